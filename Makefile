@@ -1,0 +1,63 @@
+# crimea build. `make` builds build/crimea; `make test` builds and runs the unit tests;
+# `make asan` runs them under AddressSanitizer + UBSan; `make fuzz` runs the fuzzers briefly.
+# WERROR=1 (set by CI) turns warnings into errors.
+
+CC      ?= cc
+O       ?= build
+OPT     ?= -O2 -g
+WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wconversion \
+           -Wsign-conversion -Wformat=2 -Wundef -Wpointer-arith -Wcast-qual -Wvla \
+           -Wno-sign-conversion
+ifeq ($(WERROR),1)
+WARN    += -Werror
+endif
+PKGS    := jansson
+CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) $(shell pkg-config --cflags $(PKGS))
+LDLIBS  += $(shell pkg-config --libs $(PKGS)) -lm
+
+LIB_SRC := $(wildcard src/core/*.c src/hex/*.c src/plane/*.c src/games/*.c src/games/*/*.c src/ai/*.c)
+APP_SRC := $(wildcard src/app/*.c)
+LIB_OBJ := $(LIB_SRC:%.c=$(O)/%.o)
+APP_OBJ := $(APP_SRC:%.c=$(O)/%.o)
+TEST_SRC := $(wildcard tests/unit/test_*.c)
+TESTS   := $(TEST_SRC:tests/unit/%.c=$(O)/tests/%)
+BENCH_SRC := $(wildcard bench/bench_*.c)
+BENCHES := $(BENCH_SRC:bench/%.c=$(O)/bench/%)
+
+all: $(O)/crimea
+
+$(O)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(O)/libcrimea.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(O)/crimea: $(APP_OBJ) $(O)/libcrimea.a
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(APP_OBJ) $(O)/libcrimea.a $(LDLIBS)
+
+$(O)/tests/%: tests/unit/%.c tests/unit/testutil.h $(O)/libcrimea.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/libcrimea.a $(LDLIBS) -lcmocka
+
+$(O)/bench/%: bench/%.c $(O)/libcrimea.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/libcrimea.a $(LDLIBS)
+
+tests: $(TESTS)
+
+test: $(O)/crimea $(TESTS)
+	@sh tests/run-unit.sh $(O)
+
+asan:
+	$(MAKE) O=build-asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+		LDFLAGS="-fsanitize=address,undefined" test
+
+bench: $(BENCHES)
+
+clean:
+	rm -rf build build-asan build-fuzz
+
+.PHONY: all test tests asan bench clean
+-include $(LIB_OBJ:.o=.d) $(APP_OBJ:.o=.d)

@@ -1,0 +1,111 @@
+/* catalog: the data directory and its scenarios. */
+#include "catalog.h"
+
+#include <dirent.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *str_or(const char *s, const char *dflt)
+{
+	return s ? s : dflt;
+}
+
+static bool is_dir(const char *p)
+{
+	struct stat st;
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static void scan(struct catalog *c, const char *dir, int depth)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+
+	if (!d || depth > 4) {
+		if (d)
+			closedir(d);
+		return;
+	}
+	while ((de = readdir(d)) != NULL) {
+		char p[SCN_PATH_MAX];
+		size_t l = strlen(de->d_name);
+		if (de->d_name[0] == '.')
+			continue;
+		if (snprintf(p, sizeof p, "%s/%s", dir, de->d_name) >= (int)sizeof p)
+			continue;
+		if (is_dir(p)) {
+			scan(c, p, depth + 1);
+			continue;
+		}
+		if (l < 6 || strcmp(de->d_name + l - 5, ".json") || c->n >= CAT_MAX)
+			continue;
+		json_error_t je;
+		json_t *root = json_load_file(p, 0, &je);
+		const char *kind = json_string_value(json_object_get(root, "kind"));
+		if (kind && !strcmp(kind, "scenario")) {
+			struct cat_entry *e = &c->e[c->n++];
+			snprintf(e->id, sizeof e->id, "%s", str_or(json_string_value(json_object_get(root, "id")), "?"));
+			snprintf(e->title, sizeof e->title, "%s", str_or(json_string_value(json_object_get(root, "title")), ""));
+			snprintf(e->rules, sizeof e->rules, "%s", str_or(json_string_value(json_object_get(root, "rules")), "?"));
+			snprintf(e->path, sizeof e->path, "%s", p);
+		}
+		json_decref(root);
+	}
+	closedir(d);
+}
+
+static int cmp_entry(const void *a, const void *b)
+{
+	return strcmp(((const struct cat_entry *)a)->id, ((const struct cat_entry *)b)->id);
+}
+
+int cat_load(struct catalog *c, const char *argv0, struct err *e)
+{
+	const char *env = getenv("CRIMEA_DATA");
+	char exe[SCN_PATH_MAX], tmp[SCN_PATH_MAX];
+	ssize_t n;
+
+	memset(c, 0, sizeof *c);
+	if (env && *env)
+		snprintf(c->dir, sizeof c->dir, "%s", env);
+	else if (is_dir("data/quad"))
+		snprintf(c->dir, sizeof c->dir, "data");
+	else {
+		n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+		if (n > 0) {
+			exe[n] = '\0';
+			snprintf(tmp, sizeof tmp, "%s", exe);
+			snprintf(c->dir, sizeof c->dir, "%s/../data", dirname(tmp));
+		} else {
+			snprintf(tmp, sizeof tmp, "%s", argv0);
+			snprintf(c->dir, sizeof c->dir, "%s/../data", dirname(tmp));
+		}
+	}
+	if (!is_dir(c->dir))
+		return err_set(e, c->dir, 0, "no data directory (set CRIMEA_DATA to the crimea data folder)");
+	scan(c, c->dir, 0);
+	qsort(c->e, (size_t)c->n, sizeof c->e[0], cmp_entry);
+	return 0;
+}
+
+int cat_scenario(const struct catalog *c, const char *name, struct scenario *s, struct errlist *errs)
+{
+	for (int i = 0; i < c->n; i++)
+		if (!strcmp(c->e[i].id, name))
+			return scenario_load(s, c->e[i].path, errs);
+	if (strchr(name, '/') || strstr(name, ".json"))
+		return scenario_load(s, name, errs);
+	struct err e;
+	char list[512] = "";
+	for (int i = 0; i < c->n; i++) {
+		strncat(list, i ? ", " : "", sizeof list - strlen(list) - 1);
+		strncat(list, c->e[i].id, sizeof list - strlen(list) - 1);
+	}
+	err_set(&e, NULL, 0, "no scenario \"%s\" (known: %s)", name, list);
+	errlist_add(errs, &e);
+	return -1;
+}

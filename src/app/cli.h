@@ -1,0 +1,23 @@
+/* cli: helpers shared by the crimea sub-commands. */
+#ifndef CRIMEA_CLI_H
+#define CRIMEA_CLI_H
+
+#include <stdbool.h>
+
+#include "../core/err.h"
+#include "../games/rules.h"
+
+void cli_print_errs(const struct errlist *l);
+void cli_print_err(const struct err *e);
+/* Prints text and returns true if argv holds --help or -h. */
+bool cli_help(int argc, char **argv, const char *text);
+/* Loads a scenario by id or path; prints problems. */
+int cli_open(const char *argv0, const char *name, struct scenario *s);
+
+int cmd_los(int argc, char **argv);
+int cmd_path(int argc, char **argv);
+int cmd_odds(int argc, char **argv);
+int cmd_play(int argc, char **argv);
+int cmd_replay(int argc, char **argv);
+
+#endif

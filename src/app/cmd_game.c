@@ -1,0 +1,573 @@
+/* cmd_game: the sub-commands that run a game: play (terminal), replay, los, path, odds. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "../ai/ai.h"
+#include "../games/record.h"
+#include "../hex/hex.h"
+#include "cli.h"
+
+#define EVMAX 256
+
+static void print_events(const struct evsink *s)
+{
+	for (int i = 0; i < s->n; i++) {
+		const struct event *e = &s->ev[i];
+		printf("  %s%s%s\n", e->rule, e->rule[0] ? " " : "", e->text);
+	}
+	if (s->dropped)
+		printf("  (%d more events)\n", s->dropped);
+}
+
+/* Starts a game from a scenario name, or from a record (replaying it). */
+static int open_game(const char *argv0, const char *what, uint64_t seed, enum dice_mode dm,
+		     uint32_t options, struct scenario *s, struct game *g, struct record *rec)
+{
+	struct err e;
+	size_t l = strlen(what);
+
+	if (l > 4 && !strcmp(what + l - 4, ".rec")) {
+		if (rec_load(rec, what, &e) != 0) {
+			cli_print_err(&e);
+			return -1;
+		}
+		if (cli_open(argv0, rec->scenario, s) != 0)
+			return -1;
+		if (rec_replay(rec, s, g, true, what, &e) != 0) {
+			cli_print_err(&e);
+			return -1;
+		}
+		return 0;
+	}
+	if (cli_open(argv0, what, s) != 0)
+		return -1;
+	if (game_init(g, s, seed, dm, options, &e) != 0) {
+		cli_print_err(&e);
+		return -1;
+	}
+	rec_init(rec, g);
+	return 0;
+}
+
+static int parse_seed(const char *s, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	*out = strtoull(s, &end, 10);
+	return (*s && !*end && !errno) ? 0 : -1;
+}
+
+static const char play_help[] =
+	"usage: crimea play SCENARIO|RECORD.rec [options]\n"
+	"  --seed N            dice seed (default: from the clock's absence: 1)\n"
+	"  --dice manual       ask for every die (a referee's real dice); the record keeps them\n"
+	"  --ai SIDE=PLAYER    let the computer play a side (PLAYER: random)\n"
+	"  --save FILE.rec     keep the game record there, rewritten atomically after every action\n"
+	"  --option 11.27      optional rule [11.27]\n"
+	"  --until-over        with --ai for both sides: play to the end without a prompt\n"
+	"Commands at the prompt: an action (move UNIT HEX, fire UNIT > HEX, melee U1,U2 > HEX,\n"
+	"retreat UNIT HEX..., advance UNIT HEX..., rally UNIT, enter UNIT HEX, end), or\n"
+	"  actions | odds ACTION | map | show | status | undo | save [FILE] | help | quit\n";
+
+struct session {
+	const char *argv0;
+	struct scenario s;
+	struct game g;
+	struct record rec;
+	int ai[2];
+	const char *save;
+};
+
+static int save_rec(struct session *S, const char *path)
+{
+	struct err e;
+	if (rec_save(&S->rec, path, &e) != 0) {
+		cli_print_err(&e);
+		return -1;
+	}
+	return 0;
+}
+
+/* Applies text; asks for dice when manual. Returns 0 on success. */
+static int do_action(struct session *S, const char *text, bool interactive)
+{
+	struct game *g = &S->g;
+	struct event evs[EVMAX];
+	struct evsink sink;
+	struct err e;
+	int dice[DICE_PER_ACTION], nd = 0, pt = g->rules->player_turn(g), rc;
+
+	evsink_init(&sink, evs, EVMAX);
+	for (;;) {
+		rc = game_apply_text(g, text, dice, nd, &sink, &e);
+		if (rc != DICE_NEED)
+			break;
+		if (!interactive || nd >= DICE_PER_ACTION) {
+			fprintf(stderr, "crimea: a die is needed and no one is here to roll it\n");
+			return -1;
+		}
+		printf("die %d for \"%s\"? ", nd + 1, text);
+		fflush(stdout);
+		char line[64];
+		if (!fgets(line, sizeof line, stdin))
+			return -1;
+		int v = atoi(line);
+		if (v < 1 || v > 6) {
+			printf("a die is 1-6\n");
+			continue;
+		}
+		dice[nd++] = v;
+	}
+	if (rc != 0) {
+		printf("refused: %s\n", e.msg);
+		return -1;
+	}
+	print_events(&sink);
+	rec_append(&S->rec, g, text, pt);
+	if (S->save)
+		save_rec(S, S->save);
+	return 0;
+}
+
+static void list_actions(struct game *g)
+{
+	int cap = 4096;
+	struct action *a = malloc((size_t)cap * sizeof *a);
+	char buf[ACTION_TEXT_MAX];
+	int n;
+	if (!a)
+		return;
+	n = g->rules->actions(g, a, cap);
+	for (int i = 0; i < n && i < cap; i++) {
+		g->rules->format(g, &a[i], buf, sizeof buf);
+		printf("  %s\n", buf);
+	}
+	printf("(%d legal action%s)\n", n, n == 1 ? "" : "s");
+	free(a);
+}
+
+static int undo(struct session *S)
+{
+	struct err e;
+	if (S->rec.nact == 0) {
+		printf("nothing to undo\n");
+		return -1;
+	}
+	struct rec_action *last = &S->rec.act[S->rec.nact - 1];
+	if (last->ndice) {
+		printf("undo stops at a die roll (DESIGN: undo back to the last die roll)\n");
+		return -1;
+	}
+	/* replay all but the last action; refuse if the deciding side changed */
+	struct game *g2 = malloc(sizeof *g2);
+	struct record r2 = S->rec;
+	if (!g2)
+		return -1;
+	r2.nact--;
+	while (r2.nchk > 0 && r2.chk[r2.nchk - 1].after > r2.nact)
+		r2.nchk--;
+	if (rec_replay(&r2, &S->s, g2, false, NULL, &e) != 0) {
+		cli_print_err(&e);
+		free(g2);
+		return -1;
+	}
+	if (g2->rules->to_act(g2) != S->g.rules->to_act(&S->g)) {
+		printf("undo stops where the deciding side changed\n");
+		free(g2);
+		return -1;
+	}
+	S->g = *g2;
+	S->rec.nact = r2.nact;
+	S->rec.nchk = r2.nchk;
+	free(g2);
+	printf("undone: %s\n", last->text);
+	if (S->save)
+		save_rec(S, S->save);
+	return 0;
+}
+
+int cmd_play(int argc, char **argv)
+{
+	struct session *S = calloc(1, sizeof *S);
+	uint64_t seed = 1;
+	enum dice_mode dm = DICE_RNG;
+	uint32_t options = 0;
+	const char *what = NULL;
+	bool until_over = false, interactive = isatty(0);
+	int rc = 1;
+	char *buf = NULL;
+
+	if (!S)
+		return 1;
+	if (cli_help(argc, argv, play_help)) {
+		free(S);
+		return 0;
+	}
+	S->argv0 = argv[0];
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+			if (parse_seed(argv[++i], &seed) != 0) {
+				fprintf(stderr, "crimea play: bad seed %s\n", argv[i]);
+				goto out;
+			}
+		} else if (!strcmp(argv[i], "--dice") && i + 1 < argc) {
+			i++;
+			if (!strcmp(argv[i], "manual"))
+				dm = DICE_MANUAL;
+			else if (strcmp(argv[i], "rng")) {
+				fprintf(stderr, "crimea play: --dice is manual or rng\n");
+				goto out;
+			}
+		} else if (!strcmp(argv[i], "--ai") && i + 1 < argc) {
+			char *eq = strchr(argv[++i], '=');
+			int side = -1, kind;
+			if (!eq) {
+				fprintf(stderr, "crimea play: --ai SIDE=PLAYER\n");
+				goto out;
+			}
+			*eq = '\0';
+			kind = ai_parse(eq + 1);
+			if (kind < 0) {
+				fprintf(stderr, "crimea play: unknown computer player \"%s\" (random)\n", eq + 1);
+				goto out;
+			}
+			/* side resolved after the scenario is loaded */
+			if (!strcmp(argv[i], "0") || !strcmp(argv[i], "1"))
+				side = argv[i][0] - '0';
+			S->ai[side >= 0 ? side : 0] = 0;
+			argv[i][0] = argv[i][0]; /* keep */
+			*eq = '=';
+		} else if (!strcmp(argv[i], "--save") && i + 1 < argc) {
+			S->save = argv[++i];
+		} else if (!strcmp(argv[i], "--option") && i + 1 < argc) {
+			if (!strcmp(argv[++i], "11.27"))
+				options |= 1u;
+			else {
+				fprintf(stderr, "crimea play: unknown option %s (11.27)\n", argv[i]);
+				goto out;
+			}
+		} else if (!strcmp(argv[i], "--until-over")) {
+			until_over = true;
+		} else if (argv[i][0] != '-' && !what) {
+			what = argv[i];
+		} else {
+			fprintf(stderr, "crimea play: unexpected argument %s\n%s", argv[i], play_help);
+			goto out;
+		}
+	}
+	if (!what) {
+		fputs(play_help, stderr);
+		goto out;
+	}
+	if (open_game(argv[0], what, seed, dm, options, &S->s, &S->g, &S->rec) != 0)
+		goto out;
+	/* --ai SIDE=PLAYER: match side names now that the scenario is known */
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--ai") && i + 1 < argc) {
+			char tmp[64], *eq;
+			snprintf(tmp, sizeof tmp, "%s", argv[i + 1]);
+			eq = strchr(tmp, '=');
+			if (!eq)
+				continue;
+			*eq = '\0';
+			int side = -1;
+			for (int k = 0; k < 2; k++)
+				if (!strcmp(tmp, S->s.side[k]))
+					side = k;
+			if (side < 0) {
+				fprintf(stderr, "crimea play: no side \"%s\" (%s or %s)\n", tmp, S->s.side[0], S->s.side[1]);
+				goto out;
+			}
+			S->ai[side] = ai_parse(eq + 1);
+		}
+	buf = malloc(1 << 20);
+	if (!buf)
+		goto out;
+	if (!until_over) {
+		S->g.rules->draw(&S->g, buf, 1 << 20);
+		fputs(buf, stdout);
+	}
+	for (;;) {
+		struct result res;
+		char status[256], line[1024];
+		struct game *g = &S->g;
+		if (g->rules->over(g, &res)) {
+			printf("Game over: %s\n", res.level);
+			rc = 0;
+			break;
+		}
+		int side = g->rules->to_act(g);
+		if (side >= 0 && S->ai[side]) {
+			struct action a;
+			char text[ACTION_TEXT_MAX];
+			if (ai_choose(S->ai[side], g, &a) != 0) {
+				fprintf(stderr, "crimea: no legal action for %s (a rules bug)\n", S->s.side[side]);
+				break;
+			}
+			g->rules->format(g, &a, text, sizeof text);
+			if (!until_over)
+				printf("%s (%s): %s\n", S->s.side[side], ai_name(S->ai[side]), text);
+			if (do_action(S, text, interactive) != 0)
+				break;
+			continue;
+		}
+		g->rules->status(g, status, sizeof status);
+		printf("%s [%s to act]> ", status, side >= 0 ? S->s.side[side] : "-");
+		fflush(stdout);
+		if (!fgets(line, sizeof line, stdin)) {
+			rc = 0;
+			putchar('\n');
+			break;
+		}
+		line[strcspn(line, "\r\n")] = '\0';
+		if (!line[0])
+			continue;
+		if (!strcmp(line, "quit") || !strcmp(line, "q")) {
+			rc = 0;
+			break;
+		} else if (!strcmp(line, "help") || !strcmp(line, "?")) {
+			fputs(play_help, stdout);
+		} else if (!strcmp(line, "actions") || !strcmp(line, "a")) {
+			list_actions(g);
+		} else if (!strcmp(line, "map")) {
+			g->rules->draw(g, buf, 1 << 20);
+			fputs(buf, stdout);
+		} else if (!strcmp(line, "show")) {
+			g->rules->describe(g, buf, 1 << 20);
+			fputs(buf, stdout);
+		} else if (!strcmp(line, "status")) {
+			printf("%s\n", status);
+		} else if (!strcmp(line, "undo")) {
+			undo(S);
+		} else if (!strncmp(line, "save", 4)) {
+			const char *p = line[4] == ' ' ? line + 5 : S->save;
+			if (!p)
+				printf("save FILE.rec\n");
+			else if (save_rec(S, p) == 0)
+				printf("saved %s\n", p);
+		} else if (!strncmp(line, "odds ", 5)) {
+			struct action a;
+			struct err e;
+			if (g->rules->parse(g, line + 5, &a, &e) != 0 || g->rules->odds(g, &a, buf, 1 << 20, &e) != 0)
+				printf("%s\n", e.msg);
+			else
+				fputs(buf, stdout);
+		} else {
+			do_action(S, line, interactive);
+		}
+	}
+out:
+	free(buf);
+	rec_free(&S->rec);
+	scenario_free(&S->s);
+	free(S);
+	return rc;
+}
+
+int cmd_replay(int argc, char **argv)
+{
+	struct record rec;
+	struct scenario s;
+	struct game *g;
+	struct err e;
+	bool verify = false;
+	const char *path = NULL;
+	int rc = 1;
+
+	if (cli_help(argc, argv, "usage: crimea replay RECORD.rec [--verify]\n"
+			       "  Re-runs a game record from its seed and actions. With --verify, compares the\n"
+			       "  state checksum after every player-turn and stops with exit status 1 at the\n"
+			       "  first divergence, naming the action.\n"))
+		return 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--verify"))
+			verify = true;
+		else if (!path)
+			path = argv[i];
+		else {
+			fprintf(stderr, "crimea replay: unexpected argument %s\n", argv[i]);
+			return 2;
+		}
+	}
+	if (!path) {
+		fprintf(stderr, "usage: crimea replay RECORD.rec [--verify]\n");
+		return 2;
+	}
+	if (rec_load(&rec, path, &e) != 0) {
+		cli_print_err(&e);
+		return 1;
+	}
+	if (cli_open(argv[0], rec.scenario, &s) != 0) {
+		rec_free(&rec);
+		return 1;
+	}
+	g = malloc(sizeof *g);
+	if (g && rec_replay(&rec, &s, g, verify, path, &e) == 0) {
+		char status[256];
+		struct result r;
+		g->rules->status(g, status, sizeof status);
+		printf("%s: %d actions, %d player-turn checks%s; %s\n", path, rec.nact, rec.nchk,
+		       verify ? " verified" : "", status);
+		if (g->rules->over(g, &r))
+			printf("result: %s\n", r.level);
+		rc = 0;
+	} else if (g) {
+		cli_print_err(&e);
+	}
+	free(g);
+	scenario_free(&s);
+	rec_free(&rec);
+	return rc;
+}
+
+/* A game at the scenario's start, for queries. */
+static int query_game(const char *argv0, const char *name, struct scenario *s, struct game **g)
+{
+	struct err e;
+	if (cli_open(argv0, name, s) != 0)
+		return -1;
+	*g = malloc(sizeof **g);
+	if (!*g || game_init(*g, s, 1, DICE_RNG, 0, &e) != 0) {
+		free(*g);
+		scenario_free(s);
+		return -1;
+	}
+	return 0;
+}
+
+int cmd_los(int argc, char **argv)
+{
+	struct scenario s;
+	struct game *g;
+	int a, b, r;
+	char why[256];
+
+	if (cli_help(argc, argv, "usage: crimea los SCENARIO HEX HEX\n"
+			       "  Line of sight between two hexes ([7.3]); when blocked, the hex or hexside that\n"
+			       "  blocks and the rule case. Exit status 0 clear, 3 blocked.\n"))
+		return 0;
+	if (argc != 4 || !hex_parse(argv[2], &a) || !hex_parse(argv[3], &b)) {
+		fprintf(stderr, "usage: crimea los SCENARIO HEX HEX (hexes as XXYY)\n");
+		return 2;
+	}
+	if (query_game(argv[0], argv[1], &s, &g) != 0)
+		return 1;
+	r = s.rules->los ? s.rules->los(g, a, b, why, sizeof why) : -1;
+	if (r < 0)
+		fprintf(stderr, "crimea los: %s\n", why);
+	else if (r)
+		printf("%s -> %s: clear\n", argv[2], argv[3]);
+	else
+		printf("%s -> %s: blocked: %s\n", argv[2], argv[3], why);
+	/* the trace, for a referee who wants to see it */
+	if (r >= 0) {
+		struct line_step st[LINE_MAX_STEPS];
+		int n = hex_line(a, b, st, LINE_MAX_STEPS);
+		printf("line:");
+		for (int i = 0; i < n; i++) {
+			char x[8], y[8];
+			hex_format(st[i].hex, x);
+			if (st[i].kind == LINE_HEX)
+				printf(" %s", x);
+			else if (st[i].kind == LINE_SIDE) {
+				hex_format(st[i].other, y);
+				printf(" [%s|%s]", x, y);
+			} else
+				printf(" (touches %s)", x);
+		}
+		printf("\n");
+	}
+	free(g);
+	scenario_free(&s);
+	return r < 0 ? 1 : r ? 0 : 3;
+}
+
+int cmd_path(int argc, char **argv)
+{
+	struct scenario s;
+	struct game *g;
+	struct err e;
+	int h, rc;
+	char out[4096];
+
+	if (cli_help(argc, argv, "usage: crimea path SCENARIO UNIT HEX\n"
+			       "  The cheapest legal path for UNIT from where it stands at set-up to HEX in one\n"
+			       "  Movement Phase, with the cost of each hex ([5.0], [6.0], [13.0]).\n"))
+		return 0;
+	if (argc != 4 || !hex_parse(argv[3], &h)) {
+		fprintf(stderr, "usage: crimea path SCENARIO UNIT HEX\n");
+		return 2;
+	}
+	if (query_game(argv[0], argv[1], &s, &g) != 0)
+		return 1;
+	rc = s.rules->path ? s.rules->path(g, argv[2], h, out, sizeof out, &e) : -1;
+	if (rc == 0)
+		fputs(out, stdout);
+	else
+		cli_print_err(&e);
+	free(g);
+	scenario_free(&s);
+	return rc == 0 ? 0 : 1;
+}
+
+int cmd_odds(int argc, char **argv)
+{
+	struct scenario s;
+	struct game *g = NULL;
+	struct record rec;
+	struct action a;
+	struct err e;
+	const char *name = NULL, *action = NULL, *recpath = NULL;
+	char out[4096];
+	int rc = 1;
+
+	if (cli_help(argc, argv, "usage: crimea odds SCENARIO \"ACTION\" [--record FILE.rec]\n"
+			       "  Exact probability of every outcome of a proposed fire or melee, by enumerating\n"
+			       "  the die, in the scenario's opening position or after a game record.\n"))
+		return 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--record") && i + 1 < argc)
+			recpath = argv[++i];
+		else if (!name)
+			name = argv[i];
+		else if (!action)
+			action = argv[i];
+	}
+	if (!name || !action) {
+		fprintf(stderr, "usage: crimea odds SCENARIO \"ACTION\" [--record FILE.rec]\n");
+		return 2;
+	}
+	if (recpath) {
+		if (rec_load(&rec, recpath, &e) != 0) {
+			cli_print_err(&e);
+			return 1;
+		}
+		if (cli_open(argv[0], rec.scenario, &s) != 0) {
+			rec_free(&rec);
+			return 1;
+		}
+		g = malloc(sizeof *g);
+		if (!g || rec_replay(&rec, &s, g, false, recpath, &e) != 0) {
+			cli_print_err(&e);
+			goto out;
+		}
+	} else if (query_game(argv[0], name, &s, &g) != 0) {
+		return 1;
+	}
+	if (s.rules->parse(g, action, &a, &e) != 0 || !s.rules->odds || s.rules->odds(g, &a, out, sizeof out, &e) != 0) {
+		cli_print_err(&e);
+		goto out;
+	}
+	fputs(out, stdout);
+	rc = 0;
+out:
+	if (recpath)
+		rec_free(&rec);
+	free(g);
+	scenario_free(&s);
+	return rc;
+}

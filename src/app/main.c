@@ -1,0 +1,298 @@
+/* crimea: the command-line front end. Every sub-command is a thin layer over the library:
+ * list, show, check, los, path, odds, play, replay. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/fsio.h"
+#include "../core/prov.h"
+#include "../hex/map.h"
+#include "catalog.h"
+#include "cli.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: crimea COMMAND [ARGS]\n"
+		"\n"
+		"  list [--json]                    scenarios and rule systems\n"
+		"  show SCENARIO [--map]            orders of battle, reconstructed data, the map\n"
+		"  check FILE...                    validate scenario, map or tables files\n"
+		"  los SCENARIO HEX HEX             line of sight, with the blocking hex or hexside\n"
+		"  path SCENARIO UNIT HEX           cheapest legal path of a unit from its set-up hex\n"
+		"  odds SCENARIO ACTION [--record FILE]\n"
+		"                                   exact outcome probabilities of a fire or melee\n"
+		"  play SCENARIO|RECORD [options]   play in the terminal (hot-seat, --ai, --dice manual)\n"
+		"  replay RECORD [--verify]         re-run a game record; fail on any divergence\n"
+		"\n"
+		"Run `crimea COMMAND --help` for a command's options.\n");
+}
+
+void cli_print_errs(const struct errlist *l)
+{
+	char buf[ERR_FILE_MAX + ERR_MSG_MAX + 32];
+	for (int i = 0; i < l->n; i++) {
+		err_format(&l->e[i], buf, sizeof buf);
+		fprintf(stderr, "%s\n", buf);
+	}
+	if (l->total > l->n)
+		fprintf(stderr, "... and %d more\n", l->total - l->n);
+}
+
+void cli_print_err(const struct err *e)
+{
+	char buf[ERR_FILE_MAX + ERR_MSG_MAX + 32];
+	err_format(e, buf, sizeof buf);
+	fprintf(stderr, "crimea: %s\n", buf);
+}
+
+bool cli_help(int argc, char **argv, const char *text)
+{
+	for (int i = 1; i < argc; i++)
+		if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+			fputs(text, stdout);
+			return true;
+		}
+	return false;
+}
+
+int cli_open(const char *argv0, const char *name, struct scenario *s)
+{
+	struct catalog *c = malloc(sizeof *c);
+	struct errlist *errs = malloc(sizeof *errs);
+	struct err e;
+	int rc = -1;
+
+	if (!c || !errs)
+		goto out;
+	errlist_init(errs);
+	if (cat_load(c, argv0, &e) != 0) {
+		cli_print_err(&e);
+		goto out;
+	}
+	rc = cat_scenario(c, name, s, errs);
+	if (rc != 0)
+		cli_print_errs(errs);
+out:
+	free(c);
+	free(errs);
+	return rc;
+}
+
+static int cmd_list(int argc, char **argv)
+{
+	struct catalog *c;
+	struct err e;
+	bool json = argc > 1 && !strcmp(argv[1], "--json");
+
+	if (cli_help(argc, argv, "usage: crimea list [--json]\n  Lists the rule systems and every scenario in the data folder.\n"))
+		return 0;
+	c = malloc(sizeof *c);
+	if (!c || cat_load(c, argv[0], &e) != 0) {
+		if (c)
+			cli_print_err(&e);
+		free(c);
+		return 1;
+	}
+	if (json) {
+		json_t *root = json_object(), *rs = json_array(), *ss = json_array();
+		for (const struct rules *const *r = rules_registry(); *r; r++) {
+			json_t *o = json_object();
+			json_object_set_new(o, "id", json_string((*r)->id));
+			json_object_set_new(o, "title", json_string((*r)->title));
+			json_array_append_new(rs, o);
+		}
+		for (int i = 0; i < c->n; i++) {
+			json_t *o = json_object();
+			json_object_set_new(o, "id", json_string(c->e[i].id));
+			json_object_set_new(o, "title", json_string(c->e[i].title));
+			json_object_set_new(o, "rules", json_string(c->e[i].rules));
+			json_array_append_new(ss, o);
+		}
+		json_object_set_new(root, "rule_systems", rs);
+		json_object_set_new(root, "scenarios", ss);
+		char *txt = json_dumps(root, JSON_INDENT(2));
+		puts(txt ? txt : "{}");
+		free(txt);
+		json_decref(root);
+	} else {
+		printf("Rule systems:\n");
+		for (const struct rules *const *r = rules_registry(); *r; r++)
+			printf("  %-8s %s\n", (*r)->id, (*r)->title);
+		printf("\nScenarios (data: %s):\n", c->dir);
+		for (int i = 0; i < c->n; i++)
+			printf("  %-26s %-6s %s\n", c->e[i].id, c->e[i].rules, c->e[i].title);
+	}
+	free(c);
+	return 0;
+}
+
+static int cmd_show(int argc, char **argv)
+{
+	struct scenario s;
+	struct game *g;
+	struct err e;
+	char *buf;
+	bool map_only = false;
+	const char *name = NULL;
+
+	if (cli_help(argc, argv, "usage: crimea show SCENARIO [--map]\n"
+			       "  Orders of battle (values front/back, movement allowance, set-up or entry),\n"
+			       "  the data that is reconstructed rather than printed, and a drawing of the map.\n"))
+		return 0;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--map"))
+			map_only = true;
+		else if (!name)
+			name = argv[i];
+		else {
+			fprintf(stderr, "crimea show: unexpected argument %s\n", argv[i]);
+			return 2;
+		}
+	}
+	if (!name) {
+		fprintf(stderr, "usage: crimea show SCENARIO [--map]\n");
+		return 2;
+	}
+	if (cli_open(argv[0], name, &s) != 0)
+		return 1;
+	g = malloc(sizeof *g);
+	buf = malloc(1 << 20);
+	if (!g || !buf || game_init(g, &s, 1, DICE_RNG, 0, &e) != 0) {
+		free(g);
+		free(buf);
+		scenario_free(&s);
+		return 1;
+	}
+	if (!map_only && s.rules->describe) {
+		s.rules->describe(g, buf, 1 << 20);
+		fputs(buf, stdout);
+		putchar('\n');
+	}
+	if (s.rules->draw) {
+		s.rules->draw(g, buf, 1 << 20);
+		fputs(buf, stdout);
+	}
+	free(buf);
+	free(g);
+	scenario_free(&s);
+	return 0;
+}
+
+/* Checks one data file of any kind. Returns the number of problems. */
+static int check_file(const char *path)
+{
+	struct errlist *errs = malloc(sizeof *errs);
+	struct jdoc d;
+	struct err e;
+	int n = 0;
+	const char *kind;
+
+	if (!errs)
+		return 1;
+	errlist_init(errs);
+	if (jdoc_load(&d, path, &e) != 0) {
+		errlist_add(errs, &e);
+		goto out;
+	}
+	kind = json_string_value(json_object_get(d.root, "kind"));
+	if (!kind) {
+		jdoc_add(&d, d.root, errs, "missing \"kind\" (map, scenario or tables)");
+	} else if (!strcmp(kind, "map")) {
+		struct map *m = malloc(sizeof *m);
+		if (m && map_load(m, &d, errs) == 0)
+			map_free(m);
+		free(m);
+	} else if (!strcmp(kind, "scenario")) {
+		struct scenario s;
+		if (scenario_load(&s, path, errs) == 0)
+			scenario_free(&s);
+	} else if (!strcmp(kind, "tables")) {
+		const json_t *v = json_object_get(d.root, "format"), *tables, *t;
+		size_t i;
+		struct prov p;
+		if (!json_is_string(v) || strcmp(json_string_value(v), "crimea/1"))
+			jdoc_add(&d, v ? v : d.root, errs, "\"format\" must be \"crimea/1\"");
+		tables = json_object_get(d.root, "tables");
+		if (!json_is_array(tables))
+			jdoc_add(&d, tables ? tables : d.root, errs, "\"tables\" must be a list");
+		else
+			json_array_foreach(tables, i, t) {
+				const json_t *cols = json_object_get(t, "columns"), *rows = json_object_get(t, "rows"), *r;
+				size_t j;
+				if (!json_is_string(json_object_get(t, "id")))
+					jdoc_add(&d, t, errs, "a table needs an \"id\"");
+				prov_read(&d, t, true, &p, errs);
+				if (!json_is_array(cols) || !json_is_array(rows)) {
+					jdoc_add(&d, t, errs, "a table needs \"columns\" and \"rows\" lists");
+					continue;
+				}
+				json_array_foreach(rows, j, r) {
+					const json_t *cells = json_object_get(r, "cells");
+					if (!json_is_string(json_object_get(r, "key")))
+						jdoc_add(&d, r, errs, "a row needs a \"key\"");
+					if (!json_is_array(cells) || json_array_size(cells) != json_array_size(cols))
+						jdoc_add(&d, r, errs, "a row needs one cell per column (%zu)", json_array_size(cols));
+				}
+			}
+		const json_t *id = json_object_get(d.root, "id");
+		const struct rules *r = json_is_string(id) ? rules_find(json_string_value(id)) : NULL;
+		if (r && r->check_tables)
+			r->check_tables(&d, errs);
+	} else {
+		jdoc_add(&d, json_object_get(d.root, "kind"), errs, "unknown kind \"%s\" (map, scenario or tables)", kind);
+	}
+	jdoc_free(&d);
+out:
+	cli_print_errs(errs);
+	n = errs->total;
+	free(errs);
+	return n;
+}
+
+static int cmd_check(int argc, char **argv)
+{
+	int bad = 0, files = 0;
+	if (cli_help(argc, argv, "usage: crimea check FILE...\n"
+			       "  Validates data files; every problem is printed as file:line: message.\n"
+			       "  Exit status 1 if any file has a problem.\n"))
+		return 0;
+	for (int i = 1; i < argc; i++) {
+		int n = check_file(argv[i]);
+		files++;
+		if (n)
+			bad++;
+		else
+			printf("%s: ok\n", argv[i]);
+	}
+	if (!files) {
+		fprintf(stderr, "usage: crimea check FILE...\n");
+		return 2;
+	}
+	return bad ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct {
+		const char *name;
+		int (*fn)(int, char **);
+	} cmds[] = {
+		{"list", cmd_list}, {"show", cmd_show}, {"check", cmd_check}, {"los", cmd_los},
+		{"path", cmd_path}, {"odds", cmd_odds}, {"play", cmd_play}, {"replay", cmd_replay},
+	};
+
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? 2 : 0;
+	}
+	for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; i++)
+		if (!strcmp(argv[1], cmds[i].name)) {
+			argv[1] = argv[0];
+			return cmds[i].fn(argc - 1, argv + 1);
+		}
+	fprintf(stderr, "crimea: unknown command \"%s\"\n", argv[1]);
+	usage(stderr);
+	return 2;
+}

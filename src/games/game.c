@@ -1,0 +1,130 @@
+/* game: the rule-system registry, scenario loading and atomic application of actions. */
+#include "rules.h"
+
+#include <stdio.h>
+#include <assert.h>
+#include <string.h>
+
+#include "../core/fsio.h"
+#include "quad/quad.h"
+
+static const struct rules *const registry[] = {&quad_rules, NULL};
+
+const struct rules *const *rules_registry(void)
+{
+	return registry;
+}
+
+const struct rules *rules_find(const char *id)
+{
+	for (int i = 0; registry[i]; i++)
+		if (!strcmp(registry[i]->id, id))
+			return registry[i];
+	return NULL;
+}
+
+int scenario_load(struct scenario *s, const char *path, struct errlist *errs)
+{
+	struct jdoc d;
+	struct err e;
+	const json_t *v;
+	int before = errs->total, rc = -1;
+
+	memset(s, 0, sizeof *s);
+	snprintf(s->path, sizeof s->path, "%s", path);
+	if (jdoc_load(&d, path, &e) != 0) {
+		errlist_add(errs, &e);
+		return -1;
+	}
+	v = json_object_get(d.root, "format");
+	if (!json_is_string(v) || strcmp(json_string_value(v), "crimea/1"))
+		jdoc_add(&d, v ? v : d.root, errs, "\"format\" must be \"crimea/1\"");
+	v = json_object_get(d.root, "kind");
+	if (!json_is_string(v) || strcmp(json_string_value(v), "scenario")) {
+		jdoc_add(&d, v ? v : d.root, errs, "\"kind\" must be \"scenario\"");
+		goto out;
+	}
+	v = json_object_get(d.root, "id");
+	if (!json_is_string(v))
+		jdoc_add(&d, v ? v : d.root, errs, "missing \"id\"");
+	else
+		snprintf(s->id, sizeof s->id, "%s", json_string_value(v));
+	v = json_object_get(d.root, "title");
+	if (json_is_string(v))
+		snprintf(s->title, sizeof s->title, "%s", json_string_value(v));
+	v = json_object_get(d.root, "rules");
+	if (!json_is_string(v) || !(s->rules = rules_find(json_string_value(v)))) {
+		jdoc_add(&d, v ? v : d.root, errs, "\"rules\" must name a rule system (quad)");
+		goto out;
+	}
+	if (errs->total != before)
+		goto out;
+	rc = s->rules->load(s, &d, errs);
+	if (rc == 0 && errs->total != before) {
+		s->rules->unload(s);
+		rc = -1;
+	}
+out:
+	jdoc_free(&d);
+	return rc;
+}
+
+void scenario_free(struct scenario *s)
+{
+	if (s->rules && s->data)
+		s->rules->unload(s);
+	s->data = NULL;
+}
+
+int game_init(struct game *g, const struct scenario *s, uint64_t seed, enum dice_mode mode,
+	      uint32_t options, struct err *e)
+{
+	memset(g, 0, sizeof *g);
+	g->rules = s->rules;
+	g->scn = s;
+	g->seed = seed;
+	g->options = options;
+	dice_init(&g->dice, seed, mode);
+	rng_init(&g->ai, seed, RNG_AI);
+	return g->rules->setup(g, e);
+}
+
+int game_apply(struct game *g, const struct action *a, const int *dice, int ndice,
+	       struct evsink *ev, struct err *e)
+{
+	/* Work on a copy so that a refusal, or a manual die that is still missing, leaves the
+	 * game untouched. struct game is a flat value (no pointers into itself). */
+	static_assert(sizeof(struct game) <= 8192, "a game state must stay small to copy");
+	struct game tmp = *g;
+	int evn = ev ? ev->n : 0, rc;
+
+	dice_begin(&tmp.dice);
+	for (int i = 0; i < ndice; i++)
+		if (dice_feed(&tmp.dice, dice[i]) != 0)
+			return err_set(e, NULL, 0, "too many dice for one action");
+	rc = g->rules->apply(&tmp, a, ev, e);
+	if (rc != 0) {
+		if (ev)
+			ev->n = evn;
+		if (rc == DICE_NEED)
+			err_set(e, NULL, 0, "a die is needed (%d given)", ndice);
+		return rc;
+	}
+	if (tmp.dice.mode == DICE_MANUAL && tmp.dice.pos < tmp.dice.nfeed) {
+		if (ev)
+			ev->n = evn;
+		return err_set(e, NULL, 0, "%d die/dice given but the action used %d",
+			       tmp.dice.nfeed, tmp.dice.pos);
+	}
+	*g = tmp;
+	return 0;
+}
+
+int game_apply_text(struct game *g, const char *text, const int *dice, int ndice,
+		    struct evsink *ev, struct err *e)
+{
+	struct action a;
+	if (g->rules->parse(g, text, &a, e) != 0)
+		return -1;
+	return game_apply(g, &a, dice, ndice, ev, e);
+}

@@ -1,0 +1,103 @@
+/* qcombat: the phases after movement: fire ([7.0]) with line of sight ([7.3]), melee ([8.0])
+ * with retreats, displacement and advances ([8.5]-[8.7]), cavalry retreat before combat
+ * ([11.26]), rally ([10.0]); and the movement-phase actions (qmove.c). */
+#ifndef CRIMEA_QCOMBAT_H
+#define CRIMEA_QCOMBAT_H
+
+#include "quad.h"
+
+struct q_alist;
+
+/* Movement phase (qmove.c). e may be NULL for a yes/no test. */
+int q_can_move(const struct game *g, int u, struct err *e);
+int q_can_enter(const struct game *g, int u, struct err *e);
+int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
+int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
+void q_move_finish(struct game *g, struct evsink *ev);
+
+/* Line of sight ([7.3]): true if u's hex `from` sees `to`. When blocked and why is not NULL,
+ * writes the blocking hex or hexside and the case. */
+bool q_los(const struct game *g, int from, int to, char *why, size_t n);
+
+/* Fire. */
+void q_fire_actions(const struct game *g, struct q_alist *l);
+int q_fire_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
+/* The fire strength u would bring against map index target (0 if it cannot fire at it). */
+int q_fire_strength(const struct game *g, int u, int target, struct err *e);
+
+/* Odds before dice: the probability (in sixths of the six die faces) of every outcome. */
+struct q_odds {
+	int column;          /* fire: column index after shifts; melee: odds column */
+	int terrain;         /* melee: enum qt_mterrain */
+	int row_base;        /* melee: attacker morale - 1 */
+	int total_a, total_d;
+	char outcome[6][96]; /* per die face 1..6, the result in words */
+};
+int q_fire_odds(const struct game *g, const struct action *a, struct q_odds *o, struct err *e);
+int q_melee_odds(const struct game *g, const struct action *a, struct q_odds *o, struct err *e);
+
+/* Melee. */
+void q_melee_actions(const struct game *g, struct q_alist *l);
+int q_melee_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
+
+/* Cavalry retreat before combat ([11.26]). */
+bool q_cav_retreat_possible(const struct game *g);
+void q_cavretreat_actions(const struct game *g, struct q_alist *l);
+int q_cavretreat_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
+
+/* Rally. */
+void q_rally_actions(const struct game *g, struct q_alist *l);
+int q_rally_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
+
+/* Pending decisions (retreat paths, advances). */
+int q_pending_actions(const struct game *g, struct action *out, int max);
+int q_pending_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
+const char *q_pending_text(const struct game *g);
+
+/* May the deciding side end the current phase now? */
+int q_may_end_phase(const struct game *g, struct err *e);
+
+/* Removes u from play; counts its melee points for victory ([2.4] strengths). */
+void q_eliminate(struct game *g, int u, struct evsink *ev, const char *rule, const char *why);
+/* Disrupts u: flips it, or eliminates it when its back is blank ([9.0]). */
+void q_disrupt(struct game *g, int u, struct evsink *ev, const char *rule);
+
+/* Owes a retreat of `hexes` by u (decided by its owner): [7.15], [8.5]. feeds: index of the
+ * advance pending that records the path of retreat, or -1. */
+void q_owe_retreat(struct game *g, int u, int hexes, int star, int feeds, struct evsink *ev,
+		   const char *rule);
+
+/* Resolves owed decisions that leave no choice (one option or none). */
+void q_settle(struct game *g, struct evsink *ev);
+
+/* Exclusive-rule hooks for combat and line of sight (qbattle.c). "-1" means no opinion. */
+int q_battle_los_hex(const struct game *g, int idx);            /* 1 blocks, 0 clear */
+int q_battle_los(const struct game *g, int from, int to, const struct line_step *st, int n,
+		 char *why, size_t wn);                               /* 1 seen, 0 blocked */
+int q_battle_fire_from_bottom(const struct game *g, int u);     /* 1 allowed */
+int q_battle_art_range(const struct game *g, int u);            /* max range, 0 none */
+int q_battle_fire_shift(const struct game *g, int target, char *why, size_t n);
+int q_battle_fire_die(const struct game *g, const struct action *a, int die); /* modified die */
+int q_battle_melee_strength(const struct game *g, int u, bool attacking, int base);
+bool q_battle_exerts_zoc(const struct game *g, int u);
+int q_battle_rally_mod(const struct game *g, int u, char *why, size_t n);
+int q_battle_may_rally(const struct game *g, int u, struct err *e);
+
+/* Victory: fills r from the battle's victory conditions (qbattle.c). */
+void q_victory(const struct game *g, struct result *r);
+
+/* Front-end services (qview.c). */
+int q_view_los(const struct game *g, int ha, int hb, char *why, size_t n);
+int q_view_path(const struct game *g, const char *unit, int hex, char *out, size_t n, struct err *e);
+int q_view_odds(const struct game *g, const struct action *a, char *out, size_t n, struct err *e);
+void q_view_describe(const struct game *g, char *out, size_t n);
+void q_view_draw(const struct game *g, char *out, size_t n);
+
+/* A growing list of actions: stores up to max, counts all. */
+struct q_alist {
+	struct action *out;
+	int max, n;
+};
+void q_push(struct q_alist *l, const struct action *a);
+
+#endif

@@ -1,0 +1,439 @@
+/* qfire: line of sight ([7.3]) and fire combat ([7.0]-[7.4], errata [7.28], [7.42], [7.5]). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qcombat.h"
+#include "qmove.h"
+
+static bool blocks_hex(const struct game *g, int idx)
+{
+	const struct q_scn *s = q_scn(g);
+	int t = s->map.terrain[idx];
+	int hook = q_battle_los_hex(g, idx);
+	if (hook >= 0)
+		return hook == 1;
+	return t == TER_WOODS || t == TER_TOWN; /* [7.35] */
+}
+
+struct crossing {
+	int near, far; /* map indices: the line goes from near into far */
+};
+
+/* The hexsides the line crosses, in order, as (near, far) pairs; a passage through a vertex
+ * between two adjacent interior hexes counts as crossing their common hexside. */
+static int crossings(const struct game *g, const struct line_step *st, int n, struct crossing *out)
+{
+	const struct map *m = &q_scn(g)->map;
+	int k = 0, prev = -1;
+
+	for (int i = 0; i < n; i++) {
+		if (st[i].kind != LINE_HEX)
+			continue;
+		int cur = map_index(m, st[i].hex);
+		if (prev >= 0 && hex_adjacent(map_hex(m, prev), st[i].hex)) {
+			out[k].near = prev;
+			out[k].far = cur;
+			k++;
+		}
+		prev = cur;
+	}
+	return k;
+}
+
+static int dir_between(const struct map *m, int a, int b)
+{
+	for (int d = 0; d < 6; d++)
+		if (map_nb(m, a, d) == b)
+			return d;
+	return -1;
+}
+
+bool q_los(const struct game *g, int from, int to, char *why, size_t n)
+{
+	const struct map *m = &q_scn(g)->map;
+	struct line_step st[LINE_MAX_STEPS];
+	struct crossing cr[LINE_MAX_STEPS];
+	int ha = map_hex(m, from), hb = map_hex(m, to), ns, nc, up_seen = 0;
+	char x[8], y[8];
+
+	if (why && n)
+		why[0] = '\0';
+	if (from == to || hex_adjacent(ha, hb))
+		return true; /* [7.39] */
+	ns = hex_line(ha, hb, st, LINE_MAX_STEPS);
+	if (ns < 0) {
+		if (why)
+			snprintf(why, n, "line too long");
+		return false;
+	}
+	int hook = q_battle_los(g, from, to, st, ns, why, n);
+	if (hook >= 0)
+		return hook == 1;
+	/* [7.35]-[7.37] blocking hexes, except the firer's and the target's */
+	for (int i = 1; i < ns - 1; i++) {
+		int a = map_index(m, st[i].hex);
+		if (st[i].kind == LINE_HEX && a >= 0 && blocks_hex(g, a)) {
+			hex_format(st[i].hex, x);
+			if (why)
+				snprintf(why, n, "[7.35] hex %s (%s) blocks", x, terrain_name(m->terrain[a]));
+			return false;
+		}
+		if (st[i].kind == LINE_SIDE) {
+			int b = map_index(m, st[i].other);
+			if (a >= 0 && b >= 0 && blocks_hex(g, a) && blocks_hex(g, b)) {
+				hex_format(st[i].hex, x);
+				hex_format(st[i].other, y);
+				if (why)
+					snprintf(why, n, "[7.36] the line runs between %s and %s, both blocking terrain", x, y);
+				return false;
+			}
+		}
+	}
+	nc = crossings(g, st, ns, cr);
+	for (int k = 0; k < nc; k++) {
+		int d = dir_between(m, cr[k].near, cr[k].far);
+		int into = map_slope_into(m, cr[k].near, d); /* splash on near side: going uphill */
+		int away = map_slope_away(m, cr[k].near, d); /* splash on far side: going downhill */
+		hex_format(map_hex(m, cr[k].near), x);
+		hex_format(map_hex(m, cr[k].far), y);
+		if (into && away) {
+			if (cr[k].near != from) { /* [7.34] */
+				if (why)
+					snprintf(why, n, "[7.34] ridge hexside %s/%s blocks", x, y);
+				return false;
+			}
+			continue;
+		}
+		if (into) {
+			up_seen = 1;
+			/* [7.32] from the downhill side: blocked if the hexside is nearer than half */
+			if ((into == SLOPE_STEEP || into == SLOPE_CLIFF) && 2 * (k + 1) < nc) {
+				if (why)
+					snprintf(why, n, "[7.32] %s hexside %s/%s, firing uphill, is less than half way (%d of %d hexsides)",
+						 into == SLOPE_CLIFF ? "cliff" : "steep slope", x, y, k + 1, nc);
+				return false;
+			}
+		}
+		if (away) {
+			if (up_seen) { /* [7.33] up, then down */
+				if (why)
+					snprintf(why, n, "[7.33] the line goes up a slope and then down at %s/%s", x, y);
+				return false;
+			}
+			if ((away == SLOPE_STEEP || away == SLOPE_CLIFF) && 2 * (k + 1) > nc) {
+				if (why)
+					snprintf(why, n, "[7.32] %s hexside %s/%s, firing downhill, is more than half way (%d of %d hexsides)",
+						 away == SLOPE_CLIFF ? "cliff" : "steep slope", x, y, k + 1, nc);
+				return false;
+			}
+		}
+	}
+	return true;
+}
+
+/* ---- fire ---- */
+
+static bool is_art(const struct q_udef *d)
+{
+	return d->type == Q_ART || d->type == Q_HART;
+}
+
+/* The units that may be fired upon in a hex: the top unit, or both if both are artillery
+ * ([7.22]); Balaclava [18.1] redoubt guns on the bottom may not be attacked. */
+static int targets_in(const struct game *g, int idx, int *out)
+{
+	const struct q_scn *s = q_scn(g);
+	int st[Q_STACK_MAX], n = q_stack(g, idx, st, Q_STACK_MAX);
+	if (n == 0)
+		return 0;
+	if (n >= 2 && is_art(&s->u[st[0]]) && is_art(&s->u[st[1]])) {
+		out[0] = st[0];
+		out[1] = st[1];
+		return 2;
+	}
+	out[0] = st[0];
+	return 1;
+}
+
+static bool may_fire_from_stack(const struct game *g, int u)
+{
+	const struct q_scn *s = q_scn(g);
+	int st[Q_STACK_MAX], n = q_stack(g, q_cst(g)->u[u].idx, st, Q_STACK_MAX);
+	if (st[0] == u)
+		return true;
+	if (n >= 2 && is_art(&s->u[st[0]]) && is_art(&s->u[st[1]]) && (st[1] == u))
+		return true; /* [7.22] both artillery */
+	return q_battle_fire_from_bottom(g, u) == 1; /* Balaclava [18.1] */
+}
+
+/* Whether an artillery unit could fire in the current player-turn (errata [7.28], [7.29]). */
+static bool art_nofire(const struct game *g, int u)
+{
+	const struct q_state *st = q_cst(g);
+	return (st->u[u].fl & QF_NOFIRE) && st->pturn <= st->u[u].nofire_pt;
+}
+
+int q_fire_strength(const struct game *g, int u, int target, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	const struct q_udef *d = &s->u[u];
+	int from = st->u[u].idx, dist, f;
+	char why[160], hx[8];
+
+	if (from < 0)
+		return err_set(e, NULL, 0, "%s is not on the map", d->id);
+	if (st->u[u].fl & QF_FIRED)
+		return err_set(e, NULL, 0, "[7.24] %s has already fired this phase", d->id);
+	if (is_art(d) && q_disrupted(g, u))
+		return err_set(e, NULL, 0, "[9.25] disrupted artillery may not fire");
+	if (is_art(d) && art_nofire(g, u))
+		return err_set(e, NULL, 0, "%s moved and may not fire now (errata [7.28], [7.29])", d->id);
+	if (d->fire_paren[q_disrupted(g, u)] && st->phase == QP_OFFFIRE)
+		return err_set(e, NULL, 0, "[7.21] %s's parenthesised fire strength is for defensive fire only", d->id);
+	if (!may_fire_from_stack(g, u))
+		return err_set(e, NULL, 0, "[7.22] only the top unit of a stack may fire (%s is underneath)", d->id);
+	dist = hex_distance(map_hex(&s->map, from), map_hex(&s->map, target));
+	hex_format(map_hex(&s->map, target), hx);
+	if (is_art(d)) {
+		char cls = d->cls[q_disrupted(g, u)];
+		int maxr = q_battle_art_range(g, u);
+		if (!cls || cls < 'A' || cls > 'Z' || !s->tab.art_defined[cls - 'A'])
+			return err_set(e, NULL, 0, "[7.41] %s has no artillery class in the table", d->id);
+		if (dist >= QT_ART_RANGE || (maxr > 0 && dist > maxr) || s->tab.art[cls - 'A'][dist] < 0)
+			return err_set(e, NULL, 0, "[7.41] %s (class %c) cannot reach %s at range %d", d->id, cls, hx, dist);
+		/* [7.51] in the splash hex of a redoubt hexside, firing through it: adjacent only */
+		if (dist > 1) {
+			struct line_step ls[LINE_MAX_STEPS];
+			int ns = hex_line(map_hex(&s->map, from), map_hex(&s->map, target), ls, LINE_MAX_STEPS);
+			if (ns > 1 && ls[1].kind == LINE_HEX) {
+				int dd = dir_between(&s->map, from, map_index(&s->map, ls[1].hex));
+				if (dd >= 0 && (map_side_features(&s->map, from, dd) & SIDE_REDOUBT) &&
+				    !map_redoubt_inside(&s->map, from, dd))
+					return err_set(e, NULL, 0, "[7.51] artillery outside a redoubt wall fires through it only into the adjacent hex");
+			}
+		}
+		f = s->tab.art[cls - 'A'][dist];
+	} else {
+		f = d->fire[q_disrupted(g, u)];
+		if (f < 0)
+			return err_set(e, NULL, 0, "%s has no fire strength", d->id);
+		if (dist != 1)
+			return err_set(e, NULL, 0, "[7.27] %s may fire only at adjacent units", d->id);
+	}
+	if (!q_los(g, from, target, why, sizeof why))
+		return err_set(e, NULL, 0, "%s has no line of sight to %s: %s", d->id, hx, why);
+	return f;
+}
+
+/* Checks a fire action; fills the targets, total strength and the column index. */
+struct fire_plan {
+	int target_idx;
+	int targets[2], ntargets;
+	int total, column, shifts;
+	char shiftwhy[160];
+};
+
+static int fire_plan(const struct game *g, const struct action *a, struct fire_plan *p, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int nu = a->arg[0], side = q_deciding(g);
+	size_t wl = 0;
+
+	memset(p, 0, sizeof *p);
+	if (st->phase != QP_DEFFIRE && st->phase != QP_OFFFIRE)
+		return err_set(e, NULL, 0, "[7.0] fire only in the Defensive and Offensive Fire Phases");
+	if (nu < 1 || nu > 8 || a->arg[1 + nu] != 1)
+		return err_set(e, NULL, 0, "usage: fire UNIT[,UNIT...] > HEX");
+	p->target_idx = a->arg[2 + nu];
+	p->ntargets = targets_in(g, p->target_idx, p->targets);
+	if (p->ntargets == 0)
+		return err_set(e, NULL, 0, "[7.0] there is no unit to fire at in that hex");
+	if (s->u[p->targets[0]].side == side)
+		return err_set(e, NULL, 0, "[7.0] fire only at enemy units");
+	for (int i = 0; i < p->ntargets; i++)
+		if (st->u[p->targets[i]].fl & QF_FIRED_AT)
+			return err_set(e, NULL, 0, "[7.23] %s has already been fired upon this phase", s->u[p->targets[i]].id);
+	for (int i = 0; i < nu; i++) {
+		int u = a->arg[1 + i], f;
+		if (u < 0 || u >= s->nunits || s->u[u].side != side)
+			return err_set(e, NULL, 0, "[7.0] %s is not yours to fire", u >= 0 && u < s->nunits ? s->u[u].id : "?");
+		for (int k = 0; k < i; k++)
+			if (a->arg[1 + k] == u)
+				return err_set(e, NULL, 0, "[7.24] %s is listed twice", s->u[u].id);
+		f = q_fire_strength(g, u, p->target_idx, e);
+		if (f < 0)
+			return -1;
+		p->total += f;
+	}
+	if (p->total <= 0)
+		return err_set(e, NULL, 0, "[7.12] no fire strength to fire with");
+	/* [7.42] column shifts (with the errata), all cumulative */
+	{
+		const struct q_udef *t = &s->u[p->targets[0]];
+		int tu = p->targets[0];
+#define SHIFT(k, ...)                                                                 \
+	do {                                                                          \
+		p->shifts += (k);                                                     \
+		int w_ = snprintf(p->shiftwhy + wl, sizeof p->shiftwhy - wl, __VA_ARGS__); \
+		if (w_ > 0 && wl + (size_t)w_ < sizeof p->shiftwhy)                  \
+			wl += (size_t)w_;                                             \
+	} while (0)
+		if (s->map.terrain[p->target_idx] == TER_TOWN)
+			SHIFT(-1, " -1 town [7.42];");
+		/* through a redoubt hexside: every firer's line enters the target across one */
+		bool all_redoubt = true;
+		for (int i = 0; i < nu; i++) {
+			int from = st->u[a->arg[1 + i]].idx, last = -1;
+			struct line_step ls[LINE_MAX_STEPS];
+			int ns = hex_line(map_hex(&s->map, from), map_hex(&s->map, p->target_idx), ls, LINE_MAX_STEPS);
+			if (ns >= 2 && ls[ns - 1].kind == LINE_HEX && ls[ns - 2].kind == LINE_HEX)
+				last = map_index(&s->map, ls[ns - 2].hex);
+			int dd = last >= 0 ? dir_between(&s->map, p->target_idx, last) : -1;
+			if (dd < 0 || !map_redoubt_inside(&s->map, p->target_idx, dd))
+				all_redoubt = false;
+		}
+		if (all_redoubt)
+			SHIFT(-1, " -1 fire through a redoubt hexside [7.42];");
+		int hook = q_battle_fire_shift(g, tu, p->shiftwhy + wl, sizeof p->shiftwhy - wl);
+		p->shifts += hook;
+		wl = strlen(p->shiftwhy);
+		if (t->type == Q_CAV)
+			SHIFT(1, " +1 cavalry target (errata [7.42]);");
+		if (q_disrupted(g, tu))
+			SHIFT(1, " +1 disrupted target [9.26];");
+		else if (is_art(t) && art_nofire(g, tu))
+			SHIFT(1, " +1 artillery that could not fire this Player-Turn (errata [7.42]);");
+#undef SHIFT
+	}
+	p->column = (p->total >= QT_FIRE_COLS ? QT_FIRE_COLS : p->total) - 1 + p->shifts;
+	if (p->column < 0)
+		p->column = 0;
+	if (p->column >= QT_FIRE_COLS)
+		p->column = QT_FIRE_COLS - 1;
+	return 0;
+}
+
+static const char *const col_names[QT_FIRE_COLS] = {"1", "2", "3", "4", "5", "6", "7", "8+"};
+
+/* Describes what result r does to unit u ([7.13]-[7.17]). */
+static void fire_effect_text(const struct game *g, int u, int r, char *buf, size_t n)
+{
+	const struct q_udef *d = &q_scn(g)->u[u];
+	int m = q_morale(g, u);
+	if (r == 0 || r < m)
+		snprintf(buf, n, "no effect");
+	else if (!q_disrupted(g, u)) {
+		if (!d->has_back)
+			snprintf(buf, n, "eliminated (blank back)");
+		else if (r == m || is_art(d))
+			snprintf(buf, n, "disrupted");
+		else
+			snprintf(buf, n, "disrupted, retreat %d", r - m);
+	} else if (r == m)
+		snprintf(buf, n, is_art(d) ? "no effect" : "retreat 1");
+	else
+		snprintf(buf, n, "eliminated");
+}
+
+int q_fire_odds(const struct game *g, const struct action *a, struct q_odds *o, struct err *e)
+{
+	struct fire_plan p;
+	const struct q_scn *s = q_scn(g);
+
+	memset(o, 0, sizeof *o);
+	if (fire_plan(g, a, &p, e) != 0)
+		return -1;
+	o->column = p.column;
+	o->total_a = p.total;
+	for (int die = 1; die <= 6; die++) {
+		int r = s->tab.fire[q_battle_fire_die(g, a, die) - 1][p.column];
+		char eff[64];
+		fire_effect_text(g, p.targets[0], r, eff, sizeof eff);
+		snprintf(o->outcome[die - 1], sizeof o->outcome[0], "result %d: %s", r, eff);
+	}
+	return 0;
+}
+
+int q_fire_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	struct fire_plan p;
+	struct event *evp;
+	int die, r, nu = a->arg[0], rc;
+	char hx[8];
+
+	if (fire_plan(g, a, &p, e) != 0)
+		return -1;
+	rc = dice_roll(&g->dice, 6, &die);
+	if (rc != 0)
+		return rc;
+	r = s->tab.fire[q_battle_fire_die(g, a, die) - 1][p.column];
+	hex_format(map_hex(&s->map, p.target_idx), hx);
+	evp = ev_emit(ev, "[7.12]", "%d fire strength at %s: column %s%s%s; die %d, result %s",
+		      p.total, hx, col_names[p.column], p.shifts ? " after shifts:" : "", p.shiftwhy, die,
+		      r ? (char[2]){(char)('0' + r), 0} : "-");
+	ev_die(evp, die);
+	for (int i = 0; i < nu; i++)
+		st->u[a->arg[1 + i]].fl |= QF_FIRED;
+	for (int i = 0; i < p.ntargets; i++) {
+		int u = p.targets[i], m = q_morale(g, u);
+		st->u[u].fl |= QF_FIRED_AT;
+		if (r == 0 || r < m) {
+			ev_emit(ev, "[7.13]", "%s (morale %d) is unaffected", s->u[u].id, m);
+			continue;
+		}
+		if (!q_disrupted(g, u)) {
+			q_disrupt(g, u, ev, "[7.13]");
+			if (st->u[u].idx < 0)
+				continue;
+			if (r > m) {
+				if (is_art(&s->u[u]))
+					ev_emit(ev, "[7.17]", "%s is artillery and does not retreat", s->u[u].id);
+				else
+					q_owe_retreat(g, u, r - m, 0, -1, ev, "[7.15]");
+			}
+		} else if (r == m) {
+			if (is_art(&s->u[u]))
+				ev_emit(ev, "[7.17]", "%s is artillery and does not retreat", s->u[u].id);
+			else
+				q_owe_retreat(g, u, 1, 0, -1, ev, "[7.14]");
+		} else {
+			q_eliminate(g, u, ev, "[7.14]", "already disrupted, result above its morale");
+		}
+	}
+	q_settle(g, ev);
+	return 0;
+}
+
+void q_fire_actions(const struct game *g, struct q_alist *l)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int side = q_deciding(g);
+
+	/* Single-unit fires at every legal target; combined fire is open through the text form
+	 * and the front ends (listing every combination would be exponential). */
+	for (int u = 0; u < s->nunits; u++) {
+		int from = st->u[u].idx;
+		if (from < 0 || s->u[u].side != side || (st->u[u].fl & QF_FIRED))
+			continue;
+		for (int v = 0; v < s->nunits; v++) {
+			int ti = st->u[v].idx, tg[2], dist;
+			if (ti < 0 || s->u[v].side == side)
+				continue;
+			dist = hex_distance(map_hex(&s->map, from), map_hex(&s->map, ti));
+			if (dist >= QT_ART_RANGE || (!is_art(&s->u[u]) && dist != 1))
+				continue;
+			if (targets_in(g, ti, tg) < 1 || tg[0] != v)
+				continue;
+			struct action a = {QA_FIRE, 3, {1, u, 1, ti}};
+			struct fire_plan p;
+			if (fire_plan(g, &a, &p, NULL) == 0)
+				q_push(l, &a);
+		}
+	}
+}

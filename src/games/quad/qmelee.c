@@ -1,0 +1,1095 @@
+/* qmelee: melee ([8.0]-[8.8]), retreats and displacement ([8.5], [8.6]), advance after combat
+ * ([8.7]), cavalry in melee ([11.2]), cavalry retreat before combat ([11.26], [11.27]),
+ * rally ([10.0]), disruption and elimination ([9.0]). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qcombat.h"
+#include "qmove.h"
+
+static bool is_art(const struct q_udef *d)
+{
+	return d->type == Q_ART || d->type == Q_HART;
+}
+
+static void fmt_idx(const struct game *g, int idx, char *out)
+{
+	hex_format(map_hex(&q_scn(g)->map, idx), out);
+}
+
+void q_eliminate(struct game *g, int u, struct evsink *ev, const char *rule, const char *why)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	const struct q_udef *d = &s->u[u];
+
+	if (st->u[u].idx == Q_ELIM)
+		return;
+	st->u[u].idx = Q_ELIM;
+	if (!d->melee_paren[0] && d->melee[0] > 0)
+		st->elim_melee[d->side] = (int16_t)(st->elim_melee[d->side] + d->melee[0]);
+	ev_emit(ev, rule, "%s is eliminated (%s)", d->id, why);
+}
+
+void q_disrupt(struct game *g, int u, struct evsink *ev, const char *rule)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+
+	if (st->u[u].fl & QF_DISRUPTED)
+		return;
+	if (!s->u[u].has_back) {
+		q_eliminate(g, u, ev, "[9.0]", "disrupted with a blank back");
+		return;
+	}
+	st->u[u].fl |= QF_DISRUPTED;
+	ev_emit(ev, rule, "%s is disrupted", s->u[u].id);
+}
+
+/* ---- retreat paths ---- */
+
+#define RMAX 6   /* longest retreat we enumerate (3 + [8.82] morale 1, plus margin) */
+#define ROPT_MAX 256
+
+struct ropt {
+	int16_t path[RMAX];
+	uint8_t len;      /* hexes actually retreated (== wanted unless blocked) */
+	uint8_t displaces;
+	int16_t score;    /* [8.56] distance from the nearest enemy at the end */
+};
+
+struct rctx {
+	const struct game *g;
+	int u, origin, want;
+	uint8_t *zoc;     /* enemy-controlled hexes */
+	struct ropt opt[ROPT_MAX];
+	int nopt;
+	int16_t cur[RMAX];
+};
+
+static int nearest_enemy(const struct game *g, int side, int idx)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int best = 99, h = map_hex(&s->map, idx);
+	for (int v = 0; v < s->nunits; v++)
+		if (st->u[v].idx >= 0 && s->u[v].side != side) {
+			int d = hex_distance(h, map_hex(&s->map, st->u[v].idx));
+			if (d < best)
+				best = d;
+		}
+	return best;
+}
+
+/* Friendly infantry/cavalry in idx other than u (those a retreat would displace, [8.61]). */
+static int displaceable(const struct game *g, int u, int idx)
+{
+	const struct q_scn *s = q_scn(g);
+	int st[Q_STACK_MAX], n = q_stack(g, idx, st, Q_STACK_MAX), k = 0;
+	for (int i = 0; i < n; i++)
+		if (st[i] != u && !is_art(&s->u[st[i]]))
+			k++;
+	return k;
+}
+
+static bool enemy_in(const struct game *g, int side, int idx)
+{
+	const struct q_scn *s = q_scn(g);
+	int st[Q_STACK_MAX], n = q_stack(g, idx, st, Q_STACK_MAX);
+	for (int i = 0; i < n; i++)
+		if (s->u[st[i]].side != side)
+			return true;
+	return false;
+}
+
+/* Can u step from a into b while retreating ([8.51], [8.52], [11.12], [11.13], [22.22])? */
+static bool retreat_step_ok(const struct game *g, int u, int a, int b, const uint8_t *zoc)
+{
+	const struct q_scn *s = q_scn(g);
+	int dir = -1;
+	if (b < 0 || !(s->map.flags[b] & HEXF_ONMAP))
+		return false;
+	for (int d = 0; d < 6; d++)
+		if (map_nb(&s->map, a, d) == b)
+			dir = d;
+	if (dir < 0 || zoc[b] || enemy_in(g, s->u[u].side, b))
+		return false;
+	if (s->step[q_mclass(s->u[u].type, false)][a * 6 + dir] == PATH_NOWAY)
+		return false; /* prohibited hexside or terrain: for cavalry and guns, elimination */
+	if (s->u[u].type == Q_CAV && s->map.terrain[b] == TER_WOODS)
+		return false; /* [11.12] forced into woods: eliminated, so never a retreat path */
+	return true;
+}
+
+static void enum_paths(struct rctx *c, int at, int depth)
+{
+	const struct game *g = c->g;
+	const struct q_scn *s = q_scn(g);
+	int oh = map_hex(&s->map, c->origin);
+
+	if (depth == c->want) {
+		if (c->nopt >= ROPT_MAX)
+			return;
+		struct ropt *o = &c->opt[c->nopt];
+		if (!q_stack_ok(g, c->u, at) && displaceable(g, c->u, at) == 0)
+			return; /* [8.62] e.g. two artillery units at the end */
+		memcpy(o->path, c->cur, sizeof o->path);
+		o->len = (uint8_t)depth;
+		o->displaces = 0;
+		for (int i = 0; i < depth; i++)
+			o->displaces = (uint8_t)(o->displaces + (displaceable(g, c->u, c->cur[i]) > 0));
+		o->score = (int16_t)nearest_enemy(g, s->u[c->u].side, at);
+		c->nopt++;
+		return;
+	}
+	for (int d = 0; d < 6; d++) {
+		int b = map_nb(&s->map, at, d);
+		if (b < 0 || hex_distance(oh, map_hex(&s->map, b)) != depth + 1)
+			continue; /* [8.54] each hex further from the combat position */
+		if (!retreat_step_ok(g, c->u, at, b, c->zoc))
+			continue;
+		c->cur[depth] = (int16_t)b;
+		enum_paths(c, b, depth + 1);
+	}
+}
+
+/* The retreat paths open to u now ([8.53], [8.56], [8.64]); returns the count. */
+static int retreat_options(const struct game *g, int u, int origin, int want, struct rctx *c)
+{
+	const struct q_scn *s = q_scn(g);
+	int keep = 0, best = -1, nvacant = 0;
+
+	c->g = g;
+	c->u = u;
+	c->origin = origin;
+	c->want = want > RMAX ? RMAX : want;
+	c->nopt = 0;
+	q_zoc(g, 1 - s->u[u].side, c->zoc);
+	enum_paths(c, origin, 0);
+	for (int i = 0; i < c->nopt; i++)
+		if (c->opt[i].displaces == 0)
+			nvacant++;
+	/* [8.53], [8.64]: displace only when no vacant route exists */
+	for (int i = 0; i < c->nopt; i++)
+		if (nvacant == 0 || c->opt[i].displaces == 0)
+			c->opt[keep++] = c->opt[i];
+	c->nopt = keep;
+	/* [8.56] as far as possible from enemy units */
+	for (int i = 0; i < c->nopt; i++)
+		if (c->opt[i].score > best)
+			best = c->opt[i].score;
+	keep = 0;
+	for (int i = 0; i < c->nopt; i++)
+		if (c->opt[i].score == best)
+			c->opt[keep++] = c->opt[i];
+	c->nopt = keep;
+	return c->nopt;
+}
+
+static struct q_pend *push_pend(struct game *g)
+{
+	struct q_state *st = q_st(g);
+	if (st->npend >= Q_PEND_MAX)
+		return NULL;
+	struct q_pend *p = &st->pend[st->npend++];
+	memset(p, 0, sizeof *p);
+	p->feeds = -1;
+	return p;
+}
+
+void q_owe_retreat(struct game *g, int u, int hexes, int star, int feeds, struct evsink *ev,
+		   const char *rule)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	struct q_pend *p;
+
+	(void)star;
+	if (hexes <= 0 || st->u[u].idx < 0)
+		return;
+	if (s->u[u].type == Q_ART || (s->u[u].type == Q_HART && q_disrupted(g, u))) {
+		q_eliminate(g, u, ev, s->u[u].type == Q_ART ? "[8.55]" : "[9.12]", "artillery forced to retreat");
+		if (feeds >= 0 && st->pend[feeds].npath == 0) {
+			st->pend[feeds].path[0] = -1;
+		}
+		return;
+	}
+	p = push_pend(g);
+	if (!p) {
+		q_eliminate(g, u, ev, rule, "too many retreats pending");
+		return;
+	}
+	p->kind = QPEND_RETREAT;
+	p->side = s->u[u].side;
+	p->unit = (int16_t)u;
+	p->hexes = (uint8_t)hexes;
+	p->origin = st->u[u].idx;
+	p->feeds = (int8_t)feeds;
+	ev_emit(ev, rule, "%s must retreat %d hex%s", s->u[u].id, hexes, hexes == 1 ? "" : "es");
+}
+
+/* Records hex idx as part of the path of retreat of the advance pending at index feeds. */
+static void feed_path(struct game *g, int feeds, int idx)
+{
+	struct q_state *st = q_st(g);
+	if (feeds < 0 || feeds >= st->npend)
+		return;
+	struct q_pend *a = &st->pend[feeds];
+	if (a->kind != QPEND_ADVANCE || a->npath >= Q_PATH_MAX)
+		return;
+	for (int i = 0; i < a->npath; i++)
+		if (a->path[i] == idx)
+			return;
+	a->path[a->npath++] = (int16_t)idx;
+}
+
+/* Displaces unit v out of idx by one hex, the best way per [8.56] ([8.61]); returns false if
+ * it cannot (then [8.63] the retreating unit is eliminated instead). */
+static bool displace(struct game *g, int v, int idx, struct evsink *ev)
+{
+	const struct q_scn *s = q_scn(g);
+	struct rctx *c = malloc(sizeof *c);
+	uint8_t *zoc = malloc((size_t)s->map.n);
+	bool ok = false;
+	char hx[8];
+
+	if (!c || !zoc)
+		goto out;
+	c->zoc = zoc;
+	for (int i = retreat_options(g, v, idx, 1, c) > 0 ? 0 : 1; i < 1; i++) {
+		/* among the equally good, the first in direction order (deterministic) */
+		int to = c->opt[0].path[0];
+		if (c->opt[0].displaces) {
+			int st[Q_STACK_MAX], n = q_stack(g, to, st, Q_STACK_MAX);
+			for (int k = 0; k < n; k++)
+				if (st[k] != v && !is_art(&s->u[st[k]]) && !displace(g, st[k], to, ev))
+					goto out;
+		}
+		q_st(g)->u[v].idx = (int16_t)to;
+		fmt_idx(g, to, hx);
+		ev_emit(ev, "[8.61]", "%s is displaced to %s", s->u[v].id, hx);
+		ok = true;
+	}
+out:
+	free(c);
+	free(zoc);
+	return ok;
+}
+
+/* Performs u's retreat along path (n hexes, n < wanted means it is eliminated at the end). */
+static void do_retreat(struct game *g, struct q_pend *p, const int16_t *path, int n, int wanted,
+		       struct evsink *ev)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	int u = p->unit, feeds = p->feeds;
+	char hx[8];
+
+	feed_path(g, feeds, p->origin);
+	for (int i = 0; i < n; i++) {
+		int stk[Q_STACK_MAX], k = q_stack(g, path[i], stk, Q_STACK_MAX);
+		for (int j = 0; j < k; j++)
+			if (stk[j] != u && !is_art(&s->u[stk[j]]) && s->u[stk[j]].side == s->u[u].side) {
+				if (!displace(g, stk[j], path[i], ev)) {
+					q_eliminate(g, u, ev, "[8.63]", "its displacement would eliminate a friendly unit");
+					return;
+				}
+			}
+		st->u[u].idx = path[i];
+		feed_path(g, feeds, path[i]);
+	}
+	if (n < wanted) {
+		q_eliminate(g, u, ev, "[8.54]", "it could not retreat the full distance");
+		return;
+	}
+	fmt_idx(g, st->u[u].idx, hx);
+	ev_emit(ev, "[8.5]", "%s retreats to %s", s->u[u].id, hx);
+}
+
+/* Longest partial retreat (for [8.54]: eliminated in the last hex it could reach). */
+static int partial_retreat(const struct game *g, int u, int origin, int want, struct rctx *c,
+			   int16_t *path)
+{
+	for (int len = want - 1; len >= 1; len--)
+		if (retreat_options(g, u, origin, len, c) > 0) {
+			memcpy(path, c->opt[0].path, sizeof c->opt[0].path);
+			return len;
+		}
+	return 0;
+}
+
+/* Resolves pending decisions that leave no choice (one or no option), from the top. */
+void q_settle(struct game *g, struct evsink *ev)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	struct rctx *c = malloc(sizeof *c);
+	uint8_t *zoc = malloc((size_t)s->map.n);
+
+	if (!c || !zoc)
+		goto out;
+	c->zoc = zoc;
+	while (st->npend > 0) {
+		struct q_pend *p = &st->pend[st->npend - 1];
+		if (p->kind == QPEND_RETREAT) {
+			int n;
+			if (st->u[p->unit].idx < 0) {
+				st->npend--;
+				continue;
+			}
+			n = retreat_options(g, p->unit, p->origin, p->hexes, c);
+			if (n > 1)
+				break;
+			struct q_pend pc = *p;
+			st->npend--;
+			if (n == 1) {
+				do_retreat(g, &pc, c->opt[0].path, c->opt[0].len, pc.hexes, ev);
+			} else {
+				int16_t path[RMAX];
+				int len = partial_retreat(g, pc.unit, pc.origin, pc.hexes, c, path);
+				do_retreat(g, &pc, path, len, pc.hexes, ev);
+			}
+			continue;
+		}
+		/* advance: drop when nobody can advance */
+		int able = 0;
+		for (int i = 0; i < p->nunits; i++) {
+			int u = p->units[i];
+			if (st->u[u].idx >= 0 && !(st->u[u].fl & QF_ADVANCED))
+				able++;
+		}
+		if (able == 0 || p->npath == 0 || p->path[0] < 0) {
+			st->npend--;
+			continue;
+		}
+		/* the path of retreat must be vacant at its start to be usable */
+		int stk[Q_STACK_MAX];
+		if (q_stack(g, p->path[0], stk, Q_STACK_MAX) > 0) {
+			st->npend--;
+			continue;
+		}
+		break;
+	}
+out:
+	free(c);
+	free(zoc);
+}
+
+/* ---- melee ---- */
+
+struct melee_plan {
+	int att[8], natt;
+	int defhex[6], ndefhex;
+	int def[12], ndef;
+	int a, d;
+	int terrain, column, base;
+};
+
+/* The terrain row a defender hex earns against these attackers ([8.3], errata [8.32]). */
+static int hex_terrain_row(const struct game *g, int dh, const struct melee_plan *p)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct map *m = &s->map;
+	int row = QTM_CLEAR, t = m->terrain[dh];
+	bool all_redoubt = true, all_river = true, all_steep = true, all_gentle = true, all_stream = true;
+
+	if (t == TER_TOWN || t == TER_VINEYARD || t == TER_FORT || t == TER_CLOSED)
+		row = QTM_FORT;
+	else if (t == TER_WOODS || t == TER_BRUSH || t == TER_SWAMP)
+		row = QTM_WOODS;
+	for (int i = 0; i < p->natt; i++) {
+		int ai = q_cst(g)->u[p->att[i]].idx, dir = -1;
+		for (int k = 0; k < 6; k++)
+			if (map_nb(m, dh, k) == ai)
+				dir = k;
+		unsigned f = dir >= 0 ? map_side_features(m, dh, dir) : 0;
+		/* the slope must splash on the attacker's side: the attacker is downhill */
+		int sl = dir >= 0 ? map_slope_away(m, dh, dir) : 0;
+		if (!((f & SIDE_REDOUBT) && map_redoubt_inside(m, dh, dir)))
+			all_redoubt = false;
+		if (!(f & SIDE_RIVER))
+			all_river = false;
+		if (!(f & SIDE_STREAM))
+			all_stream = false;
+		if (sl != SLOPE_STEEP && sl != SLOPE_CLIFF)
+			all_steep = false;
+		if (sl != SLOPE_GENTLE)
+			all_gentle = false;
+		if (t == TER_SWAMP && s->map.terrain[ai] == TER_SWAMP && row == QTM_WOODS)
+			row = QTM_CLEAR; /* [8.4] note: attacker also in a swamp uses the Clear line */
+	}
+	if (p->natt == 0)
+		return row;
+	if (all_redoubt)
+		row = QTM_FORT;
+	else if ((all_river || all_steep) && row > QTM_RIVER)
+		row = QTM_RIVER;
+	else if ((all_gentle || all_stream) && row > QTM_WOODS)
+		row = QTM_WOODS;
+	return row;
+}
+
+static bool can_melee_attack(const struct game *g, int u)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	const struct q_udef *d = &s->u[u];
+	int k = q_disrupted(g, u);
+	return st->u[u].idx >= 0 && (d->type == Q_INF || d->type == Q_CAV) && !d->melee_paren[k] &&
+	       d->melee[k] >= 0 && !(st->u[u].fl & (QF_MELEED | QF_ADVANCED));
+}
+
+/* Enemy hexes whose units exert a ZOC on u's hex and have not been meleed ([8.22]). */
+static int owed_hexes(const struct game *g, int u, int *out)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int n = 0, ui = st->u[u].idx;
+	for (int d = 0; d < 6; d++) {
+		int h = map_nb(&s->map, ui, d), stk[Q_STACK_MAX], k;
+		unsigned f;
+		if (h < 0)
+			continue;
+		f = map_side_features(&s->map, ui, d);
+		if (((f & SIDE_RIVER) && !(f & SIDE_BRIDGE)) || map_slope_into(&s->map, ui, d) == SLOPE_CLIFF ||
+		    map_slope_away(&s->map, ui, d) == SLOPE_CLIFF)
+			continue; /* [6.14] */
+		k = q_stack(g, h, stk, Q_STACK_MAX);
+		bool zoc = false, done = false;
+		for (int i = 0; i < k; i++) {
+			if (s->u[stk[i]].side == s->u[u].side)
+				continue;
+			if (!(st->u[stk[i]].fl & QF_DISRUPTED) && q_battle_exerts_zoc(g, stk[i]))
+				zoc = true;
+			if (st->u[stk[i]].fl & (QF_MELEED | QF_ADVANCED))
+				done = true;
+		}
+		if (zoc && !done)
+			out[n++] = h;
+	}
+	return n;
+}
+
+static int melee_plan(const struct game *g, const struct action *a, struct melee_plan *p, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int nu = a->arg[0], nt, side = st->phasing;
+	char hx[8];
+
+	memset(p, 0, sizeof *p);
+	if (st->phase != QP_MELEE)
+		return err_set(e, NULL, 0, "[8.0] melee only in the Melee Phase");
+	if (nu < 1 || nu > 8)
+		return err_set(e, NULL, 0, "usage: melee UNIT[,UNIT...] > HEX[,HEX...]");
+	nt = a->arg[1 + nu];
+	if (nt < 1 || nt > 6)
+		return err_set(e, NULL, 0, "usage: melee UNIT[,UNIT...] > HEX[,HEX...]");
+	for (int i = 0; i < nu; i++) {
+		int u = a->arg[1 + i];
+		if (u < 0 || u >= s->nunits || s->u[u].side != side)
+			return err_set(e, NULL, 0, "[8.0] the Phasing Player's units attack");
+		for (int k = 0; k < i; k++)
+			if (a->arg[1 + k] == u)
+				return err_set(e, NULL, 0, "[8.19] %s is listed twice", s->u[u].id);
+		if (st->u[u].fl & QF_ADVANCED)
+			return err_set(e, NULL, 0, "[8.75] %s advanced after combat and may not attack", s->u[u].id);
+		if (st->u[u].fl & QF_MELEED)
+			return err_set(e, NULL, 0, "[8.14] %s has already attacked this phase", s->u[u].id);
+		if (!can_melee_attack(g, u))
+			return err_set(e, NULL, 0, "[8.17] %s may not make melee attacks", s->u[u].id);
+		p->att[p->natt++] = u;
+	}
+	for (int i = 0; i < nt; i++) {
+		int h = a->arg[2 + nu + i], stk[Q_STACK_MAX], k = q_stack(g, h, stk, Q_STACK_MAX);
+		fmt_idx(g, h, hx);
+		if (k == 0 || s->u[stk[0]].side == side)
+			return err_set(e, NULL, 0, "[8.0] %s holds no enemy unit", hx);
+		for (int j = 0; j < i; j++)
+			if (p->defhex[j] == h)
+				return err_set(e, NULL, 0, "%s is listed twice", hx);
+		for (int j = 0; j < k; j++) {
+			if (st->u[stk[j]].fl & QF_ADVANCED)
+				return err_set(e, NULL, 0, "[8.75] %s advanced after combat and may not be attacked", s->u[stk[j]].id);
+			if (st->u[stk[j]].fl & QF_MELEED)
+				return err_set(e, NULL, 0, "[8.18] %s has already been attacked in this Melee Phase", s->u[stk[j]].id);
+			p->def[p->ndef++] = stk[j]; /* [8.21] every unit in the hex defends */
+		}
+		p->defhex[p->ndefhex++] = h;
+		for (int j = 0; j < p->natt; j++)
+			if (!hex_adjacent(map_hex(&s->map, st->u[p->att[j]].idx), map_hex(&s->map, h)))
+				return err_set(e, NULL, 0, "[8.24] every attacker must be adjacent to every defending hex (%s is not next to %s)",
+					       s->u[p->att[j]].id, hx);
+	}
+	/* [8.22] an undisrupted attacker attacks every enemy unit controlling it not otherwise attacked */
+	for (int j = 0; j < p->natt; j++) {
+		int owed[6], no;
+		if (q_disrupted(g, p->att[j]))
+			continue;
+		no = owed_hexes(g, p->att[j], owed);
+		for (int k = 0; k < no; k++) {
+			bool in = false;
+			for (int i = 0; i < p->ndefhex; i++)
+				if (p->defhex[i] == owed[k])
+					in = true;
+			if (!in) {
+				fmt_idx(g, owed[k], hx);
+				return err_set(e, NULL, 0, "[8.22] %s must also attack %s, whose zone of control it is in",
+					       s->u[p->att[j]].id, hx);
+			}
+		}
+	}
+	for (int j = 0; j < p->natt; j++)
+		p->a += q_battle_melee_strength(g, p->att[j], true, q_melee(g, p->att[j]));
+	for (int j = 0; j < p->ndef; j++) {
+		int m = q_melee(g, p->def[j]);
+		p->d += q_battle_melee_strength(g, p->def[j], false, m > 0 ? m : 0);
+	}
+	/* [8.35] all defenders take the terrain most favourable to them */
+	p->terrain = QTM_CLEAR;
+	for (int i = 0; i < p->ndefhex; i++) {
+		int r = hex_terrain_row(g, p->defhex[i], p);
+		if (r < p->terrain)
+			p->terrain = r;
+	}
+	/* [8.0] ratio rounded down for the defender; errata [8.4] clamp to the table */
+	p->column = 0;
+	for (int c = 0; c < QT_MELEE_COLS; c++) {
+		const uint8_t *o = s->tab.odds[p->terrain][c];
+		if (p->d == 0 || p->a * o[1] >= p->d * o[0])
+			p->column = c;
+	}
+	/* [8.81], [8.83] the highest attacker morale picks the die column */
+	int best = 0;
+	for (int j = 0; j < p->natt; j++)
+		if (q_morale(g, p->att[j]) > best)
+			best = q_morale(g, p->att[j]);
+	p->base = best - 1;
+	return 0;
+}
+
+static void melee_result_text(const struct qt_mres *r, char *buf, size_t n)
+{
+	if (r->who == QTR_NONE) {
+		snprintf(buf, n, "no effect");
+		return;
+	}
+	const char *who = r->who == QTR_ATTACKER ? "attacker" : "defender";
+	if (r->elim)
+		snprintf(buf, n, "%s eliminated", who);
+	else if (!r->disrupt)
+		snprintf(buf, n, "%s retreats %d (no disruption)%s", who, r->retreat, r->star ? "*" : "");
+	else
+		snprintf(buf, n, "%s disrupted, retreats %d%s", who, r->retreat, r->star ? "*" : "");
+}
+
+static const struct qt_mres *melee_cell(const struct game *g, const struct melee_plan *p, int die, int *row)
+{
+	int r = die + p->base; /* [8.81] row = die + attacker morale - 1 */
+	if (r < 1)
+		r = 1;
+	if (r > QT_MELEE_ROWS)
+		r = QT_MELEE_ROWS;
+	*row = r;
+	return &q_scn(g)->tab.melee[r - 1][p->column];
+}
+
+int q_melee_odds(const struct game *g, const struct action *a, struct q_odds *o, struct err *e)
+{
+	struct melee_plan p;
+	memset(o, 0, sizeof *o);
+	if (melee_plan(g, a, &p, e) != 0)
+		return -1;
+	o->column = p.column;
+	o->terrain = p.terrain;
+	o->row_base = p.base;
+	o->total_a = p.a;
+	o->total_d = p.d;
+	for (int die = 1; die <= 6; die++) {
+		int row;
+		char t[80];
+		melee_result_text(melee_cell(g, &p, die, &row), t, sizeof t);
+		snprintf(o->outcome[die - 1], sizeof o->outcome[0], "row %d: %s", row, t);
+	}
+	return 0;
+}
+
+int q_melee_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	struct melee_plan p;
+	const struct qt_mres *r;
+	static const char *const trn[] = {"Town/Redoubt/Vineyard", "River/Steep Slope", "Woods/Gentle Slope/Stream", "Clear"};
+	uint8_t was_disrupted[Q_UNITS_MAX];
+	int die, row, rc, adv = -1;
+	struct event *evp;
+	char t[80];
+
+	if (melee_plan(g, a, &p, e) != 0)
+		return -1;
+	rc = dice_roll(&g->dice, 6, &die);
+	if (rc != 0)
+		return rc;
+	r = melee_cell(g, &p, die, &row);
+	melee_result_text(r, t, sizeof t);
+	evp = ev_emit(ev, "[8.4]", "melee %d against %d on the %s line: %d-%d column; die %d, row %d: %s",
+		      p.a, p.d, trn[p.terrain], s->tab.odds[p.terrain][p.column][0],
+		      s->tab.odds[p.terrain][p.column][1], die, row, t);
+	ev_die(evp, die);
+	for (int i = 0; i < p.natt; i++) {
+		was_disrupted[p.att[i]] = q_disrupted(g, p.att[i]);
+		st->u[p.att[i]].fl |= QF_MELEED;
+	}
+	for (int i = 0; i < p.ndef; i++) {
+		was_disrupted[p.def[i]] = q_disrupted(g, p.def[i]);
+		st->u[p.def[i]].fl |= QF_MELEED;
+	}
+	/* the attacker may advance along the defenders' path of retreat ([8.71]) */
+	if (r->who == QTR_DEFENDER && (r->elim || r->retreat > 0)) {
+		struct q_pend *ap = push_pend(g);
+		if (ap) {
+			ap->kind = QPEND_ADVANCE;
+			ap->side = st->phasing;
+			for (int i = 0; i < p.natt && i < 6; i++)
+				ap->units[ap->nunits++] = (int16_t)p.att[i];
+			adv = st->npend - 1;
+		}
+	}
+	if (r->who != QTR_NONE) {
+		const int *aff = r->who == QTR_ATTACKER ? p.att : p.def;
+		int naff = r->who == QTR_ATTACKER ? p.natt : p.ndef;
+		for (int i = 0; i < naff; i++) {
+			int u = aff[i], m = q_morale(g, u), hexes = r->retreat, origin = st->u[u].idx;
+			if (r->elim) {
+				feed_path(g, adv, origin);
+				q_eliminate(g, u, ev, "[8.4]", "melee result E");
+				continue;
+			}
+			if (r->star && (was_disrupted[u] || s->u[u].type == Q_CAV)) {
+				feed_path(g, adv, origin);
+				q_eliminate(g, u, ev, s->u[u].type == Q_CAV ? "[11.24]" : "[8.4]",
+					    "a '*' result on a cavalry or already-disrupted unit");
+				continue;
+			}
+			if (m == 1)
+				hexes += 1; /* [8.82] */
+			else if (m == 5)
+				hexes -= 1;
+			if (r->disrupt && !was_disrupted[u] && s->u[u].type != Q_CAV)
+				q_disrupt(g, u, ev, "[8.4]");
+			if (st->u[u].idx < 0) {
+				feed_path(g, adv, origin);
+				continue;
+			}
+			if (hexes > 0)
+				q_owe_retreat(g, u, hexes, r->star, r->who == QTR_DEFENDER ? adv : -1, ev, "[8.5]");
+		}
+	}
+	/* [11.21], [11.25] cavalry in melee */
+	for (int pass = 0; pass < 2; pass++) {
+		const int *set = pass ? p.def : p.att;
+		int nset = pass ? p.ndef : p.natt;
+		for (int i = 0; i < nset; i++) {
+			int u = set[i];
+			if (s->u[u].type != Q_CAV || st->u[u].idx < 0)
+				continue;
+			if (was_disrupted[u])
+				q_eliminate(g, u, ev, "[11.25]", "disrupted cavalry engaged in melee");
+			else
+				q_disrupt(g, u, ev, "[11.21]");
+		}
+	}
+	q_settle(g, ev);
+	return 0;
+}
+
+void q_melee_actions(const struct game *g, struct q_alist *l)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+
+	for (int u = 0; u < s->nunits; u++) {
+		int owed[6], no, ui = st->u[u].idx;
+		if (s->u[u].side != st->phasing || !can_melee_attack(g, u))
+			continue;
+		no = q_disrupted(g, u) ? 0 : owed_hexes(g, u, owed);
+		if (no > 0) {
+			/* [8.22] the unit's one attack must take in every enemy controlling it */
+			struct action a = {QA_MELEE, (int16_t)(3 + no), {1, u, no}};
+			struct melee_plan p;
+			for (int i = 0; i < no; i++)
+				a.arg[3 + i] = owed[i];
+			if (melee_plan(g, &a, &p, NULL) == 0)
+				q_push(l, &a);
+			continue;
+		}
+		for (int d = 0; d < 6; d++) {
+			int h = map_nb(&s->map, ui, d), stk[Q_STACK_MAX], k;
+			if (h < 0)
+				continue;
+			k = q_stack(g, h, stk, Q_STACK_MAX);
+			if (k == 0 || s->u[stk[0]].side == s->u[u].side)
+				continue;
+			struct action a = {QA_MELEE, 4, {1, u, 1, h}};
+			struct melee_plan p;
+			if (melee_plan(g, &a, &p, NULL) == 0)
+				q_push(l, &a);
+		}
+	}
+	/* every eligible unit next to one defending hex together, when each may attack it alone */
+	for (int h = 0; h < s->map.n; h++) {
+		int stk[Q_STACK_MAX], k = q_stack(g, h, stk, Q_STACK_MAX);
+		struct action a = {QA_MELEE, 0, {0}};
+		int nu = 0;
+		if (k == 0 || s->u[stk[0]].side == st->phasing)
+			continue;
+		for (int u = 0; u < s->nunits && nu < 6; u++) {
+			int owed[6], no;
+			if (s->u[u].side != st->phasing || !can_melee_attack(g, u) ||
+			    !hex_adjacent(map_hex(&s->map, st->u[u].idx), map_hex(&s->map, h)))
+				continue;
+			no = q_disrupted(g, u) ? 0 : owed_hexes(g, u, owed);
+			if (no > 1 || (no == 1 && owed[0] != h))
+				continue;
+			a.arg[1 + nu++] = u;
+		}
+		if (nu < 2)
+			continue;
+		a.arg[0] = nu;
+		a.arg[1 + nu] = 1;
+		a.arg[2 + nu] = h;
+		a.n = (int16_t)(3 + nu);
+		struct melee_plan p;
+		if (melee_plan(g, &a, &p, NULL) == 0)
+			q_push(l, &a);
+	}
+}
+
+/* [8.11], [8.12]: an enemy unit in the ZOC... that some unit could still attack. */
+static bool melee_owed(const struct game *g, char *why, size_t n)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	for (int u = 0; u < s->nunits; u++) {
+		int owed[6], no;
+		if (s->u[u].side != st->phasing || st->u[u].idx < 0 || q_disrupted(g, u) ||
+		    (st->u[u].fl & QF_ADVANCED))
+			continue;
+		no = owed_hexes(g, u, owed);
+		for (int k = 0; k < no; k++) {
+			/* someone able to attack it? */
+			for (int v = 0; v < s->nunits; v++) {
+				if (s->u[v].side != st->phasing || !can_melee_attack(g, v) ||
+				    !hex_adjacent(map_hex(&s->map, st->u[v].idx), map_hex(&s->map, owed[k])))
+					continue;
+				if (why) {
+					char hx[8];
+					fmt_idx(g, owed[k], hx);
+					snprintf(why, n, "[8.11] the enemy in %s is in contact with %s and must be attacked",
+						 hx, s->u[u].id);
+				}
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* ---- cavalry retreat before combat [11.26] ---- */
+
+static bool cav_may_retreat(const struct game *g, int u)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int ui = st->u[u].idx;
+
+	if (s->u[u].type != Q_CAV || ui < 0 || s->u[u].side == st->phasing || (st->u[u].fl & QF_CAVRET))
+		return false;
+	if ((g->options & Q_OPT_11_27) && q_disrupted(g, u))
+		return false; /* [11.27] optional */
+	for (int d = 0; d < 6; d++) {
+		int h = map_nb(&s->map, ui, d), stk[Q_STACK_MAX], k;
+		unsigned f;
+		if (h < 0)
+			continue;
+		f = map_side_features(&s->map, ui, d);
+		if ((f & SIDE_RIVER) && !(f & SIDE_BRIDGE))
+			continue;
+		k = q_stack(g, h, stk, Q_STACK_MAX);
+		for (int i = 0; i < k; i++)
+			if (s->u[stk[i]].side == st->phasing && s->u[stk[i]].type != Q_CAV &&
+			    !q_disrupted(g, stk[i]) && q_battle_exerts_zoc(g, stk[i]))
+				return true;
+	}
+	return false;
+}
+
+bool q_cav_retreat_possible(const struct game *g)
+{
+	for (int u = 0; u < q_scn(g)->nunits; u++)
+		if (cav_may_retreat(g, u))
+			return true;
+	return false;
+}
+
+void q_cavretreat_actions(const struct game *g, struct q_alist *l)
+{
+	const struct q_scn *s = q_scn(g);
+	uint8_t *zoc = malloc((size_t)s->map.n);
+	if (!zoc)
+		return;
+	q_zoc(g, q_cst(g)->phasing, zoc);
+	for (int u = 0; u < s->nunits; u++) {
+		if (!cav_may_retreat(g, u))
+			continue;
+		int ui = q_cst(g)->u[u].idx;
+		for (int d = 0; d < 6; d++) {
+			int h = map_nb(&s->map, ui, d);
+			if (h < 0 || !retreat_step_ok(g, u, ui, h, zoc) || !q_stack_ok(g, u, h))
+				continue;
+			struct action a = {QA_RETREAT, 2, {u, h}};
+			q_push(l, &a);
+		}
+	}
+	free(zoc);
+}
+
+int q_cavretreat_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	int u = a->arg[0], h = a->n == 2 ? a->arg[1] : -1;
+	uint8_t *zoc;
+	bool ok;
+	char hx[8];
+
+	if (u < 0 || u >= s->nunits || h < 0)
+		return err_set(e, NULL, 0, "usage: retreat UNIT HEX");
+	if (!cav_may_retreat(g, u))
+		return err_set(e, NULL, 0, "[11.26] %s may not retreat before combat (only non-phasing cavalry in the zone of control of enemy non-cavalry%s)",
+			       s->u[u].id, (g->options & Q_OPT_11_27) ? "; never disrupted cavalry [11.27]" : "");
+	if (!hex_adjacent(map_hex(&s->map, st->u[u].idx), map_hex(&s->map, h)))
+		return err_set(e, NULL, 0, "[11.26] cavalry retreats one hex only");
+	zoc = malloc((size_t)s->map.n);
+	if (!zoc)
+		return err_set(e, NULL, 0, "out of memory");
+	q_zoc(g, st->phasing, zoc);
+	ok = retreat_step_ok(g, u, st->u[u].idx, h, zoc) && q_stack_ok(g, u, h);
+	free(zoc);
+	if (!ok)
+		return err_set(e, NULL, 0, "[11.26] may not retreat into an enemy zone of control, an occupied or prohibited hex");
+	st->u[u].idx = (int16_t)h;
+	st->u[u].fl |= QF_CAVRET;
+	fmt_idx(g, h, hx);
+	ev_emit(ev, "[11.26]", "%s retreats before combat to %s", s->u[u].id, hx);
+	return 0;
+}
+
+/* ---- rally [10.0] ---- */
+
+static int rally_mod(const struct game *g, int u, char *why, size_t n)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int ui = st->u[u].idx, mod = 0;
+	bool enemy = false, friend = false, redoubt = false;
+
+	for (int d = 0; d < 6; d++) {
+		int h = map_nb(&s->map, ui, d), stk[Q_STACK_MAX], k;
+		if (map_redoubt_inside(&s->map, ui, d))
+			redoubt = true;
+		if (h < 0)
+			continue;
+		k = q_stack(g, h, stk, Q_STACK_MAX);
+		for (int i = 0; i < k; i++) {
+			if (q_disrupted(g, stk[i]))
+				continue;
+			if (s->u[stk[i]].side == s->u[u].side)
+				friend = true;
+			else
+				enemy = true;
+		}
+	}
+	snprintf(why, n, "%s%s%s", enemy ? " +1 adjacent undisrupted enemy;" : "",
+		 friend ? " -1 adjacent undisrupted friend;" : "", redoubt ? " -1 in a redoubt;" : "");
+	mod += enemy - friend - redoubt;
+	return mod + q_battle_rally_mod(g, u, why + strlen(why), n - strlen(why));
+}
+
+void q_rally_actions(const struct game *g, struct q_alist *l)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	for (int u = 0; u < s->nunits; u++)
+		if (s->u[u].side == st->phasing && st->u[u].idx >= 0 && q_disrupted(g, u) &&
+		    !(st->u[u].fl & QF_RALLY_TRIED) && q_battle_may_rally(g, u, NULL) == 0) {
+			struct action a = {QA_RALLY, 1, {u}};
+			q_push(l, &a);
+		}
+}
+
+int q_rally_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	int u = a->arg[0], die, mod, rc, m;
+	char why[160];
+	struct event *evp;
+
+	if (st->phase != QP_RALLY)
+		return err_set(e, NULL, 0, "[10.0] rally only in the Rally Phase");
+	if (u < 0 || u >= s->nunits || s->u[u].side != st->phasing || st->u[u].idx < 0)
+		return err_set(e, NULL, 0, "[10.0] the Phasing Player rallies his own units on the map");
+	if (!q_disrupted(g, u))
+		return err_set(e, NULL, 0, "[10.0] %s is not disrupted", s->u[u].id);
+	if (st->u[u].fl & QF_RALLY_TRIED)
+		return err_set(e, NULL, 0, "[10.0] %s has already tried to rally this phase", s->u[u].id);
+	if (q_battle_may_rally(g, u, e) != 0)
+		return -1;
+	mod = rally_mod(g, u, why, sizeof why);
+	rc = dice_roll(&g->dice, 6, &die);
+	if (rc != 0)
+		return rc;
+	st->u[u].fl |= QF_RALLY_TRIED;
+	m = q_morale(g, u);
+	if (die + mod <= m) {
+		st->u[u].fl &= (uint16_t)~QF_DISRUPTED;
+		evp = ev_emit(ev, "[10.0]", "%s rallies: die %d%+d = %d, morale %d;%s", s->u[u].id, die, mod, die + mod, m, why);
+	} else {
+		evp = ev_emit(ev, "[10.0]", "%s fails to rally: die %d%+d = %d, morale %d;%s", s->u[u].id, die, mod, die + mod, m, why);
+	}
+	ev_die(evp, die);
+	return 0;
+}
+
+/* ---- pending decisions ---- */
+
+const char *q_pending_text(const struct game *g)
+{
+	const struct q_state *st = q_cst(g);
+	const struct q_pend *p = &st->pend[st->npend - 1];
+	return p->kind == QPEND_RETREAT ? "a retreat is owed" : "advance after combat?";
+}
+
+int q_pending_actions(const struct game *g, struct action *out, int max)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	const struct q_pend *p = &st->pend[st->npend - 1];
+	struct q_alist l = {out, max, 0};
+
+	if (p->kind == QPEND_RETREAT) {
+		struct rctx *c = malloc(sizeof *c);
+		uint8_t *zoc = malloc((size_t)s->map.n);
+		if (c && zoc) {
+			c->zoc = zoc;
+			int n = retreat_options(g, p->unit, p->origin, p->hexes, c);
+			for (int i = 0; i < n; i++) {
+				struct action a = {QA_RETREAT, 0, {p->unit}};
+				for (int k = 0; k < c->opt[i].len; k++)
+					a.arg[1 + k] = c->opt[i].path[k];
+				a.n = (int16_t)(1 + c->opt[i].len);
+				q_push(&l, &a);
+			}
+		}
+		free(c);
+		free(zoc);
+		return l.n;
+	}
+	/* advance: each able attacker to each reachable prefix of the path of retreat */
+	uint8_t *zoc = malloc((size_t)s->map.n);
+	if (!zoc)
+		return 0;
+	q_zoc(g, 1 - p->side, zoc);
+	for (int i = 0; i < p->nunits; i++) {
+		int u = p->units[i];
+		if (st->u[u].idx < 0 || (st->u[u].fl & QF_ADVANCED))
+			continue;
+		struct action a = {QA_ADVANCE, 1, {u}};
+		for (int k = 0; k < p->npath; k++) {
+			int h = p->path[k], stk[Q_STACK_MAX];
+			if (k == 0 && !hex_adjacent(map_hex(&s->map, st->u[u].idx), map_hex(&s->map, h)))
+				break;
+			bool occupied_enemy = false;
+			int n = q_stack(g, h, stk, Q_STACK_MAX);
+			for (int j = 0; j < n; j++)
+				if (s->u[stk[j]].side != s->u[u].side)
+					occupied_enemy = true;
+			if (occupied_enemy)
+				break;
+			a.arg[a.n++] = h;
+			if (q_stack_ok(g, u, h))
+				q_push(&l, &a);
+			if (zoc[h])
+				break; /* [8.73] stop in the first enemy-controlled hex */
+		}
+	}
+	free(zoc);
+	struct action end = {QA_END, 0, {0}};
+	q_push(&l, &end);
+	return l.n;
+}
+
+static bool same_action(const struct action *a, const struct action *b)
+{
+	if (a->kind != b->kind || a->n != b->n)
+		return false;
+	for (int i = 0; i < a->n; i++)
+		if (a->arg[i] != b->arg[i])
+			return false;
+	return true;
+}
+
+int q_pending_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	struct q_pend *p = &st->pend[st->npend - 1];
+	struct action opts[256];
+	int n = q_pending_actions(g, opts, 256);
+	bool ok = false;
+
+	for (int i = 0; i < n && i < 256; i++)
+		if (same_action(&opts[i], a))
+			ok = true;
+	if (!ok) {
+		if (p->kind == QPEND_RETREAT)
+			return err_set(e, NULL, 0, "[8.5] %s must retreat %d hexes away from its combat position, never into an enemy zone of control, preferring vacant hexes [8.53] and as far as possible from the enemy [8.56]",
+				       s->u[p->unit].id, p->hexes);
+		return err_set(e, NULL, 0, "[8.7] advance only attackers along the path of retreat, stopping in the first enemy-controlled hex [8.73] (or end)");
+	}
+	if (p->kind == QPEND_RETREAT) {
+		struct q_pend pc = *p;
+		int16_t path[RMAX];
+		st->npend--;
+		for (int i = 1; i < a->n; i++)
+			path[i - 1] = (int16_t)a->arg[i];
+		do_retreat(g, &pc, path, a->n - 1, pc.hexes, ev);
+	} else if (a->kind == QA_END) {
+		st->npend--;
+		ev_emit(ev, "[8.75]", "no (further) advance after combat");
+	} else {
+		int u = a->arg[0];
+		char hx[8];
+		st->u[u].idx = (int16_t)a->arg[a->n - 1];
+		st->u[u].fl |= QF_ADVANCED;
+		st->u[u].layer = ++st->layer_next;
+		fmt_idx(g, st->u[u].idx, hx);
+		ev_emit(ev, "[8.71]", "%s advances to %s", s->u[u].id, hx);
+	}
+	q_settle(g, ev);
+	return 0;
+}
+
+int q_may_end_phase(const struct game *g, struct err *e)
+{
+	const struct q_state *st = q_cst(g);
+	char why[200];
+	if (st->npend > 0)
+		return err_set(e, NULL, 0, "a decision is owed first: %s", q_pending_text(g));
+	if (st->phase == QP_MELEE && melee_owed(g, why, sizeof why))
+		return err_set(e, NULL, 0, "%s", why);
+	return 0;
+}

@@ -1,0 +1,427 @@
+/* qmove: movement ([5.0]), stacking ([5.3]), zones of control in movement ([5.13], [5.14],
+ * [6.3]), cavalry disruption by movement ([11.11], [11.12]) and reinforcements ([12.0]). */
+#include <string.h>
+
+#include "qmove.h"
+
+/* Hexes the moving side may not enter: any hex holding an enemy unit ([5.12], [5.34]). */
+static void enemy_blocked(const struct game *g, int side, uint8_t *blocked)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+
+	memset(blocked, 0, (size_t)s->map.n);
+	for (int u = 0; u < s->nunits; u++)
+		if (st->u[u].idx >= 0 && s->u[u].side != side)
+			blocked[st->u[u].idx] = 1;
+}
+
+int q_mp_left(const struct game *g, int u)
+{
+	int left = q_ma(g, u) * 2 - q_cst(g)->u[u].mp;
+	return left > 0 ? left : 0;
+}
+
+int q_move_search(const struct game *g, int u, struct path_result *res, uint8_t *zoc,
+		  uint8_t *blocked)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	const struct q_udef *d = &s->u[u];
+	struct path_query q;
+
+	q_zoc(g, 1 - d->side, zoc);
+	enemy_blocked(g, d->side, blocked);
+	q.step = s->step[q_mclass(d->type, q_disrupted(g, u))];
+	q.zoc = zoc;
+	q.blocked = blocked;
+	q.start = st->u[u].idx;
+	q.allowance = q_mp_left(g, u);
+	return path_search(&s->map, &q, res);
+}
+
+bool q_stack_ok(const struct game *g, int u, int idx)
+{
+	const struct q_scn *s = q_scn(g);
+	int st[Q_STACK_MAX + 1], n = q_stack(g, idx, st, Q_STACK_MAX + 1);
+	int total = 1, infcav = 0, art = 0;
+	bool me_infcav = s->u[u].type == Q_INF || s->u[u].type == Q_CAV;
+
+	for (int i = 0; i < n; i++) {
+		int v = st[i];
+		if (v == u)
+			continue;
+		if (s->u[v].side != s->u[u].side)
+			return false; /* [5.34] */
+		total++;
+		if (s->u[v].type == Q_INF || s->u[v].type == Q_CAV)
+			infcav++;
+		else
+			art++;
+	}
+	if (total == 1)
+		return true;
+	if (q_battle_stack_ok(g, u, idx, st, n) == 1)
+		return true; /* an exclusive rule allows it (Balaclava [21.0]) */
+	if (total > 2)
+		return false; /* [5.38] never more than two units */
+	if (me_infcav && infcav > 0)
+		return false; /* [5.32] no two infantry/cavalry units */
+	(void)art;        /* [5.33] artillery stacks with any one other unit */
+	return true;
+}
+
+/* [12.13], [12.11]: cost to enter the map at entry hex idx for unit u, given k units of its
+ * side already entered there this phase. Returns half MP, or PATH_NOWAY. */
+int q_entry_cost(const struct game *g, int u, int idx, int k)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct map *m = &s->map;
+	const struct qt_tec *t = &s->tab.tec;
+	int type = s->u[u].type, cost, per;
+	bool road = false;
+
+	for (int d = 0; d < 6; d++) {
+		int j = map_nb(m, idx, d);
+		if (j >= 0 && !(m->flags[j] & HEXF_ONMAP) &&
+		    (map_side_features(m, idx, d) & (SIDE_ROAD_MAJOR | SIDE_ROAD_MINOR)))
+			road = true;
+	}
+	if (road) {
+		/* moving along a hypothetical road: the major-road rate per hex */
+		per = t->side[QTS_ROAD_MAJOR][type];
+		cost = per;
+	} else {
+		if (t->hex[m->terrain[idx]][type] == QT_NOWAY)
+			return PATH_NOWAY;
+		per = t->hex[TER_CLEAR][type];
+		cost = t->hex[m->terrain[idx]][type];
+	}
+	return cost + k * per;
+}
+
+bool q_edge_hex(const struct map *m, int idx)
+{
+	if (!(m->flags[idx] & HEXF_ONMAP))
+		return false;
+	for (int d = 0; d < 6; d++) {
+		int j = map_nb(m, idx, d);
+		if (j < 0 || !(m->flags[j] & HEXF_ONMAP))
+			return true;
+	}
+	return false;
+}
+
+/* [12.22] an entry hex is blocked if an enemy unit, or a friendly unit in an enemy ZOC, is in it. */
+static bool entry_blocked(const struct game *g, int side, int idx, const uint8_t *enemy_zoc)
+{
+	const struct q_scn *s = q_scn(g);
+	int st[Q_STACK_MAX], n = q_stack(g, idx, st, Q_STACK_MAX);
+	for (int i = 0; i < n; i++) {
+		if (s->u[st[i]].side != side)
+			return true;
+		if (enemy_zoc[idx])
+			return true;
+	}
+	return false;
+}
+
+int q_entry_hexes(const struct game *g, int u, int *out, int max, uint8_t *zoc)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_udef *d = &s->u[u];
+	const struct map *m = &s->map;
+	int n = 0;
+
+	q_zoc(g, 1 - d->side, zoc);
+	if (d->enter_edge >= 0) {
+		const struct map_edge *e = &m->edges[d->enter_edge];
+		for (int i = 0; i < e->nhexes && n < max; i++) {
+			int idx = map_index(m, e->hexes[i]);
+			if (idx >= 0 && (m->flags[idx] & HEXF_ONMAP) && !entry_blocked(g, d->side, idx, zoc))
+				out[n++] = idx;
+		}
+		return n;
+	}
+	int want = map_index(m, d->enter_hex);
+	if (!entry_blocked(g, d->side, want, zoc)) {
+		out[n++] = want;
+		return n;
+	}
+	/* [12.22] the unblocked map-edge hex(es) nearest the scheduled hex */
+	int best = 1 << 30;
+	for (int idx = 0; idx < m->n; idx++) {
+		if (!q_edge_hex(m, idx) || entry_blocked(g, d->side, idx, zoc))
+			continue;
+		int dist = hex_distance(map_hex(m, idx), d->enter_hex);
+		if (dist < best) {
+			best = dist;
+			n = 0;
+		}
+		if (dist == best && n < max)
+			out[n++] = idx;
+	}
+	return n;
+}
+
+int q_search(const struct game *g, int u, struct q_work *w)
+{
+	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
+	return q_move_search(g, u, &r, w->zoc, w->blocked);
+}
+
+/* ---- movement actions ---- */
+
+#include "qcombat.h"
+
+int q_can_move(const struct game *g, int u, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	const struct q_ust *us = &st->u[u];
+
+	if (s->u[u].side != st->phasing)
+		return err_set(e, NULL, 0, "[5.11] only the Phasing Player's units move");
+	if (us->idx < 0)
+		return err_set(e, NULL, 0, "[5.11] %s is not on the map", s->u[u].id);
+	if (q_ma(g, u) == 0)
+		return err_set(e, NULL, 0, "%s %s may not move", s->u[u].id,
+			       q_disrupted(g, u) ? "is disrupted artillery and ([5.19], [9.12])" : "has no movement allowance and");
+	if (us->fl & QF_STOPPED)
+		return err_set(e, NULL, 0, "[5.13] %s entered an enemy zone of control and must stop", s->u[u].id);
+	if ((us->fl & QF_MOVED) && st->moving != u)
+		return err_set(e, NULL, 0, "[5.18] %s has already moved this phase", s->u[u].id);
+	if (q_mp_left(g, u) <= 0)
+		return err_set(e, NULL, 0, "[5.16] %s has no movement points left", s->u[u].id);
+	if (q_battle_may_move(g, u, e) != 0)
+		return -1;
+	return 0;
+}
+
+int q_can_enter(const struct game *g, int u, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+
+	if (s->u[u].side != st->phasing)
+		return err_set(e, NULL, 0, "[12.0] reinforcements enter in their owner's Movement Phase");
+	if (st->u[u].idx != Q_OFF || !s->u[u].enter_turn)
+		return err_set(e, NULL, 0, "[12.0] %s is not a reinforcement waiting to enter", s->u[u].id);
+	if (st->turn < s->u[u].enter_turn)
+		return err_set(e, NULL, 0, "[12.0] %s is scheduled for Game-Turn %d", s->u[u].id, s->u[u].enter_turn);
+	if (q_battle_may_enter(g, u, e) != 0)
+		return -1;
+	return 0; /* [12.23] withheld reinforcements may enter on any later turn */
+}
+
+/* Moves u one step into j (cost c), with the bookkeeping of [5.13], [7.28], [11.11], [11.12]. */
+static void step_into(struct game *g, int u, int from, int dir, int j, int c, const uint8_t *zoc)
+{
+	struct q_state *st = q_st(g);
+	const struct q_scn *s = q_scn(g);
+	struct q_ust *us = &st->u[u];
+
+	us->idx = (int16_t)j;
+	us->mp = (uint8_t)(us->mp + c);
+	if (zoc[j])
+		us->fl |= QF_STOPPED;
+	if (s->u[u].type == Q_CAV && s->map.terrain[j] == TER_WOODS && from >= 0 &&
+	    !(map_side_features(&s->map, from, dir) & (SIDE_ROAD_MAJOR | SIDE_ROAD_MINOR | SIDE_TRACK)))
+		us->fl |= QF_WOODS;
+}
+
+static void after_move(struct game *g, int u, struct evsink *ev)
+{
+	struct q_state *st = q_st(g);
+	const struct q_scn *s = q_scn(g);
+	struct q_ust *us = &st->u[u];
+
+	us->fl |= QF_MOVED;
+	us->layer = ++st->layer_next; /* an arriving unit goes on top of the stack */
+	st->moving = (int16_t)u;
+	if (s->u[u].type == Q_ART) { /* errata [7.28] */
+		us->fl |= QF_NOFIRE;
+		us->nofire_pt = (uint8_t)(st->pturn + 1);
+	} else if (s->u[u].type == Q_HART) { /* [7.29] */
+		us->fl |= QF_NOFIRE;
+		us->nofire_pt = (uint8_t)st->pturn;
+	}
+	if (s->u[u].type == Q_CAV && us->mp >= 14 && !(us->fl & QF_DISRUPTED)) {
+		ev_emit(ev, "[11.11]", "%s expended %d movement points and is disrupted", s->u[u].id, us->mp / 2);
+		q_disrupt(g, u, ev, "[11.11]");
+	}
+}
+
+/* Follows an explicit path (map indices, first = the unit's next hex) checking each step. */
+static int follow(struct game *g, int u, const int32_t *path, int n, struct evsink *ev, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	struct q_work *w = malloc(sizeof *w);
+	int from = st->u[u].idx;
+	bool start_zoc;
+	char hx[8];
+
+	if (!w)
+		return err_set(e, NULL, 0, "out of memory");
+	q_search(g, u, w); /* fills zoc and blocked for the unit's side */
+	start_zoc = w->zoc[from] && !(st->u[u].fl & QF_MOVED);
+	for (int i = 0; i < n; i++) {
+		int j = path[i], dir = -1, c;
+		for (int d = 0; d < 6; d++)
+			if (map_nb(&s->map, from, d) == j)
+				dir = d;
+		hex_format(map_hex(&s->map, j), hx);
+		if (dir < 0) {
+			free(w);
+			return err_set(e, NULL, 0, "[5.17] %s is not adjacent: movement must be consecutive", hx);
+		}
+		if (st->u[u].fl & QF_STOPPED) {
+			free(w);
+			return err_set(e, NULL, 0, "[5.13] %s must stop in the enemy-controlled hex it entered", s->u[u].id);
+		}
+		if (w->blocked[j]) {
+			free(w);
+			return err_set(e, NULL, 0, "[5.12] %s holds an enemy unit", hx);
+		}
+		if (w->zoc[from] && w->zoc[j] && (start_zoc || i > 0)) {
+			free(w);
+			return err_set(e, NULL, 0, "[5.14] no moving directly from one enemy-controlled hex to another (%s)", hx);
+		}
+		c = s->step[q_mclass(s->u[u].type, q_disrupted(g, u))][from * 6 + dir];
+		if (c == PATH_NOWAY) {
+			free(w);
+			return err_set(e, NULL, 0, "[13.0] %s may not enter %s from there (terrain)", s->u[u].id, hx);
+		}
+		if (st->u[u].mp + c > q_ma(g, u) * 2) {
+			free(w);
+			return err_set(e, NULL, 0, "[5.16] not enough movement points to enter %s (%d/2 needed, %d/2 left)",
+				       hx, c, q_mp_left(g, u));
+		}
+		step_into(g, u, from, dir, j, c, w->zoc);
+		from = j;
+	}
+	free(w);
+	if (!q_stack_ok(g, u, from)) {
+		hex_format(map_hex(&s->map, from), hx);
+		return err_set(e, NULL, 0, "[5.32] %s may not end its move stacked in %s", s->u[u].id, hx);
+	}
+	after_move(g, u, ev);
+	hex_format(map_hex(&s->map, from), hx);
+	ev_emit(ev, "[5.0]", "%s moves to %s (%d/2 movement points spent)%s", s->u[u].id, hx,
+		st->u[u].mp, (st->u[u].fl & QF_STOPPED) ? ", stopping in an enemy zone of control [5.13]" : "");
+	return 0;
+}
+
+int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	int u = a->arg[0], n = a->n - 1;
+	const int32_t *path = &a->arg[1];
+	int32_t route[ACTION_ARGS + 64];
+
+	if (u < 0 || u >= s->nunits || n < 1)
+		return err_set(e, NULL, 0, "usage: move UNIT HEX [HEX...]");
+	if (q_can_move(g, u, e) != 0)
+		return -1;
+	if (path[0] == st->u[u].idx) { /* an explicit path starts with the unit's own hex */
+		path++;
+		n--;
+		if (n < 1)
+			return err_set(e, NULL, 0, "[5.17] the path must leave the unit's hex");
+	} else if (n == 1) {
+		/* "move UNIT HEX": the destination only; take the cheapest legal path */
+		struct q_work *w = malloc(sizeof *w);
+		int tmp[ACTION_ARGS + 64], len;
+		char hx[8];
+		if (!w)
+			return err_set(e, NULL, 0, "out of memory");
+		q_search(g, u, w);
+		struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
+		len = path_route(&r, path[0], tmp, ACTION_ARGS + 64);
+		free(w);
+		if (len < 2) {
+			hex_format(map_hex(&s->map, path[0]), hx);
+			return err_set(e, NULL, 0, "[5.16] %s cannot reach %s this phase", s->u[u].id, hx);
+		}
+		for (int i = 1; i < len; i++)
+			route[i - 1] = tmp[i];
+		path = route;
+		n = len - 1;
+	}
+	return follow(g, u, path, n, ev, e);
+}
+
+int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	int u = a->arg[0], hexes[MAP_EDGE_HEXES], nh, k = 0, slot = -1, c;
+	uint8_t *zoc;
+	char hx[8];
+	bool ok = false;
+
+	if (u < 0 || u >= s->nunits || a->n < 2)
+		return err_set(e, NULL, 0, "usage: enter UNIT HEX [HEX...]");
+	if (q_can_enter(g, u, e) != 0)
+		return -1;
+	zoc = malloc((size_t)s->map.n);
+	if (!zoc)
+		return err_set(e, NULL, 0, "out of memory");
+	nh = q_entry_hexes(g, u, hexes, MAP_EDGE_HEXES, zoc);
+	for (int i = 0; i < nh; i++)
+		if (hexes[i] == a->arg[1])
+			ok = true;
+	hex_format(map_hex(&s->map, a->arg[1]), hx);
+	if (!ok) {
+		free(zoc);
+		return err_set(e, NULL, 0, "[12.22] %s may not enter at %s (its scheduled hex or, if that is blocked, the nearest open map-edge hex)", s->u[u].id, hx);
+	}
+	for (int i = 0; i < st->nent; i++)
+		if (st->ent_idx[i] == a->arg[1]) {
+			slot = i;
+			k = st->ent_cnt[i];
+		}
+	c = q_entry_cost(g, u, a->arg[1], k);
+	if (c == PATH_NOWAY || c > q_ma(g, u) * 2) {
+		free(zoc);
+		return err_set(e, NULL, 0, "[12.13] %s cannot pay the entry cost at %s", s->u[u].id, hx);
+	}
+	if (slot < 0 && st->nent < 8) {
+		slot = st->nent++;
+		st->ent_idx[slot] = (int16_t)a->arg[1];
+		st->ent_cnt[slot] = 0;
+	}
+	if (slot >= 0)
+		st->ent_cnt[slot]++;
+	st->u[u].idx = (int16_t)a->arg[1];
+	st->u[u].mp = (uint8_t)c;
+	st->u[u].layer = ++st->layer_next;
+	if (zoc[a->arg[1]])
+		st->u[u].fl |= QF_STOPPED; /* [12.21] */
+	free(zoc);
+	ev_emit(ev, "[12.13]", "%s enters at %s paying %d/2 movement points (%d before it here)", s->u[u].id, hx, c, k);
+	if (a->n > 2)
+		return follow(g, u, &a->arg[2], a->n - 2, ev, e);
+	if (!q_stack_ok(g, u, a->arg[1]))
+		return err_set(e, NULL, 0, "[5.32] %s may not stay stacked in %s", s->u[u].id, hx);
+	after_move(g, u, ev);
+	return 0;
+}
+
+void q_move_finish(struct game *g, struct evsink *ev)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+
+	for (int u = 0; u < s->nunits; u++)
+		if ((st->u[u].fl & QF_WOODS) && st->u[u].idx >= 0) {
+			st->u[u].fl &= (uint16_t)~QF_WOODS;
+			if (!(st->u[u].fl & QF_DISRUPTED)) {
+				ev_emit(ev, "[11.12]", "%s entered woods off the road and is disrupted", s->u[u].id);
+				q_disrupt(g, u, ev, "[11.12]");
+			}
+		}
+	st->moving = -1;
+}

@@ -1,0 +1,35 @@
+/* qmove: movement helpers shared by the quad modules. */
+#ifndef CRIMEA_QMOVE_H
+#define CRIMEA_QMOVE_H
+
+#include "quad.h"
+
+/* Scratch for one movement search, sized for the largest map; lives on the caller's stack. */
+#define Q_NMAX 2048
+struct q_work {
+	uint16_t cost[Q_NMAX];
+	int32_t prev[Q_NMAX];
+	int32_t qhex[Q_NMAX * 6 + 1];
+	int32_t qnext[Q_NMAX * 6 + 1];
+	uint8_t zoc[Q_NMAX];
+	uint8_t blocked[Q_NMAX];
+};
+/* Runs the movement search for unit u into w; returns hexes reached. */
+int q_search(const struct game *g, int u, struct q_work *w);
+
+/* Half movement points left to unit u this phase. */
+int q_mp_left(const struct game *g, int u);
+/* May unit u end a phase in map index idx ([5.3] and exclusive exceptions)? */
+bool q_stack_ok(const struct game *g, int u, int idx);
+/* [12.13] entry cost (half MP) at idx with k units entered there before it this phase. */
+int q_entry_cost(const struct game *g, int u, int idx, int k);
+/* Entry hexes open to reinforcement u now ([12.1], [12.22]); zoc is scratch [map n]. */
+int q_entry_hexes(const struct game *g, int u, int *out, int max, uint8_t *zoc);
+bool q_edge_hex(const struct map *m, int idx);
+/* Exclusive-rule movement permissions (qbattle.c): 0 allowed, -1 refused with the case. */
+int q_battle_may_move(const struct game *g, int u, struct err *e);
+int q_battle_may_enter(const struct game *g, int u, struct err *e);
+/* Exclusive-rule stacking exception: 1 allow, 0 no opinion. */
+int q_battle_stack_ok(const struct game *g, int u, int idx, const int *stack, int n);
+
+#endif

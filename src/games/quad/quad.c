@@ -1,0 +1,480 @@
+/* quad: the sequence of play ([4.0]) as a state machine, the action text forms, and the
+ * rules interface. Movement lives in qmove.c, fire in qfire.c, melee in qmelee.c. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/fsio.h"
+#include "qcombat.h"
+#include "qmove.h"
+
+static const char *const phase_names[] = {
+	"Movement", "Defensive Fire", "Cavalry Retreat", "Offensive Fire", "Melee", "Rally", "Game Over",
+};
+
+static const char *const act_names[QA_NKINDS] = {
+	"end", "move", "enter", "fire", "melee", "retreat", "advance", "rally",
+};
+
+int q_deciding(const struct game *g)
+{
+	const struct q_state *st = q_cst(g);
+	if (st->phase == QP_OVER)
+		return -1;
+	if (st->npend > 0)
+		return st->pend[st->npend - 1].side;
+	if (st->phase == QP_DEFFIRE || st->phase == QP_CAVRETREAT)
+		return 1 - st->phasing;
+	return st->phasing;
+}
+
+static int q_to_act(const struct game *g)
+{
+	return q_deciding(g);
+}
+
+static int q_setup_game(struct game *g, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+
+	memset(st, 0, sizeof *st);
+	if (s->nunits > Q_UNITS_MAX)
+		return err_set(e, NULL, 0, "too many units");
+	st->turn = (int16_t)s->first_turn;
+	st->phasing = (uint8_t)s->first;
+	st->phase = QP_MOVE;
+	st->layer_next = 1;
+	for (int u = 0; u < s->nunits; u++) {
+		const struct q_udef *d = &s->u[u];
+		st->u[u].idx = Q_OFF;
+		if ((d->tags & QT_OPTIONAL24) && !(g->options & Q_OPT_24)) {
+			st->u[u].idx = Q_ABSENT;
+			continue;
+		}
+		if (d->setup_hex != HEX_NONE) {
+			st->u[u].idx = (int16_t)map_index(&s->map, d->setup_hex);
+			st->u[u].layer = d->top ? 2 : 1;
+			if (d->start_disrupted)
+				st->u[u].fl |= QF_DISRUPTED;
+		}
+	}
+	st->moving = -1;
+	return 0;
+}
+
+/* ---- phase advance ---- */
+
+static void clear_phase_flags(struct game *g, uint16_t mask)
+{
+	struct q_state *st = q_st(g);
+	for (int u = 0; u < q_scn(g)->nunits; u++)
+		st->u[u].fl &= (uint16_t)~mask;
+}
+
+static void end_phase(struct game *g, struct evsink *ev)
+{
+	struct q_state *st = q_st(g);
+	const struct q_scn *s = q_scn(g);
+
+	switch (st->phase) {
+	case QP_MOVE:
+		q_move_finish(g, ev);
+		st->phase = QP_DEFFIRE;
+		clear_phase_flags(g, QF_FIRED | QF_FIRED_AT);
+		break;
+	case QP_DEFFIRE:
+		st->phase = q_cav_retreat_possible(g) ? QP_CAVRETREAT : QP_OFFFIRE;
+		if (st->phase == QP_OFFFIRE)
+			clear_phase_flags(g, QF_FIRED | QF_FIRED_AT);
+		break;
+	case QP_CAVRETREAT:
+		st->phase = QP_OFFFIRE;
+		clear_phase_flags(g, QF_FIRED | QF_FIRED_AT);
+		break;
+	case QP_OFFFIRE:
+		st->phase = QP_MELEE;
+		clear_phase_flags(g, QF_MELEED | QF_ADVANCED);
+		break;
+	case QP_MELEE:
+		st->phase = QP_RALLY;
+		break;
+	case QP_RALLY:
+		st->pturn++;
+		clear_phase_flags(g, QF_MOVED | QF_STOPPED | QF_RALLY_TRIED);
+		for (int u = 0; u < s->nunits; u++)
+			st->u[u].mp = 0;
+		st->nent = 0;
+		if (st->phasing != s->first) {
+			/* [4.0] C: Game-Turn Record Interphase */
+			if (st->turn >= s->turns) {
+				st->phase = QP_OVER;
+				ev_emit(ev, "[4.0]", "The last Game-Turn is over");
+				return;
+			}
+			st->turn++;
+		}
+		st->phasing = (uint8_t)(1 - st->phasing);
+		st->phase = QP_MOVE;
+		st->moving = -1;
+		ev_emit(ev, "[4.0]", "Game-Turn %d: %s Player-Turn", st->turn,
+			g->scn->side[st->phasing]);
+		return;
+	default:
+		return;
+	}
+	ev_emit(ev, "[4.0]", "%s Phase (%s)", phase_names[st->phase], g->scn->side[q_deciding(g)]);
+}
+
+/* ---- text forms ---- */
+
+static int fmt_hex(const struct game *g, int idx, char *out)
+{
+	hex_format(map_hex(&q_scn(g)->map, idx), out);
+	return 0;
+}
+
+static int q_format(const struct game *g, const struct action *a, char *buf, size_t n)
+{
+	const struct q_scn *s = q_scn(g);
+	size_t len = 0;
+	char hx[8];
+
+#define PUT(...)                                                                 \
+	do {                                                                     \
+		int w_ = snprintf(buf + len, len < n ? n - len : 0, __VA_ARGS__); \
+		if (w_ > 0)                                                      \
+			len += (size_t)w_;                                       \
+	} while (0)
+
+	if (a->kind < 0 || a->kind >= QA_NKINDS)
+		return -1;
+	PUT("%s", act_names[a->kind]);
+	switch (a->kind) {
+	case QA_MOVE:
+	case QA_ENTER:
+	case QA_RETREAT:
+	case QA_ADVANCE:
+		PUT(" %s", s->u[a->arg[0]].id);
+		for (int i = 1; i < a->n; i++) {
+			fmt_hex(g, a->arg[i], hx);
+			PUT(" %s", hx);
+		}
+		break;
+	case QA_RALLY:
+		PUT(" %s", s->u[a->arg[0]].id);
+		break;
+	case QA_FIRE:
+	case QA_MELEE: {
+		/* arg: nunits, units..., ntargets, target hexes... */
+		int nu = a->arg[0];
+		for (int i = 0; i < nu; i++)
+			PUT("%s%s", i ? "," : " ", s->u[a->arg[1 + i]].id);
+		PUT(" >");
+		int nt = a->arg[1 + nu];
+		for (int i = 0; i < nt; i++) {
+			fmt_hex(g, a->arg[2 + nu + i], hx);
+			PUT("%s%s", i ? "," : " ", hx);
+		}
+		break;
+	}
+	default:
+		break;
+	}
+#undef PUT
+	return len < n ? 0 : -1;
+}
+
+static int parse_hex(const struct game *g, const char *tok, int *idx, struct err *e)
+{
+	int h;
+	if (!hex_parse(tok, &h))
+		return err_set(e, NULL, 0, "\"%s\" is not a hex number (XXYY)", tok);
+	*idx = map_index(&q_scn(g)->map, h);
+	if (*idx < 0 || !map_on(&q_scn(g)->map, h))
+		return err_set(e, NULL, 0, "hex %s is not on the map", tok);
+	return 0;
+}
+
+static int parse_unit(const struct game *g, const char *tok, int *u, struct err *e)
+{
+	*u = q_unit_find(q_scn(g), tok);
+	if (*u < 0)
+		return err_set(e, NULL, 0, "no unit \"%s\" in this scenario", tok);
+	return 0;
+}
+
+static int q_parse(const struct game *g, const char *text, struct action *a, struct err *e)
+{
+	char buf[ACTION_TEXT_MAX], *tok[ACTION_ARGS + 4], *save = NULL;
+	int nt = 0;
+
+	memset(a, 0, sizeof *a);
+	if (strlen(text) >= sizeof buf)
+		return err_set(e, NULL, 0, "action text too long");
+	strcpy(buf, text);
+	for (char *t = strtok_r(buf, " \t\r\n", &save); t; t = strtok_r(NULL, " \t\r\n", &save)) {
+		if (nt >= ACTION_ARGS + 3)
+			return err_set(e, NULL, 0, "too many words in the action");
+		tok[nt++] = t;
+	}
+	if (nt == 0)
+		return err_set(e, NULL, 0, "empty action");
+	a->kind = -1;
+	for (int k = 0; k < QA_NKINDS; k++)
+		if (!strcmp(tok[0], act_names[k]))
+			a->kind = (int16_t)k;
+	switch (a->kind) {
+	case QA_END:
+		if (nt != 1)
+			return err_set(e, NULL, 0, "usage: end");
+		return 0;
+	case QA_RALLY:
+		if (nt != 2)
+			return err_set(e, NULL, 0, "usage: rally UNIT");
+		a->n = 1;
+		return parse_unit(g, tok[1], &a->arg[0], e);
+	case QA_MOVE:
+	case QA_ENTER:
+	case QA_RETREAT:
+	case QA_ADVANCE:
+		if (nt < 3 && !(a->kind == QA_ADVANCE && nt == 2))
+			return err_set(e, NULL, 0, "usage: %s UNIT HEX [HEX...]", tok[0]);
+		if (nt > ACTION_ARGS)
+			return err_set(e, NULL, 0, "path too long");
+		if (parse_unit(g, tok[1], &a->arg[0], e))
+			return -1;
+		for (int i = 2; i < nt; i++)
+			if (parse_hex(g, tok[i], &a->arg[i - 1], e))
+				return -1;
+		a->n = (int16_t)(nt - 1);
+		return 0;
+	case QA_FIRE:
+	case QA_MELEE: {
+		int nu = 0, ntg = 0;
+		char *s2 = NULL;
+		if (nt != 4 || strcmp(tok[2], ">"))
+			return err_set(e, NULL, 0, "usage: %s UNIT[,UNIT...] > HEX%s", tok[0],
+				       a->kind == QA_MELEE ? "[,HEX...]" : "");
+		int tmp[ACTION_ARGS], th[ACTION_ARGS];
+		for (char *t = strtok_r(tok[1], ",", &s2); t; t = strtok_r(NULL, ",", &s2)) {
+			if (nu >= 8)
+				return err_set(e, NULL, 0, "too many units");
+			if (parse_unit(g, t, &tmp[nu++], e))
+				return -1;
+		}
+		s2 = NULL;
+		for (char *t = strtok_r(tok[3], ",", &s2); t; t = strtok_r(NULL, ",", &s2)) {
+			if (ntg >= 6)
+				return err_set(e, NULL, 0, "too many target hexes");
+			if (parse_hex(g, t, &th[ntg++], e))
+				return -1;
+		}
+		if (a->kind == QA_FIRE && ntg != 1)
+			return err_set(e, NULL, 0, "[7.11] fire is at one hex");
+		a->arg[0] = nu;
+		for (int i = 0; i < nu; i++)
+			a->arg[1 + i] = tmp[i];
+		a->arg[1 + nu] = ntg;
+		for (int i = 0; i < ntg; i++)
+			a->arg[2 + nu + i] = th[i];
+		a->n = (int16_t)(2 + nu + ntg);
+		return 0;
+	}
+	default:
+		return err_set(e, NULL, 0, "unknown action \"%s\" (end, move, enter, fire, melee, retreat, advance, rally)", tok[0]);
+	}
+}
+
+/* ---- actions ---- */
+
+void q_push(struct q_alist *l, const struct action *a)
+{
+	if (l->n < l->max)
+		l->out[l->n] = *a;
+	l->n++;
+}
+
+static void list_moves(const struct game *g, struct q_alist *l)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	struct q_work *w = malloc(sizeof *w);
+
+	if (!w)
+		return;
+	for (int u = 0; u < s->nunits; u++) {
+		if (q_can_move(g, u, NULL) != 0)
+			continue;
+		q_search(g, u, w);
+		for (int i = 0; i < s->map.n; i++) {
+			if (w->cost[i] == PATH_UNREACHED || i == st->u[u].idx)
+				continue;
+			if (!q_stack_ok(g, u, i))
+				continue;
+			struct action a = {QA_MOVE, 2, {0}};
+			a.arg[0] = u;
+			a.arg[1] = i;
+			q_push(l, &a);
+		}
+	}
+	/* reinforcements */
+	for (int u = 0; u < s->nunits; u++) {
+		int hexes[MAP_EDGE_HEXES], n;
+		if (q_can_enter(g, u, NULL) != 0)
+			continue;
+		n = q_entry_hexes(g, u, hexes, MAP_EDGE_HEXES, w->zoc);
+		for (int i = 0; i < n; i++) {
+			struct action a = {QA_ENTER, 2, {0}};
+			if (!q_stack_ok(g, u, hexes[i]))
+				continue;
+			a.arg[0] = u;
+			a.arg[1] = hexes[i];
+			q_push(l, &a);
+		}
+	}
+	free(w);
+}
+
+static int q_actions(const struct game *g, struct action *out, int max)
+{
+	const struct q_state *st = q_cst(g);
+	struct q_alist l = {out, max, 0};
+	struct action end = {QA_END, 0, {0}};
+
+	if (st->phase == QP_OVER)
+		return 0;
+	if (st->npend > 0)
+		return q_pending_actions(g, out, max);
+	switch (st->phase) {
+	case QP_MOVE:
+		list_moves(g, &l);
+		break;
+	case QP_DEFFIRE:
+	case QP_OFFFIRE:
+		q_fire_actions(g, &l);
+		break;
+	case QP_CAVRETREAT:
+		q_cavretreat_actions(g, &l);
+		break;
+	case QP_MELEE:
+		q_melee_actions(g, &l);
+		break;
+	case QP_RALLY:
+		q_rally_actions(g, &l);
+		break;
+	default:
+		break;
+	}
+	if (q_may_end_phase(g, NULL) == 0)
+		q_push(&l, &end);
+	return l.n;
+}
+
+static int q_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
+{
+	struct q_state *st = q_st(g);
+
+	if (st->phase == QP_OVER)
+		return err_set(e, NULL, 0, "[4.0] the game is over");
+	if (st->npend > 0)
+		return q_pending_apply(g, a, ev, e);
+	switch (a->kind) {
+	case QA_END:
+		if (q_may_end_phase(g, e) != 0)
+			return -1;
+		end_phase(g, ev);
+		return 0;
+	case QA_MOVE:
+		if (st->phase != QP_MOVE)
+			return err_set(e, NULL, 0, "[5.11] units move only in their own Movement Phase");
+		return q_move_apply(g, a, ev, e);
+	case QA_ENTER:
+		if (st->phase != QP_MOVE)
+			return err_set(e, NULL, 0, "[12.0] reinforcements enter in the owner's Movement Phase");
+		return q_enter_apply(g, a, ev, e);
+	case QA_FIRE:
+		return q_fire_apply(g, a, ev, e);
+	case QA_MELEE:
+		return q_melee_apply(g, a, ev, e);
+	case QA_RETREAT:
+		if (st->phase == QP_CAVRETREAT)
+			return q_cavretreat_apply(g, a, ev, e);
+		return err_set(e, NULL, 0, "[8.5] no retreat is owed now");
+	case QA_ADVANCE:
+		return err_set(e, NULL, 0, "[8.7] no advance is open now");
+	case QA_RALLY:
+		return q_rally_apply(g, a, ev, e);
+	default:
+		return err_set(e, NULL, 0, "unknown action");
+	}
+}
+
+static bool q_over(const struct game *g, struct result *r)
+{
+	const struct q_state *st = q_cst(g);
+	if (r) {
+		memset(r, 0, sizeof *r);
+		r->over = st->phase == QP_OVER;
+		q_victory(g, r);
+	}
+	return st->phase == QP_OVER;
+}
+
+static uint64_t q_checksum(const struct game *g)
+{
+	uint64_t h = fnv1a64(FNV_OFFSET, g->st, sizeof(struct q_state));
+	return fnv1a64(h, &g->dice.rng, sizeof g->dice.rng);
+}
+
+static int q_player_turn(const struct game *g)
+{
+	return q_cst(g)->pturn;
+}
+
+static void q_status(const struct game *g, char *buf, size_t n)
+{
+	const struct q_state *st = q_cst(g);
+	if (st->phase == QP_OVER) {
+		snprintf(buf, n, "Game over after Game-Turn %d", st->turn);
+		return;
+	}
+	snprintf(buf, n, "Game-Turn %d (last %d), %s Player-Turn, %s Phase%s%s", st->turn,
+		 q_scn(g)->turns, g->scn->side[st->phasing], phase_names[st->phase],
+		 st->npend ? ": " : "", st->npend ? q_pending_text(g) : "");
+}
+
+static int q_check_tables(const struct jdoc *d, struct errlist *errs)
+{
+	struct q_tables *t = malloc(sizeof *t);
+	int rc;
+	if (!t)
+		return -1;
+	qt_defaults(t);
+	rc = qt_load(t, d, errs);
+	free(t);
+	return rc;
+}
+
+const struct rules quad_rules = {
+	.id = "quad",
+	.title = "SPI Crimean War QuadriGame (Standard Rules, errata of 19 May 1978)",
+	.load = q_scn_load,
+	.unload = q_scn_unload,
+	.setup = q_setup_game,
+	.actions = q_actions,
+	.apply = q_apply,
+	.to_act = q_to_act,
+	.over = q_over,
+	.format = q_format,
+	.parse = q_parse,
+	.checksum = q_checksum,
+	.player_turn = q_player_turn,
+	.status = q_status,
+	.los = q_view_los,
+	.path = q_view_path,
+	.odds = q_view_odds,
+	.describe = q_view_describe,
+	.draw = q_view_draw,
+	.check_tables = q_check_tables,
+};

@@ -1,0 +1,212 @@
+/* quad: the SPI Crimean War QuadriGame Standard Rules ([1.0]-[13.0], errata of 19 May 1978)
+ * behind the common rules interface. The exclusive rules of each battle are hooks the standard
+ * rules call (qbattle.c). This header exposes the scenario and state layouts to the other quad
+ * modules, to the tests and to read-only views. */
+#ifndef CRIMEA_QUAD_H
+#define CRIMEA_QUAD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../../core/prov.h"
+#include "../../hex/map.h"
+#include "../../hex/path.h"
+#include "../rules.h"
+#include "qtables.h"
+
+extern const struct rules quad_rules;
+
+#define Q_UNITS_MAX 192
+#define Q_ID_MAX 24
+#define Q_NAME_MAX 32
+#define Q_STACK_MAX 4   /* stacking limits are checked by rule; storage allows Balaclava's [21.0] */
+#define Q_TURNS_MAX 60
+
+enum q_type { Q_INF, Q_CAV, Q_ART, Q_HART, Q_NTYPES };
+
+/* Movement classes: a type, and whether disrupted (no road benefit, [9.14]). */
+#define Q_NMOVE (Q_NTYPES * 2)
+static inline int q_mclass(int type, bool disrupted) { return type * 2 + (disrupted ? 1 : 0); }
+
+enum q_tag {
+	QT_SKIRMISHER = 1u << 0,
+	QT_ENGINEER = 1u << 1,
+	QT_REDOUBT_GUN = 1u << 2,
+	QT_FATIGUE = 1u << 3,
+	QT_ZOUAVE = 1u << 4,
+	QT_PICKET = 1u << 5,
+	QT_BIG_GUN = 1u << 6,
+	QT_STEAMSHIP = 1u << 7,
+	QT_FRENCH_ADDITIONAL = 1u << 8,
+	QT_OPTIONAL24 = 1u << 9,
+	QT_HOLD_C = 1u << 10,     /* Tchernaya [19.23] movement holds */
+	QT_HOLD_D = 1u << 11,
+	QT_HOLD_E = 1u << 12,
+	QT_GARRISON = 1u << 13,   /* Tchernaya garrisoned redoubt */
+	QT_ENTER_TOGETHER = 1u << 14, /* Alma [22.2] reinforcements all on one turn */
+};
+
+/* One counter as printed: [0] front (undisrupted), [1] back (disrupted). */
+struct q_udef {
+	char id[Q_ID_MAX];
+	char name[Q_NAME_MAX];
+	char nation[16];
+	char parent[Q_ID_MAX];
+	uint8_t side;         /* index into scenario->side */
+	uint8_t type;         /* enum q_type */
+	uint8_t size;         /* 0 unknown, 1 I, 2 II, 3 III, 4 X */
+	uint8_t has_back;     /* 0: the back is blank, disruption eliminates ([9.0]) */
+	int8_t fire[2];       /* fire strength; -1 none; artillery uses cls instead */
+	int8_t melee[2];
+	int8_t morale[2];
+	uint8_t fire_paren[2];  /* [7.21] parenthesised: defensive fire only */
+	uint8_t melee_paren[2]; /* [8.17] bracketed: defence only */
+	char cls[2];          /* artillery class letter ([7.41]), 0 if none */
+	uint8_t ma;           /* movement allowance in whole MP */
+	int16_t setup_hex;    /* HEX_NONE for reinforcements */
+	uint8_t top;
+	uint8_t start_disrupted;
+	int8_t enter_turn;    /* 0 if not a reinforcement */
+	int16_t enter_hex;    /* HEX_NONE if entering along an edge */
+	int8_t enter_edge;    /* map edge index, or -1 */
+	uint32_t tags;        /* enum q_tag */
+	char tagtext[128];    /* every tag, space separated (exclusive rules read the rest) */
+	int prov_source;      /* enum prov_source of the block the unit came from */
+};
+
+struct q_scn {
+	struct map map;
+	struct q_tables tab;
+	int first;            /* side index of the First Player */
+	int turns;            /* the last Game-Turn */
+	int first_turn;       /* the first Game-Turn played (Inkerman's historical game starts on 8) */
+	int nunits;
+	struct q_udef u[Q_UNITS_MAX];
+	/* Step costs per movement class, in half movement points (PATH_NOWAY = prohibited),
+	 * computed once from the map and the Terrain Effects Chart. */
+	uint8_t *step[Q_NMOVE];
+	char battle[16];      /* "alma", "balaclava", "inkerman", "tchernaya" or "" */
+	int nprov;            /* reconstructed/decoded blocks, listed by crimea show */
+	char prov_note[24][160];
+};
+
+enum q_phase {
+	QP_MOVE, QP_DEFFIRE, QP_CAVRETREAT, QP_OFFFIRE, QP_MELEE, QP_RALLY, QP_OVER
+};
+
+/* Unit state flags. */
+enum q_ufl {
+	QF_RALLY_TRIED = 1 << 8, /* tried to rally this rally phase ([10.0]: once) */
+	QF_CAVRET = 1 << 9,      /* retreated before combat this phase ([11.26]) */
+	QF_WOODS = 1 << 10,      /* cavalry entered woods off-road this move ([11.12]) */
+	QF_DISRUPTED = 1 << 0,
+	QF_MOVED = 1 << 1,      /* moved this player-turn */
+	QF_FIRED = 1 << 2,      /* fired this fire phase ([7.24]) */
+	QF_FIRED_AT = 1 << 3,   /* fired upon this fire phase ([7.23]) */
+	QF_MELEED = 1 << 4,     /* attacked or was attacked this melee phase ([8.14]) */
+	QF_NOFIRE = 1 << 5,     /* artillery that moved: no fire until the flag clears ([7.28]) */
+	QF_STOPPED = 1 << 6,    /* entered an enemy ZOC: may not move again this turn ([5.13]) */
+	QF_ADVANCED = 1 << 7,   /* advanced after combat ([8.75]) */
+};
+
+#define Q_OFF (-1)   /* not yet on the map (reinforcement) */
+#define Q_ELIM (-2)  /* eliminated or removed from play */
+#define Q_ABSENT (-3) /* not in this game (an optional rule's unit with that rule off) */
+
+struct q_ust {
+	int16_t idx;     /* map index, Q_OFF or Q_ELIM */
+	uint16_t fl;     /* enum q_ufl */
+	uint8_t layer;   /* higher is on top of the stack */
+	uint8_t mp;      /* half movement points spent this movement phase */
+	uint8_t nofire_pt; /* player-turn through which [7.28] forbids fire */
+};
+
+/* A decision owed in the middle of a phase: a retreat path ([8.5], [7.16]), a displacement
+ * ([8.6]) or an advance after combat ([8.7]). Kept as a stack; the top is decided first. */
+enum q_pend_kind { QPEND_RETREAT, QPEND_ADVANCE };
+#define Q_PEND_MAX 16
+#define Q_PATH_MAX 8
+struct q_pend {
+	uint8_t kind;
+	uint8_t side;      /* who decides */
+	int16_t unit;      /* retreat: the unit */
+	uint8_t hexes;     /* retreat: hexes to retreat */
+	uint8_t star;      /* retreat: the result carried '*' */
+	uint8_t displace;  /* retreat: this is a displacement ([8.61]), one hex */
+	uint8_t npath;     /* advance: path of retreat; retreat: hexes already retreated */
+	int16_t path[Q_PATH_MAX];
+	uint8_t nunits;    /* advance: attackers that may advance */
+	int16_t units[6];
+	int16_t origin;    /* retreat: combat position; advance: for the retreat that feeds it */
+	int8_t feeds;      /* retreat: index of the advance pend this retreat records into, or -1 */
+};
+
+struct q_state {
+	int16_t turn;        /* game-turn, 1-based */
+	uint8_t phasing;     /* side index */
+	uint8_t phase;       /* enum q_phase */
+	uint16_t pturn;      /* player-turns completed */
+	uint8_t layer_next;
+	int16_t vp[2];
+	int16_t moving;      /* the unit whose move is in progress ([5.18]), or -1 */
+	uint8_t npend;
+	uint8_t nent;        /* [12.13] entry hexes used this player-turn, and units per hex */
+	int16_t ent_idx[8];
+	uint8_t ent_cnt[8];
+	int16_t elim_melee[2]; /* melee strength points eliminated, per owning side */
+	struct q_pend pend[Q_PEND_MAX];
+	struct q_ust u[Q_UNITS_MAX];
+};
+
+static inline const struct q_scn *q_scn(const struct game *g) { return g->scn->data; }
+static inline struct q_state *q_st(struct game *g) { return (struct q_state *)(void *)g->st; }
+static inline const struct q_state *q_cst(const struct game *g)
+{
+	return (const struct q_state *)(const void *)g->st;
+}
+
+/* Action kinds and their text forms. */
+enum q_act {
+	QA_END,      /* "end": finish the current phase (or decision) */
+	QA_MOVE,     /* "move UNIT HEX [HEX...]": path (first hex = where it stands) or destination */
+	QA_ENTER,    /* "enter UNIT HEX [HEX...]": a reinforcement enters at HEX */
+	QA_FIRE,     /* "fire UNIT[,UNIT] > HEX" */
+	QA_MELEE,    /* "melee UNIT[,UNIT] > HEX[,HEX]" */
+	QA_RETREAT,  /* "retreat UNIT HEX [HEX...]" */
+	QA_ADVANCE,  /* "advance UNIT HEX [HEX...]" */
+	QA_RALLY,    /* "rally UNIT" */
+	QA_NKINDS
+};
+
+/* Current values of a unit (front or back as its state says). */
+int q_fire(const struct game *g, int u);
+int q_melee(const struct game *g, int u);
+int q_morale(const struct game *g, int u);
+int q_ma(const struct game *g, int u); /* whole MP, after [5.19]/[9.11] halving */
+bool q_disrupted(const struct game *g, int u);
+bool q_on_map(const struct game *g, int u);
+int q_unit_find(const struct q_scn *s, const char *id);
+/* Does unit u carry tag `tag` (any tag of the data file, known or not)? */
+bool q_has_tag(const struct q_scn *s, int u, const char *tag);
+/* Units in the hex with map index idx (top first); returns count. */
+int q_stack(const struct game *g, int idx, int *out, int max);
+/* Marks the hexes controlled by side's undisrupted units ([6.1]) into zoc[n]. */
+void q_zoc(const struct game *g, int side, uint8_t *zoc);
+
+/* Movement: fills res for unit u from its hex (caller provides result storage). */
+int q_move_search(const struct game *g, int u, struct path_result *res, uint8_t *zoc,
+		  uint8_t *blocked);
+
+/* Game options (struct game .options). */
+#define Q_OPT_11_27 (1u << 0) /* [11.27] disrupted cavalry may not retreat before combat */
+#define Q_OPT_24 (1u << 1)    /* Inkerman [24] the Big Guns (its units are absent without it) */
+
+/* Sequence of play (quad.c). */
+int q_deciding(const struct game *g);
+
+/* Scenario loading (qscn.c). */
+int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs);
+void q_scn_unload(struct scenario *s);
+int q_setup(struct game *g, struct err *e);
+
+#endif

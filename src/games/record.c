@@ -1,0 +1,308 @@
+/* record: game records as text (docs/FORMATS.md "Game record"). */
+#include "record.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../core/fsio.h"
+
+void rec_init(struct record *r, const struct game *g)
+{
+	memset(r, 0, sizeof *r);
+	snprintf(r->rules, sizeof r->rules, "%s", g->rules->id);
+	snprintf(r->scenario, sizeof r->scenario, "%s", g->scn->id);
+	r->data_hash = g->scn->data_hash;
+	r->seed = g->seed;
+	r->dice_mode = g->dice.mode;
+	r->options = g->options;
+}
+
+void rec_free(struct record *r)
+{
+	free(r->act);
+	free(r->chk);
+	r->act = NULL;
+	r->chk = NULL;
+	r->nact = r->nchk = 0;
+}
+
+static int add_action(struct record *r, struct rec_action **out)
+{
+	if (r->nact == r->capact) {
+		int ncap = r->capact ? r->capact * 2 : 64;
+		struct rec_action *na = realloc(r->act, (size_t)ncap * sizeof *na);
+		if (!na)
+			return -1;
+		r->act = na;
+		r->capact = ncap;
+	}
+	*out = &r->act[r->nact++];
+	memset(*out, 0, sizeof **out);
+	return 0;
+}
+
+static int add_check(struct record *r, int pturn, uint64_t sum, int after, int line)
+{
+	if (r->nchk == r->capchk) {
+		int ncap = r->capchk ? r->capchk * 2 : 32;
+		struct rec_check *nc = realloc(r->chk, (size_t)ncap * sizeof *nc);
+		if (!nc)
+			return -1;
+		r->chk = nc;
+		r->capchk = ncap;
+	}
+	r->chk[r->nchk].pturn = pturn;
+	r->chk[r->nchk].sum = sum;
+	r->chk[r->nchk].after = after;
+	r->chk[r->nchk].line = line;
+	r->nchk++;
+	return 0;
+}
+
+int rec_append(struct record *r, const struct game *g, const char *text, int pturn_before)
+{
+	struct rec_action *a;
+	if (add_action(r, &a) != 0)
+		return -1;
+	snprintf(a->text, sizeof a->text, "%s", text);
+	a->ndice = g->dice.nused;
+	memcpy(a->dice, g->dice.used, sizeof a->dice);
+	int pt = g->rules->player_turn(g);
+	if (pt != pturn_before || g->rules->over(g, NULL))
+		return add_check(r, pt, g->rules->checksum(g), r->nact, 0);
+	return 0;
+}
+
+int rec_save(const struct record *r, const char *path, struct err *e)
+{
+	size_t cap = 1024 + (size_t)r->nact * (ACTION_TEXT_MAX + 64) + (size_t)r->nchk * 48, len = 0;
+	char *buf = malloc(cap);
+	int ci = 0, rc;
+
+	if (!buf)
+		return err_set(e, path, 0, "out of memory");
+#define OUT(...) len += (size_t)snprintf(buf + len, cap - len, __VA_ARGS__)
+	OUT("crimea-record %d\n", REC_VERSION);
+	OUT("rules %s\nscenario %s\ndata %016" PRIx64 "\nseed %" PRIu64 "\n", r->rules, r->scenario,
+	    r->data_hash, r->seed);
+	OUT("dice %s\n", r->dice_mode == DICE_MANUAL ? "manual" : "rng");
+	OUT("options %" PRIu32 "\n", r->options);
+	for (int i = 0; i <= r->nact; i++) {
+		while (ci < r->nchk && r->chk[ci].after == i) {
+			OUT("check %d %016" PRIx64 "\n", r->chk[ci].pturn, r->chk[ci].sum);
+			ci++;
+		}
+		if (i == r->nact)
+			break;
+		OUT("action %s", r->act[i].text);
+		if (r->act[i].ndice) {
+			OUT(" ; dice");
+			for (int k = 0; k < r->act[i].ndice; k++)
+				OUT(" %d", r->act[i].dice[k]);
+		}
+		OUT("\n");
+	}
+#undef OUT
+	rc = fs_write_atomic(path, buf, len, e);
+	free(buf);
+	return rc;
+}
+
+int rec_load(struct record *r, const char *path, struct err *e)
+{
+	char *text, *line, *save = NULL;
+	size_t len;
+	int ln = 0, rc = -1;
+	bool header = false, have[5] = {false};
+
+	memset(r, 0, sizeof *r);
+	if (fs_read_all(path, &text, &len, e) != 0)
+		return -1;
+	if (memchr(text, '\0', len)) {
+		err_set(e, path, 1, "not a text file");
+		goto out;
+	}
+	for (char *p = text; p; ) {
+		char *nl = strchr(p, '\n');
+		if (nl)
+			*nl = '\0';
+		line = p;
+		p = nl ? nl + 1 : NULL;
+		ln++;
+		size_t l = strlen(line);
+		while (l && (line[l - 1] == '\r' || line[l - 1] == ' ' || line[l - 1] == '\t'))
+			line[--l] = '\0';
+		while (*line == ' ' || *line == '\t')
+			line++;
+		if (!*line || *line == '#')
+			continue;
+		if (!header) {
+			int v;
+			if (sscanf(line, "crimea-record %d", &v) != 1) {
+				err_set(e, path, ln, "not a crimea game record (first line must be \"crimea-record %d\")", REC_VERSION);
+				goto out;
+			}
+			if (v != REC_VERSION) {
+				err_set(e, path, ln, "record format version %d is not supported (this program reads %d)", v, REC_VERSION);
+				goto out;
+			}
+			header = true;
+			continue;
+		}
+		char *sp = strchr(line, ' ');
+		char *arg = sp ? sp + 1 : line + strlen(line);
+		size_t kl = sp ? (size_t)(sp - line) : strlen(line);
+#define KEY(k) (kl == strlen(k) && !strncmp(line, k, kl))
+		if (KEY("rules")) {
+			snprintf(r->rules, sizeof r->rules, "%s", arg);
+			have[0] = true;
+		} else if (KEY("scenario")) {
+			snprintf(r->scenario, sizeof r->scenario, "%s", arg);
+			have[1] = true;
+		} else if (KEY("data")) {
+			char *end;
+			r->data_hash = strtoull(arg, &end, 16);
+			if (!*arg || *end) {
+				err_set(e, path, ln, "bad data hash \"%s\"", arg);
+				goto out;
+			}
+			have[2] = true;
+		} else if (KEY("seed")) {
+			char *end;
+			r->seed = strtoull(arg, &end, 10);
+			if (!*arg || *end) {
+				err_set(e, path, ln, "bad seed \"%s\"", arg);
+				goto out;
+			}
+			have[3] = true;
+		} else if (KEY("dice")) {
+			if (!strcmp(arg, "rng"))
+				r->dice_mode = DICE_RNG;
+			else if (!strcmp(arg, "manual"))
+				r->dice_mode = DICE_MANUAL;
+			else {
+				err_set(e, path, ln, "dice must be rng or manual");
+				goto out;
+			}
+			have[4] = true;
+		} else if (KEY("options")) {
+			char *end;
+			r->options = (uint32_t)strtoul(arg, &end, 10);
+			if (!*arg || *end) {
+				err_set(e, path, ln, "bad options \"%s\"", arg);
+				goto out;
+			}
+		} else if (KEY("action")) {
+			struct rec_action *a;
+			char *semi = strchr(arg, ';');
+			if (add_action(r, &a) != 0) {
+				err_set(e, path, ln, "out of memory");
+				goto out;
+			}
+			a->line = ln;
+			if (semi) {
+				char *d = semi + 1, *tok;
+				*semi = '\0';
+				while (*d == ' ')
+					d++;
+				if (strncmp(d, "dice", 4)) {
+					err_set(e, path, ln, "expected \"; dice N...\" after the action");
+					goto out;
+				}
+				for (tok = strtok_r(d + 4, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
+					char *end;
+					long v = strtol(tok, &end, 10);
+					if (*end || v < 1 || v > 255 || a->ndice >= DICE_PER_ACTION) {
+						err_set(e, path, ln, "bad die \"%s\"", tok);
+						goto out;
+					}
+					a->dice[a->ndice++] = (uint8_t)v;
+				}
+			}
+			size_t al = strlen(arg);
+			while (al && arg[al - 1] == ' ')
+				arg[--al] = '\0';
+			if (al == 0 || al >= sizeof a->text) {
+				err_set(e, path, ln, "empty or too long action");
+				goto out;
+			}
+			memcpy(a->text, arg, al + 1);
+		} else if (KEY("check")) {
+			int pt;
+			char hexs[32];
+			if (sscanf(arg, "%d %31s", &pt, hexs) != 2) {
+				err_set(e, path, ln, "expected \"check PLAYER-TURN HASH\"");
+				goto out;
+			}
+			if (add_check(r, pt, strtoull(hexs, NULL, 16), r->nact, ln) != 0) {
+				err_set(e, path, ln, "out of memory");
+				goto out;
+			}
+		} else {
+			err_set(e, path, ln, "unknown record line \"%.*s\"", (int)kl, line);
+			goto out;
+		}
+#undef KEY
+	}
+	if (!header) {
+		err_set(e, path, 1, "empty record");
+		goto out;
+	}
+	for (int i = 0; i < 5; i++)
+		if (!have[i]) {
+			static const char *const names[] = {"rules", "scenario", "data", "seed", "dice"};
+			err_set(e, path, ln, "the record has no \"%s\" line", names[i]);
+			goto out;
+		}
+	rc = 0;
+out:
+	free(text);
+	if (rc != 0)
+		rec_free(r);
+	return rc;
+}
+
+int rec_replay(const struct record *r, const struct scenario *s, struct game *g, bool verify,
+	       const char *file, struct err *e)
+{
+	int ci = 0;
+
+	if (strcmp(r->rules, s->rules->id) || strcmp(r->scenario, s->id))
+		return err_set(e, file, 0, "record is for %s/%s, not %s/%s", r->rules, r->scenario,
+			       s->rules->id, s->id);
+	if (r->data_hash != s->data_hash)
+		return err_set(e, file, 0, "record made with scenario data %016" PRIx64 ", this data is %016" PRIx64
+			       " (the scenario, map or tables changed)", r->data_hash, s->data_hash);
+	if (game_init(g, s, r->seed, (enum dice_mode)r->dice_mode, r->options, e) != 0)
+		return -1;
+	for (int i = 0; i <= r->nact; i++) {
+		while (ci < r->nchk && r->chk[ci].after == i) {
+			if (verify) {
+				uint64_t sum = g->rules->checksum(g);
+				int pt = g->rules->player_turn(g);
+				if (sum != r->chk[ci].sum || pt != r->chk[ci].pturn)
+					return err_set(e, file, r->chk[ci].line,
+						       "state diverges after action %d (%s): player-turn %d checksum %016" PRIx64
+						       ", the record says player-turn %d %016" PRIx64,
+						       i, i > 0 ? r->act[i - 1].text : "start", pt, sum, r->chk[ci].pturn, r->chk[ci].sum);
+			}
+			ci++;
+		}
+		if (i == r->nact)
+			break;
+		const struct rec_action *a = &r->act[i];
+		int dice[DICE_PER_ACTION];
+		struct err ae;
+		for (int k = 0; k < a->ndice; k++)
+			dice[k] = a->dice[k];
+		if (game_apply_text(g, a->text, dice, r->dice_mode == DICE_MANUAL ? a->ndice : 0, NULL, &ae) != 0)
+			return err_set(e, file, a->line, "action %d \"%s\" is refused: %s", i + 1, a->text, ae.msg);
+		if (verify && r->dice_mode == DICE_RNG && a->ndice) {
+			if (a->ndice != g->dice.nused || memcmp(a->dice, g->dice.used, a->ndice))
+				return err_set(e, file, a->line, "action %d \"%s\": the dice differ from the record", i + 1, a->text);
+		}
+	}
+	return 0;
+}

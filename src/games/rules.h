@@ -1,0 +1,121 @@
+/* rules: the one interface every rule system implements, and the game that runs on it.
+ * A rule system is a const struct of function pointers registered in rules_registry().
+ * The game is a state machine: at every moment one side owes a decision; actions() lists the
+ * legal ones; apply() checks and performs one, rolling dice from the game's own dice source
+ * and emitting events that cite rule cases. The core does no I/O beyond loading data. */
+#ifndef CRIMEA_RULES_H
+#define CRIMEA_RULES_H
+
+#include <stdalign.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../core/dice.h"
+#include "../core/err.h"
+#include "../core/event.h"
+#include "../core/jdoc.h"
+#include "../core/rng.h"
+
+#define ACTION_ARGS 24
+#define ACTION_TEXT_MAX 256
+#define GAME_STATE_MAX 7168
+#define SCN_ID_MAX 48
+#define SCN_TITLE_MAX 128
+#define SCN_PATH_MAX 1024
+#define SIDE_NAME_MAX 16
+
+/* A decision, structured; each rule system defines its kinds and arguments, and a text form
+ * (`move 93suth 1417 1416`) used by terminals, records and tests. */
+struct action {
+	int16_t kind;
+	int16_t n;               /* arguments used */
+	int32_t arg[ACTION_ARGS];
+};
+
+struct result {
+	bool over;
+	int winner;       /* side index, or -1 for a draw */
+	int vp[2];
+	char level[64];   /* victory level, e.g. "Allied Marginal Victory" */
+};
+
+struct game;
+
+/* What every scenario shares, whatever its rule system. */
+struct scenario {
+	const struct rules *rules;
+	char id[SCN_ID_MAX];
+	char title[SCN_TITLE_MAX];
+	char path[SCN_PATH_MAX];
+	char side[2][SIDE_NAME_MAX];
+	uint64_t data_hash;  /* FNV-1a of every data file the scenario reads */
+	void *data;          /* the rule system's own immutable scenario data */
+};
+
+struct rules {
+	const char *id;
+	const char *title;
+	/* Loads the rule system's part of a scenario file (already parsed as the common header);
+	 * every problem goes to errs. Sets s->data, s->side, s->data_hash. */
+	int (*load)(struct scenario *s, const struct jdoc *d, struct errlist *errs);
+	void (*unload)(struct scenario *s);
+	/* Puts the game in its starting state (g->scn, g->dice already set). */
+	int (*setup)(struct game *g, struct err *e);
+	/* Legal actions for the deciding side; writes at most max, returns how many there are. */
+	int (*actions)(const struct game *g, struct action *out, int max);
+	/* Checks and performs a; on refusal returns -1 with the rule case in e, state unchanged.
+	 * Returns DICE_NEED when manual dice are needed (state then undefined: see game_apply). */
+	int (*apply)(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
+	int (*to_act)(const struct game *g);       /* side index owing a decision, -1 if over */
+	bool (*over)(const struct game *g, struct result *r);
+	int (*format)(const struct game *g, const struct action *a, char *buf, size_t n);
+	int (*parse)(const struct game *g, const char *text, struct action *a, struct err *e);
+	uint64_t (*checksum)(const struct game *g);
+	int (*player_turn)(const struct game *g);  /* count of completed player-turns */
+	/* One line describing the position for the deciding side ("Turn 3, Allied Movement"). */
+	void (*status)(const struct game *g, char *buf, size_t n);
+	/* Optional front-end services (NULL when a rule system has no such notion). */
+	/* Line of sight between two hex numbers: 1 clear, 0 blocked (why says where and which
+	 * case), -1 bad input. */
+	int (*los)(const struct game *g, int hex_a, int hex_b, char *why, size_t n);
+	/* Cheapest legal path of a unit (by id) to a hex number, written as text. 0 or -1. */
+	int (*path)(const struct game *g, const char *unit, int hex, char *out, size_t n, struct err *e);
+	/* Exact outcome probabilities of a proposed action, written as text. 0 or -1. */
+	int (*odds)(const struct game *g, const struct action *a, char *out, size_t n, struct err *e);
+	/* Orders of battle, special rules and data provenance, as text. */
+	void (*describe)(const struct game *g, char *out, size_t n);
+	/* Checks a "kind": "tables" file meant for this rule system (cell vocabulary etc.). */
+	int (*check_tables)(const struct jdoc *d, struct errlist *errs);
+	/* A terminal drawing of the map and units. */
+	void (*draw)(const struct game *g, char *out, size_t n);
+};
+
+struct game {
+	const struct rules *rules;
+	const struct scenario *scn;
+	uint64_t seed;
+	uint32_t options;   /* rule-system option bits */
+	struct dice dice;
+	struct rng ai;      /* AI stream: never consumed by rulings */
+	alignas(16) unsigned char st[GAME_STATE_MAX];
+};
+
+const struct rules *const *rules_registry(void);
+const struct rules *rules_find(const char *id);
+
+/* Loads a scenario file: common header, then the rule system's part. */
+int scenario_load(struct scenario *s, const char *path, struct errlist *errs);
+void scenario_free(struct scenario *s);
+
+/* Starts a game. */
+int game_init(struct game *g, const struct scenario *s, uint64_t seed, enum dice_mode mode,
+	      uint32_t options, struct err *e);
+/* Applies an action atomically: on any refusal (including DICE_NEED) the game is unchanged.
+ * dice (n of them) are fed first when the game uses manual dice. */
+int game_apply(struct game *g, const struct action *a, const int *dice, int ndice,
+	       struct evsink *ev, struct err *e);
+int game_apply_text(struct game *g, const char *text, const int *dice, int ndice,
+		    struct evsink *ev, struct err *e);
+
+#endif

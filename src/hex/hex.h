@@ -1,0 +1,67 @@
+/* hex: SPI hex numbering and hex-grid geometry.
+ * A hex is its printed number as an int, XXYY = column * 100 + row: columns run west to east,
+ * rows north to south. The layout is "even-q" (flat-topped hexes, even columns half a hex
+ * lower): an even column's side neighbours are at rows r and r+1, an odd column's at r-1 and r.
+ * The worked examples of [5.25], [5.26], [19.24], [24.15] and the Alma errata to [18.4] fix this.
+ * Geometry is done in cube coordinates (q, r, s) with q + r + s = 0. */
+#ifndef CRIMEA_HEX_H
+#define CRIMEA_HEX_H
+
+#include <stdbool.h>
+
+/* Directions, clockwise from north. */
+enum hex_dir { HEX_N, HEX_NE, HEX_SE, HEX_S, HEX_SW, HEX_NW, HEX_NDIRS };
+
+#define HEX_NONE (-1)
+#define HEX_COL_MAX 99
+#define HEX_ROW_MAX 99
+
+struct cube {
+	int q, r, s;
+};
+
+static inline int hex_make(int col, int row) { return col * 100 + row; }
+static inline int hex_col(int h) { return h / 100; }
+static inline int hex_row(int h) { return h % 100; }
+static inline int hex_dir_opposite(int d) { return (d + 3) % 6; }
+
+/* Parses exactly four digits "XXYY". Returns true and sets *h. */
+bool hex_parse(const char *s, int *h);
+/* Writes "XXYY" (5 bytes with NUL). */
+void hex_format(int h, char out[8]);
+
+struct cube hex_to_cube(int h);
+int hex_from_cube(struct cube c); /* HEX_NONE if outside 00..99 */
+
+/* The neighbour of h in direction d, or HEX_NONE off the numbering (column/row < 0 or > 99). */
+int hex_neighbor(int h, int d);
+/* Direction from a to an adjacent b, or -1 if they are not adjacent. */
+int hex_dir_to(int a, int b);
+bool hex_adjacent(int a, int b);
+int hex_distance(int a, int b);
+
+/* ---- lines between hex centres ----
+ * A line from the centre of a to the centre of b, traced exactly (integer arithmetic).
+ * Each step is one of:
+ *   LINE_HEX    the line passes through the interior of `hex`;
+ *   LINE_SIDE   the line runs along the hexside between `hex` and `other` ([7.36]: both count);
+ *   LINE_VERTEX the line passes through a vertex, touching `hex` and `other` at that point only.
+ * Steps come in order from a to b; the first is a itself and the last is b. For each LINE_HEX
+ * step after the first, `from` is the hex whose hexside the line crossed to enter it
+ * (HEX_NONE if it entered through a vertex or along a hexside). */
+enum line_kind { LINE_HEX, LINE_SIDE, LINE_VERTEX };
+
+struct line_step {
+	int kind;  /* enum line_kind */
+	int hex;
+	int other; /* LINE_SIDE, LINE_VERTEX: the second hex */
+	int from;  /* LINE_HEX: hex across the crossed hexside, or HEX_NONE */
+};
+
+#define LINE_MAX_STEPS 256
+
+/* Traces the line a -> b into out (capacity max). Returns the number of steps, or -1 if max is
+ * too small or either hex is invalid. */
+int hex_line(int a, int b, struct line_step *out, int max);
+
+#endif

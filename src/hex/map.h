@@ -1,0 +1,126 @@
+/* map: a hex map: terrain per hex, features per hexside, named places and edges.
+ * Loaded from a "kind": "map" data file (docs/FORMATS.md); immutable once loaded and shared by
+ * every game played on it. Hexes are addressed by a dense index for speed; map_index() and
+ * map_hex() convert. The index space includes a border of MAP_BORDER hexes around the map so
+ * that every on-map hex has six valid neighbour indices. */
+#ifndef CRIMEA_MAP_H
+#define CRIMEA_MAP_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../core/err.h"
+#include "../core/jdoc.h"
+#include "hex.h"
+
+#define MAP_BORDER 2
+#define MAP_ID_MAX 32
+#define MAP_NAME_MAX 96
+#define MAP_PLACES_MAX 128
+#define MAP_PLACE_HEXES 64
+#define MAP_EDGES_MAX 16
+#define MAP_EDGE_HEXES 128
+
+enum terrain {
+	TER_CLEAR, TER_WOODS, TER_TOWN, TER_VINEYARD, TER_SWAMP, TER_BRUSH, TER_SEA,
+	TER_AQUEDUCT, TER_CLOSED, TER_FORT, TER_COUNT
+};
+
+/* Slope kinds: the splash (downhill) side of a hexside carries the slope. */
+enum slope { SLOPE_NONE, SLOPE_GENTLE, SLOPE_STEEP, SLOPE_CLIFF };
+
+/* Plain hexside features (bit flags). */
+enum side_feature {
+	SIDE_RIVER = 1 << 0,
+	SIDE_STREAM = 1 << 1,
+	SIDE_BRIDGE = 1 << 2,
+	SIDE_FORD = 1 << 3,
+	SIDE_WALL = 1 << 4,
+	SIDE_RAVINE = 1 << 5,
+	SIDE_ROAD_MAJOR = 1 << 6,
+	SIDE_ROAD_MINOR = 1 << 7,
+	SIDE_TRACK = 1 << 8,
+	SIDE_REDOUBT = 1 << 9,
+};
+
+/* Hex flags. */
+enum hex_flag {
+	HEXF_ONMAP = 1 << 0,  /* a playable hex */
+	HEXF_OFFMAP = 1 << 1, /* an imaginary off-map hex the rules name (exits) */
+	HEXF_ROAD_MAJOR = 1 << 2,
+	HEXF_ROAD_MINOR = 1 << 3,
+	HEXF_TRACK = 1 << 4,
+};
+
+struct map_place {
+	char name[MAP_NAME_MAX];
+	int hexes[MAP_PLACE_HEXES];
+	int nhexes;
+};
+
+struct map_edge {
+	char name[MAP_NAME_MAX];
+	int hexes[MAP_EDGE_HEXES];
+	int nhexes;
+};
+
+/* Per hexside data, stored on the hex on its north side for directions N, NE, SE
+ * (HEX_N, HEX_NE, HEX_SE); other directions are looked up on the neighbour. */
+struct map_side {
+	uint16_t features;   /* enum side_feature */
+	uint8_t slope_here;  /* enum slope whose splash is in the owning hex */
+	uint8_t slope_there; /* enum slope whose splash is in the neighbour */
+	uint8_t redoubt_inside_here; /* for SIDE_REDOUBT: 1 if the owning hex is inside */
+};
+
+struct map {
+	char id[MAP_ID_MAX];
+	char title[MAP_NAME_MAX];
+	int col0, col1, row0, row1; /* inclusive */
+	int w, h;                   /* index space: columns and rows including the border */
+	int n;                      /* w * h */
+	int scale_m;
+	uint8_t *terrain;           /* [n] enum terrain */
+	uint8_t *flags;             /* [n] enum hex_flag */
+	struct map_side *side;      /* [n * 3] */
+	int32_t *nb;                /* [n * 6] neighbour index or -1 */
+	struct map_place places[MAP_PLACES_MAX];
+	int nplaces;
+	struct map_edge edges[MAP_EDGES_MAX];
+	int nedges;
+	int nonmap;                 /* number of playable hexes */
+};
+
+/* Loads a map from a parsed document. Problems are appended to errs (every one found);
+ * returns 0 if there were none. On failure the map is freed. */
+int map_load(struct map *m, const struct jdoc *d, struct errlist *errs);
+void map_free(struct map *m);
+
+/* Index of hex h (in the map's index space), or -1 if outside it. */
+int map_index(const struct map *m, int h);
+int map_hex(const struct map *m, int idx);
+bool map_on(const struct map *m, int h); /* a playable hex */
+
+static inline int map_nb(const struct map *m, int idx, int dir) { return m->nb[idx * 6 + dir]; }
+/* The hexside record between idx and its neighbour in dir, and whether the owner is idx. */
+const struct map_side *map_side_at(const struct map *m, int idx, int dir, bool *owner_is_idx);
+/* Hexside features between hex indices a and its neighbour in dir. */
+unsigned map_side_features(const struct map *m, int idx, int dir);
+/* The slope whose splash lies on idx's side (the downhill side) of the hexside in dir, and the
+ * slope whose splash lies on the far side. */
+int map_slope_into(const struct map *m, int idx, int dir);  /* splash on idx: idx is downhill */
+int map_slope_away(const struct map *m, int idx, int dir);  /* splash on far side: idx uphill */
+/* Redoubt: true if the hexside in dir is a redoubt hexside and idx is its inside. */
+bool map_redoubt_inside(const struct map *m, int idx, int dir);
+
+const struct map_place *map_place_at(const struct map *m, int h);
+const struct map_edge *map_edge_named(const struct map *m, const char *name);
+
+const char *terrain_name(int t);
+int terrain_parse(const char *s); /* -1 if unknown */
+
+/* Parses "AAAA" or a range "AAAA-BBBB" (same column or same row) into out; returns the count
+ * or -1 (malformed) or -2 (too many for max). */
+int hexlist_parse(const char *s, int *out, int max);
+
+#endif

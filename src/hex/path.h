@@ -1,0 +1,39 @@
+/* path: movement-cost search over a map (Dijkstra with a bucket queue; costs are small
+ * integers). The rule system supplies the costs and legality as tables, so the search itself
+ * knows no rules: step costs per (hex, direction), enemy-controlled hexes and blocked hexes.
+ * Zones of control follow the common hex-wargame convention the quad rules use ([5.13],
+ * [5.14]): entering a controlled hex ends the move; a unit that starts in one may leave it only
+ * into a hex that is not controlled. */
+#ifndef CRIMEA_PATH_H
+#define CRIMEA_PATH_H
+
+#include <stdint.h>
+
+#include "map.h"
+
+#define PATH_NOWAY 0xFF          /* step cost: prohibited */
+#define PATH_UNREACHED 0xFFFF
+#define PATH_MAX_ALLOWANCE 254
+
+struct path_query {
+	const uint8_t *step;    /* [n * 6]: cost of moving from idx in dir, or PATH_NOWAY */
+	const uint8_t *zoc;     /* [n]: nonzero if enemy-controlled; may be NULL */
+	const uint8_t *blocked; /* [n]: nonzero if the hex may not be entered; may be NULL */
+	int start;              /* index */
+	int allowance;          /* in the same units as step (quad: half movement points) */
+};
+
+/* Caller-provided result and scratch storage, each sized for map->n hexes. */
+struct path_result {
+	uint16_t *cost; /* [n] least cost to reach, PATH_UNREACHED if not reachable */
+	int32_t *prev;  /* [n] previous index on a cheapest path, -1 at the start */
+	int32_t *qhex;  /* [n * 6 + 1] scratch: queue entries' hexes */
+	int32_t *qnext; /* [n * 6 + 1] scratch: queue entries' links */
+};
+
+/* Runs the search. Returns the number of hexes reached (including the start). */
+int path_search(const struct map *m, const struct path_query *q, struct path_result *r);
+/* Writes the cheapest path to idx (start first) into out; returns its length or -1. */
+int path_route(const struct path_result *r, int idx, int *out, int max);
+
+#endif

@@ -1,0 +1,73 @@
+#!/bin/sh
+# End-to-end tests through the real crimea command. Prints "N passed, N failed".
+bin=${1:-build/crimea}
+cd "$(dirname "$0")/../.."
+pass=0; fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+# expect NAME STATUS COMMAND... : the command exits with STATUS
+expect() {
+	name=$1; want=$2; shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+	if [ "$rc" -eq "$want" ]; then ok; else ko "$name: exit $rc, wanted $want"; cat "$tmp/err" | head -5; fi
+}
+# contains NAME FILE TEXT
+contains() {
+	if grep -q -- "$3" "$2"; then ok; else ko "$1: no \"$3\" in output"; head -20 "$2"; fi
+}
+
+expect "list" 0 "$bin" list
+contains "list names balaclava" "$tmp/out" "balaclava"
+expect "list --json" 0 "$bin" list --json
+contains "list json" "$tmp/out" '"scenarios"'
+for f in data/quad/tables.json data/quad/*/*.json; do
+	expect "check $f" 0 "$bin" check "$f"
+done
+for s in alma balaclava inkerman inkerman-option tchernaya tchernaya-nonhistorical; do
+	expect "show $s" 0 "$bin" show "$s"
+	contains "show $s lists reconstructed data" "$tmp/out" "reconstructed"
+done
+for c in list show check los path odds play replay; do
+	expect "$c --help" 0 "$bin" "$c" --help
+done
+
+# bad data: precise file:line errors, non-zero exit
+printf '{"format": "crimea/1", "kind": "map",\n "id": "x", "cols": [1, 5], "rows": [1, 5],\n "provenance": {"source": "seed", "case": "[1]"},\n "terrain": [{"type": "lava", "hexes": ["0101"]}]}\n' >"$tmp/bad1.json"
+expect "unknown terrain" 1 "$bin" check "$tmp/bad1.json"
+contains "unknown terrain line" "$tmp/err" "bad1.json:4: unknown terrain \"lava\""
+printf '{"format": "crimea/1", "kind": "map", "id": "x",\n "cols": [1, 5], "rows": [1, 5],\n "provenance": {"source": "seed", "case": "[1]"},\n "hexsides": [{"type": "river",\n   "sides": ["0101/0303"]}]}\n' >"$tmp/bad2.json"
+expect "non-adjacent hexside" 1 "$bin" check "$tmp/bad2.json"
+contains "non-adjacent hexside line" "$tmp/err" "bad2.json:5: hexside \"0101/0303\""
+printf '{"format": "crimea/1", "kind": "map", "id": "x",\n "cols": [1, 5], "rows": [1, 5],\n "provenance": {"source": "seed", "case": "[1]"},\n "terrain": [{"type": "woods", "hexes": ["0909"]}]}\n' >"$tmp/bad3.json"
+expect "hex off the map" 1 "$bin" check "$tmp/bad3.json"
+contains "off the map line" "$tmp/err" "bad3.json:4: hex 0909 is off the map"
+printf '{"format": "crimea/1", "kind": "map",\n  "id": "x", "cols": [1, 5]\n  "rows": [1, 5]}\n' >"$tmp/bad4.json"
+expect "malformed json" 1 "$bin" check "$tmp/bad4.json"
+contains "malformed json line" "$tmp/err" "bad4.json:3:"
+
+# los and path
+expect "los clear" 0 "$bin" los balaclava 0518 0520
+expect "los bad hex" 2 "$bin" los balaclava 05x8 0520
+expect "path" 0 "$bin" path balaclava suth93 1416
+contains "path cost" "$tmp/out" "cost"
+
+# a whole random game, saved, replayed and verified; then a tampered record must fail
+expect "random game" 0 "$bin" play balaclava --ai russian=random --ai allied=random --until-over --seed 3 --save "$tmp/g.rec"
+contains "game over" "$tmp/out" "Game over"
+expect "replay verify" 0 "$bin" replay "$tmp/g.rec" --verify
+sed '0,/^check 2 /s/^check 2 .*/check 2 0123456789abcdef/' "$tmp/g.rec" >"$tmp/bad.rec"
+expect "replay detects divergence" 1 "$bin" replay "$tmp/bad.rec" --verify
+contains "divergence names the action" "$tmp/err" "diverges after action"
+sed 's/^data .*/data 0000000000000001/' "$tmp/g.rec" >"$tmp/other.rec"
+expect "record of other data" 1 "$bin" replay "$tmp/other.rec"
+contains "other data message" "$tmp/err" "scenario data"
+
+# referee mode: manual dice are asked for and kept in the record
+printf 'end\nend\nend\nquit\n' | "$bin" play balaclava --dice manual --save "$tmp/m.rec" >"$tmp/out" 2>&1
+if grep -q '^dice manual' "$tmp/m.rec"; then ok; else ko "manual dice record"; fi
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
