@@ -63,7 +63,7 @@ static int parse_seed(const char *s, uint64_t *out)
 
 static const char play_help[] =
 	"usage: crimea play SCENARIO|RECORD.rec [options]\n"
-	"  --seed N            dice seed (default: from the clock's absence: 1)\n"
+	"  --seed N            dice seed (default 1; the same seed and actions replay exactly)\n"
 	"  --dice manual       ask for every die (a referee's real dice); the record keeps them\n"
 	"  --ai SIDE=PLAYER    let the computer play a side (PLAYER: random)\n"
 	"  --save FILE.rec     keep the game record there, rewritten atomically after every action\n"
@@ -223,24 +223,12 @@ int cmd_play(int argc, char **argv)
 				goto out;
 			}
 		} else if (!strcmp(argv[i], "--ai") && i + 1 < argc) {
-			char *eq = strchr(argv[++i], '=');
-			int side = -1, kind;
-			if (!eq) {
-				fprintf(stderr, "crimea play: --ai SIDE=PLAYER\n");
+			const char *eq = strchr(argv[++i], '=');
+			if (!eq || ai_parse(eq + 1) < 0) {
+				fprintf(stderr, "crimea play: --ai SIDE=PLAYER (PLAYER: random)\n");
 				goto out;
 			}
-			*eq = '\0';
-			kind = ai_parse(eq + 1);
-			if (kind < 0) {
-				fprintf(stderr, "crimea play: unknown computer player \"%s\" (random)\n", eq + 1);
-				goto out;
-			}
-			/* side resolved after the scenario is loaded */
-			if (!strcmp(argv[i], "0") || !strcmp(argv[i], "1"))
-				side = argv[i][0] - '0';
-			S->ai[side >= 0 ? side : 0] = 0;
-			argv[i][0] = argv[i][0]; /* keep */
-			*eq = '=';
+			/* the side is matched once the scenario is loaded */
 		} else if (!strcmp(argv[i], "--save") && i + 1 < argc) {
 			S->save = argv[++i];
 		} else if (!strcmp(argv[i], "--option") && i + 1 < argc) {
