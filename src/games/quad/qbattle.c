@@ -1,68 +1,55 @@
-/* qbattle: hooks through which the exclusive rules of each battle adjust the standard rules.
- * Each hook is small and cites its case; a battle without an exception returns "no opinion". */
+/* qbattle: dispatch of the exclusive-rule hooks to the scenario's battle; where a battle has
+ * no hook, the Standard Rules apply unchanged. */
 #include <stdio.h>
 #include <string.h>
 
+#include "qbattle.h"
 #include "qmove.h"
 
-static bool is_battle(const struct game *g, const char *name)
+static const struct q_battle *const battles[] = {&q_balaclava, NULL};
+
+const struct q_battle *q_battle_find(const char *scenario_id)
 {
-	return !strcmp(q_scn(g)->battle, name);
+	for (int i = 0; battles[i]; i++) {
+		size_t l = strlen(battles[i]->id);
+		if (!strncmp(scenario_id, battles[i]->id, l) && (scenario_id[l] == '\0' || scenario_id[l] == '-'))
+			return battles[i];
+	}
+	return NULL;
 }
 
-int q_battle_stack_ok(const struct game *g, int u, int idx, const int *stack, int n)
+static const struct q_battle *B(const struct game *g)
 {
-	const struct q_scn *s = q_scn(g);
-	int cav_sp = 0, art = 0;
-
-	(void)idx;
-	/* Balaclava [21.0]: British cavalry may stack four strength points per hex, and an
-	 * artillery or horse artillery unit may still join such a stack. */
-	if (!is_battle(g, "balaclava") || s->u[u].type == Q_INF)
-		return 0;
-	if (s->u[u].type == Q_CAV) {
-		if (strcmp(s->u[u].nation, "british"))
-			return 0;
-		cav_sp += q_melee(g, u);
-	} else {
-		art++;
-	}
-	for (int i = 0; i < n; i++) {
-		int v = stack[i];
-		if (v == u)
-			continue;
-		if (s->u[v].type == Q_CAV && !strcmp(s->u[v].nation, "british"))
-			cav_sp += q_melee(g, v);
-		else if (s->u[v].type == Q_ART || s->u[v].type == Q_HART)
-			art++;
-		else
-			return 0;
-	}
-	return cav_sp <= 4 && art <= 1 ? 1 : 0;
+	return q_scn(g)->ops;
 }
 
-/* ---- hooks with no exception yet default to the standard rules ---- */
+#define HOOK(name) (B(g) && B(g)->name)
 
-#include "qcombat.h"
+void q_battle_setup(struct game *g)
+{
+	if (HOOK(setup))
+		B(g)->setup(g);
+}
 
 int q_battle_may_move(const struct game *g, int u, struct err *e)
 {
-	(void)g;
-	(void)u;
-	(void)e;
-	return 0;
+	return HOOK(may_move) ? B(g)->may_move(g, u, e) : 0;
 }
 
 int q_battle_may_enter(const struct game *g, int u, struct err *e)
 {
-	(void)g;
-	(void)u;
-	(void)e;
-	return 0;
+	return HOOK(may_enter) ? B(g)->may_enter(g, u, e) : 0;
+}
+
+int q_battle_stack_ok(const struct game *g, int u, int idx, const int *stack, int n)
+{
+	return HOOK(stack_ok) ? B(g)->stack_ok(g, u, idx, stack, n) : 0;
 }
 
 int q_battle_los_hex(const struct game *g, int idx)
 {
+	if (HOOK(los_hex))
+		return B(g)->los_hex(g, idx);
 	/* Alma [18.42] b: Bourliuk, closed to units, still blocks sight as a town */
 	if (q_scn(g)->map.terrain[idx] == TER_CLOSED)
 		return 1;
@@ -72,88 +59,129 @@ int q_battle_los_hex(const struct game *g, int idx)
 int q_battle_los(const struct game *g, int from, int to, const struct line_step *st, int n,
 		 char *why, size_t wn)
 {
-	(void)g;
-	(void)from;
-	(void)to;
-	(void)st;
-	(void)n;
-	(void)why;
-	(void)wn;
-	return -1;
+	return HOOK(los) ? B(g)->los(g, from, to, st, n, why, wn) : -1;
 }
 
 int q_battle_fire_from_bottom(const struct game *g, int u)
 {
-	/* Balaclava [18.1]: a redoubt gun on the bottom of its stack may still fire */
-	return is_battle(g, "balaclava") && (q_scn(g)->u[u].tags & QT_REDOUBT_GUN) ? 1 : 0;
+	return HOOK(fire_from_bottom) ? B(g)->fire_from_bottom(g, u) : 0;
 }
 
 int q_battle_art_range(const struct game *g, int u)
 {
-	/* Balaclava errata [18.4]: the four redoubt guns reach 1 hex */
-	return (q_scn(g)->u[u].tags & QT_REDOUBT_GUN) ? 1 : 0;
+	return HOOK(art_range) ? B(g)->art_range(g, u) : 0;
 }
 
 int q_battle_fire_shift(const struct game *g, int target, char *why, size_t n)
 {
-	(void)g;
-	(void)target;
 	if (n)
 		why[0] = '\0';
-	return 0;
+	return HOOK(fire_shift) ? B(g)->fire_shift(g, target, why, n) : 0;
 }
 
 int q_battle_fire_die(const struct game *g, const struct action *a, int die)
 {
-	(void)g;
-	(void)a;
-	return die;
+	return HOOK(fire_die) ? B(g)->fire_die(g, a, die) : die;
 }
 
 int q_battle_melee_strength(const struct game *g, int u, bool attacking, int base)
 {
 	const struct q_scn *s = q_scn(g);
 	int idx = q_cst(g)->u[u].idx;
+	if (HOOK(melee_strength))
+		return B(g)->melee_strength(g, u, attacking, base);
 	/* Balaclava [22.11], Tchernaya [16.11]: attacking out of an Aqueduct hex halves (down) */
 	if (attacking && idx >= 0 && s->map.terrain[idx] == TER_AQUEDUCT)
 		return base / 2;
 	return base;
 }
 
+bool q_battle_defends(const struct game *g, int u)
+{
+	return HOOK(defends) ? B(g)->defends(g, u) : true;
+}
+
 bool q_battle_exerts_zoc(const struct game *g, int u)
 {
-	const struct q_udef *d = &q_scn(g)->u[u];
-	/* Alma [19.1]: artillery exerts no zone of control */
-	if (is_battle(g, "alma") && (d->type == Q_ART || d->type == Q_HART))
-		return false;
-	return true;
+	return HOOK(exerts_zoc) ? B(g)->exerts_zoc(g, u) : true;
 }
 
 int q_battle_rally_mod(const struct game *g, int u, char *why, size_t n)
 {
-	(void)g;
-	(void)u;
 	if (n)
 		why[0] = '\0';
-	return 0;
+	return HOOK(rally_mod) ? B(g)->rally_mod(g, u, why, n) : 0;
 }
 
 int q_battle_may_rally(const struct game *g, int u, struct err *e)
 {
-	(void)g;
-	(void)u;
-	(void)e;
-	return 0;
+	return HOOK(may_rally) ? B(g)->may_rally(g, u, e) : 0;
+}
+
+int q_battle_morale(const struct game *g, int u, int base)
+{
+	return HOOK(morale) ? B(g)->morale(g, u, base) : base;
+}
+
+void q_battle_after_move(struct game *g, int u, struct evsink *ev)
+{
+	if (HOOK(after_move))
+		B(g)->after_move(g, u, ev);
+}
+
+void q_battle_on_disrupt(struct game *g, int u, struct evsink *ev)
+{
+	if (HOOK(on_disrupt))
+		B(g)->on_disrupt(g, u, ev);
+}
+
+void q_battle_on_melee(struct game *g, const int *att, int natt, struct evsink *ev)
+{
+	if (HOOK(on_melee))
+		B(g)->on_melee(g, att, natt, ev);
+}
+
+void q_battle_on_removed(struct game *g, int u, int origin, bool retreated, struct evsink *ev)
+{
+	if (HOOK(on_removed))
+		B(g)->on_removed(g, u, origin, retreated, ev);
+}
+
+void q_battle_after_action(struct game *g, struct evsink *ev)
+{
+	if (HOOK(after_action))
+		B(g)->after_action(g, ev);
+}
+
+void q_battle_end_phase(struct game *g, struct evsink *ev)
+{
+	if (HOOK(end_phase))
+		B(g)->end_phase(g, ev);
+}
+
+void q_battle_actions(const struct game *g, struct q_alist *l)
+{
+	if (HOOK(actions))
+		B(g)->actions(g, l);
+}
+
+int q_battle_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
+{
+	if (HOOK(apply))
+		return B(g)->apply(g, a, ev, e);
+	return err_set(e, NULL, 0, "this battle has no such action");
 }
 
 void q_victory(const struct game *g, struct result *r)
 {
 	const struct q_state *st = q_cst(g);
-	/* The Standard Rules leave victory to each battle's exclusive rules ([4.0]); until those
-	 * are in, the tally is melee strength points eliminated, reported as such. */
+	if (HOOK(victory)) {
+		B(g)->victory(g, r);
+		return;
+	}
+	/* No exclusive rules (a test scenario): report melee strength points eliminated. */
 	r->vp[0] = st->elim_melee[1];
 	r->vp[1] = st->elim_melee[0];
 	r->winner = r->vp[0] > r->vp[1] ? 0 : r->vp[1] > r->vp[0] ? 1 : -1;
-	snprintf(r->level, sizeof r->level, "melee points eliminated %d-%d",
-		 r->vp[0], r->vp[1]);
+	snprintf(r->level, sizeof r->level, "melee points eliminated %d-%d", r->vp[0], r->vp[1]);
 }

@@ -67,6 +67,8 @@ void q_disrupt(struct game *g, int u, struct evsink *ev, const char *rule);
 void q_owe_retreat(struct game *g, int u, int hexes, int star, int feeds, struct evsink *ev,
 		   const char *rule);
 
+/* Pushes a new owed decision (zeroed, feeds -1); NULL if the stack is full. */
+struct q_pend *q_push_pend(struct game *g);
 /* Resolves owed decisions that leave no choice (one option or none). */
 void q_settle(struct game *g, struct evsink *ev);
 

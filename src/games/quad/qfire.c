@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "qcombat.h"
+#include "qbattle.h"
 #include "qmove.h"
 
 static bool blocks_hex(const struct game *g, int idx)

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "qcombat.h"
+#include "qbattle.h"
 #include "qmove.h"
 
 static bool is_art(const struct q_udef *d)
@@ -26,10 +26,13 @@ void q_eliminate(struct game *g, int u, struct evsink *ev, const char *rule, con
 
 	if (st->u[u].idx == Q_ELIM)
 		return;
+	int origin = st->u[u].idx;
 	st->u[u].idx = Q_ELIM;
 	if (!d->melee_paren[0] && d->melee[0] > 0)
 		st->elim_melee[d->side] = (int16_t)(st->elim_melee[d->side] + d->melee[0]);
 	ev_emit(ev, rule, "%s is eliminated (%s)", d->id, why);
+	if (origin >= 0)
+		q_battle_on_removed(g, u, origin, false, ev);
 }
 
 void q_disrupt(struct game *g, int u, struct evsink *ev, const char *rule)
@@ -45,6 +48,7 @@ void q_disrupt(struct game *g, int u, struct evsink *ev, const char *rule)
 	}
 	st->u[u].fl |= QF_DISRUPTED;
 	ev_emit(ev, rule, "%s is disrupted", s->u[u].id);
+	q_battle_on_disrupt(g, u, ev);
 }
 
 /* ---- retreat paths ---- */
@@ -187,7 +191,7 @@ static int retreat_options(const struct game *g, int u, int origin, int want, st
 	return c->nopt;
 }
 
-static struct q_pend *push_pend(struct game *g)
+struct q_pend *q_push_pend(struct game *g)
 {
 	struct q_state *st = q_st(g);
 	if (st->npend >= Q_PEND_MAX)
@@ -215,7 +219,7 @@ void q_owe_retreat(struct game *g, int u, int hexes, int star, int feeds, struct
 		}
 		return;
 	}
-	p = push_pend(g);
+	p = q_push_pend(g);
 	if (!p) {
 		q_eliminate(g, u, ev, rule, "too many retreats pending");
 		return;
@@ -245,26 +249,49 @@ static void feed_path(struct game *g, int feeds, int idx)
 }
 
 /* Displaces unit v out of idx by one hex, the best way per [8.56] ([8.61]); returns false if
- * it cannot (then [8.63] the retreating unit is eliminated instead). */
-static bool displace(struct game *g, int v, int idx, struct evsink *ev)
+ * it cannot (then [8.63] the retreating unit is eliminated instead). A chain of displacements
+ * never moves a unit into a hex the chain already involves (visited), and stops at depth 6. */
+#define DISPLACE_DEPTH 6
+#define DISPLACE_VISITED (RMAX + 2 + DISPLACE_DEPTH)
+static bool displace(struct game *g, int v, int idx, struct evsink *ev, int *visited, int nvisited)
 {
 	const struct q_scn *s = q_scn(g);
 	struct rctx *c = malloc(sizeof *c);
 	uint8_t *zoc = malloc((size_t)s->map.n);
 	bool ok = false;
 	char hx[8];
+	int n;
 
-	if (!c || !zoc)
+	if (!c || !zoc || nvisited >= DISPLACE_VISITED)
 		goto out;
 	c->zoc = zoc;
-	for (int i = retreat_options(g, v, idx, 1, c) > 0 ? 0 : 1; i < 1; i++) {
-		/* among the equally good, the first in direction order (deterministic) */
-		int to = c->opt[0].path[0];
-		if (c->opt[0].displaces) {
-			int st[Q_STACK_MAX], n = q_stack(g, to, st, Q_STACK_MAX);
-			for (int k = 0; k < n; k++)
-				if (st[k] != v && !is_art(&s->u[st[k]]) && !displace(g, st[k], to, ev))
-					goto out;
+	visited[nvisited++] = idx;
+	n = retreat_options(g, v, idx, 1, c);
+	/* among the equally good, the first in direction order (deterministic) */
+	for (int i = 0; i < n && !ok; i++) {
+		int to = c->opt[i].path[0];
+		bool seen = false;
+		for (int k = 0; k < nvisited; k++)
+			if (visited[k] == to)
+				seen = true;
+		if (seen)
+			continue;
+		if (c->opt[i].displaces) {
+			int st[Q_STACK_MAX], m = q_stack(g, to, st, Q_STACK_MAX);
+			struct game *save = malloc(sizeof *save);
+			bool chain = save != NULL;
+			if (save)
+				*save = *g;
+			for (int k = 0; k < m && chain; k++)
+				if (st[k] != v && !is_art(&s->u[st[k]]) && !displace(g, st[k], to, ev, visited, nvisited))
+					chain = false;
+			if (!chain) {
+				if (save)
+					*g = *save; /* undo a half-done chain and try the next option */
+				free(save);
+				continue;
+			}
+			free(save);
 		}
 		q_st(g)->u[v].idx = (int16_t)to;
 		fmt_idx(g, to, hx);
@@ -287,11 +314,17 @@ static void do_retreat(struct game *g, struct q_pend *p, const int16_t *path, in
 	char hx[8];
 
 	feed_path(g, feeds, p->origin);
+	if (n > 0)
+		q_battle_on_removed(g, u, p->origin, true, ev);
 	for (int i = 0; i < n; i++) {
 		int stk[Q_STACK_MAX], k = q_stack(g, path[i], stk, Q_STACK_MAX);
 		for (int j = 0; j < k; j++)
 			if (stk[j] != u && !is_art(&s->u[stk[j]]) && s->u[stk[j]].side == s->u[u].side) {
-				if (!displace(g, stk[j], path[i], ev)) {
+				int visited[DISPLACE_VISITED + 1], nv = 0;
+				visited[nv++] = p->origin;
+				for (int q = 0; q < n; q++)
+					visited[nv++] = path[q];
+				if (!displace(g, stk[j], path[i], ev, visited, nv)) {
 					q_eliminate(g, u, ev, "[8.63]", "its displacement would eliminate a friendly unit");
 					return;
 				}
@@ -514,7 +547,8 @@ static int melee_plan(const struct game *g, const struct action *a, struct melee
 				return err_set(e, NULL, 0, "[8.75] %s advanced after combat and may not be attacked", s->u[stk[j]].id);
 			if (st->u[stk[j]].fl & QF_MELEED)
 				return err_set(e, NULL, 0, "[8.18] %s has already been attacked in this Melee Phase", s->u[stk[j]].id);
-			p->def[p->ndef++] = stk[j]; /* [8.21] every unit in the hex defends */
+			if (q_battle_defends(g, stk[j]))
+				p->def[p->ndef++] = stk[j]; /* [8.21] every unit in the hex defends */
 		}
 		p->defhex[p->ndefhex++] = h;
 		for (int j = 0; j < p->natt; j++)
@@ -648,7 +682,7 @@ int q_melee_apply(struct game *g, const struct action *a, struct evsink *ev, str
 	}
 	/* the attacker may advance along the defenders' path of retreat ([8.71]) */
 	if (r->who == QTR_DEFENDER && (r->elim || r->retreat > 0)) {
-		struct q_pend *ap = push_pend(g);
+		struct q_pend *ap = q_push_pend(g);
 		if (ap) {
 			ap->kind = QPEND_ADVANCE;
 			ap->side = st->phasing;
@@ -687,6 +721,7 @@ int q_melee_apply(struct game *g, const struct action *a, struct evsink *ev, str
 				q_owe_retreat(g, u, hexes, r->star, r->who == QTR_DEFENDER ? adv : -1, ev, "[8.5]");
 		}
 	}
+	q_battle_on_melee(g, p.att, p.natt, ev);
 	/* [11.21], [11.25] cavalry in melee */
 	for (int pass = 0; pass < 2; pass++) {
 		const int *set = pass ? p.def : p.att;

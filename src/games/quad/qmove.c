@@ -172,7 +172,7 @@ int q_search(const struct game *g, int u, struct q_work *w)
 
 /* ---- movement actions ---- */
 
-#include "qcombat.h"
+#include "qbattle.h"
 
 int q_can_move(const struct game *g, int u, struct err *e)
 {
@@ -246,6 +246,7 @@ static void after_move(struct game *g, int u, struct evsink *ev)
 		us->fl |= QF_NOFIRE;
 		us->nofire_pt = (uint8_t)st->pturn;
 	}
+	q_battle_after_move(g, u, ev);
 	if (s->u[u].type == Q_CAV && us->mp >= 14 && !(us->fl & QF_DISRUPTED)) {
 		ev_emit(ev, "[11.11]", "%s expended %d movement points and is disrupted", s->u[u].id, us->mp / 2);
 		q_disrupt(g, u, ev, "[11.11]");

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "../../core/fsio.h"
-#include "quad.h"
+#include "qbattle.h"
 
 static void rel_path(char *out, size_t n, const char *base, const char *rel)
 {
@@ -436,6 +436,7 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 	for (char *c = q->battle; *c; c++)
 		if (*c == '-')
 			*c = '\0';
+	q->ops = q_battle_find(s->id);
 	/* the map */
 	v = json_object_get(root, "map");
 	if (!json_is_string(v)) {

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "../../core/fsio.h"
-#include "qcombat.h"
+#include "qbattle.h"
 #include "qmove.h"
 
 static const char *const phase_names[] = {
@@ -13,7 +13,7 @@ static const char *const phase_names[] = {
 };
 
 static const char *const act_names[QA_NKINDS] = {
-	"end", "move", "enter", "fire", "melee", "retreat", "advance", "rally",
+	"end", "move", "enter", "fire", "melee", "retreat", "advance", "rally", "exit", "spike",
 };
 
 int q_deciding(const struct game *g)
@@ -60,6 +60,7 @@ static int q_setup_game(struct game *g, struct err *e)
 		}
 	}
 	st->moving = -1;
+	q_battle_setup(g);
 	return 0;
 }
 
@@ -77,6 +78,7 @@ static void end_phase(struct game *g, struct evsink *ev)
 	struct q_state *st = q_st(g);
 	const struct q_scn *s = q_scn(g);
 
+	q_battle_end_phase(g, ev);
 	switch (st->phase) {
 	case QP_MOVE:
 		q_move_finish(g, ev);
@@ -162,6 +164,8 @@ static int q_format(const struct game *g, const struct action *a, char *buf, siz
 		}
 		break;
 	case QA_RALLY:
+	case QA_EXIT:
+	case QA_SPIKE:
 		PUT(" %s", s->u[a->arg[0]].id);
 		break;
 	case QA_FIRE:
@@ -230,8 +234,10 @@ static int q_parse(const struct game *g, const char *text, struct action *a, str
 			return err_set(e, NULL, 0, "usage: end");
 		return 0;
 	case QA_RALLY:
+	case QA_EXIT:
+	case QA_SPIKE:
 		if (nt != 2)
-			return err_set(e, NULL, 0, "usage: rally UNIT");
+			return err_set(e, NULL, 0, "usage: %s UNIT", tok[0]);
 		a->n = 1;
 		return parse_unit(g, tok[1], &a->arg[0], e);
 	case QA_MOVE:
@@ -282,7 +288,7 @@ static int q_parse(const struct game *g, const char *text, struct action *a, str
 		return 0;
 	}
 	default:
-		return err_set(e, NULL, 0, "unknown action \"%s\" (end, move, enter, fire, melee, retreat, advance, rally)", tok[0]);
+		return err_set(e, NULL, 0, "unknown action \"%s\" (end, move, enter, fire, melee, retreat, advance, rally, exit, spike)", tok[0]);
 	}
 }
 
@@ -326,7 +332,12 @@ static void list_moves(const struct game *g, struct q_alist *l)
 		n = q_entry_hexes(g, u, hexes, MAP_EDGE_HEXES, w->zoc);
 		for (int i = 0; i < n; i++) {
 			struct action a = {QA_ENTER, 2, {0}};
-			if (!q_stack_ok(g, u, hexes[i]))
+			int k = 0;
+			for (int j = 0; j < st->nent; j++)
+				if (st->ent_idx[j] == hexes[i])
+					k = st->ent_cnt[j];
+			int c = q_entry_cost(g, u, hexes[i], k);
+			if (c == PATH_NOWAY || c > q_ma(g, u) * 2 || !q_stack_ok(g, u, hexes[i]))
 				continue;
 			a.arg[0] = u;
 			a.arg[1] = hexes[i];
@@ -349,6 +360,7 @@ static int q_actions(const struct game *g, struct action *out, int max)
 	switch (st->phase) {
 	case QP_MOVE:
 		list_moves(g, &l);
+		q_battle_actions(g, &l);
 		break;
 	case QP_DEFFIRE:
 	case QP_OFFFIRE:
@@ -371,7 +383,17 @@ static int q_actions(const struct game *g, struct action *out, int max)
 	return l.n;
 }
 
+static int apply_one(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
+
 static int q_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
+{
+	int rc = apply_one(g, a, ev, e);
+	if (rc == 0 && q_st(g)->phase != QP_OVER)
+		q_battle_after_action(g, ev);
+	return rc;
+}
+
+static int apply_one(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
 {
 	struct q_state *st = q_st(g);
 
@@ -405,6 +427,9 @@ static int q_apply(struct game *g, const struct action *a, struct evsink *ev, st
 		return err_set(e, NULL, 0, "[8.7] no advance is open now");
 	case QA_RALLY:
 		return q_rally_apply(g, a, ev, e);
+	case QA_EXIT:
+	case QA_SPIKE:
+		return q_battle_apply(g, a, ev, e);
 	default:
 		return err_set(e, NULL, 0, "unknown action");
 	}

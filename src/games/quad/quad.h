@@ -74,7 +74,10 @@ struct q_udef {
 	int prov_source;      /* enum prov_source of the block the unit came from */
 };
 
+struct q_battle;
+
 struct q_scn {
+	const struct q_battle *ops; /* the battle's exclusive rules, or NULL */
 	struct map map;
 	struct q_tables tab;
 	int first;            /* side index of the First Player */
@@ -119,6 +122,7 @@ struct q_ust {
 	uint8_t layer;   /* higher is on top of the stack */
 	uint8_t mp;      /* half movement points spent this movement phase */
 	uint8_t nofire_pt; /* player-turn through which [7.28] forbids fire */
+	uint8_t aux;     /* for the battle's exclusive rules (e.g. Balaclava fatigue [19.0]) */
 };
 
 /* A decision owed in the middle of a phase: a retreat path ([8.5], [7.16]), a displacement
@@ -154,6 +158,7 @@ struct q_state {
 	int16_t ent_idx[8];
 	uint8_t ent_cnt[8];
 	int16_t elim_melee[2]; /* melee strength points eliminated, per owning side */
+	uint8_t bs[64];        /* the battle's own state (qalma.c, qbalaclava.c, ...) */
 	struct q_pend pend[Q_PEND_MAX];
 	struct q_ust u[Q_UNITS_MAX];
 };
@@ -175,6 +180,8 @@ enum q_act {
 	QA_RETREAT,  /* "retreat UNIT HEX [HEX...]" */
 	QA_ADVANCE,  /* "advance UNIT HEX [HEX...]" */
 	QA_RALLY,    /* "rally UNIT" */
+	QA_EXIT,     /* "exit UNIT": leave the map where a battle allows it */
+	QA_SPIKE,    /* "spike UNIT": Balaclava [18.3] remove a redoubt gun */
 	QA_NKINDS
 };
 

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "qcombat.h"
+#include "qbattle.h"
 
 int q_unit_find(const struct q_scn *s, const char *id)
 {
@@ -46,7 +46,7 @@ int q_melee(const struct game *g, int u)
 
 int q_morale(const struct game *g, int u)
 {
-	return q_scn(g)->u[u].morale[side_k(g, u)];
+	return q_battle_morale(g, u, q_scn(g)->u[u].morale[side_k(g, u)]);
 }
 
 int q_ma(const struct game *g, int u)

@@ -1,0 +1,56 @@
+/* qbattle: the exclusive rules of each battle, as hooks the standard rules call. A battle
+ * supplies a const struct q_battle with the hooks it needs; a NULL hook means the Standard
+ * Rules apply unchanged. Battle state lives in struct q_state (bs[] and each unit's aux). */
+#ifndef CRIMEA_QBATTLE_H
+#define CRIMEA_QBATTLE_H
+
+#include "qcombat.h"
+
+struct q_battle {
+	const char *id;
+	void (*setup)(struct game *g);
+	int (*may_move)(const struct game *g, int u, struct err *e);
+	int (*may_enter)(const struct game *g, int u, struct err *e);
+	int (*stack_ok)(const struct game *g, int u, int idx, const int *stack, int n);
+	int (*los_hex)(const struct game *g, int idx);
+	int (*los)(const struct game *g, int from, int to, const struct line_step *st, int n, char *why, size_t wn);
+	int (*fire_from_bottom)(const struct game *g, int u);
+	int (*art_range)(const struct game *g, int u);
+	int (*fire_shift)(const struct game *g, int target, char *why, size_t n);
+	int (*fire_die)(const struct game *g, const struct action *a, int die);
+	int (*melee_strength)(const struct game *g, int u, bool attacking, int base);
+	bool (*defends)(const struct game *g, int u);   /* takes part in melee defence */
+	bool (*exerts_zoc)(const struct game *g, int u);
+	int (*rally_mod)(const struct game *g, int u, char *why, size_t n);
+	int (*may_rally)(const struct game *g, int u, struct err *e);
+	int (*morale)(const struct game *g, int u, int base);
+	void (*after_move)(struct game *g, int u, struct evsink *ev);
+	void (*on_disrupt)(struct game *g, int u, struct evsink *ev);
+	void (*on_melee)(struct game *g, const int *att, int natt, struct evsink *ev);
+	void (*on_removed)(struct game *g, int u, int origin, bool retreated, struct evsink *ev);
+	void (*after_action)(struct game *g, struct evsink *ev);
+	void (*end_phase)(struct game *g, struct evsink *ev);
+	void (*actions)(const struct game *g, struct q_alist *l);
+	int (*apply)(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
+	void (*victory)(const struct game *g, struct result *r);
+};
+
+extern const struct q_battle q_balaclava;
+
+/* The battle of a scenario, by its id's first word; NULL for none (test scenarios). */
+const struct q_battle *q_battle_find(const char *scenario_id);
+
+/* Hooks without a counterpart in qcombat.h. */
+void q_battle_setup(struct game *g);
+int q_battle_morale(const struct game *g, int u, int base);
+bool q_battle_defends(const struct game *g, int u);
+void q_battle_after_move(struct game *g, int u, struct evsink *ev);
+void q_battle_on_disrupt(struct game *g, int u, struct evsink *ev);
+void q_battle_on_melee(struct game *g, const int *att, int natt, struct evsink *ev);
+void q_battle_on_removed(struct game *g, int u, int origin, bool retreated, struct evsink *ev);
+void q_battle_after_action(struct game *g, struct evsink *ev);
+void q_battle_end_phase(struct game *g, struct evsink *ev);
+void q_battle_actions(const struct game *g, struct q_alist *l);
+int q_battle_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
+
+#endif
