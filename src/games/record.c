@@ -77,13 +77,21 @@ int rec_append(struct record *r, const struct game *g, const char *text, int ptu
 
 int rec_save(const struct record *r, const char *path, struct err *e)
 {
-	size_t cap = 1024 + (size_t)r->nact * (ACTION_TEXT_MAX + 64) + (size_t)r->nchk * 48, len = 0;
+	/* Worst case per action line: "action " + text + " ; dice" + 16 dice of up to 3 digits
+	 * and a space, + newline. */
+	size_t cap = 1024 + (size_t)r->nact * (ACTION_TEXT_MAX + 16 + DICE_PER_ACTION * 4) +
+		     (size_t)r->nchk * 48, len = 0;
 	char *buf = malloc(cap);
 	int ci = 0, rc;
 
 	if (!buf)
 		return err_set(e, path, 0, "out of memory");
-#define OUT(...) len += (size_t)snprintf(buf + len, cap - len, __VA_ARGS__)
+#define OUT(...)                                                              \
+	do {                                                                  \
+		int w_ = snprintf(buf + len, len < cap ? cap - len : 0, __VA_ARGS__); \
+		if (w_ > 0)                                                   \
+			len += (size_t)w_;                                    \
+	} while (0)
 	OUT("crimea-record %d\n", REC_VERSION);
 	OUT("rules %s\nscenario %s\ndata %016" PRIx64 "\nseed %" PRIu64 "\n", r->rules, r->scenario,
 	    r->data_hash, r->seed);
@@ -105,6 +113,10 @@ int rec_save(const struct record *r, const char *path, struct err *e)
 		OUT("\n");
 	}
 #undef OUT
+	if (len >= cap) {
+		free(buf);
+		return err_set(e, path, 0, "record too large to write");
+	}
 	rc = fs_write_atomic(path, buf, len, e);
 	free(buf);
 	return rc;
@@ -114,7 +126,7 @@ int rec_load(struct record *r, const char *path, struct err *e)
 {
 	char *text, *line, *save = NULL;
 	size_t len;
-	int ln = 0, rc = -1;
+	int ln = 0, last = 0, rc = -1;
 	bool header = false, have[5] = {false};
 
 	memset(r, 0, sizeof *r);
@@ -138,6 +150,7 @@ int rec_load(struct record *r, const char *path, struct err *e)
 			line++;
 		if (!*line || *line == '#')
 			continue;
+		last = ln;
 		if (!header) {
 			int v;
 			if (sscanf(line, "crimea-record %d", &v) != 1) {
@@ -189,8 +202,9 @@ int rec_load(struct record *r, const char *path, struct err *e)
 			have[4] = true;
 		} else if (KEY("options")) {
 			char *end;
-			r->options = (uint32_t)strtoul(arg, &end, 10);
-			if (!*arg || *end) {
+			unsigned long v = strtoul(arg, &end, 10);
+			r->options = (uint32_t)v;
+			if (!*arg || *end || *arg == '-' || v > 0xffffffffUL) {
 				err_set(e, path, ln, "bad options \"%s\"", arg);
 				goto out;
 			}
@@ -231,12 +245,18 @@ int rec_load(struct record *r, const char *path, struct err *e)
 			memcpy(a->text, arg, al + 1);
 		} else if (KEY("check")) {
 			int pt;
-			char hexs[32];
-			if (sscanf(arg, "%d %31s", &pt, hexs) != 2) {
+			char hexs[32], *end;
+			uint64_t sum;
+			if (sscanf(arg, "%d %31s", &pt, hexs) != 2 || pt < 0) {
 				err_set(e, path, ln, "expected \"check PLAYER-TURN HASH\"");
 				goto out;
 			}
-			if (add_check(r, pt, strtoull(hexs, NULL, 16), r->nact, ln) != 0) {
+			sum = strtoull(hexs, &end, 16);
+			if (*end || strlen(hexs) != 16) {
+				err_set(e, path, ln, "bad checksum \"%s\" (16 hex digits)", hexs);
+				goto out;
+			}
+			if (add_check(r, pt, sum, r->nact, ln) != 0) {
 				err_set(e, path, ln, "out of memory");
 				goto out;
 			}
@@ -253,7 +273,7 @@ int rec_load(struct record *r, const char *path, struct err *e)
 	for (int i = 0; i < 5; i++)
 		if (!have[i]) {
 			static const char *const names[] = {"rules", "scenario", "data", "seed", "dice"};
-			err_set(e, path, ln, "the record has no \"%s\" line", names[i]);
+			err_set(e, path, last, "the record has no \"%s\" line", names[i]);
 			goto out;
 		}
 	rc = 0;

@@ -311,6 +311,8 @@ static int bal_apply(struct game *g, const struct action *a, struct evsink *ev, 
 	struct q_state *st = q_st(g);
 	int u = a->arg[0], russian = side_of(g, "russian");
 
+	if (a->kind != QA_SPIKE && a->kind != QA_EXIT)
+		return err_set(e, NULL, 0, "[8.5] no retreat is owed now");
 	if (u < 0 || u >= s->nunits)
 		return err_set(e, NULL, 0, "no such unit");
 	if (st->phase != QP_MOVE || s->u[u].side != st->phasing || st->u[u].idx < 0)

@@ -6,7 +6,7 @@
 #include "qbattle.h"
 #include "qmove.h"
 
-static const struct q_battle *const battles[] = {&q_balaclava, NULL};
+static const struct q_battle *const battles[] = {&q_alma, &q_balaclava, NULL};
 
 const struct q_battle *q_battle_find(const char *scenario_id)
 {
@@ -170,6 +170,26 @@ int q_battle_apply(struct game *g, const struct action *a, struct evsink *ev, st
 	if (HOOK(apply))
 		return B(g)->apply(g, a, ev, e);
 	return err_set(e, NULL, 0, "this battle has no such action");
+}
+
+int q_battle_move_ok(const struct game *g, int u, int dest, struct err *e)
+{
+	return HOOK(move_ok) ? B(g)->move_ok(g, u, dest, e) : 0;
+}
+
+int q_battle_phase_start(struct game *g, struct evsink *ev)
+{
+	return HOOK(phase_start) ? B(g)->phase_start(g, ev) : 0;
+}
+
+bool q_battle_ignores_zoc(const struct game *g, int u)
+{
+	return HOOK(ignores_zoc) ? B(g)->ignores_zoc(g, u) : false;
+}
+
+int q_battle_may_end(const struct game *g, struct err *e)
+{
+	return HOOK(may_end) ? B(g)->may_end(g, e) : 0;
 }
 
 void q_victory(const struct game *g, struct result *r)

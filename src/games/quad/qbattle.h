@@ -8,6 +8,8 @@
 
 struct q_battle {
 	const char *id;
+	/* Builds the battle's static data at scenario load (q->zone); 0 or -1. */
+	int (*prepare)(struct q_scn *q);
 	void (*setup)(struct game *g);
 	int (*may_move)(const struct game *g, int u, struct err *e);
 	int (*may_enter)(const struct game *g, int u, struct err *e);
@@ -33,8 +35,17 @@ struct q_battle {
 	void (*actions)(const struct game *g, struct q_alist *l);
 	int (*apply)(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
 	void (*victory)(const struct game *g, struct result *r);
+	/* May u end a move from start (its hex at the start of the phase) in dest? */
+	int (*move_ok)(const struct game *g, int u, int dest, struct err *e);
+	/* At the start of each phase, after the phase changed; may roll dice (DICE_NEED). */
+	int (*phase_start)(struct game *g, struct evsink *ev);
+	/* u moves without regard to enemy zones of control (Alma [19.1] artillery). */
+	bool (*ignores_zoc)(const struct game *g, int u);
+	/* May the deciding side end the current phase? 0 or -1 with the case. */
+	int (*may_end)(const struct game *g, struct err *e);
 };
 
+extern const struct q_battle q_alma;
 extern const struct q_battle q_balaclava;
 
 /* The battle of a scenario, by its id's first word; NULL for none (test scenarios). */
@@ -52,5 +63,9 @@ void q_battle_after_action(struct game *g, struct evsink *ev);
 void q_battle_end_phase(struct game *g, struct evsink *ev);
 void q_battle_actions(const struct game *g, struct q_alist *l);
 int q_battle_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
+int q_battle_move_ok(const struct game *g, int u, int dest, struct err *e);
+int q_battle_phase_start(struct game *g, struct evsink *ev);
+bool q_battle_ignores_zoc(const struct game *g, int u);
+int q_battle_may_end(const struct game *g, struct err *e);
 
 #endif

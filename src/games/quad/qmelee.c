@@ -1126,5 +1126,5 @@ int q_may_end_phase(const struct game *g, struct err *e)
 		return err_set(e, NULL, 0, "a decision is owed first: %s", q_pending_text(g));
 	if (st->phase == QP_MELEE && melee_owed(g, why, sizeof why))
 		return err_set(e, NULL, 0, "%s", why);
-	return 0;
+	return q_battle_may_end(g, e);
 }

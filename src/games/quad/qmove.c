@@ -1,7 +1,9 @@
 /* qmove: movement ([5.0]), stacking ([5.3]), zones of control in movement ([5.13], [5.14],
  * [6.3]), cavalry disruption by movement ([11.11], [11.12]) and reinforcements ([12.0]). */
+#include <stdlib.h>
 #include <string.h>
 
+#include "qbattle.h"
 #include "qmove.h"
 
 /* Hexes the moving side may not enter: any hex holding an enemy unit ([5.12], [5.34]). */
@@ -33,7 +35,7 @@ int q_move_search(const struct game *g, int u, struct path_result *res, uint8_t 
 	q_zoc(g, 1 - d->side, zoc);
 	enemy_blocked(g, d->side, blocked);
 	q.step = s->step[q_mclass(d->type, q_disrupted(g, u))];
-	q.zoc = zoc;
+	q.zoc = q_battle_ignores_zoc(g, u) ? NULL : zoc;
 	q.blocked = blocked;
 	q.start = st->u[u].idx;
 	q.allowance = q_mp_left(g, u);
@@ -172,8 +174,6 @@ int q_search(const struct game *g, int u, struct q_work *w)
 
 /* ---- movement actions ---- */
 
-#include "qbattle.h"
-
 int q_can_move(const struct game *g, int u, struct err *e)
 {
 	const struct q_scn *s = q_scn(g);
@@ -266,6 +266,8 @@ static int follow(struct game *g, int u, const int32_t *path, int n, struct evsi
 	if (!w)
 		return err_set(e, NULL, 0, "out of memory");
 	q_search(g, u, w); /* fills zoc and blocked for the unit's side */
+	if (q_battle_ignores_zoc(g, u))
+		memset(w->zoc, 0, (size_t)s->map.n);
 	start_zoc = w->zoc[from] && !(st->u[u].fl & QF_MOVED);
 	for (int i = 0; i < n; i++) {
 		int j = path[i], dir = -1, c;
@@ -303,6 +305,8 @@ static int follow(struct game *g, int u, const int32_t *path, int n, struct evsi
 		from = j;
 	}
 	free(w);
+	if (q_battle_move_ok(g, u, from, e) != 0)
+		return -1;
 	if (!q_stack_ok(g, u, from)) {
 		hex_format(map_hex(&s->map, from), hx);
 		return err_set(e, NULL, 0, "[5.32] %s may not end its move stacked in %s", s->u[u].id, hx);

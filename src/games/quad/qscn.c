@@ -530,6 +530,11 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 		}
 	}
 	build_steps(q);
+	if (q->ops && q->ops->prepare && q->ops->prepare(q) != 0) {
+		err_set(&e, d->file, 0, "out of memory");
+		errlist_add(errs, &e);
+		goto fail;
+	}
 	return 0;
 fail:
 	q_scn_unload(s);
@@ -543,6 +548,7 @@ void q_scn_unload(struct scenario *s)
 		return;
 	for (int mc = 0; mc < Q_NMOVE; mc++)
 		free(q->step[mc]);
+	free(q->zone);
 	map_free(&q->map);
 	free(q);
 	s->data = NULL;

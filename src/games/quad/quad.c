@@ -73,7 +73,7 @@ static void clear_phase_flags(struct game *g, uint16_t mask)
 		st->u[u].fl &= (uint16_t)~mask;
 }
 
-static void end_phase(struct game *g, struct evsink *ev)
+static int end_phase(struct game *g, struct evsink *ev)
 {
 	struct q_state *st = q_st(g);
 	const struct q_scn *s = q_scn(g);
@@ -112,7 +112,7 @@ static void end_phase(struct game *g, struct evsink *ev)
 			if (st->turn >= s->turns) {
 				st->phase = QP_OVER;
 				ev_emit(ev, "[4.0]", "The last Game-Turn is over");
-				return;
+				return 0;
 			}
 			st->turn++;
 		}
@@ -121,11 +121,12 @@ static void end_phase(struct game *g, struct evsink *ev)
 		st->moving = -1;
 		ev_emit(ev, "[4.0]", "Game-Turn %d: %s Player-Turn", st->turn,
 			g->scn->side[st->phasing]);
-		return;
+		return q_battle_phase_start(g, ev);
 	default:
-		return;
+		return 0;
 	}
 	ev_emit(ev, "[4.0]", "%s Phase (%s)", phase_names[st->phase], g->scn->side[q_deciding(g)]);
+	return q_battle_phase_start(g, ev);
 }
 
 /* ---- text forms ---- */
@@ -316,7 +317,7 @@ static void list_moves(const struct game *g, struct q_alist *l)
 		for (int i = 0; i < s->map.n; i++) {
 			if (w->cost[i] == PATH_UNREACHED || i == st->u[u].idx)
 				continue;
-			if (!q_stack_ok(g, u, i))
+			if (!q_stack_ok(g, u, i) || q_battle_move_ok(g, u, i, NULL) != 0)
 				continue;
 			struct action a = {QA_MOVE, 2, {0}};
 			a.arg[0] = u;
@@ -365,6 +366,7 @@ static int q_actions(const struct game *g, struct action *out, int max)
 	case QP_DEFFIRE:
 	case QP_OFFFIRE:
 		q_fire_actions(g, &l);
+		q_battle_actions(g, &l);
 		break;
 	case QP_CAVRETREAT:
 		q_cavretreat_actions(g, &l);
@@ -405,8 +407,7 @@ static int apply_one(struct game *g, const struct action *a, struct evsink *ev, 
 	case QA_END:
 		if (q_may_end_phase(g, e) != 0)
 			return -1;
-		end_phase(g, ev);
-		return 0;
+		return end_phase(g, ev);
 	case QA_MOVE:
 		if (st->phase != QP_MOVE)
 			return err_set(e, NULL, 0, "[5.11] units move only in their own Movement Phase");
@@ -422,6 +423,8 @@ static int apply_one(struct game *g, const struct action *a, struct evsink *ev, 
 	case QA_RETREAT:
 		if (st->phase == QP_CAVRETREAT)
 			return q_cavretreat_apply(g, a, ev, e);
+		if (st->phase == QP_DEFFIRE && q_scn(g)->ops && q_scn(g)->ops->apply)
+			return q_battle_apply(g, a, ev, e);
 		return err_set(e, NULL, 0, "[8.5] no retreat is owed now");
 	case QA_ADVANCE:
 		return err_set(e, NULL, 0, "[8.7] no advance is open now");

@@ -89,6 +89,7 @@ struct q_scn {
 	 * computed once from the map and the Terrain Effects Chart. */
 	uint8_t *step[Q_NMOVE];
 	char battle[16];      /* "alma", "balaclava", "inkerman", "tchernaya" or "" */
+	uint8_t *zone;        /* [map n] the battle's static map zones (Alma: river banks), or NULL */
 	int nprov;            /* reconstructed/decoded blocks, listed by crimea show */
 	char prov_note[24][160];
 };
