@@ -6,7 +6,7 @@
 #include "qbattle.h"
 #include "qmove.h"
 
-static const struct q_battle *const battles[] = {&q_alma, &q_balaclava, NULL};
+static const struct q_battle *const battles[] = {&q_alma, &q_balaclava, &q_tchernaya, NULL};
 
 const struct q_battle *q_battle_find(const char *scenario_id)
 {
@@ -91,8 +91,9 @@ int q_battle_melee_strength(const struct game *g, int u, bool attacking, int bas
 	if (HOOK(melee_strength))
 		return B(g)->melee_strength(g, u, attacking, base);
 	/* Balaclava [22.11], Tchernaya [16.11]: attacking out of an Aqueduct hex halves (down) */
-	if (attacking && idx >= 0 && s->map.terrain[idx] == TER_AQUEDUCT)
-		return base / 2;
+	if (attacking && idx >= 0 && s->map.terrain[idx] == TER_AQUEDUCT &&
+	    !(s->map.flags[idx] & (HEXF_ROAD_MAJOR | HEXF_ROAD_MINOR | HEXF_TRACK)))
+		return base / 2; /* Tchernaya [16.14]: an Aqueduct hex with a bridge is a Bridge hex */
 	return base;
 }
 
@@ -190,6 +191,22 @@ bool q_battle_ignores_zoc(const struct game *g, int u)
 int q_battle_may_end(const struct game *g, struct err *e)
 {
 	return HOOK(may_end) ? B(g)->may_end(g, e) : 0;
+}
+
+bool q_battle_closed(const struct game *g, int u, int idx)
+{
+	return HOOK(closed) ? B(g)->closed(g, u, idx) : false;
+}
+
+const uint8_t *q_battle_steps(const struct game *g, int u, uint8_t *scratch)
+{
+	const struct q_scn *s = q_scn(g);
+	const uint8_t *base = s->step[q_mclass(s->u[u].type, q_disrupted(g, u))];
+	if (!HOOK(patch_steps) || !scratch)
+		return base;
+	memcpy(scratch, base, (size_t)s->map.n * 6);
+	B(g)->patch_steps(g, u, scratch);
+	return scratch;
 }
 
 void q_victory(const struct game *g, struct result *r)

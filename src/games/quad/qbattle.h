@@ -43,10 +43,15 @@ struct q_battle {
 	bool (*ignores_zoc)(const struct game *g, int u);
 	/* May the deciding side end the current phase? 0 or -1 with the case. */
 	int (*may_end)(const struct game *g, struct err *e);
+	/* Is idx closed to u (move, retreat, advance) beyond the Standard Rules? */
+	bool (*closed)(const struct game *g, int u, int idx);
+	/* Adjusts a copy of u's step-cost table for the present position (engineer bridges). */
+	void (*patch_steps)(const struct game *g, int u, uint8_t *step);
 };
 
 extern const struct q_battle q_alma;
 extern const struct q_battle q_balaclava;
+extern const struct q_battle q_tchernaya;
 
 /* The battle of a scenario, by its id's first word; NULL for none (test scenarios). */
 const struct q_battle *q_battle_find(const char *scenario_id);
@@ -67,5 +72,8 @@ int q_battle_move_ok(const struct game *g, int u, int dest, struct err *e);
 int q_battle_phase_start(struct game *g, struct evsink *ev);
 bool q_battle_ignores_zoc(const struct game *g, int u);
 int q_battle_may_end(const struct game *g, struct err *e);
+bool q_battle_closed(const struct game *g, int u, int idx);
+/* The step-cost table u moves with now: the scenario's, or scratch patched by the battle. */
+const uint8_t *q_battle_steps(const struct game *g, int u, uint8_t *scratch);
 
 #endif

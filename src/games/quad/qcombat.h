@@ -18,6 +18,10 @@ void q_move_finish(struct game *g, struct evsink *ev);
 /* Line of sight ([7.3]): true if u's hex `from` sees `to`. When blocked and why is not NULL,
  * writes the blocking hex or hexside and the case. */
 bool q_los(const struct game *g, int from, int to, char *why, size_t n);
+/* As q_los, with the hexes in clear[] (map indices) never blocking, and without the battle's
+ * line-of-sight hook (for the hooks themselves). */
+bool q_los_ex(const struct game *g, int from, int to, const int *clear, int nclear, char *why,
+	      size_t n);
 
 /* Fire. */
 void q_fire_actions(const struct game *g, struct q_alist *l);

@@ -51,6 +51,12 @@ static int dir_between(const struct map *m, int a, int b)
 
 bool q_los(const struct game *g, int from, int to, char *why, size_t n)
 {
+	return q_los_ex(g, from, to, NULL, 0, why, n);
+}
+
+bool q_los_ex(const struct game *g, int from, int to, const int *clear, int nclear, char *why,
+	      size_t n)
+{
 	const struct map *m = &q_scn(g)->map;
 	struct line_step st[LINE_MAX_STEPS];
 	struct crossing cr[LINE_MAX_STEPS];
@@ -67,12 +73,20 @@ bool q_los(const struct game *g, int from, int to, char *why, size_t n)
 			snprintf(why, n, "line too long");
 		return false;
 	}
-	int hook = q_battle_los(g, from, to, st, ns, why, n);
-	if (hook >= 0)
-		return hook == 1;
+	if (!clear) {
+		int hook = q_battle_los(g, from, to, st, ns, why, n);
+		if (hook >= 0)
+			return hook == 1;
+	}
 	/* [7.35]-[7.37] blocking hexes, except the firer's and the target's */
 	for (int i = 1; i < ns - 1; i++) {
 		int a = map_index(m, st[i].hex);
+		bool transparent = false;
+		for (int k = 0; k < nclear; k++)
+			if (clear[k] == a)
+				transparent = true;
+		if (transparent)
+			continue;
 		if (st[i].kind == LINE_HEX && a >= 0 && blocks_hex(g, a)) {
 			hex_format(st[i].hex, x);
 			if (why)

@@ -117,7 +117,7 @@ static bool retreat_step_ok(const struct game *g, int u, int a, int b, const uin
 	for (int d = 0; d < 6; d++)
 		if (map_nb(&s->map, a, d) == b)
 			dir = d;
-	if (dir < 0 || zoc[b] || enemy_in(g, s->u[u].side, b))
+	if (dir < 0 || zoc[b] || enemy_in(g, s->u[u].side, b) || q_battle_closed(g, u, b))
 		return false;
 	if (s->step[q_mclass(s->u[u].type, false)][a * 6 + dir] == PATH_NOWAY)
 		return false; /* prohibited hexside or terrain: for cavalry and guns, elimination */
@@ -212,6 +212,11 @@ void q_owe_retreat(struct game *g, int u, int hexes, int star, int feeds, struct
 	(void)star;
 	if (hexes <= 0 || st->u[u].idx < 0)
 		return;
+	if (s->u[u].tags & QT_GARRISON) {
+		/* Tchernaya [18.1], [18.18]: a garrison never retreats; it is destroyed */
+		q_eliminate(g, u, ev, "[18.18]", "a garrisoned redoubt told to retreat is destroyed");
+		return;
+	}
 	if (s->u[u].type == Q_ART || (s->u[u].type == Q_HART && q_disrupted(g, u))) {
 		q_eliminate(g, u, ev, s->u[u].type == Q_ART ? "[8.55]" : "[9.12]", "artillery forced to retreat");
 		if (feeds >= 0 && st->pend[feeds].npath == 0) {

@@ -14,7 +14,7 @@ static void enemy_blocked(const struct game *g, int side, uint8_t *blocked)
 
 	memset(blocked, 0, (size_t)s->map.n);
 	for (int u = 0; u < s->nunits; u++)
-		if (st->u[u].idx >= 0 && s->u[u].side != side)
+		if (st->u[u].idx >= 0 && (s->u[u].side != side || q_battle_closed(g, -1, st->u[u].idx)))
 			blocked[st->u[u].idx] = 1;
 }
 
@@ -25,7 +25,7 @@ int q_mp_left(const struct game *g, int u)
 }
 
 int q_move_search(const struct game *g, int u, struct path_result *res, uint8_t *zoc,
-		  uint8_t *blocked)
+		  uint8_t *blocked, uint8_t *steps)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
@@ -34,7 +34,7 @@ int q_move_search(const struct game *g, int u, struct path_result *res, uint8_t 
 
 	q_zoc(g, 1 - d->side, zoc);
 	enemy_blocked(g, d->side, blocked);
-	q.step = s->step[q_mclass(d->type, q_disrupted(g, u))];
+	q.step = q_battle_steps(g, u, steps);
 	q.zoc = q_battle_ignores_zoc(g, u) ? NULL : zoc;
 	q.blocked = blocked;
 	q.start = st->u[u].idx;
@@ -48,6 +48,9 @@ bool q_stack_ok(const struct game *g, int u, int idx)
 	int st[Q_STACK_MAX + 1], n = q_stack(g, idx, st, Q_STACK_MAX + 1);
 	int total = 1, infcav = 0, art = 0;
 	bool me_infcav = s->u[u].type == Q_INF || s->u[u].type == Q_CAV;
+
+	if (q_battle_closed(g, u, idx))
+		return false;
 
 	for (int i = 0; i < n; i++) {
 		int v = st[i];
@@ -169,7 +172,7 @@ int q_entry_hexes(const struct game *g, int u, int *out, int max, uint8_t *zoc)
 int q_search(const struct game *g, int u, struct q_work *w)
 {
 	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
-	return q_move_search(g, u, &r, w->zoc, w->blocked);
+	return q_move_search(g, u, &r, w->zoc, w->blocked, w->steps);
 }
 
 /* ---- movement actions ---- */
@@ -291,7 +294,7 @@ static int follow(struct game *g, int u, const int32_t *path, int n, struct evsi
 			free(w);
 			return err_set(e, NULL, 0, "[5.14] no moving directly from one enemy-controlled hex to another (%s)", hx);
 		}
-		c = s->step[q_mclass(s->u[u].type, q_disrupted(g, u))][from * 6 + dir];
+		c = q_battle_steps(g, u, w->steps)[from * 6 + dir];
 		if (c == PATH_NOWAY) {
 			free(w);
 			return err_set(e, NULL, 0, "[13.0] %s may not enter %s from there (terrain)", s->u[u].id, hx);

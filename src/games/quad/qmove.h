@@ -13,6 +13,7 @@ struct q_work {
 	int32_t qnext[Q_NMAX * 6 + 1];
 	uint8_t zoc[Q_NMAX];
 	uint8_t blocked[Q_NMAX];
+	uint8_t steps[Q_NMAX * 6]; /* a patched step-cost table (qbattle.c) */
 };
 /* Runs the movement search for unit u into w; returns hexes reached. */
 int q_search(const struct game *g, int u, struct q_work *w);
