@@ -856,7 +856,9 @@ static bool cav_may_retreat(const struct game *g, int u)
 			continue;
 		f = map_side_features(&s->map, ui, d);
 		if ((f & SIDE_RIVER) && !(f & SIDE_BRIDGE))
-			continue;
+			continue; /* [6.14] */
+		if (map_slope_into(&s->map, ui, d) == SLOPE_CLIFF || map_slope_away(&s->map, ui, d) == SLOPE_CLIFF)
+			continue; /* [6.14] */
 		k = q_stack(g, h, stk, Q_STACK_MAX);
 		for (int i = 0; i < k; i++)
 			if (s->u[stk[i]].side == st->phasing && s->u[stk[i]].type != Q_CAV &&

@@ -76,6 +76,25 @@ bool q_stack_ok(const struct game *g, int u, int idx)
 	return true;
 }
 
+const char *q_stack_rule(const struct game *g, int u, int idx)
+{
+	const struct q_scn *s = q_scn(g);
+	int st[Q_STACK_MAX + 1], n = q_stack(g, idx, st, Q_STACK_MAX + 1), others = 0, infcav = 0;
+	for (int i = 0; i < n; i++) {
+		if (st[i] == u)
+			continue;
+		if (s->u[st[i]].side != s->u[u].side)
+			return "[5.34]";
+		others++;
+		infcav += s->u[st[i]].type == Q_INF || s->u[st[i]].type == Q_CAV;
+	}
+	if (others + 1 > 2)
+		return "[5.38]";
+	if ((s->u[u].type == Q_INF || s->u[u].type == Q_CAV) && infcav)
+		return "[5.32]";
+	return "[5.3]";
+}
+
 /* [12.13], [12.11]: cost to enter the map at entry hex idx for unit u, given k units of its
  * side already entered there this phase. Returns half MP, or PATH_NOWAY. */
 int q_entry_cost(const struct game *g, int u, int idx, int k)
@@ -312,7 +331,8 @@ static int follow(struct game *g, int u, const int32_t *path, int n, struct evsi
 		return -1;
 	if (!q_stack_ok(g, u, from)) {
 		hex_format(map_hex(&s->map, from), hx);
-		return err_set(e, NULL, 0, "[5.32] %s may not end its move stacked in %s", s->u[u].id, hx);
+		return err_set(e, NULL, 0, "%s %s may not end its move stacked in %s", q_stack_rule(g, u, from),
+			       s->u[u].id, hx);
 	}
 	after_move(g, u, ev);
 	hex_format(map_hex(&s->map, from), hx);

@@ -22,6 +22,8 @@ int q_search(const struct game *g, int u, struct q_work *w);
 int q_mp_left(const struct game *g, int u);
 /* May unit u end a phase in map index idx ([5.3] and exclusive exceptions)? */
 bool q_stack_ok(const struct game *g, int u, int idx);
+/* The case a refused stack breaks ([5.32], [5.34], [5.38], or [5.3] for an exclusive rule). */
+const char *q_stack_rule(const struct game *g, int u, int idx);
 /* [12.13] entry cost (half MP) at idx with k units entered there before it this phase. */
 int q_entry_cost(const struct game *g, int u, int idx, int k);
 /* Entry hexes open to reinforcement u now ([12.1], [12.22]); zoc is scratch [map n]. */
