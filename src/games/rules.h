@@ -37,7 +37,7 @@ struct result {
 	bool over;
 	int winner;       /* side index, or -1 for a draw */
 	int vp[2];
-	char level[64];   /* victory level, e.g. "Allied Marginal Victory" */
+	char level[160];  /* victory level, e.g. "Allied Marginal Victory" */
 };
 
 struct game;

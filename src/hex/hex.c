@@ -182,8 +182,8 @@ int hex_line(int a, int b, struct line_step *out, int max)
 	dlt.r = cb.r - ca.r;
 	dlt.s = cb.s - ca.s;
 	dist = hex_distance(a, b);
-	if (dist * 3 + 3 > LINE_CAND_MAX / 7)
-		return -1;
+	if (7 * (dist + 1) > LINE_CAND_MAX)
+		return -1; /* each of the dist + 1 samples adds at most 7 candidates */
 	/* Candidates: hexes near the sampled centres of the standard line drawing. Every hex the
 	 * segment touches lies within distance 1 of some sample's nearest hex. */
 	for (int i = 0; i <= dist; i++) {
@@ -220,7 +220,7 @@ int hex_line(int a, int b, struct line_step *out, int max)
 			struct cube hc = {hq, hr, -hq - hr};
 			c.hex = hex_from_cube(hc);
 			if (c.hex == HEX_NONE)
-				return -1;
+				continue; /* touches a hex outside the numbering (row or column -1) */
 			cands[nc++] = c;
 		}
 	}
@@ -282,4 +282,146 @@ int hex_line(int a, int b, struct line_step *out, int max)
 		out[n++] = st;
 	}
 	return n;
+}
+
+/* ---- precomputed lines ----
+ * Each shape is hex_line's result from a base hex in the middle of the numbering (column 50
+ * or 49 for the two parities, row 50), stored as offsets. Translating by a cube vector with an
+ * even q changes every hex number by the same amount, so the order of hex_line's candidates
+ * (their tie-break compares hex numbers) and hence its result carry over to any start hex of
+ * the same column parity, as long as no hex of the line leaves the numbering. */
+
+static const int lines_base[2] = {5050, 4950};
+
+static struct hex_shape *shape_at(const struct hex_lines *hl, int parity, int offq, int offr)
+{
+	int w = hl->width;
+	return &hl->shape[(parity * w + offq + hl->dist) * w + offr + hl->dist];
+}
+
+static int shape_add(struct hex_lines *hl, int *cap, int parity, int offq, int offr)
+{
+	struct line_step st[LINE_MAX_STEPS];
+	struct hex_shape *sh = shape_at(hl, parity, offq, offr);
+	int a = lines_base[parity], ca = hex_col(a), ra = hex_row(a);
+	struct cube c = hex_to_cube(a);
+	int b, n;
+
+	c.q += offq;
+	c.r += offr;
+	c.s = -c.q - c.r;
+	b = hex_from_cube(c);
+	n = hex_line(a, b, st, LINE_MAX_STEPS);
+	if (b == HEX_NONE || n < 0)
+		return -1;
+	if (hl->nsteps + n > *cap) {
+		int ncap = *cap * 2 > hl->nsteps + n ? *cap * 2 : hl->nsteps + n;
+		struct hex_shape_step *p = realloc(hl->step, (size_t)ncap * sizeof *p);
+		if (!p)
+			return -1;
+		hl->step = p;
+		*cap = ncap;
+	}
+	sh->first = (unsigned)hl->nsteps;
+	sh->n = (unsigned short)n;
+	sh->col_lo = sh->row_lo = 0;
+	sh->col_hi = sh->row_hi = 0;
+	for (int i = 0; i < n; i++) {
+		struct hex_shape_step *s = &hl->step[hl->nsteps++];
+		int h[3] = {st[i].hex, st[i].other, st[i].from};
+		signed char *col[3] = {&s->col, &s->ocol, &s->fcol}, *row[3] = {&s->row, &s->orow, &s->frow};
+		s->kind = (signed char)st[i].kind;
+		s->flags = (signed char)((st[i].other != HEX_NONE ? HEX_SHAPE_OTHER : 0) |
+					 (st[i].from != HEX_NONE ? HEX_SHAPE_FROM : 0));
+		for (int k = 0; k < 3; k++) {
+			int dc = h[k] == HEX_NONE ? 0 : hex_col(h[k]) - ca;
+			int dw = h[k] == HEX_NONE ? 0 : hex_row(h[k]) - ra;
+			*col[k] = (signed char)dc;
+			*row[k] = (signed char)dw;
+			if (dc < sh->col_lo)
+				sh->col_lo = (signed char)dc;
+			if (dc > sh->col_hi)
+				sh->col_hi = (signed char)dc;
+			if (dw < sh->row_lo)
+				sh->row_lo = (signed char)dw;
+			if (dw > sh->row_hi)
+				sh->row_hi = (signed char)dw;
+		}
+	}
+	return 0;
+}
+
+int hex_lines_init(struct hex_lines *hl, int dist)
+{
+	int cap = 0;
+
+	hl->dist = dist;
+	hl->width = 2 * dist + 1;
+	hl->shape = NULL;
+	hl->step = NULL;
+	hl->nsteps = 0;
+	if (dist < 0 || dist > HEX_LINES_DIST_MAX)
+		return -1;
+	hl->shape = calloc((size_t)(2 * hl->width * hl->width), sizeof *hl->shape);
+	if (!hl->shape)
+		goto fail;
+	for (int p = 0; p < 2; p++)
+		for (int offq = -dist; offq <= dist; offq++)
+			for (int offr = -dist; offr <= dist; offr++) {
+				int ds = -offq - offr;
+				if (abs(ds) > dist)
+					continue; /* beyond dist: left empty, never looked up */
+				if (shape_add(hl, &cap, p, offq, offr) != 0)
+					goto fail;
+			}
+	return 0;
+fail:
+	hex_lines_free(hl);
+	return -1;
+}
+
+void hex_lines_free(struct hex_lines *hl)
+{
+	free(hl->shape);
+	free(hl->step);
+	hl->shape = NULL;
+	hl->step = NULL;
+	hl->nsteps = 0;
+}
+
+const struct hex_shape *hex_lines_shape(const struct hex_lines *hl, int a, int b)
+{
+	int ca, cb, offq, offr;
+
+	if (a < 0 || b < 0 || a > 9999 || b > 9999)
+		return NULL;
+	/* cube offset b - a without hex_to_cube's divisions: q = col, r = row - (col + (col & 1)) / 2 */
+	ca = hex_col(a);
+	cb = hex_col(b);
+	offq = cb - ca;
+	offr = (hex_row(b) - hex_row(a)) - ((cb + (cb & 1)) - (ca + (ca & 1))) / 2;
+	if (abs(offq) > hl->dist || abs(offr) > hl->dist || abs(offq + offr) > hl->dist)
+		return NULL;
+	return shape_at(hl, ca & 1, offq, offr);
+}
+
+int hex_lines_trace(const struct hex_lines *hl, int a, int b, struct line_step *out, int max)
+{
+	const struct hex_shape *sh = hex_lines_shape(hl, a, b);
+	const struct hex_shape_step *s;
+	int ca = hex_col(a), ra = hex_row(a);
+
+	if (!sh || ca + sh->col_lo < 0 || ca + sh->col_hi > HEX_COL_MAX || ra + sh->row_lo < 0 ||
+	    ra + sh->row_hi > HEX_ROW_MAX)
+		return hex_line(a, b, out, max); /* not in the table, or near the numbering's edge */
+	if (sh->n > max)
+		return -1;
+	s = &hl->step[sh->first];
+	for (int i = 0; i < sh->n; i++) {
+		out[i].kind = s[i].kind;
+		out[i].hex = a + s[i].col * 100 + s[i].row;
+		out[i].other = s[i].flags & HEX_SHAPE_OTHER ? a + s[i].ocol * 100 + s[i].orow : HEX_NONE;
+		out[i].from = s[i].flags & HEX_SHAPE_FROM ? a + s[i].fcol * 100 + s[i].frow : HEX_NONE;
+	}
+	return sh->n;
 }

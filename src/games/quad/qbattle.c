@@ -6,7 +6,7 @@
 #include "qbattle.h"
 #include "qmove.h"
 
-static const struct q_battle *const battles[] = {&q_alma, &q_balaclava, &q_tchernaya, NULL};
+static const struct q_battle *const battles[] = {&q_alma, &q_balaclava, &q_inkerman, &q_tchernaya, NULL};
 
 const struct q_battle *q_battle_find(const char *scenario_id)
 {
@@ -107,11 +107,24 @@ bool q_battle_exerts_zoc(const struct game *g, int u)
 	return HOOK(exerts_zoc) ? B(g)->exerts_zoc(g, u) : true;
 }
 
-int q_battle_rally_mod(const struct game *g, int u, char *why, size_t n)
+int q_battle_rally_mod(const struct game *g, int u, int std, char *why, size_t n)
 {
-	if (n)
-		why[0] = '\0';
-	return HOOK(rally_mod) ? B(g)->rally_mod(g, u, why, n) : 0;
+	return HOOK(rally_mod) ? B(g)->rally_mod(g, u, std, why, n) : std;
+}
+
+int q_battle_ma(const struct game *g, int u, int base)
+{
+	return HOOK(ma) ? B(g)->ma(g, u, base) : base;
+}
+
+int q_battle_targets(const struct game *g, int idx, int *out)
+{
+	return HOOK(targets) ? B(g)->targets(g, idx, out) : -1;
+}
+
+int q_battle_fire_group_ok(const struct game *g, const int *units, int n, struct err *e)
+{
+	return HOOK(fire_group_ok) ? B(g)->fire_group_ok(g, units, n, e) : 0;
 }
 
 int q_battle_may_rally(const struct game *g, int u, struct err *e)

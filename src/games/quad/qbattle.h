@@ -23,7 +23,14 @@ struct q_battle {
 	int (*melee_strength)(const struct game *g, int u, bool attacking, int base);
 	bool (*defends)(const struct game *g, int u);   /* takes part in melee defence */
 	bool (*exerts_zoc)(const struct game *g, int u);
-	int (*rally_mod)(const struct game *g, int u, char *why, size_t n);
+	/* The whole rally modifier, given the Standard Rules' one (why holds its text). */
+	int (*rally_mod)(const struct game *g, int u, int std, char *why, size_t n);
+	/* Movement allowance in whole MP, given the Standard Rules' one. */
+	int (*ma)(const struct game *g, int u, int base);
+	/* Units that may be fired upon in a hex (top first); -1 for the Standard Rules. */
+	int (*targets)(const struct game *g, int idx, int *out);
+	/* May these units fire together? 0 or -1 with the case. */
+	int (*fire_group_ok)(const struct game *g, const int *units, int n, struct err *e);
 	int (*may_rally)(const struct game *g, int u, struct err *e);
 	int (*morale)(const struct game *g, int u, int base);
 	void (*after_move)(struct game *g, int u, struct evsink *ev);
@@ -51,6 +58,7 @@ struct q_battle {
 
 extern const struct q_battle q_alma;
 extern const struct q_battle q_balaclava;
+extern const struct q_battle q_inkerman;
 extern const struct q_battle q_tchernaya;
 
 /* The battle of a scenario, by its id's first word; NULL for none (test scenarios). */
@@ -73,6 +81,9 @@ int q_battle_phase_start(struct game *g, struct evsink *ev);
 bool q_battle_ignores_zoc(const struct game *g, int u);
 int q_battle_may_end(const struct game *g, struct err *e);
 bool q_battle_closed(const struct game *g, int u, int idx);
+int q_battle_ma(const struct game *g, int u, int base);
+int q_battle_targets(const struct game *g, int idx, int *out);
+int q_battle_fire_group_ok(const struct game *g, const int *units, int n, struct err *e);
 /* The step-cost table u moves with now: the scenario's, or scratch patched by the battle. */
 const uint8_t *q_battle_steps(const struct game *g, int u, uint8_t *scratch);
 

@@ -20,8 +20,10 @@ void q_move_finish(struct game *g, struct evsink *ev);
 bool q_los(const struct game *g, int from, int to, char *why, size_t n);
 /* As q_los, with the hexes in clear[] (map indices) never blocking, and without the battle's
  * line-of-sight hook (for the hooks themselves). */
-bool q_los_ex(const struct game *g, int from, int to, const int *clear, int nclear, char *why,
-	      size_t n);
+#define LOSF_NOHOOK 1  /* do not consult the battle's line-of-sight hook */
+#define LOSF_RAVINES 2 /* Inkerman [17.2] ravines */
+bool q_los_ex(const struct game *g, int from, int to, const int *clear, int nclear, int flags,
+	      char *why, size_t n);
 
 /* Fire. */
 void q_fire_actions(const struct game *g, struct q_alist *l);
@@ -86,7 +88,7 @@ int q_battle_fire_shift(const struct game *g, int target, char *why, size_t n);
 int q_battle_fire_die(const struct game *g, const struct action *a, int die); /* modified die */
 int q_battle_melee_strength(const struct game *g, int u, bool attacking, int base);
 bool q_battle_exerts_zoc(const struct game *g, int u);
-int q_battle_rally_mod(const struct game *g, int u, char *why, size_t n);
+int q_battle_rally_mod(const struct game *g, int u, int std, char *why, size_t n);
 int q_battle_may_rally(const struct game *g, int u, struct err *e);
 
 /* Victory: fills r from the battle's victory conditions (qbattle.c). */

@@ -51,11 +51,11 @@ static int dir_between(const struct map *m, int a, int b)
 
 bool q_los(const struct game *g, int from, int to, char *why, size_t n)
 {
-	return q_los_ex(g, from, to, NULL, 0, why, n);
+	return q_los_ex(g, from, to, NULL, 0, 0, why, n);
 }
 
-bool q_los_ex(const struct game *g, int from, int to, const int *clear, int nclear, char *why,
-	      size_t n)
+bool q_los_ex(const struct game *g, int from, int to, const int *clear, int nclear, int flags,
+	      char *why, size_t n)
 {
 	const struct map *m = &q_scn(g)->map;
 	struct line_step st[LINE_MAX_STEPS];
@@ -73,7 +73,7 @@ bool q_los_ex(const struct game *g, int from, int to, const int *clear, int ncle
 			snprintf(why, n, "line too long");
 		return false;
 	}
-	if (!clear) {
+	if (!(flags & LOSF_NOHOOK)) {
 		int hook = q_battle_los(g, from, to, st, ns, why, n);
 		if (hook >= 0)
 			return hook == 1;
@@ -105,10 +105,23 @@ bool q_los_ex(const struct game *g, int from, int to, const int *clear, int ncle
 		}
 	}
 	nc = crossings(g, st, ns, cr);
+	bool ravine_open = false;
 	for (int k = 0; k < nc; k++) {
 		int d = dir_between(m, cr[k].near, cr[k].far);
 		int into = map_slope_into(m, cr[k].near, d); /* splash on near side: going uphill */
 		int away = map_slope_away(m, cr[k].near, d); /* splash on far side: going downhill */
+		if (flags & LOSF_RAVINES) {
+			/* Inkerman [17.2]: ignore the first steep downslope and the first steep
+			 * upslope of each ravine crossed */
+			if (!ravine_open && away == SLOPE_STEEP && !into) {
+				ravine_open = true;
+				continue;
+			}
+			if (ravine_open && into == SLOPE_STEEP && !away) {
+				ravine_open = false;
+				continue;
+			}
+		}
 		hex_format(map_hex(m, cr[k].near), x);
 		hex_format(map_hex(m, cr[k].far), y);
 		if (into && away) {
@@ -159,6 +172,9 @@ static int targets_in(const struct game *g, int idx, int *out)
 {
 	const struct q_scn *s = q_scn(g);
 	int st[Q_STACK_MAX], n = q_stack(g, idx, st, Q_STACK_MAX);
+	int hook = q_battle_targets(g, idx, out);
+	if (hook >= 0)
+		return hook;
 	if (n == 0)
 		return 0;
 	if (n >= 2 && is_art(&s->u[st[0]]) && is_art(&s->u[st[1]])) {
@@ -284,6 +300,13 @@ static int fire_plan(const struct game *g, const struct action *a, struct fire_p
 	}
 	if (p->total <= 0)
 		return err_set(e, NULL, 0, "[7.12] no fire strength to fire with");
+	{
+		int us[8];
+		for (int i = 0; i < nu; i++)
+			us[i] = a->arg[1 + i];
+		if (q_battle_fire_group_ok(g, us, nu, e) != 0)
+			return -1;
+	}
 	/* [7.42] column shifts (with the errata), all cumulative */
 	{
 		const struct q_udef *t = &s->u[p->targets[0]];

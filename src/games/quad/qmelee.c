@@ -217,6 +217,11 @@ void q_owe_retreat(struct game *g, int u, int hexes, int star, int feeds, struct
 		q_eliminate(g, u, ev, "[18.18]", "a garrisoned redoubt told to retreat is destroyed");
 		return;
 	}
+	if (s->u[u].tags & QT_PICKET) {
+		/* Inkerman [21.23]: a result that retreats a picket eliminates it */
+		q_eliminate(g, u, ev, "[21.23]", "a picket forced to retreat");
+		return;
+	}
 	if (s->u[u].type == Q_ART || (s->u[u].type == Q_HART && q_disrupted(g, u))) {
 		q_eliminate(g, u, ev, s->u[u].type == Q_ART ? "[8.55]" : "[9.12]", "artillery forced to retreat");
 		if (feeds >= 0 && st->pend[feeds].npath == 0) {
@@ -269,6 +274,12 @@ static bool displace(struct game *g, int v, int idx, struct evsink *ev, int *vis
 
 	if (!c || !zoc || nvisited >= DISPLACE_VISITED)
 		goto out;
+	if (s->u[v].tags & QT_PICKET) {
+		/* Inkerman [21.23]: a picket to be displaced is eliminated */
+		q_eliminate(g, v, ev, "[21.23]", "a picket displaced by a retreating unit");
+		ok = true;
+		goto out;
+	}
 	c->zoc = zoc;
 	visited[nvisited++] = idx;
 	n = retreat_options(g, v, idx, 1, c);
@@ -957,7 +968,7 @@ static int rally_mod(const struct game *g, int u, char *why, size_t n)
 	snprintf(why, n, "%s%s%s", enemy ? " +1 adjacent undisrupted enemy;" : "",
 		 friend ? " -1 adjacent undisrupted friend;" : "", redoubt ? " -1 in a redoubt;" : "");
 	mod += enemy - friend - redoubt;
-	return mod + q_battle_rally_mod(g, u, why + strlen(why), n - strlen(why));
+	return q_battle_rally_mod(g, u, mod, why, n);
 }
 
 void q_rally_actions(const struct game *g, struct q_alist *l)

@@ -235,7 +235,7 @@ static int tch_los(const struct game *g, int from, int to, const struct line_ste
 	for (int i = 0; i < 3; i++)
 		clear[i] = map_index(m, tchorgoun[i]);
 	/* [18.21], [18.22] (errata: 3010) */
-	return q_los_ex(g, from, to, clear, 3, why, wn) ? 1 : 0;
+	return q_los_ex(g, from, to, clear, 3, LOSF_NOHOOK, why, wn) ? 1 : 0;
 }
 
 /* [19.1] a unit's worth: its offensive fire at range one; cavalry its undisrupted melee;

@@ -52,11 +52,14 @@ int q_morale(const struct game *g, int u)
 int q_ma(const struct game *g, int u)
 {
 	const struct q_udef *d = &q_scn(g)->u[u];
+	int ma;
 	if (!q_disrupted(g, u))
-		return d->ma;
-	if (d->type == Q_ART || d->type == Q_HART)
-		return 0;              /* [5.19], [9.12] disrupted artillery never moves */
-	return (d->ma + 1) / 2;        /* [5.19], [9.11] halved, fractions rounded up */
+		ma = d->ma;
+	else if (d->type == Q_ART || d->type == Q_HART)
+		ma = 0;                /* [5.19], [9.12] disrupted artillery never moves */
+	else
+		ma = (d->ma + 1) / 2;  /* [5.19], [9.11] halved, fractions rounded up */
+	return q_battle_ma(g, u, ma);
 }
 
 int q_stack(const struct game *g, int idx, int *out, int max)

@@ -1,0 +1,707 @@
+/* qinkerman: the exclusive rules of Inkerman ([15.0]-[22.0], [29.0] with the errata):
+ * movement allowances ([16.1]-[16.2]), Sevastopol and the Mamelon ([16.3]), exiting ([16.4]),
+ * line of sight through woods and ravines ([17.0]), night and fog ([18.0]: allowances, fire,
+ * rally, sighting ranges, spotted artillery), stacking and the regimental morale bonus
+ * ([19.0]), skirmishers ([20.1], [20.2]), pickets ([21.0]), victory ([22.0], errata) and the
+ * scenarios' movement restrictions ([29.16], [29.26]). The optional rules [23]-[28] are not
+ * here (their units are absent unless their option is on). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "qbattle.h"
+#include "qmove.h"
+
+struct ink {
+	uint8_t ctrl[3];        /* [22.1] control of 1314, 2512, 2811: side + 1 */
+	uint8_t vp_hexes;       /* [22.2] VP hexes scored (bit per hex) */
+	uint8_t exit_vp;        /* [22.2] Russian exits' victory points */
+	uint8_t pickets_lost;   /* [22.2] */
+	uint8_t groups_free;    /* [29.16] groups released by an attack (bit per group) */
+	uint8_t allied_free_turn; /* [29.26] rule 5: the Game-Turn Allied units may move (0: not yet) */
+	uint8_t sighted_turns;  /* [29.26] rule 5: consecutive Game-Turns a Russian unit was sighted */
+	uint8_t attacked;       /* [29.26] rule 5: a Russian unit attacked an Allied unit */
+};
+
+#define AUX_SPOTTED 0x01  /* [18.55] artillery that fired at night or in fog */
+#define AUX_MAYMOVE 0x02  /* [29.16] French units' die roll allows moving this Game-Turn */
+#define AUX_FREED 0x04    /* [29.16] French units no longer roll */
+#define AUX_EXITED 0x08   /* [16.44] exited, not eliminated */
+#define ZONE_SEVASTOPOL 1 /* [16.33] */
+#define ZONE_MAMELON 2    /* [16.34] */
+
+static const int objectives[3] = {1314, 2512, 2811};                         /* errata [22.2] */
+static const int vp_hexes[8] = {1823, 1824, 1924, 2415, 2515, 2516, 2615, 2524}; /* errata */
+static const int mamelon[3] = {411, 511, 512};
+static const char *const groups[3] = {"release_group_guards", "release_group_lightdiv",
+				      "release_group_lightbde"};
+
+static struct ink *IS(struct game *g)
+{
+	return (struct ink *)(void *)q_st(g)->bs;
+}
+
+static const struct ink *CIS(const struct game *g)
+{
+	return (const struct ink *)(const void *)q_cst(g)->bs;
+}
+
+static int russian(const struct game *g)
+{
+	return strcmp(g->scn->side[0], "russian") ? 1 : 0;
+}
+
+static bool tagged(const struct game *g, int u, uint32_t t)
+{
+	return (q_scn(g)->u[u].tags & t) != 0;
+}
+
+static bool nation(const struct game *g, int u, const char *n)
+{
+	return !strcmp(q_scn(g)->u[u].nation, n);
+}
+
+static bool option_scenario(const struct game *g)
+{
+	return strstr(g->scn->id, "option") != NULL;
+}
+
+/* [18.12] Game-Turns 1-6 Night, 7-11 Fog (errata [29.16]: Game-Turn 8 is the second
+ * consecutive Fog Game-Turn), the rest Clear. */
+static int night(const struct game *g)
+{
+	return q_cst(g)->turn <= 6;
+}
+
+static int fog_count(const struct game *g)
+{
+	int t = q_cst(g)->turn;
+	return t >= 7 && t <= 11 ? t - 6 : 0;
+}
+
+static bool dark(const struct game *g)
+{
+	return night(g) || fog_count(g) > 0;
+}
+
+/* [18.52]-[18.54] sighting range in hexes; 0 means unlimited. */
+static int sighting(const struct game *g)
+{
+	int f = fog_count(g);
+	if (night(g))
+		return 1;
+	if (!f)
+		return 0;
+	return f <= 2 ? 1 : f == 3 ? 2 : f == 4 ? 4 : 7;
+}
+
+static int ink_prepare(struct q_scn *q)
+{
+	struct map *m = &q->map;
+	q->zone = calloc((size_t)m->n, 1);
+	if (!q->zone)
+		return -1;
+	for (int i = 0; i < m->nplaces; i++)
+		if (!strcmp(m->places[i].name, "Sevastopol"))
+			for (int k = 0; k < m->places[i].nhexes; k++) {
+				int idx = map_index(m, m->places[i].hexes[k]);
+				if (idx >= 0)
+					q->zone[idx] = ZONE_SEVASTOPOL;
+			}
+	for (int k = 0; k < 3; k++) {
+		int idx = map_index(m, mamelon[k]);
+		if (idx >= 0)
+			q->zone[idx] = ZONE_MAMELON;
+	}
+	/* [16.32] units enter or leave Sevastopol and the Mamelon only along roads */
+	for (int i = 0; i < m->n; i++)
+		for (int d = 0; d < 6; d++) {
+			int j = map_nb(m, i, d);
+			if (j < 0 || q->zone[i] == q->zone[j])
+				continue;
+			if (map_side_features(m, i, d) & (SIDE_ROAD_MAJOR | SIDE_ROAD_MINOR | SIDE_TRACK))
+				continue;
+			for (int mc = 0; mc < Q_NMOVE; mc++)
+				q->step[mc][i * 6 + d] = PATH_NOWAY;
+		}
+	return 0;
+}
+
+static void ink_setup(struct game *g)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	struct ink *k = IS(g);
+
+	memset(k, 0, sizeof *k);
+	for (int i = 0; i < 3; i++) {
+		int idx = map_index(&s->map, objectives[i]), stk[Q_STACK_MAX];
+		if (idx >= 0 && q_stack(g, idx, stk, Q_STACK_MAX) > 0)
+			k->ctrl[i] = (uint8_t)(s->u[stk[0]].side + 1);
+	}
+	for (int u = 0; u < s->nunits; u++)
+		if (tagged(g, u, QT_PICKET))
+			st->u[u].layer = 0; /* [21.22] any British unit with a picket is on top */
+	if (!option_scenario(g))
+		k->allied_free_turn = 1;
+}
+
+/* [16.31] only Russian units in Sevastopol and the Mamelon; [21.24] French units do not end
+ * a phase in a picket hex. */
+static bool ink_closed(const struct game *g, int u, int idx)
+{
+	const struct q_scn *s = q_scn(g);
+	if (u < 0)
+		return false; /* for everyone: nothing beyond the Standard Rules */
+	if (s->zone[idx] && s->u[u].side != russian(g))
+		return true;
+	return false;
+}
+
+/* [19.1] stacking. */
+static int ink_stack_ok(const struct game *g, int u, int idx, const int *stack, int n)
+{
+	const struct q_scn *s = q_scn(g);
+	int other = -1, count = 1;
+
+	(void)idx;
+	for (int i = 0; i < n; i++) {
+		if (stack[i] == u)
+			continue;
+		if (s->u[stack[i]].side != s->u[u].side)
+			return 0;
+		other = stack[i];
+		count++;
+	}
+	if (count == 1)
+		return 1;
+	if (count > 2)
+		return 0; /* [19.11] and the Standard Rules refuse it */
+	if (s->u[u].side == russian(g))
+		return 1; /* [19.12] any two Russian units */
+	const struct q_udef *a = &s->u[u], *b = &s->u[other];
+	bool a_fr = nation(g, u, "french"), b_fr = nation(g, other, "french");
+	if (a_fr != b_fr)
+		return 0; /* [19.13] */
+	if ((tagged(g, u, QT_PICKET) && a_fr) || (tagged(g, other, QT_PICKET) && a_fr))
+		return 0; /* [21.24] */
+	bool a_art = a->type == Q_ART || a->type == Q_HART, b_art = b->type == Q_ART || b->type == Q_HART;
+	if (a_fr)
+		return (a_art || b_art) ? 1 : 0; /* [19.14] */
+	if (a_art || b_art)
+		return 1; /* [19.15] */
+	/* [19.16] a British skirmisher with any British unit but the Light Brigade */
+	if ((tagged(g, u, QT_SKIRMISHER) && b->type != Q_CAV) || (tagged(g, other, QT_SKIRMISHER) && a->type != Q_CAV))
+		return 1;
+	return 0;
+}
+
+static int ink_ma(const struct game *g, int u, int base)
+{
+	/* [16.15], [18.2] one less at night and in fog */
+	(void)u;
+	return dark(g) && base > 0 ? base - 1 : base;
+}
+
+static int ink_los_hex(const struct game *g, int idx)
+{
+	if (q_scn(g)->map.terrain[idx] == TER_WOODS || q_scn(g)->map.terrain[idx] == TER_BRUSH)
+		return 0; /* [17.11] woods are clear for sighting */
+	return -1;
+}
+
+static bool spotted_in(const struct game *g, int idx)
+{
+	const struct q_state *st = q_cst(g);
+	for (int u = 0; u < q_scn(g)->nunits; u++)
+		if (st->u[u].idx == idx && (st->u[u].aux & AUX_SPOTTED))
+			return true;
+	return false;
+}
+
+static int ink_los(const struct game *g, int from, int to, const struct line_step *st, int n,
+		   char *why, size_t wn)
+{
+	const struct map *m = &q_scn(g)->map;
+	int range = sighting(g), dist = hex_distance(map_hex(m, from), map_hex(m, to));
+
+	(void)st;
+	(void)n;
+	if (range && dist > range && !spotted_in(g, to)) {
+		snprintf(why, wn, "[18.5] beyond the %s sighting range of %d hex%s", night(g) ? "Night" : "Fog",
+			 range, range == 1 ? "" : "es");
+		return 0;
+	}
+	if (range && dist > range)
+		snprintf(why, wn, "[18.55] spotted artillery");
+	return q_los_ex(g, from, to, NULL, 0, LOSF_NOHOOK | LOSF_RAVINES, why, wn) ? 1 : 0;
+}
+
+static int ink_fire_shift(const struct game *g, int target, char *why, size_t n)
+{
+	int shift = 0, stk[Q_STACK_MAX];
+	size_t l = 0;
+	if (dark(g)) {
+		shift--;
+		l += (size_t)snprintf(why, n, " -1 %s [18.31];", night(g) ? "night" : "fog");
+	}
+	if (tagged(g, target, QT_SKIRMISHER) && q_stack(g, q_cst(g)->u[target].idx, stk, Q_STACK_MAX) == 1) {
+		shift--;
+		if (l < n)
+			snprintf(why + l, n - l, " -1 unstacked skirmisher [20.12];");
+	}
+	return shift;
+}
+
+/* [19.21]-[19.23], [20.11]: the bottom unit fires and is fired upon only when both are
+ * artillery or both skirmishers. */
+static int ink_targets(const struct game *g, int idx, int *out)
+{
+	const struct q_scn *s = q_scn(g);
+	int stk[Q_STACK_MAX], n = q_stack(g, idx, stk, Q_STACK_MAX);
+	if (n == 0)
+		return 0;
+	out[0] = stk[0];
+	if (n >= 2) {
+		bool art = (s->u[stk[0]].type == Q_ART || s->u[stk[0]].type == Q_HART) &&
+			   (s->u[stk[1]].type == Q_ART || s->u[stk[1]].type == Q_HART);
+		bool sk = tagged(g, stk[0], QT_SKIRMISHER) && tagged(g, stk[1], QT_SKIRMISHER);
+		if (art || sk) {
+			out[1] = stk[1];
+			return 2;
+		}
+	}
+	return 1;
+}
+
+static int ink_fire_from_bottom(const struct game *g, int u)
+{
+	int stk[Q_STACK_MAX], n = q_stack(g, q_cst(g)->u[u].idx, stk, Q_STACK_MAX);
+	return n >= 2 && stk[1] == u && tagged(g, u, QT_SKIRMISHER) && tagged(g, stk[0], QT_SKIRMISHER);
+}
+
+static int ink_fire_group_ok(const struct game *g, const int *units, int n, struct err *e)
+{
+	/* [19.23] two stacked skirmishers may both fire, but not at the same unit */
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++)
+			if (q_cst(g)->u[units[i]].idx == q_cst(g)->u[units[j]].idx &&
+			    tagged(g, units[i], QT_SKIRMISHER) && tagged(g, units[j], QT_SKIRMISHER))
+				return err_set(e, NULL, 0, "[19.23] two stacked skirmishers may not fire at the same unit");
+	return 0;
+}
+
+static int ink_morale(const struct game *g, int u, int base)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int stk[Q_STACK_MAX], n;
+
+	/* [19.51] stacked battalions of one Russian regiment: +1 in fire and melee combat;
+	 * [18.32], [19.52] never at night or in fog */
+	if (s->u[u].side != russian(g) || s->u[u].type != Q_INF || !s->u[u].parent[0] || dark(g) ||
+	    st->phase == QP_RALLY || st->u[u].idx < 0)
+		return base;
+	n = q_stack(g, st->u[u].idx, stk, Q_STACK_MAX);
+	for (int i = 0; i < n; i++)
+		if (stk[i] != u && s->u[stk[i]].type == Q_INF && !strcmp(s->u[stk[i]].parent, s->u[u].parent))
+			return base + 1;
+	return base;
+}
+
+static int ink_rally_mod(const struct game *g, int u, int std, char *why, size_t n)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int idx = st->u[u].idx, mod = 0;
+	bool enemy = false, friend = false, enemy_sk = false, redoubt = false;
+
+	(void)std;
+	for (int d = 0; d < 6; d++) {
+		int h = map_nb(&s->map, idx, d), stk[Q_STACK_MAX], k;
+		if (map_redoubt_inside(&s->map, idx, d))
+			redoubt = true;
+		if (h < 0)
+			continue;
+		k = q_stack(g, h, stk, Q_STACK_MAX);
+		for (int i = 0; i < k; i++) {
+			if (q_disrupted(g, stk[i]))
+				continue;
+			if (s->u[stk[i]].side == s->u[u].side) {
+				if (!tagged(g, stk[i], QT_SKIRMISHER))
+					friend = true; /* [20.21] */
+			} else {
+				enemy = true;
+				if (tagged(g, stk[i], QT_SKIRMISHER))
+					enemy_sk = true; /* [20.22] */
+			}
+		}
+	}
+	if (dark(g)) {
+		/* [18.41] ignore every other unit; [18.42] +1 */
+		snprintf(why, n, " +1 %s [18.42];%s", night(g) ? "night" : "fog", redoubt ? " -1 in a redoubt;" : "");
+		return 1 - redoubt;
+	}
+	mod = enemy - friend - redoubt + enemy_sk;
+	snprintf(why, n, "%s%s%s%s", enemy ? " +1 adjacent undisrupted enemy;" : "",
+		 friend ? " -1 adjacent undisrupted friend (not a skirmisher [20.21]);" : "",
+		 redoubt ? " -1 in a redoubt;" : "", enemy_sk ? " +1 adjacent enemy skirmisher [20.22];" : "");
+	return mod;
+}
+
+static int ink_may_rally(const struct game *g, int u, struct err *e)
+{
+	if (dark(g) && q_morale(g, u) <= 1)
+		return err_set(e, NULL, 0, "[18.4] a disrupted unit with morale 1 may not rally at night or in fog");
+	return 0;
+}
+
+static int release_turn(const struct game *g, int u)
+{
+	const char *t = strstr(q_scn(g)->u[u].tagtext, " release_");
+	int n;
+	if (t && sscanf(t, " release_%d", &n) == 1)
+		return n;
+	return 0;
+}
+
+static int ink_may_move(const struct game *g, int u, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	const struct ink *k = CIS(g);
+	int rt = release_turn(g, u);
+
+	if (s->u[u].side != russian(g) && !k->allied_free_turn)
+		return err_set(e, NULL, 0, "[29.26] 5: no Allied unit moves until a Russian unit attacks or is sighted two Game-Turns running");
+	if (rt && st->turn < rt) {
+		for (int i = 0; i < 3; i++)
+			if (q_has_tag(s, u, groups[i]) && (k->groups_free & (1 << i)))
+				return 0;
+		return err_set(e, NULL, 0, "[29.16] %s may not move before Game-Turn %d", s->u[u].id, rt);
+	}
+	if (q_has_tag(s, u, "release_roll") && !(st->u[u].aux & (AUX_MAYMOVE | AUX_FREED)))
+		return err_set(e, NULL, 0, "[29.16] the die did not let %s move this Game-Turn", s->u[u].id);
+	return 0;
+}
+
+static int ink_may_enter(const struct game *g, int u, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct ink *k = CIS(g);
+	/* [29.26] 5: Allied reinforcements keep their schedule relative to Game-Turn Eight */
+	if (option_scenario(g) && s->u[u].side != russian(g)) {
+		if (!k->allied_free_turn)
+			return err_set(e, NULL, 0, "[29.26] 5: Allied reinforcements wait until the Allies may move");
+		int due = s->u[u].enter_turn + (k->allied_free_turn - 8);
+		if (q_cst(g)->turn < due)
+			return err_set(e, NULL, 0, "[29.26] 5: %s is due on Game-Turn %d", s->u[u].id, due);
+	}
+	return 0;
+}
+
+static void ink_after_move(struct game *g, int u, struct evsink *ev)
+{
+	(void)ev;
+	q_st(g)->u[u].aux &= (uint8_t)~AUX_SPOTTED; /* [18.55] spotted until it moves */
+}
+
+static void ink_after_action(struct game *g, struct evsink *ev)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	struct ink *k = IS(g);
+	int ru = russian(g);
+
+	for (int u = 0; u < s->nunits; u++) {
+		int idx = st->u[u].idx;
+		if (idx < 0)
+			continue;
+		/* [18.55] artillery firing at night or in fog is spotted */
+		if ((st->u[u].fl & QF_FIRED) && dark(g) && (s->u[u].type == Q_ART || s->u[u].type == Q_HART))
+			st->u[u].aux |= AUX_SPOTTED;
+		/* [29.16] a group attacked before its release turn is released */
+		if (st->u[u].fl & (QF_FIRED_AT | QF_MELEED))
+			for (int i = 0; i < 3; i++)
+				if (q_has_tag(s, u, groups[i]) && !(k->groups_free & (1 << i))) {
+					k->groups_free |= (uint8_t)(1 << i);
+					ev_emit(ev, "[29.16]", "%s is attacked: its group may move", s->u[u].id);
+				}
+		if (s->u[u].side != ru && (st->u[u].fl & (QF_FIRED_AT | QF_MELEED)) && !k->attacked &&
+		    st->phasing == ru)
+			k->attacked = 1;
+	}
+	/* [22.1] control: the last side to move a unit into the hex */
+	for (int i = 0; i < 3; i++) {
+		int idx = map_index(&s->map, objectives[i]), stk[Q_STACK_MAX];
+		if (idx >= 0 && q_stack(g, idx, stk, Q_STACK_MAX) > 0)
+			k->ctrl[i] = (uint8_t)(s->u[stk[0]].side + 1);
+	}
+}
+
+static void ink_on_removed(struct game *g, int u, int origin, bool retreated, struct evsink *ev)
+{
+	(void)origin;
+	(void)ev;
+	if (!retreated && tagged(g, u, QT_PICKET))
+		IS(g)->pickets_lost++;
+}
+
+/* [29.26] 5: is any Russian unit sighted by an Allied unit? */
+static bool russian_sighted(const struct game *g)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int ru = russian(g);
+	char why[160];
+	for (int a = 0; a < s->nunits; a++) {
+		if (st->u[a].idx < 0 || s->u[a].side == ru)
+			continue;
+		for (int r = 0; r < s->nunits; r++)
+			if (st->u[r].idx >= 0 && s->u[r].side == ru && q_los(g, st->u[a].idx, st->u[r].idx, why, sizeof why))
+				return true;
+	}
+	return false;
+}
+
+static void ink_end_phase(struct game *g, struct evsink *ev)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	struct ink *k = IS(g);
+	int ru = russian(g);
+
+	if (st->phase == QP_MOVE && st->phasing == ru) {
+		/* [22.2] VP hexes: a Russian unit ending the Movement Phase with no Allied unit adjacent */
+		for (int i = 0; i < 8; i++) {
+			int idx = map_index(&s->map, vp_hexes[i]), stk[Q_STACK_MAX];
+			if (idx < 0 || (k->vp_hexes & (1 << i)) || q_stack(g, idx, stk, Q_STACK_MAX) == 0 ||
+			    s->u[stk[0]].side != ru)
+				continue;
+			bool allied_near = false;
+			for (int d = 0; d < 6; d++) {
+				int j = map_nb(&s->map, idx, d), st2[Q_STACK_MAX], n2;
+				if (j < 0)
+					continue;
+				n2 = q_stack(g, j, st2, Q_STACK_MAX);
+				for (int q = 0; q < n2; q++)
+					if (s->u[st2[q]].side != ru)
+						allied_near = true;
+			}
+			if (!allied_near) {
+				k->vp_hexes |= (uint8_t)(1 << i);
+				ev_emit(ev, "[22.2]", "a Russian unit holds %04d with no Allied unit adjacent: 1 victory point", vp_hexes[i]);
+			}
+		}
+	}
+	if (st->phase == QP_MOVE && st->phasing != ru) {
+		/* [29.16] a rolling French unit adjacent to a later French unit is freed from the next turn */
+		for (int u = 0; u < s->nunits; u++) {
+			if (!q_has_tag(s, u, "release_roll") || st->u[u].idx < 0 || (st->u[u].aux & AUX_FREED))
+				continue;
+			for (int v = 0; v < s->nunits; v++)
+				if (v != u && nation(g, v, "french") && s->u[v].enter_turn >= 16 && st->u[v].idx >= 0 &&
+				    hex_adjacent(map_hex(&s->map, st->u[u].idx), map_hex(&s->map, st->u[v].idx))) {
+					st->u[u].aux |= AUX_FREED;
+					ev_emit(ev, "[29.16]", "%s has joined the later French units: it moves freely from now on", s->u[u].id);
+					break;
+				}
+		}
+	}
+	/* [29.26] 5: at the end of each Game-Turn, the Allies' release */
+	if (option_scenario(g) && !k->allied_free_turn && st->phase == QP_RALLY && st->phasing != s->first) {
+		k->sighted_turns = russian_sighted(g) ? (uint8_t)(k->sighted_turns + 1) : 0;
+		if (k->attacked || k->sighted_turns >= 2) {
+			k->allied_free_turn = (uint8_t)(st->turn + 1);
+			ev_emit(ev, "[29.26]", "the Allies are alerted: their units may move from Game-Turn %d; reinforcements shift %+d Game-Turns",
+				st->turn + 1, st->turn + 1 - 8);
+		}
+	}
+}
+
+static int ink_phase_start(struct game *g, struct evsink *ev)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	int ru = russian(g);
+
+	if (st->phase != QP_MOVE || st->phasing == ru)
+		return 0;
+	/* [29.16] each Game-Turn after entering, a die for each of the two French units: 1-3 moves */
+	for (int u = 0; u < s->nunits; u++) {
+		int die, rc;
+		if (!q_has_tag(s, u, "release_roll"))
+			continue;
+		st->u[u].aux &= (uint8_t)~AUX_MAYMOVE;
+		if (st->u[u].idx == Q_OFF) {
+			st->u[u].aux |= AUX_MAYMOVE; /* the Game-Turn it enters it moves freely */
+			continue;
+		}
+		if (st->u[u].idx < 0 || (st->u[u].aux & AUX_FREED))
+			continue;
+		rc = dice_roll(&g->dice, 6, &die);
+		if (rc != 0)
+			return rc;
+		if (die <= 3)
+			st->u[u].aux |= AUX_MAYMOVE;
+		struct event *evp = ev_emit(ev, "[29.16]", "%s: die %d, %s this Game-Turn", s->u[u].id, die,
+					    die <= 3 ? "it may move" : "it may not move");
+		ev_die(evp, die);
+	}
+	return 0;
+}
+
+/* [16.4] exits: any unit, in its own Movement Phase, paying for an imaginary hex like the one
+ * it leaves; never into the harbour row ([16.43]). */
+static int exit_vp(const struct game *g, int idx, bool *can)
+{
+	const struct map *m = &q_scn(g)->map;
+	int best = 0;
+	*can = false;
+	for (int d = 0; d < 6; d++) {
+		int j = map_nb(m, idx, d), h;
+		if (j >= 0 && (m->flags[j] & HEXF_ONMAP))
+			continue;
+		if (j >= 0) {
+			h = map_hex(m, j);
+			if (hex_row(h) == 0 && hex_col(h) <= 24)
+				continue; /* [16.43] harbour */
+			if (hex_row(h) == 26 && hex_col(h) >= 18 && hex_col(h) <= 22 && best < 1)
+				best = 1; /* errata [22.2] 1826-2226 */
+			if (hex_row(h) == 27 && hex_col(h) >= 23 && hex_col(h) <= 27)
+				best = 2; /* errata [22.2] 2327-2727 */
+		}
+		*can = true;
+	}
+	return best;
+}
+
+static void ink_actions(const struct game *g, struct q_alist *l)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	if (st->phase != QP_MOVE || st->npend)
+		return;
+	for (int u = 0; u < s->nunits; u++) {
+		bool can;
+		if (st->u[u].idx < 0 || s->u[u].side != st->phasing || q_can_move(g, u, NULL) != 0)
+			continue;
+		exit_vp(g, st->u[u].idx, &can);
+		if (can && q_mp_left(g, u) >= s->tab.tec.hex[s->map.terrain[st->u[u].idx]][s->u[u].type]) {
+			struct action a = {QA_EXIT, 1, {u}};
+			q_push(l, &a);
+		}
+	}
+}
+
+static int ink_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	int u = a->arg[0], vp, cost;
+	bool can;
+
+	if (a->kind != QA_EXIT)
+		return err_set(e, NULL, 0, "no such action at Inkerman");
+	if (u < 0 || u >= s->nunits || st->phase != QP_MOVE || s->u[u].side != st->phasing || st->u[u].idx < 0)
+		return err_set(e, NULL, 0, "[16.45] units exit only in their own Movement Phase");
+	if (q_can_move(g, u, e) != 0)
+		return -1;
+	vp = exit_vp(g, st->u[u].idx, &can);
+	if (!can)
+		return err_set(e, NULL, 0, "[16.41] %s is not on a map edge it may leave by ([16.43]: not into the harbour)", s->u[u].id);
+	cost = s->tab.tec.hex[s->map.terrain[st->u[u].idx]][s->u[u].type];
+	if (cost >= QT_ROADONLY || q_mp_left(g, u) < cost)
+		return err_set(e, NULL, 0, "[16.41] %s lacks the movement points to enter the imaginary hex", s->u[u].id);
+	st->u[u].aux |= AUX_EXITED;
+	st->u[u].idx = Q_ELIM;
+	if (s->u[u].side == russian(g))
+		IS(g)->exit_vp = (uint8_t)(IS(g)->exit_vp + vp);
+	ev_emit(ev, "[16.4]", "%s exits the map%s", s->u[u].id,
+		s->u[u].side == russian(g) && vp ? (vp == 2 ? " (2 victory points, [22.2])" : " (1 victory point, [22.2])") : "");
+	return 0;
+}
+
+static void ink_victory(const struct game *g, struct result *r)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	const struct ink *k = CIS(g);
+	int ru = russian(g), al = 1 - ru, vr = 0, va = 0, diff;
+	const char *level;
+
+	for (int u = 0; u < s->nunits; u++) {
+		const struct q_udef *d = &s->u[u];
+		if (st->u[u].idx != Q_ELIM || (st->u[u].aux & AUX_EXITED))
+			continue;
+		if (d->side == al) {
+			if (tagged(g, u, QT_PICKET))
+				continue;
+			if (d->type == Q_ART || d->type == Q_HART)
+				vr += 3;
+			else if (d->melee[0] > 0)
+				vr += d->melee[0]; /* undisrupted melee strength */
+		} else if (d->type == Q_INF) {
+			va += 1;
+		} else if (d->type == Q_ART) {
+			bool lt = strstr(d->name, "Lt") || strstr(d->name, "Light"), pos = strstr(d->name, "Pos") != NULL;
+			va += lt && pos ? 5 : pos ? 6 : 4;
+		}
+	}
+	vr += k->pickets_lost / 3;
+	vr += k->exit_vp;
+	for (int i = 0; i < 8; i++)
+		if (k->vp_hexes & (1 << i))
+			vr++;
+	for (int i = 0; i < 3; i++) {
+		if (k->ctrl[i] == ru + 1)
+			vr += 2;
+		else if (k->ctrl[i] == al + 1)
+			va += 2;
+	}
+	diff = vr - va;
+	/* [22.41], [22.42] */
+	if (vr < 9)
+		level = "Allied Decisive Victory (the Russians scored under 9, [22.41])";
+	else {
+		level = diff >= 10 ? "Russian Decisive Victory" : diff >= 5 ? "Russian Tactical Victory"
+			: diff >= 2 ? "Russian Marginal Victory" : diff >= -1 ? "Draw"
+			: diff >= -4 ? "Allied Marginal Victory" : diff >= -9 ? "Allied Tactical Victory"
+			: "Allied Decisive Victory";
+		if (vr <= 11 && diff >= -4)
+			level = "Allied Tactical Victory (the Russians scored only 9-11, [22.42])";
+	}
+	r->vp[ru] = vr;
+	r->vp[al] = va;
+	r->winner = !strncmp(level, "Draw", 4) ? -1 : !strncmp(level, "Russian", 7) ? ru : al;
+	snprintf(r->level, sizeof r->level, "%s (%s %d, %s %d)", level, g->scn->side[ru], vr,
+		 g->scn->side[al], va);
+}
+
+const struct q_battle q_inkerman = {
+	.id = "inkerman",
+	.prepare = ink_prepare,
+	.setup = ink_setup,
+	.closed = ink_closed,
+	.stack_ok = ink_stack_ok,
+	.ma = ink_ma,
+	.los_hex = ink_los_hex,
+	.los = ink_los,
+	.fire_shift = ink_fire_shift,
+	.targets = ink_targets,
+	.fire_from_bottom = ink_fire_from_bottom,
+	.fire_group_ok = ink_fire_group_ok,
+	.morale = ink_morale,
+	.rally_mod = ink_rally_mod,
+	.may_rally = ink_may_rally,
+	.may_move = ink_may_move,
+	.may_enter = ink_may_enter,
+	.after_move = ink_after_move,
+	.after_action = ink_after_action,
+	.on_removed = ink_on_removed,
+	.end_phase = ink_end_phase,
+	.phase_start = ink_phase_start,
+	.actions = ink_actions,
+	.apply = ink_apply,
+	.victory = ink_victory,
+};
