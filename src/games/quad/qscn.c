@@ -472,8 +472,11 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 		s->data_hash = hash_file(s->data_hash, path);
 		qt_load(&q->tab, &td, errs);
 		jdoc_free(&td);
-		for (int k = 0; k < q->tab.nrecon && q->nprov < 24; k++)
-			snprintf(q->prov_note[q->nprov++], sizeof q->prov_note[0], "table %s", q->tab.recon[k]);
+		for (int k = 0; k < q->tab.nrecon && q->nprov < 24; k++) {
+			char name[sizeof q->tab.recon[0]];
+			memcpy(name, q->tab.recon[k], sizeof name);
+			snprintf(q->prov_note[q->nprov++], sizeof q->prov_note[0], "table %s", name);
+		}
 	}
 	/* the orders of battle */
 	v = json_object_get(root, "oob");

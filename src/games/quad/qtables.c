@@ -96,7 +96,7 @@ static void load_fire(struct tl *L, const json_t *tables, struct q_tables *t)
 	if (!tb)
 		return;
 	for (int die = 1; die <= QT_DIE; die++) {
-		char key[4];
+		char key[16];
 		snprintf(key, sizeof key, "%d", die);
 		const json_t *cells = row_cells(tb, key);
 		if (!cells || json_array_size(cells) != QT_FIRE_COLS) {
@@ -200,7 +200,7 @@ static void load_melee(struct tl *L, const json_t *tables, struct q_tables *t)
 	if (!tb)
 		return;
 	for (int r = 0; r < QT_MELEE_ROWS; r++) {
-		char key[4];
+		char key[16];
 		snprintf(key, sizeof key, "%d", r + 1);
 		const json_t *cells = row_cells(tb, key);
 		if (!cells || json_array_size(cells) != QT_MELEE_COLS) {
