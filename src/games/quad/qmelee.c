@@ -266,13 +266,13 @@ static void feed_path(struct game *g, int feeds, int idx)
 static bool displace(struct game *g, int v, int idx, struct evsink *ev, int *visited, int nvisited)
 {
 	const struct q_scn *s = q_scn(g);
-	struct rctx *c = malloc(sizeof *c);
-	uint8_t *zoc = malloc((size_t)s->map.n);
+	struct rctx cbuf, *c = &cbuf;
+	uint8_t zocbuf[Q_NMAX], *zoc = zocbuf;
 	bool ok = false;
 	char hx[8];
 	int n;
 
-	if (!c || !zoc || nvisited >= DISPLACE_VISITED)
+	if (nvisited >= DISPLACE_VISITED)
 		goto out;
 	if (s->u[v].tags & QT_PICKET) {
 		/* Inkerman [21.23]: a picket to be displaced is eliminated */
@@ -294,20 +294,15 @@ static bool displace(struct game *g, int v, int idx, struct evsink *ev, int *vis
 			continue;
 		if (c->opt[i].displaces) {
 			int st[Q_STACK_MAX], m = q_stack(g, to, st, Q_STACK_MAX);
-			struct game *save = malloc(sizeof *save);
-			bool chain = save != NULL;
-			if (save)
-				*save = *g;
+			struct game save = *g; /* to undo a half-done chain */
+			bool chain = true;
 			for (int k = 0; k < m && chain; k++)
 				if (st[k] != v && !is_art(&s->u[st[k]]) && !displace(g, st[k], to, ev, visited, nvisited))
 					chain = false;
 			if (!chain) {
-				if (save)
-					*g = *save; /* undo a half-done chain and try the next option */
-				free(save);
+				*g = save; /* undo the half-done chain and try the next option */
 				continue;
 			}
-			free(save);
 		}
 		q_st(g)->u[v].idx = (int16_t)to;
 		fmt_idx(g, to, hx);
@@ -315,8 +310,6 @@ static bool displace(struct game *g, int v, int idx, struct evsink *ev, int *vis
 		ok = true;
 	}
 out:
-	free(c);
-	free(zoc);
 	return ok;
 }
 
@@ -371,13 +364,10 @@ static int partial_retreat(const struct game *g, int u, int origin, int want, st
 /* Resolves pending decisions that leave no choice (one or no option), from the top. */
 void q_settle(struct game *g, struct evsink *ev)
 {
-	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
-	struct rctx *c = malloc(sizeof *c);
-	uint8_t *zoc = malloc((size_t)s->map.n);
+	struct rctx cbuf, *c = &cbuf;
+	uint8_t zocbuf[Q_NMAX], *zoc = zocbuf;
 
-	if (!c || !zoc)
-		goto out;
 	c->zoc = zoc;
 	while (st->npend > 0) {
 		struct q_pend *p = &st->pend[st->npend - 1];
@@ -420,9 +410,6 @@ void q_settle(struct game *g, struct evsink *ev)
 		}
 		break;
 	}
-out:
-	free(c);
-	free(zoc);
 }
 
 /* ---- melee ---- */
@@ -890,9 +877,7 @@ bool q_cav_retreat_possible(const struct game *g)
 void q_cavretreat_actions(const struct game *g, struct q_alist *l)
 {
 	const struct q_scn *s = q_scn(g);
-	uint8_t *zoc = malloc((size_t)s->map.n);
-	if (!zoc)
-		return;
+	uint8_t zocbuf[Q_NMAX], *zoc = zocbuf;
 	q_zoc(g, q_cst(g)->phasing, zoc);
 	for (int u = 0; u < s->nunits; u++) {
 		if (!cav_may_retreat(g, u))
@@ -906,7 +891,6 @@ void q_cavretreat_actions(const struct game *g, struct q_alist *l)
 			q_push(l, &a);
 		}
 	}
-	free(zoc);
 }
 
 int q_cavretreat_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
@@ -914,7 +898,7 @@ int q_cavretreat_apply(struct game *g, const struct action *a, struct evsink *ev
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
 	int u = a->arg[0], h = a->n == 2 ? a->arg[1] : -1;
-	uint8_t *zoc;
+	uint8_t zocbuf[Q_NMAX], *zoc;
 	bool ok;
 	char hx[8];
 
@@ -925,12 +909,9 @@ int q_cavretreat_apply(struct game *g, const struct action *a, struct evsink *ev
 			       s->u[u].id, (g->options & Q_OPT_11_27) ? "; never disrupted cavalry [11.27]" : "");
 	if (!hex_adjacent(map_hex(&s->map, st->u[u].idx), map_hex(&s->map, h)))
 		return err_set(e, NULL, 0, "[11.26] cavalry retreats one hex only");
-	zoc = malloc((size_t)s->map.n);
-	if (!zoc)
-		return err_set(e, NULL, 0, "out of memory");
+	zoc = zocbuf;
 	q_zoc(g, st->phasing, zoc);
 	ok = retreat_step_ok(g, u, st->u[u].idx, h, zoc) && q_stack_ok(g, u, h);
-	free(zoc);
 	if (!ok)
 		return err_set(e, NULL, 0, "[11.26] may not retreat into an enemy zone of control, an occupied or prohibited hex");
 	st->u[u].idx = (int16_t)h;
@@ -1034,9 +1015,9 @@ int q_pending_actions(const struct game *g, struct action *out, int max)
 	struct q_alist l = {out, max, 0};
 
 	if (p->kind == QPEND_RETREAT) {
-		struct rctx *c = malloc(sizeof *c);
-		uint8_t *zoc = malloc((size_t)s->map.n);
-		if (c && zoc) {
+		struct rctx cbuf, *c = &cbuf;
+		uint8_t zocbuf[Q_NMAX], *zoc = zocbuf;
+		{
 			c->zoc = zoc;
 			int n = retreat_options(g, p->unit, p->origin, p->hexes, c);
 			for (int i = 0; i < n; i++) {
@@ -1047,14 +1028,10 @@ int q_pending_actions(const struct game *g, struct action *out, int max)
 				q_push(&l, &a);
 			}
 		}
-		free(c);
-		free(zoc);
 		return l.n;
 	}
 	/* advance: each able attacker to each reachable prefix of the path of retreat */
-	uint8_t *zoc = malloc((size_t)s->map.n);
-	if (!zoc)
-		return 0;
+	uint8_t zocbuf[Q_NMAX], *zoc = zocbuf;
 	q_zoc(g, 1 - p->side, zoc);
 	for (int i = 0; i < p->nunits; i++) {
 		int u = p->units[i];
@@ -1079,7 +1056,6 @@ int q_pending_actions(const struct game *g, struct action *out, int max)
 				break; /* [8.73] stop in the first enemy-controlled hex */
 		}
 	}
-	free(zoc);
 	struct action end = {QA_END, 0, {0}};
 	q_push(&l, &end);
 	return l.n;

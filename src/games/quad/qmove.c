@@ -280,13 +280,11 @@ static int follow(struct game *g, int u, const int32_t *path, int n, struct evsi
 {
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
-	struct q_work *w = malloc(sizeof *w);
+	struct q_work wbuf, *w = &wbuf; /* on the stack: no heap use inside a game */
 	int from = st->u[u].idx;
 	bool start_zoc;
 	char hx[8];
 
-	if (!w)
-		return err_set(e, NULL, 0, "out of memory");
 	q_search(g, u, w); /* fills zoc and blocked for the unit's side */
 	if (q_battle_ignores_zoc(g, u))
 		memset(w->zoc, 0, (size_t)s->map.n);
@@ -298,35 +296,28 @@ static int follow(struct game *g, int u, const int32_t *path, int n, struct evsi
 				dir = d;
 		hex_format(map_hex(&s->map, j), hx);
 		if (dir < 0) {
-			free(w);
 			return err_set(e, NULL, 0, "[5.17] %s is not adjacent: movement must be consecutive", hx);
 		}
 		if (st->u[u].fl & QF_STOPPED) {
-			free(w);
 			return err_set(e, NULL, 0, "[5.13] %s must stop in the enemy-controlled hex it entered", s->u[u].id);
 		}
 		if (w->blocked[j]) {
-			free(w);
 			return err_set(e, NULL, 0, "[5.12] %s holds an enemy unit", hx);
 		}
 		if (w->zoc[from] && w->zoc[j] && (start_zoc || i > 0)) {
-			free(w);
 			return err_set(e, NULL, 0, "[5.14] no moving directly from one enemy-controlled hex to another (%s)", hx);
 		}
 		c = q_battle_steps(g, u, w->steps)[from * 6 + dir];
 		if (c == PATH_NOWAY) {
-			free(w);
 			return err_set(e, NULL, 0, "[13.0] %s may not enter %s from there (terrain)", s->u[u].id, hx);
 		}
 		if (st->u[u].mp + c > q_ma(g, u) * 2) {
-			free(w);
 			return err_set(e, NULL, 0, "[5.16] not enough movement points to enter %s (%d/2 needed, %d/2 left)",
 				       hx, c, q_mp_left(g, u));
 		}
 		step_into(g, u, from, dir, j, c, w->zoc);
 		from = j;
 	}
-	free(w);
 	if (q_battle_move_ok(g, u, from, e) != 0)
 		return -1;
 	if (!q_stack_ok(g, u, from)) {
@@ -360,15 +351,12 @@ int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 			return err_set(e, NULL, 0, "[5.17] the path must leave the unit's hex");
 	} else if (n == 1) {
 		/* "move UNIT HEX": the destination only; take the cheapest legal path */
-		struct q_work *w = malloc(sizeof *w);
+		struct q_work wbuf, *w = &wbuf; /* on the stack: no heap use inside a game */
 		int tmp[ACTION_ARGS + 64], len;
 		char hx[8];
-		if (!w)
-			return err_set(e, NULL, 0, "out of memory");
 		q_search(g, u, w);
 		struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
 		len = path_route(&r, path[0], tmp, ACTION_ARGS + 64);
-		free(w);
 		if (len < 2) {
 			hex_format(map_hex(&s->map, path[0]), hx);
 			return err_set(e, NULL, 0, "[5.16] %s cannot reach %s this phase", s->u[u].id, hx);
@@ -386,7 +374,7 @@ int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, str
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
 	int u = a->arg[0], hexes[MAP_EDGE_HEXES], nh, k = 0, slot = -1, c;
-	uint8_t *zoc;
+	uint8_t zocbuf[Q_NMAX], *zoc;
 	char hx[8];
 	bool ok = false;
 
@@ -394,16 +382,13 @@ int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, str
 		return err_set(e, NULL, 0, "usage: enter UNIT HEX [HEX...]");
 	if (q_can_enter(g, u, e) != 0)
 		return -1;
-	zoc = malloc((size_t)s->map.n);
-	if (!zoc)
-		return err_set(e, NULL, 0, "out of memory");
+	zoc = zocbuf;
 	nh = q_entry_hexes(g, u, hexes, MAP_EDGE_HEXES, zoc);
 	for (int i = 0; i < nh; i++)
 		if (hexes[i] == a->arg[1])
 			ok = true;
 	hex_format(map_hex(&s->map, a->arg[1]), hx);
 	if (!ok) {
-		free(zoc);
 		return err_set(e, NULL, 0, "[12.22] %s may not enter at %s (its scheduled hex or, if that is blocked, the nearest open map-edge hex)", s->u[u].id, hx);
 	}
 	for (int i = 0; i < st->nent; i++)
@@ -413,7 +398,6 @@ int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, str
 		}
 	c = q_entry_cost(g, u, a->arg[1], k);
 	if (c == PATH_NOWAY || c > q_ma(g, u) * 2) {
-		free(zoc);
 		return err_set(e, NULL, 0, "[12.13] %s cannot pay the entry cost at %s", s->u[u].id, hx);
 	}
 	if (slot < 0 && st->nent < 8) {
@@ -428,7 +412,6 @@ int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, str
 	st->u[u].layer = ++st->layer_next;
 	if (zoc[a->arg[1]])
 		st->u[u].fl |= QF_STOPPED; /* [12.21] */
-	free(zoc);
 	ev_emit(ev, "[12.13]", "%s enters at %s paying %d/2 movement points (%d before it here)", s->u[u].id, hx, c, k);
 	if (a->n > 2)
 		return follow(g, u, &a->arg[2], a->n - 2, ev, e);

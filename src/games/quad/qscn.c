@@ -6,6 +6,7 @@
 
 #include "../../core/fsio.h"
 #include "qbattle.h"
+#include "qmove.h"
 
 static void rel_path(char *out, size_t n, const char *base, const char *rel)
 {
@@ -450,6 +451,11 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 	}
 	s->data_hash = hash_file(s->data_hash, path);
 	if (map_load(&q->map, &md, errs) != 0) {
+		jdoc_free(&md);
+		goto fail;
+	}
+	if (q->map.n > Q_NMAX) {
+		jdoc_add(&md, md.root, errs, "map too large: %d hex slots with the border, at most %d", q->map.n, Q_NMAX);
 		jdoc_free(&md);
 		goto fail;
 	}

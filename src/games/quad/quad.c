@@ -306,10 +306,8 @@ static void list_moves(const struct game *g, struct q_alist *l)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	struct q_work *w = malloc(sizeof *w);
+	struct q_work wbuf, *w = &wbuf; /* on the stack: no heap use inside a game */
 
-	if (!w)
-		return;
 	for (int u = 0; u < s->nunits; u++) {
 		if (q_can_move(g, u, NULL) != 0)
 			continue;
@@ -345,7 +343,6 @@ static void list_moves(const struct game *g, struct q_alist *l)
 			q_push(l, &a);
 		}
 	}
-	free(w);
 }
 
 static int q_actions(const struct game *g, struct action *out, int max)
@@ -505,4 +502,6 @@ const struct rules quad_rules = {
 	.describe = q_view_describe,
 	.draw = q_view_draw,
 	.check_tables = q_check_tables,
+	.json_scenario = q_json_scenario,
+	.json_state = q_json_state,
 };

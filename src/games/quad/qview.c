@@ -29,7 +29,7 @@ int q_view_path(const struct game *g, const char *unit, int hex, char *out, size
 {
 	const struct q_scn *s = q_scn(g);
 	int u = q_unit_find(s, unit), to = map_index(&s->map, hex), route[256], len;
-	struct q_work *w;
+	struct q_work wbuf, *w;
 	size_t l = 0;
 	char hx[8];
 
@@ -39,9 +39,7 @@ int q_view_path(const struct game *g, const char *unit, int hex, char *out, size
 		return err_set(e, NULL, 0, "%s is not on the map", unit);
 	if (to < 0 || !map_on(&s->map, hex))
 		return err_set(e, NULL, 0, "hex %04d is not on the map", hex);
-	w = malloc(sizeof *w);
-	if (!w)
-		return err_set(e, NULL, 0, "out of memory");
+	w = &wbuf;
 	/* The full allowance, as at the start of its Movement Phase. */
 	struct game tmp = *g;
 	q_st(&tmp)->u[u].mp = 0;
@@ -50,7 +48,6 @@ int q_view_path(const struct game *g, const char *unit, int hex, char *out, size
 	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
 	len = path_route(&r, to, route, 256);
 	if (len < 0) {
-		free(w);
 		hex_format(hex, hx);
 		return err_set(e, NULL, 0, "%s cannot reach %s in one Movement Phase (allowance %d)%s", unit, hx,
 			       q_ma(g, u), w ? "" : "");
@@ -64,7 +61,6 @@ int q_view_path(const struct game *g, const char *unit, int hex, char *out, size
 	}
 	APPEND(out, n, l, "\ncost %g movement points%s\n", w->cost[to] / 2.0,
 	       w->zoc[to] ? "; ends in an enemy zone of control [5.13]" : "");
-	free(w);
 	return 0;
 }
 
