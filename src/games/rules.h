@@ -19,7 +19,7 @@
 
 #define ACTION_ARGS 24
 #define ACTION_TEXT_MAX 256
-#define GAME_STATE_MAX 7168
+#define GAME_STATE_MAX 3072 /* the largest rule-system state (quad: about 2.5 KB) */
 #define SCN_ID_MAX 48
 #define SCN_TITLE_MAX 128
 #define SCN_PATH_MAX 1024

@@ -1,5 +1,6 @@
 /* quad: the sequence of play ([4.0]) as a state machine, the action text forms, and the
  * rules interface. Movement lives in qmove.c, fire in qfire.c, melee in qmelee.c. */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,7 @@ static const char *const phase_names[] = {
 };
 
 static const char *const act_names[QA_NKINDS] = {
-	"end", "move", "enter", "fire", "melee", "retreat", "advance", "rally", "exit", "spike",
+	"end", "move", "enter", "fire", "melee", "retreat", "advance", "rally", "exit", "spike", "top",
 };
 
 int q_deciding(const struct game *g)
@@ -33,6 +34,8 @@ static int q_to_act(const struct game *g)
 	return q_deciding(g);
 }
 
+static_assert(sizeof(struct q_state) <= GAME_STATE_MAX, "the quad state must fit struct game");
+
 static int q_setup_game(struct game *g, struct err *e)
 {
 	const struct q_scn *s = q_scn(g);
@@ -44,7 +47,7 @@ static int q_setup_game(struct game *g, struct err *e)
 	st->turn = (int16_t)s->first_turn;
 	st->phasing = (uint8_t)s->first;
 	st->phase = QP_MOVE;
-	st->layer_next = 1;
+	st->layer_next = 2; /* above the set-up layers (1 bottom, 2 top) */
 	for (int u = 0; u < s->nunits; u++) {
 		const struct q_udef *d = &s->u[u];
 		st->u[u].idx = Q_OFF;
@@ -167,6 +170,7 @@ static int q_format(const struct game *g, const struct action *a, char *buf, siz
 	case QA_RALLY:
 	case QA_EXIT:
 	case QA_SPIKE:
+	case QA_TOP:
 		PUT(" %s", s->u[a->arg[0]].id);
 		break;
 	case QA_FIRE:
@@ -237,6 +241,7 @@ static int q_parse(const struct game *g, const char *text, struct action *a, str
 	case QA_RALLY:
 	case QA_EXIT:
 	case QA_SPIKE:
+	case QA_TOP:
 		if (nt != 2)
 			return err_set(e, NULL, 0, "usage: %s UNIT", tok[0]);
 		a->n = 1;
@@ -289,7 +294,7 @@ static int q_parse(const struct game *g, const char *text, struct action *a, str
 		return 0;
 	}
 	default:
-		return err_set(e, NULL, 0, "unknown action \"%s\" (end, move, enter, fire, melee, retreat, advance, rally, exit, spike)", tok[0]);
+		return err_set(e, NULL, 0, "unknown action \"%s\" (end, move, enter, fire, melee, retreat, advance, rally, exit, spike, top)", tok[0]);
 	}
 }
 
@@ -345,6 +350,32 @@ static void list_moves(const struct game *g, struct q_alist *l)
 	}
 }
 
+/* [5.37] a stack may be rearranged at no cost in its owner's Movement Phase. */
+static int may_top(const struct game *g, int u, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int stk[Q_STACK_MAX], n;
+
+	if (st->phase != QP_MOVE || st->npend || s->u[u].side != st->phasing || st->u[u].idx < 0)
+		return err_set(e, NULL, 0, "[5.37] a stack is rearranged in its owner's Movement Phase");
+	n = q_stack(g, st->u[u].idx, stk, Q_STACK_MAX);
+	if (n < 2 || stk[0] == u)
+		return err_set(e, NULL, 0, "[5.37] %s is not under another unit", s->u[u].id);
+	if (s->u[u].tags & QT_PICKET)
+		return err_set(e, NULL, 0, "[21.22] a unit stacked with a picket is always on top");
+	return 0;
+}
+
+static void list_tops(const struct game *g, struct q_alist *l)
+{
+	for (int u = 0; u < q_scn(g)->nunits; u++)
+		if (may_top(g, u, NULL) == 0) {
+			struct action a = {QA_TOP, 1, {u}};
+			q_push(l, &a);
+		}
+}
+
 static int q_actions(const struct game *g, struct action *out, int max)
 {
 	const struct q_state *st = q_cst(g);
@@ -358,6 +389,7 @@ static int q_actions(const struct game *g, struct action *out, int max)
 	switch (st->phase) {
 	case QP_MOVE:
 		list_moves(g, &l);
+		list_tops(g, &l);
 		q_battle_actions(g, &l);
 		break;
 	case QP_DEFFIRE:
@@ -430,6 +462,12 @@ static int apply_one(struct game *g, const struct action *a, struct evsink *ev, 
 	case QA_EXIT:
 	case QA_SPIKE:
 		return q_battle_apply(g, a, ev, e);
+	case QA_TOP:
+		if (a->arg[0] < 0 || a->arg[0] >= q_scn(g)->nunits || may_top(g, a->arg[0], e) != 0)
+			return -1;
+		st->u[a->arg[0]].layer = ++st->layer_next;
+		ev_emit(ev, "[5.37]", "%s is put on top of its stack", q_scn(g)->u[a->arg[0]].id);
+		return 0;
 	default:
 		return err_set(e, NULL, 0, "unknown action");
 	}
@@ -502,6 +540,4 @@ const struct rules quad_rules = {
 	.describe = q_view_describe,
 	.draw = q_view_draw,
 	.check_tables = q_check_tables,
-	.json_scenario = q_json_scenario,
-	.json_state = q_json_state,
 };

@@ -120,7 +120,7 @@ enum q_ufl {
 struct q_ust {
 	int16_t idx;     /* map index, Q_OFF or Q_ELIM */
 	uint16_t fl;     /* enum q_ufl */
-	uint8_t layer;   /* higher is on top of the stack */
+	uint16_t layer;  /* higher is on top of the stack */
 	uint8_t mp;      /* half movement points spent this movement phase */
 	uint8_t nofire_pt; /* player-turn through which [7.28] forbids fire */
 	uint8_t aux;     /* for the battle's exclusive rules (e.g. Balaclava fatigue [19.0]) */
@@ -151,7 +151,7 @@ struct q_state {
 	uint8_t phasing;     /* side index */
 	uint8_t phase;       /* enum q_phase */
 	uint16_t pturn;      /* player-turns completed */
-	uint8_t layer_next;
+	uint16_t layer_next;
 	int16_t vp[2];
 	int16_t moving;      /* the unit whose move is in progress ([5.18]), or -1 */
 	uint8_t npend;
@@ -183,6 +183,7 @@ enum q_act {
 	QA_RALLY,    /* "rally UNIT" */
 	QA_EXIT,     /* "exit UNIT": leave the map where a battle allows it */
 	QA_SPIKE,    /* "spike UNIT": Balaclava [18.3] remove a redoubt gun */
+	QA_TOP,      /* "top UNIT": put a unit on top of its stack ([5.37]) */
 	QA_NKINDS
 };
 
