@@ -48,39 +48,49 @@ static bool is_art(const struct q_udef *d)
 	return d->type == Q_ART || d->type == Q_HART;
 }
 
+/* A hexside of the Alma: River or Stream ([17.2]), or the bridge 2113/2213, which the map
+ * may mark as a bridge alone (crossing the bridge is crossing the river). */
 static bool crosses_alma(const struct map *m, int i, int d)
 {
-	return (map_side_features(m, i, d) & (SIDE_RIVER | SIDE_STREAM)) != 0;
+	return (map_side_features(m, i, d) & (SIDE_RIVER | SIDE_STREAM | SIDE_BRIDGE)) != 0;
 }
 
-/* The river's banks: the north bank is everything reached from the north edge without
- * crossing the Alma (bridges included); south hexes carry their distance in hexes from the
- * nearest north-bank hex ([17.11]: "no more than one hex between unit and River" = depth 2). */
+/* The river's banks: in each column the north bank runs down to the Alma hexside between two
+ * hexes of that column (the river crosses every column once, west to east); a column the map
+ * draws no such hexside in (the map's edge column 01) takes its neighbour's. South hexes carry
+ * their distance in hexes from the nearest north-bank hex ([17.11]: "no more than one hex
+ * between unit and River" = depth 2). */
 static int alma_prepare(struct q_scn *q)
 {
 	const struct map *m = &q->map;
-	int *queue = malloc((size_t)m->n * sizeof *queue), head = 0, tail = 0;
+	int ncol = m->col1 - m->col0 + 1, *queue = malloc((size_t)m->n * sizeof *queue), head = 0, tail = 0;
+	int *bank = malloc((size_t)ncol * sizeof *bank);
 
 	q->zone = calloc((size_t)m->n, 1);
-	if (!queue || !q->zone) {
+	if (!queue || !q->zone || !bank) {
 		free(queue);
+		free(bank);
 		return -1;
 	}
-	for (int i = 0; i < m->n; i++)
-		if ((m->flags[i] & HEXF_ONMAP) && hex_row(map_hex(m, i)) == m->row0) {
-			q->zone[i] = ZONE_NORTH;
-			queue[tail++] = i;
-		}
-	while (head < tail) {
-		int i = queue[head++];
-		for (int d = 0; d < 6; d++) {
-			int j = map_nb(m, i, d);
-			if (j < 0 || !(m->flags[j] & HEXF_ONMAP) || q->zone[j] || crosses_alma(m, i, d))
-				continue;
-			q->zone[j] = ZONE_NORTH;
-			queue[tail++] = j;
+	for (int c = m->col0; c <= m->col1; c++) {
+		bank[c - m->col0] = -1;
+		for (int r = m->row0; r < m->row1 && bank[c - m->col0] < 0; r++) {
+			int i = map_index(m, hex_make(c, r)), j = map_index(m, hex_make(c, r + 1));
+			for (int d = 0; i >= 0 && j >= 0 && d < 6; d++)
+				if (map_nb(m, i, d) == j && crosses_alma(m, i, d))
+					bank[c - m->col0] = r;
 		}
 	}
+	for (int pass = 0; pass < ncol; pass++)
+		for (int c = 0; c < ncol; c++)
+			if (bank[c] < 0)
+				bank[c] = c > 0 && bank[c - 1] >= 0 ? bank[c - 1] : c + 1 < ncol ? bank[c + 1] : -1;
+	for (int i = 0; i < m->n; i++) {
+		int h = map_hex(m, i), b = bank[hex_col(h) - m->col0];
+		if ((m->flags[i] & HEXF_ONMAP) && (b < 0 || hex_row(h) <= b))
+			q->zone[i] = ZONE_NORTH;
+	}
+	free(bank);
 	/* depths south: breadth first from the north bank across the river */
 	head = tail = 0;
 	for (int i = 0; i < m->n; i++)

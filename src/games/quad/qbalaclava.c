@@ -275,10 +275,11 @@ static void bal_end_phase(struct game *g, struct evsink *ev)
 
 	if (st->phase != QP_MOVE)
 		return;
-	/* [19.0] moving its full Movement Allowance tires a unit */
+	/* [19.0] moving its full Movement Allowance tires a unit (its present allowance: halved
+	 * when disrupted, [9.11]) */
 	for (int u = 0; u < s->nunits; u++)
 		if (fatigue_unit(g, u) && (st->u[u].fl & QF_MOVED) && st->u[u].idx >= 0 &&
-		    st->u[u].mp >= s->u[u].ma * 2)
+		    q_ma(g, u) > 0 && st->u[u].mp >= q_ma(g, u) * 2)
 			tire(g, u, "moved its full allowance", ev);
 }
 

@@ -211,6 +211,21 @@ bool q_battle_closed(const struct game *g, int u, int idx)
 	return HOOK(closed) ? B(g)->closed(g, u, idx) : false;
 }
 
+int q_battle_strength(const struct game *g, int u, bool melee, int base)
+{
+	return HOOK(strength) ? B(g)->strength(g, u, melee, base) : base;
+}
+
+bool q_battle_paren(const struct game *g, int u, bool melee, bool printed)
+{
+	return HOOK(paren) ? B(g)->paren(g, u, melee, printed) : printed;
+}
+
+int q_battle_melee_ok(const struct game *g, const struct action *a, struct err *e)
+{
+	return HOOK(melee_ok) ? B(g)->melee_ok(g, a, e) : 0;
+}
+
 const uint8_t *q_battle_steps(const struct game *g, int u, uint8_t *scratch)
 {
 	const struct q_scn *s = q_scn(g);

@@ -54,6 +54,15 @@ struct q_battle {
 	bool (*closed)(const struct game *g, int u, int idx);
 	/* Adjusts a copy of u's step-cost table for the present position (engineer bridges). */
 	void (*patch_steps)(const struct game *g, int u, uint8_t *step);
+	/* u's fire (melee false) or melee (melee true) strength, given the printed one of its
+	 * present side (Inkerman [20.33] skirmishers formed into a battalion). */
+	int (*strength)(const struct game *g, int u, bool melee, int base);
+	/* Is u's present fire (melee false) or melee strength parenthesised (defence only),
+	 * given the printed mark? (Inkerman [20.33]: the formed battalion ignores them.) */
+	bool (*paren)(const struct game *g, int u, bool melee, bool printed);
+	/* May these units attack together in melee (action a, "melee U[,U] > H[,H]")? 0 or -1
+	 * with the case (Inkerman [19.3]: both units of a stack attack together). */
+	int (*melee_ok)(const struct game *g, const struct action *a, struct err *e);
 };
 
 extern const struct q_battle q_alma;
@@ -84,6 +93,9 @@ bool q_battle_closed(const struct game *g, int u, int idx);
 int q_battle_ma(const struct game *g, int u, int base);
 int q_battle_targets(const struct game *g, int idx, int *out);
 int q_battle_fire_group_ok(const struct game *g, const int *units, int n, struct err *e);
+int q_battle_strength(const struct game *g, int u, bool melee, int base);
+bool q_battle_paren(const struct game *g, int u, bool melee, bool printed);
+int q_battle_melee_ok(const struct game *g, const struct action *a, struct err *e);
 /* The step-cost table u moves with now: the scenario's, or scratch patched by the battle. */
 const uint8_t *q_battle_steps(const struct game *g, int u, uint8_t *scratch);
 

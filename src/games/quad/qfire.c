@@ -220,7 +220,7 @@ int q_fire_strength(const struct game *g, int u, int target, struct err *e)
 		return err_set(e, NULL, 0, "[9.25] disrupted artillery may not fire");
 	if (is_art(d) && art_nofire(g, u))
 		return err_set(e, NULL, 0, "%s moved and may not fire now (errata [7.28], [7.29])", d->id);
-	if (d->fire_paren[q_disrupted(g, u)] && st->phase == QP_OFFFIRE)
+	if (q_battle_paren(g, u, false, d->fire_paren[q_disrupted(g, u)]) && st->phase == QP_OFFFIRE)
 		return err_set(e, NULL, 0, "[7.21] %s's parenthesised fire strength is for defensive fire only", d->id);
 	if (!may_fire_from_stack(g, u))
 		return err_set(e, NULL, 0, "[7.22] only the top unit of a stack may fire (%s is underneath)", d->id);
@@ -246,7 +246,7 @@ int q_fire_strength(const struct game *g, int u, int target, struct err *e)
 		}
 		f = s->tab.art[cls - 'A'][dist];
 	} else {
-		f = d->fire[q_disrupted(g, u)];
+		f = q_fire(g, u);
 		if (f < 0)
 			return err_set(e, NULL, 0, "%s has no fire strength", d->id);
 		if (dist != 1)

@@ -1,9 +1,10 @@
 /* qinkerman: the exclusive rules of Inkerman ([15.0]-[22.0], [29.0] with the errata):
  * movement allowances ([16.1]-[16.2]), Sevastopol and the Mamelon ([16.3]), exiting ([16.4]),
  * line of sight through woods and ravines ([17.0]), night and fog ([18.0]: allowances, fire,
- * rally, sighting ranges, spotted artillery), stacking and the regimental morale bonus
- * ([19.0]), skirmishers ([20.1], [20.2]), pickets ([21.0]), victory ([22.0], errata) and the
- * scenarios' movement restrictions ([29.16], [29.26]). The optional rules [23]-[28] are not
+ * rally, sighting ranges, spotted artillery), stacking, stacked melee and the regimental
+ * morale bonus ([19.0]), skirmishers ([20.1], [20.2]) and their forming into battalions
+ * ([20.3]), pickets ([21.0]), victory ([22.0], errata) and the scenarios' special rules
+ * ([29.16]; [29.26] rules 4-7). The optional rules [23]-[28] are not
  * here (their units are absent unless their option is on). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,12 +22,18 @@ struct ink {
 	uint8_t allied_free_turn; /* [29.26] rule 5: the Game-Turn Allied units may move (0: not yet) */
 	uint8_t sighted_turns;  /* [29.26] rule 5: consecutive Game-Turns a Russian unit was sighted */
 	uint8_t attacked;       /* [29.26] rule 5: a Russian unit attacked an Allied unit */
+	uint8_t stack_free[2];  /* [29.26] rule 7: Game-Turn Soimonov's / Paulov's infantry may
+				 * stack outside Sevastopol (0: not yet) */
 };
 
 #define AUX_SPOTTED 0x01  /* [18.55] artillery that fired at night or in fog */
 #define AUX_MAYMOVE 0x02  /* [29.16] French units' die roll allows moving this Game-Turn */
 #define AUX_FREED 0x04    /* [29.16] French units no longer roll */
 #define AUX_EXITED 0x08   /* [16.44] exited, not eliminated */
+#define AUX_MERGED 0x10   /* [20.33] a skirmisher counter now the battalion of two */
+#define AUX_ABSORBED 0x20 /* [20.33] the other counter of that battalion (Q_ABSENT) */
+#define AUX_HIT 0x40      /* [29.26] rule 6: attacked this Game-Turn */
+#define AUX_HIT_PREV 0x80 /* [29.26] rule 6: attacked in the previous Game-Turn */
 #define ZONE_SEVASTOPOL 1 /* [16.33] */
 #define ZONE_MAMELON 2    /* [16.34] */
 
@@ -64,6 +71,33 @@ static bool nation(const struct game *g, int u, const char *n)
 static bool option_scenario(const struct game *g)
 {
 	return strstr(g->scn->id, "option") != NULL;
+}
+
+/* [20.33] a skirmisher counter that formed a battalion is a battalion from then on. */
+static bool skirm(const struct game *g, int u)
+{
+	return tagged(g, u, QT_SKIRMISHER) && !(q_cst(g)->u[u].aux & AUX_MERGED);
+}
+
+/* [20.33] the counter absorbed into formed battalion u, or -1. */
+static int absorbed(const struct game *g, int u)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	if (!(st->u[u].aux & AUX_MERGED))
+		return -1;
+	for (int v = 0; v < s->nunits; v++)
+		if (v != u && (st->u[v].aux & AUX_ABSORBED) && !strcmp(s->u[v].parent, s->u[u].parent) &&
+		    s->u[v].side == s->u[u].side)
+			return v;
+	return -1;
+}
+
+/* [29.26] rule 7: the general ("soimonov" or "paulov", 0 or 1) of a Russian unit, or -1. */
+static int general(const struct game *g, int u)
+{
+	const struct q_scn *s = q_scn(g);
+	return q_has_tag(s, u, "soimonov") ? 0 : q_has_tag(s, u, "paulov") ? 1 : -1;
 }
 
 /* [18.12] Game-Turns 1-6 Night, 7-11 Fog (errata [29.16]: Game-Turn 8 is the second
@@ -144,6 +178,14 @@ static void ink_setup(struct game *g)
 			st->u[u].layer = 0; /* [21.22] any British unit with a picket is on top */
 	if (!option_scenario(g))
 		k->allied_free_turn = 1;
+	else
+		for (int u = 0; u < s->nunits; u++) {
+			int h = st->u[u].idx >= 0 ? map_hex(&s->map, st->u[u].idx) : -1;
+			/* [29.26] rule 4: the two Allied guns on Home Ridge begin Spotted */
+			if (s->u[u].side != russian(g) && (s->u[u].type == Q_ART || s->u[u].type == Q_HART) &&
+			    (h == 2315 || h == 2414))
+				st->u[u].aux |= AUX_SPOTTED;
+		}
 }
 
 /* [16.31] only Russian units in Sevastopol and the Mamelon; [21.24] French units do not end
@@ -191,16 +233,91 @@ static int ink_stack_ok(const struct game *g, int u, int idx, const int *stack, 
 	if (a_art || b_art)
 		return 1; /* [19.15] */
 	/* [19.16] a British skirmisher with any British unit but the Light Brigade */
-	if ((tagged(g, u, QT_SKIRMISHER) && b->type != Q_CAV) || (tagged(g, other, QT_SKIRMISHER) && a->type != Q_CAV))
+	if ((skirm(g, u) && b->type != Q_CAV) || (skirm(g, other) && a->type != Q_CAV))
 		return 1;
 	return 0;
 }
 
 static int ink_ma(const struct game *g, int u, int base)
 {
+	/* [20.33] a formed battalion moves as a battalion: 7, halved when disrupted ([16.2]) */
+	if (q_cst(g)->u[u].aux & AUX_MERGED)
+		base = q_disrupted(g, u) ? 4 : 7;
 	/* [16.15], [18.2] one less at night and in fog */
-	(void)u;
 	return dark(g) && base > 0 ? base - 1 : base;
+}
+
+/* [20.33] the formed battalion's strengths are the two counters' added together. */
+static int ink_strength(const struct game *g, int u, bool melee, int base)
+{
+	const struct q_udef *d;
+	int v = absorbed(g, u), k = q_disrupted(g, u) ? 1 : 0, x;
+	if (v < 0)
+		return base;
+	d = &q_scn(g)->u[v];
+	x = melee ? d->melee[k] : d->fire[k];
+	return base + (x > 0 ? x : 0);
+}
+
+/* [20.33] "ignore parentheses around disrupted combat values" */
+static bool ink_paren(const struct game *g, int u, bool melee, bool printed)
+{
+	(void)melee;
+	return (q_cst(g)->u[u].aux & AUX_MERGED) ? false : printed;
+}
+
+/* [19.3] both units of a stack that attack in melee attack together, the same hexes. */
+static int ink_melee_ok(const struct game *g, const struct action *a, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int nu = a->arg[0];
+	for (int i = 0; i < nu && 1 + i < ACTION_ARGS; i++) {
+		int u = a->arg[1 + i], stk[Q_STACK_MAX], n;
+		if (u < 0 || u >= s->nunits || st->u[u].idx < 0)
+			continue;
+		n = q_stack(g, st->u[u].idx, stk, Q_STACK_MAX);
+		for (int j = 0; j < n; j++) {
+			int v = stk[j];
+			bool in = false;
+			for (int k = 0; k < nu && 1 + k < ACTION_ARGS; k++)
+				in = in || a->arg[1 + k] == v;
+			if (v != u && !in && s->u[v].side == s->u[u].side && (st->u[v].fl & QF_MELEED))
+				return err_set(e, NULL, 0, "[19.3] %s and %s are stacked: if both attack they attack together, with combined strength (%s has already attacked)",
+					       s->u[u].id, s->u[v].id, s->u[v].id);
+		}
+	}
+	return 0;
+}
+
+/* [19.13] no British and French in one hex; [21.24] French units do not end a phase in a
+ * picket hex; [29.26] rule 7 the Russian option scenario's stacking restrictions. */
+static int ink_move_ok(const struct game *g, int u, int dest, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct ink *k = CIS(g);
+	int stk[Q_STACK_MAX], n = q_stack(g, dest, stk, Q_STACK_MAX), gen = general(g, u);
+	for (int i = 0; i < n; i++) {
+		int v = stk[i];
+		if (v == u || s->u[v].side != s->u[u].side)
+			continue;
+		if (s->u[u].side != russian(g)) {
+			if (nation(g, u, "french") && tagged(g, v, QT_PICKET))
+				return err_set(e, NULL, 0, "[21.24] French units may not end a phase in a picket hex");
+			if (nation(g, u, "french") != nation(g, v, "french"))
+				return err_set(e, NULL, 0, "[19.13] British and French units may not end a phase in the same hex");
+			continue;
+		}
+		if (!option_scenario(g) || gen < 0 || s->u[u].type != Q_INF || s->u[v].type != Q_INF)
+			continue;
+		if (k->stack_free[gen] && q_cst(g)->turn >= k->stack_free[gen])
+			continue;
+		if (gen == 0 && s->zone[dest] == ZONE_SEVASTOPOL)
+			continue;
+		return err_set(e, NULL, 0, "[29.26] 7: %s's infantry may not end a Movement Phase stacked with other infantry%s until the Game-Turn after they attack or three of them end a Movement Phase within three hexes of a British unit",
+			       gen == 0 ? "Soimonov" : "Paulov", gen == 0 ? " outside Sevastopol" : "");
+	}
+	return 0;
 }
 
 static int ink_los_hex(const struct game *g, int idx)
@@ -245,7 +362,7 @@ static int ink_fire_shift(const struct game *g, int target, char *why, size_t n)
 		shift--;
 		l += (size_t)snprintf(why, n, " -1 %s [18.31];", night(g) ? "night" : "fog");
 	}
-	if (tagged(g, target, QT_SKIRMISHER) && q_stack(g, q_cst(g)->u[target].idx, stk, Q_STACK_MAX) == 1) {
+	if (skirm(g, target) && q_stack(g, q_cst(g)->u[target].idx, stk, Q_STACK_MAX) == 1) {
 		shift--;
 		if (l < n)
 			snprintf(why + l, n - l, " -1 unstacked skirmisher [20.12];");
@@ -265,7 +382,7 @@ static int ink_targets(const struct game *g, int idx, int *out)
 	if (n >= 2) {
 		bool art = (s->u[stk[0]].type == Q_ART || s->u[stk[0]].type == Q_HART) &&
 			   (s->u[stk[1]].type == Q_ART || s->u[stk[1]].type == Q_HART);
-		bool sk = tagged(g, stk[0], QT_SKIRMISHER) && tagged(g, stk[1], QT_SKIRMISHER);
+		bool sk = skirm(g, stk[0]) && skirm(g, stk[1]);
 		if (art || sk) {
 			out[1] = stk[1];
 			return 2;
@@ -277,7 +394,7 @@ static int ink_targets(const struct game *g, int idx, int *out)
 static int ink_fire_from_bottom(const struct game *g, int u)
 {
 	int stk[Q_STACK_MAX], n = q_stack(g, q_cst(g)->u[u].idx, stk, Q_STACK_MAX);
-	return n >= 2 && stk[1] == u && tagged(g, u, QT_SKIRMISHER) && tagged(g, stk[0], QT_SKIRMISHER);
+	return n >= 2 && stk[1] == u && skirm(g, u) && skirm(g, stk[0]);
 }
 
 static int ink_fire_group_ok(const struct game *g, const int *units, int n, struct err *e)
@@ -286,7 +403,7 @@ static int ink_fire_group_ok(const struct game *g, const int *units, int n, stru
 	for (int i = 0; i < n; i++)
 		for (int j = i + 1; j < n; j++)
 			if (q_cst(g)->u[units[i]].idx == q_cst(g)->u[units[j]].idx &&
-			    tagged(g, units[i], QT_SKIRMISHER) && tagged(g, units[j], QT_SKIRMISHER))
+			    skirm(g, units[i]) && skirm(g, units[j]))
 				return err_set(e, NULL, 0, "[19.23] two stacked skirmishers may not fire at the same unit");
 	return 0;
 }
@@ -328,11 +445,11 @@ static int ink_rally_mod(const struct game *g, int u, int std, char *why, size_t
 			if (q_disrupted(g, stk[i]))
 				continue;
 			if (s->u[stk[i]].side == s->u[u].side) {
-				if (!tagged(g, stk[i], QT_SKIRMISHER))
+				if (!skirm(g, stk[i]))
 					friend = true; /* [20.21] */
 			} else {
 				enemy = true;
-				if (tagged(g, stk[i], QT_SKIRMISHER))
+				if (skirm(g, stk[i]))
 					enemy_sk = true; /* [20.22] */
 			}
 		}
@@ -430,6 +547,18 @@ static void ink_after_action(struct game *g, struct evsink *ev)
 		if (s->u[u].side != ru && (st->u[u].fl & (QF_FIRED_AT | QF_MELEED)) && !k->attacked &&
 		    st->phasing == ru)
 			k->attacked = 1;
+		/* [29.26] rule 6: remember who was attacked this Game-Turn */
+		if (s->u[u].side != ru && ((st->u[u].fl & QF_FIRED_AT) || ((st->u[u].fl & QF_MELEED) && st->phasing == ru)))
+			st->u[u].aux |= AUX_HIT;
+		/* [29.26] rule 7: a general's units attacked (Russian offensive fire or melee) */
+		int gen = general(g, u);
+		if (option_scenario(g) && gen >= 0 && st->phasing == ru && !k->stack_free[gen] &&
+		    ((st->phase == QP_OFFFIRE && (st->u[u].fl & QF_FIRED)) ||
+		     (st->phase == QP_MELEE && (st->u[u].fl & QF_MELEED)))) {
+			k->stack_free[gen] = (uint8_t)(st->turn + 1);
+			ev_emit(ev, "[29.26]", "%s's units have attacked: rule 7 no longer binds them from Game-Turn %d",
+				gen == 0 ? "Soimonov" : "Paulov", st->turn + 1);
+		}
 	}
 	/* [22.1] control: the last side to move a unit into the hex */
 	for (int i = 0; i < 3; i++) {
@@ -464,6 +593,36 @@ static bool russian_sighted(const struct game *g)
 	return false;
 }
 
+/* [20.31], [20.32] at the end of the Allied Rally Phase of a Clear Game-Turn, two undisrupted
+ * skirmisher counters of one battalion stacked together become one unit: the top counter
+ * stays (the battalion), the other leaves play ([20.33]). */
+static void form_battalions(struct game *g, struct evsink *ev)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	for (int u = 0; u < s->nunits; u++) {
+		int stk[Q_STACK_MAX], n;
+		if (!skirm(g, u) || tagged(g, u, QT_PICKET) || !s->u[u].parent[0] || st->u[u].idx < 0 ||
+		    q_disrupted(g, u))
+			continue;
+		n = q_stack(g, st->u[u].idx, stk, Q_STACK_MAX);
+		if (n < 2 || stk[0] != u)
+			continue; /* the top counter forms the battalion */
+		for (int i = 1; i < n; i++) {
+			int v = stk[i];
+			if (!skirm(g, v) || tagged(g, v, QT_PICKET) || q_disrupted(g, v) ||
+			    strcmp(s->u[v].parent, s->u[u].parent) || s->u[v].side != s->u[u].side)
+				continue;
+			st->u[v].idx = Q_ABSENT;
+			st->u[v].aux |= AUX_ABSORBED;
+			st->u[u].aux |= AUX_MERGED;
+			ev_emit(ev, "[20.32]", "%s and %s form one battalion (%s: fire %d, melee %d, movement allowance 7)",
+				s->u[u].id, s->u[v].id, s->u[u].id, q_fire(g, u), q_melee(g, u));
+			break;
+		}
+	}
+}
+
 static void ink_end_phase(struct game *g, struct evsink *ev)
 {
 	const struct q_scn *s = q_scn(g);
@@ -494,6 +653,36 @@ static void ink_end_phase(struct game *g, struct evsink *ev)
 			}
 		}
 	}
+	if (st->phase == QP_MOVE && st->phasing == ru && option_scenario(g)) {
+		/* [29.26] rule 7: three of a general's units within three hexes of a British unit */
+		for (int gen = 0; gen < 2; gen++) {
+			int near = 0;
+			if (k->stack_free[gen])
+				continue;
+			for (int u = 0; u < s->nunits; u++) {
+				if (st->u[u].idx < 0 || general(g, u) != gen)
+					continue;
+				for (int v = 0; v < s->nunits; v++)
+					if (st->u[v].idx >= 0 && nation(g, v, "british") &&
+					    hex_distance(map_hex(&s->map, st->u[u].idx), map_hex(&s->map, st->u[v].idx)) <= 3) {
+						near++;
+						break;
+					}
+			}
+			if (near >= 3) {
+				k->stack_free[gen] = (uint8_t)(st->turn + 1);
+				ev_emit(ev, "[29.26]", "%d of %s's units are within three hexes of a British unit: rule 7 no longer binds them from Game-Turn %d",
+					near, gen == 0 ? "Soimonov" : "Paulov", st->turn + 1);
+			}
+		}
+	}
+	if (st->phase == QP_RALLY && st->phasing != ru && !dark(g))
+		form_battalions(g, ev);
+	if (st->phase == QP_RALLY && st->phasing != s->first)
+		for (int u = 0; u < s->nunits; u++) /* [29.26] rule 6: a new Game-Turn */
+			if (s->u[u].side != ru)
+				st->u[u].aux = (uint8_t)((st->u[u].aux & ~(AUX_HIT | AUX_HIT_PREV)) |
+							 ((st->u[u].aux & AUX_HIT) ? AUX_HIT_PREV : 0));
 	if (st->phase == QP_MOVE && st->phasing != ru) {
 		/* [29.16] a rolling French unit adjacent to a later French unit is freed from the next turn */
 		for (int u = 0; u < s->nunits; u++) {
@@ -525,6 +714,18 @@ static int ink_phase_start(struct game *g, struct evsink *ev)
 	struct q_state *st = q_st(g);
 	int ru = russian(g);
 
+	if (st->phase == QP_RALLY && st->phasing != ru && option_scenario(g) &&
+	    st->turn == IS(g)->allied_free_turn) {
+		/* [29.26] rule 6: on the first Game-Turn the Allies may move, a disrupted unit not
+		 * attacked in the previous Game-Turn that did not move recovers */
+		for (int u = 0; u < s->nunits; u++)
+			if (s->u[u].side != ru && st->u[u].idx >= 0 && q_disrupted(g, u) &&
+			    !(st->u[u].fl & QF_MOVED) && !(st->u[u].aux & AUX_HIT_PREV)) {
+				st->u[u].fl &= (uint16_t)~QF_DISRUPTED;
+				ev_emit(ev, "[29.26]", "%s was neither attacked last Game-Turn nor moved: it is undisrupted (rule 6)", s->u[u].id);
+			}
+		return 0;
+	}
 	if (st->phase != QP_MOVE || st->phasing == ru)
 		return 0;
 	/* [29.16] each Game-Turn after entering, a die for each of the two French units: 1-3 moves */
@@ -639,8 +840,10 @@ static void ink_victory(const struct game *g, struct result *r)
 				continue;
 			if (d->type == Q_ART || d->type == Q_HART)
 				vr += 3;
-			else if (d->melee[0] > 0)
-				vr += d->melee[0]; /* undisrupted melee strength */
+			else if (d->melee[0] > 0) {
+				int v = absorbed(g, u); /* [20.33] a formed battalion is worth both counters */
+				vr += d->melee[0] + (v >= 0 && s->u[v].melee[0] > 0 ? s->u[v].melee[0] : 0);
+			}
 		} else if (d->type == Q_INF) {
 			va += 1;
 		} else if (d->type == Q_ART) {
@@ -704,4 +907,8 @@ const struct q_battle q_inkerman = {
 	.actions = ink_actions,
 	.apply = ink_apply,
 	.victory = ink_victory,
+	.move_ok = ink_move_ok,
+	.strength = ink_strength,
+	.paren = ink_paren,
+	.melee_ok = ink_melee_ok,
 };

@@ -472,8 +472,9 @@ static bool can_melee_attack(const struct game *g, int u)
 	const struct q_state *st = q_cst(g);
 	const struct q_udef *d = &s->u[u];
 	int k = q_disrupted(g, u);
-	return st->u[u].idx >= 0 && (d->type == Q_INF || d->type == Q_CAV) && !d->melee_paren[k] &&
-	       d->melee[k] >= 0 && !(st->u[u].fl & (QF_MELEED | QF_ADVANCED));
+	return st->u[u].idx >= 0 && (d->type == Q_INF || d->type == Q_CAV) &&
+	       !q_battle_paren(g, u, true, d->melee_paren[k]) && q_melee(g, u) >= 0 &&
+	       !(st->u[u].fl & (QF_MELEED | QF_ADVANCED));
 }
 
 /* Enemy hexes whose units exert a ZOC on u's hex and have not been meleed ([8.22]). */
@@ -537,6 +538,8 @@ static int melee_plan(const struct game *g, const struct action *a, struct melee
 			return err_set(e, NULL, 0, "[8.17] %s may not make melee attacks", s->u[u].id);
 		p->att[p->natt++] = u;
 	}
+	if (q_battle_melee_ok(g, a, e) != 0)
+		return -1;
 	for (int i = 0; i < nt; i++) {
 		int h = a->arg[2 + nu + i], stk[Q_STACK_MAX], k = q_stack(g, h, stk, Q_STACK_MAX);
 		fmt_idx(g, h, hx);
@@ -805,32 +808,41 @@ void q_melee_actions(const struct game *g, struct q_alist *l)
 	}
 }
 
-/* [8.11], [8.12]: an enemy unit in the ZOC... that some unit could still attack. */
+/* [8.11], [8.12]: an enemy hex in contact with an undisrupted phasing unit, not yet attacked,
+ * that some legal attack could still take in. (An obligation no legal attack can meet lapses,
+ * so the phase can always end.) */
 static bool melee_owed(const struct game *g, char *why, size_t n)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
+	struct action acts[512];
+	struct q_alist l = {acts, 512, 0};
+	bool listed = false;
+
 	for (int u = 0; u < s->nunits; u++) {
 		int owed[6], no;
 		if (s->u[u].side != st->phasing || st->u[u].idx < 0 || q_disrupted(g, u) ||
 		    (st->u[u].fl & QF_ADVANCED))
 			continue;
 		no = owed_hexes(g, u, owed);
-		for (int k = 0; k < no; k++) {
-			/* someone able to attack it? */
-			for (int v = 0; v < s->nunits; v++) {
-				if (s->u[v].side != st->phasing || !can_melee_attack(g, v) ||
-				    !hex_adjacent(map_hex(&s->map, st->u[v].idx), map_hex(&s->map, owed[k])))
-					continue;
-				if (why) {
-					char hx[8];
-					fmt_idx(g, owed[k], hx);
-					snprintf(why, n, "[8.11] the enemy in %s is in contact with %s and must be attacked",
-						 hx, s->u[u].id);
-				}
-				return true;
-			}
+		if (no && !listed) {
+			q_melee_actions(g, &l);
+			listed = true;
 		}
+		for (int k = 0; k < no; k++)
+			for (int i = 0; i < l.n && i < l.max; i++) {
+				int nu = acts[i].arg[0], nt = acts[i].arg[1 + nu];
+				for (int t = 0; t < nt; t++)
+					if (acts[i].arg[2 + nu + t] == owed[k]) {
+						if (why) {
+							char hx[8];
+							fmt_idx(g, owed[k], hx);
+							snprintf(why, n, "[8.11] the enemy in %s is in contact with %s and must be attacked",
+								 hx, s->u[u].id);
+						}
+						return true;
+					}
+			}
 	}
 	return false;
 }

@@ -27,13 +27,20 @@ int q_mp_left(const struct game *g, int u)
 int q_move_search(const struct game *g, int u, struct path_result *res, uint8_t *zoc,
 		  uint8_t *blocked, uint8_t *steps)
 {
-	const struct q_scn *s = q_scn(g);
-	const struct q_state *st = q_cst(g);
-	const struct q_udef *d = &s->u[u];
-	struct path_query q;
+	const struct q_udef *d = &q_scn(g)->u[u];
 
 	q_zoc(g, 1 - d->side, zoc);
 	enemy_blocked(g, d->side, blocked);
+	return q_move_search_with(g, u, res, zoc, blocked, steps);
+}
+
+int q_move_search_with(const struct game *g, int u, struct path_result *res, const uint8_t *zoc,
+		       const uint8_t *blocked, uint8_t *steps)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	struct path_query q;
+
 	q.step = q_battle_steps(g, u, steps);
 	q.zoc = q_battle_ignores_zoc(g, u) ? NULL : zoc;
 	q.blocked = blocked;
@@ -192,6 +199,12 @@ int q_search(const struct game *g, int u, struct q_work *w)
 {
 	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
 	return q_move_search(g, u, &r, w->zoc, w->blocked, w->steps);
+}
+
+int q_search_again(const struct game *g, int u, struct q_work *w)
+{
+	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
+	return q_move_search_with(g, u, &r, w->zoc, w->blocked, w->steps);
 }
 
 /* ---- movement actions ---- */

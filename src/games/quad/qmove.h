@@ -17,6 +17,9 @@ struct q_work {
 };
 /* Runs the movement search for unit u into w; returns hexes reached. */
 int q_search(const struct game *g, int u, struct q_work *w);
+/* The same, reusing w->zoc and w->blocked from an earlier search for a unit of the same side
+ * in the same position (they depend only on the side and the position). */
+int q_search_again(const struct game *g, int u, struct q_work *w);
 
 /* Half movement points left to unit u this phase. */
 int q_mp_left(const struct game *g, int u);

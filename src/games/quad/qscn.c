@@ -339,8 +339,10 @@ static uint8_t step_cost(const struct q_scn *q, int i, int dir, int mc)
 					dcj = kk;
 			if (dcj >= 0 && map_slope_into(m, i, k) == SLOPE_STEEP &&
 			    map_slope_into(m, j, dcj) == SLOPE_STEEP) {
-				cost = m->terrain[j] == TER_WOODS ? t->side[QTS_STEEP_ALONG_WOODS][type]
-								  : t->side[QTS_STEEP_ALONG][type];
+				int along = m->terrain[j] == TER_WOODS ? t->side[QTS_STEEP_ALONG_WOODS][type]
+								       : t->side[QTS_STEEP_ALONG][type];
+				if (along > cost)
+					cost = along; /* never cheaper than the hex itself (an aqueduct) */
 				break;
 			}
 		}

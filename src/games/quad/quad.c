@@ -312,15 +312,29 @@ static void list_moves(const struct game *g, struct q_alist *l)
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	struct q_work wbuf, *w = &wbuf; /* on the stack: no heap use inside a game */
+	uint8_t occ[Q_NMAX];
+	bool searched = false;
 
+	/* occupancy, so that empty hexes skip the stacking rules */
+	memset(occ, 0, (size_t)s->map.n);
+	for (int u = 0; u < s->nunits; u++)
+		if (st->u[u].idx >= 0)
+			occ[st->u[u].idx] = 1;
 	for (int u = 0; u < s->nunits; u++) {
 		if (q_can_move(g, u, NULL) != 0)
 			continue;
-		q_search(g, u, w);
+		/* every moving unit is the phasing side's: enemy ZOC and blocked hexes are shared */
+		if (searched)
+			q_search_again(g, u, w);
+		else
+			q_search(g, u, w);
+		searched = true;
 		for (int i = 0; i < s->map.n; i++) {
 			if (w->cost[i] == PATH_UNREACHED || i == st->u[u].idx)
 				continue;
-			if (!q_stack_ok(g, u, i) || q_battle_move_ok(g, u, i, NULL) != 0)
+			if (occ[i] ? !q_stack_ok(g, u, i) : q_battle_closed(g, u, i))
+				continue;
+			if (q_battle_move_ok(g, u, i, NULL) != 0)
 				continue;
 			struct action a = {QA_MOVE, 2, {0}};
 			a.arg[0] = u;

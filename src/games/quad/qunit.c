@@ -36,12 +36,12 @@ static int side_k(const struct game *g, int u)
 
 int q_fire(const struct game *g, int u)
 {
-	return q_scn(g)->u[u].fire[side_k(g, u)];
+	return q_battle_strength(g, u, false, q_scn(g)->u[u].fire[side_k(g, u)]);
 }
 
 int q_melee(const struct game *g, int u)
 {
-	return q_scn(g)->u[u].melee[side_k(g, u)];
+	return q_battle_strength(g, u, true, q_scn(g)->u[u].melee[side_k(g, u)]);
 }
 
 int q_morale(const struct game *g, int u)

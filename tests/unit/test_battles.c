@@ -1,0 +1,1398 @@
+/* Unit tests for the exclusive rules of the four battles (Alma, Balaclava, Inkerman,
+ * Tchernaya River: src/games/quad/qalma.c, qbalaclava.c, qinkerman.c, qtchernaya.c), each from
+ * a worked example or case of the rulebook with the errata of 19 May 1978, on the real
+ * scenarios in data/quad/. Positions are set up by editing the state directly (units placed,
+ * the rest taken out of play as Q_ABSENT), dice are manual, and the hooks are called either
+ * through actions or directly through qbattle.h. Readings the engine takes are noted beside
+ * the tests (docs/RULES.md "Exclusive rules"). */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "games/quad/qbattle.h"
+#include "games/quad/qcombat.h"
+#include "games/quad/qmove.h"
+#include "games/quad/quad.h"
+#include "games/rules.h"
+
+#define DATA ""
+#define NEV 512
+#define NACT 4096
+
+/* One test position: the scenario, a game on it, the events and the last error. */
+struct fx {
+	struct scenario s;
+	struct game g;
+	struct event ev[NEV];
+	struct evsink sink;
+	struct err e;
+	struct action acts[NACT];
+	int nacts;
+};
+
+static struct fx *fx_new(const char *file, uint32_t options)
+{
+	struct fx *f = calloc(1, sizeof *f);
+	struct errlist errs;
+	char path[256];
+
+	assert_non_null(f);
+	errlist_init(&errs);
+	snprintf(path, sizeof path, DATA "%s", file);
+	if (scenario_load(&f->s, path, &errs) != 0) {
+		for (int i = 0; i < errs.n; i++) {
+			char buf[1024];
+			err_format(&errs.e[i], buf, sizeof buf);
+			fprintf(stderr, "%s\n", buf);
+		}
+		fail_msg("cannot load %s", path);
+	}
+	if (game_init(&f->g, &f->s, 1, DICE_MANUAL, options, &f->e) != 0)
+		fail_msg("game_init %s: %s", path, f->e.msg);
+	evsink_init(&f->sink, f->ev, NEV);
+	return f;
+}
+
+static void fx_free(struct fx *f)
+{
+	scenario_free(&f->s);
+	free(f);
+}
+
+static struct q_state *ST(struct fx *f) { return q_st(&f->g); }
+
+/* Unit index by id (fails the test on a typo). */
+static int U(struct fx *f, const char *id)
+{
+	int u = q_unit_find(q_scn(&f->g), id);
+	if (u < 0)
+		fail_msg("no unit %s", id);
+	return u;
+}
+
+static struct q_ust *UST(struct fx *f, const char *id) { return &ST(f)->u[U(f, id)]; }
+
+static int IDX(struct fx *f, const char *hex) { return map_index(&q_scn(&f->g)->map, H(hex)); }
+
+/* The hex number a unit stands in, or -1. */
+static int HEXOF(struct fx *f, const char *id)
+{
+	int i = UST(f, id)->idx;
+	return i >= 0 ? map_hex(&q_scn(&f->g)->map, i) : -1;
+}
+
+/* Applies an action in text form with die (0: none); returns the rc, the error in f->e. */
+static int act(struct fx *f, const char *text, int die)
+{
+	int d[1] = {die};
+	memset(&f->e, 0, sizeof f->e);
+	return game_apply_text(&f->g, text, d, die ? 1 : 0, &f->sink, &f->e);
+}
+
+static void ok(struct fx *f, const char *text, int die)
+{
+	if (act(f, text, die) != 0)
+		fail_msg("\"%s\" refused: %s", text, f->e.msg);
+}
+
+/* The action must be refused, and the error must cite `rule` (a substring). */
+static void refused(struct fx *f, const char *text, int die, const char *rule)
+{
+	uint64_t before = f->g.rules->checksum(&f->g);
+	if (act(f, text, die) == 0)
+		fail_msg("\"%s\" accepted; expected a refusal citing %s", text, rule);
+	if (!strstr(f->e.msg, rule))
+		fail_msg("\"%s\" refused with \"%s\"; expected it to cite %s", text, f->e.msg, rule);
+	assert_true(before == f->g.rules->checksum(&f->g)); /* a refusal changes nothing */
+}
+
+/* Ends phases until the game reaches `phase` (of any player-turn). */
+static void to_phase(struct fx *f, int phase)
+{
+	for (int i = 0; i < 40 && ST(f)->phase != phase; i++)
+		ok(f, "end", 0);
+	assert_int_equal(ST(f)->phase, phase);
+}
+
+/* Is there an event citing `rule` whose text contains `sub` (NULL: any)? */
+static bool has_event(struct fx *f, const char *rule, const char *sub)
+{
+	for (int i = 0; i < f->sink.n; i++)
+		if (!strcmp(f->ev[i].rule, rule) && (!sub || strstr(f->ev[i].text, sub)))
+			return true;
+	return false;
+}
+
+static void need_event(struct fx *f, const char *rule, const char *sub)
+{
+	if (!has_event(f, rule, sub)) {
+		for (int i = 0; i < f->sink.n; i++)
+			fprintf(stderr, "  event %s %s\n", f->ev[i].rule, f->ev[i].text);
+		fail_msg("no event %s containing \"%s\"", rule, sub ? sub : "");
+	}
+}
+
+
+
+
+
+static void parse(struct fx *f, const char *text, struct action *a)
+{
+	if (f->g.rules->parse(&f->g, text, a, &f->e) != 0)
+		fail_msg("cannot parse \"%s\": %s", text, f->e.msg);
+}
+
+static struct q_odds fire_odds(struct fx *f, const char *text)
+{
+	struct action a;
+	struct q_odds o;
+	parse(f, text, &a);
+	if (q_fire_odds(&f->g, &a, &o, &f->e) != 0)
+		fail_msg("fire odds \"%s\": %s", text, f->e.msg);
+	return o;
+}
+
+
+
+static void need_sub(const char *hay, const char *needle)
+{
+	if (!strstr(hay, needle))
+		fail_msg("\"%s\" does not contain \"%s\"", hay, needle);
+}
+
+static int los(struct fx *f, const char *a, const char *b, char *why, size_t n)
+{
+	why[0] = '\0';
+	return f->g.rules->los(&f->g, H(a), H(b), why, n);
+}
+
+static void see(struct fx *f, const char *a, const char *b)
+{
+	char why[256];
+	if (los(f, a, b, why, sizeof why) != 1)
+		fail_msg("LOS %s-%s blocked (%s); expected clear", a, b, why);
+}
+
+static void blocked(struct fx *f, const char *a, const char *b, const char *rule)
+{
+	char why[256];
+	if (los(f, a, b, why, sizeof why) != 0)
+		fail_msg("LOS %s-%s clear; expected blocked by %s", a, b, rule);
+	if (!strstr(why, rule))
+		fail_msg("LOS %s-%s blocked with \"%s\"; expected %s", a, b, why, rule);
+}
+
+/* ================================================================ position helpers */
+
+#define ALMA "data/quad/alma/scenario.json"
+#define BALA "data/quad/balaclava/scenario.json"
+#define INKH "data/quad/inkerman/historical.json"
+#define INKO "data/quad/inkerman/option.json"
+#define TCHE "data/quad/tchernaya/tchernaya.json"
+
+static const struct q_scn *SCN(struct fx *f) { return q_scn(&f->g); }
+
+/* Takes every unit out of play (Q_ABSENT), then the test places the ones it needs. */
+static void clear_all(struct fx *f)
+{
+	for (int u = 0; u < SCN(f)->nunits; u++) {
+		ST(f)->u[u].idx = Q_ABSENT;
+		ST(f)->u[u].fl = 0;
+	}
+}
+
+/* Places unit id in hex (top of the hex's stack), undisrupted, flags cleared. */
+static int place(struct fx *f, const char *id, const char *hex)
+{
+	int u = U(f, id);
+	ST(f)->u[u].idx = (int16_t)IDX(f, hex);
+	assert_true(ST(f)->u[u].idx >= 0);
+	ST(f)->u[u].fl = 0;
+	ST(f)->u[u].layer = ++ST(f)->layer_next;
+	return u;
+}
+
+static void set_turn(struct fx *f, int turn, int phasing, int phase)
+{
+	ST(f)->turn = (int16_t)turn;
+	ST(f)->phasing = (uint8_t)phasing;
+	ST(f)->phase = (uint8_t)phase;
+}
+
+static int side(struct fx *f, const char *name)
+{
+	return strcmp(f->g.scn->side[0], name) ? 1 : 0;
+}
+
+static struct result victory(struct fx *f)
+{
+	struct result r;
+	memset(&r, 0, sizeof r);
+	q_victory(&f->g, &r);
+	return r;
+}
+
+/* The hook refusal must cite rule. */
+static void hook_refuses_at(int rc, struct err *e, const char *rule, int line)
+{
+	if (rc == 0)
+		fail_msg("line %d: accepted; expected a refusal citing %s", line, rule);
+	if (!strstr(e->msg, rule))
+		fail_msg("line %d: refused with \"%s\"; expected %s", line, e->msg, rule);
+}
+
+static void hook_allows_at(int rc, struct err *e, int line)
+{
+	if (rc != 0)
+		fail_msg("line %d: refused: %s", line, e->msg);
+}
+
+#define hook_refuses(rc, e, rule) hook_refuses_at(rc, e, rule, __LINE__)
+#define hook_allows(rc, e) hook_allows_at(rc, e, __LINE__)
+
+/* ================================================================ Alma */
+
+/* [16.1] example: CG/1st and 44/3rd (two parents) fire together: 2 is subtracted; [16.12] the
+ * modified die is at least one; one parent: no change; [16.11] Russian artillery is exempt. */
+static void test_alma_161_parents(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(ALMA, 0);
+	struct action a = {QA_FIRE, 4, {2, U(f, "gb1_cg"), U(f, "gb3_44"), 0}};
+	assert_int_equal(q_battle_fire_die(&f->g, &a, 5), 3);
+	assert_int_equal(q_battle_fire_die(&f->g, &a, 2), 1);  /* [16.12] */
+	assert_int_equal(q_battle_fire_die(&f->g, &a, 1), 1);
+	struct action one = {QA_FIRE, 4, {2, U(f, "gb3_44"), U(f, "gb3_28"), 0}};
+	assert_int_equal(q_battle_fire_die(&f->g, &one, 4), 4);
+	struct action three = {QA_FIRE, 5, {3, U(f, "gb3_44"), U(f, "gb2_47"), U(f, "gb1_cg"), 0}};
+	assert_int_equal(q_battle_fire_die(&f->g, &three, 6), 3);
+	struct action ru = {QA_FIRE, 4, {2, U(f, "ru_fb1"), U(f, "ru_mos_1w"), 0}};
+	assert_int_equal(q_battle_fire_die(&f->g, &ru, 4), 4); /* [16.11] */
+	struct action ru2 = {QA_FIRE, 5, {3, U(f, "ru_fb1"), U(f, "ru_mos_1w"), U(f, "ru_mos_2w"), 0}};
+	assert_int_equal(q_battle_fire_die(&f->g, &ru2, 4), 2);
+	fx_free(f);
+}
+
+/* Errata [18.4]: the line 2106-2309 runs along 2107/2206 and 2208/2308 and is blocked by
+ * [18.42] c ([7.36] does not apply, [18.43]); adjacent hexes always see each other. */
+static void test_alma_184_errata_line(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(ALMA, 0);
+	char why[256];
+	blocked(f, "2106", "2309", "[18.42] c");
+	assert_int_equal(los(f, "2106", "2107", why, sizeof why), 1);
+	fx_free(f);
+}
+
+/* A hex of depth d south of the Alma in column col (or -1). */
+static int alma_depth_hex(struct fx *f, int col, int d)
+{
+	const struct q_scn *s = SCN(f);
+	for (int r = s->map.row0; r <= s->map.row1; r++) {
+		int idx = map_index(&s->map, hex_make(col, r));
+		if (idx >= 0 && (s->map.flags[idx] & HEXF_ONMAP) && s->zone[idx] == d)
+			return idx;
+	}
+	return -1;
+}
+
+static void alma_south(struct fx *f, const char *parent, bool south)
+{
+	for (int u = 0; u < SCN(f)->nunits; u++)
+		if (!strcmp(SCN(f)->u[u].parent, parent))
+			ST(f)->u[u].aux = (uint8_t)(south ? 0x81 : 0);
+}
+
+/* [17.11] no Allied unit more than two hexes south until its parent's non-artillery units are
+ * all south at the start of the Movement Phase; [17.13] French: three hexes until every unit
+ * of the parent (artillery too) is south; [17.12] a unit already deeper is not forced back
+ * but goes no deeper. */
+static void test_alma_171_depth(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(ALMA, 0);
+	int d2 = -1, d3 = -1, d4 = -1;
+	for (int c = 10; c <= 30 && (d2 < 0 || d3 < 0 || d4 < 0); c++) {
+		d2 = alma_depth_hex(f, c, 2);
+		d3 = alma_depth_hex(f, c, 3);
+		d4 = alma_depth_hex(f, c, 4);
+	}
+	int gb = U(f, "gb3_44"), fr = U(f, "fr1_4"), art = U(f, "fr1_a");
+	assert_true(d2 >= 0 && d3 >= 0 && d4 >= 0);
+
+	alma_south(f, "gb_3rd", false);
+	hook_allows(q_battle_move_ok(&f->g, gb, d2, &f->e), &f->e);
+	hook_refuses(q_battle_move_ok(&f->g, gb, d3, &f->e), &f->e, "[17.11]");
+	alma_south(f, "gb_3rd", true);
+	hook_allows(q_battle_move_ok(&f->g, gb, d4, &f->e), &f->e);
+
+	/* French: the infantry across but not the guns: three hexes ([17.13]) */
+	alma_south(f, "fr_1st", true);
+	ST(f)->u[art].aux = 0;
+	hook_allows(q_battle_move_ok(&f->g, fr, d3, &f->e), &f->e);
+	hook_refuses(q_battle_move_ok(&f->g, fr, d4, &f->e), &f->e, "[17.13]");
+	ST(f)->u[art].aux = 0x81;
+	hook_allows(q_battle_move_ok(&f->g, fr, d4, &f->e), &f->e);
+	/* a French battalion not across: two hexes, [17.11] */
+	ST(f)->u[U(f, "fr1_8")].aux = 0;
+	hook_refuses(q_battle_move_ok(&f->g, fr, d3, &f->e), &f->e, "[17.11]");
+
+	/* [17.12] gb3_44 already three hexes south, its parent no longer across */
+	alma_south(f, "gb_3rd", false);
+	ST(f)->u[gb].aux = 0x80 | 3;
+	hook_allows(q_battle_move_ok(&f->g, gb, d3, &f->e), &f->e);
+	hook_refuses(q_battle_move_ok(&f->g, gb, d4, &f->e), &f->e, "[17.12]");
+	/* Russians are not bound */
+	hook_allows(q_battle_move_ok(&f->g, U(f, "ru_mos_1w"), d4, &f->e), &f->e);
+	fx_free(f);
+}
+
+/* [19.2] with the errata: in the Defensive Fire Phase an undisrupted NON-phasing artillery unit
+ * in an enemy ZOC may retreat one hex out of every enemy ZOC instead of firing ([19.22]);
+ * [19.1] artillery has no ZOC. */
+static void test_alma_192_art_retreat(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(ALMA, 0);
+	int al = side(f, "allied");
+	clear_all(f);
+	int gun = place(f, "ru_fb1", "3010");
+	place(f, "gb3_44", "3009");
+	int agun = place(f, "gb2_a", "3012");
+	set_turn(f, 4, al, QP_DEFFIRE);
+	/* the allied gun is phasing: it may not */
+	refused(f, "retreat gb2_a 3013", 0, "[19.2]");
+	refused(f, "retreat ru_fb1 3009", 0, "[19.21]"); /* into the enemy */
+	refused(f, "retreat ru_fb1 3110", 0, "[19.21]"); /* 3110 is next to 3009: still in its ZOC */
+	ok(f, "retreat ru_fb1 3011", 0);
+	need_event(f, "[19.2]", "ru_fb1");
+	assert_int_equal(HEXOF(f, "ru_fb1"), H("3011"));
+	assert_true(ST(f)->u[gun].fl & QF_FIRED); /* [19.22] */
+	/* [19.1] artillery exerts no ZOC */
+	assert_false(q_battle_exerts_zoc(&f->g, agun));
+	assert_true(q_battle_exerts_zoc(&f->g, U(f, "gb3_44")));
+	fx_free(f);
+}
+
+/* [20.1] no French unit moves before Game-Turn Three; [20.2] the Zouaves may. */
+static void test_alma_201_french_wait(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(ALMA, 0);
+	assert_int_equal(ST(f)->turn, 1);
+	hook_refuses(q_can_move(&f->g, U(f, "fr1_8"), &f->e), &f->e, "[20.1]");
+	hook_allows(q_can_move(&f->g, U(f, "fr3_1z"), &f->e), &f->e);
+	hook_allows(q_can_move(&f->g, U(f, "gb3_44"), &f->e), &f->e);
+	ST(f)->turn = 3;
+	hook_allows(q_can_move(&f->g, U(f, "fr1_8"), &f->e), &f->e);
+	fx_free(f);
+}
+
+/* Alma test position: everything out of play but ru_min_2c on the exit hex and `elim` Russian
+ * infantry eliminated; the Allied Rally Phase of Game-Turn `turn`. */
+static struct fx *alma_pres(int turn, int elim)
+{
+	struct fx *f = fx_new(ALMA, 0);
+	static const char *inf[] = {"ru_bb_1w", "ru_bb_2w", "ru_mos_1w", "ru_mos_2w", "ru_tar_1w", "ru_bor_1c"};
+	clear_all(f);
+	for (int i = 0; i < elim; i++)
+		UST(f, inf[i])->idx = Q_ELIM;
+	place(f, "ru_min_2c", "2225");
+	place(f, "ru_vol_1c", "2224");
+	set_turn(f, turn, side(f, "allied"), QP_RALLY);
+	return f;
+}
+
+/* [21.1] from Game-Turn Five, at the start of the Russian Movement Phase: die + Russian infantry
+ * eliminated, 10 or more triggers; [21.13] (errata) no exit before the trigger. */
+static void test_alma_211_preservation(void **state)
+{
+	(void)state;
+	struct fx *f = alma_pres(4, 4);
+	ok(f, "end", 0); /* Game-Turn 4: no roll */
+	assert_false(has_event(f, "[21.1]", NULL));
+	refused(f, "exit ru_min_2c", 0, "[21.13]");
+	fx_free(f);
+
+	f = alma_pres(5, 4);
+	assert_int_not_equal(act(f, "end", 0), 0); /* a die is needed */
+	ok(f, "end", 5);
+	need_event(f, "[21.1]", "die 5 + 4 infantry eliminated = 9: not triggered");
+	refused(f, "exit ru_min_2c", 0, "[21.13]");
+	fx_free(f);
+
+	f = alma_pres(5, 4);
+	ok(f, "end", 6);
+	need_event(f, "[21.1]", "= 10: triggered");
+	refused(f, "exit ru_vol_1c", 0, "2225");
+	ok(f, "exit ru_min_2c", 0);
+	need_event(f, "[21.2]", "ru_min_2c");
+	assert_int_equal(UST(f, "ru_min_2c")->idx, Q_ELIM);
+	struct result r = victory(f);
+	/* [23.11] 4 infantry eliminated (the exited unit is not) + 3 for a trigger before turn 7 */
+	assert_int_equal(r.vp[side(f, "allied")], 7);
+	fx_free(f);
+}
+
+/* [23.12] example: triggered on Game-Turn Eight, no two units exit that turn: no loss; the same
+ * on Game-Turn Nine: the Russians lose one. [23.11] two exits in a turn: the Allies lose 2. */
+static void test_alma_2312_example(void **state)
+{
+	(void)state;
+	struct fx *f = alma_pres(8, 4);
+	int ru = side(f, "russian"), al = side(f, "allied");
+	ok(f, "end", 6);
+	need_event(f, "[21.1]", "triggered");
+	to_phase(f, QP_RALLY);
+	f->sink.n = 0;
+	ok(f, "end", 0); /* end of Game-Turn 8 */
+	assert_false(has_event(f, "[23.12]", NULL));
+	assert_false(has_event(f, "[23.11]", NULL));
+	to_phase(f, QP_MOVE); /* Allied, turn 9 */
+	to_phase(f, QP_RALLY);
+	to_phase(f, QP_MOVE); /* Russian, turn 9: no more rolls */
+	assert_false(has_event(f, "[21.1]", "die"));
+	to_phase(f, QP_RALLY);
+	ok(f, "end", 0);
+	need_event(f, "[23.12]", "lose 1");
+	struct result r = victory(f);
+	/* Russian: 7 complete turns before the trigger - 1; Allied: 4 eliminated */
+	assert_int_equal(r.vp[ru], 6);
+	assert_int_equal(r.vp[al], 4);
+	/* turn 10: two exits */
+	to_phase(f, QP_MOVE);
+	to_phase(f, QP_RALLY);
+	to_phase(f, QP_MOVE);
+	ok(f, "exit ru_min_2c", 0);
+	ST(f)->u[U(f, "ru_vol_1c")].idx = (int16_t)IDX(f, "2225");
+	ok(f, "exit ru_vol_1c", 0); /* [21.2] errata: unlimited exits */
+	to_phase(f, QP_RALLY);
+	ok(f, "end", 0);
+	need_event(f, "[23.11]", "lose 2");
+	r = victory(f);
+	assert_int_equal(r.vp[al], 2);
+	assert_int_equal(r.vp[ru], 6);
+	fx_free(f);
+}
+
+/* ================================================================ Balaclava */
+
+/* [17.21] errata: a Russian unit west of the 0400 column triggers the French additional
+ * reinforcements, which enter in the next Allied Movement Phase. */
+static void test_bal_1721_trigger(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(BALA, 0);
+	int zou = U(f, "zou1_1");
+	hook_refuses(q_battle_may_enter(&f->g, zou, &f->e), &f->e, "[17.21]");
+	place(f, "sous1", "0402");
+	q_battle_after_move(&f->g, U(f, "sous1"), &f->sink);
+	assert_false(has_event(f, "[17.21]", NULL)); /* the 0400 column itself is not west of it */
+	place(f, "sous1", "0302");
+	q_battle_after_move(&f->g, U(f, "sous1"), &f->sink);
+	need_event(f, "[17.21]", "next Allied Movement Phase");
+	hook_refuses(q_battle_may_enter(&f->g, zou, &f->e), &f->e, "next Allied Movement Phase");
+	ST(f)->pturn++;
+	hook_allows(q_battle_may_enter(&f->g, zou, &f->e), &f->e);
+	fx_free(f);
+}
+
+/* [18.1] a redoubt gun fires from the bottom of its stack and is not attacked there; errata
+ * [18.4] its range is one hex. */
+static void test_bal_181_guns(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(BALA, 0);
+	int gun = U(f, "gun4");
+	assert_int_equal(HEXOF(f, "gun4"), H("1312"));
+	int stk[Q_STACK_MAX];
+	assert_int_equal(q_stack(&f->g, IDX(f, "1312"), stk, Q_STACK_MAX), 2);
+	assert_int_equal(stk[0], U(f, "mil4")); /* "T": the militia on top */
+	assert_int_equal(q_battle_fire_from_bottom(&f->g, gun), 1);
+	assert_int_equal(q_battle_fire_from_bottom(&f->g, U(f, "barker")), 0);
+	assert_false(q_battle_defends(&f->g, gun));
+	assert_int_equal(q_battle_art_range(&f->g, gun), 1);
+	assert_int_equal(q_battle_art_range(&f->g, U(f, "barker")), 0);
+	fx_free(f);
+}
+
+/* [18.2] with the errata: the unit stacked with a gun is eliminated, a Russian unit exerts a
+ * ZOC into the redoubt: the gun is captured (3 VP) and one such Russian unit may advance. */
+static void test_bal_182_capture(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(BALA, 0);
+	int ru = side(f, "russian");
+	place(f, "od1", "1311");
+	set_turn(f, 1, ru, QP_MELEE);
+	q_eliminate(&f->g, U(f, "mil4"), &f->sink, "[8.4]", "test");
+	q_battle_after_action(&f->g, &f->sink);
+	need_event(f, "[18.2]", "gun4");
+	assert_int_equal(UST(f, "gun4")->idx, Q_ELIM);
+	assert_int_equal(ST(f)->npend, 1);
+	assert_int_equal(ST(f)->pend[0].kind, QPEND_ADVANCE);
+	assert_int_equal(ST(f)->pend[0].side, ru);
+	assert_int_equal(ST(f)->pend[0].units[0], U(f, "od1"));
+	ok(f, "advance od1 1312", 0);
+	assert_int_equal(HEXOF(f, "od1"), H("1312"));
+	fx_free(f);
+
+	/* no Russian ZOC: the gun stays, exposed, and the Allies may spike it ([18.3]) */
+	f = fx_new(BALA, 0);
+	int al = side(f, "allied");
+	set_turn(f, 1, ru, QP_MELEE);
+	q_eliminate(&f->g, U(f, "mil4"), &f->sink, "[8.4]", "test");
+	q_battle_after_action(&f->g, &f->sink);
+	assert_int_equal(HEXOF(f, "gun4"), H("1312"));
+	set_turn(f, 1, ru, QP_MOVE);
+	refused(f, "spike gun4", 0, "[18.3]");
+	set_turn(f, 1, al, QP_MOVE);
+	refused(f, "spike barker", 0, "[18.3]");
+	ok(f, "spike gun4", 0);
+	need_event(f, "[18.3]", "gun4");
+	struct result r1 = victory(f);
+	/* a spiked gun scores nothing for either side; gun2, arabtabia and canrobt remain (6 each) */
+	(void)r1;
+	fx_free(f);
+}
+
+/* [19.0] fatigue: initial level = morale; moving the full allowance, a melee attack, being
+ * disrupted each take one; at zero the unit is disrupted for good and never rallies. */
+static void test_bal_19_fatigue(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(BALA, 0);
+	int al = side(f, "allied"), u = place(f, "f20", "0510");
+	assert_int_equal(ST(f)->u[u].aux & 0x0f, 4);
+	set_turn(f, 5, al, QP_MOVE);
+	ST(f)->u[u].fl |= QF_MOVED;
+	ST(f)->u[u].mp = (uint8_t)(2 * q_ma(&f->g, u) - 1);
+	q_battle_end_phase(&f->g, &f->sink); /* not the full allowance */
+	assert_int_equal(ST(f)->u[u].aux & 0x0f, 4);
+	ST(f)->u[u].mp = (uint8_t)(2 * q_ma(&f->g, u));
+	q_battle_end_phase(&f->g, &f->sink);
+	assert_int_equal(ST(f)->u[u].aux & 0x0f, 3);
+	need_event(f, "[19.0]", "moved its full allowance");
+	q_battle_on_melee(&f->g, &u, 1, &f->sink);
+	assert_int_equal(ST(f)->u[u].aux & 0x0f, 2);
+	q_disrupt(&f->g, u, &f->sink, "[7.4]");
+	assert_int_equal(ST(f)->u[u].aux & 0x0f, 1);
+	/* disrupted: its allowance is halved, and moving all of it still tires ([9.11]) */
+	ST(f)->u[u].fl |= QF_MOVED;
+	ST(f)->u[u].mp = (uint8_t)(2 * q_ma(&f->g, u));
+	q_battle_end_phase(&f->g, &f->sink);
+	assert_int_equal(ST(f)->u[u].aux & 0x0f, 0);
+	need_event(f, "[19.0]", "is fatigued");
+	assert_true(q_disrupted(&f->g, u));
+	hook_refuses(q_battle_may_rally(&f->g, u, &f->e), &f->e, "[19.0]");
+	/* units outside [19.1] have no fatigue */
+	int s93 = U(f, "suth93");
+	q_battle_on_melee(&f->g, &s93, 1, &f->sink);
+	assert_int_equal(ST(f)->u[s93].aux, 0);
+	fx_free(f);
+}
+
+/* [20.0] more than 22 non-parenthesised British melee points eliminated: British morale is
+ * halved, rounded up. */
+static void test_bal_20_demoralization(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(BALA, 0);
+	static const char *gone[] = {"f20", "f21", "f63", "f57", "f46", "rb1", "bw42", "cam79", "hus8"};
+	int s93 = U(f, "suth93"), sum = 0;
+	for (size_t i = 0; i < sizeof gone / sizeof gone[0]; i++) {
+		int u = place(f, gone[i], "0510");
+		sum += SCN(f)->u[u].melee[0];
+		q_eliminate(&f->g, u, &f->sink, "[8.4]", "test");
+	}
+	assert_int_equal(sum, 22);
+	assert_int_equal(q_morale(&f->g, s93), 5);
+	/* retreats and guns do not count */
+	q_eliminate(&f->g, U(f, "barker"), &f->sink, "[8.4]", "test");
+	assert_int_equal(q_morale(&f->g, s93), 5);
+	int u = place(f, "lt4dr", "0510");
+	q_eliminate(&f->g, u, &f->sink, "[8.4]", "test");
+	assert_int_equal(q_morale(&f->g, s93), 3);
+	assert_int_equal(q_morale(&f->g, U(f, "lan17")), 3);
+	assert_int_equal(q_morale(&f->g, U(f, "mil1")), 3); /* Turkish: unaffected */
+	assert_int_equal(q_morale(&f->g, U(f, "sous1")), 2);
+	fx_free(f);
+}
+
+/* [21.0] British cavalry stacks four strength points a hex, with one artillery unit too. */
+static void test_bal_21_cavalry_stacking(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(BALA, 0);
+	clear_all(f);
+	place(f, "lan17", "0510");
+	place(f, "hus8", "0510");
+	assert_true(q_stack_ok(&f->g, U(f, "hus11"), IDX(f, "0510")));
+	place(f, "hus11", "0510");
+	assert_true(q_stack_ok(&f->g, U(f, "ctroop"), IDX(f, "0510")));
+	assert_false(q_stack_ok(&f->g, U(f, "lt13dr"), IDX(f, "0510"))); /* 5 points */
+	assert_false(q_stack_ok(&f->g, U(f, "suth93"), IDX(f, "0510")));
+	place(f, "ctroop", "0510");
+	assert_false(q_stack_ok(&f->g, U(f, "barker"), IDX(f, "0510"))); /* one gun only */
+	/* Russian cavalry: the Standard Rules */
+	place(f, "kiev1", "0810");
+	assert_false(q_stack_ok(&f->g, U(f, "ural1"), IDX(f, "0810")));
+	fx_free(f);
+}
+
+/* [22.11] attacking out of an Aqueduct hex halves melee (down), [22.12] defence unchanged;
+ * [22.21], [22.22] 3 MP, never entered by cavalry or artillery. */
+static void test_bal_22_aqueduct(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(BALA, 0);
+	const struct q_scn *s = SCN(f);
+	int aq = IDX(f, "2506"), u = place(f, "od1", "2506");
+	assert_int_equal(s->map.terrain[aq], TER_AQUEDUCT);
+	assert_int_equal(q_battle_melee_strength(&f->g, u, true, 5), 2);
+	assert_int_equal(q_battle_melee_strength(&f->g, u, false, 5), 5);
+	int from = IDX(f, "2406"), d = -1;
+	for (int k = 0; k < 6; k++)
+		if (map_nb(&s->map, from, k) == aq)
+			d = k;
+	assert_true(d >= 0);
+	assert_int_equal(map_side_features(&s->map, from, d), 0);
+	assert_int_equal(s->step[q_mclass(Q_CAV, false)][from * 6 + d], PATH_NOWAY);
+	assert_int_equal(s->step[q_mclass(Q_ART, false)][from * 6 + d], PATH_NOWAY);
+	assert_int_equal(s->step[q_mclass(Q_HART, false)][from * 6 + d], PATH_NOWAY);
+	assert_int_equal(s->step[q_mclass(Q_INF, false)][from * 6 + d], 6); /* 3 MP in halves */
+	fx_free(f);
+}
+
+/* [23.2] the schedule; [23.1] a difference under fifty is a draw. */
+static void test_bal_23_victory(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(BALA, 0);
+	int ru = side(f, "russian"), al = side(f, "allied");
+	clear_all(f);
+	struct result r = victory(f);
+	/* the Allies were the last to occupy the three western redoubts (set-up): 30 */
+	assert_int_equal(r.vp[al], 30);
+	assert_int_equal(r.vp[ru], 0);
+	assert_int_equal(r.winner, -1);
+	UST(f, "lan17")->idx = Q_ELIM;  /* British cavalry 2 x 2 */
+	UST(f, "mil1")->idx = Q_ELIM;   /* Turkish infantry 2 */
+	UST(f, "marine4")->idx = Q_ELIM; /* British artillery 8 */
+	UST(f, "cda4_1")->idx = Q_ELIM; /* French cavalry 2 */
+	r = victory(f);
+	assert_int_equal(r.vp[ru], 4 + 2 + 8 + 2);
+	place(f, "gun2", "2012"); /* a redoubt gun remaining: 6 */
+	UST(f, "bty5lt")->idx = Q_ELIM; /* Russian artillery 15 */
+	UST(f, "sous1")->idx = Q_ELIM;  /* 3 */
+	r = victory(f);
+	assert_int_equal(r.vp[al], 30 + 6 + 15 + 3);
+	assert_int_equal(r.winner, -1); /* 54 - 16 = 38 < 50 */
+	UST(f, "bty7lt")->idx = Q_ELIM;
+	r = victory(f);
+	assert_int_equal(r.vp[al] - r.vp[ru], 53);
+	assert_int_equal(r.winner, al);
+	need_sub(r.level, "Allied victory");
+	/* the three eastern redoubts held by the Russians: 30 */
+	place(f, "od1", "1811");
+	place(f, "od2", "2012");
+	place(f, "od3", "2313");
+	r = victory(f);
+	assert_int_equal(r.vp[ru], 16 + 30);
+	assert_int_equal(r.winner, -1);
+	fx_free(f);
+}
+
+/* ================================================================ Inkerman */
+
+static int sev_idx(struct fx *f)
+{
+	for (int i = 0; i < SCN(f)->map.n; i++)
+		if (SCN(f)->zone[i] == 1)
+			return i;
+	return -1;
+}
+
+/* [16.31] only Russian units in Sevastopol and the Mamelon; [16.32] in and out by road only. */
+static void test_ink_163_sevastopol(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, 0);
+	const struct q_scn *s = SCN(f);
+	int sv = sev_idx(f), nroad = 0, noway = 0;
+	assert_true(sv >= 0);
+	assert_true(q_battle_closed(&f->g, U(f, "b_cdsm"), sv));
+	assert_false(q_battle_closed(&f->g, U(f, "r_tomsk1"), sv));
+	assert_true(q_battle_closed(&f->g, U(f, "b_cdsm"), IDX(f, "0511"))); /* the Mamelon */
+	for (int i = 0; i < s->map.n; i++)
+		for (int d = 0; d < 6; d++) {
+			int j = map_nb(&s->map, i, d);
+			if (j < 0 || s->zone[i] == s->zone[j] || !(s->map.flags[j] & HEXF_ONMAP) ||
+			    !(s->map.flags[i] & HEXF_ONMAP))
+				continue;
+			bool road = map_side_features(&s->map, i, d) & (SIDE_ROAD_MAJOR | SIDE_ROAD_MINOR | SIDE_TRACK);
+			int c = s->step[q_mclass(Q_INF, false)][i * 6 + d];
+			if (road)
+				nroad += c != PATH_NOWAY;
+			else
+				noway += c == PATH_NOWAY;
+			if (!road)
+				assert_int_equal(c, PATH_NOWAY);
+		}
+	assert_true(nroad > 0 && noway > 0);
+	fx_free(f);
+}
+
+/* [16.4] exits (errata [22.2]: 1826-2226 one VP, 2327-2727 two); [16.43] never into the
+ * harbour; [16.45] only in the owner's Movement Phase. */
+static void test_ink_164_exits(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, 0);
+	int ru = side(f, "russian");
+	clear_all(f);
+	place(f, "r_tomsk1", "2025");
+	place(f, "r_tomsk2", "0801");
+	set_turn(f, 12, 1 - ru, QP_MOVE);
+	refused(f, "exit r_tomsk1", 0, "[16.45]");
+	set_turn(f, 12, ru, QP_MOVE);
+	refused(f, "exit r_tomsk2", 0, "[16.41]"); /* the harbour row */
+	ok(f, "exit r_tomsk1", 0);
+	need_event(f, "[16.4]", "1 victory point");
+	struct result r = victory(f);
+	assert_int_equal(r.vp[ru], 1);
+	fx_free(f);
+}
+
+/* [17.11] woods are clear for sighting; [17.2] ravine examples: 1715 and 1912 see each other
+ * on Clear turns, and so do 0508 and 0910. */
+static void test_ink_17_sight(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, 0);
+	assert_int_equal(q_battle_los_hex(&f->g, IDX(f, "0112")), 0);
+	ST(f)->turn = 12;
+	see(f, "1715", "1912");
+	see(f, "0508", "0910");
+	ST(f)->turn = 9; /* Fog, third turn: 2 hexes */
+	blocked(f, "1715", "1912", "[18.5]");
+	fx_free(f);
+}
+
+/* [18.2] allowances one less in Night and Fog: battalion 6, disrupted skirmisher 3. */
+static void test_ink_182_allowances(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, 0);
+	int bn = U(f, "b_cdsm"), sk = U(f, "b_a55");
+	ST(f)->u[sk].fl |= QF_DISRUPTED;
+	assert_int_equal(ST(f)->turn, 8);
+	assert_int_equal(q_ma(&f->g, bn), 6);
+	assert_int_equal(q_ma(&f->g, sk), 3);
+	ST(f)->turn = 12;
+	assert_int_equal(q_ma(&f->g, bn), 7);
+	assert_int_equal(q_ma(&f->g, sk), 4);
+	assert_int_equal(q_ma(&f->g, U(f, "b_ltbde")), 10);
+	fx_free(f);
+}
+
+/* [18.31] one column left in Night and Fog; the example: 10 fire at night -> the 7 column.
+ * [20.12] an unstacked skirmisher target: one more (docs/TABLES.md: the code follows
+ * [18.31] literally, so the [20.12] example's 9 -> "6" comes out as 5). */
+static void test_ink_1831_fire_shift(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKO, 0);
+	int al = side(f, "allied");
+	char why[128];
+	clear_all(f);
+	place(f, "r_tomsk1", "2617");
+	place(f, "b_cdsm", "2616");
+	place(f, "b_gren", "2717");
+	place(f, "b_a33lt", "2518");
+	set_turn(f, 3, al, QP_OFFFIRE);
+	assert_int_equal(q_battle_fire_shift(&f->g, U(f, "r_tomsk1"), why, sizeof why), -1);
+	need_sub(why, "[18.31]");
+	struct q_odds night = fire_odds(f, "fire b_cdsm,b_gren,b_a33lt > 2617");
+	ST(f)->turn = 15;
+	struct q_odds clear = fire_odds(f, "fire b_cdsm,b_gren,b_a33lt > 2617");
+	assert_int_equal(clear.column - night.column, 1);
+	if (clear.column == 7) /* open ground: the 8+ column by day */
+		assert_int_equal(night.column, 6); /* "7" */
+	/* [20.12] */
+	int sk = place(f, "b_a55", "2816");
+	ST(f)->turn = 9;
+	assert_int_equal(q_battle_fire_shift(&f->g, sk, why, sizeof why), -2);
+	need_sub(why, "[20.12]");
+	place(f, "b_b55", "2816"); /* stacked: no more */
+	assert_int_equal(q_battle_fire_shift(&f->g, sk, why, sizeof why), -1);
+	fx_free(f);
+}
+
+/* [18.54] fog sighting: 1, 1, 2, 4, 7 hexes on fog turns 1-5 (errata: turn 8 is the second);
+ * [18.55] artillery firing in the dark is spotted until it moves. */
+static void test_ink_1854_sighting(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKO, 0);
+	static const int range[12] = {1, 1, 1, 1, 1, 1, 1, 1, 2, 4, 7, 99};
+	char why[128];
+	/* along row 24 of open ground: distance k from 0224 */
+	for (int t = 1; t <= 12; t++) {
+		ST(f)->turn = (int16_t)t;
+		for (int k = 1; k <= 8; k++) {
+			int a = map_index(&SCN(f)->map, H("1020")), b = map_index(&SCN(f)->map, hex_make(10, 20 - k));
+			int rc = q_los(&f->g, a, b, why, sizeof why);
+			if (k > range[t - 1]) {
+				assert_false(rc);
+				need_sub(why, "[18.5]");
+			} else if (!rc) {
+				assert_null(strstr(why, "[18.5]"));
+			}
+		}
+	}
+	/* spotted artillery */
+	int gun = place(f, "b_2div_art1", "1020");
+	ST(f)->u[gun].aux = 0; /* moved from Home Ridge: no longer spotted ([29.26] rule 4) */
+	ST(f)->turn = 3;
+	place(f, "r_tomsk1", "1014");
+	assert_false(q_los(&f->g, IDX(f, "1014"), IDX(f, "1020"), why, sizeof why));
+	ST(f)->u[gun].fl |= QF_FIRED;
+	q_battle_after_action(&f->g, &f->sink);
+	int rc = q_los(&f->g, IDX(f, "1014"), IDX(f, "1020"), why, sizeof why);
+	if (!rc)
+		assert_null(strstr(why, "[18.5]")); /* terrain may still block, not the range */
+	q_battle_after_move(&f->g, gun, &f->sink);
+	assert_false(q_los(&f->g, IDX(f, "1014"), IDX(f, "1020"), why, sizeof why));
+	fx_free(f);
+}
+
+/* [18.41], [18.42] rally at Night or in Fog: other units ignored, +1; morale 1 never. */
+static void test_ink_184_rally(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, 0);
+	char why[128];
+	clear_all(f);
+	int u = place(f, "r_tomsk1", "1010");
+	place(f, "b_cdsm", "1011");
+	place(f, "r_tomsk2", "1110");
+	ST(f)->u[u].fl |= QF_DISRUPTED;
+	assert_int_equal(q_battle_rally_mod(&f->g, u, 0, why, sizeof why), 1);
+	need_sub(why, "[18.42]");
+	ST(f)->turn = 12;
+	assert_int_equal(q_battle_rally_mod(&f->g, u, 0, why, sizeof why), 0); /* +1 enemy -1 friend */
+	int b = place(f, "r_borodino1", "2020");
+	ST(f)->u[b].fl |= QF_DISRUPTED;
+	hook_allows(q_battle_may_rally(&f->g, b, &f->e), &f->e);
+	ST(f)->turn = 9;
+	hook_refuses(q_battle_may_rally(&f->g, b, &f->e), &f->e, "[18.4]");
+	hook_allows(q_battle_may_rally(&f->g, u, &f->e), &f->e);
+	fx_free(f);
+}
+
+/* [19.1] stacking: two Russians; British only with artillery or a skirmisher ([19.16], not the
+ * Light Brigade); [19.13] never British with French; [21.24] French not in a picket hex. */
+static void test_ink_191_stacking(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, 0);
+	clear_all(f);
+	place(f, "r_tomsk1", "1010");
+	assert_true(q_stack_ok(&f->g, U(f, "r_tomsk2"), IDX(f, "1010")));
+	place(f, "b_cdsm", "2020");
+	assert_true(q_stack_ok(&f->g, U(f, "b_a55"), IDX(f, "2020")));
+	assert_false(q_stack_ok(&f->g, U(f, "b_gren"), IDX(f, "2020")));
+	assert_true(q_stack_ok(&f->g, U(f, "b_2div_art1"), IDX(f, "2020")));
+	place(f, "b_ltbde", "2220");
+	assert_false(q_stack_ok(&f->g, U(f, "b_a55"), IDX(f, "2220")));
+	int fa = U(f, "f_pstn");
+	place(f, "b_2div_art1", "2420");
+	hook_refuses(q_battle_move_ok(&f->g, U(f, "f_2_6line"), IDX(f, "2420"), &f->e), &f->e, "[19.13]");
+	hook_refuses(q_battle_move_ok(&f->g, fa, IDX(f, "2020"), &f->e), &f->e, "[19.13]");
+	place(f, "b_picket_1616", "1616");
+	hook_refuses(q_battle_move_ok(&f->g, fa, IDX(f, "1616"), &f->e), &f->e, "[21.24]");
+	place(f, "f_2_6line", "2620");
+	hook_allows(q_battle_move_ok(&f->g, fa, IDX(f, "2620"), &f->e), &f->e);
+	assert_true(q_stack_ok(&f->g, fa, IDX(f, "2620")));
+	fx_free(f);
+}
+
+/* [19.21]-[19.24]: only the top unit fires and is fired upon unless both are artillery or
+ * both skirmishers; two skirmishers may not fire at the same unit; when the top unit leaves,
+ * the other may be fired upon ([19.24] example). */
+static void test_ink_192_stacked_fire(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, 0);
+	int out[Q_STACK_MAX];
+	clear_all(f);
+	int r1 = place(f, "r_tomsk1", "0806");
+	int r2 = place(f, "r_tomsk2", "0806");
+	assert_int_equal(q_battle_targets(&f->g, IDX(f, "0806"), out), 1);
+	assert_int_equal(out[0], r2);
+	int s1 = place(f, "b_a55", "0707"), s2 = place(f, "b_b55", "0707");
+	assert_int_equal(q_battle_targets(&f->g, IDX(f, "0707"), out), 2);
+	assert_int_equal(q_battle_fire_from_bottom(&f->g, s1), 1);
+	int both[2] = {s1, s2};
+	hook_refuses(q_battle_fire_group_ok(&f->g, both, 2, &f->e), &f->e, "[19.23]");
+	int s3 = place(f, "b_a95", "0807");
+	int mix[2] = {s2, s3};
+	hook_allows(q_battle_fire_group_ok(&f->g, mix, 2, &f->e), &f->e);
+	/* the top Russian unit retreats: the other may now be fired upon */
+	ST(f)->u[r2].idx = (int16_t)IDX(f, "0805");
+	assert_int_equal(q_battle_targets(&f->g, IDX(f, "0806"), out), 1);
+	assert_int_equal(out[0], r1);
+	place(f, "b_2div_art1", "1010");
+	place(f, "b_2div_art2", "1010");
+	assert_int_equal(q_battle_targets(&f->g, IDX(f, "1010"), out), 2);
+	fx_free(f);
+}
+
+/* [19.3] both units of a stack that attack do so together. */
+static void test_ink_193_stack_melee(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, 0);
+	clear_all(f);
+	int a = place(f, "r_tomsk1", "1010"), b = place(f, "r_tomsk2", "1010");
+	struct action one = {QA_MELEE, 4, {1, a, 1, IDX(f, "1011")}};
+	struct action two = {QA_MELEE, 5, {2, a, b, 1, IDX(f, "1011")}};
+	hook_allows(q_battle_melee_ok(&f->g, &one, &f->e), &f->e);
+	hook_allows(q_battle_melee_ok(&f->g, &two, &f->e), &f->e);
+	ST(f)->u[b].fl |= QF_MELEED; /* b attacked alone */
+	hook_refuses(q_battle_melee_ok(&f->g, &one, &f->e), &f->e, "[19.3]");
+	fx_free(f);
+}
+
+/* [19.51] stacked battalions of one regiment: +1 morale in fire and melee, [19.52] never at
+ * night or in fog; not in the rally phase. */
+static void test_ink_195_regimental(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, 0);
+	int t1 = U(f, "r_tomsk1");
+	assert_int_equal(HEXOF(f, "r_tomsk2"), HEXOF(f, "r_tomsk1"));
+	set_turn(f, 12, side(f, "russian"), QP_MELEE);
+	assert_int_equal(q_morale(&f->g, t1), 3);
+	ST(f)->u[t1].fl |= QF_DISRUPTED; /* even disrupted */
+	assert_int_equal(q_morale(&f->g, t1), 3);
+	ST(f)->turn = 11;
+	assert_int_equal(q_morale(&f->g, t1), 2);
+	set_turn(f, 12, side(f, "russian"), QP_RALLY);
+	assert_int_equal(q_morale(&f->g, t1), 2);
+	fx_free(f);
+}
+
+/* [20.3] two undisrupted skirmishers of one battalion stacked at the end of the Allied Rally
+ * Phase of a Clear turn become one unit: strengths added, parentheses ignored, MA 7. */
+static void test_ink_203_forming(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, 0);
+	int al = side(f, "allied");
+	clear_all(f);
+	int a = place(f, "b_b55", "2020"), b = place(f, "b_a55", "2020");
+	(void)a;
+	set_turn(f, 11, al, QP_RALLY); /* Fog: no */
+	ok(f, "end", 0);
+	assert_false(has_event(f, "[20.32]", NULL));
+	set_turn(f, 12, al, QP_RALLY);
+	ST(f)->u[a].fl |= QF_DISRUPTED;
+	ok(f, "end", 0);
+	assert_false(has_event(f, "[20.32]", NULL)); /* one is disrupted */
+	set_turn(f, 12, al, QP_RALLY);
+	ST(f)->u[a].fl = 0;
+	ok(f, "end", 0);
+	need_event(f, "[20.32]", NULL);
+	assert_int_equal(ST(f)->u[a].idx, Q_ABSENT);
+	assert_int_equal(HEXOF(f, "b_a55"), H("2020"));
+	assert_int_equal(q_fire(&f->g, b), 4);
+	assert_int_equal(q_melee(&f->g, b), 2);
+	assert_int_equal(q_ma(&f->g, b), 7);
+	ST(f)->u[b].fl |= QF_DISRUPTED;
+	assert_int_equal(q_fire(&f->g, b), 2);
+	assert_false(q_battle_paren(&f->g, b, false, true));
+	assert_false(q_battle_paren(&f->g, b, true, true));
+	assert_int_equal(q_ma(&f->g, b), 4);
+	/* a battalion now: a third skirmisher may join it ([20.33]); no [20.12] shift */
+	assert_true(q_stack_ok(&f->g, U(f, "b_a95"), IDX(f, "2020")));
+	char why[64];
+	ST(f)->turn = 13;
+	assert_int_equal(q_battle_fire_shift(&f->g, b, why, sizeof why), 0);
+	/* eliminated: worth both counters' melee points ([22.2]) */
+	ST(f)->u[b].idx = Q_ELIM;
+	assert_int_equal(victory(f).vp[side(f, "russian")], 2);
+	assert_int_equal(q_fire(&f->g, b), 2);
+	fx_free(f);
+}
+
+/* [21] pickets: immobile, a British unit with one is on top, three eliminated score 1. */
+static void test_ink_21_pickets(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, 0);
+	int ru = side(f, "russian"), p = U(f, "b_picket_1616");
+	ST(f)->turn = 12;
+	hook_refuses(q_can_move(&f->g, p, &f->e), &f->e, "may not move");
+	int stk[Q_STACK_MAX];
+	place(f, "b_a47", "1616");
+	ST(f)->u[U(f, "b_a47")].layer = 1;
+	assert_int_equal(q_stack(&f->g, IDX(f, "1616"), stk, Q_STACK_MAX), 2);
+	assert_int_equal(stk[0], U(f, "b_a47"));
+	struct result r0 = victory(f);
+	q_eliminate(&f->g, p, &f->sink, "[21.23]", "test");
+	q_eliminate(&f->g, U(f, "b_picket_1717"), &f->sink, "[21.23]", "test");
+	assert_int_equal(victory(f).vp[ru], r0.vp[ru]);
+	q_eliminate(&f->g, U(f, "b_picket_1919"), &f->sink, "[21.23]", "test");
+	assert_int_equal(victory(f).vp[ru], r0.vp[ru] + 1);
+	fx_free(f);
+}
+
+/* [22.41] under 9 Russian points: Allied Decisive; [22.42] 9-11: at least Allied Tactical. */
+static void test_ink_22_levels(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, 0);
+	int ru = side(f, "russian");
+	clear_all(f);
+	struct result r = victory(f);
+	int va = r.vp[1 - ru];
+	assert_int_equal(r.vp[ru], 0);
+	need_sub(r.level, "Allied Decisive Victory");
+	need_sub(r.level, "[22.41]");
+	/* 3 + 3 + 3 = 9 Russian points (Guards battalions' melee) */
+	UST(f, "b_cdsm")->idx = Q_ELIM;
+	UST(f, "b_gren")->idx = Q_ELIM;
+	UST(f, "b_sfg")->idx = Q_ELIM;
+	r = victory(f);
+	assert_int_equal(r.vp[ru], 9);
+	if (9 - va >= -4)
+		need_sub(r.level, "[22.42]");
+	UST(f, "b_7lt")->idx = Q_ELIM;
+	r = victory(f);
+	assert_int_equal(r.vp[ru], 12);
+	assert_null(strstr(r.level, "[22.42]"));
+	UST(f, "b_2div_art1")->idx = Q_ELIM; /* artillery: 3 */
+	assert_int_equal(victory(f).vp[ru], 15);
+	fx_free(f);
+}
+
+/* [29.16] releases: a group is released when one of its units is attacked; the two French
+ * units roll each Game-Turn after they enter (1-3 move). */
+static void test_ink_2916_releases(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, 0);
+	int al = side(f, "allied"), ru = side(f, "russian");
+	hook_refuses(q_can_move(&f->g, U(f, "b_cdsm"), &f->e), &f->e, "[29.16]");
+	hook_refuses(q_can_move(&f->g, U(f, "b_7lt"), &f->e), &f->e, "[29.16]");
+	UST(f, "b_gren")->fl |= QF_FIRED_AT;
+	q_battle_after_action(&f->g, &f->sink);
+	need_event(f, "[29.16]", "b_gren");
+	hook_allows(q_can_move(&f->g, U(f, "b_cdsm"), &f->e), &f->e);
+	hook_refuses(q_can_move(&f->g, U(f, "b_7lt"), &f->e), &f->e, "[29.16]");
+	/* Russian release turns */
+	set_turn(f, 12, ru, QP_MOVE);
+	hook_refuses(q_can_move(&f->g, U(f, "r_susdal1"), &f->e), &f->e, "Game-Turn 13");
+	hook_allows(q_can_move(&f->g, U(f, "r_vladimir1"), &f->e), &f->e);
+	/* the French die */
+	place(f, "f_2_6line", "2325");
+	set_turn(f, 12, ru, QP_RALLY);
+	ok(f, "end", 4);
+	need_event(f, "[29.16]", "die 4, it may not move");
+	assert_int_equal(ST(f)->phasing, al);
+	hook_refuses(q_can_move(&f->g, U(f, "f_2_6line"), &f->e), &f->e, "[29.16]");
+	set_turn(f, 13, ru, QP_RALLY);
+	ok(f, "end", 3);
+	need_event(f, "[29.16]", "die 3, it may move");
+	hook_allows(q_can_move(&f->g, U(f, "f_2_6line"), &f->e), &f->e);
+	fx_free(f);
+}
+
+/* [29.26] rule 4: the Home Ridge guns begin spotted; rule 7: Russian stacking restrictions
+ * (Soimonov's infantry stacks only in Sevastopol, Paulov's never) until the turn after an
+ * attack or three units within three hexes of a British unit; rule 6: on the Allies' first
+ * moving turn, disrupted units neither attacked nor moved recover. */
+static void test_ink_2926_option(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKO, 0);
+	int ru = side(f, "russian"), al = side(f, "allied");
+	char why[128];
+	int gun = -1;
+	for (int u = 0; u < SCN(f)->nunits; u++)
+		if (ST(f)->u[u].idx == IDX(f, "2414") && SCN(f)->u[u].type == Q_ART)
+			gun = u;
+	assert_true(gun >= 0);
+	/* rule 4: the gun on 2414 begins spotted: seen from three hexes on a Night turn */
+	int far = -1;
+	for (int i = 0; i < SCN(f)->map.n && far < 0; i++)
+		if ((SCN(f)->map.flags[i] & HEXF_ONMAP) &&
+		    hex_distance(map_hex(&SCN(f)->map, i), H("2414")) == 3 && q_los(&f->g, i, IDX(f, "2414"), why, sizeof why))
+			far = i;
+	assert_true(far >= 0);
+
+	/* rule 7 */
+	int s1 = U(f, "r_tomsk1"), s2 = U(f, "r_tomsk2");
+	int sv = UST(f, "r_tomsk1")->idx;
+	assert_int_equal(SCN(f)->zone[sv], 1);
+	place(f, "r_tomsk2", "1212");
+	hook_refuses(q_battle_move_ok(&f->g, s1, IDX(f, "1212"), &f->e), &f->e, "[29.26] 7");
+	ST(f)->u[s2].idx = (int16_t)sv;
+	hook_allows(q_battle_move_ok(&f->g, s1, sv, &f->e), &f->e);
+	int p1 = place(f, "r_yakutsk1", "1214");
+	hook_refuses(q_battle_move_ok(&f->g, U(f, "r_yakutsk2"), IDX(f, "1214"), &f->e), &f->e, "Paulov");
+	(void)p1;
+	/* Soimonov's units attack in the Russian offensive fire phase */
+	set_turn(f, 3, ru, QP_OFFFIRE);
+	place(f, "r_tomsk3", "1314");
+	UST(f, "r_tomsk3")->fl |= QF_FIRED;
+	q_battle_after_action(&f->g, &f->sink);
+	need_event(f, "[29.26]", "Soimonov");
+	place(f, "r_tomsk2", "1212");
+	hook_refuses(q_battle_move_ok(&f->g, s1, IDX(f, "1212"), &f->e), &f->e, "[29.26] 7");
+	ST(f)->turn = 4;
+	hook_allows(q_battle_move_ok(&f->g, s1, IDX(f, "1212"), &f->e), &f->e);
+	hook_refuses(q_battle_move_ok(&f->g, U(f, "r_yakutsk2"), IDX(f, "1214"), &f->e), &f->e, "Paulov");
+	fx_free(f);
+
+	/* rule 6 */
+	f = fx_new(INKO, 0);
+	ru = side(f, "russian");
+	al = side(f, "allied");
+	int hit = U(f, "b_a30"), calm = U(f, "b_b95");
+	ST(f)->u[hit].fl |= QF_DISRUPTED;
+	ST(f)->u[calm].fl |= QF_DISRUPTED;
+	set_turn(f, 5, ru, QP_OFFFIRE);
+	ST(f)->u[hit].fl |= QF_FIRED_AT;
+	q_battle_after_action(&f->g, &f->sink); /* a Russian attack: the Allies move from turn 6 */
+	to_phase(f, QP_RALLY);
+	ok(f, "end", 0);
+	need_event(f, "[29.26]", "may move from Game-Turn 6");
+	assert_int_equal(ST(f)->turn, 6);
+	assert_int_equal(ST(f)->phasing, al);
+	to_phase(f, QP_RALLY);
+	need_event(f, "[29.26]", "b_b95");
+	assert_false(q_disrupted(&f->g, calm));
+	assert_true(q_disrupted(&f->g, hit));
+	(void)gun;
+	fx_free(f);
+}
+
+/* ================================================================ Tchernaya River */
+
+/* [16.11] halving out of an Aqueduct hex, [16.14] not out of a Bridge hex. */
+static void test_tch_1614_bridge(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(TCHE, 0);
+	const struct map *m = &SCN(f)->map;
+	int plain = -1, bridge = -1;
+	for (int i = 0; i < m->n; i++) {
+		if (m->terrain[i] != TER_AQUEDUCT || !(m->flags[i] & HEXF_ONMAP))
+			continue;
+		if (m->flags[i] & (HEXF_ROAD_MAJOR | HEXF_ROAD_MINOR | HEXF_TRACK))
+			bridge = i;
+		else
+			plain = i;
+	}
+	assert_true(plain >= 0 && bridge >= 0);
+	int u = U(f, "smol_7");
+	ST(f)->u[u].idx = (int16_t)plain;
+	assert_int_equal(q_battle_melee_strength(&f->g, u, true, 9), 4);
+	ST(f)->u[u].idx = (int16_t)bridge;
+	assert_int_equal(q_battle_melee_strength(&f->g, u, true, 9), 9);
+	fx_free(f);
+}
+
+/* [17.1] engineers: an Aqueduct hex holding one is a Bridge for Russian infantry only (errata
+ * [17.14]); they never count for stacking; disrupted, they are eliminated ([17.13]). */
+static void test_tch_171_engineers(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(TCHE, 0);
+	const struct q_scn *s = SCN(f);
+	const struct map *m = &s->map;
+	int aq = -1, from = -1, dir = -1;
+	for (int i = 0; i < m->n && aq < 0; i++) {
+		if (m->terrain[i] != TER_AQUEDUCT || (m->flags[i] & (HEXF_ROAD_MAJOR | HEXF_ROAD_MINOR | HEXF_TRACK)))
+			continue;
+		for (int d = 0; d < 6; d++) {
+			int j = map_nb(m, i, d);
+			if (j >= 0 && (m->flags[j] & HEXF_ONMAP) && m->terrain[j] == TER_CLEAR && !map_side_features(m, i, d)) {
+				aq = i;
+				from = j;
+				dir = (d + 3) % 6;
+				break;
+			}
+		}
+	}
+	assert_true(aq >= 0);
+	assert_int_equal(map_nb(m, from, dir), aq);
+	int eng = U(f, "2_5"), inf = U(f, "smol_7"), cav = -1;
+	for (int u = 0; u < s->nunits; u++)
+		if (s->u[u].side == side(f, "russian") && s->u[u].type == Q_CAV)
+			cav = u;
+	uint8_t *scratch = malloc((size_t)m->n * 6);
+	assert_non_null(scratch);
+	ST(f)->u[inf].idx = (int16_t)from;
+	assert_true(q_battle_steps(&f->g, inf, scratch)[from * 6 + dir] > s->tab.tec.hex[TER_CLEAR][Q_INF]);
+	ST(f)->u[eng].idx = (int16_t)aq;
+	assert_int_equal(q_battle_steps(&f->g, inf, scratch)[from * 6 + dir], s->tab.tec.hex[TER_CLEAR][Q_INF]);
+	assert_int_equal(q_battle_steps(&f->g, cav, scratch)[from * 6 + dir], PATH_NOWAY);
+	free(scratch);
+	/* stacking: engineer + infantry + artillery */
+	ST(f)->u[inf].idx = (int16_t)aq;
+	assert_true(q_stack_ok(&f->g, U(f, "3h_8_7"), aq));
+	assert_false(q_stack_ok(&f->g, U(f, "mhlw_7"), aq));
+	/* [17.12] never attacks: parenthesised values */
+	assert_true(s->u[eng].fire_paren[0] && s->u[eng].melee_paren[0]);
+	q_disrupt(&f->g, eng, &f->sink, "[7.4]");
+	assert_int_equal(ST(f)->u[eng].idx, Q_ELIM);
+	fx_free(f);
+}
+
+/* [18.1] garrisoned redoubts: closed to every unit; any adverse result destroys the garrison
+ * (a Destroyed marker: 2 Russian VP), and the hex is then a normal hex. */
+static void test_tch_181_garrisons(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(TCHE, 0);
+	int ru = side(f, "russian"), g1 = U(f, "garrison_2214"), idx = IDX(f, "2214");
+	assert_true(q_battle_closed(&f->g, U(f, "smol_7"), idx));
+	assert_true(q_battle_closed(&f->g, U(f, "50l_2"), idx));
+	assert_true(q_battle_closed(&f->g, -1, idx));
+	int before = victory(f).vp[ru];
+	q_disrupt(&f->g, g1, &f->sink, "[7.4]");
+	need_event(f, "[18.1]", "garrison_2214");
+	assert_int_equal(ST(f)->u[g1].idx, Q_ELIM);
+	assert_false(q_battle_closed(&f->g, U(f, "smol_7"), idx));
+	/* 2 for the marker; the garrison, which may not fire offensively, is worth nothing */
+	assert_int_equal(victory(f).vp[ru], before + 2);
+	fx_free(f);
+}
+
+/* [18.2] Tchorgoun does not block 2910 or 3010 (errata) to 3306-3308 and 3407. */
+static void test_tch_182_tchorgoun(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(TCHE, 0);
+	static const char *to[] = {"3306", "3307", "3308", "3407"};
+	char why[256];
+	for (int i = 0; i < 4; i++) {
+		for (int k = 0; k < 2; k++) {
+			const char *from = k ? "3010" : "2910";
+			if (los(f, from, to[i], why, sizeof why) != 1)
+				if (strstr(why, "3009") || strstr(why, "3110") || strstr(why, "3209"))
+					fail_msg("%s-%s blocked by Tchorgoun: %s", from, to[i], why);
+		}
+	}
+	fx_free(f);
+}
+
+/* [19.23] C, D, E movement holds (errata: movement only). */
+static void test_tch_1923_holds(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(TCHE, 0);
+	int ru = side(f, "russian"), al = side(f, "allied");
+	set_turn(f, 1, ru, QP_MOVE);
+	hook_refuses(q_can_move(&f->g, U(f, "kost_5"), &f->e), &f->e, "[19.23] C");
+	hook_allows(q_can_move(&f->g, U(f, "smol_7"), &f->e), &f->e);
+	ST(f)->turn = 6;
+	hook_allows(q_can_move(&f->g, U(f, "kost_5"), &f->e), &f->e);
+	ST(f)->turn = 1;
+	/* an enemy unit adjacent to one unit of C: all of C move */
+	place(f, "50l_2", "1502");
+	place(f, "50l_2", "1601");
+	q_battle_after_action(&f->g, &f->sink);
+	need_event(f, "[19.23]", "C:");
+	hook_allows(q_can_move(&f->g, U(f, "kost_5"), &f->e), &f->e);
+
+	set_turn(f, 2, al, QP_MOVE);
+	hook_refuses(q_can_move(&f->g, U(f, "14ch_1"), &f->e), &f->e, "[19.23] D");
+	hook_refuses(q_can_move(&f->g, U(f, "62l_1"), &f->e), &f->e, "[19.23] D");
+	hook_refuses(q_can_move(&f->g, U(f, "sav_r"), &f->e), &f->e, "[19.23] E");
+	UST(f, "14ch_1")->fl |= QF_FIRED_AT;
+	UST(f, "giust_r")->fl |= QF_FIRED_AT;
+	q_battle_after_action(&f->g, &f->sink);
+	hook_allows(q_can_move(&f->g, U(f, "14ch_1"), &f->e), &f->e);
+	hook_refuses(q_can_move(&f->g, U(f, "62l_1"), &f->e), &f->e, "[19.23] D"); /* only that unit */
+	hook_allows(q_can_move(&f->g, U(f, "sav_r"), &f->e), &f->e);    /* all of E */
+	ST(f)->turn = 5;
+	hook_allows(q_can_move(&f->g, U(f, "62l_1"), &f->e), &f->e);
+	fx_free(f);
+}
+
+/* [19.1] values and [19.24] levels. */
+static void test_tch_1924_levels(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(TCHE, 0);
+	int ru = side(f, "russian"), al = side(f, "allied");
+	clear_all(f);
+	struct result r = victory(f);
+	assert_int_equal(r.vp[ru], 0);
+	assert_int_equal(r.vp[al], 0);
+	need_sub(r.level, "Russian Marginal Victory");
+	UST(f, "2_5")->idx = Q_ELIM; /* an engineer: may not fire offensively, 0 */
+	assert_int_equal(victory(f).vp[al], 0);
+	UST(f, "ch_pol_7")->idx = Q_ELIM;
+	r = victory(f);
+	assert_true(r.vp[al] > 0);
+	need_sub(r.level, "Allied Marginal Victory");
+	place(f, "50l_2", "3009"); /* Tchorgoun: 10 */
+	place(f, "62l_1", "3214"); /* 5 */
+	r = victory(f);
+	int d = r.vp[ru] - r.vp[al];
+	need_sub(r.level, d >= -11 ? "Allied Marginal" : d >= -21 ? "Allied Substantive" : "Allied Decisive");
+	fx_free(f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_alma_161_parents),
+		cmocka_unit_test(test_alma_184_errata_line),
+		cmocka_unit_test(test_alma_171_depth),
+		cmocka_unit_test(test_alma_192_art_retreat),
+		cmocka_unit_test(test_alma_201_french_wait),
+		cmocka_unit_test(test_alma_211_preservation),
+		cmocka_unit_test(test_alma_2312_example),
+		cmocka_unit_test(test_bal_1721_trigger),
+		cmocka_unit_test(test_bal_181_guns),
+		cmocka_unit_test(test_bal_182_capture),
+		cmocka_unit_test(test_bal_19_fatigue),
+		cmocka_unit_test(test_bal_20_demoralization),
+		cmocka_unit_test(test_bal_21_cavalry_stacking),
+		cmocka_unit_test(test_bal_22_aqueduct),
+		cmocka_unit_test(test_bal_23_victory),
+		cmocka_unit_test(test_ink_163_sevastopol),
+		cmocka_unit_test(test_ink_164_exits),
+		cmocka_unit_test(test_ink_17_sight),
+		cmocka_unit_test(test_ink_182_allowances),
+		cmocka_unit_test(test_ink_1831_fire_shift),
+		cmocka_unit_test(test_ink_1854_sighting),
+		cmocka_unit_test(test_ink_184_rally),
+		cmocka_unit_test(test_ink_191_stacking),
+		cmocka_unit_test(test_ink_192_stacked_fire),
+		cmocka_unit_test(test_ink_193_stack_melee),
+		cmocka_unit_test(test_ink_195_regimental),
+		cmocka_unit_test(test_ink_203_forming),
+		cmocka_unit_test(test_ink_21_pickets),
+		cmocka_unit_test(test_ink_22_levels),
+		cmocka_unit_test(test_ink_2916_releases),
+		cmocka_unit_test(test_ink_2926_option),
+		cmocka_unit_test(test_tch_1614_bridge),
+		cmocka_unit_test(test_tch_171_engineers),
+		cmocka_unit_test(test_tch_181_garrisons),
+		cmocka_unit_test(test_tch_182_tchorgoun),
+		cmocka_unit_test(test_tch_1923_holds),
+		cmocka_unit_test(test_tch_1924_levels),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
