@@ -65,7 +65,7 @@ static const char play_help[] =
 	"usage: crimea play SCENARIO|RECORD.rec [options]\n"
 	"  --seed N            dice seed (default 1; the same seed and actions replay exactly)\n"
 	"  --dice manual       ask for every die (a referee's real dice); the record keeps them\n"
-	"  --ai SIDE=PLAYER    let the computer play a side (PLAYER: random)\n"
+	"  --ai SIDE=PLAYER    let the computer play a side (PLAYER: random, greedy, search)\n"
 	"  --save FILE.rec     keep the game record there, rewritten atomically after every action\n"
 	"  --option 11.27      optional rule [11.27]\n"
 	"  --until-over        with --ai for both sides: play to the end without a prompt\n"
@@ -225,7 +225,7 @@ int cmd_play(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--ai") && i + 1 < argc) {
 			const char *eq = strchr(argv[++i], '=');
 			if (!eq || ai_parse(eq + 1) < 0) {
-				fprintf(stderr, "crimea play: --ai SIDE=PLAYER (PLAYER: random)\n");
+				fprintf(stderr, "crimea play: --ai SIDE=PLAYER (PLAYER: random, greedy, search)\n");
 				goto out;
 			}
 			/* the side is matched once the scenario is loaded */

@@ -1,0 +1,422 @@
+/* greedy: a fast one-step player for the quad rule system. Combat, rally, retreat, advance
+ * and battle-specific actions are judged by applying them to copies of the game (dice from a
+ * stream derived from g->ai) and scoring the result with greedy_eval(); movement, where
+ * hundreds of destinations are listed, is judged by a static score of the destination hex
+ * (distance fields to the enemy and to the battle's objectives, enemy strength adjacent,
+ * terrain). Reinforcements enter as soon as they may; a phase ends when nothing improves.
+ * Other rule systems get a uniform choice. */
+#include "ai.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../games/quad/quad.h"
+
+#define DIST_CAP 30       /* distance fields saturate here */
+#define W_VP 1.0          /* one victory point */
+#define W_MATERIAL 0.6    /* one melee point on the map */
+#define W_POS 0.15        /* positional score of one unit, in greedy_eval */
+#define MOVE_MIN 0.05     /* a move must improve its unit's score by this much */
+#define ACT_MIN 0.02      /* a combat or other action must gain this much on average */
+
+/* Per-decision view of a quad position for one side. Arrays are [map n], malloc'd. */
+struct view {
+	const struct game *g;
+	const struct q_scn *s;
+	int me;
+	bool attack;        /* not currently winning: close with the enemy and the objectives */
+	int16_t *de;        /* steps to the nearest enemy unit on the map */
+	int16_t *dob;       /* steps to the nearest objective hex */
+	uint8_t *obj;       /* objective hex */
+	float *eadj;        /* melee strength of undisrupted enemy units adjacent to the hex */
+	float *fadj;        /* melee strength of my undisrupted units adjacent to the hex */
+	int nobj;
+};
+
+static bool is_quad(const struct game *g)
+{
+	return !strcmp(g->rules->id, "quad");
+}
+
+static bool has_word(const char *name, const char *w)
+{
+	size_t lw = strlen(w);
+	for (const char *p = name; *p; p++) {
+		size_t i = 0;
+		while (i < lw && p[i] && tolower((unsigned char)p[i]) == tolower((unsigned char)w[i]))
+			i++;
+		if (i == lw)
+			return true;
+	}
+	return false;
+}
+
+static bool is_art(const struct q_scn *s, int u)
+{
+	return s->u[u].type == Q_ART || s->u[u].type == Q_HART;
+}
+
+/* Multi-source breadth-first distance over on-map hexes. d must hold map n entries. */
+static void bfs(const struct map *m, int16_t *d, int *queue, int head_n)
+{
+	int head = 0, tail = head_n;
+	while (head < tail) {
+		int i = queue[head++];
+		for (int k = 0; k < 6; k++) {
+			int j = map_nb(m, i, k);
+			if (j < 0 || !(m->flags[j] & HEXF_ONMAP) || d[j] <= d[i] + 1)
+				continue;
+			d[j] = (int16_t)(d[i] + 1);
+			if (d[j] < DIST_CAP)
+				queue[tail++] = j;
+		}
+	}
+}
+
+static void view_free(struct view *v)
+{
+	free(v->de);
+	free(v->dob);
+	free(v->obj);
+	free(v->eadj);
+	free(v->fadj);
+	memset(v, 0, sizeof *v);
+}
+
+/* Builds the view of g for side me. Returns 0, or -1 out of memory (v freed). */
+static int view_init(struct view *v, const struct game *g, int me)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	const struct map *m = &s->map;
+	int n = m->n, *queue, nq;
+	struct result r;
+
+	memset(v, 0, sizeof *v);
+	v->g = g;
+	v->s = s;
+	v->me = me;
+	v->de = malloc((size_t)n * sizeof *v->de);
+	v->dob = malloc((size_t)n * sizeof *v->dob);
+	v->obj = calloc((size_t)n, 1);
+	v->eadj = calloc((size_t)n, sizeof *v->eadj);
+	v->fadj = calloc((size_t)n, sizeof *v->fadj);
+	queue = malloc((size_t)n * sizeof *queue);
+	if (!v->de || !v->dob || !v->obj || !v->eadj || !v->fadj || !queue) {
+		free(queue);
+		view_free(v);
+		return -1;
+	}
+	g->rules->over(g, &r);
+	v->attack = r.winner != me;
+	for (int i = 0; i < n; i++)
+		v->de[i] = v->dob[i] = DIST_CAP;
+	/* enemy distance field and adjacency strengths */
+	nq = 0;
+	for (int u = 0; u < s->nunits; u++) {
+		int i = st->u[u].idx;
+		if (i < 0 || !(m->flags[i] & HEXF_ONMAP))
+			continue;
+		bool enemy = s->u[u].side != me;
+		if (enemy && v->de[i] != 0) {
+			v->de[i] = 0;
+			queue[nq++] = i;
+		}
+		if (st->u[u].fl & QF_DISRUPTED)
+			continue;
+		float w = (float)(q_melee(g, u) > 0 ? q_melee(g, u) : 1);
+		for (int k = 0; k < 6; k++) {
+			int j = map_nb(m, i, k);
+			if (j >= 0)
+				(enemy ? v->eadj : v->fadj)[j] += w;
+		}
+	}
+	bfs(m, v->de, queue, nq);
+	/* objectives: places the map names as victory-point hexes or objectives, and redoubts */
+	nq = 0;
+	for (int p = 0; p < m->nplaces; p++) {
+		const struct map_place *pl = &m->places[p];
+		if (!has_word(pl->name, "VP") && !has_word(pl->name, "objective") &&
+		    !has_word(pl->name, "redoubt"))
+			continue;
+		if (has_word(pl->name, "indicator") || has_word(pl->name, "exit") || has_word(pl->name, "box"))
+			continue;
+		for (int h = 0; h < pl->nhexes; h++) {
+			int i = map_index(m, pl->hexes[h]);
+			if (i < 0 || !(m->flags[i] & HEXF_ONMAP) || v->obj[i])
+				continue;
+			v->obj[i] = 1;
+			v->dob[i] = 0;
+			queue[nq++] = i;
+			v->nobj++;
+		}
+	}
+	bfs(m, v->dob, queue, nq);
+	free(queue);
+	return 0;
+}
+
+static double terrain_value(const struct map *m, int i)
+{
+	double t = 0;
+	switch (m->terrain[i]) {
+	case TER_WOODS:
+	case TER_TOWN:
+	case TER_FORT:
+		t = 0.4;
+		break;
+	case TER_VINEYARD:
+	case TER_BRUSH:
+		t = 0.2;
+		break;
+	case TER_SWAMP:
+		t = -0.2;
+		break;
+	default:
+		break;
+	}
+	for (int k = 0; k < 6; k++)
+		if (map_redoubt_inside(m, i, k)) {
+			t += 0.4;
+			break;
+		}
+	return t;
+}
+
+static int imin(int a, int b)
+{
+	return a < b ? a : b;
+}
+
+/* How good it is for my unit u to stand in hex i (as if it stood there alone). */
+static double unit_score(const struct view *v, int u, int i)
+{
+	const struct q_scn *s = v->s;
+	const struct game *g = v->g;
+	double m = q_melee(g, u), sc = 0, ea = v->eadj[i], fa = v->fadj[i];
+	int de = v->de[i], dob = v->dob[i];
+	bool dis = q_disrupted(g, u);
+
+	if (s->u[u].melee_paren[dis ? 1 : 0])
+		m = 0; /* [8.17] defence only */
+	sc += terrain_value(&s->map, i) * (v->attack ? 0.5 : 1.0);
+	if (dis) {
+		/* get clear of the enemy to rally ([10.0]) */
+		sc += 0.4 * imin(de, 4);
+		if (ea > 0)
+			sc -= 3.0;
+		return sc;
+	}
+	if (is_art(s, u)) {
+		/* guns want the enemy in range but not in contact */
+		sc -= 0.4 * abs(de - 3);
+		if (ea > 0)
+			sc -= 2.0 + 0.3 * ea;
+		if (v->nobj)
+			sc -= 0.05 * imin(dob, 20);
+		return sc;
+	}
+	if (v->attack) {
+		sc -= 0.5 * imin(de, 15);
+		if (v->nobj)
+			sc -= 0.3 * imin(dob, 20) + (v->obj[i] ? -1.0 : 0);
+	} else {
+		if (v->nobj)
+			sc -= 0.3 * imin(dob, 20) + (v->obj[i] ? -1.5 : 0);
+		sc -= 0.1 * imin(de, 6);
+	}
+	if (ea > 0) {
+		/* contact means melee ([8.11]): worth it when we outweigh what we touch */
+		double odds = (m + 0.5 * fa) / ea;
+		sc += odds >= 2 ? 1.5 : odds >= 1.5 ? 0.8 : odds >= 1 ? 0.0 : -1.5 - ea * 0.3;
+	}
+	return sc;
+}
+
+/* Material value of a unit on the map. */
+static double unit_worth(const struct game *g, int u)
+{
+	const struct q_scn *s = q_scn(g);
+	double w = s->u[u].melee[0] > 0 ? s->u[u].melee[0] : 1;
+	if (is_art(s, u))
+		w += 2;
+	if (q_disrupted(g, u))
+		w *= 0.6;
+	return w;
+}
+
+static double eval_view(const struct view *v)
+{
+	const struct game *g = v->g;
+	const struct q_scn *s = v->s;
+	const struct q_state *st = q_cst(g);
+	struct result r;
+	double val;
+	int me = v->me;
+
+	g->rules->over(g, &r);
+	val = W_VP * (r.vp[me] - r.vp[1 - me]);
+	for (int u = 0; u < s->nunits; u++) {
+		int i = st->u[u].idx;
+		if (i < 0 || !(s->map.flags[i] & HEXF_ONMAP))
+			continue;
+		double w = unit_worth(g, u);
+		if (s->u[u].side == me) {
+			val += W_MATERIAL * w;
+			val += W_POS * unit_score(v, u, i);
+		} else {
+			val -= W_MATERIAL * w;
+		}
+	}
+	return val;
+}
+
+double greedy_eval(const struct game *g, int side)
+{
+	struct view v;
+	double val;
+
+	if (!is_quad(g)) {
+		struct result r;
+		g->rules->over(g, &r);
+		return r.vp[side] - r.vp[1 - side];
+	}
+	if (view_init(&v, g, side) != 0)
+		return 0;
+	val = eval_view(&v);
+	view_free(&v);
+	return val;
+}
+
+/* Mean gain of a over doing nothing, over `samples` dice streams derived from base. */
+static double judge(const struct game *g, const struct action *a, int me, double before,
+		    uint64_t base, int samples, struct game *tmp)
+{
+	double sum = 0;
+	int ok = 0;
+	for (int k = 0; k < samples; k++) {
+		ai_copy(tmp, g, rng_mix(base, (uint64_t)k));
+		if (ai_apply(tmp, a) != 0)
+			continue;
+		sum += greedy_eval(tmp, me) - before;
+		ok++;
+	}
+	return ok ? sum / ok : -1e9;
+}
+
+static void keep_best(struct ai_cand *out, int k, int *nk, const struct action *a, double score)
+{
+	int pos = *nk < k ? *nk : k;
+	if (*nk >= k && score <= out[k - 1].score)
+		return;
+	while (pos > 0 && out[pos - 1].score < score) {
+		if (pos < k)
+			out[pos] = out[pos - 1];
+		pos--;
+	}
+	out[pos].a = *a;
+	out[pos].score = score;
+	if (*nk < k)
+		(*nk)++;
+}
+
+int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
+{
+	struct action *list;
+	int n = ai_actions(g, &list), nk = 0, me;
+	struct game *tmp = NULL;
+	struct view v;
+
+	if (n <= 0 || k < 1) {
+		free(list);
+		return 0;
+	}
+	if (n == 1 || !is_quad(g)) {
+		for (int i = 0; i < k && i < n; i++) {
+			int j = n == 1 ? 0 : (int)rng_below(&g->ai, (uint32_t)n);
+			keep_best(out, k, &nk, &list[j], 0);
+			if (n == 1)
+				break;
+		}
+		free(list);
+		return nk;
+	}
+	me = g->rules->to_act(g);
+	tmp = malloc(sizeof *tmp);
+	if (!tmp || view_init(&v, g, me) != 0) {
+		free(tmp);
+		out[0].a = list[0];
+		out[0].score = 0;
+		free(list);
+		return 1;
+	}
+	const struct q_state *st = q_cst(g);
+	double before = eval_view(&v);
+	uint64_t base = rng_next(&g->ai);
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &list[i];
+		double sc;
+		switch (a->kind) {
+		case QA_END:
+			sc = 0;
+			break;
+		case QA_MOVE: {
+			int u = a->arg[0], dest = a->arg[a->n - 1], cur = st->u[u].idx;
+			sc = unit_score(&v, u, dest) - unit_score(&v, u, cur);
+			if (sc < MOVE_MIN)
+				sc = -1; /* a move must improve */
+			break;
+		}
+		case QA_ENTER:
+			/* reinforcements enter on time ([12.0]); where: the best hex */
+			sc = 10 + unit_score(&v, a->arg[0], a->arg[a->n - 1]);
+			break;
+		default:
+			sc = judge(g, a, me, before, base, a->kind == QA_FIRE || a->kind == QA_MELEE ||
+				   a->kind == QA_RALLY ? samples : 1, tmp);
+			if (a->kind != QA_RETREAT && a->kind != QA_ADVANCE && sc < ACT_MIN)
+				sc -= 0.5; /* below "end" unless it must be done */
+			break;
+		}
+		keep_best(out, k, &nk, a, sc);
+	}
+	view_free(&v);
+	free(tmp);
+	free(list);
+	return nk;
+}
+
+bool greedy_critical(const struct game *g, const struct ai_cand *c, int n)
+{
+	const struct q_scn *s;
+	const struct q_state *st;
+
+	if (n < 2 || !is_quad(g))
+		return false;
+	st = q_cst(g);
+	if (st->phase != QP_MOVE || st->npend > 0)
+		return true;
+	s = q_scn(g);
+	for (int k = 0; k < n; k++) {
+		const struct action *a = &c[k].a;
+		if (a->kind != QA_MOVE && a->kind != QA_ENTER)
+			continue;
+		int dest = a->arg[a->n - 1], me = s->u[a->arg[0]].side;
+		for (int d = 0; d < 6; d++) {
+			int j = map_nb(&s->map, dest, d), stk[Q_STACK_MAX];
+			if (j >= 0 && q_stack(g, j, stk, Q_STACK_MAX) > 0 && s->u[stk[0]].side != me)
+				return true;
+		}
+	}
+	return false;
+}
+
+int greedy_choose(struct game *g, struct action *out, int samples)
+{
+	struct ai_cand c;
+	if (greedy_candidates(g, &c, 1, samples < 1 ? 1 : samples) < 1)
+		return -1;
+	*out = c.a;
+	return 0;
+}
