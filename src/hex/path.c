@@ -22,6 +22,12 @@
 
 int path_search(const struct map *m, const struct path_query *q, struct path_result *r)
 {
+	return path_search_order(m, q, r, NULL);
+}
+
+int path_search_order(const struct map *m, const struct path_query *q, struct path_result *r,
+		      int32_t *order)
+{
 	int32_t head[PATH_MAX_ALLOWANCE + 1];
 	int allowance = q->allowance, reached = 1, ne = 0, start = q->start;
 	/* Locals, so that the compiler need not reload them after each store through r. */
@@ -39,6 +45,8 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 		head[c] = -1;
 	cost[start] = 0;
 	prev[start] = -1;
+	if (order)
+		order[0] = start;
 	/* The start is expanded first, outside the queue (it would be the first entry taken): only
 	 * its moves carry the [5.14] test, and its own zone of control does not stop it. */
 	{
@@ -57,6 +65,8 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 			head[c] = qnext[e];
 			if (cost[i] != c)
 				continue; /* stale entry */
+			if (order)
+				order[reached] = i;
 			reached++;
 			/* [5.13] a unit stops on entering an enemy-controlled hex */
 			if (zoc && zoc[i])

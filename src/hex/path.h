@@ -33,6 +33,10 @@ struct path_result {
 
 /* Runs the search. Returns the number of hexes reached (including the start). */
 int path_search(const struct map *m, const struct path_query *q, struct path_result *r);
+/* The same, also writing the hexes reached into order[n] (start first, in cost order), so
+ * that callers need not scan the whole map. */
+int path_search_order(const struct map *m, const struct path_query *q, struct path_result *r,
+		      int32_t *order);
 /* Writes the cheapest path to idx (start first) into out; returns its length or -1. */
 int path_route(const struct path_result *r, int idx, int *out, int max);
 

@@ -780,12 +780,15 @@ void q_melee_actions(const struct game *g, struct q_alist *l)
 		}
 	}
 	/* every eligible unit next to one defending hex together, when each may attack it alone */
-	for (int h = 0; h < s->map.n; h++) {
-		int stk[Q_STACK_MAX], k = q_stack(g, h, stk, Q_STACK_MAX);
+	for (int v = 0; v < s->nunits; v++) {
+		int h = st->u[v].idx, stk[Q_STACK_MAX], k;
 		struct action a = {QA_MELEE, 0, {0}};
 		int nu = 0;
-		if (k == 0 || s->u[stk[0]].side == st->phasing)
+		if (h < 0 || s->u[v].side == st->phasing)
 			continue;
+		k = q_stack(g, h, stk, Q_STACK_MAX);
+		if (k == 0 || stk[0] != v)
+			continue; /* each defending hex once, from its top unit */
 		for (int u = 0; u < s->nunits && nu < 6; u++) {
 			int owed[6], no;
 			if (s->u[u].side != st->phasing || !can_melee_attack(g, u) ||

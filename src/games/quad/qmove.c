@@ -25,17 +25,17 @@ int q_mp_left(const struct game *g, int u)
 }
 
 int q_move_search(const struct game *g, int u, struct path_result *res, uint8_t *zoc,
-		  uint8_t *blocked, uint8_t *steps)
+		  uint8_t *blocked, uint8_t *steps, int32_t *order)
 {
 	const struct q_udef *d = &q_scn(g)->u[u];
 
 	q_zoc(g, 1 - d->side, zoc);
 	enemy_blocked(g, d->side, blocked);
-	return q_move_search_with(g, u, res, zoc, blocked, steps);
+	return q_move_search_with(g, u, res, zoc, blocked, steps, order);
 }
 
 int q_move_search_with(const struct game *g, int u, struct path_result *res, const uint8_t *zoc,
-		       const uint8_t *blocked, uint8_t *steps)
+		       const uint8_t *blocked, uint8_t *steps, int32_t *order)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
@@ -46,7 +46,7 @@ int q_move_search_with(const struct game *g, int u, struct path_result *res, con
 	q.blocked = blocked;
 	q.start = st->u[u].idx;
 	q.allowance = q_mp_left(g, u);
-	return path_search(&s->map, &q, res);
+	return path_search_order(&s->map, &q, res, order);
 }
 
 bool q_stack_ok(const struct game *g, int u, int idx)
@@ -198,13 +198,13 @@ int q_entry_hexes(const struct game *g, int u, int *out, int max, uint8_t *zoc)
 int q_search(const struct game *g, int u, struct q_work *w)
 {
 	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
-	return q_move_search(g, u, &r, w->zoc, w->blocked, w->steps);
+	return q_move_search(g, u, &r, w->zoc, w->blocked, w->steps, w->order);
 }
 
 int q_search_again(const struct game *g, int u, struct q_work *w)
 {
 	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
-	return q_move_search_with(g, u, &r, w->zoc, w->blocked, w->steps);
+	return q_move_search_with(g, u, &r, w->zoc, w->blocked, w->steps, w->order);
 }
 
 /* ---- movement actions ---- */

@@ -14,6 +14,7 @@ struct q_work {
 	uint8_t zoc[Q_NMAX];
 	uint8_t blocked[Q_NMAX];
 	uint8_t steps[Q_NMAX * 6]; /* a patched step-cost table (qbattle.c) */
+	int32_t order[Q_NMAX];     /* the hexes reached, in cost order */
 };
 /* Runs the movement search for unit u into w; returns hexes reached. */
 int q_search(const struct game *g, int u, struct q_work *w);

@@ -324,14 +324,10 @@ static void list_moves(const struct game *g, struct q_alist *l)
 		if (q_can_move(g, u, NULL) != 0)
 			continue;
 		/* every moving unit is the phasing side's: enemy ZOC and blocked hexes are shared */
-		if (searched)
-			q_search_again(g, u, w);
-		else
-			q_search(g, u, w);
+		int reached = searched ? q_search_again(g, u, w) : q_search(g, u, w);
 		searched = true;
-		for (int i = 0; i < s->map.n; i++) {
-			if (w->cost[i] == PATH_UNREACHED || i == st->u[u].idx)
-				continue;
+		for (int k = 1; k < reached; k++) { /* order[0] is the unit's own hex */
+			int i = w->order[k];
 			if (occ[i] ? !q_stack_ok(g, u, i) : q_battle_closed(g, u, i))
 				continue;
 			if (q_battle_move_ok(g, u, i, NULL) != 0)

@@ -204,10 +204,11 @@ void q_zoc(const struct game *g, int side, uint8_t *zoc);
 
 /* Movement: fills res for unit u from its hex (caller provides result storage). */
 int q_move_search(const struct game *g, int u, struct path_result *res, uint8_t *zoc,
-		  uint8_t *blocked, uint8_t *steps);
-/* As q_move_search with zoc and blocked already computed for u's side. */
+		  uint8_t *blocked, uint8_t *steps, int32_t *order);
+/* As q_move_search with zoc and blocked already computed for u's side. order (may be NULL)
+ * receives the hexes reached in cost order. */
 int q_move_search_with(const struct game *g, int u, struct path_result *res, const uint8_t *zoc,
-		       const uint8_t *blocked, uint8_t *steps);
+		       const uint8_t *blocked, uint8_t *steps, int32_t *order);
 
 /* Game options (struct game .options). */
 #define Q_OPT_11_27 (1u << 0) /* [11.27] disrupted cavalry may not retreat before combat */
