@@ -1,0 +1,304 @@
+// Browser end-to-end tests of the crimea client (web/) against a running `crimea serve`, in
+// Debian's chromium driven by playwright-core. Usage: node run-tests.mjs BASE_URL
+// Env: CRIMEA_BIN (the crimea binary, for the odds cross-check), OUT (screenshot folder).
+// Prints one line per test and "browser: N passed, M failed" last; exits 1 on any failure.
+
+import { chromium } from "playwright-core";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const BASE = process.argv[2] || "http://127.0.0.1:8080";
+const BIN = process.env.CRIMEA_BIN || "build/crimea";
+const OUT = process.env.OUT || "tests/out/browser";
+fs.mkdirSync(OUT, { recursive: true });
+
+const tests = [];
+const test = (name, fn) => tests.push({ name, fn });
+function assert(c, m) { if (!c) throw new Error(m || "assertion failed"); }
+function eq(a, b, m) { if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${m || "not equal"}:\n  got      ${JSON.stringify(a)}\n  expected ${JSON.stringify(b)}`); }
+
+async function api(method, url, body) {
+  const r = await fetch(BASE + url, { method, headers: { "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+  const t = await r.text();
+  try { return JSON.parse(t); } catch { return t; }
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  // playwright gives every launch a fresh temporary --user-data-dir
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+
+async function newPage(viewport = { width: 1366, height: 800 }) {
+  const ctx = await browser.newContext({ viewport });
+  const page = await ctx.newPage();
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(e.message));
+  page.setDefaultTimeout(15000);
+  return page;
+}
+
+// Creates a game through the lobby form; returns its id (from the URL or the invite links).
+async function createGame(page, { scenario = "balaclava", mode = "hotseat", aiSide, seed } = {}) {
+  await page.goto(BASE + "/#/");
+  await page.waitForSelector("#create");
+  await page.selectOption("#scn", scenario);
+  await page.check(`input[name=mode][value=${mode}]`);
+  if (aiSide) await page.selectOption("#aiside", aiSide);
+  if (seed != null) {
+    await page.click("details summary");
+    await page.fill("#seed", String(seed));
+  }
+  await page.click("#create");
+  if (mode === "remote") {
+    await page.waitForSelector("input.invite");
+    const links = await page.$$eval("input.invite", (l) => l.map((i) => ({ side: i.dataset.side, url: i.value })));
+    return { id: links[0].url.match(/game\/([^?]+)/)[1], links };
+  }
+  await page.waitForSelector("svg.hexmap .counter");
+  await page.waitForSelector("#toact");
+  return { id: page.url().match(/#\/game\/([^?]+)/)[1] };
+}
+
+const gameState = async (page, id) => page.evaluate(async (gid) => {
+  const t = JSON.parse(localStorage.getItem("crimea.tokens"))[gid];
+  const tok = Object.values(t.seats)[0] || t.spectator;
+  return { game: await (await fetch(`/api/games/${gid}?token=${tok}`)).json(), tokens: t };
+}, id);
+
+// Clicks the middle of a hex on the map, as a player would (the topmost counter there, if any).
+async function clickHex(page, hx, opt = {}) {
+  const poly = await page.$(`svg.hexmap polygon.hex[data-hex="${hx}"]`);
+  assert(poly, `hex ${hx} on the map`);
+  await poly.scrollIntoViewIfNeeded();
+  const b = await poly.boundingBox();
+  if (opt.modifiers) for (const m of opt.modifiers) await page.keyboard.down(m);
+  await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+  if (opt.modifiers) for (const m of opt.modifiers) await page.keyboard.up(m);
+}
+
+async function endPhase(page) {
+  const before = await page.textContent("#status");
+  await page.click("#end:not([disabled])");
+  await page.waitForFunction((b) => document.querySelector("#status")?.textContent !== b, before);
+}
+
+let shared = null; // the hot-seat game the first tests share
+
+test("lobby lists the scenarios and creates a hot-seat game; the map is drawn", async () => {
+  const page = await newPage();
+  const g = await createGame(page, { seed: 11 });
+  const scn = await api("GET", "/api/scenarios/balaclava");
+  const hexes = await page.$$eval("svg.hexmap polygon.hex", (l) => l.length);
+  eq(hexes, (scn.map.cols[1] - scn.map.cols[0] + 1) * (scn.map.rows[1] - scn.map.rows[0] + 1), "one polygon per hex");
+  const counters = await page.$$eval("svg.hexmap .counter", (l) => l.length);
+  const onMap = (await gameState(page, g.id)).game.units.filter((u) => u.state === "on").length;
+  eq(counters, onMap, "one counter per unit on the map");
+  // even-q: column 02 sits half a hex lower than column 01 and 03
+  const cy = await page.$$eval('polygon.hex[data-hex="0101"], polygon.hex[data-hex="0201"], polygon.hex[data-hex="0301"]',
+    (l) => l.map((p) => p.getBBox().y));
+  assert(cy[1] > cy[0] && Math.abs(cy[0] - cy[2]) < 0.01, `even columns lower: ${cy}`);
+  assert(await page.$("svg.hexmap .slope"), "slopes drawn");
+  assert(await page.$("svg.hexmap .redoubt"), "redoubts drawn");
+  assert(await page.$("svg.hexmap .road"), "roads drawn");
+  shared = { page, id: g.id };
+});
+
+test("clicking a unit highlights its moves; clicking a highlighted hex moves it", async () => {
+  const { page, id } = shared;
+  const st = await gameState(page, id);
+  const side = st.game.to_act;
+  const acts = await api("GET", `/api/games/${id}/actions?token=${st.tokens.seats[side]}`);
+  const unitAt = new Map(st.game.units.filter((u) => u.state === "on").map((u) => [u.hex, u.id]));
+  // a unit alone in its hex, moving to an empty hex
+  const mv = acts.actions.map((a) => a.split(" ")).find((a) => a[0] === "move" && a.length === 3 &&
+    st.game.units.filter((u) => u.hex === st.game.units.find((x) => x.id === a[1]).hex).length === 1 && !unitAt.has(a[2]));
+  assert(mv, "a move to an empty hex is listed");
+  const [, unit, to] = mv;
+  const from = st.game.units.find((u) => u.id === unit).hex;
+  await clickHex(page, from);
+  await page.waitForSelector(`.hl-move[data-hex="${to}"]`);
+  const nmoves = acts.actions.filter((a) => a.startsWith(`move ${unit} `)).length;
+  eq(await page.$$eval(".hl-move", (l) => l.length), nmoves, "one highlight per listed move");
+  await page.screenshot({ path: path.join(OUT, "map-moves.png") });
+  await clickHex(page, to);
+  await page.waitForSelector(`svg.hexmap .counter[data-unit="${unit}"][data-hex="${to}"]`);
+  eq((await gameState(page, id)).game.units.find((u) => u.id === unit).hex, to, "the server has the unit moved");
+  shared.moved = { unit, from, to };
+});
+
+test("undo puts the unit back", async () => {
+  const { page, id, moved } = shared;
+  await page.click("#undo");
+  await page.waitForSelector(`svg.hexmap .counter[data-unit="${moved.unit}"][data-hex="${moved.from}"]`);
+  eq((await gameState(page, id)).game.units.find((u) => u.id === moved.unit).hex, moved.from, "undone on the server");
+  // move it again so the position has a move in it
+  await clickHex(page, moved.from);
+  await clickHex(page, moved.to);
+  await page.waitForSelector(`svg.hexmap .counter[data-unit="${moved.unit}"][data-hex="${moved.to}"]`);
+});
+
+test("a fire shows the exact odds of `crimea odds` before the roll, then rolls", async () => {
+  const { page, id } = shared;
+  let fire = null;
+  for (let i = 0; i < 12 && !fire; i++) {
+    const st = await gameState(page, id);
+    const acts = await api("GET", `/api/games/${id}/actions?token=${st.tokens.seats[st.game.to_act]}`);
+    fire = acts.actions.find((a) => /^fire [^,]+ > \d{4}$/.test(a));
+    if (!fire) await endPhase(page);
+  }
+  assert(fire, "a fire phase with a single-unit fire was reached");
+  const [, unit, , target] = fire.split(" ");
+  const st = await gameState(page, id);
+  const from = st.game.units.find((u) => u.id === unit).hex;
+  // select the firing unit (cycling through its stack if needed)
+  for (let k = 0; k < 4; k++) {
+    await clickHex(page, from);
+    if (await page.$(`.counter.selected[data-unit="${unit}"]`)) break;
+  }
+  await page.waitForSelector(`.hl-target[data-hex="${target}"]`);
+  await clickHex(page, target);
+  await page.waitForSelector("#odds-table");
+  const shown = await page.textContent("#odds-text");
+  const rows = await page.$$eval("#odds-table tbody tr", (l) => l.map((r) => [...r.cells].map((c) => c.textContent)));
+  // the same question to the CLI, after the same actions
+  const rec = await page.evaluate(async ([gid, tok]) => (await fetch(`/api/games/${gid}/record?token=${tok}`)).text(), [id, Object.values(st.tokens.seats)[0]]);
+  assert(rec.startsWith("crimea-record"), "the record of a seeded game is shown: " + rec.slice(0, 80));
+  const rf = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "crimea-br-")), "g.rec");
+  fs.writeFileSync(rf, rec);
+  const cli = execFileSync(BIN, ["odds", "balaclava", fire, "--record", rf], { encoding: "utf8" });
+  eq(shown.trim(), cli.trim(), "odds text equals crimea odds");
+  const cliRows = cli.split("\n").map((l) => l.match(/^\s*(\d+\/6) \([^)]*\) die (\S+)\s+(.*)$/)).filter(Boolean)
+    .map((m) => [m[1], m[2], m[3].trim()]);
+  eq(rows.map((r) => [r[0], r[1], r[2].trim()]), cliRows, "outcome rows equal crimea odds");
+  const sum = rows.reduce((s, r) => s + Number(r[0].split("/")[0]), 0);
+  eq(sum, 6, "probabilities add to 6/6");
+  const nlog = await page.$$eval("#log li", (l) => l.length);
+  await page.click("#confirm");
+  await page.waitForFunction((n) => document.querySelectorAll("#log li").length > n, nlog);
+  const logText = await page.textContent("#log");
+  assert(/\[\d+\.\d+\]/.test(logText), "rulings cite a rule case");
+  assert(await page.$("#log .dice"), "the die rolled is shown");
+  await page.screenshot({ path: path.join(OUT, "map-after-fire.png") });
+});
+
+test("two browsers play one remote game; each sees the other's action live (SSE)", async () => {
+  const a = await newPage(), b = await newPage({ width: 1024, height: 768 });
+  const g = await createGame(a, { mode: "remote" });
+  eq(g.links.length, 2, "two invite links");
+  const st0 = await api("GET", "/api/games");
+  const first = (await api("GET", "/api/scenarios")).find((x) => x.id === "balaclava").first;
+  const mine = g.links.find((l) => l.side === first), theirs = g.links.find((l) => l.side !== first);
+  await a.goto(mine.url);
+  await b.goto(theirs.url);
+  await a.waitForSelector("#end:not([disabled])");
+  await b.waitForSelector("#toact");
+  assert((await b.textContent("#toact")).includes(`${first} to act`), "b waits");
+  assert(!(await b.$("#end")), "b has no end button while waiting");
+  await a.click("#end");
+  // b is told by the event stream, without reloading
+  await b.waitForSelector("#end:not([disabled])", { timeout: 10000 });
+  assert((await b.textContent("#toact")).includes("(you)"), "b to act");
+  await a.waitForFunction(() => !document.querySelector("#end"));
+  void st0;
+  await a.context().close();
+  await b.context().close();
+});
+
+test("a whole game against the computer to its end screen", async () => {
+  const page = await newPage();
+  const scn = await api("GET", "/api/scenarios/balaclava");
+  const g = await createGame(page, { mode: "ai", aiSide: scn.sides[1] });
+  const t0 = Date.now();
+  for (let i = 0; i < 2000; i++) {
+    if (await page.$("#endscreen:not([hidden])")) break;
+    assert(Date.now() - t0 < 150000, "the game ends in time");
+    const btn = await page.$("#end:not([disabled])") || await page.$("#owed button");
+    if (!btn) {
+      // a decision with no "end" and no path (e.g. rally): take the first listed action
+      if (await page.$("#allactions")) {
+        await page.click("details.allactions summary");
+        await page.click("#doaction");
+        if (await page.$("#confirm")) await page.click("#confirm");
+      }
+      await page.waitForTimeout(100);
+      continue;
+    }
+    const before = await page.getAttribute("#status", "data-seq");
+    try { await btn.click({ timeout: 3000 }); } catch { continue; } // re-rendered under us: look again
+    await page.waitForFunction((b) => document.querySelector("#status")?.dataset.seq !== b
+      || document.querySelector("#endscreen:not([hidden])"), before, { timeout: 20000 });
+  }
+  await page.waitForSelector("#endscreen:not([hidden])");
+  const level = await page.textContent("#level");
+  const st = await gameState(page, g.id);
+  assert(st.game.result && level.includes(st.game.result.level), `end screen shows the level: ${level}`);
+  await page.screenshot({ path: path.join(OUT, "end-screen.png") });
+  shared.over = g.id;
+  shared.overPage = page;
+});
+
+test("the replay viewer steps through a finished game", async () => {
+  const page = shared.overPage;
+  await page.goto(BASE + `/#/replay/${shared.over}`);
+  await page.waitForFunction(() => /action 0 of \d+/.test(document.querySelector("#step")?.textContent) ||
+    document.querySelector("#msg")?.textContent);
+  eq(await page.textContent("#msg"), "", "the replay starts");
+  await page.click("#rp-fwd");
+  await page.waitForFunction(() => /action 1 of/.test(document.querySelector("#step")?.textContent));
+  const a1 = await page.textContent("#replay-action");
+  assert(a1.length > 0, "the first action is shown");
+  await page.click("#rp-back");
+  await page.waitForFunction(() => /action 0 of/.test(document.querySelector("#step")?.textContent));
+  eq(await page.textContent("#msg"), "", "no replay error");
+  // the last step shows the finished game's final position
+  await page.click("#rp-end");
+  await page.waitForFunction(() => /action (\d+) of \1$/.test(document.querySelector("#step")?.textContent || "") ||
+    document.querySelector("#msg")?.textContent, null, { timeout: 60000 });
+  eq(await page.textContent("#msg"), "", "the whole record replays");
+  const fin = (await gameState(page, shared.over)).game.units.filter((u) => u.state === "on").map((u) => `${u.id}@${u.hex}`).sort();
+  const shown = (await page.$$eval("svg.hexmap .counter", (l) => l.map((c) => `${c.dataset.unit}@${c.getAttribute("data-hex")}`))).sort();
+  eq(shown, fin, "replayed final position equals the game's");
+});
+
+test("the map fits a tablet-sized screen; zoom with the wheel and pan by dragging", async () => {
+  const page = await newPage({ width: 768, height: 1024 });
+  await createGame(page, {});
+  const box = await (await page.$("svg.hexmap")).boundingBox();
+  assert(box.width <= 768 && box.height > 200, `map fits: ${JSON.stringify(box)}`);
+  const vb0 = await page.getAttribute("svg.hexmap", "viewBox");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -400);
+  await page.waitForFunction((v) => document.querySelector("svg.hexmap").getAttribute("viewBox") !== v, vb0);
+  const vb1 = (await page.getAttribute("svg.hexmap", "viewBox")).split(" ").map(Number);
+  assert(vb1[2] < Number(vb0.split(" ")[2]), "zoomed in");
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 40, { steps: 5 });
+  await page.mouse.up();
+  const vb2 = (await page.getAttribute("svg.hexmap", "viewBox")).split(" ").map(Number);
+  assert(vb2[0] < vb1[0] && vb2[2] === vb1[2], "panned");
+  await page.screenshot({ path: path.join(OUT, "map-tablet.png") });
+  await page.context().close();
+});
+
+let passed = 0, failed = 0;
+for (const t of tests) {
+  const t0 = Date.now();
+  try {
+    await t.fn();
+    passed++;
+    console.log(`ok   ${t.name} (${Date.now() - t0} ms)`);
+  } catch (e) {
+    failed++;
+    console.log(`FAIL ${t.name}\n     ${String(e.stack || e).split("\n").slice(0, 6).join("\n     ")}`);
+  }
+}
+for (const p of browser.contexts().flatMap((c) => c.pages())) {
+  if (p.errors && p.errors.length) { failed++; console.log(`FAIL page errors: ${p.errors.join("; ")}`); }
+}
+await browser.close();
+console.log(`browser: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

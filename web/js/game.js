@@ -1,0 +1,342 @@
+// game.js: the game screen. Shows the map, the state (turn, phase, victory points,
+// reinforcements), the event log with rule cases and dice; offers only the actions the server
+// lists for the side this browser holds: click a unit, then a highlighted hex to move or attack;
+// fire and melee show the exact odds (POST /odds) before the roll is confirmed.
+
+import { h, clear } from "./dom.js";
+import { api, ApiError, getTokens, saveTokens } from "./api.js";
+import { createMap } from "./map.js";
+import { groupActions, attacksBy, attackers } from "./actions.js";
+
+const scenarioCache = new Map();
+export async function loadScenario(id) {
+  if (!scenarioCache.has(id)) scenarioCache.set(id, await api.scenario(id));
+  return scenarioCache.get(id);
+}
+
+// Returns a function that closes the screen (EventSource and listeners).
+export async function showGame(root, id, urlToken) {
+  clear(root);
+  let tokens = getTokens(id) || { seats: {}, spectator: null };
+  const st = {
+    game: null, scn: null, groups: null, actSide: null, selected: [], pending: null,
+    log: [], closed: false, busy: false,
+  };
+
+  // the token in the URL (an invite link) names one side: find which, and keep it
+  if (urlToken) {
+    try {
+      const g = await api.game(id, urlToken);
+      if (g.viewer && g.viewer !== "spectator") tokens = saveTokens(id, { seats: { [g.viewer]: urlToken } });
+      else tokens = saveTokens(id, { spectator: urlToken });
+    } catch (e) {
+      root.append(h("p.msg", { role: "alert" }, `This link does not open the game: ${e.message}`));
+      return () => {};
+    }
+  }
+  const anyToken = () => Object.values(tokens.seats || {})[0] || tokens.spectator;
+  if (!anyToken()) {
+    root.append(h("p.msg", { role: "alert" }, "This browser holds no seat in this game. Open it with an invite link."));
+    return () => {};
+  }
+
+  // ---- layout ----
+  const statusBar = h("div.statusbar", { role: "status", "aria-live": "polite", id: "status" });
+  const mapBox = h("div.mapbox", { id: "map" });
+  const turnBox = h("section.panel.turn", { "aria-label": "Your decision" });
+  const oddsBox = h("section.panel.odds", { id: "odds", "aria-live": "polite", hidden: true });
+  const reinfBox = h("section.panel.reinf", { "aria-label": "Reinforcements" });
+  const logList = h("ol.log", { id: "log", "aria-label": "Event log" });
+  const msg = h("p.msg", { role: "alert", id: "msg" });
+  const side = h("aside.side", {}, msg, turnBox, oddsBox,
+    h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "Rulings"), logList), reinfBox);
+  const endScreen = h("div.endscreen", { id: "endscreen", hidden: true, role: "dialog", "aria-modal": "false", "aria-labelledby": "end-h" });
+  root.append(h("div.gamescreen", {}, statusBar, h("div.gamebody", {}, mapBox, side), endScreen));
+
+  try {
+    st.game = await api.game(id, anyToken());
+    st.scn = await loadScenario(st.game.scenario);
+  } catch (e) {
+    msg.textContent = `Cannot load the game: ${e.message}`;
+    return () => {};
+  }
+  const map = createMap(mapBox, st.scn, { onHexClick });
+  const unitDef = (u) => map.unitDefs.get(u) || { id: u, name: u };
+
+  // ---- live updates ----
+  let es = null;
+  try {
+    es = new EventSource(api.eventsUrl(id, anyToken()));
+    es.addEventListener("update", (ev) => {
+      let seq = -1;
+      try { seq = JSON.parse(ev.data).seq; } catch { /* refresh anyway */ }
+      if (seq !== st.game.seq) refresh();
+    });
+  } catch { /* no SSE: the player's own actions still refresh */ }
+
+  await refresh();
+  return () => { st.closed = true; es?.close(); };
+
+  // ---- state ----
+  function tokenFor(sideName) { return (tokens.seats || {})[sideName] || null; }
+
+  async function refresh() {
+    if (st.closed) return;
+    try {
+      st.game = await api.game(id, anyToken());
+      st.actSide = st.game.to_act && tokenFor(st.game.to_act) ? st.game.to_act : null;
+      st.groups = null;
+      if (st.actSide && st.game.status !== "over") {
+        const a = await api.actions(id, tokenFor(st.actSide));
+        st.groups = groupActions(a.actions || []);
+      }
+    } catch (e) {
+      msg.textContent = e.message;
+    }
+    st.selected = st.selected.filter((u) => st.groups && (st.groups.moves.has(u) || attackers(st.groups).has(u)));
+    render();
+  }
+
+  async function send(action, dice) {
+    if (st.busy) return;
+    st.busy = true;
+    msg.textContent = "";
+    try {
+      const r = await api.act(id, tokenFor(st.actSide), action, dice);
+      st.selected = [];
+      st.pending = null;
+      oddsBox.hidden = true;
+    } catch (e) {
+      if (e instanceof ApiError && e.body.need_dice) {
+        st.busy = false;
+        return askDice(action);
+      }
+      msg.textContent = `${e.message}${e.rule ? " " + e.rule : ""}`;
+    } finally {
+      st.busy = false;
+    }
+    await refresh();
+  }
+
+  function askDice(action) {
+    const inp = h("input", { type: "number", min: 1, max: 6, id: "die", "aria-label": "Die roll, 1 to 6" });
+    const f = h("form.dice", {}, h("label", { for: "die" }, `Roll a die for “${action}”: `), inp,
+      h("button.primary", { type: "submit" }, "Submit die"));
+    f.addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      const v = Number(inp.value);
+      if (v >= 1 && v <= 6) send(action, [v]);
+    });
+    clear(oddsBox).append(f);
+    oddsBox.hidden = false;
+    inp.focus();
+  }
+
+  async function undo() {
+    msg.textContent = "";
+    const order = [st.game.to_act, ...Object.keys(tokens.seats || {})].filter((x, i, a) => x && tokenFor(x) && a.indexOf(x) === i);
+    let last = null;
+    for (const sd of order) {
+      try {
+        await api.undo(id, tokenFor(sd));
+        st.log = [];
+        last = null;
+        break;
+      } catch (e) { last = e; }
+    }
+    if (last) msg.textContent = `Undo: ${last.message}`;
+    st.selected = [];
+    await refresh();
+  }
+
+  // ---- clicks ----
+  function onHexClick(hx, ev) {
+    const gr = st.groups;
+    if (!gr) return;
+    // a highlighted move target of the selected unit
+    if (st.selected.length === 1) {
+      const mv = (gr.moves.get(st.selected[0]) || []).find((a) => a.to === hx);
+      if (mv) return send(mv.text);
+    }
+    // an attack target of the selected units
+    if (st.selected.length) {
+      const at = attacksBy(gr, st.selected).filter((a) => a.target === hx);
+      if (at.length === 1) return showOdds(at[0]);
+      if (at.length > 1) return showChoices(at, `Attacks on ${hx}`);
+    }
+    // an owed retreat or advance ending there
+    const owed = gr.owed.filter((a) => a.to === hx);
+    if (owed.length === 1) return send(owed[0].text);
+    if (owed.length > 1) return showChoices(owed, `Paths ending at ${hx}`);
+    // select the units of this hex that can do something
+    const here = st.game.units.filter((u) => u.state === "on" && u.hex === hx).map((u) => u.id);
+    const able = here.filter((u) => gr.moves.has(u) || attackers(gr).has(u));
+    if (!able.length) { if (!ev.shiftKey) st.selected = []; render(); return; }
+    if (ev.shiftKey || ev.ctrlKey || ev.metaKey) {
+      for (const u of able) if (!st.selected.includes(u)) st.selected.push(u);
+    } else {
+      // clicking the same hex again cycles through its units
+      const cur = st.selected.length === 1 ? able.indexOf(st.selected[0]) : -1;
+      st.selected = [able[(cur + 1) % able.length]];
+    }
+    render();
+  }
+
+  function toggleUnit(u) {
+    const i = st.selected.indexOf(u);
+    if (i >= 0) st.selected.splice(i, 1); else st.selected.push(u);
+    render();
+  }
+
+  async function showOdds(a) {
+    st.pending = a;
+    clear(oddsBox).append(h("p", {}, `Odds of “${a.text}”…`));
+    oddsBox.hidden = false;
+    try {
+      const o = await api.odds(id, tokenFor(st.actSide), a.text);
+      clear(oddsBox).append(
+        h("h2", {}, a.verb === "melee" ? "Melee odds" : "Fire odds"),
+        h("p.oddsaction", {}, h("code", {}, a.text)),
+        h("pre.oddstext", { id: "odds-text" }, o.text),
+        h("table.outcomes", { id: "odds-table" },
+          h("thead", {}, h("tr", {}, h("th", {}, "chance"), h("th", {}, "die"), h("th", {}, "result"))),
+          h("tbody", {}, (o.outcomes || []).map((x) => h("tr", {},
+            h("td.p", {}, x.p), h("td", {}, (x.dice || []).join(",")), h("td", {}, x.result))))),
+        h("div.buttons", {},
+          h("button.primary", { type: "button", id: "confirm", onclick: () => send(a.text) }, a.verb === "melee" ? "Attack (roll)" : "Fire (roll)"),
+          h("button", { type: "button", id: "cancel", onclick: () => { st.pending = null; oddsBox.hidden = true; render(); } }, "Cancel")));
+      oddsBox.querySelector("#confirm").focus();
+    } catch (e) {
+      clear(oddsBox).append(h("p", {}, `No odds: ${e.message}`));
+    }
+    render();
+  }
+
+  function showChoices(list, title) {
+    clear(oddsBox).append(h("h2", {}, title),
+      h("ul.choices", {}, list.map((a) => h("li", {}, h("button", { type: "button", onclick: () => (a.units ? showOdds(a) : send(a.text)) }, a.text)))));
+    oddsBox.hidden = false;
+  }
+
+  // ---- drawing ----
+  function render() {
+    const g = st.game, gr = st.groups;
+    mergeEvents(g.events || []);
+    map.setUnits(g.units, new Set(st.selected));
+    // status bar
+    const vp = g.result?.vp || g.vp;
+    statusBar.dataset.seq = g.seq;
+    clear(statusBar).append(
+      h("span.turnno", { id: "turn" }, `Turn ${g.turn} of ${g.last_turn}`),
+      h("span", { id: "phase" }, `${g.phasing} ${g.phase}`),
+      h("span", { id: "toact" }, g.status === "over" ? "game over" : `${g.to_act} to act${st.actSide ? " (you)" : ""}`),
+      h("span", { id: "vp" }, vp ? "VP " + Object.entries(vp).map(([k, v]) => `${k} ${v}`).join(", ") : "VP: counted at the end"),
+      h("span.muted", {}, g.status_text || ""));
+    // highlights
+    const hl = new Map();
+    if (gr) {
+      for (const a of gr.owed) if (a.to) hl.set(a.to, "owed");
+      if (st.selected.length === 1) for (const a of gr.moves.get(st.selected[0]) || []) hl.set(a.to, "move");
+      if (st.selected.length) for (const a of attacksBy(gr, st.selected)) hl.set(a.target, a.verb === "melee" ? "melee" : "target");
+      if (st.pending) hl.set(st.pending.target, "pending");
+    }
+    for (const u of g.units) if (st.selected.includes(u.id) && u.hex) hl.set(u.hex, "sel");
+    map.highlight(hl);
+    renderTurn();
+    renderLog();
+    renderReinf();
+    renderEnd();
+  }
+
+  function renderTurn() {
+    const g = st.game, gr = st.groups;
+    clear(turnBox);
+    if (g.status === "over") { turnBox.append(h("p", {}, "The game is over.")); return; }
+    const ai = g.ai && g.to_act && g.ai[g.to_act];
+    if (!gr) {
+      turnBox.append(h("p", {}, ai ? `The computer (${ai}) plays ${g.to_act}…` : `Waiting for ${g.to_act}.`),
+        h("div.buttons", {}, h("button", { type: "button", id: "undo", onclick: undo }, "Undo")));
+      return;
+    }
+    turnBox.append(h("h2", {}, `${st.actSide}: ${g.phase}`));
+    const buttons = h("div.buttons", {},
+      h("button.primary", { type: "button", id: "end", disabled: !gr.end, onclick: () => gr.end && send("end"), "aria-label": "End the phase" }, "End phase"),
+      h("button", { type: "button", id: "undo", onclick: undo }, "Undo"));
+    turnBox.append(buttons);
+    if (gr.owed.length) {
+      turnBox.append(h("h3", {}, "Owed: choose a path"),
+        h("ul.choices", { id: "owed" }, gr.owed.map((a) => h("li", {}, h("button", { type: "button", onclick: () => send(a.text) }, a.text)))));
+    }
+    if (gr.rally.length) {
+      turnBox.append(h("h3", {}, "Rally"),
+        h("ul.choices", {}, gr.rally.map((a) => h("li", {}, h("button", { type: "button", onclick: () => send(a.text) }, a.text)))));
+    }
+    // selection and what it may do (keyboard path to every map action)
+    if (st.selected.length) {
+      const sel = h("div.selection", { id: "selection" }, h("h3", {}, "Selected"),
+        h("ul.units", {}, st.selected.map((u) => h("li", {}, h("button", { type: "button", onclick: () => toggleUnit(u), "aria-label": `Deselect ${u}` }, "✕"), ` ${unitDef(u).name} (${u})`))));
+      const mv = st.selected.length === 1 ? gr.moves.get(st.selected[0]) || [] : [];
+      if (mv.length) sel.append(h("p", {}, "Move to: ", mv.map((a) => h("button.hexbtn", { type: "button", onclick: () => send(a.text) }, a.to))));
+      const at = attacksBy(gr, st.selected);
+      if (at.length) sel.append(h("p", {}, "Attack: ", at.map((a) => h("button.hexbtn", { type: "button", onclick: () => showOdds(a) }, `${a.verb} ${a.target}`))));
+      // units stacked with or able to join the selection
+      const others = [...attackers(gr)].filter((u) => !st.selected.includes(u) && gr.attacks.some((a) => st.selected.every((s) => a.units.includes(s)) && a.units.includes(u)));
+      if (others.length) sel.append(h("p", {}, "Add to the attack: ", others.map((u) => h("button.hexbtn", { type: "button", onclick: () => toggleUnit(u) }, u))));
+      turnBox.append(sel);
+    } else if (gr.moves.size || gr.attacks.length) {
+      turnBox.append(h("p.hint", {}, "Click a unit, then a highlighted hex. Shift-click adds units to a fire or melee."));
+    }
+    // every listed action, for the keyboard and for anything the map cannot show
+    const selAll = h("select", { id: "allactions", "aria-label": "All legal actions" },
+      gr.all.slice(0, 3000).map((a) => h("option", { value: a.text }, a.text)));
+    const doIt = () => {
+      const a = gr.all.find((x) => x.text === selAll.value);
+      if (a) (a.units ? showOdds(a) : send(a.text));
+    };
+    turnBox.append(h("details.allactions", {}, h("summary", {}, `All legal actions (${gr.all.length})`),
+      selAll, " ", h("button", { type: "button", id: "doaction", onclick: doIt }, "Do")));
+  }
+
+  // GAME.events holds the last 200 rulings; several share the seq of the action that made them.
+  // Keeps the whole log seen since the screen opened; an undo (seqs going back) starts it afresh.
+  function mergeEvents(evs) {
+    const last = st.log.length ? st.log[st.log.length - 1].seq : -1;
+    const top = evs.length ? evs[evs.length - 1].seq : -1;
+    if (top < last || (!evs.length && last >= 0)) st.log = evs.slice();
+    else st.log.push(...evs.filter((e) => e.seq > last));
+  }
+
+  function renderLog() {
+    const evs = st.log;
+    clear(logList);
+    for (const e of evs.slice(-300).reverse()) {
+      logList.append(h("li", { "data-seq": e.seq },
+        e.rule ? h("span.rule", {}, e.rule) : null, " ", e.text,
+        e.dice && e.dice.length ? h("span.dice", { "aria-label": `dice ${e.dice.join(", ")}` }, " die ", e.dice.join(",")) : null));
+    }
+  }
+
+  function renderReinf() {
+    clear(reinfBox).append(h("h2", {}, "Reinforcements"));
+    const due = st.game.units.filter((u) => u.state === "absent" || u.state === "off")
+      .map((u) => ({ u, d: unitDef(u.id) })).filter((x) => x.d.enter || x.u.state === "off");
+    if (!due.length) { reinfBox.append(h("p.muted", {}, "None to come.")); return; }
+    reinfBox.append(h("ul.reinf", {}, due.map(({ u, d }) => h("li", {},
+      `${d.name} (${u.id}, ${d.side}) `,
+      d.enter ? `enters turn ${d.enter.turn} at ${d.enter.hex || d.enter.edge || "?"}` : "off the map"))));
+  }
+
+  function renderEnd() {
+    const g = st.game;
+    if (g.status !== "over" && !g.result) { endScreen.hidden = true; return; }
+    const r = g.result || {};
+    clear(endScreen).append(h("h2", { id: "end-h" }, "Game over"),
+      h("p.level", { id: "level" }, r.winner ? `${r.winner}: ${r.level}` : r.level || "draw"),
+      r.vp ? h("p", {}, "Victory points: " + Object.entries(r.vp).map(([k, v]) => `${k} ${v}`).join(", ")) : null,
+      h("div.buttons", {},
+        h("a.button", { href: `#/replay/${id}` }, "Replay"),
+        h("a.button", { href: "#/" }, "Lobby"),
+        h("button", { type: "button", onclick: () => { endScreen.hidden = true; } }, "Show the map")));
+    if (!endScreen.dataset.shown) { endScreen.hidden = false; endScreen.dataset.shown = "1"; }
+  }
+}
