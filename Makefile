@@ -1,5 +1,5 @@
 # crimea build. `make` builds build/crimea; `make test` builds and runs the unit tests;
-# `make asan` runs them under AddressSanitizer + UBSan; `make fuzz` runs the fuzzers briefly.
+# `make asan` runs them under AddressSanitizer + UBSan; tests/fuzz/run.sh runs the fuzzers.
 # WERROR=1 (set by CI) turns warnings into errors.
 
 CC      ?= cc
@@ -11,9 +11,14 @@ WARN    := -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wcon
 ifeq ($(WERROR),1)
 WARN    += -Werror
 endif
-PKGS    := jansson
-CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L $(OPT) $(WARN) $(shell pkg-config --cflags $(PKGS))
-LDLIBS  += $(shell pkg-config --libs $(PKGS)) -lm
+PKGS    := jansson libmicrohttpd sqlite3 libsodium
+CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -pthread $(OPT) $(WARN) $(shell pkg-config --cflags $(PKGS))
+LDLIBS  += $(shell pkg-config --libs $(PKGS)) -lm -pthread
+# MPI=1: `crimea sim` shares its games among MPI ranks (Debian: openmpi-bin libopenmpi-dev).
+ifeq ($(MPI),1)
+CC      := mpicc
+CFLAGS  += -DCRIMEA_MPI
+endif
 
 LIB_SRC := $(wildcard src/core/*.c src/hex/*.c src/plane/*.c src/games/*.c src/games/*/*.c src/ai/*.c)
 APP_SRC := $(wildcard src/app/*.c)

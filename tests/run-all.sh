@@ -34,8 +34,11 @@ step unit sh tests/run-unit.sh build
 step unit-clang sh tests/run-unit.sh build-clang
 step cli sh tests/cli/run.sh build/crimea
 step asan make -j2 asan WERROR=1 CC=gcc
-[ -x tests/fuzz/run.sh ] && step fuzz sh tests/fuzz/run.sh
-[ -x tests/hexcheck/run.sh ] && step hexcheck sh tests/hexcheck/run.sh
+step sim sh tests/cli/sim.sh build/crimea
+step http sh tests/http/run.sh build/crimea
+step fuzz sh tests/fuzz/run.sh
+step hexcheck sh tests/hexcheck/run.sh
+step browser sh tests/browser/run.sh
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

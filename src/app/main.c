@@ -25,6 +25,8 @@ static void usage(FILE *f)
 		"                                   exact outcome probabilities of a fire or melee\n"
 		"  play SCENARIO|RECORD [options]   play in the terminal (hot-seat, --ai, --dice manual)\n"
 		"  replay RECORD [--verify]         re-run a game record; fail on any divergence\n"
+		"  serve [--port N] [--db FILE]     HTTP server: JSON API and the browser client\n"
+		"  sim SCENARIO -n N [options]      Monte Carlo: N computer games, victory distribution\n"
 		"\n"
 		"Run `crimea COMMAND --help` for a command's options.\n");
 }
@@ -281,6 +283,7 @@ int main(int argc, char **argv)
 	} cmds[] = {
 		{"list", cmd_list}, {"show", cmd_show}, {"check", cmd_check}, {"los", cmd_los},
 		{"path", cmd_path}, {"odds", cmd_odds}, {"play", cmd_play}, {"replay", cmd_replay},
+		{"sim", cmd_sim}, {"serve", cmd_serve},
 	};
 
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {

@@ -150,8 +150,10 @@ static int scan_value(struct scan *s, const json_t *v)
 		skip_string(s, NULL, NULL);
 		break;
 	default:
-		while (s->p < s->end && !strchr(",]} \t\r\n", *s->p))
+		/* a number or literal; always advance (the text has no NUL: see jdoc_parse) */
+		do
 			s->p++;
+		while (s->p < s->end && *s->p && !strchr(",]} \t\r\n", *s->p));
 	}
 	s->depth--;
 	return rc;
@@ -171,6 +173,13 @@ int jdoc_parse(struct jdoc *d, const char *file, const char *text, size_t len, s
 
 	memset(d, 0, sizeof *d);
 	snprintf(d->file, sizeof d->file, "%s", file);
+	const char *nul = memchr(text, '\0', len);
+	if (nul) {
+		int line = 1;
+		for (const char *q = text; q < nul; q++)
+			line += *q == '\n';
+		return err_set(e, file, line, "invalid JSON: a NUL byte in the text");
+	}
 	d->root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
 	if (!d->root)
 		return err_set(e, file, je.line > 0 ? je.line : 1, "invalid JSON: %s", je.text);

@@ -19,7 +19,7 @@
 
 #define ACTION_ARGS 24
 #define ACTION_TEXT_MAX 256
-#define GAME_STATE_MAX 3072 /* the largest rule-system state (quad: about 2.5 KB) */
+#define GAME_STATE_MAX 4096 /* the largest rule-system state (quad: about 3.5 KB) */
 #define SCN_ID_MAX 48
 #define SCN_TITLE_MAX 128
 #define SCN_PATH_MAX 1024
@@ -89,6 +89,13 @@ struct rules {
 	int (*check_tables)(const struct jdoc *d, struct errlist *errs);
 	/* A terminal drawing of the map and units. */
 	void (*draw)(const struct game *g, char *out, size_t n);
+	/* For the HTTP server (docs/API.md); optional. Both return a new reference the caller
+	 * owns (json_decref), or NULL when out of memory. json_scenario: an object with the
+	 * scenario's "map", "units" (definitions), "reconstructed", "first" and "turns".
+	 * json_state: an object with "turn", "last_turn", "phase", "phasing" and "units" as
+	 * viewer_side (a side index, or -1 for a spectator) may see them. */
+	json_t *(*json_scenario)(const struct scenario *s);
+	json_t *(*json_state)(const struct game *g, int viewer_side);
 };
 
 struct game {
@@ -100,6 +107,7 @@ struct game {
 	struct rng ai;      /* AI stream: never consumed by rulings */
 	alignas(16) unsigned char st[GAME_STATE_MAX];
 };
+
 
 const struct rules *const *rules_registry(void);
 const struct rules *rules_find(const char *id);

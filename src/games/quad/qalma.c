@@ -86,8 +86,10 @@ static int alma_prepare(struct q_scn *q)
 			if (bank[c] < 0)
 				bank[c] = c > 0 && bank[c - 1] >= 0 ? bank[c - 1] : c + 1 < ncol ? bank[c + 1] : -1;
 	for (int i = 0; i < m->n; i++) {
+		if (!(m->flags[i] & HEXF_ONMAP))
+			continue; /* border slots lie outside the bank table */
 		int h = map_hex(m, i), b = bank[hex_col(h) - m->col0];
-		if ((m->flags[i] & HEXF_ONMAP) && (b < 0 || hex_row(h) <= b))
+		if (b < 0 || hex_row(h) <= b)
 			q->zone[i] = ZONE_NORTH;
 	}
 	free(bank);

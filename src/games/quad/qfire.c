@@ -467,7 +467,7 @@ void q_fire_actions(const struct game *g, struct q_alist *l)
 				continue;
 			if (targets_in(g, ti, tg) < 1 || tg[0] != v)
 				continue;
-			struct action a = {QA_FIRE, 3, {1, u, 1, ti}};
+			struct action a = {QA_FIRE, 4, {1, u, 1, ti}};
 			struct fire_plan p;
 			if (fire_plan(g, &a, &p, NULL) == 0)
 				q_push(l, &a);

@@ -267,10 +267,14 @@ static void load_tec(struct tl *L, const json_t *tables, struct q_tables *t)
 			jdoc_add(L->d, tb, L->errs, "tec: missing row \"%s\"", key);
 			continue;
 		}
-		for (int type = 0; type < 4; type++)
+		for (int type = 0; type < 4; type++) {
 			if (!parse_cost(cell(cells, (size_t)type), &dst[type]))
 				jdoc_add(L->d, json_array_get(cells, (size_t)type), L->errs,
 					 "tec: cost must be \"no\", \"road\", \"n\", \"+n\" or \"1/2\"");
+			else if ((k < TER_COUNT || k - TER_COUNT <= QTS_TRACK) && dst[type] == 0)
+				jdoc_add(L->d, json_array_get(cells, (size_t)type), L->errs,
+					 "tec: entering a hex costs at least 1/2 movement point ([5.21])");
+		}
 	}
 }
 

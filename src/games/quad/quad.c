@@ -550,4 +550,6 @@ const struct rules quad_rules = {
 	.describe = q_view_describe,
 	.draw = q_view_draw,
 	.check_tables = q_check_tables,
+	.json_scenario = q_json_scenario,
+	.json_state = q_json_state,
 };

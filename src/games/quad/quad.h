@@ -217,6 +217,10 @@ int q_move_search_with(const struct game *g, int u, struct path_result *res, con
 /* Sequence of play (quad.c). */
 int q_deciding(const struct game *g);
 
+/* JSON views for the HTTP server (qjson.c; see struct rules). */
+json_t *q_json_scenario(const struct scenario *s);
+json_t *q_json_state(const struct game *g, int viewer_side);
+
 /* Scenario loading (qscn.c). */
 int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs);
 void q_scn_unload(struct scenario *s);

@@ -1,0 +1,250 @@
+/* sim: one game played to its end by computer players, and exact tallies of many games. */
+#include "sim.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai.h"
+
+uint64_t sim_seed(uint64_t seed, int64_t i)
+{
+	return rng_mix(seed, (uint64_t)i);
+}
+
+void sim_level_name(const char *level, char *out, size_t n)
+{
+	size_t len = strlen(level);
+	const char *p = strstr(level, " ("), *q = strstr(level, " [");
+
+	if (p && (size_t)(p - level) < len)
+		len = (size_t)(p - level);
+	if (q && (size_t)(q - level) < len)
+		len = (size_t)(q - level);
+	if (!n)
+		return;
+	if (len >= n)
+		len = n - 1;
+	memcpy(out, level, len);
+	out[len] = '\0';
+}
+
+static int fail(struct sim_game *out, enum sim_status st, const struct game *g, const char *what)
+{
+	char where[96] = "";
+
+	out->status = st;
+	if (g && g->rules && g->rules->status)
+		g->rules->status(g, where, sizeof where);
+	snprintf(out->why, sizeof out->why, "%.100s%s%.50s", what, where[0] ? " at " : "", where);
+	return -1;
+}
+
+int sim_play(const struct scenario *s, uint64_t study_seed, int64_t index, uint32_t options,
+	     const int player[2], long cap, struct game *g, struct sim_game *out)
+{
+	struct result res;
+	struct action a;
+	struct err e;
+	long n = 0;
+
+	memset(out, 0, sizeof *out);
+	out->index = index;
+	out->seed = sim_seed(study_seed, index);
+	out->played = 1;
+	if (game_init(g, s, out->seed, DICE_RNG, options, &e) != 0)
+		return fail(out, SIM_SETUP, NULL, e.msg);
+	while (!g->rules->over(g, &res)) {
+		int side = g->rules->to_act(g);
+		if (n >= cap) {
+			char what[64];
+			snprintf(what, sizeof what, "not over after %ld actions", cap);
+			out->actions = (int32_t)n;
+			return fail(out, SIM_CAP, g, what);
+		}
+		if (side < 0 || side > 1)
+			return fail(out, SIM_NO_ACTION, g, "no side to act but the game is not over");
+		if (ai_choose(player[side], g, &a) != 0)
+			return fail(out, SIM_NO_ACTION, g, side ? "no legal action for side 1"
+								: "no legal action for side 0");
+		if (game_apply(g, &a, NULL, 0, NULL, &e) != 0) {
+			char what[SIM_WHY_MAX];
+			snprintf(what, sizeof what, "a listed action was refused: %.100s", e.msg);
+			return fail(out, SIM_REFUSED, g, what);
+		}
+		n++;
+	}
+	out->status = SIM_OK;
+	out->winner = res.winner < 0 ? -1 : res.winner > 1 ? 1 : res.winner;
+	out->vp[0] = res.vp[0];
+	out->vp[1] = res.vp[1];
+	out->actions = (int32_t)n;
+	out->turns = g->rules->player_turn ? g->rules->player_turn(g) : 0;
+	sim_level_name(res.level, out->level, sizeof out->level);
+	return 0;
+}
+
+void sim_stats_init(struct sim_stats *st)
+{
+	memset(st, 0, sizeof *st);
+}
+
+static void err_keep(struct sim_stats *st, const struct sim_game *r)
+{
+	int at = st->nerr;
+
+	while (at > 0 && st->err[at - 1].index > r->index)
+		at--;
+	if (at >= SIM_ERRS_KEPT || (at > 0 && st->err[at - 1].index == r->index))
+		return;
+	if (st->nerr == SIM_ERRS_KEPT)
+		st->nerr--;
+	memmove(&st->err[at + 1], &st->err[at], (size_t)(st->nerr - at) * sizeof st->err[0]);
+	st->err[at] = *r;
+	st->nerr++;
+}
+
+/* Index of the level named name, adding it if there is room; -1 if full. */
+static int level_slot(struct sim_stats *st, const char *name, int winner)
+{
+	for (int i = 0; i < st->nlevels; i++)
+		if (!strcmp(st->lv[i].name, name))
+			return i;
+	if (st->nlevels == SIM_LEVELS)
+		return -1;
+	memset(&st->lv[st->nlevels], 0, sizeof st->lv[0]);
+	snprintf(st->lv[st->nlevels].name, sizeof st->lv[0].name, "%s", name);
+	st->lv[st->nlevels].winner = winner;
+	return st->nlevels++;
+}
+
+void sim_stats_add(struct sim_stats *st, const struct sim_game *r)
+{
+	int k;
+
+	st->games++;
+	st->status[r->status >= 0 && r->status < SIM_NSTATUS ? r->status : SIM_REFUSED]++;
+	if (r->status != SIM_OK) {
+		err_keep(st, r);
+		return;
+	}
+	st->wins[r->winner < 0 ? 2 : r->winner]++;
+	for (int s = 0; s < 2; s++) {
+		if (st->status[SIM_OK] == 1 || r->vp[s] < st->vp_min[s])
+			st->vp_min[s] = r->vp[s];
+		if (st->status[SIM_OK] == 1 || r->vp[s] > st->vp_max[s])
+			st->vp_max[s] = r->vp[s];
+		st->vp_sum[s] += r->vp[s];
+		st->vp_sq[s] += (int64_t)r->vp[s] * r->vp[s];
+	}
+	if (st->status[SIM_OK] == 1 || r->actions < st->act_min)
+		st->act_min = r->actions;
+	if (st->status[SIM_OK] == 1 || r->actions > st->act_max)
+		st->act_max = r->actions;
+	st->act_sum += r->actions;
+	st->act_sq += (int64_t)r->actions * r->actions;
+	st->turn_sum += r->turns;
+	st->turn_sq += (int64_t)r->turns * r->turns;
+	k = level_slot(st, r->level, r->winner);
+	if (k < 0) {
+		st->level_overflow++;
+		return;
+	}
+	st->lv[k].games++;
+	st->lv[k].margin += (int64_t)r->vp[0] - r->vp[1];
+}
+
+void sim_stats_merge(struct sim_stats *dst, const struct sim_stats *src)
+{
+	int64_t dok = dst->status[SIM_OK], sok = src->status[SIM_OK];
+
+	dst->games += src->games;
+	for (int i = 0; i < SIM_NSTATUS; i++)
+		dst->status[i] += src->status[i];
+	for (int i = 0; i < 3; i++)
+		dst->wins[i] += src->wins[i];
+	for (int s = 0; s < 2; s++) {
+		if (sok && (!dok || src->vp_min[s] < dst->vp_min[s]))
+			dst->vp_min[s] = src->vp_min[s];
+		if (sok && (!dok || src->vp_max[s] > dst->vp_max[s]))
+			dst->vp_max[s] = src->vp_max[s];
+		dst->vp_sum[s] += src->vp_sum[s];
+		dst->vp_sq[s] += src->vp_sq[s];
+	}
+	if (sok && (!dok || src->act_min < dst->act_min))
+		dst->act_min = src->act_min;
+	if (sok && (!dok || src->act_max > dst->act_max))
+		dst->act_max = src->act_max;
+	dst->act_sum += src->act_sum;
+	dst->act_sq += src->act_sq;
+	dst->turn_sum += src->turn_sum;
+	dst->turn_sq += src->turn_sq;
+	dst->level_overflow += src->level_overflow;
+	for (int i = 0; i < src->nlevels; i++) {
+		int k = level_slot(dst, src->lv[i].name, src->lv[i].winner);
+		if (k < 0) {
+			dst->level_overflow += src->lv[i].games;
+			continue;
+		}
+		dst->lv[k].games += src->lv[i].games;
+		dst->lv[k].margin += src->lv[i].margin;
+	}
+	for (int i = 0; i < src->nerr; i++)
+		err_keep(dst, &src->err[i]);
+}
+
+static int group(int winner)
+{
+	return winner == 0 ? 0 : winner < 0 ? 1 : 2;
+}
+
+static int level_cmp(const void *pa, const void *pb)
+{
+	const struct sim_level *a = pa, *b = pb;
+	int ga = group(a->winner), gb = group(b->winner);
+
+	if (ga != gb)
+		return ga < gb ? -1 : 1;
+	/* mean margins; the same integers always give the same doubles */
+	if (a->games && b->games) {
+		double x = (double)a->margin / (double)a->games, y = (double)b->margin / (double)b->games;
+		if (x != y)
+			return x > y ? -1 : 1;
+	}
+	return strcmp(a->name, b->name);
+}
+
+void sim_stats_finish(struct sim_stats *st)
+{
+	qsort(st->lv, (size_t)st->nlevels, sizeof st->lv[0], level_cmp);
+}
+
+double sim_mean(int64_t n, int64_t sum)
+{
+	return n > 0 ? (double)sum / (double)n : 0.0;
+}
+
+double sim_sd(int64_t n, int64_t sum, int64_t sq)
+{
+	if (n < 2)
+		return 0.0;
+	long double ln = (long double)n, ls = (long double)sum;
+	long double var = ((long double)sq - ls * ls / ln) / (ln - 1.0L);
+	return var > 0.0L ? sqrt((double)var) : 0.0;
+}
+
+void sim_wilson(int64_t k, int64_t n, double z, double *lo, double *hi)
+{
+	if (n <= 0) {
+		*lo = 0.0;
+		*hi = 1.0;
+		return;
+	}
+	double nn = (double)n, p = (double)k / nn, z2 = z * z;
+	double den = 1.0 + z2 / nn;
+	double mid = (p + z2 / (2.0 * nn)) / den;
+	double half = z * sqrt(p * (1.0 - p) / nn + z2 / (4.0 * nn * nn)) / den;
+	*lo = k == 0 ? 0.0 : mid - half;
+	*hi = k == n ? 1.0 : mid + half;
+}

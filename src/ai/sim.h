@@ -1,0 +1,98 @@
+/* sim: Monte Carlo play. Plays one game to its end with given computer players, and
+ * aggregates outcomes into integer tallies whose merge is exact, associative and commutative,
+ * so a study gives the same numbers however its games are split across threads or processes.
+ * No I/O, no clock, no threads: the front end (crimea sim) schedules the games. */
+#ifndef CRIMEA_SIM_H
+#define CRIMEA_SIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../games/rules.h"
+
+#define SIM_LEVEL_MAX 64       /* a victory level's name, NUL included */
+#define SIM_WHY_MAX 160        /* what went wrong in an erroneous game */
+#define SIM_LEVELS 24          /* distinct victory levels tallied per study */
+#define SIM_ERRS_KEPT 8        /* erroneous games described (lowest game indices) */
+#define SIM_ACTION_CAP 200000L /* default hard cap on actions per game */
+
+enum sim_status {
+	SIM_OK = 0,     /* the game ended */
+	SIM_SETUP,      /* game_init failed */
+	SIM_NO_ACTION,  /* the deciding side had no legal action (a rules or AI bug) */
+	SIM_REFUSED,    /* apply() refused the action a player chose from actions() */
+	SIM_CAP,        /* still not over after the cap on actions */
+	SIM_NSTATUS
+};
+
+/* One game's outcome. A flat value, zero-filled by sim_play, so arrays of it can be combined
+ * bytewise (games that were not played stay all zero). */
+struct sim_game {
+	int64_t index;              /* game number in the study, 0-based */
+	uint64_t seed;              /* the game's own seed, sim_seed(study seed, index) */
+	int32_t status;             /* enum sim_status */
+	int32_t winner;             /* side index, -1 for a draw */
+	int32_t vp[2];              /* victory points by side index */
+	int32_t actions;            /* actions applied */
+	int32_t turns;              /* completed player-turns (rules->player_turn) */
+	int32_t played;             /* 1 once filled */
+	char level[SIM_LEVEL_MAX];  /* victory level without its points: "Allied victory" */
+	char why[SIM_WHY_MAX];      /* status other than SIM_OK: what and where */
+};
+
+struct sim_level {
+	char name[SIM_LEVEL_MAX];
+	int32_t winner;             /* the winner of the first game seen at this level (-1 draw) */
+	int32_t pad;
+	int64_t games;
+	int64_t margin;             /* sum over its games of vp[0] - vp[1] (for ordering) */
+};
+
+/* Tallies of a set of games. Invariant: every field is a sum, minimum, maximum or a set
+ * union over the games added, so merging is exact and order-independent. After
+ * sim_stats_finish the levels are in canonical order (see there). */
+struct sim_stats {
+	int64_t games;              /* added, erroneous ones included */
+	int64_t status[SIM_NSTATUS];/* games per status; status[SIM_OK] completed */
+	int64_t wins[3];            /* completed games won by side 0, side 1; [2] drawn */
+	int64_t vp_sum[2], vp_sq[2];
+	int32_t vp_min[2], vp_max[2];
+	int64_t act_sum, act_sq, turn_sum, turn_sq;
+	int32_t act_min, act_max;
+	int64_t level_overflow;     /* completed games whose level found no free slot */
+	int32_t nlevels, nerr;
+	struct sim_level lv[SIM_LEVELS];
+	struct sim_game err[SIM_ERRS_KEPT]; /* erroneous games, lowest indices, sorted */
+};
+
+/* The seed of game i of a study seeded with seed: rng_mix(seed, i). */
+uint64_t sim_seed(uint64_t seed, int64_t i);
+
+/* Copies a victory level into out without its points and rule case: the text before the
+ * first " (" or " [" ("Draw (russian 22, allied 46) [23.1]" -> "Draw"). */
+void sim_level_name(const char *level, char *out, size_t n);
+
+/* Plays game `index` of a study of scenario s seeded with study_seed: game_init with
+ * sim_seed(study_seed, index) and options, then player[side] (ai kinds from ai.h) chooses
+ * every decision of that side until over() or cap actions. g is caller-owned scratch.
+ * Fills *out (zeroed first). Returns 0 when the game ended, -1 otherwise (out->status and
+ * out->why say why). Reentrant: games on different g may run at once on one s. */
+int sim_play(const struct scenario *s, uint64_t study_seed, int64_t index, uint32_t options,
+	     const int player[2], long cap, struct game *g, struct sim_game *out);
+
+void sim_stats_init(struct sim_stats *st);
+/* Adds one game's outcome. */
+void sim_stats_add(struct sim_stats *st, const struct sim_game *r);
+/* Adds every tally of src into dst (src unchanged). Exact, associative, commutative. */
+void sim_stats_merge(struct sim_stats *dst, const struct sim_stats *src);
+/* Puts the levels in canonical order: side 0's wins, draws, side 1's wins; within each,
+ * by mean margin vp[0] - vp[1] (decisive wins of side 0 first, of side 1 last), then name. */
+void sim_stats_finish(struct sim_stats *st);
+
+/* Mean and sample standard deviation from a count, sum and sum of squares (0 when n < 2). */
+double sim_mean(int64_t n, int64_t sum);
+double sim_sd(int64_t n, int64_t sum, int64_t sq);
+/* Wilson score interval of k successes in n trials at normal quantile z (1.959964 for 95%). */
+void sim_wilson(int64_t k, int64_t n, double z, double *lo, double *hi);
+
+#endif

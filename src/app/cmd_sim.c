@@ -1,0 +1,859 @@
+/* cmd_sim: `crimea sim`, Monte Carlo studies. N computer-vs-computer games of a scenario on J
+ * threads (and K MPI ranks when built with `make MPI=1`); prints the distribution of victory
+ * levels with Wilson intervals, victory points, game length and the historical outcome.
+ * Game i always uses seed rng_mix(seed, i) and tallies are exact integer sums, so the output
+ * is identical for any --jobs and any number of ranks. */
+#include <errno.h>
+#include <inttypes.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifdef CRIMEA_MPI
+#include <mpi.h>
+#endif
+
+#include "../ai/ai.h"
+#include "../ai/sim.h"
+#include "../core/fsio.h"
+#include "../games/quad/quad.h"
+#include "cli.h"
+
+#define SIM_GAMES_MAX 1000000000LL /* -n */
+#define SIM_LIST_MAX 10000000LL    /* -n with --list (per-game results are kept) */
+#define SIM_JOBS_MAX 256
+#define SIM_CHUNK 4                /* games a worker takes at a time */
+#define Z95 1.959963984540054      /* normal quantile of 0.975 */
+
+static const char sim_help[] =
+	"usage: crimea sim SCENARIO [-n N] [options]\n"
+	"  Plays N games computer against computer and prints the distribution of victory\n"
+	"  levels (95% Wilson intervals), victory points, game length and the historical outcome.\n"
+	"  -n N              games to play (default 100)\n"
+	"  --ai SIDE=PLAYER  the player of a side (default random for both; SIDE may be both)\n"
+	"  --seed S          study seed (default 1); game i uses seed rng_mix(S, i)\n"
+	"  --jobs J          worker threads (default 1); the output does not depend on J\n"
+	"  --options LIST    optional rules, comma-separated: 11.27 (disrupted cavalry does not\n"
+	"                    retreat before combat), 24 (Inkerman's Big Guns)\n"
+	"  --cap N           a game still not over after N actions is an error (default 200000)\n"
+	"  --json            print the study as one JSON object\n"
+	"  --list            also list every game: index, seed, level, points, length\n"
+	"  --svg FILE        write a bar chart of the victory levels (written atomically)\n"
+	"  A progress bar with rate and time left goes to stderr when it is a terminal.\n"
+	"  Built with `make MPI=1`, `mpirun -np K crimea sim ...` shares the games among K ranks.\n"
+	"  Exit status: 0, 1 if any game ended in error (no legal action, refused, cap), 2 usage.\n";
+
+/* Optional rules by name (rule-system option bits, quad.h). */
+static const struct {
+	const char *name;
+	uint32_t bit;
+} sim_options[] = {
+	{"11.27", Q_OPT_11_27},
+	{"24", Q_OPT_24},
+};
+
+/* The battles as fought, for comparison. Sources: the seed's exclusive rules. */
+static const struct {
+	const char *scn;
+	const char *outcome;   /* as the game would call it */
+	const char *winner;    /* side name of the historical winner; "" a draw; NULL hypothetical */
+	const char *note;
+} history[] = {
+	{"alma", "Allied victory", "allied",
+	 "20 September 1854: the Allies carried the heights and the Russians withdrew toward "
+	 "Sevastopol (seed: Alma [15.0] introduction, [24.0] designer's notes)"},
+	{"balaclava", "Draw (a Russian failure)", "",
+	 "25 October 1854: the Russian attempt on the Allied port of supply failed, but they held "
+	 "the captured Causeway redoubts and guns; neither side won outright, so read it as a "
+	 "draw-ish Russian failure (seed: Balaclava [15.0], [24.0])"},
+	{"inkerman", "Allied victory", "allied",
+	 "5 November 1854: the Allies brought up enough reinforcements to force the Russian army "
+	 "to retire (seed: Inkerman [29.11] historical notes)"},
+	{"inkerman-option", "none (a plan never tried)", NULL,
+	 "the alternative Russian plan was rejected ([29.21]); the battle fought was an Allied "
+	 "victory ([29.11])"},
+	{"tchernaya", "Allied victory", "allied",
+	 "15 August 1855: the French and Sardinians counter-attacked and drove the Russians from "
+	 "the battlefield (seed: Tchernaya [19.21] historical notes)"},
+	{"tchernaya-nonhistorical", "none (reserves never committed)", NULL,
+	 "the Russian reserves were not committed in the battle ([19.3]); the battle fought was an "
+	 "Allied victory ([19.21])"},
+};
+
+struct sim_args {
+	const char *scn;
+	int64_t n;
+	uint64_t seed;
+	int jobs;
+	uint32_t options;
+	long cap;
+	bool json, list;
+	const char *svg;
+	const char *ai_arg[8];
+	int nai;
+	int player[2];
+};
+
+/* Shared by the worker threads of one process. */
+struct shared {
+	const struct sim_args *a;
+	const struct scenario *s;
+	int rank, nranks;
+	atomic_llong next;       /* next local chunk */
+	atomic_llong done;       /* games finished here */
+	atomic_int finished;     /* workers finished */
+	atomic_int failed;       /* a worker could not allocate */
+	struct sim_game *list;   /* n entries with --list, else NULL */
+};
+
+struct worker {
+	pthread_t t;
+	struct shared *sh;
+	struct sim_stats st;
+};
+
+static int rank0(void)
+{
+#ifdef CRIMEA_MPI
+	int r = 0;
+	MPI_Comm_rank(MPI_COMM_WORLD, &r);
+	return r == 0;
+#else
+	return 1;
+#endif
+}
+
+/* Usage errors: printed once (by rank 0), exit status 2. */
+static int usage_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (rank0()) {
+		fprintf(stderr, "crimea sim: ");
+		va_start(ap, fmt);
+		vfprintf(stderr, fmt, ap);
+		va_end(ap);
+		fprintf(stderr, "\nRun `crimea sim --help` for the options.\n");
+	}
+	return 2;
+}
+
+static int parse_i64(const char *s, int64_t lo, int64_t hi, int64_t *out)
+{
+	char *end;
+	long long v;
+
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (!*s || *end || errno || v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+	char *end;
+
+	if (!*s || *s == '-' || *s == '+')
+		return -1;
+	errno = 0;
+	*out = strtoull(s, &end, 0);
+	return (*end || errno) ? -1 : 0;
+}
+
+static int parse_options(const char *list, uint32_t *out)
+{
+	char buf[256], *tok, *save = NULL;
+
+	if (strlen(list) >= sizeof buf)
+		return usage_err("--options list too long: %s", list);
+	snprintf(buf, sizeof buf, "%s", list);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		size_t i;
+		for (i = 0; i < sizeof sim_options / sizeof sim_options[0]; i++)
+			if (!strcmp(tok, sim_options[i].name))
+				break;
+		if (i == sizeof sim_options / sizeof sim_options[0])
+			return usage_err("unknown optional rule \"%s\" (known: 11.27, 24)", tok);
+		*out |= sim_options[i].bit;
+	}
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct sim_args *a)
+{
+	memset(a, 0, sizeof *a);
+	a->n = 100;
+	a->seed = 1;
+	a->jobs = 1;
+	a->cap = SIM_ACTION_CAP;
+	for (int i = 1; i < argc; i++) {
+		const char *o = argv[i];
+		bool has = i + 1 < argc;
+		int64_t v;
+		if (!strcmp(o, "-n") || !strcmp(o, "--games")) {
+			if (!has || parse_i64(argv[++i], 1, SIM_GAMES_MAX, &a->n) != 0)
+				return usage_err("-n wants a number of games from 1 to 1000000000");
+		} else if (!strcmp(o, "--seed")) {
+			if (!has || parse_u64(argv[++i], &a->seed) != 0)
+				return usage_err("--seed wants an unsigned 64-bit number");
+		} else if (!strcmp(o, "--jobs") || !strcmp(o, "-j")) {
+			if (!has || parse_i64(argv[++i], 1, SIM_JOBS_MAX, &v) != 0)
+				return usage_err("--jobs wants a number of threads from 1 to 256");
+			a->jobs = (int)v;
+		} else if (!strcmp(o, "--cap")) {
+			if (!has || parse_i64(argv[++i], 1, 1000000000, &v) != 0)
+				return usage_err("--cap wants a number of actions from 1 to 1000000000");
+			a->cap = (long)v;
+		} else if (!strcmp(o, "--options") || !strcmp(o, "--option")) {
+			if (!has)
+				return usage_err("%s wants a list of optional rules (11.27, 24)", o);
+			if (parse_options(argv[++i], &a->options) != 0)
+				return 2;
+		} else if (!strcmp(o, "--ai")) {
+			if (!has || !strchr(argv[i + 1], '='))
+				return usage_err("--ai wants SIDE=PLAYER, e.g. --ai russian=random");
+			if (a->nai == (int)(sizeof a->ai_arg / sizeof a->ai_arg[0]))
+				return usage_err("too many --ai");
+			a->ai_arg[a->nai++] = argv[++i];
+		} else if (!strcmp(o, "--svg")) {
+			if (!has || !argv[i + 1][0])
+				return usage_err("--svg wants a file name");
+			a->svg = argv[++i];
+		} else if (!strcmp(o, "--json")) {
+			a->json = true;
+		} else if (!strcmp(o, "--list")) {
+			a->list = true;
+		} else if (o[0] == '-' && o[1]) {
+			return usage_err("unknown option %s", o);
+		} else if (!a->scn) {
+			a->scn = o;
+		} else {
+			return usage_err("unexpected argument %s (one scenario only)", o);
+		}
+	}
+	if (!a->scn)
+		return usage_err("which scenario? (see `crimea list`)");
+	if (a->list && a->n > SIM_LIST_MAX)
+		return usage_err("--list keeps every game: at most 10000000 games");
+	return 0;
+}
+
+/* Resolves --ai SIDE=PLAYER against the scenario's side names. */
+static int resolve_players(struct sim_args *a, const struct scenario *s)
+{
+	int rnd = ai_parse("random");
+
+	a->player[0] = a->player[1] = rnd;
+	for (int i = 0; i < a->nai; i++) {
+		char side[64];
+		const char *eq = strchr(a->ai_arg[i], '=');
+		size_t len = (size_t)(eq - a->ai_arg[i]);
+		int kind = ai_parse(eq + 1);
+		if (kind < 0 || kind == AI_NONE) {
+			if (rank0()) {
+				fprintf(stderr, "crimea sim: unknown computer player \"%s\"; known:", eq + 1);
+				static const char *const names[] = {"random", "greedy", "search"};
+				for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
+					if (ai_parse(names[k]) > 0)
+						fprintf(stderr, " %s", names[k]);
+				fputc('\n', stderr);
+			}
+			return 2;
+		}
+		snprintf(side, sizeof side, "%.*s", (int)(len < sizeof side ? len : sizeof side - 1), a->ai_arg[i]);
+		if (!strcmp(side, "both") || !strcmp(side, "all")) {
+			a->player[0] = a->player[1] = kind;
+			continue;
+		}
+		int k = !strcmp(side, s->side[0]) ? 0 : !strcmp(side, s->side[1]) ? 1 : -1;
+		if (k < 0) {
+			if (rank0())
+				fprintf(stderr, "crimea sim: no side \"%s\" in %s (%s, %s or both)\n", side,
+					s->id, s->side[0], s->side[1]);
+			return 2;
+		}
+		a->player[k] = kind;
+	}
+	return 0;
+}
+
+static void *work(void *arg)
+{
+	struct worker *w = arg;
+	struct shared *sh = w->sh;
+	const struct sim_args *a = sh->a;
+	struct game *g = malloc(sizeof *g);
+	struct sim_game r;
+
+	if (!g) {
+		atomic_store(&sh->failed, 1);
+		atomic_fetch_add(&sh->finished, 1);
+		return NULL;
+	}
+	for (;;) {
+		/* local chunk k is global chunk k * nranks + rank: a static interleave of ranks,
+		 * a shared counter among this rank's threads */
+		int64_t k = atomic_fetch_add(&sh->next, 1);
+		int64_t lo = (k * sh->nranks + sh->rank) * SIM_CHUNK;
+		if (lo >= a->n)
+			break;
+		int64_t hi = lo + SIM_CHUNK < a->n ? lo + SIM_CHUNK : a->n;
+		for (int64_t i = lo; i < hi; i++) {
+			sim_play(sh->s, a->seed, i, a->options, a->player, a->cap, g, &r);
+			sim_stats_add(&w->st, &r);
+			if (sh->list)
+				sh->list[i] = r;
+			atomic_fetch_add(&sh->done, 1);
+		}
+	}
+	free(g);
+	atomic_fetch_add(&sh->finished, 1);
+	return NULL;
+}
+
+/* Games this rank plays. */
+static int64_t local_games(int64_t n, int rank, int nranks)
+{
+	int64_t chunks = (n + SIM_CHUNK - 1) / SIM_CHUNK, total = 0;
+
+	for (int64_t c = rank; c < chunks; c += nranks)
+		total += (c + 1) * SIM_CHUNK <= n ? SIM_CHUNK : n - c * SIM_CHUNK;
+	return total;
+}
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void progress(int64_t done, int64_t total, double t0, int nranks)
+{
+	double el = now() - t0, rate = el > 0 ? (double)done / el : 0.0;
+	int width = 30, fill = total ? (int)(width * done / total) : width;
+	char bar[64], left[32];
+
+	for (int i = 0; i < width; i++)
+		bar[i] = i < fill ? '#' : '.';
+	bar[width] = '\0';
+	if (done >= total)
+		snprintf(left, sizeof left, "done in %.1fs", el);
+	else if (rate > 0) {
+		double s = (double)(total - done) / rate;
+		if (s >= 3600)
+			snprintf(left, sizeof left, "%dh%02dm left", (int)(s / 3600), (int)(s / 60) % 60);
+		else
+			snprintf(left, sizeof left, "%dm%02ds left", (int)(s / 60), (int)s % 60);
+	} else
+		snprintf(left, sizeof left, "--");
+	fprintf(stderr, "\r[%s] %" PRId64 "/%" PRId64 "%s %.1f games/s, %s   ", bar, done, total,
+		nranks > 1 ? " (rank 0)" : "", rate, left);
+	fflush(stderr);
+}
+
+/* Runs this process's share of the games on a->jobs threads; merges into *st. */
+static int run_local(const struct sim_args *a, const struct scenario *s, int rank, int nranks,
+		     struct sim_game *list, struct sim_stats *st)
+{
+	struct shared sh;
+	struct worker *w = calloc((size_t)a->jobs, sizeof *w);
+	int started = 0, rc = 0;
+	int64_t total = local_games(a->n, rank, nranks);
+	bool tty = rank == 0 && isatty(2);
+	double t0 = now();
+
+	if (!w)
+		return -1;
+	memset(&sh, 0, sizeof sh);
+	sh.a = a;
+	sh.s = s;
+	sh.rank = rank;
+	sh.nranks = nranks;
+	sh.list = list;
+	atomic_init(&sh.next, 0);
+	atomic_init(&sh.done, 0);
+	atomic_init(&sh.finished, 0);
+	atomic_init(&sh.failed, 0);
+	for (int i = 0; i < a->jobs; i++) {
+		w[i].sh = &sh;
+		sim_stats_init(&w[i].st);
+		if (pthread_create(&w[i].t, NULL, work, &w[i]) != 0) {
+			rc = -1;
+			break;
+		}
+		started++;
+	}
+	if (tty && started == a->jobs) {
+		while (atomic_load(&sh.finished) < started) {
+			struct timespec d = {0, 200000000L};
+			progress(atomic_load(&sh.done), total, t0, nranks);
+			nanosleep(&d, NULL);
+		}
+		progress(atomic_load(&sh.done), total, t0, nranks);
+		fputc('\n', stderr);
+	}
+	for (int i = 0; i < started; i++) {
+		pthread_join(w[i].t, NULL);
+		sim_stats_merge(st, &w[i].st);
+	}
+	if (started < a->jobs || atomic_load(&sh.failed))
+		rc = -1;
+	free(w);
+	return rc;
+}
+
+#ifdef CRIMEA_MPI
+/* MPI_Reduce operator over whole struct sim_stats values: sim_stats_merge, which is exact,
+ * associative and commutative, so the reduction order does not matter. */
+static void stats_op(void *in, void *inout, int *len, MPI_Datatype *dt)
+{
+	const struct sim_stats *src = in;
+	struct sim_stats *dst = inout;
+	(void)dt;
+	for (int i = 0; i < *len; i++)
+		sim_stats_merge(&dst[i], &src[i]);
+}
+
+/* Combines every rank's tallies (and --list rows) on rank 0. */
+static int mpi_combine(struct sim_stats *st, struct sim_game *list, int64_t n)
+{
+	MPI_Datatype t;
+	MPI_Op op;
+	struct sim_stats *sum = malloc(sizeof *sum);
+	int rank;
+
+	if (!sum)
+		return -1;
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	sim_stats_init(sum);
+	MPI_Type_contiguous((int)sizeof *st, MPI_BYTE, &t);
+	MPI_Type_commit(&t);
+	MPI_Op_create(stats_op, 1, &op);
+	MPI_Reduce(st, sum, 1, t, op, 0, MPI_COMM_WORLD);
+	MPI_Op_free(&op);
+	MPI_Type_free(&t);
+	if (rank == 0)
+		*st = *sum;
+	free(sum);
+	if (list) {
+		/* rows of games a rank did not play are all zero: OR-ing the bytes gathers them */
+		unsigned char *p = (unsigned char *)list;
+		size_t bytes = (size_t)n * sizeof *list, step = (size_t)1 << 30;
+		for (size_t off = 0; off < bytes; off += step) {
+			int cnt = (int)(bytes - off < step ? bytes - off : step);
+			if (rank == 0)
+				MPI_Reduce(MPI_IN_PLACE, p + off, cnt, MPI_BYTE, MPI_BOR, 0, MPI_COMM_WORLD);
+			else
+				MPI_Reduce(p + off, NULL, cnt, MPI_BYTE, MPI_BOR, 0, MPI_COMM_WORLD);
+		}
+	}
+	return 0;
+}
+#endif
+
+static const char *status_name(int st)
+{
+	switch (st) {
+	case SIM_SETUP: return "set-up failed";
+	case SIM_NO_ACTION: return "no legal action";
+	case SIM_REFUSED: return "chosen action refused";
+	case SIM_CAP: return "action cap reached";
+	default: return "ok";
+	}
+}
+
+static int hist_find(const char *id)
+{
+	for (size_t i = 0; i < sizeof history / sizeof history[0]; i++)
+		if (!strcmp(history[i].scn, id))
+			return (int)i;
+	return -1;
+}
+
+/* Wins of the historical winner (index 0, 1; 2 draws), or -1 when there is none to compare. */
+static int hist_group(const struct scenario *s, int h)
+{
+	if (h < 0 || !history[h].winner)
+		return -1;
+	if (!history[h].winner[0])
+		return 2;
+	return !strcmp(history[h].winner, s->side[0]) ? 0 : !strcmp(history[h].winner, s->side[1]) ? 1 : -1;
+}
+
+static void options_text(uint32_t o, char *buf, size_t n)
+{
+	size_t at = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof sim_options / sizeof sim_options[0]; i++)
+		if (o & sim_options[i].bit)
+			at += (size_t)snprintf(buf + at, at < n ? n - at : 0, "%s%s", at ? "," : "", sim_options[i].name);
+	if (!buf[0])
+		snprintf(buf, n, "none");
+}
+
+static void print_text(const struct sim_args *a, const struct scenario *s, const struct sim_stats *st,
+		       const struct sim_game *list)
+{
+	int64_t ok = st->status[SIM_OK];
+	int h = hist_find(s->id), hg = hist_group(s, h);
+	char opts[64];
+	double lo, hi;
+
+	options_text(a->options, opts, sizeof opts);
+	if (list) {
+		printf("%-8s %-20s %-26s %6s %6s %8s %6s\n", "game", "seed", "level", s->side[0], s->side[1],
+		       "actions", "turns");
+		for (int64_t i = 0; i < a->n; i++) {
+			const struct sim_game *r = &list[i];
+			printf("%-8" PRId64 " %-20" PRIu64 " %-26s %6d %6d %8d %6d\n", r->index, r->seed,
+			       r->status == SIM_OK ? r->level : status_name(r->status), r->vp[0], r->vp[1],
+			       r->actions, r->turns);
+		}
+		putchar('\n');
+	}
+	printf("%s: %s\n", s->id, s->title);
+	printf("%" PRId64 " games, seed %" PRIu64 ", %s %s, %s %s, optional rules %s\n", st->games, a->seed,
+	       s->side[0], ai_name(a->player[0]), s->side[1], ai_name(a->player[1]), opts);
+	printf("completed %" PRId64 ", errors %" PRId64 "\n\n", ok, st->games - ok);
+
+	printf("%-30s %8s %8s   %s\n", "victory level", "games", "share", "95% CI (Wilson)");
+	for (int i = 0; i < st->nlevels; i++) {
+		sim_wilson(st->lv[i].games, ok, Z95, &lo, &hi);
+		printf("%-30s %8" PRId64 " %7.1f%%   [%5.1f%%, %5.1f%%]\n", st->lv[i].name, st->lv[i].games,
+		       100.0 * sim_mean(ok, st->lv[i].games), 100.0 * lo, 100.0 * hi);
+	}
+	if (st->level_overflow)
+		printf("%-30s %8" PRId64 "\n", "(other levels: too many)", st->level_overflow);
+	printf("\n%-30s %8s %8s   %s\n", "winner", "games", "share", "95% CI (Wilson)");
+	for (int k = 0; k < 3; k++) {
+		char name[64];
+		snprintf(name, sizeof name, "%s", k < 2 ? s->side[k] : "draw");
+		sim_wilson(st->wins[k], ok, Z95, &lo, &hi);
+		printf("%-30s %8" PRId64 " %7.1f%%   [%5.1f%%, %5.1f%%]\n", name, st->wins[k],
+		       100.0 * sim_mean(ok, st->wins[k]), 100.0 * lo, 100.0 * hi);
+	}
+	printf("\n%-30s %8s %8s %8s %8s\n", "victory points", "mean", "sd", "min", "max");
+	for (int k = 0; k < 2; k++)
+		printf("%-30s %8.2f %8.2f %8d %8d\n", s->side[k], sim_mean(ok, st->vp_sum[k]),
+		       sim_sd(ok, st->vp_sum[k], st->vp_sq[k]), st->vp_min[k], st->vp_max[k]);
+	printf("\ngame length: %.1f actions (sd %.1f, min %d, max %d), %.2f player-turns (sd %.2f)\n",
+	       sim_mean(ok, st->act_sum), sim_sd(ok, st->act_sum, st->act_sq), st->act_min, st->act_max,
+	       sim_mean(ok, st->turn_sum), sim_sd(ok, st->turn_sum, st->turn_sq));
+	if (h >= 0) {
+		printf("\nhistorical outcome: %s\n  %s\n", history[h].outcome, history[h].note);
+		if (hg >= 0) {
+			sim_wilson(st->wins[hg], ok, Z95, &lo, &hi);
+			printf("  simulated games with that outcome (%s): %.1f%% [%.1f%%, %.1f%%]\n",
+			       hg < 2 ? s->side[hg] : "draw", 100.0 * sim_mean(ok, st->wins[hg]), 100.0 * lo,
+			       100.0 * hi);
+		}
+	}
+	if (st->games > ok) {
+		printf("\nerrors:");
+		for (int k = 1; k < SIM_NSTATUS; k++)
+			if (st->status[k])
+				printf(" %s %" PRId64 ";", status_name(k), st->status[k]);
+		putchar('\n');
+		for (int i = 0; i < st->nerr; i++)
+			printf("  game %" PRId64 " (seed %" PRIu64 ", %d actions): %s\n", st->err[i].index,
+			       st->err[i].seed, st->err[i].actions, st->err[i].why);
+	}
+}
+
+/* Adds games, share and ci95 to o (a new object when o is NULL); returns o. */
+static json_t *jshare(json_t *o, int64_t k, int64_t n)
+{
+	json_t *ci = json_array();
+	double lo, hi;
+
+	if (!o)
+		o = json_object();
+	sim_wilson(k, n, Z95, &lo, &hi);
+	json_array_append_new(ci, json_real(lo));
+	json_array_append_new(ci, json_real(hi));
+	json_object_set_new(o, "games", json_integer(k));
+	json_object_set_new(o, "share", json_real(sim_mean(n, k)));
+	json_object_set_new(o, "ci95", ci);
+	return o;
+}
+
+static int print_json(const struct sim_args *a, const struct scenario *s, const struct sim_stats *st,
+		      const struct sim_game *list)
+{
+	int64_t ok = st->status[SIM_OK];
+	int h = hist_find(s->id), hg = hist_group(s, h);
+	json_t *root = json_object(), *players = json_object(), *opts = json_array();
+	json_t *levels = json_array(), *winners = json_object(), *vp = json_object(), *len = json_object();
+	json_t *errs = json_object(), *first = json_array();
+	char *txt;
+
+	json_object_set_new(root, "scenario", json_string(s->id));
+	json_object_set_new(root, "title", json_string(s->title));
+	json_object_set_new(root, "games", json_integer(st->games));
+	json_object_set_new(root, "completed", json_integer(ok));
+	{
+		/* a string keeps all 64 bits for readers whose numbers are doubles */
+		char buf[32];
+		snprintf(buf, sizeof buf, "%" PRIu64, a->seed);
+		json_object_set_new(root, "seed", json_string(buf));
+	}
+	for (int k = 0; k < 2; k++)
+		json_object_set_new(players, s->side[k], json_string(ai_name(a->player[k])));
+	json_object_set_new(root, "players", players);
+	for (size_t i = 0; i < sizeof sim_options / sizeof sim_options[0]; i++)
+		if (a->options & sim_options[i].bit)
+			json_array_append_new(opts, json_string(sim_options[i].name));
+	json_object_set_new(root, "options", opts);
+	for (int i = 0; i < st->nlevels; i++) {
+		json_t *o = json_object();
+		json_object_set_new(o, "level", json_string(st->lv[i].name));
+		json_object_set_new(o, "winner", st->lv[i].winner < 0 ? json_null() : json_string(s->side[st->lv[i].winner]));
+		json_array_append_new(levels, jshare(o, st->lv[i].games, ok));
+	}
+	json_object_set_new(root, "levels", levels);
+	json_object_set_new(root, "level_overflow", json_integer(st->level_overflow));
+	for (int k = 0; k < 3; k++)
+		json_object_set_new(winners, k < 2 ? s->side[k] : "draw", jshare(NULL, st->wins[k], ok));
+	json_object_set_new(root, "winners", winners);
+	for (int k = 0; k < 2; k++) {
+		json_t *o = json_object();
+		json_object_set_new(o, "mean", json_real(sim_mean(ok, st->vp_sum[k])));
+		json_object_set_new(o, "sd", json_real(sim_sd(ok, st->vp_sum[k], st->vp_sq[k])));
+		json_object_set_new(o, "min", json_integer(st->vp_min[k]));
+		json_object_set_new(o, "max", json_integer(st->vp_max[k]));
+		json_object_set_new(vp, s->side[k], o);
+	}
+	json_object_set_new(root, "victory_points", vp);
+	json_object_set_new(len, "actions_mean", json_real(sim_mean(ok, st->act_sum)));
+	json_object_set_new(len, "actions_sd", json_real(sim_sd(ok, st->act_sum, st->act_sq)));
+	json_object_set_new(len, "actions_min", json_integer(st->act_min));
+	json_object_set_new(len, "actions_max", json_integer(st->act_max));
+	json_object_set_new(len, "player_turns_mean", json_real(sim_mean(ok, st->turn_sum)));
+	json_object_set_new(len, "player_turns_sd", json_real(sim_sd(ok, st->turn_sum, st->turn_sq)));
+	json_object_set_new(root, "length", len);
+	if (h >= 0) {
+		json_t *o = json_object();
+		json_object_set_new(o, "outcome", json_string(history[h].outcome));
+		json_object_set_new(o, "note", json_string(history[h].note));
+		if (hg >= 0)
+			json_object_set_new(o, "simulated", jshare(NULL, st->wins[hg], ok));
+		json_object_set_new(root, "historical", o);
+	}
+	json_object_set_new(errs, "count", json_integer(st->games - ok));
+	for (int k = 1; k < SIM_NSTATUS; k++)
+		json_object_set_new(errs, status_name(k), json_integer(st->status[k]));
+	for (int i = 0; i < st->nerr; i++) {
+		json_t *o = json_object();
+		char buf[32];
+		snprintf(buf, sizeof buf, "%" PRIu64, st->err[i].seed);
+		json_object_set_new(o, "game", json_integer(st->err[i].index));
+		json_object_set_new(o, "seed", json_string(buf));
+		json_object_set_new(o, "actions", json_integer(st->err[i].actions));
+		json_object_set_new(o, "why", json_string(st->err[i].why));
+		json_array_append_new(first, o);
+	}
+	json_object_set_new(errs, "first", first);
+	json_object_set_new(root, "errors", errs);
+	if (list) {
+		json_t *arr = json_array();
+		for (int64_t i = 0; i < a->n; i++) {
+			json_t *o = json_object();
+			char buf[32];
+			snprintf(buf, sizeof buf, "%" PRIu64, list[i].seed);
+			json_object_set_new(o, "game", json_integer(list[i].index));
+			json_object_set_new(o, "seed", json_string(buf));
+			json_object_set_new(o, "status", json_string(status_name(list[i].status)));
+			json_object_set_new(o, "level", json_string(list[i].level));
+			json_object_set_new(o, "vp", json_pack("[ii]", list[i].vp[0], list[i].vp[1]));
+			json_object_set_new(o, "actions", json_integer(list[i].actions));
+			json_object_set_new(o, "player_turns", json_integer(list[i].turns));
+			json_array_append_new(arr, o);
+		}
+		json_object_set_new(root, "list", arr);
+	}
+	txt = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
+	json_decref(root);
+	if (!txt)
+		return -1;
+	puts(txt);
+	free(txt);
+	return 0;
+}
+
+/* Appends XML-escaped text. */
+static void svg_text(char *buf, size_t n, size_t *at, const char *t)
+{
+	for (; *t; t++) {
+		const char *rep = *t == '&' ? "&amp;" : *t == '<' ? "&lt;" : *t == '>' ? "&gt;" : *t == '"' ? "&quot;" : NULL;
+		char one[2] = {*t, '\0'};
+		int w = snprintf(buf + *at, *at < n ? n - *at : 0, "%s", rep ? rep : one);
+		*at += (size_t)w;
+	}
+}
+
+static const char *colour_name(const char *rgb)
+{
+	return !strcmp(rgb, "#2f855a") ? "green" : !strcmp(rgb, "#2b6cb0") ? "blue" : "red";
+}
+
+#define SVG_OUT(...) (at += (size_t)snprintf(buf + at, at < cap ? cap - at : 0, __VA_ARGS__))
+
+/* A horizontal bar chart of the victory levels with their 95% intervals, written atomically. */
+static int write_svg(const char *path, const struct sim_args *a, const struct scenario *s,
+		     const struct sim_stats *st)
+{
+	/* a side keeps its colour in every battle: Russians green, Allies blue, others by index */
+	const char *colour[3] = {"#2b6cb0", "#9b2c2c", "#718096"};
+	int64_t ok = st->status[SIM_OK];
+	int rows = st->nlevels, W = 760, left = 250, bw = 400, rh = 30, top = 64;
+	int H = top + rows * rh + 56;
+	size_t cap = 8192 + (size_t)rows * 1024, at = 0;
+	char *buf = malloc(cap), title[256];
+	struct err e;
+	int rc;
+
+	if (!buf)
+		return -1;
+	for (int k = 0; k < 2; k++)
+		if (!strcmp(s->side[k], "russian"))
+			colour[k] = "#2f855a";
+		else if (!strcmp(s->side[k], "allied"))
+			colour[k] = "#2b6cb0";
+	SVG_OUT("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+		"font-family=\"sans-serif\" font-size=\"13\">\n"
+		"<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n", W, H, W, H);
+	SVG_OUT("<text x=\"16\" y=\"26\" font-size=\"15\" font-weight=\"bold\">");
+	svg_text(buf, cap, &at, s->title);
+	snprintf(title, sizeof title, "%" PRId64 " games, %s %s against %s %s, seed %" PRIu64
+		 "; whiskers: 95%% Wilson interval", ok, s->side[0], ai_name(a->player[0]), s->side[1],
+		 ai_name(a->player[1]), a->seed);
+	SVG_OUT("</text>\n<text x=\"16\" y=\"46\" fill=\"#4a5568\">");
+	svg_text(buf, cap, &at, title);
+	SVG_OUT("</text>\n");
+	for (int pct = 0; pct <= 100; pct += 25) {
+		int x = left + bw * pct / 100;
+		SVG_OUT("<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#e2e8f0\"/>\n"
+			"<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" fill=\"#4a5568\">%d%%</text>\n",
+			x, top - 6, x, top + rows * rh, x, top + rows * rh + 18, pct);
+	}
+	for (int i = 0; i < rows; i++) {
+		const struct sim_level *l = &st->lv[i];
+		double p = sim_mean(ok, l->games), lo, hi;
+		int y = top + i * rh, g = l->winner == 0 ? 0 : l->winner == 1 ? 1 : 2;
+		sim_wilson(l->games, ok, Z95, &lo, &hi);
+		SVG_OUT("<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", left - 8, y + 19);
+		svg_text(buf, cap, &at, l->name);
+		SVG_OUT("</text>\n<rect x=\"%d\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"/>\n", left, y + 5,
+			bw * p, rh - 10, colour[g]);
+		SVG_OUT("<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"black\"/>\n"
+			"<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"black\"/>\n"
+			"<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"black\"/>\n",
+			left + bw * lo, y + 15, left + bw * hi, y + 15, left + bw * lo, y + 10, left + bw * lo, y + 20,
+			left + bw * hi, y + 10, left + bw * hi, y + 20);
+		SVG_OUT("<text x=\"%d\" y=\"%d\">%.1f%% (%" PRId64 ")</text>\n", left + bw + 10, y + 19, 100.0 * p,
+			l->games);
+	}
+	SVG_OUT("<text x=\"16\" y=\"%d\" fill=\"#4a5568\">", H - 12);
+	snprintf(title, sizeof title, "bars: %s wins in %s, %s wins in %s, draws in grey; %" PRId64 " games in error",
+		 s->side[0], colour_name(colour[0]), s->side[1], colour_name(colour[1]), st->games - ok);
+	svg_text(buf, cap, &at, title);
+	SVG_OUT("</text>\n</svg>\n");
+	if (at >= cap) {
+		free(buf);
+		fprintf(stderr, "crimea sim: chart too large\n");
+		return -1;
+	}
+	rc = fs_write_atomic(path, buf, at, &e);
+	if (rc != 0)
+		cli_print_err(&e);
+	free(buf);
+	return rc;
+}
+
+static int sim_main(int argc, char **argv, int rank, int nranks)
+{
+	struct sim_args a;
+	struct scenario s;
+	struct sim_stats *st = NULL;
+	struct sim_game *list = NULL;
+	int rc;
+
+	if ((rc = parse_args(argc, argv, &a)) != 0)
+		return rc;
+	if (cli_open(argv[0], a.scn, &s) != 0)
+		return 1;
+	if ((rc = resolve_players(&a, &s)) != 0)
+		goto out;
+	rc = 1;
+	st = malloc(sizeof *st);
+	if (!st)
+		goto out;
+	sim_stats_init(st);
+	if (a.list && !(list = calloc((size_t)a.n, sizeof *list))) {
+		fprintf(stderr, "crimea sim: no memory for --list of %" PRId64 " games\n", a.n);
+		goto out;
+	}
+	if (run_local(&a, &s, rank, nranks, list, st) != 0) {
+		fprintf(stderr, "crimea sim: could not start the worker threads\n");
+		goto out;
+	}
+#ifdef CRIMEA_MPI
+	if (mpi_combine(st, list, a.n) != 0)
+		goto out;
+#endif
+	if (rank != 0) {
+		rc = 0;
+		goto out;
+	}
+	sim_stats_finish(st);
+	if (a.json) {
+		if (print_json(&a, &s, st, list) != 0)
+			goto out;
+	} else
+		print_text(&a, &s, st, list);
+	fflush(stdout);
+	if (a.svg && write_svg(a.svg, &a, &s, st) != 0)
+		goto out;
+	rc = st->status[SIM_OK] == st->games ? 0 : 1;
+out:
+	free(list);
+	free(st);
+	scenario_free(&s);
+	return rc;
+}
+
+int cmd_sim(int argc, char **argv)
+{
+	int rank = 0, nranks = 1, rc;
+
+#ifdef CRIMEA_MPI
+	int provided;
+	MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided);
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	MPI_Comm_size(MPI_COMM_WORLD, &nranks);
+#endif
+	bool help = false;
+	for (int i = 1; i < argc; i++)
+		help |= !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
+	if (help) {
+		if (rank == 0)
+			fputs(sim_help, stdout);
+		rc = 0;
+	} else
+		rc = sim_main(argc, argv, rank, nranks);
+#ifdef CRIMEA_MPI
+	MPI_Finalize();
+#endif
+	return rc;
+}

@@ -1,0 +1,1766 @@
+/* serve: `crimea serve`, the HTTP server (docs/API.md): the JSON API over libmicrohttpd, the
+ * static browser client from web/, server-sent events, computer players, verifiable dice
+ * (libsodium), and the SQLite store (store.c). The server owns one struct game per live game,
+ * rebuilt at start-up by replaying each game's stored actions. One mutex guards every game and
+ * the store; MHD runs a thread per connection so that event streams may block.
+ *
+ * The request-body parsers at the top are pure functions (no MHD, no store) so that the fuzz
+ * target tests/fuzz/fuzz_http_json.c can include this file with SRV_PARSE_ONLY defined. */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "../core/dice.h"
+#include "../games/rules.h"
+#include "store.h"
+
+#define SRV_BODY_MAX (64 * 1024)
+#define SRV_MODE_MAX 16
+#define SRV_AI_NAME_MAX 16
+#define SRV_OPTS_MAX 8
+#define SRV_OPT_MAX 16
+
+/* A parsed body of POST .../actions, .../odds, .../undo or .../entropy. */
+struct srv_req {
+	bool has_token, has_action, has_dice, has_entropy;
+	char token[STORE_TOKEN_MAX];
+	char action[ACTION_TEXT_MAX];
+	int dice[DICE_PER_ACTION];
+	int ndice;
+	char entropy[STORE_HEX_MAX];
+};
+
+/* A parsed body of POST /api/games. */
+struct srv_create {
+	char scenario[SCN_ID_MAX];
+	char mode[SRV_MODE_MAX];     /* "" when absent (hotseat) */
+	char dice[8];                /* "" when absent (rng) */
+	bool has_seed;
+	uint64_t seed;
+	int nai;
+	struct {
+		char side[SIDE_NAME_MAX];
+		char name[SRV_AI_NAME_MAX];
+	} ai[2];
+	int nopt;
+	char opt[SRV_OPTS_MAX][SRV_OPT_MAX];
+};
+
+/* Parses a JSON request body of len bytes (need not be NUL-terminated): an object whose known
+ * members are "token" (string), "action" (string: printable, no ';'), "dice" (list of 1..6
+ * integers) and "entropy" (hex string of 2..128 digits, even length). Unknown members are
+ * ignored. Returns 0, or -1 with a reason in why (the server answers 400). */
+int srv_parse_action_body(const char *body, size_t len, struct srv_req *out, char *why, size_t n);
+/* Parses the body of POST /api/games the same way. Returns 0 or -1 with why. */
+int srv_parse_create_body(const char *body, size_t len, struct srv_create *out, char *why, size_t n);
+
+static int bad(char *why, size_t n, const char *msg)
+{
+	snprintf(why, n, "%s", msg);
+	return -1;
+}
+
+/* Copies a JSON string member into out; -1 if present but not a string or too long.
+ * *has is set when present. */
+static int get_str(const json_t *o, const char *key, char *out, size_t cap, bool *has)
+{
+	const json_t *v = json_object_get(o, key);
+	if (has)
+		*has = false;
+	if (!v)
+		return 0;
+	if (!json_is_string(v) || json_string_length(v) >= cap || strlen(json_string_value(v)) != json_string_length(v))
+		return -1;
+	memcpy(out, json_string_value(v), json_string_length(v) + 1);
+	if (has)
+		*has = true;
+	return 0;
+}
+
+static bool printable(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f || *s == ';')
+			return false;
+	return true;
+}
+
+static bool is_hex(const char *s)
+{
+	size_t l = strlen(s);
+	if (l < 2 || l > 128 || l % 2)
+		return false;
+	for (; *s; s++)
+		if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f') || (*s >= 'A' && *s <= 'F')))
+			return false;
+	return true;
+}
+
+static json_t *load_object(const char *body, size_t len, char *why, size_t n)
+{
+	json_error_t je;
+	json_t *root;
+	if (!body || len == 0) {
+		bad(why, n, "the body must be a JSON object");
+		return NULL;
+	}
+	root = json_loadb(body, len, JSON_REJECT_DUPLICATES, &je);
+	if (!root) {
+		snprintf(why, n, "malformed JSON: %s (line %d)", je.text, je.line);
+		return NULL;
+	}
+	if (!json_is_object(root)) {
+		json_decref(root);
+		bad(why, n, "the body must be a JSON object");
+		return NULL;
+	}
+	return root;
+}
+
+int srv_parse_action_body(const char *body, size_t len, struct srv_req *out, char *why, size_t n)
+{
+	json_t *root, *dice;
+	int rc = -1;
+
+	memset(out, 0, sizeof *out);
+	if (!(root = load_object(body, len, why, n)))
+		return -1;
+	if (get_str(root, "token", out->token, sizeof out->token, &out->has_token) != 0) {
+		bad(why, n, "\"token\" must be a string");
+		goto out;
+	}
+	if (get_str(root, "action", out->action, sizeof out->action, &out->has_action) != 0) {
+		bad(why, n, "\"action\" must be a string shorter than 256 bytes");
+		goto out;
+	}
+	if (out->has_action && (!out->action[0] || !printable(out->action))) {
+		bad(why, n, "\"action\" must be a non-empty line of text without ';'");
+		goto out;
+	}
+	if (get_str(root, "entropy", out->entropy, sizeof out->entropy, &out->has_entropy) != 0 ||
+	    (out->has_entropy && !is_hex(out->entropy))) {
+		bad(why, n, "\"entropy\" must be a hex string of 1 to 64 bytes");
+		goto out;
+	}
+	dice = json_object_get(root, "dice");
+	if (dice && !json_is_null(dice)) {
+		size_t i;
+		json_t *d;
+		if (!json_is_array(dice) || json_array_size(dice) > DICE_PER_ACTION) {
+			bad(why, n, "\"dice\" must be a list of at most 16 dice");
+			goto out;
+		}
+		json_array_foreach(dice, i, d) {
+			if (!json_is_integer(d) || json_integer_value(d) < 1 || json_integer_value(d) > 6) {
+				bad(why, n, "a die is an integer 1-6");
+				goto out;
+			}
+			out->dice[out->ndice++] = (int)json_integer_value(d);
+		}
+		out->has_dice = true;
+	}
+	rc = 0;
+out:
+	json_decref(root);
+	return rc;
+}
+
+int srv_parse_create_body(const char *body, size_t len, struct srv_create *out, char *why, size_t n)
+{
+	json_t *root, *v;
+	bool has;
+	int rc = -1;
+
+	memset(out, 0, sizeof *out);
+	if (!(root = load_object(body, len, why, n)))
+		return -1;
+	if (get_str(root, "scenario", out->scenario, sizeof out->scenario, &has) != 0 || !has || !out->scenario[0]) {
+		bad(why, n, "\"scenario\" must name a scenario");
+		goto out;
+	}
+	if (get_str(root, "mode", out->mode, sizeof out->mode, NULL) != 0) {
+		bad(why, n, "\"mode\" must be hotseat, ai or remote");
+		goto out;
+	}
+	if (get_str(root, "dice", out->dice, sizeof out->dice, NULL) != 0) {
+		bad(why, n, "\"dice\" must be rng or manual");
+		goto out;
+	}
+	v = json_object_get(root, "seed");
+	if (v && !json_is_null(v)) {
+		if (json_is_integer(v) && json_integer_value(v) >= 0) {
+			out->seed = (uint64_t)json_integer_value(v);
+		} else if (json_is_string(v)) {
+			const char *s = json_string_value(v);
+			uint64_t x = 0;
+			if (!*s || strlen(s) > 20)
+				goto bad_seed;
+			for (; *s; s++) {
+				if (*s < '0' || *s > '9' || x > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
+					goto bad_seed;
+				x = x * 10 + (uint64_t)(*s - '0');
+			}
+			out->seed = x;
+		} else {
+bad_seed:
+			bad(why, n, "\"seed\" must be a non-negative integer (or a decimal string for 64 bits)");
+			goto out;
+		}
+		out->has_seed = true;
+	}
+	v = json_object_get(root, "ai");
+	if (v && !json_is_null(v)) {
+		const char *k;
+		json_t *name;
+		if (!json_is_object(v) || json_object_size(v) > 2) {
+			bad(why, n, "\"ai\" must be an object {\"SIDE\": \"random\"}");
+			goto out;
+		}
+		json_object_foreach(v, k, name) {
+			if (!json_is_string(name) || strlen(k) >= SIDE_NAME_MAX ||
+			    json_string_length(name) >= SRV_AI_NAME_MAX) {
+				bad(why, n, "\"ai\" must be an object {\"SIDE\": \"random\"}");
+				goto out;
+			}
+			snprintf(out->ai[out->nai].side, sizeof out->ai[0].side, "%s", k);
+			snprintf(out->ai[out->nai].name, sizeof out->ai[0].name, "%s", json_string_value(name));
+			out->nai++;
+		}
+	}
+	v = json_object_get(root, "options");
+	if (v && !json_is_null(v)) {
+		size_t i;
+		json_t *o;
+		if (!json_is_array(v) || json_array_size(v) > SRV_OPTS_MAX) {
+			bad(why, n, "\"options\" must be a list of rule cases, e.g. [\"11.27\"]");
+			goto out;
+		}
+		json_array_foreach(v, i, o) {
+			if (!json_is_string(o) || json_string_length(o) >= SRV_OPT_MAX) {
+				bad(why, n, "\"options\" must be a list of rule cases, e.g. [\"11.27\"]");
+				goto out;
+			}
+			snprintf(out->opt[out->nopt++], SRV_OPT_MAX, "%s", json_string_value(o));
+		}
+	}
+	rc = 0;
+out:
+	json_decref(root);
+	return rc;
+}
+
+#ifndef SRV_PARSE_ONLY
+/* ======================================================================================== */
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <arpa/inet.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <sodium.h>
+#include <sys/socket.h>
+
+#include "../ai/ai.h"
+#include "../core/fsio.h"
+#include "../games/record.h"
+#include "catalog.h"
+#include "cli.h"
+
+#define SRV_EVENTS_KEEP 200
+#define SRV_EVENTS_STEP 512       /* events one action may emit */
+#define SRV_ENTROPY_MAX 16
+#define SRV_SEATS 3               /* two sides and a spectator */
+#define SRV_AI_STEPS_MAX 100000   /* guard against a rules bug that never hands back */
+#define SRV_SSE_KEEPALIVE 15      /* seconds between keep-alive comments */
+
+struct sgame {
+	struct store_game meta;
+	struct store_seat seat[SRV_SEATS];
+	int nseat;
+	int ai[2];                    /* enum ai_kind per side */
+	const struct scenario *scn;
+	uint32_t options;
+	struct game *g;               /* owned */
+	struct record rec;            /* owned: the actions applied, in order */
+	int seq;                      /* actions applied */
+	unsigned long version;        /* bumped by every change; event streams wait on it */
+	char entropy[SRV_ENTROPY_MAX][STORE_HEX_MAX];
+	int nentropy;
+	struct event *ev;             /* owned ring of SRV_EVENTS_KEEP */
+	int *evseq;                   /* the action seq of each */
+	int nev, evhead;
+	bool ai_warned;
+};
+
+struct srv {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;            /* broadcast when any game's version changes, or stopping */
+	bool stopping;
+	struct store *store;
+	struct scenario *scn;         /* owned, immutable once loaded */
+	char **scn_json;              /* the scenario detail documents, dumped */
+	json_t **scn_head;            /* {"first", "turns"} of each, for the list */
+	int nscn;
+	struct sgame **games;
+	int ngames, capgames;
+	char webdir[PATH_MAX];        /* realpath, or "" when there is none */
+	char tmpdir[PATH_MAX];
+	struct event *evbuf;          /* SRV_EVENTS_STEP, scratch under mu */
+};
+
+/* Per-connection state: the body being received. */
+struct sconn {
+	char *body;
+	size_t len, cap;
+	bool too_big;
+};
+
+/* ---- small helpers ---- */
+
+static void hex_of(const unsigned char *in, size_t n, char *out)
+{
+	sodium_bin2hex(out, 2 * n + 1, in, n);
+}
+
+static void random_hex(char *out, size_t bytes)
+{
+	unsigned char b[32];
+	randombytes_buf(b, bytes);
+	hex_of(b, bytes, out);
+}
+
+/* The bracketed rule case at the start or inside a refusal ("[7.23] ..."), or "". */
+static void rule_of(const char *msg, char *out, size_t n)
+{
+	out[0] = '\0';
+	for (const char *p = strchr(msg, '['); p; p = strchr(p + 1, '[')) {
+		const char *q = p + 1;
+		while ((*q >= '0' && *q <= '9') || *q == '.')
+			q++;
+		if (*q == ']' && q > p + 1 && p[1] >= '0' && p[1] <= '9') {
+			snprintf(out, n, "%.*s", (int)(q - p + 1), p);
+			return;
+		}
+	}
+}
+
+/* seed = the first 8 bytes, big-endian, of sha256(secret || entropy_1 || ... || entropy_k),
+ * each entropy as the bytes its hex spells. */
+static uint64_t derive_seed(const unsigned char secret[32], char entropy[][STORE_HEX_MAX], int n)
+{
+	crypto_hash_sha256_state h;
+	unsigned char out[crypto_hash_sha256_BYTES], buf[64];
+	uint64_t seed = 0;
+
+	crypto_hash_sha256_init(&h);
+	crypto_hash_sha256_update(&h, secret, 32);
+	for (int i = 0; i < n; i++) {
+		size_t bl = 0;
+		if (sodium_hex2bin(buf, sizeof buf, entropy[i], strlen(entropy[i]), NULL, &bl, NULL) == 0)
+			crypto_hash_sha256_update(&h, buf, bl);
+	}
+	crypto_hash_sha256_final(&h, out);
+	for (int i = 0; i < 8; i++)
+		seed = seed << 8 | out[i];
+	return seed;
+}
+
+static const struct scenario *find_scn(const struct srv *S, const char *id, int *index)
+{
+	for (int i = 0; i < S->nscn; i++)
+		if (!strcmp(S->scn[i].id, id)) {
+			if (index)
+				*index = i;
+			return &S->scn[i];
+		}
+	return NULL;
+}
+
+static struct sgame *find_game(const struct srv *S, const char *id)
+{
+	for (int i = 0; i < S->ngames; i++)
+		if (!strcmp(S->games[i]->meta.id, id))
+			return S->games[i];
+	return NULL;
+}
+
+static int side_index(const struct scenario *s, const char *name)
+{
+	for (int k = 0; k < 2; k++)
+		if (!strcmp(s->side[k], name))
+			return k;
+	return -1;
+}
+
+/* The seat a token holds: 0 or 1 for a side, 2 for the spectator, -1 for none. Compares in
+ * constant time for tokens of the right length. */
+static int seat_of(const struct sgame *sg, const char *token)
+{
+	size_t l = token ? strlen(token) : 0;
+	if (!l)
+		return -1;
+	for (int i = 0; i < sg->nseat; i++) {
+		const struct store_seat *t = &sg->seat[i];
+		if (!t->token[0] || strlen(t->token) != l || sodium_memcmp(t->token, token, l) != 0)
+			continue;
+		if (!strcmp(t->side, "spectator"))
+			return 2;
+		return side_index(sg->scn, t->side);
+	}
+	return -1;
+}
+
+static uint32_t option_bits(const char *opts_json, char *bad_opt, size_t n)
+{
+	json_t *a = json_loads(opts_json, 0, NULL), *v;
+	uint32_t bits = 0;
+	size_t i;
+	json_array_foreach(a, i, v) {
+		const char *o = json_string_value(v);
+		if (o && !strcmp(o, "11.27"))
+			bits |= 1u; /* the quad option bit the terminal's --option 11.27 sets */
+		else if (bad_opt)
+			snprintf(bad_opt, n, "%s", o ? o : "?");
+	}
+	json_decref(a);
+	return bits;
+}
+
+/* ---- games in memory ---- */
+
+static void sg_free(struct sgame *sg)
+{
+	if (!sg)
+		return;
+	rec_free(&sg->rec);
+	free(sg->g);
+	free(sg->ev);
+	free(sg->evseq);
+	free(sg);
+}
+
+static void push_event(struct sgame *sg, const struct event *e, int seq)
+{
+	int slot = (sg->evhead + sg->nev) % SRV_EVENTS_KEEP;
+	if (sg->nev == SRV_EVENTS_KEEP) {
+		slot = sg->evhead;
+		sg->evhead = (sg->evhead + 1) % SRV_EVENTS_KEEP;
+	} else {
+		sg->nev++;
+	}
+	sg->ev[slot] = *e;
+	sg->evseq[slot] = seq;
+}
+
+static json_t *event_json(const struct event *e, int seq)
+{
+	json_t *o = json_object(), *d = json_array();
+	json_object_set_new(o, "seq", json_integer(seq));
+	json_object_set_new(o, "rule", json_string(e->rule));
+	json_object_set_new(o, "text", json_string(e->text));
+	for (int i = 0; i < e->ndice && i < 4; i++)
+		json_array_append_new(d, json_integer(e->dice[i]));
+	json_object_set_new(o, "dice", d);
+	return o;
+}
+
+/* Puts sg's game at the scenario's start with its seed (the fixed one, or the one the secret
+ * and the entropy so far give) and forgets every action. */
+static int sg_reset(struct sgame *sg, struct err *e)
+{
+	uint64_t seed = sg->meta.seed_fixed ? sg->meta.seed
+					    : derive_seed(sg->meta.secret, sg->entropy, sg->nentropy);
+	enum dice_mode dm = !strcmp(sg->meta.dice, "manual") ? DICE_MANUAL : DICE_RNG;
+	if (game_init(sg->g, sg->scn, seed, dm, sg->options, e) != 0)
+		return -1;
+	rec_free(&sg->rec);
+	rec_init(&sg->rec, sg->g);
+	sg->seq = 0;
+	sg->nev = sg->evhead = 0;
+	return 0;
+}
+
+static void dice_text(const struct game *g, char *out, size_t n)
+{
+	size_t l = 0;
+	out[0] = '\0';
+	for (int i = 0; i < g->dice.nused && l + 5 < n; i++)
+		l += (size_t)snprintf(out + l, n - l, "%s%d", i ? " " : "", g->dice.used[i]);
+}
+
+/* Result codes of sg_step besides 0 and -1 (refused) and DICE_NEED. */
+#define SRV_STORE_FAILED (-10)
+#define SRV_DIVERGED (-11)
+
+/* Applies one action to sg. text NULL: the computer player of the side to act chooses it.
+ * When replaying (S NULL) the action comes from the store: it is not stored again, a computer
+ * side still draws its choice (so that its random stream stays where it was), and in an rng
+ * game the dice rolled must equal want_dice. Otherwise the action is committed to the store
+ * before the game changes. Events go to sink (may be NULL) and to the game's ring.
+ * Returns 0, -1 (refused, e says why), DICE_NEED, SRV_STORE_FAILED or SRV_DIVERGED. */
+static int sg_step(struct srv *S, struct sgame *sg, const char *text, const int *dice, int nd,
+		   const char *want_dice, struct evsink *sink, struct err *e)
+{
+	struct game *tmp = malloc(sizeof *tmp);
+	char chosen[ACTION_TEXT_MAX], dt[STORE_DICE_TEXT_MAX], status[16];
+	int side, pt, rc, evn = sink ? sink->n : 0;
+
+	if (!tmp)
+		return err_set(e, NULL, 0, "out of memory");
+	*tmp = *sg->g;
+	side = tmp->rules->to_act(tmp);
+	if (side >= 0 && sg->ai[side] != AI_NONE && (text == NULL || S == NULL)) {
+		struct action a;
+		if (ai_choose(sg->ai[side], tmp, &a) != 0) {
+			free(tmp);
+			return err_set(e, NULL, 0, "the computer player has no legal action (a rules bug)");
+		}
+		tmp->rules->format(tmp, &a, chosen, sizeof chosen);
+		if (!text)
+			text = chosen;
+		else if (strcmp(text, chosen) && !sg->ai_warned) {
+			fprintf(stderr, "crimea serve: game %s: the computer player now chooses \"%s\" where the store has \"%s\"\n",
+				sg->meta.id, chosen, text);
+			sg->ai_warned = true;
+		}
+	}
+	pt = tmp->rules->player_turn(tmp);
+	rc = game_apply_text(tmp, text, dice, tmp->dice.mode == DICE_MANUAL ? nd : 0, sink, e);
+	if (rc != 0) {
+		free(tmp);
+		return rc;
+	}
+	dice_text(tmp, dt, sizeof dt);
+	snprintf(status, sizeof status, "%s", tmp->rules->over(tmp, NULL) ? "over" : "playing");
+	if (!S && want_dice && tmp->dice.mode == DICE_RNG && strcmp(dt, want_dice)) {
+		free(tmp);
+		err_set(e, NULL, 0, "action %d \"%s\" rolled %s where the store has %s", sg->seq + 1, text,
+			dt[0] ? dt : "no dice", want_dice[0] ? want_dice : "none");
+		return SRV_DIVERGED;
+	}
+	if (S && store_add_action(S->store, sg->meta.id, sg->seq + 1, text, dt, !sg->meta.seed_fixed,
+				  tmp->seed, status, e) != 0) {
+		free(tmp);
+		if (sink)
+			sink->n = evn;
+		return SRV_STORE_FAILED;
+	}
+	*sg->g = *tmp;
+	free(tmp);
+	sg->meta.seed_fixed = true;
+	sg->meta.seed = sg->g->seed;
+	snprintf(sg->meta.status, sizeof sg->meta.status, "%s", status);
+	rec_append(&sg->rec, sg->g, text, pt);
+	sg->seq++;
+	if (sink)
+		for (int i = evn; i < sink->n; i++)
+			push_event(sg, &sink->ev[i], sg->seq);
+	sg->version++;
+	return 0;
+}
+
+/* Lets the computer players act while one of them is to act. Stored like any action. Events
+ * are appended to sink (may be NULL). */
+static void sg_run_ai(struct srv *S, struct sgame *sg, struct evsink *sink)
+{
+	struct err e;
+	struct evsink own;
+	for (int steps = 0; steps < SRV_AI_STEPS_MAX; steps++) {
+		int side = sg->g->rules->to_act(sg->g);
+		if (side < 0 || sg->ai[side] == AI_NONE)
+			return;
+		if (!sink) {
+			evsink_init(&own, S->evbuf, SRV_EVENTS_STEP);
+		}
+		int rc = sg_step(S, sg, NULL, NULL, 0, NULL, sink ? sink : &own, &e);
+		if (rc != 0) {
+			fprintf(stderr, "crimea serve: game %s: the computer player stops: %s\n", sg->meta.id, e.msg);
+			return;
+		}
+	}
+}
+
+struct replay_ctx {
+	struct sgame *sg;
+	struct err *e;
+	struct event *evs;
+};
+
+static int load_entropy(void *ctx, int seq, const char *hex)
+{
+	struct sgame *sg = ctx;
+	(void)seq;
+	if (sg->nentropy < SRV_ENTROPY_MAX)
+		snprintf(sg->entropy[sg->nentropy++], STORE_HEX_MAX, "%s", hex);
+	return 0;
+}
+
+static int parse_dice_text(const char *s, int *out)
+{
+	int n = 0;
+	while (*s && n < DICE_PER_ACTION) {
+		char *end;
+		long v = strtol(s, &end, 10);
+		if (end == s)
+			break;
+		out[n++] = (int)v;
+		s = end;
+	}
+	return n;
+}
+
+static int replay_action(void *ctx, int seq, const char *text, const char *dice)
+{
+	struct replay_ctx *R = ctx;
+	struct evsink sink;
+	int d[DICE_PER_ACTION], nd = parse_dice_text(dice, d);
+	if (seq != R->sg->seq + 1) {
+		err_set(R->e, NULL, 0, "action %d is missing from the store", R->sg->seq + 1);
+		return 1;
+	}
+	evsink_init(&sink, R->evs, SRV_EVENTS_STEP);
+	if (sg_step(NULL, R->sg, text, d, nd, dice, &sink, R->e) != 0)
+		return 1;
+	return 0;
+}
+
+/* Replays the first n actions of a record (texts and dice) into sg from the start. */
+static int sg_replay_rec(struct srv *S, struct sgame *sg, const struct record *r, int n, struct err *e)
+{
+	char dt[STORE_DICE_TEXT_MAX];
+	struct replay_ctx R = {sg, e, S->evbuf};
+	if (sg_reset(sg, e) != 0)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		size_t l = 0;
+		dt[0] = '\0';
+		for (int k = 0; k < r->act[i].ndice; k++)
+			l += (size_t)snprintf(dt + l, sizeof dt - l, "%s%d", k ? " " : "", r->act[i].dice[k]);
+		if (replay_action(&R, i + 1, r->act[i].text, dt) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static struct sgame *sg_new(const struct scenario *scn)
+{
+	struct sgame *sg = calloc(1, sizeof *sg);
+	if (!sg)
+		return NULL;
+	sg->scn = scn;
+	sg->g = malloc(sizeof *sg->g);
+	sg->ev = calloc(SRV_EVENTS_KEEP, sizeof *sg->ev);
+	sg->evseq = calloc(SRV_EVENTS_KEEP, sizeof *sg->evseq);
+	if (!sg->g || !sg->ev || !sg->evseq) {
+		sg_free(sg);
+		return NULL;
+	}
+	return sg;
+}
+
+static int add_game(struct srv *S, struct sgame *sg)
+{
+	if (S->ngames == S->capgames) {
+		int nc = S->capgames ? S->capgames * 2 : 16;
+		struct sgame **ng = realloc(S->games, (size_t)nc * sizeof *ng);
+		if (!ng)
+			return -1;
+		S->games = ng;
+		S->capgames = nc;
+	}
+	S->games[S->ngames++] = sg;
+	return 0;
+}
+
+/* Resumes one stored game by replaying its actions. */
+static int load_game(void *ctx, const char *id)
+{
+	struct srv *S = ctx;
+	struct store_game meta;
+	struct store_seat seats[SRV_SEATS];
+	struct err e;
+	int nseats;
+	const struct scenario *scn;
+	struct sgame *sg;
+
+	if (store_get(S->store, id, &meta, seats, SRV_SEATS, &nseats, &e) != 0) {
+		fprintf(stderr, "crimea serve: game %s not resumed: %s\n", id, e.msg);
+		return 0;
+	}
+	scn = find_scn(S, meta.scenario, NULL);
+	if (!scn) {
+		fprintf(stderr, "crimea serve: game %s not resumed: no scenario %s\n", id, meta.scenario);
+		return 0;
+	}
+	if (!(sg = sg_new(scn)))
+		return -1;
+	sg->meta = meta;
+	sg->nseat = nseats;
+	memcpy(sg->seat, seats, sizeof seats);
+	sg->options = option_bits(meta.options, NULL, 0);
+	for (int i = 0; i < nseats; i++) {
+		int k = side_index(scn, seats[i].side);
+		if (k >= 0 && ai_parse(seats[i].kind) > 0)
+			sg->ai[k] = ai_parse(seats[i].kind);
+	}
+	struct replay_ctx R = {sg, &e, S->evbuf};
+	if (store_each_entropy(S->store, id, load_entropy, sg, &e) != 0 || sg_reset(sg, &e) != 0 ||
+	    store_each_action(S->store, id, replay_action, &R, &e) != 0) {
+		fprintf(stderr, "crimea serve: game %s not resumed: after %d actions: %s\n", id, sg->seq, e.msg);
+		sg_free(sg);
+		return 0;
+	}
+	if (add_game(S, sg) != 0) {
+		sg_free(sg);
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- JSON documents ---- */
+
+static json_t *game_json(const struct sgame *sg, int viewer)
+{
+	const struct game *g = sg->g;
+	json_t *o = g->rules->json_state ? g->rules->json_state(g, viewer < 2 ? viewer : -1) : json_object();
+	json_t *evs = json_array(), *ai = json_object();
+	struct result r;
+	char status[256];
+	int side = g->rules->to_act(g);
+
+	if (!o)
+		return NULL;
+	json_object_set_new(o, "id", json_string(sg->meta.id));
+	json_object_set_new(o, "scenario", json_string(sg->scn->id));
+	json_object_set_new(o, "mode", json_string(sg->meta.mode));
+	json_object_set_new(o, "dice", json_string(sg->meta.dice));
+	json_object_set_new(o, "sides", json_pack("[ss]", sg->scn->side[0], sg->scn->side[1]));
+	for (int k = 0; k < 2; k++)
+		if (sg->ai[k] != AI_NONE)
+			json_object_set_new(ai, sg->scn->side[k], json_string(ai_name(sg->ai[k])));
+	json_object_set_new(o, "ai", ai);
+	json_object_set_new(o, "viewer", viewer == 2 ? json_string("spectator")
+					 : viewer >= 0 ? json_string(sg->scn->side[viewer]) : json_null());
+	json_object_set_new(o, "status", json_string(sg->meta.status));
+	json_object_set_new(o, "to_act", side >= 0 ? json_string(sg->scn->side[side]) : json_null());
+	g->rules->status(g, status, sizeof status);
+	json_object_set_new(o, "status_text", json_string(status));
+	if (g->rules->over(g, &r)) {
+		json_t *res = json_object(), *vp = json_object();
+		json_object_set_new(res, "winner", r.winner >= 0 && r.winner < 2 ? json_string(sg->scn->side[r.winner]) : json_null());
+		json_object_set_new(res, "level", json_string(r.level));
+		for (int k = 0; k < 2; k++)
+			json_object_set_new(vp, sg->scn->side[k], json_integer(r.vp[k]));
+		json_object_set_new(res, "vp", vp);
+		json_object_set_new(o, "result", res);
+	} else {
+		json_object_set_new(o, "result", json_null());
+	}
+	for (int i = 0; i < sg->nev; i++) {
+		int slot = (sg->evhead + i) % SRV_EVENTS_KEEP;
+		json_array_append_new(evs, event_json(&sg->ev[slot], sg->evseq[slot]));
+	}
+	json_object_set_new(o, "events", evs);
+	json_object_set_new(o, "seq", json_integer(sg->seq));
+	json_object_set_new(o, "commitment", json_string(sg->meta.commitment));
+	return o;
+}
+
+/* ---- HTTP responses ---- */
+
+static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, char *text, size_t len,
+				 const char *type)
+{
+	/* text is malloc'd and passed to MHD, which frees it */
+	struct MHD_Response *r = MHD_create_response_from_buffer(len, text, MHD_RESPMEM_MUST_FREE);
+	enum MHD_Result rc;
+	if (!r) {
+		free(text);
+		return MHD_NO;
+	}
+	MHD_add_response_header(r, "Content-Type", type);
+	MHD_add_response_header(r, "Cache-Control", "no-store");
+	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	rc = MHD_queue_response(c, status, r);
+	MHD_destroy_response(r);
+	return rc;
+}
+
+/* Sends body (stolen reference) as JSON. */
+static enum MHD_Result send_json(struct MHD_Connection *c, unsigned status, json_t *body)
+{
+	char *txt = body ? json_dumps(body, JSON_COMPACT) : NULL;
+	json_decref(body);
+	if (!txt) {
+		static const char oom[] = "{\"error\": \"out of memory\"}";
+		txt = malloc(sizeof oom);
+		if (!txt)
+			return MHD_NO;
+		memcpy(txt, oom, sizeof oom);
+		status = 500;
+	}
+	return send_text(c, status, txt, strlen(txt), "application/json");
+}
+
+static enum MHD_Result send_error(struct MHD_Connection *c, unsigned status, const char *msg, const char *rule)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "error", json_string(msg));
+	if (rule && rule[0])
+		json_object_set_new(o, "rule", json_string(rule));
+	return send_json(c, status, o);
+}
+
+/* A refusal of the rules: 422 with the case cited in the message. */
+static enum MHD_Result send_refusal(struct MHD_Connection *c, const struct err *e)
+{
+	char rule[EVENT_RULE_MAX];
+	rule_of(e->msg, rule, sizeof rule);
+	return send_error(c, 422, e->msg, rule);
+}
+
+/* ---- API handlers (called with S->mu held) ---- */
+
+static enum MHD_Result api_scenarios(struct srv *S, struct MHD_Connection *c)
+{
+	json_t *l = json_array();
+	for (int i = 0; i < S->nscn; i++) {
+		const struct scenario *s = &S->scn[i];
+		json_t *o = json_object();
+		json_object_set_new(o, "id", json_string(s->id));
+		json_object_set_new(o, "title", json_string(s->title));
+		json_object_set_new(o, "rules", json_string(s->rules->id));
+		json_object_set_new(o, "sides", json_pack("[ss]", s->side[0], s->side[1]));
+		json_object_set(o, "first", json_object_get(S->scn_head[i], "first") ? json_object_get(S->scn_head[i], "first") : json_null());
+		json_object_set(o, "turns", json_object_get(S->scn_head[i], "turns") ? json_object_get(S->scn_head[i], "turns") : json_null());
+		json_array_append_new(l, o);
+	}
+	return send_json(c, 200, l);
+}
+
+static enum MHD_Result api_scenario(struct srv *S, struct MHD_Connection *c, const char *id)
+{
+	int i;
+	char *txt;
+	if (!find_scn(S, id, &i))
+		return send_error(c, 404, "no such scenario", NULL);
+	txt = strdup(S->scn_json[i]);
+	if (!txt)
+		return MHD_NO;
+	return send_text(c, 200, txt, strlen(txt), "application/json");
+}
+
+static enum MHD_Result api_list_games(struct srv *S, struct MHD_Connection *c)
+{
+	json_t *l = json_array();
+	for (int i = 0; i < S->ngames; i++) {
+		const struct sgame *sg = S->games[i];
+		const struct game *g = sg->g;
+		json_t *o = json_object(), *st = g->rules->json_state ? g->rules->json_state(g, -1) : NULL;
+		int side = g->rules->to_act(g);
+		json_object_set_new(o, "id", json_string(sg->meta.id));
+		json_object_set_new(o, "scenario", json_string(sg->scn->id));
+		json_object_set_new(o, "mode", json_string(sg->meta.mode));
+		json_object_set_new(o, "status", json_string(sg->meta.status));
+		json_object_set(o, "turn", json_object_get(st, "turn") ? json_object_get(st, "turn") : json_null());
+		json_object_set_new(o, "to_act", side >= 0 ? json_string(sg->scn->side[side]) : json_null());
+		json_object_set_new(o, "created", json_integer(sg->meta.created));
+		json_decref(st);
+		json_array_append_new(l, o);
+	}
+	return send_json(c, 200, l);
+}
+
+static enum MHD_Result api_create(struct srv *S, struct MHD_Connection *c, const struct sconn *k)
+{
+	struct srv_create q;
+	char why[256], badopt[SRV_OPT_MAX] = "";
+	const struct scenario *scn;
+	struct sgame *sg;
+	struct err e;
+	unsigned char hash[crypto_hash_sha256_BYTES];
+	json_t *opts = json_array(), *resp, *seats;
+	char *otxt;
+
+	if (srv_parse_create_body(k->body, k->len, &q, why, sizeof why) != 0) {
+		json_decref(opts);
+		return send_error(c, 400, why, NULL);
+	}
+	if (!q.mode[0])
+		snprintf(q.mode, sizeof q.mode, "hotseat");
+	if (!q.dice[0])
+		snprintf(q.dice, sizeof q.dice, "rng");
+	if (!(scn = find_scn(S, q.scenario, NULL))) {
+		json_decref(opts);
+		return send_error(c, 404, "no such scenario", NULL);
+	}
+	if (strcmp(q.mode, "hotseat") && strcmp(q.mode, "ai") && strcmp(q.mode, "remote")) {
+		json_decref(opts);
+		return send_error(c, 400, "\"mode\" must be hotseat, ai or remote", NULL);
+	}
+	if (strcmp(q.dice, "rng") && strcmp(q.dice, "manual")) {
+		json_decref(opts);
+		return send_error(c, 400, "\"dice\" must be rng or manual", NULL);
+	}
+	for (int i = 0; i < q.nopt; i++)
+		json_array_append_new(opts, json_string(q.opt[i]));
+	otxt = json_dumps(opts, JSON_COMPACT);
+	json_decref(opts);
+	if (!otxt)
+		return send_error(c, 500, "out of memory", NULL);
+	if (!(sg = sg_new(scn))) {
+		free(otxt);
+		return send_error(c, 500, "out of memory", NULL);
+	}
+	snprintf(sg->meta.options, sizeof sg->meta.options, "%s", otxt);
+	free(otxt);
+	sg->options = option_bits(sg->meta.options, badopt, sizeof badopt);
+	if (badopt[0]) {
+		snprintf(why, sizeof why, "unknown option \"%s\" (11.27)", badopt);
+		goto bad_request;
+	}
+	if (!strcmp(q.mode, "ai") != (q.nai > 0)) {
+		snprintf(why, sizeof why, "%s", q.nai ? "\"ai\" is for mode \"ai\"" : "mode \"ai\" needs \"ai\": {\"SIDE\": \"random\"}");
+		goto bad_request;
+	}
+	for (int i = 0; i < q.nai; i++) {
+		int side = side_index(scn, q.ai[i].side), kind = ai_parse(q.ai[i].name);
+		if (side < 0 || kind <= 0) {
+			snprintf(why, sizeof why, "\"ai\": sides are %s and %s, players: random, greedy or search", scn->side[0], scn->side[1]);
+			goto bad_request;
+		}
+		sg->ai[side] = kind;
+	}
+	if (sg->ai[0] != AI_NONE && sg->ai[1] != AI_NONE) {
+		snprintf(why, sizeof why, "at least one side must be played by a person (crimea sim plays both)");
+		goto bad_request;
+	}
+	if (q.nai && !strcmp(q.dice, "manual")) {
+		snprintf(why, sizeof why, "computer players need \"dice\": \"rng\"");
+		goto bad_request;
+	}
+	/* identity, secret, commitment, seats */
+	snprintf(sg->meta.id, 3, "g_");
+	random_hex(sg->meta.id + 2, 8);
+	snprintf(sg->meta.scenario, sizeof sg->meta.scenario, "%s", scn->id);
+	snprintf(sg->meta.mode, sizeof sg->meta.mode, "%s", q.mode);
+	snprintf(sg->meta.dice, sizeof sg->meta.dice, "%s", q.dice);
+	snprintf(sg->meta.status, sizeof sg->meta.status, "playing");
+	sg->meta.created = (int64_t)time(NULL);
+	randombytes_buf(sg->meta.secret, sizeof sg->meta.secret);
+	crypto_hash_sha256(hash, sg->meta.secret, sizeof sg->meta.secret);
+	hex_of(hash, sizeof hash, sg->meta.commitment);
+	sg->meta.seed_given = sg->meta.seed_fixed = q.has_seed;
+	sg->meta.seed = q.seed;
+	for (int sd = 0; sd < 2; sd++) {
+		struct store_seat *t = &sg->seat[sg->nseat++];
+		snprintf(t->side, sizeof t->side, "%s", scn->side[sd]);
+		if (sg->ai[sd] != AI_NONE) {
+			snprintf(t->kind, sizeof t->kind, "%s", ai_name(sg->ai[sd]));
+		} else {
+			snprintf(t->kind, sizeof t->kind, "human");
+			random_hex(t->token, 16);
+		}
+	}
+	struct store_seat *spec = &sg->seat[sg->nseat++];
+	snprintf(spec->side, sizeof spec->side, "spectator");
+	snprintf(spec->kind, sizeof spec->kind, "spectator");
+	random_hex(spec->token, 16);
+	if (sg_reset(sg, &e) != 0) {
+		sg_free(sg);
+		return send_error(c, 500, e.msg, NULL);
+	}
+	if (store_create(S->store, &sg->meta, sg->seat, sg->nseat, &e) != 0) {
+		fprintf(stderr, "crimea serve: %s\n", e.msg);
+		sg_free(sg);
+		return send_error(c, 500, "the game store refused the new game", NULL);
+	}
+	if (add_game(S, sg) != 0) {
+		sg_free(sg);
+		return send_error(c, 500, "out of memory", NULL);
+	}
+	sg_run_ai(S, sg, NULL);
+	resp = json_object();
+	seats = json_object();
+	json_object_set_new(resp, "id", json_string(sg->meta.id));
+	for (int sd = 0; sd < 2; sd++)
+		if (sg->seat[sd].token[0])
+			json_object_set_new(seats, sg->seat[sd].side, json_string(sg->seat[sd].token));
+	json_object_set_new(resp, "seats", seats);
+	json_object_set_new(resp, "spectator", json_string(spec->token));
+	json_object_set_new(resp, "commitment", json_string(sg->meta.commitment));
+	return send_json(c, 201, resp);
+
+bad_request:
+	sg_free(sg);
+	return send_error(c, 400, why, NULL);
+}
+
+static enum MHD_Result api_get_game(struct MHD_Connection *c, struct sgame *sg, int viewer)
+{
+	if (viewer < 0)
+		return send_error(c, 403, "a seat or spectator token is needed", NULL);
+	return send_json(c, 200, game_json(sg, viewer));
+}
+
+static enum MHD_Result api_actions(struct MHD_Connection *c, struct sgame *sg, int viewer)
+{
+	struct game *g = sg->g;
+	int side = g->rules->to_act(g), cap = 1024, n;
+	struct action *a;
+	json_t *o, *l;
+	char buf[ACTION_TEXT_MAX];
+
+	if (viewer < 0 || (side >= 0 && viewer != side))
+		return send_error(c, 403, "only the side to act may list its actions", NULL);
+	o = json_object();
+	l = json_array();
+	json_object_set_new(o, "side", side >= 0 ? json_string(sg->scn->side[side]) : json_null());
+	if (side >= 0) {
+		a = malloc((size_t)cap * sizeof *a);
+		n = a ? g->rules->actions(g, a, cap) : 0;
+		if (a && n > cap) {
+			struct action *big = realloc(a, (size_t)n * sizeof *a);
+			if (big) {
+				a = big;
+				cap = n;
+				n = g->rules->actions(g, a, cap);
+			} else {
+				n = cap;
+			}
+		}
+		for (int i = 0; i < n && i < cap; i++) {
+			g->rules->format(g, &a[i], buf, sizeof buf);
+			json_array_append_new(l, json_string(buf));
+		}
+		free(a);
+	}
+	json_object_set_new(o, "actions", l);
+	return send_json(c, 200, o);
+}
+
+static enum MHD_Result api_act(struct srv *S, struct MHD_Connection *c, struct sgame *sg, const struct srv_req *q)
+{
+	struct evsink sink;
+	struct err e;
+	int side = sg->g->rules->to_act(sg->g), viewer = seat_of(sg, q->token), rc;
+	json_t *o, *evs;
+
+	if (!q->has_action)
+		return send_error(c, 400, "\"action\" is missing", NULL);
+	if (side < 0)
+		return send_error(c, 422, "[4.0] the game is over", "[4.0]");
+	if (viewer != side || sg->ai[side] != AI_NONE)
+		return send_error(c, 403, "the token is not the seat of the side to act", NULL);
+	evsink_init(&sink, S->evbuf, SRV_EVENTS_STEP);
+	int first = sg->seq + 1;
+	rc = sg_step(S, sg, q->action, q->dice, q->ndice, NULL, &sink, &e);
+	if (rc == DICE_NEED) {
+		o = json_object();
+		json_object_set_new(o, "error", json_string("a die is needed"));
+		json_object_set_new(o, "need_dice", json_true());
+		return send_json(c, 422, o);
+	}
+	if (rc == SRV_STORE_FAILED) {
+		fprintf(stderr, "crimea serve: %s\n", e.msg);
+		return send_error(c, 500, "the game store failed; the action was not taken", NULL);
+	}
+	if (rc != 0)
+		return send_refusal(c, &e);
+	evs = json_array();
+	for (int i = 0; i < sink.n; i++)
+		json_array_append_new(evs, event_json(&sink.ev[i], first));
+	/* the computer players answer; their events follow, each with its own seq */
+	while (1) {
+		int before = sg->seq;
+		int s2 = sg->g->rules->to_act(sg->g);
+		if (s2 < 0 || sg->ai[s2] == AI_NONE)
+			break;
+		evsink_init(&sink, S->evbuf, SRV_EVENTS_STEP);
+		rc = sg_step(S, sg, NULL, NULL, 0, NULL, &sink, &e);
+		if (rc != 0) {
+			fprintf(stderr, "crimea serve: game %s: the computer player stops: %s\n", sg->meta.id, e.msg);
+			break;
+		}
+		for (int i = 0; i < sink.n; i++)
+			json_array_append_new(evs, event_json(&sink.ev[i], before + 1));
+	}
+	pthread_cond_broadcast(&S->cv);
+	o = json_object();
+	json_object_set_new(o, "events", evs);
+	json_object_set_new(o, "game", game_json(sg, viewer));
+	return send_json(c, 200, o);
+}
+
+/* Parses the text of the odds hook ("  2/6 ( 33.3%) die 1,2  result") into outcomes. */
+static json_t *odds_outcomes(const char *text)
+{
+	json_t *l = json_array();
+	for (const char *p = text; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+		int k, used = 0;
+		char dice[64];
+		if (sscanf(p, " %d/6 (%*[^)]) die %63s %n", &k, dice, &used) < 2 || used == 0)
+			continue;
+		const char *res = p + used, *nl = strchr(res, '\n');
+		json_t *o = json_object(), *d = json_array();
+		char pbuf[16];
+		snprintf(pbuf, sizeof pbuf, "%d/6", k);
+		json_object_set_new(o, "p", json_string(pbuf));
+		for (char *t = dice; *t;) {
+			char *end;
+			long v = strtol(t, &end, 10);
+			if (end == t)
+				break;
+			json_array_append_new(d, json_integer(v));
+			t = *end == ',' ? end + 1 : end;
+		}
+		json_object_set_new(o, "dice", d);
+		json_object_set_new(o, "result", json_stringn(res, nl ? (size_t)(nl - res) : strlen(res)));
+		json_array_append_new(l, o);
+	}
+	return l;
+}
+
+static enum MHD_Result api_odds(struct MHD_Connection *c, struct sgame *sg, const struct srv_req *q)
+{
+	struct game *g = sg->g;
+	struct action a;
+	struct err e;
+	char out[4096];
+	json_t *o;
+
+	if (seat_of(sg, q->token) < 0)
+		return send_error(c, 403, "a seat or spectator token is needed", NULL);
+	if (!q->has_action)
+		return send_error(c, 400, "\"action\" is missing", NULL);
+	if (!g->rules->odds)
+		return send_error(c, 422, "this rule system computes no odds", NULL);
+	out[0] = '\0';
+	if (g->rules->parse(g, q->action, &a, &e) != 0 || g->rules->odds(g, &a, out, sizeof out, &e) != 0)
+		return send_refusal(c, &e);
+	o = json_object();
+	json_object_set_new(o, "text", json_string(out));
+	json_object_set_new(o, "outcomes", odds_outcomes(out));
+	return send_json(c, 200, o);
+}
+
+static enum MHD_Result api_undo(struct srv *S, struct MHD_Connection *c, struct sgame *sg, const struct srv_req *q)
+{
+	int side = sg->g->rules->to_act(sg->g), viewer = seat_of(sg, q->token), n = sg->seq;
+	struct err e;
+
+	if (viewer < 0 || viewer > 1 || viewer != side)
+		return send_error(c, 403, "only the side to act may undo", NULL);
+	if (n == 0)
+		return send_error(c, 422, "nothing to undo", NULL);
+	if (sg->rec.act[n - 1].ndice)
+		return send_error(c, 422, "undo stops at a die roll", NULL);
+	/* replay all but the last action from a copy of the actions (the replay rebuilds sg->rec) */
+	struct record r = {0};
+	struct err e2;
+	if (!(r.act = malloc((size_t)n * sizeof *r.act)))
+		return send_error(c, 500, "out of memory", NULL);
+	memcpy(r.act, sg->rec.act, (size_t)n * sizeof *r.act);
+	r.nact = n;
+	bool refused = sg_replay_rec(S, sg, &r, n - 1, &e) != 0;
+	if (refused || sg->g->rules->to_act(sg->g) != side ||
+	    store_undo(S->store, sg->meta.id, n, sg->g->rules->over(sg->g, NULL) ? "over" : "playing", &e2) != 0) {
+		bool changed = !refused && sg->g->rules->to_act(sg->g) != side;
+		/* put the game back exactly as it was */
+		if (sg_replay_rec(S, sg, &r, n, &e2) != 0)
+			fprintf(stderr, "crimea serve: game %s: cannot restore after a refused undo: %s\n", sg->meta.id, e2.msg);
+		free(r.act);
+		if (!refused && !changed) {
+			fprintf(stderr, "crimea serve: %s\n", e2.msg);
+			return send_error(c, 500, "the game store failed", NULL);
+		}
+		return send_error(c, 422, changed ? "undo stops where the deciding side changed" : e.msg, NULL);
+	}
+	free(r.act);
+	snprintf(sg->meta.status, sizeof sg->meta.status, "%s", sg->g->rules->over(sg->g, NULL) ? "over" : "playing");
+	sg->version++;
+	pthread_cond_broadcast(&S->cv);
+	return send_json(c, 200, game_json(sg, viewer));
+}
+
+/* Is the dice seed (which the record holds) safe to show? */
+static bool record_visible(const struct sgame *sg)
+{
+	return sg->meta.seed_given || !strcmp(sg->meta.dice, "manual") || !strcmp(sg->meta.status, "over");
+}
+
+static enum MHD_Result api_record(struct srv *S, struct MHD_Connection *c, struct sgame *sg, int viewer)
+{
+	char path[PATH_MAX + 64], *text;
+	size_t len;
+	struct err e;
+
+	if (viewer < 0)
+		return send_error(c, 403, "a seat or spectator token is needed", NULL);
+	if (!record_visible(sg))
+		return send_error(c, 403, "the record holds the dice seed: it is shown once the game is over", NULL);
+	snprintf(path, sizeof path, "%s/%s.rec", S->tmpdir, sg->meta.id);
+	if (rec_save(&sg->rec, path, &e) != 0 || fs_read_all(path, &text, &len, &e) != 0) {
+		unlink(path);
+		return send_error(c, 500, e.msg, NULL);
+	}
+	unlink(path);
+	return send_text(c, 200, text, len, "text/plain; charset=utf-8");
+}
+
+static enum MHD_Result api_entropy(struct srv *S, struct MHD_Connection *c, struct sgame *sg, const struct srv_req *q)
+{
+	int viewer = seat_of(sg, q->token);
+	struct err e;
+	json_t *o;
+
+	if (viewer < 0 || viewer > 1)
+		return send_error(c, 403, "only a player's seat may add entropy", NULL);
+	if (!q->has_entropy)
+		return send_error(c, 400, "\"entropy\" is missing", NULL);
+	if (sg->meta.seed_fixed)
+		return send_error(c, 422, sg->meta.seed_given ? "the creator fixed the seed: entropy is not used"
+							      : "entropy is closed: the seed was fixed by the first action", NULL);
+	if (sg->nentropy >= SRV_ENTROPY_MAX)
+		return send_error(c, 422, "enough entropy (16 contributions)", NULL);
+	if (store_add_entropy(S->store, sg->meta.id, sg->nentropy + 1, sg->scn->side[viewer], q->entropy, &e) != 0) {
+		fprintf(stderr, "crimea serve: %s\n", e.msg);
+		return send_error(c, 500, "the game store failed", NULL);
+	}
+	snprintf(sg->entropy[sg->nentropy++], STORE_HEX_MAX, "%s", q->entropy);
+	for (char *p = sg->entropy[sg->nentropy - 1]; *p; p++)
+		if (*p >= 'A' && *p <= 'F')
+			*p = (char)(*p - 'A' + 'a');
+	if (sg_reset(sg, &e) != 0)
+		return send_error(c, 500, e.msg, NULL);
+	o = json_object();
+	json_object_set_new(o, "entropy", json_integer(sg->nentropy));
+	json_object_set_new(o, "commitment", json_string(sg->meta.commitment));
+	return send_json(c, 200, o);
+}
+
+static enum MHD_Result api_reveal(struct MHD_Connection *c, struct sgame *sg)
+{
+	char secret[65], seed[24];
+	json_t *o, *l;
+	if (strcmp(sg->meta.status, "over"))
+		return send_error(c, 403, "the secret is revealed once the game is over", NULL);
+	hex_of(sg->meta.secret, sizeof sg->meta.secret, secret);
+	snprintf(seed, sizeof seed, "%" PRIu64, sg->g->seed);
+	o = json_object();
+	l = json_array();
+	json_object_set_new(o, "secret", json_string(secret));
+	json_object_set_new(o, "commitment", json_string(sg->meta.commitment));
+	for (int i = 0; i < sg->nentropy; i++)
+		json_array_append_new(l, json_string(sg->entropy[i]));
+	json_object_set_new(o, "entropy", l);
+	json_object_set_new(o, "seed", json_string(seed));
+	json_object_set_new(o, "seed_source", json_string(sg->meta.seed_given ? "creator" : "commitment"));
+	return send_json(c, 200, o);
+}
+
+/* ---- server-sent events ---- */
+
+struct sse {
+	struct srv *S;
+	struct sgame *sg;
+	unsigned long version;
+	bool hello;
+};
+
+static ssize_t sse_read(void *cls, uint64_t pos, char *buf, size_t max)
+{
+	struct sse *x = cls;
+	struct srv *S = x->S;
+	int n = 0;
+	(void)pos;
+
+	if (max < 64)
+		return 0;
+	pthread_mutex_lock(&S->mu);
+	if (!x->hello) {
+		x->hello = true;
+		pthread_mutex_unlock(&S->mu);
+		return snprintf(buf, max, "retry: 2000\n: crimea %s\n\n", x->sg->meta.id);
+	}
+	struct timespec until;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += SRV_SSE_KEEPALIVE;
+	while (!S->stopping && x->version == x->sg->version) {
+		if (pthread_cond_timedwait(&S->cv, &S->mu, &until) == ETIMEDOUT)
+			break;
+	}
+	if (S->stopping) {
+		pthread_mutex_unlock(&S->mu);
+		return MHD_CONTENT_READER_END_OF_STREAM;
+	}
+	if (x->version != x->sg->version) {
+		x->version = x->sg->version;
+		n = snprintf(buf, max, "event: update\ndata: {\"seq\": %d}\n\n", x->sg->seq);
+	} else {
+		n = snprintf(buf, max, ": keep-alive\n\n");
+	}
+	pthread_mutex_unlock(&S->mu);
+	return n;
+}
+
+static void sse_free(void *cls)
+{
+	free(cls);
+}
+
+static enum MHD_Result api_events(struct srv *S, struct MHD_Connection *c, struct sgame *sg, int viewer)
+{
+	struct sse *x;
+	struct MHD_Response *r;
+	enum MHD_Result rc;
+
+	if (viewer < 0)
+		return send_error(c, 403, "a seat or spectator token is needed", NULL);
+	if (!(x = calloc(1, sizeof *x)))
+		return MHD_NO;
+	x->S = S;
+	x->sg = sg;
+	x->version = sg->version;
+	r = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, sse_read, x, sse_free);
+	if (!r) {
+		free(x);
+		return MHD_NO;
+	}
+	MHD_add_response_header(r, "Content-Type", "text/event-stream");
+	MHD_add_response_header(r, "Cache-Control", "no-cache");
+	rc = MHD_queue_response(c, 200, r);
+	MHD_destroy_response(r);
+	return rc;
+}
+
+/* ---- static files ---- */
+
+static const char *content_type(const char *path)
+{
+	static const struct {
+		const char *ext, *type;
+	} t[] = {
+		{".html", "text/html; charset=utf-8"}, {".js", "text/javascript; charset=utf-8"},
+		{".mjs", "text/javascript; charset=utf-8"}, {".css", "text/css; charset=utf-8"},
+		{".svg", "image/svg+xml"}, {".png", "image/png"}, {".json", "application/json"},
+		{".ico", "image/x-icon"}, {".txt", "text/plain; charset=utf-8"},
+	};
+	size_t l = strlen(path);
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		size_t el = strlen(t[i].ext);
+		if (l > el && !strcmp(path + l - el, t[i].ext))
+			return t[i].type;
+	}
+	return "application/octet-stream";
+}
+
+/* A safe relative path: segments of [A-Za-z0-9._-] not starting with '.', no empty segment. */
+static bool safe_path(const char *p)
+{
+	if (*p != '/')
+		return false;
+	for (p++;;) {
+		const char *seg = p;
+		if (*p == '.' || *p == '/' || *p == '\0')
+			return false;
+		while (*p && *p != '/') {
+			char ch = *p;
+			if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+			      ch == '.' || ch == '_' || ch == '-'))
+				return false;
+			p++;
+		}
+		if (p - seg > 255)
+			return false;
+		if (!*p)
+			return true;
+		p++;
+	}
+}
+
+static enum MHD_Result serve_file(struct srv *S, struct MHD_Connection *c, const char *url)
+{
+	char full[PATH_MAX * 2], real[PATH_MAX];
+	struct stat st;
+	size_t wl = strlen(S->webdir);
+	int fd;
+	struct MHD_Response *r;
+	enum MHD_Result rc;
+
+	if (!strcmp(url, "/"))
+		url = "/index.html";
+	if (!S->webdir[0] || !safe_path(url) || strlen(url) > PATH_MAX)
+		return send_error(c, 404, "not found", NULL);
+	snprintf(full, sizeof full, "%s%s", S->webdir, url);
+	if (!realpath(full, real) || strncmp(real, S->webdir, wl) || real[wl] != '/' ||
+	    stat(real, &st) != 0 || !S_ISREG(st.st_mode))
+		return send_error(c, 404, "not found", NULL);
+	fd = open(real, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return send_error(c, 404, "not found", NULL);
+	r = MHD_create_response_from_fd((size_t)st.st_size, fd);
+	if (!r) {
+		close(fd);
+		return MHD_NO;
+	}
+	MHD_add_response_header(r, "Content-Type", content_type(real));
+	MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+	MHD_add_response_header(r, "Cache-Control", "no-cache");
+	rc = MHD_queue_response(c, 200, r);
+	MHD_destroy_response(r);
+	return rc;
+}
+
+/* ---- routing ---- */
+
+/* Splits "/api/games/ID/what" into id and what ("" when absent). Returns false if malformed. */
+static bool split_game_url(const char *rest, char *id, size_t idn, const char **what)
+{
+	const char *sl = strchr(rest, '/');
+	size_t l = sl ? (size_t)(sl - rest) : strlen(rest);
+	if (l == 0 || l >= idn)
+		return false;
+	memcpy(id, rest, l);
+	id[l] = '\0';
+	*what = sl ? sl + 1 : "";
+	return true;
+}
+
+static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const char *url, const char *method,
+				 const struct sconn *k)
+{
+	bool get = !strcmp(method, "GET") || !strcmp(method, "HEAD"), post = !strcmp(method, "POST");
+	char id[STORE_ID_MAX], why[256];
+	const char *what;
+	struct sgame *sg;
+	struct srv_req q;
+
+	if (!strcmp(url, "/api/scenarios"))
+		return get ? api_scenarios(S, c) : send_error(c, 405, "use GET", NULL);
+	if (!strncmp(url, "/api/scenarios/", 15))
+		return get ? api_scenario(S, c, url + 15) : send_error(c, 405, "use GET", NULL);
+	if (!strcmp(url, "/api/games")) {
+		if (get)
+			return api_list_games(S, c);
+		if (post)
+			return api_create(S, c, k);
+		return send_error(c, 405, "use GET or POST", NULL);
+	}
+	if (strncmp(url, "/api/games/", 11) || !split_game_url(url + 11, id, sizeof id, &what))
+		return send_error(c, 404, "no such endpoint", NULL);
+	if (!(sg = find_game(S, id)))
+		return send_error(c, 404, "no such game", NULL);
+	if (get) {
+		const char *tok = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
+		int viewer = seat_of(sg, tok);
+		if (!*what)
+			return api_get_game(c, sg, viewer);
+		if (!strcmp(what, "actions"))
+			return api_actions(c, sg, viewer);
+		if (!strcmp(what, "record"))
+			return api_record(S, c, sg, viewer);
+		if (!strcmp(what, "events"))
+			return api_events(S, c, sg, viewer);
+		if (!strcmp(what, "reveal"))
+			return api_reveal(c, sg);
+		if (!strcmp(what, "odds") || !strcmp(what, "undo") || !strcmp(what, "entropy"))
+			return send_error(c, 405, "use POST", NULL);
+		return send_error(c, 404, "no such endpoint", NULL);
+	}
+	if (!post)
+		return send_error(c, 405, "use GET or POST", NULL);
+	if (strcmp(what, "actions") && strcmp(what, "odds") && strcmp(what, "undo") && strcmp(what, "entropy"))
+		return send_error(c, !*what || !strcmp(what, "record") || !strcmp(what, "events") ||
+					     !strcmp(what, "reveal") ? 405 : 404,
+				  "no such endpoint for POST", NULL);
+	if (srv_parse_action_body(k->body, k->len, &q, why, sizeof why) != 0)
+		return send_error(c, 400, why, NULL);
+	if (!q.has_token)
+		return send_error(c, 403, "\"token\" is missing", NULL);
+	if (!strcmp(what, "actions"))
+		return api_act(S, c, sg, &q);
+	if (!strcmp(what, "odds"))
+		return api_odds(c, sg, &q);
+	if (!strcmp(what, "undo"))
+		return api_undo(S, c, sg, &q);
+	return api_entropy(S, c, sg, &q);
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
+				  const char *version, const char *upload, size_t *upload_size, void **con_cls)
+{
+	struct srv *S = cls;
+	struct sconn *k = *con_cls;
+	enum MHD_Result rc;
+	(void)version;
+
+	if (!k) {
+		const char *cl = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+		if (!(k = calloc(1, sizeof *k)))
+			return MHD_NO;
+		*con_cls = k;
+		if (cl && strtoull(cl, NULL, 10) > SRV_BODY_MAX) {
+			k->too_big = true;
+			return send_error(c, 413, "the body is larger than 64 KiB", NULL);
+		}
+		return MHD_YES;
+	}
+	if (*upload_size) {
+		if (!k->too_big && k->len + *upload_size <= SRV_BODY_MAX) {
+			if (k->len + *upload_size + 1 > k->cap) {
+				size_t nc = k->len + *upload_size + 1 + 4096;
+				char *nb = realloc(k->body, nc);
+				if (!nb)
+					return MHD_NO;
+				k->body = nb;
+				k->cap = nc;
+			}
+			memcpy(k->body + k->len, upload, *upload_size);
+			k->len += *upload_size;
+			k->body[k->len] = '\0';
+		} else {
+			k->too_big = true;
+		}
+		*upload_size = 0;
+		return MHD_YES;
+	}
+	if (k->too_big)
+		return send_error(c, 413, "the body is larger than 64 KiB", NULL);
+	if (strncmp(url, "/api/", 5) && strcmp(url, "/api")) {
+		if (strcmp(method, "GET") && strcmp(method, "HEAD"))
+			return send_error(c, 405, "use GET", NULL);
+		return serve_file(S, c, url);
+	}
+	pthread_mutex_lock(&S->mu);
+	rc = route_api(S, c, url, method, k);
+	pthread_mutex_unlock(&S->mu);
+	return rc;
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
+{
+	struct sconn *k = *con_cls;
+	(void)cls;
+	(void)c;
+	(void)toe;
+	if (k) {
+		free(k->body);
+		free(k);
+		*con_cls = NULL;
+	}
+}
+
+/* ---- start-up ---- */
+
+static const char serve_help[] =
+	"usage: crimea serve [--listen ADDR] [--port N] [--db FILE] [--web DIR]\n"
+	"  HTTP server for the browser client and the JSON API (docs/API.md).\n"
+	"  --listen ADDR   address to listen on (default 127.0.0.1; an IPv6 address works too)\n"
+	"  --port N        port (default 8080; 0 picks a free one, printed when ready)\n"
+	"  --db FILE       the SQLite game store (default ./crimea.db); games resume from it\n"
+	"  --web DIR       the static client (default ./web)\n"
+	"  Stops cleanly on SIGINT or SIGTERM.\n";
+
+static int load_scenarios(struct srv *S, const char *argv0)
+{
+	struct catalog *cat = malloc(sizeof *cat);
+	struct errlist *errs = malloc(sizeof *errs);
+	struct err e;
+	int rc = -1;
+
+	if (!cat || !errs)
+		goto out;
+	if (cat_load(cat, argv0, &e) != 0) {
+		cli_print_err(&e);
+		goto out;
+	}
+	S->scn = calloc((size_t)cat->n + 1, sizeof *S->scn);
+	S->scn_json = calloc((size_t)cat->n + 1, sizeof *S->scn_json);
+	S->scn_head = calloc((size_t)cat->n + 1, sizeof *S->scn_head);
+	if (!S->scn || !S->scn_json || !S->scn_head)
+		goto out;
+	for (int i = 0; i < cat->n; i++) {
+		struct scenario *s = &S->scn[S->nscn];
+		errlist_init(errs);
+		if (cat_scenario(cat, cat->e[i].id, s, errs) != 0) {
+			fprintf(stderr, "crimea serve: scenario %s not served:\n", cat->e[i].id);
+			cli_print_errs(errs);
+			continue;
+		}
+		json_t *d = s->rules->json_scenario ? s->rules->json_scenario(s) : json_object();
+		if (!d) {
+			scenario_free(s);
+			continue;
+		}
+		json_object_set_new(d, "id", json_string(s->id));
+		json_object_set_new(d, "title", json_string(s->title));
+		json_object_set_new(d, "rules", json_string(s->rules->id));
+		json_object_set_new(d, "sides", json_pack("[ss]", s->side[0], s->side[1]));
+		S->scn_json[S->nscn] = json_dumps(d, JSON_COMPACT);
+		S->scn_head[S->nscn] = json_pack("{sOsO}", "first", json_object_get(d, "first") ? json_object_get(d, "first") : json_null(),
+						 "turns", json_object_get(d, "turns") ? json_object_get(d, "turns") : json_null());
+		json_decref(d);
+		if (!S->scn_json[S->nscn]) {
+			scenario_free(s);
+			continue;
+		}
+		S->nscn++;
+	}
+	rc = 0;
+out:
+	free(cat);
+	free(errs);
+	return rc;
+}
+
+static void srv_free(struct srv *S)
+{
+	for (int i = 0; i < S->ngames; i++)
+		sg_free(S->games[i]);
+	free(S->games);
+	for (int i = 0; i < S->nscn; i++) {
+		scenario_free(&S->scn[i]);
+		free(S->scn_json[i]);
+		json_decref(S->scn_head[i]);
+	}
+	free(S->scn_head);
+	free(S->scn);
+	free(S->scn_json);
+	store_close(S->store);
+	free(S->evbuf);
+	if (S->tmpdir[0])
+		rmdir(S->tmpdir);
+	pthread_mutex_destroy(&S->mu);
+	pthread_cond_destroy(&S->cv);
+	free(S);
+}
+
+int cmd_serve(int argc, char **argv)
+{
+	const char *listen = "127.0.0.1", *db = "./crimea.db", *web = "./web";
+	long port = 8080;
+	struct srv *S;
+	struct err e;
+	struct MHD_Daemon *d = NULL;
+	struct sockaddr_in a4;
+	struct sockaddr_in6 a6;
+	struct sockaddr *addr;
+	bool v6;
+	sigset_t sigs;
+	int sig, rc = 1;
+
+	if (cli_help(argc, argv, serve_help))
+		return 0;
+	for (int i = 1; i < argc; i++) {
+		if (i + 1 < argc && !strcmp(argv[i], "--listen"))
+			listen = argv[++i];
+		else if (i + 1 < argc && !strcmp(argv[i], "--port")) {
+			char *end;
+			port = strtol(argv[++i], &end, 10);
+			if (*end || port < 0 || port > 65535) {
+				fprintf(stderr, "crimea serve: bad port %s\n", argv[i]);
+				return 2;
+			}
+		} else if (i + 1 < argc && !strcmp(argv[i], "--db"))
+			db = argv[++i];
+		else if (i + 1 < argc && !strcmp(argv[i], "--web"))
+			web = argv[++i];
+		else {
+			fprintf(stderr, "crimea serve: unexpected argument %s\n%s", argv[i], serve_help);
+			return 2;
+		}
+	}
+	if (!strcmp(listen, "localhost"))
+		listen = "127.0.0.1";
+	v6 = strchr(listen, ':') != NULL;
+	memset(&a4, 0, sizeof a4);
+	memset(&a6, 0, sizeof a6);
+	a4.sin_family = AF_INET;
+	a4.sin_port = htons((uint16_t)port);
+	a6.sin6_family = AF_INET6;
+	a6.sin6_port = htons((uint16_t)port);
+	if (v6 ? inet_pton(AF_INET6, listen, &a6.sin6_addr) != 1 : inet_pton(AF_INET, listen, &a4.sin_addr) != 1) {
+		fprintf(stderr, "crimea serve: --listen needs a numeric address (127.0.0.1, ::1), not %s\n", listen);
+		return 2;
+	}
+	addr = v6 ? (struct sockaddr *)&a6 : (struct sockaddr *)&a4;
+	if (sodium_init() < 0) {
+		fprintf(stderr, "crimea serve: libsodium cannot start\n");
+		return 1;
+	}
+	if (!(S = calloc(1, sizeof *S)))
+		return 1;
+	pthread_mutex_init(&S->mu, NULL);
+	pthread_cond_init(&S->cv, NULL);
+	S->evbuf = calloc(SRV_EVENTS_STEP, sizeof *S->evbuf);
+	if (!S->evbuf)
+		goto out;
+	if (!realpath(web, S->webdir)) {
+		fprintf(stderr, "crimea serve: no web client at %s (the API is served; / is not)\n", web);
+		S->webdir[0] = '\0';
+	}
+	snprintf(S->tmpdir, sizeof S->tmpdir, "%s/crimea-serve.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (!mkdtemp(S->tmpdir)) {
+		fprintf(stderr, "crimea serve: cannot create a temporary directory: %s\n", strerror(errno));
+		S->tmpdir[0] = '\0';
+		goto out;
+	}
+	if (load_scenarios(S, argv[0]) != 0)
+		goto out;
+	if (store_open(&S->store, db, &e) != 0) {
+		cli_print_err(&e);
+		goto out;
+	}
+	if (store_each_game(S->store, load_game, S, &e) != 0) {
+		fprintf(stderr, "crimea serve: cannot resume the stored games\n");
+		goto out;
+	}
+	/* SIGINT and SIGTERM are taken by sigwait below; every thread inherits the mask. */
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &sigs, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	d = MHD_start_daemon(MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG |
+				     (v6 ? MHD_USE_IPv6 : 0),
+			     (uint16_t)port, NULL, NULL, on_request, S, MHD_OPTION_SOCK_ADDR, addr,
+			     MHD_OPTION_NOTIFY_COMPLETED, on_completed, S, MHD_OPTION_CONNECTION_LIMIT, 256u,
+			     MHD_OPTION_CONNECTION_TIMEOUT, 120u, MHD_OPTION_END);
+	if (!d) {
+		fprintf(stderr, "crimea serve: cannot listen on %s port %ld: %s\n", listen, port, strerror(errno));
+		goto out;
+	}
+	{
+		const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+		unsigned p = info ? info->port : (unsigned)port;
+		printf("crimea: serving http://%s%s%s:%u/\n", v6 ? "[" : "", listen, v6 ? "]" : "", p);
+		fflush(stdout);
+	}
+	if (sigwait(&sigs, &sig) == 0)
+		fprintf(stderr, "crimea serve: %s, stopping\n", sig == SIGINT ? "interrupted" : "terminated");
+	pthread_mutex_lock(&S->mu);
+	S->stopping = true;
+	pthread_cond_broadcast(&S->cv);
+	pthread_mutex_unlock(&S->mu);
+	MHD_stop_daemon(d);
+	rc = 0;
+out:
+	srv_free(S);
+	return rc;
+}
+
+#endif /* SRV_PARSE_ONLY */

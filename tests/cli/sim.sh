@@ -1,0 +1,143 @@
+#!/bin/sh
+# End-to-end tests of `crimea sim` (Monte Carlo studies) through the real command: output
+# identical for any --jobs (and, when Open MPI is installed, for 2 MPI ranks), JSON output,
+# the SVG chart, per-game seeds that `crimea play` reproduces, errors and usage errors.
+# Usage: sh tests/cli/sim.sh [build/crimea]. Last line: "sim: N passed, M failed".
+bin=${1:-build/crimea}
+cd "$(dirname "$0")/../.."
+case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
+pass=0; fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); }
+ko() { fail=$((fail + 1)); echo "FAIL: $*"; }
+# expect NAME STATUS COMMAND... : the command exits with STATUS (stdout in $tmp/out, stderr in $tmp/err)
+expect() {
+	name=$1; want=$2; shift 2
+	"$@" >"$tmp/out" 2>"$tmp/err"; rc=$?
+	if [ "$rc" -eq "$want" ]; then ok; else ko "$name: exit $rc, wanted $want"; head -5 "$tmp/err"; fi
+}
+# contains NAME FILE TEXT
+contains() {
+	if grep -q -- "$3" "$2"; then ok; else ko "$1: no \"$3\" in $2"; head -20 "$2"; fi
+}
+# same NAME FILE FILE
+same() {
+	if cmp -s "$2" "$3"; then ok; else ko "$1: outputs differ"; diff "$2" "$3" | head -20; fi
+}
+
+expect "sim --help" 0 "$bin" sim --help
+contains "help names --jobs" "$tmp/out" "--jobs"
+
+# the same study on 1 and 2 threads: identical output, byte for byte
+for s in balaclava alma; do
+	expect "sim $s --jobs 1" 0 "$bin" sim "$s" -n 40 --seed 7 --jobs 1
+	cp "$tmp/out" "$tmp/$s.j1"
+	expect "sim $s --jobs 2" 0 "$bin" sim "$s" -n 40 --seed 7 --jobs 2
+	cp "$tmp/out" "$tmp/$s.j2"
+	same "sim $s jobs 1 = jobs 2" "$tmp/$s.j1" "$tmp/$s.j2"
+	contains "sim $s games" "$tmp/$s.j1" "^40 games, seed 7"
+	contains "sim $s no errors" "$tmp/$s.j1" "completed 40, errors 0"
+	contains "sim $s intervals" "$tmp/$s.j1" "95% CI (Wilson)"
+	contains "sim $s victory points" "$tmp/$s.j1" "^victory points"
+	contains "sim $s length" "$tmp/$s.j1" "^game length: .* actions .* player-turns"
+	contains "sim $s history" "$tmp/$s.j1" "^historical outcome: "
+done
+contains "balaclava levels without points" "$tmp/balaclava.j1" "^Draw  "
+if grep -q "(russian [0-9]" "$tmp/balaclava.j1"; then ko "levels keep their points"; else ok; fi
+contains "alma history" "$tmp/alma.j1" "historical outcome: Allied victory"
+
+# another seed gives another study (and the seed is honoured at all)
+expect "sim seed 8" 0 "$bin" sim balaclava -n 40 --seed 8 --jobs 2
+if cmp -s "$tmp/out" "$tmp/balaclava.j1"; then ko "seed 8 gave seed 7's study"; else ok; fi
+
+# JSON: one object with the documented keys; parsed by node or python3 when present
+expect "sim --json" 0 "$bin" sim balaclava -n 8 --jobs 2 --json
+cp "$tmp/out" "$tmp/sim.json"
+for k in '"scenario": "balaclava"' '"games": 8' '"levels"' '"ci95"' '"winners"' \
+	'"victory_points"' '"length"' '"actions_mean"' '"player_turns_mean"' '"historical"' '"errors"'; do
+	contains "json key $k" "$tmp/sim.json" "$k"
+done
+if command -v node >/dev/null 2>&1; then
+	if node -e 'const j = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+		const n = j.levels.reduce((a, l) => a + l.games, 0);
+		if (n !== j.completed || j.games !== 8) process.exit(1);' "$tmp/sim.json"; then ok; else ko "json parses (node) and levels sum to the games"; fi
+elif command -v python3 >/dev/null 2>&1; then
+	if python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); assert sum(l["games"] for l in j["levels"]) == j["completed"] == 8' "$tmp/sim.json"; then ok; else ko "json parses (python3)"; fi
+else
+	echo "note: neither node nor python3: the JSON was checked by its keys only"
+fi
+
+# the SVG chart, written atomically
+expect "sim --svg" 0 "$bin" sim tchernaya -n 6 --jobs 2 --svg "$tmp/chart.svg"
+if [ -s "$tmp/chart.svg" ]; then ok; else ko "--svg wrote no file"; fi
+contains "svg header" "$tmp/chart.svg" "<svg xmlns="
+contains "svg closed" "$tmp/chart.svg" "</svg>"
+contains "svg bars" "$tmp/chart.svg" "Victory</text>"
+expect "sim --svg unwritable" 1 "$bin" sim balaclava -n 1 --svg "$tmp/no/such/dir/x.svg"
+
+# --list: game i's seed, played by `crimea play`, gives the level the study counted
+expect "sim --list" 0 "$bin" sim balaclava -n 3 --seed 11 --list
+line=$(awk '$1 == "1" { print; exit }' "$tmp/out")
+seed=$(printf '%s\n' "$line" | awk '{ print $2 }')
+level=$(printf '%s\n' "$line" | awk '{ for (i = 3; i <= NF - 4; i++) printf "%s%s", $i, (i < NF - 4 ? " " : "") }')
+expect "play game 1 of the study" 0 "$bin" play balaclava --seed "$seed" --ai russian=random --ai allied=random --until-over
+contains "play reproduces the study's game 1 ($level)" "$tmp/out" "Game over: $level ("
+
+# options and players
+expect "sim --options" 0 "$bin" sim balaclava -n 2 --options 11.27 --ai both=random
+contains "options shown" "$tmp/out" "optional rules 11.27"
+expect "sim --ai side" 0 "$bin" sim alma -n 2 --ai allied=random --ai russian=random
+
+# games in error are counted and reported, and the exit status says so
+expect "sim --cap 10" 1 "$bin" sim balaclava -n 3 --cap 10
+contains "cap errors counted" "$tmp/out" "completed 0, errors 3"
+contains "cap error described" "$tmp/out" "game 0 (seed [0-9]*, 10 actions): not over after 10 actions"
+
+# usage errors: a clear message and exit status 2
+expect "no scenario" 2 "$bin" sim
+contains "no scenario message" "$tmp/err" "which scenario"
+expect "-n 0" 2 "$bin" sim balaclava -n 0
+contains "-n message" "$tmp/err" "-n wants a number of games"
+expect "-n abc" 2 "$bin" sim balaclava -n abc
+expect "-n missing" 2 "$bin" sim balaclava -n
+expect "--jobs 0" 2 "$bin" sim balaclava -n 1 --jobs 0
+contains "--jobs message" "$tmp/err" "--jobs wants"
+expect "--seed -1" 2 "$bin" sim balaclava -n 1 --seed -1
+expect "--seed x" 2 "$bin" sim balaclava -n 1 --seed 12x
+expect "--options bad" 2 "$bin" sim balaclava -n 1 --options 11.27,99.9
+contains "--options message" "$tmp/err" "unknown optional rule \"99.9\""
+expect "--ai no =" 2 "$bin" sim balaclava -n 1 --ai russian
+expect "--ai bad side" 2 "$bin" sim balaclava -n 1 --ai turks=random
+contains "--ai side message" "$tmp/err" "no side \"turks\""
+expect "--ai bad player" 2 "$bin" sim balaclava -n 1 --ai russian=genius
+contains "--ai player message" "$tmp/err" "unknown computer player \"genius\""
+expect "unknown flag" 2 "$bin" sim balaclava -n 1 --fast
+contains "unknown flag message" "$tmp/err" "unknown option --fast"
+expect "two scenarios" 2 "$bin" sim balaclava alma -n 1
+expect "unknown scenario" 1 "$bin" sim nosuchbattle -n 1
+
+# MPI: a build with `make MPI=1` run on 2 local ranks prints what --jobs 2 prints
+if command -v mpirun >/dev/null 2>&1 && command -v mpicc >/dev/null 2>&1; then
+	if make -s MPI=1 O="$tmp/mpi" "$tmp/mpi/crimea" >"$tmp/mpi.log" 2>&1; then
+		ok
+		for s in balaclava alma; do
+			expect "mpirun -np 2 $s" 0 mpirun --allow-run-as-root --oversubscribe -np 2 \
+				"$tmp/mpi/crimea" sim "$s" -n 40 --seed 7 --jobs 1
+			same "sim $s: 2 MPI ranks = --jobs 2" "$tmp/out" "$tmp/$s.j2"
+		done
+		expect "mpirun --list --json" 0 mpirun --allow-run-as-root --oversubscribe -np 2 \
+			"$tmp/mpi/crimea" sim balaclava -n 9 --seed 3 --jobs 2 --list --json
+		cp "$tmp/out" "$tmp/mpi.json"
+		expect "threads --list --json" 0 "$bin" sim balaclava -n 9 --seed 3 --jobs 2 --list --json
+		same "MPI --list --json = threads" "$tmp/out" "$tmp/mpi.json"
+	else
+		ko "make MPI=1"; tail -20 "$tmp/mpi.log"
+	fi
+else
+	echo "note: mpirun/mpicc not installed: MPI case skipped (Debian: openmpi-bin libopenmpi-dev)"
+fi
+
+echo "sim: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

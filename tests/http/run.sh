@@ -1,0 +1,272 @@
+#!/bin/sh
+# End-to-end tests of `crimea serve` (docs/API.md) over real HTTP with curl: a throwaway
+# database in a temporary directory, a free port on 127.0.0.1 picked by the server (--port 0).
+# Covers every game mode, scenarios, legal and illegal actions (400/403/404/413/422 with the
+# rule case), odds, undo, the record (checked by `crimea replay --verify`), server-sent events,
+# computer players, verifiable dice, static files, and crash safety (kill -9 and restart).
+#
+#   sh tests/http/run.sh [build/crimea]
+#
+# Needs curl and node (for reading JSON). Prints "http: N passed, M failed" last; exits non-zero
+# on any failure.
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+ROOT=$(pwd)
+BIN=${1:-build/crimea}
+case $BIN in /*) ;; *) BIN="$ROOT/$BIN" ;; esac
+pass=0
+fail=0
+T=$(mktemp -d "${TMPDIR:-/tmp}/crimea-http.XXXXXX") || exit 2
+PID=""
+SSE=""
+cleanup() {
+	[ -n "$SSE" ] && kill "$SSE" 2>/dev/null
+	[ -n "$PID" ] && kill "$PID" 2>/dev/null && wait "$PID" 2>/dev/null
+	rm -rf "$T"
+}
+trap cleanup EXIT INT TERM
+
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+no() { fail=$((fail + 1)); echo "FAIL $1${2:+: $2}"; }
+check() { # name condition-command...
+	n=$1; shift
+	if "$@"; then ok "$n"; else no "$n"; fi
+}
+# j JSON EXPR: prints the value of EXPR (JavaScript, the document is `o`); objects as JSON.
+j() {
+	printf '%s' "$1" | node -e '
+let s = ""; process.stdin.on("data", d => s += d).on("end", () => {
+	let o; try { o = JSON.parse(s); } catch (e) { console.log("<not json>"); return; }
+	let v; try { v = eval(process.argv[1]); } catch (e) { v = "<" + e.message + ">"; }
+	console.log(typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));
+});' "$2"
+}
+# req METHOD PATH [BODY]: sets $code and $body.
+req() {
+	if [ $# -ge 3 ]; then
+		printf '%s' "$3" >"$T/req"
+		code=$(curl -s -o "$T/resp" -w '%{http_code}' -X "$1" -H 'Content-Type: application/json' \
+			--data-binary @"$T/req" "$URL${2#/}")
+	else
+		code=$(curl -s -o "$T/resp" -w '%{http_code}' -X "$1" "$URL${2#/}")
+	fi
+	body=$(cat "$T/resp")
+}
+start() {
+	"$BIN" serve --port 0 --db "$T/crimea.db" --web "$T/web" >"$T/out" 2>>"$T/err" &
+	PID=$!
+	URL=""
+	for _ in $(seq 1 100); do
+		URL=$(sed -n 's/^crimea: serving //p' "$T/out")
+		[ -n "$URL" ] && return 0
+		sleep 0.05
+	done
+	echo "server did not start:"; cat "$T/err"
+	return 1
+}
+
+command -v curl >/dev/null 2>&1 || { echo "curl is missing"; echo "http: 0 passed, 1 failed"; exit 1; }
+command -v node >/dev/null 2>&1 || { echo "node is missing"; echo "http: 0 passed, 1 failed"; exit 1; }
+[ -x "$BIN" ] || { echo "no $BIN (make first)"; echo "http: 0 passed, 1 failed"; exit 1; }
+mkdir -p "$T/web/js"
+echo '<!doctype html><title>crimea</title>' >"$T/web/index.html"
+echo 'console.log(1);' >"$T/web/js/app.js"
+echo 'body{}' >"$T/web/s.css"
+echo 'secret' >"$T/outside.txt"
+
+if start; then ok "server starts and prints its address"; else no "server starts"; echo "http: $pass passed, $fail failed"; exit 1; fi
+
+# ---- scenarios ----
+req GET /api/scenarios
+check "GET /api/scenarios lists balaclava" [ "$code" = 200 ] && [ "$(j "$body" 'o.some(s => s.id == "balaclava" && s.sides.length == 2 && s.turns > 0)')" = true ]
+req GET /api/scenarios/balaclava
+check "GET /api/scenarios/balaclava has a map with hexes and units" \
+	[ "$code" = 200 ] && [ "$(j "$body" 'o.map.hexes.length > 100 && o.map.hexsides.length > 0 && o.units.length > 10 && /^\d{4}$/.test(o.map.hexes[0].hex)')" = true ]
+req GET /api/scenarios/nowhere
+check "unknown scenario: 404" [ "$code" = 404 ]
+
+# ---- creation in each mode ----
+req POST /api/games '{"scenario": "balaclava", "mode": "hotseat", "seed": 7}'
+H=$(j "$body" o.id); HR=$(j "$body" o.seats.russian); HA=$(j "$body" o.seats.allied); HS=$(j "$body" o.spectator)
+check "create a hot-seat game: 201, two seats, a spectator, a commitment" \
+	[ "$code" = 201 ] && [ ${#HR} = 32 ] && [ ${#HA} = 32 ] && [ ${#HS} = 32 ] && [ "$(j "$body" 'o.commitment.length')" = 64 ]
+req POST /api/games '{"scenario": "balaclava", "mode": "remote"}'
+RM=$(j "$body" o.id); RR=$(j "$body" o.seats.russian); RA=$(j "$body" o.seats.allied)
+check "create a remote game: 201, two seats" [ "$code" = 201 ] && [ ${#RR} = 32 ] && [ ${#RA} = 32 ]
+req POST /api/games '{"scenario": "balaclava", "mode": "ai", "ai": {"russian": "random"}, "seed": 11}'
+AI1=$(j "$body" o.id)
+check "create an AI game: the computer's side gets no token" [ "$code" = 201 ] && [ "$(j "$body" 'Object.keys(o.seats).join()')" = allied ]
+AA=$(j "$body" o.seats.allied)
+req GET "/api/games/$AI1?token=$AA"
+check "the computer plays its turn at once (russian moves first)" \
+	[ "$code" = 200 ] && [ "$(j "$body" 'o.seq > 0 && o.to_act == "allied"')" = true ]
+req POST /api/games '{"scenario": "balaclava", "mode": "ai", "ai": {"russian": "random", "allied": "random"}}'
+check "both sides by the computer: 400" [ "$code" = 400 ]
+req POST /api/games '{"scenario": "balaclava", "mode": "chess"}'
+check "bad mode: 400" [ "$code" = 400 ]
+req POST /api/games '{"scenario": "nowhere"}'
+check "unknown scenario at creation: 404" [ "$code" = 404 ]
+req GET /api/games
+check "GET /api/games lists the games" [ "$code" = 200 ] && [ "$(j "$body" "o.length >= 3 && o.some(g => g.id == '$H' && g.status == 'playing' && g.to_act == 'russian')")" = true ]
+
+# ---- reading a game ----
+req GET "/api/games/$H?token=$HS"
+check "the spectator sees the game" [ "$code" = 200 ] && [ "$(j "$body" 'o.seq == 0 && o.units.length > 10 && o.to_act == "russian" && o.result === null')" = true ]
+req GET "/api/games/$H?token=nope"
+check "a wrong token: 403" [ "$code" = 403 ]
+req GET "/api/games/$H"
+check "no token: 403" [ "$code" = 403 ]
+req GET "/api/games/g_0000000000000000?token=$HS"
+check "unknown game: 404" [ "$code" = 404 ]
+req GET "/api/games/$H/actions?token=$HA"
+check "actions for the side not to act: 403" [ "$code" = 403 ]
+req GET "/api/games/$H/actions?token=$HR"
+check "actions for the side to act" [ "$code" = 200 ] && [ "$(j "$body" 'o.side == "russian" && o.actions.length > 10 && o.actions.includes("end")')" = true ]
+MOVE=$(j "$body" 'o.actions.find(a => a.startsWith("move "))')
+
+# ---- playing ----
+req POST "/api/games/$H/actions" "{\"token\": \"$HA\", \"action\": \"end\"}"
+check "an action from the wrong seat: 403" [ "$code" = 403 ]
+req POST "/api/games/$H/actions" "{\"token\": \"$HR\", \"action\": "
+check "malformed JSON: 400" [ "$code" = 400 ] && [ -n "$(j "$body" o.error)" ]
+req POST "/api/games/$H/actions" "[1, 2]"
+check "a body that is not an object: 400" [ "$code" = 400 ]
+head -c 70000 /dev/zero | tr '\0' 'x' >"$T/big"
+code=$(curl -s -o "$T/resp" -w '%{http_code}' -X POST -H 'Content-Type: application/json' --data-binary @"$T/big" "${URL}api/games/$H/actions")
+check "a body over 64 KiB: 413" [ "$code" = 413 ]
+req POST "/api/games/$H/actions" "{\"token\": \"$HR\", \"action\": \"fire sous1 > 0302\"}"
+check "an illegal action: 422 with the rule case" [ "$code" = 422 ] && [ "$(j "$body" 'o.rule')" = "[7.0]" ]
+curl -s -N --max-time 6 "${URL}api/games/$H/events?token=$HS" >"$T/sse" 2>/dev/null &
+SSE=$!
+sleep 0.5
+req POST "/api/games/$H/actions" "{\"token\": \"$HR\", \"action\": \"$MOVE\"}"
+check "a legal action ($MOVE): 200 with the game at seq 1" [ "$code" = 200 ] && [ "$(j "$body" 'o.game.seq == 1 && Array.isArray(o.events)')" = true ]
+sleep 0.5
+check "server-sent events: an update with the new seq" grep -q 'event: update' "$T/sse"
+check "server-sent events: data names seq 1" grep -q 'data: {"seq": 1}' "$T/sse"
+kill "$SSE" 2>/dev/null; wait "$SSE" 2>/dev/null; SSE=""
+
+req POST "/api/games/$H/undo" "{\"token\": \"$HA\"}"
+check "undo from the wrong seat: 403" [ "$code" = 403 ]
+req POST "/api/games/$H/undo" "{\"token\": \"$HR\"}"
+check "undo a move: 200, back to seq 0" [ "$code" = 200 ] && [ "$(j "$body" 'o.seq')" = 0 ]
+req POST "/api/games/$H/actions" "{\"token\": \"$HR\", \"action\": \"$MOVE\"}"
+check "the move again" [ "$code" = 200 ]
+req POST "/api/games/$H/actions" "{\"token\": \"$HR\", \"action\": \"end\"}"
+check "end the phase" [ "$code" = 200 ]
+req POST "/api/games/$H/undo" "{\"token\": \"$(j "$body" "o.game.to_act == 'russian' ? '$HR' : '$HA'")\"}"
+check "undo across a change of the deciding side: 422" [ "$code" = 422 ]
+
+# play on with `end` (and the first fire when one is offered, after asking its odds)
+odds_done=0
+for _ in $(seq 1 40); do
+	tok=$HR
+	req GET "/api/games/$H/actions?token=$tok"
+	if [ "$code" = 403 ]; then tok=$HA; req GET "/api/games/$H/actions?token=$tok"; fi
+	pick=$(j "$body" '(o.actions.find(a => a.startsWith("fire ")) || "") + "|" + (o.actions.includes("end") ? "end" : o.actions[0])')
+	fire=${pick%%|*}
+	if [ -n "$fire" ] && [ $odds_done = 0 ]; then
+		req POST "/api/games/$H/odds" "{\"token\": \"$HS\", \"action\": \"$fire\"}"
+		check "odds of $fire: outcomes summing to 6/6" [ "$code" = 200 ] && \
+			[ "$(j "$body" 'o.outcomes.reduce((t, x) => t + parseInt(x.p), 0) == 6 && o.outcomes.every(x => x.dice.length > 0) && o.text.length > 0')" = true ]
+		req POST "/api/games/$H/actions" "{\"token\": \"$tok\", \"action\": \"$fire\"}"
+		check "a fire (dice rolled): 200 with events citing rules" [ "$code" = 200 ] && [ "$(j "$body" 'o.events.some(e => /^\[\d/.test(e.rule))')" = true ]
+		req POST "/api/games/$H/undo" "{\"token\": \"$tok\"}"
+		check "undo stops at a die roll: 422" [ "$code" = 422 ]
+		odds_done=1
+		continue
+	fi
+	act=${pick#*|}
+	req POST "/api/games/$H/actions" "{\"token\": \"$tok\", \"action\": \"$act\"}"
+	[ "$code" = 200 ] || { no "playing on ($act)" "$code $body"; break; }
+done
+[ $odds_done = 1 ] || no "a fire was offered within 40 actions"
+req GET "/api/games/$H?token=$HS"
+HSEQ=$(j "$body" o.seq)
+check "the game went on" [ "$HSEQ" -gt 10 ]
+
+req GET "/api/games/$H/record?token=$HS"
+printf '%s' "$body" >"$T/h.rec"
+check "GET record" [ "$code" = 200 ] && grep -q '^crimea-record 1' "$T/h.rec"
+check "crimea replay --verify accepts the record" "$BIN" replay "$T/h.rec" --verify
+check "the record holds every action" [ "$(grep -c '^action ' "$T/h.rec")" = "$HSEQ" ]
+
+# ---- verifiable dice ----
+req POST "/api/games/$RM/entropy" "{\"token\": \"$RA\", \"entropy\": \"00ff10\"}"
+check "entropy before the first action: 200" [ "$code" = 200 ]
+req POST "/api/games/$RM/entropy" "{\"token\": \"$RA\", \"entropy\": \"xyz\"}"
+check "malformed entropy: 400" [ "$code" = 400 ]
+req GET "/api/games/$RM/record?token=$RA"
+check "the record of a live game with a secret seed is withheld: 403" [ "$code" = 403 ]
+req GET "/api/games/$RM/reveal"
+check "reveal before the end: 403" [ "$code" = 403 ]
+req POST "/api/games/$RM/actions" "{\"token\": \"$RR\", \"action\": \"end\"}"
+check "the first action of the remote game" [ "$code" = 200 ]
+req POST "/api/games/$RM/entropy" "{\"token\": \"$RR\", \"entropy\": \"abcd\"}"
+check "entropy after the first action: 422" [ "$code" = 422 ]
+
+# ---- the computer answers a human ----
+req POST /api/games '{"scenario": "balaclava", "mode": "ai", "ai": {"allied": "random"}, "seed": 5}'
+AI2=$(j "$body" o.id); A2R=$(j "$body" o.seats.russian)
+req POST "/api/games/$AI2/actions" "{\"token\": \"$A2R\", \"action\": \"end\"}"
+check "after the human's end the computer plays on and hands back" [ "$code" = 200 ] && \
+	[ "$(j "$body" 'o.game.seq > 1 && o.game.to_act == "russian"')" = true ]
+
+# ---- manual dice ----
+req POST /api/games '{"scenario": "balaclava", "mode": "hotseat", "dice": "manual"}'
+check "create a manual-dice game" [ "$code" = 201 ]
+
+# ---- static files ----
+code=$(curl -s -o /dev/null -w '%{http_code} %{content_type}' "$URL")
+check "GET / serves index.html as text/html" [ "$code" = "200 text/html; charset=utf-8" ]
+code=$(curl -s -o /dev/null -w '%{http_code} %{content_type}' "${URL}js/app.js")
+check "a .js file as text/javascript" [ "$code" = "200 text/javascript; charset=utf-8" ]
+code=$(curl -s -o /dev/null -w '%{http_code} %{content_type}' "${URL}s.css")
+check "a .css file as text/css" [ "$code" = "200 text/css; charset=utf-8" ]
+code=$(curl -s --path-as-is -o /dev/null -w '%{http_code}' "${URL}../outside.txt")
+c2=$(curl -s --path-as-is -o /dev/null -w '%{http_code}' "${URL}js/%2e%2e/%2e%2e/outside.txt")
+c3=$(curl -s -o /dev/null -w '%{http_code}' "${URL}nothing.html")
+check "no way out of the web folder; missing files 404" [ "$code$c2$c3" = 404404404 ]
+
+# ---- crash safety ----
+req GET "/api/games/$H?token=$HS"
+before=$(j "$body" 'JSON.stringify([o.seq, o.status_text, o.units, o.events.slice(-20)])')
+req GET "/api/games/$AI1?token=$AA"
+before_ai=$(j "$body" 'JSON.stringify([o.seq, o.status_text, o.units])')
+kill -9 "$PID"; wait "$PID" 2>/dev/null; PID=""
+if start; then ok "restart on the same database"; else no "restart"; fi
+req GET "/api/games/$H?token=$HS"
+after=$(j "$body" 'JSON.stringify([o.seq, o.status_text, o.units, o.events.slice(-20)])')
+check "after kill -9: the hot-seat game has every action and the same state" [ "$before" = "$after" ] && [ "$(j "$body" o.seq)" = "$HSEQ" ]
+req GET "/api/games/$AI1?token=$AA"
+after_ai=$(j "$body" 'JSON.stringify([o.seq, o.status_text, o.units])')
+check "after kill -9: the AI game is the same" [ "$before_ai" = "$after_ai" ]
+req GET "/api/games/$H/record?token=$HS"
+printf '%s' "$body" >"$T/h2.rec"
+check "after kill -9: the same record" cmp -s "$T/h.rec" "$T/h2.rec"
+# a burst of actions, each acknowledged, then kill -9 at once
+acked=$HSEQ
+for _ in $(seq 1 8); do
+	req POST "/api/games/$H/actions" "{\"token\": \"$HR\", \"action\": \"end\"}"
+	[ "$code" = 403 ] && req POST "/api/games/$H/actions" "{\"token\": \"$HA\", \"action\": \"end\"}"
+	[ "$code" = 200 ] && acked=$((acked + 1))
+done
+kill -9 "$PID"; wait "$PID" 2>/dev/null; PID=""
+start >/dev/null
+req GET "/api/games/$H?token=$HS"
+check "every acknowledged action survives kill -9 (seq $acked)" [ "$(j "$body" o.seq)" = "$acked" ]
+req GET "/api/games/$RM?token=$RR"
+check "the remote game resumes with its entropy and first action" [ "$(j "$body" o.seq)" = 1 ]
+
+# ---- clean stop ----
+kill -TERM "$PID"
+stopped=no
+for _ in $(seq 1 50); do
+	if ! kill -0 "$PID" 2>/dev/null; then stopped=yes; break; fi
+	sleep 0.1
+done
+wait "$PID" 2>/dev/null; rc=$?; PID=""
+check "SIGTERM stops the server cleanly" [ "$stopped" = yes ] && [ "$rc" = 0 ]
+
+echo "http: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
