@@ -296,6 +296,10 @@ static int ink_move_ok(const struct game *g, int u, int dest, struct err *e)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct ink *k = CIS(g);
+	/* Russian units are limited only by [29.26] rule 7 (infantry, option scenario): skip the
+	 * stack scan otherwise (this hook runs for every hex a unit can reach) */
+	if (s->u[u].side == russian(g) && (!option_scenario(g) || s->u[u].type != Q_INF))
+		return 0;
 	int stk[Q_STACK_MAX], n = q_stack(g, dest, stk, Q_STACK_MAX), gen = general(g, u);
 	for (int i = 0; i < n; i++) {
 		int v = stk[i];

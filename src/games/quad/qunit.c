@@ -14,9 +14,12 @@ int q_unit_find(const struct q_scn *s, const char *id)
 
 bool q_has_tag(const struct q_scn *s, int u, const char *tag)
 {
-	char pat[64];
-	snprintf(pat, sizeof pat, " %s ", tag);
-	return strstr(s->u[u].tagtext, pat) != NULL;
+	/* tagtext is " a b c " (words between single spaces): match a whole word, no copies */
+	size_t tl = strlen(tag);
+	for (const char *p = s->u[u].tagtext; (p = strstr(p, tag)) != NULL; p += tl)
+		if (p > s->u[u].tagtext && p[-1] == ' ' && p[tl] == ' ')
+			return true;
+	return false;
 }
 
 bool q_disrupted(const struct game *g, int u)
