@@ -35,6 +35,7 @@ step unit-clang sh tests/run-unit.sh build-clang
 step cli sh tests/cli/run.sh build/crimea
 step asan make -j2 asan WERROR=1 CC=gcc
 step sim sh tests/cli/sim.sh build/crimea
+step soak sh tests/cli/soak.sh build/crimea
 step http sh tests/http/run.sh build/crimea
 step fuzz sh tests/fuzz/run.sh
 step hexcheck sh tests/hexcheck/run.sh

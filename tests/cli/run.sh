@@ -65,6 +65,12 @@ sed 's/^data .*/data 0000000000000001/' "$tmp/g.rec" >"$tmp/other.rec"
 expect "record of other data" 1 "$bin" replay "$tmp/other.rec"
 contains "other data message" "$tmp/err" "scenario data"
 
+# the replay corpus: a full recorded game of every scenario replays identically, to its end
+for r in tests/replays/*.rec; do
+	expect "replay corpus $r" 0 "$bin" replay "$r" --verify
+	contains "replay corpus $r ends" "$tmp/out" "result:"
+done
+
 # referee mode: manual dice are asked for and kept in the record
 printf 'end\nend\nend\nquit\n' | "$bin" play balaclava --dice manual --save "$tmp/m.rec" >"$tmp/out" 2>&1
 if grep -q '^dice manual' "$tmp/m.rec"; then ok; else ko "manual dice record"; fi
