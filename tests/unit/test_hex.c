@@ -19,7 +19,8 @@ static void test_parse_format(void **state)
 }
 
 /* [5.25] and [5.26]: the examples move 0715->0814->0914, 0715->0815->0915, 0714->0814->0815,
- * 0614->0715->0716->0816: each step is between adjacent hexes. */
+ * 0614->0715->0716->0816: each step is between adjacent hexes; so are the hexes the [19.24] and
+ * [24.15] examples make fire at each other or share a blast. */
 static void test_adjacency_examples(void **state)
 {
 	(void)state;
@@ -27,6 +28,10 @@ static void test_adjacency_examples(void **state)
 		{"0715", "0814"}, {"0814", "0914"}, {"0715", "0815"}, {"0815", "0915"},
 		{"0714", "0814"}, {"0814", "0815"}, {"0614", "0715"}, {"0715", "0716"},
 		{"0716", "0816"},
+		/* [19.24]: skirmishers in 0707 and 0807 fire at 0806; units in 0806 and 0706 fire at 0707 */
+		{"0707", "0806"}, {"0807", "0806"}, {"0706", "0707"}, {"0806", "0707"},
+		/* [24.15]: big-gun blasts on 0703 and 0903 both reach their neighbour 0803 */
+		{"0703", "0803"}, {"0903", "0803"},
 	};
 	for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
 		assert_true(hex_adjacent(H(pairs[i][0]), H(pairs[i][1])));
