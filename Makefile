@@ -42,7 +42,7 @@ $(O)/libcrimea.a: $(LIB_OBJ)
 $(O)/crimea: $(APP_OBJ) $(O)/libcrimea.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(APP_OBJ) $(O)/libcrimea.a $(LDLIBS)
 
-$(O)/tests/%: tests/unit/%.c tests/unit/testutil.h $(O)/libcrimea.a
+$(O)/tests/%: tests/unit/%.c tests/unit/testutil.h tests/unit/quadfix.h $(O)/libcrimea.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/libcrimea.a $(LDLIBS) -lcmocka
 
