@@ -1009,10 +1009,61 @@ bad_request:
 	return send_error(c, 400, why, NULL);
 }
 
+/* GET /api/games/{id}?at=N: the position after the first N actions (a replay viewer's step),
+ * with the events of action N. Past positions show nothing the players have not seen. */
+static enum MHD_Result api_get_game_at(struct MHD_Connection *c, struct sgame *sg, int viewer, const char *at)
+{
+	char *end;
+	long n = strtol(at, &end, 10);
+	struct game *g;
+	struct record r;
+	struct err e;
+	struct event evs[256];
+	struct evsink sink;
+	json_t *o, *jev;
+
+	if (!*at || *end || n < 0 || n > sg->rec.nact)
+		return send_error(c, 400, "\"at\" must be an action count from 0 to the game's", NULL);
+	g = malloc(sizeof *g);
+	if (!g)
+		return send_error(c, 500, "out of memory", NULL);
+	r = sg->rec;
+	r.nact = n > 0 ? (int)n - 1 : 0;
+	r.nchk = 0;
+	evsink_init(&sink, evs, 256);
+	int dice[DICE_PER_ACTION], nd = 0;
+	if (n > 0 && sg->rec.dice_mode == DICE_MANUAL) /* manual dice: feed the recorded ones */
+		for (nd = 0; nd < sg->rec.act[n - 1].ndice; nd++)
+			dice[nd] = sg->rec.act[n - 1].dice[nd];
+	if (rec_replay(&r, sg->scn, g, false, NULL, &e) != 0 ||
+	    (n > 0 && game_apply_text(g, sg->rec.act[n - 1].text, dice, nd, &sink, &e) != 0)) {
+		free(g);
+		return send_error(c, 500, e.msg, NULL);
+	}
+	o = g->rules->json_state ? g->rules->json_state(g, viewer < 2 ? viewer : -1) : json_object();
+	if (!o) {
+		free(g);
+		return send_error(c, 500, "out of memory", NULL);
+	}
+	jev = json_array();
+	for (int i = 0; i < sink.n; i++)
+		json_array_append_new(jev, event_json(&sink.ev[i], (int)n));
+	json_object_set_new(o, "id", json_string(sg->meta.id));
+	json_object_set_new(o, "at", json_integer(n));
+	json_object_set_new(o, "of", json_integer(sg->rec.nact));
+	json_object_set_new(o, "action", n > 0 ? json_string(sg->rec.act[n - 1].text) : json_null());
+	json_object_set_new(o, "events", jev);
+	free(g);
+	return send_json(c, 200, o);
+}
+
 static enum MHD_Result api_get_game(struct MHD_Connection *c, struct sgame *sg, int viewer)
 {
+	const char *at = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "at");
 	if (viewer < 0)
 		return send_error(c, 403, "a seat or spectator token is needed", NULL);
+	if (at)
+		return api_get_game_at(c, sg, viewer, at);
 	return send_json(c, 200, game_json(sg, viewer));
 }
 

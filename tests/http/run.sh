@@ -190,6 +190,13 @@ printf '%s' "$body" >"$T/h.rec"
 check "GET record" [ "$code" = 200 ] && grep -q '^crimea-record 1' "$T/h.rec"
 check "crimea replay --verify accepts the record" "$BIN" replay "$T/h.rec" --verify
 check "the record holds every action" [ "$(grep -c '^action ' "$T/h.rec")" = "$HSEQ" ]
+req GET "/api/games/$H?token=$HS&at=0"
+check "?at=0: the opening position, no action" [ "$code" = 200 ] && [ "$(j "$body" "o.at == 0 && o.of == $HSEQ && o.action === null && o.units.length > 10")" = true ]
+A2=$(sed -n '/^action /{s/^action //;s/ ;.*//;p}' "$T/h.rec" | sed -n 2p)
+req GET "/api/games/$H?token=$HS&at=2"
+check "?at=2: the second action and its rulings" [ "$code" = 200 ] && [ "$(j "$body" "o.at == 2 && o.action == '$A2' && Array.isArray(o.events)")" = true ]
+req GET "/api/games/$H?token=$HS&at=$((HSEQ + 1))"
+check "?at beyond the game: 400" [ "$code" = 400 ]
 
 # ---- verifiable dice ----
 req POST "/api/games/$RM/entropy" "{\"token\": \"$RA\", \"entropy\": \"00ff10\"}"
