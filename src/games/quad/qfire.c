@@ -410,6 +410,9 @@ int q_fire_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 		return rc;
 	r = s->tab.fire[q_battle_fire_die(g, a, die) - 1][p.column];
 	hex_format(map_hex(&s->map, p.target_idx), hx);
+	size_t wl = strlen(p.shiftwhy);
+	if (wl && p.shiftwhy[wl - 1] == ';')
+		p.shiftwhy[wl - 1] = '\0'; /* the event adds its own separator */
 	evp = ev_emit(ev, "[7.12]", "%d fire strength at %s: column %s%s%s; die %d, result %s",
 		      p.total, hx, col_names[p.column], p.shifts ? " after shifts:" : "", p.shiftwhy, die,
 		      r ? (char[2]){(char)('0' + r), 0} : "-");

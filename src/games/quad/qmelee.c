@@ -313,40 +313,113 @@ out:
 	return ok;
 }
 
-/* Performs u's retreat along path (n hexes, n < wanted means it is eliminated at the end). */
-static void do_retreat(struct game *g, struct q_pend *p, const int16_t *path, int n, int wanted,
-		       struct evsink *ev)
+/* The hexes a displaced unit may go to from idx, one hex per [8.56], never into a hex in
+ * exclude[] (the displacing unit's combat position and path). Returns the count. */
+static int displace_choices(const struct game *g, int v, int idx, const int *exclude, int nex,
+			    struct rctx *c)
+{
+	int n = retreat_options(g, v, idx, 1, c), keep = 0;
+	for (int i = 0; i < n; i++) {
+		bool bad = false;
+		for (int k = 0; k < nex; k++)
+			if (exclude[k] == c->opt[i].path[0])
+				bad = true;
+		if (!bad)
+			c->opt[keep++] = c->opt[i];
+	}
+	c->nopt = keep;
+	return keep;
+}
+
+/* Performs u's retreat along path (n hexes, n < wanted means it is eliminated at the end),
+ * from step `start` (a retreat resumed after a displacement). When a friendly unit in the way
+ * has more than one hex to be displaced to, its owner chooses ([8.61]): the retreat pauses,
+ * owing that decision first, and resumes in q_settle. Returns true if it paused. */
+static bool do_retreat(struct game *g, struct q_pend *p, const int16_t *path, int n, int wanted,
+		       int start, struct evsink *ev)
 {
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
 	int u = p->unit, feeds = p->feeds;
 	char hx[8];
 
-	feed_path(g, feeds, p->origin);
-	if (n > 0)
-		q_battle_on_removed(g, u, p->origin, true, ev);
-	for (int i = 0; i < n; i++) {
+	if (start == 0) {
+		feed_path(g, feeds, p->origin);
+		if (n > 0)
+			q_battle_on_removed(g, u, p->origin, true, ev);
+	}
+	for (int i = start; i < n; i++) {
 		int stk[Q_STACK_MAX], k = q_stack(g, path[i], stk, Q_STACK_MAX);
-		for (int j = 0; j < k; j++)
-			if (stk[j] != u && !is_art(&s->u[stk[j]]) && s->u[stk[j]].side == s->u[u].side) {
-				int visited[DISPLACE_VISITED + 1], nv = 0;
-				visited[nv++] = p->origin;
-				for (int q = 0; q < n; q++)
-					visited[nv++] = path[q];
-				if (!displace(g, stk[j], path[i], ev, visited, nv)) {
-					q_eliminate(g, u, ev, "[8.63]", "its displacement would eliminate a friendly unit");
-					return;
-				}
+		int visited[DISPLACE_VISITED + 1], nv = 0;
+		visited[nv++] = p->origin;
+		for (int q = 0; q < n; q++)
+			visited[nv++] = path[q];
+		for (int j = 0; j < k; j++) {
+			int x = stk[j];
+			if (x == u || is_art(&s->u[x]) || s->u[x].side != s->u[u].side)
+				continue;
+			struct rctx cbuf;
+			uint8_t zocbuf[Q_NMAX];
+			cbuf.zoc = zocbuf;
+			if (!(s->u[x].tags & QT_PICKET) && displace_choices(g, x, path[i], visited, nv, &cbuf) > 1 &&
+			    st->npend + 2 <= Q_PEND_MAX) {
+				/* [8.61] the owner moves the displaced unit: pause this retreat */
+				struct q_pend *r = q_push_pend(g);
+				*r = *p;
+				r->kind = QPEND_RETREAT;
+				r->chosen = 1;
+				r->npath = (uint8_t)i;
+				r->plen = (uint8_t)n;
+				r->hexes = (uint8_t)wanted;
+				for (int q = 0; q < n && q < Q_PATH_MAX; q++)
+					r->path[q] = path[q];
+				struct q_pend *d = q_push_pend(g);
+				d->kind = QPEND_RETREAT;
+				d->side = s->u[x].side;
+				d->unit = (int16_t)x;
+				d->hexes = 1;
+				d->displace = 1;
+				d->origin = (int16_t)path[i];
+				fmt_idx(g, path[i], hx);
+				ev_emit(ev, "[8.61]", "%s in %s must make way for %s: its owner moves it one hex",
+					s->u[x].id, hx, s->u[u].id);
+				return true;
 			}
+			if (!displace(g, x, path[i], ev, visited, nv)) {
+				q_eliminate(g, u, ev, "[8.63]", "its displacement would eliminate a friendly unit");
+				return false;
+			}
+		}
 		st->u[u].idx = path[i];
 		feed_path(g, feeds, path[i]);
 	}
 	if (n < wanted) {
 		q_eliminate(g, u, ev, "[8.54]", "it could not retreat the full distance");
-		return;
+		return false;
 	}
 	fmt_idx(g, st->u[u].idx, hx);
-	ev_emit(ev, "[8.5]", "%s retreats to %s", s->u[u].id, hx);
+	if (p->displace)
+		ev_emit(ev, "[8.61]", "%s is displaced to %s", s->u[u].id, hx);
+	else
+		ev_emit(ev, "[8.5]", "%s retreats to %s", s->u[u].id, hx);
+	return false;
+}
+
+/* The choices open to the pending retreat at index k: a displacement excludes the displacing
+ * unit's combat position and path (the paused retreat just below it). */
+static int pend_options(const struct game *g, int k, struct rctx *c)
+{
+	const struct q_state *st = q_cst(g);
+	const struct q_pend *p = &st->pend[k];
+	if (p->displace && k > 0 && st->pend[k - 1].chosen) {
+		const struct q_pend *b = &st->pend[k - 1];
+		int ex[Q_PATH_MAX + 1], nex = 0;
+		ex[nex++] = b->origin;
+		for (int i = 0; i < b->plen && i < Q_PATH_MAX; i++)
+			ex[nex++] = b->path[i];
+		return displace_choices(g, p->unit, p->origin, ex, nex, c);
+	}
+	return retreat_options(g, p->unit, p->origin, p->hexes, c);
 }
 
 /* Longest partial retreat (for [8.54]: eliminated in the last hex it could reach). */
@@ -377,17 +450,31 @@ void q_settle(struct game *g, struct evsink *ev)
 				st->npend--;
 				continue;
 			}
-			n = retreat_options(g, p->unit, p->origin, p->hexes, c);
+			if (p->chosen) { /* resume a retreat paused by a displacement */
+				struct q_pend pc = *p;
+				st->npend--;
+				pc.chosen = 0;
+				do_retreat(g, &pc, pc.path, pc.plen, pc.hexes, pc.npath, ev);
+				continue;
+			}
+			n = pend_options(g, st->npend - 1, c);
 			if (n > 1)
 				break;
 			struct q_pend pc = *p;
 			st->npend--;
 			if (n == 1) {
-				do_retreat(g, &pc, c->opt[0].path, c->opt[0].len, pc.hexes, ev);
+				do_retreat(g, &pc, c->opt[0].path, c->opt[0].len, pc.hexes, 0, ev);
+			} else if (pc.displace) {
+				/* [8.63] no hex for the displaced unit: the displacing unit is eliminated */
+				if (st->npend > 0 && st->pend[st->npend - 1].chosen) {
+					int du = st->pend[st->npend - 1].unit;
+					st->npend--;
+					q_eliminate(g, du, ev, "[8.63]", "its displacement would eliminate a friendly unit");
+				}
 			} else {
 				int16_t path[RMAX];
 				int len = partial_retreat(g, pc.unit, pc.origin, pc.hexes, c, path);
-				do_retreat(g, &pc, path, len, pc.hexes, ev);
+				do_retreat(g, &pc, path, len, pc.hexes, 0, ev);
 			}
 			continue;
 		}
@@ -1019,7 +1106,9 @@ const char *q_pending_text(const struct game *g)
 {
 	const struct q_state *st = q_cst(g);
 	const struct q_pend *p = &st->pend[st->npend - 1];
-	return p->kind == QPEND_RETREAT ? "a retreat is owed" : "advance after combat?";
+	if (p->kind == QPEND_RETREAT)
+		return p->displace ? "a displaced unit must be moved one hex ([8.61])" : "a retreat is owed";
+	return "advance after combat?";
 }
 
 int q_pending_actions(const struct game *g, struct action *out, int max)
@@ -1034,7 +1123,7 @@ int q_pending_actions(const struct game *g, struct action *out, int max)
 		uint8_t zocbuf[Q_NMAX], *zoc = zocbuf;
 		{
 			c->zoc = zoc;
-			int n = retreat_options(g, p->unit, p->origin, p->hexes, c);
+			int n = pend_options(g, st->npend - 1, c);
 			for (int i = 0; i < n; i++) {
 				struct action a = {QA_RETREAT, 0, {p->unit}};
 				for (int k = 0; k < c->opt[i].len; k++)
@@ -1110,7 +1199,7 @@ int q_pending_apply(struct game *g, const struct action *a, struct evsink *ev, s
 		st->npend--;
 		for (int i = 1; i < a->n; i++)
 			path[i - 1] = (int16_t)a->arg[i];
-		do_retreat(g, &pc, path, a->n - 1, pc.hexes, ev);
+		do_retreat(g, &pc, path, a->n - 1, pc.hexes, 0, ev);
 	} else if (a->kind == QA_END) {
 		st->npend--;
 		ev_emit(ev, "[8.75]", "no (further) advance after combat");

@@ -138,6 +138,9 @@ struct q_pend {
 	uint8_t hexes;     /* retreat: hexes to retreat */
 	uint8_t star;      /* retreat: the result carried '*' */
 	uint8_t displace;  /* retreat: this is a displacement ([8.61]), one hex */
+	uint8_t chosen;    /* retreat: path[0..plen) already chosen; npath hexes done before a
+			    * displacement paused it ([8.61]: the owner places the displaced unit) */
+	uint8_t plen;
 	uint8_t npath;     /* advance: path of retreat; retreat: hexes already retreated */
 	int16_t path[Q_PATH_MAX];
 	uint8_t nunits;    /* advance: attackers that may advance */
