@@ -919,6 +919,29 @@ static void test_86_displacement(void **state)
 	fx_free(f);
 }
 
+/* [8.61] the owning player moves a displaced unit: d (attacked from 0604) can retreat only
+ * through a friend (0506, 0606, 0706 are all held, [8.53]); f1 then has three equally good hexes
+ * ([8.56]) and its owner picks one; never d's combat position or path. */
+static void test_861_owner_places_displaced(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new("displace.json", 0);
+	to_phase(f, QP_MELEE);
+	ok(f, "melee att > 0605", 3); /* 9 against 3: 3-1, row 5: D:R, retreat 1 */
+	assert_int_equal(q_deciding(&f->g), 1);
+	assert_int_equal(count_listed(f, "retreat d "), 3);
+	ok(f, "retreat d 0606", 0);
+	need_event(f, "[8.61]", "f1 in 0606 must make way for d");
+	assert_int_equal(q_deciding(&f->g), 1);
+	assert_int_equal(count_listed(f, "retreat f1 "), 3);
+	refused(f, "retreat f1 0605", 0, "[8.5]"); /* not into d's combat position */
+	ok(f, "retreat f1 0707", 0);
+	need_event(f, "[8.61]", "f1 is displaced to 0707");
+	assert_int_equal(HEXOF(f, "f1"), H("0707"));
+	assert_int_equal(HEXOF(f, "d"), H("0606"));
+	fx_free(f);
+}
+
 /* [8.7] advance along the path of retreat, stopping in the first enemy-controlled hex
  * ([8.73]); [8.72] at any hex of it. */
 static void test_87_advance(void **state)
@@ -1120,6 +1143,7 @@ int main(void)
 		cmocka_unit_test(test_84_star_on_disrupted),
 		cmocka_unit_test(test_855_artillery),
 		cmocka_unit_test(test_86_displacement),
+		cmocka_unit_test(test_861_owner_places_displaced),
 		cmocka_unit_test(test_87_advance),
 		cmocka_unit_test(test_112_cavalry_melee),
 		cmocka_unit_test(test_100_rally_example),
