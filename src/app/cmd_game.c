@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "../ai/ai.h"
+#include "../games/quad/qbattle.h"
 #include "../games/record.h"
 #include "../hex/hex.h"
 #include "cli.h"
@@ -67,7 +68,8 @@ static const char play_help[] =
 	"  --dice manual       ask for every die (a referee's real dice); the record keeps them\n"
 	"  --ai SIDE=PLAYER    let the computer play a side (PLAYER: random, greedy, search)\n"
 	"  --save FILE.rec     keep the game record there, rewritten atomically after every action\n"
-	"  --option 11.27      optional rule [11.27]\n"
+	"  --option ID         an optional rule (repeatable; or a comma list): 11.27; Inkerman\n"
+	"                      23.1 ... 28.2, a group 23 ... 28, or all (docs/RULES.md)\n"
 	"  --until-over        with --ai for both sides: play to the end without a prompt\n"
 	"Commands at the prompt: an action (move UNIT HEX, fire UNIT > HEX, melee U1,U2 > HEX,\n"
 	"retreat UNIT HEX..., advance UNIT HEX..., rally UNIT, enter UNIT HEX, end), or\n"
@@ -232,11 +234,15 @@ int cmd_play(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--save") && i + 1 < argc) {
 			S->save = argv[++i];
 		} else if (!strcmp(argv[i], "--option") && i + 1 < argc) {
-			if (!strcmp(argv[++i], "11.27"))
-				options |= 1u;
-			else {
-				fprintf(stderr, "crimea play: unknown option %s (11.27)\n", argv[i]);
-				goto out;
+			char list[128], *save = NULL;
+			snprintf(list, sizeof list, "%s", argv[++i]);
+			for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+				uint32_t b = q_option_bits(t);
+				if (!b) {
+					fprintf(stderr, "crimea play: unknown option %s (11.27, 23.1 ... 28.2, 23 ... 28, all)\n", t);
+					goto out;
+				}
+				options |= b;
 			}
 		} else if (!strcmp(argv[i], "--until-over")) {
 			until_over = true;

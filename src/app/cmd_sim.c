@@ -22,6 +22,7 @@
 #include "../ai/sim.h"
 #include "../core/fsio.h"
 #include "../games/quad/quad.h"
+#include "../games/quad/qbattle.h"
 #include "cli.h"
 
 #define SIM_GAMES_MAX 1000000000LL /* -n */
@@ -39,7 +40,7 @@ static const char sim_help[] =
 	"  --seed S          study seed (default 1); game i uses seed rng_mix(S, i)\n"
 	"  --jobs J          worker threads (default 1); the output does not depend on J\n"
 	"  --options LIST    optional rules, comma-separated: 11.27 (disrupted cavalry does not\n"
-	"                    retreat before combat), 24 (Inkerman's Big Guns)\n"
+	"                    retreat before combat); Inkerman's 23.1 ... 28.2, groups 23-28, all\n"
 	"  --cap N           a game still not over after N actions is an error (default 200000)\n"
 	"  --json            print the study as one JSON object\n"
 	"  --list            also list every game: index, seed, level, points, length\n"
@@ -47,15 +48,6 @@ static const char sim_help[] =
 	"  A progress bar with rate and time left goes to stderr when it is a terminal.\n"
 	"  Built with `make MPI=1`, `mpirun -np K crimea sim ...` shares the games among K ranks.\n"
 	"  Exit status: 0, 1 if any game ended in error (no legal action, refused, cap), 2 usage.\n";
-
-/* Optional rules by name (rule-system option bits, quad.h). */
-static const struct {
-	const char *name;
-	uint32_t bit;
-} sim_options[] = {
-	{"11.27", Q_OPT_11_27},
-	{"24", Q_OPT_24},
-};
 
 /* The battles as fought, for comparison. Sources: the seed's exclusive rules. */
 static const struct {
@@ -176,13 +168,10 @@ static int parse_options(const char *list, uint32_t *out)
 		return usage_err("--options list too long: %s", list);
 	snprintf(buf, sizeof buf, "%s", list);
 	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		size_t i;
-		for (i = 0; i < sizeof sim_options / sizeof sim_options[0]; i++)
-			if (!strcmp(tok, sim_options[i].name))
-				break;
-		if (i == sizeof sim_options / sizeof sim_options[0])
-			return usage_err("unknown optional rule \"%s\" (known: 11.27, 24)", tok);
-		*out |= sim_options[i].bit;
+		uint32_t bits = q_option_bits(tok); /* the quad rule ids, groups and "all" */
+		if (!bits)
+			return usage_err("unknown optional rule \"%s\" (11.27; Inkerman 23.1-28.2, groups 23-28, all)", tok);
+		*out |= bits;
 	}
 	return 0;
 }
@@ -489,14 +478,21 @@ static int hist_group(const struct scenario *s, int h)
 	return !strcmp(history[h].winner, s->side[0]) ? 0 : !strcmp(history[h].winner, s->side[1]) ? 1 : -1;
 }
 
+/* Every optional rule by its case, for printing a study's options. */
+static const char *const rule_ids[] = {
+	"11.27", "23.1", "23.2", "23.3", "24", "25.1", "25.2", "25.3", "26.1", "26.2",
+	"27.1", "27.2", "27.3", "28.1", "28.2",
+};
+#define NRULE_IDS (sizeof rule_ids / sizeof rule_ids[0])
+
 static void options_text(uint32_t o, char *buf, size_t n)
 {
 	size_t at = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < sizeof sim_options / sizeof sim_options[0]; i++)
-		if (o & sim_options[i].bit)
-			at += (size_t)snprintf(buf + at, at < n ? n - at : 0, "%s%s", at ? "," : "", sim_options[i].name);
+	for (size_t i = 0; i < NRULE_IDS; i++)
+		if (o & q_option_bits(rule_ids[i]))
+			at += (size_t)snprintf(buf + at, at < n ? n - at : 0, "%s%s", at ? "," : "", rule_ids[i]);
 	if (!buf[0])
 		snprintf(buf, n, "none");
 }
@@ -610,9 +606,9 @@ static int print_json(const struct sim_args *a, const struct scenario *s, const 
 	for (int k = 0; k < 2; k++)
 		json_object_set_new(players, s->side[k], json_string(ai_name(a->player[k])));
 	json_object_set_new(root, "players", players);
-	for (size_t i = 0; i < sizeof sim_options / sizeof sim_options[0]; i++)
-		if (a->options & sim_options[i].bit)
-			json_array_append_new(opts, json_string(sim_options[i].name));
+	for (size_t i = 0; i < NRULE_IDS; i++)
+		if (a->options & q_option_bits(rule_ids[i]))
+			json_array_append_new(opts, json_string(rule_ids[i]));
 	json_object_set_new(root, "options", opts);
 	for (int i = 0; i < st->nlevels; i++) {
 		json_t *o = json_object();

@@ -226,6 +226,16 @@ int q_battle_melee_ok(const struct game *g, const struct action *a, struct err *
 	return HOOK(melee_ok) ? B(g)->melee_ok(g, a, e) : 0;
 }
 
+int q_battle_parse(const struct game *g, const char *const *tok, int nt, struct action *a, struct err *e)
+{
+	return HOOK(parse) ? B(g)->parse(g, tok, nt, a, e) : 1;
+}
+
+int q_battle_format(const struct game *g, const struct action *a, char *buf, size_t n)
+{
+	return HOOK(format) ? B(g)->format(g, a, buf, n) : -1;
+}
+
 const uint8_t *q_battle_steps(const struct game *g, int u, uint8_t *scratch)
 {
 	const struct q_scn *s = q_scn(g);

@@ -63,6 +63,11 @@ struct q_battle {
 	/* May these units attack together in melee (action a, "melee U[,U] > H[,H]")? 0 or -1
 	 * with the case (Inkerman [19.3]: both units of a stack attack together). */
 	int (*melee_ok)(const struct game *g, const struct action *a, struct err *e);
+	/* Text forms of the battle's own action kinds (kind >= QA_NKINDS): parse returns 0, -1
+	 * with e set, or 1 when the first word is not one of the battle's; format returns 0 or
+	 * -1 (Inkerman's optional rules: "bigfire", "ship", "march", "reserve", "mass"). */
+	int (*parse)(const struct game *g, const char *const *tok, int nt, struct action *a, struct err *e);
+	int (*format)(const struct game *g, const struct action *a, char *buf, size_t n);
 };
 
 extern const struct q_battle q_alma;
@@ -96,7 +101,92 @@ int q_battle_fire_group_ok(const struct game *g, const int *units, int n, struct
 int q_battle_strength(const struct game *g, int u, bool melee, int base);
 bool q_battle_paren(const struct game *g, int u, bool melee, bool printed);
 int q_battle_melee_ok(const struct game *g, const struct action *a, struct err *e);
+int q_battle_parse(const struct game *g, const char *const *tok, int nt, struct action *a, struct err *e);
+int q_battle_format(const struct game *g, const struct action *a, char *buf, size_t n);
 /* The step-cost table u moves with now: the scenario's, or scratch patched by the battle. */
 const uint8_t *q_battle_steps(const struct game *g, int u, uint8_t *scratch);
+
+/* ---- Inkerman: the optional rules [23.0]-[28.0] (qinkopt.c), switched by the Q_OPT_* bits
+ * of quad.h. qinkerman.c's hooks call these; the battle state after struct ink (bs[0..15])
+ * belongs to qinkopt.c. ---- */
+
+/* The battle's own action kinds (after the Standard Rules' enum q_act). Their text forms are
+ * parsed and formatted by the parse/format hooks above; until quad.c forwards unknown words
+ * and kinds to those hooks (docs/RULES.md "Inkerman optional rules"), they are applied
+ * through q_battle_apply and not listed to players. */
+#define QA_BIGFIRE (QA_NKINDS + 0) /* "bigfire GUN HEX [GUN HEX...]" [24.1]: arg pairs (gun, hex) */
+#define QA_SHIP (QA_NKINDS + 1)    /* "ship SHIP underway|moor|HEX" [24.33]-[24.36] */
+#define QA_MARCH (QA_NKINDS + 2)   /* "march UNIT" enter or leave March Mode [27.1] */
+#define QA_RESERVE (QA_NKINDS + 3) /* "reserve UNIT" name an Allied Reserve [27.21] */
+#define QA_MASS (QA_NKINDS + 4)    /* "mass UNIT" UNIT and its stack-mate deploy en masse [28.21] */
+#define QA_INK_NKINDS (QA_NKINDS + 5)
+
+/* Steamship states [24.33]. */
+enum qio_ship { QIO_MOORED, QIO_GETTING_UNDERWAY, QIO_UNDERWAY, QIO_MOORING };
+
+/* Shared with qinkerman.c (defined there). */
+bool q_ink_dark(const struct game *g);
+bool q_ink_night(const struct game *g);
+int q_ink_sighting(const struct game *g);      /* hexes; 0 unlimited */
+bool q_ink_skirm(const struct game *g, int u); /* a skirmisher counter (not formed) */
+int q_ink_russian(const struct game *g);       /* side index of the Russians */
+int q_ink_allied_free_turn(const struct game *g);
+bool q_ink_option_scenario(const struct game *g);
+
+/* Defined in qinkopt.c. */
+void qio_setup(struct game *g);
+int qio_fog_count(const struct game *g);       /* consecutive Fog turns now, -1: rule off */
+int qio_ma(const struct game *g, int u, int base, bool dark);
+int qio_release_turn(const struct game *g, int u, int base);
+int qio_may_move(const struct game *g, int u, struct err *e); /* 1: the standard check applies */
+int qio_may_enter(const struct game *g, int u, struct err *e);
+bool qio_release_roll_waived(const struct game *g, int u);
+int qio_morale(const struct game *g, int u, int base);
+int qio_strength(const struct game *g, int u, bool melee, int base);
+int qio_melee_strength(const struct game *g, int u, bool attacking, int base);
+int qio_exerts_zoc(const struct game *g, int u);  /* 0, 1, or -1 no opinion */
+int qio_fire_shift(const struct game *g, int target, char *why, size_t n);
+int qio_targets(const struct game *g, int idx, int *out); /* -1: no opinion */
+int qio_fire_from_bottom(const struct game *g, int u);    /* 1 allowed, -1 no opinion */
+int qio_fire_group_ok(const struct game *g, const int *units, int n, struct err *e);
+bool qio_massed_pair(const struct game *g, int u, int v);
+int qio_melee_ok(const struct game *g, const struct action *a, struct err *e);
+int qio_move_ok(const struct game *g, int u, int dest, struct err *e);
+bool qio_closed(const struct game *g, int u, int idx);
+void qio_patch_steps(const struct game *g, int u, uint8_t *step);
+void qio_after_move(struct game *g, int u, struct evsink *ev);
+void qio_on_melee(struct game *g, const int *att, int natt, struct evsink *ev);
+void qio_on_exit(struct game *g, int u, int vp);
+void qio_after_action(struct game *g, struct evsink *ev);
+void qio_end_phase(struct game *g, struct evsink *ev);
+int qio_phase_start(struct game *g, struct evsink *ev);
+void qio_actions(const struct game *g, struct q_alist *l);
+int qio_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e); /* 1: not ours */
+int qio_parse(const struct game *g, const char *const *tok, int nt, struct action *a, struct err *e);
+int qio_format(const struct game *g, const struct action *a, char *buf, size_t n);
+/* Victory adjustments [23.1], [27.21], [27.22]: adds to the Russian and Allied totals;
+ * *skip_sandbag is set when [23.1] replaces the Sandbag Battery's 2 points. */
+void qio_victory(const struct game *g, int *vr, int *va, bool *skip_sandbag);
+/* [24.14] the Effectiveness Rating of big gun (or steamship) u at map index target, -1 out
+ * of range or not allowed (why says why). */
+int qio_big_rating(const struct game *g, int u, int target, char *why, size_t n);
+/* Odds of a big-gun declaration before any die: per unit attacked, its total rating and the
+ * chance in sixths that it is disrupted/eliminated; text for crimea odds. */
+int qio_bigfire_odds(const struct game *g, const struct action *a, char *out, size_t n, struct err *e);
+/* State readers for views and tests. */
+int qio_ship_state(const struct game *g, int u);  /* enum qio_ship, -1 not a steamship */
+int qio_ship_hex(const struct game *g, int u);    /* map index */
+int qio_fatigue_points(const struct game *g, int u);
+bool qio_fatigued(const struct game *g, int u);
+bool qio_march(const struct game *g, int u);
+bool qio_reserve(const struct game *g, int u);
+bool qio_massed(const struct game *g, int u);
+int qio_box(const struct game *g, int u);        /* [23.2] Regimental Box index, -1 none */
+const char *qio_box_name(const struct game *g, int box);
+int qio_weather(const struct game *g);           /* 0 not rolled, 1 rain, 2 no rain */
+int qio_event(const struct game *g, int russian_table); /* table row 1-7, 0 none */
+int qio_sandbag_captures(const struct game *g, int side);
+/* The option bits of a rule id ("23.1", "24", "24.3", "27", "all", "11.27"); 0 if unknown. */
+uint32_t q_option_bits(const char *id);
 
 #endif

@@ -4,8 +4,8 @@
  * rally, sighting ranges, spotted artillery), stacking, stacked melee and the regimental
  * morale bonus ([19.0]), skirmishers ([20.1], [20.2]) and their forming into battalions
  * ([20.3]), pickets ([21.0]), victory ([22.0], errata) and the scenarios' special rules
- * ([29.16]; [29.26] rules 4-7). The optional rules [23]-[28] are not
- * here (their units are absent unless their option is on). */
+ * ([29.16]; [29.26] rules 4-7). The optional rules [23]-[28] are in qinkopt.c: the hooks
+ * here call it (each qio_ function is a no-op unless its option bit is on). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,6 +34,7 @@ struct ink {
 #define AUX_ABSORBED 0x20 /* [20.33] the other counter of that battalion (Q_ABSENT) */
 #define AUX_HIT 0x40      /* [29.26] rule 6: attacked this Game-Turn */
 #define AUX_HIT_PREV 0x80 /* [29.26] rule 6: attacked in the previous Game-Turn */
+_Static_assert(sizeof(struct ink) <= 16, "qinkopt.c keeps its state after bs[16]");
 #define ZONE_SEVASTOPOL 1 /* [16.33] */
 #define ZONE_MAMELON 2    /* [16.34] */
 
@@ -109,7 +110,9 @@ static int night(const struct game *g)
 
 static int fog_count(const struct game *g)
 {
-	int t = q_cst(g)->turn;
+	int t = q_cst(g)->turn, o = qio_fog_count(g); /* [25.13] rolled weather */
+	if (o >= 0)
+		return o;
 	return t >= 7 && t <= 11 ? t - 6 : 0;
 }
 
@@ -128,6 +131,14 @@ static int sighting(const struct game *g)
 		return 0;
 	return f <= 2 ? 1 : f == 3 ? 2 : f == 4 ? 4 : 7;
 }
+
+bool q_ink_dark(const struct game *g) { return dark(g); }
+bool q_ink_night(const struct game *g) { return night(g) != 0; }
+int q_ink_sighting(const struct game *g) { return sighting(g); }
+bool q_ink_skirm(const struct game *g, int u) { return skirm(g, u); }
+int q_ink_russian(const struct game *g) { return russian(g); }
+int q_ink_allied_free_turn(const struct game *g) { return CIS(g)->allied_free_turn; }
+bool q_ink_option_scenario(const struct game *g) { return option_scenario(g); }
 
 static int ink_prepare(struct q_scn *q)
 {
@@ -186,6 +197,7 @@ static void ink_setup(struct game *g)
 			    (h == 2315 || h == 2414))
 				st->u[u].aux |= AUX_SPOTTED;
 		}
+	qio_setup(g);
 }
 
 /* [16.31] only Russian units in Sevastopol and the Mamelon; [21.24] French units do not end
@@ -197,7 +209,7 @@ static bool ink_closed(const struct game *g, int u, int idx)
 		return false; /* for everyone: nothing beyond the Standard Rules */
 	if (s->zone[idx] && s->u[u].side != russian(g))
 		return true;
-	return false;
+	return qio_closed(g, u, idx);
 }
 
 /* [19.1] stacking. */
@@ -243,8 +255,8 @@ static int ink_ma(const struct game *g, int u, int base)
 	/* [20.33] a formed battalion moves as a battalion: 7, halved when disrupted ([16.2]) */
 	if (q_cst(g)->u[u].aux & AUX_MERGED)
 		base = q_disrupted(g, u) ? 4 : 7;
-	/* [16.15], [18.2] one less at night and in fog */
-	return dark(g) && base > 0 ? base - 1 : base;
+	/* [16.15], [18.2] one less at night and in fog; the optional rules after */
+	return qio_ma(g, u, base, dark(g));
 }
 
 /* [20.33] the formed battalion's strengths are the two counters' added together. */
@@ -253,10 +265,10 @@ static int ink_strength(const struct game *g, int u, bool melee, int base)
 	const struct q_udef *d;
 	int v = absorbed(g, u), k = q_disrupted(g, u) ? 1 : 0, x;
 	if (v < 0)
-		return base;
+		return qio_strength(g, u, melee, base);
 	d = &q_scn(g)->u[v];
 	x = melee ? d->melee[k] : d->fire[k];
-	return base + (x > 0 ? x : 0);
+	return qio_strength(g, u, melee, base + (x > 0 ? x : 0));
 }
 
 /* [20.33] "ignore parentheses around disrupted combat values" */
@@ -287,7 +299,7 @@ static int ink_melee_ok(const struct game *g, const struct action *a, struct err
 					       s->u[u].id, s->u[v].id, s->u[v].id);
 		}
 	}
-	return 0;
+	return qio_melee_ok(g, a, e);
 }
 
 /* [19.13] no British and French in one hex; [21.24] French units do not end a phase in a
@@ -321,7 +333,7 @@ static int ink_move_ok(const struct game *g, int u, int dest, struct err *e)
 		return err_set(e, NULL, 0, "[29.26] 7: %s's infantry may not end a Movement Phase stacked with other infantry%s until the Game-Turn after they attack or three of them end a Movement Phase within three hexes of a British unit",
 			       gen == 0 ? "Soimonov" : "Paulov", gen == 0 ? " outside Sevastopol" : "");
 	}
-	return 0;
+	return qio_move_ok(g, u, dest, e);
 }
 
 static int ink_los_hex(const struct game *g, int idx)
@@ -369,8 +381,10 @@ static int ink_fire_shift(const struct game *g, int target, char *why, size_t n)
 	if (skirm(g, target) && q_stack(g, q_cst(g)->u[target].idx, stk, Q_STACK_MAX) == 1) {
 		shift--;
 		if (l < n)
-			snprintf(why + l, n - l, " -1 unstacked skirmisher [20.12];");
+			l += (size_t)snprintf(why + l, n - l, " -1 unstacked skirmisher [20.12];");
 	}
+	if (l < n)
+		shift += qio_fire_shift(g, target, why + l, n - l);
 	return shift;
 }
 
@@ -379,7 +393,9 @@ static int ink_fire_shift(const struct game *g, int target, char *why, size_t n)
 static int ink_targets(const struct game *g, int idx, int *out)
 {
 	const struct q_scn *s = q_scn(g);
-	int stk[Q_STACK_MAX], n = q_stack(g, idx, stk, Q_STACK_MAX);
+	int stk[Q_STACK_MAX], n = q_stack(g, idx, stk, Q_STACK_MAX), o = qio_targets(g, idx, out);
+	if (o >= 0)
+		return o; /* [28.23] massed units are one target */
 	if (n == 0)
 		return 0;
 	out[0] = stk[0];
@@ -398,6 +414,8 @@ static int ink_targets(const struct game *g, int idx, int *out)
 static int ink_fire_from_bottom(const struct game *g, int u)
 {
 	int stk[Q_STACK_MAX], n = q_stack(g, q_cst(g)->u[u].idx, stk, Q_STACK_MAX);
+	if (qio_fire_from_bottom(g, u) == 1)
+		return 1; /* [28.22] massed: both units up front */
 	return n >= 2 && stk[1] == u && skirm(g, u) && skirm(g, stk[0]);
 }
 
@@ -407,9 +425,9 @@ static int ink_fire_group_ok(const struct game *g, const int *units, int n, stru
 	for (int i = 0; i < n; i++)
 		for (int j = i + 1; j < n; j++)
 			if (q_cst(g)->u[units[i]].idx == q_cst(g)->u[units[j]].idx &&
-			    skirm(g, units[i]) && skirm(g, units[j]))
+			    skirm(g, units[i]) && skirm(g, units[j]) && !qio_massed_pair(g, units[i], units[j]))
 				return err_set(e, NULL, 0, "[19.23] two stacked skirmishers may not fire at the same unit");
-	return 0;
+	return qio_fire_group_ok(g, units, n, e);
 }
 
 static int ink_morale(const struct game *g, int u, int base)
@@ -420,6 +438,7 @@ static int ink_morale(const struct game *g, int u, int base)
 
 	/* [19.51] stacked battalions of one Russian regiment: +1 in fire and melee combat;
 	 * [18.32], [19.52] never at night or in fog */
+	base = qio_morale(g, u, base); /* [27.31] fatigue */
 	if (s->u[u].side != russian(g) || s->u[u].type != Q_INF || !s->u[u].parent[0] || dark(g) ||
 	    st->phase == QP_RALLY || st->u[u].idx < 0)
 		return base;
@@ -482,8 +501,8 @@ static int release_turn(const struct game *g, int u)
 	const char *t = strstr(q_scn(g)->u[u].tagtext, " release_");
 	int n;
 	if (t && sscanf(t, " release_%d", &n) == 1)
-		return n;
-	return 0;
+		return qio_release_turn(g, u, n);
+	return qio_release_turn(g, u, 0);
 }
 
 static int ink_may_move(const struct game *g, int u, struct err *e)
@@ -495,13 +514,19 @@ static int ink_may_move(const struct game *g, int u, struct err *e)
 
 	if (s->u[u].side != russian(g) && !k->allied_free_turn)
 		return err_set(e, NULL, 0, "[29.26] 5: no Allied unit moves until a Russian unit attacks or is sighted two Game-Turns running");
+	{
+		int o = qio_may_move(g, u, e); /* [23.3], [24.36], [27.21] */
+		if (o <= 0)
+			return o;
+	}
 	if (rt && st->turn < rt) {
 		for (int i = 0; i < 3; i++)
 			if (q_has_tag(s, u, groups[i]) && (k->groups_free & (1 << i)))
 				return 0;
 		return err_set(e, NULL, 0, "[29.16] %s may not move before Game-Turn %d", s->u[u].id, rt);
 	}
-	if (q_has_tag(s, u, "release_roll") && !(st->u[u].aux & (AUX_MAYMOVE | AUX_FREED)))
+	if (q_has_tag(s, u, "release_roll") && !(st->u[u].aux & (AUX_MAYMOVE | AUX_FREED)) &&
+	    !qio_release_roll_waived(g, u))
 		return err_set(e, NULL, 0, "[29.16] the die did not let %s move this Game-Turn", s->u[u].id);
 	return 0;
 }
@@ -518,13 +543,13 @@ static int ink_may_enter(const struct game *g, int u, struct err *e)
 		if (q_cst(g)->turn < due)
 			return err_set(e, NULL, 0, "[29.26] 5: %s is due on Game-Turn %d", s->u[u].id, due);
 	}
-	return 0;
+	return qio_may_enter(g, u, e);
 }
 
 static void ink_after_move(struct game *g, int u, struct evsink *ev)
 {
-	(void)ev;
 	q_st(g)->u[u].aux &= (uint8_t)~AUX_SPOTTED; /* [18.55] spotted until it moves */
+	qio_after_move(g, u, ev);
 }
 
 static void ink_after_action(struct game *g, struct evsink *ev)
@@ -562,6 +587,11 @@ static void ink_after_action(struct game *g, struct evsink *ev)
 			k->stack_free[gen] = (uint8_t)(st->turn + 1);
 			ev_emit(ev, "[29.26]", "%s's units have attacked: rule 7 no longer binds them from Game-Turn %d",
 				gen == 0 ? "Soimonov" : "Paulov", st->turn + 1);
+			if (qio_event(g, 1) == 3 && !k->stack_free[1 - gen]) { /* [25.32] 3 contact made */
+				k->stack_free[1 - gen] = k->stack_free[gen];
+				ev_emit(ev, "[25.32]", "Contact made: %s's units are released from rule 7 too",
+					gen == 0 ? "Paulov" : "Soimonov");
+			}
 		}
 	}
 	/* [22.1] control: the last side to move a unit into the hex */
@@ -570,6 +600,27 @@ static void ink_after_action(struct game *g, struct evsink *ev)
 		if (idx >= 0 && q_stack(g, idx, stk, Q_STACK_MAX) > 0)
 			k->ctrl[i] = (uint8_t)(s->u[stk[0]].side + 1);
 	}
+	qio_after_action(g, ev);
+}
+
+static void ink_on_melee(struct game *g, const int *att, int natt, struct evsink *ev)
+{
+	qio_on_melee(g, att, natt, ev);
+}
+
+static bool ink_exerts_zoc(const struct game *g, int u)
+{
+	return qio_exerts_zoc(g, u) != 0;
+}
+
+static int ink_melee_strength(const struct game *g, int u, bool attacking, int base)
+{
+	return qio_melee_strength(g, u, attacking, base);
+}
+
+static void ink_patch_steps(const struct game *g, int u, uint8_t *step)
+{
+	qio_patch_steps(g, u, step);
 }
 
 static void ink_on_removed(struct game *g, int u, int origin, bool retreated, struct evsink *ev)
@@ -634,6 +685,7 @@ static void ink_end_phase(struct game *g, struct evsink *ev)
 	struct ink *k = IS(g);
 	int ru = russian(g);
 
+	qio_end_phase(g, ev);
 	if (st->phase == QP_MOVE && st->phasing == ru) {
 		/* [22.2] VP hexes: a Russian unit ending the Movement Phase with no Allied unit adjacent */
 		for (int i = 0; i < 8; i++) {
@@ -677,6 +729,8 @@ static void ink_end_phase(struct game *g, struct evsink *ev)
 				k->stack_free[gen] = (uint8_t)(st->turn + 1);
 				ev_emit(ev, "[29.26]", "%d of %s's units are within three hexes of a British unit: rule 7 no longer binds them from Game-Turn %d",
 					near, gen == 0 ? "Soimonov" : "Paulov", st->turn + 1);
+				if (qio_event(g, 1) == 3 && !k->stack_free[1 - gen]) /* [25.32] 3 */
+					k->stack_free[1 - gen] = k->stack_free[gen];
 			}
 		}
 	}
@@ -717,7 +771,10 @@ static int ink_phase_start(struct game *g, struct evsink *ev)
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
 	int ru = russian(g);
+	int orc = qio_phase_start(g, ev); /* weather, releases, dissolution ([25.13], [23.3], [26.1]) */
 
+	if (orc != 0)
+		return orc;
 	if (st->phase == QP_RALLY && st->phasing != ru && option_scenario(g) &&
 	    st->turn == IS(g)->allied_free_turn) {
 		/* [29.26] rule 6: on the first Game-Turn the Allies may move, a disrupted unit not
@@ -785,6 +842,7 @@ static void ink_actions(const struct game *g, struct q_alist *l)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
+	qio_actions(g, l);
 	if (st->phase != QP_MOVE || st->npend)
 		return;
 	for (int u = 0; u < s->nunits; u++) {
@@ -806,8 +864,12 @@ static int ink_apply(struct game *g, const struct action *a, struct evsink *ev, 
 	int u = a->arg[0], vp, cost;
 	bool can;
 
-	if (a->kind != QA_EXIT)
+	if (a->kind != QA_EXIT) {
+		int o = qio_apply(g, a, ev, e);
+		if (o != 1)
+			return o;
 		return err_set(e, NULL, 0, "no such action at Inkerman");
+	}
 	if (u < 0 || u >= s->nunits || st->phase != QP_MOVE || s->u[u].side != st->phasing || st->u[u].idx < 0)
 		return err_set(e, NULL, 0, "[16.45] units exit only in their own Movement Phase");
 	if (q_can_move(g, u, e) != 0)
@@ -820,8 +882,10 @@ static int ink_apply(struct game *g, const struct action *a, struct evsink *ev, 
 		return err_set(e, NULL, 0, "[16.41] %s lacks the movement points to enter the imaginary hex", s->u[u].id);
 	st->u[u].aux |= AUX_EXITED;
 	st->u[u].idx = Q_ELIM;
-	if (s->u[u].side == russian(g))
+	if (s->u[u].side == russian(g)) {
 		IS(g)->exit_vp = (uint8_t)(IS(g)->exit_vp + vp);
+		qio_on_exit(g, u, vp); /* [27.22] exited reserves */
+	}
 	ev_emit(ev, "[16.4]", "%s exits the map%s", s->u[u].id,
 		s->u[u].side == russian(g) && vp ? (vp == 2 ? " (2 victory points, [22.2])" : " (1 victory point, [22.2])") : "");
 	return 0;
@@ -833,6 +897,7 @@ static void ink_victory(const struct game *g, struct result *r)
 	const struct q_state *st = q_cst(g);
 	const struct ink *k = CIS(g);
 	int ru = russian(g), al = 1 - ru, vr = 0, va = 0, diff;
+	bool skip_sandbag = false;
 	const char *level;
 
 	for (int u = 0; u < s->nunits; u++) {
@@ -860,7 +925,10 @@ static void ink_victory(const struct game *g, struct result *r)
 	for (int i = 0; i < 8; i++)
 		if (k->vp_hexes & (1 << i))
 			vr++;
+	qio_victory(g, &vr, &va, &skip_sandbag); /* [23.1], [27.21], [27.22] */
 	for (int i = 0; i < 3; i++) {
+		if (i == 2 && skip_sandbag)
+			continue;
 		if (k->ctrl[i] == ru + 1)
 			vr += 2;
 		else if (k->ctrl[i] == al + 1)
@@ -915,4 +983,10 @@ const struct q_battle q_inkerman = {
 	.strength = ink_strength,
 	.paren = ink_paren,
 	.melee_ok = ink_melee_ok,
+	.on_melee = ink_on_melee,
+	.exerts_zoc = ink_exerts_zoc,
+	.melee_strength = ink_melee_strength,
+	.patch_steps = ink_patch_steps,
+	.parse = qio_parse,
+	.format = qio_format,
 };

@@ -11,6 +11,7 @@ void qt_defaults(struct q_tables *t)
 	memset(t, 0, sizeof *t);
 	memset(t->art, -1, sizeof t->art);
 	memset(&t->tec, QT_NOWAY, sizeof t->tec);
+	memset(t->big, -1, sizeof t->big);
 }
 
 struct tl {
@@ -278,6 +279,47 @@ static void load_tec(struct tl *L, const json_t *tables, struct q_tables *t)
 	}
 }
 
+/* Inkerman [24.2] (optional): rows keyed sevastopol, mamelon_allied, steamship_moored,
+ * steamship_moving, columns range bands "1", "5-6"... */
+static void load_big(struct tl *L, const json_t *tables, const char *id, struct q_tables *t)
+{
+	static const char *const keys[4] = {"sevastopol", "mamelon_allied", "steamship_moored", "steamship_moving"};
+	const json_t *tb = find_table(tables, id), *cols, *r;
+	size_t i;
+
+	if (!tb)
+		return;
+	cols = json_object_get(tb, "columns");
+	json_array_foreach(json_object_get(tb, "rows"), i, r) {
+		const char *k = json_string_value(json_object_get(r, "key"));
+		const json_t *cells = json_object_get(r, "cells");
+		int row = -1;
+		for (int j = 0; j < 4; j++)
+			if (k && !strcmp(k, keys[j]))
+				row = j;
+		if (row < 0 || json_array_size(cells) != json_array_size(cols)) {
+			jdoc_add(L->d, r, L->errs, "%s: rows need a key (sevastopol, mamelon_allied, steamship_moored, steamship_moving) and one cell per column", id);
+			continue;
+		}
+		for (size_t c = 0; c < json_array_size(cols); c++) {
+			int lo, hi, v;
+			const char *s = cell(cells, c);
+			if (!range_bounds(json_string_value(json_array_get(cols, c)), &lo, &hi) || hi >= QT_BIG_RANGE) {
+				jdoc_add(L->d, json_array_get(cols, c), L->errs, "%s: column must be a range within 1-10", id);
+				break;
+			}
+			if (s && !strcmp(s, "-"))
+				v = -1;
+			else if (!s || sscanf(s, "%d", &v) != 1 || v < 0 || v > 6) {
+				jdoc_add(L->d, json_array_get(cells, c), L->errs, "%s: cell must be \"-\" or a rating 0-6", id);
+				continue;
+			}
+			for (int rg = lo; rg <= hi; rg++)
+				t->big[row][rg] = (int8_t)v;
+		}
+	}
+}
+
 int qt_load(struct q_tables *t, const struct jdoc *d, struct errlist *errs)
 {
 	struct tl L = {d, errs};
@@ -297,6 +339,8 @@ int qt_load(struct q_tables *t, const struct jdoc *d, struct errlist *errs)
 	load_art(&L, tables, "artillery", t, true);
 	load_art(&L, tables, "artillery_alma_j", t, false);
 	load_art(&L, tables, "artillery_inkerman", t, false);
+	load_big(&L, tables, "big_gun", t);
+	load_big(&L, tables, "big_gun_mamelon_allied", t);
 	load_melee(&L, tables, t);
 	load_tec(&L, tables, t);
 	return errs->total == before ? 0 : -1;

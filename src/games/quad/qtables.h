@@ -53,9 +53,16 @@ struct q_tables {
 	uint8_t odds[QT_MELEE_TERRAIN][QT_MELEE_COLS][2]; /* attacker:defender ratio per column */
 	struct qt_mres melee[QT_MELEE_ROWS][QT_MELEE_COLS];
 	struct qt_tec tec;
+	/* Inkerman [24.2] Big Gun Combat Table: Effectiveness Rating by row (enum qt_bigrow) and
+	 * range 1..10 ([0] unused); -1 out of range. Optional tables: all -1 when absent. */
+	int8_t big[4][11];
 	int nrecon;                              /* tables whose provenance is not "seed" */
 	char recon[16][64];
 };
+
+/* Rows of the Big Gun Combat Table (tables big_gun and big_gun_mamelon_allied). */
+enum qt_bigrow { QTB_SEVASTOPOL, QTB_MAMELON_ALLIED, QTB_STEAM_MOORED, QTB_STEAM_MOVING };
+#define QT_BIG_RANGE 11
 
 /* Fills t from a tables document; every problem is appended to errs. */
 int qt_load(struct q_tables *t, const struct jdoc *d, struct errlist *errs);

@@ -146,6 +146,9 @@ static int q_format(const struct game *g, const struct action *a, char *buf, siz
 	size_t len = 0;
 	char hx[8];
 
+	if (a->kind >= QA_NKINDS)
+		return q_battle_format(g, a, buf, n); /* a battle's own actions (Inkerman [24]-[28]) */
+
 #define PUT(...)                                                                 \
 	do {                                                                     \
 		int w_ = snprintf(buf + len, len < n ? n - len : 0, __VA_ARGS__); \
@@ -293,8 +296,12 @@ static int q_parse(const struct game *g, const char *text, struct action *a, str
 		a->n = (int16_t)(2 + nu + ntg);
 		return 0;
 	}
-	default:
+	default: {
+		int rc = q_battle_parse(g, (const char *const *)tok, nt, a, e); /* a battle's own */
+		if (rc != 1)
+			return rc;
 		return err_set(e, NULL, 0, "unknown action \"%s\" (end, move, enter, fire, melee, retreat, advance, rally, exit, spike, top)", tok[0]);
+	}
 	}
 }
 
@@ -479,6 +486,8 @@ static int apply_one(struct game *g, const struct action *a, struct evsink *ev, 
 		ev_emit(ev, "[5.37]", "%s is put on top of its stack", q_scn(g)->u[a->arg[0]].id);
 		return 0;
 	default:
+		if (a->kind >= QA_NKINDS)
+			return q_battle_apply(g, a, ev, e);
 		return err_set(e, NULL, 0, "unknown action");
 	}
 }

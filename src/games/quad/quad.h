@@ -162,7 +162,8 @@ struct q_state {
 	int16_t ent_idx[8];
 	uint8_t ent_cnt[8];
 	int16_t elim_melee[2]; /* melee strength points eliminated, per owning side */
-	uint8_t bs[64];        /* the battle's own state (qalma.c, qbalaclava.c, ...) */
+	uint8_t bs[1024];       /* the battle's own state (qalma.c, qbalaclava.c, ...; Inkerman's
+				* optional rules keep per-unit bytes here, qinkopt.c) */
 	struct q_pend pend[Q_PEND_MAX];
 	struct q_ust u[Q_UNITS_MAX];
 };
@@ -216,6 +217,27 @@ int q_move_search_with(const struct game *g, int u, struct path_result *res, con
 /* Game options (struct game .options). */
 #define Q_OPT_11_27 (1u << 0) /* [11.27] disrupted cavalry may not retreat before combat */
 #define Q_OPT_24 (1u << 1)    /* Inkerman [24] the Big Guns (its units are absent without it) */
+/* Inkerman optional rules [23]-[28] (qinkopt.c): one bit per rule, groups as masks. */
+#define Q_OPT_23_1 (1u << 2)  /* [23.1] variable Sandbag Battery value */
+#define Q_OPT_23_2 (1u << 3)  /* [23.2] variable arrangement of Russian regiments */
+#define Q_OPT_23_3 (1u << 4)  /* [23.3] variable release of Russian regiments */
+#define Q_OPT_25_1 (1u << 5)  /* [25.1] weather */
+#define Q_OPT_25_2 (1u << 6)  /* [25.2] Allied random events */
+#define Q_OPT_25_3 (1u << 7)  /* [25.3] Russian random events */
+#define Q_OPT_26_1 (1u << 8)  /* [26.1] disruption caused by movement */
+#define Q_OPT_26_2 (1u << 9)  /* [26.2] skirmishers' and pickets' zone of influence */
+#define Q_OPT_27_1 (1u << 10) /* [27.1] march mode */
+#define Q_OPT_27_2 (1u << 11) /* [27.2] reserves */
+#define Q_OPT_27_3 (1u << 12) /* [27.3] fatigue */
+#define Q_OPT_28_1 (1u << 13) /* [28.1] splitting fire */
+#define Q_OPT_28_2 (1u << 14) /* [28.2] massed fire */
+#define Q_OPT_G23 (Q_OPT_23_1 | Q_OPT_23_2 | Q_OPT_23_3)
+#define Q_OPT_G24 Q_OPT_24
+#define Q_OPT_G25 (Q_OPT_25_1 | Q_OPT_25_2 | Q_OPT_25_3)
+#define Q_OPT_G26 (Q_OPT_26_1 | Q_OPT_26_2)
+#define Q_OPT_G27 (Q_OPT_27_1 | Q_OPT_27_2 | Q_OPT_27_3)
+#define Q_OPT_G28 (Q_OPT_28_1 | Q_OPT_28_2)
+#define Q_OPT_INKERMAN (Q_OPT_G23 | Q_OPT_G24 | Q_OPT_G25 | Q_OPT_G26 | Q_OPT_G27 | Q_OPT_G28)
 
 /* Sequence of play (quad.c). */
 int q_deciding(const struct game *g);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "qcombat.h"
+#include "qbattle.h"
 #include "qmove.h"
 
 #define APPEND(buf, n, len, ...)                                                         \
@@ -70,6 +70,8 @@ int q_view_odds(const struct game *g, const struct action *a, char *out, size_t 
 	size_t l = 0;
 	static const char *const trn[] = {"Town/Redoubt/Vineyard", "River/Steep Slope", "Woods/Gentle Slope/Stream", "Clear"};
 
+	if (a->kind == QA_BIGFIRE)
+		return qio_bigfire_odds(g, a, out, n, e); /* Inkerman [24] */
 	if (a->kind == QA_FIRE) {
 		if (q_fire_odds(g, a, &o, e) != 0)
 			return -1;
