@@ -22,7 +22,10 @@ export async function showLobby(root) {
     scenarios.map((x) => h("option", { value: x.id }, `${x.title} (${x.turns} turns)`)));
   const mode = (v, label, checked) => h("label", {}, h("input", { type: "radio", name: "mode", value: v, checked }), " ", label);
   const aiSide = h("select", { id: "aiside", name: "aiside" });
-  const aiPlayer = h("select", { id: "aiplayer", name: "aiplayer" }, h("option", { value: "random" }, "random"));
+  const aiPlayer = h("select", { id: "aiplayer", name: "aiplayer" },
+    h("option", { value: "greedy" }, "greedy (a quick heuristic)"),
+    h("option", { value: "search" }, "search (plans ahead; slower)"),
+    h("option", { value: "random" }, "random (any legal action)"));
   const seed = h("input", { id: "seed", name: "seed", type: "text", inputmode: "numeric", pattern: "[0-9]*", placeholder: "random" });
   const dice = h("select", { id: "dice", name: "dice" },
     h("option", { value: "rng" }, "computer dice (committed in advance)"),
