@@ -55,7 +55,7 @@ struct run {
 	uint8_t fired[Q_UNITS_MAX], fired_at[Q_UNITS_MAX];
 	int phase_key;
 	long tried, steps;
-	long kinds[QA_NKINDS];
+	long kinds[QA_NKINDS + 1]; /* the last slot counts a battle's own actions (Inkerman [24]-[28]) */
 };
 
 static void describe(const struct run *r, char *buf, size_t n)
@@ -238,7 +238,7 @@ static void play(struct run *r, const struct scn_case *c, uint64_t seed, uint32_
 				 (unsigned long long)seed, t, e.msg);
 		}
 		after_fire(r, &before, c->name, seed);
-		r->kinds[r->acts[k].kind]++;
+		r->kinds[r->acts[k].kind < QA_NKINDS ? r->acts[k].kind : QA_NKINDS]++;
 		if (++r->steps > MAX_STEPS)
 			fail_msg("%s seed %llu: no end after %d actions", c->name, (unsigned long long)seed, MAX_STEPS);
 	}
