@@ -595,6 +595,11 @@ static void test_2512_no_rain(void **state)
 	assert_int_equal(q_ma(&f->g, cav), cav0 + 1);
 	assert_int_equal(q_ma(&f->g, art), art0 + 1);
 	assert_int_equal(q_ma(&f->g, inf), inf0);
+	/* cavalry disrupted only at 10-11 MP, not at 7 ([11.11]) */
+	assert_int_equal(q_battle_cav_disrupt_mp(&f->g, cav), 20);
+	f->g.options = 0;
+	assert_int_equal(q_battle_cav_disrupt_mp(&f->g, cav), 14);
+	f->g.options = Q_OPT_25_1;
 	/* every road a Major Road on Day turns */
 	const struct q_scn *s = SCN(f);
 	for (int i = 0; i < s->map.n && !found; i++)

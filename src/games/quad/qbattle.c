@@ -206,6 +206,11 @@ int q_battle_may_end(const struct game *g, struct err *e)
 	return HOOK(may_end) ? B(g)->may_end(g, e) : 0;
 }
 
+int q_battle_cav_disrupt_mp(const struct game *g, int u)
+{
+	return HOOK(cav_disrupt_mp) ? B(g)->cav_disrupt_mp(g, u) : 14; /* [11.11] 7 MP */
+}
+
 bool q_battle_closed(const struct game *g, int u, int idx)
 {
 	return HOOK(closed) ? B(g)->closed(g, u, idx) : false;

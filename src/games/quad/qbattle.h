@@ -52,6 +52,8 @@ struct q_battle {
 	int (*may_end)(const struct game *g, struct err *e);
 	/* Is idx closed to u (move, retreat, advance) beyond the Standard Rules? */
 	bool (*closed)(const struct game *g, int u, int idx);
+	/* Half movement points whose expense disrupts cavalry unit u ([11.11]: 14, i.e. 7 MP). */
+	int (*cav_disrupt_mp)(const struct game *g, int u);
 	/* Adjusts a copy of u's step-cost table for the present position (engineer bridges). */
 	void (*patch_steps)(const struct game *g, int u, uint8_t *step);
 	/* u's fire (melee false) or melee (melee true) strength, given the printed one of its
@@ -95,6 +97,7 @@ int q_battle_phase_start(struct game *g, struct evsink *ev);
 bool q_battle_ignores_zoc(const struct game *g, int u);
 int q_battle_may_end(const struct game *g, struct err *e);
 bool q_battle_closed(const struct game *g, int u, int idx);
+int q_battle_cav_disrupt_mp(const struct game *g, int u);
 int q_battle_ma(const struct game *g, int u, int base);
 int q_battle_targets(const struct game *g, int idx, int *out);
 int q_battle_fire_group_ok(const struct game *g, const int *units, int n, struct err *e);
@@ -137,6 +140,7 @@ bool q_ink_option_scenario(const struct game *g);
 void qio_setup(struct game *g);
 int qio_fog_count(const struct game *g);       /* consecutive Fog turns now, -1: rule off */
 int qio_ma(const struct game *g, int u, int base, bool dark);
+int qio_cav_disrupt_mp(const struct game *g, int u); /* [25.12] */
 int qio_release_turn(const struct game *g, int u, int base);
 int qio_may_move(const struct game *g, int u, struct err *e); /* 1: the standard check applies */
 int qio_may_enter(const struct game *g, int u, struct err *e);

@@ -953,8 +953,14 @@ static void ink_victory(const struct game *g, struct result *r)
 		 g->scn->side[al], va);
 }
 
+static int ink_cav_disrupt_mp(const struct game *g, int u)
+{
+	return qio_cav_disrupt_mp(g, u);
+}
+
 const struct q_battle q_inkerman = {
 	.id = "inkerman",
+	.cav_disrupt_mp = ink_cav_disrupt_mp,
 	.prepare = ink_prepare,
 	.setup = ink_setup,
 	.closed = ink_closed,

@@ -430,6 +430,13 @@ int qio_fog_count(const struct game *g)
 	return CIO(g)->fog_run;
 }
 
+int qio_cav_disrupt_mp(const struct game *g, int u)
+{
+	(void)u;
+	/* [25.12] after a night without rain cavalry is disrupted only at 10 or 11 MP */
+	return on(g, Q_OPT_25_1) && no_rain(g) ? 20 : 14;
+}
+
 int qio_ma(const struct game *g, int u, int base, bool dark)
 {
 	const struct q_scn *s = q_scn(g);

@@ -282,8 +282,9 @@ static void after_move(struct game *g, int u, struct evsink *ev)
 		us->nofire_pt = (uint8_t)st->pturn;
 	}
 	q_battle_after_move(g, u, ev);
-	if (s->u[u].type == Q_CAV && us->mp >= 14 && !(us->fl & QF_DISRUPTED)) {
-		ev_emit(ev, "[11.11]", "%s expended %d movement points and is disrupted", s->u[u].id, us->mp / 2);
+	if (s->u[u].type == Q_CAV && us->mp >= q_battle_cav_disrupt_mp(g, u) && !(us->fl & QF_DISRUPTED)) {
+		ev_emit(ev, q_battle_cav_disrupt_mp(g, u) == 14 ? "[11.11]" : "[25.12]",
+			"%s expended %d movement points and is disrupted", s->u[u].id, us->mp / 2);
 		q_disrupt(g, u, ev, "[11.11]");
 	}
 }
