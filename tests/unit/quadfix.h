@@ -17,6 +17,7 @@
 
 #ifndef FX_DATA
 #define FX_DATA ""
+/* Lists the legal actions; returns the count. */
 #endif
 #define NEV 512
 #define NACT 4096
@@ -134,5 +135,73 @@ static inline void need_event(struct fx *f, const char *rule, const char *sub)
 	}
 }
 
+
+/* Lists the legal actions; returns the count. */
+static inline int list(struct fx *f)
+{
+	f->nacts = f->g.rules->actions(&f->g, f->acts, NACT);
+	assert_true(f->nacts <= NACT);
+	return f->nacts;
+}
+
+static inline void act_text(struct fx *f, int i, char *buf, size_t n)
+{
+	assert_int_equal(f->g.rules->format(&f->g, &f->acts[i], buf, n), 0);
+}
+
+/* Is the action with this exact text among the legal ones? */
+static inline bool listed(struct fx *f, const char *text)
+{
+	char buf[ACTION_TEXT_MAX];
+	list(f);
+	for (int i = 0; i < f->nacts; i++) {
+		act_text(f, i, buf, sizeof buf);
+		if (!strcmp(buf, text))
+			return true;
+	}
+	return false;
+}
+
+/* Counts listed actions whose text starts with prefix. */
+static inline int count_listed(struct fx *f, const char *prefix)
+{
+	char buf[ACTION_TEXT_MAX];
+	int k = 0;
+	list(f);
+	for (int i = 0; i < f->nacts; i++) {
+		act_text(f, i, buf, sizeof buf);
+		if (!strncmp(buf, prefix, strlen(prefix)))
+			k++;
+	}
+	return k;
+}
+
+static inline void need_sub(const char *hay, const char *needle)
+{
+	if (!strstr(hay, needle))
+		fail_msg("\"%s\" does not contain \"%s\"", hay, needle);
+}
+
+static inline int los(struct fx *f, const char *a, const char *b, char *why, size_t n)
+{
+	why[0] = '\0';
+	return f->g.rules->los(&f->g, H(a), H(b), why, n);
+}
+
+static inline void see(struct fx *f, const char *a, const char *b)
+{
+	char why[256];
+	if (los(f, a, b, why, sizeof why) != 1)
+		fail_msg("LOS %s-%s blocked (%s); expected clear", a, b, why);
+}
+
+static inline void blocked(struct fx *f, const char *a, const char *b, const char *rule)
+{
+	char why[256];
+	if (los(f, a, b, why, sizeof why) != 0)
+		fail_msg("LOS %s-%s clear; expected blocked by %s", a, b, rule);
+	if (!strstr(why, rule))
+		fail_msg("LOS %s-%s blocked with \"%s\"; expected %s", a, b, why, rule);
+}
 
 #endif

@@ -42,34 +42,6 @@ static struct q_odds fire_odds(struct fx *f, const char *text)
 
 
 
-static void need_sub(const char *hay, const char *needle)
-{
-	if (!strstr(hay, needle))
-		fail_msg("\"%s\" does not contain \"%s\"", hay, needle);
-}
-
-static int los(struct fx *f, const char *a, const char *b, char *why, size_t n)
-{
-	why[0] = '\0';
-	return f->g.rules->los(&f->g, H(a), H(b), why, n);
-}
-
-static void see(struct fx *f, const char *a, const char *b)
-{
-	char why[256];
-	if (los(f, a, b, why, sizeof why) != 1)
-		fail_msg("LOS %s-%s blocked (%s); expected clear", a, b, why);
-}
-
-static void blocked(struct fx *f, const char *a, const char *b, const char *rule)
-{
-	char why[256];
-	if (los(f, a, b, why, sizeof why) != 0)
-		fail_msg("LOS %s-%s clear; expected blocked by %s", a, b, rule);
-	if (!strstr(why, rule))
-		fail_msg("LOS %s-%s blocked with \"%s\"; expected %s", a, b, why, rule);
-}
-
 /* ================================================================ position helpers */
 
 #define ALMA "data/quad/alma/scenario.json"

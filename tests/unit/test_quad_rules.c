@@ -18,46 +18,6 @@
 #define FX_DATA "tests/data/quad/"
 #include "quadfix.h"
 
-/* Lists the legal actions; returns the count. */
-static int list(struct fx *f)
-{
-	f->nacts = f->g.rules->actions(&f->g, f->acts, NACT);
-	assert_true(f->nacts <= NACT);
-	return f->nacts;
-}
-
-static void act_text(struct fx *f, int i, char *buf, size_t n)
-{
-	assert_int_equal(f->g.rules->format(&f->g, &f->acts[i], buf, n), 0);
-}
-
-/* Is the action with this exact text among the legal ones? */
-static bool listed(struct fx *f, const char *text)
-{
-	char buf[ACTION_TEXT_MAX];
-	list(f);
-	for (int i = 0; i < f->nacts; i++) {
-		act_text(f, i, buf, sizeof buf);
-		if (!strcmp(buf, text))
-			return true;
-	}
-	return false;
-}
-
-/* Counts listed actions whose text starts with prefix. */
-static int count_listed(struct fx *f, const char *prefix)
-{
-	char buf[ACTION_TEXT_MAX];
-	int k = 0;
-	list(f);
-	for (int i = 0; i < f->nacts; i++) {
-		act_text(f, i, buf, sizeof buf);
-		if (!strncmp(buf, prefix, strlen(prefix)))
-			k++;
-	}
-	return k;
-}
-
 static void parse(struct fx *f, const char *text, struct action *a)
 {
 	if (f->g.rules->parse(&f->g, text, a, &f->e) != 0)
@@ -92,12 +52,6 @@ static void odds_text(struct fx *f, const char *text, char *out, size_t n)
 	out[0] = '\0';
 	if (f->g.rules->odds(&f->g, &a, out, n, &f->e) != 0)
 		fail_msg("odds \"%s\": %s", text, f->e.msg);
-}
-
-static void need_sub(const char *hay, const char *needle)
-{
-	if (!strstr(hay, needle))
-		fail_msg("\"%s\" does not contain \"%s\"", hay, needle);
 }
 
 /* ================================================================ movement [5.0] */
@@ -643,28 +597,6 @@ static void test_728_729_moved_artillery(void **state)
 }
 
 /* ================================================================ line of sight [7.3] */
-
-static int los(struct fx *f, const char *a, const char *b, char *why, size_t n)
-{
-	why[0] = '\0';
-	return f->g.rules->los(&f->g, H(a), H(b), why, n);
-}
-
-static void see(struct fx *f, const char *a, const char *b)
-{
-	char why[256];
-	if (los(f, a, b, why, sizeof why) != 1)
-		fail_msg("LOS %s-%s blocked (%s); expected clear", a, b, why);
-}
-
-static void blocked(struct fx *f, const char *a, const char *b, const char *rule)
-{
-	char why[256];
-	if (los(f, a, b, why, sizeof why) != 0)
-		fail_msg("LOS %s-%s clear; expected blocked by %s", a, b, rule);
-	if (!strstr(why, rule))
-		fail_msg("LOS %s-%s blocked with \"%s\"; expected %s", a, b, why, rule);
-}
 
 /* [7.35] woods and town hexes block; [7.37] not the firer's or the target's hex. */
 static void test_735_737_blocking_hexes(void **state)
