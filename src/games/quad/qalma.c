@@ -207,8 +207,8 @@ static int alma_may_end(const struct game *g, struct err *e)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	uint8_t zoc[4096];
-	if (st->phase != QP_MOVE || CAS(g)->reinf_turn != st->turn || s->map.n > (int)sizeof zoc)
+	uint8_t zoc[Q_NMAX]; /* maps over Q_NMAX are refused at load */
+	if (st->phase != QP_MOVE || CAS(g)->reinf_turn != st->turn)
 		return 0;
 	for (int u = 0; u < s->nunits; u++) {
 		int hexes[MAP_EDGE_HEXES];
@@ -368,10 +368,8 @@ static void alma_actions(const struct game *g, struct q_alist *l)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	uint8_t zoc[4096];
+	uint8_t zoc[Q_NMAX]; /* maps over Q_NMAX are refused at load */
 
-	if (s->map.n > (int)sizeof zoc)
-		return;
 	if (st->phase == QP_MOVE && st->phasing == russian(g) && CAS(g)->triggered) {
 		int exit_idx = map_index(&s->map, EXIT_HEX);
 		for (int u = 0; u < s->nunits; u++)
@@ -406,8 +404,8 @@ static int alma_apply(struct game *g, const struct action *a, struct evsink *ev,
 	if (u < 0 || u >= s->nunits)
 		return err_set(e, NULL, 0, "no such unit");
 	if (a->kind == QA_RETREAT) {
-		uint8_t zoc[4096];
-		if (s->map.n > (int)sizeof zoc || a->n != 2)
+		uint8_t zoc[Q_NMAX]; /* maps over Q_NMAX are refused at load */
+		if (a->n != 2)
 			return err_set(e, NULL, 0, "usage: retreat GUN HEX");
 		q_zoc(g, st->phasing, zoc);
 		if (!art_may_retreat(g, u, zoc))

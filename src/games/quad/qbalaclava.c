@@ -225,11 +225,9 @@ static void bal_after_action(struct game *g, struct evsink *ev)
 	struct q_state *st = q_st(g);
 	struct bal *b = BS(g);
 	int russian = side_of(g, "russian");
-	uint8_t zoc[4096];
+	uint8_t zoc[Q_NMAX]; /* maps over Q_NMAX are refused at load */
+	bool have_zoc = false; /* computed only when a gun is exposed: this runs after every action */
 
-	if (s->map.n > (int)sizeof zoc)
-		return;
-	q_zoc(g, russian, zoc);
 	for (int u = 0; u < s->nunits; u++) {
 		int idx = st->u[u].idx, stk[Q_STACK_MAX], n;
 		if (!is_gun(g, u) || idx < 0 || !(st->u[u].aux & AUX_EXPOSED))
@@ -238,6 +236,10 @@ static void bal_after_action(struct game *g, struct evsink *ev)
 		if (n > 1) {
 			st->u[u].aux &= (uint8_t)~AUX_EXPOSED; /* a friend is back with it */
 			continue;
+		}
+		if (!have_zoc) {
+			q_zoc(g, russian, zoc);
+			have_zoc = true;
 		}
 		if (!zoc[idx] || st->npend > 0)
 			continue;
