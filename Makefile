@@ -56,7 +56,7 @@ test: $(O)/crimea $(TESTS)
 	@sh tests/run-unit.sh $(O)
 
 asan:
-	$(MAKE) O=build-asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	$(MAKE) O=build-asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DQ_OCC_VERIFY" \
 		LDFLAGS="-fsanitize=address,undefined" test
 
 bench: $(BENCHES)

@@ -58,7 +58,14 @@ void ai_copy(struct game *c, const struct game *g, uint64_t seed)
 static int random_choose(struct game *g, struct action *out)
 {
 	struct action *list;
-	int n = ai_actions(g, &list);
+	int n;
+
+	if (g->rules->sample) { /* uniform over actions() without listing them, where it can */
+		int rc = g->rules->sample(g, &g->ai, out);
+		if (rc != 1)
+			return rc;
+	}
+	n = ai_actions(g, &list);
 
 	if (n <= 0) {
 		free(list);

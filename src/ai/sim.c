@@ -42,7 +42,7 @@ static int fail(struct sim_game *out, enum sim_status st, const struct game *g, 
 }
 
 int sim_play(const struct scenario *s, uint64_t study_seed, int64_t index, uint32_t options,
-	     const int player[2], long cap, struct game *g, struct sim_game *out)
+	     const int player[2], long cap, struct game *g, void *memo, struct sim_game *out)
 {
 	struct result res;
 	struct action a;
@@ -55,6 +55,7 @@ int sim_play(const struct scenario *s, uint64_t study_seed, int64_t index, uint3
 	out->played = 1;
 	if (game_init(g, s, out->seed, DICE_RNG, options, &e) != 0)
 		return fail(out, SIM_SETUP, NULL, e.msg);
+	g->memo = memo;
 	while (!g->rules->over(g, &res)) {
 		int side = g->rules->to_act(g);
 		if (n >= cap) {

@@ -74,11 +74,12 @@ void sim_level_name(const char *level, char *out, size_t n);
 
 /* Plays game `index` of a study of scenario s seeded with study_seed: game_init with
  * sim_seed(study_seed, index) and options, then player[side] (ai kinds from ai.h) chooses
- * every decision of that side until over() or cap actions. g is caller-owned scratch.
+ * every decision of that side until over() or cap actions. g is caller-owned scratch;
+ * memo is the rules' memo for this thread (rules->memo_new) or NULL.
  * Fills *out (zeroed first). Returns 0 when the game ended, -1 otherwise (out->status and
  * out->why say why). Reentrant: games on different g may run at once on one s. */
 int sim_play(const struct scenario *s, uint64_t study_seed, int64_t index, uint32_t options,
-	     const int player[2], long cap, struct game *g, struct sim_game *out);
+	     const int player[2], long cap, struct game *g, void *memo, struct sim_game *out);
 
 void sim_stats_init(struct sim_stats *st);
 /* Adds one game's outcome. */

@@ -280,9 +280,13 @@ static void *work(void *arg)
 	struct shared *sh = w->sh;
 	const struct sim_args *a = sh->a;
 	struct game *g = malloc(sizeof *g);
+	const struct rules *rl = sh->s->rules;
+	void *memo = rl->memo_new ? rl->memo_new(sh->s) : NULL; /* NULL: slower, same results */
 	struct sim_game r;
 
 	if (!g) {
+		if (memo)
+			rl->memo_free(memo);
 		atomic_store(&sh->failed, 1);
 		atomic_fetch_add(&sh->finished, 1);
 		return NULL;
@@ -296,7 +300,7 @@ static void *work(void *arg)
 			break;
 		int64_t hi = lo + SIM_CHUNK < a->n ? lo + SIM_CHUNK : a->n;
 		for (int64_t i = lo; i < hi; i++) {
-			sim_play(sh->s, a->seed, i, a->options, a->player, a->cap, g, &r);
+			sim_play(sh->s, a->seed, i, a->options, a->player, a->cap, g, memo, &r);
 			sim_stats_add(&w->st, &r);
 			if (sh->list)
 				sh->list[i] = r;
@@ -304,6 +308,8 @@ static void *work(void *arg)
 		}
 	}
 	free(g);
+	if (memo)
+		rl->memo_free(memo);
 	atomic_fetch_add(&sh->finished, 1);
 	return NULL;
 }

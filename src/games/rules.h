@@ -19,7 +19,7 @@
 
 #define ACTION_ARGS 24
 #define ACTION_TEXT_MAX 256
-#define GAME_STATE_MAX 4096 /* the largest rule-system state (quad: about 3.5 KB) */
+#define GAME_STATE_MAX 5120 /* the largest rule-system state (quad: about 4.3 KB) */
 #define SCN_ID_MAX 48
 #define SCN_TITLE_MAX 128
 #define SCN_PATH_MAX 1024
@@ -29,7 +29,7 @@
  * (`move 93suth 1417 1416`) used by terminals, records and tests. */
 struct action {
 	int16_t kind;
-	int16_t n;               /* arguments used */
+	int16_t n;               /* arguments used (actions() leaves the others unspecified) */
 	int32_t arg[ACTION_ARGS];
 };
 
@@ -96,6 +96,16 @@ struct rules {
 	 * viewer_side (a side index, or -1 for a spectator) may see them. */
 	json_t *(*json_scenario)(const struct scenario *s);
 	json_t *(*json_state)(const struct game *g, int viewer_side);
+	/* Optional: a uniformly random legal action (as if drawn uniformly from actions()) drawn
+	 * with r, for random players, cheaper than listing every action. Returns 0 with *out, -1
+	 * when there is no legal action, 1 when it cannot here (the caller lists and draws). */
+	int (*sample)(const struct game *g, struct rng *r, struct action *out);
+	/* Optional: a memo that makes actions() faster when a thread asks for the actions of
+	 * many positions of one scenario (computer players, simulations). memo_new returns NULL
+	 * when out of memory; the memo only remembers work whose inputs it can compare exactly,
+	 * so it never changes what actions() returns. */
+	void *(*memo_new)(const struct scenario *s);
+	void (*memo_free)(void *memo);
 };
 
 struct game {
@@ -105,6 +115,8 @@ struct game {
 	uint32_t options;   /* rule-system option bits */
 	struct dice dice;
 	struct rng ai;      /* AI stream: never consumed by rulings */
+	void *memo;         /* rules->memo_new's memo, or NULL (game_init); owned by the caller,
+			     * used by one thread at a time; copies of the game share it */
 	alignas(16) unsigned char st[GAME_STATE_MAX];
 };
 

@@ -56,7 +56,7 @@ static const struct q_scn *SCN(struct fx *f) { return q_scn(&f->g); }
 static void clear_all(struct fx *f)
 {
 	for (int u = 0; u < SCN(f)->nunits; u++) {
-		ST(f)->u[u].idx = Q_ABSENT;
+		q_place(ST(f), u, Q_ABSENT);
 		ST(f)->u[u].fl = 0;
 	}
 }
@@ -65,7 +65,7 @@ static void clear_all(struct fx *f)
 static int place(struct fx *f, const char *id, const char *hex)
 {
 	int u = U(f, id);
-	ST(f)->u[u].idx = (int16_t)IDX(f, hex);
+	q_place(ST(f), u, IDX(f, hex));
 	assert_true(ST(f)->u[u].idx >= 0);
 	ST(f)->u[u].fl = 0;
 	ST(f)->u[u].layer = ++ST(f)->layer_next;
@@ -257,7 +257,7 @@ static struct fx *alma_pres(int turn, int elim)
 	static const char *inf[] = {"ru_bb_1w", "ru_bb_2w", "ru_mos_1w", "ru_mos_2w", "ru_tar_1w", "ru_bor_1c"};
 	clear_all(f);
 	for (int i = 0; i < elim; i++)
-		UST(f, inf[i])->idx = Q_ELIM;
+		q_place(ST(f), U(f, inf[i]), Q_ELIM);
 	place(f, "ru_min_2c", "2225");
 	place(f, "ru_vol_1c", "2224");
 	set_turn(f, turn, side(f, "allied"), QP_RALLY);
@@ -325,7 +325,7 @@ static void test_alma_2312_example(void **state)
 	to_phase(f, QP_RALLY);
 	to_phase(f, QP_MOVE);
 	ok(f, "exit ru_min_2c", 0);
-	ST(f)->u[U(f, "ru_vol_1c")].idx = (int16_t)IDX(f, "2225");
+	q_place(ST(f), U(f, "ru_vol_1c"), IDX(f, "2225"));
 	ok(f, "exit ru_vol_1c", 0); /* [21.2] errata: unlimited exits */
 	to_phase(f, QP_RALLY);
 	ok(f, "end", 0);
@@ -537,19 +537,19 @@ static void test_bal_23_victory(void **state)
 	assert_int_equal(r.vp[al], 30);
 	assert_int_equal(r.vp[ru], 0);
 	assert_int_equal(r.winner, -1);
-	UST(f, "lan17")->idx = Q_ELIM;  /* British cavalry 2 x 2 */
-	UST(f, "mil1")->idx = Q_ELIM;   /* Turkish infantry 2 */
-	UST(f, "marine4")->idx = Q_ELIM; /* British artillery 8 */
-	UST(f, "cda4_1")->idx = Q_ELIM; /* French cavalry 2 */
+	q_place(ST(f), U(f, "lan17"), Q_ELIM);  /* British cavalry 2 x 2 */
+	q_place(ST(f), U(f, "mil1"), Q_ELIM);   /* Turkish infantry 2 */
+	q_place(ST(f), U(f, "marine4"), Q_ELIM); /* British artillery 8 */
+	q_place(ST(f), U(f, "cda4_1"), Q_ELIM); /* French cavalry 2 */
 	r = victory(f);
 	assert_int_equal(r.vp[ru], 4 + 2 + 8 + 2);
 	place(f, "gun2", "2012"); /* a redoubt gun remaining: 6 */
-	UST(f, "bty5lt")->idx = Q_ELIM; /* Russian artillery 15 */
-	UST(f, "sous1")->idx = Q_ELIM;  /* 3 */
+	q_place(ST(f), U(f, "bty5lt"), Q_ELIM); /* Russian artillery 15 */
+	q_place(ST(f), U(f, "sous1"), Q_ELIM);  /* 3 */
 	r = victory(f);
 	assert_int_equal(r.vp[al], 30 + 6 + 15 + 3);
 	assert_int_equal(r.winner, -1); /* 54 - 16 = 38 < 50 */
-	UST(f, "bty7lt")->idx = Q_ELIM;
+	q_place(ST(f), U(f, "bty7lt"), Q_ELIM);
 	r = victory(f);
 	assert_int_equal(r.vp[al] - r.vp[ru], 53);
 	assert_int_equal(r.winner, al);
@@ -801,7 +801,7 @@ static void test_ink_192_stacked_fire(void **state)
 	int mix[2] = {s2, s3};
 	hook_allows(q_battle_fire_group_ok(&f->g, mix, 2, &f->e), &f->e);
 	/* the top Russian unit retreats: the other may now be fired upon */
-	ST(f)->u[r2].idx = (int16_t)IDX(f, "0805");
+	q_place(ST(f), r2, IDX(f, "0805"));
 	assert_int_equal(q_battle_targets(&f->g, IDX(f, "0806"), out), 1);
 	assert_int_equal(out[0], r1);
 	place(f, "b_2div_art1", "1010");
@@ -882,7 +882,7 @@ static void test_ink_203_forming(void **state)
 	ST(f)->turn = 13;
 	assert_int_equal(q_battle_fire_shift(&f->g, b, why, sizeof why), 0);
 	/* eliminated: worth both counters' melee points ([22.2]) */
-	ST(f)->u[b].idx = Q_ELIM;
+	q_place(ST(f), b, Q_ELIM);
 	assert_int_equal(victory(f).vp[side(f, "russian")], 2);
 	assert_int_equal(q_fire(&f->g, b), 2);
 	fx_free(f);
@@ -923,18 +923,18 @@ static void test_ink_22_levels(void **state)
 	need_sub(r.level, "Allied Decisive Victory");
 	need_sub(r.level, "[22.41]");
 	/* 3 + 3 + 3 = 9 Russian points (Guards battalions' melee) */
-	UST(f, "b_cdsm")->idx = Q_ELIM;
-	UST(f, "b_gren")->idx = Q_ELIM;
-	UST(f, "b_sfg")->idx = Q_ELIM;
+	q_place(ST(f), U(f, "b_cdsm"), Q_ELIM);
+	q_place(ST(f), U(f, "b_gren"), Q_ELIM);
+	q_place(ST(f), U(f, "b_sfg"), Q_ELIM);
 	r = victory(f);
 	assert_int_equal(r.vp[ru], 9);
 	if (9 - va >= -4)
 		need_sub(r.level, "[22.42]");
-	UST(f, "b_7lt")->idx = Q_ELIM;
+	q_place(ST(f), U(f, "b_7lt"), Q_ELIM);
 	r = victory(f);
 	assert_int_equal(r.vp[ru], 12);
 	assert_null(strstr(r.level, "[22.42]"));
-	UST(f, "b_2div_art1")->idx = Q_ELIM; /* artillery: 3 */
+	q_place(ST(f), U(f, "b_2div_art1"), Q_ELIM); /* artillery: 3 */
 	assert_int_equal(victory(f).vp[ru], 15);
 	fx_free(f);
 }
@@ -1000,7 +1000,7 @@ static void test_ink_2926_option(void **state)
 	assert_int_equal(SCN(f)->zone[sv], 1);
 	place(f, "r_tomsk2", "1212");
 	hook_refuses(q_battle_move_ok(&f->g, s1, IDX(f, "1212"), &f->e), &f->e, "[29.26] 7");
-	ST(f)->u[s2].idx = (int16_t)sv;
+	q_place(ST(f), s2, sv);
 	hook_allows(q_battle_move_ok(&f->g, s1, sv, &f->e), &f->e);
 	int p1 = place(f, "r_yakutsk1", "1214");
 	hook_refuses(q_battle_move_ok(&f->g, U(f, "r_yakutsk2"), IDX(f, "1214"), &f->e), &f->e, "Paulov");
@@ -1060,9 +1060,9 @@ static void test_tch_1614_bridge(void **state)
 	}
 	assert_true(plain >= 0 && bridge >= 0);
 	int u = U(f, "smol_7");
-	ST(f)->u[u].idx = (int16_t)plain;
+	q_place(ST(f), u, plain);
 	assert_int_equal(q_battle_melee_strength(&f->g, u, true, 9), 4);
-	ST(f)->u[u].idx = (int16_t)bridge;
+	q_place(ST(f), u, bridge);
 	assert_int_equal(q_battle_melee_strength(&f->g, u, true, 9), 9);
 	fx_free(f);
 }
@@ -1097,14 +1097,14 @@ static void test_tch_171_engineers(void **state)
 			cav = u;
 	uint8_t *scratch = malloc((size_t)m->n * 6);
 	assert_non_null(scratch);
-	ST(f)->u[inf].idx = (int16_t)from;
+	q_place(ST(f), inf, from);
 	assert_true(q_battle_steps(&f->g, inf, scratch)[from * 6 + dir] > s->tab.tec.hex[TER_CLEAR][Q_INF]);
-	ST(f)->u[eng].idx = (int16_t)aq;
+	q_place(ST(f), eng, aq);
 	assert_int_equal(q_battle_steps(&f->g, inf, scratch)[from * 6 + dir], s->tab.tec.hex[TER_CLEAR][Q_INF]);
 	assert_int_equal(q_battle_steps(&f->g, cav, scratch)[from * 6 + dir], PATH_NOWAY);
 	free(scratch);
 	/* stacking: engineer + infantry + artillery */
-	ST(f)->u[inf].idx = (int16_t)aq;
+	q_place(ST(f), inf, aq);
 	assert_true(q_stack_ok(&f->g, U(f, "3h_8_7"), aq));
 	assert_false(q_stack_ok(&f->g, U(f, "mhlw_7"), aq));
 	/* [17.12] never attacks: parenthesised values */
@@ -1197,9 +1197,9 @@ static void test_tch_1924_levels(void **state)
 	assert_int_equal(r.vp[ru], 0);
 	assert_int_equal(r.vp[al], 0);
 	need_sub(r.level, "Russian Marginal Victory");
-	UST(f, "2_5")->idx = Q_ELIM; /* an engineer: may not fire offensively, 0 */
+	q_place(ST(f), U(f, "2_5"), Q_ELIM); /* an engineer: may not fire offensively, 0 */
 	assert_int_equal(victory(f).vp[al], 0);
-	UST(f, "ch_pol_7")->idx = Q_ELIM;
+	q_place(ST(f), U(f, "ch_pol_7"), Q_ELIM);
 	r = victory(f);
 	assert_true(r.vp[al] > 0);
 	need_sub(r.level, "Allied Marginal Victory");

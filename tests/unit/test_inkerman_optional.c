@@ -77,7 +77,7 @@ static int IDX(struct fx *f, const char *hex) { return map_index(&SCN(f)->map, H
 static void clear_all(struct fx *f)
 {
 	for (int u = 0; u < SCN(f)->nunits; u++) {
-		ST(f)->u[u].idx = Q_ABSENT;
+		q_place(ST(f), u, Q_ABSENT);
 		ST(f)->u[u].fl = 0;
 		ST(f)->u[u].mp = 0;
 	}
@@ -86,7 +86,7 @@ static void clear_all(struct fx *f)
 static int place(struct fx *f, const char *id, const char *hex)
 {
 	int u = U(f, id);
-	ST(f)->u[u].idx = (int16_t)IDX(f, hex);
+	q_place(ST(f), u, IDX(f, hex));
 	assert_true(ST(f)->u[u].idx >= 0);
 	ST(f)->u[u].fl = 0;
 	ST(f)->u[u].layer = ++ST(f)->layer_next;
@@ -236,11 +236,11 @@ static void test_231_sandbag(void **state)
 		int r = place(f, "r_tomsk1", "2811");
 		q_battle_after_action(&f->g, &f->sink);
 		assert_int_equal(qio_sandbag_captures(&f->g, ru), k + 1);
-		ST(f)->u[r].idx = Q_ABSENT;
+		q_place(ST(f), r, Q_ABSENT);
 		place(f, "b_a41", "2811");
 		q_battle_after_action(&f->g, &f->sink);
 		need_event(f, "[23.1]", "Sandbag");
-		ST(f)->u[U(f, "b_a41")].idx = Q_ABSENT;
+		q_place(ST(f), U(f, "b_a41"), Q_ABSENT);
 	}
 	assert_int_equal(qio_sandbag_captures(&f->g, al), 5);
 	place(f, "b_a41", "2811");
@@ -688,8 +688,8 @@ static void test_253_russian_events(void **state)
 	ru = RU(f);
 	assert_int_equal(qio_release_turn(&f->g, U(f, "r_vladimir1"), 11), 255);
 	set_turn(f, 12, ru, QP_MOVE);
-	ST(f)->u[U(f, "r_p_light1")].idx = (int16_t)IDX(f, "1908");
-	ST(f)->u[U(f, "r_p_light2")].idx = (int16_t)IDX(f, "2009");
+	q_place(ST(f), U(f, "r_p_light1"), IDX(f, "1908"));
+	q_place(ST(f), U(f, "r_p_light2"), IDX(f, "2009"));
 	evsink_init(&f->sink, f->ev, NEV);
 	q_battle_end_phase(&f->g, &f->sink);
 	need_event(f, "[25.32]", "from Game-Turn 14");
@@ -768,7 +768,7 @@ static void test_262_zone_of_influence(void **state)
 	set_turn(f, 9, ru, QP_MOVE);
 	place(f, "b_cdsm", "1616"); /* stacked: a Zone of Control again */
 	assert_true(q_battle_exerts_zoc(&f->g, p));
-	ST(f)->u[U(f, "b_cdsm")].idx = Q_ABSENT;
+	q_place(ST(f), U(f, "b_cdsm"), Q_ABSENT);
 	int sk = place(f, "b_a55", "1914"); /* a skirmisher, unstacked, undisrupted */
 	assert_false(q_battle_exerts_zoc(&f->g, sk));
 	uint8_t zoc[Q_NMAX];
@@ -866,7 +866,7 @@ static void test_272_reserves(void **state)
 	assert_int_equal(n, 16);
 	/* [27.22] a destroyed Reserve: 2 to the Allies; a disrupted one: 1 */
 	struct result r0 = victory(f);
-	ST(f)->u[res].idx = Q_ELIM;
+	q_place(ST(f), res, Q_ELIM);
 	struct result r1 = victory(f);
 	f->g.options = 0;
 	struct result r1n = victory(f);
@@ -892,7 +892,7 @@ static void test_272_reserves(void **state)
 	brefused(f, "reserve b_cdsm", "already");
 	/* [27.21] a destroyed Allied Reserve counts double for the Russians, a disrupted one 1 */
 	struct result a0 = victory(f);
-	ST(f)->u[U(f, "b_cdsm")].idx = Q_ELIM;
+	q_place(ST(f), U(f, "b_cdsm"), Q_ELIM);
 	ST(f)->u[U(f, "b_gren")].fl |= QF_DISRUPTED;
 	struct result a1 = victory(f);
 	f->g.options = 0;
@@ -1025,7 +1025,7 @@ static void test_282_massed(void **state)
 	assert_int_equal(q_fire_odds(&f->g, &act_, &o, &f->e), 0);
 	assert_int_equal(o.column, col_massed + 1);
 	/* one leaves: no longer massed */
-	ST(f)->u[r2].idx = (int16_t)IDX(f, "1621");
+	q_place(ST(f), r2, IDX(f, "1621"));
 	q_battle_after_action(&f->g, &f->sink);
 	assert_false(qio_massed(&f->g, r1));
 	assert_false(qio_massed(&f->g, r2));

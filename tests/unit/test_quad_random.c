@@ -70,6 +70,9 @@ static void check_stacks(struct run *r, const char *name, uint64_t seed)
 	const struct q_state *st = q_cst(&r->g);
 	int hexes[Q_UNITS_MAX], nh = 0;
 
+	if (!q_occ_ok(st, s->nunits)) /* every move went through q_place */
+		fail_msg("%s seed %llu: the occupancy index disagrees with the units' hexes", name,
+			 (unsigned long long)seed);
 	for (int u = 0; u < s->nunits; u++) {
 		int i = st->u[u].idx, k = 0, side_mix = 0;
 		if (i < 0)

@@ -412,7 +412,7 @@ static int alma_apply(struct game *g, const struct action *a, struct evsink *ev,
 			return err_set(e, NULL, 0, "[19.2] only an undisrupted non-phasing artillery unit in an enemy zone of control that has not fired may retreat before combat");
 		if (!art_retreat_step(g, u, a->arg[1], zoc))
 			return err_set(e, NULL, 0, "[19.21] it must retreat one hex and end out of every enemy zone of control");
-		st->u[u].idx = (int16_t)a->arg[1];
+		q_place(st, u, a->arg[1]);
 		st->u[u].fl |= QF_FIRED; /* [19.22] no fire in this Defensive Fire Phase */
 		hex_format(map_hex(&s->map, a->arg[1]), hx);
 		ev_emit(ev, "[19.2]", "%s retreats before combat to %s and will not fire this phase", s->u[u].id, hx);
@@ -429,7 +429,7 @@ static int alma_apply(struct game *g, const struct action *a, struct evsink *ev,
 	if (q_can_move(g, u, e) != 0)
 		return -1;
 	st->u[u].aux |= AUX_EXITED;
-	st->u[u].idx = Q_ELIM;
+	q_place(st, u, Q_ELIM);
 	AS(g)->exits_turn++;
 	ev_emit(ev, "[21.2]", "%s exits the map through 2225 (%d this Game-Turn)", s->u[u].id, AS(g)->exits_turn);
 	return 0;

@@ -244,7 +244,7 @@ static void bal_after_action(struct game *g, struct evsink *ev)
 		if (!zoc[idx] || st->npend > 0)
 			continue;
 		st->u[u].aux |= AUX_CAPTURED;
-		st->u[u].idx = Q_ELIM;
+		q_place(st, u, Q_ELIM);
 		b->captured++;
 		ev_emit(ev, "[18.2]", "the Russians capture the redoubt gun %s (3 victory points)", s->u[u].id);
 		/* errata [18.2]: one Russian unit exerting a ZOC into the hex may advance into it */
@@ -325,7 +325,7 @@ static int bal_apply(struct game *g, const struct action *a, struct evsink *ev, 
 		if (st->phasing == russian || !is_gun(g, u))
 			return err_set(e, NULL, 0, "[18.3] the Allied Player spikes his own redoubt guns only");
 		st->u[u].aux |= AUX_SPIKED;
-		st->u[u].idx = Q_ELIM;
+		q_place(st, u, Q_ELIM);
 		ev_emit(ev, "[18.3]", "the Allies spike and remove the redoubt gun %s", s->u[u].id);
 		return 0;
 	}
@@ -336,7 +336,7 @@ static int bal_apply(struct game *g, const struct action *a, struct evsink *ev, 
 	if (q_mp_left(g, u) < 2)
 		return err_set(e, NULL, 0, "[23.21] %s has no movement points left to leave the map", s->u[u].id);
 	st->u[u].aux |= AUX_EXITED;
-	st->u[u].idx = Q_ELIM;
+	q_place(st, u, Q_ELIM);
 	BS(g)->exited++;
 	ev_emit(ev, "[23.21]", "%s exits the map at 2025 to raid Balaclava", s->u[u].id);
 	return 0;

@@ -668,7 +668,7 @@ static void form_battalions(struct game *g, struct evsink *ev)
 			if (!skirm(g, v) || tagged(g, v, QT_PICKET) || q_disrupted(g, v) ||
 			    strcmp(s->u[v].parent, s->u[u].parent) || s->u[v].side != s->u[u].side)
 				continue;
-			st->u[v].idx = Q_ABSENT;
+			q_place(st, v, Q_ABSENT);
 			st->u[v].aux |= AUX_ABSORBED;
 			st->u[u].aux |= AUX_MERGED;
 			ev_emit(ev, "[20.32]", "%s and %s form one battalion (%s: fire %d, melee %d, movement allowance 7)",
@@ -881,7 +881,7 @@ static int ink_apply(struct game *g, const struct action *a, struct evsink *ev, 
 	if (cost >= QT_ROADONLY || q_mp_left(g, u) < cost)
 		return err_set(e, NULL, 0, "[16.41] %s lacks the movement points to enter the imaginary hex", s->u[u].id);
 	st->u[u].aux |= AUX_EXITED;
-	st->u[u].idx = Q_ELIM;
+	q_place(st, u, Q_ELIM);
 	if (s->u[u].side == russian(g)) {
 		IS(g)->exit_vp = (uint8_t)(IS(g)->exit_vp + vp);
 		qio_on_exit(g, u, vp); /* [27.22] exited reserves */

@@ -292,7 +292,7 @@ static void arrange(struct game *g, const char *who)
 			sl[j] = t;
 		}
 		for (int k = 0; k < n; k++) {
-			st->u[us[k]].idx = sl[k];
+			q_place(st, us[k], sl[k]);
 			o->mv[us[k]] = (uint8_t)((boxes[to] + 1) << 4);
 		}
 	}
@@ -381,7 +381,7 @@ void qio_setup(struct game *g)
 				o->ship_state[k++] = q_has_tag(s, u, "moored") ? QIO_MOORED : QIO_UNDERWAY;
 			}
 			if (st->u[u].idx >= 0)
-				st->u[u].idx = Q_ABSENT;
+				q_place(st, u, Q_ABSENT);
 		}
 	if (on(g, Q_OPT_25_1)) {
 		o->weather = setup_die(g) <= 2 ? 2 : 1; /* [25.11] */

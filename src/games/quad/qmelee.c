@@ -27,7 +27,7 @@ void q_eliminate(struct game *g, int u, struct evsink *ev, const char *rule, con
 	if (st->u[u].idx == Q_ELIM)
 		return;
 	int origin = st->u[u].idx;
-	st->u[u].idx = Q_ELIM;
+	q_place(st, u, Q_ELIM);
 	if (!d->melee_paren[0] && d->melee[0] > 0)
 		st->elim_melee[d->side] = (int16_t)(st->elim_melee[d->side] + d->melee[0]);
 	ev_emit(ev, rule, "%s is eliminated (%s)", d->id, why);
@@ -304,7 +304,7 @@ static bool displace(struct game *g, int v, int idx, struct evsink *ev, int *vis
 				continue;
 			}
 		}
-		q_st(g)->u[v].idx = (int16_t)to;
+		q_place(q_st(g), v, to);
 		fmt_idx(g, to, hx);
 		ev_emit(ev, "[8.61]", "%s is displaced to %s", s->u[v].id, hx);
 		ok = true;
@@ -390,7 +390,7 @@ static bool do_retreat(struct game *g, struct q_pend *p, const int16_t *path, in
 				return false;
 			}
 		}
-		st->u[u].idx = path[i];
+		q_place(st, u, path[i]);
 		feed_path(g, feeds, path[i]);
 	}
 	if (n < wanted) {
@@ -1016,7 +1016,7 @@ int q_cavretreat_apply(struct game *g, const struct action *a, struct evsink *ev
 	ok = retreat_step_ok(g, u, st->u[u].idx, h, zoc) && q_stack_ok(g, u, h);
 	if (!ok)
 		return err_set(e, NULL, 0, "[11.26] may not retreat into an enemy zone of control, an occupied or prohibited hex");
-	st->u[u].idx = (int16_t)h;
+	q_place(st, u, h);
 	st->u[u].fl |= QF_CAVRET;
 	fmt_idx(g, h, hx);
 	ev_emit(ev, "[11.26]", "%s retreats before combat to %s", s->u[u].id, hx);
@@ -1206,7 +1206,7 @@ int q_pending_apply(struct game *g, const struct action *a, struct evsink *ev, s
 	} else {
 		int u = a->arg[0];
 		char hx[8];
-		st->u[u].idx = (int16_t)a->arg[a->n - 1];
+		q_place(st, u, a->arg[a->n - 1]);
 		st->u[u].fl |= QF_ADVANCED;
 		st->u[u].layer = ++st->layer_next;
 		fmt_idx(g, st->u[u].idx, hx);

@@ -159,12 +159,17 @@ static bool entry_blocked(const struct game *g, int side, int idx, const uint8_t
 
 int q_entry_hexes(const struct game *g, int u, int *out, int max, uint8_t *zoc)
 {
+	q_zoc(g, 1 - q_scn(g)->u[u].side, zoc);
+	return q_entry_hexes_zoc(g, u, out, max, zoc);
+}
+
+int q_entry_hexes_zoc(const struct game *g, int u, int *out, int max, const uint8_t *zoc)
+{
 	const struct q_scn *s = q_scn(g);
 	const struct q_udef *d = &s->u[u];
 	const struct map *m = &s->map;
 	int n = 0;
 
-	q_zoc(g, 1 - d->side, zoc);
 	if (d->enter_edge >= 0) {
 		const struct map_edge *e = &m->edges[d->enter_edge];
 		for (int i = 0; i < e->nhexes && n < max; i++) {
@@ -193,6 +198,12 @@ int q_entry_hexes(const struct game *g, int u, int *out, int max, uint8_t *zoc)
 			out[n++] = idx;
 	}
 	return n;
+}
+
+void q_search_prepare(const struct game *g, int side, struct q_work *w)
+{
+	q_zoc(g, 1 - side, w->zoc);
+	enemy_blocked(g, side, w->blocked);
 }
 
 int q_search(const struct game *g, int u, struct q_work *w)
@@ -256,7 +267,7 @@ static void step_into(struct game *g, int u, int from, int dir, int j, int c, co
 	const struct q_scn *s = q_scn(g);
 	struct q_ust *us = &st->u[u];
 
-	us->idx = (int16_t)j;
+	q_place(st, u, j);
 	us->mp = (uint8_t)(us->mp + c);
 	if (zoc[j])
 		us->fl |= QF_STOPPED;
@@ -421,7 +432,7 @@ int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, str
 	}
 	if (slot >= 0)
 		st->ent_cnt[slot]++;
-	st->u[u].idx = (int16_t)a->arg[1];
+	q_place(st, u, a->arg[1]);
 	st->u[u].mp = (uint8_t)c;
 	st->u[u].layer = ++st->layer_next;
 	if (zoc[a->arg[1]])

@@ -16,6 +16,8 @@ struct q_work {
 	uint8_t steps[Q_NMAX * 6]; /* a patched step-cost table (qbattle.c) */
 	int32_t order[Q_NMAX];     /* the hexes reached, in cost order */
 };
+/* Fills w->zoc (the enemy's zones of control) and w->blocked for a unit of side. */
+void q_search_prepare(const struct game *g, int side, struct q_work *w);
 /* Runs the movement search for unit u into w; returns hexes reached. */
 int q_search(const struct game *g, int u, struct q_work *w);
 /* The same, reusing w->zoc and w->blocked from an earlier search for a unit of the same side
@@ -32,6 +34,8 @@ const char *q_stack_rule(const struct game *g, int u, int idx);
 int q_entry_cost(const struct game *g, int u, int idx, int k);
 /* Entry hexes open to reinforcement u now ([12.1], [12.22]); zoc is scratch [map n]. */
 int q_entry_hexes(const struct game *g, int u, int *out, int max, uint8_t *zoc);
+/* The same with the enemy's zones of control already in zoc. */
+int q_entry_hexes_zoc(const struct game *g, int u, int *out, int max, const uint8_t *zoc);
 bool q_edge_hex(const struct map *m, int idx);
 /* Exclusive-rule movement permissions (qbattle.c): 0 allowed, -1 refused with the case. */
 int q_battle_may_move(const struct game *g, int u, struct err *e);

@@ -546,6 +546,14 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 		errlist_add(errs, &e);
 		goto fail;
 	}
+	/* after prepare: the battle may add features to the map */
+	q->zoc_dirs = malloc((size_t)q->map.n);
+	if (!q->zoc_dirs) {
+		err_set(&e, d->file, 0, "out of memory");
+		errlist_add(errs, &e);
+		goto fail;
+	}
+	q_zoc_dirs(&q->map, q->zoc_dirs);
 	return 0;
 fail:
 	q_scn_unload(s);
@@ -559,6 +567,7 @@ void q_scn_unload(struct scenario *s)
 		return;
 	for (int mc = 0; mc < Q_NMOVE; mc++)
 		free(q->step[mc]);
+	free(q->zoc_dirs);
 	free(q->zone);
 	map_free(&q->map);
 	free(q);

@@ -7,6 +7,7 @@
 
 #include "../../core/fsio.h"
 #include "qbattle.h"
+#include "qmemo.h"
 #include "qmove.h"
 
 static const char *const phase_names[] = {
@@ -44,19 +45,20 @@ static int q_setup_game(struct game *g, struct err *e)
 	memset(st, 0, sizeof *st);
 	if (s->nunits > Q_UNITS_MAX)
 		return err_set(e, NULL, 0, "too many units");
+	q_occ_reset(st, s->nunits);
 	st->turn = (int16_t)s->first_turn;
 	st->phasing = (uint8_t)s->first;
 	st->phase = QP_MOVE;
 	st->layer_next = 2; /* above the set-up layers (1 bottom, 2 top) */
 	for (int u = 0; u < s->nunits; u++) {
 		const struct q_udef *d = &s->u[u];
-		st->u[u].idx = Q_OFF;
+		q_place(st, u, Q_OFF);
 		if ((d->tags & QT_OPTIONAL24) && !(g->options & Q_OPT_24)) {
-			st->u[u].idx = Q_ABSENT;
+			q_place(st, u, Q_ABSENT);
 			continue;
 		}
 		if (d->setup_hex != HEX_NONE) {
-			st->u[u].idx = (int16_t)map_index(&s->map, d->setup_hex);
+			q_place(st, u, map_index(&s->map, d->setup_hex));
 			st->u[u].layer = d->top ? 2 : 1;
 			if (d->start_disrupted)
 				st->u[u].fl |= QF_DISRUPTED;
@@ -314,45 +316,43 @@ void q_push(struct q_alist *l, const struct action *a)
 	l->n++;
 }
 
-static void list_moves(const struct game *g, struct q_alist *l)
+/* May unit u end its move in map index i (reached by its search)? occupied: a unit is there. */
+static bool move_dest_ok(const struct game *g, int u, int i, bool occupied)
+{
+	if (occupied ? !q_stack_ok(g, u, i) : q_battle_closed(g, u, i))
+		return false;
+	return q_battle_move_ok(g, u, i, NULL) == 0;
+}
+
+static void push_move(struct q_alist *l, int kind, int u, int i)
+{
+	if (l->n < l->max) { /* only the arguments in use are written (rules.h) */
+		struct action *a = &l->out[l->n];
+		a->kind = (int16_t)kind;
+		a->n = 2;
+		a->arg[0] = u;
+		a->arg[1] = i;
+	}
+	l->n++;
+}
+
+/* [12.1] reinforcements' entries; w->zoc is prepared on first need. */
+static void list_entries(const struct game *g, struct q_alist *l, struct q_work *w, bool *prepared)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	struct q_work wbuf, *w = &wbuf; /* on the stack: no heap use inside a game */
-	uint8_t occ[Q_NMAX];
-	bool searched = false;
 
-	/* occupancy, so that empty hexes skip the stacking rules */
-	memset(occ, 0, (size_t)s->map.n);
-	for (int u = 0; u < s->nunits; u++)
-		if (st->u[u].idx >= 0)
-			occ[st->u[u].idx] = 1;
-	for (int u = 0; u < s->nunits; u++) {
-		if (q_can_move(g, u, NULL) != 0)
-			continue;
-		/* every moving unit is the phasing side's: enemy ZOC and blocked hexes are shared */
-		int reached = searched ? q_search_again(g, u, w) : q_search(g, u, w);
-		searched = true;
-		for (int k = 1; k < reached; k++) { /* order[0] is the unit's own hex */
-			int i = w->order[k];
-			if (occ[i] ? !q_stack_ok(g, u, i) : q_battle_closed(g, u, i))
-				continue;
-			if (q_battle_move_ok(g, u, i, NULL) != 0)
-				continue;
-			struct action a = {QA_MOVE, 2, {0}};
-			a.arg[0] = u;
-			a.arg[1] = i;
-			q_push(l, &a);
-		}
-	}
-	/* reinforcements */
 	for (int u = 0; u < s->nunits; u++) {
 		int hexes[MAP_EDGE_HEXES], n;
 		if (q_can_enter(g, u, NULL) != 0)
 			continue;
-		n = q_entry_hexes(g, u, hexes, MAP_EDGE_HEXES, w->zoc);
+		if (!*prepared) {
+			q_search_prepare(g, st->phasing, w);
+			q_reach_begin(g, w);
+			*prepared = true;
+		}
+		n = q_entry_hexes_zoc(g, u, hexes, MAP_EDGE_HEXES, w->zoc);
 		for (int i = 0; i < n; i++) {
-			struct action a = {QA_ENTER, 2, {0}};
 			int k = 0;
 			for (int j = 0; j < st->nent; j++)
 				if (st->ent_idx[j] == hexes[i])
@@ -360,11 +360,40 @@ static void list_moves(const struct game *g, struct q_alist *l)
 			int c = q_entry_cost(g, u, hexes[i], k);
 			if (c == PATH_NOWAY || c > q_ma(g, u) * 2 || !q_stack_ok(g, u, hexes[i]))
 				continue;
-			a.arg[0] = u;
-			a.arg[1] = hexes[i];
-			q_push(l, &a);
+			push_move(l, QA_ENTER, u, hexes[i]);
 		}
 	}
+}
+
+static void list_moves(const struct game *g, struct q_alist *l)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	struct q_work wbuf, *w = &wbuf; /* on the stack: no heap use inside a game */
+	uint8_t occ[Q_NMAX];
+	bool prepared = false;
+
+	/* occupancy, so that empty hexes skip the stacking rules */
+	memset(occ, 0, (size_t)s->map.n);
+	for (int u = 0; u < s->nunits; u++)
+		if (st->u[u].idx >= 0)
+			occ[st->u[u].idx] = 1;
+	for (int u = 0; u < s->nunits; u++) {
+		const int32_t *order;
+		if (q_can_move(g, u, NULL) != 0)
+			continue;
+		/* every moving unit is the phasing side's: enemy ZOC and blocked hexes are shared */
+		if (!prepared) {
+			q_search_prepare(g, st->phasing, w);
+			q_reach_begin(g, w);
+			prepared = true;
+		}
+		int reached = q_reach(g, u, w, &order);
+		for (int k = 1; k < reached; k++) /* order[0] is the unit's own hex */
+			if (move_dest_ok(g, u, order[k], occ[order[k]]))
+				push_move(l, QA_MOVE, u, order[k]);
+	}
+	list_entries(g, l, w, &prepared);
 }
 
 /* [5.37] a stack may be rearranged at no cost in its owner's Movement Phase. */
@@ -429,6 +458,90 @@ static int q_actions(const struct game *g, struct action *out, int max)
 	if (q_may_end_phase(g, NULL) == 0)
 		q_push(&l, &end);
 	return l.n;
+}
+
+/* A uniformly random legal action of a Movement Phase without enumerating every move:
+ * rejection sampling. Candidates are every other action (entries, tops, the battle's, end),
+ * listed exactly, plus every (unit, hex its search reached); a candidate drawn uniformly is
+ * returned if legal and otherwise drawn again. Accepted candidates are exactly actions()'s,
+ * each once, so the result is uniform over actions(). With the memo every unit's search is
+ * kept; without, a drawn unit is searched again (same result, more time), so the draw never
+ * depends on the memo. Returns 1 to ask the caller to enumerate instead (too many other
+ * actions, or too many rejections: a mixture of two uniform draws is still uniform). */
+#define Q_SAMPLE_OTHERS 64
+#define Q_SAMPLE_TRIES 64
+static int sample_moves(const struct game *g, struct rng *r, struct action *out)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	struct q_work wbuf, *w = &wbuf;
+	struct action other[Q_SAMPLE_OTHERS];
+	struct q_alist l = {other, Q_SAMPLE_OTHERS, 0};
+	const int32_t *order[Q_UNITS_MAX];
+	int unit[Q_UNITS_MAX], cand[Q_UNITS_MAX], nu = 0;
+	bool prepared = false, kept = q_memo_on(g);
+	uint32_t total;
+
+	for (int u = 0; u < s->nunits; u++) {
+		if (q_can_move(g, u, NULL) != 0)
+			continue;
+		if (!prepared) {
+			q_search_prepare(g, st->phasing, w);
+			q_reach_begin(g, w);
+			prepared = true;
+		}
+		int reached = q_reach(g, u, w, &order[nu]);
+		if (reached > 1) {
+			unit[nu] = u;
+			cand[nu++] = reached - 1; /* order[0] is the unit's own hex */
+		}
+	}
+	list_entries(g, &l, w, &prepared);
+	list_tops(g, &l);
+	q_battle_actions(g, &l);
+	if (q_may_end_phase(g, NULL) == 0) {
+		struct action end = {QA_END, 0, {0}};
+		q_push(&l, &end);
+	}
+	if (l.n > Q_SAMPLE_OTHERS)
+		return 1;
+	total = (uint32_t)l.n;
+	for (int k = 0; k < nu; k++)
+		total += (uint32_t)cand[k];
+	if (total == 0)
+		return -1;
+	for (int t = 0; t < Q_SAMPLE_TRIES; t++) {
+		uint32_t k = rng_below(r, total);
+		int j = 0, stk[1];
+		if (k < (uint32_t)l.n) {
+			*out = other[k];
+			return 0;
+		}
+		k -= (uint32_t)l.n;
+		while (k >= (uint32_t)cand[j])
+			k -= (uint32_t)cand[j++];
+		int u = unit[j], i;
+		if (!kept) /* order[j] was overwritten by later searches */
+			q_reach(g, u, w, &order[j]);
+		i = order[j][k + 1];
+		if (move_dest_ok(g, u, i, q_stack(g, i, stk, 1) > 0)) {
+			memset(out, 0, sizeof *out);
+			out->kind = QA_MOVE;
+			out->n = 2;
+			out->arg[0] = u;
+			out->arg[1] = i;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static int q_sample(const struct game *g, struct rng *r, struct action *out)
+{
+	const struct q_state *st = q_cst(g);
+	if (st->phase != QP_MOVE || st->npend > 0)
+		return 1;
+	return sample_moves(g, r, out);
 }
 
 static int apply_one(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
@@ -505,7 +618,8 @@ static bool q_over(const struct game *g, struct result *r)
 
 static uint64_t q_checksum(const struct game *g)
 {
-	uint64_t h = fnv1a64(FNV_OFFSET, g->st, sizeof(struct q_state));
+	/* the occupancy index is derived from the positions and kept out of the checksum */
+	uint64_t h = fnv1a64(FNV_OFFSET, g->st, offsetof(struct q_state, occ_head));
 	return fnv1a64(h, &g->dice.rng, sizeof g->dice.rng);
 }
 
@@ -543,6 +657,9 @@ const struct rules quad_rules = {
 	.title = "SPI Crimean War QuadriGame (Standard Rules, errata of 19 May 1978)",
 	.load = q_scn_load,
 	.unload = q_scn_unload,
+	.sample = q_sample,
+	.memo_new = q_memo_new,
+	.memo_free = q_memo_free,
 	.setup = q_setup_game,
 	.actions = q_actions,
 	.apply = q_apply,

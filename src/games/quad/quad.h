@@ -88,6 +88,9 @@ struct q_scn {
 	/* Step costs per movement class, in half movement points (PATH_NOWAY = prohibited),
 	 * computed once from the map and the Terrain Effects Chart. */
 	uint8_t *step[Q_NMOVE];
+	/* [n]: bit d set when a zone of control extends from the hex to its neighbour in
+	 * direction d ([6.14]: an on-map neighbour, not across an unbridged river or a cliff). */
+	uint8_t *zoc_dirs;
 	char battle[16];      /* "alma", "balaclava", "inkerman", "tchernaya" or "" */
 	uint8_t *zone;        /* [map n] the battle's static map zones (Alma: river banks), or NULL */
 	int nprov;            /* reconstructed/decoded blocks, listed by crimea show */
@@ -116,6 +119,8 @@ enum q_ufl {
 #define Q_OFF (-1)   /* not yet on the map (reinforcement) */
 #define Q_ELIM (-2)  /* eliminated or removed from play */
 #define Q_ABSENT (-3) /* not in this game (an optional rule's unit with that rule off) */
+#define Q_OCC_BUCKETS 256 /* occupancy index buckets (a power of two) */
+#define Q_OCC_NONE (-1)
 
 struct q_ust {
 	int16_t idx;     /* map index, Q_OFF or Q_ELIM */
@@ -166,6 +171,11 @@ struct q_state {
 				* optional rules keep per-unit bytes here, qinkopt.c) */
 	struct q_pend pend[Q_PEND_MAX];
 	struct q_ust u[Q_UNITS_MAX];
+	/* Derived, kept last and outside the checksum: which units stand in which hex, so that a
+	 * stack is found without scanning every unit. Buckets by map index; chains through
+	 * occ_next; Q_OCC_NONE ends a chain. Only q_place() writes it (and u[].idx). */
+	int16_t occ_head[Q_OCC_BUCKETS];
+	int16_t occ_next[Q_UNITS_MAX];
 };
 
 static inline const struct q_scn *q_scn(const struct game *g) { return g->scn->data; }
@@ -201,10 +211,19 @@ bool q_on_map(const struct game *g, int u);
 int q_unit_find(const struct q_scn *s, const char *id);
 /* Does unit u carry tag `tag` (any tag of the data file, known or not)? */
 bool q_has_tag(const struct q_scn *s, int u, const char *tag);
-/* Units in the hex with map index idx (top first); returns count. */
+/* Units in the hex with map index idx (top first; equal layers by unit order); returns count,
+ * at most max (the lowest-numbered units when a stack holds more). */
 int q_stack(const struct game *g, int idx, int *out, int max);
+/* Puts unit u at map index idx (or Q_OFF, Q_ELIM, Q_ABSENT): the one way to change a unit's
+ * position, because it keeps the occupancy index. q_occ_reset empties the index with every
+ * one of the nunits units at Q_OFF; q_occ_ok checks the index against the positions (tests). */
+void q_place(struct q_state *st, int u, int idx);
+void q_occ_reset(struct q_state *st, int nunits);
+bool q_occ_ok(const struct q_state *st, int nunits);
 /* Marks the hexes controlled by side's undisrupted units ([6.1]) into zoc[n]. */
 void q_zoc(const struct game *g, int side, uint8_t *zoc);
+/* Computes q_scn.zoc_dirs for a map (at load). */
+void q_zoc_dirs(const struct map *m, uint8_t *dirs);
 
 /* Movement: fills res for unit u from its hex (caller provides result storage). */
 int q_move_search(const struct game *g, int u, struct path_result *res, uint8_t *zoc,

@@ -1,5 +1,6 @@
 /* qunit: unit values, stacks and zones of control ([2.4], [5.19], [6.1], [9.11]). */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "qbattle.h"
@@ -65,22 +66,133 @@ int q_ma(const struct game *g, int u)
 	return q_battle_ma(g, u, ma);
 }
 
+static inline int occ_bucket(int idx)
+{
+	return idx & (Q_OCC_BUCKETS - 1);
+}
+
+void q_occ_reset(struct q_state *st, int nunits)
+{
+	for (int b = 0; b < Q_OCC_BUCKETS; b++)
+		st->occ_head[b] = Q_OCC_NONE;
+	for (int u = 0; u < Q_UNITS_MAX; u++) {
+		if (u < nunits) /* slots past the scenario's units stay as they are (zero) */
+			st->u[u].idx = Q_OFF;
+		st->occ_next[u] = Q_OCC_NONE;
+	}
+}
+
+void q_place(struct q_state *st, int u, int idx)
+{
+	int old = st->u[u].idx;
+	if (old == idx)
+		return;
+	if (old >= 0) { /* unlink u from its bucket's chain */
+		int16_t *p = &st->occ_head[occ_bucket(old)];
+		while (*p != Q_OCC_NONE && *p != u)
+			p = &st->occ_next[*p];
+		if (*p == u)
+			*p = st->occ_next[u];
+	}
+	st->u[u].idx = (int16_t)idx;
+	st->occ_next[u] = Q_OCC_NONE;
+	if (idx >= 0) {
+		int b = occ_bucket(idx);
+		st->occ_next[u] = st->occ_head[b];
+		st->occ_head[b] = (int16_t)u;
+	}
+}
+
+bool q_occ_ok(const struct q_state *st, int nunits)
+{
+	int seen = 0, on = 0;
+	for (int u = 0; u < nunits; u++)
+		on += st->u[u].idx >= 0;
+	for (int b = 0; b < Q_OCC_BUCKETS; b++)
+		for (int v = st->occ_head[b], k = 0; v != Q_OCC_NONE; v = st->occ_next[v], k++) {
+			if (v < 0 || v >= nunits || k > nunits || st->u[v].idx < 0 ||
+			    occ_bucket(st->u[v].idx) != b)
+				return false;
+			seen++;
+		}
+	return seen == on;
+}
+
+/* Orders a stack top first: higher layer on top, equal layers by unit order. */
+static void stack_sort(const struct q_state *st, int *out, int n)
+{
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0; j--) {
+			int a = out[j - 1], b = out[j];
+			if (st->u[b].layer < st->u[a].layer ||
+			    (st->u[b].layer == st->u[a].layer && b > a))
+				break;
+			out[j] = a;
+			out[j - 1] = b;
+		}
+}
+
 int q_stack(const struct game *g, int idx, int *out, int max)
 {
 	const struct q_state *st = q_cst(g);
-	int n = 0, nu = q_scn(g)->nunits;
+	int n = 0;
 
-	for (int u = 0; u < nu; u++)
-		if (st->u[u].idx == idx && n < max)
-			out[n++] = u;
-	/* top first: higher layer on top; ties by unit order (stable, deterministic) */
-	for (int i = 1; i < n; i++)
-		for (int j = i; j > 0 && st->u[out[j]].layer > st->u[out[j - 1]].layer; j--) {
-			int t = out[j];
-			out[j] = out[j - 1];
-			out[j - 1] = t;
-		}
+	if (idx < 0) { /* off the map: no index, scan */
+		int nu = q_scn(g)->nunits;
+		for (int u = 0; u < nu && n < max; u++)
+			if (st->u[u].idx == idx)
+				out[n++] = u;
+		stack_sort(st, out, n);
+		return n;
+	}
+	int all[Q_UNITS_MAX], na = 0;
+	for (int v = st->occ_head[occ_bucket(idx)]; v != Q_OCC_NONE; v = st->occ_next[v])
+		if (st->u[v].idx == idx)
+			all[na++] = v;
+	if (na > max) { /* keep the lowest-numbered max units, as a scan in unit order would */
+		for (int i = 1; i < na; i++)
+			for (int j = i; j > 0 && all[j] < all[j - 1]; j--) {
+				int t = all[j];
+				all[j] = all[j - 1];
+				all[j - 1] = t;
+			}
+		na = max;
+	}
+	for (int i = 0; i < na; i++)
+		out[n++] = all[i];
+	stack_sort(st, out, n);
+#ifdef Q_OCC_VERIFY
+	{ /* debug builds: the index must agree with a scan of every unit */
+		int ref[Q_UNITS_MAX], nr = 0, nu = q_scn(g)->nunits;
+		for (int u = 0; u < nu && nr < max; u++)
+			if (st->u[u].idx == idx)
+				ref[nr++] = u;
+		stack_sort(st, ref, nr);
+		if (nr != n || memcmp(ref, out, (size_t)n * sizeof *out))
+			abort();
+	}
+#endif
 	return n;
+}
+
+void q_zoc_dirs(const struct map *m, uint8_t *dirs)
+{
+	for (int i = 0; i < m->n; i++) {
+		dirs[i] = 0;
+		for (int d = 0; d < 6; d++) {
+			int j = map_nb(m, i, d);
+			unsigned f;
+			if (j < 0 || !(m->flags[j] & HEXF_ONMAP))
+				continue;
+			f = map_side_features(m, i, d);
+			/* [6.14] never through non-bridged river hexsides or across cliffs */
+			if ((f & SIDE_RIVER) && !(f & SIDE_BRIDGE))
+				continue;
+			if (map_slope_into(m, i, d) == SLOPE_CLIFF || map_slope_away(m, i, d) == SLOPE_CLIFF)
+				continue;
+			dirs[i] |= (uint8_t)(1u << d);
+		}
+	}
 }
 
 void q_zoc(const struct game *g, int side, uint8_t *zoc)
@@ -96,18 +208,7 @@ void q_zoc(const struct game *g, int side, uint8_t *zoc)
 			continue; /* [6.12] disrupted units exert no ZOC */
 		if (!q_battle_exerts_zoc(g, u))
 			continue;
-		for (int d = 0; d < 6; d++) {
-			int j = map_nb(m, i, d);
-			unsigned f;
-			if (j < 0 || !(m->flags[j] & HEXF_ONMAP))
-				continue;
-			f = map_side_features(m, i, d);
-			/* [6.14] never through non-bridged river hexsides or across cliffs */
-			if ((f & SIDE_RIVER) && !(f & SIDE_BRIDGE))
-				continue;
-			if (map_slope_into(m, i, d) == SLOPE_CLIFF || map_slope_away(m, i, d) == SLOPE_CLIFF)
-				continue;
-			zoc[j] = 1;
-		}
+		for (unsigned dirs = s->zoc_dirs[i]; dirs; dirs &= dirs - 1)
+			zoc[map_nb(m, i, __builtin_ctz(dirs))] = 1; /* [6.14] via q_zoc_dirs */
 	}
 }

@@ -1,0 +1,126 @@
+/* qmemo: the movement-search memo (qmemo.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "qbattle.h"
+#include "qmemo.h"
+
+struct q_memo_ent {
+	int32_t len;      /* hexes reached, or -1: nothing remembered */
+	int16_t start;
+	uint8_t allowance;
+	uint8_t zocless;  /* searched without zones of control ([13.0]-style exemptions) */
+	const uint8_t *step; /* the step table searched with; NULL: the copy in steps */
+};
+
+struct q_memo {
+	const struct q_scn *scn; /* the scenario it is bound to */
+	int n, nunits;
+	bool snap;               /* zoc and blocked hold the inputs of the remembered searches */
+	uint8_t *zoc, *blocked;  /* [n] */
+	struct q_memo_ent *e;    /* [nunits] */
+	int32_t *order;          /* [nunits * n] */
+	uint8_t *steps;          /* [nunits * n * 6]: a unit's patched step table, when it had one */
+};
+
+void *q_memo_new(const struct scenario *sc)
+{
+	const struct q_scn *s = sc->data;
+	size_t n = (size_t)s->map.n, nu = (size_t)s->nunits;
+	struct q_memo *m = calloc(1, sizeof *m);
+	if (!m)
+		return NULL;
+	m->scn = s;
+	m->n = s->map.n;
+	m->nunits = s->nunits;
+	m->zoc = malloc(n);
+	m->blocked = malloc(n);
+	m->e = malloc(nu * sizeof *m->e);
+	m->order = malloc(nu * n * sizeof *m->order);
+	m->steps = malloc(nu * n * 6);
+	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->steps) {
+		q_memo_free(m);
+		return NULL;
+	}
+	for (size_t u = 0; u < nu; u++)
+		m->e[u].len = -1;
+	return m;
+}
+
+void q_memo_free(void *memo)
+{
+	struct q_memo *m = memo;
+	if (!m)
+		return;
+	free(m->zoc);
+	free(m->blocked);
+	free(m->e);
+	free(m->order);
+	free(m->steps);
+	free(m);
+}
+
+static struct q_memo *memo_of(const struct game *g)
+{
+	struct q_memo *m = g->memo;
+	return m && m->scn == q_scn(g) ? m : NULL;
+}
+
+bool q_memo_on(const struct game *g)
+{
+	return memo_of(g) != NULL;
+}
+
+void q_reach_begin(const struct game *g, const struct q_work *w)
+{
+	struct q_memo *m = memo_of(g);
+	size_t n;
+	if (!m)
+		return;
+	n = (size_t)m->n;
+	if (m->snap && !memcmp(m->zoc, w->zoc, n) && !memcmp(m->blocked, w->blocked, n))
+		return;
+	memcpy(m->zoc, w->zoc, n);
+	memcpy(m->blocked, w->blocked, n);
+	m->snap = true;
+	for (int u = 0; u < m->nunits; u++)
+		m->e[u].len = -1;
+}
+
+int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_memo *m = memo_of(g);
+	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
+	struct path_query q;
+	size_t tab = (size_t)s->map.n * 6;
+
+	q.step = q_battle_steps(g, u, w->steps);
+	q.zoc = q_battle_ignores_zoc(g, u) ? NULL : w->zoc;
+	q.blocked = w->blocked;
+	q.start = q_cst(g)->u[u].idx;
+	q.allowance = q_mp_left(g, u);
+	if (!m || !m->snap) {
+		*order = w->order;
+		return path_search_order(&s->map, &q, &r, w->order);
+	}
+	struct q_memo_ent *e = &m->e[u];
+	bool patched = q.step == w->steps;
+	uint8_t *copy = m->steps + (size_t)u * tab;
+	int32_t *mine = m->order + (size_t)u * (size_t)m->n;
+	if (e->len >= 0 && e->start == q.start && e->allowance == q.allowance &&
+	    e->zocless == (q.zoc == NULL) &&
+	    (patched ? e->step == NULL && !memcmp(copy, q.step, tab) : e->step == q.step)) {
+		*order = mine;
+		return e->len;
+	}
+	e->len = path_search_order(&s->map, &q, &r, mine);
+	e->start = (int16_t)q.start;
+	e->allowance = (uint8_t)q.allowance;
+	e->zocless = q.zoc == NULL;
+	e->step = patched ? NULL : q.step;
+	if (patched)
+		memcpy(copy, q.step, tab);
+	*order = mine;
+	return e->len;
+}

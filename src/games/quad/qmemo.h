@@ -1,0 +1,26 @@
+/* qmemo: a per-thread memo of movement searches, so that listing the moves of a position does
+ * not search again for units whose search inputs have not changed since the last listing
+ * (in a Movement Phase, every unit but the one that just moved). */
+#ifndef CRIMEA_QMEMO_H
+#define CRIMEA_QMEMO_H
+
+#include "qmove.h"
+
+/* The rules' memo_new/memo_free (rules.h). */
+void *q_memo_new(const struct scenario *s);
+void q_memo_free(void *memo);
+
+/* Hexes unit u (of the phasing side) can reach, in search order (its own hex first); returns
+ * the count and points *order at them. w->zoc and w->blocked must hold the enemy zones of
+ * control and blocked hexes for u's side (q_search fills them). Uses g->memo when it is
+ * bound to g's scenario: a remembered search is reused only when every input of the search
+ * (start hex, allowance, step-cost table, zones of control or none, blocked hexes) is
+ * byte-for-byte the same, so the result is always the search's own. With the memo, the hexes
+ * stay in place until the next q_reach of the same unit; without, until the next q_reach. */
+int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order);
+/* Is g->memo a memo of g's scenario (so that q_reach keeps every unit's hexes apart)? */
+bool q_memo_on(const struct game *g);
+/* Declares that w->zoc and w->blocked were just recomputed (for a new position). */
+void q_reach_begin(const struct game *g, const struct q_work *w);
+
+#endif
