@@ -661,6 +661,68 @@ static void test_252_allied_events(void **state)
 	fx_free(f);
 }
 
+/* [25.22] 4-7: earlier arrivals, through q_can_enter (the enter_turn hook). */
+static bool can_enter_on(struct fx *f, const char *id, int turn)
+{
+	int u = U(f, id);
+	set_turn(f, turn, SCN(f)->u[u].side, QP_MOVE);
+	ST(f)->u[u].idx = Q_OFF;
+	return q_can_enter(&f->g, u, &f->e) == 0;
+}
+
+static void test_252_earlier_arrivals(void **state)
+{
+	struct fx *f;
+	(void)state;
+	/* 4 Canrobert's offer: the French group (four infantry, one artillery) three turns early */
+	want_ev = 4;
+	f = fx_find(INKH, Q_OPT_25_2, allied_ev);
+	assert_true(can_enter_on(f, "f_2_algrns", 13));
+	assert_true(can_enter_on(f, "f_pstn", 13));
+	assert_false(can_enter_on(f, "f_chasseurs", 12));
+	assert_non_null(strstr(f->e.msg, "[12.0]"));
+	assert_non_null(strstr(f->e.msg, "Game-Turn 13"));
+	assert_false(can_enter_on(f, "f_4chsr_afq", 16)); /* the cavalry is not of the group */
+	assert_false(can_enter_on(f, "b_181br", 10));
+	assert_false(qio_release_roll_waived(&f->g, U(f, "f_2_6line")));
+	fx_free(f);
+	/* 5: 3 and 4 */
+	want_ev = 5;
+	f = fx_find(INKH, Q_OPT_25_2, allied_ev);
+	assert_true(can_enter_on(f, "f_1_zouaves", 13));
+	assert_true(qio_release_roll_waived(&f->g, U(f, "f_2_6line")));
+	assert_false(can_enter_on(f, "b_181br", 10));
+	fx_free(f);
+	/* 6 the order for artillery not misdirected: the 181br one turn early */
+	want_ev = 6;
+	f = fx_find(INKH, Q_OPT_25_2, allied_ev);
+	assert_true(can_enter_on(f, "b_181br", 10));
+	assert_false(can_enter_on(f, "b_181br", 9));
+	assert_false(can_enter_on(f, "f_2_algrns", 15));
+	assert_true(can_enter_on(f, "f_2_algrns", 16));
+	fx_free(f);
+	/* 7 (a dry night's +1): 4 and 6 */
+	want_ev = 7;
+	f = fx_find(INKH, Q_OPT_25_1 | Q_OPT_25_2, allied_ev);
+	assert_true(can_enter_on(f, "b_181br", 10));
+	assert_true(can_enter_on(f, "f_2_zouaves", 13));
+	assert_false(can_enter_on(f, "f_2_zouaves", 12));
+	fx_free(f);
+	/* without the rule: as printed */
+	f = fx_new(INKH, 0);
+	assert_false(can_enter_on(f, "f_2_algrns", 15));
+	assert_false(can_enter_on(f, "b_181br", 10));
+	assert_true(can_enter_on(f, "b_181br", 11));
+	fx_free(f);
+	/* Option Scenario: "scheduled" is the turn [29.26] rule 5 gives; the hook moves the
+	 * printed turn and ink_may_enter adds rule 5's shift to it */
+	want_ev = 4;
+	f = fx_find(INKO, Q_OPT_25_2, allied_ev);
+	assert_int_equal(qio_enter_turn(&f->g, U(f, "f_2_algrns"), 16), 13);
+	assert_int_equal(qio_enter_turn(&f->g, U(f, "b_181br"), 11), 11);
+	fx_free(f);
+}
+
 static void test_253_russian_events(void **state)
 {
 	struct fx *f;
@@ -695,7 +757,19 @@ static void test_253_russian_events(void **state)
 	need_event(f, "[25.32]", "from Game-Turn 14");
 	assert_int_equal(qio_release_turn(&f->g, U(f, "r_butirsk2"), 17), 14);
 	fx_free(f);
+	/* 5 Paulov hurries, Russian Option Scenario: his units enter on Game-Turn 3, not 4 */
+	want_ev = 5;
+	f = fx_find(INKO, Q_OPT_25_3, russian_ev);
+	assert_true(can_enter_on(f, "r_yakutsk1", 3));
+	assert_false(can_enter_on(f, "r_borodino1", 2));
+	fx_free(f);
+	want_ev = 2;
+	f = fx_find(INKO, Q_OPT_25_3, russian_ev);
+	assert_false(can_enter_on(f, "r_yakutsk1", 3));
+	assert_true(can_enter_on(f, "r_yakutsk1", 4));
+	fx_free(f);
 	/* errata [27.2]: with Reserves in the Russian Option Scenario, a third regiment */
+	want_ev = 1;
 	f = fx_find(INKO, Q_OPT_25_3 | Q_OPT_27_2, russian_ev);
 	{
 		int soim = 0, paul = 0;
@@ -1206,6 +1280,7 @@ int main(void)
 		cmocka_unit_test(test_2514_fog_example),
 		cmocka_unit_test(test_2512_no_rain),
 		cmocka_unit_test(test_252_allied_events),
+		cmocka_unit_test(test_252_earlier_arrivals),
 		cmocka_unit_test(test_253_russian_events),
 		cmocka_unit_test(test_261_dissolution),
 		cmocka_unit_test(test_262_zone_of_influence),

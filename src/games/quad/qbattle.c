@@ -41,6 +41,11 @@ int q_battle_may_enter(const struct game *g, int u, struct err *e)
 	return HOOK(may_enter) ? B(g)->may_enter(g, u, e) : 0;
 }
 
+int q_battle_enter_turn(const struct game *g, int u, int printed)
+{
+	return HOOK(enter_turn) ? B(g)->enter_turn(g, u, printed) : printed;
+}
+
 int q_battle_stack_ok(const struct game *g, int u, int idx, const int *stack, int n)
 {
 	return HOOK(stack_ok) ? B(g)->stack_ok(g, u, idx, stack, n) : 0;

@@ -13,6 +13,9 @@ struct q_battle {
 	void (*setup)(struct game *g);
 	int (*may_move)(const struct game *g, int u, struct err *e);
 	int (*may_enter)(const struct game *g, int u, struct err *e);
+	/* The Game-Turn reinforcement u is scheduled for, given the printed one (Inkerman [25.22]
+	 * 4-7 and [25.32] 5: earlier arrivals); q_can_enter compares the turn with it. */
+	int (*enter_turn)(const struct game *g, int u, int printed);
 	int (*stack_ok)(const struct game *g, int u, int idx, const int *stack, int n);
 	int (*los_hex)(const struct game *g, int idx);
 	int (*los)(const struct game *g, int from, int to, const struct line_step *st, int n, char *why, size_t wn);
@@ -144,6 +147,7 @@ int qio_cav_disrupt_mp(const struct game *g, int u); /* [25.12] */
 int qio_release_turn(const struct game *g, int u, int base);
 int qio_may_move(const struct game *g, int u, struct err *e); /* 1: the standard check applies */
 int qio_may_enter(const struct game *g, int u, struct err *e);
+int qio_enter_turn(const struct game *g, int u, int printed); /* [25.22] 4-7, [25.32] 5 */
 bool qio_release_roll_waived(const struct game *g, int u);
 int qio_morale(const struct game *g, int u, int base);
 int qio_strength(const struct game *g, int u, bool melee, int base);

@@ -578,6 +578,30 @@ int qio_may_enter(const struct game *g, int u, struct err *e)
 	return 0;
 }
 
+/* [25.22] 4-7 and [25.32] 5, Option Scenario: earlier arrivals. The French group of
+ * [25.22] 4 is the four infantry units and the artillery unit printed for Game-Turn 16 (the
+ * cavalry of Game-Turn 17 is not of it); 6 is the 181br. In the Russian Option Scenario the
+ * Allied "scheduled" turn is the one [29.26] rule 5 shifts (ink_may_enter adds the shift to
+ * this). */
+int qio_enter_turn(const struct game *g, int u, int printed)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct io *o = CIO(g);
+	int t = printed;
+	if (!printed || s->ops != &q_inkerman)
+		return printed;
+	if (on(g, Q_OPT_25_2) && s->u[u].side != q_ink_russian(g)) {
+		int ev = o->ev[0];
+		if ((ev == 4 || ev == 5 || ev == 7) && nation(g, u, "french") && printed == 16 && s->u[u].type != Q_CAV)
+			t -= 3; /* [25.22] 4 Canrobert's offer of help accepted */
+		if ((ev == 6 || ev == 7) && !strcmp(s->u[u].id, "b_181br"))
+			t -= 1; /* [25.22] 6 order for artillery not misdirected */
+	}
+	if (on(g, Q_OPT_25_3) && q_ink_option_scenario(g) && paulov_hurries(g) && q_has_tag(s, u, "paulov"))
+		t = 3; /* [25.32] 5 Option Scenario: Paulov's units enter on Game-Turn 3 */
+	return t;
+}
+
 bool qio_release_roll_waived(const struct game *g, int u)
 {
 	(void)u; /* [25.22] 3 and 5: the 6th of the Line and the 7th Leger move freely */

@@ -242,8 +242,10 @@ int q_can_enter(const struct game *g, int u, struct err *e)
 		return err_set(e, NULL, 0, "[12.0] reinforcements enter in their owner's Movement Phase");
 	if (st->u[u].idx != Q_OFF || !s->u[u].enter_turn)
 		return err_set(e, NULL, 0, "[12.0] %s is not a reinforcement waiting to enter", s->u[u].id);
-	if (st->turn < s->u[u].enter_turn)
-		return err_set(e, NULL, 0, "[12.0] %s is scheduled for Game-Turn %d", s->u[u].id, s->u[u].enter_turn);
+	int due = q_battle_enter_turn(g, u, s->u[u].enter_turn);
+	if (st->turn < due)
+		return err_set(e, NULL, 0, "[12.0] %s is scheduled for Game-Turn %d%s", s->u[u].id, due,
+			       due != s->u[u].enter_turn ? " (an exclusive rule moved its arrival)" : "");
 	if (q_battle_may_enter(g, u, e) != 0)
 		return -1;
 	return 0; /* [12.23] withheld reinforcements may enter on any later turn */
