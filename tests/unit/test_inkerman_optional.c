@@ -789,35 +789,54 @@ static void test_253_russian_events(void **state)
 static void test_261_dissolution(void **state)
 {
 	struct fx *f = fx_new(INKO, Q_OPT_26_1);
-	int ru = RU(f), u;
+	int ru = RU(f), u, v;
+	uint64_t before;
 	(void)state;
 	clear_all(f);
 	set_turn(f, 4, ru, QP_MOVE); /* Night: sighting 1 */
 	u = place(f, "r_tomsk1", "1909");
+	v = place(f, "r_tomsk2", "2009");
+	place(f, "r_tomsk3", "1709");
+	place(f, "r_s_light", "1507");
 	q_battle_after_action(&f->g, &f->sink); /* the optional rules learn where units stand */
 	/* Night allowances equal the Clear ones */
 	assert_int_equal(q_ma(&f->g, u), 7);
-	/* the example (errata): two hexes moved - sighting 1 = 1; die 1: disrupted */
-	ok(f, "move r_tomsk1 1911", 1, 0);
-	need_event(f, "[26.1]", "moved 2 hexes, sighting 1: dissolution 1, die 1: disrupted");
-	assert_true(q_disrupted(&f->g, u));
-	/* one hex: never */
-	u = place(f, "r_tomsk2", "2009");
-	q_battle_after_action(&f->g, &f->sink);
-	ok(f, "move r_tomsk2 2010", 0, 0);
+	/* the example (errata): two hexes moved - sighting 1 = 1. The roll comes when the unit
+	 * ceases moving: it may still go on ([5.18]), so no die yet */
+	ok(f, "move r_tomsk1 1910", 0, 0);
+	ok(f, "move r_tomsk1 1911", 0, 0);
 	assert_false(has_event(f, "[26.1]", NULL));
-	assert_false(q_disrupted(&f->g, u));
-	/* two hexes, die 2 > 1: not disrupted */
-	u = place(f, "r_tomsk3", "1709");
+	/* another unit moves: tomsk1 has ceased moving; the die is owed (manual dice) */
+	before = f->g.rules->checksum(&f->g);
+	assert_int_equal(act(f, "move r_tomsk2 2010", 0, 0), DICE_NEED);
+	assert_true(before == f->g.rules->checksum(&f->g));
+	ok(f, "move r_tomsk2 2010", 1, 0);
+	need_event(f, "[26.1]", "r_tomsk1 moved 2 hexes, sighting 1: dissolution 1, die 1: disrupted");
+	assert_true(q_disrupted(&f->g, u));
+	/* tomsk2 moved one hex: never (no die taken when tomsk3 moves) */
+	ok(f, "move r_tomsk3 1710", 0, 0);
+	assert_false(has_event(f, "[26.1]", NULL));
+	assert_false(q_disrupted(&f->g, v));
+	/* the hexes entered, not the distance: 1710 -> 1711 -> 1710 is two hexes; the end of the
+	 * Movement Phase rolls for the last unit moved: die 2 > 1, not disrupted */
+	ok(f, "move r_tomsk3 1710 1711 1710", 0, 0);
+	assert_int_equal(act(f, "end", 0, 0), DICE_NEED);
+	ok(f, "end", 2, 0);
+	need_event(f, "[26.1]", "r_tomsk3 moved 3 hexes, sighting 1: dissolution 2, die 2: disrupted");
+	fx_free(f);
+	/* artillery never; the hexes of a move back and forth count */
+	f = fx_new(INKO, Q_OPT_26_1);
+	clear_all(f);
+	set_turn(f, 4, RU(f), QP_MOVE);
+	place(f, "r_s_light", "1507");
+	u = place(f, "r_tomsk1", "1909");
 	q_battle_after_action(&f->g, &f->sink);
-	ok(f, "move r_tomsk3 1711", 2, 0);
-	need_event(f, "[26.1]", "die 2");
+	ok(f, "move r_tomsk1 1909 1910 1909", 0, 0);
+	ok(f, "move r_s_light 1509", 3, 0); /* tomsk1: 2 hexes, die 3 > 1 */
+	need_event(f, "[26.1]", "r_tomsk1 moved 2 hexes, sighting 1: dissolution 1, die 3");
 	assert_false(q_disrupted(&f->g, u));
-	/* artillery never */
-	u = place(f, "r_s_light", "1507");
-	q_battle_after_action(&f->g, &f->sink);
-	ok(f, "move r_s_light 1509", 0, 0);
-	assert_false(q_disrupted(&f->g, u));
+	ok(f, "end", 0, 0); /* the artillery owes nothing */
+	assert_false(has_event(f, "[26.1]", NULL));
 	fx_free(f);
 	/* without the rule, the Night allowance is one less */
 	f = fx_new(INKO, 0);

@@ -148,6 +148,11 @@ void q_battle_after_move(struct game *g, int u, struct evsink *ev)
 		B(g)->after_move(g, u, ev);
 }
 
+int q_battle_moved(struct game *g, int u, int hexes, struct evsink *ev)
+{
+	return HOOK(moved) ? B(g)->moved(g, u, hexes, ev) : 0;
+}
+
 void q_battle_on_disrupt(struct game *g, int u, struct evsink *ev)
 {
 	if (HOOK(on_disrupt))

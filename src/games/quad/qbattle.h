@@ -37,6 +37,9 @@ struct q_battle {
 	int (*may_rally)(const struct game *g, int u, struct err *e);
 	int (*morale)(const struct game *g, int u, int base);
 	void (*after_move)(struct game *g, int u, struct evsink *ev);
+	/* After a move or entry action of u that entered `hexes` hexes (its path; the entry hex
+	 * counts one); may roll dice (0 or DICE_NEED). Inkerman [26.1] dissolution. */
+	int (*moved)(struct game *g, int u, int hexes, struct evsink *ev);
 	void (*on_disrupt)(struct game *g, int u, struct evsink *ev);
 	void (*on_melee)(struct game *g, const int *att, int natt, struct evsink *ev);
 	void (*on_removed)(struct game *g, int u, int origin, bool retreated, struct evsink *ev);
@@ -88,6 +91,7 @@ void q_battle_setup(struct game *g);
 int q_battle_morale(const struct game *g, int u, int base);
 bool q_battle_defends(const struct game *g, int u);
 void q_battle_after_move(struct game *g, int u, struct evsink *ev);
+int q_battle_moved(struct game *g, int u, int hexes, struct evsink *ev);
 void q_battle_on_disrupt(struct game *g, int u, struct evsink *ev);
 void q_battle_on_melee(struct game *g, const int *att, int natt, struct evsink *ev);
 void q_battle_on_removed(struct game *g, int u, int origin, bool retreated, struct evsink *ev);
@@ -163,6 +167,7 @@ int qio_move_ok(const struct game *g, int u, int dest, struct err *e);
 bool qio_closed(const struct game *g, int u, int idx);
 void qio_patch_steps(const struct game *g, int u, uint8_t *step);
 void qio_after_move(struct game *g, int u, struct evsink *ev);
+int qio_moved(struct game *g, int u, int hexes, struct evsink *ev); /* [26.1] */
 void qio_on_melee(struct game *g, const int *att, int natt, struct evsink *ev);
 void qio_on_exit(struct game *g, int u, int vp);
 void qio_after_action(struct game *g, struct evsink *ev);

@@ -984,6 +984,7 @@ const struct q_battle q_inkerman = {
 	.may_enter = ink_may_enter,
 	.enter_turn = ink_enter_turn,
 	.after_move = ink_after_move,
+	.moved = qio_moved,
 	.after_action = ink_after_action,
 	.on_removed = ink_on_removed,
 	.end_phase = ink_end_phase,

@@ -45,6 +45,7 @@ struct io {
 	uint8_t fp[Q_UNITS_MAX];  /* [27.33] fatigue points; FP_FATIGUED once Fatigued */
 	uint8_t mv[Q_UNITS_MAX];  /* low 4 bits: hexes moved this Movement Phase [26.1]; high 4 bits: Regimental Box + 1 */
 	int16_t pos[Q_UNITS_MAX]; /* position after the last action (moves, eliminations) */
+	int16_t diss_owed;        /* [26.1] unit + 1 whose dissolution roll is owed when it ceases moving */
 };
 
 _Static_assert(16 + sizeof(struct io) <= sizeof(((struct q_state *)0)->bs), "struct io fits q_state.bs");
@@ -788,36 +789,61 @@ static void add_fp(struct io *o, int u, int k)
 	o->fp[u] = (uint8_t)((o->fp[u] & FP_FATIGUED) | v);
 }
 
-/* [26.1] dissolution, rolled as soon as the unit has moved (errata: the hexes moved minus the
- * sighting range). The hook cannot ask for a manual die: one given with the move action is
- * used, else the rules stream draws it (and the event says so). */
-static void dissolution(struct game *g, int u, struct evsink *ev)
+/* [26.1] dissolution (errata: the hexes moved minus the sighting range), rolled once when an
+ * undisrupted infantry unit ceases moving: when another unit moves (qio_moved) or the Movement
+ * Phase ends (qio_phase_start). "Hexes moved" are the hexes it entered in its Movement Phase
+ * while not in March Mode (a path that doubles back counts every hex). The die comes from the
+ * dice interface, so manual dice supply it (DICE_NEED until given). */
+static int dissolution(struct game *g, int u, struct evsink *ev)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct io *o = CIO(g);
-	int range = q_ink_sighting(g), moved = o->mv[u] & 0x0F, p, die;
-	bool drawn = false;
+	int range = q_ink_sighting(g), moved = o->mv[u] & 0x0F, p, die, rc;
 
 	if (!range || s->u[u].type != Q_INF || q_disrupted(g, u) || (o->of[u] & OF_MARCH) || q_cst(g)->u[u].idx < 0)
-		return;
+		return 0;
 	p = moved - range;
 	if (p <= 0)
-		return;
+		return 0;
 	if (p >= 6) {
 		ev_emit(ev, "[26.1]", "%s moved %d hexes, sighting %d: dissolution %d, disrupted", s->u[u].id, moved, range, p);
 		q_disrupt(g, u, ev, "[26.1]");
-		return;
+		return 0;
 	}
-	if (dice_roll(&g->dice, 6, &die) != 0) {
-		die = rng_d6(&g->dice.rng);
-		drawn = true;
-	}
-	struct event *e = ev_emit(ev, "[26.1]", "%s moved %d hexes, sighting %d: dissolution %d, die %d%s%s", s->u[u].id,
-				  moved, range, p, die, drawn ? " (drawn: no die came with the move)" : "",
-				  die <= p ? ": disrupted" : "");
+	if ((rc = dice_roll(&g->dice, 6, &die)) != 0)
+		return rc;
+	struct event *e = ev_emit(ev, "[26.1]", "%s moved %d hexes, sighting %d: dissolution %d, die %d%s", s->u[u].id,
+				  moved, range, p, die, die <= p ? ": disrupted" : "");
 	ev_die(e, die);
 	if (die <= p)
 		q_disrupt(g, u, ev, "[26.1]");
+	return 0;
+}
+
+/* The unit whose [26.1] roll is owed ceased moving: roll for it. */
+static int dissolution_owed(struct game *g, struct evsink *ev)
+{
+	struct io *o = IO(g);
+	int u = o->diss_owed - 1;
+	o->diss_owed = 0;
+	return u >= 0 && on(g, Q_OPT_26_1) ? dissolution(g, u, ev) : 0;
+}
+
+int qio_moved(struct game *g, int u, int hexes, struct evsink *ev)
+{
+	struct io *o = IO(g);
+	int rc, h;
+
+	if (!on(g, Q_OPT_26_1) || q_cst(g)->phase != QP_MOVE)
+		return 0;
+	if (o->diss_owed && o->diss_owed - 1 != u && (rc = dissolution_owed(g, ev)) != 0)
+		return rc; /* [5.18] another unit moves: the last one has ceased moving */
+	if (o->of[u] & OF_MARCH)
+		return 0; /* [27.13] D */
+	h = (o->mv[u] & 0x0F) + hexes;
+	o->mv[u] = (uint8_t)((o->mv[u] & 0xF0) | (h > 15 ? 15 : h));
+	o->diss_owed = (int16_t)(u + 1);
+	return 0;
 }
 
 void qio_after_move(struct game *g, int u, struct evsink *ev)
@@ -825,14 +851,11 @@ void qio_after_move(struct game *g, int u, struct evsink *ev)
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
 	struct io *o = IO(g);
-	int from = o->pos[u], now = st->u[u].idx, h;
+	int from = o->pos[u], now = st->u[u].idx;
 
 	(void)ev;
 	if (!(g->options & Q_OPT_INKERMAN) || s->ops != &q_inkerman || now < 0)
 		return;
-	h = from >= 0 ? hex_distance(hex_of(g, from), hex_of(g, now)) : 1;
-	h += o->mv[u] & 0x0F;
-	o->mv[u] = (uint8_t)((o->mv[u] & 0xF0) | (h > 15 ? 15 : h));
 	if (on(g, Q_OPT_27_3) && on(g, Q_OPT_27_1)) {
 		if (!(o->of[u] & OF_MOVED_T) && (is_art(s, u) || s->u[u].type == Q_CAV) && fp_counting(g))
 			add_fp(o, u, 1); /* [27.33] artillery per move; errata: cavalry per Game-Turn moved */
@@ -841,8 +864,6 @@ void qio_after_move(struct game *g, int u, struct evsink *ev)
 	}
 	o->of[u] |= OF_MOVED_T;
 	o->pos[u] = (int16_t)now;
-	if (on(g, Q_OPT_26_1) && q_cst(g)->phase == QP_MOVE)
-		dissolution(g, u, ev);
 }
 
 void qio_on_melee(struct game *g, const int *att, int natt, struct evsink *ev)
@@ -1078,6 +1099,8 @@ int qio_phase_start(struct game *g, struct evsink *ev)
 
 	if (!(g->options & Q_OPT_INKERMAN) || s->ops != &q_inkerman)
 		return 0;
+	if (st->phase == QP_DEFFIRE && o->diss_owed && (rc = dissolution_owed(g, ev)) != 0)
+		return rc; /* [26.1] the Movement Phase is over: the last unit moved has ceased moving */
 	if (st->phase == QP_DEFFIRE || st->phase == QP_OFFFIRE) {
 		o->bigfired = 0;
 		for (int u = 0; u < s->nunits; u++)
@@ -1106,6 +1129,7 @@ int qio_phase_start(struct game *g, struct evsink *ev)
 					ev_emit(ev, "[27.33]", "%s has %d Fatigue Points: Fatigued", s->u[u].id, o->fp[u] & 0x7F);
 				}
 	}
+	o->diss_owed = 0;
 	for (int u = 0; u < s->nunits; u++) {
 		o->mv[u] &= 0xF0;
 		o->of[u] = (uint8_t)((o->of[u] & ~OF_MARCH_START) | ((o->of[u] & OF_MARCH) ? OF_MARCH_START : 0));

@@ -291,8 +291,10 @@ static void after_move(struct game *g, int u, struct evsink *ev)
 	}
 }
 
-/* Follows an explicit path (map indices, first = the unit's next hex) checking each step. */
-static int follow(struct game *g, int u, const int32_t *path, int n, struct evsink *ev, struct err *e)
+/* Follows an explicit path (map indices, first = the unit's next hex) checking each step;
+ * `entered` hexes were entered before it in the same action (the entry hex of a reinforcement). */
+static int follow(struct game *g, int u, const int32_t *path, int n, int entered, struct evsink *ev,
+		  struct err *e)
 {
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
@@ -345,7 +347,7 @@ static int follow(struct game *g, int u, const int32_t *path, int n, struct evsi
 	hex_format(map_hex(&s->map, from), hx);
 	ev_emit(ev, "[5.0]", "%s moves to %s (%d/2 movement points spent)%s", s->u[u].id, hx,
 		st->u[u].mp, (st->u[u].fl & QF_STOPPED) ? ", stopping in an enemy zone of control [5.13]" : "");
-	return 0;
+	return q_battle_moved(g, u, entered + n, ev);
 }
 
 int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
@@ -382,7 +384,7 @@ int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 		path = route;
 		n = len - 1;
 	}
-	return follow(g, u, path, n, ev, e);
+	return follow(g, u, path, n, 0, ev, e);
 }
 
 int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
@@ -430,11 +432,11 @@ int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, str
 		st->u[u].fl |= QF_STOPPED; /* [12.21] */
 	ev_emit(ev, "[12.13]", "%s enters at %s paying %d/2 movement points (%d before it here)", s->u[u].id, hx, c, k);
 	if (a->n > 2)
-		return follow(g, u, &a->arg[2], a->n - 2, ev, e);
+		return follow(g, u, &a->arg[2], a->n - 2, 1, ev, e);
 	if (!q_stack_ok(g, u, a->arg[1]))
 		return err_set(e, NULL, 0, "[5.32] %s may not stay stacked in %s", s->u[u].id, hx);
 	after_move(g, u, ev);
-	return 0;
+	return q_battle_moved(g, u, 1, ev);
 }
 
 void q_move_finish(struct game *g, struct evsink *ev)
