@@ -1125,15 +1125,189 @@ static void test_282_massed(void **state)
 	fx_free(f);
 }
 
-#if 0
-/* [28.1] Splitting Fire needs a fire action that allots part of a unit's strength ("fire
- * U:3,V > HEX") and fire bookkeeping by strength left rather than QF_FIRED: both live in
- * quad.c (q_parse) and qfire.c (fire_plan), outside this change. See docs/RULES.md. */
+/* A free on-map hex next to idx, other than those in not[]. */
+static int free_nb(struct fx *f, int idx, const int *not, int nn)
+{
+	for (int d = 0; d < 6; d++) {
+		int j = map_nb(&SCN(f)->map, idx, d), stk[Q_STACK_MAX];
+		bool bad = j < 0 || !(SCN(f)->map.flags[j] & HEXF_ONMAP) || q_stack(&f->g, j, stk, Q_STACK_MAX) > 0;
+		for (int k = 0; k < nn && !bad; k++)
+			bad = not[k] == j;
+		if (!bad)
+			return j;
+	}
+	fail_msg("no free hex");
+	return -1;
+}
+
+static void place_idx(struct fx *f, const char *id, int idx)
+{
+	int u = U(f, id);
+	ST(f)->u[u].idx = (int16_t)idx;
+	ST(f)->u[u].fl = 0;
+	ST(f)->u[u].layer = ++ST(f)->layer_next;
+}
+
+static char *fire_text(struct fx *f, const char *units, int idx)
+{
+	static char buf[128];
+	snprintf(buf, sizeof buf, "fire %s > %04d", units, map_hex(&SCN(f)->map, idx));
+	return buf;
+}
+
+/* A die that leaves the target of this fire unaffected (so no retreat is owed). */
+static int quiet_die(struct fx *f, const char *text)
+{
+	struct action a;
+	struct q_odds o;
+	assert_int_equal(f->g.rules->parse(&f->g, text, &a, &f->e), 0);
+	if (q_fire_odds(&f->g, &a, &o, &f->e) != 0)
+		fail_msg("%s: %s", text, f->e.msg);
+	for (int d = 1; d <= 6; d++)
+		if (strstr(o.outcome[d - 1], "no effect"))
+			return d;
+	fail_msg("every die has an effect for %s", text);
+	return 0;
+}
+
+static void fire_ok(struct fx *f, const char *text)
+{
+	char t[128];
+	snprintf(t, sizeof t, "%s", text);
+	ok(f, t, quiet_die(f, t), 0);
+}
+
+static int total_of(struct fx *f, const char *text)
+{
+	struct action a;
+	struct q_odds o;
+	assert_int_equal(f->g.rules->parse(&f->g, text, &a, &f->e), 0);
+	if (q_fire_odds(&f->g, &a, &o, &f->e) != 0)
+		return -1;
+	return o.total_a;
+}
+
 static void test_281_split_fire(void **state)
 {
+	struct fx *f = fx_new(INKH, Q_OPT_28_1);
+	int ru = RU(f), al = 1 - ru, c, r[3], h1, h2, A, B, C;
+	struct action act_;
+	char back[128], odds[1024];
 	(void)state;
+	clear_all(f);
+	c = IDX(f, "1723");
+	A = U(f, "b_20_4"); /* 4-3-4 */
+	place_idx(f, "b_20_4", c);
+	for (int d = 0; d < 3; d++)
+		r[d] = map_nb(&SCN(f)->map, c, d);
+	place_idx(f, "r_tomsk1", r[0]);
+	place_idx(f, "r_tomsk2", r[1]);
+	place_idx(f, "r_tomsk3", r[2]);
+	{
+		int not1[4] = {c, r[0], r[1], r[2]};
+		h1 = free_nb(f, r[1], not1, 4);
+		place_idx(f, "b_21_4", h1);
+		int not2[5] = {c, r[0], r[1], r[2], h1};
+		h2 = free_nb(f, r[2], not2, 5);
+		place_idx(f, "b_57_4", h2);
+	}
+	B = U(f, "b_21_4");
+	C = U(f, "b_57_4");
+	set_turn(f, 14, al, QP_OFFFIRE);
+	/* the text form carries the allotment and round-trips; without one it is as before */
+	assert_int_equal(f->g.rules->parse(&f->g, fire_text(f, "b_20_4:3", r[0]), &act_, &f->e), 0);
+	assert_int_equal(act_.n, 5);
+	assert_int_equal(act_.arg[4], 3);
+	assert_int_equal(f->g.rules->format(&f->g, &act_, back, sizeof back), 0);
+	assert_string_equal(back, fire_text(f, "b_20_4:3", r[0]));
+	assert_int_equal(f->g.rules->parse(&f->g, fire_text(f, "b_20_4", r[0]), &act_, &f->e), 0);
+	assert_int_equal(act_.n, 4);
+	assert_int_equal(f->g.rules->parse(&f->g, fire_text(f, "b_20_4:0", r[0]), &act_, &f->e), -1);
+	need_refusal(-1, &f->e, "[28.11]");
+	/* crimea odds: the allotment, not the whole strength */
+	assert_int_equal(total_of(f, fire_text(f, "b_20_4", r[0])), 4);
+	assert_int_equal(total_of(f, fire_text(f, "b_20_4:3", r[0])), 3);
+	assert_int_equal(f->g.rules->parse(&f->g, fire_text(f, "b_20_4:3", r[0]), &act_, &f->e), 0);
+	assert_int_equal(f->g.rules->odds(&f->g, &act_, odds, sizeof odds, &f->e), 0);
+	assert_non_null(strstr(odds, "fire strength 3"));
+	assert_int_equal(total_of(f, fire_text(f, "b_20_4:5", r[0])), -1);
+	need_refusal(-1, &f->e, "[28.11]");
+	/* [28.12] only one unit splits in an attack */
+	assert_int_equal(total_of(f, fire_text(f, "b_20_4:3,b_21_4:2", r[1])), -1);
+	need_refusal(-1, &f->e, "[28.12] only one unit");
+	/* the listing offers one split per fire: half the strength */
+	{
+		struct action acts[512];
+		int n = f->g.rules->actions(&f->g, acts, 512);
+		bool half = false;
+		for (int i = 0; i < n && i < 512; i++) {
+			assert_int_equal(f->g.rules->format(&f->g, &acts[i], back, sizeof back), 0);
+			half = half || !strcmp(back, fire_text(f, "b_20_4:2", r[0]));
+		}
+		assert_true(half);
+	}
+	/* A fires 3 of 4 at r0: it has 1 left and has not fired its whole strength */
+	fire_ok(f, fire_text(f, "b_20_4:3", r[0]));
+	need_event(f, "[28.11]", "b_20_4 splits its fire: 3 of its 4 points here, 1 left");
+	assert_false(ST(f)->u[A].fl & QF_FIRED);
+	assert_int_equal(qio_split_left(&f->g, A), 3);
+	assert_int_equal(total_of(f, fire_text(f, "b_20_4:2", r[1])), -1);
+	need_refusal(-1, &f->e, "[28.11] b_20_4 has only 1");
+	/* the example's last sentence: A takes part with its last point; B may not split then */
+	assert_int_equal(total_of(f, fire_text(f, "b_20_4,b_21_4:2", r[1])), -1);
+	need_refusal(-1, &f->e, "[28.12] b_20_4 split its fire and takes part");
+	assert_int_equal(total_of(f, fire_text(f, "b_20_4,b_21_4", r[1])), 5);
+	fire_ok(f, fire_text(f, "b_20_4,b_21_4", r[1]));
+	assert_true(ST(f)->u[A].fl & QF_FIRED);
+	assert_true(ST(f)->u[B].fl & QF_FIRED);
+	assert_false(ST(f)->u[C].fl & QF_FIRED);
+	assert_int_equal(qio_split_left(&f->g, A), -1);
+	assert_int_not_equal(act(f, fire_text(f, "b_20_4", r[2]), 1, 0), 0);
+	need_refusal(-1, &f->e, "[7.24]");
+	fx_free(f);
+
+	/* forfeiture: A splits, then B fires without A: A's points are lost */
+	f = fx_new(INKH, Q_OPT_28_1);
+	clear_all(f);
+	place_idx(f, "b_20_4", c);
+	place_idx(f, "r_tomsk1", r[0]);
+	place_idx(f, "r_tomsk2", r[1]);
+	place_idx(f, "b_21_4", h1);
+	set_turn(f, 14, al, QP_OFFFIRE);
+	fire_ok(f, fire_text(f, "b_20_4:1", r[0]));
+	assert_int_equal(qio_split_left(&f->g, A), 1);
+	fire_ok(f, fire_text(f, "b_21_4:3", r[1])); /* a new splitter is allowed in this attack */
+	need_event(f, "[28.12]", "b_20_4 split its fire and does not take part in this attack: its remaining fire strength is lost");
+	assert_true(ST(f)->u[A].fl & QF_FIRED);
+	assert_int_equal(qio_split_left(&f->g, B), 3);
+	/* the points left die with the phase */
+	ok(f, "end", 0, 0);
+	set_turn(f, 14, al, QP_OFFFIRE);
+	assert_int_equal(qio_split_left(&f->g, B), 3);
+	q_battle_phase_start(&f->g, &f->sink);
+	assert_int_equal(qio_split_left(&f->g, B), -1);
+	fx_free(f);
+
+	/* without the rule: allotments refused, the listing has none */
+	f = fx_new(INKH, 0);
+	clear_all(f);
+	place_idx(f, "b_20_4", c);
+	place_idx(f, "r_tomsk1", r[0]);
+	set_turn(f, 14, al, QP_OFFFIRE);
+	assert_int_equal(total_of(f, fire_text(f, "b_20_4:3", r[0])), -1);
+	need_refusal(-1, &f->e, "[28.1]");
+	{
+		struct action acts[512];
+		int n = f->g.rules->actions(&f->g, acts, 512);
+		for (int i = 0; i < n && i < 512; i++) {
+			assert_int_equal(f->g.rules->format(&f->g, &acts[i], back, sizeof back), 0);
+			assert_null(strchr(back, ':'));
+		}
+	}
+	fire_ok(f, fire_text(f, "b_20_4", r[0]));
+	assert_true(ST(f)->u[A].fl & QF_FIRED);
+	fx_free(f);
 }
-#endif
 
 /* ================================================================ text forms */
 
@@ -1306,6 +1480,7 @@ int main(void)
 		cmocka_unit_test(test_271_march),
 		cmocka_unit_test(test_272_reserves),
 		cmocka_unit_test(test_273_fatigue),
+		cmocka_unit_test(test_281_split_fire),
 		cmocka_unit_test(test_282_massed),
 		cmocka_unit_test(test_text_forms),
 		cmocka_unit_test(test_all_options_game),

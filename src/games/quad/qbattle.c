@@ -46,6 +46,19 @@ int q_battle_enter_turn(const struct game *g, int u, int printed)
 	return HOOK(enter_turn) ? B(g)->enter_turn(g, u, printed) : printed;
 }
 
+int q_battle_fire_split(const struct game *g, const struct action *a, const int *whole, int *use,
+			struct err *e)
+{
+	return HOOK(fire_split) ? B(g)->fire_split(g, a, whole, use, e) : 1;
+}
+
+void q_battle_fire_spent(struct game *g, const struct action *a, const int *whole, const int *use,
+			 struct evsink *ev)
+{
+	if (HOOK(fire_spent))
+		B(g)->fire_spent(g, a, whole, use, ev);
+}
+
 int q_battle_stack_ok(const struct game *g, int u, int idx, const int *stack, int n)
 {
 	return HOOK(stack_ok) ? B(g)->stack_ok(g, u, idx, stack, n) : 0;

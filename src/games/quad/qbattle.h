@@ -23,6 +23,11 @@ struct q_battle {
 	int (*art_range)(const struct game *g, int u);
 	int (*fire_shift)(const struct game *g, int target, char *why, size_t n);
 	int (*fire_die)(const struct game *g, const struct action *a, int die);
+	/* Inkerman [28.1] split fire: the points each firer of a brings (use[i]) given its whole
+	 * strength against the target (whole[i]); 0, -1 with the case, 1 no opinion. */
+	int (*fire_split)(const struct game *g, const struct action *a, const int *whole, int *use, struct err *e);
+	/* After fire action a (its firers already marked QF_FIRED): bookkeeping of strength left. */
+	void (*fire_spent)(struct game *g, const struct action *a, const int *whole, const int *use, struct evsink *ev);
 	int (*melee_strength)(const struct game *g, int u, bool attacking, int base);
 	bool (*defends)(const struct game *g, int u);   /* takes part in melee defence */
 	bool (*exerts_zoc)(const struct game *g, int u);
@@ -161,6 +166,9 @@ int qio_fire_shift(const struct game *g, int target, char *why, size_t n);
 int qio_targets(const struct game *g, int idx, int *out); /* -1: no opinion */
 int qio_fire_from_bottom(const struct game *g, int u);    /* 1 allowed, -1 no opinion */
 int qio_fire_group_ok(const struct game *g, const int *units, int n, struct err *e);
+int qio_fire_split(const struct game *g, const struct action *a, const int *whole, int *use, struct err *e);
+void qio_fire_spent(struct game *g, const struct action *a, const int *whole, const int *use, struct evsink *ev);
+int qio_split_left(const struct game *g, int u); /* [28.1] points spent by the unit that split fire, -1 none */
 bool qio_massed_pair(const struct game *g, int u, int v);
 int qio_melee_ok(const struct game *g, const struct action *a, struct err *e);
 int qio_move_ok(const struct game *g, int u, int dest, struct err *e);

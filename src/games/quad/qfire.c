@@ -261,6 +261,7 @@ int q_fire_strength(const struct game *g, int u, int target, struct err *e)
 struct fire_plan {
 	int target_idx;
 	int targets[2], ntargets;
+	int whole[8], use[8]; /* per firer: its strength against the target, the points it brings ([28.1]) */
 	int total, column, shifts;
 	char shiftwhy[160];
 };
@@ -296,7 +297,19 @@ static int fire_plan(const struct game *g, const struct action *a, struct fire_p
 		f = q_fire_strength(g, u, p->target_idx, e);
 		if (f < 0)
 			return -1;
-		p->total += f;
+		p->whole[i] = p->use[i] = f;
+	}
+	/* Inkerman [28.1] split fire: the points each firer brings; allotments need the rule */
+	{
+		int rc = q_battle_fire_split(g, a, p->whole, p->use, e);
+		if (rc < 0)
+			return -1;
+		if (rc == 1 && a->n >= 3 + 2 * nu)
+			for (int i = 0; i < nu; i++)
+				if (a->arg[3 + nu + i] > 0)
+					return err_set(e, NULL, 0, "[7.24] a unit fires its whole strength (split fire, [28.1], is an optional rule not in this game)");
+		for (int i = 0; i < nu; i++)
+			p->total += p->use[i];
 	}
 	if (p->total <= 0)
 		return err_set(e, NULL, 0, "[7.12] no fire strength to fire with");
@@ -419,6 +432,7 @@ int q_fire_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 	ev_die(evp, die);
 	for (int i = 0; i < nu; i++)
 		st->u[a->arg[1 + i]].fl |= QF_FIRED;
+	q_battle_fire_spent(g, a, p.whole, p.use, ev); /* [28.1] a unit with strength left fires on */
 	for (int i = 0; i < p.ntargets; i++) {
 		int u = p.targets[i], m = q_morale(g, u);
 		st->u[u].fl |= QF_FIRED_AT;
@@ -472,8 +486,14 @@ void q_fire_actions(const struct game *g, struct q_alist *l)
 				continue;
 			struct action a = {QA_FIRE, 4, {1, u, 1, ti}};
 			struct fire_plan p;
-			if (fire_plan(g, &a, &p, NULL) == 0)
-				q_push(l, &a);
+			if (fire_plan(g, &a, &p, NULL) != 0)
+				continue;
+			q_push(l, &a);
+			/* Inkerman [28.1]: one split listed per fire, half the points (rounded up);
+			 * any other allotment through the text form */
+			struct action half = {QA_FIRE, 5, {1, u, 1, ti, (p.total + 1) / 2}};
+			if ((g->options & Q_OPT_28_1) && p.total >= 2 && fire_plan(g, &half, &p, NULL) == 0)
+				q_push(l, &half);
 		}
 	}
 }

@@ -8,9 +8,8 @@
  *   events; [26.1] dissolution by movement at night and in fog (errata: hexes moved minus the
  *   sighting range), [26.2] skirmishers' zone of influence;
  *   [27.1] march mode, [27.2] reserves (errata: a third Russian regiment), [27.3] fatigue
- *   (errata: cavalry fatigue each Game-Turn it moves); [28.2] massed fire.
- * [28.1] split fire needs a fire action with strength allotments, which the Standard Rules'
- * fire code does not take: see docs/RULES.md. qinkerman.c's hooks call the qio_ functions;
+ *   (errata: cavalry fatigue each Game-Turn it moves); [28.1] split fire ("fire U:3,V > HEX",
+ *   through qfire.c's fire_split/fire_spent hooks), [28.2] massed fire. qinkerman.c's hooks call the qio_ functions;
  * each does nothing unless its option is on. State: struct io in q_state.bs after struct ink.
  * Choices the rules leave to a player before play ([23.2] arrangement, [27.22] Russian
  * reserves) are drawn from the game's rules dice at set-up, so a record replays them. */
@@ -46,6 +45,8 @@ struct io {
 	uint8_t mv[Q_UNITS_MAX];  /* low 4 bits: hexes moved this Movement Phase [26.1]; high 4 bits: Regimental Box + 1 */
 	int16_t pos[Q_UNITS_MAX]; /* position after the last action (moves, eliminations) */
 	int16_t diss_owed;        /* [26.1] unit + 1 whose dissolution roll is owed when it ceases moving */
+	int16_t split_u;          /* [28.12] unit + 1 that split its fire and has points left this Fire Phase */
+	uint8_t split_spent;      /* [28.11] the points it has fired so far */
 };
 
 _Static_assert(16 + sizeof(struct io) <= sizeof(((struct q_state *)0)->bs), "struct io fits q_state.bs");
@@ -718,6 +719,88 @@ int qio_fire_group_ok(const struct game *g, const int *units, int n, struct err 
 	return 0;
 }
 
+/* ---- [28.1] split fire ---- */
+
+int qio_split_left(const struct game *g, int u)
+{
+	return CIO(g)->split_u - 1 == u ? CIO(g)->split_spent : -1;
+}
+
+/* [28.11] each firer brings its allotment (at least 1, never more than it has left), or all it
+ * has left; [28.12] only one unit splits in an attack, and none besides the unit that split
+ * before when that one takes part. At most one unit of the firing side has points left at any
+ * time (it fires in the next attack or forfeits them), so that unit and its spent points are
+ * the whole state. Artillery: the points left against a target are its strength at that range
+ * less the points already fired (a reading). A massed pair ([28.22]) fires whole: splitting
+ * the pair's points is not implemented. */
+int qio_fire_split(const struct game *g, const struct action *a, const int *whole, int *use, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct io *o = CIO(g);
+	int nu = a->arg[0], sp = o->split_u - 1, splitter = -1, nsplit = 0;
+	bool allotted = a->n >= 3 + 2 * nu, sp_in = false;
+
+	if (!on(g, Q_OPT_28_1))
+		return 1;
+	for (int i = 0; i < nu; i++) {
+		int u = a->arg[1 + i], avail = whole[i], k = allotted ? a->arg[3 + nu + i] : 0;
+		if (u == sp) {
+			sp_in = true;
+			avail = whole[i] - o->split_spent;
+			if (avail < 1)
+				return err_set(e, NULL, 0, "[28.11] %s has fired %d points of its %d against that target: none left",
+					       s->u[u].id, o->split_spent, whole[i]);
+		}
+		if (k > avail)
+			return err_set(e, NULL, 0, "[28.11] %s has only %d fire strength points to allot", s->u[u].id, avail);
+		use[i] = k > 0 ? k : avail;
+		if (k > 0 && k < avail) {
+			if (partner(g, u) >= 0)
+				return err_set(e, NULL, 0, "[28.22] %s is massed: splitting a massed pair's fire is not implemented (fire its whole strength)",
+					       s->u[u].id);
+			nsplit++;
+			splitter = u;
+		}
+	}
+	if (nsplit > 1)
+		return err_set(e, NULL, 0, "[28.12] only one unit may split fire in any fire attack");
+	if (nsplit == 1 && sp_in && splitter != sp)
+		return err_set(e, NULL, 0, "[28.12] %s split its fire and takes part in this attack: no other unit may split fire in it",
+			       s->u[sp].id);
+	return 0;
+}
+
+void qio_fire_spent(struct game *g, const struct action *a, const int *whole, const int *use, struct evsink *ev)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	struct io *o = IO(g);
+	int nu = a->arg[0], sp = o->split_u - 1, spent = o->split_spent;
+	bool sp_in = false;
+
+	if (!on(g, Q_OPT_28_1))
+		return;
+	for (int i = 0; i < nu; i++)
+		sp_in = sp_in || a->arg[1 + i] == sp;
+	if (sp >= 0 && !sp_in) {
+		st->u[sp].fl |= QF_FIRED;
+		ev_emit(ev, "[28.12]", "%s split its fire and does not take part in this attack: its remaining fire strength is lost",
+			s->u[sp].id);
+	}
+	o->split_u = 0;
+	o->split_spent = 0;
+	for (int i = 0; i < nu; i++) {
+		int u = a->arg[1 + i], before = u == sp ? spent : 0, avail = whole[i] - before;
+		if (use[i] >= avail)
+			continue;
+		st->u[u].fl &= (uint16_t)~QF_FIRED; /* [28.11] it may fire again this phase */
+		o->split_u = (int16_t)(u + 1);
+		o->split_spent = (uint8_t)(before + use[i]);
+		ev_emit(ev, "[28.11]", "%s splits its fire: %d of its %d points here, %d left (it fires in the next attack or loses them, [28.12])",
+			s->u[u].id, use[i], avail, avail - use[i]);
+	}
+}
+
 int qio_melee_ok(const struct game *g, const struct action *a, struct err *e)
 {
 	const struct q_scn *s = q_scn(g);
@@ -908,7 +991,7 @@ void qio_after_action(struct game *g, struct evsink *ev)
 		return;
 	/* the firers of this action: QF_FIRED not yet seen */
 	for (int u = 0; u < s->nunits; u++)
-		if ((st->u[u].fl & QF_FIRED) && !(o->of[u] & OF_FIRED_SEEN)) {
+		if (((st->u[u].fl & QF_FIRED) || o->split_u - 1 == u) && !(o->of[u] & OF_FIRED_SEEN)) { /* [28.11] a splitter fired */
 			o->of[u] |= OF_FIRED_SEEN;
 			if (o->of[u] & OF_RESERVE)
 				reserve_fired = true;
@@ -1102,6 +1185,8 @@ int qio_phase_start(struct game *g, struct evsink *ev)
 	if (st->phase == QP_DEFFIRE && o->diss_owed && (rc = dissolution_owed(g, ev)) != 0)
 		return rc; /* [26.1] the Movement Phase is over: the last unit moved has ceased moving */
 	if (st->phase == QP_DEFFIRE || st->phase == QP_OFFFIRE) {
+		o->split_u = 0; /* [28.12] points not fired by the end of a Fire Phase are lost */
+		o->split_spent = 0;
 		o->bigfired = 0;
 		for (int u = 0; u < s->nunits; u++)
 			o->of[u] &= (uint8_t)~OF_FIRED_SEEN;
@@ -1212,7 +1297,7 @@ static int blast_plan(const struct game *g, const struct action *a, struct blast
 	if (o->bigfired & (1 << side))
 		return err_set(e, NULL, 0, "[24.12] all Big Gun attacks of a Fire Phase are declared together, once");
 	for (int u = 0; u < s->nunits; u++)
-		if (s->u[u].side == side && (st->u[u].fl & QF_FIRED))
+		if (s->u[u].side == side && ((st->u[u].fl & QF_FIRED) || o->split_u - 1 == u))
 			return err_set(e, NULL, 0, "[24.11] Big Gun attacks are made before regular Fire Combat");
 	if (np < 1 || np > 14 || a->n % 2)
 		return err_set(e, NULL, 0, "usage: bigfire GUN HEX [GUN HEX...]");
