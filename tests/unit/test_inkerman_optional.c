@@ -1092,6 +1092,7 @@ static void test_282_massed(void **state)
 	b = place(f, "b_a55", "1723");
 	r1 = place(f, "r_tomsk1", "1722");
 	r2 = place(f, "r_tomsk2", "1722");
+	q_battle_after_action(&f->g, &f->sink); /* the optional rules learn where units stand */
 	brefused(f, "mass b_cdsm", "[28.21]");
 	bok(f, "mass b_7lt", NULL, 0);
 	need_event(f, "[28.21]", "deploy to fire en masse");
@@ -1309,6 +1310,72 @@ static void test_281_split_fire(void **state)
 	fx_free(f);
 }
 
+/* [28.23] massed units attacked by fire retreat together, as a stack, the greater distance. */
+static int required_retreat(struct fx *f, const char *id)
+{
+	char pre[64];
+	int n = 0;
+	snprintf(pre, sizeof pre, "%s must retreat ", id);
+	for (int i = 0; i < f->sink.n; i++)
+		if (!strncmp(f->ev[i].text, pre, strlen(pre)))
+			n = atoi(f->ev[i].text + strlen(pre));
+	return n;
+}
+
+static void test_2823_massed_retreat(void **state)
+{
+	struct fx *f = fx_new(INKH, Q_OPT_28_2), *w = fx_new(INKH, Q_OPT_28_2);
+	int ru = RU(f), al = 1 - ru, t = IDX(f, "1722"), a, b, h, together = 0, uneven = 0;
+	(void)state;
+	clear_all(f);
+	set_turn(f, 14, ru, QP_MOVE);
+	a = place(f, "r_tomsk1", "1722"); /* morale 2 */
+	b = place(f, "r_6rifle", "1722"); /* morale 3 */
+	place(f, "b_20_4", "1723");
+	{
+		int no[2] = {IDX(f, "1723"), t};
+		h = free_nb(f, t, no, 2);
+	}
+	place_idx(f, "b_21_4", h);
+	q_battle_after_action(&f->g, &f->sink);
+	bok(f, "mass r_tomsk1", NULL, 0);
+	set_turn(f, 14, al, QP_OFFFIRE);
+	for (int die = 1; die <= 6; die++) {
+		char txt[128];
+		w->g = f->g;
+		snprintf(txt, sizeof txt, "fire b_20_4,b_21_4 > 1722");
+		ok(w, txt, die, 0);
+		int ra = required_retreat(w, "r_tomsk1"), rb = required_retreat(w, "r_6rifle"), want = ra > rb ? ra : rb;
+		if (!want)
+			continue;
+		together++;
+		uneven += ra != rb;
+		need_event(w, "[28.23]", "retreat together");
+		/* one retreat owed (or none left when the program could take the only way) */
+		assert_true(q_cst(&w->g)->npend <= 1);
+		while (q_cst(&w->g)->npend) {
+			struct action acts[64];
+			char back[128];
+			int n = w->g.rules->actions(&w->g, acts, 64);
+			assert_true(n > 0);
+			assert_int_equal(w->g.rules->format(&w->g, &acts[0], back, sizeof back), 0);
+			ok(w, back, 0, 0);
+		}
+		int ia = q_cst(&w->g)->u[a].idx, ib = q_cst(&w->g)->u[b].idx;
+		if (ia < 0 || ib < 0) {
+			assert_true(ia < 0 && ib < 0); /* eliminated together when the stack cannot retreat */
+			continue;
+		}
+		assert_int_equal(ia, ib);
+		assert_int_equal(hex_distance(H("1722"), map_hex(&SCN(w)->map, ia)), want);
+		assert_false(qio_massed(&w->g, a)); /* [28.21] they left the hex */
+	}
+	assert_true(together > 0);
+	assert_true(uneven > 0); /* a die where each needed a different distance: the greater */
+	fx_free(w);
+	fx_free(f);
+}
+
 /* ================================================================ text forms */
 
 static void test_text_forms(void **state)
@@ -1482,6 +1549,7 @@ int main(void)
 		cmocka_unit_test(test_273_fatigue),
 		cmocka_unit_test(test_281_split_fire),
 		cmocka_unit_test(test_282_massed),
+		cmocka_unit_test(test_2823_massed_retreat),
 		cmocka_unit_test(test_text_forms),
 		cmocka_unit_test(test_all_options_game),
 		cmocka_unit_test(test_all_options_verbs),

@@ -52,6 +52,11 @@ int q_battle_fire_split(const struct game *g, const struct action *a, const int 
 	return HOOK(fire_split) ? B(g)->fire_split(g, a, whole, use, e) : 1;
 }
 
+bool q_battle_retreat_together(const struct game *g, int u, int v)
+{
+	return HOOK(retreat_together) && B(g)->retreat_together(g, u, v);
+}
+
 void q_battle_fire_spent(struct game *g, const struct action *a, const int *whole, const int *use,
 			 struct evsink *ev)
 {

@@ -26,6 +26,8 @@ struct q_battle {
 	/* Inkerman [28.1] split fire: the points each firer of a brings (use[i]) given its whole
 	 * strength against the target (whole[i]); 0, -1 with the case, 1 no opinion. */
 	int (*fire_split)(const struct game *g, const struct action *a, const int *whole, int *use, struct err *e);
+	/* Do u and v, attacked in fire as one target, retreat together (Inkerman [28.23])? */
+	bool (*retreat_together)(const struct game *g, int u, int v);
 	/* After fire action a (its firers already marked QF_FIRED): bookkeeping of strength left. */
 	void (*fire_spent)(struct game *g, const struct action *a, const int *whole, const int *use, struct evsink *ev);
 	int (*melee_strength)(const struct game *g, int u, bool attacking, int base);

@@ -90,6 +90,8 @@ int q_battle_fire_die(const struct game *g, const struct action *a, int die); /*
  * refused with the case, 1 no opinion (every firer its whole strength, no allotments). */
 int q_battle_fire_split(const struct game *g, const struct action *a, const int *whole, int *use,
 			struct err *e);
+/* Do u and v, attacked as one target, retreat together as a stack (Inkerman [28.23])? */
+bool q_battle_retreat_together(const struct game *g, int u, int v);
 /* After fire action a is resolved, its firers marked fired: [28.1] strength left fires on. */
 void q_battle_fire_spent(struct game *g, const struct action *a, const int *whole, const int *use,
 			 struct evsink *ev);

@@ -979,6 +979,7 @@ const struct q_battle q_inkerman = {
 	.fire_group_ok = ink_fire_group_ok,
 	.fire_split = qio_fire_split,
 	.fire_spent = qio_fire_spent,
+	.retreat_together = qio_massed_pair, /* [28.23] */
 	.morale = ink_morale,
 	.rally_mod = ink_rally_mod,
 	.may_rally = ink_may_rally,

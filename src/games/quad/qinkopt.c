@@ -1016,6 +1016,10 @@ void qio_after_action(struct game *g, struct evsink *ev)
 			o->of[u] |= OF_BROKE;
 		if (idx < 0)
 			o->of[u] &= (uint8_t)~(OF_MARCH | OF_MASSED);
+		if ((o->of[u] & OF_MASSED) && idx != o->pos[u] && o->pos[u] >= 0) {
+			o->of[u] &= (uint8_t)~OF_MASSED; /* [28.21] it left the hex (a retreat together too) */
+			ev_emit(ev, "[28.21]", "%s left its hex and is no longer massed", s->u[u].id);
+		}
 		o->pos[u] = (int16_t)idx;
 	}
 	o->reserve_melee = 0;
