@@ -661,6 +661,68 @@ static void test_252_allied_events(void **state)
 	fx_free(f);
 }
 
+/* [25.22] 4-7: earlier arrivals, through q_can_enter (the enter_turn hook). */
+static bool can_enter_on(struct fx *f, const char *id, int turn)
+{
+	int u = U(f, id);
+	set_turn(f, turn, SCN(f)->u[u].side, QP_MOVE);
+	q_place(ST(f), u, Q_OFF);
+	return q_can_enter(&f->g, u, &f->e) == 0;
+}
+
+static void test_252_earlier_arrivals(void **state)
+{
+	struct fx *f;
+	(void)state;
+	/* 4 Canrobert's offer: the French group (four infantry, one artillery) three turns early */
+	want_ev = 4;
+	f = fx_find(INKH, Q_OPT_25_2, allied_ev);
+	assert_true(can_enter_on(f, "f_2_algrns", 13));
+	assert_true(can_enter_on(f, "f_pstn", 13));
+	assert_false(can_enter_on(f, "f_chasseurs", 12));
+	assert_non_null(strstr(f->e.msg, "[12.0]"));
+	assert_non_null(strstr(f->e.msg, "Game-Turn 13"));
+	assert_false(can_enter_on(f, "f_4chsr_afq", 16)); /* the cavalry is not of the group */
+	assert_false(can_enter_on(f, "b_181br", 10));
+	assert_false(qio_release_roll_waived(&f->g, U(f, "f_2_6line")));
+	fx_free(f);
+	/* 5: 3 and 4 */
+	want_ev = 5;
+	f = fx_find(INKH, Q_OPT_25_2, allied_ev);
+	assert_true(can_enter_on(f, "f_1_zouaves", 13));
+	assert_true(qio_release_roll_waived(&f->g, U(f, "f_2_6line")));
+	assert_false(can_enter_on(f, "b_181br", 10));
+	fx_free(f);
+	/* 6 the order for artillery not misdirected: the 181br one turn early */
+	want_ev = 6;
+	f = fx_find(INKH, Q_OPT_25_2, allied_ev);
+	assert_true(can_enter_on(f, "b_181br", 10));
+	assert_false(can_enter_on(f, "b_181br", 9));
+	assert_false(can_enter_on(f, "f_2_algrns", 15));
+	assert_true(can_enter_on(f, "f_2_algrns", 16));
+	fx_free(f);
+	/* 7 (a dry night's +1): 4 and 6 */
+	want_ev = 7;
+	f = fx_find(INKH, Q_OPT_25_1 | Q_OPT_25_2, allied_ev);
+	assert_true(can_enter_on(f, "b_181br", 10));
+	assert_true(can_enter_on(f, "f_2_zouaves", 13));
+	assert_false(can_enter_on(f, "f_2_zouaves", 12));
+	fx_free(f);
+	/* without the rule: as printed */
+	f = fx_new(INKH, 0);
+	assert_false(can_enter_on(f, "f_2_algrns", 15));
+	assert_false(can_enter_on(f, "b_181br", 10));
+	assert_true(can_enter_on(f, "b_181br", 11));
+	fx_free(f);
+	/* Option Scenario: "scheduled" is the turn [29.26] rule 5 gives; the hook moves the
+	 * printed turn and ink_may_enter adds rule 5's shift to it */
+	want_ev = 4;
+	f = fx_find(INKO, Q_OPT_25_2, allied_ev);
+	assert_int_equal(qio_enter_turn(&f->g, U(f, "f_2_algrns"), 16), 13);
+	assert_int_equal(qio_enter_turn(&f->g, U(f, "b_181br"), 11), 11);
+	fx_free(f);
+}
+
 static void test_253_russian_events(void **state)
 {
 	struct fx *f;
@@ -695,7 +757,19 @@ static void test_253_russian_events(void **state)
 	need_event(f, "[25.32]", "from Game-Turn 14");
 	assert_int_equal(qio_release_turn(&f->g, U(f, "r_butirsk2"), 17), 14);
 	fx_free(f);
+	/* 5 Paulov hurries, Russian Option Scenario: his units enter on Game-Turn 3, not 4 */
+	want_ev = 5;
+	f = fx_find(INKO, Q_OPT_25_3, russian_ev);
+	assert_true(can_enter_on(f, "r_yakutsk1", 3));
+	assert_false(can_enter_on(f, "r_borodino1", 2));
+	fx_free(f);
+	want_ev = 2;
+	f = fx_find(INKO, Q_OPT_25_3, russian_ev);
+	assert_false(can_enter_on(f, "r_yakutsk1", 3));
+	assert_true(can_enter_on(f, "r_yakutsk1", 4));
+	fx_free(f);
 	/* errata [27.2]: with Reserves in the Russian Option Scenario, a third regiment */
+	want_ev = 1;
 	f = fx_find(INKO, Q_OPT_25_3 | Q_OPT_27_2, russian_ev);
 	{
 		int soim = 0, paul = 0;
@@ -715,35 +789,54 @@ static void test_253_russian_events(void **state)
 static void test_261_dissolution(void **state)
 {
 	struct fx *f = fx_new(INKO, Q_OPT_26_1);
-	int ru = RU(f), u;
+	int ru = RU(f), u, v;
+	uint64_t before;
 	(void)state;
 	clear_all(f);
 	set_turn(f, 4, ru, QP_MOVE); /* Night: sighting 1 */
 	u = place(f, "r_tomsk1", "1909");
+	v = place(f, "r_tomsk2", "2009");
+	place(f, "r_tomsk3", "1709");
+	place(f, "r_s_light", "1507");
 	q_battle_after_action(&f->g, &f->sink); /* the optional rules learn where units stand */
 	/* Night allowances equal the Clear ones */
 	assert_int_equal(q_ma(&f->g, u), 7);
-	/* the example (errata): two hexes moved - sighting 1 = 1; die 1: disrupted */
-	ok(f, "move r_tomsk1 1911", 1, 0);
-	need_event(f, "[26.1]", "moved 2 hexes, sighting 1: dissolution 1, die 1: disrupted");
-	assert_true(q_disrupted(&f->g, u));
-	/* one hex: never */
-	u = place(f, "r_tomsk2", "2009");
-	q_battle_after_action(&f->g, &f->sink);
-	ok(f, "move r_tomsk2 2010", 0, 0);
+	/* the example (errata): two hexes moved - sighting 1 = 1. The roll comes when the unit
+	 * ceases moving: it may still go on ([5.18]), so no die yet */
+	ok(f, "move r_tomsk1 1910", 0, 0);
+	ok(f, "move r_tomsk1 1911", 0, 0);
 	assert_false(has_event(f, "[26.1]", NULL));
-	assert_false(q_disrupted(&f->g, u));
-	/* two hexes, die 2 > 1: not disrupted */
-	u = place(f, "r_tomsk3", "1709");
+	/* another unit moves: tomsk1 has ceased moving; the die is owed (manual dice) */
+	before = f->g.rules->checksum(&f->g);
+	assert_int_equal(act(f, "move r_tomsk2 2010", 0, 0), DICE_NEED);
+	assert_true(before == f->g.rules->checksum(&f->g));
+	ok(f, "move r_tomsk2 2010", 1, 0);
+	need_event(f, "[26.1]", "r_tomsk1 moved 2 hexes, sighting 1: dissolution 1, die 1: disrupted");
+	assert_true(q_disrupted(&f->g, u));
+	/* tomsk2 moved one hex: never (no die taken when tomsk3 moves) */
+	ok(f, "move r_tomsk3 1710", 0, 0);
+	assert_false(has_event(f, "[26.1]", NULL));
+	assert_false(q_disrupted(&f->g, v));
+	/* the hexes entered, not the distance: 1710 -> 1711 -> 1710 is two hexes; the end of the
+	 * Movement Phase rolls for the last unit moved: die 2 > 1, not disrupted */
+	ok(f, "move r_tomsk3 1710 1711 1710", 0, 0);
+	assert_int_equal(act(f, "end", 0, 0), DICE_NEED);
+	ok(f, "end", 2, 0);
+	need_event(f, "[26.1]", "r_tomsk3 moved 3 hexes, sighting 1: dissolution 2, die 2: disrupted");
+	fx_free(f);
+	/* artillery never; the hexes of a move back and forth count */
+	f = fx_new(INKO, Q_OPT_26_1);
+	clear_all(f);
+	set_turn(f, 4, RU(f), QP_MOVE);
+	place(f, "r_s_light", "1507");
+	u = place(f, "r_tomsk1", "1909");
 	q_battle_after_action(&f->g, &f->sink);
-	ok(f, "move r_tomsk3 1711", 2, 0);
-	need_event(f, "[26.1]", "die 2");
+	ok(f, "move r_tomsk1 1909 1910 1909", 0, 0);
+	ok(f, "move r_s_light 1509", 3, 0); /* tomsk1: 2 hexes, die 3 > 1 */
+	need_event(f, "[26.1]", "r_tomsk1 moved 2 hexes, sighting 1: dissolution 1, die 3");
 	assert_false(q_disrupted(&f->g, u));
-	/* artillery never */
-	u = place(f, "r_s_light", "1507");
-	q_battle_after_action(&f->g, &f->sink);
-	ok(f, "move r_s_light 1509", 0, 0);
-	assert_false(q_disrupted(&f->g, u));
+	ok(f, "end", 0, 0); /* the artillery owes nothing */
+	assert_false(has_event(f, "[26.1]", NULL));
 	fx_free(f);
 	/* without the rule, the Night allowance is one less */
 	f = fx_new(INKO, 0);
@@ -999,6 +1092,7 @@ static void test_282_massed(void **state)
 	b = place(f, "b_a55", "1723");
 	r1 = place(f, "r_tomsk1", "1722");
 	r2 = place(f, "r_tomsk2", "1722");
+	q_battle_after_action(&f->g, &f->sink); /* the optional rules learn where units stand */
 	brefused(f, "mass b_cdsm", "[28.21]");
 	bok(f, "mass b_7lt", NULL, 0);
 	need_event(f, "[28.21]", "deploy to fire en masse");
@@ -1032,15 +1126,255 @@ static void test_282_massed(void **state)
 	fx_free(f);
 }
 
-#if 0
-/* [28.1] Splitting Fire needs a fire action that allots part of a unit's strength ("fire
- * U:3,V > HEX") and fire bookkeeping by strength left rather than QF_FIRED: both live in
- * quad.c (q_parse) and qfire.c (fire_plan), outside this change. See docs/RULES.md. */
+/* A free on-map hex next to idx, other than those in not[]. */
+static int free_nb(struct fx *f, int idx, const int *not, int nn)
+{
+	for (int d = 0; d < 6; d++) {
+		int j = map_nb(&SCN(f)->map, idx, d), stk[Q_STACK_MAX];
+		bool bad = j < 0 || !(SCN(f)->map.flags[j] & HEXF_ONMAP) || q_stack(&f->g, j, stk, Q_STACK_MAX) > 0;
+		for (int k = 0; k < nn && !bad; k++)
+			bad = not[k] == j;
+		if (!bad)
+			return j;
+	}
+	fail_msg("no free hex");
+	return -1;
+}
+
+static void place_idx(struct fx *f, const char *id, int idx)
+{
+	int u = U(f, id);
+	q_place(ST(f), u, idx);
+	ST(f)->u[u].fl = 0;
+	ST(f)->u[u].layer = ++ST(f)->layer_next;
+}
+
+static char *fire_text(struct fx *f, const char *units, int idx)
+{
+	static char buf[128];
+	snprintf(buf, sizeof buf, "fire %s > %04d", units, map_hex(&SCN(f)->map, idx));
+	return buf;
+}
+
+/* A die that leaves the target of this fire unaffected (so no retreat is owed). */
+static int quiet_die(struct fx *f, const char *text)
+{
+	struct action a;
+	struct q_odds o;
+	assert_int_equal(f->g.rules->parse(&f->g, text, &a, &f->e), 0);
+	if (q_fire_odds(&f->g, &a, &o, &f->e) != 0)
+		fail_msg("%s: %s", text, f->e.msg);
+	for (int d = 1; d <= 6; d++)
+		if (strstr(o.outcome[d - 1], "no effect"))
+			return d;
+	fail_msg("every die has an effect for %s", text);
+	return 0;
+}
+
+static void fire_ok(struct fx *f, const char *text)
+{
+	char t[128];
+	snprintf(t, sizeof t, "%s", text);
+	ok(f, t, quiet_die(f, t), 0);
+}
+
+static int total_of(struct fx *f, const char *text)
+{
+	struct action a;
+	struct q_odds o;
+	assert_int_equal(f->g.rules->parse(&f->g, text, &a, &f->e), 0);
+	if (q_fire_odds(&f->g, &a, &o, &f->e) != 0)
+		return -1;
+	return o.total_a;
+}
+
 static void test_281_split_fire(void **state)
 {
+	struct fx *f = fx_new(INKH, Q_OPT_28_1);
+	int ru = RU(f), al = 1 - ru, c, r[3], h1, h2, A, B, C;
+	struct action act_;
+	char back[128], odds[1024];
 	(void)state;
+	clear_all(f);
+	c = IDX(f, "1723");
+	A = U(f, "b_20_4"); /* 4-3-4 */
+	place_idx(f, "b_20_4", c);
+	for (int d = 0; d < 3; d++)
+		r[d] = map_nb(&SCN(f)->map, c, d);
+	place_idx(f, "r_tomsk1", r[0]);
+	place_idx(f, "r_tomsk2", r[1]);
+	place_idx(f, "r_tomsk3", r[2]);
+	{
+		int not1[4] = {c, r[0], r[1], r[2]};
+		h1 = free_nb(f, r[1], not1, 4);
+		place_idx(f, "b_21_4", h1);
+		int not2[5] = {c, r[0], r[1], r[2], h1};
+		h2 = free_nb(f, r[2], not2, 5);
+		place_idx(f, "b_57_4", h2);
+	}
+	B = U(f, "b_21_4");
+	C = U(f, "b_57_4");
+	set_turn(f, 14, al, QP_OFFFIRE);
+	/* the text form carries the allotment and round-trips; without one it is as before */
+	assert_int_equal(f->g.rules->parse(&f->g, fire_text(f, "b_20_4:3", r[0]), &act_, &f->e), 0);
+	assert_int_equal(act_.n, 5);
+	assert_int_equal(act_.arg[4], 3);
+	assert_int_equal(f->g.rules->format(&f->g, &act_, back, sizeof back), 0);
+	assert_string_equal(back, fire_text(f, "b_20_4:3", r[0]));
+	assert_int_equal(f->g.rules->parse(&f->g, fire_text(f, "b_20_4", r[0]), &act_, &f->e), 0);
+	assert_int_equal(act_.n, 4);
+	assert_int_equal(f->g.rules->parse(&f->g, fire_text(f, "b_20_4:0", r[0]), &act_, &f->e), -1);
+	need_refusal(-1, &f->e, "[28.11]");
+	/* crimea odds: the allotment, not the whole strength */
+	assert_int_equal(total_of(f, fire_text(f, "b_20_4", r[0])), 4);
+	assert_int_equal(total_of(f, fire_text(f, "b_20_4:3", r[0])), 3);
+	assert_int_equal(f->g.rules->parse(&f->g, fire_text(f, "b_20_4:3", r[0]), &act_, &f->e), 0);
+	assert_int_equal(f->g.rules->odds(&f->g, &act_, odds, sizeof odds, &f->e), 0);
+	assert_non_null(strstr(odds, "fire strength 3"));
+	assert_int_equal(total_of(f, fire_text(f, "b_20_4:5", r[0])), -1);
+	need_refusal(-1, &f->e, "[28.11]");
+	/* [28.12] only one unit splits in an attack */
+	assert_int_equal(total_of(f, fire_text(f, "b_20_4:3,b_21_4:2", r[1])), -1);
+	need_refusal(-1, &f->e, "[28.12] only one unit");
+	/* the listing offers one split per fire: half the strength */
+	{
+		struct action acts[512];
+		int n = f->g.rules->actions(&f->g, acts, 512);
+		bool half = false;
+		for (int i = 0; i < n && i < 512; i++) {
+			assert_int_equal(f->g.rules->format(&f->g, &acts[i], back, sizeof back), 0);
+			half = half || !strcmp(back, fire_text(f, "b_20_4:2", r[0]));
+		}
+		assert_true(half);
+	}
+	/* A fires 3 of 4 at r0: it has 1 left and has not fired its whole strength */
+	fire_ok(f, fire_text(f, "b_20_4:3", r[0]));
+	need_event(f, "[28.11]", "b_20_4 splits its fire: 3 of its 4 points here, 1 left");
+	assert_false(ST(f)->u[A].fl & QF_FIRED);
+	assert_int_equal(qio_split_left(&f->g, A), 3);
+	assert_int_equal(total_of(f, fire_text(f, "b_20_4:2", r[1])), -1);
+	need_refusal(-1, &f->e, "[28.11] b_20_4 has only 1");
+	/* the example's last sentence: A takes part with its last point; B may not split then */
+	assert_int_equal(total_of(f, fire_text(f, "b_20_4,b_21_4:2", r[1])), -1);
+	need_refusal(-1, &f->e, "[28.12] b_20_4 split its fire and takes part");
+	assert_int_equal(total_of(f, fire_text(f, "b_20_4,b_21_4", r[1])), 5);
+	fire_ok(f, fire_text(f, "b_20_4,b_21_4", r[1]));
+	assert_true(ST(f)->u[A].fl & QF_FIRED);
+	assert_true(ST(f)->u[B].fl & QF_FIRED);
+	assert_false(ST(f)->u[C].fl & QF_FIRED);
+	assert_int_equal(qio_split_left(&f->g, A), -1);
+	assert_int_not_equal(act(f, fire_text(f, "b_20_4", r[2]), 1, 0), 0);
+	need_refusal(-1, &f->e, "[7.24]");
+	fx_free(f);
+
+	/* forfeiture: A splits, then B fires without A: A's points are lost */
+	f = fx_new(INKH, Q_OPT_28_1);
+	clear_all(f);
+	place_idx(f, "b_20_4", c);
+	place_idx(f, "r_tomsk1", r[0]);
+	place_idx(f, "r_tomsk2", r[1]);
+	place_idx(f, "b_21_4", h1);
+	set_turn(f, 14, al, QP_OFFFIRE);
+	fire_ok(f, fire_text(f, "b_20_4:1", r[0]));
+	assert_int_equal(qio_split_left(&f->g, A), 1);
+	fire_ok(f, fire_text(f, "b_21_4:3", r[1])); /* a new splitter is allowed in this attack */
+	need_event(f, "[28.12]", "b_20_4 split its fire and does not take part in this attack: its remaining fire strength is lost");
+	assert_true(ST(f)->u[A].fl & QF_FIRED);
+	assert_int_equal(qio_split_left(&f->g, B), 3);
+	/* the points left die with the phase */
+	ok(f, "end", 0, 0);
+	set_turn(f, 14, al, QP_OFFFIRE);
+	assert_int_equal(qio_split_left(&f->g, B), 3);
+	q_battle_phase_start(&f->g, &f->sink);
+	assert_int_equal(qio_split_left(&f->g, B), -1);
+	fx_free(f);
+
+	/* without the rule: allotments refused, the listing has none */
+	f = fx_new(INKH, 0);
+	clear_all(f);
+	place_idx(f, "b_20_4", c);
+	place_idx(f, "r_tomsk1", r[0]);
+	set_turn(f, 14, al, QP_OFFFIRE);
+	assert_int_equal(total_of(f, fire_text(f, "b_20_4:3", r[0])), -1);
+	need_refusal(-1, &f->e, "[28.1]");
+	{
+		struct action acts[512];
+		int n = f->g.rules->actions(&f->g, acts, 512);
+		for (int i = 0; i < n && i < 512; i++) {
+			assert_int_equal(f->g.rules->format(&f->g, &acts[i], back, sizeof back), 0);
+			assert_null(strchr(back, ':'));
+		}
+	}
+	fire_ok(f, fire_text(f, "b_20_4", r[0]));
+	assert_true(ST(f)->u[A].fl & QF_FIRED);
+	fx_free(f);
 }
-#endif
+
+/* [28.23] massed units attacked by fire retreat together, as a stack, the greater distance. */
+static int required_retreat(struct fx *f, const char *id)
+{
+	char pre[64];
+	int n = 0;
+	snprintf(pre, sizeof pre, "%s must retreat ", id);
+	for (int i = 0; i < f->sink.n; i++)
+		if (!strncmp(f->ev[i].text, pre, strlen(pre)))
+			n = atoi(f->ev[i].text + strlen(pre));
+	return n;
+}
+
+static void test_2823_massed_retreat(void **state)
+{
+	struct fx *f = fx_new(INKH, Q_OPT_28_2), *w = fx_new(INKH, Q_OPT_28_2);
+	int ru = RU(f), al = 1 - ru, t = IDX(f, "1722"), a, b, h, together = 0, uneven = 0;
+	(void)state;
+	clear_all(f);
+	set_turn(f, 14, ru, QP_MOVE);
+	a = place(f, "r_tomsk1", "1722"); /* morale 2 */
+	b = place(f, "r_6rifle", "1722"); /* morale 3 */
+	place(f, "b_20_4", "1723");
+	{
+		int no[2] = {IDX(f, "1723"), t};
+		h = free_nb(f, t, no, 2);
+	}
+	place_idx(f, "b_21_4", h);
+	q_battle_after_action(&f->g, &f->sink);
+	bok(f, "mass r_tomsk1", NULL, 0);
+	set_turn(f, 14, al, QP_OFFFIRE);
+	for (int die = 1; die <= 6; die++) {
+		char txt[128];
+		w->g = f->g;
+		snprintf(txt, sizeof txt, "fire b_20_4,b_21_4 > 1722");
+		ok(w, txt, die, 0);
+		int ra = required_retreat(w, "r_tomsk1"), rb = required_retreat(w, "r_6rifle"), want = ra > rb ? ra : rb;
+		if (!want)
+			continue;
+		together++;
+		uneven += ra != rb;
+		need_event(w, "[28.23]", "retreat together");
+		/* one retreat owed (or none left when the program could take the only way) */
+		assert_true(q_cst(&w->g)->npend <= 1);
+		while (q_cst(&w->g)->npend) {
+			struct action acts[64];
+			char back[128];
+			int n = w->g.rules->actions(&w->g, acts, 64);
+			assert_true(n > 0);
+			assert_int_equal(w->g.rules->format(&w->g, &acts[0], back, sizeof back), 0);
+			ok(w, back, 0, 0);
+		}
+		int ia = q_cst(&w->g)->u[a].idx, ib = q_cst(&w->g)->u[b].idx;
+		if (ia < 0 || ib < 0) {
+			assert_true(ia < 0 && ib < 0); /* eliminated together when the stack cannot retreat */
+			continue;
+		}
+		assert_int_equal(ia, ib);
+		assert_int_equal(hex_distance(H("1722"), map_hex(&SCN(w)->map, ia)), want);
+		assert_false(qio_massed(&w->g, a)); /* [28.21] they left the hex */
+	}
+	assert_true(together > 0);
+	assert_true(uneven > 0); /* a die where each needed a different distance: the greater */
+	fx_free(w);
+	fx_free(f);
+}
 
 /* ================================================================ text forms */
 
@@ -1206,13 +1540,16 @@ int main(void)
 		cmocka_unit_test(test_2514_fog_example),
 		cmocka_unit_test(test_2512_no_rain),
 		cmocka_unit_test(test_252_allied_events),
+		cmocka_unit_test(test_252_earlier_arrivals),
 		cmocka_unit_test(test_253_russian_events),
 		cmocka_unit_test(test_261_dissolution),
 		cmocka_unit_test(test_262_zone_of_influence),
 		cmocka_unit_test(test_271_march),
 		cmocka_unit_test(test_272_reserves),
 		cmocka_unit_test(test_273_fatigue),
+		cmocka_unit_test(test_281_split_fire),
 		cmocka_unit_test(test_282_massed),
+		cmocka_unit_test(test_2823_massed_retreat),
 		cmocka_unit_test(test_text_forms),
 		cmocka_unit_test(test_all_options_game),
 		cmocka_unit_test(test_all_options_verbs),

@@ -41,6 +41,29 @@ int q_battle_may_enter(const struct game *g, int u, struct err *e)
 	return HOOK(may_enter) ? B(g)->may_enter(g, u, e) : 0;
 }
 
+int q_battle_enter_turn(const struct game *g, int u, int printed)
+{
+	return HOOK(enter_turn) ? B(g)->enter_turn(g, u, printed) : printed;
+}
+
+int q_battle_fire_split(const struct game *g, const struct action *a, const int *whole, int *use,
+			struct err *e)
+{
+	return HOOK(fire_split) ? B(g)->fire_split(g, a, whole, use, e) : 1;
+}
+
+bool q_battle_retreat_together(const struct game *g, int u, int v)
+{
+	return HOOK(retreat_together) && B(g)->retreat_together(g, u, v);
+}
+
+void q_battle_fire_spent(struct game *g, const struct action *a, const int *whole, const int *use,
+			 struct evsink *ev)
+{
+	if (HOOK(fire_spent))
+		B(g)->fire_spent(g, a, whole, use, ev);
+}
+
 int q_battle_stack_ok(const struct game *g, int u, int idx, const int *stack, int n)
 {
 	return HOOK(stack_ok) ? B(g)->stack_ok(g, u, idx, stack, n) : 0;
@@ -141,6 +164,11 @@ void q_battle_after_move(struct game *g, int u, struct evsink *ev)
 {
 	if (HOOK(after_move))
 		B(g)->after_move(g, u, ev);
+}
+
+int q_battle_moved(struct game *g, int u, int hexes, struct evsink *ev)
+{
+	return HOOK(moved) ? B(g)->moved(g, u, hexes, ev) : 0;
 }
 
 void q_battle_on_disrupt(struct game *g, int u, struct evsink *ev)

@@ -13,6 +13,9 @@ struct q_battle {
 	void (*setup)(struct game *g);
 	int (*may_move)(const struct game *g, int u, struct err *e);
 	int (*may_enter)(const struct game *g, int u, struct err *e);
+	/* The Game-Turn reinforcement u is scheduled for, given the printed one (Inkerman [25.22]
+	 * 4-7 and [25.32] 5: earlier arrivals); q_can_enter compares the turn with it. */
+	int (*enter_turn)(const struct game *g, int u, int printed);
 	int (*stack_ok)(const struct game *g, int u, int idx, const int *stack, int n);
 	int (*los_hex)(const struct game *g, int idx);
 	int (*los)(const struct game *g, int from, int to, const struct line_step *st, int n, char *why, size_t wn);
@@ -20,6 +23,13 @@ struct q_battle {
 	int (*art_range)(const struct game *g, int u);
 	int (*fire_shift)(const struct game *g, int target, char *why, size_t n);
 	int (*fire_die)(const struct game *g, const struct action *a, int die);
+	/* Inkerman [28.1] split fire: the points each firer of a brings (use[i]) given its whole
+	 * strength against the target (whole[i]); 0, -1 with the case, 1 no opinion. */
+	int (*fire_split)(const struct game *g, const struct action *a, const int *whole, int *use, struct err *e);
+	/* Do u and v, attacked in fire as one target, retreat together (Inkerman [28.23])? */
+	bool (*retreat_together)(const struct game *g, int u, int v);
+	/* After fire action a (its firers already marked QF_FIRED): bookkeeping of strength left. */
+	void (*fire_spent)(struct game *g, const struct action *a, const int *whole, const int *use, struct evsink *ev);
 	int (*melee_strength)(const struct game *g, int u, bool attacking, int base);
 	bool (*defends)(const struct game *g, int u);   /* takes part in melee defence */
 	bool (*exerts_zoc)(const struct game *g, int u);
@@ -34,6 +44,9 @@ struct q_battle {
 	int (*may_rally)(const struct game *g, int u, struct err *e);
 	int (*morale)(const struct game *g, int u, int base);
 	void (*after_move)(struct game *g, int u, struct evsink *ev);
+	/* After a move or entry action of u that entered `hexes` hexes (its path; the entry hex
+	 * counts one); may roll dice (0 or DICE_NEED). Inkerman [26.1] dissolution. */
+	int (*moved)(struct game *g, int u, int hexes, struct evsink *ev);
 	void (*on_disrupt)(struct game *g, int u, struct evsink *ev);
 	void (*on_melee)(struct game *g, const int *att, int natt, struct evsink *ev);
 	void (*on_removed)(struct game *g, int u, int origin, bool retreated, struct evsink *ev);
@@ -85,6 +98,7 @@ void q_battle_setup(struct game *g);
 int q_battle_morale(const struct game *g, int u, int base);
 bool q_battle_defends(const struct game *g, int u);
 void q_battle_after_move(struct game *g, int u, struct evsink *ev);
+int q_battle_moved(struct game *g, int u, int hexes, struct evsink *ev);
 void q_battle_on_disrupt(struct game *g, int u, struct evsink *ev);
 void q_battle_on_melee(struct game *g, const int *att, int natt, struct evsink *ev);
 void q_battle_on_removed(struct game *g, int u, int origin, bool retreated, struct evsink *ev);
@@ -144,6 +158,7 @@ int qio_cav_disrupt_mp(const struct game *g, int u); /* [25.12] */
 int qio_release_turn(const struct game *g, int u, int base);
 int qio_may_move(const struct game *g, int u, struct err *e); /* 1: the standard check applies */
 int qio_may_enter(const struct game *g, int u, struct err *e);
+int qio_enter_turn(const struct game *g, int u, int printed); /* [25.22] 4-7, [25.32] 5 */
 bool qio_release_roll_waived(const struct game *g, int u);
 int qio_morale(const struct game *g, int u, int base);
 int qio_strength(const struct game *g, int u, bool melee, int base);
@@ -153,12 +168,16 @@ int qio_fire_shift(const struct game *g, int target, char *why, size_t n);
 int qio_targets(const struct game *g, int idx, int *out); /* -1: no opinion */
 int qio_fire_from_bottom(const struct game *g, int u);    /* 1 allowed, -1 no opinion */
 int qio_fire_group_ok(const struct game *g, const int *units, int n, struct err *e);
+int qio_fire_split(const struct game *g, const struct action *a, const int *whole, int *use, struct err *e);
+void qio_fire_spent(struct game *g, const struct action *a, const int *whole, const int *use, struct evsink *ev);
+int qio_split_left(const struct game *g, int u); /* [28.1] points spent by the unit that split fire, -1 none */
 bool qio_massed_pair(const struct game *g, int u, int v);
 int qio_melee_ok(const struct game *g, const struct action *a, struct err *e);
 int qio_move_ok(const struct game *g, int u, int dest, struct err *e);
 bool qio_closed(const struct game *g, int u, int idx);
 void qio_patch_steps(const struct game *g, int u, uint8_t *step);
 void qio_after_move(struct game *g, int u, struct evsink *ev);
+int qio_moved(struct game *g, int u, int hexes, struct evsink *ev); /* [26.1] */
 void qio_on_melee(struct game *g, const int *att, int natt, struct evsink *ev);
 void qio_on_exit(struct game *g, int u, int vp);
 void qio_after_action(struct game *g, struct evsink *ev);

@@ -86,6 +86,15 @@ int q_battle_fire_from_bottom(const struct game *g, int u);     /* 1 allowed */
 int q_battle_art_range(const struct game *g, int u);            /* max range, 0 none */
 int q_battle_fire_shift(const struct game *g, int target, char *why, size_t n);
 int q_battle_fire_die(const struct game *g, const struct action *a, int die); /* modified die */
+/* [28.1] the points each firer of a brings (use), given its whole strength (whole): 0, -1
+ * refused with the case, 1 no opinion (every firer its whole strength, no allotments). */
+int q_battle_fire_split(const struct game *g, const struct action *a, const int *whole, int *use,
+			struct err *e);
+/* Do u and v, attacked as one target, retreat together as a stack (Inkerman [28.23])? */
+bool q_battle_retreat_together(const struct game *g, int u, int v);
+/* After fire action a is resolved, its firers marked fired: [28.1] strength left fires on. */
+void q_battle_fire_spent(struct game *g, const struct action *a, const int *whole, const int *use,
+			 struct evsink *ev);
 int q_battle_melee_strength(const struct game *g, int u, bool attacking, int base);
 bool q_battle_exerts_zoc(const struct game *g, int u);
 int q_battle_rally_mod(const struct game *g, int u, int std, char *why, size_t n);

@@ -261,6 +261,7 @@ int q_fire_strength(const struct game *g, int u, int target, struct err *e)
 struct fire_plan {
 	int target_idx;
 	int targets[2], ntargets;
+	int whole[8], use[8]; /* per firer: its strength against the target, the points it brings ([28.1]) */
 	int total, column, shifts;
 	char shiftwhy[160];
 };
@@ -296,7 +297,19 @@ static int fire_plan(const struct game *g, const struct action *a, struct fire_p
 		f = q_fire_strength(g, u, p->target_idx, e);
 		if (f < 0)
 			return -1;
-		p->total += f;
+		p->whole[i] = p->use[i] = f;
+	}
+	/* Inkerman [28.1] split fire: the points each firer brings; allotments need the rule */
+	{
+		int rc = q_battle_fire_split(g, a, p->whole, p->use, e);
+		if (rc < 0)
+			return -1;
+		if (rc == 1 && a->n >= 3 + 2 * nu)
+			for (int i = 0; i < nu; i++)
+				if (a->arg[3 + nu + i] > 0)
+					return err_set(e, NULL, 0, "[7.24] a unit fires its whole strength (split fire, [28.1], is an optional rule not in this game)");
+		for (int i = 0; i < nu; i++)
+			p->total += p->use[i];
 	}
 	if (p->total <= 0)
 		return err_set(e, NULL, 0, "[7.12] no fire strength to fire with");
@@ -394,17 +407,52 @@ int q_fire_odds(const struct game *g, const struct action *a, struct q_odds *o, 
 	return 0;
 }
 
+/* Inkerman [28.23]: the two units attacked as one target retreat together: the retreats this
+ * fire owes them (pends from index `from`) become one, the greater distance, the other unit
+ * carried along (units[0] of the pend). Artillery, which never retreats from fire ([7.17]),
+ * stays (a reading). */
+static void retreat_together(struct game *g, const int *t, int from, struct evsink *ev)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	int k[2] = {-1, -1};
+
+	for (int i = from; i < st->npend; i++)
+		for (int j = 0; j < 2; j++)
+			if (st->pend[i].kind == QPEND_RETREAT && st->pend[i].unit == t[j])
+				k[j] = i;
+	if (k[0] < 0 && k[1] < 0)
+		return;
+	int lead = k[0] < 0 ? 1 : k[1] < 0 ? 0 : st->pend[k[1]].hexes > st->pend[k[0]].hexes ? 1 : 0;
+	int other = t[1 - lead];
+	if (st->u[other].idx != st->u[t[lead]].idx || is_art(&s->u[other]))
+		return;
+	if (k[1 - lead] >= 0) { /* one retreat, the greater number of hexes */
+		for (int i = k[1 - lead]; i + 1 < st->npend; i++)
+			st->pend[i] = st->pend[i + 1];
+		st->npend--;
+		if (k[lead] > k[1 - lead])
+			k[lead]--;
+	}
+	struct q_pend *pl = &st->pend[k[lead]];
+	pl->nunits = 1;
+	pl->units[0] = (int16_t)other;
+	ev_emit(ev, "[28.23]", "%s and %s are massed: they retreat together, %d hex%s, as a stack", s->u[t[lead]].id,
+		s->u[other].id, pl->hexes, pl->hexes == 1 ? "" : "es");
+}
+
 int q_fire_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
 {
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
 	struct fire_plan p;
 	struct event *evp;
-	int die, r, nu = a->arg[0], rc;
+	int die, r, nu = a->arg[0], rc, npend;
 	char hx[8];
 
 	if (fire_plan(g, a, &p, e) != 0)
 		return -1;
+	npend = st->npend;
 	rc = dice_roll(&g->dice, 6, &die);
 	if (rc != 0)
 		return rc;
@@ -419,6 +467,7 @@ int q_fire_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 	ev_die(evp, die);
 	for (int i = 0; i < nu; i++)
 		st->u[a->arg[1 + i]].fl |= QF_FIRED;
+	q_battle_fire_spent(g, a, p.whole, p.use, ev); /* [28.1] a unit with strength left fires on */
 	for (int i = 0; i < p.ntargets; i++) {
 		int u = p.targets[i], m = q_morale(g, u);
 		st->u[u].fl |= QF_FIRED_AT;
@@ -445,6 +494,8 @@ int q_fire_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 			q_eliminate(g, u, ev, "[7.14]", "already disrupted, result above its morale");
 		}
 	}
+	if (p.ntargets == 2 && q_battle_retreat_together(g, p.targets[0], p.targets[1]))
+		retreat_together(g, p.targets, npend, ev);
 	q_settle(g, ev);
 	return 0;
 }
@@ -472,8 +523,14 @@ void q_fire_actions(const struct game *g, struct q_alist *l)
 				continue;
 			struct action a = {QA_FIRE, 4, {1, u, 1, ti}};
 			struct fire_plan p;
-			if (fire_plan(g, &a, &p, NULL) == 0)
-				q_push(l, &a);
+			if (fire_plan(g, &a, &p, NULL) != 0)
+				continue;
+			q_push(l, &a);
+			/* Inkerman [28.1]: one split listed per fire, half the points (rounded up);
+			 * any other allotment through the text form */
+			struct action half = {QA_FIRE, 5, {1, u, 1, ti, (p.total + 1) / 2}};
+			if ((g->options & Q_OPT_28_1) && p.total >= 2 && fire_plan(g, &half, &p, NULL) == 0)
+				q_push(l, &half);
 		}
 	}
 }

@@ -539,11 +539,16 @@ static int ink_may_enter(const struct game *g, int u, struct err *e)
 	if (option_scenario(g) && s->u[u].side != russian(g)) {
 		if (!k->allied_free_turn)
 			return err_set(e, NULL, 0, "[29.26] 5: Allied reinforcements wait until the Allies may move");
-		int due = s->u[u].enter_turn + (k->allied_free_turn - 8);
+		int due = qio_enter_turn(g, u, s->u[u].enter_turn) + (k->allied_free_turn - 8); /* [25.22] note */
 		if (q_cst(g)->turn < due)
 			return err_set(e, NULL, 0, "[29.26] 5: %s is due on Game-Turn %d", s->u[u].id, due);
 	}
 	return qio_may_enter(g, u, e);
+}
+
+static int ink_enter_turn(const struct game *g, int u, int printed)
+{
+	return qio_enter_turn(g, u, printed); /* [25.22] 4-7, [25.32] 5 */
 }
 
 static void ink_after_move(struct game *g, int u, struct evsink *ev)
@@ -972,12 +977,17 @@ const struct q_battle q_inkerman = {
 	.targets = ink_targets,
 	.fire_from_bottom = ink_fire_from_bottom,
 	.fire_group_ok = ink_fire_group_ok,
+	.fire_split = qio_fire_split,
+	.fire_spent = qio_fire_spent,
+	.retreat_together = qio_massed_pair, /* [28.23] */
 	.morale = ink_morale,
 	.rally_mod = ink_rally_mod,
 	.may_rally = ink_may_rally,
 	.may_move = ink_may_move,
 	.may_enter = ink_may_enter,
+	.enter_turn = ink_enter_turn,
 	.after_move = ink_after_move,
+	.moved = qio_moved,
 	.after_action = ink_after_action,
 	.on_removed = ink_on_removed,
 	.end_phase = ink_end_phase,

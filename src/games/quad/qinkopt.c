@@ -8,9 +8,8 @@
  *   events; [26.1] dissolution by movement at night and in fog (errata: hexes moved minus the
  *   sighting range), [26.2] skirmishers' zone of influence;
  *   [27.1] march mode, [27.2] reserves (errata: a third Russian regiment), [27.3] fatigue
- *   (errata: cavalry fatigue each Game-Turn it moves); [28.2] massed fire.
- * [28.1] split fire needs a fire action with strength allotments, which the Standard Rules'
- * fire code does not take: see docs/RULES.md. qinkerman.c's hooks call the qio_ functions;
+ *   (errata: cavalry fatigue each Game-Turn it moves); [28.1] split fire ("fire U:3,V > HEX",
+ *   through qfire.c's fire_split/fire_spent hooks), [28.2] massed fire. qinkerman.c's hooks call the qio_ functions;
  * each does nothing unless its option is on. State: struct io in q_state.bs after struct ink.
  * Choices the rules leave to a player before play ([23.2] arrangement, [27.22] Russian
  * reserves) are drawn from the game's rules dice at set-up, so a record replays them. */
@@ -45,6 +44,9 @@ struct io {
 	uint8_t fp[Q_UNITS_MAX];  /* [27.33] fatigue points; FP_FATIGUED once Fatigued */
 	uint8_t mv[Q_UNITS_MAX];  /* low 4 bits: hexes moved this Movement Phase [26.1]; high 4 bits: Regimental Box + 1 */
 	int16_t pos[Q_UNITS_MAX]; /* position after the last action (moves, eliminations) */
+	int16_t diss_owed;        /* [26.1] unit + 1 whose dissolution roll is owed when it ceases moving */
+	int16_t split_u;          /* [28.12] unit + 1 that split its fire and has points left this Fire Phase */
+	uint8_t split_spent;      /* [28.11] the points it has fired so far */
 };
 
 _Static_assert(16 + sizeof(struct io) <= sizeof(((struct q_state *)0)->bs), "struct io fits q_state.bs");
@@ -578,6 +580,30 @@ int qio_may_enter(const struct game *g, int u, struct err *e)
 	return 0;
 }
 
+/* [25.22] 4-7 and [25.32] 5, Option Scenario: earlier arrivals. The French group of
+ * [25.22] 4 is the four infantry units and the artillery unit printed for Game-Turn 16 (the
+ * cavalry of Game-Turn 17 is not of it); 6 is the 181br. In the Russian Option Scenario the
+ * Allied "scheduled" turn is the one [29.26] rule 5 shifts (ink_may_enter adds the shift to
+ * this). */
+int qio_enter_turn(const struct game *g, int u, int printed)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct io *o = CIO(g);
+	int t = printed;
+	if (!printed || s->ops != &q_inkerman)
+		return printed;
+	if (on(g, Q_OPT_25_2) && s->u[u].side != q_ink_russian(g)) {
+		int ev = o->ev[0];
+		if ((ev == 4 || ev == 5 || ev == 7) && nation(g, u, "french") && printed == 16 && s->u[u].type != Q_CAV)
+			t -= 3; /* [25.22] 4 Canrobert's offer of help accepted */
+		if ((ev == 6 || ev == 7) && !strcmp(s->u[u].id, "b_181br"))
+			t -= 1; /* [25.22] 6 order for artillery not misdirected */
+	}
+	if (on(g, Q_OPT_25_3) && q_ink_option_scenario(g) && paulov_hurries(g) && q_has_tag(s, u, "paulov"))
+		t = 3; /* [25.32] 5 Option Scenario: Paulov's units enter on Game-Turn 3 */
+	return t;
+}
+
 bool qio_release_roll_waived(const struct game *g, int u)
 {
 	(void)u; /* [25.22] 3 and 5: the 6th of the Line and the 7th Leger move freely */
@@ -693,6 +719,88 @@ int qio_fire_group_ok(const struct game *g, const int *units, int n, struct err 
 	return 0;
 }
 
+/* ---- [28.1] split fire ---- */
+
+int qio_split_left(const struct game *g, int u)
+{
+	return CIO(g)->split_u - 1 == u ? CIO(g)->split_spent : -1;
+}
+
+/* [28.11] each firer brings its allotment (at least 1, never more than it has left), or all it
+ * has left; [28.12] only one unit splits in an attack, and none besides the unit that split
+ * before when that one takes part. At most one unit of the firing side has points left at any
+ * time (it fires in the next attack or forfeits them), so that unit and its spent points are
+ * the whole state. Artillery: the points left against a target are its strength at that range
+ * less the points already fired (a reading). A massed pair ([28.22]) fires whole: splitting
+ * the pair's points is not implemented. */
+int qio_fire_split(const struct game *g, const struct action *a, const int *whole, int *use, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct io *o = CIO(g);
+	int nu = a->arg[0], sp = o->split_u - 1, splitter = -1, nsplit = 0;
+	bool allotted = a->n >= 3 + 2 * nu, sp_in = false;
+
+	if (!on(g, Q_OPT_28_1))
+		return 1;
+	for (int i = 0; i < nu; i++) {
+		int u = a->arg[1 + i], avail = whole[i], k = allotted ? a->arg[3 + nu + i] : 0;
+		if (u == sp) {
+			sp_in = true;
+			avail = whole[i] - o->split_spent;
+			if (avail < 1)
+				return err_set(e, NULL, 0, "[28.11] %s has fired %d points of its %d against that target: none left",
+					       s->u[u].id, o->split_spent, whole[i]);
+		}
+		if (k > avail)
+			return err_set(e, NULL, 0, "[28.11] %s has only %d fire strength points to allot", s->u[u].id, avail);
+		use[i] = k > 0 ? k : avail;
+		if (k > 0 && k < avail) {
+			if (partner(g, u) >= 0)
+				return err_set(e, NULL, 0, "[28.22] %s is massed: splitting a massed pair's fire is not implemented (fire its whole strength)",
+					       s->u[u].id);
+			nsplit++;
+			splitter = u;
+		}
+	}
+	if (nsplit > 1)
+		return err_set(e, NULL, 0, "[28.12] only one unit may split fire in any fire attack");
+	if (nsplit == 1 && sp_in && splitter != sp)
+		return err_set(e, NULL, 0, "[28.12] %s split its fire and takes part in this attack: no other unit may split fire in it",
+			       s->u[sp].id);
+	return 0;
+}
+
+void qio_fire_spent(struct game *g, const struct action *a, const int *whole, const int *use, struct evsink *ev)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	struct io *o = IO(g);
+	int nu = a->arg[0], sp = o->split_u - 1, spent = o->split_spent;
+	bool sp_in = false;
+
+	if (!on(g, Q_OPT_28_1))
+		return;
+	for (int i = 0; i < nu; i++)
+		sp_in = sp_in || a->arg[1 + i] == sp;
+	if (sp >= 0 && !sp_in) {
+		st->u[sp].fl |= QF_FIRED;
+		ev_emit(ev, "[28.12]", "%s split its fire and does not take part in this attack: its remaining fire strength is lost",
+			s->u[sp].id);
+	}
+	o->split_u = 0;
+	o->split_spent = 0;
+	for (int i = 0; i < nu; i++) {
+		int u = a->arg[1 + i], before = u == sp ? spent : 0, avail = whole[i] - before;
+		if (use[i] >= avail)
+			continue;
+		st->u[u].fl &= (uint16_t)~QF_FIRED; /* [28.11] it may fire again this phase */
+		o->split_u = (int16_t)(u + 1);
+		o->split_spent = (uint8_t)(before + use[i]);
+		ev_emit(ev, "[28.11]", "%s splits its fire: %d of its %d points here, %d left (it fires in the next attack or loses them, [28.12])",
+			s->u[u].id, use[i], avail, avail - use[i]);
+	}
+}
+
 int qio_melee_ok(const struct game *g, const struct action *a, struct err *e)
 {
 	const struct q_scn *s = q_scn(g);
@@ -764,36 +872,61 @@ static void add_fp(struct io *o, int u, int k)
 	o->fp[u] = (uint8_t)((o->fp[u] & FP_FATIGUED) | v);
 }
 
-/* [26.1] dissolution, rolled as soon as the unit has moved (errata: the hexes moved minus the
- * sighting range). The hook cannot ask for a manual die: one given with the move action is
- * used, else the rules stream draws it (and the event says so). */
-static void dissolution(struct game *g, int u, struct evsink *ev)
+/* [26.1] dissolution (errata: the hexes moved minus the sighting range), rolled once when an
+ * undisrupted infantry unit ceases moving: when another unit moves (qio_moved) or the Movement
+ * Phase ends (qio_phase_start). "Hexes moved" are the hexes it entered in its Movement Phase
+ * while not in March Mode (a path that doubles back counts every hex). The die comes from the
+ * dice interface, so manual dice supply it (DICE_NEED until given). */
+static int dissolution(struct game *g, int u, struct evsink *ev)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct io *o = CIO(g);
-	int range = q_ink_sighting(g), moved = o->mv[u] & 0x0F, p, die;
-	bool drawn = false;
+	int range = q_ink_sighting(g), moved = o->mv[u] & 0x0F, p, die, rc;
 
 	if (!range || s->u[u].type != Q_INF || q_disrupted(g, u) || (o->of[u] & OF_MARCH) || q_cst(g)->u[u].idx < 0)
-		return;
+		return 0;
 	p = moved - range;
 	if (p <= 0)
-		return;
+		return 0;
 	if (p >= 6) {
 		ev_emit(ev, "[26.1]", "%s moved %d hexes, sighting %d: dissolution %d, disrupted", s->u[u].id, moved, range, p);
 		q_disrupt(g, u, ev, "[26.1]");
-		return;
+		return 0;
 	}
-	if (dice_roll(&g->dice, 6, &die) != 0) {
-		die = rng_d6(&g->dice.rng);
-		drawn = true;
-	}
-	struct event *e = ev_emit(ev, "[26.1]", "%s moved %d hexes, sighting %d: dissolution %d, die %d%s%s", s->u[u].id,
-				  moved, range, p, die, drawn ? " (drawn: no die came with the move)" : "",
-				  die <= p ? ": disrupted" : "");
+	if ((rc = dice_roll(&g->dice, 6, &die)) != 0)
+		return rc;
+	struct event *e = ev_emit(ev, "[26.1]", "%s moved %d hexes, sighting %d: dissolution %d, die %d%s", s->u[u].id,
+				  moved, range, p, die, die <= p ? ": disrupted" : "");
 	ev_die(e, die);
 	if (die <= p)
 		q_disrupt(g, u, ev, "[26.1]");
+	return 0;
+}
+
+/* The unit whose [26.1] roll is owed ceased moving: roll for it. */
+static int dissolution_owed(struct game *g, struct evsink *ev)
+{
+	struct io *o = IO(g);
+	int u = o->diss_owed - 1;
+	o->diss_owed = 0;
+	return u >= 0 && on(g, Q_OPT_26_1) ? dissolution(g, u, ev) : 0;
+}
+
+int qio_moved(struct game *g, int u, int hexes, struct evsink *ev)
+{
+	struct io *o = IO(g);
+	int rc, h;
+
+	if (!on(g, Q_OPT_26_1) || q_cst(g)->phase != QP_MOVE)
+		return 0;
+	if (o->diss_owed && o->diss_owed - 1 != u && (rc = dissolution_owed(g, ev)) != 0)
+		return rc; /* [5.18] another unit moves: the last one has ceased moving */
+	if (o->of[u] & OF_MARCH)
+		return 0; /* [27.13] D */
+	h = (o->mv[u] & 0x0F) + hexes;
+	o->mv[u] = (uint8_t)((o->mv[u] & 0xF0) | (h > 15 ? 15 : h));
+	o->diss_owed = (int16_t)(u + 1);
+	return 0;
 }
 
 void qio_after_move(struct game *g, int u, struct evsink *ev)
@@ -801,14 +934,11 @@ void qio_after_move(struct game *g, int u, struct evsink *ev)
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
 	struct io *o = IO(g);
-	int from = o->pos[u], now = st->u[u].idx, h;
+	int from = o->pos[u], now = st->u[u].idx;
 
 	(void)ev;
 	if (!(g->options & Q_OPT_INKERMAN) || s->ops != &q_inkerman || now < 0)
 		return;
-	h = from >= 0 ? hex_distance(hex_of(g, from), hex_of(g, now)) : 1;
-	h += o->mv[u] & 0x0F;
-	o->mv[u] = (uint8_t)((o->mv[u] & 0xF0) | (h > 15 ? 15 : h));
 	if (on(g, Q_OPT_27_3) && on(g, Q_OPT_27_1)) {
 		if (!(o->of[u] & OF_MOVED_T) && (is_art(s, u) || s->u[u].type == Q_CAV) && fp_counting(g))
 			add_fp(o, u, 1); /* [27.33] artillery per move; errata: cavalry per Game-Turn moved */
@@ -817,8 +947,6 @@ void qio_after_move(struct game *g, int u, struct evsink *ev)
 	}
 	o->of[u] |= OF_MOVED_T;
 	o->pos[u] = (int16_t)now;
-	if (on(g, Q_OPT_26_1) && q_cst(g)->phase == QP_MOVE)
-		dissolution(g, u, ev);
 }
 
 void qio_on_melee(struct game *g, const int *att, int natt, struct evsink *ev)
@@ -863,7 +991,7 @@ void qio_after_action(struct game *g, struct evsink *ev)
 		return;
 	/* the firers of this action: QF_FIRED not yet seen */
 	for (int u = 0; u < s->nunits; u++)
-		if ((st->u[u].fl & QF_FIRED) && !(o->of[u] & OF_FIRED_SEEN)) {
+		if (((st->u[u].fl & QF_FIRED) || o->split_u - 1 == u) && !(o->of[u] & OF_FIRED_SEEN)) { /* [28.11] a splitter fired */
 			o->of[u] |= OF_FIRED_SEEN;
 			if (o->of[u] & OF_RESERVE)
 				reserve_fired = true;
@@ -888,6 +1016,10 @@ void qio_after_action(struct game *g, struct evsink *ev)
 			o->of[u] |= OF_BROKE;
 		if (idx < 0)
 			o->of[u] &= (uint8_t)~(OF_MARCH | OF_MASSED);
+		if ((o->of[u] & OF_MASSED) && idx != o->pos[u] && o->pos[u] >= 0) {
+			o->of[u] &= (uint8_t)~OF_MASSED; /* [28.21] it left the hex (a retreat together too) */
+			ev_emit(ev, "[28.21]", "%s left its hex and is no longer massed", s->u[u].id);
+		}
 		o->pos[u] = (int16_t)idx;
 	}
 	o->reserve_melee = 0;
@@ -1054,7 +1186,11 @@ int qio_phase_start(struct game *g, struct evsink *ev)
 
 	if (!(g->options & Q_OPT_INKERMAN) || s->ops != &q_inkerman)
 		return 0;
+	if (st->phase == QP_DEFFIRE && o->diss_owed && (rc = dissolution_owed(g, ev)) != 0)
+		return rc; /* [26.1] the Movement Phase is over: the last unit moved has ceased moving */
 	if (st->phase == QP_DEFFIRE || st->phase == QP_OFFFIRE) {
+		o->split_u = 0; /* [28.12] points not fired by the end of a Fire Phase are lost */
+		o->split_spent = 0;
 		o->bigfired = 0;
 		for (int u = 0; u < s->nunits; u++)
 			o->of[u] &= (uint8_t)~OF_FIRED_SEEN;
@@ -1082,6 +1218,7 @@ int qio_phase_start(struct game *g, struct evsink *ev)
 					ev_emit(ev, "[27.33]", "%s has %d Fatigue Points: Fatigued", s->u[u].id, o->fp[u] & 0x7F);
 				}
 	}
+	o->diss_owed = 0;
 	for (int u = 0; u < s->nunits; u++) {
 		o->mv[u] &= 0xF0;
 		o->of[u] = (uint8_t)((o->of[u] & ~OF_MARCH_START) | ((o->of[u] & OF_MARCH) ? OF_MARCH_START : 0));
@@ -1164,7 +1301,7 @@ static int blast_plan(const struct game *g, const struct action *a, struct blast
 	if (o->bigfired & (1 << side))
 		return err_set(e, NULL, 0, "[24.12] all Big Gun attacks of a Fire Phase are declared together, once");
 	for (int u = 0; u < s->nunits; u++)
-		if (s->u[u].side == side && (st->u[u].fl & QF_FIRED))
+		if (s->u[u].side == side && ((st->u[u].fl & QF_FIRED) || o->split_u - 1 == u))
 			return err_set(e, NULL, 0, "[24.11] Big Gun attacks are made before regular Fire Combat");
 	if (np < 1 || np > 14 || a->n % 2)
 		return err_set(e, NULL, 0, "usage: bigfire GUN HEX [GUN HEX...]");

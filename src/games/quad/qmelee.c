@@ -66,6 +66,7 @@ struct ropt {
 struct rctx {
 	const struct game *g;
 	int u, origin, want;
+	int comp;         /* Inkerman [28.23]: the unit retreating with u as a stack, or -1 */
 	uint8_t *zoc;     /* enemy-controlled hexes */
 	struct ropt opt[ROPT_MAX];
 	int nopt;
@@ -138,6 +139,9 @@ static void enum_paths(struct rctx *c, int at, int depth)
 		struct ropt *o = &c->opt[c->nopt];
 		if (!q_stack_ok(g, c->u, at) && displaceable(g, c->u, at) == 0)
 			return; /* [8.62] e.g. two artillery units at the end */
+		int here[Q_STACK_MAX];
+		if (c->comp >= 0 && displaceable(g, c->u, at) != q_stack(g, at, here, Q_STACK_MAX))
+			return; /* [28.23] a stack ends where only displaced units stand */
 		memcpy(o->path, c->cur, sizeof o->path);
 		o->len = (uint8_t)depth;
 		o->displaces = 0;
@@ -158,13 +162,15 @@ static void enum_paths(struct rctx *c, int at, int depth)
 	}
 }
 
-/* The retreat paths open to u now ([8.53], [8.56], [8.64]); returns the count. */
-static int retreat_options(const struct game *g, int u, int origin, int want, struct rctx *c)
+/* The retreat paths open to u (with comp as a stack, or -1) now ([8.53], [8.56], [8.64]);
+ * returns the count. */
+static int retreat_options_with(const struct game *g, int u, int comp, int origin, int want, struct rctx *c)
 {
 	const struct q_scn *s = q_scn(g);
 	int keep = 0, best = -1, nvacant = 0;
 
 	c->g = g;
+	c->comp = comp;
 	c->u = u;
 	c->origin = origin;
 	c->want = want > RMAX ? RMAX : want;
@@ -189,6 +195,18 @@ static int retreat_options(const struct game *g, int u, int origin, int want, st
 			c->opt[keep++] = c->opt[i];
 	c->nopt = keep;
 	return c->nopt;
+}
+
+static int retreat_options(const struct game *g, int u, int origin, int want, struct rctx *c)
+{
+	return retreat_options_with(g, u, -1, origin, want, c);
+}
+
+/* Inkerman [28.23]: the unit retreating along with the pending retreat p, or -1. */
+static int companion(const struct game *g, const struct q_pend *p)
+{
+	int v = p->kind == QPEND_RETREAT && p->nunits == 1 ? p->units[0] : -1;
+	return v >= 0 && q_cst(g)->u[v].idx == p->origin ? v : -1;
 }
 
 struct q_pend *q_push_pend(struct game *g)
@@ -340,9 +358,11 @@ static bool do_retreat(struct game *g, struct q_pend *p, const int16_t *path, in
 {
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
-	int u = p->unit, feeds = p->feeds;
+	int u = p->unit, feeds = p->feeds, comp = start == 0 ? companion(g, p) : (p->nunits == 1 ? p->units[0] : -1);
 	char hx[8];
 
+	if (comp >= 0 && st->u[comp].idx < 0)
+		comp = -1;
 	if (start == 0) {
 		feed_path(g, feeds, p->origin);
 		if (n > 0)
@@ -387,15 +407,25 @@ static bool do_retreat(struct game *g, struct q_pend *p, const int16_t *path, in
 			}
 			if (!displace(g, x, path[i], ev, visited, nv)) {
 				q_eliminate(g, u, ev, "[8.63]", "its displacement would eliminate a friendly unit");
+				if (comp >= 0)
+					q_eliminate(g, comp, ev, "[28.23]", "it retreats with the unit it is massed with");
 				return false;
 			}
 		}
 		q_place(st, u, path[i]);
+		if (comp >= 0)
+			q_place(st, comp, path[i]); /* [28.23] the stack retreats together */
 		feed_path(g, feeds, path[i]);
 	}
 	if (n < wanted) {
 		q_eliminate(g, u, ev, "[8.54]", "it could not retreat the full distance");
+		if (comp >= 0)
+			q_eliminate(g, comp, ev, "[28.23]", "it retreats with the unit it is massed with");
 		return false;
+	}
+	if (comp >= 0) {
+		fmt_idx(g, st->u[u].idx, hx);
+		ev_emit(ev, "[28.23]", "%s retreats with %s to %s (no penalty)", s->u[comp].id, s->u[u].id, hx);
 	}
 	fmt_idx(g, st->u[u].idx, hx);
 	if (p->displace)
@@ -419,15 +449,15 @@ static int pend_options(const struct game *g, int k, struct rctx *c)
 			ex[nex++] = b->path[i];
 		return displace_choices(g, p->unit, p->origin, ex, nex, c);
 	}
-	return retreat_options(g, p->unit, p->origin, p->hexes, c);
+	return retreat_options_with(g, p->unit, companion(g, p), p->origin, p->hexes, c);
 }
 
 /* Longest partial retreat (for [8.54]: eliminated in the last hex it could reach). */
-static int partial_retreat(const struct game *g, int u, int origin, int want, struct rctx *c,
+static int partial_retreat(const struct game *g, int u, int comp, int origin, int want, struct rctx *c,
 			   int16_t *path)
 {
 	for (int len = want - 1; len >= 1; len--)
-		if (retreat_options(g, u, origin, len, c) > 0) {
+		if (retreat_options_with(g, u, comp, origin, len, c) > 0) {
 			memcpy(path, c->opt[0].path, sizeof c->opt[0].path);
 			return len;
 		}
@@ -473,7 +503,7 @@ void q_settle(struct game *g, struct evsink *ev)
 				}
 			} else {
 				int16_t path[RMAX];
-				int len = partial_retreat(g, pc.unit, pc.origin, pc.hexes, c, path);
+				int len = partial_retreat(g, pc.unit, companion(g, &pc), pc.origin, pc.hexes, c, path);
 				do_retreat(g, &pc, path, len, pc.hexes, 0, ev);
 			}
 			continue;

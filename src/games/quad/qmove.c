@@ -253,8 +253,10 @@ int q_can_enter(const struct game *g, int u, struct err *e)
 		return err_set(e, NULL, 0, "[12.0] reinforcements enter in their owner's Movement Phase");
 	if (st->u[u].idx != Q_OFF || !s->u[u].enter_turn)
 		return err_set(e, NULL, 0, "[12.0] %s is not a reinforcement waiting to enter", s->u[u].id);
-	if (st->turn < s->u[u].enter_turn)
-		return err_set(e, NULL, 0, "[12.0] %s is scheduled for Game-Turn %d", s->u[u].id, s->u[u].enter_turn);
+	int due = q_battle_enter_turn(g, u, s->u[u].enter_turn);
+	if (st->turn < due)
+		return err_set(e, NULL, 0, "[12.0] %s is scheduled for Game-Turn %d%s", s->u[u].id, due,
+			       due != s->u[u].enter_turn ? " (an exclusive rule moved its arrival)" : "");
 	if (q_battle_may_enter(g, u, e) != 0)
 		return -1;
 	return 0; /* [12.23] withheld reinforcements may enter on any later turn */
@@ -300,8 +302,10 @@ static void after_move(struct game *g, int u, struct evsink *ev)
 	}
 }
 
-/* Follows an explicit path (map indices, first = the unit's next hex) checking each step. */
-static int follow(struct game *g, int u, const int32_t *path, int n, struct evsink *ev, struct err *e)
+/* Follows an explicit path (map indices, first = the unit's next hex) checking each step;
+ * `entered` hexes were entered before it in the same action (the entry hex of a reinforcement). */
+static int follow(struct game *g, int u, const int32_t *path, int n, int entered, struct evsink *ev,
+		  struct err *e)
 {
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
@@ -354,7 +358,7 @@ static int follow(struct game *g, int u, const int32_t *path, int n, struct evsi
 	hex_format(map_hex(&s->map, from), hx);
 	ev_emit(ev, "[5.0]", "%s moves to %s (%d/2 movement points spent)%s", s->u[u].id, hx,
 		st->u[u].mp, (st->u[u].fl & QF_STOPPED) ? ", stopping in an enemy zone of control [5.13]" : "");
-	return 0;
+	return q_battle_moved(g, u, entered + n, ev);
 }
 
 int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
@@ -391,7 +395,7 @@ int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 		path = route;
 		n = len - 1;
 	}
-	return follow(g, u, path, n, ev, e);
+	return follow(g, u, path, n, 0, ev, e);
 }
 
 int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
@@ -439,11 +443,11 @@ int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, str
 		st->u[u].fl |= QF_STOPPED; /* [12.21] */
 	ev_emit(ev, "[12.13]", "%s enters at %s paying %d/2 movement points (%d before it here)", s->u[u].id, hx, c, k);
 	if (a->n > 2)
-		return follow(g, u, &a->arg[2], a->n - 2, ev, e);
+		return follow(g, u, &a->arg[2], a->n - 2, 1, ev, e);
 	if (!q_stack_ok(g, u, a->arg[1]))
 		return err_set(e, NULL, 0, "[5.32] %s may not stay stacked in %s", s->u[u].id, hx);
 	after_move(g, u, ev);
-	return 0;
+	return q_battle_moved(g, u, 1, ev);
 }
 
 void q_move_finish(struct game *g, struct evsink *ev)

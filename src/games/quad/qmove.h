@@ -40,6 +40,8 @@ bool q_edge_hex(const struct map *m, int idx);
 /* Exclusive-rule movement permissions (qbattle.c): 0 allowed, -1 refused with the case. */
 int q_battle_may_move(const struct game *g, int u, struct err *e);
 int q_battle_may_enter(const struct game *g, int u, struct err *e);
+/* The Game-Turn reinforcement u is due, given its printed turn (the battle may move it). */
+int q_battle_enter_turn(const struct game *g, int u, int printed);
 /* Exclusive-rule stacking exception: 1 allow, 0 no opinion. */
 int q_battle_stack_ok(const struct game *g, int u, int idx, const int *stack, int n);
 

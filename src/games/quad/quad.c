@@ -182,8 +182,12 @@ static int q_format(const struct game *g, const struct action *a, char *buf, siz
 	case QA_MELEE: {
 		/* arg: nunits, units..., ntargets, target hexes... */
 		int nu = a->arg[0];
-		for (int i = 0; i < nu; i++)
+		bool split = a->kind == QA_FIRE && a->n >= 3 + 2 * nu; /* [28.1] allotments follow */
+		for (int i = 0; i < nu; i++) {
 			PUT("%s%s", i ? "," : " ", s->u[a->arg[1 + i]].id);
+			if (split && a->arg[3 + nu + i] > 0)
+				PUT(":%d", (int)a->arg[3 + nu + i]);
+		}
 		PUT(" >");
 		int nt = a->arg[1 + nu];
 		for (int i = 0; i < nt; i++) {
@@ -273,10 +277,21 @@ static int q_parse(const struct game *g, const char *text, struct action *a, str
 		if (nt != 4 || strcmp(tok[2], ">"))
 			return err_set(e, NULL, 0, "usage: %s UNIT[,UNIT...] > HEX%s", tok[0],
 				       a->kind == QA_MELEE ? "[,HEX...]" : "");
-		int tmp[ACTION_ARGS], th[ACTION_ARGS];
+		int tmp[ACTION_ARGS], th[ACTION_ARGS], allot[8] = {0};
+		bool split = false;
 		for (char *t = strtok_r(tok[1], ",", &s2); t; t = strtok_r(NULL, ",", &s2)) {
+			char *colon = strchr(t, ':');
 			if (nu >= 8)
 				return err_set(e, NULL, 0, "too many units");
+			if (colon && a->kind == QA_FIRE) { /* [28.1] "UNIT:POINTS" allots part of its strength */
+				char *end = NULL;
+				long k = strtol(colon + 1, &end, 10);
+				*colon = '\0';
+				if (end == colon + 1 || *end || k < 1 || k > 99)
+					return err_set(e, NULL, 0, "[28.11] \"%s:%s\": allot at least 1 fire strength point", t, colon + 1);
+				allot[nu] = (int)k;
+				split = true;
+			}
 			if (parse_unit(g, t, &tmp[nu++], e))
 				return -1;
 		}
@@ -296,6 +311,11 @@ static int q_parse(const struct game *g, const char *text, struct action *a, str
 		for (int i = 0; i < ntg; i++)
 			a->arg[2 + nu + i] = th[i];
 		a->n = (int16_t)(2 + nu + ntg);
+		if (split) { /* [28.1] the allotments after the target, 0 = the whole strength */
+			for (int i = 0; i < nu; i++)
+				a->arg[3 + nu + i] = allot[i];
+			a->n = (int16_t)(3 + 2 * nu);
+		}
 		return 0;
 	}
 	default: {
