@@ -1,6 +1,8 @@
 /* sim: one game played to its end by computer players, and exact tallies of many games. */
 #include "sim.h"
 
+#include "../games/record.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,40 +43,89 @@ static int fail(struct sim_game *out, enum sim_status st, const struct game *g, 
 	return -1;
 }
 
-int sim_play(const struct scenario *s, uint64_t study_seed, int64_t index, uint32_t options,
-	     const int player[2], long cap, struct game *g, void *memo, struct sim_game *out)
+/* --check at the end of a game: replays its record into scratch and verifies every
+ * player-turn's checksum, as `crimea replay --verify` does with a saved record. */
+static int replay_check(const struct scenario *s, const struct record *rec, struct sim_game *out,
+			const struct game *g)
+{
+	struct game *g2 = malloc(sizeof *g2);
+	struct err e;
+	int rc;
+	if (!g2)
+		return fail(out, SIM_REPLAY, g, "out of memory for the replay");
+	rc = rec_replay(rec, s, g2, true, NULL, &e);
+	free(g2);
+	if (rc != 0) {
+		char what[SIM_WHY_MAX];
+		snprintf(what, sizeof what, "the record does not replay: %.120s", e.msg);
+		return fail(out, SIM_REPLAY, g, what);
+	}
+	return 0;
+}
+
+int sim_play(const struct scenario *s, uint64_t study_seed, int64_t index,
+	     const struct sim_cfg *cfg, struct game *g, struct sim_game *out)
 {
 	struct result res;
 	struct action a;
 	struct err e;
+	struct record rec;
 	long n = 0;
+	int rc = -1;
 
 	memset(out, 0, sizeof *out);
 	out->index = index;
 	out->seed = sim_seed(study_seed, index);
 	out->played = 1;
-	if (game_init(g, s, out->seed, DICE_RNG, options, &e) != 0)
+	if (game_init(g, s, out->seed, DICE_RNG, cfg->options, &e) != 0)
 		return fail(out, SIM_SETUP, NULL, e.msg);
-	g->memo = memo;
+	g->memo = cfg->memo;
+	if (cfg->check)
+		rec_init(&rec, g);
 	while (!g->rules->over(g, &res)) {
-		int side = g->rules->to_act(g);
-		if (n >= cap) {
+		int side = g->rules->to_act(g), pt = 0;
+		char text[ACTION_TEXT_MAX];
+		if (n >= cfg->cap) {
 			char what[64];
-			snprintf(what, sizeof what, "not over after %ld actions", cap);
+			snprintf(what, sizeof what, "not over after %ld actions", cfg->cap);
 			out->actions = (int32_t)n;
-			return fail(out, SIM_CAP, g, what);
+			fail(out, SIM_CAP, g, what);
+			goto done;
 		}
-		if (side < 0 || side > 1)
-			return fail(out, SIM_NO_ACTION, g, "no side to act but the game is not over");
-		if (ai_choose(player[side], g, &a) != 0)
-			return fail(out, SIM_NO_ACTION, g, side ? "no legal action for side 1"
-								: "no legal action for side 0");
+		if (side < 0 || side > 1) {
+			fail(out, SIM_NO_ACTION, g, "no side to act but the game is not over");
+			goto done;
+		}
+		if (ai_choose(cfg->player[side], g, &a) != 0) {
+			fail(out, SIM_NO_ACTION, g, side ? "no legal action for side 1"
+							 : "no legal action for side 0");
+			goto done;
+		}
+		if (cfg->check) {
+			g->rules->format(g, &a, text, sizeof text);
+			pt = g->rules->player_turn(g);
+		}
 		if (game_apply(g, &a, NULL, 0, NULL, &e) != 0) {
 			char what[SIM_WHY_MAX];
 			snprintf(what, sizeof what, "a listed action was refused: %.100s", e.msg);
-			return fail(out, SIM_REFUSED, g, what);
+			fail(out, SIM_REFUSED, g, what);
+			goto done;
 		}
 		n++;
+		if (cfg->check) {
+			char why[SIM_WHY_MAX];
+			if (rec_append(&rec, g, text, pt) != 0) {
+				fail(out, SIM_REPLAY, g, "out of memory for the record");
+				goto done;
+			}
+			if (g->rules->check && g->rules->check(g, why, sizeof why) != 0) {
+				char what[SIM_WHY_MAX];
+				snprintf(what, sizeof what, "after \"%.40s\": %.100s", text, why);
+				out->actions = (int32_t)n;
+				fail(out, SIM_INVARIANT, g, what);
+				goto done;
+			}
+		}
 	}
 	out->status = SIM_OK;
 	out->winner = res.winner < 0 ? -1 : res.winner > 1 ? 1 : res.winner;
@@ -83,7 +134,11 @@ int sim_play(const struct scenario *s, uint64_t study_seed, int64_t index, uint3
 	out->actions = (int32_t)n;
 	out->turns = g->rules->player_turn ? g->rules->player_turn(g) : 0;
 	sim_level_name(res.level, out->level, sizeof out->level);
-	return 0;
+	rc = cfg->check ? replay_check(s, &rec, out, g) : 0;
+done:
+	if (cfg->check)
+		rec_free(&rec);
+	return rc;
 }
 
 void sim_stats_init(struct sim_stats *st)

@@ -22,6 +22,8 @@ enum sim_status {
 	SIM_NO_ACTION,  /* the deciding side had no legal action (a rules or AI bug) */
 	SIM_REFUSED,    /* apply() refused the action a player chose from actions() */
 	SIM_CAP,        /* still not over after the cap on actions */
+	SIM_INVARIANT,  /* --check: the rule system's invariants failed after an action */
+	SIM_REPLAY,     /* --check: the game's record did not replay to the same states */
 	SIM_NSTATUS
 };
 
@@ -72,14 +74,23 @@ uint64_t sim_seed(uint64_t seed, int64_t i);
  * first " (" or " [" ("Draw (russian 22, allied 46) [23.1]" -> "Draw"). */
 void sim_level_name(const char *level, char *out, size_t n);
 
+/* How the games of a study are played. */
+struct sim_cfg {
+	uint32_t options;   /* rule-system option bits */
+	int player[2];      /* ai kinds (ai.h) by side */
+	long cap;           /* a game still not over after cap actions is an error */
+	void *memo;         /* the rules' memo for this thread (rules->memo_new), or NULL */
+	bool check;         /* the rule system's invariants after every action, and the game's
+			     * record replayed and verified at the end (the fuzz of issue 6) */
+};
+
 /* Plays game `index` of a study of scenario s seeded with study_seed: game_init with
- * sim_seed(study_seed, index) and options, then player[side] (ai kinds from ai.h) chooses
- * every decision of that side until over() or cap actions. g is caller-owned scratch;
- * memo is the rules' memo for this thread (rules->memo_new) or NULL.
+ * sim_seed(study_seed, index) and cfg->options, then cfg->player[side] chooses every decision
+ * of that side until over() or cfg->cap actions. g is caller-owned scratch.
  * Fills *out (zeroed first). Returns 0 when the game ended, -1 otherwise (out->status and
  * out->why say why). Reentrant: games on different g may run at once on one s. */
-int sim_play(const struct scenario *s, uint64_t study_seed, int64_t index, uint32_t options,
-	     const int player[2], long cap, struct game *g, void *memo, struct sim_game *out);
+int sim_play(const struct scenario *s, uint64_t study_seed, int64_t index,
+	     const struct sim_cfg *cfg, struct game *g, struct sim_game *out);
 
 void sim_stats_init(struct sim_stats *st);
 /* Adds one game's outcome. */

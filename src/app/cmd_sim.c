@@ -42,12 +42,15 @@ static const char sim_help[] =
 	"  --options LIST    optional rules, comma-separated: 11.27 (disrupted cavalry does not\n"
 	"                    retreat before combat); Inkerman's 23.1 ... 28.2, groups 23-28, all\n"
 	"  --cap N           a game still not over after N actions is an error (default 200000)\n"
+	"  --check           fuzz the rules: check the rule system's invariants after every\n"
+	"                    action, and replay every game's record and verify its checksums\n"
 	"  --json            print the study as one JSON object\n"
 	"  --list            also list every game: index, seed, level, points, length\n"
 	"  --svg FILE        write a bar chart of the victory levels (written atomically)\n"
 	"  A progress bar with rate and time left goes to stderr when it is a terminal.\n"
 	"  Built with `make MPI=1`, `mpirun -np K crimea sim ...` shares the games among K ranks.\n"
-	"  Exit status: 0, 1 if any game ended in error (no legal action, refused, cap), 2 usage.\n";
+	"  Exit status: 0, 1 if any game ended in error (no legal action, refused, cap, and with\n"
+	"  --check a broken invariant or a record that does not replay), 2 usage.\n";
 
 /* The battles as fought, for comparison. Sources: the seed's exclusive rules. */
 static const struct {
@@ -84,7 +87,7 @@ struct sim_args {
 	int jobs;
 	uint32_t options;
 	long cap;
-	bool json, list;
+	bool json, list, check;
 	const char *svg;
 	const char *ai_arg[8];
 	int nai;
@@ -220,6 +223,8 @@ static int parse_args(int argc, char **argv, struct sim_args *a)
 			a->json = true;
 		} else if (!strcmp(o, "--list")) {
 			a->list = true;
+		} else if (!strcmp(o, "--check")) {
+			a->check = true;
 		} else if (o[0] == '-' && o[1]) {
 			return usage_err("unknown option %s", o);
 		} else if (!a->scn) {
@@ -281,12 +286,13 @@ static void *work(void *arg)
 	const struct sim_args *a = sh->a;
 	struct game *g = malloc(sizeof *g);
 	const struct rules *rl = sh->s->rules;
-	void *memo = rl->memo_new ? rl->memo_new(sh->s) : NULL; /* NULL: slower, same results */
+	struct sim_cfg cfg = {a->options, {a->player[0], a->player[1]}, a->cap, NULL, a->check};
 	struct sim_game r;
 
+	cfg.memo = rl->memo_new ? rl->memo_new(sh->s) : NULL; /* NULL: slower, same results */
 	if (!g) {
-		if (memo)
-			rl->memo_free(memo);
+		if (cfg.memo)
+			rl->memo_free(cfg.memo);
 		atomic_store(&sh->failed, 1);
 		atomic_fetch_add(&sh->finished, 1);
 		return NULL;
@@ -300,7 +306,7 @@ static void *work(void *arg)
 			break;
 		int64_t hi = lo + SIM_CHUNK < a->n ? lo + SIM_CHUNK : a->n;
 		for (int64_t i = lo; i < hi; i++) {
-			sim_play(sh->s, a->seed, i, a->options, a->player, a->cap, g, memo, &r);
+			sim_play(sh->s, a->seed, i, &cfg, g, &r);
 			sim_stats_add(&w->st, &r);
 			if (sh->list)
 				sh->list[i] = r;
@@ -308,8 +314,8 @@ static void *work(void *arg)
 		}
 	}
 	free(g);
-	if (memo)
-		rl->memo_free(memo);
+	if (cfg.memo)
+		rl->memo_free(cfg.memo);
 	atomic_fetch_add(&sh->finished, 1);
 	return NULL;
 }
@@ -462,6 +468,8 @@ static const char *status_name(int st)
 	case SIM_NO_ACTION: return "no legal action";
 	case SIM_REFUSED: return "chosen action refused";
 	case SIM_CAP: return "action cap reached";
+	case SIM_INVARIANT: return "invariant broken";
+	case SIM_REPLAY: return "record does not replay";
 	default: return "ok";
 	}
 }

@@ -96,6 +96,9 @@ struct rules {
 	 * viewer_side (a side index, or -1 for a spectator) may see them. */
 	json_t *(*json_scenario)(const struct scenario *s);
 	json_t *(*json_state)(const struct game *g, int viewer_side);
+	/* Optional: checks the rule system's invariants of a position (what must hold after any
+	 * action, whatever the players did); 0, or -1 with what is wrong in why. */
+	int (*check)(const struct game *g, char *why, size_t n);
 	/* Optional: a uniformly random legal action (as if drawn uniformly from actions()) drawn
 	 * with r, for random players, cheaper than listing every action. Returns 0 with *out, -1
 	 * when there is no legal action, 1 when it cannot here (the caller lists and draws). */

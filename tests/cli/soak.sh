@@ -1,20 +1,35 @@
 #!/bin/sh
-# Soak: many random-legal games of every scenario through `crimea sim` (two threads). A game in
-# which the side to act has no legal action, an action the engine listed and the player chose
-# is refused, or a game that does not end within the action cap makes sim exit non-zero. The invariants after
-# every action (stacking, no shared hexes, single fire per phase...) are checked by
-# tests/unit/test_quad_random.c. SOAK_GAMES sets the games per scenario (default 100).
+# Soak (the random-player fuzz): many random-legal games of every scenario through
+# `crimea sim --check` (two threads). sim exits non-zero for a game in which the side to act
+# has no legal action, an action the engine listed and the player chose is refused, a game
+# that does not end within the action cap, a broken invariant after any action (the rule
+# system's check: positions in range, occupancy index, [5.34] no shared hexes, stack sizes),
+# or a game whose record (its actions as text) does not replay to the same checksum at every
+# player-turn. Invariants that need history (single fire per phase, stacking at phase ends)
+# are checked by tests/unit/test_quad_random.c. SOAK_GAMES sets the games per scenario
+# (default 1000).
 bin=${1:-build/crimea}
 cd "$(dirname "$0")/../.."
-n=${SOAK_GAMES:-100}
+n=${SOAK_GAMES:-1000}
 pass=0; fail=0
 for s in alma balaclava inkerman inkerman-option tchernaya tchernaya-nonhistorical; do
-	if "$bin" sim "$s" -n "$n" --jobs 2 --seed 20261130 >/tmp/soak.$$ 2>&1; then
+	if "$bin" sim "$s" -n "$n" --jobs 2 --seed 20261130 --check >/tmp/soak.$$ 2>&1; then
 		pass=$((pass + n))
-		echo "$s: $n games, no dead end, every chosen action accepted"
+		echo "$s: $n games, no dead end, every chosen action accepted, invariants held, every record replayed"
 	else
 		fail=$((fail + 1))
 		echo "FAIL: $s"; tail -20 /tmp/soak.$$
+	fi
+done
+# Inkerman with every optional rule on ([23]-[28], both scenarios)
+m=$(( (n + 3) / 4 ))
+for s in inkerman inkerman-option; do
+	if "$bin" sim "$s" -n "$m" --jobs 2 --seed 20261130 --options all --check >/tmp/soak.$$ 2>&1; then
+		pass=$((pass + m))
+		echo "$s --options all: $m games, no dead end, invariants held, every record replayed"
+	else
+		fail=$((fail + 1))
+		echo "FAIL: $s --options all"; tail -20 /tmp/soak.$$
 	fi
 done
 rm -f /tmp/soak.$$

@@ -556,6 +556,45 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 	return 1;
 }
 
+/* Invariants of every reachable position (crimea sim --check). */
+static int q_check(const struct game *g, char *why, size_t n)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+
+	if (st->phase > QP_OVER || st->phasing > 1 || st->npend > Q_PEND_MAX ||
+	    st->turn < s->first_turn || st->turn > s->turns + 1) {
+		snprintf(why, n, "phase %d, phasing %d, %d pending, turn %d out of range", st->phase,
+			 st->phasing, st->npend, st->turn);
+		return -1;
+	}
+	if (!q_occ_ok(st, s->nunits)) {
+		snprintf(why, n, "the occupancy index disagrees with the units' hexes");
+		return -1;
+	}
+	for (int u = 0; u < s->nunits; u++) {
+		int i = st->u[u].idx, stk[Q_UNITS_MAX], k;
+		if (i < Q_ABSENT || i >= s->map.n) {
+			snprintf(why, n, "%s stands at map index %d", s->u[u].id, i);
+			return -1;
+		}
+		if (i < 0)
+			continue;
+		k = q_stack(g, i, stk, Q_UNITS_MAX);
+		if (k > Q_STACK_MAX) { /* [5.38] and the exclusive rules' larger stacks */
+			snprintf(why, n, "%d units in %04d", k, map_hex(&s->map, i));
+			return -1;
+		}
+		for (int j = 0; j < k; j++)
+			if (s->u[stk[j]].side != s->u[u].side) {
+				snprintf(why, n, "[5.34] %s and %s share %04d", s->u[u].id, s->u[stk[j]].id,
+					 map_hex(&s->map, i));
+				return -1;
+			}
+	}
+	return 0;
+}
+
 static int q_sample(const struct game *g, struct rng *r, struct action *out)
 {
 	const struct q_state *st = q_cst(g);
@@ -677,6 +716,7 @@ const struct rules quad_rules = {
 	.title = "SPI Crimean War QuadriGame (Standard Rules, errata of 19 May 1978)",
 	.load = q_scn_load,
 	.unload = q_scn_unload,
+	.check = q_check,
 	.sample = q_sample,
 	.memo_new = q_memo_new,
 	.memo_free = q_memo_free,

@@ -1,0 +1,145 @@
+/* sim_play: --check catches a broken invariant and a record that does not replay, and the
+ * memo changes nothing of a study's games. */
+#include "testutil.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/ai.h"
+#include "ai/sim.h"
+#include "games/rules.h"
+
+#define SCN "data/quad/balaclava/scenario.json"
+
+static struct scenario *load(void)
+{
+	struct scenario *s = calloc(1, sizeof *s);
+	struct errlist el = {0};
+	assert_non_null(s);
+	if (scenario_load(s, SCN, &el) != 0)
+		fail_msg("cannot load %s", SCN);
+	return s;
+}
+
+static void unload(struct scenario *s)
+{
+	scenario_free(s);
+	free(s);
+}
+
+static struct sim_cfg cfg_of(bool check, void *memo)
+{
+	struct sim_cfg c = {0, {AI_RANDOM, AI_RANDOM}, SIM_ACTION_CAP, memo, check};
+	return c;
+}
+
+static void test_check_passes(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = malloc(sizeof *g);
+	struct sim_game r;
+	struct sim_cfg c = cfg_of(true, NULL);
+	assert_non_null(g);
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(sim_play(s, 9, i, &c, g, &r), 0);
+		assert_int_equal(r.status, SIM_OK);
+		assert_true(r.actions > 100);
+	}
+	free(g);
+	unload(s);
+}
+
+/* A rule system whose invariants break from the third player-turn on. */
+static int broken_check(const struct game *g, char *why, size_t n)
+{
+	if (g->rules->player_turn(g) >= 3) {
+		snprintf(why, n, "test invariant");
+		return -1;
+	}
+	return 0;
+}
+
+static void test_check_catches_invariant(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	const struct rules *real = s->rules;
+	struct rules fake = *real;
+	struct game *g = malloc(sizeof *g);
+	struct sim_game r;
+	struct sim_cfg c = cfg_of(true, NULL);
+	fake.check = broken_check;
+	s->rules = &fake;
+	assert_non_null(g);
+	assert_int_equal(sim_play(s, 9, 0, &c, g, &r), -1);
+	assert_int_equal(r.status, SIM_INVARIANT);
+	assert_non_null(strstr(r.why, "test invariant"));
+	c.check = false; /* without --check nobody asks */
+	assert_int_equal(sim_play(s, 9, 0, &c, g, &r), 0);
+	free(g);
+	s->rules = real;
+	unload(s);
+}
+
+/* A checksum that differs between a game and its replay (it hashes where the game lives). */
+static const struct rules *real_rules;
+static uint64_t where_checksum(const struct game *g)
+{
+	return real_rules->checksum(g) ^ (uint64_t)(uintptr_t)g;
+}
+
+static void test_check_catches_divergence(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct rules fake = *s->rules;
+	struct game *g = malloc(sizeof *g);
+	struct sim_game r;
+	struct sim_cfg c = cfg_of(true, NULL);
+	real_rules = s->rules;
+	fake.checksum = where_checksum;
+	s->rules = &fake;
+	assert_non_null(g);
+	assert_int_equal(sim_play(s, 9, 0, &c, g, &r), -1);
+	assert_int_equal(r.status, SIM_REPLAY);
+	assert_non_null(strstr(r.why, "diverges"));
+	free(g);
+	s->rules = real_rules;
+	unload(s);
+}
+
+/* The memo and sample() are speed only: the same games with and without the memo. */
+static void test_memo_changes_nothing(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = malloc(sizeof *g);
+	void *memo = s->rules->memo_new(s);
+	struct sim_game a, b;
+	struct sim_cfg with = cfg_of(false, memo), without = cfg_of(false, NULL);
+	assert_non_null(g);
+	assert_non_null(memo);
+	with.player[0] = without.player[0] = AI_GREEDY;
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(sim_play(s, 4, i, &with, g, &a), 0);
+		assert_int_equal(sim_play(s, 4, i, &without, g, &b), 0);
+		assert_memory_equal(&a, &b, sizeof a);
+	}
+	s->rules->memo_free(memo);
+	free(g);
+	unload(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_check_passes),
+		cmocka_unit_test(test_check_catches_invariant),
+		cmocka_unit_test(test_check_catches_divergence),
+		cmocka_unit_test(test_memo_changes_nothing),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
