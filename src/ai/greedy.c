@@ -31,8 +31,17 @@ struct view {
 	uint8_t *obj;       /* objective hex */
 	float *eadj;        /* melee strength of undisrupted enemy units adjacent to the hex */
 	float *fadj;        /* melee strength of my undisrupted units adjacent to the hex */
+	float *dadj;        /* disrupted enemy units adjacent to the hex (prey, [7.14], [8.4] '*') */
 	int nobj;
+	int battle;         /* enum battle */
+	bool alma_cross;    /* Alma Allies: across the river ([17.1]) and at the Russian infantry */
 };
+
+enum battle { B_OTHER, B_ALMA, B_BALACLAVA, B_INKERMAN, B_TCHERNAYA };
+
+/* Alma's river banks (qalma.c, struct q_scn zone): the north bank is marked with this bit,
+ * south hexes carry their depth from the river. */
+#define ALMA_ZONE_NORTH 0x80
 
 static bool is_quad(const struct game *g)
 {
@@ -81,6 +90,7 @@ static void view_free(struct view *v)
 	free(v->obj);
 	free(v->eadj);
 	free(v->fadj);
+	free(v->dadj);
 	memset(v, 0, sizeof *v);
 }
 
@@ -102,14 +112,21 @@ static int view_init(struct view *v, const struct game *g, int me)
 	v->obj = calloc((size_t)n, 1);
 	v->eadj = calloc((size_t)n, sizeof *v->eadj);
 	v->fadj = calloc((size_t)n, sizeof *v->fadj);
+	v->dadj = calloc((size_t)n, sizeof *v->dadj);
 	queue = malloc((size_t)n * sizeof *queue);
-	if (!v->de || !v->dob || !v->obj || !v->eadj || !v->fadj || !queue) {
+	if (!v->de || !v->dob || !v->obj || !v->eadj || !v->fadj || !v->dadj || !queue) {
 		free(queue);
 		view_free(v);
 		return -1;
 	}
 	g->rules->over(g, &r);
 	v->attack = r.winner != me;
+	v->battle = !strcmp(s->battle, "alma") ? B_ALMA : !strcmp(s->battle, "balaclava") ? B_BALACLAVA :
+		    !strcmp(s->battle, "inkerman") ? B_INKERMAN : !strcmp(s->battle, "tchernaya") ? B_TCHERNAYA : B_OTHER;
+	/* Alma: the Allies score only by destroying Russian infantry ([23.11]) while every Game-Turn
+	 * is a point to the Russians ([23.12]): cross and hunt the infantry; the redoubts are worth
+	 * nothing in themselves */
+	v->alma_cross = v->battle == B_ALMA && s->zone && strcmp(g->scn->side[me], "russian");
 	for (int i = 0; i < n; i++)
 		v->de[i] = v->dob[i] = DIST_CAP;
 	/* enemy distance field and adjacency strengths */
@@ -119,12 +136,19 @@ static int view_init(struct view *v, const struct game *g, int me)
 		if (i < 0 || !(m->flags[i] & HEXF_ONMAP))
 			continue;
 		bool enemy = s->u[u].side != me;
-		if (enemy && v->de[i] != 0) {
+		if (enemy && v->de[i] != 0 && (!v->alma_cross || s->u[u].type == Q_INF)) {
 			v->de[i] = 0;
 			queue[nq++] = i;
 		}
-		if (st->u[u].fl & QF_DISRUPTED)
+		if (st->u[u].fl & QF_DISRUPTED) {
+			if (enemy)
+				for (int k = 0; k < 6; k++) {
+					int j = map_nb(m, i, k);
+					if (j >= 0)
+						v->dadj[j] += 1;
+				}
 			continue;
+		}
 		float w = (float)(q_melee(g, u) > 0 ? q_melee(g, u) : 1);
 		for (int k = 0; k < 6; k++) {
 			int j = map_nb(m, i, k);
@@ -135,7 +159,7 @@ static int view_init(struct view *v, const struct game *g, int me)
 	bfs(m, v->de, queue, nq);
 	/* objectives: places the map names as victory-point hexes or objectives, and redoubts */
 	nq = 0;
-	for (int p = 0; p < m->nplaces; p++) {
+	for (int p = 0; p < m->nplaces && !v->alma_cross; p++) {
 		const struct map_place *pl = &m->places[p];
 		if (!has_word(pl->name, "VP") && !has_word(pl->name, "objective") &&
 		    !has_word(pl->name, "redoubt"))
@@ -217,6 +241,10 @@ static double unit_score(const struct view *v, int u, int i)
 			sc -= 0.05 * imin(dob, 20);
 		return sc;
 	}
+	if (v->alma_cross && !(s->zone[i] & ALMA_ZONE_NORTH))
+		sc += 2.0;
+	if (v->dadj[i] > 0 && m > 0)
+		sc += v->alma_cross ? 1.0 : 0.5; /* a disrupted enemy next door: fire and melee prey */
 	if (v->attack) {
 		sc -= 0.5 * imin(de, 15);
 		if (v->nobj)
