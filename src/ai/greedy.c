@@ -242,11 +242,11 @@ static double unit_score(const struct view *v, int u, int i)
 		return sc;
 	}
 	if (v->alma_cross && !(s->zone[i] & ALMA_ZONE_NORTH))
-		sc += 2.0;
+		sc += 4.0;
 	if (v->dadj[i] > 0 && m > 0)
 		sc += v->alma_cross ? 1.0 : 0.5; /* a disrupted enemy next door: fire and melee prey */
 	if (v->attack) {
-		sc -= 0.5 * imin(de, 15);
+		sc -= (v->alma_cross ? 0.8 : 0.5) * imin(de, 15);
 		if (v->nobj)
 			sc -= 0.3 * imin(dob, 20) + (v->obj[i] ? -1.0 : 0);
 	} else {
@@ -257,7 +257,10 @@ static double unit_score(const struct view *v, int u, int i)
 	if (ea > 0) {
 		/* contact means melee ([8.11]): worth it when we outweigh what we touch */
 		double odds = (m + 0.5 * fa) / ea;
-		sc += odds >= 2 ? 1.5 : odds >= 1.5 ? 0.8 : odds >= 1 ? 0.0 : -1.5 - ea * 0.3;
+		if (v->alma_cross)
+			sc += odds >= 2 ? 1.5 : odds >= 1 ? 0.8 : odds >= 0.5 ? -0.5 : -1.5 - ea * 0.3;
+		else
+			sc += odds >= 2 ? 1.5 : odds >= 1.5 ? 0.8 : odds >= 1 ? 0.0 : -1.5 - ea * 0.3;
 	}
 	return sc;
 }
