@@ -18,6 +18,7 @@
 #define W_MATERIAL 0.6    /* one melee point on the map */
 #define W_POS 0.15        /* positional score of one unit, in greedy_eval */
 #define MOVE_MIN 0.05     /* a move must improve its unit's score by this much */
+#define HOLD_BONUS 4.0    /* standing alone on an objective held for points */
 #define ACT_MIN 0.02      /* a combat or other action must gain this much on average */
 
 /* Per-decision view of a quad position for one side. Arrays are [map n], malloc'd. */
@@ -32,7 +33,10 @@ struct view {
 	float *eadj;        /* melee strength of undisrupted enemy units adjacent to the hex */
 	float *fadj;        /* melee strength of my undisrupted units adjacent to the hex */
 	float *dadj;        /* disrupted enemy units adjacent to the hex (prey, [7.14], [8.4] '*') */
+	uint8_t *mine;      /* my units in the hex */
+	uint8_t *myart;     /* my artillery units in the hex */
 	int nobj;
+	bool hold;          /* objectives count while occupied (Balaclava's redoubts, [23.2]) */
 	int battle;         /* enum battle */
 	bool alma_cross;    /* Alma Allies: across the river ([17.1]) and at the Russian infantry */
 };
@@ -91,6 +95,8 @@ static void view_free(struct view *v)
 	free(v->eadj);
 	free(v->fadj);
 	free(v->dadj);
+	free(v->mine);
+	free(v->myart);
 	memset(v, 0, sizeof *v);
 }
 
@@ -113,8 +119,10 @@ static int view_init(struct view *v, const struct game *g, int me)
 	v->eadj = calloc((size_t)n, sizeof *v->eadj);
 	v->fadj = calloc((size_t)n, sizeof *v->fadj);
 	v->dadj = calloc((size_t)n, sizeof *v->dadj);
+	v->mine = calloc((size_t)n, 1);
+	v->myart = calloc((size_t)n, 1);
 	queue = malloc((size_t)n * sizeof *queue);
-	if (!v->de || !v->dob || !v->obj || !v->eadj || !v->fadj || !v->dadj || !queue) {
+	if (!v->de || !v->dob || !v->obj || !v->eadj || !v->fadj || !v->dadj || !v->mine || !v->myart || !queue) {
 		free(queue);
 		view_free(v);
 		return -1;
@@ -127,6 +135,9 @@ static int view_init(struct view *v, const struct game *g, int me)
 	 * is a point to the Russians ([23.12]): cross and hunt the infantry; the redoubts are worth
 	 * nothing in themselves */
 	v->alma_cross = v->battle == B_ALMA && s->zone && strcmp(g->scn->side[me], "russian");
+	/* Balaclava: the redoubts score while occupied at the end (or last occupied) ([23.21],
+	 * [23.22]), so one unit sits in each and stays */
+	v->hold = v->battle == B_BALACLAVA;
 	for (int i = 0; i < n; i++)
 		v->de[i] = v->dob[i] = DIST_CAP;
 	/* enemy distance field and adjacency strengths */
@@ -136,6 +147,10 @@ static int view_init(struct view *v, const struct game *g, int me)
 		if (i < 0 || !(m->flags[i] & HEXF_ONMAP))
 			continue;
 		bool enemy = s->u[u].side != me;
+		if (!enemy && v->mine[i] < 255)
+			v->mine[i]++;
+		if (!enemy && is_art(s, u) && v->myart[i] < 255)
+			v->myart[i]++;
 		if (enemy && v->de[i] != 0 && (!v->alma_cross || s->u[u].type == Q_INF)) {
 			v->de[i] = 0;
 			queue[nq++] = i;
@@ -225,6 +240,8 @@ static double unit_score(const struct view *v, int u, int i)
 	if (s->u[u].melee_paren[dis ? 1 : 0])
 		m = 0; /* [8.17] defence only */
 	sc += terrain_value(&s->map, i) * (v->attack ? 0.5 : 1.0);
+	if (v->hold && v->obj[i] && v->mine[i] - (q_cst(g)->u[u].idx == i ? 1 : 0) == 0)
+		sc += HOLD_BONUS; /* the only one of mine on an objective that scores while held */
 	if (dis) {
 		/* get clear of the enemy to rally ([10.0]) */
 		sc += 0.4 * imin(de, 4);
@@ -235,6 +252,14 @@ static double unit_score(const struct view *v, int u, int i)
 	if (is_art(s, u)) {
 		/* guns want the enemy in range but not in contact */
 		sc -= 0.4 * abs(de - 3);
+		if (v->battle == B_BALACLAVA) {
+			/* a lost gun is 8 or 15 points ([23.2]), and guns forced to retreat are lost
+			 * ([8.55]): out of reach, and never two in one hex */
+			if (de < 4)
+				sc -= 1.5 * (4 - de);
+			if (v->myart[i] - (q_cst(g)->u[u].idx == i ? 1 : 0) > 0)
+				sc -= 3.0;
+		}
 		if (ea > 0)
 			sc -= 2.0 + 0.3 * ea;
 		if (v->nobj)
