@@ -19,6 +19,7 @@
 #define W_POS 0.15        /* positional score of one unit, in greedy_eval */
 #define MOVE_MIN 0.05     /* a move must improve its unit's score by this much */
 #define HOLD_BONUS 4.0    /* standing alone on an objective held for points */
+#define BAL_EXIT_HEX 2025 /* Balaclava's exit for the Russian raid (errata [23.21]) */
 #define ACT_MIN 0.02      /* a combat or other action must gain this much on average */
 
 /* Per-decision view of a quad position for one side. Arrays are [map n], malloc'd. */
@@ -38,6 +39,8 @@ struct view {
 	int nobj;
 	bool hold;          /* objectives count while occupied (Balaclava's redoubts, [23.2]) */
 	int battle;         /* enum battle */
+	int16_t *dx;        /* Balaclava Russians: steps to the raid's exit hex, or NULL */
+	int raider[2];      /* the two cavalry units sent to exit there ([23.21]: 15 points), or -1 */
 	bool alma_cross;    /* Alma Allies: across the river ([17.1]) and at the Russian infantry */
 };
 
@@ -97,6 +100,7 @@ static void view_free(struct view *v)
 	free(v->dadj);
 	free(v->mine);
 	free(v->myart);
+	free(v->dx);
 	memset(v, 0, sizeof *v);
 }
 
@@ -192,6 +196,28 @@ static int view_init(struct view *v, const struct game *g, int me)
 		}
 	}
 	bfs(m, v->dob, queue, nq);
+	/* Balaclava: two Russian horsemen ride for Balaclava and exit at 2025 (errata [23.21]);
+	 * the raiders are the two cavalry units nearest the exit */
+	v->raider[0] = v->raider[1] = -1;
+	if (v->battle == B_BALACLAVA && !strcmp(g->scn->side[me], "russian") &&
+	    map_index(m, BAL_EXIT_HEX) >= 0 && (v->dx = malloc((size_t)n * sizeof *v->dx))) {
+		for (int i = 0; i < n; i++)
+			v->dx[i] = DIST_CAP;
+		queue[0] = map_index(m, BAL_EXIT_HEX);
+		v->dx[queue[0]] = 0;
+		bfs(m, v->dx, queue, 1);
+		for (int u = 0; u < s->nunits; u++) {
+			int i = st->u[u].idx;
+			if (s->u[u].side != me || s->u[u].type != Q_CAV || i < 0)
+				continue;
+			if (v->raider[0] < 0 || v->dx[i] < v->dx[st->u[v->raider[0]].idx]) {
+				v->raider[1] = v->raider[0];
+				v->raider[0] = u;
+			} else if (v->raider[1] < 0 || v->dx[i] < v->dx[st->u[v->raider[1]].idx]) {
+				v->raider[1] = u;
+			}
+		}
+	}
 	free(queue);
 	return 0;
 }
@@ -239,6 +265,8 @@ static double unit_score(const struct view *v, int u, int i)
 
 	if (s->u[u].melee_paren[dis ? 1 : 0])
 		m = 0; /* [8.17] defence only */
+	if (v->dx && (u == v->raider[0] || u == v->raider[1]))
+		return -1.0 * v->dx[i] - (ea > 0 ? 3.0 : 0); /* the raid: ride for the exit */
 	sc += terrain_value(&s->map, i) * (v->attack ? 0.5 : 1.0);
 	if (v->hold && v->obj[i] && v->mine[i] - (q_cst(g)->u[u].idx == i ? 1 : 0) == 0)
 		sc += HOLD_BONUS; /* the only one of mine on an objective that scores while held */
@@ -255,8 +283,8 @@ static double unit_score(const struct view *v, int u, int i)
 		if (v->battle == B_BALACLAVA) {
 			/* a lost gun is 8 or 15 points ([23.2]), and guns forced to retreat are lost
 			 * ([8.55]): out of reach, and never two in one hex */
-			if (de < 4)
-				sc -= 1.5 * (4 - de);
+			if (de < 6)
+				sc -= 1.5 * (6 - de);
 			if (v->myart[i] - (q_cst(g)->u[u].idx == i ? 1 : 0) > 0)
 				sc -= 3.0;
 		}
@@ -424,6 +452,13 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 				sc = -1; /* a move must improve */
 			break;
 		}
+		case QA_EXIT:
+			if (v.dx) { /* the raid's exit, 15 points for two ([23.21]) */
+				sc = 5;
+				break;
+			}
+			sc = judge(g, a, me, before, base, 1, tmp);
+			break;
 		case QA_ENTER:
 			/* reinforcements enter on time ([12.0]); where: the best hex */
 			sc = 10 + unit_score(&v, a->arg[0], a->arg[a->n - 1]);
