@@ -20,6 +20,8 @@
 #define MOVE_MIN 0.05     /* a move must improve its unit's score by this much */
 #define HOLD_BONUS 4.0    /* standing alone on an objective held for points */
 #define BAL_EXIT_HEX 2025 /* Balaclava's exit for the Russian raid (errata [23.21]) */
+#define CAV_BLOWN 1.5     /* a move that disrupts the cavalry making it */
+#define GREEDY_POOL 16    /* candidates kept before the cavalry check */
 #define ACT_MIN 0.02      /* a combat or other action must gain this much on average */
 
 /* Per-decision view of a quad position for one side. Arrays are [map n], malloc'd. */
@@ -411,6 +413,8 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 	int n = ai_actions(g, &list), nk = 0, me;
 	struct game *tmp = NULL;
 	struct view v;
+	struct ai_cand best[GREEDY_POOL];
+	int kk = k > GREEDY_POOL ? GREEDY_POOL : k < 8 ? 8 : k, nb = 0;
 
 	if (n <= 0 || k < 1) {
 		free(list);
@@ -470,8 +474,23 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 				sc -= 0.5; /* below "end" unless it must be done */
 			break;
 		}
-		keep_best(out, k, &nk, a, sc);
+		keep_best(best, kk, &nb, a, sc);
 	}
+	/* cavalry that spends too much of its allowance is disrupted ([11.11]; Inkerman [25.12]):
+	 * the best few moves of undisrupted cavalry are tried on a copy */
+	for (int i = 0; i < nb; i++) {
+		const struct action *a = &best[i].a;
+		if (a->kind != QA_MOVE || v.s->u[a->arg[0]].type != Q_CAV || q_disrupted(g, a->arg[0]))
+			continue;
+		ai_copy(tmp, g, rng_mix(base, 99));
+		if (ai_apply(tmp, a) == 0 && q_disrupted(tmp, a->arg[0])) {
+			best[i].score -= CAV_BLOWN;
+			if (best[i].score < MOVE_MIN)
+				best[i].score = -1;
+		}
+	}
+	for (int i = 0; i < nb; i++)
+		keep_best(out, k, &nk, &best[i].a, best[i].score);
 	view_free(&v);
 	free(tmp);
 	free(list);
