@@ -477,20 +477,30 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 		keep_best(best, kk, &nb, a, sc);
 	}
 	/* cavalry that spends too much of its allowance is disrupted ([11.11]; Inkerman [25.12]):
-	 * the best few moves of undisrupted cavalry are tried on a copy */
-	for (int i = 0; i < nb; i++) {
-		const struct action *a = &best[i].a;
-		if (a->kind != QA_MOVE || v.s->u[a->arg[0]].type != Q_CAV || q_disrupted(g, a->arg[0]))
-			continue;
-		ai_copy(tmp, g, rng_mix(base, 99));
-		if (ai_apply(tmp, a) == 0 && q_disrupted(tmp, a->arg[0])) {
-			best[i].score -= CAV_BLOWN;
-			if (best[i].score < MOVE_MIN)
-				best[i].score = -1;
+	 * a move of undisrupted cavalry is tried on a copy when it comes up for the top k */
+	bool used[GREEDY_POOL] = {false}, tried[GREEDY_POOL] = {false};
+	while (nk < k) {
+		int b = -1;
+		for (int i = 0; i < nb; i++)
+			if (!used[i] && (b < 0 || best[i].score > best[b].score))
+				b = i;
+		if (b < 0)
+			break;
+		const struct action *a = &best[b].a;
+		if (!tried[b] && a->kind == QA_MOVE && v.s->u[a->arg[0]].type == Q_CAV &&
+		    !q_disrupted(g, a->arg[0])) {
+			tried[b] = true;
+			ai_copy(tmp, g, rng_mix(base, 99));
+			if (ai_apply(tmp, a) == 0 && q_disrupted(tmp, a->arg[0])) {
+				best[b].score -= CAV_BLOWN;
+				if (best[b].score < MOVE_MIN)
+					best[b].score = -1;
+				continue;
+			}
 		}
+		used[b] = true;
+		out[nk++] = best[b];
 	}
-	for (int i = 0; i < nb; i++)
-		keep_best(out, k, &nk, &best[i].a, best[i].score);
 	view_free(&v);
 	free(tmp);
 	free(list);
