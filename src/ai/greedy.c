@@ -18,6 +18,10 @@
 #define W_MATERIAL 0.6    /* one melee point on the map */
 #define W_POS 0.15        /* positional score of one unit, in greedy_eval */
 #define MOVE_MIN 0.05     /* a move must improve its unit's score by this much */
+#define HOLD_BONUS 4.0    /* standing alone on an objective held for points */
+#define BAL_EXIT_HEX 2025 /* Balaclava's exit for the Russian raid (errata [23.21]) */
+#define CAV_BLOWN 1.5     /* a move that disrupts the cavalry making it */
+#define GREEDY_POOL 16    /* candidates kept before the cavalry check */
 #define ACT_MIN 0.02      /* a combat or other action must gain this much on average */
 
 /* Per-decision view of a quad position for one side. Arrays are [map n], malloc'd. */
@@ -31,8 +35,22 @@ struct view {
 	uint8_t *obj;       /* objective hex */
 	float *eadj;        /* melee strength of undisrupted enemy units adjacent to the hex */
 	float *fadj;        /* melee strength of my undisrupted units adjacent to the hex */
+	float *dadj;        /* disrupted enemy units adjacent to the hex (prey, [7.14], [8.4] '*') */
+	uint8_t *mine;      /* my units in the hex */
+	uint8_t *myart;     /* my artillery units in the hex */
 	int nobj;
+	bool hold;          /* objectives count while occupied (Balaclava's redoubts, [23.2]) */
+	int battle;         /* enum battle */
+	int16_t *dx;        /* Balaclava Russians: steps to the raid's exit hex, or NULL */
+	int raider[2];      /* the two cavalry units sent to exit there ([23.21]: 15 points), or -1 */
+	bool alma_cross;    /* Alma Allies: across the river ([17.1]) and at the Russian infantry */
 };
+
+enum battle { B_OTHER, B_ALMA, B_BALACLAVA, B_INKERMAN, B_TCHERNAYA };
+
+/* Alma's river banks (qalma.c, struct q_scn zone): the north bank is marked with this bit,
+ * south hexes carry their depth from the river. */
+#define ALMA_ZONE_NORTH 0x80
 
 static bool is_quad(const struct game *g)
 {
@@ -81,6 +99,10 @@ static void view_free(struct view *v)
 	free(v->obj);
 	free(v->eadj);
 	free(v->fadj);
+	free(v->dadj);
+	free(v->mine);
+	free(v->myart);
+	free(v->dx);
 	memset(v, 0, sizeof *v);
 }
 
@@ -102,14 +124,26 @@ static int view_init(struct view *v, const struct game *g, int me)
 	v->obj = calloc((size_t)n, 1);
 	v->eadj = calloc((size_t)n, sizeof *v->eadj);
 	v->fadj = calloc((size_t)n, sizeof *v->fadj);
+	v->dadj = calloc((size_t)n, sizeof *v->dadj);
+	v->mine = calloc((size_t)n, 1);
+	v->myart = calloc((size_t)n, 1);
 	queue = malloc((size_t)n * sizeof *queue);
-	if (!v->de || !v->dob || !v->obj || !v->eadj || !v->fadj || !queue) {
+	if (!v->de || !v->dob || !v->obj || !v->eadj || !v->fadj || !v->dadj || !v->mine || !v->myart || !queue) {
 		free(queue);
 		view_free(v);
 		return -1;
 	}
 	g->rules->over(g, &r);
 	v->attack = r.winner != me;
+	v->battle = !strcmp(s->battle, "alma") ? B_ALMA : !strcmp(s->battle, "balaclava") ? B_BALACLAVA :
+		    !strcmp(s->battle, "inkerman") ? B_INKERMAN : !strcmp(s->battle, "tchernaya") ? B_TCHERNAYA : B_OTHER;
+	/* Alma: the Allies score only by destroying Russian infantry ([23.11]) while every Game-Turn
+	 * is a point to the Russians ([23.12]): cross and hunt the infantry; the redoubts are worth
+	 * nothing in themselves */
+	v->alma_cross = v->battle == B_ALMA && s->zone && strcmp(g->scn->side[me], "russian");
+	/* Balaclava: the redoubts score while occupied at the end (or last occupied) ([23.21],
+	 * [23.22]), so one unit sits in each and stays */
+	v->hold = v->battle == B_BALACLAVA;
 	for (int i = 0; i < n; i++)
 		v->de[i] = v->dob[i] = DIST_CAP;
 	/* enemy distance field and adjacency strengths */
@@ -119,12 +153,23 @@ static int view_init(struct view *v, const struct game *g, int me)
 		if (i < 0 || !(m->flags[i] & HEXF_ONMAP))
 			continue;
 		bool enemy = s->u[u].side != me;
-		if (enemy && v->de[i] != 0) {
+		if (!enemy && v->mine[i] < 255)
+			v->mine[i]++;
+		if (!enemy && is_art(s, u) && v->myart[i] < 255)
+			v->myart[i]++;
+		if (enemy && v->de[i] != 0 && (!v->alma_cross || s->u[u].type == Q_INF)) {
 			v->de[i] = 0;
 			queue[nq++] = i;
 		}
-		if (st->u[u].fl & QF_DISRUPTED)
+		if (st->u[u].fl & QF_DISRUPTED) {
+			if (enemy)
+				for (int k = 0; k < 6; k++) {
+					int j = map_nb(m, i, k);
+					if (j >= 0)
+						v->dadj[j] += 1;
+				}
 			continue;
+		}
 		float w = (float)(q_melee(g, u) > 0 ? q_melee(g, u) : 1);
 		for (int k = 0; k < 6; k++) {
 			int j = map_nb(m, i, k);
@@ -135,7 +180,7 @@ static int view_init(struct view *v, const struct game *g, int me)
 	bfs(m, v->de, queue, nq);
 	/* objectives: places the map names as victory-point hexes or objectives, and redoubts */
 	nq = 0;
-	for (int p = 0; p < m->nplaces; p++) {
+	for (int p = 0; p < m->nplaces && !v->alma_cross; p++) {
 		const struct map_place *pl = &m->places[p];
 		if (!has_word(pl->name, "VP") && !has_word(pl->name, "objective") &&
 		    !has_word(pl->name, "redoubt"))
@@ -153,6 +198,28 @@ static int view_init(struct view *v, const struct game *g, int me)
 		}
 	}
 	bfs(m, v->dob, queue, nq);
+	/* Balaclava: two Russian horsemen ride for Balaclava and exit at 2025 (errata [23.21]);
+	 * the raiders are the two cavalry units nearest the exit */
+	v->raider[0] = v->raider[1] = -1;
+	if (v->battle == B_BALACLAVA && !strcmp(g->scn->side[me], "russian") &&
+	    map_index(m, BAL_EXIT_HEX) >= 0 && (v->dx = malloc((size_t)n * sizeof *v->dx))) {
+		for (int i = 0; i < n; i++)
+			v->dx[i] = DIST_CAP;
+		queue[0] = map_index(m, BAL_EXIT_HEX);
+		v->dx[queue[0]] = 0;
+		bfs(m, v->dx, queue, 1);
+		for (int u = 0; u < s->nunits; u++) {
+			int i = st->u[u].idx;
+			if (s->u[u].side != me || s->u[u].type != Q_CAV || i < 0)
+				continue;
+			if (v->raider[0] < 0 || v->dx[i] < v->dx[st->u[v->raider[0]].idx]) {
+				v->raider[1] = v->raider[0];
+				v->raider[0] = u;
+			} else if (v->raider[1] < 0 || v->dx[i] < v->dx[st->u[v->raider[1]].idx]) {
+				v->raider[1] = u;
+			}
+		}
+	}
 	free(queue);
 	return 0;
 }
@@ -200,7 +267,11 @@ static double unit_score(const struct view *v, int u, int i)
 
 	if (s->u[u].melee_paren[dis ? 1 : 0])
 		m = 0; /* [8.17] defence only */
+	if (v->dx && (u == v->raider[0] || u == v->raider[1]))
+		return -1.0 * v->dx[i] - (ea > 0 ? 3.0 : 0); /* the raid: ride for the exit */
 	sc += terrain_value(&s->map, i) * (v->attack ? 0.5 : 1.0);
+	if (v->hold && v->obj[i] && v->mine[i] - (q_cst(g)->u[u].idx == i ? 1 : 0) == 0)
+		sc += HOLD_BONUS; /* the only one of mine on an objective that scores while held */
 	if (dis) {
 		/* get clear of the enemy to rally ([10.0]) */
 		sc += 0.4 * imin(de, 4);
@@ -211,14 +282,26 @@ static double unit_score(const struct view *v, int u, int i)
 	if (is_art(s, u)) {
 		/* guns want the enemy in range but not in contact */
 		sc -= 0.4 * abs(de - 3);
+		if (v->battle == B_BALACLAVA) {
+			/* a lost gun is 8 or 15 points ([23.2]), and guns forced to retreat are lost
+			 * ([8.55]): out of reach, and never two in one hex */
+			if (de < 6)
+				sc -= 1.5 * (6 - de);
+			if (v->myart[i] - (q_cst(g)->u[u].idx == i ? 1 : 0) > 0)
+				sc -= 3.0;
+		}
 		if (ea > 0)
 			sc -= 2.0 + 0.3 * ea;
 		if (v->nobj)
 			sc -= 0.05 * imin(dob, 20);
 		return sc;
 	}
+	if (v->alma_cross && !(s->zone[i] & ALMA_ZONE_NORTH))
+		sc += 4.0;
+	if (v->dadj[i] > 0 && m > 0)
+		sc += v->alma_cross ? 1.0 : 0.5; /* a disrupted enemy next door: fire and melee prey */
 	if (v->attack) {
-		sc -= 0.5 * imin(de, 15);
+		sc -= (v->alma_cross ? 0.8 : 0.5) * imin(de, 15);
 		if (v->nobj)
 			sc -= 0.3 * imin(dob, 20) + (v->obj[i] ? -1.0 : 0);
 	} else {
@@ -229,7 +312,10 @@ static double unit_score(const struct view *v, int u, int i)
 	if (ea > 0) {
 		/* contact means melee ([8.11]): worth it when we outweigh what we touch */
 		double odds = (m + 0.5 * fa) / ea;
-		sc += odds >= 2 ? 1.5 : odds >= 1.5 ? 0.8 : odds >= 1 ? 0.0 : -1.5 - ea * 0.3;
+		if (v->alma_cross)
+			sc += odds >= 2 ? 1.5 : odds >= 1 ? 0.8 : odds >= 0.5 ? -0.5 : -1.5 - ea * 0.3;
+		else
+			sc += odds >= 2 ? 1.5 : odds >= 1.5 ? 0.8 : odds >= 1 ? 0.0 : -1.5 - ea * 0.3;
 	}
 	return sc;
 }
@@ -327,6 +413,8 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 	int n = ai_actions(g, &list), nk = 0, me;
 	struct game *tmp = NULL;
 	struct view v;
+	struct ai_cand best[GREEDY_POOL];
+	int kk = k > GREEDY_POOL ? GREEDY_POOL : k < 8 ? 8 : k, nb = 0;
 
 	if (n <= 0 || k < 1) {
 		free(list);
@@ -368,6 +456,13 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 				sc = -1; /* a move must improve */
 			break;
 		}
+		case QA_EXIT:
+			if (v.dx) { /* the raid's exit, 15 points for two ([23.21]) */
+				sc = 5;
+				break;
+			}
+			sc = judge(g, a, me, before, base, 1, tmp);
+			break;
 		case QA_ENTER:
 			/* reinforcements enter on time ([12.0]); where: the best hex */
 			sc = 10 + unit_score(&v, a->arg[0], a->arg[a->n - 1]);
@@ -379,7 +474,32 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 				sc -= 0.5; /* below "end" unless it must be done */
 			break;
 		}
-		keep_best(out, k, &nk, a, sc);
+		keep_best(best, kk, &nb, a, sc);
+	}
+	/* cavalry that spends too much of its allowance is disrupted ([11.11]; Inkerman [25.12]):
+	 * a move of undisrupted cavalry is tried on a copy when it comes up for the top k */
+	bool used[GREEDY_POOL] = {false}, tried[GREEDY_POOL] = {false};
+	while (nk < k) {
+		int b = -1;
+		for (int i = 0; i < nb; i++)
+			if (!used[i] && (b < 0 || best[i].score > best[b].score))
+				b = i;
+		if (b < 0)
+			break;
+		const struct action *a = &best[b].a;
+		if (!tried[b] && a->kind == QA_MOVE && v.s->u[a->arg[0]].type == Q_CAV &&
+		    !q_disrupted(g, a->arg[0])) {
+			tried[b] = true;
+			ai_copy(tmp, g, rng_mix(base, 99));
+			if (ai_apply(tmp, a) == 0 && q_disrupted(tmp, a->arg[0])) {
+				best[b].score -= CAV_BLOWN;
+				if (best[b].score < MOVE_MIN)
+					best[b].score = -1;
+				continue;
+			}
+		}
+		used[b] = true;
+		out[nk++] = best[b];
 	}
 	view_free(&v);
 	free(tmp);

@@ -114,7 +114,7 @@ static void test_alma_legal(void **state)
 }
 
 /* Greedy against random on Balaclava, 5 games from each side (seeds 100-109): measured ahead
- * on victory points in 9 of 10 and never beaten; the test asks for 8 of 10 ahead and at most
+ * on victory points in 10 of 10 (9 of 10 before the battle heuristics) and never beaten; the test asks for 8 of 10 ahead and at most
  * one loss. */
 static void test_greedy_beats_random(void **state)
 {
@@ -139,6 +139,44 @@ static void test_greedy_beats_random(void **state)
 	scenario_free(&s);
 }
 
+/* Greedy wins outright (not just ahead) on the sides where it was weakest before its battle
+ * heuristics (Issue 6): the Alma Allies (0 of 4 before: they must cross and destroy Russian
+ * infantry, [23.11]), the Balaclava Russians (a 50-point margin, [23.1]) and the Tchernaya
+ * non-historical Allies. Fixed seeds, so deterministic; the thresholds sit under the rates
+ * measured over hundreds of games (docs/PERFORMANCE.md), and a greedy that forgets how to win
+ * there fails. */
+static void test_greedy_wins_weak_sides(void **state)
+{
+	static const struct {
+		const char *path, *side;
+		int games, need;
+	} cases[] = {
+		{"data/quad/alma/scenario.json", "allied", 6, 5},
+		{"data/quad/balaclava/scenario.json", "russian", 6, 4},
+		{"data/quad/tchernaya/tchernaya-nonhistorical.json", "allied", 4, 3},
+	};
+	(void)state;
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		struct scenario s;
+		int won = 0, side;
+		load(&s, cases[c].path);
+		side = strcmp(s.side[0], cases[c].side) ? 1 : 0;
+		for (int k = 0; k < cases[c].games; k++) {
+			struct result r;
+			int kinds[2];
+			kinds[side] = AI_GREEDY;
+			kinds[1 - side] = AI_RANDOM;
+			play(&s, 200 + (uint64_t)k, kinds, &r);
+			if (r.winner == side)
+				won++;
+		}
+		print_message("greedy as the %s %s won %d of %d against random\n", s.id, cases[c].side, won,
+			      cases[c].games);
+		assert_true(won >= cases[c].need);
+		scenario_free(&s);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -146,6 +184,7 @@ int main(void)
 		cmocka_unit_test(test_balaclava_legal),
 		cmocka_unit_test(test_alma_legal),
 		cmocka_unit_test(test_greedy_beats_random),
+		cmocka_unit_test(test_greedy_wins_weak_sides),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
