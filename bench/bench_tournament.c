@@ -84,6 +84,7 @@ static int play(const struct scenario *s, uint64_t seed, const int kinds[2], int
 		fprintf(stderr, "%s: %s\n", s->id, e.msg);
 		goto out;
 	}
+	g->memo = s->rules->memo_new ? s->rules->memo_new(s) : NULL; /* speed only */
 	for (long step = 0; step < MAX_STEPS; step++) {
 		struct action a;
 		if (g->rules->over(g, r)) {
@@ -104,6 +105,8 @@ static int play(const struct scenario *s, uint64_t seed, const int kinds[2], int
 	}
 	fprintf(stderr, "%s seed %llu: no end after %d actions\n", s->id, (unsigned long long)seed, MAX_STEPS);
 out:
+	if (g->memo)
+		s->rules->memo_free(g->memo);
 	free(g);
 	return rc;
 }

@@ -34,6 +34,7 @@ static uint64_t play(const struct scenario *s, uint64_t seed, const int kinds[2]
 	assert_non_null(g);
 	assert_non_null(acts);
 	assert_int_equal(game_init(g, s, seed, DICE_RNG, 0, &e), 0);
+	g->memo = s->rules->memo_new ? s->rules->memo_new(s) : NULL; /* speed only */
 	for (long step = 0;; step++) {
 		struct action a;
 		assert_true(step < MAX_STEPS);
@@ -62,6 +63,8 @@ static uint64_t play(const struct scenario *s, uint64_t seed, const int kinds[2]
 		h = (h ^ (uint64_t)a.kind) * 1099511628211ull;
 	}
 	free(acts);
+	if (g->memo)
+		s->rules->memo_free(g->memo);
 	free(g);
 	return h;
 }
