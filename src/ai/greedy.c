@@ -44,6 +44,9 @@ struct view {
 	int16_t *dx;        /* Balaclava Russians: steps to the raid's exit hex, or NULL */
 	int raider[2];      /* the two cavalry units sent to exit there ([23.21]: 15 points), or -1 */
 	bool alma_cross;    /* Alma Allies: across the river ([17.1]) and at the Russian infantry */
+	double *tv;         /* terrain_value of each hex */
+	int32_t *nbl;       /* [n * 6] on-map neighbours (-1: none), for the searches */
+	bool borrowed;      /* dob, obj, dx, tv and nbl belong to another view (view_borrow) */
 };
 
 enum battle { B_OTHER, B_ALMA, B_BALACLAVA, B_INKERMAN, B_TCHERNAYA };
@@ -75,153 +78,56 @@ static bool is_art(const struct q_scn *s, int u)
 	return s->u[u].type == Q_ART || s->u[u].type == Q_HART;
 }
 
-/* Multi-source breadth-first distance over on-map hexes. d must hold map n entries. */
-static void bfs(const struct map *m, int16_t *d, int *queue, int head_n)
+/* Multi-source breadth-first distance over on-map hexes. d must hold map n entries. With
+ * want (not NULL), stops once every hex marked in want has its distance (a hex's distance is
+ * final when the search first reaches it); other hexes may then be left unfinished. */
+static void bfs_want(const struct map *m, const int32_t *nbl, int16_t *d, int *queue, int head_n,
+		     const uint8_t *want)
 {
-	int head = 0, tail = head_n;
+	int head = 0, tail = head_n, left = 0;
+	if (want) {
+		for (int i = 0; i < m->n; i++)
+			left += want[i] && d[i] != 0;
+		if (left == 0)
+			return;
+	}
 	while (head < tail) {
 		int i = queue[head++];
+		const int32_t *nb = nbl + (size_t)i * 6;
 		for (int k = 0; k < 6; k++) {
-			int j = map_nb(m, i, k);
-			if (j < 0 || !(m->flags[j] & HEXF_ONMAP) || d[j] <= d[i] + 1)
+			int j = nb[k];
+			if (j < 0 || d[j] <= d[i] + 1)
 				continue;
 			d[j] = (int16_t)(d[i] + 1);
+			if (want && want[j] && --left == 0)
+				return;
 			if (d[j] < DIST_CAP)
 				queue[tail++] = j;
 		}
 	}
 }
 
+static void bfs(const struct map *m, const int32_t *nbl, int16_t *d, int *queue, int head_n)
+{
+	bfs_want(m, nbl, d, queue, head_n, NULL);
+}
+
 static void view_free(struct view *v)
 {
 	free(v->de);
-	free(v->dob);
-	free(v->obj);
+	if (!v->borrowed) {
+		free(v->dob);
+		free(v->obj);
+		free(v->dx);
+		free(v->tv);
+		free(v->nbl);
+	}
 	free(v->eadj);
 	free(v->fadj);
 	free(v->dadj);
 	free(v->mine);
 	free(v->myart);
-	free(v->dx);
 	memset(v, 0, sizeof *v);
-}
-
-/* Builds the view of g for side me. Returns 0, or -1 out of memory (v freed). */
-static int view_init(struct view *v, const struct game *g, int me)
-{
-	const struct q_scn *s = q_scn(g);
-	const struct q_state *st = q_cst(g);
-	const struct map *m = &s->map;
-	int n = m->n, *queue, nq;
-	struct result r;
-
-	memset(v, 0, sizeof *v);
-	v->g = g;
-	v->s = s;
-	v->me = me;
-	v->de = malloc((size_t)n * sizeof *v->de);
-	v->dob = malloc((size_t)n * sizeof *v->dob);
-	v->obj = calloc((size_t)n, 1);
-	v->eadj = calloc((size_t)n, sizeof *v->eadj);
-	v->fadj = calloc((size_t)n, sizeof *v->fadj);
-	v->dadj = calloc((size_t)n, sizeof *v->dadj);
-	v->mine = calloc((size_t)n, 1);
-	v->myart = calloc((size_t)n, 1);
-	queue = malloc((size_t)n * sizeof *queue);
-	if (!v->de || !v->dob || !v->obj || !v->eadj || !v->fadj || !v->dadj || !v->mine || !v->myart || !queue) {
-		free(queue);
-		view_free(v);
-		return -1;
-	}
-	g->rules->over(g, &r);
-	v->attack = r.winner != me;
-	v->battle = !strcmp(s->battle, "alma") ? B_ALMA : !strcmp(s->battle, "balaclava") ? B_BALACLAVA :
-		    !strcmp(s->battle, "inkerman") ? B_INKERMAN : !strcmp(s->battle, "tchernaya") ? B_TCHERNAYA : B_OTHER;
-	/* Alma: the Allies score only by destroying Russian infantry ([23.11]) while every Game-Turn
-	 * is a point to the Russians ([23.12]): cross and hunt the infantry; the redoubts are worth
-	 * nothing in themselves */
-	v->alma_cross = v->battle == B_ALMA && s->zone && strcmp(g->scn->side[me], "russian");
-	/* Balaclava: the redoubts score while occupied at the end (or last occupied) ([23.21],
-	 * [23.22]), so one unit sits in each and stays */
-	v->hold = v->battle == B_BALACLAVA;
-	for (int i = 0; i < n; i++)
-		v->de[i] = v->dob[i] = DIST_CAP;
-	/* enemy distance field and adjacency strengths */
-	nq = 0;
-	for (int u = 0; u < s->nunits; u++) {
-		int i = st->u[u].idx;
-		if (i < 0 || !(m->flags[i] & HEXF_ONMAP))
-			continue;
-		bool enemy = s->u[u].side != me;
-		if (!enemy && v->mine[i] < 255)
-			v->mine[i]++;
-		if (!enemy && is_art(s, u) && v->myart[i] < 255)
-			v->myart[i]++;
-		if (enemy && v->de[i] != 0 && (!v->alma_cross || s->u[u].type == Q_INF)) {
-			v->de[i] = 0;
-			queue[nq++] = i;
-		}
-		if (st->u[u].fl & QF_DISRUPTED) {
-			if (enemy)
-				for (int k = 0; k < 6; k++) {
-					int j = map_nb(m, i, k);
-					if (j >= 0)
-						v->dadj[j] += 1;
-				}
-			continue;
-		}
-		float w = (float)(q_melee(g, u) > 0 ? q_melee(g, u) : 1);
-		for (int k = 0; k < 6; k++) {
-			int j = map_nb(m, i, k);
-			if (j >= 0)
-				(enemy ? v->eadj : v->fadj)[j] += w;
-		}
-	}
-	bfs(m, v->de, queue, nq);
-	/* objectives: places the map names as victory-point hexes or objectives, and redoubts */
-	nq = 0;
-	for (int p = 0; p < m->nplaces && !v->alma_cross; p++) {
-		const struct map_place *pl = &m->places[p];
-		if (!has_word(pl->name, "VP") && !has_word(pl->name, "objective") &&
-		    !has_word(pl->name, "redoubt"))
-			continue;
-		if (has_word(pl->name, "indicator") || has_word(pl->name, "exit") || has_word(pl->name, "box"))
-			continue;
-		for (int h = 0; h < pl->nhexes; h++) {
-			int i = map_index(m, pl->hexes[h]);
-			if (i < 0 || !(m->flags[i] & HEXF_ONMAP) || v->obj[i])
-				continue;
-			v->obj[i] = 1;
-			v->dob[i] = 0;
-			queue[nq++] = i;
-			v->nobj++;
-		}
-	}
-	bfs(m, v->dob, queue, nq);
-	/* Balaclava: two Russian horsemen ride for Balaclava and exit at 2025 (errata [23.21]);
-	 * the raiders are the two cavalry units nearest the exit */
-	v->raider[0] = v->raider[1] = -1;
-	if (v->battle == B_BALACLAVA && !strcmp(g->scn->side[me], "russian") &&
-	    map_index(m, BAL_EXIT_HEX) >= 0 && (v->dx = malloc((size_t)n * sizeof *v->dx))) {
-		for (int i = 0; i < n; i++)
-			v->dx[i] = DIST_CAP;
-		queue[0] = map_index(m, BAL_EXIT_HEX);
-		v->dx[queue[0]] = 0;
-		bfs(m, v->dx, queue, 1);
-		for (int u = 0; u < s->nunits; u++) {
-			int i = st->u[u].idx;
-			if (s->u[u].side != me || s->u[u].type != Q_CAV || i < 0)
-				continue;
-			if (v->raider[0] < 0 || v->dx[i] < v->dx[st->u[v->raider[0]].idx]) {
-				v->raider[1] = v->raider[0];
-				v->raider[0] = u;
-			} else if (v->raider[1] < 0 || v->dx[i] < v->dx[st->u[v->raider[1]].idx]) {
-				v->raider[1] = u;
-			}
-		}
-	}
-	free(queue);
-	return 0;
 }
 
 static double terrain_value(const struct map *m, int i)
@@ -251,6 +157,189 @@ static double terrain_value(const struct map *m, int i)
 	return t;
 }
 
+/* Allocates a view for side me of g's scenario and fills what does not depend on where the
+ * units stand (objectives, the raid's exit distances). Returns 0, or -1 out of memory (v
+ * freed). view_update then fills the rest for a position of the same scenario. */
+static int view_static(struct view *v, const struct game *g, int me)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct map *m = &s->map;
+	int n = m->n, *queue, nq;
+
+	memset(v, 0, sizeof *v);
+	v->g = g;
+	v->s = s;
+	v->me = me;
+	v->de = malloc((size_t)n * sizeof *v->de);
+	v->dob = malloc((size_t)n * sizeof *v->dob);
+	v->obj = calloc((size_t)n, 1);
+	v->eadj = calloc((size_t)n, sizeof *v->eadj);
+	v->fadj = calloc((size_t)n, sizeof *v->fadj);
+	v->dadj = calloc((size_t)n, sizeof *v->dadj);
+	v->mine = calloc((size_t)n, 1);
+	v->myart = calloc((size_t)n, 1);
+	v->tv = malloc((size_t)n * sizeof *v->tv);
+	v->nbl = malloc((size_t)n * 6 * sizeof *v->nbl);
+	queue = malloc((size_t)n * sizeof *queue);
+	if (!v->de || !v->dob || !v->obj || !v->eadj || !v->fadj || !v->dadj || !v->mine || !v->myart ||
+	    !v->tv || !v->nbl || !queue) {
+		free(queue);
+		view_free(v);
+		return -1;
+	}
+	for (int i = 0; i < n; i++) {
+		v->tv[i] = terrain_value(m, i);
+		for (int k = 0; k < 6; k++) {
+			int j = map_nb(m, i, k);
+			v->nbl[i * 6 + k] = j >= 0 && (m->flags[j] & HEXF_ONMAP) ? j : -1;
+		}
+	}
+	v->battle = !strcmp(s->battle, "alma") ? B_ALMA : !strcmp(s->battle, "balaclava") ? B_BALACLAVA :
+		    !strcmp(s->battle, "inkerman") ? B_INKERMAN : !strcmp(s->battle, "tchernaya") ? B_TCHERNAYA : B_OTHER;
+	/* Alma: the Allies score only by destroying Russian infantry ([23.11]) while every Game-Turn
+	 * is a point to the Russians ([23.12]): cross and hunt the infantry; the redoubts are worth
+	 * nothing in themselves */
+	v->alma_cross = v->battle == B_ALMA && s->zone && strcmp(g->scn->side[me], "russian");
+	/* Balaclava: the redoubts score while occupied at the end (or last occupied) ([23.21],
+	 * [23.22]), so one unit sits in each and stays */
+	v->hold = v->battle == B_BALACLAVA;
+	for (int i = 0; i < n; i++)
+		v->dob[i] = DIST_CAP;
+	/* objectives: places the map names as victory-point hexes or objectives, and redoubts */
+	nq = 0;
+	for (int p = 0; p < m->nplaces && !v->alma_cross; p++) {
+		const struct map_place *pl = &m->places[p];
+		if (!has_word(pl->name, "VP") && !has_word(pl->name, "objective") &&
+		    !has_word(pl->name, "redoubt"))
+			continue;
+		if (has_word(pl->name, "indicator") || has_word(pl->name, "exit") || has_word(pl->name, "box"))
+			continue;
+		for (int h = 0; h < pl->nhexes; h++) {
+			int i = map_index(m, pl->hexes[h]);
+			if (i < 0 || !(m->flags[i] & HEXF_ONMAP) || v->obj[i])
+				continue;
+			v->obj[i] = 1;
+			v->dob[i] = 0;
+			queue[nq++] = i;
+			v->nobj++;
+		}
+	}
+	bfs(m, v->nbl, v->dob, queue, nq);
+	/* Balaclava: two Russian horsemen ride for Balaclava and exit at 2025 (errata [23.21]) */
+	if (v->battle == B_BALACLAVA && !strcmp(g->scn->side[me], "russian") &&
+	    map_index(m, BAL_EXIT_HEX) >= 0 && (v->dx = malloc((size_t)n * sizeof *v->dx))) {
+		for (int i = 0; i < n; i++)
+			v->dx[i] = DIST_CAP;
+		queue[0] = map_index(m, BAL_EXIT_HEX);
+		v->dx[queue[0]] = 0;
+		bfs(m, v->nbl, v->dx, queue, 1);
+	}
+	free(queue);
+	return 0;
+}
+
+/* A view for positions of the same scenario and side as v, sharing v's static parts (which
+ * must outlive it). Returns 0, or -1 out of memory (w freed). */
+static int view_borrow(struct view *w, const struct view *v)
+{
+	size_t n = (size_t)v->s->map.n;
+	*w = *v;
+	w->borrowed = true;
+	w->de = malloc(n * sizeof *w->de);
+	w->eadj = malloc(n * sizeof *w->eadj);
+	w->fadj = malloc(n * sizeof *w->fadj);
+	w->dadj = malloc(n * sizeof *w->dadj);
+	w->mine = malloc(n);
+	w->myart = malloc(n);
+	if (!w->de || !w->eadj || !w->fadj || !w->dadj || !w->mine || !w->myart) {
+		view_free(w);
+		return -1;
+	}
+	return 0;
+}
+
+/* Fills the parts of v that depend on the position g (of v's scenario): who is winning, the
+ * enemy distance field, adjacent strengths, my units per hex, the raiders. queue: [map n].
+ * full: the enemy distance of every hex; otherwise only of the hexes my units stand in (all
+ * that eval_view reads). */
+static void view_update(struct view *v, const struct game *g, int *queue, bool full)
+{
+	const struct q_scn *s = v->s;
+	const struct q_state *st = q_cst(g);
+	const struct map *m = &s->map;
+	int n = m->n, me = v->me, nq = 0;
+	struct result r;
+
+	v->g = g;
+	g->rules->over(g, &r);
+	v->attack = r.winner != me;
+	for (int i = 0; i < n; i++)
+		v->de[i] = DIST_CAP;
+	memset(v->eadj, 0, (size_t)n * sizeof *v->eadj);
+	memset(v->fadj, 0, (size_t)n * sizeof *v->fadj);
+	memset(v->dadj, 0, (size_t)n * sizeof *v->dadj);
+	memset(v->mine, 0, (size_t)n);
+	memset(v->myart, 0, (size_t)n);
+	/* enemy distance field and adjacency strengths */
+	for (int u = 0; u < s->nunits; u++) {
+		int i = st->u[u].idx;
+		if (i < 0 || !(m->flags[i] & HEXF_ONMAP))
+			continue;
+		bool enemy = s->u[u].side != me;
+		if (!enemy && v->mine[i] < 255)
+			v->mine[i]++;
+		if (!enemy && is_art(s, u) && v->myart[i] < 255)
+			v->myart[i]++;
+		if (enemy && v->de[i] != 0 && (!v->alma_cross || s->u[u].type == Q_INF)) {
+			v->de[i] = 0;
+			queue[nq++] = i;
+		}
+		if (st->u[u].fl & QF_DISRUPTED) {
+			if (enemy)
+				for (int k = 0; k < 6; k++) {
+					int j = map_nb(m, i, k);
+					if (j >= 0)
+						v->dadj[j] += 1;
+				}
+			continue;
+		}
+		float w = (float)(q_melee(g, u) > 0 ? q_melee(g, u) : 1);
+		for (int k = 0; k < 6; k++) {
+			int j = map_nb(m, i, k);
+			if (j >= 0)
+				(enemy ? v->eadj : v->fadj)[j] += w;
+		}
+	}
+	bfs_want(m, v->nbl, v->de, queue, nq, full ? NULL : v->mine);
+	/* the raiders are the two cavalry units nearest the raid's exit */
+	v->raider[0] = v->raider[1] = -1;
+	if (v->dx)
+		for (int u = 0; u < s->nunits; u++) {
+			int i = st->u[u].idx;
+			if (s->u[u].side != me || s->u[u].type != Q_CAV || i < 0)
+				continue;
+			if (v->raider[0] < 0 || v->dx[i] < v->dx[st->u[v->raider[0]].idx]) {
+				v->raider[1] = v->raider[0];
+				v->raider[0] = u;
+			} else if (v->raider[1] < 0 || v->dx[i] < v->dx[st->u[v->raider[1]].idx]) {
+				v->raider[1] = u;
+			}
+		}
+}
+
+/* Builds the view of g for side me. Returns 0, or -1 out of memory (v freed). */
+static int view_init(struct view *v, const struct game *g, int me)
+{
+	int *queue = malloc((size_t)q_scn(g)->map.n * sizeof *queue);
+	if (!queue || view_static(v, g, me) != 0) {
+		free(queue);
+		return -1;
+	}
+	view_update(v, g, queue, true);
+	free(queue);
+	return 0;
+}
+
 static int imin(int a, int b)
 {
 	return a < b ? a : b;
@@ -269,7 +358,7 @@ static double unit_score(const struct view *v, int u, int i)
 		m = 0; /* [8.17] defence only */
 	if (v->dx && (u == v->raider[0] || u == v->raider[1]))
 		return -1.0 * v->dx[i] - (ea > 0 ? 3.0 : 0); /* the raid: ride for the exit */
-	sc += terrain_value(&s->map, i) * (v->attack ? 0.5 : 1.0);
+	sc += v->tv[i] * (v->attack ? 0.5 : 1.0);
 	if (v->hold && v->obj[i] && v->mine[i] - (q_cst(g)->u[u].idx == i ? 1 : 0) == 0)
 		sc += HOLD_BONUS; /* the only one of mine on an objective that scores while held */
 	if (dis) {
@@ -375,9 +464,11 @@ double greedy_eval(const struct game *g, int side)
 	return val;
 }
 
-/* Mean gain of a over doing nothing, over `samples` dice streams derived from base. */
-static double judge(const struct game *g, const struct action *a, int me, double before,
-		    uint64_t base, int samples, struct game *tmp)
+/* Mean gain of a over doing nothing, over `samples` dice streams derived from base. w is a
+ * view of g's scenario for the deciding side (view_static), queue its scratch: each result is
+ * scored as greedy_eval would, without building a view again. */
+static double judge(const struct game *g, const struct action *a, double before, uint64_t base,
+		    int samples, struct game *tmp, struct view *w, int *queue)
 {
 	double sum = 0;
 	int ok = 0;
@@ -385,7 +476,8 @@ static double judge(const struct game *g, const struct action *a, int me, double
 		ai_copy(tmp, g, rng_mix(base, (uint64_t)k));
 		if (ai_apply(tmp, a) != 0)
 			continue;
-		sum += greedy_eval(tmp, me) - before;
+		view_update(w, tmp, queue, false);
+		sum += eval_view(w) - before;
 		ok++;
 	}
 	return ok ? sum / ok : -1e9;
@@ -412,7 +504,8 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 	struct action *list;
 	int n = ai_actions(g, &list), nk = 0, me;
 	struct game *tmp = NULL;
-	struct view v;
+	struct view v = {0}, w = {0};
+	int *queue = NULL;
 	struct ai_cand best[GREEDY_POOL];
 	int kk = k > GREEDY_POOL ? GREEDY_POOL : k < 8 ? 8 : k, nb = 0;
 
@@ -432,7 +525,11 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 	}
 	me = g->rules->to_act(g);
 	tmp = malloc(sizeof *tmp);
-	if (!tmp || view_init(&v, g, me) != 0) {
+	queue = malloc((size_t)q_scn(g)->map.n * sizeof *queue);
+	if (!tmp || !queue || view_init(&v, g, me) != 0 || view_borrow(&w, &v) != 0) {
+		view_free(&v); /* either may be built; a failed one is zeroed */
+		view_free(&w);
+		free(queue);
 		free(tmp);
 		out[0].a = list[0];
 		out[0].score = 0;
@@ -461,15 +558,15 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 				sc = 5;
 				break;
 			}
-			sc = judge(g, a, me, before, base, 1, tmp);
+			sc = judge(g, a, before, base, 1, tmp, &w, queue);
 			break;
 		case QA_ENTER:
 			/* reinforcements enter on time ([12.0]); where: the best hex */
 			sc = 10 + unit_score(&v, a->arg[0], a->arg[a->n - 1]);
 			break;
 		default:
-			sc = judge(g, a, me, before, base, a->kind == QA_FIRE || a->kind == QA_MELEE ||
-				   a->kind == QA_RALLY ? samples : 1, tmp);
+			sc = judge(g, a, before, base, a->kind == QA_FIRE || a->kind == QA_MELEE ||
+				   a->kind == QA_RALLY ? samples : 1, tmp, &w, queue);
 			if (a->kind != QA_RETREAT && a->kind != QA_ADVANCE && sc < ACT_MIN)
 				sc -= 0.5; /* below "end" unless it must be done */
 			break;
@@ -501,7 +598,9 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 		used[b] = true;
 		out[nk++] = best[b];
 	}
+	view_free(&w); /* before v, whose static parts it borrows */
 	view_free(&v);
+	free(queue);
 	free(tmp);
 	free(list);
 	return nk;
