@@ -47,6 +47,10 @@ struct view {
 	double *tv;         /* terrain_value of each hex */
 	int32_t *nbl;       /* [n * 6] on-map neighbours (-1: none), for the searches */
 	bool borrowed;      /* dob, obj, dx, tv and nbl belong to another view (view_borrow) */
+	const struct view *base; /* the view borrowed from: its enemy distances are reused when
+				  * the enemy stands where it stood there */
+	int32_t *src;       /* the hexes the enemy distances start from, nsrc of them */
+	int nsrc;
 };
 
 enum battle { B_OTHER, B_ALMA, B_BALACLAVA, B_INKERMAN, B_TCHERNAYA };
@@ -115,6 +119,7 @@ static void bfs(const struct map *m, const int32_t *nbl, int16_t *d, int *queue,
 static void view_free(struct view *v)
 {
 	free(v->de);
+	free(v->src);
 	if (!v->borrowed) {
 		free(v->dob);
 		free(v->obj);
@@ -179,10 +184,11 @@ static int view_static(struct view *v, const struct game *g, int me)
 	v->mine = calloc((size_t)n, 1);
 	v->myart = calloc((size_t)n, 1);
 	v->tv = malloc((size_t)n * sizeof *v->tv);
+	v->src = malloc((size_t)n * sizeof *v->src);
 	v->nbl = malloc((size_t)n * 6 * sizeof *v->nbl);
 	queue = malloc((size_t)n * sizeof *queue);
 	if (!v->de || !v->dob || !v->obj || !v->eadj || !v->fadj || !v->dadj || !v->mine || !v->myart ||
-	    !v->tv || !v->nbl || !queue) {
+	    !v->tv || !v->nbl || !v->src || !queue) {
 		free(queue);
 		view_free(v);
 		return -1;
@@ -245,13 +251,15 @@ static int view_borrow(struct view *w, const struct view *v)
 	size_t n = (size_t)v->s->map.n;
 	*w = *v;
 	w->borrowed = true;
+	w->base = v;
+	w->src = malloc(n * sizeof *w->src);
 	w->de = malloc(n * sizeof *w->de);
 	w->eadj = malloc(n * sizeof *w->eadj);
 	w->fadj = malloc(n * sizeof *w->fadj);
 	w->dadj = malloc(n * sizeof *w->dadj);
 	w->mine = malloc(n);
 	w->myart = malloc(n);
-	if (!w->de || !w->eadj || !w->fadj || !w->dadj || !w->mine || !w->myart) {
+	if (!w->de || !w->eadj || !w->fadj || !w->dadj || !w->mine || !w->myart || !w->src) {
 		view_free(w);
 		return -1;
 	}
@@ -310,7 +318,12 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 				(enemy ? v->eadj : v->fadj)[j] += w;
 		}
 	}
-	bfs_want(m, v->nbl, v->de, queue, nq, full ? NULL : v->mine);
+	memcpy(v->src, queue, (size_t)nq * sizeof *queue);
+	v->nsrc = nq;
+	if (v->base && v->base->nsrc == nq && !memcmp(v->base->src, queue, (size_t)nq * sizeof *queue))
+		memcpy(v->de, v->base->de, (size_t)n * sizeof *v->de); /* same sources, same field */
+	else
+		bfs_want(m, v->nbl, v->de, queue, nq, full ? NULL : v->mine);
 	/* the raiders are the two cavalry units nearest the raid's exit */
 	v->raider[0] = v->raider[1] = -1;
 	if (v->dx)
