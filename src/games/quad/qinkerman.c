@@ -498,11 +498,7 @@ static int ink_may_rally(const struct game *g, int u, struct err *e)
 
 static int release_turn(const struct game *g, int u)
 {
-	const char *t = strstr(q_scn(g)->u[u].tagtext, " release_");
-	int n;
-	if (t && sscanf(t, " release_%d", &n) == 1)
-		return qio_release_turn(g, u, n);
-	return qio_release_turn(g, u, 0);
+	return qio_release_turn(g, u, q_scn(g)->u[u].release); /* parsed at load (qscn.c) */
 }
 
 static int ink_may_move(const struct game *g, int u, struct err *e)
@@ -525,7 +521,7 @@ static int ink_may_move(const struct game *g, int u, struct err *e)
 				return 0;
 		return err_set(e, NULL, 0, "[29.16] %s may not move before Game-Turn %d", s->u[u].id, rt);
 	}
-	if (q_has_tag(s, u, "release_roll") && !(st->u[u].aux & (AUX_MAYMOVE | AUX_FREED)) &&
+	if ((s->u[u].tags & QT_RELEASE_ROLL) && !(st->u[u].aux & (AUX_MAYMOVE | AUX_FREED)) &&
 	    !qio_release_roll_waived(g, u))
 		return err_set(e, NULL, 0, "[29.16] the die did not let %s move this Game-Turn", s->u[u].id);
 	return 0;
@@ -749,7 +745,7 @@ static void ink_end_phase(struct game *g, struct evsink *ev)
 	if (st->phase == QP_MOVE && st->phasing != ru) {
 		/* [29.16] a rolling French unit adjacent to a later French unit is freed from the next turn */
 		for (int u = 0; u < s->nunits; u++) {
-			if (!q_has_tag(s, u, "release_roll") || st->u[u].idx < 0 || (st->u[u].aux & AUX_FREED))
+			if (!(s->u[u].tags & QT_RELEASE_ROLL) || st->u[u].idx < 0 || (st->u[u].aux & AUX_FREED))
 				continue;
 			for (int v = 0; v < s->nunits; v++)
 				if (v != u && nation(g, v, "french") && s->u[v].enter_turn >= 16 && st->u[v].idx >= 0 &&
@@ -797,7 +793,7 @@ static int ink_phase_start(struct game *g, struct evsink *ev)
 	/* [29.16] each Game-Turn after entering, a die for each of the two French units: 1-3 moves */
 	for (int u = 0; u < s->nunits; u++) {
 		int die, rc;
-		if (!q_has_tag(s, u, "release_roll"))
+		if (!(s->u[u].tags & QT_RELEASE_ROLL))
 			continue;
 		st->u[u].aux &= (uint8_t)~AUX_MAYMOVE;
 		if (st->u[u].idx == Q_OFF) {

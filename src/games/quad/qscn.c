@@ -99,6 +99,7 @@ static const struct {
 	{"french_additional", QT_FRENCH_ADDITIONAL}, {"optional24", QT_OPTIONAL24},
 	{"hold_c", QT_HOLD_C}, {"hold_d", QT_HOLD_D}, {"hold_e", QT_HOLD_E},
 	{"garrison", QT_GARRISON}, {"enter_together", QT_ENTER_TOGETHER},
+	{"release_roll", QT_RELEASE_ROLL},
 };
 
 static int side_index(const struct scenario *s, const char *name)
@@ -215,6 +216,11 @@ static void load_unit(struct scenario *s, struct q_scn *q, const struct jdoc *d,
 				else
 					snprintf(u->tagtext + tl, sizeof u->tagtext - tl, "%s%s ", tl ? "" : " ", ts);
 			}
+		/* "release_N" (Inkerman [29.16]): the first "release_" tag, if a number follows */
+		const char *rt = strstr(u->tagtext, " release_");
+		int rn;
+		if (rt && sscanf(rt, " release_%d", &rn) == 1)
+			u->release = rn;
 	}
 	if ((u->type == Q_ART || u->type == Q_HART) && !u->cls[0] && !(u->tags & QT_BIG_GUN))
 		jdoc_add(d, uj, errs, "artillery unit %s needs a class letter as its fire strength ([7.41])", u->id);

@@ -44,6 +44,7 @@ enum q_tag {
 	QT_HOLD_E = 1u << 12,
 	QT_GARRISON = 1u << 13,   /* Tchernaya garrisoned redoubt */
 	QT_ENTER_TOGETHER = 1u << 14, /* Alma [22.2] reinforcements all on one turn */
+	QT_RELEASE_ROLL = 1u << 15,   /* Inkerman [29.16] moves only when its release die allows */
 };
 
 /* One counter as printed: [0] front (undisrupted), [1] back (disrupted). */
@@ -70,6 +71,7 @@ struct q_udef {
 	int16_t enter_hex;    /* HEX_NONE if entering along an edge */
 	int8_t enter_edge;    /* map edge index, or -1 */
 	uint32_t tags;        /* enum q_tag */
+	int release;          /* N of a "release_N" tag (Inkerman [29.16]), else 0 */
 	char tagtext[128];    /* every tag, space separated (exclusive rules read the rest) */
 	int prov_source;      /* enum prov_source of the block the unit came from */
 };
