@@ -1,6 +1,7 @@
 /* qmelee: melee ([8.0]-[8.8]), retreats and displacement ([8.5], [8.6]), advance after combat
  * ([8.7]), cavalry in melee ([11.2]), cavalry retreat before combat ([11.26], [11.27]),
- * rally ([10.0]), disruption and elimination ([9.0]). */
+ * rally ([10.0]), disruption and elimination ([9.0]); Inkerman [19.42]/[19.43] retreats into
+ * friendly stacks (through the retreat_stack_ok hook). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
