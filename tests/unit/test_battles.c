@@ -72,6 +72,15 @@ static int place(struct fx *f, const char *id, const char *hex)
 	return u;
 }
 
+/* Places unit id in map index idx (top of the stack), undisrupted. */
+static void place_idx_b(struct fx *f, const char *id, int idx)
+{
+	int u = U(f, id);
+	q_place(ST(f), u, idx);
+	ST(f)->u[u].fl = 0;
+	ST(f)->u[u].layer = ++ST(f)->layer_next;
+}
+
 static void set_turn(struct fx *f, int turn, int phasing, int phase)
 {
 	ST(f)->turn = (int16_t)turn;
@@ -826,6 +835,192 @@ static void test_ink_193_stack_melee(void **state)
 	fx_free(f);
 }
 
+/* A one-hex retreat with one way out, for [19.42]/[19.43]: `ret` in O (1010) is attacked
+ * from E, the neighbour in direction 0 (enemy unit `enemy`); E controls two of O's hexes, the
+ * other two besides T (direction 3, two hexes from E) each hold two friendly guns, where no
+ * third unit may end ([8.62]). Returns T; x[] gets the three hexes beyond T (the hexes a unit
+ * displaced from T may go to, [8.56] three from E). */
+static int one_way(struct fx *f, const char *ret, const char *enemy, int *x)
+{
+	const struct map *m = &SCN(f)->map;
+	static const char *const rguns[4] = {"r_p_ltpstn", "r_p_position", "r_p_light1", "r_p_light2"};
+	static const char *const aguns[4] = {"b_2div_art1", "b_2div_art2", "b_181br", "a_bg_1825"};
+	const char *const *guns = SCN(f)->u[U(f, ret)].side == side(f, "russian") ? rguns : aguns;
+	int o = IDX(f, "1010"), e = map_nb(m, o, 0), t = map_nb(m, o, 3), ng = 0, nx = 0;
+	clear_all(f);
+	place(f, ret, "1010");
+	q_place(ST(f), U(f, enemy), e);
+	assert_int_equal(hex_distance(map_hex(m, e), map_hex(m, t)), 2);
+	for (int d = 0; d < 6; d++) {
+		int n = map_nb(m, o, d);
+		if (n != t && hex_distance(map_hex(m, e), map_hex(m, n)) == 2)
+			for (int k = 0; k < 2; k++)
+				q_place(ST(f), U(f, guns[ng++]), n);
+		int b = map_nb(m, t, d);
+		if (hex_distance(map_hex(m, e), map_hex(m, b)) == 3)
+			x[nx++] = b;
+	}
+	assert_int_equal(ng, 4);
+	assert_int_equal(nx, 3);
+	set_turn(f, 14, 1 - side(f, "russian"), QP_MELEE);
+	return t;
+}
+
+static void owe_retreat(struct fx *f, const char *id, int hexes)
+{
+	q_owe_retreat(&f->g, U(f, id), hexes, 0, -1, &f->sink, "[8.4]");
+	q_settle(&f->g, &f->sink);
+}
+
+static void fmt_hex_of(struct fx *f, int idx, char *hx)
+{
+	hex_format(map_hex(&SCN(f)->map, idx), hx);
+}
+
+/* [19.43] a single unit retreated into a hex occupied by another single unit forms a stack
+ * unless prohibited by the stacking rules: two Russians stack ([19.12]), nobody is displaced;
+ * two British infantry may not ([19.15]): the other is displaced ([8.61]). [8.53]/[8.64]: a
+ * vacant hex still comes first, and forming a stack before displacing. */
+static void test_ink_1943_single_forms_stack(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, 0);
+	int x[3], t = one_way(f, "r_tomsk1", "b_20_4", x);
+	char hx[8];
+	place_idx_b(f, "r_tomsk2", t);
+	owe_retreat(f, "r_tomsk1", 1);
+	assert_int_equal(ST(f)->npend, 0); /* no choice: it goes into T */
+	assert_int_equal(UST(f, "r_tomsk1")->idx, t);
+	assert_int_equal(UST(f, "r_tomsk2")->idx, t); /* not displaced */
+	need_event(f, "[19.43]", "r_tomsk1 forms a stack with r_tomsk2");
+	assert_false(has_event(f, "[8.61]", NULL));
+
+	/* British: b_gren and b_cdsm may not stack, so b_cdsm makes way */
+	t = one_way(f, "b_gren", "r_tomsk3", x);
+	set_turn(f, 14, side(f, "russian"), QP_MELEE);
+	place_idx_b(f, "b_cdsm", t);
+	f->sink.n = 0;
+	owe_retreat(f, "b_gren", 1);
+	assert_int_equal(q_deciding(&f->g), 1 - side(f, "russian"));
+	assert_int_equal(count_listed(f, "retreat b_cdsm "), 3); /* its owner chooses ([8.61]) */
+	fmt_hex_of(f, x[0], hx);
+	char txt[64];
+	snprintf(txt, sizeof txt, "retreat b_cdsm %s", hx);
+	ok(f, txt, 0);
+	assert_int_equal(UST(f, "b_gren")->idx, t);
+	assert_int_equal(UST(f, "b_cdsm")->idx, x[0]);
+	assert_false(has_event(f, "[19.43]", NULL));
+	/* a British skirmisher may stack with British infantry ([19.16]): no displacement */
+	t = one_way(f, "b_gren", "r_tomsk3", x);
+	set_turn(f, 14, side(f, "russian"), QP_MELEE);
+	place_idx_b(f, "b_a55", t);
+	f->sink.n = 0;
+	owe_retreat(f, "b_gren", 1);
+	assert_int_equal(ST(f)->npend, 0);
+	assert_int_equal(UST(f, "b_a55")->idx, t);
+	need_event(f, "[19.43]", "b_gren forms a stack with b_a55");
+
+	/* [8.53] a vacant hex first: free one of the gun hexes */
+	t = one_way(f, "r_tomsk1", "b_20_4", x);
+	place_idx_b(f, "r_tomsk2", t);
+	int gun = UST(f, "r_p_light2")->idx;
+	q_place(ST(f), U(f, "r_p_light2"), Q_ABSENT);
+	q_place(ST(f), U(f, "r_p_light1"), Q_ABSENT);
+	f->sink.n = 0;
+	owe_retreat(f, "r_tomsk1", 1);
+	assert_int_equal(UST(f, "r_tomsk1")->idx, gun);
+	/* [8.64] forming a stack before displacing: T holds one unit, the gun hex a stack of two */
+	t = one_way(f, "r_tomsk1", "b_20_4", x);
+	place_idx_b(f, "r_tomsk2", t);
+	gun = UST(f, "r_p_light2")->idx;
+	q_place(ST(f), U(f, "r_p_light2"), Q_ABSENT);
+	q_place(ST(f), U(f, "r_p_light1"), Q_ABSENT);
+	place_idx_b(f, "r_tomsk3", gun);
+	place_idx_b(f, "r_tomsk4", gun);
+	f->sink.n = 0;
+	owe_retreat(f, "r_tomsk1", 1);
+	assert_int_equal(ST(f)->npend, 0);
+	assert_int_equal(UST(f, "r_tomsk1")->idx, t);
+	need_event(f, "[19.43]", NULL);
+	fx_free(f);
+}
+
+/* [19.42] a single unit retreating into a stack: its owner displaces one unit of the stack
+ * (the other stays, and the retreating unit stacks with it) or both as a stack. Two decisions:
+ * "retreat X HEX" (either unit, any of its [8.61] hexes), then "retreat Y HEX" into X's hex
+ * to go with it, or "end" to stay. */
+static void test_ink_1942_stack_displaced(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, 0), *w = fx_new(INKH, 0);
+	int x[3], t = one_way(f, "r_tomsk1", "b_20_4", x), ru = side(f, "russian");
+	char hx[8], hy[8], txt[64];
+	place_idx_b(f, "r_tomsk2", t);
+	place_idx_b(f, "r_tomsk3", t);
+	owe_retreat(f, "r_tomsk1", 1);
+	need_event(f, "[19.42]", "r_tomsk1 retreats into");
+	assert_int_equal(q_deciding(&f->g), ru);
+	assert_int_equal(count_listed(f, "retreat r_tomsk2 "), 3);
+	assert_int_equal(count_listed(f, "retreat r_tomsk3 "), 3);
+	assert_int_equal(count_listed(f, "retreat r_tomsk1 "), 0);
+	fmt_hex_of(f, x[0], hx);
+	fmt_hex_of(f, x[1], hy);
+	snprintf(txt, sizeof txt, "retreat r_tomsk2 %s", hx);
+	ok(f, txt, 0);
+	need_event(f, "[19.42]", "r_tomsk2 is displaced from");
+	assert_int_equal(UST(f, "r_tomsk2")->idx, x[0]);
+	assert_int_equal(UST(f, "r_tomsk1")->idx, IDX(f, "1010")); /* paused */
+	assert_int_equal(q_deciding(&f->g), ru);
+	list(f);
+	assert_int_equal(f->nacts, 2);
+	snprintf(txt, sizeof txt, "retreat r_tomsk3 %s", hx);
+	assert_true(listed(f, txt));
+	assert_true(listed(f, "end"));
+	snprintf(txt, sizeof txt, "retreat r_tomsk3 %s", hy);
+	refused(f, txt, 0, "[19.42]"); /* as a stack: into the same hex */
+
+	/* (a) one unit displaced: r_tomsk3 stays, r_tomsk1 stacks with it */
+	w->g = f->g;
+	w->sink.n = 0;
+	ok(w, "end", 0);
+	need_event(w, "[19.42]", "r_tomsk3 stays");
+	assert_int_equal(q_cst(&w->g)->npend, 0);
+	assert_int_equal(q_cst(&w->g)->u[U(w, "r_tomsk1")].idx, t);
+	assert_int_equal(q_cst(&w->g)->u[U(w, "r_tomsk3")].idx, t);
+	assert_int_equal(q_cst(&w->g)->u[U(w, "r_tomsk2")].idx, x[0]);
+
+	/* (b) both as a stack: r_tomsk3 goes with r_tomsk2, r_tomsk1 alone in T */
+	snprintf(txt, sizeof txt, "retreat r_tomsk3 %s", hx);
+	ok(f, txt, 0);
+	need_event(f, "[19.42]", "the stack is displaced together");
+	assert_int_equal(ST(f)->npend, 0);
+	assert_int_equal(UST(f, "r_tomsk3")->idx, x[0]);
+	assert_int_equal(UST(f, "r_tomsk2")->idx, x[0]);
+	assert_int_equal(UST(f, "r_tomsk1")->idx, t);
+
+	/* British infantry and a skirmisher: b_gren retreating may stay with the skirmisher, not
+	 * with the infantry ([19.15]), so displacing the skirmisher first leaves the infantry
+	 * only to go with it */
+	t = one_way(f, "b_gren", "r_tomsk4", x);
+	set_turn(f, 14, ru, QP_MELEE);
+	place_idx_b(f, "b_cdsm", t);
+	place_idx_b(f, "b_a55", t);
+	f->sink.n = 0;
+	owe_retreat(f, "b_gren", 1);
+	assert_int_equal(count_listed(f, "retreat b_cdsm "), 3);
+	assert_int_equal(count_listed(f, "retreat b_a55 "), 3);
+	fmt_hex_of(f, x[2], hx);
+	snprintf(txt, sizeof txt, "retreat b_a55 %s", hx);
+	ok(f, txt, 0);
+	/* b_cdsm may not stay: it goes with b_a55, the only choice, taken by the program */
+	assert_int_equal(ST(f)->npend, 0);
+	assert_int_equal(UST(f, "b_cdsm")->idx, x[2]);
+	assert_int_equal(UST(f, "b_a55")->idx, x[2]);
+	assert_int_equal(UST(f, "b_gren")->idx, t);
+	fx_free(w);
+	fx_free(f);
+}
+
 /* [19.51] stacked battalions of one regiment: +1 morale in fire and melee, [19.52] never at
  * night or in fog; not in the rally phase. */
 static void test_ink_195_regimental(void **state)
@@ -1239,6 +1434,8 @@ int main(void)
 		cmocka_unit_test(test_ink_191_stacking),
 		cmocka_unit_test(test_ink_192_stacked_fire),
 		cmocka_unit_test(test_ink_193_stack_melee),
+		cmocka_unit_test(test_ink_1943_single_forms_stack),
+		cmocka_unit_test(test_ink_1942_stack_displaced),
 		cmocka_unit_test(test_ink_195_regimental),
 		cmocka_unit_test(test_ink_203_forming),
 		cmocka_unit_test(test_ink_21_pickets),

@@ -1310,6 +1310,129 @@ static void test_281_split_fire(void **state)
 	fx_free(f);
 }
 
+/* [28.22] a massed pair "may fire at more than one target using the Split Fire Optional Rule":
+ * the pair is one firing unit of strength 4 + 2 - 1 = 5, so [28.12]'s example applies to it
+ * as written: it applies 3 points to an attack, must take part in the next attack or lose its
+ * 2 remaining points, contributing only 1 of them there, and no other unit splits in that
+ * attack; its allotment is the sum of those written on its members. */
+static void test_2822_massed_split_fire(void **state)
+{
+	struct fx *f = fx_new(INKH, Q_OPT_28_1 | Q_OPT_28_2);
+	int ru = RU(f), al = 1 - ru, c, r[3], h1, a, b, B;
+	struct action act_;
+	char back[128];
+	(void)state;
+	clear_all(f);
+	set_turn(f, 14, al, QP_MOVE);
+	c = IDX(f, "1723");
+	a = U(f, "b_7lt");
+	b = U(f, "b_a55");
+	place_idx(f, "b_7lt", c);
+	place_idx(f, "b_a55", c);
+	for (int d = 0; d < 3; d++)
+		r[d] = map_nb(&SCN(f)->map, c, d);
+	place_idx(f, "r_tomsk1", r[0]);
+	place_idx(f, "r_tomsk2", r[1]);
+	place_idx(f, "r_tomsk3", r[2]);
+	{
+		int not1[4] = {c, r[0], r[1], r[2]};
+		h1 = free_nb(f, r[1], not1, 4);
+		place_idx(f, "b_21_4", h1);
+	}
+	B = U(f, "b_21_4");
+	q_battle_after_action(&f->g, &f->sink);
+	bok(f, "mass b_7lt", NULL, 0);
+	set_turn(f, 14, al, QP_OFFFIRE);
+	assert_int_equal(total_of(f, fire_text(f, "b_7lt,b_a55", r[0])), 5);
+	{ /* listed: the pair's whole fire and one split of half of it */
+		struct action acts[512];
+		int n = f->g.rules->actions(&f->g, acts, 512), whole = 0, half = 0;
+		char want_whole[128], want_half[128];
+		snprintf(want_whole, sizeof want_whole, "%s", fire_text(f, "b_7lt,b_a55", r[0]));
+		snprintf(want_half, sizeof want_half, "%s", fire_text(f, "b_7lt:3,b_a55", r[0]));
+		for (int i = 0; i < n && i < 512; i++) {
+			assert_int_equal(f->g.rules->format(&f->g, &acts[i], back, sizeof back), 0);
+			whole += !strcmp(back, want_whole);
+			half += !strcmp(back, want_half);
+		}
+		assert_int_equal(whole, 1);
+		assert_int_equal(half, 1);
+	}
+	/* the allotment is the pair's: on either member, or summed over both */
+	assert_int_equal(total_of(f, fire_text(f, "b_7lt:3,b_a55", r[0])), 3);
+	assert_int_equal(total_of(f, fire_text(f, "b_7lt,b_a55:1", r[0])), 1);
+	assert_int_equal(total_of(f, fire_text(f, "b_7lt:2,b_a55:1", r[0])), 3);
+	assert_int_equal(total_of(f, fire_text(f, "b_7lt:4,b_a55:2", r[0])), -1);
+	need_refusal(-1, &f->e, "[28.22] b_7lt and b_a55 are massed and fire as one unit: they have only 5");
+	/* still as one unit: not one member alone ([28.22]) */
+	assert_int_equal(total_of(f, fire_text(f, "b_7lt:3", r[0])), -1);
+	need_refusal(-1, &f->e, "[28.22]");
+	/* the example: 3 of 5 at the first target */
+	fire_ok(f, fire_text(f, "b_7lt:3,b_a55", r[0]));
+	need_event(f, "[28.22]", "b_7lt and b_a55, massed, split their fire ([28.1]): 3 of their 5 points here, 2 left");
+	assert_false(ST(f)->u[a].fl & QF_FIRED);
+	assert_false(ST(f)->u[b].fl & QF_FIRED);
+	assert_int_equal(qio_split_left(&f->g, a), 3);
+	assert_int_equal(qio_split_left(&f->g, b), 3);
+	assert_int_equal(total_of(f, fire_text(f, "b_7lt:3,b_a55", r[1])), -1);
+	need_refusal(-1, &f->e, "only 2");
+	/* the next attack, combined: the pair brings 1 of its 2; b_21_4 may not split in it */
+	assert_int_equal(total_of(f, fire_text(f, "b_7lt:1,b_a55,b_21_4:2", r[1])), -1);
+	need_refusal(-1, &f->e, "[28.12] only one unit");
+	assert_int_equal(total_of(f, fire_text(f, "b_7lt,b_a55,b_21_4:2", r[1])), -1);
+	need_refusal(-1, &f->e, "[28.12] b_7lt split its fire and takes part");
+	assert_int_equal(total_of(f, fire_text(f, "b_7lt:1,b_a55,b_21_4", r[1])), 1 + 4);
+	fire_ok(f, fire_text(f, "b_7lt:1,b_a55,b_21_4", r[1]));
+	need_event(f, "[28.22]", "1 of their 2 points here, 1 left");
+	assert_true(ST(f)->u[B].fl & QF_FIRED);
+	assert_int_equal(qio_split_left(&f->g, a), 4);
+	/* its last point at a third target */
+	assert_int_equal(total_of(f, fire_text(f, "b_a55,b_7lt", r[2])), 1);
+	fire_ok(f, fire_text(f, "b_a55,b_7lt", r[2]));
+	assert_true(ST(f)->u[a].fl & QF_FIRED);
+	assert_true(ST(f)->u[b].fl & QF_FIRED);
+	assert_int_equal(qio_split_left(&f->g, a), -1);
+	/* the text form round-trips */
+	assert_int_equal(f->g.rules->parse(&f->g, fire_text(f, "b_7lt:3,b_a55", r[0]), &act_, &f->e), 0);
+	assert_int_equal(f->g.rules->format(&f->g, &act_, back, sizeof back), 0);
+	assert_string_equal(back, fire_text(f, "b_7lt:3,b_a55", r[0]));
+	fx_free(f);
+
+	/* forfeiture: the pair splits, then b_21_4 fires without it: both lose their points */
+	f = fx_new(INKH, Q_OPT_28_1 | Q_OPT_28_2);
+	clear_all(f);
+	set_turn(f, 14, al, QP_MOVE);
+	place_idx(f, "b_7lt", c);
+	place_idx(f, "b_a55", c);
+	place_idx(f, "r_tomsk1", r[0]);
+	place_idx(f, "r_tomsk2", r[1]);
+	place_idx(f, "b_21_4", h1);
+	q_battle_after_action(&f->g, &f->sink);
+	bok(f, "mass b_a55", NULL, 0);
+	set_turn(f, 14, al, QP_OFFFIRE);
+	fire_ok(f, fire_text(f, "b_7lt,b_a55:2", r[0]));
+	fire_ok(f, fire_text(f, "b_21_4", r[1]));
+	need_event(f, "[28.12]", "b_7lt and b_a55 split their fire and do not take part in this attack: their remaining fire strength is lost");
+	assert_true(ST(f)->u[a].fl & QF_FIRED);
+	assert_true(ST(f)->u[b].fl & QF_FIRED);
+	assert_int_equal(qio_split_left(&f->g, a), -1);
+	fx_free(f);
+
+	/* massed without [28.1]: the pair fires its whole strength */
+	f = fx_new(INKH, Q_OPT_28_2);
+	clear_all(f);
+	set_turn(f, 14, al, QP_MOVE);
+	place_idx(f, "b_7lt", c);
+	place_idx(f, "b_a55", c);
+	place_idx(f, "r_tomsk1", r[0]);
+	q_battle_after_action(&f->g, &f->sink);
+	bok(f, "mass b_7lt", NULL, 0);
+	set_turn(f, 14, al, QP_OFFFIRE);
+	assert_int_equal(total_of(f, fire_text(f, "b_7lt:3,b_a55", r[0])), -1);
+	need_refusal(-1, &f->e, "[28.1]");
+	fx_free(f);
+}
+
 /* [28.23] massed units attacked by fire retreat together, as a stack, the greater distance. */
 static int required_retreat(struct fx *f, const char *id)
 {
@@ -1549,6 +1672,7 @@ int main(void)
 		cmocka_unit_test(test_273_fatigue),
 		cmocka_unit_test(test_281_split_fire),
 		cmocka_unit_test(test_282_massed),
+		cmocka_unit_test(test_2822_massed_split_fire),
 		cmocka_unit_test(test_2823_massed_retreat),
 		cmocka_unit_test(test_text_forms),
 		cmocka_unit_test(test_all_options_game),

@@ -57,6 +57,11 @@ bool q_battle_retreat_together(const struct game *g, int u, int v)
 	return HOOK(retreat_together) && B(g)->retreat_together(g, u, v);
 }
 
+int q_battle_retreat_stack_ok(const struct game *g, int u, int idx)
+{
+	return HOOK(retreat_stack_ok) ? B(g)->retreat_stack_ok(g, u, idx) : -1;
+}
+
 void q_battle_fire_spent(struct game *g, const struct action *a, const int *whole, const int *use,
 			 struct evsink *ev)
 {

@@ -28,6 +28,12 @@ struct q_battle {
 	int (*fire_split)(const struct game *g, const struct action *a, const int *whole, int *use, struct err *e);
 	/* Do u and v, attacked in fire as one target, retreat together (Inkerman [28.23])? */
 	bool (*retreat_together)(const struct game *g, int u, int v);
+	/* Inkerman [19.42], [19.43]: with this hook a single unit retreating (or displaced) into
+	 * the hex of one friendly unit forms a stack with it instead of displacing it, and one
+	 * meeting a stack of two chooses to displace one unit or both as a stack. Returns 1 if u
+	 * may end its retreat in idx stacked with the units there now (the stacking rules), 0 if
+	 * not. NULL: the Standard Rules ([8.61]: every friendly unit in the way is displaced). */
+	int (*retreat_stack_ok)(const struct game *g, int u, int idx);
 	/* After fire action a (its firers already marked QF_FIRED): bookkeeping of strength left. */
 	void (*fire_spent)(struct game *g, const struct action *a, const int *whole, const int *use, struct evsink *ev);
 	int (*melee_strength)(const struct game *g, int u, bool attacking, int base);

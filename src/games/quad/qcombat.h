@@ -92,6 +92,9 @@ int q_battle_fire_split(const struct game *g, const struct action *a, const int 
 			struct err *e);
 /* Do u and v, attacked as one target, retreat together as a stack (Inkerman [28.23])? */
 bool q_battle_retreat_together(const struct game *g, int u, int v);
+/* Inkerman [19.42], [19.43]: may u end a retreat stacked with the units in idx? 1 yes, 0 no,
+ * -1 the battle has no such rule (the Standard Rules displace every friendly unit). */
+int q_battle_retreat_stack_ok(const struct game *g, int u, int idx);
 /* After fire action a is resolved, its firers marked fired: [28.1] strength left fires on. */
 void q_battle_fire_spent(struct game *g, const struct action *a, const int *whole, const int *use,
 			 struct evsink *ev);

@@ -336,6 +336,27 @@ static int ink_move_ok(const struct game *g, int u, int dest, struct err *e)
 	return qio_move_ok(g, u, dest, e);
 }
 
+/* [19.43] may u, a single unit retreating or displaced, end in idx stacked with the units
+ * there now? The stacking rules of [19.1] (q_stack_ok through ink_stack_ok), [19.13] and
+ * [21.24]; [29.26] rule 7 speaks of ending a Movement Phase and does not bind a retreat. */
+static int ink_retreat_stack_ok(const struct game *g, int u, int idx)
+{
+	const struct q_scn *s = q_scn(g);
+	int stk[Q_STACK_MAX], n = q_stack(g, idx, stk, Q_STACK_MAX);
+	if (!q_stack_ok(g, u, idx))
+		return 0;
+	for (int i = 0; i < n; i++) {
+		int v = stk[i];
+		if (v == u || s->u[v].side != s->u[u].side || s->u[u].side == russian(g))
+			continue;
+		if (nation(g, u, "french") != nation(g, v, "french"))
+			return 0; /* [19.13] */
+		if (nation(g, u, "french") && tagged(g, v, QT_PICKET))
+			return 0; /* [21.24] */
+	}
+	return 1;
+}
+
 static int ink_los_hex(const struct game *g, int idx)
 {
 	if (q_scn(g)->map.terrain[idx] == TER_WOODS || q_scn(g)->map.terrain[idx] == TER_BRUSH)
@@ -976,6 +997,7 @@ const struct q_battle q_inkerman = {
 	.fire_split = qio_fire_split,
 	.fire_spent = qio_fire_spent,
 	.retreat_together = qio_massed_pair, /* [28.23] */
+	.retreat_stack_ok = ink_retreat_stack_ok, /* [19.42], [19.43] */
 	.morale = ink_morale,
 	.rally_mod = ink_rally_mod,
 	.may_rally = ink_may_rally,

@@ -721,9 +721,31 @@ int qio_fire_group_ok(const struct game *g, const int *units, int n, struct err 
 
 /* ---- [28.1] split fire ---- */
 
+/* Has u points left from a split ([28.11])? The unit that split, or, when a massed pair split
+ * ([28.22]), either unit of the pair. */
+static bool split_holder(const struct game *g, int u)
+{
+	int sp = CIO(g)->split_u - 1;
+	return sp >= 0 && (sp == u || (on(g, Q_OPT_28_2) && partner(g, sp) == u));
+}
+
 int qio_split_left(const struct game *g, int u)
 {
-	return CIO(g)->split_u - 1 == u ? CIO(g)->split_spent : -1;
+	return split_holder(g, u) ? CIO(g)->split_spent : -1;
+}
+
+/* The firing units of action a: each firer's group leader (its index in the action), a massed
+ * pair ([28.22]) being one unit whose leader is the member listed first. */
+static void fire_groups(const struct game *g, const struct action *a, int *lead)
+{
+	int nu = a->arg[0];
+	for (int i = 0; i < nu; i++) {
+		int p = on(g, Q_OPT_28_2) ? partner(g, a->arg[1 + i]) : -1;
+		lead[i] = i;
+		for (int j = 0; j < i; j++)
+			if (a->arg[1 + j] == p)
+				lead[i] = j;
+	}
 }
 
 /* [28.11] each firer brings its allotment (at least 1, never more than it has left), or all it
@@ -731,42 +753,61 @@ int qio_split_left(const struct game *g, int u)
  * before when that one takes part. At most one unit of the firing side has points left at any
  * time (it fires in the next attack or forfeits them), so that unit and its spent points are
  * the whole state. Artillery: the points left against a target are its strength at that range
- * less the points already fired (a reading). A massed pair ([28.22]) fires whole: splitting
- * the pair's points is not implemented. */
+ * less the points already fired (a reading). [28.22] a massed pair "fire attacks as one unit"
+ * and may split fire: the pair is one firing unit for [28.11]/[28.12], its strength the
+ * massed one (the sum less one); its allotment is the sum of those written on its members
+ * ("fire U:3,V" brings 3), and without any it brings all the pair has left. */
 int qio_fire_split(const struct game *g, const struct action *a, const int *whole, int *use, struct err *e)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct io *o = CIO(g);
-	int nu = a->arg[0], sp = o->split_u - 1, splitter = -1, nsplit = 0;
+	int nu = a->arg[0], splitter = -1, nsplit = 0, lead[8];
 	bool allotted = a->n >= 3 + 2 * nu, sp_in = false;
 
 	if (!on(g, Q_OPT_28_1))
 		return 1;
+	if (nu > 8)
+		return 1;
+	fire_groups(g, a, lead);
 	for (int i = 0; i < nu; i++) {
-		int u = a->arg[1 + i], avail = whole[i], k = allotted ? a->arg[3 + nu + i] : 0;
-		if (u == sp) {
+		if (lead[i] != i)
+			continue;
+		int u = a->arg[1 + i], m = -1, wg = whole[i], k = allotted ? a->arg[3 + nu + i] : 0, avail;
+		bool held = split_holder(g, u);
+		for (int j = i + 1; j < nu; j++)
+			if (lead[j] == i) {
+				m = j;
+				wg += whole[j];
+				k += allotted ? a->arg[3 + nu + j] : 0;
+			}
+		avail = wg - (held ? o->split_spent : 0);
+		if (held) {
 			sp_in = true;
-			avail = whole[i] - o->split_spent;
 			if (avail < 1)
-				return err_set(e, NULL, 0, "[28.11] %s has fired %d points of its %d against that target: none left",
-					       s->u[u].id, o->split_spent, whole[i]);
+				return err_set(e, NULL, 0, "[28.11] %s%s%s has fired %d points of its %d against that target: none left",
+					       s->u[u].id, m >= 0 ? " with " : "", m >= 0 ? s->u[a->arg[1 + m]].id : "",
+					       o->split_spent, wg);
 		}
-		if (k > avail)
+		if (k > avail) {
+			if (m >= 0)
+				return err_set(e, NULL, 0, "[28.22] %s and %s are massed and fire as one unit: they have only %d fire strength points to allot",
+					       s->u[u].id, s->u[a->arg[1 + m]].id, avail);
 			return err_set(e, NULL, 0, "[28.11] %s has only %d fire strength points to allot", s->u[u].id, avail);
-		use[i] = k > 0 ? k : avail;
+		}
+		int take = k > 0 ? k : avail;
+		use[i] = take < whole[i] ? take : whole[i];
+		if (m >= 0)
+			use[m] = take - use[i];
 		if (k > 0 && k < avail) {
-			if (partner(g, u) >= 0)
-				return err_set(e, NULL, 0, "[28.22] %s is massed: splitting a massed pair's fire is not implemented (fire its whole strength)",
-					       s->u[u].id);
 			nsplit++;
 			splitter = u;
 		}
 	}
 	if (nsplit > 1)
 		return err_set(e, NULL, 0, "[28.12] only one unit may split fire in any fire attack");
-	if (nsplit == 1 && sp_in && splitter != sp)
+	if (nsplit == 1 && sp_in && !split_holder(g, splitter))
 		return err_set(e, NULL, 0, "[28.12] %s split its fire and takes part in this attack: no other unit may split fire in it",
-			       s->u[sp].id);
+			       s->u[o->split_u - 1].id);
 	return 0;
 }
 
@@ -775,29 +816,50 @@ void qio_fire_spent(struct game *g, const struct action *a, const int *whole, co
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
 	struct io *o = IO(g);
-	int nu = a->arg[0], sp = o->split_u - 1, spent = o->split_spent;
+	int nu = a->arg[0], sp = o->split_u - 1, spent = o->split_spent, spp, lead[8];
 	bool sp_in = false;
 
-	if (!on(g, Q_OPT_28_1))
+	if (!on(g, Q_OPT_28_1) || nu > 8)
 		return;
+	spp = sp >= 0 && on(g, Q_OPT_28_2) ? partner(g, sp) : -1;
 	for (int i = 0; i < nu; i++)
-		sp_in = sp_in || a->arg[1 + i] == sp;
+		sp_in = sp_in || (sp >= 0 && split_holder(g, a->arg[1 + i]));
 	if (sp >= 0 && !sp_in) {
 		st->u[sp].fl |= QF_FIRED;
-		ev_emit(ev, "[28.12]", "%s split its fire and does not take part in this attack: its remaining fire strength is lost",
-			s->u[sp].id);
+		if (spp >= 0)
+			st->u[spp].fl |= QF_FIRED;
+		ev_emit(ev, "[28.12]", "%s%s%s split %s fire and %s not take part in this attack: %s remaining fire strength is lost",
+			s->u[sp].id, spp >= 0 ? " and " : "", spp >= 0 ? s->u[spp].id : "", spp >= 0 ? "their" : "its",
+			spp >= 0 ? "do" : "does", spp >= 0 ? "their" : "its");
 	}
+	fire_groups(g, a, lead);
 	o->split_u = 0;
 	o->split_spent = 0;
 	for (int i = 0; i < nu; i++) {
-		int u = a->arg[1 + i], before = u == sp ? spent : 0, avail = whole[i] - before;
-		if (use[i] >= avail)
+		if (lead[i] != i)
+			continue;
+		int u = a->arg[1 + i], m = -1, wg = whole[i], ug = use[i];
+		for (int j = i + 1; j < nu; j++)
+			if (lead[j] == i) {
+				m = j;
+				wg += whole[j];
+				ug += use[j];
+			}
+		bool held = sp >= 0 && (u == sp || u == spp);
+		int before = held ? spent : 0, avail = wg - before;
+		if (ug >= avail)
 			continue;
 		st->u[u].fl &= (uint16_t)~QF_FIRED; /* [28.11] it may fire again this phase */
 		o->split_u = (int16_t)(u + 1);
-		o->split_spent = (uint8_t)(before + use[i]);
-		ev_emit(ev, "[28.11]", "%s splits its fire: %d of its %d points here, %d left (it fires in the next attack or loses them, [28.12])",
-			s->u[u].id, use[i], avail, avail - use[i]);
+		o->split_spent = (uint8_t)(before + ug);
+		if (m < 0) {
+			ev_emit(ev, "[28.11]", "%s splits its fire: %d of its %d points here, %d left (it fires in the next attack or loses them, [28.12])",
+				s->u[u].id, ug, avail, avail - ug);
+			continue;
+		}
+		st->u[a->arg[1 + m]].fl &= (uint16_t)~QF_FIRED;
+		ev_emit(ev, "[28.22]", "%s and %s, massed, split their fire ([28.1]): %d of their %d points here, %d left (they fire in the next attack or lose them, [28.12])",
+			s->u[u].id, s->u[a->arg[1 + m]].id, ug, avail, avail - ug);
 	}
 }
 
@@ -991,7 +1053,7 @@ void qio_after_action(struct game *g, struct evsink *ev)
 		return;
 	/* the firers of this action: QF_FIRED not yet seen */
 	for (int u = 0; u < s->nunits; u++)
-		if (((st->u[u].fl & QF_FIRED) || o->split_u - 1 == u) && !(o->of[u] & OF_FIRED_SEEN)) { /* [28.11] a splitter fired */
+		if (((st->u[u].fl & QF_FIRED) || split_holder(g, u)) && !(o->of[u] & OF_FIRED_SEEN)) { /* [28.11] a splitter fired */
 			o->of[u] |= OF_FIRED_SEEN;
 			if (o->of[u] & OF_RESERVE)
 				reserve_fired = true;
@@ -1301,7 +1363,7 @@ static int blast_plan(const struct game *g, const struct action *a, struct blast
 	if (o->bigfired & (1 << side))
 		return err_set(e, NULL, 0, "[24.12] all Big Gun attacks of a Fire Phase are declared together, once");
 	for (int u = 0; u < s->nunits; u++)
-		if (s->u[u].side == side && ((st->u[u].fl & QF_FIRED) || o->split_u - 1 == u))
+		if (s->u[u].side == side && ((st->u[u].fl & QF_FIRED) || split_holder(g, u)))
 			return err_set(e, NULL, 0, "[24.11] Big Gun attacks are made before regular Fire Combat");
 	if (np < 1 || np > 14 || a->n % 2)
 		return err_set(e, NULL, 0, "usage: bigfire GUN HEX [GUN HEX...]");
@@ -1595,6 +1657,27 @@ void qio_actions(const struct game *g, struct q_alist *l)
 				b.arg[1] = qio_ship_state(g, u) == QIO_MOORED ? 0 : 1;
 				if (qio_ship_state(g, u) != QIO_MOORING)
 					q_push(l, &b);
+			}
+		}
+	}
+	if ((st->phase == QP_DEFFIRE || st->phase == QP_OFFFIRE) && on(g, Q_OPT_28_2)) {
+		/* [28.22] a massed pair fires as one unit (q_fire_actions lists single units only):
+		 * its whole strength at each target, and with [28.1] one split at half of it */
+		for (int u = 0; u < s->nunits; u++) {
+			int p = partner(g, u);
+			if (p < u || s->u[u].side != side)
+				continue;
+			for (int v = 0; v < s->nunits; v++) {
+				int t = st->u[v].idx, stk[Q_STACK_MAX];
+				struct action a = {QA_FIRE, 5, {2, u, p, 1, t}};
+				struct q_odds od;
+				if (t < 0 || s->u[v].side == side || q_stack(g, t, stk, Q_STACK_MAX) < 1 || stk[0] != v ||
+				    q_fire_odds(g, &a, &od, NULL) != 0)
+					continue;
+				q_push(l, &a);
+				struct action half = {QA_FIRE, 7, {2, u, p, 1, t, (od.total_a + 1) / 2, 0}};
+				if (on(g, Q_OPT_28_1) && od.total_a >= 2 && q_fire_odds(g, &half, &od, NULL) == 0)
+					q_push(l, &half);
 			}
 		}
 	}

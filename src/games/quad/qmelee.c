@@ -1,6 +1,7 @@
 /* qmelee: melee ([8.0]-[8.8]), retreats and displacement ([8.5], [8.6]), advance after combat
  * ([8.7]), cavalry in melee ([11.2]), cavalry retreat before combat ([11.26], [11.27]),
- * rally ([10.0]), disruption and elimination ([9.0]). */
+ * rally ([10.0]), disruption and elimination ([9.0]); Inkerman [19.42]/[19.43] retreats into
+ * friendly stacks (through the retreat_stack_ok hook). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,7 +60,8 @@ void q_disrupt(struct game *g, int u, struct evsink *ev, const char *rule)
 struct ropt {
 	int16_t path[RMAX];
 	uint8_t len;      /* hexes actually retreated (== wanted unless blocked) */
-	uint8_t displaces;
+	uint8_t displaces; /* path hexes whose friendly units it displaces ([8.61]) */
+	uint8_t occupied;  /* path hexes holding friendly infantry/cavalry ([8.53]: not vacant) */
 	int16_t score;    /* [8.56] distance from the nearest enemy at the end */
 };
 
@@ -96,6 +98,22 @@ static int displaceable(const struct game *g, int u, int idx)
 		if (st[i] != u && !is_art(&s->u[st[i]]))
 			k++;
 	return k;
+}
+
+/* Inkerman [19.43]: u, a single unit retreating or displaced into idx (its last hex if ends),
+ * leaves the one unit there in place: it forms a stack with it, "unless prohibited by the
+ * stacking rules" (which bind a unit that ends there, [19.11] "end a Phase"; one passing
+ * through moves on). Never for a stack ([19.44]: comp >= 0) nor without the battle's hook. */
+static bool joins(const struct game *g, int u, int comp, int idx, bool ends)
+{
+	int stk[Q_STACK_MAX], n = q_stack(g, idx, stk, Q_STACK_MAX), others = 0, r;
+	if (comp >= 0)
+		return false;
+	for (int i = 0; i < n; i++)
+		others += stk[i] != u;
+	if (others != 1 || (r = q_battle_retreat_stack_ok(g, u, idx)) < 0)
+		return false;
+	return !ends || r == 1;
 }
 
 static bool enemy_in(const struct game *g, int side, int idx)
@@ -144,9 +162,13 @@ static void enum_paths(struct rctx *c, int at, int depth)
 			return; /* [28.23] a stack ends where only displaced units stand */
 		memcpy(o->path, c->cur, sizeof o->path);
 		o->len = (uint8_t)depth;
-		o->displaces = 0;
+		o->displaces = o->occupied = 0;
 		for (int i = 0; i < depth; i++)
-			o->displaces = (uint8_t)(o->displaces + (displaceable(g, c->u, c->cur[i]) > 0));
+			if (displaceable(g, c->u, c->cur[i]) > 0) {
+				o->occupied++;
+				if (!joins(g, c->u, c->comp, c->cur[i], i == depth - 1))
+					o->displaces++;
+			}
 		o->score = (int16_t)nearest_enemy(g, s->u[c->u].side, at);
 		c->nopt++;
 		return;
@@ -167,7 +189,7 @@ static void enum_paths(struct rctx *c, int at, int depth)
 static int retreat_options_with(const struct game *g, int u, int comp, int origin, int want, struct rctx *c)
 {
 	const struct q_scn *s = q_scn(g);
-	int keep = 0, best = -1, nvacant = 0;
+	int keep = 0, best = -1, tier = 2;
 
 	c->g = g;
 	c->comp = comp;
@@ -177,13 +199,16 @@ static int retreat_options_with(const struct game *g, int u, int comp, int origi
 	c->nopt = 0;
 	q_zoc(g, 1 - s->u[u].side, c->zoc);
 	enum_paths(c, origin, 0);
+	/* [8.53] vacant hexes where possible; [8.64] displace only when no other route exists
+	 * (at Inkerman a route that only forms a stack, [19.43], comes between the two) */
+#define TIER(o) ((o)->occupied == 0 ? 0 : (o)->displaces == 0 ? 1 : 2)
 	for (int i = 0; i < c->nopt; i++)
-		if (c->opt[i].displaces == 0)
-			nvacant++;
-	/* [8.53], [8.64]: displace only when no vacant route exists */
+		if (TIER(&c->opt[i]) < tier)
+			tier = TIER(&c->opt[i]);
 	for (int i = 0; i < c->nopt; i++)
-		if (nvacant == 0 || c->opt[i].displaces == 0)
+		if (TIER(&c->opt[i]) == tier)
 			c->opt[keep++] = c->opt[i];
+#undef TIER
 	c->nopt = keep;
 	/* [8.56] as far as possible from enemy units */
 	for (int i = 0; i < c->nopt; i++)
@@ -314,7 +339,9 @@ static bool displace(struct game *g, int v, int idx, struct evsink *ev, int *vis
 			int st[Q_STACK_MAX], m = q_stack(g, to, st, Q_STACK_MAX);
 			struct game save = *g; /* to undo a half-done chain */
 			bool chain = true;
-			for (int k = 0; k < m && chain; k++)
+			/* Inkerman [19.42]: of a stack, only as many as v needs to stand there (the
+			 * program chooses in a chain; the first retreat's owner chooses, do_retreat) */
+			for (int k = 0; k < m && chain && !joins(g, v, -1, to, true); k++)
 				if (st[k] != v && !is_art(&s->u[st[k]]) && !displace(g, st[k], to, ev, visited, nvisited))
 					chain = false;
 			if (!chain) {
@@ -370,10 +397,47 @@ static bool do_retreat(struct game *g, struct q_pend *p, const int16_t *path, in
 	}
 	for (int i = start; i < n; i++) {
 		int stk[Q_STACK_MAX], k = q_stack(g, path[i], stk, Q_STACK_MAX);
-		int visited[DISPLACE_VISITED + 1], nv = 0;
+		int visited[DISPLACE_VISITED + 1], nv = 0, xs[Q_STACK_MAX], nx = 0;
 		visited[nv++] = p->origin;
 		for (int q = 0; q < n; q++)
 			visited[nv++] = path[q];
+		for (int j = 0; j < k; j++)
+			if (stk[j] != u && !is_art(&s->u[stk[j]]) && s->u[stk[j]].side == s->u[u].side)
+				xs[nx++] = stk[j];
+		if (nx > 0 && joins(g, u, comp, path[i], i == n - 1)) {
+			/* Inkerman [19.43]: into a single unit's hex it forms a stack (or moves on) */
+			if (i == n - 1) {
+				fmt_idx(g, path[i], hx);
+				ev_emit(ev, "[19.43]", "%s forms a stack with %s in %s (a single unit is not displaced)",
+					s->u[u].id, s->u[xs[0]].id, hx);
+			}
+			k = 0;
+		} else if (nx == 2 && comp < 0 && q_battle_retreat_stack_ok(g, u, path[i]) >= 0 &&
+			   st->npend + 2 <= Q_PEND_MAX) {
+			/* Inkerman [19.42]: a stack in the way; its owner displaces one unit of it or
+			 * both as a stack (two decisions, see stack_actions): pause this retreat */
+			struct q_pend *r = q_push_pend(g);
+			*r = *p;
+			r->kind = QPEND_RETREAT;
+			r->chosen = 1;
+			r->npath = (uint8_t)i;
+			r->plen = (uint8_t)n;
+			r->hexes = (uint8_t)wanted;
+			for (int q = 0; q < n && q < Q_PATH_MAX; q++)
+				r->path[q] = path[q];
+			struct q_pend *d = q_push_pend(g);
+			d->kind = QPEND_RETREAT;
+			d->side = s->u[u].side;
+			d->unit = (int16_t)xs[0];
+			d->units[1] = (int16_t)xs[1]; /* nunits stays 0: no [28.23] companion */
+			d->hexes = 1;
+			d->displace = 2;
+			d->origin = (int16_t)path[i];
+			fmt_idx(g, path[i], hx);
+			ev_emit(ev, "[19.42]", "%s retreats into %s, held by %s and %s: their owner displaces one of them, or both as a stack",
+				s->u[u].id, hx, s->u[xs[0]].id, s->u[xs[1]].id);
+			return true;
+		}
 		for (int j = 0; j < k; j++) {
 			int x = stk[j];
 			if (x == u || is_art(&s->u[x]) || s->u[x].side != s->u[u].side)
@@ -452,6 +516,158 @@ static int pend_options(const struct game *g, int k, struct rctx *c)
 	return retreat_options_with(g, p->unit, companion(g, p), p->origin, p->hexes, c);
 }
 
+/* ---- Inkerman [19.42]: a single unit retreating into a stack of two ----
+ *
+ * The retreat paused at pend k-1 (chosen); pend k is the owner's decision:
+ *  displace == 2: which unit of the stack is displaced, and where: "retreat X HEX", X either
+ *    unit (a picket only if both are, [21.23]), HEX one of X's [8.61] hexes;
+ *  displace == 3: the other unit Y (units[1] names X): "retreat Y HEX" into X's hex to be
+ *    displaced with it as a stack (HEX held only by X, a hex Y may retreat into, and the two
+ *    may stack there), or "end" to stay, when the retreating unit moves on or may end its
+ *    retreat stacked with Y ([19.43]). When neither is open (no step-1 choice allowed one),
+ *    Y is displaced on its own to one of its [8.61] hexes. */
+
+static bool is_picket(const struct game *g, int u) { return (q_scn(g)->u[u].tags & QT_PICKET) != 0; }
+
+/* The hexes excluded for a displaced unit: the paused retreat's combat position and path. */
+static int paused_excl(const struct game *g, int k, int *ex)
+{
+	const struct q_state *st = q_cst(g);
+	int nex = 0;
+	if (k > 0 && st->pend[k - 1].chosen) {
+		const struct q_pend *b = &st->pend[k - 1];
+		ex[nex++] = b->origin;
+		for (int i = 0; i < b->plen && i < Q_PATH_MAX; i++)
+			ex[nex++] = b->path[i];
+	}
+	return nex;
+}
+
+/* May y stay in idx once x has left it: the paused retreat (pend k-1) moves on, or its unit
+ * may end stacked with y ([19.43])? */
+static bool stack_may_stay(const struct game *g, int k, int x, int y)
+{
+	const struct q_state *st = q_cst(g);
+	const struct q_pend *b = k > 0 && st->pend[k - 1].chosen ? &st->pend[k - 1] : NULL;
+	int idx = st->pend[k].origin;
+	if (!b || st->u[y].idx != idx)
+		return false;
+	if (b->npath + 1 < b->plen)
+		return true; /* it passes through */
+	struct game tmp = *g; /* as if x had left */
+	if (x >= 0 && q_cst(&tmp)->u[x].idx == idx)
+		q_place(q_st(&tmp), x, Q_ABSENT);
+	int stk[Q_STACK_MAX], n = q_stack(&tmp, idx, stk, Q_STACK_MAX);
+	return n == 1 && q_battle_retreat_stack_ok(&tmp, b->unit, idx) == 1;
+}
+
+/* May y (in idx) retreat into `to` with x, as a stack? x_there: x already stands in `to`
+ * (step 2), else `to` must be vacant now (step 1, x to go there). */
+static bool stack_may_follow(const struct game *g, int y, int x, int idx, int to, bool x_there,
+			     const int *ex, int nex, const uint8_t *zoc)
+{
+	int stk[Q_STACK_MAX], n = q_stack(g, to, stk, Q_STACK_MAX);
+	if (is_picket(g, y))
+		return false; /* [21.23] pickets never move */
+	for (int i = 0; i < nex; i++)
+		if (ex[i] == to)
+			return false;
+	if (x_there ? (n != 1 || stk[0] != x) : n != 0)
+		return false;
+	if (!retreat_step_ok(g, y, idx, to, zoc))
+		return false;
+	return !x_there || q_battle_retreat_stack_ok(g, y, to) == 1;
+}
+
+static int stack_actions(const struct game *g, int k, struct action *out, int max)
+{
+	const struct q_state *st = q_cst(g);
+	const struct q_pend *p = &st->pend[k];
+	struct q_alist l = {out, max, 0};
+	struct rctx cbuf, *c = &cbuf;
+	uint8_t zocbuf[Q_NMAX], zoc[Q_NMAX];
+	int ex[Q_PATH_MAX + 1], nex = paused_excl(g, k, ex), idx = p->origin;
+
+	c->zoc = zocbuf;
+	q_zoc(g, 1 - p->side, zoc);
+	if (p->displace == 2) {
+		int pair[2] = {p->unit, p->units[1]};
+		for (int pass = 0; pass < 2 && l.n == 0; pass++) /* pass 1: unfiltered */
+			for (int i = 0; i < 2; i++) {
+				int x = pair[i], y = pair[1 - i];
+				if (is_picket(g, x) && !is_picket(g, y))
+					continue; /* [21.23] displacing a picket eliminates it: never chosen */
+				bool stay = stack_may_stay(g, k, x, y);
+				int n = displace_choices(g, x, idx, ex, nex, c);
+				for (int j = 0; j < n; j++) {
+					int to = c->opt[j].path[0];
+					if (pass == 0 && !stay && !stack_may_follow(g, y, x, idx, to, false, ex, nex, zoc))
+						continue;
+					struct action a = {QA_RETREAT, 2, {x, to}};
+					q_push(&l, &a);
+				}
+			}
+		return l.n;
+	}
+	/* displace == 3: y follows x, stays, or (neither open) is displaced alone */
+	int y = p->unit, x = p->units[1], xi = st->u[x].idx;
+	if (xi >= 0 && stack_may_follow(g, y, x, idx, xi, true, ex, nex, zoc)) {
+		struct action a = {QA_RETREAT, 2, {y, xi}};
+		q_push(&l, &a);
+	}
+	if (stack_may_stay(g, k, -1, y)) {
+		struct action a = {QA_END, 0, {0}};
+		q_push(&l, &a);
+	}
+	if (l.n == 0 && !is_picket(g, y)) {
+		int n = displace_choices(g, y, idx, ex, nex, c);
+		for (int j = 0; j < n; j++) {
+			struct action a = {QA_RETREAT, 2, {y, c->opt[j].path[0]}};
+			q_push(&l, &a);
+		}
+	}
+	return l.n;
+}
+
+/* Applies a (one of stack_actions' for the top pend, already popped into pc). */
+static void stack_apply(struct game *g, const struct q_pend *pc, const struct action *a, struct evsink *ev)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_state *st = q_st(g);
+	char hx[8];
+
+	fmt_idx(g, pc->origin, hx);
+	if (pc->displace == 2) {
+		int x = a->arg[0], y = x == pc->unit ? pc->units[1] : pc->unit;
+		struct q_pend *n = q_push_pend(g); /* room: the step-1 pend was just popped */
+		n->kind = QPEND_RETREAT;
+		n->side = pc->side;
+		n->unit = (int16_t)y;
+		n->units[1] = (int16_t)x;
+		n->hexes = 1;
+		n->displace = 3;
+		n->origin = pc->origin;
+		ev_emit(ev, "[19.42]", "%s is displaced from %s, one unit of the stack", s->u[x].id, hx);
+		struct q_pend xp = *n;
+		xp.unit = (int16_t)x;
+		xp.displace = 1;
+		int16_t path[1] = {(int16_t)a->arg[1]};
+		do_retreat(g, &xp, path, 1, 1, 0, ev);
+		return;
+	}
+	if (a->kind == QA_END) {
+		ev_emit(ev, "[19.42]", "%s stays in %s: one unit of the stack was displaced", s->u[pc->unit].id, hx);
+		return;
+	}
+	struct q_pend yp = *pc;
+	int x = pc->units[1];
+	yp.displace = 1;
+	int16_t path[1] = {(int16_t)a->arg[1]};
+	if (st->u[x].idx == a->arg[1])
+		ev_emit(ev, "[19.42]", "%s goes with %s: the stack is displaced together", s->u[pc->unit].id, s->u[x].id);
+	do_retreat(g, &yp, path, 1, 1, 0, ev);
+}
+
 /* Longest partial retreat (for [8.54]: eliminated in the last hex it could reach). */
 static int partial_retreat(const struct game *g, int u, int comp, int origin, int want, struct rctx *c,
 			   int16_t *path)
@@ -478,6 +694,24 @@ void q_settle(struct game *g, struct evsink *ev)
 			int n;
 			if (st->u[p->unit].idx < 0) {
 				st->npend--;
+				continue;
+			}
+			if (p->displace >= 2) { /* [19.42] */
+				struct action acts[64];
+				int na = stack_actions(g, st->npend - 1, acts, 64);
+				if (na > 1)
+					break;
+				struct q_pend pc = *p;
+				st->npend--;
+				if (na == 1) {
+					stack_apply(g, &pc, &acts[0], ev);
+				} else if (pc.displace == 3 && is_picket(g, pc.unit)) {
+					q_eliminate(g, pc.unit, ev, "[21.23]", "a picket displaced by a retreating unit");
+				} else if (st->npend > 0 && st->pend[st->npend - 1].chosen) {
+					int du = st->pend[st->npend - 1].unit;
+					st->npend--; /* [8.63] no way for the stack: the retreating unit instead */
+					q_eliminate(g, du, ev, "[8.63]", "its displacement would eliminate a friendly unit");
+				}
 				continue;
 			}
 			if (p->chosen) { /* resume a retreat paused by a displacement */
@@ -1136,6 +1370,10 @@ const char *q_pending_text(const struct game *g)
 {
 	const struct q_state *st = q_cst(g);
 	const struct q_pend *p = &st->pend[st->npend - 1];
+	if (p->kind == QPEND_RETREAT && p->displace == 2)
+		return "a retreating unit meets a stack: displace one unit of it (retreat UNIT HEX), the other to follow or stay next ([19.42])";
+	if (p->kind == QPEND_RETREAT && p->displace == 3)
+		return "the other unit of the stack: retreat into the displaced unit's hex to go with it as a stack, or end to stay ([19.42])";
 	if (p->kind == QPEND_RETREAT)
 		return p->displace ? "a displaced unit must be moved one hex ([8.61])" : "a retreat is owed";
 	return "advance after combat?";
@@ -1148,6 +1386,8 @@ int q_pending_actions(const struct game *g, struct action *out, int max)
 	const struct q_pend *p = &st->pend[st->npend - 1];
 	struct q_alist l = {out, max, 0};
 
+	if (p->kind == QPEND_RETREAT && p->displace >= 2)
+		return stack_actions(g, st->npend - 1, out, max);
 	if (p->kind == QPEND_RETREAT) {
 		struct rctx cbuf, *c = &cbuf;
 		uint8_t zocbuf[Q_NMAX], *zoc = zocbuf;
@@ -1218,12 +1458,18 @@ int q_pending_apply(struct game *g, const struct action *a, struct evsink *ev, s
 		if (same_action(&opts[i], a))
 			ok = true;
 	if (!ok) {
+		if (p->kind == QPEND_RETREAT && p->displace >= 2)
+			return err_set(e, NULL, 0, "[19.42] %s", q_pending_text(g));
 		if (p->kind == QPEND_RETREAT)
 			return err_set(e, NULL, 0, "[8.5] %s must retreat %d hexes away from its combat position, never into an enemy zone of control, preferring vacant hexes [8.53] and as far as possible from the enemy [8.56]",
 				       s->u[p->unit].id, p->hexes);
 		return err_set(e, NULL, 0, "[8.7] advance only attackers along the path of retreat, stopping in the first enemy-controlled hex [8.73] (or end)");
 	}
-	if (p->kind == QPEND_RETREAT) {
+	if (p->kind == QPEND_RETREAT && p->displace >= 2) {
+		struct q_pend pc = *p;
+		st->npend--;
+		stack_apply(g, &pc, a, ev);
+	} else if (p->kind == QPEND_RETREAT) {
 		struct q_pend pc = *p;
 		int16_t path[RMAX];
 		st->npend--;
