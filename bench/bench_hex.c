@@ -48,6 +48,7 @@ struct bench {
 	int nstarts;
 	uint8_t *zoc, *blocked;    /* [n] */
 	const uint8_t *step_inf, *step_cav;
+	struct path_prep prep_inf, prep_cav; /* the same tables, prepared */
 	struct path_result res;
 	long reached;              /* sum of hexes reached, for the report */
 	long ops_reached;
@@ -199,6 +200,23 @@ static long search(struct bench *b, long ops, const uint8_t *step, int allowance
 	return sum;
 }
 
+static long search_prep(struct bench *b, long ops, const struct path_prep *p, int allowance)
+{
+	struct path_query q;
+	long sum = 0;
+	q.step = p->step;
+	q.zoc = b->zoc;
+	q.blocked = b->blocked;
+	q.allowance = allowance;
+	for (long k = 0; k < ops; k++) {
+		q.start = b->starts[k % b->nstarts];
+		sum += path_search_prep(p, &q, &b->res, NULL);
+	}
+	b->reached += sum;
+	b->ops_reached += ops;
+	return sum;
+}
+
 /* Target (b): infantry, allowance 6 MP = 12 half-MP. */
 __attribute__((noinline)) static long run_path12(struct bench *b, long ops)
 {
@@ -209,6 +227,17 @@ __attribute__((noinline)) static long run_path12(struct bench *b, long ops)
 __attribute__((noinline)) static long run_path16(struct bench *b, long ops)
 {
 	return search(b, ops, b->step_cav, 16);
+}
+
+/* The same with the prepared tables (path_search_prep, what the quad rules use). */
+__attribute__((noinline)) static long run_prep12(struct bench *b, long ops)
+{
+	return search_prep(b, ops, &b->prep_inf, 12);
+}
+
+__attribute__((noinline)) static long run_prep16(struct bench *b, long ops)
+{
+	return search_prep(b, ops, &b->prep_cav, 16);
 }
 
 static const struct {
@@ -232,6 +261,8 @@ static const struct {
 	B("los_trace (shape) d=11", run_los_shape_d11, 1, "< 20 ns"),
 	B("path_search inf a=12 zoc", run_path12, 0, "< 500 ns"),
 	B("path_search cav a=16 zoc", run_path16, 0, "-"),
+	B("path_search_prep inf a=12 zoc", run_prep12, 0, "< 500 ns"),
+	B("path_search_prep cav a=16 zoc", run_prep16, 0, "-"),
 #undef B
 };
 #define NBENCH ((int)(sizeof benches / sizeof benches[0]))
@@ -239,7 +270,7 @@ static const struct {
 static double now_ns(void)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
@@ -340,6 +371,12 @@ int main(int argc, char **argv)
 	b.m = m;
 	b.step_inf = q->step[q_mclass(Q_INF, false)];
 	b.step_cav = q->step[q_mclass(Q_CAV, false)];
+	if (path_prep_init(&b.prep_inf, m, b.step_inf) != 0 ||
+	    path_prep_init(&b.prep_cav, m, b.step_cav) != 0) {
+		fprintf(stderr, "bench_hex: path_prep_init failed\n");
+		scenario_free(&s);
+		return 1;
+	}
 	hl = malloc(sizeof *hl);
 	on = malloc(n * sizeof *on);
 	b.starts = malloc(n * sizeof *b.starts);
@@ -401,6 +438,8 @@ out:
 	free(b.zoc);
 	free(b.starts);
 	free(on);
+	path_prep_free(&b.prep_cav);
+	path_prep_free(&b.prep_inf);
 	if (b.hl)
 		hex_lines_free(hl);
 	free(hl);
