@@ -42,12 +42,15 @@ static int rnd_below(uint64_t *s, int n)
 struct bench {
 	const struct map *m;
 	const struct hex_lines *hl;
+	const struct map_lines *ml;
+	uint8_t *blk;              /* [n]: 1 if the hex blocks a line of sight (woods, town) */
 	int pa[2][NPAIRS], pb[2][NPAIRS]; /* on-map pairs: [0] at distances 1..11, [1] at 11 */
 	const int *a, *b;          /* the set the running benchmark uses */
 	int *starts;               /* map indices the searches start from */
 	int nstarts;
 	uint8_t *zoc, *blocked;    /* [n] */
 	const uint8_t *step_inf, *step_cav;
+	struct path_prep prep_inf, prep_cav; /* the same tables, prepared */
 	struct path_result res;
 	long reached;              /* sum of hexes reached, for the report */
 	long ops_reached;
@@ -148,6 +151,18 @@ ALWAYS_INLINE static long run_los_shape(struct bench *b, long ops)
 	return sum;
 }
 
+/* With struct map_lines and a "blocks" byte per map index (what a rule system builds once):
+ * one load per hex, no terrain decoding. Same count as run_los_shape. */
+ALWAYS_INLINE static long run_los_maplines(struct bench *b, long ops)
+{
+	long sum = 0;
+	for (long k = 0; k < ops; k++) {
+		int i = (int)(k % NPAIRS);
+		sum += map_lines_blocked(b->ml, b->m, b->a[i], b->b[i], b->blk);
+	}
+	return sum;
+}
+
 ALWAYS_INLINE static long run_lines(struct bench *b, long ops)
 {
 	struct line_step st[LINE_MAX_STEPS];
@@ -176,6 +191,7 @@ INSTANCES(run_los)
 INSTANCES(run_lines)
 INSTANCES(run_los_lines)
 INSTANCES(run_los_shape)
+INSTANCES(run_los_maplines)
 
 __attribute__((noinline)) static long run_distance_mixed(struct bench *b, long ops)
 {
@@ -199,6 +215,23 @@ static long search(struct bench *b, long ops, const uint8_t *step, int allowance
 	return sum;
 }
 
+static long search_prep(struct bench *b, long ops, const struct path_prep *p, int allowance)
+{
+	struct path_query q;
+	long sum = 0;
+	q.step = p->step;
+	q.zoc = b->zoc;
+	q.blocked = b->blocked;
+	q.allowance = allowance;
+	for (long k = 0; k < ops; k++) {
+		q.start = b->starts[k % b->nstarts];
+		sum += path_search_prep(p, &q, &b->res, NULL);
+	}
+	b->reached += sum;
+	b->ops_reached += ops;
+	return sum;
+}
+
 /* Target (b): infantry, allowance 6 MP = 12 half-MP. */
 __attribute__((noinline)) static long run_path12(struct bench *b, long ops)
 {
@@ -209,6 +242,17 @@ __attribute__((noinline)) static long run_path12(struct bench *b, long ops)
 __attribute__((noinline)) static long run_path16(struct bench *b, long ops)
 {
 	return search(b, ops, b->step_cav, 16);
+}
+
+/* The same with the prepared tables (path_search_prep, what the quad rules use). */
+__attribute__((noinline)) static long run_prep12(struct bench *b, long ops)
+{
+	return search_prep(b, ops, &b->prep_inf, 12);
+}
+
+__attribute__((noinline)) static long run_prep16(struct bench *b, long ops)
+{
+	return search_prep(b, ops, &b->prep_cav, 16);
 }
 
 static const struct {
@@ -230,8 +274,12 @@ static const struct {
 	B("los_trace (hex_lines) d=11", run_los_lines_d11, 1, "< 20 ns"),
 	B("los_trace (shape) d=1..11", run_los_shape_mixed, 0, "< 20 ns"),
 	B("los_trace (shape) d=11", run_los_shape_d11, 1, "< 20 ns"),
+	B("los_trace (map_lines) d=1..11", run_los_maplines_mixed, 0, "< 20 ns"),
+	B("los_trace (map_lines) d=11", run_los_maplines_d11, 1, "< 20 ns"),
 	B("path_search inf a=12 zoc", run_path12, 0, "< 500 ns"),
 	B("path_search cav a=16 zoc", run_path16, 0, "-"),
+	B("path_search_prep inf a=12 zoc", run_prep12, 0, "< 500 ns"),
+	B("path_search_prep cav a=16 zoc", run_prep16, 0, "-"),
 #undef B
 };
 #define NBENCH ((int)(sizeof benches / sizeof benches[0]))
@@ -239,7 +287,7 @@ static const struct {
 static double now_ns(void)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
@@ -321,6 +369,7 @@ int main(int argc, char **argv)
 	struct errlist errs;
 	struct bench b;
 	struct hex_lines *hl;
+	struct map_lines ml;
 	uint64_t rs = 0x9E3779B97F4A7C15ULL;
 	volatile long sink = 0;
 	int *on, non = 0, rc = 1;
@@ -340,6 +389,12 @@ int main(int argc, char **argv)
 	b.m = m;
 	b.step_inf = q->step[q_mclass(Q_INF, false)];
 	b.step_cav = q->step[q_mclass(Q_CAV, false)];
+	if (path_prep_init(&b.prep_inf, m, b.step_inf) != 0 ||
+	    path_prep_init(&b.prep_cav, m, b.step_cav) != 0) {
+		fprintf(stderr, "bench_hex: path_prep_init failed\n");
+		scenario_free(&s);
+		return 1;
+	}
 	hl = malloc(sizeof *hl);
 	on = malloc(n * sizeof *on);
 	b.starts = malloc(n * sizeof *b.starts);
@@ -359,6 +414,14 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	b.hl = hl;
+	b.blk = calloc(n, 1);
+	if (!b.blk || map_lines_init(&ml, hl, m) != 0) {
+		fprintf(stderr, "bench_hex: map_lines_init failed\n");
+		goto out;
+	}
+	b.ml = &ml;
+	for (int i = 0; i < m->n; i++)
+		b.blk[i] = m->terrain[i] == TER_WOODS || m->terrain[i] == TER_TOWN;
 	for (int i = 0; i < m->n; i++)
 		if (m->flags[i] & HEXF_ONMAP)
 			on[non++] = map_hex(m, i);
@@ -401,6 +464,11 @@ out:
 	free(b.zoc);
 	free(b.starts);
 	free(on);
+	if (b.ml)
+		map_lines_free(&ml);
+	free(b.blk);
+	path_prep_free(&b.prep_cav);
+	path_prep_free(&b.prep_inf);
 	if (b.hl)
 		hex_lines_free(hl);
 	free(hl);

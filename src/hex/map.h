@@ -119,6 +119,31 @@ const struct map_edge *map_edge_named(const struct map *m, const char *name);
 const char *terrain_name(int t);
 int terrain_parse(const char *s); /* -1 if unknown */
 
+/* ---- lines of sight over one map ----
+ * The shapes of a struct hex_lines with their steps turned into offsets in this map's index
+ * space (index = column * h + row) and reduced to what can block a line of sight: the
+ * intermediate LINE_HEX steps (one hex) and LINE_SIDE steps (both hexes; [7.36]-style). Vertex
+ * passages, the end hexes and sides whose far hex is outside the numbering are left out.
+ * Built once per map (e.g. at scenario load), immutable, owned by the caller; it refers to the
+ * hex_lines it was built from. */
+struct map_lines {
+	const struct hex_lines *hl;
+	int h;                 /* the map's m->h */
+	uint32_t *first;       /* [number of shapes]: index of the shape's first pair in off */
+	uint8_t *n;            /* [number of shapes]: its number of pairs */
+	int32_t *off;          /* pairs of index offsets from the start hex (the same twice for a hex) */
+};
+
+int map_lines_init(struct map_lines *ml, const struct hex_lines *hl, const struct map *m);
+void map_lines_free(struct map_lines *ml);
+/* How many of the line a -> b's intermediate steps block, given blk[idx] = 1 for a hex that
+ * blocks (0 otherwise; only those two values): a hex step if its hex blocks, a hexside step if
+ * both hexes do. Hexes a and b are hex numbers on m. The same count as tracing hex_line(a, b)
+ * and testing each step; returns -1 if the line is not in the table (farther than hl->dist,
+ * or leaving the index space), when the caller must trace it with hex_line. */
+int map_lines_blocked(const struct map_lines *ml, const struct map *m, int a, int b,
+		      const uint8_t *blk);
+
 /* Parses "AAAA" or a range "AAAA-BBBB" (same column or same row) into out; returns the count
  * or -1 (malformed) or -2 (too many for max). */
 int hexlist_parse(const char *s, int *out, int max);

@@ -26,9 +26,20 @@ struct path_query {
 /* Caller-provided result and scratch storage, each sized for map->n hexes. */
 struct path_result {
 	uint16_t *cost; /* [n] least cost to reach, PATH_UNREACHED if not reachable */
-	int32_t *prev;  /* [n] previous index on a cheapest path, -1 at the start */
-	int32_t *qhex;  /* [n * 6 + 1] scratch: queue entries' hexes */
-	int32_t *qnext; /* [n * 6 + 1] scratch: queue entries' links */
+	int32_t *prev;  /* [n] previous index on a cheapest path, -1 at the start; unspecified
+			 * for hexes not reached */
+	int32_t *qhex;  /* [n * 6 + 1] scratch (the search uses n bytes of it) */
+	int32_t *qnext; /* [n * 6 + 1] scratch (the search uses n entries of it) */
+};
+
+/* A step table prepared for one map and one movement class: neighbour index and step cost
+ * packed in one word per (hex, direction), so that the search makes one load per step. Built
+ * once (at scenario load) by path_prep_init, immutable afterwards and shareable; it refers to
+ * no other memory. */
+struct path_prep {
+	int n;                /* map->n */
+	const uint8_t *step;  /* the table it was built from (only for identification) */
+	uint32_t *w;          /* [n * 6]: neighbour index | step cost << 24 */
 };
 
 /* Runs the search. Returns the number of hexes reached (including the start). */
@@ -37,6 +48,15 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
  * that callers need not scan the whole map. */
 int path_search_order(const struct map *m, const struct path_query *q, struct path_result *r,
 		      int32_t *order);
+/* Builds p for map m and step table step[n * 6] (the contents are copied: a later change to
+ * step is not seen). Returns 0, or -1 (out of memory, or a map of 2^24 indices or more; p is
+ * then empty and path_search_order must be used). */
+int path_prep_init(struct path_prep *p, const struct map *m, const uint8_t *step);
+void path_prep_free(struct path_prep *p);
+/* Exactly path_search_order(m, q, r, order) for the map and step table p was built from; q->step
+ * is not read. */
+int path_search_prep(const struct path_prep *p, const struct path_query *q, struct path_result *r,
+		     int32_t *order);
 /* Writes the cheapest path to idx (start first) into out; returns its length or -1. */
 int path_route(const struct path_result *r, int idx, int *out, int max);
 

@@ -1,7 +1,9 @@
-/* Unit tests for path_search: the optimised search gives exactly the results (reached count,
- * every cost, every prev on a reached hex) of the plain Dial's algorithm it replaced, kept here
- * as the reference, on the Balaclava map with the quad step tables and with random ones
- * (including zero-cost steps), random zones of control, blocked hexes and allowances. */
+/* Unit tests for path_search: the optimised searches (path_search, path_search_order and
+ * path_search_prep with a prepared table) give exactly the results (reached count, every cost,
+ * every prev on a reached hex, and the order hexes are reached in) of the plain Dial's algorithm
+ * they replaced, kept here as the reference, on the Balaclava map with the quad step tables and
+ * with random ones (including zero-cost steps), random zones of control, blocked hexes and
+ * allowances. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,18 +99,89 @@ static void res_free(struct res *x)
 	free(x->r.qnext);
 }
 
-/* Runs both searches and compares everything they define. */
-static void compare(const struct map *m, const struct path_query *q, struct res *a, struct res *b)
+static void same_result(const struct map *m, const struct path_query *q, const struct res *a,
+			const struct res *b, const char *what)
+{
+	for (int i = 0; i < m->n; i++) {
+		if (a->r.cost[i] != b->r.cost[i])
+			fail_msg("%s: start %d allowance %d: cost[%d] %d vs %d", what, q->start,
+				 q->allowance, i, a->r.cost[i], b->r.cost[i]);
+		if (a->r.cost[i] != PATH_UNREACHED && a->r.prev[i] != b->r.prev[i])
+			fail_msg("%s: start %d allowance %d: prev[%d] %d vs %d", what, q->start,
+				 q->allowance, i, a->r.prev[i], b->r.prev[i]);
+	}
+}
+
+/* The order the reference reaches hexes in: the order it takes them from the queue, which is
+ * the order of their final costs, ties by the queue's last in, first out. Recomputed from a
+ * second reference run that records it. */
+static int ref_order(const struct map *m, const struct path_query *q, struct res *x, int32_t *order)
+{
+	int32_t head[PATH_MAX_ALLOWANCE + 1];
+	int allowance = q->allowance, reached = 0, ne = 0;
+	bool start_zoc = q->zoc && q->zoc[q->start];
+	struct path_result *r = &x->r;
+
+	if (allowance > PATH_MAX_ALLOWANCE)
+		allowance = PATH_MAX_ALLOWANCE;
+	if (allowance < 0)
+		allowance = 0;
+	memset(r->cost, 0xFF, (size_t)m->n * sizeof r->cost[0]);
+	for (int c = 0; c <= allowance; c++)
+		head[c] = -1;
+	r->cost[q->start] = 0;
+	r->qhex[ne] = q->start;
+	r->qnext[ne] = -1;
+	head[0] = ne++;
+	for (int c = 0; c <= allowance; c++) {
+		while (head[c] >= 0) {
+			int e = head[c], i = r->qhex[e];
+			head[c] = r->qnext[e];
+			if (r->cost[i] != c)
+				continue;
+			order[reached++] = i;
+			if (q->zoc && q->zoc[i] && i != q->start)
+				continue;
+			for (int d = 0; d < 6; d++) {
+				int j = m->nb[i * 6 + d], nc;
+				uint8_t s = q->step[i * 6 + d];
+				if (j < 0 || s == PATH_NOWAY || (q->blocked && q->blocked[j]))
+					continue;
+				if (start_zoc && i == q->start && q->zoc[j])
+					continue;
+				nc = c + s;
+				if (nc > allowance || nc >= r->cost[j])
+					continue;
+				r->cost[j] = (uint16_t)nc;
+				r->qhex[ne] = j;
+				r->qnext[ne] = head[nc];
+				head[nc] = ne++;
+			}
+		}
+	}
+	return reached;
+}
+
+/* Runs the reference and the three optimised entry points and compares everything they
+ * define. */
+static void compare(const struct map *m, const struct path_query *q, const struct path_prep *prep,
+		    struct res *a, struct res *b, int32_t *oa, int32_t *ob)
 {
 	int ra = path_search_ref(m, q, &a->r), rb = path_search(m, q, &b->r);
 	assert_int_equal(ra, rb);
-	for (int i = 0; i < m->n; i++) {
-		if (a->r.cost[i] != b->r.cost[i])
-			fail_msg("start %d allowance %d: cost[%d] %d vs %d", q->start, q->allowance, i,
-				 a->r.cost[i], b->r.cost[i]);
-		if (a->r.cost[i] != PATH_UNREACHED && a->r.prev[i] != b->r.prev[i])
-			fail_msg("start %d allowance %d: prev[%d] %d vs %d", q->start, q->allowance, i,
-				 a->r.prev[i], b->r.prev[i]);
+	same_result(m, q, a, b, "path_search");
+	rb = path_search_order(m, q, &b->r, ob);
+	assert_int_equal(ra, rb);
+	same_result(m, q, a, b, "path_search_order");
+	memset(b->r.cost, 0, (size_t)m->n * sizeof b->r.cost[0]);
+	rb = path_search_prep(prep, q, &b->r, ob + m->n);
+	assert_int_equal(ra, rb);
+	same_result(m, q, a, b, "path_search_prep");
+	assert_int_equal(ref_order(m, q, a, oa), ra);
+	for (int k = 0; k < ra; k++) {
+		if (oa[k] != ob[k] || oa[k] != ob[m->n + k])
+			fail_msg("start %d allowance %d: order[%d] %d vs %d, %d", q->start, q->allowance,
+				 k, oa[k], ob[k], ob[m->n + k]);
 	}
 }
 
@@ -142,7 +215,9 @@ static void test_same_as_reference(void **state)
 	int n = m->n;
 	uint8_t *zoc = malloc((size_t)n), *blocked = malloc((size_t)n);
 	uint8_t *rstep = malloc((size_t)n * 6);
-	assert_true(zoc && blocked && rstep);
+	int32_t *oa = malloc((size_t)n * sizeof *oa), *ob = malloc((size_t)n * 2 * sizeof *ob);
+	struct path_prep prep;
+	assert_true(zoc && blocked && rstep && oa && ob);
 	res_alloc(&a, n);
 	res_alloc(&b, n);
 
@@ -158,19 +233,23 @@ static void test_same_as_reference(void **state)
 			}
 			q.step = rstep;
 		}
+		assert_int_equal(path_prep_init(&prep, m, q.step), 0);
 		random_zoc(m, &rs, zoc, blocked, round % 12);
 		for (int k = 0; k < 150; k++) {
 			q.start = below(&rs, n);
 			q.allowance = below(&rs, 10) == 0 ? below(&rs, 300) - 20 : below(&rs, 30);
 			q.zoc = round % 3 == 0 ? NULL : zoc;
 			q.blocked = round % 4 == 1 ? NULL : blocked;
-			compare(m, &q, &a, &b);
+			compare(m, &q, &prep, &a, &b, oa, ob);
 			searches++;
 		}
+		path_prep_free(&prep);
 	}
 	assert_true(searches >= 9000);
 	res_free(&a);
 	res_free(&b);
+	free(ob);
+	free(oa);
 	free(rstep);
 	free(blocked);
 	free(zoc);
