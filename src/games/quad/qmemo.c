@@ -102,7 +102,7 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 	q.allowance = q_mp_left(g, u);
 	if (!m || !m->snap) {
 		*order = w->order;
-		return path_search_order(&s->map, &q, &r, w->order);
+		return q_path_search(s, &q, &r, w->order);
 	}
 	struct q_memo_ent *e = &m->e[u];
 	bool patched = q.step == w->steps;
@@ -114,7 +114,7 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 		*order = mine;
 		return e->len;
 	}
-	e->len = path_search_order(&s->map, &q, &r, mine);
+	e->len = q_path_search(s, &q, &r, mine);
 	e->start = (int16_t)q.start;
 	e->allowance = (uint8_t)q.allowance;
 	e->zocless = q.zoc == NULL;

@@ -34,6 +34,15 @@ int q_move_search(const struct game *g, int u, struct path_result *res, uint8_t 
 	return q_move_search_with(g, u, res, zoc, blocked, steps, order);
 }
 
+int q_path_search(const struct q_scn *s, const struct path_query *q, struct path_result *r,
+		  int32_t *order)
+{
+	for (int mc = 0; mc < Q_NMOVE; mc++) /* an unpatched class table has a packed twin */
+		if (q->step == s->step[mc] && s->prep[mc].w)
+			return path_search_prep(&s->prep[mc], q, r, order);
+	return path_search_order(&s->map, q, r, order);
+}
+
 int q_move_search_with(const struct game *g, int u, struct path_result *res, const uint8_t *zoc,
 		       const uint8_t *blocked, uint8_t *steps, int32_t *order)
 {
@@ -46,7 +55,7 @@ int q_move_search_with(const struct game *g, int u, struct path_result *res, con
 	q.blocked = blocked;
 	q.start = st->u[u].idx;
 	q.allowance = q_mp_left(g, u);
-	return path_search_order(&s->map, &q, res, order);
+	return q_path_search(s, &q, res, order);
 }
 
 bool q_stack_ok(const struct game *g, int u, int idx)

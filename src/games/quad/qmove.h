@@ -16,6 +16,10 @@ struct q_work {
 	uint8_t steps[Q_NMAX * 6]; /* a patched step-cost table (qbattle.c) */
 	int32_t order[Q_NMAX];     /* the hexes reached, in cost order */
 };
+/* path_search_order on s's map, through the packed table when q->step is one of s's
+ * unpatched class tables (same result, faster). */
+int q_path_search(const struct q_scn *s, const struct path_query *q, struct path_result *r,
+		  int32_t *order);
 /* Fills w->zoc (the enemy's zones of control) and w->blocked for a unit of side. */
 void q_search_prepare(const struct game *g, int side, struct q_work *w);
 /* Runs the movement search for unit u into w; returns hexes reached. */

@@ -552,7 +552,13 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 		errlist_add(errs, &e);
 		goto fail;
 	}
-	/* after prepare: the battle may add features to the map */
+	/* after prepare: the battle may add features to the map and change the step tables */
+	for (int mc = 0; mc < Q_NMOVE; mc++)
+		if (path_prep_init(&q->prep[mc], &q->map, q->step[mc]) != 0) {
+			err_set(&e, d->file, 0, "out of memory");
+			errlist_add(errs, &e);
+			goto fail;
+		}
 	q->zoc_dirs = malloc((size_t)q->map.n);
 	if (!q->zoc_dirs) {
 		err_set(&e, d->file, 0, "out of memory");
@@ -571,8 +577,10 @@ void q_scn_unload(struct scenario *s)
 	struct q_scn *q = s->data;
 	if (!q)
 		return;
-	for (int mc = 0; mc < Q_NMOVE; mc++)
+	for (int mc = 0; mc < Q_NMOVE; mc++) {
 		free(q->step[mc]);
+		path_prep_free(&q->prep[mc]);
+	}
 	free(q->zoc_dirs);
 	free(q->zone);
 	map_free(&q->map);
