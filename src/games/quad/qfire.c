@@ -507,20 +507,39 @@ void q_fire_actions(const struct game *g, struct q_alist *l)
 	int side = q_deciding(g);
 
 	/* Single-unit fires at every legal target; combined fire is open through the text form
-	 * and the front ends (listing every combination would be exponential). */
+	 * and the front ends (listing every combination would be exponential). Targets in unit
+	 * order; the top target of each hex in range ([7.13]). */
 	for (int u = 0; u < s->nunits; u++) {
-		int from = st->u[u].idx;
+		int from = st->u[u].idx, cand[Q_UNITS_MAX], nc = 0;
 		if (from < 0 || s->u[u].side != side || (st->u[u].fl & QF_FIRED))
 			continue;
-		for (int v = 0; v < s->nunits; v++) {
-			int ti = st->u[v].idx, tg[2], dist;
-			if (ti < 0 || s->u[v].side == side)
-				continue;
-			dist = hex_distance(map_hex(&s->map, from), map_hex(&s->map, ti));
-			if (dist >= QT_ART_RANGE || (!is_art(&s->u[u]) && dist != 1))
-				continue;
-			if (targets_in(g, ti, tg) < 1 || tg[0] != v)
-				continue;
+		if (!is_art(&s->u[u])) { /* range 1: only the six neighbours' stacks */
+			for (int d = 0; d < 6; d++) {
+				int j = map_nb(&s->map, from, d), tg[2];
+				if (j >= 0 && targets_in(g, j, tg) >= 1 && s->u[tg[0]].side != side &&
+				    st->u[tg[0]].idx == j)
+					cand[nc++] = tg[0];
+			}
+			for (int i = 1; i < nc; i++) /* unit order, as a scan of the units gives */
+				for (int k = i; k > 0 && cand[k] < cand[k - 1]; k--) {
+					int t = cand[k];
+					cand[k] = cand[k - 1];
+					cand[k - 1] = t;
+				}
+		} else {
+			for (int v = 0; v < s->nunits; v++) {
+				int ti = st->u[v].idx, tg[2];
+				if (ti < 0 || s->u[v].side == side)
+					continue;
+				if (hex_distance(map_hex(&s->map, from), map_hex(&s->map, ti)) >= QT_ART_RANGE)
+					continue;
+				if (targets_in(g, ti, tg) < 1 || tg[0] != v)
+					continue;
+				cand[nc++] = v;
+			}
+		}
+		for (int c = 0; c < nc; c++) {
+			int v = cand[c], ti = st->u[v].idx;
 			struct action a = {QA_FIRE, 4, {1, u, 1, ti}};
 			struct fire_plan p;
 			if (fire_plan(g, &a, &p, NULL) != 0)
