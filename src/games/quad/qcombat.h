@@ -62,6 +62,9 @@ const char *q_pending_text(const struct game *g);
 
 /* May the deciding side end the current phase now? */
 int q_may_end_phase(const struct game *g, struct err *e);
+/* In the Melee Phase, with acts the n melee actions q_melee_actions just listed (written of
+ * them stored): q_may_end_phase(g, NULL) == 0 without listing them again. */
+bool q_may_end_melee_listed(const struct game *g, const struct action *acts, int n, int written);
 
 /* Removes u from play; counts its melee points for victory ([2.4] strengths). */
 void q_eliminate(struct game *g, int u, struct evsink *ev, const char *rule, const char *why);

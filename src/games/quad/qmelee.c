@@ -1165,13 +1165,14 @@ void q_melee_actions(const struct game *g, struct q_alist *l)
 /* [8.11], [8.12]: an enemy hex in contact with an undisrupted phasing unit, not yet attacked,
  * that some legal attack could still take in. (An obligation no legal attack can meet lapses,
  * so the phase can always end.) */
-static bool melee_owed(const struct game *g, char *why, size_t n)
+#define Q_OWED_SCAN 512 /* melee actions examined for an owed attack */
+
+/* [8.11] Is an attack still owed that acts[0..na) (the Melee Phase's listed actions, first
+ * Q_OWED_SCAN of them) could make? why (may be NULL) says which. */
+static bool owed_in(const struct game *g, const struct action *acts, int na, char *why, size_t n)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	struct action acts[512];
-	struct q_alist l = {acts, 512, 0};
-	bool listed = false;
 
 	for (int u = 0; u < s->nunits; u++) {
 		int owed[6], no;
@@ -1179,12 +1180,8 @@ static bool melee_owed(const struct game *g, char *why, size_t n)
 		    (st->u[u].fl & QF_ADVANCED))
 			continue;
 		no = owed_hexes(g, u, owed);
-		if (no && !listed) {
-			q_melee_actions(g, &l);
-			listed = true;
-		}
 		for (int k = 0; k < no; k++)
-			for (int i = 0; i < l.n && i < l.max; i++) {
+			for (int i = 0; i < na; i++) {
 				int nu = acts[i].arg[0], nt = acts[i].arg[1 + nu];
 				for (int t = 0; t < nt; t++)
 					if (acts[i].arg[2 + nu + t] == owed[k]) {
@@ -1199,6 +1196,35 @@ static bool melee_owed(const struct game *g, char *why, size_t n)
 			}
 	}
 	return false;
+}
+
+static bool melee_owed(const struct game *g, char *why, size_t n)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	struct action acts[Q_OWED_SCAN];
+	struct q_alist l = {acts, Q_OWED_SCAN, 0};
+	bool any = false;
+
+	for (int u = 0; u < s->nunits && !any; u++) { /* list only when something is owed */
+		int owed[6];
+		any = s->u[u].side == st->phasing && st->u[u].idx >= 0 && !q_disrupted(g, u) &&
+		      !(st->u[u].fl & QF_ADVANCED) && owed_hexes(g, u, owed) > 0;
+	}
+	if (!any)
+		return false;
+	q_melee_actions(g, &l);
+	return owed_in(g, acts, l.n < l.max ? l.n : l.max, why, n);
+}
+
+bool q_may_end_melee_listed(const struct game *g, const struct action *acts, int n, int written)
+{
+	int na = n < Q_OWED_SCAN ? n : Q_OWED_SCAN;
+	if (na > written) /* the caller's list is cut short: list again */
+		return q_may_end_phase(g, NULL) == 0;
+	if (q_cst(g)->npend > 0 || owed_in(g, acts, na, NULL, 0))
+		return false;
+	return q_battle_may_end(g, NULL) == 0;
 }
 
 /* ---- cavalry retreat before combat [11.26] ---- */

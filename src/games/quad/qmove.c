@@ -195,8 +195,9 @@ int q_entry_hexes_zoc(const struct game *g, int u, int *out, int max, const uint
 	}
 	/* [12.22] the unblocked map-edge hex(es) nearest the scheduled hex */
 	int best = 1 << 30;
-	for (int idx = 0; idx < m->n; idx++) {
-		if (!q_edge_hex(m, idx) || entry_blocked(g, d->side, idx, zoc))
+	for (int e = 0; e < s->nedge; e++) { /* the edge hexes, in index order */
+		int idx = s->edge[e];
+		if (entry_blocked(g, d->side, idx, zoc))
 			continue;
 		int dist = hex_distance(map_hex(m, idx), d->enter_hex);
 		if (dist < best) {

@@ -566,6 +566,15 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 		goto fail;
 	}
 	q_zoc_dirs(&q->map, q->zoc_dirs);
+	q->edge = malloc((size_t)q->map.n * sizeof *q->edge);
+	if (!q->edge) {
+		err_set(&e, d->file, 0, "out of memory");
+		errlist_add(errs, &e);
+		goto fail;
+	}
+	for (int k = 0; k < q->map.n; k++)
+		if (q_edge_hex(&q->map, k))
+			q->edge[q->nedge++] = k;
 	return 0;
 fail:
 	q_scn_unload(s);
@@ -582,6 +591,7 @@ void q_scn_unload(struct scenario *s)
 		path_prep_free(&q->prep[mc]);
 	}
 	free(q->zoc_dirs);
+	free(q->edge);
 	free(q->zone);
 	map_free(&q->map);
 	free(q);

@@ -364,7 +364,8 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 
 	for (int u = 0; u < s->nunits; u++) {
 		int hexes[MAP_EDGE_HEXES], n;
-		if (q_can_enter(g, u, NULL) != 0)
+		if (s->u[u].side != st->phasing || st->u[u].idx != Q_OFF || !s->u[u].enter_turn ||
+		    q_can_enter(g, u, NULL) != 0) /* the first tests are q_can_enter's own, inline */
 			continue;
 		if (!*prepared) {
 			q_search_prepare(g, st->phasing, w);
@@ -400,7 +401,8 @@ static void list_moves(const struct game *g, struct q_alist *l)
 			occ[st->u[u].idx] = 1;
 	for (int u = 0; u < s->nunits; u++) {
 		const int32_t *order;
-		if (q_can_move(g, u, NULL) != 0)
+		if (s->u[u].side != st->phasing || st->u[u].idx < 0 ||
+		    q_can_move(g, u, NULL) != 0) /* the first tests are q_can_move's own, inline */
 			continue;
 		/* every moving unit is the phasing side's: enemy ZOC and blocked hexes are shared */
 		if (!prepared) {
@@ -468,7 +470,10 @@ static int q_actions(const struct game *g, struct action *out, int max)
 		break;
 	case QP_MELEE:
 		q_melee_actions(g, &l);
-		break;
+		/* [8.11] whether an attack is owed is read from the list just made */
+		if (q_may_end_melee_listed(g, out, l.n, l.n < l.max ? l.n : l.max))
+			q_push(&l, &end);
+		return l.n;
 	case QP_RALLY:
 		q_rally_actions(g, &l);
 		break;
@@ -503,7 +508,8 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 	uint32_t total;
 
 	for (int u = 0; u < s->nunits; u++) {
-		if (q_can_move(g, u, NULL) != 0)
+		if (s->u[u].side != st->phasing || st->u[u].idx < 0 ||
+		    q_can_move(g, u, NULL) != 0) /* the first tests are q_can_move's own, inline */
 			continue;
 		if (!prepared) {
 			q_search_prepare(g, st->phasing, w);

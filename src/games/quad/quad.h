@@ -94,6 +94,8 @@ struct q_scn {
 	/* [n]: bit d set when a zone of control extends from the hex to its neighbour in
 	 * direction d ([6.14]: an on-map neighbour, not across an unbridged river or a cliff). */
 	uint8_t *zoc_dirs;
+	int32_t *edge;        /* [nedge] the on-map hexes at the map's edge, by index ([12.22]) */
+	int nedge;
 	char battle[16];      /* "alma", "balaclava", "inkerman", "tchernaya" or "" */
 	uint8_t *zone;        /* [map n] the battle's static map zones (Alma: river banks), or NULL */
 	int nprov;            /* reconstructed/decoded blocks, listed by crimea show */
