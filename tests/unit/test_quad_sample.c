@@ -1,7 +1,7 @@
 /* The two shortcuts random and computer players take must not change the rules:
  *   - the movement memo (rules->memo_new): actions() with a memo lists exactly what it lists
  *     without one, in the same order, also when the memo is shared by positions that take
- *     turns (a player looking at copies of the game);
+ *     turns (a player looking at copies of the game), and listed actions apply the same;
  *   - rules->sample: the same draw with and without the memo; every action it draws is one actions() lists, and over enough draws every
  *     listed action comes up (it is meant to be uniform over the list).
  * Every real quad scenario is played by random choices with both checks along the way. */
@@ -60,6 +60,22 @@ static void check_memo(struct ctx *c, const struct game *g, const char *path, in
 	for (int i = 0; i < n && i < NACT; i++)
 		if (!same_action(&c->a[i], &c->b[i]))
 			fail_msg("%s step %d: action %d differs with the memo", path, step, i);
+	/* a listed move applies the same with and without it (the memo keeps each search's
+	 * routes, so applying a move need not search again) */
+	for (int i = 0, tried = 0; i < n && i < NACT && tried < 4; i += 1 + n / 5) {
+		struct game *x = malloc(sizeof *x), *y = malloc(sizeof *y);
+		struct err e;
+		assert_non_null(x);
+		assert_non_null(y);
+		*x = *g;
+		*y = c->plain;
+		int ra = game_apply(x, &c->a[i], NULL, 0, NULL, &e), rb = game_apply(y, &c->a[i], NULL, 0, NULL, &e);
+		if (ra != rb || (ra == 0 && x->rules->checksum(x) != y->rules->checksum(y)))
+			fail_msg("%s step %d: action %d applies differently with the memo", path, step, i);
+		tried++;
+		free(x);
+		free(y);
+	}
 	/* and sample() draws the same with and without it (a computer player's choice must not
 	 * depend on whether its game has a memo) */
 	struct rng r1, r2;

@@ -20,6 +20,7 @@ struct q_memo {
 	uint8_t *zoc, *blocked;  /* [n] */
 	struct q_memo_ent *e;    /* [nunits] */
 	int32_t *order;          /* [nunits * n] */
+	int32_t *prev;           /* [nunits * n]: the search's prev, for the hexes reached */
 	uint8_t *steps;          /* [nunits * n * 6]: a unit's patched step table, when it had one */
 };
 
@@ -37,8 +38,9 @@ void *q_memo_new(const struct scenario *sc)
 	m->blocked = malloc(n);
 	m->e = malloc(nu * sizeof *m->e);
 	m->order = malloc(nu * n * sizeof *m->order);
+	m->prev = malloc(nu * n * sizeof *m->prev);
 	m->steps = malloc(nu * n * 6);
-	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->steps) {
+	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps) {
 		q_memo_free(m);
 		return NULL;
 	}
@@ -56,6 +58,7 @@ void q_memo_free(void *memo)
 	free(m->blocked);
 	free(m->e);
 	free(m->order);
+	free(m->prev);
 	free(m->steps);
 	free(m);
 }
@@ -115,6 +118,9 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 		return e->len;
 	}
 	e->len = q_path_search(s, &q, &r, mine);
+	int32_t *mp = m->prev + (size_t)u * (size_t)m->n;
+	for (int k = 0; k < e->len; k++) /* the route to any hex reached, for q_reach_route */
+		mp[mine[k]] = w->prev[mine[k]];
 	e->start = (int16_t)q.start;
 	e->allowance = (uint8_t)q.allowance;
 	e->zocless = q.zoc == NULL;
@@ -123,4 +129,32 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 		memcpy(copy, q.step, tab);
 	*order = mine;
 	return e->len;
+}
+
+int q_reach_route(const struct game *g, int u, struct q_work *w, int dest, int *out, int max)
+{
+	const int32_t *order;
+	int len = q_reach(g, u, w, &order), n = 0, i;
+	struct q_memo *m = memo_of(g);
+	const int32_t *prev;
+
+	if (!m || !m->snap) { /* the search just ran into w */
+		struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
+		return path_route(&r, dest, out, max);
+	}
+	prev = m->prev + (size_t)u * (size_t)m->n;
+	for (i = 0; i < len && order[i] != dest; i++)
+		;
+	if (i == len)
+		return -1; /* not reached */
+	for (i = dest; i >= 0 && n <= len; i = prev[i])
+		n++;
+	if (n > max || n > len) /* (a route never visits more hexes than were reached) */
+		return -1;
+	i = dest;
+	for (int k = n - 1; k >= 0; k--) {
+		out[k] = i;
+		i = prev[i];
+	}
+	return n;
 }

@@ -18,6 +18,10 @@ void q_memo_free(void *memo);
  * byte-for-byte the same, so the result is always the search's own. With the memo, the hexes
  * stay in place until the next q_reach of the same unit; without, until the next q_reach. */
 int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order);
+/* The cheapest path of u to map index dest (start first) into out, as path_route gives it
+ * after u's search: its length, or -1 when dest is not reached or the path is longer than max.
+ * w prepared as for q_reach (and q_reach_begin called for this position). */
+int q_reach_route(const struct game *g, int u, struct q_work *w, int dest, int *out, int max);
 /* Is g->memo a memo of g's scenario (so that q_reach keeps every unit's hexes apart)? */
 bool q_memo_on(const struct game *g);
 /* Declares that w->zoc and w->blocked were just recomputed (for a new position). */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "qbattle.h"
+#include "qmemo.h"
 #include "qmove.h"
 
 /* Hexes the moving side may not enter: any hex holding an enemy unit ([5.12], [5.34]). */
@@ -393,9 +394,9 @@ int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 		struct q_work wbuf, *w = &wbuf; /* on the stack: no heap use inside a game */
 		int tmp[ACTION_ARGS + 64], len;
 		char hx[8];
-		q_search(g, u, w);
-		struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
-		len = path_route(&r, path[0], tmp, ACTION_ARGS + 64);
+		q_search_prepare(g, s->u[u].side, w);
+		q_reach_begin(g, w);
+		len = q_reach_route(g, u, w, path[0], tmp, ACTION_ARGS + 64); /* memo: no search */
 		if (len < 2) {
 			hex_format(map_hex(&s->map, path[0]), hx);
 			return err_set(e, NULL, 0, "[5.16] %s cannot reach %s this phase", s->u[u].id, hx);
