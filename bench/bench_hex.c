@@ -45,7 +45,9 @@ struct bench {
 	const struct map_lines *ml;
 	uint8_t *blk;              /* [n]: 1 if the hex blocks a line of sight (woods, town) */
 	int pa[2][NPAIRS], pb[2][NPAIRS]; /* on-map pairs: [0] at distances 1..11, [1] at 11 */
+	int xa[2][NPAIRS], xb[2][NPAIRS]; /* the same pairs as map indices */
 	const int *a, *b;          /* the set the running benchmark uses */
+	const int *ia, *ib;        /* and as map indices */
 	int *starts;               /* map indices the searches start from */
 	int nstarts;
 	uint8_t *zoc, *blocked;    /* [n] */
@@ -163,6 +165,17 @@ ALWAYS_INLINE static long run_los_maplines(struct bench *b, long ops)
 	return sum;
 }
 
+/* The same from map indices (map_lines_blocked_at): one table look-up, no range check. */
+ALWAYS_INLINE static long run_los_maplines_at(struct bench *b, long ops)
+{
+	long sum = 0;
+	for (long k = 0; k < ops; k++) {
+		int i = (int)(k % NPAIRS);
+		sum += map_lines_blocked_at(b->ml, b->ia[i], b->ib[i], b->blk);
+	}
+	return sum;
+}
+
 ALWAYS_INLINE static long run_lines(struct bench *b, long ops)
 {
 	struct line_step st[LINE_MAX_STEPS];
@@ -192,6 +205,7 @@ INSTANCES(run_lines)
 INSTANCES(run_los_lines)
 INSTANCES(run_los_shape)
 INSTANCES(run_los_maplines)
+INSTANCES(run_los_maplines_at)
 
 __attribute__((noinline)) static long run_distance_mixed(struct bench *b, long ops)
 {
@@ -276,6 +290,8 @@ static const struct {
 	B("los_trace (shape) d=11", run_los_shape_d11, 1, "< 20 ns"),
 	B("los_trace (map_lines) d=1..11", run_los_maplines_mixed, 0, "< 20 ns"),
 	B("los_trace (map_lines) d=11", run_los_maplines_d11, 1, "< 20 ns"),
+	B("los_trace (map_lines_at) d=1..11", run_los_maplines_at_mixed, 0, "< 20 ns"),
+	B("los_trace (map_lines_at) d=11", run_los_maplines_at_d11, 1, "< 20 ns"),
 	B("path_search inf a=12 zoc", run_path12, 0, "< 500 ns"),
 	B("path_search cav a=16 zoc", run_path16, 0, "-"),
 	B("path_search_prep inf a=12 zoc", run_prep12, 0, "< 500 ns"),
@@ -335,6 +351,8 @@ static void make_pairs(struct bench *b, const int *on, int non, uint64_t *rs)
 				if (hex_distance(a, c) == want) {
 					b->pa[set][i] = a;
 					b->pb[set][i] = c;
+					b->xa[set][i] = map_index(b->m, a);
+					b->xb[set][i] = map_index(b->m, c);
 					break;
 				}
 			}
@@ -434,6 +452,8 @@ int main(int argc, char **argv)
 		for (int k = 0; k < NBENCH; k++) {
 			b.a = b.pa[benches[k].set];
 			b.b = b.pb[benches[k].set];
+			b.ia = b.xa[benches[k].set];
+			b.ib = b.xb[benches[k].set];
 			sink += benches[k].fn(&b, CG_OPS);
 			printf("%s\t%s\t%d\n", benches[k].fname, benches[k].name, CG_OPS);
 		}
@@ -447,6 +467,8 @@ int main(int argc, char **argv)
 		b.reached = b.ops_reached = 0;
 		b.a = b.pa[benches[k].set];
 		b.b = b.pb[benches[k].set];
+		b.ia = b.xa[benches[k].set];
+		b.ib = b.xb[benches[k].set];
 		double best, ns = measure(&b, benches[k].fn, &sink, &best);
 		printf("%-32s %10.1f %10.1f %14.0f  %s", benches[k].name, ns, best, 1e9 / ns,
 		       benches[k].target);

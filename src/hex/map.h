@@ -128,10 +128,14 @@ int terrain_parse(const char *s); /* -1 if unknown */
  * hex_lines it was built from. */
 struct map_lines {
 	const struct hex_lines *hl;
-	int h;                 /* the map's m->h */
-	uint32_t *first;       /* [number of shapes]: index of the shape's first pair in off */
-	uint8_t *n;            /* [number of shapes]: its number of pairs */
-	int32_t *off;          /* pairs of index offsets from the start hex (the same twice for a hex) */
+	int h, w, col0, row0;  /* the map's */
+	int clo, chi, rlo, rhi; /* index-space columns and rows inside the numbering (inclusive) */
+	uint32_t *first;       /* [number of shapes]: the shape's record in rec (maplines.c) */
+	int16_t *rec;          /* per shape: index offsets of its hex steps and hexside pairs */
+	/* map_lines_blocked_at's look-up (maplines.c): tab[to[b] - from[a] + span] */
+	int32_t *from, *to;    /* [n] */
+	uint32_t *tab;         /* [2 * span + 1]: a record in rec, or 0 */
+	int span;
 };
 
 int map_lines_init(struct map_lines *ml, const struct hex_lines *hl, const struct map *m);
@@ -140,9 +144,16 @@ void map_lines_free(struct map_lines *ml);
  * blocks (0 otherwise; only those two values): a hex step if its hex blocks, a hexside step if
  * both hexes do. Hexes a and b are hex numbers on m. The same count as tracing hex_line(a, b)
  * and testing each step; returns -1 if the line is not in the table (farther than hl->dist,
- * or leaving the index space), when the caller must trace it with hex_line. */
+ * or leaving the index space or the numbering), when the caller must trace it with hex_line. */
 int map_lines_blocked(const struct map_lines *ml, const struct map *m, int a, int b,
 		      const uint8_t *blk);
+/* The same for map indices a and b, both in [0, m->n): exactly
+ * map_lines_blocked(ml, m, map_hex(m, a), map_hex(m, b), blk) when both are hexes of the
+ * numbering (columns and rows 00..99), and -1 otherwise. A line up to hl->dist between hexes
+ * that are not on the top or bottom row of the index space or the numbering (every on-map hex
+ * of a map not touching row 00 or 99) takes two loads, one table look-up and no range check;
+ * the others take map_lines_blocked's way. */
+int map_lines_blocked_at(const struct map_lines *ml, int a, int b, const uint8_t *blk);
 
 /* Parses "AAAA" or a range "AAAA-BBBB" (same column or same row) into out; returns the count
  * or -1 (malformed) or -2 (too many for max). */
