@@ -19,7 +19,7 @@
 
 #define ACTION_ARGS 24
 #define ACTION_TEXT_MAX 256
-#define GAME_STATE_MAX 5120 /* the largest rule-system state (quad: about 4.3 KB) */
+#define GAME_STATE_MAX 4352 /* the largest rule-system state (quad: about 4.1 KB) */
 #define SCN_ID_MAX 48
 #define SCN_TITLE_MAX 128
 #define SCN_PATH_MAX 1024

@@ -125,7 +125,7 @@ enum q_ufl {
 #define Q_ELIM (-2)  /* eliminated or removed from play */
 #define Q_ABSENT (-3) /* not in this game (an optional rule's unit with that rule off) */
 #define Q_OCC_BUCKETS 256 /* occupancy index buckets (a power of two) */
-#define Q_OCC_NONE (-1)
+#define Q_OCC_NONE 0xFF /* (unit indices are below Q_UNITS_MAX < 255) */
 
 struct q_ust {
 	int16_t idx;     /* map index, Q_OFF or Q_ELIM */
@@ -179,8 +179,8 @@ struct q_state {
 	/* Derived, kept last and outside the checksum: which units stand in which hex, so that a
 	 * stack is found without scanning every unit. Buckets by map index; chains through
 	 * occ_next; Q_OCC_NONE ends a chain. Only q_place() writes it (and u[].idx). */
-	int16_t occ_head[Q_OCC_BUCKETS];
-	int16_t occ_next[Q_UNITS_MAX];
+	uint8_t occ_head[Q_OCC_BUCKETS];
+	uint8_t occ_next[Q_UNITS_MAX];
 };
 
 static inline const struct q_scn *q_scn(const struct game *g) { return g->scn->data; }

@@ -66,6 +66,8 @@ int q_ma(const struct game *g, int u)
 	return q_battle_ma(g, u, ma);
 }
 
+_Static_assert(Q_UNITS_MAX < Q_OCC_NONE, "unit indices fit the occupancy index's bytes");
+
 static inline int occ_bucket(int idx)
 {
 	return idx & (Q_OCC_BUCKETS - 1);
@@ -88,7 +90,7 @@ void q_place(struct q_state *st, int u, int idx)
 	if (old == idx)
 		return;
 	if (old >= 0) { /* unlink u from its bucket's chain */
-		int16_t *p = &st->occ_head[occ_bucket(old)];
+		uint8_t *p = &st->occ_head[occ_bucket(old)];
 		while (*p != Q_OCC_NONE && *p != u)
 			p = &st->occ_next[*p];
 		if (*p == u)
@@ -99,7 +101,7 @@ void q_place(struct q_state *st, int u, int idx)
 	if (idx >= 0) {
 		int b = occ_bucket(idx);
 		st->occ_next[u] = st->occ_head[b];
-		st->occ_head[b] = (int16_t)u;
+		st->occ_head[b] = (uint8_t)u;
 	}
 }
 
