@@ -190,15 +190,15 @@ static void test_greedy_wins_weak_sides(void **state)
 /* Search against greedy where greedy against greedy is lost (Issue 6): as the Alma Allies,
  * search (SEARCH_TEST_BUDGET rollouts a decision) must do better than greedy in the same
  * seat. Greedy as the Allies against greedy loses every game measured (`crimea sim alma -n 20
- * --ai both=greedy`: 20 of 20, by 9 points on average); each seed is played twice, greedy and
- * then search as the Allies, and the sum of the Allied margins must improve by at least
- * SEARCH_TEST_GAIN points (measured: -18 for greedy, +2 for search, a gain of 20; the search
- * of ff8adc0, three candidates, gains 1 here and fails; with one rollout a candidate, budget
- * 5, the gain is 2). Fixed seeds, so the result cannot
- * flake; a search that stops improving on greedy fails. */
+ * --ai both=greedy`: 20 of 20, by 9 points on average); the seed is played twice, greedy and
+ * then search as the Allies, and the Allied margin must improve by at least SEARCH_TEST_GAIN
+ * points (measured: -14 for greedy, -2 for search, a gain of 12; the search of ff8adc0, three
+ * candidates, gains 3 and fails; one rollout a candidate, budget 5, gains 1). Seed 301 gains 8
+ * (-4 to +4) but doubles the test's time (test_ai: about 23 s of CPU with one seed). Fixed
+ * seed, so the result cannot flake; a search that stops improving on greedy fails. */
 #define SEARCH_TEST_BUDGET 10
-#define SEARCH_TEST_SEEDS 2
-#define SEARCH_TEST_GAIN 8
+#define SEARCH_TEST_SEEDS 1
+#define SEARCH_TEST_GAIN 6
 static void test_search_beats_greedy(void **state)
 {
 	struct scenario s;
@@ -216,7 +216,7 @@ static void test_search_beats_greedy(void **state)
 		kinds[side] = AI_SEARCH;
 		play_budget(&s, 300 + (uint64_t)k, kinds, SEARCH_TEST_BUDGET, &r);
 		ms += r.vp[side] - r.vp[1 - side];
-		print_message("alma seed %d: allied margin greedy %+d (sum), search %+d (sum)\n", 300 + k, mg, ms);
+		print_message("alma seed %d: allied margin greedy %+d, search %+d (summed over seeds)\n", 300 + k, mg, ms);
 	}
 	assert_true(ms >= mg + SEARCH_TEST_GAIN);
 	scenario_free(&s);
