@@ -15,7 +15,7 @@
 enum ai_kind { AI_NONE, AI_RANDOM, AI_GREEDY, AI_SEARCH, AI_NKINDS };
 
 /* Rollouts per decision of the search player when ai_choose is used. */
-#define AI_SEARCH_BUDGET 6
+#define AI_SEARCH_BUDGET 20
 
 /* Parses "random", "greedy" or "search"; returns -1 if unknown. */
 int ai_parse(const char *name);
