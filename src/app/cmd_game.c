@@ -182,6 +182,7 @@ static int undo(struct session *S)
 		free(g2);
 		return -1;
 	}
+	g2->memo = S->g.memo; /* the computer players' memo stays with the session */
 	S->g = *g2;
 	S->rec.nact = r2.nact;
 	S->rec.nchk = r2.nchk;
@@ -259,6 +260,8 @@ int cmd_play(int argc, char **argv)
 	}
 	if (open_game(argv[0], what, seed, dm, options, &S->s, &S->g, &S->rec) != 0)
 		goto out;
+	/* speeds the computer players' look at many positions; changes no choice (test_quad_sample) */
+	S->g.memo = S->s.rules->memo_new ? S->s.rules->memo_new(&S->s) : NULL;
 	/* --ai SIDE=PLAYER: match side names now that the scenario is known */
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--ai") && i + 1 < argc) {
@@ -357,6 +360,8 @@ int cmd_play(int argc, char **argv)
 out:
 	free(buf);
 	rec_free(&S->rec);
+	if (S->g.memo)
+		S->s.rules->memo_free(S->g.memo);
 	scenario_free(&S->s);
 	free(S);
 	return rc;
