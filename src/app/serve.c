@@ -303,6 +303,8 @@ struct sgame {
 	int *evseq;                   /* the action seq of each */
 	int nev, evhead;
 	bool ai_warned;
+	void *memo;                   /* owned: the computer players' memo (rules->memo_new), made
+				       * on first need; only sg_step's working copy carries it */
 };
 
 struct srv {
@@ -446,6 +448,8 @@ static void sg_free(struct sgame *sg)
 	if (!sg)
 		return;
 	rec_free(&sg->rec);
+	if (sg->memo)
+		sg->scn->rules->memo_free(sg->memo);
 	free(sg->g);
 	free(sg->ev);
 	free(sg->evseq);
@@ -524,6 +528,9 @@ static int sg_step(struct srv *S, struct sgame *sg, const char *text, const int 
 	side = tmp->rules->to_act(tmp);
 	if (side >= 0 && sg->ai[side] != AI_NONE && (text == NULL || S == NULL)) {
 		struct action a;
+		if (!sg->memo && sg->scn->rules->memo_new) /* speed only: the same choices without */
+			sg->memo = sg->scn->rules->memo_new(sg->scn);
+		tmp->memo = sg->memo;
 		if (ai_choose(sg->ai[side], tmp, &a) != 0) {
 			free(tmp);
 			return err_set(e, NULL, 0, "the computer player has no legal action (a rules bug)");
@@ -558,6 +565,7 @@ static int sg_step(struct srv *S, struct sgame *sg, const char *text, const int 
 			sink->n = evn;
 		return SRV_STORE_FAILED;
 	}
+	tmp->memo = NULL; /* the stored game carries no memo: readers list actions without it */
 	*sg->g = *tmp;
 	free(tmp);
 	sg->meta.seed_fixed = true;
