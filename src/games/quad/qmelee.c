@@ -380,6 +380,22 @@ static int displace_choices(const struct game *g, int v, int idx, const int *exc
  * from step `start` (a retreat resumed after a displacement). When a friendly unit in the way
  * has more than one hex to be displaced to, its owner chooses ([8.61]): the retreat pauses,
  * owing that decision first, and resumes in q_settle. Returns true if it paused. */
+/* Pushes retreat p, stopped at step i of its n-hex path, to be resumed there once the decision
+ * pushed after it (a displacement) is made. */
+static void pause_retreat(struct game *g, const struct q_pend *p, const int16_t *path, int n, int i,
+			  int wanted)
+{
+	struct q_pend *r = q_push_pend(g);
+	*r = *p;
+	r->kind = QPEND_RETREAT;
+	r->chosen = 1;
+	r->npath = (uint8_t)i;
+	r->plen = (uint8_t)n;
+	r->hexes = (uint8_t)wanted;
+	for (int q = 0; q < n && q < Q_PATH_MAX; q++)
+		r->path[q] = path[q];
+}
+
 static bool do_retreat(struct game *g, struct q_pend *p, const int16_t *path, int n, int wanted,
 		       int start, struct evsink *ev)
 {
@@ -416,15 +432,7 @@ static bool do_retreat(struct game *g, struct q_pend *p, const int16_t *path, in
 			   st->npend + 2 <= Q_PEND_MAX) {
 			/* Inkerman [19.42]: a stack in the way; its owner displaces one unit of it or
 			 * both as a stack (two decisions, see stack_actions): pause this retreat */
-			struct q_pend *r = q_push_pend(g);
-			*r = *p;
-			r->kind = QPEND_RETREAT;
-			r->chosen = 1;
-			r->npath = (uint8_t)i;
-			r->plen = (uint8_t)n;
-			r->hexes = (uint8_t)wanted;
-			for (int q = 0; q < n && q < Q_PATH_MAX; q++)
-				r->path[q] = path[q];
+			pause_retreat(g, p, path, n, i, wanted);
 			struct q_pend *d = q_push_pend(g);
 			d->kind = QPEND_RETREAT;
 			d->side = s->u[u].side;
@@ -448,15 +456,7 @@ static bool do_retreat(struct game *g, struct q_pend *p, const int16_t *path, in
 			if (!(s->u[x].tags & QT_PICKET) && displace_choices(g, x, path[i], visited, nv, &cbuf) > 1 &&
 			    st->npend + 2 <= Q_PEND_MAX) {
 				/* [8.61] the owner moves the displaced unit: pause this retreat */
-				struct q_pend *r = q_push_pend(g);
-				*r = *p;
-				r->kind = QPEND_RETREAT;
-				r->chosen = 1;
-				r->npath = (uint8_t)i;
-				r->plen = (uint8_t)n;
-				r->hexes = (uint8_t)wanted;
-				for (int q = 0; q < n && q < Q_PATH_MAX; q++)
-					r->path[q] = path[q];
+				pause_retreat(g, p, path, n, i, wanted);
 				struct q_pend *d = q_push_pend(g);
 				d->kind = QPEND_RETREAT;
 				d->side = s->u[x].side;
