@@ -190,20 +190,25 @@ void path_prep_free(struct path_prep *p)
 	p->step = NULL;
 }
 
-int path_route(const struct path_result *r, int idx, int *out, int max)
+int path_route_prev(const int32_t *prev, int idx, int *out, int max)
 {
 	int n = 0, i;
 
-	if (r->cost[idx] == PATH_UNREACHED)
-		return -1;
-	for (i = idx; i >= 0; i = r->prev[i])
+	for (i = idx; i >= 0 && n <= max; i = prev[i]) /* (bounded: a bad chain cannot loop) */
 		n++;
 	if (n > max)
 		return -1;
 	i = idx;
 	for (int k = n - 1; k >= 0; k--) {
 		out[k] = i;
-		i = r->prev[i];
+		i = prev[i];
 	}
 	return n;
+}
+
+int path_route(const struct path_result *r, int idx, int *out, int max)
+{
+	if (r->cost[idx] == PATH_UNREACHED)
+		return -1;
+	return path_route_prev(r->prev, idx, out, max);
 }

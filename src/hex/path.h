@@ -59,5 +59,7 @@ int path_search_prep(const struct path_prep *p, const struct path_query *q, stru
 		     int32_t *order);
 /* Writes the cheapest path to idx (start first) into out; returns its length or -1. */
 int path_route(const struct path_result *r, int idx, int *out, int max);
+/* The same from a search's prev alone, for a hex known to be reached. */
+int path_route_prev(const int32_t *prev, int idx, int *out, int max);
 
 #endif

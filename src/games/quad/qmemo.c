@@ -134,7 +134,7 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 int q_reach_route(const struct game *g, int u, struct q_work *w, int dest, int *out, int max)
 {
 	const int32_t *order;
-	int len = q_reach(g, u, w, &order), n = 0, i;
+	int len = q_reach(g, u, w, &order), i;
 	struct q_memo *m = memo_of(g);
 	const int32_t *prev;
 
@@ -145,16 +145,5 @@ int q_reach_route(const struct game *g, int u, struct q_work *w, int dest, int *
 	prev = m->prev + (size_t)u * (size_t)m->n;
 	for (i = 0; i < len && order[i] != dest; i++)
 		;
-	if (i == len)
-		return -1; /* not reached */
-	for (i = dest; i >= 0 && n <= len; i = prev[i])
-		n++;
-	if (n > max || n > len) /* (a route never visits more hexes than were reached) */
-		return -1;
-	i = dest;
-	for (int k = n - 1; k >= 0; k--) {
-		out[k] = i;
-		i = prev[i];
-	}
-	return n;
+	return i == len ? -1 : path_route_prev(prev, dest, out, max); /* -1: not reached */
 }
