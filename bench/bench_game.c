@@ -96,7 +96,8 @@ int main(int argc, char **argv)
 			fprintf(stderr, "cannot load %s\n", scenarios[k][1]);
 			return 1;
 		}
-		struct sim_cfg cfg = {0, {player, player}, SIM_ACTION_CAP, s.rules->memo_new(&s), false};
+		struct sim_cfg cfg = {0, {{player, AI_SEARCH_BUDGET}, {player, AI_SEARCH_BUDGET}}, SIM_ACTION_CAP,
+				      s.rules->memo_new(&s), false};
 		double t0 = now();
 		for (int i = 0; i < n; i++) {
 			if (sim_play(&s, 1, i, &cfg, g, &r) != 0) {

@@ -1,6 +1,8 @@
 /* ai: the player registry, the baseline random player and helpers the players share. */
 #include "ai.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,4 +93,49 @@ int ai_choose_budget(int kind, struct game *g, struct action *out, int budget)
 int ai_choose(int kind, struct game *g, struct action *out)
 {
 	return ai_choose_budget(kind, g, out, AI_SEARCH_BUDGET);
+}
+
+int ai_player_parse(const char *spec, struct ai_player *p)
+{
+	const char *colon = strchr(spec, ':');
+	char name[16];
+	size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+	int kind, budget = AI_SEARCH_BUDGET;
+
+	if (len >= sizeof name)
+		return -1;
+	memcpy(name, spec, len);
+	name[len] = '\0';
+	kind = ai_parse(name);
+	if (kind < 0)
+		return -1;
+	if (colon) {
+		char *end;
+		long v;
+		/* only search has a budget; "greedy:3" is a mistake worth reporting */
+		if (kind != AI_SEARCH || colon[1] < '0' || colon[1] > '9')
+			return -1;
+		errno = 0;
+		v = strtol(colon + 1, &end, 10);
+		if (errno || *end || v < 1 || v > AI_SEARCH_BUDGET_MAX)
+			return -1;
+		budget = (int)v;
+	}
+	p->kind = kind;
+	p->budget = budget;
+	return 0;
+}
+
+const char *ai_player_name(const struct ai_player *p, char *buf)
+{
+	if (p->kind == AI_SEARCH && p->budget != AI_SEARCH_BUDGET)
+		snprintf(buf, AI_PLAYER_NAME_MAX, "search:%d", p->budget);
+	else
+		snprintf(buf, AI_PLAYER_NAME_MAX, "%s", ai_name(p->kind));
+	return buf;
+}
+
+int ai_player_choose(const struct ai_player *p, struct game *g, struct action *out)
+{
+	return ai_choose_budget(p->kind, g, out, p->budget);
 }

@@ -16,6 +16,18 @@ enum ai_kind { AI_NONE, AI_RANDOM, AI_GREEDY, AI_SEARCH, AI_NKINDS };
 
 /* Rollouts per decision of the search player when ai_choose is used. */
 #define AI_SEARCH_BUDGET 20
+/* The largest budget a player spec may ask for ("search:N"). */
+#define AI_SEARCH_BUDGET_MAX 100000
+/* Room for a player spec's name ("search:100000" and its NUL). */
+#define AI_PLAYER_NAME_MAX 16
+
+/* A computer player as the front ends name it: the kind, and for search its rollouts per
+ * decision ("search:40"; plain "search" has AI_SEARCH_BUDGET). The budget is an iteration
+ * count, not a time, so that a game is the same on any machine. */
+struct ai_player {
+	int kind;   /* enum ai_kind; AI_NONE for a seat a person plays */
+	int budget; /* search rollouts per decision, 1 .. AI_SEARCH_BUDGET_MAX */
+};
 
 /* Parses "random", "greedy" or "search"; returns -1 if unknown. */
 int ai_parse(const char *name);
@@ -28,6 +40,15 @@ int ai_choose(int kind, struct game *g, struct action *out);
 /* As ai_choose, with the search player's rollouts per decision given (budget >= 1; other
  * players ignore it). */
 int ai_choose_budget(int kind, struct game *g, struct action *out, int budget);
+
+/* Parses "random", "greedy", "search" or "search:N" (1 <= N <= AI_SEARCH_BUDGET_MAX) into *p.
+ * Returns 0, or -1 (unknown player or bad budget; *p untouched). */
+int ai_player_parse(const char *spec, struct ai_player *p);
+/* The spec that parses back to *p ("greedy", "search", "search:40"; "human" for AI_NONE),
+ * written into buf[AI_PLAYER_NAME_MAX]; returns buf. */
+const char *ai_player_name(const struct ai_player *p, char *buf);
+/* ai_choose_budget with p's kind and budget. */
+int ai_player_choose(const struct ai_player *p, struct game *g, struct action *out);
 
 /* ---- shared by the players (ai.c, greedy.c, search.c); not for front ends ---- */
 

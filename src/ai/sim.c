@@ -96,7 +96,7 @@ int sim_play(const struct scenario *s, uint64_t study_seed, int64_t index,
 			fail(out, SIM_NO_ACTION, g, "no side to act but the game is not over");
 			goto done;
 		}
-		if (ai_choose(cfg->player[side], g, &a) != 0) {
+		if (ai_player_choose(&cfg->player[side], g, &a) != 0) {
 			fail(out, SIM_NO_ACTION, g, side ? "no legal action for side 1"
 							 : "no legal action for side 0");
 			goto done;

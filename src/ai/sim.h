@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "../games/rules.h"
+#include "ai.h"
 
 #define SIM_LEVEL_MAX 64       /* a victory level's name, NUL included */
 #define SIM_WHY_MAX 160        /* what went wrong in an erroneous game */
@@ -77,7 +78,7 @@ void sim_level_name(const char *level, char *out, size_t n);
 /* How the games of a study are played. */
 struct sim_cfg {
 	uint32_t options;   /* rule-system option bits */
-	int player[2];      /* ai kinds (ai.h) by side */
+	struct ai_player player[2]; /* by side (ai.h) */
 	long cap;           /* a game still not over after cap actions is an error */
 	void *memo;         /* the rules' memo for this thread (rules->memo_new), or NULL */
 	bool check;         /* the rule system's invariants after every action, and the game's

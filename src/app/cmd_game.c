@@ -66,7 +66,8 @@ static const char play_help[] =
 	"usage: crimea play SCENARIO|RECORD.rec [options]\n"
 	"  --seed N            dice seed (default 1; the same seed and actions replay exactly)\n"
 	"  --dice manual       ask for every die (a referee's real dice); the record keeps them\n"
-	"  --ai SIDE=PLAYER    let the computer play a side (PLAYER: random, greedy, search)\n"
+	"  --ai SIDE=PLAYER    let the computer play a side (PLAYER: random, greedy, search, or\n"
+	"                      search:N, N rollouts a decision: more is stronger and slower; 20)\n"
 	"  --save FILE.rec     keep the game record there, rewritten atomically after every action\n"
 	"  --option ID         an optional rule (repeatable; or a comma list): 11.27; Inkerman\n"
 	"                      23.1 ... 28.2, a group 23 ... 28, or all (docs/RULES.md)\n"
@@ -80,7 +81,7 @@ struct session {
 	struct scenario s;
 	struct game g;
 	struct record rec;
-	int ai[2];
+	struct ai_player ai[2]; /* kind AI_NONE: a person plays the side */
 	const char *save;
 };
 
@@ -227,8 +228,10 @@ int cmd_play(int argc, char **argv)
 			}
 		} else if (!strcmp(argv[i], "--ai") && i + 1 < argc) {
 			const char *eq = strchr(argv[++i], '=');
-			if (!eq || ai_parse(eq + 1) < 0) {
-				fprintf(stderr, "crimea play: --ai SIDE=PLAYER (PLAYER: random, greedy, search)\n");
+			struct ai_player p;
+			if (!eq || ai_player_parse(eq + 1, &p) != 0) {
+				fprintf(stderr, "crimea play: --ai SIDE=PLAYER (PLAYER: random, greedy, search, "
+					"search:N with 1 <= N <= %d)\n", AI_SEARCH_BUDGET_MAX);
 				goto out;
 			}
 			/* the side is matched once the scenario is loaded */
@@ -279,7 +282,7 @@ int cmd_play(int argc, char **argv)
 				fprintf(stderr, "crimea play: no side \"%s\" (%s or %s)\n", tmp, S->s.side[0], S->s.side[1]);
 				goto out;
 			}
-			S->ai[side] = ai_parse(eq + 1);
+			(void)ai_player_parse(eq + 1, &S->ai[side]); /* checked above */
 		}
 	buf = malloc(1 << 20);
 	if (!buf)
@@ -298,16 +301,16 @@ int cmd_play(int argc, char **argv)
 			break;
 		}
 		int side = g->rules->to_act(g);
-		if (side >= 0 && S->ai[side]) {
+		if (side >= 0 && S->ai[side].kind != AI_NONE) {
 			struct action a;
-			char text[ACTION_TEXT_MAX];
-			if (ai_choose(S->ai[side], g, &a) != 0) {
+			char text[ACTION_TEXT_MAX], who[AI_PLAYER_NAME_MAX];
+			if (ai_player_choose(&S->ai[side], g, &a) != 0) {
 				fprintf(stderr, "crimea: no legal action for %s (a rules bug)\n", S->s.side[side]);
 				break;
 			}
 			g->rules->format(g, &a, text, sizeof text);
 			if (!until_over)
-				printf("%s (%s): %s\n", S->s.side[side], ai_name(S->ai[side]), text);
+				printf("%s (%s): %s\n", S->s.side[side], ai_player_name(&S->ai[side], who), text);
 			if (do_action(S, text, interactive) != 0)
 				break;
 			continue;

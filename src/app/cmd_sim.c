@@ -36,7 +36,8 @@ static const char sim_help[] =
 	"  Plays N games computer against computer and prints the distribution of victory\n"
 	"  levels (95% Wilson intervals), victory points, game length and the historical outcome.\n"
 	"  -n N              games to play (default 100)\n"
-	"  --ai SIDE=PLAYER  the player of a side (default random for both; SIDE may be both)\n"
+	"  --ai SIDE=PLAYER  the player of a side (default random for both; SIDE may be both):\n"
+	"                    random, greedy, search, or search:N (N rollouts a decision; 20)\n"
 	"  --seed S          study seed (default 1); game i uses seed rng_mix(S, i)\n"
 	"  --jobs J          worker threads (default 1); the output does not depend on J\n"
 	"  --options LIST    optional rules, comma-separated: 11.27 (disrupted cavalry does not\n"
@@ -91,7 +92,7 @@ struct sim_args {
 	const char *svg;
 	const char *ai_arg[8];
 	int nai;
-	int player[2];
+	struct ai_player player[2];
 };
 
 /* Shared by the worker threads of one process. */
@@ -243,23 +244,17 @@ static int parse_args(int argc, char **argv, struct sim_args *a)
 /* Resolves --ai SIDE=PLAYER against the scenario's side names. */
 static int resolve_players(struct sim_args *a, const struct scenario *s)
 {
-	int rnd = ai_parse("random");
+	struct ai_player rnd = {AI_RANDOM, AI_SEARCH_BUDGET}, kind;
 
 	a->player[0] = a->player[1] = rnd;
 	for (int i = 0; i < a->nai; i++) {
 		char side[64];
 		const char *eq = strchr(a->ai_arg[i], '=');
 		size_t len = (size_t)(eq - a->ai_arg[i]);
-		int kind = ai_parse(eq + 1);
-		if (kind < 0 || kind == AI_NONE) {
-			if (rank0()) {
-				fprintf(stderr, "crimea sim: unknown computer player \"%s\"; known:", eq + 1);
-				static const char *const names[] = {"random", "greedy", "search"};
-				for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
-					if (ai_parse(names[k]) > 0)
-						fprintf(stderr, " %s", names[k]);
-				fputc('\n', stderr);
-			}
+		if (ai_player_parse(eq + 1, &kind) != 0 || kind.kind == AI_NONE) {
+			if (rank0())
+				fprintf(stderr, "crimea sim: unknown computer player \"%s\"; known: random, greedy, "
+					"search, search:N (N rollouts a decision, 1 .. %d)\n", eq + 1, AI_SEARCH_BUDGET_MAX);
 			return 2;
 		}
 		snprintf(side, sizeof side, "%.*s", (int)(len < sizeof side ? len : sizeof side - 1), a->ai_arg[i]);
@@ -532,8 +527,9 @@ static void print_text(const struct sim_args *a, const struct scenario *s, const
 		putchar('\n');
 	}
 	printf("%s: %s\n", s->id, s->title);
+	char n0[AI_PLAYER_NAME_MAX], n1[AI_PLAYER_NAME_MAX];
 	printf("%" PRId64 " games, seed %" PRIu64 ", %s %s, %s %s, optional rules %s\n", st->games, a->seed,
-	       s->side[0], ai_name(a->player[0]), s->side[1], ai_name(a->player[1]), opts);
+	       s->side[0], ai_player_name(&a->player[0], n0), s->side[1], ai_player_name(&a->player[1], n1), opts);
 	printf("completed %" PRId64 ", errors %" PRId64 "\n\n", ok, st->games - ok);
 
 	printf("%-30s %8s %8s   %s\n", "victory level", "games", "share", "95% CI (Wilson)");
@@ -605,7 +601,7 @@ static int print_json(const struct sim_args *a, const struct scenario *s, const 
 	json_t *root = json_object(), *players = json_object(), *opts = json_array();
 	json_t *levels = json_array(), *winners = json_object(), *vp = json_object(), *len = json_object();
 	json_t *errs = json_object(), *first = json_array();
-	char *txt;
+	char *txt, n0[AI_PLAYER_NAME_MAX];
 
 	json_object_set_new(root, "scenario", json_string(s->id));
 	json_object_set_new(root, "title", json_string(s->title));
@@ -618,7 +614,7 @@ static int print_json(const struct sim_args *a, const struct scenario *s, const 
 		json_object_set_new(root, "seed", json_string(buf));
 	}
 	for (int k = 0; k < 2; k++)
-		json_object_set_new(players, s->side[k], json_string(ai_name(a->player[k])));
+		json_object_set_new(players, s->side[k], json_string(ai_player_name(&a->player[k], n0)));
 	json_object_set_new(root, "players", players);
 	for (size_t i = 0; i < NRULE_IDS; i++)
 		if (a->options & q_option_bits(rule_ids[i]))
@@ -728,7 +724,7 @@ static int write_svg(const char *path, const struct sim_args *a, const struct sc
 	int rows = st->nlevels, W = 760, left = 250, bw = 400, rh = 30, top = 64;
 	int H = top + rows * rh + 56;
 	size_t cap = 8192 + (size_t)rows * 1024, at = 0;
-	char *buf = malloc(cap), title[256];
+	char *buf = malloc(cap), title[256], n0[AI_PLAYER_NAME_MAX], n1[AI_PLAYER_NAME_MAX];
 	struct err e;
 	int rc;
 
@@ -746,8 +742,8 @@ static int write_svg(const char *path, const struct sim_args *a, const struct sc
 	SVG_OUT("<text x=\"16\" y=\"26\" font-size=\"15\" font-weight=\"bold\">");
 	svg_text(buf, cap, &at, s->title);
 	snprintf(title, sizeof title, "%" PRId64 " games, %s %s against %s %s, seed %" PRIu64
-		 "; whiskers: 95%% Wilson interval", ok, s->side[0], ai_name(a->player[0]), s->side[1],
-		 ai_name(a->player[1]), a->seed);
+		 "; whiskers: 95%% Wilson interval", ok, s->side[0], ai_player_name(&a->player[0], n0), s->side[1],
+		 ai_player_name(&a->player[1], n1), a->seed);
 	SVG_OUT("</text>\n<text x=\"16\" y=\"46\" fill=\"#4a5568\">");
 	svg_text(buf, cap, &at, title);
 	SVG_OUT("</text>\n");

@@ -22,6 +22,9 @@
 #define SRV_BODY_MAX (64 * 1024)
 #define SRV_MODE_MAX 16
 #define SRV_AI_NAME_MAX 16
+/* A server's computer player thinks at most this many rollouts a decision ("search:N"): a
+ * request cannot make one game hold a core for minutes a move. */
+#define SRV_SEARCH_BUDGET_MAX 200
 #define SRV_OPTS_MAX 8
 #define SRV_OPT_MAX 16
 
@@ -290,7 +293,7 @@ struct sgame {
 	struct store_game meta;
 	struct store_seat seat[SRV_SEATS];
 	int nseat;
-	int ai[2];                    /* enum ai_kind per side */
+	struct ai_player ai[2];       /* per side; kind AI_NONE: a person's seat */
 	const struct scenario *scn;
 	uint32_t options;
 	struct game *g;               /* owned */
@@ -526,12 +529,12 @@ static int sg_step(struct srv *S, struct sgame *sg, const char *text, const int 
 		return err_set(e, NULL, 0, "out of memory");
 	*tmp = *sg->g;
 	side = tmp->rules->to_act(tmp);
-	if (side >= 0 && sg->ai[side] != AI_NONE && (text == NULL || S == NULL)) {
+	if (side >= 0 && sg->ai[side].kind != AI_NONE && (text == NULL || S == NULL)) {
 		struct action a;
 		if (!sg->memo && sg->scn->rules->memo_new) /* speed only: the same choices without */
 			sg->memo = sg->scn->rules->memo_new(sg->scn);
 		tmp->memo = sg->memo;
-		if (ai_choose(sg->ai[side], tmp, &a) != 0) {
+		if (ai_player_choose(&sg->ai[side], tmp, &a) != 0) {
 			free(tmp);
 			return err_set(e, NULL, 0, "the computer player has no legal action (a rules bug)");
 		}
@@ -588,7 +591,7 @@ static void sg_run_ai(struct srv *S, struct sgame *sg, struct evsink *sink)
 	struct evsink own;
 	for (int steps = 0; steps < SRV_AI_STEPS_MAX; steps++) {
 		int side = sg->g->rules->to_act(sg->g);
-		if (side < 0 || sg->ai[side] == AI_NONE)
+		if (side < 0 || sg->ai[side].kind == AI_NONE)
 			return;
 		if (!sink) {
 			evsink_init(&own, S->evbuf, SRV_EVENTS_STEP);
@@ -721,8 +724,9 @@ static int load_game(void *ctx, const char *id)
 	sg->options = option_bits(meta.options, NULL, 0);
 	for (int i = 0; i < nseats; i++) {
 		int k = side_index(scn, seats[i].side);
-		if (k >= 0 && ai_parse(seats[i].kind) > 0)
-			sg->ai[k] = ai_parse(seats[i].kind);
+		struct ai_player p;
+		if (k >= 0 && ai_player_parse(seats[i].kind, &p) == 0 && p.kind != AI_NONE)
+			sg->ai[k] = p;
 	}
 	struct replay_ctx R = {sg, &e, S->evbuf};
 	if (store_each_entropy(S->store, id, load_entropy, sg, &e) != 0 || sg_reset(sg, &e) != 0 ||
@@ -756,9 +760,11 @@ static json_t *game_json(const struct sgame *sg, int viewer)
 	json_object_set_new(o, "mode", json_string(sg->meta.mode));
 	json_object_set_new(o, "dice", json_string(sg->meta.dice));
 	json_object_set_new(o, "sides", json_pack("[ss]", sg->scn->side[0], sg->scn->side[1]));
-	for (int k = 0; k < 2; k++)
-		if (sg->ai[k] != AI_NONE)
-			json_object_set_new(ai, sg->scn->side[k], json_string(ai_name(sg->ai[k])));
+	for (int k = 0; k < 2; k++) {
+		char name[AI_PLAYER_NAME_MAX];
+		if (sg->ai[k].kind != AI_NONE)
+			json_object_set_new(ai, sg->scn->side[k], json_string(ai_player_name(&sg->ai[k], name)));
+	}
 	json_object_set_new(o, "ai", ai);
 	json_object_set_new(o, "viewer", viewer == 2 ? json_string("spectator")
 					 : viewer >= 0 ? json_string(sg->scn->side[viewer]) : json_null());
@@ -945,14 +951,17 @@ static enum MHD_Result api_create(struct srv *S, struct MHD_Connection *c, const
 		goto bad_request;
 	}
 	for (int i = 0; i < q.nai; i++) {
-		int side = side_index(scn, q.ai[i].side), kind = ai_parse(q.ai[i].name);
-		if (side < 0 || kind <= 0) {
-			snprintf(why, sizeof why, "\"ai\": sides are %s and %s, players: random, greedy or search", scn->side[0], scn->side[1]);
+		int side = side_index(scn, q.ai[i].side);
+		struct ai_player p;
+		if (side < 0 || ai_player_parse(q.ai[i].name, &p) != 0 || p.kind == AI_NONE ||
+		    p.budget > SRV_SEARCH_BUDGET_MAX) {
+			snprintf(why, sizeof why, "\"ai\": sides are %s and %s, players: random, greedy, search or "
+				 "search:N (1 <= N <= %d)", scn->side[0], scn->side[1], SRV_SEARCH_BUDGET_MAX);
 			goto bad_request;
 		}
-		sg->ai[side] = kind;
+		sg->ai[side] = p;
 	}
-	if (sg->ai[0] != AI_NONE && sg->ai[1] != AI_NONE) {
+	if (sg->ai[0].kind != AI_NONE && sg->ai[1].kind != AI_NONE) {
 		snprintf(why, sizeof why, "at least one side must be played by a person (crimea sim plays both)");
 		goto bad_request;
 	}
@@ -976,8 +985,9 @@ static enum MHD_Result api_create(struct srv *S, struct MHD_Connection *c, const
 	for (int sd = 0; sd < 2; sd++) {
 		struct store_seat *t = &sg->seat[sg->nseat++];
 		snprintf(t->side, sizeof t->side, "%s", scn->side[sd]);
-		if (sg->ai[sd] != AI_NONE) {
-			snprintf(t->kind, sizeof t->kind, "%s", ai_name(sg->ai[sd]));
+		if (sg->ai[sd].kind != AI_NONE) {
+			char name[AI_PLAYER_NAME_MAX];
+			snprintf(t->kind, sizeof t->kind, "%s", ai_player_name(&sg->ai[sd], name));
 		} else {
 			snprintf(t->kind, sizeof t->kind, "human");
 			random_hex(t->token, 16);
@@ -1122,7 +1132,7 @@ static enum MHD_Result api_act(struct srv *S, struct MHD_Connection *c, struct s
 		return send_error(c, 400, "\"action\" is missing", NULL);
 	if (side < 0)
 		return send_error(c, 422, "[4.0] the game is over", "[4.0]");
-	if (viewer != side || sg->ai[side] != AI_NONE)
+	if (viewer != side || sg->ai[side].kind != AI_NONE)
 		return send_error(c, 403, "the token is not the seat of the side to act", NULL);
 	evsink_init(&sink, S->evbuf, SRV_EVENTS_STEP);
 	int first = sg->seq + 1;
@@ -1146,7 +1156,7 @@ static enum MHD_Result api_act(struct srv *S, struct MHD_Connection *c, struct s
 	while (1) {
 		int before = sg->seq;
 		int s2 = sg->g->rules->to_act(sg->g);
-		if (s2 < 0 || sg->ai[s2] == AI_NONE)
+		if (s2 < 0 || sg->ai[s2].kind == AI_NONE)
 			break;
 		evsink_init(&sink, S->evbuf, SRV_EVENTS_STEP);
 		rc = sg_step(S, sg, NULL, NULL, 0, NULL, &sink, &e);

@@ -89,6 +89,12 @@ contains "play reproduces the study's game 1 ($level)" "$tmp/out" "Game over: $l
 expect "sim --options" 0 "$bin" sim balaclava -n 2 --options 11.27 --ai both=random
 contains "options shown" "$tmp/out" "optional rules 11.27"
 expect "sim --ai side" 0 "$bin" sim alma -n 2 --ai allied=random --ai russian=random
+# search's budget: "search:N" rollouts a decision, shown as given; bad budgets are usage errors
+expect "sim --ai search:1" 0 "$bin" sim balaclava -n 1 --ai russian=search:1
+contains "search budget shown" "$tmp/out" "russian search:1, allied random"
+expect "sim --ai search:0" 2 "$bin" sim balaclava -n 1 --ai russian=search:0
+contains "bad budget message" "$tmp/err" "search:N (N rollouts a decision"
+expect "sim --ai greedy:3" 2 "$bin" sim balaclava -n 1 --ai russian=greedy:3
 
 # games in error are counted and reported, and the exit status says so
 expect "sim --cap 10" 1 "$bin" sim balaclava -n 3 --cap 10

@@ -102,6 +102,13 @@ check "the computer plays its turn at once (russian moves first)" \
 	[ "$code" = 200 ] && [ "$(j "$body" 'o.seq > 0 && o.to_act == "allied"')" = true ]
 req POST /api/games '{"scenario": "balaclava", "mode": "ai", "ai": {"russian": "random", "allied": "random"}}'
 check "both sides by the computer: 400" [ "$code" = 400 ]
+req POST /api/games '{"scenario": "balaclava", "mode": "ai", "ai": {"allied": "search:201"}}'
+check "a search budget over the server's limit: 400 naming it" [ "$code" = 400 ] && [ "$(j "$body" 'o.error.includes("search:N (1 <= N <= 200)")')" = true ]
+req POST /api/games '{"scenario": "balaclava", "mode": "ai", "ai": {"allied": "search:2"}}'
+SB=$(j "$body" o.id); SBR=$(j "$body" o.seats.russian)
+check "a search budget within it: 201" [ "$code" = 201 ]
+req GET "/api/games/$SB?token=$SBR"
+check "the game shows the budget as given" [ "$code" = 200 ] && [ "$(j "$body" 'o.ai.allied')" = search:2 ]
 req POST /api/games '{"scenario": "balaclava", "mode": "chess"}'
 check "bad mode: 400" [ "$code" = 400 ]
 req POST /api/games '{"scenario": "nowhere"}'

@@ -88,6 +88,35 @@ static void test_names(void **state)
 	assert_string_equal(ai_name(AI_NONE), "human");
 }
 
+/* Player specs: "search:N" carries the search budget; names round-trip. */
+static void test_player_specs(void **state)
+{
+	struct ai_player p = {AI_NONE, 0};
+	char name[AI_PLAYER_NAME_MAX];
+	static const char *const bad[] = {"search:0", "search:", "search:-3", "search:12x", "greedy:3",
+					  "random:1", "search:100001", "search:99999999999999999999",
+					  "deep-blue", "", "searchsearchsearch:1"};
+	(void)state;
+	assert_int_equal(ai_player_parse("greedy", &p), 0);
+	assert_int_equal(p.kind, AI_GREEDY);
+	assert_string_equal(ai_player_name(&p, name), "greedy");
+	assert_int_equal(ai_player_parse("search", &p), 0);
+	assert_int_equal(p.kind, AI_SEARCH);
+	assert_int_equal(p.budget, AI_SEARCH_BUDGET);
+	assert_string_equal(ai_player_name(&p, name), "search");
+	assert_int_equal(ai_player_parse("search:40", &p), 0);
+	assert_int_equal(p.budget, 40);
+	assert_string_equal(ai_player_name(&p, name), "search:40");
+	assert_int_equal(ai_player_parse("search:100000", &p), 0);
+	assert_string_equal(ai_player_name(&p, name), "search:100000");
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		p.kind = AI_RANDOM;
+		p.budget = 7;
+		if (ai_player_parse(bad[i], &p) != -1 || p.kind != AI_RANDOM || p.budget != 7)
+			fail_msg("\"%s\" was accepted or changed the player", bad[i]);
+	}
+}
+
 /* Every player, both sides, full games of two scenarios: legal and deterministic. */
 static void legal_and_deterministic(const char *path, uint64_t seed)
 {
@@ -226,6 +255,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_names),
+		cmocka_unit_test(test_player_specs),
 		cmocka_unit_test(test_balaclava_legal),
 		cmocka_unit_test(test_alma_legal),
 		cmocka_unit_test(test_greedy_beats_random),

@@ -31,7 +31,7 @@ static void unload(struct scenario *s)
 
 static struct sim_cfg cfg_of(bool check, void *memo)
 {
-	struct sim_cfg c = {0, {AI_RANDOM, AI_RANDOM}, SIM_ACTION_CAP, memo, check};
+	struct sim_cfg c = {0, {{AI_RANDOM, AI_SEARCH_BUDGET}, {AI_RANDOM, AI_SEARCH_BUDGET}}, SIM_ACTION_CAP, memo, check};
 	return c;
 }
 
@@ -122,7 +122,7 @@ static void test_memo_changes_nothing(void **state)
 	struct sim_cfg with = cfg_of(false, memo), without = cfg_of(false, NULL);
 	assert_non_null(g);
 	assert_non_null(memo);
-	with.player[0] = without.player[0] = AI_GREEDY;
+	with.player[0].kind = without.player[0].kind = AI_GREEDY;
 	for (int i = 0; i < 2; i++) {
 		assert_int_equal(sim_play(s, 4, i, &with, g, &a), 0);
 		assert_int_equal(sim_play(s, 4, i, &without, g, &b), 0);
