@@ -57,6 +57,8 @@ contains "path cost" "$tmp/out" "cost"
 # a whole random game, saved, replayed and verified; then a tampered record must fail
 expect "random game" 0 "$bin" play balaclava --ai russian=random --ai allied=random --until-over --seed 3 --save "$tmp/g.rec"
 contains "game over" "$tmp/out" "Game over"
+expect "search budget refused" 1 "$bin" play balaclava --ai russian=search:0
+contains "search budget message" "$tmp/err" "search:N with 1 <= N <= 100000"
 expect "replay verify" 0 "$bin" replay "$tmp/g.rec" --verify
 sed '0,/^check 2 /s/^check 2 .*/check 2 0123456789abcdef/' "$tmp/g.rec" >"$tmp/bad.rec"
 expect "replay detects divergence" 1 "$bin" replay "$tmp/bad.rec" --verify
