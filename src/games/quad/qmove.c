@@ -314,18 +314,20 @@ static void after_move(struct game *g, int u, struct evsink *ev)
 }
 
 /* Follows an explicit path (map indices, first = the unit's next hex) checking each step;
- * `entered` hexes were entered before it in the same action (the entry hex of a reinforcement). */
+ * `entered` hexes were entered before it in the same action (the entry hex of a reinforcement).
+ * w: scratch whose zoc and blocked already hold q_search_prepare's maps for u's side in this
+ * position (prepared true), or scratch to fill (prepared false). */
 static int follow(struct game *g, int u, const int32_t *path, int n, int entered, struct evsink *ev,
-		  struct err *e)
+		  struct err *e, struct q_work *w, bool prepared)
 {
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
-	struct q_work wbuf, *w = &wbuf; /* on the stack: no heap use inside a game */
 	int from = st->u[u].idx;
 	bool start_zoc;
 	char hx[8];
 
-	q_search(g, u, w); /* fills zoc and blocked for the unit's side */
+	if (!prepared) /* the enemy's zones of control and blocked hexes (no search needed) */
+		q_search_prepare(g, s->u[u].side, w);
 	if (q_battle_ignores_zoc(g, u))
 		memset(w->zoc, 0, (size_t)s->map.n);
 	start_zoc = w->zoc[from] && !(st->u[u].fl & QF_MOVED);
@@ -379,6 +381,8 @@ int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 	int u = a->arg[0], n = a->n - 1;
 	const int32_t *path = &a->arg[1];
 	int32_t route[ACTION_ARGS + 64];
+	struct q_work wbuf, *w = &wbuf; /* on the stack: no heap use inside a game */
+	bool prepared = false;
 
 	if (u < 0 || u >= s->nunits || n < 1)
 		return err_set(e, NULL, 0, "usage: move UNIT HEX [HEX...]");
@@ -391,10 +395,10 @@ int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 			return err_set(e, NULL, 0, "[5.17] the path must leave the unit's hex");
 	} else if (n == 1) {
 		/* "move UNIT HEX": the destination only; take the cheapest legal path */
-		struct q_work wbuf, *w = &wbuf; /* on the stack: no heap use inside a game */
 		int tmp[ACTION_ARGS + 64], len;
 		char hx[8];
 		q_search_prepare(g, s->u[u].side, w);
+		prepared = true; /* zoc and blocked serve follow too: nothing moves before it */
 		q_reach_begin(g, w);
 		len = q_reach_route(g, u, w, path[0], tmp, ACTION_ARGS + 64); /* memo: no search */
 		if (len < 2) {
@@ -406,7 +410,7 @@ int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 		path = route;
 		n = len - 1;
 	}
-	return follow(g, u, path, n, 0, ev, e);
+	return follow(g, u, path, n, 0, ev, e, w, prepared);
 }
 
 int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
@@ -453,8 +457,10 @@ int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, str
 	if (zoc[a->arg[1]])
 		st->u[u].fl |= QF_STOPPED; /* [12.21] */
 	ev_emit(ev, "[12.13]", "%s enters at %s paying %d/2 movement points (%d before it here)", s->u[u].id, hx, c, k);
-	if (a->n > 2)
-		return follow(g, u, &a->arg[2], a->n - 2, 1, ev, e);
+	if (a->n > 2) {
+		struct q_work wbuf; /* on the stack: no heap use inside a game */
+		return follow(g, u, &a->arg[2], a->n - 2, 1, ev, e, &wbuf, false);
+	}
 	if (!q_stack_ok(g, u, a->arg[1]))
 		return err_set(e, NULL, 0, "[5.32] %s may not stay stacked in %s", s->u[u].id, hx);
 	after_move(g, u, ev);
