@@ -1101,28 +1101,34 @@ void q_melee_actions(const struct game *g, struct q_alist *l)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
+	/* Every unit's eligibility, and its owed hexes, are computed once (they depend on the
+	 * position only): elig lists the phasing units that may attack, in unit order; owedn[k]
+	 * is elig[k]'s count of owed hexes (0 when disrupted), or -1 before it is needed. */
+	int elig[Q_UNITS_MAX], ne = 0, owedn[Q_UNITS_MAX], owedh[Q_UNITS_MAX][6];
 
 	for (int u = 0; u < s->nunits; u++) {
-		int owed[6], no, ui = st->u[u].idx;
+		int ui = st->u[u].idx;
 		if (s->u[u].side != st->phasing || !can_melee_attack(g, u))
 			continue;
-		no = q_disrupted(g, u) ? 0 : owed_hexes(g, u, owed);
+		int k = ne++;
+		elig[k] = u;
+		int no = owedn[k] = q_disrupted(g, u) ? 0 : owed_hexes(g, u, owedh[k]);
 		if (no > 0) {
 			/* [8.22] the unit's one attack must take in every enemy controlling it */
 			struct action a = {QA_MELEE, (int16_t)(3 + no), {1, u, no}};
 			struct melee_plan p;
 			for (int i = 0; i < no; i++)
-				a.arg[3 + i] = owed[i];
+				a.arg[3 + i] = owedh[k][i];
 			if (melee_plan(g, &a, &p, NULL) == 0)
 				q_push(l, &a);
 			continue;
 		}
 		for (int d = 0; d < 6; d++) {
-			int h = map_nb(&s->map, ui, d), stk[Q_STACK_MAX], k;
+			int h = map_nb(&s->map, ui, d), stk[Q_STACK_MAX], n;
 			if (h < 0)
 				continue;
-			k = q_stack(g, h, stk, Q_STACK_MAX);
-			if (k == 0 || s->u[stk[0]].side == s->u[u].side)
+			n = q_stack(g, h, stk, Q_STACK_MAX);
+			if (n == 0 || s->u[stk[0]].side == s->u[u].side)
 				continue;
 			struct action a = {QA_MELEE, 4, {1, u, 1, h}};
 			struct melee_plan p;
@@ -1132,7 +1138,7 @@ void q_melee_actions(const struct game *g, struct q_alist *l)
 	}
 	/* every eligible unit next to one defending hex together, when each may attack it alone */
 	for (int v = 0; v < s->nunits; v++) {
-		int h = st->u[v].idx, stk[Q_STACK_MAX], k;
+		int h = st->u[v].idx, stk[Q_STACK_MAX], k, nb[6];
 		struct action a = {QA_MELEE, 0, {0}};
 		int nu = 0;
 		if (h < 0 || s->u[v].side == st->phasing)
@@ -1140,13 +1146,14 @@ void q_melee_actions(const struct game *g, struct q_alist *l)
 		k = q_stack(g, h, stk, Q_STACK_MAX);
 		if (k == 0 || stk[0] != v)
 			continue; /* each defending hex once, from its top unit */
-		for (int u = 0; u < s->nunits && nu < 6; u++) {
-			int owed[6], no;
-			if (s->u[u].side != st->phasing || !can_melee_attack(g, u) ||
-			    !hex_adjacent(map_hex(&s->map, st->u[u].idx), map_hex(&s->map, h)))
-				continue;
-			no = q_disrupted(g, u) ? 0 : owed_hexes(g, u, owed);
-			if (no > 1 || (no == 1 && owed[0] != h))
+		for (int d = 0; d < 6; d++) /* (every index of a unit's hex has all six neighbours) */
+			nb[d] = map_nb(&s->map, h, d);
+		for (int j = 0; j < ne && nu < 6; j++) {
+			int u = elig[j], ui = st->u[u].idx;
+			if (ui != nb[0] && ui != nb[1] && ui != nb[2] && ui != nb[3] && ui != nb[4] &&
+			    ui != nb[5])
+				continue; /* not adjacent to h */
+			if (owedn[j] > 1 || (owedn[j] == 1 && owedh[j][0] != h))
 				continue;
 			a.arg[1 + nu++] = u;
 		}
