@@ -402,9 +402,9 @@ static void bal_victory(const struct game *g, struct result *r)
 		r->winner = allied;
 	else
 		r->winner = -1;
-	snprintf(r->level, sizeof r->level, "%s (%s %d, %s %d) [23.1]",
-		 r->winner < 0 ? "Draw" : r->winner == russian ? "Russian victory" : "Allied victory",
-		 g->scn->side[russian], vr, g->scn->side[allied], va);
+	q_level_text(r->level, sizeof r->level,
+		     r->winner < 0 ? "Draw" : r->winner == russian ? "Russian victory" : "Allied victory",
+		     g->scn->side[russian], vr, g->scn->side[allied], va, " [23.1]");
 }
 
 const struct q_battle q_balaclava = {

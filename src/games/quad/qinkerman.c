@@ -971,8 +971,7 @@ static void ink_victory(const struct game *g, struct result *r)
 	r->vp[ru] = vr;
 	r->vp[al] = va;
 	r->winner = !strncmp(level, "Draw", 4) ? -1 : !strncmp(level, "Russian", 7) ? ru : al;
-	snprintf(r->level, sizeof r->level, "%s (%s %d, %s %d)", level, g->scn->side[ru], vr,
-		 g->scn->side[al], va);
+	q_level_text(r->level, sizeof r->level, level, g->scn->side[ru], vr, g->scn->side[al], va, "");
 }
 
 static int ink_cav_disrupt_mp(const struct game *g, int u)
