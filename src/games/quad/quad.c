@@ -435,10 +435,26 @@ static int may_top(const struct game *g, int u, struct err *e)
 	return 0;
 }
 
+/* Does another unit stand in u's hex (u on the map)? One walk of u's occupancy chain. */
+static bool shares_hex(const struct q_state *st, int u)
+{
+	int idx = st->u[u].idx;
+	for (int v = st->occ_head[idx & (Q_OCC_BUCKETS - 1)]; v != Q_OCC_NONE; v = st->occ_next[v])
+		if (v != u && st->u[v].idx == idx)
+			return true;
+	return false;
+}
+
 static void list_tops(const struct game *g, struct q_alist *l)
 {
-	for (int u = 0; u < q_scn(g)->nunits; u++)
-		if (may_top(g, u, NULL) == 0) {
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+
+	if (st->phase != QP_MOVE || st->npend)
+		return; /* may_top's first test, for every unit */
+	for (int u = 0; u < s->nunits; u++)
+		if (s->u[u].side == st->phasing && st->u[u].idx >= 0 && shares_hex(st, u) &&
+		    may_top(g, u, NULL) == 0) { /* alone in its hex, a unit is on top: skipped */
 			struct action a = {QA_TOP, 1, {u}};
 			q_push(l, &a);
 		}
