@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "qbattle.h"
+#include "qmemo.h"
 #include "qmove.h"
 
 static bool blocks_hex(const struct game *g, int idx)
@@ -47,6 +48,24 @@ static int dir_between(const struct map *m, int a, int b)
 		if (map_nb(m, a, d) == b)
 			return d;
 	return -1;
+}
+
+/* Is idx outside some redoubt hexside of its own (so that [7.51] may apply to fire from it)? */
+static bool outside_a_redoubt(const struct map *m, int idx)
+{
+	for (int d = 0; d < 6; d++)
+		if ((map_side_features(m, idx, d) & SIDE_REDOUBT) && !map_redoubt_inside(m, idx, d))
+			return true;
+	return false;
+}
+
+/* Is idx inside some redoubt hexside of its own (so that fire into it may cross one, [7.42])? */
+static bool inside_a_redoubt(const struct map *m, int idx)
+{
+	for (int d = 0; d < 6; d++)
+		if (map_redoubt_inside(m, idx, d))
+			return true;
+	return false;
 }
 
 bool q_los(const struct game *g, int from, int to, char *why, size_t n)
@@ -225,7 +244,10 @@ int q_fire_strength(const struct game *g, int u, int target, struct err *e)
 	if (!may_fire_from_stack(g, u))
 		return err_set(e, NULL, 0, "[7.22] only the top unit of a stack may fire (%s is underneath)", d->id);
 	dist = hex_distance(map_hex(&s->map, from), map_hex(&s->map, target));
-	hex_format(map_hex(&s->map, target), hx);
+	if (e) /* only the messages read it */
+		hex_format(map_hex(&s->map, target), hx);
+	else
+		hx[0] = '\0';
 	if (is_art(d)) {
 		char cls = d->cls[q_disrupted(g, u)];
 		int maxr = q_battle_art_range(g, u);
@@ -233,8 +255,9 @@ int q_fire_strength(const struct game *g, int u, int target, struct err *e)
 			return err_set(e, NULL, 0, "[7.41] %s has no artillery class in the table", d->id);
 		if (dist >= QT_ART_RANGE || (maxr > 0 && dist > maxr) || s->tab.art[cls - 'A'][dist] < 0)
 			return err_set(e, NULL, 0, "[7.41] %s (class %c) cannot reach %s at range %d", d->id, cls, hx, dist);
-		/* [7.51] in the splash hex of a redoubt hexside, firing through it: adjacent only */
-		if (dist > 1) {
+		/* [7.51] in the splash hex of a redoubt hexside, firing through it: adjacent only
+		 * (only a hex outside one of its own redoubt hexsides needs the line traced) */
+		if (dist > 1 && outside_a_redoubt(&s->map, from)) {
 			struct line_step ls[LINE_MAX_STEPS];
 			int ns = hex_line(map_hex(&s->map, from), map_hex(&s->map, target), ls, LINE_MAX_STEPS);
 			if (ns > 1 && ls[1].kind == LINE_HEX) {
@@ -252,7 +275,8 @@ int q_fire_strength(const struct game *g, int u, int target, struct err *e)
 		if (dist != 1)
 			return err_set(e, NULL, 0, "[7.27] %s may fire only at adjacent units", d->id);
 	}
-	if (!q_los(g, from, target, why, sizeof why))
+	/* without e nobody reads why: the memo may answer (q_los_quick) */
+	if (e ? !q_los(g, from, target, why, sizeof why) : !q_los_quick(g, from, target))
 		return err_set(e, NULL, 0, "%s has no line of sight to %s: %s", d->id, hx, why);
 	return f;
 }
@@ -334,8 +358,8 @@ static int fire_plan(const struct game *g, const struct action *a, struct fire_p
 		if (s->map.terrain[p->target_idx] == TER_TOWN)
 			SHIFT(-1, " -1 town [7.42];");
 		/* through a redoubt hexside: every firer's line enters the target across one */
-		bool all_redoubt = true;
-		for (int i = 0; i < nu; i++) {
+		bool all_redoubt = inside_a_redoubt(&s->map, p->target_idx); /* else no line can be */
+		for (int i = 0; i < nu && all_redoubt; i++) {
 			int from = st->u[a->arg[1 + i]].idx, last = -1;
 			struct line_step ls[LINE_MAX_STEPS];
 			int ns = hex_line(map_hex(&s->map, from), map_hex(&s->map, p->target_idx), ls, LINE_MAX_STEPS);

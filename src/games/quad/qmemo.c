@@ -22,6 +22,8 @@ struct q_memo {
 	int32_t *order;          /* [nunits * n] */
 	int32_t *prev;           /* [nunits * n]: the search's prev, for the hexes reached */
 	uint8_t *steps;          /* [nunits * n * 6]: a unit's patched step table, when it had one */
+	uint8_t *los;            /* [n * n] q_los(from, to): 0 unknown, 1 clear, 2 blocked; NULL
+				  * when the battle has a line-of-sight hook (it may read the state) */
 };
 
 void *q_memo_new(const struct scenario *sc)
@@ -40,7 +42,10 @@ void *q_memo_new(const struct scenario *sc)
 	m->order = malloc(nu * n * sizeof *m->order);
 	m->prev = malloc(nu * n * sizeof *m->prev);
 	m->steps = malloc(nu * n * 6);
-	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps) {
+	if (!s->ops || (!s->ops->los && !s->ops->los_hex))
+		m->los = calloc(n * n, 1); /* (touched only where asked: pages stay unused) */
+	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps ||
+	    (!m->los && (!s->ops || (!s->ops->los && !s->ops->los_hex)))) {
 		q_memo_free(m);
 		return NULL;
 	}
@@ -60,6 +65,7 @@ void q_memo_free(void *memo)
 	free(m->order);
 	free(m->prev);
 	free(m->steps);
+	free(m->los);
 	free(m);
 }
 
@@ -88,6 +94,18 @@ void q_reach_begin(const struct game *g, const struct q_work *w)
 	m->snap = true;
 	for (int u = 0; u < m->nunits; u++)
 		m->e[u].len = -1;
+}
+
+bool q_los_quick(const struct game *g, int from, int to)
+{
+	struct q_memo *m = memo_of(g);
+	uint8_t *c;
+	if (!m || !m->los)
+		return q_los(g, from, to, NULL, 0);
+	c = &m->los[(size_t)from * (size_t)m->n + (size_t)to];
+	if (!*c)
+		*c = q_los(g, from, to, NULL, 0) ? 1 : 2;
+	return *c == 1;
 }
 
 int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order)

@@ -24,6 +24,9 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 int q_reach_route(const struct game *g, int u, struct q_work *w, int dest, int *out, int max);
 /* Is g->memo a memo of g's scenario (so that q_reach keeps every unit's hexes apart)? */
 bool q_memo_on(const struct game *g);
+/* q_los(g, from, to, NULL, 0): whether the line of sight is clear. When the battle has no
+ * line-of-sight hook the answer depends on the map alone, and the memo keeps it per pair. */
+bool q_los_quick(const struct game *g, int from, int to);
 /* Declares that w->zoc and w->blocked were just recomputed (for a new position). */
 void q_reach_begin(const struct game *g, const struct q_work *w);
 
