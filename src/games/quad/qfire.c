@@ -223,13 +223,13 @@ static bool art_nofire(const struct game *g, int u)
 	return (st->u[u].fl & QF_NOFIRE) && st->pturn <= st->u[u].nofire_pt;
 }
 
-int q_fire_strength(const struct game *g, int u, int target, struct err *e)
+/* q_fire_strength's tests of the firer alone, whatever the target: 0 or -1 with the case. */
+static int firer_ok(const struct game *g, int u, struct err *e)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	const struct q_udef *d = &s->u[u];
-	int from = st->u[u].idx, dist, f;
-	char why[160], hx[8];
+	int from = st->u[u].idx;
 
 	if (from < 0)
 		return err_set(e, NULL, 0, "%s is not on the map", d->id);
@@ -243,6 +243,19 @@ int q_fire_strength(const struct game *g, int u, int target, struct err *e)
 		return err_set(e, NULL, 0, "[7.21] %s's parenthesised fire strength is for defensive fire only", d->id);
 	if (!may_fire_from_stack(g, u))
 		return err_set(e, NULL, 0, "[7.22] only the top unit of a stack may fire (%s is underneath)", d->id);
+	return 0;
+}
+
+int q_fire_strength(const struct game *g, int u, int target, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	const struct q_udef *d = &s->u[u];
+	int from = st->u[u].idx, dist, f;
+	char why[160], hx[8];
+
+	if (firer_ok(g, u, e) != 0)
+		return -1;
 	dist = hex_distance(map_hex(&s->map, from), map_hex(&s->map, target));
 	if (e) /* only the messages read it */
 		hex_format(map_hex(&s->map, target), hx);
@@ -529,6 +542,27 @@ void q_fire_actions(const struct game *g, struct q_alist *l)
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	int side = q_deciding(g);
+	/* The targets of every hex holding an enemy unit, once: top[i] is targets_in's first unit
+	 * there (-1 none), for the hexes with done[i]; tv/th: the enemy units that are their
+	 * hex's first target, in unit order, with their hex numbers. */
+	int16_t top[Q_NMAX];
+	uint8_t done[Q_NMAX];
+	int tv[Q_UNITS_MAX], th[Q_UNITS_MAX], nt = 0;
+
+	memset(done, 0, (size_t)s->map.n);
+	for (int v = 0; v < s->nunits; v++) {
+		int ti = st->u[v].idx, tg[2];
+		if (ti < 0 || s->u[v].side == side)
+			continue;
+		if (!done[ti]) {
+			done[ti] = 1;
+			top[ti] = (int16_t)(targets_in(g, ti, tg) >= 1 ? tg[0] : -1);
+		}
+		if (top[ti] == v) {
+			tv[nt] = v;
+			th[nt++] = map_hex(&s->map, ti);
+		}
+	}
 
 	/* Single-unit fires at every legal target; combined fire is open through the text form
 	 * and the front ends (listing every combination would be exponential). Targets in unit
@@ -537,12 +571,15 @@ void q_fire_actions(const struct game *g, struct q_alist *l)
 		int from = st->u[u].idx, cand[Q_UNITS_MAX], nc = 0;
 		if (from < 0 || s->u[u].side != side || (st->u[u].fl & QF_FIRED))
 			continue;
+		if (firer_ok(g, u, NULL) != 0)
+			continue; /* (fire_plan would refuse it at every target) */
 		if (!is_art(&s->u[u])) { /* range 1: only the six neighbours' stacks */
 			for (int d = 0; d < 6; d++) {
-				int j = map_nb(&s->map, from, d), tg[2];
-				if (j >= 0 && targets_in(g, j, tg) >= 1 && s->u[tg[0]].side != side &&
-				    st->u[tg[0]].idx == j)
-					cand[nc++] = tg[0];
+				int j = map_nb(&s->map, from, d), t;
+				/* a target here is an enemy unit in j, so j is one of the hexes done */
+				if (j >= 0 && done[j] && (t = top[j]) >= 0 && s->u[t].side != side &&
+				    st->u[t].idx == j)
+					cand[nc++] = t;
 			}
 			for (int i = 1; i < nc; i++) /* unit order, as a scan of the units gives */
 				for (int k = i; k > 0 && cand[k] < cand[k - 1]; k--) {
@@ -551,16 +588,10 @@ void q_fire_actions(const struct game *g, struct q_alist *l)
 					cand[k - 1] = t;
 				}
 		} else {
-			for (int v = 0; v < s->nunits; v++) {
-				int ti = st->u[v].idx, tg[2];
-				if (ti < 0 || s->u[v].side == side)
-					continue;
-				if (hex_distance(map_hex(&s->map, from), map_hex(&s->map, ti)) >= QT_ART_RANGE)
-					continue;
-				if (targets_in(g, ti, tg) < 1 || tg[0] != v)
-					continue;
-				cand[nc++] = v;
-			}
+			int hf = map_hex(&s->map, from);
+			for (int k = 0; k < nt; k++)
+				if (hex_distance(hf, th[k]) < QT_ART_RANGE)
+					cand[nc++] = tv[k];
 		}
 		for (int c = 0; c < nc; c++) {
 			int v = cand[c], ti = st->u[v].idx;
