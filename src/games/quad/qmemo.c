@@ -22,6 +22,12 @@ struct q_memo {
 	int32_t *order;          /* [nunits * n] */
 	int32_t *prev;           /* [nunits * n]: the search's prev, for the hexes reached */
 	uint8_t *steps;          /* [nunits * n * 6]: a unit's patched step table, when it had one */
+	/* q_search_prepare's last maps and what they were computed from (q_prep_recall): side, and
+	 * per unit its map index and disruption (prep_key); prep_side -1 when none is kept, or
+	 * always when the battle's hooks make the maps depend on more */
+	int prep_side;
+	uint16_t *prep_key;      /* [nunits] */
+	uint8_t *prep_zoc, *prep_blocked; /* [n] */
 	uint8_t *los;            /* [n * n] q_los(from, to): 0 unknown, 1 clear, 2 blocked; NULL
 				  * when the battle has a line-of-sight hook (it may read the state) */
 };
@@ -42,9 +48,14 @@ void *q_memo_new(const struct scenario *sc)
 	m->order = malloc(nu * n * sizeof *m->order);
 	m->prev = malloc(nu * n * sizeof *m->prev);
 	m->steps = malloc(nu * n * 6);
+	m->prep_side = -1;
+	m->prep_key = malloc(nu * sizeof *m->prep_key + 1);
+	m->prep_zoc = malloc(n);
+	m->prep_blocked = malloc(n);
 	if (!s->ops || (!s->ops->los && !s->ops->los_hex))
 		m->los = calloc(n * n, 1); /* (touched only where asked: pages stay unused) */
-	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps ||
+	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps || !m->prep_key ||
+	    !m->prep_zoc || !m->prep_blocked ||
 	    (!m->los && (!s->ops || (!s->ops->los && !s->ops->los_hex)))) {
 		q_memo_free(m);
 		return NULL;
@@ -66,6 +77,9 @@ void q_memo_free(void *memo)
 	free(m->prev);
 	free(m->steps);
 	free(m->los);
+	free(m->prep_key);
+	free(m->prep_zoc);
+	free(m->prep_blocked);
 	free(m);
 }
 
@@ -94,6 +108,49 @@ void q_reach_begin(const struct game *g, const struct q_work *w)
 	m->snap = true;
 	for (int u = 0; u < m->nunits; u++)
 		m->e[u].len = -1;
+}
+
+/* The maps depend on the enemy's positions and disruptions alone unless the battle has a hook that
+ * decides who exerts a ZOC or which hexes are closed. */
+static bool prep_plain(const struct q_scn *s)
+{
+	return !s->ops || (!s->ops->exerts_zoc && !s->ops->closed);
+}
+
+/* Without those hooks only the enemy's units count (q_zoc of the enemy side, enemy_blocked):
+ * the key holds their map indices and disruptions, and 0 for side's own units. */
+static void prep_key(const struct game *g, int side, uint16_t *key)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	for (int u = 0; u < s->nunits; u++) /* idx >= Q_ABSENT (-3) and < Q_NMAX: 12 bits after +4 */
+		key[u] = s->u[u].side == side ? 0
+			 : (uint16_t)((st->u[u].idx + 4) | ((st->u[u].fl & QF_DISRUPTED) ? 0x8000 : 0));
+}
+
+bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocked)
+{
+	struct q_memo *m = memo_of(g);
+	uint16_t key[Q_UNITS_MAX];
+	if (!m || m->prep_side != side || !prep_plain(m->scn))
+		return false;
+	prep_key(g, side, key);
+	if (memcmp(key, m->prep_key, (size_t)m->nunits * sizeof key[0]))
+		return false;
+	memcpy(zoc, m->prep_zoc, (size_t)m->n);
+	memcpy(blocked, m->prep_blocked, (size_t)m->n);
+	return true;
+}
+
+void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8_t *blocked)
+{
+	struct q_memo *m = memo_of(g);
+	if (!m || !prep_plain(m->scn))
+		return;
+	prep_key(g, side, m->prep_key);
+	memcpy(m->prep_zoc, zoc, (size_t)m->n);
+	memcpy(m->prep_blocked, blocked, (size_t)m->n);
+	m->prep_side = side;
 }
 
 bool q_los_quick(const struct game *g, int from, int to)
