@@ -836,13 +836,9 @@ static int owed_hexes(const struct game *g, int u, int *out)
 	int n = 0, ui = st->u[u].idx;
 	for (int d = 0; d < 6; d++) {
 		int h = map_nb(&s->map, ui, d), stk[Q_STACK_MAX], k;
-		unsigned f;
-		if (h < 0)
-			continue;
-		f = map_side_features(&s->map, ui, d);
-		if (((f & SIDE_RIVER) && !(f & SIDE_BRIDGE)) || map_slope_into(&s->map, ui, d) == SLOPE_CLIFF ||
-		    map_slope_away(&s->map, ui, d) == SLOPE_CLIFF)
-			continue; /* [6.14] */
+		if (h < 0 || !(s->zoc_dirs[ui] & (1u << d)))
+			continue; /* [6.14] (zoc_dirs: the same hexside tests, made at load; a hex off
+				   * the map, which the bit also leaves out, holds no unit) */
 		k = q_stack(g, h, stk, Q_STACK_MAX);
 		bool zoc = false, done = false;
 		for (int i = 0; i < k; i++) {
@@ -1136,29 +1132,35 @@ void q_melee_actions(const struct game *g, struct q_alist *l)
 				q_push(l, &a);
 		}
 	}
-	/* every eligible unit next to one defending hex together, when each may attack it alone */
+	/* every eligible unit next to one defending hex together, when each may attack it alone:
+	 * the units that may join against hex h, in unit order, the first six (as a scan of the
+	 * eligible units for each defending hex would take them), gathered in one pass */
+	uint8_t cnt[Q_NMAX];
+	int16_t join[Q_NMAX][6];
+	memset(cnt, 0, (size_t)s->map.n);
+	for (int j = 0; j < ne; j++) {
+		int u = elig[j], ui = st->u[u].idx;
+		if (owedn[j] > 1)
+			continue;
+		for (int d = 0; d < 6; d++) {
+			int h = map_nb(&s->map, ui, d);
+			if (h < 0 || cnt[h] >= 6 || (owedn[j] == 1 && owedh[j][0] != h))
+				continue;
+			join[h][cnt[h]++] = (int16_t)u;
+		}
+	}
 	for (int v = 0; v < s->nunits; v++) {
-		int h = st->u[v].idx, stk[Q_STACK_MAX], k, nb[6];
+		int h = st->u[v].idx, stk[Q_STACK_MAX], k;
 		struct action a = {QA_MELEE, 0, {0}};
-		int nu = 0;
-		if (h < 0 || s->u[v].side == st->phasing)
+		int nu;
+		if (h < 0 || s->u[v].side == st->phasing || cnt[h] < 2)
 			continue;
 		k = q_stack(g, h, stk, Q_STACK_MAX);
 		if (k == 0 || stk[0] != v)
 			continue; /* each defending hex once, from its top unit */
-		for (int d = 0; d < 6; d++) /* (every index of a unit's hex has all six neighbours) */
-			nb[d] = map_nb(&s->map, h, d);
-		for (int j = 0; j < ne && nu < 6; j++) {
-			int u = elig[j], ui = st->u[u].idx;
-			if (ui != nb[0] && ui != nb[1] && ui != nb[2] && ui != nb[3] && ui != nb[4] &&
-			    ui != nb[5])
-				continue; /* not adjacent to h */
-			if (owedn[j] > 1 || (owedn[j] == 1 && owedh[j][0] != h))
-				continue;
-			a.arg[1 + nu++] = u;
-		}
-		if (nu < 2)
-			continue;
+		nu = cnt[h];
+		for (int j = 0; j < nu; j++)
+			a.arg[1 + j] = join[h][j];
 		a.arg[0] = nu;
 		a.arg[1 + nu] = 1;
 		a.arg[2 + nu] = h;
