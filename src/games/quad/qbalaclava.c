@@ -362,12 +362,15 @@ static void bal_victory(const struct game *g, struct result *r)
 
 	for (int u = 0; u < s->nunits; u++) {
 		const struct q_udef *d = &s->u[u];
-		bool removed = st->u[u].aux & (AUX_EXITED | AUX_SPIKED | AUX_CAPTURED);
-		int m = d->melee_paren[0] ? 0 : d->melee[0];
-		if (is_gun(g, u) && st->u[u].idx >= 0)
-			va += 6; /* [23.22] redoubt guns remaining */
-		if (st->u[u].idx != Q_ELIM || removed)
+		int idx = st->u[u].idx;
+		if (idx >= 0) {
+			if (is_gun(g, u))
+				va += 6; /* [23.22] redoubt guns remaining */
 			continue;
+		}
+		if (idx != Q_ELIM || (st->u[u].aux & (AUX_EXITED | AUX_SPIKED | AUX_CAPTURED)))
+			continue; /* not eliminated, or removed from play otherwise */
+		int m = d->melee_paren[0] ? 0 : d->melee[0];
 		if (d->side == allied) {
 			if (d->type == Q_CAV && nation(g, u, "british"))
 				vr += 2 * m;

@@ -393,6 +393,8 @@ static void list_moves(const struct game *g, struct q_alist *l)
 	struct q_work wbuf, *w = &wbuf; /* on the stack: no heap use inside a game */
 	uint8_t occ[Q_NMAX];
 	bool prepared = false;
+	/* without the battle's closed-hex and destination hooks an empty hex is always open */
+	bool plain = !s->ops || (!s->ops->closed && !s->ops->move_ok);
 
 	/* occupancy, so that empty hexes skip the stacking rules */
 	memset(occ, 0, (size_t)s->map.n);
@@ -412,7 +414,8 @@ static void list_moves(const struct game *g, struct q_alist *l)
 		}
 		int reached = q_reach(g, u, w, &order);
 		for (int k = 1; k < reached; k++) /* order[0] is the unit's own hex */
-			if (move_dest_ok(g, u, order[k], occ[order[k]]))
+			if (occ[order[k]] ? move_dest_ok(g, u, order[k], true)
+					  : plain || move_dest_ok(g, u, order[k], false))
 				push_move(l, QA_MOVE, u, order[k]);
 	}
 	list_entries(g, l, w, &prepared);
