@@ -26,7 +26,9 @@ struct q_memo {
 	 * per unit its map index and disruption (prep_key); prep_side -1 when none is kept, or
 	 * always when the battle's hooks make the maps depend on more */
 	int prep_side;
-	uint16_t *prep_key;      /* [nunits] */
+	uint16_t *prep_key;      /* [nfoe[prep_side]] key_of each unit of foe[prep_side] */
+	int16_t foe[2][Q_UNITS_MAX]; /* the units not of side 0, of side 1, in unit order */
+	int nfoe[2];
 	uint8_t *prep_zoc, *prep_blocked; /* [n] */
 	uint8_t *los;            /* [n * n] q_los(from, to): 0 unknown, 1 clear, 2 blocked; NULL
 				  * when the battle has a line-of-sight hook (it may read the state) */
@@ -49,6 +51,10 @@ void *q_memo_new(const struct scenario *sc)
 	m->prev = malloc(nu * n * sizeof *m->prev);
 	m->steps = malloc(nu * n * 6);
 	m->prep_side = -1;
+	for (int u = 0; u < s->nunits; u++)
+		for (int side = 0; side < 2; side++)
+			if (s->u[u].side != side)
+				m->foe[side][m->nfoe[side]++] = (int16_t)u;
 	m->prep_key = malloc(nu * sizeof *m->prep_key + 1);
 	m->prep_zoc = malloc(n);
 	m->prep_blocked = malloc(n);
@@ -118,25 +124,22 @@ static bool prep_plain(const struct q_scn *s)
 }
 
 /* Without those hooks only the enemy's units count (q_zoc of the enemy side, enemy_blocked):
- * the key holds their map indices and disruptions, and 0 for side's own units. */
-static void prep_key(const struct game *g, int side, uint16_t *key)
+ * the key holds their map indices and disruptions (m->foe[side]: the units not of side). */
+static uint16_t key_of(const struct q_state *st, int u)
 {
-	const struct q_scn *s = q_scn(g);
-	const struct q_state *st = q_cst(g);
-	for (int u = 0; u < s->nunits; u++) /* idx >= Q_ABSENT (-3) and < Q_NMAX: 12 bits after +4 */
-		key[u] = s->u[u].side == side ? 0
-			 : (uint16_t)((st->u[u].idx + 4) | ((st->u[u].fl & QF_DISRUPTED) ? 0x8000 : 0));
+	/* idx >= Q_ABSENT (-3) and < Q_NMAX: 12 bits after +4 */
+	return (uint16_t)((st->u[u].idx + 4) | ((st->u[u].fl & QF_DISRUPTED) ? 0x8000 : 0));
 }
 
 bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocked)
 {
 	struct q_memo *m = memo_of(g);
-	uint16_t key[Q_UNITS_MAX];
+	const struct q_state *st = q_cst(g);
 	if (!m || m->prep_side != side || !prep_plain(m->scn))
 		return false;
-	prep_key(g, side, key);
-	if (memcmp(key, m->prep_key, (size_t)m->nunits * sizeof key[0]))
-		return false;
+	for (int k = 0; k < m->nfoe[side]; k++)
+		if (key_of(st, m->foe[side][k]) != m->prep_key[k])
+			return false;
 	memcpy(zoc, m->prep_zoc, (size_t)m->n);
 	memcpy(blocked, m->prep_blocked, (size_t)m->n);
 	return true;
@@ -147,7 +150,8 @@ void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8
 	struct q_memo *m = memo_of(g);
 	if (!m || !prep_plain(m->scn))
 		return;
-	prep_key(g, side, m->prep_key);
+	for (int k = 0; k < m->nfoe[side]; k++)
+		m->prep_key[k] = key_of(q_cst(g), m->foe[side][k]);
 	memcpy(m->prep_zoc, zoc, (size_t)m->n);
 	memcpy(m->prep_blocked, blocked, (size_t)m->n);
 	m->prep_side = side;

@@ -386,6 +386,16 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 	}
 }
 
+/* q_can_move(g, u, NULL) == 0, its cheapest refusals (side, on the map, [5.13], [5.18])
+ * tested first, inline. */
+static bool may_move_quick(const struct game *g, int u)
+{
+	const struct q_state *st = q_cst(g);
+	unsigned fl = st->u[u].fl;
+	return q_scn(g)->u[u].side == st->phasing && st->u[u].idx >= 0 && !(fl & QF_STOPPED) &&
+	       (!(fl & QF_MOVED) || st->moving == u) && q_can_move(g, u, NULL) == 0;
+}
+
 static void list_moves(const struct game *g, struct q_alist *l)
 {
 	const struct q_scn *s = q_scn(g);
@@ -403,8 +413,7 @@ static void list_moves(const struct game *g, struct q_alist *l)
 			occ[st->u[u].idx] = 1;
 	for (int u = 0; u < s->nunits; u++) {
 		const int32_t *order;
-		if (s->u[u].side != st->phasing || st->u[u].idx < 0 ||
-		    q_can_move(g, u, NULL) != 0) /* the first tests are q_can_move's own, inline */
+		if (!may_move_quick(g, u))
 			continue;
 		/* every moving unit is the phasing side's: enemy ZOC and blocked hexes are shared */
 		if (!prepared) {
@@ -527,8 +536,7 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 	uint32_t total;
 
 	for (int u = 0; u < s->nunits; u++) {
-		if (s->u[u].side != st->phasing || st->u[u].idx < 0 ||
-		    q_can_move(g, u, NULL) != 0) /* the first tests are q_can_move's own, inline */
+		if (!may_move_quick(g, u))
 			continue;
 		if (!prepared) {
 			q_search_prepare(g, st->phasing, w);
