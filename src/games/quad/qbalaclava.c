@@ -230,7 +230,7 @@ static void bal_after_action(struct game *g, struct evsink *ev)
 
 	for (int u = 0; u < s->nunits; u++) {
 		int idx = st->u[u].idx, stk[Q_STACK_MAX], n;
-		if (!is_gun(g, u) || idx < 0 || !(st->u[u].aux & AUX_EXPOSED))
+		if (!(st->u[u].aux & AUX_EXPOSED) || !is_gun(g, u) || idx < 0)
 			continue;
 		n = q_stack(g, idx, stk, Q_STACK_MAX);
 		if (n > 1) {

@@ -112,6 +112,18 @@ const char *q_stack_rule(const struct game *g, int u, int idx)
 	return "[5.3]";
 }
 
+bool q_entry_road(const struct map *m, int idx)
+{
+	bool road = false;
+	for (int d = 0; d < 6; d++) {
+		int j = map_nb(m, idx, d);
+		if (j >= 0 && !(m->flags[j] & HEXF_ONMAP) &&
+		    (map_side_features(m, idx, d) & (SIDE_ROAD_MAJOR | SIDE_ROAD_MINOR)))
+			road = true;
+	}
+	return road;
+}
+
 /* [12.13], [12.11]: cost to enter the map at entry hex idx for unit u, given k units of its
  * side already entered there this phase. Returns half MP, or PATH_NOWAY. */
 int q_entry_cost(const struct game *g, int u, int idx, int k)
@@ -120,15 +132,8 @@ int q_entry_cost(const struct game *g, int u, int idx, int k)
 	const struct map *m = &s->map;
 	const struct qt_tec *t = &s->tab.tec;
 	int type = s->u[u].type, cost, per;
-	bool road = false;
 
-	for (int d = 0; d < 6; d++) {
-		int j = map_nb(m, idx, d);
-		if (j >= 0 && !(m->flags[j] & HEXF_ONMAP) &&
-		    (map_side_features(m, idx, d) & (SIDE_ROAD_MAJOR | SIDE_ROAD_MINOR)))
-			road = true;
-	}
-	if (road) {
+	if (s->entry_road[idx]) {
 		/* moving along a hypothetical road: the major-road rate per hex */
 		per = t->side[QTS_ROAD_MAJOR][type];
 		cost = per;

@@ -566,6 +566,14 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 		goto fail;
 	}
 	q_zoc_dirs(&q->map, q->zoc_dirs);
+	q->entry_road = malloc((size_t)q->map.n);
+	if (!q->entry_road) {
+		err_set(&e, d->file, 0, "out of memory");
+		errlist_add(errs, &e);
+		goto fail;
+	}
+	for (int k = 0; k < q->map.n; k++)
+		q->entry_road[k] = q_entry_road(&q->map, k);
 	q->edge = malloc((size_t)q->map.n * sizeof *q->edge);
 	if (!q->edge) {
 		err_set(&e, d->file, 0, "out of memory");
@@ -591,6 +599,7 @@ void q_scn_unload(struct scenario *s)
 		path_prep_free(&q->prep[mc]);
 	}
 	free(q->zoc_dirs);
+	free(q->entry_road);
 	free(q->edge);
 	free(q->zone);
 	map_free(&q->map);

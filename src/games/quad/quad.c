@@ -386,14 +386,18 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 	}
 }
 
-/* q_can_move(g, u, NULL) == 0, its cheapest refusals (side, on the map, [5.13], [5.18])
- * tested first, inline. */
+/* q_can_move(g, u, NULL) == 0, inline, its cheapest refusals (side, on the map, [5.13],
+ * [5.18]) tested first. */
 static bool may_move_quick(const struct game *g, int u)
 {
 	const struct q_state *st = q_cst(g);
 	unsigned fl = st->u[u].fl;
-	return q_scn(g)->u[u].side == st->phasing && st->u[u].idx >= 0 && !(fl & QF_STOPPED) &&
-	       (!(fl & QF_MOVED) || st->moving == u) && q_can_move(g, u, NULL) == 0;
+	int ma;
+	if (q_scn(g)->u[u].side != st->phasing || st->u[u].idx < 0 || (fl & QF_STOPPED) ||
+	    ((fl & QF_MOVED) && st->moving != u))
+		return false;
+	ma = q_ma(g, u); /* the rest of q_can_move, with q_ma asked once */
+	return ma != 0 && ma * 2 - st->u[u].mp > 0 && q_battle_may_move(g, u, NULL) == 0;
 }
 
 static void list_moves(const struct game *g, struct q_alist *l)

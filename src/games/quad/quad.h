@@ -94,6 +94,9 @@ struct q_scn {
 	/* [n]: bit d set when a zone of control extends from the hex to its neighbour in
 	 * direction d ([6.14]: an on-map neighbour, not across an unbridged river or a cliff). */
 	uint8_t *zoc_dirs;
+	/* [n]: 1 when a major or minor road crosses a hexside of the hex into a hex off the map
+	 * (q_entry_cost's hypothetical road, [12.13]), computed at load */
+	uint8_t *entry_road;
 	int32_t *edge;        /* [nedge] the on-map hexes at the map's edge, by index ([12.22]) */
 	int nedge;
 	char battle[16];      /* "alma", "balaclava", "inkerman", "tchernaya" or "" */
