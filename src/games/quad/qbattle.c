@@ -278,7 +278,7 @@ const uint8_t *q_battle_steps(const struct game *g, int u, uint8_t *scratch)
 {
 	const struct q_scn *s = q_scn(g);
 	const uint8_t *base = s->step[q_mclass(s->u[u].type, q_disrupted(g, u))];
-	if (!HOOK(patch_steps) || !scratch)
+	if (!HOOK(patch_steps) || !scratch || (HOOK(patches) && !B(g)->patches(g, u)))
 		return base;
 	memcpy(scratch, base, (size_t)s->map.n * 6);
 	B(g)->patch_steps(g, u, scratch);

@@ -43,6 +43,10 @@ static const int vp_hexes[8] = {1823, 1824, 1924, 2415, 2515, 2516, 2615, 2524};
 static const int mamelon[3] = {411, 511, 512};
 static const char *const groups[3] = {"release_group_guards", "release_group_lightdiv",
 				      "release_group_lightbde"};
+/* q_udef.btags: the unit's "soimonov" and "paulov" tags and its groups[i] tag (BT_GROUP << i) */
+#define BT_SOIMONOV 1u
+#define BT_PAULOV 2u
+#define BT_GROUP 4u
 
 static struct ink *IS(struct game *g)
 {
@@ -97,8 +101,8 @@ static int absorbed(const struct game *g, int u)
 /* [29.26] rule 7: the general ("soimonov" or "paulov", 0 or 1) of a Russian unit, or -1. */
 static int general(const struct game *g, int u)
 {
-	const struct q_scn *s = q_scn(g);
-	return q_has_tag(s, u, "soimonov") ? 0 : q_has_tag(s, u, "paulov") ? 1 : -1;
+	unsigned b = q_scn(g)->u[u].btags; /* q_has_tag's answers, read at load */
+	return (b & BT_SOIMONOV) ? 0 : (b & BT_PAULOV) ? 1 : -1;
 }
 
 /* [18.12] Game-Turns 1-6 Night, 7-11 Fog (errata [29.16]: Game-Turn 8 is the second
@@ -143,6 +147,13 @@ bool q_ink_option_scenario(const struct game *g) { return option_scenario(g); }
 static int ink_prepare(struct q_scn *q)
 {
 	struct map *m = &q->map;
+	for (int u = 0; u < q->nunits; u++) {
+		q->u[u].btags = (uint8_t)((q_has_tag(q, u, "soimonov") ? BT_SOIMONOV : 0) |
+					  (q_has_tag(q, u, "paulov") ? BT_PAULOV : 0));
+		for (int i = 0; i < 3; i++)
+			if (q_has_tag(q, u, groups[i]))
+				q->u[u].btags |= (uint8_t)(BT_GROUP << i);
+	}
 	q->zone = calloc((size_t)m->n, 1);
 	if (!q->zone)
 		return -1;
@@ -538,7 +549,7 @@ static int ink_may_move(const struct game *g, int u, struct err *e)
 	}
 	if (rt && st->turn < rt) {
 		for (int i = 0; i < 3; i++)
-			if (q_has_tag(s, u, groups[i]) && (k->groups_free & (1 << i)))
+			if ((s->u[u].btags & (BT_GROUP << i)) && (k->groups_free & (1 << i)))
 				return 0;
 		return err_set(e, NULL, 0, "[29.16] %s may not move before Game-Turn %d", s->u[u].id, rt);
 	}
@@ -591,7 +602,7 @@ static void ink_after_action(struct game *g, struct evsink *ev)
 		/* [29.16] a group attacked before its release turn is released */
 		if (st->u[u].fl & (QF_FIRED_AT | QF_MELEED))
 			for (int i = 0; i < 3; i++)
-				if (q_has_tag(s, u, groups[i]) && !(k->groups_free & (1 << i))) {
+				if ((s->u[u].btags & (BT_GROUP << i)) && !(k->groups_free & (1 << i))) {
 					k->groups_free |= (uint8_t)(1 << i);
 					ev_emit(ev, "[29.16]", "%s is attacked: its group may move", s->u[u].id);
 				}
@@ -1020,6 +1031,7 @@ const struct q_battle q_inkerman = {
 	.exerts_zoc = ink_exerts_zoc,
 	.melee_strength = ink_melee_strength,
 	.patch_steps = ink_patch_steps,
+	.patches = qio_patches,
 	.parse = qio_parse,
 	.format = qio_format,
 };

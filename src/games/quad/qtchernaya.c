@@ -125,6 +125,23 @@ static int tch_stack_ok(const struct game *g, int u, int idx, const int *stack, 
 }
 
 /* [17.14] an Aqueduct hex holding an engineer is a Bridge hex for Russian infantry (errata). */
+/* False when tch_patch_steps leaves u's table unchanged: not Russian infantry, or no engineer
+ * stands in an Aqueduct hex. */
+static bool tch_patches(const struct game *g, int u)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+
+	if (s->u[u].side != russian(g) || s->u[u].type != Q_INF)
+		return false;
+	for (int v = 0; v < s->nunits; v++) {
+		int idx = st->u[v].idx;
+		if (idx >= 0 && tagged(g, v, QT_ENGINEER) && s->map.terrain[idx] == TER_AQUEDUCT)
+			return true;
+	}
+	return false;
+}
+
 static void tch_patch_steps(const struct game *g, int u, uint8_t *step)
 {
 	const struct q_scn *s = q_scn(g);
@@ -314,6 +331,7 @@ const struct q_battle q_tchernaya = {
 	.closed = tch_closed,
 	.stack_ok = tch_stack_ok,
 	.patch_steps = tch_patch_steps,
+	.patches = tch_patches,
 	.may_move = tch_may_move,
 	.after_action = tch_after_action,
 	.on_removed = tch_on_removed,

@@ -71,6 +71,8 @@ struct q_udef {
 	int16_t enter_hex;    /* HEX_NONE if entering along an edge */
 	int8_t enter_edge;    /* map edge index, or -1 */
 	uint32_t tags;        /* enum q_tag */
+	uint8_t btags;        /* the battle's own bits for its tags, set by its prepare (Inkerman:
+			       * qinkerman.c's BT_*), so that hooks need not search tagtext */
 	int release;          /* N of a "release_N" tag (Inkerman [29.16]), else 0 */
 	char tagtext[128];    /* every tag, space separated (exclusive rules read the rest) */
 	int prov_source;      /* enum prov_source of the block the unit came from */
