@@ -880,10 +880,12 @@ static void ink_actions(const struct game *g, struct q_alist *l)
 		return;
 	for (int u = 0; u < s->nunits; u++) {
 		bool can;
-		if (st->u[u].idx < 0 || s->u[u].side != st->phasing || q_can_move(g, u, NULL) != 0)
+		if (st->u[u].idx < 0 || s->u[u].side != st->phasing)
 			continue;
-		exit_vp(g, st->u[u].idx, &can);
-		if (can && q_mp_left(g, u) >= s->tab.tec.hex[s->map.terrain[st->u[u].idx]][s->u[u].type]) {
+		exit_vp(g, st->u[u].idx, &can); /* (at a map edge: rarer, and cheaper to ask first) */
+		if (!can || q_can_move(g, u, NULL) != 0)
+			continue;
+		if (q_mp_left(g, u) >= s->tab.tec.hex[s->map.terrain[st->u[u].idx]][s->u[u].type]) {
 			struct action a = {QA_EXIT, 1, {u}};
 			q_push(l, &a);
 		}
