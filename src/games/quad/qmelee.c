@@ -73,19 +73,34 @@ struct rctx {
 	struct ropt opt[ROPT_MAX];
 	int nopt;
 	int16_t cur[RMAX];
+	/* the enemy's units on the map as cube coordinates, for nearest_enemy: listed when a
+	 * path first ends (the position does not change during one enumeration); ne -1 before */
+	struct cube ec[Q_UNITS_MAX];
+	int ne;
 };
 
-static int nearest_enemy(const struct game *g, int side, int idx)
+/* The distance from idx to the nearest enemy unit on the map (hex_distance's, in cube
+ * coordinates kept in c). */
+static int nearest_enemy(struct rctx *c, int idx)
 {
-	const struct q_scn *s = q_scn(g);
-	const struct q_state *st = q_cst(g);
-	int best = 99, h = map_hex(&s->map, idx);
-	for (int v = 0; v < s->nunits; v++)
-		if (st->u[v].idx >= 0 && s->u[v].side != side) {
-			int d = hex_distance(h, map_hex(&s->map, st->u[v].idx));
-			if (d < best)
-				best = d;
-		}
+	const struct q_scn *s = q_scn(c->g);
+	const struct q_state *st = q_cst(c->g);
+	struct cube h = hex_to_cube(map_hex(&s->map, idx));
+	int best = 99;
+	if (c->ne < 0) {
+		c->ne = 0;
+		for (int v = 0; v < s->nunits; v++)
+			if (st->u[v].idx >= 0 && s->u[v].side != s->u[c->u].side)
+				c->ec[c->ne++] = hex_to_cube(map_hex(&s->map, st->u[v].idx));
+	}
+	for (int k = 0; k < c->ne; k++) {
+		int q = abs(h.q - c->ec[k].q), r = abs(h.r - c->ec[k].r), t = abs(h.s - c->ec[k].s);
+		int d = q > r ? q : r;
+		if (t > d)
+			d = t;
+		if (d < best)
+			best = d;
+	}
 	return best;
 }
 
@@ -169,7 +184,7 @@ static void enum_paths(struct rctx *c, int at, int depth)
 				if (!joins(g, c->u, c->comp, c->cur[i], i == depth - 1))
 					o->displaces++;
 			}
-		o->score = (int16_t)nearest_enemy(g, s->u[c->u].side, at);
+		o->score = (int16_t)nearest_enemy(c, at);
 		c->nopt++;
 		return;
 	}
@@ -197,6 +212,7 @@ static int retreat_options_with(const struct game *g, int u, int comp, int origi
 	c->origin = origin;
 	c->want = want > RMAX ? RMAX : want;
 	c->nopt = 0;
+	c->ne = -1;
 	q_zoc(g, 1 - s->u[u].side, c->zoc);
 	enum_paths(c, origin, 0);
 	/* [8.53] vacant hexes where possible; [8.64] displace only when no other route exists
