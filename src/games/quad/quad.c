@@ -362,8 +362,13 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 
+	/* q_entry_hexes_zoc depends on the unit only through its side (the phasing side's, for
+	 * all of them), its edge and its scheduled hex: units sharing those share the answer */
+	enum { KEEP = 8 };
+	int keyed[KEEP][2], kept_n[KEEP], kept[KEEP][MAP_EDGE_HEXES], nkeep = 0;
+
 	for (int u = 0; u < s->nunits; u++) {
-		int hexes[MAP_EDGE_HEXES], n;
+		int hexes_buf[MAP_EDGE_HEXES], *hexes = hexes_buf, n, kk;
 		if (s->u[u].side != st->phasing || st->u[u].idx != Q_OFF || !s->u[u].enter_turn ||
 		    q_can_enter(g, u, NULL) != 0) /* the first tests are q_can_enter's own, inline */
 			continue;
@@ -372,7 +377,21 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 			q_reach_begin(g, w);
 			*prepared = true;
 		}
-		n = q_entry_hexes_zoc(g, u, hexes, MAP_EDGE_HEXES, w->zoc);
+		for (kk = 0; kk < nkeep; kk++)
+			if (keyed[kk][0] == s->u[u].enter_edge && keyed[kk][1] == s->u[u].enter_hex)
+				break;
+		if (kk < nkeep) {
+			hexes = kept[kk];
+			n = kept_n[kk];
+		} else {
+			n = q_entry_hexes_zoc(g, u, hexes, MAP_EDGE_HEXES, w->zoc);
+			if (nkeep < KEEP) {
+				keyed[nkeep][0] = s->u[u].enter_edge;
+				keyed[nkeep][1] = s->u[u].enter_hex;
+				kept_n[nkeep] = n;
+				memcpy(kept[nkeep++], hexes, (size_t)n * sizeof *hexes);
+			}
+		}
 		for (int i = 0; i < n; i++) {
 			int k = 0;
 			for (int j = 0; j < st->nent; j++)
