@@ -588,10 +588,18 @@ void q_fire_actions(const struct game *g, struct q_alist *l)
 					cand[k - 1] = t;
 				}
 		} else {
-			int hf = map_hex(&s->map, from);
-			for (int k = 0; k < nt; k++)
-				if (hex_distance(hf, th[k]) < QT_ART_RANGE)
+			/* q_fire_strength's class and range tests ([7.41]), made here once per firer
+			 * and per target hex instead of through fire_plan for every target */
+			int hf = map_hex(&s->map, from), maxr = q_battle_art_range(g, u);
+			char cls = s->u[u].cls[q_disrupted(g, u)];
+			if (!cls || cls < 'A' || cls > 'Z' || !s->tab.art_defined[cls - 'A'])
+				continue;
+			for (int k = 0; k < nt; k++) {
+				int dist = hex_distance(hf, th[k]);
+				if (dist < QT_ART_RANGE && !(maxr > 0 && dist > maxr) &&
+				    s->tab.art[cls - 'A'][dist] >= 0)
 					cand[nc++] = tv[k];
+			}
 		}
 		for (int c = 0; c < nc; c++) {
 			int v = cand[c], ti = st->u[v].idx;
