@@ -293,8 +293,9 @@ static void bal_actions(const struct game *g, struct q_alist *l)
 
 	if (st->phase != QP_MOVE || st->npend)
 		return;
-	for (int u = 0; u < s->nunits; u++) {
-		if (st->u[u].idx < 0 || s->u[u].side != st->phasing)
+	for (int k = 0; k < s->nsideu[st->phasing]; k++) { /* the phasing side's units */
+		int u = s->sideu[st->phasing][k];
+		if (st->u[u].idx < 0)
 			continue;
 		if (st->phasing != russian && is_gun(g, u)) {
 			struct action a = {QA_SPIKE, 1, {u}};

@@ -550,9 +550,10 @@ void q_fire_actions(const struct game *g, struct q_alist *l)
 	int tv[Q_UNITS_MAX], th[Q_UNITS_MAX], nt = 0;
 
 	memset(done, 0, (size_t)s->map.n);
-	for (int v = 0; v < s->nunits; v++) {
+	for (int kv = 0; kv < s->nsideu[1 - side]; kv++) { /* the enemy's units */
+		int v = s->sideu[1 - side][kv];
 		int ti = st->u[v].idx, tg[2];
-		if (ti < 0 || s->u[v].side == side)
+		if (ti < 0)
 			continue;
 		if (!done[ti]) {
 			done[ti] = 1;
@@ -567,9 +568,10 @@ void q_fire_actions(const struct game *g, struct q_alist *l)
 	/* Single-unit fires at every legal target; combined fire is open through the text form
 	 * and the front ends (listing every combination would be exponential). Targets in unit
 	 * order; the top target of each hex in range ([7.13]). */
-	for (int u = 0; u < s->nunits; u++) {
+	for (int ku = 0; ku < s->nsideu[side]; ku++) { /* the firing side's units */
+		int u = s->sideu[side][ku];
 		int from = st->u[u].idx, cand[Q_UNITS_MAX], nc = 0;
-		if (from < 0 || s->u[u].side != side || (st->u[u].fl & QF_FIRED))
+		if (from < 0 || (st->u[u].fl & QF_FIRED))
 			continue;
 		if (firer_ok(g, u, NULL) != 0)
 			continue; /* (fire_plan would refuse it at every target) */

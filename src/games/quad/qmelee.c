@@ -1118,9 +1118,10 @@ void q_melee_actions(const struct game *g, struct q_alist *l)
 	 * is elig[k]'s count of owed hexes (0 when disrupted), or -1 before it is needed. */
 	int elig[Q_UNITS_MAX], ne = 0, owedn[Q_UNITS_MAX], owedh[Q_UNITS_MAX][6];
 
-	for (int u = 0; u < s->nunits; u++) {
+	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) { /* the phasing side's units */
+		int u = s->sideu[st->phasing][ku];
 		int ui = st->u[u].idx;
-		if (s->u[u].side != st->phasing || !can_melee_attack(g, u))
+		if (!can_melee_attack(g, u))
 			continue;
 		int k = ne++;
 		elig[k] = u;
@@ -1165,11 +1166,12 @@ void q_melee_actions(const struct game *g, struct q_alist *l)
 			join[h][cnt[h]++] = (int16_t)u;
 		}
 	}
-	for (int v = 0; v < s->nunits; v++) {
+	for (int kv = 0; kv < s->nsideu[1 - st->phasing]; kv++) { /* the defending side's units */
+		int v = s->sideu[1 - st->phasing][kv];
 		int h = st->u[v].idx, stk[Q_STACK_MAX], k;
 		struct action a = {QA_MELEE, 0, {0}};
 		int nu;
-		if (h < 0 || s->u[v].side == st->phasing || cnt[h] < 2)
+		if (h < 0 || cnt[h] < 2)
 			continue;
 		k = q_stack(g, h, stk, Q_STACK_MAX);
 		if (k == 0 || stk[0] != v)

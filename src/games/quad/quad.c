@@ -367,9 +367,10 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 	enum { KEEP = 8 };
 	int keyed[KEEP][2], kept_n[KEEP], kept[KEEP][MAP_EDGE_HEXES], nkeep = 0;
 
-	for (int u = 0; u < s->nunits; u++) {
+	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) { /* the phasing side's units */
+		int u = s->sideu[st->phasing][ku];
 		int hexes_buf[MAP_EDGE_HEXES], *hexes = hexes_buf, n, kk;
-		if (s->u[u].side != st->phasing || st->u[u].idx != Q_OFF || !s->u[u].enter_turn ||
+		if (st->u[u].idx != Q_OFF || !s->u[u].enter_turn ||
 		    q_can_enter(g, u, NULL) != 0) /* the first tests are q_can_enter's own, inline */
 			continue;
 		if (!*prepared) {
@@ -434,7 +435,8 @@ static void list_moves(const struct game *g, struct q_alist *l)
 	for (int u = 0; u < s->nunits; u++)
 		if (st->u[u].idx >= 0)
 			occ[st->u[u].idx] = 1;
-	for (int u = 0; u < s->nunits; u++) {
+	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) { /* the phasing side's units */
+		int u = s->sideu[st->phasing][ku];
 		const int32_t *order;
 		if (!may_move_quick(g, u))
 			continue;
@@ -487,12 +489,14 @@ static void list_tops(const struct game *g, struct q_alist *l)
 
 	if (st->phase != QP_MOVE || st->npend)
 		return; /* may_top's first test, for every unit */
-	for (int u = 0; u < s->nunits; u++)
-		if (s->u[u].side == st->phasing && st->u[u].idx >= 0 && shares_hex(st, u) &&
+	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) { /* the phasing side's units */
+		int u = s->sideu[st->phasing][ku];
+		if (st->u[u].idx >= 0 && shares_hex(st, u) &&
 		    may_top(g, u, NULL) == 0) { /* alone in its hex, a unit is on top: skipped */
 			struct action a = {QA_TOP, 1, {u}};
 			q_push(l, &a);
 		}
+	}
 }
 
 static int q_actions(const struct game *g, struct action *out, int max)
@@ -558,7 +562,8 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 	bool prepared = false, kept = q_memo_on(g);
 	uint32_t total;
 
-	for (int u = 0; u < s->nunits; u++) {
+	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) { /* the phasing side's units */
+		int u = s->sideu[st->phasing][ku];
 		if (!may_move_quick(g, u))
 			continue;
 		if (!prepared) {

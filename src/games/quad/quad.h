@@ -89,6 +89,9 @@ struct q_scn {
 	int first_turn;       /* the first Game-Turn played (Inkerman's historical game starts on 8) */
 	int nunits;
 	struct q_udef u[Q_UNITS_MAX];
+	/* each side's units in unit order (made at load), for loops over one side's units */
+	int16_t sideu[2][Q_UNITS_MAX];
+	int nsideu[2];
 	/* Step costs per movement class, in half movement points (PATH_NOWAY = prohibited),
 	 * computed once from the map and the Terrain Effects Chart. */
 	uint8_t *step[Q_NMOVE];

@@ -204,9 +204,10 @@ void q_zoc(const struct game *g, int side, uint8_t *zoc)
 	const struct map *m = &s->map;
 
 	memset(zoc, 0, (size_t)m->n);
-	for (int u = 0; u < s->nunits; u++) {
+	for (int k = 0; k < s->nsideu[side]; k++) { /* side's units */
+		int u = s->sideu[side][k];
 		int i = st->u[u].idx;
-		if (i < 0 || s->u[u].side != side || (st->u[u].fl & QF_DISRUPTED))
+		if (i < 0 || (st->u[u].fl & QF_DISRUPTED))
 			continue; /* [6.12] disrupted units exert no ZOC */
 		if (!q_battle_exerts_zoc(g, u))
 			continue;
