@@ -206,21 +206,26 @@ static void tch_after_action(struct game *g, struct evsink *ev)
 	struct tch *t = TS(g);
 
 	for (int u = 0; u < s->nunits; u++) {
-		if (st->u[u].idx < 0)
-			continue;
-		bool near = enemy_adjacent(g, u), shot = st->u[u].fl & QF_FIRED_AT;
-		if (tagged(g, u, QT_HOLD_C) && !t->c_free && near) {
+		if (st->u[u].idx < 0 || !tagged(g, u, QT_HOLD_C | QT_HOLD_D | QT_HOLD_E))
+			continue; /* (only a held unit can free a hold) */
+		/* near: enemy_adjacent, asked at most once and only when it decides (positions do
+		 * not change in this loop) */
+		int near = -1;
+		bool shot = st->u[u].fl & QF_FIRED_AT;
+#define NEAR() (near < 0 ? (near = enemy_adjacent(g, u)) : near)
+		if (tagged(g, u, QT_HOLD_C) && !t->c_free && NEAR()) {
 			t->c_free = 1;
 			ev_emit(ev, "[19.23]", "C: an enemy unit is adjacent to %s: the Russian 4th and 5th Divisions may move", s->u[u].id);
 		}
-		if (tagged(g, u, QT_HOLD_E) && !t->e_free && (near || shot)) {
+		if (tagged(g, u, QT_HOLD_E) && !t->e_free && (shot || NEAR())) {
 			t->e_free = 1;
 			ev_emit(ev, "[19.23]", "E: %s is engaged: the Sardinian Reserve may move", s->u[u].id);
 		}
-		if (tagged(g, u, QT_HOLD_D) && !(st->u[u].aux & AUX_D_FREE) && (near || shot)) {
+		if (tagged(g, u, QT_HOLD_D) && !(st->u[u].aux & AUX_D_FREE) && (shot || NEAR())) {
 			st->u[u].aux |= AUX_D_FREE;
 			ev_emit(ev, "[19.23]", "D: %s is engaged and may move", s->u[u].id);
 		}
+#undef NEAR
 	}
 }
 
