@@ -134,7 +134,9 @@ static bool joins(const struct game *g, int u, int comp, int idx, bool ends)
 static bool enemy_in(const struct game *g, int side, int idx)
 {
 	const struct q_scn *s = q_scn(g);
-	int st[Q_STACK_MAX], n = q_stack(g, idx, st, Q_STACK_MAX);
+	if (idx >= 0)
+		return q_hex_has_foe(g, idx, side);
+	int st[Q_STACK_MAX], n = q_stack(g, idx, st, Q_STACK_MAX); /* (off the map: a scan) */
 	for (int i = 0; i < n; i++)
 		if (s->u[st[i]].side != side)
 			return true;

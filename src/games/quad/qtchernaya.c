@@ -75,7 +75,9 @@ static void tch_setup(struct game *g)
 
 static bool garrison_in(const struct game *g, int idx)
 {
-	int stk[Q_STACK_MAX], n = q_stack(g, idx, stk, Q_STACK_MAX);
+	if (idx >= 0)
+		return q_hex_has_tag(g, idx, QT_GARRISON);
+	int stk[Q_STACK_MAX], n = q_stack(g, idx, stk, Q_STACK_MAX); /* (off the map: a scan) */
 	for (int i = 0; i < n; i++)
 		if (tagged(g, stk[i], QT_GARRISON))
 			return true;
@@ -188,13 +190,9 @@ static bool enemy_adjacent(const struct game *g, int u)
 	if (idx < 0)
 		return false;
 	for (int d = 0; d < 6; d++) {
-		int j = map_nb(&s->map, idx, d), stk[Q_STACK_MAX], n;
-		if (j < 0)
-			continue;
-		n = q_stack(g, j, stk, Q_STACK_MAX);
-		for (int i = 0; i < n; i++)
-			if (s->u[stk[i]].side != s->u[u].side)
-				return true;
+		int j = map_nb(&s->map, idx, d);
+		if (j >= 0 && q_hex_has_foe(g, j, s->u[u].side))
+			return true;
 	}
 	return false;
 }

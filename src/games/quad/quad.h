@@ -231,6 +231,10 @@ int q_stack(const struct game *g, int idx, int *out, int max);
  * position, because it keeps the occupancy index. q_occ_reset empties the index with every
  * one of the nunits units at Q_OFF; q_occ_ok checks the index against the positions (tests). */
 void q_place(struct q_state *st, int u, int idx);
+/* Does a unit not of side stand in map index idx (>= 0)? Does a unit with any of the tags
+ * (enum q_tag bits)? One walk of the occupancy chain, without building the stack. */
+bool q_hex_has_foe(const struct game *g, int idx, int side);
+bool q_hex_has_tag(const struct game *g, int idx, uint32_t tags);
 void q_occ_reset(struct q_state *st, int nunits);
 bool q_occ_ok(const struct q_state *st, int nunits);
 /* Marks the hexes controlled by side's undisrupted units ([6.1]) into zoc[n]. */
