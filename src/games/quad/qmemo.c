@@ -26,7 +26,10 @@ struct q_memo {
 	 * per unit its map index and disruption (prep_key); prep_side -1 when none is kept, or
 	 * always when the battle's hooks make the maps depend on more */
 	int prep_side;
-	uint16_t *prep_key;      /* [nfoe[prep_side]] key_of each unit of foe[prep_side] */
+	uint16_t *prep_key;      /* [nfoe[prep_side]] key_of each unit of foe[prep_side]; with
+				  * the battle's hooks, prep_nkey entries made by hook_key */
+	uint16_t *hkey;          /* [nunits]: hook_key's last key (q_prep_recall, q_prep_keep) */
+	int prep_nkey, hkey_n, hkey_side; /* hkey_n -1: no key waiting for q_prep_keep */
 	int16_t foe[2][Q_UNITS_MAX]; /* the units not of side 0, of side 1, in unit order */
 	int nfoe[2];
 	uint8_t *prep_zoc, *prep_blocked; /* [n] */
@@ -56,11 +59,14 @@ void *q_memo_new(const struct scenario *sc)
 			if (s->u[u].side != side)
 				m->foe[side][m->nfoe[side]++] = (int16_t)u;
 	m->prep_key = malloc(nu * sizeof *m->prep_key + 1);
+	m->hkey = malloc(nu * sizeof *m->hkey + 1);
+	m->hkey_n = -1;
 	m->prep_zoc = malloc(n);
 	m->prep_blocked = malloc(n);
 	if (!s->ops || (!s->ops->los && !s->ops->los_hex))
 		m->los = calloc(n * n, 1); /* (touched only where asked: pages stay unused) */
 	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps || !m->prep_key ||
+	    !m->hkey ||
 	    !m->prep_zoc || !m->prep_blocked ||
 	    (!m->los && (!s->ops || (!s->ops->los && !s->ops->los_hex)))) {
 		q_memo_free(m);
@@ -84,6 +90,7 @@ void q_memo_free(void *memo)
 	free(m->steps);
 	free(m->los);
 	free(m->prep_key);
+	free(m->hkey);
 	free(m->prep_zoc);
 	free(m->prep_blocked);
 	free(m);
@@ -131,15 +138,51 @@ static uint16_t key_of(const struct q_state *st, int u)
 	return (uint16_t)((st->u[u].idx + 4) | ((st->u[u].fl & QF_DISRUPTED) ? 0x8000 : 0));
 }
 
+/* With the battle's ZOC or closed-hex hooks, the key also holds their answers where q_zoc and
+ * enemy_blocked ask them: for each enemy unit key_of, with 0x4000 when it is on the map,
+ * undisrupted and exerts a ZOC; then, with a closed-hex hook, for each of side's own units
+ * its map index + 4 when it stands in a hex closed to everyone (which blocks it), else 0. */
+static int hook_key(const struct game *g, int side, uint16_t *key)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	bool ex = s->ops && s->ops->exerts_zoc, cl = s->ops && s->ops->closed;
+	int n = 0;
+	for (int k = 0; k < s->nsideu[1 - side]; k++) {
+		int u = s->sideu[1 - side][k];
+		uint16_t v = key_of(st, u);
+		if (ex && st->u[u].idx >= 0 && !(st->u[u].fl & QF_DISRUPTED) && q_battle_exerts_zoc(g, u))
+			v |= 0x4000;
+		key[n++] = v;
+	}
+	if (cl)
+		for (int k = 0; k < s->nsideu[side]; k++) {
+			int idx = st->u[s->sideu[side][k]].idx;
+			key[n++] = (uint16_t)(idx >= 0 && q_battle_closed(g, -1, idx) ? idx + 4 : 0);
+		}
+	return n;
+}
+
 bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocked)
 {
 	struct q_memo *m = memo_of(g);
 	const struct q_state *st = q_cst(g);
-	if (!m || m->prep_side != side || !prep_plain(m->scn))
+	if (!m)
 		return false;
-	for (int k = 0; k < m->nfoe[side]; k++)
-		if (key_of(st, m->foe[side][k]) != m->prep_key[k])
+	if (!prep_plain(m->scn)) {
+		m->hkey_n = hook_key(g, side, m->hkey); /* (q_prep_keep keeps it on a miss) */
+		m->hkey_side = side;
+		if (m->prep_side != side || m->hkey_n != m->prep_nkey ||
+		    memcmp(m->hkey, m->prep_key, (size_t)m->hkey_n * sizeof m->hkey[0]))
 			return false;
+		m->hkey_n = -1; /* a hit: nothing for q_prep_keep */
+	} else {
+		if (m->prep_side != side)
+			return false;
+		for (int k = 0; k < m->nfoe[side]; k++)
+			if (key_of(st, m->foe[side][k]) != m->prep_key[k])
+				return false;
+	}
 	memcpy(zoc, m->prep_zoc, (size_t)m->n);
 	memcpy(blocked, m->prep_blocked, (size_t)m->n);
 	return true;
@@ -148,10 +191,22 @@ bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocke
 void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8_t *blocked)
 {
 	struct q_memo *m = memo_of(g);
-	if (!m || !prep_plain(m->scn))
+	if (!m)
 		return;
-	for (int k = 0; k < m->nfoe[side]; k++)
-		m->prep_key[k] = key_of(q_cst(g), m->foe[side][k]);
+	if (!prep_plain(m->scn)) {
+		/* the key q_search_prepare's q_prep_recall just made for this position and side
+		 * (nothing changes the game between the two), or made afresh */
+		if (m->hkey_n >= 0 && m->hkey_side == side) {
+			memcpy(m->prep_key, m->hkey, (size_t)m->hkey_n * sizeof m->hkey[0]);
+			m->prep_nkey = m->hkey_n;
+		} else {
+			m->prep_nkey = hook_key(g, side, m->prep_key);
+		}
+		m->hkey_n = -1;
+	} else {
+		for (int k = 0; k < m->nfoe[side]; k++)
+			m->prep_key[k] = key_of(q_cst(g), m->foe[side][k]);
+	}
 	memcpy(m->prep_zoc, zoc, (size_t)m->n);
 	memcpy(m->prep_blocked, blocked, (size_t)m->n);
 	m->prep_side = side;
