@@ -18,6 +18,12 @@ struct q_battle {
 	int (*enter_turn)(const struct game *g, int u, int printed);
 	int (*stack_ok)(const struct game *g, int u, int idx, const int *stack, int n);
 	int (*los_hex)(const struct game *g, int idx);
+	/* los_hex reads the map only, never the position: then a line of sight traced without the
+	 * los hook (LOSF_NOHOOK) depends on the map alone and the memo may keep it */
+	bool los_hex_static;
+	/* the los hook reads neither st nor n (q_los_ex may then hand it NULL, 0 without tracing
+	 * the line, once it knows the line can be traced at all) */
+	bool los_lineless;
 	int (*los)(const struct game *g, int from, int to, const struct line_step *st, int n, char *why, size_t wn);
 	int (*fire_from_bottom)(const struct game *g, int u);
 	int (*art_range)(const struct game *g, int u);

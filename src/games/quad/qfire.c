@@ -73,8 +73,34 @@ bool q_los(const struct game *g, int from, int to, char *why, size_t n)
 	return q_los_ex(g, from, to, NULL, 0, 0, why, n);
 }
 
+static bool los_traced(const struct game *g, int from, int to, const int *clear, int nclear,
+		       int flags, char *why, size_t n);
+
+/* hex_line(a, b, .., LINE_MAX_STEPS) surely succeeds: it makes at most one step per candidate
+ * hex and at most 7 candidates per hex of distance, plus one (hex.c). */
+static bool line_fits(int a, int b)
+{
+	return a >= 0 && b >= 0 && 7 * (hex_distance(a, b) + 1) <= LINE_MAX_STEPS;
+}
+
 bool q_los_ex(const struct game *g, int from, int to, const int *clear, int nclear, int flags,
 	      char *why, size_t n)
+{
+	/* without the los hook, no transparent hexes and no reason wanted, the memo may know
+	 * the answer (the map's alone when the battle's los_hex hook is absent or static) */
+	if (!why && nclear == 0 && (flags & LOSF_NOHOOK)) {
+		int known = q_los_nohook_recall(g, from, to, flags);
+		if (known >= 0)
+			return known == 1;
+		bool ok = los_traced(g, from, to, clear, nclear, flags, why, n);
+		q_los_nohook_keep(g, from, to, flags, ok);
+		return ok;
+	}
+	return los_traced(g, from, to, clear, nclear, flags, why, n);
+}
+
+static bool los_traced(const struct game *g, int from, int to, const int *clear, int nclear,
+		       int flags, char *why, size_t n)
 {
 	const struct map *m = &q_scn(g)->map;
 	struct line_step st[LINE_MAX_STEPS];
@@ -86,14 +112,30 @@ bool q_los_ex(const struct game *g, int from, int to, const int *clear, int ncle
 		why[0] = '\0';
 	if (from == to || hex_adjacent(ha, hb))
 		return true; /* [7.39] */
+	const struct q_battle *ops = q_scn(g)->ops;
+	int line_ok = -1, hook = -1;
+	if (!(flags & LOSF_NOHOOK) && ops && ops->los && ops->los_lineless &&
+	    (line_ok = line_fits(ha, hb) ? 1 : q_line_ok_recall(g, from, to)) >= 0) {
+		/* a hook that ignores the line is asked before it is traced, once it is known
+		 * whether tracing succeeds (the one thing decided before the hook) */
+		if (!line_ok) {
+			if (why)
+				snprintf(why, n, "line too long");
+			return false;
+		}
+		hook = q_battle_los(g, from, to, NULL, 0, why, n);
+		if (hook >= 0)
+			return hook == 1;
+	}
 	ns = hex_line(ha, hb, st, LINE_MAX_STEPS);
+	q_line_ok_keep(g, from, to, ns >= 0);
 	if (ns < 0) {
 		if (why)
 			snprintf(why, n, "line too long");
 		return false;
 	}
-	if (!(flags & LOSF_NOHOOK)) {
-		int hook = q_battle_los(g, from, to, st, ns, why, n);
+	if (!(flags & LOSF_NOHOOK) && line_ok < 0) { /* (not asked above) */
+		hook = q_battle_los(g, from, to, st, ns, why, n);
 		if (hook >= 0)
 			return hook == 1;
 	}

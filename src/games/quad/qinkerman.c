@@ -670,12 +670,11 @@ static bool russian_sighted(const struct game *g)
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	int ru = russian(g);
-	char why[160];
 	for (int a = 0; a < s->nunits; a++) {
 		if (st->u[a].idx < 0 || s->u[a].side == ru)
 			continue;
-		for (int r = 0; r < s->nunits; r++)
-			if (st->u[r].idx >= 0 && s->u[r].side == ru && q_los(g, st->u[a].idx, st->u[r].idx, why, sizeof why))
+		for (int r = 0; r < s->nunits; r++) /* (no reason needed: the memo may answer) */
+			if (st->u[r].idx >= 0 && s->u[r].side == ru && q_los(g, st->u[a].idx, st->u[r].idx, NULL, 0))
 				return true;
 	}
 	return false;
@@ -1001,6 +1000,8 @@ const struct q_battle q_inkerman = {
 	.stack_ok = ink_stack_ok,
 	.ma = ink_ma,
 	.los_hex = ink_los_hex,
+	.los_hex_static = true, /* terrain only */
+	.los_lineless = true,   /* ink_los ignores the line */
 	.los = ink_los,
 	.fire_shift = ink_fire_shift,
 	.targets = ink_targets,

@@ -33,6 +33,10 @@ struct q_memo {
 	int16_t foe[2][Q_UNITS_MAX]; /* the units not of side 0, of side 1, in unit order */
 	int nfoe[2];
 	uint8_t *prep_zoc, *prep_blocked; /* [n] */
+	uint8_t *los_nh;         /* [n * n] LOSF_NOHOOK lines: bits 0-1 without LOSF_RAVINES,
+				  * 2-3 with (0 unknown, 1 clear, 2 blocked), 4-5 whether hex_line
+				  * succeeds (q_line_ok_*); NULL unless the battle's los_hex hook
+				  * is absent or static */
 	uint8_t *los;            /* [n * n] q_los(from, to): 0 unknown, 1 clear, 2 blocked; NULL
 				  * when the battle has a line-of-sight hook (it may read the state) */
 };
@@ -65,10 +69,13 @@ void *q_memo_new(const struct scenario *sc)
 	m->prep_blocked = malloc(n);
 	if (!s->ops || (!s->ops->los && !s->ops->los_hex))
 		m->los = calloc(n * n, 1); /* (touched only where asked: pages stay unused) */
+	else if (!s->ops->los_hex || s->ops->los_hex_static)
+		m->los_nh = calloc(n * n, 1);
 	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps || !m->prep_key ||
 	    !m->hkey ||
 	    !m->prep_zoc || !m->prep_blocked ||
-	    (!m->los && (!s->ops || (!s->ops->los && !s->ops->los_hex)))) {
+	    (!m->los && (!s->ops || (!s->ops->los && !s->ops->los_hex))) ||
+	    (!m->los && !m->los_nh && (!s->ops->los_hex || s->ops->los_hex_static))) {
 		q_memo_free(m);
 		return NULL;
 	}
@@ -89,6 +96,7 @@ void q_memo_free(void *memo)
 	free(m->prev);
 	free(m->steps);
 	free(m->los);
+	free(m->los_nh);
 	free(m->prep_key);
 	free(m->hkey);
 	free(m->prep_zoc);
@@ -210,6 +218,42 @@ void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8
 	memcpy(m->prep_zoc, zoc, (size_t)m->n);
 	memcpy(m->prep_blocked, blocked, (size_t)m->n);
 	m->prep_side = side;
+}
+
+int q_los_nohook_recall(const struct game *g, int from, int to, int flags)
+{
+	struct q_memo *m = memo_of(g);
+	int sh = (flags & LOSF_RAVINES) ? 2 : 0, c;
+	if (!m || !m->los_nh || (flags & ~(LOSF_NOHOOK | LOSF_RAVINES)) || !(flags & LOSF_NOHOOK))
+		return -1;
+	c = (m->los_nh[(size_t)from * (size_t)m->n + (size_t)to] >> sh) & 3;
+	return c == 0 ? -1 : c == 1;
+}
+
+void q_los_nohook_keep(const struct game *g, int from, int to, int flags, bool clear)
+{
+	struct q_memo *m = memo_of(g);
+	int sh = (flags & LOSF_RAVINES) ? 2 : 0;
+	if (!m || !m->los_nh || (flags & ~(LOSF_NOHOOK | LOSF_RAVINES)) || !(flags & LOSF_NOHOOK))
+		return;
+	m->los_nh[(size_t)from * (size_t)m->n + (size_t)to] |= (uint8_t)((clear ? 1 : 2) << sh);
+}
+
+int q_line_ok_recall(const struct game *g, int from, int to)
+{
+	struct q_memo *m = memo_of(g);
+	int c;
+	if (!m || !m->los_nh)
+		return -1;
+	c = (m->los_nh[(size_t)from * (size_t)m->n + (size_t)to] >> 4) & 3;
+	return c == 0 ? -1 : c == 1;
+}
+
+void q_line_ok_keep(const struct game *g, int from, int to, bool ok)
+{
+	struct q_memo *m = memo_of(g);
+	if (m && m->los_nh)
+		m->los_nh[(size_t)from * (size_t)m->n + (size_t)to] |= (uint8_t)((ok ? 1 : 2) << 4);
 }
 
 bool q_los_quick(const struct game *g, int from, int to)

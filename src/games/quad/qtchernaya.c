@@ -339,5 +339,6 @@ const struct q_battle q_tchernaya = {
 	.after_action = tch_after_action,
 	.on_removed = tch_on_removed,
 	.los = tch_los,
+	.los_lineless = true, /* tch_los ignores the line */
 	.victory = tch_victory,
 };
