@@ -82,7 +82,7 @@ int sim_play(const struct scenario *s, uint64_t study_seed, int64_t index,
 	g->memo = cfg->memo;
 	if (cfg->check)
 		rec_init(&rec, g);
-	while (!g->rules->over(g, &res)) {
+	while (!g->rules->over(g, NULL)) { /* the result (victory text) only once, at the end */
 		int side = g->rules->to_act(g), pt = 0;
 		char text[ACTION_TEXT_MAX];
 		if (n >= cfg->cap) {
@@ -127,6 +127,7 @@ int sim_play(const struct scenario *s, uint64_t study_seed, int64_t index,
 			}
 		}
 	}
+	g->rules->over(g, &res);
 	out->status = SIM_OK;
 	out->winner = res.winner < 0 ? -1 : res.winner > 1 ? 1 : res.winner;
 	out->vp[0] = res.vp[0];

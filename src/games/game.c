@@ -92,31 +92,35 @@ int game_init(struct game *g, const struct scenario *s, uint64_t seed, enum dice
 int game_apply(struct game *g, const struct action *a, const int *dice, int ndice,
 	       struct evsink *ev, struct err *e)
 {
-	/* Work on a copy so that a refusal, or a manual die that is still missing, leaves the
-	 * game untouched. struct game is a flat value (no pointers into itself). */
+	/* Work in place with a copy kept, so that a refusal, or a manual die that is still
+	 * missing, puts the game back as it was: one copy of the state when the action is
+	 * accepted, as nearly all are. struct game is a flat value (no pointers into itself). */
 	static_assert(sizeof(struct game) <= 8192, "a game state must stay small to copy");
-	struct game tmp = *g;
+	struct game saved = *g;
 	int evn = ev ? ev->n : 0, rc;
 
-	dice_begin(&tmp.dice);
+	dice_begin(&g->dice);
 	for (int i = 0; i < ndice; i++)
-		if (dice_feed(&tmp.dice, dice[i]) != 0)
+		if (dice_feed(&g->dice, dice[i]) != 0) {
+			*g = saved;
 			return err_set(e, NULL, 0, "too many dice for one action");
-	rc = g->rules->apply(&tmp, a, ev, e);
+		}
+	rc = g->rules->apply(g, a, ev, e);
 	if (rc != 0) {
+		*g = saved;
 		if (ev)
 			ev->n = evn;
 		if (rc == DICE_NEED)
 			err_set(e, NULL, 0, "a die is needed (%d given)", ndice);
 		return rc;
 	}
-	if (tmp.dice.mode == DICE_MANUAL && tmp.dice.pos < tmp.dice.nfeed) {
+	if (g->dice.mode == DICE_MANUAL && g->dice.pos < g->dice.nfeed) {
+		int nfeed = g->dice.nfeed, pos = g->dice.pos;
+		*g = saved;
 		if (ev)
 			ev->n = evn;
-		return err_set(e, NULL, 0, "%d die/dice given but the action used %d",
-			       tmp.dice.nfeed, tmp.dice.pos);
+		return err_set(e, NULL, 0, "%d die/dice given but the action used %d", nfeed, pos);
 	}
-	*g = tmp;
 	return 0;
 }
 

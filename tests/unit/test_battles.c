@@ -1406,9 +1406,32 @@ static void test_tch_1924_levels(void **state)
 	fx_free(f);
 }
 
+/* q_level_text writes exactly what snprintf(out, n, "%s (%s %d, %s %d)%s", ...) writes,
+ * including a truncated text when out is short. */
+static void test_level_text(void **state)
+{
+	static const int vals[] = {0, 7, -3, 50, 123456, -2147483647 - 1, 2147483647};
+	static const size_t sizes[] = {0, 1, 2, 5, 9, 17, 30, 160};
+	(void)state;
+	for (size_t a = 0; a < sizeof vals / sizeof vals[0]; a++)
+		for (size_t b = 0; b < sizeof vals / sizeof vals[0]; b++)
+			for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+				char want[200], got[200];
+				size_t n = sizes[k];
+				memset(want, 'x', sizeof want);
+				memset(got, 'x', sizeof got);
+				snprintf(want, n, "%s (%s %d, %s %d)%s", "Russian victory", "russian", vals[a],
+					 "allied", vals[b], " [23.1]");
+				q_level_text(got, n, "Russian victory", "russian", vals[a], "allied", vals[b],
+					     " [23.1]");
+				assert_memory_equal(want, got, sizeof want);
+			}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_level_text),
 		cmocka_unit_test(test_alma_161_parents),
 		cmocka_unit_test(test_alma_184_errata_line),
 		cmocka_unit_test(test_alma_171_depth),

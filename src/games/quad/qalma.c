@@ -523,9 +523,9 @@ static void alma_victory(const struct game *g, struct result *r)
 	r->vp[ru] = vr;
 	/* [23.2] Allied minus Russian: 3 or more Allied win, 0 or less Russian win */
 	r->winner = va - vr >= 3 ? al : va - vr <= 0 ? ru : -1;
-	snprintf(r->level, sizeof r->level, "%s (%s %d, %s %d) [23.2]",
-		 r->winner < 0 ? "Draw" : r->winner == al ? "Allied victory" : "Russian victory",
-		 g->scn->side[al], va, g->scn->side[ru], vr);
+	q_level_text(r->level, sizeof r->level,
+		     r->winner < 0 ? "Draw" : r->winner == al ? "Allied victory" : "Russian victory",
+		     g->scn->side[al], va, g->scn->side[ru], vr, " [23.2]");
 }
 
 const struct q_battle q_alma = {

@@ -230,7 +230,7 @@ static void bal_after_action(struct game *g, struct evsink *ev)
 
 	for (int u = 0; u < s->nunits; u++) {
 		int idx = st->u[u].idx, stk[Q_STACK_MAX], n;
-		if (!is_gun(g, u) || idx < 0 || !(st->u[u].aux & AUX_EXPOSED))
+		if (!(st->u[u].aux & AUX_EXPOSED) || !is_gun(g, u) || idx < 0)
 			continue;
 		n = q_stack(g, idx, stk, Q_STACK_MAX);
 		if (n > 1) {
@@ -293,8 +293,9 @@ static void bal_actions(const struct game *g, struct q_alist *l)
 
 	if (st->phase != QP_MOVE || st->npend)
 		return;
-	for (int u = 0; u < s->nunits; u++) {
-		if (st->u[u].idx < 0 || s->u[u].side != st->phasing)
+	for (int k = 0; k < s->nsideu[st->phasing]; k++) { /* the phasing side's units */
+		int u = s->sideu[st->phasing][k];
+		if (st->u[u].idx < 0)
 			continue;
 		if (st->phasing != russian && is_gun(g, u)) {
 			struct action a = {QA_SPIKE, 1, {u}};
@@ -362,12 +363,15 @@ static void bal_victory(const struct game *g, struct result *r)
 
 	for (int u = 0; u < s->nunits; u++) {
 		const struct q_udef *d = &s->u[u];
-		bool removed = st->u[u].aux & (AUX_EXITED | AUX_SPIKED | AUX_CAPTURED);
-		int m = d->melee_paren[0] ? 0 : d->melee[0];
-		if (is_gun(g, u) && st->u[u].idx >= 0)
-			va += 6; /* [23.22] redoubt guns remaining */
-		if (st->u[u].idx != Q_ELIM || removed)
+		int idx = st->u[u].idx;
+		if (idx >= 0) {
+			if (is_gun(g, u))
+				va += 6; /* [23.22] redoubt guns remaining */
 			continue;
+		}
+		if (idx != Q_ELIM || (st->u[u].aux & (AUX_EXITED | AUX_SPIKED | AUX_CAPTURED)))
+			continue; /* not eliminated, or removed from play otherwise */
+		int m = d->melee_paren[0] ? 0 : d->melee[0];
 		if (d->side == allied) {
 			if (d->type == Q_CAV && nation(g, u, "british"))
 				vr += 2 * m;
@@ -402,9 +406,9 @@ static void bal_victory(const struct game *g, struct result *r)
 		r->winner = allied;
 	else
 		r->winner = -1;
-	snprintf(r->level, sizeof r->level, "%s (%s %d, %s %d) [23.1]",
-		 r->winner < 0 ? "Draw" : r->winner == russian ? "Russian victory" : "Allied victory",
-		 g->scn->side[russian], vr, g->scn->side[allied], va);
+	q_level_text(r->level, sizeof r->level,
+		     r->winner < 0 ? "Draw" : r->winner == russian ? "Russian victory" : "Allied victory",
+		     g->scn->side[russian], vr, g->scn->side[allied], va, " [23.1]");
 }
 
 const struct q_battle q_balaclava = {

@@ -278,11 +278,63 @@ const uint8_t *q_battle_steps(const struct game *g, int u, uint8_t *scratch)
 {
 	const struct q_scn *s = q_scn(g);
 	const uint8_t *base = s->step[q_mclass(s->u[u].type, q_disrupted(g, u))];
-	if (!HOOK(patch_steps) || !scratch)
+	if (!HOOK(patch_steps) || !scratch || (HOOK(patches) && !B(g)->patches(g, u)))
 		return base;
 	memcpy(scratch, base, (size_t)s->map.n * 6);
 	B(g)->patch_steps(g, u, scratch);
 	return scratch;
+}
+
+struct lvl_buf {
+	char *out;
+	size_t n, len; /* len: characters the whole text needs so far (as snprintf counts) */
+};
+
+static void lvl_put(struct lvl_buf *b, const char *t, size_t tl)
+{
+	if (b->n && b->len < b->n - 1) {
+		size_t room = b->n - 1 - b->len;
+		memcpy(b->out + b->len, t, tl < room ? tl : room);
+	}
+	b->len += tl;
+}
+
+static void lvl_str(struct lvl_buf *b, const char *t)
+{
+	lvl_put(b, t, strlen(t));
+}
+
+static void lvl_int(struct lvl_buf *b, int v)
+{
+	char tmp[16];
+	int k = sizeof tmp;
+	unsigned x = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+	do {
+		tmp[--k] = (char)('0' + x % 10);
+		x /= 10;
+	} while (x);
+	if (v < 0)
+		tmp[--k] = '-';
+	lvl_put(b, tmp + k, sizeof tmp - (size_t)k);
+}
+
+void q_level_text(char *out, size_t n, const char *level, const char *s0, int v0, const char *s1,
+		  int v1, const char *tail)
+{
+	struct lvl_buf b = {out, n, 0};
+	lvl_str(&b, level);
+	lvl_put(&b, " (", 2);
+	lvl_str(&b, s0);
+	lvl_put(&b, " ", 1);
+	lvl_int(&b, v0);
+	lvl_put(&b, ", ", 2);
+	lvl_str(&b, s1);
+	lvl_put(&b, " ", 1);
+	lvl_int(&b, v1);
+	lvl_put(&b, ")", 1);
+	lvl_str(&b, tail);
+	if (n)
+		out[b.len < n ? b.len : n - 1] = '\0';
 }
 
 void q_victory(const struct game *g, struct result *r)

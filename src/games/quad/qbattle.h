@@ -18,6 +18,12 @@ struct q_battle {
 	int (*enter_turn)(const struct game *g, int u, int printed);
 	int (*stack_ok)(const struct game *g, int u, int idx, const int *stack, int n);
 	int (*los_hex)(const struct game *g, int idx);
+	/* los_hex reads the map only, never the position: then a line of sight traced without the
+	 * los hook (LOSF_NOHOOK) depends on the map alone and the memo may keep it */
+	bool los_hex_static;
+	/* the los hook reads neither st nor n (q_los_ex may then hand it NULL, 0 without tracing
+	 * the line, once it knows the line can be traced at all) */
+	bool los_lineless;
 	int (*los)(const struct game *g, int from, int to, const struct line_step *st, int n, char *why, size_t wn);
 	int (*fire_from_bottom)(const struct game *g, int u);
 	int (*art_range)(const struct game *g, int u);
@@ -75,6 +81,10 @@ struct q_battle {
 	int (*cav_disrupt_mp)(const struct game *g, int u);
 	/* Adjusts a copy of u's step-cost table for the present position (engineer bridges). */
 	void (*patch_steps)(const struct game *g, int u, uint8_t *step);
+	/* Optional, with patch_steps: false when patch_steps would leave u's table as it is in
+	 * the present position (q_battle_steps then hands out the scenario's own table, saving
+	 * the copy; the searches give the same results with either). */
+	bool (*patches)(const struct game *g, int u);
 	/* u's fire (melee false) or melee (melee true) strength, given the printed one of its
 	 * present side (Inkerman [20.33] skirmishers formed into a battalion). */
 	int (*strength)(const struct game *g, int u, bool melee, int base);
@@ -182,6 +192,7 @@ int qio_melee_ok(const struct game *g, const struct action *a, struct err *e);
 int qio_move_ok(const struct game *g, int u, int dest, struct err *e);
 bool qio_closed(const struct game *g, int u, int idx);
 void qio_patch_steps(const struct game *g, int u, uint8_t *step);
+bool qio_patches(const struct game *g, int u);
 void qio_after_move(struct game *g, int u, struct evsink *ev);
 int qio_moved(struct game *g, int u, int hexes, struct evsink *ev); /* [26.1] */
 void qio_on_melee(struct game *g, const int *att, int natt, struct evsink *ev);

@@ -108,6 +108,11 @@ int q_battle_may_rally(const struct game *g, int u, struct err *e);
 
 /* Victory: fills r from the battle's victory conditions (qbattle.c). */
 void q_victory(const struct game *g, struct result *r);
+/* The victory level text "LEVEL (SIDE0 V0, SIDE1 V1)TAIL" into out[n], byte for byte what
+ * snprintf(out, n, "%s (%s %d, %s %d)%s", ...) writes, without printf's cost (greedy asks for
+ * the result of every outcome it judges). */
+void q_level_text(char *out, size_t n, const char *level, const char *s0, int v0, const char *s1,
+		  int v1, const char *tail);
 
 /* Front-end services (qview.c). */
 int q_view_los(const struct game *g, int ha, int hb, char *why, size_t n);

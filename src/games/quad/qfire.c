@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "qbattle.h"
+#include "qmemo.h"
 #include "qmove.h"
 
 static bool blocks_hex(const struct game *g, int idx)
@@ -49,13 +50,57 @@ static int dir_between(const struct map *m, int a, int b)
 	return -1;
 }
 
+/* Is idx outside some redoubt hexside of its own (so that [7.51] may apply to fire from it)? */
+static bool outside_a_redoubt(const struct map *m, int idx)
+{
+	for (int d = 0; d < 6; d++)
+		if ((map_side_features(m, idx, d) & SIDE_REDOUBT) && !map_redoubt_inside(m, idx, d))
+			return true;
+	return false;
+}
+
+/* Is idx inside some redoubt hexside of its own (so that fire into it may cross one, [7.42])? */
+static bool inside_a_redoubt(const struct map *m, int idx)
+{
+	for (int d = 0; d < 6; d++)
+		if (map_redoubt_inside(m, idx, d))
+			return true;
+	return false;
+}
+
 bool q_los(const struct game *g, int from, int to, char *why, size_t n)
 {
 	return q_los_ex(g, from, to, NULL, 0, 0, why, n);
 }
 
+static bool los_traced(const struct game *g, int from, int to, const int *clear, int nclear,
+		       int flags, char *why, size_t n);
+
+/* hex_line(a, b, .., LINE_MAX_STEPS) surely succeeds: it makes at most one step per candidate
+ * hex and at most 7 candidates per hex of distance, plus one (hex.c). */
+static bool line_fits(int a, int b)
+{
+	return a >= 0 && b >= 0 && 7 * (hex_distance(a, b) + 1) <= LINE_MAX_STEPS;
+}
+
 bool q_los_ex(const struct game *g, int from, int to, const int *clear, int nclear, int flags,
 	      char *why, size_t n)
+{
+	/* without the los hook, no transparent hexes and no reason wanted, the memo may know
+	 * the answer (the map's alone when the battle's los_hex hook is absent or static) */
+	if (!why && nclear == 0 && (flags & LOSF_NOHOOK)) {
+		int known = q_los_nohook_recall(g, from, to, flags);
+		if (known >= 0)
+			return known == 1;
+		bool ok = los_traced(g, from, to, clear, nclear, flags, why, n);
+		q_los_nohook_keep(g, from, to, flags, ok);
+		return ok;
+	}
+	return los_traced(g, from, to, clear, nclear, flags, why, n);
+}
+
+static bool los_traced(const struct game *g, int from, int to, const int *clear, int nclear,
+		       int flags, char *why, size_t n)
 {
 	const struct map *m = &q_scn(g)->map;
 	struct line_step st[LINE_MAX_STEPS];
@@ -67,14 +112,30 @@ bool q_los_ex(const struct game *g, int from, int to, const int *clear, int ncle
 		why[0] = '\0';
 	if (from == to || hex_adjacent(ha, hb))
 		return true; /* [7.39] */
+	const struct q_battle *ops = q_scn(g)->ops;
+	int line_ok = -1, hook = -1;
+	if (!(flags & LOSF_NOHOOK) && ops && ops->los && ops->los_lineless &&
+	    (line_ok = line_fits(ha, hb) ? 1 : q_line_ok_recall(g, from, to)) >= 0) {
+		/* a hook that ignores the line is asked before it is traced, once it is known
+		 * whether tracing succeeds (the one thing decided before the hook) */
+		if (!line_ok) {
+			if (why)
+				snprintf(why, n, "line too long");
+			return false;
+		}
+		hook = q_battle_los(g, from, to, NULL, 0, why, n);
+		if (hook >= 0)
+			return hook == 1;
+	}
 	ns = hex_line(ha, hb, st, LINE_MAX_STEPS);
+	q_line_ok_keep(g, from, to, ns >= 0);
 	if (ns < 0) {
 		if (why)
 			snprintf(why, n, "line too long");
 		return false;
 	}
-	if (!(flags & LOSF_NOHOOK)) {
-		int hook = q_battle_los(g, from, to, st, ns, why, n);
+	if (!(flags & LOSF_NOHOOK) && line_ok < 0) { /* (not asked above) */
+		hook = q_battle_los(g, from, to, st, ns, why, n);
 		if (hook >= 0)
 			return hook == 1;
 	}
@@ -204,13 +265,13 @@ static bool art_nofire(const struct game *g, int u)
 	return (st->u[u].fl & QF_NOFIRE) && st->pturn <= st->u[u].nofire_pt;
 }
 
-int q_fire_strength(const struct game *g, int u, int target, struct err *e)
+/* q_fire_strength's tests of the firer alone, whatever the target: 0 or -1 with the case. */
+static int firer_ok(const struct game *g, int u, struct err *e)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	const struct q_udef *d = &s->u[u];
-	int from = st->u[u].idx, dist, f;
-	char why[160], hx[8];
+	int from = st->u[u].idx;
 
 	if (from < 0)
 		return err_set(e, NULL, 0, "%s is not on the map", d->id);
@@ -224,8 +285,24 @@ int q_fire_strength(const struct game *g, int u, int target, struct err *e)
 		return err_set(e, NULL, 0, "[7.21] %s's parenthesised fire strength is for defensive fire only", d->id);
 	if (!may_fire_from_stack(g, u))
 		return err_set(e, NULL, 0, "[7.22] only the top unit of a stack may fire (%s is underneath)", d->id);
+	return 0;
+}
+
+int q_fire_strength(const struct game *g, int u, int target, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	const struct q_udef *d = &s->u[u];
+	int from = st->u[u].idx, dist, f;
+	char why[160], hx[8];
+
+	if (firer_ok(g, u, e) != 0)
+		return -1;
 	dist = hex_distance(map_hex(&s->map, from), map_hex(&s->map, target));
-	hex_format(map_hex(&s->map, target), hx);
+	if (e) /* only the messages read it */
+		hex_format(map_hex(&s->map, target), hx);
+	else
+		hx[0] = '\0';
 	if (is_art(d)) {
 		char cls = d->cls[q_disrupted(g, u)];
 		int maxr = q_battle_art_range(g, u);
@@ -233,8 +310,9 @@ int q_fire_strength(const struct game *g, int u, int target, struct err *e)
 			return err_set(e, NULL, 0, "[7.41] %s has no artillery class in the table", d->id);
 		if (dist >= QT_ART_RANGE || (maxr > 0 && dist > maxr) || s->tab.art[cls - 'A'][dist] < 0)
 			return err_set(e, NULL, 0, "[7.41] %s (class %c) cannot reach %s at range %d", d->id, cls, hx, dist);
-		/* [7.51] in the splash hex of a redoubt hexside, firing through it: adjacent only */
-		if (dist > 1) {
+		/* [7.51] in the splash hex of a redoubt hexside, firing through it: adjacent only
+		 * (only a hex outside one of its own redoubt hexsides needs the line traced) */
+		if (dist > 1 && outside_a_redoubt(&s->map, from)) {
 			struct line_step ls[LINE_MAX_STEPS];
 			int ns = hex_line(map_hex(&s->map, from), map_hex(&s->map, target), ls, LINE_MAX_STEPS);
 			if (ns > 1 && ls[1].kind == LINE_HEX) {
@@ -252,7 +330,8 @@ int q_fire_strength(const struct game *g, int u, int target, struct err *e)
 		if (dist != 1)
 			return err_set(e, NULL, 0, "[7.27] %s may fire only at adjacent units", d->id);
 	}
-	if (!q_los(g, from, target, why, sizeof why))
+	/* without e nobody reads why: the memo may answer (q_los_quick) */
+	if (e ? !q_los(g, from, target, why, sizeof why) : !q_los_quick(g, from, target))
 		return err_set(e, NULL, 0, "%s has no line of sight to %s: %s", d->id, hx, why);
 	return f;
 }
@@ -334,8 +413,8 @@ static int fire_plan(const struct game *g, const struct action *a, struct fire_p
 		if (s->map.terrain[p->target_idx] == TER_TOWN)
 			SHIFT(-1, " -1 town [7.42];");
 		/* through a redoubt hexside: every firer's line enters the target across one */
-		bool all_redoubt = true;
-		for (int i = 0; i < nu; i++) {
+		bool all_redoubt = inside_a_redoubt(&s->map, p->target_idx); /* else no line can be */
+		for (int i = 0; i < nu && all_redoubt; i++) {
 			int from = st->u[a->arg[1 + i]].idx, last = -1;
 			struct line_step ls[LINE_MAX_STEPS];
 			int ns = hex_line(map_hex(&s->map, from), map_hex(&s->map, p->target_idx), ls, LINE_MAX_STEPS);
@@ -505,20 +584,46 @@ void q_fire_actions(const struct game *g, struct q_alist *l)
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	int side = q_deciding(g);
+	/* The targets of every hex holding an enemy unit, once: top[i] is targets_in's first unit
+	 * there (-1 none), for the hexes with done[i]; tv/th: the enemy units that are their
+	 * hex's first target, in unit order, with their hex numbers. */
+	int16_t top[Q_NMAX];
+	uint8_t done[Q_NMAX];
+	int tv[Q_UNITS_MAX], th[Q_UNITS_MAX], nt = 0;
+
+	memset(done, 0, (size_t)s->map.n);
+	for (int kv = 0; kv < s->nsideu[1 - side]; kv++) { /* the enemy's units */
+		int v = s->sideu[1 - side][kv];
+		int ti = st->u[v].idx, tg[2];
+		if (ti < 0)
+			continue;
+		if (!done[ti]) {
+			done[ti] = 1;
+			top[ti] = (int16_t)(targets_in(g, ti, tg) >= 1 ? tg[0] : -1);
+		}
+		if (top[ti] == v) {
+			tv[nt] = v;
+			th[nt++] = map_hex(&s->map, ti);
+		}
+	}
 
 	/* Single-unit fires at every legal target; combined fire is open through the text form
 	 * and the front ends (listing every combination would be exponential). Targets in unit
 	 * order; the top target of each hex in range ([7.13]). */
-	for (int u = 0; u < s->nunits; u++) {
+	for (int ku = 0; ku < s->nsideu[side]; ku++) { /* the firing side's units */
+		int u = s->sideu[side][ku];
 		int from = st->u[u].idx, cand[Q_UNITS_MAX], nc = 0;
-		if (from < 0 || s->u[u].side != side || (st->u[u].fl & QF_FIRED))
+		if (from < 0 || (st->u[u].fl & QF_FIRED))
 			continue;
+		if (firer_ok(g, u, NULL) != 0)
+			continue; /* (fire_plan would refuse it at every target) */
 		if (!is_art(&s->u[u])) { /* range 1: only the six neighbours' stacks */
 			for (int d = 0; d < 6; d++) {
-				int j = map_nb(&s->map, from, d), tg[2];
-				if (j >= 0 && targets_in(g, j, tg) >= 1 && s->u[tg[0]].side != side &&
-				    st->u[tg[0]].idx == j)
-					cand[nc++] = tg[0];
+				int j = map_nb(&s->map, from, d), t;
+				/* a target here is an enemy unit in j, so j is one of the hexes done */
+				if (j >= 0 && done[j] && (t = top[j]) >= 0 && s->u[t].side != side &&
+				    st->u[t].idx == j)
+					cand[nc++] = t;
 			}
 			for (int i = 1; i < nc; i++) /* unit order, as a scan of the units gives */
 				for (int k = i; k > 0 && cand[k] < cand[k - 1]; k--) {
@@ -527,15 +632,17 @@ void q_fire_actions(const struct game *g, struct q_alist *l)
 					cand[k - 1] = t;
 				}
 		} else {
-			for (int v = 0; v < s->nunits; v++) {
-				int ti = st->u[v].idx, tg[2];
-				if (ti < 0 || s->u[v].side == side)
-					continue;
-				if (hex_distance(map_hex(&s->map, from), map_hex(&s->map, ti)) >= QT_ART_RANGE)
-					continue;
-				if (targets_in(g, ti, tg) < 1 || tg[0] != v)
-					continue;
-				cand[nc++] = v;
+			/* q_fire_strength's class and range tests ([7.41]), made here once per firer
+			 * and per target hex instead of through fire_plan for every target */
+			int hf = map_hex(&s->map, from), maxr = q_battle_art_range(g, u);
+			char cls = s->u[u].cls[q_disrupted(g, u)];
+			if (!cls || cls < 'A' || cls > 'Z' || !s->tab.art_defined[cls - 'A'])
+				continue;
+			for (int k = 0; k < nt; k++) {
+				int dist = hex_distance(hf, th[k]);
+				if (dist < QT_ART_RANGE && !(maxr > 0 && dist > maxr) &&
+				    s->tab.art[cls - 'A'][dist] >= 0)
+					cand[nc++] = tv[k];
 			}
 		}
 		for (int c = 0; c < nc; c++) {

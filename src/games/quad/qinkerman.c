@@ -43,6 +43,10 @@ static const int vp_hexes[8] = {1823, 1824, 1924, 2415, 2515, 2516, 2615, 2524};
 static const int mamelon[3] = {411, 511, 512};
 static const char *const groups[3] = {"release_group_guards", "release_group_lightdiv",
 				      "release_group_lightbde"};
+/* q_udef.btags: the unit's "soimonov" and "paulov" tags and its groups[i] tag (BT_GROUP << i) */
+#define BT_SOIMONOV 1u
+#define BT_PAULOV 2u
+#define BT_GROUP 4u
 
 static struct ink *IS(struct game *g)
 {
@@ -97,8 +101,8 @@ static int absorbed(const struct game *g, int u)
 /* [29.26] rule 7: the general ("soimonov" or "paulov", 0 or 1) of a Russian unit, or -1. */
 static int general(const struct game *g, int u)
 {
-	const struct q_scn *s = q_scn(g);
-	return q_has_tag(s, u, "soimonov") ? 0 : q_has_tag(s, u, "paulov") ? 1 : -1;
+	unsigned b = q_scn(g)->u[u].btags; /* q_has_tag's answers, read at load */
+	return (b & BT_SOIMONOV) ? 0 : (b & BT_PAULOV) ? 1 : -1;
 }
 
 /* [18.12] Game-Turns 1-6 Night, 7-11 Fog (errata [29.16]: Game-Turn 8 is the second
@@ -143,6 +147,13 @@ bool q_ink_option_scenario(const struct game *g) { return option_scenario(g); }
 static int ink_prepare(struct q_scn *q)
 {
 	struct map *m = &q->map;
+	for (int u = 0; u < q->nunits; u++) {
+		q->u[u].btags = (uint8_t)((q_has_tag(q, u, "soimonov") ? BT_SOIMONOV : 0) |
+					  (q_has_tag(q, u, "paulov") ? BT_PAULOV : 0));
+		for (int i = 0; i < 3; i++)
+			if (q_has_tag(q, u, groups[i]))
+				q->u[u].btags |= (uint8_t)(BT_GROUP << i);
+	}
 	q->zone = calloc((size_t)m->n, 1);
 	if (!q->zone)
 		return -1;
@@ -538,7 +549,7 @@ static int ink_may_move(const struct game *g, int u, struct err *e)
 	}
 	if (rt && st->turn < rt) {
 		for (int i = 0; i < 3; i++)
-			if (q_has_tag(s, u, groups[i]) && (k->groups_free & (1 << i)))
+			if ((s->u[u].btags & (BT_GROUP << i)) && (k->groups_free & (1 << i)))
 				return 0;
 		return err_set(e, NULL, 0, "[29.16] %s may not move before Game-Turn %d", s->u[u].id, rt);
 	}
@@ -591,7 +602,7 @@ static void ink_after_action(struct game *g, struct evsink *ev)
 		/* [29.16] a group attacked before its release turn is released */
 		if (st->u[u].fl & (QF_FIRED_AT | QF_MELEED))
 			for (int i = 0; i < 3; i++)
-				if (q_has_tag(s, u, groups[i]) && !(k->groups_free & (1 << i))) {
+				if ((s->u[u].btags & (BT_GROUP << i)) && !(k->groups_free & (1 << i))) {
 					k->groups_free |= (uint8_t)(1 << i);
 					ev_emit(ev, "[29.16]", "%s is attacked: its group may move", s->u[u].id);
 				}
@@ -659,12 +670,11 @@ static bool russian_sighted(const struct game *g)
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	int ru = russian(g);
-	char why[160];
 	for (int a = 0; a < s->nunits; a++) {
 		if (st->u[a].idx < 0 || s->u[a].side == ru)
 			continue;
-		for (int r = 0; r < s->nunits; r++)
-			if (st->u[r].idx >= 0 && s->u[r].side == ru && q_los(g, st->u[a].idx, st->u[r].idx, why, sizeof why))
+		for (int r = 0; r < s->nunits; r++) /* (no reason needed: the memo may answer) */
+			if (st->u[r].idx >= 0 && s->u[r].side == ru && q_los(g, st->u[a].idx, st->u[r].idx, NULL, 0))
 				return true;
 	}
 	return false;
@@ -869,10 +879,12 @@ static void ink_actions(const struct game *g, struct q_alist *l)
 		return;
 	for (int u = 0; u < s->nunits; u++) {
 		bool can;
-		if (st->u[u].idx < 0 || s->u[u].side != st->phasing || q_can_move(g, u, NULL) != 0)
+		if (st->u[u].idx < 0 || s->u[u].side != st->phasing)
 			continue;
-		exit_vp(g, st->u[u].idx, &can);
-		if (can && q_mp_left(g, u) >= s->tab.tec.hex[s->map.terrain[st->u[u].idx]][s->u[u].type]) {
+		exit_vp(g, st->u[u].idx, &can); /* (at a map edge: rarer, and cheaper to ask first) */
+		if (!can || q_can_move(g, u, NULL) != 0)
+			continue;
+		if (q_mp_left(g, u) >= s->tab.tec.hex[s->map.terrain[st->u[u].idx]][s->u[u].type]) {
 			struct action a = {QA_EXIT, 1, {u}};
 			q_push(l, &a);
 		}
@@ -971,8 +983,7 @@ static void ink_victory(const struct game *g, struct result *r)
 	r->vp[ru] = vr;
 	r->vp[al] = va;
 	r->winner = !strncmp(level, "Draw", 4) ? -1 : !strncmp(level, "Russian", 7) ? ru : al;
-	snprintf(r->level, sizeof r->level, "%s (%s %d, %s %d)", level, g->scn->side[ru], vr,
-		 g->scn->side[al], va);
+	q_level_text(r->level, sizeof r->level, level, g->scn->side[ru], vr, g->scn->side[al], va, "");
 }
 
 static int ink_cav_disrupt_mp(const struct game *g, int u)
@@ -989,6 +1000,8 @@ const struct q_battle q_inkerman = {
 	.stack_ok = ink_stack_ok,
 	.ma = ink_ma,
 	.los_hex = ink_los_hex,
+	.los_hex_static = true, /* terrain only */
+	.los_lineless = true,   /* ink_los ignores the line */
 	.los = ink_los,
 	.fire_shift = ink_fire_shift,
 	.targets = ink_targets,
@@ -1021,6 +1034,7 @@ const struct q_battle q_inkerman = {
 	.exerts_zoc = ink_exerts_zoc,
 	.melee_strength = ink_melee_strength,
 	.patch_steps = ink_patch_steps,
+	.patches = qio_patches,
 	.parse = qio_parse,
 	.format = qio_format,
 };

@@ -456,6 +456,15 @@ int qio_ma(const struct game *g, int u, int base, bool dark)
 	return b;
 }
 
+/* False when qio_patch_steps leaves u's table unchanged: its own early return. */
+bool qio_patches(const struct game *g, int u)
+{
+	int ty = q_scn(g)->u[u].type;
+	bool wx = on(g, Q_OPT_25_1) && no_rain(g) && q_cst(g)->turn >= 7;
+	bool mm = on(g, Q_OPT_27_1) && ty == Q_INF;
+	return !((!wx && !mm) || q_disrupted(g, u));
+}
+
 void qio_patch_steps(const struct game *g, int u, uint8_t *step)
 {
 	const struct q_scn *s = q_scn(g);
@@ -465,7 +474,7 @@ void qio_patch_steps(const struct game *g, int u, uint8_t *step)
 	bool mm = on(g, Q_OPT_27_1) && ty == Q_INF;
 	uint8_t major, minor, track;
 
-	if ((!wx && !mm) || q_disrupted(g, u))
+	if (!qio_patches(g, u))
 		return;
 	major = s->tab.tec.side[QTS_ROAD_MAJOR][ty];
 	minor = s->tab.tec.side[QTS_ROAD_MINOR][ty];

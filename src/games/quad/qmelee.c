@@ -73,19 +73,34 @@ struct rctx {
 	struct ropt opt[ROPT_MAX];
 	int nopt;
 	int16_t cur[RMAX];
+	/* the enemy's units on the map as cube coordinates, for nearest_enemy: listed when a
+	 * path first ends (the position does not change during one enumeration); ne -1 before */
+	struct cube ec[Q_UNITS_MAX];
+	int ne;
 };
 
-static int nearest_enemy(const struct game *g, int side, int idx)
+/* The distance from idx to the nearest enemy unit on the map (hex_distance's, in cube
+ * coordinates kept in c). */
+static int nearest_enemy(struct rctx *c, int idx)
 {
-	const struct q_scn *s = q_scn(g);
-	const struct q_state *st = q_cst(g);
-	int best = 99, h = map_hex(&s->map, idx);
-	for (int v = 0; v < s->nunits; v++)
-		if (st->u[v].idx >= 0 && s->u[v].side != side) {
-			int d = hex_distance(h, map_hex(&s->map, st->u[v].idx));
-			if (d < best)
-				best = d;
-		}
+	const struct q_scn *s = q_scn(c->g);
+	const struct q_state *st = q_cst(c->g);
+	struct cube h = hex_to_cube(map_hex(&s->map, idx));
+	int best = 99;
+	if (c->ne < 0) {
+		c->ne = 0;
+		for (int v = 0; v < s->nunits; v++)
+			if (st->u[v].idx >= 0 && s->u[v].side != s->u[c->u].side)
+				c->ec[c->ne++] = hex_to_cube(map_hex(&s->map, st->u[v].idx));
+	}
+	for (int k = 0; k < c->ne; k++) {
+		int q = abs(h.q - c->ec[k].q), r = abs(h.r - c->ec[k].r), t = abs(h.s - c->ec[k].s);
+		int d = q > r ? q : r;
+		if (t > d)
+			d = t;
+		if (d < best)
+			best = d;
+	}
 	return best;
 }
 
@@ -119,7 +134,9 @@ static bool joins(const struct game *g, int u, int comp, int idx, bool ends)
 static bool enemy_in(const struct game *g, int side, int idx)
 {
 	const struct q_scn *s = q_scn(g);
-	int st[Q_STACK_MAX], n = q_stack(g, idx, st, Q_STACK_MAX);
+	if (idx >= 0)
+		return q_hex_has_foe(g, idx, side);
+	int st[Q_STACK_MAX], n = q_stack(g, idx, st, Q_STACK_MAX); /* (off the map: a scan) */
 	for (int i = 0; i < n; i++)
 		if (s->u[st[i]].side != side)
 			return true;
@@ -169,7 +186,7 @@ static void enum_paths(struct rctx *c, int at, int depth)
 				if (!joins(g, c->u, c->comp, c->cur[i], i == depth - 1))
 					o->displaces++;
 			}
-		o->score = (int16_t)nearest_enemy(g, s->u[c->u].side, at);
+		o->score = (int16_t)nearest_enemy(c, at);
 		c->nopt++;
 		return;
 	}
@@ -197,6 +214,7 @@ static int retreat_options_with(const struct game *g, int u, int comp, int origi
 	c->origin = origin;
 	c->want = want > RMAX ? RMAX : want;
 	c->nopt = 0;
+	c->ne = -1;
 	q_zoc(g, 1 - s->u[u].side, c->zoc);
 	enum_paths(c, origin, 0);
 	/* [8.53] vacant hexes where possible; [8.64] displace only when no other route exists
@@ -836,13 +854,9 @@ static int owed_hexes(const struct game *g, int u, int *out)
 	int n = 0, ui = st->u[u].idx;
 	for (int d = 0; d < 6; d++) {
 		int h = map_nb(&s->map, ui, d), stk[Q_STACK_MAX], k;
-		unsigned f;
-		if (h < 0)
-			continue;
-		f = map_side_features(&s->map, ui, d);
-		if (((f & SIDE_RIVER) && !(f & SIDE_BRIDGE)) || map_slope_into(&s->map, ui, d) == SLOPE_CLIFF ||
-		    map_slope_away(&s->map, ui, d) == SLOPE_CLIFF)
-			continue; /* [6.14] */
+		if (h < 0 || !(s->zoc_dirs[ui] & (1u << d)))
+			continue; /* [6.14] (zoc_dirs: the same hexside tests, made at load; a hex off
+				   * the map, which the bit also leaves out, holds no unit) */
 		k = q_stack(g, h, stk, Q_STACK_MAX);
 		bool zoc = false, done = false;
 		for (int i = 0; i < k; i++) {
@@ -1101,28 +1115,35 @@ void q_melee_actions(const struct game *g, struct q_alist *l)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
+	/* Every unit's eligibility, and its owed hexes, are computed once (they depend on the
+	 * position only): elig lists the phasing units that may attack, in unit order; owedn[k]
+	 * is elig[k]'s count of owed hexes (0 when disrupted), or -1 before it is needed. */
+	int elig[Q_UNITS_MAX], ne = 0, owedn[Q_UNITS_MAX], owedh[Q_UNITS_MAX][6];
 
-	for (int u = 0; u < s->nunits; u++) {
-		int owed[6], no, ui = st->u[u].idx;
-		if (s->u[u].side != st->phasing || !can_melee_attack(g, u))
+	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) { /* the phasing side's units */
+		int u = s->sideu[st->phasing][ku];
+		int ui = st->u[u].idx;
+		if (!can_melee_attack(g, u))
 			continue;
-		no = q_disrupted(g, u) ? 0 : owed_hexes(g, u, owed);
+		int k = ne++;
+		elig[k] = u;
+		int no = owedn[k] = q_disrupted(g, u) ? 0 : owed_hexes(g, u, owedh[k]);
 		if (no > 0) {
 			/* [8.22] the unit's one attack must take in every enemy controlling it */
 			struct action a = {QA_MELEE, (int16_t)(3 + no), {1, u, no}};
 			struct melee_plan p;
 			for (int i = 0; i < no; i++)
-				a.arg[3 + i] = owed[i];
+				a.arg[3 + i] = owedh[k][i];
 			if (melee_plan(g, &a, &p, NULL) == 0)
 				q_push(l, &a);
 			continue;
 		}
 		for (int d = 0; d < 6; d++) {
-			int h = map_nb(&s->map, ui, d), stk[Q_STACK_MAX], k;
+			int h = map_nb(&s->map, ui, d), stk[Q_STACK_MAX], n;
 			if (h < 0)
 				continue;
-			k = q_stack(g, h, stk, Q_STACK_MAX);
-			if (k == 0 || s->u[stk[0]].side == s->u[u].side)
+			n = q_stack(g, h, stk, Q_STACK_MAX);
+			if (n == 0 || s->u[stk[0]].side == s->u[u].side)
 				continue;
 			struct action a = {QA_MELEE, 4, {1, u, 1, h}};
 			struct melee_plan p;
@@ -1130,28 +1151,36 @@ void q_melee_actions(const struct game *g, struct q_alist *l)
 				q_push(l, &a);
 		}
 	}
-	/* every eligible unit next to one defending hex together, when each may attack it alone */
-	for (int v = 0; v < s->nunits; v++) {
+	/* every eligible unit next to one defending hex together, when each may attack it alone:
+	 * the units that may join against hex h, in unit order, the first six (as a scan of the
+	 * eligible units for each defending hex would take them), gathered in one pass */
+	uint8_t cnt[Q_NMAX];
+	int16_t join[Q_NMAX][6];
+	memset(cnt, 0, (size_t)s->map.n);
+	for (int j = 0; j < ne; j++) {
+		int u = elig[j], ui = st->u[u].idx;
+		if (owedn[j] > 1)
+			continue;
+		for (int d = 0; d < 6; d++) {
+			int h = map_nb(&s->map, ui, d);
+			if (h < 0 || cnt[h] >= 6 || (owedn[j] == 1 && owedh[j][0] != h))
+				continue;
+			join[h][cnt[h]++] = (int16_t)u;
+		}
+	}
+	for (int kv = 0; kv < s->nsideu[1 - st->phasing]; kv++) { /* the defending side's units */
+		int v = s->sideu[1 - st->phasing][kv];
 		int h = st->u[v].idx, stk[Q_STACK_MAX], k;
 		struct action a = {QA_MELEE, 0, {0}};
-		int nu = 0;
-		if (h < 0 || s->u[v].side == st->phasing)
+		int nu;
+		if (h < 0 || cnt[h] < 2)
 			continue;
 		k = q_stack(g, h, stk, Q_STACK_MAX);
 		if (k == 0 || stk[0] != v)
 			continue; /* each defending hex once, from its top unit */
-		for (int u = 0; u < s->nunits && nu < 6; u++) {
-			int owed[6], no;
-			if (s->u[u].side != st->phasing || !can_melee_attack(g, u) ||
-			    !hex_adjacent(map_hex(&s->map, st->u[u].idx), map_hex(&s->map, h)))
-				continue;
-			no = q_disrupted(g, u) ? 0 : owed_hexes(g, u, owed);
-			if (no > 1 || (no == 1 && owed[0] != h))
-				continue;
-			a.arg[1 + nu++] = u;
-		}
-		if (nu < 2)
-			continue;
+		nu = cnt[h];
+		for (int j = 0; j < nu; j++)
+			a.arg[1 + j] = join[h][j];
 		a.arg[0] = nu;
 		a.arg[1 + nu] = 1;
 		a.arg[2 + nu] = h;

@@ -22,6 +22,23 @@ struct q_memo {
 	int32_t *order;          /* [nunits * n] */
 	int32_t *prev;           /* [nunits * n]: the search's prev, for the hexes reached */
 	uint8_t *steps;          /* [nunits * n * 6]: a unit's patched step table, when it had one */
+	/* q_search_prepare's last maps and what they were computed from (q_prep_recall): side, and
+	 * per unit its map index and disruption (prep_key); prep_side -1 when none is kept, or
+	 * always when the battle's hooks make the maps depend on more */
+	int prep_side;
+	uint16_t *prep_key;      /* [nfoe[prep_side]] key_of each unit of foe[prep_side]; with
+				  * the battle's hooks, prep_nkey entries made by hook_key */
+	uint16_t *hkey;          /* [nunits]: hook_key's last key (q_prep_recall, q_prep_keep) */
+	int prep_nkey, hkey_n, hkey_side; /* hkey_n -1: no key waiting for q_prep_keep */
+	int16_t foe[2][Q_UNITS_MAX]; /* the units not of side 0, of side 1, in unit order */
+	int nfoe[2];
+	uint8_t *prep_zoc, *prep_blocked; /* [n] */
+	uint8_t *los_nh;         /* [n * n] LOSF_NOHOOK lines: bits 0-1 without LOSF_RAVINES,
+				  * 2-3 with (0 unknown, 1 clear, 2 blocked), 4-5 whether hex_line
+				  * succeeds (q_line_ok_*); NULL unless the battle's los_hex hook
+				  * is absent or static */
+	uint8_t *los;            /* [n * n] q_los(from, to): 0 unknown, 1 clear, 2 blocked; NULL
+				  * when the battle has a line-of-sight hook (it may read the state) */
 };
 
 void *q_memo_new(const struct scenario *sc)
@@ -40,7 +57,25 @@ void *q_memo_new(const struct scenario *sc)
 	m->order = malloc(nu * n * sizeof *m->order);
 	m->prev = malloc(nu * n * sizeof *m->prev);
 	m->steps = malloc(nu * n * 6);
-	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps) {
+	m->prep_side = -1;
+	for (int u = 0; u < s->nunits; u++)
+		for (int side = 0; side < 2; side++)
+			if (s->u[u].side != side)
+				m->foe[side][m->nfoe[side]++] = (int16_t)u;
+	m->prep_key = malloc(nu * sizeof *m->prep_key + 1);
+	m->hkey = malloc(nu * sizeof *m->hkey + 1);
+	m->hkey_n = -1;
+	m->prep_zoc = malloc(n);
+	m->prep_blocked = malloc(n);
+	if (!s->ops || (!s->ops->los && !s->ops->los_hex))
+		m->los = calloc(n * n, 1); /* (touched only where asked: pages stay unused) */
+	else if (!s->ops->los_hex || s->ops->los_hex_static)
+		m->los_nh = calloc(n * n, 1);
+	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps || !m->prep_key ||
+	    !m->hkey ||
+	    !m->prep_zoc || !m->prep_blocked ||
+	    (!m->los && (!s->ops || (!s->ops->los && !s->ops->los_hex))) ||
+	    (!m->los && !m->los_nh && (!s->ops->los_hex || s->ops->los_hex_static))) {
 		q_memo_free(m);
 		return NULL;
 	}
@@ -60,6 +95,12 @@ void q_memo_free(void *memo)
 	free(m->order);
 	free(m->prev);
 	free(m->steps);
+	free(m->los);
+	free(m->los_nh);
+	free(m->prep_key);
+	free(m->hkey);
+	free(m->prep_zoc);
+	free(m->prep_blocked);
 	free(m);
 }
 
@@ -88,6 +129,143 @@ void q_reach_begin(const struct game *g, const struct q_work *w)
 	m->snap = true;
 	for (int u = 0; u < m->nunits; u++)
 		m->e[u].len = -1;
+}
+
+/* The maps depend on the enemy's positions and disruptions alone unless the battle has a hook that
+ * decides who exerts a ZOC or which hexes are closed. */
+static bool prep_plain(const struct q_scn *s)
+{
+	return !s->ops || (!s->ops->exerts_zoc && !s->ops->closed);
+}
+
+/* Without those hooks only the enemy's units count (q_zoc of the enemy side, enemy_blocked):
+ * the key holds their map indices and disruptions (m->foe[side]: the units not of side). */
+static uint16_t key_of(const struct q_state *st, int u)
+{
+	/* idx >= Q_ABSENT (-3) and < Q_NMAX: 12 bits after +4 */
+	return (uint16_t)((st->u[u].idx + 4) | ((st->u[u].fl & QF_DISRUPTED) ? 0x8000 : 0));
+}
+
+/* With the battle's ZOC or closed-hex hooks, the key also holds their answers where q_zoc and
+ * enemy_blocked ask them: for each enemy unit key_of, with 0x4000 when it is on the map,
+ * undisrupted and exerts a ZOC; then, with a closed-hex hook, for each of side's own units
+ * its map index + 4 when it stands in a hex closed to everyone (which blocks it), else 0. */
+static int hook_key(const struct game *g, int side, uint16_t *key)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	bool ex = s->ops && s->ops->exerts_zoc, cl = s->ops && s->ops->closed;
+	int n = 0;
+	for (int k = 0; k < s->nsideu[1 - side]; k++) {
+		int u = s->sideu[1 - side][k];
+		uint16_t v = key_of(st, u);
+		if (ex && st->u[u].idx >= 0 && !(st->u[u].fl & QF_DISRUPTED) && q_battle_exerts_zoc(g, u))
+			v |= 0x4000;
+		key[n++] = v;
+	}
+	if (cl)
+		for (int k = 0; k < s->nsideu[side]; k++) {
+			int idx = st->u[s->sideu[side][k]].idx;
+			key[n++] = (uint16_t)(idx >= 0 && q_battle_closed(g, -1, idx) ? idx + 4 : 0);
+		}
+	return n;
+}
+
+bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocked)
+{
+	struct q_memo *m = memo_of(g);
+	const struct q_state *st = q_cst(g);
+	if (!m)
+		return false;
+	if (!prep_plain(m->scn)) {
+		m->hkey_n = hook_key(g, side, m->hkey); /* (q_prep_keep keeps it on a miss) */
+		m->hkey_side = side;
+		if (m->prep_side != side || m->hkey_n != m->prep_nkey ||
+		    memcmp(m->hkey, m->prep_key, (size_t)m->hkey_n * sizeof m->hkey[0]))
+			return false;
+		m->hkey_n = -1; /* a hit: nothing for q_prep_keep */
+	} else {
+		if (m->prep_side != side)
+			return false;
+		for (int k = 0; k < m->nfoe[side]; k++)
+			if (key_of(st, m->foe[side][k]) != m->prep_key[k])
+				return false;
+	}
+	memcpy(zoc, m->prep_zoc, (size_t)m->n);
+	memcpy(blocked, m->prep_blocked, (size_t)m->n);
+	return true;
+}
+
+void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8_t *blocked)
+{
+	struct q_memo *m = memo_of(g);
+	if (!m)
+		return;
+	if (!prep_plain(m->scn)) {
+		/* the key q_search_prepare's q_prep_recall just made for this position and side
+		 * (nothing changes the game between the two), or made afresh */
+		if (m->hkey_n >= 0 && m->hkey_side == side) {
+			memcpy(m->prep_key, m->hkey, (size_t)m->hkey_n * sizeof m->hkey[0]);
+			m->prep_nkey = m->hkey_n;
+		} else {
+			m->prep_nkey = hook_key(g, side, m->prep_key);
+		}
+		m->hkey_n = -1;
+	} else {
+		for (int k = 0; k < m->nfoe[side]; k++)
+			m->prep_key[k] = key_of(q_cst(g), m->foe[side][k]);
+	}
+	memcpy(m->prep_zoc, zoc, (size_t)m->n);
+	memcpy(m->prep_blocked, blocked, (size_t)m->n);
+	m->prep_side = side;
+}
+
+int q_los_nohook_recall(const struct game *g, int from, int to, int flags)
+{
+	struct q_memo *m = memo_of(g);
+	int sh = (flags & LOSF_RAVINES) ? 2 : 0, c;
+	if (!m || !m->los_nh || (flags & ~(LOSF_NOHOOK | LOSF_RAVINES)) || !(flags & LOSF_NOHOOK))
+		return -1;
+	c = (m->los_nh[(size_t)from * (size_t)m->n + (size_t)to] >> sh) & 3;
+	return c == 0 ? -1 : c == 1;
+}
+
+void q_los_nohook_keep(const struct game *g, int from, int to, int flags, bool clear)
+{
+	struct q_memo *m = memo_of(g);
+	int sh = (flags & LOSF_RAVINES) ? 2 : 0;
+	if (!m || !m->los_nh || (flags & ~(LOSF_NOHOOK | LOSF_RAVINES)) || !(flags & LOSF_NOHOOK))
+		return;
+	m->los_nh[(size_t)from * (size_t)m->n + (size_t)to] |= (uint8_t)((clear ? 1 : 2) << sh);
+}
+
+int q_line_ok_recall(const struct game *g, int from, int to)
+{
+	struct q_memo *m = memo_of(g);
+	int c;
+	if (!m || !m->los_nh)
+		return -1;
+	c = (m->los_nh[(size_t)from * (size_t)m->n + (size_t)to] >> 4) & 3;
+	return c == 0 ? -1 : c == 1;
+}
+
+void q_line_ok_keep(const struct game *g, int from, int to, bool ok)
+{
+	struct q_memo *m = memo_of(g);
+	if (m && m->los_nh)
+		m->los_nh[(size_t)from * (size_t)m->n + (size_t)to] |= (uint8_t)((ok ? 1 : 2) << 4);
+}
+
+bool q_los_quick(const struct game *g, int from, int to)
+{
+	struct q_memo *m = memo_of(g);
+	uint8_t *c;
+	if (!m || !m->los)
+		return q_los(g, from, to, NULL, 0);
+	c = &m->los[(size_t)from * (size_t)m->n + (size_t)to];
+	if (!*c)
+		*c = q_los(g, from, to, NULL, 0) ? 1 : 2;
+	return *c == 1;
 }
 
 int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order)

@@ -24,6 +24,25 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 int q_reach_route(const struct game *g, int u, struct q_work *w, int dest, int *out, int max);
 /* Is g->memo a memo of g's scenario (so that q_reach keeps every unit's hexes apart)? */
 bool q_memo_on(const struct game *g);
+/* q_search_prepare's maps from the memo: when they were remembered for side and for the same
+ * positions and disruptions of the enemy's units (all they depend on when the battle has no
+ * ZOC or closed-hex hook), copies them into zoc and blocked and returns true. q_prep_keep
+ * remembers them. */
+bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocked);
+void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8_t *blocked);
+/* q_los(g, from, to, NULL, 0): whether the line of sight is clear. When the battle has no
+ * line-of-sight hook the answer depends on the map alone, and the memo keeps it per pair. */
+bool q_los_quick(const struct game *g, int from, int to);
+/* q_los_ex(g, from, to, NULL, 0, flags, NULL, 0) for flags LOSF_NOHOOK with or without
+ * LOSF_RAVINES, remembered per pair when the battle's los_hex hook is absent or static
+ * (the answer is then the map's alone): 1 clear, 0 blocked, -1 not known (q_los_nohook_keep
+ * remembers an answer). */
+int q_los_nohook_recall(const struct game *g, int from, int to, int flags);
+void q_los_nohook_keep(const struct game *g, int from, int to, int flags, bool clear);
+/* Whether hex_line between the hexes of from and to succeeds (its steps fit LINE_MAX_STEPS):
+ * 1 or 0, remembered per pair where the memo keeps LOSF_NOHOOK lines; -1 not known. */
+int q_line_ok_recall(const struct game *g, int from, int to);
+void q_line_ok_keep(const struct game *g, int from, int to, bool ok);
 /* Declares that w->zoc and w->blocked were just recomputed (for a new position). */
 void q_reach_begin(const struct game *g, const struct q_work *w);
 

@@ -62,12 +62,20 @@ int q_move_search_with(const struct game *g, int u, struct path_result *res, con
 bool q_stack_ok(const struct game *g, int u, int idx)
 {
 	const struct q_scn *s = q_scn(g);
-	int st[Q_STACK_MAX + 1], n = q_stack(g, idx, st, Q_STACK_MAX + 1);
+	const struct q_state *qs = q_cst(g);
+	int st[Q_STACK_MAX + 1], n;
 	int total = 1, infcav = 0, art = 0;
-	bool me_infcav = s->u[u].type == Q_INF || s->u[u].type == Q_CAV;
+	bool me_infcav = s->u[u].type == Q_INF || s->u[u].type == Q_CAV, alone = true;
 
 	if (q_battle_closed(g, u, idx))
 		return false;
+	if (idx >= 0) /* no other unit there (one walk of the occupancy chain): u alone is fine */
+		for (int v = qs->occ_head[idx & (Q_OCC_BUCKETS - 1)]; v != Q_OCC_NONE && alone;
+		     v = qs->occ_next[v])
+			alone = v == u || qs->u[v].idx != idx;
+	if (alone && idx >= 0)
+		return true;
+	n = q_stack(g, idx, st, Q_STACK_MAX + 1);
 
 	for (int i = 0; i < n; i++) {
 		int v = st[i];
@@ -112,6 +120,18 @@ const char *q_stack_rule(const struct game *g, int u, int idx)
 	return "[5.3]";
 }
 
+bool q_entry_road(const struct map *m, int idx)
+{
+	bool road = false;
+	for (int d = 0; d < 6; d++) {
+		int j = map_nb(m, idx, d);
+		if (j >= 0 && !(m->flags[j] & HEXF_ONMAP) &&
+		    (map_side_features(m, idx, d) & (SIDE_ROAD_MAJOR | SIDE_ROAD_MINOR)))
+			road = true;
+	}
+	return road;
+}
+
 /* [12.13], [12.11]: cost to enter the map at entry hex idx for unit u, given k units of its
  * side already entered there this phase. Returns half MP, or PATH_NOWAY. */
 int q_entry_cost(const struct game *g, int u, int idx, int k)
@@ -120,15 +140,8 @@ int q_entry_cost(const struct game *g, int u, int idx, int k)
 	const struct map *m = &s->map;
 	const struct qt_tec *t = &s->tab.tec;
 	int type = s->u[u].type, cost, per;
-	bool road = false;
 
-	for (int d = 0; d < 6; d++) {
-		int j = map_nb(m, idx, d);
-		if (j >= 0 && !(m->flags[j] & HEXF_ONMAP) &&
-		    (map_side_features(m, idx, d) & (SIDE_ROAD_MAJOR | SIDE_ROAD_MINOR)))
-			road = true;
-	}
-	if (road) {
+	if (s->entry_road[idx]) {
 		/* moving along a hypothetical road: the major-road rate per hex */
 		per = t->side[QTS_ROAD_MAJOR][type];
 		cost = per;
@@ -213,8 +226,11 @@ int q_entry_hexes_zoc(const struct game *g, int u, int *out, int max, const uint
 
 void q_search_prepare(const struct game *g, int side, struct q_work *w)
 {
+	if (q_prep_recall(g, side, w->zoc, w->blocked)) /* the same inputs as last time */
+		return;
 	q_zoc(g, 1 - side, w->zoc);
 	enemy_blocked(g, side, w->blocked);
+	q_prep_keep(g, side, w->zoc, w->blocked);
 }
 
 int q_search(const struct game *g, int u, struct q_work *w)
@@ -314,18 +330,20 @@ static void after_move(struct game *g, int u, struct evsink *ev)
 }
 
 /* Follows an explicit path (map indices, first = the unit's next hex) checking each step;
- * `entered` hexes were entered before it in the same action (the entry hex of a reinforcement). */
+ * `entered` hexes were entered before it in the same action (the entry hex of a reinforcement).
+ * w: scratch whose zoc and blocked already hold q_search_prepare's maps for u's side in this
+ * position (prepared true), or scratch to fill (prepared false). */
 static int follow(struct game *g, int u, const int32_t *path, int n, int entered, struct evsink *ev,
-		  struct err *e)
+		  struct err *e, struct q_work *w, bool prepared)
 {
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
-	struct q_work wbuf, *w = &wbuf; /* on the stack: no heap use inside a game */
 	int from = st->u[u].idx;
 	bool start_zoc;
 	char hx[8];
 
-	q_search(g, u, w); /* fills zoc and blocked for the unit's side */
+	if (!prepared) /* the enemy's zones of control and blocked hexes (no search needed) */
+		q_search_prepare(g, s->u[u].side, w);
 	if (q_battle_ignores_zoc(g, u))
 		memset(w->zoc, 0, (size_t)s->map.n);
 	start_zoc = w->zoc[from] && !(st->u[u].fl & QF_MOVED);
@@ -379,6 +397,8 @@ int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 	int u = a->arg[0], n = a->n - 1;
 	const int32_t *path = &a->arg[1];
 	int32_t route[ACTION_ARGS + 64];
+	struct q_work wbuf, *w = &wbuf; /* on the stack: no heap use inside a game */
+	bool prepared = false;
 
 	if (u < 0 || u >= s->nunits || n < 1)
 		return err_set(e, NULL, 0, "usage: move UNIT HEX [HEX...]");
@@ -391,10 +411,10 @@ int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 			return err_set(e, NULL, 0, "[5.17] the path must leave the unit's hex");
 	} else if (n == 1) {
 		/* "move UNIT HEX": the destination only; take the cheapest legal path */
-		struct q_work wbuf, *w = &wbuf; /* on the stack: no heap use inside a game */
 		int tmp[ACTION_ARGS + 64], len;
 		char hx[8];
 		q_search_prepare(g, s->u[u].side, w);
+		prepared = true; /* zoc and blocked serve follow too: nothing moves before it */
 		q_reach_begin(g, w);
 		len = q_reach_route(g, u, w, path[0], tmp, ACTION_ARGS + 64); /* memo: no search */
 		if (len < 2) {
@@ -406,7 +426,7 @@ int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 		path = route;
 		n = len - 1;
 	}
-	return follow(g, u, path, n, 0, ev, e);
+	return follow(g, u, path, n, 0, ev, e, w, prepared);
 }
 
 int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
@@ -453,8 +473,10 @@ int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, str
 	if (zoc[a->arg[1]])
 		st->u[u].fl |= QF_STOPPED; /* [12.21] */
 	ev_emit(ev, "[12.13]", "%s enters at %s paying %d/2 movement points (%d before it here)", s->u[u].id, hx, c, k);
-	if (a->n > 2)
-		return follow(g, u, &a->arg[2], a->n - 2, 1, ev, e);
+	if (a->n > 2) {
+		struct q_work wbuf; /* on the stack: no heap use inside a game */
+		return follow(g, u, &a->arg[2], a->n - 2, 1, ev, e, &wbuf, false);
+	}
 	if (!q_stack_ok(g, u, a->arg[1]))
 		return err_set(e, NULL, 0, "[5.32] %s may not stay stacked in %s", s->u[u].id, hx);
 	after_move(g, u, ev);

@@ -34,6 +34,8 @@ int q_mp_left(const struct game *g, int u);
 bool q_stack_ok(const struct game *g, int u, int idx);
 /* The case a refused stack breaks ([5.32], [5.34], [5.38], or [5.3] for an exclusive rule). */
 const char *q_stack_rule(const struct game *g, int u, int idx);
+/* Does a major or minor road cross a hexside of idx into a hex off the map (q_scn.entry_road)? */
+bool q_entry_road(const struct map *m, int idx);
 /* [12.13] entry cost (half MP) at idx with k units entered there before it this phase. */
 int q_entry_cost(const struct game *g, int u, int idx, int k);
 /* Entry hexes open to reinforcement u now ([12.1], [12.22]); zoc is scratch [map n]. */

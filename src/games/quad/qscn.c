@@ -552,6 +552,10 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 		errlist_add(errs, &e);
 		goto fail;
 	}
+	q->nsideu[0] = q->nsideu[1] = 0;
+	for (int u = 0; u < q->nunits; u++)
+		if (q->u[u].side < 2)
+			q->sideu[q->u[u].side][q->nsideu[q->u[u].side]++] = (int16_t)u;
 	/* after prepare: the battle may add features to the map and change the step tables */
 	for (int mc = 0; mc < Q_NMOVE; mc++)
 		if (path_prep_init(&q->prep[mc], &q->map, q->step[mc]) != 0) {
@@ -566,6 +570,14 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 		goto fail;
 	}
 	q_zoc_dirs(&q->map, q->zoc_dirs);
+	q->entry_road = malloc((size_t)q->map.n);
+	if (!q->entry_road) {
+		err_set(&e, d->file, 0, "out of memory");
+		errlist_add(errs, &e);
+		goto fail;
+	}
+	for (int k = 0; k < q->map.n; k++)
+		q->entry_road[k] = q_entry_road(&q->map, k);
 	q->edge = malloc((size_t)q->map.n * sizeof *q->edge);
 	if (!q->edge) {
 		err_set(&e, d->file, 0, "out of memory");
@@ -591,6 +603,7 @@ void q_scn_unload(struct scenario *s)
 		path_prep_free(&q->prep[mc]);
 	}
 	free(q->zoc_dirs);
+	free(q->entry_road);
 	free(q->edge);
 	free(q->zone);
 	map_free(&q->map);

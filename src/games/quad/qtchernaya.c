@@ -75,7 +75,9 @@ static void tch_setup(struct game *g)
 
 static bool garrison_in(const struct game *g, int idx)
 {
-	int stk[Q_STACK_MAX], n = q_stack(g, idx, stk, Q_STACK_MAX);
+	if (idx >= 0)
+		return q_hex_has_tag(g, idx, QT_GARRISON);
+	int stk[Q_STACK_MAX], n = q_stack(g, idx, stk, Q_STACK_MAX); /* (off the map: a scan) */
 	for (int i = 0; i < n; i++)
 		if (tagged(g, stk[i], QT_GARRISON))
 			return true;
@@ -125,6 +127,23 @@ static int tch_stack_ok(const struct game *g, int u, int idx, const int *stack, 
 }
 
 /* [17.14] an Aqueduct hex holding an engineer is a Bridge hex for Russian infantry (errata). */
+/* False when tch_patch_steps leaves u's table unchanged: not Russian infantry, or no engineer
+ * stands in an Aqueduct hex. */
+static bool tch_patches(const struct game *g, int u)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+
+	if (s->u[u].side != russian(g) || s->u[u].type != Q_INF)
+		return false;
+	for (int v = 0; v < s->nunits; v++) {
+		int idx = st->u[v].idx;
+		if (idx >= 0 && tagged(g, v, QT_ENGINEER) && s->map.terrain[idx] == TER_AQUEDUCT)
+			return true;
+	}
+	return false;
+}
+
 static void tch_patch_steps(const struct game *g, int u, uint8_t *step)
 {
 	const struct q_scn *s = q_scn(g);
@@ -171,13 +190,9 @@ static bool enemy_adjacent(const struct game *g, int u)
 	if (idx < 0)
 		return false;
 	for (int d = 0; d < 6; d++) {
-		int j = map_nb(&s->map, idx, d), stk[Q_STACK_MAX], n;
-		if (j < 0)
-			continue;
-		n = q_stack(g, j, stk, Q_STACK_MAX);
-		for (int i = 0; i < n; i++)
-			if (s->u[stk[i]].side != s->u[u].side)
-				return true;
+		int j = map_nb(&s->map, idx, d);
+		if (j >= 0 && q_hex_has_foe(g, j, s->u[u].side))
+			return true;
 	}
 	return false;
 }
@@ -189,21 +204,26 @@ static void tch_after_action(struct game *g, struct evsink *ev)
 	struct tch *t = TS(g);
 
 	for (int u = 0; u < s->nunits; u++) {
-		if (st->u[u].idx < 0)
-			continue;
-		bool near = enemy_adjacent(g, u), shot = st->u[u].fl & QF_FIRED_AT;
-		if (tagged(g, u, QT_HOLD_C) && !t->c_free && near) {
+		if (st->u[u].idx < 0 || !tagged(g, u, QT_HOLD_C | QT_HOLD_D | QT_HOLD_E))
+			continue; /* (only a held unit can free a hold) */
+		/* near: enemy_adjacent, asked at most once and only when it decides (positions do
+		 * not change in this loop) */
+		int near = -1;
+		bool shot = st->u[u].fl & QF_FIRED_AT;
+#define NEAR() (near < 0 ? (near = enemy_adjacent(g, u)) : near)
+		if (tagged(g, u, QT_HOLD_C) && !t->c_free && NEAR()) {
 			t->c_free = 1;
 			ev_emit(ev, "[19.23]", "C: an enemy unit is adjacent to %s: the Russian 4th and 5th Divisions may move", s->u[u].id);
 		}
-		if (tagged(g, u, QT_HOLD_E) && !t->e_free && (near || shot)) {
+		if (tagged(g, u, QT_HOLD_E) && !t->e_free && (shot || NEAR())) {
 			t->e_free = 1;
 			ev_emit(ev, "[19.23]", "E: %s is engaged: the Sardinian Reserve may move", s->u[u].id);
 		}
-		if (tagged(g, u, QT_HOLD_D) && !(st->u[u].aux & AUX_D_FREE) && (near || shot)) {
+		if (tagged(g, u, QT_HOLD_D) && !(st->u[u].aux & AUX_D_FREE) && (shot || NEAR())) {
 			st->u[u].aux |= AUX_D_FREE;
 			ev_emit(ev, "[19.23]", "D: %s is engaged and may move", s->u[u].id);
 		}
+#undef NEAR
 	}
 }
 
@@ -314,9 +334,11 @@ const struct q_battle q_tchernaya = {
 	.closed = tch_closed,
 	.stack_ok = tch_stack_ok,
 	.patch_steps = tch_patch_steps,
+	.patches = tch_patches,
 	.may_move = tch_may_move,
 	.after_action = tch_after_action,
 	.on_removed = tch_on_removed,
 	.los = tch_los,
+	.los_lineless = true, /* tch_los ignores the line */
 	.victory = tch_victory,
 };

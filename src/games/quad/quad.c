@@ -362,9 +362,15 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 
-	for (int u = 0; u < s->nunits; u++) {
-		int hexes[MAP_EDGE_HEXES], n;
-		if (s->u[u].side != st->phasing || st->u[u].idx != Q_OFF || !s->u[u].enter_turn ||
+	/* q_entry_hexes_zoc depends on the unit only through its side (the phasing side's, for
+	 * all of them), its edge and its scheduled hex: units sharing those share the answer */
+	enum { KEEP = 8 };
+	int keyed[KEEP][2], kept_n[KEEP], kept[KEEP][MAP_EDGE_HEXES], nkeep = 0;
+
+	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) { /* the phasing side's units */
+		int u = s->sideu[st->phasing][ku];
+		int hexes_buf[MAP_EDGE_HEXES], *hexes = hexes_buf, n, kk;
+		if (st->u[u].idx != Q_OFF || !s->u[u].enter_turn ||
 		    q_can_enter(g, u, NULL) != 0) /* the first tests are q_can_enter's own, inline */
 			continue;
 		if (!*prepared) {
@@ -372,7 +378,21 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 			q_reach_begin(g, w);
 			*prepared = true;
 		}
-		n = q_entry_hexes_zoc(g, u, hexes, MAP_EDGE_HEXES, w->zoc);
+		for (kk = 0; kk < nkeep; kk++)
+			if (keyed[kk][0] == s->u[u].enter_edge && keyed[kk][1] == s->u[u].enter_hex)
+				break;
+		if (kk < nkeep) {
+			hexes = kept[kk];
+			n = kept_n[kk];
+		} else {
+			n = q_entry_hexes_zoc(g, u, hexes, MAP_EDGE_HEXES, w->zoc);
+			if (nkeep < KEEP) {
+				keyed[nkeep][0] = s->u[u].enter_edge;
+				keyed[nkeep][1] = s->u[u].enter_hex;
+				kept_n[nkeep] = n;
+				memcpy(kept[nkeep++], hexes, (size_t)n * sizeof *hexes);
+			}
+		}
 		for (int i = 0; i < n; i++) {
 			int k = 0;
 			for (int j = 0; j < st->nent; j++)
@@ -386,6 +406,20 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 	}
 }
 
+/* q_can_move(g, u, NULL) == 0, inline, its cheapest refusals (side, on the map, [5.13],
+ * [5.18]) tested first. */
+static bool may_move_quick(const struct game *g, int u)
+{
+	const struct q_state *st = q_cst(g);
+	unsigned fl = st->u[u].fl;
+	int ma;
+	if (q_scn(g)->u[u].side != st->phasing || st->u[u].idx < 0 || (fl & QF_STOPPED) ||
+	    ((fl & QF_MOVED) && st->moving != u))
+		return false;
+	ma = q_ma(g, u); /* the rest of q_can_move, with q_ma asked once */
+	return ma != 0 && ma * 2 - st->u[u].mp > 0 && q_battle_may_move(g, u, NULL) == 0;
+}
+
 static void list_moves(const struct game *g, struct q_alist *l)
 {
 	const struct q_scn *s = q_scn(g);
@@ -393,16 +427,18 @@ static void list_moves(const struct game *g, struct q_alist *l)
 	struct q_work wbuf, *w = &wbuf; /* on the stack: no heap use inside a game */
 	uint8_t occ[Q_NMAX];
 	bool prepared = false;
+	/* without the battle's closed-hex and destination hooks an empty hex is always open */
+	bool plain = !s->ops || (!s->ops->closed && !s->ops->move_ok);
 
 	/* occupancy, so that empty hexes skip the stacking rules */
 	memset(occ, 0, (size_t)s->map.n);
 	for (int u = 0; u < s->nunits; u++)
 		if (st->u[u].idx >= 0)
 			occ[st->u[u].idx] = 1;
-	for (int u = 0; u < s->nunits; u++) {
+	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) { /* the phasing side's units */
+		int u = s->sideu[st->phasing][ku];
 		const int32_t *order;
-		if (s->u[u].side != st->phasing || st->u[u].idx < 0 ||
-		    q_can_move(g, u, NULL) != 0) /* the first tests are q_can_move's own, inline */
+		if (!may_move_quick(g, u))
 			continue;
 		/* every moving unit is the phasing side's: enemy ZOC and blocked hexes are shared */
 		if (!prepared) {
@@ -412,7 +448,8 @@ static void list_moves(const struct game *g, struct q_alist *l)
 		}
 		int reached = q_reach(g, u, w, &order);
 		for (int k = 1; k < reached; k++) /* order[0] is the unit's own hex */
-			if (move_dest_ok(g, u, order[k], occ[order[k]]))
+			if (occ[order[k]] ? move_dest_ok(g, u, order[k], true)
+					  : plain || move_dest_ok(g, u, order[k], false))
 				push_move(l, QA_MOVE, u, order[k]);
 	}
 	list_entries(g, l, w, &prepared);
@@ -435,13 +472,31 @@ static int may_top(const struct game *g, int u, struct err *e)
 	return 0;
 }
 
+/* Does another unit stand in u's hex (u on the map)? One walk of u's occupancy chain. */
+static bool shares_hex(const struct q_state *st, int u)
+{
+	int idx = st->u[u].idx;
+	for (int v = st->occ_head[idx & (Q_OCC_BUCKETS - 1)]; v != Q_OCC_NONE; v = st->occ_next[v])
+		if (v != u && st->u[v].idx == idx)
+			return true;
+	return false;
+}
+
 static void list_tops(const struct game *g, struct q_alist *l)
 {
-	for (int u = 0; u < q_scn(g)->nunits; u++)
-		if (may_top(g, u, NULL) == 0) {
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+
+	if (st->phase != QP_MOVE || st->npend)
+		return; /* may_top's first test, for every unit */
+	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) { /* the phasing side's units */
+		int u = s->sideu[st->phasing][ku];
+		if (st->u[u].idx >= 0 && shares_hex(st, u) &&
+		    may_top(g, u, NULL) == 0) { /* alone in its hex, a unit is on top: skipped */
 			struct action a = {QA_TOP, 1, {u}};
 			q_push(l, &a);
 		}
+	}
 }
 
 static int q_actions(const struct game *g, struct action *out, int max)
@@ -507,9 +562,9 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 	bool prepared = false, kept = q_memo_on(g);
 	uint32_t total;
 
-	for (int u = 0; u < s->nunits; u++) {
-		if (s->u[u].side != st->phasing || st->u[u].idx < 0 ||
-		    q_can_move(g, u, NULL) != 0) /* the first tests are q_can_move's own, inline */
+	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) { /* the phasing side's units */
+		int u = s->sideu[st->phasing][ku];
+		if (!may_move_quick(g, u))
 			continue;
 		if (!prepared) {
 			q_search_prepare(g, st->phasing, w);

@@ -71,6 +71,8 @@ struct q_udef {
 	int16_t enter_hex;    /* HEX_NONE if entering along an edge */
 	int8_t enter_edge;    /* map edge index, or -1 */
 	uint32_t tags;        /* enum q_tag */
+	uint8_t btags;        /* the battle's own bits for its tags, set by its prepare (Inkerman:
+			       * qinkerman.c's BT_*), so that hooks need not search tagtext */
 	int release;          /* N of a "release_N" tag (Inkerman [29.16]), else 0 */
 	char tagtext[128];    /* every tag, space separated (exclusive rules read the rest) */
 	int prov_source;      /* enum prov_source of the block the unit came from */
@@ -87,6 +89,9 @@ struct q_scn {
 	int first_turn;       /* the first Game-Turn played (Inkerman's historical game starts on 8) */
 	int nunits;
 	struct q_udef u[Q_UNITS_MAX];
+	/* each side's units in unit order (made at load), for loops over one side's units */
+	int16_t sideu[2][Q_UNITS_MAX];
+	int nsideu[2];
 	/* Step costs per movement class, in half movement points (PATH_NOWAY = prohibited),
 	 * computed once from the map and the Terrain Effects Chart. */
 	uint8_t *step[Q_NMOVE];
@@ -94,6 +99,9 @@ struct q_scn {
 	/* [n]: bit d set when a zone of control extends from the hex to its neighbour in
 	 * direction d ([6.14]: an on-map neighbour, not across an unbridged river or a cliff). */
 	uint8_t *zoc_dirs;
+	/* [n]: 1 when a major or minor road crosses a hexside of the hex into a hex off the map
+	 * (q_entry_cost's hypothetical road, [12.13]), computed at load */
+	uint8_t *entry_road;
 	int32_t *edge;        /* [nedge] the on-map hexes at the map's edge, by index ([12.22]) */
 	int nedge;
 	char battle[16];      /* "alma", "balaclava", "inkerman", "tchernaya" or "" */
@@ -223,6 +231,10 @@ int q_stack(const struct game *g, int idx, int *out, int max);
  * position, because it keeps the occupancy index. q_occ_reset empties the index with every
  * one of the nunits units at Q_OFF; q_occ_ok checks the index against the positions (tests). */
 void q_place(struct q_state *st, int u, int idx);
+/* Does a unit not of side stand in map index idx (>= 0)? Does a unit with any of the tags
+ * (enum q_tag bits)? One walk of the occupancy chain, without building the stack. */
+bool q_hex_has_foe(const struct game *g, int idx, int side);
+bool q_hex_has_tag(const struct game *g, int idx, uint32_t tags);
 void q_occ_reset(struct q_state *st, int nunits);
 bool q_occ_ok(const struct q_state *st, int nunits);
 /* Marks the hexes controlled by side's undisrupted units ([6.1]) into zoc[n]. */

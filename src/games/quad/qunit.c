@@ -105,6 +105,26 @@ void q_place(struct q_state *st, int u, int idx)
 	}
 }
 
+bool q_hex_has_foe(const struct game *g, int idx, int side)
+{
+	const struct q_state *st = q_cst(g);
+	const struct q_scn *s = q_scn(g);
+	for (int v = st->occ_head[occ_bucket(idx)]; v != Q_OCC_NONE; v = st->occ_next[v])
+		if (st->u[v].idx == idx && s->u[v].side != side)
+			return true;
+	return false;
+}
+
+bool q_hex_has_tag(const struct game *g, int idx, uint32_t tags)
+{
+	const struct q_state *st = q_cst(g);
+	const struct q_scn *s = q_scn(g);
+	for (int v = st->occ_head[occ_bucket(idx)]; v != Q_OCC_NONE; v = st->occ_next[v])
+		if (st->u[v].idx == idx && (s->u[v].tags & tags))
+			return true;
+	return false;
+}
+
 bool q_occ_ok(const struct q_state *st, int nunits)
 {
 	int seen = 0, on = 0;
@@ -204,9 +224,10 @@ void q_zoc(const struct game *g, int side, uint8_t *zoc)
 	const struct map *m = &s->map;
 
 	memset(zoc, 0, (size_t)m->n);
-	for (int u = 0; u < s->nunits; u++) {
+	for (int k = 0; k < s->nsideu[side]; k++) { /* side's units */
+		int u = s->sideu[side][k];
 		int i = st->u[u].idx;
-		if (i < 0 || s->u[u].side != side || (st->u[u].fl & QF_DISRUPTED))
+		if (i < 0 || (st->u[u].fl & QF_DISRUPTED))
 			continue; /* [6.12] disrupted units exert no ZOC */
 		if (!q_battle_exerts_zoc(g, u))
 			continue;
