@@ -21,8 +21,13 @@
 #define HOLD_BONUS 4.0    /* standing alone on an objective held for points */
 #define BAL_EXIT_HEX 2025 /* Balaclava's exit for the Russian raid (errata [23.21]) */
 #define CAV_BLOWN 1.5     /* a move that disrupts the cavalry making it */
-#define GREEDY_POOL 16    /* candidates kept before the cavalry check */
+#define CAV_BLOWN_CONTACT 6.0 /* and ends in contact: disrupted cavalry in melee is lost ([11.25]) */
+#define CAV_BLOWN_RAIDER 4.0 /* and is a raider: it would ride on at half speed ([9.11]) */
+#define GREEDY_POOL 24    /* candidates kept before the cavalry check */
 #define ACT_MIN 0.02      /* a combat or other action must gain this much on average */
+#define RAID_MAX 3        /* raiders sent: the two the points need and one spare */
+#define RAID_SPARE 1
+#define RAID_EXITED 6.0   /* worth of the first exit, before the second scores the 15 points */
 
 /* Per-decision view of a quad position for one side. Arrays are [map n], malloc'd. */
 struct view {
@@ -42,7 +47,8 @@ struct view {
 	bool hold;          /* objectives count while occupied (Balaclava's redoubts, [23.2]) */
 	int battle;         /* enum battle */
 	int16_t *dx;        /* Balaclava Russians: steps to the raid's exit hex, or NULL */
-	int raider[2];      /* the two cavalry units sent to exit there ([23.21]: 15 points), or -1 */
+	int raider[RAID_MAX]; /* the cavalry units sent to exit there ([23.21]: 15 points), or -1 */
+	int exits;          /* Balaclava Russians: units exited so far, 0, 1 or 2 (two or more) */
 	bool alma_cross;    /* Alma Allies: across the river ([17.1]) and at the Russian infantry */
 	double *tv;         /* terrain_value of each hex */
 	int32_t *nbl;       /* [n * 6] on-map neighbours (-1: none), for the searches */
@@ -266,6 +272,53 @@ static int view_borrow(struct view *w, const struct view *v)
 	return 0;
 }
 
+/* Balaclava: how many units the Russians (side me) have exited at 2025 ([23.21]): 0, 1, or 2
+ * for two or more. Read from the victory points as a player reads the score sheet: the
+ * Russian total less what the map shows (Allied losses, the eastern redoubts) leaves 3 a
+ * captured gun (at most 12) plus the raid's 15 once two have exited; the Allied total less
+ * what the map shows (Russian losses, redoubt guns left) is short of the Russian units
+ * removed by the melee points of those that exited (plus 30 for the western redoubts). */
+static int bal_exits(const struct game *g, const struct result *r, int me)
+{
+	static const int east[3] = {1811, 2012, 2313};
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int vr = 0, va = 0, d, east_all = 1;
+
+	for (int u = 0; u < s->nunits; u++) {
+		const struct q_udef *ud = &s->u[u];
+		int m = ud->melee_paren[0] ? 0 : ud->melee[0];
+		bool gun = (ud->tags & QT_REDOUBT_GUN) != 0;
+		if (ud->side != me && gun && st->u[u].idx >= 0)
+			va += 6;
+		if (st->u[u].idx != Q_ELIM || gun)
+			continue;
+		if (ud->side != me) {
+			bool brit = !strcmp(ud->nation, "british");
+			if (ud->type == Q_CAV && brit)
+				vr += 2 * m;
+			else if (ud->type == Q_INF || ud->type == Q_CAV)
+				vr += m;
+			else if (brit)
+				vr += 8;
+		} else {
+			va += ud->type == Q_INF || ud->type == Q_CAV ? m : 15;
+		}
+	}
+	for (int k = 0; k < 3; k++) {
+		int idx = map_index(&s->map, east[k]), stk[Q_STACK_MAX];
+		if (idx < 0 || q_stack(g, idx, stk, Q_STACK_MAX) == 0 || s->u[stk[0]].side != me)
+			east_all = 0;
+	}
+	vr += 30 * east_all;
+	if (r->vp[me] - vr >= 15)
+		return 2;
+	d = va - r->vp[1 - me]; /* the exited units' worth, less 30 if the Allies hold the west */
+	if (d < 0)
+		d += 30;
+	return d > 0 ? 1 : 0;
+}
+
 /* Fills the parts of v that depend on the position g (of v's scenario): who is winning, the
  * enemy distance field, adjacent strengths, my units per hex, the raiders. queue: [map n].
  * full: the enemy distance of every hex; otherwise only of the hexes my units stand in (all
@@ -324,20 +377,28 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 		memcpy(v->de, v->base->de, (size_t)n * sizeof *v->de); /* same sources, same field */
 	else
 		bfs_want(m, v->nbl, v->de, queue, nq, full ? NULL : v->mine);
-	/* the raiders are the two cavalry units nearest the raid's exit */
-	v->raider[0] = v->raider[1] = -1;
-	if (v->dx)
+	/* the raiders are the cavalry units nearest the raid's exit: as many as the points still
+	 * need, and a spare */
+	for (int k = 0; k < RAID_MAX; k++)
+		v->raider[k] = -1;
+	if (v->dx) {
+		int want;
+		v->exits = bal_exits(g, &r, me);
+		want = v->exits >= 2 ? 0 : 2 - v->exits + RAID_SPARE;
 		for (int u = 0; u < s->nunits; u++) {
-			int i = st->u[u].idx;
+			int i = st->u[u].idx, k;
 			if (s->u[u].side != me || s->u[u].type != Q_CAV || i < 0)
 				continue;
-			if (v->raider[0] < 0 || v->dx[i] < v->dx[st->u[v->raider[0]].idx]) {
-				v->raider[1] = v->raider[0];
-				v->raider[0] = u;
-			} else if (v->raider[1] < 0 || v->dx[i] < v->dx[st->u[v->raider[1]].idx]) {
-				v->raider[1] = u;
-			}
+			for (k = want; k > 0; k--) /* insertion into raider[0..want), nearest first */
+				if (v->raider[k - 1] >= 0 && v->dx[st->u[v->raider[k - 1]].idx] <= v->dx[i])
+					break;
+			if (k >= want)
+				continue;
+			for (int j = want - 1; j > k; j--)
+				v->raider[j] = v->raider[j - 1];
+			v->raider[k] = u;
 		}
+	}
 }
 
 /* Builds the view of g for side me. Returns 0, or -1 out of memory (v freed). */
@@ -358,6 +419,16 @@ static int imin(int a, int b)
 	return a < b ? a : b;
 }
 
+static bool is_raider(const struct view *v, int u)
+{
+	if (!v->dx)
+		return false;
+	for (int k = 0; k < RAID_MAX; k++)
+		if (v->raider[k] == u)
+			return true;
+	return false;
+}
+
 /* How good it is for my unit u to stand in hex i (as if it stood there alone). */
 static double unit_score(const struct view *v, int u, int i)
 {
@@ -369,8 +440,11 @@ static double unit_score(const struct view *v, int u, int i)
 
 	if (s->u[u].melee_paren[dis ? 1 : 0])
 		m = 0; /* [8.17] defence only */
-	if (v->dx && (u == v->raider[0] || u == v->raider[1]))
-		return -1.0 * v->dx[i] - (ea > 0 ? 3.0 : 0); /* the raid: ride for the exit */
+	if (is_raider(v, u)) {
+		/* the raid: ride for the exit, clear of the enemy (a raider lost is 15 points
+		 * missed): never into contact, and out of close fire where it can */
+		return -1.0 * v->dx[i] - (ea > 0 ? 6.0 : 0) - (de <= 2 ? 1.5 : 0);
+	}
 	sc += v->tv[i] * (v->attack ? 0.5 : 1.0);
 	if (v->hold && v->obj[i] && v->mine[i] - (q_cst(g)->u[u].idx == i ? 1 : 0) == 0)
 		sc += HOLD_BONUS; /* the only one of mine on an objective that scores while held */
@@ -445,6 +519,8 @@ static double eval_view(const struct view *v)
 
 	g->rules->over(g, &r);
 	val = W_VP * (r.vp[me] - r.vp[1 - me]);
+	if (v->dx && v->exits == 1)
+		val += RAID_EXITED; /* half the raid is done */
 	for (int u = 0; u < s->nunits; u++) {
 		int i = st->u[u].idx;
 		if (i < 0 || !(s->map.flags[i] & HEXF_ONMAP))
@@ -520,7 +596,7 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 	struct view v = {0}, w = {0};
 	int *queue = NULL;
 	struct ai_cand best[GREEDY_POOL];
-	int kk = k > GREEDY_POOL ? GREEDY_POOL : k < 8 ? 8 : k, nb = 0;
+	int kk = GREEDY_POOL, nb = 0;
 
 	if (n <= 0 || k < 1) {
 		free(list);
@@ -567,7 +643,7 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 			break;
 		}
 		case QA_EXIT:
-			if (v.dx) { /* the raid's exit, 15 points for two ([23.21]) */
+			if (v.dx && v.exits < 2) { /* the raid's exit, 15 points for two ([23.21]) */
 				sc = 5;
 				break;
 			}
@@ -602,7 +678,8 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 			tried[b] = true;
 			ai_copy(tmp, g, rng_mix(base, 99));
 			if (ai_apply(tmp, a) == 0 && q_disrupted(tmp, a->arg[0])) {
-				best[b].score -= CAV_BLOWN;
+				best[b].score -= CAV_BLOWN + (v.eadj[a->arg[a->n - 1]] > 0 ? CAV_BLOWN_CONTACT : 0) +
+						 (is_raider(&v, a->arg[0]) ? CAV_BLOWN_RAIDER : 0);
 				if (best[b].score < MOVE_MIN)
 					best[b].score = -1;
 				continue;
