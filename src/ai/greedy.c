@@ -25,6 +25,7 @@
 #define CAV_BLOWN_RAIDER 4.0 /* and is a raider: it would ride on at half speed ([9.11]) */
 #define GREEDY_POOL 24    /* candidates kept before the cavalry check */
 #define ACT_MIN 0.02      /* a combat or other action must gain this much on average */
+#define GUN_REACH 4.0     /* a Balaclava Russian gun where an enemy can reach contact next turn */
 #define RAID_MAX 3        /* raiders sent: the two the points need and one spare */
 #define RAID_SPARE 1
 #define RAID_EXITED 6.0   /* worth of the first exit, before the second scores the 15 points */
@@ -49,6 +50,11 @@ struct view {
 	int16_t *dx;        /* Balaclava Russians: steps to the raid's exit hex, or NULL */
 	int raider[RAID_MAX]; /* the cavalry units sent to exit there ([23.21]: 15 points), or -1 */
 	int exits;          /* Balaclava Russians: units exited so far, 0, 1 or 2 (two or more) */
+	int16_t *thr;       /* Balaclava Russians: the least, over the enemy units that can melee,
+			     * of steps to the hex less the unit's movement allowance (<= 1: an
+			     * enemy can reach contact next turn, ignoring terrain and zones), or
+			     * NULL; thr_tmp is its scratch */
+	int16_t *thr_tmp;
 	bool alma_cross;    /* Alma Allies: across the river ([17.1]) and at the Russian infantry */
 	double *tv;         /* terrain_value of each hex */
 	int32_t *nbl;       /* [n * 6] on-map neighbours (-1: none), for the searches */
@@ -138,6 +144,8 @@ static void view_free(struct view *v)
 	free(v->dadj);
 	free(v->mine);
 	free(v->myart);
+	free(v->thr);
+	free(v->thr_tmp);
 	memset(v, 0, sizeof *v);
 }
 
@@ -245,6 +253,13 @@ static int view_static(struct view *v, const struct game *g, int me)
 		queue[0] = map_index(m, BAL_EXIT_HEX);
 		v->dx[queue[0]] = 0;
 		bfs(m, v->nbl, v->dx, queue, 1);
+		v->thr = malloc((size_t)n * sizeof *v->thr);
+		v->thr_tmp = malloc((size_t)n * sizeof *v->thr_tmp);
+		if (!v->thr || !v->thr_tmp) {
+			free(v->thr);
+			free(v->thr_tmp);
+			v->thr = v->thr_tmp = NULL;
+		}
 	}
 	free(queue);
 	return 0;
@@ -265,11 +280,59 @@ static int view_borrow(struct view *w, const struct view *v)
 	w->dadj = malloc(n * sizeof *w->dadj);
 	w->mine = malloc(n);
 	w->myart = malloc(n);
-	if (!w->de || !w->eadj || !w->fadj || !w->dadj || !w->mine || !w->myart || !w->src) {
+	w->thr = w->thr_tmp = NULL;
+	if (v->thr) {
+		w->thr = malloc(n * sizeof *w->thr);
+		w->thr_tmp = malloc(n * sizeof *w->thr_tmp);
+	}
+	if (!w->de || !w->eadj || !w->fadj || !w->dadj || !w->mine || !w->myart || !w->src ||
+	    (v->thr && (!w->thr || !w->thr_tmp))) {
 		view_free(w);
 		return -1;
 	}
 	return 0;
+}
+
+/* Fills v->thr (see struct view) for the position g: one breadth-first search per distinct
+ * movement allowance among the enemy units that can melee. queue: [map n]. */
+static void threat_field(struct view *v, const struct game *g, int *queue)
+{
+	const struct q_scn *s = v->s;
+	const struct q_state *st = q_cst(g);
+	const struct map *m = &s->map;
+	int n = m->n, mas[16], nmas = 0;
+
+	for (int i = 0; i < n; i++)
+		v->thr[i] = DIST_CAP;
+	for (int u = 0; u < s->nunits; u++) {
+		int i = st->u[u].idx, ma, k;
+		if (s->u[u].side == v->me || i < 0 || !(m->flags[i] & HEXF_ONMAP) || is_art(s, u) ||
+		    q_disrupted(g, u) || q_melee(g, u) <= 0 || s->u[u].melee_paren[0])
+			continue;
+		ma = q_ma(g, u);
+		for (k = 0; k < nmas && mas[k] != ma; k++)
+			;
+		if (k == nmas && nmas < 16)
+			mas[nmas++] = ma;
+	}
+	for (int k = 0; k < nmas; k++) {
+		int nq = 0;
+		for (int i = 0; i < n; i++)
+			v->thr_tmp[i] = DIST_CAP;
+		for (int u = 0; u < s->nunits; u++) {
+			int i = st->u[u].idx;
+			if (s->u[u].side == v->me || i < 0 || !(m->flags[i] & HEXF_ONMAP) || is_art(s, u) ||
+			    q_disrupted(g, u) || q_melee(g, u) <= 0 || s->u[u].melee_paren[0] ||
+			    q_ma(g, u) != mas[k] || v->thr_tmp[i] == 0)
+				continue;
+			v->thr_tmp[i] = 0;
+			queue[nq++] = i;
+		}
+		bfs(m, v->nbl, v->thr_tmp, queue, nq);
+		for (int i = 0; i < n; i++)
+			if (v->thr_tmp[i] < DIST_CAP && v->thr_tmp[i] - mas[k] < v->thr[i])
+				v->thr[i] = (int16_t)(v->thr_tmp[i] - mas[k]);
+	}
 }
 
 /* Balaclava: how many units the Russians (side me) have exited at 2025 ([23.21]): 0, 1, or 2
@@ -384,6 +447,8 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 	if (v->dx) {
 		int want;
 		v->exits = bal_exits(g, &r, me);
+		if (v->thr)
+			threat_field(v, g, queue);
 		want = v->exits >= 2 ? 0 : 2 - v->exits + RAID_SPARE;
 		for (int u = 0; u < s->nunits; u++) {
 			int i = st->u[u].idx, k;
@@ -461,8 +526,16 @@ static double unit_score(const struct view *v, int u, int i)
 		if (v->battle == B_BALACLAVA) {
 			/* a lost gun is 8 or 15 points ([23.2]), and guns forced to retreat are lost
 			 * ([8.55]): out of reach, and never two in one hex */
-			if (de < 6)
+			if (v->thr) {
+				/* the Russians' guns: out of reach of the next Allied charge */
+				int t = v->thr[i];
+				if (t <= 1)
+					sc -= GUN_REACH + imin(1 - t, 6);
+				if (de < 4)
+					sc -= 1.0 * (4 - de);
+			} else if (de < 6) {
 				sc -= 1.5 * (6 - de);
+			}
 			if (v->myart[i] - (q_cst(g)->u[u].idx == i ? 1 : 0) > 0)
 				sc -= 3.0;
 		}
