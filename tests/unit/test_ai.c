@@ -191,8 +191,8 @@ static void test_greedy_wins_weak_sides(void **state)
  * cavalry: three games (crimea sim balaclava --seed 5 --ai russian=greedy, games 22, 72 and
  * 80) that the greedy of 8b51ca7 drew against random, by margins of 43, 30 and 49, because
  * its raiders rode at full gallop into the Allies and were disrupted ([11.11]) and shot
- * ([7.14]) or it sent five units off the map; greedy now wins all three (margins 99, 113,
- * 115: two raiders exit, the others hold). A greedy that loses its raid again draws here. */
+ * ([7.14]) or it sent five units off the map; greedy now wins all three (margins 73, 101,
+ * 106: two raiders exit, the others hold). A greedy that loses its raid again draws here. */
 static void test_greedy_balaclava_raid(void **state)
 {
 	static const uint64_t seeds[] = {8743943831634582515ull, 10112066722754534454ull,
