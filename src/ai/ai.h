@@ -5,9 +5,8 @@
  *   random  uniform over the legal actions;
  *   greedy  one-step heuristic (greedy.c): scores each legal action by its effect on a
  *           position evaluation (victory points, material, threats, objectives);
- *   search  greedy's best few candidates (in movement, the best destinations of the unit
- *           greedy would move next), each judged by rollouts to the end of the player-turn
- *           played by greedy on copies, the budget spent by successive halving (search.c). */
+ *   search  greedy's best few candidates, each judged by rollouts to the end of the
+ *           player-turn played by greedy on copies (search.c). */
 #ifndef CRIMEA_AI_H
 #define CRIMEA_AI_H
 
@@ -61,11 +60,6 @@ double greedy_eval(const struct game *g, int side);
 /* Is the decision among these candidates worth a search: any phase but movement, and
  * movement when a candidate moves or enters into contact with the enemy. */
 bool greedy_critical(const struct game *g, const struct ai_cand *c, int n);
-
-/* Is g in a movement decision (the Movement Phase with no retreat or other decision pending)? */
-bool greedy_is_move_phase(const struct game *g);
-/* Does a move a unit (its first argument) across the map? */
-bool greedy_is_move(const struct action *a);
 
 /* Search's choice with `budget` rollouts in all (>= 1). 0 or -1. */
 int search_choose(struct game *g, struct action *out, int budget);

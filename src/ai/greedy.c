@@ -769,20 +769,6 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 	return nk;
 }
 
-bool greedy_is_move_phase(const struct game *g)
-{
-	const struct q_state *st;
-	if (!is_quad(g))
-		return false;
-	st = q_cst(g);
-	return st->phase == QP_MOVE && st->npend == 0;
-}
-
-bool greedy_is_move(const struct action *a)
-{
-	return a->kind == QA_MOVE;
-}
-
 bool greedy_critical(const struct game *g, const struct ai_cand *c, int n)
 {
 	const struct q_scn *s;
