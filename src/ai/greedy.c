@@ -21,8 +21,14 @@
 #define HOLD_BONUS 4.0    /* standing alone on an objective held for points */
 #define BAL_EXIT_HEX 2025 /* Balaclava's exit for the Russian raid (errata [23.21]) */
 #define CAV_BLOWN 1.5     /* a move that disrupts the cavalry making it */
-#define GREEDY_POOL 16    /* candidates kept before the cavalry check */
+#define CAV_BLOWN_CONTACT 6.0 /* and ends in contact: disrupted cavalry in melee is lost ([11.25]) */
+#define CAV_BLOWN_RAIDER 4.0 /* and is a raider: it would ride on at half speed ([9.11]) */
+#define GREEDY_POOL 24    /* candidates kept before the cavalry check */
 #define ACT_MIN 0.02      /* a combat or other action must gain this much on average */
+#define GUN_REACH 4.0     /* a Balaclava Russian gun where an enemy can reach contact next turn */
+#define RAID_MAX 3        /* raiders sent: the two the points need and one spare */
+#define RAID_SPARE 1
+#define RAID_EXITED 6.0   /* worth of the first exit, before the second scores the 15 points */
 
 /* Per-decision view of a quad position for one side. Arrays are [map n], malloc'd. */
 struct view {
@@ -42,7 +48,13 @@ struct view {
 	bool hold;          /* objectives count while occupied (Balaclava's redoubts, [23.2]) */
 	int battle;         /* enum battle */
 	int16_t *dx;        /* Balaclava Russians: steps to the raid's exit hex, or NULL */
-	int raider[2];      /* the two cavalry units sent to exit there ([23.21]: 15 points), or -1 */
+	int raider[RAID_MAX]; /* the cavalry units sent to exit there ([23.21]: 15 points), or -1 */
+	int exits;          /* Balaclava Russians: units exited so far, 0, 1 or 2 (two or more) */
+	int16_t *thr;       /* Balaclava Russians: the least, over the enemy units that can melee,
+			     * of steps to the hex less the unit's movement allowance (<= 1: an
+			     * enemy can reach contact next turn, ignoring terrain and zones), or
+			     * NULL; thr_tmp is its scratch */
+	int16_t *thr_tmp;
 	bool alma_cross;    /* Alma Allies: across the river ([17.1]) and at the Russian infantry */
 	double *tv;         /* terrain_value of each hex */
 	int32_t *nbl;       /* [n * 6] on-map neighbours (-1: none), for the searches */
@@ -132,6 +144,8 @@ static void view_free(struct view *v)
 	free(v->dadj);
 	free(v->mine);
 	free(v->myart);
+	free(v->thr);
+	free(v->thr_tmp);
 	memset(v, 0, sizeof *v);
 }
 
@@ -239,6 +253,13 @@ static int view_static(struct view *v, const struct game *g, int me)
 		queue[0] = map_index(m, BAL_EXIT_HEX);
 		v->dx[queue[0]] = 0;
 		bfs(m, v->nbl, v->dx, queue, 1);
+		v->thr = malloc((size_t)n * sizeof *v->thr);
+		v->thr_tmp = malloc((size_t)n * sizeof *v->thr_tmp);
+		if (!v->thr || !v->thr_tmp) {
+			free(v->thr);
+			free(v->thr_tmp);
+			v->thr = v->thr_tmp = NULL;
+		}
 	}
 	free(queue);
 	return 0;
@@ -259,11 +280,106 @@ static int view_borrow(struct view *w, const struct view *v)
 	w->dadj = malloc(n * sizeof *w->dadj);
 	w->mine = malloc(n);
 	w->myart = malloc(n);
-	if (!w->de || !w->eadj || !w->fadj || !w->dadj || !w->mine || !w->myart || !w->src) {
+	w->thr = w->thr_tmp = NULL;
+	if (v->thr) {
+		w->thr = malloc(n * sizeof *w->thr);
+		w->thr_tmp = malloc(n * sizeof *w->thr_tmp);
+	}
+	if (!w->de || !w->eadj || !w->fadj || !w->dadj || !w->mine || !w->myart || !w->src ||
+	    (v->thr && (!w->thr || !w->thr_tmp))) {
 		view_free(w);
 		return -1;
 	}
 	return 0;
+}
+
+/* Fills v->thr (see struct view) for the position g: one breadth-first search per distinct
+ * movement allowance among the enemy units that can melee. queue: [map n]. */
+static void threat_field(struct view *v, const struct game *g, int *queue)
+{
+	const struct q_scn *s = v->s;
+	const struct q_state *st = q_cst(g);
+	const struct map *m = &s->map;
+	int n = m->n, mas[16], nmas = 0;
+
+	for (int i = 0; i < n; i++)
+		v->thr[i] = DIST_CAP;
+	for (int u = 0; u < s->nunits; u++) {
+		int i = st->u[u].idx, ma, k;
+		if (s->u[u].side == v->me || i < 0 || !(m->flags[i] & HEXF_ONMAP) || is_art(s, u) ||
+		    q_disrupted(g, u) || q_melee(g, u) <= 0 || s->u[u].melee_paren[0])
+			continue;
+		ma = q_ma(g, u);
+		for (k = 0; k < nmas && mas[k] != ma; k++)
+			;
+		if (k == nmas && nmas < 16)
+			mas[nmas++] = ma;
+	}
+	for (int k = 0; k < nmas; k++) {
+		int nq = 0;
+		for (int i = 0; i < n; i++)
+			v->thr_tmp[i] = DIST_CAP;
+		for (int u = 0; u < s->nunits; u++) {
+			int i = st->u[u].idx;
+			if (s->u[u].side == v->me || i < 0 || !(m->flags[i] & HEXF_ONMAP) || is_art(s, u) ||
+			    q_disrupted(g, u) || q_melee(g, u) <= 0 || s->u[u].melee_paren[0] ||
+			    q_ma(g, u) != mas[k] || v->thr_tmp[i] == 0)
+				continue;
+			v->thr_tmp[i] = 0;
+			queue[nq++] = i;
+		}
+		bfs(m, v->nbl, v->thr_tmp, queue, nq);
+		for (int i = 0; i < n; i++)
+			if (v->thr_tmp[i] < DIST_CAP && v->thr_tmp[i] - mas[k] < v->thr[i])
+				v->thr[i] = (int16_t)(v->thr_tmp[i] - mas[k]);
+	}
+}
+
+/* Balaclava: how many units the Russians (side me) have exited at 2025 ([23.21]): 0, 1, or 2
+ * for two or more. Read from the victory points as a player reads the score sheet: the
+ * Russian total less what the map shows (Allied losses, the eastern redoubts) leaves 3 a
+ * captured gun (at most 12) plus the raid's 15 once two have exited; the Allied total less
+ * what the map shows (Russian losses, redoubt guns left) is short of the Russian units
+ * removed by the melee points of those that exited (plus 30 for the western redoubts). */
+static int bal_exits(const struct game *g, const struct result *r, int me)
+{
+	static const int east[3] = {1811, 2012, 2313};
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int vr = 0, va = 0, d, east_all = 1;
+
+	for (int u = 0; u < s->nunits; u++) {
+		const struct q_udef *ud = &s->u[u];
+		int m = ud->melee_paren[0] ? 0 : ud->melee[0];
+		bool gun = (ud->tags & QT_REDOUBT_GUN) != 0;
+		if (ud->side != me && gun && st->u[u].idx >= 0)
+			va += 6;
+		if (st->u[u].idx != Q_ELIM || gun)
+			continue;
+		if (ud->side != me) {
+			bool brit = !strcmp(ud->nation, "british");
+			if (ud->type == Q_CAV && brit)
+				vr += 2 * m;
+			else if (ud->type == Q_INF || ud->type == Q_CAV)
+				vr += m;
+			else if (brit)
+				vr += 8;
+		} else {
+			va += ud->type == Q_INF || ud->type == Q_CAV ? m : 15;
+		}
+	}
+	for (int k = 0; k < 3; k++) {
+		int idx = map_index(&s->map, east[k]), stk[Q_STACK_MAX];
+		if (idx < 0 || q_stack(g, idx, stk, Q_STACK_MAX) == 0 || s->u[stk[0]].side != me)
+			east_all = 0;
+	}
+	vr += 30 * east_all;
+	if (r->vp[me] - vr >= 15)
+		return 2;
+	d = va - r->vp[1 - me]; /* the exited units' worth, less 30 if the Allies hold the west */
+	if (d < 0)
+		d += 30;
+	return d > 0 ? 1 : 0;
 }
 
 /* Fills the parts of v that depend on the position g (of v's scenario): who is winning, the
@@ -324,20 +440,30 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 		memcpy(v->de, v->base->de, (size_t)n * sizeof *v->de); /* same sources, same field */
 	else
 		bfs_want(m, v->nbl, v->de, queue, nq, full ? NULL : v->mine);
-	/* the raiders are the two cavalry units nearest the raid's exit */
-	v->raider[0] = v->raider[1] = -1;
-	if (v->dx)
+	/* the raiders are the cavalry units nearest the raid's exit: as many as the points still
+	 * need, and a spare */
+	for (int k = 0; k < RAID_MAX; k++)
+		v->raider[k] = -1;
+	if (v->dx) {
+		int want;
+		v->exits = bal_exits(g, &r, me);
+		if (v->thr)
+			threat_field(v, g, queue);
+		want = v->exits >= 2 ? 0 : 2 - v->exits + RAID_SPARE;
 		for (int u = 0; u < s->nunits; u++) {
-			int i = st->u[u].idx;
+			int i = st->u[u].idx, k;
 			if (s->u[u].side != me || s->u[u].type != Q_CAV || i < 0)
 				continue;
-			if (v->raider[0] < 0 || v->dx[i] < v->dx[st->u[v->raider[0]].idx]) {
-				v->raider[1] = v->raider[0];
-				v->raider[0] = u;
-			} else if (v->raider[1] < 0 || v->dx[i] < v->dx[st->u[v->raider[1]].idx]) {
-				v->raider[1] = u;
-			}
+			for (k = want; k > 0; k--) /* insertion into raider[0..want), nearest first */
+				if (v->raider[k - 1] >= 0 && v->dx[st->u[v->raider[k - 1]].idx] <= v->dx[i])
+					break;
+			if (k >= want)
+				continue;
+			for (int j = want - 1; j > k; j--)
+				v->raider[j] = v->raider[j - 1];
+			v->raider[k] = u;
 		}
+	}
 }
 
 /* Builds the view of g for side me. Returns 0, or -1 out of memory (v freed). */
@@ -358,6 +484,16 @@ static int imin(int a, int b)
 	return a < b ? a : b;
 }
 
+static bool is_raider(const struct view *v, int u)
+{
+	if (!v->dx)
+		return false;
+	for (int k = 0; k < RAID_MAX; k++)
+		if (v->raider[k] == u)
+			return true;
+	return false;
+}
+
 /* How good it is for my unit u to stand in hex i (as if it stood there alone). */
 static double unit_score(const struct view *v, int u, int i)
 {
@@ -369,8 +505,11 @@ static double unit_score(const struct view *v, int u, int i)
 
 	if (s->u[u].melee_paren[dis ? 1 : 0])
 		m = 0; /* [8.17] defence only */
-	if (v->dx && (u == v->raider[0] || u == v->raider[1]))
-		return -1.0 * v->dx[i] - (ea > 0 ? 3.0 : 0); /* the raid: ride for the exit */
+	if (is_raider(v, u)) {
+		/* the raid: ride for the exit, clear of the enemy (a raider lost is 15 points
+		 * missed): never into contact, and out of close fire where it can */
+		return -1.0 * v->dx[i] - (ea > 0 ? 6.0 : 0) - (de <= 2 ? 1.5 : 0);
+	}
 	sc += v->tv[i] * (v->attack ? 0.5 : 1.0);
 	if (v->hold && v->obj[i] && v->mine[i] - (q_cst(g)->u[u].idx == i ? 1 : 0) == 0)
 		sc += HOLD_BONUS; /* the only one of mine on an objective that scores while held */
@@ -387,8 +526,16 @@ static double unit_score(const struct view *v, int u, int i)
 		if (v->battle == B_BALACLAVA) {
 			/* a lost gun is 8 or 15 points ([23.2]), and guns forced to retreat are lost
 			 * ([8.55]): out of reach, and never two in one hex */
-			if (de < 6)
+			if (v->thr) {
+				/* the Russians' guns: out of reach of the next Allied charge */
+				int t = v->thr[i];
+				if (t <= 1)
+					sc -= GUN_REACH + imin(1 - t, 6);
+				if (de < 4)
+					sc -= 1.0 * (4 - de);
+			} else if (de < 6) {
 				sc -= 1.5 * (6 - de);
+			}
 			if (v->myart[i] - (q_cst(g)->u[u].idx == i ? 1 : 0) > 0)
 				sc -= 3.0;
 		}
@@ -445,6 +592,8 @@ static double eval_view(const struct view *v)
 
 	g->rules->over(g, &r);
 	val = W_VP * (r.vp[me] - r.vp[1 - me]);
+	if (v->dx && v->exits == 1)
+		val += RAID_EXITED; /* half the raid is done */
 	for (int u = 0; u < s->nunits; u++) {
 		int i = st->u[u].idx;
 		if (i < 0 || !(s->map.flags[i] & HEXF_ONMAP))
@@ -520,7 +669,7 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 	struct view v = {0}, w = {0};
 	int *queue = NULL;
 	struct ai_cand best[GREEDY_POOL];
-	int kk = k > GREEDY_POOL ? GREEDY_POOL : k < 8 ? 8 : k, nb = 0;
+	int kk = GREEDY_POOL, nb = 0;
 
 	if (n <= 0 || k < 1) {
 		free(list);
@@ -567,7 +716,7 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 			break;
 		}
 		case QA_EXIT:
-			if (v.dx) { /* the raid's exit, 15 points for two ([23.21]) */
+			if (v.dx && v.exits < 2) { /* the raid's exit, 15 points for two ([23.21]) */
 				sc = 5;
 				break;
 			}
@@ -602,7 +751,8 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 			tried[b] = true;
 			ai_copy(tmp, g, rng_mix(base, 99));
 			if (ai_apply(tmp, a) == 0 && q_disrupted(tmp, a->arg[0])) {
-				best[b].score -= CAV_BLOWN;
+				best[b].score -= CAV_BLOWN + (v.eadj[a->arg[a->n - 1]] > 0 ? CAV_BLOWN_CONTACT : 0) +
+						 (is_raider(&v, a->arg[0]) ? CAV_BLOWN_RAIDER : 0);
 				if (best[b].score < MOVE_MIN)
 					best[b].score = -1;
 				continue;
