@@ -40,6 +40,16 @@ struct path_prep {
 	int n;                /* map->n */
 	const uint8_t *step;  /* the table it was built from (only for identification) */
 	uint32_t *w;          /* [n * 6]: neighbour index | step cost << 24 */
+	/* For path_sweep (pathsweep.c): the map's index space with a padding of unenterable
+	 * hexes around it, column-major like the index (index = column * h + row). */
+	int h, cols;          /* map->h, map->w */
+	int par0;             /* parity of the printed column of index column 0 (even-q layout) */
+	int hp;               /* bytes per padded column */
+	int cmin;             /* least step cost other than PATH_NOWAY (PATH_NOWAY if none) */
+	int32_t nboff[2][8];  /* index offset to the neighbour in each direction, by the parity of
+			       * the printed column; [6] and [7] are 0 */
+	uint8_t *in;          /* [6][padded hexes]: in[d] is the cost of entering each hex from its
+			       * neighbour in direction d (PATH_NOWAY if prohibited or no neighbour) */
 };
 
 /* Runs the search. Returns the number of hexes reached (including the start). */
@@ -57,6 +67,35 @@ void path_prep_free(struct path_prep *p);
  * is not read. */
 int path_search_prep(const struct path_prep *p, const struct path_query *q, struct path_result *r,
 		     int32_t *order);
+/* ---- the data-parallel search (pathsweep.c) ----
+ * The same reached set and costs as path_search_prep, found by a different algorithm: a
+ * relaxation of every hex of a 16 x 16 window around the start at once (SSE2 byte vectors, one
+ * per window column; a portable scalar version of the same steps without SSE2), repeated until
+ * nothing changes. It has no data-dependent branch per hex, so unlike the bucket search it does
+ * not pay for mispredicted branches. When the reach could leave the window (a long allowance,
+ * cheap roads, zero-cost steps) it runs path_search_prep instead and rewrites prev and order
+ * into the same canonical form, so that the results never depend on which way was taken:
+ * - cost[]: the least cost of every hex, PATH_UNREACHED if not reached (as path_search);
+ * - prev[h] for a reached h other than the start: the neighbour j of h in the lowest direction
+ *   (HEX_N = 0 ... HEX_NW = 5, as seen from h) from which h is entered at its least cost, that is
+ *   j is reached, the move j -> h is allowed (j is not enemy-controlled unless it is the start;
+ *   not from a controlled start into a controlled hex; h not blocked) and cost[j] + step(j -> h)
+ *   == cost[h]; prev[start] = -1. (path_search's prev depends on its queue's tie-breaking.)
+ *   With zero-cost steps in the table that rule could make cycles: such a table always takes
+ *   the fallback, and prev is then path_search_prep's;
+ * - order[] (if not NULL): the start, then the other reached hexes by cost ascending, then by
+ *   index ascending.
+ * q->step is not read; r->qhex and r->qnext are used only by the fallback. Returns the number of
+ * hexes reached. */
+int path_sweep(const struct path_prep *p, const struct path_query *q, struct path_result *r,
+	       int32_t *order);
+/* The window search alone: -1 (nothing written) if the reach might leave the window. */
+int path_sweep_window(const struct path_prep *p, const struct path_query *q,
+		      struct path_result *r, int32_t *order);
+/* The fallback alone: path_search_prep with prev and order made canonical as above. */
+int path_sweep_general(const struct path_prep *p, const struct path_query *q,
+		       struct path_result *r, int32_t *order);
+
 /* Writes the cheapest path to idx (start first) into out; returns its length or -1. */
 int path_route(const struct path_result *r, int idx, int *out, int max);
 /* The same from a search's prev alone, for a hex known to be reached. */
