@@ -32,9 +32,13 @@
 #include <emmintrin.h>
 #endif
 
-#define WIN 16      /* window columns and rows (one SSE2 vector) */
+#define WR 16       /* window rows (one SSE2 vector) */
+#define WC 32       /* window columns */
 #define WIN_ROW 7   /* the start's window row */
-#define PAD 8       /* padding around the index space in the prepared tables */
+#define WIN_COL 15  /* the start's window column, or 16 */
+#define VL 4        /* levels of the column closure: moves over 1, 2, 4, 8 rows */
+#define PADR 8      /* padding rows and columns around the index space in the prepared tables */
+#define PADC 16
 
 static const int dcol[6] = {0, 1, 1, 0, -1, -1};
 static const int drow[2][6] = {{-1, 0, 1, 1, 1, 0}, {-1, -1, 0, 1, 0, -1}}; /* [parity][d] */
@@ -43,55 +47,60 @@ static const int drow[2][6] = {{-1, 0, 1, 1, 1, 0}, {-1, -1, 0, 1, 0, -1}}; /* [
 #if defined(__SSE2__)
 typedef __m128i v16;
 static inline v16 v_load(const uint8_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
-static inline void v_store(uint8_t *p, v16 a) { _mm_storeu_si128((__m128i *)(void *)p, a); }
 static inline v16 v_zero(void) { return _mm_setzero_si128(); }
 static inline v16 v_set(uint8_t x) { return _mm_set1_epi8((char)x); }
 static inline v16 v_max(v16 a, v16 b) { return _mm_max_epu8(a, b); }
 static inline v16 v_min(v16 a, v16 b) { return _mm_min_epu8(a, b); }
-static inline v16 v_subs(v16 a, v16 b) { return _mm_subs_epu8(a, b); }
+static inline v16 v_subs(v16 a, v16 b) { return _mm_subs_epu8(a, b); } /* saturating at 0 */
+static inline v16 v_adds(v16 a, v16 b) { return _mm_adds_epu8(a, b); } /* saturating at 255 */
 static inline v16 v_and(v16 a, v16 b) { return _mm_and_si128(a, b); }
 static inline v16 v_or(v16 a, v16 b) { return _mm_or_si128(a, b); }
 static inline v16 v_xor(v16 a, v16 b) { return _mm_xor_si128(a, b); }
 static inline v16 v_eq(v16 a, v16 b) { return _mm_cmpeq_epi8(a, b); } /* 0xFF where equal */
-/* lane r gets lane r - 1 (the hex one row up), lane 0 gets 0 */
-static inline v16 v_up(v16 a) { return _mm_slli_si128(a, 1); }
-/* lane r gets lane r + 1 (the hex one row down), lane 15 gets 0 */
-static inline v16 v_down(v16 a) { return _mm_srli_si128(a, 1); }
+/* lane r gets lane r - n (the hex n rows up), lanes 0 .. n - 1 get 0 (n a constant) */
+#define v_upn(a, n) _mm_slli_si128((a), (n))
+/* lane r gets lane r + n (the hex n rows down), the last n lanes get 0 */
+#define v_downn(a, n) _mm_srli_si128((a), (n))
 /* bit r set where lane r is nonzero */
-static inline unsigned v_nonzero(v16 a) { return ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, _mm_setzero_si128())) & 0xFFFFu; }
+static inline unsigned v_nonzero(v16 a)
+{
+	return ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(a, _mm_setzero_si128())) & 0xFFFFu;
+}
 #else
 typedef struct {
-	uint8_t b[WIN];
+	uint8_t b[WR];
 } v16;
-static inline v16 v_load(const uint8_t *p) { v16 r; memcpy(r.b, p, WIN); return r; }
-static inline void v_store(uint8_t *p, v16 a) { memcpy(p, a.b, WIN); }
-static inline v16 v_zero(void) { v16 r; memset(r.b, 0, WIN); return r; }
-static inline v16 v_set(uint8_t x) { v16 r; memset(r.b, x, WIN); return r; }
-#define V_LANES(expr) do { v16 r_; for (int i = 0; i < WIN; i++) r_.b[i] = (uint8_t)(expr); return r_; } while (0)
+static inline v16 v_load(const uint8_t *p) { v16 r; memcpy(r.b, p, WR); return r; }
+static inline v16 v_zero(void) { v16 r; memset(r.b, 0, WR); return r; }
+static inline v16 v_set(uint8_t x) { v16 r; memset(r.b, x, WR); return r; }
+#define V_LANES(expr) do { v16 r_; for (int i = 0; i < WR; i++) r_.b[i] = (uint8_t)(expr); return r_; } while (0)
 static inline v16 v_max(v16 a, v16 b) { V_LANES(a.b[i] > b.b[i] ? a.b[i] : b.b[i]); }
 static inline v16 v_min(v16 a, v16 b) { V_LANES(a.b[i] < b.b[i] ? a.b[i] : b.b[i]); }
 static inline v16 v_subs(v16 a, v16 b) { V_LANES(a.b[i] > b.b[i] ? a.b[i] - b.b[i] : 0); }
+static inline v16 v_adds(v16 a, v16 b) { V_LANES(a.b[i] + b.b[i] > 255 ? 255 : a.b[i] + b.b[i]); }
 static inline v16 v_and(v16 a, v16 b) { V_LANES(a.b[i] & b.b[i]); }
 static inline v16 v_or(v16 a, v16 b) { V_LANES(a.b[i] | b.b[i]); }
 static inline v16 v_xor(v16 a, v16 b) { V_LANES(a.b[i] ^ b.b[i]); }
 static inline v16 v_eq(v16 a, v16 b) { V_LANES(a.b[i] == b.b[i] ? 0xFF : 0); }
-static inline v16 v_up(v16 a) { V_LANES(i > 0 ? a.b[i - 1] : 0); }
-static inline v16 v_down(v16 a) { V_LANES(i < WIN - 1 ? a.b[i + 1] : 0); }
+static inline v16 v_upn(v16 a, int n) { V_LANES(i >= n ? a.b[i - n] : 0); }
+static inline v16 v_downn(v16 a, int n) { V_LANES(i + n < WR ? a.b[i + n] : 0); }
 #undef V_LANES
 static inline unsigned v_nonzero(v16 a)
 {
 	unsigned m = 0;
-	for (int i = 0; i < WIN; i++)
-		m |= (a.b[i] != 0) << i;
+	for (int i = 0; i < WR; i++)
+		m |= (unsigned)(a.b[i] != 0) << i;
 	return m;
 }
 #endif
+#define v_up(a) v_upn(a, 1)
+#define v_down(a) v_downn(a, 1)
 
 /* ---- prepared tables ---- */
 
 int path_sweep_prep_init(struct path_prep *p, const struct map *m, const uint8_t *step)
 {
-	int hp = m->h + 2 * PAD, plane = (m->w + 2 * PAD) * hp;
+	int hp = m->h + 2 * PADR, plane = (m->w + 2 * PADC) * hp;
 
 	p->h = m->h;
 	p->cols = m->w;
@@ -111,7 +120,7 @@ int path_sweep_prep_init(struct path_prep *p, const struct map *m, const uint8_t
 		return -1;
 	memset(p->in, PATH_NOWAY, (size_t)plane * 6);
 	for (int i = 0; i < m->n; i++) {
-		int at = (i / m->h + PAD) * hp + i % m->h + PAD;
+		int at = (i / m->h + PADC) * hp + i % m->h + PADR;
 		for (int d = 0; d < 6; d++) {
 			int j = m->nb[i * 6 + d];
 			if (j >= 0) /* entering i from j, its neighbour in direction d */
@@ -124,28 +133,79 @@ int path_sweep_prep_init(struct path_prep *p, const struct map *m, const uint8_t
 /* ---- the window search ---- */
 
 struct sweep {
-	v16 rem[WIN + 2];   /* [1 + k]: window column k's remaining allowance + 1; [0], [WIN + 1]
+	v16 rem[WC + 2];    /* [1 + k]: window column k's remaining allowance + 1; [0], [WC + 1]
 			     * stay 0 (outside the window: not reached) */
-	v16 src[WIN + 2];   /* the same & leave: what moves may continue from */
-	v16 leave[WIN];     /* 0xFF where a move may continue: not controlled, not the start */
-	v16 enter[WIN];     /* 0xFF where the hex may be entered: not blocked */
-	v16 dir[WIN];       /* the direction of prev (6: none yet) */
+	v16 src[WC + 2];    /* the same & leave: what moves may continue from */
+	v16 leave[WC];      /* 0xFF where a move may continue: not controlled, not the start */
+	v16 enter[WC];      /* 0xFF where the hex may be entered: not blocked */
+	v16 vd[WC][VL];     /* cost of moving down (south) 1, 2, 4 ... rows into each hex, with
+			     * the masks folded in (PATH_NOWAY: not possible), for the column's
+			     * closure; vu[][] the same moving up (north) */
+	v16 vu[WC][VL];
+	v16 dir[WC];        /* the direction of prev (6: none yet) */
 	const uint8_t *in0; /* the prepared in[] of window column 0, row 0, direction 0 */
 	int hp, plane;      /* column and direction strides of in[] */
 	int base;           /* index of window column 0, row 0 (maybe outside the index space) */
 	int ks;             /* the start's window column */
+	int smv[6];         /* the value of the start's move in each direction (0: none) */
+	v16 startrow;       /* 0xFF in the start's row */
+	uint64_t seen;      /* columns whose masks and costs are set up (and maybe reached) */
 };
 
-/* The value each of the six moves into window column k gives its hexes (before the
- * enterable mask), from the src vectors of columns k - 1, k and k + 1. odd is k & 1, the
- * parity of the printed column (window column 0 is even). */
-static inline void col_moves(const struct sweep *s, int k, int odd, v16 l, v16 c, v16 r, v16 mv[6])
+/* 16 bytes of a[] from index off, with 0 for indices outside [0, n). */
+static v16 load_clipped_slow(const uint8_t *a, int off, int n)
+{
+	uint8_t b[WR];
+
+	for (int i = 0; i < WR; i++)
+		b[i] = off + i >= 0 && off + i < n ? a[off + i] : 0;
+	return v_load(b);
+}
+
+static inline v16 load_clipped(const uint8_t *a, int off, int n)
+{
+	return off >= 0 && off + WR <= n ? v_load(a + off) : load_clipped_slow(a, off, n);
+}
+
+/* Sets up window column k: its leave and enter masks from q's zoc and blocked (hexes outside
+ * the index space get arbitrary masks: nothing enters them, their in[] is PATH_NOWAY) and the
+ * costs of its vertical moves over 1, 2, 4 ... rows. */
+static void col_setup(struct sweep *s, const struct path_prep *p, const struct path_query *q, int k)
+{
+	v16 ones = v_set(0xFF), zero = v_zero(), nl, ne, e;
+	int off = s->base + k * p->h;
+	const uint8_t *in = s->in0 + k * s->hp;
+
+	/* not left: controlled, or the start (its own moves are made by start_moves) */
+	nl = v_and(s->startrow, v_set((uint8_t)-(k == s->ks)));
+	if (q->zoc)
+		nl = v_or(nl, v_xor(v_eq(load_clipped(q->zoc, off, p->n), zero), ones));
+	ne = q->blocked ? v_xor(v_eq(load_clipped(q->blocked, off, p->n), zero), ones) : zero;
+	s->leave[k] = v_xor(nl, ones);
+	s->enter[k] = v_xor(ne, ones);
+	/* down: entering row r from r - 1, which must be left; up: from r + 1 */
+	e = v_or(v_or(v_load(in), ne), v_up(nl));
+	s->vd[k][0] = e;
+	e = v_or(v_or(v_load(in + 3 * s->plane), ne), v_down(nl));
+	s->vu[k][0] = e;
+	/* over 2, 4, 8 rows: two runs of half as many */
+	s->vd[k][1] = v_adds(s->vd[k][0], v_upn(s->vd[k][0], 1));
+	s->vu[k][1] = v_adds(s->vu[k][0], v_downn(s->vu[k][0], 1));
+	s->vd[k][2] = v_adds(s->vd[k][1], v_upn(s->vd[k][1], 2));
+	s->vu[k][2] = v_adds(s->vu[k][1], v_downn(s->vu[k][1], 2));
+	s->vd[k][3] = v_adds(s->vd[k][2], v_upn(s->vd[k][2], 4));
+	s->vu[k][3] = v_adds(s->vu[k][2], v_downn(s->vu[k][2], 4));
+	s->seen |= (uint64_t)1 << k;
+}
+
+/* The value the moves from the neighbouring columns give window column k's hexes (before the
+ * enterable mask), from their src vectors l (k - 1) and r (k + 1); odd is k & 1, the parity of
+ * the printed column (window column 0 is even). mv[1], [2], [4], [5] are written. */
+static inline void side_moves(const struct sweep *s, int k, int odd, v16 l, v16 r, v16 mv[6])
 {
 	const uint8_t *in = s->in0 + k * s->hp;
 	int pl = s->plane;
 
-	mv[0] = v_subs(v_up(c), v_load(in));           /* from the north neighbour */
-	mv[3] = v_subs(v_down(c), v_load(in + 3 * pl)); /* from the south neighbour */
 	if (odd) { /* odd printed column: the side neighbours are at rows r - 1 and r */
 		mv[1] = v_subs(v_up(r), v_load(in + pl));
 		mv[2] = v_subs(r, v_load(in + 2 * pl));
@@ -159,68 +219,100 @@ static inline void col_moves(const struct sweep *s, int k, int odd, v16 l, v16 c
 	}
 }
 
-/* Relaxes window column k from its neighbours' current src; returns what changed (nonzero
- * bytes). */
-static inline v16 relax(struct sweep *s, int k, int odd)
+/* Relaxes window column k: the moves from its neighbouring columns, then its closure along
+ * the column (moves down over 1, 2, 4, 8 rows, then up: every run of moves along the column).
+ * Returns whether anything changed. */
+static inline bool relax(struct sweep *s, int k)
 {
-	v16 mv[6], old = s->rem[k + 1], nw;
+	v16 mv[6], old = s->rem[k + 1], v;
+	const v16 *vd = s->vd[k], *vu = s->vu[k];
 
-	col_moves(s, k, odd, s->src[k], s->src[k + 1], s->src[k + 2], mv);
-	nw = v_max(v_max(v_max(mv[0], mv[1]), v_max(mv[2], mv[3])), v_max(mv[4], mv[5]));
-	nw = v_max(old, v_and(nw, s->enter[k]));
-	s->rem[k + 1] = nw;
-	s->src[k + 1] = v_and(nw, s->leave[k]);
-	return v_xor(nw, old);
+	side_moves(s, k, k & 1, s->src[k], s->src[k + 2], mv);
+	v = v_max(v_max(mv[1], mv[2]), v_max(mv[4], mv[5]));
+	v = v_max(old, v_and(v, s->enter[k]));
+	v = v_max(v, v_subs(v_upn(v, 1), vd[0]));
+	v = v_max(v, v_subs(v_upn(v, 2), vd[1]));
+	v = v_max(v, v_subs(v_upn(v, 4), vd[2]));
+	v = v_max(v, v_subs(v_upn(v, 8), vd[3]));
+	v = v_max(v, v_subs(v_downn(v, 1), vu[0]));
+	v = v_max(v, v_subs(v_downn(v, 2), vu[1]));
+	v = v_max(v, v_subs(v_downn(v, 4), vu[2]));
+	v = v_max(v, v_subs(v_downn(v, 8), vu[3]));
+	s->rem[k + 1] = v;
+	s->src[k + 1] = v_and(v, s->leave[k]);
+	return v_nonzero(v_xor(v, old)) != 0;
 }
 
-/* Passes until nothing changes: left to right, then right to left, and so on. */
-static void relax_all(struct sweep *s)
+/* Whether a move from window column k + 1 (east: k's NE and SE neighbours) or, with west, from
+ * column k - 1 (SW, NW) would give some hex of column k more than it has. */
+static inline bool improves(const struct sweep *s, int k, bool west)
 {
-	for (;;) {
-		v16 ch = v_zero();
-		for (int k = 0; k < WIN; k += 2) {
-			ch = v_or(ch, relax(s, k, 0));
-			ch = v_or(ch, relax(s, k + 1, 1));
-		}
-		if (!v_nonzero(ch))
-			return;
-		ch = v_zero();
-		for (int k = WIN - 2; k >= 0; k -= 2) {
-			ch = v_or(ch, relax(s, k + 1, 1));
-			ch = v_or(ch, relax(s, k, 0));
-		}
-		if (!v_nonzero(ch))
-			return;
+	const uint8_t *in = s->in0 + k * s->hp;
+	int pl = s->plane;
+	v16 a, b;
+
+	if (west) {
+		v16 l = s->src[k];
+		a = v_subs(k & 1 ? l : v_down(l), v_load(in + 4 * pl));
+		b = v_subs(k & 1 ? v_up(l) : l, v_load(in + 5 * pl));
+	} else {
+		v16 r = s->src[k + 2];
+		a = v_subs(k & 1 ? v_up(r) : r, v_load(in + pl));
+		b = v_subs(k & 1 ? r : v_down(r), v_load(in + 2 * pl));
 	}
+	return v_nonzero(v_subs(v_and(v_max(a, b), s->enter[k]), s->rem[k + 1])) != 0;
 }
 
-/* 16 bytes of a[] from index off, with 0 for indices outside [0, n). */
-static v16 load_clipped(const uint8_t *a, int off, int n)
-{
-	uint8_t b[WIN];
+/* The bookkeeping of the passes: column k is relaxed against both neighbours; if it changed,
+ * its neighbours must be checked against it. */
+struct todo {
+	uint64_t east;  /* columns to check against their east neighbour */
+	uint64_t west;  /* against their west neighbour */
+};
 
-	if (off >= 0 && off + WIN <= n)
-		return v_load(a + off);
-	for (int i = 0; i < WIN; i++)
-		b[i] = off + i >= 0 && off + i < n ? a[off + i] : 0;
-	return v_load(b);
+static inline void relax_col(struct sweep *s, const struct path_prep *p,
+			     const struct path_query *q, int k, struct todo *t)
+{
+	const uint64_t all = ((uint64_t)1 << WC) - 1;
+
+	if (!(s->seen >> k & 1))
+		col_setup(s, p, q, k);
+	uint64_t ch = 0 - (uint64_t)relax(s, k), bit = (uint64_t)1 << k;
+	t->east = (t->east & ~bit) | (bit >> 1 & ch);
+	t->west = (t->west & ~bit) | (bit << 1 & all & ch);
 }
 
-/* Fills the leave and enter masks of every window column from q's zoc and blocked. Hexes
- * outside the index space get arbitrary masks: nothing ever enters them (their in[] is
- * PATH_NOWAY). */
-static void load_masks(struct sweep *s, const struct path_prep *p, const struct path_query *q)
+/* Relaxes the start's columns, then checks columns against the neighbours that changed since
+ * they were relaxed, relaxing those a move from there improves: passes right to left over the
+ * checks against the east, then left to right over those against the west (so that a change
+ * spreads across the window in one pass either way), until no check is left. */
+static void relax_all(struct sweep *s, const struct path_prep *p, const struct path_query *q)
 {
-	v16 ones = v_set(0xFF), zero = v_zero();
-	int n = p->n;
+	/* the start's moves reached columns ks - 1 .. ks + 1: their outer neighbours must look */
+	struct todo t = {(uint64_t)1 << (s->ks - 2), (uint64_t)1 << (s->ks + 2)};
+	uint64_t x;
 
-	for (int k = 0; k < WIN; k++) {
-		int off = s->base + k * p->h;
-		s->leave[k] = q->zoc ? v_eq(load_clipped(q->zoc, off, n), zero) : ones;
-		s->enter[k] = q->blocked ? v_eq(load_clipped(q->blocked, off, n), zero) : ones;
+	relax_col(s, p, q, s->ks, &t);
+	relax_col(s, p, q, s->ks + 1, &t);
+	relax_col(s, p, q, s->ks - 1, &t);
+	while (t.east | t.west) {
+		for (int k = WC - 1; k >= 0 && (x = t.east & (((uint64_t)2 << k) - 1)) != 0; k--) {
+			k = 63 - __builtin_clzll(x);
+			t.east &= ~((uint64_t)1 << k);
+			if (!(s->seen >> k & 1))
+				col_setup(s, p, q, k);
+			if (improves(s, k, false))
+				relax_col(s, p, q, k, &t);
+		}
+		for (int k = 0; (x = t.west >> k) != 0; k++) { /* (k < WC: t.west has WC bits) */
+			k += __builtin_ctzll(x);
+			t.west &= ~((uint64_t)1 << k);
+			if (!(s->seen >> k & 1))
+				col_setup(s, p, q, k);
+			if (improves(s, k, true))
+				relax_col(s, p, q, k, &t);
+		}
 	}
-	/* the start's own moves are made by start_moves */
-	((uint8_t *)&s->leave[s->ks])[WIN_ROW] = 0;
 }
 
 /* A byte of a window vector array. */
@@ -241,37 +333,56 @@ static inline void start_nb(const struct sweep *s, int e, int *k, int *row)
 	*row = WIN_ROW + drow[s->ks & 1][e];
 }
 
-/* The value the start's move in direction e gives (0 if it is not allowed): the cost of
- * entering the neighbour from the start, unless the neighbour is blocked or, from a controlled
- * start, controlled ([5.14]). */
-static int start_move(const struct sweep *s, int e, int a1, bool start_zoc)
+/* Makes the start's moves (before the passes: the start is no source in them), with [5.14]:
+ * not into a blocked hex, nor from a controlled start into a controlled hex. Keeps each
+ * move's value in s->smv for find_dirs. */
+static void start_moves(struct sweep *s, int a1, bool start_zoc)
 {
-	int k, row;
-	start_nb(s, e, &k, &row);
-	int cost = s->in0[(e + 3) % 6 * s->plane + k * s->hp + row];
-	int ok = cell_at(s->enter, k, row) && (!start_zoc || cell_at(s->leave, k, row));
-	return ok && a1 > cost ? a1 - cost : 0;
+	static const int opp[6] = {3, 4, 5, 0, 1, 2};
+
+	*cell(s->rem, s->ks + 1, WIN_ROW) = (uint8_t)a1;
+	for (int e = 0; e < 6; e++) {
+		int k, row;
+		start_nb(s, e, &k, &row);
+		int cost = s->in0[opp[e] * s->plane + k * s->hp + row];
+		int ok = cell_at(s->enter, k, row) && (!start_zoc || cell_at(s->leave, k, row));
+		s->smv[e] = ok && a1 > cost ? a1 - cost : 0;
+		*cell(s->rem, k + 1, row) = (uint8_t)s->smv[e];
+	}
+	for (int k = s->ks - 1; k <= s->ks + 1; k++)
+		s->src[k + 1] = v_and(s->rem[k + 1], s->leave[k]);
+}
+
+/* d where move mv gives rem exactly, else 0xFF */
+static inline v16 dir_if(v16 mv, v16 rem, int d)
+{
+	return v_or(v_set((uint8_t)d), v_xor(v_eq(mv, rem), v_set(0xFF)));
 }
 
 /* Finds each window hex's prev direction: the lowest direction whose move gives exactly its
  * value (from the final src, so not from the start), then the start's moves. */
-static void find_dirs(struct sweep *s, int a1, bool start_zoc)
+static void find_dirs(struct sweep *s)
 {
 	v16 mv[6];
 
-	for (int k = 0; k < WIN; k++) {
-		v16 rem = s->rem[k + 1], dir = v_set(6);
-		col_moves(s, k, k & 1, s->src[k], s->src[k + 1], s->src[k + 2], mv);
-		for (int d = 0; d < 6; d++) /* d where the move gives rem, else 0xFF */
-			dir = v_min(dir, v_or(v_set((uint8_t)d), v_xor(v_eq(mv[d], rem), v_set(0xFF))));
+	for (uint64_t m = s->seen; m; m &= m - 1) {
+		int k = __builtin_ctzll(m);
+		v16 rem = s->rem[k + 1], c = s->src[k + 1], dir;
+		const uint8_t *in = s->in0 + k * s->hp;
+		side_moves(s, k, k & 1, s->src[k], s->src[k + 2], mv);
+		mv[0] = v_subs(v_up(c), v_load(in));
+		mv[3] = v_subs(v_down(c), v_load(in + 3 * s->plane));
+		dir = v_min(v_min(dir_if(mv[0], rem, 0), dir_if(mv[1], rem, 1)),
+			    v_min(dir_if(mv[2], rem, 2), dir_if(mv[3], rem, 3)));
+		dir = v_min(dir, v_min(dir_if(mv[4], rem, 4), dir_if(mv[5], rem, 5)));
 		s->dir[k] = dir;
 	}
 	for (int e = 0; e < 6; e++) {
-		int k, row, v = start_move(s, e, a1, start_zoc);
+		int k, row, de = (e + 3) % 6;
 		start_nb(s, e, &k, &row);
 		uint8_t *dj = cell(s->dir, k, row);
-		if (v && v == cell_at(s->rem, k + 1, row) && (e + 3) % 6 < *dj)
-			*dj = (uint8_t)((e + 3) % 6);
+		if (s->smv[e] && s->smv[e] == cell_at(s->rem, k + 1, row) && de < *dj)
+			*dj = (uint8_t)de;
 	}
 }
 
@@ -279,40 +390,65 @@ static void find_dirs(struct sweep *s, int a1, bool start_zoc)
  * more than the cheapest step left. */
 static bool leaks(const struct sweep *s, int cmin)
 {
-	v16 rim = v_or(s->src[1], s->src[WIN]);
-	uint8_t ends[WIN] = {0};
+	v16 rim = v_or(s->src[1], s->src[WC]), ends;
+	uint8_t e[WR] = {0};
 
-	ends[0] = ends[WIN - 1] = 0xFF;
-	v16 em = v_load(ends);
-	for (int k = 1; k < WIN - 1; k++)
-		rim = v_or(rim, v_and(s->src[k + 1], em));
+	e[0] = e[WR - 1] = 0xFF;
+	ends = v_load(e);
+	for (uint64_t m = s->seen; m; m &= m - 1)
+		rim = v_or(rim, v_and(s->src[__builtin_ctzll(m) + 1], ends));
 	return v_nonzero(v_subs(rim, v_set((uint8_t)cmin))) != 0;
+}
+
+/* Writes cost and prev of the reached hexes other than the start, given as bits (window
+ * column k, row i: bit 16 k + i, four columns a word, so that the loops end once per word rather
+ * than once per column); with list, also their indices and costs there, in index order.
+ * Returns their number. */
+static inline int write_hexes(const struct sweep *s, const struct path_prep *p, int a1,
+			      const uint64_t *word, struct path_result *r, int32_t *list,
+			      uint8_t *lc)
+{
+	const uint8_t *rem = (const uint8_t *)&s->rem[1], *dir = (const uint8_t *)s->dir;
+	uint16_t *restrict cost = r->cost;
+	int32_t *restrict prev = r->prev, off[2][8];
+	int nr = 0, h = p->h, base = s->base;
+
+	memcpy(off, p->nboff, sizeof off);
+	for (int w = 0; w < WC / 4; w++) {
+		for (uint64_t m = word[w]; m; m &= m - 1) {
+			unsigned c = (unsigned)w * 64 + (unsigned)__builtin_ctzll(m), k = c / WR;
+			int idx = base + (int)k * h + (int)(c % WR), x = a1 - rem[c];
+			cost[idx] = (uint16_t)x;
+			prev[idx] = idx + off[k & 1][dir[c]]; /* window column 0 is even in print */
+			if (list) {
+				lc[nr] = (uint8_t)x;
+				list[nr] = idx;
+			}
+			nr++;
+		}
+	}
+	return nr;
 }
 
 /* Writes cost, prev and order from the window; returns the number of hexes reached. */
 static int write_out(const struct sweep *s, const struct path_prep *p, int a1, int start,
 		     struct path_result *r, int32_t *order)
 {
-	int32_t list[WIN * WIN];
-	uint8_t lc[WIN * WIN];
-	int nr = 0, cnt[PATH_MAX_ALLOWANCE + 2];
-	const uint8_t *rem = (const uint8_t *)&s->rem[1], *dir = (const uint8_t *)s->dir;
+	int32_t list[WC * WR];
+	uint8_t lc[WC * WR];
+	uint64_t word[WC / 4] = {0};
+	int nr, cnt[PATH_MAX_ALLOWANCE + 2];
 
-	memset(r->cost, 0xFF, (size_t)p->n * sizeof r->cost[0]);
-	for (int k = 0; k < WIN; k++) {
-		unsigned m = v_nonzero(s->rem[k + 1]);
-		if (k == s->ks)
-			m &= ~(1u << WIN_ROW); /* the start is written below */
-		const int32_t *off = p->nboff[k & 1]; /* window column 0 is even in print */
-		while (m) {
-			int row = __builtin_ctz(m), c = k * WIN + row, idx = s->base + k * p->h + row;
-			m &= m - 1;
-			lc[nr] = (uint8_t)(a1 - rem[c]);
-			list[nr++] = idx;
-			r->cost[idx] = (uint16_t)(a1 - rem[c]);
-			r->prev[idx] = idx + off[dir[c]];
-		}
+	for (uint64_t sm = s->seen; sm; sm &= sm - 1) {
+		int k = __builtin_ctzll(sm);
+		word[k / 4] |= (uint64_t)v_nonzero(s->rem[k + 1]) << (k % 4 * WR);
 	}
+	word[s->ks / 4] &= ~((uint64_t)1 << (s->ks % 4 * WR + WIN_ROW)); /* the start: below */
+	memset(r->cost, 0xFF, (size_t)p->n * sizeof r->cost[0]);
+	if (!order)
+		nr = write_hexes(s, p, a1, word, r, NULL, NULL);
+	else
+		nr = write_hexes(s, p, a1, word, r, list, lc);
 	r->cost[start] = 0;
 	r->prev[start] = -1;
 	if (order) { /* counting sort by cost; the list is in index order */
@@ -341,8 +477,8 @@ int path_sweep_window(const struct path_prep *p, const struct path_query *q,
 		      struct path_result *r, int32_t *order)
 {
 	struct sweep s;
-	int a1 = clamp_allowance(q->allowance) + 1, cs = q->start / p->h, rs = q->start % p->h;
-	int c0 = cs - 7; /* window column 0, even in print */
+	int a = clamp_allowance(q->allowance), cs = q->start / p->h, rs = q->start % p->h;
+	int c0 = cs - WIN_COL, reach; /* window column 0, even in print */
 	bool start_zoc = q->zoc && q->zoc[q->start];
 
 	if (p->cmin == 0) /* prev needs a rule of its own (path.h) */
@@ -351,24 +487,25 @@ int path_sweep_window(const struct path_prep *p, const struct path_query *q,
 		c0--;
 	s.ks = cs - c0;
 	s.hp = p->hp;
-	s.plane = (p->cols + 2 * PAD) * p->hp;
+	s.plane = (p->cols + 2 * PADC) * p->hp;
 	s.base = c0 * p->h + rs - WIN_ROW;
-	s.in0 = p->in + (c0 + PAD) * p->hp + rs - WIN_ROW + PAD;
-	load_masks(&s, p, q);
-	for (int k = 0; k < WIN + 2; k++)
+	s.in0 = p->in + (c0 + PADC) * p->hp + rs - WIN_ROW + PADR;
+	s.seen = 0;
+	s.startrow = v_eq(v_set(0), v_set(0));
+	s.startrow = v_and(v_upn(s.startrow, WIN_ROW), v_downn(s.startrow, WR - 1 - WIN_ROW));
+	for (int k = 0; k < WC + 2; k++)
 		s.rem[k] = s.src[k] = v_zero();
-	*cell(s.rem, s.ks + 1, WIN_ROW) = (uint8_t)a1;
-	for (int e = 0; e < 6; e++) { /* the start's moves, with [5.14] */
-		int k, row;
-		start_nb(&s, e, &k, &row);
-		*cell(s.rem, k + 1, row) = (uint8_t)start_move(&s, e, a1, start_zoc);
-		s.src[k + 1] = v_and(s.rem[k + 1], s.leave[k]);
-	}
-	relax_all(&s);
+	/* set up the columns the search will likely reach at two per step (the others when they
+	 * are first relaxed); the window column 0 is 15 or 16 columns away */
+	reach = a / 2 < 1 ? 1 : a / 2 > 7 ? 7 : a / 2;
+	for (int k = s.ks - reach; k <= s.ks + reach; k++)
+		col_setup(&s, p, q, k);
+	start_moves(&s, a + 1, start_zoc);
+	relax_all(&s, p, q);
 	if (leaks(&s, p->cmin))
 		return -1;
-	find_dirs(&s, a1, start_zoc);
-	return write_out(&s, p, a1, q->start, r, order);
+	find_dirs(&s);
+	return write_out(&s, p, a + 1, q->start, r, order);
 }
 
 /* ---- the fallback: the bucket search, made canonical ---- */
