@@ -89,6 +89,13 @@ int path_search_prep(const struct path_prep *p, const struct path_query *q, stru
  * hexes reached. */
 int path_sweep(const struct path_prep *p, const struct path_query *q, struct path_result *r,
 	       int32_t *order);
+/* r->prev may be NULL: then no prev is written (the window search skips finding them), and
+ * path_sweep_route gives the route to any hex when one is wanted. */
+/* The route to idx (start first) from a path_sweep's cost[] for the same query, by the
+ * canonical prev above; its length, or -1 (idx not reached, max too small, or a step table
+ * with zero-cost steps). */
+int path_sweep_route(const struct path_prep *p, const struct path_query *q, const uint16_t *cost,
+		     int idx, int *out, int max);
 /* The window search alone: -1 (nothing written) if the reach might leave the window. */
 int path_sweep_window(const struct path_prep *p, const struct path_query *q,
 		      struct path_result *r, int32_t *order);

@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(PATH_SWEEP_SCALAR)
 #include <emmintrin.h>
 #endif
 
@@ -36,7 +36,6 @@
 #define WC 32       /* window columns */
 #define WIN_ROW 7   /* the start's window row */
 #define WIN_COL 15  /* the start's window column, or 16 */
-#define VL 4        /* levels of the column closure: moves over 1, 2, 4, 8 rows */
 #define PADR 8      /* padding rows and columns around the index space in the prepared tables */
 #define PADC 16
 
@@ -44,7 +43,7 @@ static const int dcol[6] = {0, 1, 1, 0, -1, -1};
 static const int drow[2][6] = {{-1, 0, 1, 1, 1, 0}, {-1, -1, 0, 1, 0, -1}}; /* [parity][d] */
 
 /* ---- 16 bytes at once: SSE2, or the same operations on byte arrays ---- */
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(PATH_SWEEP_SCALAR)
 typedef __m128i v16;
 static inline v16 v_load(const uint8_t *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
 static inline v16 v_zero(void) { return _mm_setzero_si128(); }
@@ -54,6 +53,7 @@ static inline v16 v_min(v16 a, v16 b) { return _mm_min_epu8(a, b); }
 static inline v16 v_subs(v16 a, v16 b) { return _mm_subs_epu8(a, b); } /* saturating at 0 */
 static inline v16 v_adds(v16 a, v16 b) { return _mm_adds_epu8(a, b); } /* saturating at 255 */
 static inline v16 v_and(v16 a, v16 b) { return _mm_and_si128(a, b); }
+static inline v16 v_andnot(v16 m, v16 a) { return _mm_andnot_si128(m, a); } /* a & ~m */
 static inline v16 v_or(v16 a, v16 b) { return _mm_or_si128(a, b); }
 static inline v16 v_xor(v16 a, v16 b) { return _mm_xor_si128(a, b); }
 static inline v16 v_eq(v16 a, v16 b) { return _mm_cmpeq_epi8(a, b); } /* 0xFF where equal */
@@ -79,6 +79,7 @@ static inline v16 v_min(v16 a, v16 b) { V_LANES(a.b[i] < b.b[i] ? a.b[i] : b.b[i
 static inline v16 v_subs(v16 a, v16 b) { V_LANES(a.b[i] > b.b[i] ? a.b[i] - b.b[i] : 0); }
 static inline v16 v_adds(v16 a, v16 b) { V_LANES(a.b[i] + b.b[i] > 255 ? 255 : a.b[i] + b.b[i]); }
 static inline v16 v_and(v16 a, v16 b) { V_LANES(a.b[i] & b.b[i]); }
+static inline v16 v_andnot(v16 m, v16 a) { V_LANES(a.b[i] & ~m.b[i]); }
 static inline v16 v_or(v16 a, v16 b) { V_LANES(a.b[i] | b.b[i]); }
 static inline v16 v_xor(v16 a, v16 b) { V_LANES(a.b[i] ^ b.b[i]); }
 static inline v16 v_eq(v16 a, v16 b) { V_LANES(a.b[i] == b.b[i] ? 0xFF : 0); }
@@ -136,20 +137,15 @@ struct sweep {
 	v16 rem[WC + 2];    /* [1 + k]: window column k's remaining allowance + 1; [0], [WC + 1]
 			     * stay 0 (outside the window: not reached) */
 	v16 src[WC + 2];    /* the same & leave: what moves may continue from */
-	v16 leave[WC];      /* 0xFF where a move may continue: not controlled, not the start */
-	v16 enter[WC];      /* 0xFF where the hex may be entered: not blocked */
-	v16 vd[WC][VL];     /* cost of moving down (south) 1, 2, 4 ... rows into each hex, with
-			     * the masks folded in (PATH_NOWAY: not possible), for the column's
-			     * closure; vu[][] the same moving up (north) */
-	v16 vu[WC][VL];
+	v16 stay[WC];       /* 0xFF where a move may not continue: a controlled hex */
+	v16 shut[WC];       /* 0xFF where the hex may not be entered: blocked */
 	v16 dir[WC];        /* the direction of prev (6: none yet) */
 	const uint8_t *in0; /* the prepared in[] of window column 0, row 0, direction 0 */
 	int hp, plane;      /* column and direction strides of in[] */
 	int base;           /* index of window column 0, row 0 (maybe outside the index space) */
 	int ks;             /* the start's window column */
 	int smv[6];         /* the value of the start's move in each direction (0: none) */
-	v16 startrow;       /* 0xFF in the start's row */
-	uint64_t seen;      /* columns whose masks and costs are set up (and maybe reached) */
+	uint64_t seen;      /* columns whose masks are set up (the others are not reached) */
 };
 
 /* 16 bytes of a[] from index off, with 0 for indices outside [0, n). */
@@ -157,6 +153,8 @@ static v16 load_clipped_slow(const uint8_t *a, int off, int n)
 {
 	uint8_t b[WR];
 
+	if (off + WR <= 0 || off >= n)
+		return v_zero();
 	for (int i = 0; i < WR; i++)
 		b[i] = off + i >= 0 && off + i < n ? a[off + i] : 0;
 	return v_load(b);
@@ -167,34 +165,17 @@ static inline v16 load_clipped(const uint8_t *a, int off, int n)
 	return off >= 0 && off + WR <= n ? v_load(a + off) : load_clipped_slow(a, off, n);
 }
 
-/* Sets up window column k: its leave and enter masks from q's zoc and blocked (hexes outside
- * the index space get arbitrary masks: nothing enters them, their in[] is PATH_NOWAY) and the
- * costs of its vertical moves over 1, 2, 4 ... rows. */
+/* Sets up window column k's masks from q's zoc and blocked. Hexes outside the index space get
+ * arbitrary masks: nothing enters them (their in[] is PATH_NOWAY). The start needs nothing of
+ * its own: if it is controlled no move continues from it here (start_moves makes its moves,
+ * with [5.14]); if not, the moves from it here are the ones start_moves made. */
 static void col_setup(struct sweep *s, const struct path_prep *p, const struct path_query *q, int k)
 {
-	v16 ones = v_set(0xFF), zero = v_zero(), nl, ne, e;
+	v16 ones = v_set(0xFF), zero = v_zero();
 	int off = s->base + k * p->h;
-	const uint8_t *in = s->in0 + k * s->hp;
 
-	/* not left: controlled, or the start (its own moves are made by start_moves) */
-	nl = v_and(s->startrow, v_set((uint8_t)-(k == s->ks)));
-	if (q->zoc)
-		nl = v_or(nl, v_xor(v_eq(load_clipped(q->zoc, off, p->n), zero), ones));
-	ne = q->blocked ? v_xor(v_eq(load_clipped(q->blocked, off, p->n), zero), ones) : zero;
-	s->leave[k] = v_xor(nl, ones);
-	s->enter[k] = v_xor(ne, ones);
-	/* down: entering row r from r - 1, which must be left; up: from r + 1 */
-	e = v_or(v_or(v_load(in), ne), v_up(nl));
-	s->vd[k][0] = e;
-	e = v_or(v_or(v_load(in + 3 * s->plane), ne), v_down(nl));
-	s->vu[k][0] = e;
-	/* over 2, 4, 8 rows: two runs of half as many */
-	s->vd[k][1] = v_adds(s->vd[k][0], v_upn(s->vd[k][0], 1));
-	s->vu[k][1] = v_adds(s->vu[k][0], v_downn(s->vu[k][0], 1));
-	s->vd[k][2] = v_adds(s->vd[k][1], v_upn(s->vd[k][1], 2));
-	s->vu[k][2] = v_adds(s->vu[k][1], v_downn(s->vu[k][1], 2));
-	s->vd[k][3] = v_adds(s->vd[k][2], v_upn(s->vd[k][2], 4));
-	s->vu[k][3] = v_adds(s->vu[k][2], v_downn(s->vu[k][2], 4));
+	s->stay[k] = q->zoc ? v_xor(v_eq(load_clipped(q->zoc, off, p->n), zero), ones) : zero;
+	s->shut[k] = q->blocked ? v_xor(v_eq(load_clipped(q->blocked, off, p->n), zero), ones) : zero;
 	s->seen |= (uint64_t)1 << k;
 }
 
@@ -220,26 +201,36 @@ static inline void side_moves(const struct sweep *s, int k, int odd, v16 l, v16 
 }
 
 /* Relaxes window column k: the moves from its neighbouring columns, then its closure along
- * the column (moves down over 1, 2, 4, 8 rows, then up: every run of moves along the column).
- * Returns whether anything changed. */
+ * the column: moves down over 1, 2, 4 and 8 rows, then up (every run of moves along the column
+ * is one of those or two or more in a row), with the costs of each run built by doubling from
+ * the single moves' (PATH_NOWAY where a hex of the run may not be left or entered). Returns
+ * whether anything changed. */
 static inline bool relax(struct sweep *s, int k)
 {
-	v16 mv[6], old = s->rem[k + 1], v;
-	const v16 *vd = s->vd[k], *vu = s->vu[k];
+	const uint8_t *in = s->in0 + k * s->hp;
+	v16 mv[6], old = s->rem[k + 1], stay = s->stay[k], shut = s->shut[k], v, e;
 
 	side_moves(s, k, k & 1, s->src[k], s->src[k + 2], mv);
 	v = v_max(v_max(mv[1], mv[2]), v_max(mv[4], mv[5]));
-	v = v_max(old, v_and(v, s->enter[k]));
-	v = v_max(v, v_subs(v_upn(v, 1), vd[0]));
-	v = v_max(v, v_subs(v_upn(v, 2), vd[1]));
-	v = v_max(v, v_subs(v_upn(v, 4), vd[2]));
-	v = v_max(v, v_subs(v_upn(v, 8), vd[3]));
-	v = v_max(v, v_subs(v_downn(v, 1), vu[0]));
-	v = v_max(v, v_subs(v_downn(v, 2), vu[1]));
-	v = v_max(v, v_subs(v_downn(v, 4), vu[2]));
-	v = v_max(v, v_subs(v_downn(v, 8), vu[3]));
+	v = v_max(old, v_andnot(shut, v));
+	e = v_or(v_or(v_load(in), shut), v_up(stay)); /* down: enter r from r - 1 */
+	v = v_max(v, v_subs(v_upn(v, 1), e));
+	e = v_adds(e, v_upn(e, 1));
+	v = v_max(v, v_subs(v_upn(v, 2), e));
+	e = v_adds(e, v_upn(e, 2));
+	v = v_max(v, v_subs(v_upn(v, 4), e));
+	e = v_adds(e, v_upn(e, 4));
+	v = v_max(v, v_subs(v_upn(v, 8), e));
+	e = v_or(v_or(v_load(in + 3 * s->plane), shut), v_down(stay)); /* up: from r + 1 */
+	v = v_max(v, v_subs(v_downn(v, 1), e));
+	e = v_adds(e, v_downn(e, 1));
+	v = v_max(v, v_subs(v_downn(v, 2), e));
+	e = v_adds(e, v_downn(e, 2));
+	v = v_max(v, v_subs(v_downn(v, 4), e));
+	e = v_adds(e, v_downn(e, 4));
+	v = v_max(v, v_subs(v_downn(v, 8), e));
 	s->rem[k + 1] = v;
-	s->src[k + 1] = v_and(v, s->leave[k]);
+	s->src[k + 1] = v_andnot(stay, v);
 	return v_nonzero(v_xor(v, old)) != 0;
 }
 
@@ -260,7 +251,7 @@ static inline bool improves(const struct sweep *s, int k, bool west)
 		a = v_subs(k & 1 ? v_up(r) : r, v_load(in + pl));
 		b = v_subs(k & 1 ? r : v_down(r), v_load(in + 2 * pl));
 	}
-	return v_nonzero(v_subs(v_and(v_max(a, b), s->enter[k]), s->rem[k + 1])) != 0;
+	return v_nonzero(v_subs(v_andnot(s->shut[k], v_max(a, b)), s->rem[k + 1])) != 0;
 }
 
 /* The bookkeeping of the passes: column k is relaxed against both neighbours; if it changed,
@@ -345,12 +336,12 @@ static void start_moves(struct sweep *s, int a1, bool start_zoc)
 		int k, row;
 		start_nb(s, e, &k, &row);
 		int cost = s->in0[opp[e] * s->plane + k * s->hp + row];
-		int ok = cell_at(s->enter, k, row) && (!start_zoc || cell_at(s->leave, k, row));
+		int ok = !cell_at(s->shut, k, row) && (!start_zoc || !cell_at(s->stay, k, row));
 		s->smv[e] = ok && a1 > cost ? a1 - cost : 0;
 		*cell(s->rem, k + 1, row) = (uint8_t)s->smv[e];
 	}
 	for (int k = s->ks - 1; k <= s->ks + 1; k++)
-		s->src[k + 1] = v_and(s->rem[k + 1], s->leave[k]);
+		s->src[k + 1] = v_andnot(s->stay[k], s->rem[k + 1]);
 }
 
 /* d where move mv gives rem exactly, else 0xFF */
@@ -400,26 +391,29 @@ static bool leaks(const struct sweep *s, int cmin)
 	return v_nonzero(v_subs(rim, v_set((uint8_t)cmin))) != 0;
 }
 
-/* Writes cost and prev of the reached hexes other than the start, given as bits (window
- * column k, row i: bit 16 k + i, four columns a word, so that the loops end once per word rather
- * than once per column); with list, also their indices and costs there, in index order.
- * Returns their number. */
+/* Writes cost and prev (if r->prev) of the reached hexes other than the start, given as bits
+ * (window column k, row i: bit 16 k + i, four columns a word, so that the loops end once per
+ * word rather than once per column); with list, also their indices and costs there, in index
+ * order. Returns their number. */
 static inline int write_hexes(const struct sweep *s, const struct path_prep *p, int a1,
 			      const uint64_t *word, struct path_result *r, int32_t *list,
 			      uint8_t *lc)
 {
-	const uint8_t *rem = (const uint8_t *)&s->rem[1], *dir = (const uint8_t *)s->dir;
 	uint16_t *restrict cost = r->cost;
-	int32_t *restrict prev = r->prev, off[2][8];
-	int nr = 0, h = p->h, base = s->base;
+	int32_t *restrict prev = r->prev;
+	int nr = 0;
 
-	memcpy(off, p->nboff, sizeof off);
 	for (int w = 0; w < WC / 4; w++) {
+		const uint8_t *rw = (const uint8_t *)&s->rem[1 + 4 * w], *dw = (const uint8_t *)&s->dir[4 * w];
+		int col[4]; /* the index of row 0 of each of the word's columns */
+		for (int j = 0; j < 4; j++)
+			col[j] = s->base + (4 * w + j) * p->h;
 		for (uint64_t m = word[w]; m; m &= m - 1) {
-			unsigned c = (unsigned)w * 64 + (unsigned)__builtin_ctzll(m), k = c / WR;
-			int idx = base + (int)k * h + (int)(c % WR), x = a1 - rem[c];
+			unsigned b = (unsigned)__builtin_ctzll(m), j = b / WR;
+			int idx = col[j] + (int)(b % WR), x = a1 - rw[b];
 			cost[idx] = (uint16_t)x;
-			prev[idx] = idx + off[k & 1][dir[c]]; /* window column 0 is even in print */
+			if (prev) /* window column 0 is even in print */
+				prev[idx] = idx + p->nboff[j & 1][dw[b]];
 			if (list) {
 				lc[nr] = (uint8_t)x;
 				list[nr] = idx;
@@ -430,7 +424,8 @@ static inline int write_hexes(const struct sweep *s, const struct path_prep *p, 
 	return nr;
 }
 
-/* Writes cost, prev and order from the window; returns the number of hexes reached. */
+/* Writes cost, prev (if r->prev) and order (if not NULL) from the window; returns the number
+ * of hexes reached. */
 static int write_out(const struct sweep *s, const struct path_prep *p, int a1, int start,
 		     struct path_result *r, int32_t *order)
 {
@@ -439,18 +434,21 @@ static int write_out(const struct sweep *s, const struct path_prep *p, int a1, i
 	uint64_t word[WC / 4] = {0};
 	int nr, cnt[PATH_MAX_ALLOWANCE + 2];
 
+	memset(r->cost, 0xFF, (size_t)p->n * sizeof r->cost[0]);
 	for (uint64_t sm = s->seen; sm; sm &= sm - 1) {
 		int k = __builtin_ctzll(sm);
 		word[k / 4] |= (uint64_t)v_nonzero(s->rem[k + 1]) << (k % 4 * WR);
 	}
 	word[s->ks / 4] &= ~((uint64_t)1 << (s->ks % 4 * WR + WIN_ROW)); /* the start: below */
-	memset(r->cost, 0xFF, (size_t)p->n * sizeof r->cost[0]);
-	if (!order)
+	if (order)
+		nr = write_hexes(s, p, a1, word, r, list, lc);
+	else if (r->prev)
 		nr = write_hexes(s, p, a1, word, r, NULL, NULL);
 	else
-		nr = write_hexes(s, p, a1, word, r, list, lc);
+		nr = write_hexes(s, p, a1, word, r, NULL, NULL);
 	r->cost[start] = 0;
-	r->prev[start] = -1;
+	if (r->prev)
+		r->prev[start] = -1;
 	if (order) { /* counting sort by cost; the list is in index order */
 		int a = a1 - 1;
 		memset(cnt, 0, (size_t)(a + 1) * sizeof cnt[0]);
@@ -491,12 +489,10 @@ int path_sweep_window(const struct path_prep *p, const struct path_query *q,
 	s.base = c0 * p->h + rs - WIN_ROW;
 	s.in0 = p->in + (c0 + PADC) * p->hp + rs - WIN_ROW + PADR;
 	s.seen = 0;
-	s.startrow = v_eq(v_set(0), v_set(0));
-	s.startrow = v_and(v_upn(s.startrow, WIN_ROW), v_downn(s.startrow, WR - 1 - WIN_ROW));
 	for (int k = 0; k < WC + 2; k++)
 		s.rem[k] = s.src[k] = v_zero();
 	/* set up the columns the search will likely reach at two per step (the others when they
-	 * are first relaxed); the window column 0 is 15 or 16 columns away */
+	 * are first looked at; window column 0 is 15 or 16 columns away) */
 	reach = a / 2 < 1 ? 1 : a / 2 > 7 ? 7 : a / 2;
 	for (int k = s.ks - reach; k <= s.ks + reach; k++)
 		col_setup(&s, p, q, k);
@@ -504,7 +500,8 @@ int path_sweep_window(const struct path_prep *p, const struct path_query *q,
 	relax_all(&s, p, q);
 	if (leaks(&s, p->cmin))
 		return -1;
-	find_dirs(&s);
+	if (r->prev)
+		find_dirs(&s);
 	return write_out(&s, p, a + 1, q->start, r, order);
 }
 
@@ -540,20 +537,31 @@ static void sort_ties(int32_t *list, int nr, const uint16_t *cost)
 	}
 }
 
+/* The canonical prev of reached hex h (not the start): the neighbour in the lowest direction
+ * that gives h its cost. */
+static int canon_prev(const struct path_prep *p, const struct path_query *q, const uint16_t *cost,
+		      int h, bool start_zoc)
+{
+	int d = 0;
+	while (d < 5 && !gives(p, q, cost, h, d, start_zoc))
+		d++;
+	return h + p->nboff[((h / p->h) + p->par0) & 1][d];
+}
+
 int path_sweep_general(const struct path_prep *p, const struct path_query *q,
 		       struct path_result *r, int32_t *order)
 {
-	/* without the caller's order, the list goes into the scratch past the search's part */
+	/* the search's own list, and prev if the caller wants none, go into the scratch past the
+	 * part the search uses (n bytes of qhex) */
 	int32_t *list = order ? order : r->qhex + p->n;
-	int nr = path_search_prep(p, q, r, list);
+	struct path_result rr = *r;
 	bool start_zoc = q->zoc && q->zoc[q->start];
 
-	for (int i = 1; i < nr && p->cmin > 0; i++) {
-		int h = list[i], d = 0;
-		while (d < 5 && !gives(p, q, r->cost, h, d, start_zoc))
-			d++;
-		r->prev[h] = h + p->nboff[((h / p->h) + p->par0) & 1][d];
-	}
+	if (!r->prev)
+		rr.prev = r->qhex + 2 * p->n;
+	int nr = path_search_prep(p, q, &rr, list);
+	for (int i = 1; i < nr && p->cmin > 0 && r->prev; i++)
+		r->prev[list[i]] = canon_prev(p, q, r->cost, list[i], start_zoc);
 	if (order)
 		sort_ties(order, nr, r->cost);
 	return nr;
@@ -562,6 +570,30 @@ int path_sweep_general(const struct path_prep *p, const struct path_query *q,
 int path_sweep(const struct path_prep *p, const struct path_query *q, struct path_result *r,
 	       int32_t *order)
 {
-	int nr = p->cmin > 0 ? path_sweep_window(p, q, r, order) : -1;
+	int nr = path_sweep_window(p, q, r, order);
 	return nr >= 0 ? nr : path_sweep_general(p, q, r, order);
+}
+
+int path_sweep_route(const struct path_prep *p, const struct path_query *q, const uint16_t *cost,
+		     int idx, int *out, int max)
+{
+	bool start_zoc = q->zoc && q->zoc[q->start];
+	int n = 0;
+
+	if (idx < 0 || idx >= p->n || cost[idx] == PATH_UNREACHED || p->cmin == 0)
+		return -1;
+	/* backwards from idx (each step to a cheaper hex: no cycle), then reversed */
+	for (int h = idx; n < max; h = canon_prev(p, q, cost, h, start_zoc)) {
+		out[n++] = h;
+		if (h == q->start)
+			break;
+	}
+	if (out[n - 1] != q->start)
+		return -1;
+	for (int i = 0, j = n - 1; i < j; i++, j--) {
+		int t = out[i];
+		out[i] = out[j];
+		out[j] = t;
+	}
+	return n;
 }

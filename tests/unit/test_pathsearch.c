@@ -262,7 +262,7 @@ static void test_same_as_reference(void **state)
 /* The canonical prev of a reached hex h other than the start (path.h), from the reference's
  * costs, the map's neighbours and the raw step table: the neighbour in the lowest direction
  * that may move into h at exactly h's cost; -2 if there is none. */
-static int canon_prev(const struct map *m, const struct path_query *q, const uint16_t *cost, int h)
+static int ref_canon_prev(const struct map *m, const struct path_query *q, const uint16_t *cost, int h)
 {
 	bool start_zoc = q->zoc && q->zoc[q->start];
 	for (int d = 0; d < 6; d++) {
@@ -302,7 +302,7 @@ static void check_sweep(const struct map *m, const struct path_query *q, const s
 	for (int i = 0; i < m->n; i++) {
 		if (a->r.cost[i] == PATH_UNREACHED || i == q->start)
 			continue;
-		int want = canon_prev(m, q, a->r.cost, i);
+		int want = ref_canon_prev(m, q, a->r.cost, i);
 		if (zero_cost) /* prev is path_search_prep's (path.h) */
 			want = a->r.prev[i];
 		if (b->r.prev[i] != want)
@@ -323,16 +323,27 @@ static void check_sweep(const struct map *m, const struct path_query *q, const s
 		return;
 	if (order[0] != q->start)
 		fail_msg("%s: start %d: order[0] %d", what, q->start, order[0]);
-	/* the canonical order: the start, then by cost, then by index */
-	for (int c = 0; c <= PATH_MAX_ALLOWANCE; c++)
-		for (int i = 0; i < m->n; i++)
-			if (a->r.cost[i] == c && i != q->start) {
-				if (k >= rb || order[k] != i)
-					fail_msg("%s: start %d allowance %d: order[%d] %d vs %d", what,
-						 q->start, q->allowance, k, k < rb ? order[k] : -1, i);
-				k++;
-			}
-	assert_int_equal(k, rb);
+	/* the canonical order: the start, then by cost, then by index (a counting sort) */
+	int cnt[PATH_MAX_ALLOWANCE + 2] = {0}, pos = 1;
+	int32_t *want = malloc((size_t)m->n * sizeof *want);
+	assert_non_null(want);
+	for (int i = 0; i < m->n; i++)
+		if (a->r.cost[i] != PATH_UNREACHED && i != q->start)
+			cnt[a->r.cost[i]]++;
+	for (int c = 0; c <= PATH_MAX_ALLOWANCE; c++) {
+		int x = cnt[c];
+		cnt[c] = pos;
+		pos += x;
+	}
+	assert_int_equal(pos, rb);
+	for (int i = 0; i < m->n; i++)
+		if (a->r.cost[i] != PATH_UNREACHED && i != q->start)
+			want[cnt[a->r.cost[i]]++] = i;
+	for (k = 1; k < rb; k++)
+		if (order[k] != want[k])
+			fail_msg("%s: start %d allowance %d: order[%d] %d vs %d", what, q->start,
+				 q->allowance, k, order[k], want[k]);
+	free(want);
 }
 
 /* Counts of the queries the window answered and of those it left to the fallback. */
@@ -347,10 +358,26 @@ static void compare_sweep(const struct map *m, const struct path_query *q,
 			  struct sweep_counts *n)
 {
 	int ra = path_search_ref(m, q, &a->r), rb;
+	int32_t *prev = b->r.prev, r1[300], r2[300];
 
 	memset(b->r.prev, 0x55, (size_t)m->n * sizeof b->r.prev[0]);
 	rb = path_sweep(prep, q, &b->r, ob);
 	check_sweep(m, q, a, ra, b, rb, ob, "path_sweep");
+	/* without prev: the same costs and order, and path_sweep_route gives the route of prev */
+	b->r.prev = NULL;
+	memset(b->r.cost, 0, (size_t)m->n * sizeof b->r.cost[0]);
+	rb = path_sweep(prep, q, &b->r, ob + m->n);
+	b->r.prev = prev;
+	check_sweep(m, q, a, ra, b, rb, ob + m->n, "path_sweep (no prev)");
+	for (int i = 0; i < m->n && prep->cmin > 0; i++) {
+		if (a->r.cost[i] == PATH_UNREACHED)
+			continue;
+		int l1 = path_route(&b->r, i, r1, 300), l2 = path_sweep_route(prep, q, b->r.cost, i, r2, 300);
+		if (l1 != l2 || memcmp(r1, r2, (size_t)l1 * sizeof r1[0]))
+			fail_msg("start %d allowance %d: path_sweep_route to %d differs from prev's", q->start,
+				 q->allowance, i);
+	}
+	assert_int_equal(path_sweep_route(prep, q, b->r.cost, q->start, r2, 0), -1);
 	rb = path_sweep(prep, q, &b->r, NULL);
 	check_sweep(m, q, a, ra, b, rb, NULL, "path_sweep (no order)");
 	memset(b->r.cost, 0, (size_t)m->n * sizeof b->r.cost[0]);
@@ -397,7 +424,7 @@ static void sweep_queries(const struct map *m, const uint8_t *step, uint64_t *rs
 {
 	int n = m->n;
 	uint8_t *zoc = malloc((size_t)n), *blocked = malloc((size_t)n);
-	int32_t *ob = malloc((size_t)n * sizeof *ob);
+	int32_t *ob = malloc((size_t)n * 2 * sizeof *ob);
 	struct path_prep prep;
 	struct res a, b;
 
