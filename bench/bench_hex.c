@@ -5,6 +5,7 @@
  *   valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out build/bench/bench_hex callgrind
  * (bench/callgrind.sh turns that into instructions per operation). Run from the repository root:
  * the data is read from data/quad/balaclava. */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -247,19 +248,22 @@ static long search_prep(struct bench *b, long ops, const struct path_prep *p, in
 	return sum;
 }
 
-/* path_sweep (the data-parallel search), with or without the order list. */
+/* path_sweep (the data-parallel search), with or without the order list and prev. */
 static long search_sweep(struct bench *b, long ops, const struct path_prep *p, int allowance,
-			 int32_t *order)
+			 int32_t *order, bool prev)
 {
 	struct path_query q;
+	struct path_result r = b->res;
 	long sum = 0;
+	if (!prev)
+		r.prev = NULL;
 	q.step = p->step;
 	q.zoc = b->zoc;
 	q.blocked = b->blocked;
 	q.allowance = allowance;
 	for (long k = 0; k < ops; k++) {
 		q.start = b->starts[k % b->nstarts];
-		sum += path_sweep(p, &q, &b->res, order);
+		sum += path_sweep(p, &q, &r, order);
 	}
 	b->reached += sum;
 	b->ops_reached += ops;
@@ -307,18 +311,29 @@ __attribute__((noinline)) static long run_prep16(struct bench *b, long ops)
 
 __attribute__((noinline)) static long run_sweep12(struct bench *b, long ops)
 {
-	return search_sweep(b, ops, &b->prep_inf, 12, NULL);
+	return search_sweep(b, ops, &b->prep_inf, 12, NULL, true);
 }
 
 __attribute__((noinline)) static long run_sweep16(struct bench *b, long ops)
 {
-	return search_sweep(b, ops, &b->prep_cav, 16, NULL);
+	return search_sweep(b, ops, &b->prep_cav, 16, NULL, true);
+}
+
+/* Without prev (costs and the reached set; path_sweep_route finds a route when wanted). */
+__attribute__((noinline)) static long run_sweep12n(struct bench *b, long ops)
+{
+	return search_sweep(b, ops, &b->prep_inf, 12, NULL, false);
+}
+
+__attribute__((noinline)) static long run_sweep16n(struct bench *b, long ops)
+{
+	return search_sweep(b, ops, &b->prep_cav, 16, NULL, false);
 }
 
 /* With the order list, as the quad rules call it. */
 __attribute__((noinline)) static long run_sweep12o(struct bench *b, long ops)
 {
-	return search_sweep(b, ops, &b->prep_inf, 12, b->order);
+	return search_sweep(b, ops, &b->prep_inf, 12, b->order, true);
 }
 
 __attribute__((noinline)) static long run_prep12o(struct bench *b, long ops)
@@ -367,6 +382,8 @@ static const struct {
 	B("path_search_prep cav a=16 zoc", run_prep16, 0, "-"),
 	B("path_sweep inf a=12 zoc", run_sweep12, 0, "< 500 ns"),
 	B("path_sweep cav a=16 zoc", run_sweep16, 0, "-"),
+	B("path_sweep inf a=12 zoc no prev", run_sweep12n, 0, "< 500 ns"),
+	B("path_sweep cav a=16 zoc no prev", run_sweep16n, 0, "-"),
 	B("path_search_prep inf a=12 +order", run_prep12o, 0, "-"),
 	B("path_sweep inf a=12 zoc +order", run_sweep12o, 0, "< 500 ns"),
 #undef B

@@ -46,6 +46,7 @@ struct path_prep {
 	int par0;             /* parity of the printed column of index column 0 (even-q layout) */
 	int hp;               /* bytes per padded column */
 	int cmin;             /* least step cost other than PATH_NOWAY (PATH_NOWAY if none) */
+	int rlo, rhi;         /* the first and last index rows with a hex a move can enter */
 	int32_t nboff[2][8];  /* index offset to the neighbour in each direction, by the parity of
 			       * the printed column; [6] and [7] are 0 */
 	uint8_t *in;          /* [6][padded hexes]: in[d] is the cost of entering each hex from its

@@ -34,9 +34,9 @@
 
 #define WR 16       /* window rows (one SSE2 vector) */
 #define WC 32       /* window columns */
-#define WIN_ROW 7   /* the start's window row */
+#define WIN_ROW 7   /* the start's window row, unless the window is moved to fit the map */
 #define WIN_COL 15  /* the start's window column, or 16 */
-#define PADR 8      /* padding rows and columns around the index space in the prepared tables */
+#define PADR 16     /* padding rows and columns around the index space in the prepared tables */
 #define PADC 16
 
 static const int dcol[6] = {0, 1, 1, 0, -1, -1};
@@ -120,12 +120,19 @@ int path_sweep_prep_init(struct path_prep *p, const struct map *m, const uint8_t
 	if (!p->in)
 		return -1;
 	memset(p->in, PATH_NOWAY, (size_t)plane * 6);
+	p->rlo = m->h;
+	p->rhi = -1;
 	for (int i = 0; i < m->n; i++) {
 		int at = (i / m->h + PADC) * hp + i % m->h + PADR;
 		for (int d = 0; d < 6; d++) {
 			int j = m->nb[i * 6 + d];
-			if (j >= 0) /* entering i from j, its neighbour in direction d */
-				p->in[d * plane + at] = step[j * 6 + (d + 3) % 6];
+			if (j < 0) /* entering i from j, its neighbour in direction d */
+				continue;
+			p->in[d * plane + at] = step[j * 6 + (d + 3) % 6];
+			if (step[j * 6 + (d + 3) % 6] != PATH_NOWAY) {
+				p->rlo = i % m->h < p->rlo ? i % m->h : p->rlo;
+				p->rhi = i % m->h > p->rhi ? i % m->h : p->rhi;
+			}
 		}
 	}
 	return 0;
@@ -143,7 +150,10 @@ struct sweep {
 	const uint8_t *in0; /* the prepared in[] of window column 0, row 0, direction 0 */
 	int hp, plane;      /* column and direction strides of in[] */
 	int base;           /* index of window column 0, row 0 (maybe outside the index space) */
-	int ks;             /* the start's window column */
+	int ks, kr;         /* the start's window column and row */
+	v16 rim;            /* 0xFF in the rows whose hexes have neighbours beyond the window */
+	v16 cmin;           /* the least step cost */
+	bool leak;          /* a path might leave the window */
 	int smv[6];         /* the value of the start's move in each direction (0: none) */
 	uint64_t seen;      /* columns whose masks are set up (the others are not reached) */
 };
@@ -271,6 +281,10 @@ static inline void relax_col(struct sweep *s, const struct path_prep *p,
 	uint64_t ch = 0 - (uint64_t)relax(s, k), bit = (uint64_t)1 << k;
 	t->east = (t->east & ~bit) | (bit >> 1 & ch);
 	t->west = (t->west & ~bit) | (bit << 1 & all & ch);
+	/* a hex on the rim that a move may continue from with more than the cheapest step left:
+	 * a path might leave the window (the first and last columns are all rim) */
+	v16 rim = v_or(s->rim, v_set((uint8_t)-(k == 0 || k == WC - 1)));
+	s->leak |= v_nonzero(v_subs(v_and(s->src[k + 1], rim), s->cmin)) != 0;
 }
 
 /* Relaxes the start's columns, then checks columns against the neighbours that changed since
@@ -286,7 +300,7 @@ static void relax_all(struct sweep *s, const struct path_prep *p, const struct p
 	relax_col(s, p, q, s->ks, &t);
 	relax_col(s, p, q, s->ks + 1, &t);
 	relax_col(s, p, q, s->ks - 1, &t);
-	while (t.east | t.west) {
+	while ((t.east | t.west) && !s->leak) {
 		for (int k = WC - 1; k >= 0 && (x = t.east & (((uint64_t)2 << k) - 1)) != 0; k--) {
 			k = 63 - __builtin_clzll(x);
 			t.east &= ~((uint64_t)1 << k);
@@ -321,7 +335,7 @@ static inline uint8_t cell_at(const v16 *a, int k, int row)
 static inline void start_nb(const struct sweep *s, int e, int *k, int *row)
 {
 	*k = s->ks + dcol[e];
-	*row = WIN_ROW + drow[s->ks & 1][e];
+	*row = s->kr + drow[s->ks & 1][e];
 }
 
 /* Makes the start's moves (before the passes: the start is no source in them), with [5.14]:
@@ -331,7 +345,7 @@ static void start_moves(struct sweep *s, int a1, bool start_zoc)
 {
 	static const int opp[6] = {3, 4, 5, 0, 1, 2};
 
-	*cell(s->rem, s->ks + 1, WIN_ROW) = (uint8_t)a1;
+	*cell(s->rem, s->ks + 1, s->kr) = (uint8_t)a1;
 	for (int e = 0; e < 6; e++) {
 		int k, row;
 		start_nb(s, e, &k, &row);
@@ -375,20 +389,6 @@ static void find_dirs(struct sweep *s)
 		if (s->smv[e] && s->smv[e] == cell_at(s->rem, k + 1, row) && de < *dj)
 			*dj = (uint8_t)de;
 	}
-}
-
-/* Whether a path might leave the window: a hex on its rim that a move may continue from with
- * more than the cheapest step left. */
-static bool leaks(const struct sweep *s, int cmin)
-{
-	v16 rim = v_or(s->src[1], s->src[WC]), ends;
-	uint8_t e[WR] = {0};
-
-	e[0] = e[WR - 1] = 0xFF;
-	ends = v_load(e);
-	for (uint64_t m = s->seen; m; m &= m - 1)
-		rim = v_or(rim, v_and(s->src[__builtin_ctzll(m) + 1], ends));
-	return v_nonzero(v_subs(rim, v_set((uint8_t)cmin))) != 0;
 }
 
 /* Writes cost and prev (if r->prev) of the reached hexes other than the start, given as bits
@@ -439,7 +439,7 @@ static int write_out(const struct sweep *s, const struct path_prep *p, int a1, i
 		int k = __builtin_ctzll(sm);
 		word[k / 4] |= (uint64_t)v_nonzero(s->rem[k + 1]) << (k % 4 * WR);
 	}
-	word[s->ks / 4] &= ~((uint64_t)1 << (s->ks % 4 * WR + WIN_ROW)); /* the start: below */
+	word[s->ks / 4] &= ~((uint64_t)1 << (s->ks % 4 * WR + s->kr)); /* the start: below */
 	if (order)
 		nr = write_hexes(s, p, a1, word, r, list, lc);
 	else if (r->prev)
@@ -471,24 +471,46 @@ static int clamp_allowance(int a)
 	return a > PATH_MAX_ALLOWANCE ? PATH_MAX_ALLOWANCE : a < 0 ? 0 : a;
 }
 
+/* The window's first row (index space): 7 rows above the start, but moved to leave out rows
+ * no move can enter when the map ends nearer (so that the rows it holds are the useful ones),
+ * and always with a row above and below the start. */
+static int first_row(const struct path_prep *p, int rs)
+{
+	int r0 = rs - WIN_ROW;
+
+	if (r0 > p->rhi - (WR - 1))
+		r0 = p->rhi - (WR - 1);
+	if (r0 < p->rlo)
+		r0 = p->rlo;
+	return r0 < rs - (WR - 2) ? rs - (WR - 2) : r0 > rs - 1 ? rs - 1 : r0;
+}
+
 int path_sweep_window(const struct path_prep *p, const struct path_query *q,
 		      struct path_result *r, int32_t *order)
 {
 	struct sweep s;
 	int a = clamp_allowance(q->allowance), cs = q->start / p->h, rs = q->start % p->h;
-	int c0 = cs - WIN_COL, reach; /* window column 0, even in print */
+	int c0 = cs - WIN_COL, r0 = first_row(p, rs), reach; /* window column 0, even in print */
 	bool start_zoc = q->zoc && q->zoc[q->start];
+	uint8_t rim[WR] = {0};
 
 	if (p->cmin == 0) /* prev needs a rule of its own (path.h) */
 		return -1;
 	if ((c0 + p->par0) & 1)
 		c0--;
 	s.ks = cs - c0;
+	s.kr = rs - r0;
 	s.hp = p->hp;
 	s.plane = (p->cols + 2 * PADC) * p->hp;
-	s.base = c0 * p->h + rs - WIN_ROW;
-	s.in0 = p->in + (c0 + PADC) * p->hp + rs - WIN_ROW + PADR;
+	s.base = c0 * p->h + r0;
+	s.in0 = p->in + (c0 + PADC) * p->hp + r0 + PADR;
 	s.seen = 0;
+	s.leak = false;
+	s.cmin = v_set((uint8_t)p->cmin);
+	/* the first and last rows have neighbours beyond the window unless no move enters those */
+	rim[0] = r0 > p->rlo ? 0xFF : 0;
+	rim[WR - 1] = r0 + WR - 1 < p->rhi ? 0xFF : 0;
+	s.rim = v_load(rim);
 	for (int k = 0; k < WC + 2; k++)
 		s.rem[k] = s.src[k] = v_zero();
 	/* set up the columns the search will likely reach at two per step (the others when they
@@ -498,7 +520,7 @@ int path_sweep_window(const struct path_prep *p, const struct path_query *q,
 		col_setup(&s, p, q, k);
 	start_moves(&s, a + 1, start_zoc);
 	relax_all(&s, p, q);
-	if (leaks(&s, p->cmin))
+	if (s.leak)
 		return -1;
 	if (r->prev)
 		find_dirs(&s);
@@ -507,15 +529,15 @@ int path_sweep_window(const struct path_prep *p, const struct path_query *q,
 
 /* ---- the fallback: the bucket search, made canonical ---- */
 
-/* Whether the move j -> h (j the neighbour of h in direction d) gives h its cost: j reached and
- * a move may continue from it, the step allowed and exact. */
-static bool gives(const struct path_prep *p, const struct path_query *q, const uint16_t *cost,
-		  int h, int d, bool start_zoc)
+/* Whether the move j -> h (j = h + off, h's neighbour in direction d) gives h its cost: j
+ * reached and a move may continue from it, the step allowed and exact. */
+static inline bool gives(const struct path_prep *p, const struct path_query *q,
+			 const uint16_t *cost, int h, int d, int off, bool start_zoc)
 {
-	int j = h + p->nboff[((h / p->h) + p->par0) & 1][d];
-	uint32_t x = p->w[h * 6 + d], s;
+	int j = h + off;
+	uint32_t s;
 
-	if ((int)(x & 0xFFFFFFu) != j || cost[j] == PATH_UNREACHED)
+	if ((int)(p->w[h * 6 + d] & 0xFFFFFFu) != j || cost[j] == PATH_UNREACHED)
 		return false; /* no neighbour there (the packed table points to h itself) */
 	if (j == q->start ? start_zoc && q->zoc[h] : q->zoc && q->zoc[j])
 		return false;
@@ -542,10 +564,12 @@ static void sort_ties(int32_t *list, int nr, const uint16_t *cost)
 static int canon_prev(const struct path_prep *p, const struct path_query *q, const uint16_t *cost,
 		      int h, bool start_zoc)
 {
+	const int32_t *off = p->nboff[((h / p->h) + p->par0) & 1];
 	int d = 0;
-	while (d < 5 && !gives(p, q, cost, h, d, start_zoc))
+
+	while (d < 5 && !gives(p, q, cost, h, d, off[d], start_zoc))
 		d++;
-	return h + p->nboff[((h / p->h) + p->par0) & 1][d];
+	return h + off[d];
 }
 
 int path_sweep_general(const struct path_prep *p, const struct path_query *q,
