@@ -394,10 +394,10 @@ static void find_dirs(struct sweep *s)
 /* Writes cost and prev (if r->prev) of the reached hexes other than the start, given as bits
  * (window column k, row i: bit 16 k + i, four columns a word, so that the loops end once per
  * word rather than once per column); with list, also their indices and costs there, in index
- * order. Returns their number. */
+ * order, and the number of each cost in cnt[]. Returns their number. */
 static inline int write_hexes(const struct sweep *s, const struct path_prep *p, int a1,
 			      const uint64_t *word, struct path_result *r, int32_t *list,
-			      uint8_t *lc)
+			      uint8_t *lc, int *cnt)
 {
 	uint16_t *restrict cost = r->cost;
 	int32_t *restrict prev = r->prev;
@@ -417,6 +417,7 @@ static inline int write_hexes(const struct sweep *s, const struct path_prep *p, 
 			if (list) {
 				lc[nr] = (uint8_t)x;
 				list[nr] = idx;
+				cnt[x]++;
 			}
 			nr++;
 		}
@@ -440,21 +441,19 @@ static int write_out(const struct sweep *s, const struct path_prep *p, int a1, i
 		word[k / 4] |= (uint64_t)v_nonzero(s->rem[k + 1]) << (k % 4 * WR);
 	}
 	word[s->ks / 4] &= ~((uint64_t)1 << (s->ks % 4 * WR + s->kr)); /* the start: below */
-	if (order)
-		nr = write_hexes(s, p, a1, word, r, list, lc);
-	else if (r->prev)
-		nr = write_hexes(s, p, a1, word, r, NULL, NULL);
-	else
-		nr = write_hexes(s, p, a1, word, r, NULL, NULL);
+	if (order) {
+		memset(cnt, 0, (size_t)a1 * sizeof cnt[0]);
+		nr = write_hexes(s, p, a1, word, r, list, lc, cnt);
+	} else if (r->prev) {
+		nr = write_hexes(s, p, a1, word, r, NULL, NULL, NULL);
+	} else {
+		nr = write_hexes(s, p, a1, word, r, NULL, NULL, NULL);
+	}
 	r->cost[start] = 0;
 	if (r->prev)
 		r->prev[start] = -1;
-	if (order) { /* counting sort by cost; the list is in index order */
-		int a = a1 - 1;
-		memset(cnt, 0, (size_t)(a + 1) * sizeof cnt[0]);
-		for (int i = 0; i < nr; i++)
-			cnt[lc[i]]++;
-		for (int c = 0, pos = 1; c <= a; c++) {
+	if (order) { /* counting sort by cost (cnt counted above); the list is in index order */
+		for (int c = 0, pos = 1; c < a1; c++) {
 			int x = cnt[c];
 			cnt[c] = pos;
 			pos += x;
