@@ -70,12 +70,13 @@ int path_search_prep(const struct path_prep *p, const struct path_query *q, stru
 		     int32_t *order);
 /* ---- the data-parallel search (pathsweep.c) ----
  * The same reached set and costs as path_search_prep, found by a different algorithm: a
- * relaxation of every hex of a 16 x 16 window around the start at once (SSE2 byte vectors, one
- * per window column; a portable scalar version of the same steps without SSE2), repeated until
- * nothing changes. It has no data-dependent branch per hex, so unlike the bucket search it does
- * not pay for mispredicted branches. When the reach could leave the window (a long allowance,
- * cheap roads, zero-cost steps) it runs path_search_prep instead and rewrites prev and order
- * into the same canonical form, so that the results never depend on which way was taken:
+ * relaxation of a whole column of a 32 x 16 window around the start at once (SSE2 byte
+ * vectors; a portable scalar version of the same steps without SSE2), column after column
+ * until no move improves any hex. It has no branch that depends on a hex, so unlike the bucket
+ * search it does not pay for mispredicted branches. When the reach could leave the window (a
+ * long allowance, cheap roads, zero-cost steps) it runs path_search_prep instead and rewrites
+ * prev and order into the same canonical form, so that the results never depend on which way
+ * was taken:
  * - cost[]: the least cost of every hex, PATH_UNREACHED if not reached (as path_search);
  * - prev[h] for a reached h other than the start: the neighbour j of h in the lowest direction
  *   (HEX_N = 0 ... HEX_NW = 5, as seen from h) from which h is entered at its least cost, that is

@@ -1,28 +1,37 @@
 /* pathsweep: the data-parallel movement search (path.h, path_sweep).
  *
- * The search works on a window of 16 x 16 hexes around the start: 16 index columns (the start's
- * column is window column 7 or 8, chosen so that window column 0 has an even printed column)
- * and 16 rows (the start's row is window row 7). Each window column is one 16-byte vector, one
- * byte per row. A hex's byte is its remaining allowance plus one, rem = allowance + 1 - cost,
- * so that 0 means "not reached" and a move is a saturating subtraction: rem(j) - step, which
- * becomes 0 (not reached) when the step costs more than what is left, and for PATH_NOWAY.
+ * The search works on a window of 32 x 16 hexes around the start: 32 index columns (the start's
+ * column is window column 15 or 16, chosen so that window column 0 has an even printed column)
+ * and 16 rows (the start's row is window row 7, unless the window is moved to leave out rows no
+ * move can enter). Each window column is one 16-byte vector, one byte per row. A hex's byte is
+ * its remaining allowance plus one, rem = allowance + 1 - cost, so that 0 means "not reached"
+ * and a move is a saturating subtraction, rem(j) - step, which becomes 0 (not reached) when the
+ * step costs more than what is left, and for PATH_NOWAY (255).
  *
- * One pass relaxes every window hex from its six neighbours at once:
- *   rem[h] = max(rem[h], max over d of (src[nb(h, d)] - in[d][h])) & enterable[h]
- * where src = rem & leave is 0 for a hex a move may not continue from (an enemy-controlled hex,
- * [5.13], and the start, whose own moves are made once before the passes because they carry the
- * [5.14] test) and in[d][h] is the prepared cost of entering h from its neighbour in direction d.
- * In the even-q layout the neighbour in direction d of a hex in window column k is in column k,
- * k + 1 or k - 1, one row up, level or one row down depending on d and on the parity of k: a
- * byte shift of that column's vector. Passes alternate left to right and right to left, each
- * using the columns already updated (Gauss-Seidel), until a pass changes nothing. Every value is
- * the remaining allowance of a real path and the fixed point has every move relaxed, so it is
- * the least cost of every hex within the window. The result is the whole map's if no path can
- * leave the window: no hex on its rim that a move may continue from has more than the cheapest
- * step left. Otherwise path_sweep takes path_sweep_general's way.
+ * Relaxing window column k updates all its hexes at once:
+ *   rem[h] = max(rem[h], max over the 4 side directions d of (src[nb(h, d)] - in[d][h]))
+ * (0 where h is blocked), then closes the column under its own moves: down over 1, 2, 4 and 8
+ * rows, then up, the cost of a run of 2^l moves built by doubling from the single moves'. src =
+ * rem, but 0 where a move may not continue (an enemy-controlled hex, [5.13]); in[d][h] is the
+ * prepared cost of entering h from its neighbour in direction d. In the even-q layout the side
+ * neighbours of window column k are in columns k - 1 and k + 1, at the same row or one row up
+ * or down depending on d and on the parity of k: byte shifts of those columns' vectors. The
+ * start's own moves are made once, before, because they carry the [5.14] test.
  *
- * prev is then found the same way (per column, the lowest direction whose move gives exactly
- * the hex's value), and cost, prev and order are written from the reached hexes only. */
+ * Which columns to relax: the start's three, then a column is checked against a neighbour that
+ * changed since it was last relaxed (do the two moves from there give any of its hexes more?)
+ * and relaxed only if so; checks against the east run right to left, those against the west
+ * left to right, so that a change crosses the window in one pass either way. Every value is
+ * the remaining allowance of a real path and at the end no move improves any hex, so each is
+ * the least cost within the window. It is the whole map's if no path can leave the window: no
+ * hex on its rim that a move may continue from has more than the cheapest step left; at the
+ * first such hex the search stops and path_sweep takes path_sweep_general's way.
+ *
+ * prev is found the same way (per column, the lowest direction whose single move gives exactly
+ * the hex's value), and cost, prev and order are written from the reached hexes only (cost[] is
+ * first set to PATH_UNREACHED everywhere). Everything but that output has no branch that depends
+ * on a hex, which is what this search is for: the bucket search's time went mostly to
+ * mispredicted branches (docs/PERFORMANCE.md). */
 #include "pathsweep.h"
 
 #include <stdlib.h>

@@ -473,30 +473,40 @@ static void blank_map(struct map *m, int c0, int c1, int r0, int r1)
 	jdoc_free(&d);
 }
 
-static void test_sweep_quad(void **state)
+/* The quad step tables of a battle (each movement class) and random tables on its map. */
+static void sweep_battle(const char *file, int tables, int nq, uint64_t *rs, struct sweep_counts *cnt)
 {
-	(void)state;
 	struct scenario s;
 	struct errlist errs;
-	struct sweep_counts cnt = {0, 0};
-	uint64_t rs = 777;
 
 	errlist_init(&errs);
-	assert_int_equal(scenario_load(&s, "data/quad/balaclava/scenario.json", &errs), 0);
+	assert_int_equal(scenario_load(&s, file, &errs), 0);
 	const struct q_scn *qs = s.data;
 	const struct map *m = &qs->map;
 	uint8_t *step = malloc((size_t)m->n * 6);
 	assert_non_null(step);
 	for (int mc = 0; mc < Q_NMOVE; mc++)
-		sweep_queries(m, qs->step[mc], &rs, 400, &cnt);
-	for (int t = 0; t < 4; t++) {
-		random_steps(m, &rs, step, t & 1);
-		sweep_queries(m, step, &rs, 400, &cnt);
+		sweep_queries(m, qs->step[mc], rs, nq, cnt);
+	for (int t = 0; t < tables; t++) {
+		random_steps(m, rs, step, t & 1);
+		sweep_queries(m, step, rs, nq, cnt);
 	}
-	print_message("path_sweep on Balaclava: %ld window, %ld fallback\n", cnt.window, cnt.fallback);
-	assert_true(cnt.window >= 2000 && cnt.fallback >= 300);
 	free(step);
 	scenario_free(&s);
+}
+
+static void test_sweep_quad(void **state)
+{
+	(void)state;
+	struct sweep_counts cnt = {0, 0};
+	uint64_t rs = 777;
+
+	sweep_battle("data/quad/balaclava/scenario.json", 4, 400, &rs, &cnt);
+	/* Inkerman's map has a row 00 */
+	sweep_battle("data/quad/inkerman/historical.json", 2, 150, &rs, &cnt);
+	print_message("path_sweep on Balaclava and Inkerman: %ld window, %ld fallback\n",
+		      cnt.window, cnt.fallback);
+	assert_true(cnt.window >= 4000 && cnt.fallback >= 300);
 }
 
 static void test_sweep_maps(void **state)
