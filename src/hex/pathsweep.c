@@ -620,8 +620,8 @@ int path_sweep_route(const struct path_prep *p, const struct path_query *q, cons
 		if (h == q->start)
 			break;
 	}
-	if (out[n - 1] != q->start)
-		return -1;
+	if (n == 0 || out[n - 1] != q->start)
+		return -1; /* max too small */
 	for (int i = 0, j = n - 1; i < j; i++, j--) {
 		int t = out[i];
 		out[i] = out[j];
