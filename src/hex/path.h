@@ -49,6 +49,7 @@ struct path_prep {
 	int rlo, rhi;         /* the first and last index rows with a hex a move can enter */
 	int32_t nboff[2][8];  /* index offset to the neighbour in each direction, by the parity of
 			       * the printed column; [6] and [7] are 0 */
+	int32_t prevoff[16];  /* the same at [8 * parity + 6 - direction] (pathsweep.c, find_dirs) */
 	uint8_t *in;          /* [6][padded hexes]: in[d] is the cost of entering each hex from its
 			       * neighbour in direction d (PATH_NOWAY if prohibited or no neighbour) */
 };

@@ -121,9 +121,12 @@ int path_sweep_prep_init(struct path_prep *p, const struct map *m, const uint8_t
 		if (m->nb[i] >= 0 && step[i] < p->cmin)
 			p->cmin = step[i];
 	for (int par = 0; par < 2; par++) {
-		for (int d = 0; d < 6; d++)
+		for (int d = 0; d < 6; d++) {
 			p->nboff[par][d] = dcol[d] * m->h + drow[par][d];
+			p->prevoff[par * 8 + 6 - d] = p->nboff[par][d];
+		}
 		p->nboff[par][6] = p->nboff[par][7] = 0;
+		p->prevoff[par * 8] = p->prevoff[par * 8 + 7] = 0;
 	}
 	p->in = malloc((size_t)plane * 6);
 	if (!p->in)
@@ -155,7 +158,7 @@ struct sweep {
 	v16 src[WC + 2];    /* the same & leave: what moves may continue from */
 	v16 stay[WC];       /* 0xFF where a move may not continue: a controlled hex */
 	v16 shut[WC];       /* 0xFF where the hex may not be entered: blocked */
-	v16 dir[WC];        /* the direction of prev (6: none yet) */
+	v16 dir[WC];        /* prev as find_dirs codes it */
 	const uint8_t *in0; /* the prepared in[] of window column 0, row 0, direction 0 */
 	int hp, plane;      /* column and direction strides of in[] */
 	int base;           /* index of window column 0, row 0 (maybe outside the index space) */
@@ -367,36 +370,33 @@ static void start_moves(struct sweep *s, int a1, bool start_zoc)
 		s->src[k + 1] = v_andnot(s->stay[k], s->rem[k + 1]);
 }
 
-/* d where move mv gives rem exactly, else 0xFF */
-static inline v16 dir_if(v16 mv, v16 rem, int d)
-{
-	return v_or(v_set((uint8_t)d), v_xor(v_eq(mv, rem), v_set(0xFF)));
-}
-
-/* Finds each window hex's prev direction: the lowest direction whose move gives exactly its
- * value (from the final src, so not from the start), then the start's moves. */
+/* The prev of each window hex as a byte: 8 * parity of its column + 6 - d, for d the lowest
+ * direction whose single move gives exactly its value (from the final src, so not from the
+ * start: the start's moves are looked at after), 8 * parity + 0 if none. The lowest d is the
+ * highest 6 - d, so that one max per direction picks it. p->prevoff[] turns the byte into the
+ * index offset of prev. */
 static void find_dirs(struct sweep *s)
 {
 	v16 mv[6];
 
 	for (uint64_t m = s->seen; m; m &= m - 1) {
 		int k = __builtin_ctzll(m);
-		v16 rem = s->rem[k + 1], c = s->src[k + 1], dir;
+		v16 rem = s->rem[k + 1], c = s->src[k + 1], code;
 		const uint8_t *in = s->in0 + k * s->hp;
 		side_moves(s, k, k & 1, s->src[k], s->src[k + 2], mv);
 		mv[0] = v_subs(v_up(c), v_load(in));
 		mv[3] = v_subs(v_down(c), v_load(in + 3 * s->plane));
-		dir = v_min(v_min(dir_if(mv[0], rem, 0), dir_if(mv[1], rem, 1)),
-			    v_min(dir_if(mv[2], rem, 2), dir_if(mv[3], rem, 3)));
-		dir = v_min(dir, v_min(dir_if(mv[4], rem, 4), dir_if(mv[5], rem, 5)));
-		s->dir[k] = dir;
+		code = v_max(v_and(v_eq(mv[0], rem), v_set(6)), v_and(v_eq(mv[1], rem), v_set(5)));
+		code = v_max(code, v_max(v_and(v_eq(mv[2], rem), v_set(4)), v_and(v_eq(mv[3], rem), v_set(3))));
+		code = v_max(code, v_max(v_and(v_eq(mv[4], rem), v_set(2)), v_and(v_eq(mv[5], rem), v_set(1))));
+		s->dir[k] = v_or(code, v_set((uint8_t)((k & 1) * 8)));
 	}
 	for (int e = 0; e < 6; e++) {
 		int k, row, de = (e + 3) % 6;
 		start_nb(s, e, &k, &row);
 		uint8_t *dj = cell(s->dir, k, row);
-		if (s->smv[e] && s->smv[e] == cell_at(s->rem, k + 1, row) && de < *dj)
-			*dj = (uint8_t)de;
+		if (s->smv[e] && s->smv[e] == cell_at(s->rem, k + 1, row) && 6 - de > (*dj & 7))
+			*dj = (uint8_t)((*dj & 8) | (6 - de));
 	}
 }
 
@@ -421,8 +421,8 @@ static inline int write_hexes(const struct sweep *s, const struct path_prep *p, 
 			unsigned b = (unsigned)__builtin_ctzll(m), j = b / WR;
 			int idx = col[j] + (int)(b % WR), x = a1 - rw[b];
 			cost[idx] = (uint16_t)x;
-			if (prev) /* window column 0 is even in print */
-				prev[idx] = idx + p->nboff[j & 1][dw[b]];
+			if (prev)
+				prev[idx] = idx + p->prevoff[dw[b]];
 			if (list) {
 				lc[nr] = (uint8_t)x;
 				list[nr] = idx;
