@@ -61,7 +61,8 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 int path_search_order(const struct map *m, const struct path_query *q, struct path_result *r,
 		      int32_t *order);
 /* Builds p for map m and step table step[n * 6] (the contents are copied: a later change to
- * step is not seen). Returns 0, or -1 (out of memory, or a map of 2^24 indices or more; p is
+ * step is not seen): the packed table (24 n bytes) and path_sweep's entry costs (6 (w + 32)
+ * (h + 32) bytes). Returns 0, or -1 (out of memory, or a map of 2^24 indices or more; p is
  * then empty and path_search_order must be used). */
 int path_prep_init(struct path_prep *p, const struct map *m, const uint8_t *step);
 void path_prep_free(struct path_prep *p);
