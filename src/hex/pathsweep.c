@@ -58,7 +58,6 @@ static inline v16 v_load(const uint8_t *p) { return _mm_loadu_si128((const __m12
 static inline v16 v_zero(void) { return _mm_setzero_si128(); }
 static inline v16 v_set(uint8_t x) { return _mm_set1_epi8((char)x); }
 static inline v16 v_max(v16 a, v16 b) { return _mm_max_epu8(a, b); }
-static inline v16 v_min(v16 a, v16 b) { return _mm_min_epu8(a, b); }
 static inline v16 v_subs(v16 a, v16 b) { return _mm_subs_epu8(a, b); } /* saturating at 0 */
 static inline v16 v_adds(v16 a, v16 b) { return _mm_adds_epu8(a, b); } /* saturating at 255 */
 static inline v16 v_and(v16 a, v16 b) { return _mm_and_si128(a, b); }
@@ -84,7 +83,6 @@ static inline v16 v_zero(void) { v16 r; memset(r.b, 0, WR); return r; }
 static inline v16 v_set(uint8_t x) { v16 r; memset(r.b, x, WR); return r; }
 #define V_LANES(expr) do { v16 r_; for (int i = 0; i < WR; i++) r_.b[i] = (uint8_t)(expr); return r_; } while (0)
 static inline v16 v_max(v16 a, v16 b) { V_LANES(a.b[i] > b.b[i] ? a.b[i] : b.b[i]); }
-static inline v16 v_min(v16 a, v16 b) { V_LANES(a.b[i] < b.b[i] ? a.b[i] : b.b[i]); }
 static inline v16 v_subs(v16 a, v16 b) { V_LANES(a.b[i] > b.b[i] ? a.b[i] - b.b[i] : 0); }
 static inline v16 v_adds(v16 a, v16 b) { V_LANES(a.b[i] + b.b[i] > 255 ? 255 : a.b[i] + b.b[i]); }
 static inline v16 v_and(v16 a, v16 b) { V_LANES(a.b[i] & b.b[i]); }
