@@ -432,6 +432,46 @@ static inline int write_hexes(const struct sweep *s, const struct path_prep *p, 
 	return nr;
 }
 
+/* Writes the costs of window column k, whose hexes have indices idx .. idx + 15, into cost[] at
+ * once (PATH_UNREACHED where not reached). Only when those indices are in the index space and
+ * the map's columns have 16 rows or more, so that the lanes beyond the column's ends (hexes of
+ * the next or previous column) lie outside the window's rows and are not reached either. */
+static inline void write_costs(uint16_t *cost, int idx, v16 rem, v16 a1)
+{
+#if defined(__SSE2__) && !defined(PATH_SWEEP_SCALAR)
+	v16 none = v_eq(rem, v_zero()), c = v_or(v_subs(a1, rem), none);
+	_mm_storeu_si128((__m128i *)(void *)(cost + idx), _mm_unpacklo_epi8(c, none));
+	_mm_storeu_si128((__m128i *)(void *)(cost + idx + 8), _mm_unpackhi_epi8(c, none));
+#else
+	for (int i = 0; i < WR; i++)
+		cost[idx + i] = rem.b[i] ? (uint16_t)(a1.b[i] - rem.b[i]) : PATH_UNREACHED;
+#endif
+}
+
+/* Writes cost only (no prev, no order), a column at a time where write_costs can; returns the
+ * number of hexes reached. */
+static int write_costs_only(const struct sweep *s, const struct path_prep *p, int a1,
+			    struct path_result *r)
+{
+	v16 va = v_set((uint8_t)a1);
+	int nr = 0;
+
+	for (uint64_t sm = s->seen; sm; sm &= sm - 1) {
+		int k = __builtin_ctzll(sm), idx = s->base + k * p->h;
+		unsigned m = v_nonzero(s->rem[k + 1]);
+		nr += __builtin_popcount(m);
+		if (p->h >= WR && idx >= 0 && idx + WR <= p->n) {
+			write_costs(r->cost, idx, s->rem[k + 1], va);
+			continue;
+		}
+		for (const uint8_t *rk = (const uint8_t *)&s->rem[k + 1]; m; m &= m - 1) {
+			int row = __builtin_ctz(m);
+			r->cost[idx + row] = (uint16_t)(a1 - rk[row]);
+		}
+	}
+	return nr;
+}
+
 /* Writes cost, prev (if r->prev) and order (if not NULL) from the window; returns the number
  * of hexes reached. */
 static int write_out(const struct sweep *s, const struct path_prep *p, int a1, int start,
@@ -443,6 +483,8 @@ static int write_out(const struct sweep *s, const struct path_prep *p, int a1, i
 	int nr, cnt[PATH_MAX_ALLOWANCE + 2];
 
 	memset(r->cost, 0xFF, (size_t)p->n * sizeof r->cost[0]);
+	if (!order && !r->prev)
+		return write_costs_only(s, p, a1, r);
 	for (uint64_t sm = s->seen; sm; sm &= sm - 1) {
 		int k = __builtin_ctzll(sm);
 		word[k / 4] |= (uint64_t)v_nonzero(s->rem[k + 1]) << (k % 4 * WR);
@@ -451,8 +493,6 @@ static int write_out(const struct sweep *s, const struct path_prep *p, int a1, i
 	if (order) {
 		memset(cnt, 0, (size_t)a1 * sizeof cnt[0]);
 		nr = write_hexes(s, p, a1, word, r, list, lc, cnt);
-	} else if (r->prev) {
-		nr = write_hexes(s, p, a1, word, r, NULL, NULL, NULL);
 	} else {
 		nr = write_hexes(s, p, a1, word, r, NULL, NULL, NULL);
 	}

@@ -366,6 +366,11 @@ static void compare_sweep(const struct map *m, const struct path_query *q,
 	/* without prev: the same costs and order, and path_sweep_route gives the route of prev */
 	b->r.prev = NULL;
 	memset(b->r.cost, 0, (size_t)m->n * sizeof b->r.cost[0]);
+	rb = path_sweep(prep, q, &b->r, NULL);
+	b->r.prev = prev;
+	check_sweep(m, q, a, ra, b, rb, NULL, "path_sweep (costs only)");
+	b->r.prev = NULL;
+	memset(b->r.cost, 0, (size_t)m->n * sizeof b->r.cost[0]);
 	rb = path_sweep(prep, q, &b->r, ob + m->n);
 	b->r.prev = prev;
 	check_sweep(m, q, a, ra, b, rb, ob + m->n, "path_sweep (no prev)");
