@@ -50,6 +50,9 @@ $(O)/bench/%: bench/%.c $(O)/libcrimea.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/libcrimea.a $(LDLIBS)
 
+# the portable path_sweep's tests are test_pathsearch.c's, on pathsweep.c compiled with them
+$(O)/tests/test_pathsweep_scalar: tests/unit/test_pathsearch.c src/hex/pathsweep.c
+
 tests: $(TESTS)
 
 test: $(O)/crimea $(TESTS)

@@ -5,6 +5,7 @@
  *   valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out build/bench/bench_hex callgrind
  * (bench/callgrind.sh turns that into instructions per operation). Run from the repository root:
  * the data is read from data/quad/balaclava. */
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -54,6 +55,7 @@ struct bench {
 	const uint8_t *step_inf, *step_cav;
 	struct path_prep prep_inf, prep_cav; /* the same tables, prepared */
 	struct path_result res;
+	int32_t *order;            /* [n] */
 	long reached;              /* sum of hexes reached, for the report */
 	long ops_reached;
 };
@@ -246,6 +248,44 @@ static long search_prep(struct bench *b, long ops, const struct path_prep *p, in
 	return sum;
 }
 
+/* path_sweep (the data-parallel search), with or without the order list and prev. */
+static long search_sweep(struct bench *b, long ops, const struct path_prep *p, int allowance,
+			 int32_t *order, bool prev)
+{
+	struct path_query q;
+	struct path_result r = b->res;
+	long sum = 0;
+	if (!prev)
+		r.prev = NULL;
+	q.step = p->step;
+	q.zoc = b->zoc;
+	q.blocked = b->blocked;
+	q.allowance = allowance;
+	for (long k = 0; k < ops; k++) {
+		q.start = b->starts[k % b->nstarts];
+		sum += path_sweep(p, &q, &r, order);
+	}
+	b->reached += sum;
+	b->ops_reached += ops;
+	return sum;
+}
+
+/* The share of b's starts that path_sweep_window cannot answer (the fallback's). */
+static double sweep_fallback(struct bench *b, const struct path_prep *p, int allowance)
+{
+	struct path_query q;
+	long miss = 0;
+	q.step = p->step;
+	q.zoc = b->zoc;
+	q.blocked = b->blocked;
+	q.allowance = allowance;
+	for (int k = 0; k < b->nstarts; k++) {
+		q.start = b->starts[k];
+		miss += path_sweep_window(p, &q, &b->res, NULL) < 0;
+	}
+	return (double)miss / b->nstarts;
+}
+
 /* Target (b): infantry, allowance 6 MP = 12 half-MP. */
 __attribute__((noinline)) static long run_path12(struct bench *b, long ops)
 {
@@ -267,6 +307,50 @@ __attribute__((noinline)) static long run_prep12(struct bench *b, long ops)
 __attribute__((noinline)) static long run_prep16(struct bench *b, long ops)
 {
 	return search_prep(b, ops, &b->prep_cav, 16);
+}
+
+__attribute__((noinline)) static long run_sweep12(struct bench *b, long ops)
+{
+	return search_sweep(b, ops, &b->prep_inf, 12, NULL, true);
+}
+
+__attribute__((noinline)) static long run_sweep16(struct bench *b, long ops)
+{
+	return search_sweep(b, ops, &b->prep_cav, 16, NULL, true);
+}
+
+/* Without prev (costs and the reached set; path_sweep_route finds a route when wanted). */
+__attribute__((noinline)) static long run_sweep12n(struct bench *b, long ops)
+{
+	return search_sweep(b, ops, &b->prep_inf, 12, NULL, false);
+}
+
+__attribute__((noinline)) static long run_sweep16n(struct bench *b, long ops)
+{
+	return search_sweep(b, ops, &b->prep_cav, 16, NULL, false);
+}
+
+/* With the order list, as the quad rules call it. */
+__attribute__((noinline)) static long run_sweep12o(struct bench *b, long ops)
+{
+	return search_sweep(b, ops, &b->prep_inf, 12, b->order, true);
+}
+
+__attribute__((noinline)) static long run_prep12o(struct bench *b, long ops)
+{
+	struct path_query q;
+	long sum = 0;
+	q.step = b->prep_inf.step;
+	q.zoc = b->zoc;
+	q.blocked = b->blocked;
+	q.allowance = 12;
+	for (long k = 0; k < ops; k++) {
+		q.start = b->starts[k % b->nstarts];
+		sum += path_search_prep(&b->prep_inf, &q, &b->res, b->order);
+	}
+	b->reached += sum;
+	b->ops_reached += ops;
+	return sum;
 }
 
 static const struct {
@@ -296,6 +380,12 @@ static const struct {
 	B("path_search cav a=16 zoc", run_path16, 0, "-"),
 	B("path_search_prep inf a=12 zoc", run_prep12, 0, "< 500 ns"),
 	B("path_search_prep cav a=16 zoc", run_prep16, 0, "-"),
+	B("path_sweep inf a=12 zoc", run_sweep12, 0, "< 500 ns"),
+	B("path_sweep cav a=16 zoc", run_sweep16, 0, "-"),
+	B("path_sweep inf a=12 zoc no prev", run_sweep12n, 0, "< 500 ns"),
+	B("path_sweep cav a=16 zoc no prev", run_sweep16n, 0, "-"),
+	B("path_search_prep inf a=12 +order", run_prep12o, 0, "-"),
+	B("path_sweep inf a=12 zoc +order", run_sweep12o, 0, "< 500 ns"),
 #undef B
 };
 #define NBENCH ((int)(sizeof benches / sizeof benches[0]))
@@ -422,7 +512,8 @@ int main(int argc, char **argv)
 	b.res.prev = malloc(n * sizeof *b.res.prev);
 	b.res.qhex = malloc((n * 6 + 1) * sizeof *b.res.qhex);
 	b.res.qnext = malloc((n * 6 + 1) * sizeof *b.res.qnext);
-	if (!hl || !on || !b.starts || !b.zoc || !b.blocked || !b.res.cost || !b.res.prev ||
+	b.order = malloc(n * sizeof *b.order);
+	if (!b.order || !hl || !on || !b.starts || !b.zoc || !b.blocked || !b.res.cost || !b.res.prev ||
 	    !b.res.qhex || !b.res.qnext) {
 		fprintf(stderr, "bench_hex: out of memory\n");
 		goto out;
@@ -476,8 +567,12 @@ int main(int argc, char **argv)
 			printf("  (%.1f hexes reached/search)", (double)b.reached / (double)b.ops_reached);
 		printf("\n");
 	}
+	printf("path_sweep: the window answers %.1f%% of the infantry searches (a=12), %.1f%% of the "
+	       "cavalry ones (a=16); the others take the fallback\n",
+	       100 * (1 - sweep_fallback(&b, &b.prep_inf, 12)), 100 * (1 - sweep_fallback(&b, &b.prep_cav, 16)));
 	rc = 0;
 out:
+	free(b.order);
 	free(b.res.qnext);
 	free(b.res.qhex);
 	free(b.res.prev);

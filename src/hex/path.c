@@ -13,6 +13,7 @@
  * - path_search_prep reads a prepared table that packs neighbour index and step cost in one
  *   word per (hex, direction), built once per map and movement class. */
 #include "path.h"
+#include "pathsweep.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -163,6 +164,7 @@ int path_prep_init(struct path_prep *p, const struct map *m, const uint8_t *step
 	p->n = 0;
 	p->step = NULL;
 	p->w = NULL;
+	p->in = NULL;
 	if (m->n <= 0 || (uint32_t)m->n > IDX_MASK)
 		return -1;
 	p->w = malloc((size_t)m->n * 6 * sizeof p->w[0]);
@@ -177,6 +179,10 @@ int path_prep_init(struct path_prep *p, const struct map *m, const uint8_t *step
 		}
 		p->w[i] = (uint32_t)j | s << IDX_BITS;
 	}
+	if (path_sweep_prep_init(p, m, step) != 0) {
+		path_prep_free(p);
+		return -1;
+	}
 	p->n = m->n;
 	p->step = step;
 	return 0;
@@ -185,7 +191,9 @@ int path_prep_init(struct path_prep *p, const struct map *m, const uint8_t *step
 void path_prep_free(struct path_prep *p)
 {
 	free(p->w);
+	free(p->in);
 	p->w = NULL;
+	p->in = NULL;
 	p->n = 0;
 	p->step = NULL;
 }
