@@ -277,7 +277,15 @@ int q_battle_format(const struct game *g, const struct action *a, char *buf, siz
 const uint8_t *q_battle_steps(const struct game *g, int u, uint8_t *scratch)
 {
 	const struct q_scn *s = q_scn(g);
-	const uint8_t *base = s->step[q_mclass(s->u[u].type, q_disrupted(g, u))];
+	int mc = q_mclass(s->u[u].type, q_disrupted(g, u));
+	const uint8_t *base = s->step[mc];
+	if (HOOK(step_variant)) {
+		int v = B(g)->step_variant(g, u);
+		if (v == 0)
+			return base;
+		if (v > 0 && v <= Q_NVARIANT && s->vstep[v - 1][mc])
+			return s->vstep[v - 1][mc];
+	}
 	if (!HOOK(patch_steps) || !scratch || (HOOK(patches) && !B(g)->patches(g, u)))
 		return base;
 	memcpy(scratch, base, (size_t)s->map.n * 6);

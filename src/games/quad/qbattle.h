@@ -85,6 +85,10 @@ struct q_battle {
 	 * the present position (q_battle_steps then hands out the scenario's own table, saving
 	 * the copy; the searches give the same results with either). */
 	bool (*patches)(const struct game *g, int u);
+	/* Optional, checked before patch_steps: which precomputed table u moves by in the present
+	 * position: 0 the scenario's own, k >= 1 q_scn.vstep[k - 1] (built by prepare), or -1 to
+	 * copy and patch (patch_steps). A variant must equal what patch_steps would make. */
+	int (*step_variant)(const struct game *g, int u);
 	/* u's fire (melee false) or melee (melee true) strength, given the printed one of its
 	 * present side (Inkerman [20.33] skirmishers formed into a battalion). */
 	int (*strength)(const struct game *g, int u, bool melee, int base);
@@ -193,6 +197,9 @@ int qio_move_ok(const struct game *g, int u, int dest, struct err *e);
 bool qio_closed(const struct game *g, int u, int idx);
 void qio_patch_steps(const struct game *g, int u, uint8_t *step);
 bool qio_patches(const struct game *g, int u);
+/* The step_variant hook and the tables it names, built by Inkerman's prepare. */
+int qio_step_variant(const struct game *g, int u);
+int qio_prepare_steps(struct q_scn *q);
 void qio_after_move(struct game *g, int u, struct evsink *ev);
 int qio_moved(struct game *g, int u, int hexes, struct evsink *ev); /* [26.1] */
 void qio_on_melee(struct game *g, const int *att, int natt, struct evsink *ev);

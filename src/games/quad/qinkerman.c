@@ -180,7 +180,7 @@ static int ink_prepare(struct q_scn *q)
 			for (int mc = 0; mc < Q_NMOVE; mc++)
 				q->step[mc][i * 6 + d] = PATH_NOWAY;
 		}
-	return 0;
+	return qio_prepare_steps(q); /* from the finished tables */
 }
 
 static void ink_setup(struct game *g)
@@ -1035,6 +1035,7 @@ const struct q_battle q_inkerman = {
 	.melee_strength = ink_melee_strength,
 	.patch_steps = ink_patch_steps,
 	.patches = qio_patches,
+	.step_variant = qio_step_variant,
 	.parse = qio_parse,
 	.format = qio_format,
 };

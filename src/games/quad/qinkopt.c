@@ -465,35 +465,71 @@ bool qio_patches(const struct game *g, int u)
 	return !((!wx && !mm) || q_disrupted(g, u));
 }
 
-void qio_patch_steps(const struct game *g, int u, uint8_t *step)
-{
-	const struct q_scn *s = q_scn(g);
-	const struct map *m = &s->map;
-	int ty = s->u[u].type;
-	bool wx = on(g, Q_OPT_25_1) && no_rain(g) && q_cst(g)->turn >= 7;
-	bool mm = on(g, Q_OPT_27_1) && ty == Q_INF;
-	uint8_t major, minor, track;
+/* The two road rules as table transforms of a type ty's step table: all roads minor ([27.15],
+ * infantry out of March Mode) or all roads major ([25.12], Day turns in fine weather). */
+enum { ROADS_MINOR = 1, ROADS_MAJOR = 2 };
 
-	if (!qio_patches(g, u))
-		return;
-	major = s->tab.tec.side[QTS_ROAD_MAJOR][ty];
-	minor = s->tab.tec.side[QTS_ROAD_MINOR][ty];
-	track = s->tab.tec.side[QTS_TRACK][ty];
-	bool march = (CIO(g)->of[u] & OF_MARCH) != 0;
+static void roads_as(const struct q_scn *s, int ty, int how, uint8_t *step)
+{
+	const struct map *m = &s->map;
+	uint8_t major = s->tab.tec.side[QTS_ROAD_MAJOR][ty];
+	uint8_t minor = s->tab.tec.side[QTS_ROAD_MINOR][ty];
+	uint8_t track = s->tab.tec.side[QTS_TRACK][ty];
+
 	for (int i = 0; i < m->n; i++)
 		for (int d = 0; d < 6; d++) {
 			unsigned f = map_side_features(m, i, d);
 			uint8_t *c = &step[i * 6 + d];
 			if (*c == PATH_NOWAY || !(f & (SIDE_ROAD_MAJOR | SIDE_ROAD_MINOR | SIDE_TRACK)))
 				continue;
-			if (mm && !march) {
+			if (how == ROADS_MINOR) {
 				if ((f & SIDE_ROAD_MAJOR) && *c == major)
 					*c = minor; /* [27.15] all roads are minor roads */
-				continue;
-			}
-			if (wx && !(f & SIDE_ROAD_MAJOR) && ((f & SIDE_ROAD_MINOR) ? *c == minor : *c == track))
+			} else if (!(f & SIDE_ROAD_MAJOR) && ((f & SIDE_ROAD_MINOR) ? *c == minor : *c == track)) {
 				*c = major; /* [25.12] all roads are Major Roads on Day turns */
+			}
 		}
+}
+
+/* Which transform applies to u now: 0 none, ROADS_MINOR or ROADS_MAJOR. */
+static int roads_rule(const struct game *g, int u)
+{
+	bool wx = on(g, Q_OPT_25_1) && no_rain(g) && q_cst(g)->turn >= 7;
+	bool mm = on(g, Q_OPT_27_1) && q_scn(g)->u[u].type == Q_INF;
+
+	if (!qio_patches(g, u))
+		return 0;
+	if (mm && !(CIO(g)->of[u] & OF_MARCH))
+		return ROADS_MINOR; /* [27.15] outranks [25.12] */
+	return wx ? ROADS_MAJOR : 0;
+}
+
+void qio_patch_steps(const struct game *g, int u, uint8_t *step)
+{
+	int how = roads_rule(g, u);
+	if (how)
+		roads_as(q_scn(g), q_scn(g)->u[u].type, how, step);
+}
+
+int qio_step_variant(const struct game *g, int u)
+{
+	return roads_rule(g, u); /* ROADS_MINOR, ROADS_MAJOR: q_scn.vstep[0], [1] */
+}
+
+int qio_prepare_steps(struct q_scn *q)
+{
+	/* only for units in good order: a disrupted unit's table is never patched (qio_patches) */
+	for (int ty = 0; ty < Q_NTYPES; ty++) {
+		int mc = q_mclass(ty, false);
+		for (int v = 0; v < Q_NVARIANT; v++) {
+			q->vstep[v][mc] = malloc((size_t)q->map.n * 6);
+			if (!q->vstep[v][mc])
+				return -1;
+			memcpy(q->vstep[v][mc], q->step[mc], (size_t)q->map.n * 6);
+			roads_as(q, ty, v == 0 ? ROADS_MINOR : ROADS_MAJOR, q->vstep[v][mc]);
+		}
+	}
+	return 0;
 }
 
 /* ---- releases ---- */

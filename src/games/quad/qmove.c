@@ -41,6 +41,10 @@ int q_path_search(const struct q_scn *s, const struct path_query *q, struct path
 	for (int mc = 0; mc < Q_NMOVE; mc++) /* an unpatched class table has a packed twin */
 		if (q->step == s->step[mc] && s->prep[mc].w)
 			return path_search_prep(&s->prep[mc], q, r, order);
+	for (int v = 0; v < Q_NVARIANT; v++) /* a battle's variant tables have theirs too */
+		for (int mc = 0; mc < Q_NMOVE; mc++)
+			if (q->step && q->step == s->vstep[v][mc] && s->vprep[v][mc].w)
+				return path_search_prep(&s->vprep[v][mc], q, r, order);
 	return path_search_order(&s->map, q, r, order);
 }
 

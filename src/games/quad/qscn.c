@@ -557,12 +557,17 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 		if (q->u[u].side < 2)
 			q->sideu[q->u[u].side][q->nsideu[q->u[u].side]++] = (int16_t)u;
 	/* after prepare: the battle may add features to the map and change the step tables */
-	for (int mc = 0; mc < Q_NMOVE; mc++)
-		if (path_prep_init(&q->prep[mc], &q->map, q->step[mc]) != 0) {
+	for (int mc = 0; mc < Q_NMOVE; mc++) {
+		bool fail = path_prep_init(&q->prep[mc], &q->map, q->step[mc]) != 0;
+		for (int k = 0; k < Q_NVARIANT; k++)
+			if (q->vstep[k][mc] && path_prep_init(&q->vprep[k][mc], &q->map, q->vstep[k][mc]) != 0)
+				fail = true;
+		if (fail) {
 			err_set(&e, d->file, 0, "out of memory");
 			errlist_add(errs, &e);
 			goto fail;
 		}
+	}
 	q->zoc_dirs = malloc((size_t)q->map.n);
 	if (!q->zoc_dirs) {
 		err_set(&e, d->file, 0, "out of memory");
@@ -601,6 +606,10 @@ void q_scn_unload(struct scenario *s)
 	for (int mc = 0; mc < Q_NMOVE; mc++) {
 		free(q->step[mc]);
 		path_prep_free(&q->prep[mc]);
+		for (int v = 0; v < Q_NVARIANT; v++) {
+			free(q->vstep[v][mc]);
+			path_prep_free(&q->vprep[v][mc]);
+		}
 	}
 	free(q->zoc_dirs);
 	free(q->entry_road);

@@ -26,6 +26,7 @@ enum q_type { Q_INF, Q_CAV, Q_ART, Q_HART, Q_NTYPES };
 
 /* Movement classes: a type, and whether disrupted (no road benefit, [9.14]). */
 #define Q_NMOVE (Q_NTYPES * 2)
+#define Q_NVARIANT 2 /* a battle's precomputed step-table variants (q_scn.vstep) */
 static inline int q_mclass(int type, bool disrupted) { return type * 2 + (disrupted ? 1 : 0); }
 
 enum q_tag {
@@ -96,6 +97,12 @@ struct q_scn {
 	 * computed once from the map and the Terrain Effects Chart. */
 	uint8_t *step[Q_NMOVE];
 	struct path_prep prep[Q_NMOVE]; /* the same tables packed for path_search_prep */
+	/* A battle's position-independent variants of the step tables, built once by its prepare
+	 * (Inkerman: all roads minor [27.15], all roads major [25.12]); NULL where unused. The
+	 * step_variant hook says which one a unit moves by, so that no search copies and patches
+	 * a 6 KB table (and the memo compares pointers, not copies). */
+	uint8_t *vstep[Q_NVARIANT][Q_NMOVE];
+	struct path_prep vprep[Q_NVARIANT][Q_NMOVE]; /* the same packed (when vstep is set) */
 	/* [n]: bit d set when a zone of control extends from the hex to its neighbour in
 	 * direction d ([6.14]: an on-map neighbour, not across an unbridged river or a cliff). */
 	uint8_t *zoc_dirs;
