@@ -197,9 +197,10 @@ int qio_move_ok(const struct game *g, int u, int dest, struct err *e);
 bool qio_closed(const struct game *g, int u, int idx);
 void qio_patch_steps(const struct game *g, int u, uint8_t *step);
 bool qio_patches(const struct game *g, int u);
-/* The step_variant hook and the tables it names, built by Inkerman's prepare. */
+/* The step_variant hook; qio_prepare (Inkerman's prepare) builds the tables it names and
+ * finds the Regimental Boxes. */
 int qio_step_variant(const struct game *g, int u);
-int qio_prepare_steps(struct q_scn *q);
+int qio_prepare(struct q_scn *q);
 void qio_after_move(struct game *g, int u, struct evsink *ev);
 int qio_moved(struct game *g, int u, int hexes, struct evsink *ev); /* [26.1] */
 void qio_on_melee(struct game *g, const int *att, int natt, struct evsink *ev);

@@ -180,7 +180,7 @@ static int ink_prepare(struct q_scn *q)
 			for (int mc = 0; mc < Q_NMOVE; mc++)
 				q->step[mc][i * 6 + d] = PATH_NOWAY;
 		}
-	return qio_prepare_steps(q); /* from the finished tables */
+	return qio_prepare(q); /* after the tables are finished */
 }
 
 static void ink_setup(struct game *g)

@@ -106,23 +106,18 @@ static int setup_die(struct game *g)
 
 #define BOX_PREFIX "Regimental Box [23.2]: "
 
-/* The place of box b (0-based among the boxes), or NULL. */
+/* The place of box b (0-based among the boxes, in map order: found at load by
+ * qio_prepare), or NULL. */
 static const struct map_place *box_place(const struct game *g, int b)
 {
-	const struct map *m = &q_scn(g)->map;
-	int k = 0;
-	for (int i = 0; i < m->nplaces; i++)
-		if (!strncmp(m->places[i].name, BOX_PREFIX, strlen(BOX_PREFIX)) && k++ == b)
-			return &m->places[i];
-	return NULL;
+	const struct q_scn *s = q_scn(g);
+	return b >= 0 && b < s->nbplace ? &s->map.places[s->bplace[b]] : NULL;
 }
 
 static int nboxes(const struct game *g)
 {
-	int n = 0;
-	while (n < NBOX && box_place(g, n))
-		n++;
-	return n;
+	int n = q_scn(g)->nbplace;
+	return n < NBOX ? n : NBOX;
 }
 
 /* Does box b's name start with regiment name reg (case-insensitive)? */
@@ -516,8 +511,12 @@ int qio_step_variant(const struct game *g, int u)
 	return roads_rule(g, u); /* ROADS_MINOR, ROADS_MAJOR: q_scn.vstep[0], [1] */
 }
 
-int qio_prepare_steps(struct q_scn *q)
+int qio_prepare(struct q_scn *q)
 {
+	q->nbplace = 0;
+	for (int i = 0; i < q->map.nplaces && q->nbplace < Q_BPLACE_MAX; i++)
+		if (!strncmp(q->map.places[i].name, BOX_PREFIX, strlen(BOX_PREFIX)))
+			q->bplace[q->nbplace++] = (int16_t)i;
 	/* only for units in good order: a disrupted unit's table is never patched (qio_patches) */
 	for (int ty = 0; ty < Q_NTYPES; ty++) {
 		int mc = q_mclass(ty, false);

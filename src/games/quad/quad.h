@@ -27,6 +27,7 @@ enum q_type { Q_INF, Q_CAV, Q_ART, Q_HART, Q_NTYPES };
 /* Movement classes: a type, and whether disrupted (no road benefit, [9.14]). */
 #define Q_NMOVE (Q_NTYPES * 2)
 #define Q_NVARIANT 2 /* a battle's precomputed step-table variants (q_scn.vstep) */
+#define Q_BPLACE_MAX 16 /* a battle's own places (q_scn.bplace) */
 static inline int q_mclass(int type, bool disrupted) { return type * 2 + (disrupted ? 1 : 0); }
 
 enum q_tag {
@@ -113,6 +114,10 @@ struct q_scn {
 	int nedge;
 	char battle[16];      /* "alma", "balaclava", "inkerman", "tchernaya" or "" */
 	uint8_t *zone;        /* [map n] the battle's static map zones (Alma: river banks), or NULL */
+	/* The battle's own places, as indices into map.places in map order, found by its prepare
+	 * (Inkerman: the Regimental Boxes, [23.21]), so that rules need not search places by name */
+	int16_t bplace[Q_BPLACE_MAX];
+	int nbplace;
 	int nprov;            /* reconstructed/decoded blocks, listed by crimea show */
 	char prov_note[24][160];
 };
