@@ -1615,6 +1615,40 @@ static int reserve_ok(const struct game *g, int u, struct err *e)
 	return 0;
 }
 
+/* The listing's form of reserve_ok: which units may be named Reserves now, into ok[nunits].
+ * The same conditions, with those that do not depend on the unit asked once ([27.21]: the
+ * beginning of the Allied Movement Phase, at most three at a time) and the Russian units'
+ * hexes gathered once for the four-hex test. Returns whether any may. */
+static bool reserve_list(const struct game *g, bool *ok)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int ru = q_ink_russian(g), n = 0, nr = 0, rh[Q_UNITS_MAX];
+	bool any = false;
+
+	if (!on(g, Q_OPT_27_2) || st->phase != QP_MOVE || st->npend || st->phasing == ru)
+		return false;
+	for (int v = 0; v < s->nunits; v++) {
+		if (s->u[v].side != ru && (st->u[v].fl & QF_MOVED))
+			return false;
+		if (s->u[v].side != ru && st->u[v].idx >= 0 && (CIO(g)->of[v] & OF_RESERVE))
+			n++;
+		if (s->u[v].side == ru && st->u[v].idx >= 0)
+			rh[nr++] = hex_of(g, st->u[v].idx);
+	}
+	if (n >= 3)
+		return false;
+	for (int u = 0; u < s->nunits; u++) {
+		ok[u] = s->u[u].side != ru && st->u[u].idx >= 0 && !(s->u[u].tags & QT_BIG_GUN) &&
+			!(CIO(g)->of[u] & OF_RESERVE);
+		for (int k = 0; ok[u] && k < nr; k++)
+			if (hex_distance(rh[k], hex_of(g, st->u[u].idx)) <= 4)
+				ok[u] = false;
+		any |= ok[u];
+	}
+	return any;
+}
+
 static int mass_ok(const struct game *g, int u, int *other, struct err *e)
 {
 	const struct q_scn *s = q_scn(g);
@@ -1683,6 +1717,7 @@ void qio_actions(const struct game *g, struct q_alist *l)
 	if (!(g->options & Q_OPT_INKERMAN) || s->ops != &q_inkerman || st->npend || !listable(g))
 		return;
 	if (st->phase == QP_MOVE) {
+		bool resv[Q_UNITS_MAX], anyresv = reserve_list(g, resv);
 		for (int u = 0; u < s->nunits; u++) {
 			struct action a = {QA_MARCH, 1, {u}};
 			int other;
@@ -1691,8 +1726,12 @@ void qio_actions(const struct game *g, struct q_alist *l)
 			    ((CIO(g)->of[u] & OF_MARCH) || !q_disrupted(g, u)) && q_can_move(g, u, NULL) == 0)
 				q_push(l, &a);
 			a.kind = QA_RESERVE;
-			if (reserve_ok(g, u, NULL) == 0)
+			if (anyresv && resv[u]) /* reserve_ok(g, u, NULL) == 0 */
 				q_push(l, &a);
+#ifdef Q_OCC_VERIFY /* debug builds (make asan): the listing's form agrees with the rule's */
+			if ((anyresv && resv[u]) != (reserve_ok(g, u, NULL) == 0))
+				abort();
+#endif
 			a.kind = QA_MASS;
 			if (mass_ok(g, u, &other, NULL) == 0 && u < other)
 				q_push(l, &a);
