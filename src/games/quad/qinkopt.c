@@ -1391,15 +1391,14 @@ struct blast {
 	int r[14 * 7];
 };
 
-static int blast_plan(const struct game *g, const struct action *a, struct blast *b, struct err *e)
+/* The conditions of a Big Gun declaration that depend on the phase alone ([24.11], [24.12]). */
+static int blast_phase(const struct game *g, struct err *e)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	const struct io *o = CIO(g);
-	int side = q_deciding(g), np = a->n / 2, dh[14], dr[14], nd = 0, k;
-	char why[160];
+	int side = q_deciding(g);
 
-	memset(b, 0, sizeof *b);
 	if (!on(g, Q_OPT_24))
 		return err_set(e, NULL, 0, "[24.0] the Big Guns are an optional rule not in this game");
 	if (st->phase != QP_DEFFIRE && st->phase != QP_OFFFIRE)
@@ -1409,6 +1408,17 @@ static int blast_plan(const struct game *g, const struct action *a, struct blast
 	for (int u = 0; u < s->nunits; u++)
 		if (s->u[u].side == side && ((st->u[u].fl & QF_FIRED) || split_holder(g, u)))
 			return err_set(e, NULL, 0, "[24.11] Big Gun attacks are made before regular Fire Combat");
+	return 0;
+}
+
+/* The rest of a declaration's checks, and its plan ([24.12]-[24.14]), once blast_phase passed. */
+static int blast_guns(const struct game *g, const struct action *a, struct blast *b, struct err *e)
+{
+	const struct q_scn *s = q_scn(g);
+	int side = q_deciding(g), np = a->n / 2, dh[14], dr[14], nd = 0, k;
+	char why[160];
+
+	memset(b, 0, sizeof *b);
 	if (np < 1 || np > 14 || a->n % 2)
 		return err_set(e, NULL, 0, "usage: bigfire GUN HEX [GUN HEX...]");
 	for (int i = 0; i < np; i++) {
@@ -1459,6 +1469,12 @@ static int blast_plan(const struct game *g, const struct action *a, struct blast
 				       rolls, DICE_PER_ACTION);
 	}
 	return 0;
+}
+
+static int blast_plan(const struct game *g, const struct action *a, struct blast *b, struct err *e)
+{
+	memset(b, 0, sizeof *b);
+	return blast_phase(g, e) != 0 ? -1 : blast_guns(g, a, b, e);
 }
 
 int qio_bigfire_odds(const struct game *g, const struct action *a, char *out, size_t n, struct err *e)
@@ -1764,8 +1780,9 @@ void qio_actions(const struct game *g, struct q_alist *l)
 			}
 		}
 	}
-	if ((st->phase == QP_DEFFIRE || st->phase == QP_OFFFIRE) && on(g, Q_OPT_24)) {
-		/* one gun at one hex (several at once through the text form) */
+	if ((st->phase == QP_DEFFIRE || st->phase == QP_OFFFIRE) && on(g, Q_OPT_24) && blast_phase(g, NULL) == 0) {
+		/* one gun at one hex (several at once through the text form); the phase's conditions
+		 * were asked once, above: blast_guns is blast_plan after them */
 		for (int u = 0; u < s->nunits; u++) {
 			if (!(s->u[u].tags & QT_BIG_GUN) || s->u[u].side != side)
 				continue;
@@ -1775,7 +1792,7 @@ void qio_actions(const struct game *g, struct q_alist *l)
 				struct blast b;
 				if (t < 0 || s->u[v].side == side || q_stack(g, t, stk, Q_STACK_MAX) < 1 || stk[0] != v)
 					continue;
-				if (blast_plan(g, &a, &b, NULL) == 0)
+				if (blast_guns(g, &a, &b, NULL) == 0)
 					q_push(l, &a);
 			}
 		}
