@@ -479,6 +479,67 @@ static int view_init(struct view *v, const struct game *g, int me)
 	return 0;
 }
 
+/* greedy's part of the players' scratch (ai.h): per side, a view built once (its static parts
+ * kept for every position of the scenario) and the judges' view borrowing from it. */
+struct greedy_scratch {
+	const struct q_scn *s;
+	struct view v[2], w[2];
+	bool built[2];
+	int *queue; /* [map n] */
+};
+
+void greedy_scratch_free(struct greedy_scratch *gs)
+{
+	if (!gs)
+		return;
+	for (int k = 0; k < 2; k++)
+		if (gs->built[k]) {
+			view_free(&gs->w[k]); /* before v, whose static parts it borrows */
+			view_free(&gs->v[k]);
+		}
+	free(gs->queue);
+	free(gs);
+}
+
+/* The scratch's views for side me of g (built on first need) in *v and *w, and its queue;
+ * false when g has no scratch or memory is short (the caller builds its own). */
+static bool scratch_views(const struct game *g, int me, struct view **v, struct view **w, int **queue)
+{
+	struct ai_scratch *x = ai_scratch_of(g);
+	struct greedy_scratch *gs;
+
+	if (!x || me < 0 || me > 1)
+		return false;
+	if (!x->greedy) {
+		x->greedy = calloc(1, sizeof *x->greedy);
+		if (!x->greedy)
+			return false;
+		x->greedy->s = q_scn(g);
+		x->greedy->queue = malloc((size_t)q_scn(g)->map.n * sizeof *x->greedy->queue);
+		if (!x->greedy->queue) {
+			greedy_scratch_free(x->greedy);
+			x->greedy = NULL;
+			return false;
+		}
+	}
+	gs = x->greedy;
+	if (gs->s != q_scn(g))
+		return false;
+	if (!gs->built[me]) {
+		if (view_static(&gs->v[me], g, me) != 0)
+			return false;
+		if (view_borrow(&gs->w[me], &gs->v[me]) != 0) {
+			view_free(&gs->v[me]);
+			return false;
+		}
+		gs->built[me] = true;
+	}
+	*v = &gs->v[me];
+	*w = &gs->w[me];
+	*queue = gs->queue;
+	return true;
+}
+
 static int imin(int a, int b)
 {
 	return a < b ? a : b;
@@ -614,10 +675,17 @@ double greedy_eval(const struct game *g, int side)
 	struct view v;
 	double val;
 
+	struct view *sv, *sw;
+	int *queue;
+
 	if (!is_quad(g)) {
 		struct result r;
 		g->rules->over(g, &r);
 		return r.vp[side] - r.vp[1 - side];
+	}
+	if (scratch_views(g, side, &sv, &sw, &queue)) {
+		view_update(sv, g, queue, true);
+		return eval_view(sv);
 	}
 	if (view_init(&v, g, side) != 0)
 		return 0;
@@ -666,13 +734,15 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 	struct action *list;
 	int n = ai_actions(g, &list), nk = 0, me;
 	struct game *tmp = NULL;
-	struct view v = {0}, w = {0};
+	struct view vv = {0}, ww = {0}, *vp = &vv, *wp = &ww;
 	int *queue = NULL;
+	struct ai_scratch *x = ai_scratch_of(g);
+	bool scr;
 	struct ai_cand best[GREEDY_POOL];
 	int kk = GREEDY_POOL, nb = 0;
 
 	if (n <= 0 || k < 1) {
-		free(list);
+		ai_actions_done(g, list);
 		return 0;
 	}
 	if (n == 1 || !is_quad(g)) {
@@ -682,24 +752,31 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 			if (n == 1)
 				break;
 		}
-		free(list);
+		ai_actions_done(g, list);
 		return nk;
 	}
 	me = g->rules->to_act(g);
-	tmp = malloc(sizeof *tmp);
-	queue = malloc((size_t)q_scn(g)->map.n * sizeof *queue);
-	if (!tmp || !queue || view_init(&v, g, me) != 0 || view_borrow(&w, &v) != 0) {
-		view_free(&v); /* either may be built; a failed one is zeroed */
-		view_free(&w);
-		free(queue);
-		free(tmp);
-		out[0].a = list[0];
-		out[0].score = 0;
-		free(list);
-		return 1;
+	scr = x && (tmp = ai_scratch_copy(x, 0)) && scratch_views(g, me, &vp, &wp, &queue);
+	if (scr) {
+		view_update(vp, g, queue, true);
+	} else {
+		tmp = malloc(sizeof *tmp);
+		queue = malloc((size_t)q_scn(g)->map.n * sizeof *queue);
+		if (!tmp || !queue || view_init(vp, g, me) != 0 || view_borrow(wp, vp) != 0) {
+			view_free(vp); /* either may be built; a failed one is zeroed */
+			view_free(wp);
+			free(queue);
+			free(tmp);
+			out[0].a = list[0];
+			out[0].score = 0;
+			ai_actions_done(g, list);
+			return 1;
+		}
 	}
+	struct view *const v = vp; /* the decision's view; w: the judges' */
+	struct view *const w = wp;
 	const struct q_state *st = q_cst(g);
-	double before = eval_view(&v);
+	double before = eval_view(v);
 	uint64_t base = rng_next(&g->ai);
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &list[i];
@@ -710,25 +787,25 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 			break;
 		case QA_MOVE: {
 			int u = a->arg[0], dest = a->arg[a->n - 1], cur = st->u[u].idx;
-			sc = unit_score(&v, u, dest) - unit_score(&v, u, cur);
+			sc = unit_score(v, u, dest) - unit_score(v, u, cur);
 			if (sc < MOVE_MIN)
 				sc = -1; /* a move must improve */
 			break;
 		}
 		case QA_EXIT:
-			if (v.dx && v.exits < 2) { /* the raid's exit, 15 points for two ([23.21]) */
+			if (v->dx && v->exits < 2) { /* the raid's exit, 15 points for two ([23.21]) */
 				sc = 5;
 				break;
 			}
-			sc = judge(g, a, before, base, 1, tmp, &w, queue);
+			sc = judge(g, a, before, base, 1, tmp, w, queue);
 			break;
 		case QA_ENTER:
 			/* reinforcements enter on time ([12.0]); where: the best hex */
-			sc = 10 + unit_score(&v, a->arg[0], a->arg[a->n - 1]);
+			sc = 10 + unit_score(v, a->arg[0], a->arg[a->n - 1]);
 			break;
 		default:
 			sc = judge(g, a, before, base, a->kind == QA_FIRE || a->kind == QA_MELEE ||
-				   a->kind == QA_RALLY ? samples : 1, tmp, &w, queue);
+				   a->kind == QA_RALLY ? samples : 1, tmp, w, queue);
 			if (a->kind != QA_RETREAT && a->kind != QA_ADVANCE && sc < ACT_MIN)
 				sc -= 0.5; /* below "end" unless it must be done */
 			break;
@@ -746,13 +823,13 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 		if (b < 0)
 			break;
 		const struct action *a = &best[b].a;
-		if (!tried[b] && a->kind == QA_MOVE && v.s->u[a->arg[0]].type == Q_CAV &&
+		if (!tried[b] && a->kind == QA_MOVE && v->s->u[a->arg[0]].type == Q_CAV &&
 		    !q_disrupted(g, a->arg[0])) {
 			tried[b] = true;
 			ai_copy(tmp, g, rng_mix(base, 99));
 			if (ai_apply(tmp, a) == 0 && q_disrupted(tmp, a->arg[0])) {
-				best[b].score -= CAV_BLOWN + (v.eadj[a->arg[a->n - 1]] > 0 ? CAV_BLOWN_CONTACT : 0) +
-						 (is_raider(&v, a->arg[0]) ? CAV_BLOWN_RAIDER : 0);
+				best[b].score -= CAV_BLOWN + (v->eadj[a->arg[a->n - 1]] > 0 ? CAV_BLOWN_CONTACT : 0) +
+						 (is_raider(v, a->arg[0]) ? CAV_BLOWN_RAIDER : 0);
 				if (best[b].score < MOVE_MIN)
 					best[b].score = -1;
 				continue;
@@ -761,11 +838,13 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 		used[b] = true;
 		out[nk++] = best[b];
 	}
-	view_free(&w); /* before v, whose static parts it borrows */
-	view_free(&v);
-	free(queue);
-	free(tmp);
-	free(list);
+	if (!scr) {
+		view_free(w); /* before v, whose static parts it borrows */
+		view_free(v);
+		free(queue);
+		free(tmp);
+	}
+	ai_actions_done(g, list);
 	return nk;
 }
 
