@@ -63,6 +63,19 @@ struct view {
 				  * the enemy stands where it stood there */
 	int32_t *src;       /* the hexes the enemy distances start from, nsrc of them */
 	int nsrc;
+	struct dist_rows *rows; /* the scenario's hex-to-hex distances (the scratch's), or NULL */
+};
+
+/* Distances between on-map hexes, one row per starting hex, each filled by a breadth-first
+ * search on first need: row a holds min(steps from a, DIST_CAP) for every hex, so the enemy
+ * distance of a hex is the least over the enemy's hexes of their rows, exactly what the
+ * multi-source search finds. */
+struct dist_rows {
+	int n;
+	uint8_t *d;         /* [n * n] */
+	uint8_t *have;      /* [n]: row filled */
+	int16_t *tmp;       /* [n] */
+	int *queue;         /* [n] */
 };
 
 enum battle { B_OTHER, B_ALMA, B_BALACLAVA, B_INKERMAN, B_TCHERNAYA };
@@ -293,17 +306,38 @@ static int view_borrow(struct view *w, const struct view *v)
 	return 0;
 }
 
+/* Row a of the distances (see struct dist_rows), filled on first need. */
+static const uint8_t *dist_row(struct dist_rows *dr, const struct map *m, const int32_t *nbl, int a)
+{
+	uint8_t *row = dr->d + (size_t)a * (size_t)dr->n;
+	if (!dr->have[a]) {
+		for (int i = 0; i < dr->n; i++)
+			dr->tmp[i] = DIST_CAP;
+		dr->tmp[a] = 0;
+		dr->queue[0] = a;
+		bfs(m, nbl, dr->tmp, dr->queue, 1);
+		for (int i = 0; i < dr->n; i++)
+			row[i] = (uint8_t)dr->tmp[i];
+		dr->have[a] = 1;
+	}
+	return row;
+}
+
 /* Fills v->thr (see struct view) for the position g: one breadth-first search per distinct
- * movement allowance among the enemy units that can melee. queue: [map n]. */
-static void threat_field(struct view *v, const struct game *g, int *queue)
+ * movement allowance among the enemy units that can melee. queue: [map n]. With the distance
+ * rows and not full, only the hexes my units stand in (all that eval_view reads), from the
+ * rows. */
+static void threat_field(struct view *v, const struct game *g, int *queue, bool full)
 {
 	const struct q_scn *s = v->s;
 	const struct q_state *st = q_cst(g);
 	const struct map *m = &s->map;
-	int n = m->n, mas[16], nmas = 0;
+	int n = m->n, mas[16], nmas = 0, *eh = queue, *ema = queue + s->nunits, ne = 0;
+	bool rows = !full && v->rows && 2 * s->nunits <= n;
 
-	for (int i = 0; i < n; i++)
-		v->thr[i] = DIST_CAP;
+	if (!rows)
+		for (int i = 0; i < n; i++)
+			v->thr[i] = DIST_CAP;
 	for (int u = 0; u < s->nunits; u++) {
 		int i = st->u[u].idx, ma, k;
 		if (s->u[u].side == v->me || i < 0 || !(m->flags[i] & HEXF_ONMAP) || is_art(s, u) ||
@@ -314,6 +348,30 @@ static void threat_field(struct view *v, const struct game *g, int *queue)
 			;
 		if (k == nmas && nmas < 16)
 			mas[nmas++] = ma;
+		if (rows) {
+			eh[ne] = i;
+			ema[ne++] = ma;
+		}
+	}
+	if (rows) {
+		for (int u = 0; u < s->nunits; u++) {
+			int i = st->u[u].idx, t = DIST_CAP;
+			if (s->u[u].side != v->me || i < 0 || !(m->flags[i] & HEXF_ONMAP))
+				continue;
+			for (int k = 0; k < nmas; k++) {
+				int dk = DIST_CAP;
+				for (int e = 0; e < ne; e++)
+					if (ema[e] == mas[k]) {
+						int r = dist_row(v->rows, m, v->nbl, eh[e])[i];
+						if (r < dk)
+							dk = r;
+					}
+				if (dk < DIST_CAP && dk - mas[k] < t)
+					t = dk - mas[k];
+			}
+			v->thr[i] = (int16_t)t;
+		}
+		return;
 	}
 	for (int k = 0; k < nmas; k++) {
 		int nq = 0;
@@ -394,11 +452,14 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 	int n = m->n, me = v->me, nq = 0;
 	struct result r;
 
+	bool rows = !full && v->rows;
+
 	v->g = g;
 	g->rules->over(g, &r);
 	v->attack = r.winner != me;
-	for (int i = 0; i < n; i++)
-		v->de[i] = DIST_CAP;
+	if (!rows)
+		for (int i = 0; i < n; i++)
+			v->de[i] = DIST_CAP;
 	memset(v->eadj, 0, (size_t)n * sizeof *v->eadj);
 	memset(v->fadj, 0, (size_t)n * sizeof *v->fadj);
 	memset(v->dadj, 0, (size_t)n * sizeof *v->dadj);
@@ -414,9 +475,18 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 			v->mine[i]++;
 		if (!enemy && is_art(s, u) && v->myart[i] < 255)
 			v->myart[i]++;
-		if (enemy && v->de[i] != 0 && (!v->alma_cross || s->u[u].type == Q_INF)) {
-			v->de[i] = 0;
-			queue[nq++] = i;
+		if (enemy && (!v->alma_cross || s->u[u].type == Q_INF)) {
+			bool fresh = v->de[i] != 0;
+			if (rows) { /* de is not reset: each hex once among the sources by a scan */
+				int k = 0;
+				while (k < nq && queue[k] != i)
+					k++;
+				fresh = k == nq;
+			}
+			if (fresh) {
+				v->de[i] = 0;
+				queue[nq++] = i;
+			}
 		}
 		if (st->u[u].fl & QF_DISRUPTED) {
 			if (enemy)
@@ -436,7 +506,20 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 	}
 	memcpy(v->src, queue, (size_t)nq * sizeof *queue);
 	v->nsrc = nq;
-	if (v->base && v->base->nsrc == nq && !memcmp(v->base->src, queue, (size_t)nq * sizeof *queue))
+	if (rows) {
+		/* the enemy distance of the hexes my units stand in, from the rows */
+		for (int u = 0; u < s->nunits; u++) {
+			int i = st->u[u].idx, d = DIST_CAP;
+			if (s->u[u].side != me || i < 0 || !(m->flags[i] & HEXF_ONMAP))
+				continue;
+			for (int k = 0; k < nq; k++) {
+				int e = dist_row(v->rows, m, v->nbl, queue[k])[i];
+				if (e < d)
+					d = e;
+			}
+			v->de[i] = (int16_t)d;
+		}
+	} else if (v->base && v->base->nsrc == nq && !memcmp(v->base->src, queue, (size_t)nq * sizeof *queue))
 		memcpy(v->de, v->base->de, (size_t)n * sizeof *v->de); /* same sources, same field */
 	else
 		bfs_want(m, v->nbl, v->de, queue, nq, full ? NULL : v->mine);
@@ -448,7 +531,7 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 		int want;
 		v->exits = bal_exits(g, &r, me);
 		if (v->thr)
-			threat_field(v, g, queue);
+			threat_field(v, g, queue, full);
 		want = v->exits >= 2 ? 0 : 2 - v->exits + RAID_SPARE;
 		for (int u = 0; u < s->nunits; u++) {
 			int i = st->u[u].idx, k;
@@ -486,6 +569,7 @@ struct greedy_scratch {
 	struct view v[2], w[2];
 	bool built[2];
 	int *queue; /* [map n] */
+	struct dist_rows rows; /* for the judges' views; rows.d NULL if memory was short */
 };
 
 void greedy_scratch_free(struct greedy_scratch *gs)
@@ -498,6 +582,10 @@ void greedy_scratch_free(struct greedy_scratch *gs)
 			view_free(&gs->v[k]);
 		}
 	free(gs->queue);
+	free(gs->rows.d);
+	free(gs->rows.have);
+	free(gs->rows.tmp);
+	free(gs->rows.queue);
 	free(gs);
 }
 
@@ -514,12 +602,26 @@ static bool scratch_views(const struct game *g, int me, struct view **v, struct 
 		x->greedy = calloc(1, sizeof *x->greedy);
 		if (!x->greedy)
 			return false;
+		size_t n = (size_t)q_scn(g)->map.n;
+		struct dist_rows *dr = &x->greedy->rows;
 		x->greedy->s = q_scn(g);
-		x->greedy->queue = malloc((size_t)q_scn(g)->map.n * sizeof *x->greedy->queue);
+		x->greedy->queue = malloc(n * sizeof *x->greedy->queue);
 		if (!x->greedy->queue) {
 			greedy_scratch_free(x->greedy);
 			x->greedy = NULL;
 			return false;
+		}
+		dr->n = (int)n;
+		dr->d = malloc(n * n);
+		dr->have = calloc(n, 1);
+		dr->tmp = malloc(n * sizeof *dr->tmp);
+		dr->queue = malloc(n * sizeof *dr->queue);
+		if (!dr->d || !dr->have || !dr->tmp || !dr->queue) { /* slower without, the same */
+			free(dr->d);
+			free(dr->have);
+			free(dr->tmp);
+			free(dr->queue);
+			memset(dr, 0, sizeof *dr);
 		}
 	}
 	gs = x->greedy;
@@ -532,6 +634,8 @@ static bool scratch_views(const struct game *g, int me, struct view **v, struct 
 			view_free(&gs->v[me]);
 			return false;
 		}
+		if (gs->rows.d)
+			gs->w[me].rows = &gs->rows;
 		gs->built[me] = true;
 	}
 	*v = &gs->v[me];
