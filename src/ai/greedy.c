@@ -64,6 +64,11 @@ struct view {
 	int32_t *src;       /* the hexes the enemy distances start from, nsrc of them */
 	int nsrc;
 	struct dist_rows *rows; /* the scenario's hex-to-hex distances (the scratch's), or NULL */
+	bool de_full;       /* de holds the whole field from the sources src */
+	bool clean;         /* eadj, fadj, dadj, mine and myart are zero but around the hexes
+			     * touched[ntouched] (so that the next update clears only those) */
+	int32_t *touched;   /* [units]: the hexes the last update wrote around */
+	int ntouched;
 };
 
 /* Distances between on-map hexes, one row per starting hex, each filled by a breadth-first
@@ -159,6 +164,7 @@ static void view_free(struct view *v)
 	free(v->myart);
 	free(v->thr);
 	free(v->thr_tmp);
+	free(v->touched);
 	memset(v, 0, sizeof *v);
 }
 
@@ -213,8 +219,9 @@ static int view_static(struct view *v, const struct game *g, int me)
 	v->tv = malloc((size_t)n * sizeof *v->tv);
 	v->src = malloc((size_t)n * sizeof *v->src);
 	v->nbl = malloc((size_t)n * 6 * sizeof *v->nbl);
+	v->touched = malloc((size_t)s->nunits * sizeof *v->touched);
 	queue = malloc((size_t)n * sizeof *queue);
-	if (!v->de || !v->dob || !v->obj || !v->eadj || !v->fadj || !v->dadj || !v->mine || !v->myart ||
+	if (!v->touched || !v->de || !v->dob || !v->obj || !v->eadj || !v->fadj || !v->dadj || !v->mine || !v->myart ||
 	    !v->tv || !v->nbl || !v->src || !queue) {
 		free(queue);
 		view_free(v);
@@ -294,11 +301,13 @@ static int view_borrow(struct view *w, const struct view *v)
 	w->mine = malloc(n);
 	w->myart = malloc(n);
 	w->thr = w->thr_tmp = NULL;
+	w->de_full = w->clean = false;
+	w->touched = malloc((size_t)v->s->nunits * sizeof *w->touched);
 	if (v->thr) {
 		w->thr = malloc(n * sizeof *w->thr);
 		w->thr_tmp = malloc(n * sizeof *w->thr_tmp);
 	}
-	if (!w->de || !w->eadj || !w->fadj || !w->dadj || !w->mine || !w->myart || !w->src ||
+	if (!w->touched || !w->de || !w->eadj || !w->fadj || !w->dadj || !w->mine || !w->myart || !w->src ||
 	    (v->thr && (!w->thr || !w->thr_tmp))) {
 		view_free(w);
 		return -1;
@@ -452,41 +461,47 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 	int n = m->n, me = v->me, nq = 0;
 	struct result r;
 
-	bool rows = !full && v->rows;
+	bool rows = !full && v->rows && 2 * s->nunits <= n;
 
 	v->g = g;
 	g->rules->over(g, &r);
 	v->attack = r.winner != me;
-	if (!rows)
-		for (int i = 0; i < n; i++)
-			v->de[i] = DIST_CAP;
-	memset(v->eadj, 0, (size_t)n * sizeof *v->eadj);
-	memset(v->fadj, 0, (size_t)n * sizeof *v->fadj);
-	memset(v->dadj, 0, (size_t)n * sizeof *v->dadj);
-	memset(v->mine, 0, (size_t)n);
-	memset(v->myart, 0, (size_t)n);
+	if (v->clean) {
+		for (int t = 0; t < v->ntouched; t++) {
+			int i = v->touched[t];
+			v->mine[i] = v->myart[i] = 0;
+			for (int k = 0; k < 6; k++) {
+				int j = map_nb(m, i, k);
+				if (j >= 0)
+					v->eadj[j] = v->fadj[j] = v->dadj[j] = 0;
+			}
+		}
+	} else {
+		memset(v->eadj, 0, (size_t)n * sizeof *v->eadj);
+		memset(v->fadj, 0, (size_t)n * sizeof *v->fadj);
+		memset(v->dadj, 0, (size_t)n * sizeof *v->dadj);
+		memset(v->mine, 0, (size_t)n);
+		memset(v->myart, 0, (size_t)n);
+		v->clean = true;
+	}
+	v->ntouched = 0;
 	/* enemy distance field and adjacency strengths */
 	for (int u = 0; u < s->nunits; u++) {
 		int i = st->u[u].idx;
 		if (i < 0 || !(m->flags[i] & HEXF_ONMAP))
 			continue;
+		v->touched[v->ntouched++] = i;
 		bool enemy = s->u[u].side != me;
 		if (!enemy && v->mine[i] < 255)
 			v->mine[i]++;
 		if (!enemy && is_art(s, u) && v->myart[i] < 255)
 			v->myart[i]++;
 		if (enemy && (!v->alma_cross || s->u[u].type == Q_INF)) {
-			bool fresh = v->de[i] != 0;
-			if (rows) { /* de is not reset: each hex once among the sources by a scan */
-				int k = 0;
-				while (k < nq && queue[k] != i)
-					k++;
-				fresh = k == nq;
-			}
-			if (fresh) {
-				v->de[i] = 0;
+			int k = 0; /* each hex once among the sources, in the order first met */
+			while (k < nq && queue[k] != i)
+				k++;
+			if (k == nq)
 				queue[nq++] = i;
-			}
 		}
 		if (st->u[u].fl & QF_DISRUPTED) {
 			if (enemy)
@@ -504,25 +519,39 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 				(enemy ? v->eadj : v->fadj)[j] += w;
 		}
 	}
-	memcpy(v->src, queue, (size_t)nq * sizeof *queue);
-	v->nsrc = nq;
 	if (rows) {
 		/* the enemy distance of the hexes my units stand in, from the rows */
+		int *hx = queue + nq, nh = 0;
 		for (int u = 0; u < s->nunits; u++) {
-			int i = st->u[u].idx, d = DIST_CAP;
+			int i = st->u[u].idx;
 			if (s->u[u].side != me || i < 0 || !(m->flags[i] & HEXF_ONMAP))
 				continue;
-			for (int k = 0; k < nq; k++) {
-				int e = dist_row(v->rows, m, v->nbl, queue[k])[i];
-				if (e < d)
-					d = e;
-			}
-			v->de[i] = (int16_t)d;
+			hx[nh++] = i;
+			v->de[i] = DIST_CAP;
 		}
-	} else if (v->base && v->base->nsrc == nq && !memcmp(v->base->src, queue, (size_t)nq * sizeof *queue))
+		for (int k = 0; k < nq; k++) {
+			const uint8_t *row = dist_row(v->rows, m, v->nbl, queue[k]);
+			for (int h = 0; h < nh; h++)
+				if (row[hx[h]] < v->de[hx[h]])
+					v->de[hx[h]] = row[hx[h]];
+		}
+		v->de_full = false;
+	} else if (full && v->de_full && v->nsrc == nq && !memcmp(v->src, queue, (size_t)nq * sizeof *queue)) {
+		/* the same sources as the field already there */
+	} else if (v->base && v->base->de_full && v->base->nsrc == nq &&
+		   !memcmp(v->base->src, queue, (size_t)nq * sizeof *queue)) {
 		memcpy(v->de, v->base->de, (size_t)n * sizeof *v->de); /* same sources, same field */
-	else
+		v->de_full = true;
+	} else {
+		for (int i = 0; i < n; i++)
+			v->de[i] = DIST_CAP;
+		for (int k = 0; k < nq; k++)
+			v->de[queue[k]] = 0;
 		bfs_want(m, v->nbl, v->de, queue, nq, full ? NULL : v->mine);
+		v->de_full = full;
+	}
+	memcpy(v->src, queue, (size_t)nq * sizeof *queue);
+	v->nsrc = nq;
 	/* the raiders are the cavalry units nearest the raid's exit: as many as the points still
 	 * need, and a spare */
 	for (int k = 0; k < RAID_MAX; k++)
