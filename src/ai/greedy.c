@@ -69,6 +69,7 @@ struct view {
 			     * touched[ntouched] (so that the next update clears only those) */
 	int32_t *touched;   /* [units]: the hexes the last update wrote around */
 	int ntouched;
+	int vp[2];          /* the victory points of the position (over()), by side */
 };
 
 /* Distances between on-map hexes, one row per starting hex, each filled by a breadth-first
@@ -316,10 +317,10 @@ static int view_borrow(struct view *w, const struct view *v)
 }
 
 /* Row a of the distances (see struct dist_rows), filled on first need. */
-static const uint8_t *dist_row(struct dist_rows *dr, const struct map *m, const int32_t *nbl, int a)
+static const uint8_t *dist_row_fill(struct dist_rows *dr, const struct map *m, const int32_t *nbl, int a)
 {
 	uint8_t *row = dr->d + (size_t)a * (size_t)dr->n;
-	if (!dr->have[a]) {
+	{
 		for (int i = 0; i < dr->n; i++)
 			dr->tmp[i] = DIST_CAP;
 		dr->tmp[a] = 0;
@@ -332,6 +333,11 @@ static const uint8_t *dist_row(struct dist_rows *dr, const struct map *m, const 
 	return row;
 }
 
+static inline const uint8_t *dist_row(struct dist_rows *dr, const struct map *m, const int32_t *nbl, int a)
+{
+	return dr->have[a] ? dr->d + (size_t)a * (size_t)dr->n : dist_row_fill(dr, m, nbl, a);
+}
+
 /* Fills v->thr (see struct view) for the position g: one breadth-first search per distinct
  * movement allowance among the enemy units that can melee. queue: [map n]. With the distance
  * rows and not full, only the hexes my units stand in (all that eval_view reads), from the
@@ -342,7 +348,7 @@ static void threat_field(struct view *v, const struct game *g, int *queue, bool 
 	const struct q_state *st = q_cst(g);
 	const struct map *m = &s->map;
 	int n = m->n, mas[16], nmas = 0, *eh = queue, *ema = queue + s->nunits, ne = 0;
-	bool rows = !full && v->rows && 2 * s->nunits <= n;
+	bool rows = !full && v->rows && 5 * s->nunits <= n;
 
 	if (!rows)
 		for (int i = 0; i < n; i++)
@@ -363,23 +369,32 @@ static void threat_field(struct view *v, const struct game *g, int *queue, bool 
 		}
 	}
 	if (rows) {
+		/* per hex of mine (hx): the least over the allowances k of (steps from the
+		 * nearest of k's hexes, dk) - k, where dk < DIST_CAP */
+		int *hx = queue + 2 * s->nunits, *dk = hx + s->nunits, *t = dk + s->nunits, nh = 0;
 		for (int u = 0; u < s->nunits; u++) {
-			int i = st->u[u].idx, t = DIST_CAP;
+			int i = st->u[u].idx;
 			if (s->u[u].side != v->me || i < 0 || !(m->flags[i] & HEXF_ONMAP))
 				continue;
-			for (int k = 0; k < nmas; k++) {
-				int dk = DIST_CAP;
-				for (int e = 0; e < ne; e++)
-					if (ema[e] == mas[k]) {
-						int r = dist_row(v->rows, m, v->nbl, eh[e])[i];
-						if (r < dk)
-							dk = r;
-					}
-				if (dk < DIST_CAP && dk - mas[k] < t)
-					t = dk - mas[k];
-			}
-			v->thr[i] = (int16_t)t;
+			t[nh] = DIST_CAP;
+			hx[nh++] = i;
 		}
+		for (int k = 0; k < nmas; k++) {
+			for (int h = 0; h < nh; h++)
+				dk[h] = DIST_CAP;
+			for (int e = 0; e < ne; e++)
+				if (ema[e] == mas[k]) {
+					const uint8_t *row = dist_row(v->rows, m, v->nbl, eh[e]);
+					for (int h = 0; h < nh; h++)
+						if (row[hx[h]] < dk[h])
+							dk[h] = row[hx[h]];
+				}
+			for (int h = 0; h < nh; h++)
+				if (dk[h] < DIST_CAP && dk[h] - mas[k] < t[h])
+					t[h] = dk[h] - mas[k];
+		}
+		for (int h = 0; h < nh; h++)
+			v->thr[hx[h]] = (int16_t)t[h];
 		return;
 	}
 	for (int k = 0; k < nmas; k++) {
@@ -466,6 +481,8 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 	v->g = g;
 	g->rules->over(g, &r);
 	v->attack = r.winner != me;
+	v->vp[0] = r.vp[0];
+	v->vp[1] = r.vp[1];
 	if (v->clean) {
 		for (int t = 0; t < v->ntouched; t++) {
 			int i = v->touched[t];
@@ -780,12 +797,10 @@ static double eval_view(const struct view *v)
 	const struct game *g = v->g;
 	const struct q_scn *s = v->s;
 	const struct q_state *st = q_cst(g);
-	struct result r;
 	double val;
 	int me = v->me;
 
-	g->rules->over(g, &r);
-	val = W_VP * (r.vp[me] - r.vp[1 - me]);
+	val = W_VP * (v->vp[me] - v->vp[1 - me]); /* over() of v->g, read by view_update */
 	if (v->dx && v->exits == 1)
 		val += RAID_EXITED; /* half the raid is done */
 	for (int u = 0; u < s->nunits; u++) {
