@@ -70,6 +70,7 @@ struct view {
 	int32_t *touched;   /* [units]: the hexes the last update wrote around */
 	int ntouched;
 	int vp[2];          /* the victory points of the position (over()), by side */
+	uint8_t *mark;      /* [map n], zero between updates: 1 hex in touched, 2 in the sources */
 };
 
 /* Distances between on-map hexes, one row per starting hex, each filled by a breadth-first
@@ -166,6 +167,7 @@ static void view_free(struct view *v)
 	free(v->thr);
 	free(v->thr_tmp);
 	free(v->touched);
+	free(v->mark);
 	memset(v, 0, sizeof *v);
 }
 
@@ -221,8 +223,9 @@ static int view_static(struct view *v, const struct game *g, int me)
 	v->src = malloc((size_t)n * sizeof *v->src);
 	v->nbl = malloc((size_t)n * 6 * sizeof *v->nbl);
 	v->touched = malloc((size_t)s->nunits * sizeof *v->touched);
+	v->mark = calloc((size_t)n, 1);
 	queue = malloc((size_t)n * sizeof *queue);
-	if (!v->touched || !v->de || !v->dob || !v->obj || !v->eadj || !v->fadj || !v->dadj || !v->mine || !v->myart ||
+	if (!v->mark || !v->touched || !v->de || !v->dob || !v->obj || !v->eadj || !v->fadj || !v->dadj || !v->mine || !v->myart ||
 	    !v->tv || !v->nbl || !v->src || !queue) {
 		free(queue);
 		view_free(v);
@@ -304,11 +307,12 @@ static int view_borrow(struct view *w, const struct view *v)
 	w->thr = w->thr_tmp = NULL;
 	w->de_full = w->clean = false;
 	w->touched = malloc((size_t)v->s->nunits * sizeof *w->touched);
+	w->mark = calloc(n, 1);
 	if (v->thr) {
 		w->thr = malloc(n * sizeof *w->thr);
 		w->thr_tmp = malloc(n * sizeof *w->thr_tmp);
 	}
-	if (!w->touched || !w->de || !w->eadj || !w->fadj || !w->dadj || !w->mine || !w->myart || !w->src ||
+	if (!w->mark || !w->touched || !w->de || !w->eadj || !w->fadj || !w->dadj || !w->mine || !w->myart || !w->src ||
 	    (v->thr && (!w->thr || !w->thr_tmp))) {
 		view_free(w);
 		return -1;
@@ -507,18 +511,18 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 		int i = st->u[u].idx;
 		if (i < 0 || !(m->flags[i] & HEXF_ONMAP))
 			continue;
-		v->touched[v->ntouched++] = i;
+		if (!(v->mark[i] & 1)) {
+			v->mark[i] |= 1;
+			v->touched[v->ntouched++] = i;
+		}
 		bool enemy = s->u[u].side != me;
 		if (!enemy && v->mine[i] < 255)
 			v->mine[i]++;
 		if (!enemy && is_art(s, u) && v->myart[i] < 255)
 			v->myart[i]++;
-		if (enemy && (!v->alma_cross || s->u[u].type == Q_INF)) {
-			int k = 0; /* each hex once among the sources, in the order first met */
-			while (k < nq && queue[k] != i)
-				k++;
-			if (k == nq)
-				queue[nq++] = i;
+		if (enemy && (!v->alma_cross || s->u[u].type == Q_INF) && !(v->mark[i] & 2)) {
+			v->mark[i] |= 2; /* each hex once among the sources, in the order first met */
+			queue[nq++] = i;
 		}
 		if (st->u[u].fl & QF_DISRUPTED) {
 			if (enemy)
@@ -536,7 +540,18 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 				(enemy ? v->eadj : v->fadj)[j] += w;
 		}
 	}
-	if (rows) {
+	for (int t = 0; t < v->ntouched; t++)
+		v->mark[v->touched[t]] = 0;
+	if (rows && v->base && v->base->de_full && v->base->nsrc == nq &&
+	    !memcmp(v->base->src, queue, (size_t)nq * sizeof *queue)) {
+		/* the sources of the base view: its field, at the hexes my units stand in */
+		for (int u = 0; u < s->nunits; u++) {
+			int i = st->u[u].idx;
+			if (s->u[u].side == me && i >= 0 && (m->flags[i] & HEXF_ONMAP))
+				v->de[i] = v->base->de[i];
+		}
+		v->de_full = false;
+	} else if (rows) {
 		/* the enemy distance of the hexes my units stand in, from the rows */
 		int *hx = queue + nq, nh = 0;
 		for (int u = 0; u < s->nunits; u++) {
