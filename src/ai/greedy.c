@@ -941,6 +941,8 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 	const struct q_state *st = q_cst(g);
 	double before = eval_view(v);
 	uint64_t base = rng_next(&g->ai);
+	double cur_sc[Q_UNITS_MAX]; /* unit_score of a unit where it stands, once a decision */
+	bool have_cur[Q_UNITS_MAX] = {false};
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &list[i];
 		double sc;
@@ -950,7 +952,15 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 			break;
 		case QA_MOVE: {
 			int u = a->arg[0], dest = a->arg[a->n - 1], cur = st->u[u].idx;
-			sc = unit_score(v, u, dest) - unit_score(v, u, cur);
+			if (u < 0 || u >= Q_UNITS_MAX) {
+				sc = unit_score(v, u, dest) - unit_score(v, u, cur);
+			} else {
+				if (!have_cur[u]) {
+					cur_sc[u] = unit_score(v, u, cur);
+					have_cur[u] = true;
+				}
+				sc = unit_score(v, u, dest) - cur_sc[u];
+			}
 			if (sc < MOVE_MIN)
 				sc = -1; /* a move must improve */
 			break;
