@@ -71,6 +71,10 @@ struct view {
 	int ntouched;
 	int vp[2];          /* the victory points of the position (over()), by side */
 	uint8_t *mark;      /* [map n], zero between updates: 1 hex in touched, 2 in the sources */
+	int32_t *thr_key;   /* with thr: [2 * units], the (hex, allowance) pairs thr was computed
+			     * from, nthr_key of them, when thr_full (thr then holds every hex) */
+	int nthr_key;
+	bool thr_full;
 };
 
 /* Distances between on-map hexes, one row per starting hex, each filled by a breadth-first
@@ -166,6 +170,7 @@ static void view_free(struct view *v)
 	free(v->myart);
 	free(v->thr);
 	free(v->thr_tmp);
+	free(v->thr_key);
 	free(v->touched);
 	free(v->mark);
 	memset(v, 0, sizeof *v);
@@ -279,10 +284,13 @@ static int view_static(struct view *v, const struct game *g, int me)
 		bfs(m, v->nbl, v->dx, queue, 1);
 		v->thr = malloc((size_t)n * sizeof *v->thr);
 		v->thr_tmp = malloc((size_t)n * sizeof *v->thr_tmp);
-		if (!v->thr || !v->thr_tmp) {
+		v->thr_key = malloc((size_t)s->nunits * 2 * sizeof *v->thr_key);
+		if (!v->thr || !v->thr_tmp || !v->thr_key) {
 			free(v->thr);
 			free(v->thr_tmp);
+			free(v->thr_key);
 			v->thr = v->thr_tmp = NULL;
+			v->thr_key = NULL;
 		}
 	}
 	free(queue);
@@ -305,15 +313,17 @@ static int view_borrow(struct view *w, const struct view *v)
 	w->mine = malloc(n);
 	w->myart = malloc(n);
 	w->thr = w->thr_tmp = NULL;
-	w->de_full = w->clean = false;
+	w->thr_key = NULL;
+	w->de_full = w->clean = w->thr_full = false;
 	w->touched = malloc((size_t)v->s->nunits * sizeof *w->touched);
 	w->mark = calloc(n, 1);
 	if (v->thr) {
 		w->thr = malloc(n * sizeof *w->thr);
 		w->thr_tmp = malloc(n * sizeof *w->thr_tmp);
+		w->thr_key = malloc((size_t)v->s->nunits * 2 * sizeof *w->thr_key);
 	}
 	if (!w->mark || !w->touched || !w->de || !w->eadj || !w->fadj || !w->dadj || !w->mine || !w->myart || !w->src ||
-	    (v->thr && (!w->thr || !w->thr_tmp))) {
+	    (v->thr && (!w->thr || !w->thr_tmp || !w->thr_key))) {
 		view_free(w);
 		return -1;
 	}
@@ -354,9 +364,6 @@ static void threat_field(struct view *v, const struct game *g, int *queue, bool 
 	int n = m->n, mas[16], nmas = 0, *eh = queue, *ema = queue + s->nunits, ne = 0;
 	bool rows = !full && v->rows && 5 * s->nunits <= n;
 
-	if (!rows)
-		for (int i = 0; i < n; i++)
-			v->thr[i] = DIST_CAP;
 	for (int u = 0; u < s->nunits; u++) {
 		int i = st->u[u].idx, ma, k;
 		if (s->u[u].side == v->me || i < 0 || !(m->flags[i] & HEXF_ONMAP) || is_art(s, u) ||
@@ -367,11 +374,13 @@ static void threat_field(struct view *v, const struct game *g, int *queue, bool 
 			;
 		if (k == nmas && nmas < 16)
 			mas[nmas++] = ma;
-		if (rows) {
-			eh[ne] = i;
-			ema[ne++] = ma;
-		}
+		eh[ne] = i;
+		ema[ne++] = ma;
 	}
+	if (!rows && v->thr_full && v->nthr_key == ne && !memcmp(v->thr_key, eh, (size_t)ne * sizeof *eh) &&
+	    !memcmp(v->thr_key + ne, ema, (size_t)ne * sizeof *ema))
+		return; /* the field already there: the same enemy hexes and allowances */
+	v->thr_full = false;
 	if (rows) {
 		/* per hex of mine (hx): the least over the allowances k of (steps from the
 		 * nearest of k's hexes, dk) - k, where dk < DIST_CAP */
@@ -401,15 +410,18 @@ static void threat_field(struct view *v, const struct game *g, int *queue, bool 
 			v->thr[hx[h]] = (int16_t)t[h];
 		return;
 	}
+	memcpy(v->thr_key, eh, (size_t)ne * sizeof *eh);
+	memcpy(v->thr_key + ne, ema, (size_t)ne * sizeof *ema);
+	v->nthr_key = ne;
+	for (int i = 0; i < n; i++)
+		v->thr[i] = DIST_CAP;
 	for (int k = 0; k < nmas; k++) {
 		int nq = 0;
 		for (int i = 0; i < n; i++)
 			v->thr_tmp[i] = DIST_CAP;
-		for (int u = 0; u < s->nunits; u++) {
-			int i = st->u[u].idx;
-			if (s->u[u].side == v->me || i < 0 || !(m->flags[i] & HEXF_ONMAP) || is_art(s, u) ||
-			    q_disrupted(g, u) || q_melee(g, u) <= 0 || s->u[u].melee_paren[0] ||
-			    q_ma(g, u) != mas[k] || v->thr_tmp[i] == 0)
+		for (int e = 0; e < ne; e++) { /* the pairs kept above, in unit order */
+			int i = v->thr_key[e];
+			if (v->thr_key[ne + e] != mas[k] || v->thr_tmp[i] == 0)
 				continue;
 			v->thr_tmp[i] = 0;
 			queue[nq++] = i;
@@ -419,6 +431,7 @@ static void threat_field(struct view *v, const struct game *g, int *queue, bool 
 			if (v->thr_tmp[i] < DIST_CAP && v->thr_tmp[i] - mas[k] < v->thr[i])
 				v->thr[i] = (int16_t)(v->thr_tmp[i] - mas[k]);
 	}
+	v->thr_full = true;
 }
 
 /* Balaclava: how many units the Russians (side me) have exited at 2025 ([23.21]): 0, 1, or 2
