@@ -65,12 +65,13 @@ struct view {
 	int nsrc;
 	struct dist_rows *rows; /* the scenario's hex-to-hex distances (the scratch's), or NULL */
 	bool de_full;       /* de holds the whole field from the sources src */
-	bool clean;         /* eadj, fadj, dadj, mine and myart are zero but around the hexes
-			     * touched[ntouched] (so that the next update clears only those) */
-	int32_t *touched;   /* [units]: the hexes the last update wrote around */
-	int ntouched;
+	bool keyed;         /* eadj, fadj, dadj, mine and myart are the sums of what keys[] says
+			     * each unit adds (so that an update changes only the units that
+			     * changed; the strengths are whole numbers, so the float sums are
+			     * exact in any order) */
+	struct ukey *keys;  /* [units] */
 	int vp[2];          /* the victory points of the position (over()), by side */
-	uint8_t *mark;      /* [map n], zero between updates: 1 hex in touched, 2 in the sources */
+	uint8_t *mark;      /* [map n], zero between updates: hexes among the sources */
 	int32_t *thr_key;   /* with thr: [2 * units], the (hex, allowance) pairs thr was computed
 			     * from, nthr_key of them, when thr_full (thr then holds every hex) */
 	int nthr_key;
@@ -87,6 +88,14 @@ struct dist_rows {
 	uint8_t *have;      /* [n]: row filled */
 	int16_t *tmp;       /* [n] */
 	int *queue;         /* [n] */
+};
+
+/* What a unit adds to a view's adjacency sums and counts: nothing (off the map), or where it
+ * stands, disrupted or not, and its melee weight. */
+struct ukey {
+	int32_t idx;        /* -1: off the map */
+	bool dis;
+	float w;
 };
 
 enum battle { B_OTHER, B_ALMA, B_BALACLAVA, B_INKERMAN, B_TCHERNAYA };
@@ -171,7 +180,7 @@ static void view_free(struct view *v)
 	free(v->thr);
 	free(v->thr_tmp);
 	free(v->thr_key);
-	free(v->touched);
+	free(v->keys);
 	free(v->mark);
 	memset(v, 0, sizeof *v);
 }
@@ -227,10 +236,10 @@ static int view_static(struct view *v, const struct game *g, int me)
 	v->tv = malloc((size_t)n * sizeof *v->tv);
 	v->src = malloc((size_t)n * sizeof *v->src);
 	v->nbl = malloc((size_t)n * 6 * sizeof *v->nbl);
-	v->touched = malloc((size_t)s->nunits * sizeof *v->touched);
+	v->keys = malloc((size_t)s->nunits * sizeof *v->keys);
 	v->mark = calloc((size_t)n, 1);
 	queue = malloc((size_t)n * sizeof *queue);
-	if (!v->mark || !v->touched || !v->de || !v->dob || !v->obj || !v->eadj || !v->fadj || !v->dadj || !v->mine || !v->myart ||
+	if (!v->mark || !v->keys || !v->de || !v->dob || !v->obj || !v->eadj || !v->fadj || !v->dadj || !v->mine || !v->myart ||
 	    !v->tv || !v->nbl || !v->src || !queue) {
 		free(queue);
 		view_free(v);
@@ -314,15 +323,15 @@ static int view_borrow(struct view *w, const struct view *v)
 	w->myart = malloc(n);
 	w->thr = w->thr_tmp = NULL;
 	w->thr_key = NULL;
-	w->de_full = w->clean = w->thr_full = false;
-	w->touched = malloc((size_t)v->s->nunits * sizeof *w->touched);
+	w->de_full = w->keyed = w->thr_full = false;
+	w->keys = malloc((size_t)v->s->nunits * sizeof *w->keys);
 	w->mark = calloc(n, 1);
 	if (v->thr) {
 		w->thr = malloc(n * sizeof *w->thr);
 		w->thr_tmp = malloc(n * sizeof *w->thr_tmp);
 		w->thr_key = malloc((size_t)v->s->nunits * 2 * sizeof *w->thr_key);
 	}
-	if (!w->mark || !w->touched || !w->de || !w->eadj || !w->fadj || !w->dadj || !w->mine || !w->myart || !w->src ||
+	if (!w->mark || !w->keys || !w->de || !w->eadj || !w->fadj || !w->dadj || !w->mine || !w->myart || !w->src ||
 	    (v->thr && (!w->thr || !w->thr_tmp || !w->thr_key))) {
 		view_free(w);
 		return -1;
@@ -500,61 +509,57 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 	v->attack = r.winner != me;
 	v->vp[0] = r.vp[0];
 	v->vp[1] = r.vp[1];
-	if (v->clean) {
-		for (int t = 0; t < v->ntouched; t++) {
-			int i = v->touched[t];
-			v->mine[i] = v->myart[i] = 0;
-			for (int k = 0; k < 6; k++) {
-				int j = map_nb(m, i, k);
-				if (j >= 0)
-					v->eadj[j] = v->fadj[j] = v->dadj[j] = 0;
-			}
-		}
-	} else {
+	if (!v->keyed) {
 		memset(v->eadj, 0, (size_t)n * sizeof *v->eadj);
 		memset(v->fadj, 0, (size_t)n * sizeof *v->fadj);
 		memset(v->dadj, 0, (size_t)n * sizeof *v->dadj);
 		memset(v->mine, 0, (size_t)n);
 		memset(v->myart, 0, (size_t)n);
-		v->clean = true;
+		for (int u = 0; u < s->nunits; u++)
+			v->keys[u] = (struct ukey){-1, false, 0};
+		v->keyed = true;
 	}
-	v->ntouched = 0;
-	/* enemy distance field and adjacency strengths */
+	/* enemy distance field and adjacency strengths: each unit's part, changed where the unit
+	 * changed since the last update */
 	for (int u = 0; u < s->nunits; u++) {
 		int i = st->u[u].idx;
-		if (i < 0 || !(m->flags[i] & HEXF_ONMAP))
-			continue;
-		if (!(v->mark[i] & 1)) {
-			v->mark[i] |= 1;
-			v->touched[v->ntouched++] = i;
+		bool on = i >= 0 && (m->flags[i] & HEXF_ONMAP), enemy = s->u[u].side != me;
+		struct ukey key = {-1, false, 0}, *old = &v->keys[u];
+		if (on) {
+			key.idx = i;
+			key.dis = (st->u[u].fl & QF_DISRUPTED) != 0;
+			key.w = key.dis ? 0 : (float)(q_melee(g, u) > 0 ? q_melee(g, u) : 1);
 		}
-		bool enemy = s->u[u].side != me;
-		if (!enemy && v->mine[i] < 255)
-			v->mine[i]++;
-		if (!enemy && is_art(s, u) && v->myart[i] < 255)
-			v->myart[i]++;
-		if (enemy && (!v->alma_cross || s->u[u].type == Q_INF) && !(v->mark[i] & 2)) {
-			v->mark[i] |= 2; /* each hex once among the sources, in the order first met */
+		if (key.idx != old->idx || key.dis != old->dis || key.w != old->w) {
+			for (int sign = -1; sign <= 1; sign += 2) {
+				const struct ukey *k2 = sign < 0 ? old : &key;
+				int h = k2->idx;
+				if (h < 0)
+					continue;
+				if (!enemy) {
+					v->mine[h] = (uint8_t)(v->mine[h] + sign);
+					if (is_art(s, u))
+						v->myart[h] = (uint8_t)(v->myart[h] + sign);
+				}
+				if (k2->dis && !enemy)
+					continue;
+				float *arr = k2->dis ? v->dadj : enemy ? v->eadj : v->fadj;
+				float add = k2->dis ? (float)sign : (float)sign * k2->w;
+				for (int k = 0; k < 6; k++) {
+					int j = map_nb(m, h, k);
+					if (j >= 0)
+						arr[j] += add;
+				}
+			}
+			*old = key;
+		}
+		if (on && enemy && (!v->alma_cross || s->u[u].type == Q_INF) && !v->mark[i]) {
+			v->mark[i] = 1; /* each hex once among the sources, in the order first met */
 			queue[nq++] = i;
 		}
-		if (st->u[u].fl & QF_DISRUPTED) {
-			if (enemy)
-				for (int k = 0; k < 6; k++) {
-					int j = map_nb(m, i, k);
-					if (j >= 0)
-						v->dadj[j] += 1;
-				}
-			continue;
-		}
-		float w = (float)(q_melee(g, u) > 0 ? q_melee(g, u) : 1);
-		for (int k = 0; k < 6; k++) {
-			int j = map_nb(m, i, k);
-			if (j >= 0)
-				(enemy ? v->eadj : v->fadj)[j] += w;
-		}
 	}
-	for (int t = 0; t < v->ntouched; t++)
-		v->mark[v->touched[t]] = 0;
+	for (int k = 0; k < nq; k++)
+		v->mark[queue[k]] = 0;
 	if (rows && v->base && v->base->de_full && v->base->nsrc == nq &&
 	    !memcmp(v->base->src, queue, (size_t)nq * sizeof *queue)) {
 		/* the sources of the base view: its field, at the hexes my units stand in */
