@@ -528,7 +528,10 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 		if (on) {
 			key.idx = i;
 			key.dis = (st->u[u].fl & QF_DISRUPTED) != 0;
-			key.w = key.dis ? 0 : (float)(q_melee(g, u) > 0 ? q_melee(g, u) : 1);
+			if (!key.dis) {
+				int mq = q_melee(g, u);
+				key.w = (float)(mq > 0 ? mq : 1);
+			}
 		}
 		if (key.idx != old->idx || key.dis != old->dis || key.w != old->w) {
 			for (int sign = -1; sign <= 1; sign += 2) {
