@@ -746,12 +746,10 @@ static double unit_score(const struct view *v, int u, int i)
 {
 	const struct q_scn *s = v->s;
 	const struct game *g = v->g;
-	double m = q_melee(g, u), sc = 0, ea = v->eadj[i], fa = v->fadj[i];
+	double m = 0, sc = 0, ea = v->eadj[i], fa = v->fadj[i];
 	int de = v->de[i], dob = v->dob[i];
 	bool dis = q_disrupted(g, u);
 
-	if (s->u[u].melee_paren[dis ? 1 : 0])
-		m = 0; /* [8.17] defence only */
 	if (is_raider(v, u)) {
 		/* the raid: ride for the exit, clear of the enemy (a raider lost is 15 points
 		 * missed): never into contact, and out of close fire where it can */
@@ -794,6 +792,10 @@ static double unit_score(const struct view *v, int u, int i)
 	}
 	if (v->alma_cross && !(s->zone[i] & ALMA_ZONE_NORTH))
 		sc += 4.0;
+	if (v->dadj[i] > 0 || ea > 0) { /* the unit's melee strength, where it counts */
+		/* [8.17] defence only */
+		m = s->u[u].melee_paren[dis ? 1 : 0] ? 0 : q_melee(g, u);
+	}
 	if (v->dadj[i] > 0 && m > 0)
 		sc += v->alma_cross ? 1.0 : 0.5; /* a disrupted enemy next door: fire and melee prey */
 	if (v->attack) {
