@@ -97,7 +97,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		struct sim_cfg cfg = {0, {{player, AI_SEARCH_BUDGET}, {player, AI_SEARCH_BUDGET}}, SIM_ACTION_CAP,
-				      s.rules->memo_new(&s), false};
+				      s.rules->memo_new(&s), false, ai_scratch_new(&s)};
 		double t0 = now();
 		for (int i = 0; i < n; i++) {
 			if (sim_play(&s, 1, i, &cfg, g, &r) != 0) {
@@ -116,6 +116,7 @@ int main(int argc, char **argv)
 			       sizeof(struct game), copy_ns(g));
 		}
 		s.rules->memo_free(cfg.memo);
+		ai_scratch_free(cfg.ai_scratch);
 		scenario_free(&s);
 	}
 	free(g);

@@ -85,6 +85,7 @@ static int play(const struct scenario *s, uint64_t seed, const int kinds[2], int
 		goto out;
 	}
 	g->memo = s->rules->memo_new ? s->rules->memo_new(s) : NULL; /* speed only */
+	g->ai_scratch = ai_scratch_new(s); /* the same */
 	for (long step = 0; step < MAX_STEPS; step++) {
 		struct action a;
 		if (g->rules->over(g, r)) {
@@ -107,6 +108,7 @@ static int play(const struct scenario *s, uint64_t seed, const int kinds[2], int
 out:
 	if (g->memo)
 		s->rules->memo_free(g->memo);
+	ai_scratch_free(g->ai_scratch);
 	free(g);
 	return rc;
 }

@@ -21,7 +21,39 @@ const char *ai_name(int kind)
 	return kind > AI_NONE && kind < AI_NKINDS ? names[kind] : "human";
 }
 
-int ai_actions(const struct game *g, struct action **out)
+struct ai_scratch *ai_scratch_new(const struct scenario *s)
+{
+	struct ai_scratch *x = calloc(1, sizeof *x);
+	if (x)
+		x->scn = s;
+	return x;
+}
+
+void ai_scratch_free(struct ai_scratch *x)
+{
+	if (!x)
+		return;
+	free(x->list);
+	free(x->copy[0]);
+	free(x->copy[1]);
+	greedy_scratch_free(x->greedy);
+	free(x);
+}
+
+struct ai_scratch *ai_scratch_of(const struct game *g)
+{
+	struct ai_scratch *x = g->ai_scratch;
+	return x && x->scn == g->scn ? x : NULL;
+}
+
+struct game *ai_scratch_copy(struct ai_scratch *x, int k)
+{
+	if (!x->copy[k])
+		x->copy[k] = malloc(sizeof *x->copy[k]);
+	return x->copy[k];
+}
+
+static int list_malloc(const struct game *g, struct action **out)
 {
 	int cap = 1024, n;
 	struct action *list = malloc((size_t)cap * sizeof *list);
@@ -42,6 +74,42 @@ int ai_actions(const struct game *g, struct action **out)
 	}
 	*out = list;
 	return n < 0 ? 0 : n;
+}
+
+int ai_actions(const struct game *g, struct action **out)
+{
+	struct ai_scratch *x = ai_scratch_of(g);
+	int n;
+
+	if (!x || x->list_busy)
+		return list_malloc(g, out);
+	if (!x->list) {
+		x->list = malloc(1024 * sizeof *x->list);
+		if (!x->list)
+			return list_malloc(g, out);
+		x->cap = 1024;
+	}
+	n = g->rules->actions(g, x->list, x->cap);
+	if (n > x->cap) {
+		struct action *big = realloc(x->list, (size_t)n * sizeof *big);
+		if (!big)
+			return list_malloc(g, out);
+		x->list = big;
+		x->cap = n;
+		n = g->rules->actions(g, x->list, x->cap);
+	}
+	x->list_busy = true;
+	*out = x->list;
+	return n < 0 ? 0 : n;
+}
+
+void ai_actions_done(const struct game *g, struct action *list)
+{
+	struct ai_scratch *x = ai_scratch_of(g);
+	if (x && list && list == x->list)
+		x->list_busy = false;
+	else
+		free(list);
 }
 
 int ai_apply(struct game *g, const struct action *a)
@@ -70,11 +138,11 @@ static int random_choose(struct game *g, struct action *out)
 	n = ai_actions(g, &list);
 
 	if (n <= 0) {
-		free(list);
+		ai_actions_done(g, list);
 		return -1;
 	}
 	*out = list[rng_below(&g->ai, (uint32_t)n)];
-	free(list);
+	ai_actions_done(g, list);
 	return 0;
 }
 

@@ -50,11 +50,40 @@ const char *ai_player_name(const struct ai_player *p, char *buf);
 /* ai_choose_budget with p's kind and budget. */
 int ai_player_choose(const struct ai_player *p, struct game *g, struct action *out);
 
+/* The computer players' scratch: memory they reuse from decision to decision instead of
+ * allocating it at each (the action list, greedy's views and distance tables, the copies of the
+ * game they try actions on). One per thread and scenario, made and freed by whoever owns the
+ * game, as the rules' memo is, and put in g->ai_scratch; copies of the game share it. A game
+ * without one (g->ai_scratch NULL) gets exactly the same choices, more slowly. ai_scratch_new
+ * returns NULL when out of memory; ai_scratch_free(NULL) does nothing. */
+struct ai_scratch *ai_scratch_new(const struct scenario *s);
+void ai_scratch_free(struct ai_scratch *x);
+
 /* ---- shared by the players (ai.c, greedy.c, search.c); not for front ends ---- */
 
-/* The legal actions of g into a malloc'd array (*out, caller frees); returns the count, or -1
- * (out of memory; *out is then NULL). */
+struct greedy_scratch; /* greedy.c's part of the scratch */
+
+struct ai_scratch {
+	const struct scenario *scn;   /* the scenario it serves */
+	struct action *list;          /* ai_actions' buffer of cap actions, or NULL */
+	int cap;
+	bool list_busy;               /* handed out by ai_actions, not yet back */
+	struct game *copy[2];         /* [0] greedy's trial copies, [1] search's rollouts; or NULL */
+	struct greedy_scratch *greedy;
+};
+
+/* g's scratch, or NULL when it has none or it serves another scenario. */
+struct ai_scratch *ai_scratch_of(const struct game *g);
+/* The scratch's copy k (0 or 1), made on first need; NULL when out of memory. */
+struct game *ai_scratch_copy(struct ai_scratch *x, int k);
+void greedy_scratch_free(struct greedy_scratch *gs);
+
+/* The legal actions of g into *out (the scratch's buffer when g has a scratch whose buffer is
+ * free, otherwise a malloc'd array); returns the count, or -1 (out of memory; *out is then
+ * NULL). Hand the list back with ai_actions_done. */
 int ai_actions(const struct game *g, struct action **out);
+/* Gives back a list from ai_actions of g (frees it if it was malloc'd). NULL does nothing. */
+void ai_actions_done(const struct game *g, struct action *list);
 /* Applies a on a copy-safe path: game_apply without events; returns its code. */
 int ai_apply(struct game *g, const struct action *a);
 /* Makes c a copy of g whose rulings roll from a private stream derived from seed (whatever

@@ -63,6 +63,39 @@ struct view {
 				  * the enemy stands where it stood there */
 	int32_t *src;       /* the hexes the enemy distances start from, nsrc of them */
 	int nsrc;
+	struct dist_rows *rows; /* the scenario's hex-to-hex distances (the scratch's), or NULL */
+	bool de_full;       /* de holds the whole field from the sources src */
+	bool keyed;         /* eadj, fadj, dadj, mine and myart are the sums of what keys[] says
+			     * each unit adds (so that an update changes only the units that
+			     * changed; the strengths are whole numbers, so the float sums are
+			     * exact in any order) */
+	struct ukey *keys;  /* [units] */
+	int vp[2];          /* the victory points of the position (over()), by side */
+	uint8_t *mark;      /* [map n], zero between updates: hexes among the sources */
+	int32_t *thr_key;   /* with thr: [2 * units], the (hex, allowance) pairs thr was computed
+			     * from, nthr_key of them, when thr_full (thr then holds every hex) */
+	int nthr_key;
+	bool thr_full;
+};
+
+/* Distances between on-map hexes, one row per starting hex, each filled by a breadth-first
+ * search on first need: row a holds min(steps from a, DIST_CAP) for every hex, so the enemy
+ * distance of a hex is the least over the enemy's hexes of their rows, exactly what the
+ * multi-source search finds. */
+struct dist_rows {
+	int n;
+	uint8_t *d;         /* [n * n] */
+	uint8_t *have;      /* [n]: row filled */
+	int16_t *tmp;       /* [n] */
+	int *queue;         /* [n] */
+};
+
+/* What a unit adds to a view's adjacency sums and counts: nothing (off the map), or where it
+ * stands, disrupted or not, and its melee weight. */
+struct ukey {
+	int32_t idx;        /* -1: off the map */
+	bool dis;
+	float w;
 };
 
 enum battle { B_OTHER, B_ALMA, B_BALACLAVA, B_INKERMAN, B_TCHERNAYA };
@@ -146,6 +179,9 @@ static void view_free(struct view *v)
 	free(v->myart);
 	free(v->thr);
 	free(v->thr_tmp);
+	free(v->thr_key);
+	free(v->keys);
+	free(v->mark);
 	memset(v, 0, sizeof *v);
 }
 
@@ -200,8 +236,10 @@ static int view_static(struct view *v, const struct game *g, int me)
 	v->tv = malloc((size_t)n * sizeof *v->tv);
 	v->src = malloc((size_t)n * sizeof *v->src);
 	v->nbl = malloc((size_t)n * 6 * sizeof *v->nbl);
+	v->keys = malloc((size_t)s->nunits * sizeof *v->keys);
+	v->mark = calloc((size_t)n, 1);
 	queue = malloc((size_t)n * sizeof *queue);
-	if (!v->de || !v->dob || !v->obj || !v->eadj || !v->fadj || !v->dadj || !v->mine || !v->myart ||
+	if (!v->mark || !v->keys || !v->de || !v->dob || !v->obj || !v->eadj || !v->fadj || !v->dadj || !v->mine || !v->myart ||
 	    !v->tv || !v->nbl || !v->src || !queue) {
 		free(queue);
 		view_free(v);
@@ -255,10 +293,13 @@ static int view_static(struct view *v, const struct game *g, int me)
 		bfs(m, v->nbl, v->dx, queue, 1);
 		v->thr = malloc((size_t)n * sizeof *v->thr);
 		v->thr_tmp = malloc((size_t)n * sizeof *v->thr_tmp);
-		if (!v->thr || !v->thr_tmp) {
+		v->thr_key = malloc((size_t)s->nunits * 2 * sizeof *v->thr_key);
+		if (!v->thr || !v->thr_tmp || !v->thr_key) {
 			free(v->thr);
 			free(v->thr_tmp);
+			free(v->thr_key);
 			v->thr = v->thr_tmp = NULL;
+			v->thr_key = NULL;
 		}
 	}
 	free(queue);
@@ -281,29 +322,57 @@ static int view_borrow(struct view *w, const struct view *v)
 	w->mine = malloc(n);
 	w->myart = malloc(n);
 	w->thr = w->thr_tmp = NULL;
+	w->thr_key = NULL;
+	w->de_full = w->keyed = w->thr_full = false;
+	w->keys = malloc((size_t)v->s->nunits * sizeof *w->keys);
+	w->mark = calloc(n, 1);
 	if (v->thr) {
 		w->thr = malloc(n * sizeof *w->thr);
 		w->thr_tmp = malloc(n * sizeof *w->thr_tmp);
+		w->thr_key = malloc((size_t)v->s->nunits * 2 * sizeof *w->thr_key);
 	}
-	if (!w->de || !w->eadj || !w->fadj || !w->dadj || !w->mine || !w->myart || !w->src ||
-	    (v->thr && (!w->thr || !w->thr_tmp))) {
+	if (!w->mark || !w->keys || !w->de || !w->eadj || !w->fadj || !w->dadj || !w->mine || !w->myart || !w->src ||
+	    (v->thr && (!w->thr || !w->thr_tmp || !w->thr_key))) {
 		view_free(w);
 		return -1;
 	}
 	return 0;
 }
 
+/* Row a of the distances (see struct dist_rows), filled on first need. */
+static const uint8_t *dist_row_fill(struct dist_rows *dr, const struct map *m, const int32_t *nbl, int a)
+{
+	uint8_t *row = dr->d + (size_t)a * (size_t)dr->n;
+	{
+		for (int i = 0; i < dr->n; i++)
+			dr->tmp[i] = DIST_CAP;
+		dr->tmp[a] = 0;
+		dr->queue[0] = a;
+		bfs(m, nbl, dr->tmp, dr->queue, 1);
+		for (int i = 0; i < dr->n; i++)
+			row[i] = (uint8_t)dr->tmp[i];
+		dr->have[a] = 1;
+	}
+	return row;
+}
+
+static inline const uint8_t *dist_row(struct dist_rows *dr, const struct map *m, const int32_t *nbl, int a)
+{
+	return dr->have[a] ? dr->d + (size_t)a * (size_t)dr->n : dist_row_fill(dr, m, nbl, a);
+}
+
 /* Fills v->thr (see struct view) for the position g: one breadth-first search per distinct
- * movement allowance among the enemy units that can melee. queue: [map n]. */
-static void threat_field(struct view *v, const struct game *g, int *queue)
+ * movement allowance among the enemy units that can melee. queue: [map n]. With the distance
+ * rows and not full, only the hexes my units stand in (all that eval_view reads), from the
+ * rows. */
+static void threat_field(struct view *v, const struct game *g, int *queue, bool full)
 {
 	const struct q_scn *s = v->s;
 	const struct q_state *st = q_cst(g);
 	const struct map *m = &s->map;
-	int n = m->n, mas[16], nmas = 0;
+	int n = m->n, mas[16], nmas = 0, *eh = queue, *ema = queue + s->nunits, ne = 0;
+	bool rows = !full && v->rows && 5 * s->nunits <= n;
 
-	for (int i = 0; i < n; i++)
-		v->thr[i] = DIST_CAP;
 	for (int u = 0; u < s->nunits; u++) {
 		int i = st->u[u].idx, ma, k;
 		if (s->u[u].side == v->me || i < 0 || !(m->flags[i] & HEXF_ONMAP) || is_art(s, u) ||
@@ -314,16 +383,54 @@ static void threat_field(struct view *v, const struct game *g, int *queue)
 			;
 		if (k == nmas && nmas < 16)
 			mas[nmas++] = ma;
+		eh[ne] = i;
+		ema[ne++] = ma;
 	}
+	if (!rows && v->thr_full && v->nthr_key == ne && !memcmp(v->thr_key, eh, (size_t)ne * sizeof *eh) &&
+	    !memcmp(v->thr_key + ne, ema, (size_t)ne * sizeof *ema))
+		return; /* the field already there: the same enemy hexes and allowances */
+	v->thr_full = false;
+	if (rows) {
+		/* per hex of mine (hx): the least over the allowances k of (steps from the
+		 * nearest of k's hexes, dk) - k, where dk < DIST_CAP */
+		int *hx = queue + 2 * s->nunits, *dk = hx + s->nunits, *t = dk + s->nunits, nh = 0;
+		for (int u = 0; u < s->nunits; u++) {
+			int i = st->u[u].idx;
+			if (s->u[u].side != v->me || i < 0 || !(m->flags[i] & HEXF_ONMAP))
+				continue;
+			t[nh] = DIST_CAP;
+			hx[nh++] = i;
+		}
+		for (int k = 0; k < nmas; k++) {
+			for (int h = 0; h < nh; h++)
+				dk[h] = DIST_CAP;
+			for (int e = 0; e < ne; e++)
+				if (ema[e] == mas[k]) {
+					const uint8_t *row = dist_row(v->rows, m, v->nbl, eh[e]);
+					for (int h = 0; h < nh; h++)
+						if (row[hx[h]] < dk[h])
+							dk[h] = row[hx[h]];
+				}
+			for (int h = 0; h < nh; h++)
+				if (dk[h] < DIST_CAP && dk[h] - mas[k] < t[h])
+					t[h] = dk[h] - mas[k];
+		}
+		for (int h = 0; h < nh; h++)
+			v->thr[hx[h]] = (int16_t)t[h];
+		return;
+	}
+	memcpy(v->thr_key, eh, (size_t)ne * sizeof *eh);
+	memcpy(v->thr_key + ne, ema, (size_t)ne * sizeof *ema);
+	v->nthr_key = ne;
+	for (int i = 0; i < n; i++)
+		v->thr[i] = DIST_CAP;
 	for (int k = 0; k < nmas; k++) {
 		int nq = 0;
 		for (int i = 0; i < n; i++)
 			v->thr_tmp[i] = DIST_CAP;
-		for (int u = 0; u < s->nunits; u++) {
-			int i = st->u[u].idx;
-			if (s->u[u].side == v->me || i < 0 || !(m->flags[i] & HEXF_ONMAP) || is_art(s, u) ||
-			    q_disrupted(g, u) || q_melee(g, u) <= 0 || s->u[u].melee_paren[0] ||
-			    q_ma(g, u) != mas[k] || v->thr_tmp[i] == 0)
+		for (int e = 0; e < ne; e++) { /* the pairs kept above, in unit order */
+			int i = v->thr_key[e];
+			if (v->thr_key[ne + e] != mas[k] || v->thr_tmp[i] == 0)
 				continue;
 			v->thr_tmp[i] = 0;
 			queue[nq++] = i;
@@ -333,6 +440,7 @@ static void threat_field(struct view *v, const struct game *g, int *queue)
 			if (v->thr_tmp[i] < DIST_CAP && v->thr_tmp[i] - mas[k] < v->thr[i])
 				v->thr[i] = (int16_t)(v->thr_tmp[i] - mas[k]);
 	}
+	v->thr_full = true;
 }
 
 /* Balaclava: how many units the Russians (side me) have exited at 2025 ([23.21]): 0, 1, or 2
@@ -394,52 +502,109 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 	int n = m->n, me = v->me, nq = 0;
 	struct result r;
 
+	bool rows = !full && v->rows && 2 * s->nunits <= n;
+
 	v->g = g;
 	g->rules->over(g, &r);
 	v->attack = r.winner != me;
-	for (int i = 0; i < n; i++)
-		v->de[i] = DIST_CAP;
-	memset(v->eadj, 0, (size_t)n * sizeof *v->eadj);
-	memset(v->fadj, 0, (size_t)n * sizeof *v->fadj);
-	memset(v->dadj, 0, (size_t)n * sizeof *v->dadj);
-	memset(v->mine, 0, (size_t)n);
-	memset(v->myart, 0, (size_t)n);
-	/* enemy distance field and adjacency strengths */
+	v->vp[0] = r.vp[0];
+	v->vp[1] = r.vp[1];
+	if (!v->keyed) {
+		memset(v->eadj, 0, (size_t)n * sizeof *v->eadj);
+		memset(v->fadj, 0, (size_t)n * sizeof *v->fadj);
+		memset(v->dadj, 0, (size_t)n * sizeof *v->dadj);
+		memset(v->mine, 0, (size_t)n);
+		memset(v->myart, 0, (size_t)n);
+		for (int u = 0; u < s->nunits; u++)
+			v->keys[u] = (struct ukey){-1, false, 0};
+		v->keyed = true;
+	}
+	/* enemy distance field and adjacency strengths: each unit's part, changed where the unit
+	 * changed since the last update */
 	for (int u = 0; u < s->nunits; u++) {
 		int i = st->u[u].idx;
-		if (i < 0 || !(m->flags[i] & HEXF_ONMAP))
-			continue;
-		bool enemy = s->u[u].side != me;
-		if (!enemy && v->mine[i] < 255)
-			v->mine[i]++;
-		if (!enemy && is_art(s, u) && v->myart[i] < 255)
-			v->myart[i]++;
-		if (enemy && v->de[i] != 0 && (!v->alma_cross || s->u[u].type == Q_INF)) {
-			v->de[i] = 0;
+		bool on = i >= 0 && (m->flags[i] & HEXF_ONMAP), enemy = s->u[u].side != me;
+		struct ukey key = {-1, false, 0}, *old = &v->keys[u];
+		if (on) {
+			key.idx = i;
+			key.dis = (st->u[u].fl & QF_DISRUPTED) != 0;
+			if (!key.dis) {
+				int mq = q_melee(g, u);
+				key.w = (float)(mq > 0 ? mq : 1);
+			}
+		}
+		if (key.idx != old->idx || key.dis != old->dis || key.w != old->w) {
+			for (int sign = -1; sign <= 1; sign += 2) {
+				const struct ukey *k2 = sign < 0 ? old : &key;
+				int h = k2->idx;
+				if (h < 0)
+					continue;
+				if (!enemy) {
+					v->mine[h] = (uint8_t)(v->mine[h] + sign);
+					if (is_art(s, u))
+						v->myart[h] = (uint8_t)(v->myart[h] + sign);
+				}
+				if (k2->dis && !enemy)
+					continue;
+				float *arr = k2->dis ? v->dadj : enemy ? v->eadj : v->fadj;
+				float add = k2->dis ? (float)sign : (float)sign * k2->w;
+				for (int k = 0; k < 6; k++) {
+					int j = map_nb(m, h, k);
+					if (j >= 0)
+						arr[j] += add;
+				}
+			}
+			*old = key;
+		}
+		if (on && enemy && (!v->alma_cross || s->u[u].type == Q_INF) && !v->mark[i]) {
+			v->mark[i] = 1; /* each hex once among the sources, in the order first met */
 			queue[nq++] = i;
 		}
-		if (st->u[u].fl & QF_DISRUPTED) {
-			if (enemy)
-				for (int k = 0; k < 6; k++) {
-					int j = map_nb(m, i, k);
-					if (j >= 0)
-						v->dadj[j] += 1;
-				}
-			continue;
+	}
+	for (int k = 0; k < nq; k++)
+		v->mark[queue[k]] = 0;
+	if (rows && v->base && v->base->de_full && v->base->nsrc == nq &&
+	    !memcmp(v->base->src, queue, (size_t)nq * sizeof *queue)) {
+		/* the sources of the base view: its field, at the hexes my units stand in */
+		for (int u = 0; u < s->nunits; u++) {
+			int i = st->u[u].idx;
+			if (s->u[u].side == me && i >= 0 && (m->flags[i] & HEXF_ONMAP))
+				v->de[i] = v->base->de[i];
 		}
-		float w = (float)(q_melee(g, u) > 0 ? q_melee(g, u) : 1);
-		for (int k = 0; k < 6; k++) {
-			int j = map_nb(m, i, k);
-			if (j >= 0)
-				(enemy ? v->eadj : v->fadj)[j] += w;
+		v->de_full = false;
+	} else if (rows) {
+		/* the enemy distance of the hexes my units stand in, from the rows */
+		int *hx = queue + nq, nh = 0;
+		for (int u = 0; u < s->nunits; u++) {
+			int i = st->u[u].idx;
+			if (s->u[u].side != me || i < 0 || !(m->flags[i] & HEXF_ONMAP))
+				continue;
+			hx[nh++] = i;
+			v->de[i] = DIST_CAP;
 		}
+		for (int k = 0; k < nq; k++) {
+			const uint8_t *row = dist_row(v->rows, m, v->nbl, queue[k]);
+			for (int h = 0; h < nh; h++)
+				if (row[hx[h]] < v->de[hx[h]])
+					v->de[hx[h]] = row[hx[h]];
+		}
+		v->de_full = false;
+	} else if (full && v->de_full && v->nsrc == nq && !memcmp(v->src, queue, (size_t)nq * sizeof *queue)) {
+		/* the same sources as the field already there */
+	} else if (v->base && v->base->de_full && v->base->nsrc == nq &&
+		   !memcmp(v->base->src, queue, (size_t)nq * sizeof *queue)) {
+		memcpy(v->de, v->base->de, (size_t)n * sizeof *v->de); /* same sources, same field */
+		v->de_full = true;
+	} else {
+		for (int i = 0; i < n; i++)
+			v->de[i] = DIST_CAP;
+		for (int k = 0; k < nq; k++)
+			v->de[queue[k]] = 0;
+		bfs_want(m, v->nbl, v->de, queue, nq, full ? NULL : v->mine);
+		v->de_full = full;
 	}
 	memcpy(v->src, queue, (size_t)nq * sizeof *queue);
 	v->nsrc = nq;
-	if (v->base && v->base->nsrc == nq && !memcmp(v->base->src, queue, (size_t)nq * sizeof *queue))
-		memcpy(v->de, v->base->de, (size_t)n * sizeof *v->de); /* same sources, same field */
-	else
-		bfs_want(m, v->nbl, v->de, queue, nq, full ? NULL : v->mine);
 	/* the raiders are the cavalry units nearest the raid's exit: as many as the points still
 	 * need, and a spare */
 	for (int k = 0; k < RAID_MAX; k++)
@@ -448,7 +613,7 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 		int want;
 		v->exits = bal_exits(g, &r, me);
 		if (v->thr)
-			threat_field(v, g, queue);
+			threat_field(v, g, queue, full);
 		want = v->exits >= 2 ? 0 : 2 - v->exits + RAID_SPARE;
 		for (int u = 0; u < s->nunits; u++) {
 			int i = st->u[u].idx, k;
@@ -479,6 +644,88 @@ static int view_init(struct view *v, const struct game *g, int me)
 	return 0;
 }
 
+/* greedy's part of the players' scratch (ai.h): per side, a view built once (its static parts
+ * kept for every position of the scenario) and the judges' view borrowing from it. */
+struct greedy_scratch {
+	const struct q_scn *s;
+	struct view v[2], w[2];
+	bool built[2];
+	int *queue; /* [map n] */
+	struct dist_rows rows; /* for the judges' views; rows.d NULL if memory was short */
+};
+
+void greedy_scratch_free(struct greedy_scratch *gs)
+{
+	if (!gs)
+		return;
+	for (int k = 0; k < 2; k++)
+		if (gs->built[k]) {
+			view_free(&gs->w[k]); /* before v, whose static parts it borrows */
+			view_free(&gs->v[k]);
+		}
+	free(gs->queue);
+	free(gs->rows.d);
+	free(gs->rows.have);
+	free(gs->rows.tmp);
+	free(gs->rows.queue);
+	free(gs);
+}
+
+/* The scratch's views for side me of g (built on first need) in *v and *w, and its queue;
+ * false when g has no scratch or memory is short (the caller builds its own). */
+static bool scratch_views(const struct game *g, int me, struct view **v, struct view **w, int **queue)
+{
+	struct ai_scratch *x = ai_scratch_of(g);
+	struct greedy_scratch *gs;
+
+	if (!x || me < 0 || me > 1)
+		return false;
+	if (!x->greedy) {
+		x->greedy = calloc(1, sizeof *x->greedy);
+		if (!x->greedy)
+			return false;
+		size_t n = (size_t)q_scn(g)->map.n;
+		struct dist_rows *dr = &x->greedy->rows;
+		x->greedy->s = q_scn(g);
+		x->greedy->queue = malloc(n * sizeof *x->greedy->queue);
+		if (!x->greedy->queue) {
+			greedy_scratch_free(x->greedy);
+			x->greedy = NULL;
+			return false;
+		}
+		dr->n = (int)n;
+		dr->d = malloc(n * n);
+		dr->have = calloc(n, 1);
+		dr->tmp = malloc(n * sizeof *dr->tmp);
+		dr->queue = malloc(n * sizeof *dr->queue);
+		if (!dr->d || !dr->have || !dr->tmp || !dr->queue) { /* slower without, the same */
+			free(dr->d);
+			free(dr->have);
+			free(dr->tmp);
+			free(dr->queue);
+			memset(dr, 0, sizeof *dr);
+		}
+	}
+	gs = x->greedy;
+	if (gs->s != q_scn(g))
+		return false;
+	if (!gs->built[me]) {
+		if (view_static(&gs->v[me], g, me) != 0)
+			return false;
+		if (view_borrow(&gs->w[me], &gs->v[me]) != 0) {
+			view_free(&gs->v[me]);
+			return false;
+		}
+		if (gs->rows.d)
+			gs->w[me].rows = &gs->rows;
+		gs->built[me] = true;
+	}
+	*v = &gs->v[me];
+	*w = &gs->w[me];
+	*queue = gs->queue;
+	return true;
+}
+
 static int imin(int a, int b)
 {
 	return a < b ? a : b;
@@ -499,12 +746,10 @@ static double unit_score(const struct view *v, int u, int i)
 {
 	const struct q_scn *s = v->s;
 	const struct game *g = v->g;
-	double m = q_melee(g, u), sc = 0, ea = v->eadj[i], fa = v->fadj[i];
+	double m = 0, sc = 0, ea = v->eadj[i], fa = v->fadj[i];
 	int de = v->de[i], dob = v->dob[i];
 	bool dis = q_disrupted(g, u);
 
-	if (s->u[u].melee_paren[dis ? 1 : 0])
-		m = 0; /* [8.17] defence only */
 	if (is_raider(v, u)) {
 		/* the raid: ride for the exit, clear of the enemy (a raider lost is 15 points
 		 * missed): never into contact, and out of close fire where it can */
@@ -547,6 +792,10 @@ static double unit_score(const struct view *v, int u, int i)
 	}
 	if (v->alma_cross && !(s->zone[i] & ALMA_ZONE_NORTH))
 		sc += 4.0;
+	if (v->dadj[i] > 0 || ea > 0) { /* the unit's melee strength, where it counts */
+		/* [8.17] defence only */
+		m = s->u[u].melee_paren[dis ? 1 : 0] ? 0 : q_melee(g, u);
+	}
 	if (v->dadj[i] > 0 && m > 0)
 		sc += v->alma_cross ? 1.0 : 0.5; /* a disrupted enemy next door: fire and melee prey */
 	if (v->attack) {
@@ -586,12 +835,10 @@ static double eval_view(const struct view *v)
 	const struct game *g = v->g;
 	const struct q_scn *s = v->s;
 	const struct q_state *st = q_cst(g);
-	struct result r;
 	double val;
 	int me = v->me;
 
-	g->rules->over(g, &r);
-	val = W_VP * (r.vp[me] - r.vp[1 - me]);
+	val = W_VP * (v->vp[me] - v->vp[1 - me]); /* over() of v->g, read by view_update */
 	if (v->dx && v->exits == 1)
 		val += RAID_EXITED; /* half the raid is done */
 	for (int u = 0; u < s->nunits; u++) {
@@ -614,10 +861,17 @@ double greedy_eval(const struct game *g, int side)
 	struct view v;
 	double val;
 
+	struct view *sv, *sw;
+	int *queue;
+
 	if (!is_quad(g)) {
 		struct result r;
 		g->rules->over(g, &r);
 		return r.vp[side] - r.vp[1 - side];
+	}
+	if (scratch_views(g, side, &sv, &sw, &queue)) {
+		view_update(sv, g, queue, true);
+		return eval_view(sv);
 	}
 	if (view_init(&v, g, side) != 0)
 		return 0;
@@ -666,13 +920,15 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 	struct action *list;
 	int n = ai_actions(g, &list), nk = 0, me;
 	struct game *tmp = NULL;
-	struct view v = {0}, w = {0};
+	struct view vv = {0}, ww = {0}, *vp = &vv, *wp = &ww;
 	int *queue = NULL;
+	struct ai_scratch *x = ai_scratch_of(g);
+	bool scr;
 	struct ai_cand best[GREEDY_POOL];
 	int kk = GREEDY_POOL, nb = 0;
 
 	if (n <= 0 || k < 1) {
-		free(list);
+		ai_actions_done(g, list);
 		return 0;
 	}
 	if (n == 1 || !is_quad(g)) {
@@ -682,25 +938,34 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 			if (n == 1)
 				break;
 		}
-		free(list);
+		ai_actions_done(g, list);
 		return nk;
 	}
 	me = g->rules->to_act(g);
-	tmp = malloc(sizeof *tmp);
-	queue = malloc((size_t)q_scn(g)->map.n * sizeof *queue);
-	if (!tmp || !queue || view_init(&v, g, me) != 0 || view_borrow(&w, &v) != 0) {
-		view_free(&v); /* either may be built; a failed one is zeroed */
-		view_free(&w);
-		free(queue);
-		free(tmp);
-		out[0].a = list[0];
-		out[0].score = 0;
-		free(list);
-		return 1;
+	scr = x && (tmp = ai_scratch_copy(x, 0)) && scratch_views(g, me, &vp, &wp, &queue);
+	if (scr) {
+		view_update(vp, g, queue, true);
+	} else {
+		tmp = malloc(sizeof *tmp);
+		queue = malloc((size_t)q_scn(g)->map.n * sizeof *queue);
+		if (!tmp || !queue || view_init(vp, g, me) != 0 || view_borrow(wp, vp) != 0) {
+			view_free(vp); /* either may be built; a failed one is zeroed */
+			view_free(wp);
+			free(queue);
+			free(tmp);
+			out[0].a = list[0];
+			out[0].score = 0;
+			ai_actions_done(g, list);
+			return 1;
+		}
 	}
+	struct view *const v = vp; /* the decision's view; w: the judges' */
+	struct view *const w = wp;
 	const struct q_state *st = q_cst(g);
-	double before = eval_view(&v);
+	double before = eval_view(v);
 	uint64_t base = rng_next(&g->ai);
+	double cur_sc[Q_UNITS_MAX]; /* unit_score of a unit where it stands, once a decision */
+	bool have_cur[Q_UNITS_MAX] = {false};
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &list[i];
 		double sc;
@@ -710,25 +975,33 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 			break;
 		case QA_MOVE: {
 			int u = a->arg[0], dest = a->arg[a->n - 1], cur = st->u[u].idx;
-			sc = unit_score(&v, u, dest) - unit_score(&v, u, cur);
+			if (u < 0 || u >= Q_UNITS_MAX) {
+				sc = unit_score(v, u, dest) - unit_score(v, u, cur);
+			} else {
+				if (!have_cur[u]) {
+					cur_sc[u] = unit_score(v, u, cur);
+					have_cur[u] = true;
+				}
+				sc = unit_score(v, u, dest) - cur_sc[u];
+			}
 			if (sc < MOVE_MIN)
 				sc = -1; /* a move must improve */
 			break;
 		}
 		case QA_EXIT:
-			if (v.dx && v.exits < 2) { /* the raid's exit, 15 points for two ([23.21]) */
+			if (v->dx && v->exits < 2) { /* the raid's exit, 15 points for two ([23.21]) */
 				sc = 5;
 				break;
 			}
-			sc = judge(g, a, before, base, 1, tmp, &w, queue);
+			sc = judge(g, a, before, base, 1, tmp, w, queue);
 			break;
 		case QA_ENTER:
 			/* reinforcements enter on time ([12.0]); where: the best hex */
-			sc = 10 + unit_score(&v, a->arg[0], a->arg[a->n - 1]);
+			sc = 10 + unit_score(v, a->arg[0], a->arg[a->n - 1]);
 			break;
 		default:
 			sc = judge(g, a, before, base, a->kind == QA_FIRE || a->kind == QA_MELEE ||
-				   a->kind == QA_RALLY ? samples : 1, tmp, &w, queue);
+				   a->kind == QA_RALLY ? samples : 1, tmp, w, queue);
 			if (a->kind != QA_RETREAT && a->kind != QA_ADVANCE && sc < ACT_MIN)
 				sc -= 0.5; /* below "end" unless it must be done */
 			break;
@@ -746,13 +1019,13 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 		if (b < 0)
 			break;
 		const struct action *a = &best[b].a;
-		if (!tried[b] && a->kind == QA_MOVE && v.s->u[a->arg[0]].type == Q_CAV &&
+		if (!tried[b] && a->kind == QA_MOVE && v->s->u[a->arg[0]].type == Q_CAV &&
 		    !q_disrupted(g, a->arg[0])) {
 			tried[b] = true;
 			ai_copy(tmp, g, rng_mix(base, 99));
 			if (ai_apply(tmp, a) == 0 && q_disrupted(tmp, a->arg[0])) {
-				best[b].score -= CAV_BLOWN + (v.eadj[a->arg[a->n - 1]] > 0 ? CAV_BLOWN_CONTACT : 0) +
-						 (is_raider(&v, a->arg[0]) ? CAV_BLOWN_RAIDER : 0);
+				best[b].score -= CAV_BLOWN + (v->eadj[a->arg[a->n - 1]] > 0 ? CAV_BLOWN_CONTACT : 0) +
+						 (is_raider(v, a->arg[0]) ? CAV_BLOWN_RAIDER : 0);
 				if (best[b].score < MOVE_MIN)
 					best[b].score = -1;
 				continue;
@@ -761,11 +1034,13 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 		used[b] = true;
 		out[nk++] = best[b];
 	}
-	view_free(&w); /* before v, whose static parts it borrows */
-	view_free(&v);
-	free(queue);
-	free(tmp);
-	free(list);
+	if (!scr) {
+		view_free(w); /* before v, whose static parts it borrows */
+		view_free(v);
+		free(queue);
+		free(tmp);
+	}
+	ai_actions_done(g, list);
 	return nk;
 }
 

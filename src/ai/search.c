@@ -45,7 +45,8 @@ int search_choose(struct game *g, struct action *out, int budget)
 	reps = budget / nc;
 	if (reps < 1)
 		reps = 1;
-	c = malloc(sizeof *c);
+	struct ai_scratch *x = ai_scratch_of(g);
+	c = x ? ai_scratch_copy(x, 1) : malloc(sizeof *c);
 	if (!c)
 		return 0;
 	me = g->rules->to_act(g);
@@ -65,7 +66,8 @@ int search_choose(struct game *g, struct action *out, int budget)
 		if (mean[i] > mean[best])
 			best = i;
 	}
-	free(c);
+	if (!x)
+		free(c);
 	*out = cand[best].a;
 	return 0;
 }

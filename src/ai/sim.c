@@ -80,6 +80,7 @@ int sim_play(const struct scenario *s, uint64_t study_seed, int64_t index,
 	if (game_init(g, s, out->seed, DICE_RNG, cfg->options, &e) != 0)
 		return fail(out, SIM_SETUP, NULL, e.msg);
 	g->memo = cfg->memo;
+	g->ai_scratch = cfg->ai_scratch;
 	if (cfg->check)
 		rec_init(&rec, g);
 	while (!g->rules->over(g, NULL)) { /* the result (victory text) only once, at the end */

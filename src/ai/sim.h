@@ -83,6 +83,8 @@ struct sim_cfg {
 	void *memo;         /* the rules' memo for this thread (rules->memo_new), or NULL */
 	bool check;         /* the rule system's invariants after every action, and the game's
 			     * record replayed and verified at the end (the fuzz of issue 6) */
+	struct ai_scratch *ai_scratch; /* the players' scratch for this thread (ai_scratch_new),
+				    * or NULL (slower, same results) */
 };
 
 /* Plays game `index` of a study of scenario s seeded with study_seed: game_init with

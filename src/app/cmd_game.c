@@ -184,6 +184,7 @@ static int undo(struct session *S)
 		return -1;
 	}
 	g2->memo = S->g.memo; /* the computer players' memo stays with the session */
+	g2->ai_scratch = S->g.ai_scratch; /* and their scratch */
 	S->g = *g2;
 	S->rec.nact = r2.nact;
 	S->rec.nchk = r2.nchk;
@@ -265,6 +266,7 @@ int cmd_play(int argc, char **argv)
 		goto out;
 	/* speeds the computer players' look at many positions; changes no choice (test_quad_sample) */
 	S->g.memo = S->s.rules->memo_new ? S->s.rules->memo_new(&S->s) : NULL;
+	S->g.ai_scratch = ai_scratch_new(&S->s); /* the same: NULL is slower, not different */
 	/* --ai SIDE=PLAYER: match side names now that the scenario is known */
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--ai") && i + 1 < argc) {
@@ -365,6 +367,7 @@ out:
 	rec_free(&S->rec);
 	if (S->g.memo)
 		S->s.rules->memo_free(S->g.memo);
+	ai_scratch_free(S->g.ai_scratch);
 	scenario_free(&S->s);
 	free(S);
 	return rc;

@@ -281,13 +281,15 @@ static void *work(void *arg)
 	const struct sim_args *a = sh->a;
 	struct game *g = malloc(sizeof *g);
 	const struct rules *rl = sh->s->rules;
-	struct sim_cfg cfg = {a->options, {a->player[0], a->player[1]}, a->cap, NULL, a->check};
+	struct sim_cfg cfg = {a->options, {a->player[0], a->player[1]}, a->cap, NULL, a->check, NULL};
 	struct sim_game r;
 
 	cfg.memo = rl->memo_new ? rl->memo_new(sh->s) : NULL; /* NULL: slower, same results */
+	cfg.ai_scratch = ai_scratch_new(sh->s); /* the same */
 	if (!g) {
 		if (cfg.memo)
 			rl->memo_free(cfg.memo);
+		ai_scratch_free(cfg.ai_scratch);
 		atomic_store(&sh->failed, 1);
 		atomic_fetch_add(&sh->finished, 1);
 		return NULL;
@@ -311,6 +313,7 @@ static void *work(void *arg)
 	free(g);
 	if (cfg.memo)
 		rl->memo_free(cfg.memo);
+	ai_scratch_free(cfg.ai_scratch);
 	atomic_fetch_add(&sh->finished, 1);
 	return NULL;
 }

@@ -308,6 +308,8 @@ struct sgame {
 	bool ai_warned;
 	void *memo;                   /* owned: the computer players' memo (rules->memo_new), made
 				       * on first need; only sg_step's working copy carries it */
+	struct ai_scratch *ai_scratch; /* owned: the computer players' scratch (ai_scratch_new),
+				       * the same way */
 };
 
 struct srv {
@@ -453,6 +455,7 @@ static void sg_free(struct sgame *sg)
 	rec_free(&sg->rec);
 	if (sg->memo)
 		sg->scn->rules->memo_free(sg->memo);
+	ai_scratch_free(sg->ai_scratch);
 	free(sg->g);
 	free(sg->ev);
 	free(sg->evseq);
@@ -534,6 +537,9 @@ static int sg_step(struct srv *S, struct sgame *sg, const char *text, const int 
 		if (!sg->memo && sg->scn->rules->memo_new) /* speed only: the same choices without */
 			sg->memo = sg->scn->rules->memo_new(sg->scn);
 		tmp->memo = sg->memo;
+		if (!sg->ai_scratch)
+			sg->ai_scratch = ai_scratch_new(sg->scn);
+		tmp->ai_scratch = sg->ai_scratch;
 		if (ai_player_choose(&sg->ai[side], tmp, &a) != 0) {
 			free(tmp);
 			return err_set(e, NULL, 0, "the computer player has no legal action (a rules bug)");
@@ -569,6 +575,7 @@ static int sg_step(struct srv *S, struct sgame *sg, const char *text, const int 
 		return SRV_STORE_FAILED;
 	}
 	tmp->memo = NULL; /* the stored game carries no memo: readers list actions without it */
+	tmp->ai_scratch = NULL;
 	*sg->g = *tmp;
 	free(tmp);
 	sg->meta.seed_fixed = true;

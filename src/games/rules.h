@@ -120,6 +120,8 @@ struct game {
 	struct rng ai;      /* AI stream: never consumed by rulings */
 	void *memo;         /* rules->memo_new's memo, or NULL (game_init); owned by the caller,
 			     * used by one thread at a time; copies of the game share it */
+	void *ai_scratch;   /* the computer players' scratch (ai_scratch_new in src/ai/ai.h), or
+			     * NULL (game_init); owned by the caller, like memo */
 	alignas(16) unsigned char st[GAME_STATE_MAX];
 };
 
