@@ -1,6 +1,6 @@
 #!/bin/sh
 # Regenerates docs/STUDIES.md and its charts (docs/studies/*.svg): the `crimea sim` output of
-# every scenario, random against random (1 000 games) and greedy against greedy (100 games, 40
+# every scenario, random against random (1 000 games) and greedy against greedy (500 games, 200
 # for the slow scenarios), so that a designer can see how each battle's victory falls under the
 # rules as the program keeps them. Run it after a change to the rules, the data or the players.
 #   sh tools/studies.sh [build/crimea] [JOBS]
@@ -10,13 +10,14 @@ cd "$(dirname "$0")/.."
 bin=${1:-build/crimea}
 jobs=${2:-2}
 nrandom=${NRANDOM:-1000}
-ngreedy=${NGREEDY:-100}
-nslow=${NSLOW:-40}
+ngreedy=${NGREEDY:-500}
+nslow=${NSLOW:-200}
 out=docs/STUDIES.md
 svgdir=docs/studies
 mkdir -p "$svgdir"
 tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
+trap 'rm -f "$tmp" "$tmp.sum"' EXIT
+: >"$tmp.sum"
 
 # study TITLE SLUG SCENARIO N ARGS...: one `crimea sim` run, its command and output.
 study() {
@@ -38,6 +39,13 @@ study() {
 		echo "($secs s wall with --jobs $jobs.)"
 		echo
 	} >>"$tmp"
+	# one row of the summary: each winner's share with its interval
+	awk -v t="$title" -v n="$n" '
+		/^winner/ { on = 1; next }
+		on && NF == 0 { exit }
+		on { ci = substr($0, index($0, "[")); gsub(/ +/, "", ci); sub(/,/, ", ", ci)
+		     row = row sprintf(" %s %s %s |", $1, $3, ci) }
+		END { printf "| %s | %s |%s\n", t, n, row }' "$tmp.run" >>"$tmp.sum"
 	rm -f "$tmp.run"
 }
 
@@ -69,6 +77,16 @@ echo >>"$tmp"
 study "inkerman, all optional rules, random against random" inkerman-all-random inkerman "$nrandom" --options all
 study "inkerman-option, all optional rules, random against random" inkerman-option-all-random inkerman-option "$nrandom" --options all
 
-# Atomic: the document is replaced only when every study ran.
-cp "$tmp" "$out.tmp" && mv "$out.tmp" "$out"
+# The summary first, then every study in full. Atomic: the document is replaced only when
+# every study ran.
+{
+	sed '/^## /,$d' "$tmp"
+	echo "## Summary: who wins (share of games, 95% Wilson interval)"
+	echo
+	echo "| study | games | one side | the other | drawn |"
+	echo "|---|---:|---|---|---|"
+	cat "$tmp.sum"
+	echo
+	sed -n '/^## /,$p' "$tmp"
+} >"$out.tmp" && mv "$out.tmp" "$out"
 echo "$out written" >&2
