@@ -1425,6 +1425,15 @@ static void test_level_text(void **state)
 				q_level_text(got, n, "Russian victory", "russian", vals[a], "allied", vals[b],
 					     " [23.1]");
 				assert_memory_equal(want, got, sizeof want);
+				/* and Tchernaya's, with the margin first (every value, and differences) */
+				int mg = b % 2 ? vals[a] : vals[a] / 2 - vals[b] / 2;
+				memset(want, 'x', sizeof want);
+				memset(got, 'x', sizeof got);
+				snprintf(want, n, "%s (%+d: %s %d, %s %d)%s", "Allied Marginal Victory", mg,
+					 "russian", vals[a], "allied", vals[b], " [19.24]");
+				q_level_text_margin(got, n, "Allied Marginal Victory", mg, "russian",
+						    vals[a], "allied", vals[b], " [19.24]");
+				assert_memory_equal(want, got, sizeof want);
 			}
 }
 

@@ -326,12 +326,19 @@ static void lvl_int(struct lvl_buf *b, int v)
 	lvl_put(b, tmp + k, sizeof tmp - (size_t)k);
 }
 
-void q_level_text(char *out, size_t n, const char *level, const char *s0, int v0, const char *s1,
-		  int v1, const char *tail)
+/* Both level texts; with_margin: the "%+d: " of q_level_text_margin. */
+static void level_text(char *out, size_t n, const char *level, bool with_margin, int margin,
+		       const char *s0, int v0, const char *s1, int v1, const char *tail)
 {
 	struct lvl_buf b = {out, n, 0};
 	lvl_str(&b, level);
 	lvl_put(&b, " (", 2);
+	if (with_margin) {
+		if (margin >= 0)
+			lvl_put(&b, "+", 1);
+		lvl_int(&b, margin);
+		lvl_put(&b, ": ", 2);
+	}
 	lvl_str(&b, s0);
 	lvl_put(&b, " ", 1);
 	lvl_int(&b, v0);
@@ -343,6 +350,18 @@ void q_level_text(char *out, size_t n, const char *level, const char *s0, int v0
 	lvl_str(&b, tail);
 	if (n)
 		out[b.len < n ? b.len : n - 1] = '\0';
+}
+
+void q_level_text(char *out, size_t n, const char *level, const char *s0, int v0, const char *s1,
+		  int v1, const char *tail)
+{
+	level_text(out, n, level, false, 0, s0, v0, s1, v1, tail);
+}
+
+void q_level_text_margin(char *out, size_t n, const char *level, int margin, const char *s0, int v0,
+			 const char *s1, int v1, const char *tail)
+{
+	level_text(out, n, level, true, margin, s0, v0, s1, v1, tail);
 }
 
 void q_victory(const struct game *g, struct result *r)

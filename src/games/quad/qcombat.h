@@ -113,6 +113,10 @@ void q_victory(const struct game *g, struct result *r);
  * the result of every outcome it judges). */
 void q_level_text(char *out, size_t n, const char *level, const char *s0, int v0, const char *s1,
 		  int v1, const char *tail);
+/* The same with the margin first: "LEVEL (+M: SIDE0 V0, SIDE1 V1)TAIL", byte for byte
+ * snprintf(out, n, "%s (%+d: %s %d, %s %d)%s", ...) (Tchernaya [19.24]). */
+void q_level_text_margin(char *out, size_t n, const char *level, int margin, const char *s0, int v0,
+			 const char *s1, int v1, const char *tail);
 
 /* Front-end services (qview.c). */
 int q_view_los(const struct game *g, int ha, int hb, char *why, size_t n);

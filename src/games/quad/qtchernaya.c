@@ -323,8 +323,9 @@ static void tch_victory(const struct game *g, struct result *r)
 	r->vp[ru] = vr;
 	r->vp[al] = va;
 	r->winner = diff >= 0 ? ru : al;
-	snprintf(r->level, sizeof r->level, "%s (%+d: %s %d, %s %d) [19.24]", level, diff,
-		 g->scn->side[ru], vr, g->scn->side[al], va);
+	/* snprintf's "%s (%+d: %s %d, %s %d) [19.24]" without its cost (greedy asks often) */
+	q_level_text_margin(r->level, sizeof r->level, level, diff, g->scn->side[ru], vr,
+			    g->scn->side[al], va, " [19.24]");
 }
 
 const struct q_battle q_tchernaya = {
