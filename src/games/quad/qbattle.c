@@ -281,10 +281,7 @@ const uint8_t *q_battle_steps(const struct game *g, int u, uint8_t *scratch)
 	const uint8_t *base = s->step[mc];
 	if (HOOK(step_variant)) {
 		int v = B(g)->step_variant(g, u);
-		if (v == 0)
-			return base;
-		if (v > 0 && v <= Q_NVARIANT && s->vstep[v - 1][mc])
-			return s->vstep[v - 1][mc];
+		return v > 0 && v <= Q_NVARIANT && s->vstep[v - 1][mc] ? s->vstep[v - 1][mc] : base;
 	}
 	if (!HOOK(patch_steps) || !scratch || (HOOK(patches) && !B(g)->patches(g, u)))
 		return base;

@@ -85,9 +85,9 @@ struct q_battle {
 	 * the present position (q_battle_steps then hands out the scenario's own table, saving
 	 * the copy; the searches give the same results with either). */
 	bool (*patches)(const struct game *g, int u);
-	/* Optional, checked before patch_steps: which precomputed table u moves by in the present
-	 * position: 0 the scenario's own, k >= 1 q_scn.vstep[k - 1] (built by prepare), or -1 to
-	 * copy and patch (patch_steps). A variant must equal what patch_steps would make. */
+	/* Optional, instead of patch_steps where a battle's changes do not depend on the position
+	 * (Inkerman's road rules): which precomputed table u moves by now: 0 the scenario's own,
+	 * k >= 1 q_scn.vstep[k - 1] (built by prepare). */
 	int (*step_variant)(const struct game *g, int u);
 	/* u's fire (melee false) or melee (melee true) strength, given the printed one of its
 	 * present side (Inkerman [20.33] skirmishers formed into a battalion). */
@@ -195,8 +195,6 @@ bool qio_massed_pair(const struct game *g, int u, int v);
 int qio_melee_ok(const struct game *g, const struct action *a, struct err *e);
 int qio_move_ok(const struct game *g, int u, int dest, struct err *e);
 bool qio_closed(const struct game *g, int u, int idx);
-void qio_patch_steps(const struct game *g, int u, uint8_t *step);
-bool qio_patches(const struct game *g, int u);
 /* The step_variant hook; qio_prepare (Inkerman's prepare) builds the tables it names and
  * finds the Regimental Boxes. */
 int qio_step_variant(const struct game *g, int u);

@@ -651,11 +651,6 @@ static int ink_melee_strength(const struct game *g, int u, bool attacking, int b
 	return qio_melee_strength(g, u, attacking, base);
 }
 
-static void ink_patch_steps(const struct game *g, int u, uint8_t *step)
-{
-	qio_patch_steps(g, u, step);
-}
-
 static void ink_on_removed(struct game *g, int u, int origin, bool retreated, struct evsink *ev)
 {
 	(void)origin;
@@ -1033,8 +1028,6 @@ const struct q_battle q_inkerman = {
 	.on_melee = ink_on_melee,
 	.exerts_zoc = ink_exerts_zoc,
 	.melee_strength = ink_melee_strength,
-	.patch_steps = ink_patch_steps,
-	.patches = qio_patches,
 	.step_variant = qio_step_variant,
 	.parse = qio_parse,
 	.format = qio_format,

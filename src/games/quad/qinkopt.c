@@ -451,15 +451,6 @@ int qio_ma(const struct game *g, int u, int base, bool dark)
 	return b;
 }
 
-/* False when qio_patch_steps leaves u's table unchanged: its own early return. */
-bool qio_patches(const struct game *g, int u)
-{
-	int ty = q_scn(g)->u[u].type;
-	bool wx = on(g, Q_OPT_25_1) && no_rain(g) && q_cst(g)->turn >= 7;
-	bool mm = on(g, Q_OPT_27_1) && ty == Q_INF;
-	return !((!wx && !mm) || q_disrupted(g, u));
-}
-
 /* The two road rules as table transforms of a type ty's step table: all roads minor ([27.15],
  * infantry out of March Mode) or all roads major ([25.12], Day turns in fine weather). */
 enum { ROADS_MINOR = 1, ROADS_MAJOR = 2 };
@@ -486,29 +477,18 @@ static void roads_as(const struct q_scn *s, int ty, int how, uint8_t *step)
 		}
 }
 
-/* Which transform applies to u now: 0 none, ROADS_MINOR or ROADS_MAJOR. */
-static int roads_rule(const struct game *g, int u)
+/* The step_variant hook: which road rule u moves by now: 0 none (a disrupted unit keeps the
+ * Terrain Effects Chart's roads), ROADS_MINOR or ROADS_MAJOR (q_scn.vstep[0], [1]). */
+int qio_step_variant(const struct game *g, int u)
 {
 	bool wx = on(g, Q_OPT_25_1) && no_rain(g) && q_cst(g)->turn >= 7;
 	bool mm = on(g, Q_OPT_27_1) && q_scn(g)->u[u].type == Q_INF;
 
-	if (!qio_patches(g, u))
+	if (q_disrupted(g, u))
 		return 0;
 	if (mm && !(CIO(g)->of[u] & OF_MARCH))
 		return ROADS_MINOR; /* [27.15] outranks [25.12] */
 	return wx ? ROADS_MAJOR : 0;
-}
-
-void qio_patch_steps(const struct game *g, int u, uint8_t *step)
-{
-	int how = roads_rule(g, u);
-	if (how)
-		roads_as(q_scn(g), q_scn(g)->u[u].type, how, step);
-}
-
-int qio_step_variant(const struct game *g, int u)
-{
-	return roads_rule(g, u); /* ROADS_MINOR, ROADS_MAJOR: q_scn.vstep[0], [1] */
 }
 
 int qio_prepare(struct q_scn *q)
@@ -517,7 +497,7 @@ int qio_prepare(struct q_scn *q)
 	for (int i = 0; i < q->map.nplaces && q->nbplace < Q_BPLACE_MAX; i++)
 		if (!strncmp(q->map.places[i].name, BOX_PREFIX, strlen(BOX_PREFIX)))
 			q->bplace[q->nbplace++] = (int16_t)i;
-	/* only for units in good order: a disrupted unit's table is never patched (qio_patches) */
+	/* only for units in good order: a disrupted unit's table is never changed (qio_step_variant) */
 	for (int ty = 0; ty < Q_NTYPES; ty++) {
 		int mc = q_mclass(ty, false);
 		for (int v = 0; v < Q_NVARIANT; v++) {

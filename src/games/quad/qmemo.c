@@ -67,15 +67,16 @@ void *q_memo_new(const struct scenario *sc)
 	m->hkey_n = -1;
 	m->prep_zoc = malloc(n);
 	m->prep_blocked = malloc(n);
-	if (!s->ops || (!s->ops->los && !s->ops->los_hex))
+	/* whole lines of sight depend on the map alone without the battle's hooks; lines traced
+	 * without the los hook, when the per-hex hook is absent or reads the map only */
+	bool los_map = !s->ops || (!s->ops->los && !s->ops->los_hex);
+	bool nh_map = !los_map && (!s->ops->los_hex || s->ops->los_hex_static);
+	if (los_map)
 		m->los = calloc(n * n, 1); /* (touched only where asked: pages stay unused) */
-	else if (!s->ops->los_hex || s->ops->los_hex_static)
+	if (nh_map)
 		m->los_nh = calloc(n * n, 1);
 	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps || !m->prep_key ||
-	    !m->hkey ||
-	    !m->prep_zoc || !m->prep_blocked ||
-	    (!m->los && (!s->ops || (!s->ops->los && !s->ops->los_hex))) ||
-	    (!m->los && !m->los_nh && (!s->ops->los_hex || s->ops->los_hex_static))) {
+	    !m->hkey || !m->prep_zoc || !m->prep_blocked || (los_map && !m->los) || (nh_map && !m->los_nh)) {
 		q_memo_free(m);
 		return NULL;
 	}
