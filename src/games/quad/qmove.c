@@ -66,18 +66,13 @@ int q_move_search_with(const struct game *g, int u, struct path_result *res, con
 bool q_stack_ok(const struct game *g, int u, int idx)
 {
 	const struct q_scn *s = q_scn(g);
-	const struct q_state *qs = q_cst(g);
 	int st[Q_STACK_MAX + 1], n;
 	int total = 1, infcav = 0, art = 0;
-	bool me_infcav = s->u[u].type == Q_INF || s->u[u].type == Q_CAV, alone = true;
+	bool me_infcav = s->u[u].type == Q_INF || s->u[u].type == Q_CAV;
 
 	if (q_battle_closed(g, u, idx))
 		return false;
-	if (idx >= 0) /* no other unit there (one walk of the occupancy chain): u alone is fine */
-		for (int v = qs->occ_head[idx & (Q_OCC_BUCKETS - 1)]; v != Q_OCC_NONE && alone;
-		     v = qs->occ_next[v])
-			alone = v == u || qs->u[v].idx != idx;
-	if (alone && idx >= 0)
+	if (idx >= 0 && !q_hex_has_other(q_cst(g), idx, u)) /* u alone is fine */
 		return true;
 	n = q_stack(g, idx, st, Q_STACK_MAX + 1);
 

@@ -472,14 +472,10 @@ static int may_top(const struct game *g, int u, struct err *e)
 	return 0;
 }
 
-/* Does another unit stand in u's hex (u on the map)? One walk of u's occupancy chain. */
+/* Does another unit stand in u's hex (u on the map)? */
 static bool shares_hex(const struct q_state *st, int u)
 {
-	int idx = st->u[u].idx;
-	for (int v = st->occ_head[idx & (Q_OCC_BUCKETS - 1)]; v != Q_OCC_NONE; v = st->occ_next[v])
-		if (v != u && st->u[v].idx == idx)
-			return true;
-	return false;
+	return q_hex_has_other(st, st->u[u].idx, u);
 }
 
 static void list_tops(const struct game *g, struct q_alist *l)

@@ -247,6 +247,8 @@ void q_place(struct q_state *st, int u, int idx);
  * (enum q_tag bits)? One walk of the occupancy chain, without building the stack. */
 bool q_hex_has_foe(const struct game *g, int idx, int side);
 bool q_hex_has_tag(const struct game *g, int idx, uint32_t tags);
+/* Does a unit other than u stand in map index idx (>= 0)? The same walk. */
+bool q_hex_has_other(const struct q_state *st, int idx, int u);
 void q_occ_reset(struct q_state *st, int nunits);
 bool q_occ_ok(const struct q_state *st, int nunits);
 /* Marks the hexes controlled by side's undisrupted units ([6.1]) into zoc[n]. */

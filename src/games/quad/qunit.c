@@ -125,6 +125,14 @@ bool q_hex_has_tag(const struct game *g, int idx, uint32_t tags)
 	return false;
 }
 
+bool q_hex_has_other(const struct q_state *st, int idx, int u)
+{
+	for (int v = st->occ_head[occ_bucket(idx)]; v != Q_OCC_NONE; v = st->occ_next[v])
+		if (v != u && st->u[v].idx == idx)
+			return true;
+	return false;
+}
+
 bool q_occ_ok(const struct q_state *st, int nunits)
 {
 	int seen = 0, on = 0;
