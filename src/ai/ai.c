@@ -53,54 +53,47 @@ struct game *ai_scratch_copy(struct ai_scratch *x, int k)
 	return x->copy[k];
 }
 
-static int list_malloc(const struct game *g, struct action **out)
+/* Lists g's actions into *buf (cap *cap; made when NULL, grown when they do not fit): the
+ * count, or -1 (out of memory; *buf is then still the caller's to free). */
+static int list_into(const struct game *g, struct action **buf, int *cap)
 {
-	int cap = 1024, n;
-	struct action *list = malloc((size_t)cap * sizeof *list);
-
-	*out = NULL;
-	if (!list)
-		return -1;
-	n = g->rules->actions(g, list, cap);
-	if (n > cap) {
-		struct action *big = realloc(list, (size_t)n * sizeof *list);
-		if (!big) {
-			free(list);
+	int n;
+	if (!*buf) {
+		*buf = malloc(1024 * sizeof **buf);
+		if (!*buf)
 			return -1;
-		}
-		list = big;
-		cap = n;
-		n = g->rules->actions(g, list, cap);
+		*cap = 1024;
 	}
-	*out = list;
+	n = g->rules->actions(g, *buf, *cap);
+	if (n > *cap) {
+		struct action *big = realloc(*buf, (size_t)n * sizeof *big);
+		if (!big)
+			return -1;
+		*buf = big;
+		*cap = n;
+		n = g->rules->actions(g, *buf, *cap);
+	}
 	return n < 0 ? 0 : n;
 }
 
 int ai_actions(const struct game *g, struct action **out)
 {
 	struct ai_scratch *x = ai_scratch_of(g);
-	int n;
+	struct action *list = NULL;
+	int n, cap = 0;
 
-	if (!x || x->list_busy)
-		return list_malloc(g, out);
-	if (!x->list) {
-		x->list = malloc(1024 * sizeof *x->list);
-		if (!x->list)
-			return list_malloc(g, out);
-		x->cap = 1024;
+	if (x && !x->list_busy && (n = list_into(g, &x->list, &x->cap)) >= 0) {
+		x->list_busy = true; /* until ai_actions_done */
+		*out = x->list;
+		return n;
 	}
-	n = g->rules->actions(g, x->list, x->cap);
-	if (n > x->cap) {
-		struct action *big = realloc(x->list, (size_t)n * sizeof *big);
-		if (!big)
-			return list_malloc(g, out);
-		x->list = big;
-		x->cap = n;
-		n = g->rules->actions(g, x->list, x->cap);
+	n = list_into(g, &list, &cap); /* no scratch, its list in use, or out of memory */
+	if (n < 0) {
+		free(list);
+		list = NULL;
 	}
-	x->list_busy = true;
-	*out = x->list;
-	return n < 0 ? 0 : n;
+	*out = list;
+	return n;
 }
 
 void ai_actions_done(const struct game *g, struct action *list)
