@@ -214,14 +214,17 @@ __attribute__((noinline)) static long run_distance_mixed(struct bench *b, long o
 	return run_distance(b, ops);
 }
 
+/* The benchmark's query for a step table and allowance (start set per operation). */
+static struct path_query bench_query(const struct bench *b, const uint8_t *step, int allowance)
+{
+	struct path_query q = {step, b->zoc, b->blocked, 0, allowance};
+	return q;
+}
+
 static long search(struct bench *b, long ops, const uint8_t *step, int allowance)
 {
-	struct path_query q;
+	struct path_query q = bench_query(b, step, allowance);
 	long sum = 0;
-	q.step = step;
-	q.zoc = b->zoc;
-	q.blocked = b->blocked;
-	q.allowance = allowance;
 	for (long k = 0; k < ops; k++) {
 		q.start = b->starts[k % b->nstarts];
 		sum += path_search(b->m, &q, &b->res);
@@ -233,12 +236,8 @@ static long search(struct bench *b, long ops, const uint8_t *step, int allowance
 
 static long search_prep(struct bench *b, long ops, const struct path_prep *p, int allowance)
 {
-	struct path_query q;
+	struct path_query q = bench_query(b, p->step, allowance);
 	long sum = 0;
-	q.step = p->step;
-	q.zoc = b->zoc;
-	q.blocked = b->blocked;
-	q.allowance = allowance;
 	for (long k = 0; k < ops; k++) {
 		q.start = b->starts[k % b->nstarts];
 		sum += path_search_prep(p, &q, &b->res, NULL);
@@ -252,15 +251,11 @@ static long search_prep(struct bench *b, long ops, const struct path_prep *p, in
 static long search_sweep(struct bench *b, long ops, const struct path_prep *p, int allowance,
 			 int32_t *order, bool prev)
 {
-	struct path_query q;
+	struct path_query q = bench_query(b, p->step, allowance);
 	struct path_result r = b->res;
 	long sum = 0;
 	if (!prev)
 		r.prev = NULL;
-	q.step = p->step;
-	q.zoc = b->zoc;
-	q.blocked = b->blocked;
-	q.allowance = allowance;
 	for (long k = 0; k < ops; k++) {
 		q.start = b->starts[k % b->nstarts];
 		sum += path_sweep(p, &q, &r, order);
@@ -273,12 +268,8 @@ static long search_sweep(struct bench *b, long ops, const struct path_prep *p, i
 /* The share of b's starts that path_sweep_window cannot answer (the fallback's). */
 static double sweep_fallback(struct bench *b, const struct path_prep *p, int allowance)
 {
-	struct path_query q;
+	struct path_query q = bench_query(b, p->step, allowance);
 	long miss = 0;
-	q.step = p->step;
-	q.zoc = b->zoc;
-	q.blocked = b->blocked;
-	q.allowance = allowance;
 	for (int k = 0; k < b->nstarts; k++) {
 		q.start = b->starts[k];
 		miss += path_sweep_window(p, &q, &b->res, NULL) < 0;
