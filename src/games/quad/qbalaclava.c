@@ -63,6 +63,19 @@ static bool is_gun(const struct game *g, int u)
 	return (q_scn(g)->u[u].tags & QT_REDOUBT_GUN) != 0;
 }
 
+/* At load: the redoubt guns (units tagged QT_REDOUBT_GUN) in unit order and the western
+ * redoubts' map indices, for bal_after_action. */
+static int bal_prepare(struct q_scn *q)
+{
+	q->nbunit = 0;
+	for (int u = 0; u < q->nunits; u++)
+		if (q->u[u].tags & QT_REDOUBT_GUN)
+			q->bunit[q->nbunit++] = (int16_t)u;
+	for (int i = 0; i < 3; i++)
+		q->bhex[i] = map_index(&q->map, west_redoubts[i]);
+	return 0;
+}
+
 static void bal_setup(struct game *g)
 {
 	const struct q_scn *s = q_scn(g);
@@ -228,12 +241,11 @@ static void bal_after_action(struct game *g, struct evsink *ev)
 	uint8_t zoc[Q_NMAX]; /* maps over Q_NMAX are refused at load */
 	bool have_zoc = false; /* computed only when a gun is exposed: this runs after every action */
 
-	for (int u = 0; u < s->nunits; u++) {
-		int idx = st->u[u].idx, stk[Q_STACK_MAX], n;
-		if (!(st->u[u].aux & AUX_EXPOSED) || !is_gun(g, u) || idx < 0)
+	for (int k = 0; k < s->nbunit; k++) { /* the redoubt guns, in unit order (bal_prepare) */
+		int u = s->bunit[k], idx = st->u[u].idx;
+		if (!(st->u[u].aux & AUX_EXPOSED) || idx < 0)
 			continue;
-		n = q_stack(g, idx, stk, Q_STACK_MAX);
-		if (n > 1) {
+		if (q_hex_has_other(st, idx, u)) {
 			st->u[u].aux &= (uint8_t)~AUX_EXPOSED; /* a friend is back with it */
 			continue;
 		}
@@ -264,9 +276,9 @@ static void bal_after_action(struct game *g, struct evsink *ev)
 		}
 	}
 	for (int i = 0; i < 3; i++) {
-		int idx = map_index(&s->map, west_redoubts[i]), stk[Q_STACK_MAX];
-		if (idx >= 0 && q_stack(g, idx, stk, Q_STACK_MAX) > 0)
-			b->last_occ[i] = (uint8_t)(s->u[stk[0]].side + 1);
+		int idx = s->bhex[i], top = idx >= 0 ? q_top(g, idx) : -1; /* west_redoubts[i] */
+		if (top >= 0)
+			b->last_occ[i] = (uint8_t)(s->u[top].side + 1);
 	}
 }
 
@@ -413,6 +425,7 @@ static void bal_victory(const struct game *g, struct result *r)
 
 const struct q_battle q_balaclava = {
 	.id = "balaclava",
+	.prepare = bal_prepare,
 	.setup = bal_setup,
 	.may_enter = bal_may_enter,
 	.stack_ok = bal_stack_ok,

@@ -853,18 +853,18 @@ static int owed_hexes(const struct game *g, int u, int *out)
 	const struct q_state *st = q_cst(g);
 	int n = 0, ui = st->u[u].idx;
 	for (int d = 0; d < 6; d++) {
-		int h = map_nb(&s->map, ui, d), stk[Q_STACK_MAX], k;
+		int h = map_nb(&s->map, ui, d);
 		if (h < 0 || !(s->zoc_dirs[ui] & (1u << d)))
 			continue; /* [6.14] (zoc_dirs: the same hexside tests, made at load; a hex off
 				   * the map, which the bit also leaves out, holds no unit) */
-		k = q_stack(g, h, stk, Q_STACK_MAX);
 		bool zoc = false, done = false;
-		for (int i = 0; i < k; i++) {
-			if (s->u[stk[i]].side == s->u[u].side)
+		/* the hex's units in any order: the answer is about the set */
+		for (int v = q_occ_first(st, h); v >= 0; v = q_occ_next(st, v, h)) {
+			if (s->u[v].side == s->u[u].side)
 				continue;
-			if (!(st->u[stk[i]].fl & QF_DISRUPTED) && q_battle_exerts_zoc(g, stk[i]))
+			if (!(st->u[v].fl & QF_DISRUPTED) && q_battle_exerts_zoc(g, v))
 				zoc = true;
-			if (st->u[stk[i]].fl & (QF_MELEED | QF_ADVANCED))
+			if (st->u[v].fl & (QF_MELEED | QF_ADVANCED))
 				done = true;
 		}
 		if (zoc && !done)

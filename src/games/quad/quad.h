@@ -28,6 +28,7 @@ enum q_type { Q_INF, Q_CAV, Q_ART, Q_HART, Q_NTYPES };
 #define Q_NMOVE (Q_NTYPES * 2)
 #define Q_NVARIANT 2 /* a battle's precomputed step-table variants (q_scn.vstep) */
 #define Q_BPLACE_MAX 16 /* a battle's own places (q_scn.bplace) */
+#define Q_BHEX_MAX 4    /* a battle's own hexes (q_scn.bhex) */
 static inline int q_mclass(int type, bool disrupted) { return type * 2 + (disrupted ? 1 : 0); }
 
 enum q_tag {
@@ -118,6 +119,12 @@ struct q_scn {
 	 * (Inkerman: the Regimental Boxes, [23.21]), so that rules need not search places by name */
 	int16_t bplace[Q_BPLACE_MAX];
 	int nbplace;
+	/* The battle's own units and hexes (map indices, -1 off the map), found by its prepare
+	 * (Balaclava: the redoubt guns and the western redoubts, [18.2], [23.22]), so that a hook
+	 * run after every action need not scan every unit or look hexes up */
+	int16_t bunit[Q_UNITS_MAX];
+	int nbunit;
+	int32_t bhex[Q_BHEX_MAX];
 	int nprov;            /* reconstructed/decoded blocks, listed by crimea show */
 	char prov_note[24][160];
 };
@@ -249,6 +256,26 @@ bool q_hex_has_foe(const struct game *g, int idx, int side);
 bool q_hex_has_tag(const struct game *g, int idx, uint32_t tags);
 /* Does a unit other than u stand in map index idx (>= 0)? The same walk. */
 bool q_hex_has_other(const struct q_state *st, int idx, int u);
+/* The units in map index idx (>= 0) in the occupancy chain's order (not the stack's: for
+ * questions about the set of units in a hex, which never holds more than a stack may):
+ * for (int v = q_occ_first(st, idx); v >= 0; v = q_occ_next(st, v, idx)). */
+static inline int q_occ_next(const struct q_state *st, int v, int idx)
+{
+	for (v = st->occ_next[v]; v != Q_OCC_NONE; v = st->occ_next[v])
+		if (st->u[v].idx == idx)
+			return v;
+	return -1;
+}
+static inline int q_occ_first(const struct q_state *st, int idx)
+{
+	int v = st->occ_head[idx & (Q_OCC_BUCKETS - 1)];
+	if (v == Q_OCC_NONE)
+		return -1;
+	return st->u[v].idx == idx ? v : q_occ_next(st, v, idx);
+}
+/* The top unit of map index idx (>= 0), as q_stack's out[0] with max Q_STACK_MAX, or -1 when
+ * the hex is empty: without building and sorting the stack. */
+int q_top(const struct game *g, int idx);
 void q_occ_reset(struct q_state *st, int nunits);
 bool q_occ_ok(const struct q_state *st, int nunits);
 /* Marks the hexes controlled by side's undisrupted units ([6.1]) into zoc[n]. */
