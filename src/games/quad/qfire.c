@@ -232,10 +232,10 @@ static bool is_art(const struct q_udef *d)
 static int targets_in(const struct game *g, int idx, int *out)
 {
 	const struct q_scn *s = q_scn(g);
-	int st[Q_STACK_MAX], n = q_stack(g, idx, st, Q_STACK_MAX);
-	int hook = q_battle_targets(g, idx, out);
+	int hook = q_battle_targets(g, idx, out), st[Q_STACK_MAX], n;
 	if (hook >= 0)
 		return hook;
+	n = q_stack(g, idx, st, Q_STACK_MAX);
 	if (n == 0)
 		return 0;
 	if (n >= 2 && is_art(&s->u[st[0]]) && is_art(&s->u[st[1]])) {
