@@ -269,6 +269,28 @@ bool q_los_quick(const struct game *g, int from, int to)
 	return *c == 1;
 }
 
+/* u's search query: step table, zones of control, start and allowance (w's maps). */
+static void reach_query(const struct game *g, int u, struct q_work *w, struct path_query *q)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_ust *us = &q_cst(g)->u[u];
+
+	q->blocked = w->blocked;
+	q->start = us->idx;
+	if (q_battle_plain_moves(s->ops)) {
+		/* q_battle_steps, q_battle_ignores_zoc and q_mp_left without the battle's hooks */
+		bool dis = (us->fl & QF_DISRUPTED) != 0;
+		int left = q_ma_std(s->u[u].ma, s->u[u].type, dis) * 2 - us->mp;
+		q->step = s->step[q_mclass(s->u[u].type, dis)];
+		q->zoc = w->zoc;
+		q->allowance = left > 0 ? left : 0;
+		return;
+	}
+	q->step = q_battle_steps(g, u, w->steps);
+	q->zoc = q_battle_ignores_zoc(g, u) ? NULL : w->zoc;
+	q->allowance = q_mp_left(g, u);
+}
+
 int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order)
 {
 	const struct q_scn *s = q_scn(g);
@@ -277,11 +299,7 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 	struct path_query q;
 	size_t tab = (size_t)s->map.n * 6;
 
-	q.step = q_battle_steps(g, u, w->steps);
-	q.zoc = q_battle_ignores_zoc(g, u) ? NULL : w->zoc;
-	q.blocked = w->blocked;
-	q.start = q_cst(g)->u[u].idx;
-	q.allowance = q_mp_left(g, u);
+	reach_query(g, u, w, &q);
 	if (!m || !m->snap) {
 		*order = w->order;
 		return q_path_search(s, &q, &r, w->order);
@@ -296,10 +314,10 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 		*order = mine;
 		return e->len;
 	}
+	/* the search writes prev straight into u's row (for q_reach_route): it writes prev only
+	 * for hexes it reaches, so the row's other entries (stale) are never followed */
+	r.prev = m->prev + (size_t)u * (size_t)m->n;
 	e->len = q_path_search(s, &q, &r, mine);
-	int32_t *mp = m->prev + (size_t)u * (size_t)m->n;
-	for (int k = 0; k < e->len; k++) /* the route to any hex reached, for q_reach_route */
-		mp[mine[k]] = w->prev[mine[k]];
 	e->start = (int16_t)q.start;
 	e->allowance = (uint8_t)q.allowance;
 	e->zocless = q.zoc == NULL;

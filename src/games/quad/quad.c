@@ -410,12 +410,17 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
  * [5.18]) tested first. */
 static bool may_move_quick(const struct game *g, int u)
 {
+	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	unsigned fl = st->u[u].fl;
 	int ma;
-	if (q_scn(g)->u[u].side != st->phasing || st->u[u].idx < 0 || (fl & QF_STOPPED) ||
+	if (s->u[u].side != st->phasing || st->u[u].idx < 0 || (fl & QF_STOPPED) ||
 	    ((fl & QF_MOVED) && st->moving != u))
 		return false;
+	if (q_battle_plain_moves(s->ops)) { /* q_ma and q_battle_may_move without hooks */
+		ma = q_ma_std(s->u[u].ma, s->u[u].type, (fl & QF_DISRUPTED) != 0);
+		return ma * 2 - st->u[u].mp > 0;
+	}
 	ma = q_ma(g, u); /* the rest of q_can_move, with q_ma asked once */
 	return ma != 0 && ma * 2 - st->u[u].mp > 0 && q_battle_may_move(g, u, NULL) == 0;
 }

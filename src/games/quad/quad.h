@@ -238,6 +238,16 @@ int q_fire(const struct game *g, int u);
 int q_melee(const struct game *g, int u);
 int q_morale(const struct game *g, int u);
 int q_ma(const struct game *g, int u); /* whole MP, after [5.19]/[9.11] halving */
+/* q_ma before the battle's ma hook: the printed allowance ma of a unit of type type, halved
+ * when disrupted. */
+static inline int q_ma_std(int ma, int type, bool disrupted)
+{
+	if (!disrupted)
+		return ma;
+	if (type == Q_ART || type == Q_HART)
+		return 0;          /* [5.19], [9.12] disrupted artillery never moves */
+	return (ma + 1) / 2;       /* [5.19], [9.11] halved, fractions rounded up */
+}
 bool q_disrupted(const struct game *g, int u);
 bool q_on_map(const struct game *g, int u);
 int q_unit_find(const struct q_scn *s, const char *id);
