@@ -17,6 +17,8 @@ struct q_memo {
 	const struct q_scn *scn; /* the scenario it is bound to */
 	int n, nunits;
 	bool snap;               /* zoc and blocked hold the inputs of the remembered searches */
+	uint32_t snap_gen;       /* zoc and blocked equal prep_zoc and prep_blocked of this
+				  * generation (0: not known) */
 	uint8_t *zoc, *blocked;  /* [n] */
 	struct q_memo_ent *e;    /* [nunits] */
 	int32_t *order;          /* [nunits * n] */
@@ -26,6 +28,7 @@ struct q_memo {
 	 * per unit its map index and disruption (prep_key); prep_side -1 when none is kept, or
 	 * always when the battle's hooks make the maps depend on more */
 	int prep_side;
+	uint32_t prep_gen;       /* q_prep_gen: incremented by q_prep_keep (never 0 after it) */
 	uint16_t *prep_key;      /* [nfoe[prep_side]] key_of each unit of foe[prep_side]; with
 				  * the battle's hooks, prep_nkey entries made by hook_key */
 	uint16_t *hkey;          /* [nunits]: hook_key's last key (q_prep_recall, q_prep_keep) */
@@ -123,11 +126,24 @@ void q_reach_begin(const struct game *g, const struct q_work *w)
 	if (!m)
 		return;
 	n = (size_t)m->n;
-	if (m->snap && !memcmp(m->zoc, w->zoc, n) && !memcmp(m->blocked, w->blocked, n))
+	/* w's maps are the memo's prep maps of generation prep_gen (q_search_prepare), still
+	 * held; the snapshot was taken from them: the three are equal, no need to compare */
+	bool gen_now = w->prep_gen != 0 && w->prep_gen == m->prep_gen;
+	if (m->snap && gen_now && m->snap_gen == w->prep_gen) {
+#ifdef Q_OCC_VERIFY /* debug builds: the shortcut must agree with the comparison */
+		if (memcmp(m->zoc, w->zoc, n) || memcmp(m->blocked, w->blocked, n))
+			abort();
+#endif
 		return;
+	}
+	if (m->snap && !memcmp(m->zoc, w->zoc, n) && !memcmp(m->blocked, w->blocked, n)) {
+		m->snap_gen = gen_now ? w->prep_gen : 0;
+		return;
+	}
 	memcpy(m->zoc, w->zoc, n);
 	memcpy(m->blocked, w->blocked, n);
 	m->snap = true;
+	m->snap_gen = gen_now ? w->prep_gen : 0;
 	for (int u = 0; u < m->nunits; u++)
 		m->e[u].len = -1;
 }
@@ -219,6 +235,14 @@ void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8
 	memcpy(m->prep_zoc, zoc, (size_t)m->n);
 	memcpy(m->prep_blocked, blocked, (size_t)m->n);
 	m->prep_side = side;
+	if (++m->prep_gen == 0) /* (wrapped: 0 means none) */
+		m->prep_gen = 1;
+}
+
+uint32_t q_prep_gen(const struct game *g)
+{
+	struct q_memo *m = memo_of(g);
+	return m ? m->prep_gen : 0;
 }
 
 int q_los_nohook_recall(const struct game *g, int from, int to, int flags)

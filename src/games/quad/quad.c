@@ -477,12 +477,6 @@ static int may_top(const struct game *g, int u, struct err *e)
 	return 0;
 }
 
-/* Does another unit stand in u's hex (u on the map)? */
-static bool shares_hex(const struct q_state *st, int u)
-{
-	return q_hex_has_other(st, st->u[u].idx, u);
-}
-
 static void list_tops(const struct game *g, struct q_alist *l)
 {
 	const struct q_scn *s = q_scn(g);
@@ -492,8 +486,9 @@ static void list_tops(const struct game *g, struct q_alist *l)
 		return; /* may_top's first test, for every unit */
 	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) { /* the phasing side's units */
 		int u = s->sideu[st->phasing][ku];
-		if (st->u[u].idx >= 0 && shares_hex(st, u) &&
-		    may_top(g, u, NULL) == 0) { /* alone in its hex, a unit is on top: skipped */
+		/* may_top's other tests: u shares its hex, is not on top and is not a picket */
+		if (st->u[u].idx >= 0 && q_hex_has_other(st, st->u[u].idx, u) &&
+		    !(s->u[u].tags & QT_PICKET) && q_top(g, st->u[u].idx) != u) {
 			struct action a = {QA_TOP, 1, {u}};
 			q_push(l, &a);
 		}
