@@ -367,8 +367,8 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 	enum { KEEP = 8 };
 	int keyed[KEEP][2], kept_n[KEEP], kept[KEEP][MAP_EDGE_HEXES], nkeep = 0;
 
-	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) { /* the phasing side's units */
-		int u = s->sideu[st->phasing][ku];
+	for (int ku = 0; ku < s->nsider[st->phasing]; ku++) { /* the phasing side's reinforcements */
+		int u = s->sider[st->phasing][ku];
 		int hexes_buf[MAP_EDGE_HEXES], *hexes = hexes_buf, n, kk;
 		if (st->u[u].idx != Q_OFF || !s->u[u].enter_turn ||
 		    q_can_enter(g, u, NULL) != 0) /* the first tests are q_can_enter's own, inline */

@@ -95,6 +95,9 @@ struct q_scn {
 	/* each side's units in unit order (made at load), for loops over one side's units */
 	int16_t sideu[2][Q_UNITS_MAX];
 	int nsideu[2];
+	/* each side's reinforcements (a scheduled Game-Turn, enter_turn > 0) in unit order */
+	int16_t sider[2][Q_UNITS_MAX];
+	int nsider[2];
 	/* Step costs per movement class, in half movement points (PATH_NOWAY = prohibited),
 	 * computed once from the map and the Terrain Effects Chart. */
 	uint8_t *step[Q_NMOVE];
