@@ -408,7 +408,7 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 
 /* q_can_move(g, u, NULL) == 0, inline, its cheapest refusals (side, on the map, [5.13],
  * [5.18]) tested first. */
-static bool may_move_quick(const struct game *g, int u)
+static inline bool may_move_quick(const struct game *g, int u)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);

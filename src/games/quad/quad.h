@@ -268,7 +268,13 @@ void q_place(struct q_state *st, int u, int idx);
 bool q_hex_has_foe(const struct game *g, int idx, int side);
 bool q_hex_has_tag(const struct game *g, int idx, uint32_t tags);
 /* Does a unit other than u stand in map index idx (>= 0)? The same walk. */
-bool q_hex_has_other(const struct q_state *st, int idx, int u);
+static inline bool q_hex_has_other(const struct q_state *st, int idx, int u)
+{
+	for (int v = st->occ_head[idx & (Q_OCC_BUCKETS - 1)]; v != Q_OCC_NONE; v = st->occ_next[v])
+		if (v != u && st->u[v].idx == idx)
+			return true;
+	return false;
+}
 /* The units in map index idx (>= 0) in the occupancy chain's order (not the stack's: for
  * questions about the set of units in a hex, which never holds more than a stack may):
  * for (int v = q_occ_first(st, idx); v >= 0; v = q_occ_next(st, v, idx)). */
@@ -288,7 +294,19 @@ static inline int q_occ_first(const struct q_state *st, int idx)
 }
 /* The top unit of map index idx (>= 0), as q_stack's out[0] with max Q_STACK_MAX, or -1 when
  * the hex is empty: without building and sorting the stack. */
-int q_top(const struct game *g, int idx);
+static inline int q_top(const struct game *g, int idx)
+{
+	const struct q_state *st = q_cst(g);
+	int top = -1, n = 0, stk[Q_STACK_MAX];
+	/* stack_sort's order: the highest layer on top, equal layers by unit order */
+	for (int v = q_occ_first(st, idx); v >= 0; v = q_occ_next(st, v, idx), n++)
+		if (top < 0 || st->u[v].layer > st->u[top].layer ||
+		    (st->u[v].layer == st->u[top].layer && v < top))
+			top = v;
+	if (n > Q_STACK_MAX) /* (never in play: q_stack keeps the lowest-numbered units) */
+		return q_stack(g, idx, stk, Q_STACK_MAX) > 0 ? stk[0] : -1;
+	return top;
+}
 void q_occ_reset(struct q_state *st, int nunits);
 bool q_occ_ok(const struct q_state *st, int nunits);
 /* Marks the hexes controlled by side's undisrupted units ([6.1]) into zoc[n]. */

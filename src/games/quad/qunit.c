@@ -118,14 +118,6 @@ bool q_hex_has_tag(const struct game *g, int idx, uint32_t tags)
 	return false;
 }
 
-bool q_hex_has_other(const struct q_state *st, int idx, int u)
-{
-	for (int v = st->occ_head[occ_bucket(idx)]; v != Q_OCC_NONE; v = st->occ_next[v])
-		if (v != u && st->u[v].idx == idx)
-			return true;
-	return false;
-}
-
 bool q_occ_ok(const struct q_state *st, int nunits)
 {
 	int seen = 0, on = 0;
@@ -196,20 +188,6 @@ int q_stack(const struct game *g, int idx, int *out, int max)
 	}
 #endif
 	return n;
-}
-
-int q_top(const struct game *g, int idx)
-{
-	const struct q_state *st = q_cst(g);
-	int top = -1, n = 0, stk[Q_STACK_MAX];
-	/* stack_sort's order: the highest layer on top, equal layers by unit order */
-	for (int v = q_occ_first(st, idx); v >= 0; v = q_occ_next(st, v, idx), n++)
-		if (top < 0 || st->u[v].layer > st->u[top].layer ||
-		    (st->u[v].layer == st->u[top].layer && v < top))
-			top = v;
-	if (n > Q_STACK_MAX) /* (never in play: q_stack keeps the lowest-numbered units) */
-		return q_stack(g, idx, stk, Q_STACK_MAX) > 0 ? stk[0] : -1;
-	return top;
 }
 
 void q_zoc_dirs(const struct map *m, uint8_t *dirs)
