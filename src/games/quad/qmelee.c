@@ -1269,14 +1269,21 @@ static bool cav_may_retreat(const struct game *g, int u)
 		return false; /* [11.27] optional */
 	for (int d = 0; d < 6; d++) {
 		int h = map_nb(&s->map, ui, d);
-		unsigned f;
 		if (h < 0)
 			continue;
-		f = map_side_features(&s->map, ui, d);
-		if ((f & SIDE_RIVER) && !(f & SIDE_BRIDGE))
-			continue; /* [6.14] */
-		if (map_slope_into(&s->map, ui, d) == SLOPE_CLIFF || map_slope_away(&s->map, ui, d) == SLOPE_CLIFF)
-			continue; /* [6.14] */
+		/* [6.14] not across an unbridged river or a cliff: for an on-map neighbour the bit of
+		 * zoc_dirs made at load from the same tests, for another the tests themselves */
+		if (s->map.flags[h] & HEXF_ONMAP) {
+			if (!(s->zoc_dirs[ui] & (1u << d)))
+				continue;
+		} else {
+			unsigned f = map_side_features(&s->map, ui, d);
+			if ((f & SIDE_RIVER) && !(f & SIDE_BRIDGE))
+				continue;
+			if (map_slope_into(&s->map, ui, d) == SLOPE_CLIFF ||
+			    map_slope_away(&s->map, ui, d) == SLOPE_CLIFF)
+				continue;
+		}
 		for (int v = q_occ_first(st, h); v >= 0; v = q_occ_next(st, v, h)) /* (any order) */
 			if (s->u[v].side == st->phasing && s->u[v].type != Q_CAV &&
 			    !q_disrupted(g, v) && q_battle_exerts_zoc(g, v))
