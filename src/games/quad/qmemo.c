@@ -5,6 +5,8 @@
 #include "qbattle.h"
 #include "qmemo.h"
 
+#define Q_MEMO_RUNS 8
+
 struct q_memo_ent {
 	int32_t len;      /* hexes reached, or -1: nothing remembered */
 	int16_t start;
@@ -35,6 +37,14 @@ struct q_memo {
 	int prep_nkey, hkey_n, hkey_side; /* hkey_n -1: no key waiting for q_prep_keep */
 	int16_t foe[2][Q_UNITS_MAX]; /* the units not of side 0, of side 1, in unit order */
 	int nfoe[2];
+	/* foe[side] as runs of consecutive unit numbers: run k is units run[side][k][0] to
+	 * run[side][k][1] - 1; nrun[side] 0 when they take more than Q_MEMO_RUNS runs */
+	int16_t run[2][Q_MEMO_RUNS][2];
+	int nrun[2];
+	/* without the battle's hooks: the unit states (struct q_ust, bytes) of foe[prep_side]'s
+	 * runs when the maps were kept or last recalled; equal bytes mean an equal key (key_of
+	 * reads them alone), so q_prep_recall compares them first, a few wide compares */
+	struct q_ust *prep_ust;  /* [nunits] */
 	uint8_t *prep_zoc, *prep_blocked; /* [n] */
 	uint8_t *los_nh;         /* [n * n] LOSF_NOHOOK lines: bits 0-1 without LOSF_RAVINES,
 				  * 2-3 with (0 unknown, 1 clear, 2 blocked), 4-5 whether hex_line
@@ -65,6 +75,22 @@ void *q_memo_new(const struct scenario *sc)
 		for (int side = 0; side < 2; side++)
 			if (s->u[u].side != side)
 				m->foe[side][m->nfoe[side]++] = (int16_t)u;
+	for (int side = 0; side < 2; side++) {
+		int nr = 0;
+		for (int k = 0; k < m->nfoe[side] && nr >= 0; k++) {
+			int u = m->foe[side][k];
+			if (nr > 0 && m->run[side][nr - 1][1] == u)
+				m->run[side][nr - 1][1] = (int16_t)(u + 1);
+			else if (nr == Q_MEMO_RUNS)
+				nr = -1; /* too scattered: compare keys only */
+			else {
+				m->run[side][nr][0] = (int16_t)u;
+				m->run[side][nr++][1] = (int16_t)(u + 1);
+			}
+		}
+		m->nrun[side] = nr < 0 ? 0 : nr;
+	}
+	m->prep_ust = malloc(nu * sizeof *m->prep_ust + 1);
 	m->prep_key = malloc(nu * sizeof *m->prep_key + 1);
 	m->hkey = malloc(nu * sizeof *m->hkey + 1);
 	m->hkey_n = -1;
@@ -79,6 +105,7 @@ void *q_memo_new(const struct scenario *sc)
 	if (nh_map)
 		m->los_nh = calloc(n * n, 1);
 	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps || !m->prep_key ||
+	    !m->prep_ust ||
 	    !m->hkey || !m->prep_zoc || !m->prep_blocked || (los_map && !m->los) || (nh_map && !m->los_nh)) {
 		q_memo_free(m);
 		return NULL;
@@ -102,6 +129,7 @@ void q_memo_free(void *memo)
 	free(m->los);
 	free(m->los_nh);
 	free(m->prep_key);
+	free(m->prep_ust);
 	free(m->hkey);
 	free(m->prep_zoc);
 	free(m->prep_blocked);
@@ -188,6 +216,28 @@ static int hook_key(const struct game *g, int side, uint16_t *key)
 	return n;
 }
 
+/* Are the unit states of side's foes byte for byte those kept in prep_ust (for the key kept
+ * in prep_key)? false when not known (scattered foes). */
+static bool ust_same(const struct q_memo *m, const struct q_state *st, int side)
+{
+	if (!m->nrun[side])
+		return false;
+	for (int k = 0; k < m->nrun[side]; k++) {
+		int lo = m->run[side][k][0], hi = m->run[side][k][1];
+		if (memcmp(&st->u[lo], &m->prep_ust[lo], (size_t)(hi - lo) * sizeof st->u[0]))
+			return false;
+	}
+	return true;
+}
+
+static void ust_keep(struct q_memo *m, const struct q_state *st, int side)
+{
+	for (int k = 0; k < m->nrun[side]; k++) {
+		int lo = m->run[side][k][0], hi = m->run[side][k][1];
+		memcpy(&m->prep_ust[lo], &st->u[lo], (size_t)(hi - lo) * sizeof st->u[0]);
+	}
+}
+
 bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocked)
 {
 	struct q_memo *m = memo_of(g);
@@ -204,9 +254,17 @@ bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocke
 	} else {
 		if (m->prep_side != side)
 			return false;
+		if (!ust_same(m, st, side)) {
+			for (int k = 0; k < m->nfoe[side]; k++)
+				if (key_of(st, m->foe[side][k]) != m->prep_key[k])
+					return false;
+			ust_keep(m, st, side); /* the same key: remember these bytes instead */
+		}
+#ifdef Q_OCC_VERIFY /* debug builds: equal bytes must mean an equal key */
 		for (int k = 0; k < m->nfoe[side]; k++)
 			if (key_of(st, m->foe[side][k]) != m->prep_key[k])
-				return false;
+				abort();
+#endif
 	}
 	memcpy(zoc, m->prep_zoc, (size_t)m->n);
 	memcpy(blocked, m->prep_blocked, (size_t)m->n);
@@ -231,6 +289,7 @@ void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8
 	} else {
 		for (int k = 0; k < m->nfoe[side]; k++)
 			m->prep_key[k] = key_of(q_cst(g), m->foe[side][k]);
+		ust_keep(m, q_cst(g), side);
 	}
 	memcpy(m->prep_zoc, zoc, (size_t)m->n);
 	memcpy(m->prep_blocked, blocked, (size_t)m->n);
