@@ -63,6 +63,21 @@ static bool is_gun(const struct game *g, int u)
 	return (q_scn(g)->u[u].tags & QT_REDOUBT_GUN) != 0;
 }
 
+/* At load: the redoubt guns (units tagged QT_REDOUBT_GUN) in unit order, the western
+ * redoubts' map indices (bhex[0..2]) and the exit hex's (bhex[3]), for bal_after_action and
+ * bal_actions. */
+static int bal_prepare(struct q_scn *q)
+{
+	q->nbunit = 0;
+	for (int u = 0; u < q->nunits; u++)
+		if (q->u[u].tags & QT_REDOUBT_GUN)
+			q->bunit[q->nbunit++] = (int16_t)u;
+	for (int i = 0; i < 3; i++)
+		q->bhex[i] = map_index(&q->map, west_redoubts[i]);
+	q->bhex[3] = map_index(&q->map, EXIT_HEX);
+	return 0;
+}
+
 static void bal_setup(struct game *g)
 {
 	const struct q_scn *s = q_scn(g);
@@ -228,12 +243,11 @@ static void bal_after_action(struct game *g, struct evsink *ev)
 	uint8_t zoc[Q_NMAX]; /* maps over Q_NMAX are refused at load */
 	bool have_zoc = false; /* computed only when a gun is exposed: this runs after every action */
 
-	for (int u = 0; u < s->nunits; u++) {
-		int idx = st->u[u].idx, stk[Q_STACK_MAX], n;
-		if (!(st->u[u].aux & AUX_EXPOSED) || !is_gun(g, u) || idx < 0)
+	for (int k = 0; k < s->nbunit; k++) { /* the redoubt guns, in unit order (bal_prepare) */
+		int u = s->bunit[k], idx = st->u[u].idx;
+		if (!(st->u[u].aux & AUX_EXPOSED) || idx < 0)
 			continue;
-		n = q_stack(g, idx, stk, Q_STACK_MAX);
-		if (n > 1) {
+		if (q_hex_has_other(st, idx, u)) {
 			st->u[u].aux &= (uint8_t)~AUX_EXPOSED; /* a friend is back with it */
 			continue;
 		}
@@ -264,9 +278,9 @@ static void bal_after_action(struct game *g, struct evsink *ev)
 		}
 	}
 	for (int i = 0; i < 3; i++) {
-		int idx = map_index(&s->map, west_redoubts[i]), stk[Q_STACK_MAX];
-		if (idx >= 0 && q_stack(g, idx, stk, Q_STACK_MAX) > 0)
-			b->last_occ[i] = (uint8_t)(s->u[stk[0]].side + 1);
+		int idx = s->bhex[i], top = idx >= 0 ? q_top(g, idx) : -1; /* west_redoubts[i] */
+		if (top >= 0)
+			b->last_occ[i] = (uint8_t)(s->u[top].side + 1);
 	}
 }
 
@@ -289,24 +303,38 @@ static void bal_actions(const struct game *g, struct q_alist *l)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	int russian = side_of(g, "russian"), exit_idx = map_index(&s->map, EXIT_HEX);
+	int russian = side_of(g, "russian"), exit_idx = s->bhex[3]; /* EXIT_HEX */
 
 	if (st->phase != QP_MOVE || st->npend)
 		return;
-	for (int k = 0; k < s->nsideu[st->phasing]; k++) { /* the phasing side's units */
-		int u = s->sideu[st->phasing][k];
-		if (st->u[u].idx < 0)
-			continue;
-		if (st->phasing != russian && is_gun(g, u)) {
-			struct action a = {QA_SPIKE, 1, {u}};
-			q_push(l, &a);
+	if (st->phasing != russian) { /* [18.3] the phasing side's redoubt guns on the map */
+		for (int k = 0; k < s->nbunit; k++) {
+			int u = s->bunit[k];
+			if (s->u[u].side == st->phasing && st->u[u].idx >= 0) {
+				struct action a = {QA_SPIKE, 1, {u}};
+				q_push(l, &a);
+			}
 		}
-		if (st->phasing == russian && st->u[u].idx == exit_idx && q_can_move(g, u, NULL) == 0 &&
-		    q_mp_left(g, u) >= 2) {
-			struct action a = {QA_EXIT, 1, {u}};
-			q_push(l, &a);
-		}
+		return;
 	}
+	if (exit_idx < 0)
+		return;
+	/* errata [23.21] the Russian units in the exit hex, in unit order */
+	int here[Q_UNITS_MAX], n = 0;
+	for (int v = q_occ_first(st, exit_idx); v >= 0; v = q_occ_next(st, v, exit_idx))
+		if (s->u[v].side == st->phasing)
+			here[n++] = v;
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && here[j] < here[j - 1]; j--) {
+			int t = here[j];
+			here[j] = here[j - 1];
+			here[j - 1] = t;
+		}
+	for (int i = 0; i < n; i++)
+		if (q_can_move(g, here[i], NULL) == 0 && q_mp_left(g, here[i]) >= 2) {
+			struct action a = {QA_EXIT, 1, {here[i]}};
+			q_push(l, &a);
+		}
 }
 
 static int bal_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
@@ -413,6 +441,7 @@ static void bal_victory(const struct game *g, struct result *r)
 
 const struct q_battle q_balaclava = {
 	.id = "balaclava",
+	.prepare = bal_prepare,
 	.setup = bal_setup,
 	.may_enter = bal_may_enter,
 	.stack_ok = bal_stack_ok,

@@ -113,6 +113,15 @@ extern const struct q_battle q_tchernaya;
 /* The battle of a scenario, by its id's first word; NULL for none (test scenarios). */
 const struct q_battle *q_battle_find(const char *scenario_id);
 
+/* Does the battle leave whether a unit may move, its allowance, its step table and its
+ * subjection to zones of control to the Standard Rules (no may_move, ma, step_variant,
+ * patch_steps or ignores_zoc hook)? Then those facts depend on the unit's own state alone,
+ * and the movement listings compute them inline (quad.c, qmemo.c). */
+static inline bool q_battle_plain_moves(const struct q_battle *b)
+{
+	return !b || (!b->may_move && !b->ma && !b->step_variant && !b->patch_steps && !b->ignores_zoc);
+}
+
 /* Hooks without a counterpart in qcombat.h. */
 void q_battle_setup(struct game *g);
 int q_battle_morale(const struct game *g, int u, int base);

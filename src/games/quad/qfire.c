@@ -232,10 +232,10 @@ static bool is_art(const struct q_udef *d)
 static int targets_in(const struct game *g, int idx, int *out)
 {
 	const struct q_scn *s = q_scn(g);
-	int st[Q_STACK_MAX], n = q_stack(g, idx, st, Q_STACK_MAX);
-	int hook = q_battle_targets(g, idx, out);
+	int hook = q_battle_targets(g, idx, out), st[Q_STACK_MAX], n;
 	if (hook >= 0)
 		return hook;
+	n = q_stack(g, idx, st, Q_STACK_MAX);
 	if (n == 0)
 		return 0;
 	if (n >= 2 && is_art(&s->u[st[0]]) && is_art(&s->u[st[1]])) {
@@ -247,12 +247,23 @@ static int targets_in(const struct game *g, int idx, int *out)
 	return 1;
 }
 
+/* targets_in's first target in idx, or -1 (none): without sorting the stack when the battle's
+ * hook leaves the choice to the Standard Rules (the top unit). */
+static int first_target(const struct game *g, int idx)
+{
+	int tg[Q_STACK_MAX], hook = q_battle_targets(g, idx, tg);
+	if (hook >= 0)
+		return hook >= 1 ? tg[0] : -1;
+	return q_top(g, idx);
+}
+
 static bool may_fire_from_stack(const struct game *g, int u)
 {
 	const struct q_scn *s = q_scn(g);
-	int st[Q_STACK_MAX], n = q_stack(g, q_cst(g)->u[u].idx, st, Q_STACK_MAX);
-	if (st[0] == u)
+	int idx = q_cst(g)->u[u].idx, st[Q_STACK_MAX], n;
+	if (q_top(g, idx) == u) /* (the stack's first unit, without sorting it) */
 		return true;
+	n = q_stack(g, idx, st, Q_STACK_MAX);
 	if (n >= 2 && is_art(&s->u[st[0]]) && is_art(&s->u[st[1]]) && (st[1] == u))
 		return true; /* [7.22] both artillery */
 	return q_battle_fire_from_bottom(g, u) == 1; /* Balaclava [18.1] */
@@ -594,12 +605,12 @@ void q_fire_actions(const struct game *g, struct q_alist *l)
 	memset(done, 0, (size_t)s->map.n);
 	for (int kv = 0; kv < s->nsideu[1 - side]; kv++) { /* the enemy's units */
 		int v = s->sideu[1 - side][kv];
-		int ti = st->u[v].idx, tg[2];
+		int ti = st->u[v].idx;
 		if (ti < 0)
 			continue;
 		if (!done[ti]) {
 			done[ti] = 1;
-			top[ti] = (int16_t)(targets_in(g, ti, tg) >= 1 ? tg[0] : -1);
+			top[ti] = (int16_t)first_target(g, ti);
 		}
 		if (top[ti] == v) {
 			tv[nt] = v;

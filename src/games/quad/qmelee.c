@@ -853,18 +853,18 @@ static int owed_hexes(const struct game *g, int u, int *out)
 	const struct q_state *st = q_cst(g);
 	int n = 0, ui = st->u[u].idx;
 	for (int d = 0; d < 6; d++) {
-		int h = map_nb(&s->map, ui, d), stk[Q_STACK_MAX], k;
+		int h = map_nb(&s->map, ui, d);
 		if (h < 0 || !(s->zoc_dirs[ui] & (1u << d)))
 			continue; /* [6.14] (zoc_dirs: the same hexside tests, made at load; a hex off
 				   * the map, which the bit also leaves out, holds no unit) */
-		k = q_stack(g, h, stk, Q_STACK_MAX);
 		bool zoc = false, done = false;
-		for (int i = 0; i < k; i++) {
-			if (s->u[stk[i]].side == s->u[u].side)
+		/* the hex's units in any order: the answer is about the set */
+		for (int v = q_occ_first(st, h); v >= 0; v = q_occ_next(st, v, h)) {
+			if (s->u[v].side == s->u[u].side)
 				continue;
-			if (!(st->u[stk[i]].fl & QF_DISRUPTED) && q_battle_exerts_zoc(g, stk[i]))
+			if (!(st->u[v].fl & QF_DISRUPTED) && q_battle_exerts_zoc(g, v))
 				zoc = true;
-			if (st->u[stk[i]].fl & (QF_MELEED | QF_ADVANCED))
+			if (st->u[v].fl & (QF_MELEED | QF_ADVANCED))
 				done = true;
 		}
 		if (zoc && !done)
@@ -1139,11 +1139,11 @@ void q_melee_actions(const struct game *g, struct q_alist *l)
 			continue;
 		}
 		for (int d = 0; d < 6; d++) {
-			int h = map_nb(&s->map, ui, d), stk[Q_STACK_MAX], n;
+			int h = map_nb(&s->map, ui, d), top;
 			if (h < 0)
 				continue;
-			n = q_stack(g, h, stk, Q_STACK_MAX);
-			if (n == 0 || s->u[stk[0]].side == s->u[u].side)
+			top = q_top(g, h);
+			if (top < 0 || s->u[top].side == s->u[u].side)
 				continue;
 			struct action a = {QA_MELEE, 4, {1, u, 1, h}};
 			struct melee_plan p;
@@ -1170,13 +1170,12 @@ void q_melee_actions(const struct game *g, struct q_alist *l)
 	}
 	for (int kv = 0; kv < s->nsideu[1 - st->phasing]; kv++) { /* the defending side's units */
 		int v = s->sideu[1 - st->phasing][kv];
-		int h = st->u[v].idx, stk[Q_STACK_MAX], k;
+		int h = st->u[v].idx;
 		struct action a = {QA_MELEE, 0, {0}};
 		int nu;
 		if (h < 0 || cnt[h] < 2)
 			continue;
-		k = q_stack(g, h, stk, Q_STACK_MAX);
-		if (k == 0 || stk[0] != v)
+		if (q_top(g, h) != v)
 			continue; /* each defending hex once, from its top unit */
 		nu = cnt[h];
 		for (int j = 0; j < nu; j++)
@@ -1269,19 +1268,25 @@ static bool cav_may_retreat(const struct game *g, int u)
 	if ((g->options & Q_OPT_11_27) && q_disrupted(g, u))
 		return false; /* [11.27] optional */
 	for (int d = 0; d < 6; d++) {
-		int h = map_nb(&s->map, ui, d), stk[Q_STACK_MAX], k;
-		unsigned f;
+		int h = map_nb(&s->map, ui, d);
 		if (h < 0)
 			continue;
-		f = map_side_features(&s->map, ui, d);
-		if ((f & SIDE_RIVER) && !(f & SIDE_BRIDGE))
-			continue; /* [6.14] */
-		if (map_slope_into(&s->map, ui, d) == SLOPE_CLIFF || map_slope_away(&s->map, ui, d) == SLOPE_CLIFF)
-			continue; /* [6.14] */
-		k = q_stack(g, h, stk, Q_STACK_MAX);
-		for (int i = 0; i < k; i++)
-			if (s->u[stk[i]].side == st->phasing && s->u[stk[i]].type != Q_CAV &&
-			    !q_disrupted(g, stk[i]) && q_battle_exerts_zoc(g, stk[i]))
+		/* [6.14] not across an unbridged river or a cliff: for an on-map neighbour the bit of
+		 * zoc_dirs made at load from the same tests, for another the tests themselves */
+		if (s->map.flags[h] & HEXF_ONMAP) {
+			if (!(s->zoc_dirs[ui] & (1u << d)))
+				continue;
+		} else {
+			unsigned f = map_side_features(&s->map, ui, d);
+			if ((f & SIDE_RIVER) && !(f & SIDE_BRIDGE))
+				continue;
+			if (map_slope_into(&s->map, ui, d) == SLOPE_CLIFF ||
+			    map_slope_away(&s->map, ui, d) == SLOPE_CLIFF)
+				continue;
+		}
+		for (int v = q_occ_first(st, h); v >= 0; v = q_occ_next(st, v, h)) /* (any order) */
+			if (s->u[v].side == st->phasing && s->u[v].type != Q_CAV &&
+			    !q_disrupted(g, v) && q_battle_exerts_zoc(g, v))
 				return true;
 	}
 	return false;
@@ -1352,16 +1357,15 @@ static int rally_mod(const struct game *g, int u, char *why, size_t n)
 	bool enemy = false, friend = false, redoubt = false;
 
 	for (int d = 0; d < 6; d++) {
-		int h = map_nb(&s->map, ui, d), stk[Q_STACK_MAX], k;
+		int h = map_nb(&s->map, ui, d);
 		if (map_redoubt_inside(&s->map, ui, d))
 			redoubt = true;
 		if (h < 0)
 			continue;
-		k = q_stack(g, h, stk, Q_STACK_MAX);
-		for (int i = 0; i < k; i++) {
-			if (q_disrupted(g, stk[i]))
+		for (int v = q_occ_first(st, h); v >= 0; v = q_occ_next(st, v, h)) { /* (any order) */
+			if (q_disrupted(g, v))
 				continue;
-			if (s->u[stk[i]].side == s->u[u].side)
+			if (s->u[v].side == s->u[u].side)
 				friend = true;
 			else
 				enemy = true;
@@ -1468,13 +1472,12 @@ int q_pending_actions(const struct game *g, struct action *out, int max)
 			continue;
 		struct action a = {QA_ADVANCE, 1, {u}};
 		for (int k = 0; k < p->npath; k++) {
-			int h = p->path[k], stk[Q_STACK_MAX];
+			int h = p->path[k];
 			if (k == 0 && !hex_adjacent(map_hex(&s->map, st->u[u].idx), map_hex(&s->map, h)))
 				break;
 			bool occupied_enemy = false;
-			int n = q_stack(g, h, stk, Q_STACK_MAX);
-			for (int j = 0; j < n; j++)
-				if (s->u[stk[j]].side != s->u[u].side)
+			for (int v = q_occ_first(st, h); v >= 0; v = q_occ_next(st, v, h)) /* (any order) */
+				if (s->u[v].side != s->u[u].side)
 					occupied_enemy = true;
 			if (occupied_enemy)
 				break;

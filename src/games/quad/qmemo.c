@@ -5,6 +5,8 @@
 #include "qbattle.h"
 #include "qmemo.h"
 
+#define Q_MEMO_RUNS 8
+
 struct q_memo_ent {
 	int32_t len;      /* hexes reached, or -1: nothing remembered */
 	int16_t start;
@@ -17,6 +19,8 @@ struct q_memo {
 	const struct q_scn *scn; /* the scenario it is bound to */
 	int n, nunits;
 	bool snap;               /* zoc and blocked hold the inputs of the remembered searches */
+	uint32_t snap_gen;       /* zoc and blocked equal prep_zoc and prep_blocked of this
+				  * generation (0: not known) */
 	uint8_t *zoc, *blocked;  /* [n] */
 	struct q_memo_ent *e;    /* [nunits] */
 	int32_t *order;          /* [nunits * n] */
@@ -26,12 +30,21 @@ struct q_memo {
 	 * per unit its map index and disruption (prep_key); prep_side -1 when none is kept, or
 	 * always when the battle's hooks make the maps depend on more */
 	int prep_side;
+	uint32_t prep_gen;       /* q_prep_gen: incremented by q_prep_keep (never 0 after it) */
 	uint16_t *prep_key;      /* [nfoe[prep_side]] key_of each unit of foe[prep_side]; with
 				  * the battle's hooks, prep_nkey entries made by hook_key */
 	uint16_t *hkey;          /* [nunits]: hook_key's last key (q_prep_recall, q_prep_keep) */
 	int prep_nkey, hkey_n, hkey_side; /* hkey_n -1: no key waiting for q_prep_keep */
 	int16_t foe[2][Q_UNITS_MAX]; /* the units not of side 0, of side 1, in unit order */
 	int nfoe[2];
+	/* foe[side] as runs of consecutive unit numbers: run k is units run[side][k][0] to
+	 * run[side][k][1] - 1; nrun[side] 0 when they take more than Q_MEMO_RUNS runs */
+	int16_t run[2][Q_MEMO_RUNS][2];
+	int nrun[2];
+	/* without the battle's hooks: the unit states (struct q_ust, bytes) of foe[prep_side]'s
+	 * runs when the maps were kept or last recalled; equal bytes mean an equal key (key_of
+	 * reads them alone), so q_prep_recall compares them first, a few wide compares */
+	struct q_ust *prep_ust;  /* [nunits] */
 	uint8_t *prep_zoc, *prep_blocked; /* [n] */
 	uint8_t *los_nh;         /* [n * n] LOSF_NOHOOK lines: bits 0-1 without LOSF_RAVINES,
 				  * 2-3 with (0 unknown, 1 clear, 2 blocked), 4-5 whether hex_line
@@ -62,6 +75,22 @@ void *q_memo_new(const struct scenario *sc)
 		for (int side = 0; side < 2; side++)
 			if (s->u[u].side != side)
 				m->foe[side][m->nfoe[side]++] = (int16_t)u;
+	for (int side = 0; side < 2; side++) {
+		int nr = 0;
+		for (int k = 0; k < m->nfoe[side] && nr >= 0; k++) {
+			int u = m->foe[side][k];
+			if (nr > 0 && m->run[side][nr - 1][1] == u)
+				m->run[side][nr - 1][1] = (int16_t)(u + 1);
+			else if (nr == Q_MEMO_RUNS)
+				nr = -1; /* too scattered: compare keys only */
+			else {
+				m->run[side][nr][0] = (int16_t)u;
+				m->run[side][nr++][1] = (int16_t)(u + 1);
+			}
+		}
+		m->nrun[side] = nr < 0 ? 0 : nr;
+	}
+	m->prep_ust = malloc(nu * sizeof *m->prep_ust + 1);
 	m->prep_key = malloc(nu * sizeof *m->prep_key + 1);
 	m->hkey = malloc(nu * sizeof *m->hkey + 1);
 	m->hkey_n = -1;
@@ -76,6 +105,7 @@ void *q_memo_new(const struct scenario *sc)
 	if (nh_map)
 		m->los_nh = calloc(n * n, 1);
 	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps || !m->prep_key ||
+	    !m->prep_ust ||
 	    !m->hkey || !m->prep_zoc || !m->prep_blocked || (los_map && !m->los) || (nh_map && !m->los_nh)) {
 		q_memo_free(m);
 		return NULL;
@@ -99,6 +129,7 @@ void q_memo_free(void *memo)
 	free(m->los);
 	free(m->los_nh);
 	free(m->prep_key);
+	free(m->prep_ust);
 	free(m->hkey);
 	free(m->prep_zoc);
 	free(m->prep_blocked);
@@ -123,11 +154,24 @@ void q_reach_begin(const struct game *g, const struct q_work *w)
 	if (!m)
 		return;
 	n = (size_t)m->n;
-	if (m->snap && !memcmp(m->zoc, w->zoc, n) && !memcmp(m->blocked, w->blocked, n))
+	/* w's maps are the memo's prep maps of generation prep_gen (q_search_prepare), still
+	 * held; the snapshot was taken from them: the three are equal, no need to compare */
+	bool gen_now = w->prep_gen != 0 && w->prep_gen == m->prep_gen;
+	if (m->snap && gen_now && m->snap_gen == w->prep_gen) {
+#ifdef Q_OCC_VERIFY /* debug builds: the shortcut must agree with the comparison */
+		if (memcmp(m->zoc, w->zoc, n) || memcmp(m->blocked, w->blocked, n))
+			abort();
+#endif
 		return;
+	}
+	if (m->snap && !memcmp(m->zoc, w->zoc, n) && !memcmp(m->blocked, w->blocked, n)) {
+		m->snap_gen = gen_now ? w->prep_gen : 0;
+		return;
+	}
 	memcpy(m->zoc, w->zoc, n);
 	memcpy(m->blocked, w->blocked, n);
 	m->snap = true;
+	m->snap_gen = gen_now ? w->prep_gen : 0;
 	for (int u = 0; u < m->nunits; u++)
 		m->e[u].len = -1;
 }
@@ -172,6 +216,28 @@ static int hook_key(const struct game *g, int side, uint16_t *key)
 	return n;
 }
 
+/* Are the unit states of side's foes byte for byte those kept in prep_ust (for the key kept
+ * in prep_key)? false when not known (scattered foes). */
+static bool ust_same(const struct q_memo *m, const struct q_state *st, int side)
+{
+	if (!m->nrun[side])
+		return false;
+	for (int k = 0; k < m->nrun[side]; k++) {
+		int lo = m->run[side][k][0], hi = m->run[side][k][1];
+		if (memcmp(&st->u[lo], &m->prep_ust[lo], (size_t)(hi - lo) * sizeof st->u[0]))
+			return false;
+	}
+	return true;
+}
+
+static void ust_keep(struct q_memo *m, const struct q_state *st, int side)
+{
+	for (int k = 0; k < m->nrun[side]; k++) {
+		int lo = m->run[side][k][0], hi = m->run[side][k][1];
+		memcpy(&m->prep_ust[lo], &st->u[lo], (size_t)(hi - lo) * sizeof st->u[0]);
+	}
+}
+
 bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocked)
 {
 	struct q_memo *m = memo_of(g);
@@ -188,9 +254,17 @@ bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocke
 	} else {
 		if (m->prep_side != side)
 			return false;
+		if (!ust_same(m, st, side)) {
+			for (int k = 0; k < m->nfoe[side]; k++)
+				if (key_of(st, m->foe[side][k]) != m->prep_key[k])
+					return false;
+			ust_keep(m, st, side); /* the same key: remember these bytes instead */
+		}
+#ifdef Q_OCC_VERIFY /* debug builds: equal bytes must mean an equal key */
 		for (int k = 0; k < m->nfoe[side]; k++)
 			if (key_of(st, m->foe[side][k]) != m->prep_key[k])
-				return false;
+				abort();
+#endif
 	}
 	memcpy(zoc, m->prep_zoc, (size_t)m->n);
 	memcpy(blocked, m->prep_blocked, (size_t)m->n);
@@ -215,10 +289,19 @@ void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8
 	} else {
 		for (int k = 0; k < m->nfoe[side]; k++)
 			m->prep_key[k] = key_of(q_cst(g), m->foe[side][k]);
+		ust_keep(m, q_cst(g), side);
 	}
 	memcpy(m->prep_zoc, zoc, (size_t)m->n);
 	memcpy(m->prep_blocked, blocked, (size_t)m->n);
 	m->prep_side = side;
+	if (++m->prep_gen == 0) /* (wrapped: 0 means none) */
+		m->prep_gen = 1;
+}
+
+uint32_t q_prep_gen(const struct game *g)
+{
+	struct q_memo *m = memo_of(g);
+	return m ? m->prep_gen : 0;
 }
 
 int q_los_nohook_recall(const struct game *g, int from, int to, int flags)
@@ -269,6 +352,28 @@ bool q_los_quick(const struct game *g, int from, int to)
 	return *c == 1;
 }
 
+/* u's search query: step table, zones of control, start and allowance (w's maps). */
+static void reach_query(const struct game *g, int u, struct q_work *w, struct path_query *q)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_ust *us = &q_cst(g)->u[u];
+
+	q->blocked = w->blocked;
+	q->start = us->idx;
+	if (q_battle_plain_moves(s->ops)) {
+		/* q_battle_steps, q_battle_ignores_zoc and q_mp_left without the battle's hooks */
+		bool dis = (us->fl & QF_DISRUPTED) != 0;
+		int left = q_ma_std(s->u[u].ma, s->u[u].type, dis) * 2 - us->mp;
+		q->step = s->step[q_mclass(s->u[u].type, dis)];
+		q->zoc = w->zoc;
+		q->allowance = left > 0 ? left : 0;
+		return;
+	}
+	q->step = q_battle_steps(g, u, w->steps);
+	q->zoc = q_battle_ignores_zoc(g, u) ? NULL : w->zoc;
+	q->allowance = q_mp_left(g, u);
+}
+
 int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order)
 {
 	const struct q_scn *s = q_scn(g);
@@ -277,11 +382,7 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 	struct path_query q;
 	size_t tab = (size_t)s->map.n * 6;
 
-	q.step = q_battle_steps(g, u, w->steps);
-	q.zoc = q_battle_ignores_zoc(g, u) ? NULL : w->zoc;
-	q.blocked = w->blocked;
-	q.start = q_cst(g)->u[u].idx;
-	q.allowance = q_mp_left(g, u);
+	reach_query(g, u, w, &q);
 	if (!m || !m->snap) {
 		*order = w->order;
 		return q_path_search(s, &q, &r, w->order);
@@ -296,10 +397,10 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 		*order = mine;
 		return e->len;
 	}
+	/* the search writes prev straight into u's row (for q_reach_route): it writes prev only
+	 * for hexes it reaches, so the row's other entries (stale) are never followed */
+	r.prev = m->prev + (size_t)u * (size_t)m->n;
 	e->len = q_path_search(s, &q, &r, mine);
-	int32_t *mp = m->prev + (size_t)u * (size_t)m->n;
-	for (int k = 0; k < e->len; k++) /* the route to any hex reached, for q_reach_route */
-		mp[mine[k]] = w->prev[mine[k]];
 	e->start = (int16_t)q.start;
 	e->allowance = (uint8_t)q.allowance;
 	e->zocless = q.zoc == NULL;

@@ -30,6 +30,10 @@ bool q_memo_on(const struct game *g);
  * remembers them. */
 bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocked);
 void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8_t *blocked);
+/* The generation of the maps q_prep_recall and q_prep_keep hold (each q_prep_keep makes a new
+ * one), 0 without the memo: maps copied from or kept as generation k equal those the memo
+ * holds while q_prep_gen is still k. */
+uint32_t q_prep_gen(const struct game *g);
 /* q_los(g, from, to, NULL, 0): whether the line of sight is clear. When the battle has no
  * line-of-sight hook the answer depends on the map alone, and the memo keeps it per pair. */
 bool q_los_quick(const struct game *g, int from, int to);

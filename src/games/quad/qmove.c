@@ -225,11 +225,12 @@ int q_entry_hexes_zoc(const struct game *g, int u, int *out, int max, const uint
 
 void q_search_prepare(const struct game *g, int side, struct q_work *w)
 {
-	if (q_prep_recall(g, side, w->zoc, w->blocked)) /* the same inputs as last time */
-		return;
-	q_zoc(g, 1 - side, w->zoc);
-	enemy_blocked(g, side, w->blocked);
-	q_prep_keep(g, side, w->zoc, w->blocked);
+	if (!q_prep_recall(g, side, w->zoc, w->blocked)) { /* not the same inputs as last time */
+		q_zoc(g, 1 - side, w->zoc);
+		enemy_blocked(g, side, w->blocked);
+		q_prep_keep(g, side, w->zoc, w->blocked);
+	}
+	w->prep_gen = q_prep_gen(g);
 }
 
 int q_search(const struct game *g, int u, struct q_work *w)

@@ -15,6 +15,10 @@ struct q_work {
 	uint8_t blocked[Q_NMAX];
 	uint8_t steps[Q_NMAX * 6]; /* a patched step-cost table (qbattle.c) */
 	int32_t order[Q_NMAX];     /* the hexes reached, in cost order */
+	/* set by q_search_prepare: the memo's generation of the maps zoc and blocked were made
+	 * from or kept as (q_prep_gen), 0 none; so that q_reach_begin knows them without
+	 * comparing them (callers do not change zoc or blocked between the two) */
+	uint32_t prep_gen;
 };
 /* path_search_order on s's map, through the packed table when q->step is one of s's
  * unpatched class tables (same result, faster). */

@@ -552,10 +552,14 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 		errlist_add(errs, &e);
 		goto fail;
 	}
-	q->nsideu[0] = q->nsideu[1] = 0;
+	q->nsideu[0] = q->nsideu[1] = q->nsider[0] = q->nsider[1] = 0;
 	for (int u = 0; u < q->nunits; u++)
-		if (q->u[u].side < 2)
-			q->sideu[q->u[u].side][q->nsideu[q->u[u].side]++] = (int16_t)u;
+		if (q->u[u].side < 2) {
+			int sd = q->u[u].side;
+			q->sideu[sd][q->nsideu[sd]++] = (int16_t)u;
+			if (q->u[u].enter_turn)
+				q->sider[sd][q->nsider[sd]++] = (int16_t)u;
+		}
 	/* after prepare: the battle may add features to the map and change the step tables */
 	for (int mc = 0; mc < Q_NMOVE; mc++) {
 		bool fail = path_prep_init(&q->prep[mc], &q->map, q->step[mc]) != 0;

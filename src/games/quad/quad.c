@@ -367,8 +367,8 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 	enum { KEEP = 8 };
 	int keyed[KEEP][2], kept_n[KEEP], kept[KEEP][MAP_EDGE_HEXES], nkeep = 0;
 
-	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) { /* the phasing side's units */
-		int u = s->sideu[st->phasing][ku];
+	for (int ku = 0; ku < s->nsider[st->phasing]; ku++) { /* the phasing side's reinforcements */
+		int u = s->sider[st->phasing][ku];
 		int hexes_buf[MAP_EDGE_HEXES], *hexes = hexes_buf, n, kk;
 		if (st->u[u].idx != Q_OFF || !s->u[u].enter_turn ||
 		    q_can_enter(g, u, NULL) != 0) /* the first tests are q_can_enter's own, inline */
@@ -408,14 +408,19 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 
 /* q_can_move(g, u, NULL) == 0, inline, its cheapest refusals (side, on the map, [5.13],
  * [5.18]) tested first. */
-static bool may_move_quick(const struct game *g, int u)
+static inline bool may_move_quick(const struct game *g, int u)
 {
+	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	unsigned fl = st->u[u].fl;
 	int ma;
-	if (q_scn(g)->u[u].side != st->phasing || st->u[u].idx < 0 || (fl & QF_STOPPED) ||
+	if (s->u[u].side != st->phasing || st->u[u].idx < 0 || (fl & QF_STOPPED) ||
 	    ((fl & QF_MOVED) && st->moving != u))
 		return false;
+	if (q_battle_plain_moves(s->ops)) { /* q_ma and q_battle_may_move without hooks */
+		ma = q_ma_std(s->u[u].ma, s->u[u].type, (fl & QF_DISRUPTED) != 0);
+		return ma * 2 - st->u[u].mp > 0;
+	}
 	ma = q_ma(g, u); /* the rest of q_can_move, with q_ma asked once */
 	return ma != 0 && ma * 2 - st->u[u].mp > 0 && q_battle_may_move(g, u, NULL) == 0;
 }
@@ -472,12 +477,6 @@ static int may_top(const struct game *g, int u, struct err *e)
 	return 0;
 }
 
-/* Does another unit stand in u's hex (u on the map)? */
-static bool shares_hex(const struct q_state *st, int u)
-{
-	return q_hex_has_other(st, st->u[u].idx, u);
-}
-
 static void list_tops(const struct game *g, struct q_alist *l)
 {
 	const struct q_scn *s = q_scn(g);
@@ -487,8 +486,9 @@ static void list_tops(const struct game *g, struct q_alist *l)
 		return; /* may_top's first test, for every unit */
 	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) { /* the phasing side's units */
 		int u = s->sideu[st->phasing][ku];
-		if (st->u[u].idx >= 0 && shares_hex(st, u) &&
-		    may_top(g, u, NULL) == 0) { /* alone in its hex, a unit is on top: skipped */
+		/* may_top's other tests: u shares its hex, is not on top and is not a picket */
+		if (st->u[u].idx >= 0 && q_hex_has_other(st, st->u[u].idx, u) &&
+		    !(s->u[u].tags & QT_PICKET) && q_top(g, st->u[u].idx) != u) {
 			struct action a = {QA_TOP, 1, {u}};
 			q_push(l, &a);
 		}

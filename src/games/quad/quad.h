@@ -28,6 +28,7 @@ enum q_type { Q_INF, Q_CAV, Q_ART, Q_HART, Q_NTYPES };
 #define Q_NMOVE (Q_NTYPES * 2)
 #define Q_NVARIANT 2 /* a battle's precomputed step-table variants (q_scn.vstep) */
 #define Q_BPLACE_MAX 16 /* a battle's own places (q_scn.bplace) */
+#define Q_BHEX_MAX 4    /* a battle's own hexes (q_scn.bhex) */
 static inline int q_mclass(int type, bool disrupted) { return type * 2 + (disrupted ? 1 : 0); }
 
 enum q_tag {
@@ -94,6 +95,9 @@ struct q_scn {
 	/* each side's units in unit order (made at load), for loops over one side's units */
 	int16_t sideu[2][Q_UNITS_MAX];
 	int nsideu[2];
+	/* each side's reinforcements (a scheduled Game-Turn, enter_turn > 0) in unit order */
+	int16_t sider[2][Q_UNITS_MAX];
+	int nsider[2];
 	/* Step costs per movement class, in half movement points (PATH_NOWAY = prohibited),
 	 * computed once from the map and the Terrain Effects Chart. */
 	uint8_t *step[Q_NMOVE];
@@ -118,6 +122,12 @@ struct q_scn {
 	 * (Inkerman: the Regimental Boxes, [23.21]), so that rules need not search places by name */
 	int16_t bplace[Q_BPLACE_MAX];
 	int nbplace;
+	/* The battle's own units and hexes (map indices, -1 off the map), found by its prepare
+	 * (Balaclava: the redoubt guns and the western redoubts, [18.2], [23.22]), so that a hook
+	 * run after every action need not scan every unit or look hexes up */
+	int16_t bunit[Q_UNITS_MAX];
+	int nbunit;
+	int32_t bhex[Q_BHEX_MAX];
 	int nprov;            /* reconstructed/decoded blocks, listed by crimea show */
 	char prov_note[24][160];
 };
@@ -231,6 +241,16 @@ int q_fire(const struct game *g, int u);
 int q_melee(const struct game *g, int u);
 int q_morale(const struct game *g, int u);
 int q_ma(const struct game *g, int u); /* whole MP, after [5.19]/[9.11] halving */
+/* q_ma before the battle's ma hook: the printed allowance ma of a unit of type type, halved
+ * when disrupted. */
+static inline int q_ma_std(int ma, int type, bool disrupted)
+{
+	if (!disrupted)
+		return ma;
+	if (type == Q_ART || type == Q_HART)
+		return 0;          /* [5.19], [9.12] disrupted artillery never moves */
+	return (ma + 1) / 2;       /* [5.19], [9.11] halved, fractions rounded up */
+}
 bool q_disrupted(const struct game *g, int u);
 bool q_on_map(const struct game *g, int u);
 int q_unit_find(const struct q_scn *s, const char *id);
@@ -248,7 +268,45 @@ void q_place(struct q_state *st, int u, int idx);
 bool q_hex_has_foe(const struct game *g, int idx, int side);
 bool q_hex_has_tag(const struct game *g, int idx, uint32_t tags);
 /* Does a unit other than u stand in map index idx (>= 0)? The same walk. */
-bool q_hex_has_other(const struct q_state *st, int idx, int u);
+static inline bool q_hex_has_other(const struct q_state *st, int idx, int u)
+{
+	for (int v = st->occ_head[idx & (Q_OCC_BUCKETS - 1)]; v != Q_OCC_NONE; v = st->occ_next[v])
+		if (v != u && st->u[v].idx == idx)
+			return true;
+	return false;
+}
+/* The units in map index idx (>= 0) in the occupancy chain's order (not the stack's: for
+ * questions about the set of units in a hex, which never holds more than a stack may):
+ * for (int v = q_occ_first(st, idx); v >= 0; v = q_occ_next(st, v, idx)). */
+static inline int q_occ_next(const struct q_state *st, int v, int idx)
+{
+	for (v = st->occ_next[v]; v != Q_OCC_NONE; v = st->occ_next[v])
+		if (st->u[v].idx == idx)
+			return v;
+	return -1;
+}
+static inline int q_occ_first(const struct q_state *st, int idx)
+{
+	int v = st->occ_head[idx & (Q_OCC_BUCKETS - 1)];
+	if (v == Q_OCC_NONE)
+		return -1;
+	return st->u[v].idx == idx ? v : q_occ_next(st, v, idx);
+}
+/* The top unit of map index idx (>= 0), as q_stack's out[0] with max Q_STACK_MAX, or -1 when
+ * the hex is empty: without building and sorting the stack. */
+static inline int q_top(const struct game *g, int idx)
+{
+	const struct q_state *st = q_cst(g);
+	int top = -1, n = 0, stk[Q_STACK_MAX];
+	/* stack_sort's order: the highest layer on top, equal layers by unit order */
+	for (int v = q_occ_first(st, idx); v >= 0; v = q_occ_next(st, v, idx), n++)
+		if (top < 0 || st->u[v].layer > st->u[top].layer ||
+		    (st->u[v].layer == st->u[top].layer && v < top))
+			top = v;
+	if (n > Q_STACK_MAX) /* (never in play: q_stack keeps the lowest-numbered units) */
+		return q_stack(g, idx, stk, Q_STACK_MAX) > 0 ? stk[0] : -1;
+	return top;
+}
 void q_occ_reset(struct q_state *st, int nunits);
 bool q_occ_ok(const struct q_state *st, int nunits);
 /* Marks the hexes controlled by side's undisrupted units ([6.1]) into zoc[n]. */

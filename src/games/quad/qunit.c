@@ -56,14 +56,7 @@ int q_morale(const struct game *g, int u)
 int q_ma(const struct game *g, int u)
 {
 	const struct q_udef *d = &q_scn(g)->u[u];
-	int ma;
-	if (!q_disrupted(g, u))
-		ma = d->ma;
-	else if (d->type == Q_ART || d->type == Q_HART)
-		ma = 0;                /* [5.19], [9.12] disrupted artillery never moves */
-	else
-		ma = (d->ma + 1) / 2;  /* [5.19], [9.11] halved, fractions rounded up */
-	return q_battle_ma(g, u, ma);
+	return q_battle_ma(g, u, q_ma_std(d->ma, d->type, q_disrupted(g, u)));
 }
 
 _Static_assert(Q_UNITS_MAX < Q_OCC_NONE, "unit indices fit the occupancy index's bytes");
@@ -121,14 +114,6 @@ bool q_hex_has_tag(const struct game *g, int idx, uint32_t tags)
 	const struct q_scn *s = q_scn(g);
 	for (int v = st->occ_head[occ_bucket(idx)]; v != Q_OCC_NONE; v = st->occ_next[v])
 		if (st->u[v].idx == idx && (s->u[v].tags & tags))
-			return true;
-	return false;
-}
-
-bool q_hex_has_other(const struct q_state *st, int idx, int u)
-{
-	for (int v = st->occ_head[occ_bucket(idx)]; v != Q_OCC_NONE; v = st->occ_next[v])
-		if (v != u && st->u[v].idx == idx)
 			return true;
 	return false;
 }
