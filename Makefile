@@ -1,4 +1,5 @@
-# crimea build. `make` builds build/crimea; `make test` builds and runs the unit tests;
+# crimea build. `make` builds build/crimea and the benchmarks (build/bench/, kept in step so a
+# stale benchmark never measures old code); `make test` builds and runs the unit tests;
 # `make asan` runs them under AddressSanitizer + UBSan; tests/fuzz/run.sh runs the fuzzers.
 # WERROR=1 (set by CI) turns warnings into errors.
 
@@ -29,7 +30,7 @@ TESTS   := $(TEST_SRC:tests/unit/%.c=$(O)/tests/%)
 BENCH_SRC := $(wildcard bench/bench_*.c)
 BENCHES := $(BENCH_SRC:bench/%.c=$(O)/bench/%)
 
-all: $(O)/crimea
+all: $(O)/crimea $(BENCHES)
 
 $(O)/%.o: %.c
 	@mkdir -p $(dir $@)
