@@ -25,25 +25,39 @@ static void print_events(const struct evsink *s)
 }
 
 /* Starts a game from a scenario name, or from a record (replaying it). */
+/* Loads the game record at path, opens its scenario into s and replays the record into g
+ * (comparing every player-turn's checksum with verify). On failure prints the error
+ * (file:line), frees what it opened (rec, s: freeing them again is harmless) and returns -1. */
+static int load_record(const char *argv0, const char *path, bool verify, struct record *rec,
+		       struct scenario *s, struct game *g)
+{
+	struct err e;
+
+	if (rec_load(rec, path, &e) != 0) { /* frees rec itself */
+		cli_print_err(&e);
+		return -1;
+	}
+	if (cli_open(argv0, rec->scenario, s) != 0) {
+		rec_free(rec);
+		return -1;
+	}
+	if (rec_replay(rec, s, g, verify, path, &e) != 0) {
+		cli_print_err(&e);
+		scenario_free(s);
+		rec_free(rec);
+		return -1;
+	}
+	return 0;
+}
+
 static int open_game(const char *argv0, const char *what, uint64_t seed, enum dice_mode dm,
 		     uint32_t options, struct scenario *s, struct game *g, struct record *rec)
 {
 	struct err e;
 	size_t l = strlen(what);
 
-	if (l > 4 && !strcmp(what + l - 4, ".rec")) {
-		if (rec_load(rec, what, &e) != 0) {
-			cli_print_err(&e);
-			return -1;
-		}
-		if (cli_open(argv0, rec->scenario, s) != 0)
-			return -1;
-		if (rec_replay(rec, s, g, true, what, &e) != 0) {
-			cli_print_err(&e);
-			return -1;
-		}
-		return 0;
-	}
+	if (l > 4 && !strcmp(what + l - 4, ".rec"))
+		return load_record(argv0, what, true, rec, s, g);
 	if (cli_open(argv0, what, s) != 0)
 		return -1;
 	if (game_init(g, s, seed, dm, options, &e) != 0) {
@@ -378,7 +392,6 @@ int cmd_replay(int argc, char **argv)
 	struct record rec;
 	struct scenario s;
 	struct game *g;
-	struct err e;
 	bool verify = false;
 	const char *path = NULL;
 	int rc = 1;
@@ -402,16 +415,12 @@ int cmd_replay(int argc, char **argv)
 		fprintf(stderr, "usage: crimea replay RECORD.rec [--verify]\n");
 		return 2;
 	}
-	if (rec_load(&rec, path, &e) != 0) {
-		cli_print_err(&e);
-		return 1;
-	}
-	if (cli_open(argv[0], rec.scenario, &s) != 0) {
-		rec_free(&rec);
-		return 1;
-	}
 	g = malloc(sizeof *g);
-	if (g && rec_replay(&rec, &s, g, verify, path, &e) == 0) {
+	if (!g) {
+		fprintf(stderr, "crimea replay: out of memory\n");
+		return 1;
+	}
+	if (load_record(argv[0], path, verify, &rec, &s, g) == 0) {
 		char status[256];
 		struct result r;
 		g->rules->status(g, status, sizeof status);
@@ -419,13 +428,11 @@ int cmd_replay(int argc, char **argv)
 		       verify ? " verified" : "", status);
 		if (g->rules->over(g, &r))
 			printf("result: %s\n", r.level);
+		scenario_free(&s);
+		rec_free(&rec);
 		rc = 0;
-	} else if (g) {
-		cli_print_err(&e);
 	}
 	free(g);
-	scenario_free(&s);
-	rec_free(&rec);
 	return rc;
 }
 
@@ -547,18 +554,12 @@ int cmd_odds(int argc, char **argv)
 		return 2;
 	}
 	if (recpath) {
-		if (rec_load(&rec, recpath, &e) != 0) {
-			cli_print_err(&e);
-			return 1;
-		}
-		if (cli_open(argv[0], rec.scenario, &s) != 0) {
-			rec_free(&rec);
-			return 1;
-		}
 		g = malloc(sizeof *g);
-		if (!g || rec_replay(&rec, &s, g, false, recpath, &e) != 0) {
-			cli_print_err(&e);
-			goto out;
+		if (!g || load_record(argv[0], recpath, false, &rec, &s, g) != 0) {
+			if (!g)
+				fprintf(stderr, "crimea odds: out of memory\n");
+			free(g);
+			return 1;
 		}
 	} else if (query_game(argv[0], name, &s, &g) != 0) {
 		return 1;
