@@ -28,9 +28,12 @@ trap cleanup EXIT INT TERM
 
 ok() { pass=$((pass + 1)); echo "ok   $1"; }
 no() { fail=$((fail + 1)); echo "FAIL $1${2:+: $2}"; }
-check() { # name condition-command...
+check() { # name command: one command (check NAME A && B would test A only; see verdict)
 	n=$1; shift
 	if "$@"; then ok "$n"; else no "$n"; fi
+}
+verdict() { # status name: after a compound condition, "COND; verdict $? NAME"
+	if [ "$1" = 0 ]; then ok "$2"; else no "$2"; fi
 }
 # j JSON EXPR: prints the value of EXPR (JavaScript, the document is `o`); objects as JSON.
 j() {
@@ -78,47 +81,55 @@ if start; then ok "server starts and prints its address"; else no "server starts
 
 # ---- scenarios ----
 req GET /api/scenarios
-check "GET /api/scenarios lists balaclava" [ "$code" = 200 ] && [ "$(j "$body" 'o.some(s => s.id == "balaclava" && s.sides.length == 2 && s.turns > 0)')" = true ]
+[ "$code" = 200 ] && [ "$(j "$body" 'o.some(s => s.id == "balaclava" && s.sides.length == 2 && s.turns > 0)')" = true ]
+verdict $? "GET /api/scenarios lists balaclava"
 req GET /api/scenarios/balaclava
-check "GET /api/scenarios/balaclava has a map with hexes and units" \
-	[ "$code" = 200 ] && [ "$(j "$body" 'o.map.hexes.length > 100 && o.map.hexsides.length > 0 && o.units.length > 10 && /^\d{4}$/.test(o.map.hexes[0].hex)')" = true ]
+[ "$code" = 200 ] && [ "$(j "$body" 'o.map.hexes.length > 100 && o.map.hexsides.length > 0 && o.units.length > 10 && /^\d{4}$/.test(o.map.hexes[0].hex)')" = true ]
+verdict $? "GET /api/scenarios/balaclava has a map with hexes and units"
 req GET /api/scenarios/nowhere
 check "unknown scenario: 404" [ "$code" = 404 ]
 
 # ---- creation in each mode ----
 req POST /api/games '{"scenario": "balaclava", "mode": "hotseat", "seed": 7}'
 H=$(j "$body" o.id); HR=$(j "$body" o.seats.russian); HA=$(j "$body" o.seats.allied); HS=$(j "$body" o.spectator)
-check "create a hot-seat game: 201, two seats, a spectator, a commitment" \
-	[ "$code" = 201 ] && [ ${#HR} = 32 ] && [ ${#HA} = 32 ] && [ ${#HS} = 32 ] && [ "$(j "$body" 'o.commitment.length')" = 64 ]
+[ "$code" = 201 ] && [ ${#HR} = 32 ] && [ ${#HA} = 32 ] && [ ${#HS} = 32 ] && [ "$(j "$body" 'o.commitment.length')" = 64 ]
+verdict $? "create a hot-seat game: 201, two seats, a spectator, a commitment"
 req POST /api/games '{"scenario": "balaclava", "mode": "remote"}'
 RM=$(j "$body" o.id); RR=$(j "$body" o.seats.russian); RA=$(j "$body" o.seats.allied)
-check "create a remote game: 201, two seats" [ "$code" = 201 ] && [ ${#RR} = 32 ] && [ ${#RA} = 32 ]
+[ "$code" = 201 ] && [ ${#RR} = 32 ] && [ ${#RA} = 32 ]
+verdict $? "create a remote game: 201, two seats"
 req POST /api/games '{"scenario": "balaclava", "mode": "ai", "ai": {"russian": "random"}, "seed": 11}'
 AI1=$(j "$body" o.id)
-check "create an AI game: the computer's side gets no token" [ "$code" = 201 ] && [ "$(j "$body" 'Object.keys(o.seats).join()')" = allied ]
+[ "$code" = 201 ] && [ "$(j "$body" 'Object.keys(o.seats).join()')" = allied ]
+verdict $? "create an AI game: the computer's side gets no token"
 AA=$(j "$body" o.seats.allied)
 req GET "/api/games/$AI1?token=$AA"
-check "the computer plays its turn at once (russian moves first)" \
-	[ "$code" = 200 ] && [ "$(j "$body" 'o.seq > 0 && o.to_act == "allied"')" = true ]
+[ "$code" = 200 ] && [ "$(j "$body" 'o.seq > 0 && o.to_act == "allied"')" = true ]
+verdict $? "the computer plays its turn at once (russian moves first)"
 req POST /api/games '{"scenario": "balaclava", "mode": "ai", "ai": {"russian": "random", "allied": "random"}}'
 check "both sides by the computer: 400" [ "$code" = 400 ]
 req POST /api/games '{"scenario": "balaclava", "mode": "ai", "ai": {"allied": "search:201"}}'
-check "a search budget over the server's limit: 400 naming it" [ "$code" = 400 ] && [ "$(j "$body" 'o.error.includes("search:N (1 <= N <= 200)")')" = true ]
+[ "$code" = 400 ] && [ "$(j "$body" 'o.error.includes("search:N (1 <= N <= 200)")')" = true ]
+verdict $? "a search budget over the server's limit: 400 naming it"
 req POST /api/games '{"scenario": "balaclava", "mode": "ai", "ai": {"allied": "search:2"}}'
 SB=$(j "$body" o.id); SBR=$(j "$body" o.seats.russian)
 check "a search budget within it: 201" [ "$code" = 201 ]
 req GET "/api/games/$SB?token=$SBR"
-check "the game shows the budget as given" [ "$code" = 200 ] && [ "$(j "$body" 'o.ai.allied')" = search:2 ]
+[ "$code" = 200 ] && [ "$(j "$body" 'o.ai.allied')" = search:2 ]
+verdict $? "the game shows the budget as given"
 req POST /api/games '{"scenario": "balaclava", "mode": "chess"}'
 check "bad mode: 400" [ "$code" = 400 ]
 req POST /api/games '{"scenario": "nowhere"}'
 check "unknown scenario at creation: 404" [ "$code" = 404 ]
 req GET /api/games
-check "GET /api/games lists the games" [ "$code" = 200 ] && [ "$(j "$body" "o.length >= 3 && o.some(g => g.id == '$H' && g.status == 'playing' && g.to_act == 'russian')")" = true ]
+[ "$code" = 200 ] && [ "$(j "$body" "o.length >= 3 && o.some(g => g.id == '$H' && g.status == 'playing' && g.to_act == 'russian')")" = true ]
+verdict $? "GET /api/games lists the games"
+
 
 # ---- reading a game ----
 req GET "/api/games/$H?token=$HS"
-check "the spectator sees the game" [ "$code" = 200 ] && [ "$(j "$body" 'o.seq == 0 && o.units.length > 10 && o.to_act == "russian" && o.result === null')" = true ]
+[ "$code" = 200 ] && [ "$(j "$body" 'o.seq == 0 && o.units.length > 10 && o.to_act == "russian" && o.result === null')" = true ]
+verdict $? "the spectator sees the game"
 req GET "/api/games/$H?token=nope"
 check "a wrong token: 403" [ "$code" = 403 ]
 req GET "/api/games/$H"
@@ -128,26 +139,30 @@ check "unknown game: 404" [ "$code" = 404 ]
 req GET "/api/games/$H/actions?token=$HA"
 check "actions for the side not to act: 403" [ "$code" = 403 ]
 req GET "/api/games/$H/actions?token=$HR"
-check "actions for the side to act" [ "$code" = 200 ] && [ "$(j "$body" 'o.side == "russian" && o.actions.length > 10 && o.actions.includes("end")')" = true ]
+[ "$code" = 200 ] && [ "$(j "$body" 'o.side == "russian" && o.actions.length > 10 && o.actions.includes("end")')" = true ]
+verdict $? "actions for the side to act"
 MOVE=$(j "$body" 'o.actions.find(a => a.startsWith("move "))')
 
 # ---- playing ----
 req POST "/api/games/$H/actions" "{\"token\": \"$HA\", \"action\": \"end\"}"
 check "an action from the wrong seat: 403" [ "$code" = 403 ]
 req POST "/api/games/$H/actions" "{\"token\": \"$HR\", \"action\": "
-check "malformed JSON: 400" [ "$code" = 400 ] && [ -n "$(j "$body" o.error)" ]
+[ "$code" = 400 ] && [ -n "$(j "$body" o.error)" ]
+verdict $? "malformed JSON: 400"
 req POST "/api/games/$H/actions" "[1, 2]"
 check "a body that is not an object: 400" [ "$code" = 400 ]
 head -c 70000 /dev/zero | tr '\0' 'x' >"$T/big"
 code=$(curl -s -o "$T/resp" -w '%{http_code}' -X POST -H 'Content-Type: application/json' --data-binary @"$T/big" "${URL}api/games/$H/actions")
 check "a body over 64 KiB: 413" [ "$code" = 413 ]
 req POST "/api/games/$H/actions" "{\"token\": \"$HR\", \"action\": \"fire sous1 > 0302\"}"
-check "an illegal action: 422 with the rule case" [ "$code" = 422 ] && [ "$(j "$body" 'o.rule')" = "[7.0]" ]
+[ "$code" = 422 ] && [ "$(j "$body" 'o.rule')" = "[7.0]" ]
+verdict $? "an illegal action: 422 with the rule case"
 curl -s -N --max-time 6 "${URL}api/games/$H/events?token=$HS" >"$T/sse" 2>/dev/null &
 SSE=$!
 sleep 0.5
 req POST "/api/games/$H/actions" "{\"token\": \"$HR\", \"action\": \"$MOVE\"}"
-check "a legal action ($MOVE): 200 with the game at seq 1" [ "$code" = 200 ] && [ "$(j "$body" 'o.game.seq == 1 && Array.isArray(o.events)')" = true ]
+[ "$code" = 200 ] && [ "$(j "$body" 'o.game.seq == 1 && Array.isArray(o.events)')" = true ]
+verdict $? "a legal action ($MOVE): 200 with the game at seq 1"
 sleep 0.5
 check "server-sent events: an update with the new seq" grep -q 'event: update' "$T/sse"
 check "server-sent events: data names seq 1" grep -q 'data: {"seq": 1}' "$T/sse"
@@ -156,7 +171,8 @@ kill "$SSE" 2>/dev/null; wait "$SSE" 2>/dev/null; SSE=""
 req POST "/api/games/$H/undo" "{\"token\": \"$HA\"}"
 check "undo from the wrong seat: 403" [ "$code" = 403 ]
 req POST "/api/games/$H/undo" "{\"token\": \"$HR\"}"
-check "undo a move: 200, back to seq 0" [ "$code" = 200 ] && [ "$(j "$body" 'o.seq')" = 0 ]
+[ "$code" = 200 ] && [ "$(j "$body" 'o.seq')" = 0 ]
+verdict $? "undo a move: 200, back to seq 0"
 req POST "/api/games/$H/actions" "{\"token\": \"$HR\", \"action\": \"$MOVE\"}"
 check "the move again" [ "$code" = 200 ]
 req POST "/api/games/$H/actions" "{\"token\": \"$HR\", \"action\": \"end\"}"
@@ -174,10 +190,12 @@ for _ in $(seq 1 40); do
 	fire=${pick%%|*}
 	if [ -n "$fire" ] && [ $odds_done = 0 ]; then
 		req POST "/api/games/$H/odds" "{\"token\": \"$HS\", \"action\": \"$fire\"}"
-		check "odds of $fire: outcomes summing to 6/6" [ "$code" = 200 ] && \
+		[ "$code" = 200 ] && \
 			[ "$(j "$body" 'o.outcomes.reduce((t, x) => t + parseInt(x.p), 0) == 6 && o.outcomes.every(x => x.dice.length > 0) && o.text.length > 0')" = true ]
+		verdict $? "odds of $fire: outcomes summing to 6/6"
 		req POST "/api/games/$H/actions" "{\"token\": \"$tok\", \"action\": \"$fire\"}"
-		check "a fire (dice rolled): 200 with events citing rules" [ "$code" = 200 ] && [ "$(j "$body" 'o.events.some(e => /^\[\d/.test(e.rule))')" = true ]
+		[ "$code" = 200 ] && [ "$(j "$body" 'o.events.some(e => /^\[\d/.test(e.rule))')" = true ]
+		verdict $? "a fire (dice rolled): 200 with events citing rules"
 		req POST "/api/games/$H/undo" "{\"token\": \"$tok\"}"
 		check "undo stops at a die roll: 422" [ "$code" = 422 ]
 		odds_done=1
@@ -194,14 +212,17 @@ check "the game went on" [ "$HSEQ" -gt 10 ]
 
 req GET "/api/games/$H/record?token=$HS"
 printf '%s' "$body" >"$T/h.rec"
-check "GET record" [ "$code" = 200 ] && grep -q '^crimea-record 1' "$T/h.rec"
+[ "$code" = 200 ] && grep -q '^crimea-record 1' "$T/h.rec"
+verdict $? "GET record"
 check "crimea replay --verify accepts the record" "$BIN" replay "$T/h.rec" --verify
 check "the record holds every action" [ "$(grep -c '^action ' "$T/h.rec")" = "$HSEQ" ]
 req GET "/api/games/$H?token=$HS&at=0"
-check "?at=0: the opening position, no action" [ "$code" = 200 ] && [ "$(j "$body" "o.at == 0 && o.of == $HSEQ && o.action === null && o.units.length > 10")" = true ]
+[ "$code" = 200 ] && [ "$(j "$body" "o.at == 0 && o.of == $HSEQ && o.action === null && o.units.length > 10")" = true ]
+verdict $? "?at=0: the opening position, no action"
 A2=$(sed -n '/^action /{s/^action //;s/ ;.*//;p}' "$T/h.rec" | sed -n 2p)
 req GET "/api/games/$H?token=$HS&at=2"
-check "?at=2: the second action and its rulings" [ "$code" = 200 ] && [ "$(j "$body" "o.at == 2 && o.action == '$A2' && Array.isArray(o.events)")" = true ]
+[ "$code" = 200 ] && [ "$(j "$body" "o.at == 2 && o.action == '$A2' && Array.isArray(o.events)")" = true ]
+verdict $? "?at=2: the second action and its rulings"
 req GET "/api/games/$H?token=$HS&at=$((HSEQ + 1))"
 check "?at beyond the game: 400" [ "$code" = 400 ]
 
@@ -223,8 +244,9 @@ check "entropy after the first action: 422" [ "$code" = 422 ]
 req POST /api/games '{"scenario": "balaclava", "mode": "ai", "ai": {"allied": "random"}, "seed": 5}'
 AI2=$(j "$body" o.id); A2R=$(j "$body" o.seats.russian)
 req POST "/api/games/$AI2/actions" "{\"token\": \"$A2R\", \"action\": \"end\"}"
-check "after the human's end the computer plays on and hands back" [ "$code" = 200 ] && \
+[ "$code" = 200 ] && \
 	[ "$(j "$body" 'o.game.seq > 1 && o.game.to_act == "russian"')" = true ]
+verdict $? "after the human's end the computer plays on and hands back"
 
 # ---- manual dice ----
 req POST /api/games '{"scenario": "balaclava", "mode": "hotseat", "dice": "manual"}'
@@ -251,7 +273,8 @@ kill -9 "$PID"; wait "$PID" 2>/dev/null; PID=""
 if start; then ok "restart on the same database"; else no "restart"; fi
 req GET "/api/games/$H?token=$HS"
 after=$(j "$body" 'JSON.stringify([o.seq, o.status_text, o.units, o.events.slice(-20)])')
-check "after kill -9: the hot-seat game has every action and the same state" [ "$before" = "$after" ] && [ "$(j "$body" o.seq)" = "$HSEQ" ]
+[ "$before" = "$after" ] && [ "$(j "$body" o.seq)" = "$HSEQ" ]
+verdict $? "after kill -9: the hot-seat game has every action and the same state"
 req GET "/api/games/$AI1?token=$AA"
 after_ai=$(j "$body" 'JSON.stringify([o.seq, o.status_text, o.units])')
 check "after kill -9: the AI game is the same" [ "$before_ai" = "$after_ai" ]
@@ -280,7 +303,8 @@ for _ in $(seq 1 50); do
 	sleep 0.1
 done
 wait "$PID" 2>/dev/null; rc=$?; PID=""
-check "SIGTERM stops the server cleanly" [ "$stopped" = yes ] && [ "$rc" = 0 ]
+[ "$stopped" = yes ] && [ "$rc" = 0 ]
+verdict $? "SIGTERM stops the server cleanly"
 
 echo "http: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
