@@ -306,10 +306,17 @@ struct sgame {
 	int *evseq;                   /* the action seq of each */
 	int nev, evhead;
 	bool ai_warned;
-	void *memo;                   /* owned: the computer players' memo (rules->memo_new), made
-				       * on first need; only sg_step's working copy carries it */
-	struct ai_scratch *ai_scratch; /* owned: the computer players' scratch (ai_scratch_new),
-				       * the same way */
+	struct srv_speed *speed;      /* the scenario's computer-player memo and scratch (srv's) */
+};
+
+/* A scenario's computer-player memo (rules->memo_new) and scratch (ai_scratch_new), made on
+ * first need and shared by all its games: they only make the players faster, never change a
+ * choice (crimea sim shares one per thread across games the same way), and they are used
+ * under srv.mu or while the games load, one at a time. Per game they cost a megabyte or more
+ * (the memo keeps a search per unit), which a server of many games must not pay for each. */
+struct srv_speed {
+	void *memo;
+	struct ai_scratch *ai_scratch;
 };
 
 struct srv {
@@ -321,6 +328,7 @@ struct srv {
 	char **scn_json;              /* the scenario detail documents, dumped */
 	json_t **scn_head;            /* {"first", "turns"} of each, for the list */
 	int nscn;
+	struct srv_speed *speed;      /* owned, one a scenario */
 	struct sgame **games;
 	int ngames, capgames;
 	char webdir[PATH_MAX];        /* realpath, or "" when there is none */
@@ -453,9 +461,6 @@ static void sg_free(struct sgame *sg)
 	if (!sg)
 		return;
 	rec_free(&sg->rec);
-	if (sg->memo)
-		sg->scn->rules->memo_free(sg->memo);
-	ai_scratch_free(sg->ai_scratch);
 	free(sg->g);
 	free(sg->ev);
 	free(sg->evseq);
@@ -534,12 +539,13 @@ static int sg_step(struct srv *S, struct sgame *sg, const char *text, const int 
 	side = tmp->rules->to_act(tmp);
 	if (side >= 0 && sg->ai[side].kind != AI_NONE && (text == NULL || S == NULL)) {
 		struct action a;
-		if (!sg->memo && sg->scn->rules->memo_new) /* speed only: the same choices without */
-			sg->memo = sg->scn->rules->memo_new(sg->scn);
-		tmp->memo = sg->memo;
-		if (!sg->ai_scratch)
-			sg->ai_scratch = ai_scratch_new(sg->scn);
-		tmp->ai_scratch = sg->ai_scratch;
+		struct srv_speed *sp = sg->speed;
+		if (!sp->memo && sg->scn->rules->memo_new) /* speed only: the same choices without */
+			sp->memo = sg->scn->rules->memo_new(sg->scn);
+		tmp->memo = sp->memo;
+		if (!sp->ai_scratch)
+			sp->ai_scratch = ai_scratch_new(sg->scn);
+		tmp->ai_scratch = sp->ai_scratch;
 		if (ai_player_choose(&sg->ai[side], tmp, &a) != 0) {
 			free(tmp);
 			return err_set(e, NULL, 0, "the computer player has no legal action (a rules bug)");
@@ -673,12 +679,13 @@ static int sg_replay_rec(struct srv *S, struct sgame *sg, const struct record *r
 	return 0;
 }
 
-static struct sgame *sg_new(const struct scenario *scn)
+static struct sgame *sg_new(struct srv *S, const struct scenario *scn)
 {
 	struct sgame *sg = calloc(1, sizeof *sg);
 	if (!sg)
 		return NULL;
 	sg->scn = scn;
+	sg->speed = &S->speed[scn - S->scn];
 	sg->g = malloc(sizeof *sg->g);
 	sg->ev = calloc(SRV_EVENTS_KEEP, sizeof *sg->ev);
 	sg->evseq = calloc(SRV_EVENTS_KEEP, sizeof *sg->evseq);
@@ -723,7 +730,7 @@ static int load_game(void *ctx, const char *id)
 		fprintf(stderr, "crimea serve: game %s not resumed: no scenario %s\n", id, meta.scenario);
 		return 0;
 	}
-	if (!(sg = sg_new(scn)))
+	if (!(sg = sg_new(S, scn)))
 		return -1;
 	sg->meta = meta;
 	sg->nseat = nseats;
@@ -942,7 +949,7 @@ static enum MHD_Result api_create(struct srv *S, struct MHD_Connection *c, const
 	json_decref(opts);
 	if (!otxt)
 		return send_error(c, 500, "out of memory", NULL);
-	if (!(sg = sg_new(scn))) {
+	if (!(sg = sg_new(S, scn))) {
 		free(otxt);
 		return send_error(c, 500, "out of memory", NULL);
 	}
@@ -1667,7 +1674,8 @@ static int load_scenarios(struct srv *S, const char *argv0)
 	S->scn = calloc((size_t)cat->n + 1, sizeof *S->scn);
 	S->scn_json = calloc((size_t)cat->n + 1, sizeof *S->scn_json);
 	S->scn_head = calloc((size_t)cat->n + 1, sizeof *S->scn_head);
-	if (!S->scn || !S->scn_json || !S->scn_head)
+	S->speed = calloc((size_t)cat->n + 1, sizeof *S->speed);
+	if (!S->scn || !S->scn_json || !S->scn_head || !S->speed)
 		goto out;
 	for (int i = 0; i < cat->n; i++) {
 		struct scenario *s = &S->scn[S->nscn];
@@ -1709,11 +1717,16 @@ static void srv_free(struct srv *S)
 		sg_free(S->games[i]);
 	free(S->games);
 	for (int i = 0; i < S->nscn; i++) {
+		if (S->speed && S->speed[i].memo)
+			S->scn[i].rules->memo_free(S->speed[i].memo);
+		if (S->speed)
+			ai_scratch_free(S->speed[i].ai_scratch);
 		scenario_free(&S->scn[i]);
 		free(S->scn_json[i]);
 		json_decref(S->scn_head[i]);
 	}
 	free(S->scn_head);
+	free(S->speed);
 	free(S->scn);
 	free(S->scn_json);
 	store_close(S->store);
