@@ -124,6 +124,30 @@ contains "unknown flag message" "$tmp/err" "unknown option --fast"
 expect "two scenarios" 2 "$bin" sim balaclava alma -n 1
 expect "unknown scenario" 1 "$bin" sim nosuchbattle -n 1
 
+# the strength tournament (bench/bench_tournament.c): the same table on 1 and 2 threads (but
+# the wall-time column), the tournament's own seeds when unsalted, other deals when salted,
+# and the paired baseline's columns
+tour=$(dirname "$bin")/bench/bench_tournament
+if [ -x "$tour" ]; then
+	notime() { sed -E 's/ +[0-9]+\.[0-9]{2}( |$)/ T\1/' "$1" >"$1.nt"; }
+	for j in 1 2; do
+		expect "tournament -j $j" 0 "$tour" -n 4 -p greedy-random -s balaclava -B -q -j "$j"
+		cp "$tmp/out" "$tmp/tour.j$j"; notime "$tmp/tour.j$j"
+	done
+	same "tournament -j 1 = -j 2" "$tmp/tour.j1.nt" "$tmp/tour.j2.nt"
+	contains "tournament: both seats and both" "$tmp/tour.j1" "^balaclava  *greedy-random   both  *8 "
+	contains "tournament: the baseline's columns" "$tmp/tour.j1" "A's gain over B"
+	expect "tournament -r 9" 0 "$tour" -n 4 -p greedy-random -s balaclava -B -q -r 9
+	notime "$tmp/out"
+	if cmp -s "$tmp/out.nt" "$tmp/tour.j1.nt"; then ko "tournament -r 9: the same games as unsalted"; else ok; fi
+	expect "tournament -a allied" 0 "$tour" -n 2 -p greedy-random -s alma -a allied -q
+	if grep -q "russian\|both" "$tmp/out"; then ko "tournament -a allied printed other seats"; else ok; fi
+	expect "tournament: no row matched" 2 "$tour" -n 1 -s balaclava -a nobody -q
+	contains "tournament: no row message" "$tmp/err" "no scenario, pairing and side matched"
+else
+	ko "no $tour (make builds it)"
+fi
+
 # MPI: a build with `make MPI=1` run on 2 local ranks prints what --jobs 2 prints
 if command -v mpirun >/dev/null 2>&1 && command -v mpicc >/dev/null 2>&1; then
 	if make -s MPI=1 O="$tmp/mpi" "$tmp/mpi/crimea" >"$tmp/mpi.log" 2>&1; then
