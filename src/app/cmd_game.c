@@ -88,7 +88,8 @@ static const char play_help[] =
 	"  --until-over        with --ai for both sides: play to the end without a prompt\n"
 	"Commands at the prompt: an action (move UNIT HEX, fire UNIT > HEX, melee U1,U2 > HEX,\n"
 	"retreat UNIT HEX..., advance UNIT HEX..., rally UNIT, enter UNIT HEX, end), or\n"
-	"  actions | odds ACTION | map | show | status | undo | save [FILE] | help | quit\n";
+	"  actions | odds ACTION | map | show | status | score | undo | save [FILE] | help | quit\n"
+	"  (score: each side's victory points so far, line by line of the schedule)\n";
 
 struct session {
 	const char *argv0;
@@ -313,6 +314,8 @@ int cmd_play(int argc, char **argv)
 		struct game *g = &S->g;
 		if (g->rules->over(g, &res)) {
 			printf("Game over: %s\n", res.level);
+			if (game_score_text(g, buf, 1 << 20) == 0)
+				fputs(buf, stdout); /* how the points were won */
 			rc = 0;
 			break;
 		}
@@ -357,6 +360,11 @@ int cmd_play(int argc, char **argv)
 			fputs(buf, stdout);
 		} else if (!strcmp(line, "status")) {
 			printf("%s\n", status);
+		} else if (!strcmp(line, "score")) {
+			if (game_score_text(g, buf, 1 << 20) == 0)
+				fputs(buf, stdout);
+			else
+				printf("this rule system keeps no score sheet\n");
 		} else if (!strcmp(line, "undo")) {
 			undo(S);
 		} else if (!strncmp(line, "save", 4)) {

@@ -797,6 +797,28 @@ static json_t *game_json(const struct sgame *sg, int viewer)
 	} else {
 		json_object_set_new(o, "result", json_null());
 	}
+	if (g->rules->score) { /* the score sheet: public, as the players' scratch paper is */
+		struct score_sheet *sh = malloc(sizeof *sh);
+		struct result sr;
+		if (sh) {
+			json_t *score = json_object(), *lines = json_array(), *vp = json_object();
+			int tot[2] = {0, 0};
+			g->rules->score(g, sh, &sr);
+			for (int i = 0; i < sh->n; i++) {
+				const struct score_line *l = &sh->line[i];
+				json_array_append_new(lines, json_pack("{s:s, s:i, s:s, s:s}", "side", sg->scn->side[l->side & 1],
+								     "vp", l->vp, "rule", l->rule, "what", l->what));
+				tot[l->side & 1] += l->vp;
+			}
+			for (int k = 0; k < 2; k++)
+				json_object_set_new(vp, sg->scn->side[k], json_integer(tot[k]));
+			json_object_set_new(score, "vp", vp);
+			json_object_set_new(score, "level", json_string(sr.level));
+			json_object_set_new(score, "lines", lines);
+			json_object_set_new(o, "score", score);
+			free(sh);
+		}
+	}
 	for (int i = 0; i < sg->nev; i++) {
 		int slot = (sg->evhead + i) % SRV_EVENTS_KEEP;
 		json_array_append_new(evs, event_json(&sg->ev[slot], sg->evseq[slot]));

@@ -132,3 +132,36 @@ int game_apply_text(struct game *g, const char *text, const int *dice, int ndice
 		return -1;
 	return game_apply(g, &a, dice, ndice, ev, e);
 }
+
+int game_score_text(const struct game *g, char *out, size_t n)
+{
+	struct score_sheet sh;
+	struct result r;
+	size_t len = 0;
+
+	if (!g->rules->score || n == 0)
+		return -1;
+	g->rules->score(g, &sh, &r);
+	out[0] = '\0';
+#define PUT(...) \
+	do { \
+		if (len < n) { \
+			int k_ = snprintf(out + len, n - len, __VA_ARGS__); \
+			len += k_ > 0 ? (size_t)k_ : 0; \
+		} \
+	} while (0)
+	PUT("Score sheet%s:\n", r.over ? "" : " (as if the game ended now)");
+	for (int side = 0; side < 2; side++) {
+		int total = 0;
+		for (int i = 0; i < sh.n; i++)
+			if (sh.line[i].side == side) {
+				PUT("  %-8s %+5d  %s %s\n", g->scn->side[side], sh.line[i].vp, sh.line[i].rule,
+				    sh.line[i].what);
+				total += sh.line[i].vp;
+			}
+		PUT("  %-8s %5d  in all\n", g->scn->side[side], total);
+	}
+	PUT("%s\n", r.level);
+#undef PUT
+	return 0;
+}

@@ -40,6 +40,22 @@ struct result {
 	char level[160];  /* victory level, e.g. "Allied Marginal Victory" */
 };
 
+/* A score sheet: each side's victory points so far, item by item of the scenario's victory
+ * point schedule, as the players would keep them on scratch paper. The lines of a side add
+ * up to the points over() reports for it. */
+#define SCORE_LINES_MAX 32
+#define SCORE_WHAT_MAX 112
+struct score_line {
+	int side;                  /* side index */
+	int vp;                    /* points; negative for points lost */
+	char rule[16];             /* the case of the schedule, e.g. "[23.22]" */
+	char what[SCORE_WHAT_MAX]; /* e.g. "3 redoubt guns remaining, 6 each" */
+};
+struct score_sheet {
+	int n;
+	struct score_line line[SCORE_LINES_MAX];
+};
+
 struct game;
 
 /* What every scenario shares, whatever its rule system. */
@@ -109,6 +125,9 @@ struct rules {
 	 * so it never changes what actions() returns. */
 	void *(*memo_new)(const struct scenario *s);
 	void (*memo_free)(void *memo);
+	/* Optional: the score sheet of the position (as if the game ended now); *r as over()
+	 * would fill it. */
+	void (*score)(const struct game *g, struct score_sheet *sh, struct result *r);
 };
 
 struct game {
@@ -142,5 +161,9 @@ int game_apply(struct game *g, const struct action *a, const int *dice, int ndic
 	       struct evsink *ev, struct err *e);
 int game_apply_text(struct game *g, const char *text, const int *dice, int ndice,
 		    struct evsink *ev, struct err *e);
+/* The score sheet of g as text: each side's lines ("  allied  +24  [23.22] 4 redoubt guns
+ * remaining, 6 each"), its total, then the result as it stands. 0, or -1 when the rule system
+ * keeps no score sheet. */
+int game_score_text(const struct game *g, char *out, size_t n);
 
 #endif

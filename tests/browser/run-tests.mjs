@@ -104,6 +104,11 @@ test("lobby lists the scenarios and creates a hot-seat game; the map is drawn", 
   assert(await page.$("svg.hexmap .slope"), "slopes drawn");
   assert(await page.$("svg.hexmap .redoubt"), "redoubts drawn");
   assert(await page.$("svg.hexmap .road"), "roads drawn");
+  // the status bar's points open the score sheet as it stands
+  eq((await page.textContent("#vp")).trim(), "VP russian 0, allied 54", "the points as they stand");
+  await page.click("#vp");
+  await page.waitForSelector("#odds:not([hidden]) #scoresheet");
+  assert((await page.textContent("#odds")).includes("4 redoubt guns remaining, 6 each"), "the sheet names its items");
   shared = { page, id: g.id };
 });
 
@@ -236,6 +241,12 @@ test("a whole game against the computer to its end screen", async () => {
   const level = await page.textContent("#level");
   const st = await gameState(page, g.id);
   assert(st.game.result && level.includes(st.game.result.level), `end screen shows the level: ${level}`);
+  // the end screen's score sheet: a row a line of the server's, each side's rows adding up to its points
+  const rows = await page.$$eval("#endscreen #scoresheet tbody tr", (trs) => trs.map((tr) => [...tr.children].map((td) => td.textContent)));
+  eq(rows.length, st.game.score.lines.length, "a row a score line");
+  for (const side of st.game.sides)
+    eq(rows.filter((r) => r[0] === side).reduce((t, r) => t + Number(r[1]), 0), st.game.result.vp[side], `${side}'s rows add up`);
+  assert(rows.every((r) => /^\[\d+\.\d+\]$/.test(r[2])), "every row cites its case");
   await page.screenshot({ path: path.join(OUT, "end-screen.png") });
   shared.over = g.id;
   shared.overPage = page;

@@ -73,6 +73,15 @@ for r in tests/replays/*.rec; do
 	contains "replay corpus $r ends" "$tmp/out" "result:"
 done
 
+# the score sheet: asked for at the prompt, and printed when a game ends
+printf 'score\nquit\n' | "$bin" play balaclava >"$tmp/out" 2>&1
+contains "score at the start" "$tmp/out" "Score sheet (as if the game ended now):"
+contains "score: the redoubt guns" "$tmp/out" "allied     +24  \[23.22\] 4 redoubt guns remaining, 6 each"
+contains "score: the result as it stands" "$tmp/out" "^Allied victory (russian 0, allied 54) \[23.1\]"
+printf 'quit\n' | "$bin" play tests/replays/balaclava.rec >"$tmp/out" 2>&1
+contains "score at the end" "$tmp/out" "^Score sheet:"
+contains "score at the end: totals" "$tmp/out" "russian     89  in all"
+
 # referee mode: manual dice are asked for and kept in the record
 printf 'end\nend\nend\nquit\n' | "$bin" play balaclava --dice manual --save "$tmp/m.rec" >"$tmp/out" 2>&1
 if grep -q '^dice manual' "$tmp/m.rec"; then ok; else ko "manual dice record"; fi

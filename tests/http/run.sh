@@ -142,6 +142,11 @@ fi
 req GET "/api/games/$H?token=$HS"
 [ "$code" = 200 ] && [ "$(j "$body" 'o.seq == 0 && o.units.length > 10 && o.to_act == "russian" && o.result === null')" = true ]
 verdict $? "the spectator sees the game"
+[ "$(j "$body" 'o.score.lines.some(l => l.rule == "[23.22]" && l.side == "allied" && l.vp == 24 && /redoubt guns remaining/.test(l.what)) &&
+	o.score.vp.allied == 54 && o.score.vp.russian == 0 &&
+	o.score.vp.allied == o.score.lines.filter(l => l.side == "allied").reduce((t, l) => t + l.vp, 0) &&
+	/\[23\.1\]/.test(o.score.level)')" = true ]
+verdict $? "the score sheet: its lines cite the schedule and add up to each side's points"
 req GET "/api/games/$H?token=nope"
 check "a wrong token: 403" [ "$code" = 403 ]
 req GET "/api/games/$H"

@@ -329,6 +329,18 @@ static void test_alma_2312_example(void **state)
 	/* Russian: 7 complete turns before the trigger - 1; Allied: 4 eliminated */
 	assert_int_equal(r.vp[ru], 6);
 	assert_int_equal(r.vp[al], 4);
+	/* the score sheet says the same, item by item */
+	struct score_sheet sh = check_score(&f->g);
+	const struct score_line *l = score_find(&sh, "[23.12]", "7 complete Game-Turns before Preservation");
+	assert_non_null(l);
+	assert_int_equal(l->vp, 7);
+	l = score_find(&sh, "[23.12]", "1 Game-Turn after Preservation without the Allies losing points");
+	assert_non_null(l);
+	assert_int_equal(l->vp, -1);
+	l = score_find(&sh, "[23.11]", "4 Russian infantry units eliminated");
+	assert_non_null(l);
+	assert_int_equal(l->side, al);
+	assert_null(score_find(&sh, "[23.11]", "before Game-Turn Seven")); /* triggered on 8 */
 	/* turn 10: two exits */
 	to_phase(f, QP_MOVE);
 	to_phase(f, QP_RALLY);

@@ -249,6 +249,14 @@ static void test_231_sandbag(void **state)
 	struct result without = victory(f);
 	assert_int_equal(with.vp[al] - without.vp[al], 5 - 2); /* 5 instead of [22.2]'s 2 */
 	assert_int_equal(with.vp[ru], without.vp[ru]);
+	/* the score sheet: the [23.1] line instead of [22.3]'s control line */
+	f->g.options = Q_OPT_23_1;
+	struct score_sheet sh = check_score(&f->g);
+	const struct score_line *l = score_find(&sh, "[23.1]", "5 captures and recaptures");
+	assert_non_null(l);
+	assert_int_equal(l->side, al);
+	assert_int_equal(l->vp, 5);
+	assert_null(score_find(&sh, "[22.3]", "Sandbag"));
 	fx_free(f);
 }
 
@@ -1592,6 +1600,8 @@ static uint64_t play_random_v(const char *file, uint32_t opt, uint64_t seed, boo
 		x = verbs ? battle_verbs(g, acts + n, 8192 - n) : 0;
 		assert_true(n + x > 0); /* never a position without a legal action */
 		k = (int)rng_below(&r, (uint32_t)(n + x));
+		if (*nact % 25 == 0)
+			check_score(g); /* with every option's items ([23.1], [27.21], [27.22]) */
 		if (k >= n) {
 			struct game t = *g;
 			dice_begin(&t.dice);
@@ -1608,6 +1618,7 @@ static uint64_t play_random_v(const char *file, uint32_t opt, uint64_t seed, boo
 		(*nact)++;
 	}
 	assert_true(g->rules->over(g, res));
+	check_score(g);
 	sum = g->rules->checksum(g);
 	free(g);
 	scenario_free(&s);

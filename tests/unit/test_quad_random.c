@@ -6,7 +6,8 @@
  *   - every listed action applies without refusal (all of them are tried, each on a copy of
  *     the game, every CHECK_EVERY actions and at every change of phase);
  *   - no unit fires twice, and no unit is fired upon twice, in one fire phase ([7.23], [7.24]);
- *   - the game ends by its turn limit ([4.0]).
+ *   - the game ends by its turn limit ([4.0]);
+ *   - the score sheet adds up to over()'s points at every change of phase and at the end.
  * "end" is chosen with a fixed extra chance when it is legal, so that phases do not drag on,
  * and a fire or melee half the time one is open, so that games have fights; otherwise every
  * listed action is equally likely. */
@@ -206,8 +207,10 @@ static void play(struct run *r, const struct scn_case *c, uint64_t seed, uint32_
 		}
 		if (n > NACT)
 			n = NACT;
-		if (last_phase >= 0 && (st->phase != last_phase || (int)st->pturn != last_pturn))
+		if (last_phase >= 0 && (st->phase != last_phase || (int)st->pturn != last_pturn)) {
 			check_phase_stacking(r, c->name, seed);
+			check_score(&r->g); /* the score sheet adds up to over()'s points */
+		}
 		if (r->steps % CHECK_EVERY == 0 || st->phase != last_phase || (int)st->pturn != last_pturn)
 			check_all_apply(r, n, c->name, seed);
 		last_phase = st->phase;
@@ -245,6 +248,7 @@ static void play(struct run *r, const struct scn_case *c, uint64_t seed, uint32_
 		if (++r->steps > MAX_STEPS)
 			fail_msg("%s seed %llu: no end after %d actions", c->name, (unsigned long long)seed, MAX_STEPS);
 	}
+	check_score(&r->g);
 	/* [4.0] the game ends after its last Game-Turn: two player-turns a Game-Turn */
 	const struct q_scn *s = q_scn(&r->g);
 	assert_int_equal(r->g.rules->player_turn(&r->g), 2 * (s->turns - s->first_turn + 1));

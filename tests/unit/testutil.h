@@ -6,8 +6,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <cmocka.h>
 
+#include "games/rules.h"
 #include "hex/hex.h"
 
 /* "XXYY" -> hex number, failing the test on a typo. */
@@ -16,6 +18,44 @@ static inline int H(const char *s)
 	int h = -1;
 	assert_true(hex_parse(s, &h));
 	return h;
+}
+
+/* The score sheet agrees with over(): every line scores for a side, cites a case and says
+ * what; each side's lines add up to its points; the result is over()'s. Returns the sheet. */
+static inline struct score_sheet check_score(const struct game *g)
+{
+	struct score_sheet sh;
+	struct result r, o;
+	int sum[2] = {0, 0};
+
+	memset(&o, 0, sizeof o);
+	g->rules->over(g, &o);
+	assert_non_null(g->rules->score);
+	g->rules->score(g, &sh, &r);
+	assert_in_range(sh.n, 0, SCORE_LINES_MAX);
+	for (int i = 0; i < sh.n; i++) {
+		assert_in_range(sh.line[i].side, 0, 1);
+		assert_true(sh.line[i].vp != 0);
+		assert_true(sh.line[i].rule[0] == '[' && sh.line[i].what[0]);
+		sum[sh.line[i].side] += sh.line[i].vp;
+	}
+	if (sum[0] != o.vp[0] || sum[1] != o.vp[1])
+		fail_msg("the score sheet adds up to %d and %d, over() says %d and %d (%s)", sum[0], sum[1],
+			 o.vp[0], o.vp[1], o.level);
+	assert_int_equal(r.winner, o.winner);
+	assert_int_equal(r.over, o.over);
+	assert_string_equal(r.level, o.level);
+	return sh;
+}
+
+/* The line of sh citing rule whose text contains what, or NULL. */
+static inline const struct score_line *score_find(const struct score_sheet *sh, const char *rule,
+						  const char *what)
+{
+	for (int i = 0; i < sh->n; i++)
+		if (!strcmp(sh->line[i].rule, rule) && strstr(sh->line[i].what, what))
+			return &sh->line[i];
+	return NULL;
 }
 
 #endif

@@ -212,6 +212,22 @@ export async function showGame(root, id, urlToken) {
     render();
   }
 
+  // The score sheet (the server's `score`): each side's points item by item, with the case.
+  function scoreTable(sc) {
+    return h("table.score", { id: "scoresheet" },
+      h("thead", {}, h("tr", {}, h("th", {}, "side"), h("th", {}, "VP"), h("th", {}, "case"), h("th", {}, "for"))),
+      h("tbody", {}, sc.lines.map((l) => h("tr", {}, h("td", {}, l.side), h("td.vp", {}, l.vp > 0 ? `+${l.vp}` : `${l.vp}`),
+        h("td", {}, l.rule), h("td", {}, l.what)))));
+  }
+
+  function showScore() {
+    const sc = st.game.score;
+    if (!sc) return;
+    clear(oddsBox).append(h("h2", {}, st.game.status === "over" ? "Score sheet" : "Score sheet (if the game ended now)"),
+      scoreTable(sc), h("p", {}, sc.level));
+    oddsBox.hidden = false;
+  }
+
   function showChoices(list, title) {
     clear(oddsBox).append(h("h2", {}, title),
       h("ul.choices", {}, list.map((a) => h("li", {}, h("button", { type: "button", onclick: () => (a.units ? showOdds(a) : send(a.text)) }, a.text)))));
@@ -224,13 +240,15 @@ export async function showGame(root, id, urlToken) {
     mergeEvents(g.events || []);
     map.setUnits(g.units, new Set(st.selected));
     // status bar
-    const vp = g.result?.vp || g.vp;
+    const vp = g.result?.vp || g.score?.vp;
     statusBar.dataset.seq = g.seq;
     clear(statusBar).append(
       h("span.turnno", { id: "turn" }, `Turn ${g.turn} of ${g.last_turn}`),
       h("span", { id: "phase" }, `${g.phasing} ${g.phase}`),
       h("span", { id: "toact" }, g.status === "over" ? "game over" : `${g.to_act} to act${st.actSide ? " (you)" : ""}`),
-      h("span", { id: "vp" }, vp ? "VP " + Object.entries(vp).map(([k, v]) => `${k} ${v}`).join(", ") : "VP: counted at the end"),
+      g.score ? h("button.link", { type: "button", id: "vp", title: "the score sheet", onclick: showScore },
+        "VP " + Object.entries(vp).map(([k, v]) => `${k} ${v}`).join(", "))
+        : h("span", { id: "vp" }, vp ? "VP " + Object.entries(vp).map(([k, v]) => `${k} ${v}`).join(", ") : "VP: counted at the end"),
       h("span.muted", {}, g.status_text || ""));
     // highlights
     const hl = new Map();
@@ -333,6 +351,7 @@ export async function showGame(root, id, urlToken) {
     clear(endScreen).append(h("h2", { id: "end-h" }, "Game over"),
       h("p.level", { id: "level" }, r.winner ? `${r.winner}: ${r.level}` : r.level || "draw"),
       r.vp ? h("p", {}, "Victory points: " + Object.entries(r.vp).map(([k, v]) => `${k} ${v}`).join(", ")) : null,
+      g.score ? scoreTable(g.score) : null,
       h("div.buttons", {},
         h("a.button", { href: `#/replay/${id}` }, "Replay"),
         h("a.button", { href: "#/" }, "Lobby"),

@@ -509,16 +509,34 @@ static void alma_on_removed(struct game *g, int u, int origin, bool retreated, s
 		AS(g)->allied_elim++;
 }
 
-static void alma_victory(const struct game *g, struct result *r)
+static void alma_victory(const struct game *g, struct result *r, struct score_sheet *sh)
 {
 	const struct alma *a = CAS(g);
-	int ru = russian(g), al = 1 - ru, va, vr, complete;
+	int ru = russian(g), al = 1 - ru, va, vr, complete, killed = russian_inf_elim(g);
+	bool early = a->triggered && a->trig_turn < 7;
 
 	/* [23.11] */
-	va = russian_inf_elim(g) + (a->triggered && a->trig_turn < 7 ? 3 : 0) - 2 * a->allied_minus;
+	va = killed + (early ? 3 : 0) - 2 * a->allied_minus;
 	/* [23.12]: complete Game-Turns before the trigger */
 	complete = a->triggered ? a->trig_turn - 1 : q_cst(g)->turn - (q_cst(g)->phase == QP_OVER ? 0 : 1);
 	vr = a->allied_elim + complete - a->russian_minus;
+	if (sh) {
+		q_sheet_add(sh, al, killed, "[23.11]", "%d Russian infantry unit%s eliminated, 1 each",
+			    killed, killed == 1 ? "" : "s");
+		q_sheet_add(sh, al, early ? 3 : 0, "[23.11]",
+			    "Russian Preservation triggered before Game-Turn Seven (on Game-Turn %d)", a->trig_turn);
+		q_sheet_add(sh, al, -2 * a->allied_minus, "[23.11]",
+			    "%d Game-Turn%s in which the Russians exited two units, -2 each", a->allied_minus,
+			    a->allied_minus == 1 ? "" : "s");
+		q_sheet_add(sh, ru, a->allied_elim, "[23.12]",
+			    "%d French/British infantry unit%s eliminated before Preservation, 1 each",
+			    a->allied_elim, a->allied_elim == 1 ? "" : "s");
+		q_sheet_add(sh, ru, complete, "[23.12]", "%d complete Game-Turn%s before Preservation, 1 each",
+			    complete, complete == 1 ? "" : "s");
+		q_sheet_add(sh, ru, -a->russian_minus, "[23.12]",
+			    "%d Game-Turn%s after Preservation without the Allies losing points, -1 each",
+			    a->russian_minus, a->russian_minus == 1 ? "" : "s");
+	}
 	r->vp[al] = va;
 	r->vp[ru] = vr;
 	/* [23.2] Allied minus Russian: 3 or more Allied win, 0 or less Russian win */

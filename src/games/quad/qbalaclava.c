@@ -382,19 +382,22 @@ static bool occupies_all(const struct game *g, const int *hexes, int side)
 	return true;
 }
 
-static void bal_victory(const struct game *g, struct result *r)
+static void bal_victory(const struct game *g, struct result *r, struct score_sheet *sh)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	const struct bal *b = CBS(g);
-	int russian = side_of(g, "russian"), allied = 1 - russian, vr = 0, va = 0;
+	int russian = side_of(g, "russian"), allied = 1 - russian, vr, va;
+	/* the schedule's items: [23.21] Allied melee points (British cavalry's count twice),
+	 * British artillery; [23.22] redoubt guns remaining, Russian melee points, artillery */
+	int al_melee = 0, uk_cav = 0, uk_art = 0, guns = 0, ru_melee = 0, ru_art = 0;
 
 	for (int u = 0; u < s->nunits; u++) {
 		const struct q_udef *d = &s->u[u];
 		int idx = st->u[u].idx;
 		if (idx >= 0) {
 			if (is_gun(g, u))
-				va += 6; /* [23.22] redoubt guns remaining */
+				guns++; /* [23.22] redoubt guns remaining */
 			continue;
 		}
 		if (idx != Q_ELIM || (st->u[u].aux & (AUX_EXITED | AUX_SPIKED | AUX_CAPTURED)))
@@ -402,29 +405,46 @@ static void bal_victory(const struct game *g, struct result *r)
 		int m = d->melee_paren[0] ? 0 : d->melee[0];
 		if (d->side == allied) {
 			if (d->type == Q_CAV && nation(g, u, "british"))
-				vr += 2 * m;
+				uk_cav += m;
 			else if (d->type == Q_INF || d->type == Q_CAV)
-				vr += m;
+				al_melee += m;
 			else if (nation(g, u, "british") && !is_gun(g, u))
-				vr += 8;
+				uk_art++;
 		} else {
 			if (d->type == Q_INF || d->type == Q_CAV)
-				va += m;
+				ru_melee += m;
 			else
-				va += 15;
+				ru_art++;
 		}
 	}
-	vr += 3 * b->captured;
-	if (b->exited >= 2)
-		vr += 15;
-	if (occupies_all(g, east_redoubts, russian))
-		vr += 30;
-	bool west = true;
+	bool raid = b->exited >= 2, east = occupies_all(g, east_redoubts, russian), west = true;
 	for (int i = 0; i < 3; i++)
 		if (b->last_occ[i] != allied + 1)
 			west = false;
-	if (west)
-		va += 30;
+	vr = al_melee + 2 * uk_cav + 8 * uk_art + 3 * b->captured + (raid ? 15 : 0) + (east ? 30 : 0);
+	va = 6 * guns + ru_melee + 15 * ru_art + (west ? 30 : 0);
+	if (sh) {
+		q_sheet_add(sh, russian, al_melee, "[23.21]",
+			    "%d melee strength points of Allied infantry and French cavalry eliminated, 1 each", al_melee);
+		q_sheet_add(sh, russian, 2 * uk_cav, "[23.21]",
+			    "%d melee strength points of British cavalry eliminated, 2 each", uk_cav);
+		q_sheet_add(sh, russian, 8 * uk_art, "[23.21]", "%d British artillery unit%s eliminated, 8 each",
+			    uk_art, uk_art == 1 ? "" : "s");
+		q_sheet_add(sh, russian, 3 * b->captured, "[23.21]", "%d redoubt gun%s captured, 3 each",
+			    b->captured, b->captured == 1 ? "" : "s");
+		q_sheet_add(sh, russian, raid ? 15 : 0, "[23.21]", "%d units exited at 2025 to raid Balaclava",
+			    b->exited);
+		q_sheet_add(sh, russian, east ? 30 : 0, "[23.21]",
+			    "the three easternmost redoubt hexes (1811, 2012, 2313) occupied");
+		q_sheet_add(sh, allied, 6 * guns, "[23.22]", "%d redoubt gun%s remaining, 6 each", guns,
+			    guns == 1 ? "" : "s");
+		q_sheet_add(sh, allied, ru_melee, "[23.22]",
+			    "%d melee strength points of Russian infantry and cavalry eliminated, 1 each", ru_melee);
+		q_sheet_add(sh, allied, 15 * ru_art, "[23.22]", "%d Russian artillery unit%s eliminated, 15 each",
+			    ru_art, ru_art == 1 ? "" : "s");
+		q_sheet_add(sh, allied, west ? 30 : 0, "[23.22]",
+			    "the three westernmost redoubt hexes (0714, 1114, 1312) occupied or last occupied");
+	}
 	r->vp[russian] = vr;
 	r->vp[allied] = va;
 	/* [23.1] a difference under fifty points is a draw */

@@ -1,5 +1,6 @@
 /* qbattle: dispatch of the exclusive-rule hooks to the scenario's battle; where a battle has
  * no hook, the Standard Rules apply unchanged. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -361,16 +362,47 @@ void q_level_text_margin(char *out, size_t n, const char *level, int margin, con
 	level_text(out, n, level, true, margin, s0, v0, s1, v1, tail);
 }
 
-void q_victory(const struct game *g, struct result *r)
+void q_sheet_add(struct score_sheet *sh, int side, int vp, const char *rule, const char *fmt, ...)
+{
+	struct score_line *l;
+	va_list ap;
+
+	if (!sh || vp == 0 || sh->n >= SCORE_LINES_MAX)
+		return;
+	l = &sh->line[sh->n++];
+	l->side = side;
+	l->vp = vp;
+	snprintf(l->rule, sizeof l->rule, "%s", rule);
+	va_start(ap, fmt);
+	vsnprintf(l->what, sizeof l->what, fmt, ap);
+	va_end(ap);
+}
+
+static void victory(const struct game *g, struct result *r, struct score_sheet *sh)
 {
 	const struct q_state *st = q_cst(g);
 	if (HOOK(victory)) {
-		B(g)->victory(g, r);
+		B(g)->victory(g, r, sh);
 		return;
 	}
 	/* No exclusive rules (a test scenario): report melee strength points eliminated. */
 	r->vp[0] = st->elim_melee[1];
 	r->vp[1] = st->elim_melee[0];
+	for (int side = 0; side < 2; side++)
+		q_sheet_add(sh, side, r->vp[side], "[2.4]", "enemy melee strength points eliminated");
 	r->winner = r->vp[0] > r->vp[1] ? 0 : r->vp[1] > r->vp[0] ? 1 : -1;
 	snprintf(r->level, sizeof r->level, "melee points eliminated %d-%d", r->vp[0], r->vp[1]);
+}
+
+void q_victory(const struct game *g, struct result *r)
+{
+	victory(g, r, NULL);
+}
+
+void q_score(const struct game *g, struct score_sheet *sh, struct result *r)
+{
+	sh->n = 0;
+	memset(r, 0, sizeof *r);
+	r->over = q_cst(g)->phase == QP_OVER;
+	victory(g, r, sh);
 }

@@ -66,7 +66,8 @@ struct q_battle {
 	void (*end_phase)(struct game *g, struct evsink *ev);
 	void (*actions)(const struct game *g, struct q_alist *l);
 	int (*apply)(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
-	void (*victory)(const struct game *g, struct result *r);
+	/* Fills r; with sh (may be NULL) also the score sheet, line by line of the schedule. */
+	void (*victory)(const struct game *g, struct result *r, struct score_sheet *sh);
 	/* May u end a move from start (its hex at the start of the phase) in dest? */
 	int (*move_ok)(const struct game *g, int u, int dest, struct err *e);
 	/* At the start of each phase, after the phase changed; may roll dice (DICE_NEED). */
@@ -221,7 +222,7 @@ int qio_parse(const struct game *g, const char *const *tok, int nt, struct actio
 int qio_format(const struct game *g, const struct action *a, char *buf, size_t n);
 /* Victory adjustments [23.1], [27.21], [27.22]: adds to the Russian and Allied totals;
  * *skip_sandbag is set when [23.1] replaces the Sandbag Battery's 2 points. */
-void qio_victory(const struct game *g, int *vr, int *va, bool *skip_sandbag);
+void qio_victory(const struct game *g, int *vr, int *va, bool *skip_sandbag, struct score_sheet *sh);
 /* [24.14] the Effectiveness Rating of big gun (or steamship) u at map index target, -1 out
  * of range or not allowed (why says why). */
 int qio_big_rating(const struct game *g, int u, int target, char *why, size_t n);

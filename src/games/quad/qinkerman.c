@@ -920,12 +920,17 @@ static int ink_apply(struct game *g, const struct action *a, struct evsink *ev, 
 	return 0;
 }
 
-static void ink_victory(const struct game *g, struct result *r)
+static void ink_victory(const struct game *g, struct result *r, struct score_sheet *sh)
 {
+	static const char *const places[3] = {"Lancaster Battery (1314)", "Barrier (2512)",
+					      "Sandbag Battery (2811)"};
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	const struct ink *k = CIS(g);
-	int ru = russian(g), al = 1 - ru, vr = 0, va = 0, diff;
+	int ru = russian(g), al = 1 - ru, vr, va, diff, held = 0;
+	/* the schedules' items: [22.2] Allied melee points, artillery; [22.3] Russian battalions,
+	 * artillery (4, 5 or 6 points) */
+	int al_melee = 0, al_art = 0, ru_inf = 0, ru_art_vp = 0, ru_art = 0;
 	bool skip_sandbag = false;
 	const char *level;
 
@@ -937,24 +942,40 @@ static void ink_victory(const struct game *g, struct result *r)
 			if (tagged(g, u, QT_PICKET))
 				continue;
 			if (d->type == Q_ART || d->type == Q_HART)
-				vr += 3;
+				al_art++;
 			else if (d->melee[0] > 0) {
 				int v = absorbed(g, u); /* [20.33] a formed battalion is worth both counters */
-				vr += d->melee[0] + (v >= 0 && s->u[v].melee[0] > 0 ? s->u[v].melee[0] : 0);
+				al_melee += d->melee[0] + (v >= 0 && s->u[v].melee[0] > 0 ? s->u[v].melee[0] : 0);
 			}
 		} else if (d->type == Q_INF) {
-			va += 1;
+			ru_inf++;
 		} else if (d->type == Q_ART) {
 			bool lt = strstr(d->name, "Lt") || strstr(d->name, "Light"), pos = strstr(d->name, "Pos") != NULL;
-			va += lt && pos ? 5 : pos ? 6 : 4;
+			ru_art_vp += lt && pos ? 5 : pos ? 6 : 4;
+			ru_art++;
 		}
 	}
-	vr += k->pickets_lost / 3;
-	vr += k->exit_vp;
 	for (int i = 0; i < 8; i++)
 		if (k->vp_hexes & (1 << i))
-			vr++;
-	qio_victory(g, &vr, &va, &skip_sandbag); /* [23.1], [27.21], [27.22] */
+			held++;
+	vr = al_melee + 3 * al_art + k->pickets_lost / 3 + k->exit_vp + held;
+	va = ru_inf + ru_art_vp;
+	if (sh) {
+		q_sheet_add(sh, ru, al_melee, "[22.2]",
+			    "%d melee strength points of Allied infantry and cavalry eliminated, 1 each", al_melee);
+		q_sheet_add(sh, ru, k->pickets_lost / 3, "[22.2]", "%d pickets eliminated, 1 for every three",
+			    k->pickets_lost);
+		q_sheet_add(sh, ru, 3 * al_art, "[22.2]", "%d Allied artillery unit%s eliminated, 3 each", al_art,
+			    al_art == 1 ? "" : "s");
+		q_sheet_add(sh, ru, k->exit_vp, "[22.2]", "Russian units exited, 1 or 2 each by where");
+		q_sheet_add(sh, ru, held, "[22.2]", "%d of the hexes 1823 ... 2524 held with no Allied unit adjacent, 1 each",
+			    held);
+		q_sheet_add(sh, al, ru_inf, "[22.3]", "%d Russian infantry battalion%s eliminated, 1 each", ru_inf,
+			    ru_inf == 1 ? "" : "s");
+		q_sheet_add(sh, al, ru_art_vp, "[22.3]", "%d Russian artillery unit%s eliminated, 4 to 6 each",
+			    ru_art, ru_art == 1 ? "" : "s");
+	}
+	qio_victory(g, &vr, &va, &skip_sandbag, sh); /* [23.1], [27.21], [27.22] */
 	for (int i = 0; i < 3; i++) {
 		if (i == 2 && skip_sandbag)
 			continue;
@@ -962,6 +983,9 @@ static void ink_victory(const struct game *g, struct result *r)
 			vr += 2;
 		else if (k->ctrl[i] == al + 1)
 			va += 2;
+		if (sh && k->ctrl[i])
+			q_sheet_add(sh, k->ctrl[i] - 1, 2, k->ctrl[i] - 1 == ru ? "[22.2]" : "[22.3]",
+				    "%s controlled", places[i]);
 	}
 	diff = vr - va;
 	/* [22.41], [22.42] */

@@ -1877,41 +1877,62 @@ int qio_format(const struct game *g, const struct action *a, char *buf, size_t n
 
 /* ---- victory ---- */
 
-void qio_victory(const struct game *g, int *vr, int *va, bool *skip_sandbag)
+void qio_victory(const struct game *g, int *vr, int *va, bool *skip_sandbag, struct score_sheet *sh)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	const struct io *o = CIO(g);
 	int ru = q_ink_russian(g), al = 1 - ru;
+	int res_vp[2] = {0, 0}, res_gone[2] = {0, 0}, res_dis[2] = {0, 0};
 
 	if (!(g->options & Q_OPT_INKERMAN) || s->ops != &q_inkerman)
 		return;
 	if (on(g, Q_OPT_23_1)) { /* [23.1] the controller scores his captures and recaptures */
 		*skip_sandbag = true;
-		if (o->sand_ctrl)
-			*(o->sand_ctrl - 1 == ru ? vr : va) += o->sand_caps[o->sand_ctrl - 1];
+		if (o->sand_ctrl) {
+			int side = o->sand_ctrl - 1, caps = o->sand_caps[side];
+			*(side == ru ? vr : va) += caps;
+			q_sheet_add(sh, side, caps, "[23.1]",
+				    "Sandbag Battery (2811) controlled: %d capture%s and recapture%s", caps,
+				    caps == 1 ? "" : "s", caps == 1 ? "" : "s");
+		}
 	}
 	if (!on(g, Q_OPT_27_2))
 		return;
 	*vr += o->extra_vp[ru];
 	*va += o->extra_vp[al];
+	q_sheet_add(sh, ru, o->extra_vp[ru], "[27.22]", "Russian reserves exited, their exit points doubled");
+	q_sheet_add(sh, al, o->extra_vp[al], "[27.21]", "Russian units destroyed by attacks with Allied reserves, their points doubled");
 	for (int u = 0; u < s->nunits; u++) {
 		const struct q_udef *d = &s->u[u];
 		if (!(o->of[u] & OF_RESERVE))
 			continue;
 		bool gone = st->u[u].idx == Q_ELIM && !(st->u[u].aux & 0x08 /* AUX_EXITED */);
+		int side = d->side == al ? ru : al, v = 0; /* who scores */
 		if (d->side == al) { /* [27.21] */
 			if (gone)
-				*vr += is_art(s, u) ? 3 : d->melee[0] > 0 ? d->melee[0] : 0;
+				v = is_art(s, u) ? 3 : d->melee[0] > 0 ? d->melee[0] : 0;
 			else if (st->u[u].idx >= 0 && q_disrupted(g, u))
-				*vr += 1;
+				v = 1;
 		} else { /* [27.22] */
 			if (gone)
-				*va += 1; /* 2 instead of the 1 of [22.2] */
+				v = 1; /* 2 instead of the 1 of [22.2] */
 			else if (st->u[u].idx >= 0 && q_disrupted(g, u))
-				*va += 1;
+				v = 1;
 		}
+		*(side == ru ? vr : va) += v;
+		res_vp[side] += v;
+		if (v && gone)
+			res_gone[side]++;
+		else if (v)
+			res_dis[side]++;
 	}
+	q_sheet_add(sh, ru, res_vp[ru], "[27.21]",
+		    "Allied reserves: %d destroyed (their points again), %d disrupted (1 each)", res_gone[ru],
+		    res_dis[ru]);
+	q_sheet_add(sh, al, res_vp[al], "[27.22]",
+		    "Russian reserves: %d destroyed (a second point each), %d disrupted (1 each)", res_gone[al],
+		    res_dis[al]);
 }
 
 /* ---- option ids ---- */

@@ -284,38 +284,54 @@ static int holder(const struct game *g, int hex)
 	return s->u[stk[0]].side;
 }
 
-static void tch_victory(const struct game *g, struct result *r)
+static void tch_victory(const struct game *g, struct result *r, struct score_sheet *sh)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	int ru = russian(g), al = 1 - ru, vr = 0, va = 0, diff;
+	/* the schedules' items: [19.11] Allied units eliminated, Russians south of the Aqueduct;
+	 * [19.12] Russian units eliminated */
+	int al_elim = 0, al_elim_vp = 0, south = 0, ru_elim = 0, ru_elim_vp = 0;
+	int h2215 = holder(g, 2215), h3214 = holder(g, 3214), destroyed = CTS(g)->destroyed;
+	bool town = false;
 	const char *level;
 
 	for (int u = 0; u < s->nunits; u++) {
 		if (st->u[u].idx == Q_ELIM) {
-			if (s->u[u].side == ru)
-				va += worth(g, u);
-			else
-				vr += worth(g, u);
+			if (s->u[u].side == ru) {
+				ru_elim_vp += worth(g, u);
+				ru_elim++;
+			} else {
+				al_elim_vp += worth(g, u);
+				al_elim++;
+			}
 		} else if (st->u[u].idx >= 0 && s->u[u].side == ru && !q_disrupted(g, u) &&
 			   s->zone[st->u[u].idx] == ZONE_SOUTH) {
-			vr += 2; /* [19.11] undisrupted south of the Aqueduct */
+			south++; /* [19.11] undisrupted south of the Aqueduct */
 		}
 	}
-	if (holder(g, 2215) == ru)
-		vr += 2;
-	if (holder(g, 3214) == ru)
-		vr += 5;
-	vr += 2 * CTS(g)->destroyed;
-	if (holder(g, 2215) == al)
-		va += 2;
-	if (holder(g, 3214) == al)
-		va += 5;
 	for (int i = 0; i < 3; i++)
-		if (holder(g, tchorgoun[i]) == al) {
-			va += 10; /* [19.12] any of the hexes of Tchorgoun */
-			break;
-		}
+		if (holder(g, tchorgoun[i]) == al)
+			town = true; /* [19.12] any of the hexes of Tchorgoun */
+	vr = al_elim_vp + 2 * south + (h2215 == ru ? 2 : 0) + (h3214 == ru ? 5 : 0) + 2 * destroyed;
+	va = ru_elim_vp + (h2215 == al ? 2 : 0) + (h3214 == al ? 5 : 0) + (town ? 10 : 0);
+	if (sh) {
+		q_sheet_add(sh, ru, al_elim_vp, "[19.11]",
+			    "%d French or Sardinian unit%s eliminated, each its range-one fire strength ([19.1])",
+			    al_elim, al_elim == 1 ? "" : "s");
+		q_sheet_add(sh, ru, h2215 == ru ? 2 : 0, "[19.11]", "a unit in 2215");
+		q_sheet_add(sh, ru, h3214 == ru ? 5 : 0, "[19.11]", "a unit in 3214");
+		q_sheet_add(sh, ru, 2 * destroyed, "[19.11]", "%d Destroyed marker%s, 2 each", destroyed,
+			    destroyed == 1 ? "" : "s");
+		q_sheet_add(sh, ru, 2 * south, "[19.11]",
+			    "%d undisrupted Russian unit%s south of the Aqueduct, 2 each", south, south == 1 ? "" : "s");
+		q_sheet_add(sh, al, ru_elim_vp, "[19.12]",
+			    "%d Russian unit%s eliminated, each its range-one fire strength ([19.1])", ru_elim,
+			    ru_elim == 1 ? "" : "s");
+		q_sheet_add(sh, al, h2215 == al ? 2 : 0, "[19.12]", "a unit in 2215");
+		q_sheet_add(sh, al, h3214 == al ? 5 : 0, "[19.12]", "a unit in 3214");
+		q_sheet_add(sh, al, town ? 10 : 0, "[19.12]", "a unit in the town of Tchorgoun (3009, 3110, 3209)");
+	}
 	diff = vr - va; /* [19.13] Russian minus Allied */
 	level = diff >= 31 ? "Russian Decisive Victory" : diff >= 16 ? "Russian Substantive Victory"
 		: diff >= 0 ? "Russian Marginal Victory" : diff >= -11 ? "Allied Marginal Victory"

@@ -787,6 +787,7 @@ const struct rules quad_rules = {
 	.checksum = q_checksum,
 	.player_turn = q_player_turn,
 	.status = q_status,
+	.score = q_score,
 	.los = q_view_los,
 	.path = q_view_path,
 	.odds = q_view_odds,
