@@ -80,8 +80,9 @@ static const char play_help[] =
 	"usage: crimea play SCENARIO|RECORD.rec [options]\n"
 	"  --seed N            dice seed (default 1; the same seed and actions replay exactly)\n"
 	"  --dice manual       ask for every die (a referee's real dice); the record keeps them\n"
-	"  --ai SIDE=PLAYER    let the computer play a side (PLAYER: random, greedy, search, or\n"
-	"                      search:N, N rollouts a decision: more is stronger and slower; 20)\n"
+	"  --ai SIDE=PLAYER    let the computer play a side, or both (PLAYER: random, greedy,\n"
+	"                      search, or search:N, N rollouts a decision: more is stronger and\n"
+	"                      slower; 20)\n"
 	"  --save FILE.rec     keep the game record there, rewritten atomically after every action\n"
 	"  --option ID         an optional rule (repeatable; or a comma list): 11.27; Inkerman\n"
 	"                      23.1 ... 28.2, a group 23 ... 28, or all (docs/RULES.md)\n"
@@ -295,8 +296,14 @@ int cmd_play(int argc, char **argv)
 			for (int k = 0; k < 2; k++)
 				if (!strcmp(tmp, S->s.side[k]))
 					side = k;
+			if (!strcmp(tmp, "both") || !strcmp(tmp, "all")) { /* as crimea sim takes it */
+				(void)ai_player_parse(eq + 1, &S->ai[0]); /* checked above */
+				S->ai[1] = S->ai[0];
+				continue;
+			}
 			if (side < 0) {
-				fprintf(stderr, "crimea play: no side \"%s\" (%s or %s)\n", tmp, S->s.side[0], S->s.side[1]);
+				fprintf(stderr, "crimea play: no side \"%s\" (%s, %s or both)\n", tmp, S->s.side[0],
+					S->s.side[1]);
 				goto out;
 			}
 			(void)ai_player_parse(eq + 1, &S->ai[side]); /* checked above */

@@ -82,6 +82,11 @@ printf 'quit\n' | "$bin" play tests/replays/balaclava.rec >"$tmp/out" 2>&1
 contains "score at the end" "$tmp/out" "^Score sheet:"
 contains "score at the end: totals" "$tmp/out" "russian     89  in all"
 
+expect "play --ai both=random" 0 "$bin" play alma --ai both=random --until-over --seed 3
+contains "play --ai both: to the end" "$tmp/out" "^Game over: "
+expect "play --ai nobody=random" 1 "$bin" play alma --ai nobody=random --until-over
+contains "play --ai nobody: the sides named" "$tmp/err" 'no side "nobody" (allied, russian or both)'
+
 # referee mode: manual dice are asked for and kept in the record
 printf 'end\nend\nend\nquit\n' | "$bin" play balaclava --dice manual --save "$tmp/m.rec" >"$tmp/out" 2>&1
 if grep -q '^dice manual' "$tmp/m.rec"; then ok; else ko "manual dice record"; fi

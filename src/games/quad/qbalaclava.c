@@ -425,9 +425,11 @@ static void bal_victory(const struct game *g, struct result *r, struct score_she
 	va = 6 * guns + ru_melee + 15 * ru_art + (west ? 30 : 0);
 	if (sh) {
 		q_sheet_add(sh, russian, al_melee, "[23.21]",
-			    "%d melee strength points of Allied infantry and French cavalry eliminated, 1 each", al_melee);
+			    "%d melee strength point%s of Allied infantry and French cavalry eliminated, 1 each", al_melee,
+			    al_melee == 1 ? "" : "s");
 		q_sheet_add(sh, russian, 2 * uk_cav, "[23.21]",
-			    "%d melee strength points of British cavalry eliminated, 2 each", uk_cav);
+			    "%d melee strength point%s of British cavalry eliminated, 2 each", uk_cav,
+			    uk_cav == 1 ? "" : "s");
 		q_sheet_add(sh, russian, 8 * uk_art, "[23.21]", "%d British artillery unit%s eliminated, 8 each",
 			    uk_art, uk_art == 1 ? "" : "s");
 		q_sheet_add(sh, russian, 3 * b->captured, "[23.21]", "%d redoubt gun%s captured, 3 each",
@@ -439,7 +441,8 @@ static void bal_victory(const struct game *g, struct result *r, struct score_she
 		q_sheet_add(sh, allied, 6 * guns, "[23.22]", "%d redoubt gun%s remaining, 6 each", guns,
 			    guns == 1 ? "" : "s");
 		q_sheet_add(sh, allied, ru_melee, "[23.22]",
-			    "%d melee strength points of Russian infantry and cavalry eliminated, 1 each", ru_melee);
+			    "%d melee strength point%s of Russian infantry and cavalry eliminated, 1 each", ru_melee,
+			    ru_melee == 1 ? "" : "s");
 		q_sheet_add(sh, allied, 15 * ru_art, "[23.22]", "%d Russian artillery unit%s eliminated, 15 each",
 			    ru_art, ru_art == 1 ? "" : "s");
 		q_sheet_add(sh, allied, west ? 30 : 0, "[23.22]",

@@ -962,9 +962,10 @@ static void ink_victory(const struct game *g, struct result *r, struct score_she
 	va = ru_inf + ru_art_vp;
 	if (sh) {
 		q_sheet_add(sh, ru, al_melee, "[22.2]",
-			    "%d melee strength points of Allied infantry and cavalry eliminated, 1 each", al_melee);
-		q_sheet_add(sh, ru, k->pickets_lost / 3, "[22.2]", "%d pickets eliminated, 1 for every three",
-			    k->pickets_lost);
+			    "%d melee strength point%s of Allied infantry and cavalry eliminated, 1 each", al_melee,
+			    al_melee == 1 ? "" : "s");
+		q_sheet_add(sh, ru, k->pickets_lost / 3, "[22.2]", "%d picket%s eliminated, 1 for every three",
+			    k->pickets_lost, k->pickets_lost == 1 ? "" : "s");
 		q_sheet_add(sh, ru, 3 * al_art, "[22.2]", "%d Allied artillery unit%s eliminated, 3 each", al_art,
 			    al_art == 1 ? "" : "s");
 		q_sheet_add(sh, ru, k->exit_vp, "[22.2]", "Russian units exited, 1 or 2 each by where");
