@@ -407,18 +407,21 @@ int cmd_replay(int argc, char **argv)
 	struct record rec;
 	struct scenario s;
 	struct game *g;
-	bool verify = false;
+	bool verify = false, score = false;
 	const char *path = NULL;
 	int rc = 1;
 
-	if (cli_help(argc, argv, "usage: crimea replay RECORD.rec [--verify]\n"
+	if (cli_help(argc, argv, "usage: crimea replay RECORD.rec [--verify] [--score]\n"
 			       "  Re-runs a game record from its seed and actions. With --verify, compares the\n"
 			       "  state checksum after every player-turn and stops with exit status 1 at the\n"
-			       "  first divergence, naming the action.\n"))
+			       "  first divergence, naming the action. With --score, prints the score sheet of\n"
+			       "  the position reached (each side's victory points item by item, with the case).\n"))
 		return 0;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--verify"))
 			verify = true;
+		else if (!strcmp(argv[i], "--score"))
+			score = true;
 		else if (!path)
 			path = argv[i];
 		else {
@@ -427,7 +430,7 @@ int cmd_replay(int argc, char **argv)
 		}
 	}
 	if (!path) {
-		fprintf(stderr, "usage: crimea replay RECORD.rec [--verify]\n");
+		fprintf(stderr, "usage: crimea replay RECORD.rec [--verify] [--score]\n");
 		return 2;
 	}
 	g = malloc(sizeof *g);
@@ -443,6 +446,9 @@ int cmd_replay(int argc, char **argv)
 		       verify ? " verified" : "", status);
 		if (g->rules->over(g, &r))
 			printf("result: %s\n", r.level);
+		char sheet[8192];
+		if (score && game_score_text(g, sheet, sizeof sheet) == 0)
+			fputs(sheet, stdout);
 		scenario_free(&s);
 		rec_free(&rec);
 		rc = 0;

@@ -81,6 +81,8 @@ contains "score: the result as it stands" "$tmp/out" "^Allied victory (russian 0
 printf 'quit\n' | "$bin" play tests/replays/balaclava.rec >"$tmp/out" 2>&1
 contains "score at the end" "$tmp/out" "^Score sheet:"
 contains "score at the end: totals" "$tmp/out" "russian     89  in all"
+expect "replay --score" 0 "$bin" replay tests/replays/alma.rec --score
+contains "replay --score: the sheet" "$tmp/out" "\[23.12\] 12 complete Game-Turns before Preservation, 1 each"
 
 expect "play --ai both=random" 0 "$bin" play alma --ai both=random --until-over --seed 3
 contains "play --ai both: to the end" "$tmp/out" "^Game over: "
