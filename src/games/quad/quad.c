@@ -544,7 +544,9 @@ static int q_actions(const struct game *g, struct action *out, int max)
  * kept; without, a drawn unit is searched again (same result, more time), so the draw never
  * depends on the memo. Returns 1 to ask the caller to enumerate instead (too many other
  * actions, or too many rejections: a mixture of two uniform draws is still uniform). */
-#define Q_SAMPLE_OTHERS 64
+/* room for every other action of a Balaclava Movement Phase (up to ~85 with its
+ * reinforcements' entries: with 64, ~15 decisions a game fell back to listing every move) */
+#define Q_SAMPLE_OTHERS 256
 #define Q_SAMPLE_TRIES 64
 static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 {
