@@ -5,7 +5,7 @@
  *   - rules->sample: the same draw with and without the memo; every action it draws is one
  *     actions() lists, over enough draws every listed action comes up, and the counts pass a
  *     chi-square test of uniformity over the list (the random player must stay exactly
- *     uniform), in positions of every phase it samples (Movement, fire).
+ *     uniform), in positions of every phase it samples (Movement, fire, melee).
  * Every real quad scenario is played by random choices with both checks along the way; the
  * chi-square test itself is checked against a sampler with a small bias. */
 #include "testutil.h"
@@ -23,13 +23,13 @@
 #define STEPS 1500        /* actions played per scenario (the first part of a game) */
 #define MEMO_EVERY 3      /* compare with and without the memo every this many actions */
 #define SAMPLE_CHECKS 3   /* positions per scenario and kind of phase where sample() is checked */
-#define SAMPLE_EVERY 7    /* (on steps step % SAMPLE_EVERY == SAMPLE_EVERY - 1) */
+#define SAMPLE_EVERY 7    /* Movement positions: steps step % SAMPLE_EVERY == SAMPLE_EVERY - 1 */
 #define DRAWS_PER 12      /* draws per listed action */
 #define DRAWS_MIN 3000    /* and at least this many in all */
 
 /* The kinds of decision sample() is checked in, by what q_sample does with them. */
-enum kind { K_MOVE, K_FIRE, K_OTHER, NKINDS };
-static const char *const kind_names[NKINDS] = {"movement", "fire", "other"};
+enum kind { K_MOVE, K_FIRE, K_MELEE, K_OTHER, NKINDS };
+static const char *const kind_names[NKINDS] = {"movement", "fire", "melee", "other"};
 
 static int kind_of(const struct game *g)
 {
@@ -40,6 +40,8 @@ static int kind_of(const struct game *g)
 		return K_MOVE;
 	if (st->phase == QP_DEFFIRE || st->phase == QP_OFFFIRE)
 		return K_FIRE;
+	if (st->phase == QP_MELEE)
+		return K_MELEE;
 	return K_OTHER;
 }
 
@@ -192,7 +194,9 @@ static void run(const char *path, uint32_t options)
 		int n = c->g.rules->actions(&c->g, c->a, NACT);
 		assert_true(n > 0 && n <= NACT);
 		int kind = kind_of(&c->g);
-		if (checked[kind] < SAMPLE_CHECKS && step % SAMPLE_EVERY == SAMPLE_EVERY - 1 && n > 1) {
+		/* (Movement positions spaced out; the rarer combat decisions whenever they come) */
+		if (checked[kind] < SAMPLE_CHECKS && n > 1 &&
+		    (kind != K_MOVE || step % SAMPLE_EVERY == SAMPLE_EVERY - 1)) {
 			struct action x;
 			if (c->g.rules->sample(&c->g, &draw, &x) == 0) { /* a phase it samples */
 				check_sample(c, path, step, &draw);
@@ -202,10 +206,11 @@ static void run(const char *path, uint32_t options)
 		struct action *a = &c->a[rng_below(&pick, (uint32_t)n)];
 		assert_int_equal(game_apply(&c->g, a, NULL, 0, NULL, &e), 0);
 	}
-	/* every scenario has Movement and fire phases with a choice in its first STEPS actions */
-	if (checked[K_MOVE] == 0 || checked[K_FIRE] == 0)
-		fail_msg("%s: sample() checked in %d Movement and %d fire positions", path,
-			 checked[K_MOVE], checked[K_FIRE]);
+	/* every scenario has Movement, fire and Melee Phases with a choice in its first STEPS
+	 * actions */
+	if (checked[K_MOVE] == 0 || checked[K_FIRE] == 0 || checked[K_MELEE] == 0)
+		fail_msg("%s: sample() checked in %d Movement, %d fire and %d melee positions", path,
+			 checked[K_MOVE], checked[K_FIRE], checked[K_MELEE]);
 	c->s.rules->memo_free(memo);
 	scenario_free(&c->s);
 	free(c);

@@ -55,6 +55,12 @@ int q_melee_odds(const struct game *g, const struct action *a, struct q_odds *o,
 
 /* Melee. */
 void q_melee_actions(const struct game *g, struct q_alist *l);
+/* A uniformly random action of a Melee Phase without a pending decision, as if drawn from
+ * actions(): a candidate attack of the listing (before melee_plan) or the end, drawn
+ * uniformly and kept when legal; the end's [8.11] test asks melee_plan only of the attacks
+ * on owed hexes. 0 with *out, -1 when there is no action, 1 after Q_SAMPLE_TRIES rejections
+ * or with more candidates than the [8.11] test scans. */
+int q_melee_sample(const struct game *g, struct rng *r, struct action *out);
 int q_melee_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
 
 /* Cavalry retreat before combat ([11.26]). */

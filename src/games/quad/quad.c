@@ -679,6 +679,8 @@ static int q_sample(const struct game *g, struct rng *r, struct action *out)
 	case QP_DEFFIRE:
 	case QP_OFFFIRE:
 		return sample_fire(g, r, out);
+	case QP_MELEE:
+		return q_melee_sample(g, r, out);
 	default:
 		return 1;
 	}
