@@ -596,8 +596,17 @@ int q_fire_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 struct fire_tg {
 	int16_t top[Q_NMAX];
 	uint8_t done[Q_NMAX];
-	int tv[Q_UNITS_MAX], th[Q_UNITS_MAX], nt;
+	int tv[Q_UNITS_MAX], nt;
+	struct cube tc[Q_UNITS_MAX]; /* tv's hexes in cube coordinates (for the ranges) */
 };
+
+/* hex_distance, from cube coordinates already known. */
+static inline int cube_distance(struct cube x, struct cube y)
+{
+	int q = abs(x.q - y.q), r = abs(x.r - y.r), t = abs(x.s - y.s);
+	int m = q > r ? q : r;
+	return m > t ? m : t;
+}
 
 static void fire_targets(const struct game *g, int side, struct fire_tg *t)
 {
@@ -617,7 +626,7 @@ static void fire_targets(const struct game *g, int side, struct fire_tg *t)
 		}
 		if (t->top[ti] == v) {
 			t->tv[t->nt] = v;
-			t->th[t->nt++] = map_hex(&s->map, ti);
+			t->tc[t->nt++] = hex_to_cube(map_hex(&s->map, ti));
 		}
 	}
 }
@@ -655,13 +664,14 @@ static int fire_cands(const struct game *g, int side, int u, const struct fire_t
 	}
 	/* q_fire_strength's class and range tests ([7.41]), made here once per firer and per
 	 * target hex instead of through fire_plan for every target */
-	int hf = map_hex(&s->map, from), maxr = q_battle_art_range(g, u);
+	int maxr = q_battle_art_range(g, u);
 	char cls = s->u[u].cls[q_disrupted(g, u)];
 	if (!cls || cls < 'A' || cls > 'Z' || !s->tab.art_defined[cls - 'A'] ||
 	    firer_ok(g, u, NULL) != 0)
 		return 0;
+	struct cube cf = hex_to_cube(map_hex(&s->map, from));
 	for (int k = 0; k < t->nt; k++) {
-		int dist = hex_distance(hf, t->th[k]);
+		int dist = cube_distance(cf, t->tc[k]);
 		if (dist < QT_ART_RANGE && !(maxr > 0 && dist > maxr) && s->tab.art[cls - 'A'][dist] >= 0)
 			cand[nc++] = t->tv[k];
 	}

@@ -378,17 +378,19 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 {
 	const struct q_scn *s = q_scn(g);
 	struct q_memo *m = memo_of(g);
-	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
 	struct path_query q;
-	size_t tab = (size_t)s->map.n * 6;
 
 	reach_query(g, u, w, &q);
 	if (!m || !m->snap) {
+		struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
 		*order = w->order;
 		return q_path_search(s, &q, &r, w->order);
 	}
+	/* the memo's answer first (asked ~15 times a decision, nearly always there): nothing
+	 * else is set up before it is known to be missing */
 	struct q_memo_ent *e = &m->e[u];
 	bool patched = q.step == w->steps;
+	size_t tab = (size_t)s->map.n * 6;
 	uint8_t *copy = m->steps + (size_t)u * tab;
 	int32_t *mine = m->order + (size_t)u * (size_t)m->n;
 	if (e->len >= 0 && e->start == q.start && e->allowance == q.allowance &&
@@ -399,7 +401,7 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 	}
 	/* the search writes prev straight into u's row (for q_reach_route): it writes prev only
 	 * for hexes it reaches, so the row's other entries (stale) are never followed */
-	r.prev = m->prev + (size_t)u * (size_t)m->n;
+	struct path_result r = {w->cost, m->prev + (size_t)u * (size_t)m->n, w->qhex, w->qnext};
 	e->len = q_path_search(s, &q, &r, mine);
 	e->start = (int16_t)q.start;
 	e->allowance = (uint8_t)q.allowance;

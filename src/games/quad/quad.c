@@ -370,8 +370,11 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 	for (int ku = 0; ku < s->nsider[st->phasing]; ku++) { /* the phasing side's reinforcements */
 		int u = s->sider[st->phasing][ku];
 		int hexes_buf[MAP_EDGE_HEXES], *hexes = hexes_buf, n, kk;
+		/* q_can_enter's own first tests, inline: off the map, and (without the battle's
+		 * enter_turn hook, whose answer is then the printed turn) not due yet */
 		if (st->u[u].idx != Q_OFF ||
-		    q_can_enter(g, u, NULL) != 0) /* the first test is q_can_enter's own, inline */
+		    (!(s->ops && s->ops->enter_turn) && st->turn < s->u[u].enter_turn) ||
+		    q_can_enter(g, u, NULL) != 0)
 			continue;
 		if (!*prepared) {
 			q_search_prepare(g, st->phasing, w);
