@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "qbattle.h"
+#include "qmemo.h"
 #include "qmove.h"
 
 static bool is_art(const struct q_udef *d)
@@ -1569,7 +1570,34 @@ const char *q_pending_text(const struct game *g)
 	return "advance after combat?";
 }
 
+static int pending_list(const struct game *g, struct action *out, int max);
+
 int q_pending_actions(const struct game *g, struct action *out, int max)
+{
+	int n = q_pend_recall(g, out, max);
+#ifdef Q_OCC_VERIFY /* debug builds: the remembered options must be the ones listed now */
+	if (n >= 0) {
+		struct action again[Q_PEND_KEEP];
+		if (pending_list(g, again, Q_PEND_KEEP) != n)
+			abort();
+		for (int i = 0; i < n && i < max; i++) {
+			if (again[i].kind != out[i].kind || again[i].n != out[i].n)
+				abort();
+			for (int k = 0; k < out[i].n; k++)
+				if (again[i].arg[k] != out[i].arg[k])
+					abort();
+		}
+	}
+#endif
+	if (n >= 0)
+		return n;
+	n = pending_list(g, out, max);
+	if (n <= max)
+		q_pend_keep(g, out, n);
+	return n;
+}
+
+static int pending_list(const struct game *g, struct action *out, int max)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
