@@ -106,7 +106,11 @@ int sim_play(const struct scenario *s, uint64_t study_seed, int64_t index,
 			g->rules->format(g, &a, text, sizeof text);
 			pt = g->rules->player_turn(g);
 		}
-		if (game_apply(g, &a, NULL, 0, NULL, &e) != 0) {
+		/* the player's action is one of actions(): without --check no safety copy (a
+		 * refusal ends the game as an error either way) */
+		int arc = cfg->check ? game_apply(g, &a, NULL, 0, NULL, &e)
+				     : game_apply_listed(g, &a, &e);
+		if (arc != 0) {
 			char what[SIM_WHY_MAX];
 			snprintf(what, sizeof what, "a listed action was refused: %.100s", e.msg);
 			fail(out, SIM_REFUSED, g, what);

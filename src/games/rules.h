@@ -159,6 +159,12 @@ int game_init(struct game *g, const struct scenario *s, uint64_t seed, enum dice
  * dice (n of them) are fed first when the game uses manual dice. */
 int game_apply(struct game *g, const struct action *a, const int *dice, int ndice,
 	       struct evsink *ev, struct err *e);
+/* game_apply without its safety copy, for a caller that took a from g's own actions() or
+ * sample() and treats a refusal as a failure of the game (crimea sim): with DICE_RNG dice and
+ * no events, a listed action is accepted as game_apply would accept it, with the same result.
+ * A refusal leaves g as the rule system left it (its contract: unchanged but for the dice
+ * stream, not checked here). Other dice modes take game_apply. Returns the rules' code. */
+int game_apply_listed(struct game *g, const struct action *a, struct err *e);
 int game_apply_text(struct game *g, const char *text, const int *dice, int ndice,
 		    struct evsink *ev, struct err *e);
 /* The score sheet of g as text: each side's lines ("  allied  +24  [23.22] 4 redoubt guns

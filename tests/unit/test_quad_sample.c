@@ -1,12 +1,17 @@
-/* The two shortcuts random and computer players take must not change the rules:
+/* The shortcuts random and computer players take must not change the rules:
  *   - the movement memo (rules->memo_new): actions() with a memo lists exactly what it lists
  *     without one, in the same order, also when the memo is shared by positions that take
  *     turns (a player looking at copies of the game), and listed actions apply the same;
- *   - rules->sample: the same draw with and without the memo; every action it draws is one actions() lists, and over enough draws every
- *     listed action comes up (it is meant to be uniform over the list).
- * Every real quad scenario is played by random choices with both checks along the way. */
+ *   - rules->sample: the same draw with and without the memo; every action it draws is one
+ *     actions() lists, over enough draws every listed action comes up, and the counts pass a
+ *     chi-square test of uniformity over the list (the random player must stay exactly
+ *     uniform), in positions of every phase it samples (Movement, fire, melee).
+ * And game_apply_listed gives game_apply's result for every action played.
+ * Every real quad scenario is played by random choices with these checks along the way; the
+ * chi-square test itself is checked against a sampler with a small bias. */
 #include "testutil.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,9 +23,46 @@
 #define NACT 8192
 #define STEPS 1500        /* actions played per scenario (the first part of a game) */
 #define MEMO_EVERY 3      /* compare with and without the memo every this many actions */
-#define SAMPLE_CHECKS 3   /* positions per scenario where sample() is checked */
-#define SAMPLE_EVERY 97
+#define SAMPLE_CHECKS 3   /* positions per scenario and kind of phase where sample() is checked */
+#define SAMPLE_EVERY 7    /* Movement positions: steps step % SAMPLE_EVERY == SAMPLE_EVERY - 1 */
 #define DRAWS_PER 12      /* draws per listed action */
+#define DRAWS_MIN 3000    /* and at least this many in all */
+
+/* The kinds of decision sample() is checked in, by what q_sample does with them. */
+enum kind { K_MOVE, K_FIRE, K_MELEE, K_OTHER, NKINDS };
+static const char *const kind_names[NKINDS] = {"movement", "fire", "melee", "other"};
+
+static int kind_of(const struct game *g)
+{
+	const struct q_state *st = q_cst(g);
+	if (st->npend > 0)
+		return K_OTHER;
+	if (st->phase == QP_MOVE)
+		return K_MOVE;
+	if (st->phase == QP_DEFFIRE || st->phase == QP_OFFFIRE)
+		return K_FIRE;
+	if (st->phase == QP_MELEE)
+		return K_MELEE;
+	return K_OTHER;
+}
+
+/* Pearson's chi-square statistic of hits[0..n) against draws spread evenly. */
+static double chi2_stat(const int *hits, int n, int draws)
+{
+	double e = (double)draws / n, x = 0;
+	for (int k = 0; k < n; k++)
+		x += ((double)hits[k] - e) * ((double)hits[k] - e) / e;
+	return x;
+}
+
+/* Does the statistic fit a uniform draw? Under uniformity it has mean n - 1 and standard
+ * deviation sqrt(2 (n - 1)) (with >= 12 expected a cell, near enough chi-square); 6 of them
+ * above the mean happens by chance less than once in 10^5 (the draws are seeded, so a
+ * given build passes or fails always). */
+static bool chi2_fits(double x, int n)
+{
+	return x <= (n - 1) + 6.0 * sqrt(2.0 * (n - 1)) + 10.0;
+}
 
 static const char *const paths[] = {
 	"data/quad/alma/scenario.json",
@@ -90,9 +132,10 @@ static void check_memo(struct ctx *c, const struct game *g, const char *path, in
 static void check_sample(struct ctx *c, const char *path, int step, struct rng *r)
 {
 	int n = c->g.rules->actions(&c->g, c->a, NACT), sampled = 0;
+	int draws = DRAWS_PER * n < DRAWS_MIN ? DRAWS_MIN : DRAWS_PER * n;
 	assert_true(n > 0 && n <= NACT);
 	memset(c->hits, 0, sizeof c->hits);
-	for (int d = 0; d < DRAWS_PER * n; d++) {
+	for (int d = 0; d < draws; d++) {
 		struct action x;
 		int rc = c->g.rules->sample(&c->g, r, &x), k;
 		if (rc == 1)
@@ -105,9 +148,9 @@ static void check_sample(struct ctx *c, const char *path, int step, struct rng *
 			fail_msg("%s step %d: sample() drew an action actions() does not list", path, step);
 		c->hits[k]++;
 	}
-	if (sampled < DRAWS_PER * n / 2)
-		fail_msg("%s step %d: sample() declined %d of %d draws", path, step,
-			 DRAWS_PER * n - sampled, DRAWS_PER * n);
+	if (sampled < draws / 2)
+		fail_msg("%s step %d: sample() declined %d of %d draws", path, step, draws - sampled,
+			 draws);
 	for (int k = 0; k < n; k++)
 		if (c->hits[k] == 0) {
 			char t[ACTION_TEXT_MAX];
@@ -115,20 +158,24 @@ static void check_sample(struct ctx *c, const char *path, int step, struct rng *
 			fail_msg("%s step %d: \"%s\" never drawn in %d draws over %d actions", path, step,
 				 t, sampled, n);
 		}
+	double x = chi2_stat(c->hits, n, sampled);
+	if (!chi2_fits(x, n))
+		fail_msg("%s step %d (%s): not uniform: chi-square %.1f over %d actions, %d draws",
+			 path, step, kind_names[kind_of(&c->g)], x, n, sampled);
 }
 
-static void run(const char *path)
+static void run(const char *path, uint32_t options)
 {
 	struct ctx *c = calloc(1, sizeof *c);
 	struct errlist el = {0};
 	struct err e;
 	struct rng pick, draw;
-	int checked = 0;
+	int checked[NKINDS] = {0};
 
 	assert_non_null(c);
 	if (scenario_load(&c->s, path, &el) != 0)
 		fail_msg("cannot load %s", path);
-	assert_int_equal(game_init(&c->g, &c->s, 77, DICE_RNG, 0, &e), 0);
+	assert_int_equal(game_init(&c->g, &c->s, 77, DICE_RNG, options, &e), 0);
 	void *memo = c->s.rules->memo_new(&c->s);
 	assert_non_null(memo);
 	c->g.memo = memo;
@@ -147,39 +194,83 @@ static void run(const char *path)
 			c->old = c->g;
 		int n = c->g.rules->actions(&c->g, c->a, NACT);
 		assert_true(n > 0 && n <= NACT);
-		if (checked < SAMPLE_CHECKS && step % SAMPLE_EVERY == SAMPLE_EVERY - 1 && n > 1) {
+		int kind = kind_of(&c->g);
+		/* (Movement positions spaced out; the rarer combat decisions whenever they come) */
+		if (checked[kind] < SAMPLE_CHECKS && n > 1 &&
+		    (kind != K_MOVE || step % SAMPLE_EVERY == SAMPLE_EVERY - 1)) {
 			struct action x;
 			if (c->g.rules->sample(&c->g, &draw, &x) == 0) { /* a phase it samples */
 				check_sample(c, path, step, &draw);
-				checked++;
+				checked[kind]++;
 			}
 		}
 		struct action *a = &c->a[rng_below(&pick, (uint32_t)n)];
+		c->plain = c->g; /* game_apply_listed (crimea sim's) gives game_apply's result */
+		assert_int_equal(game_apply_listed(&c->plain, a, &e), 0);
 		assert_int_equal(game_apply(&c->g, a, NULL, 0, NULL, &e), 0);
+		if (c->g.rules->checksum(&c->g) != c->plain.rules->checksum(&c->plain) ||
+		    memcmp(&c->g.dice, &c->plain.dice, sizeof c->g.dice))
+			fail_msg("%s step %d: game_apply_listed differs from game_apply", path, step);
 	}
-	if (checked == 0)
-		fail_msg("%s: sample() was never checked", path);
+	/* every scenario has Movement, fire and Melee Phases with a choice in its first STEPS
+	 * actions */
+	if (checked[K_MOVE] == 0 || checked[K_FIRE] == 0 || checked[K_MELEE] == 0)
+		fail_msg("%s: sample() checked in %d Movement, %d fire and %d melee positions", path,
+			 checked[K_MOVE], checked[K_FIRE], checked[K_MELEE]);
 	c->s.rules->memo_free(memo);
 	scenario_free(&c->s);
 	free(c);
 }
 
-static void test_alma(void **state) { (void)state; run(paths[0]); }
-static void test_balaclava(void **state) { (void)state; run(paths[1]); }
-static void test_inkerman(void **state) { (void)state; run(paths[2]); }
-static void test_inkerman_option(void **state) { (void)state; run(paths[3]); }
-static void test_tchernaya(void **state) { (void)state; run(paths[4]); }
-static void test_tchernaya_nonhistorical(void **state) { (void)state; run(paths[5]); }
+/* The chi-square test must catch what a wrong sampler would do: one action of 20 drawn
+ * twice as often as the others (a sampler that counts it twice), or the actions drawn
+ * group by group (a firer first, then one of its targets); and pass a uniform draw. */
+static void test_chi2_catches_bias(void **state)
+{
+	(void)state;
+	enum { N = 20, D = DRAWS_MIN };
+	int hits[N];
+	struct rng r;
+	rng_init(&r, 3, RNG_AI);
+	for (int bias = 0; bias < 3; bias++) {
+		memset(hits, 0, sizeof hits);
+		for (int d = 0; d < D; d++) {
+			int k;
+			if (bias == 0)
+				k = (int)rng_below(&r, N);
+			else if (bias == 1) /* 21 slots, action 0 in two of them */
+				k = (int)rng_below(&r, N + 1) % N;
+			else /* group {0, 1} or group {2 .. 19}, then a member */
+				k = rng_below(&r, 2) ? (int)rng_below(&r, 2) : 2 + (int)rng_below(&r, N - 2);
+			hits[k]++;
+		}
+		double x = chi2_stat(hits, N, D);
+		if (chi2_fits(x, N) != (bias == 0))
+			fail_msg("bias %d: chi-square %.1f, judged %s", bias, x,
+				 chi2_fits(x, N) ? "uniform" : "not uniform");
+	}
+}
+
+static void test_alma(void **state) { (void)state; run(paths[0], 0); }
+static void test_balaclava(void **state) { (void)state; run(paths[1], 0); }
+static void test_inkerman(void **state) { (void)state; run(paths[2], 0); }
+static void test_inkerman_option(void **state) { (void)state; run(paths[3], 0); }
+static void test_tchernaya(void **state) { (void)state; run(paths[4], 0); }
+static void test_tchernaya_nonhistorical(void **state) { (void)state; run(paths[5], 0); }
+/* with every optional rule: Inkerman [28.1] lists a split beside each fire */
+static void test_inkerman_options(void **state) { (void)state; run(paths[2], Q_OPT_INKERMAN | Q_OPT_11_27); }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_chi2_catches_bias),
 		cmocka_unit_test(test_alma),
 		cmocka_unit_test(test_balaclava),
 		cmocka_unit_test(test_inkerman),
 		cmocka_unit_test(test_inkerman_option),
 		cmocka_unit_test(test_tchernaya),
 		cmocka_unit_test(test_tchernaya_nonhistorical),
+		cmocka_unit_test(test_inkerman_options),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -27,6 +27,17 @@ bool q_los_ex(const struct game *g, int from, int to, const int *clear, int ncle
 
 /* Fire. */
 void q_fire_actions(const struct game *g, struct q_alist *l);
+/* Rejection sampling tries before a sampler gives up (returns 1: the caller lists and draws;
+ * a mixture of two uniform draws over the same actions is still uniform). */
+#define Q_SAMPLE_TRIES 64
+/* A uniformly random action of a fire phase without a pending decision, as if drawn from
+ * actions(): the fires q_fire_actions lists, and the nother other actions (the battle's and
+ * the end of the phase, which the caller lists). Every firer's candidates are counted from
+ * the cheap tests alone (position, [7.22], range), one drawn uniformly, and kept when
+ * fire_plan accepts it; accepted candidates are exactly the listed fires, each once. 0 with
+ * *out, -1 when there is no action, 1 after Q_SAMPLE_TRIES rejections. */
+int q_fire_sample(const struct game *g, struct rng *r, const struct action *other, int nother,
+		  struct action *out);
 int q_fire_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
 /* The fire strength u would bring against map index target (0 if it cannot fire at it). */
 int q_fire_strength(const struct game *g, int u, int target, struct err *e);
@@ -44,6 +55,12 @@ int q_melee_odds(const struct game *g, const struct action *a, struct q_odds *o,
 
 /* Melee. */
 void q_melee_actions(const struct game *g, struct q_alist *l);
+/* A uniformly random action of a Melee Phase without a pending decision, as if drawn from
+ * actions(): a candidate attack of the listing (before melee_plan) or the end, drawn
+ * uniformly and kept when legal; the end's [8.11] test asks melee_plan only of the attacks
+ * on owed hexes. 0 with *out, -1 when there is no action, 1 after Q_SAMPLE_TRIES rejections
+ * or with more candidates than the [8.11] test scans. */
+int q_melee_sample(const struct game *g, struct rng *r, struct action *out);
 int q_melee_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
 
 /* Cavalry retreat before combat ([11.26]). */

@@ -590,84 +590,174 @@ int q_fire_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 	return 0;
 }
 
-void q_fire_actions(const struct game *g, struct q_alist *l)
+/* The targets of every hex holding an enemy unit of side, once: top[i] is targets_in's first
+ * unit there (-1 none), for the hexes with done[i]; tv/th: the enemy units that are their
+ * hex's first target, in unit order, with their hex numbers. */
+struct fire_tg {
+	int16_t top[Q_NMAX];
+	uint8_t done[Q_NMAX];
+	int tv[Q_UNITS_MAX], nt;
+	struct cube tc[Q_UNITS_MAX]; /* tv's hexes in cube coordinates (for the ranges) */
+};
+
+/* hex_distance, from cube coordinates already known. */
+static inline int cube_distance(struct cube x, struct cube y)
+{
+	int q = abs(x.q - y.q), r = abs(x.r - y.r), t = abs(x.s - y.s);
+	int m = q > r ? q : r;
+	return m > t ? m : t;
+}
+
+static void fire_targets(const struct game *g, int side, struct fire_tg *t)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	int side = q_deciding(g);
-	/* The targets of every hex holding an enemy unit, once: top[i] is targets_in's first unit
-	 * there (-1 none), for the hexes with done[i]; tv/th: the enemy units that are their
-	 * hex's first target, in unit order, with their hex numbers. */
-	int16_t top[Q_NMAX];
-	uint8_t done[Q_NMAX];
-	int tv[Q_UNITS_MAX], th[Q_UNITS_MAX], nt = 0;
 
-	memset(done, 0, (size_t)s->map.n);
+	t->nt = 0;
+	memset(t->done, 0, (size_t)s->map.n);
 	for (int kv = 0; kv < s->nsideu[1 - side]; kv++) { /* the enemy's units */
 		int v = s->sideu[1 - side][kv];
 		int ti = st->u[v].idx;
 		if (ti < 0)
 			continue;
-		if (!done[ti]) {
-			done[ti] = 1;
-			top[ti] = (int16_t)first_target(g, ti);
+		if (!t->done[ti]) {
+			t->done[ti] = 1;
+			t->top[ti] = (int16_t)first_target(g, ti);
 		}
-		if (top[ti] == v) {
-			tv[nt] = v;
-			th[nt++] = map_hex(&s->map, ti);
+		if (t->top[ti] == v) {
+			t->tv[t->nt] = v;
+			t->tc[t->nt++] = hex_to_cube(map_hex(&s->map, ti));
 		}
 	}
+}
 
+/* The targets u (of side) is listed firing at, in unit order, into cand: the top target of
+ * each hex in range ([7.13]) that passed the cheap tests; fire_plan decides the rest. 0 when u
+ * may not fire at all. */
+static int fire_cands(const struct game *g, int side, int u, const struct fire_tg *t, int *cand)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int from = st->u[u].idx, nc = 0;
+
+	/* (the tests read the position only, so their order is free: the cheapest first, and
+	 * firer_ok, which fire_plan would make for every target, only for a firer with one) */
+	if (from < 0 || (st->u[u].fl & QF_FIRED))
+		return 0;
+	if (!is_art(&s->u[u])) { /* range 1: only the six neighbours' stacks */
+		for (int d = 0; d < 6; d++) {
+			int j = map_nb(&s->map, from, d), v;
+			/* a target here is an enemy unit in j, so j is one of the hexes done */
+			if (j >= 0 && t->done[j] && (v = t->top[j]) >= 0 && s->u[v].side != side &&
+			    st->u[v].idx == j)
+				cand[nc++] = v;
+		}
+		if (nc == 0 || firer_ok(g, u, NULL) != 0)
+			return 0;
+		for (int i = 1; i < nc; i++) /* unit order, as a scan of the units gives */
+			for (int k = i; k > 0 && cand[k] < cand[k - 1]; k--) {
+				int v = cand[k];
+				cand[k] = cand[k - 1];
+				cand[k - 1] = v;
+			}
+		return nc;
+	}
+	/* q_fire_strength's class and range tests ([7.41]), made here once per firer and per
+	 * target hex instead of through fire_plan for every target */
+	int maxr = q_battle_art_range(g, u);
+	char cls = s->u[u].cls[q_disrupted(g, u)];
+	if (!cls || cls < 'A' || cls > 'Z' || !s->tab.art_defined[cls - 'A'] ||
+	    firer_ok(g, u, NULL) != 0)
+		return 0;
+	struct cube cf = hex_to_cube(map_hex(&s->map, from));
+	for (int k = 0; k < t->nt; k++) {
+		int dist = cube_distance(cf, t->tc[k]);
+		if (dist < QT_ART_RANGE && !(maxr > 0 && dist > maxr) && s->tab.art[cls - 'A'][dist] >= 0)
+			cand[nc++] = t->tv[k];
+	}
+	return nc;
+}
+
+/* Candidate j of u's fire at v (fire_cands): j 0 the single fire, j 1 Inkerman [28.1]'s
+ * split of half the points (rounded up), listed when the fire is legal with at least 2
+ * points and the split is legal too. Writes the action and returns true when it is legal. */
+static bool fire_cand_legal(const struct game *g, int u, int v, int j, struct action *out)
+{
+	struct action a = {QA_FIRE, 4, {1, u, 1, q_cst(g)->u[v].idx}};
+	struct fire_plan p;
+	if (fire_plan(g, &a, &p, NULL) != 0)
+		return false;
+	if (j == 0) {
+		*out = a;
+		return true;
+	}
+	struct action half = {QA_FIRE, 5, {1, u, 1, a.arg[3], (p.total + 1) / 2}};
+	if (p.total < 2 || fire_plan(g, &half, &p, NULL) != 0)
+		return false;
+	*out = half;
+	return true;
+}
+
+void q_fire_actions(const struct game *g, struct q_alist *l)
+{
+	const struct q_scn *s = q_scn(g);
+	int side = q_deciding(g), splits = (g->options & Q_OPT_28_1) ? 2 : 1;
+	struct fire_tg t;
+
+	fire_targets(g, side, &t);
 	/* Single-unit fires at every legal target; combined fire is open through the text form
 	 * and the front ends (listing every combination would be exponential). Targets in unit
-	 * order; the top target of each hex in range ([7.13]). */
+	 * order; the top target of each hex in range ([7.13]). Inkerman [28.1]: one split listed
+	 * per fire; any other allotment through the text form. */
 	for (int ku = 0; ku < s->nsideu[side]; ku++) { /* the firing side's units */
-		int u = s->sideu[side][ku];
-		int from = st->u[u].idx, cand[Q_UNITS_MAX], nc = 0;
-		if (from < 0 || (st->u[u].fl & QF_FIRED))
-			continue;
-		if (firer_ok(g, u, NULL) != 0)
-			continue; /* (fire_plan would refuse it at every target) */
-		if (!is_art(&s->u[u])) { /* range 1: only the six neighbours' stacks */
-			for (int d = 0; d < 6; d++) {
-				int j = map_nb(&s->map, from, d), t;
-				/* a target here is an enemy unit in j, so j is one of the hexes done */
-				if (j >= 0 && done[j] && (t = top[j]) >= 0 && s->u[t].side != side &&
-				    st->u[t].idx == j)
-					cand[nc++] = t;
-			}
-			for (int i = 1; i < nc; i++) /* unit order, as a scan of the units gives */
-				for (int k = i; k > 0 && cand[k] < cand[k - 1]; k--) {
-					int t = cand[k];
-					cand[k] = cand[k - 1];
-					cand[k - 1] = t;
-				}
-		} else {
-			/* q_fire_strength's class and range tests ([7.41]), made here once per firer
-			 * and per target hex instead of through fire_plan for every target */
-			int hf = map_hex(&s->map, from), maxr = q_battle_art_range(g, u);
-			char cls = s->u[u].cls[q_disrupted(g, u)];
-			if (!cls || cls < 'A' || cls > 'Z' || !s->tab.art_defined[cls - 'A'])
-				continue;
-			for (int k = 0; k < nt; k++) {
-				int dist = hex_distance(hf, th[k]);
-				if (dist < QT_ART_RANGE && !(maxr > 0 && dist > maxr) &&
-				    s->tab.art[cls - 'A'][dist] >= 0)
-					cand[nc++] = tv[k];
-			}
-		}
+		int u = s->sideu[side][ku], cand[Q_UNITS_MAX];
+		int nc = fire_cands(g, side, u, &t, cand);
 		for (int c = 0; c < nc; c++) {
-			int v = cand[c], ti = st->u[v].idx;
-			struct action a = {QA_FIRE, 4, {1, u, 1, ti}};
-			struct fire_plan p;
-			if (fire_plan(g, &a, &p, NULL) != 0)
+			struct action a;
+			if (!fire_cand_legal(g, u, cand[c], 0, &a))
 				continue;
 			q_push(l, &a);
-			/* Inkerman [28.1]: one split listed per fire, half the points (rounded up);
-			 * any other allotment through the text form */
-			struct action half = {QA_FIRE, 5, {1, u, 1, ti, (p.total + 1) / 2}};
-			if ((g->options & Q_OPT_28_1) && p.total >= 2 && fire_plan(g, &half, &p, NULL) == 0)
-				q_push(l, &half);
+			if (splits == 2 && fire_cand_legal(g, u, cand[c], 1, &a))
+				q_push(l, &a);
 		}
 	}
+}
+
+int q_fire_sample(const struct game *g, struct rng *r, const struct action *other, int nother,
+		  struct action *out)
+{
+	const struct q_scn *s = q_scn(g);
+	int side = q_deciding(g), splits = (g->options & Q_OPT_28_1) ? 2 : 1;
+	int fu[Q_UNITS_MAX], fc[Q_UNITS_MAX], nf = 0;
+	uint32_t total = (uint32_t)nother;
+	struct fire_tg t;
+
+	fire_targets(g, side, &t);
+	for (int ku = 0; ku < s->nsideu[side]; ku++) { /* the firing side's units */
+		int u = s->sideu[side][ku], cand[Q_UNITS_MAX];
+		int nc = fire_cands(g, side, u, &t, cand);
+		if (nc > 0) {
+			fu[nf] = u;
+			fc[nf++] = nc * splits;
+			total += (uint32_t)(nc * splits);
+		}
+	}
+	if (total == 0)
+		return -1;
+	for (int tries = 0; tries < Q_SAMPLE_TRIES; tries++) {
+		uint32_t k = rng_below(r, total);
+		int f = 0, cand[Q_UNITS_MAX];
+		if (k < (uint32_t)nother) {
+			*out = other[k];
+			return 0;
+		}
+		k -= (uint32_t)nother;
+		while (k >= (uint32_t)fc[f])
+			k -= (uint32_t)fc[f++];
+		fire_cands(g, side, fu[f], &t, cand); /* (the same list as above) */
+		memset(out, 0, sizeof *out);
+		if (fire_cand_legal(g, fu[f], cand[k / (uint32_t)splits], (int)(k % (uint32_t)splits), out))
+			return 0;
+	}
+	return 1;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "qbattle.h"
+#include "qmemo.h"
 #include "qmove.h"
 
 static bool is_art(const struct q_udef *d)
@@ -1111,31 +1112,89 @@ int q_melee_apply(struct game *g, const struct action *a, struct evsink *ev, str
 	return 0;
 }
 
-void q_melee_actions(const struct game *g, struct q_alist *l)
+/* A melee the listing considers (q_melee_actions), before melee_plan judges it: attackers
+ * u[0..nu) against the hexes h[0..nh). */
+struct mcand {
+	int8_t nu, nh;
+	int16_t u[6], h[6];
+};
+
+/* The melee action of candidate c. */
+static void mcand_action(const struct mcand *c, struct action *a)
+{
+	memset(a, 0, sizeof *a);
+	a->kind = QA_MELEE;
+	a->arg[0] = c->nu;
+	for (int j = 0; j < c->nu; j++)
+		a->arg[1 + j] = c->u[j];
+	a->arg[1 + c->nu] = c->nh;
+	for (int i = 0; i < c->nh; i++)
+		a->arg[2 + c->nu + i] = c->h[i];
+	a->n = (int16_t)(2 + c->nu + c->nh);
+}
+
+/* Room for every candidate: each phasing unit's six neighbours and one joint attack per
+ * enemy unit's hex. */
+#define Q_MCAND_MAX (Q_UNITS_MAX * 7)
+
+/* Marks in foe[n] the map indices holding a unit not of side. */
+static void mark_foes(const struct game *g, int side, uint8_t *foe)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	memset(foe, 0, (size_t)s->map.n);
+	for (int kv = 0; kv < s->nsideu[1 - side]; kv++) {
+		int i = st->u[s->sideu[1 - side][kv]].idx;
+		if (i >= 0)
+			foe[i] = 1;
+	}
+}
+
+/* Has u (on the map) a neighbouring hex that foe marks? Without one it has no owed hex and
+ * no hex to attack: every enemy unit it could attack, or owe an attack to, is next to it. */
+static bool foe_next(const struct game *g, int u, const uint8_t *foe)
+{
+	const struct q_scn *s = q_scn(g);
+	int ui = q_cst(g)->u[u].idx;
+	for (int d = 0; d < 6; d++) {
+		int h = map_nb(&s->map, ui, d);
+		if (h >= 0 && foe[h])
+			return true;
+	}
+	return false;
+}
+
+/* The Melee Phase's candidate attacks, in the order q_melee_actions lists those melee_plan
+ * accepts, into c[Q_MCAND_MAX]; returns their count. foe[n]: mark_foes of the phasing side,
+ * filled here. */
+static int melee_cands(const struct game *g, struct mcand *c, uint8_t *foe)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	/* Every unit's eligibility, and its owed hexes, are computed once (they depend on the
 	 * position only): elig lists the phasing units that may attack, in unit order; owedn[k]
-	 * is elig[k]'s count of owed hexes (0 when disrupted), or -1 before it is needed. */
-	int elig[Q_UNITS_MAX], ne = 0, owedn[Q_UNITS_MAX], owedh[Q_UNITS_MAX][6];
+	 * is elig[k]'s count of owed hexes (0 when disrupted). */
+	int elig[Q_UNITS_MAX], ne = 0, owedn[Q_UNITS_MAX], owedh[Q_UNITS_MAX][6], nc = 0;
 
+	mark_foes(g, st->phasing, foe);
 	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) { /* the phasing side's units */
 		int u = s->sideu[st->phasing][ku];
 		int ui = st->u[u].idx;
-		if (!can_melee_attack(g, u))
+		/* a unit with no enemy next to it has no attack, and its entries in join below
+		 * would go to hexes without an enemy, which no joint attack reads: left out */
+		if (ui < 0 || !foe_next(g, u, foe) || !can_melee_attack(g, u))
 			continue;
 		int k = ne++;
 		elig[k] = u;
 		int no = owedn[k] = q_disrupted(g, u) ? 0 : owed_hexes(g, u, owedh[k]);
 		if (no > 0) {
 			/* [8.22] the unit's one attack must take in every enemy controlling it */
-			struct action a = {QA_MELEE, (int16_t)(3 + no), {1, u, no}};
-			struct melee_plan p;
+			struct mcand *m = &c[nc++];
+			m->nu = 1;
+			m->u[0] = (int16_t)u;
+			m->nh = (int8_t)no;
 			for (int i = 0; i < no; i++)
-				a.arg[3 + i] = owedh[k][i];
-			if (melee_plan(g, &a, &p, NULL) == 0)
-				q_push(l, &a);
+				m->h[i] = (int16_t)owedh[k][i];
 			continue;
 		}
 		for (int d = 0; d < 6; d++) {
@@ -1145,10 +1204,11 @@ void q_melee_actions(const struct game *g, struct q_alist *l)
 			top = q_top(g, h);
 			if (top < 0 || s->u[top].side == s->u[u].side)
 				continue;
-			struct action a = {QA_MELEE, 4, {1, u, 1, h}};
-			struct melee_plan p;
-			if (melee_plan(g, &a, &p, NULL) == 0)
-				q_push(l, &a);
+			struct mcand *m = &c[nc++];
+			m->nu = 1;
+			m->u[0] = (int16_t)u;
+			m->nh = 1;
+			m->h[0] = (int16_t)h;
 		}
 	}
 	/* every eligible unit next to one defending hex together, when each may attack it alone:
@@ -1171,21 +1231,35 @@ void q_melee_actions(const struct game *g, struct q_alist *l)
 	for (int kv = 0; kv < s->nsideu[1 - st->phasing]; kv++) { /* the defending side's units */
 		int v = s->sideu[1 - st->phasing][kv];
 		int h = st->u[v].idx;
-		struct action a = {QA_MELEE, 0, {0}};
-		int nu;
 		if (h < 0 || cnt[h] < 2)
 			continue;
 		if (q_top(g, h) != v)
 			continue; /* each defending hex once, from its top unit */
-		nu = cnt[h];
-		for (int j = 0; j < nu; j++)
-			a.arg[1 + j] = join[h][j];
-		a.arg[0] = nu;
-		a.arg[1 + nu] = 1;
-		a.arg[2 + nu] = h;
-		a.n = (int16_t)(3 + nu);
-		struct melee_plan p;
-		if (melee_plan(g, &a, &p, NULL) == 0)
+		struct mcand *m = &c[nc++];
+		m->nu = (int8_t)cnt[h];
+		memcpy(m->u, join[h], (size_t)cnt[h] * sizeof m->u[0]);
+		m->nh = 1;
+		m->h[0] = (int16_t)h;
+	}
+	return nc;
+}
+
+/* Candidate c as an action into *a, when melee_plan accepts it. */
+static bool mcand_legal(const struct game *g, const struct mcand *c, struct action *a)
+{
+	struct melee_plan p;
+	mcand_action(c, a);
+	return melee_plan(g, a, &p, NULL) == 0;
+}
+
+void q_melee_actions(const struct game *g, struct q_alist *l)
+{
+	struct mcand c[Q_MCAND_MAX];
+	uint8_t foe[Q_NMAX];
+	int nc = melee_cands(g, c, foe);
+	for (int k = 0; k < nc; k++) {
+		struct action a;
+		if (mcand_legal(g, &c[k], &a))
 			q_push(l, &a);
 	}
 }
@@ -1253,6 +1327,64 @@ bool q_may_end_melee_listed(const struct game *g, const struct action *acts, int
 	if (q_cst(g)->npend > 0 || owed_in(g, acts, na, NULL, 0))
 		return false;
 	return q_battle_may_end(g, NULL) == 0;
+}
+
+/* Is the end of the Melee Phase among actions() (q_may_end_melee_listed of the full list),
+ * judged from the candidates c[0..nc) without listing them: [8.11] no legal attack takes
+ * in a hex some undisrupted phasing unit owes an attack to, and the battle allows it. The
+ * caller has no decision pending and nc <= Q_OWED_SCAN (owed_in then sees the whole list). */
+static bool melee_end_ok(const struct game *g, const struct mcand *c, int nc, const uint8_t *foe)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	uint8_t owed[Q_NMAX];
+	bool any = false;
+
+	memset(owed, 0, (size_t)s->map.n);
+	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) { /* owed_in's units */
+		int u = s->sideu[st->phasing][ku], oh[6], no;
+		if (st->u[u].idx < 0 || !foe_next(g, u, foe) || q_disrupted(g, u) ||
+		    (st->u[u].fl & QF_ADVANCED))
+			continue;
+		no = owed_hexes(g, u, oh);
+		for (int k = 0; k < no; k++)
+			owed[oh[k]] = 1;
+		any = any || no > 0;
+	}
+	for (int k = 0; any && k < nc; k++) {
+		bool hits = false;
+		struct action a;
+		for (int i = 0; i < c[k].nh; i++)
+			hits = hits || owed[c[k].h[i]];
+		if (hits && mcand_legal(g, &c[k], &a))
+			return false; /* a listed attack meets an obligation */
+	}
+	return q_battle_may_end(g, NULL) == 0;
+}
+
+int q_melee_sample(const struct game *g, struct rng *r, struct action *out)
+{
+	struct mcand c[Q_MCAND_MAX];
+	uint8_t foe[Q_NMAX];
+	int nc = melee_cands(g, c, foe);
+	uint32_t total;
+
+	if (nc > Q_OWED_SCAN)
+		return 1; /* (the listing's [8.11] test then lists again; leave it to the caller) */
+	total = (uint32_t)nc + (melee_end_ok(g, c, nc, foe) ? 1u : 0u);
+	if (total == 0)
+		return -1;
+	for (int t = 0; t < Q_SAMPLE_TRIES; t++) {
+		uint32_t k = rng_below(r, total);
+		if (k == (uint32_t)nc) {
+			memset(out, 0, sizeof *out);
+			out->kind = QA_END;
+			return 0;
+		}
+		if (mcand_legal(g, &c[k], out))
+			return 0;
+	}
+	return 1;
 }
 
 /* ---- cavalry retreat before combat [11.26] ---- */
@@ -1438,7 +1570,34 @@ const char *q_pending_text(const struct game *g)
 	return "advance after combat?";
 }
 
+static int pending_list(const struct game *g, struct action *out, int max);
+
 int q_pending_actions(const struct game *g, struct action *out, int max)
+{
+	int n = q_pend_recall(g, out, max);
+#ifdef Q_OCC_VERIFY /* debug builds: the remembered options must be the ones listed now */
+	if (n >= 0) {
+		struct action again[Q_PEND_KEEP];
+		if (pending_list(g, again, Q_PEND_KEEP) != n)
+			abort();
+		for (int i = 0; i < n && i < max; i++) {
+			if (again[i].kind != out[i].kind || again[i].n != out[i].n)
+				abort();
+			for (int k = 0; k < out[i].n; k++)
+				if (again[i].arg[k] != out[i].arg[k])
+					abort();
+		}
+	}
+#endif
+	if (n >= 0)
+		return n;
+	n = pending_list(g, out, max);
+	if (n <= max)
+		q_pend_keep(g, out, n);
+	return n;
+}
+
+static int pending_list(const struct game *g, struct action *out, int max)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);

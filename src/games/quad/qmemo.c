@@ -1,4 +1,5 @@
 /* qmemo: the movement-search memo (qmemo.h). */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -52,7 +53,16 @@ struct q_memo {
 				  * is absent or static */
 	uint8_t *los;            /* [n * n] q_los(from, to): 0 unknown, 1 clear, 2 blocked; NULL
 				  * when the battle has a line-of-sight hook (it may read the state) */
+	/* the last pending decision's options (q_pend_recall): pend_n of them in pend_acts, listed
+	 * for the rules state pend_st (its bytes before the derived occupancy index) and the game
+	 * options pend_opt; pend_n -1 when none is kept */
+	int pend_n;
+	uint32_t pend_opt;
+	unsigned char *pend_st;   /* [Q_PEND_KEY] */
+	struct action *pend_acts; /* [Q_PEND_KEEP] */
 };
+
+#define Q_PEND_KEY offsetof(struct q_state, occ_head)
 
 void *q_memo_new(const struct scenario *sc)
 {
@@ -96,6 +106,9 @@ void *q_memo_new(const struct scenario *sc)
 	m->hkey_n = -1;
 	m->prep_zoc = malloc(n);
 	m->prep_blocked = malloc(n);
+	m->pend_n = -1;
+	m->pend_st = malloc(Q_PEND_KEY);
+	m->pend_acts = malloc(Q_PEND_KEEP * sizeof *m->pend_acts);
 	/* whole lines of sight depend on the map alone without the battle's hooks; lines traced
 	 * without the los hook, when the per-hex hook is absent or reads the map only */
 	bool los_map = !s->ops || (!s->ops->los && !s->ops->los_hex);
@@ -106,7 +119,8 @@ void *q_memo_new(const struct scenario *sc)
 		m->los_nh = calloc(n * n, 1);
 	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps || !m->prep_key ||
 	    !m->prep_ust ||
-	    !m->hkey || !m->prep_zoc || !m->prep_blocked || (los_map && !m->los) || (nh_map && !m->los_nh)) {
+	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend_st || !m->pend_acts ||
+	    (los_map && !m->los) || (nh_map && !m->los_nh)) {
 		q_memo_free(m);
 		return NULL;
 	}
@@ -133,6 +147,8 @@ void q_memo_free(void *memo)
 	free(m->hkey);
 	free(m->prep_zoc);
 	free(m->prep_blocked);
+	free(m->pend_st);
+	free(m->pend_acts);
 	free(m);
 }
 
@@ -298,6 +314,30 @@ void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8
 		m->prep_gen = 1;
 }
 
+int q_pend_recall(const struct game *g, struct action *out, int max)
+{
+	struct q_memo *m = memo_of(g);
+	if (!m || m->pend_n < 0 || m->pend_opt != g->options || memcmp(m->pend_st, g->st, Q_PEND_KEY))
+		return -1;
+	memcpy(out, m->pend_acts, (size_t)(m->pend_n < max ? m->pend_n : max) * sizeof *out);
+	return m->pend_n;
+}
+
+void q_pend_keep(const struct game *g, const struct action *acts, int n)
+{
+	struct q_memo *m = memo_of(g);
+	if (!m)
+		return;
+	if (n < 0 || n > Q_PEND_KEEP) {
+		m->pend_n = -1;
+		return;
+	}
+	memcpy(m->pend_st, g->st, Q_PEND_KEY);
+	memcpy(m->pend_acts, acts, (size_t)n * sizeof *acts);
+	m->pend_opt = g->options;
+	m->pend_n = n;
+}
+
 uint32_t q_prep_gen(const struct game *g)
 {
 	struct q_memo *m = memo_of(g);
@@ -378,17 +418,19 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 {
 	const struct q_scn *s = q_scn(g);
 	struct q_memo *m = memo_of(g);
-	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
 	struct path_query q;
-	size_t tab = (size_t)s->map.n * 6;
 
 	reach_query(g, u, w, &q);
 	if (!m || !m->snap) {
+		struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
 		*order = w->order;
 		return q_path_search(s, &q, &r, w->order);
 	}
+	/* the memo's answer first (asked ~15 times a decision, nearly always there): nothing
+	 * else is set up before it is known to be missing */
 	struct q_memo_ent *e = &m->e[u];
 	bool patched = q.step == w->steps;
+	size_t tab = (size_t)s->map.n * 6;
 	uint8_t *copy = m->steps + (size_t)u * tab;
 	int32_t *mine = m->order + (size_t)u * (size_t)m->n;
 	if (e->len >= 0 && e->start == q.start && e->allowance == q.allowance &&
@@ -399,7 +441,7 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 	}
 	/* the search writes prev straight into u's row (for q_reach_route): it writes prev only
 	 * for hexes it reaches, so the row's other entries (stale) are never followed */
-	r.prev = m->prev + (size_t)u * (size_t)m->n;
+	struct path_result r = {w->cost, m->prev + (size_t)u * (size_t)m->n, w->qhex, w->qnext};
 	e->len = q_path_search(s, &q, &r, mine);
 	e->start = (int16_t)q.start;
 	e->allowance = (uint8_t)q.allowance;

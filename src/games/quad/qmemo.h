@@ -47,6 +47,14 @@ void q_los_nohook_keep(const struct game *g, int from, int to, int flags, bool c
  * 1 or 0, remembered per pair where the memo keeps LOSF_NOHOOK lines; -1 not known. */
 int q_line_ok_recall(const struct game *g, int from, int to);
 void q_line_ok_keep(const struct game *g, int from, int to, bool ok);
+/* q_pending_actions's options, remembered for the last position they were listed for (the
+ * rules state, but for the derived occupancy index, and the game options byte for byte the
+ * same), so that applying one, which lists them again to check it, does not work them out
+ * twice: q_pend_recall writes them into out[max] and returns their count, or -1 when they are
+ * not known; q_pend_keep remembers n (at most Q_PEND_KEEP) listed for g. */
+#define Q_PEND_KEEP 256
+int q_pend_recall(const struct game *g, struct action *out, int max);
+void q_pend_keep(const struct game *g, const struct action *acts, int n);
 /* Declares that w->zoc and w->blocked were just recomputed (for a new position). */
 void q_reach_begin(const struct game *g, const struct q_work *w);
 

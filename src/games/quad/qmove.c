@@ -341,6 +341,12 @@ static int follow(struct game *g, int u, const int32_t *path, int n, int entered
 	int from = st->u[u].idx;
 	bool start_zoc;
 	char hx[8];
+	/* without the battle's movement hooks (q_battle_plain_moves) the step table and the
+	 * allowance depend on the unit's type and disruption alone, which no step changes: read
+	 * once; with them, asked at every step as before */
+	bool plain = q_battle_plain_moves(s->ops);
+	const uint8_t *steps = plain ? q_battle_steps(g, u, w->steps) : NULL;
+	int ma2 = plain ? q_ma(g, u) * 2 : 0;
 
 	if (!prepared) /* the enemy's zones of control and blocked hexes (no search needed) */
 		q_search_prepare(g, s->u[u].side, w);
@@ -352,24 +358,29 @@ static int follow(struct game *g, int u, const int32_t *path, int n, int entered
 		for (int d = 0; d < 6; d++)
 			if (map_nb(&s->map, from, d) == j)
 				dir = d;
-		hex_format(map_hex(&s->map, j), hx);
+		/* (the hex's name only for a refusal's message) */
 		if (dir < 0) {
+			hex_format(map_hex(&s->map, j), hx);
 			return err_set(e, NULL, 0, "[5.17] %s is not adjacent: movement must be consecutive", hx);
 		}
 		if (st->u[u].fl & QF_STOPPED) {
 			return err_set(e, NULL, 0, "[5.13] %s must stop in the enemy-controlled hex it entered", s->u[u].id);
 		}
 		if (w->blocked[j]) {
+			hex_format(map_hex(&s->map, j), hx);
 			return err_set(e, NULL, 0, "[5.12] %s holds an enemy unit", hx);
 		}
 		if (w->zoc[from] && w->zoc[j] && (start_zoc || i > 0)) {
+			hex_format(map_hex(&s->map, j), hx);
 			return err_set(e, NULL, 0, "[5.14] no moving directly from one enemy-controlled hex to another (%s)", hx);
 		}
-		c = q_battle_steps(g, u, w->steps)[from * 6 + dir];
+		c = (plain ? steps : q_battle_steps(g, u, w->steps))[from * 6 + dir];
 		if (c == PATH_NOWAY) {
+			hex_format(map_hex(&s->map, j), hx);
 			return err_set(e, NULL, 0, "[13.0] %s may not enter %s from there (terrain)", s->u[u].id, hx);
 		}
-		if (st->u[u].mp + c > q_ma(g, u) * 2) {
+		if (st->u[u].mp + c > (plain ? ma2 : q_ma(g, u) * 2)) {
+			hex_format(map_hex(&s->map, j), hx);
 			return err_set(e, NULL, 0, "[5.16] not enough movement points to enter %s (%d/2 needed, %d/2 left)",
 				       hx, c, q_mp_left(g, u));
 		}
@@ -384,9 +395,11 @@ static int follow(struct game *g, int u, const int32_t *path, int n, int entered
 			       s->u[u].id, hx);
 	}
 	after_move(g, u, ev);
-	hex_format(map_hex(&s->map, from), hx);
-	ev_emit(ev, "[5.0]", "%s moves to %s (%d/2 movement points spent)%s", s->u[u].id, hx,
-		st->u[u].mp, (st->u[u].fl & QF_STOPPED) ? ", stopping in an enemy zone of control [5.13]" : "");
+	if (ev) { /* (no sink: no event to word) */
+		hex_format(map_hex(&s->map, from), hx);
+		ev_emit(ev, "[5.0]", "%s moves to %s (%d/2 movement points spent)%s", s->u[u].id, hx,
+			st->u[u].mp, (st->u[u].fl & QF_STOPPED) ? ", stopping in an enemy zone of control [5.13]" : "");
+	}
 	return q_battle_moved(g, u, entered + n, ev);
 }
 

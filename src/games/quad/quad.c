@@ -370,8 +370,11 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 	for (int ku = 0; ku < s->nsider[st->phasing]; ku++) { /* the phasing side's reinforcements */
 		int u = s->sider[st->phasing][ku];
 		int hexes_buf[MAP_EDGE_HEXES], *hexes = hexes_buf, n, kk;
+		/* q_can_enter's own first tests, inline: off the map, and (without the battle's
+		 * enter_turn hook, whose answer is then the printed turn) not due yet */
 		if (st->u[u].idx != Q_OFF ||
-		    q_can_enter(g, u, NULL) != 0) /* the first test is q_can_enter's own, inline */
+		    (!(s->ops && s->ops->enter_turn) && st->turn < s->u[u].enter_turn) ||
+		    q_can_enter(g, u, NULL) != 0)
 			continue;
 		if (!*prepared) {
 			q_search_prepare(g, st->phasing, w);
@@ -544,8 +547,9 @@ static int q_actions(const struct game *g, struct action *out, int max)
  * kept; without, a drawn unit is searched again (same result, more time), so the draw never
  * depends on the memo. Returns 1 to ask the caller to enumerate instead (too many other
  * actions, or too many rejections: a mixture of two uniform draws is still uniform). */
-#define Q_SAMPLE_OTHERS 64
-#define Q_SAMPLE_TRIES 64
+/* room for every other action of a Balaclava Movement Phase (up to ~85 with its
+ * reinforcements' entries: with 64, ~15 decisions a game fell back to listing every move) */
+#define Q_SAMPLE_OTHERS 256
 static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 {
 	const struct q_scn *s = q_scn(g);
@@ -652,12 +656,37 @@ static int q_check(const struct game *g, char *why, size_t n)
 	return 0;
 }
 
+/* A fire phase's other actions (the battle's, the end) and a fire drawn with them. */
+static int sample_fire(const struct game *g, struct rng *r, struct action *out)
+{
+	struct action other[Q_SAMPLE_OTHERS];
+	struct q_alist l = {other, Q_SAMPLE_OTHERS, 0};
+	q_battle_actions(g, &l);
+	if (q_may_end_phase(g, NULL) == 0) {
+		struct action end = {QA_END, 0, {0}};
+		q_push(&l, &end);
+	}
+	if (l.n > Q_SAMPLE_OTHERS)
+		return 1;
+	return q_fire_sample(g, r, other, l.n, out);
+}
+
 static int q_sample(const struct game *g, struct rng *r, struct action *out)
 {
 	const struct q_state *st = q_cst(g);
-	if (st->phase != QP_MOVE || st->npend > 0)
+	if (st->npend > 0)
 		return 1;
-	return sample_moves(g, r, out);
+	switch (st->phase) {
+	case QP_MOVE:
+		return sample_moves(g, r, out);
+	case QP_DEFFIRE:
+	case QP_OFFFIRE:
+		return sample_fire(g, r, out);
+	case QP_MELEE:
+		return q_melee_sample(g, r, out);
+	default:
+		return 1;
+	}
 }
 
 static int apply_one(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
