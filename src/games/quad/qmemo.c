@@ -73,6 +73,7 @@ struct q_memo {
 	int16_t *mv_cand;        /* [nunits] */
 	int16_t *mv_pos;         /* [nunits]: u's place in sideu of its side */
 	uint8_t *mv_ok;          /* [nunits] */
+	uint8_t *mv_top;         /* [nunits]: [5.37] the unit may be put on top (q_mover_tops) */
 	int16_t mv_dirty[Q_MV_DIRTY];
 };
 
@@ -128,6 +129,7 @@ void *q_memo_new(const struct scenario *sc)
 	m->mv_cand = calloc(nu + 1, sizeof *m->mv_cand);
 	m->mv_pos = calloc(nu + 1, sizeof *m->mv_pos);
 	m->mv_ok = calloc(nu + 1, 1);
+	m->mv_top = calloc(nu + 1, 1);
 	if (m->mv_pos)
 		for (int side = 0; side < 2; side++)
 			for (int k = 0; k < s->nsideu[side]; k++)
@@ -143,7 +145,7 @@ void *q_memo_new(const struct scenario *sc)
 	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps || !m->prep_key ||
 	    !m->prep_ust ||
 	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend_st || !m->pend_acts || !m->mv_ust ||
-	    !m->mv_cand || !m->mv_pos || !m->mv_ok ||
+	    !m->mv_cand || !m->mv_pos || !m->mv_ok || !m->mv_top ||
 	    (los_map && !m->los) || (nh_map && !m->los_nh)) {
 		q_memo_free(m);
 		return NULL;
@@ -177,6 +179,7 @@ void q_memo_free(void *memo)
 	free(m->mv_cand);
 	free(m->mv_pos);
 	free(m->mv_ok);
+	free(m->mv_top);
 	free(m);
 }
 
@@ -521,7 +524,7 @@ static void mv_diff(const struct q_memo *m, const struct q_state *st, int lo, in
 	}
 }
 
-int q_movers_begin(const struct game *g, int16_t *todo)
+int q_movers_begin(const struct game *g, int16_t *todo, bool *all)
 {
 	struct q_memo *m = memo_of(g);
 	const struct q_scn *s = q_scn(g);
@@ -538,8 +541,10 @@ int q_movers_begin(const struct game *g, int16_t *todo)
 		m->mv_all = false;
 		m->mv_ndirty = 0;
 		m->mv_moving = st->moving;
+		*all = true;
 		return n;
 	}
+	*all = false;
 	/* units whose search was made again elsewhere, whose state changed, and the units that
 	 * stopped or started being the unit in mid-move ([5.18]); a unit twice costs time only */
 	for (int k = 0; k < m->mv_ndirty; k++)
@@ -572,6 +577,16 @@ void q_mover_keep(const struct game *g, int u, int cand)
 	if (cand > 0 && m->e[u].len != cand + 1)
 		abort();
 #endif
+}
+
+int q_mover_was(const struct game *g, int u)
+{
+	return memo_of(g)->mv_ust[u].idx;
+}
+
+uint8_t *q_mover_tops(const struct game *g)
+{
+	return memo_of(g)->mv_top;
 }
 
 const int16_t *q_movers(const struct game *g)

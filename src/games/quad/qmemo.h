@@ -66,10 +66,16 @@ void q_pend_keep(const struct game *g, const struct action *acts, int n);
  * maps changed) and returns their count, or -1 without the memo or with the hooks (nothing
  * kept); the caller works each out and tells q_mover_keep (after q_reach, for cand > 0).
  * q_movers then gives the facts by place in sideu[phasing], and q_mover_order u's hexes
- * (q_reach's order, own hex first). */
-int q_movers_begin(const struct game *g, int16_t *todo);
+ * (q_reach's order, own hex first). *all is set when todo holds every unit of the side (no
+ * fact was known); otherwise q_mover_was gives a todo unit's map index when its fact was
+ * kept (before q_mover_keep). q_mover_tops is the caller's per-unit flag that [5.37] lets it
+ * be put on top of its stack, kept with the facts: it changes only in the hexes a todo unit
+ * left or entered (no enemy unit shares a phasing unit's hex in a Movement Phase, [5.34]). */
+int q_movers_begin(const struct game *g, int16_t *todo, bool *all);
 void q_mover_keep(const struct game *g, int u, int cand);
 const int16_t *q_movers(const struct game *g);
+int q_mover_was(const struct game *g, int u);
+uint8_t *q_mover_tops(const struct game *g);
 const int32_t *q_mover_order(const struct game *g, int u);
 /* Declares that w->zoc and w->blocked were just recomputed (for a new position). */
 void q_reach_begin(const struct game *g, const struct q_work *w);

@@ -479,6 +479,16 @@ static int may_top(const struct game *g, int u, struct err *e)
 	return 0;
 }
 
+/* may_top(g, u, NULL) == 0 in the phasing side's Movement Phase with no decision pending
+ * (list_tops has tested the rest): u shares its hex, is not on top and is not a picket. */
+static inline bool may_top_quick(const struct game *g, int u)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	return st->u[u].idx >= 0 && q_hex_has_other(st, st->u[u].idx, u) &&
+	       q_top(g, st->u[u].idx) != u && !(s->u[u].tags & QT_PICKET);
+}
+
 static void list_tops(const struct game *g, struct q_alist *l)
 {
 	const struct q_scn *s = q_scn(g);
@@ -490,8 +500,7 @@ static void list_tops(const struct game *g, struct q_alist *l)
 		int u = s->sideu[st->phasing][ku];
 		/* may_top's other tests, inline (a call per unit costs ~8% of a random Balaclava
 		 * game): u shares its hex, is not on top and is not a picket */
-		if (st->u[u].idx >= 0 && q_hex_has_other(st, st->u[u].idx, u) &&
-		    q_top(g, st->u[u].idx) != u && !(s->u[u].tags & QT_PICKET)) {
+		if (may_top_quick(g, u)) {
 			struct action a = {QA_TOP, 1, {u}};
 			q_push(l, &a);
 		}
@@ -544,10 +553,21 @@ static int q_actions(const struct game *g, struct action *out, int max)
 #define Q_SAMPLE_OTHERS 256
 
 /* A Movement Phase's other actions (entries, tops, the battle's, the end) into l. */
-static void list_others(const struct game *g, struct q_alist *l, struct q_work *w, bool *prepared)
+static void list_others(const struct game *g, struct q_alist *l, struct q_work *w, bool *prepared,
+			const uint8_t *top)
 {
 	list_entries(g, l, w, prepared);
-	list_tops(g, l);
+	if (!top) {
+		list_tops(g, l);
+	} else { /* list_tops from the memo's flags (movers_known), in the same order */
+		const struct q_scn *s = q_scn(g);
+		const struct q_state *st = q_cst(g);
+		for (int ku = 0; ku < s->nsideu[st->phasing]; ku++)
+			if (top[s->sideu[st->phasing][ku]]) {
+				struct action a = {QA_TOP, 1, {s->sideu[st->phasing][ku]}};
+				q_push(l, &a);
+			}
+	}
 	q_battle_actions(g, l);
 	if (q_may_end_phase(g, NULL) == 0) {
 		struct action end = {QA_END, 0, {0}};
@@ -560,21 +580,36 @@ static void list_others(const struct game *g, struct q_alist *l, struct q_work *
  * w holds this position's maps (q_search_prepare, q_reach_begin). */
 static bool movers_known(const struct game *g, struct q_work *w)
 {
+	const struct q_state *st = q_cst(g);
 	int16_t todo[Q_UNITS_MAX];
-	int n = q_movers_begin(g, todo);
+	bool all;
+	int n = q_movers_begin(g, todo, &all);
+	uint8_t *top;
 	if (n < 0)
 		return false;
+	top = q_mover_tops(g);
 	for (int k = 0; k < n; k++) {
-		int u = todo[k], reached = 0;
+		int u = todo[k], reached = 0, was = all ? -1 : q_mover_was(g, u);
 		const int32_t *order;
 		if (may_move_quick(g, u))
 			reached = q_reach(g, u, w, &order);
 		q_mover_keep(g, u, reached > 1 ? reached - 1 : 0);
+		/* [5.37] its own (even off the map now), and the stacks it left and joined */
+		top[u] = may_top_quick(g, u);
+		if (!all)
+			for (int h = 0; h < 2; h++) {
+				int i = h ? st->u[u].idx : was;
+				if (i >= 0 && (h == 0 || i != was))
+					for (int v = q_occ_first(st, i); v >= 0; v = q_occ_next(st, v, i))
+						top[v] = may_top_quick(g, v);
+			}
 	}
 #ifdef Q_OCC_VERIFY /* debug builds: every kept fact must be the one worked out again */
 	const struct q_scn *s = q_scn(g);
-	const struct q_state *st = q_cst(g);
 	const int16_t *c = q_movers(g);
+	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++)
+		if (top[s->sideu[st->phasing][ku]] != may_top_quick(g, s->sideu[st->phasing][ku]))
+			abort();
 	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) {
 		int u = s->sideu[st->phasing][ku], reached = 0;
 		const int32_t *order = NULL;
@@ -602,7 +637,7 @@ static int sample_known(const struct game *g, struct rng *r, struct q_work *w, s
 	bool prepared = true;
 	uint32_t total;
 
-	list_others(g, &l, w, &prepared);
+	list_others(g, &l, w, &prepared, q_mover_tops(g));
 	if (l.n > Q_SAMPLE_OTHERS)
 		return 1;
 	total = (uint32_t)l.n;
@@ -675,7 +710,7 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 			cand[nu++] = reached - 1; /* order[0] is the unit's own hex */
 		}
 	}
-	list_others(g, &l, w, &prepared);
+	list_others(g, &l, w, &prepared, NULL);
 	if (l.n > Q_SAMPLE_OTHERS)
 		return 1;
 	total = (uint32_t)l.n;
