@@ -7,6 +7,7 @@
 #include "qmemo.h"
 
 #define Q_MEMO_RUNS 8
+#define Q_MV_DIRTY 16
 
 struct q_memo_ent {
 	int32_t len;      /* hexes reached, or -1: nothing remembered */
@@ -60,6 +61,20 @@ struct q_memo {
 	uint32_t pend_opt;
 	unsigned char *pend_st;   /* [Q_PEND_KEY] */
 	struct action *pend_acts; /* [Q_PEND_KEEP] */
+	/* the Movement Phase sampler's facts (q_movers_begin): for each unit of side mv_side
+	 * (mv_side -1: none kept), how many hexes other than its own it may be drawn to
+	 * (mv_cand, by its place in sideu[mv_side]), kept with its state bytes (mv_ust) and
+	 * st->moving (mv_moving); a fact is ok (mv_ok) until the unit's search e[u] is made again,
+	 * which lists it in mv_dirty (or sets mv_all when the list is full or every entry is
+	 * dropped), so that an ok fact with hexes always describes e[u]'s */
+	int mv_side, mv_moving, mv_ndirty;
+	bool mv_all;
+	struct q_ust *mv_ust;    /* [nunits] */
+	int16_t *mv_cand;        /* [nunits] */
+	int16_t *mv_pos;         /* [nunits]: u's place in sideu of its side */
+	uint8_t *mv_ok;          /* [nunits] */
+	uint8_t *mv_top;         /* [nunits]: [5.37] the unit may be put on top (q_mover_tops) */
+	int16_t mv_dirty[Q_MV_DIRTY];
 };
 
 #define Q_PEND_KEY offsetof(struct q_state, occ_head)
@@ -109,6 +124,16 @@ void *q_memo_new(const struct scenario *sc)
 	m->pend_n = -1;
 	m->pend_st = malloc(Q_PEND_KEY);
 	m->pend_acts = malloc(Q_PEND_KEEP * sizeof *m->pend_acts);
+	m->mv_side = -1;
+	m->mv_ust = calloc(nu + 1, sizeof *m->mv_ust);
+	m->mv_cand = calloc(nu + 1, sizeof *m->mv_cand);
+	m->mv_pos = calloc(nu + 1, sizeof *m->mv_pos);
+	m->mv_ok = calloc(nu + 1, 1);
+	m->mv_top = calloc(nu + 1, 1);
+	if (m->mv_pos)
+		for (int side = 0; side < 2; side++)
+			for (int k = 0; k < s->nsideu[side]; k++)
+				m->mv_pos[s->sideu[side][k]] = (int16_t)k;
 	/* whole lines of sight depend on the map alone without the battle's hooks; lines traced
 	 * without the los hook, when the per-hex hook is absent or reads the map only */
 	bool los_map = !s->ops || (!s->ops->los && !s->ops->los_hex);
@@ -119,7 +144,8 @@ void *q_memo_new(const struct scenario *sc)
 		m->los_nh = calloc(n * n, 1);
 	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps || !m->prep_key ||
 	    !m->prep_ust ||
-	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend_st || !m->pend_acts ||
+	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend_st || !m->pend_acts || !m->mv_ust ||
+	    !m->mv_cand || !m->mv_pos || !m->mv_ok || !m->mv_top ||
 	    (los_map && !m->los) || (nh_map && !m->los_nh)) {
 		q_memo_free(m);
 		return NULL;
@@ -149,6 +175,11 @@ void q_memo_free(void *memo)
 	free(m->prep_blocked);
 	free(m->pend_st);
 	free(m->pend_acts);
+	free(m->mv_ust);
+	free(m->mv_cand);
+	free(m->mv_pos);
+	free(m->mv_ok);
+	free(m->mv_top);
 	free(m);
 }
 
@@ -190,6 +221,7 @@ void q_reach_begin(const struct game *g, const struct q_work *w)
 	m->snap_gen = gen_now ? w->prep_gen : 0;
 	for (int u = 0; u < m->nunits; u++)
 		m->e[u].len = -1;
+	m->mv_all = true; /* every sampler fact described an entry just dropped */
 }
 
 /* The maps depend on the enemy's positions and disruptions alone unless the battle has a hook that
@@ -442,6 +474,13 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 	/* the search writes prev straight into u's row (for q_reach_route): it writes prev only
 	 * for hexes it reaches, so the row's other entries (stale) are never followed */
 	struct path_result r = {w->cost, m->prev + (size_t)u * (size_t)m->n, w->qhex, w->qnext};
+	if (m->mv_ok[u]) { /* its sampler fact described the hexes about to be replaced */
+		m->mv_ok[u] = 0;
+		if (m->mv_ndirty < Q_MV_DIRTY)
+			m->mv_dirty[m->mv_ndirty++] = (int16_t)u;
+		else
+			m->mv_all = true;
+	}
 	e->len = q_path_search(s, &q, &r, mine);
 	e->start = (int16_t)q.start;
 	e->allowance = (uint8_t)q.allowance;
@@ -468,4 +507,95 @@ int q_reach_route(const struct game *g, int u, struct q_work *w, int dest, int *
 	for (i = 0; i < len && order[i] != dest; i++)
 		;
 	return i == len ? -1 : path_route_prev(prev, dest, out, max); /* -1: not reached */
+}
+
+/* Adds to todo[*n] the units of runs lo..hi whose state bytes differ from mv_ust: compared in
+ * blocks of 8 units first (one unit moves per decision). */
+static void mv_diff(const struct q_memo *m, const struct q_state *st, int lo, int hi,
+		    int16_t *todo, int *n)
+{
+	for (int b = lo; b < hi; b += 8) {
+		int e = b + 8 < hi ? b + 8 : hi;
+		if (!memcmp(&st->u[b], &m->mv_ust[b], (size_t)(e - b) * sizeof st->u[0]))
+			continue;
+		for (int u = b; u < e; u++)
+			if (memcmp(&st->u[u], &m->mv_ust[u], sizeof st->u[0]))
+				todo[(*n)++] = (int16_t)u;
+	}
+}
+
+int q_movers_begin(const struct game *g, int16_t *todo, bool *all)
+{
+	struct q_memo *m = memo_of(g);
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int p = st->phasing, n = 0, foe = 1 - p; /* the phasing side's units are foe[1 - p] */
+	if (!m || !m->snap || !q_battle_plain_moves(s->ops))
+		return -1;
+	if (m->mv_side != p || m->mv_all || !m->nrun[foe]) { /* everything again */
+		for (int k = 0; k < s->nsideu[p]; k++) {
+			todo[n++] = s->sideu[p][k];
+			m->mv_ok[s->sideu[p][k]] = 0;
+		}
+		m->mv_side = p;
+		m->mv_all = false;
+		m->mv_ndirty = 0;
+		m->mv_moving = st->moving;
+		*all = true;
+		return n;
+	}
+	*all = false;
+	/* units whose search was made again elsewhere, whose state changed, and the units that
+	 * stopped or started being the unit in mid-move ([5.18]); a unit twice costs time only */
+	for (int k = 0; k < m->mv_ndirty; k++)
+		if (s->u[m->mv_dirty[k]].side == p)
+			todo[n++] = m->mv_dirty[k];
+	m->mv_ndirty = 0;
+	for (int k = 0; k < m->nrun[foe]; k++)
+		mv_diff(m, st, m->run[foe][k][0], m->run[foe][k][1], todo, &n);
+	if (m->mv_moving != st->moving) {
+		if (m->mv_moving >= 0 && s->u[m->mv_moving].side == p)
+			todo[n++] = (int16_t)m->mv_moving;
+		if (st->moving >= 0 && s->u[st->moving].side == p)
+			todo[n++] = st->moving;
+		m->mv_moving = st->moving;
+	}
+	for (int k = 0; k < n; k++)
+		m->mv_ok[todo[k]] = 0;
+	return n;
+}
+
+void q_mover_keep(const struct game *g, int u, int cand)
+{
+	struct q_memo *m = memo_of(g);
+	if (!m)
+		return;
+	memcpy(&m->mv_ust[u], &q_cst(g)->u[u], sizeof m->mv_ust[u]);
+	m->mv_cand[m->mv_pos[u]] = (int16_t)cand;
+	m->mv_ok[u] = 1;
+#ifdef Q_OCC_VERIFY /* debug builds: a fact with hexes must be u's search, of this position */
+	if (cand > 0 && m->e[u].len != cand + 1)
+		abort();
+#endif
+}
+
+int q_mover_was(const struct game *g, int u)
+{
+	return memo_of(g)->mv_ust[u].idx;
+}
+
+uint8_t *q_mover_tops(const struct game *g)
+{
+	return memo_of(g)->mv_top;
+}
+
+const int16_t *q_movers(const struct game *g)
+{
+	return memo_of(g)->mv_cand;
+}
+
+const int32_t *q_mover_order(const struct game *g, int u)
+{
+	struct q_memo *m = memo_of(g);
+	return m->order + (size_t)u * (size_t)m->n;
 }

@@ -55,6 +55,28 @@ void q_line_ok_keep(const struct game *g, int from, int to, bool ok);
 #define Q_PEND_KEEP 256
 int q_pend_recall(const struct game *g, struct action *out, int max);
 void q_pend_keep(const struct game *g, const struct action *acts, int n);
+/* The Movement Phase sampler's facts, kept across the phase so that a decision asks only
+ * about the units that changed: for each unit u of the phasing side, how many hexes other
+ * than its own it may be drawn to (q_reach's count less one; 0 when may_move_quick refuses
+ * it). Without the battle's movement hooks (q_battle_plain_moves) the permission and the
+ * search's inputs read nothing but u's own state, st->moving ([5.18]) and the maps, so a
+ * fact stays true while those bytes do. After q_search_prepare and q_reach_begin for the
+ * position, q_movers_begin writes into todo[Q_UNITS_MAX] the units whose facts are not known
+ * (state bytes changed, st->moving changed to or from them, search made again, another side,
+ * maps changed) and returns their count, or -1 without the memo or with the hooks (nothing
+ * kept); the caller works each out and tells q_mover_keep (after q_reach, for cand > 0).
+ * q_movers then gives the facts by place in sideu[phasing], and q_mover_order u's hexes
+ * (q_reach's order, own hex first). *all is set when todo holds every unit of the side (no
+ * fact was known); otherwise q_mover_was gives a todo unit's map index when its fact was
+ * kept (before q_mover_keep). q_mover_tops is the caller's per-unit flag that [5.37] lets it
+ * be put on top of its stack, kept with the facts: it changes only in the hexes a todo unit
+ * left or entered (no enemy unit shares a phasing unit's hex in a Movement Phase, [5.34]). */
+int q_movers_begin(const struct game *g, int16_t *todo, bool *all);
+void q_mover_keep(const struct game *g, int u, int cand);
+const int16_t *q_movers(const struct game *g);
+int q_mover_was(const struct game *g, int u);
+uint8_t *q_mover_tops(const struct game *g);
+const int32_t *q_mover_order(const struct game *g, int u);
 /* Declares that w->zoc and w->blocked were just recomputed (for a new position). */
 void q_reach_begin(const struct game *g, const struct q_work *w);
 

@@ -479,6 +479,17 @@ static int may_top(const struct game *g, int u, struct err *e)
 	return 0;
 }
 
+/* may_top(g, u, NULL) == 0 in the phasing side's Movement Phase with no decision pending
+ * (list_tops has tested the rest): u shares its hex, is not on top and is not a picket.
+ * (list_tops keeps its own copy of the test: through this one it compiles ~10% slower.) */
+static inline bool may_top_quick(const struct game *g, int u)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	return st->u[u].idx >= 0 && q_hex_has_other(st, st->u[u].idx, u) &&
+	       q_top(g, st->u[u].idx) != u && !(s->u[u].tags & QT_PICKET);
+}
+
 static void list_tops(const struct game *g, struct q_alist *l)
 {
 	const struct q_scn *s = q_scn(g);
@@ -539,6 +550,126 @@ static int q_actions(const struct game *g, struct action *out, int max)
 	return l.n;
 }
 
+/* room for every other action of a Balaclava Movement Phase (up to ~85 with its
+ * reinforcements' entries: with 64, ~15 decisions a game fell back to listing every move) */
+#define Q_SAMPLE_OTHERS 256
+
+/* A Movement Phase's other actions (entries, tops, the battle's, the end) into l. */
+static void list_others(const struct game *g, struct q_alist *l, struct q_work *w, bool *prepared,
+			const uint8_t *top)
+{
+	list_entries(g, l, w, prepared);
+	if (!top) {
+		list_tops(g, l);
+	} else { /* list_tops from the memo's flags (movers_known), in the same order */
+		const struct q_scn *s = q_scn(g);
+		const struct q_state *st = q_cst(g);
+		for (int ku = 0; ku < s->nsideu[st->phasing]; ku++)
+			if (top[s->sideu[st->phasing][ku]]) {
+				struct action a = {QA_TOP, 1, {s->sideu[st->phasing][ku]}};
+				q_push(l, &a);
+			}
+	}
+	q_battle_actions(g, l);
+	if (q_may_end_phase(g, NULL) == 0) {
+		struct action end = {QA_END, 0, {0}};
+		q_push(l, &end);
+	}
+}
+
+/* Brings the memo's per-unit facts (q_movers_begin) up to this position, working out only
+ * the units it does not know; false without them (no memo, or the battle's movement hooks).
+ * w holds this position's maps (q_search_prepare, q_reach_begin). */
+static bool movers_known(const struct game *g, struct q_work *w)
+{
+	const struct q_state *st = q_cst(g);
+	int16_t todo[Q_UNITS_MAX];
+	bool all;
+	int n = q_movers_begin(g, todo, &all);
+	uint8_t *top;
+	if (n < 0)
+		return false;
+	top = q_mover_tops(g);
+	for (int k = 0; k < n; k++) {
+		int u = todo[k], reached = 0, was = all ? -1 : q_mover_was(g, u);
+		const int32_t *order;
+		if (may_move_quick(g, u))
+			reached = q_reach(g, u, w, &order);
+		q_mover_keep(g, u, reached > 1 ? reached - 1 : 0);
+		/* [5.37] its own (even off the map now), and the stacks it left and joined */
+		top[u] = may_top_quick(g, u);
+		if (!all)
+			for (int h = 0; h < 2; h++) {
+				int i = h ? st->u[u].idx : was;
+				if (i >= 0 && (h == 0 || i != was))
+					for (int v = q_occ_first(st, i); v >= 0; v = q_occ_next(st, v, i))
+						top[v] = may_top_quick(g, v);
+			}
+	}
+#ifdef Q_OCC_VERIFY /* debug builds: every kept fact must be the one worked out again */
+	const struct q_scn *s = q_scn(g);
+	const int16_t *c = q_movers(g);
+	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++)
+		if (top[s->sideu[st->phasing][ku]] != may_top_quick(g, s->sideu[st->phasing][ku]))
+			abort();
+	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) {
+		int u = s->sideu[st->phasing][ku], reached = 0;
+		const int32_t *order = NULL;
+		if (may_move_quick(g, u))
+			reached = q_reach(g, u, w, &order);
+		if (c[ku] != (reached > 1 ? reached - 1 : 0) ||
+		    (c[ku] > 0 && order != q_mover_order(g, u)))
+			abort();
+	}
+#endif
+	return true;
+}
+
+/* sample_moves with the memo's facts (movers_known): the same draw, without asking every
+ * unit. The candidates are drawn in the same order (the other actions, then each unit's
+ * hexes in sideu order), so the games are those of the full computation. */
+static int sample_known(const struct game *g, struct rng *r, struct q_work *w, struct action *out)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	struct action other[Q_SAMPLE_OTHERS];
+	struct q_alist l = {other, Q_SAMPLE_OTHERS, 0};
+	const int16_t *cand = q_movers(g), *su = s->sideu[st->phasing];
+	int nsu = s->nsideu[st->phasing];
+	bool prepared = true;
+	uint32_t total;
+
+	list_others(g, &l, w, &prepared, q_mover_tops(g));
+	if (l.n > Q_SAMPLE_OTHERS)
+		return 1;
+	total = (uint32_t)l.n;
+	for (int ku = 0; ku < nsu; ku++)
+		total += (uint32_t)cand[ku];
+	if (total == 0)
+		return -1;
+	for (int t = 0; t < Q_SAMPLE_TRIES; t++) {
+		uint32_t k = rng_below(r, total);
+		int ku = 0, stk[1];
+		if (k < (uint32_t)l.n) {
+			*out = other[k];
+			return 0;
+		}
+		k -= (uint32_t)l.n;
+		while (k >= (uint32_t)cand[ku])
+			k -= (uint32_t)cand[ku++];
+		int u = su[ku], i = q_mover_order(g, u)[k + 1];
+		if (move_dest_ok(g, u, i, q_stack(g, i, stk, 1) > 0)) {
+			memset(out, 0, sizeof *out);
+			out->kind = QA_MOVE;
+			out->n = 2;
+			out->arg[0] = u;
+			out->arg[1] = i;
+			return 0;
+		}
+	}
+	return 1;
+}
+
 /* A uniformly random legal action of a Movement Phase without enumerating every move:
  * rejection sampling. Candidates are every other action (entries, tops, the battle's, end),
  * listed exactly, plus every (unit, hex its search reached); a candidate drawn uniformly is
@@ -547,9 +678,6 @@ static int q_actions(const struct game *g, struct action *out, int max)
  * kept; without, a drawn unit is searched again (same result, more time), so the draw never
  * depends on the memo. Returns 1 to ask the caller to enumerate instead (too many other
  * actions, or too many rejections: a mixture of two uniform draws is still uniform). */
-/* room for every other action of a Balaclava Movement Phase (up to ~85 with its
- * reinforcements' entries: with 64, ~15 decisions a game fell back to listing every move) */
-#define Q_SAMPLE_OTHERS 256
 static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 {
 	const struct q_scn *s = q_scn(g);
@@ -562,6 +690,17 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 	bool prepared = false, kept = q_memo_on(g);
 	uint32_t total;
 
+	/* with the memo and without the battle's movement hooks the memo keeps facts per unit
+	 * (movers_known), for the maps of this position: tell it them. (With the hooks nothing
+	 * is kept, and the maps are prepared only if some unit may move or enter, as before:
+	 * q_prep_recall's hook key costs Inkerman, Alma and the Tchernaya ~1% a game.) */
+	if (kept && q_battle_plain_moves(s->ops)) {
+		q_search_prepare(g, st->phasing, w);
+		q_reach_begin(g, w);
+		prepared = true;
+		if (movers_known(g, w))
+			return sample_known(g, r, w, out);
+	}
 	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) { /* the phasing side's units */
 		int u = s->sideu[st->phasing][ku];
 		if (!may_move_quick(g, u))
@@ -577,13 +716,7 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 			cand[nu++] = reached - 1; /* order[0] is the unit's own hex */
 		}
 	}
-	list_entries(g, &l, w, &prepared);
-	list_tops(g, &l);
-	q_battle_actions(g, &l);
-	if (q_may_end_phase(g, NULL) == 0) {
-		struct action end = {QA_END, 0, {0}};
-		q_push(&l, &end);
-	}
+	list_others(g, &l, w, &prepared, NULL);
 	if (l.n > Q_SAMPLE_OTHERS)
 		return 1;
 	total = (uint32_t)l.n;
