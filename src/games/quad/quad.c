@@ -625,6 +625,17 @@ static bool movers_known(const struct game *g, struct q_work *w)
 	return true;
 }
 
+/* The samplers' accepted draw: "move u to map index i" into out; returns 0. */
+static int drawn_move(struct action *out, int u, int i)
+{
+	memset(out, 0, sizeof *out);
+	out->kind = QA_MOVE;
+	out->n = 2;
+	out->arg[0] = u;
+	out->arg[1] = i;
+	return 0;
+}
+
 /* sample_moves with the memo's facts (movers_known): the same draw, without asking every
  * unit. The candidates are drawn in the same order (the other actions, then each unit's
  * hexes in sideu order), so the games are those of the full computation. */
@@ -658,14 +669,8 @@ static int sample_known(const struct game *g, struct rng *r, struct q_work *w, s
 		while (k >= (uint32_t)cand[ku])
 			k -= (uint32_t)cand[ku++];
 		int u = su[ku], i = q_mover_order(g, u)[k + 1];
-		if (move_dest_ok(g, u, i, q_stack(g, i, stk, 1) > 0)) {
-			memset(out, 0, sizeof *out);
-			out->kind = QA_MOVE;
-			out->n = 2;
-			out->arg[0] = u;
-			out->arg[1] = i;
-			return 0;
-		}
+		if (move_dest_ok(g, u, i, q_stack(g, i, stk, 1) > 0))
+			return drawn_move(out, u, i);
 	}
 	return 1;
 }
@@ -738,14 +743,8 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 		if (!kept) /* order[j] was overwritten by later searches */
 			q_reach(g, u, w, &order[j]);
 		i = order[j][k + 1];
-		if (move_dest_ok(g, u, i, q_stack(g, i, stk, 1) > 0)) {
-			memset(out, 0, sizeof *out);
-			out->kind = QA_MOVE;
-			out->n = 2;
-			out->arg[0] = u;
-			out->arg[1] = i;
-			return 0;
-		}
+		if (move_dest_ok(g, u, i, q_stack(g, i, stk, 1) > 0))
+			return drawn_move(out, u, i);
 	}
 	return 1;
 }
