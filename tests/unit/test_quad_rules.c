@@ -1031,6 +1031,28 @@ static void test_40_sequence(void **state)
 	fx_free(f);
 }
 
+/* A counter's face as printed ([7.21] parenthesised fire, [8.17] bracketed melee, [7.41] an
+ * artillery class letter instead of a fire strength): what crimea show and the API print. */
+static void test_face_text(void **state)
+{
+	(void)state;
+	struct q_udef d;
+	char buf[32];
+	memset(&d, 0, sizeof d);
+	d.fire[0] = 5, d.melee[0] = 3, d.morale[0] = 5;
+	d.fire[1] = 2, d.fire_paren[1] = 1, d.melee[1] = 1, d.melee_paren[1] = 1, d.morale[1] = 3;
+	q_face_text(&d, 0, buf, sizeof buf);
+	assert_string_equal(buf, "5-3-5");
+	q_face_text(&d, 1, buf, sizeof buf);
+	assert_string_equal(buf, "(2)-[1]-3");
+	d.cls[0] = 'B', d.fire_paren[0] = 1;
+	q_face_text(&d, 0, buf, sizeof buf);
+	assert_string_equal(buf, "(B)-3-5");
+	d.cls[0] = 0, d.fire[0] = -1;
+	q_face_text(&d, 0, buf, sizeof buf);
+	assert_string_equal(buf, "--3-5");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1083,6 +1105,7 @@ int main(void)
 		cmocka_unit_test(test_1126_not_across_cliff),
 		cmocka_unit_test(test_1127_option),
 		cmocka_unit_test(test_40_sequence),
+		cmocka_unit_test(test_face_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -134,20 +134,6 @@ static json_t *map_json(const struct map *m)
 	return o;
 }
 
-/* "5-3-5" style values of a counter face (k 0 front, 1 back), as crimea show prints them. */
-static void face_values(const struct q_udef *d, int k, char *buf, size_t n)
-{
-	char f[8], m[8];
-	if (d->cls[k])
-		snprintf(f, sizeof f, d->fire_paren[k] ? "(%c)" : "%c", d->cls[k]);
-	else if (d->fire[k] < 0)
-		snprintf(f, sizeof f, "-");
-	else
-		snprintf(f, sizeof f, d->fire_paren[k] ? "(%d)" : "%d", d->fire[k]);
-	snprintf(m, sizeof m, d->melee_paren[k] ? "[%d]" : "%d", d->melee[k]);
-	snprintf(buf, n, "%s-%s-%d", f, m, d->morale[k]);
-}
-
 static json_t *udef_json(const struct scenario *sc, const struct q_scn *s, const struct q_udef *d)
 {
 	static const char *const types[] = {"inf", "cav", "art", "hart"};
@@ -161,10 +147,10 @@ static json_t *udef_json(const struct scenario *sc, const struct q_scn *s, const
 	json_object_set_new(o, "nation", json_string(d->nation));
 	json_object_set_new(o, "type", json_string(d->type < Q_NTYPES ? types[d->type] : "inf"));
 	json_object_set_new(o, "size", d->size >= 1 && d->size <= 4 ? json_string(sizes[d->size]) : json_null());
-	face_values(d, 0, buf, sizeof buf);
+	q_face_text(d, 0, buf, sizeof buf);
 	json_object_set_new(o, "front", json_string(buf));
 	if (d->has_back) {
-		face_values(d, 1, buf, sizeof buf);
+		q_face_text(d, 1, buf, sizeof buf);
 		json_object_set_new(o, "back", json_string(buf));
 	} else {
 		json_object_set_new(o, "back", json_null());

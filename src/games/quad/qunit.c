@@ -13,6 +13,19 @@ int q_unit_find(const struct q_scn *s, const char *id)
 	return -1;
 }
 
+void q_face_text(const struct q_udef *d, int k, char *buf, size_t n)
+{
+	char f[8], m[8];
+	if (d->cls[k]) /* an artillery class letter */
+		snprintf(f, sizeof f, d->fire_paren[k] ? "(%c)" : "%c", d->cls[k]);
+	else if (d->fire[k] < 0)
+		snprintf(f, sizeof f, "-");
+	else
+		snprintf(f, sizeof f, d->fire_paren[k] ? "(%d)" : "%d", d->fire[k]);
+	snprintf(m, sizeof m, d->melee_paren[k] ? "[%d]" : "%d", d->melee[k]);
+	snprintf(buf, n, "%s-%s-%d", f, m, d->morale[k]);
+}
+
 bool q_has_tag(const struct q_scn *s, int u, const char *tag)
 {
 	/* tagtext is " a b c " (words between single spaces): match a whole word, no copies */

@@ -112,19 +112,6 @@ static const char *type_name(int t)
 	return n[t];
 }
 
-static void values(const struct q_udef *d, int k, char *buf, size_t n)
-{
-	char f[8], m[8];
-	if (d->cls[k])
-		snprintf(f, sizeof f, d->fire_paren[k] ? "(%c)" : "%c", d->cls[k]);
-	else if (d->fire[k] < 0)
-		snprintf(f, sizeof f, "-");
-	else
-		snprintf(f, sizeof f, d->fire_paren[k] ? "(%d)" : "%d", d->fire[k]);
-	snprintf(m, sizeof m, d->melee_paren[k] ? "[%d]" : "%d", d->melee[k]);
-	snprintf(buf, n, "%s-%s-%d", f, m, d->morale[k]);
-}
-
 void q_view_describe(const struct game *g, char *out, size_t n)
 {
 	const struct q_scn *s = q_scn(g);
@@ -148,9 +135,9 @@ void q_view_describe(const struct game *g, char *out, size_t n)
 			const struct q_udef *d = &s->u[u];
 			if (d->side != side)
 				continue;
-			values(d, 0, fv, sizeof fv);
+			q_face_text(d, 0, fv, sizeof fv);
 			if (d->has_back)
-				values(d, 1, bv, sizeof bv);
+				q_face_text(d, 1, bv, sizeof bv);
 			else
 				snprintf(bv, sizeof bv, "blank");
 			if (st->u[u].idx >= 0) {
