@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fsio.h"
+#include "core/jdoc.h"
 #include "games/quad/qcombat.h"
 #include "games/quad/qmove.h"
 #include "games/quad/quad.h"
@@ -1053,6 +1055,72 @@ static void test_face_text(void **state)
 	assert_string_equal(buf, "--3-5");
 }
 
+/* Text with the first occurrence of `from` replaced by `to` (malloc'd). */
+static char *replaced(const char *text, const char *from, const char *to)
+{
+	const char *at = strstr(text, from);
+	assert_non_null(at);
+	size_t n = strlen(text) - strlen(from) + strlen(to) + 1, head = (size_t)(at - text);
+	char *out = malloc(n);
+	assert_non_null(out);
+	snprintf(out, n, "%.*s%s%s", (int)head, text, to, at + strlen(from));
+	return out;
+}
+
+/* The line (from 1) of the first `what` after the first `after` in text. */
+static int line_of(const char *text, const char *after, const char *what)
+{
+	const char *at = strstr(text, after);
+	assert_non_null(at);
+	at = strstr(at, what);
+	assert_non_null(at);
+	int line = 1;
+	for (const char *p = text; p < at; p++)
+		line += *p == '\n';
+	return line;
+}
+
+/* Does any error in l say `what` at line `line` of its file? */
+static bool has_error(const struct errlist *l, int line, const char *what)
+{
+	for (int i = 0; i < l->n; i++)
+		if (l->e[i].line == line && strstr(l->e[i].msg, what))
+			return true;
+	return false;
+}
+
+/* Tables by range bands ([7.41] artillery, Inkerman [24.2] Big Gun) refuse a band past the
+ * table's reach and a cell out of its scale, each at its own line; the rest still loads. */
+static void test_range_tables_refused(void **state)
+{
+	(void)state;
+	char *text, *bad1, *bad2;
+	size_t len;
+	struct err e;
+	struct jdoc d;
+	struct errlist l;
+	struct q_tables *t = calloc(1, sizeof *t);
+	assert_non_null(t);
+	assert_int_equal(fs_read_all("data/quad/tables.json", &text, &len, &e), 0);
+	/* the Big Gun table reaches 10 hexes, the artillery's 11; ratings are 0-6 */
+	bad1 = replaced(text, "\"columns\": [\"1\", \"2\", \"3\", \"4\", \"5-6\", \"7-8\", \"9-10\"]",
+			"\"columns\": [\"1\", \"2\", \"3\", \"4\", \"5-6\", \"7-8\", \"9-11\"]");
+	bad2 = replaced(bad1, "{\"key\": \"sevastopol\", \"cells\": [\"5\"", "{\"key\": \"sevastopol\", \"cells\": [\"7\"");
+	assert_int_equal(jdoc_parse(&d, "tables.json", bad2, strlen(bad2), &e), 0);
+	errlist_init(&l);
+	assert_int_not_equal(qt_load(t, &d, &l), 0);
+	/* the line of the Big Gun table's columns, and of its row holding the bad cell */
+	int cols_line = line_of(bad2, "\"id\": \"big_gun\"", "\"columns\"");
+	int row_line = line_of(bad2, "\"id\": \"big_gun\"", "\"sevastopol\"");
+	assert_true(has_error(&l, cols_line, "big_gun: column must be a range within 1-10"));
+	assert_true(has_error(&l, row_line, "big_gun: cell must be \"-\" or a rating 0-6"));
+	jdoc_free(&d);
+	free(bad2);
+	free(bad1);
+	free(text);
+	free(t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1106,6 +1174,7 @@ int main(void)
 		cmocka_unit_test(test_1127_option),
 		cmocka_unit_test(test_40_sequence),
 		cmocka_unit_test(test_face_text),
+		cmocka_unit_test(test_range_tables_refused),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -136,6 +136,31 @@ static bool range_bounds(const char *h, int *lo, int *hi)
 	return *lo >= 1 && *hi < QT_ART_RANGE && *lo <= *hi;
 }
 
+/* One row of a table by range bands (columns "3", "4+", "6-8"; cells "-" or 0..vmax) into
+ * out[lo..hi] for each column's band; bands must lie within 1..nrange-1. A bad column ends
+ * the row, a bad cell is skipped; both are reported where they are. */
+static void range_row(struct tl *L, const char *id, const json_t *cols, const json_t *cells, int nrange,
+		      int vmax, const char *what, int8_t *out)
+{
+	for (size_t c = 0; c < json_array_size(cols); c++) {
+		int lo, hi, v;
+		const char *s = cell(cells, c);
+		if (!range_bounds(json_string_value(json_array_get(cols, c)), &lo, &hi) || hi >= nrange) {
+			jdoc_add(L->d, json_array_get(cols, c), L->errs,
+				 "%s: column must be a range within 1-%d such as 3, 4+ or 6-8", id, nrange - 1);
+			break;
+		}
+		if (s && !strcmp(s, "-"))
+			v = -1;
+		else if (!s || sscanf(s, "%d", &v) != 1 || v < 0 || v > vmax) {
+			jdoc_add(L->d, json_array_get(cells, c), L->errs, "%s: cell must be \"-\" or %s", id, what);
+			continue;
+		}
+		for (int rg = lo; rg <= hi; rg++)
+			out[rg] = (int8_t)v;
+	}
+}
+
 static void load_art(struct tl *L, const json_t *tables, const char *id, struct q_tables *t,
 		     bool required)
 {
@@ -155,22 +180,7 @@ static void load_art(struct tl *L, const json_t *tables, const char *id, struct 
 		}
 		int cls = k[0] - 'A';
 		t->art_defined[cls] = 1;
-		for (size_t c = 0; c < json_array_size(cols); c++) {
-			int lo, hi, v;
-			const char *s = cell(cells, c);
-			if (!range_bounds(json_string_value(json_array_get(cols, c)), &lo, &hi)) {
-				jdoc_add(L->d, json_array_get(cols, c), L->errs, "%s: column must be a range such as 3, 4+ or 6-8", id);
-				break;
-			}
-			if (s && !strcmp(s, "-"))
-				v = -1;
-			else if (!s || sscanf(s, "%d", &v) != 1 || v < 0 || v > 20) {
-				jdoc_add(L->d, json_array_get(cells, c), L->errs, "%s: cell must be \"-\" or a strength", id);
-				continue;
-			}
-			for (int rg = lo; rg <= hi; rg++)
-				t->art[cls][rg] = (int8_t)v;
-		}
+		range_row(L, id, cols, cells, QT_ART_RANGE, 20, "a strength", t->art[cls]);
 	}
 }
 
@@ -301,22 +311,7 @@ static void load_big(struct tl *L, const json_t *tables, const char *id, struct 
 			jdoc_add(L->d, r, L->errs, "%s: rows need a key (sevastopol, mamelon_allied, steamship_moored, steamship_moving) and one cell per column", id);
 			continue;
 		}
-		for (size_t c = 0; c < json_array_size(cols); c++) {
-			int lo, hi, v;
-			const char *s = cell(cells, c);
-			if (!range_bounds(json_string_value(json_array_get(cols, c)), &lo, &hi) || hi >= QT_BIG_RANGE) {
-				jdoc_add(L->d, json_array_get(cols, c), L->errs, "%s: column must be a range within 1-10", id);
-				break;
-			}
-			if (s && !strcmp(s, "-"))
-				v = -1;
-			else if (!s || sscanf(s, "%d", &v) != 1 || v < 0 || v > 6) {
-				jdoc_add(L->d, json_array_get(cells, c), L->errs, "%s: cell must be \"-\" or a rating 0-6", id);
-				continue;
-			}
-			for (int rg = lo; rg <= hi; rg++)
-				t->big[row][rg] = (int8_t)v;
-		}
+		range_row(L, id, cols, cells, QT_BIG_RANGE, 6, "a rating 0-6", t->big[row]);
 	}
 }
 

@@ -13,6 +13,7 @@
 #define QT_FIRE_COLS 8     /* 1..7, 8+ */
 #define QT_DIE 6
 #define QT_ART_RANGE 12    /* ranges 1..11 */
+#define QT_BIG_RANGE 11    /* Inkerman [24.2]: ranges 1..10 */
 #define QT_MELEE_COLS 8
 #define QT_MELEE_ROWS 10   /* row = die + attacker morale - 1 ([8.81]) */
 #define QT_MELEE_TERRAIN 4
@@ -55,14 +56,13 @@ struct q_tables {
 	struct qt_tec tec;
 	/* Inkerman [24.2] Big Gun Combat Table: Effectiveness Rating by row (enum qt_bigrow) and
 	 * range 1..10 ([0] unused); -1 out of range. Optional tables: all -1 when absent. */
-	int8_t big[4][11];
+	int8_t big[4][QT_BIG_RANGE];
 	int nrecon;                              /* tables whose provenance is not "seed" */
 	char recon[16][64];
 };
 
 /* Rows of the Big Gun Combat Table (tables big_gun and big_gun_mamelon_allied). */
 enum qt_bigrow { QTB_SEVASTOPOL, QTB_MAMELON_ALLIED, QTB_STEAM_MOORED, QTB_STEAM_MOVING };
-#define QT_BIG_RANGE 11
 
 /* Fills t from a tables document; every problem is appended to errs. */
 int qt_load(struct q_tables *t, const struct jdoc *d, struct errlist *errs);
