@@ -77,6 +77,24 @@ const int16_t *q_movers(const struct game *g);
 int q_mover_was(const struct game *g, int u);
 uint8_t *q_mover_tops(const struct game *g);
 const int32_t *q_mover_order(const struct game *g, int u);
+/* The reinforcements' entries ([12.1]) listed for a position, kept so that the next decision
+ * of the Movement Phase does not work them out again. When q_battle_entries_local they
+ * depend on the rules state's head but layer_next and st->moving, w's maps (the enemy's
+ * zones of control, and the hexes holding an enemy unit), the reinforcements' states and the
+ * phasing side's units in the hexes the units that may enter now may enter or test (their
+ * edge; their scheduled hex, and every edge hex when it gave no entry, [12.22]).
+ * q_entries_recall returns the kept (unit, map index) pairs and sets *n, or NULL when they are
+ * not known for g and w's maps (q_search_prepare's; the same generation saves comparing
+ * them); a hit also takes the position's unit states as the kept ones (they differ only
+ * where the entries do not look). q_entries_keep remembers n entry actions listed for g and
+ * w (n -1 or more than Q_ENT_KEEP: none kept), the units elig[nelig] being those that may
+ * enter now. movers: the memo's Movement Phase facts are this position's (q_movers_begin
+ * and the keeps after it just ran for g): q_movers_begin then tells whether the phasing
+ * side's changes since the last decision touch the entries, and no unit is compared. */
+#define Q_ENT_KEEP 256
+const int16_t *q_entries_recall(const struct game *g, const struct q_work *w, bool movers, int *n);
+void q_entries_keep(const struct game *g, const struct q_work *w, bool movers,
+		    const struct action *acts, int n, const int16_t *elig, int nelig);
 /* Declares that w->zoc and w->blocked were just recomputed (for a new position). */
 void q_reach_begin(const struct game *g, const struct q_work *w);
 

@@ -356,8 +356,10 @@ static void push_move(struct q_alist *l, int kind, int u, int i)
 	l->n++;
 }
 
-/* [12.1] reinforcements' entries; w->zoc is prepared on first need. */
-static void list_entries(const struct game *g, struct q_alist *l, struct q_work *w, bool *prepared)
+/* [12.1] reinforcements' entries, worked out; w->zoc is prepared on first need. The units that
+ * may enter now go to elig[*nelig] (for the memo), unless elig is NULL. */
+static void entries_listed(const struct game *g, struct q_alist *l, struct q_work *w, bool *prepared,
+			   int16_t *elig, int *nelig)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
@@ -381,6 +383,8 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 			q_reach_begin(g, w);
 			*prepared = true;
 		}
+		if (elig)
+			elig[(*nelig)++] = (int16_t)u;
 		for (kk = 0; kk < nkeep; kk++)
 			if (keyed[kk][0] == s->u[u].enter_edge && keyed[kk][1] == s->u[u].enter_hex)
 				break;
@@ -407,6 +411,49 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 			push_move(l, QA_ENTER, u, hexes[i]);
 		}
 	}
+}
+
+#ifdef Q_OCC_VERIFY
+/* debug builds: kept entries must be those worked out again (w prepared) */
+static void entries_verify(const struct game *g, struct q_work *w, const int16_t *kept, int n)
+{
+	struct action acts[Q_ENT_KEEP];
+	struct q_alist t = {acts, Q_ENT_KEEP, 0};
+	bool prepared = true;
+	entries_listed(g, &t, w, &prepared, NULL, NULL);
+	if (t.n != n)
+		abort();
+	for (int k = 0; k < n; k++)
+		if (acts[k].kind != QA_ENTER || acts[k].arg[0] != kept[2 * k] || acts[k].arg[1] != kept[2 * k + 1])
+			abort();
+}
+#endif
+
+/* [12.1] reinforcements' entries; w->zoc is prepared on first need. When the maps are already
+ * prepared and the battle's hooks allow it (q_battle_entries_local), from the memo: in a
+ * Movement Phase they change only when a unit enters or an edge hex's stack changes, and
+ * working them out cost ~1.5 M instructions a random Balaclava game. movers: the memo's
+ * Movement Phase facts are this position's (movers_known), which saves comparing units. */
+static void list_entries(const struct game *g, struct q_alist *l, struct q_work *w, bool *prepared,
+			 bool movers)
+{
+	int n0 = l->n, n;
+	bool memo = *prepared && q_battle_entries_local(q_scn(g)->ops);
+	const int16_t *kept = memo ? q_entries_recall(g, w, movers, &n) : NULL;
+	if (kept) {
+#ifdef Q_OCC_VERIFY
+		entries_verify(g, w, kept, n);
+#endif
+		for (int k = 0; k < n; k++)
+			push_move(l, QA_ENTER, kept[2 * k], kept[2 * k + 1]);
+		return;
+	}
+	int16_t elig[Q_UNITS_MAX];
+	int nelig = 0;
+	entries_listed(g, l, w, prepared, memo ? elig : NULL, &nelig);
+	if (memo)
+		q_entries_keep(g, w, movers, l->out + n0, l->n <= l->max ? l->n - n0 : -1, elig,
+			       nelig);
 }
 
 /* q_can_move(g, u, NULL) == 0, inline, its cheapest refusals (side, on the map, [5.13],
@@ -460,7 +507,7 @@ static void list_moves(const struct game *g, struct q_alist *l)
 					  : plain || move_dest_ok(g, u, order[k], false))
 				push_move(l, QA_MOVE, u, order[k]);
 	}
-	list_entries(g, l, w, &prepared);
+	list_entries(g, l, w, &prepared, false);
 }
 
 /* [5.37] a stack may be rearranged at no cost in its owner's Movement Phase. */
@@ -558,7 +605,7 @@ static int q_actions(const struct game *g, struct action *out, int max)
 static void list_others(const struct game *g, struct q_alist *l, struct q_work *w, bool *prepared,
 			const uint8_t *top)
 {
-	list_entries(g, l, w, prepared);
+	list_entries(g, l, w, prepared, top != NULL);
 	if (!top) {
 		list_tops(g, l);
 	} else { /* list_tops from the memo's flags (movers_known), in the same order */
