@@ -683,6 +683,42 @@ static int drawn_move(struct action *out, int u, int i)
 	return 0;
 }
 
+/* The draw both Movement Phase samplers make: total candidates, the other actions
+ * other[nother] first, then for each j < nc the cand[j] hexes (but its own) unit[j]'s search
+ * reached; a candidate drawn uniformly is returned if legal and otherwise drawn again. The
+ * hexes come from order[j], or with order NULL from the memo's facts (q_mover_order); without
+ * the memo the drawn unit is searched again (order[j] was overwritten by later searches).
+ * Returns 0 with *out, 1 after Q_SAMPLE_TRIES rejections. */
+static int draw_moves(const struct game *g, struct rng *r, struct q_work *w, uint32_t total,
+		      const struct action *other, int nother, const int16_t *unit,
+		      const int16_t *cand, const int32_t **order, struct action *out)
+{
+	bool kept = q_memo_on(g);
+	for (int t = 0; t < Q_SAMPLE_TRIES; t++) {
+		uint32_t k = rng_below(r, total);
+		int j = 0, stk[1];
+		const int32_t *hexes;
+		if (k < (uint32_t)nother) {
+			*out = other[k];
+			return 0;
+		}
+		k -= (uint32_t)nother;
+		while (k >= (uint32_t)cand[j])
+			k -= (uint32_t)cand[j++];
+		int u = unit[j], i;
+		if (!order)
+			hexes = q_mover_order(g, u);
+		else if (!kept)
+			q_reach(g, u, w, &hexes);
+		else
+			hexes = order[j];
+		i = hexes[k + 1]; /* hexes[0] is the unit's own hex */
+		if (move_dest_ok(g, u, i, q_stack(g, i, stk, 1) > 0))
+			return drawn_move(out, u, i);
+	}
+	return 1;
+}
+
 /* sample_moves with the memo's facts (movers_known): the same draw, without asking every
  * unit. The candidates are drawn in the same order (the other actions, then each unit's
  * hexes in sideu order), so the games are those of the full computation. */
@@ -692,7 +728,7 @@ static int sample_known(const struct game *g, struct rng *r, struct q_work *w, s
 	const struct q_state *st = q_cst(g);
 	struct action other[Q_SAMPLE_OTHERS];
 	struct q_alist l = {other, Q_SAMPLE_OTHERS, 0};
-	const int16_t *cand = q_movers(g), *su = s->sideu[st->phasing];
+	const int16_t *cand = q_movers(g);
 	int nsu = s->nsideu[st->phasing];
 	bool prepared = true;
 	uint32_t total;
@@ -705,21 +741,7 @@ static int sample_known(const struct game *g, struct rng *r, struct q_work *w, s
 		total += (uint32_t)cand[ku];
 	if (total == 0)
 		return -1;
-	for (int t = 0; t < Q_SAMPLE_TRIES; t++) {
-		uint32_t k = rng_below(r, total);
-		int ku = 0, stk[1];
-		if (k < (uint32_t)l.n) {
-			*out = other[k];
-			return 0;
-		}
-		k -= (uint32_t)l.n;
-		while (k >= (uint32_t)cand[ku])
-			k -= (uint32_t)cand[ku++];
-		int u = su[ku], i = q_mover_order(g, u)[k + 1];
-		if (move_dest_ok(g, u, i, q_stack(g, i, stk, 1) > 0))
-			return drawn_move(out, u, i);
-	}
-	return 1;
+	return draw_moves(g, r, w, total, other, l.n, s->sideu[st->phasing], cand, NULL, out);
 }
 
 /* A uniformly random legal action of a Movement Phase without enumerating every move:
@@ -738,7 +760,8 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 	struct action other[Q_SAMPLE_OTHERS];
 	struct q_alist l = {other, Q_SAMPLE_OTHERS, 0};
 	const int32_t *order[Q_UNITS_MAX];
-	int unit[Q_UNITS_MAX], cand[Q_UNITS_MAX], nu = 0;
+	int16_t unit[Q_UNITS_MAX], cand[Q_UNITS_MAX];
+	int nu = 0;
 	bool prepared = false, kept = q_memo_on(g);
 	uint32_t total;
 
@@ -764,8 +787,8 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 		}
 		int reached = q_reach(g, u, w, &order[nu]);
 		if (reached > 1) {
-			unit[nu] = u;
-			cand[nu++] = reached - 1; /* order[0] is the unit's own hex */
+			unit[nu] = (int16_t)u;
+			cand[nu++] = (int16_t)(reached - 1); /* order[0] is the unit's own hex */
 		}
 	}
 	list_others(g, &l, w, &prepared, NULL);
@@ -776,24 +799,7 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 		total += (uint32_t)cand[k];
 	if (total == 0)
 		return -1;
-	for (int t = 0; t < Q_SAMPLE_TRIES; t++) {
-		uint32_t k = rng_below(r, total);
-		int j = 0, stk[1];
-		if (k < (uint32_t)l.n) {
-			*out = other[k];
-			return 0;
-		}
-		k -= (uint32_t)l.n;
-		while (k >= (uint32_t)cand[j])
-			k -= (uint32_t)cand[j++];
-		int u = unit[j], i;
-		if (!kept) /* order[j] was overwritten by later searches */
-			q_reach(g, u, w, &order[j]);
-		i = order[j][k + 1];
-		if (move_dest_ok(g, u, i, q_stack(g, i, stk, 1) > 0))
-			return drawn_move(out, u, i);
-	}
-	return 1;
+	return draw_moves(g, r, w, total, other, l.n, unit, cand, order, out);
 }
 
 /* Invariants of every reachable position (crimea sim --check). */
