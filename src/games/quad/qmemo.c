@@ -83,7 +83,9 @@ struct q_memo {
 	int16_t *mv_cand;        /* [nunits] */
 	int16_t *mv_pos;         /* [nunits]: u's place in sideu of its side */
 	uint8_t *mv_ok;          /* [nunits] */
-	uint8_t *mv_top;         /* [nunits]: [5.37] the unit may be put on top (q_mover_tops) */
+	uint64_t mv_top[(Q_UNITS_MAX + 63) / 64]; /* [5.37] may be put on top (q_mover_top),
+						   * by place in sideu[mv_side] */
+	uint32_t mv_total;       /* the sum of mv_cand over the side (q_movers_total) */
 	int16_t mv_dirty[Q_MV_DIRTY];
 	/* the reinforcements' entries (q_entries_recall): ent_n (unit, map index) pairs in
 	 * ent_list, listed for the head bytes ent_head (the runs ent_run), the unit
@@ -154,7 +156,6 @@ void *q_memo_new(const struct scenario *sc)
 	m->mv_cand = calloc(nu + 1, sizeof *m->mv_cand);
 	m->mv_pos = calloc(nu + 1, sizeof *m->mv_pos);
 	m->mv_ok = calloc(nu + 1, 1);
-	m->mv_top = calloc(nu + 1, 1);
 	m->ent_n = -1;
 	m->ent_bs_end = s->ops && s->ops->bs_used ? offsetof(struct q_state, bs) + s->ops->bs_used
 						  : offsetof(struct q_state, pend);
@@ -180,7 +181,7 @@ void *q_memo_new(const struct scenario *sc)
 	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps || !m->prep_key ||
 	    !m->prep_ust ||
 	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend_st || !m->pend_acts || !m->mv_ust ||
-	    !m->mv_cand || !m->mv_pos || !m->mv_ok || !m->mv_top || !m->ent_ust || !m->ent_list ||
+	    !m->mv_cand || !m->mv_pos || !m->mv_ok || !m->ent_ust || !m->ent_list ||
 	    !m->ent_watch || !m->ent_reinf || !m->ent_maps ||
 	    (los_map && !m->los) || (nh_map && !m->los_nh)) {
 		q_memo_free(m);
@@ -215,7 +216,6 @@ void q_memo_free(void *memo)
 	free(m->mv_cand);
 	free(m->mv_pos);
 	free(m->mv_ok);
-	free(m->mv_top);
 	free(m->ent_ust);
 	free(m->ent_list);
 	free(m->ent_watch);
@@ -586,6 +586,9 @@ int q_movers_begin(const struct game *g, int16_t *todo, bool *all)
 			todo[n++] = s->sideu[p][k];
 			m->mv_ok[s->sideu[p][k]] = 0;
 		}
+		memset(m->mv_top, 0, sizeof m->mv_top);
+		memset(m->mv_cand, 0, (size_t)s->nsideu[p] * sizeof m->mv_cand[0]);
+		m->mv_total = 0;
 		m->mv_side = p;
 		m->mv_all = false;
 		m->mv_ndirty = 0;
@@ -629,6 +632,7 @@ void q_mover_keep(const struct game *g, int u, int cand)
 	if (!m)
 		return;
 	memcpy(&m->mv_ust[u], &q_cst(g)->u[u], sizeof m->mv_ust[u]);
+	m->mv_total += (uint32_t)cand - (uint32_t)m->mv_cand[m->mv_pos[u]]; /* (modulo 2^32) */
 	m->mv_cand[m->mv_pos[u]] = (int16_t)cand;
 	m->mv_ok[u] = 1;
 #ifdef Q_OCC_VERIFY /* debug builds: a fact with hexes must be u's search, of this position */
@@ -642,9 +646,26 @@ int q_mover_was(const struct game *g, int u)
 	return memo_of(g)->mv_ust[u].idx;
 }
 
-uint8_t *q_mover_tops(const struct game *g)
+void q_mover_top(const struct game *g, int u, bool top)
+{
+	struct q_memo *m = memo_of(g);
+	uint64_t bit = (uint64_t)1 << (m->mv_pos[u] % 64);
+	if (m->scn->u[u].side != m->mv_side) /* (places are the side's: another unit's flag) */
+		return;
+	if (top)
+		m->mv_top[m->mv_pos[u] / 64] |= bit;
+	else
+		m->mv_top[m->mv_pos[u] / 64] &= ~bit;
+}
+
+const uint64_t *q_mover_topbits(const struct game *g)
 {
 	return memo_of(g)->mv_top;
+}
+
+uint32_t q_movers_total(const struct game *g)
+{
+	return memo_of(g)->mv_total;
 }
 
 const int16_t *q_movers(const struct game *g)

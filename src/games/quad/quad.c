@@ -601,19 +601,21 @@ static int q_actions(const struct game *g, struct action *out, int max)
  * reinforcements' entries: with 64, ~15 decisions a game fell back to listing every move) */
 #define Q_SAMPLE_OTHERS 256
 
-/* A Movement Phase's other actions (entries, tops, the battle's, the end) into l. */
+/* A Movement Phase's other actions (entries, tops, the battle's, the end) into l. topbits:
+ * the memo's [5.37] flags by place in sideu (movers_known), or NULL to test every unit. */
 static void list_others(const struct game *g, struct q_alist *l, struct q_work *w, bool *prepared,
-			const uint8_t *top)
+			const uint64_t *topbits)
 {
-	list_entries(g, l, w, prepared, top != NULL);
-	if (!top) {
+	list_entries(g, l, w, prepared, topbits != NULL);
+	if (!topbits) {
 		list_tops(g, l);
-	} else { /* list_tops from the memo's flags (movers_known), in the same order */
+	} else { /* list_tops from the memo's flags, in the same order */
 		const struct q_scn *s = q_scn(g);
 		const struct q_state *st = q_cst(g);
-		for (int ku = 0; ku < s->nsideu[st->phasing]; ku++)
-			if (top[s->sideu[st->phasing][ku]]) {
-				struct action a = {QA_TOP, 1, {s->sideu[st->phasing][ku]}};
+		const int16_t *su = s->sideu[st->phasing];
+		for (int b = 0; b * 64 < s->nsideu[st->phasing]; b++)
+			for (uint64_t x = topbits[b]; x; x &= x - 1) {
+				struct action a = {QA_TOP, 1, {su[b * 64 + __builtin_ctzll(x)]}};
 				q_push(l, &a);
 			}
 	}
@@ -633,10 +635,8 @@ static bool movers_known(const struct game *g, struct q_work *w)
 	int16_t todo[Q_UNITS_MAX];
 	bool all;
 	int n = q_movers_begin(g, todo, &all);
-	uint8_t *top;
 	if (n < 0)
 		return false;
-	top = q_mover_tops(g);
 	for (int k = 0; k < n; k++) {
 		int u = todo[k], reached = 0, was = all ? -1 : q_mover_was(g, u);
 		const int32_t *order;
@@ -644,20 +644,22 @@ static bool movers_known(const struct game *g, struct q_work *w)
 			reached = q_reach(g, u, w, &order);
 		q_mover_keep(g, u, reached > 1 ? reached - 1 : 0);
 		/* [5.37] its own (even off the map now), and the stacks it left and joined */
-		top[u] = may_top_quick(g, u);
+		q_mover_top(g, u, may_top_quick(g, u));
 		if (!all)
 			for (int h = 0; h < 2; h++) {
 				int i = h ? st->u[u].idx : was;
 				if (i >= 0 && (h == 0 || i != was))
 					for (int v = q_occ_first(st, i); v >= 0; v = q_occ_next(st, v, i))
-						top[v] = may_top_quick(g, v);
+						q_mover_top(g, v, may_top_quick(g, v));
 			}
 	}
 #ifdef Q_OCC_VERIFY /* debug builds: every kept fact must be the one worked out again */
 	const struct q_scn *s = q_scn(g);
 	const int16_t *c = q_movers(g);
+	const uint64_t *topbits = q_mover_topbits(g);
+	uint32_t total = 0;
 	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++)
-		if (top[s->sideu[st->phasing][ku]] != may_top_quick(g, s->sideu[st->phasing][ku]))
+		if (((topbits[ku / 64] >> (ku % 64)) & 1) != may_top_quick(g, s->sideu[st->phasing][ku]))
 			abort();
 	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) {
 		int u = s->sideu[st->phasing][ku], reached = 0;
@@ -667,7 +669,10 @@ static bool movers_known(const struct game *g, struct q_work *w)
 		if (c[ku] != (reached > 1 ? reached - 1 : 0) ||
 		    (c[ku] > 0 && order != q_mover_order(g, u)))
 			abort();
+		total += (uint32_t)c[ku];
 	}
+	if (total != q_movers_total(g))
+		abort();
 #endif
 	return true;
 }
@@ -729,16 +734,13 @@ static int sample_known(const struct game *g, struct rng *r, struct q_work *w, s
 	struct action other[Q_SAMPLE_OTHERS];
 	struct q_alist l = {other, Q_SAMPLE_OTHERS, 0};
 	const int16_t *cand = q_movers(g);
-	int nsu = s->nsideu[st->phasing];
 	bool prepared = true;
 	uint32_t total;
 
-	list_others(g, &l, w, &prepared, q_mover_tops(g));
+	list_others(g, &l, w, &prepared, q_mover_topbits(g));
 	if (l.n > Q_SAMPLE_OTHERS)
 		return 1;
-	total = (uint32_t)l.n;
-	for (int ku = 0; ku < nsu; ku++)
-		total += (uint32_t)cand[ku];
+	total = (uint32_t)l.n + q_movers_total(g);
 	if (total == 0)
 		return -1;
 	return draw_moves(g, r, w, total, other, l.n, s->sideu[st->phasing], cand, NULL, out);
