@@ -131,11 +131,13 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
  *   the bytes the distances use), so the loop tests no pointer for it;
  * - a hex is not expanded when its cheapest step out (p->least) is beyond the allowance
  *   left: in a search of ~10 half points about a third of the hexes reached are such;
- * - it is compiled twice through prep_zoc and prep_free, with and without zones of control,
- *   so that the search without them tests nothing per hex for them either. */
+ * - it is compiled four times (prep_zoc, prep_free and their _nc twins), with and without
+ *   zones of control and the cost array, so that a search tests nothing per hex for what it
+ *   does not use. */
 #define PREP_STEP(d, extra) \
 	do { \
-		uint32_t x = wi[d], nc = c + (x & PATH_W_COST), old; \
+		size_t x = wi[d]; \
+		uint32_t nc = c + (uint32_t)(x & PATH_W_COST), old; \
 		size_t j = x >> PATH_W_SHIFT; \
 		old = dist[j]; \
 		if (nc >= old) \
@@ -163,8 +165,8 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 		PREP_STEP(4, extra); \
 		PREP_STEP(5, extra); \
 	} while (0)
-/* The body of prep_zoc (ZOC 1: q->zoc is not NULL) and prep_free (ZOC 0: it is). */
-#define PREP_SEARCH(ZOC) \
+/* The body of the four searches: ZOC 1 when q->zoc is not NULL, COST 1 when r->cost is not. */
+#define PREP_SEARCH(ZOC, COST) \
 	int32_t head[PATH_MAX_ALLOWANCE + 1]; \
 	const uint32_t *w = p->w; \
 	const uint8_t *least = p->least; \
@@ -180,11 +182,13 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 	if (allowance < 0) \
 		allowance = 0; \
 	a1 = (uint32_t)allowance + 1; \
-	memset(cost, 0xFF, (size_t)n * sizeof cost[0]); \
+	if (COST) \
+		memset(cost, 0xFF, (size_t)n * sizeof cost[0]); \
 	memset(dist, (int)a1, (size_t)n); \
 	for (int c = 0; c <= allowance; c++) \
 		head[c] = -1; \
-	cost[start] = 0; \
+	if (COST) \
+		cost[start] = 0; \
 	dist[start] = 0; \
 	prev[start] = -1; \
 	*out++ = start; \
@@ -198,7 +202,8 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 		while ((h = head[c]) >= 0) { \
 			uint32_t i = (uint32_t)h; \
 			head[c] = next[i]; \
-			cost[i] = (uint16_t)c; \
+			if (COST) \
+				cost[i] = (uint16_t)c; \
 			*out++ = h; \
 			if (ZOC && zoc[i]) /* [5.13] a unit stops on entering an enemy-controlled hex */ \
 				continue; \
@@ -213,7 +218,12 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 static int prep_zoc(const struct path_prep *p, const struct path_query *q, struct path_result *r,
 		    int32_t *order)
 {
-	PREP_SEARCH(1);
+	PREP_SEARCH(1, 1);
+}
+static int prep_zoc_nc(const struct path_prep *p, const struct path_query *q,
+		       struct path_result *r, int32_t *order)
+{
+	PREP_SEARCH(1, 0);
 }
 #undef NEIGHBOURS_OF_START
 
@@ -221,7 +231,12 @@ static int prep_zoc(const struct path_prep *p, const struct path_query *q, struc
 static int prep_free(const struct path_prep *p, const struct path_query *q, struct path_result *r,
 		     int32_t *order)
 {
-	PREP_SEARCH(0);
+	PREP_SEARCH(0, 1);
+}
+static int prep_free_nc(const struct path_prep *p, const struct path_query *q,
+			struct path_result *r, int32_t *order)
+{
+	PREP_SEARCH(0, 0);
 }
 #undef NEIGHBOURS_OF_START
 
@@ -230,6 +245,8 @@ int path_search_prep(const struct path_prep *p, const struct path_query *q, stru
 {
 	/* without the caller's list, scratch: qhex's int32 entries after the n bytes of distances */
 	int32_t *o = order ? order : r->qhex + p->n;
+	if (!r->cost)
+		return q->zoc ? prep_zoc_nc(p, q, r, o) : prep_free_nc(p, q, r, o);
 	return q->zoc ? prep_zoc(p, q, r, o) : prep_free(p, q, r, o);
 }
 

@@ -71,7 +71,8 @@ int path_search_order(const struct map *m, const struct path_query *q, struct pa
 int path_prep_init(struct path_prep *p, const struct map *m, const uint8_t *step);
 void path_prep_free(struct path_prep *p);
 /* Exactly path_search_order(m, q, r, order) for the map and step table p was built from; q->step
- * is not read. */
+ * is not read. r->cost may be NULL: then no cost is written (the order and prev are the
+ * same). */
 int path_search_prep(const struct path_prep *p, const struct path_query *q, struct path_result *r,
 		     int32_t *order);
 /* ---- the data-parallel search (pathsweep.c) ----

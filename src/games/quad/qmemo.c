@@ -513,8 +513,13 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 		return e->len;
 	}
 	/* the search writes prev straight into u's row (for q_reach_route): it writes prev only
-	 * for hexes it reaches, so the row's other entries (stale) are never followed */
-	struct path_result r = {w->cost, m->prev + (size_t)u * (size_t)m->n, w->qhex, w->qnext};
+	 * for hexes it reaches, so the row's other entries (stale) are never followed; nothing
+	 * reads the costs (w->cost is left alone where the search can skip them) */
+	bool packed = false;
+	for (int mc = 0; mc < Q_NMOVE; mc++)
+		packed = packed || (q.step == s->step[mc] && s->prep[mc].w);
+	struct path_result r = {packed ? NULL : w->cost, m->prev + (size_t)u * (size_t)m->n, w->qhex,
+				w->qnext};
 	if (m->mv_ok[u]) { /* its sampler fact described the hexes about to be replaced */
 		m->mv_ok[u] = 0;
 		if (m->mv_ndirty < Q_MV_DIRTY)
