@@ -101,6 +101,7 @@ struct q_memo {
 	int16_t *ent_list;       /* [2 * Q_ENT_KEEP] */
 	uint8_t *ent_watch;      /* [n] */
 	uint8_t *ent_reinf;      /* [nunits] */
+	struct q_work *work;     /* the Movement Phase sampler's scratch (q_memo_work) */
 };
 
 #define Q_PEND_KEY offsetof(struct q_state, occ_head)
@@ -156,6 +157,9 @@ void *q_memo_new(const struct scenario *sc)
 	m->mv_cand = calloc(nu + 1, sizeof *m->mv_cand);
 	m->mv_pos = calloc(nu + 1, sizeof *m->mv_pos);
 	m->mv_ok = calloc(nu + 1, 1);
+	m->work = malloc(sizeof *m->work);
+	if (m->work)
+		m->work->prep_gen = 0; /* its maps: none yet */
 	m->ent_n = -1;
 	m->ent_bs_end = s->ops && s->ops->bs_used ? offsetof(struct q_state, bs) + s->ops->bs_used
 						  : offsetof(struct q_state, pend);
@@ -182,7 +186,7 @@ void *q_memo_new(const struct scenario *sc)
 	    !m->prep_ust ||
 	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend_st || !m->pend_acts || !m->mv_ust ||
 	    !m->mv_cand || !m->mv_pos || !m->mv_ok || !m->ent_ust || !m->ent_list ||
-	    !m->ent_watch || !m->ent_reinf || !m->ent_maps ||
+	    !m->ent_watch || !m->ent_reinf || !m->ent_maps || !m->work ||
 	    (los_map && !m->los) || (nh_map && !m->los_nh)) {
 		q_memo_free(m);
 		return NULL;
@@ -220,6 +224,7 @@ void q_memo_free(void *memo)
 	free(m->ent_list);
 	free(m->ent_watch);
 	free(m->ent_maps);
+	free(m->work);
 	free(m->ent_reinf);
 	free(m);
 }
@@ -327,7 +332,7 @@ static void ust_keep(struct q_memo *m, const struct q_state *st, int side)
 	}
 }
 
-bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocked)
+bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocked, uint32_t have)
 {
 	struct q_memo *m = memo_of(g);
 	const struct q_state *st = q_cst(g);
@@ -355,9 +360,22 @@ bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocke
 				abort();
 #endif
 	}
+	if (have && have == m->prep_gen) { /* zoc and blocked hold them already */
+#ifdef Q_OCC_VERIFY /* debug builds: they must */
+		if (memcmp(zoc, m->prep_zoc, (size_t)m->n) || memcmp(blocked, m->prep_blocked, (size_t)m->n))
+			abort();
+#endif
+		return true;
+	}
 	memcpy(zoc, m->prep_zoc, (size_t)m->n);
 	memcpy(blocked, m->prep_blocked, (size_t)m->n);
 	return true;
+}
+
+struct q_work *q_memo_work(const struct game *g)
+{
+	struct q_memo *m = memo_of(g);
+	return m ? m->work : NULL;
 }
 
 void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8_t *blocked)

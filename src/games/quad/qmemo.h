@@ -26,9 +26,13 @@ int q_reach_route(const struct game *g, int u, struct q_work *w, int dest, int *
 bool q_memo_on(const struct game *g);
 /* q_search_prepare's maps from the memo: when they were remembered for side and for the same
  * positions and disruptions of the enemy's units (all they depend on when the battle has no
- * ZOC or closed-hex hook), copies them into zoc and blocked and returns true. q_prep_keep
+ * ZOC or closed-hex hook), copies them into zoc and blocked (unless have, not 0, says zoc and
+ * blocked hold that generation of them already, q_prep_gen) and returns true. q_prep_keep
  * remembers them. */
-bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocked);
+bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocked, uint32_t have);
+/* The memo's own scratch for the Movement Phase sampler (NULL without the memo): its maps
+ * stay from one decision to the next, so q_search_prepare_kept need not copy them again. */
+struct q_work *q_memo_work(const struct game *g);
 void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8_t *blocked);
 /* The generation of the maps q_prep_recall and q_prep_keep hold (each q_prep_keep makes a new
  * one), 0 without the memo: maps copied from or kept as generation k equal those the memo

@@ -223,14 +223,25 @@ int q_entry_hexes_zoc(const struct game *g, int u, int *out, int max, const uint
 	return n;
 }
 
-void q_search_prepare(const struct game *g, int side, struct q_work *w)
+/* q_search_prepare; have: the generation of the memo's maps w holds already (0: none). */
+static void search_prepare(const struct game *g, int side, struct q_work *w, uint32_t have)
 {
-	if (!q_prep_recall(g, side, w->zoc, w->blocked)) { /* not the same inputs as last time */
+	if (!q_prep_recall(g, side, w->zoc, w->blocked, have)) { /* not the same inputs as last time */
 		q_zoc(g, 1 - side, w->zoc);
 		enemy_blocked(g, side, w->blocked);
 		q_prep_keep(g, side, w->zoc, w->blocked);
 	}
 	w->prep_gen = q_prep_gen(g);
+}
+
+void q_search_prepare(const struct game *g, int side, struct q_work *w)
+{
+	search_prepare(g, side, w, 0);
+}
+
+void q_search_prepare_kept(const struct game *g, int side, struct q_work *w)
+{
+	search_prepare(g, side, w, w->prep_gen);
 }
 
 int q_search(const struct game *g, int u, struct q_work *w)

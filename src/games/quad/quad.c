@@ -772,7 +772,8 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 	 * is kept, and the maps are prepared only if some unit may move or enter, as before:
 	 * q_prep_recall's hook key costs Inkerman, Alma and the Tchernaya ~1% a game.) */
 	if (kept && q_battle_plain_moves(s->ops)) {
-		q_search_prepare(g, st->phasing, w);
+		w = q_memo_work(g); /* its maps stay from the last decision when they still hold */
+		q_search_prepare_kept(g, st->phasing, w);
 		q_reach_begin(g, w);
 		prepared = true;
 		if (movers_known(g, w))
