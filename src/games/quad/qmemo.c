@@ -102,6 +102,8 @@ struct q_memo {
 	uint8_t *ent_watch;      /* [n] */
 	uint8_t *ent_reinf;      /* [nunits] */
 	struct q_work *work;     /* the Movement Phase sampler's scratch (q_memo_work) */
+	struct q_work *work2;    /* a move's scratch (q_memo_work_take), lent when not busy */
+	bool work_busy;
 };
 
 #define Q_PEND_KEY offsetof(struct q_state, occ_head)
@@ -158,8 +160,11 @@ void *q_memo_new(const struct scenario *sc)
 	m->mv_pos = calloc(nu + 1, sizeof *m->mv_pos);
 	m->mv_ok = calloc(nu + 1, 1);
 	m->work = malloc(sizeof *m->work);
+	m->work2 = malloc(sizeof *m->work2);
 	if (m->work)
 		m->work->prep_gen = 0; /* its maps: none yet */
+	if (m->work2)
+		m->work2->prep_gen = 0;
 	m->ent_n = -1;
 	m->ent_bs_end = s->ops && s->ops->bs_used ? offsetof(struct q_state, bs) + s->ops->bs_used
 						  : offsetof(struct q_state, pend);
@@ -186,7 +191,7 @@ void *q_memo_new(const struct scenario *sc)
 	    !m->prep_ust ||
 	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend_st || !m->pend_acts || !m->mv_ust ||
 	    !m->mv_cand || !m->mv_pos || !m->mv_ok || !m->ent_ust || !m->ent_list ||
-	    !m->ent_watch || !m->ent_reinf || !m->ent_maps || !m->work ||
+	    !m->ent_watch || !m->ent_reinf || !m->ent_maps || !m->work || !m->work2 ||
 	    (los_map && !m->los) || (nh_map && !m->los_nh)) {
 		q_memo_free(m);
 		return NULL;
@@ -225,6 +230,7 @@ void q_memo_free(void *memo)
 	free(m->ent_watch);
 	free(m->ent_maps);
 	free(m->work);
+	free(m->work2);
 	free(m->ent_reinf);
 	free(m);
 }
@@ -376,6 +382,22 @@ struct q_work *q_memo_work(const struct game *g)
 {
 	struct q_memo *m = memo_of(g);
 	return m ? m->work : NULL;
+}
+
+struct q_work *q_memo_work_take(const struct game *g)
+{
+	struct q_memo *m = memo_of(g);
+	if (!m || m->work_busy)
+		return NULL;
+	m->work_busy = true;
+	return m->work2;
+}
+
+void q_memo_work_give(const struct game *g, struct q_work *w)
+{
+	struct q_memo *m = memo_of(g);
+	if (m && w == m->work2)
+		m->work_busy = false;
 }
 
 void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8_t *blocked)

@@ -33,6 +33,11 @@ bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocke
 /* The memo's own scratch for the Movement Phase sampler (NULL without the memo): its maps
  * stay from one decision to the next, so q_search_prepare_kept need not copy them again. */
 struct q_work *q_memo_work(const struct game *g);
+/* A second such scratch for applying a move, lent to one caller at a time: NULL without the
+ * memo or while lent (a nested move then uses its own); q_memo_work_give takes it back (any
+ * other w is ignored). Whoever writes its zoc or blocked otherwise sets its prep_gen to 0. */
+struct q_work *q_memo_work_take(const struct game *g);
+void q_memo_work_give(const struct game *g, struct q_work *w);
 void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8_t *blocked);
 /* The generation of the maps q_prep_recall and q_prep_keep hold (each q_prep_keep makes a new
  * one), 0 without the memo: maps copied from or kept as generation k equal those the memo
