@@ -83,7 +83,7 @@ struct q_memo {
 	int16_t *mv_cand;        /* [nunits] */
 	int16_t *mv_pos;         /* [nunits]: u's place in sideu of its side */
 	uint8_t *mv_ok;          /* [nunits] */
-	uint64_t mv_top[(Q_UNITS_MAX + 63) / 64]; /* [5.37] may be put on top (q_mover_top),
+	uint64_t mv_top[(Q_UNITS_MAX + 63) / 64]; /* [5.37] may be put on top (q_mover_topbits),
 						   * by place in sideu[mv_side] */
 	uint32_t mv_total;       /* the sum of mv_cand over the side (q_movers_total) */
 	int16_t mv_dirty[Q_MV_DIRTY];
@@ -691,16 +691,14 @@ int q_mover_was(const struct game *g, int u)
 	return memo_of(g)->mv_ust[u].idx;
 }
 
-void q_mover_top(const struct game *g, int u, bool top)
+uint64_t *q_mover_topbits_w(const struct game *g)
 {
-	struct q_memo *m = memo_of(g);
-	uint64_t bit = (uint64_t)1 << (m->mv_pos[u] % 64);
-	if (m->scn->u[u].side != m->mv_side) /* (places are the side's: another unit's flag) */
-		return;
-	if (top)
-		m->mv_top[m->mv_pos[u] / 64] |= bit;
-	else
-		m->mv_top[m->mv_pos[u] / 64] &= ~bit;
+	return memo_of(g)->mv_top;
+}
+
+const int16_t *q_mover_pos(const struct game *g)
+{
+	return memo_of(g)->mv_pos;
 }
 
 const uint64_t *q_mover_topbits(const struct game *g)

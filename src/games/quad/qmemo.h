@@ -77,19 +77,21 @@ void q_pend_keep(const struct game *g, const struct action *acts, int n);
  * q_movers then gives the facts by place in sideu[phasing], and q_mover_order u's hexes
  * (q_reach's order, own hex first). *all is set when todo holds every unit of the side (no
  * fact was known); otherwise q_mover_was gives a todo unit's map index when its fact was
- * kept (before q_mover_keep). q_movers_total is the sum of q_movers' counts. q_mover_top sets
- * the caller's flag that [5.37] lets u (of the phasing side) be put on top of its stack, kept
- * with the facts: it changes only in the hexes a todo unit left or entered (no enemy unit
- * shares a phasing unit's hex in a Movement Phase, [5.34]); q_mover_topbits gives the flags
- * as bits by place in sideu[phasing] (bit k % 64 of word k / 64), so that the few set are
- * found without visiting every unit. */
+ * kept (before q_mover_keep). q_movers_total is the sum of q_movers' counts.
+ * q_mover_topbits holds the caller's flags that [5.37] lets a unit of the phasing side be put
+ * on top of its stack, kept with the facts, as bits by place in sideu[phasing] (bit k % 64 of
+ * word k / 64; q_mover_pos gives each unit's place), so that the few set are found without
+ * visiting every unit: they change only in the hexes a todo unit left or entered (no enemy
+ * unit shares a phasing unit's hex in a Movement Phase, [5.34]); the caller writes them
+ * through q_mover_topbits_w. */
 int q_movers_begin(const struct game *g, int16_t *todo, bool *all);
 void q_mover_keep(const struct game *g, int u, int cand);
 const int16_t *q_movers(const struct game *g);
 uint32_t q_movers_total(const struct game *g);
 int q_mover_was(const struct game *g, int u);
-void q_mover_top(const struct game *g, int u, bool top);
 const uint64_t *q_mover_topbits(const struct game *g);
+uint64_t *q_mover_topbits_w(const struct game *g);
+const int16_t *q_mover_pos(const struct game *g);
 const int32_t *q_mover_order(const struct game *g, int u);
 /* The reinforcements' entries ([12.1]) listed for a position, kept so that the next decision
  * of the Movement Phase does not work them out again. When q_battle_entries_local they

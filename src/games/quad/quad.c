@@ -626,6 +626,16 @@ static void list_others(const struct game *g, struct q_alist *l, struct q_work *
 	}
 }
 
+/* Sets or clears bit k of the memo's [5.37] flags (q_mover_topbits). */
+static inline void set_top(uint64_t *bits, int k, bool on)
+{
+	uint64_t bit = (uint64_t)1 << (k % 64);
+	if (on)
+		bits[k / 64] |= bit;
+	else
+		bits[k / 64] &= ~bit;
+}
+
 /* Brings the memo's per-unit facts (q_movers_begin) up to this position, working out only
  * the units it does not know; false without them (no memo, or the battle's movement hooks).
  * w holds this position's maps (q_search_prepare, q_reach_begin). */
@@ -637,6 +647,8 @@ static bool movers_known(const struct game *g, struct q_work *w)
 	int n = q_movers_begin(g, todo, &all);
 	if (n < 0)
 		return false;
+	uint64_t *top = q_mover_topbits_w(g);
+	const int16_t *pos = q_mover_pos(g);
 	for (int k = 0; k < n; k++) {
 		int u = todo[k], reached = 0, was = all ? -1 : q_mover_was(g, u);
 		const int32_t *order;
@@ -644,13 +656,14 @@ static bool movers_known(const struct game *g, struct q_work *w)
 			reached = q_reach(g, u, w, &order);
 		q_mover_keep(g, u, reached > 1 ? reached - 1 : 0);
 		/* [5.37] its own (even off the map now), and the stacks it left and joined */
-		q_mover_top(g, u, may_top_quick(g, u));
+		set_top(top, pos[u], may_top_quick(g, u));
 		if (!all)
 			for (int h = 0; h < 2; h++) {
 				int i = h ? st->u[u].idx : was;
 				if (i >= 0 && (h == 0 || i != was))
 					for (int v = q_occ_first(st, i); v >= 0; v = q_occ_next(st, v, i))
-						q_mover_top(g, v, may_top_quick(g, v));
+						if (q_scn(g)->u[v].side == st->phasing) /* (places are the side's) */
+							set_top(top, pos[v], may_top_quick(g, v));
 			}
 	}
 #ifdef Q_OCC_VERIFY /* debug builds: every kept fact must be the one worked out again */
