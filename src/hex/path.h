@@ -28,7 +28,8 @@ struct path_result {
 	uint16_t *cost; /* [n] least cost to reach, PATH_UNREACHED if not reachable */
 	int32_t *prev;  /* [n] previous index on a cheapest path, -1 at the start; unspecified
 			 * for hexes not reached */
-	int32_t *qhex;  /* [n * 6 + 1] scratch (the search uses n bytes of it) */
+	int32_t *qhex;  /* [n * 6 + 1] scratch (the search uses n bytes of it; path_search_prep
+			 * without an order list n entries more, after those bytes) */
 	int32_t *qnext; /* [n * 6 + 1] scratch (the search uses n entries of it) */
 };
 
@@ -36,10 +37,13 @@ struct path_result {
  * packed in one word per (hex, direction), so that the search makes one load per step. Built
  * once (at scenario load) by path_prep_init, immutable afterwards and shareable; it refers to
  * no other memory. */
+#define PATH_W_SHIFT 8    /* struct path_prep's packed word: index above, cost in the low byte */
+#define PATH_W_COST 0xFFu
 struct path_prep {
 	int n;                /* map->n */
 	const uint8_t *step;  /* the table it was built from (only for identification) */
-	uint32_t *w;          /* [n * 6]: neighbour index | step cost << 24 */
+	uint32_t *w;          /* [n * 6]: neighbour index << PATH_W_SHIFT | step cost */
+	uint8_t *least;       /* [n]: the least step cost out of each hex (PATH_NOWAY: none) */
 	/* For path_sweep (pathsweep.c): the map's index space with a padding of unenterable
 	 * hexes around it, column-major like the index (index = column * h + row). */
 	int h, cols;          /* map->h, map->w */
@@ -67,7 +71,8 @@ int path_search_order(const struct map *m, const struct path_query *q, struct pa
 int path_prep_init(struct path_prep *p, const struct map *m, const uint8_t *step);
 void path_prep_free(struct path_prep *p);
 /* Exactly path_search_order(m, q, r, order) for the map and step table p was built from; q->step
- * is not read. */
+ * is not read. r->cost may be NULL: then no cost is written (the order and prev are the
+ * same). */
 int path_search_prep(const struct path_prep *p, const struct path_query *q, struct path_result *r,
 		     int32_t *order);
 /* ---- the data-parallel search (pathsweep.c) ----

@@ -184,6 +184,18 @@ static void compare(const struct map *m, const struct path_query *q, const struc
 			fail_msg("start %d allowance %d: order[%d] %d vs %d, %d", q->start, q->allowance,
 				 k, oa[k], ob[k], ob[m->n + k]);
 	}
+	/* without a cost array: the same count, order and prev (b->r.prev is a's, checked) */
+	int32_t *prev = malloc((size_t)m->n * sizeof *prev), *order = ob + m->n;
+	struct path_result nc = {NULL, prev, b->r.qhex, b->r.qnext};
+	assert_non_null(prev);
+	assert_int_equal(path_search_prep(prep, q, &nc, order), ra);
+	for (int k = 0; k < ra; k++)
+		if (order[k] != oa[k] || prev[order[k]] != b->r.prev[order[k]])
+			fail_msg("start %d allowance %d, no cost: order[%d] %d vs %d, prev %d vs %d",
+				 q->start, q->allowance, k, order[k], oa[k], prev[order[k]],
+				 b->r.prev[order[k]]);
+	assert_int_equal(path_search_prep(prep, q, &nc, NULL), ra); /* (order in scratch) */
+	free(prev);
 }
 
 static void random_zoc(const struct map *m, uint64_t *rs, uint8_t *zoc, uint8_t *blocked, int units)

@@ -17,6 +17,13 @@ struct q_battle {
 	 * 4-7 and [25.32] 5: earlier arrivals); q_can_enter compares the turn with it. */
 	int (*enter_turn)(const struct game *g, int u, int printed);
 	int (*stack_ok)(const struct game *g, int u, int idx, const int *stack, int n);
+	/* may_enter reads no more of the position than the rules state's head (the fields before
+	 * the pending decisions, but st->moving) and stack_ok no more than that, u and the units
+	 * of the stack: then the memo may keep the reinforcements' entries (q_entries_recall) */
+	bool entries_local;
+	/* the bytes of st->bs the battle's state takes (the size of its struct); the others stay
+	 * zero. 0: not declared (every byte of bs may be in use) */
+	size_t bs_used;
 	int (*los_hex)(const struct game *g, int idx);
 	/* los_hex reads the map only, never the position: then a line of sight traced without the
 	 * los hook (LOSF_NOHOOK) depends on the map alone and the memo may keep it */
@@ -121,6 +128,16 @@ const struct q_battle *q_battle_find(const char *scenario_id);
 static inline bool q_battle_plain_moves(const struct q_battle *b)
 {
 	return !b || (!b->may_move && !b->ma && !b->step_variant && !b->patch_steps && !b->ignores_zoc);
+}
+
+/* Do the reinforcements' entries (quad.c, list_entries) read no more of the position than the
+ * rules state's head, the maps, the reinforcements' own states and the stacks in the map's
+ * edge and scheduled entry hexes? True without the hooks they ask (or with entries_local)
+ * and without the closed, enter_turn and ma hooks, which may read anything. */
+static inline bool q_battle_entries_local(const struct q_battle *b)
+{
+	return !b || ((b->entries_local || (!b->may_enter && !b->stack_ok)) && !b->closed &&
+		      !b->enter_turn && !b->ma);
 }
 
 /* Hooks without a counterpart in qcombat.h. */

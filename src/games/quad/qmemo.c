@@ -7,6 +7,12 @@
 #include "qmemo.h"
 
 #define Q_MEMO_RUNS 8
+/* the rules state's head as the entries read it (q_entries_recall): all of it before the
+ * pending decisions but layer_next and st->moving, which every move changes */
+#define Q_ENT_HEAD (offsetof(struct q_state, layer_next) + \
+		    (offsetof(struct q_state, moving) - offsetof(struct q_state, vp)) + \
+		    (offsetof(struct q_state, pend) - offsetof(struct q_state, npend)))
+#define Q_ENT_BLOCK 8 /* units compared at once */
 #define Q_MV_DIRTY 16
 
 struct q_memo_ent {
@@ -68,13 +74,36 @@ struct q_memo {
 	 * which lists it in mv_dirty (or sets mv_all when the list is full or every entry is
 	 * dropped), so that an ok fact with hexes always describes e[u]'s */
 	int mv_side, mv_moving, mv_ndirty;
+	/* mv_epoch: counts q_movers_begin's calls (never 0); ent_epoch == mv_epoch when the kept
+	 * entries are known to hold for the phasing side's unit states in mv_ust (q_movers_begin
+	 * found no change the entries read), so that q_entries_recall need not compare them */
+	uint32_t mv_epoch, ent_epoch;
 	bool mv_all;
 	struct q_ust *mv_ust;    /* [nunits] */
 	int16_t *mv_cand;        /* [nunits] */
 	int16_t *mv_pos;         /* [nunits]: u's place in sideu of its side */
 	uint8_t *mv_ok;          /* [nunits] */
-	uint8_t *mv_top;         /* [nunits]: [5.37] the unit may be put on top (q_mover_tops) */
+	uint64_t mv_top[(Q_UNITS_MAX + 63) / 64]; /* [5.37] may be put on top (q_mover_topbits),
+						   * by place in sideu[mv_side] */
+	uint32_t mv_total;       /* the sum of mv_cand over the side (q_movers_total) */
 	int16_t mv_dirty[Q_MV_DIRTY];
+	/* the reinforcements' entries (q_entries_recall): ent_n (unit, map index) pairs in
+	 * ent_list, listed for the head bytes ent_head (the runs ent_run), the unit
+	 * states ent_ust, the maps
+	 * of generation ent_gen and the options ent_opt; ent_n -1 when none are kept. ent_watch
+	 * marks the hexes whose stacks they read (qmemo.h), ent_reinf the reinforcements */
+	int ent_n;
+	size_t ent_bs_end;       /* where the battle's bytes of bs end (q_battle.bs_used) */
+	uint32_t ent_opt, ent_gen; /* ent_gen: q_prep_gen of ent_maps when known, else 0 */
+	uint8_t *ent_maps;       /* [2 n]: the enemy's zones of control, then the blocked hexes */
+	unsigned char ent_head[Q_ENT_HEAD];
+	struct q_ust *ent_ust;   /* [nunits] */
+	int16_t *ent_list;       /* [2 * Q_ENT_KEEP] */
+	uint8_t *ent_watch;      /* [n] */
+	uint8_t *ent_reinf;      /* [nunits] */
+	struct q_work *work;     /* the Movement Phase sampler's scratch (q_memo_work) */
+	struct q_work *work2;    /* a move's scratch (q_memo_work_take), lent when not busy */
+	bool work_busy;
 };
 
 #define Q_PEND_KEY offsetof(struct q_state, occ_head)
@@ -125,11 +154,27 @@ void *q_memo_new(const struct scenario *sc)
 	m->pend_st = malloc(Q_PEND_KEY);
 	m->pend_acts = malloc(Q_PEND_KEEP * sizeof *m->pend_acts);
 	m->mv_side = -1;
+	m->mv_epoch = 1;
 	m->mv_ust = calloc(nu + 1, sizeof *m->mv_ust);
 	m->mv_cand = calloc(nu + 1, sizeof *m->mv_cand);
 	m->mv_pos = calloc(nu + 1, sizeof *m->mv_pos);
 	m->mv_ok = calloc(nu + 1, 1);
-	m->mv_top = calloc(nu + 1, 1);
+	m->work = malloc(sizeof *m->work);
+	m->work2 = malloc(sizeof *m->work2);
+	if (m->work)
+		m->work->prep_gen = 0; /* its maps: none yet */
+	if (m->work2)
+		m->work2->prep_gen = 0;
+	m->ent_n = -1;
+	m->ent_bs_end = s->ops && s->ops->bs_used ? offsetof(struct q_state, bs) + s->ops->bs_used
+						  : offsetof(struct q_state, pend);
+	m->ent_ust = calloc(nu + 1, sizeof *m->ent_ust);
+	m->ent_list = malloc(2 * Q_ENT_KEEP * sizeof *m->ent_list);
+	m->ent_watch = calloc(n + 1, 1);
+	m->ent_maps = malloc(2 * n + 1);
+	m->ent_reinf = calloc(nu + 1, 1);
+	for (int u = 0; m->ent_reinf && u < s->nunits; u++)
+		m->ent_reinf[u] = s->u[u].enter_turn != 0;
 	if (m->mv_pos)
 		for (int side = 0; side < 2; side++)
 			for (int k = 0; k < s->nsideu[side]; k++)
@@ -145,7 +190,8 @@ void *q_memo_new(const struct scenario *sc)
 	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps || !m->prep_key ||
 	    !m->prep_ust ||
 	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend_st || !m->pend_acts || !m->mv_ust ||
-	    !m->mv_cand || !m->mv_pos || !m->mv_ok || !m->mv_top ||
+	    !m->mv_cand || !m->mv_pos || !m->mv_ok || !m->ent_ust || !m->ent_list ||
+	    !m->ent_watch || !m->ent_reinf || !m->ent_maps || !m->work || !m->work2 ||
 	    (los_map && !m->los) || (nh_map && !m->los_nh)) {
 		q_memo_free(m);
 		return NULL;
@@ -179,7 +225,13 @@ void q_memo_free(void *memo)
 	free(m->mv_cand);
 	free(m->mv_pos);
 	free(m->mv_ok);
-	free(m->mv_top);
+	free(m->ent_ust);
+	free(m->ent_list);
+	free(m->ent_watch);
+	free(m->ent_maps);
+	free(m->work);
+	free(m->work2);
+	free(m->ent_reinf);
 	free(m);
 }
 
@@ -286,7 +338,7 @@ static void ust_keep(struct q_memo *m, const struct q_state *st, int side)
 	}
 }
 
-bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocked)
+bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocked, uint32_t have)
 {
 	struct q_memo *m = memo_of(g);
 	const struct q_state *st = q_cst(g);
@@ -314,9 +366,38 @@ bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocke
 				abort();
 #endif
 	}
+	if (have && have == m->prep_gen) { /* zoc and blocked hold them already */
+#ifdef Q_OCC_VERIFY /* debug builds: they must */
+		if (memcmp(zoc, m->prep_zoc, (size_t)m->n) || memcmp(blocked, m->prep_blocked, (size_t)m->n))
+			abort();
+#endif
+		return true;
+	}
 	memcpy(zoc, m->prep_zoc, (size_t)m->n);
 	memcpy(blocked, m->prep_blocked, (size_t)m->n);
 	return true;
+}
+
+struct q_work *q_memo_work(const struct game *g)
+{
+	struct q_memo *m = memo_of(g);
+	return m ? m->work : NULL;
+}
+
+struct q_work *q_memo_work_take(const struct game *g)
+{
+	struct q_memo *m = memo_of(g);
+	if (!m || m->work_busy)
+		return NULL;
+	m->work_busy = true;
+	return m->work2;
+}
+
+void q_memo_work_give(const struct game *g, struct q_work *w)
+{
+	struct q_memo *m = memo_of(g);
+	if (m && w == m->work2)
+		m->work_busy = false;
 }
 
 void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8_t *blocked)
@@ -472,8 +553,13 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 		return e->len;
 	}
 	/* the search writes prev straight into u's row (for q_reach_route): it writes prev only
-	 * for hexes it reaches, so the row's other entries (stale) are never followed */
-	struct path_result r = {w->cost, m->prev + (size_t)u * (size_t)m->n, w->qhex, w->qnext};
+	 * for hexes it reaches, so the row's other entries (stale) are never followed; nothing
+	 * reads the costs (w->cost is left alone where the search can skip them) */
+	bool packed = false;
+	for (int mc = 0; mc < Q_NMOVE; mc++)
+		packed = packed || (q.step == s->step[mc] && s->prep[mc].w);
+	struct path_result r = {packed ? NULL : w->cost, m->prev + (size_t)u * (size_t)m->n, w->qhex,
+				w->qnext};
 	if (m->mv_ok[u]) { /* its sampler fact described the hexes about to be replaced */
 		m->mv_ok[u] = 0;
 		if (m->mv_ndirty < Q_MV_DIRTY)
@@ -524,6 +610,14 @@ static void mv_diff(const struct q_memo *m, const struct q_state *st, int lo, in
 	}
 }
 
+static bool ent_unread(const struct q_memo *m, int v, const struct q_ust *was, const struct q_ust *now);
+
+/* The next epoch of q_movers_begin (0 is skipped: ent_epoch 0 means none). */
+static uint32_t mv_next(uint32_t e)
+{
+	return e + 1 ? e + 1 : 1;
+}
+
 int q_movers_begin(const struct game *g, int16_t *todo, bool *all)
 {
 	struct q_memo *m = memo_of(g);
@@ -537,10 +631,14 @@ int q_movers_begin(const struct game *g, int16_t *todo, bool *all)
 			todo[n++] = s->sideu[p][k];
 			m->mv_ok[s->sideu[p][k]] = 0;
 		}
+		memset(m->mv_top, 0, sizeof m->mv_top);
+		memset(m->mv_cand, 0, (size_t)s->nsideu[p] * sizeof m->mv_cand[0]);
+		m->mv_total = 0;
 		m->mv_side = p;
 		m->mv_all = false;
 		m->mv_ndirty = 0;
 		m->mv_moving = st->moving;
+		m->mv_epoch = mv_next(m->mv_epoch); /* (the entries, if kept, are compared) */
 		*all = true;
 		return n;
 	}
@@ -560,8 +658,16 @@ int q_movers_begin(const struct game *g, int16_t *todo, bool *all)
 			todo[n++] = st->moving;
 		m->mv_moving = st->moving;
 	}
-	for (int k = 0; k < n; k++)
+	/* the entries known for the kept states hold for these too when no change is one they
+	 * read (mv_ust still holds the kept states of todo) */
+	bool ent_ok = m->ent_epoch == m->mv_epoch;
+	for (int k = 0; k < n; k++) {
 		m->mv_ok[todo[k]] = 0;
+		ent_ok = ent_ok && ent_unread(m, todo[k], &m->mv_ust[todo[k]], &st->u[todo[k]]);
+	}
+	m->mv_epoch = mv_next(m->mv_epoch);
+	if (ent_ok)
+		m->ent_epoch = m->mv_epoch;
 	return n;
 }
 
@@ -571,6 +677,7 @@ void q_mover_keep(const struct game *g, int u, int cand)
 	if (!m)
 		return;
 	memcpy(&m->mv_ust[u], &q_cst(g)->u[u], sizeof m->mv_ust[u]);
+	m->mv_total += (uint32_t)cand - (uint32_t)m->mv_cand[m->mv_pos[u]]; /* (modulo 2^32) */
 	m->mv_cand[m->mv_pos[u]] = (int16_t)cand;
 	m->mv_ok[u] = 1;
 #ifdef Q_OCC_VERIFY /* debug builds: a fact with hexes must be u's search, of this position */
@@ -584,9 +691,24 @@ int q_mover_was(const struct game *g, int u)
 	return memo_of(g)->mv_ust[u].idx;
 }
 
-uint8_t *q_mover_tops(const struct game *g)
+uint64_t *q_mover_topbits_w(const struct game *g)
 {
 	return memo_of(g)->mv_top;
+}
+
+const int16_t *q_mover_pos(const struct game *g)
+{
+	return memo_of(g)->mv_pos;
+}
+
+const uint64_t *q_mover_topbits(const struct game *g)
+{
+	return memo_of(g)->mv_top;
+}
+
+uint32_t q_movers_total(const struct game *g)
+{
+	return memo_of(g)->mv_total;
 }
 
 const int16_t *q_movers(const struct game *g)
@@ -598,4 +720,164 @@ const int32_t *q_mover_order(const struct game *g, int u)
 {
 	struct q_memo *m = memo_of(g);
 	return m->order + (size_t)u * (size_t)m->n;
+}
+
+/* The runs of the rules state's head the entries read: all of it before the pending
+ * decisions but layer_next and st->moving, which every move changes, and the bytes of bs the
+ * battle does not use (q_battle.bs_used: the last run's end is m->ent_bs_end). */
+static const size_t ent_run[4][2] = {
+	{0, offsetof(struct q_state, layer_next)},
+	{offsetof(struct q_state, vp), offsetof(struct q_state, moving)},
+	{offsetof(struct q_state, npend), offsetof(struct q_state, bs)},
+	{offsetof(struct q_state, bs), 0},
+};
+
+/* Run r of the head: its length in g's memo m. */
+static size_t ent_run_len(const struct q_memo *m, int r)
+{
+	return (r == 3 ? m->ent_bs_end : ent_run[r][1]) - ent_run[r][0];
+}
+
+/* Is the change of unit v's state (kept as was) one the entries cannot have read? Not a
+ * reinforcement off the map before or now (of one on the map they read only that), and in a
+ * watched hex neither before nor now. */
+static bool ent_unread(const struct q_memo *m, int v, const struct q_ust *was, const struct q_ust *now)
+{
+	return (!m->ent_reinf[v] || (was->idx != Q_OFF && now->idx != Q_OFF)) &&
+	       (was->idx < 0 || !m->ent_watch[was->idx]) && (now->idx < 0 || !m->ent_watch[now->idx]);
+}
+
+/* Are w's maps those kept with the entries? The same generation of q_search_prepare's maps
+ * (not 0) means the same maps; otherwise they are compared (and their generation taken). */
+static bool ent_maps_same(struct q_memo *m, const struct q_work *w)
+{
+	if (!w->prep_gen || w->prep_gen != m->ent_gen) {
+		if (memcmp(w->zoc, m->ent_maps, (size_t)m->n) ||
+		    memcmp(w->blocked, m->ent_maps + m->n, (size_t)m->n))
+			return false;
+		m->ent_gen = w->prep_gen;
+	}
+#ifdef Q_OCC_VERIFY /* debug builds: the same generation must mean the same maps */
+	if (memcmp(w->zoc, m->ent_maps, (size_t)m->n) || memcmp(w->blocked, m->ent_maps + m->n, (size_t)m->n))
+		abort();
+#endif
+	return true;
+}
+
+/* Adds to changed[*nc] the units lo..hi - 1 whose state differs from the kept one; false when
+ * the entries may have read the change (ent_unread). */
+static bool ent_diff(struct q_memo *m, const struct q_state *st, int lo, int hi, int16_t *changed,
+		     int *nc)
+{
+	for (int b = lo; b < hi; b += Q_ENT_BLOCK) { /* a block at a time: one unit moves a decision */
+		int e = b + Q_ENT_BLOCK < hi ? b + Q_ENT_BLOCK : hi;
+		if (!memcmp(&st->u[b], &m->ent_ust[b], (size_t)(e - b) * sizeof st->u[0]))
+			continue;
+		for (int v = b; v < e; v++) {
+			if (!memcmp(&st->u[v], &m->ent_ust[v], sizeof st->u[0]))
+				continue;
+			if (!ent_unread(m, v, &m->ent_ust[v], &st->u[v]))
+				return false;
+			changed[(*nc)++] = (int16_t)v;
+		}
+	}
+	return true;
+}
+
+const int16_t *q_entries_recall(const struct game *g, const struct q_work *w, bool movers, int *n)
+{
+	struct q_memo *m = memo_of(g);
+	const struct q_state *st = q_cst(g);
+	const unsigned char *b = g->st, *k;
+	int16_t changed[Q_UNITS_MAX];
+	int nc = 0, foe = 1 - st->phasing; /* the phasing side's units are foe[1 - phasing] */
+	if (!m || m->ent_n < 0 || m->ent_opt != g->options || !ent_maps_same(m, w))
+		return NULL;
+	k = m->ent_head;
+	for (int r = 0; r < 4; k += ent_run_len(m, r), r++)
+		if (memcmp(k, b + ent_run[r][0], ent_run_len(m, r)))
+			return NULL;
+#ifdef Q_OCC_VERIFY /* debug builds: the bytes of bs the battle does not use stay zero */
+	for (size_t i = m->ent_bs_end; i < offsetof(struct q_state, pend); i++)
+		if (b[i])
+			abort();
+#endif
+	/* the phasing side's units (the other side's count only by their presence in a hex, which
+	 * is w->blocked: entry_blocked and q_stack_ok refuse any hex holding one, [5.34]); known
+	 * when q_movers_begin found them unchanged where the entries look */
+	if (movers && m->ent_epoch == m->mv_epoch) {
+		*n = m->ent_n;
+		return m->ent_list;
+	}
+	if (!m->nrun[foe] && !ent_diff(m, st, 0, m->nunits, changed, &nc))
+		return NULL;
+	for (int r = 0; r < m->nrun[foe]; r++)
+		if (!ent_diff(m, st, m->run[foe][r][0], m->run[foe][r][1], changed, &nc))
+			return NULL;
+	for (int i = 0; i < nc; i++)
+		m->ent_ust[changed[i]] = st->u[changed[i]];
+	*n = m->ent_n;
+	return m->ent_list;
+}
+
+/* Marks in ent_watch the hexes whose stacks the entries of elig[nelig] read
+ * (q_entry_hexes_zoc, q_stack_ok): a unit's edge; its scheduled hex, and every edge hex
+ * when none of the kept entries is its own at that hex ([12.22] then looked further). */
+static void ent_mark(struct q_memo *m, const int16_t *elig, int nelig)
+{
+	const struct q_scn *s = m->scn;
+	const struct map *mp = &s->map;
+	bool edges = false;
+	memset(m->ent_watch, 0, (size_t)m->n);
+	for (int i = 0; i < nelig; i++) {
+		const struct q_udef *d = &s->u[elig[i]];
+		if (d->enter_edge >= 0) {
+			const struct map_edge *e = &mp->edges[d->enter_edge];
+			for (int h = 0; h < e->nhexes; h++) {
+				int idx = map_index(mp, e->hexes[h]);
+				if (idx >= 0)
+					m->ent_watch[idx] = 1;
+			}
+			continue;
+		}
+		int want = map_index(mp, d->enter_hex), k;
+		if (want >= 0)
+			m->ent_watch[want] = 1;
+		for (k = 0; k < m->ent_n; k++)
+			if (m->ent_list[2 * k] == elig[i] && m->ent_list[2 * k + 1] == want)
+				break;
+		edges = edges || k == m->ent_n;
+	}
+	for (int e = 0; edges && e < s->nedge; e++)
+		m->ent_watch[s->edge[e]] = 1;
+}
+
+void q_entries_keep(const struct game *g, const struct q_work *w, bool movers,
+		    const struct action *acts, int n, const int16_t *elig, int nelig)
+{
+	struct q_memo *m = memo_of(g);
+	unsigned char *k;
+	if (!m)
+		return;
+	m->ent_epoch = 0;
+	if (n < 0 || n > Q_ENT_KEEP) {
+		m->ent_n = -1;
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		m->ent_list[2 * i] = (int16_t)acts[i].arg[0];
+		m->ent_list[2 * i + 1] = (int16_t)acts[i].arg[1];
+	}
+	m->ent_n = n;
+	k = m->ent_head;
+	for (int r = 0; r < 4; k += ent_run_len(m, r), r++)
+		memcpy(k, g->st + ent_run[r][0], ent_run_len(m, r));
+	memcpy(m->ent_ust, q_cst(g)->u, (size_t)m->nunits * sizeof m->ent_ust[0]);
+	ent_mark(m, elig, nelig);
+	memcpy(m->ent_maps, w->zoc, (size_t)m->n);
+	memcpy(m->ent_maps + m->n, w->blocked, (size_t)m->n);
+	m->ent_gen = w->prep_gen;
+	m->ent_opt = g->options;
+	if (movers && m->mv_side == q_cst(g)->phasing)
+		m->ent_epoch = m->mv_epoch;
 }

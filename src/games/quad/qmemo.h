@@ -26,9 +26,18 @@ int q_reach_route(const struct game *g, int u, struct q_work *w, int dest, int *
 bool q_memo_on(const struct game *g);
 /* q_search_prepare's maps from the memo: when they were remembered for side and for the same
  * positions and disruptions of the enemy's units (all they depend on when the battle has no
- * ZOC or closed-hex hook), copies them into zoc and blocked and returns true. q_prep_keep
+ * ZOC or closed-hex hook), copies them into zoc and blocked (unless have, not 0, says zoc and
+ * blocked hold that generation of them already, q_prep_gen) and returns true. q_prep_keep
  * remembers them. */
-bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocked);
+bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocked, uint32_t have);
+/* The memo's own scratch for the Movement Phase sampler (NULL without the memo): its maps
+ * stay from one decision to the next, so q_search_prepare_kept need not copy them again. */
+struct q_work *q_memo_work(const struct game *g);
+/* A second such scratch for applying a move, lent to one caller at a time: NULL without the
+ * memo or while lent (a nested move then uses its own); q_memo_work_give takes it back (any
+ * other w is ignored). Whoever writes its zoc or blocked otherwise sets its prep_gen to 0. */
+struct q_work *q_memo_work_take(const struct game *g);
+void q_memo_work_give(const struct game *g, struct q_work *w);
 void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8_t *blocked);
 /* The generation of the maps q_prep_recall and q_prep_keep hold (each q_prep_keep makes a new
  * one), 0 without the memo: maps copied from or kept as generation k equal those the memo
@@ -68,15 +77,40 @@ void q_pend_keep(const struct game *g, const struct action *acts, int n);
  * q_movers then gives the facts by place in sideu[phasing], and q_mover_order u's hexes
  * (q_reach's order, own hex first). *all is set when todo holds every unit of the side (no
  * fact was known); otherwise q_mover_was gives a todo unit's map index when its fact was
- * kept (before q_mover_keep). q_mover_tops is the caller's per-unit flag that [5.37] lets it
- * be put on top of its stack, kept with the facts: it changes only in the hexes a todo unit
- * left or entered (no enemy unit shares a phasing unit's hex in a Movement Phase, [5.34]). */
+ * kept (before q_mover_keep). q_movers_total is the sum of q_movers' counts.
+ * q_mover_topbits holds the caller's flags that [5.37] lets a unit of the phasing side be put
+ * on top of its stack, kept with the facts, as bits by place in sideu[phasing] (bit k % 64 of
+ * word k / 64; q_mover_pos gives each unit's place), so that the few set are found without
+ * visiting every unit: they change only in the hexes a todo unit left or entered (no enemy
+ * unit shares a phasing unit's hex in a Movement Phase, [5.34]); the caller writes them
+ * through q_mover_topbits_w. */
 int q_movers_begin(const struct game *g, int16_t *todo, bool *all);
 void q_mover_keep(const struct game *g, int u, int cand);
 const int16_t *q_movers(const struct game *g);
+uint32_t q_movers_total(const struct game *g);
 int q_mover_was(const struct game *g, int u);
-uint8_t *q_mover_tops(const struct game *g);
+const uint64_t *q_mover_topbits(const struct game *g);
+uint64_t *q_mover_topbits_w(const struct game *g);
+const int16_t *q_mover_pos(const struct game *g);
 const int32_t *q_mover_order(const struct game *g, int u);
+/* The reinforcements' entries ([12.1]) listed for a position, kept so that the next decision
+ * of the Movement Phase does not work them out again. When q_battle_entries_local they
+ * depend on the rules state's head but layer_next and st->moving, w's maps (the enemy's
+ * zones of control, and the hexes holding an enemy unit), the reinforcements' states and the
+ * phasing side's units in the hexes the units that may enter now may enter or test (their
+ * edge; their scheduled hex, and every edge hex when it gave no entry, [12.22]).
+ * q_entries_recall returns the kept (unit, map index) pairs and sets *n, or NULL when they are
+ * not known for g and w's maps (q_search_prepare's; the same generation saves comparing
+ * them); a hit also takes the position's unit states as the kept ones (they differ only
+ * where the entries do not look). q_entries_keep remembers n entry actions listed for g and
+ * w (n -1 or more than Q_ENT_KEEP: none kept), the units elig[nelig] being those that may
+ * enter now. movers: the memo's Movement Phase facts are this position's (q_movers_begin
+ * and the keeps after it just ran for g): q_movers_begin then tells whether the phasing
+ * side's changes since the last decision touch the entries, and no unit is compared. */
+#define Q_ENT_KEEP 256
+const int16_t *q_entries_recall(const struct game *g, const struct q_work *w, bool movers, int *n);
+void q_entries_keep(const struct game *g, const struct q_work *w, bool movers,
+		    const struct action *acts, int n, const int16_t *elig, int nelig);
 /* Declares that w->zoc and w->blocked were just recomputed (for a new position). */
 void q_reach_begin(const struct game *g, const struct q_work *w);
 

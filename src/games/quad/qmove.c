@@ -223,14 +223,25 @@ int q_entry_hexes_zoc(const struct game *g, int u, int *out, int max, const uint
 	return n;
 }
 
-void q_search_prepare(const struct game *g, int side, struct q_work *w)
+/* q_search_prepare; have: the generation of the memo's maps w holds already (0: none). */
+static void search_prepare(const struct game *g, int side, struct q_work *w, uint32_t have)
 {
-	if (!q_prep_recall(g, side, w->zoc, w->blocked)) { /* not the same inputs as last time */
+	if (!q_prep_recall(g, side, w->zoc, w->blocked, have)) { /* not the same inputs as last time */
 		q_zoc(g, 1 - side, w->zoc);
 		enemy_blocked(g, side, w->blocked);
 		q_prep_keep(g, side, w->zoc, w->blocked);
 	}
 	w->prep_gen = q_prep_gen(g);
+}
+
+void q_search_prepare(const struct game *g, int side, struct q_work *w)
+{
+	search_prepare(g, side, w, 0);
+}
+
+void q_search_prepare_kept(const struct game *g, int side, struct q_work *w)
+{
+	search_prepare(g, side, w, w->prep_gen);
 }
 
 int q_search(const struct game *g, int u, struct q_work *w)
@@ -350,8 +361,10 @@ static int follow(struct game *g, int u, const int32_t *path, int n, int entered
 
 	if (!prepared) /* the enemy's zones of control and blocked hexes (no search needed) */
 		q_search_prepare(g, s->u[u].side, w);
-	if (q_battle_ignores_zoc(g, u))
+	if (q_battle_ignores_zoc(g, u)) {
 		memset(w->zoc, 0, (size_t)s->map.n);
+		w->prep_gen = 0; /* (no longer the memo's maps) */
+	}
 	start_zoc = w->zoc[from] && !(st->u[u].fl & QF_MOVED);
 	for (int i = 0; i < n; i++) {
 		int j = path[i], dir = -1, c;
@@ -403,14 +416,15 @@ static int follow(struct game *g, int u, const int32_t *path, int n, int entered
 	return q_battle_moved(g, u, entered + n, ev);
 }
 
-int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
+/* q_move_apply's work in w (the memo's lent scratch or the stack's). */
+static int move_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e,
+		      struct q_work *w, bool kept)
 {
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
 	int u = a->arg[0], n = a->n - 1;
 	const int32_t *path = &a->arg[1];
 	int32_t route[ACTION_ARGS + 64];
-	struct q_work wbuf, *w = &wbuf; /* on the stack: no heap use inside a game */
 	bool prepared = false;
 
 	if (u < 0 || u >= s->nunits || n < 1)
@@ -426,7 +440,10 @@ int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 		/* "move UNIT HEX": the destination only; take the cheapest legal path */
 		int tmp[ACTION_ARGS + 64], len;
 		char hx[8];
-		q_search_prepare(g, s->u[u].side, w);
+		if (kept) /* maps it holds already are not copied again */
+			q_search_prepare_kept(g, s->u[u].side, w);
+		else
+			q_search_prepare(g, s->u[u].side, w);
 		prepared = true; /* zoc and blocked serve follow too: nothing moves before it */
 		q_reach_begin(g, w);
 		len = q_reach_route(g, u, w, path[0], tmp, ACTION_ARGS + 64); /* memo: no search */
@@ -440,6 +457,14 @@ int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 		n = len - 1;
 	}
 	return follow(g, u, path, n, 0, ev, e, w, prepared);
+}
+
+int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
+{
+	struct q_work wbuf, *w = q_memo_work_take(g); /* else on the stack: no heap use */
+	int rc = move_apply(g, a, ev, e, w ? w : &wbuf, w != NULL);
+	q_memo_work_give(g, w);
+	return rc;
 }
 
 int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)

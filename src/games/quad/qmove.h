@@ -26,6 +26,9 @@ int q_path_search(const struct q_scn *s, const struct path_query *q, struct path
 		  int32_t *order);
 /* Fills w->zoc (the enemy's zones of control) and w->blocked for a unit of side. */
 void q_search_prepare(const struct game *g, int side, struct q_work *w);
+/* The same for a w whose zoc, blocked and prep_gen only q_search_prepare(_kept) writes (the
+ * memo's, q_memo_work): maps it holds already are not copied again. */
+void q_search_prepare_kept(const struct game *g, int side, struct q_work *w);
 /* Runs the movement search for unit u into w; returns hexes reached. */
 int q_search(const struct game *g, int u, struct q_work *w);
 /* The same, reusing w->zoc and w->blocked from an earlier search for a unit of the same side

@@ -356,8 +356,10 @@ static void push_move(struct q_alist *l, int kind, int u, int i)
 	l->n++;
 }
 
-/* [12.1] reinforcements' entries; w->zoc is prepared on first need. */
-static void list_entries(const struct game *g, struct q_alist *l, struct q_work *w, bool *prepared)
+/* [12.1] reinforcements' entries, worked out; w->zoc is prepared on first need. The units that
+ * may enter now go to elig[*nelig] (for the memo), unless elig is NULL. */
+static void entries_listed(const struct game *g, struct q_alist *l, struct q_work *w, bool *prepared,
+			   int16_t *elig, int *nelig)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
@@ -381,6 +383,8 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 			q_reach_begin(g, w);
 			*prepared = true;
 		}
+		if (elig)
+			elig[(*nelig)++] = (int16_t)u;
 		for (kk = 0; kk < nkeep; kk++)
 			if (keyed[kk][0] == s->u[u].enter_edge && keyed[kk][1] == s->u[u].enter_hex)
 				break;
@@ -407,6 +411,49 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 			push_move(l, QA_ENTER, u, hexes[i]);
 		}
 	}
+}
+
+#ifdef Q_OCC_VERIFY
+/* debug builds: kept entries must be those worked out again (w prepared) */
+static void entries_verify(const struct game *g, struct q_work *w, const int16_t *kept, int n)
+{
+	struct action acts[Q_ENT_KEEP];
+	struct q_alist t = {acts, Q_ENT_KEEP, 0};
+	bool prepared = true;
+	entries_listed(g, &t, w, &prepared, NULL, NULL);
+	if (t.n != n)
+		abort();
+	for (int k = 0; k < n; k++)
+		if (acts[k].kind != QA_ENTER || acts[k].arg[0] != kept[2 * k] || acts[k].arg[1] != kept[2 * k + 1])
+			abort();
+}
+#endif
+
+/* [12.1] reinforcements' entries; w->zoc is prepared on first need. When the maps are already
+ * prepared and the battle's hooks allow it (q_battle_entries_local), from the memo: in a
+ * Movement Phase they change only when a unit enters or an edge hex's stack changes, and
+ * working them out cost ~1.5 M instructions a random Balaclava game. movers: the memo's
+ * Movement Phase facts are this position's (movers_known), which saves comparing units. */
+static void list_entries(const struct game *g, struct q_alist *l, struct q_work *w, bool *prepared,
+			 bool movers)
+{
+	int n0 = l->n, n;
+	bool memo = *prepared && q_battle_entries_local(q_scn(g)->ops);
+	const int16_t *kept = memo ? q_entries_recall(g, w, movers, &n) : NULL;
+	if (kept) {
+#ifdef Q_OCC_VERIFY
+		entries_verify(g, w, kept, n);
+#endif
+		for (int k = 0; k < n; k++)
+			push_move(l, QA_ENTER, kept[2 * k], kept[2 * k + 1]);
+		return;
+	}
+	int16_t elig[Q_UNITS_MAX];
+	int nelig = 0;
+	entries_listed(g, l, w, prepared, memo ? elig : NULL, &nelig);
+	if (memo)
+		q_entries_keep(g, w, movers, l->out + n0, l->n <= l->max ? l->n - n0 : -1, elig,
+			       nelig);
 }
 
 /* q_can_move(g, u, NULL) == 0, inline, its cheapest refusals (side, on the map, [5.13],
@@ -460,7 +507,7 @@ static void list_moves(const struct game *g, struct q_alist *l)
 					  : plain || move_dest_ok(g, u, order[k], false))
 				push_move(l, QA_MOVE, u, order[k]);
 	}
-	list_entries(g, l, w, &prepared);
+	list_entries(g, l, w, &prepared, false);
 }
 
 /* [5.37] a stack may be rearranged at no cost in its owner's Movement Phase. */
@@ -554,19 +601,21 @@ static int q_actions(const struct game *g, struct action *out, int max)
  * reinforcements' entries: with 64, ~15 decisions a game fell back to listing every move) */
 #define Q_SAMPLE_OTHERS 256
 
-/* A Movement Phase's other actions (entries, tops, the battle's, the end) into l. */
+/* A Movement Phase's other actions (entries, tops, the battle's, the end) into l. topbits:
+ * the memo's [5.37] flags by place in sideu (movers_known), or NULL to test every unit. */
 static void list_others(const struct game *g, struct q_alist *l, struct q_work *w, bool *prepared,
-			const uint8_t *top)
+			const uint64_t *topbits)
 {
-	list_entries(g, l, w, prepared);
-	if (!top) {
+	list_entries(g, l, w, prepared, topbits != NULL);
+	if (!topbits) {
 		list_tops(g, l);
-	} else { /* list_tops from the memo's flags (movers_known), in the same order */
+	} else { /* list_tops from the memo's flags, in the same order */
 		const struct q_scn *s = q_scn(g);
 		const struct q_state *st = q_cst(g);
-		for (int ku = 0; ku < s->nsideu[st->phasing]; ku++)
-			if (top[s->sideu[st->phasing][ku]]) {
-				struct action a = {QA_TOP, 1, {s->sideu[st->phasing][ku]}};
+		const int16_t *su = s->sideu[st->phasing];
+		for (int b = 0; b * 64 < s->nsideu[st->phasing]; b++)
+			for (uint64_t x = topbits[b]; x; x &= x - 1) {
+				struct action a = {QA_TOP, 1, {su[b * 64 + __builtin_ctzll(x)]}};
 				q_push(l, &a);
 			}
 	}
@@ -575,6 +624,16 @@ static void list_others(const struct game *g, struct q_alist *l, struct q_work *
 		struct action end = {QA_END, 0, {0}};
 		q_push(l, &end);
 	}
+}
+
+/* Sets or clears bit k of the memo's [5.37] flags (q_mover_topbits). */
+static inline void set_top(uint64_t *bits, int k, bool on)
+{
+	uint64_t bit = (uint64_t)1 << (k % 64);
+	if (on)
+		bits[k / 64] |= bit;
+	else
+		bits[k / 64] &= ~bit;
 }
 
 /* Brings the memo's per-unit facts (q_movers_begin) up to this position, working out only
@@ -586,10 +645,10 @@ static bool movers_known(const struct game *g, struct q_work *w)
 	int16_t todo[Q_UNITS_MAX];
 	bool all;
 	int n = q_movers_begin(g, todo, &all);
-	uint8_t *top;
 	if (n < 0)
 		return false;
-	top = q_mover_tops(g);
+	uint64_t *top = q_mover_topbits_w(g);
+	const int16_t *pos = q_mover_pos(g);
 	for (int k = 0; k < n; k++) {
 		int u = todo[k], reached = 0, was = all ? -1 : q_mover_was(g, u);
 		const int32_t *order;
@@ -597,20 +656,23 @@ static bool movers_known(const struct game *g, struct q_work *w)
 			reached = q_reach(g, u, w, &order);
 		q_mover_keep(g, u, reached > 1 ? reached - 1 : 0);
 		/* [5.37] its own (even off the map now), and the stacks it left and joined */
-		top[u] = may_top_quick(g, u);
+		set_top(top, pos[u], may_top_quick(g, u));
 		if (!all)
 			for (int h = 0; h < 2; h++) {
 				int i = h ? st->u[u].idx : was;
 				if (i >= 0 && (h == 0 || i != was))
 					for (int v = q_occ_first(st, i); v >= 0; v = q_occ_next(st, v, i))
-						top[v] = may_top_quick(g, v);
+						if (q_scn(g)->u[v].side == st->phasing) /* (places are the side's) */
+							set_top(top, pos[v], may_top_quick(g, v));
 			}
 	}
 #ifdef Q_OCC_VERIFY /* debug builds: every kept fact must be the one worked out again */
 	const struct q_scn *s = q_scn(g);
 	const int16_t *c = q_movers(g);
+	const uint64_t *topbits = q_mover_topbits(g);
+	uint32_t total = 0;
 	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++)
-		if (top[s->sideu[st->phasing][ku]] != may_top_quick(g, s->sideu[st->phasing][ku]))
+		if (((topbits[ku / 64] >> (ku % 64)) & 1) != may_top_quick(g, s->sideu[st->phasing][ku]))
 			abort();
 	for (int ku = 0; ku < s->nsideu[st->phasing]; ku++) {
 		int u = s->sideu[st->phasing][ku], reached = 0;
@@ -620,7 +682,10 @@ static bool movers_known(const struct game *g, struct q_work *w)
 		if (c[ku] != (reached > 1 ? reached - 1 : 0) ||
 		    (c[ku] > 0 && order != q_mover_order(g, u)))
 			abort();
+		total += (uint32_t)c[ku];
 	}
+	if (total != q_movers_total(g))
+		abort();
 #endif
 	return true;
 }
@@ -636,6 +701,42 @@ static int drawn_move(struct action *out, int u, int i)
 	return 0;
 }
 
+/* The draw both Movement Phase samplers make: total candidates, the other actions
+ * other[nother] first, then for each j < nc the cand[j] hexes (but its own) unit[j]'s search
+ * reached; a candidate drawn uniformly is returned if legal and otherwise drawn again. The
+ * hexes come from order[j], or with order NULL from the memo's facts (q_mover_order); without
+ * the memo the drawn unit is searched again (order[j] was overwritten by later searches).
+ * Returns 0 with *out, 1 after Q_SAMPLE_TRIES rejections. */
+static int draw_moves(const struct game *g, struct rng *r, struct q_work *w, uint32_t total,
+		      const struct action *other, int nother, const int16_t *unit,
+		      const int16_t *cand, const int32_t **order, struct action *out)
+{
+	bool kept = q_memo_on(g);
+	for (int t = 0; t < Q_SAMPLE_TRIES; t++) {
+		uint32_t k = rng_below(r, total);
+		int j = 0, stk[1];
+		const int32_t *hexes;
+		if (k < (uint32_t)nother) {
+			*out = other[k];
+			return 0;
+		}
+		k -= (uint32_t)nother;
+		while (k >= (uint32_t)cand[j])
+			k -= (uint32_t)cand[j++];
+		int u = unit[j], i;
+		if (!order)
+			hexes = q_mover_order(g, u);
+		else if (!kept)
+			q_reach(g, u, w, &hexes);
+		else
+			hexes = order[j];
+		i = hexes[k + 1]; /* hexes[0] is the unit's own hex */
+		if (move_dest_ok(g, u, i, q_stack(g, i, stk, 1) > 0))
+			return drawn_move(out, u, i);
+	}
+	return 1;
+}
+
 /* sample_moves with the memo's facts (movers_known): the same draw, without asking every
  * unit. The candidates are drawn in the same order (the other actions, then each unit's
  * hexes in sideu order), so the games are those of the full computation. */
@@ -645,34 +746,17 @@ static int sample_known(const struct game *g, struct rng *r, struct q_work *w, s
 	const struct q_state *st = q_cst(g);
 	struct action other[Q_SAMPLE_OTHERS];
 	struct q_alist l = {other, Q_SAMPLE_OTHERS, 0};
-	const int16_t *cand = q_movers(g), *su = s->sideu[st->phasing];
-	int nsu = s->nsideu[st->phasing];
+	const int16_t *cand = q_movers(g);
 	bool prepared = true;
 	uint32_t total;
 
-	list_others(g, &l, w, &prepared, q_mover_tops(g));
+	list_others(g, &l, w, &prepared, q_mover_topbits(g));
 	if (l.n > Q_SAMPLE_OTHERS)
 		return 1;
-	total = (uint32_t)l.n;
-	for (int ku = 0; ku < nsu; ku++)
-		total += (uint32_t)cand[ku];
+	total = (uint32_t)l.n + q_movers_total(g);
 	if (total == 0)
 		return -1;
-	for (int t = 0; t < Q_SAMPLE_TRIES; t++) {
-		uint32_t k = rng_below(r, total);
-		int ku = 0, stk[1];
-		if (k < (uint32_t)l.n) {
-			*out = other[k];
-			return 0;
-		}
-		k -= (uint32_t)l.n;
-		while (k >= (uint32_t)cand[ku])
-			k -= (uint32_t)cand[ku++];
-		int u = su[ku], i = q_mover_order(g, u)[k + 1];
-		if (move_dest_ok(g, u, i, q_stack(g, i, stk, 1) > 0))
-			return drawn_move(out, u, i);
-	}
-	return 1;
+	return draw_moves(g, r, w, total, other, l.n, s->sideu[st->phasing], cand, NULL, out);
 }
 
 /* A uniformly random legal action of a Movement Phase without enumerating every move:
@@ -691,7 +775,8 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 	struct action other[Q_SAMPLE_OTHERS];
 	struct q_alist l = {other, Q_SAMPLE_OTHERS, 0};
 	const int32_t *order[Q_UNITS_MAX];
-	int unit[Q_UNITS_MAX], cand[Q_UNITS_MAX], nu = 0;
+	int16_t unit[Q_UNITS_MAX], cand[Q_UNITS_MAX];
+	int nu = 0;
 	bool prepared = false, kept = q_memo_on(g);
 	uint32_t total;
 
@@ -700,7 +785,8 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 	 * is kept, and the maps are prepared only if some unit may move or enter, as before:
 	 * q_prep_recall's hook key costs Inkerman, Alma and the Tchernaya ~1% a game.) */
 	if (kept && q_battle_plain_moves(s->ops)) {
-		q_search_prepare(g, st->phasing, w);
+		w = q_memo_work(g); /* its maps stay from the last decision when they still hold */
+		q_search_prepare_kept(g, st->phasing, w);
 		q_reach_begin(g, w);
 		prepared = true;
 		if (movers_known(g, w))
@@ -717,8 +803,8 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 		}
 		int reached = q_reach(g, u, w, &order[nu]);
 		if (reached > 1) {
-			unit[nu] = u;
-			cand[nu++] = reached - 1; /* order[0] is the unit's own hex */
+			unit[nu] = (int16_t)u;
+			cand[nu++] = (int16_t)(reached - 1); /* order[0] is the unit's own hex */
 		}
 	}
 	list_others(g, &l, w, &prepared, NULL);
@@ -729,24 +815,7 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 		total += (uint32_t)cand[k];
 	if (total == 0)
 		return -1;
-	for (int t = 0; t < Q_SAMPLE_TRIES; t++) {
-		uint32_t k = rng_below(r, total);
-		int j = 0, stk[1];
-		if (k < (uint32_t)l.n) {
-			*out = other[k];
-			return 0;
-		}
-		k -= (uint32_t)l.n;
-		while (k >= (uint32_t)cand[j])
-			k -= (uint32_t)cand[j++];
-		int u = unit[j], i;
-		if (!kept) /* order[j] was overwritten by later searches */
-			q_reach(g, u, w, &order[j]);
-		i = order[j][k + 1];
-		if (move_dest_ok(g, u, i, q_stack(g, i, stk, 1) > 0))
-			return drawn_move(out, u, i);
-	}
-	return 1;
+	return draw_moves(g, r, w, total, other, l.n, unit, cand, order, out);
 }
 
 /* Invariants of every reachable position (crimea sim --check). */
