@@ -45,7 +45,11 @@ $(O)/crimea: $(APP_OBJ) $(O)/libcrimea.a
 
 $(O)/tests/%: tests/unit/%.c tests/unit/testutil.h tests/unit/quadfix.h $(O)/libcrimea.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/libcrimea.a $(LDLIBS) -lcmocka
+	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/libcrimea.a $(TEST_LDWRAP) $(LDLIBS) -lcmocka
+
+# test_noalloc counts the library's allocations inside games: its calls to malloc, calloc and
+# realloc go through the test's wrappers
+$(O)/tests/test_noalloc: TEST_LDWRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
 
 $(O)/bench/%: bench/%.c $(O)/libcrimea.a
 	@mkdir -p $(dir $@)

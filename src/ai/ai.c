@@ -53,27 +53,41 @@ struct game *ai_scratch_copy(struct ai_scratch *x, int k)
 	return x->copy[k];
 }
 
+/* Makes *buf (cap *cap) hold at least n actions: at least doubled when it grows, so that a
+ * scratch's list stops growing after a few decisions of a study. 0, or -1 out of memory
+ * (*buf unchanged). */
+static int list_reserve(struct action **buf, int *cap, int n)
+{
+	if (*buf && n <= *cap)
+		return 0;
+	int grown = n > 2 * *cap ? n : 2 * *cap;
+	struct action *big = realloc(*buf, (size_t)grown * sizeof *big);
+	if (!big)
+		return -1;
+	*buf = big;
+	*cap = grown;
+	return 0;
+}
+
 /* Lists g's actions into *buf (cap *cap; made when NULL, grown when they do not fit): the
  * count, or -1 (out of memory; *buf is then still the caller's to free). */
 static int list_into(const struct game *g, struct action **buf, int *cap)
 {
 	int n;
-	if (!*buf) {
-		*buf = malloc(1024 * sizeof **buf);
-		if (!*buf)
-			return -1;
-		*cap = 1024;
-	}
+	if (!*buf && list_reserve(buf, cap, 1024) != 0)
+		return -1;
 	n = g->rules->actions(g, *buf, *cap);
 	if (n > *cap) {
-		struct action *big = realloc(*buf, (size_t)n * sizeof *big);
-		if (!big)
+		if (list_reserve(buf, cap, n) != 0)
 			return -1;
-		*buf = big;
-		*cap = n;
 		n = g->rules->actions(g, *buf, *cap);
 	}
 	return n < 0 ? 0 : n;
+}
+
+int ai_scratch_reserve(struct ai_scratch *x, int n)
+{
+	return x->list_busy ? -1 : list_reserve(&x->list, &x->cap, n);
 }
 
 int ai_actions(const struct game *g, struct action **out)

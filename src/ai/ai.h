@@ -58,6 +58,10 @@ int ai_player_choose(const struct ai_player *p, struct game *g, struct action *o
  * returns NULL when out of memory; ai_scratch_free(NULL) does nothing. */
 struct ai_scratch *ai_scratch_new(const struct scenario *s);
 void ai_scratch_free(struct ai_scratch *x);
+/* Makes the scratch's action list hold at least n actions now, rather than growing (doubling)
+ * the first time a decision lists more than it holds: after that, games allocate nothing
+ * (test_noalloc). 0, or -1 when out of memory or the list is handed out. */
+int ai_scratch_reserve(struct ai_scratch *x, int n);
 
 /* ---- shared by the players (ai.c, greedy.c, search.c); not for front ends ---- */
 
