@@ -98,11 +98,33 @@ struct ai_cand {
 
 #define GREEDY_SAMPLES 4 /* dice samples per fire, melee or rally judged by greedy */
 
+/* Greedy's posture: factors and offsets on the terms of its positional score of a unit (the
+ * movement it prefers, and through greedy_eval the positions it prefers). The defaults
+ * (GREEDY_WEIGHTS_DEFAULT, greedy_default_weights) are greedy's own play exactly; search's
+ * plans are greedy with other weights. */
+struct greedy_weights {
+	double pull;     /* x the pull toward the nearest enemy (1) */
+	double contact;  /* added to the score of a hex in contact with the enemy (0): > 0 accepts
+			  * worse odds, < 0 keeps out of contact */
+	double obj;      /* x the pull toward the battle's objectives (1) */
+	double art_back; /* hexes beyond 3 from the enemy that guns want to stand (0) */
+	double hold;     /* x the bonus for holding an objective alone (1) */
+	double terrain;  /* x the value of defensive terrain (1) */
+	int sector;      /* 0: pull toward every enemy unit; 1, 2, 3: only toward those in the
+			  * first, second or last third of the columns the enemy stands in */
+};
+#define GREEDY_WEIGHTS_DEFAULT {1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0}
+extern const struct greedy_weights greedy_default_weights;
+
 /* Greedy's choice; samples: dice samples per combat judged (>= 1). 0 or -1 (no action). */
 int greedy_choose(struct game *g, struct action *out, int samples);
 /* Greedy's k best candidates, best first, into out[k]; returns how many (0 when there is no
  * legal action). score is greedy's estimate of the gain over doing nothing. */
 int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples);
+/* The same three with the posture wt (the plain ones use greedy_default_weights). */
+int greedy_candidates_w(struct game *g, struct ai_cand *out, int k, int samples, const struct greedy_weights *wt);
+int greedy_choose_w(struct game *g, struct action *out, int samples, const struct greedy_weights *wt);
+double greedy_eval_w(const struct game *g, int side, const struct greedy_weights *wt);
 /* The position from side's point of view: victory-point margin, material, threats and
  * progress toward objectives (higher is better). Reads the state only. */
 double greedy_eval(const struct game *g, int side);
