@@ -5,8 +5,10 @@
  *   random  uniform over the legal actions;
  *   greedy  one-step heuristic (greedy.c): scores each legal action by its effect on a
  *           position evaluation (victory points, material, threats, objectives);
- *   search  greedy's best few candidates, each judged by rollouts to the end of the
- *           player-turn played by greedy on copies (search.c). */
+ *   search  a plan for each of its player-turns (greedy with one of a few postures, each
+ *           judged by rollouts of greedy for both sides to the end of the game), then
+ *           greedy's best few candidates under that plan, each judged by rollouts to the end
+ *           of the player-turn played by greedy on copies (search.c). */
 #ifndef CRIMEA_AI_H
 #define CRIMEA_AI_H
 
@@ -54,7 +56,9 @@ int ai_player_choose(const struct ai_player *p, struct game *g, struct action *o
  * allocating it at each (the action list, greedy's views and distance tables, the copies of the
  * game they try actions on). One per thread and scenario, made and freed by whoever owns the
  * game, as the rules' memo is, and put in g->ai_scratch; copies of the game share it. A game
- * without one (g->ai_scratch NULL) gets exactly the same choices, more slowly. ai_scratch_new
+ * without one (g->ai_scratch NULL) gets exactly the same choices, more slowly, from random and
+ * greedy; search keeps its plan for the player-turn there (memo), and without a scratch plays
+ * greedy's default posture as its only plan (the search of before the plans). ai_scratch_new
  * returns NULL when out of memory; ai_scratch_free(NULL) does nothing. */
 struct ai_scratch *ai_scratch_new(const struct scenario *s);
 void ai_scratch_free(struct ai_scratch *x);
@@ -70,6 +74,12 @@ struct ai_scratch {
 	bool list_busy;               /* handed out by ai_actions, not yet back */
 	struct game *copy[2];         /* [0] greedy's trial copies, [1] search's rollouts; or NULL */
 	struct greedy_scratch *greedy;
+	struct search_memo {          /* search's plan for side k's current player-turn */
+		bool valid;
+		uint64_t seed;        /* the game's (g->seed): another game, another plan */
+		int pturn;            /* the player-turn it was chosen in */
+		int plan;             /* index into search's portfolio */
+	} memo[2];
 };
 
 /* g's scratch, or NULL when it has none or it serves another scenario. */
