@@ -36,8 +36,8 @@ int ai_parse(const char *name);
 /* "random", "greedy", "search", or "human" for AI_NONE and anything unknown. Static string. */
 const char *ai_name(int kind);
 /* Chooses an action for the deciding side into *out. Returns 0, or -1 if there is none.
- * Uses only g->ai for randomness (it advances g->ai and nothing else in g), so rulings' dice
- * are never disturbed. */
+ * Uses only g->ai for randomness (it advances g->ai and may write g->ai_plan, search's plan
+ * for its player-turn, and nothing else in g), so rulings' dice are never disturbed. */
 int ai_choose(int kind, struct game *g, struct action *out);
 /* As ai_choose, with the search player's rollouts per decision given (budget >= 1; other
  * players ignore it). */
@@ -56,10 +56,10 @@ int ai_player_choose(const struct ai_player *p, struct game *g, struct action *o
  * allocating it at each (the action list, greedy's views and distance tables, the copies of the
  * game they try actions on). One per thread and scenario, made and freed by whoever owns the
  * game, as the rules' memo is, and put in g->ai_scratch; copies of the game share it. A game
- * without one (g->ai_scratch NULL) gets exactly the same choices, more slowly, from random and
- * greedy; search keeps its plan for the player-turn there (memo), and without a scratch plays
- * greedy's default posture as its only plan (the search of before the plans). ai_scratch_new
- * returns NULL when out of memory; ai_scratch_free(NULL) does nothing. */
+ * without one (g->ai_scratch NULL) gets exactly the same choices, more slowly. Nothing a
+ * player remembers about one game lives here (search's plan is in the game, g->ai_plan), so
+ * one scratch may serve many games in turn (serve shares one among a scenario's games).
+ * ai_scratch_new returns NULL when out of memory; ai_scratch_free(NULL) does nothing. */
 struct ai_scratch *ai_scratch_new(const struct scenario *s);
 void ai_scratch_free(struct ai_scratch *x);
 
@@ -74,12 +74,6 @@ struct ai_scratch {
 	bool list_busy;               /* handed out by ai_actions, not yet back */
 	struct game *copy[2];         /* [0] greedy's trial copies, [1] search's rollouts; or NULL */
 	struct greedy_scratch *greedy;
-	struct search_memo {          /* search's plan for side k's current player-turn */
-		bool valid;
-		uint64_t seed;        /* the game's (g->seed): another game, another plan */
-		int pturn;            /* the player-turn it was chosen in */
-		int plan;             /* index into search's portfolio */
-	} memo[2];
 };
 
 /* g's scratch, or NULL when it has none or it serves another scenario. */

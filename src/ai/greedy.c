@@ -673,14 +673,16 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 	}
 }
 
-/* Builds the view of g for side me. Returns 0, or -1 out of memory (v freed). */
-static int view_init(struct view *v, const struct game *g, int me)
+/* Builds the view of g for side me with the posture wt (set before the update: its sector
+ * chooses the enemy distance field's sources). Returns 0, or -1 out of memory (v freed). */
+static int view_init(struct view *v, const struct game *g, int me, const struct greedy_weights *wt)
 {
 	int *queue = malloc((size_t)q_scn(g)->map.n * sizeof *queue);
 	if (!queue || view_static(v, g, me) != 0) {
 		free(queue);
 		return -1;
 	}
+	v->wt = wt;
 	view_update(v, g, queue, true);
 	free(queue);
 	return 0;
@@ -920,9 +922,8 @@ double greedy_eval_w(const struct game *g, int side, const struct greedy_weights
 		view_update(sv, g, queue, true);
 		return eval_view(sv);
 	}
-	if (view_init(&v, g, side) != 0)
+	if (view_init(&v, g, side, wt) != 0)
 		return 0;
-	v.wt = wt;
 	val = eval_view(&v);
 	view_free(&v);
 	return val;
@@ -996,12 +997,15 @@ int greedy_candidates_w(struct game *g, struct ai_cand *out, int k, int samples,
 	}
 	me = g->rules->to_act(g);
 	scr = x && (tmp = ai_scratch_copy(x, 0)) && scratch_views(g, me, &vp, &wp, &queue);
+	/* the posture before the update: its sector chooses the enemy distance field's sources
+	 * (the scratch's view keeps the last decision's posture until then) */
 	if (scr) {
+		vp->wt = wt;
 		view_update(vp, g, queue, true);
 	} else {
 		tmp = malloc(sizeof *tmp);
 		queue = malloc((size_t)q_scn(g)->map.n * sizeof *queue);
-		if (!tmp || !queue || view_init(vp, g, me) != 0 || view_borrow(wp, vp) != 0) {
+		if (!tmp || !queue || view_init(vp, g, me, wt) != 0 || view_borrow(wp, vp) != 0) {
 			view_free(vp); /* either may be built; a failed one is zeroed */
 			view_free(wp);
 			free(queue);

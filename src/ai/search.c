@@ -7,10 +7,10 @@
  * combat) plays search's side with p's weights and the enemy with the default weights, for
  * SEARCH_PLAN_HORIZON player-turns or to the end of the game; the end is scored by the
  * victory-point margin and the winner, a cut-off position by greedy_eval. Rollout r of every
- * plan uses the same dice stream (common random numbers). The plan is kept in the players'
- * scratch (struct ai_scratch memo) for the rest of the player-turn and for search's decisions
- * in the enemy's player-turn; a game without a scratch has nowhere to keep it and plays the
- * default plan.
+ * plan uses the same dice stream (common random numbers). The plan is kept in the game
+ * (g->ai_plan, copied with it like the AI stream) for the rest of the player-turn and for
+ * search's decisions in the enemy's player-turn; with or without the players' scratch,
+ * search plays the same game.
  *
  * Moves: greedy's best few candidates under the plan, each judged by Monte Carlo rollouts:
  * the candidate is applied to a copy of the game, greedy (the plan for search's side) plays
@@ -81,23 +81,28 @@ static double plan_rollout(struct game *c, int me, int pturn_end, const struct g
 	return greedy_eval(c, me);
 }
 
-/* The plan for me's decision in g: the scratch's, or chosen now at the first decision of a
- * player-turn of mine, with reps rollouts a plan. */
+/* The plan for me's decision in g: the one kept in the game (g->ai_plan[me]), or chosen now,
+ * with reps rollouts a plan on the copy c, at the first decision of a player-turn of mine
+ * (and at any decision of mine in my player-turn when none was kept, as in a game rebuilt
+ * from its text record). In the enemy's player-turn: the plan of my last one, or the default
+ * when there is none. The plan lives in the game, not in the scratch, so that a game plays
+ * the same with or without a scratch, and games sharing one do not share plans. */
 static int plan_for(struct game *g, int me, struct game *c, int reps)
 {
-	struct ai_scratch *x = ai_scratch_of(g);
-	struct search_memo *m;
+	struct ai_plan *m;
 	int pturn, best = 0;
 	double mean[NPLANS];
 	uint64_t base;
 
-	if (!x || !c || me < 0 || me > 1 || strcmp(g->rules->id, "quad"))
+	if (me < 0 || me > 1 || strcmp(g->rules->id, "quad"))
 		return 0;
-	m = &x->memo[me];
+	m = &g->ai_plan[me];
+	if (m->set && (m->plan < 0 || m->plan >= NPLANS))
+		m->set = false; /* not one of ours: choose again */
 	pturn = g->rules->player_turn(g);
 	if (q_cst(g)->phasing != me)
-		return m->valid && m->seed == g->seed ? m->plan : 0;
-	if (m->valid && m->seed == g->seed && m->pturn == pturn)
+		return m->set ? m->plan : 0;
+	if (m->set && m->pturn == pturn)
 		return m->plan;
 	base = rng_next(&g->ai);
 	for (int p = 0; p < NPLANS; p++) {
@@ -110,8 +115,7 @@ static int plan_for(struct game *g, int me, struct game *c, int reps)
 		if (mean[p] > mean[best])
 			best = p;
 	}
-	m->valid = true;
-	m->seed = g->seed;
+	m->set = true;
 	m->pturn = pturn;
 	m->plan = best;
 	return best;
@@ -122,27 +126,28 @@ int search_choose(struct game *g, struct action *out, int budget)
 	struct ai_cand cand[SEARCH_K];
 	double mean[SEARCH_K];
 	struct game *c;
-	int nc, me, best = 0, reps, pturn_end;
+	int nc, me, best = 0, reps, pturn_end, rc = 0;
 	uint64_t base;
 	const struct greedy_weights *wt;
 
+	/* the copy rollouts play on: the scratch's, or one of our own (the same choices) */
 	struct ai_scratch *x = ai_scratch_of(g);
-	c = x ? ai_scratch_copy(x, 1) : NULL;
+	c = x ? ai_scratch_copy(x, 1) : malloc(sizeof *c);
+	if (!c)
+		return greedy_choose(g, out, GREEDY_SAMPLES); /* out of memory: greedy's choice */
 	me = g->rules->to_act(g);
 	wt = &plans[plan_for(g, me, c, budget / SEARCH_PLAN_SHARE > 1 ? budget / SEARCH_PLAN_SHARE : 1)];
 	nc = greedy_candidates_w(g, cand, SEARCH_K, GREEDY_SAMPLES, wt);
-	if (nc < 1)
-		return -1;
+	if (nc < 1) {
+		rc = -1;
+		goto done;
+	}
 	*out = cand[0].a;
 	if (nc == 1 || !greedy_critical(g, cand, nc))
-		return 0;
+		goto done;
 	reps = budget / nc;
 	if (reps < 1)
 		reps = 1;
-	if (!x)
-		c = malloc(sizeof *c);
-	if (!c)
-		return 0;
 	pturn_end = g->rules->player_turn(g) + SEARCH_HORIZON;
 	base = rng_next(&g->ai);
 	for (int i = 0; i < nc; i++) {
@@ -159,8 +164,9 @@ int search_choose(struct game *g, struct action *out, int budget)
 		if (mean[i] > mean[best])
 			best = i;
 	}
+	*out = cand[best].a;
+done:
 	if (!x)
 		free(c);
-	*out = cand[best].a;
-	return 0;
+	return rc;
 }
