@@ -5,8 +5,10 @@
  *   random  uniform over the legal actions;
  *   greedy  one-step heuristic (greedy.c): scores each legal action by its effect on a
  *           position evaluation (victory points, material, threats, objectives);
- *   search  greedy's best few candidates, each judged by rollouts to the end of the
- *           player-turn played by greedy on copies (search.c). */
+ *   search  a plan for each of its player-turns (greedy with one of a few postures, each
+ *           judged by rollouts of greedy for both sides to the end of the game), then
+ *           greedy's best few candidates under that plan, each judged by rollouts to the end
+ *           of the player-turn played by greedy on copies (search.c). */
 #ifndef CRIMEA_AI_H
 #define CRIMEA_AI_H
 
@@ -34,8 +36,8 @@ int ai_parse(const char *name);
 /* "random", "greedy", "search", or "human" for AI_NONE and anything unknown. Static string. */
 const char *ai_name(int kind);
 /* Chooses an action for the deciding side into *out. Returns 0, or -1 if there is none.
- * Uses only g->ai for randomness (it advances g->ai and nothing else in g), so rulings' dice
- * are never disturbed. */
+ * Uses only g->ai for randomness (it advances g->ai and may write g->ai_plan, search's plan
+ * for its player-turn, and nothing else in g), so rulings' dice are never disturbed. */
 int ai_choose(int kind, struct game *g, struct action *out);
 /* As ai_choose, with the search player's rollouts per decision given (budget >= 1; other
  * players ignore it). */
@@ -54,8 +56,10 @@ int ai_player_choose(const struct ai_player *p, struct game *g, struct action *o
  * allocating it at each (the action list, greedy's views and distance tables, the copies of the
  * game they try actions on). One per thread and scenario, made and freed by whoever owns the
  * game, as the rules' memo is, and put in g->ai_scratch; copies of the game share it. A game
- * without one (g->ai_scratch NULL) gets exactly the same choices, more slowly. ai_scratch_new
- * returns NULL when out of memory; ai_scratch_free(NULL) does nothing. */
+ * without one (g->ai_scratch NULL) gets exactly the same choices, more slowly. Nothing a
+ * player remembers about one game lives here (search's plan is in the game, g->ai_plan), so
+ * one scratch may serve many games in turn (serve shares one among a scenario's games).
+ * ai_scratch_new returns NULL when out of memory; ai_scratch_free(NULL) does nothing. */
 struct ai_scratch *ai_scratch_new(const struct scenario *s);
 void ai_scratch_free(struct ai_scratch *x);
 /* Makes the scratch's action list hold at least n actions now, rather than growing (doubling)
@@ -102,11 +106,33 @@ struct ai_cand {
 
 #define GREEDY_SAMPLES 4 /* dice samples per fire, melee or rally judged by greedy */
 
+/* Greedy's posture: factors and offsets on the terms of its positional score of a unit (the
+ * movement it prefers, and through greedy_eval the positions it prefers). The defaults
+ * (GREEDY_WEIGHTS_DEFAULT, greedy_default_weights) are greedy's own play exactly; search's
+ * plans are greedy with other weights. */
+struct greedy_weights {
+	double pull;     /* x the pull toward the nearest enemy (1) */
+	double contact;  /* added to the score of a hex in contact with the enemy (0): > 0 accepts
+			  * worse odds, < 0 keeps out of contact */
+	double obj;      /* x the pull toward the battle's objectives (1) */
+	double art_back; /* hexes beyond 3 from the enemy that guns want to stand (0) */
+	double hold;     /* x the bonus for holding an objective alone (1) */
+	double terrain;  /* x the value of defensive terrain (1) */
+	int sector;      /* 0: pull toward every enemy unit; 1, 2, 3: only toward those in the
+			  * first, second or last third of the columns the enemy stands in */
+};
+#define GREEDY_WEIGHTS_DEFAULT {1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0}
+extern const struct greedy_weights greedy_default_weights;
+
 /* Greedy's choice; samples: dice samples per combat judged (>= 1). 0 or -1 (no action). */
 int greedy_choose(struct game *g, struct action *out, int samples);
 /* Greedy's k best candidates, best first, into out[k]; returns how many (0 when there is no
  * legal action). score is greedy's estimate of the gain over doing nothing. */
 int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples);
+/* The same three with the posture wt (the plain ones use greedy_default_weights). */
+int greedy_candidates_w(struct game *g, struct ai_cand *out, int k, int samples, const struct greedy_weights *wt);
+int greedy_choose_w(struct game *g, struct action *out, int samples, const struct greedy_weights *wt);
+double greedy_eval_w(const struct game *g, int side, const struct greedy_weights *wt);
 /* The position from side's point of view: victory-point margin, material, threats and
  * progress toward objectives (higher is better). Reads the state only. */
 double greedy_eval(const struct game *g, int side);

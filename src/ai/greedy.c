@@ -4,10 +4,13 @@
  * hundreds of destinations are listed, is judged by a static score of the destination hex
  * (distance fields to the enemy and to the battle's objectives, enemy strength adjacent,
  * terrain). Reinforcements enter as soon as they may; a phase ends when nothing improves.
+ * The positional score's terms are scaled by a posture (struct greedy_weights, ai.h): the
+ * plain entry points use the defaults, which are greedy's play; search's plans pass others.
  * Other rule systems get a uniform choice. */
 #include "ai.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,6 +32,8 @@
 #define RAID_MAX 3        /* raiders sent: the two the points need and one spare */
 #define RAID_SPARE 1
 #define RAID_EXITED 6.0   /* worth of the first exit, before the second scores the 15 points */
+
+const struct greedy_weights greedy_default_weights = GREEDY_WEIGHTS_DEFAULT;
 
 /* Per-decision view of a quad position for one side. Arrays are [map n], malloc'd. */
 struct view {
@@ -76,6 +81,7 @@ struct view {
 			     * from, nthr_key of them, when thr_full (thr then holds every hex) */
 	int nthr_key;
 	bool thr_full;
+	const struct greedy_weights *wt; /* the posture unit_score plays (greedy_weights) */
 };
 
 /* Distances between on-map hexes, one row per starting hex, each filled by a breadth-first
@@ -103,6 +109,11 @@ enum battle { B_OTHER, B_ALMA, B_BALACLAVA, B_INKERMAN, B_TCHERNAYA };
 /* Alma's river banks (qalma.c, struct q_scn zone): the north bank is marked with this bit,
  * south hexes carry their depth from the river. */
 #define ALMA_ZONE_NORTH 0x80
+
+static int imin(int a, int b)
+{
+	return a < b ? a : b;
+}
 
 static bool is_quad(const struct game *g)
 {
@@ -225,6 +236,7 @@ static int view_static(struct view *v, const struct game *g, int me)
 	v->g = g;
 	v->s = s;
 	v->me = me;
+	v->wt = &greedy_default_weights;
 	v->de = malloc((size_t)n * sizeof *v->de);
 	v->dob = malloc((size_t)n * sizeof *v->dob);
 	v->obj = calloc((size_t)n, 1);
@@ -519,6 +531,35 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 			v->keys[u] = (struct ukey){-1, false, 0};
 		v->keyed = true;
 	}
+	/* a posture's sector: the enemy distances count only the enemy units in one third of
+	 * the columns the enemy stands in (all of them when that third is empty) */
+	int c_lo = 0, c_hi = m->w;
+	if (v->wt->sector > 0) {
+		int cmin = m->w, cmax = -1, cnt = 0;
+		for (int u = 0; u < s->nunits; u++) {
+			int i = st->u[u].idx;
+			if (s->u[u].side == me || i < 0 || !(m->flags[i] & HEXF_ONMAP) ||
+			    (v->alma_cross && s->u[u].type != Q_INF))
+				continue;
+			cmin = imin(cmin, i / m->h);
+			cmax = i / m->h > cmax ? i / m->h : cmax;
+		}
+		if (cmax >= cmin) {
+			int span = cmax - cmin + 1, k = v->wt->sector - 1;
+			c_lo = cmin + span * k / 3;
+			c_hi = cmin + span * (k + 1) / 3 + (k == 2 ? 1 : 0);
+			for (int u = 0; u < s->nunits; u++) {
+				int i = st->u[u].idx;
+				if (s->u[u].side != me && i >= 0 && (m->flags[i] & HEXF_ONMAP) &&
+				    (!v->alma_cross || s->u[u].type == Q_INF) && i / m->h >= c_lo && i / m->h < c_hi)
+					cnt++;
+			}
+		}
+		if (cnt == 0) {
+			c_lo = 0;
+			c_hi = m->w;
+		}
+	}
 	/* enemy distance field and adjacency strengths: each unit's part, changed where the unit
 	 * changed since the last update */
 	for (int u = 0; u < s->nunits; u++) {
@@ -556,7 +597,8 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 			}
 			*old = key;
 		}
-		if (on && enemy && (!v->alma_cross || s->u[u].type == Q_INF) && !v->mark[i]) {
+		if (on && enemy && (!v->alma_cross || s->u[u].type == Q_INF) && !v->mark[i] &&
+		    i / m->h >= c_lo && i / m->h < c_hi) {
 			v->mark[i] = 1; /* each hex once among the sources, in the order first met */
 			queue[nq++] = i;
 		}
@@ -631,14 +673,16 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 	}
 }
 
-/* Builds the view of g for side me. Returns 0, or -1 out of memory (v freed). */
-static int view_init(struct view *v, const struct game *g, int me)
+/* Builds the view of g for side me with the posture wt (set before the update: its sector
+ * chooses the enemy distance field's sources). Returns 0, or -1 out of memory (v freed). */
+static int view_init(struct view *v, const struct game *g, int me, const struct greedy_weights *wt)
 {
 	int *queue = malloc((size_t)q_scn(g)->map.n * sizeof *queue);
 	if (!queue || view_static(v, g, me) != 0) {
 		free(queue);
 		return -1;
 	}
+	v->wt = wt;
 	view_update(v, g, queue, true);
 	free(queue);
 	return 0;
@@ -726,10 +770,6 @@ static bool scratch_views(const struct game *g, int me, struct view **v, struct 
 	return true;
 }
 
-static int imin(int a, int b)
-{
-	return a < b ? a : b;
-}
 
 static bool is_raider(const struct view *v, int u)
 {
@@ -755,9 +795,10 @@ static double unit_score(const struct view *v, int u, int i)
 		 * missed): never into contact, and out of close fire where it can */
 		return -1.0 * v->dx[i] - (ea > 0 ? 6.0 : 0) - (de <= 2 ? 1.5 : 0);
 	}
-	sc += v->tv[i] * (v->attack ? 0.5 : 1.0);
+	const struct greedy_weights *wt = v->wt;
+	sc += v->tv[i] * (v->attack ? 0.5 : 1.0) * wt->terrain;
 	if (v->hold && v->obj[i] && v->mine[i] - (q_cst(g)->u[u].idx == i ? 1 : 0) == 0)
-		sc += HOLD_BONUS; /* the only one of mine on an objective that scores while held */
+		sc += HOLD_BONUS * wt->hold; /* the only one of mine on an objective that scores while held */
 	if (dis) {
 		/* get clear of the enemy to rally ([10.0]) */
 		sc += 0.4 * imin(de, 4);
@@ -767,7 +808,7 @@ static double unit_score(const struct view *v, int u, int i)
 	}
 	if (is_art(s, u)) {
 		/* guns want the enemy in range but not in contact */
-		sc -= 0.4 * abs(de - 3);
+		sc -= 0.4 * fabs((double)(de - 3) - wt->art_back);
 		if (v->battle == B_BALACLAVA) {
 			/* a lost gun is 8 or 15 points ([23.2]), and guns forced to retreat are lost
 			 * ([8.55]): out of reach, and never two in one hex */
@@ -799,13 +840,13 @@ static double unit_score(const struct view *v, int u, int i)
 	if (v->dadj[i] > 0 && m > 0)
 		sc += v->alma_cross ? 1.0 : 0.5; /* a disrupted enemy next door: fire and melee prey */
 	if (v->attack) {
-		sc -= (v->alma_cross ? 0.8 : 0.5) * imin(de, 15);
+		sc -= (v->alma_cross ? 0.8 : 0.5) * wt->pull * imin(de, 15);
 		if (v->nobj)
-			sc -= 0.3 * imin(dob, 20) + (v->obj[i] ? -1.0 : 0);
+			sc -= 0.3 * wt->obj * imin(dob, 20) + (v->obj[i] ? -1.0 * wt->obj : 0);
 	} else {
 		if (v->nobj)
-			sc -= 0.3 * imin(dob, 20) + (v->obj[i] ? -1.5 : 0);
-		sc -= 0.1 * imin(de, 6);
+			sc -= 0.3 * wt->obj * imin(dob, 20) + (v->obj[i] ? -1.5 * wt->obj : 0);
+		sc -= 0.1 * wt->pull * imin(de, 6);
 	}
 	if (ea > 0) {
 		/* contact means melee ([8.11]): worth it when we outweigh what we touch */
@@ -814,6 +855,8 @@ static double unit_score(const struct view *v, int u, int i)
 			sc += odds >= 2 ? 1.5 : odds >= 1 ? 0.8 : odds >= 0.5 ? -0.5 : -1.5 - ea * 0.3;
 		else
 			sc += odds >= 2 ? 1.5 : odds >= 1.5 ? 0.8 : odds >= 1 ? 0.0 : -1.5 - ea * 0.3;
+		if (wt->contact != 0)
+			sc += wt->contact;
 	}
 	return sc;
 }
@@ -858,6 +901,11 @@ static double eval_view(const struct view *v)
 
 double greedy_eval(const struct game *g, int side)
 {
+	return greedy_eval_w(g, side, &greedy_default_weights);
+}
+
+double greedy_eval_w(const struct game *g, int side, const struct greedy_weights *wt)
+{
 	struct view v;
 	double val;
 
@@ -870,10 +918,11 @@ double greedy_eval(const struct game *g, int side)
 		return r.vp[side] - r.vp[1 - side];
 	}
 	if (scratch_views(g, side, &sv, &sw, &queue)) {
+		sv->wt = wt;
 		view_update(sv, g, queue, true);
 		return eval_view(sv);
 	}
-	if (view_init(&v, g, side) != 0)
+	if (view_init(&v, g, side, wt) != 0)
 		return 0;
 	val = eval_view(&v);
 	view_free(&v);
@@ -917,6 +966,11 @@ static void keep_best(struct ai_cand *out, int k, int *nk, const struct action *
 
 int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 {
+	return greedy_candidates_w(g, out, k, samples, &greedy_default_weights);
+}
+
+int greedy_candidates_w(struct game *g, struct ai_cand *out, int k, int samples, const struct greedy_weights *wt)
+{
 	struct action *list;
 	int n = ai_actions(g, &list), nk = 0, me;
 	struct game *tmp = NULL;
@@ -943,12 +997,15 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 	}
 	me = g->rules->to_act(g);
 	scr = x && (tmp = ai_scratch_copy(x, 0)) && scratch_views(g, me, &vp, &wp, &queue);
+	/* the posture before the update: its sector chooses the enemy distance field's sources
+	 * (the scratch's view keeps the last decision's posture until then) */
 	if (scr) {
+		vp->wt = wt;
 		view_update(vp, g, queue, true);
 	} else {
 		tmp = malloc(sizeof *tmp);
 		queue = malloc((size_t)q_scn(g)->map.n * sizeof *queue);
-		if (!tmp || !queue || view_init(vp, g, me) != 0 || view_borrow(wp, vp) != 0) {
+		if (!tmp || !queue || view_init(vp, g, me, wt) != 0 || view_borrow(wp, vp) != 0) {
 			view_free(vp); /* either may be built; a failed one is zeroed */
 			view_free(wp);
 			free(queue);
@@ -961,6 +1018,8 @@ int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 	}
 	struct view *const v = vp; /* the decision's view; w: the judges' */
 	struct view *const w = wp;
+	v->wt = wt;
+	w->wt = wt;
 	const struct q_state *st = q_cst(g);
 	double before = eval_view(v);
 	uint64_t base = rng_next(&g->ai);
@@ -1071,8 +1130,13 @@ bool greedy_critical(const struct game *g, const struct ai_cand *c, int n)
 
 int greedy_choose(struct game *g, struct action *out, int samples)
 {
+	return greedy_choose_w(g, out, samples, &greedy_default_weights);
+}
+
+int greedy_choose_w(struct game *g, struct action *out, int samples, const struct greedy_weights *wt)
+{
 	struct ai_cand c;
-	if (greedy_candidates(g, &c, 1, samples < 1 ? 1 : samples) < 1)
+	if (greedy_candidates_w(g, &c, 1, samples < 1 ? 1 : samples, wt) < 1)
 		return -1;
 	*out = c.a;
 	return 0;

@@ -1,31 +1,124 @@
-/* search: greedy's best few candidates, each judged by Monte Carlo rollouts: the candidate is
- * applied to a copy of the game, greedy (with one dice sample per combat) plays both sides to
- * the end of the current player-turn, and greedy_eval scores the result for the deciding side.
- * Rollout r of every candidate uses the same dice stream (common random numbers), so
- * candidates are compared on equal luck. The budget is the number of rollouts per decision,
- * shared equally by the candidates (SEARCH_K of them: five, since measurement showed three
- * too few to find the better move into contact or the better attack).
- * Quiet movement (no candidate comes into contact with the enemy) is left to greedy: rollouts
- * there cost much and change little. */
+/* search: plan-level and move-level look-ahead over greedy.
+ *
+ * Plans (a portfolio, after Churchill and Buro's Portfolio Greedy Search): at the first
+ * decision of each of its player-turns, search judges a few whole-turn postures, each greedy
+ * with other weights (struct greedy_weights: the default, aggressive, cautious, objective).
+ * Plan p is judged by rollouts from a copy of the game in which greedy (one dice sample per
+ * combat) plays search's side with p's weights and the enemy with the default weights, for
+ * SEARCH_PLAN_HORIZON player-turns or to the end of the game; the end is scored by the
+ * victory-point margin and the winner, a cut-off position by greedy_eval. Rollout r of every
+ * plan uses the same dice stream (common random numbers). The plan is kept in the game
+ * (g->ai_plan, copied with it like the AI stream) for the rest of the player-turn and for
+ * search's decisions in the enemy's player-turn; with or without the players' scratch,
+ * search plays the same game.
+ *
+ * Moves: greedy's best few candidates under the plan, each judged by Monte Carlo rollouts:
+ * the candidate is applied to a copy of the game, greedy (the plan for search's side) plays
+ * both sides to the end of the current player-turn, and greedy_eval with the plan's weights
+ * scores the result for the deciding side. Common random numbers again; the budget is the
+ * number of rollouts per decision, shared equally by the candidates (SEARCH_K of them).
+ * Quiet movement (no candidate comes into contact with the enemy) is left to greedy. */
 #include "ai.h"
 
 #include <stdlib.h>
+#include <string.h>
+
+#include "../games/quad/quad.h"
 
 #define SEARCH_K 5          /* candidates judged */
 #define SEARCH_STEPS 800    /* decisions per rollout at most (a safety net) */
 #define SEARCH_HORIZON 1    /* player-turns a rollout plays: to the end of the current one */
+#define SEARCH_PLAN_STEPS 100000 /* decisions per plan rollout at most (a safety net) */
+#define SEARCH_PLAN_WIN 5.0 /* a plan rollout's worth of a win over its margin */
+#define SEARCH_PLAN_HORIZON 0 /* player-turns a plan rollout plays; 0: to the end of the game
+			       * (4 measured worse at the Alma Allies and the Balaclava Russians) */
+#define SEARCH_PLAN_SHARE 5 /* a plan gets budget / SEARCH_PLAN_SHARE rollouts (at least one):
+			     * 4 with the default budget */
+
+/* The portfolio: pull, contact, obj, art_back, hold, terrain (struct greedy_weights). */
+static const struct greedy_weights plans[] = {
+	GREEDY_WEIGHTS_DEFAULT,
+	{1.6, 1.0, 1.0, 0.0, 1.0, 0.5, 0},  /* aggressive: to the enemy, contact at worse odds */
+	{0.5, -1.0, 1.0, 2.0, 1.0, 1.5, 0}, /* cautious: guns back, no contact at poor odds */
+	{1.0, 0.0, 2.0, 0.0, 1.5, 1.0, 0},  /* objectives: take and hold them */
+	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 1},  /* mass against the enemy's first third (west) */
+	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 2},  /* the centre */
+	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 3},  /* the east */
+};
+#define NPLANS ((int)(sizeof plans / sizeof plans[0]))
+
 
 /* One rollout from c (already holding the candidate applied); returns the score for me. */
-static double rollout(struct game *c, int me, int pturn_end)
+static double rollout(struct game *c, int me, int pturn_end, const struct greedy_weights *wt)
 {
 	for (int step = 0; step < SEARCH_STEPS; step++) {
 		struct action a;
 		if (c->rules->over(c, NULL) || c->rules->player_turn(c) >= pturn_end)
 			break;
-		if (greedy_choose(c, &a, 1) != 0 || ai_apply(c, &a) != 0)
+		int side = c->rules->to_act(c);
+		if (greedy_choose_w(c, &a, 1, side == me ? wt : &greedy_default_weights) != 0 || ai_apply(c, &a) != 0)
+			break;
+	}
+	return greedy_eval_w(c, me, wt);
+}
+
+/* One plan rollout from c: plan wt for me, the default for the enemy, until the game ends or
+ * pturn_end (0: no limit). The score for me. */
+static double plan_rollout(struct game *c, int me, int pturn_end, const struct greedy_weights *wt)
+{
+	struct result r;
+	for (int step = 0; step < SEARCH_PLAN_STEPS; step++) {
+		struct action a;
+		if (c->rules->over(c, &r))
+			return r.vp[me] - r.vp[1 - me] +
+			       (r.winner == me ? SEARCH_PLAN_WIN : r.winner == 1 - me ? -SEARCH_PLAN_WIN : 0);
+		if (pturn_end > 0 && c->rules->player_turn(c) >= pturn_end)
+			break;
+		int side = c->rules->to_act(c);
+		if (greedy_choose_w(c, &a, 1, side == me ? wt : &greedy_default_weights) != 0 || ai_apply(c, &a) != 0)
 			break;
 	}
 	return greedy_eval(c, me);
+}
+
+/* The plan for me's decision in g: the one kept in the game (g->ai_plan[me]), or chosen now,
+ * with reps rollouts a plan on the copy c, at the first decision of a player-turn of mine
+ * (and at any decision of mine in my player-turn when none was kept, as in a game rebuilt
+ * from its text record). In the enemy's player-turn: the plan of my last one, or the default
+ * when there is none. The plan lives in the game, not in the scratch, so that a game plays
+ * the same with or without a scratch, and games sharing one do not share plans. */
+static int plan_for(struct game *g, int me, struct game *c, int reps)
+{
+	struct ai_plan *m;
+	int pturn, best = 0;
+	double mean[NPLANS];
+	uint64_t base;
+
+	if (me < 0 || me > 1 || strcmp(g->rules->id, "quad"))
+		return 0;
+	m = &g->ai_plan[me];
+	if (m->set && (m->plan < 0 || m->plan >= NPLANS))
+		m->set = false; /* not one of ours: choose again */
+	pturn = g->rules->player_turn(g);
+	if (q_cst(g)->phasing != me)
+		return m->set ? m->plan : 0;
+	if (m->set && m->pturn == pturn)
+		return m->plan;
+	base = rng_next(&g->ai);
+	for (int p = 0; p < NPLANS; p++) {
+		double sum = 0;
+		for (int r = 0; r < reps; r++) {
+			ai_copy(c, g, rng_mix(base, (uint64_t)r));
+			sum += plan_rollout(c, me, SEARCH_PLAN_HORIZON > 0 ? pturn + SEARCH_PLAN_HORIZON : 0, &plans[p]);
+		}
+		mean[p] = sum / reps;
+		if (mean[p] > mean[best])
+			best = p;
+	}
+	m->set = true;
+	m->pturn = pturn;
+	m->plan = best;
+	return best;
 }
 
 int search_choose(struct game *g, struct action *out, int budget)
@@ -33,23 +126,28 @@ int search_choose(struct game *g, struct action *out, int budget)
 	struct ai_cand cand[SEARCH_K];
 	double mean[SEARCH_K];
 	struct game *c;
-	int nc, me, best = 0, reps, pturn_end;
+	int nc, me, best = 0, reps, pturn_end, rc = 0;
 	uint64_t base;
+	const struct greedy_weights *wt;
 
-	nc = greedy_candidates(g, cand, SEARCH_K, GREEDY_SAMPLES);
-	if (nc < 1)
-		return -1;
-	*out = cand[0].a;
-	if (nc == 1 || !greedy_critical(g, cand, nc))
-		return 0;
-	reps = budget / nc;
-	if (reps < 1)
-		reps = 1;
+	/* the copy rollouts play on: the scratch's, or one of our own (the same choices) */
 	struct ai_scratch *x = ai_scratch_of(g);
 	c = x ? ai_scratch_copy(x, 1) : malloc(sizeof *c);
 	if (!c)
-		return 0;
+		return greedy_choose(g, out, GREEDY_SAMPLES); /* out of memory: greedy's choice */
 	me = g->rules->to_act(g);
+	wt = &plans[plan_for(g, me, c, budget / SEARCH_PLAN_SHARE > 1 ? budget / SEARCH_PLAN_SHARE : 1)];
+	nc = greedy_candidates_w(g, cand, SEARCH_K, GREEDY_SAMPLES, wt);
+	if (nc < 1) {
+		rc = -1;
+		goto done;
+	}
+	*out = cand[0].a;
+	if (nc == 1 || !greedy_critical(g, cand, nc))
+		goto done;
+	reps = budget / nc;
+	if (reps < 1)
+		reps = 1;
 	pturn_end = g->rules->player_turn(g) + SEARCH_HORIZON;
 	base = rng_next(&g->ai);
 	for (int i = 0; i < nc; i++) {
@@ -60,14 +158,15 @@ int search_choose(struct game *g, struct action *out, int budget)
 				sum = -1e18;
 				break;
 			}
-			sum += rollout(c, me, pturn_end);
+			sum += rollout(c, me, pturn_end, wt);
 		}
 		mean[i] = sum / reps;
 		if (mean[i] > mean[best])
 			best = i;
 	}
+	*out = cand[best].a;
+done:
 	if (!x)
 		free(c);
-	*out = cand[best].a;
-	return 0;
+	return rc;
 }

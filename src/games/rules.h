@@ -137,6 +137,21 @@ struct game {
 	uint32_t options;   /* rule-system option bits */
 	struct dice dice;
 	struct rng ai;      /* AI stream: never consumed by rulings */
+	/* What a computer player keeps from one of its decisions to the next in this game, for
+	 * side k: search's plan for its player-turn (src/ai/search.c). Part of the game's value
+	 * like the AI stream, not of the players' scratch (which is only ever a speed-up and may
+	 * be shared by many games): copied with the game, cleared by game_init, written only by
+	 * the players (ai_choose), never read by the rules. A front end that rebuilds a game
+	 * from its record rebuilds it exactly as it rebuilds g->ai: serve replays the stored
+	 * actions and asks the computer seats to choose again (sg_step), so stream and plan are
+	 * as they were; rec_replay (crimea play RECORD, replay, undo) applies the actions' text
+	 * only, so both start afresh (the stream from the seed, no plan: search chooses one at
+	 * its next decision in its own player-turn). */
+	struct ai_plan {
+		bool set;   /* a plan was chosen (false after game_init) */
+		int pturn;  /* the player-turn it was chosen in (rules->player_turn) */
+		int plan;   /* the player's own index of the plan */
+	} ai_plan[2];
 	void *memo;         /* rules->memo_new's memo, or NULL (game_init); owned by the caller,
 			     * used by one thread at a time; copies of the game share it */
 	void *ai_scratch;   /* the computer players' scratch (ai_scratch_new in src/ai/ai.h), or
