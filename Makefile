@@ -55,9 +55,8 @@ $(O)/bench/%: bench/%.c $(O)/libcrimea.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/libcrimea.a $(LDLIBS)
 
-# the portable path_sweep's and path_search_prep's tests are test_pathsearch.c's, on
-# pathsweep.c and path.c compiled with them
-$(O)/tests/test_pathsweep_scalar: tests/unit/test_pathsearch.c src/hex/pathsweep.c src/hex/path.c
+# the portable path_sweep's tests are test_pathsearch.c's, on pathsweep.c compiled with them
+$(O)/tests/test_pathsweep_scalar: tests/unit/test_pathsearch.c src/hex/pathsweep.c
 
 tests: $(TESTS)
 

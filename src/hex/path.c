@@ -17,9 +17,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#if defined(__SSE2__) && !defined(PATH_SWEEP_SCALAR)
-#include <emmintrin.h>
-#endif
 
 #define IDX_MASK ((1u << (32 - PATH_W_SHIFT)) - 1)
 
@@ -243,8 +240,8 @@ static int prep_free_nc(const struct path_prep *p, const struct path_query *q,
 }
 #undef NEIGHBOURS_OF_START
 
-int path_search_prep_branching(const struct path_prep *p, const struct path_query *q,
-			       struct path_result *r, int32_t *order)
+int path_search_prep(const struct path_prep *p, const struct path_query *q, struct path_result *r,
+		     int32_t *order)
 {
 	/* without the caller's list, scratch: qhex's int32 entries after the n bytes of distances */
 	int32_t *o = order ? order : r->qhex + p->n;
@@ -252,179 +249,6 @@ int path_search_prep_branching(const struct path_prep *p, const struct path_quer
 		return q->zoc ? prep_zoc_nc(p, q, r, o) : prep_free_nc(p, q, r, o);
 	return q->zoc ? prep_zoc(p, q, r, o) : prep_free(p, q, r, o);
 }
-
-/* The same search without a data-dependent branch per step. In the loop above whether a
- * neighbour gets cheaper (nc >= old) is data, mispredicted about a quarter of the time (~40%
- * of a random Balaclava game's mispredicted branches, docs/PERFORMANCE.md); here every step
- * does the same work and its outcome (ok) only selects values:
- * - a bucket is a last-in, first-out list of entries, appended to an entry array: one 64-bit
- *   word each, the hex and the direction back to the hex it was reached from (hex << 3 | dir)
- *   below, the next entry of its bucket above. A step that fails writes its entry to the slot
- *   the next one will use and links it into a bucket no one takes (a1 + d: one a direction,
- *   so that a step does not wait on the store of the step before it to the same head), so
- *   nothing branches on ok;
- * - a hex that gets cheaper is not unlinked from its old bucket: that entry is passed over when
- *   its bucket is taken (the hex's distance is then less than the bucket's), which leaves the
- *   order of the others, and so every result, as the loop above gives them;
- * - prev is written when a hex is taken, as its neighbour in the entry's direction (the entry
- *   is the last step that lowered it); so this needs a table whose neighbours are mutual
- *   (path_prep.mutual, a hex map's are), else path_search_prep runs the loop above;
- * - a blocked hex starts at distance 0 (bf_dist_init), so no step into it passes;
- * - the masks are arithmetic, not ?:, which gcc turns back into branches.
- * In instructions a search costs twice the loop above (~27 a step instead of ~7 for one
- * that fails), but with ~75% fewer mispredicted branches it takes less time (the steps table
- * of docs/PERFORMANCE.md's speed8 section).
- * The entries live in qnext (3 n words), more than a search makes in practice; one that would
- * make more returns -1 and the caller runs the loop above. */
-/* The distances to start with: allowance + 1 (a1, not reached), 0 for a blocked hex, so that
- * no step into it passes (no test of blocked a step). SSE2 (every x86-64) 16 hexes at a time,
- * plain C elsewhere and for the tail; test_pathsearch checks the results either way
- * (test_pathsweep_scalar builds this file without SSE2). */
-static void bf_dist_init(unsigned char *dist, const uint8_t *blocked, uint32_t a1, int n)
-{
-	int j = 0;
-	if (!blocked) {
-		memset(dist, (int)a1, (size_t)n);
-		return;
-	}
-#if defined(__SSE2__) && !defined(PATH_SWEEP_SCALAR) /* (the tests' portable build) */
-	const __m128i zero = _mm_setzero_si128(), fill = _mm_set1_epi8((char)a1);
-	for (; j + 16 <= n; j += 16) {
-		__m128i bl = _mm_loadu_si128((const __m128i *)(const void *)(blocked + j));
-		__m128i freeh = _mm_cmpeq_epi8(bl, zero); /* 0xFF where not blocked */
-		_mm_storeu_si128((__m128i *)(void *)(dist + j), _mm_and_si128(freeh, fill));
-	}
-#endif
-	for (; j < n; j++)
-		dist[j] = (unsigned char)(blocked[j] ? 0 : a1);
-}
-
-#define BF_STEP(d, extra) \
-	do { \
-		size_t x = wi[d]; \
-		uint32_t nc = c + (uint32_t)(x & PATH_W_COST); \
-		uint32_t j = (uint32_t)(x >> PATH_W_SHIFT); \
-		uint32_t old = dist[j]; \
-		uint32_t ok = (uint32_t)(nc < old) & (uint32_t)!(extra); \
-		uint32_t m = 0u - ok; /* all ones if the step passes (masks: gcc makes ?: branches) */ \
-		uint32_t b = (a1 + (d)) ^ ((nc ^ (a1 + (d))) & m); \
-		uint64_t v = (uint64_t)(uint32_t)head[b] << 32 | j << 3 | ((d) + 3) % 6; \
-		memcpy(ents + (size_t)k * 8, &v, 8); \
-		head[b] = (int32_t)k; \
-		k += ok; \
-		dist[j] = (unsigned char)(old ^ ((nc ^ old) & m)); \
-	} while (0)
-#define BF_NEIGHBOURS(extra) \
-	do { \
-		const uint32_t *wi = &w[(size_t)i * 6]; \
-		if (k + 6 >= cap) /* (never in practice: see above) */ \
-			return -1; \
-		BF_STEP(0, extra); \
-		BF_STEP(1, extra); \
-		BF_STEP(2, extra); \
-		BF_STEP(3, extra); \
-		BF_STEP(4, extra); \
-		BF_STEP(5, extra); \
-	} while (0)
-#define BF_SEARCH(ZOC, COST) \
-	int32_t head[PATH_MAX_ALLOWANCE + 7]; \
-	const uint32_t *w = p->w; \
-	const uint8_t *least = p->least; \
-	const int n = p->n; \
-	const uint32_t cap = (uint32_t)n * 3; \
-	uint32_t a1, k = 0; \
-	int allowance = q->allowance, start = q->start; \
-	const uint8_t *zoc = q->zoc, *blocked = q->blocked; \
-	uint16_t *cost = r->cost; \
-	int32_t *prev = r->prev, *out = order; \
-	unsigned char *ents = (unsigned char *)r->qnext; \
-	unsigned char *dist = (unsigned char *)r->qhex; \
-	if (allowance > PATH_MAX_ALLOWANCE) \
-		allowance = PATH_MAX_ALLOWANCE; \
-	if (allowance < 0) \
-		allowance = 0; \
-	a1 = (uint32_t)allowance + 1; \
-	if (COST) \
-		memset(cost, 0xFF, (size_t)n * sizeof cost[0]); \
-	bf_dist_init(dist, blocked, a1, n); \
-	for (uint32_t c = 0; c <= a1 + 5; c++) \
-		head[c] = -1; \
-	if (COST) \
-		cost[start] = 0; \
-	dist[start] = 0; \
-	prev[start] = -1; \
-	*out++ = start; \
-	{ /* the start first, outside the buckets, with the [5.14] test (as SEARCH) */ \
-		const uint32_t c = 0, i = (uint32_t)start; \
-		bool start_zoc = ZOC && zoc[start]; \
-		BF_NEIGHBOURS_OF_START; \
-	} \
-	for (uint32_t c = 0; c <= (uint32_t)allowance; c++) { \
-		int32_t e; \
-		while ((e = head[c]) >= 0) { \
-			uint64_t ev; \
-			memcpy(&ev, ents + (size_t)e * 8, 8); \
-			uint32_t i = (uint32_t)ev >> 3; \
-			head[c] = (int32_t)(uint32_t)(ev >> 32); \
-			if (dist[i] != c) /* it got cheaper after this entry: taken already */ \
-				continue; \
-			prev[i] = (int32_t)(w[(size_t)i * 6 + (ev & 7)] >> PATH_W_SHIFT); \
-			if (COST) \
-				cost[i] = (uint16_t)c; \
-			*out++ = (int32_t)i; \
-			if (ZOC && zoc[i]) /* [5.13] a unit stops on entering an enemy-controlled hex */ \
-				continue; \
-			if (c + least[i] > (uint32_t)allowance) /* no step out within the allowance */ \
-				continue; \
-			BF_NEIGHBOURS(0); \
-		} \
-	} \
-	return (int)(out - order)
-
-#define BF_NEIGHBOURS_OF_START BF_NEIGHBOURS(start_zoc && zoc[j]) /* [5.14] */
-static int bf_zoc(const struct path_prep *p, const struct path_query *q, struct path_result *r,
-		  int32_t *order)
-{
-	BF_SEARCH(1, 1);
-}
-static int bf_zoc_nc(const struct path_prep *p, const struct path_query *q, struct path_result *r,
-		     int32_t *order)
-{
-	BF_SEARCH(1, 0);
-}
-#undef BF_NEIGHBOURS_OF_START
-
-#define BF_NEIGHBOURS_OF_START do { (void)start_zoc; BF_NEIGHBOURS(0); } while (0)
-static int bf_free(const struct path_prep *p, const struct path_query *q, struct path_result *r,
-		   int32_t *order)
-{
-	BF_SEARCH(0, 1);
-}
-static int bf_free_nc(const struct path_prep *p, const struct path_query *q,
-		      struct path_result *r, int32_t *order)
-{
-	BF_SEARCH(0, 0);
-}
-#undef BF_NEIGHBOURS_OF_START
-
-int path_search_prep(const struct path_prep *p, const struct path_query *q, struct path_result *r,
-		     int32_t *order)
-{
-	/* without the caller's list, scratch: qhex's int32 entries after the n bytes of distances */
-	int32_t *o = order ? order : r->qhex + p->n;
-	int reached = -1;
-	if (!p->mutual)
-		;
-	else if (!r->cost)
-		reached = q->zoc ? bf_zoc_nc(p, q, r, o) : bf_free_nc(p, q, r, o);
-	else
-		reached = q->zoc ? bf_zoc(p, q, r, o) : bf_free(p, q, r, o);
-	return reached >= 0 ? reached : path_search_prep_branching(p, q, r, order);
-}
-
-#undef BF_SEARCH
-#undef BF_NEIGHBOURS
-#undef BF_STEP
 
 #undef PREP_SEARCH
 #undef PREP_NEIGHBOURS
@@ -440,7 +264,6 @@ int path_prep_init(struct path_prep *p, const struct map *m, const uint8_t *step
 	p->step = NULL;
 	p->w = NULL;
 	p->least = NULL;
-	p->mutual = 0;
 	p->in = NULL;
 	if (m->n <= 0 || (uint32_t)m->n > IDX_MASK)
 		return -1;
@@ -461,12 +284,6 @@ int path_prep_init(struct path_prep *p, const struct map *m, const uint8_t *step
 		if (i % 6 == 0 || s < p->least[i / 6])
 			p->least[i / 6] = (uint8_t)s;
 	}
-	p->mutual = 1; /* every step's neighbour has the hex as its neighbour the other way */
-	for (int i = 0; i < m->n * 6; i++) {
-		int j = m->nb[i];
-		if (j >= 0 && m->nb[j * 6 + (i % 6 + 3) % 6] != i / 6)
-			p->mutual = 0;
-	}
 	if (path_sweep_prep_init(p, m, step) != 0) {
 		path_prep_free(p);
 		return -1;
@@ -483,7 +300,6 @@ void path_prep_free(struct path_prep *p)
 	free(p->in);
 	p->w = NULL;
 	p->least = NULL;
-	p->mutual = 0;
 	p->in = NULL;
 	p->n = 0;
 	p->step = NULL;

@@ -44,9 +44,6 @@ struct path_prep {
 	const uint8_t *step;  /* the table it was built from (only for identification) */
 	uint32_t *w;          /* [n * 6]: neighbour index << PATH_W_SHIFT | step cost */
 	uint8_t *least;       /* [n]: the least step cost out of each hex (PATH_NOWAY: none) */
-	int mutual;           /* 1 if a hex's neighbour in direction d has the hex as its
-			       * neighbour in direction (d + 3) % 6 (path_search_prep's branch-free
-			       * loop relies on it) */
 	/* For path_sweep (pathsweep.c): the map's index space with a padding of unenterable
 	 * hexes around it, column-major like the index (index = column * h + row). */
 	int h, cols;          /* map->h, map->w */
@@ -78,10 +75,6 @@ void path_prep_free(struct path_prep *p);
  * same). */
 int path_search_prep(const struct path_prep *p, const struct path_query *q, struct path_result *r,
 		     int32_t *order);
-/* The same results by the plain bucket loop with a branch per step (path_search_prep's
- * fallback, kept callable so that the tests compare both with the reference). */
-int path_search_prep_branching(const struct path_prep *p, const struct path_query *q,
-			       struct path_result *r, int32_t *order);
 /* ---- the data-parallel search (pathsweep.c) ----
  * The same reached set and costs as path_search_prep, found by a different algorithm: a
  * relaxation of a whole column of a 32 x 16 window around the start at once (SSE2 byte

@@ -175,11 +175,6 @@ static void compare(const struct map *m, const struct path_query *q, const struc
 	assert_int_equal(ra, rb);
 	same_result(m, q, a, b, "path_search_order");
 	memset(b->r.cost, 0, (size_t)m->n * sizeof b->r.cost[0]);
-	memset(b->r.cost, 0, (size_t)m->n * sizeof b->r.cost[0]);
-	rb = path_search_prep_branching(prep, q, &b->r, ob + m->n);
-	assert_int_equal(ra, rb);
-	same_result(m, q, a, b, "path_search_prep_branching"); /* (the fallback) */
-	memset(b->r.cost, 0, (size_t)m->n * sizeof b->r.cost[0]);
 	rb = path_search_prep(prep, q, &b->r, ob + m->n);
 	assert_int_equal(ra, rb);
 	same_result(m, q, a, b, "path_search_prep");
@@ -252,7 +247,6 @@ static void test_same_as_reference(void **state)
 			q.step = rstep;
 		}
 		assert_int_equal(path_prep_init(&prep, m, q.step), 0);
-		assert_int_equal(prep.mutual, 1); /* (so path_search_prep's branch-free loop runs) */
 		random_zoc(m, &rs, zoc, blocked, round % 12);
 		for (int k = 0; k < 150; k++) {
 			q.start = below(&rs, n);
