@@ -214,30 +214,22 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 	} \
 	return (int)(out - order)
 
+/* One search function per form: ZOC and COST as PREP_SEARCH's. */
+#define PREP_FN(name, ZOC, COST) \
+	static int name(const struct path_prep *p, const struct path_query *q, struct path_result *r, \
+			int32_t *order) \
+	{ \
+		PREP_SEARCH(ZOC, COST); \
+	}
+
 #define NEIGHBOURS_OF_START PREP_NEIGHBOURS(start_zoc && zoc[j]) /* [5.14] */
-static int prep_zoc(const struct path_prep *p, const struct path_query *q, struct path_result *r,
-		    int32_t *order)
-{
-	PREP_SEARCH(1, 1);
-}
-static int prep_zoc_nc(const struct path_prep *p, const struct path_query *q,
-		       struct path_result *r, int32_t *order)
-{
-	PREP_SEARCH(1, 0);
-}
+PREP_FN(prep_zoc, 1, 1)
+PREP_FN(prep_zoc_nc, 1, 0)
 #undef NEIGHBOURS_OF_START
 
 #define NEIGHBOURS_OF_START do { (void)start_zoc; PREP_NEIGHBOURS(0); } while (0)
-static int prep_free(const struct path_prep *p, const struct path_query *q, struct path_result *r,
-		     int32_t *order)
-{
-	PREP_SEARCH(0, 1);
-}
-static int prep_free_nc(const struct path_prep *p, const struct path_query *q,
-			struct path_result *r, int32_t *order)
-{
-	PREP_SEARCH(0, 0);
-}
+PREP_FN(prep_free, 0, 1)
+PREP_FN(prep_free_nc, 0, 0)
 #undef NEIGHBOURS_OF_START
 
 int path_search_prep(const struct path_prep *p, const struct path_query *q, struct path_result *r,
@@ -250,6 +242,7 @@ int path_search_prep(const struct path_prep *p, const struct path_query *q, stru
 	return q->zoc ? prep_zoc(p, q, r, o) : prep_free(p, q, r, o);
 }
 
+#undef PREP_FN
 #undef PREP_SEARCH
 #undef PREP_NEIGHBOURS
 #undef PREP_STEP
