@@ -502,6 +502,49 @@ static int bal_exits(const struct game *g, const struct result *r, int me)
 	return d > 0 ? 1 : 0;
 }
 
+/* The column of unit u when it is a source of the enemy distance field (an enemy on the map;
+ * at the Alma crossing only infantry), else -1. */
+static int field_column(const struct view *v, const struct q_state *st, const struct map *m, int u)
+{
+	int i = st->u[u].idx;
+	if (v->s->u[u].side == v->me || i < 0 || !(m->flags[i] & HEXF_ONMAP) ||
+	    (v->alma_cross && v->s->u[u].type != Q_INF))
+		return -1;
+	return i / m->h;
+}
+
+/* The columns [*lo, *hi) whose enemy units the distance field counts: all of them, or under a
+ * posture's sector one third of the columns the enemy stands in (all when that third holds
+ * none). */
+static void sector_columns(const struct view *v, const struct q_state *st, const struct map *m, int *lo,
+			   int *hi)
+{
+	int cmin = m->w, cmax = -1, cnt = 0, nunits = v->s->nunits;
+	*lo = 0;
+	*hi = m->w;
+	if (v->wt->sector <= 0)
+		return;
+	for (int u = 0; u < nunits; u++) {
+		int c = field_column(v, st, m, u);
+		if (c >= 0) {
+			cmin = imin(cmin, c);
+			cmax = c > cmax ? c : cmax;
+		}
+	}
+	if (cmax < cmin)
+		return;
+	int span = cmax - cmin + 1, k = v->wt->sector - 1;
+	int c_lo = cmin + span * k / 3, c_hi = cmin + span * (k + 1) / 3 + (k == 2 ? 1 : 0);
+	for (int u = 0; u < nunits; u++) {
+		int c = field_column(v, st, m, u);
+		cnt += c >= c_lo && c < c_hi;
+	}
+	if (cnt > 0) {
+		*lo = c_lo;
+		*hi = c_hi;
+	}
+}
+
 /* Fills the parts of v that depend on the position g (of v's scenario): who is winning, the
  * enemy distance field, adjacent strengths, my units per hex, the raiders. queue: [map n].
  * full: the enemy distance of every hex; otherwise only of the hexes my units stand in (all
@@ -531,35 +574,8 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 			v->keys[u] = (struct ukey){-1, false, 0};
 		v->keyed = true;
 	}
-	/* a posture's sector: the enemy distances count only the enemy units in one third of
-	 * the columns the enemy stands in (all of them when that third is empty) */
-	int c_lo = 0, c_hi = m->w;
-	if (v->wt->sector > 0) {
-		int cmin = m->w, cmax = -1, cnt = 0;
-		for (int u = 0; u < s->nunits; u++) {
-			int i = st->u[u].idx;
-			if (s->u[u].side == me || i < 0 || !(m->flags[i] & HEXF_ONMAP) ||
-			    (v->alma_cross && s->u[u].type != Q_INF))
-				continue;
-			cmin = imin(cmin, i / m->h);
-			cmax = i / m->h > cmax ? i / m->h : cmax;
-		}
-		if (cmax >= cmin) {
-			int span = cmax - cmin + 1, k = v->wt->sector - 1;
-			c_lo = cmin + span * k / 3;
-			c_hi = cmin + span * (k + 1) / 3 + (k == 2 ? 1 : 0);
-			for (int u = 0; u < s->nunits; u++) {
-				int i = st->u[u].idx;
-				if (s->u[u].side != me && i >= 0 && (m->flags[i] & HEXF_ONMAP) &&
-				    (!v->alma_cross || s->u[u].type == Q_INF) && i / m->h >= c_lo && i / m->h < c_hi)
-					cnt++;
-			}
-		}
-		if (cnt == 0) {
-			c_lo = 0;
-			c_hi = m->w;
-		}
-	}
+	int c_lo, c_hi;
+	sector_columns(v, st, m, &c_lo, &c_hi);
 	/* enemy distance field and adjacency strengths: each unit's part, changed where the unit
 	 * changed since the last update */
 	for (int u = 0; u < s->nunits; u++) {
@@ -597,8 +613,8 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 			}
 			*old = key;
 		}
-		if (on && enemy && (!v->alma_cross || s->u[u].type == Q_INF) && !v->mark[i] &&
-		    i / m->h >= c_lo && i / m->h < c_hi) {
+		int col = field_column(v, st, m, u);
+		if (col >= c_lo && col < c_hi && !v->mark[i]) {
 			v->mark[i] = 1; /* each hex once among the sources, in the order first met */
 			queue[nq++] = i;
 		}
@@ -855,8 +871,7 @@ static double unit_score(const struct view *v, int u, int i)
 			sc += odds >= 2 ? 1.5 : odds >= 1 ? 0.8 : odds >= 0.5 ? -0.5 : -1.5 - ea * 0.3;
 		else
 			sc += odds >= 2 ? 1.5 : odds >= 1.5 ? 0.8 : odds >= 1 ? 0.0 : -1.5 - ea * 0.3;
-		if (wt->contact != 0)
-			sc += wt->contact;
+		sc += wt->contact;
 	}
 	return sc;
 }
@@ -1018,8 +1033,7 @@ int greedy_candidates_w(struct game *g, struct ai_cand *out, int k, int samples,
 	}
 	struct view *const v = vp; /* the decision's view; w: the judges' */
 	struct view *const w = wp;
-	v->wt = wt;
-	w->wt = wt;
+	w->wt = wt; /* v has it since before its update */
 	const struct q_state *st = q_cst(g);
 	double before = eval_view(v);
 	uint64_t base = rng_next(&g->ai);

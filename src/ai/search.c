@@ -48,36 +48,38 @@ static const struct greedy_weights plans[] = {
 #define NPLANS ((int)(sizeof plans / sizeof plans[0]))
 
 
-/* One rollout from c (already holding the candidate applied); returns the score for me. */
-static double rollout(struct game *c, int me, int pturn_end, const struct greedy_weights *wt)
+/* Greedy (one dice sample per combat) plays c on: me with the posture wt, the enemy with the
+ * default, until the game ends, player-turn pturn_end begins (0: no limit) or steps decisions
+ * have been made (a safety net). */
+static void play_out(struct game *c, int me, int pturn_end, const struct greedy_weights *wt, int steps)
 {
-	for (int step = 0; step < SEARCH_STEPS; step++) {
+	for (int step = 0; step < steps; step++) {
 		struct action a;
-		if (c->rules->over(c, NULL) || c->rules->player_turn(c) >= pturn_end)
-			break;
+		if (c->rules->over(c, NULL) || (pturn_end > 0 && c->rules->player_turn(c) >= pturn_end))
+			return;
 		int side = c->rules->to_act(c);
 		if (greedy_choose_w(c, &a, 1, side == me ? wt : &greedy_default_weights) != 0 || ai_apply(c, &a) != 0)
-			break;
+			return;
 	}
+}
+
+/* One rollout from c (already holding the candidate applied) to pturn_end; the score for me. */
+static double rollout(struct game *c, int me, int pturn_end, const struct greedy_weights *wt)
+{
+	play_out(c, me, pturn_end, wt, SEARCH_STEPS);
 	return greedy_eval_w(c, me, wt);
 }
 
 /* One plan rollout from c: plan wt for me, the default for the enemy, until the game ends or
- * pturn_end (0: no limit). The score for me. */
+ * pturn_end (0: no limit). The score for me: the margin and the win at the end, else greedy's
+ * estimate. */
 static double plan_rollout(struct game *c, int me, int pturn_end, const struct greedy_weights *wt)
 {
 	struct result r;
-	for (int step = 0; step < SEARCH_PLAN_STEPS; step++) {
-		struct action a;
-		if (c->rules->over(c, &r))
-			return r.vp[me] - r.vp[1 - me] +
-			       (r.winner == me ? SEARCH_PLAN_WIN : r.winner == 1 - me ? -SEARCH_PLAN_WIN : 0);
-		if (pturn_end > 0 && c->rules->player_turn(c) >= pturn_end)
-			break;
-		int side = c->rules->to_act(c);
-		if (greedy_choose_w(c, &a, 1, side == me ? wt : &greedy_default_weights) != 0 || ai_apply(c, &a) != 0)
-			break;
-	}
+	play_out(c, me, pturn_end, wt, SEARCH_PLAN_STEPS);
+	if (c->rules->over(c, &r))
+		return r.vp[me] - r.vp[1 - me] +
+		       (r.winner == me ? SEARCH_PLAN_WIN : r.winner == 1 - me ? -SEARCH_PLAN_WIN : 0);
 	return greedy_eval(c, me);
 }
 
