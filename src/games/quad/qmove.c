@@ -416,9 +416,10 @@ static int follow(struct game *g, int u, const int32_t *path, int n, int entered
 	return q_battle_moved(g, u, entered + n, ev);
 }
 
-/* q_move_apply's work in w (the memo's lent scratch or the stack's). */
+/* q_move_apply's work in w (the memo's lent scratch, whose maps may be kept from the last
+ * move, or a fresh one on the stack: prep_gen 0). */
 static int move_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e,
-		      struct q_work *w, bool kept)
+		      struct q_work *w)
 {
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
@@ -440,10 +441,7 @@ static int move_apply(struct game *g, const struct action *a, struct evsink *ev,
 		/* "move UNIT HEX": the destination only; take the cheapest legal path */
 		int tmp[ACTION_ARGS + 64], len;
 		char hx[8];
-		if (kept) /* maps it holds already are not copied again */
-			q_search_prepare_kept(g, s->u[u].side, w);
-		else
-			q_search_prepare(g, s->u[u].side, w);
+		q_search_prepare_kept(g, s->u[u].side, w); /* maps it holds already: not copied again */
 		prepared = true; /* zoc and blocked serve follow too: nothing moves before it */
 		q_reach_begin(g, w);
 		len = q_reach_route(g, u, w, path[0], tmp, ACTION_ARGS + 64); /* memo: no search */
@@ -462,7 +460,8 @@ static int move_apply(struct game *g, const struct action *a, struct evsink *ev,
 int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
 {
 	struct q_work wbuf, *w = q_memo_work_take(g); /* else on the stack: no heap use */
-	int rc = move_apply(g, a, ev, e, w ? w : &wbuf, w != NULL);
+	wbuf.prep_gen = 0; /* (holds no maps) */
+	int rc = move_apply(g, a, ev, e, w ? w : &wbuf);
 	q_memo_work_give(g, w);
 	return rc;
 }
