@@ -55,6 +55,11 @@ $(O)/bench/%: bench/%.c $(O)/libcrimea.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/libcrimea.a $(LDLIBS)
 
+# test_store tests the server's store (src/app/store.c, not in the library) with it
+$(O)/tests/test_store: tests/unit/test_store.c $(O)/src/app/store.o $(O)/libcrimea.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/src/app/store.o $(O)/libcrimea.a $(LDLIBS) -lcmocka
+
 # the portable path_sweep's tests are test_pathsearch.c's, on pathsweep.c compiled with them
 $(O)/tests/test_pathsweep_scalar: tests/unit/test_pathsearch.c src/hex/pathsweep.c
 

@@ -298,6 +298,8 @@ struct sgame {
 	uint32_t options;
 	struct game *g;               /* owned */
 	struct record rec;            /* owned: the actions applied, in order */
+	struct game_ai_state *aist;   /* owned: the computer players' state after each (cap capaist) */
+	int capaist;
 	int seq;                      /* actions applied */
 	unsigned long version;        /* bumped by every change; event streams wait on it */
 	char entropy[SRV_ENTROPY_MAX][STORE_HEX_MAX];
@@ -306,6 +308,7 @@ struct sgame {
 	int *evseq;                   /* the action seq of each */
 	int nev, evhead;
 	bool ai_warned;
+	int ai_redrawn;               /* replayed actions a computer player chose again (schema 1) */
 	struct srv_speed *speed;      /* the scenario's computer-player memo and scratch (srv's) */
 };
 
@@ -329,6 +332,7 @@ struct srv {
 	json_t **scn_head;            /* {"first", "turns"} of each, for the list */
 	int nscn;
 	struct srv_speed *speed;      /* owned, one a scenario */
+	int resumed, resumed_actions, resumed_redrawn; /* what start-up replayed (load_game) */
 	struct sgame **games;
 	int ngames, capgames;
 	char webdir[PATH_MAX];        /* realpath, or "" when there is none */
@@ -461,6 +465,7 @@ static void sg_free(struct sgame *sg)
 	if (!sg)
 		return;
 	rec_free(&sg->rec);
+	free(sg->aist);
 	free(sg->g);
 	free(sg->ev);
 	free(sg->evseq);
@@ -521,23 +526,33 @@ static void dice_text(const struct game *g, char *out, size_t n)
 #define SRV_DIVERGED (-11)
 
 /* Applies one action to sg. text NULL: the computer player of the side to act chooses it.
- * When replaying (S NULL) the action comes from the store: it is not stored again, a computer
- * side still draws its choice (so that its random stream stays where it was), and in an rng
- * game the dice rolled must equal want_dice. Otherwise the action is committed to the store
- * before the game changes. Events go to sink (may be NULL) and to the game's ring.
+ * When replaying (S NULL) the action comes from the store: it is not stored again, in an rng
+ * game the dice rolled must equal want_dice, and the computer players' state after it is put
+ * back from known (what the store or sg->aist kept); without known (actions stored before
+ * schema 2) a computer side draws its choice again so that its stream and plan are where they
+ * were. Otherwise the action and that state are committed to the store before the game
+ * changes. Events go to sink (may be NULL) and to the game's ring.
  * Returns 0, -1 (refused, e says why), DICE_NEED, SRV_STORE_FAILED or SRV_DIVERGED. */
 static int sg_step(struct srv *S, struct sgame *sg, const char *text, const int *dice, int nd,
-		   const char *want_dice, struct evsink *sink, struct err *e)
+		   const char *want_dice, const struct game_ai_state *known, struct evsink *sink, struct err *e)
 {
-	struct game *tmp = malloc(sizeof *tmp);
-	char chosen[ACTION_TEXT_MAX], dt[STORE_DICE_TEXT_MAX], status[16];
+	struct game *tmp;
+	char chosen[ACTION_TEXT_MAX], dt[STORE_DICE_TEXT_MAX], status[16], ait[GAME_AI_TEXT_MAX];
 	int side, pt, rc, evn = sink ? sink->n : 0;
 
-	if (!tmp)
+	if (sg->seq >= sg->capaist) { /* room for this action's state before anything changes */
+		int nc = sg->capaist ? sg->capaist * 2 : 256;
+		struct game_ai_state *na = realloc(sg->aist, (size_t)nc * sizeof *na);
+		if (!na)
+			return err_set(e, NULL, 0, "out of memory");
+		sg->aist = na;
+		sg->capaist = nc;
+	}
+	if (!(tmp = malloc(sizeof *tmp)))
 		return err_set(e, NULL, 0, "out of memory");
 	*tmp = *sg->g;
 	side = tmp->rules->to_act(tmp);
-	if (side >= 0 && sg->ai[side].kind != AI_NONE && (text == NULL || S == NULL)) {
+	if (side >= 0 && sg->ai[side].kind != AI_NONE && (text == NULL || (S == NULL && !known))) {
 		struct action a;
 		struct srv_speed *sp = sg->speed;
 		if (!sp->memo && sg->scn->rules->memo_new) /* speed only: the same choices without */
@@ -546,6 +561,8 @@ static int sg_step(struct srv *S, struct sgame *sg, const char *text, const int 
 		if (!sp->ai_scratch)
 			sp->ai_scratch = ai_scratch_new(sg->scn);
 		tmp->ai_scratch = sp->ai_scratch;
+		if (!S)
+			sg->ai_redrawn++;
 		if (ai_player_choose(&sg->ai[side], tmp, &a) != 0) {
 			free(tmp);
 			return err_set(e, NULL, 0, "the computer player has no legal action (a rules bug)");
@@ -565,6 +582,10 @@ static int sg_step(struct srv *S, struct sgame *sg, const char *text, const int 
 		free(tmp);
 		return rc;
 	}
+	if (!S && known)
+		game_ai_put(tmp, known);
+	game_ai_get(tmp, &sg->aist[sg->seq]);
+	game_ai_text(&sg->aist[sg->seq], ait, sizeof ait);
 	dice_text(tmp, dt, sizeof dt);
 	snprintf(status, sizeof status, "%s", tmp->rules->over(tmp, NULL) ? "over" : "playing");
 	if (!S && want_dice && tmp->dice.mode == DICE_RNG && strcmp(dt, want_dice)) {
@@ -573,7 +594,7 @@ static int sg_step(struct srv *S, struct sgame *sg, const char *text, const int 
 			dt[0] ? dt : "no dice", want_dice[0] ? want_dice : "none");
 		return SRV_DIVERGED;
 	}
-	if (S && store_add_action(S->store, sg->meta.id, sg->seq + 1, text, dt, !sg->meta.seed_fixed,
+	if (S && store_add_action(S->store, sg->meta.id, sg->seq + 1, text, dt, ait, !sg->meta.seed_fixed,
 				  tmp->seed, status, e) != 0) {
 		free(tmp);
 		if (sink)
@@ -609,7 +630,7 @@ static void sg_run_ai(struct srv *S, struct sgame *sg, struct evsink *sink)
 		if (!sink) {
 			evsink_init(&own, S->evbuf, SRV_EVENTS_STEP);
 		}
-		int rc = sg_step(S, sg, NULL, NULL, 0, NULL, sink ? sink : &own, &e);
+		int rc = sg_step(S, sg, NULL, NULL, 0, NULL, NULL, sink ? sink : &own, &e);
 		if (rc != 0) {
 			fprintf(stderr, "crimea serve: game %s: the computer player stops: %s\n", sg->meta.id, e.msg);
 			return;
@@ -646,23 +667,44 @@ static int parse_dice_text(const char *s, int *out)
 	return n;
 }
 
-static int replay_action(void *ctx, int seq, const char *text, const char *dice)
+/* Replays one stored action: its text, its dice, and the computer players' state after it
+ * when known (ai_known) or stored (ai, game_ai_text; NULL before schema 2). A stored state that
+ * does not read is reported once and the computer side chooses again, as before schema 2. */
+static int replay_known(struct replay_ctx *R, int seq, const char *text, const char *dice, const char *ai,
+			const struct game_ai_state *ai_known)
 {
-	struct replay_ctx *R = ctx;
 	struct evsink sink;
+	struct game_ai_state st;
+	struct err pe;
 	int d[DICE_PER_ACTION], nd = parse_dice_text(dice, d);
 	if (seq != R->sg->seq + 1) {
 		err_set(R->e, NULL, 0, "action %d is missing from the store", R->sg->seq + 1);
 		return 1;
 	}
+	if (!ai_known && ai) {
+		if (game_ai_parse(&st, ai, &pe) == 0)
+			ai_known = &st;
+		else if (!R->sg->ai_warned) {
+			fprintf(stderr, "crimea serve: game %s: action %d: %s; its computer players choose again\n",
+				R->sg->meta.id, seq, pe.msg);
+			R->sg->ai_warned = true;
+		}
+	}
 	evsink_init(&sink, R->evs, SRV_EVENTS_STEP);
-	if (sg_step(NULL, R->sg, text, d, nd, dice, &sink, R->e) != 0)
+	if (sg_step(NULL, R->sg, text, d, nd, dice, ai_known, &sink, R->e) != 0)
 		return 1;
 	return 0;
 }
 
-/* Replays the first n actions of a record (texts and dice) into sg from the start. */
-static int sg_replay_rec(struct srv *S, struct sgame *sg, const struct record *r, int n, struct err *e)
+static int replay_action(void *ctx, int seq, const char *text, const char *dice, const char *ai)
+{
+	return replay_known(ctx, seq, text, dice, ai, NULL);
+}
+
+/* Replays the first n actions of a record (texts and dice) into sg from the start, with the
+ * computer players' state after each from ai (n of them). */
+static int sg_replay_rec(struct srv *S, struct sgame *sg, const struct record *r, const struct game_ai_state *ai,
+			 int n, struct err *e)
 {
 	char dt[STORE_DICE_TEXT_MAX];
 	struct replay_ctx R = {sg, e, S->evbuf};
@@ -673,7 +715,7 @@ static int sg_replay_rec(struct srv *S, struct sgame *sg, const struct record *r
 		dt[0] = '\0';
 		for (int k = 0; k < r->act[i].ndice; k++)
 			l += (size_t)snprintf(dt + l, sizeof dt - l, "%s%d", k ? " " : "", r->act[i].dice[k]);
-		if (replay_action(&R, i + 1, r->act[i].text, dt) != 0)
+		if (replay_known(&R, i + 1, r->act[i].text, dt, NULL, &ai[i]) != 0)
 			return -1;
 	}
 	return 0;
@@ -753,6 +795,9 @@ static int load_game(void *ctx, const char *id)
 		sg_free(sg);
 		return -1;
 	}
+	S->resumed++;
+	S->resumed_actions += sg->seq;
+	S->resumed_redrawn += sg->ai_redrawn;
 	return 0;
 }
 
@@ -1172,7 +1217,7 @@ static enum MHD_Result api_act(struct srv *S, struct MHD_Connection *c, struct s
 		return send_error(c, 403, "the token is not the seat of the side to act", NULL);
 	evsink_init(&sink, S->evbuf, SRV_EVENTS_STEP);
 	int first = sg->seq + 1;
-	rc = sg_step(S, sg, q->action, q->dice, q->ndice, NULL, &sink, &e);
+	rc = sg_step(S, sg, q->action, q->dice, q->ndice, NULL, NULL, &sink, &e);
 	if (rc == DICE_NEED) {
 		o = json_object();
 		json_object_set_new(o, "error", json_string("a die is needed"));
@@ -1195,7 +1240,7 @@ static enum MHD_Result api_act(struct srv *S, struct MHD_Connection *c, struct s
 		if (s2 < 0 || sg->ai[s2].kind == AI_NONE)
 			break;
 		evsink_init(&sink, S->evbuf, SRV_EVENTS_STEP);
-		rc = sg_step(S, sg, NULL, NULL, 0, NULL, &sink, &e);
+		rc = sg_step(S, sg, NULL, NULL, 0, NULL, NULL, &sink, &e);
 		if (rc != 0) {
 			fprintf(stderr, "crimea serve: game %s: the computer player stops: %s\n", sg->meta.id, e.msg);
 			break;
@@ -1273,21 +1318,28 @@ static enum MHD_Result api_undo(struct srv *S, struct MHD_Connection *c, struct 
 		return send_error(c, 422, "nothing to undo", NULL);
 	if (sg->rec.act[n - 1].ndice)
 		return send_error(c, 422, "undo stops at a die roll", NULL);
-	/* replay all but the last action from a copy of the actions (the replay rebuilds sg->rec) */
+	/* replay all but the last action from a copy of the actions and of the computer players'
+	 * state after each (the replay rebuilds sg->rec and sg->aist; the players do not choose
+	 * again, so an undo costs the rules' time only) */
 	struct record r = {0};
+	struct game_ai_state *ai = malloc((size_t)n * sizeof *ai);
 	struct err e2;
-	if (!(r.act = malloc((size_t)n * sizeof *r.act)))
+	if (!ai || !(r.act = malloc((size_t)n * sizeof *r.act))) {
+		free(ai);
 		return send_error(c, 500, "out of memory", NULL);
+	}
 	memcpy(r.act, sg->rec.act, (size_t)n * sizeof *r.act);
+	memcpy(ai, sg->aist, (size_t)n * sizeof *ai);
 	r.nact = n;
-	bool refused = sg_replay_rec(S, sg, &r, n - 1, &e) != 0;
+	bool refused = sg_replay_rec(S, sg, &r, ai, n - 1, &e) != 0;
 	if (refused || sg->g->rules->to_act(sg->g) != side ||
 	    store_undo(S->store, sg->meta.id, n, sg->g->rules->over(sg->g, NULL) ? "over" : "playing", &e2) != 0) {
 		bool changed = !refused && sg->g->rules->to_act(sg->g) != side;
 		/* put the game back exactly as it was */
-		if (sg_replay_rec(S, sg, &r, n, &e2) != 0)
+		if (sg_replay_rec(S, sg, &r, ai, n, &e2) != 0)
 			fprintf(stderr, "crimea serve: game %s: cannot restore after a refused undo: %s\n", sg->meta.id, e2.msg);
 		free(r.act);
+		free(ai);
 		if (!refused && !changed) {
 			fprintf(stderr, "crimea serve: %s\n", e2.msg);
 			return send_error(c, 500, "the game store failed", NULL);
@@ -1295,6 +1347,7 @@ static enum MHD_Result api_undo(struct srv *S, struct MHD_Connection *c, struct 
 		return send_error(c, 422, changed ? "undo stops where the deciding side changed" : e.msg, NULL);
 	}
 	free(r.act);
+	free(ai);
 	snprintf(sg->meta.status, sizeof sg->meta.status, "%s", sg->g->rules->over(sg->g, NULL) ? "over" : "playing");
 	sg->version++;
 	pthread_cond_broadcast(&S->cv);
@@ -1840,6 +1893,10 @@ int cmd_serve(int argc, char **argv)
 		fprintf(stderr, "crimea serve: cannot resume the stored games\n");
 		goto out;
 	}
+	if (S->resumed)
+		fprintf(stderr, "crimea serve: resumed %d game%s: %d actions replayed, %d computer choices made again"
+				" (actions stored before schema 2 keep no computer players' state)\n",
+			S->resumed, S->resumed == 1 ? "" : "s", S->resumed_actions, S->resumed_redrawn);
 	/* SIGINT and SIGTERM are taken by sigwait below; every thread inherits the mask. */
 	sigemptyset(&sigs);
 	sigaddset(&sigs, SIGINT);

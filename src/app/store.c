@@ -18,10 +18,54 @@ static const char schema[] =
 	"CREATE TABLE IF NOT EXISTS seats (game TEXT NOT NULL REFERENCES games(id), side TEXT NOT NULL,"
 	" token TEXT NOT NULL, kind TEXT NOT NULL, PRIMARY KEY (game, side));"
 	"CREATE TABLE IF NOT EXISTS actions (game TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,"
-	" text TEXT NOT NULL, dice TEXT NOT NULL, created INTEGER NOT NULL, PRIMARY KEY (game, seq));"
+	" text TEXT NOT NULL, dice TEXT NOT NULL, created INTEGER NOT NULL, ai TEXT, PRIMARY KEY (game, seq));"
 	"CREATE TABLE IF NOT EXISTS entropy (game TEXT NOT NULL REFERENCES games(id), seq INTEGER NOT NULL,"
 	" side TEXT NOT NULL, hex TEXT NOT NULL, created INTEGER NOT NULL, PRIMARY KEY (game, seq));"
-	"PRAGMA user_version = 1;";
+	"PRAGMA user_version = 2;";
+
+/* Schema versions (PRAGMA user_version): 0 a new file; 1 the first schema; 2 adds actions.ai,
+ * the computer players' state after the action (game_ai_text), NULL in rows from version 1. */
+#define STORE_SCHEMA 2
+
+static int user_version(sqlite3 *db)
+{
+	sqlite3_stmt *st = NULL;
+	int v = -1;
+	if (sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* Creates the tables of a new file, or brings an older schema up to STORE_SCHEMA, in one
+ * transaction. A file from a newer crimea is refused, not touched. */
+static int set_up(sqlite3 *db, const char *path, struct err *e)
+{
+	char *msg = NULL;
+	int v, rc;
+
+	if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, &msg) != SQLITE_OK)
+		goto failed;
+	v = user_version(db);
+	if (v < 0 || v > STORE_SCHEMA) {
+		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+		return v < 0 ? err_set(e, path, 0, "cannot read the database's schema version: %s", sqlite3_errmsg(db))
+			     : err_set(e, path, 0, "the database has schema %d, newer than this crimea's %d", v,
+				       STORE_SCHEMA);
+	}
+	rc = v == 0 ? sqlite3_exec(db, schema, NULL, NULL, &msg)
+	   : v == 1 ? sqlite3_exec(db, "ALTER TABLE actions ADD COLUMN ai TEXT; PRAGMA user_version = 2;", NULL, NULL, &msg)
+		    : SQLITE_OK;
+	if (rc != SQLITE_OK || sqlite3_exec(db, "COMMIT", NULL, NULL, &msg) != SQLITE_OK) {
+		sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
+		goto failed;
+	}
+	return 0;
+failed:
+	err_set(e, path, 0, "cannot set up the database: %s", msg ? msg : sqlite3_errmsg(db));
+	sqlite3_free(msg);
+	return -1;
+}
 
 static int fail(struct store *s, struct err *e, const char *what)
 {
@@ -46,10 +90,14 @@ int store_open(struct store **out, const char *path, struct err *e)
 	sqlite3_busy_timeout(s->db, 5000);
 	/* WAL with synchronous=FULL: a commit is on disk when sqlite3_step returns. */
 	if (sqlite3_exec(s->db, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;",
-			 NULL, NULL, &msg) != SQLITE_OK ||
-	    sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK) {
+			 NULL, NULL, &msg) != SQLITE_OK) {
 		err_set(e, path, 0, "cannot set up the database: %s", msg ? msg : "?");
 		sqlite3_free(msg);
+		sqlite3_close(s->db);
+		free(s);
+		return -1;
+	}
+	if (set_up(s->db, path, e) != 0) {
 		sqlite3_close(s->db);
 		free(s);
 		return -1;
@@ -203,20 +251,24 @@ int store_add_entropy(struct store *s, const char *game, int seq, const char *si
 }
 
 int store_add_action(struct store *s, const char *game, int seq, const char *text, const char *dice,
-		     bool fix_seed, uint64_t seed, const char *status, struct err *e)
+		     const char *ai, bool fix_seed, uint64_t seed, const char *status, struct err *e)
 {
 	sqlite3_stmt *st;
 	char sd[24];
 
 	if (exec(s, "BEGIN IMMEDIATE", e) != 0)
 		return -1;
-	st = prep(s, "INSERT INTO actions (game, seq, text, dice, created) VALUES (?1, ?2, ?3, ?4, strftime('%s','now'))", e);
+	st = prep(s, "INSERT INTO actions (game, seq, text, dice, created, ai) VALUES (?1, ?2, ?3, ?4, strftime('%s','now'), ?5)", e);
 	if (!st)
 		return rollback(s, -1);
 	sqlite3_bind_text(st, 1, game, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int(st, 2, seq);
 	sqlite3_bind_text(st, 3, text, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_text(st, 4, dice, -1, SQLITE_TRANSIENT);
+	if (ai)
+		sqlite3_bind_text(st, 5, ai, -1, SQLITE_TRANSIENT);
+	else
+		sqlite3_bind_null(st, 5);
 	if (step_done(s, st, e, "insert action") != 0)
 		return rollback(s, -1);
 	st = prep(s, fix_seed ? "UPDATE games SET status = ?2, seed = ?3 WHERE id = ?1"
@@ -366,20 +418,23 @@ int store_each_entropy(struct store *s, const char *id, int (*fn)(void *ctx, int
 }
 
 int store_each_action(struct store *s, const char *id,
-		      int (*fn)(void *ctx, int seq, const char *text, const char *dice), void *ctx,
-		      struct err *e)
+		      int (*fn)(void *ctx, int seq, const char *text, const char *dice, const char *ai),
+		      void *ctx, struct err *e)
 {
-	sqlite3_stmt *st = prep(s, "SELECT seq, text, dice FROM actions WHERE game = ?1 ORDER BY seq", e);
+	sqlite3_stmt *st = prep(s, "SELECT seq, text, dice, ai FROM actions WHERE game = ?1 ORDER BY seq", e);
 	int rc;
 
 	if (!st)
 		return -1;
 	sqlite3_bind_text(st, 1, id, -1, SQLITE_TRANSIENT);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		char text[ACTION_TEXT_MAX], dice[STORE_DICE_TEXT_MAX];
+		char text[ACTION_TEXT_MAX], dice[STORE_DICE_TEXT_MAX], ai[GAME_AI_TEXT_MAX];
+		bool has_ai = sqlite3_column_type(st, 3) != SQLITE_NULL;
 		copy_col(st, 1, text, sizeof text);
 		copy_col(st, 2, dice, sizeof dice);
-		int r = fn(ctx, sqlite3_column_int(st, 0), text, dice);
+		if (has_ai)
+			copy_col(st, 3, ai, sizeof ai);
+		int r = fn(ctx, sqlite3_column_int(st, 0), text, dice, has_ai ? ai : NULL);
 		if (r) {
 			sqlite3_finalize(st);
 			return r;

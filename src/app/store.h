@@ -1,8 +1,8 @@
 /* store: the server's game store in SQLite (docs/API.md "Storage"). Every write is one
  * transaction, committed (WAL, synchronous=FULL) before the function returns, so an action
  * acknowledged over HTTP survives a crash. The store keeps facts only (games, seats, entropy,
- * actions); game states are rebuilt by replaying the actions. Not thread-safe: the caller
- * serialises calls. */
+ * actions and the computer players' state after each); game states are rebuilt by replaying
+ * the actions. Not thread-safe: the caller serialises calls. */
 #ifndef CRIMEA_STORE_H
 #define CRIMEA_STORE_H
 
@@ -53,10 +53,11 @@ int store_create(struct store *s, const struct store_game *g, const struct store
 /* Appends entropy (hex text) from a side; seq is 1-based and consecutive per game. */
 int store_add_entropy(struct store *s, const char *game, int seq, const char *side, const char *hex,
 		      struct err *e);
-/* Appends action number seq (1-based) with the dice it used ("4 2", or ""), and in the same
- * transaction fixes the game's seed when fix_seed, and sets its status. */
+/* Appends action number seq (1-based) with the dice it used ("4 2", or "") and the computer
+ * players' state after it (game_ai_text; NULL stores none), and in the same transaction fixes
+ * the game's seed when fix_seed, and sets its status. */
 int store_add_action(struct store *s, const char *game, int seq, const char *text, const char *dice,
-		     bool fix_seed, uint64_t seed, const char *status, struct err *e);
+		     const char *ai, bool fix_seed, uint64_t seed, const char *status, struct err *e);
 /* Deletes action seq (the last one) and sets the status, in one transaction. */
 int store_undo(struct store *s, const char *game, int seq, const char *status, struct err *e);
 
@@ -68,9 +69,10 @@ int store_get(struct store *s, const char *id, struct store_game *g, struct stor
 /* Calls fn(ctx, seq, hex) for every entropy contribution in order. */
 int store_each_entropy(struct store *s, const char *id, int (*fn)(void *ctx, int seq, const char *hex),
 		       void *ctx, struct err *e);
-/* Calls fn(ctx, seq, text, dice) for every action in order. */
+/* Calls fn(ctx, seq, text, dice, ai) for every action in order; ai is NULL where none was
+ * stored (actions stored by schema 1). */
 int store_each_action(struct store *s, const char *id,
-		      int (*fn)(void *ctx, int seq, const char *text, const char *dice), void *ctx,
-		      struct err *e);
+		      int (*fn)(void *ctx, int seq, const char *text, const char *dice, const char *ai),
+		      void *ctx, struct err *e);
 
 #endif

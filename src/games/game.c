@@ -1,8 +1,9 @@
 /* game: the rule-system registry, scenario loading and atomic application of actions. */
 #include "rules.h"
 
-#include <stdio.h>
 #include <assert.h>
+#include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "../core/fsio.h"
@@ -141,6 +142,49 @@ int game_apply_text(struct game *g, const char *text, const int *dice, int ndice
 	if (g->rules->parse(g, text, &a, e) != 0)
 		return -1;
 	return game_apply(g, &a, dice, ndice, ev, e);
+}
+
+void game_ai_get(const struct game *g, struct game_ai_state *s)
+{
+	s->ai = g->ai;
+	memcpy(s->plan, g->ai_plan, sizeof s->plan);
+}
+
+void game_ai_put(struct game *g, const struct game_ai_state *s)
+{
+	g->ai = s->ai;
+	memcpy(g->ai_plan, s->plan, sizeof g->ai_plan);
+}
+
+void game_ai_text(const struct game_ai_state *s, char *out, size_t n)
+{
+	snprintf(out, n, "ai1 %016" PRIx64 " %016" PRIx64 " %016" PRIx64 " %016" PRIx64 " %d:%d:%d %d:%d:%d",
+		 s->ai.s[0], s->ai.s[1], s->ai.s[2], s->ai.s[3], s->plan[0].set ? 1 : 0, s->plan[0].pturn,
+		 s->plan[0].plan, s->plan[1].set ? 1 : 0, s->plan[1].pturn, s->plan[1].plan);
+}
+
+int game_ai_parse(struct game_ai_state *s, const char *text, struct err *e)
+{
+	uint64_t w[4];
+	int set[2], pturn[2], plan[2], end = -1;
+
+	if (sscanf(text, "ai1 %16" SCNx64 " %16" SCNx64 " %16" SCNx64 " %16" SCNx64 " %d:%d:%d %d:%d:%d%n", &w[0],
+		   &w[1], &w[2], &w[3], &set[0], &pturn[0], &plan[0], &set[1], &pturn[1], &plan[1], &end) != 10 ||
+	    end < 0 || text[end] != '\0')
+		return err_set(e, NULL, 0, "not a computer players' state (\"ai1\", four words, two plans)");
+	if ((w[0] | w[1] | w[2] | w[3]) == 0) /* xoshiro256** never reaches the all-zero state */
+		return err_set(e, NULL, 0, "a computer players' stream of all zeros");
+	for (int k = 0; k < 2; k++)
+		if ((set[k] != 0 && set[k] != 1) || pturn[k] < 0 || plan[k] < 0)
+			return err_set(e, NULL, 0, "a computer player's plan out of range (%d:%d:%d)", set[k],
+				       pturn[k], plan[k]);
+	memcpy(s->ai.s, w, sizeof w);
+	for (int k = 0; k < 2; k++) {
+		s->plan[k].set = set[k] == 1;
+		s->plan[k].pturn = pturn[k];
+		s->plan[k].plan = plan[k];
+	}
+	return 0;
 }
 
 int game_score_text(const struct game *g, char *out, size_t n)

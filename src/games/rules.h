@@ -142,11 +142,11 @@ struct game {
 	 * like the AI stream, not of the players' scratch (which is only ever a speed-up and may
 	 * be shared by many games): copied with the game, cleared by game_init, written only by
 	 * the players (ai_choose), never read by the rules. A front end that rebuilds a game
-	 * from its record rebuilds it exactly as it rebuilds g->ai: serve replays the stored
-	 * actions and asks the computer seats to choose again (sg_step), so stream and plan are
-	 * as they were; rec_replay (crimea play RECORD, replay, undo) applies the actions' text
-	 * only, so both start afresh (the stream from the seed, no plan: search chooses one at
-	 * its next decision in its own player-turn). */
+	 * from its record rebuilds it exactly as it rebuilds g->ai: serve stores both with each
+	 * action (game_ai_get/game_ai_text, below) and puts them back as it replays (sg_step),
+	 * so stream and plan are as they were; rec_replay (crimea play RECORD, replay, undo)
+	 * applies the actions' text only, so both start afresh (the stream from the seed, no
+	 * plan: search chooses one at its next decision in its own player-turn). */
 	struct ai_plan {
 		bool set;   /* a plan was chosen (false after game_init) */
 		int pturn;  /* the player-turn it was chosen in (rules->player_turn) */
@@ -182,6 +182,21 @@ int game_apply(struct game *g, const struct action *a, const int *dice, int ndic
 int game_apply_listed(struct game *g, const struct action *a, struct err *e);
 int game_apply_text(struct game *g, const char *text, const int *dice, int ndice,
 		    struct evsink *ev, struct err *e);
+/* The computer players' part of a game's value: g->ai and g->ai_plan, what an action chosen
+ * by a computer player leaves behind besides the action itself. A front end that rebuilds a
+ * game from stored actions keeps it with each action and puts it back, instead of asking the
+ * players to choose again (serve's store, docs/API.md "Storage"). As text: "ai1", the stream's
+ * four words in hex, then each side's plan as set:pturn:plan; GAME_AI_TEXT_MAX bytes hold it.
+ * game_ai_parse refuses (-1, e says why, *s unchanged) anything else. */
+struct game_ai_state {
+	struct rng ai;
+	struct ai_plan plan[2];
+};
+#define GAME_AI_TEXT_MAX 128
+void game_ai_get(const struct game *g, struct game_ai_state *s);
+void game_ai_put(struct game *g, const struct game_ai_state *s);
+void game_ai_text(const struct game_ai_state *s, char *out, size_t n);
+int game_ai_parse(struct game_ai_state *s, const char *text, struct err *e);
 /* The score sheet of g as text: each side's lines ("  allied  +24  [23.22] 4 redoubt guns
  * remaining, 6 each"), its total, then the result as it stands. 0, or -1 when the rule system
  * keeps no score sheet. */
