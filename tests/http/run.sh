@@ -367,6 +367,13 @@ verdict $? "undo in a game against search (its choices replayed from the stored 
 # games resume with the computer players choosing again
 if command -v sqlite3 >/dev/null 2>&1; then
 	kill -9 "$PID"; wait "$PID" 2>/dev/null; PID=""
+	sqlite3 "$T/crimea.db" "UPDATE actions SET ai = 'ai1 garbled' WHERE game = '$SX';"
+	start >/dev/null
+	n_again=$(resumed_line | sed -n 's/.* \([0-9]*\) computer choices made again.*/\1/p')
+	grep -q "game $SX: action 1: not a computer players' state" "$T/err" && [ "${n_again:-0}" -gt 0 ] &&
+		[ "$(state "$SX" "$SXR")" = "$x_before" ]
+	verdict $? "stored states that do not read are reported once and those choices made again ($n_again); the game is the same"
+	kill -9 "$PID"; wait "$PID" 2>/dev/null; PID=""
 	sqlite3 "$T/crimea.db" 'ALTER TABLE actions DROP COLUMN ai; PRAGMA user_version = 1;'
 	start >/dev/null
 	n_again=$(resumed_line | sed -n 's/.* \([0-9]*\) computer choices made again.*/\1/p')
