@@ -4,261 +4,14 @@
  * rebuilt at start-up by replaying each game's stored actions. One mutex guards every game and
  * the store; MHD runs a thread per connection so that event streams may block.
  *
- * The request-body parsers at the top are pure functions (no MHD, no store) so that the fuzz
- * target tests/fuzz/fuzz_http_json.c can include this file with SRV_PARSE_ONLY defined. */
+ * The request bodies are parsed by srvparse.c; the games in memory, their store and replay are
+ * sgame.c's; this file is the HTTP side: routing, the JSON documents, events and files. */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <jansson.h>
-
-#include "../core/dice.h"
-#include "../games/rules.h"
-#include "store.h"
-
-#define SRV_BODY_MAX (64 * 1024)
-#define SRV_MODE_MAX 16
-#define SRV_AI_NAME_MAX 16
-/* A server's computer player thinks at most this many rollouts a decision ("search:N"): a
- * request cannot make one game hold a core for minutes a move. */
-#define SRV_SEARCH_BUDGET_MAX 200
-#define SRV_OPTS_MAX 8
-#define SRV_OPT_MAX 16
-
-/* A parsed body of POST .../actions, .../odds, .../undo or .../entropy. */
-struct srv_req {
-	bool has_token, has_action, has_dice, has_entropy;
-	char token[STORE_TOKEN_MAX];
-	char action[ACTION_TEXT_MAX];
-	int dice[DICE_PER_ACTION];
-	int ndice;
-	char entropy[STORE_HEX_MAX];
-};
-
-/* A parsed body of POST /api/games. */
-struct srv_create {
-	char scenario[SCN_ID_MAX];
-	char mode[SRV_MODE_MAX];     /* "" when absent (hotseat) */
-	char dice[8];                /* "" when absent (rng) */
-	bool has_seed;
-	uint64_t seed;
-	int nai;
-	struct {
-		char side[SIDE_NAME_MAX];
-		char name[SRV_AI_NAME_MAX];
-	} ai[2];
-	int nopt;
-	char opt[SRV_OPTS_MAX][SRV_OPT_MAX];
-};
-
-/* Parses a JSON request body of len bytes (need not be NUL-terminated): an object whose known
- * members are "token" (string), "action" (string: printable, no ';'), "dice" (list of 1..6
- * integers) and "entropy" (hex string of 2..128 digits, even length). Unknown members are
- * ignored. Returns 0, or -1 with a reason in why (the server answers 400). */
-int srv_parse_action_body(const char *body, size_t len, struct srv_req *out, char *why, size_t n);
-/* Parses the body of POST /api/games the same way. Returns 0 or -1 with why. */
-int srv_parse_create_body(const char *body, size_t len, struct srv_create *out, char *why, size_t n);
-
-static int bad(char *why, size_t n, const char *msg)
-{
-	snprintf(why, n, "%s", msg);
-	return -1;
-}
-
-/* Copies a JSON string member into out; -1 if present but not a string or too long.
- * *has is set when present. */
-static int get_str(const json_t *o, const char *key, char *out, size_t cap, bool *has)
-{
-	const json_t *v = json_object_get(o, key);
-	if (has)
-		*has = false;
-	if (!v)
-		return 0;
-	if (!json_is_string(v) || json_string_length(v) >= cap || strlen(json_string_value(v)) != json_string_length(v))
-		return -1;
-	memcpy(out, json_string_value(v), json_string_length(v) + 1);
-	if (has)
-		*has = true;
-	return 0;
-}
-
-static bool printable(const char *s)
-{
-	for (; *s; s++)
-		if ((unsigned char)*s < 0x20 || *s == 0x7f || *s == ';')
-			return false;
-	return true;
-}
-
-static bool is_hex(const char *s)
-{
-	size_t l = strlen(s);
-	if (l < 2 || l > 128 || l % 2)
-		return false;
-	for (; *s; s++)
-		if (!((*s >= '0' && *s <= '9') || (*s >= 'a' && *s <= 'f') || (*s >= 'A' && *s <= 'F')))
-			return false;
-	return true;
-}
-
-static json_t *load_object(const char *body, size_t len, char *why, size_t n)
-{
-	json_error_t je;
-	json_t *root;
-	if (!body || len == 0) {
-		bad(why, n, "the body must be a JSON object");
-		return NULL;
-	}
-	root = json_loadb(body, len, JSON_REJECT_DUPLICATES, &je);
-	if (!root) {
-		snprintf(why, n, "malformed JSON: %s (line %d)", je.text, je.line);
-		return NULL;
-	}
-	if (!json_is_object(root)) {
-		json_decref(root);
-		bad(why, n, "the body must be a JSON object");
-		return NULL;
-	}
-	return root;
-}
-
-int srv_parse_action_body(const char *body, size_t len, struct srv_req *out, char *why, size_t n)
-{
-	json_t *root, *dice;
-	int rc = -1;
-
-	memset(out, 0, sizeof *out);
-	if (!(root = load_object(body, len, why, n)))
-		return -1;
-	if (get_str(root, "token", out->token, sizeof out->token, &out->has_token) != 0) {
-		bad(why, n, "\"token\" must be a string");
-		goto out;
-	}
-	if (get_str(root, "action", out->action, sizeof out->action, &out->has_action) != 0) {
-		bad(why, n, "\"action\" must be a string shorter than 256 bytes");
-		goto out;
-	}
-	if (out->has_action && (!out->action[0] || !printable(out->action))) {
-		bad(why, n, "\"action\" must be a non-empty line of text without ';'");
-		goto out;
-	}
-	if (get_str(root, "entropy", out->entropy, sizeof out->entropy, &out->has_entropy) != 0 ||
-	    (out->has_entropy && !is_hex(out->entropy))) {
-		bad(why, n, "\"entropy\" must be a hex string of 1 to 64 bytes");
-		goto out;
-	}
-	dice = json_object_get(root, "dice");
-	if (dice && !json_is_null(dice)) {
-		size_t i;
-		json_t *d;
-		if (!json_is_array(dice) || json_array_size(dice) > DICE_PER_ACTION) {
-			bad(why, n, "\"dice\" must be a list of at most 16 dice");
-			goto out;
-		}
-		json_array_foreach(dice, i, d) {
-			if (!json_is_integer(d) || json_integer_value(d) < 1 || json_integer_value(d) > 6) {
-				bad(why, n, "a die is an integer 1-6");
-				goto out;
-			}
-			out->dice[out->ndice++] = (int)json_integer_value(d);
-		}
-		out->has_dice = true;
-	}
-	rc = 0;
-out:
-	json_decref(root);
-	return rc;
-}
-
-int srv_parse_create_body(const char *body, size_t len, struct srv_create *out, char *why, size_t n)
-{
-	json_t *root, *v;
-	bool has;
-	int rc = -1;
-
-	memset(out, 0, sizeof *out);
-	if (!(root = load_object(body, len, why, n)))
-		return -1;
-	if (get_str(root, "scenario", out->scenario, sizeof out->scenario, &has) != 0 || !has || !out->scenario[0]) {
-		bad(why, n, "\"scenario\" must name a scenario");
-		goto out;
-	}
-	if (get_str(root, "mode", out->mode, sizeof out->mode, NULL) != 0) {
-		bad(why, n, "\"mode\" must be hotseat, ai or remote");
-		goto out;
-	}
-	if (get_str(root, "dice", out->dice, sizeof out->dice, NULL) != 0) {
-		bad(why, n, "\"dice\" must be rng or manual");
-		goto out;
-	}
-	v = json_object_get(root, "seed");
-	if (v && !json_is_null(v)) {
-		if (json_is_integer(v) && json_integer_value(v) >= 0) {
-			out->seed = (uint64_t)json_integer_value(v);
-		} else if (json_is_string(v)) {
-			const char *s = json_string_value(v);
-			uint64_t x = 0;
-			if (!*s || strlen(s) > 20)
-				goto bad_seed;
-			for (; *s; s++) {
-				if (*s < '0' || *s > '9' || x > (UINT64_MAX - (uint64_t)(*s - '0')) / 10)
-					goto bad_seed;
-				x = x * 10 + (uint64_t)(*s - '0');
-			}
-			out->seed = x;
-		} else {
-bad_seed:
-			bad(why, n, "\"seed\" must be a non-negative integer (or a decimal string for 64 bits)");
-			goto out;
-		}
-		out->has_seed = true;
-	}
-	v = json_object_get(root, "ai");
-	if (v && !json_is_null(v)) {
-		const char *k;
-		json_t *name;
-		if (!json_is_object(v) || json_object_size(v) > 2) {
-			bad(why, n, "\"ai\" must be an object {\"SIDE\": \"random\"}");
-			goto out;
-		}
-		json_object_foreach(v, k, name) {
-			if (!json_is_string(name) || strlen(k) >= SIDE_NAME_MAX ||
-			    json_string_length(name) >= SRV_AI_NAME_MAX) {
-				bad(why, n, "\"ai\" must be an object {\"SIDE\": \"random\"}");
-				goto out;
-			}
-			snprintf(out->ai[out->nai].side, sizeof out->ai[0].side, "%s", k);
-			snprintf(out->ai[out->nai].name, sizeof out->ai[0].name, "%s", json_string_value(name));
-			out->nai++;
-		}
-	}
-	v = json_object_get(root, "options");
-	if (v && !json_is_null(v)) {
-		size_t i;
-		json_t *o;
-		if (!json_is_array(v) || json_array_size(v) > SRV_OPTS_MAX) {
-			bad(why, n, "\"options\" must be a list of rule cases, e.g. [\"11.27\"]");
-			goto out;
-		}
-		json_array_foreach(v, i, o) {
-			if (!json_is_string(o) || json_string_length(o) >= SRV_OPT_MAX) {
-				bad(why, n, "\"options\" must be a list of rule cases, e.g. [\"11.27\"]");
-				goto out;
-			}
-			snprintf(out->opt[out->nopt++], SRV_OPT_MAX, "%s", json_string_value(o));
-		}
-	}
-	rc = 0;
-out:
-	json_decref(root);
-	return rc;
-}
-
-#ifndef SRV_PARSE_ONLY
-/* ======================================================================================== */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -271,6 +24,7 @@ out:
 #include <unistd.h>
 
 #include <arpa/inet.h>
+#include <jansson.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
 #include <sodium.h>
@@ -281,46 +35,11 @@ out:
 #include "../games/record.h"
 #include "catalog.h"
 #include "cli.h"
+#include "sgame.h"
+#include "srvparse.h"
+#include "store.h"
 
-#define SRV_EVENTS_KEEP 200
-#define SRV_EVENTS_STEP 512       /* events one action may emit */
-#define SRV_ENTROPY_MAX 16
-#define SRV_SEATS 3               /* two sides and a spectator */
-#define SRV_AI_STEPS_MAX 100000   /* guard against a rules bug that never hands back */
 #define SRV_SSE_KEEPALIVE 15      /* seconds between keep-alive comments */
-
-struct sgame {
-	struct store_game meta;
-	struct store_seat seat[SRV_SEATS];
-	int nseat;
-	struct ai_player ai[2];       /* per side; kind AI_NONE: a person's seat */
-	const struct scenario *scn;
-	uint32_t options;
-	struct game *g;               /* owned */
-	struct record rec;            /* owned: the actions applied, in order */
-	struct game_ai_state *aist;   /* owned: the computer players' state after each (cap capaist) */
-	int capaist;
-	int seq;                      /* actions applied */
-	unsigned long version;        /* bumped by every change; event streams wait on it */
-	char entropy[SRV_ENTROPY_MAX][STORE_HEX_MAX];
-	int nentropy;
-	struct event *ev;             /* owned ring of SRV_EVENTS_KEEP */
-	int *evseq;                   /* the action seq of each */
-	int nev, evhead;
-	bool ai_warned;
-	int ai_redrawn;               /* replayed actions a computer player chose again (schema 1) */
-	struct srv_speed *speed;      /* the scenario's computer-player memo and scratch (srv's) */
-};
-
-/* A scenario's computer-player memo (rules->memo_new) and scratch (ai_scratch_new), made on
- * first need and shared by all its games: they only make the players faster, never change a
- * choice (crimea sim shares one per thread across games the same way), and they are used
- * under srv.mu or while the games load, one at a time. Per game they cost a megabyte or more
- * (the memo keeps a search per unit), which a server of many games must not pay for each. */
-struct srv_speed {
-	void *memo;
-	struct ai_scratch *ai_scratch;
-};
 
 struct srv {
 	pthread_mutex_t mu;
@@ -374,27 +93,6 @@ static void rule_of(const char *msg, char *out, size_t n)
 			return;
 		}
 	}
-}
-
-/* seed = the first 8 bytes, big-endian, of sha256(secret || entropy_1 || ... || entropy_k),
- * each entropy as the bytes its hex spells. */
-static uint64_t derive_seed(const unsigned char secret[32], char entropy[][STORE_HEX_MAX], int n)
-{
-	crypto_hash_sha256_state h;
-	unsigned char out[crypto_hash_sha256_BYTES], buf[64];
-	uint64_t seed = 0;
-
-	crypto_hash_sha256_init(&h);
-	crypto_hash_sha256_update(&h, secret, 32);
-	for (int i = 0; i < n; i++) {
-		size_t bl = 0;
-		if (sodium_hex2bin(buf, sizeof buf, entropy[i], strlen(entropy[i]), NULL, &bl, NULL) == 0)
-			crypto_hash_sha256_update(&h, buf, bl);
-	}
-	crypto_hash_sha256_final(&h, out);
-	for (int i = 0; i < 8; i++)
-		seed = seed << 8 | out[i];
-	return seed;
 }
 
 static const struct scenario *find_scn(const struct srv *S, const char *id, int *index)
@@ -460,31 +158,6 @@ static uint32_t option_bits(const char *opts_json, char *bad_opt, size_t n)
 
 /* ---- games in memory ---- */
 
-static void sg_free(struct sgame *sg)
-{
-	if (!sg)
-		return;
-	rec_free(&sg->rec);
-	free(sg->aist);
-	free(sg->g);
-	free(sg->ev);
-	free(sg->evseq);
-	free(sg);
-}
-
-static void push_event(struct sgame *sg, const struct event *e, int seq)
-{
-	int slot = (sg->evhead + sg->nev) % SRV_EVENTS_KEEP;
-	if (sg->nev == SRV_EVENTS_KEEP) {
-		slot = sg->evhead;
-		sg->evhead = (sg->evhead + 1) % SRV_EVENTS_KEEP;
-	} else {
-		sg->nev++;
-	}
-	sg->ev[slot] = *e;
-	sg->evseq[slot] = seq;
-}
-
 static json_t *event_json(const struct event *e, int seq)
 {
 	json_t *o = json_object(), *d = json_array();
@@ -495,247 +168,6 @@ static json_t *event_json(const struct event *e, int seq)
 		json_array_append_new(d, json_integer(e->dice[i]));
 	json_object_set_new(o, "dice", d);
 	return o;
-}
-
-/* Puts sg's game at the scenario's start with its seed (the fixed one, or the one the secret
- * and the entropy so far give) and forgets every action. */
-static int sg_reset(struct sgame *sg, struct err *e)
-{
-	uint64_t seed = sg->meta.seed_fixed ? sg->meta.seed
-					    : derive_seed(sg->meta.secret, sg->entropy, sg->nentropy);
-	enum dice_mode dm = !strcmp(sg->meta.dice, "manual") ? DICE_MANUAL : DICE_RNG;
-	if (game_init(sg->g, sg->scn, seed, dm, sg->options, e) != 0)
-		return -1;
-	rec_free(&sg->rec);
-	rec_init(&sg->rec, sg->g);
-	sg->seq = 0;
-	sg->nev = sg->evhead = 0;
-	return 0;
-}
-
-static void dice_text(const struct game *g, char *out, size_t n)
-{
-	size_t l = 0;
-	out[0] = '\0';
-	for (int i = 0; i < g->dice.nused && l + 5 < n; i++)
-		l += (size_t)snprintf(out + l, n - l, "%s%d", i ? " " : "", g->dice.used[i]);
-}
-
-/* Result codes of sg_step besides 0 and -1 (refused) and DICE_NEED. */
-#define SRV_STORE_FAILED (-10)
-#define SRV_DIVERGED (-11)
-
-/* Applies one action to sg. text NULL: the computer player of the side to act chooses it.
- * When replaying (S NULL) the action comes from the store: it is not stored again, in an rng
- * game the dice rolled must equal want_dice, and the computer players' state after it is put
- * back from known (what the store or sg->aist kept); without known (actions stored before
- * schema 2) a computer side draws its choice again so that its stream and plan are where they
- * were. Otherwise the action and that state are committed to the store before the game
- * changes. Events go to sink (may be NULL) and to the game's ring.
- * Returns 0, -1 (refused, e says why), DICE_NEED, SRV_STORE_FAILED or SRV_DIVERGED. */
-static int sg_step(struct srv *S, struct sgame *sg, const char *text, const int *dice, int nd,
-		   const char *want_dice, const struct game_ai_state *known, struct evsink *sink, struct err *e)
-{
-	struct game *tmp;
-	char chosen[ACTION_TEXT_MAX], dt[STORE_DICE_TEXT_MAX], status[16], ait[GAME_AI_TEXT_MAX];
-	int side, pt, rc, evn = sink ? sink->n : 0;
-
-	if (sg->seq >= sg->capaist) { /* room for this action's state before anything changes */
-		int nc = sg->capaist ? sg->capaist * 2 : 256;
-		struct game_ai_state *na = realloc(sg->aist, (size_t)nc * sizeof *na);
-		if (!na)
-			return err_set(e, NULL, 0, "out of memory");
-		sg->aist = na;
-		sg->capaist = nc;
-	}
-	if (!(tmp = malloc(sizeof *tmp)))
-		return err_set(e, NULL, 0, "out of memory");
-	*tmp = *sg->g;
-	side = tmp->rules->to_act(tmp);
-	if (side >= 0 && sg->ai[side].kind != AI_NONE && (text == NULL || (S == NULL && !known))) {
-		struct action a;
-		struct srv_speed *sp = sg->speed;
-		if (!sp->memo && sg->scn->rules->memo_new) /* speed only: the same choices without */
-			sp->memo = sg->scn->rules->memo_new(sg->scn);
-		tmp->memo = sp->memo;
-		if (!sp->ai_scratch)
-			sp->ai_scratch = ai_scratch_new(sg->scn);
-		tmp->ai_scratch = sp->ai_scratch;
-		if (!S)
-			sg->ai_redrawn++;
-		if (ai_player_choose(&sg->ai[side], tmp, &a) != 0) {
-			free(tmp);
-			return err_set(e, NULL, 0, "the computer player has no legal action (a rules bug)");
-		}
-		tmp->rules->format(tmp, &a, chosen, sizeof chosen);
-		if (!text)
-			text = chosen;
-		else if (strcmp(text, chosen) && !sg->ai_warned) {
-			fprintf(stderr, "crimea serve: game %s: the computer player now chooses \"%s\" where the store has \"%s\"\n",
-				sg->meta.id, chosen, text);
-			sg->ai_warned = true;
-		}
-	}
-	pt = tmp->rules->player_turn(tmp);
-	rc = game_apply_text(tmp, text, dice, tmp->dice.mode == DICE_MANUAL ? nd : 0, sink, e);
-	if (rc != 0) {
-		free(tmp);
-		return rc;
-	}
-	if (!S && known)
-		game_ai_put(tmp, known);
-	game_ai_get(tmp, &sg->aist[sg->seq]);
-	game_ai_text(&sg->aist[sg->seq], ait, sizeof ait);
-	dice_text(tmp, dt, sizeof dt);
-	snprintf(status, sizeof status, "%s", tmp->rules->over(tmp, NULL) ? "over" : "playing");
-	if (!S && want_dice && tmp->dice.mode == DICE_RNG && strcmp(dt, want_dice)) {
-		free(tmp);
-		err_set(e, NULL, 0, "action %d \"%s\" rolled %s where the store has %s", sg->seq + 1, text,
-			dt[0] ? dt : "no dice", want_dice[0] ? want_dice : "none");
-		return SRV_DIVERGED;
-	}
-	if (S && store_add_action(S->store, sg->meta.id, sg->seq + 1, text, dt, ait, !sg->meta.seed_fixed,
-				  tmp->seed, status, e) != 0) {
-		free(tmp);
-		if (sink)
-			sink->n = evn;
-		return SRV_STORE_FAILED;
-	}
-	tmp->memo = NULL; /* the stored game carries no memo: readers list actions without it */
-	tmp->ai_scratch = NULL;
-	*sg->g = *tmp;
-	free(tmp);
-	sg->meta.seed_fixed = true;
-	sg->meta.seed = sg->g->seed;
-	snprintf(sg->meta.status, sizeof sg->meta.status, "%s", status);
-	rec_append(&sg->rec, sg->g, text, pt);
-	sg->seq++;
-	if (sink)
-		for (int i = evn; i < sink->n; i++)
-			push_event(sg, &sink->ev[i], sg->seq);
-	sg->version++;
-	return 0;
-}
-
-/* Lets the computer players act while one of them is to act. Stored like any action. Events
- * are appended to sink (may be NULL). */
-static void sg_run_ai(struct srv *S, struct sgame *sg, struct evsink *sink)
-{
-	struct err e;
-	struct evsink own;
-	for (int steps = 0; steps < SRV_AI_STEPS_MAX; steps++) {
-		int side = sg->g->rules->to_act(sg->g);
-		if (side < 0 || sg->ai[side].kind == AI_NONE)
-			return;
-		if (!sink) {
-			evsink_init(&own, S->evbuf, SRV_EVENTS_STEP);
-		}
-		int rc = sg_step(S, sg, NULL, NULL, 0, NULL, NULL, sink ? sink : &own, &e);
-		if (rc != 0) {
-			fprintf(stderr, "crimea serve: game %s: the computer player stops: %s\n", sg->meta.id, e.msg);
-			return;
-		}
-	}
-}
-
-struct replay_ctx {
-	struct sgame *sg;
-	struct err *e;
-	struct event *evs;
-};
-
-static int load_entropy(void *ctx, int seq, const char *hex)
-{
-	struct sgame *sg = ctx;
-	(void)seq;
-	if (sg->nentropy < SRV_ENTROPY_MAX)
-		snprintf(sg->entropy[sg->nentropy++], STORE_HEX_MAX, "%s", hex);
-	return 0;
-}
-
-static int parse_dice_text(const char *s, int *out)
-{
-	int n = 0;
-	while (*s && n < DICE_PER_ACTION) {
-		char *end;
-		long v = strtol(s, &end, 10);
-		if (end == s)
-			break;
-		out[n++] = (int)v;
-		s = end;
-	}
-	return n;
-}
-
-/* Replays one stored action: its text, its dice, and the computer players' state after it
- * when known (ai_known) or stored (ai, game_ai_text; NULL before schema 2). A stored state that
- * does not read is reported once and the computer side chooses again, as before schema 2. */
-static int replay_known(struct replay_ctx *R, int seq, const char *text, const char *dice, const char *ai,
-			const struct game_ai_state *ai_known)
-{
-	struct evsink sink;
-	struct game_ai_state st;
-	struct err pe;
-	int d[DICE_PER_ACTION], nd = parse_dice_text(dice, d);
-	if (seq != R->sg->seq + 1) {
-		err_set(R->e, NULL, 0, "action %d is missing from the store", R->sg->seq + 1);
-		return 1;
-	}
-	if (!ai_known && ai) {
-		if (game_ai_parse(&st, ai, &pe) == 0)
-			ai_known = &st;
-		else if (!R->sg->ai_warned) {
-			fprintf(stderr, "crimea serve: game %s: action %d: %s; its computer players choose again\n",
-				R->sg->meta.id, seq, pe.msg);
-			R->sg->ai_warned = true;
-		}
-	}
-	evsink_init(&sink, R->evs, SRV_EVENTS_STEP);
-	if (sg_step(NULL, R->sg, text, d, nd, dice, ai_known, &sink, R->e) != 0)
-		return 1;
-	return 0;
-}
-
-static int replay_action(void *ctx, int seq, const char *text, const char *dice, const char *ai)
-{
-	return replay_known(ctx, seq, text, dice, ai, NULL);
-}
-
-/* Replays the first n actions of a record (texts and dice) into sg from the start, with the
- * computer players' state after each from ai (n of them). */
-static int sg_replay_rec(struct srv *S, struct sgame *sg, const struct record *r, const struct game_ai_state *ai,
-			 int n, struct err *e)
-{
-	char dt[STORE_DICE_TEXT_MAX];
-	struct replay_ctx R = {sg, e, S->evbuf};
-	if (sg_reset(sg, e) != 0)
-		return -1;
-	for (int i = 0; i < n; i++) {
-		size_t l = 0;
-		dt[0] = '\0';
-		for (int k = 0; k < r->act[i].ndice; k++)
-			l += (size_t)snprintf(dt + l, sizeof dt - l, "%s%d", k ? " " : "", r->act[i].dice[k]);
-		if (replay_known(&R, i + 1, r->act[i].text, dt, NULL, &ai[i]) != 0)
-			return -1;
-	}
-	return 0;
-}
-
-static struct sgame *sg_new(struct srv *S, const struct scenario *scn)
-{
-	struct sgame *sg = calloc(1, sizeof *sg);
-	if (!sg)
-		return NULL;
-	sg->scn = scn;
-	sg->speed = &S->speed[scn - S->scn];
-	sg->g = malloc(sizeof *sg->g);
-	sg->ev = calloc(SRV_EVENTS_KEEP, sizeof *sg->ev);
-	sg->evseq = calloc(SRV_EVENTS_KEEP, sizeof *sg->evseq);
-	if (!sg->g || !sg->ev || !sg->evseq) {
-		sg_free(sg);
-		return NULL;
-	}
-	return sg;
 }
 
 static int add_game(struct srv *S, struct sgame *sg)
@@ -772,7 +204,7 @@ static int load_game(void *ctx, const char *id)
 		fprintf(stderr, "crimea serve: game %s not resumed: no scenario %s\n", id, meta.scenario);
 		return 0;
 	}
-	if (!(sg = sg_new(S, scn)))
+	if (!(sg = sg_new(scn, &S->speed[scn - S->scn])))
 		return -1;
 	sg->meta = meta;
 	sg->nseat = nseats;
@@ -784,9 +216,7 @@ static int load_game(void *ctx, const char *id)
 		if (k >= 0 && ai_player_parse(seats[i].kind, &p) == 0 && p.kind != AI_NONE)
 			sg->ai[k] = p;
 	}
-	struct replay_ctx R = {sg, &e, S->evbuf};
-	if (store_each_entropy(S->store, id, load_entropy, sg, &e) != 0 || sg_reset(sg, &e) != 0 ||
-	    store_each_action(S->store, id, replay_action, &R, &e) != 0) {
+	if (sg_load(S->store, sg, S->evbuf, &e) != 0) {
 		fprintf(stderr, "crimea serve: game %s not resumed: after %d actions: %s\n", id, sg->seq, e.msg);
 		sg_free(sg);
 		return 0;
@@ -1016,7 +446,7 @@ static enum MHD_Result api_create(struct srv *S, struct MHD_Connection *c, const
 	json_decref(opts);
 	if (!otxt)
 		return send_error(c, 500, "out of memory", NULL);
-	if (!(sg = sg_new(S, scn))) {
+	if (!(sg = sg_new(scn, &S->speed[scn - S->scn]))) {
 		free(otxt);
 		return send_error(c, 500, "out of memory", NULL);
 	}
@@ -1091,7 +521,7 @@ static enum MHD_Result api_create(struct srv *S, struct MHD_Connection *c, const
 		sg_free(sg);
 		return send_error(c, 500, "out of memory", NULL);
 	}
-	sg_run_ai(S, sg, NULL);
+	sg_run_ai(S->store, sg, NULL, S->evbuf);
 	resp = json_object();
 	seats = json_object();
 	json_object_set_new(resp, "id", json_string(sg->meta.id));
@@ -1217,7 +647,7 @@ static enum MHD_Result api_act(struct srv *S, struct MHD_Connection *c, struct s
 		return send_error(c, 403, "the token is not the seat of the side to act", NULL);
 	evsink_init(&sink, S->evbuf, SRV_EVENTS_STEP);
 	int first = sg->seq + 1;
-	rc = sg_step(S, sg, q->action, q->dice, q->ndice, NULL, NULL, &sink, &e);
+	rc = sg_step(S->store, sg, q->action, q->dice, q->ndice, NULL, NULL, &sink, &e);
 	if (rc == DICE_NEED) {
 		o = json_object();
 		json_object_set_new(o, "error", json_string("a die is needed"));
@@ -1240,7 +670,7 @@ static enum MHD_Result api_act(struct srv *S, struct MHD_Connection *c, struct s
 		if (s2 < 0 || sg->ai[s2].kind == AI_NONE)
 			break;
 		evsink_init(&sink, S->evbuf, SRV_EVENTS_STEP);
-		rc = sg_step(S, sg, NULL, NULL, 0, NULL, NULL, &sink, &e);
+		rc = sg_step(S->store, sg, NULL, NULL, 0, NULL, NULL, &sink, &e);
 		if (rc != 0) {
 			fprintf(stderr, "crimea serve: game %s: the computer player stops: %s\n", sg->meta.id, e.msg);
 			break;
@@ -1331,12 +761,12 @@ static enum MHD_Result api_undo(struct srv *S, struct MHD_Connection *c, struct 
 	memcpy(r.act, sg->rec.act, (size_t)n * sizeof *r.act);
 	memcpy(ai, sg->aist, (size_t)n * sizeof *ai);
 	r.nact = n;
-	bool refused = sg_replay_rec(S, sg, &r, ai, n - 1, &e) != 0;
+	bool refused = sg_replay_rec(sg, &r, ai, n - 1, S->evbuf, &e) != 0;
 	if (refused || sg->g->rules->to_act(sg->g) != side ||
 	    store_undo(S->store, sg->meta.id, n, sg->g->rules->over(sg->g, NULL) ? "over" : "playing", &e2) != 0) {
 		bool changed = !refused && sg->g->rules->to_act(sg->g) != side;
 		/* put the game back exactly as it was */
-		if (sg_replay_rec(S, sg, &r, ai, n, &e2) != 0)
+		if (sg_replay_rec(sg, &r, ai, n, S->evbuf, &e2) != 0)
 			fprintf(stderr, "crimea serve: game %s: cannot restore after a refused undo: %s\n", sg->meta.id, e2.msg);
 		free(r.act);
 		free(ai);
@@ -1931,4 +1361,3 @@ out:
 	return rc;
 }
 
-#endif /* SRV_PARSE_ONLY */

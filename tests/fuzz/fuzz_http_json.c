@@ -1,14 +1,13 @@
-/* fuzz_http_json: the HTTP server's request-body parsers (src/app/serve.c,
+/* fuzz_http_json: the HTTP server's request-body parsers (src/app/srvparse.c,
  * srv_parse_action_body and srv_parse_create_body) on fuzzed bytes. They are pure functions;
- * this target compiles them alone by including serve.c with SRV_PARSE_ONLY (no MHD, no store).
+ * this target compiles them by including srvparse.c (no MHD, no store).
  *
  * Input: any bytes. The first byte picks the parser (even: action body, odd: creation body); the
  * rest is the body, not NUL-terminated. Checked: a refusal says why; an accepted action body
  * holds a printable action without ';' (so it cannot break a game record line), dice 1-6 and
  * well-formed hex entropy; an accepted creation body names a scenario and keeps its counts in
  * bounds. */
-#define SRV_PARSE_ONLY
-#include "app/serve.c"
+#include "app/srvparse.c"
 
 #include <stdlib.h>
 
