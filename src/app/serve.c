@@ -40,6 +40,7 @@
 #include "store.h"
 
 #define SRV_SSE_KEEPALIVE 15      /* seconds between keep-alive comments */
+#define SRV_AI_STEPS_MAX 100000   /* guard against a rules bug that never hands back */
 
 struct srv {
 	pthread_mutex_t mu;
@@ -304,6 +305,60 @@ static json_t *game_json(const struct sgame *sg, int viewer)
 	return o;
 }
 
+/* ---- the computer players ---- */
+
+/* Lets the computer players of sg act while one of them is to act, each action stored,
+ * broadcast and pushed to evs (a JSON array; may be NULL) as a person's is. Called with S->mu
+ * held, and returns with it held; the thinking runs without it, on a copy of the game and
+ * under the scenario's lock (sg->speed->mu), so that other games, readers and event streams
+ * are not held up by a search that may take seconds a decision. The choice is applied only
+ * if the game did not change meanwhile (its version), else thought again; only one request at
+ * a time plays a game's computer players (sg->thinking). */
+static void srv_ai_turn(struct srv *S, struct sgame *sg, json_t *evs)
+{
+	struct game *copy = malloc(sizeof *copy);
+	char text[ACTION_TEXT_MAX];
+	struct game_ai_state after;
+	struct evsink sink;
+	struct err e;
+
+	if (!copy) {
+		fprintf(stderr, "crimea serve: game %s: the computer player stops: out of memory\n", sg->meta.id);
+		return;
+	}
+	if (sg->thinking) {
+		free(copy);
+		return;
+	}
+	sg->thinking = true;
+	for (int steps = 0; steps < SRV_AI_STEPS_MAX && !S->stopping; steps++) {
+		int side = sg->g->rules->to_act(sg->g), rc;
+		unsigned long version = sg->version;
+		if (side < 0 || sg->ai[side].kind == AI_NONE)
+			break;
+		*copy = *sg->g;
+		pthread_mutex_unlock(&S->mu);
+		pthread_mutex_lock(&sg->speed->mu);
+		rc = sg_think(sg, copy, text, &after, &e);
+		pthread_mutex_unlock(&sg->speed->mu);
+		pthread_mutex_lock(&S->mu);
+		if (rc == 0 && sg->version != version)
+			continue; /* the game changed while its player thought: think again */
+		evsink_init(&sink, S->evbuf, SRV_EVENTS_STEP);
+		if (rc == 0)
+			rc = sg_step(S->store, sg, text, NULL, 0, NULL, &after, &sink, &e);
+		if (rc != 0) {
+			fprintf(stderr, "crimea serve: game %s: the computer player stops: %s\n", sg->meta.id, e.msg);
+			break;
+		}
+		for (int i = 0; evs && i < sink.n; i++)
+			json_array_append_new(evs, event_json(&sink.ev[i], sg->seq));
+		pthread_cond_broadcast(&S->cv);
+	}
+	sg->thinking = false;
+	free(copy);
+}
+
 /* ---- HTTP responses ---- */
 
 static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, char *text, size_t len,
@@ -521,7 +576,7 @@ static enum MHD_Result api_create(struct srv *S, struct MHD_Connection *c, const
 		sg_free(sg);
 		return send_error(c, 500, "out of memory", NULL);
 	}
-	sg_run_ai(S->store, sg, NULL, S->evbuf);
+	srv_ai_turn(S, sg, NULL);
 	resp = json_object();
 	seats = json_object();
 	json_object_set_new(resp, "id", json_string(sg->meta.id));
@@ -663,22 +718,9 @@ static enum MHD_Result api_act(struct srv *S, struct MHD_Connection *c, struct s
 	evs = json_array();
 	for (int i = 0; i < sink.n; i++)
 		json_array_append_new(evs, event_json(&sink.ev[i], first));
-	/* the computer players answer; their events follow, each with its own seq */
-	while (1) {
-		int before = sg->seq;
-		int s2 = sg->g->rules->to_act(sg->g);
-		if (s2 < 0 || sg->ai[s2].kind == AI_NONE)
-			break;
-		evsink_init(&sink, S->evbuf, SRV_EVENTS_STEP);
-		rc = sg_step(S->store, sg, NULL, NULL, 0, NULL, NULL, &sink, &e);
-		if (rc != 0) {
-			fprintf(stderr, "crimea serve: game %s: the computer player stops: %s\n", sg->meta.id, e.msg);
-			break;
-		}
-		for (int i = 0; i < sink.n; i++)
-			json_array_append_new(evs, event_json(&sink.ev[i], before + 1));
-	}
 	pthread_cond_broadcast(&S->cv);
+	/* the computer players answer; their events follow, each with its own seq */
+	srv_ai_turn(S, sg, evs);
 	o = json_object();
 	json_object_set_new(o, "events", evs);
 	json_object_set_new(o, "game", game_json(sg, viewer));
@@ -1207,6 +1249,7 @@ static int load_scenarios(struct srv *S, const char *argv0)
 			scenario_free(s);
 			continue;
 		}
+		pthread_mutex_init(&S->speed[S->nscn].mu, NULL);
 		S->nscn++;
 	}
 	rc = 0;
@@ -1224,8 +1267,10 @@ static void srv_free(struct srv *S)
 	for (int i = 0; i < S->nscn; i++) {
 		if (S->speed && S->speed[i].memo)
 			S->scn[i].rules->memo_free(S->speed[i].memo);
-		if (S->speed)
+		if (S->speed) {
 			ai_scratch_free(S->speed[i].ai_scratch);
+			pthread_mutex_destroy(&S->speed[i].mu);
+		}
 		scenario_free(&S->scn[i]);
 		free(S->scn_json[i]);
 		json_decref(S->scn_head[i]);

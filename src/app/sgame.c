@@ -75,6 +75,33 @@ static void dice_text(const struct game *g, char *out, size_t n)
 		l += (size_t)snprintf(out + l, n - l, "%s%d", i ? " " : "", g->dice.used[i]);
 }
 
+int sg_think(struct sgame *sg, struct game *g, char text[ACTION_TEXT_MAX], struct game_ai_state *after,
+	     struct err *e)
+{
+	struct srv_speed *sp = sg->speed;
+	struct action a;
+	int side = g->rules->to_act(g);
+
+	if (side < 0 || sg->ai[side].kind == AI_NONE)
+		return err_set(e, NULL, 0, "no computer player is to act");
+	if (!sp->memo && sg->scn->rules->memo_new) /* speed only: the same choices without */
+		sp->memo = sg->scn->rules->memo_new(sg->scn);
+	if (!sp->ai_scratch)
+		sp->ai_scratch = ai_scratch_new(sg->scn);
+	g->memo = sp->memo;
+	g->ai_scratch = sp->ai_scratch;
+	int rc = ai_player_choose(&sg->ai[side], g, &a);
+	if (rc == 0)
+		g->rules->format(g, &a, text, ACTION_TEXT_MAX);
+	g->memo = NULL; /* the caller's copy keeps neither: they are the scenario's */
+	g->ai_scratch = NULL;
+	if (rc != 0)
+		return err_set(e, NULL, 0, "the computer player has no legal action (a rules bug)");
+	if (after)
+		game_ai_get(g, after);
+	return 0;
+}
+
 int sg_step(struct store *st, struct sgame *sg, const char *text, const int *dice, int nd,
 	    const char *want_dice, const struct game_ai_state *known, struct evsink *sink, struct err *e)
 {
@@ -94,25 +121,13 @@ int sg_step(struct store *st, struct sgame *sg, const char *text, const int *dic
 		return err_set(e, NULL, 0, "out of memory");
 	*tmp = *sg->g;
 	side = tmp->rules->to_act(tmp);
-	if (side >= 0 && sg->ai[side].kind != AI_NONE && (text == NULL || (st == NULL && !known))) {
-		struct action a;
-		struct srv_speed *sp = sg->speed;
-		if (!sp->memo && sg->scn->rules->memo_new) /* speed only: the same choices without */
-			sp->memo = sg->scn->rules->memo_new(sg->scn);
-		tmp->memo = sp->memo;
-		if (!sp->ai_scratch)
-			sp->ai_scratch = ai_scratch_new(sg->scn);
-		tmp->ai_scratch = sp->ai_scratch;
-		if (!st)
-			sg->ai_redrawn++;
-		if (ai_player_choose(&sg->ai[side], tmp, &a) != 0) {
+	if (!st && !known && side >= 0 && sg->ai[side].kind != AI_NONE) { /* a schema-1 replay */
+		sg->ai_redrawn++;
+		if (sg_think(sg, tmp, chosen, NULL, e) != 0) {
 			free(tmp);
-			return err_set(e, NULL, 0, "the computer player has no legal action (a rules bug)");
+			return -1;
 		}
-		tmp->rules->format(tmp, &a, chosen, sizeof chosen);
-		if (!text)
-			text = chosen;
-		else if (strcmp(text, chosen) && !sg->ai_warned) {
+		if (strcmp(text, chosen) && !sg->ai_warned) {
 			fprintf(stderr, "crimea serve: game %s: the computer player now chooses \"%s\" where the store has \"%s\"\n",
 				sg->meta.id, chosen, text);
 			sg->ai_warned = true;
@@ -124,7 +139,7 @@ int sg_step(struct store *st, struct sgame *sg, const char *text, const int *dic
 		free(tmp);
 		return rc;
 	}
-	if (!st && known)
+	if (known)
 		game_ai_put(tmp, known);
 	game_ai_get(tmp, &sg->aist[sg->seq]);
 	game_ai_text(&sg->aist[sg->seq], ait, sizeof ait);
@@ -143,8 +158,6 @@ int sg_step(struct store *st, struct sgame *sg, const char *text, const int *dic
 			sink->n = evn;
 		return SRV_STORE_FAILED;
 	}
-	tmp->memo = NULL; /* the stored game carries no memo: readers list actions without it */
-	tmp->ai_scratch = NULL;
 	*sg->g = *tmp;
 	free(tmp);
 	sg->meta.seed_fixed = true;
@@ -157,25 +170,6 @@ int sg_step(struct store *st, struct sgame *sg, const char *text, const int *dic
 			push_event(sg, &sink->ev[i], sg->seq);
 	sg->version++;
 	return 0;
-}
-
-void sg_run_ai(struct store *st, struct sgame *sg, struct evsink *sink, struct event *evbuf)
-{
-	struct err e;
-	struct evsink own;
-	for (int steps = 0; steps < SRV_AI_STEPS_MAX; steps++) {
-		int side = sg->g->rules->to_act(sg->g);
-		if (side < 0 || sg->ai[side].kind == AI_NONE)
-			return;
-		if (!sink) {
-			evsink_init(&own, evbuf, SRV_EVENTS_STEP);
-		}
-		int rc = sg_step(st, sg, NULL, NULL, 0, NULL, NULL, sink ? sink : &own, &e);
-		if (rc != 0) {
-			fprintf(stderr, "crimea serve: game %s: the computer player stops: %s\n", sg->meta.id, e.msg);
-			return;
-		}
-	}
 }
 
 struct replay_ctx {

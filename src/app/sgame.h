@@ -8,6 +8,7 @@
 #ifndef CRIMEA_SGAME_H
 #define CRIMEA_SGAME_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -21,7 +22,6 @@
 #define SRV_EVENTS_STEP 512       /* events one action may emit */
 #define SRV_ENTROPY_MAX 16
 #define SRV_SEATS 3               /* two sides and a spectator */
-#define SRV_AI_STEPS_MAX 100000   /* guard against a rules bug that never hands back */
 
 struct sgame {
 	struct store_game meta;
@@ -42,16 +42,19 @@ struct sgame {
 	int *evseq;                   /* the action seq of each */
 	int nev, evhead;
 	bool ai_warned;
+	bool thinking;                /* a request is playing its computer players (serve.c) */
 	int ai_redrawn;               /* replayed actions a computer player chose again (schema 1) */
 	struct srv_speed *speed;      /* the scenario's computer-player memo and scratch (srv's) */
 };
 
 /* A scenario's computer-player memo (rules->memo_new) and scratch (ai_scratch_new), made on
  * first need and shared by all its games: they only make the players faster, never change a
- * choice (crimea sim shares one per thread across games the same way), and they are used
- * under srv.mu or while the games load, one at a time. Per game they cost a megabyte or more
- * (the memo keeps a search per unit), which a server of many games must not pay for each. */
+ * choice (crimea sim shares one per thread across games the same way), and they are used by
+ * one thread at a time: under mu, or while the games load. Per game they cost a megabyte or
+ * more (the memo keeps a search per unit), which a server of many games must not pay for
+ * each. */
 struct srv_speed {
+	pthread_mutex_t mu;
 	void *memo;
 	struct ai_scratch *ai_scratch;
 };
@@ -67,19 +70,22 @@ void sg_free(struct sgame *sg);
 /* Puts sg's game at the scenario's start with its seed (the fixed one, or the one the secret
  * and the entropy so far give) and forgets every action. */
 int sg_reset(struct sgame *sg, struct err *e);
-/* Applies one action to sg. text NULL: the computer player of the side to act chooses it.
- * When replaying (st NULL) the action comes from the store: it is not stored again, in an rng
- * game the dice rolled must equal want_dice, and the computer players' state after it is put
- * back from known (what the store or sg->aist kept); without known (actions stored before
- * schema 2) a computer side draws its choice again so that its stream and plan are where they
- * were. Otherwise the action and that state are committed to the store before the game
- * changes. Events go to sink (may be NULL) and to the game's ring.
+/* The computer player of g's side to act (sg's player for that side) chooses on g, a copy of
+ * sg's game that the caller owns, with the scenario's memo and scratch (the caller holds
+ * sg->speed->mu, or is alone): the action's text into text and g's computer players' state
+ * after choosing into *after (may be NULL). sg is only read. 0, or -1 with e set. */
+int sg_think(struct sgame *sg, struct game *g, char text[ACTION_TEXT_MAX], struct game_ai_state *after,
+	     struct err *e);
+/* Applies one action (text) to sg. known, when not NULL, is the computer players' state after
+ * the action, put back in the game after it (the state sg_think gave with the text, or what
+ * the store or sg->aist kept). When replaying (st NULL) the action comes from the store: it is
+ * not stored again, and in an rng game the dice rolled must equal want_dice; without known
+ * (actions stored before schema 2) a computer side draws its choice again so that its stream
+ * and plan are where they were. Otherwise the action and the state after it are committed to
+ * the store before the game changes. Events go to sink (may be NULL) and to the game's ring.
  * Returns 0, -1 (refused, e says why), DICE_NEED, SRV_STORE_FAILED or SRV_DIVERGED. */
 int sg_step(struct store *st, struct sgame *sg, const char *text, const int *dice, int nd,
 	    const char *want_dice, const struct game_ai_state *known, struct evsink *sink, struct err *e);
-/* Lets the computer players act while one of them is to act. Stored like any action. Events
- * are appended to sink, or to evbuf (SRV_EVENTS_STEP events of scratch) when sink is NULL. */
-void sg_run_ai(struct store *st, struct sgame *sg, struct evsink *sink, struct event *evbuf);
 /* Replays the first n actions of a record (texts and dice) into sg from the start, with the
  * computer players' state after each from ai (n of them); evbuf is
  * SRV_EVENTS_STEP events of scratch. 0, or -1 with e set. */

@@ -386,6 +386,29 @@ else
 	no "the sqlite3 command is missing (scripts/deps test installs it)"
 fi
 
+# ---- a computer player thinks without holding up the server ----
+# search:40 plays the Russians' first player-turn while the game is being created (seconds):
+# the game list answers meanwhile and shows the new game with the Russians still to act
+req GET /api/games
+ids0=$(j "$body" 'o.map(g => g.id).join(",")')
+curl -s -o "$T/slow" -X POST -H 'Content-Type: application/json' \
+	--data '{"scenario": "balaclava", "mode": "ai", "ai": {"russian": "search:40"}, "seed": 5}' "${URL}api/games" &
+SLOW=$!
+mid=""
+for _ in $(seq 1 200); do
+	req GET /api/games
+	mid=$(j "$body" "JSON.stringify(o.filter(g => !'$ids0'.split(',').includes(g.id)).map(g => g.to_act))")
+	[ "$mid" != "[]" ] && break
+	sleep 0.02
+done
+[ "$mid" = '["russian"]' ] && kill -0 "$SLOW" 2>/dev/null
+verdict $? "while search thinks, the server answers: the game list shows the new game mid-turn ($mid)"
+wait "$SLOW"
+SL=$(j "$(cat "$T/slow")" o.id); SLA=$(j "$(cat "$T/slow")" o.seats.allied)
+req GET "/api/games/$SL?token=$SLA"
+[ "$code" = 200 ] && [ "$(j "$body" 'o.to_act == "allied" && o.seq > 5')" = true ]
+verdict $? "then its creation answers with the Russians' turn played"
+
 # ---- clean stop ----
 kill -TERM "$PID"
 stopped=no
