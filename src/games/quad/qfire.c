@@ -600,14 +600,6 @@ struct fire_tg {
 	struct cube tc[Q_UNITS_MAX]; /* tv's hexes in cube coordinates (for the ranges) */
 };
 
-/* hex_distance, from cube coordinates already known. */
-static inline int cube_distance(struct cube x, struct cube y)
-{
-	int q = abs(x.q - y.q), r = abs(x.r - y.r), t = abs(x.s - y.s);
-	int m = q > r ? q : r;
-	return m > t ? m : t;
-}
-
 static void fire_targets(const struct game *g, int side, struct fire_tg *t)
 {
 	const struct q_scn *s = q_scn(g);
@@ -626,7 +618,7 @@ static void fire_targets(const struct game *g, int side, struct fire_tg *t)
 		}
 		if (t->top[ti] == v) {
 			t->tv[t->nt] = v;
-			t->tc[t->nt++] = hex_to_cube(map_hex(&s->map, ti));
+			t->tc[t->nt++] = map_cube(&s->map, ti);
 		}
 	}
 }
@@ -669,9 +661,9 @@ static int fire_cands(const struct game *g, int side, int u, const struct fire_t
 	if (!cls || cls < 'A' || cls > 'Z' || !s->tab.art_defined[cls - 'A'] ||
 	    firer_ok(g, u, NULL) != 0)
 		return 0;
-	struct cube cf = hex_to_cube(map_hex(&s->map, from));
+	struct cube cf = map_cube(&s->map, from);
 	for (int k = 0; k < t->nt; k++) {
-		int dist = cube_distance(cf, t->tc[k]);
+		int dist = hex_cube_distance(cf, t->tc[k]);
 		if (dist < QT_ART_RANGE && !(maxr > 0 && dist > maxr) && s->tab.art[cls - 'A'][dist] >= 0)
 			cand[nc++] = t->tv[k];
 	}

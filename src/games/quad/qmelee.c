@@ -86,19 +86,18 @@ static int nearest_enemy(struct rctx *c, int idx)
 {
 	const struct q_scn *s = q_scn(c->g);
 	const struct q_state *st = q_cst(c->g);
-	struct cube h = hex_to_cube(map_hex(&s->map, idx));
-	int best = 99;
+	struct cube h = map_cube(&s->map, idx);
+	int best = 99, side = 1 - s->u[c->u].side;
 	if (c->ne < 0) {
 		c->ne = 0;
-		for (int v = 0; v < s->nunits; v++)
-			if (st->u[v].idx >= 0 && s->u[v].side != s->u[c->u].side)
-				c->ec[c->ne++] = hex_to_cube(map_hex(&s->map, st->u[v].idx));
+		for (int k = 0; k < s->nsideu[side]; k++) { /* the enemy's units (any order: a minimum) */
+			int i = st->u[s->sideu[side][k]].idx;
+			if (i >= 0)
+				c->ec[c->ne++] = map_cube(&s->map, i);
+		}
 	}
 	for (int k = 0; k < c->ne; k++) {
-		int q = abs(h.q - c->ec[k].q), r = abs(h.r - c->ec[k].r), t = abs(h.s - c->ec[k].s);
-		int d = q > r ? q : r;
-		if (t > d)
-			d = t;
+		int d = hex_cube_distance(h, c->ec[k]);
 		if (d < best)
 			best = d;
 	}
@@ -144,17 +143,15 @@ static bool enemy_in(const struct game *g, int side, int idx)
 	return false;
 }
 
-/* Can u step from a into b while retreating ([8.51], [8.52], [11.12], [11.13], [22.22])? */
-static bool retreat_step_ok(const struct game *g, int u, int a, int b, const uint8_t *zoc)
+/* Can u step from a into its neighbour in direction dir while retreating ([8.51], [8.52],
+ * [11.12], [11.13], [22.22])? */
+static bool retreat_dir_ok(const struct game *g, int u, int a, int dir, const uint8_t *zoc)
 {
 	const struct q_scn *s = q_scn(g);
-	int dir = -1;
+	int b = map_nb(&s->map, a, dir);
 	if (b < 0 || !(s->map.flags[b] & HEXF_ONMAP))
 		return false;
-	for (int d = 0; d < 6; d++)
-		if (map_nb(&s->map, a, d) == b)
-			dir = d;
-	if (dir < 0 || zoc[b] || enemy_in(g, s->u[u].side, b) || q_battle_closed(g, u, b))
+	if (zoc[b] || enemy_in(g, s->u[u].side, b) || q_battle_closed(g, u, b))
 		return false;
 	if (s->step[q_mclass(s->u[u].type, false)][a * 6 + dir] == PATH_NOWAY)
 		return false; /* prohibited hexside or terrain: for cavalry and guns, elimination */
@@ -163,11 +160,23 @@ static bool retreat_step_ok(const struct game *g, int u, int a, int b, const uin
 	return true;
 }
 
+/* retreat_dir_ok for a step from a into b: false when b is not a's neighbour. */
+static bool retreat_step_ok(const struct game *g, int u, int a, int b, const uint8_t *zoc)
+{
+	const struct map *m = &q_scn(g)->map;
+	if (b < 0)
+		return false;
+	for (int d = 0; d < 6; d++)
+		if (map_nb(m, a, d) == b)
+			return retreat_dir_ok(g, u, a, d, zoc);
+	return false;
+}
+
 static void enum_paths(struct rctx *c, int at, int depth)
 {
 	const struct game *g = c->g;
 	const struct q_scn *s = q_scn(g);
-	int oh = map_hex(&s->map, c->origin);
+	struct cube oc = map_cube(&s->map, c->origin);
 
 	if (depth == c->want) {
 		if (c->nopt >= ROPT_MAX)
@@ -193,9 +202,9 @@ static void enum_paths(struct rctx *c, int at, int depth)
 	}
 	for (int d = 0; d < 6; d++) {
 		int b = map_nb(&s->map, at, d);
-		if (b < 0 || hex_distance(oh, map_hex(&s->map, b)) != depth + 1)
+		if (b < 0 || hex_cube_distance(oc, map_cube(&s->map, b)) != depth + 1)
 			continue; /* [8.54] each hex further from the combat position */
-		if (!retreat_step_ok(g, c->u, at, b, c->zoc))
+		if (!retreat_dir_ok(g, c->u, at, d, c->zoc))
 			continue;
 		c->cur[depth] = (int16_t)b;
 		enum_paths(c, b, depth + 1);
