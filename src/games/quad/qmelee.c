@@ -544,6 +544,45 @@ static int pend_options(const struct game *g, int k, struct rctx *c)
 	return retreat_options_with(g, p->unit, companion(g, p), p->origin, p->hexes, c);
 }
 
+/* The retreat actions of p's n options in c (pend_options's), in their order, into l. */
+static void retreat_acts(const struct q_pend *p, const struct rctx *c, int n, struct q_alist *l)
+{
+	for (int i = 0; i < n; i++) {
+		struct action a = {QA_RETREAT, 0, {p->unit}};
+		for (int k = 0; k < c->opt[i].len; k++)
+			a.arg[1 + k] = c->opt[i].path[k];
+		a.n = (int16_t)(1 + c->opt[i].len);
+		q_push(l, &a);
+	}
+}
+
+static int pending_list(const struct game *g, struct action *out, int max);
+
+int q_pending_actions(const struct game *g, struct action *out, int max)
+{
+	int n = q_pend_recall(g, out, max);
+#ifdef Q_OCC_VERIFY /* debug builds: the remembered options must be the ones listed now */
+	if (n >= 0) {
+		struct action again[Q_PEND_KEEP];
+		if (pending_list(g, again, Q_PEND_KEEP) != n)
+			abort();
+		for (int i = 0; i < n && i < max; i++) {
+			if (again[i].kind != out[i].kind || again[i].n != out[i].n)
+				abort();
+			for (int k = 0; k < out[i].n; k++)
+				if (again[i].arg[k] != out[i].arg[k])
+					abort();
+		}
+	}
+#endif
+	if (n >= 0)
+		return n;
+	n = pending_list(g, out, max);
+	if (n <= max)
+		q_pend_keep(g, out, n);
+	return n;
+}
+
 /* ---- Inkerman [19.42]: a single unit retreating into a stack of two ----
  *
  * The retreat paused at pend k-1 (chosen); pend k is the owner's decision:
@@ -750,8 +789,16 @@ void q_settle(struct game *g, struct evsink *ev)
 				continue;
 			}
 			n = pend_options(g, st->npend - 1, c);
-			if (n > 1)
+			if (n > 1) {
+				/* the player chooses: these are the options q_pending_actions lists next
+				 * for this position (pending_list), so the memo keeps them now (kept for
+				 * this rules state only: a later change makes them unknown again) */
+				struct action acts[ROPT_MAX];
+				struct q_alist l = {acts, ROPT_MAX, 0};
+				retreat_acts(p, c, n, &l);
+				q_pend_keep(g, acts, l.n);
 				break;
+			}
 			struct q_pend pc = *p;
 			st->npend--;
 			if (n == 1) {
@@ -1579,32 +1626,6 @@ const char *q_pending_text(const struct game *g)
 	return "advance after combat?";
 }
 
-static int pending_list(const struct game *g, struct action *out, int max);
-
-int q_pending_actions(const struct game *g, struct action *out, int max)
-{
-	int n = q_pend_recall(g, out, max);
-#ifdef Q_OCC_VERIFY /* debug builds: the remembered options must be the ones listed now */
-	if (n >= 0) {
-		struct action again[Q_PEND_KEEP];
-		if (pending_list(g, again, Q_PEND_KEEP) != n)
-			abort();
-		for (int i = 0; i < n && i < max; i++) {
-			if (again[i].kind != out[i].kind || again[i].n != out[i].n)
-				abort();
-			for (int k = 0; k < out[i].n; k++)
-				if (again[i].arg[k] != out[i].arg[k])
-					abort();
-		}
-	}
-#endif
-	if (n >= 0)
-		return n;
-	n = pending_list(g, out, max);
-	if (n <= max)
-		q_pend_keep(g, out, n);
-	return n;
-}
 
 static int pending_list(const struct game *g, struct action *out, int max)
 {
@@ -1620,14 +1641,7 @@ static int pending_list(const struct game *g, struct action *out, int max)
 		uint8_t zocbuf[Q_NMAX], *zoc = zocbuf;
 		{
 			c->zoc = zoc;
-			int n = pend_options(g, st->npend - 1, c);
-			for (int i = 0; i < n; i++) {
-				struct action a = {QA_RETREAT, 0, {p->unit}};
-				for (int k = 0; k < c->opt[i].len; k++)
-					a.arg[1 + k] = c->opt[i].path[k];
-				a.n = (int16_t)(1 + c->opt[i].len);
-				q_push(&l, &a);
-			}
+			retreat_acts(p, c, pend_options(g, st->npend - 1, c), &l);
 		}
 		return l.n;
 	}
