@@ -1095,7 +1095,9 @@ int q_melee_apply(struct game *g, const struct action *a, struct evsink *ev, str
 	if (rc != 0)
 		return rc;
 	r = melee_cell(g, &p, die, &row);
-	melee_result_text(r, t, sizeof t);
+	t[0] = '\0';
+	if (ev) /* (the words only for a sink: ev_emit drops them without one) */
+		melee_result_text(r, t, sizeof t);
 	evp = ev_emit(ev, "[8.4]", "melee %d against %d on the %s line: %d-%d column; die %d, row %d: %s",
 		      p.a, p.d, trn[p.terrain], s->tab.odds[p.terrain][p.column][0],
 		      s->tab.odds[p.terrain][p.column][1], die, row, t);
@@ -1559,8 +1561,9 @@ static int rally_mod(const struct game *g, int u, char *why, size_t n)
 				enemy = true;
 		}
 	}
-	snprintf(why, n, "%s%s%s", enemy ? " +1 adjacent undisrupted enemy;" : "",
-		 friend ? " -1 adjacent undisrupted friend;" : "", redoubt ? " -1 in a redoubt;" : "");
+	if (n)
+		snprintf(why, n, "%s%s%s", enemy ? " +1 adjacent undisrupted enemy;" : "",
+			 friend ? " -1 adjacent undisrupted friend;" : "", redoubt ? " -1 in a redoubt;" : "");
 	mod += enemy - friend - redoubt;
 	return q_battle_rally_mod(g, u, mod, why, n);
 }
@@ -1595,7 +1598,8 @@ int q_rally_apply(struct game *g, const struct action *a, struct evsink *ev, str
 		return err_set(e, NULL, 0, "[10.0] %s has already tried to rally this phase", s->u[u].id);
 	if (q_battle_may_rally(g, u, e) != 0)
 		return -1;
-	mod = rally_mod(g, u, why, sizeof why);
+	why[0] = '\0';
+	mod = rally_mod(g, u, why, ev ? sizeof why : 0); /* (the words only for a sink) */
 	rc = dice_roll(&g->dice, 6, &die);
 	if (rc != 0)
 		return rc;
