@@ -1568,16 +1568,48 @@ static int rally_mod(const struct game *g, int u, char *why, size_t n)
 	return q_battle_rally_mod(g, u, mod, why, n);
 }
 
-void q_rally_actions(const struct game *g, struct q_alist *l)
+/* The units of the phasing side that may try to rally now ([10.0]), in unit order, into
+ * out[Q_UNITS_MAX]; returns their count. */
+static int rally_units(const struct game *g, int16_t *out)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	for (int u = 0; u < s->nunits; u++)
-		if (s->u[u].side == st->phasing && st->u[u].idx >= 0 && q_disrupted(g, u) &&
-		    !(st->u[u].fl & QF_RALLY_TRIED) && q_battle_may_rally(g, u, NULL) == 0) {
-			struct action a = {QA_RALLY, 1, {u}};
-			q_push(l, &a);
-		}
+	int n = 0;
+	for (int k = 0; k < s->nsideu[st->phasing]; k++) { /* the phasing side's units, in order */
+		int u = s->sideu[st->phasing][k];
+		if (st->u[u].idx >= 0 && q_disrupted(g, u) && !(st->u[u].fl & QF_RALLY_TRIED) &&
+		    q_battle_may_rally(g, u, NULL) == 0)
+			out[n++] = (int16_t)u;
+	}
+	return n;
+}
+
+void q_rally_actions(const struct game *g, struct q_alist *l)
+{
+	int16_t ru[Q_UNITS_MAX];
+	int n = rally_units(g, ru);
+	for (int i = 0; i < n; i++) {
+		struct action a = {QA_RALLY, 1, {ru[i]}};
+		q_push(l, &a);
+	}
+}
+
+int q_rally_sample(const struct game *g, struct rng *r, struct action *out)
+{
+	int16_t ru[Q_UNITS_MAX];
+	int n = rally_units(g, ru);
+	uint32_t total = (uint32_t)n + (q_may_end_phase(g, NULL) == 0); /* actions(): the end last */
+	if (total == 0)
+		return -1;
+	uint32_t k = rng_below(r, total);
+	struct action a = {QA_END, 0, {0}};
+	if (k < (uint32_t)n) {
+		a.kind = QA_RALLY;
+		a.n = 1;
+		a.arg[0] = ru[k];
+	}
+	*out = a;
+	return 0;
 }
 
 int q_rally_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
