@@ -505,8 +505,10 @@ bool q_los_quick(const struct game *g, int from, int to)
 	return *c == 1;
 }
 
-/* u's search query: step table, zones of control, start and allowance (w's maps). */
-static void reach_query(const struct game *g, int u, struct q_work *w, struct path_query *q)
+/* u's search query: step table, zones of control, start and allowance (w's maps). Returns
+ * the movement class whose unpatched table q->step is when it knows it (without the
+ * battle's movement hooks), else -1. */
+static int reach_query(const struct game *g, int u, struct q_work *w, struct path_query *q)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_ust *us = &q_cst(g)->u[u];
@@ -517,14 +519,16 @@ static void reach_query(const struct game *g, int u, struct q_work *w, struct pa
 		/* q_battle_steps, q_battle_ignores_zoc and q_mp_left without the battle's hooks */
 		bool dis = (us->fl & QF_DISRUPTED) != 0;
 		int left = q_ma_std(s->u[u].ma, s->u[u].type, dis) * 2 - us->mp;
-		q->step = s->step[q_mclass(s->u[u].type, dis)];
+		int mc = q_mclass(s->u[u].type, dis);
+		q->step = s->step[mc];
 		q->zoc = w->zoc;
 		q->allowance = left > 0 ? left : 0;
-		return;
+		return mc;
 	}
 	q->step = q_battle_steps(g, u, w->steps);
 	q->zoc = q_battle_ignores_zoc(g, u) ? NULL : w->zoc;
 	q->allowance = q_mp_left(g, u);
+	return -1;
 }
 
 int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order)
@@ -533,7 +537,7 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 	struct q_memo *m = memo_of(g);
 	struct path_query q;
 
-	reach_query(g, u, w, &q);
+	int mc = reach_query(g, u, w, &q);
 	if (!m || !m->snap) {
 		struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
 		*order = w->order;
@@ -555,9 +559,11 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 	/* the search writes prev straight into u's row (for q_reach_route): it writes prev only
 	 * for hexes it reaches, so the row's other entries (stale) are never followed; nothing
 	 * reads the costs (w->cost is left alone where the search can skip them) */
-	bool packed = false;
-	for (int mc = 0; mc < Q_NMOVE; mc++)
-		packed = packed || (q.step == s->step[mc] && s->prep[mc].w);
+	/* (with the class known, its packed table is the one q_path_search would find) */
+	const struct path_prep *pp = mc >= 0 && s->prep[mc].w ? &s->prep[mc] : NULL;
+	bool packed = pp != NULL;
+	for (int k = 0; k < Q_NMOVE && mc < 0; k++)
+		packed = packed || (q.step == s->step[k] && s->prep[k].w);
 	struct path_result r = {packed ? NULL : w->cost, m->prev + (size_t)u * (size_t)m->n, w->qhex,
 				w->qnext};
 	if (m->mv_ok[u]) { /* its sampler fact described the hexes about to be replaced */
@@ -567,7 +573,7 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 		else
 			m->mv_all = true;
 	}
-	e->len = q_path_search(s, &q, &r, mine);
+	e->len = pp ? path_search_prep(pp, &q, &r, mine) : q_path_search(s, &q, &r, mine);
 	e->start = (int16_t)q.start;
 	e->allowance = (uint8_t)q.allowance;
 	e->zocless = q.zoc == NULL;
