@@ -1437,6 +1437,7 @@ int q_melee_sample(const struct game *g, struct rng *r, struct action *out)
 		if (k == (uint32_t)nc) {
 			memset(out, 0, sizeof *out);
 			out->kind = QA_END;
+			q_endok_keep(g); /* (melee_end_ok held: applying it need not list again) */
 			return 0;
 		}
 		if (mcand_legal(g, &c[k], out))
@@ -1774,7 +1775,15 @@ int q_may_end_phase(const struct game *g, struct err *e)
 	char why[200];
 	if (st->npend > 0)
 		return err_set(e, NULL, 0, "a decision is owed first: %s", q_pending_text(g));
-	if (st->phase == QP_MELEE && melee_owed(g, why, sizeof why))
-		return err_set(e, NULL, 0, "%s", why);
+	if (st->phase == QP_MELEE) {
+		/* [8.11] the end the sampler drew for this very position needs no listing again */
+		bool known = q_endok_recall(g);
+#ifdef Q_OCC_VERIFY /* debug builds: it must be open */
+		if (known && melee_owed(g, why, sizeof why))
+			abort();
+#endif
+		if (!known && melee_owed(g, why, sizeof why))
+			return err_set(e, NULL, 0, "%s", why);
+	}
 	return q_battle_may_end(g, e);
 }

@@ -67,6 +67,11 @@ struct q_memo {
 	uint32_t pend_opt;
 	unsigned char *pend_st;   /* [Q_PEND_KEY] */
 	struct action *pend_acts; /* [Q_PEND_KEEP] */
+	/* the last Melee Phase position the sampler drew the end in (q_endok_recall): its rules
+	 * state (bytes before the occupancy index) and game options; endok_on when kept */
+	bool endok_on;
+	uint32_t endok_opt;
+	unsigned char *endok_st;  /* [Q_PEND_KEY] */
 	/* the Movement Phase sampler's facts (q_movers_begin): for each unit of side mv_side
 	 * (mv_side -1: none kept), how many hexes other than its own it may be drawn to
 	 * (mv_cand, by its place in sideu[mv_side]), kept with its state bytes (mv_ust) and
@@ -152,6 +157,7 @@ void *q_memo_new(const struct scenario *sc)
 	m->prep_blocked = malloc(n);
 	m->pend_n = -1;
 	m->pend_st = malloc(Q_PEND_KEY);
+	m->endok_st = malloc(Q_PEND_KEY);
 	m->pend_acts = malloc(Q_PEND_KEEP * sizeof *m->pend_acts);
 	m->mv_side = -1;
 	m->mv_epoch = 1;
@@ -189,7 +195,7 @@ void *q_memo_new(const struct scenario *sc)
 		m->los_nh = calloc(n * n, 1);
 	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps || !m->prep_key ||
 	    !m->prep_ust ||
-	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend_st || !m->pend_acts || !m->mv_ust ||
+	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend_st || !m->endok_st || !m->pend_acts || !m->mv_ust ||
 	    !m->mv_cand || !m->mv_pos || !m->mv_ok || !m->ent_ust || !m->ent_list ||
 	    !m->ent_watch || !m->ent_reinf || !m->ent_maps || !m->work || !m->work2 ||
 	    (los_map && !m->los) || (nh_map && !m->los_nh)) {
@@ -220,6 +226,7 @@ void q_memo_free(void *memo)
 	free(m->prep_zoc);
 	free(m->prep_blocked);
 	free(m->pend_st);
+	free(m->endok_st);
 	free(m->pend_acts);
 	free(m->mv_ust);
 	free(m->mv_cand);
@@ -449,6 +456,22 @@ void q_pend_keep(const struct game *g, const struct action *acts, int n)
 	memcpy(m->pend_acts, acts, (size_t)n * sizeof *acts);
 	m->pend_opt = g->options;
 	m->pend_n = n;
+}
+
+bool q_endok_recall(const struct game *g)
+{
+	struct q_memo *m = memo_of(g);
+	return m && m->endok_on && m->endok_opt == g->options && !memcmp(m->endok_st, g->st, Q_PEND_KEY);
+}
+
+void q_endok_keep(const struct game *g)
+{
+	struct q_memo *m = memo_of(g);
+	if (!m)
+		return;
+	memcpy(m->endok_st, g->st, Q_PEND_KEY);
+	m->endok_opt = g->options;
+	m->endok_on = true;
 }
 
 uint32_t q_prep_gen(const struct game *g)
