@@ -72,6 +72,13 @@ struct q_memo {
 	bool endok_on;
 	uint32_t endok_opt;
 	unsigned char *endok_st;  /* [Q_PEND_KEY] */
+	/* the plan of the last action a sampler drew (q_plan_recall): for the action plan_act in
+	 * the rules state plan_st with the options plan_opt, plan_n bytes in plan (0: none) */
+	size_t plan_n;
+	uint32_t plan_opt;
+	struct action plan_act;
+	unsigned char *plan_st;   /* [Q_PEND_KEY] */
+	unsigned char plan[Q_PLAN_MAX];
 	/* the Movement Phase sampler's facts (q_movers_begin): for each unit of side mv_side
 	 * (mv_side -1: none kept), how many hexes other than its own it may be drawn to
 	 * (mv_cand, by its place in sideu[mv_side]), kept with its state bytes (mv_ust) and
@@ -158,6 +165,8 @@ void *q_memo_new(const struct scenario *sc)
 	m->pend_n = -1;
 	m->pend_st = malloc(Q_PEND_KEY);
 	m->endok_st = malloc(Q_PEND_KEY);
+	m->plan_st = malloc(Q_PEND_KEY);
+	m->plan_n = 0;
 	m->pend_acts = malloc(Q_PEND_KEEP * sizeof *m->pend_acts);
 	m->mv_side = -1;
 	m->mv_epoch = 1;
@@ -195,7 +204,7 @@ void *q_memo_new(const struct scenario *sc)
 		m->los_nh = calloc(n * n, 1);
 	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps || !m->prep_key ||
 	    !m->prep_ust ||
-	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend_st || !m->endok_st || !m->pend_acts || !m->mv_ust ||
+	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend_st || !m->endok_st || !m->plan_st || !m->pend_acts || !m->mv_ust ||
 	    !m->mv_cand || !m->mv_pos || !m->mv_ok || !m->ent_ust || !m->ent_list ||
 	    !m->ent_watch || !m->ent_reinf || !m->ent_maps || !m->work || !m->work2 ||
 	    (los_map && !m->los) || (nh_map && !m->los_nh)) {
@@ -227,6 +236,7 @@ void q_memo_free(void *memo)
 	free(m->prep_blocked);
 	free(m->pend_st);
 	free(m->endok_st);
+	free(m->plan_st);
 	free(m->pend_acts);
 	free(m->mv_ust);
 	free(m->mv_cand);
@@ -472,6 +482,42 @@ void q_endok_keep(const struct game *g)
 	memcpy(m->endok_st, g->st, Q_PEND_KEY);
 	m->endok_opt = g->options;
 	m->endok_on = true;
+}
+
+/* The same action: kind, argument count and the arguments used. */
+static bool plan_same_action(const struct action *x, const struct action *y)
+{
+	if (x->kind != y->kind || x->n != y->n)
+		return false;
+	for (int i = 0; i < x->n; i++)
+		if (x->arg[i] != y->arg[i])
+			return false;
+	return true;
+}
+
+bool q_plan_recall(const struct game *g, const struct action *a, void *plan, size_t n)
+{
+	struct q_memo *m = memo_of(g);
+	if (!m || m->plan_n != n || a->n < 0 || a->n > ACTION_ARGS || !plan_same_action(a, &m->plan_act) ||
+	    m->plan_opt != g->options || memcmp(m->plan_st, g->st, Q_PEND_KEY))
+		return false;
+	memcpy(plan, m->plan, n);
+	return true;
+}
+
+void q_plan_keep(const struct game *g, const struct action *a, const void *plan, size_t n)
+{
+	struct q_memo *m = memo_of(g);
+	if (!m)
+		return;
+	m->plan_n = 0;
+	if (n == 0 || n > Q_PLAN_MAX || a->n < 0 || a->n > ACTION_ARGS)
+		return;
+	memcpy(m->plan_st, g->st, Q_PEND_KEY);
+	memcpy(m->plan, plan, n);
+	m->plan_act = *a;
+	m->plan_opt = g->options;
+	m->plan_n = n;
 }
 
 uint32_t q_prep_gen(const struct game *g)
