@@ -31,6 +31,16 @@ bool hex_parse(const char *s, int *h);
 void hex_format(int h, char out[8]);
 
 struct cube hex_to_cube(int h);
+/* hex_distance's formula on cube coordinates already known. */
+static inline int hex_cube_distance(struct cube x, struct cube y)
+{
+	int q = x.q - y.q, r = x.r - y.r, s = x.s - y.s;
+	q = q < 0 ? -q : q;
+	r = r < 0 ? -r : r;
+	s = s < 0 ? -s : s;
+	int m = q > r ? q : r;
+	return m > s ? m : s;
+}
 int hex_from_cube(struct cube c); /* HEX_NONE if outside 00..99 */
 
 /* The neighbour of h in direction d, or HEX_NONE off the numbering (column/row < 0 or > 99). */

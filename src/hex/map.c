@@ -473,7 +473,8 @@ int map_load(struct map *m, const struct jdoc *d, struct errlist *errs)
 	m->flags = calloc((size_t)m->n, 1);
 	m->side = calloc((size_t)m->n * 3, sizeof *m->side);
 	m->nb = malloc((size_t)m->n * 6 * sizeof *m->nb);
-	if (!m->terrain || !m->flags || !m->side || !m->nb) {
+	m->cube = malloc((size_t)m->n * sizeof *m->cube);
+	if (!m->terrain || !m->flags || !m->side || !m->nb || !m->cube) {
 		struct err e;
 		err_set(&e, d->file, 0, "out of memory");
 		errlist_add(errs, &e);
@@ -487,6 +488,7 @@ int map_load(struct map *m, const struct jdoc *d, struct errlist *errs)
 		static const int drow[2][6] = {{-1, 0, 1, 1, 1, 0}, {-1, -1, 0, 1, 0, -1}};
 		int ci = idx / m->h, ri = idx % m->h;
 		int c = ci + m->col0 - MAP_BORDER, r = ri + m->row0 - MAP_BORDER;
+		m->cube[idx] = hex_to_cube(map_hex(m, idx));
 		if (c >= m->col0 && c <= m->col1 && r >= m->row0 && r <= m->row1) {
 			m->flags[idx] = HEXF_ONMAP;
 			m->nonmap++;
@@ -575,7 +577,9 @@ void map_free(struct map *m)
 	free(m->flags);
 	free(m->side);
 	free(m->nb);
+	free(m->cube);
 	m->terrain = m->flags = NULL;
 	m->side = NULL;
 	m->nb = NULL;
+	m->cube = NULL;
 }

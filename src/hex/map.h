@@ -84,6 +84,8 @@ struct map {
 	uint8_t *flags;             /* [n] enum hex_flag */
 	struct map_side *side;      /* [n * 3] */
 	int32_t *nb;                /* [n * 6] neighbour index or -1 */
+	struct cube *cube;          /* [n] hex_to_cube(map_hex(idx)) of every index, border ones
+	                             * too (distances without the hex-number arithmetic) */
 	struct map_place places[MAP_PLACES_MAX];
 	int nplaces;
 	struct map_edge edges[MAP_EDGES_MAX];
@@ -102,6 +104,8 @@ int map_hex(const struct map *m, int idx);
 bool map_on(const struct map *m, int h); /* a playable hex */
 
 static inline int map_nb(const struct map *m, int idx, int dir) { return m->nb[idx * 6 + dir]; }
+/* hex_to_cube(map_hex(m, idx)), from the table built with the map. */
+static inline struct cube map_cube(const struct map *m, int idx) { return m->cube[idx]; }
 /* The hexside record between idx and its neighbour in dir, and whether the owner is idx. */
 const struct map_side *map_side_at(const struct map *m, int idx, int dir, bool *owner_is_idx);
 /* Hexside features between hex indices a and its neighbour in dir. */

@@ -306,6 +306,16 @@ static void test_map_neighbours(void **state)
 		struct map m;
 		load_map(&m, files[f]);
 		check_neighbours(&m);
+		/* the cube table is hex_to_cube of every index's hex number, border ones too; on the
+		 * map its distances are hex_distance's */
+		for (int i = 0; i < m.n; i++) {
+			struct cube c = hex_to_cube(map_hex(&m, i)), t = map_cube(&m, i);
+			assert_true(c.q == t.q && c.r == t.r && c.s == t.s);
+			for (int j = 0; j < m.n; j += 7)
+				if ((m.flags[i] & HEXF_ONMAP) && (m.flags[j] & HEXF_ONMAP))
+					assert_int_equal(hex_cube_distance(t, map_cube(&m, j)),
+							 hex_distance(map_hex(&m, i), map_hex(&m, j)));
+		}
 		map_free(&m);
 	}
 }

@@ -5,7 +5,8 @@
  *   - rules->sample: the same draw with and without the memo; every action it draws is one
  *     actions() lists, over enough draws every listed action comes up, and the counts pass a
  *     chi-square test of uniformity over the list (the random player must stay exactly
- *     uniform), in positions of every phase it samples (Movement, fire, melee).
+ *     uniform), in positions of every phase it samples (Movement, fire, melee, rally; the
+ *     Rally Phase's draw is also the very one rng_below over the list makes).
  * And game_apply_listed gives game_apply's result for every action played.
  * Every real quad scenario is played by random choices with these checks along the way; the
  * chi-square test itself is checked against a sampler with a small bias. */
@@ -29,8 +30,8 @@
 #define DRAWS_MIN 3000    /* and at least this many in all */
 
 /* The kinds of decision sample() is checked in, by what q_sample does with them. */
-enum kind { K_MOVE, K_FIRE, K_MELEE, K_OTHER, NKINDS };
-static const char *const kind_names[NKINDS] = {"movement", "fire", "melee", "other"};
+enum kind { K_MOVE, K_FIRE, K_MELEE, K_RALLY, K_OTHER, NKINDS };
+static const char *const kind_names[NKINDS] = {"movement", "fire", "melee", "rally", "other"};
 
 static int kind_of(const struct game *g)
 {
@@ -43,6 +44,8 @@ static int kind_of(const struct game *g)
 		return K_FIRE;
 	if (st->phase == QP_MELEE)
 		return K_MELEE;
+	if (st->phase == QP_RALLY)
+		return K_RALLY;
 	return K_OTHER;
 }
 
@@ -203,6 +206,16 @@ static void run(const char *path, uint32_t options)
 				check_sample(c, path, step, &draw);
 				checked[kind]++;
 			}
+			if (kind == K_RALLY) { /* drawn exactly as from the list: the same numbers */
+				for (int k = 0; k < 50; k++) {
+					struct rng r1 = draw, r2 = draw;
+					assert_int_equal(c->g.rules->sample(&c->g, &r1, &x), 0);
+					if (!same_action(&x, &c->a[rng_below(&r2, (uint32_t)n)]) ||
+					    memcmp(&r1, &r2, sizeof r1))
+						fail_msg("%s step %d: the Rally Phase's draw is not the list's", path, step);
+					rng_below(&draw, 1000);
+				}
+			}
 		}
 		struct action *a = &c->a[rng_below(&pick, (uint32_t)n)];
 		c->plain = c->g; /* game_apply_listed (crimea sim's) gives game_apply's result */
@@ -214,9 +227,10 @@ static void run(const char *path, uint32_t options)
 	}
 	/* every scenario has Movement, fire and Melee Phases with a choice in its first STEPS
 	 * actions */
-	if (checked[K_MOVE] == 0 || checked[K_FIRE] == 0 || checked[K_MELEE] == 0)
-		fail_msg("%s: sample() checked in %d Movement, %d fire and %d melee positions", path,
-			 checked[K_MOVE], checked[K_FIRE], checked[K_MELEE]);
+	if (checked[K_MOVE] == 0 || checked[K_FIRE] == 0 || checked[K_MELEE] == 0 ||
+	    checked[K_RALLY] == 0)
+		fail_msg("%s: sample() checked in %d Movement, %d fire, %d melee and %d rally positions",
+			 path, checked[K_MOVE], checked[K_FIRE], checked[K_MELEE], checked[K_RALLY]);
 	c->s.rules->memo_free(memo);
 	scenario_free(&c->s);
 	free(c);

@@ -70,6 +70,10 @@ int q_cavretreat_apply(struct game *g, const struct action *a, struct evsink *ev
 
 /* Rally. */
 void q_rally_actions(const struct game *g, struct q_alist *l);
+/* A uniformly random action of a Rally Phase without a pending decision, drawn as
+ * rng_below over actions() would draw it (the rallies in unit order, then the end) without
+ * listing them: 0 with *out, -1 when there is no action. */
+int q_rally_sample(const struct game *g, struct rng *r, struct action *out);
 int q_rally_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
 
 /* Pending decisions (retreat paths, advances). */

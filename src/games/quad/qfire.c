@@ -540,7 +540,16 @@ int q_fire_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 	int die, r, nu = a->arg[0], rc, npend;
 	char hx[8];
 
-	if (fire_plan(g, a, &p, e) != 0)
+	/* the sampler's plan of the fire it drew, when this is that position and fire */
+	bool known = q_plan_recall(g, a, &p, sizeof p);
+#ifdef Q_OCC_VERIFY /* debug builds: it must be the plan made now */
+	if (known) {
+		struct fire_plan again;
+		if (fire_plan(g, a, &again, NULL) != 0 || memcmp(&again, &p, sizeof p))
+			abort();
+	}
+#endif
+	if (!known && fire_plan(g, a, &p, e) != 0)
 		return -1;
 	npend = st->npend;
 	rc = dice_roll(&g->dice, 6, &die);
@@ -600,14 +609,6 @@ struct fire_tg {
 	struct cube tc[Q_UNITS_MAX]; /* tv's hexes in cube coordinates (for the ranges) */
 };
 
-/* hex_distance, from cube coordinates already known. */
-static inline int cube_distance(struct cube x, struct cube y)
-{
-	int q = abs(x.q - y.q), r = abs(x.r - y.r), t = abs(x.s - y.s);
-	int m = q > r ? q : r;
-	return m > t ? m : t;
-}
-
 static void fire_targets(const struct game *g, int side, struct fire_tg *t)
 {
 	const struct q_scn *s = q_scn(g);
@@ -626,7 +627,7 @@ static void fire_targets(const struct game *g, int side, struct fire_tg *t)
 		}
 		if (t->top[ti] == v) {
 			t->tv[t->nt] = v;
-			t->tc[t->nt++] = hex_to_cube(map_hex(&s->map, ti));
+			t->tc[t->nt++] = map_cube(&s->map, ti);
 		}
 	}
 }
@@ -669,9 +670,9 @@ static int fire_cands(const struct game *g, int side, int u, const struct fire_t
 	if (!cls || cls < 'A' || cls > 'Z' || !s->tab.art_defined[cls - 'A'] ||
 	    firer_ok(g, u, NULL) != 0)
 		return 0;
-	struct cube cf = hex_to_cube(map_hex(&s->map, from));
+	struct cube cf = map_cube(&s->map, from);
 	for (int k = 0; k < t->nt; k++) {
-		int dist = cube_distance(cf, t->tc[k]);
+		int dist = hex_cube_distance(cf, t->tc[k]);
 		if (dist < QT_ART_RANGE && !(maxr > 0 && dist > maxr) && s->tab.art[cls - 'A'][dist] >= 0)
 			cand[nc++] = t->tv[k];
 	}
@@ -681,18 +682,18 @@ static int fire_cands(const struct game *g, int side, int u, const struct fire_t
 /* Candidate j of u's fire at v (fire_cands): j 0 the single fire, j 1 Inkerman [28.1]'s
  * split of half the points (rounded up), listed when the fire is legal with at least 2
  * points and the split is legal too. Writes the action and returns true when it is legal. */
-static bool fire_cand_legal(const struct game *g, int u, int v, int j, struct action *out)
+static bool fire_cand_legal(const struct game *g, int u, int v, int j, struct action *out,
+			    struct fire_plan *p)
 {
 	struct action a = {QA_FIRE, 4, {1, u, 1, q_cst(g)->u[v].idx}};
-	struct fire_plan p;
-	if (fire_plan(g, &a, &p, NULL) != 0)
+	if (fire_plan(g, &a, p, NULL) != 0)
 		return false;
 	if (j == 0) {
 		*out = a;
 		return true;
 	}
-	struct action half = {QA_FIRE, 5, {1, u, 1, a.arg[3], (p.total + 1) / 2}};
-	if (p.total < 2 || fire_plan(g, &half, &p, NULL) != 0)
+	struct action half = {QA_FIRE, 5, {1, u, 1, a.arg[3], (p->total + 1) / 2}};
+	if (p->total < 2 || fire_plan(g, &half, p, NULL) != 0)
 		return false;
 	*out = half;
 	return true;
@@ -714,10 +715,11 @@ void q_fire_actions(const struct game *g, struct q_alist *l)
 		int nc = fire_cands(g, side, u, &t, cand);
 		for (int c = 0; c < nc; c++) {
 			struct action a;
-			if (!fire_cand_legal(g, u, cand[c], 0, &a))
+			struct fire_plan p;
+			if (!fire_cand_legal(g, u, cand[c], 0, &a, &p))
 				continue;
 			q_push(l, &a);
-			if (splits == 2 && fire_cand_legal(g, u, cand[c], 1, &a))
+			if (splits == 2 && fire_cand_legal(g, u, cand[c], 1, &a, &p))
 				q_push(l, &a);
 		}
 	}
@@ -756,8 +758,11 @@ int q_fire_sample(const struct game *g, struct rng *r, const struct action *othe
 			k -= (uint32_t)fc[f++];
 		fire_cands(g, side, fu[f], &t, cand); /* (the same list as above) */
 		memset(out, 0, sizeof *out);
-		if (fire_cand_legal(g, fu[f], cand[k / (uint32_t)splits], (int)(k % (uint32_t)splits), out))
+		struct fire_plan p;
+		if (fire_cand_legal(g, fu[f], cand[k / (uint32_t)splits], (int)(k % (uint32_t)splits), out, &p)) {
+			q_plan_keep(g, out, &p, sizeof p); /* (applying it need not plan it again) */
 			return 0;
+		}
 	}
 	return 1;
 }

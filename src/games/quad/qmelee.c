@@ -86,19 +86,18 @@ static int nearest_enemy(struct rctx *c, int idx)
 {
 	const struct q_scn *s = q_scn(c->g);
 	const struct q_state *st = q_cst(c->g);
-	struct cube h = hex_to_cube(map_hex(&s->map, idx));
-	int best = 99;
+	struct cube h = map_cube(&s->map, idx);
+	int best = 99, side = 1 - s->u[c->u].side;
 	if (c->ne < 0) {
 		c->ne = 0;
-		for (int v = 0; v < s->nunits; v++)
-			if (st->u[v].idx >= 0 && s->u[v].side != s->u[c->u].side)
-				c->ec[c->ne++] = hex_to_cube(map_hex(&s->map, st->u[v].idx));
+		for (int k = 0; k < s->nsideu[side]; k++) { /* the enemy's units (any order: a minimum) */
+			int i = st->u[s->sideu[side][k]].idx;
+			if (i >= 0)
+				c->ec[c->ne++] = map_cube(&s->map, i);
+		}
 	}
 	for (int k = 0; k < c->ne; k++) {
-		int q = abs(h.q - c->ec[k].q), r = abs(h.r - c->ec[k].r), t = abs(h.s - c->ec[k].s);
-		int d = q > r ? q : r;
-		if (t > d)
-			d = t;
+		int d = hex_cube_distance(h, c->ec[k]);
 		if (d < best)
 			best = d;
 	}
@@ -144,17 +143,15 @@ static bool enemy_in(const struct game *g, int side, int idx)
 	return false;
 }
 
-/* Can u step from a into b while retreating ([8.51], [8.52], [11.12], [11.13], [22.22])? */
-static bool retreat_step_ok(const struct game *g, int u, int a, int b, const uint8_t *zoc)
+/* Can u step from a into its neighbour in direction dir while retreating ([8.51], [8.52],
+ * [11.12], [11.13], [22.22])? */
+static bool retreat_dir_ok(const struct game *g, int u, int a, int dir, const uint8_t *zoc)
 {
 	const struct q_scn *s = q_scn(g);
-	int dir = -1;
+	int b = map_nb(&s->map, a, dir);
 	if (b < 0 || !(s->map.flags[b] & HEXF_ONMAP))
 		return false;
-	for (int d = 0; d < 6; d++)
-		if (map_nb(&s->map, a, d) == b)
-			dir = d;
-	if (dir < 0 || zoc[b] || enemy_in(g, s->u[u].side, b) || q_battle_closed(g, u, b))
+	if (zoc[b] || enemy_in(g, s->u[u].side, b) || q_battle_closed(g, u, b))
 		return false;
 	if (s->step[q_mclass(s->u[u].type, false)][a * 6 + dir] == PATH_NOWAY)
 		return false; /* prohibited hexside or terrain: for cavalry and guns, elimination */
@@ -163,11 +160,23 @@ static bool retreat_step_ok(const struct game *g, int u, int a, int b, const uin
 	return true;
 }
 
+/* retreat_dir_ok for a step from a into b: false when b is not a's neighbour. */
+static bool retreat_step_ok(const struct game *g, int u, int a, int b, const uint8_t *zoc)
+{
+	const struct map *m = &q_scn(g)->map;
+	if (b < 0)
+		return false;
+	for (int d = 0; d < 6; d++)
+		if (map_nb(m, a, d) == b)
+			return retreat_dir_ok(g, u, a, d, zoc);
+	return false;
+}
+
 static void enum_paths(struct rctx *c, int at, int depth)
 {
 	const struct game *g = c->g;
 	const struct q_scn *s = q_scn(g);
-	int oh = map_hex(&s->map, c->origin);
+	struct cube oc = map_cube(&s->map, c->origin);
 
 	if (depth == c->want) {
 		if (c->nopt >= ROPT_MAX)
@@ -193,9 +202,9 @@ static void enum_paths(struct rctx *c, int at, int depth)
 	}
 	for (int d = 0; d < 6; d++) {
 		int b = map_nb(&s->map, at, d);
-		if (b < 0 || hex_distance(oh, map_hex(&s->map, b)) != depth + 1)
+		if (b < 0 || hex_cube_distance(oc, map_cube(&s->map, b)) != depth + 1)
 			continue; /* [8.54] each hex further from the combat position */
-		if (!retreat_step_ok(g, c->u, at, b, c->zoc))
+		if (!retreat_dir_ok(g, c->u, at, d, c->zoc))
 			continue;
 		c->cur[depth] = (int16_t)b;
 		enum_paths(c, b, depth + 1);
@@ -535,6 +544,45 @@ static int pend_options(const struct game *g, int k, struct rctx *c)
 	return retreat_options_with(g, p->unit, companion(g, p), p->origin, p->hexes, c);
 }
 
+/* The retreat actions of p's n options in c (pend_options's), in their order, into l. */
+static void retreat_acts(const struct q_pend *p, const struct rctx *c, int n, struct q_alist *l)
+{
+	for (int i = 0; i < n; i++) {
+		struct action a = {QA_RETREAT, 0, {p->unit}};
+		for (int k = 0; k < c->opt[i].len; k++)
+			a.arg[1 + k] = c->opt[i].path[k];
+		a.n = (int16_t)(1 + c->opt[i].len);
+		q_push(l, &a);
+	}
+}
+
+static int pending_list(const struct game *g, struct action *out, int max);
+
+int q_pending_actions(const struct game *g, struct action *out, int max)
+{
+	int n = q_pend_recall(g, out, max);
+#ifdef Q_OCC_VERIFY /* debug builds: the remembered options must be the ones listed now */
+	if (n >= 0) {
+		struct action again[Q_PEND_KEEP];
+		if (pending_list(g, again, Q_PEND_KEEP) != n)
+			abort();
+		for (int i = 0; i < n && i < max; i++) {
+			if (again[i].kind != out[i].kind || again[i].n != out[i].n)
+				abort();
+			for (int k = 0; k < out[i].n; k++)
+				if (again[i].arg[k] != out[i].arg[k])
+					abort();
+		}
+	}
+#endif
+	if (n >= 0)
+		return n;
+	n = pending_list(g, out, max);
+	if (n <= max)
+		q_pend_keep(g, out, n);
+	return n;
+}
+
 /* ---- Inkerman [19.42]: a single unit retreating into a stack of two ----
  *
  * The retreat paused at pend k-1 (chosen); pend k is the owner's decision:
@@ -741,8 +789,16 @@ void q_settle(struct game *g, struct evsink *ev)
 				continue;
 			}
 			n = pend_options(g, st->npend - 1, c);
-			if (n > 1)
+			if (n > 1) {
+				/* the player chooses: these are the options q_pending_actions lists next
+				 * for this position (pending_list), so the memo keeps them now (kept for
+				 * this rules state only: a later change makes them unknown again) */
+				struct action acts[ROPT_MAX];
+				struct q_alist l = {acts, ROPT_MAX, 0};
+				retreat_acts(p, c, n, &l);
+				q_pend_keep(g, acts, l.n);
 				break;
+			}
 			struct q_pend pc = *p;
 			st->npend--;
 			if (n == 1) {
@@ -1039,7 +1095,9 @@ int q_melee_apply(struct game *g, const struct action *a, struct evsink *ev, str
 	if (rc != 0)
 		return rc;
 	r = melee_cell(g, &p, die, &row);
-	melee_result_text(r, t, sizeof t);
+	t[0] = '\0';
+	if (ev) /* (the words only for a sink: ev_emit drops them without one) */
+		melee_result_text(r, t, sizeof t);
 	evp = ev_emit(ev, "[8.4]", "melee %d against %d on the %s line: %d-%d column; die %d, row %d: %s",
 		      p.a, p.d, trn[p.terrain], s->tab.odds[p.terrain][p.column][0],
 		      s->tab.odds[p.terrain][p.column][1], die, row, t);
@@ -1379,6 +1437,7 @@ int q_melee_sample(const struct game *g, struct rng *r, struct action *out)
 		if (k == (uint32_t)nc) {
 			memset(out, 0, sizeof *out);
 			out->kind = QA_END;
+			q_endok_keep(g); /* (melee_end_ok held: applying it need not list again) */
 			return 0;
 		}
 		if (mcand_legal(g, &c[k], out))
@@ -1503,22 +1562,55 @@ static int rally_mod(const struct game *g, int u, char *why, size_t n)
 				enemy = true;
 		}
 	}
-	snprintf(why, n, "%s%s%s", enemy ? " +1 adjacent undisrupted enemy;" : "",
-		 friend ? " -1 adjacent undisrupted friend;" : "", redoubt ? " -1 in a redoubt;" : "");
+	if (n)
+		snprintf(why, n, "%s%s%s", enemy ? " +1 adjacent undisrupted enemy;" : "",
+			 friend ? " -1 adjacent undisrupted friend;" : "", redoubt ? " -1 in a redoubt;" : "");
 	mod += enemy - friend - redoubt;
 	return q_battle_rally_mod(g, u, mod, why, n);
 }
 
-void q_rally_actions(const struct game *g, struct q_alist *l)
+/* The units of the phasing side that may try to rally now ([10.0]), in unit order, into
+ * out[Q_UNITS_MAX]; returns their count. */
+static int rally_units(const struct game *g, int16_t *out)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	for (int u = 0; u < s->nunits; u++)
-		if (s->u[u].side == st->phasing && st->u[u].idx >= 0 && q_disrupted(g, u) &&
-		    !(st->u[u].fl & QF_RALLY_TRIED) && q_battle_may_rally(g, u, NULL) == 0) {
-			struct action a = {QA_RALLY, 1, {u}};
-			q_push(l, &a);
-		}
+	int n = 0;
+	for (int k = 0; k < s->nsideu[st->phasing]; k++) { /* the phasing side's units, in order */
+		int u = s->sideu[st->phasing][k];
+		if (st->u[u].idx >= 0 && q_disrupted(g, u) && !(st->u[u].fl & QF_RALLY_TRIED) &&
+		    q_battle_may_rally(g, u, NULL) == 0)
+			out[n++] = (int16_t)u;
+	}
+	return n;
+}
+
+void q_rally_actions(const struct game *g, struct q_alist *l)
+{
+	int16_t ru[Q_UNITS_MAX];
+	int n = rally_units(g, ru);
+	for (int i = 0; i < n; i++) {
+		struct action a = {QA_RALLY, 1, {ru[i]}};
+		q_push(l, &a);
+	}
+}
+
+int q_rally_sample(const struct game *g, struct rng *r, struct action *out)
+{
+	int16_t ru[Q_UNITS_MAX];
+	int n = rally_units(g, ru);
+	uint32_t total = (uint32_t)n + (q_may_end_phase(g, NULL) == 0); /* actions(): the end last */
+	if (total == 0)
+		return -1;
+	uint32_t k = rng_below(r, total);
+	struct action a = {QA_END, 0, {0}};
+	if (k < (uint32_t)n) {
+		a.kind = QA_RALLY;
+		a.n = 1;
+		a.arg[0] = ru[k];
+	}
+	*out = a;
+	return 0;
 }
 
 int q_rally_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
@@ -1539,7 +1631,8 @@ int q_rally_apply(struct game *g, const struct action *a, struct evsink *ev, str
 		return err_set(e, NULL, 0, "[10.0] %s has already tried to rally this phase", s->u[u].id);
 	if (q_battle_may_rally(g, u, e) != 0)
 		return -1;
-	mod = rally_mod(g, u, why, sizeof why);
+	why[0] = '\0';
+	mod = rally_mod(g, u, why, ev ? sizeof why : 0); /* (the words only for a sink) */
 	rc = dice_roll(&g->dice, 6, &die);
 	if (rc != 0)
 		return rc;
@@ -1570,32 +1663,6 @@ const char *q_pending_text(const struct game *g)
 	return "advance after combat?";
 }
 
-static int pending_list(const struct game *g, struct action *out, int max);
-
-int q_pending_actions(const struct game *g, struct action *out, int max)
-{
-	int n = q_pend_recall(g, out, max);
-#ifdef Q_OCC_VERIFY /* debug builds: the remembered options must be the ones listed now */
-	if (n >= 0) {
-		struct action again[Q_PEND_KEEP];
-		if (pending_list(g, again, Q_PEND_KEEP) != n)
-			abort();
-		for (int i = 0; i < n && i < max; i++) {
-			if (again[i].kind != out[i].kind || again[i].n != out[i].n)
-				abort();
-			for (int k = 0; k < out[i].n; k++)
-				if (again[i].arg[k] != out[i].arg[k])
-					abort();
-		}
-	}
-#endif
-	if (n >= 0)
-		return n;
-	n = pending_list(g, out, max);
-	if (n <= max)
-		q_pend_keep(g, out, n);
-	return n;
-}
 
 static int pending_list(const struct game *g, struct action *out, int max)
 {
@@ -1611,14 +1678,7 @@ static int pending_list(const struct game *g, struct action *out, int max)
 		uint8_t zocbuf[Q_NMAX], *zoc = zocbuf;
 		{
 			c->zoc = zoc;
-			int n = pend_options(g, st->npend - 1, c);
-			for (int i = 0; i < n; i++) {
-				struct action a = {QA_RETREAT, 0, {p->unit}};
-				for (int k = 0; k < c->opt[i].len; k++)
-					a.arg[1 + k] = c->opt[i].path[k];
-				a.n = (int16_t)(1 + c->opt[i].len);
-				q_push(&l, &a);
-			}
+			retreat_acts(p, c, pend_options(g, st->npend - 1, c), &l);
 		}
 		return l.n;
 	}
@@ -1715,7 +1775,15 @@ int q_may_end_phase(const struct game *g, struct err *e)
 	char why[200];
 	if (st->npend > 0)
 		return err_set(e, NULL, 0, "a decision is owed first: %s", q_pending_text(g));
-	if (st->phase == QP_MELEE && melee_owed(g, why, sizeof why))
-		return err_set(e, NULL, 0, "%s", why);
+	if (st->phase == QP_MELEE) {
+		/* [8.11] the end the sampler drew for this very position needs no listing again */
+		bool known = q_endok_recall(g);
+#ifdef Q_OCC_VERIFY /* debug builds: it must be open */
+		if (known && melee_owed(g, why, sizeof why))
+			abort();
+#endif
+		if (!known && melee_owed(g, why, sizeof why))
+			return err_set(e, NULL, 0, "%s", why);
+	}
 	return q_battle_may_end(g, e);
 }

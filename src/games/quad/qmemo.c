@@ -67,6 +67,18 @@ struct q_memo {
 	uint32_t pend_opt;
 	unsigned char *pend_st;   /* [Q_PEND_KEY] */
 	struct action *pend_acts; /* [Q_PEND_KEEP] */
+	/* the last Melee Phase position the sampler drew the end in (q_endok_recall): its rules
+	 * state (bytes before the occupancy index) and game options; endok_on when kept */
+	bool endok_on;
+	uint32_t endok_opt;
+	unsigned char *endok_st;  /* [Q_PEND_KEY] */
+	/* the plan of the last action a sampler drew (q_plan_recall): for the action plan_act in
+	 * the rules state plan_st with the options plan_opt, plan_n bytes in plan (0: none) */
+	size_t plan_n;
+	uint32_t plan_opt;
+	struct action plan_act;
+	unsigned char *plan_st;   /* [Q_PEND_KEY] */
+	unsigned char plan[Q_PLAN_MAX];
 	/* the Movement Phase sampler's facts (q_movers_begin): for each unit of side mv_side
 	 * (mv_side -1: none kept), how many hexes other than its own it may be drawn to
 	 * (mv_cand, by its place in sideu[mv_side]), kept with its state bytes (mv_ust) and
@@ -152,6 +164,9 @@ void *q_memo_new(const struct scenario *sc)
 	m->prep_blocked = malloc(n);
 	m->pend_n = -1;
 	m->pend_st = malloc(Q_PEND_KEY);
+	m->endok_st = malloc(Q_PEND_KEY);
+	m->plan_st = malloc(Q_PEND_KEY);
+	m->plan_n = 0;
 	m->pend_acts = malloc(Q_PEND_KEEP * sizeof *m->pend_acts);
 	m->mv_side = -1;
 	m->mv_epoch = 1;
@@ -189,7 +204,7 @@ void *q_memo_new(const struct scenario *sc)
 		m->los_nh = calloc(n * n, 1);
 	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps || !m->prep_key ||
 	    !m->prep_ust ||
-	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend_st || !m->pend_acts || !m->mv_ust ||
+	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend_st || !m->endok_st || !m->plan_st || !m->pend_acts || !m->mv_ust ||
 	    !m->mv_cand || !m->mv_pos || !m->mv_ok || !m->ent_ust || !m->ent_list ||
 	    !m->ent_watch || !m->ent_reinf || !m->ent_maps || !m->work || !m->work2 ||
 	    (los_map && !m->los) || (nh_map && !m->los_nh)) {
@@ -220,6 +235,8 @@ void q_memo_free(void *memo)
 	free(m->prep_zoc);
 	free(m->prep_blocked);
 	free(m->pend_st);
+	free(m->endok_st);
+	free(m->plan_st);
 	free(m->pend_acts);
 	free(m->mv_ust);
 	free(m->mv_cand);
@@ -451,6 +468,58 @@ void q_pend_keep(const struct game *g, const struct action *acts, int n)
 	m->pend_n = n;
 }
 
+bool q_endok_recall(const struct game *g)
+{
+	struct q_memo *m = memo_of(g);
+	return m && m->endok_on && m->endok_opt == g->options && !memcmp(m->endok_st, g->st, Q_PEND_KEY);
+}
+
+void q_endok_keep(const struct game *g)
+{
+	struct q_memo *m = memo_of(g);
+	if (!m)
+		return;
+	memcpy(m->endok_st, g->st, Q_PEND_KEY);
+	m->endok_opt = g->options;
+	m->endok_on = true;
+}
+
+/* The same action: kind, argument count and the arguments used. */
+static bool plan_same_action(const struct action *x, const struct action *y)
+{
+	if (x->kind != y->kind || x->n != y->n)
+		return false;
+	for (int i = 0; i < x->n; i++)
+		if (x->arg[i] != y->arg[i])
+			return false;
+	return true;
+}
+
+bool q_plan_recall(const struct game *g, const struct action *a, void *plan, size_t n)
+{
+	struct q_memo *m = memo_of(g);
+	if (!m || m->plan_n != n || a->n < 0 || a->n > ACTION_ARGS || !plan_same_action(a, &m->plan_act) ||
+	    m->plan_opt != g->options || memcmp(m->plan_st, g->st, Q_PEND_KEY))
+		return false;
+	memcpy(plan, m->plan, n);
+	return true;
+}
+
+void q_plan_keep(const struct game *g, const struct action *a, const void *plan, size_t n)
+{
+	struct q_memo *m = memo_of(g);
+	if (!m)
+		return;
+	m->plan_n = 0;
+	if (n == 0 || n > Q_PLAN_MAX || a->n < 0 || a->n > ACTION_ARGS)
+		return;
+	memcpy(m->plan_st, g->st, Q_PEND_KEY);
+	memcpy(m->plan, plan, n);
+	m->plan_act = *a;
+	m->plan_opt = g->options;
+	m->plan_n = n;
+}
+
 uint32_t q_prep_gen(const struct game *g)
 {
 	struct q_memo *m = memo_of(g);
@@ -505,8 +574,10 @@ bool q_los_quick(const struct game *g, int from, int to)
 	return *c == 1;
 }
 
-/* u's search query: step table, zones of control, start and allowance (w's maps). */
-static void reach_query(const struct game *g, int u, struct q_work *w, struct path_query *q)
+/* u's search query: step table, zones of control, start and allowance (w's maps). Returns
+ * the movement class whose unpatched table q->step is when it knows it (without the
+ * battle's movement hooks), else -1. */
+static int reach_query(const struct game *g, int u, struct q_work *w, struct path_query *q)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_ust *us = &q_cst(g)->u[u];
@@ -517,14 +588,16 @@ static void reach_query(const struct game *g, int u, struct q_work *w, struct pa
 		/* q_battle_steps, q_battle_ignores_zoc and q_mp_left without the battle's hooks */
 		bool dis = (us->fl & QF_DISRUPTED) != 0;
 		int left = q_ma_std(s->u[u].ma, s->u[u].type, dis) * 2 - us->mp;
-		q->step = s->step[q_mclass(s->u[u].type, dis)];
+		int mc = q_mclass(s->u[u].type, dis);
+		q->step = s->step[mc];
 		q->zoc = w->zoc;
 		q->allowance = left > 0 ? left : 0;
-		return;
+		return mc;
 	}
 	q->step = q_battle_steps(g, u, w->steps);
 	q->zoc = q_battle_ignores_zoc(g, u) ? NULL : w->zoc;
 	q->allowance = q_mp_left(g, u);
+	return -1;
 }
 
 int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order)
@@ -533,7 +606,7 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 	struct q_memo *m = memo_of(g);
 	struct path_query q;
 
-	reach_query(g, u, w, &q);
+	int mc = reach_query(g, u, w, &q);
 	if (!m || !m->snap) {
 		struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
 		*order = w->order;
@@ -555,9 +628,11 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 	/* the search writes prev straight into u's row (for q_reach_route): it writes prev only
 	 * for hexes it reaches, so the row's other entries (stale) are never followed; nothing
 	 * reads the costs (w->cost is left alone where the search can skip them) */
-	bool packed = false;
-	for (int mc = 0; mc < Q_NMOVE; mc++)
-		packed = packed || (q.step == s->step[mc] && s->prep[mc].w);
+	/* (with the class known, its packed table is the one q_path_search would find) */
+	const struct path_prep *pp = mc >= 0 && s->prep[mc].w ? &s->prep[mc] : NULL;
+	bool packed = pp != NULL;
+	for (int k = 0; k < Q_NMOVE && mc < 0; k++)
+		packed = packed || (q.step == s->step[k] && s->prep[k].w);
 	struct path_result r = {packed ? NULL : w->cost, m->prev + (size_t)u * (size_t)m->n, w->qhex,
 				w->qnext};
 	if (m->mv_ok[u]) { /* its sampler fact described the hexes about to be replaced */
@@ -567,7 +642,7 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 		else
 			m->mv_all = true;
 	}
-	e->len = q_path_search(s, &q, &r, mine);
+	e->len = pp ? path_search_prep(pp, &q, &r, mine) : q_path_search(s, &q, &r, mine);
 	e->start = (int16_t)q.start;
 	e->allowance = (uint8_t)q.allowance;
 	e->zocless = q.zoc == NULL;

@@ -64,6 +64,20 @@ void q_line_ok_keep(const struct game *g, int from, int to, bool ok);
 #define Q_PEND_KEEP 256
 int q_pend_recall(const struct game *g, struct action *out, int max);
 void q_pend_keep(const struct game *g, const struct action *acts, int n);
+/* The Melee Phase's end judged open ([8.11]: no attack owed that a legal attack could make)
+ * by the sampler for a position, remembered so that applying the end it drew need not list
+ * the attacks again: q_endok_recall is true when q_endok_keep was told of g's rules state
+ * (but the occupancy index) and options byte for byte, and nothing else since. */
+bool q_endok_recall(const struct game *g);
+void q_endok_keep(const struct game *g);
+/* The plan a sampler made for the action it drew (qfire.c's struct fire_plan, as bytes, at
+ * most Q_PLAN_MAX), remembered so that applying that action need not plan it again:
+ * q_plan_recall copies it into plan and returns true when q_plan_keep was last told of the
+ * same action (kind and arguments), n, and g's rules state (but the occupancy index) and
+ * options byte for byte. */
+#define Q_PLAN_MAX 512
+bool q_plan_recall(const struct game *g, const struct action *a, void *plan, size_t n);
+void q_plan_keep(const struct game *g, const struct action *a, const void *plan, size_t n);
 /* The Movement Phase sampler's facts, kept across the phase so that a decision asks only
  * about the units that changed: for each unit u of the phasing side, how many hexes other
  * than its own it may be drawn to (q_reach's count less one; 0 when may_move_quick refuses

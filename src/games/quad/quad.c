@@ -885,6 +885,8 @@ static int q_sample(const struct game *g, struct rng *r, struct action *out)
 		return sample_fire(g, r, out);
 	case QP_MELEE:
 		return q_melee_sample(g, r, out);
+	case QP_RALLY:
+		return q_rally_sample(g, r, out);
 	default:
 		return 1;
 	}

@@ -219,6 +219,11 @@ static inline const struct q_state *q_cst(const struct game *g)
 {
 	return (const struct q_state *)(const void *)g->st;
 }
+/* Is unit u disrupted ([9.0])? (inline: the rules and the samplers ask it in their loops) */
+static inline bool q_disrupted(const struct game *g, int u)
+{
+	return q_cst(g)->u[u].fl & QF_DISRUPTED;
+}
 
 /* Action kinds and their text forms. */
 enum q_act {
@@ -251,7 +256,6 @@ static inline int q_ma_std(int ma, int type, bool disrupted)
 		return 0;          /* [5.19], [9.12] disrupted artillery never moves */
 	return (ma + 1) / 2;       /* [5.19], [9.11] halved, fractions rounded up */
 }
-bool q_disrupted(const struct game *g, int u);
 bool q_on_map(const struct game *g, int u);
 int q_unit_find(const struct q_scn *s, const char *id);
 /* Face k (0 front, 1 back) of a counter as printed on it, "5-3-5" style: fire (an artillery

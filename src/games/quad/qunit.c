@@ -36,11 +36,6 @@ bool q_has_tag(const struct q_scn *s, int u, const char *tag)
 	return false;
 }
 
-bool q_disrupted(const struct game *g, int u)
-{
-	return q_cst(g)->u[u].fl & QF_DISRUPTED;
-}
-
 bool q_on_map(const struct game *g, int u)
 {
 	return q_cst(g)->u[u].idx >= 0;
