@@ -2,7 +2,8 @@
  * static browser client from web/, server-sent events, computer players, verifiable dice
  * (libsodium), and the SQLite store (store.c). The server owns one struct game per live game,
  * rebuilt at start-up by replaying each game's stored actions. One mutex guards every game and
- * the store; MHD runs a thread per connection so that event streams may block.
+ * the store; computer players think outside it, on a copy of their game (srv_ai_turn); MHD
+ * runs a thread per connection so that event streams may block.
  *
  * The request bodies are parsed by srvparse.c; the games in memory, their store and replay are
  * sgame.c's; this file is the HTTP side: routing, the JSON documents, events and files. */

@@ -410,6 +410,11 @@ req GET "/api/games/$SL?token=$SLA"
 verdict $? "then its creation answers with the Russians' turn played"
 
 # ---- clean stop ----
+# while a computer player is thinking, too: it stops after the decision it is making
+curl -s -o /dev/null -X POST -H 'Content-Type: application/json' \
+	--data '{"scenario": "balaclava", "mode": "ai", "ai": {"russian": "search:40"}, "seed": 6}' "${URL}api/games" &
+SLOW=$!
+sleep 0.5
 kill -TERM "$PID"
 stopped=no
 for _ in $(seq 1 50); do
@@ -418,7 +423,8 @@ for _ in $(seq 1 50); do
 done
 wait "$PID" 2>/dev/null; rc=$?; PID=""
 [ "$stopped" = yes ] && [ "$rc" = 0 ]
-verdict $? "SIGTERM stops the server cleanly"
+verdict $? "SIGTERM stops the server cleanly (a computer player thinking meanwhile)"
+wait "$SLOW" 2>/dev/null
 
 echo "http: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
