@@ -227,7 +227,9 @@ test("a whole game against the computer to its end screen", async () => {
       if (await page.$("#allactions")) {
         await page.click("details.allactions summary");
         await page.click("#doaction");
-        if (await page.$("#confirm")) await page.click("#confirm");
+        // a fire or melee shows its odds first: confirm it once they are shown
+        const confirm = await page.waitForSelector("#odds:not([hidden]) #confirm", { timeout: 3000 }).catch(() => null);
+        if (confirm) await confirm.click({ timeout: 3000 }).catch(() => {});
       }
       await page.waitForTimeout(100);
       continue;

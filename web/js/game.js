@@ -86,7 +86,11 @@ export async function showGame(root, id, urlToken) {
       st.game = await api.game(id, anyToken());
       st.actSide = st.game.to_act && tokenFor(st.game.to_act) ? st.game.to_act : null;
       st.groups = null;
-      if (st.actSide && st.game.status !== "over") {
+      // While our own action is in flight (st.busy) the server may already be showing the
+      // computer's answer, move by move (its events); the turn is offered again only once our
+      // request has come back (send refreshes), so that its completion cannot close a choice
+      // made after it.
+      if (st.actSide && st.game.status !== "over" && !st.busy) {
         const a = await api.actions(id, tokenFor(st.actSide));
         st.groups = groupActions(a.actions || []);
       }
@@ -105,6 +109,7 @@ export async function showGame(root, id, urlToken) {
       const r = await api.act(id, tokenFor(st.actSide), action, dice);
       st.selected = [];
       st.pending = null;
+      clear(oddsBox); // no stale Fire/Attack button left behind in the hidden box
       oddsBox.hidden = true;
     } catch (e) {
       if (e instanceof ApiError && e.body.need_dice) {
@@ -272,7 +277,7 @@ export async function showGame(root, id, urlToken) {
     if (g.status === "over") { turnBox.append(h("p", {}, "The game is over.")); return; }
     const ai = g.ai && g.to_act && g.ai[g.to_act];
     if (!gr) {
-      turnBox.append(h("p", {}, ai ? `The computer (${ai}) plays ${g.to_act}…` : `Waiting for ${g.to_act}.`),
+      turnBox.append(h("p", {}, ai ? `The computer (${ai}) plays ${g.to_act}…` : st.actSide ? `${g.to_act} to act…` : `Waiting for ${g.to_act}.`),
         h("div.buttons", {}, h("button", { type: "button", id: "undo", onclick: undo }, "Undo")));
       return;
     }
