@@ -37,13 +37,13 @@
 
 /* The portfolio: pull, contact, obj, art_back, hold, terrain (struct greedy_weights). */
 static const struct greedy_weights plans[] = {
-	GREEDY_WEIGHTS_DEFAULT,
-	{1.6, 1.0, 1.0, 0.0, 1.0, 0.5, 0},  /* aggressive: to the enemy, contact at worse odds */
-	{0.5, -1.0, 1.0, 2.0, 1.0, 1.5, 0}, /* cautious: guns back, no contact at poor odds */
-	{1.0, 0.0, 2.0, 0.0, 1.5, 1.0, 0},  /* objectives: take and hold them */
-	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 1},  /* mass against the enemy's first third (west) */
-	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 2},  /* the centre */
-	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 3},  /* the east */
+	{1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0, 1},  /* greedy's posture (with combined fire) */
+	{1.6, 1.0, 1.0, 0.0, 1.0, 0.5, 0, 1},  /* aggressive: to the enemy, contact at worse odds */
+	{0.5, -1.0, 1.0, 2.0, 1.0, 1.5, 0, 1}, /* cautious: guns back, no contact at poor odds */
+	{1.0, 0.0, 2.0, 0.0, 1.5, 1.0, 0, 1},  /* objectives: take and hold them */
+	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 1, 1},  /* mass against the enemy's first third (west) */
+	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 2, 1},  /* the centre */
+	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 3, 1},  /* the east */
 };
 #define NPLANS ((int)(sizeof plans / sizeof plans[0]))
 
