@@ -5,7 +5,8 @@
  * (distance fields to the enemy and to the battle's objectives, enemy strength adjacent,
  * terrain). Reinforcements enter as soon as they may; a phase ends when nothing improves.
  * The positional score's terms are scaled by a posture (struct greedy_weights, ai.h): the
- * plain entry points use the defaults, which are greedy's play; search's plans pass others.
+ * plain entry points use the defaults, which are greedy's play; search's plans pass others,
+ * and with them combined fires built from the listed single ones (combined_fires).
  * Other rule systems get a uniform choice. */
 #include "ai.h"
 

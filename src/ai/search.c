@@ -17,7 +17,12 @@
  * both sides to the end of the current player-turn, and greedy_eval with the plan's weights
  * scores the result for the deciding side. Common random numbers again; the budget is the
  * number of rollouts per decision, shared equally by the candidates (SEARCH_K of them).
- * Quiet movement (no candidate comes into contact with the enemy) is left to greedy. */
+ * Quiet movement (no candidate comes into contact with the enemy) is left to greedy.
+ *
+ * Every plan combines fire (greedy_weights.combine): actions() lists single-unit fires only,
+ * and a hex may be fired at once a phase ([7.23]), so greedy alone never brings two units'
+ * fire to one hex ([7.11]); search's candidates, and its own side in its rollouts, include
+ * the combined fires built from the listed ones (the enemy in the rollouts is plain greedy). */
 #include "ai.h"
 
 #include <stdlib.h>
