@@ -120,8 +120,10 @@ struct greedy_weights {
 	double terrain;  /* x the value of defensive terrain (1) */
 	int sector;      /* 0: pull toward every enemy unit; 1, 2, 3: only toward those in the
 			  * first, second or last third of the columns the enemy stands in */
+	int combine;     /* 0: judges the single-unit fires actions() lists (greedy's play);
+			  * 1: also combined fires at a hex ([7.11]) built from them (search's) */
 };
-#define GREEDY_WEIGHTS_DEFAULT {1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0}
+#define GREEDY_WEIGHTS_DEFAULT {1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0, 0}
 extern const struct greedy_weights greedy_default_weights;
 
 /* Greedy's choice; samples: dice samples per combat judged (>= 1). 0 or -1 (no action). */

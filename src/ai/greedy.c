@@ -5,7 +5,8 @@
  * (distance fields to the enemy and to the battle's objectives, enemy strength adjacent,
  * terrain). Reinforcements enter as soon as they may; a phase ends when nothing improves.
  * The positional score's terms are scaled by a posture (struct greedy_weights, ai.h): the
- * plain entry points use the defaults, which are greedy's play; search's plans pass others.
+ * plain entry points use the defaults, which are greedy's play; search's plans pass others,
+ * and with them combined fires built from the listed single ones (combined_fires).
  * Other rule systems get a uniform choice. */
 #include "ai.h"
 
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../games/quad/qcombat.h"
 #include "../games/quad/quad.h"
 
 #define DIST_CAP 30       /* distance fields saturate here */
@@ -32,6 +34,8 @@
 #define RAID_MAX 3        /* raiders sent: the two the points need and one spare */
 #define RAID_SPARE 1
 #define RAID_EXITED 6.0   /* worth of the first exit, before the second scores the 15 points */
+#define FIRE_FULL 8       /* the fire table's last column ([7.42] "8+"): more adds nothing */
+#define FIRE_GROUPS 4     /* combined fires built per target hex, at most */
 
 const struct greedy_weights greedy_default_weights = GREEDY_WEIGHTS_DEFAULT;
 
@@ -979,6 +983,95 @@ static void keep_best(struct ai_cand *out, int k, int *nk, const struct action *
 		(*nk)++;
 }
 
+/* The combined fires (posture combine, [7.11]: fire strengths at one hex are combined) built
+ * from the single-unit fires actions() listed (list[n]), each judged like a listed fire and
+ * kept in the pool. Per target hex: the units of one parent, strongest first until the
+ * table's last column is reached (Alma [16.1]: mixing parents costs at least 2 on the die),
+ * then every firer's strongest-first prefix that reaches it, then all of them (at most 8,
+ * the action's limit); groups of one unit are the listed fires themselves. Ties keep the
+ * group listed first, the one that spends fewest units. */
+static void combined_fires(struct game *g, const struct action *list, int n, double before, uint64_t base,
+			   int samples, struct game *tmp, struct view *w, int *queue, struct ai_cand *pool,
+			   int kk, int *nb)
+{
+	const struct q_scn *s = q_scn(g);
+	int seen[Q_UNITS_MAX], nseen = 0; /* the target hexes done */
+
+	for (int i = 0; i < n; i++) {
+		const struct action *a = &list[i];
+		bool done = false;
+		if (a->kind != QA_FIRE || a->n != 4 || a->arg[0] != 1)
+			continue;
+		for (int k = 0; k < nseen && !done; k++)
+			done = seen[k] == a->arg[3];
+		if (done || nseen >= Q_UNITS_MAX)
+			continue;
+		int t = a->arg[3], fu[Q_UNITS_MAX], ff[Q_UNITS_MAX], nf = 0;
+		seen[nseen++] = t;
+		for (int j = i; j < n; j++) { /* the firers at t, strongest first (stable) */
+			const struct action *b = &list[j];
+			if (b->kind != QA_FIRE || b->n != 4 || b->arg[0] != 1 || b->arg[3] != t || nf >= Q_UNITS_MAX)
+				continue;
+			int f = q_fire_strength(g, b->arg[1], t, NULL), k = nf++;
+			for (; k > 0 && ff[k - 1] < f; k--) {
+				fu[k] = fu[k - 1];
+				ff[k] = ff[k - 1];
+			}
+			fu[k] = b->arg[1];
+			ff[k] = f;
+		}
+		if (nf < 2)
+			continue;
+		struct action grp[FIRE_GROUPS];
+		int ng = 0;
+		for (int p = 0; p < nf && ng < FIRE_GROUPS - 2; p++) { /* one parent's units */
+			bool first = true;
+			for (int q = 0; q < p; q++)
+				if (!strcmp(s->u[fu[q]].parent, s->u[fu[p]].parent))
+					first = false;
+			if (!first || !s->u[fu[p]].parent[0])
+				continue;
+			struct action c = {QA_FIRE, 0, {0}};
+			int tot = 0, nu = 0;
+			for (int q = p; q < nf && nu < 8 && tot < FIRE_FULL; q++)
+				if (!strcmp(s->u[fu[q]].parent, s->u[fu[p]].parent)) {
+					c.arg[1 + nu++] = fu[q];
+					tot += ff[q];
+				}
+			if (nu < 2)
+				continue;
+			c.arg[0] = nu;
+			c.arg[1 + nu] = 1;
+			c.arg[2 + nu] = t;
+			c.n = (int16_t)(3 + nu);
+			grp[ng++] = c;
+		}
+		for (int all = 0; all < 2; all++) { /* strongest first to the last column; then all */
+			struct action c = {QA_FIRE, 0, {0}};
+			int tot = 0, nu = 0;
+			for (int q = 0; q < nf && nu < 8 && (all || tot < FIRE_FULL); q++) {
+				c.arg[1 + nu++] = fu[q];
+				tot += ff[q];
+			}
+			c.arg[0] = nu;
+			c.arg[1 + nu] = 1;
+			c.arg[2 + nu] = t;
+			c.n = (int16_t)(3 + nu);
+			bool dup = nu < 2;
+			for (int k = 0; k < ng && !dup; k++)
+				dup = grp[k].n == c.n && !memcmp(grp[k].arg, c.arg, sizeof c.arg[0] * (size_t)c.n);
+			if (!dup)
+				grp[ng++] = c;
+		}
+		for (int k = 0; k < ng; k++) {
+			double sc = judge(g, &grp[k], before, base, samples, tmp, w, queue);
+			if (sc < ACT_MIN)
+				sc -= 0.5; /* as a listed fire: below "end" unless it gains */
+			keep_best(pool, kk, nb, &grp[k], sc);
+		}
+	}
+}
+
 int greedy_candidates(struct game *g, struct ai_cand *out, int k, int samples)
 {
 	return greedy_candidates_w(g, out, k, samples, &greedy_default_weights);
@@ -1081,6 +1174,8 @@ int greedy_candidates_w(struct game *g, struct ai_cand *out, int k, int samples,
 		}
 		keep_best(best, kk, &nb, a, sc);
 	}
+	if (wt->combine && (st->phase == QP_DEFFIRE || st->phase == QP_OFFFIRE))
+		combined_fires(g, list, n, before, base, samples, tmp, w, queue, best, kk, &nb);
 	/* cavalry that spends too much of its allowance is disrupted ([11.11]; Inkerman [25.12]):
 	 * a move of undisrupted cavalry is tried on a copy when it comes up for the top k */
 	bool used[GREEDY_POOL] = {false}, tried[GREEDY_POOL] = {false};

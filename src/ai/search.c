@@ -17,7 +17,12 @@
  * both sides to the end of the current player-turn, and greedy_eval with the plan's weights
  * scores the result for the deciding side. Common random numbers again; the budget is the
  * number of rollouts per decision, shared equally by the candidates (SEARCH_K of them).
- * Quiet movement (no candidate comes into contact with the enemy) is left to greedy. */
+ * Quiet movement (no candidate comes into contact with the enemy) is left to greedy.
+ *
+ * Every plan combines fire (greedy_weights.combine): actions() lists single-unit fires only,
+ * and a hex may be fired at once a phase ([7.23]), so greedy alone never brings two units'
+ * fire to one hex ([7.11]); search's candidates, and its own side in its rollouts, include
+ * the combined fires built from the listed ones (the enemy in the rollouts is plain greedy). */
 #include "ai.h"
 
 #include <stdlib.h>
@@ -37,13 +42,13 @@
 
 /* The portfolio: pull, contact, obj, art_back, hold, terrain (struct greedy_weights). */
 static const struct greedy_weights plans[] = {
-	GREEDY_WEIGHTS_DEFAULT,
-	{1.6, 1.0, 1.0, 0.0, 1.0, 0.5, 0},  /* aggressive: to the enemy, contact at worse odds */
-	{0.5, -1.0, 1.0, 2.0, 1.0, 1.5, 0}, /* cautious: guns back, no contact at poor odds */
-	{1.0, 0.0, 2.0, 0.0, 1.5, 1.0, 0},  /* objectives: take and hold them */
-	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 1},  /* mass against the enemy's first third (west) */
-	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 2},  /* the centre */
-	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 3},  /* the east */
+	{1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0, 1},  /* greedy's posture (with combined fire) */
+	{1.6, 1.0, 1.0, 0.0, 1.0, 0.5, 0, 1},  /* aggressive: to the enemy, contact at worse odds */
+	{0.5, -1.0, 1.0, 2.0, 1.0, 1.5, 0, 1}, /* cautious: guns back, no contact at poor odds */
+	{1.0, 0.0, 2.0, 0.0, 1.5, 1.0, 0, 1},  /* objectives: take and hold them */
+	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 1, 1},  /* mass against the enemy's first third (west) */
+	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 2, 1},  /* the centre */
+	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 3, 1},  /* the east */
 };
 #define NPLANS ((int)(sizeof plans / sizeof plans[0]))
 

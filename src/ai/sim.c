@@ -106,7 +106,8 @@ int sim_play(const struct scenario *s, uint64_t study_seed, int64_t index,
 			g->rules->format(g, &a, text, sizeof text);
 			pt = g->rules->player_turn(g);
 		}
-		/* the player's action is one of actions(): without --check no safety copy (a
+		/* the player's action is one of actions() (or search's fire combining listed fires,
+		 * applied on a copy before it was chosen): without --check no safety copy (a
 		 * refusal ends the game as an error either way) */
 		int arc = cfg->check ? game_apply(g, &a, NULL, 0, NULL, &e)
 				     : game_apply_listed(g, &a, &e);

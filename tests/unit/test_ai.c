@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ai/ai.h"
+#include "games/quad/quad.h"
 #include "games/rules.h"
 
 #define MAX_STEPS 60000
@@ -27,8 +28,27 @@ static void load(struct scenario *s, const char *path)
 /* Whether play_budget gives its games the players' scratch (as the front ends do). */
 static bool with_scratch = true;
 
+/* Is a a combined fire ([7.11]: "fire U1,U2,... > HEX", whole strengths) of units each of
+ * which has its single fire at that hex among acts[n]? Search builds such fires from the
+ * listed ones (greedy_weights.combine); actions() lists single fires only. */
+static bool combines_listed(const struct action *acts, int n, const struct action *a)
+{
+	int nu = a->arg[0];
+	if (a->kind != QA_FIRE || nu < 2 || a->n != 3 + nu || a->arg[1 + nu] != 1)
+		return false;
+	for (int k = 0; k < nu; k++) {
+		bool one = false;
+		for (int i = 0; i < n && !one; i++)
+			one = acts[i].kind == QA_FIRE && acts[i].n == 4 && acts[i].arg[0] == 1 &&
+			      acts[i].arg[1] == a->arg[1 + k] && acts[i].arg[3] == a->arg[2 + nu];
+		if (!one)
+			return false;
+	}
+	return true;
+}
+
 /* Plays a game between kinds[0] and kinds[1] (search with `budget` rollouts a decision);
- * checks every choice is listed; returns the result and a hash of the chosen actions. */
+ * checks every choice is listed (or, for search, combines listed fires); returns the result and a hash of the chosen actions. */
 static uint64_t play_budget(const struct scenario *s, uint64_t seed, const int kinds[2], int budget,
 			    struct result *r)
 {
@@ -60,6 +80,8 @@ static uint64_t play_budget(const struct scenario *s, uint64_t seed, const int k
 		for (int i = 0; i < n && !listed; i++)
 			listed = acts[i].kind == a.kind && acts[i].n == a.n &&
 				 !memcmp(acts[i].arg, a.arg, (size_t)a.n * sizeof a.arg[0]);
+		if (!listed && kinds[side] == AI_SEARCH)
+			listed = combines_listed(acts, n, &a);
 		if (!listed) {
 			char t[ACTION_TEXT_MAX];
 			g->rules->format(g, &a, t, sizeof t);
@@ -200,9 +222,9 @@ static uint64_t play_weights(const struct scenario *s, uint64_t seed, const stru
 static void test_greedy_weights(void **state)
 {
 	static const char *const paths[] = {"data/quad/alma/scenario.json", "data/quad/balaclava/scenario.json"};
-	const struct greedy_weights def = {1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0};
-	const struct greedy_weights bold = {1.6, 1.0, 1.0, 0.0, 1.0, 0.5, 0};
-	const struct greedy_weights east = {1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 3};
+	const struct greedy_weights def = {1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0, 0};
+	const struct greedy_weights bold = {1.6, 1.0, 1.0, 0.0, 1.0, 0.5, 0, 0};
+	const struct greedy_weights east = {1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 3, 0};
 	(void)state;
 	for (size_t p = 0; p < sizeof paths / sizeof paths[0]; p++) {
 		struct scenario s;
