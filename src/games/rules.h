@@ -33,6 +33,18 @@ struct action {
 	int32_t arg[ACTION_ARGS];
 };
 
+/* The same action: kind, argument count (within ACTION_ARGS) and the arguments used; the
+ * arguments past n are not compared (actions() leaves them unspecified). */
+static inline bool action_same(const struct action *x, const struct action *y)
+{
+	if (x->kind != y->kind || x->n != y->n || x->n < 0 || x->n > ACTION_ARGS)
+		return false;
+	for (int i = 0; i < x->n; i++)
+		if (x->arg[i] != y->arg[i])
+			return false;
+	return true;
+}
+
 struct result {
 	bool over;
 	int winner;       /* side index, or -1 for a draw */

@@ -95,7 +95,7 @@ static void roundtrip(const struct game *g, const struct action *a)
 		return; /* too long to print: the text came from the parser, so allow it */
 	if (g->rules->parse(g, text, &back, &e) != 0)
 		fz_fail("parsed action formats as \"%s\", which does not parse: %s", text, e.msg);
-	if (!fz_same_action(&back, a))
+	if (!action_same(&back, a))
 		fz_fail("parsed action formats as \"%s\", which parses to a different action", text);
 }
 

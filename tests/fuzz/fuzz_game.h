@@ -21,16 +21,6 @@
 #define FZ_APPLY_SAMPLE 12
 #define FZ_ROUNDTRIP_SAMPLE 64
 
-static inline bool fz_same_action(const struct action *a, const struct action *b)
-{
-	if (a->kind != b->kind || a->n != b->n || a->n < 0 || a->n > ACTION_ARGS)
-		return false;
-	for (int i = 0; i < a->n; i++)
-		if (a->arg[i] != b->arg[i])
-			return false;
-	return true;
-}
-
 /* Text views of the position, into buffers of exact size so ASan sees any overrun. */
 static inline void fz_views(const struct game *g, bool heavy)
 {
@@ -108,7 +98,7 @@ static inline int fz_check_state(const struct game *g, struct action *out, bool 
 		if (n2 != total)
 			fz_fail("actions() counts %d with max %d but %d with max %d", n2, small, total, FZ_ACTIONS_MAX);
 		for (int i = 0; i < small; i++)
-			if (!fz_same_action(&few[i], &out[i]))
+			if (!action_same(&few[i], &out[i]))
 				fz_fail("actions() lists a different action %d with a smaller max", i);
 		free(few);
 	}
@@ -120,7 +110,7 @@ static inline int fz_check_state(const struct game *g, struct action *out, bool 
 			fz_fail("format() fails on legal action %d (kind %d)", i, out[i].kind);
 		if (r->parse(g, text, &back, &e) != 0)
 			fz_fail("legal action \"%s\" does not parse back: %s", text, e.msg);
-		if (!fz_same_action(&back, &out[i]))
+		if (!action_same(&back, &out[i]))
 			fz_fail("legal action \"%s\" parses back to a different action", text);
 		if (apply_some && i % stride == off) {
 			struct game tmp = *g;

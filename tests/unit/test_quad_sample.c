@@ -83,16 +83,6 @@ struct ctx {
 	int hits[NACT];
 };
 
-static bool same_action(const struct action *x, const struct action *y)
-{
-	if (x->kind != y->kind || x->n != y->n)
-		return false;
-	for (int i = 0; i < x->n; i++)
-		if (x->arg[i] != y->arg[i])
-			return false;
-	return true;
-}
-
 /* actions() of g with its memo against a copy without one. */
 static void check_memo(struct ctx *c, const struct game *g, const char *path, int step)
 {
@@ -103,7 +93,7 @@ static void check_memo(struct ctx *c, const struct game *g, const char *path, in
 	if (n != m)
 		fail_msg("%s step %d: %d actions with the memo, %d without", path, step, n, m);
 	for (int i = 0; i < n && i < NACT; i++)
-		if (!same_action(&c->a[i], &c->b[i]))
+		if (!action_same(&c->a[i], &c->b[i]))
 			fail_msg("%s step %d: action %d differs with the memo", path, step, i);
 	/* a listed move applies the same with and without it (the memo keeps each search's
 	 * routes, so applying a move need not search again) */
@@ -128,7 +118,7 @@ static void check_memo(struct ctx *c, const struct game *g, const char *path, in
 	rng_init(&r1, (uint64_t)step, RNG_AI);
 	r2 = r1;
 	int rx = g->rules->sample(g, &r1, &x), ry = c->plain.rules->sample(&c->plain, &r2, &y);
-	if (rx != ry || (rx == 0 && !same_action(&x, &y)) || memcmp(&r1, &r2, sizeof r1))
+	if (rx != ry || (rx == 0 && !action_same(&x, &y)) || memcmp(&r1, &r2, sizeof r1))
 		fail_msg("%s step %d: sample() draws differently with the memo", path, step);
 }
 
@@ -145,7 +135,7 @@ static void check_sample(struct ctx *c, const char *path, int step, struct rng *
 			continue; /* it declined: the caller would list; allowed */
 		assert_int_equal(rc, 0);
 		sampled++;
-		for (k = 0; k < n && !same_action(&x, &c->a[k]); k++)
+		for (k = 0; k < n && !action_same(&x, &c->a[k]); k++)
 			;
 		if (k == n)
 			fail_msg("%s step %d: sample() drew an action actions() does not list", path, step);
@@ -210,7 +200,7 @@ static void run(const char *path, uint32_t options)
 				for (int k = 0; k < 50; k++) {
 					struct rng r1 = draw, r2 = draw;
 					assert_int_equal(c->g.rules->sample(&c->g, &r1, &x), 0);
-					if (!same_action(&x, &c->a[rng_below(&r2, (uint32_t)n)]) ||
+					if (!action_same(&x, &c->a[rng_below(&r2, (uint32_t)n)]) ||
 					    memcmp(&r1, &r2, sizeof r1))
 						fail_msg("%s step %d: the Rally Phase's draw is not the list's", path, step);
 					rng_below(&draw, 1000);

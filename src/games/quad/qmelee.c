@@ -1712,16 +1712,6 @@ static int pending_list(const struct game *g, struct action *out, int max)
 	return l.n;
 }
 
-static bool same_action(const struct action *a, const struct action *b)
-{
-	if (a->kind != b->kind || a->n != b->n)
-		return false;
-	for (int i = 0; i < a->n; i++)
-		if (a->arg[i] != b->arg[i])
-			return false;
-	return true;
-}
-
 int q_pending_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e)
 {
 	const struct q_scn *s = q_scn(g);
@@ -1732,7 +1722,7 @@ int q_pending_apply(struct game *g, const struct action *a, struct evsink *ev, s
 	bool ok = false;
 
 	for (int i = 0; i < n && i < 256; i++)
-		if (same_action(&opts[i], a))
+		if (action_same(&opts[i], a))
 			ok = true;
 	if (!ok) {
 		if (p->kind == QPEND_RETREAT && p->displace >= 2)

@@ -484,21 +484,10 @@ void q_endok_keep(const struct game *g)
 	m->endok_on = true;
 }
 
-/* The same action: kind, argument count and the arguments used. */
-static bool plan_same_action(const struct action *x, const struct action *y)
-{
-	if (x->kind != y->kind || x->n != y->n)
-		return false;
-	for (int i = 0; i < x->n; i++)
-		if (x->arg[i] != y->arg[i])
-			return false;
-	return true;
-}
-
 bool q_plan_recall(const struct game *g, const struct action *a, void *plan, size_t n)
 {
 	struct q_memo *m = memo_of(g);
-	if (!m || m->plan_n != n || a->n < 0 || a->n > ACTION_ARGS || !plan_same_action(a, &m->plan_act) ||
+	if (!m || m->plan_n != n || a->n < 0 || a->n > ACTION_ARGS || !action_same(a, &m->plan_act) ||
 	    m->plan_opt != g->options || memcmp(m->plan_st, g->st, Q_PEND_KEY))
 		return false;
 	memcpy(plan, m->plan, n);
