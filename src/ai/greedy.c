@@ -790,7 +790,6 @@ static bool scratch_views(const struct game *g, int me, struct view **v, struct 
 	return true;
 }
 
-
 static bool is_raider(const struct view *v, int u)
 {
 	if (!v->dx)
@@ -983,6 +982,17 @@ static void keep_best(struct ai_cand *out, int k, int *nk, const struct action *
 		(*nk)++;
 }
 
+/* Completes c, a fire whose nu firers are in c->arg[1..nu], as a fire at all their strength
+ * (points 1: the whole) at map index t, the text form's layout. */
+static void fire_at(struct action *c, int nu, int t)
+{
+	c->kind = QA_FIRE;
+	c->arg[0] = nu;
+	c->arg[1 + nu] = 1;
+	c->arg[2 + nu] = t;
+	c->n = (int16_t)(3 + nu);
+}
+
 /* The combined fires (posture combine, [7.11]: fire strengths at one hex are combined) built
  * from the single-unit fires actions() listed (list[n]), each judged like a listed fire and
  * kept in the pool. Per target hex: the units of one parent, strongest first until the
@@ -1040,10 +1050,7 @@ static void combined_fires(struct game *g, const struct action *list, int n, dou
 				}
 			if (nu < 2)
 				continue;
-			c.arg[0] = nu;
-			c.arg[1 + nu] = 1;
-			c.arg[2 + nu] = t;
-			c.n = (int16_t)(3 + nu);
+			fire_at(&c, nu, t);
 			grp[ng++] = c;
 		}
 		for (int all = 0; all < 2; all++) { /* strongest first to the last column; then all */
@@ -1053,13 +1060,10 @@ static void combined_fires(struct game *g, const struct action *list, int n, dou
 				c.arg[1 + nu++] = fu[q];
 				tot += ff[q];
 			}
-			c.arg[0] = nu;
-			c.arg[1 + nu] = 1;
-			c.arg[2 + nu] = t;
-			c.n = (int16_t)(3 + nu);
+			fire_at(&c, nu, t);
 			bool dup = nu < 2;
 			for (int k = 0; k < ng && !dup; k++)
-				dup = grp[k].n == c.n && !memcmp(grp[k].arg, c.arg, sizeof c.arg[0] * (size_t)c.n);
+				dup = action_same(&grp[k], &c);
 			if (!dup)
 				grp[ng++] = c;
 		}

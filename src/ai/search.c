@@ -40,7 +40,8 @@
 #define SEARCH_PLAN_SHARE 5 /* a plan gets budget / SEARCH_PLAN_SHARE rollouts (at least one):
 			     * 4 with the default budget */
 
-/* The portfolio: pull, contact, obj, art_back, hold, terrain (struct greedy_weights). */
+/* The portfolio: pull, contact, obj, art_back, hold, terrain, sector, combine (struct
+ * greedy_weights). */
 static const struct greedy_weights plans[] = {
 	{1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0, 1},  /* greedy's posture (with combined fire) */
 	{1.6, 1.0, 1.0, 0.0, 1.0, 0.5, 0, 1},  /* aggressive: to the enemy, contact at worse odds */
@@ -51,7 +52,6 @@ static const struct greedy_weights plans[] = {
 	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 3, 1},  /* the east */
 };
 #define NPLANS ((int)(sizeof plans / sizeof plans[0]))
-
 
 /* Greedy (one dice sample per combat) plays c on: me with the posture wt, the enemy with the
  * default, until the game ends, player-turn pturn_end begins (0: no limit) or steps decisions
@@ -98,7 +98,7 @@ static int plan_for(struct game *g, int me, struct game *c, int reps)
 {
 	struct ai_plan *m;
 	int pturn, best = 0;
-	double mean[NPLANS];
+	double best_mean = 0;
 	uint64_t base;
 
 	if (me < 0 || me > 1 || strcmp(g->rules->id, "quad"))
@@ -118,9 +118,10 @@ static int plan_for(struct game *g, int me, struct game *c, int reps)
 			ai_copy(c, g, rng_mix(base, (uint64_t)r));
 			sum += plan_rollout(c, me, SEARCH_PLAN_HORIZON > 0 ? pturn + SEARCH_PLAN_HORIZON : 0, &plans[p]);
 		}
-		mean[p] = sum / reps;
-		if (mean[p] > mean[best])
+		if (p == 0 || sum / reps > best_mean) {
 			best = p;
+			best_mean = sum / reps;
+		}
 	}
 	m->set = true;
 	m->pturn = pturn;

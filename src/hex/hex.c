@@ -74,10 +74,7 @@ bool hex_adjacent(int a, int b)
 
 int hex_distance(int a, int b)
 {
-	struct cube x = hex_to_cube(a), y = hex_to_cube(b);
-	int q = abs(x.q - y.q), r = abs(x.r - y.r), s = abs(x.s - y.s);
-	int m = q > r ? q : r;
-	return m > s ? m : s;
+	return hex_cube_distance(hex_to_cube(a), hex_to_cube(b));
 }
 
 /* ---- exact lines ----

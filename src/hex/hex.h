@@ -31,7 +31,7 @@ bool hex_parse(const char *s, int *h);
 void hex_format(int h, char out[8]);
 
 struct cube hex_to_cube(int h);
-/* hex_distance's formula on cube coordinates already known. */
+/* The distance between two hexes given in cube coordinates (hex_distance uses it). */
 static inline int hex_cube_distance(struct cube x, struct cube y)
 {
 	int q = x.q - y.q, r = x.r - y.r, s = x.s - y.s;

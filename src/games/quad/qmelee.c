@@ -566,13 +566,9 @@ int q_pending_actions(const struct game *g, struct action *out, int max)
 		struct action again[Q_PEND_KEEP];
 		if (pending_list(g, again, Q_PEND_KEEP) != n)
 			abort();
-		for (int i = 0; i < n && i < max; i++) {
-			if (again[i].kind != out[i].kind || again[i].n != out[i].n)
+		for (int i = 0; i < n && i < max; i++)
+			if (!action_same(&again[i], &out[i]))
 				abort();
-			for (int k = 0; k < out[i].n; k++)
-				if (again[i].arg[k] != out[i].arg[k])
-					abort();
-		}
 	}
 #endif
 	if (n >= 0)
@@ -1662,7 +1658,6 @@ const char *q_pending_text(const struct game *g)
 		return p->displace ? "a displaced unit must be moved one hex ([8.61])" : "a retreat is owed";
 	return "advance after combat?";
 }
-
 
 static int pending_list(const struct game *g, struct action *out, int max)
 {
