@@ -67,12 +67,13 @@ int sg_reset(struct sgame *sg, struct err *e)
 	return 0;
 }
 
-static void dice_text(const struct game *g, char *out, size_t n)
+/* The store's text of nd dice ("4 2", "" for none). */
+static void dice_text(const uint8_t *d, int nd, char *out, size_t n)
 {
 	size_t l = 0;
 	out[0] = '\0';
-	for (int i = 0; i < g->dice.nused && l + 5 < n; i++)
-		l += (size_t)snprintf(out + l, n - l, "%s%d", i ? " " : "", g->dice.used[i]);
+	for (int i = 0; i < nd && l + 5 < n; i++)
+		l += (size_t)snprintf(out + l, n - l, "%s%d", i ? " " : "", d[i]);
 }
 
 int sg_think(struct sgame *sg, struct game *g, char text[ACTION_TEXT_MAX], struct game_ai_state *after,
@@ -142,8 +143,7 @@ int sg_step(struct store *st, struct sgame *sg, const char *text, const int *dic
 	if (known)
 		game_ai_put(tmp, known);
 	game_ai_get(tmp, &sg->aist[sg->seq]);
-	game_ai_text(&sg->aist[sg->seq], ait, sizeof ait);
-	dice_text(tmp, dt, sizeof dt);
+	dice_text(tmp->dice.used, tmp->dice.nused, dt, sizeof dt);
 	snprintf(status, sizeof status, "%s", tmp->rules->over(tmp, NULL) ? "over" : "playing");
 	if (!st && want_dice && tmp->dice.mode == DICE_RNG && strcmp(dt, want_dice)) {
 		free(tmp);
@@ -151,12 +151,15 @@ int sg_step(struct store *st, struct sgame *sg, const char *text, const int *dic
 			dt[0] ? dt : "no dice", want_dice[0] ? want_dice : "none");
 		return SRV_DIVERGED;
 	}
-	if (st && store_add_action(st, sg->meta.id, sg->seq + 1, text, dt, ait, !sg->meta.seed_fixed,
-				  tmp->seed, status, e) != 0) {
-		free(tmp);
-		if (sink)
-			sink->n = evn;
-		return SRV_STORE_FAILED;
+	if (st) {
+		game_ai_text(&sg->aist[sg->seq], ait, sizeof ait);
+		if (store_add_action(st, sg->meta.id, sg->seq + 1, text, dt, ait, !sg->meta.seed_fixed, tmp->seed,
+				     status, e) != 0) {
+			free(tmp);
+			if (sink)
+				sink->n = evn;
+			return SRV_STORE_FAILED;
+		}
 	}
 	*sg->g = *tmp;
 	free(tmp);
@@ -243,10 +246,7 @@ int sg_replay_rec(struct sgame *sg, const struct record *r, const struct game_ai
 	if (sg_reset(sg, e) != 0)
 		return -1;
 	for (int i = 0; i < n; i++) {
-		size_t l = 0;
-		dt[0] = '\0';
-		for (int k = 0; k < r->act[i].ndice; k++)
-			l += (size_t)snprintf(dt + l, sizeof dt - l, "%s%d", k ? " " : "", r->act[i].dice[k]);
+		dice_text(r->act[i].dice, r->act[i].ndice, dt, sizeof dt);
 		if (replay_known(&R, i + 1, r->act[i].text, dt, NULL, &ai[i]) != 0)
 			return -1;
 	}
