@@ -23,6 +23,13 @@ struct q_memo_ent {
 	const uint8_t *step; /* the step table searched with; NULL: the copy in steps */
 };
 
+/* A position as the memo's kept decisions key it: the rules state's bytes before the derived
+ * occupancy index (Q_PEND_KEY of them) and the game's options. */
+struct pos_key {
+	uint32_t opt;
+	unsigned char *st; /* [Q_PEND_KEY] */
+};
+
 struct q_memo {
 	const struct q_scn *scn; /* the scenario it is bound to */
 	int n, nunits;
@@ -61,23 +68,19 @@ struct q_memo {
 	uint8_t *los;            /* [n * n] q_los(from, to): 0 unknown, 1 clear, 2 blocked; NULL
 				  * when the battle has a line-of-sight hook (it may read the state) */
 	/* the last pending decision's options (q_pend_recall): pend_n of them in pend_acts, listed
-	 * for the rules state pend_st (its bytes before the derived occupancy index) and the game
-	 * options pend_opt; pend_n -1 when none is kept */
+	 * for the position pend; pend_n -1 when none is kept */
 	int pend_n;
-	uint32_t pend_opt;
-	unsigned char *pend_st;   /* [Q_PEND_KEY] */
+	struct pos_key pend;
 	struct action *pend_acts; /* [Q_PEND_KEEP] */
-	/* the last Melee Phase position the sampler drew the end in (q_endok_recall): its rules
-	 * state (bytes before the occupancy index) and game options; endok_on when kept */
+	/* the last Melee Phase position the sampler drew the end in (q_endok_recall); endok_on
+	 * when kept */
 	bool endok_on;
-	uint32_t endok_opt;
-	unsigned char *endok_st;  /* [Q_PEND_KEY] */
+	struct pos_key endok;
 	/* the plan of the last action a sampler drew (q_plan_recall): for the action plan_act in
-	 * the rules state plan_st with the options plan_opt, plan_n bytes in plan (0: none) */
+	 * the position plan_pos, plan_n bytes in plan (0: none) */
 	size_t plan_n;
-	uint32_t plan_opt;
+	struct pos_key plan_pos;
 	struct action plan_act;
-	unsigned char *plan_st;   /* [Q_PEND_KEY] */
 	unsigned char plan[Q_PLAN_MAX];
 	/* the Movement Phase sampler's facts (q_movers_begin): for each unit of side mv_side
 	 * (mv_side -1: none kept), how many hexes other than its own it may be drawn to
@@ -119,6 +122,18 @@ struct q_memo {
 };
 
 #define Q_PEND_KEY offsetof(struct q_state, occ_head)
+
+/* Is g the position k was set to (pos_set)? */
+static inline bool pos_is(const struct pos_key *k, const struct game *g)
+{
+	return k->opt == g->options && !memcmp(k->st, g->st, Q_PEND_KEY);
+}
+
+static inline void pos_set(struct pos_key *k, const struct game *g)
+{
+	memcpy(k->st, g->st, Q_PEND_KEY);
+	k->opt = g->options;
+}
 
 void *q_memo_new(const struct scenario *sc)
 {
@@ -163,9 +178,9 @@ void *q_memo_new(const struct scenario *sc)
 	m->prep_zoc = malloc(n);
 	m->prep_blocked = malloc(n);
 	m->pend_n = -1;
-	m->pend_st = malloc(Q_PEND_KEY);
-	m->endok_st = malloc(Q_PEND_KEY);
-	m->plan_st = malloc(Q_PEND_KEY);
+	m->pend.st = malloc(Q_PEND_KEY);
+	m->endok.st = malloc(Q_PEND_KEY);
+	m->plan_pos.st = malloc(Q_PEND_KEY);
 	m->plan_n = 0;
 	m->pend_acts = malloc(Q_PEND_KEEP * sizeof *m->pend_acts);
 	m->mv_side = -1;
@@ -204,7 +219,7 @@ void *q_memo_new(const struct scenario *sc)
 		m->los_nh = calloc(n * n, 1);
 	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps || !m->prep_key ||
 	    !m->prep_ust ||
-	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend_st || !m->endok_st || !m->plan_st || !m->pend_acts || !m->mv_ust ||
+	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend.st || !m->endok.st || !m->plan_pos.st || !m->pend_acts || !m->mv_ust ||
 	    !m->mv_cand || !m->mv_pos || !m->mv_ok || !m->ent_ust || !m->ent_list ||
 	    !m->ent_watch || !m->ent_reinf || !m->ent_maps || !m->work || !m->work2 ||
 	    (los_map && !m->los) || (nh_map && !m->los_nh)) {
@@ -234,9 +249,9 @@ void q_memo_free(void *memo)
 	free(m->hkey);
 	free(m->prep_zoc);
 	free(m->prep_blocked);
-	free(m->pend_st);
-	free(m->endok_st);
-	free(m->plan_st);
+	free(m->pend.st);
+	free(m->endok.st);
+	free(m->plan_pos.st);
 	free(m->pend_acts);
 	free(m->mv_ust);
 	free(m->mv_cand);
@@ -447,7 +462,7 @@ void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8
 int q_pend_recall(const struct game *g, struct action *out, int max)
 {
 	struct q_memo *m = memo_of(g);
-	if (!m || m->pend_n < 0 || m->pend_opt != g->options || memcmp(m->pend_st, g->st, Q_PEND_KEY))
+	if (!m || m->pend_n < 0 || !pos_is(&m->pend, g))
 		return -1;
 	memcpy(out, m->pend_acts, (size_t)(m->pend_n < max ? m->pend_n : max) * sizeof *out);
 	return m->pend_n;
@@ -462,16 +477,15 @@ void q_pend_keep(const struct game *g, const struct action *acts, int n)
 		m->pend_n = -1;
 		return;
 	}
-	memcpy(m->pend_st, g->st, Q_PEND_KEY);
+	pos_set(&m->pend, g);
 	memcpy(m->pend_acts, acts, (size_t)n * sizeof *acts);
-	m->pend_opt = g->options;
 	m->pend_n = n;
 }
 
 bool q_endok_recall(const struct game *g)
 {
 	struct q_memo *m = memo_of(g);
-	return m && m->endok_on && m->endok_opt == g->options && !memcmp(m->endok_st, g->st, Q_PEND_KEY);
+	return m && m->endok_on && pos_is(&m->endok, g);
 }
 
 void q_endok_keep(const struct game *g)
@@ -479,16 +493,14 @@ void q_endok_keep(const struct game *g)
 	struct q_memo *m = memo_of(g);
 	if (!m)
 		return;
-	memcpy(m->endok_st, g->st, Q_PEND_KEY);
-	m->endok_opt = g->options;
+	pos_set(&m->endok, g);
 	m->endok_on = true;
 }
 
 bool q_plan_recall(const struct game *g, const struct action *a, void *plan, size_t n)
 {
 	struct q_memo *m = memo_of(g);
-	if (!m || m->plan_n != n || a->n < 0 || a->n > ACTION_ARGS || !action_same(a, &m->plan_act) ||
-	    m->plan_opt != g->options || memcmp(m->plan_st, g->st, Q_PEND_KEY))
+	if (!m || m->plan_n != n || !action_same(a, &m->plan_act) || !pos_is(&m->plan_pos, g))
 		return false;
 	memcpy(plan, m->plan, n);
 	return true;
@@ -502,10 +514,9 @@ void q_plan_keep(const struct game *g, const struct action *a, const void *plan,
 	m->plan_n = 0;
 	if (n == 0 || n > Q_PLAN_MAX || a->n < 0 || a->n > ACTION_ARGS)
 		return;
-	memcpy(m->plan_st, g->st, Q_PEND_KEY);
+	pos_set(&m->plan_pos, g);
 	memcpy(m->plan, plan, n);
 	m->plan_act = *a;
-	m->plan_opt = g->options;
 	m->plan_n = n;
 }
 
