@@ -31,8 +31,11 @@
 #define GREEDY_POOL 24    /* candidates kept before the cavalry check */
 #define ACT_MIN 0.02      /* a combat or other action must gain this much on average */
 #define GUN_REACH 4.0     /* a Balaclava Russian gun where an enemy can reach contact next turn */
-#define RAID_MAX 3        /* raiders sent: the two the points need and one spare */
-#define RAID_SPARE 1
+#define EXIT_MAX 4        /* units sent for an exit, at most */
+#define RAID_SPARE 1      /* Balaclava: raiders sent beyond the two the points need */
+#define PRESERVE_NEXT 2   /* Alma: units sent for next Game-Turn's two exits ([21.2]) */
+#define PRESERVE_TURN 4   /* Alma: from this Game-Turn, with PRESERVE_LOSSES infantry lost, */
+#define PRESERVE_LOSSES 3 /* two units make for the exit before the trigger ([21.1]) */
 #define RAID_EXITED 6.0   /* worth of the first exit, before the second scores the 15 points */
 #define FIRE_FULL 8       /* the fire table's last column ([7.42] "8+"): more adds nothing */
 #define FIRE_GROUPS 4     /* combined fires built per target hex, at most */
@@ -56,9 +59,14 @@ struct view {
 	int nobj;
 	bool hold;          /* objectives count while occupied (Balaclava's redoubts, [23.2]) */
 	int battle;         /* enum battle */
-	int16_t *dx;        /* Balaclava Russians: steps to the raid's exit hex, or NULL */
-	int raider[RAID_MAX]; /* the cavalry units sent to exit there ([23.21]: 15 points), or -1 */
+	int16_t *dx;        /* steps to the hex where units of mine exit for points, or NULL:
+			     * Balaclava Russians, the raid's 2025 ([23.21]); Alma Russians,
+			     * Preservation's 2225 ([21.2]) */
+	int exiter[EXIT_MAX]; /* the units sent to exit there, or -1: Balaclava's raiding
+			     * cavalry (15 points for two), Alma's nearest movers once
+			     * Preservation is triggered (two a Game-Turn, [23.11], [23.12]) */
 	int exits;          /* Balaclava Russians: units exited so far, 0, 1 or 2 (two or more) */
+	int owed;           /* Alma Russians: q_alma_exits_owed, -1 before the trigger */
 	int16_t *thr;       /* Balaclava Russians: the least, over the enemy units that can melee,
 			     * of steps to the hex less the unit's movement allowance (<= 1: an
 			     * enemy can reach contact next turn, ignoring terrain and zones), or
@@ -227,6 +235,21 @@ static double terrain_value(const struct map *m, int i)
 	return t;
 }
 
+/* Fills v->dx with the steps to hex (DIST_CAP beyond). queue: [map n]. False (dx NULL) when
+ * the hex is not on the map or memory is short: the side then plays without its exit. */
+static bool exit_field(struct view *v, const struct map *m, int hex, int *queue)
+{
+	int x = map_index(m, hex);
+	if (x < 0 || !(v->dx = malloc((size_t)m->n * sizeof *v->dx)))
+		return false;
+	for (int i = 0; i < m->n; i++)
+		v->dx[i] = DIST_CAP;
+	queue[0] = x;
+	v->dx[x] = 0;
+	bfs(m, v->nbl, v->dx, queue, 1);
+	return true;
+}
+
 /* Allocates a view for side me of g's scenario and fills what does not depend on where the
  * units stand (objectives, the raid's exit distances). Returns 0, or -1 out of memory (v
  * freed). view_update then fills the rest for a position of the same scenario. */
@@ -299,14 +322,14 @@ static int view_static(struct view *v, const struct game *g, int me)
 		}
 	}
 	bfs(m, v->nbl, v->dob, queue, nq);
+	v->owed = -1;
+	/* Alma: once Preservation is triggered the Russians exit two units a Game-Turn through
+	 * 2225 (errata [21.2]) */
+	if (v->battle == B_ALMA && !strcmp(g->scn->side[me], "russian"))
+		exit_field(v, m, Q_ALMA_EXIT_HEX, queue);
 	/* Balaclava: two Russian horsemen ride for Balaclava and exit at 2025 (errata [23.21]) */
 	if (v->battle == B_BALACLAVA && !strcmp(g->scn->side[me], "russian") &&
-	    map_index(m, BAL_EXIT_HEX) >= 0 && (v->dx = malloc((size_t)n * sizeof *v->dx))) {
-		for (int i = 0; i < n; i++)
-			v->dx[i] = DIST_CAP;
-		queue[0] = map_index(m, BAL_EXIT_HEX);
-		v->dx[queue[0]] = 0;
-		bfs(m, v->nbl, v->dx, queue, 1);
+	    exit_field(v, m, BAL_EXIT_HEX, queue)) {
 		v->thr = malloc((size_t)n * sizeof *v->thr);
 		v->thr_tmp = malloc((size_t)n * sizeof *v->thr_tmp);
 		v->thr_key = malloc((size_t)s->nunits * 2 * sizeof *v->thr_key);
@@ -506,6 +529,62 @@ static int bal_exits(const struct game *g, const struct result *r, int me)
 	return d > 0 ? 1 : 0;
 }
 
+/* Alma Russians before the trigger: whether two units should already make for the exit.
+ * From Game-Turn Five the trigger is a die plus the Russian infantry units eliminated against
+ * 10 ([21.1]), and every Game-Turn from the next one without two exits costs the Russians a
+ * point and spares the Allies two ([23.11], [23.12]): once a few battalions are lost, two
+ * units wait at the road so that the exits start on the turn it comes. (No unit may exit
+ * before the trigger, [21.13], so every Russian infantry unit off the map was eliminated.) */
+static bool alma_stage(const struct view *v, const struct game *g)
+{
+	const struct q_scn *s = v->s;
+	const struct q_state *st = q_cst(g);
+	int lost = 0;
+	if (st->turn < PRESERVE_TURN)
+		return false;
+	for (int u = 0; u < s->nunits; u++)
+		lost += s->u[u].side == v->me && s->u[u].type == Q_INF && st->u[u].idx == Q_ELIM;
+	return lost >= PRESERVE_LOSSES;
+}
+
+/* The units sent to the exit (v->exiter), nearest first. Balaclava: the cavalry units, as
+ * many as the raid's points still need and a spare. Alma, once Preservation is triggered:
+ * any units that can move, the exits still owed this Game-Turn and the next turn's two, so
+ * that two stand ready each Movement Phase ([21.2]); before it, two once it may come soon
+ * (alma_stage). */
+static void pick_exiters(struct view *v, const struct game *g, const struct result *r, int *queue, bool full)
+{
+	const struct q_scn *s = v->s;
+	const struct q_state *st = q_cst(g);
+	int want;
+
+	if (v->battle == B_BALACLAVA) {
+		v->exits = bal_exits(g, r, v->me);
+		if (v->thr)
+			threat_field(v, g, queue, full);
+		want = v->exits >= 2 ? 0 : 2 - v->exits + RAID_SPARE;
+	} else {
+		v->owed = q_alma_exits_owed(g);
+		want = v->owed >= 0 ? v->owed + PRESERVE_NEXT : alma_stage(v, g) ? PRESERVE_NEXT : 0;
+	}
+	want = imin(want, EXIT_MAX);
+	for (int u = 0; u < s->nunits && want > 0; u++) {
+		int i = st->u[u].idx, k;
+		if (s->u[u].side != v->me || i < 0 ||
+		    (v->battle == B_BALACLAVA ? s->u[u].type != Q_CAV :
+		     !(s->map.flags[i] & HEXF_ONMAP) || q_ma(g, u) == 0))
+			continue;
+		for (k = want; k > 0; k--) /* insertion into exiter[0..want), nearest first */
+			if (v->exiter[k - 1] >= 0 && v->dx[st->u[v->exiter[k - 1]].idx] <= v->dx[i])
+				break;
+		if (k >= want)
+			continue;
+		for (int j = want - 1; j > k; j--)
+			v->exiter[j] = v->exiter[j - 1];
+		v->exiter[k] = u;
+	}
+}
+
 /* The column of unit u when it is a source of the enemy distance field (an enemy on the map;
  * at the Alma crossing only infantry), else -1. */
 static int field_column(const struct view *v, const struct q_state *st, const struct map *m, int u)
@@ -667,30 +746,10 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 	}
 	memcpy(v->src, queue, (size_t)nq * sizeof *queue);
 	v->nsrc = nq;
-	/* the raiders are the cavalry units nearest the raid's exit: as many as the points still
-	 * need, and a spare */
-	for (int k = 0; k < RAID_MAX; k++)
-		v->raider[k] = -1;
-	if (v->dx) {
-		int want;
-		v->exits = bal_exits(g, &r, me);
-		if (v->thr)
-			threat_field(v, g, queue, full);
-		want = v->exits >= 2 ? 0 : 2 - v->exits + RAID_SPARE;
-		for (int u = 0; u < s->nunits; u++) {
-			int i = st->u[u].idx, k;
-			if (s->u[u].side != me || s->u[u].type != Q_CAV || i < 0)
-				continue;
-			for (k = want; k > 0; k--) /* insertion into raider[0..want), nearest first */
-				if (v->raider[k - 1] >= 0 && v->dx[st->u[v->raider[k - 1]].idx] <= v->dx[i])
-					break;
-			if (k >= want)
-				continue;
-			for (int j = want - 1; j > k; j--)
-				v->raider[j] = v->raider[j - 1];
-			v->raider[k] = u;
-		}
-	}
+	for (int k = 0; k < EXIT_MAX; k++)
+		v->exiter[k] = -1;
+	if (v->dx)
+		pick_exiters(v, g, &r, queue, full);
 }
 
 /* Builds the view of g for side me with the posture wt (set before the update: its sector
@@ -790,12 +849,12 @@ static bool scratch_views(const struct game *g, int me, struct view **v, struct 
 	return true;
 }
 
-static bool is_raider(const struct view *v, int u)
+static bool is_exiter(const struct view *v, int u)
 {
 	if (!v->dx)
 		return false;
-	for (int k = 0; k < RAID_MAX; k++)
-		if (v->raider[k] == u)
+	for (int k = 0; k < EXIT_MAX; k++)
+		if (v->exiter[k] == u)
 			return true;
 	return false;
 }
@@ -809,9 +868,10 @@ static double unit_score(const struct view *v, int u, int i)
 	int de = v->de[i], dob = v->dob[i];
 	bool dis = q_disrupted(g, u);
 
-	if (is_raider(v, u)) {
-		/* the raid: ride for the exit, clear of the enemy (a raider lost is 15 points
-		 * missed): never into contact, and out of close fire where it can */
+	if (is_exiter(v, u)) {
+		/* for the exit, clear of the enemy (a raider lost is 15 points missed; a unit
+		 * lost on its way out, a point to the Allies at Alma): never into contact, and out
+		 * of close fire where it can */
 		return -1.0 * v->dx[i] - (ea > 0 ? 6.0 : 0) - (de <= 2 ? 1.5 : 0);
 	}
 	const struct greedy_weights *wt = v->wt;
@@ -900,7 +960,7 @@ static double eval_view(const struct view *v)
 	int me = v->me;
 
 	val = W_VP * (v->vp[me] - v->vp[1 - me]); /* over() of v->g, read by view_update */
-	if (v->dx && v->exits == 1)
+	if (v->dx && v->battle == B_BALACLAVA && v->exits == 1)
 		val += RAID_EXITED; /* half the raid is done */
 	for (int u = 0; u < s->nunits; u++) {
 		int i = st->u[u].idx;
@@ -1159,7 +1219,10 @@ int greedy_candidates_w(struct game *g, struct ai_cand *out, int k, int samples,
 			break;
 		}
 		case QA_EXIT:
-			if (v->dx && v->exits < 2) { /* the raid's exit, 15 points for two ([23.21]) */
+			if (v->dx && (v->battle == B_BALACLAVA ? v->exits < 2 : v->owed > 0)) {
+				/* the raid's exit, 15 points for two ([23.21]); Alma's Preservation,
+				 * two a Game-Turn: 2 points off the Allies ([23.11]), and none off
+				 * the Russians ([23.12]) */
 				sc = 5;
 				break;
 			}
@@ -1197,7 +1260,7 @@ int greedy_candidates_w(struct game *g, struct ai_cand *out, int k, int samples,
 			ai_copy(tmp, g, rng_mix(base, 99));
 			if (ai_apply(tmp, a) == 0 && q_disrupted(tmp, a->arg[0])) {
 				best[b].score -= CAV_BLOWN + (v->eadj[a->arg[a->n - 1]] > 0 ? CAV_BLOWN_CONTACT : 0) +
-						 (is_raider(v, a->arg[0]) ? CAV_BLOWN_RAIDER : 0);
+						 (is_exiter(v, a->arg[0]) ? CAV_BLOWN_RAIDER : 0);
 				if (best[b].score < MOVE_MIN)
 					best[b].score = -1;
 				continue;

@@ -22,7 +22,6 @@ struct alma {
 	uint8_t reinf_turn;    /* [22.2] the Game-Turn the reinforcements entered */
 };
 
-#define EXIT_HEX 2225         /* errata [21.2], [23.12] */
 #define ZONE_NORTH 0x80       /* zone[]: north bank; else the depth south of the river */
 #define AUX_SOUTH 0x80        /* aux: south of the Alma at the start of the Movement Phase */
 #define AUX_EXITED 0x40
@@ -371,7 +370,7 @@ static void alma_actions(const struct game *g, struct q_alist *l)
 	uint8_t zoc[Q_NMAX]; /* maps over Q_NMAX are refused at load */
 
 	if (st->phase == QP_MOVE && st->phasing == russian(g) && CAS(g)->triggered) {
-		int exit_idx = map_index(&s->map, EXIT_HEX);
+		int exit_idx = map_index(&s->map, Q_ALMA_EXIT_HEX);
 		for (int u = 0; u < s->nunits; u++)
 			if (st->u[u].idx == exit_idx && s->u[u].side == st->phasing && q_can_move(g, u, NULL) == 0) {
 				struct action a = {QA_EXIT, 1, {u}};
@@ -424,7 +423,7 @@ static int alma_apply(struct game *g, const struct action *a, struct evsink *ev,
 		return err_set(e, NULL, 0, "[21.2] Russian units exit in the Russian Movement Phase");
 	if (!CAS(g)->triggered)
 		return err_set(e, NULL, 0, "[21.13] no Russian unit may exit before Russian Preservation is triggered");
-	if (st->u[u].idx != map_index(&s->map, EXIT_HEX))
+	if (st->u[u].idx != map_index(&s->map, Q_ALMA_EXIT_HEX))
 		return err_set(e, NULL, 0, "[21.2] units exit through hex 2225 (errata)");
 	if (q_can_move(g, u, e) != 0)
 		return -1;
@@ -433,6 +432,13 @@ static int alma_apply(struct game *g, const struct action *a, struct evsink *ev,
 	AS(g)->exits_turn++;
 	ev_emit(ev, "[21.2]", "%s exits the map through 2225 (%d this Game-Turn)", s->u[u].id, AS(g)->exits_turn);
 	return 0;
+}
+
+int q_alma_exits_owed(const struct game *g)
+{
+	if (strcmp(q_scn(g)->battle, "alma") || !CAS(g)->triggered)
+		return -1;
+	return CAS(g)->exits_turn >= 2 ? 0 : 2 - CAS(g)->exits_turn;
 }
 
 static int russian_inf_elim(const struct game *g)

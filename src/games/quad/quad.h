@@ -357,6 +357,14 @@ int q_move_search_with(const struct game *g, int u, struct path_result *res, con
 /* Sequence of play (quad.c). */
 int q_deciding(const struct game *g);
 
+/* Alma's Russian Preservation (qalma.c), as a player sees it: the trigger die is rolled in
+ * the open and the exits are on the table. Units exit through Q_ALMA_EXIT_HEX (errata [21.2]);
+ * q_alma_exits_owed is -1 when the game is not Alma or Preservation is not triggered, else
+ * how many more units must exit this Game-Turn for the two that take 2 points off the Allies
+ * ([23.11]) and spare the Russians a point ([23.12]): 2, 1 or 0. */
+#define Q_ALMA_EXIT_HEX 2225
+int q_alma_exits_owed(const struct game *g);
+
 /* JSON views for the HTTP server (qjson.c; see struct rules). */
 json_t *q_json_scenario(const struct scenario *s);
 json_t *q_json_state(const struct game *g, int viewer_side);

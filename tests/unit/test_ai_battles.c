@@ -1,0 +1,134 @@
+/* Computer players and the battles' special rules (Issue 6: greedy "understands each battle's
+ * special rules"), from fixed positions built with the quad test fixture: the rulings come from
+ * the game (manual dice where a die is needed), the choices from the player. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/ai.h"
+#include "games/quad/quad.h"
+#include "games/rules.h"
+
+#define FX_DATA "data/quad/"
+#include "quadfix.h"
+
+#define ALMA "alma/scenario.json"
+
+static void clear_all(struct fx *f)
+{
+	for (int u = 0; u < q_scn(&f->g)->nunits; u++) {
+		q_place(ST(f), u, Q_ABSENT);
+		ST(f)->u[u].fl = 0;
+	}
+}
+
+static void place(struct fx *f, const char *id, const char *hex)
+{
+	int u = U(f, id);
+	q_place(ST(f), u, IDX(f, hex));
+	assert_true(ST(f)->u[u].idx >= 0);
+	ST(f)->u[u].fl = 0;
+	ST(f)->u[u].layer = ++ST(f)->layer_next;
+}
+
+static int side(struct fx *f, const char *name)
+{
+	return strcmp(f->g.scn->side[0], name) ? 1 : 0;
+}
+
+/* Lets greedy play side `who` until the phase or the phasing side changes (at most `max`
+ * actions); every choice is applied with its events kept in f->sink. */
+static void greedy_phase(struct fx *f, int who, int max)
+{
+	int phase = ST(f)->phase, phasing = ST(f)->phasing;
+	for (int k = 0; k < max && ST(f)->phase == phase && ST(f)->phasing == phasing; k++) {
+		struct action a;
+		assert_int_equal(f->g.rules->to_act(&f->g), who);
+		assert_int_equal(ai_choose(AI_GREEDY, &f->g, &a), 0);
+		assert_int_equal(f->g.rules->apply(&f->g, &a, &f->sink, &f->e), 0);
+	}
+}
+
+static int count_events(struct fx *f, const char *rule)
+{
+	int n = 0;
+	for (int i = 0; i < f->sink.n; i++)
+		n += !strcmp(f->ev[i].rule, rule);
+	return n;
+}
+
+/* Alma's Russian Preservation ([21.2], errata: exits through 2225): once it is triggered, two
+ * units exiting in a Game-Turn take 2 points off the Allies ([23.11]) and not doing so costs
+ * the Russians one from the next Game-Turn ([23.12]). Greedy's Russians, with three battalions
+ * a few hexes from the exit when the die triggers it on Game-Turn 8, march two of them off in
+ * that Movement Phase (a unit may exit the move that brings it to 2225), and the Allies lose
+ * the 2 points; the greedy before this rule never exited a unit (an exit is material lost to
+ * its evaluation, and the points come only at the end of the Game-Turn). */
+static void test_greedy_alma_preservation_exits(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(ALMA, 0);
+	static const char *dead[] = {"ru_bb_1w", "ru_bb_2w", "ru_mos_1w", "ru_mos_2w"};
+	int ru = side(f, "russian"), al = side(f, "allied");
+
+	clear_all(f);
+	for (size_t i = 0; i < sizeof dead / sizeof dead[0]; i++)
+		q_place(ST(f), U(f, dead[i]), Q_ELIM);
+	place(f, "ru_min_2c", "2223");
+	place(f, "ru_vol_1c", "2123");
+	place(f, "ru_tar_1w", "2023");
+	place(f, "gb3_44", "1010"); /* an Allied battalion far off */
+	ST(f)->turn = 8;
+	ST(f)->phasing = (uint8_t)al;
+	ST(f)->phase = QP_RALLY;
+	ok(f, "end", 6); /* the Russian Movement Phase: die 6 + 4 eliminated */
+	need_event(f, "[21.1]", "triggered");
+	assert_int_equal(q_alma_exits_owed(&f->g), 2);
+	f->sink.n = 0;
+	greedy_phase(f, ru, 40);
+	print_message("greedy exited %d Russian units through 2225\n", count_events(f, "[21.2]"));
+	assert_true(count_events(f, "[21.2]") >= 2);
+	assert_int_equal(q_alma_exits_owed(&f->g), 0);
+	/* the rest of the Russian Player-Turn: the Game-Turn's exits are scored at its end */
+	f->sink.n = 0;
+	for (int k = 0; k < 20 && ST(f)->phasing == ru; k++)
+		greedy_phase(f, f->g.rules->to_act(&f->g), 40);
+	need_event(f, "[23.11]", "the Allies lose 2 victory points");
+	fx_free(f);
+}
+
+/* Before the trigger no unit may exit ([21.13]), and greedy's Russians do not try: the same
+ * position on Game-Turn 8 with a die that does not trigger, nothing exits and nothing is
+ * refused. */
+static void test_greedy_alma_no_exit_before_trigger(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(ALMA, 0);
+	int ru = side(f, "russian"), al = side(f, "allied");
+
+	clear_all(f);
+	place(f, "ru_min_2c", "2225");
+	place(f, "ru_vol_1c", "2123");
+	place(f, "gb3_44", "1010");
+	ST(f)->turn = 8;
+	ST(f)->phasing = (uint8_t)al;
+	ST(f)->phase = QP_RALLY;
+	ok(f, "end", 1);
+	need_event(f, "[21.1]", "not triggered");
+	assert_int_equal(q_alma_exits_owed(&f->g), -1);
+	f->sink.n = 0;
+	greedy_phase(f, ru, 40);
+	assert_int_equal(count_events(f, "[21.2]"), 0);
+	fx_free(f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_greedy_alma_preservation_exits),
+		cmocka_unit_test(test_greedy_alma_no_exit_before_trigger),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
