@@ -549,9 +549,10 @@ static bool alma_stage(const struct view *v, const struct game *g)
 
 /* The units sent to the exit (v->exiter), nearest first. Balaclava: the cavalry units, as
  * many as the raid's points still need and a spare. Alma, once Preservation is triggered:
- * any units that can move, the exits still owed this Game-Turn and the next turn's two, so
- * that two stand ready each Movement Phase ([21.2]); before it, two once it may come soon
- * (alma_stage). */
+ * infantry that can move (an infantry unit off the map is a point the Allies cannot score,
+ * [23.11], and the guns are slow and shoot), the exits still owed this Game-Turn and the next
+ * turn's two, so that two stand ready each Movement Phase ([21.2]); before it, two once it may
+ * come soon (alma_stage). */
 static void pick_exiters(struct view *v, const struct game *g, const struct result *r, int *queue, bool full)
 {
 	const struct q_scn *s = v->s;
@@ -572,7 +573,7 @@ static void pick_exiters(struct view *v, const struct game *g, const struct resu
 		int i = st->u[u].idx, k;
 		if (s->u[u].side != v->me || i < 0 ||
 		    (v->battle == B_BALACLAVA ? s->u[u].type != Q_CAV :
-		     !(s->map.flags[i] & HEXF_ONMAP) || q_ma(g, u) == 0))
+		     !(s->map.flags[i] & HEXF_ONMAP) || s->u[u].type != Q_INF || q_ma(g, u) == 0))
 			continue;
 		for (k = want; k > 0; k--) /* insertion into exiter[0..want), nearest first */
 			if (v->exiter[k - 1] >= 0 && v->dx[st->u[v->exiter[k - 1]].idx] <= v->dx[i])
