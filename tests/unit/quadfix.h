@@ -77,6 +77,40 @@ static inline struct q_ust *UST(struct fx *f, const char *id) { return &ST(f)->u
 
 static inline int IDX(struct fx *f, const char *hex) { return map_index(&q_scn(&f->g)->map, H(hex)); }
 
+/* Takes every unit out of play (Q_ABSENT), then the test places the ones it needs. */
+static inline void clear_all(struct fx *f)
+{
+	for (int u = 0; u < q_scn(&f->g)->nunits; u++) {
+		q_place(ST(f), u, Q_ABSENT);
+		ST(f)->u[u].fl = 0;
+	}
+}
+
+/* Places unit id in hex (top of the hex's stack), undisrupted, flags cleared. */
+static inline int place(struct fx *f, const char *id, const char *hex)
+{
+	int u = U(f, id);
+	q_place(ST(f), u, IDX(f, hex));
+	assert_true(ST(f)->u[u].idx >= 0);
+	ST(f)->u[u].fl = 0;
+	ST(f)->u[u].layer = ++ST(f)->layer_next;
+	return u;
+}
+
+/* Puts the game in `phase` of `phasing`'s Player-Turn of Game-Turn `turn`. */
+static inline void set_turn(struct fx *f, int turn, int phasing, int phase)
+{
+	ST(f)->turn = (int16_t)turn;
+	ST(f)->phasing = (uint8_t)phasing;
+	ST(f)->phase = (uint8_t)phase;
+}
+
+/* The index of the side named `name` ("allied", "russian"). */
+static inline int side(struct fx *f, const char *name)
+{
+	return strcmp(f->g.scn->side[0], name) ? 1 : 0;
+}
+
 /* The hex number a unit stands in, or -1. */
 static inline int HEXOF(struct fx *f, const char *id)
 {

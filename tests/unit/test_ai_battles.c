@@ -16,28 +16,6 @@
 
 #define ALMA "alma/scenario.json"
 
-static void clear_all(struct fx *f)
-{
-	for (int u = 0; u < q_scn(&f->g)->nunits; u++) {
-		q_place(ST(f), u, Q_ABSENT);
-		ST(f)->u[u].fl = 0;
-	}
-}
-
-static void place(struct fx *f, const char *id, const char *hex)
-{
-	int u = U(f, id);
-	q_place(ST(f), u, IDX(f, hex));
-	assert_true(ST(f)->u[u].idx >= 0);
-	ST(f)->u[u].fl = 0;
-	ST(f)->u[u].layer = ++ST(f)->layer_next;
-}
-
-static int side(struct fx *f, const char *name)
-{
-	return strcmp(f->g.scn->side[0], name) ? 1 : 0;
-}
-
 /* Lets greedy play side `who` until the phase or the phasing side changes (at most `max`
  * actions); every choice is applied with its events kept in f->sink. */
 static void greedy_phase(struct fx *f, int who, int max)
@@ -80,9 +58,7 @@ static void test_greedy_alma_preservation_exits(void **state)
 	place(f, "ru_vol_1c", "2123");
 	place(f, "ru_tar_1w", "2023");
 	place(f, "gb3_44", "1010"); /* an Allied battalion far off */
-	ST(f)->turn = 8;
-	ST(f)->phasing = (uint8_t)al;
-	ST(f)->phase = QP_RALLY;
+	set_turn(f, 8, al, QP_RALLY);
 	ok(f, "end", 6); /* the Russian Movement Phase: die 6 + 4 eliminated */
 	need_event(f, "[21.1]", "triggered");
 	assert_int_equal(q_alma_exits_owed(&f->g), 2);
@@ -112,9 +88,7 @@ static void test_greedy_alma_no_exit_before_trigger(void **state)
 	place(f, "ru_min_2c", "2225");
 	place(f, "ru_vol_1c", "2123");
 	place(f, "gb3_44", "1010");
-	ST(f)->turn = 8;
-	ST(f)->phasing = (uint8_t)al;
-	ST(f)->phase = QP_RALLY;
+	set_turn(f, 8, al, QP_RALLY);
 	ok(f, "end", 1);
 	need_event(f, "[21.1]", "not triggered");
 	assert_int_equal(q_alma_exits_owed(&f->g), -1);

@@ -52,26 +52,6 @@ static struct q_odds fire_odds(struct fx *f, const char *text)
 
 static const struct q_scn *SCN(struct fx *f) { return q_scn(&f->g); }
 
-/* Takes every unit out of play (Q_ABSENT), then the test places the ones it needs. */
-static void clear_all(struct fx *f)
-{
-	for (int u = 0; u < SCN(f)->nunits; u++) {
-		q_place(ST(f), u, Q_ABSENT);
-		ST(f)->u[u].fl = 0;
-	}
-}
-
-/* Places unit id in hex (top of the hex's stack), undisrupted, flags cleared. */
-static int place(struct fx *f, const char *id, const char *hex)
-{
-	int u = U(f, id);
-	q_place(ST(f), u, IDX(f, hex));
-	assert_true(ST(f)->u[u].idx >= 0);
-	ST(f)->u[u].fl = 0;
-	ST(f)->u[u].layer = ++ST(f)->layer_next;
-	return u;
-}
-
 /* Places unit id in map index idx (top of the stack), undisrupted. */
 static void place_idx_b(struct fx *f, const char *id, int idx)
 {
@@ -79,18 +59,6 @@ static void place_idx_b(struct fx *f, const char *id, int idx)
 	q_place(ST(f), u, idx);
 	ST(f)->u[u].fl = 0;
 	ST(f)->u[u].layer = ++ST(f)->layer_next;
-}
-
-static void set_turn(struct fx *f, int turn, int phasing, int phase)
-{
-	ST(f)->turn = (int16_t)turn;
-	ST(f)->phasing = (uint8_t)phasing;
-	ST(f)->phase = (uint8_t)phase;
-}
-
-static int side(struct fx *f, const char *name)
-{
-	return strcmp(f->g.scn->side[0], name) ? 1 : 0;
 }
 
 static struct result victory(struct fx *f)
