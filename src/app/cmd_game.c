@@ -78,6 +78,7 @@ static int parse_seed(const char *s, uint64_t *out)
 
 static const char play_help[] =
 	"usage: crimea play SCENARIO|RECORD.rec [options]\n"
+	"  (a RECORD.rec resumes the game: give its --ai players again, they go on where they were)\n"
 	"  --seed N            dice seed (default 1; the same seed and actions replay exactly)\n"
 	"  --dice manual       ask for every die (a referee's real dice); the record keeps them\n"
 	"  --ai SIDE=PLAYER    let the computer play a side, or both (PLAYER: random, greedy,\n"

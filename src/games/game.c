@@ -86,7 +86,9 @@ int game_init(struct game *g, const struct scenario *s, uint64_t seed, enum dice
 	g->seed = seed;
 	g->options = options;
 	dice_init(&g->dice, seed, mode);
-	rng_init(&g->ai, seed, RNG_AI);
+	struct game_ai_state ai;
+	game_ai_start(&ai, seed);
+	game_ai_put(g, &ai);
 	return g->rules->setup(g, e);
 }
 
@@ -144,6 +146,12 @@ int game_apply_text(struct game *g, const char *text, const int *dice, int ndice
 	return game_apply(g, &a, dice, ndice, ev, e);
 }
 
+void game_ai_start(struct game_ai_state *s, uint64_t seed)
+{
+	memset(s, 0, sizeof *s);
+	rng_init(&s->ai, seed, RNG_AI);
+}
+
 void game_ai_get(const struct game *g, struct game_ai_state *s)
 {
 	s->ai = g->ai;
@@ -154,6 +162,17 @@ void game_ai_put(struct game *g, const struct game_ai_state *s)
 {
 	g->ai = s->ai;
 	memcpy(g->ai_plan, s->plan, sizeof g->ai_plan);
+}
+
+bool game_ai_same(const struct game_ai_state *a, const struct game_ai_state *b)
+{
+	if (memcmp(a->ai.s, b->ai.s, sizeof a->ai.s))
+		return false;
+	for (int k = 0; k < 2; k++)
+		if (a->plan[k].set != b->plan[k].set || a->plan[k].pturn != b->plan[k].pturn ||
+		    a->plan[k].plan != b->plan[k].plan)
+			return false;
+	return true;
 }
 
 void game_ai_text(const struct game_ai_state *s, char *out, size_t n)

@@ -69,6 +69,8 @@ int rec_append(struct record *r, const struct game *g, const char *text, int ptu
 	snprintf(a->text, sizeof a->text, "%s", text);
 	a->ndice = g->dice.nused;
 	memcpy(a->dice, g->dice.used, sizeof a->dice);
+	game_ai_get(g, &a->ai);
+	a->has_ai = true;
 	int pt = g->rules->player_turn(g);
 	if (pt != pturn_before || g->rules->over(g, NULL))
 		return add_check(r, pt, g->rules->checksum(g), r->nact, 0);
@@ -77,11 +79,12 @@ int rec_append(struct record *r, const struct game *g, const char *text, int ptu
 
 int rec_save(const struct record *r, const char *path, struct err *e)
 {
-	/* Worst case per action line: "action " + text + " ; dice" + 16 dice of up to 3 digits
-	 * and a space, + newline. */
-	size_t cap = 1024 + (size_t)r->nact * (ACTION_TEXT_MAX + 16 + DICE_PER_ACTION * 4) +
+	/* Worst case per action: "action " + text + " ; dice" + 16 dice of up to 3 digits and a
+	 * space, + newline; then "ai " + the state's text + newline. */
+	size_t cap = 1024 + (size_t)r->nact * (ACTION_TEXT_MAX + 16 + DICE_PER_ACTION * 4 + 4 + GAME_AI_TEXT_MAX) +
 		     (size_t)r->nchk * 48, len = 0;
-	char *buf = malloc(cap);
+	char *buf = malloc(cap), ait[GAME_AI_TEXT_MAX];
+	struct game_ai_state replayed; /* the computer players' state a replay has reached */
 	int ci = 0, rc;
 
 	if (!buf)
@@ -97,6 +100,7 @@ int rec_save(const struct record *r, const char *path, struct err *e)
 	    r->data_hash, r->seed);
 	OUT("dice %s\n", r->dice_mode == DICE_MANUAL ? "manual" : "rng");
 	OUT("options %" PRIu32 "\n", r->options);
+	game_ai_start(&replayed, r->seed);
 	for (int i = 0; i <= r->nact; i++) {
 		while (ci < r->nchk && r->chk[ci].after == i) {
 			OUT("check %d %016" PRIx64 "\n", r->chk[ci].pturn, r->chk[ci].sum);
@@ -111,6 +115,11 @@ int rec_save(const struct record *r, const char *path, struct err *e)
 				OUT(" %d", r->act[i].dice[k]);
 		}
 		OUT("\n");
+		if (r->act[i].has_ai && !game_ai_same(&r->act[i].ai, &replayed)) {
+			game_ai_text(&r->act[i].ai, ait, sizeof ait);
+			OUT("ai %s\n", ait);
+			replayed = r->act[i].ai;
+		}
 	}
 #undef OUT
 	if (len >= cap) {
@@ -120,6 +129,25 @@ int rec_save(const struct record *r, const char *path, struct err *e)
 	rc = fs_write_atomic(path, buf, len, e);
 	free(buf);
 	return rc;
+}
+
+/* An "ai" line (text: what follows "ai "): the computer players' state after the record's
+ * last action so far. 0, or -1 with e set at path:ln. */
+static int load_ai(struct record *r, const char *text, const char *path, int ln, struct err *e)
+{
+	struct rec_action *a = r->nact ? &r->act[r->nact - 1] : NULL;
+	struct err pe;
+
+	if (!a)
+		return err_set(e, path, ln, "an \"ai\" line before any action (it is the computer players' state after"
+			       " the action above it)");
+	if (a->has_ai)
+		return err_set(e, path, ln, "a second \"ai\" line for action %d", r->nact);
+	if (game_ai_parse(&a->ai, text, &pe) != 0)
+		return err_set(e, path, ln, "bad \"ai\" line: %s; without the line the game replays, but its"
+			       " computer players continue from an older state", pe.msg);
+	a->has_ai = true;
+	return 0;
 }
 
 int rec_load(struct record *r, const char *path, struct err *e)
@@ -243,6 +271,9 @@ int rec_load(struct record *r, const char *path, struct err *e)
 				goto out;
 			}
 			memcpy(a->text, arg, al + 1);
+		} else if (KEY("ai")) {
+			if (load_ai(r, arg, path, ln, e) != 0)
+				goto out;
 		} else if (KEY("check")) {
 			int pt;
 			char hexs[32], *end;
@@ -319,6 +350,8 @@ int rec_replay(const struct record *r, const struct scenario *s, struct game *g,
 			dice[k] = a->dice[k];
 		if (game_apply_text(g, a->text, dice, r->dice_mode == DICE_MANUAL ? a->ndice : 0, NULL, &ae) != 0)
 			return err_set(e, file, a->line, "action %d \"%s\" is refused: %s", i + 1, a->text, ae.msg);
+		if (a->has_ai) /* the players continue from where they were, not from the seed */
+			game_ai_put(g, &a->ai);
 		if (verify && r->dice_mode == DICE_RNG && a->ndice) {
 			if (a->ndice != g->dice.nused || memcmp(a->dice, g->dice.used, a->ndice))
 				return err_set(e, file, a->line, "action %d \"%s\": the dice differ from the record", i + 1, a->text);

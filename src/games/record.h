@@ -1,5 +1,6 @@
 /* record: a game record: format version, rule system, scenario id and data hash, seed, dice
- * mode, options, the ordered actions in their text form with any manual dice, and a state
+ * mode, options, the ordered actions in their text form with any manual dice and, where a
+ * computer player moved them on, the computer players' state after them, and a state
  * checksum after each player-turn. Saving writes it atomically; loading replays it. */
 #ifndef CRIMEA_RECORD_H
 #define CRIMEA_RECORD_H
@@ -15,6 +16,10 @@ struct rec_action {
 	char text[ACTION_TEXT_MAX];
 	uint8_t dice[DICE_PER_ACTION];
 	uint8_t ndice;
+	/* The computer players' state after the action (game_ai_get), when known: always for an
+	 * action appended (rec_append), for a loaded one when the file has its "ai" line. */
+	bool has_ai;
+	struct game_ai_state ai;
 	int line; /* source line when loaded from a file */
 };
 
@@ -40,14 +45,23 @@ struct record {
 
 void rec_init(struct record *r, const struct game *g);
 void rec_free(struct record *r);
-/* Appends the action just applied to g (its text and the dice it used), and a checksum if it
- * completed a player-turn. pturn_before: g's player_turn before the action. */
+/* Appends the action just applied to g (its text, the dice it used and g's computer players'
+ * state after it), and a checksum if it completed a player-turn. pturn_before: g's
+ * player_turn before the action. 0, or -1 when out of memory. */
 int rec_append(struct record *r, const struct game *g, const char *text, int pturn_before);
-/* Writes the record atomically. */
+/* Writes the record atomically. An action's "ai" line is written when its state is known and
+ * differs from the one a replay would otherwise have there (the last written, or the seed's
+ * at the start): in practice after each action of a computer player that drew on its stream
+ * or changed its plan, never after a person's. */
 int rec_save(const struct record *r, const char *path, struct err *e);
+/* Reads the record at path into r (owned by the caller: rec_free). Every malformed line,
+ * including an "ai" line that is not a computer players' state or follows no action, is an
+ * error at its file:line; on error r holds nothing to free. */
 int rec_load(struct record *r, const char *path, struct err *e);
-/* Replays r on scenario s into g. With verify, compares every checksum and stops at the first
- * divergence, naming the action. Returns 0 or -1 with e set (file:line when from a file). */
+/* Replays r on scenario s into g, putting back the computer players' state after each action
+ * that has one, so that g's players continue as they would have. With verify, compares every
+ * checksum and stops at the first divergence, naming the action. Returns 0 or -1 with e set
+ * (file:line when from a file). */
 int rec_replay(const struct record *r, const struct scenario *s, struct game *g, bool verify,
 	       const char *file, struct err *e);
 

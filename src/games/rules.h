@@ -156,9 +156,10 @@ struct game {
 	 * the players (ai_choose), never read by the rules. A front end that rebuilds a game
 	 * from its record rebuilds it exactly as it rebuilds g->ai: serve stores both with each
 	 * action (game_ai_get/game_ai_text, below) and puts them back as it replays (sg_step),
-	 * so stream and plan are as they were; rec_replay (crimea play RECORD, replay, undo)
-	 * applies the actions' text only, so both start afresh (the stream from the seed, no
-	 * plan: search chooses one at its next decision in its own player-turn). */
+	 * and a game record keeps them in "ai" lines that rec_replay puts back (crimea play
+	 * RECORD, replay, undo), so stream and plan are as they were. A record without them
+	 * (made before they existed) leaves both as game_init made them (the stream from the
+	 * seed, no plan: search chooses one at its next decision in its own player-turn). */
 	struct ai_plan {
 		bool set;   /* a plan was chosen (false after game_init) */
 		int pturn;  /* the player-turn it was chosen in (rules->player_turn) */
@@ -205,8 +206,12 @@ struct game_ai_state {
 	struct ai_plan plan[2];
 };
 #define GAME_AI_TEXT_MAX 128
+/* The state game_init gives a game of this seed: the stream from the seed, no plan. */
+void game_ai_start(struct game_ai_state *s, uint64_t seed);
 void game_ai_get(const struct game *g, struct game_ai_state *s);
 void game_ai_put(struct game *g, const struct game_ai_state *s);
+/* Whether a and b are the same state (field by field: the struct has padding). */
+bool game_ai_same(const struct game_ai_state *a, const struct game_ai_state *b);
 void game_ai_text(const struct game_ai_state *s, char *out, size_t n);
 int game_ai_parse(struct game_ai_state *s, const char *text, struct err *e);
 /* The score sheet of g as text: each side's lines ("  allied  +24  [23.22] 4 redoubt guns

@@ -93,5 +93,44 @@ contains "play --ai nobody: the sides named" "$tmp/err" 'no side "nobody" (allie
 printf 'end\nend\nend\nquit\n' | "$bin" play balaclava --dice manual --save "$tmp/m.rec" >"$tmp/out" 2>&1
 if grep -q '^dice manual' "$tmp/m.rec"; then ok; else ko "manual dice record"; fi
 
+# resuming a saved game: the computer players go on from the state the record keeps after
+# their actions ("ai" lines), so the resumed game is the game that was not interrupted.
+# Against random, a person ending every phase: 20 lines, quit, resume, 40 more lines.
+yes end | head -60 | "$bin" play alma --ai allied=random --seed 1 --save "$tmp/twin.rec" >"$tmp/twin.out" 2>&1
+yes end | head -20 | "$bin" play alma --ai allied=random --seed 1 --save "$tmp/res.rec" >"$tmp/res1.out" 2>&1
+n1=$(grep -c '^action ' "$tmp/res.rec"); n2=$(grep -c '^action ' "$tmp/twin.rec")
+if [ "$n1" -gt 20 ] && [ "$n1" -lt "$n2" ] && grep -q '^ai ai1 ' "$tmp/res.rec"; then ok; else
+	ko "resume: the first session stops mid-game with ai lines ($n1 of $n2 actions)"; fi
+yes end | head -40 | "$bin" play "$tmp/res.rec" --ai allied=random --save "$tmp/res.rec" >"$tmp/res2.out" 2>&1
+if cmp -s "$tmp/twin.rec" "$tmp/res.rec"; then ok; else ko "resume against random: the record differs from the uninterrupted game's"; fi
+grep -h '^allied (random): ' "$tmp/res1.out" "$tmp/res2.out" >"$tmp/res.moves"
+grep '^allied (random): ' "$tmp/twin.out" >"$tmp/twin.moves"
+if cmp -s "$tmp/twin.moves" "$tmp/res.moves"; then ok; else ko "resume against random: the computer's moves differ"; fi
+contains "resume against random: to the end" "$tmp/res2.out" "^Game over: "
+expect "resume against random: the record verifies" 0 "$bin" replay "$tmp/res.rec" --verify
+# resume_twin NAME SCENARIO K PLAYERS...: a computer game saved whole, and the same game cut
+# after its K-th action (as a save after K actions is) and resumed to its end: the same record
+resume_twin() {
+	name=$1 scn=$2 k=$3; shift 3
+	"$bin" play "$scn" "$@" --seed 3 --until-over --save "$tmp/whole.rec" >/dev/null 2>&1
+	awk -v k="$k" '/^action /{n++} n>k{exit} {print}' "$tmp/whole.rec" >"$tmp/cut.rec"
+	"$bin" play "$tmp/cut.rec" "$@" --until-over --save "$tmp/cut.rec" >/dev/null 2>"$tmp/err"
+	if [ "$(grep -c '^action ' "$tmp/whole.rec")" -gt "$k" ] && cmp -s "$tmp/whole.rec" "$tmp/cut.rec"; then ok; else
+		ko "$name: the resumed game differs from the uninterrupted one"; head -3 "$tmp/err"; fi
+}
+resume_twin "resume greedy" balaclava 300 --ai both=greedy
+resume_twin "resume search" balaclava 200 --ai russian=search:1 --ai allied=random
+# a record without ai lines (made before they were kept) still resumes and verifies
+grep -v '^ai ' "$tmp/cut.rec" | awk '/^action /{n++} n>200{exit} {print}' >"$tmp/old.rec"
+expect "an old record (no ai lines) verifies" 0 "$bin" replay "$tmp/old.rec" --verify
+expect "an old record (no ai lines) resumes" 0 "$bin" play "$tmp/old.rec" --ai russian=search:1 --ai allied=random --until-over
+contains "an old record (no ai lines) resumes to the end" "$tmp/out" "^Game over: "
+# a garbled ai line is an error at its line
+sed '0,/^ai ai1 /s/^ai ai1 .*/ai ai1 0123 garbled/' "$tmp/twin.rec" >"$tmp/badai.rec"
+ln=$(grep -n '^ai ai1 0123 garbled' "$tmp/badai.rec" | cut -d: -f1)
+expect "a garbled ai line is refused" 1 "$bin" play "$tmp/badai.rec" --ai allied=random
+contains "a garbled ai line: file:line" "$tmp/err" "badai.rec:$ln: bad \"ai\" line"
+expect "a garbled ai line: replay refuses it too" 1 "$bin" replay "$tmp/badai.rec" --verify
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

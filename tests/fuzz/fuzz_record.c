@@ -4,7 +4,8 @@
  * exercised too. The record's data hash is replaced by the scenario's before replaying: the
  * hash test is one comparison, and skipping it keeps the seed records useful when the data
  * files change. A replay that succeeds must leave a game that keeps the fuzz_game.h
- * invariants. Every refusal must come with an error message. */
+ * invariants, with the computer players' state of the record's last "ai" line (or the seed's
+ * when it has none). Every refusal must come with an error message. */
 #include "fuzz_game.h"
 #include "games/record.h"
 
@@ -57,8 +58,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (rc != 0 && !e.msg[0])
 			fz_fail("rec_replay failed without saying why");
 	}
-	if (rc == 0)
+	if (rc == 0) {
+		struct game_ai_state want, got;
+		game_ai_start(&want, r.seed);
+		for (int i = 0; i < r.nact; i++)
+			if (r.act[i].has_ai)
+				want = r.act[i].ai;
+		game_ai_get(&ctx.g, &got);
+		if (!game_ai_same(&want, &got))
+			fz_fail("the replay left the computer players' state of neither the last ai line nor the seed");
 		fz_check_state(&ctx.g, ctx.acts, false);
+	}
 	rec_free(&r);
 	return 0;
 }

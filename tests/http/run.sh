@@ -314,12 +314,14 @@ check "the remote game resumes with its entropy and first action" [ "$(j "$body"
 
 # ---- the computer players' state is stored with each action (store schema 2) ----
 # human_turn GAME TOKEN: the human plays `end` (or the first action when `end` is not offered)
-# until the computer has answered (the seq moves by more than the human's one action)
+# until the computer has answered (the seq moves by more than the human's one action); the
+# human's actions are added to $T/human-GAME
 human_turn() {
 	for _ in $(seq 1 30); do
 		req GET "/api/games/$1/actions?token=$2"
 		[ "$code" = 200 ] || return 1
 		act=$(j "$body" 'o.actions.includes("end") ? "end" : o.actions[0]')
+		printf '%s\n' "$act" >>"$T/human-$1"
 		req GET "/api/games/$1?token=$2"
 		s0=$(j "$body" o.seq)
 		req POST "/api/games/$1/actions" "{\"token\": \"$2\", \"action\": \"$act\"}"
@@ -341,6 +343,18 @@ human_turn "$SX" "$SXR" && human_turn "$SY" "$SYR" && [ "$(state "$SX" "$SXR")" 
 verdict $? "two games against search with one seed and the same human actions are the same"
 human_turn "$SY" "$SYR"
 y_next=$(state "$SY" "$SYR")
+# the record the server gives keeps the computer players' state: the terminal, resuming it
+# with the human's next actions, plays on as the server did
+req GET "/api/games/$SY/record?token=$SYR"
+cp "$T/resp" "$T/y1.rec"
+: >"$T/human-$SY"
+human_turn "$SY" "$SYR"
+req GET "/api/games/$SY/record?token=$SYR"
+cp "$T/resp" "$T/y2.rec"
+"$BIN" play "$T/y1.rec" --ai allied=search:2 --save "$T/y3.rec" <"$T/human-$SY" >/dev/null 2>&1
+grep -q '^ai ai1 ' "$T/y1.rec" && [ "$(grep -c '^action ' "$T/y2.rec")" -gt "$(grep -c '^action ' "$T/y1.rec")" ] &&
+	cmp -s "$T/y2.rec" "$T/y3.rec"
+verdict $? "crimea play of the server's record, with the human's next actions, continues as the server did"
 x_before=$(state "$SX" "$SXR")
 kill -9 "$PID"; wait "$PID" 2>/dev/null; PID=""
 start >/dev/null

@@ -1,7 +1,9 @@
 /* Unit tests for src/games/record.c: game records built on the Balaclava scenario, saved,
  * loaded and replayed with verification (RNG and manual dice); divergence (a tampered check,
  * die or action) names the action and the file line; records made with other data are
- * refused; malformed records fail with the right line. */
+ * refused; malformed records fail with the right line; the computer players' state after
+ * their actions ("ai" lines) is written only where it changed, read back and put back by the
+ * replay, and a record without those lines replays as before they existed. */
 #include "testutil.h"
 
 #include <stdio.h>
@@ -479,6 +481,111 @@ static void test_record_handwritten(void **state)
 	rec_free(&r);
 }
 
+/* The computer players' state a replay of the first n actions of a game reaches. */
+static void replayed_ai(struct fixture *f, const struct record *r, int n, struct game_ai_state *out)
+{
+	struct record p = *r;
+	struct err e;
+	p.nact = n;
+	while (p.nchk > 0 && p.chk[p.nchk - 1].after > n)
+		p.nchk--;
+	if (rec_replay(&p, &f->scn, &f->g2, true, f->path, &e) != 0)
+		fail_msg("replay of %d actions: %s", n, e.msg);
+	game_ai_get(&f->g2, out);
+}
+
+#define AI_STEPS 60
+
+/* A game where every fourth action stands for a computer player's: its stream drawn on before
+ * the action (and once its plan set), as ai_player_choose does. The record keeps the state
+ * after exactly those actions, and every replay, from the file or from memory, of any prefix
+ * reaches the state the game had there. */
+static void test_record_ai_state(void **state)
+{
+	struct fixture *f = *state;
+	struct game_ai_state want[AI_STEPS], got, start;
+	struct record r, r2;
+	struct err e;
+	int computer = 0;
+
+	assert_int_equal(game_init(&f->g, &f->scn, 20261130, DICE_RNG, 0, &e), 0);
+	rec_init(&r, &f->g);
+	game_ai_start(&start, 20261130);
+	game_ai_get(&f->g, &got);
+	assert_true(game_ai_same(&got, &start)); /* game_init's state is game_ai_start's */
+	for (int i = 0; i < AI_STEPS; i++) {
+		char act[ACTION_TEXT_MAX];
+		int before = f->g.rules->player_turn(&f->g);
+		pick(f, i, act, sizeof act);
+		if (i % 4 == 1) {
+			computer++;
+			(void)rng_next(&f->g.ai);
+			if (i == 9)
+				f->g.ai_plan[1] = (struct ai_plan){true, before, 2};
+		}
+		if (game_apply_text(&f->g, act, NULL, 0, NULL, &e) != 0)
+			fail_msg("step %d: \"%s\" refused: %s", i, act, e.msg);
+		assert_int_equal(rec_append(&r, &f->g, act, before), 0);
+		assert_true(r.act[i].has_ai);
+		game_ai_get(&f->g, &want[i]);
+	}
+	assert_int_equal(rec_save(&r, f->path, &e), 0);
+	char *saved = slurp(f->path), *at;
+	int nai = 0;
+	for (const char *p = saved; (p = strstr(p, "\nai ")) != NULL; p++)
+		nai++;
+	assert_int_equal(nai, computer);
+	find_line(saved, "ai ", 2, &at); /* the third: after action 10, with the plan */
+	assert_non_null(strstr(at, " 0:0:0 1:"));
+
+	/* loaded: the state where the file has it, the same after every replayed prefix */
+	assert_int_equal(rec_load(&r2, f->path, &e), 0);
+	same_record(&r, &r2);
+	for (int i = 0; i < AI_STEPS; i++) {
+		assert_int_equal(r2.act[i].has_ai, i % 4 == 1);
+		if (r2.act[i].has_ai)
+			assert_true(game_ai_same(&r2.act[i].ai, &want[i]));
+	}
+	for (int n = 1; n <= AI_STEPS; n += 7) {
+		replayed_ai(f, &r2, n, &got);
+		assert_true(game_ai_same(&got, &want[n - 1]));
+		replayed_ai(f, &r, n, &got); /* the record in memory, as crimea play's undo uses it */
+		assert_true(game_ai_same(&got, &want[n - 1]));
+	}
+	replayed_ai(f, &r2, AI_STEPS, &got);
+	assert_true(game_ai_same(&got, &want[AI_STEPS - 1]));
+	/* saving the loaded record writes the same bytes */
+	assert_int_equal(rec_save(&r2, f->path, &e), 0);
+	char *again = slurp(f->path);
+	assert_string_equal(saved, again);
+	free(again);
+	rec_free(&r2);
+
+	/* the same record without its ai lines (as made before they existed): the computer
+	 * players' state stays the seed's, as every replay left it then */
+	char *w = saved;
+	for (char *p = saved; *p;) {
+		char *nl = strchr(p, '\n');
+		size_t l = nl ? (size_t)(nl - p + 1) : strlen(p);
+		if (strncmp(p, "ai ", 3)) {
+			memmove(w, p, l);
+			w += l;
+		}
+		p += l;
+	}
+	*w = '\0';
+	spew(f->path, saved);
+	assert_int_equal(rec_load(&r2, f->path, &e), 0);
+	for (int i = 0; i < AI_STEPS; i++)
+		assert_false(r2.act[i].has_ai);
+	replayed_ai(f, &r2, AI_STEPS, &got);
+	assert_true(game_ai_same(&got, &start));
+	assert_true(f->g2.rules->checksum(&f->g2) == f->g.rules->checksum(&f->g));
+	free(saved);
+	rec_free(&r2);
+	rec_free(&r);
+}
+
 static void test_record_malformed(void **state)
 {
 	struct fixture *f = *state;
@@ -511,6 +618,15 @@ static void test_record_malformed(void **state)
 		 6, "\"dice\""},
 		{"empty", "", 1, "empty"},
 		{"only comments", "# nothing\n\n", 1, "empty"},
+		{"ai before any action", "crimea-record 1\nai ai1 1 2 3 4 0:0:0 0:0:0\naction end\n", 2,
+		 "before any action"},
+		{"garbled ai", "crimea-record 1\naction end\n\nai ai1 zz\n", 4, "bad \"ai\" line"},
+		{"ai with a word short", "crimea-record 1\naction end\nai ai1 1 2 3 0:0:0 0:0:0\n", 3, "\"ai\""},
+		{"ai of another version", "crimea-record 1\naction end\nai ai2 1 2 3 4 0:0:0 0:0:0\n", 3, "\"ai\""},
+		{"ai stream of zeros", "crimea-record 1\naction end\nai ai1 0 0 0 0 0:0:0 0:0:0\n", 3, "zeros"},
+		{"ai plan out of range", "crimea-record 1\naction end\nai ai1 1 2 3 4 2:0:0 0:0:0\n", 3, "plan"},
+		{"second ai", "crimea-record 1\naction end\nai ai1 1 2 3 4 0:0:0 0:0:0\ncheck 1 00000000000000ff\n"
+			      "ai ai1 1 2 3 4 0:0:0 0:0:0\n", 5, "second"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct record r;
@@ -604,6 +720,7 @@ int main(void)
 		cmocka_unit_test(test_record_malformed),
 		cmocka_unit_test(test_record_save_long_lines),
 		cmocka_unit_test(test_record_missing_line_number),
+		cmocka_unit_test(test_record_ai_state),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
