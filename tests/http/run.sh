@@ -56,10 +56,17 @@ req() {
 	body=$(cat "$T/resp")
 }
 start() {
-	"$BIN" serve --port 0 --db "$T/crimea.db" --web "$T/web" >"$T/out" 2>>"$T/err" &
+	# emptied here, not by the background job's redirection, which may run after the loop
+	# below has read the last server's address; and the server's stderr so far is counted,
+	# so that resumed_line reads this start's lines only
+	: >"$T/out"
+	ERR0=$(cat "$T/err" 2>/dev/null | wc -l)
+	"$BIN" serve --port 0 --db "$T/crimea.db" --web "$T/web" >>"$T/out" 2>>"$T/err" &
 	PID=$!
 	URL=""
-	for _ in $(seq 1 100); do
+	# up to a minute: a start-up that replays games whose computer players must choose again
+	# (a schema-1 store: hundreds of search decisions) takes seconds, more on a loaded machine
+	for _ in $(seq 1 1200); do
 		URL=$(sed -n 's/^crimea: serving //p' "$T/out")
 		[ -n "$URL" ] && return 0
 		sleep 0.05
@@ -334,7 +341,7 @@ state() { # GAME TOKEN: what a player sees, as one line
 	req GET "/api/games/$1?token=$2"
 	j "$body" 'JSON.stringify([o.seq, o.to_act, o.status_text, o.units])'
 }
-resumed_line() { grep 'crimea serve: resumed' "$T/err" | tail -1; }
+resumed_line() { tail -n "+$((ERR0 + 1))" "$T/err" | grep 'crimea serve: resumed' | tail -1; }
 req POST /api/games '{"scenario": "balaclava", "mode": "ai", "ai": {"allied": "search:2"}, "seed": 21}'
 SX=$(j "$body" o.id); SXR=$(j "$body" o.seats.russian)
 req POST /api/games '{"scenario": "balaclava", "mode": "ai", "ai": {"allied": "search:2"}, "seed": 21}'
