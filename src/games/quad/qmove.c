@@ -246,13 +246,13 @@ void q_search_prepare_kept(const struct game *g, int side, struct q_work *w)
 
 int q_search(const struct game *g, int u, struct q_work *w)
 {
-	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
+	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext, 0};
 	return q_move_search(g, u, &r, w->zoc, w->blocked, w->steps, w->order);
 }
 
 int q_search_again(const struct game *g, int u, struct q_work *w)
 {
-	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
+	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext, 0};
 	return q_move_search_with(g, u, &r, w->zoc, w->blocked, w->steps, w->order);
 }
 
