@@ -135,6 +135,7 @@ struct q_memo {
 	uint32_t *ff_slot;
 	uint64_t *ff_pool;
 	size_t ff_used;
+	int route_hint;          /* q_reach_hint's place (0: none) */
 	struct q_work *work;     /* the Movement Phase sampler's scratch (q_memo_work) */
 	struct q_work *work2;    /* a move's scratch (q_memo_work_take), lent when not busy */
 	bool work_busy;
@@ -832,9 +833,24 @@ int q_reach_route(const struct game *g, int u, struct q_work *w, int dest, int *
 		return path_route(&r, dest, out, max);
 	}
 	prev = m->prev + (size_t)u * (size_t)m->n;
-	for (i = 0; i < len && order[i] != dest; i++)
-		;
+	i = m->route_hint; /* (checked: the order holds exactly the hexes reached) */
+	m->route_hint = 0;
+	if (i <= 0 || i >= len || order[i] != dest)
+		for (i = 0; i < len && order[i] != dest; i++)
+			;
+#ifdef Q_OCC_VERIFY /* debug builds: a hint taken is the scan's answer (each hex once) */
+	for (int j = 0; j < len && j < i; j++)
+		if (order[j] == dest)
+			abort();
+#endif
 	return i == len ? -1 : path_route_prev(prev, dest, out, max); /* -1: not reached */
+}
+
+void q_reach_hint(const struct game *g, int k)
+{
+	struct q_memo *m = memo_of(g);
+	if (m)
+		m->route_hint = k;
 }
 
 /* Adds to todo[*n] the units of runs lo..hi whose state bytes differ from mv_ust: compared in
