@@ -784,12 +784,16 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 	/* the search writes prev straight into u's row (for q_reach_route): it writes prev only
 	 * for hexes it reaches, so the row's other entries (stale) are never followed; nothing
 	 * reads the costs (w->cost is left alone where the search can skip them) */
-	/* (with the class known, its packed table is the one q_path_search would find) */
+	/* (with the class known, its packed table is the one q_path_search would find; with the
+	 * battle's movement hooks an unpatched class table is found here the way it finds it,
+	 * and mc becomes that class for the free-field cache) */
 	const struct path_prep *pp = mc >= 0 && s->prep[mc].w ? &s->prep[mc] : NULL;
-	bool packed = pp != NULL;
-	for (int k = 0; k < Q_NMOVE && mc < 0; k++)
-		packed = packed || (q.step == s->step[k] && s->prep[k].w);
-	struct path_result r = {packed ? NULL : w->cost, m->prev + (size_t)u * (size_t)m->n, w->qhex,
+	for (int k = 0; k < Q_NMOVE && !pp; k++)
+		if (q.step == s->step[k] && s->prep[k].w) {
+			pp = &s->prep[k];
+			mc = k;
+		}
+	struct path_result r = {pp ? NULL : w->cost, m->prev + (size_t)u * (size_t)m->n, w->qhex,
 				w->qnext, 0};
 	if (m->mv_ok[u]) { /* its sampler fact described the hexes about to be replaced */
 		m->mv_ok[u] = 0;
@@ -798,8 +802,7 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 		else
 			m->mv_all = true;
 	}
-	/* with the class's packed table (no hooks: the maps are the snapshot's), the free-field
-	 * cache first */
+	/* with a class's packed table (the maps are the snapshot's), the free-field cache first */
 	const uint64_t *ff = pp ? ff_find(m, mc, &q) : NULL;
 	if (ff) {
 		e->len = ff_take(ff, mine, r.prev);
