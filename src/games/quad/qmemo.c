@@ -135,6 +135,7 @@ struct q_memo {
 	uint32_t *ff_slot;
 	uint64_t *ff_pool;
 	size_t ff_used;
+	unsigned long ff_hits;   /* searches taken from the cache (q_memo_ff_hits) */
 	int route_hint;          /* q_reach_hint's place (0: none) */
 	struct q_work *work;     /* the Movement Phase sampler's scratch (q_memo_work) */
 	struct q_work *work2;    /* a move's scratch (q_memo_work_take), lent when not busy */
@@ -805,6 +806,7 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 	/* with a class's packed table (the maps are the snapshot's), the free-field cache first */
 	const uint64_t *ff = pp ? ff_find(m, mc, &q) : NULL;
 	if (ff) {
+		m->ff_hits++;
 		e->len = ff_take(ff, mine, r.prev);
 #ifdef Q_OCC_VERIFY
 		ff_verify(&q, pp, w, mine, r.prev, e->len);
@@ -847,6 +849,12 @@ int q_reach_route(const struct game *g, int u, struct q_work *w, int dest, int *
 			abort();
 #endif
 	return i == len ? -1 : path_route_prev(prev, dest, out, max); /* -1: not reached */
+}
+
+unsigned long q_memo_ff_hits(const void *memo)
+{
+	const struct q_memo *m = memo;
+	return m ? m->ff_hits : 0;
 }
 
 void q_reach_hint(const struct game *g, int k)
