@@ -189,8 +189,9 @@ static int alma_move_ok(const struct game *g, int u, int dest, struct err *e)
 static int alma_may_move(const struct game *g, int u, struct err *e)
 {
 	const struct q_udef *d = &q_scn(g)->u[u];
-	/* [20.1], [20.2] */
-	if (!strcmp(d->nation, "french") && q_cst(g)->turn < 3 && !(d->tags & QT_ZOUAVE))
+	/* [20.1], [20.2] (the nation's name compared last: this is asked of every unit in
+	 * every Movement Phase) */
+	if (q_cst(g)->turn < 3 && !(d->tags & QT_ZOUAVE) && !strcmp(d->nation, "french"))
 		return err_set(e, NULL, 0, "[20.1] no French unit moves before Game-Turn Three (only the Zouaves, [20.2])");
 	return 0;
 }
