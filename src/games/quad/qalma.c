@@ -554,6 +554,7 @@ const struct q_battle q_alma = {
 	.may_move = alma_may_move,
 	.may_enter = alma_may_enter,
 	.exerts_zoc = alma_exerts_zoc,
+	.exerts_zoc_static = true, /* [19.1] artillery: the unit's type */
 	.ignores_zoc = alma_ignores_zoc,
 	.fire_die = alma_fire_die,
 	.los = alma_los,

@@ -378,10 +378,11 @@ void q_reach_begin(const struct game *g, const struct q_work *w)
 }
 
 /* The maps depend on the enemy's positions and disruptions alone unless the battle has a hook that
- * decides who exerts a ZOC or which hexes are closed. */
+ * decides from the position who exerts a ZOC (one that reads the unit's definition alone,
+ * q_battle.exerts_zoc_static, adds nothing to the key) or which hexes are closed. */
 static bool prep_plain(const struct q_scn *s)
 {
-	return !s->ops || (!s->ops->exerts_zoc && !s->ops->closed);
+	return !s->ops || ((!s->ops->exerts_zoc || s->ops->exerts_zoc_static) && !s->ops->closed);
 }
 
 /* Without those hooks only the enemy's units count (q_zoc of the enemy side, enemy_blocked):

@@ -231,6 +231,16 @@ static void search_prepare(const struct game *g, int side, struct q_work *w, uin
 		enemy_blocked(g, side, w->blocked);
 		q_prep_keep(g, side, w->zoc, w->blocked);
 	}
+#ifdef Q_OCC_VERIFY /* debug builds: the maps recalled are the maps worked out again */
+	else {
+		uint8_t zoc[Q_NMAX], blocked[Q_NMAX];
+		size_t n = (size_t)q_scn(g)->map.n;
+		q_zoc(g, 1 - side, zoc);
+		enemy_blocked(g, side, blocked);
+		if (memcmp(zoc, w->zoc, n) || memcmp(blocked, w->blocked, n))
+			abort();
+	}
+#endif
 	w->prep_gen = q_prep_gen(g);
 }
 
