@@ -593,6 +593,7 @@ static void ink_after_action(struct game *g, struct evsink *ev)
 	struct q_state *st = q_st(g);
 	struct ink *k = IS(g);
 	int ru = russian(g);
+	bool option = option_scenario(g); /* (asked once: it compares the scenario's name) */
 
 	for (int u = 0; u < s->nunits; u++) {
 		int idx = st->u[u].idx;
@@ -616,7 +617,7 @@ static void ink_after_action(struct game *g, struct evsink *ev)
 			st->u[u].aux |= AUX_HIT;
 		/* [29.26] rule 7: a general's units attacked (Russian offensive fire or melee) */
 		int gen = general(g, u);
-		if (option_scenario(g) && gen >= 0 && st->phasing == ru && !k->stack_free[gen] &&
+		if (option && gen >= 0 && st->phasing == ru && !k->stack_free[gen] &&
 		    ((st->phase == QP_OFFFIRE && (st->u[u].fl & QF_FIRED)) ||
 		     (st->phase == QP_MELEE && (st->u[u].fl & QF_MELEED)))) {
 			k->stack_free[gen] = (uint8_t)(st->turn + 1);
