@@ -877,7 +877,9 @@ static void ink_actions(const struct game *g, struct q_alist *l)
 		return;
 	for (int u = 0; u < s->nunits; u++) {
 		bool can;
-		if (st->u[u].idx < 0 || s->u[u].side != st->phasing)
+		/* (a unit leaves only from a hex at the map's edge, where exit_vp finds a neighbour
+		 * off the map: the others are passed over without asking it) */
+		if (st->u[u].idx < 0 || s->u[u].side != st->phasing || !s->at_edge[st->u[u].idx])
 			continue;
 		exit_vp(g, st->u[u].idx, &can); /* (at a map edge: rarer, and cheaper to ask first) */
 		if (!can || q_can_move(g, u, NULL) != 0)
