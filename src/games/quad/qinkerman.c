@@ -597,7 +597,9 @@ static void ink_after_action(struct game *g, struct evsink *ev)
 
 	for (int u = 0; u < s->nunits; u++) {
 		int idx = st->u[u].idx;
-		if (idx < 0)
+		/* (each rule below asks for one of these flags, which it does not change: a unit
+		 * without them is passed over at once) */
+		if (idx < 0 || !(st->u[u].fl & (QF_FIRED | QF_FIRED_AT | QF_MELEED)))
 			continue;
 		/* [18.55] artillery firing at night or in fog is spotted */
 		if ((st->u[u].fl & QF_FIRED) && dark(g) && (s->u[u].type == Q_ART || s->u[u].type == Q_HART))
