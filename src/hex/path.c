@@ -142,8 +142,10 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 		old = dist[j]; \
 		if (nc >= old) \
 			break; \
-		if ((blocked && blocked[j]) || (extra)) \
+		if ((blocked && blocked[j]) || (extra)) { \
+			met = 1; \
 			break; \
+		} \
 		if (old != a1) { /* queued at cost old (> nc >= c): take it out of that bucket */ \
 			int32_t *pp = &head[old]; \
 			while (*pp != (int32_t)j) \
@@ -172,7 +174,7 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 	const uint8_t *least = p->least; \
 	const int n = p->n; \
 	uint32_t a1; \
-	int allowance = q->allowance, start = q->start; \
+	int allowance = q->allowance, start = q->start, met = 0; \
 	const uint8_t *zoc = q->zoc, *blocked = q->blocked; \
 	uint16_t *cost = r->cost; \
 	int32_t *prev = r->prev, *next = r->qnext, *out = order; \
@@ -195,6 +197,7 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 	{ /* the start first, outside the buckets, with the [5.14] test (as SEARCH) */ \
 		const uint32_t c = 0, i = (uint32_t)start; \
 		bool start_zoc = ZOC && zoc[start]; \
+		met = start_zoc; \
 		NEIGHBOURS_OF_START; \
 	} \
 	for (uint32_t c = 0; c <= (uint32_t)allowance; c++) { \
@@ -205,13 +208,16 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 			if (COST) \
 				cost[i] = (uint16_t)c; \
 			*out++ = h; \
-			if (ZOC && zoc[i]) /* [5.13] a unit stops on entering an enemy-controlled hex */ \
+			if (ZOC && zoc[i]) { /* [5.13] a unit stops on entering an enemy-controlled hex */ \
+				met = 1; \
 				continue; \
+			} \
 			if (c + least[i] > (uint32_t)allowance) /* no step out within the allowance */ \
 				continue; \
 			PREP_NEIGHBOURS(0); \
 		} \
 	} \
+	r->met = met; \
 	return (int)(out - order)
 
 /* One search function per form: ZOC and COST as PREP_SEARCH's. */

@@ -31,6 +31,10 @@ struct path_result {
 	int32_t *qhex;  /* [n * 6 + 1] scratch (the search uses n bytes of it; path_search_prep
 			 * without an order list n entries more, after those bytes) */
 	int32_t *qnext; /* [n * 6 + 1] scratch (the search uses n entries of it) */
+	/* set by path_search_prep: 0 when every read it made of q->zoc and q->blocked gave 0
+	 * (the start and every hex taken not controlled, no step refused by a blocked hex), so
+	 * that the search was the one it makes with neither map; else 1 */
+	int met;
 };
 
 /* A step table prepared for one map and one movement class: neighbour index and step cost

@@ -164,8 +164,8 @@ static int ref_order(const struct map *m, const struct path_query *q, struct res
 }
 
 /* Runs the reference and the three optimised entry points and compares everything they
- * define. */
-static void compare(const struct map *m, const struct path_query *q, const struct path_prep *prep,
+ * define; returns path_search_prep's met. */
+static int compare(const struct map *m, const struct path_query *q, const struct path_prep *prep,
 		    struct res *a, struct res *b, int32_t *oa, int32_t *ob)
 {
 	int ra = path_search_ref(m, q, &a->r), rb = path_search(m, q, &b->r);
@@ -186,7 +186,7 @@ static void compare(const struct map *m, const struct path_query *q, const struc
 	}
 	/* without a cost array: the same count, order and prev (b->r.prev is a's, checked) */
 	int32_t *prev = malloc((size_t)m->n * sizeof *prev), *order = ob + m->n;
-	struct path_result nc = {NULL, prev, b->r.qhex, b->r.qnext};
+	struct path_result nc = {NULL, prev, b->r.qhex, b->r.qnext, 0};
 	assert_non_null(prev);
 	assert_int_equal(path_search_prep(prep, q, &nc, order), ra);
 	for (int k = 0; k < ra; k++)
@@ -195,7 +195,25 @@ static void compare(const struct map *m, const struct path_query *q, const struc
 				 q->start, q->allowance, k, order[k], oa[k], prev[order[k]],
 				 b->r.prev[order[k]]);
 	assert_int_equal(path_search_prep(prep, q, &nc, NULL), ra); /* (order in scratch) */
+	/* met 0: the search is the one without maps (the memo's free-field cache keeps it) */
+	assert_int_equal(path_search_prep(prep, q, &nc, order), ra);
+	if (!nc.met) {
+		struct path_query fq = *q;
+		int32_t *fprev = malloc((size_t)m->n * sizeof *fprev), *forder = ob;
+		struct path_result fr = {NULL, fprev, b->r.qhex, b->r.qnext, 1};
+		assert_non_null(fprev);
+		fq.zoc = NULL;
+		fq.blocked = NULL;
+		assert_int_equal(path_search_prep(prep, &fq, &fr, forder), ra);
+		assert_int_equal(fr.met, 0);
+		for (int k = 0; k < ra; k++)
+			if (forder[k] != order[k] || fprev[order[k]] != prev[order[k]])
+				fail_msg("start %d allowance %d, met 0: order[%d] %d vs %d without maps",
+					 q->start, q->allowance, k, order[k], forder[k]);
+		free(fprev);
+	}
 	free(prev);
+	return nc.met;
 }
 
 static void random_zoc(const struct map *m, uint64_t *rs, uint8_t *zoc, uint8_t *blocked, int units)
@@ -219,7 +237,7 @@ static void test_same_as_reference(void **state)
 	struct errlist errs;
 	struct res a, b;
 	uint64_t rs = 12345;
-	long searches = 0;
+	long searches = 0, met[2] = {0, 0}; /* searches with both maps and units on them, by met */
 
 	errlist_init(&errs);
 	assert_int_equal(scenario_load(&s, "data/quad/balaclava/scenario.json", &errs), 0);
@@ -253,12 +271,15 @@ static void test_same_as_reference(void **state)
 			q.allowance = below(&rs, 10) == 0 ? below(&rs, 300) - 20 : below(&rs, 30);
 			q.zoc = round % 3 == 0 ? NULL : zoc;
 			q.blocked = round % 4 == 1 ? NULL : blocked;
-			compare(m, &q, &prep, &a, &b, oa, ob);
+			int mt = compare(m, &q, &prep, &a, &b, oa, ob);
+			if (q.zoc && q.blocked && round % 12)
+				met[mt]++;
 			searches++;
 		}
 		path_prep_free(&prep);
 	}
 	assert_true(searches >= 9000);
+	assert_true(met[0] >= 500 && met[1] >= 500); /* both kinds were checked */
 	res_free(&a);
 	res_free(&b);
 	free(ob);

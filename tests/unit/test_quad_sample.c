@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "core/rng.h"
+#include "games/quad/qmemo.h"
 #include "games/quad/quad.h"
 #include "games/rules.h"
 
@@ -221,6 +222,9 @@ static void run(const char *path, uint32_t options)
 	    checked[K_RALLY] == 0)
 		fail_msg("%s: sample() checked in %d Movement, %d fire, %d melee and %d rally positions",
 			 path, checked[K_MOVE], checked[K_FIRE], checked[K_MELEE], checked[K_RALLY]);
+	/* the memo comparisons above covered searches from its free-field cache (qmemo.c) */
+	if (q_memo_ff_hits(memo) == 0)
+		fail_msg("%s: no search was taken from the memo's free-field cache", path);
 	c->s.rules->memo_free(memo);
 	scenario_free(&c->s);
 	free(c);

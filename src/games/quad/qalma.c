@@ -188,8 +188,9 @@ static int alma_move_ok(const struct game *g, int u, int dest, struct err *e)
 static int alma_may_move(const struct game *g, int u, struct err *e)
 {
 	const struct q_udef *d = &q_scn(g)->u[u];
-	/* [20.1], [20.2] */
-	if (!strcmp(d->nation, "french") && q_cst(g)->turn < 3 && !(d->tags & QT_ZOUAVE))
+	/* [20.1], [20.2] (the nation's name compared last: this is asked of every unit in
+	 * every Movement Phase) */
+	if (q_cst(g)->turn < 3 && !(d->tags & QT_ZOUAVE) && !strcmp(d->nation, "french"))
 		return err_set(e, NULL, 0, "[20.1] no French unit moves before Game-Turn Three (only the Zouaves, [20.2])");
 	return 0;
 }
@@ -559,6 +560,7 @@ const struct q_battle q_alma = {
 	.may_move = alma_may_move,
 	.may_enter = alma_may_enter,
 	.exerts_zoc = alma_exerts_zoc,
+	.exerts_zoc_static = true, /* [19.1] artillery: the unit's type */
 	.ignores_zoc = alma_ignores_zoc,
 	.fire_die = alma_fire_die,
 	.los = alma_los,

@@ -52,6 +52,10 @@ struct q_battle {
 	int (*melee_strength)(const struct game *g, int u, bool attacking, int base);
 	bool (*defends)(const struct game *g, int u);   /* takes part in melee defence */
 	bool (*exerts_zoc)(const struct game *g, int u);
+	/* exerts_zoc's answer depends on the unit's definition alone (its type, nation, tags),
+	 * never on the position: then the enemy's zones of control depend on its units' hexes and
+	 * disruptions alone, and the memo keeps them as it does without the hook */
+	bool exerts_zoc_static;
 	/* The whole rally modifier, given the Standard Rules' one (why holds its text). */
 	int (*rally_mod)(const struct game *g, int u, int std, char *why, size_t n);
 	/* Movement allowance in whole MP, given the Standard Rules' one. */

@@ -593,10 +593,13 @@ static void ink_after_action(struct game *g, struct evsink *ev)
 	struct q_state *st = q_st(g);
 	struct ink *k = IS(g);
 	int ru = russian(g);
+	bool option = option_scenario(g); /* (asked once: it compares the scenario's name) */
 
 	for (int u = 0; u < s->nunits; u++) {
 		int idx = st->u[u].idx;
-		if (idx < 0)
+		/* (each rule below asks for one of these flags, which it does not change: a unit
+		 * without them is passed over at once) */
+		if (idx < 0 || !(st->u[u].fl & (QF_FIRED | QF_FIRED_AT | QF_MELEED)))
 			continue;
 		/* [18.55] artillery firing at night or in fog is spotted */
 		if ((st->u[u].fl & QF_FIRED) && dark(g) && (s->u[u].type == Q_ART || s->u[u].type == Q_HART))
@@ -616,7 +619,7 @@ static void ink_after_action(struct game *g, struct evsink *ev)
 			st->u[u].aux |= AUX_HIT;
 		/* [29.26] rule 7: a general's units attacked (Russian offensive fire or melee) */
 		int gen = general(g, u);
-		if (option_scenario(g) && gen >= 0 && st->phasing == ru && !k->stack_free[gen] &&
+		if (option && gen >= 0 && st->phasing == ru && !k->stack_free[gen] &&
 		    ((st->phase == QP_OFFFIRE && (st->u[u].fl & QF_FIRED)) ||
 		     (st->phase == QP_MELEE && (st->u[u].fl & QF_MELEED)))) {
 			k->stack_free[gen] = (uint8_t)(st->turn + 1);
@@ -876,7 +879,9 @@ static void ink_actions(const struct game *g, struct q_alist *l)
 		return;
 	for (int u = 0; u < s->nunits; u++) {
 		bool can;
-		if (st->u[u].idx < 0 || s->u[u].side != st->phasing)
+		/* (a unit leaves only from a hex at the map's edge, where exit_vp finds a neighbour
+		 * off the map: the others are passed over without asking it) */
+		if (st->u[u].idx < 0 || s->u[u].side != st->phasing || !s->at_edge[st->u[u].idx])
 			continue;
 		exit_vp(g, st->u[u].idx, &can); /* (at a map edge: rarer, and cheaper to ask first) */
 		if (!can || q_can_move(g, u, NULL) != 0)

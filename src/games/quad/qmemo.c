@@ -14,6 +14,10 @@
 		    (offsetof(struct q_state, pend) - offsetof(struct q_state, npend)))
 #define Q_ENT_BLOCK 8 /* units compared at once */
 #define Q_MV_DIRTY 16
+/* The free-field reach cache (q_reach, ff_find): searches of allowance below FF_AMAX, in a
+ * pool of FF_POOL words that is emptied when full. */
+#define FF_AMAX 32
+#define FF_POOL ((size_t)1 << 19)
 
 struct q_memo_ent {
 	int32_t len;      /* hexes reached, or -1: nothing remembered */
@@ -116,6 +120,23 @@ struct q_memo {
 	int16_t *ent_list;       /* [2 * Q_ENT_KEEP] */
 	uint8_t *ent_watch;      /* [n] */
 	uint8_t *ent_reinf;      /* [nunits] */
+	/* The free-field reach cache. Without the battle's movement hooks a search reads the
+	 * position only through the enemy's zones of control and the blocked hexes; a search that
+	 * meets neither (no hex it reaches is controlled or blocked) is the same search as on an
+	 * empty field, a function of its movement class, start and allowance alone, which units
+	 * ask again and again over a study. ff_slot[(class * n + start) * FF_AMAX + allowance]
+	 * is 1 + the offset in ff_pool of such a search (0: none): a word len | wlo << 16 |
+	 * nwin << 32, nwin words of its hexes as bits (words wlo.. of a map-sized bit set), then
+	 * len uint16 hexes in search order and len uint16 prevs (ff_find, ff_keep). zb is the
+	 * snapshot's maps as bits, made with it (nw words). ff_slot NULL: no cache (a map of
+	 * more than 65 535 hexes). 1 000 random Balaclava games fill 2.8 MB of the 4 MB pool. */
+	uint64_t *zb;
+	int nw;
+	uint32_t *ff_slot;
+	uint64_t *ff_pool;
+	size_t ff_used;
+	unsigned long ff_hits;   /* searches taken from the cache (q_memo_ff_hits) */
+	int route_hint;          /* q_reach_hint's place (0: none) */
 	struct q_work *work;     /* the Movement Phase sampler's scratch (q_memo_work) */
 	struct q_work *work2;    /* a move's scratch (q_memo_work_take), lent when not busy */
 	bool work_busy;
@@ -189,6 +210,18 @@ void *q_memo_new(const struct scenario *sc)
 	m->mv_cand = calloc(nu + 1, sizeof *m->mv_cand);
 	m->mv_pos = calloc(nu + 1, sizeof *m->mv_pos);
 	m->mv_ok = calloc(nu + 1, 1);
+	m->nw = (int)((n + 63) / 64);
+	m->zb = calloc((size_t)m->nw, sizeof *m->zb);
+	if (n <= 0xFFFF) { /* (pages never asked for stay untouched) */
+		m->ff_slot = calloc((size_t)Q_NMOVE * n * FF_AMAX, sizeof *m->ff_slot);
+		m->ff_pool = malloc(FF_POOL * sizeof *m->ff_pool);
+		if (!m->ff_slot || !m->ff_pool) { /* run without the cache */
+			free(m->ff_slot);
+			free(m->ff_pool);
+			m->ff_slot = NULL;
+			m->ff_pool = NULL;
+		}
+	}
 	m->work = malloc(sizeof *m->work);
 	m->work2 = malloc(sizeof *m->work2);
 	if (m->work)
@@ -221,7 +254,7 @@ void *q_memo_new(const struct scenario *sc)
 	    !m->prep_ust ||
 	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend.st || !m->endok.st || !m->plan_pos.st || !m->pend_acts || !m->mv_ust ||
 	    !m->mv_cand || !m->mv_pos || !m->mv_ok || !m->ent_ust || !m->ent_list ||
-	    !m->ent_watch || !m->ent_reinf || !m->ent_maps || !m->work || !m->work2 ||
+	    !m->ent_watch || !m->ent_reinf || !m->ent_maps || !m->work || !m->work2 || !m->zb ||
 	    (los_map && !m->los) || (nh_map && !m->los_nh)) {
 		q_memo_free(m);
 		return NULL;
@@ -261,6 +294,9 @@ void q_memo_free(void *memo)
 	free(m->ent_list);
 	free(m->ent_watch);
 	free(m->ent_maps);
+	free(m->zb);
+	free(m->ff_slot);
+	free(m->ff_pool);
 	free(m->work);
 	free(m->work2);
 	free(m->ent_reinf);
@@ -276,6 +312,38 @@ static struct q_memo *memo_of(const struct game *g)
 bool q_memo_on(const struct game *g)
 {
 	return memo_of(g) != NULL;
+}
+
+/* Bytes p[0..8) as a word, p[k] in bits 8k..8k+7 (one load where the machine is
+ * little-endian). */
+static inline uint64_t bytes8(const uint8_t *p)
+{
+	uint64_t x = 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(&x, p, sizeof x);
+#else
+	for (int k = 0; k < 8; k++)
+		x |= (uint64_t)p[k] << (8 * k);
+#endif
+	return x;
+}
+
+/* The snapshot's maps as bits (struct q_memo's zb): bit i set when hex i is controlled or
+ * blocked. Eight hexes at a time: a byte's high bit set when the byte is not 0, then the
+ * eight high bits gathered by one multiply (byte k to bit k). */
+static void snap_bits(struct q_memo *m)
+{
+	const uint64_t lo7 = 0x7F7F7F7F7F7F7F7Full, hi = 0x8080808080808080ull;
+	int i = 0;
+	memset(m->zb, 0, (size_t)m->nw * sizeof *m->zb);
+	for (; i + 8 <= m->n; i += 8) {
+		uint64_t x = bytes8(m->zoc + i) | bytes8(m->blocked + i);
+		x = (((x & lo7) + lo7) | x) & hi;
+		m->zb[i / 64] |= ((x >> 7) * 0x0102040810204080ull >> 56) << (i % 64);
+	}
+	for (; i < m->n; i++)
+		if (m->zoc[i] | m->blocked[i])
+			m->zb[i / 64] |= (uint64_t)1 << (i % 64);
 }
 
 void q_reach_begin(const struct game *g, const struct q_work *w)
@@ -301,6 +369,7 @@ void q_reach_begin(const struct game *g, const struct q_work *w)
 	}
 	memcpy(m->zoc, w->zoc, n);
 	memcpy(m->blocked, w->blocked, n);
+	snap_bits(m);
 	m->snap = true;
 	m->snap_gen = gen_now ? w->prep_gen : 0;
 	for (int u = 0; u < m->nunits; u++)
@@ -309,10 +378,11 @@ void q_reach_begin(const struct game *g, const struct q_work *w)
 }
 
 /* The maps depend on the enemy's positions and disruptions alone unless the battle has a hook that
- * decides who exerts a ZOC or which hexes are closed. */
+ * decides from the position who exerts a ZOC (one that reads the unit's definition alone,
+ * q_battle.exerts_zoc_static, adds nothing to the key) or which hexes are closed. */
 static bool prep_plain(const struct q_scn *s)
 {
-	return !s->ops || (!s->ops->exerts_zoc && !s->ops->closed);
+	return !s->ops || ((!s->ops->exerts_zoc || s->ops->exerts_zoc_static) && !s->ops->closed);
 }
 
 /* Without those hooks only the enemy's units count (q_zoc of the enemy side, enemy_blocked):
@@ -600,6 +670,94 @@ static int reach_query(const struct game *g, int u, struct q_work *w, struct pat
 	return -1;
 }
 
+/* The free-field search of class mc for q (struct q_memo's ff_slot) when the snapshot's
+ * maps do not touch it, else NULL. Such a search is the search q itself would make: it
+ * reads zoc[i] of each hex i it takes and blocked[j] of each hex j it gives a cost to, all
+ * hexes it reaches; on an empty field each read gives 0, and with no bit of those hexes in
+ * zb they give 0 on these maps too, so both searches take the same steps in the same order
+ * (the same hexes, order and prevs; the least-step prune reads the class alone). */
+static const uint64_t *ff_find(const struct q_memo *m, int mc, const struct path_query *q)
+{
+	if (!m->ff_slot || q->allowance >= FF_AMAX)
+		return NULL;
+	uint32_t off = m->ff_slot[((size_t)mc * (size_t)m->n + (size_t)q->start) * FF_AMAX +
+				  (size_t)q->allowance];
+	if (!off)
+		return NULL;
+	const uint64_t *h = m->ff_pool + off - 1;
+	int wlo = (int)(h[0] >> 16 & 0xFFFF), nwin = (int)(h[0] >> 32 & 0xFFFF);
+	for (int k = 0; k < nwin; k++)
+		if (h[1 + k] & m->zb[wlo + k])
+			return NULL;
+	return h;
+}
+
+/* Writes the search h (ff_find) as path_search_prep would: its hexes into order, their prevs
+ * into prev; returns its count. */
+static int ff_take(const uint64_t *h, int32_t *order, int32_t *prev)
+{
+	int len = (int)(h[0] & 0xFFFF), nwin = (int)(h[0] >> 32 & 0xFFFF);
+	const uint16_t *o = (const uint16_t *)(h + 1 + nwin), *pv = o + len;
+	order[0] = o[0];
+	prev[o[0]] = -1;
+	for (int k = 1; k < len; k++) {
+		order[k] = o[k];
+		prev[o[k]] = pv[k];
+	}
+	return len;
+}
+
+/* Keeps the search just made for q (len hexes in order, prevs in prev) as class mc's free-field
+ * search, when none is kept and it met neither zones of control nor blocked hexes (path_result's
+ * met 0: every read of the maps gave what an empty field gives, ff_find). */
+static void ff_keep(struct q_memo *m, int mc, const struct path_query *q, const int32_t *order,
+		    const int32_t *prev, int len)
+{
+	if (!m->ff_slot || q->allowance >= FF_AMAX)
+		return;
+	uint32_t *slot = &m->ff_slot[((size_t)mc * (size_t)m->n + (size_t)q->start) * FF_AMAX +
+				     (size_t)q->allowance];
+	if (*slot)
+		return;
+	int lo = order[0], hi = order[0];
+	for (int k = 1; k < len; k++) {
+		lo = order[k] < lo ? order[k] : lo;
+		hi = order[k] > hi ? order[k] : hi;
+	}
+	int wlo = lo / 64, nwin = hi / 64 - wlo + 1;
+	size_t words = 1 + (size_t)nwin + ((size_t)len * 4 + 7) / 8;
+	if (m->ff_used + words > FF_POOL) { /* full: start again (rare: a study's working set fits) */
+		memset(m->ff_slot, 0, (size_t)Q_NMOVE * (size_t)m->n * FF_AMAX * sizeof *m->ff_slot);
+		m->ff_used = 0;
+	}
+	uint64_t *h = m->ff_pool + m->ff_used;
+	h[0] = (uint64_t)len | (uint64_t)wlo << 16 | (uint64_t)nwin << 32;
+	memset(h + 1, 0, (size_t)nwin * sizeof *h);
+	uint16_t *o = (uint16_t *)(h + 1 + nwin), *pv = o + len;
+	for (int k = 0; k < len; k++) {
+		int i = order[k];
+		h[1 + i / 64 - wlo] |= (uint64_t)1 << (i % 64);
+		o[k] = (uint16_t)i;
+		pv[k] = (uint16_t)(k ? prev[i] : 0);
+	}
+	*slot = (uint32_t)(m->ff_used + 1);
+	m->ff_used += words;
+}
+
+#ifdef Q_OCC_VERIFY
+/* debug builds: a search taken from the cache must be the one q makes */
+static void ff_verify(const struct path_query *q, const struct path_prep *pp, struct q_work *w,
+		      const int32_t *order, const int32_t *prev, int len)
+{
+	struct path_result r = {NULL, w->prev, w->qhex, w->qnext, 0};
+	if (path_search_prep(pp, q, &r, w->order) != len || memcmp(w->order, order, (size_t)len * sizeof *order))
+		abort();
+	for (int k = 0; k < len; k++)
+		if (w->prev[order[k]] != prev[order[k]])
+			abort();
+}
+#endif
+
 int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order)
 {
 	const struct q_scn *s = q_scn(g);
@@ -608,7 +766,7 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 
 	int mc = reach_query(g, u, w, &q);
 	if (!m || !m->snap) {
-		struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
+		struct path_result r = {w->cost, w->prev, w->qhex, w->qnext, 0};
 		*order = w->order;
 		return q_path_search(s, &q, &r, w->order);
 	}
@@ -628,13 +786,17 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 	/* the search writes prev straight into u's row (for q_reach_route): it writes prev only
 	 * for hexes it reaches, so the row's other entries (stale) are never followed; nothing
 	 * reads the costs (w->cost is left alone where the search can skip them) */
-	/* (with the class known, its packed table is the one q_path_search would find) */
+	/* (with the class known, its packed table is the one q_path_search would find; with the
+	 * battle's movement hooks an unpatched class table is found here the way it finds it,
+	 * and mc becomes that class for the free-field cache) */
 	const struct path_prep *pp = mc >= 0 && s->prep[mc].w ? &s->prep[mc] : NULL;
-	bool packed = pp != NULL;
-	for (int k = 0; k < Q_NMOVE && mc < 0; k++)
-		packed = packed || (q.step == s->step[k] && s->prep[k].w);
-	struct path_result r = {packed ? NULL : w->cost, m->prev + (size_t)u * (size_t)m->n, w->qhex,
-				w->qnext};
+	for (int k = 0; k < Q_NMOVE && !pp; k++)
+		if (q.step == s->step[k] && s->prep[k].w) {
+			pp = &s->prep[k];
+			mc = k;
+		}
+	struct path_result r = {pp ? NULL : w->cost, m->prev + (size_t)u * (size_t)m->n, w->qhex,
+				w->qnext, 0};
 	if (m->mv_ok[u]) { /* its sampler fact described the hexes about to be replaced */
 		m->mv_ok[u] = 0;
 		if (m->mv_ndirty < Q_MV_DIRTY)
@@ -642,7 +804,19 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
 		else
 			m->mv_all = true;
 	}
-	e->len = pp ? path_search_prep(pp, &q, &r, mine) : q_path_search(s, &q, &r, mine);
+	/* with a class's packed table (the maps are the snapshot's), the free-field cache first */
+	const uint64_t *ff = pp ? ff_find(m, mc, &q) : NULL;
+	if (ff) {
+		m->ff_hits++;
+		e->len = ff_take(ff, mine, r.prev);
+#ifdef Q_OCC_VERIFY
+		ff_verify(&q, pp, w, mine, r.prev, e->len);
+#endif
+	} else {
+		e->len = pp ? path_search_prep(pp, &q, &r, mine) : q_path_search(s, &q, &r, mine);
+		if (pp && !r.met)
+			ff_keep(m, mc, &q, mine, r.prev, e->len);
+	}
 	e->start = (int16_t)q.start;
 	e->allowance = (uint8_t)q.allowance;
 	e->zocless = q.zoc == NULL;
@@ -661,13 +835,34 @@ int q_reach_route(const struct game *g, int u, struct q_work *w, int dest, int *
 	const int32_t *prev;
 
 	if (!m || !m->snap) { /* the search just ran into w */
-		struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
+		struct path_result r = {w->cost, w->prev, w->qhex, w->qnext, 0};
 		return path_route(&r, dest, out, max);
 	}
 	prev = m->prev + (size_t)u * (size_t)m->n;
-	for (i = 0; i < len && order[i] != dest; i++)
-		;
+	i = m->route_hint; /* (checked: the order holds exactly the hexes reached) */
+	m->route_hint = 0;
+	if (i <= 0 || i >= len || order[i] != dest)
+		for (i = 0; i < len && order[i] != dest; i++)
+			;
+#ifdef Q_OCC_VERIFY /* debug builds: a hint taken is the scan's answer (each hex once) */
+	for (int j = 0; j < len && j < i; j++)
+		if (order[j] == dest)
+			abort();
+#endif
 	return i == len ? -1 : path_route_prev(prev, dest, out, max); /* -1: not reached */
+}
+
+unsigned long q_memo_ff_hits(const void *memo)
+{
+	const struct q_memo *m = memo;
+	return m ? m->ff_hits : 0;
+}
+
+void q_reach_hint(const struct game *g, int k)
+{
+	struct q_memo *m = memo_of(g);
+	if (m)
+		m->route_hint = k;
 }
 
 /* Adds to todo[*n] the units of runs lo..hi whose state bytes differ from mv_ust: compared in

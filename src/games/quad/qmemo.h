@@ -22,6 +22,13 @@ int q_reach(const struct game *g, int u, struct q_work *w, const int32_t **order
  * after u's search: its length, or -1 when dest is not reached or the path is longer than max.
  * w prepared as for q_reach (and q_reach_begin called for this position). */
 int q_reach_route(const struct game *g, int u, struct q_work *w, int dest, int *out, int max);
+/* Tells q_reach_route where the hex a sampler just drew a move to stands in its unit's hexes
+ * (q_reach's order): a hint only, which q_reach_route checks (order[k] is the destination)
+ * before it takes it, so that applying the move need not scan the unit's hexes for it. */
+void q_reach_hint(const struct game *g, int k);
+/* How many searches a memo (q_memo_new's) has taken from its free-field cache (q_reach):
+ * for tests, which must see the cache used. */
+unsigned long q_memo_ff_hits(const void *memo);
 /* Is g->memo a memo of g's scenario (so that q_reach keeps every unit's hexes apart)? */
 bool q_memo_on(const struct game *g);
 /* q_search_prepare's maps from the memo: when they were remembered for side and for the same

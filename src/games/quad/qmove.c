@@ -231,6 +231,16 @@ static void search_prepare(const struct game *g, int side, struct q_work *w, uin
 		enemy_blocked(g, side, w->blocked);
 		q_prep_keep(g, side, w->zoc, w->blocked);
 	}
+#ifdef Q_OCC_VERIFY /* debug builds: the maps recalled are the maps worked out again */
+	else {
+		uint8_t zoc[Q_NMAX], blocked[Q_NMAX];
+		size_t n = (size_t)q_scn(g)->map.n;
+		q_zoc(g, 1 - side, zoc);
+		enemy_blocked(g, side, blocked);
+		if (memcmp(zoc, w->zoc, n) || memcmp(blocked, w->blocked, n))
+			abort();
+	}
+#endif
 	w->prep_gen = q_prep_gen(g);
 }
 
@@ -246,13 +256,13 @@ void q_search_prepare_kept(const struct game *g, int side, struct q_work *w)
 
 int q_search(const struct game *g, int u, struct q_work *w)
 {
-	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
+	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext, 0};
 	return q_move_search(g, u, &r, w->zoc, w->blocked, w->steps, w->order);
 }
 
 int q_search_again(const struct game *g, int u, struct q_work *w)
 {
-	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
+	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext, 0};
 	return q_move_search_with(g, u, &r, w->zoc, w->blocked, w->steps, w->order);
 }
 

@@ -588,14 +588,17 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 	for (int k = 0; k < q->map.n; k++)
 		q->entry_road[k] = q_entry_road(&q->map, k);
 	q->edge = malloc((size_t)q->map.n * sizeof *q->edge);
-	if (!q->edge) {
+	q->at_edge = calloc((size_t)q->map.n, 1);
+	if (!q->edge || !q->at_edge) {
 		err_set(&e, d->file, 0, "out of memory");
 		errlist_add(errs, &e);
 		goto fail;
 	}
 	for (int k = 0; k < q->map.n; k++)
-		if (q_edge_hex(&q->map, k))
+		if (q_edge_hex(&q->map, k)) {
 			q->edge[q->nedge++] = k;
+			q->at_edge[k] = 1;
+		}
 	return 0;
 fail:
 	q_scn_unload(s);
@@ -617,6 +620,7 @@ void q_scn_unload(struct scenario *s)
 	}
 	free(q->zoc_dirs);
 	free(q->entry_road);
+	free(q->at_edge);
 	free(q->edge);
 	free(q->zone);
 	map_free(&q->map);

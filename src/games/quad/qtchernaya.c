@@ -50,6 +50,10 @@ static int tch_prepare(struct q_scn *q)
 	q->zone = calloc((size_t)m->n, 1);
 	if (!q->zone)
 		return -1;
+	q->nbunit = 0; /* the engineers, in unit order ([17.14]: tch_patches, tch_patch_steps) */
+	for (int u = 0; u < q->nunits; u++)
+		if (q->u[u].tags & QT_ENGINEER)
+			q->bunit[q->nbunit++] = (int16_t)u;
 	for (int c = 9; c <= 33; c++) {
 		int low = -1;
 		for (int r = m->row0; r <= m->row1; r++) {
@@ -134,11 +138,12 @@ static bool tch_patches(const struct game *g, int u)
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 
-	if (s->u[u].side != russian(g) || s->u[u].type != Q_INF)
+	/* (the type before the side, whose test compares a name: asked at every search) */
+	if (s->u[u].type != Q_INF || s->u[u].side != russian(g))
 		return false;
-	for (int v = 0; v < s->nunits; v++) {
-		int idx = st->u[v].idx;
-		if (idx >= 0 && tagged(g, v, QT_ENGINEER) && s->map.terrain[idx] == TER_AQUEDUCT)
+	for (int k = 0; k < s->nbunit; k++) { /* the engineers (tch_prepare) */
+		int idx = st->u[s->bunit[k]].idx;
+		if (idx >= 0 && s->map.terrain[idx] == TER_AQUEDUCT)
 			return true;
 	}
 	return false;
@@ -150,11 +155,11 @@ static void tch_patch_steps(const struct game *g, int u, uint8_t *step)
 	const struct q_state *st = q_cst(g);
 	const struct map *m = &s->map;
 
-	if (s->u[u].side != russian(g) || s->u[u].type != Q_INF)
+	if (s->u[u].type != Q_INF || s->u[u].side != russian(g))
 		return;
-	for (int v = 0; v < s->nunits; v++) {
-		int idx = st->u[v].idx;
-		if (idx < 0 || !tagged(g, v, QT_ENGINEER) || m->terrain[idx] != TER_AQUEDUCT)
+	for (int k = 0; k < s->nbunit; k++) { /* the engineers (tch_prepare) */
+		int idx = st->u[s->bunit[k]].idx;
+		if (idx < 0 || m->terrain[idx] != TER_AQUEDUCT)
 			continue;
 		for (int d = 0; d < 6; d++) {
 			int from = map_nb(m, idx, d);

@@ -731,8 +731,10 @@ static int draw_moves(const struct game *g, struct rng *r, struct q_work *w, uin
 		else
 			hexes = order[j];
 		i = hexes[k + 1]; /* hexes[0] is the unit's own hex */
-		if (move_dest_ok(g, u, i, q_stack(g, i, stk, 1) > 0))
+		if (move_dest_ok(g, u, i, q_stack(g, i, stk, 1) > 0)) {
+			q_reach_hint(g, (int)k + 1); /* (applying it finds i there) */
 			return drawn_move(out, u, i);
+		}
 	}
 	return 1;
 }

@@ -116,6 +116,7 @@ struct q_scn {
 	uint8_t *entry_road;
 	int32_t *edge;        /* [nedge] the on-map hexes at the map's edge, by index ([12.22]) */
 	int nedge;
+	uint8_t *at_edge;     /* [n]: 1 for those hexes (q_edge_hex), 0 for the others */
 	char battle[16];      /* "alma", "balaclava", "inkerman", "tchernaya" or "" */
 	uint8_t *zone;        /* [map n] the battle's static map zones (Alma: river banks), or NULL */
 	/* The battle's own places, as indices into map.places in map order, found by its prepare

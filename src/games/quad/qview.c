@@ -45,7 +45,7 @@ int q_view_path(const struct game *g, const char *unit, int hex, char *out, size
 	q_st(&tmp)->u[u].mp = 0;
 	q_st(&tmp)->u[u].fl &= (uint16_t)~(QF_MOVED | QF_STOPPED);
 	q_search(&tmp, u, w);
-	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext};
+	struct path_result r = {w->cost, w->prev, w->qhex, w->qnext, 0};
 	len = path_route(&r, to, route, 256);
 	if (len < 0) {
 		hex_format(hex, hx);
