@@ -122,8 +122,13 @@ struct greedy_weights {
 			  * first, second or last third of the columns the enemy stands in */
 	int combine;     /* 0: judges the single-unit fires actions() lists (greedy's play);
 			  * 1: also combined fires at a hex ([7.11]) built from them (search's) */
+	double cut;      /* Alma Allies: x the pull, per step, of a detachment toward Russian
+			  * Preservation's exit 2225 ([21.2] errata; [24.0]: "cut off their
+			  * retreat"), instead of its pull toward the enemy; 0: none (greedy's) */
+	int cutters;     /* with cut: the detachment, that many undisrupted infantry units, the
+			  * nearest to the exit */
 };
-#define GREEDY_WEIGHTS_DEFAULT {1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0, 0}
+#define GREEDY_WEIGHTS_DEFAULT {1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0, 0, 0.0, 0}
 extern const struct greedy_weights greedy_default_weights;
 
 /* Greedy's choice; samples: dice samples per combat judged (>= 1). 0 or -1 (no action). */

@@ -39,6 +39,8 @@
 #define RAID_EXITED 6.0   /* worth of the first exit, before the second scores the 15 points */
 #define FIRE_FULL 8       /* the fire table's last column ([7.42] "8+"): more adds nothing */
 #define FIRE_GROUPS 4     /* combined fires built per target hex, at most */
+#define CUT_HOLD 3.0      /* Alma Allies cutting the retreat: standing on the exit 2225 (half
+			   * of it next to it) */
 
 const struct greedy_weights greedy_default_weights = GREEDY_WEIGHTS_DEFAULT;
 
@@ -73,6 +75,10 @@ struct view {
 			     * NULL; thr_tmp is its scratch */
 	int16_t *thr_tmp;
 	bool alma_cross;    /* Alma Allies: across the river ([17.1]) and at the Russian infantry */
+	int16_t *dcut;      /* Alma Allies: steps to Russian Preservation's exit 2225 ([21.2]
+			     * errata), or NULL; read only under a posture with cut */
+	uint8_t *cutter;    /* with dcut: [units], 1 for the units of the posture's detachment
+			     * sent to the exit (pick_cutters), else 0 */
 	double *tv;         /* terrain_value of each hex */
 	int32_t *nbl;       /* [n * 6] on-map neighbours (-1: none), for the searches */
 	bool borrowed;      /* dob, obj, dx, tv and nbl belong to another view (view_borrow) */
@@ -192,6 +198,7 @@ static void view_free(struct view *v)
 		free(v->dob);
 		free(v->obj);
 		free(v->dx);
+		free(v->dcut);
 		free(v->tv);
 		free(v->nbl);
 	}
@@ -205,6 +212,7 @@ static void view_free(struct view *v)
 	free(v->thr_key);
 	free(v->keys);
 	free(v->mark);
+	free(v->cutter);
 	memset(v, 0, sizeof *v);
 }
 
@@ -235,19 +243,27 @@ static double terrain_value(const struct map *m, int i)
 	return t;
 }
 
+/* A malloc'd field of the steps to hex (DIST_CAP beyond), or NULL when the hex is not on the
+ * map or memory is short. queue: [map n]. */
+static int16_t *hex_field(const struct view *v, const struct map *m, int hex, int *queue)
+{
+	int x = map_index(m, hex);
+	int16_t *d;
+	if (x < 0 || !(d = malloc((size_t)m->n * sizeof *d)))
+		return NULL;
+	for (int i = 0; i < m->n; i++)
+		d[i] = DIST_CAP;
+	queue[0] = x;
+	d[x] = 0;
+	bfs(m, v->nbl, d, queue, 1);
+	return d;
+}
+
 /* Fills v->dx with the steps to hex (DIST_CAP beyond). queue: [map n]. False (dx NULL) when
  * the hex is not on the map or memory is short: the side then plays without its exit. */
 static bool exit_field(struct view *v, const struct map *m, int hex, int *queue)
 {
-	int x = map_index(m, hex);
-	if (x < 0 || !(v->dx = malloc((size_t)m->n * sizeof *v->dx)))
-		return false;
-	for (int i = 0; i < m->n; i++)
-		v->dx[i] = DIST_CAP;
-	queue[0] = x;
-	v->dx[x] = 0;
-	bfs(m, v->nbl, v->dx, queue, 1);
-	return true;
+	return (v->dx = hex_field(v, m, hex, queue)) != NULL;
 }
 
 /* Allocates a view for side me of g's scenario and fills what does not depend on where the
@@ -327,6 +343,13 @@ static int view_static(struct view *v, const struct game *g, int me)
 	 * 2225 (errata [21.2]) */
 	if (v->battle == B_ALMA && !strcmp(g->scn->side[me], "russian"))
 		exit_field(v, m, Q_ALMA_EXIT_HEX, queue);
+	/* Alma Allies: the same exit, for postures that cut the Russians' retreat ([24.0]); without
+	 * memory for it the Allies play without the cut */
+	if (v->alma_cross && (v->dcut = hex_field(v, m, Q_ALMA_EXIT_HEX, queue)) &&
+	    !(v->cutter = calloc((size_t)s->nunits, 1))) {
+		free(v->dcut);
+		v->dcut = NULL;
+	}
 	/* Balaclava: two Russian horsemen ride for Balaclava and exit at 2025 (errata [23.21]) */
 	if (v->battle == B_BALACLAVA && !strcmp(g->scn->side[me], "russian") &&
 	    exit_field(v, m, BAL_EXIT_HEX, queue)) {
@@ -365,13 +388,14 @@ static int view_borrow(struct view *w, const struct view *v)
 	w->de_full = w->keyed = w->thr_full = false;
 	w->keys = malloc((size_t)v->s->nunits * sizeof *w->keys);
 	w->mark = calloc(n, 1);
+	w->cutter = v->cutter ? calloc((size_t)v->s->nunits, 1) : NULL;
 	if (v->thr) {
 		w->thr = malloc(n * sizeof *w->thr);
 		w->thr_tmp = malloc(n * sizeof *w->thr_tmp);
 		w->thr_key = malloc((size_t)v->s->nunits * 2 * sizeof *w->thr_key);
 	}
 	if (!w->mark || !w->keys || !w->de || !w->eadj || !w->fadj || !w->dadj || !w->mine || !w->myart || !w->src ||
-	    (v->thr && (!w->thr || !w->thr_tmp || !w->thr_key))) {
+	    (v->thr && (!w->thr || !w->thr_tmp || !w->thr_key)) || (v->cutter && !w->cutter)) {
 		view_free(w);
 		return -1;
 	}
@@ -586,6 +610,37 @@ static void pick_exiters(struct view *v, const struct game *g, const struct resu
 	}
 }
 
+/* Alma Allies under a posture with cut: its detachment for Russian Preservation's exit 2225
+ * (v->cutter), the posture's cutters undisrupted infantry units on the map nearest to the
+ * exit (ties: unit order), chosen again at every position. */
+static void pick_cutters(struct view *v, const struct game *g)
+{
+	const struct q_scn *s = v->s;
+	const struct q_state *st = q_cst(g);
+	int want = imin(v->wt->cutters, Q_UNITS_MAX), pick[Q_UNITS_MAX], np = 0;
+
+	memset(v->cutter, 0, (size_t)s->nunits);
+	if (v->wt->cut <= 0 || want <= 0)
+		return;
+	for (int u = 0; u < s->nunits; u++) {
+		int i = st->u[u].idx, k;
+		if (s->u[u].side != v->me || s->u[u].type != Q_INF || i < 0 || !(s->map.flags[i] & HEXF_ONMAP) ||
+		    q_disrupted(g, u))
+			continue;
+		for (k = np < want ? np : want; k > 0 && v->dcut[st->u[pick[k - 1]].idx] > v->dcut[i]; k--)
+			;
+		if (k >= want)
+			continue;
+		for (int j = (np < want ? np : want - 1); j > k; j--)
+			pick[j] = pick[j - 1];
+		pick[k] = u;
+		if (np < want)
+			np++;
+	}
+	for (int k = 0; k < np; k++)
+		v->cutter[pick[k]] = 1;
+}
+
 /* The column of unit u when it is a source of the enemy distance field (an enemy on the map;
  * at the Alma crossing only infantry), else -1. */
 static int field_column(const struct view *v, const struct q_state *st, const struct map *m, int u)
@@ -751,6 +806,8 @@ static void view_update(struct view *v, const struct game *g, int *queue, bool f
 		v->exiter[k] = -1;
 	if (v->dx)
 		pick_exiters(v, g, &r, queue, full);
+	if (v->dcut)
+		pick_cutters(v, g);
 }
 
 /* Builds the view of g for side me with the posture wt (set before the update: its sector
@@ -913,13 +970,24 @@ static double unit_score(const struct view *v, int u, int i)
 	}
 	if (v->alma_cross && !(s->zone[i] & ALMA_ZONE_NORTH))
 		sc += 4.0;
+	bool cutter = v->dcut && v->cutter[u];
+	if (cutter) {
+		/* the detachment: to the Russians' exit, and on it or next to it. No unit enters
+		 * an enemy's hex ([5.12]), and one entering an enemy zone of control stops there
+		 * ([5.13]), so a Russian unit cannot reach 2225 and exit in one move */
+		int dc = v->dcut[i];
+		sc -= wt->cut * imin(dc, 25);
+		sc += dc == 0 ? CUT_HOLD : dc == 1 ? CUT_HOLD / 2 : 0;
+	}
 	if (v->dadj[i] > 0 || ea > 0) { /* the unit's melee strength, where it counts */
 		/* [8.17] defence only */
 		m = s->u[u].melee_paren[dis ? 1 : 0] ? 0 : q_melee(g, u);
 	}
 	if (v->dadj[i] > 0 && m > 0)
 		sc += v->alma_cross ? 1.0 : 0.5; /* a disrupted enemy next door: fire and melee prey */
-	if (v->attack) {
+	if (cutter) {
+		/* the exit's pull instead of the enemy's */
+	} else if (v->attack) {
 		sc -= (v->alma_cross ? 0.8 : 0.5) * wt->pull * imin(de, 15);
 		if (v->nobj)
 			sc -= 0.3 * wt->obj * imin(dob, 20) + (v->obj[i] ? -1.0 * wt->obj : 0);

@@ -40,16 +40,18 @@
 #define SEARCH_PLAN_SHARE 5 /* a plan gets budget / SEARCH_PLAN_SHARE rollouts (at least one):
 			     * 4 with the default budget */
 
-/* The portfolio: pull, contact, obj, art_back, hold, terrain, sector, combine (struct
- * greedy_weights). */
+/* The portfolio: pull, contact, obj, art_back, hold, terrain, sector, combine, cut, cutters
+ * (struct greedy_weights). */
 static const struct greedy_weights plans[] = {
-	{1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0, 1},  /* greedy's posture (with combined fire) */
-	{1.6, 1.0, 1.0, 0.0, 1.0, 0.5, 0, 1},  /* aggressive: to the enemy, contact at worse odds */
-	{0.5, -1.0, 1.0, 2.0, 1.0, 1.5, 0, 1}, /* cautious: guns back, no contact at poor odds */
-	{1.0, 0.0, 2.0, 0.0, 1.5, 1.0, 0, 1},  /* objectives: take and hold them */
-	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 1, 1},  /* mass against the enemy's first third (west) */
-	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 2, 1},  /* the centre */
-	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 3, 1},  /* the east */
+	{1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0, 1, 0, 0},  /* greedy's posture (with combined fire) */
+	{1.6, 1.0, 1.0, 0.0, 1.0, 0.5, 0, 1, 0, 0},  /* aggressive: to the enemy, contact at worse odds */
+	{0.5, -1.0, 1.0, 2.0, 1.0, 1.5, 0, 1, 0, 0}, /* cautious: guns back, no contact at poor odds */
+	{1.0, 0.0, 2.0, 0.0, 1.5, 1.0, 0, 1, 1.0, 4},  /* objectives: take and hold them; at the Alma
+						      * Allies (no objective hexes), four battalions
+						      * for Preservation's exit 2225 */
+	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 1, 1, 0, 0},  /* mass against the enemy's first third (west) */
+	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 2, 1, 0, 0},  /* the centre */
+	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 3, 1, 0, 0},  /* the east */
 };
 #define NPLANS ((int)(sizeof plans / sizeof plans[0]))
 

@@ -222,9 +222,9 @@ static uint64_t play_weights(const struct scenario *s, uint64_t seed, const stru
 static void test_greedy_weights(void **state)
 {
 	static const char *const paths[] = {"data/quad/alma/scenario.json", "data/quad/balaclava/scenario.json"};
-	const struct greedy_weights def = {1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0, 0};
-	const struct greedy_weights bold = {1.6, 1.0, 1.0, 0.0, 1.0, 0.5, 0, 0};
-	const struct greedy_weights east = {1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 3, 0};
+	const struct greedy_weights def = {1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0, 0, 0.0, 0};
+	const struct greedy_weights bold = {1.6, 1.0, 1.0, 0.0, 1.0, 0.5, 0, 0, 0.0, 0};
+	const struct greedy_weights east = {1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 3, 0, 0.0, 0};
 	(void)state;
 	for (size_t p = 0; p < sizeof paths / sizeof paths[0]; p++) {
 		struct scenario s;
