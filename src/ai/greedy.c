@@ -259,13 +259,6 @@ static int16_t *hex_field(const struct view *v, const struct map *m, int hex, in
 	return d;
 }
 
-/* Fills v->dx with the steps to hex (DIST_CAP beyond). queue: [map n]. False (dx NULL) when
- * the hex is not on the map or memory is short: the side then plays without its exit. */
-static bool exit_field(struct view *v, const struct map *m, int hex, int *queue)
-{
-	return (v->dx = hex_field(v, m, hex, queue)) != NULL;
-}
-
 /* Allocates a view for side me of g's scenario and fills what does not depend on where the
  * units stand (objectives, the raid's exit distances). Returns 0, or -1 out of memory (v
  * freed). view_update then fills the rest for a position of the same scenario. */
@@ -342,7 +335,7 @@ static int view_static(struct view *v, const struct game *g, int me)
 	/* Alma: once Preservation is triggered the Russians exit two units a Game-Turn through
 	 * 2225 (errata [21.2]) */
 	if (v->battle == B_ALMA && !strcmp(g->scn->side[me], "russian"))
-		exit_field(v, m, Q_ALMA_EXIT_HEX, queue);
+		v->dx = hex_field(v, m, Q_ALMA_EXIT_HEX, queue); /* NULL: plays without its exit */
 	/* Alma Allies: the same exit, for postures that cut the Russians' retreat ([24.0]); without
 	 * memory for it the Allies play without the cut */
 	if (v->alma_cross && (v->dcut = hex_field(v, m, Q_ALMA_EXIT_HEX, queue)) &&
@@ -352,7 +345,7 @@ static int view_static(struct view *v, const struct game *g, int me)
 	}
 	/* Balaclava: two Russian horsemen ride for Balaclava and exit at 2025 (errata [23.21]) */
 	if (v->battle == B_BALACLAVA && !strcmp(g->scn->side[me], "russian") &&
-	    exit_field(v, m, BAL_EXIT_HEX, queue)) {
+	    (v->dx = hex_field(v, m, BAL_EXIT_HEX, queue))) {
 		v->thr = malloc((size_t)n * sizeof *v->thr);
 		v->thr_tmp = malloc((size_t)n * sizeof *v->thr_tmp);
 		v->thr_key = malloc((size_t)s->nunits * 2 * sizeof *v->thr_key);
@@ -553,6 +546,23 @@ static int bal_exits(const struct game *g, const struct result *r, int me)
 	return d > 0 ? 1 : 0;
 }
 
+/* Keeps pick[0..*np) the (at most want) units nearest by dist, nearest first, ties in unit
+ * order: u (standing in map index i) goes in after those no farther than it. */
+static void keep_nearest(int *pick, int *np, int want, const int16_t *dist, const struct q_state *st, int u,
+			 int i)
+{
+	int k = imin(*np, want);
+	while (k > 0 && dist[st->u[pick[k - 1]].idx] > dist[i])
+		k--;
+	if (k >= want)
+		return;
+	for (int j = imin(*np, want - 1); j > k; j--)
+		pick[j] = pick[j - 1];
+	pick[k] = u;
+	if (*np < want)
+		(*np)++;
+}
+
 /* Alma Russians before the trigger: whether two units should already make for the exit.
  * From Game-Turn Five the trigger is a die plus the Russian infantry units eliminated against
  * 10 ([21.1]), and every Game-Turn from the next one without two exits costs the Russians a
@@ -593,20 +603,14 @@ static void pick_exiters(struct view *v, const struct game *g, const struct resu
 		want = v->owed >= 0 ? v->owed + PRESERVE_NEXT : alma_stage(v, g) ? PRESERVE_NEXT : 0;
 	}
 	want = imin(want, EXIT_MAX);
+	int np = 0; /* exiter[np..EXIT_MAX) stay -1 */
 	for (int u = 0; u < s->nunits && want > 0; u++) {
-		int i = st->u[u].idx, k;
+		int i = st->u[u].idx;
 		if (s->u[u].side != v->me || i < 0 ||
 		    (v->battle == B_BALACLAVA ? s->u[u].type != Q_CAV :
 		     !(s->map.flags[i] & HEXF_ONMAP) || s->u[u].type != Q_INF || q_ma(g, u) == 0))
 			continue;
-		for (k = want; k > 0; k--) /* insertion into exiter[0..want), nearest first */
-			if (v->exiter[k - 1] >= 0 && v->dx[st->u[v->exiter[k - 1]].idx] <= v->dx[i])
-				break;
-		if (k >= want)
-			continue;
-		for (int j = want - 1; j > k; j--)
-			v->exiter[j] = v->exiter[j - 1];
-		v->exiter[k] = u;
+		keep_nearest(v->exiter, &np, want, v->dx, st, u, i);
 	}
 }
 
@@ -623,19 +627,11 @@ static void pick_cutters(struct view *v, const struct game *g)
 	if (v->wt->cut <= 0 || want <= 0)
 		return;
 	for (int u = 0; u < s->nunits; u++) {
-		int i = st->u[u].idx, k;
+		int i = st->u[u].idx;
 		if (s->u[u].side != v->me || s->u[u].type != Q_INF || i < 0 || !(s->map.flags[i] & HEXF_ONMAP) ||
 		    q_disrupted(g, u))
 			continue;
-		for (k = np < want ? np : want; k > 0 && v->dcut[st->u[pick[k - 1]].idx] > v->dcut[i]; k--)
-			;
-		if (k >= want)
-			continue;
-		for (int j = (np < want ? np : want - 1); j > k; j--)
-			pick[j] = pick[j - 1];
-		pick[k] = u;
-		if (np < want)
-			np++;
+		keep_nearest(pick, &np, want, v->dcut, st, u, i);
 	}
 	for (int k = 0; k < np; k++)
 		v->cutter[pick[k]] = 1;

@@ -670,6 +670,13 @@ static int reach_query(const struct game *g, int u, struct q_work *w, struct pat
 	return -1;
 }
 
+/* The cache's slot of class mc's free-field search for q (struct q_memo's ff_slot); the cache
+ * must be on and q's allowance below FF_AMAX. */
+static inline uint32_t *ff_slot_of(const struct q_memo *m, int mc, const struct path_query *q)
+{
+	return &m->ff_slot[((size_t)mc * (size_t)m->n + (size_t)q->start) * FF_AMAX + (size_t)q->allowance];
+}
+
 /* The free-field search of class mc for q (struct q_memo's ff_slot) when the snapshot's
  * maps do not touch it, else NULL. Such a search is the search q itself would make: it
  * reads zoc[i] of each hex i it takes and blocked[j] of each hex j it gives a cost to, all
@@ -680,8 +687,7 @@ static const uint64_t *ff_find(const struct q_memo *m, int mc, const struct path
 {
 	if (!m->ff_slot || q->allowance >= FF_AMAX)
 		return NULL;
-	uint32_t off = m->ff_slot[((size_t)mc * (size_t)m->n + (size_t)q->start) * FF_AMAX +
-				  (size_t)q->allowance];
+	uint32_t off = *ff_slot_of(m, mc, q);
 	if (!off)
 		return NULL;
 	const uint64_t *h = m->ff_pool + off - 1;
@@ -715,8 +721,7 @@ static void ff_keep(struct q_memo *m, int mc, const struct path_query *q, const 
 {
 	if (!m->ff_slot || q->allowance >= FF_AMAX)
 		return;
-	uint32_t *slot = &m->ff_slot[((size_t)mc * (size_t)m->n + (size_t)q->start) * FF_AMAX +
-				     (size_t)q->allowance];
+	uint32_t *slot = ff_slot_of(m, mc, q);
 	if (*slot)
 		return;
 	int lo = order[0], hi = order[0];
