@@ -5,7 +5,8 @@
  * hash test is one comparison, and skipping it keeps the seed records useful when the data
  * files change. A replay that succeeds must leave a game that keeps the fuzz_game.h
  * invariants, with the computer players' state of the record's last "ai" line (or the seed's
- * when it has none). Every refusal must come with an error message. */
+ * when it has none), and whose "players" line, if any, names the scenario's two sides
+ * (rec_players). Every refusal must come with an error message. */
 #include "fuzz_game.h"
 #include "games/record.h"
 
@@ -67,6 +68,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		game_ai_get(&ctx.g, &got);
 		if (!game_ai_same(&want, &got))
 			fz_fail("the replay left the computer players' state of neither the last ai line nor the seed");
+		struct ai_player who[2];
+		if (rec_players(&r, &ctx.scn, who, ctx.rec, &e) != (r.nseat ? 1 : 0))
+			fz_fail("a replayed record's players line does not name the scenario's sides");
 		fz_check_state(&ctx.g, ctx.acts, false);
 	}
 	rec_free(&r);
