@@ -11,6 +11,7 @@
 #include "../games/record.h"
 #include "../hex/hex.h"
 #include "cli.h"
+#include "players.h"
 
 #define EVMAX 256
 
@@ -25,13 +26,15 @@ static void print_events(const struct evsink *s)
 }
 
 /* Starts a game from a scenario name, or from a record (replaying it). */
-/* Loads the game record at path, opens its scenario into s and replays the record into g
- * (comparing every player-turn's checksum with verify). On failure prints the error
+/* Loads the game record at path, opens its scenario into s, checks its "players" line (known
+ * players, the scenario's sides: the same for play, replay and odds) and replays the record
+ * into g (comparing every player-turn's checksum with verify). On failure prints the error
  * (file:line), frees what it opened (rec, s: freeing them again is harmless) and returns -1. */
 static int load_record(const char *argv0, const char *path, bool verify, struct record *rec,
 		       struct scenario *s, struct game *g)
 {
 	struct err e;
+	struct ai_player who[2];
 
 	if (rec_load(rec, path, &e) != 0) { /* frees rec itself */
 		cli_print_err(&e);
@@ -41,7 +44,7 @@ static int load_record(const char *argv0, const char *path, bool verify, struct 
 		rec_free(rec);
 		return -1;
 	}
-	if (rec_replay(rec, s, g, verify, path, &e) != 0) {
+	if (players_from_record(rec, s, who, path, &e) < 0 || rec_replay(rec, s, g, verify, path, &e) != 0) {
 		cli_print_err(&e);
 		scenario_free(s);
 		rec_free(rec);
@@ -245,14 +248,14 @@ static int match_ai(struct session *S, int argc, char **argv)
 	return 0;
 }
 
-/* Without --ai: the players of the record's "players" line, if it has one (rec_replay has
- * checked its sides), said on stderr so that the user knows who moves; otherwise both sides
- * are people's, as before records said who played. 0, or -1 (cannot happen after a replay). */
+/* Without --ai: the players of the record's "players" line, if it has one (load_record has
+ * checked it), said on stderr so that the user knows who moves; otherwise both sides are
+ * people's, as before records said who played. 0, or -1 (cannot happen after load_record). */
 static int record_players(struct session *S, const char *what)
 {
 	struct err e;
 	char who[2][AI_PLAYER_NAME_MAX];
-	int rc = rec_players(&S->rec, &S->s, S->ai, what, &e);
+	int rc = players_from_record(&S->rec, &S->s, S->ai, what, &e);
 
 	if (rc < 0) {
 		cli_print_err(&e);
@@ -339,7 +342,7 @@ int cmd_play(int argc, char **argv)
 	if (ai_given ? match_ai(S, argc, argv) != 0 : record_players(S, what) != 0)
 		goto out;
 	/* the record keeps who plays now, so that resuming it needs no --ai */
-	if (rec_set_players(&S->rec, &S->s, S->ai) != 0)
+	if (players_to_record(&S->rec, &S->s, S->ai) != 0)
 		fprintf(stderr, "crimea play: the side names of %s cannot be written on a \"players\" line; the record"
 			" will not say who played\n", S->s.id);
 	buf = malloc(1 << 20);

@@ -36,6 +36,7 @@
 #include "../games/record.h"
 #include "catalog.h"
 #include "cli.h"
+#include "players.h"
 #include "sgame.h"
 #include "srvparse.h"
 #include "store.h"
@@ -846,7 +847,7 @@ static enum MHD_Result api_record(struct srv *S, struct MHD_Connection *c, struc
 		return send_error(c, 403, "the record holds the dice seed: it is shown once the game is over", NULL);
 	/* the game's players, so that "crimea play RECORD.rec" goes on with them, no --ai needed
 	 * (a scenario whose side names cannot be written keeps the record without the line) */
-	(void)rec_set_players(&r, sg->scn, sg->ai);
+	(void)players_to_record(&r, sg->scn, sg->ai);
 	snprintf(path, sizeof path, "%s/%s.rec", S->tmpdir, sg->meta.id);
 	if (rec_save(&r, path, &e) != 0 || fs_read_all(path, &text, &len, &e) != 0) {
 		unlink(path);

@@ -34,24 +34,31 @@ static bool side_word(const char *name)
 	return *name && !strpbrk(name, " \t=");
 }
 
-int rec_set_players(struct record *r, const struct scenario *s, const struct ai_player p[2])
+/* Can name stand as a player on the "players" line (not empty, no blank, '=' or '#', shorter
+ * than REC_PLAYER_MAX)? What the name means is not the record's to know. */
+static bool player_word(const char *name)
 {
-	if (!side_word(s->side[0]) || !side_word(s->side[1]))
-		return -1;
+	return *name && !strpbrk(name, " \t=#") && strlen(name) < REC_PLAYER_MAX;
+}
+
+int rec_set_players(struct record *r, const struct scenario *s, const char *const player[2])
+{
+	for (int k = 0; k < 2; k++)
+		if (!side_word(s->side[k]) || !player_word(player[k]))
+			return -1;
 	for (int k = 0; k < 2; k++) {
 		snprintf(r->seat[k].side, sizeof r->seat[k].side, "%s", s->side[k]);
-		r->seat[k].player = p[k];
+		snprintf(r->seat[k].player, sizeof r->seat[k].player, "%s", player[k]);
 	}
 	r->nseat = 2;
 	r->seat_line = 0;
 	return 0;
 }
 
-int rec_players(const struct record *r, const struct scenario *s, struct ai_player out[2], const char *file,
+int rec_players(const struct record *r, const struct scenario *s, const char *out[2], const char *file,
 		struct err *e)
 {
-	struct ai_player p[2];
-	bool named[2] = {false, false};
+	const char *p[2] = {NULL, NULL};
 
 	if (r->nseat == 0)
 		return 0;
@@ -62,9 +69,8 @@ int rec_players(const struct record *r, const struct scenario *s, struct ai_play
 			return err_set(e, file, r->seat_line, "the \"players\" line names a side \"%s\"; %s's sides are %s and %s",
 				       side, s->id, s->side[0], s->side[1]);
 		p[k] = r->seat[i].player;
-		named[k] = true;
 	}
-	if (!named[0] || !named[1]) /* rec_load takes two distinct sides only; a mended struct may not */
+	if (!p[0] || !p[1]) /* rec_load takes two distinct sides only; a mended struct may not */
 		return err_set(e, file, r->seat_line, "the \"players\" line does not name both sides (%s and %s)",
 			       s->side[0], s->side[1]);
 	out[0] = p[0];
@@ -145,10 +151,9 @@ int rec_save(const struct record *r, const char *path, struct err *e)
 	OUT("dice %s\n", r->dice_mode == DICE_MANUAL ? "manual" : "rng");
 	OUT("options %" PRIu32 "\n", r->options);
 	if (r->nseat) {
-		char who[AI_PLAYER_NAME_MAX];
 		OUT("players");
 		for (int k = 0; k < r->nseat; k++)
-			OUT(" %s=%s", r->seat[k].side, ai_player_name(&r->seat[k].player, who));
+			OUT(" %s=%s", r->seat[k].side, r->seat[k].player);
 		OUT("\n");
 	}
 	game_ai_start(&replayed, r->seed);
@@ -203,7 +208,8 @@ static int load_ai(struct record *r, const char *text, const char *path, int ln,
 
 /* The "players" line (text: what follows "players ", cut into words here): SIDE=PLAYER for
  * each of the two sides, in any order, before the first action. The sides are matched to the
- * scenario by rec_players. 0, or -1 with e set at path:ln. */
+ * scenario by rec_players; PLAYER is checked for its form only (player_word), its meaning is
+ * the caller's (src/app/players.c). 0, or -1 with e set at path:ln. */
 static int load_players(struct record *r, char *text, const char *path, int ln, struct err *e)
 {
 	char *save = NULL;
@@ -223,13 +229,14 @@ static int load_players(struct record *r, char *text, const char *path, int ln, 
 		if (!eq || eq == tok || (size_t)(eq - tok) >= sizeof st->side)
 			return err_set(e, path, ln, "bad \"players\" entry \"%s\" (SIDE=PLAYER)", tok);
 		*eq = '\0';
-		if (ai_seat_parse(eq + 1, &st->player) != 0)
-			return err_set(e, path, ln, "unknown player \"%s\" for %s (human, random, greedy, search, or"
-				       " search:N with 1 <= N <= %d)", eq + 1, tok, AI_SEARCH_BUDGET_MAX);
+		if (!player_word(eq + 1))
+			return err_set(e, path, ln, "bad player \"%s\" for %s on the \"players\" line (a name of 1 to"
+				       " %d characters, no '=' or '#')", eq + 1, tok, REC_PLAYER_MAX - 1);
 		for (int i = 0; i < n; i++)
 			if (!strcmp(r->seat[i].side, tok))
 				return err_set(e, path, ln, "side \"%s\" is named twice on the \"players\" line", tok);
 		snprintf(st->side, sizeof st->side, "%s", tok);
+		snprintf(st->player, sizeof st->player, "%s", eq + 1);
 		n++;
 	}
 	if (n != 2)
@@ -419,7 +426,7 @@ int rec_replay(const struct record *r, const struct scenario *s, struct game *g,
 	if (r->data_hash != s->data_hash)
 		return err_set(e, file, 0, "record made with scenario data %016" PRIx64 ", this data is %016" PRIx64
 			       " (the scenario, map or tables changed)", r->data_hash, s->data_hash);
-	struct ai_player who[2];
+	const char *who[2];
 	if (rec_players(r, s, who, file, e) < 0) /* who plays does not change the game; a wrong side is a bad record */
 		return -1;
 	if (game_init(g, s, r->seed, (enum dice_mode)r->dice_mode, r->options, e) != 0)

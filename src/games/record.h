@@ -1,17 +1,19 @@
 /* record: a game record: format version, rule system, scenario id and data hash, seed, dice
- * mode, options, who plays each side (when known), the ordered actions in their text form with any manual dice and, where a
- * computer player moved them on, the computer players' state after them, and a state
- * checksum after each player-turn. Saving writes it atomically; loading replays it. */
+ * mode, options, who plays each side (when known, as text), the ordered actions in their text
+ * form with any manual dice and, where a computer player moved them on, the computer players'
+ * state after them, and a state checksum after each player-turn. Saving writes it atomically;
+ * loading replays it. */
 #ifndef CRIMEA_RECORD_H
 #define CRIMEA_RECORD_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "../ai/ai.h"
 #include "rules.h"
 
 #define REC_VERSION 1
+/* Room for a player's name on the "players" line and its NUL: "search:100000" fits. */
+#define REC_PLAYER_MAX 16
 
 struct rec_action {
 	char text[ACTION_TEXT_MAX];
@@ -31,10 +33,12 @@ struct rec_check {
 	int line;
 };
 
-/* One seat of the "players" line: a side as the scenario names it, and who plays it. */
+/* One seat of the "players" line: a side as the scenario names it, and who plays it, as
+ * written ("human", "greedy", "search:40"...). The record checks only its form (a word); what
+ * it means is the computer players' business (ai_seat_parse in src/ai, through src/app). */
 struct rec_seat {
 	char side[SIDE_NAME_MAX];
-	struct ai_player player; /* kind AI_NONE: a person */
+	char player[REC_PLAYER_MAX];
 };
 
 struct record {
@@ -57,14 +61,15 @@ struct record {
 
 void rec_init(struct record *r, const struct game *g);
 void rec_free(struct record *r);
-/* Sets r's "players" line: side k of scenario s played by p[k] (AI_NONE: a person). 0, or -1
- * (the line left as it was) when a side's name cannot be written on the line (empty, or with a
- * space, '=' or '#'). */
-int rec_set_players(struct record *r, const struct scenario *s, const struct ai_player p[2]);
-/* The players of r's "players" line by side of s into out[2]: 1, or 0 when r has no such line
- * (out untouched), or -1 with e set (file:line of the line) when it names a side s does not
- * have. */
-int rec_players(const struct record *r, const struct scenario *s, struct ai_player out[2], const char *file,
+/* Sets r's "players" line: side k of scenario s played by player[k] (its name: "human",
+ * "search:40"...). 0, or -1 (the line left as it was) when a side's name cannot be written on
+ * the line (empty, or with a blank or '='), or a player's is not a word rec_load would take
+ * (empty, with a blank, '=' or '#', or REC_PLAYER_MAX characters or more). */
+int rec_set_players(struct record *r, const struct scenario *s, const char *const player[2]);
+/* The players of r's "players" line by side of s into out[2] (pointers into r: the names as
+ * written): 1, or 0 when r has no such line (out untouched), or -1 with e set (file:line of
+ * the line) when it names a side s does not have. */
+int rec_players(const struct record *r, const struct scenario *s, const char *out[2], const char *file,
 		struct err *e);
 /* Appends the action just applied to g (its text, the dice it used and g's computer players'
  * state after it), and a checksum if it completed a player-turn. pturn_before: g's
@@ -77,9 +82,10 @@ int rec_append(struct record *r, const struct game *g, const char *text, int ptu
 int rec_save(const struct record *r, const char *path, struct err *e);
 /* Reads the record at path into r (owned by the caller: rec_free). Every malformed line,
  * including an "ai" line that is not a computer players' state or follows no action, and a
- * "players" line that is not two distinct sides each with a known player, or is not in the
- * header (before the first action), is an error at its file:line; on error r holds nothing to
- * free. Side names are matched to a scenario later (rec_players, rec_replay). */
+ * "players" line that is not two distinct sides each with a player's name (a word), or is not
+ * in the header (before the first action), is an error at its file:line; on error r holds
+ * nothing to free. Side names are matched to a scenario later (rec_players, rec_replay); whether
+ * a player's name is a known player is for the caller to judge (src/app/players.h). */
 int rec_load(struct record *r, const char *path, struct err *e);
 /* Replays r on scenario s into g, putting back the computer players' state after each action
  * that has one, so that g's players continue as they would have. A "players" line naming a

@@ -1,9 +1,8 @@
 #!/bin/sh
 # Builds the libFuzzer targets (tests/fuzz/fuzz_*.c) into build-fuzz/ with clang
 # (-fsanitize=fuzzer,address,undefined, UB fatal) against the library sources of src/core,
-# src/hex, src/games, src/games/quad and src/ai (record.c reads player specs), and runs each
-# for a fixed number of inputs from a temporary copy of its seed corpus
-# (tests/fuzz/corpus/TARGET/ is never written to).
+# src/hex, src/games and src/games/quad, and runs each for a fixed number of inputs from a
+# temporary copy of its seed corpus (tests/fuzz/corpus/TARGET/ is never written to).
 #
 # Prints "TARGET: ok" or the crash for each target and ends with "fuzz: N passed, M failed";
 # exits non-zero if any target failed (or could not be built).
@@ -58,7 +57,7 @@ $CC -fsanitize=fuzzer,address,undefined "$OUT/probe.c" -o "$OUT/probe" >"$OUT/pr
 	die "clang cannot link -fsanitize=fuzzer (Debian: apt-get install libclang-rt-14-dev); see $OUT/probe.log"
 
 # The library, compiled once with fuzzer coverage (no libFuzzer main) and sanitizers.
-SRCS=$(ls src/core/*.c src/hex/*.c src/games/*.c src/games/quad/*.c src/ai/*.c)
+SRCS=$(ls src/core/*.c src/hex/*.c src/games/*.c src/games/quad/*.c)
 echo "$SRCS" | sed "s|^\(.*\)\.c$|\1.c $OUT/obj/\1.o|" | while read -r src obj; do
 	if [ ! -f "$obj" ] || [ -n "$(find "$src" -newer "$obj")" ] ||
 		[ -n "$(find src -name '*.h' -newer "$obj" 2>/dev/null | head -1)" ]; then

@@ -4,8 +4,9 @@
  * refused; malformed records fail with the right line; the computer players' state after
  * their actions ("ai" lines) is written only where it changed, read back and put back by the
  * replay, and a record without those lines replays as before they existed; the "players" line
- * (who plays each side) is written, read back in either order, matched to the scenario's
- * sides, and refused at its line when malformed. */
+ * (who plays each side, as text) is written, read back in either order, matched to the
+ * scenario's sides, and refused at its line when malformed (whether its players are known ones
+ * is tests/unit/test_players.c's). */
 #include "testutil.h"
 
 #include <stdio.h>
@@ -629,10 +630,11 @@ static void test_record_malformed(void **state)
 		{"ai plan out of range", "crimea-record 1\naction end\nai ai1 1 2 3 4 2:0:0 0:0:0\n", 3, "plan"},
 		{"second ai", "crimea-record 1\naction end\nai ai1 1 2 3 4 0:0:0 0:0:0\ncheck 1 00000000000000ff\n"
 			      "ai ai1 1 2 3 4 0:0:0 0:0:0\n", 5, "second"},
-		{"unknown player", "crimea-record 1\nplayers russian=greedy allied=wizard\n", 2, "\"wizard\""},
-		{"bad budget", "crimea-record 1\nplayers russian=search:0 allied=human\n", 2, "\"search:0\""},
-		{"budget of greedy", "crimea-record 1\nplayers russian=greedy:3 allied=human\n", 2, "\"greedy:3\""},
-		{"no player", "crimea-record 1\nplayers russian= allied=human\n", 2, "unknown player"},
+		{"no player", "crimea-record 1\nplayers russian= allied=human\n", 2, "bad player \"\" for russian"},
+		{"player with =", "crimea-record 1\nplayers russian=greedy allied=a=b\n", 2, "bad player \"a=b\" for allied"},
+		{"player with #", "crimea-record 1\nplayers russian=gr#eedy allied=human\n", 2, "\"gr#eedy\""},
+		{"player too long", "crimea-record 1\nplayers russian=search:1000000000 allied=human\n", 2,
+		 "\"search:1000000000\""},
 		{"no side", "crimea-record 1\nplayers =greedy allied=human\n", 2, "SIDE=PLAYER"},
 		{"no =", "crimea-record 1\nplayers russian allied=human\n", 2, "SIDE=PLAYER"},
 		{"side named twice", "crimea-record 1\nplayers russian=greedy russian=random\n", 2, "twice"},
@@ -733,26 +735,44 @@ static void overwrite_line(char *at, const char *line)
 }
 
 /* The "players" line: written by rec_save after the header when set (rec_set_players), in the
- * scenario's side order, read back as written (budgets, "human"), matched to the scenario's
- * sides whatever its order, kept through a replay; absent from a record never told, which
- * then has no players (rec_players 0). */
+ * scenario's side order, read back as written (names of any form rec_load takes: whether they
+ * are players is not the record's to know), matched to the scenario's sides whatever its
+ * order, kept through a replay; absent from a record never told, which then has no players
+ * (rec_players 0). */
 static void test_record_players(void **state)
 {
 	struct fixture *f = *state;
 	struct record r, r2;
-	struct ai_player who[2] = {{AI_SEARCH, 40}, {AI_NONE, AI_SEARCH_BUDGET}}, got[2] = {{AI_RANDOM, 1}, {AI_RANDOM, 1}};
+	const char *who[2] = {"search:40", "human"}, *got[2] = {"x", "x"};
 	struct err e;
 	char *text, *at;
 
 	assert_int_equal(game_init(&f->g, &f->scn, 7, DICE_RNG, 0, &e), 0);
 	rec_init(&r, &f->g);
 	assert_int_equal(rec_players(&r, &f->scn, got, f->path, &e), 0); /* never told */
-	assert_int_equal(got[0].kind, AI_RANDOM);
+	assert_string_equal(got[0], "x");
 	play(f, &r, 12);
 	assert_int_equal(rec_save(&r, f->path, &e), 0);
 	text = slurp(f->path);
 	assert_null(strstr(text, "players"));
 	free(text);
+
+	/* names that rec_load would refuse are not set */
+	const char *bad[][2] = {{"", "human"}, {"greedy", "a b"}, {"a=b", "human"}, {"human", "gr#eedy"},
+				{"search:1000000000", "human"}};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		assert_int_equal(rec_set_players(&r, &f->scn, bad[i]), -1);
+		assert_int_equal(r.nseat, 0);
+	}
+	/* the longest name taken goes to the file and back */
+	const char *longest[2] = {"search:12345678", "human"};
+	assert_int_equal(strlen(longest[0]), REC_PLAYER_MAX - 1);
+	assert_int_equal(rec_set_players(&r, &f->scn, longest), 0);
+	assert_int_equal(rec_save(&r, f->path, &e), 0);
+	assert_int_equal(rec_load(&r2, f->path, &e), 0);
+	assert_int_equal(rec_players(&r2, &f->scn, got, f->path, &e), 1);
+	assert_string_equal(got[0], "search:12345678");
+	rec_free(&r2);
 
 	assert_string_equal(f->scn.side[0], "russian");
 	assert_int_equal(rec_set_players(&r, &f->scn, who), 0);
@@ -766,9 +786,8 @@ static void test_record_players(void **state)
 	assert_int_equal(r2.nseat, 2);
 	assert_int_equal(r2.seat_line, 8);
 	assert_int_equal(rec_players(&r2, &f->scn, got, f->path, &e), 1);
-	assert_int_equal(got[0].kind, AI_SEARCH);
-	assert_int_equal(got[0].budget, 40);
-	assert_int_equal(got[1].kind, AI_NONE);
+	assert_string_equal(got[0], "search:40");
+	assert_string_equal(got[1], "human");
 	assert_int_equal(rec_replay(&r2, &f->scn, &f->g2, true, f->path, &e), 0);
 	assert_true(f->g2.rules->checksum(&f->g2) == f->g.rules->checksum(&f->g));
 	assert_int_equal(rec_save(&r2, f->path, &e), 0); /* the same bytes again */
@@ -777,14 +796,14 @@ static void test_record_players(void **state)
 	free(again);
 	rec_free(&r2);
 
-	/* either order, any spacing; "search" is the default budget */
-	overwrite_line(at, "players   allied=greedy\trussian=search");
+	/* either order, any spacing; a known player or not */
+	overwrite_line(at, "players  allied=wizard\trussian=search");
 	spew(f->path, text);
 	assert_int_equal(rec_load(&r2, f->path, &e), 0);
 	assert_int_equal(rec_players(&r2, &f->scn, got, f->path, &e), 1);
-	assert_int_equal(got[0].kind, AI_SEARCH);
-	assert_int_equal(got[0].budget, AI_SEARCH_BUDGET);
-	assert_int_equal(got[1].kind, AI_GREEDY);
+	assert_string_equal(got[0], "search");
+	assert_string_equal(got[1], "wizard");
+	assert_int_equal(rec_replay(&r2, &f->scn, &f->g2, true, f->path, &e), 0); /* the rules never read it */
 	rec_free(&r2);
 
 	/* a side the scenario does not have: loads (sides are the scenario's to know), and is
