@@ -167,6 +167,15 @@ contains "players line: an old record is hot-seat" "$tmp/out" "to act\]> "
 sed 's/^players .*/players russian=search:0 allied=random/' "$tmp/whole.rec" >"$tmp/badp.rec"
 expect "players line: a bad budget is refused" 1 "$bin" play "$tmp/badp.rec" --until-over
 contains "players line: a bad budget, file:line" "$tmp/err" 'badp.rec:8: unknown player "search:0" for russian'
+# the record keeps the name as text; crimea replay (and play with --ai) refuse an unknown one too
+expect "players line: replay refuses a bad budget" 1 "$bin" replay "$tmp/badp.rec"
+contains "players line: replay, a bad budget, file:line" "$tmp/err" 'badp.rec:8: unknown player "search:0" for russian'
+sed 's/^players .*/players russian=greedy allied=wizard/' "$tmp/whole.rec" >"$tmp/badp.rec"
+expect "players line: an unknown player is refused with --ai too" 1 "$bin" play "$tmp/badp.rec" --ai both=human
+contains "players line: an unknown player, file:line" "$tmp/err" 'badp.rec:8: unknown player "wizard" for allied (human, random, greedy, search, or search:N with 1 <= N <= 100000)'
+sed 's/^players .*/players russian=greedy allied=gr#eedy/' "$tmp/whole.rec" >"$tmp/badp.rec"
+expect "players line: a malformed player is refused" 1 "$bin" replay "$tmp/badp.rec"
+contains "players line: a malformed player, file:line" "$tmp/err" 'badp.rec:8: bad player "gr#eedy" for allied'
 sed 's/^players .*/players russian=greedy turkish=random/' "$tmp/whole.rec" >"$tmp/badp.rec"
 expect "players line: an unknown side is refused" 1 "$bin" replay "$tmp/badp.rec"
 contains "players line: an unknown side, file:line" "$tmp/err" 'badp.rec:8: the "players" line names a side "turkish"'
