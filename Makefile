@@ -60,6 +60,11 @@ $(O)/tests/test_store: tests/unit/test_store.c $(O)/src/app/store.o $(O)/libcrim
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/src/app/store.o $(O)/libcrimea.a $(LDLIBS) -lcmocka
 
+# test_players tests how the app reads a record's players line (src/app/players.c) with it
+$(O)/tests/test_players: tests/unit/test_players.c $(O)/src/app/players.o $(O)/libcrimea.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/src/app/players.o $(O)/libcrimea.a $(LDLIBS) -lcmocka
+
 # the portable path_sweep's tests are test_pathsearch.c's, on pathsweep.c compiled with them
 $(O)/tests/test_pathsweep_scalar: tests/unit/test_pathsearch.c src/hex/pathsweep.c
 

@@ -201,6 +201,15 @@ int ai_player_parse(const char *spec, struct ai_player *p)
 	return 0;
 }
 
+int ai_seat_parse(const char *spec, struct ai_player *p)
+{
+	if (strcmp(spec, "human"))
+		return ai_player_parse(spec, p);
+	p->kind = AI_NONE;
+	p->budget = AI_SEARCH_BUDGET;
+	return 0;
+}
+
 const char *ai_player_name(const struct ai_player *p, char *buf)
 {
 	if (p->kind == AI_SEARCH && p->budget != AI_SEARCH_BUDGET)

@@ -46,6 +46,9 @@ int ai_choose_budget(int kind, struct game *g, struct action *out, int budget);
 /* Parses "random", "greedy", "search" or "search:N" (1 <= N <= AI_SEARCH_BUDGET_MAX) into *p.
  * Returns 0, or -1 (unknown player or bad budget; *p untouched). */
 int ai_player_parse(const char *spec, struct ai_player *p);
+/* Who plays a seat: "human" (kind AI_NONE, a person) or a computer player as
+ * ai_player_parse takes it. 0, or -1 (*p untouched). */
+int ai_seat_parse(const char *spec, struct ai_player *p);
 /* The spec that parses back to *p ("greedy", "search", "search:40"; "human" for AI_NONE),
  * written into buf[AI_PLAYER_NAME_MAX]; returns buf. */
 const char *ai_player_name(const struct ai_player *p, char *buf);

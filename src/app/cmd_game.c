@@ -11,6 +11,7 @@
 #include "../games/record.h"
 #include "../hex/hex.h"
 #include "cli.h"
+#include "players.h"
 
 #define EVMAX 256
 
@@ -25,13 +26,15 @@ static void print_events(const struct evsink *s)
 }
 
 /* Starts a game from a scenario name, or from a record (replaying it). */
-/* Loads the game record at path, opens its scenario into s and replays the record into g
- * (comparing every player-turn's checksum with verify). On failure prints the error
+/* Loads the game record at path, opens its scenario into s, checks its "players" line (known
+ * players, the scenario's sides: the same for play, replay and odds) and replays the record
+ * into g (comparing every player-turn's checksum with verify). On failure prints the error
  * (file:line), frees what it opened (rec, s: freeing them again is harmless) and returns -1. */
 static int load_record(const char *argv0, const char *path, bool verify, struct record *rec,
 		       struct scenario *s, struct game *g)
 {
 	struct err e;
+	struct ai_player who[2];
 
 	if (rec_load(rec, path, &e) != 0) { /* frees rec itself */
 		cli_print_err(&e);
@@ -41,7 +44,7 @@ static int load_record(const char *argv0, const char *path, bool verify, struct 
 		rec_free(rec);
 		return -1;
 	}
-	if (rec_replay(rec, s, g, verify, path, &e) != 0) {
+	if (players_from_record(rec, s, who, path, &e) < 0 || rec_replay(rec, s, g, verify, path, &e) != 0) {
 		cli_print_err(&e);
 		scenario_free(s);
 		rec_free(rec);
@@ -78,16 +81,18 @@ static int parse_seed(const char *s, uint64_t *out)
 
 static const char play_help[] =
 	"usage: crimea play SCENARIO|RECORD.rec [options]\n"
-	"  (a RECORD.rec resumes the game: give its --ai players again, they go on where they were)\n"
+	"  (a RECORD.rec resumes the game with the players it names, who go on where they were;\n"
+	"  any --ai replaces them all: a side it does not name is then a person's)\n"
 	"  --seed N            dice seed (default 1; the same seed and actions replay exactly)\n"
 	"  --dice manual       ask for every die (a referee's real dice); the record keeps them\n"
 	"  --ai SIDE=PLAYER    let the computer play a side, or both (PLAYER: random, greedy,\n"
 	"                      search, or search:N, N rollouts a decision: more is stronger and\n"
-	"                      slower; 20)\n"
+	"                      slower; 20), or human (a person plays it)\n"
 	"  --save FILE.rec     keep the game record there, rewritten atomically after every action\n"
 	"  --option ID         an optional rule (repeatable; or a comma list): 11.27; Inkerman\n"
 	"                      23.1 ... 28.2, a group 23 ... 28, or all (docs/RULES.md)\n"
-	"  --until-over        with --ai for both sides: play to the end without a prompt\n"
+	"  --until-over        with computer players for both sides (--ai, or a record's): play to\n"
+	"                      the end without a prompt\n"
 	"Commands at the prompt: an action (move UNIT HEX, fire UNIT > HEX, melee U1,U2 > HEX,\n"
 	"retreat UNIT HEX..., advance UNIT HEX..., rally UNIT, enter UNIT HEX, end), or\n"
 	"  actions | odds ACTION | map | show | status | score | undo | save [FILE] | help | quit\n"
@@ -212,6 +217,56 @@ static int undo(struct session *S)
 	return 0;
 }
 
+/* --ai SIDE=PLAYER (all of them; checked when read): each side named, or both, gets its
+ * player; a side not named is a person's. 0, or -1 after saying which side is unknown. */
+static int match_ai(struct session *S, int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		char tmp[64], *eq;
+		int side = -1;
+		if (strcmp(argv[i], "--ai") || i + 1 >= argc)
+			continue;
+		snprintf(tmp, sizeof tmp, "%s", argv[i + 1]);
+		eq = strchr(tmp, '=');
+		if (!eq)
+			continue;
+		*eq = '\0';
+		for (int k = 0; k < 2; k++)
+			if (!strcmp(tmp, S->s.side[k]))
+				side = k;
+		if (!strcmp(tmp, "both") || !strcmp(tmp, "all")) { /* as crimea sim takes it */
+			(void)ai_seat_parse(eq + 1, &S->ai[0]); /* checked when read */
+			S->ai[1] = S->ai[0];
+			continue;
+		}
+		if (side < 0) {
+			fprintf(stderr, "crimea play: no side \"%s\" (%s, %s or both)\n", tmp, S->s.side[0], S->s.side[1]);
+			return -1;
+		}
+		(void)ai_seat_parse(eq + 1, &S->ai[side]); /* checked when read */
+	}
+	return 0;
+}
+
+/* Without --ai: the players of the record's "players" line, if it has one (load_record has
+ * checked it), said on stderr so that the user knows who moves; otherwise both sides are
+ * people's, as before records said who played. 0, or -1 (cannot happen after load_record). */
+static int record_players(struct session *S, const char *what)
+{
+	struct err e;
+	char who[2][AI_PLAYER_NAME_MAX];
+	int rc = players_from_record(&S->rec, &S->s, S->ai, what, &e);
+
+	if (rc < 0) {
+		cli_print_err(&e);
+		return -1;
+	}
+	if (rc > 0)
+		fprintf(stderr, "crimea play: resuming with %s=%s %s=%s (from the record; give --ai to change)\n",
+			S->s.side[0], ai_player_name(&S->ai[0], who[0]), S->s.side[1], ai_player_name(&S->ai[1], who[1]));
+	return 0;
+}
+
 int cmd_play(int argc, char **argv)
 {
 	struct session *S = calloc(1, sizeof *S);
@@ -219,7 +274,7 @@ int cmd_play(int argc, char **argv)
 	enum dice_mode dm = DICE_RNG;
 	uint32_t options = 0;
 	const char *what = NULL;
-	bool until_over = false, interactive = isatty(0);
+	bool until_over = false, interactive = isatty(0), ai_given = false;
 	int rc = 1;
 	char *buf = NULL;
 
@@ -247,12 +302,12 @@ int cmd_play(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--ai") && i + 1 < argc) {
 			const char *eq = strchr(argv[++i], '=');
 			struct ai_player p;
-			if (!eq || ai_player_parse(eq + 1, &p) != 0) {
+			if (!eq || ai_seat_parse(eq + 1, &p) != 0) {
 				fprintf(stderr, "crimea play: --ai SIDE=PLAYER (PLAYER: random, greedy, search, "
-					"search:N with 1 <= N <= %d)\n", AI_SEARCH_BUDGET_MAX);
+					"search:N with 1 <= N <= %d, or human)\n", AI_SEARCH_BUDGET_MAX);
 				goto out;
 			}
-			/* the side is matched once the scenario is loaded */
+			ai_given = true; /* the side is matched once the scenario is loaded (match_ai) */
 		} else if (!strcmp(argv[i], "--save") && i + 1 < argc) {
 			S->save = argv[++i];
 		} else if (!strcmp(argv[i], "--option") && i + 1 < argc) {
@@ -284,31 +339,12 @@ int cmd_play(int argc, char **argv)
 	/* speeds the computer players' look at many positions; changes no choice (test_quad_sample) */
 	S->g.memo = S->s.rules->memo_new ? S->s.rules->memo_new(&S->s) : NULL;
 	S->g.ai_scratch = ai_scratch_new(&S->s); /* the same: NULL is slower, not different */
-	/* --ai SIDE=PLAYER: match side names now that the scenario is known */
-	for (int i = 1; i < argc; i++)
-		if (!strcmp(argv[i], "--ai") && i + 1 < argc) {
-			char tmp[64], *eq;
-			snprintf(tmp, sizeof tmp, "%s", argv[i + 1]);
-			eq = strchr(tmp, '=');
-			if (!eq)
-				continue;
-			*eq = '\0';
-			int side = -1;
-			for (int k = 0; k < 2; k++)
-				if (!strcmp(tmp, S->s.side[k]))
-					side = k;
-			if (!strcmp(tmp, "both") || !strcmp(tmp, "all")) { /* as crimea sim takes it */
-				(void)ai_player_parse(eq + 1, &S->ai[0]); /* checked above */
-				S->ai[1] = S->ai[0];
-				continue;
-			}
-			if (side < 0) {
-				fprintf(stderr, "crimea play: no side \"%s\" (%s, %s or both)\n", tmp, S->s.side[0],
-					S->s.side[1]);
-				goto out;
-			}
-			(void)ai_player_parse(eq + 1, &S->ai[side]); /* checked above */
-		}
+	if (ai_given ? match_ai(S, argc, argv) != 0 : record_players(S, what) != 0)
+		goto out;
+	/* the record keeps who plays now, so that resuming it needs no --ai */
+	if (players_to_record(&S->rec, &S->s, S->ai) != 0)
+		fprintf(stderr, "crimea play: the side names of %s cannot be written on a \"players\" line; the record"
+			" will not say who played\n", S->s.id);
 	buf = malloc(1 << 20);
 	if (!buf)
 		goto out;

@@ -36,6 +36,7 @@
 #include "../games/record.h"
 #include "catalog.h"
 #include "cli.h"
+#include "players.h"
 #include "sgame.h"
 #include "srvparse.h"
 #include "store.h"
@@ -838,13 +839,17 @@ static enum MHD_Result api_record(struct srv *S, struct MHD_Connection *c, struc
 	char path[PATH_MAX + 64], *text;
 	size_t len;
 	struct err e;
+	struct record r = sg->rec; /* shares the game's arrays, only read by rec_save */
 
 	if (viewer < 0)
 		return send_error(c, 403, "a seat or spectator token is needed", NULL);
 	if (!record_visible(sg))
 		return send_error(c, 403, "the record holds the dice seed: it is shown once the game is over", NULL);
+	/* the game's players, so that "crimea play RECORD.rec" goes on with them, no --ai needed
+	 * (a scenario whose side names cannot be written keeps the record without the line) */
+	(void)players_to_record(&r, sg->scn, sg->ai);
 	snprintf(path, sizeof path, "%s/%s.rec", S->tmpdir, sg->meta.id);
-	if (rec_save(&sg->rec, path, &e) != 0 || fs_read_all(path, &text, &len, &e) != 0) {
+	if (rec_save(&r, path, &e) != 0 || fs_read_all(path, &text, &len, &e) != 0) {
 		unlink(path);
 		return send_error(c, 500, e.msg, NULL);
 	}

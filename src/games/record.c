@@ -28,6 +28,56 @@ void rec_free(struct record *r)
 	r->nact = r->nchk = 0;
 }
 
+/* Can name stand as a side on the "players" line (not empty, no blank or '=')? */
+static bool side_word(const char *name)
+{
+	return *name && !strpbrk(name, " \t=");
+}
+
+/* Can name stand as a player on the "players" line (not empty, no blank, '=' or '#', shorter
+ * than REC_PLAYER_MAX)? What the name means is not the record's to know. */
+static bool player_word(const char *name)
+{
+	return *name && !strpbrk(name, " \t=#") && strlen(name) < REC_PLAYER_MAX;
+}
+
+int rec_set_players(struct record *r, const struct scenario *s, const char *const player[2])
+{
+	for (int k = 0; k < 2; k++)
+		if (!side_word(s->side[k]) || !player_word(player[k]))
+			return -1;
+	for (int k = 0; k < 2; k++) {
+		snprintf(r->seat[k].side, sizeof r->seat[k].side, "%s", s->side[k]);
+		snprintf(r->seat[k].player, sizeof r->seat[k].player, "%s", player[k]);
+	}
+	r->nseat = 2;
+	r->seat_line = 0;
+	return 0;
+}
+
+int rec_players(const struct record *r, const struct scenario *s, const char *out[2], const char *file,
+		struct err *e)
+{
+	const char *p[2] = {NULL, NULL};
+
+	if (r->nseat == 0)
+		return 0;
+	for (int i = 0; i < r->nseat; i++) {
+		const char *side = r->seat[i].side;
+		int k = !strcmp(side, s->side[0]) ? 0 : !strcmp(side, s->side[1]) ? 1 : -1;
+		if (k < 0)
+			return err_set(e, file, r->seat_line, "the \"players\" line names a side \"%s\"; %s's sides are %s and %s",
+				       side, s->id, s->side[0], s->side[1]);
+		p[k] = r->seat[i].player;
+	}
+	if (!p[0] || !p[1]) /* rec_load takes two distinct sides only; a mended struct may not */
+		return err_set(e, file, r->seat_line, "the \"players\" line does not name both sides (%s and %s)",
+			       s->side[0], s->side[1]);
+	out[0] = p[0];
+	out[1] = p[1];
+	return 1;
+}
+
 static int add_action(struct record *r, struct rec_action **out)
 {
 	if (r->nact == r->capact) {
@@ -100,6 +150,12 @@ int rec_save(const struct record *r, const char *path, struct err *e)
 	    r->data_hash, r->seed);
 	OUT("dice %s\n", r->dice_mode == DICE_MANUAL ? "manual" : "rng");
 	OUT("options %" PRIu32 "\n", r->options);
+	if (r->nseat) {
+		OUT("players");
+		for (int k = 0; k < r->nseat; k++)
+			OUT(" %s=%s", r->seat[k].side, r->seat[k].player);
+		OUT("\n");
+	}
 	game_ai_start(&replayed, r->seed);
 	for (int i = 0; i <= r->nact; i++) {
 		while (ci < r->nchk && r->chk[ci].after == i) {
@@ -147,6 +203,47 @@ static int load_ai(struct record *r, const char *text, const char *path, int ln,
 		return err_set(e, path, ln, "bad \"ai\" line: %s; without the line the game replays, but its"
 			       " computer players continue from an older state", pe.msg);
 	a->has_ai = true;
+	return 0;
+}
+
+/* The "players" line (text: what follows "players ", cut into words here): SIDE=PLAYER for
+ * each of the two sides, in any order, before the first action. The sides are matched to the
+ * scenario by rec_players; PLAYER is checked for its form only (player_word), its meaning is
+ * the caller's (src/app/players.c). 0, or -1 with e set at path:ln. */
+static int load_players(struct record *r, char *text, const char *path, int ln, struct err *e)
+{
+	char *save = NULL;
+	int n = 0;
+
+	if (r->nact)
+		return err_set(e, path, ln, "a \"players\" line after the first action (it belongs to the header,"
+			       " above the actions)");
+	if (r->seat_line)
+		return err_set(e, path, ln, "a second \"players\" line (the first is line %d)", r->seat_line);
+	for (char *tok = strtok_r(text, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+		char *eq = strchr(tok, '=');
+		struct rec_seat *st;
+		if (n == 2)
+			return err_set(e, path, ln, "the \"players\" line names more than two sides");
+		st = &r->seat[n];
+		if (!eq || eq == tok || (size_t)(eq - tok) >= sizeof st->side)
+			return err_set(e, path, ln, "bad \"players\" entry \"%s\" (SIDE=PLAYER)", tok);
+		*eq = '\0';
+		if (!player_word(eq + 1))
+			return err_set(e, path, ln, "bad player \"%s\" for %s on the \"players\" line (a name of 1 to"
+				       " %d characters, no '=' or '#')", eq + 1, tok, REC_PLAYER_MAX - 1);
+		for (int i = 0; i < n; i++)
+			if (!strcmp(r->seat[i].side, tok))
+				return err_set(e, path, ln, "side \"%s\" is named twice on the \"players\" line", tok);
+		snprintf(st->side, sizeof st->side, "%s", tok);
+		snprintf(st->player, sizeof st->player, "%s", eq + 1);
+		n++;
+	}
+	if (n != 2)
+		return err_set(e, path, ln, "the \"players\" line names %d side%s: it names both, SIDE=PLAYER each",
+			       n, n == 1 ? "" : "s");
+	r->nseat = 2;
+	r->seat_line = ln;
 	return 0;
 }
 
@@ -271,6 +368,9 @@ int rec_load(struct record *r, const char *path, struct err *e)
 				goto out;
 			}
 			memcpy(a->text, arg, al + 1);
+		} else if (KEY("players")) {
+			if (load_players(r, arg, path, ln, e) != 0)
+				goto out;
 		} else if (KEY("ai")) {
 			if (load_ai(r, arg, path, ln, e) != 0)
 				goto out;
@@ -326,6 +426,9 @@ int rec_replay(const struct record *r, const struct scenario *s, struct game *g,
 	if (r->data_hash != s->data_hash)
 		return err_set(e, file, 0, "record made with scenario data %016" PRIx64 ", this data is %016" PRIx64
 			       " (the scenario, map or tables changed)", r->data_hash, s->data_hash);
+	const char *who[2];
+	if (rec_players(r, s, who, file, e) < 0) /* who plays does not change the game; a wrong side is a bad record */
+		return -1;
 	if (game_init(g, s, r->seed, (enum dice_mode)r->dice_mode, r->options, e) != 0)
 		return -1;
 	for (int i = 0; i <= r->nact; i++) {

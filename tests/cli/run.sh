@@ -132,5 +132,53 @@ expect "a garbled ai line is refused" 1 "$bin" play "$tmp/badai.rec" --ai allied
 contains "a garbled ai line: file:line" "$tmp/err" "badai.rec:$ln: bad \"ai\" line"
 expect "a garbled ai line: replay refuses it too" 1 "$bin" replay "$tmp/badai.rec" --verify
 
+# the record says who played ("players" line): resumed without --ai, the same computer players
+# go on, and say so; any --ai replaces them all
+# against random, a person ending every phase, resumed without --ai: the twin game of above
+yes end | head -20 | "$bin" play alma --ai allied=random --seed 1 --save "$tmp/who.rec" >"$tmp/who1.out" 2>&1
+contains "players line: written" "$tmp/who.rec" "^players allied=random russian=human$"
+yes end | head -40 | "$bin" play "$tmp/who.rec" --save "$tmp/who.rec" >"$tmp/who2.out" 2>"$tmp/who2.err"
+contains "players line: resuming says who plays" "$tmp/who2.err" \
+	"^crimea play: resuming with allied=random russian=human (from the record; give --ai to change)$"
+if cmp -s "$tmp/twin.rec" "$tmp/who.rec"; then ok; else ko "players line: resumed without --ai, the record differs from the uninterrupted game's"; fi
+grep -h '^allied (random): ' "$tmp/who1.out" "$tmp/who2.out" >"$tmp/who.moves"
+if cmp -s "$tmp/twin.moves" "$tmp/who.moves"; then ok; else ko "players line: resumed without --ai, the computer's moves differ"; fi
+# both sides the computer's, --until-over with the record's players
+"$bin" play balaclava --ai russian=search:1 --ai allied=random --seed 3 --until-over --save "$tmp/whole.rec" >/dev/null 2>&1
+contains "players line: a budget" "$tmp/whole.rec" "^players russian=search:1 allied=random$"
+awk '/^action /{n++} n>200{exit} {print}' "$tmp/whole.rec" >"$tmp/cut.rec"
+expect "players line: --until-over without --ai" 0 "$bin" play "$tmp/cut.rec" --until-over --save "$tmp/cut.rec"
+contains "players line: --until-over says who plays" "$tmp/err" "resuming with russian=search:1 allied=random"
+if cmp -s "$tmp/whole.rec" "$tmp/cut.rec"; then ok; else ko "players line: --until-over without --ai, the resumed game differs from the uninterrupted one"; fi
+# an --ai replaces the record's players entirely: a side it does not name is a person's
+awk '/^action /{n++} n>200{exit} {print}' "$tmp/whole.rec" >"$tmp/cut.rec"
+printf 'save %s\nquit\n' "$tmp/over.rec" | "$bin" play "$tmp/cut.rec" --ai allied=greedy >"$tmp/out" 2>"$tmp/err"
+contains "players line: --ai overrides" "$tmp/over.rec" "^players russian=human allied=greedy$"
+if grep -q "resuming with" "$tmp/err"; then ko "players line: --ai given, yet the record's players were announced"; else ok; fi
+contains "players line: --ai overrides, a person's side prompts" "$tmp/out" "\[russian to act\]> "
+printf 'save %s\nquit\n' "$tmp/over.rec" | "$bin" play "$tmp/cut.rec" --ai both=human >"$tmp/out" 2>"$tmp/err"
+contains "players line: --ai both=human" "$tmp/over.rec" "^players russian=human allied=human$"
+# an old record (no players line) resumes as before: hot-seat, nothing announced
+grep -v '^players ' "$tmp/cut.rec" >"$tmp/old.rec"
+printf 'quit\n' | "$bin" play "$tmp/old.rec" >"$tmp/out" 2>"$tmp/err"
+if grep -q "resuming with" "$tmp/err"; then ko "players line: an old record announced players"; else ok; fi
+contains "players line: an old record is hot-seat" "$tmp/out" "to act\]> "
+# a malformed players line is an error at its line
+sed 's/^players .*/players russian=search:0 allied=random/' "$tmp/whole.rec" >"$tmp/badp.rec"
+expect "players line: a bad budget is refused" 1 "$bin" play "$tmp/badp.rec" --until-over
+contains "players line: a bad budget, file:line" "$tmp/err" 'badp.rec:8: unknown player "search:0" for russian'
+# the record keeps the name as text; crimea replay (and play with --ai) refuse an unknown one too
+expect "players line: replay refuses a bad budget" 1 "$bin" replay "$tmp/badp.rec"
+contains "players line: replay, a bad budget, file:line" "$tmp/err" 'badp.rec:8: unknown player "search:0" for russian'
+sed 's/^players .*/players russian=greedy allied=wizard/' "$tmp/whole.rec" >"$tmp/badp.rec"
+expect "players line: an unknown player is refused with --ai too" 1 "$bin" play "$tmp/badp.rec" --ai both=human
+contains "players line: an unknown player, file:line" "$tmp/err" 'badp.rec:8: unknown player "wizard" for allied (human, random, greedy, search, or search:N with 1 <= N <= 100000)'
+sed 's/^players .*/players russian=greedy allied=gr#eedy/' "$tmp/whole.rec" >"$tmp/badp.rec"
+expect "players line: a malformed player is refused" 1 "$bin" replay "$tmp/badp.rec"
+contains "players line: a malformed player, file:line" "$tmp/err" 'badp.rec:8: bad player "gr#eedy" for allied'
+sed 's/^players .*/players russian=greedy turkish=random/' "$tmp/whole.rec" >"$tmp/badp.rec"
+expect "players line: an unknown side is refused" 1 "$bin" replay "$tmp/badp.rec"
+contains "players line: an unknown side, file:line" "$tmp/err" 'badp.rec:8: the "players" line names a side "turkish"'
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

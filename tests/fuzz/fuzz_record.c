@@ -5,7 +5,10 @@
  * hash test is one comparison, and skipping it keeps the seed records useful when the data
  * files change. A replay that succeeds must leave a game that keeps the fuzz_game.h
  * invariants, with the computer players' state of the record's last "ai" line (or the seed's
- * when it has none). Every refusal must come with an error message. */
+ * when it has none), and whose "players" line, if any, names the scenario's two sides
+ * (rec_players), each with a player's name of the line's form (a word, no '=' or '#': what
+ * the name means is src/app's, not built here). Every refusal must come with an error
+ * message. */
 #include "fuzz_game.h"
 #include "games/record.h"
 
@@ -67,6 +70,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		game_ai_get(&ctx.g, &got);
 		if (!game_ai_same(&want, &got))
 			fz_fail("the replay left the computer players' state of neither the last ai line nor the seed");
+		const char *who[2];
+		if (rec_players(&r, &ctx.scn, who, ctx.rec, &e) != (r.nseat ? 1 : 0))
+			fz_fail("a replayed record's players line does not name the scenario's sides");
+		for (int k = 0; r.nseat && k < 2; k++)
+			if (!who[k][0] || strlen(who[k]) >= REC_PLAYER_MAX || strpbrk(who[k], " \t=#"))
+				fz_fail("a replayed record's players line has a player's name of the wrong form");
 		fz_check_state(&ctx.g, ctx.acts, false);
 	}
 	rec_free(&r);

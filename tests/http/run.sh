@@ -362,6 +362,10 @@ cp "$T/resp" "$T/y2.rec"
 grep -q '^ai ai1 ' "$T/y1.rec" && [ "$(grep -c '^action ' "$T/y2.rec")" -gt "$(grep -c '^action ' "$T/y1.rec")" ] &&
 	cmp -s "$T/y2.rec" "$T/y3.rec"
 verdict $? "crimea play of the server's record, with the human's next actions, continues as the server did"
+# the record names the game's players, so the terminal needs no --ai to go on as the server did
+check "the server's record names the game's players" grep -q '^players russian=human allied=search:2$' "$T/y1.rec"
+"$BIN" play "$T/y1.rec" --save "$T/y4.rec" <"$T/human-$SY" >/dev/null 2>&1
+check "crimea play of the server's record without --ai continues as the server did" cmp -s "$T/y2.rec" "$T/y4.rec"
 x_before=$(state "$SX" "$SXR")
 kill -9 "$PID"; wait "$PID" 2>/dev/null; PID=""
 start >/dev/null

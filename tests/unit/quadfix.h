@@ -17,7 +17,6 @@
 
 #ifndef FX_DATA
 #define FX_DATA ""
-/* Lists the legal actions; returns the count. */
 #endif
 #define NEV 512
 #define NACT 4096
@@ -77,12 +76,14 @@ static inline struct q_ust *UST(struct fx *f, const char *id) { return &ST(f)->u
 
 static inline int IDX(struct fx *f, const char *hex) { return map_index(&q_scn(&f->g)->map, H(hex)); }
 
-/* Takes every unit out of play (Q_ABSENT), then the test places the ones it needs. */
+/* Takes every unit out of play (Q_ABSENT), flags and movement points spent cleared, then the
+ * test places the ones it needs. */
 static inline void clear_all(struct fx *f)
 {
 	for (int u = 0; u < q_scn(&f->g)->nunits; u++) {
 		q_place(ST(f), u, Q_ABSENT);
 		ST(f)->u[u].fl = 0;
+		ST(f)->u[u].mp = 0;
 	}
 }
 

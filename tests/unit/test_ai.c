@@ -146,6 +146,18 @@ static void test_player_specs(void **state)
 		if (ai_player_parse(bad[i], &p) != -1 || p.kind != AI_RANDOM || p.budget != 7)
 			fail_msg("\"%s\" was accepted or changed the player", bad[i]);
 	}
+	/* a seat: "human" too (a person's), which is no computer player */
+	assert_int_equal(ai_player_parse("human", &p), -1);
+	assert_int_equal(ai_seat_parse("human", &p), 0);
+	assert_int_equal(p.kind, AI_NONE);
+	assert_string_equal(ai_player_name(&p, name), "human");
+	assert_int_equal(ai_seat_parse("search:40", &p), 0);
+	assert_int_equal(p.kind, AI_SEARCH);
+	assert_int_equal(p.budget, 40);
+	p.kind = AI_RANDOM;
+	assert_int_equal(ai_seat_parse("human:3", &p), -1);
+	assert_int_equal(ai_seat_parse("Human", &p), -1);
+	assert_int_equal(p.kind, AI_RANDOM);
 }
 
 /* Every player, both sides, full games of two scenarios: legal and deterministic. */

@@ -5,47 +5,14 @@
  * random choices and replayed identically. The battle's own verbs (bigfire, ship, march,
  * reserve, mass) go through q_battle_parse and q_battle_apply, as quad.c does not yet forward
  * them (docs/RULES.md "Inkerman optional rules"). Dice are manual where a test names them. */
-#include "testutil.h"
-
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <strings.h>
 
 #include "core/rng.h"
 #include "games/quad/qbattle.h"
-#include "games/quad/qcombat.h"
-#include "games/quad/qmove.h"
-#include "games/quad/quad.h"
-#include "games/rules.h"
+#include "quadfix.h" /* the fixture (data paths are given whole), clear_all, place, set_turn, side */
 
 #define INKH "data/quad/inkerman/historical.json"
 #define INKO "data/quad/inkerman/option.json"
-#define NEV 512
-
-struct fx {
-	struct scenario s;
-	struct game g;
-	struct event ev[NEV];
-	struct evsink sink;
-	struct err e;
-};
-
-static struct fx *fx_seed(const char *file, uint32_t options, uint64_t seed)
-{
-	struct fx *f = calloc(1, sizeof *f);
-	struct errlist errs;
-	assert_non_null(f);
-	errlist_init(&errs);
-	if (scenario_load(&f->s, file, &errs) != 0)
-		fail_msg("cannot load %s", file);
-	if (game_init(&f->g, &f->s, seed, DICE_MANUAL, options, &f->e) != 0)
-		fail_msg("game_init %s: %s", file, f->e.msg);
-	evsink_init(&f->sink, f->ev, NEV);
-	return f;
-}
-
-static struct fx *fx_new(const char *file, uint32_t options) { return fx_seed(file, options, 1); }
 
 /* Re-creates the game with another seed (same scenario). */
 static void fx_reseed(struct fx *f, uint32_t options, uint64_t seed)
@@ -55,69 +22,7 @@ static void fx_reseed(struct fx *f, uint32_t options, uint64_t seed)
 	evsink_init(&f->sink, f->ev, NEV);
 }
 
-static void fx_free(struct fx *f)
-{
-	scenario_free(&f->s);
-	free(f);
-}
-
-static struct q_state *ST(struct fx *f) { return q_st(&f->g); }
 static const struct q_scn *SCN(struct fx *f) { return q_scn(&f->g); }
-
-static int U(struct fx *f, const char *id)
-{
-	int u = q_unit_find(SCN(f), id);
-	if (u < 0)
-		fail_msg("no unit %s", id);
-	return u;
-}
-
-static int IDX(struct fx *f, const char *hex) { return map_index(&SCN(f)->map, H(hex)); }
-
-static void clear_all(struct fx *f)
-{
-	for (int u = 0; u < SCN(f)->nunits; u++) {
-		q_place(ST(f), u, Q_ABSENT);
-		ST(f)->u[u].fl = 0;
-		ST(f)->u[u].mp = 0;
-	}
-}
-
-static int place(struct fx *f, const char *id, const char *hex)
-{
-	int u = U(f, id);
-	q_place(ST(f), u, IDX(f, hex));
-	assert_true(ST(f)->u[u].idx >= 0);
-	ST(f)->u[u].fl = 0;
-	ST(f)->u[u].layer = ++ST(f)->layer_next;
-	return u;
-}
-
-static void set_turn(struct fx *f, int turn, int phasing, int phase)
-{
-	ST(f)->turn = (int16_t)turn;
-	ST(f)->phasing = (uint8_t)phasing;
-	ST(f)->phase = (uint8_t)phase;
-}
-
-static int RU(struct fx *f) { return strcmp(f->g.scn->side[0], "russian") ? 1 : 0; }
-
-static bool has_event(struct fx *f, const char *rule, const char *sub)
-{
-	for (int i = 0; i < f->sink.n; i++)
-		if (!strcmp(f->ev[i].rule, rule) && (!sub || strstr(f->ev[i].text, sub)))
-			return true;
-	return false;
-}
-
-static void need_event(struct fx *f, const char *rule, const char *sub)
-{
-	if (!has_event(f, rule, sub)) {
-		for (int i = 0; i < f->sink.n; i++)
-			fprintf(stderr, "  event %s %s\n", f->ev[i].rule, f->ev[i].text);
-		fail_msg("no event %s containing \"%s\"", rule, sub ? sub : "");
-	}
-}
 
 /* Queues manual dice for the next direct hook call (phase_start, after_move). */
 static void dice(struct fx *f, const int *d, int n)
@@ -127,18 +32,17 @@ static void dice(struct fx *f, const int *d, int n)
 		assert_int_equal(dice_feed(&f->g.dice, d[i]), 0);
 }
 
-/* Standard actions through the rules interface, with up to 4 dice (0 ends the list). */
-static int act(struct fx *f, const char *text, int d1, int d2)
+/* A standard action through the rules interface with die (0: none), as quadfix's act, but
+ * with the sink holding this action's events alone (quadfix's keeps those of earlier ones). */
+static int act_alone(struct fx *f, const char *text, int die)
 {
-	int d[2] = {d1, d2}, n = d1 ? (d2 ? 2 : 1) : 0;
-	memset(&f->e, 0, sizeof f->e);
 	evsink_init(&f->sink, f->ev, NEV);
-	return game_apply_text(&f->g, text, d, n, &f->sink, &f->e);
+	return act(f, text, die);
 }
 
-static void ok(struct fx *f, const char *text, int d1, int d2)
+static void ok_alone(struct fx *f, const char *text, int die)
 {
-	if (act(f, text, d1, d2) != 0)
+	if (act_alone(f, text, die) != 0)
 		fail_msg("\"%s\" refused: %s", text, f->e.msg);
 }
 
@@ -226,7 +130,7 @@ static void test_option_ids(void **state)
 static void test_231_sandbag(void **state)
 {
 	struct fx *f = fx_new(INKH, Q_OPT_23_1);
-	int ru = RU(f), al = 1 - ru;
+	int ru = side(f, "russian"), al = 1 - ru;
 	(void)state;
 	/* the British picket in 2811 holds it from the start: the first control is a capture */
 	assert_int_equal(qio_sandbag_captures(&f->g, al), 1);
@@ -287,7 +191,7 @@ static void test_232_arrangement(void **state)
 		char regs[32][Q_ID_MAX];
 		for (int u = 0; u < s->nunits; u++) {
 			int b = qio_box(&f->g, u), r = -1;
-			if (s->u[u].side != RU(f) || !s->u[u].parent[0] || s->u[u].type != Q_INF)
+			if (s->u[u].side != side(f, "russian") || !s->u[u].parent[0] || s->u[u].type != Q_INF)
 				continue;
 			assert_true(b >= 0);
 			/* [23.23] each battalion in a hex of its regiment's box, of the same commander */
@@ -344,7 +248,7 @@ static int may(struct fx *f, const char *id)
 static void test_233_release(void **state)
 {
 	struct fx *f = fx_new(INKH, Q_OPT_23_3);
-	int ru = RU(f);
+	int ru = side(f, "russian");
 	(void)state;
 	/* Soimonov: Tomsk, Katerinburg and the artillery move freely; Kolivansk and the 6th Rifles on 9 */
 	set_turn(f, 8, ru, QP_MOVE);
@@ -394,7 +298,7 @@ static void test_233_release(void **state)
 static void test_2415_example(void **state)
 {
 	struct fx *f = fx_new(INKH, Q_OPT_24);
-	int ru = RU(f);
+	int ru = side(f, "russian");
 	char out[2048];
 	struct action a;
 	(void)state;
@@ -446,7 +350,7 @@ static void test_2415_example(void **state)
 static void test_241_big_gun_rules(void **state)
 {
 	struct fx *f = fx_new(INKH, Q_OPT_24);
-	int ru = RU(f);
+	int ru = side(f, "russian");
 	char why[160];
 	(void)state;
 	clear_all(f);
@@ -482,7 +386,7 @@ static void test_241_big_gun_rules(void **state)
 	/* without the option, no Big Guns */
 	f = fx_new(INKH, 0);
 	assert_int_equal(ST(f)->u[U(f, "r_bg_0405")].idx, Q_ABSENT);
-	set_turn(f, 14, RU(f), QP_OFFFIRE);
+	set_turn(f, 14, side(f, "russian"), QP_OFFFIRE);
 	brefused(f, "bigfire r_bg_0405 0703", "[24.0]");
 	fx_free(f);
 }
@@ -501,7 +405,7 @@ static int rating_clear(struct fx *f, int u, int target)
 static void test_2436_steamship(void **state)
 {
 	struct fx *f = fx_new(INKH, Q_OPT_24);
-	int ru = RU(f), al = 1 - ru, vl = U(f, "r_ss_vladimir"), target;
+	int ru = side(f, "russian"), al = 1 - ru, vl = U(f, "r_ss_vladimir"), target;
 	(void)state;
 	clear_all(f);
 	target = IDX(f, "0703");
@@ -755,7 +659,7 @@ static void test_253_russian_events(void **state)
 	/* 1 Commanding General killed, Historical: the four regiments wait for Shell Hill */
 	want_ev = 1;
 	f = fx_find(INKH, Q_OPT_25_3, russian_ev);
-	ru = RU(f);
+	ru = side(f, "russian");
 	assert_int_equal(qio_release_turn(&f->g, U(f, "r_vladimir1"), 11), 255);
 	set_turn(f, 12, ru, QP_MOVE);
 	q_place(ST(f), U(f, "r_p_light1"), IDX(f, "1908"));
@@ -797,7 +701,7 @@ static void test_253_russian_events(void **state)
 static void test_261_dissolution(void **state)
 {
 	struct fx *f = fx_new(INKO, Q_OPT_26_1);
-	int ru = RU(f), u, v;
+	int ru = side(f, "russian"), u, v;
 	uint64_t before;
 	(void)state;
 	clear_all(f);
@@ -811,44 +715,44 @@ static void test_261_dissolution(void **state)
 	assert_int_equal(q_ma(&f->g, u), 7);
 	/* the example (errata): two hexes moved - sighting 1 = 1. The roll comes when the unit
 	 * ceases moving: it may still go on ([5.18]), so no die yet */
-	ok(f, "move r_tomsk1 1910", 0, 0);
-	ok(f, "move r_tomsk1 1911", 0, 0);
+	ok_alone(f, "move r_tomsk1 1910", 0);
+	ok_alone(f, "move r_tomsk1 1911", 0);
 	assert_false(has_event(f, "[26.1]", NULL));
 	/* another unit moves: tomsk1 has ceased moving; the die is owed (manual dice) */
 	before = f->g.rules->checksum(&f->g);
-	assert_int_equal(act(f, "move r_tomsk2 2010", 0, 0), DICE_NEED);
+	assert_int_equal(act_alone(f, "move r_tomsk2 2010", 0), DICE_NEED);
 	assert_true(before == f->g.rules->checksum(&f->g));
-	ok(f, "move r_tomsk2 2010", 1, 0);
+	ok_alone(f, "move r_tomsk2 2010", 1);
 	need_event(f, "[26.1]", "r_tomsk1 moved 2 hexes, sighting 1: dissolution 1, die 1: disrupted");
 	assert_true(q_disrupted(&f->g, u));
 	/* tomsk2 moved one hex: never (no die taken when tomsk3 moves) */
-	ok(f, "move r_tomsk3 1710", 0, 0);
+	ok_alone(f, "move r_tomsk3 1710", 0);
 	assert_false(has_event(f, "[26.1]", NULL));
 	assert_false(q_disrupted(&f->g, v));
 	/* the hexes entered, not the distance: 1710 -> 1711 -> 1710 is two hexes; the end of the
 	 * Movement Phase rolls for the last unit moved: die 2 > 1, not disrupted */
-	ok(f, "move r_tomsk3 1710 1711 1710", 0, 0);
-	assert_int_equal(act(f, "end", 0, 0), DICE_NEED);
-	ok(f, "end", 2, 0);
+	ok_alone(f, "move r_tomsk3 1710 1711 1710", 0);
+	assert_int_equal(act_alone(f, "end", 0), DICE_NEED);
+	ok_alone(f, "end", 2);
 	need_event(f, "[26.1]", "r_tomsk3 moved 3 hexes, sighting 1: dissolution 2, die 2: disrupted");
 	fx_free(f);
 	/* artillery never; the hexes of a move back and forth count */
 	f = fx_new(INKO, Q_OPT_26_1);
 	clear_all(f);
-	set_turn(f, 4, RU(f), QP_MOVE);
+	set_turn(f, 4, side(f, "russian"), QP_MOVE);
 	place(f, "r_s_light", "1507");
 	u = place(f, "r_tomsk1", "1909");
 	q_battle_after_action(&f->g, &f->sink);
-	ok(f, "move r_tomsk1 1909 1910 1909", 0, 0);
-	ok(f, "move r_s_light 1509", 3, 0); /* tomsk1: 2 hexes, die 3 > 1 */
+	ok_alone(f, "move r_tomsk1 1909 1910 1909", 0);
+	ok_alone(f, "move r_s_light 1509", 3); /* tomsk1: 2 hexes, die 3 > 1 */
 	need_event(f, "[26.1]", "r_tomsk1 moved 2 hexes, sighting 1: dissolution 1, die 3");
 	assert_false(q_disrupted(&f->g, u));
-	ok(f, "end", 0, 0); /* the artillery owes nothing */
+	ok_alone(f, "end", 0); /* the artillery owes nothing */
 	assert_false(has_event(f, "[26.1]", NULL));
 	fx_free(f);
 	/* without the rule, the Night allowance is one less */
 	f = fx_new(INKO, 0);
-	set_turn(f, 4, RU(f), QP_MOVE);
+	set_turn(f, 4, side(f, "russian"), QP_MOVE);
 	assert_int_equal(q_ma(&f->g, U(f, "r_tomsk1")), 6);
 	fx_free(f);
 }
@@ -856,7 +760,7 @@ static void test_261_dissolution(void **state)
 static void test_262_zone_of_influence(void **state)
 {
 	struct fx *f = fx_new(INKH, Q_OPT_26_2);
-	int ru = RU(f), p;
+	int ru = side(f, "russian"), p;
 	(void)state;
 	clear_all(f);
 	p = place(f, "b_picket_1616", "1616");
@@ -885,7 +789,7 @@ static void test_262_zone_of_influence(void **state)
 static void test_271_march(void **state)
 {
 	struct fx *f = fx_new(INKH, Q_OPT_27_1);
-	int ru = RU(f), al = 1 - ru, g1, g2, r;
+	int ru = side(f, "russian"), al = 1 - ru, g1, g2, r;
 	char why[256];
 	(void)state;
 	clear_all(f);
@@ -955,7 +859,7 @@ static void test_271_march(void **state)
 static void test_272_reserves(void **state)
 {
 	struct fx *f = fx_new(INKH, Q_OPT_27_2);
-	int ru = RU(f), al = 1 - ru, n = 0, res = -1;
+	int ru = side(f, "russian"), al = 1 - ru, n = 0, res = -1;
 	(void)state;
 	/* the Russians: two regiments of Soimonov and two of Paulov, drawn at set-up */
 	for (int u = 0; u < SCN(f)->nunits; u++)
@@ -1015,7 +919,7 @@ static void test_272_reserves(void **state)
 static void test_273_fatigue(void **state)
 {
 	struct fx *f = fx_new(INKH, Q_OPT_27_3);
-	int al = 1 - RU(f);
+	int al = 1 - side(f, "russian");
 	(void)state;
 	/* without March Mode: British and Russians Fatigued from Game-Turn 19, the French never */
 	set_turn(f, 18, al, QP_MOVE);
@@ -1030,7 +934,7 @@ static void test_273_fatigue(void **state)
 	fx_free(f);
 	/* with March Mode: Fatigue Points */
 	f = fx_new(INKH, Q_OPT_27_1 | Q_OPT_27_3);
-	int ru = RU(f);
+	int ru = side(f, "russian");
 	clear_all(f);
 	set_turn(f, 14, ru, QP_MOVE);
 	int t[4], k1 = place(f, "r_kolivansk1", "1608");
@@ -1089,7 +993,7 @@ static void test_273_fatigue(void **state)
 static void test_282_massed(void **state)
 {
 	struct fx *f = fx_new(INKH, Q_OPT_28_2);
-	int ru = RU(f), al = 1 - ru, a, b, r1, r2;
+	int ru = side(f, "russian"), al = 1 - ru, a, b, r1, r2;
 	struct action act_;
 	struct q_odds o;
 	char why[256];
@@ -1183,7 +1087,7 @@ static void fire_ok(struct fx *f, const char *text)
 {
 	char t[128];
 	snprintf(t, sizeof t, "%s", text);
-	ok(f, t, quiet_die(f, t), 0);
+	ok_alone(f, t, quiet_die(f, t));
 }
 
 static int total_of(struct fx *f, const char *text)
@@ -1199,7 +1103,7 @@ static int total_of(struct fx *f, const char *text)
 static void test_281_split_fire(void **state)
 {
 	struct fx *f = fx_new(INKH, Q_OPT_28_1);
-	int ru = RU(f), al = 1 - ru, c, r[3], h1, h2, A, B, C;
+	int ru = side(f, "russian"), al = 1 - ru, c, r[3], h1, h2, A, B, C;
 	struct action act_;
 	char back[128], odds[1024];
 	(void)state;
@@ -1271,7 +1175,7 @@ static void test_281_split_fire(void **state)
 	assert_true(ST(f)->u[B].fl & QF_FIRED);
 	assert_false(ST(f)->u[C].fl & QF_FIRED);
 	assert_int_equal(qio_split_left(&f->g, A), -1);
-	assert_int_not_equal(act(f, fire_text(f, "b_20_4", r[2]), 1, 0), 0);
+	assert_int_not_equal(act_alone(f, fire_text(f, "b_20_4", r[2]), 1), 0);
 	need_refusal(-1, &f->e, "[7.24]");
 	fx_free(f);
 
@@ -1290,7 +1194,7 @@ static void test_281_split_fire(void **state)
 	assert_true(ST(f)->u[A].fl & QF_FIRED);
 	assert_int_equal(qio_split_left(&f->g, B), 3);
 	/* the points left die with the phase */
-	ok(f, "end", 0, 0);
+	ok_alone(f, "end", 0);
 	set_turn(f, 14, al, QP_OFFFIRE);
 	assert_int_equal(qio_split_left(&f->g, B), 3);
 	q_battle_phase_start(&f->g, &f->sink);
@@ -1326,7 +1230,7 @@ static void test_281_split_fire(void **state)
 static void test_2822_massed_split_fire(void **state)
 {
 	struct fx *f = fx_new(INKH, Q_OPT_28_1 | Q_OPT_28_2);
-	int ru = RU(f), al = 1 - ru, c, r[3], h1, a, b, B;
+	int ru = side(f, "russian"), al = 1 - ru, c, r[3], h1, a, b, B;
 	struct action act_;
 	char back[128];
 	(void)state;
@@ -1456,7 +1360,7 @@ static int required_retreat(struct fx *f, const char *id)
 static void test_2823_massed_retreat(void **state)
 {
 	struct fx *f = fx_new(INKH, Q_OPT_28_2), *w = fx_new(INKH, Q_OPT_28_2);
-	int ru = RU(f), al = 1 - ru, t = IDX(f, "1722"), a, b, h, together = 0, uneven = 0;
+	int ru = side(f, "russian"), al = 1 - ru, t = IDX(f, "1722"), a, b, h, together = 0, uneven = 0;
 	(void)state;
 	clear_all(f);
 	set_turn(f, 14, ru, QP_MOVE);
@@ -1475,7 +1379,7 @@ static void test_2823_massed_retreat(void **state)
 		char txt[128];
 		w->g = f->g;
 		snprintf(txt, sizeof txt, "fire b_20_4,b_21_4 > 1722");
-		ok(w, txt, die, 0);
+		ok_alone(w, txt, die);
 		int ra = required_retreat(w, "r_tomsk1"), rb = required_retreat(w, "r_6rifle"), want = ra > rb ? ra : rb;
 		if (!want)
 			continue;
@@ -1490,7 +1394,7 @@ static void test_2823_massed_retreat(void **state)
 			int n = w->g.rules->actions(&w->g, acts, 64);
 			assert_true(n > 0);
 			assert_int_equal(w->g.rules->format(&w->g, &acts[0], back, sizeof back), 0);
-			ok(w, back, 0, 0);
+			ok_alone(w, back, 0);
 		}
 		int ia = q_cst(&w->g)->u[a].idx, ib = q_cst(&w->g)->u[b].idx;
 		if (ia < 0 || ib < 0) {

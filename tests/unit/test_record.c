@@ -3,7 +3,10 @@
  * die or action) names the action and the file line; records made with other data are
  * refused; malformed records fail with the right line; the computer players' state after
  * their actions ("ai" lines) is written only where it changed, read back and put back by the
- * replay, and a record without those lines replays as before they existed. */
+ * replay, and a record without those lines replays as before they existed; the "players" line
+ * (who plays each side, as text) is written, read back in either order, matched to the
+ * scenario's sides, and refused at its line when malformed (whether its players are known ones
+ * is tests/unit/test_players.c's). */
 #include "testutil.h"
 
 #include <stdio.h>
@@ -627,6 +630,21 @@ static void test_record_malformed(void **state)
 		{"ai plan out of range", "crimea-record 1\naction end\nai ai1 1 2 3 4 2:0:0 0:0:0\n", 3, "plan"},
 		{"second ai", "crimea-record 1\naction end\nai ai1 1 2 3 4 0:0:0 0:0:0\ncheck 1 00000000000000ff\n"
 			      "ai ai1 1 2 3 4 0:0:0 0:0:0\n", 5, "second"},
+		{"no player", "crimea-record 1\nplayers russian= allied=human\n", 2, "bad player \"\" for russian"},
+		{"player with =", "crimea-record 1\nplayers russian=greedy allied=a=b\n", 2, "bad player \"a=b\" for allied"},
+		{"player with #", "crimea-record 1\nplayers russian=gr#eedy allied=human\n", 2, "\"gr#eedy\""},
+		{"player too long", "crimea-record 1\nplayers russian=search:1000000000 allied=human\n", 2,
+		 "\"search:1000000000\""},
+		{"no side", "crimea-record 1\nplayers =greedy allied=human\n", 2, "SIDE=PLAYER"},
+		{"no =", "crimea-record 1\nplayers russian allied=human\n", 2, "SIDE=PLAYER"},
+		{"side named twice", "crimea-record 1\nplayers russian=greedy russian=random\n", 2, "twice"},
+		{"one side", "crimea-record 1\nplayers russian=greedy\n", 2, "names 1 side"},
+		{"no sides", "crimea-record 1\nplayers\n", 2, "names 0 sides"},
+		{"three sides", "crimea-record 1\nplayers a=greedy b=random c=human\n", 2, "more than two"},
+		{"players after an action", "crimea-record 1\naction end\n# x\nplayers russian=greedy allied=human\n", 4,
+		 "after the first action"},
+		{"second players", "crimea-record 1\nplayers russian=greedy allied=human\nplayers russian=human allied=human\n",
+		 3, "second \"players\" line (the first is line 2)"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct record r;
@@ -706,6 +724,107 @@ static void test_record_missing_line_number(void **state)
 	assert_int_equal(e.line, 3);
 }
 
+/* Puts line (no longer than the line at `at`) in its place, padded with trailing blanks (which
+ * a record's reader ignores), so that the lines keep their numbers. */
+static void overwrite_line(char *at, const char *line)
+{
+	size_t n = strcspn(at, "\n"), l = strlen(line);
+	assert_true(l <= n);
+	memset(at, ' ', n);
+	memcpy(at, line, l);
+}
+
+/* The "players" line: written by rec_save after the header when set (rec_set_players), in the
+ * scenario's side order, read back as written (names of any form rec_load takes: whether they
+ * are players is not the record's to know), matched to the scenario's sides whatever its
+ * order, kept through a replay; absent from a record never told, which then has no players
+ * (rec_players 0). */
+static void test_record_players(void **state)
+{
+	struct fixture *f = *state;
+	struct record r, r2;
+	const char *who[2] = {"search:40", "human"}, *got[2] = {"x", "x"};
+	struct err e;
+	char *text, *at;
+
+	assert_int_equal(game_init(&f->g, &f->scn, 7, DICE_RNG, 0, &e), 0);
+	rec_init(&r, &f->g);
+	assert_int_equal(rec_players(&r, &f->scn, got, f->path, &e), 0); /* never told */
+	assert_string_equal(got[0], "x");
+	play(f, &r, 12);
+	assert_int_equal(rec_save(&r, f->path, &e), 0);
+	text = slurp(f->path);
+	assert_null(strstr(text, "players"));
+	free(text);
+
+	/* names that rec_load would refuse are not set */
+	const char *bad[][2] = {{"", "human"}, {"greedy", "a b"}, {"a=b", "human"}, {"human", "gr#eedy"},
+				{"search:1000000000", "human"}};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		assert_int_equal(rec_set_players(&r, &f->scn, bad[i]), -1);
+		assert_int_equal(r.nseat, 0);
+	}
+	/* the longest name taken goes to the file and back */
+	const char *longest[2] = {"search:12345678", "human"};
+	assert_int_equal(strlen(longest[0]), REC_PLAYER_MAX - 1);
+	assert_int_equal(rec_set_players(&r, &f->scn, longest), 0);
+	assert_int_equal(rec_save(&r, f->path, &e), 0);
+	assert_int_equal(rec_load(&r2, f->path, &e), 0);
+	assert_int_equal(rec_players(&r2, &f->scn, got, f->path, &e), 1);
+	assert_string_equal(got[0], "search:12345678");
+	rec_free(&r2);
+
+	assert_string_equal(f->scn.side[0], "russian");
+	assert_int_equal(rec_set_players(&r, &f->scn, who), 0);
+	assert_int_equal(rec_save(&r, f->path, &e), 0);
+	text = slurp(f->path);
+	assert_int_equal(find_line(text, "players ", 0, &at), 8); /* after "options", before the actions */
+	const char *want = "players russian=search:40 allied=human\naction ";
+	assert_int_equal(strncmp(at, want, strlen(want)), 0);
+	assert_int_equal(rec_load(&r2, f->path, &e), 0);
+	same_record(&r, &r2);
+	assert_int_equal(r2.nseat, 2);
+	assert_int_equal(r2.seat_line, 8);
+	assert_int_equal(rec_players(&r2, &f->scn, got, f->path, &e), 1);
+	assert_string_equal(got[0], "search:40");
+	assert_string_equal(got[1], "human");
+	assert_int_equal(rec_replay(&r2, &f->scn, &f->g2, true, f->path, &e), 0);
+	assert_true(f->g2.rules->checksum(&f->g2) == f->g.rules->checksum(&f->g));
+	assert_int_equal(rec_save(&r2, f->path, &e), 0); /* the same bytes again */
+	char *again = slurp(f->path);
+	assert_string_equal(text, again);
+	free(again);
+	rec_free(&r2);
+
+	/* either order, any spacing; a known player or not */
+	overwrite_line(at, "players  allied=wizard\trussian=search");
+	spew(f->path, text);
+	assert_int_equal(rec_load(&r2, f->path, &e), 0);
+	assert_int_equal(rec_players(&r2, &f->scn, got, f->path, &e), 1);
+	assert_string_equal(got[0], "search");
+	assert_string_equal(got[1], "wizard");
+	assert_int_equal(rec_replay(&r2, &f->scn, &f->g2, true, f->path, &e), 0); /* the rules never read it */
+	rec_free(&r2);
+
+	/* a side the scenario does not have: loads (sides are the scenario's to know), and is
+	 * refused at its line by rec_players and by the replay */
+	overwrite_line(at, "players allied=greedy prussian=search");
+	spew(f->path, text);
+	assert_int_equal(rec_load(&r2, f->path, &e), 0);
+	memset(&e, 0, sizeof e);
+	assert_int_equal(rec_players(&r2, &f->scn, got, f->path, &e), -1);
+	assert_int_equal(e.line, 8);
+	assert_non_null(strstr(e.msg, "\"prussian\""));
+	memset(&e, 0, sizeof e);
+	assert_int_equal(rec_replay(&r2, &f->scn, &f->g2, true, f->path, &e), -1);
+	assert_string_equal(e.file, f->path);
+	assert_int_equal(e.line, 8);
+	assert_non_null(strstr(e.msg, "russian and allied"));
+	rec_free(&r2);
+	free(text);
+	rec_free(&r);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -721,6 +840,7 @@ int main(void)
 		cmocka_unit_test(test_record_save_long_lines),
 		cmocka_unit_test(test_record_missing_line_number),
 		cmocka_unit_test(test_record_ai_state),
+		cmocka_unit_test(test_record_players),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
