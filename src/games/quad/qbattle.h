@@ -12,6 +12,11 @@ struct q_battle {
 	int (*prepare)(struct q_scn *q);
 	void (*setup)(struct game *g);
 	int (*may_move)(const struct game *g, int u, struct err *e);
+	/* may_move's answer depends on the unit's definition (type, nation, tags) and the
+	 * Game-Turn alone, never on the rest of the position: then, with ignores_zoc static too
+	 * and the Standard Rules' allowance and steps, the memo keeps per-unit movement facts
+	 * (q_battle_unit_moves, q_movers_begin), worked out again when the Game-Turn changes */
+	bool may_move_static;
 	int (*may_enter)(const struct game *g, int u, struct err *e);
 	/* The Game-Turn reinforcement u is scheduled for, given the printed one (Inkerman [25.22]
 	 * 4-7 and [25.32] 5: earlier arrivals); q_can_enter compares the turn with it. */
@@ -85,6 +90,8 @@ struct q_battle {
 	int (*phase_start)(struct game *g, struct evsink *ev);
 	/* u moves without regard to enemy zones of control (Alma [19.1] artillery). */
 	bool (*ignores_zoc)(const struct game *g, int u);
+	/* ignores_zoc's answer depends on the unit's definition alone (as exerts_zoc_static) */
+	bool ignores_zoc_static;
 	/* May the deciding side end the current phase? 0 or -1 with the case. */
 	int (*may_end)(const struct game *g, struct err *e);
 	/* Is idx closed to u (move, retreat, advance) beyond the Standard Rules? */
@@ -125,13 +132,23 @@ extern const struct q_battle q_tchernaya;
 /* The battle of a scenario, by its id's first word; NULL for none (test scenarios). */
 const struct q_battle *q_battle_find(const char *scenario_id);
 
-/* Does the battle leave whether a unit may move, its allowance, its step table and its
- * subjection to zones of control to the Standard Rules (no may_move, ma, step_variant,
- * patch_steps or ignores_zoc hook)? Then those facts depend on the unit's own state alone,
- * and the movement listings compute them inline (quad.c, qmemo.c). */
-static inline bool q_battle_plain_moves(const struct q_battle *b)
+/* Does the battle leave a unit's allowance and step table to the Standard Rules (no ma,
+ * step_variant or patch_steps hook)? Then both depend on the unit's type and disruption
+ * alone, and the movement listings and the memo's searches compute them inline (quad.c,
+ * qmemo.c, qmove.c), asking only the may_move and ignores_zoc hooks, if any. */
+static inline bool q_battle_std_moves(const struct q_battle *b)
 {
-	return !b || (!b->may_move && !b->ma && !b->step_variant && !b->patch_steps && !b->ignores_zoc);
+	return !b || (!b->ma && !b->step_variant && !b->patch_steps);
+}
+
+/* Does whether a unit may move, its allowance, its step table and its subjection to zones of
+ * control depend on the unit's own state and definition and the Game-Turn alone (the
+ * Standard Rules' allowance and steps, and no may_move or ignores_zoc hook or only ones
+ * declared static)? Then the memo keeps those facts per unit (qmemo.c, q_movers_begin). */
+static inline bool q_battle_unit_moves(const struct q_battle *b)
+{
+	return q_battle_std_moves(b) &&
+	       (!b || ((!b->may_move || b->may_move_static) && (!b->ignores_zoc || b->ignores_zoc_static)));
 }
 
 /* Do the reinforcements' entries (quad.c, list_entries) read no more of the position than the

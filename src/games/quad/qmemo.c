@@ -92,7 +92,7 @@ struct q_memo {
 	 * st->moving (mv_moving); a fact is ok (mv_ok) until the unit's search e[u] is made again,
 	 * which lists it in mv_dirty (or sets mv_all when the list is full or every entry is
 	 * dropped), so that an ok fact with hexes always describes e[u]'s */
-	int mv_side, mv_moving, mv_ndirty;
+	int mv_side, mv_moving, mv_ndirty, mv_turn; /* mv_turn: the Game-Turn of the facts */
 	/* mv_epoch: counts q_movers_begin's calls (never 0); ent_epoch == mv_epoch when the kept
 	 * entries are known to hold for the phasing side's unit states in mv_ust (q_movers_begin
 	 * found no change the entries read), so that q_entries_recall need not compare them */
@@ -654,13 +654,14 @@ static int reach_query(const struct game *g, int u, struct q_work *w, struct pat
 
 	q->blocked = w->blocked;
 	q->start = us->idx;
-	if (q_battle_plain_moves(s->ops)) {
-		/* q_battle_steps, q_battle_ignores_zoc and q_mp_left without the battle's hooks */
+	if (q_battle_std_moves(s->ops)) {
+		/* q_battle_steps and q_mp_left without the battle's hooks; the ignores_zoc hook
+		 * asked direct */
 		bool dis = (us->fl & QF_DISRUPTED) != 0;
 		int left = q_ma_std(s->u[u].ma, s->u[u].type, dis) * 2 - us->mp;
 		int mc = q_mclass(s->u[u].type, dis);
 		q->step = s->step[mc];
-		q->zoc = w->zoc;
+		q->zoc = s->ops && s->ops->ignores_zoc && s->ops->ignores_zoc(g, u) ? NULL : w->zoc;
 		q->allowance = left > 0 ? left : 0;
 		return mc;
 	}
@@ -899,9 +900,11 @@ int q_movers_begin(const struct game *g, int16_t *todo, bool *all)
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	int p = st->phasing, n = 0, foe = 1 - p; /* the phasing side's units are foe[1 - p] */
-	if (!m || !m->snap || !q_battle_plain_moves(s->ops))
+	if (!m || !m->snap || !q_battle_unit_moves(s->ops))
 		return -1;
-	if (m->mv_side != p || m->mv_all || !m->nrun[foe]) { /* everything again */
+	/* everything again, also when the Game-Turn changed (a static may_move hook reads it:
+	 * Alma [20.1]) */
+	if (m->mv_side != p || m->mv_all || !m->nrun[foe] || m->mv_turn != st->turn) {
 		for (int k = 0; k < s->nsideu[p]; k++) {
 			todo[n++] = s->sideu[p][k];
 			m->mv_ok[s->sideu[p][k]] = 0;
@@ -910,6 +913,7 @@ int q_movers_begin(const struct game *g, int16_t *todo, bool *all)
 		memset(m->mv_cand, 0, (size_t)s->nsideu[p] * sizeof m->mv_cand[0]);
 		m->mv_total = 0;
 		m->mv_side = p;
+		m->mv_turn = st->turn;
 		m->mv_all = false;
 		m->mv_ndirty = 0;
 		m->mv_moving = st->moving;

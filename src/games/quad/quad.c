@@ -467,9 +467,10 @@ static inline bool may_move_quick(const struct game *g, int u)
 	if (s->u[u].side != st->phasing || st->u[u].idx < 0 || (fl & QF_STOPPED) ||
 	    ((fl & QF_MOVED) && st->moving != u))
 		return false;
-	if (q_battle_plain_moves(s->ops)) { /* q_ma and q_battle_may_move without hooks */
+	if (q_battle_std_moves(s->ops)) { /* q_ma without the hook; the may_move hook direct */
 		ma = q_ma_std(s->u[u].ma, s->u[u].type, (fl & QF_DISRUPTED) != 0);
-		return ma * 2 - st->u[u].mp > 0;
+		return ma * 2 - st->u[u].mp > 0 &&
+		       (!s->ops || !s->ops->may_move || s->ops->may_move(g, u, NULL) == 0);
 	}
 	ma = q_ma(g, u); /* the rest of q_can_move, with q_ma asked once */
 	return ma != 0 && ma * 2 - st->u[u].mp > 0 && q_battle_may_move(g, u, NULL) == 0;
@@ -782,11 +783,12 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 	bool prepared = false, kept = q_memo_on(g);
 	uint32_t total;
 
-	/* with the memo and without the battle's movement hooks the memo keeps facts per unit
-	 * (movers_known), for the maps of this position: tell it them. (With the hooks nothing
-	 * is kept, and the maps are prepared only if some unit may move or enter, as before:
-	 * q_prep_recall's hook key costs Inkerman, Alma and the Tchernaya ~1% a game.) */
-	if (kept && q_battle_plain_moves(s->ops)) {
+	/* with the memo and without the battle's movement hooks (or with static ones,
+	 * q_battle_unit_moves) the memo keeps facts per unit (movers_known), for the maps of this
+	 * position: tell it them. (With the hooks nothing is kept, and the maps are prepared only
+	 * if some unit may move or enter, as before: q_prep_recall's hook key costs Inkerman and
+	 * the Tchernaya ~1% a game.) */
+	if (kept && q_battle_unit_moves(s->ops)) {
 		w = q_memo_work(g); /* its maps stay from the last decision when they still hold */
 		q_search_prepare_kept(g, st->phasing, w);
 		q_reach_begin(g, w);
