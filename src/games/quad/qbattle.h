@@ -96,6 +96,12 @@ struct q_battle {
 	int (*may_end)(const struct game *g, struct err *e);
 	/* Is idx closed to u (move, retreat, advance) beyond the Standard Rules? */
 	bool (*closed)(const struct game *g, int u, int idx);
+	/* closed(g, -1, idx), idx closed to everyone (which the enemy_blocked map asks of each
+	 * hex a friendly unit stands in), holds exactly when a unit with one of closed_tags
+	 * (enum q_tag) stands in idx, never with closed_tags 0; then the maps depend on the enemy
+	 * units' and the tagged units' hexes and disruptions alone, and the memo keys them so */
+	bool closed_static;
+	uint32_t closed_tags;
 	/* Half movement points whose expense disrupts cavalry unit u ([11.11]: 14, i.e. 7 MP). */
 	int (*cav_disrupt_mp)(const struct game *g, int u);
 	/* Adjusts a copy of u's step-cost table for the present position (engineer bridges). */

@@ -1024,6 +1024,7 @@ const struct q_battle q_inkerman = {
 	.prepare = ink_prepare,
 	.setup = ink_setup,
 	.closed = ink_closed,
+	.closed_static = true, /* to everyone: never (ink_closed) */
 	.stack_ok = ink_stack_ok,
 	.ma = ink_ma,
 	.los_hex = ink_los_hex,
