@@ -61,6 +61,10 @@ struct q_battle {
 	 * never on the position: then the enemy's zones of control depend on its units' hexes and
 	 * disruptions alone, and the memo keeps them as it does without the hook */
 	bool exerts_zoc_static;
+	/* Optional: true when, in this game (its optional rules), exerts_zoc's answer depends on
+	 * the unit's definition alone, as exerts_zoc_static says for every game (Inkerman without
+	 * [26.2] and [27.1]) */
+	bool (*exerts_zoc_static_in)(const struct game *g);
 	/* The whole rally modifier, given the Standard Rules' one (why holds its text). */
 	int (*rally_mod)(const struct game *g, int u, int std, char *why, size_t n);
 	/* Movement allowance in whole MP, given the Standard Rules' one. */
@@ -238,6 +242,9 @@ int qio_morale(const struct game *g, int u, int base);
 int qio_strength(const struct game *g, int u, bool melee, int base);
 int qio_melee_strength(const struct game *g, int u, bool attacking, int base);
 int qio_exerts_zoc(const struct game *g, int u);  /* 0, 1, or -1 no opinion */
+/* Does qio_exerts_zoc answer -1 for every unit in this game (neither [26.2] nor [27.1] in
+ * play)? */
+bool qio_exerts_zoc_none(const struct game *g);
 int qio_fire_shift(const struct game *g, int target, char *why, size_t n);
 int qio_targets(const struct game *g, int idx, int *out); /* -1: no opinion */
 int qio_fire_from_bottom(const struct game *g, int u);    /* 1 allowed, -1 no opinion */

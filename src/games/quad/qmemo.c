@@ -49,6 +49,8 @@ struct q_memo {
 	 * per unit its map index and disruption (prep_key); prep_side -1 when none is kept, or
 	 * always when the battle's hooks make the maps depend on more */
 	int prep_side;
+	uint32_t prep_opt;       /* the game's options when the maps were kept: whether the key is
+				  * hook_key's may depend on them (exerts_zoc_static_in) */
 	uint32_t prep_gen;       /* q_prep_gen: incremented by q_prep_keep (never 0 after it) */
 	uint16_t *prep_key;      /* [nku[prep_side]] key_of each unit of ku[prep_side]; with
 				  * the battle's hooks, prep_nkey entries made by hook_key */
@@ -401,10 +403,12 @@ void q_reach_begin(const struct game *g, const struct q_work *w)
  * q_battle.exerts_zoc_static, adds nothing to the key) or which hexes are closed (one that
  * closes a hex to everyone by the tags of the units there, q_battle.closed_static, adds the
  * tagged units' positions: m->ku). */
-static bool prep_plain(const struct q_scn *s)
+static bool prep_plain(const struct game *g)
 {
-	return !s->ops || ((!s->ops->exerts_zoc || s->ops->exerts_zoc_static) &&
-			   (!s->ops->closed || s->ops->closed_static));
+	const struct q_battle *b = q_scn(g)->ops;
+	return !b || ((!b->exerts_zoc || b->exerts_zoc_static ||
+		       (b->exerts_zoc_static_in && b->exerts_zoc_static_in(g))) &&
+		      (!b->closed || b->closed_static));
 }
 
 /* Without those hooks only the enemy's units and the tagged ones count (q_zoc of the enemy
@@ -470,9 +474,9 @@ bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocke
 {
 	struct q_memo *m = memo_of(g);
 	const struct q_state *st = q_cst(g);
-	if (!m)
+	if (!m || m->prep_opt != g->options)
 		return false;
-	if (!prep_plain(m->scn)) {
+	if (!prep_plain(g)) {
 		m->hkey_n = hook_key(m, g, side, m->hkey); /* (q_prep_keep keeps it on a miss) */
 		m->hkey_side = side;
 		if (m->prep_side != side || m->hkey_n != m->prep_nkey ||
@@ -533,7 +537,7 @@ void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8
 	struct q_memo *m = memo_of(g);
 	if (!m)
 		return;
-	if (!prep_plain(m->scn)) {
+	if (!prep_plain(g)) {
 		/* the key q_search_prepare's q_prep_recall just made for this position and side
 		 * (nothing changes the game between the two), or made afresh */
 		if (m->hkey_n >= 0 && m->hkey_side == side) {
@@ -551,6 +555,7 @@ void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8
 	memcpy(m->prep_zoc, zoc, (size_t)m->n);
 	memcpy(m->prep_blocked, blocked, (size_t)m->n);
 	m->prep_side = side;
+	m->prep_opt = g->options;
 	if (++m->prep_gen == 0) /* (wrapped: 0 means none) */
 		m->prep_gen = 1;
 }
