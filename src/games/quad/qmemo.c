@@ -49,6 +49,9 @@ struct q_memo {
 	 * per unit its map index and disruption (prep_key); prep_side -1 when none is kept, or
 	 * always when the battle's hooks make the maps depend on more */
 	int prep_side;
+	/* prep_plain: the maps depend on the units' bytes alone (prep_plain) in every game;
+	 * prep_plain_in: they do in a game whose exerts_zoc_static_in says so */
+	bool prep_plain, prep_plain_in;
 	uint32_t prep_opt;       /* the game's options when the maps were kept: whether the key is
 				  * hook_key's may depend on them (exerts_zoc_static_in) */
 	uint32_t prep_gen;       /* q_prep_gen: incremented by q_prep_keep (never 0 after it) */
@@ -201,6 +204,10 @@ void *q_memo_new(const struct scenario *sc)
 	m->prev = malloc(nu * n * sizeof *m->prev);
 	m->steps = malloc(nu * n * 6);
 	m->prep_side = -1;
+	const struct q_battle *b = s->ops;
+	bool cl = !b || !b->closed || b->closed_static;
+	m->prep_plain = cl && (!b || !b->exerts_zoc || b->exerts_zoc_static);
+	m->prep_plain_in = cl && !m->prep_plain && b->exerts_zoc_static_in;
 	uint32_t ctags = s->ops && s->ops->closed && s->ops->closed_static ? s->ops->closed_tags : 0;
 	for (int u = 0; u < s->nunits; u++)
 		for (int side = 0; side < 2; side++) {
@@ -402,13 +409,11 @@ void q_reach_begin(const struct game *g, const struct q_work *w)
  * decides from the position who exerts a ZOC (one that reads the unit's definition alone,
  * q_battle.exerts_zoc_static, adds nothing to the key) or which hexes are closed (one that
  * closes a hex to everyone by the tags of the units there, q_battle.closed_static, adds the
- * tagged units' positions: m->ku). */
-static bool prep_plain(const struct game *g)
+ * tagged units' positions: m->ku), or one static in this game (exerts_zoc_static_in).
+ * (The scenario's part worked out once, q_memo_new: m->prep_plain, prep_plain_in.) */
+static inline bool prep_plain(const struct q_memo *m, const struct game *g)
 {
-	const struct q_battle *b = q_scn(g)->ops;
-	return !b || ((!b->exerts_zoc || b->exerts_zoc_static ||
-		       (b->exerts_zoc_static_in && b->exerts_zoc_static_in(g))) &&
-		      (!b->closed || b->closed_static));
+	return m->prep_plain || (m->prep_plain_in && q_scn(g)->ops->exerts_zoc_static_in(g));
 }
 
 /* Without those hooks only the enemy's units and the tagged ones count (q_zoc of the enemy
@@ -476,7 +481,7 @@ bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocke
 	const struct q_state *st = q_cst(g);
 	if (!m || m->prep_opt != g->options)
 		return false;
-	if (!prep_plain(g)) {
+	if (!prep_plain(m, g)) {
 		m->hkey_n = hook_key(m, g, side, m->hkey); /* (q_prep_keep keeps it on a miss) */
 		m->hkey_side = side;
 		if (m->prep_side != side || m->hkey_n != m->prep_nkey ||
@@ -537,7 +542,7 @@ void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8
 	struct q_memo *m = memo_of(g);
 	if (!m)
 		return;
-	if (!prep_plain(g)) {
+	if (!prep_plain(m, g)) {
 		/* the key q_search_prepare's q_prep_recall just made for this position and side
 		 * (nothing changes the game between the two), or made afresh */
 		if (m->hkey_n >= 0 && m->hkey_side == side) {
@@ -933,9 +938,10 @@ int q_movers_begin(const struct game *g, int16_t *todo, bool *all)
 	int p = st->phasing, n = 0, foe = 1 - p; /* the phasing side's units are foe[1 - p] */
 	if (!m || !m->snap || !q_battle_unit_moves(s->ops))
 		return -1;
-	/* everything again, also when the Game-Turn changed (a static may_move hook reads it:
-	 * Alma [20.1]) */
-	if (m->mv_side != p || m->mv_all || !m->nrun[foe] || m->mv_turn != st->turn) {
+	/* everything again, also when the Game-Turn changed under a static may_move hook (which
+	 * may read it: Alma [20.1]) */
+	if (m->mv_side != p || m->mv_all || !m->nrun[foe] ||
+	    (m->mv_turn != st->turn && s->ops && s->ops->may_move)) {
 		for (int k = 0; k < s->nsideu[p]; k++) {
 			todo[n++] = s->sideu[p][k];
 			m->mv_ok[s->sideu[p][k]] = 0;
