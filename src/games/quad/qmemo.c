@@ -59,6 +59,11 @@ struct q_memo {
 				  * the battle's hooks, prep_nkey entries made by hook_key */
 	uint16_t *hkey;          /* [nunits]: hook_key's last key (q_prep_recall, q_prep_keep) */
 	int prep_nkey, hkey_n, hkey_side; /* hkey_n -1: no key waiting for q_prep_keep */
+	/* with the battle's hooks: the position at which the kept maps were last made or found
+	 * to hold (prep_pos_ok), so that at the same position (a move sampled, then applied)
+	 * q_prep_recall needs no hook_key: the hooks read the position and the options alone */
+	struct pos_key prep_pos;
+	bool prep_pos_ok;
 	int16_t foe[2][Q_UNITS_MAX]; /* the units not of side 0, of side 1, in unit order */
 	int nfoe[2];
 	/* foe[side] as runs of consecutive unit numbers: run k is units run[side][k][0] to
@@ -230,6 +235,7 @@ void *q_memo_new(const struct scenario *sc)
 	m->pend.st = malloc(Q_PEND_KEY);
 	m->endok.st = malloc(Q_PEND_KEY);
 	m->plan_pos.st = malloc(Q_PEND_KEY);
+	m->prep_pos.st = malloc(Q_PEND_KEY);
 	m->plan_n = 0;
 	m->pend_acts = malloc(Q_PEND_KEEP * sizeof *m->pend_acts);
 	m->mv_side = -1;
@@ -280,7 +286,7 @@ void *q_memo_new(const struct scenario *sc)
 		m->los_nh = calloc(n * n, 1);
 	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps || !m->prep_key ||
 	    !m->prep_ust ||
-	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend.st || !m->endok.st || !m->plan_pos.st || !m->pend_acts || !m->mv_ust ||
+	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend.st || !m->endok.st || !m->plan_pos.st || !m->prep_pos.st || !m->pend_acts || !m->mv_ust ||
 	    !m->mv_cand || !m->mv_pos || !m->mv_ok || !m->ent_ust || !m->ent_list ||
 	    !m->ent_watch || !m->ent_reinf || !m->ent_maps || !m->work || !m->work2 || !m->zb ||
 	    (los_map && !m->los) || (nh_map && !m->los_nh)) {
@@ -313,6 +319,7 @@ void q_memo_free(void *memo)
 	free(m->pend.st);
 	free(m->endok.st);
 	free(m->plan_pos.st);
+	free(m->prep_pos.st);
 	free(m->pend_acts);
 	free(m->mv_ust);
 	free(m->mv_cand);
@@ -481,13 +488,22 @@ bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocke
 	const struct q_state *st = q_cst(g);
 	if (!m || m->prep_opt != g->options)
 		return false;
-	if (!prep_plain(m, g)) {
+	if (!prep_plain(m, g) && !(m->prep_pos_ok && m->prep_side == side && pos_is(&m->prep_pos, g))) {
 		m->hkey_n = hook_key(m, g, side, m->hkey); /* (q_prep_keep keeps it on a miss) */
 		m->hkey_side = side;
 		if (m->prep_side != side || m->hkey_n != m->prep_nkey ||
 		    memcmp(m->hkey, m->prep_key, (size_t)m->hkey_n * sizeof m->hkey[0]))
 			return false;
 		m->hkey_n = -1; /* a hit: nothing for q_prep_keep */
+		pos_set(&m->prep_pos, g);
+		m->prep_pos_ok = true;
+	} else if (!prep_plain(m, g)) {
+#ifdef Q_OCC_VERIFY /* debug builds: the same position must give the same key */
+		uint16_t key[Q_UNITS_MAX]; /* (hook_key writes one entry a unit at most) */
+		int nk = hook_key(m, g, side, key);
+		if (nk != m->prep_nkey || memcmp(key, m->prep_key, (size_t)nk * sizeof *key))
+			abort();
+#endif
 	} else {
 		if (m->prep_side != side)
 			return false;
@@ -552,6 +568,8 @@ void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8
 			m->prep_nkey = hook_key(m, g, side, m->prep_key);
 		}
 		m->hkey_n = -1;
+		pos_set(&m->prep_pos, g);
+		m->prep_pos_ok = true;
 	} else {
 		for (int k = 0; k < m->nku[side]; k++)
 			m->prep_key[k] = key_of(q_cst(g), m->ku[side][k]);
