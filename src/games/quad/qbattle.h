@@ -12,6 +12,11 @@ struct q_battle {
 	int (*prepare)(struct q_scn *q);
 	void (*setup)(struct game *g);
 	int (*may_move)(const struct game *g, int u, struct err *e);
+	/* may_move's answer depends on the unit's definition (type, nation, tags) and the
+	 * Game-Turn alone, never on the rest of the position: then, with ignores_zoc static too
+	 * and the Standard Rules' allowance and steps, the memo keeps per-unit movement facts
+	 * (q_battle_unit_moves, q_movers_begin), worked out again when the Game-Turn changes */
+	bool may_move_static;
 	int (*may_enter)(const struct game *g, int u, struct err *e);
 	/* The Game-Turn reinforcement u is scheduled for, given the printed one (Inkerman [25.22]
 	 * 4-7 and [25.32] 5: earlier arrivals); q_can_enter compares the turn with it. */
@@ -56,6 +61,10 @@ struct q_battle {
 	 * never on the position: then the enemy's zones of control depend on its units' hexes and
 	 * disruptions alone, and the memo keeps them as it does without the hook */
 	bool exerts_zoc_static;
+	/* Optional: true when, in this game (its optional rules), exerts_zoc's answer depends on
+	 * the unit's definition alone, as exerts_zoc_static says for every game (Inkerman without
+	 * [26.2] and [27.1]) */
+	bool (*exerts_zoc_static_in)(const struct game *g);
 	/* The whole rally modifier, given the Standard Rules' one (why holds its text). */
 	int (*rally_mod)(const struct game *g, int u, int std, char *why, size_t n);
 	/* Movement allowance in whole MP, given the Standard Rules' one. */
@@ -85,10 +94,18 @@ struct q_battle {
 	int (*phase_start)(struct game *g, struct evsink *ev);
 	/* u moves without regard to enemy zones of control (Alma [19.1] artillery). */
 	bool (*ignores_zoc)(const struct game *g, int u);
+	/* ignores_zoc's answer depends on the unit's definition alone (as exerts_zoc_static) */
+	bool ignores_zoc_static;
 	/* May the deciding side end the current phase? 0 or -1 with the case. */
 	int (*may_end)(const struct game *g, struct err *e);
 	/* Is idx closed to u (move, retreat, advance) beyond the Standard Rules? */
 	bool (*closed)(const struct game *g, int u, int idx);
+	/* closed(g, -1, idx), idx closed to everyone (which the enemy_blocked map asks of each
+	 * hex a friendly unit stands in), holds exactly when a unit with one of closed_tags
+	 * (enum q_tag) stands in idx, never with closed_tags 0; then the maps depend on the enemy
+	 * units' and the tagged units' hexes and disruptions alone, and the memo keys them so */
+	bool closed_static;
+	uint32_t closed_tags;
 	/* Half movement points whose expense disrupts cavalry unit u ([11.11]: 14, i.e. 7 MP). */
 	int (*cav_disrupt_mp)(const struct game *g, int u);
 	/* Adjusts a copy of u's step-cost table for the present position (engineer bridges). */
@@ -125,13 +142,23 @@ extern const struct q_battle q_tchernaya;
 /* The battle of a scenario, by its id's first word; NULL for none (test scenarios). */
 const struct q_battle *q_battle_find(const char *scenario_id);
 
-/* Does the battle leave whether a unit may move, its allowance, its step table and its
- * subjection to zones of control to the Standard Rules (no may_move, ma, step_variant,
- * patch_steps or ignores_zoc hook)? Then those facts depend on the unit's own state alone,
- * and the movement listings compute them inline (quad.c, qmemo.c). */
-static inline bool q_battle_plain_moves(const struct q_battle *b)
+/* Does the battle leave a unit's allowance and step table to the Standard Rules (no ma,
+ * step_variant or patch_steps hook)? Then both depend on the unit's type and disruption
+ * alone, and the movement listings and the memo's searches compute them inline (quad.c,
+ * qmemo.c, qmove.c), asking only the may_move and ignores_zoc hooks, if any. */
+static inline bool q_battle_std_moves(const struct q_battle *b)
 {
-	return !b || (!b->may_move && !b->ma && !b->step_variant && !b->patch_steps && !b->ignores_zoc);
+	return !b || (!b->ma && !b->step_variant && !b->patch_steps);
+}
+
+/* Does whether a unit may move, its allowance, its step table and its subjection to zones of
+ * control depend on the unit's own state and definition and the Game-Turn alone (the
+ * Standard Rules' allowance and steps, and no may_move or ignores_zoc hook or only ones
+ * declared static)? Then the memo keeps those facts per unit (qmemo.c, q_movers_begin). */
+static inline bool q_battle_unit_moves(const struct q_battle *b)
+{
+	return q_battle_std_moves(b) &&
+	       (!b || ((!b->may_move || b->may_move_static) && (!b->ignores_zoc || b->ignores_zoc_static)));
 }
 
 /* Do the reinforcements' entries (quad.c, list_entries) read no more of the position than the
@@ -215,6 +242,9 @@ int qio_morale(const struct game *g, int u, int base);
 int qio_strength(const struct game *g, int u, bool melee, int base);
 int qio_melee_strength(const struct game *g, int u, bool attacking, int base);
 int qio_exerts_zoc(const struct game *g, int u);  /* 0, 1, or -1 no opinion */
+/* Does qio_exerts_zoc answer -1 for every unit in this game (neither [26.2] nor [27.1] in
+ * play)? */
+bool qio_exerts_zoc_none(const struct game *g);
 int qio_fire_shift(const struct game *g, int target, char *why, size_t n);
 int qio_targets(const struct game *g, int idx, int *out); /* -1: no opinion */
 int qio_fire_from_bottom(const struct game *g, int u);    /* 1 allowed, -1 no opinion */

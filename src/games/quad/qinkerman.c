@@ -651,6 +651,12 @@ static bool ink_exerts_zoc(const struct game *g, int u)
 	return qio_exerts_zoc(g, u) != 0;
 }
 
+/* Without [26.2] and [27.1] every unit exerts a ZOC (ink_exerts_zoc: qio_exerts_zoc -1). */
+static bool ink_exerts_zoc_static_in(const struct game *g)
+{
+	return qio_exerts_zoc_none(g);
+}
+
 static int ink_melee_strength(const struct game *g, int u, bool attacking, int base)
 {
 	return qio_melee_strength(g, u, attacking, base);
@@ -1024,6 +1030,7 @@ const struct q_battle q_inkerman = {
 	.prepare = ink_prepare,
 	.setup = ink_setup,
 	.closed = ink_closed,
+	.closed_static = true, /* to everyone: never (ink_closed) */
 	.stack_ok = ink_stack_ok,
 	.ma = ink_ma,
 	.los_hex = ink_los_hex,
@@ -1059,6 +1066,7 @@ const struct q_battle q_inkerman = {
 	.melee_ok = ink_melee_ok,
 	.on_melee = ink_on_melee,
 	.exerts_zoc = ink_exerts_zoc,
+	.exerts_zoc_static_in = ink_exerts_zoc_static_in,
 	.melee_strength = ink_melee_strength,
 	.step_variant = qio_step_variant,
 	.parse = qio_parse,

@@ -690,6 +690,11 @@ int qio_exerts_zoc(const struct game *g, int u)
 	return -1;
 }
 
+bool qio_exerts_zoc_none(const struct game *g)
+{
+	return !on(g, Q_OPT_27_1) && !on(g, Q_OPT_26_2); /* qio_exerts_zoc's two refusals */
+}
+
 int qio_fire_shift(const struct game *g, int target, char *why, size_t n)
 {
 	int sh = 0;

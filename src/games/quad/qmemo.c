@@ -49,18 +49,35 @@ struct q_memo {
 	 * per unit its map index and disruption (prep_key); prep_side -1 when none is kept, or
 	 * always when the battle's hooks make the maps depend on more */
 	int prep_side;
+	/* prep_plain: the maps depend on the units' bytes alone (prep_plain) in every game;
+	 * prep_plain_in: they do in a game whose exerts_zoc_static_in says so */
+	bool prep_plain, prep_plain_in;
+	uint32_t prep_opt;       /* the game's options when the maps were kept: whether the key is
+				  * hook_key's may depend on them (exerts_zoc_static_in) */
 	uint32_t prep_gen;       /* q_prep_gen: incremented by q_prep_keep (never 0 after it) */
-	uint16_t *prep_key;      /* [nfoe[prep_side]] key_of each unit of foe[prep_side]; with
+	uint16_t *prep_key;      /* [nku[prep_side]] key_of each unit of ku[prep_side]; with
 				  * the battle's hooks, prep_nkey entries made by hook_key */
 	uint16_t *hkey;          /* [nunits]: hook_key's last key (q_prep_recall, q_prep_keep) */
 	int prep_nkey, hkey_n, hkey_side; /* hkey_n -1: no key waiting for q_prep_keep */
+	/* with the battle's hooks: the position at which the kept maps were last made or found
+	 * to hold (prep_pos_ok), so that at the same position (a move sampled, then applied)
+	 * q_prep_recall needs no hook_key: the hooks read the position and the options alone */
+	struct pos_key prep_pos;
+	bool prep_pos_ok;
 	int16_t foe[2][Q_UNITS_MAX]; /* the units not of side 0, of side 1, in unit order */
 	int nfoe[2];
 	/* foe[side] as runs of consecutive unit numbers: run k is units run[side][k][0] to
 	 * run[side][k][1] - 1; nrun[side] 0 when they take more than Q_MEMO_RUNS runs */
 	int16_t run[2][Q_MEMO_RUNS][2];
 	int nrun[2];
-	/* without the battle's hooks: the unit states (struct q_ust, bytes) of foe[prep_side]'s
+	/* the units whose states the maps for side read (q_search_prepare): foe[side] and, with
+	 * the battle's closed_static hook, side's own units with one of its closed_tags; in unit
+	 * order, and as runs (krun, nkrun as run and nrun) */
+	int16_t ku[2][Q_UNITS_MAX];
+	int nku[2];
+	int16_t krun[2][Q_MEMO_RUNS][2];
+	int nkrun[2];
+	/* without the battle's hooks: the unit states (struct q_ust, bytes) of ku[prep_side]'s
 	 * runs when the maps were kept or last recalled; equal bytes mean an equal key (key_of
 	 * reads them alone), so q_prep_recall compares them first, a few wide compares */
 	struct q_ust *prep_ust;  /* [nunits] */
@@ -92,7 +109,7 @@ struct q_memo {
 	 * st->moving (mv_moving); a fact is ok (mv_ok) until the unit's search e[u] is made again,
 	 * which lists it in mv_dirty (or sets mv_all when the list is full or every entry is
 	 * dropped), so that an ok fact with hexes always describes e[u]'s */
-	int mv_side, mv_moving, mv_ndirty;
+	int mv_side, mv_moving, mv_ndirty, mv_turn; /* mv_turn: the Game-Turn of the facts */
 	/* mv_epoch: counts q_movers_begin's calls (never 0); ent_epoch == mv_epoch when the kept
 	 * entries are known to hold for the phasing side's unit states in mv_ust (q_movers_begin
 	 * found no change the entries read), so that q_entries_recall need not compare them */
@@ -156,6 +173,25 @@ static inline void pos_set(struct pos_key *k, const struct game *g)
 	k->opt = g->options;
 }
 
+/* Units list[n] (in unit order) as runs of consecutive unit numbers: run k is units
+ * run[k][0] to run[k][1] - 1. Returns their count, 0 when they take more than Q_MEMO_RUNS. */
+static int runs_of(const int16_t *list, int n, int16_t run[][2])
+{
+	int nr = 0;
+	for (int k = 0; k < n; k++) {
+		int u = list[k];
+		if (nr > 0 && run[nr - 1][1] == u)
+			run[nr - 1][1] = (int16_t)(u + 1);
+		else if (nr == Q_MEMO_RUNS)
+			return 0; /* too scattered: compare keys only */
+		else {
+			run[nr][0] = (int16_t)u;
+			run[nr++][1] = (int16_t)(u + 1);
+		}
+	}
+	return nr;
+}
+
 void *q_memo_new(const struct scenario *sc)
 {
 	const struct q_scn *s = sc->data;
@@ -173,24 +209,21 @@ void *q_memo_new(const struct scenario *sc)
 	m->prev = malloc(nu * n * sizeof *m->prev);
 	m->steps = malloc(nu * n * 6);
 	m->prep_side = -1;
+	const struct q_battle *b = s->ops;
+	bool cl = !b || !b->closed || b->closed_static;
+	m->prep_plain = cl && (!b || !b->exerts_zoc || b->exerts_zoc_static);
+	m->prep_plain_in = cl && !m->prep_plain && b->exerts_zoc_static_in;
+	uint32_t ctags = s->ops && s->ops->closed && s->ops->closed_static ? s->ops->closed_tags : 0;
 	for (int u = 0; u < s->nunits; u++)
-		for (int side = 0; side < 2; side++)
+		for (int side = 0; side < 2; side++) {
 			if (s->u[u].side != side)
 				m->foe[side][m->nfoe[side]++] = (int16_t)u;
-	for (int side = 0; side < 2; side++) {
-		int nr = 0;
-		for (int k = 0; k < m->nfoe[side] && nr >= 0; k++) {
-			int u = m->foe[side][k];
-			if (nr > 0 && m->run[side][nr - 1][1] == u)
-				m->run[side][nr - 1][1] = (int16_t)(u + 1);
-			else if (nr == Q_MEMO_RUNS)
-				nr = -1; /* too scattered: compare keys only */
-			else {
-				m->run[side][nr][0] = (int16_t)u;
-				m->run[side][nr++][1] = (int16_t)(u + 1);
-			}
+			if (s->u[u].side != side || (s->u[u].tags & ctags))
+				m->ku[side][m->nku[side]++] = (int16_t)u;
 		}
-		m->nrun[side] = nr < 0 ? 0 : nr;
+	for (int side = 0; side < 2; side++) {
+		m->nrun[side] = runs_of(m->foe[side], m->nfoe[side], m->run[side]);
+		m->nkrun[side] = runs_of(m->ku[side], m->nku[side], m->krun[side]);
 	}
 	m->prep_ust = malloc(nu * sizeof *m->prep_ust + 1);
 	m->prep_key = malloc(nu * sizeof *m->prep_key + 1);
@@ -202,6 +235,7 @@ void *q_memo_new(const struct scenario *sc)
 	m->pend.st = malloc(Q_PEND_KEY);
 	m->endok.st = malloc(Q_PEND_KEY);
 	m->plan_pos.st = malloc(Q_PEND_KEY);
+	m->prep_pos.st = malloc(Q_PEND_KEY);
 	m->plan_n = 0;
 	m->pend_acts = malloc(Q_PEND_KEEP * sizeof *m->pend_acts);
 	m->mv_side = -1;
@@ -252,7 +286,7 @@ void *q_memo_new(const struct scenario *sc)
 		m->los_nh = calloc(n * n, 1);
 	if (!m->zoc || !m->blocked || !m->e || !m->order || !m->prev || !m->steps || !m->prep_key ||
 	    !m->prep_ust ||
-	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend.st || !m->endok.st || !m->plan_pos.st || !m->pend_acts || !m->mv_ust ||
+	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend.st || !m->endok.st || !m->plan_pos.st || !m->prep_pos.st || !m->pend_acts || !m->mv_ust ||
 	    !m->mv_cand || !m->mv_pos || !m->mv_ok || !m->ent_ust || !m->ent_list ||
 	    !m->ent_watch || !m->ent_reinf || !m->ent_maps || !m->work || !m->work2 || !m->zb ||
 	    (los_map && !m->los) || (nh_map && !m->los_nh)) {
@@ -285,6 +319,7 @@ void q_memo_free(void *memo)
 	free(m->pend.st);
 	free(m->endok.st);
 	free(m->plan_pos.st);
+	free(m->prep_pos.st);
 	free(m->pend_acts);
 	free(m->mv_ust);
 	free(m->mv_cand);
@@ -379,14 +414,17 @@ void q_reach_begin(const struct game *g, const struct q_work *w)
 
 /* The maps depend on the enemy's positions and disruptions alone unless the battle has a hook that
  * decides from the position who exerts a ZOC (one that reads the unit's definition alone,
- * q_battle.exerts_zoc_static, adds nothing to the key) or which hexes are closed. */
-static bool prep_plain(const struct q_scn *s)
+ * q_battle.exerts_zoc_static, adds nothing to the key) or which hexes are closed (one that
+ * closes a hex to everyone by the tags of the units there, q_battle.closed_static, adds the
+ * tagged units' positions: m->ku), or one static in this game (exerts_zoc_static_in).
+ * (The scenario's part worked out once, q_memo_new: m->prep_plain, prep_plain_in.) */
+static inline bool prep_plain(const struct q_memo *m, const struct game *g)
 {
-	return !s->ops || ((!s->ops->exerts_zoc || s->ops->exerts_zoc_static) && !s->ops->closed);
+	return m->prep_plain || (m->prep_plain_in && q_scn(g)->ops->exerts_zoc_static_in(g));
 }
 
-/* Without those hooks only the enemy's units count (q_zoc of the enemy side, enemy_blocked):
- * the key holds their map indices and disruptions (m->foe[side]: the units not of side). */
+/* Without those hooks only the enemy's units and the tagged ones count (q_zoc of the enemy
+ * side, enemy_blocked): the key holds their map indices and disruptions (m->ku[side]). */
 static uint16_t key_of(const struct q_state *st, int u)
 {
 	/* idx >= Q_ABSENT (-3) and < Q_NMAX: 12 bits after +4 */
@@ -396,12 +434,13 @@ static uint16_t key_of(const struct q_state *st, int u)
 /* With the battle's ZOC or closed-hex hooks, the key also holds their answers where q_zoc and
  * enemy_blocked ask them: for each enemy unit key_of, with 0x4000 when it is on the map,
  * undisrupted and exerts a ZOC; then, with a closed-hex hook, for each of side's own units
- * its map index + 4 when it stands in a hex closed to everyone (which blocks it), else 0. */
-static int hook_key(const struct game *g, int side, uint16_t *key)
+ * its map index + 4 when it stands in a hex closed to everyone (which blocks it), else 0
+ * (with a closed_static hook instead key_of each own tagged unit, m->ku[side]). */
+static int hook_key(const struct q_memo *m, const struct game *g, int side, uint16_t *key)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	bool ex = s->ops && s->ops->exerts_zoc, cl = s->ops && s->ops->closed;
+	bool ex = s->ops && s->ops->exerts_zoc, cl = s->ops && s->ops->closed && !s->ops->closed_static;
 	int n = 0;
 	for (int k = 0; k < s->nsideu[1 - side]; k++) {
 		int u = s->sideu[1 - side][k];
@@ -410,6 +449,9 @@ static int hook_key(const struct game *g, int side, uint16_t *key)
 			v |= 0x4000;
 		key[n++] = v;
 	}
+	for (int k = 0; k < m->nku[side]; k++) /* (the tagged units of side, if any) */
+		if (s->u[m->ku[side][k]].side == side)
+			key[n++] = key_of(st, m->ku[side][k]);
 	if (cl)
 		for (int k = 0; k < s->nsideu[side]; k++) {
 			int idx = st->u[s->sideu[side][k]].idx;
@@ -418,14 +460,14 @@ static int hook_key(const struct game *g, int side, uint16_t *key)
 	return n;
 }
 
-/* Are the unit states of side's foes byte for byte those kept in prep_ust (for the key kept
- * in prep_key)? false when not known (scattered foes). */
+/* Are the unit states of ku[side] (side's foes and tagged units) byte for byte those kept in
+ * prep_ust (for the key kept in prep_key)? false when not known (scattered units). */
 static bool ust_same(const struct q_memo *m, const struct q_state *st, int side)
 {
-	if (!m->nrun[side])
+	if (!m->nkrun[side])
 		return false;
-	for (int k = 0; k < m->nrun[side]; k++) {
-		int lo = m->run[side][k][0], hi = m->run[side][k][1];
+	for (int k = 0; k < m->nkrun[side]; k++) {
+		int lo = m->krun[side][k][0], hi = m->krun[side][k][1];
 		if (memcmp(&st->u[lo], &m->prep_ust[lo], (size_t)(hi - lo) * sizeof st->u[0]))
 			return false;
 	}
@@ -434,8 +476,8 @@ static bool ust_same(const struct q_memo *m, const struct q_state *st, int side)
 
 static void ust_keep(struct q_memo *m, const struct q_state *st, int side)
 {
-	for (int k = 0; k < m->nrun[side]; k++) {
-		int lo = m->run[side][k][0], hi = m->run[side][k][1];
+	for (int k = 0; k < m->nkrun[side]; k++) {
+		int lo = m->krun[side][k][0], hi = m->krun[side][k][1];
 		memcpy(&m->prep_ust[lo], &st->u[lo], (size_t)(hi - lo) * sizeof st->u[0]);
 	}
 }
@@ -444,27 +486,36 @@ bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocke
 {
 	struct q_memo *m = memo_of(g);
 	const struct q_state *st = q_cst(g);
-	if (!m)
+	if (!m || m->prep_opt != g->options)
 		return false;
-	if (!prep_plain(m->scn)) {
-		m->hkey_n = hook_key(g, side, m->hkey); /* (q_prep_keep keeps it on a miss) */
+	if (!prep_plain(m, g) && !(m->prep_pos_ok && m->prep_side == side && pos_is(&m->prep_pos, g))) {
+		m->hkey_n = hook_key(m, g, side, m->hkey); /* (q_prep_keep keeps it on a miss) */
 		m->hkey_side = side;
 		if (m->prep_side != side || m->hkey_n != m->prep_nkey ||
 		    memcmp(m->hkey, m->prep_key, (size_t)m->hkey_n * sizeof m->hkey[0]))
 			return false;
 		m->hkey_n = -1; /* a hit: nothing for q_prep_keep */
+		pos_set(&m->prep_pos, g);
+		m->prep_pos_ok = true;
+	} else if (!prep_plain(m, g)) {
+#ifdef Q_OCC_VERIFY /* debug builds: the same position must give the same key */
+		uint16_t key[Q_UNITS_MAX]; /* (hook_key writes one entry a unit at most) */
+		int nk = hook_key(m, g, side, key);
+		if (nk != m->prep_nkey || memcmp(key, m->prep_key, (size_t)nk * sizeof *key))
+			abort();
+#endif
 	} else {
 		if (m->prep_side != side)
 			return false;
 		if (!ust_same(m, st, side)) {
-			for (int k = 0; k < m->nfoe[side]; k++)
-				if (key_of(st, m->foe[side][k]) != m->prep_key[k])
+			for (int k = 0; k < m->nku[side]; k++)
+				if (key_of(st, m->ku[side][k]) != m->prep_key[k])
 					return false;
 			ust_keep(m, st, side); /* the same key: remember these bytes instead */
 		}
 #ifdef Q_OCC_VERIFY /* debug builds: equal bytes must mean an equal key */
-		for (int k = 0; k < m->nfoe[side]; k++)
-			if (key_of(st, m->foe[side][k]) != m->prep_key[k])
+		for (int k = 0; k < m->nku[side]; k++)
+			if (key_of(st, m->ku[side][k]) != m->prep_key[k])
 				abort();
 #endif
 	}
@@ -507,24 +558,27 @@ void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8
 	struct q_memo *m = memo_of(g);
 	if (!m)
 		return;
-	if (!prep_plain(m->scn)) {
+	if (!prep_plain(m, g)) {
 		/* the key q_search_prepare's q_prep_recall just made for this position and side
 		 * (nothing changes the game between the two), or made afresh */
 		if (m->hkey_n >= 0 && m->hkey_side == side) {
 			memcpy(m->prep_key, m->hkey, (size_t)m->hkey_n * sizeof m->hkey[0]);
 			m->prep_nkey = m->hkey_n;
 		} else {
-			m->prep_nkey = hook_key(g, side, m->prep_key);
+			m->prep_nkey = hook_key(m, g, side, m->prep_key);
 		}
 		m->hkey_n = -1;
+		pos_set(&m->prep_pos, g);
+		m->prep_pos_ok = true;
 	} else {
-		for (int k = 0; k < m->nfoe[side]; k++)
-			m->prep_key[k] = key_of(q_cst(g), m->foe[side][k]);
+		for (int k = 0; k < m->nku[side]; k++)
+			m->prep_key[k] = key_of(q_cst(g), m->ku[side][k]);
 		ust_keep(m, q_cst(g), side);
 	}
 	memcpy(m->prep_zoc, zoc, (size_t)m->n);
 	memcpy(m->prep_blocked, blocked, (size_t)m->n);
 	m->prep_side = side;
+	m->prep_opt = g->options;
 	if (++m->prep_gen == 0) /* (wrapped: 0 means none) */
 		m->prep_gen = 1;
 }
@@ -654,13 +708,14 @@ static int reach_query(const struct game *g, int u, struct q_work *w, struct pat
 
 	q->blocked = w->blocked;
 	q->start = us->idx;
-	if (q_battle_plain_moves(s->ops)) {
-		/* q_battle_steps, q_battle_ignores_zoc and q_mp_left without the battle's hooks */
+	if (q_battle_std_moves(s->ops)) {
+		/* q_battle_steps and q_mp_left without the battle's hooks; the ignores_zoc hook
+		 * asked direct */
 		bool dis = (us->fl & QF_DISRUPTED) != 0;
 		int left = q_ma_std(s->u[u].ma, s->u[u].type, dis) * 2 - us->mp;
 		int mc = q_mclass(s->u[u].type, dis);
 		q->step = s->step[mc];
-		q->zoc = w->zoc;
+		q->zoc = s->ops && s->ops->ignores_zoc && s->ops->ignores_zoc(g, u) ? NULL : w->zoc;
 		q->allowance = left > 0 ? left : 0;
 		return mc;
 	}
@@ -899,9 +954,12 @@ int q_movers_begin(const struct game *g, int16_t *todo, bool *all)
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	int p = st->phasing, n = 0, foe = 1 - p; /* the phasing side's units are foe[1 - p] */
-	if (!m || !m->snap || !q_battle_plain_moves(s->ops))
+	if (!m || !m->snap || !q_battle_unit_moves(s->ops))
 		return -1;
-	if (m->mv_side != p || m->mv_all || !m->nrun[foe]) { /* everything again */
+	/* everything again, also when the Game-Turn changed under a static may_move hook (which
+	 * may read it: Alma [20.1]) */
+	if (m->mv_side != p || m->mv_all || !m->nrun[foe] ||
+	    (m->mv_turn != st->turn && s->ops && s->ops->may_move)) {
 		for (int k = 0; k < s->nsideu[p]; k++) {
 			todo[n++] = s->sideu[p][k];
 			m->mv_ok[s->sideu[p][k]] = 0;
@@ -910,6 +968,7 @@ int q_movers_begin(const struct game *g, int16_t *todo, bool *all)
 		memset(m->mv_cand, 0, (size_t)s->nsideu[p] * sizeof m->mv_cand[0]);
 		m->mv_total = 0;
 		m->mv_side = p;
+		m->mv_turn = st->turn;
 		m->mv_all = false;
 		m->mv_ndirty = 0;
 		m->mv_moving = st->moving;

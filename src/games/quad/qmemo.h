@@ -88,12 +88,13 @@ void q_plan_keep(const struct game *g, const struct action *a, const void *plan,
 /* The Movement Phase sampler's facts, kept across the phase so that a decision asks only
  * about the units that changed: for each unit u of the phasing side, how many hexes other
  * than its own it may be drawn to (q_reach's count less one; 0 when may_move_quick refuses
- * it). Without the battle's movement hooks (q_battle_plain_moves) the permission and the
- * search's inputs read nothing but u's own state, st->moving ([5.18]) and the maps, so a
- * fact stays true while those bytes do. After q_search_prepare and q_reach_begin for the
- * position, q_movers_begin writes into todo[Q_UNITS_MAX] the units whose facts are not known
- * (state bytes changed, st->moving changed to or from them, search made again, another side,
- * maps changed) and returns their count, or -1 without the memo or with the hooks (nothing
+ * it). Without the battle's movement hooks, or with static ones (q_battle_unit_moves), the
+ * permission and the search's inputs read nothing but u's own state and definition, the
+ * Game-Turn, st->moving ([5.18]) and the maps, so a fact stays true while those bytes do.
+ * After q_search_prepare and q_reach_begin for the position, q_movers_begin writes into
+ * todo[Q_UNITS_MAX] the units whose facts are not known (state bytes changed, st->moving
+ * changed to or from them, search made again, another side or Game-Turn, maps changed) and
+ * returns their count, or -1 without the memo or with other hooks (nothing
  * kept); the caller works each out and tells q_mover_keep (after q_reach, for cand > 0).
  * q_movers then gives the facts by place in sideu[phasing], and q_mover_order u's hexes
  * (q_reach's order, own hex first). *all is set when todo holds every unit of the side (no

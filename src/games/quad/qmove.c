@@ -362,10 +362,10 @@ static int follow(struct game *g, int u, const int32_t *path, int n, int entered
 	int from = st->u[u].idx;
 	bool start_zoc;
 	char hx[8];
-	/* without the battle's movement hooks (q_battle_plain_moves) the step table and the
+	/* without the battle's allowance and step hooks (q_battle_std_moves) the step table and the
 	 * allowance depend on the unit's type and disruption alone, which no step changes: read
 	 * once; with them, asked at every step as before */
-	bool plain = q_battle_plain_moves(s->ops);
+	bool plain = q_battle_std_moves(s->ops);
 	const uint8_t *steps = plain ? q_battle_steps(g, u, w->steps) : NULL;
 	int ma2 = plain ? q_ma(g, u) * 2 : 0;
 

@@ -456,6 +456,19 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 			       nelig);
 }
 
+/* The rest of q_can_move (may_move_quick) with the battle's may_move or allowance hooks:
+ * q_ma asked once, or inline without its hook (q_battle_std_moves); the may_move hook direct.
+ * (Out of line: may_move_quick stays small enough to be inlined in the samplers' loops.) */
+__attribute__((noinline)) static bool may_move_hooked(const struct game *g, int u)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int ma = q_battle_std_moves(s->ops)
+		 ? q_ma_std(s->u[u].ma, s->u[u].type, (st->u[u].fl & QF_DISRUPTED) != 0)
+		 : q_ma(g, u);
+	return ma != 0 && ma * 2 - st->u[u].mp > 0 && (!s->ops->may_move || s->ops->may_move(g, u, NULL) == 0);
+}
+
 /* q_can_move(g, u, NULL) == 0, inline, its cheapest refusals (side, on the map, [5.13],
  * [5.18]) tested first. */
 static inline bool may_move_quick(const struct game *g, int u)
@@ -467,12 +480,10 @@ static inline bool may_move_quick(const struct game *g, int u)
 	if (s->u[u].side != st->phasing || st->u[u].idx < 0 || (fl & QF_STOPPED) ||
 	    ((fl & QF_MOVED) && st->moving != u))
 		return false;
-	if (q_battle_plain_moves(s->ops)) { /* q_ma and q_battle_may_move without hooks */
-		ma = q_ma_std(s->u[u].ma, s->u[u].type, (fl & QF_DISRUPTED) != 0);
-		return ma * 2 - st->u[u].mp > 0;
-	}
-	ma = q_ma(g, u); /* the rest of q_can_move, with q_ma asked once */
-	return ma != 0 && ma * 2 - st->u[u].mp > 0 && q_battle_may_move(g, u, NULL) == 0;
+	if (s->ops && (s->ops->may_move || !q_battle_std_moves(s->ops)))
+		return may_move_hooked(g, u);
+	ma = q_ma_std(s->u[u].ma, s->u[u].type, (fl & QF_DISRUPTED) != 0); /* q_ma without hooks */
+	return ma * 2 - st->u[u].mp > 0;
 }
 
 static void list_moves(const struct game *g, struct q_alist *l)
@@ -782,11 +793,12 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 	bool prepared = false, kept = q_memo_on(g);
 	uint32_t total;
 
-	/* with the memo and without the battle's movement hooks the memo keeps facts per unit
-	 * (movers_known), for the maps of this position: tell it them. (With the hooks nothing
-	 * is kept, and the maps are prepared only if some unit may move or enter, as before:
-	 * q_prep_recall's hook key costs Inkerman, Alma and the Tchernaya ~1% a game.) */
-	if (kept && q_battle_plain_moves(s->ops)) {
+	/* with the memo and without the battle's movement hooks (or with static ones,
+	 * q_battle_unit_moves) the memo keeps facts per unit (movers_known), for the maps of this
+	 * position: tell it them. (With the hooks nothing is kept, and the maps are prepared only
+	 * if some unit may move or enter, as before: q_prep_recall's hook key costs Inkerman and
+	 * the Tchernaya ~1% a game.) */
+	if (kept && q_battle_unit_moves(s->ops)) {
 		w = q_memo_work(g); /* its maps stay from the last decision when they still hold */
 		q_search_prepare_kept(g, st->phasing, w);
 		q_reach_begin(g, w);
