@@ -32,18 +32,12 @@ struct fixture {
 static int setup(void **state)
 {
 	struct fixture *f = calloc(1, sizeof *f);
-	struct errlist *l = malloc(sizeof *l);
-	if (!f || !l)
+	if (!f)
 		return -1;
-	errlist_init(l);
-	if (scenario_load(&f->scn, SCENARIO, l) != 0) {
-		for (int i = 0; i < l->n; i++)
-			print_error("%s:%d: %s\n", l->e[i].file, l->e[i].line, l->e[i].msg);
-		free(l);
+	if (load_scenario(&f->scn, SCENARIO) != 0) {
 		free(f);
 		return -1;
 	}
-	free(l);
 	f->acts = malloc(MAX_ACTIONS * sizeof *f->acts);
 	snprintf(f->dir, sizeof f->dir, "/tmp/crimea-test-record-XXXXXX");
 	if (!f->acts || !mkdtemp(f->dir))

@@ -6,11 +6,30 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
 #include "games/rules.h"
 #include "hex/hex.h"
+
+/* Loads the scenario at path into s for a fixture's setup: 0, or -1 after printing every error
+ * (file:line: message). */
+static inline int load_scenario(struct scenario *s, const char *path)
+{
+	struct errlist *l = malloc(sizeof *l);
+	int rc = -1;
+	if (!l)
+		return -1;
+	errlist_init(l);
+	if (scenario_load(s, path, l) == 0)
+		rc = 0;
+	else
+		for (int i = 0; i < l->n; i++)
+			print_error("%s:%d: %s\n", l->e[i].file, l->e[i].line, l->e[i].msg);
+	free(l);
+	return rc;
+}
 
 /* "XXYY" -> hex number, failing the test on a typo. */
 static inline int H(const char *s)
