@@ -16,8 +16,12 @@
 
 enum ai_kind { AI_NONE, AI_RANDOM, AI_GREEDY, AI_SEARCH, AI_NKINDS };
 
-/* Rollouts per decision of the search player when ai_choose is used. */
-#define AI_SEARCH_BUDGET 20
+/* Rollouts per decision of the search player when ai_choose is used ("search"). 60, not the
+ * 20 of the first eight sessions: on the same deals 60 was at least as strong at every seat
+ * measured and much stronger where 20 fell short of the strength target (the Alma Allies 15-21
+ * -> 26-9 over 40 deals, docs/PERFORMANCE.md "Ninth session: search's budget"), for about
+ * three times the thinking. */
+#define AI_SEARCH_BUDGET 60
 /* The largest budget a player spec may ask for ("search:N"). */
 #define AI_SEARCH_BUDGET_MAX 100000
 /* Room for a player spec's name ("search:100000" and its NUL). */

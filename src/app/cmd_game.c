@@ -87,7 +87,7 @@ static const char play_help[] =
 	"  --dice manual       ask for every die (a referee's real dice); the record keeps them\n"
 	"  --ai SIDE=PLAYER    let the computer play a side, or both (PLAYER: random, greedy,\n"
 	"                      search, or search:N, N rollouts a decision: more is stronger and\n"
-	"                      slower; 20), or human (a person plays it)\n"
+	"                      slower; 60), or human (a person plays it)\n"
 	"  --save FILE.rec     keep the game record there, rewritten atomically after every action\n"
 	"  --option ID         an optional rule (repeatable; or a comma list): 11.27; Inkerman\n"
 	"                      23.1 ... 28.2, a group 23 ... 28, or all (docs/RULES.md)\n"

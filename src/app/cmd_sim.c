@@ -37,7 +37,7 @@ static const char sim_help[] =
 	"  levels (95% Wilson intervals), victory points, game length and the historical outcome.\n"
 	"  -n N              games to play (default 100)\n"
 	"  --ai SIDE=PLAYER  the player of a side (default random for both; SIDE may be both):\n"
-	"                    random, greedy, search, or search:N (N rollouts a decision; 20)\n"
+	"                    random, greedy, search, or search:N (N rollouts a decision; 60)\n"
 	"  --seed S          study seed (default 1); game i uses seed rng_mix(S, i)\n"
 	"  --jobs J          worker threads (default 1); the output does not depend on J\n"
 	"  --options LIST    optional rules, comma-separated: 11.27 (disrupted cavalry does not\n"

@@ -24,8 +24,8 @@ export async function showLobby(root) {
   const aiSide = h("select", { id: "aiside", name: "aiside" });
   const aiPlayer = h("select", { id: "aiplayer", name: "aiplayer" },
     h("option", { value: "greedy" }, "greedy (a quick heuristic)"),
-    h("option", { value: "search" }, "search (plans ahead; slower)"),
-    h("option", { value: "search:60" }, "search, deeper (60 rollouts a decision; slowest)"),
+    h("option", { value: "search" }, "search (plans ahead; slowest, strongest)"),
+    h("option", { value: "search:20" }, "search, quicker (20 rollouts a decision; weaker)"),
     h("option", { value: "random" }, "random (any legal action)"));
   const seed = h("input", { id: "seed", name: "seed", type: "text", inputmode: "numeric", pattern: "[0-9]*", placeholder: "random" });
   const dice = h("select", { id: "dice", name: "dice" },
