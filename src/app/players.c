@@ -10,12 +10,12 @@ int players_from_record(const struct record *r, const struct scenario *s, struct
 			const char *file, struct err *e)
 {
 	const char *name[2];
-	struct ai_player p[2];
+	struct ai_player p;
 	int rc;
 
 	/* in the line's order, so that the error names its first bad entry */
 	for (int i = 0; i < r->nseat; i++)
-		if (ai_seat_parse(r->seat[i].player, &p[0]) != 0)
+		if (ai_seat_parse(r->seat[i].player, &p) != 0)
 			return err_set(e, file, r->seat_line, "unknown player \"%s\" for %s (human, random, greedy,"
 				       " search, or search:N with 1 <= N <= %d)", r->seat[i].player, r->seat[i].side,
 				       AI_SEARCH_BUDGET_MAX);
@@ -23,10 +23,7 @@ int players_from_record(const struct record *r, const struct scenario *s, struct
 	if (rc <= 0)
 		return rc;
 	for (int k = 0; k < 2; k++)
-		if (ai_seat_parse(name[k], &p[k]) != 0) /* checked above */
-			return err_set(e, file, r->seat_line, "unknown player \"%s\" for %s", name[k], s->side[k]);
-	out[0] = p[0];
-	out[1] = p[1];
+		(void)ai_seat_parse(name[k], &out[k]); /* every name parsed above */
 	return 1;
 }
 
