@@ -53,13 +53,19 @@ static int load_record(const char *argv0, const char *path, bool verify, struct 
 	return 0;
 }
 
+/* Is what (play's SCENARIO|RECORD.rec) a game record? */
+static bool is_record_path(const char *what)
+{
+	size_t l = strlen(what);
+	return l > 4 && !strcmp(what + l - 4, ".rec");
+}
+
 static int open_game(const char *argv0, const char *what, uint64_t seed, enum dice_mode dm,
 		     uint32_t options, struct scenario *s, struct game *g, struct record *rec)
 {
 	struct err e;
-	size_t l = strlen(what);
 
-	if (l > 4 && !strcmp(what + l - 4, ".rec"))
+	if (is_record_path(what))
 		return load_record(argv0, what, true, rec, s, g);
 	if (cli_open(argv0, what, s) != 0)
 		return -1;
@@ -82,7 +88,8 @@ static int parse_seed(const char *s, uint64_t *out)
 static const char play_help[] =
 	"usage: crimea play SCENARIO|RECORD.rec [options]\n"
 	"  (a RECORD.rec resumes the game with the players it names, who go on where they were;\n"
-	"  any --ai replaces them all: a side it does not name is then a person's)\n"
+	"  any --ai replaces them all: a side it does not name is then a person's. The record\n"
+	"  keeps its seed, dice and optional rules: --seed, --dice and --option are refused)\n"
 	"  --seed N            dice seed (default 1; the same seed and actions replay exactly)\n"
 	"  --dice manual       ask for every die (a referee's real dice); the record keeps them\n"
 	"  --ai SIDE=PLAYER    let the computer play a side, or both (PLAYER: random, greedy,\n"
@@ -275,6 +282,7 @@ int cmd_play(int argc, char **argv)
 	uint32_t options = 0;
 	const char *what = NULL;
 	bool until_over = false, interactive = isatty(0), ai_given = false;
+	const char *fixed = NULL; /* the last of --seed, --dice, --option given (a new game's) */
 	int rc = 1;
 	char *buf = NULL;
 
@@ -286,6 +294,9 @@ int cmd_play(int argc, char **argv)
 	}
 	S->argv0 = argv[0];
 	for (int i = 1; i < argc; i++) {
+		if ((!strcmp(argv[i], "--seed") || !strcmp(argv[i], "--dice") || !strcmp(argv[i], "--option")) &&
+		    i + 1 < argc)
+			fixed = argv[i];
 		if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
 			if (parse_seed(argv[++i], &seed) != 0) {
 				fprintf(stderr, "crimea play: bad seed %s\n", argv[i]);
@@ -332,6 +343,13 @@ int cmd_play(int argc, char **argv)
 	}
 	if (!what) {
 		fputs(play_help, stderr);
+		goto out;
+	}
+	if (fixed && is_record_path(what)) {
+		/* a record replays with its own seed, dice and options; taking others silently
+		 * would play a game its record does not describe */
+		fprintf(stderr, "crimea play: %s applies to a new game; %s keeps its own seed, dice and optional rules\n",
+			fixed, what);
 		goto out;
 	}
 	if (open_game(argv[0], what, seed, dm, options, &S->s, &S->g, &S->rec) != 0)

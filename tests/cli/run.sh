@@ -158,6 +158,11 @@ if grep -q "resuming with" "$tmp/err"; then ko "players line: --ai given, yet th
 contains "players line: --ai overrides, a person's side prompts" "$tmp/out" "\[russian to act\]> "
 printf 'save %s\nquit\n' "$tmp/over.rec" | "$bin" play "$tmp/cut.rec" --ai both=human >"$tmp/out" 2>"$tmp/err"
 contains "players line: --ai both=human" "$tmp/over.rec" "^players russian=human allied=human$"
+# a record keeps its seed, dice and optional rules: play refuses others rather than ignore them
+for o in "--seed 9" "--dice manual" "--option all"; do
+	expect "a record refuses $o" 1 "$bin" play "$tmp/cut.rec" $o --until-over
+	contains "a record refuses $o: says why" "$tmp/err" "^crimea play: ${o%% *} applies to a new game; .*cut.rec keeps its own seed, dice and optional rules$"
+done
 # an old record (no players line) resumes as before: hot-seat, nothing announced
 grep -v '^players ' "$tmp/cut.rec" >"$tmp/old.rec"
 printf 'quit\n' | "$bin" play "$tmp/old.rec" >"$tmp/out" 2>"$tmp/err"
