@@ -18,7 +18,7 @@
  *     -B   also plays B against B on the same deals and adds B-B's W-D-L from A's seat and
  *          A's gain over it: A's margin less B-B's, game by game, with a 95% interval (a
  *          paired comparison, the fairer one where a scenario favours one side)
- *     -q   no per-game progress on stderr
+ *     -q   no per-game progress (outcome, points, time) on stderr
  * Run from the repository root (it reads data/quad/...). */
 #include <math.h>
 #include <pthread.h>
@@ -135,8 +135,9 @@ static void *row_worker(void *arg)
 				(unsigned long long)R->out[k].seed, R->out[k].why);
 			R->failed = true;
 		} else if (!R->quiet) {
-			fprintf(stderr, "%s seed %016llx: %s (%.1f s)\n", R->label,
-				(unsigned long long)R->out[k].seed, R->out[k].level, R->secs[k]);
+			fprintf(stderr, "%s seed %016llx: %s (%s %d, %s %d; %.1f s)\n", R->label,
+				(unsigned long long)R->out[k].seed, R->out[k].level, R->s->side[0], R->out[k].vp[0],
+				R->s->side[1], R->out[k].vp[1], R->secs[k]);
 		}
 		pthread_mutex_unlock(&R->mu);
 	}
