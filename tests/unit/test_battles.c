@@ -553,6 +553,32 @@ static void test_bal_23_victory(void **state)
 	fx_free(f);
 }
 
+/* [23.22] "occupying or being the last to occupy" the three western redoubts: a Russian unit
+ * ending an action in one takes the Allies' 30 points away, and they stay away after it
+ * leaves, until an Allied unit ends an action there again. */
+static void test_bal_2322_last_occupant(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(BALA, 0);
+	int ru = side(f, "russian"), al = side(f, "allied");
+	clear_all(f);
+	assert_int_equal(victory(f).vp[al], 30); /* the set-up's Turkish militia were the last */
+	set_turn(f, 1, ru, QP_MOVE);
+	place(f, "od1", "1113");
+	ok(f, "move od1 1114", 0);
+	assert_int_equal(HEXOF(f, "od1"), H("1114"));
+	assert_int_equal(victory(f).vp[al], 0);
+	place(f, "od1", "1013"); /* gone from the redoubt: the Russians are still the last in it */
+	ok(f, "end", 0);
+	assert_int_equal(victory(f).vp[al], 0);
+	set_turn(f, 1, al, QP_MOVE);
+	place(f, "mil5", "1115");
+	ok(f, "move mil5 1114", 0);
+	assert_int_equal(HEXOF(f, "mil5"), H("1114"));
+	assert_int_equal(victory(f).vp[al], 30);
+	fx_free(f);
+}
+
 /* ================================================================ Inkerman */
 
 static int sev_idx(struct fx *f)
@@ -1436,6 +1462,7 @@ int main(void)
 		cmocka_unit_test(test_bal_21_cavalry_stacking),
 		cmocka_unit_test(test_bal_22_aqueduct),
 		cmocka_unit_test(test_bal_23_victory),
+		cmocka_unit_test(test_bal_2322_last_occupant),
 		cmocka_unit_test(test_ink_163_sevastopol),
 		cmocka_unit_test(test_ink_164_exits),
 		cmocka_unit_test(test_ink_17_sight),
