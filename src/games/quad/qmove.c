@@ -310,14 +310,14 @@ int q_can_enter(const struct game *g, int u, struct err *e)
 	return 0; /* [12.23] withheld reinforcements may enter on any later turn */
 }
 
-/* Moves u one step into j (cost c), with the bookkeeping of [5.13], [7.28], [11.11], [11.12]. */
+/* Moves u one step into j (cost c), with the bookkeeping of [5.13], [11.12]; the unit's map
+ * index and the occupancy index are the caller's (follow places u once its walk ends). */
 static void step_into(struct game *g, int u, int from, int dir, int j, int c, const uint8_t *zoc)
 {
 	struct q_state *st = q_st(g);
 	const struct q_scn *s = q_scn(g);
 	struct q_ust *us = &st->u[u];
 
-	q_place(st, u, j);
 	us->mp = (uint8_t)(us->mp + c);
 	if (zoc[j])
 		us->fl |= QF_STOPPED;
@@ -376,6 +376,11 @@ static int follow(struct game *g, int u, const int32_t *path, int n, int entered
 		w->prep_gen = 0; /* (no longer the memo's maps) */
 	}
 	start_zoc = w->zoc[from] && !(st->u[u].fl & QF_MOVED);
+	/* Without the hooks nothing in the walk reads the unit's map index or the occupancy index,
+	 * so u is placed once, in the hex where the walk ends (q_place into a hex and out of it
+	 * again leaves the index as it was: the same bytes as placing it step by step); with
+	 * them, the hooks asked at each step see it in each hex. */
+	int rc = 0;
 	for (int i = 0; i < n; i++) {
 		int j = path[i], dir = -1, c;
 		for (int d = 0; d < 6; d++)
@@ -384,32 +389,43 @@ static int follow(struct game *g, int u, const int32_t *path, int n, int entered
 		/* (the hex's name only for a refusal's message) */
 		if (dir < 0) {
 			hex_format(map_hex(&s->map, j), hx);
-			return err_set(e, NULL, 0, "[5.17] %s is not adjacent: movement must be consecutive", hx);
+			rc = err_set(e, NULL, 0, "[5.17] %s is not adjacent: movement must be consecutive", hx);
+			break;
 		}
 		if (st->u[u].fl & QF_STOPPED) {
-			return err_set(e, NULL, 0, "[5.13] %s must stop in the enemy-controlled hex it entered", s->u[u].id);
+			rc = err_set(e, NULL, 0, "[5.13] %s must stop in the enemy-controlled hex it entered", s->u[u].id);
+			break;
 		}
 		if (w->blocked[j]) {
 			hex_format(map_hex(&s->map, j), hx);
-			return err_set(e, NULL, 0, "[5.12] %s holds an enemy unit", hx);
+			rc = err_set(e, NULL, 0, "[5.12] %s holds an enemy unit", hx);
+			break;
 		}
 		if (w->zoc[from] && w->zoc[j] && (start_zoc || i > 0)) {
 			hex_format(map_hex(&s->map, j), hx);
-			return err_set(e, NULL, 0, "[5.14] no moving directly from one enemy-controlled hex to another (%s)", hx);
+			rc = err_set(e, NULL, 0, "[5.14] no moving directly from one enemy-controlled hex to another (%s)", hx);
+			break;
 		}
 		c = (plain ? steps : q_battle_steps(g, u, w->steps))[from * 6 + dir];
 		if (c == PATH_NOWAY) {
 			hex_format(map_hex(&s->map, j), hx);
-			return err_set(e, NULL, 0, "[13.0] %s may not enter %s from there (terrain)", s->u[u].id, hx);
+			rc = err_set(e, NULL, 0, "[13.0] %s may not enter %s from there (terrain)", s->u[u].id, hx);
+			break;
 		}
 		if (st->u[u].mp + c > (plain ? ma2 : q_ma(g, u) * 2)) {
 			hex_format(map_hex(&s->map, j), hx);
-			return err_set(e, NULL, 0, "[5.16] not enough movement points to enter %s (%d/2 needed, %d/2 left)",
-				       hx, c, q_mp_left(g, u));
+			rc = err_set(e, NULL, 0, "[5.16] not enough movement points to enter %s (%d/2 needed, %d/2 left)",
+				     hx, c, q_mp_left(g, u));
+			break;
 		}
 		step_into(g, u, from, dir, j, c, w->zoc);
+		if (!plain)
+			q_place(st, u, j);
 		from = j;
 	}
+	q_place(st, u, from); /* (with the hooks, there already) */
+	if (rc != 0)
+		return rc;
 	if (q_battle_move_ok(g, u, from, e) != 0)
 		return -1;
 	if (!q_stack_ok(g, u, from)) {
