@@ -143,8 +143,9 @@ struct q_memo {
 	 * empty field, a function of its movement class, start and allowance alone, which units
 	 * ask again and again over a study. ff_slot[(class * n + start) * FF_AMAX + allowance]
 	 * is 1 + the offset in ff_pool of such a search (0: none): a word len | wlo << 16 |
-	 * nwin << 32, nwin words of its hexes as bits (words wlo.. of a map-sized bit set), then
-	 * len uint16 hexes in search order and len uint16 prevs (ff_find, ff_keep). zb is the
+	 * nwin << 32, then len uint16 hexes in search order and len uint16 prevs (ff_hw words),
+	 * then nwin words of its hexes as bits (words wlo.. of a map-sized bit set) (ff_find,
+	 * ff_keep). zb is the
 	 * snapshot's maps as bits, made with it (nw words). ff_slot NULL: no cache (a map of
 	 * more than 65 535 hexes). 1 000 random Balaclava games fill 2.8 MB of the 4 MB pool. */
 	uint64_t *zb;
@@ -732,6 +733,12 @@ static inline uint32_t *ff_slot_of(const struct q_memo *m, int mc, const struct 
 	return &m->ff_slot[((size_t)mc * (size_t)m->n + (size_t)q->start) * FF_AMAX + (size_t)q->allowance];
 }
 
+/* The words a kept search's hexes and prevs take in the pool (len uint16 of each). */
+static inline size_t ff_hw(int len)
+{
+	return ((size_t)len * 4 + 7) / 8;
+}
+
 /* The free-field search of class mc for q (struct q_memo's ff_slot) when the snapshot's
  * maps do not touch it, else NULL. Such a search is the search q itself would make: it
  * reads zoc[i] of each hex i it takes and blocked[j] of each hex j it gives a cost to, all
@@ -746,9 +753,10 @@ static const uint64_t *ff_find(const struct q_memo *m, int mc, const struct path
 	if (!off)
 		return NULL;
 	const uint64_t *h = m->ff_pool + off - 1;
-	int wlo = (int)(h[0] >> 16 & 0xFFFF), nwin = (int)(h[0] >> 32 & 0xFFFF);
+	int len = (int)(h[0] & 0xFFFF), wlo = (int)(h[0] >> 16 & 0xFFFF), nwin = (int)(h[0] >> 32 & 0xFFFF);
+	const uint64_t *win = h + 1 + ff_hw(len);
 	for (int k = 0; k < nwin; k++)
-		if (h[1 + k] & m->zb[wlo + k])
+		if (win[k] & m->zb[wlo + k])
 			return NULL;
 	return h;
 }
@@ -757,8 +765,8 @@ static const uint64_t *ff_find(const struct q_memo *m, int mc, const struct path
  * into prev; returns its count. */
 static int ff_take(const uint64_t *h, int32_t *order, int32_t *prev)
 {
-	int len = (int)(h[0] & 0xFFFF), nwin = (int)(h[0] >> 32 & 0xFFFF);
-	const uint16_t *o = (const uint16_t *)(h + 1 + nwin), *pv = o + len;
+	int len = (int)(h[0] & 0xFFFF);
+	const uint16_t *o = (const uint16_t *)(h + 1), *pv = o + len;
 	order[0] = o[0];
 	prev[o[0]] = -1;
 	for (int k = 1; k < len; k++) {
@@ -770,7 +778,9 @@ static int ff_take(const uint64_t *h, int32_t *order, int32_t *prev)
 
 /* Keeps the search just made for q (len hexes in order, prevs in prev) as class mc's free-field
  * search, when none is kept and it met neither zones of control nor blocked hexes (path_result's
- * met 0: every read of the maps gave what an empty field gives, ff_find). */
+ * met 0: every read of the maps gave what an empty field gives, ff_find). The hexes and prevs
+ * are copied in the pass that finds the bit window's bounds, so the pool must have room for
+ * the widest window (the map's nw words) first. */
 static void ff_keep(struct q_memo *m, int mc, const struct path_query *q, const int32_t *order,
 		    const int32_t *prev, int len)
 {
@@ -779,29 +789,31 @@ static void ff_keep(struct q_memo *m, int mc, const struct path_query *q, const 
 	uint32_t *slot = ff_slot_of(m, mc, q);
 	if (*slot)
 		return;
-	int lo = order[0], hi = order[0];
-	for (int k = 1; k < len; k++) {
-		lo = order[k] < lo ? order[k] : lo;
-		hi = order[k] > hi ? order[k] : hi;
-	}
-	int wlo = lo / 64, nwin = hi / 64 - wlo + 1;
-	size_t words = 1 + (size_t)nwin + ((size_t)len * 4 + 7) / 8;
-	if (m->ff_used + words > FF_POOL) { /* full: start again (rare: a study's working set fits) */
+	size_t hw = ff_hw(len);
+	if (m->ff_used + 1 + hw + (size_t)m->nw > FF_POOL) { /* full: start again (rare: a study's working set fits) */
 		memset(m->ff_slot, 0, (size_t)Q_NMOVE * (size_t)m->n * FF_AMAX * sizeof *m->ff_slot);
 		m->ff_used = 0;
 	}
 	uint64_t *h = m->ff_pool + m->ff_used;
-	h[0] = (uint64_t)len | (uint64_t)wlo << 16 | (uint64_t)nwin << 32;
-	memset(h + 1, 0, (size_t)nwin * sizeof *h);
-	uint16_t *o = (uint16_t *)(h + 1 + nwin), *pv = o + len;
-	for (int k = 0; k < len; k++) {
+	uint16_t *o = (uint16_t *)(h + 1), *pv = o + len;
+	int lo = order[0], hi = order[0];
+	o[0] = (uint16_t)order[0];
+	pv[0] = 0;
+	for (int k = 1; k < len; k++) {
 		int i = order[k];
-		h[1 + i / 64 - wlo] |= (uint64_t)1 << (i % 64);
+		lo = i < lo ? i : lo;
+		hi = i > hi ? i : hi;
 		o[k] = (uint16_t)i;
-		pv[k] = (uint16_t)(k ? prev[i] : 0);
+		pv[k] = (uint16_t)prev[i];
 	}
+	int wlo = lo / 64, nwin = hi / 64 - wlo + 1;
+	uint64_t *win = h + 1 + hw;
+	memset(win, 0, (size_t)nwin * sizeof *win);
+	for (int k = 0; k < len; k++)
+		win[o[k] / 64 - wlo] |= (uint64_t)1 << (o[k] % 64);
+	h[0] = (uint64_t)len | (uint64_t)wlo << 16 | (uint64_t)nwin << 32;
 	*slot = (uint32_t)(m->ff_used + 1);
-	m->ff_used += words;
+	m->ff_used += 1 + hw + (size_t)nwin;
 }
 
 #ifdef Q_OCC_VERIFY
