@@ -122,6 +122,8 @@ struct q_memo {
 	uint64_t mv_top[(Q_UNITS_MAX + 63) / 64]; /* [5.37] may be put on top (q_mover_topbits),
 						   * by place in sideu[mv_side] */
 	uint32_t mv_total;       /* the sum of mv_cand over the side (q_movers_total) */
+	uint32_t mv_blk[(Q_UNITS_MAX + Q_MV_BLK - 1) / Q_MV_BLK]; /* the sums of mv_cand by
+						   * Q_MV_BLK places (q_movers_blocks) */
 	int16_t mv_dirty[Q_MV_DIRTY];
 	/* the reinforcements' entries (q_entries_recall): ent_n (unit, map index) pairs in
 	 * ent_list, listed for the head bytes ent_head (the runs ent_run), the unit
@@ -979,6 +981,7 @@ int q_movers_begin(const struct game *g, int16_t *todo, bool *all)
 		memset(m->mv_top, 0, sizeof m->mv_top);
 		memset(m->mv_cand, 0, (size_t)s->nsideu[p] * sizeof m->mv_cand[0]);
 		m->mv_total = 0;
+		memset(m->mv_blk, 0, sizeof m->mv_blk);
 		m->mv_side = p;
 		m->mv_turn = st->turn;
 		m->mv_all = false;
@@ -1024,6 +1027,7 @@ void q_mover_keep(const struct game *g, int u, int cand)
 		return;
 	memcpy(&m->mv_ust[u], &q_cst(g)->u[u], sizeof m->mv_ust[u]);
 	m->mv_total += (uint32_t)cand - (uint32_t)m->mv_cand[m->mv_pos[u]]; /* (modulo 2^32) */
+	m->mv_blk[m->mv_pos[u] / Q_MV_BLK] += (uint32_t)cand - (uint32_t)m->mv_cand[m->mv_pos[u]];
 	m->mv_cand[m->mv_pos[u]] = (int16_t)cand;
 	m->mv_ok[u] = 1;
 #ifdef Q_OCC_VERIFY /* debug builds: a fact with hexes must be u's search, of this position */
@@ -1055,6 +1059,11 @@ const uint64_t *q_mover_topbits(const struct game *g)
 uint32_t q_movers_total(const struct game *g)
 {
 	return memo_of(g)->mv_total;
+}
+
+const uint32_t *q_movers_blocks(const struct game *g)
+{
+	return memo_of(g)->mv_blk;
 }
 
 const int16_t *q_movers(const struct game *g)

@@ -99,7 +99,9 @@ void q_plan_keep(const struct game *g, const struct action *a, const void *plan,
  * q_movers then gives the facts by place in sideu[phasing], and q_mover_order u's hexes
  * (q_reach's order, own hex first). *all is set when todo holds every unit of the side (no
  * fact was known); otherwise q_mover_was gives a todo unit's map index when its fact was
- * kept (before q_mover_keep). q_movers_total is the sum of q_movers' counts.
+ * kept (before q_mover_keep). q_movers_total is the sum of q_movers' counts, and
+ * q_movers_blocks[b] the sum of those of places b * Q_MV_BLK to b * Q_MV_BLK + Q_MV_BLK - 1
+ * (so that a draw skips most units a block at a time).
  * q_mover_topbits holds the caller's flags that [5.37] lets a unit of the phasing side be put
  * on top of its stack, kept with the facts, as bits by place in sideu[phasing] (bit k % 64 of
  * word k / 64; q_mover_pos gives each unit's place), so that the few set are found without
@@ -110,6 +112,8 @@ int q_movers_begin(const struct game *g, int16_t *todo, bool *all);
 void q_mover_keep(const struct game *g, int u, int cand);
 const int16_t *q_movers(const struct game *g);
 uint32_t q_movers_total(const struct game *g);
+#define Q_MV_BLK 8
+const uint32_t *q_movers_blocks(const struct game *g);
 int q_mover_was(const struct game *g, int u);
 const uint64_t *q_mover_topbits(const struct game *g);
 uint64_t *q_mover_topbits_w(const struct game *g);
