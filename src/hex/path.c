@@ -201,6 +201,7 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 		NEIGHBOURS_OF_START; \
 	} \
 	for (uint32_t c = 0; c <= (uint32_t)allowance; c++) { \
+		const uint32_t room = (uint32_t)allowance - c; /* the allowance left at cost c */ \
 		int32_t h; \
 		while ((h = head[c]) >= 0) { \
 			uint32_t i = (uint32_t)h; \
@@ -212,7 +213,7 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 				met = 1; \
 				continue; \
 			} \
-			if (c + least[i] > (uint32_t)allowance) /* no step out within the allowance */ \
+			if (least[i] > room) /* no step out within the allowance */ \
 				continue; \
 			PREP_NEIGHBOURS(0); \
 		} \
