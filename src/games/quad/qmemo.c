@@ -36,6 +36,8 @@ struct pos_key {
 
 struct q_memo {
 	const struct q_scn *scn; /* the scenario it is bound to */
+	const struct scenario *sc; /* (its rules' scenario, whose data scn is: memo_of compares
+				    * it, one load fewer than scn a call) */
 	int n, nunits;
 	bool snap;               /* zoc and blocked hold the inputs of the remembered searches */
 	uint32_t snap_gen;       /* zoc and blocked equal prep_zoc and prep_blocked of this
@@ -203,6 +205,7 @@ void *q_memo_new(const struct scenario *sc)
 	if (!m)
 		return NULL;
 	m->scn = s;
+	m->sc = sc;
 	m->n = s->map.n;
 	m->nunits = s->nunits;
 	m->zoc = malloc(n);
@@ -344,7 +347,7 @@ void q_memo_free(void *memo)
 static struct q_memo *memo_of(const struct game *g)
 {
 	struct q_memo *m = g->memo;
-	return m && m->scn == q_scn(g) ? m : NULL;
+	return m && m->sc == g->scn ? m : NULL;
 }
 
 bool q_memo_on(const struct game *g)
