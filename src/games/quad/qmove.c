@@ -505,8 +505,18 @@ int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, str
 		return err_set(e, NULL, 0, "usage: enter UNIT HEX [HEX...]");
 	if (q_can_enter(g, u, e) != 0)
 		return -1;
+	/* the enemy's zones of control (q_entry_hexes' q_zoc): q_search_prepare's map for u's side,
+	 * which the memo usually holds for this position already (the sampler asked for it) */
+	struct q_work *w = q_memo_work_take(g);
 	zoc = zocbuf;
-	nh = q_entry_hexes(g, u, hexes, MAP_EDGE_HEXES, zoc);
+	if (w) {
+		q_search_prepare_kept(g, s->u[u].side, w);
+		memcpy(zoc, w->zoc, (size_t)s->map.n);
+		q_memo_work_give(g, w);
+		nh = q_entry_hexes_zoc(g, u, hexes, MAP_EDGE_HEXES, zoc);
+	} else {
+		nh = q_entry_hexes(g, u, hexes, MAP_EDGE_HEXES, zoc);
+	}
 	for (int i = 0; i < nh; i++)
 		if (hexes[i] == a->arg[1])
 			ok = true;
