@@ -400,13 +400,14 @@ static void entries_listed(const struct game *g, struct q_alist *l, struct q_wor
 				memcpy(kept[nkeep++], hexes, (size_t)n * sizeof *hexes);
 			}
 		}
+		int ma2 = q_ma(g, u) * 2; /* (nothing in the loop changes it) */
 		for (int i = 0; i < n; i++) {
 			int k = 0;
 			for (int j = 0; j < st->nent; j++)
 				if (st->ent_idx[j] == hexes[i])
 					k = st->ent_cnt[j];
 			int c = q_entry_cost(g, u, hexes[i], k);
-			if (c == PATH_NOWAY || c > q_ma(g, u) * 2 || !q_stack_ok(g, u, hexes[i]))
+			if (c == PATH_NOWAY || c > ma2 || !q_stack_ok(g, u, hexes[i]))
 				continue;
 			push_move(l, QA_ENTER, u, hexes[i]);
 		}
