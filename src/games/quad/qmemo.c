@@ -28,10 +28,15 @@ struct q_memo_ent {
 };
 
 /* A position as the memo's kept decisions key it: the rules state's bytes before the derived
- * occupancy index (Q_PEND_KEY of them) and the game's options. */
+ * occupancy index (Q_PEND_KEY of them) and the game's options. Of those bytes pos_is and pos_set
+ * read two runs (struct q_memo's pos_end): the head to the end of the bytes of bs the battle
+ * uses, and the pending decisions to the last unit of the scenario; the others (the rest of
+ * bs, the unit states past the scenario's units) are zero in every position (q_setup_game
+ * zeroes the state and nothing writes them; Q_OCC_VERIFY checks), so equal runs mean equal
+ * bytes. */
 struct pos_key {
 	uint32_t opt;
-	unsigned char *st; /* [Q_PEND_KEY] */
+	unsigned char *st; /* [Q_PEND_KEY], its runs at their offsets in the state */
 };
 
 struct q_memo {
@@ -134,6 +139,7 @@ struct q_memo {
 	 * marks the hexes whose stacks they read (qmemo.h), ent_reinf the reinforcements */
 	int ent_n;
 	size_t ent_bs_end;       /* where the battle's bytes of bs end (q_battle.bs_used) */
+	size_t pos_end;          /* where the scenario's unit states end (struct pos_key) */
 	uint32_t ent_opt, ent_gen; /* ent_gen: q_prep_gen of ent_maps when known, else 0 */
 	uint8_t *ent_maps;       /* [2 n]: the enemy's zones of control, then the blocked hexes */
 	unsigned char ent_head[Q_ENT_HEAD];
@@ -166,15 +172,27 @@ struct q_memo {
 
 #define Q_PEND_KEY offsetof(struct q_state, occ_head)
 
-/* Is g the position k was set to (pos_set)? */
-static inline bool pos_is(const struct pos_key *k, const struct game *g)
+/* Is g the position k was set to (pos_set)? m: the memo k is part of. */
+static inline bool pos_is(const struct q_memo *m, const struct pos_key *k, const struct game *g)
 {
-	return k->opt == g->options && !memcmp(k->st, g->st, Q_PEND_KEY);
+	const size_t pend = offsetof(struct q_state, pend);
+#ifdef Q_OCC_VERIFY /* debug builds: the bytes left out are zero */
+	for (size_t i = m->ent_bs_end; i < pend; i++)
+		if (g->st[i])
+			abort();
+	for (size_t i = m->pos_end; i < Q_PEND_KEY; i++)
+		if (g->st[i])
+			abort();
+#endif
+	return k->opt == g->options && !memcmp(k->st, g->st, m->ent_bs_end) &&
+	       !memcmp(k->st + pend, g->st + pend, m->pos_end - pend);
 }
 
-static inline void pos_set(struct pos_key *k, const struct game *g)
+static inline void pos_set(const struct q_memo *m, struct pos_key *k, const struct game *g)
 {
-	memcpy(k->st, g->st, Q_PEND_KEY);
+	const size_t pend = offsetof(struct q_state, pend);
+	memcpy(k->st, g->st, m->ent_bs_end);
+	memcpy(k->st + pend, g->st + pend, m->pos_end - pend);
 	k->opt = g->options;
 }
 
@@ -271,6 +289,7 @@ void *q_memo_new(const struct scenario *sc)
 	m->ent_n = -1;
 	m->ent_bs_end = s->ops && s->ops->bs_used ? offsetof(struct q_state, bs) + s->ops->bs_used
 						  : offsetof(struct q_state, pend);
+	m->pos_end = offsetof(struct q_state, u) + nu * sizeof(struct q_ust);
 	m->ent_ust = calloc(nu + 1, sizeof *m->ent_ust);
 	m->ent_list = malloc(2 * Q_ENT_KEEP * sizeof *m->ent_list);
 	m->ent_watch = calloc(n + 1, 1);
@@ -494,14 +513,14 @@ bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocke
 	const struct q_state *st = q_cst(g);
 	if (!m || m->prep_opt != g->options)
 		return false;
-	if (!prep_plain(m, g) && !(m->prep_pos_ok && m->prep_side == side && pos_is(&m->prep_pos, g))) {
+	if (!prep_plain(m, g) && !(m->prep_pos_ok && m->prep_side == side && pos_is(m, &m->prep_pos, g))) {
 		m->hkey_n = hook_key(m, g, side, m->hkey); /* (q_prep_keep keeps it on a miss) */
 		m->hkey_side = side;
 		if (m->prep_side != side || m->hkey_n != m->prep_nkey ||
 		    memcmp(m->hkey, m->prep_key, (size_t)m->hkey_n * sizeof m->hkey[0]))
 			return false;
 		m->hkey_n = -1; /* a hit: nothing for q_prep_keep */
-		pos_set(&m->prep_pos, g);
+		pos_set(m, &m->prep_pos, g);
 		m->prep_pos_ok = true;
 	} else if (!prep_plain(m, g)) {
 #ifdef Q_OCC_VERIFY /* debug builds: the same position must give the same key */
@@ -574,7 +593,7 @@ void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8
 			m->prep_nkey = hook_key(m, g, side, m->prep_key);
 		}
 		m->hkey_n = -1;
-		pos_set(&m->prep_pos, g);
+		pos_set(m, &m->prep_pos, g);
 		m->prep_pos_ok = true;
 	} else {
 		for (int k = 0; k < m->nku[side]; k++)
@@ -592,7 +611,7 @@ void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8
 int q_pend_recall(const struct game *g, struct action *out, int max)
 {
 	struct q_memo *m = memo_of(g);
-	if (!m || m->pend_n < 0 || !pos_is(&m->pend, g))
+	if (!m || m->pend_n < 0 || !pos_is(m, &m->pend, g))
 		return -1;
 	memcpy(out, m->pend_acts, (size_t)(m->pend_n < max ? m->pend_n : max) * sizeof *out);
 	return m->pend_n;
@@ -607,7 +626,7 @@ void q_pend_keep(const struct game *g, const struct action *acts, int n)
 		m->pend_n = -1;
 		return;
 	}
-	pos_set(&m->pend, g);
+	pos_set(m, &m->pend, g);
 	memcpy(m->pend_acts, acts, (size_t)n * sizeof *acts);
 	m->pend_n = n;
 }
@@ -615,7 +634,7 @@ void q_pend_keep(const struct game *g, const struct action *acts, int n)
 bool q_endok_recall(const struct game *g)
 {
 	struct q_memo *m = memo_of(g);
-	return m && m->endok_on && pos_is(&m->endok, g);
+	return m && m->endok_on && pos_is(m, &m->endok, g);
 }
 
 void q_endok_keep(const struct game *g)
@@ -623,14 +642,14 @@ void q_endok_keep(const struct game *g)
 	struct q_memo *m = memo_of(g);
 	if (!m)
 		return;
-	pos_set(&m->endok, g);
+	pos_set(m, &m->endok, g);
 	m->endok_on = true;
 }
 
 bool q_plan_recall(const struct game *g, const struct action *a, void *plan, size_t n)
 {
 	struct q_memo *m = memo_of(g);
-	if (!m || m->plan_n != n || !action_same(a, &m->plan_act) || !pos_is(&m->plan_pos, g))
+	if (!m || m->plan_n != n || !action_same(a, &m->plan_act) || !pos_is(m, &m->plan_pos, g))
 		return false;
 	memcpy(plan, m->plan, n);
 	return true;
@@ -644,7 +663,7 @@ void q_plan_keep(const struct game *g, const struct action *a, const void *plan,
 	m->plan_n = 0;
 	if (n == 0 || n > Q_PLAN_MAX || a->n < 0 || a->n > ACTION_ARGS)
 		return;
-	pos_set(&m->plan_pos, g);
+	pos_set(m, &m->plan_pos, g);
 	memcpy(m->plan, plan, n);
 	m->plan_act = *a;
 	m->plan_n = n;
