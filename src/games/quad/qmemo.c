@@ -1042,11 +1042,12 @@ int q_movers_begin(const struct game *g, int16_t *todo, bool *all)
 	return n;
 }
 
-void q_mover_keep(const struct game *g, int u, int cand)
+int q_mover_keep(const struct game *g, int u, int cand)
 {
 	struct q_memo *m = memo_of(g);
 	if (!m)
-		return;
+		return -1;
+	int was = m->mv_ust[u].idx;
 	memcpy(&m->mv_ust[u], &q_cst(g)->u[u], sizeof m->mv_ust[u]);
 	m->mv_total += (uint32_t)cand - (uint32_t)m->mv_cand[m->mv_pos[u]]; /* (modulo 2^32) */
 	m->mv_blk[m->mv_pos[u] / Q_MV_BLK] += (uint32_t)cand - (uint32_t)m->mv_cand[m->mv_pos[u]];
@@ -1056,11 +1057,7 @@ void q_mover_keep(const struct game *g, int u, int cand)
 	if (cand > 0 && m->e[u].len != cand + 1)
 		abort();
 #endif
-}
-
-int q_mover_was(const struct game *g, int u)
-{
-	return memo_of(g)->mv_ust[u].idx;
+	return was;
 }
 
 uint64_t *q_mover_topbits_w(const struct game *g)

@@ -662,11 +662,11 @@ static bool movers_known(const struct game *g, struct q_work *w)
 	uint64_t *top = q_mover_topbits_w(g);
 	const int16_t *pos = q_mover_pos(g);
 	for (int k = 0; k < n; k++) {
-		int u = todo[k], reached = 0, was = all ? -1 : q_mover_was(g, u);
+		int u = todo[k], reached = 0, was;
 		const int32_t *order;
 		if (may_move_quick(g, u))
 			reached = q_reach(g, u, w, &order);
-		q_mover_keep(g, u, reached > 1 ? reached - 1 : 0);
+		was = q_mover_keep(g, u, reached > 1 ? reached - 1 : 0);
 		/* [5.37] its own (even off the map now), and the stacks it left and joined */
 		set_top(top, pos[u], may_top_quick(g, u));
 		if (!all)
