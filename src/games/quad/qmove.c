@@ -278,14 +278,15 @@ int q_can_move(const struct game *g, int u, struct err *e)
 		return err_set(e, NULL, 0, "[5.11] only the Phasing Player's units move");
 	if (us->idx < 0)
 		return err_set(e, NULL, 0, "[5.11] %s is not on the map", s->u[u].id);
-	if (q_ma(g, u) == 0)
+	int ma = q_ma(g, u); /* (asked once: q_mp_left's too) */
+	if (ma == 0)
 		return err_set(e, NULL, 0, "%s %s may not move", s->u[u].id,
 			       q_disrupted(g, u) ? "is disrupted artillery and ([5.19], [9.12])" : "has no movement allowance and");
 	if (us->fl & QF_STOPPED)
 		return err_set(e, NULL, 0, "[5.13] %s entered an enemy zone of control and must stop", s->u[u].id);
 	if ((us->fl & QF_MOVED) && st->moving != u)
 		return err_set(e, NULL, 0, "[5.18] %s has already moved this phase", s->u[u].id);
-	if (q_mp_left(g, u) <= 0)
+	if (ma * 2 - us->mp <= 0) /* q_mp_left(g, u) <= 0 */
 		return err_set(e, NULL, 0, "[5.16] %s has no movement points left", s->u[u].id);
 	if (q_battle_may_move(g, u, e) != 0)
 		return -1;
