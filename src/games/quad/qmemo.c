@@ -406,23 +406,13 @@ static void snap_bits(struct q_memo *m)
 			m->zb[i / 64] |= (uint64_t)1 << (i % 64);
 }
 
-void q_reach_begin(const struct game *g, const struct q_work *w)
+/* q_reach_begin when w's maps are not known to be the snapshot's by their generation (out of
+ * line, so that the common case costs no stack frame): compares them, or takes them as the new
+ * snapshot. gen_now: w's maps are the memo's prep maps of generation prep_gen. */
+__attribute__((noinline)) static void reach_begin_maps(struct q_memo *m, const struct q_work *w,
+							bool gen_now)
 {
-	struct q_memo *m = memo_of(g);
-	size_t n;
-	if (!m)
-		return;
-	n = (size_t)m->n;
-	/* w's maps are the memo's prep maps of generation prep_gen (q_search_prepare), still
-	 * held; the snapshot was taken from them: the three are equal, no need to compare */
-	bool gen_now = w->prep_gen != 0 && w->prep_gen == m->prep_gen;
-	if (m->snap && gen_now && m->snap_gen == w->prep_gen) {
-#ifdef Q_OCC_VERIFY /* debug builds: the shortcut must agree with the comparison */
-		if (memcmp(m->zoc, w->zoc, n) || memcmp(m->blocked, w->blocked, n))
-			abort();
-#endif
-		return;
-	}
+	size_t n = (size_t)m->n;
 	if (m->snap && !memcmp(m->zoc, w->zoc, n) && !memcmp(m->blocked, w->blocked, n)) {
 		m->snap_gen = gen_now ? w->prep_gen : 0;
 		return;
@@ -435,6 +425,24 @@ void q_reach_begin(const struct game *g, const struct q_work *w)
 	for (int u = 0; u < m->nunits; u++)
 		m->e[u].len = -1;
 	m->mv_all = true; /* every sampler fact described an entry just dropped */
+}
+
+void q_reach_begin(const struct game *g, const struct q_work *w)
+{
+	struct q_memo *m = memo_of(g);
+	if (!m)
+		return;
+	/* w's maps are the memo's prep maps of generation prep_gen (q_search_prepare), still
+	 * held; the snapshot was taken from them: the three are equal, no need to compare */
+	bool gen_now = w->prep_gen != 0 && w->prep_gen == m->prep_gen;
+	if (m->snap && gen_now && m->snap_gen == w->prep_gen) {
+#ifdef Q_OCC_VERIFY /* debug builds: the shortcut must agree with the comparison */
+		if (memcmp(m->zoc, w->zoc, (size_t)m->n) || memcmp(m->blocked, w->blocked, (size_t)m->n))
+			abort();
+#endif
+		return;
+	}
+	reach_begin_maps(m, w, gen_now);
 }
 
 /* The maps depend on the enemy's positions and disruptions alone unless the battle has a hook that
