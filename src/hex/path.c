@@ -133,7 +133,7 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
  *   left: in a search of ~10 half points about a third of the hexes reached are such;
  * - it is compiled four times (prep_zoc, prep_free and their _nc twins), with and without
  *   zones of control and the cost array, so that a search tests nothing per hex for what it
- *   does not use. */
+ *   does not use; a query without blocked hexes reads the prep's zeros (p->none) instead. */
 #define PREP_STEP(d, extra) \
 	do { \
 		size_t x = wi[d]; \
@@ -142,7 +142,7 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 		old = dist[j]; \
 		if (nc >= old) \
 			break; \
-		if ((blocked && blocked[j]) || (extra)) { \
+		if (blocked[j] || (extra)) { \
 			met = 1; \
 			break; \
 		} \
@@ -175,7 +175,7 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 	const int n = p->n; \
 	uint32_t a1; \
 	int allowance = q->allowance, start = q->start, met = 0; \
-	const uint8_t *zoc = q->zoc, *blocked = q->blocked; \
+	const uint8_t *zoc = q->zoc, *blocked = q->blocked ? q->blocked : p->none; \
 	uint16_t *cost = r->cost; \
 	int32_t *prev = r->prev, *next = r->qnext, *out = order; \
 	unsigned char *dist = (unsigned char *)r->qhex; \
@@ -201,6 +201,7 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 		NEIGHBOURS_OF_START; \
 	} \
 	for (uint32_t c = 0; c <= (uint32_t)allowance; c++) { \
+		const uint32_t room = (uint32_t)allowance - c; /* the allowance left at cost c */ \
 		int32_t h; \
 		while ((h = head[c]) >= 0) { \
 			uint32_t i = (uint32_t)h; \
@@ -212,7 +213,7 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 				met = 1; \
 				continue; \
 			} \
-			if (c + least[i] > (uint32_t)allowance) /* no step out within the allowance */ \
+			if (least[i] > room) /* no step out within the allowance */ \
 				continue; \
 			PREP_NEIGHBOURS(0); \
 		} \
@@ -263,12 +264,14 @@ int path_prep_init(struct path_prep *p, const struct map *m, const uint8_t *step
 	p->step = NULL;
 	p->w = NULL;
 	p->least = NULL;
+	p->none = NULL;
 	p->in = NULL;
 	if (m->n <= 0 || (uint32_t)m->n > IDX_MASK)
 		return -1;
 	p->w = malloc((size_t)m->n * 6 * sizeof p->w[0]);
 	p->least = malloc((size_t)m->n);
-	if (!p->w || !p->least) {
+	p->none = calloc((size_t)m->n, 1);
+	if (!p->w || !p->least || !p->none) {
 		path_prep_free(p);
 		return -1;
 	}
@@ -296,9 +299,11 @@ void path_prep_free(struct path_prep *p)
 {
 	free(p->w);
 	free(p->least);
+	free(p->none);
 	free(p->in);
 	p->w = NULL;
 	p->least = NULL;
+	p->none = NULL;
 	p->in = NULL;
 	p->n = 0;
 	p->step = NULL;

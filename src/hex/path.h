@@ -48,6 +48,8 @@ struct path_prep {
 	const uint8_t *step;  /* the table it was built from (only for identification) */
 	uint32_t *w;          /* [n * 6]: neighbour index << PATH_W_SHIFT | step cost */
 	uint8_t *least;       /* [n]: the least step cost out of each hex (PATH_NOWAY: none) */
+	uint8_t *none;        /* [n] zeros: the blocked hexes of a query without them, so that
+			       * path_search_prep's steps test no pointer */
 	/* For path_sweep (pathsweep.c): the map's index space with a padding of unenterable
 	 * hexes around it, column-major like the index (index = column * h + row). */
 	int h, cols;          /* map->h, map->w */

@@ -141,15 +141,7 @@ int q_battle_rally_mod(const struct game *g, int u, int std, char *why, size_t n
 	return HOOK(rally_mod) ? B(g)->rally_mod(g, u, std, why, n) : std;
 }
 
-int q_battle_ma(const struct game *g, int u, int base)
-{
-	return HOOK(ma) ? B(g)->ma(g, u, base) : base;
-}
 
-int q_battle_targets(const struct game *g, int idx, int *out)
-{
-	return HOOK(targets) ? B(g)->targets(g, idx, out) : -1;
-}
 
 int q_battle_fire_group_ok(const struct game *g, const int *units, int n, struct err *e)
 {
@@ -161,10 +153,6 @@ int q_battle_may_rally(const struct game *g, int u, struct err *e)
 	return HOOK(may_rally) ? B(g)->may_rally(g, u, e) : 0;
 }
 
-int q_battle_morale(const struct game *g, int u, int base)
-{
-	return HOOK(morale) ? B(g)->morale(g, u, base) : base;
-}
 
 void q_battle_after_move(struct game *g, int u, struct evsink *ev)
 {
@@ -172,10 +160,6 @@ void q_battle_after_move(struct game *g, int u, struct evsink *ev)
 		B(g)->after_move(g, u, ev);
 }
 
-int q_battle_moved(struct game *g, int u, int hexes, struct evsink *ev)
-{
-	return HOOK(moved) ? B(g)->moved(g, u, hexes, ev) : 0;
-}
 
 void q_battle_on_disrupt(struct game *g, int u, struct evsink *ev)
 {
@@ -220,45 +204,21 @@ int q_battle_apply(struct game *g, const struct action *a, struct evsink *ev, st
 	return err_set(e, NULL, 0, "this battle has no such action");
 }
 
-int q_battle_move_ok(const struct game *g, int u, int dest, struct err *e)
-{
-	return HOOK(move_ok) ? B(g)->move_ok(g, u, dest, e) : 0;
-}
 
 int q_battle_phase_start(struct game *g, struct evsink *ev)
 {
 	return HOOK(phase_start) ? B(g)->phase_start(g, ev) : 0;
 }
 
-bool q_battle_ignores_zoc(const struct game *g, int u)
-{
-	return HOOK(ignores_zoc) ? B(g)->ignores_zoc(g, u) : false;
-}
 
-int q_battle_may_end(const struct game *g, struct err *e)
-{
-	return HOOK(may_end) ? B(g)->may_end(g, e) : 0;
-}
 
 int q_battle_cav_disrupt_mp(const struct game *g, int u)
 {
 	return HOOK(cav_disrupt_mp) ? B(g)->cav_disrupt_mp(g, u) : 14; /* [11.11] 7 MP */
 }
 
-bool q_battle_closed(const struct game *g, int u, int idx)
-{
-	return HOOK(closed) ? B(g)->closed(g, u, idx) : false;
-}
 
-int q_battle_strength(const struct game *g, int u, bool melee, int base)
-{
-	return HOOK(strength) ? B(g)->strength(g, u, melee, base) : base;
-}
 
-bool q_battle_paren(const struct game *g, int u, bool melee, bool printed)
-{
-	return HOOK(paren) ? B(g)->paren(g, u, melee, printed) : printed;
-}
 
 int q_battle_melee_ok(const struct game *g, const struct action *a, struct err *e)
 {

@@ -171,12 +171,71 @@ static inline bool q_battle_entries_local(const struct q_battle *b)
 		      !b->enter_turn && !b->ma);
 }
 
-/* Hooks without a counterpart in qcombat.h. */
+/* Hooks without a counterpart in qcombat.h. The ones the engine asks in its loops are inline,
+ * so that a battle without the hook costs no call. */
+static inline int q_battle_morale(const struct game *g, int u, int base)
+{
+	const struct q_battle *b = q_scn(g)->ops;
+	return b && b->morale ? b->morale(g, u, base) : base;
+}
+
+static inline int q_battle_moved(struct game *g, int u, int hexes, struct evsink *ev)
+{
+	const struct q_battle *b = q_scn(g)->ops;
+	return b && b->moved ? b->moved(g, u, hexes, ev) : 0;
+}
+
+static inline int q_battle_move_ok(const struct game *g, int u, int dest, struct err *e)
+{
+	const struct q_battle *b = q_scn(g)->ops;
+	return b && b->move_ok ? b->move_ok(g, u, dest, e) : 0;
+}
+
+static inline bool q_battle_ignores_zoc(const struct game *g, int u)
+{
+	const struct q_battle *b = q_scn(g)->ops;
+	return b && b->ignores_zoc ? b->ignores_zoc(g, u) : false;
+}
+
+static inline int q_battle_may_end(const struct game *g, struct err *e)
+{
+	const struct q_battle *b = q_scn(g)->ops;
+	return b && b->may_end ? b->may_end(g, e) : 0;
+}
+
+static inline bool q_battle_closed(const struct game *g, int u, int idx)
+{
+	const struct q_battle *b = q_scn(g)->ops;
+	return b && b->closed ? b->closed(g, u, idx) : false;
+}
+
+static inline int q_battle_ma(const struct game *g, int u, int base)
+{
+	const struct q_battle *b = q_scn(g)->ops;
+	return b && b->ma ? b->ma(g, u, base) : base;
+}
+
+static inline int q_battle_targets(const struct game *g, int idx, int *out)
+{
+	const struct q_battle *b = q_scn(g)->ops;
+	return b && b->targets ? b->targets(g, idx, out) : -1;
+}
+
+static inline int q_battle_strength(const struct game *g, int u, bool melee, int base)
+{
+	const struct q_battle *b = q_scn(g)->ops;
+	return b && b->strength ? b->strength(g, u, melee, base) : base;
+}
+
+static inline bool q_battle_paren(const struct game *g, int u, bool melee, bool printed)
+{
+	const struct q_battle *b = q_scn(g)->ops;
+	return b && b->paren ? b->paren(g, u, melee, printed) : printed;
+}
+
 void q_battle_setup(struct game *g);
-int q_battle_morale(const struct game *g, int u, int base);
 bool q_battle_defends(const struct game *g, int u);
 void q_battle_after_move(struct game *g, int u, struct evsink *ev);
-int q_battle_moved(struct game *g, int u, int hexes, struct evsink *ev);
 void q_battle_on_disrupt(struct game *g, int u, struct evsink *ev);
 void q_battle_on_melee(struct game *g, const int *att, int natt, struct evsink *ev);
 void q_battle_on_removed(struct game *g, int u, int origin, bool retreated, struct evsink *ev);
@@ -184,17 +243,9 @@ void q_battle_after_action(struct game *g, struct evsink *ev);
 void q_battle_end_phase(struct game *g, struct evsink *ev);
 void q_battle_actions(const struct game *g, struct q_alist *l);
 int q_battle_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
-int q_battle_move_ok(const struct game *g, int u, int dest, struct err *e);
 int q_battle_phase_start(struct game *g, struct evsink *ev);
-bool q_battle_ignores_zoc(const struct game *g, int u);
-int q_battle_may_end(const struct game *g, struct err *e);
-bool q_battle_closed(const struct game *g, int u, int idx);
 int q_battle_cav_disrupt_mp(const struct game *g, int u);
-int q_battle_ma(const struct game *g, int u, int base);
-int q_battle_targets(const struct game *g, int idx, int *out);
 int q_battle_fire_group_ok(const struct game *g, const int *units, int n, struct err *e);
-int q_battle_strength(const struct game *g, int u, bool melee, int base);
-bool q_battle_paren(const struct game *g, int u, bool melee, bool printed);
 int q_battle_melee_ok(const struct game *g, const struct action *a, struct err *e);
 int q_battle_parse(const struct game *g, const char *const *tok, int nt, struct action *a, struct err *e);
 int q_battle_format(const struct game *g, const struct action *a, char *buf, size_t n);

@@ -632,37 +632,14 @@ static void fire_targets(const struct game *g, int side, struct fire_tg *t)
 	}
 }
 
-/* The targets u (of side) is listed firing at, in unit order, into cand: the top target of
- * each hex in range ([7.13]) that passed the cheap tests; fire_plan decides the rest. 0 when u
- * may not fire at all. */
-static int fire_cands(const struct game *g, int side, int u, const struct fire_tg *t, int *cand)
+/* fire_cands for an artillery unit u in map index from: the targets of t within its range
+ * ([7.41]). (Out of line: fire_cands, which every unit of the firing side passes through at
+ * every fire decision, stays small enough to be inlined.) */
+__attribute__((noinline)) static int art_cands(const struct game *g, int u, int from,
+					      const struct fire_tg *t, int *cand)
 {
 	const struct q_scn *s = q_scn(g);
-	const struct q_state *st = q_cst(g);
-	int from = st->u[u].idx, nc = 0;
-
-	/* (the tests read the position only, so their order is free: the cheapest first, and
-	 * firer_ok, which fire_plan would make for every target, only for a firer with one) */
-	if (from < 0 || (st->u[u].fl & QF_FIRED))
-		return 0;
-	if (!is_art(&s->u[u])) { /* range 1: only the six neighbours' stacks */
-		for (int d = 0; d < 6; d++) {
-			int j = map_nb(&s->map, from, d), v;
-			/* a target here is an enemy unit in j, so j is one of the hexes done */
-			if (j >= 0 && t->done[j] && (v = t->top[j]) >= 0 && s->u[v].side != side &&
-			    st->u[v].idx == j)
-				cand[nc++] = v;
-		}
-		if (nc == 0 || firer_ok(g, u, NULL) != 0)
-			return 0;
-		for (int i = 1; i < nc; i++) /* unit order, as a scan of the units gives */
-			for (int k = i; k > 0 && cand[k] < cand[k - 1]; k--) {
-				int v = cand[k];
-				cand[k] = cand[k - 1];
-				cand[k - 1] = v;
-			}
-		return nc;
-	}
+	int nc = 0;
 	/* q_fire_strength's class and range tests ([7.41]), made here once per firer and per
 	 * target hex instead of through fire_plan for every target */
 	int maxr = q_battle_art_range(g, u);
@@ -676,6 +653,40 @@ static int fire_cands(const struct game *g, int side, int u, const struct fire_t
 		if (dist < QT_ART_RANGE && !(maxr > 0 && dist > maxr) && s->tab.art[cls - 'A'][dist] >= 0)
 			cand[nc++] = t->tv[k];
 	}
+	return nc;
+}
+
+/* The targets u (of side) is listed firing at, in unit order, into cand: the top target of
+ * each hex in range ([7.13]) that passed the cheap tests; fire_plan decides the rest. 0 when u
+ * may not fire at all. */
+static inline int fire_cands(const struct game *g, int side, int u, const struct fire_tg *t, int *cand)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int from = st->u[u].idx, nc = 0;
+
+	/* (the tests read the position only, so their order is free: the cheapest first, and
+	 * firer_ok, which fire_plan would make for every target, only for a firer with one) */
+	if (from < 0 || (st->u[u].fl & QF_FIRED))
+		return 0;
+	if (is_art(&s->u[u]))
+		return art_cands(g, u, from, t, cand);
+	/* range 1: only the six neighbours' stacks */
+	for (int d = 0; d < 6; d++) {
+		int j = map_nb(&s->map, from, d), v;
+		/* a target here is an enemy unit in j, so j is one of the hexes done */
+		if (j >= 0 && t->done[j] && (v = t->top[j]) >= 0 && s->u[v].side != side &&
+		    st->u[v].idx == j)
+			cand[nc++] = v;
+	}
+	if (nc == 0 || firer_ok(g, u, NULL) != 0)
+		return 0;
+	for (int i = 1; i < nc; i++) /* unit order, as a scan of the units gives */
+		for (int k = i; k > 0 && cand[k] < cand[k - 1]; k--) {
+			int v = cand[k];
+			cand[k] = cand[k - 1];
+			cand[k - 1] = v;
+		}
 	return nc;
 }
 

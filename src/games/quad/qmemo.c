@@ -28,14 +28,21 @@ struct q_memo_ent {
 };
 
 /* A position as the memo's kept decisions key it: the rules state's bytes before the derived
- * occupancy index (Q_PEND_KEY of them) and the game's options. */
+ * occupancy index (Q_PEND_KEY of them) and the game's options. Of those bytes pos_is and pos_set
+ * read two runs (struct q_memo's pos_end): the head to the end of the bytes of bs the battle
+ * uses, and the pending decisions to the last unit of the scenario; the others (the rest of
+ * bs, the unit states past the scenario's units) are zero in every position (q_setup_game
+ * zeroes the state and nothing writes them; Q_OCC_VERIFY checks), so equal runs mean equal
+ * bytes. */
 struct pos_key {
 	uint32_t opt;
-	unsigned char *st; /* [Q_PEND_KEY] */
+	unsigned char *st; /* [Q_PEND_KEY], its runs at their offsets in the state */
 };
 
 struct q_memo {
 	const struct q_scn *scn; /* the scenario it is bound to */
+	const struct scenario *sc; /* (its rules' scenario, whose data scn is: memo_of compares
+				    * it, one load fewer than scn a call) */
 	int n, nunits;
 	bool snap;               /* zoc and blocked hold the inputs of the remembered searches */
 	uint32_t snap_gen;       /* zoc and blocked equal prep_zoc and prep_blocked of this
@@ -122,6 +129,8 @@ struct q_memo {
 	uint64_t mv_top[(Q_UNITS_MAX + 63) / 64]; /* [5.37] may be put on top (q_mover_topbits),
 						   * by place in sideu[mv_side] */
 	uint32_t mv_total;       /* the sum of mv_cand over the side (q_movers_total) */
+	uint32_t mv_blk[(Q_UNITS_MAX + Q_MV_BLK - 1) / Q_MV_BLK]; /* the sums of mv_cand by
+						   * Q_MV_BLK places (q_movers_blocks) */
 	int16_t mv_dirty[Q_MV_DIRTY];
 	/* the reinforcements' entries (q_entries_recall): ent_n (unit, map index) pairs in
 	 * ent_list, listed for the head bytes ent_head (the runs ent_run), the unit
@@ -130,6 +139,7 @@ struct q_memo {
 	 * marks the hexes whose stacks they read (qmemo.h), ent_reinf the reinforcements */
 	int ent_n;
 	size_t ent_bs_end;       /* where the battle's bytes of bs end (q_battle.bs_used) */
+	size_t pos_end;          /* where the scenario's unit states end (struct pos_key) */
 	uint32_t ent_opt, ent_gen; /* ent_gen: q_prep_gen of ent_maps when known, else 0 */
 	uint8_t *ent_maps;       /* [2 n]: the enemy's zones of control, then the blocked hexes */
 	unsigned char ent_head[Q_ENT_HEAD];
@@ -143,8 +153,9 @@ struct q_memo {
 	 * empty field, a function of its movement class, start and allowance alone, which units
 	 * ask again and again over a study. ff_slot[(class * n + start) * FF_AMAX + allowance]
 	 * is 1 + the offset in ff_pool of such a search (0: none): a word len | wlo << 16 |
-	 * nwin << 32, nwin words of its hexes as bits (words wlo.. of a map-sized bit set), then
-	 * len uint16 hexes in search order and len uint16 prevs (ff_find, ff_keep). zb is the
+	 * nwin << 32, then len uint16 hexes in search order and len uint16 prevs (ff_hw words),
+	 * then nwin words of its hexes as bits (words wlo.. of a map-sized bit set) (ff_find,
+	 * ff_keep). zb is the
 	 * snapshot's maps as bits, made with it (nw words). ff_slot NULL: no cache (a map of
 	 * more than 65 535 hexes). 1 000 random Balaclava games fill 2.8 MB of the 4 MB pool. */
 	uint64_t *zb;
@@ -161,15 +172,27 @@ struct q_memo {
 
 #define Q_PEND_KEY offsetof(struct q_state, occ_head)
 
-/* Is g the position k was set to (pos_set)? */
-static inline bool pos_is(const struct pos_key *k, const struct game *g)
+/* Is g the position k was set to (pos_set)? m: the memo k is part of. */
+static inline bool pos_is(const struct q_memo *m, const struct pos_key *k, const struct game *g)
 {
-	return k->opt == g->options && !memcmp(k->st, g->st, Q_PEND_KEY);
+	const size_t pend = offsetof(struct q_state, pend);
+#ifdef Q_OCC_VERIFY /* debug builds: the bytes left out are zero */
+	for (size_t i = m->ent_bs_end; i < pend; i++)
+		if (g->st[i])
+			abort();
+	for (size_t i = m->pos_end; i < Q_PEND_KEY; i++)
+		if (g->st[i])
+			abort();
+#endif
+	return k->opt == g->options && !memcmp(k->st, g->st, m->ent_bs_end) &&
+	       !memcmp(k->st + pend, g->st + pend, m->pos_end - pend);
 }
 
-static inline void pos_set(struct pos_key *k, const struct game *g)
+static inline void pos_set(const struct q_memo *m, struct pos_key *k, const struct game *g)
 {
-	memcpy(k->st, g->st, Q_PEND_KEY);
+	const size_t pend = offsetof(struct q_state, pend);
+	memcpy(k->st, g->st, m->ent_bs_end);
+	memcpy(k->st + pend, g->st + pend, m->pos_end - pend);
 	k->opt = g->options;
 }
 
@@ -200,6 +223,7 @@ void *q_memo_new(const struct scenario *sc)
 	if (!m)
 		return NULL;
 	m->scn = s;
+	m->sc = sc;
 	m->n = s->map.n;
 	m->nunits = s->nunits;
 	m->zoc = malloc(n);
@@ -265,6 +289,7 @@ void *q_memo_new(const struct scenario *sc)
 	m->ent_n = -1;
 	m->ent_bs_end = s->ops && s->ops->bs_used ? offsetof(struct q_state, bs) + s->ops->bs_used
 						  : offsetof(struct q_state, pend);
+	m->pos_end = offsetof(struct q_state, u) + nu * sizeof(struct q_ust);
 	m->ent_ust = calloc(nu + 1, sizeof *m->ent_ust);
 	m->ent_list = malloc(2 * Q_ENT_KEEP * sizeof *m->ent_list);
 	m->ent_watch = calloc(n + 1, 1);
@@ -341,7 +366,7 @@ void q_memo_free(void *memo)
 static struct q_memo *memo_of(const struct game *g)
 {
 	struct q_memo *m = g->memo;
-	return m && m->scn == q_scn(g) ? m : NULL;
+	return m && m->sc == g->scn ? m : NULL;
 }
 
 bool q_memo_on(const struct game *g)
@@ -381,23 +406,13 @@ static void snap_bits(struct q_memo *m)
 			m->zb[i / 64] |= (uint64_t)1 << (i % 64);
 }
 
-void q_reach_begin(const struct game *g, const struct q_work *w)
+/* q_reach_begin when w's maps are not known to be the snapshot's by their generation (out of
+ * line, so that the common case costs no stack frame): compares them, or takes them as the new
+ * snapshot. gen_now: w's maps are the memo's prep maps of generation prep_gen. */
+__attribute__((noinline)) static void reach_begin_maps(struct q_memo *m, const struct q_work *w,
+							bool gen_now)
 {
-	struct q_memo *m = memo_of(g);
-	size_t n;
-	if (!m)
-		return;
-	n = (size_t)m->n;
-	/* w's maps are the memo's prep maps of generation prep_gen (q_search_prepare), still
-	 * held; the snapshot was taken from them: the three are equal, no need to compare */
-	bool gen_now = w->prep_gen != 0 && w->prep_gen == m->prep_gen;
-	if (m->snap && gen_now && m->snap_gen == w->prep_gen) {
-#ifdef Q_OCC_VERIFY /* debug builds: the shortcut must agree with the comparison */
-		if (memcmp(m->zoc, w->zoc, n) || memcmp(m->blocked, w->blocked, n))
-			abort();
-#endif
-		return;
-	}
+	size_t n = (size_t)m->n;
 	if (m->snap && !memcmp(m->zoc, w->zoc, n) && !memcmp(m->blocked, w->blocked, n)) {
 		m->snap_gen = gen_now ? w->prep_gen : 0;
 		return;
@@ -410,6 +425,24 @@ void q_reach_begin(const struct game *g, const struct q_work *w)
 	for (int u = 0; u < m->nunits; u++)
 		m->e[u].len = -1;
 	m->mv_all = true; /* every sampler fact described an entry just dropped */
+}
+
+void q_reach_begin(const struct game *g, const struct q_work *w)
+{
+	struct q_memo *m = memo_of(g);
+	if (!m)
+		return;
+	/* w's maps are the memo's prep maps of generation prep_gen (q_search_prepare), still
+	 * held; the snapshot was taken from them: the three are equal, no need to compare */
+	bool gen_now = w->prep_gen != 0 && w->prep_gen == m->prep_gen;
+	if (m->snap && gen_now && m->snap_gen == w->prep_gen) {
+#ifdef Q_OCC_VERIFY /* debug builds: the shortcut must agree with the comparison */
+		if (memcmp(m->zoc, w->zoc, (size_t)m->n) || memcmp(m->blocked, w->blocked, (size_t)m->n))
+			abort();
+#endif
+		return;
+	}
+	reach_begin_maps(m, w, gen_now);
 }
 
 /* The maps depend on the enemy's positions and disruptions alone unless the battle has a hook that
@@ -488,14 +521,14 @@ bool q_prep_recall(const struct game *g, int side, uint8_t *zoc, uint8_t *blocke
 	const struct q_state *st = q_cst(g);
 	if (!m || m->prep_opt != g->options)
 		return false;
-	if (!prep_plain(m, g) && !(m->prep_pos_ok && m->prep_side == side && pos_is(&m->prep_pos, g))) {
+	if (!prep_plain(m, g) && !(m->prep_pos_ok && m->prep_side == side && pos_is(m, &m->prep_pos, g))) {
 		m->hkey_n = hook_key(m, g, side, m->hkey); /* (q_prep_keep keeps it on a miss) */
 		m->hkey_side = side;
 		if (m->prep_side != side || m->hkey_n != m->prep_nkey ||
 		    memcmp(m->hkey, m->prep_key, (size_t)m->hkey_n * sizeof m->hkey[0]))
 			return false;
 		m->hkey_n = -1; /* a hit: nothing for q_prep_keep */
-		pos_set(&m->prep_pos, g);
+		pos_set(m, &m->prep_pos, g);
 		m->prep_pos_ok = true;
 	} else if (!prep_plain(m, g)) {
 #ifdef Q_OCC_VERIFY /* debug builds: the same position must give the same key */
@@ -568,7 +601,7 @@ void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8
 			m->prep_nkey = hook_key(m, g, side, m->prep_key);
 		}
 		m->hkey_n = -1;
-		pos_set(&m->prep_pos, g);
+		pos_set(m, &m->prep_pos, g);
 		m->prep_pos_ok = true;
 	} else {
 		for (int k = 0; k < m->nku[side]; k++)
@@ -586,7 +619,7 @@ void q_prep_keep(const struct game *g, int side, const uint8_t *zoc, const uint8
 int q_pend_recall(const struct game *g, struct action *out, int max)
 {
 	struct q_memo *m = memo_of(g);
-	if (!m || m->pend_n < 0 || !pos_is(&m->pend, g))
+	if (!m || m->pend_n < 0 || !pos_is(m, &m->pend, g))
 		return -1;
 	memcpy(out, m->pend_acts, (size_t)(m->pend_n < max ? m->pend_n : max) * sizeof *out);
 	return m->pend_n;
@@ -601,7 +634,7 @@ void q_pend_keep(const struct game *g, const struct action *acts, int n)
 		m->pend_n = -1;
 		return;
 	}
-	pos_set(&m->pend, g);
+	pos_set(m, &m->pend, g);
 	memcpy(m->pend_acts, acts, (size_t)n * sizeof *acts);
 	m->pend_n = n;
 }
@@ -609,7 +642,7 @@ void q_pend_keep(const struct game *g, const struct action *acts, int n)
 bool q_endok_recall(const struct game *g)
 {
 	struct q_memo *m = memo_of(g);
-	return m && m->endok_on && pos_is(&m->endok, g);
+	return m && m->endok_on && pos_is(m, &m->endok, g);
 }
 
 void q_endok_keep(const struct game *g)
@@ -617,14 +650,14 @@ void q_endok_keep(const struct game *g)
 	struct q_memo *m = memo_of(g);
 	if (!m)
 		return;
-	pos_set(&m->endok, g);
+	pos_set(m, &m->endok, g);
 	m->endok_on = true;
 }
 
 bool q_plan_recall(const struct game *g, const struct action *a, void *plan, size_t n)
 {
 	struct q_memo *m = memo_of(g);
-	if (!m || m->plan_n != n || !action_same(a, &m->plan_act) || !pos_is(&m->plan_pos, g))
+	if (!m || m->plan_n != n || !action_same(a, &m->plan_act) || !pos_is(m, &m->plan_pos, g))
 		return false;
 	memcpy(plan, m->plan, n);
 	return true;
@@ -638,7 +671,7 @@ void q_plan_keep(const struct game *g, const struct action *a, const void *plan,
 	m->plan_n = 0;
 	if (n == 0 || n > Q_PLAN_MAX || a->n < 0 || a->n > ACTION_ARGS)
 		return;
-	pos_set(&m->plan_pos, g);
+	pos_set(m, &m->plan_pos, g);
 	memcpy(m->plan, plan, n);
 	m->plan_act = *a;
 	m->plan_n = n;
@@ -732,6 +765,12 @@ static inline uint32_t *ff_slot_of(const struct q_memo *m, int mc, const struct 
 	return &m->ff_slot[((size_t)mc * (size_t)m->n + (size_t)q->start) * FF_AMAX + (size_t)q->allowance];
 }
 
+/* The words a kept search's hexes and prevs take in the pool (len uint16 of each). */
+static inline size_t ff_hw(int len)
+{
+	return ((size_t)len * 4 + 7) / 8;
+}
+
 /* The free-field search of class mc for q (struct q_memo's ff_slot) when the snapshot's
  * maps do not touch it, else NULL. Such a search is the search q itself would make: it
  * reads zoc[i] of each hex i it takes and blocked[j] of each hex j it gives a cost to, all
@@ -746,9 +785,10 @@ static const uint64_t *ff_find(const struct q_memo *m, int mc, const struct path
 	if (!off)
 		return NULL;
 	const uint64_t *h = m->ff_pool + off - 1;
-	int wlo = (int)(h[0] >> 16 & 0xFFFF), nwin = (int)(h[0] >> 32 & 0xFFFF);
+	int len = (int)(h[0] & 0xFFFF), wlo = (int)(h[0] >> 16 & 0xFFFF), nwin = (int)(h[0] >> 32 & 0xFFFF);
+	const uint64_t *win = h + 1 + ff_hw(len);
 	for (int k = 0; k < nwin; k++)
-		if (h[1 + k] & m->zb[wlo + k])
+		if (win[k] & m->zb[wlo + k])
 			return NULL;
 	return h;
 }
@@ -757,8 +797,8 @@ static const uint64_t *ff_find(const struct q_memo *m, int mc, const struct path
  * into prev; returns its count. */
 static int ff_take(const uint64_t *h, int32_t *order, int32_t *prev)
 {
-	int len = (int)(h[0] & 0xFFFF), nwin = (int)(h[0] >> 32 & 0xFFFF);
-	const uint16_t *o = (const uint16_t *)(h + 1 + nwin), *pv = o + len;
+	int len = (int)(h[0] & 0xFFFF);
+	const uint16_t *o = (const uint16_t *)(h + 1), *pv = o + len;
 	order[0] = o[0];
 	prev[o[0]] = -1;
 	for (int k = 1; k < len; k++) {
@@ -770,7 +810,9 @@ static int ff_take(const uint64_t *h, int32_t *order, int32_t *prev)
 
 /* Keeps the search just made for q (len hexes in order, prevs in prev) as class mc's free-field
  * search, when none is kept and it met neither zones of control nor blocked hexes (path_result's
- * met 0: every read of the maps gave what an empty field gives, ff_find). */
+ * met 0: every read of the maps gave what an empty field gives, ff_find). The hexes and prevs
+ * are copied in the pass that finds the bit window's bounds, so the pool must have room for
+ * the widest window (the map's nw words) first. */
 static void ff_keep(struct q_memo *m, int mc, const struct path_query *q, const int32_t *order,
 		    const int32_t *prev, int len)
 {
@@ -779,29 +821,31 @@ static void ff_keep(struct q_memo *m, int mc, const struct path_query *q, const 
 	uint32_t *slot = ff_slot_of(m, mc, q);
 	if (*slot)
 		return;
-	int lo = order[0], hi = order[0];
-	for (int k = 1; k < len; k++) {
-		lo = order[k] < lo ? order[k] : lo;
-		hi = order[k] > hi ? order[k] : hi;
-	}
-	int wlo = lo / 64, nwin = hi / 64 - wlo + 1;
-	size_t words = 1 + (size_t)nwin + ((size_t)len * 4 + 7) / 8;
-	if (m->ff_used + words > FF_POOL) { /* full: start again (rare: a study's working set fits) */
+	size_t hw = ff_hw(len);
+	if (m->ff_used + 1 + hw + (size_t)m->nw > FF_POOL) { /* full: start again (rare: a study's working set fits) */
 		memset(m->ff_slot, 0, (size_t)Q_NMOVE * (size_t)m->n * FF_AMAX * sizeof *m->ff_slot);
 		m->ff_used = 0;
 	}
 	uint64_t *h = m->ff_pool + m->ff_used;
-	h[0] = (uint64_t)len | (uint64_t)wlo << 16 | (uint64_t)nwin << 32;
-	memset(h + 1, 0, (size_t)nwin * sizeof *h);
-	uint16_t *o = (uint16_t *)(h + 1 + nwin), *pv = o + len;
-	for (int k = 0; k < len; k++) {
+	uint16_t *o = (uint16_t *)(h + 1), *pv = o + len;
+	int lo = order[0], hi = order[0];
+	o[0] = (uint16_t)order[0];
+	pv[0] = 0;
+	for (int k = 1; k < len; k++) {
 		int i = order[k];
-		h[1 + i / 64 - wlo] |= (uint64_t)1 << (i % 64);
+		lo = i < lo ? i : lo;
+		hi = i > hi ? i : hi;
 		o[k] = (uint16_t)i;
-		pv[k] = (uint16_t)(k ? prev[i] : 0);
+		pv[k] = (uint16_t)prev[i];
 	}
+	int wlo = lo / 64, nwin = hi / 64 - wlo + 1;
+	uint64_t *win = h + 1 + hw;
+	memset(win, 0, (size_t)nwin * sizeof *win);
+	for (int k = 0; k < len; k++)
+		win[o[k] / 64 - wlo] |= (uint64_t)1 << (o[k] % 64);
+	h[0] = (uint64_t)len | (uint64_t)wlo << 16 | (uint64_t)nwin << 32;
 	*slot = (uint32_t)(m->ff_used + 1);
-	m->ff_used += words;
+	m->ff_used += 1 + hw + (size_t)nwin;
 }
 
 #ifdef Q_OCC_VERIFY
@@ -967,6 +1011,7 @@ int q_movers_begin(const struct game *g, int16_t *todo, bool *all)
 		memset(m->mv_top, 0, sizeof m->mv_top);
 		memset(m->mv_cand, 0, (size_t)s->nsideu[p] * sizeof m->mv_cand[0]);
 		m->mv_total = 0;
+		memset(m->mv_blk, 0, sizeof m->mv_blk);
 		m->mv_side = p;
 		m->mv_turn = st->turn;
 		m->mv_all = false;
@@ -1005,24 +1050,22 @@ int q_movers_begin(const struct game *g, int16_t *todo, bool *all)
 	return n;
 }
 
-void q_mover_keep(const struct game *g, int u, int cand)
+int q_mover_keep(const struct game *g, int u, int cand)
 {
 	struct q_memo *m = memo_of(g);
 	if (!m)
-		return;
+		return -1;
+	int was = m->mv_ust[u].idx;
 	memcpy(&m->mv_ust[u], &q_cst(g)->u[u], sizeof m->mv_ust[u]);
 	m->mv_total += (uint32_t)cand - (uint32_t)m->mv_cand[m->mv_pos[u]]; /* (modulo 2^32) */
+	m->mv_blk[m->mv_pos[u] / Q_MV_BLK] += (uint32_t)cand - (uint32_t)m->mv_cand[m->mv_pos[u]];
 	m->mv_cand[m->mv_pos[u]] = (int16_t)cand;
 	m->mv_ok[u] = 1;
 #ifdef Q_OCC_VERIFY /* debug builds: a fact with hexes must be u's search, of this position */
 	if (cand > 0 && m->e[u].len != cand + 1)
 		abort();
 #endif
-}
-
-int q_mover_was(const struct game *g, int u)
-{
-	return memo_of(g)->mv_ust[u].idx;
+	return was;
 }
 
 uint64_t *q_mover_topbits_w(const struct game *g)
@@ -1043,6 +1086,11 @@ const uint64_t *q_mover_topbits(const struct game *g)
 uint32_t q_movers_total(const struct game *g)
 {
 	return memo_of(g)->mv_total;
+}
+
+const uint32_t *q_movers_blocks(const struct game *g)
+{
+	return memo_of(g)->mv_blk;
 }
 
 const int16_t *q_movers(const struct game *g)

@@ -95,11 +95,14 @@ void q_plan_keep(const struct game *g, const struct action *a, const void *plan,
  * todo[Q_UNITS_MAX] the units whose facts are not known (state bytes changed, st->moving
  * changed to or from them, search made again, another side or Game-Turn, maps changed) and
  * returns their count, or -1 without the memo or with other hooks (nothing
- * kept); the caller works each out and tells q_mover_keep (after q_reach, for cand > 0).
+ * kept); the caller works each out and tells q_mover_keep (after q_reach, for cand > 0),
+ * which returns the unit's map index when its fact was last kept (before this one; the
+ * caller reads it only when *all is false: unset after *all).
  * q_movers then gives the facts by place in sideu[phasing], and q_mover_order u's hexes
  * (q_reach's order, own hex first). *all is set when todo holds every unit of the side (no
- * fact was known); otherwise q_mover_was gives a todo unit's map index when its fact was
- * kept (before q_mover_keep). q_movers_total is the sum of q_movers' counts.
+ * fact was known). q_movers_total is the sum of q_movers' counts, and
+ * q_movers_blocks[b] the sum of those of places b * Q_MV_BLK to b * Q_MV_BLK + Q_MV_BLK - 1
+ * (so that a draw skips most units a block at a time).
  * q_mover_topbits holds the caller's flags that [5.37] lets a unit of the phasing side be put
  * on top of its stack, kept with the facts, as bits by place in sideu[phasing] (bit k % 64 of
  * word k / 64; q_mover_pos gives each unit's place), so that the few set are found without
@@ -107,10 +110,11 @@ void q_plan_keep(const struct game *g, const struct action *a, const void *plan,
  * unit shares a phasing unit's hex in a Movement Phase, [5.34]); the caller writes them
  * through q_mover_topbits_w. */
 int q_movers_begin(const struct game *g, int16_t *todo, bool *all);
-void q_mover_keep(const struct game *g, int u, int cand);
+int q_mover_keep(const struct game *g, int u, int cand);
 const int16_t *q_movers(const struct game *g);
 uint32_t q_movers_total(const struct game *g);
-int q_mover_was(const struct game *g, int u);
+#define Q_MV_BLK 8
+const uint32_t *q_movers_blocks(const struct game *g);
 const uint64_t *q_mover_topbits(const struct game *g);
 uint64_t *q_mover_topbits_w(const struct game *g);
 const int16_t *q_mover_pos(const struct game *g);

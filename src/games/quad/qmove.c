@@ -278,14 +278,15 @@ int q_can_move(const struct game *g, int u, struct err *e)
 		return err_set(e, NULL, 0, "[5.11] only the Phasing Player's units move");
 	if (us->idx < 0)
 		return err_set(e, NULL, 0, "[5.11] %s is not on the map", s->u[u].id);
-	if (q_ma(g, u) == 0)
+	int ma = q_ma(g, u); /* (asked once: q_mp_left's too) */
+	if (ma == 0)
 		return err_set(e, NULL, 0, "%s %s may not move", s->u[u].id,
 			       q_disrupted(g, u) ? "is disrupted artillery and ([5.19], [9.12])" : "has no movement allowance and");
 	if (us->fl & QF_STOPPED)
 		return err_set(e, NULL, 0, "[5.13] %s entered an enemy zone of control and must stop", s->u[u].id);
 	if ((us->fl & QF_MOVED) && st->moving != u)
 		return err_set(e, NULL, 0, "[5.18] %s has already moved this phase", s->u[u].id);
-	if (q_mp_left(g, u) <= 0)
+	if (ma * 2 - us->mp <= 0) /* q_mp_left(g, u) <= 0 */
 		return err_set(e, NULL, 0, "[5.16] %s has no movement points left", s->u[u].id);
 	if (q_battle_may_move(g, u, e) != 0)
 		return -1;
@@ -310,14 +311,14 @@ int q_can_enter(const struct game *g, int u, struct err *e)
 	return 0; /* [12.23] withheld reinforcements may enter on any later turn */
 }
 
-/* Moves u one step into j (cost c), with the bookkeeping of [5.13], [7.28], [11.11], [11.12]. */
+/* Moves u one step into j (cost c), with the bookkeeping of [5.13], [11.12]; the unit's map
+ * index and the occupancy index are the caller's (follow places u once its walk ends). */
 static void step_into(struct game *g, int u, int from, int dir, int j, int c, const uint8_t *zoc)
 {
 	struct q_state *st = q_st(g);
 	const struct q_scn *s = q_scn(g);
 	struct q_ust *us = &st->u[u];
 
-	q_place(st, u, j);
 	us->mp = (uint8_t)(us->mp + c);
 	if (zoc[j])
 		us->fl |= QF_STOPPED;
@@ -376,6 +377,11 @@ static int follow(struct game *g, int u, const int32_t *path, int n, int entered
 		w->prep_gen = 0; /* (no longer the memo's maps) */
 	}
 	start_zoc = w->zoc[from] && !(st->u[u].fl & QF_MOVED);
+	/* Without the hooks nothing in the walk reads the unit's map index or the occupancy index,
+	 * so u is placed once, in the hex where the walk ends (q_place into a hex and out of it
+	 * again leaves the index as it was: the same bytes as placing it step by step); with
+	 * them, the hooks asked at each step see it in each hex. */
+	int rc = 0;
 	for (int i = 0; i < n; i++) {
 		int j = path[i], dir = -1, c;
 		for (int d = 0; d < 6; d++)
@@ -384,32 +390,43 @@ static int follow(struct game *g, int u, const int32_t *path, int n, int entered
 		/* (the hex's name only for a refusal's message) */
 		if (dir < 0) {
 			hex_format(map_hex(&s->map, j), hx);
-			return err_set(e, NULL, 0, "[5.17] %s is not adjacent: movement must be consecutive", hx);
+			rc = err_set(e, NULL, 0, "[5.17] %s is not adjacent: movement must be consecutive", hx);
+			break;
 		}
 		if (st->u[u].fl & QF_STOPPED) {
-			return err_set(e, NULL, 0, "[5.13] %s must stop in the enemy-controlled hex it entered", s->u[u].id);
+			rc = err_set(e, NULL, 0, "[5.13] %s must stop in the enemy-controlled hex it entered", s->u[u].id);
+			break;
 		}
 		if (w->blocked[j]) {
 			hex_format(map_hex(&s->map, j), hx);
-			return err_set(e, NULL, 0, "[5.12] %s holds an enemy unit", hx);
+			rc = err_set(e, NULL, 0, "[5.12] %s holds an enemy unit", hx);
+			break;
 		}
 		if (w->zoc[from] && w->zoc[j] && (start_zoc || i > 0)) {
 			hex_format(map_hex(&s->map, j), hx);
-			return err_set(e, NULL, 0, "[5.14] no moving directly from one enemy-controlled hex to another (%s)", hx);
+			rc = err_set(e, NULL, 0, "[5.14] no moving directly from one enemy-controlled hex to another (%s)", hx);
+			break;
 		}
 		c = (plain ? steps : q_battle_steps(g, u, w->steps))[from * 6 + dir];
 		if (c == PATH_NOWAY) {
 			hex_format(map_hex(&s->map, j), hx);
-			return err_set(e, NULL, 0, "[13.0] %s may not enter %s from there (terrain)", s->u[u].id, hx);
+			rc = err_set(e, NULL, 0, "[13.0] %s may not enter %s from there (terrain)", s->u[u].id, hx);
+			break;
 		}
 		if (st->u[u].mp + c > (plain ? ma2 : q_ma(g, u) * 2)) {
 			hex_format(map_hex(&s->map, j), hx);
-			return err_set(e, NULL, 0, "[5.16] not enough movement points to enter %s (%d/2 needed, %d/2 left)",
-				       hx, c, q_mp_left(g, u));
+			rc = err_set(e, NULL, 0, "[5.16] not enough movement points to enter %s (%d/2 needed, %d/2 left)",
+				     hx, c, q_mp_left(g, u));
+			break;
 		}
 		step_into(g, u, from, dir, j, c, w->zoc);
+		if (!plain)
+			q_place(st, u, j);
 		from = j;
 	}
+	q_place(st, u, from); /* (with the hooks, there already) */
+	if (rc != 0)
+		return rc;
 	if (q_battle_move_ok(g, u, from, e) != 0)
 		return -1;
 	if (!q_stack_ok(g, u, from)) {
@@ -489,8 +506,18 @@ int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, str
 		return err_set(e, NULL, 0, "usage: enter UNIT HEX [HEX...]");
 	if (q_can_enter(g, u, e) != 0)
 		return -1;
+	/* the enemy's zones of control (q_entry_hexes' q_zoc): q_search_prepare's map for u's side,
+	 * which the memo usually holds for this position already (the sampler asked for it) */
+	struct q_work *w = q_memo_work_take(g);
 	zoc = zocbuf;
-	nh = q_entry_hexes(g, u, hexes, MAP_EDGE_HEXES, zoc);
+	if (w) {
+		q_search_prepare_kept(g, s->u[u].side, w);
+		memcpy(zoc, w->zoc, (size_t)s->map.n);
+		q_memo_work_give(g, w);
+		nh = q_entry_hexes_zoc(g, u, hexes, MAP_EDGE_HEXES, zoc);
+	} else {
+		nh = q_entry_hexes(g, u, hexes, MAP_EDGE_HEXES, zoc);
+	}
 	for (int i = 0; i < nh; i++)
 		if (hexes[i] == a->arg[1])
 			ok = true;

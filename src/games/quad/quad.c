@@ -400,13 +400,14 @@ static void entries_listed(const struct game *g, struct q_alist *l, struct q_wor
 				memcpy(kept[nkeep++], hexes, (size_t)n * sizeof *hexes);
 			}
 		}
+		int ma2 = q_ma(g, u) * 2; /* (nothing in the loop changes it) */
 		for (int i = 0; i < n; i++) {
 			int k = 0;
 			for (int j = 0; j < st->nent; j++)
 				if (st->ent_idx[j] == hexes[i])
 					k = st->ent_cnt[j];
 			int c = q_entry_cost(g, u, hexes[i], k);
-			if (c == PATH_NOWAY || c > q_ma(g, u) * 2 || !q_stack_ok(g, u, hexes[i]))
+			if (c == PATH_NOWAY || c > ma2 || !q_stack_ok(g, u, hexes[i]))
 				continue;
 			push_move(l, QA_ENTER, u, hexes[i]);
 		}
@@ -661,11 +662,11 @@ static bool movers_known(const struct game *g, struct q_work *w)
 	uint64_t *top = q_mover_topbits_w(g);
 	const int16_t *pos = q_mover_pos(g);
 	for (int k = 0; k < n; k++) {
-		int u = todo[k], reached = 0, was = all ? -1 : q_mover_was(g, u);
+		int u = todo[k], reached = 0, was;
 		const int32_t *order;
 		if (may_move_quick(g, u))
 			reached = q_reach(g, u, w, &order);
-		q_mover_keep(g, u, reached > 1 ? reached - 1 : 0);
+		was = q_mover_keep(g, u, reached > 1 ? reached - 1 : 0);
 		/* [5.37] its own (even off the map now), and the stacks it left and joined */
 		set_top(top, pos[u], may_top_quick(g, u));
 		if (!all)
@@ -697,6 +698,14 @@ static bool movers_known(const struct game *g, struct q_work *w)
 	}
 	if (total != q_movers_total(g))
 		abort();
+	const uint32_t *blk = q_movers_blocks(g);
+	for (int b = 0; b * Q_MV_BLK < s->nsideu[st->phasing]; b++) {
+		uint32_t sum = 0;
+		for (int ku = b * Q_MV_BLK; ku < b * Q_MV_BLK + Q_MV_BLK && ku < s->nsideu[st->phasing]; ku++)
+			sum += (uint32_t)c[ku];
+		if (sum != blk[b])
+			abort();
+	}
 #endif
 	return true;
 }
@@ -715,12 +724,14 @@ static int drawn_move(struct action *out, int u, int i)
 /* The draw both Movement Phase samplers make: total candidates, the other actions
  * other[nother] first, then for each j < nc the cand[j] hexes (but its own) unit[j]'s search
  * reached; a candidate drawn uniformly is returned if legal and otherwise drawn again. The
- * hexes come from order[j], or with order NULL from the memo's facts (q_mover_order); without
- * the memo the drawn unit is searched again (order[j] was overwritten by later searches).
- * Returns 0 with *out, 1 after Q_SAMPLE_TRIES rejections. */
+ * hexes come from order[j], or with order NULL from the memo's facts (q_mover_order, and blk
+ * the sums of cand by Q_MV_BLK, q_movers_blocks); without the memo the drawn unit is searched
+ * again (order[j] was overwritten by later searches). Returns 0 with *out, 1 after
+ * Q_SAMPLE_TRIES rejections. */
 static int draw_moves(const struct game *g, struct rng *r, struct q_work *w, uint32_t total,
 		      const struct action *other, int nother, const int16_t *unit,
-		      const int16_t *cand, const int32_t **order, struct action *out)
+		      const int16_t *cand, const uint32_t *blk, const int32_t **order,
+		      struct action *out)
 {
 	bool kept = q_memo_on(g);
 	for (int t = 0; t < Q_SAMPLE_TRIES; t++) {
@@ -732,6 +743,11 @@ static int draw_moves(const struct game *g, struct rng *r, struct q_work *w, uin
 			return 0;
 		}
 		k -= (uint32_t)nother;
+		if (blk) /* the block of units that holds k first */
+			for (int b = 0; k >= blk[b]; b++) {
+				k -= blk[b];
+				j += Q_MV_BLK;
+			}
 		while (k >= (uint32_t)cand[j])
 			k -= (uint32_t)cand[j++];
 		int u = unit[j], i;
@@ -769,7 +785,8 @@ static int sample_known(const struct game *g, struct rng *r, struct q_work *w, s
 	total = (uint32_t)l.n + q_movers_total(g);
 	if (total == 0)
 		return -1;
-	return draw_moves(g, r, w, total, other, l.n, s->sideu[st->phasing], cand, NULL, out);
+	return draw_moves(g, r, w, total, other, l.n, s->sideu[st->phasing], cand, q_movers_blocks(g),
+			  NULL, out);
 }
 
 /* A uniformly random legal action of a Movement Phase without enumerating every move:
@@ -829,7 +846,7 @@ static int sample_moves(const struct game *g, struct rng *r, struct action *out)
 		total += (uint32_t)cand[k];
 	if (total == 0)
 		return -1;
-	return draw_moves(g, r, w, total, other, l.n, unit, cand, order, out);
+	return draw_moves(g, r, w, total, other, l.n, unit, cand, NULL, order, out);
 }
 
 /* Invariants of every reachable position (crimea sim --check). */
