@@ -70,6 +70,44 @@ static void test_525_path_a(void **state)
 	fx_free(f);
 }
 
+/* A move or entry built in code (not parsed from text, which checks its hexes) with a hex
+ * index off the map is refused, and changes nothing: no step reads past the map's arrays. */
+static void test_move_bad_index(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new("moves.json", 0);
+	const int n = q_scn(&f->g)->map.n, bad[] = {-1, -7, n, n + 100};
+	for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++)
+		for (int pos = 1; pos <= 3; pos++) {
+			struct action a;
+			parse(f, "move ia 0715 0814 0914", &a);
+			a.arg[pos] = bad[k];
+			uint64_t before = f->g.rules->checksum(&f->g);
+			assert_int_not_equal(f->g.rules->apply(&f->g, &a, &f->sink, &f->e), 0);
+			assert_non_null(strstr(f->e.msg, "not on the map"));
+			assert_true(before == f->g.rules->checksum(&f->g));
+			parse(f, "move ia 0914", &a); /* the destination alone */
+			a.arg[1] = bad[k];
+			assert_int_not_equal(f->g.rules->apply(&f->g, &a, &f->sink, &f->e), 0);
+			assert_true(before == f->g.rules->checksum(&f->g));
+		}
+	ok(f, "move ia 0715 0814 0914", 0); /* and the good one still goes */
+	fx_free(f);
+	f = fx_new("reinf.json", 0); /* an entry: its hex and its path */
+	const int ne = q_scn(&f->g)->map.n;
+	for (int pos = 1; pos <= 3; pos++) {
+		struct action a;
+		parse(f, "enter e1 0105 0205 0305", &a);
+		a.arg[pos] = pos == 2 ? -1 : ne;
+		uint64_t before = f->g.rules->checksum(&f->g);
+		assert_int_not_equal(f->g.rules->apply(&f->g, &a, &f->sink, &f->e), 0);
+		assert_non_null(strstr(f->e.msg, "not on the map"));
+		assert_true(before == f->g.rules->checksum(&f->g));
+	}
+	ok(f, "enter e1 0105 0205 0305", 0);
+	fx_free(f);
+}
+
 /* [5.25] path B: 1 for 0815, 4 for 0915 (along the slope into Woods): 5, all of the MA. */
 static void test_525_path_b(void **state)
 {
@@ -1125,6 +1163,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_525_path_a),
+		cmocka_unit_test(test_move_bad_index),
 		cmocka_unit_test(test_525_path_b),
 		cmocka_unit_test(test_525_path_service),
 		cmocka_unit_test(test_526_infantry),

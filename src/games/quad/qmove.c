@@ -443,6 +443,18 @@ static int follow(struct game *g, int u, const int32_t *path, int n, int entered
 	return q_battle_moved(g, u, entered + n, ev);
 }
 
+/* Whether a hex of path[n] is no map index (an action built in code: parsing checks its text);
+ * if so the refusal is in e. */
+static bool off_map_hex(const struct q_scn *s, const int32_t *path, int n, struct err *e)
+{
+	for (int i = 0; i < n; i++)
+		if (path[i] < 0 || path[i] >= s->map.n) {
+			err_set(e, NULL, 0, "hex index %d is not on the map", (int)path[i]);
+			return true;
+		}
+	return false;
+}
+
 /* q_move_apply's work in w (the memo's lent scratch, whose maps may be kept from the last
  * move, or a fresh one on the stack: prep_gen 0). */
 static int move_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e,
@@ -457,6 +469,8 @@ static int move_apply(struct game *g, const struct action *a, struct evsink *ev,
 
 	if (u < 0 || u >= s->nunits || n < 1)
 		return err_set(e, NULL, 0, "usage: move UNIT HEX [HEX...]");
+	if (off_map_hex(s, path, n, e))
+		return -1;
 	if (q_can_move(g, u, e) != 0)
 		return -1;
 	if (path[0] == st->u[u].idx) { /* an explicit path starts with the unit's own hex */
@@ -504,6 +518,8 @@ int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, str
 
 	if (u < 0 || u >= s->nunits || a->n < 2)
 		return err_set(e, NULL, 0, "usage: enter UNIT HEX [HEX...]");
+	if (off_map_hex(s, &a->arg[1], a->n - 1, e))
+		return -1;
 	if (q_can_enter(g, u, e) != 0)
 		return -1;
 	/* the enemy's zones of control (q_entry_hexes' q_zoc): q_search_prepare's map for u's side,
