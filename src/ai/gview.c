@@ -6,9 +6,13 @@
 
 #define BAL_EXIT_HEX 2025 /* Balaclava's exit for the Russian raid (errata [23.21]) */
 #define RAID_SPARE 1      /* Balaclava: raiders sent beyond the two the points need */
-#define PRESERVE_NEXT 2   /* Alma: units sent for next Game-Turn's two exits ([21.2]) */
+#define PRESERVE_STAGE 6  /* Alma: units staged at the exit before the trigger (the first three
+			   * Game-Turns' exits: measured better than two, "Tenth session") */
+#define PRESERVE_PIPE 4   /* Alma: units sent, after the trigger, for the next two Game-Turns'
+			   * exits ([21.2]): a unit reaching 2225 with too few movement points
+			   * left exits only in the next Movement Phase */
 #define PRESERVE_TURN 4   /* Alma: from this Game-Turn, with PRESERVE_LOSSES infantry lost, */
-#define PRESERVE_LOSSES 3 /* two units make for the exit before the trigger ([21.1]) */
+#define PRESERVE_LOSSES 3 /* PRESERVE_STAGE units make for the exit before the trigger ([21.1]) */
 
 static bool has_word(const char *name, const char *w)
 {
@@ -450,8 +454,8 @@ static bool alma_stage(const struct gview *v, const struct game *g)
  * many as the raid's points still need and a spare. Alma, once Preservation is triggered:
  * infantry that can move (an infantry unit off the map is a point the Allies cannot score,
  * [23.11], and the guns are slow and shoot), the exits still owed this Game-Turn and the next
- * turn's two, so that two stand ready each Movement Phase ([21.2]); before it, two once it may
- * come soon (alma_stage). */
+ * two Game-Turns' four, so that two stand ready each Movement Phase ([21.2]); before it,
+ * PRESERVE_STAGE once it may come soon (alma_stage). */
 static void pick_exiters(struct gview *v, const struct game *g, const struct result *r, int *queue, bool full)
 {
 	const struct q_scn *s = v->s;
@@ -465,7 +469,11 @@ static void pick_exiters(struct gview *v, const struct game *g, const struct res
 		want = v->exits >= 2 ? 0 : 2 - v->exits + RAID_SPARE;
 	} else {
 		v->owed = q_alma_exits_owed(g);
-		want = v->owed >= 0 ? v->owed + PRESERVE_NEXT : alma_stage(v, g) ? PRESERVE_NEXT : 0;
+		/* after the trigger: this Game-Turn's exits owed, and the next Game-Turns' (two
+		 * each, as many as the game has left) */
+		int later = 2 * (s->turns - st->turn);
+		want = v->owed >= 0 ? v->owed + imin(PRESERVE_PIPE, later > 0 ? later : 0)
+				    : alma_stage(v, g) ? PRESERVE_STAGE : 0;
 	}
 	want = imin(want, EXIT_MAX);
 	int np = 0; /* exiter[np..EXIT_MAX) stay -1 */

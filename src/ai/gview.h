@@ -14,7 +14,7 @@
 #include "../games/quad/quad.h"
 
 #define DIST_CAP 30       /* distance fields saturate here */
-#define EXIT_MAX 4        /* units sent for an exit, at most */
+#define EXIT_MAX 6        /* units sent for an exit, at most */
 
 enum battle { B_OTHER, B_ALMA, B_BALACLAVA, B_INKERMAN, B_TCHERNAYA };
 
