@@ -131,17 +131,10 @@ bool q_battle_defends(const struct game *g, int u)
 	return HOOK(defends) ? B(g)->defends(g, u) : true;
 }
 
-bool q_battle_exerts_zoc(const struct game *g, int u)
-{
-	return HOOK(exerts_zoc) ? B(g)->exerts_zoc(g, u) : true;
-}
-
 int q_battle_rally_mod(const struct game *g, int u, int std, char *why, size_t n)
 {
 	return HOOK(rally_mod) ? B(g)->rally_mod(g, u, std, why, n) : std;
 }
-
-
 
 int q_battle_fire_group_ok(const struct game *g, const int *units, int n, struct err *e)
 {
@@ -153,13 +146,11 @@ int q_battle_may_rally(const struct game *g, int u, struct err *e)
 	return HOOK(may_rally) ? B(g)->may_rally(g, u, e) : 0;
 }
 
-
 void q_battle_after_move(struct game *g, int u, struct evsink *ev)
 {
 	if (HOOK(after_move))
 		B(g)->after_move(g, u, ev);
 }
-
 
 void q_battle_on_disrupt(struct game *g, int u, struct evsink *ev)
 {
@@ -204,21 +195,15 @@ int q_battle_apply(struct game *g, const struct action *a, struct evsink *ev, st
 	return err_set(e, NULL, 0, "this battle has no such action");
 }
 
-
 int q_battle_phase_start(struct game *g, struct evsink *ev)
 {
 	return HOOK(phase_start) ? B(g)->phase_start(g, ev) : 0;
 }
 
-
-
 int q_battle_cav_disrupt_mp(const struct game *g, int u)
 {
 	return HOOK(cav_disrupt_mp) ? B(g)->cav_disrupt_mp(g, u) : 14; /* [11.11] 7 MP */
 }
-
-
-
 
 int q_battle_melee_ok(const struct game *g, const struct action *a, struct err *e)
 {

@@ -191,6 +191,12 @@ static inline int q_battle_move_ok(const struct game *g, int u, int dest, struct
 	return b && b->move_ok ? b->move_ok(g, u, dest, e) : 0;
 }
 
+static inline bool q_battle_exerts_zoc(const struct game *g, int u)
+{
+	const struct q_battle *b = q_scn(g)->ops;
+	return b && b->exerts_zoc ? b->exerts_zoc(g, u) : true;
+}
+
 static inline bool q_battle_ignores_zoc(const struct game *g, int u)
 {
 	const struct q_battle *b = q_scn(g)->ops;

@@ -123,7 +123,6 @@ int q_battle_retreat_stack_ok(const struct game *g, int u, int idx);
 void q_battle_fire_spent(struct game *g, const struct action *a, const int *whole, const int *use,
 			 struct evsink *ev);
 int q_battle_melee_strength(const struct game *g, int u, bool attacking, int base);
-bool q_battle_exerts_zoc(const struct game *g, int u);
 int q_battle_rally_mod(const struct game *g, int u, int std, char *why, size_t n);
 int q_battle_may_rally(const struct game *g, int u, struct err *e);
 

@@ -223,7 +223,6 @@ void q_zoc(const struct game *g, int side, uint8_t *zoc)
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	const struct map *m = &s->map;
-	bool hook = s->ops && s->ops->exerts_zoc; /* (without it every unit does: no call a unit) */
 
 	memset(zoc, 0, (size_t)m->n);
 	for (int k = 0; k < s->nsideu[side]; k++) { /* side's units */
@@ -231,7 +230,7 @@ void q_zoc(const struct game *g, int side, uint8_t *zoc)
 		int i = st->u[u].idx;
 		if (i < 0 || (st->u[u].fl & QF_DISRUPTED))
 			continue; /* [6.12] disrupted units exert no ZOC */
-		if (hook && !q_battle_exerts_zoc(g, u))
+		if (!q_battle_exerts_zoc(g, u)) /* (inline: no call without the hook) */
 			continue;
 		for (unsigned dirs = s->zoc_dirs[i]; dirs; dirs &= dirs - 1)
 			zoc[map_nb(m, i, __builtin_ctz(dirs))] = 1; /* [6.14] via q_zoc_dirs */
