@@ -294,16 +294,14 @@ int cmd_play(int argc, char **argv)
 	}
 	S->argv0 = argv[0];
 	for (int i = 1; i < argc; i++) {
-		if ((!strcmp(argv[i], "--seed") || !strcmp(argv[i], "--dice") || !strcmp(argv[i], "--option")) &&
-		    i + 1 < argc)
-			fixed = argv[i];
 		if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
+			fixed = argv[i];
 			if (parse_seed(argv[++i], &seed) != 0) {
 				fprintf(stderr, "crimea play: bad seed %s\n", argv[i]);
 				goto out;
 			}
 		} else if (!strcmp(argv[i], "--dice") && i + 1 < argc) {
-			i++;
+			fixed = argv[i++];
 			if (!strcmp(argv[i], "manual"))
 				dm = DICE_MANUAL;
 			else if (strcmp(argv[i], "rng")) {
@@ -323,6 +321,7 @@ int cmd_play(int argc, char **argv)
 			S->save = argv[++i];
 		} else if (!strcmp(argv[i], "--option") && i + 1 < argc) {
 			char list[128], *save = NULL;
+			fixed = argv[i];
 			snprintf(list, sizeof list, "%s", argv[++i]);
 			for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
 				uint32_t b = q_option_bits(t);
