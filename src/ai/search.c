@@ -70,11 +70,27 @@ static void play_out(struct game *c, int me, int pturn_end, const struct greedy_
 	}
 }
 
-/* One rollout from c (already holding the candidate applied) to pturn_end; the score for me. */
+/* The score for me of a finished game c: the margin, and the win (SEARCH_PLAN_WIN). Sets *done
+ * to whether c is over (the score is then meaningful). */
+static double final_score(const struct game *c, int me, bool *done)
+{
+	struct result r;
+	*done = c->rules->over(c, &r);
+	if (!*done)
+		return 0;
+	return r.vp[me] - r.vp[1 - me] +
+	       (r.winner == me ? SEARCH_PLAN_WIN : r.winner == 1 - me ? -SEARCH_PLAN_WIN : 0);
+}
+
+/* One rollout from c (already holding the candidate applied) to pturn_end (0: the end of the
+ * game); the score for me: the result when the game is over (the position's material and
+ * places no longer count), else greedy's estimate with the plan's weights. */
 static double rollout(struct game *c, int me, int pturn_end, const struct greedy_weights *wt)
 {
+	bool done;
 	play_out(c, me, pturn_end, wt, SEARCH_STEPS);
-	return greedy_eval_w(c, me, wt);
+	double v = final_score(c, me, &done);
+	return done ? v : greedy_eval_w(c, me, wt);
 }
 
 /* One plan rollout from c: plan wt for me, the default for the enemy, until the game ends or
@@ -82,12 +98,22 @@ static double rollout(struct game *c, int me, int pturn_end, const struct greedy
  * estimate. */
 static double plan_rollout(struct game *c, int me, int pturn_end, const struct greedy_weights *wt)
 {
-	struct result r;
+	bool done;
 	play_out(c, me, pturn_end, wt, SEARCH_PLAN_STEPS);
-	if (c->rules->over(c, &r))
-		return r.vp[me] - r.vp[1 - me] +
-		       (r.winner == me ? SEARCH_PLAN_WIN : r.winner == 1 - me ? -SEARCH_PLAN_WIN : 0);
-	return greedy_eval(c, me);
+	double v = final_score(c, me, &done);
+	return done ? v : greedy_eval(c, me);
+}
+
+/* The player-turn a move rollout from g plays to: the end of the current one
+ * (SEARCH_HORIZON), or in the last Game-Turn the end of the game (0), so that the side that
+ * moves first in it sees the enemy's last reply, and the result is scored, not estimated
+ * (a western redoubt at Balaclava entered in the last Russian player-turn is only worth its
+ * 30 points [23.22] if it survives the Allied one). */
+static int rollout_end(const struct game *g)
+{
+	if (!strcmp(g->rules->id, "quad") && q_cst(g)->turn >= q_scn(g)->turns)
+		return 0;
+	return g->rules->player_turn(g) + SEARCH_HORIZON;
 }
 
 /* The plan for me's decision in g: the one kept in the game (g->ai_plan[me]), or chosen now,
@@ -158,7 +184,7 @@ int search_choose(struct game *g, struct action *out, int budget)
 	reps = budget / nc;
 	if (reps < 1)
 		reps = 1;
-	pturn_end = g->rules->player_turn(g) + SEARCH_HORIZON;
+	pturn_end = rollout_end(g);
 	base = rng_next(&g->ai);
 	for (int i = 0; i < nc; i++) {
 		double sum = 0;
