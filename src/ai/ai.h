@@ -157,5 +157,9 @@ bool greedy_critical(const struct game *g, const struct ai_cand *c, int n);
 
 /* Search's choice with `budget` rollouts in all (>= 1). 0 or -1. */
 int search_choose(struct game *g, struct action *out, int budget);
+/* The player-turn search's move rollouts from g play to (they stop when it begins): the next
+ * one, or 0 (the end of the game) in a quad battle's last Game-Turn, so that the side moving
+ * first in it sees the enemy's last reply and every rollout there is scored by its result. */
+int search_rollout_end(const struct game *g);
 
 #endif

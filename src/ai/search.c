@@ -104,12 +104,10 @@ static double plan_rollout(struct game *c, int me, int pturn_end, const struct g
 	return done ? v : greedy_eval(c, me);
 }
 
-/* The player-turn a move rollout from g plays to: the end of the current one
- * (SEARCH_HORIZON), or in the last Game-Turn the end of the game (0), so that the side that
- * moves first in it sees the enemy's last reply, and the result is scored, not estimated
- * (a western redoubt at Balaclava entered in the last Russian player-turn is only worth its
- * 30 points [23.22] if it survives the Allied one). */
-static int rollout_end(const struct game *g)
+/* In the last Game-Turn a move rollout plays to the end of the game (ai.h): a western redoubt
+ * at Balaclava entered in the last Russian player-turn is only worth its 30 points [23.22] if
+ * it survives the Allied one, and at the end the margin counts, not material or places. */
+int search_rollout_end(const struct game *g)
 {
 	if (!strcmp(g->rules->id, "quad") && q_cst(g)->turn >= q_scn(g)->turns)
 		return 0;
@@ -184,7 +182,7 @@ int search_choose(struct game *g, struct action *out, int budget)
 	reps = budget / nc;
 	if (reps < 1)
 		reps = 1;
-	pturn_end = rollout_end(g);
+	pturn_end = search_rollout_end(g);
 	base = rng_next(&g->ai);
 	for (int i = 0; i < nc; i++) {
 		double sum = 0;

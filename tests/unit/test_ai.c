@@ -489,6 +489,38 @@ static void test_greedy_balaclava_raid(void **state)
 	scenario_free(&s);
 }
 
+/* Search's move rollouts stop at the next player-turn, except in the last Game-Turn, where
+ * they play to the end of the game (the first mover sees the enemy's last reply, and the
+ * result is scored): Balaclava played by random to its end, asked at every decision. */
+static void test_search_rollout_end(void **state)
+{
+	struct scenario s;
+	struct err e;
+	int last_seen = 0, before_seen = 0;
+	(void)state;
+	load(&s, "data/quad/balaclava/scenario.json");
+	struct game *g = malloc(sizeof *g);
+	assert_non_null(g);
+	assert_int_equal(game_init(g, &s, 77, DICE_RNG, 0, &e), 0);
+	int last = q_scn(g)->turns;
+	for (int step = 0; step < MAX_STEPS && !g->rules->over(g, NULL); step++) {
+		struct action a;
+		if (q_cst(g)->turn >= last) {
+			assert_int_equal(search_rollout_end(g), 0);
+			last_seen++;
+		} else {
+			assert_int_equal(search_rollout_end(g), g->rules->player_turn(g) + 1);
+			before_seen++;
+		}
+		assert_int_equal(ai_choose(AI_RANDOM, g, &a), 0);
+		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
+	}
+	assert_true(g->rules->over(g, NULL));
+	assert_true(last_seen > 0 && before_seen > 0);
+	free(g);
+	scenario_free(&s);
+}
+
 /* Search against greedy where greedy against greedy is lost (Issue 6): as the Alma Allies,
  * search (SEARCH_TEST_BUDGET rollouts a decision) must do better than greedy in the same
  * seat. Greedy as the Allies against greedy loses every game measured (`crimea sim alma -n 20
@@ -543,6 +575,7 @@ int main(void)
 		cmocka_unit_test(test_greedy_wins_weak_sides),
 		cmocka_unit_test(test_greedy_balaclava_raid),
 		cmocka_unit_test(test_search_plans),
+		cmocka_unit_test(test_search_rollout_end),
 		cmocka_unit_test(test_search_scratch_shared),
 		cmocka_unit_test(test_search_beats_greedy),
 	};
