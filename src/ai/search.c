@@ -15,7 +15,8 @@
  * Moves: greedy's best few candidates under the plan, each judged by Monte Carlo rollouts:
  * the candidate is applied to a copy of the game, greedy (the plan for search's side) plays
  * both sides to the end of the current player-turn, and greedy_eval with the plan's weights
- * scores the result for the deciding side. Common random numbers again; the budget is the
+ * scores the result for the deciding side; in the last Game-Turn the rollout plays to the end
+ * of the game and the result (margin and win) is the score (search_rollout_end). Common random numbers again; the budget is the
  * number of rollouts per decision, shared equally by the candidates (SEARCH_K of them).
  * Quiet movement (no candidate comes into contact with the enemy) is left to greedy.
  *
