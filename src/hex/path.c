@@ -123,6 +123,18 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 	return path_search_order(m, q, r, NULL);
 }
 
+/* Takes queued hex j out of its bucket (head[dist[j]]): rare (a hex reached again more
+ * cheaply), so out of line; it reads j's bucket from dist itself, so that the steps keep no
+ * copy of it for this path. */
+static __attribute__((noinline)) void unqueue(int32_t *head, int32_t *next, const unsigned char *dist,
+					      uint32_t j)
+{
+	int32_t *pp = &head[dist[j]];
+	while (*pp != (int32_t)j)
+		pp = &next[*pp];
+	*pp = next[j];
+}
+
 /* path_search_prep's own loop. It gives what SEARCH gives (test_pathsearch compares them),
  * in fewer instructions a hex (~1 250 searches a random Balaclava game):
  * - the packed word holds the step cost in its low byte, so that a step is one load, one
@@ -133,7 +145,13 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
  *   left: in a search of ~10 half points about a third of the hexes reached are such;
  * - it is compiled four times (prep_zoc, prep_free and their _nc twins), with and without
  *   zones of control and the cost array, so that a search tests nothing per hex for what it
- *   does not use; a query without blocked hexes reads the prep's zeros (p->none) instead. */
+ *   does not use; a query without blocked hexes reads the prep's zeros (p->none) instead;
+ * - its distances and buckets are biased by PATH_MAX_ALLOWANCE - allowance, so that the
+ *   allowance is 254 and an unreached hex 255 (PATH_NOWAY) whatever the query: "queued" and
+ *   "a step out within the allowance" compare with constants, and the loop keeps neither the
+ *   allowance nor what is left of it in a register (it has too few: each value fewer saves
+ *   a copy or a reload from the stack at every step). A step past the allowance, or with
+ *   PATH_NOWAY, gives 255 or more and is refused by the same compare as before. */
 #define PREP_STEP(d, extra) \
 	do { \
 		size_t x = wi[d]; \
@@ -146,12 +164,8 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 			met = 1; \
 			break; \
 		} \
-		if (old != a1) { /* queued at cost old (> nc >= c): take it out of that bucket */ \
-			int32_t *pp = &head[old]; \
-			while (*pp != (int32_t)j) \
-				pp = &next[*pp]; \
-			*pp = next[j]; \
-		} \
+		if (old != PATH_NOWAY) /* queued at old (> nc >= c): take it out of that bucket */ \
+			unqueue(head, next, dist, (uint32_t)j); \
 		dist[j] = (unsigned char)nc; \
 		prev[j] = (int32_t)i; \
 		next[j] = head[nc]; \
@@ -169,11 +183,11 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 	} while (0)
 /* The body of the four searches: ZOC 1 when q->zoc is not NULL, COST 1 when r->cost is not. */
 #define PREP_SEARCH(ZOC, COST) \
-	int32_t head[PATH_MAX_ALLOWANCE + 1]; \
+	int32_t head[PATH_NOWAY]; \
 	const uint32_t *w = p->w; \
 	const uint8_t *least = p->least; \
 	const int n = p->n; \
-	uint32_t a1; \
+	uint32_t bias; \
 	int allowance = q->allowance, start = q->start, met = 0; \
 	const uint8_t *zoc = q->zoc, *blocked = q->blocked ? q->blocked : p->none; \
 	uint16_t *cost = r->cost; \
@@ -183,37 +197,36 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 		allowance = PATH_MAX_ALLOWANCE; \
 	if (allowance < 0) \
 		allowance = 0; \
-	a1 = (uint32_t)allowance + 1; \
+	bias = (uint32_t)(PATH_MAX_ALLOWANCE - allowance); \
 	if (COST) \
 		memset(cost, 0xFF, (size_t)n * sizeof cost[0]); \
-	memset(dist, (int)a1, (size_t)n); \
-	for (int c = 0; c <= allowance; c++) \
+	memset(dist, PATH_NOWAY, (size_t)n); \
+	for (uint32_t c = bias; c <= PATH_MAX_ALLOWANCE; c++) \
 		head[c] = -1; \
 	if (COST) \
 		cost[start] = 0; \
-	dist[start] = 0; \
+	dist[start] = (unsigned char)bias; \
 	prev[start] = -1; \
 	*out++ = start; \
 	{ /* the start first, outside the buckets, with the [5.14] test (as SEARCH) */ \
-		const uint32_t c = 0, i = (uint32_t)start; \
+		const uint32_t c = bias, i = (uint32_t)start; \
 		bool start_zoc = ZOC && zoc[start]; \
 		met = start_zoc; \
 		NEIGHBOURS_OF_START; \
 	} \
-	for (uint32_t c = 0; c <= (uint32_t)allowance; c++) { \
-		const uint32_t room = (uint32_t)allowance - c; /* the allowance left at cost c */ \
+	for (uint32_t c = bias; c <= PATH_MAX_ALLOWANCE; c++) { \
 		int32_t h; \
 		while ((h = head[c]) >= 0) { \
 			uint32_t i = (uint32_t)h; \
 			head[c] = next[i]; \
 			if (COST) \
-				cost[i] = (uint16_t)c; \
+				cost[i] = (uint16_t)(c - bias); \
 			*out++ = h; \
 			if (ZOC && zoc[i]) { /* [5.13] a unit stops on entering an enemy-controlled hex */ \
 				met = 1; \
 				continue; \
 			} \
-			if (least[i] > room) /* no step out within the allowance */ \
+			if (c + least[i] > PATH_MAX_ALLOWANCE) /* no step out within the allowance */ \
 				continue; \
 			PREP_NEIGHBOURS(0); \
 		} \
