@@ -141,7 +141,7 @@ static __attribute__((noinline)) void unqueue(int32_t *head, int32_t *next, cons
  *   byte extract and one shift;
  * - the hexes reached are always written to an order list (the caller's, or scratch after
  *   the bytes the distances use), so the loop tests no pointer for it;
- * - a hex is not expanded when its cheapest step out (p->least) is beyond the allowance
+ * - a hex is not expanded when its cheapest step out (p->w's PATH_W_LEAST) is beyond the allowance
  *   left: in a search of ~10 half points about a third of the hexes reached are such;
  * - it is compiled four times (prep_zoc, prep_free and their _nc twins), with and without
  *   zones of control and the cost array, so that a search tests nothing per hex for what it
@@ -173,7 +173,7 @@ static __attribute__((noinline)) void unqueue(int32_t *head, int32_t *next, cons
 	} while (0)
 #define PREP_NEIGHBOURS(extra) \
 	do { \
-		const uint32_t *wi = &w[(size_t)i * 6]; \
+		const uint32_t *wi = &w[(size_t)i * PATH_W_STRIDE]; \
 		PREP_STEP(0, extra); \
 		PREP_STEP(1, extra); \
 		PREP_STEP(2, extra); \
@@ -185,7 +185,6 @@ static __attribute__((noinline)) void unqueue(int32_t *head, int32_t *next, cons
 #define PREP_SEARCH(ZOC, COST) \
 	int32_t head[PATH_NOWAY]; \
 	const uint32_t *w = p->w; \
-	const uint8_t *least = p->least; \
 	const int n = p->n; \
 	uint32_t bias; \
 	int allowance = q->allowance, start = q->start, met = 0; \
@@ -226,8 +225,8 @@ static __attribute__((noinline)) void unqueue(int32_t *head, int32_t *next, cons
 				met = 1; \
 				continue; \
 			} \
-			if (c + least[i] > PATH_MAX_ALLOWANCE) /* no step out within the allowance */ \
-				continue; \
+			if (c + w[(size_t)i * PATH_W_STRIDE + PATH_W_LEAST] > PATH_MAX_ALLOWANCE) \
+				continue; /* no step out within the allowance */ \
 			PREP_NEIGHBOURS(0); \
 		} \
 	} \
@@ -276,28 +275,26 @@ int path_prep_init(struct path_prep *p, const struct map *m, const uint8_t *step
 	p->n = 0;
 	p->step = NULL;
 	p->w = NULL;
-	p->least = NULL;
 	p->none = NULL;
 	p->in = NULL;
 	if (m->n <= 0 || (uint32_t)m->n > IDX_MASK)
 		return -1;
-	p->w = malloc((size_t)m->n * 6 * sizeof p->w[0]);
-	p->least = malloc((size_t)m->n);
+	p->w = calloc((size_t)m->n * PATH_W_STRIDE, sizeof p->w[0]);
 	p->none = calloc((size_t)m->n, 1);
-	if (!p->w || !p->least || !p->none) {
+	if (!p->w || !p->none) {
 		path_prep_free(p);
 		return -1;
 	}
 	for (int i = 0; i < m->n * 6; i++) {
 		int j = m->nb[i];
-		uint32_t s = step[i];
+		uint32_t s = step[i], *wi = &p->w[(size_t)(i / 6) * PATH_W_STRIDE];
 		if (j < 0) { /* off the index space: a prohibited step to the hex itself */
 			j = i / 6;
 			s = PATH_NOWAY;
 		}
-		p->w[i] = (uint32_t)j << PATH_W_SHIFT | s;
-		if (i % 6 == 0 || s < p->least[i / 6])
-			p->least[i / 6] = (uint8_t)s;
+		wi[i % 6] = (uint32_t)j << PATH_W_SHIFT | s;
+		if (i % 6 == 0 || s < wi[PATH_W_LEAST])
+			wi[PATH_W_LEAST] = s;
 	}
 	if (path_sweep_prep_init(p, m, step) != 0) {
 		path_prep_free(p);
@@ -311,11 +308,9 @@ int path_prep_init(struct path_prep *p, const struct map *m, const uint8_t *step
 void path_prep_free(struct path_prep *p)
 {
 	free(p->w);
-	free(p->least);
 	free(p->none);
 	free(p->in);
 	p->w = NULL;
-	p->least = NULL;
 	p->none = NULL;
 	p->in = NULL;
 	p->n = 0;
