@@ -157,8 +157,10 @@ struct q_memo {
 	 * then nwin words of its hexes as bits (words wlo.. of a map-sized bit set) (ff_find,
 	 * ff_keep). zb is the
 	 * snapshot's maps as bits, made with it (nw words). ff_slot NULL: no cache (a map of
-	 * more than 65 535 hexes). 1 000 random Balaclava games fill 2.8 MB of the 4 MB pool. */
-	uint64_t *zb;
+	 * more than 65 535 hexes). 1 000 random Balaclava games fill 2.8 MB of the 4 MB pool.
+	 * ff_bits (nw words, all zero between two ff_keep) is where ff_keep sets a search's bits
+	 * before it copies their window. */
+	uint64_t *zb, *ff_bits;
 	int nw;
 	uint32_t *ff_slot;
 	uint64_t *ff_pool;
@@ -270,6 +272,7 @@ void *q_memo_new(const struct scenario *sc)
 	m->mv_ok = calloc(nu + 1, 1);
 	m->nw = (int)((n + 63) / 64);
 	m->zb = calloc((size_t)m->nw, sizeof *m->zb);
+	m->ff_bits = calloc((size_t)m->nw, sizeof *m->ff_bits);
 	if (n <= 0xFFFF) { /* (pages never asked for stay untouched) */
 		m->ff_slot = calloc((size_t)Q_NMOVE * n * FF_AMAX, sizeof *m->ff_slot);
 		m->ff_pool = malloc(FF_POOL * sizeof *m->ff_pool);
@@ -313,7 +316,7 @@ void *q_memo_new(const struct scenario *sc)
 	    !m->prep_ust ||
 	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend.st || !m->endok.st || !m->plan_pos.st || !m->prep_pos.st || !m->pend_acts || !m->mv_ust ||
 	    !m->mv_cand || !m->mv_pos || !m->mv_ok || !m->ent_ust || !m->ent_list ||
-	    !m->ent_watch || !m->ent_reinf || !m->ent_maps || !m->work || !m->work2 || !m->zb ||
+	    !m->ent_watch || !m->ent_reinf || !m->ent_maps || !m->work || !m->work2 || !m->zb || !m->ff_bits ||
 	    (los_map && !m->los) || (nh_map && !m->los_nh)) {
 		q_memo_free(m);
 		return NULL;
@@ -355,6 +358,7 @@ void q_memo_free(void *memo)
 	free(m->ent_watch);
 	free(m->ent_maps);
 	free(m->zb);
+	free(m->ff_bits);
 	free(m->ff_slot);
 	free(m->ff_pool);
 	free(m->work);
@@ -811,8 +815,9 @@ static int ff_take(const uint64_t *h, int32_t *order, int32_t *prev)
 /* Keeps the search just made for q (len hexes in order, prevs in prev) as class mc's free-field
  * search, when none is kept and it met neither zones of control nor blocked hexes (path_result's
  * met 0: every read of the maps gave what an empty field gives, ff_find). The hexes and prevs
- * are copied in the pass that finds the bit window's bounds, so the pool must have room for
- * the widest window (the map's nw words) first. */
+ * are copied, and the hexes' bits set in ff_bits, in one pass; the window (the words from the
+ * first to the last with a bit) is then moved, leaving ff_bits clear again. The pool must have
+ * room for the widest window (the map's nw words) first. */
 static void ff_keep(struct q_memo *m, int mc, const struct path_query *q, const int32_t *order,
 		    const int32_t *prev, int len)
 {
@@ -826,23 +831,28 @@ static void ff_keep(struct q_memo *m, int mc, const struct path_query *q, const 
 		memset(m->ff_slot, 0, (size_t)Q_NMOVE * (size_t)m->n * FF_AMAX * sizeof *m->ff_slot);
 		m->ff_used = 0;
 	}
-	uint64_t *h = m->ff_pool + m->ff_used;
+	uint64_t *h = m->ff_pool + m->ff_used, *bits = m->ff_bits;
 	uint16_t *o = (uint16_t *)(h + 1), *pv = o + len;
-	int lo = order[0], hi = order[0];
 	o[0] = (uint16_t)order[0];
 	pv[0] = 0;
+	bits[order[0] / 64] |= (uint64_t)1 << (order[0] % 64);
 	for (int k = 1; k < len; k++) {
 		int i = order[k];
-		lo = i < lo ? i : lo;
-		hi = i > hi ? i : hi;
 		o[k] = (uint16_t)i;
 		pv[k] = (uint16_t)prev[i];
+		bits[i / 64] |= (uint64_t)1 << (i % 64);
 	}
-	int wlo = lo / 64, nwin = hi / 64 - wlo + 1;
+	int wlo = 0, whi = m->nw - 1; /* (the start's word has a bit: both stop there at worst) */
+	while (!bits[wlo])
+		wlo++;
+	while (!bits[whi])
+		whi--;
+	int nwin = whi - wlo + 1;
 	uint64_t *win = h + 1 + hw;
-	memset(win, 0, (size_t)nwin * sizeof *win);
-	for (int k = 0; k < len; k++)
-		win[o[k] / 64 - wlo] |= (uint64_t)1 << (o[k] % 64);
+	for (int k = 0; k < nwin; k++) { /* (a few words: no call) */
+		win[k] = bits[wlo + k];
+		bits[wlo + k] = 0;
+	}
 	h[0] = (uint64_t)len | (uint64_t)wlo << 16 | (uint64_t)nwin << 32;
 	*slot = (uint32_t)(m->ff_used + 1);
 	m->ff_used += 1 + hw + (size_t)nwin;
