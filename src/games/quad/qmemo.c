@@ -835,9 +835,9 @@ static void ff_keep(struct q_memo *m, int mc, const struct path_query *q, const 
 	uint16_t *o = (uint16_t *)(h + 1), *pv = o + len;
 	o[0] = (uint16_t)order[0];
 	pv[0] = 0;
-	bits[order[0] / 64] |= (uint64_t)1 << (order[0] % 64);
+	bits[(uint32_t)order[0] / 64] |= (uint64_t)1 << ((uint32_t)order[0] % 64);
 	for (int k = 1; k < len; k++) {
-		int i = order[k];
+		uint32_t i = (uint32_t)order[k]; /* (unsigned: / and % are shifts and masks) */
 		o[k] = (uint16_t)i;
 		pv[k] = (uint16_t)prev[i];
 		bits[i / 64] |= (uint64_t)1 << (i % 64);
