@@ -641,11 +641,12 @@ static void list_others(const struct game *g, struct q_alist *l, struct q_work *
 /* Sets or clears bit k of the memo's [5.37] flags (q_mover_topbits). */
 static inline void set_top(uint64_t *bits, int k, bool on)
 {
-	uint64_t bit = (uint64_t)1 << (k % 64);
+	uint32_t x = (uint32_t)k; /* (unsigned: / and % are a shift and a mask) */
+	uint64_t bit = (uint64_t)1 << (x % 64);
 	if (on)
-		bits[k / 64] |= bit;
+		bits[x / 64] |= bit;
 	else
-		bits[k / 64] &= ~bit;
+		bits[x / 64] &= ~bit;
 }
 
 /* Brings the memo's per-unit facts (q_movers_begin) up to this position, working out only
