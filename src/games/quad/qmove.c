@@ -384,9 +384,12 @@ static int follow(struct game *g, int u, const int32_t *path, int n, int entered
 	int rc = 0;
 	for (int i = 0; i < n; i++) {
 		int j = path[i], dir = -1, c;
+		const int32_t *nb = &s->map.nb[from * 6];
 		for (int d = 0; d < 6; d++)
-			if (map_nb(&s->map, from, d) == j)
+			if (nb[d] == j) { /* (a hex's six neighbours are distinct: the first is the one) */
 				dir = d;
+				break;
+			}
 		/* (the hex's name only for a refusal's message) */
 		if (dir < 0) {
 			hex_format(map_hex(&s->map, j), hx);
