@@ -423,6 +423,7 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 	}
 	for (int k = 0; k < 2; k++)
 		snprintf(s->side[k], sizeof s->side[k], "%s", json_string_value(json_array_get(v, (size_t)k)));
+	q->russian = strcmp(s->side[0], "russian") ? 1 : 0;
 	v = json_object_get(root, "first");
 	q->first = json_is_string(v) ? side_index(s, json_string_value(v)) : -1;
 	if (q->first < 0)

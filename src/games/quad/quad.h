@@ -118,6 +118,9 @@ struct q_scn {
 	int nedge;
 	uint8_t *at_edge;     /* [n]: 1 for those hexes (q_edge_hex), 0 for the others */
 	char battle[16];      /* "alma", "balaclava", "inkerman", "tchernaya" or "" */
+	int russian;          /* the Russian side as the battles' rules name it: 0 when the
+			       * scenario's first side is "russian", else 1 (worked out at load, so
+			       * that hooks run after every action compare no strings) */
 	uint8_t *zone;        /* [map n] the battle's static map zones (Alma: river banks), or NULL */
 	/* The battle's own places, as indices into map.places in map order, found by its prepare
 	 * (Inkerman: the Regimental Boxes, [23.21]), so that rules need not search places by name */
