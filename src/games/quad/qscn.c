@@ -574,12 +574,14 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 		}
 	}
 	q->zoc_dirs = malloc((size_t)q->map.n);
-	if (!q->zoc_dirs) {
+	q->zoc_nb = malloc((size_t)q->map.n * 8 * sizeof *q->zoc_nb);
+	if (!q->zoc_dirs || !q->zoc_nb) {
 		err_set(&e, d->file, 0, "out of memory");
 		errlist_add(errs, &e);
 		goto fail;
 	}
 	q_zoc_dirs(&q->map, q->zoc_dirs);
+	q_zoc_nbs(&q->map, q->zoc_dirs, q->zoc_nb);
 	q->entry_road = malloc((size_t)q->map.n);
 	if (!q->entry_road) {
 		err_set(&e, d->file, 0, "out of memory");
@@ -620,6 +622,7 @@ void q_scn_unload(struct scenario *s)
 		}
 	}
 	free(q->zoc_dirs);
+	free(q->zoc_nb);
 	free(q->entry_road);
 	free(q->at_edge);
 	free(q->edge);

@@ -111,6 +111,10 @@ struct q_scn {
 	/* [n]: bit d set when a zone of control extends from the hex to its neighbour in
 	 * direction d ([6.14]: an on-map neighbour, not across an unbridged river or a cliff). */
 	uint8_t *zoc_dirs;
+	/* [n * 8]: for hex i, zoc_nb[i * 8] the number of bits in zoc_dirs[i] and from
+	 * zoc_nb[i * 8 + 1] the neighbours they name, in direction order, so that q_zoc marks a
+	 * unit's zone without finding them */
+	int16_t *zoc_nb;
 	/* [n]: 1 when a major or minor road crosses a hexside of the hex into a hex off the map
 	 * (q_entry_cost's hypothetical road, [12.13]), computed at load */
 	uint8_t *entry_road;
@@ -324,6 +328,8 @@ bool q_occ_ok(const struct q_state *st, int nunits);
 void q_zoc(const struct game *g, int side, uint8_t *zoc);
 /* Computes q_scn.zoc_dirs for a map (at load). */
 void q_zoc_dirs(const struct map *m, uint8_t *dirs);
+/* Computes q_scn.zoc_nb ([n * 8]) from the map and zoc_dirs (at load). */
+void q_zoc_nbs(const struct map *m, const uint8_t *dirs, int16_t *nbs);
 
 /* Movement: fills res for unit u from its hex (caller provides result storage). */
 int q_move_search(const struct game *g, int u, struct path_result *res, uint8_t *zoc,
