@@ -979,6 +979,21 @@ void q_reach_hint(const struct game *g, int k)
 		m->route_hint = k;
 }
 
+/* Whether two unit states differ in a byte: for the 10 bytes of a struct q_ust, one 8-byte and
+ * one 2-byte compare inline instead of a call of memcmp. */
+static inline bool ust_differ(const struct q_ust *a, const struct q_ust *b)
+{
+	if (sizeof *a != 10)
+		return memcmp(a, b, sizeof *a) != 0;
+	uint64_t x, y;
+	uint16_t p, q;
+	memcpy(&x, a, 8);
+	memcpy(&y, b, 8);
+	memcpy(&p, (const unsigned char *)a + 8, 2);
+	memcpy(&q, (const unsigned char *)b + 8, 2);
+	return x != y || p != q;
+}
+
 /* Adds to todo[*n] the units of runs lo..hi whose state bytes differ from mv_ust: compared in
  * blocks of 8 units first (one unit moves per decision). */
 static void mv_diff(const struct q_memo *m, const struct q_state *st, int lo, int hi,
@@ -989,7 +1004,7 @@ static void mv_diff(const struct q_memo *m, const struct q_state *st, int lo, in
 		if (!memcmp(&st->u[b], &m->mv_ust[b], (size_t)(e - b) * sizeof st->u[0]))
 			continue;
 		for (int u = b; u < e; u++)
-			if (memcmp(&st->u[u], &m->mv_ust[u], sizeof st->u[0]))
+			if (ust_differ(&st->u[u], &m->mv_ust[u]))
 				todo[(*n)++] = (int16_t)u;
 	}
 }
@@ -1166,7 +1181,7 @@ static bool ent_diff(struct q_memo *m, const struct q_state *st, int lo, int hi,
 		if (!memcmp(&st->u[b], &m->ent_ust[b], (size_t)(e - b) * sizeof st->u[0]))
 			continue;
 		for (int v = b; v < e; v++) {
-			if (!memcmp(&st->u[v], &m->ent_ust[v], sizeof st->u[0]))
+			if (!ust_differ(&st->u[v], &m->ent_ust[v]))
 				continue;
 			if (!ent_unread(m, v, &m->ent_ust[v], &st->u[v]))
 				return false;
