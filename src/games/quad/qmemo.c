@@ -1255,8 +1255,12 @@ static void ent_mark(struct q_memo *m, const int16_t *elig, int nelig)
 				break;
 		edges = edges || k == m->ent_n;
 	}
-	for (int e = 0; edges && e < s->nedge; e++)
-		m->ent_watch[s->edge[e]] = 1;
+	if (edges) { /* (the pointers read once: the bytes stored may alias them) */
+		uint8_t *watch = m->ent_watch;
+		const int32_t *edge = s->edge;
+		for (int e = 0, ne = s->nedge; e < ne; e++)
+			watch[edge[e]] = 1;
+	}
 }
 
 void q_entries_keep(const struct game *g, const struct q_work *w, bool movers,
