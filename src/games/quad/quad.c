@@ -737,7 +737,7 @@ static int draw_moves(const struct game *g, struct rng *r, struct q_work *w, uin
 	bool kept = q_memo_on(g);
 	for (int t = 0; t < Q_SAMPLE_TRIES; t++) {
 		uint32_t k = rng_below(r, total);
-		int j = 0, stk[1];
+		int j = 0;
 		const int32_t *hexes;
 		if (k < (uint32_t)nother) {
 			*out = other[k];
@@ -759,7 +759,7 @@ static int draw_moves(const struct game *g, struct rng *r, struct q_work *w, uin
 		else
 			hexes = order[j];
 		i = hexes[k + 1]; /* hexes[0] is the unit's own hex */
-		if (move_dest_ok(g, u, i, q_stack(g, i, stk, 1) > 0)) {
+		if (move_dest_ok(g, u, i, q_occ_first(q_cst(g), i) >= 0)) { /* (occupied?) */
 			q_reach_hint(g, (int)k + 1); /* (applying it finds i there) */
 			return drawn_move(out, u, i);
 		}
