@@ -1457,16 +1457,12 @@ int q_melee_sample(const struct game *g, struct rng *r, struct action *out)
 
 /* ---- cavalry retreat before combat [11.26] ---- */
 
-static bool cav_may_retreat(const struct game *g, int u)
+/* cav_may_retreat's look at the neighbours of u (in ui) for a phasing unit it may retreat
+ * from; out of line, so that the quick refusals (most units) cost no call. */
+static bool cav_foe_near(const struct game *g, int ui)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	int ui = st->u[u].idx;
-
-	if (s->u[u].type != Q_CAV || ui < 0 || s->u[u].side == st->phasing || (st->u[u].fl & QF_CAVRET))
-		return false;
-	if ((g->options & Q_OPT_11_27) && q_disrupted(g, u))
-		return false; /* [11.27] optional */
 	for (int d = 0; d < 6; d++) {
 		int h = map_nb(&s->map, ui, d);
 		if (h < 0)
@@ -1490,6 +1486,19 @@ static bool cav_may_retreat(const struct game *g, int u)
 				return true;
 	}
 	return false;
+}
+
+static inline bool cav_may_retreat(const struct game *g, int u)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int ui = st->u[u].idx;
+
+	if (s->u[u].type != Q_CAV || ui < 0 || s->u[u].side == st->phasing || (st->u[u].fl & QF_CAVRET))
+		return false;
+	if ((g->options & Q_OPT_11_27) && q_disrupted(g, u))
+		return false; /* [11.27] optional */
+	return cav_foe_near(g, ui);
 }
 
 bool q_cav_retreat_possible(const struct game *g)
