@@ -123,17 +123,35 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 	return path_search_order(m, q, r, NULL);
 }
 
+/* Takes queued hex j out of its bucket (head[dist[j]]): rare (a hex reached again more
+ * cheaply), so out of line; it reads j's bucket from dist itself, so that the steps keep no
+ * copy of it for this path. */
+static __attribute__((noinline)) void unqueue(int32_t *head, int32_t *next, const unsigned char *dist,
+					      uint32_t j)
+{
+	int32_t *pp = &head[dist[j]];
+	while (*pp != (int32_t)j)
+		pp = &next[*pp];
+	*pp = next[j];
+}
+
 /* path_search_prep's own loop. It gives what SEARCH gives (test_pathsearch compares them),
  * in fewer instructions a hex (~1 250 searches a random Balaclava game):
  * - the packed word holds the step cost in its low byte, so that a step is one load, one
  *   byte extract and one shift;
  * - the hexes reached are always written to an order list (the caller's, or scratch after
  *   the bytes the distances use), so the loop tests no pointer for it;
- * - a hex is not expanded when its cheapest step out (p->least) is beyond the allowance
+ * - a hex is not expanded when its cheapest step out (p->w's PATH_W_LEAST) is beyond the allowance
  *   left: in a search of ~10 half points about a third of the hexes reached are such;
  * - it is compiled four times (prep_zoc, prep_free and their _nc twins), with and without
  *   zones of control and the cost array, so that a search tests nothing per hex for what it
- *   does not use; a query without blocked hexes reads the prep's zeros (p->none) instead. */
+ *   does not use; a query without blocked hexes reads the prep's zeros (p->none) instead;
+ * - its distances and buckets are biased by PATH_MAX_ALLOWANCE - allowance, so that the
+ *   allowance is 254 and an unreached hex 255 (PATH_NOWAY) whatever the query: "queued" and
+ *   "a step out within the allowance" compare with constants, and the loop keeps neither the
+ *   allowance nor what is left of it in a register (it has too few: each value fewer saves
+ *   a copy or a reload from the stack at every step). A step past the allowance, or with
+ *   PATH_NOWAY, gives 255 or more and is refused by the same compare as before. */
 #define PREP_STEP(d, extra) \
 	do { \
 		size_t x = wi[d]; \
@@ -146,12 +164,8 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 			met = 1; \
 			break; \
 		} \
-		if (old != a1) { /* queued at cost old (> nc >= c): take it out of that bucket */ \
-			int32_t *pp = &head[old]; \
-			while (*pp != (int32_t)j) \
-				pp = &next[*pp]; \
-			*pp = next[j]; \
-		} \
+		if (old != PATH_NOWAY) /* queued at old (> nc >= c): take it out of that bucket */ \
+			unqueue(head, next, dist, (uint32_t)j); \
 		dist[j] = (unsigned char)nc; \
 		prev[j] = (int32_t)i; \
 		next[j] = head[nc]; \
@@ -159,7 +173,7 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 	} while (0)
 #define PREP_NEIGHBOURS(extra) \
 	do { \
-		const uint32_t *wi = &w[(size_t)i * 6]; \
+		const uint32_t *wi = &w[(size_t)i * PATH_W_STRIDE]; \
 		PREP_STEP(0, extra); \
 		PREP_STEP(1, extra); \
 		PREP_STEP(2, extra); \
@@ -169,11 +183,10 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 	} while (0)
 /* The body of the four searches: ZOC 1 when q->zoc is not NULL, COST 1 when r->cost is not. */
 #define PREP_SEARCH(ZOC, COST) \
-	int32_t head[PATH_MAX_ALLOWANCE + 1]; \
+	int32_t head[PATH_NOWAY]; \
 	const uint32_t *w = p->w; \
-	const uint8_t *least = p->least; \
 	const int n = p->n; \
-	uint32_t a1; \
+	uint32_t bias; \
 	int allowance = q->allowance, start = q->start, met = 0; \
 	const uint8_t *zoc = q->zoc, *blocked = q->blocked ? q->blocked : p->none; \
 	uint16_t *cost = r->cost; \
@@ -183,38 +196,37 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 		allowance = PATH_MAX_ALLOWANCE; \
 	if (allowance < 0) \
 		allowance = 0; \
-	a1 = (uint32_t)allowance + 1; \
+	bias = (uint32_t)(PATH_MAX_ALLOWANCE - allowance); \
 	if (COST) \
 		memset(cost, 0xFF, (size_t)n * sizeof cost[0]); \
-	memset(dist, (int)a1, (size_t)n); \
-	for (int c = 0; c <= allowance; c++) \
+	memset(dist, PATH_NOWAY, (size_t)n); \
+	for (uint32_t c = bias; c <= PATH_MAX_ALLOWANCE; c++) \
 		head[c] = -1; \
 	if (COST) \
 		cost[start] = 0; \
-	dist[start] = 0; \
+	dist[start] = (unsigned char)bias; \
 	prev[start] = -1; \
 	*out++ = start; \
 	{ /* the start first, outside the buckets, with the [5.14] test (as SEARCH) */ \
-		const uint32_t c = 0, i = (uint32_t)start; \
+		const uint32_t c = bias, i = (uint32_t)start; \
 		bool start_zoc = ZOC && zoc[start]; \
 		met = start_zoc; \
 		NEIGHBOURS_OF_START; \
 	} \
-	for (uint32_t c = 0; c <= (uint32_t)allowance; c++) { \
-		const uint32_t room = (uint32_t)allowance - c; /* the allowance left at cost c */ \
+	for (uint32_t c = bias; c <= PATH_MAX_ALLOWANCE; c++) { \
 		int32_t h; \
 		while ((h = head[c]) >= 0) { \
 			uint32_t i = (uint32_t)h; \
 			head[c] = next[i]; \
 			if (COST) \
-				cost[i] = (uint16_t)c; \
+				cost[i] = (uint16_t)(c - bias); \
 			*out++ = h; \
 			if (ZOC && zoc[i]) { /* [5.13] a unit stops on entering an enemy-controlled hex */ \
 				met = 1; \
 				continue; \
 			} \
-			if (least[i] > room) /* no step out within the allowance */ \
-				continue; \
+			if (c + w[(size_t)i * PATH_W_STRIDE + PATH_W_LEAST] > PATH_MAX_ALLOWANCE) \
+				continue; /* no step out within the allowance */ \
 			PREP_NEIGHBOURS(0); \
 		} \
 	} \
@@ -263,28 +275,26 @@ int path_prep_init(struct path_prep *p, const struct map *m, const uint8_t *step
 	p->n = 0;
 	p->step = NULL;
 	p->w = NULL;
-	p->least = NULL;
 	p->none = NULL;
 	p->in = NULL;
 	if (m->n <= 0 || (uint32_t)m->n > IDX_MASK)
 		return -1;
-	p->w = malloc((size_t)m->n * 6 * sizeof p->w[0]);
-	p->least = malloc((size_t)m->n);
+	p->w = calloc((size_t)m->n * PATH_W_STRIDE, sizeof p->w[0]);
 	p->none = calloc((size_t)m->n, 1);
-	if (!p->w || !p->least || !p->none) {
+	if (!p->w || !p->none) {
 		path_prep_free(p);
 		return -1;
 	}
 	for (int i = 0; i < m->n * 6; i++) {
 		int j = m->nb[i];
-		uint32_t s = step[i];
+		uint32_t s = step[i], *wi = &p->w[(size_t)(i / 6) * PATH_W_STRIDE];
 		if (j < 0) { /* off the index space: a prohibited step to the hex itself */
 			j = i / 6;
 			s = PATH_NOWAY;
 		}
-		p->w[i] = (uint32_t)j << PATH_W_SHIFT | s;
-		if (i % 6 == 0 || s < p->least[i / 6])
-			p->least[i / 6] = (uint8_t)s;
+		wi[i % 6] = (uint32_t)j << PATH_W_SHIFT | s;
+		if (i % 6 == 0 || s < wi[PATH_W_LEAST])
+			wi[PATH_W_LEAST] = s;
 	}
 	if (path_sweep_prep_init(p, m, step) != 0) {
 		path_prep_free(p);
@@ -298,11 +308,9 @@ int path_prep_init(struct path_prep *p, const struct map *m, const uint8_t *step
 void path_prep_free(struct path_prep *p)
 {
 	free(p->w);
-	free(p->least);
 	free(p->none);
 	free(p->in);
 	p->w = NULL;
-	p->least = NULL;
 	p->none = NULL;
 	p->in = NULL;
 	p->n = 0;

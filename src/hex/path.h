@@ -43,11 +43,16 @@ struct path_result {
  * no other memory. */
 #define PATH_W_SHIFT 8    /* struct path_prep's packed word: index above, cost in the low byte */
 #define PATH_W_COST 0xFFu
+#define PATH_W_STRIDE 8   /* words a hex in struct path_prep's w */
+#define PATH_W_LEAST 6    /* the word after a hex's six steps: its least step cost */
 struct path_prep {
 	int n;                /* map->n */
 	const uint8_t *step;  /* the table it was built from (only for identification) */
-	uint32_t *w;          /* [n * 6]: neighbour index << PATH_W_SHIFT | step cost */
-	uint8_t *least;       /* [n]: the least step cost out of each hex (PATH_NOWAY: none) */
+	uint32_t *w;          /* [n * PATH_W_STRIDE]: for hex i, w[i * PATH_W_STRIDE + d] is the
+			       * step in direction d (d < 6): neighbour index << PATH_W_SHIFT | step
+			       * cost; w[i * PATH_W_STRIDE + PATH_W_LEAST] the least step cost out of
+			       * i (PATH_NOWAY: none), next to the steps so that the search finds it
+			       * from the same address; the last word 0 */
 	uint8_t *none;        /* [n] zeros: the blocked hexes of a query without them, so that
 			       * path_search_prep's steps test no pointer */
 	/* For path_sweep (pathsweep.c): the map's index space with a padding of unenterable
@@ -71,7 +76,7 @@ int path_search(const struct map *m, const struct path_query *q, struct path_res
 int path_search_order(const struct map *m, const struct path_query *q, struct path_result *r,
 		      int32_t *order);
 /* Builds p for map m and step table step[n * 6] (the contents are copied: a later change to
- * step is not seen): the packed table (24 n bytes) and path_sweep's entry costs (6 (w + 32)
+ * step is not seen): the packed table (32 n bytes) and path_sweep's entry costs (6 (w + 32)
  * (h + 32) bytes). Returns 0, or -1 (out of memory, or a map of 2^24 indices or more; p is
  * then empty and path_search_order must be used). */
 int path_prep_init(struct path_prep *p, const struct map *m, const uint8_t *step);

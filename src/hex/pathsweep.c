@@ -583,11 +583,11 @@ static inline bool gives(const struct path_prep *p, const struct path_query *q,
 	int j = h + off;
 	uint32_t s;
 
-	if ((int)(p->w[h * 6 + d] >> PATH_W_SHIFT) != j || cost[j] == PATH_UNREACHED)
+	if ((int)(p->w[h * PATH_W_STRIDE + d] >> PATH_W_SHIFT) != j || cost[j] == PATH_UNREACHED)
 		return false; /* no neighbour there (the packed table points to h itself) */
 	if (j == q->start ? start_zoc && q->zoc[h] : q->zoc && q->zoc[j])
 		return false;
-	s = p->w[j * 6 + (d + 3) % 6] & PATH_W_COST;
+	s = p->w[j * PATH_W_STRIDE + (d + 3) % 6] & PATH_W_COST;
 	return s != PATH_NOWAY && cost[j] + s == cost[h];
 }
 

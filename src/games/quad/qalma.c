@@ -39,7 +39,7 @@ static const struct alma *CAS(const struct game *g)
 
 static int russian(const struct game *g)
 {
-	return strcmp(g->scn->side[0], "russian") ? 1 : 0;
+	return q_scn(g)->russian;
 }
 
 static bool is_art(const struct q_udef *d)

@@ -600,11 +600,12 @@ int q_fire_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 }
 
 /* The targets of every hex holding an enemy unit of side, once: top[i] is targets_in's first
- * unit there (-1 none), for the hexes with done[i]; tv/th: the enemy units that are their
- * hex's first target, in unit order, with their hex numbers. */
+ * unit there (-1 none), for the hexes with done1[1 + i] (done1[0], for i = -1, no neighbour,
+ * stays 0, so that fire_cands tests no index); tv/th: the enemy units that are their hex's
+ * first target, in unit order, with their hex numbers. */
 struct fire_tg {
 	int16_t top[Q_NMAX];
-	uint8_t done[Q_NMAX];
+	uint8_t done1[Q_NMAX + 1];
 	int tv[Q_UNITS_MAX], nt;
 	struct cube tc[Q_UNITS_MAX]; /* tv's hexes in cube coordinates (for the ranges) */
 };
@@ -615,14 +616,14 @@ static void fire_targets(const struct game *g, int side, struct fire_tg *t)
 	const struct q_state *st = q_cst(g);
 
 	t->nt = 0;
-	memset(t->done, 0, (size_t)s->map.n);
+	memset(t->done1, 0, (size_t)s->map.n + 1);
 	for (int kv = 0; kv < s->nsideu[1 - side]; kv++) { /* the enemy's units */
 		int v = s->sideu[1 - side][kv];
 		int ti = st->u[v].idx;
 		if (ti < 0)
 			continue;
-		if (!t->done[ti]) {
-			t->done[ti] = 1;
+		if (!t->done1[1 + ti]) {
+			t->done1[1 + ti] = 1;
 			t->top[ti] = (int16_t)first_target(g, ti);
 		}
 		if (t->top[ti] == v) {
@@ -674,8 +675,8 @@ static inline int fire_cands(const struct game *g, int side, int u, const struct
 	/* range 1: only the six neighbours' stacks */
 	for (int d = 0; d < 6; d++) {
 		int j = map_nb(&s->map, from, d), v;
-		/* a target here is an enemy unit in j, so j is one of the hexes done */
-		if (j >= 0 && t->done[j] && (v = t->top[j]) >= 0 && s->u[v].side != side &&
+		/* a target here is an enemy unit in j, so j is one of the hexes done (j -1: done1[0]) */
+		if (t->done1[1 + j] && (v = t->top[j]) >= 0 && s->u[v].side != side &&
 		    st->u[v].idx == j)
 			cand[nc++] = v;
 	}

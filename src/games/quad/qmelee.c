@@ -1191,7 +1191,9 @@ static void mcand_action(const struct mcand *c, struct action *a)
  * enemy unit's hex. */
 #define Q_MCAND_MAX (Q_UNITS_MAX * 7)
 
-/* Marks in foe[n] the map indices holding a unit not of side. */
+/* Marks in foe[n] the map indices next to a hex holding a unit not of side (for foe_next):
+ * the enemy's units mark their hexes' neighbours, once per decision, instead of every unit
+ * of side looking at its six (hex adjacency is symmetric: j is i's neighbour when i is j's). */
 static void mark_foes(const struct game *g, int side, uint8_t *foe)
 {
 	const struct q_scn *s = q_scn(g);
@@ -1200,22 +1202,33 @@ static void mark_foes(const struct game *g, int side, uint8_t *foe)
 	for (int kv = 0; kv < s->nsideu[1 - side]; kv++) {
 		int i = st->u[s->sideu[1 - side][kv]].idx;
 		if (i >= 0)
-			foe[i] = 1;
+			for (int d = 0; d < 6; d++) {
+				int h = map_nb(&s->map, i, d);
+				if (h >= 0)
+					foe[h] = 1;
+			}
 	}
 }
 
-/* Has u (on the map) a neighbouring hex that foe marks? Without one it has no owed hex and
- * no hex to attack: every enemy unit it could attack, or owe an attack to, is next to it. */
+/* Has u (on the map) a neighbouring hex that holds a unit not of its side (foe: mark_foes of
+ * u's side)? Without one it has no owed hex and no hex to attack: every enemy unit it could
+ * attack, or owe an attack to, is next to it. */
 static bool foe_next(const struct game *g, int u, const uint8_t *foe)
 {
-	const struct q_scn *s = q_scn(g);
 	int ui = q_cst(g)->u[u].idx;
+#ifdef Q_OCC_VERIFY /* debug builds: the mark is what u's own six neighbours say */
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	bool any = false;
 	for (int d = 0; d < 6; d++) {
 		int h = map_nb(&s->map, ui, d);
-		if (h >= 0 && foe[h])
-			return true;
+		for (int v = h >= 0 ? q_occ_first(st, h) : -1; v >= 0; v = q_occ_next(st, v, h))
+			any = any || s->u[v].side != s->u[u].side;
 	}
-	return false;
+	if (any != (foe[ui] != 0))
+		abort();
+#endif
+	return foe[ui] != 0;
 }
 
 /* The Melee Phase's candidate attacks, in the order q_melee_actions lists those melee_plan
@@ -1444,16 +1457,12 @@ int q_melee_sample(const struct game *g, struct rng *r, struct action *out)
 
 /* ---- cavalry retreat before combat [11.26] ---- */
 
-static bool cav_may_retreat(const struct game *g, int u)
+/* cav_may_retreat's look at the neighbours of u (in ui) for a phasing unit it may retreat
+ * from; out of line, so that the quick refusals (most units) cost no call. */
+static bool cav_foe_near(const struct game *g, int ui)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	int ui = st->u[u].idx;
-
-	if (s->u[u].type != Q_CAV || ui < 0 || s->u[u].side == st->phasing || (st->u[u].fl & QF_CAVRET))
-		return false;
-	if ((g->options & Q_OPT_11_27) && q_disrupted(g, u))
-		return false; /* [11.27] optional */
 	for (int d = 0; d < 6; d++) {
 		int h = map_nb(&s->map, ui, d);
 		if (h < 0)
@@ -1477,6 +1486,19 @@ static bool cav_may_retreat(const struct game *g, int u)
 				return true;
 	}
 	return false;
+}
+
+static inline bool cav_may_retreat(const struct game *g, int u)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int ui = st->u[u].idx;
+
+	if (s->u[u].type != Q_CAV || ui < 0 || s->u[u].side == st->phasing || (st->u[u].fl & QF_CAVRET))
+		return false;
+	if ((g->options & Q_OPT_11_27) && q_disrupted(g, u))
+		return false; /* [11.27] optional */
+	return cav_foe_near(g, ui);
 }
 
 bool q_cav_retreat_possible(const struct game *g)

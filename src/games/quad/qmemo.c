@@ -157,8 +157,10 @@ struct q_memo {
 	 * then nwin words of its hexes as bits (words wlo.. of a map-sized bit set) (ff_find,
 	 * ff_keep). zb is the
 	 * snapshot's maps as bits, made with it (nw words). ff_slot NULL: no cache (a map of
-	 * more than 65 535 hexes). 1 000 random Balaclava games fill 2.8 MB of the 4 MB pool. */
-	uint64_t *zb;
+	 * more than 65 535 hexes). 1 000 random Balaclava games fill 2.8 MB of the 4 MB pool.
+	 * ff_bits (nw words, all zero between two ff_keep) is where ff_keep sets a search's bits
+	 * before it copies their window. */
+	uint64_t *zb, *ff_bits;
 	int nw;
 	uint32_t *ff_slot;
 	uint64_t *ff_pool;
@@ -270,6 +272,7 @@ void *q_memo_new(const struct scenario *sc)
 	m->mv_ok = calloc(nu + 1, 1);
 	m->nw = (int)((n + 63) / 64);
 	m->zb = calloc((size_t)m->nw, sizeof *m->zb);
+	m->ff_bits = calloc((size_t)m->nw, sizeof *m->ff_bits);
 	if (n <= 0xFFFF) { /* (pages never asked for stay untouched) */
 		m->ff_slot = calloc((size_t)Q_NMOVE * n * FF_AMAX, sizeof *m->ff_slot);
 		m->ff_pool = malloc(FF_POOL * sizeof *m->ff_pool);
@@ -313,7 +316,7 @@ void *q_memo_new(const struct scenario *sc)
 	    !m->prep_ust ||
 	    !m->hkey || !m->prep_zoc || !m->prep_blocked || !m->pend.st || !m->endok.st || !m->plan_pos.st || !m->prep_pos.st || !m->pend_acts || !m->mv_ust ||
 	    !m->mv_cand || !m->mv_pos || !m->mv_ok || !m->ent_ust || !m->ent_list ||
-	    !m->ent_watch || !m->ent_reinf || !m->ent_maps || !m->work || !m->work2 || !m->zb ||
+	    !m->ent_watch || !m->ent_reinf || !m->ent_maps || !m->work || !m->work2 || !m->zb || !m->ff_bits ||
 	    (los_map && !m->los) || (nh_map && !m->los_nh)) {
 		q_memo_free(m);
 		return NULL;
@@ -355,6 +358,7 @@ void q_memo_free(void *memo)
 	free(m->ent_watch);
 	free(m->ent_maps);
 	free(m->zb);
+	free(m->ff_bits);
 	free(m->ff_slot);
 	free(m->ff_pool);
 	free(m->work);
@@ -811,8 +815,9 @@ static int ff_take(const uint64_t *h, int32_t *order, int32_t *prev)
 /* Keeps the search just made for q (len hexes in order, prevs in prev) as class mc's free-field
  * search, when none is kept and it met neither zones of control nor blocked hexes (path_result's
  * met 0: every read of the maps gave what an empty field gives, ff_find). The hexes and prevs
- * are copied in the pass that finds the bit window's bounds, so the pool must have room for
- * the widest window (the map's nw words) first. */
+ * are copied, and the hexes' bits set in ff_bits, in one pass; the window (the words from the
+ * first to the last with a bit) is then moved, leaving ff_bits clear again. The pool must have
+ * room for the widest window (the map's nw words) first. */
 static void ff_keep(struct q_memo *m, int mc, const struct path_query *q, const int32_t *order,
 		    const int32_t *prev, int len)
 {
@@ -826,23 +831,28 @@ static void ff_keep(struct q_memo *m, int mc, const struct path_query *q, const 
 		memset(m->ff_slot, 0, (size_t)Q_NMOVE * (size_t)m->n * FF_AMAX * sizeof *m->ff_slot);
 		m->ff_used = 0;
 	}
-	uint64_t *h = m->ff_pool + m->ff_used;
+	uint64_t *h = m->ff_pool + m->ff_used, *bits = m->ff_bits;
 	uint16_t *o = (uint16_t *)(h + 1), *pv = o + len;
-	int lo = order[0], hi = order[0];
 	o[0] = (uint16_t)order[0];
 	pv[0] = 0;
+	bits[(uint32_t)order[0] / 64] |= (uint64_t)1 << ((uint32_t)order[0] % 64);
 	for (int k = 1; k < len; k++) {
-		int i = order[k];
-		lo = i < lo ? i : lo;
-		hi = i > hi ? i : hi;
+		uint32_t i = (uint32_t)order[k]; /* (unsigned: / and % are shifts and masks) */
 		o[k] = (uint16_t)i;
 		pv[k] = (uint16_t)prev[i];
+		bits[i / 64] |= (uint64_t)1 << (i % 64);
 	}
-	int wlo = lo / 64, nwin = hi / 64 - wlo + 1;
+	int wlo = 0, whi = m->nw - 1; /* (the start's word has a bit: both stop there at worst) */
+	while (!bits[wlo])
+		wlo++;
+	while (!bits[whi])
+		whi--;
+	int nwin = whi - wlo + 1;
 	uint64_t *win = h + 1 + hw;
-	memset(win, 0, (size_t)nwin * sizeof *win);
-	for (int k = 0; k < len; k++)
-		win[o[k] / 64 - wlo] |= (uint64_t)1 << (o[k] % 64);
+	for (int k = 0; k < nwin; k++) { /* (a few words: no call) */
+		win[k] = bits[wlo + k];
+		bits[wlo + k] = 0;
+	}
 	h[0] = (uint64_t)len | (uint64_t)wlo << 16 | (uint64_t)nwin << 32;
 	*slot = (uint32_t)(m->ff_used + 1);
 	m->ff_used += 1 + hw + (size_t)nwin;
@@ -969,6 +979,21 @@ void q_reach_hint(const struct game *g, int k)
 		m->route_hint = k;
 }
 
+/* Whether two unit states differ in a byte: for the 10 bytes of a struct q_ust, one 8-byte and
+ * one 2-byte compare inline instead of a call of memcmp. */
+static inline bool ust_differ(const struct q_ust *a, const struct q_ust *b)
+{
+	if (sizeof *a != 10)
+		return memcmp(a, b, sizeof *a) != 0;
+	uint64_t x, y;
+	uint16_t p, q;
+	memcpy(&x, a, 8);
+	memcpy(&y, b, 8);
+	memcpy(&p, (const unsigned char *)a + 8, 2);
+	memcpy(&q, (const unsigned char *)b + 8, 2);
+	return x != y || p != q;
+}
+
 /* Adds to todo[*n] the units of runs lo..hi whose state bytes differ from mv_ust: compared in
  * blocks of 8 units first (one unit moves per decision). */
 static void mv_diff(const struct q_memo *m, const struct q_state *st, int lo, int hi,
@@ -979,7 +1004,7 @@ static void mv_diff(const struct q_memo *m, const struct q_state *st, int lo, in
 		if (!memcmp(&st->u[b], &m->mv_ust[b], (size_t)(e - b) * sizeof st->u[0]))
 			continue;
 		for (int u = b; u < e; u++)
-			if (memcmp(&st->u[u], &m->mv_ust[u], sizeof st->u[0]))
+			if (ust_differ(&st->u[u], &m->mv_ust[u]))
 				todo[(*n)++] = (int16_t)u;
 	}
 }
@@ -1156,7 +1181,7 @@ static bool ent_diff(struct q_memo *m, const struct q_state *st, int lo, int hi,
 		if (!memcmp(&st->u[b], &m->ent_ust[b], (size_t)(e - b) * sizeof st->u[0]))
 			continue;
 		for (int v = b; v < e; v++) {
-			if (!memcmp(&st->u[v], &m->ent_ust[v], sizeof st->u[0]))
+			if (!ust_differ(&st->u[v], &m->ent_ust[v]))
 				continue;
 			if (!ent_unread(m, v, &m->ent_ust[v], &st->u[v]))
 				return false;
@@ -1230,8 +1255,12 @@ static void ent_mark(struct q_memo *m, const int16_t *elig, int nelig)
 				break;
 		edges = edges || k == m->ent_n;
 	}
-	for (int e = 0; edges && e < s->nedge; e++)
-		m->ent_watch[s->edge[e]] = 1;
+	if (edges) { /* (the pointers read once: the bytes stored may alias them) */
+		uint8_t *watch = m->ent_watch;
+		const int32_t *edge = s->edge;
+		for (int e = 0, ne = s->nedge; e < ne; e++)
+			watch[edge[e]] = 1;
+	}
 }
 
 void q_entries_keep(const struct game *g, const struct q_work *w, bool movers,

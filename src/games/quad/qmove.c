@@ -169,7 +169,17 @@ bool q_edge_hex(const struct map *m, int idx)
 static bool entry_blocked(const struct game *g, int side, int idx, const uint8_t *enemy_zoc)
 {
 	const struct q_scn *s = q_scn(g);
-	int st[Q_STACK_MAX], n = q_stack(g, idx, st, Q_STACK_MAX);
+	const struct q_state *cst = q_cst(g);
+	/* the hex's units in any order (the answer is about the set): without building and
+	 * sorting the stack, unless it holds more than a stack may (never in play) */
+	int n = 0;
+	bool foe = false;
+	for (int v = q_occ_first(cst, idx); v >= 0; v = q_occ_next(cst, v, idx), n++)
+		foe = foe || s->u[v].side != side;
+	if (n <= Q_STACK_MAX)
+		return foe || (n > 0 && enemy_zoc[idx]);
+	int st[Q_STACK_MAX];
+	n = q_stack(g, idx, st, Q_STACK_MAX);
 	for (int i = 0; i < n; i++) {
 		if (s->u[st[i]].side != side)
 			return true;
@@ -384,9 +394,12 @@ static int follow(struct game *g, int u, const int32_t *path, int n, int entered
 	int rc = 0;
 	for (int i = 0; i < n; i++) {
 		int j = path[i], dir = -1, c;
+		const int32_t *nb = &s->map.nb[from * 6];
 		for (int d = 0; d < 6; d++)
-			if (map_nb(&s->map, from, d) == j)
+			if (nb[d] == j) { /* (a hex's six neighbours are distinct: the first is the one) */
 				dir = d;
+				break;
+			}
 		/* (the hex's name only for a refusal's message) */
 		if (dir < 0) {
 			hex_format(map_hex(&s->map, j), hx);

@@ -423,6 +423,7 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 	}
 	for (int k = 0; k < 2; k++)
 		snprintf(s->side[k], sizeof s->side[k], "%s", json_string_value(json_array_get(v, (size_t)k)));
+	q->russian = strcmp(s->side[0], "russian") ? 1 : 0;
 	v = json_object_get(root, "first");
 	q->first = json_is_string(v) ? side_index(s, json_string_value(v)) : -1;
 	if (q->first < 0)
@@ -573,12 +574,14 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 		}
 	}
 	q->zoc_dirs = malloc((size_t)q->map.n);
-	if (!q->zoc_dirs) {
+	q->zoc_nb = malloc((size_t)q->map.n * 8 * sizeof *q->zoc_nb);
+	if (!q->zoc_dirs || !q->zoc_nb) {
 		err_set(&e, d->file, 0, "out of memory");
 		errlist_add(errs, &e);
 		goto fail;
 	}
 	q_zoc_dirs(&q->map, q->zoc_dirs);
+	q_zoc_nbs(&q->map, q->zoc_dirs, q->zoc_nb);
 	q->entry_road = malloc((size_t)q->map.n);
 	if (!q->entry_road) {
 		err_set(&e, d->file, 0, "out of memory");
@@ -619,6 +622,7 @@ void q_scn_unload(struct scenario *s)
 		}
 	}
 	free(q->zoc_dirs);
+	free(q->zoc_nb);
 	free(q->entry_road);
 	free(q->at_edge);
 	free(q->edge);

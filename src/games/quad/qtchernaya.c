@@ -35,7 +35,7 @@ static const struct tch *CTS(const struct game *g)
 
 static int russian(const struct game *g)
 {
-	return strcmp(g->scn->side[0], "russian") ? 1 : 0;
+	return q_scn(g)->russian;
 }
 
 static bool tagged(const struct game *g, int u, uint32_t t)

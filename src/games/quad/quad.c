@@ -641,11 +641,12 @@ static void list_others(const struct game *g, struct q_alist *l, struct q_work *
 /* Sets or clears bit k of the memo's [5.37] flags (q_mover_topbits). */
 static inline void set_top(uint64_t *bits, int k, bool on)
 {
-	uint64_t bit = (uint64_t)1 << (k % 64);
+	uint32_t x = (uint32_t)k; /* (unsigned: / and % are a shift and a mask) */
+	uint64_t bit = (uint64_t)1 << (x % 64);
 	if (on)
-		bits[k / 64] |= bit;
+		bits[x / 64] |= bit;
 	else
-		bits[k / 64] &= ~bit;
+		bits[x / 64] &= ~bit;
 }
 
 /* Brings the memo's per-unit facts (q_movers_begin) up to this position, working out only
@@ -736,7 +737,7 @@ static int draw_moves(const struct game *g, struct rng *r, struct q_work *w, uin
 	bool kept = q_memo_on(g);
 	for (int t = 0; t < Q_SAMPLE_TRIES; t++) {
 		uint32_t k = rng_below(r, total);
-		int j = 0, stk[1];
+		int j = 0;
 		const int32_t *hexes;
 		if (k < (uint32_t)nother) {
 			*out = other[k];
@@ -758,7 +759,7 @@ static int draw_moves(const struct game *g, struct rng *r, struct q_work *w, uin
 		else
 			hexes = order[j];
 		i = hexes[k + 1]; /* hexes[0] is the unit's own hex */
-		if (move_dest_ok(g, u, i, q_stack(g, i, stk, 1) > 0)) {
+		if (move_dest_ok(g, u, i, q_occ_first(q_cst(g), i) >= 0)) { /* (occupied?) */
 			q_reach_hint(g, (int)k + 1); /* (applying it finds i there) */
 			return drawn_move(out, u, i);
 		}

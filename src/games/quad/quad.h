@@ -111,6 +111,10 @@ struct q_scn {
 	/* [n]: bit d set when a zone of control extends from the hex to its neighbour in
 	 * direction d ([6.14]: an on-map neighbour, not across an unbridged river or a cliff). */
 	uint8_t *zoc_dirs;
+	/* [n * 8]: for hex i, zoc_nb[i * 8] the number of bits in zoc_dirs[i] and from
+	 * zoc_nb[i * 8 + 1] the neighbours they name, in direction order, so that q_zoc marks a
+	 * unit's zone without finding them */
+	int16_t *zoc_nb;
 	/* [n]: 1 when a major or minor road crosses a hexside of the hex into a hex off the map
 	 * (q_entry_cost's hypothetical road, [12.13]), computed at load */
 	uint8_t *entry_road;
@@ -118,6 +122,9 @@ struct q_scn {
 	int nedge;
 	uint8_t *at_edge;     /* [n]: 1 for those hexes (q_edge_hex), 0 for the others */
 	char battle[16];      /* "alma", "balaclava", "inkerman", "tchernaya" or "" */
+	int russian;          /* the Russian side as the battles' rules name it: 0 when the
+			       * scenario's first side is "russian", else 1 (worked out at load, so
+			       * that hooks run after every action compare no strings) */
 	uint8_t *zone;        /* [map n] the battle's static map zones (Alma: river banks), or NULL */
 	/* The battle's own places, as indices into map.places in map order, found by its prepare
 	 * (Inkerman: the Regimental Boxes, [23.21]), so that rules need not search places by name */
@@ -321,6 +328,8 @@ bool q_occ_ok(const struct q_state *st, int nunits);
 void q_zoc(const struct game *g, int side, uint8_t *zoc);
 /* Computes q_scn.zoc_dirs for a map (at load). */
 void q_zoc_dirs(const struct map *m, uint8_t *dirs);
+/* Computes q_scn.zoc_nb ([n * 8]) from the map and zoc_dirs (at load). */
+void q_zoc_nbs(const struct map *m, const uint8_t *dirs, int16_t *nbs);
 
 /* Movement: fills res for unit u from its hex (caller provides result storage). */
 int q_move_search(const struct game *g, int u, struct path_result *res, uint8_t *zoc,

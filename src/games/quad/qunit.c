@@ -218,6 +218,20 @@ void q_zoc_dirs(const struct map *m, uint8_t *dirs)
 	}
 }
 
+void q_zoc_nbs(const struct map *m, const uint8_t *dirs, int16_t *nbs)
+{
+	for (int i = 0; i < m->n; i++) {
+		int16_t *nb = &nbs[i * 8];
+		int k = 0;
+		for (int d = 0; d < 6; d++)
+			if (dirs[i] & (1u << d))
+				nb[1 + k++] = (int16_t)map_nb(m, i, d);
+		nb[0] = (int16_t)k;
+		while (k < 7) /* (never read) */
+			nb[1 + k++] = -1;
+	}
+}
+
 void q_zoc(const struct game *g, int side, uint8_t *zoc)
 {
 	const struct q_scn *s = q_scn(g);
@@ -232,7 +246,8 @@ void q_zoc(const struct game *g, int side, uint8_t *zoc)
 			continue; /* [6.12] disrupted units exert no ZOC */
 		if (!q_battle_exerts_zoc(g, u)) /* (inline: no call without the hook) */
 			continue;
-		for (unsigned dirs = s->zoc_dirs[i]; dirs; dirs &= dirs - 1)
-			zoc[map_nb(m, i, __builtin_ctz(dirs))] = 1; /* [6.14] via q_zoc_dirs */
+		const int16_t *nb = &s->zoc_nb[i * 8]; /* [6.14] via q_zoc_dirs */
+		for (int d = 1, nd = nb[0]; d <= nd; d++) /* (nd: zoc's bytes may alias nb) */
+			zoc[nb[d]] = 1;
 	}
 }
