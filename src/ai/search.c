@@ -16,8 +16,9 @@
  * the candidate is applied to a copy of the game, greedy (the plan for search's side) plays
  * both sides to the end of the current player-turn, and greedy_eval with the plan's weights
  * scores the result for the deciding side; in the last Game-Turn the rollout plays to the end
- * of the game and the result (margin and win) is the score (search_rollout_end). Common random numbers again; the budget is the
- * number of rollouts per decision, shared equally by the candidates (SEARCH_K of them).
+ * of the game and the result (margin and win) is the score (search_rollout_end). Common random
+ * numbers again; the budget is the number of rollouts per decision, shared equally by the
+ * candidates (SEARCH_K of them).
  * Quiet movement (no candidate comes into contact with the enemy) is left to greedy.
  *
  * Every plan combines fire (greedy_weights.combine): actions() lists single-unit fires only,

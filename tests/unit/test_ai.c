@@ -535,8 +535,9 @@ static void test_search_rollout_end(void **state)
  * summed -18 to +3, 21. Since greedy's Russians stage six units at the exit and keep four
  * coming after the trigger (tenth session), budget 10 gains -3 on these seeds (-12 to -10,
  * -19 to -22 summed) and budget 20 gains 20 (-12 to +5, -19 to +1): budget 20, about 20 s
- * more CPU. Fixed seeds, so the result cannot flake; a search that stops improving on greedy
- * fails. */
+ * more CPU. Since search's last Game-Turn rollouts play to the end of the game (eleventh
+ * session) budget 20 gains 25 (-12 to +5, -19 to +6 summed). Fixed seeds, so the result cannot
+ * flake; a search that stops improving on greedy fails. */
 #define SEARCH_TEST_BUDGET 20
 #define SEARCH_TEST_SEEDS 2
 #define SEARCH_TEST_GAIN 6
