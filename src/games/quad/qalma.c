@@ -37,11 +37,6 @@ static const struct alma *CAS(const struct game *g)
 	return (const struct alma *)(const void *)q_cst(g)->bs;
 }
 
-static int russian(const struct game *g)
-{
-	return q_scn(g)->russian;
-}
-
 static bool is_art(const struct q_udef *d)
 {
 	return d->type == Q_ART || d->type == Q_HART;
@@ -164,7 +159,7 @@ static int alma_move_ok(const struct game *g, int u, int dest, struct err *e)
 	bool french = !strcmp(d->nation, "french");
 	const char *rule = "[17.11]";
 
-	if (d->side == russian(g) || dd <= 2)
+	if (d->side == q_russian(g) || dd <= 2)
 		return 0;
 	if (!parent_south(g, u, false))
 		limit = 2;
@@ -241,7 +236,7 @@ static int alma_fire_die(const struct game *g, const struct action *a, int die)
 	for (int i = 0; i < nu && i < 8; i++) {
 		const struct q_udef *d = &s->u[a->arg[1 + i]];
 		bool dup = false;
-		if (!d->parent[0] || (d->side == russian(g) && is_art(d)))
+		if (!d->parent[0] || (d->side == q_russian(g) && is_art(d)))
 			continue;
 		for (int k = 0; k < np; k++)
 			if (!strcmp(seen[k], d->parent))
@@ -370,7 +365,7 @@ static void alma_actions(const struct game *g, struct q_alist *l)
 	const struct q_state *st = q_cst(g);
 	uint8_t zoc[Q_NMAX]; /* maps over Q_NMAX are refused at load */
 
-	if (st->phase == QP_MOVE && st->phasing == russian(g) && CAS(g)->triggered) {
+	if (st->phase == QP_MOVE && st->phasing == q_russian(g) && CAS(g)->triggered) {
 		int exit_idx = map_index(&s->map, Q_ALMA_EXIT_HEX);
 		for (int u = 0; u < s->nunits; u++)
 			if (st->u[u].idx == exit_idx && s->u[u].side == st->phasing && q_can_move(g, u, NULL) == 0) {
@@ -420,7 +415,7 @@ static int alma_apply(struct game *g, const struct action *a, struct evsink *ev,
 	}
 	if (a->kind != QA_EXIT)
 		return err_set(e, NULL, 0, "no such action at Alma");
-	if (st->phase != QP_MOVE || s->u[u].side != russian(g) || st->phasing != russian(g))
+	if (st->phase != QP_MOVE || s->u[u].side != q_russian(g) || st->phasing != q_russian(g))
 		return err_set(e, NULL, 0, "[21.2] Russian units exit in the Russian Movement Phase");
 	if (!CAS(g)->triggered)
 		return err_set(e, NULL, 0, "[21.13] no Russian unit may exit before Russian Preservation is triggered");
@@ -448,7 +443,7 @@ static int russian_inf_elim(const struct game *g)
 	const struct q_state *st = q_cst(g);
 	int n = 0;
 	for (int u = 0; u < s->nunits; u++)
-		if (s->u[u].side == russian(g) && s->u[u].type == Q_INF && st->u[u].idx == Q_ELIM &&
+		if (s->u[u].side == q_russian(g) && s->u[u].type == Q_INF && st->u[u].idx == Q_ELIM &&
 		    !(st->u[u].aux & AUX_EXITED))
 			n++;
 	return n;
@@ -464,7 +459,7 @@ static int alma_phase_start(struct game *g, struct evsink *ev)
 	if (st->phase != QP_MOVE)
 		return 0;
 	snapshot(g);
-	if (st->phasing == russian(g) && st->turn >= 5 && !a->triggered) {
+	if (st->phasing == q_russian(g) && st->turn >= 5 && !a->triggered) {
 		/* [21.1] die + Russian infantry units eliminated; 10 or more triggers */
 		int k = russian_inf_elim(g);
 		rc = dice_roll(&g->dice, 6, &die);
@@ -487,7 +482,7 @@ static void alma_end_phase(struct game *g, struct evsink *ev)
 	struct alma *a = AS(g);
 
 	/* at the end of the Russian (second) Player-Turn: the Game-Turn's exits */
-	if (st->phase != QP_RALLY || st->phasing != russian(g) || !a->triggered)
+	if (st->phase != QP_RALLY || st->phasing != q_russian(g) || !a->triggered)
 		return;
 	if (a->exits_turn >= 2) {
 		a->allied_minus++;
@@ -512,14 +507,14 @@ static void alma_on_removed(struct game *g, int u, int origin, bool retreated, s
 	const struct q_udef *d = &q_scn(g)->u[u];
 	(void)origin;
 	(void)ev;
-	if (!retreated && d->side != russian(g) && d->type == Q_INF && !AS(g)->triggered)
+	if (!retreated && d->side != q_russian(g) && d->type == Q_INF && !AS(g)->triggered)
 		AS(g)->allied_elim++;
 }
 
 static void alma_victory(const struct game *g, struct result *r, struct score_sheet *sh)
 {
 	const struct alma *a = CAS(g);
-	int ru = russian(g), al = 1 - ru, va, vr, complete, killed = russian_inf_elim(g);
+	int ru = q_russian(g), al = 1 - ru, va, vr, complete, killed = russian_inf_elim(g);
 	bool early = a->triggered && a->trig_turn < 7;
 
 	/* [23.11] */

@@ -48,11 +48,6 @@ static bool nation(const struct game *g, int u, const char *n)
 	return !strcmp(q_scn(g)->u[u].nation, n);
 }
 
-static int russian_side(const struct game *g)
-{
-	return q_scn(g)->russian;
-}
-
 static bool fatigue_unit(const struct game *g, int u)
 {
 	return (q_scn(g)->u[u].tags & QT_FATIGUE) != 0;
@@ -196,7 +191,7 @@ static void bal_after_move(struct game *g, int u, struct evsink *ev)
 	const struct q_scn *s = q_scn(g);
 	int idx = q_st(g)->u[u].idx;
 
-	if (!b->triggered && s->u[u].side == russian_side(g) && idx >= 0 &&
+	if (!b->triggered && s->u[u].side == q_russian(g) && idx >= 0 &&
 	    hex_col(map_hex(&s->map, idx)) < TRIGGER_COLUMN) {
 		b->triggered = 1;
 		b->trig_pturn = (uint8_t)q_st(g)->pturn;
@@ -239,7 +234,7 @@ static void bal_after_action(struct game *g, struct evsink *ev)
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
 	struct bal *b = BS(g);
-	int russian = russian_side(g);
+	int russian = q_russian(g);
 	uint8_t zoc[Q_NMAX]; /* maps over Q_NMAX are refused at load */
 	bool have_zoc = false; /* computed only when a gun is exposed: this runs after every action */
 
@@ -303,7 +298,7 @@ static void bal_actions(const struct game *g, struct q_alist *l)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	int russian = russian_side(g), exit_idx = s->bhex[3]; /* EXIT_HEX */
+	int russian = q_russian(g), exit_idx = s->bhex[3]; /* EXIT_HEX */
 
 	if (st->phase != QP_MOVE || st->npend)
 		return;
@@ -341,7 +336,7 @@ static int bal_apply(struct game *g, const struct action *a, struct evsink *ev, 
 {
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
-	int u = a->arg[0], russian = russian_side(g);
+	int u = a->arg[0], russian = q_russian(g);
 
 	if (a->kind != QA_SPIKE && a->kind != QA_EXIT)
 		return err_set(e, NULL, 0, "[8.5] no retreat is owed now");
@@ -387,7 +382,7 @@ static void bal_victory(const struct game *g, struct result *r, struct score_she
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	const struct bal *b = CBS(g);
-	int russian = russian_side(g), allied = 1 - russian, vr, va;
+	int russian = q_russian(g), allied = 1 - russian, vr, va;
 	/* the schedule's items: [23.21] Allied melee points (British cavalry's count twice),
 	 * British artillery; [23.22] redoubt guns remaining, Russian melee points, artillery */
 	int al_melee = 0, uk_cav = 0, uk_art = 0, guns = 0, ru_melee = 0, ru_art = 0;

@@ -281,7 +281,6 @@ bool q_ink_dark(const struct game *g);
 bool q_ink_night(const struct game *g);
 int q_ink_sighting(const struct game *g);      /* hexes; 0 unlimited */
 bool q_ink_skirm(const struct game *g, int u); /* a skirmisher counter (not formed) */
-int q_ink_russian(const struct game *g);       /* side index of the Russians */
 int q_ink_allied_free_turn(const struct game *g);
 bool q_ink_option_scenario(const struct game *g);
 

@@ -58,11 +58,6 @@ static const struct ink *CIS(const struct game *g)
 	return (const struct ink *)(const void *)q_cst(g)->bs;
 }
 
-static int russian(const struct game *g)
-{
-	return q_scn(g)->russian;
-}
-
 static bool tagged(const struct game *g, int u, uint32_t t)
 {
 	return (q_scn(g)->u[u].tags & t) != 0;
@@ -140,7 +135,6 @@ bool q_ink_dark(const struct game *g) { return dark(g); }
 bool q_ink_night(const struct game *g) { return night(g) != 0; }
 int q_ink_sighting(const struct game *g) { return sighting(g); }
 bool q_ink_skirm(const struct game *g, int u) { return skirm(g, u); }
-int q_ink_russian(const struct game *g) { return russian(g); }
 int q_ink_allied_free_turn(const struct game *g) { return CIS(g)->allied_free_turn; }
 bool q_ink_option_scenario(const struct game *g) { return option_scenario(g); }
 
@@ -204,7 +198,7 @@ static void ink_setup(struct game *g)
 		for (int u = 0; u < s->nunits; u++) {
 			int h = st->u[u].idx >= 0 ? map_hex(&s->map, st->u[u].idx) : -1;
 			/* [29.26] rule 4: the two Allied guns on Home Ridge begin Spotted */
-			if (s->u[u].side != russian(g) && (s->u[u].type == Q_ART || s->u[u].type == Q_HART) &&
+			if (s->u[u].side != q_russian(g) && (s->u[u].type == Q_ART || s->u[u].type == Q_HART) &&
 			    (h == 2315 || h == 2414))
 				st->u[u].aux |= AUX_SPOTTED;
 		}
@@ -218,7 +212,7 @@ static bool ink_closed(const struct game *g, int u, int idx)
 	const struct q_scn *s = q_scn(g);
 	if (u < 0)
 		return false; /* for everyone: nothing beyond the Standard Rules */
-	if (s->zone[idx] && s->u[u].side != russian(g))
+	if (s->zone[idx] && s->u[u].side != q_russian(g))
 		return true;
 	return qio_closed(g, u, idx);
 }
@@ -242,7 +236,7 @@ static int ink_stack_ok(const struct game *g, int u, int idx, const int *stack, 
 		return 1;
 	if (count > 2)
 		return 0; /* [19.11] and the Standard Rules refuse it */
-	if (s->u[u].side == russian(g))
+	if (s->u[u].side == q_russian(g))
 		return 1; /* [19.12] any two Russian units */
 	const struct q_udef *a = &s->u[u], *b = &s->u[other];
 	bool a_fr = nation(g, u, "french"), b_fr = nation(g, other, "french");
@@ -321,14 +315,14 @@ static int ink_move_ok(const struct game *g, int u, int dest, struct err *e)
 	const struct ink *k = CIS(g);
 	/* Russian units are limited only by [29.26] rule 7 (infantry, option scenario): skip the
 	 * stack scan otherwise (this hook runs for every hex a unit can reach) */
-	if (s->u[u].side == russian(g) && (!option_scenario(g) || s->u[u].type != Q_INF))
+	if (s->u[u].side == q_russian(g) && (!option_scenario(g) || s->u[u].type != Q_INF))
 		return 0;
 	int stk[Q_STACK_MAX], n = q_stack(g, dest, stk, Q_STACK_MAX), gen = general(g, u);
 	for (int i = 0; i < n; i++) {
 		int v = stk[i];
 		if (v == u || s->u[v].side != s->u[u].side)
 			continue;
-		if (s->u[u].side != russian(g)) {
+		if (s->u[u].side != q_russian(g)) {
 			if (nation(g, u, "french") && tagged(g, v, QT_PICKET))
 				return err_set(e, NULL, 0, "[21.24] French units may not end a phase in a picket hex");
 			if (nation(g, u, "french") != nation(g, v, "french"))
@@ -358,7 +352,7 @@ static int ink_retreat_stack_ok(const struct game *g, int u, int idx)
 		return 0;
 	for (int i = 0; i < n; i++) {
 		int v = stk[i];
-		if (v == u || s->u[v].side != s->u[u].side || s->u[u].side == russian(g))
+		if (v == u || s->u[v].side != s->u[u].side || s->u[u].side == q_russian(g))
 			continue;
 		if (nation(g, u, "french") != nation(g, v, "french"))
 			return 0; /* [19.13] */
@@ -471,7 +465,7 @@ static int ink_morale(const struct game *g, int u, int base)
 	/* [19.51] stacked battalions of one Russian regiment: +1 in fire and melee combat;
 	 * [18.32], [19.52] never at night or in fog */
 	base = qio_morale(g, u, base); /* [27.31] fatigue */
-	if (s->u[u].side != russian(g) || s->u[u].type != Q_INF || !s->u[u].parent[0] || dark(g) ||
+	if (s->u[u].side != q_russian(g) || s->u[u].type != Q_INF || !s->u[u].parent[0] || dark(g) ||
 	    st->phase == QP_RALLY || st->u[u].idx < 0)
 		return base;
 	n = q_stack(g, st->u[u].idx, stk, Q_STACK_MAX);
@@ -542,7 +536,7 @@ static int ink_may_move(const struct game *g, int u, struct err *e)
 	const struct ink *k = CIS(g);
 	int rt = release_turn(g, u);
 
-	if (s->u[u].side != russian(g) && !k->allied_free_turn)
+	if (s->u[u].side != q_russian(g) && !k->allied_free_turn)
 		return err_set(e, NULL, 0, "[29.26] 5: no Allied unit moves until a Russian unit attacks or is sighted two Game-Turns running");
 	{
 		int o = qio_may_move(g, u, e); /* [23.3], [24.36], [27.21] */
@@ -566,7 +560,7 @@ static int ink_may_enter(const struct game *g, int u, struct err *e)
 	const struct q_scn *s = q_scn(g);
 	const struct ink *k = CIS(g);
 	/* [29.26] 5: Allied reinforcements keep their schedule relative to Game-Turn Eight */
-	if (option_scenario(g) && s->u[u].side != russian(g)) {
+	if (option_scenario(g) && s->u[u].side != q_russian(g)) {
 		if (!k->allied_free_turn)
 			return err_set(e, NULL, 0, "[29.26] 5: Allied reinforcements wait until the Allies may move");
 		int due = qio_enter_turn(g, u, s->u[u].enter_turn) + (k->allied_free_turn - 8); /* [25.22] note */
@@ -592,7 +586,7 @@ static void ink_after_action(struct game *g, struct evsink *ev)
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
 	struct ink *k = IS(g);
-	int ru = russian(g);
+	int ru = q_russian(g);
 	bool option = option_scenario(g); /* (asked once: it compares the scenario's name) */
 
 	for (int u = 0; u < s->nunits; u++) {
@@ -675,7 +669,7 @@ static bool russian_sighted(const struct game *g)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	int ru = russian(g);
+	int ru = q_russian(g);
 	for (int a = 0; a < s->nunits; a++) {
 		if (st->u[a].idx < 0 || s->u[a].side == ru)
 			continue;
@@ -721,7 +715,7 @@ static void ink_end_phase(struct game *g, struct evsink *ev)
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
 	struct ink *k = IS(g);
-	int ru = russian(g);
+	int ru = q_russian(g);
 
 	qio_end_phase(g, ev);
 	if (st->phase == QP_MOVE && st->phasing == ru) {
@@ -808,7 +802,7 @@ static int ink_phase_start(struct game *g, struct evsink *ev)
 {
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
-	int ru = russian(g);
+	int ru = q_russian(g);
 	int orc = qio_phase_start(g, ev); /* weather, releases, dissolution ([25.13], [23.3], [26.1]) */
 
 	if (orc != 0)
@@ -924,12 +918,12 @@ static int ink_apply(struct game *g, const struct action *a, struct evsink *ev, 
 		return err_set(e, NULL, 0, "[16.41] %s lacks the movement points to enter the imaginary hex", s->u[u].id);
 	st->u[u].aux |= AUX_EXITED;
 	q_place(st, u, Q_ELIM);
-	if (s->u[u].side == russian(g)) {
+	if (s->u[u].side == q_russian(g)) {
 		IS(g)->exit_vp = (uint8_t)(IS(g)->exit_vp + vp);
 		qio_on_exit(g, u, vp); /* [27.22] exited reserves */
 	}
 	ev_emit(ev, "[16.4]", "%s exits the map%s", s->u[u].id,
-		s->u[u].side == russian(g) && vp ? (vp == 2 ? " (2 victory points, [22.2])" : " (1 victory point, [22.2])") : "");
+		s->u[u].side == q_russian(g) && vp ? (vp == 2 ? " (2 victory points, [22.2])" : " (1 victory point, [22.2])") : "");
 	return 0;
 }
 
@@ -940,7 +934,7 @@ static void ink_victory(const struct game *g, struct result *r, struct score_she
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	const struct ink *k = CIS(g);
-	int ru = russian(g), al = 1 - ru, vr, va, diff, held = 0;
+	int ru = q_russian(g), al = 1 - ru, vr, va, diff, held = 0;
 	/* the schedules' items: [22.2] Allied melee points, artillery; [22.3] Russian battalions,
 	 * artillery (4, 5 or 6 points) */
 	int al_melee = 0, al_art = 0, ru_inf = 0, ru_art_vp = 0, ru_art = 0;

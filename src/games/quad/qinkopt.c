@@ -260,7 +260,7 @@ static void arrange(struct game *g, const char *who)
 		const char *reg = qio_box_name(g, boxes[i]);
 		for (int u = 0; u < s->nunits; u++) {
 			size_t l = strlen(s->u[u].parent);
-			if (s->u[u].side == q_ink_russian(g) && l && !strncasecmp(reg, s->u[u].parent, l) &&
+			if (s->u[u].side == q_russian(g) && l && !strncasecmp(reg, s->u[u].parent, l) &&
 			    s->u[u].setup_hex != HEX_NONE && nslots[i] < 8)
 				slots[i][nslots[i]++] = (int16_t)idx_of(g, s->u[u].setup_hex);
 		}
@@ -274,7 +274,7 @@ static void arrange(struct game *g, const char *who)
 		int n = 0, us[8];
 		for (int u = 0; u < s->nunits && n < 8; u++) {
 			size_t l = strlen(s->u[u].parent);
-			if (s->u[u].side == q_ink_russian(g) && l && !strncasecmp(reg, s->u[u].parent, l) &&
+			if (s->u[u].side == q_russian(g) && l && !strncasecmp(reg, s->u[u].parent, l) &&
 			    s->u[u].setup_hex != HEX_NONE)
 				us[n++] = u;
 		}
@@ -303,7 +303,7 @@ static void boxes_as_printed(struct game *g)
 	struct io *o = IO(g);
 	for (int u = 0; u < s->nunits; u++) {
 		int b = -1;
-		if (s->u[u].side != q_ink_russian(g) || s->u[u].setup_hex == HEX_NONE)
+		if (s->u[u].side != q_russian(g) || s->u[u].setup_hex == HEX_NONE)
 			continue;
 		if (s->u[u].parent[0])
 			b = regiment_box(g, s->u[u].parent);
@@ -544,7 +544,7 @@ int qio_release_turn(const struct game *g, int u, int base)
 {
 	const struct q_scn *s = q_scn(g);
 	int i;
-	if (!(g->options & Q_OPT_INKERMAN) || s->u[u].side != q_ink_russian(g) || !base ||
+	if (!(g->options & Q_OPT_INKERMAN) || s->u[u].side != q_russian(g) || !base ||
 	    q_ink_option_scenario(g))
 		return base;
 	i = vsub_of(g, u);
@@ -569,7 +569,7 @@ int qio_may_move(const struct game *g, int u, struct err *e)
 		return 1;
 	if (o->of[u] & OF_NEWRES)
 		return err_set(e, NULL, 0, "[27.21] %s was named a Reserve this Movement Phase and may not move", s->u[u].id);
-	if (!on(g, Q_OPT_23_3) || q_ink_option_scenario(g) || s->u[u].side != q_ink_russian(g))
+	if (!on(g, Q_OPT_23_3) || q_ink_option_scenario(g) || s->u[u].side != q_russian(g))
 		return 1;
 	if (q_has_tag(s, u, "paulov")) { /* [23.32] */
 		int gr = paulov_group(g, u);
@@ -598,7 +598,7 @@ int qio_may_enter(const struct game *g, int u, struct err *e)
 	const struct q_scn *s = q_scn(g);
 	/* [25.22] 2, Historical: Codrington asleep, every Allied reinforcement one turn late */
 	if (on(g, Q_OPT_25_2) && CIO(g)->ev[0] == 2 && !q_ink_option_scenario(g) &&
-	    s->u[u].side != q_ink_russian(g) && q_cst(g)->turn < s->u[u].enter_turn + 1)
+	    s->u[u].side != q_russian(g) && q_cst(g)->turn < s->u[u].enter_turn + 1)
 		return err_set(e, NULL, 0, "[25.22] 2 Codrington asleep: %s arrives on Game-Turn %d", s->u[u].id,
 			       s->u[u].enter_turn + 1);
 	return 0;
@@ -616,7 +616,7 @@ int qio_enter_turn(const struct game *g, int u, int printed)
 	int t = printed;
 	if (!printed || s->ops != &q_inkerman)
 		return printed;
-	if (on(g, Q_OPT_25_2) && s->u[u].side != q_ink_russian(g)) {
+	if (on(g, Q_OPT_25_2) && s->u[u].side != q_russian(g)) {
 		int ev = o->ev[0];
 		if ((ev == 4 || ev == 5 || ev == 7) && nation(g, u, "french") && printed == 16 && s->u[u].type != Q_CAV)
 			t -= 3; /* [25.22] 4 Canrobert's offer of help accepted */
@@ -683,7 +683,7 @@ int qio_exerts_zoc(const struct game *g, int u)
 	if (on(g, Q_OPT_27_1) && (CIO(g)->of[u] & OF_MARCH))
 		return 0; /* [27.14] A */
 	/* [26.2] a Zone of Influence: Russians need not stop, but must still attack in melee */
-	if (on(g, Q_OPT_26_2) && q_ink_dark(g) && st->phase == QP_MOVE && s->u[u].side != q_ink_russian(g) &&
+	if (on(g, Q_OPT_26_2) && q_ink_dark(g) && st->phase == QP_MOVE && s->u[u].side != q_russian(g) &&
 	    (s->u[u].tags & QT_SKIRMISHER) && (q_ink_skirm(g, u) || (s->u[u].tags & QT_PICKET)) &&
 	    !q_disrupted(g, u) && st->u[u].idx >= 0 && q_stack(g, st->u[u].idx, stk, Q_STACK_MAX) == 1)
 		return 0;
@@ -1054,7 +1054,7 @@ void qio_on_exit(struct game *g, int u, int vp)
 {
 	/* [27.22] an exited Russian Reserve is worth double */
 	if (on(g, Q_OPT_27_2) && (CIO(g)->of[u] & OF_RESERVE))
-		IO(g)->extra_vp[q_ink_russian(g)] = (uint8_t)(IO(g)->extra_vp[q_ink_russian(g)] + vp);
+		IO(g)->extra_vp[q_russian(g)] = (uint8_t)(IO(g)->extra_vp[q_russian(g)] + vp);
 }
 
 /* Victory points of a Russian unit eliminated ([22.2], as qinkerman.c counts them). */
@@ -1075,7 +1075,7 @@ void qio_after_action(struct game *g, struct evsink *ev)
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
 	struct io *o = IO(g);
-	int ru = q_ink_russian(g), al = 1 - ru;
+	int ru = q_russian(g), al = 1 - ru;
 	bool reserve_fired = false;
 
 	if (!(g->options & Q_OPT_INKERMAN) || s->ops != &q_inkerman)
@@ -1147,14 +1147,14 @@ static void fatigue_turn(struct game *g)
 		int idx = st->u[u].idx;
 		if (s->u[u].tags & QT_BIG_GUN)
 			continue;
-		if (idx == Q_OFF && s->u[u].side != q_ink_russian(g))
+		if (idx == Q_OFF && s->u[u].side != q_russian(g))
 			add[u] = 1; /* British and French not yet entered */
 		else if (idx >= 0 && s->u[u].type == Q_INF && (o->of[u] & OF_BROKE))
 			add[u] = 1;
 	}
 	/* a Russian regiment shares its points (not the rifle battalions) */
 	for (int u = 0; u < s->nunits; u++) {
-		if (!add[u] || s->u[u].side != q_ink_russian(g) || !s->u[u].parent[0] || st->u[u].idx < 0)
+		if (!add[u] || s->u[u].side != q_russian(g) || !s->u[u].parent[0] || st->u[u].idx < 0)
 			continue;
 		for (int v = 0; v < s->nunits; v++)
 			if (st->u[v].idx >= 0 && !strcmp(s->u[v].parent, s->u[u].parent) && s->u[v].side == s->u[u].side)
@@ -1170,7 +1170,7 @@ void qio_end_phase(struct game *g, struct evsink *ev)
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
 	struct io *o = IO(g);
-	int ru = q_ink_russian(g);
+	int ru = q_russian(g);
 
 	(void)ev;
 	if (!(g->options & Q_OPT_INKERMAN) || s->ops != &q_inkerman)
@@ -1314,7 +1314,7 @@ int qio_phase_start(struct game *g, struct evsink *ev)
 		o->mv[u] &= 0xF0;
 		o->of[u] = (uint8_t)((o->of[u] & ~OF_MARCH_START) | ((o->of[u] & OF_MARCH) ? OF_MARCH_START : 0));
 	}
-	if (st->phasing == q_ink_russian(g) && on(g, Q_OPT_23_3) && !q_ink_option_scenario(g))
+	if (st->phasing == q_russian(g) && on(g, Q_OPT_23_3) && !q_ink_option_scenario(g))
 		return release_rolls(g, ev);
 	return 0;
 }
@@ -1343,7 +1343,7 @@ int qio_big_rating(const struct game *g, int u, int target, char *why, size_t n)
 {
 	const struct q_scn *s = q_scn(g);
 	int from = gun_idx(g, u), range, row, sight = q_ink_sighting(g), r;
-	bool allied = s->u[u].side != q_ink_russian(g);
+	bool allied = s->u[u].side != q_russian(g);
 
 	if (!(s->u[u].tags & QT_BIG_GUN) || from < 0 || target < 0) {
 		snprintf(why, n, "not a Big Gun");
@@ -1525,7 +1525,7 @@ static int ship_apply(struct game *g, const struct action *a, struct evsink *ev,
 	const struct q_state *st = q_cst(g);
 	struct io *o = IO(g);
 	int u = a->arg[0], op = a->arg[1], k = u >= 0 && u < s->nunits ? ship_no(g, u) : -1;
-	int ru = q_ink_russian(g);
+	int ru = q_russian(g);
 
 	if (!on(g, Q_OPT_24) || k < 0)
 		return err_set(e, NULL, 0, "[24.33] not a steamship");
@@ -1594,7 +1594,7 @@ static int reserve_ok(const struct game *g, int u, struct err *e)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	int ru = q_ink_russian(g), n = 0;
+	int ru = q_russian(g), n = 0;
 	if (!on(g, Q_OPT_27_2))
 		return err_set(e, NULL, 0, "[27.2] Reserves are an optional rule not in this game");
 	if (u < 0 || u >= s->nunits || st->phase != QP_MOVE || st->npend || st->phasing == ru || s->u[u].side == ru ||
@@ -1624,7 +1624,7 @@ static bool reserve_list(const struct game *g, bool *ok)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	int ru = q_ink_russian(g), n = 0, nr = 0, rh[Q_UNITS_MAX];
+	int ru = q_russian(g), n = 0, nr = 0, rh[Q_UNITS_MAX];
 	bool any = false;
 
 	if (!on(g, Q_OPT_27_2) || st->phase != QP_MOVE || st->npend || st->phasing == ru)
@@ -1713,7 +1713,7 @@ void qio_actions(const struct game *g, struct q_alist *l)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	int side = q_deciding(g), ru = q_ink_russian(g);
+	int side = q_deciding(g), ru = q_russian(g);
 
 	if (!(g->options & Q_OPT_INKERMAN) || s->ops != &q_inkerman || st->npend || !listable(g))
 		return;
@@ -1887,7 +1887,7 @@ void qio_victory(const struct game *g, int *vr, int *va, bool *skip_sandbag, str
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	const struct io *o = CIO(g);
-	int ru = q_ink_russian(g), al = 1 - ru;
+	int ru = q_russian(g), al = 1 - ru;
 	int res_vp[2] = {0, 0}, res_gone[2] = {0, 0}, res_dis[2] = {0, 0};
 
 	if (!(g->options & Q_OPT_INKERMAN) || s->ops != &q_inkerman)

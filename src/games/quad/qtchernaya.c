@@ -33,11 +33,6 @@ static const struct tch *CTS(const struct game *g)
 	return (const struct tch *)(const void *)q_cst(g)->bs;
 }
 
-static int russian(const struct game *g)
-{
-	return q_scn(g)->russian;
-}
-
 static bool tagged(const struct game *g, int u, uint32_t t)
 {
 	return (q_scn(g)->u[u].tags & t) != 0;
@@ -138,8 +133,7 @@ static bool tch_patches(const struct game *g, int u)
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 
-	/* (the type before the side, whose test compares a name: asked at every search) */
-	if (s->u[u].type != Q_INF || s->u[u].side != russian(g))
+	if (s->u[u].type != Q_INF || s->u[u].side != q_russian(g))
 		return false;
 	for (int k = 0; k < s->nbunit; k++) { /* the engineers (tch_prepare) */
 		int idx = st->u[s->bunit[k]].idx;
@@ -155,7 +149,7 @@ static void tch_patch_steps(const struct game *g, int u, uint8_t *step)
 	const struct q_state *st = q_cst(g);
 	const struct map *m = &s->map;
 
-	if (s->u[u].type != Q_INF || s->u[u].side != russian(g))
+	if (s->u[u].type != Q_INF || s->u[u].side != q_russian(g))
 		return;
 	for (int k = 0; k < s->nbunit; k++) { /* the engineers (tch_prepare) */
 		int idx = st->u[s->bunit[k]].idx;
@@ -293,7 +287,7 @@ static void tch_victory(const struct game *g, struct result *r, struct score_she
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	int ru = russian(g), al = 1 - ru, vr = 0, va = 0, diff;
+	int ru = q_russian(g), al = 1 - ru, vr = 0, va = 0, diff;
 	/* the schedules' items: [19.11] Allied units eliminated, Russians south of the Aqueduct;
 	 * [19.12] Russian units eliminated */
 	int al_elim = 0, al_elim_vp = 0, south = 0, ru_elim = 0, ru_elim_vp = 0;

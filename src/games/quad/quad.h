@@ -222,6 +222,8 @@ struct q_state {
 };
 
 static inline const struct q_scn *q_scn(const struct game *g) { return g->scn->data; }
+/* The Russian side's index as the battles' rules name it (q_scn.russian, worked out at load). */
+static inline int q_russian(const struct game *g) { return q_scn(g)->russian; }
 static inline struct q_state *q_st(struct game *g) { return (struct q_state *)(void *)g->st; }
 static inline const struct q_state *q_cst(const struct game *g)
 {
