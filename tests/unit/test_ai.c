@@ -580,5 +580,6 @@ int main(void)
 		cmocka_unit_test(test_search_scratch_shared),
 		cmocka_unit_test(test_search_beats_greedy),
 	};
+	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -104,5 +104,6 @@ int main(void)
 		cmocka_unit_test(test_greedy_alma_preservation_exits),
 		cmocka_unit_test(test_greedy_alma_no_exit_before_trigger),
 	};
+	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

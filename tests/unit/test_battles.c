@@ -1488,5 +1488,6 @@ int main(void)
 		cmocka_unit_test(test_tch_1923_holds),
 		cmocka_unit_test(test_tch_1924_levels),
 	};
+	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -668,5 +668,6 @@ int main(void)
 		cmocka_unit_test(test_jdoc_errors),
 		cmocka_unit_test(test_prov),
 	};
+	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -142,5 +142,6 @@ int main(void)
 		cmocka_unit_test(test_line_straight_and_vertex),
 		cmocka_unit_test(test_line_properties),
 	};
+	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -130,5 +130,6 @@ int main(void)
 		cmocka_unit_test(test_shape),
 		cmocka_unit_test(test_init_limits),
 	};
+	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1593,5 +1593,6 @@ int main(void)
 		cmocka_unit_test(test_all_options_game),
 		cmocka_unit_test(test_all_options_verbs),
 	};
+	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -902,5 +902,6 @@ int main(void)
 		cmocka_unit_test(test_path_zoc_stops),
 		cmocka_unit_test(test_path_zoc_start),
 	};
+	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

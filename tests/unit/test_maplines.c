@@ -192,5 +192,6 @@ int main(void)
 		cmocka_unit_test(test_same_as_traced),
 		cmocka_unit_test(test_at_same_as_hexes),
 	};
+	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -130,5 +130,6 @@ int main(void)
 		cmocka_unit_test(test_wrappers_count),
 		cmocka_unit_test(test_games_allocate_nothing),
 	};
+	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

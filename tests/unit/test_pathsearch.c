@@ -580,5 +580,6 @@ int main(void)
 		cmocka_unit_test(test_sweep_quad),
 		cmocka_unit_test(test_sweep_maps),
 	};
+	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

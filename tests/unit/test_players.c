@@ -176,5 +176,6 @@ int main(void)
 		cmocka_unit_test(test_players_refused),
 		cmocka_unit_test(test_players_round_trip),
 	};
+	test_filters_from_env();
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

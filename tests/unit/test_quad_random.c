@@ -300,5 +300,6 @@ int main(void)
 		cmocka_unit_test(test_tchernaya),
 		cmocka_unit_test(test_tchernaya_nonhistorical),
 	};
+	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1215,5 +1215,6 @@ int main(void)
 		cmocka_unit_test(test_face_text),
 		cmocka_unit_test(test_range_tables_refused),
 	};
+	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -280,5 +280,6 @@ int main(void)
 		cmocka_unit_test(test_tchernaya_nonhistorical),
 		cmocka_unit_test(test_inkerman_options),
 	};
+	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -836,5 +836,6 @@ int main(void)
 		cmocka_unit_test(test_record_ai_state),
 		cmocka_unit_test(test_record_players),
 	};
+	test_filters_from_env();
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -141,5 +141,6 @@ int main(void)
 		cmocka_unit_test(test_check_catches_divergence),
 		cmocka_unit_test(test_memo_changes_nothing),
 	};
+	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -300,5 +300,6 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_schema_1_brought_up, db_setup, db_teardown),
 		cmocka_unit_test_setup_teardown(test_newer_schema_refused, db_setup, db_teardown),
 	};
+	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,6 +13,19 @@
 #include "games/rules.h"
 #include "hex/hex.h"
 
+/* Which tests of a binary run, from the environment (cmocka's patterns, '*' and '?'):
+ * CRIMEA_TEST_ONLY runs those that match, CRIMEA_TEST_SKIP skips those that match.
+ * tests/run-unit.sh uses them to run one long test as a job of its own; by hand:
+ * CRIMEA_TEST_ONLY=test_search_plans build/tests/test_ai. Call before the group runs. */
+static inline void test_filters_from_env(void)
+{
+	const char *only = getenv("CRIMEA_TEST_ONLY"), *skip = getenv("CRIMEA_TEST_SKIP");
+	if (only && *only)
+		cmocka_set_test_filter(only);
+	if (skip && *skip)
+		cmocka_set_skip_filter(skip);
+}
+
 /* Loads the scenario at path into s for a fixture's setup: 0, or -1 after printing every error
  * (file:line: message). */
 static inline int load_scenario(struct scenario *s, const char *path)
