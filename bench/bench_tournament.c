@@ -9,7 +9,7 @@
  *                                [-j JOBS] [-B] [-q]
  *     -n   games per scenario, pairing and side (default 4)
  *     -b   search rollouts per decision (default AI_SEARCH_BUDGET)
- *     -s   only scenarios whose id contains SCENARIO (repeatable)
+ *     -s   only scenarios whose id contains SCENARIO, or is ID with "=ID" (repeatable)
  *     -p   only the pairing A-B, e.g. greedy-random (repeatable)
  *     -a   only the rows where A plays SIDE (e.g. allied)
  *     -r   other deals: salts every row's seeds with SALT (default 0, the tournament's own);
@@ -171,8 +171,8 @@ static int row_play(struct row *R, int jobs)
 static bool wanted(const char *id, int pair, char **sf, int nsf, char **pf, int npf)
 {
 	bool ok = nsf == 0;
-	for (int i = 0; i < nsf; i++)
-		if (strstr(id, sf[i]))
+	for (int i = 0; i < nsf; i++) /* "-s NAME": every id containing NAME; "-s =ID": that one */
+		if (sf[i][0] == '=' ? !strcmp(id, sf[i] + 1) : strstr(id, sf[i]) != NULL)
 			ok = true;
 	if (!ok)
 		return false;
