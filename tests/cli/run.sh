@@ -185,5 +185,27 @@ sed 's/^players .*/players russian=greedy turkish=random/' "$tmp/whole.rec" >"$t
 expect "players line: an unknown side is refused" 1 "$bin" replay "$tmp/badp.rec"
 contains "players line: an unknown side, file:line" "$tmp/err" 'badp.rec:8: the "players" line names a side "turkish"'
 
+# tests/run-unit.sh on a fake build whose "test binaries" are scripts: first test_ai reports 2
+# passed and 1 failed in each of its three jobs, test_crash dies of a signal and test_ok passes
+# 5 (every job counts, a crash is a failure, the status is 1); then test_ai passes and writes
+# down the filters each of its jobs was given (together they must cover all of test_ai).
+mkdir -p "$tmp/fake/tests"
+printf '#!/bin/sh\necho "[  PASSED  ] 2 test(s)."\necho "[  FAILED  ] 1 test(s), listed below:"\nexit 1\n' >"$tmp/fake/tests/test_ai"
+printf '#!/bin/sh\nkill -SEGV $$\n' >"$tmp/fake/tests/test_crash"
+printf '#!/bin/sh\necho "[  PASSED  ] 5 test(s)."\n' >"$tmp/fake/tests/test_ok"
+chmod +x "$tmp/fake/tests/"test_*
+expect "run-unit: failures fail the run" 1 env JOBS=2 sh tests/run-unit.sh "$tmp/fake"
+contains "run-unit: every job counted" "$tmp/out" "unit ($tmp/fake): 11 passed, 4 failed"
+contains "run-unit: a crash is a failure" "$tmp/out" "test_crash: 0 passed, 1 failed"
+contains "run-unit: test_ai's third job counted" "$tmp/out" "test_ai:search: 2 passed, 1 failed"
+rm "$tmp/fake/tests/test_crash"
+printf '#!/bin/sh\necho "$CRIMEA_TEST_ONLY/$CRIMEA_TEST_SKIP" >>"%s"\necho "[  PASSED  ] 1 test(s)."\n' "$tmp/filters" >"$tmp/fake/tests/test_ai"
+expect "run-unit: a passing fake build" 0 sh tests/run-unit.sh "$tmp/fake"
+contains "run-unit: passing counts" "$tmp/out" "unit ($tmp/fake): 8 passed, 0 failed"
+sort "$tmp/filters" >"$tmp/filters.sorted"
+contains "run-unit: the search test alone" "$tmp/filters.sorted" "^test_search_beats_greedy/$"
+contains "run-unit: the rest of test_ai" "$tmp/filters.sorted" "^/test_search_\*$"
+contains "run-unit: the other search tests" "$tmp/filters.sorted" "^test_search_\*/test_search_beats_greedy$"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
