@@ -165,27 +165,18 @@ bool q_edge_hex(const struct map *m, int idx)
 	return false;
 }
 
-/* [12.22] an entry hex is blocked if an enemy unit, or a friendly unit in an enemy ZOC, is in it. */
+/* [12.22] an entry hex is blocked if an enemy unit, or a friendly unit in an enemy ZOC, is in it.
+ * (The hex's units from the occupancy chain, in any order: the answer is about the set.) */
 static bool entry_blocked(const struct game *g, int side, int idx, const uint8_t *enemy_zoc)
 {
 	const struct q_scn *s = q_scn(g);
-	const struct q_state *cst = q_cst(g);
-	/* the hex's units in any order (the answer is about the set): without building and
-	 * sorting the stack, unless it holds more than a stack may (never in play) */
-	int n = 0;
-	bool foe = false;
-	for (int v = q_occ_first(cst, idx); v >= 0; v = q_occ_next(cst, v, idx), n++)
-		foe = foe || s->u[v].side != side;
-	if (n <= Q_STACK_MAX)
-		return foe || (n > 0 && enemy_zoc[idx]);
-	int st[Q_STACK_MAX];
-	n = q_stack(g, idx, st, Q_STACK_MAX);
-	for (int i = 0; i < n; i++) {
-		if (s->u[st[i]].side != side)
+	const struct q_state *st = q_cst(g);
+	int v = q_occ_first(st, idx);
+	if (v >= 0 && enemy_zoc[idx])
+		return true;
+	for (; v >= 0; v = q_occ_next(st, v, idx))
+		if (s->u[v].side != side)
 			return true;
-		if (enemy_zoc[idx])
-			return true;
-	}
 	return false;
 }
 
