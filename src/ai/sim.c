@@ -182,6 +182,17 @@ static int level_slot(struct sim_stats *st, const char *name, int winner)
 	return st->nlevels++;
 }
 
+/* sim.h */
+int64_t sim_rank_game(int64_t k, int rank, int nranks)
+{
+	return k * nranks + rank;
+}
+
+int64_t sim_rank_games(int64_t n, int rank, int nranks)
+{
+	return n > rank ? (n - rank + nranks - 1) / nranks : 0;
+}
+
 void sim_stats_add(struct sim_stats *st, const struct sim_game *r)
 {
 	int k;

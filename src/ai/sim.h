@@ -87,6 +87,15 @@ struct sim_cfg {
 				    * or NULL (slower, same results) */
 };
 
+/* The games of a study spread over nranks processes (MPI ranks; 1 without MPI): rank r plays
+ * the game indices r, r + nranks, r + 2 nranks, ... (a static interleave, a game at a time, so
+ * that no rank plays more than one game more than another). sim_rank_game is the index of
+ * rank's k-th game (n or more: it has no k-th), sim_rank_games how many of the n it plays.
+ * The threads of a rank take the next k from a shared counter, also a game at a time, so that
+ * slow players (search) keep every thread busy until the last games. */
+int64_t sim_rank_game(int64_t k, int rank, int nranks);
+int64_t sim_rank_games(int64_t n, int rank, int nranks);
+
 /* Plays game `index` of a study of scenario s seeded with study_seed: game_init with
  * sim_seed(study_seed, index) and cfg->options, then cfg->player[side] chooses every decision
  * of that side until over() or cfg->cap actions. g is caller-owned scratch.

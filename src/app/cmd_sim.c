@@ -28,7 +28,6 @@
 #define SIM_GAMES_MAX 1000000000LL /* -n */
 #define SIM_LIST_MAX 10000000LL    /* -n with --list (per-game results are kept) */
 #define SIM_JOBS_MAX 256
-#define SIM_CHUNK 4                /* games a worker takes at a time */
 #define Z95 1.959963984540054      /* normal quantile of 0.975 */
 
 static const char sim_help[] =
@@ -100,7 +99,7 @@ struct shared {
 	const struct sim_args *a;
 	const struct scenario *s;
 	int rank, nranks;
-	atomic_llong next;       /* next local chunk */
+	atomic_llong next;       /* this rank's next game (sim_rank_game) */
 	atomic_llong done;       /* games finished here */
 	atomic_int finished;     /* workers finished */
 	atomic_int failed;       /* a worker could not allocate */
@@ -295,20 +294,16 @@ static void *work(void *arg)
 		return NULL;
 	}
 	for (;;) {
-		/* local chunk k is global chunk k * nranks + rank: a static interleave of ranks,
-		 * a shared counter among this rank's threads */
-		int64_t k = atomic_fetch_add(&sh->next, 1);
-		int64_t lo = (k * sh->nranks + sh->rank) * SIM_CHUNK;
-		if (lo >= a->n)
+		/* a game at a time: a static interleave of ranks, a shared counter among this
+		 * rank's threads (sim.h) */
+		int64_t i = sim_rank_game(atomic_fetch_add(&sh->next, 1), sh->rank, sh->nranks);
+		if (i >= a->n)
 			break;
-		int64_t hi = lo + SIM_CHUNK < a->n ? lo + SIM_CHUNK : a->n;
-		for (int64_t i = lo; i < hi; i++) {
-			sim_play(sh->s, a->seed, i, &cfg, g, &r);
-			sim_stats_add(&w->st, &r);
-			if (sh->list)
-				sh->list[i] = r;
-			atomic_fetch_add(&sh->done, 1);
-		}
+		sim_play(sh->s, a->seed, i, &cfg, g, &r);
+		sim_stats_add(&w->st, &r);
+		if (sh->list)
+			sh->list[i] = r;
+		atomic_fetch_add(&sh->done, 1);
 	}
 	free(g);
 	if (cfg.memo)
@@ -316,16 +311,6 @@ static void *work(void *arg)
 	ai_scratch_free(cfg.ai_scratch);
 	atomic_fetch_add(&sh->finished, 1);
 	return NULL;
-}
-
-/* Games this rank plays. */
-static int64_t local_games(int64_t n, int rank, int nranks)
-{
-	int64_t chunks = (n + SIM_CHUNK - 1) / SIM_CHUNK, total = 0;
-
-	for (int64_t c = rank; c < chunks; c += nranks)
-		total += (c + 1) * SIM_CHUNK <= n ? SIM_CHUNK : n - c * SIM_CHUNK;
-	return total;
 }
 
 static double now(void)
@@ -366,7 +351,7 @@ static int run_local(const struct sim_args *a, const struct scenario *s, int ran
 	struct shared sh;
 	struct worker *w = calloc((size_t)a->jobs, sizeof *w);
 	int started = 0, rc = 0;
-	int64_t total = local_games(a->n, rank, nranks);
+	int64_t total = sim_rank_games(a->n, rank, nranks);
 	bool tty = rank == 0 && isatty(2);
 	double t0 = now();
 
