@@ -127,7 +127,7 @@ static bool los_traced(const struct game *g, int from, int to, const int *clear,
 		if (hook >= 0)
 			return hook == 1;
 	}
-	ns = hex_line(ha, hb, st, LINE_MAX_STEPS);
+	ns = q_line_trace(g, ha, hb, st, LINE_MAX_STEPS);
 	q_line_ok_keep(g, from, to, ns >= 0);
 	if (ns < 0) {
 		if (why)
@@ -325,7 +325,7 @@ int q_fire_strength(const struct game *g, int u, int target, struct err *e)
 		 * (only a hex outside one of its own redoubt hexsides needs the line traced) */
 		if (dist > 1 && outside_a_redoubt(&s->map, from)) {
 			struct line_step ls[LINE_MAX_STEPS];
-			int ns = hex_line(map_hex(&s->map, from), map_hex(&s->map, target), ls, LINE_MAX_STEPS);
+			int ns = q_line_trace(g, map_hex(&s->map, from), map_hex(&s->map, target), ls, LINE_MAX_STEPS);
 			if (ns > 1 && ls[1].kind == LINE_HEX) {
 				int dd = dir_between(&s->map, from, map_index(&s->map, ls[1].hex));
 				if (dd >= 0 && (map_side_features(&s->map, from, dd) & SIDE_REDOUBT) &&
@@ -428,7 +428,7 @@ static int fire_plan(const struct game *g, const struct action *a, struct fire_p
 		for (int i = 0; i < nu && all_redoubt; i++) {
 			int from = st->u[a->arg[1 + i]].idx, last = -1;
 			struct line_step ls[LINE_MAX_STEPS];
-			int ns = hex_line(map_hex(&s->map, from), map_hex(&s->map, p->target_idx), ls, LINE_MAX_STEPS);
+			int ns = q_line_trace(g, map_hex(&s->map, from), map_hex(&s->map, p->target_idx), ls, LINE_MAX_STEPS);
 			if (ns >= 2 && ls[ns - 1].kind == LINE_HEX && ls[ns - 2].kind == LINE_HEX)
 				last = map_index(&s->map, ls[ns - 2].hex);
 			int dd = last >= 0 ? dir_between(&s->map, p->target_idx, last) : -1;

@@ -93,6 +93,8 @@ struct q_memo {
 				  * 2-3 with (0 unknown, 1 clear, 2 blocked), 4-5 whether hex_line
 				  * succeeds (q_line_ok_*); NULL unless the battle's los_hex hook
 				  * is absent or static */
+	struct hex_lines lines;  /* every line up to Q_LINES_DIST, traced once (q_line_trace) */
+	bool have_lines;         /* false: memory was short, lines are traced each time */
 	uint8_t *los;            /* [n * n] q_los(from, to): 0 unknown, 1 clear, 2 blocked; NULL
 				  * when the battle has a line-of-sight hook (it may read the state) */
 	/* the last pending decision's options (q_pend_recall): pend_n of them in pend_acts, listed
@@ -283,6 +285,7 @@ void *q_memo_new(const struct scenario *sc)
 			m->ff_pool = NULL;
 		}
 	}
+	m->have_lines = hex_lines_init(&m->lines, Q_LINES_DIST) == 0; /* else slower, the same */
 	m->work = malloc(sizeof *m->work);
 	m->work2 = malloc(sizeof *m->work2);
 	if (m->work)
@@ -339,6 +342,8 @@ void q_memo_free(void *memo)
 	free(m->steps);
 	free(m->los);
 	free(m->los_nh);
+	if (m->have_lines)
+		hex_lines_free(&m->lines);
 	free(m->prep_key);
 	free(m->prep_ust);
 	free(m->hkey);
@@ -685,6 +690,12 @@ uint32_t q_prep_gen(const struct game *g)
 {
 	struct q_memo *m = memo_of(g);
 	return m ? m->prep_gen : 0;
+}
+
+int q_line_trace(const struct game *g, int ha, int hb, struct line_step *out, int max)
+{
+	struct q_memo *m = memo_of(g);
+	return m && m->have_lines ? hex_lines_trace(&m->lines, ha, hb, out, max) : hex_line(ha, hb, out, max);
 }
 
 int q_los_nohook_recall(const struct game *g, int from, int to, int flags)
