@@ -110,6 +110,38 @@ static void test_alma_161_parents(void **state)
 	fx_free(f);
 }
 
+/* The units of a parent (struct q_udef parent_first, parent_next, made at load for [16.1] and
+ * [17.11]): from any unit with a parent the chain visits exactly the units of its side with that
+ * parent, in unit order; a unit without one has none. */
+static void test_alma_parent_chain(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(ALMA, 0);
+	const struct q_scn *s = SCN(f);
+	int chained = 0;
+	for (int u = 0; u < s->nunits; u++) {
+		const struct q_udef *d = &s->u[u];
+		if (!d->parent[0]) {
+			assert_int_equal(d->parent_first, Q_PARENT_END);
+			assert_int_equal(d->parent_next, Q_PARENT_END);
+			continue;
+		}
+		int v = d->parent_first, prev = -1;
+		for (int w = 0; w < s->nunits; w++) {
+			if (s->u[w].side != d->side || strcmp(s->u[w].parent, d->parent))
+				continue;
+			assert_int_equal(v, w); /* the next of the chain is the next such unit */
+			prev = v;
+			v = s->u[v].parent_next;
+		}
+		assert_int_equal(v, Q_PARENT_END);
+		assert_true(prev >= 0);
+		chained++;
+	}
+	assert_true(chained > 20);
+	fx_free(f);
+}
+
 /* Errata [18.4]: the line 2106-2309 runs along 2107/2206 and 2208/2308 and is blocked by
  * [18.42] c ([7.36] does not apply, [18.43]); adjacent hexes always see each other. */
 static void test_alma_184_errata_line(void **state)
@@ -1448,6 +1480,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_level_text),
 		cmocka_unit_test(test_alma_161_parents),
+		cmocka_unit_test(test_alma_parent_chain),
 		cmocka_unit_test(test_alma_184_errata_line),
 		cmocka_unit_test(test_alma_171_depth),
 		cmocka_unit_test(test_alma_192_art_retreat),

@@ -136,11 +136,7 @@ static bool parent_south(const struct game *g, int u, bool with_art)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	if (!s->u[u].parent[0])
-		return true;
-	for (int v = 0; v < s->nunits; v++) {
-		if (strcmp(s->u[v].parent, s->u[u].parent) || s->u[v].side != s->u[u].side)
-			continue;
+	for (int v = s->u[u].parent_first; v != Q_PARENT_END; v = s->u[v].parent_next) {
 		if (!with_art && is_art(&s->u[v]))
 			continue;
 		if (st->u[v].idx == Q_ELIM || st->u[v].idx == Q_ABSENT)

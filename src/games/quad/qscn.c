@@ -276,6 +276,20 @@ static void load_unit(struct scenario *s, struct q_scn *q, const struct jdoc *d,
 		}
 	}
 	(void)s;
+	/* the units of a side's parent ([16.1], [17.11]): a chain in unit order, so that rules
+	 * asking about a parent visit its units alone, without comparing names */
+	_Static_assert(Q_UNITS_MAX <= Q_PARENT_END, "unit indices fit parent_first and parent_next");
+	u->parent_first = u->parent_next = Q_PARENT_END;
+	if (u->parent[0]) {
+		int me = q->nunits;
+		u->parent_first = (uint8_t)me;
+		for (int k = me - 1; k >= 0; k--)
+			if (q->u[k].side == u->side && !strcmp(q->u[k].parent, u->parent)) {
+				u->parent_first = q->u[k].parent_first;
+				q->u[k].parent_next = (uint8_t)me; /* (the chain's last so far) */
+				break;
+			}
+	}
 	q->nunits++;
 }
 

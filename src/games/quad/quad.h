@@ -17,6 +17,7 @@
 extern const struct rules quad_rules;
 
 #define Q_UNITS_MAX 192
+#define Q_PARENT_END 0xFF /* struct q_udef parent_first, parent_next: none */
 #define Q_ID_MAX 24
 #define Q_NAME_MAX 32
 #define Q_STACK_MAX 4   /* stacking limits are checked by rule; storage allows Balaclava's [21.0] */
@@ -76,6 +77,9 @@ struct q_udef {
 	uint32_t tags;        /* enum q_tag */
 	uint8_t btags;        /* the battle's own bits for its tags, set by its prepare (Inkerman:
 			       * qinkerman.c's BT_*), so that hooks need not search tagtext */
+	uint8_t parent_first; /* the first unit (index) of the same side with this parent, and */
+	uint8_t parent_next;  /* the next one after this unit; Q_PARENT_END at the end, both
+			       * Q_PARENT_END without a parent (in what was padding: the same size) */
 	int release;          /* N of a "release_N" tag (Inkerman [29.16]), else 0 */
 	char tagtext[128];    /* every tag, space separated (exclusive rules read the rest) */
 	int prov_source;      /* enum prov_source of the block the unit came from */
