@@ -49,6 +49,10 @@ static int tch_prepare(struct q_scn *q)
 	for (int u = 0; u < q->nunits; u++)
 		if (q->u[u].tags & QT_ENGINEER)
 			q->bunit[q->nbunit++] = (int16_t)u;
+	q->nbunit2 = 0; /* the held units, in unit order (tch_after_action) */
+	for (int u = 0; u < q->nunits; u++)
+		if (q->u[u].tags & (QT_HOLD_C | QT_HOLD_D | QT_HOLD_E))
+			q->bunit2[q->nbunit2++] = (int16_t)u;
 	for (int c = 9; c <= 33; c++) {
 		int low = -1;
 		for (int r = m->row0; r <= m->row1; r++) {
@@ -202,9 +206,10 @@ static void tch_after_action(struct game *g, struct evsink *ev)
 	struct q_state *st = q_st(g);
 	struct tch *t = TS(g);
 
-	for (int u = 0; u < s->nunits; u++) {
-		if (st->u[u].idx < 0 || !tagged(g, u, QT_HOLD_C | QT_HOLD_D | QT_HOLD_E))
-			continue; /* (only a held unit can free a hold) */
+	for (int k = 0; k < s->nbunit2; k++) { /* only a held unit can free a hold (tch_prepare) */
+		int u = s->bunit2[k];
+		if (st->u[u].idx < 0)
+			continue;
 		/* near: enemy_adjacent, asked at most once and only when it decides (positions do
 		 * not change in this loop) */
 		int near = -1;

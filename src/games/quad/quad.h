@@ -139,6 +139,8 @@ struct q_scn {
 	 * run after every action need not scan every unit or look hexes up */
 	int16_t bunit[Q_UNITS_MAX];
 	int nbunit;
+	int16_t bunit2[Q_UNITS_MAX]; /* a second such list (Tchernaya: the units a [19.23] hold binds) */
+	int nbunit2;
 	int32_t bhex[Q_BHEX_MAX];
 	int nprov;            /* reconstructed/decoded blocks, listed by crimea show */
 	char prov_note[24][160];
