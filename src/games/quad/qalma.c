@@ -224,21 +224,22 @@ static bool alma_ignores_zoc(const struct game *g, int u)
 static int alma_fire_die(const struct game *g, const struct action *a, int die)
 {
 	const struct q_scn *s = q_scn(g);
-	const char *seen[8];
+	int seen[8]; /* the parents represented, each by its first unit (q_udef parent_first) */
 	int nu = a->arg[0], np = 0;
 
 	/* [16.1] each parent unit represented subtracts one when more than one is; [16.11]
-	 * Russian artillery has none; [16.12] the modified die is at least one. */
+	 * Russian artillery has none; [16.12] the modified die is at least one. (The firers are
+	 * of one side, so a parent's first unit names it.) */
 	for (int i = 0; i < nu && i < 8; i++) {
 		const struct q_udef *d = &s->u[a->arg[1 + i]];
 		bool dup = false;
-		if (!d->parent[0] || (d->side == q_russian(g) && is_art(d)))
+		if (d->parent_first == Q_PARENT_END || (d->side == q_russian(g) && is_art(d)))
 			continue;
 		for (int k = 0; k < np; k++)
-			if (!strcmp(seen[k], d->parent))
+			if (seen[k] == d->parent_first)
 				dup = true;
 		if (!dup)
-			seen[np++] = d->parent;
+			seen[np++] = d->parent_first;
 	}
 	if (np < 2)
 		return die;

@@ -53,7 +53,7 @@ uint32_t q_prep_gen(const struct game *g);
 /* hex_line(ha, hb, out, max) exactly (the same steps and return value, hex.h), from the memo's
  * precomputed lines when the game has a memo (every line up to Q_LINES_DIST, the longest fire
  * range: built once with the memo, some milliseconds), else traced. */
-#define Q_LINES_DIST 12 /* artillery ranges are 1..11 (QT_ART_RANGE); longer lines are traced */
+#define Q_LINES_DIST QT_ART_RANGE /* longer than every fire range (1..11); longer lines are traced */
 int q_line_trace(const struct game *g, int ha, int hb, struct line_step *out, int max);
 /* q_los(g, from, to, NULL, 0): whether the line of sight is clear. When the battle has no
  * line-of-sight hook the answer depends on the map alone, and the memo keeps it per pair. */

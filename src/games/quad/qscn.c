@@ -110,6 +110,8 @@ static int side_index(const struct scenario *s, const char *name)
 	return -1;
 }
 
+_Static_assert(Q_UNITS_MAX <= Q_PARENT_END, "unit indices fit q_udef parent_first and parent_next");
+
 static void load_unit(struct scenario *s, struct q_scn *q, const struct jdoc *d, const json_t *uj,
 		      int side, int prov_source, struct errlist *errs)
 {
@@ -278,7 +280,6 @@ static void load_unit(struct scenario *s, struct q_scn *q, const struct jdoc *d,
 	(void)s;
 	/* the units of a side's parent ([16.1], [17.11]): a chain in unit order, so that rules
 	 * asking about a parent visit its units alone, without comparing names */
-	_Static_assert(Q_UNITS_MAX <= Q_PARENT_END, "unit indices fit parent_first and parent_next");
 	u->parent_first = u->parent_next = Q_PARENT_END;
 	if (u->parent[0]) {
 		int me = q->nunits;
