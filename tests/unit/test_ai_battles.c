@@ -98,11 +98,40 @@ static void test_greedy_alma_no_exit_before_trigger(void **state)
 	fx_free(f);
 }
 
+/* Alma's Allies close with the Russian infantry at any odds (greedy.c unit_score): every
+ * Game-Turn before Preservation is a Russian point ([23.12]), only eliminated Russian infantry
+ * scores for the Allies and brings the trigger nearer ([23.11], [21.1]), and contact forces
+ * the melee ([8.12]) that carries the heights. A lone British battalion (melee 3) two hexes
+ * from two Moscow battalions stacked in 1607 (melee 10: worse than 1-3) moves next to them in
+ * its Movement Phase; the greedy of the thirteenth session kept it out of contact at such odds
+ * (-1.5 - 0.3 a melee point), and its Allies lost 397 of 400 games to greedy's Russians. */
+static void test_greedy_alma_allies_close(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(ALMA, 0);
+	int al = side(f, "allied");
+
+	clear_all(f);
+	place(f, "ru_mos_1w", "1607");
+	place(f, "ru_mos_2w", "1607");
+	place(f, "gb2_41", "1605");
+	set_turn(f, 3, al, QP_MOVE);
+	f->sink.n = 0;
+	greedy_phase(f, al, 10);
+	int at = UST(f, "gb2_41")->idx, foe = IDX(f, "1607"), adj = 0;
+	for (int d = 0; d < 6; d++)
+		adj += map_nb(&q_scn(&f->g)->map, at, d) == foe;
+	print_message("gb2_41 ends its move in %04d\n", HEXOF(f, "gb2_41"));
+	assert_int_equal(adj, 1);
+	fx_free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_greedy_alma_preservation_exits),
 		cmocka_unit_test(test_greedy_alma_no_exit_before_trigger),
+		cmocka_unit_test(test_greedy_alma_allies_close),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
