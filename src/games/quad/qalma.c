@@ -104,6 +104,12 @@ static int alma_prepare(struct q_scn *q)
 		}
 	}
 	free(queue);
+	/* the Russian infantry, in unit order: [21.1]'s count and [23.11]'s points (russian_inf_elim,
+	 * asked by every over(), so in every estimate greedy and search make) scan only them */
+	q->nbunit = 0;
+	for (int u = 0; u < q->nunits; u++)
+		if (q->u[u].side == q->russian && q->u[u].type == Q_INF)
+			q->bunit[q->nbunit++] = (int16_t)u;
 	return 0;
 }
 
@@ -169,6 +175,8 @@ static int alma_move_ok(const struct game *g, int u, int dest, struct err *e)
 		limit = start; /* [17.12] not forced back, but no further from the river */
 	if (dd > limit) {
 		char hx[8];
+		if (!e)
+			return -1; /* a listing's question (q_move_dest_ok): no text to make */
 		hex_format(map_hex(&s->map, dest), hx);
 		return err_set(e, NULL, 0, "%s %s may not go %d hexes south of the Alma (to %s) until every unit of its parent %s is south of the river%s",
 			       rule, d->id, dd, hx, d->parent, start > 2 ? " [17.12]" : "");
@@ -439,10 +447,10 @@ static int russian_inf_elim(const struct game *g)
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	int n = 0;
-	for (int u = 0; u < s->nunits; u++)
-		if (s->u[u].side == q_russian(g) && s->u[u].type == Q_INF && st->u[u].idx == Q_ELIM &&
-		    !(st->u[u].aux & AUX_EXITED))
-			n++;
+	for (int k = 0; k < s->nbunit; k++) { /* the Russian infantry (alma_prepare) */
+		const struct q_ust *us = &st->u[s->bunit[k]];
+		n += us->idx == Q_ELIM && !(us->aux & AUX_EXITED);
+	}
 	return n;
 }
 
