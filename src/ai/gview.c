@@ -179,6 +179,10 @@ int gview_static(struct gview *v, const struct game *g, int me)
 	/* Balaclava: the redoubts score while occupied at the end (or last occupied) ([23.21],
 	 * [23.22]), so one unit sits in each and stays */
 	v->hold = v->battle == B_BALACLAVA;
+	/* Balaclava: the French additional reinforcements, eight battalions, wait off the map until
+	 * a Russian unit moves west of the 0400 column (errata [17.21]: "the threat of these units
+	 * forestalled a Russian attack up the Sapoune Heights") */
+	v->west_trigger = v->battle == B_BALACLAVA && !strcmp(g->scn->side[me], "russian");
 	for (int i = 0; i < n; i++)
 		v->dob[i] = DIST_CAP;
 	/* objectives: places the map names as victory-point hexes or objectives, and redoubts */
@@ -579,6 +583,7 @@ void gview_update(struct gview *v, const struct game *g, int *queue, bool full)
 			v->keys[u] = (struct ukey){-1, false, 0};
 		v->keyed = true;
 	}
+	v->shun_west = v->west_trigger;
 	int c_lo, c_hi;
 	sector_columns(v, st, m, &c_lo, &c_hi);
 	/* enemy distance field and adjacency strengths: each unit's part, changed where the unit
@@ -595,6 +600,8 @@ void gview_update(struct gview *v, const struct game *g, int *queue, bool full)
 				key.w = (float)(mq > 0 ? mq : 1);
 			}
 		}
+		if (v->shun_west && (s->u[u].tags & QT_FRENCH_ADDITIONAL) && (i >= 0 || i == Q_ELIM))
+			v->shun_west = false; /* they have come: the column no longer matters */
 		if (key.idx != old->idx || key.dis != old->dis || key.w != old->w) {
 			for (int sign = -1; sign <= 1; sign += 2) {
 				const struct ukey *k2 = sign < 0 ? old : &key;

@@ -63,6 +63,10 @@ struct gview {
 			     * Preservation is triggered (two a Game-Turn, [23.11], [23.12]) */
 	int exits;          /* Balaclava Russians: units exited so far, 0, 1 or 2 (two or more) */
 	int owed;           /* Alma Russians: q_alma_exits_owed, -1 before the trigger */
+	bool west_trigger;  /* Balaclava Russians: a move west of the 0400 column brings on the
+			     * French additional reinforcements (errata [17.21]) */
+	bool shun_west;     /* with west_trigger, while none of them has entered: no hex of
+			     * mine west of that column */
 	int16_t *thr;       /* Balaclava Russians: the least, over the enemy units that can melee,
 			     * of steps to the hex less the unit's movement allowance (<= 1: an
 			     * enemy can reach contact next turn, ignoring terrain and zones), or

@@ -15,6 +15,7 @@
 #include "quadfix.h"
 
 #define ALMA "alma/scenario.json"
+#define BALACLAVA "balaclava/scenario.json"
 
 /* Lets greedy play side `who` until the phase or the phasing side changes (at most `max`
  * actions); every choice is applied with its events kept in f->sink. */
@@ -123,12 +124,47 @@ static void test_greedy_alma_allies_close(void **state)
 	fx_free(f);
 }
 
+/* Balaclava's French additional reinforcements, eight battalions, enter after a Russian unit
+ * moves west of the 0400 column (errata [17.21]). Greedy's Russians do not make that move
+ * while they are off the map: a Russian battalion in 0516 with a lone Turkish militia
+ * battalion in 0216 (melee 3 against 2) stays east of the column, where the greedy of the
+ * fourteenth session stepped into 0316 next to it and brought the French on (a third of its
+ * games). Once one of them has entered, the column no longer matters and it closes. */
+static void test_greedy_balaclava_shuns_the_west(void **state)
+{
+	(void)state;
+	for (int come = 0; come < 2; come++) {
+		struct fx *f = fx_new(BALACLAVA, 0);
+		int ru = side(f, "russian");
+
+		clear_all(f);
+		place(f, "sous1", "0421");
+		place(f, "mil6", "0221");
+		if (come)
+			place(f, "zou1_1", "0101");
+		set_turn(f, 2, ru, QP_MOVE);
+		f->sink.n = 0;
+		greedy_phase(f, ru, 10);
+		int h = HEXOF(f, "sous1");
+		print_message("French %s: sous1 ends its move in %04d, [17.21] events %d\n", come ? "on the map" : "off",
+			      h, count_events(f, "[17.21]"));
+		if (come) {
+			assert_true(hex_col(h) < Q_BAL_TRIGGER_COLUMN);
+		} else {
+			assert_true(hex_col(h) >= Q_BAL_TRIGGER_COLUMN);
+			assert_int_equal(count_events(f, "[17.21]"), 0);
+		}
+		fx_free(f);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_greedy_alma_preservation_exits),
 		cmocka_unit_test(test_greedy_alma_no_exit_before_trigger),
 		cmocka_unit_test(test_greedy_alma_allies_close),
+		cmocka_unit_test(test_greedy_balaclava_shuns_the_west),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);

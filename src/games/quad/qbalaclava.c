@@ -31,7 +31,6 @@ struct bal {
 static const int east_redoubts[3] = {1811, 2012, 2313}; /* [23.21] */
 static const int west_redoubts[3] = {714, 1114, 1312};  /* [23.22] */
 #define EXIT_HEX 2025                                    /* errata [23.21] */
-#define TRIGGER_COLUMN 4                                 /* errata [17.21] */
 
 static struct bal *BS(struct game *g)
 {
@@ -192,7 +191,7 @@ static void bal_after_move(struct game *g, int u, struct evsink *ev)
 	int idx = q_st(g)->u[u].idx;
 
 	if (!b->triggered && s->u[u].side == q_russian(g) && idx >= 0 &&
-	    hex_col(map_hex(&s->map, idx)) < TRIGGER_COLUMN) {
+	    hex_col(map_hex(&s->map, idx)) < Q_BAL_TRIGGER_COLUMN) {
 		b->triggered = 1;
 		b->trig_pturn = (uint8_t)q_st(g)->pturn;
 		ev_emit(ev, "[17.21]", "a Russian unit is west of the 0400 column: the French additional reinforcements will enter in the next Allied Movement Phase");

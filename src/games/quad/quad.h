@@ -383,6 +383,11 @@ int q_deciding(const struct game *g);
 #define Q_ALMA_EXIT_HEX 2225
 int q_alma_exits_owed(const struct game *g);
 
+/* Balaclava's French additional reinforcements (qbalaclava.c, errata [17.21]): they enter in
+ * the Allied Movement Phase after a Russian unit moves to a hex west of this hex column
+ * (column 03 and lower). */
+#define Q_BAL_TRIGGER_COLUMN 4
+
 /* JSON views for the HTTP server (qjson.c; see struct rules). */
 json_t *q_json_scenario(const struct scenario *s);
 json_t *q_json_state(const struct game *g, int viewer_side);
