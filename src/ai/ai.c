@@ -170,12 +170,31 @@ int ai_choose(int kind, struct game *g, struct action *out)
 	return ai_choose_budget(kind, g, out, AI_SEARCH_BUDGET);
 }
 
+/* The postures' names, in search's plan order (search.c plans[]): greedy's own weights with
+ * combined fire, aggressive, cautious, objectives, and massing against the west, centre or
+ * east third of the enemy. Short enough that "greedy:NAME" fits a record's players line. */
+static const char *const posture_names[AI_POSTURES] = {"combine", "attack", "cautious", "hold",
+							"west",    "centre", "east"};
+
+const char *ai_posture_name(int p)
+{
+	return p >= 0 && p < AI_POSTURES ? posture_names[p] : NULL;
+}
+
+int ai_posture_parse(const char *name)
+{
+	for (int p = 0; p < AI_POSTURES; p++)
+		if (!strcmp(name, posture_names[p]))
+			return p;
+	return -1;
+}
+
 int ai_player_parse(const char *spec, struct ai_player *p)
 {
 	const char *colon = strchr(spec, ':');
 	char name[16];
 	size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
-	int kind, budget = AI_SEARCH_BUDGET;
+	int kind, budget = AI_SEARCH_BUDGET, posture = 0;
 
 	if (len >= sizeof name)
 		return -1;
@@ -184,10 +203,17 @@ int ai_player_parse(const char *spec, struct ai_player *p)
 	kind = ai_parse(name);
 	if (kind < 0)
 		return -1;
+	if (colon && kind == AI_GREEDY) {
+		/* greedy playing one of search's plans; "greedy:3" is a mistake worth reporting */
+		posture = ai_posture_parse(colon + 1) + 1;
+		if (posture < 1)
+			return -1;
+		colon = NULL;
+	}
 	if (colon) {
 		char *end;
 		long v;
-		/* only search has a budget; "greedy:3" is a mistake worth reporting */
+		/* only search has a budget */
 		if (kind != AI_SEARCH || colon[1] < '0' || colon[1] > '9')
 			return -1;
 		errno = 0;
@@ -198,6 +224,7 @@ int ai_player_parse(const char *spec, struct ai_player *p)
 	}
 	p->kind = kind;
 	p->budget = budget;
+	p->posture = posture;
 	return 0;
 }
 
@@ -207,6 +234,7 @@ int ai_seat_parse(const char *spec, struct ai_player *p)
 		return ai_player_parse(spec, p);
 	p->kind = AI_NONE;
 	p->budget = AI_SEARCH_BUDGET;
+	p->posture = 0;
 	return 0;
 }
 
@@ -214,6 +242,8 @@ const char *ai_player_name(const struct ai_player *p, char *buf)
 {
 	if (p->kind == AI_SEARCH && p->budget != AI_SEARCH_BUDGET)
 		snprintf(buf, AI_PLAYER_NAME_MAX, "search:%d", p->budget);
+	else if (p->kind == AI_GREEDY && ai_posture_name(p->posture - 1))
+		snprintf(buf, AI_PLAYER_NAME_MAX, "greedy:%s", ai_posture_name(p->posture - 1));
 	else
 		snprintf(buf, AI_PLAYER_NAME_MAX, "%s", ai_name(p->kind));
 	return buf;
@@ -221,5 +251,7 @@ const char *ai_player_name(const struct ai_player *p, char *buf)
 
 int ai_player_choose(const struct ai_player *p, struct game *g, struct action *out)
 {
+	if (p->kind == AI_GREEDY && ai_posture_name(p->posture - 1))
+		return greedy_choose_w(g, out, GREEDY_SAMPLES, search_plan(p->posture - 1));
 	return ai_choose_budget(p->kind, g, out, p->budget);
 }

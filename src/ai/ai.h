@@ -27,13 +27,24 @@ enum ai_kind { AI_NONE, AI_RANDOM, AI_GREEDY, AI_SEARCH, AI_NKINDS };
 /* Room for a player spec's name ("search:100000" and its NUL). */
 #define AI_PLAYER_NAME_MAX 16
 
-/* A computer player as the front ends name it: the kind, and for search its rollouts per
- * decision ("search:40"; plain "search" has AI_SEARCH_BUDGET). The budget is an iteration
- * count, not a time, so that a game is the same on any machine. */
+/* A computer player as the front ends name it: the kind, for search its rollouts per
+ * decision ("search:40"; plain "search" has AI_SEARCH_BUDGET), and for greedy a posture
+ * ("greedy:cautious": greedy playing one of search's plans throughout, for studies of how a
+ * battle falls with the players' style; plain "greedy" is greedy's own). The budget is an
+ * iteration count, not a time, so that a game is the same on any machine. */
 struct ai_player {
-	int kind;   /* enum ai_kind; AI_NONE for a seat a person plays */
-	int budget; /* search rollouts per decision, 1 .. AI_SEARCH_BUDGET_MAX */
+	int kind;    /* enum ai_kind; AI_NONE for a seat a person plays */
+	int budget;  /* search rollouts per decision, 1 .. AI_SEARCH_BUDGET_MAX */
+	int posture; /* greedy: 0, its own weights; else 1 + the search plan it plays
+		      * (ai_posture_name) */
 };
+
+/* Search's plans (search.c), the postures greedy may also play: their number, and the name a
+ * player spec gives plan p ("combine", "attack", "cautious", "hold", "west", "centre",
+ * "east"), NULL when p is not one. ai_posture_parse: the plan of a name, or -1. */
+#define AI_POSTURES 7
+const char *ai_posture_name(int p);
+int ai_posture_parse(const char *name);
 
 /* Parses "random", "greedy" or "search"; returns -1 if unknown. */
 int ai_parse(const char *name);
@@ -47,16 +58,17 @@ int ai_choose(int kind, struct game *g, struct action *out);
  * players ignore it). */
 int ai_choose_budget(int kind, struct game *g, struct action *out, int budget);
 
-/* Parses "random", "greedy", "search" or "search:N" (1 <= N <= AI_SEARCH_BUDGET_MAX) into *p.
- * Returns 0, or -1 (unknown player or bad budget; *p untouched). */
+/* Parses "random", "greedy", "greedy:POSTURE" (ai_posture_name), "search" or "search:N"
+ * (1 <= N <= AI_SEARCH_BUDGET_MAX) into *p. Returns 0, or -1 (unknown player, posture or bad
+ * budget; *p untouched). */
 int ai_player_parse(const char *spec, struct ai_player *p);
 /* Who plays a seat: "human" (kind AI_NONE, a person) or a computer player as
  * ai_player_parse takes it. 0, or -1 (*p untouched). */
 int ai_seat_parse(const char *spec, struct ai_player *p);
-/* The spec that parses back to *p ("greedy", "search", "search:40"; "human" for AI_NONE),
- * written into buf[AI_PLAYER_NAME_MAX]; returns buf. */
+/* The spec that parses back to *p ("greedy", "greedy:cautious", "search", "search:40";
+ * "human" for AI_NONE), written into buf[AI_PLAYER_NAME_MAX]; returns buf. */
 const char *ai_player_name(const struct ai_player *p, char *buf);
-/* ai_choose_budget with p's kind and budget. */
+/* ai_choose_budget with p's kind and budget; greedy with a posture plays its plan. */
 int ai_player_choose(const struct ai_player *p, struct game *g, struct action *out);
 
 /* The computer players' scratch: memory they reuse from decision to decision instead of
@@ -157,6 +169,8 @@ bool greedy_critical(const struct game *g, const struct ai_cand *c, int n);
 
 /* Search's choice with `budget` rollouts in all (>= 1). 0 or -1. */
 int search_choose(struct game *g, struct action *out, int budget);
+/* The weights of search's plan p, 0 <= p < AI_POSTURES (ai_posture_name). */
+const struct greedy_weights *search_plan(int p);
 /* The player-turn search's move rollouts from g play to (they stop when it begins): the next
  * one, or 0 (the end of the game) in a quad battle's last Game-Turn, so that the side moving
  * first in it sees the enemy's last reply and every rollout there is scored by its result. */

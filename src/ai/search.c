@@ -43,7 +43,7 @@
 			     * 4 with the default budget */
 
 /* The portfolio: pull, contact, obj, art_back, hold, terrain, sector, combine, cut, cutters
- * (struct greedy_weights). */
+ * (struct greedy_weights). Named in this order in ai.c (posture_names), for "greedy:POSTURE". */
 static const struct greedy_weights plans[] = {
 	{1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0, 1, 0, 0},  /* greedy's posture (with combined fire) */
 	{1.6, 1.0, 1.0, 0.0, 1.0, 0.5, 0, 1, 0, 0},  /* aggressive: to the enemy, contact at worse odds */
@@ -56,6 +56,13 @@ static const struct greedy_weights plans[] = {
 	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 3, 1, 0, 0},  /* the east */
 };
 #define NPLANS ((int)(sizeof plans / sizeof plans[0]))
+_Static_assert(NPLANS == AI_POSTURES, "every plan has a posture name (ai.c)");
+
+/* ai.h */
+const struct greedy_weights *search_plan(int p)
+{
+	return &plans[p];
+}
 
 /* Greedy (one dice sample per combat) plays c on: me with the posture wt, the enemy with the
  * default, until the game ends, player-turn pturn_end begins (0: no limit) or steps decisions

@@ -150,6 +150,13 @@ awk '/^action /{n++} n>200{exit} {print}' "$tmp/whole.rec" >"$tmp/cut.rec"
 expect "players line: --until-over without --ai" 0 "$bin" play "$tmp/cut.rec" --until-over --save "$tmp/cut.rec"
 contains "players line: --until-over says who plays" "$tmp/err" "resuming with russian=search:1 allied=random"
 if cmp -s "$tmp/whole.rec" "$tmp/cut.rec"; then ok; else ko "players line: --until-over without --ai, the resumed game differs from the uninterrupted one"; fi
+# greedy with a posture ("greedy:POSTURE", one of search's plans) is kept by name and resumes
+"$bin" play balaclava --ai russian=greedy:cautious --ai allied=greedy --seed 3 --until-over --save "$tmp/post.rec" >/dev/null 2>&1
+contains "players line: a posture" "$tmp/post.rec" "^players russian=greedy:cautious allied=greedy$"
+awk '/^action /{n++} n>300{exit} {print}' "$tmp/post.rec" >"$tmp/postcut.rec"
+expect "players line: a posture resumes" 0 "$bin" play "$tmp/postcut.rec" --until-over --save "$tmp/postcut.rec"
+contains "players line: a posture, resuming says so" "$tmp/err" "resuming with russian=greedy:cautious allied=greedy"
+if cmp -s "$tmp/post.rec" "$tmp/postcut.rec"; then ok; else ko "players line: greedy:cautious resumed, the game differs from the uninterrupted one"; fi
 # an --ai replaces the record's players entirely: a side it does not name is a person's
 awk '/^action /{n++} n>200{exit} {print}' "$tmp/whole.rec" >"$tmp/cut.rec"
 printf 'save %s\nquit\n' "$tmp/over.rec" | "$bin" play "$tmp/cut.rec" --ai allied=greedy >"$tmp/out" 2>"$tmp/err"
@@ -177,7 +184,7 @@ expect "players line: replay refuses a bad budget" 1 "$bin" replay "$tmp/badp.re
 contains "players line: replay, a bad budget, file:line" "$tmp/err" 'badp.rec:8: unknown player "search:0" for russian'
 sed 's/^players .*/players russian=greedy allied=wizard/' "$tmp/whole.rec" >"$tmp/badp.rec"
 expect "players line: an unknown player is refused with --ai too" 1 "$bin" play "$tmp/badp.rec" --ai both=human
-contains "players line: an unknown player, file:line" "$tmp/err" 'badp.rec:8: unknown player "wizard" for allied (human, random, greedy, search, or search:N with 1 <= N <= 100000)'
+contains "players line: an unknown player, file:line" "$tmp/err" 'badp.rec:8: unknown player "wizard" for allied (human, random, greedy, search, search:N with 1 <= N <= 100000, or greedy:POSTURE)'
 sed 's/^players .*/players russian=greedy allied=gr#eedy/' "$tmp/whole.rec" >"$tmp/badp.rec"
 expect "players line: a malformed player is refused" 1 "$bin" replay "$tmp/badp.rec"
 contains "players line: a malformed player, file:line" "$tmp/err" 'badp.rec:8: bad player "gr#eedy" for allied'

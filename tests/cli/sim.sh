@@ -95,6 +95,12 @@ contains "search budget shown" "$tmp/out" "russian search:1, allied random"
 expect "sim --ai search:0" 2 "$bin" sim balaclava -n 1 --ai russian=search:0
 contains "bad budget message" "$tmp/err" "search:N (N rollouts a decision"
 expect "sim --ai greedy:3" 2 "$bin" sim balaclava -n 1 --ai russian=greedy:3
+# greedy with one of search's plans ("greedy:POSTURE"), shown as given; an unknown posture
+# is a usage error that lists them
+expect "sim --ai greedy:cautious" 0 "$bin" sim balaclava -n 2 --ai russian=greedy:cautious --ai allied=greedy
+contains "posture shown" "$tmp/out" "russian greedy:cautious, allied greedy"
+expect "sim --ai greedy:nope" 2 "$bin" sim balaclava -n 1 --ai russian=greedy:nope
+contains "bad posture message" "$tmp/err" "greedy:POSTURE (combine, attack, cautious, hold, west, centre, east)"
 
 # games in error are counted and reported, and the exit status says so
 expect "sim --cap 10" 1 "$bin" sim balaclava -n 3 --cap 10

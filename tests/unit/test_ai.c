@@ -122,11 +122,12 @@ static void test_names(void **state)
 /* Player specs: "search:N" carries the search budget; names round-trip. */
 static void test_player_specs(void **state)
 {
-	struct ai_player p = {AI_NONE, 0};
+	struct ai_player p = {AI_NONE, 0, 0};
 	char name[AI_PLAYER_NAME_MAX];
 	static const char *const bad[] = {"search:0", "search:", "search:-3", "search:12x", "greedy:3",
 					  "random:1", "search:100001", "search:99999999999999999999",
-					  "deep-blue", "", "searchsearchsearch:1"};
+					  "deep-blue", "", "searchsearchsearch:1", "greedy:", "greedy:Cautious",
+					  "greedy:cautious:1", "random:cautious", "search:cautious", "greedy:nope"};
 	(void)state;
 	assert_int_equal(ai_player_parse("greedy", &p), 0);
 	assert_int_equal(p.kind, AI_GREEDY);
@@ -140,10 +141,27 @@ static void test_player_specs(void **state)
 	assert_string_equal(ai_player_name(&p, name), "search:40");
 	assert_int_equal(ai_player_parse("search:100000", &p), 0);
 	assert_string_equal(ai_player_name(&p, name), "search:100000");
+	/* greedy with one of search's plans: "greedy:POSTURE", every posture by name */
+	assert_int_equal(ai_player_parse("greedy", &p), 0);
+	assert_int_equal(p.posture, 0);
+	for (int k = 0; k < AI_POSTURES; k++) {
+		char spec[AI_PLAYER_NAME_MAX];
+		assert_non_null(ai_posture_name(k));
+		assert_int_equal(ai_posture_parse(ai_posture_name(k)), k);
+		snprintf(spec, sizeof spec, "greedy:%s", ai_posture_name(k));
+		assert_int_equal(ai_player_parse(spec, &p), 0);
+		assert_int_equal(p.kind, AI_GREEDY);
+		assert_int_equal(p.posture, k + 1);
+		assert_string_equal(ai_player_name(&p, name), spec);
+	}
+	assert_null(ai_posture_name(AI_POSTURES));
+	assert_null(ai_posture_name(-1));
+	assert_int_equal(ai_posture_parse("greedy"), -1);
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		p.kind = AI_RANDOM;
 		p.budget = 7;
-		if (ai_player_parse(bad[i], &p) != -1 || p.kind != AI_RANDOM || p.budget != 7)
+		p.posture = 0;
+		if (ai_player_parse(bad[i], &p) != -1 || p.kind != AI_RANDOM || p.budget != 7 || p.posture != 0)
 			fail_msg("\"%s\" was accepted or changed the player", bad[i]);
 	}
 	/* a seat: "human" too (a person's), which is no computer player */
@@ -255,6 +273,61 @@ static void test_greedy_weights(void **state)
 		assert_true(play_weights(&s, 31, w, &r1) != h0);
 		scenario_free(&s);
 	}
+}
+
+/* A game between the computer players p[2] (ai_player_choose), as play_weights. */
+static uint64_t play_players(const struct scenario *s, uint64_t seed, const struct ai_player p[2], struct result *r)
+{
+	struct game *g = malloc(sizeof *g);
+	uint64_t h = 1469598103934665603ull;
+	struct err e;
+
+	assert_non_null(g);
+	assert_int_equal(game_init(g, s, seed, DICE_RNG, 0, &e), 0);
+	g->memo = s->rules->memo_new ? s->rules->memo_new(s) : NULL;
+	g->ai_scratch = ai_scratch_new(s);
+	for (long step = 0; !g->rules->over(g, r); step++) {
+		struct action a;
+		assert_true(step < MAX_STEPS);
+		assert_int_equal(ai_player_choose(&p[g->rules->to_act(g)], g, &a), 0);
+		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
+		for (int i = 0; i < a.n; i++)
+			h = (h ^ (uint64_t)(uint32_t)a.arg[i]) * 1099511628211ull;
+		h = (h ^ (uint64_t)a.kind) * 1099511628211ull;
+	}
+	if (g->memo)
+		s->rules->memo_free(g->memo);
+	ai_scratch_free(g->ai_scratch);
+	free(g);
+	return h;
+}
+
+/* "greedy:POSTURE" (ai_player_choose) is greedy playing search's plan of that name for the
+ * whole game: a Balaclava game with the Russians "greedy:cautious" is the game of greedy with
+ * search_plan(2)'s weights, and not plain greedy's. */
+static void test_greedy_postures(void **state)
+{
+	struct scenario s;
+	struct result r0, r1;
+	struct ai_player p[2];
+	const struct greedy_weights def = GREEDY_WEIGHTS_DEFAULT;
+	const struct greedy_weights *w[2] = {&def, &def};
+	(void)state;
+	load(&s, "data/quad/balaclava/scenario.json");
+	int ru = strcmp(s.side[0], "russian") ? 1 : 0;
+	assert_int_equal(ai_player_parse("greedy", &p[1 - ru]), 0);
+	assert_int_equal(ai_player_parse("greedy", &p[ru]), 0);
+	uint64_t plain = play_players(&s, 33, p, &r0);
+	assert_int_equal(ai_player_parse("greedy:cautious", &p[ru]), 0);
+	assert_string_equal(ai_posture_name(2), "cautious");
+	w[ru] = search_plan(2);
+	uint64_t h0 = play_players(&s, 33, p, &r0);
+	uint64_t h1 = play_weights(&s, 33, w, &r1);
+	assert_true(h0 == h1);
+	assert_int_equal(r0.vp[0], r1.vp[0]);
+	assert_int_equal(r0.vp[1], r1.vp[1]);
+	assert_true(h0 != plain);
+	scenario_free(&s);
 }
 
 /* Search's plan (search.c): chosen at the first decision of its player-turn from the
@@ -571,6 +644,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_player_specs),
+		cmocka_unit_test(test_greedy_postures),
 		cmocka_unit_test(test_balaclava_legal),
 		cmocka_unit_test(test_alma_legal),
 		cmocka_unit_test(test_greedy_weights),
