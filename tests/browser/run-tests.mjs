@@ -42,12 +42,13 @@ async function newPage(viewport = { width: 1366, height: 800 }) {
 }
 
 // Creates a game through the lobby form; returns its id (from the URL or the invite links).
-async function createGame(page, { scenario = "balaclava", mode = "hotseat", aiSide, seed } = {}) {
+async function createGame(page, { scenario = "balaclava", mode = "hotseat", aiSide, aiPlayer, seed } = {}) {
   await page.goto(BASE + "/#/");
   await page.waitForSelector("#create");
   await page.selectOption("#scn", scenario);
   await page.check(`input[name=mode][value=${mode}]`);
   if (aiSide) await page.selectOption("#aiside", aiSide);
+  if (aiPlayer) await page.selectOption("#aiplayer", aiPlayer);
   if (seed != null) {
     await page.click("details summary");
     await page.fill("#seed", String(seed));
@@ -211,6 +212,15 @@ test("two browsers play one remote game; each sees the other's action live (SSE)
   void st0;
   await a.context().close();
   await b.context().close();
+});
+
+test("the lobby offers greedy's postures, and the game keeps the one chosen", async () => {
+  const page = await newPage();
+  const scn = await api("GET", "/api/scenarios/balaclava");
+  const g = await createGame(page, { mode: "ai", aiSide: scn.sides[0], aiPlayer: "greedy:cautious" });
+  const st = await gameState(page, g.id);
+  eq(st.game.ai[scn.sides[0]], "greedy:cautious", "the computer's side plays greedy:cautious");
+  await page.context().close();
 });
 
 test("a whole game against the computer to its end screen", async () => {

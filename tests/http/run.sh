@@ -124,6 +124,16 @@ check "a search budget within it: 201" [ "$code" = 201 ]
 req GET "/api/games/$SB?token=$SBR"
 [ "$code" = 200 ] && [ "$(j "$body" 'o.ai.allied')" = search:2 ]
 verdict $? "the game shows the budget as given"
+# greedy with one of search's plans ("greedy:POSTURE"): kept and shown by name; unknown: 400
+req POST /api/games '{"scenario": "balaclava", "mode": "ai", "ai": {"russian": "greedy:cautious"}}'
+GP=$(j "$body" o.id); GPA=$(j "$body" o.seats.allied)
+check "a greedy posture: 201" [ "$code" = 201 ]
+req GET "/api/games/$GP?token=$GPA"
+[ "$code" = 200 ] && [ "$(j "$body" 'o.ai.russian')" = greedy:cautious ] && [ "$(j "$body" 'o.seq > 0')" = true ]
+verdict $? "the game shows the posture and the computer has played"
+req POST /api/games '{"scenario": "balaclava", "mode": "ai", "ai": {"russian": "greedy:reckless"}}'
+[ "$code" = 400 ] && [ "$(j "$body" 'o.error.includes("greedy:POSTURE (combine, attack, cautious")')" = true ]
+verdict $? "an unknown posture: 400 listing them"
 req POST /api/games '{"scenario": "balaclava", "mode": "chess"}'
 check "bad mode: 400" [ "$code" = 400 ]
 req POST /api/games '{"scenario": "nowhere"}'

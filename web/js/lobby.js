@@ -24,6 +24,8 @@ export async function showLobby(root) {
   const aiSide = h("select", { id: "aiside", name: "aiside" });
   const aiPlayer = h("select", { id: "aiplayer", name: "aiplayer" },
     h("option", { value: "greedy" }, "greedy (a quick heuristic)"),
+    h("option", { value: "greedy:cautious" }, "greedy, cautious (guns back, no contact at poor odds)"),
+    h("option", { value: "greedy:attack" }, "greedy, aggressive (closes with you at worse odds)"),
     h("option", { value: "search" }, "search (plans ahead; slowest, strongest)"),
     h("option", { value: "search:20" }, "search, quicker (20 rollouts a decision; weaker)"),
     h("option", { value: "random" }, "random (any legal action)"));
