@@ -215,10 +215,11 @@ static void test_alma_legal(void **state)
 	legal_and_deterministic("data/quad/alma/scenario.json", 21);
 }
 
-/* A game between two greedy players with the given postures; returns the result's points in
- * r and a hash of the chosen actions. */
-static uint64_t play_weights(const struct scenario *s, uint64_t seed, const struct greedy_weights *w[2],
-			     struct result *r)
+/* A game between the computer players p[2] (ai_player_choose), or when w is given between two
+ * greedy players with the postures w[2]; returns the result's points in r and a hash of the
+ * chosen actions. */
+static uint64_t play_players(const struct scenario *s, uint64_t seed, const struct ai_player *p,
+			     const struct greedy_weights *const *w, struct result *r)
 {
 	struct game *g = malloc(sizeof *g);
 	uint64_t h = 1469598103934665603ull;
@@ -231,7 +232,8 @@ static uint64_t play_weights(const struct scenario *s, uint64_t seed, const stru
 	for (long step = 0; !g->rules->over(g, r); step++) {
 		struct action a;
 		assert_true(step < MAX_STEPS);
-		assert_int_equal(greedy_choose_w(g, &a, GREEDY_SAMPLES, w[g->rules->to_act(g)]), 0);
+		int side = g->rules->to_act(g);
+		assert_int_equal(w ? greedy_choose_w(g, &a, GREEDY_SAMPLES, w[side]) : ai_player_choose(&p[side], g, &a), 0);
 		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
 		for (int i = 0; i < a.n; i++)
 			h = (h ^ (uint64_t)(uint32_t)a.arg[i]) * 1099511628211ull;
@@ -242,6 +244,12 @@ static uint64_t play_weights(const struct scenario *s, uint64_t seed, const stru
 	ai_scratch_free(g->ai_scratch);
 	free(g);
 	return h;
+}
+
+static uint64_t play_weights(const struct scenario *s, uint64_t seed, const struct greedy_weights *w[2],
+			     struct result *r)
+{
+	return play_players(s, seed, NULL, w, r);
 }
 
 /* Greedy's posture (struct greedy_weights): the default weights, written out here, play
@@ -275,33 +283,6 @@ static void test_greedy_weights(void **state)
 	}
 }
 
-/* A game between the computer players p[2] (ai_player_choose), as play_weights. */
-static uint64_t play_players(const struct scenario *s, uint64_t seed, const struct ai_player p[2], struct result *r)
-{
-	struct game *g = malloc(sizeof *g);
-	uint64_t h = 1469598103934665603ull;
-	struct err e;
-
-	assert_non_null(g);
-	assert_int_equal(game_init(g, s, seed, DICE_RNG, 0, &e), 0);
-	g->memo = s->rules->memo_new ? s->rules->memo_new(s) : NULL;
-	g->ai_scratch = ai_scratch_new(s);
-	for (long step = 0; !g->rules->over(g, r); step++) {
-		struct action a;
-		assert_true(step < MAX_STEPS);
-		assert_int_equal(ai_player_choose(&p[g->rules->to_act(g)], g, &a), 0);
-		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
-		for (int i = 0; i < a.n; i++)
-			h = (h ^ (uint64_t)(uint32_t)a.arg[i]) * 1099511628211ull;
-		h = (h ^ (uint64_t)a.kind) * 1099511628211ull;
-	}
-	if (g->memo)
-		s->rules->memo_free(g->memo);
-	ai_scratch_free(g->ai_scratch);
-	free(g);
-	return h;
-}
-
 /* "greedy:POSTURE" (ai_player_choose) is greedy playing search's plan of that name for the
  * whole game: a Balaclava game with the Russians "greedy:cautious" is the game of greedy with
  * search_plan(2)'s weights, and not plain greedy's. */
@@ -317,11 +298,11 @@ static void test_greedy_postures(void **state)
 	int ru = strcmp(s.side[0], "russian") ? 1 : 0;
 	assert_int_equal(ai_player_parse("greedy", &p[1 - ru]), 0);
 	assert_int_equal(ai_player_parse("greedy", &p[ru]), 0);
-	uint64_t plain = play_players(&s, 33, p, &r0);
+	uint64_t plain = play_players(&s, 33, p, NULL, &r0);
 	assert_int_equal(ai_player_parse("greedy:cautious", &p[ru]), 0);
 	assert_string_equal(ai_posture_name(2), "cautious");
 	w[ru] = search_plan(2);
-	uint64_t h0 = play_players(&s, 33, p, &r0);
+	uint64_t h0 = play_players(&s, 33, p, NULL, &r0);
 	uint64_t h1 = play_weights(&s, 33, w, &r1);
 	assert_true(h0 == h1);
 	assert_int_equal(r0.vp[0], r1.vp[0]);
