@@ -40,7 +40,7 @@
 #define SEARCH_PLAN_HORIZON 0 /* player-turns a plan rollout plays; 0: to the end of the game
 			       * (4 measured worse at the Alma Allies and the Balaclava Russians) */
 #define SEARCH_PLAN_SHARE 5 /* a plan gets budget / SEARCH_PLAN_SHARE rollouts (at least one):
-			     * 4 with the default budget */
+			     * 12 with the default budget of 60 (AI_SEARCH_BUDGET; 4 when it was 20) */
 
 /* The portfolio: pull, contact, obj, art_back, hold, terrain, sector, combine, cut, cutters
  * (struct greedy_weights). Named in this order in ai.c (posture_names), for "greedy:POSTURE". */
