@@ -58,7 +58,8 @@ study() {
 	echo "\`--jobs\` prints the same thing. \`random\` picks uniformly among the legal actions; \`greedy\`"
 	echo "is the heuristic player (docs/PERFORMANCE.md, AI strength). Random play says what the rules"
 	echo "and the map allow by chance; greedy against greedy is closer to two careful players, and is"
-	echo "the better guide to a scenario's balance. The historical outcome is the seed's."
+	echo "the better guide to a scenario's balance. The historical outcome is the seed's. docs/POSTURES.md"
+	echo "has the same battles with one side keeping a style (greedy's postures, tools/postures.sh)."
 	echo
 } >"$tmp"
 
