@@ -170,25 +170,6 @@ int ai_choose(int kind, struct game *g, struct action *out)
 	return ai_choose_budget(kind, g, out, AI_SEARCH_BUDGET);
 }
 
-/* The postures' names, in search's plan order (search.c plans[]): greedy's own weights with
- * combined fire, aggressive, cautious, objectives, and massing against the west, centre or
- * east third of the enemy. Short enough that "greedy:NAME" fits a record's players line. */
-static const char *const posture_names[AI_POSTURES] = {"combine", "attack", "cautious", "hold",
-							"west",    "centre", "east"};
-
-const char *ai_posture_name(int p)
-{
-	return p >= 0 && p < AI_POSTURES ? posture_names[p] : NULL;
-}
-
-int ai_posture_parse(const char *name)
-{
-	for (int p = 0; p < AI_POSTURES; p++)
-		if (!strcmp(name, posture_names[p]))
-			return p;
-	return -1;
-}
-
 int ai_player_parse(const char *spec, struct ai_player *p)
 {
 	const char *colon = strchr(spec, ':');
@@ -208,9 +189,7 @@ int ai_player_parse(const char *spec, struct ai_player *p)
 		posture = ai_posture_parse(colon + 1) + 1;
 		if (posture < 1)
 			return -1;
-		colon = NULL;
-	}
-	if (colon) {
+	} else if (colon) {
 		char *end;
 		long v;
 		/* only search has a budget */

@@ -39,10 +39,11 @@ struct ai_player {
 		      * (ai_posture_name) */
 };
 
-/* Search's plans (search.c), the postures greedy may also play: their number, and the name a
- * player spec gives plan p ("combine", "attack", "cautious", "hold", "west", "centre",
- * "east"), NULL when p is not one. ai_posture_parse: the plan of a name, or -1. */
+/* Search's plans (search.c), the postures greedy may also play: their number, their names as
+ * the front ends list them, and the name a player spec gives plan p, NULL when p is not one
+ * (search.c). ai_posture_parse: the plan of a name, or -1. */
 #define AI_POSTURES 7
+#define AI_POSTURE_LIST "combine, attack, cautious, hold, west, centre, east"
 const char *ai_posture_name(int p);
 int ai_posture_parse(const char *name);
 

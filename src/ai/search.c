@@ -42,26 +42,47 @@
 #define SEARCH_PLAN_SHARE 5 /* a plan gets budget / SEARCH_PLAN_SHARE rollouts (at least one):
 			     * 12 with the default budget of 60 (AI_SEARCH_BUDGET; 4 when it was 20) */
 
-/* The portfolio: pull, contact, obj, art_back, hold, terrain, sector, combine, cut, cutters
- * (struct greedy_weights). Named in this order in ai.c (posture_names), for "greedy:POSTURE". */
-static const struct greedy_weights plans[] = {
-	{1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0, 1, 0, 0},  /* greedy's posture (with combined fire) */
-	{1.6, 1.0, 1.0, 0.0, 1.0, 0.5, 0, 1, 0, 0},  /* aggressive: to the enemy, contact at worse odds */
-	{0.5, -1.0, 1.0, 2.0, 1.0, 1.5, 0, 1, 0, 0}, /* cautious: guns back, no contact at poor odds */
-	{1.0, 0.0, 2.0, 0.0, 1.5, 1.0, 0, 1, 1.0, 4},  /* objectives: take and hold them; at the Alma
-						      * Allies (no objective hexes), four battalions
-						      * for Preservation's exit 2225 */
-	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 1, 1, 0, 0},  /* mass against the enemy's first third (west) */
-	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 2, 1, 0, 0},  /* the centre */
-	{1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 3, 1, 0, 0},  /* the east */
+/* The portfolio: each plan's name ("greedy:NAME" plays it for a whole game; short enough to
+ * fit a record's players line) and its weights: pull, contact, obj, art_back, hold, terrain,
+ * sector, combine, cut, cutters (struct greedy_weights). */
+static const struct plan {
+	const char *name;
+	struct greedy_weights w;
+} plans[] = {
+	{"combine", {1.0, 0.0, 1.0, 0.0, 1.0, 1.0, 0, 1, 0, 0}},   /* greedy's posture (with combined fire) */
+	{"attack", {1.6, 1.0, 1.0, 0.0, 1.0, 0.5, 0, 1, 0, 0}},    /* aggressive: to the enemy, contact at
+								     * worse odds */
+	{"cautious", {0.5, -1.0, 1.0, 2.0, 1.0, 1.5, 0, 1, 0, 0}}, /* guns back, no contact at poor odds */
+	{"hold", {1.0, 0.0, 2.0, 0.0, 1.5, 1.0, 0, 1, 1.0, 4}},    /* objectives: take and hold them; at
+								     * the Alma Allies (no objective
+								     * hexes), four battalions for
+								     * Preservation's exit 2225 */
+	{"west", {1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 1, 1, 0, 0}},      /* mass against the enemy's first third */
+	{"centre", {1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 2, 1, 0, 0}},    /* the centre */
+	{"east", {1.3, 0.5, 1.0, 0.0, 1.0, 1.0, 3, 1, 0, 0}},      /* the east */
 };
 #define NPLANS ((int)(sizeof plans / sizeof plans[0]))
-_Static_assert(NPLANS == AI_POSTURES, "every plan has a posture name (ai.c)");
+_Static_assert(NPLANS == AI_POSTURES, "AI_POSTURES counts the plans");
 
 /* ai.h */
 const struct greedy_weights *search_plan(int p)
 {
-	return &plans[p];
+	return &plans[p].w;
+}
+
+/* ai.h */
+const char *ai_posture_name(int p)
+{
+	return p >= 0 && p < NPLANS ? plans[p].name : NULL;
+}
+
+/* ai.h */
+int ai_posture_parse(const char *name)
+{
+	for (int p = 0; p < NPLANS; p++)
+		if (!strcmp(name, plans[p].name))
+			return p;
+	return -1;
 }
 
 /* Greedy (one dice sample per combat) plays c on: me with the posture wt, the enemy with the
@@ -151,7 +172,7 @@ static int plan_for(struct game *g, int me, struct game *c, int reps)
 		double sum = 0;
 		for (int r = 0; r < reps; r++) {
 			ai_copy(c, g, rng_mix(base, (uint64_t)r));
-			sum += plan_rollout(c, me, SEARCH_PLAN_HORIZON > 0 ? pturn + SEARCH_PLAN_HORIZON : 0, &plans[p]);
+			sum += plan_rollout(c, me, SEARCH_PLAN_HORIZON > 0 ? pturn + SEARCH_PLAN_HORIZON : 0, &plans[p].w);
 		}
 		if (p == 0 || sum / reps > best_mean) {
 			best = p;
@@ -179,7 +200,7 @@ int search_choose(struct game *g, struct action *out, int budget)
 	if (!c)
 		return greedy_choose(g, out, GREEDY_SAMPLES); /* out of memory: greedy's choice */
 	me = g->rules->to_act(g);
-	wt = &plans[plan_for(g, me, c, budget / SEARCH_PLAN_SHARE > 1 ? budget / SEARCH_PLAN_SHARE : 1)];
+	wt = &plans[plan_for(g, me, c, budget / SEARCH_PLAN_SHARE > 1 ? budget / SEARCH_PLAN_SHARE : 1)].w;
 	nc = greedy_candidates_w(g, cand, SEARCH_K, GREEDY_SAMPLES, wt);
 	if (nc < 1) {
 		rc = -1;

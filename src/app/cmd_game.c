@@ -95,7 +95,7 @@ static const char play_help[] =
 	"  --ai SIDE=PLAYER    let the computer play a side, or both (PLAYER: random, greedy,\n"
 	"                      search, or search:N, N rollouts a decision: more is stronger and\n"
 	"                      slower; 60), greedy:POSTURE (greedy with one of search's plans:\n"
-	"                      combine, attack, cautious, hold, west, centre, east), or human\n"
+	"                      " AI_POSTURE_LIST "), or human\n"
 	"                      (a person plays it)\n"
 	"  --save FILE.rec     keep the game record there, rewritten atomically after every action\n"
 	"  --option ID         an optional rule (repeatable; or a comma list): 11.27; Inkerman\n"
@@ -315,8 +315,8 @@ int cmd_play(int argc, char **argv)
 			struct ai_player p;
 			if (!eq || ai_seat_parse(eq + 1, &p) != 0) {
 				fprintf(stderr, "crimea play: --ai SIDE=PLAYER (PLAYER: random, greedy, search, "
-					"search:N with 1 <= N <= %d, greedy:POSTURE with POSTURE one of combine, attack, "
-					"cautious, hold, west, centre, east, or human)\n", AI_SEARCH_BUDGET_MAX);
+					"search:N with 1 <= N <= %d, greedy:POSTURE with POSTURE one of " AI_POSTURE_LIST
+					", or human)\n", AI_SEARCH_BUDGET_MAX);
 				goto out;
 			}
 			ai_given = true; /* the side is matched once the scenario is loaded (match_ai) */

@@ -37,8 +37,8 @@ static const char sim_help[] =
 	"  -n N              games to play (default 100)\n"
 	"  --ai SIDE=PLAYER  the player of a side (default random for both; SIDE may be both):\n"
 	"                    random, greedy, search, or search:N (N rollouts a decision; 60);\n"
-	"                    greedy:POSTURE plays one of search's plans throughout (combine,\n"
-	"                    attack, cautious, hold, west, centre, east): what-ifs of style\n"
+	"                    greedy:POSTURE plays one of search's plans throughout, for\n"
+	"                    what-ifs of style (" AI_POSTURE_LIST ")\n"
 	"  --seed S          study seed (default 1); game i uses seed rng_mix(S, i)\n"
 	"  --jobs J          worker threads (default 1); the output does not depend on J\n"
 	"  --options LIST    optional rules, comma-separated: 11.27 (disrupted cavalry does not\n"
@@ -255,8 +255,8 @@ static int resolve_players(struct sim_args *a, const struct scenario *s)
 		if (ai_player_parse(eq + 1, &kind) != 0 || kind.kind == AI_NONE) {
 			if (rank0())
 				fprintf(stderr, "crimea sim: unknown computer player \"%s\"; known: random, greedy, "
-					"search, search:N (N rollouts a decision, 1 .. %d), greedy:POSTURE (combine, attack, "
-					"cautious, hold, west, centre, east)\n", eq + 1, AI_SEARCH_BUDGET_MAX);
+					"search, search:N (N rollouts a decision, 1 .. %d), greedy:POSTURE (" AI_POSTURE_LIST
+					")\n", eq + 1, AI_SEARCH_BUDGET_MAX);
 			return 2;
 		}
 		snprintf(side, sizeof side, "%.*s", (int)(len < sizeof side ? len : sizeof side - 1), a->ai_arg[i]);

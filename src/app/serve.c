@@ -524,7 +524,7 @@ static enum MHD_Result api_create(struct srv *S, struct MHD_Connection *c, const
 		if (side < 0 || ai_player_parse(q.ai[i].name, &p) != 0 || p.kind == AI_NONE ||
 		    p.budget > SRV_SEARCH_BUDGET_MAX) {
 			snprintf(why, sizeof why, "\"ai\": sides are %s and %s, players: random, greedy, search, "
-				 "search:N (1 <= N <= %d) or greedy:POSTURE (combine, attack, cautious, hold, west, centre, east)", scn->side[0], scn->side[1], SRV_SEARCH_BUDGET_MAX);
+				 "search:N (1 <= N <= %d) or greedy:POSTURE (" AI_POSTURE_LIST ")", scn->side[0], scn->side[1], SRV_SEARCH_BUDGET_MAX);
 			goto bad_request;
 		}
 		sg->ai[side] = p;

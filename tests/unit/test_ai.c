@@ -154,6 +154,12 @@ static void test_player_specs(void **state)
 		assert_int_equal(p.posture, k + 1);
 		assert_string_equal(ai_player_name(&p, name), spec);
 	}
+	{ /* the list the front ends print names them all, in order */
+		char list[128] = "";
+		for (int k = 0; k < AI_POSTURES; k++)
+			snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", k ? ", " : "", ai_posture_name(k));
+		assert_string_equal(list, AI_POSTURE_LIST);
+	}
 	assert_null(ai_posture_name(AI_POSTURES));
 	assert_null(ai_posture_name(-1));
 	assert_int_equal(ai_posture_parse("greedy"), -1);
