@@ -126,10 +126,10 @@ static void test_greedy_alma_allies_close(void **state)
 
 /* Balaclava's French additional reinforcements, eight battalions, enter after a Russian unit
  * moves west of the 0400 column (errata [17.21]). Greedy's Russians do not make that move
- * while they are off the map: a Russian battalion in 0516 with a lone Turkish militia
- * battalion in 0216 (melee 3 against 2) stays east of the column, where the greedy of the
- * fourteenth session stepped into 0316 next to it and brought the French on (a third of its
- * games). Once one of them has entered, the column no longer matters and it closes. */
+ * while they are off the map: a Russian battalion in 0421 with a lone Turkish militia
+ * battalion in 0221 (melee 3 against 2) stays east of the column, where the greedy of the
+ * fourteenth session stepped into 0321 next to it and brought the French on (as in a third of
+ * its games). Once one of them has entered, the column no longer matters and it closes. */
 static void test_greedy_balaclava_shuns_the_west(void **state)
 {
 	(void)state;
