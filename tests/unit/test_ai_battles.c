@@ -158,6 +158,42 @@ static void test_greedy_balaclava_shuns_the_west(void **state)
 	}
 }
 
+/* Combined fire ([7.11]: the fire strengths of the units firing at one hex are combined):
+ * actions() lists each unit's fire alone, and a hex may be fired at once a phase ([7.23]),
+ * so plain greedy, which judges the listed fires, can shoot only one of two Russian battalions
+ * (fire 2 each) at a Turkish militia battalion, on the 2 column, while
+ * greedy:combine (search's first plan; every plan combines) builds the combined fire from the
+ * listed ones and fires both, on the 4 column. */
+static void test_greedy_combines_fire(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(BALACLAVA, 0);
+	int ru = side(f, "russian"), t = H("1510");
+	char a[8], b[8], text[ACTION_TEXT_MAX];
+	struct ai_player plain, combine;
+	struct action act;
+
+	assert_int_equal(ai_player_parse("greedy", &plain), 0);
+	assert_int_equal(ai_player_parse("greedy:combine", &combine), 0);
+	snprintf(a, sizeof a, "%04d", hex_neighbor(t, 0));
+	snprintf(b, sizeof b, "%04d", hex_neighbor(t, 1));
+	clear_all(f);
+	place(f, "mil6", "1510");
+	place(f, "uk1", a);
+	place(f, "uk2", b);
+	set_turn(f, 3, ru, QP_OFFFIRE);
+	assert_true(listed(f, "fire uk1 > 1510") && listed(f, "fire uk2 > 1510"));
+	assert_int_equal(ai_player_choose(&combine, &f->g, &act), 0);
+	f->g.rules->format(&f->g, &act, text, sizeof text);
+	print_message("greedy:combine: %s\n", text);
+	assert_string_equal(text, "fire uk1,uk2 > 1510");
+	assert_int_equal(ai_player_choose(&plain, &f->g, &act), 0);
+	f->g.rules->format(&f->g, &act, text, sizeof text);
+	print_message("greedy: %s\n", text);
+	assert_false(act.kind == QA_FIRE && act.arg[0] > 1); /* (one fire, or none: a close call) */
+	fx_free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -165,6 +201,7 @@ int main(void)
 		cmocka_unit_test(test_greedy_alma_no_exit_before_trigger),
 		cmocka_unit_test(test_greedy_alma_allies_close),
 		cmocka_unit_test(test_greedy_balaclava_shuns_the_west),
+		cmocka_unit_test(test_greedy_combines_fire),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
