@@ -175,8 +175,8 @@ static void test_greedy_combines_fire(void **state)
 
 	assert_int_equal(ai_player_parse("greedy", &plain), 0);
 	assert_int_equal(ai_player_parse("greedy:combine", &combine), 0);
-	snprintf(a, sizeof a, "%04d", hex_neighbor(t, 0));
-	snprintf(b, sizeof b, "%04d", hex_neighbor(t, 1));
+	hex_format(hex_neighbor(t, 0), a);
+	hex_format(hex_neighbor(t, 1), b);
 	clear_all(f);
 	place(f, "mil6", "1510");
 	place(f, "uk1", a);
