@@ -546,6 +546,38 @@ static void test_bal_22_aqueduct(void **state)
 	fx_free(f);
 }
 
+/* The terminal map: an empty aqueduct hex shows '=', an Allied unit 'A' (the two were the
+ * same letter). Row r's odd columns are on text line 1 + 2 (r - row0), even columns on the
+ * line after; column c at character 3 + 3 (c - col0). */
+static char drawn_at(struct fx *f, const char *text, int col, int row)
+{
+	const struct map *m = &SCN(f)->map;
+	int line = 1 + 2 * (row - m->row0) + ((col & 1) ? 0 : 1);
+	const char *p = text;
+	for (int k = 0; k < line && p; k++) {
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	assert_non_null(p);
+	return p[3 + 3 * (col - m->col0)];
+}
+
+static void test_bal_map_glyphs(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(BALA, 0);
+	static char buf[1 << 16];
+	assert_int_equal(SCN(f)->map.terrain[IDX(f, "2501")], TER_AQUEDUCT);
+	f->g.rules->draw(&f->g, buf, sizeof buf);
+	assert_int_equal(drawn_at(f, buf, 25, 1), '=');  /* aqueduct, empty */
+	assert_int_equal(drawn_at(f, buf, 7, 14), 'A');  /* mil6, Allied */
+	assert_int_equal(drawn_at(f, buf, 7, 1), 'R');   /* sous3, Russian */
+	assert_int_equal(drawn_at(f, buf, 1, 1), '.');   /* clear */
+	assert_non_null(strstr(buf, "= aqueduct"));
+	fx_free(f);
+}
+
 /* [23.2] the schedule; [23.1] a difference under fifty is a draw. */
 static void test_bal_23_victory(void **state)
 {
@@ -1494,6 +1526,7 @@ int main(void)
 		cmocka_unit_test(test_bal_20_demoralization),
 		cmocka_unit_test(test_bal_21_cavalry_stacking),
 		cmocka_unit_test(test_bal_22_aqueduct),
+		cmocka_unit_test(test_bal_map_glyphs),
 		cmocka_unit_test(test_bal_23_victory),
 		cmocka_unit_test(test_bal_2322_last_occupant),
 		cmocka_unit_test(test_ink_163_sevastopol),

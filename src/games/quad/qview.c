@@ -170,7 +170,9 @@ void q_view_draw(const struct game *g, char *out, size_t n)
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	const struct map *m = &s->map;
-	static const char ter[TER_COUNT] = {'.', 'w', 'T', 'v', 's', 'b', '~', 'A', '#', 'F'};
+	/* (the aqueduct is '=', not 'A': upper-case letters of the sides' names mark units, and
+	 * an Allied unit beside the Balaclava aqueduct must not look like it) */
+	static const char ter[TER_COUNT] = {'.', 'w', 'T', 'v', 's', 'b', '~', '=', '#', 'F'};
 	size_t l = 0;
 
 	/* Even-q: each map row takes two text lines, odd columns on the upper one, even columns
@@ -205,7 +207,7 @@ void q_view_draw(const struct game *g, char *out, size_t n)
 			APPEND(out, n, l, "\n");
 		}
 	}
-	APPEND(out, n, l, "legend: . clear  w woods  T town  v vineyard  s swamp  b brush  ~ sea  A aqueduct  # closed  F fort;"
+	APPEND(out, n, l, "legend: . clear  w woods  T town  v vineyard  s swamp  b brush  ~ sea  = aqueduct  # closed  F fort;"
 	       " units: first letter of the side (%s, %s), lower case when disrupted, digit = units in the stack\n",
 	       g->scn->side[0], g->scn->side[1]);
 }
