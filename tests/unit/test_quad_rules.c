@@ -66,7 +66,7 @@ static void test_525_path_a(void **state)
 	ok(f, "move ia 0715 0814 0914", 0);
 	assert_int_equal(HEXOF(f, "ia"), H("0914"));
 	assert_int_equal(UST(f, "ia")->mp, 8); /* half movement points: 4 MP */
-	need_event(f, "[5.0]", "8/2");
+	need_event(f, "[5.0]", "(4 of 5 movement points spent)");
 	fx_free(f);
 }
 
@@ -196,11 +196,13 @@ static void test_road_and_disrupted(void **state)
 	struct fx *f = fx_new("moves.json", 0);
 	ok(f, "move ie 1101 1102 1103 1104", 0);
 	assert_int_equal(UST(f, "ie")->mp, 3);
+	need_event(f, "[5.0]", "ie moves to 1104 (1.5 of 5 movement points spent)"); /* halves shown as .5 */
 	fx_free(f);
 	f = fx_new("moves.json", 0);
 	assert_int_equal(q_ma(&f->g, U(f, "ig")), 3);
 	ok(f, "move ig 1105 1104", 0);
 	assert_int_equal(UST(f, "ig")->mp, 2); /* clear hex cost, not 1/2 */
+	need_event(f, "[5.0]", "(1 of 3 movement points spent)"); /* the halved allowance */
 	refused(f, "move ig 1104 1103", 0, "[5.16]"); /* 3 more MP uphill: 5 > 3 */
 	fx_free(f);
 }

@@ -441,8 +441,11 @@ static int follow(struct game *g, int u, const int32_t *path, int n, int entered
 	after_move(g, u, ev);
 	if (ev) { /* (no sink: no event to word) */
 		hex_format(map_hex(&s->map, from), hx);
-		ev_emit(ev, "[5.0]", "%s moves to %s (%d/2 movement points spent)%s", s->u[u].id, hx,
-			st->u[u].mp, (st->u[u].fl & QF_STOPPED) ? ", stopping in an enemy zone of control [5.13]" : "");
+		int spent = st->u[u].mp, left = q_mp_left(g, u);
+		left = left > 0 ? left : 0;
+		ev_emit(ev, "[5.0]", "%s moves to %s (%d%s of %d%s movement points spent)%s", s->u[u].id, hx,
+			spent / 2, spent % 2 ? ".5" : "", (spent + left) / 2, (spent + left) % 2 ? ".5" : "",
+			(st->u[u].fl & QF_STOPPED) ? ", stopping in an enemy zone of control [5.13]" : "");
 	}
 	return q_battle_moved(g, u, entered + n, ev);
 }
