@@ -573,7 +573,7 @@ static void test_723_724_727(void **state)
 	f = fx_new("fire.json", 0);
 	to_phase(f, QP_OFFFIRE);
 	ok(f, "fire g1,g2 > 0313", 1);
-	need_event(f, "[7.12]", "8 fire strength at 0313: column 8+");
+	need_event(f, "[7.12]", "g1, g2 fire at 0313 with 8 fire strength: column 8+"); /* who fired, in the event */
 	refused(f, "fire g2 > 0311", 1, "[7.24]");
 	fx_free(f);
 }
@@ -731,6 +731,16 @@ static void test_80_13_vs_4(void **state)
 	 * attackers' zones ([8.51]), so the only way is 0504. */
 	ok(f, "melee a5,a4a,a4b > 0503", 3);
 	need_event(f, "[8.4]", "3-1 column; die 3, row 6");
+	need_event(f, "[8.4]", "a5, a4a, a4b attack 0503: melee 13 against 4"); /* who, where */
+	/* a list too long for its buffer ends "and N more" */
+	char ids[40];
+	int att[3] = {U(f, "a5"), U(f, "a4a"), U(f, "a4b")};
+	q_ids_text(q_scn(&f->g), att, 3, ids, 20);
+	assert_string_equal(ids, "a5 and 2 more");
+	q_ids_text(q_scn(&f->g), att, 3, ids, 24);
+	assert_string_equal(ids, "a5, a4a and 1 more");
+	q_ids_text(q_scn(&f->g), att, 3, ids, 40);
+	assert_string_equal(ids, "a5, a4a, a4b");
 	assert_true(q_disrupted(&f->g, U(f, "d4")));
 	assert_int_equal(HEXOF(f, "d4"), H("0504"));
 	/* [8.7] advance along the path of retreat; 0504 holds the enemy */

@@ -560,8 +560,15 @@ int q_fire_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 	size_t wl = strlen(p.shiftwhy);
 	if (wl && p.shiftwhy[wl - 1] == ';')
 		p.shiftwhy[wl - 1] = '\0'; /* the event adds its own separator */
-	evp = ev_emit(ev, "[7.12]", "%d fire strength at %s: column %s%s%s; die %d, result %s",
-		      p.total, hx, col_names[p.column], p.shifts ? " after shifts:" : "", p.shiftwhy, die,
+	char ids[64] = "";
+	if (ev) { /* (the firers' ids only for a sink) */
+		int fu[Q_UNITS_MAX];
+		for (int i = 0; i < nu && i < Q_UNITS_MAX; i++)
+			fu[i] = a->arg[1 + i];
+		q_ids_text(s, fu, nu < Q_UNITS_MAX ? nu : Q_UNITS_MAX, ids, sizeof ids);
+	}
+	evp = ev_emit(ev, "[7.12]", "%s fire%s at %s with %d fire strength: column %s%s%s; die %d, result %s", ids,
+		      nu == 1 ? "s" : "", hx, p.total, col_names[p.column], p.shifts ? " after shifts:" : "", p.shiftwhy, die,
 		      r ? (char[2]){(char)('0' + r), 0} : "-");
 	ev_die(evp, die);
 	for (int i = 0; i < nu; i++)

@@ -1094,8 +1094,18 @@ int q_melee_apply(struct game *g, const struct action *a, struct evsink *ev, str
 	t[0] = '\0';
 	if (ev) /* (the words only for a sink: ev_emit drops them without one) */
 		melee_result_text(r, t, sizeof t);
-	evp = ev_emit(ev, "[8.4]", "melee %d against %d on the %s line: %d-%d column; die %d, row %d: %s",
-		      p.a, p.d, trn[p.terrain], s->tab.odds[p.terrain][p.column][0],
+	char ids[64] = "", hx[6 * 8] = "";
+	if (ev) { /* (the attackers' ids and the defenders' hexes only for a sink) */
+		q_ids_text(s, p.att, p.natt, ids, sizeof ids);
+		for (int i = 0, l = 0; i < p.ndefhex && i < 6; i++) {
+			if (i)
+				hx[l++] = ',';
+			hex_format(map_hex(&s->map, p.defhex[i]), hx + l);
+			l += (int)strlen(hx + l);
+		}
+	}
+	evp = ev_emit(ev, "[8.4]", "%s attack%s %s: melee %d against %d on the %s line: %d-%d column; die %d, row %d: %s",
+		      ids, p.natt == 1 ? "s" : "", hx, p.a, p.d, trn[p.terrain], s->tab.odds[p.terrain][p.column][0],
 		      s->tab.odds[p.terrain][p.column][1], die, row, t);
 	ev_die(evp, die);
 	for (int i = 0; i < p.natt; i++) {

@@ -277,6 +277,9 @@ int q_unit_find(const struct q_scn *s, const char *id);
 /* Face k (0 front, 1 back) of a counter as printed on it, "5-3-5" style: fire (an artillery
  * class letter, "-" for none, parenthesised when printed so), melee (bracketed likewise), morale. */
 void q_face_text(const struct q_udef *d, int k, char *buf, size_t n);
+/* The ids of units[n] for an event, "uk1, uk2": as many as fit in n bytes with room left
+ * for " and N more", which then ends the list. */
+void q_ids_text(const struct q_scn *s, const int *units, int nu, char *buf, size_t n);
 /* Does unit u carry tag `tag` (any tag of the data file, known or not)? */
 bool q_has_tag(const struct q_scn *s, int u, const char *tag);
 /* Units in the hex with map index idx (top first; equal layers by unit order); returns count,

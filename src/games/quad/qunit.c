@@ -26,6 +26,22 @@ void q_face_text(const struct q_udef *d, int k, char *buf, size_t n)
 	snprintf(buf, n, "%s-%s-%d", f, m, d->morale[k]);
 }
 
+void q_ids_text(const struct q_scn *s, const int *units, int nu, char *buf, size_t n)
+{
+	size_t l = 0, room = n > 16 ? n - 16 : 0; /* (16: " and NN more" and the NUL) */
+	if (n == 0)
+		return;
+	buf[0] = '\0';
+	for (int i = 0; i < nu; i++) {
+		const char *id = s->u[units[i]].id;
+		if (l + strlen(id) + 2 > room) {
+			snprintf(buf + l, n - l, " and %d more", nu - i);
+			return;
+		}
+		l += (size_t)snprintf(buf + l, n - l, "%s%s", i ? ", " : "", id);
+	}
+}
+
 bool q_has_tag(const struct q_scn *s, int u, const char *tag)
 {
 	/* tagtext is " a b c " (words between single spaces): match a whole word, no copies */
