@@ -505,16 +505,16 @@ int greedy_candidates_w(struct game *g, struct ai_cand *out, int k, int samples,
 			sc = 0;
 			break;
 		case QA_MOVE: {
-			int u = a->arg[0], dest = a->arg[a->n - 1], cur = st->u[u].idx;
-			if (u < 0 || u >= Q_UNITS_MAX) {
-				sc = unit_score(v, u, dest) - unit_score(v, u, cur);
-			} else {
-				if (!have_cur[u]) {
-					cur_sc[u] = unit_score(v, u, cur);
-					have_cur[u] = true;
-				}
-				sc = unit_score(v, u, dest) - cur_sc[u];
+			int u = a->arg[0], dest = a->arg[a->n - 1];
+			if (u < 0 || u >= Q_UNITS_MAX) { /* (never from actions(): not a unit) */
+				sc = -1;
+				break;
 			}
+			if (!have_cur[u]) {
+				cur_sc[u] = unit_score(v, u, st->u[u].idx);
+				have_cur[u] = true;
+			}
+			sc = unit_score(v, u, dest) - cur_sc[u];
 			if (sc < MOVE_MIN)
 				sc = -1; /* a move must improve */
 			break;

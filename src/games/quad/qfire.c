@@ -562,10 +562,10 @@ int q_fire_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 		p.shiftwhy[wl - 1] = '\0'; /* the event adds its own separator */
 	char ids[64] = "";
 	if (ev) { /* (the firers' ids only for a sink) */
-		int fu[Q_UNITS_MAX];
-		for (int i = 0; i < nu && i < Q_UNITS_MAX; i++)
-			fu[i] = a->arg[1 + i];
-		q_ids_text(s, fu, nu < Q_UNITS_MAX ? nu : Q_UNITS_MAX, ids, sizeof ids);
+		int fu[ACTION_ARGS], k = 0; /* (fire_plan checked the firers: units, within arg[]) */
+		for (; k < nu && 1 + k < ACTION_ARGS; k++)
+			fu[k] = a->arg[1 + k];
+		q_ids_text(s, fu, k, ids, sizeof ids);
 	}
 	evp = ev_emit(ev, "[7.12]", "%s fire%s at %s with %d fire strength: column %s%s%s; die %d, result %s", ids,
 		      nu == 1 ? "s" : "", hx, p.total, col_names[p.column], p.shifts ? " after shifts:" : "", p.shiftwhy, die,
