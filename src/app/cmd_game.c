@@ -104,8 +104,10 @@ static const char play_help[] =
 	"                      the end without a prompt\n"
 	"Commands at the prompt: an action (move UNIT HEX, fire UNIT > HEX, melee U1,U2 > HEX,\n"
 	"retreat UNIT HEX..., advance UNIT HEX..., rally UNIT, enter UNIT HEX, end), or\n"
-	"  actions | odds ACTION | map | show | status | score | undo | save [FILE] | help | quit\n"
-	"  (score: each side's victory points so far, line by line of the schedule)\n";
+	"  actions | odds ACTION | map | hex HEX | show | status | score | undo | save [FILE] |\n"
+	"  help | quit\n"
+	"  (hex: its terrain, hexsides, units and zones of control; score: each side's victory\n"
+	"  points so far, line by line of the schedule)\n";
 
 struct session {
 	const char *argv0;
@@ -419,6 +421,15 @@ int cmd_play(int argc, char **argv)
 		} else if (!strcmp(line, "map")) {
 			g->rules->draw(g, buf, 1 << 20);
 			fputs(buf, stdout);
+		} else if (!strncmp(line, "hex ", 4) && g->rules->hex_info) {
+			struct err e;
+			int h;
+			if (!hex_parse(line + 4, &h))
+				printf("\"%s\" is not a hex number (XXYY)\n", line + 4);
+			else if (g->rules->hex_info(g, h, buf, 1 << 20, &e) != 0)
+				printf("%s\n", e.msg);
+			else
+				fputs(buf, stdout);
 		} else if (!strcmp(line, "show")) {
 			g->rules->describe(g, buf, 1 << 20);
 			fputs(buf, stdout);

@@ -109,6 +109,9 @@ struct rules {
 	int (*los)(const struct game *g, int hex_a, int hex_b, char *why, size_t n);
 	/* Cheapest legal path of a unit (by id) to a hex number, written as text. 0 or -1. */
 	int (*path)(const struct game *g, const char *unit, int hex, char *out, size_t n, struct err *e);
+	/* What a hex (a hex number) holds and what the map says of it: terrain, hexsides, the
+	 * units top first with their state, the zones of control into it; as text. 0 or -1. */
+	int (*hex_info)(const struct game *g, int hex, char *out, size_t n, struct err *e);
 	/* Exact outcome probabilities of a proposed action, written as text. 0 or -1. */
 	int (*odds)(const struct game *g, const struct action *a, char *out, size_t n, struct err *e);
 	/* Orders of battle, special rules and data provenance, as text. */

@@ -78,6 +78,15 @@ printf 'score\nquit\n' | "$bin" play balaclava >"$tmp/out" 2>&1
 contains "score at the start" "$tmp/out" "Score sheet (as if the game ended now):"
 contains "score: the redoubt guns" "$tmp/out" "allied     +24  \[23.22\] 4 redoubt guns remaining, 6 each"
 contains "score: the result as it stands" "$tmp/out" "^Allied victory (russian 0, allied 54) \[23.1\]"
+# a hex looked at from the prompt: terrain, places, hexsides, the stack top first, zones of control
+printf 'hex 1811\nhex 2011\nhex 9999\nhex 18\nquit\n' | "$bin" play balaclava >"$tmp/out" 2>&1
+contains "hex: terrain and place" "$tmp/out" "1811: clear; Redoubt No. 3"
+contains "hex: a redoubt hexside" "$tmp/out" "  hexside SE: redoubt"
+contains "hex: the top unit" "$tmp/out" "mil3  .*allied infantry 2-2-2, MA 5, on top"
+contains "hex: the gun beneath" "$tmp/out" "arabtabia .*allied artillery D-\[1\]-2, MA 0"
+contains "hex: an enemy zone" "$tmp/out" "in the allied zone of control \[6.1\]"
+contains "hex: off the map" "$tmp/out" "hex 9999 is not on the map"
+contains "hex: not a hex" "$tmp/out" '"18" is not a hex number (XXYY)'
 printf 'quit\n' | "$bin" play tests/replays/balaclava.rec >"$tmp/out" 2>&1
 contains "score at the end" "$tmp/out" "^Score sheet:"
 contains "score at the end: totals" "$tmp/out" "russian     89  in all"

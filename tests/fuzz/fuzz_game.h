@@ -37,6 +37,15 @@ static inline void fz_views(const struct game *g, bool heavy)
 			if (!memchr(buf, '\0', sizes[i]))
 				fz_fail("draw() left its %zu-byte buffer unterminated", sizes[i]);
 		}
+		if (heavy && g->rules->hex_info) { /* (hexes on every quad map, and one off them) */
+			static const int hexes[] = {101, 1010, 1811, 9999};
+			for (size_t h = 0; h < sizeof hexes / sizeof *hexes; h++) {
+				struct err e;
+				if (g->rules->hex_info(g, hexes[h], buf, sizes[i], &e) == 0 &&
+				    !memchr(buf, '\0', sizes[i]))
+					fz_fail("hex_info() left its %zu-byte buffer unterminated", sizes[i]);
+			}
+		}
 		free(buf);
 	}
 	if (heavy) {

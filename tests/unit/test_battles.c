@@ -578,6 +578,35 @@ static void test_bal_map_glyphs(void **state)
 	fx_free(f);
 }
 
+/* The prompt's `hex`: a disrupted unit's back values and its state; the zone of control of
+ * the side not in the hex ([6.1]: a disrupted unit exerts none); off the map refused. */
+static void test_bal_hex_info(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(BALA, 0);
+	static char buf[4096];
+	clear_all(f);
+	int od = place(f, "od1", "1006");
+	place(f, "mil6", "1007");
+	ST(f)->u[od].fl |= QF_DISRUPTED | QF_FIRED;
+	ST(f)->u[od].mp = 3;
+	assert_int_equal(f->g.rules->hex_info(&f->g, H("1006"), buf, sizeof buf, &f->e), 0);
+	need_sub(buf, "od1 ");
+	need_sub(buf, "russian infantry 1-3-2, MA 3, disrupted, 1.5 movement points spent, has fired [7.24]");
+	need_sub(buf, "in the allied zone of control [6.1]");
+	assert_null(strstr(buf, "russian zone")); /* the occupants' own side: not said */
+	/* the militia's hex: od1 is disrupted and controls nothing */
+	assert_int_equal(f->g.rules->hex_info(&f->g, H("1007"), buf, sizeof buf, &f->e), 0);
+	need_sub(buf, "mil6 ");
+	assert_null(strstr(buf, "zone of control"));
+	assert_int_equal(f->g.rules->hex_info(&f->g, H("1008"), buf, sizeof buf, &f->e), 0);
+	need_sub(buf, "no units");
+	need_sub(buf, "in the allied zone of control [6.1]");
+	assert_int_equal(f->g.rules->hex_info(&f->g, H("9999"), buf, sizeof buf, &f->e), -1);
+	need_sub(f->e.msg, "not on the map");
+	fx_free(f);
+}
+
 /* [23.2] the schedule; [23.1] a difference under fifty is a draw. */
 static void test_bal_23_victory(void **state)
 {
@@ -1527,6 +1556,7 @@ int main(void)
 		cmocka_unit_test(test_bal_21_cavalry_stacking),
 		cmocka_unit_test(test_bal_22_aqueduct),
 		cmocka_unit_test(test_bal_map_glyphs),
+		cmocka_unit_test(test_bal_hex_info),
 		cmocka_unit_test(test_bal_23_victory),
 		cmocka_unit_test(test_bal_2322_last_occupant),
 		cmocka_unit_test(test_ink_163_sevastopol),

@@ -152,6 +152,12 @@ static void test_526_infantry(void **state)
 	assert_int_equal(UST(f, "ia")->mp, 4);
 	ok(f, "move ia 0814 0813", 0); /* [5.18]: the same unit, still in hand */
 	assert_int_equal(UST(f, "ia")->mp, 10);
+	/* the prompt's `hex` words the slope as the move found it: up from 0814 to 0813 */
+	char buf[2048];
+	assert_int_equal(f->g.rules->hex_info(&f->g, H("0814"), buf, sizeof buf, &f->e), 0);
+	need_sub(buf, "hexside N: steep slope up from here");
+	assert_int_equal(f->g.rules->hex_info(&f->g, H("0813"), buf, sizeof buf, &f->e), 0);
+	need_sub(buf, "hexside S: steep slope down from here");
 	fx_free(f);
 }
 

@@ -148,6 +148,7 @@ void q_level_text_margin(char *out, size_t n, const char *level, int margin, con
 int q_view_los(const struct game *g, int ha, int hb, char *why, size_t n);
 int q_view_path(const struct game *g, const char *unit, int hex, char *out, size_t n, struct err *e);
 int q_view_odds(const struct game *g, const struct action *a, char *out, size_t n, struct err *e);
+int q_view_hex(const struct game *g, int hex, char *out, size_t n, struct err *e);
 void q_view_describe(const struct game *g, char *out, size_t n);
 void q_view_draw(const struct game *g, char *out, size_t n);
 

@@ -1057,6 +1057,7 @@ const struct rules quad_rules = {
 	.odds = q_view_odds,
 	.describe = q_view_describe,
 	.draw = q_view_draw,
+	.hex_info = q_view_hex,
 	.check_tables = q_check_tables,
 	.json_scenario = q_json_scenario,
 	.json_state = q_json_state,

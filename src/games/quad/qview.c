@@ -112,6 +112,86 @@ static const char *type_name(int t)
 	return n[t];
 }
 
+/* One hexside of idx (direction d) in words, "" when it has nothing: its features, and a
+ * slope with the side it falls to ([5.23]-[5.27]: the splash is the downhill side). */
+static void side_text(const struct map *m, int idx, int d, char *buf, size_t n)
+{
+	static const char *const feat[] = {"river", "stream", "bridge", "ford", "wall", "ravine",
+					   "major road", "minor road", "track", "redoubt"};
+	static const char *const slope[] = {"", "gentle slope", "steep slope", "cliff"};
+	bool own;
+	const struct map_side *sd = map_side_at(m, idx, d, &own);
+	size_t l = 0;
+	buf[0] = '\0';
+	if (!sd)
+		return;
+	for (int k = 0; k < (int)(sizeof feat / sizeof feat[0]); k++)
+		if (sd->features & (1u << k))
+			APPEND(buf, n, l, "%s%s", l ? ", " : "", feat[k]);
+	/* the slope whose splash is in this hex: this hex is below it */
+	int below = own ? sd->slope_here : sd->slope_there, above = own ? sd->slope_there : sd->slope_here;
+	if (below > SLOPE_NONE && below <= SLOPE_CLIFF)
+		APPEND(buf, n, l, "%s%s up from here", l ? ", " : "", slope[below]);
+	if (above > SLOPE_NONE && above <= SLOPE_CLIFF)
+		APPEND(buf, n, l, "%s%s down from here", l ? ", " : "", slope[above]);
+}
+
+int q_view_hex(const struct game *g, int hex, char *out, size_t n, struct err *e)
+{
+	static const char *const dirs[HEX_NDIRS] = {"N", "NE", "SE", "S", "SW", "NW"};
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	const struct map *m = &s->map;
+	int idx = map_index(m, hex), stk[Q_STACK_MAX * 2], k;
+	size_t l = 0;
+	char hx[8], sd[160], fv[24];
+	uint8_t zoc[Q_NMAX];
+
+	hex_format(hex, hx);
+	if (idx < 0 || !map_on(m, hex))
+		return err_set(e, NULL, 0, "hex %s is not on the map", hx);
+	APPEND(out, n, l, "%s: %s", hx, terrain_name(m->terrain[idx]));
+	if (m->flags[idx] & (HEXF_ROAD_MAJOR | HEXF_ROAD_MINOR | HEXF_TRACK))
+		APPEND(out, n, l, ", %s", (m->flags[idx] & HEXF_ROAD_MAJOR) ? "major road"
+					  : (m->flags[idx] & HEXF_ROAD_MINOR) ? "minor road" : "track");
+	for (int p = 0; p < m->nplaces; p++)
+		for (int h = 0; h < m->places[p].nhexes; h++)
+			if (m->places[p].hexes[h] == hex)
+				APPEND(out, n, l, "; %s", m->places[p].name);
+	APPEND(out, n, l, "\n");
+	for (int d = 0; d < HEX_NDIRS; d++) {
+		side_text(m, idx, d, sd, sizeof sd);
+		if (sd[0])
+			APPEND(out, n, l, "  hexside %s: %s\n", dirs[d], sd);
+	}
+	k = q_stack(g, idx, stk, (int)(sizeof stk / sizeof stk[0]));
+	for (int i = 0; i < k; i++) { /* top first */
+		int u = stk[i];
+		const struct q_udef *ud = &s->u[u];
+		unsigned fl = st->u[u].fl;
+		bool dis = q_disrupted(g, u);
+		q_face_text(ud, dis && ud->has_back ? 1 : 0, fv, sizeof fv);
+		APPEND(out, n, l, "  %-10s %-20s %s %s %s, MA %d%s%s", ud->id, ud->name, g->scn->side[ud->side],
+		       type_name(ud->type), fv, q_ma(g, u), i == 0 && k > 1 ? ", on top" : "",
+		       dis ? ", disrupted" : "");
+		if (st->u[u].mp) /* half points, as the move events give them */
+			APPEND(out, n, l, ", %d%s movement points spent", st->u[u].mp / 2, st->u[u].mp % 2 ? ".5" : "");
+		APPEND(out, n, l, "%s%s%s\n", (fl & QF_STOPPED) ? ", stopped in a zone of control [5.13]" : "",
+		       (fl & QF_FIRED) ? ", has fired [7.24]" : "", (fl & QF_MELEED) ? ", in melee this phase [8.14]" : "");
+	}
+	if (k == 0)
+		APPEND(out, n, l, "  no units\n");
+	for (int side = 0; side < 2; side++) { /* (the occupants' own side's zone means nothing there) */
+		if (k > 0 && s->u[stk[0]].side == side)
+			continue;
+		memset(zoc, 0, (size_t)m->n);
+		q_zoc(g, side, zoc);
+		if (zoc[idx])
+			APPEND(out, n, l, "  in the %s zone of control [6.1]\n", g->scn->side[side]);
+	}
+	return 0;
+}
+
 void q_view_describe(const struct game *g, char *out, size_t n)
 {
 	const struct q_scn *s = q_scn(g);
