@@ -75,12 +75,16 @@ test: $(O)/crimea $(TESTS)
 
 asan:
 	$(MAKE) O=build-asan OPT="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -DQ_OCC_VERIFY" \
-		LDFLAGS="-fsanitize=address,undefined" test
+		LDFLAGS="-fsanitize=address,undefined" build-asan/crimea test
+
+# the crimea command under the sanitizers, through the CLI tests (after `make asan`)
+asan-cli: asan
+	sh tests/cli/run.sh build-asan/crimea
 
 bench: $(BENCHES)
 
 clean:
 	rm -rf build build-asan build-fuzz
 
-.PHONY: all test tests asan bench clean
+.PHONY: all test tests asan asan-cli bench clean
 -include $(LIB_OBJ:.o=.d) $(APP_OBJ:.o=.d)

@@ -34,6 +34,7 @@ step unit sh tests/run-unit.sh build
 step unit-clang sh tests/run-unit.sh build-clang
 step cli sh tests/cli/run.sh build/crimea
 step asan make -j2 asan WERROR=1 CC=gcc
+step cli-asan sh tests/cli/run.sh build-asan/crimea
 step sim sh tests/cli/sim.sh build/crimea
 step soak sh tests/cli/soak.sh build/crimea
 step http sh tests/http/run.sh build/crimea

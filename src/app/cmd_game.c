@@ -104,8 +104,8 @@ static const char play_help[] =
 	"                      the end without a prompt\n"
 	"Commands at the prompt: an action (move UNIT HEX, fire UNIT > HEX, melee U1,U2 > HEX,\n"
 	"retreat UNIT HEX..., advance UNIT HEX..., rally UNIT, enter UNIT HEX, end), or\n"
-	"  actions | odds ACTION | map | hex HEX | show | status | score | undo | save [FILE] |\n"
-	"  help | quit\n"
+	"  actions [UNIT] | odds ACTION | map | hex HEX | show | status | score | undo |\n"
+	"  save [FILE] | help | quit\n"
 	"  (hex: its terrain, hexsides, units and zones of control; score: each side's victory\n"
 	"  points so far, line by line of the schedule)\n";
 
@@ -169,20 +169,86 @@ static int do_action(struct session *S, const char *text, bool interactive)
 	return 0;
 }
 
-static void list_actions(struct game *g)
+/* Whether text names unit (a whole word), for `actions UNIT`. */
+static bool names_word(const char *text, const char *word)
 {
-	int cap = 4096;
-	struct action *a = malloc((size_t)cap * sizeof *a);
-	char buf[ACTION_TEXT_MAX];
-	int n;
-	if (!a)
-		return;
-	n = g->rules->actions(g, a, cap);
-	for (int i = 0; i < n && i < cap; i++) {
-		g->rules->format(g, &a[i], buf, sizeof buf);
-		printf("  %s\n", buf);
+	size_t n = strlen(word);
+	for (const char *p = strstr(text, word); p; p = strstr(p + 1, word)) {
+		bool start = p == text || p[-1] == ' ' || p[-1] == ',';
+		bool end = p[n] == '\0' || p[n] == ' ' || p[n] == ',';
+		if (start && end)
+			return true;
 	}
-	printf("(%d legal action%s)\n", n, n == 1 ? "" : "s");
+	return false;
+}
+
+static int cmp_text(const void *x, const void *y)
+{
+	return strcmp(x, y);
+}
+
+/* Prints the legal actions (those naming only, when not NULL). Consecutive ones that differ
+ * only in their last word ("move sous1 0502", "move sous1 0503", ...) are printed as one
+ * line, "move sous1 HEX   where HEX is one of: 0502 0503 ...", so that a Movement Phase's
+ * hundreds of moves read unit by unit. */
+static void list_actions(struct game *g, const char *only)
+{
+	int cap = 4096, shown = 0;
+	struct action *a = malloc((size_t)cap * sizeof *a);
+	char (*text)[ACTION_TEXT_MAX] = malloc((size_t)cap * sizeof *text);
+	int n;
+	if (!a || !text) {
+		free(a);
+		free(text);
+		return;
+	}
+	n = g->rules->actions(g, a, cap);
+	int m = 0;
+	for (int i = 0; i < n && i < cap; i++) {
+		g->rules->format(g, &a[i], text[m], sizeof text[m]);
+		if (!only || names_word(text[m], only))
+			m++;
+	}
+	for (int i = 0; i < m;) {
+		const char *last = strrchr(text[i], ' ');
+		size_t plen = last ? (size_t)(last - text[i]) : 0;
+		int j = i + 1;
+		if (last && memchr(text[i], ' ', plen)) /* (a prefix of two words or more) */
+			while (j < m && strlen(text[j]) > plen && !strncmp(text[j], text[i], plen + 1) &&
+			       !strchr(text[j] + plen + 1, ' '))
+				j++;
+		if (j - i < 3) { /* one or two: as they are */
+			for (; i < j; i++)
+				printf("  %s\n", text[i]);
+			continue;
+		}
+		bool hexes = true;
+		for (int k = i; k < j; k++)
+			if (strlen(text[k] + plen + 1) != 4 || strspn(text[k] + plen + 1, "0123456789") != 4)
+				hexes = false;
+		const char *what = hexes ? "HEX" : "X";
+		int col = printf("  %.*s %s   where %s is one of:", (int)plen, text[i], what, what);
+		/* in order (hex numbers: by column, then row), so that a hex is found at a glance */
+		for (int k = i; k < j; k++)
+			memmove(text[k], text[k] + plen + 1, strlen(text[k] + plen + 1) + 1);
+		qsort(text[i], (size_t)(j - i), sizeof text[i], cmp_text);
+		for (int k = i; k < j; k++) {
+			const char *w = text[k];
+			if (col + 1 + (int)strlen(w) > 96)
+				col = printf("\n     ") - 1;
+			col += printf(" %s", w);
+		}
+		printf("\n");
+		i = j;
+	}
+	shown = m;
+	if (only)
+		printf("(%d legal action%s name %s, of %d)\n", shown, shown == 1 ? "" : "s", only, n);
+	else
+		printf("(%d legal action%s)\n", n, n == 1 ? "" : "s");
+	if (n > cap)
+		printf("(only the first %d are listed)\n", cap);
+	free(text);
 	free(a);
 }
 
@@ -417,7 +483,9 @@ int cmd_play(int argc, char **argv)
 		} else if (!strcmp(line, "help") || !strcmp(line, "?")) {
 			fputs(play_help, stdout);
 		} else if (!strcmp(line, "actions") || !strcmp(line, "a")) {
-			list_actions(g);
+			list_actions(g, NULL);
+		} else if (!strncmp(line, "actions ", 8)) {
+			list_actions(g, line + 8);
 		} else if (!strcmp(line, "map")) {
 			g->rules->draw(g, buf, 1 << 20);
 			fputs(buf, stdout);

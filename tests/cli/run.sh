@@ -30,6 +30,10 @@ for s in alma balaclava inkerman inkerman-option tchernaya tchernaya-nonhistoric
 	expect "show $s" 0 "$bin" show "$s"
 	contains "show $s lists reconstructed data" "$tmp/out" "reconstructed"
 done
+# units out of play (Inkerman's big guns, [24.2]) are said to be, not given an edge they lack
+expect "show inkerman" 0 "$bin" show inkerman
+contains "show: out of play" "$tmp/out" "a_bg_1825 .* MA 0  out of play"
+if grep -q "on edge  " "$tmp/out"; then ko "show inkerman: a unit on an edge without a name"; else ok; fi
 for c in list show check los path odds play replay; do
 	expect "$c --help" 0 "$bin" "$c" --help
 done
@@ -87,6 +91,13 @@ contains "hex: the gun beneath" "$tmp/out" "arabtabia .*allied artillery D-\[1\]
 contains "hex: an enemy zone" "$tmp/out" "in the allied zone of control \[6.1\]"
 contains "hex: off the map" "$tmp/out" "hex 9999 is not on the map"
 contains "hex: not a hex" "$tmp/out" '"18" is not a hex number (XXYY)'
+# the legal actions, a unit's moves on one line in hex order, or only those naming a unit
+printf 'actions\nactions od1\nquit\n' | "$bin" play balaclava >"$tmp/out" 2>&1
+contains "actions: moves grouped" "$tmp/out" "  move od1 HEX   where HEX is one of: 0506 0507 0508 "
+contains "actions: wrapped" "$tmp/out" "^      0611 0706 0707"
+contains "actions: the end" "$tmp/out" "^  end$"
+contains "actions: the count" "$tmp/out" "^(2238 legal actions)$"
+contains "actions UNIT" "$tmp/out" "^(71 legal actions name od1, of 2238)$"
 printf 'quit\n' | "$bin" play tests/replays/balaclava.rec >"$tmp/out" 2>&1
 contains "score at the end" "$tmp/out" "^Score sheet:"
 contains "score at the end: totals" "$tmp/out" "russian     89  in all"

@@ -224,6 +224,15 @@ void q_view_describe(const struct game *g, char *out, size_t n)
 				hex_format(map_hex(&s->map, st->u[u].idx), hx);
 			} else if (st->u[u].idx == Q_ELIM) {
 				snprintf(hx, sizeof hx, "elim");
+			} else if (st->u[u].idx == Q_ABSENT || (d->enter_hex == HEX_NONE && d->enter_edge < 0)) {
+				/* out of play (an optional rule's unit with the rule off, Inkerman's big
+				 * guns, which are no counters [24.2]); or one the battle's rules bring on
+				 * (no hex or edge of its own) */
+				APPEND(out, n, l, "  %-14s %-20s %-15s %-9s/%-9s MA %-2d %s%s%s\n", d->id, d->name,
+				       type_name(d->type), fv, bv, d->ma,
+				       st->u[u].idx == Q_ABSENT ? "out of play" : "off the map",
+				       d->tagtext[0] ? "  tags:" : "", d->tagtext);
+				continue;
 			} else if (d->enter_hex != HEX_NONE) {
 				char eh[8];
 				hex_format(d->enter_hex, eh);
