@@ -340,13 +340,13 @@ static void test_1213_road_entry(void **state)
 	(void)state;
 	struct fx *f = fx_new("reinf.json", 0);
 	ok(f, "enter e1 0105 0205 0305", 0);
-	need_event(f, "[12.13]", "paying 1/2");
+	need_event(f, "[12.13]", "paying 0.5 movement points");
 	assert_int_equal(UST(f, "e1")->mp, 3); /* 1 + two road hexes at 1/2 */
 	ok(f, "enter e2 0105 0205", 0);
-	need_event(f, "[12.13]", "paying 2/2");
+	need_event(f, "[12.13]", "paying 1 movement point ");
 	assert_int_equal(UST(f, "e2")->mp, 3);
 	ok(f, "enter e3 0105", 0);
-	need_event(f, "[12.13]", "paying 3/2");
+	need_event(f, "[12.13]", "paying 1.5 movement points");
 	assert_int_equal(UST(f, "e3")->mp, 3);
 	assert_int_equal(HEXOF(f, "e3"), H("0105"));
 	/* e7 is scheduled for Game-Turn 2 */
@@ -389,9 +389,9 @@ static void test_1223_withheld(void **state)
 	assert_int_equal(ST(f)->phasing, 0);
 	assert_true(listed(f, "enter e1 0105"));
 	ok(f, "enter e7 0105 0205", 0); /* scheduled for this turn */
-	need_event(f, "[12.13]", "paying 1/2");
+	need_event(f, "[12.13]", "paying 0.5 movement points");
 	ok(f, "enter e1 0105", 0);      /* scheduled for turn 1, withheld */
-	need_event(f, "[12.13]", "paying 2/2");
+	need_event(f, "[12.13]", "paying 1 movement point ");
 	fx_free(f);
 }
 
@@ -769,6 +769,9 @@ static void test_84_clamp(void **state)
 	to_phase(f, QP_MELEE);
 	assert_int_equal(melee_odds(f, "melee w1 > 0903").column, 0);  /* 1-4, worse than 1-3 */
 	assert_int_equal(melee_odds(f, "melee s20 > 1301").column, 7); /* 20-1, beyond 6-1 */
+	/* the event says when worse odds are read on the first column */
+	ok(f, "melee w1 > 0903", 3);
+	need_event(f, "[8.4]", "1-3 column (worse odds are read on it, errata [8.4])");
 	fx_free(f);
 }
 

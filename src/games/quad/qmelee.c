@@ -1104,9 +1104,14 @@ int q_melee_apply(struct game *g, const struct action *a, struct evsink *ev, str
 			l += (int)strlen(hx + l);
 		}
 	}
-	evp = ev_emit(ev, "[8.4]", "%s attack%s %s: melee %d against %d on the %s line: %d-%d column; die %d, row %d: %s",
+	/* odds worse than the line's first column are read on it (errata [8.4]): say so, or
+	 * "3 against 5 ... 2-1 column" reads as a mistake */
+	const uint8_t *o0 = s->tab.odds[p.terrain][0];
+	bool below = p.column == 0 && p.d > 0 && p.a * o0[1] < p.d * o0[0];
+	evp = ev_emit(ev, "[8.4]", "%s attack%s %s: melee %d against %d on the %s line: %d-%d column%s; die %d, row %d: %s",
 		      ids, p.natt == 1 ? "s" : "", hx, p.a, p.d, trn[p.terrain], s->tab.odds[p.terrain][p.column][0],
-		      s->tab.odds[p.terrain][p.column][1], die, row, t);
+		      s->tab.odds[p.terrain][p.column][1], below ? " (worse odds are read on it, errata [8.4])" : "",
+		      die, row, t);
 	ev_die(evp, die);
 	for (int i = 0; i < p.natt; i++) {
 		was_disrupted[p.att[i]] = q_disrupted(g, p.att[i]);

@@ -569,7 +569,8 @@ int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, str
 	st->u[u].layer = ++st->layer_next;
 	if (zoc[a->arg[1]])
 		st->u[u].fl |= QF_STOPPED; /* [12.21] */
-	ev_emit(ev, "[12.13]", "%s enters at %s paying %d/2 movement points (%d before it here)", s->u[u].id, hx, c, k);
+	ev_emit(ev, "[12.13]", "%s enters at %s paying %d%s movement point%s (%d before it here)", s->u[u].id, hx,
+		c / 2, c % 2 ? ".5" : "", c == 2 ? "" : "s", k);
 	if (a->n > 2) {
 		struct q_work wbuf; /* on the stack: no heap use inside a game */
 		return follow(g, u, &a->arg[2], a->n - 2, 1, ev, e, &wbuf, false);
