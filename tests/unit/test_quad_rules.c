@@ -998,10 +998,10 @@ static void test_100_rally_example(void **state)
 	struct fx *f = fx_new("rally.json", 0);
 	to_phase(f, QP_RALLY);
 	ok(f, "rally d2", 3);
-	need_event(f, "[10.0]", "d2 rallies: die 3-1 = 2, morale 2");
+	need_event(f, "[10.0]", "d2 rallies: die 3-1 = 2 against morale 2 (");
 	need_event(f, "[10.0]", "+1 adjacent undisrupted enemy");
 	need_event(f, "[10.0]", "-1 adjacent undisrupted friend");
-	need_event(f, "[10.0]", "-1 in a redoubt");
+	need_event(f, "[10.0]", "-1 in a redoubt)"); /* the reasons in brackets, no stray ';' */
 	assert_false(q_disrupted(&f->g, U(f, "d2")));
 	fx_free(f);
 	f = fx_new("rally.json", 0);

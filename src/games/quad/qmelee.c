@@ -1671,11 +1671,23 @@ int q_rally_apply(struct game *g, const struct action *a, struct evsink *ev, str
 		return rc;
 	st->u[u].fl |= QF_RALLY_TRIED;
 	m = q_morale(g, u);
-	if (die + mod <= m) {
+	bool ok = die + mod <= m;
+	if (ok)
 		st->u[u].fl &= (uint16_t)~QF_DISRUPTED;
-		evp = ev_emit(ev, "[10.0]", "%s rallies: die %d%+d = %d, morale %d;%s", s->u[u].id, die, mod, die + mod, m, why);
+	if (ev) { /* "die 5+1 = 6 against morale 3 (+1 adjacent undisrupted enemy)" */
+		char roll[32];
+		size_t wl = strlen(why);
+		while (wl && (why[wl - 1] == ';' || why[wl - 1] == ' '))
+			why[--wl] = '\0'; /* rally_mod ends each reason with ';' */
+		if (mod)
+			snprintf(roll, sizeof roll, "die %d%+d = %d", die, mod, die + mod);
+		else
+			snprintf(roll, sizeof roll, "die %d", die);
+		evp = ev_emit(ev, "[10.0]", "%s %s: %s against morale %d%s%s%s", s->u[u].id,
+			      ok ? "rallies" : "fails to rally", roll, m, why[0] ? " (" : "",
+			      why[0] == ' ' ? why + 1 : why, why[0] ? ")" : "");
 	} else {
-		evp = ev_emit(ev, "[10.0]", "%s fails to rally: die %d%+d = %d, morale %d;%s", s->u[u].id, die, mod, die + mod, m, why);
+		evp = NULL;
 	}
 	ev_die(evp, die);
 	return 0;
