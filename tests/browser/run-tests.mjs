@@ -129,6 +129,10 @@ test("clicking a unit highlights its moves; clicking a highlighted hex moves it"
   await page.waitForSelector(`.hl-move[data-hex="${to}"]`);
   const nmoves = acts.actions.filter((a) => a.startsWith(`move ${unit} `)).length;
   eq(await page.$$eval(".hl-move", (l) => l.length), nmoves, "one highlight per listed move");
+  // the keyboard path lists the same hexes, in hex order
+  const btns = await page.$$eval("#moveto button", (l) => l.map((b) => b.textContent));
+  eq(btns.length, nmoves, "one button per listed move");
+  eq(btns.join(" "), [...btns].sort().join(" "), "the move buttons in hex order");
   await page.screenshot({ path: path.join(OUT, "map-moves.png") });
   await clickHex(page, to);
   await page.waitForSelector(`svg.hexmap .counter[data-unit="${unit}"][data-hex="${to}"]`);

@@ -299,7 +299,9 @@ export async function showGame(root, id, urlToken) {
       const sel = h("div.selection", { id: "selection" }, h("h3", {}, "Selected"),
         h("ul.units", {}, st.selected.map((u) => h("li", {}, h("button", { type: "button", onclick: () => toggleUnit(u), "aria-label": `Deselect ${u}` }, "✕"), ` ${unitDef(u).name} (${u})`))));
       const mv = st.selected.length === 1 ? gr.moves.get(st.selected[0]) || [] : [];
-      if (mv.length) sel.append(h("p", {}, "Move to: ", mv.map((a) => h("button.hexbtn", { type: "button", onclick: () => send(a.text) }, a.to))));
+      // in hex order (column, then row), so that a hex is found at a glance
+      const byHex = [...mv].sort((a, b) => (a.to < b.to ? -1 : a.to > b.to ? 1 : 0));
+      if (mv.length) sel.append(h("p", { id: "moveto" }, "Move to: ", byHex.map((a) => h("button.hexbtn", { type: "button", onclick: () => send(a.text) }, a.to))));
       const at = attacksBy(gr, st.selected);
       if (at.length) sel.append(h("p", {}, "Attack: ", at.map((a) => h("button.hexbtn", { type: "button", onclick: () => showOdds(a) }, `${a.verb} ${a.target}`))));
       // units stacked with or able to join the selection
