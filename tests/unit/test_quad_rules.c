@@ -769,7 +769,10 @@ static void test_84_clamp(void **state)
 	to_phase(f, QP_MELEE);
 	assert_int_equal(melee_odds(f, "melee w1 > 0903").column, 0);  /* 1-4, worse than 1-3 */
 	assert_int_equal(melee_odds(f, "melee s20 > 1301").column, 7); /* 20-1, beyond 6-1 */
-	/* the event says when worse odds are read on the first column */
+	/* the odds and the event say when worse odds are read on the first column */
+	char out[1024];
+	odds_text(f, "melee w1 > 0903", out, sizeof out);
+	need_sub(out, "1-3 column [8.4] (worse odds are read on it, errata [8.4])");
 	ok(f, "melee w1 > 0903", 3);
 	need_event(f, "[8.4]", "1-3 column (worse odds are read on it, errata [8.4])");
 	fx_free(f);

@@ -79,9 +79,10 @@ int q_view_odds(const struct game *g, const struct action *a, char *out, size_t 
 	} else if (a->kind == QA_MELEE) {
 		if (q_melee_odds(g, a, &o, e) != 0)
 			return -1;
-		const uint8_t *r = q_scn(g)->tab.odds[o.terrain][o.column];
-		APPEND(out, n, l, "melee %d against %d, %s line, %d-%d column [8.4]\n", o.total_a, o.total_d,
-		       trn[o.terrain], r[0], r[1]);
+		const uint8_t *r = q_scn(g)->tab.odds[o.terrain][o.column], *r0 = q_scn(g)->tab.odds[o.terrain][0];
+		bool below = o.column == 0 && o.total_d > 0 && o.total_a * r0[1] < o.total_d * r0[0];
+		APPEND(out, n, l, "melee %d against %d, %s line, %d-%d column [8.4]%s\n", o.total_a, o.total_d,
+		       trn[o.terrain], r[0], r[1], below ? " (worse odds are read on it, errata [8.4])" : "");
 	} else {
 		return err_set(e, NULL, 0, "odds are for fire and melee actions");
 	}
