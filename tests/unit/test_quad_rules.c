@@ -340,13 +340,13 @@ static void test_1213_road_entry(void **state)
 	(void)state;
 	struct fx *f = fx_new("reinf.json", 0);
 	ok(f, "enter e1 0105 0205 0305", 0);
-	need_event(f, "[12.13]", "paying 0.5 movement points");
+	need_event(f, "[12.13]", "paying 0.5 movement points (the first to enter there)");
 	assert_int_equal(UST(f, "e1")->mp, 3); /* 1 + two road hexes at 1/2 */
 	ok(f, "enter e2 0105 0205", 0);
-	need_event(f, "[12.13]", "paying 1 movement point ");
+	need_event(f, "[12.13]", "paying 1 movement point (1 unit entered there before it)");
 	assert_int_equal(UST(f, "e2")->mp, 3);
 	ok(f, "enter e3 0105", 0);
-	need_event(f, "[12.13]", "paying 1.5 movement points");
+	need_event(f, "[12.13]", "paying 1.5 movement points (2 units entered there before it)");
 	assert_int_equal(UST(f, "e3")->mp, 3);
 	assert_int_equal(HEXOF(f, "e3"), H("0105"));
 	/* e7 is scheduled for Game-Turn 2 */

@@ -569,8 +569,15 @@ int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, str
 	st->u[u].layer = ++st->layer_next;
 	if (zoc[a->arg[1]])
 		st->u[u].fl |= QF_STOPPED; /* [12.21] */
-	ev_emit(ev, "[12.13]", "%s enters at %s paying %d%s movement point%s (%d before it here)", s->u[u].id, hx,
-		c / 2, c % 2 ? ".5" : "", c == 2 ? "" : "s", k);
+	if (ev) { /* (the words only for a sink) */
+		char before[48];
+		if (k)
+			snprintf(before, sizeof before, "%d unit%s entered there before it", k, k == 1 ? "" : "s");
+		else
+			snprintf(before, sizeof before, "the first to enter there");
+		ev_emit(ev, "[12.13]", "%s enters at %s paying %d%s movement point%s (%s)", s->u[u].id, hx, c / 2,
+			c % 2 ? ".5" : "", c == 2 ? "" : "s", before);
+	}
 	if (a->n > 2) {
 		struct q_work wbuf; /* on the stack: no heap use inside a game */
 		return follow(g, u, &a->arg[2], a->n - 2, 1, ev, e, &wbuf, false);
