@@ -193,7 +193,9 @@ static int cmp_text(const void *x, const void *y)
  * hundreds of moves read unit by unit. */
 static void list_actions(struct game *g, const char *only)
 {
-	int cap = 4096, shown = 0;
+	int cap = 4096;
+	if (only && !only[0])
+		only = NULL; /* "actions " with nothing after it: all of them */
 	struct action *a = malloc((size_t)cap * sizeof *a);
 	char (*text)[ACTION_TEXT_MAX] = malloc((size_t)cap * sizeof *text);
 	int n;
@@ -241,9 +243,8 @@ static void list_actions(struct game *g, const char *only)
 		printf("\n");
 		i = j;
 	}
-	shown = m;
 	if (only)
-		printf("(%d legal action%s name %s, of %d)\n", shown, shown == 1 ? "" : "s", only, n);
+		printf("(%d legal action%s name %s, of %d)\n", m, m == 1 ? "" : "s", only, n);
 	else
 		printf("(%d legal action%s)\n", n, n == 1 ? "" : "s");
 	if (n > cap)
