@@ -684,6 +684,44 @@ int cmd_path(int argc, char **argv)
 	return rc == 0 ? 0 : 1;
 }
 
+/* The opening position is a Movement Phase, where no fire or melee is legal: the odds of one
+ * are then worked out in the first phase of the first Game-Turn that allows it, the units
+ * where they were set up (each phase ended at once; its dice, if any, from the query's
+ * seed). out starts with the phase. On failure e holds the opening position's refusal
+ * followed by each later phase's own, so that the reason is there to read. */
+static int odds_ahead(struct game *g, const struct action *a, char *out, size_t n, struct err *e)
+{
+	struct err first = *e, later;
+	struct action end;
+	char why[sizeof e->msg] = "", status[256];
+	size_t wl = 0;
+	if (g->rules->parse(g, "end", &end, &later) != 0)
+		return -1;
+	while (g->rules->player_turn(g) < 2) {
+		struct result r;
+		if (g->rules->apply(g, &end, NULL, &later) != 0 || g->rules->over(g, &r))
+			break;
+		g->rules->status(g, status, sizeof status);
+		if (g->rules->odds(g, a, out, n, &later) == 0) {
+			size_t ol = strlen(out), sl = strlen(status);
+			if (ol + sl + 2 < n) { /* "PHASE:" on a line before the odds */
+				memmove(out + sl + 2, out, ol + 1);
+				memcpy(out, status, sl);
+				memcpy(out + sl, ":\n", 2);
+			}
+			return 0;
+		}
+		if (strcmp(later.msg, first.msg) && !strstr(why, later.msg) && wl < sizeof why)
+			wl += (size_t)snprintf(why + wl, sizeof why - wl, "; %s: %s", status, later.msg);
+	}
+	*e = first;
+	if (why[0]) {
+		size_t el = strlen(e->msg);
+		snprintf(e->msg + el, sizeof e->msg - el, "%s", why);
+	}
+	return -1;
+}
+
 int cmd_odds(int argc, char **argv)
 {
 	struct scenario s;
@@ -697,7 +735,9 @@ int cmd_odds(int argc, char **argv)
 
 	if (cli_help(argc, argv, "usage: crimea odds SCENARIO \"ACTION\" [--record FILE.rec]\n"
 			       "  Exact probability of every outcome of a proposed fire or melee, by enumerating\n"
-			       "  the die, in the scenario's opening position or after a game record.\n"))
+			       "  the die, after a game record, or in the scenario's opening position: there in\n"
+			       "  the first phase of Game-Turn 1 that allows the action (the set-up is a Movement\n"
+			       "  Phase), named on the first line, the units where they were set up.\n"))
 		return 0;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--record") && i + 1 < argc)
@@ -722,7 +762,11 @@ int cmd_odds(int argc, char **argv)
 	} else if (query_game(argv[0], name, &s, &g) != 0) {
 		return 1;
 	}
-	if (s.rules->parse(g, action, &a, &e) != 0 || !s.rules->odds || s.rules->odds(g, &a, out, sizeof out, &e) != 0) {
+	if (s.rules->parse(g, action, &a, &e) != 0 || !s.rules->odds) {
+		cli_print_err(&e);
+		goto out;
+	}
+	if (s.rules->odds(g, &a, out, sizeof out, &e) != 0 && (recpath || odds_ahead(g, &a, out, sizeof out, &e) != 0)) {
 		cli_print_err(&e);
 		goto out;
 	}

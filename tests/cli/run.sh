@@ -30,6 +30,13 @@ for s in alma balaclava inkerman inkerman-option tchernaya tchernaya-nonhistoric
 	expect "show $s" 0 "$bin" show "$s"
 	contains "show $s lists reconstructed data" "$tmp/out" "reconstructed"
 done
+# odds in the opening position: in the first phase that allows the action, named; a refusal
+# gives each phase's reason
+expect "odds from the set-up" 0 "$bin" odds balaclava "fire bty4pos > 2012"
+contains "odds: the phase" "$tmp/out" "^Game-Turn 1 (last 12), russian Player-Turn, Offensive Fire Phase:$"
+contains "odds: the outcome" "$tmp/out" "1/6 ( 16.7%) die 6           disrupted"
+expect "odds refused" 1 "$bin" odds balaclava "fire sous1 > 2012"
+contains "odds: why, phase by phase" "$tmp/err" "Offensive Fire Phase: \[7.27\] sous1 may fire only at adjacent units"
 # units out of play (Inkerman's big guns, [24.2]) are said to be, not given an edge they lack
 expect "show inkerman" 0 "$bin" show inkerman
 contains "show: out of play" "$tmp/out" "a_bg_1825 .* MA 0  out of play"
