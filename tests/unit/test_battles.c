@@ -607,6 +607,25 @@ static void test_bal_hex_info(void **state)
 	fx_free(f);
 }
 
+/* A fire whose shifts cancel ([7.42] a redoubt hexside -1, [9.26] a disrupted target +1)
+ * still names them, "after shifts:", on the column it is read on. */
+static void test_bal_fire_shifts_cancel(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(BALA, 0);
+	int ru = side(f, "russian");
+	clear_all(f);
+	place(f, "mil3", "1811");
+	UST(f, "mil3")->fl |= QF_DISRUPTED;
+	place(f, "od1", "1810");
+	set_turn(f, 1, ru, QP_OFFFIRE);
+	ok(f, "fire od1 > 1811", 1);
+	need_event(f, "[7.12]", "od1 fires at 1811 with 2 fire strength: column 2 after shifts: ");
+	need_event(f, "[7.12]", "redoubt hexside [7.42]");
+	need_event(f, "[7.12]", "disrupted target [9.26]");
+	fx_free(f);
+}
+
 /* [23.2] the schedule; [23.1] a difference under fifty is a draw. */
 static void test_bal_23_victory(void **state)
 {
@@ -1557,6 +1576,7 @@ int main(void)
 		cmocka_unit_test(test_bal_22_aqueduct),
 		cmocka_unit_test(test_bal_map_glyphs),
 		cmocka_unit_test(test_bal_hex_info),
+		cmocka_unit_test(test_bal_fire_shifts_cancel),
 		cmocka_unit_test(test_bal_23_victory),
 		cmocka_unit_test(test_bal_2322_last_occupant),
 		cmocka_unit_test(test_ink_163_sevastopol),

@@ -568,7 +568,7 @@ int q_fire_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 		q_ids_text(s, fu, k, ids, sizeof ids);
 	}
 	evp = ev_emit(ev, "[7.12]", "%s fire%s at %s with %d fire strength: column %s%s%s; die %d, result %s", ids,
-		      nu == 1 ? "s" : "", hx, p.total, col_names[p.column], p.shifts ? " after shifts:" : "", p.shiftwhy, die,
+		      nu == 1 ? "s" : "", hx, p.total, col_names[p.column], p.shifts || p.shiftwhy[0] ? " after shifts:" : "", p.shiftwhy, die,
 		      r ? (char[2]){(char)('0' + r), 0} : "-");
 	ev_die(evp, die);
 	for (int i = 0; i < nu; i++)
