@@ -34,6 +34,7 @@
 #include "../ai/ai.h"
 #include "../core/fsio.h"
 #include "../games/record.h"
+#include "../hex/hex.h"
 #include "catalog.h"
 #include "cli.h"
 #include "players.h"
@@ -781,6 +782,34 @@ static enum MHD_Result api_odds(struct MHD_Connection *c, struct sgame *sg, cons
 	return send_json(c, 200, o);
 }
 
+/* GET /api/games/{id}/hex/{HHHH}: the rules' words on a hex (hex_info): terrain, hexsides,
+ * the stack, zones of control. Any seat or spectator token; the rules hide nothing in it
+ * that the game's own GET would not show. */
+static enum MHD_Result api_hex(struct MHD_Connection *c, struct sgame *sg, int viewer, const char *hx)
+{
+	struct game *g = sg->g;
+	struct err e;
+	int h;
+	if (viewer < 0)
+		return send_error(c, 403, "a seat or spectator token is needed", NULL);
+	if (!g->rules->hex_info)
+		return send_error(c, 422, "this rule system describes no hexes", NULL);
+	if (!hex_parse(hx, &h))
+		return send_error(c, 400, "a hex is four digits, XXYY", NULL);
+	char *out = malloc(16384);
+	if (!out)
+		return send_error(c, 500, "out of memory", NULL);
+	if (g->rules->hex_info(g, h, out, 16384, &e) != 0) {
+		free(out);
+		return send_error(c, 404, e.msg, NULL);
+	}
+	json_t *o = json_object();
+	json_object_set_new(o, "hex", json_string(hx));
+	json_object_set_new(o, "text", json_string(out));
+	free(out);
+	return send_json(c, 200, o);
+}
+
 static enum MHD_Result api_undo(struct srv *S, struct MHD_Connection *c, struct sgame *sg, const struct srv_req *q)
 {
 	int side = sg->g->rules->to_act(sg->g), viewer = seat_of(sg, q->token), n = sg->seq;
@@ -1113,6 +1142,8 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 			return api_events(S, c, sg, viewer);
 		if (!strcmp(what, "reveal"))
 			return api_reveal(c, sg);
+		if (!strncmp(what, "hex/", 4))
+			return api_hex(c, sg, viewer, what + 4);
 		if (!strcmp(what, "odds") || !strcmp(what, "undo") || !strcmp(what, "entropy"))
 			return send_error(c, 405, "use POST", NULL);
 		return send_error(c, 404, "no such endpoint", NULL);
@@ -1121,7 +1152,7 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 		return send_error(c, 405, "use GET or POST", NULL);
 	if (strcmp(what, "actions") && strcmp(what, "odds") && strcmp(what, "undo") && strcmp(what, "entropy"))
 		return send_error(c, !*what || !strcmp(what, "record") || !strcmp(what, "events") ||
-					     !strcmp(what, "reveal") ? 405 : 404,
+					     !strcmp(what, "reveal") || !strncmp(what, "hex/", 4) ? 405 : 404,
 				  "no such endpoint for POST", NULL);
 	if (srv_parse_action_body(k->body, k->len, &q, why, sizeof why) != 0)
 		return send_error(c, 400, why, NULL);

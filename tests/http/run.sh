@@ -164,6 +164,19 @@ verdict $? "the spectator sees the game"
 	o.score.vp.allied == o.score.lines.filter(l => l.side == "allied").reduce((t, l) => t + l.vp, 0) &&
 	/\[23\.1\]/.test(o.score.level)')" = true ]
 verdict $? "the score sheet: its lines cite the schedule and add up to each side's points"
+# a hex in words (the rules' hex_info): any seat or spectator token
+req GET "/api/games/$H/hex/1811?token=$HS"
+[ "$code" = 200 ] && [ "$(j "$body" 'o.hex == "1811" && /Redoubt No\. 3/.test(o.text) && /arabtabia .*artillery/.test(o.text) && /hexside N: redoubt/.test(o.text)')" = true ]
+verdict $? "a hex in words: 200 with its place, hexsides and stack"
+req GET "/api/games/$H/hex/1811"
+check "a hex without a token: 403" [ "$code" = 403 ]
+req GET "/api/games/$H/hex/18x1?token=$HS"
+check "a hex that is not four digits: 400" [ "$code" = 400 ]
+req GET "/api/games/$H/hex/9999?token=$HS"
+[ "$code" = 404 ] && [ "$(j "$body" 'o.error')" = "hex 9999 is not on the map" ]
+verdict $? "a hex off the map: 404 with the reason"
+req POST "/api/games/$H/hex/1811" "{\"token\": \"$HS\"}"
+check "a hex by POST: 405" [ "$code" = 405 ]
 req GET "/api/games/$H?token=nope"
 check "a wrong token: 403" [ "$code" = 403 ]
 req GET "/api/games/$H"
