@@ -151,6 +151,18 @@ test("undo puts the unit back", async () => {
   await page.waitForSelector(`svg.hexmap .counter[data-unit="${moved.unit}"][data-hex="${moved.to}"]`);
 });
 
+test("clicking a hex where nothing can act shows it in words", async () => {
+  const { page } = shared;
+  await clickHex(page, "1811"); // an Allied redoubt in the Russian Movement Phase
+  await page.waitForSelector("#odds:not([hidden]) #hex-text");
+  const text = await page.textContent("#hex-text");
+  assert(text.includes("1811: clear; Redoubt No. 3"), "the hex and its place: " + text.slice(0, 80));
+  assert(/arabtabia .*artillery/.test(text) && text.includes("hexside N: redoubt"), "its stack and hexsides");
+  await page.screenshot({ path: path.join(OUT, "hex-info.png") });
+  await page.click("#hex-close");
+  await page.waitForSelector("#odds[hidden]", { state: "attached" });
+});
+
 test("a fire shows the exact odds of `crimea odds` before the roll, then rolls", async () => {
   const { page, id } = shared;
   let fire = null;

@@ -37,6 +37,7 @@ export const api = {
   act: (id, token, action, dice) =>
     call("POST", `${g(id)}/actions`, dice ? { token, action, dice } : { token, action }),
   odds: (id, token, action) => call("POST", `${g(id)}/odds`, { token, action }),
+  hex: (id, token, hex) => call("GET", `${g(id)}/hex/${encodeURIComponent(hex)}${q(token)}`),
   undo: (id, token) => call("POST", `${g(id)}/undo`, { token }),
   record: (id, token) => call("GET", `${g(id)}/record${q(token)}`),
   reveal: (id) => call("GET", `${g(id)}/reveal`),

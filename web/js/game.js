@@ -176,7 +176,12 @@ export async function showGame(root, id, urlToken) {
     // select the units of this hex that can do something
     const here = st.game.units.filter((u) => u.state === "on" && u.hex === hx).map((u) => u.id);
     const able = here.filter((u) => gr.moves.has(u) || attackers(gr).has(u));
-    if (!able.length) { if (!ev.shiftKey) st.selected = []; render(); return; }
+    if (!able.length) {
+      if (!ev.shiftKey) st.selected = [];
+      render();
+      if (!ev.shiftKey) showHex(hx); // nothing to do there: say what it is
+      return;
+    }
     if (ev.shiftKey || ev.ctrlKey || ev.metaKey) {
       for (const u of able) if (!st.selected.includes(u)) st.selected.push(u);
     } else {
@@ -223,6 +228,21 @@ export async function showGame(root, id, urlToken) {
       h("thead", {}, h("tr", {}, h("th", {}, "side"), h("th", {}, "VP"), h("th", {}, "case"), h("th", {}, "for"))),
       h("tbody", {}, sc.lines.map((l) => h("tr", {}, h("td", {}, l.side), h("td.vp", {}, l.vp > 0 ? `+${l.vp}` : `${l.vp}`),
         h("td", {}, l.rule), h("td", {}, l.what)))));
+  }
+
+  // A hex in the rules' words (GET .../hex/HHHH): terrain, hexsides, the stack, zones of
+  // control. Never over a pending attack's odds or a die being asked for.
+  async function showHex(hx) {
+    if (st.pending || oddsBox.querySelector("form.dice")) return;
+    try {
+      const o = await api.hex(id, anyToken(), hx);
+      if (st.pending || oddsBox.querySelector("form.dice")) return;
+      clear(oddsBox).append(h("h2", {}, `Hex ${o.hex}`), h("pre.oddstext", { id: "hex-text" }, o.text),
+        h("div.buttons", {}, h("button", { type: "button", id: "hex-close", onclick: () => { oddsBox.hidden = true; } }, "Close")));
+      oddsBox.hidden = false;
+    } catch (e) {
+      msg.textContent = `Hex ${hx}: ${e.message}`;
+    }
   }
 
   function showScore() {
