@@ -93,8 +93,8 @@ contains "score: the result as it stands" "$tmp/out" "^Allied victory (russian 0
 printf 'hex 1811\nhex 2011\nhex 9999\nhex 18\nquit\n' | "$bin" play balaclava >"$tmp/out" 2>&1
 contains "hex: terrain and place" "$tmp/out" "1811: clear; Redoubt No. 3"
 contains "hex: a redoubt hexside" "$tmp/out" "  hexside SE: redoubt"
-contains "hex: the top unit" "$tmp/out" "mil3  .*allied infantry 2-2-2, MA 5, on top"
-contains "hex: the gun beneath" "$tmp/out" "arabtabia .*allied artillery D-\[1\]-2, MA 0"
+contains "hex: the top unit" "$tmp/out" "  mil3 (3 Militia): allied infantry 2-2-2, MA 5, on top"
+contains "hex: the gun beneath" "$tmp/out" "  arabtabia (Arabtabia): allied artillery D-\[1\]-2, MA 0"
 contains "hex: an enemy zone" "$tmp/out" "in the allied zone of control \[6.1\]"
 contains "hex: off the map" "$tmp/out" "hex 9999 is not on the map"
 contains "hex: not a hex" "$tmp/out" '"18" is not a hex number (XXYY)'

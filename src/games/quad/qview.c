@@ -172,7 +172,7 @@ int q_view_hex(const struct game *g, int hex, char *out, size_t n, struct err *e
 		unsigned fl = st->u[u].fl;
 		bool dis = q_disrupted(g, u);
 		q_face_text(ud, dis && ud->has_back ? 1 : 0, fv, sizeof fv);
-		APPEND(out, n, l, "  %-10s %-20s %s %s %s, MA %d%s%s", ud->id, ud->name, g->scn->side[ud->side],
+		APPEND(out, n, l, "  %s (%s): %s %s %s, MA %d%s%s", ud->id, ud->name, g->scn->side[ud->side],
 		       type_name(ud->type), fv, q_ma(g, u), i == 0 && k > 1 ? ", on top" : "",
 		       dis ? ", disrupted" : "");
 		if (st->u[u].mp) /* half points, as the move events give them */
