@@ -133,6 +133,10 @@ test("clicking a unit highlights its moves; clicking a highlighted hex moves it"
   const btns = await page.$$eval("#moveto button", (l) => l.map((b) => b.textContent));
   eq(btns.length, nmoves, "one button per listed move");
   eq(btns.join(" "), [...btns].sort().join(" "), "the move buttons in hex order");
+  // the list of every action groups the unit's moves, in order
+  const grouped = await page.$$eval(`#allactions optgroup[label="move ${unit}"] option`, (l) => l.map((o) => o.value));
+  eq(grouped.length, nmoves, "the unit's moves in one group of the list of all actions");
+  eq(grouped.join("|"), [...grouped].sort().join("|"), "the group in order");
   await page.screenshot({ path: path.join(OUT, "map-moves.png") });
   await clickHex(page, to);
   await page.waitForSelector(`svg.hexmap .counter[data-unit="${unit}"][data-hex="${to}"]`);

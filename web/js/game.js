@@ -332,8 +332,21 @@ export async function showGame(root, id, urlToken) {
       turnBox.append(h("p.hint", {}, "Click a unit, then a highlighted hex. Shift-click adds units to a fire or melee."));
     }
     // every listed action, for the keyboard and for anything the map cannot show
-    const selAll = h("select", { id: "allactions", "aria-label": "All legal actions" },
-      gr.all.slice(0, 3000).map((a) => h("option", { value: a.text }, a.text)));
+    // actions that differ only in their last word (a unit's moves, a unit's fires) in one
+    // group, in order, as the terminal's `actions` lists them
+    const opts = [], all = gr.all.slice(0, 3000);
+    for (let i = 0; i < all.length;) {
+      const t = all[i].text, sp = t.lastIndexOf(" "), pre = sp > 0 ? t.slice(0, sp) : "";
+      let j = i + 1;
+      if (pre.includes(" "))
+        while (j < all.length && all[j].text.lastIndexOf(" ") === sp && all[j].text.startsWith(pre + " ")) j++;
+      if (j - i >= 3)
+        opts.push(h("optgroup", { label: pre }, all.slice(i, j).map((a) => a.text).sort().map((x) => h("option", { value: x }, x))));
+      else
+        for (let k = i; k < j; k++) opts.push(h("option", { value: all[k].text }, all[k].text));
+      i = j;
+    }
+    const selAll = h("select", { id: "allactions", "aria-label": "All legal actions" }, opts);
     const doIt = () => {
       const a = gr.all.find((x) => x.text === selAll.value);
       if (a) (a.units ? showOdds(a) : send(a.text));
