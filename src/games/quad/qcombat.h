@@ -45,6 +45,7 @@ int q_fire_strength(const struct game *g, int u, int target, struct err *e);
 /* Odds before dice: the probability (in sixths of the six die faces) of every outcome. */
 struct q_odds {
 	int column;          /* fire: column index after shifts; melee: odds column */
+	bool below;          /* melee: worse odds than the first column, read on it (errata [8.4]) */
 	int terrain;         /* melee: enum qt_mterrain */
 	int row_base;        /* melee: attacker morale - 1 */
 	int total_a, total_d;

@@ -842,6 +842,7 @@ struct melee_plan {
 	int def[12], ndef;
 	int a, d;
 	int terrain, column, base;
+	bool below;      /* errata [8.4]: worse odds than the line's first column, read on it */
 };
 
 /* The terrain row a defender hex earns against these attackers ([8.3], errata [8.32]). */
@@ -1018,6 +1019,8 @@ static int melee_plan(const struct game *g, const struct action *a, struct melee
 		if (p->d == 0 || p->a * o[1] >= p->d * o[0])
 			p->column = c;
 	}
+	const uint8_t *o0 = s->tab.odds[p->terrain][0];
+	p->below = p->d > 0 && p->a * o0[1] < p->d * o0[0];
 	/* [8.81], [8.83] the highest attacker morale picks the die column */
 	int best = 0;
 	for (int j = 0; j < p->natt; j++)
@@ -1060,6 +1063,7 @@ int q_melee_odds(const struct game *g, const struct action *a, struct q_odds *o,
 	if (melee_plan(g, a, &p, e) != 0)
 		return -1;
 	o->column = p.column;
+	o->below = p.below;
 	o->terrain = p.terrain;
 	o->row_base = p.base;
 	o->total_a = p.a;
@@ -1106,11 +1110,9 @@ int q_melee_apply(struct game *g, const struct action *a, struct evsink *ev, str
 	}
 	/* odds worse than the line's first column are read on it (errata [8.4]): say so, or
 	 * "3 against 5 ... 2-1 column" reads as a mistake */
-	const uint8_t *o0 = s->tab.odds[p.terrain][0];
-	bool below = p.column == 0 && p.d > 0 && p.a * o0[1] < p.d * o0[0];
 	evp = ev_emit(ev, "[8.4]", "%s attack%s %s: melee %d against %d on the %s line: %d-%d column%s; die %d, row %d: %s",
 		      ids, p.natt == 1 ? "s" : "", hx, p.a, p.d, trn[p.terrain], s->tab.odds[p.terrain][p.column][0],
-		      s->tab.odds[p.terrain][p.column][1], below ? " (worse odds are read on it, errata [8.4])" : "",
+		      s->tab.odds[p.terrain][p.column][1], p.below ? " (worse odds are read on it, errata [8.4])" : "",
 		      die, row, t);
 	ev_die(evp, die);
 	for (int i = 0; i < p.natt; i++) {

@@ -442,9 +442,9 @@ static int follow(struct game *g, int u, const int32_t *path, int n, int entered
 	if (ev) { /* (no sink: no event to word) */
 		hex_format(map_hex(&s->map, from), hx);
 		int spent = st->u[u].mp, left = q_mp_left(g, u);
-		left = left > 0 ? left : 0;
-		ev_emit(ev, "[5.0]", "%s moves to %s (%d%s of %d%s movement points spent)%s", s->u[u].id, hx,
-			spent / 2, spent % 2 ? ".5" : "", (spent + left) / 2, (spent + left) % 2 ? ".5" : "",
+		char sp[Q_MP_TEXT_MAX], al[Q_MP_TEXT_MAX];
+		ev_emit(ev, "[5.0]", "%s moves to %s (%s of %s movement points spent)%s", s->u[u].id, hx,
+			q_mp_text(spent, sp), q_mp_text(spent + (left > 0 ? left : 0), al),
 			(st->u[u].fl & QF_STOPPED) ? ", stopping in an enemy zone of control [5.13]" : "");
 	}
 	return q_battle_moved(g, u, entered + n, ev);
@@ -570,13 +570,13 @@ int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, str
 	if (zoc[a->arg[1]])
 		st->u[u].fl |= QF_STOPPED; /* [12.21] */
 	if (ev) { /* (the words only for a sink) */
-		char before[48];
+		char before[48], paid[Q_MP_TEXT_MAX];
 		if (k)
 			snprintf(before, sizeof before, "%d unit%s entered there before it", k, k == 1 ? "" : "s");
 		else
 			snprintf(before, sizeof before, "the first to enter there");
-		ev_emit(ev, "[12.13]", "%s enters at %s paying %d%s movement point%s (%s)", s->u[u].id, hx, c / 2,
-			c % 2 ? ".5" : "", c == 2 ? "" : "s", before);
+		ev_emit(ev, "[12.13]", "%s enters at %s paying %s movement point%s (%s)", s->u[u].id, hx,
+			q_mp_text(c, paid), c == 2 ? "" : "s", before);
 	}
 	if (a->n > 2) {
 		struct q_work wbuf; /* on the stack: no heap use inside a game */

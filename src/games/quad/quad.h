@@ -277,6 +277,9 @@ int q_unit_find(const struct q_scn *s, const char *id);
 /* Face k (0 front, 1 back) of a counter as printed on it, "5-3-5" style: fire (an artillery
  * class letter, "-" for none, parenthesised when printed so), melee (bracketed likewise), morale. */
 void q_face_text(const struct q_udef *d, int k, char *buf, size_t n);
+/* Half movement points (the engine's unit) as a player reads them: "2", "2.5"; returns buf. */
+#define Q_MP_TEXT_MAX 16
+const char *q_mp_text(int halves, char buf[Q_MP_TEXT_MAX]);
 /* The ids of units[n] for an event, "uk1, uk2": as many as fit in n bytes with room left
  * for " and N more", which then ends the list. */
 void q_ids_text(const struct q_scn *s, const int *units, int nu, char *buf, size_t n);

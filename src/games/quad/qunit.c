@@ -26,6 +26,12 @@ void q_face_text(const struct q_udef *d, int k, char *buf, size_t n)
 	snprintf(buf, n, "%s-%s-%d", f, m, d->morale[k]);
 }
 
+const char *q_mp_text(int halves, char buf[Q_MP_TEXT_MAX])
+{
+	snprintf(buf, Q_MP_TEXT_MAX, "%d%s", halves / 2, halves % 2 ? ".5" : "");
+	return buf;
+}
+
 void q_ids_text(const struct q_scn *s, const int *units, int nu, char *buf, size_t n)
 {
 	size_t l = 0, room = n > 16 ? n - 16 : 0; /* (16: " and NN more" and the NUL) */

@@ -79,10 +79,9 @@ int q_view_odds(const struct game *g, const struct action *a, char *out, size_t 
 	} else if (a->kind == QA_MELEE) {
 		if (q_melee_odds(g, a, &o, e) != 0)
 			return -1;
-		const uint8_t *r = q_scn(g)->tab.odds[o.terrain][o.column], *r0 = q_scn(g)->tab.odds[o.terrain][0];
-		bool below = o.column == 0 && o.total_d > 0 && o.total_a * r0[1] < o.total_d * r0[0];
+		const uint8_t *r = q_scn(g)->tab.odds[o.terrain][o.column];
 		APPEND(out, n, l, "melee %d against %d, %s line, %d-%d column [8.4]%s\n", o.total_a, o.total_d,
-		       trn[o.terrain], r[0], r[1], below ? " (worse odds are read on it, errata [8.4])" : "");
+		       trn[o.terrain], r[0], r[1], o.below ? " (worse odds are read on it, errata [8.4])" : "");
 	} else {
 		return err_set(e, NULL, 0, "odds are for fire and melee actions");
 	}
@@ -145,7 +144,7 @@ int q_view_hex(const struct game *g, int hex, char *out, size_t n, struct err *e
 	const struct map *m = &s->map;
 	int idx = map_index(m, hex), stk[Q_STACK_MAX * 2], k;
 	size_t l = 0;
-	char hx[8], sd[160], fv[24];
+	char hx[8], sd[160], fv[24], mp[Q_MP_TEXT_MAX];
 	uint8_t zoc[Q_NMAX];
 
 	hex_format(hex, hx);
@@ -175,8 +174,8 @@ int q_view_hex(const struct game *g, int hex, char *out, size_t n, struct err *e
 		APPEND(out, n, l, "  %s (%s): %s %s %s, MA %d%s%s", ud->id, ud->name, g->scn->side[ud->side],
 		       type_name(ud->type), fv, q_ma(g, u), i == 0 && k > 1 ? ", on top" : "",
 		       dis ? ", disrupted" : "");
-		if (st->u[u].mp) /* half points, as the move events give them */
-			APPEND(out, n, l, ", %d%s movement points spent", st->u[u].mp / 2, st->u[u].mp % 2 ? ".5" : "");
+		if (st->u[u].mp) /* as the move events give them */
+			APPEND(out, n, l, ", %s movement points spent", q_mp_text(st->u[u].mp, mp));
 		APPEND(out, n, l, "%s%s%s\n", (fl & QF_STOPPED) ? ", stopped in a zone of control [5.13]" : "",
 		       (fl & QF_FIRED) ? ", has fired [7.24]" : "", (fl & QF_MELEED) ? ", in melee this phase [8.14]" : "");
 	}
@@ -185,7 +184,6 @@ int q_view_hex(const struct game *g, int hex, char *out, size_t n, struct err *e
 	for (int side = 0; side < 2; side++) { /* (the occupants' own side's zone means nothing there) */
 		if (k > 0 && s->u[stk[0]].side == side)
 			continue;
-		memset(zoc, 0, (size_t)m->n);
 		q_zoc(g, side, zoc);
 		if (zoc[idx])
 			APPEND(out, n, l, "  in the %s zone of control [6.1]\n", g->scn->side[side]);
