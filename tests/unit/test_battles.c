@@ -522,6 +522,39 @@ static void test_bal_21_cavalry_stacking(void **state)
 	fx_free(f);
 }
 
+/* [21.0] four one-point Light Brigade regiments and a horse artillery troop make a legal stack
+ * of five units (the fuzz found greedy's Allies building it after Game-Turn 7). Every unit of
+ * it must count: the top, the rules' invariants, and the defenders of a melee against it. */
+static void test_bal_21_five_unit_stack(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(BALA, 0);
+	const char *ids[5] = {"lt4dr", "hus8", "hus11", "lt13dr", "ctroop"};
+	int idx = IDX(f, "0510"), stk[Q_STACK_MAX + 1];
+	char why[160];
+	clear_all(f);
+	for (int k = 0; k < 5; k++) {
+		assert_true(q_stack_ok(&f->g, U(f, ids[k]), idx));
+		place(f, ids[k], "0510");
+	}
+	assert_int_equal(q_stack(&f->g, idx, stk, Q_STACK_MAX), 5);
+	assert_int_equal(stk[0], U(f, "ctroop"));
+	assert_int_equal(q_top(&f->g, idx), U(f, "ctroop")); /* placed last: on top */
+	assert_int_equal(f->g.rules->check(&f->g, why, sizeof why), 0);
+	/* a Russian melee against the hex meets all five units: four regiments' points and the
+	 * troop's parenthesized 1, which defends ([8.0]: parentheses bar only attacking) */
+	int ru = side(f, "russian");
+	place(f, "kiev1", "0610");
+	set_turn(f, 3, ru, QP_MELEE);
+	struct action a;
+	struct q_odds o;
+	parse(f, "melee kiev1 > 0510", &a);
+	if (q_melee_odds(&f->g, &a, &o, &f->e) != 0)
+		fail_msg("melee odds: %s", f->e.msg);
+	assert_int_equal(o.total_d, 5);
+	fx_free(f);
+}
+
 /* [22.11] attacking out of an Aqueduct hex halves melee (down), [22.12] defence unchanged;
  * [22.21], [22.22] 3 MP, never entered by cavalry or artillery. */
 static void test_bal_22_aqueduct(void **state)
@@ -1427,6 +1460,39 @@ static void test_tch_171_engineers(void **state)
 	fx_free(f);
 }
 
+/* [17.11] engineers never count for stacking: the four of them join a legal stack of two, six
+ * units in one hex (greedy's Russians built five in 3213; the fuzz found it). Every unit of it
+ * must count: the top, the rules' invariants, and the defence ([17.11] engineers always add
+ * their melee strength to the defence of a hex). */
+static void test_tch_1711_six_unit_stack(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(TCHE, 0);
+	const char *ids[6] = {"belo_4", "26l_12", "2_5", "1_2_12", "3_17", "6_17"};
+	int idx = IDX(f, "3213"), stk[Q_STACK_MAX + 1];
+	char why[160];
+	clear_all(f);
+	for (int k = 0; k < 6; k++) {
+		assert_true(q_stack_ok(&f->g, U(f, ids[k]), idx));
+		place(f, ids[k], "3213");
+	}
+	assert_int_equal(q_stack(&f->g, idx, stk, Q_STACK_MAX), 6);
+	assert_int_equal(stk[0], U(f, "6_17"));
+	assert_int_equal(q_top(&f->g, idx), U(f, "6_17")); /* placed last: on top */
+	assert_int_equal(f->g.rules->check(&f->g, why, sizeof why), 0);
+	assert_false(q_stack_ok(&f->g, U(f, "smol_7"), idx)); /* a third that counts */
+	/* an Allied melee against the hex meets 11 + 2 + four engineers' 2 */
+	place(f, "14ch_1", "3313");
+	set_turn(f, 3, side(f, "allied"), QP_MELEE);
+	struct action a;
+	struct q_odds o;
+	parse(f, "melee 14ch_1 > 3213", &a);
+	if (q_melee_odds(&f->g, &a, &o, &f->e) != 0)
+		fail_msg("melee odds: %s", f->e.msg);
+	assert_int_equal(o.total_d, 21);
+	fx_free(f);
+}
+
 /* [18.1] garrisoned redoubts: closed to every unit; any adverse result destroys the garrison
  * (a Destroyed marker: 2 Russian VP), and the hex is then a normal hex. */
 static void test_tch_181_garrisons(void **state)
@@ -1573,6 +1639,7 @@ int main(void)
 		cmocka_unit_test(test_bal_19_fatigue),
 		cmocka_unit_test(test_bal_20_demoralization),
 		cmocka_unit_test(test_bal_21_cavalry_stacking),
+		cmocka_unit_test(test_bal_21_five_unit_stack),
 		cmocka_unit_test(test_bal_22_aqueduct),
 		cmocka_unit_test(test_bal_map_glyphs),
 		cmocka_unit_test(test_bal_hex_info),
@@ -1599,6 +1666,7 @@ int main(void)
 		cmocka_unit_test(test_ink_2926_option),
 		cmocka_unit_test(test_tch_1614_bridge),
 		cmocka_unit_test(test_tch_171_engineers),
+		cmocka_unit_test(test_tch_1711_six_unit_stack),
 		cmocka_unit_test(test_tch_181_garrisons),
 		cmocka_unit_test(test_tch_182_tchorgoun),
 		cmocka_unit_test(test_tch_1923_holds),

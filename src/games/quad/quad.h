@@ -20,7 +20,11 @@ extern const struct rules quad_rules;
 #define Q_PARENT_END 0xFF /* struct q_udef parent_first, parent_next: none */
 #define Q_ID_MAX 24
 #define Q_NAME_MAX 32
-#define Q_STACK_MAX 4   /* stacking limits are checked by rule; storage allows Balaclava's [21.0] */
+/* The most units one hex can hold. Stacking limits are checked by rule; this is storage, and
+ * must hold the largest legal stack: the Tchernaya's, where the four engineers never count
+ * ([17.11]) and join a stack of two, six units; Balaclava's [21.0] allows five (four one-point
+ * Light Brigade regiments and a gun). */
+#define Q_STACK_MAX 6
 #define Q_TURNS_MAX 60
 
 enum q_type { Q_INF, Q_CAV, Q_ART, Q_HART, Q_NTYPES };
