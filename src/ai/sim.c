@@ -182,6 +182,58 @@ static int level_slot(struct sim_stats *st, const char *name, int winner)
 	return st->nlevels++;
 }
 
+/* Index of the item (side, rule, text), adding it if there is room; -1 if full. */
+static int item_slot(struct sim_stats *st, int side, const char *rule, const char *item, int order)
+{
+	for (int i = 0; i < st->nitems; i++)
+		if (st->item[i].side == side && !strcmp(st->item[i].rule, rule) &&
+		    !strcmp(st->item[i].item, item))
+			return i;
+	if (st->nitems == SIM_ITEMS)
+		return -1;
+	struct sim_item *it = &st->item[st->nitems];
+	memset(it, 0, sizeof *it);
+	snprintf(it->item, sizeof it->item, "%s", item);
+	snprintf(it->rule, sizeof it->rule, "%s", rule);
+	it->side = side;
+	it->order = order;
+	return st->nitems++;
+}
+
+/* Adds to item k the tally of g games scoring sum points in all, min to max a game. */
+static void item_add(struct sim_item *it, int order, int64_t g, int64_t sum, int32_t min, int32_t max)
+{
+	if (order < it->order)
+		it->order = order;
+	if (g == 0)
+		return;
+	if (it->games == 0 || min < it->vp_min)
+		it->vp_min = min;
+	if (it->games == 0 || max > it->vp_max)
+		it->vp_max = max;
+	it->games += g;
+	it->vp_sum += sum;
+}
+
+void sim_stats_add_sheet(struct sim_stats *st, const struct score_sheet *sh)
+{
+	for (int i = 0; i < sh->n && i < SCORE_LINES_MAX; i++) {
+		const struct score_line *l = &sh->line[i];
+		int k = item_slot(st, l->side, l->rule, l->item, l->order);
+		if (k < 0) {
+			st->item_overflow++;
+			continue;
+		}
+		item_add(&st->item[k], l->order, 1, l->vp, l->vp, l->vp);
+	}
+	for (int i = 0; i < sh->nzero && i < SCORE_LINES_MAX; i++) { /* known, 0 games more */
+		const struct score_line *l = &sh->zero[i];
+		int k = item_slot(st, l->side, l->rule, l->item, l->order);
+		if (k >= 0)
+			item_add(&st->item[k], l->order, 0, 0, 0, 0);
+	}
+}
+
 /* sim.h */
 int64_t sim_rank_game(int64_t k, int rank, int nranks)
 {
@@ -266,6 +318,16 @@ void sim_stats_merge(struct sim_stats *dst, const struct sim_stats *src)
 	}
 	for (int i = 0; i < src->nerr; i++)
 		err_keep(dst, &src->err[i]);
+	dst->item_overflow += src->item_overflow;
+	for (int i = 0; i < src->nitems; i++) {
+		const struct sim_item *it = &src->item[i];
+		int k = item_slot(dst, it->side, it->rule, it->item, it->order);
+		if (k < 0) {
+			dst->item_overflow += it->games; /* (the lines it stands for) */
+			continue;
+		}
+		item_add(&dst->item[k], it->order, it->games, it->vp_sum, it->vp_min, it->vp_max);
+	}
 }
 
 static int group(int winner)
@@ -289,9 +351,24 @@ static int level_cmp(const void *pa, const void *pb)
 	return strcmp(a->name, b->name);
 }
 
+static int item_cmp(const void *pa, const void *pb)
+{
+	const struct sim_item *a = pa, *b = pb;
+	int c;
+
+	if (a->side != b->side)
+		return a->side < b->side ? -1 : 1;
+	if (a->order != b->order)
+		return a->order < b->order ? -1 : 1;
+	if ((c = strcmp(a->rule, b->rule)) != 0)
+		return c;
+	return strcmp(a->item, b->item);
+}
+
 void sim_stats_finish(struct sim_stats *st)
 {
 	qsort(st->lv, (size_t)st->nlevels, sizeof st->lv[0], level_cmp);
+	qsort(st->item, (size_t)st->nitems, sizeof st->item[0], item_cmp);
 }
 
 double sim_mean(int64_t n, int64_t sum)

@@ -51,6 +51,19 @@ struct sim_level {
 	int64_t margin;             /* sum over its games of vp[0] - vp[1] (for ordering) */
 };
 
+/* A score sheet item's tally (rules.h, struct score_line) over the completed games: keyed by
+ * side, case and item text, so the same item of every game adds up. */
+#define SIM_ITEMS 40
+struct sim_item {
+	char item[SCORE_WHAT_MAX];
+	char rule[16];
+	int32_t side;
+	int32_t order;              /* the least place in a sheet it was read at (for ordering) */
+	int64_t games;              /* completed games in which it scored (points not 0) */
+	int64_t vp_sum;             /* its points over those games */
+	int32_t vp_min, vp_max;     /* over the games in which it scored */
+};
+
 /* Tallies of a set of games. Invariant: every field is a sum, minimum, maximum or a set
  * union over the games added, so merging is exact and order-independent. After
  * sim_stats_finish the levels are in canonical order (see there). */
@@ -66,6 +79,10 @@ struct sim_stats {
 	int32_t nlevels, nerr;
 	struct sim_level lv[SIM_LEVELS];
 	struct sim_game err[SIM_ERRS_KEPT]; /* erroneous games, lowest indices, sorted */
+	/* where the points go: the score sheets of the completed games (sim_stats_add_sheet) */
+	int32_t nitems, pad;
+	int64_t item_overflow;      /* sheet lines that found no free slot */
+	struct sim_item item[SIM_ITEMS];
 };
 
 /* The seed of game i of a study seeded with seed: rng_mix(seed, i). */
@@ -107,10 +124,13 @@ int sim_play(const struct scenario *s, uint64_t study_seed, int64_t index,
 void sim_stats_init(struct sim_stats *st);
 /* Adds one game's outcome. */
 void sim_stats_add(struct sim_stats *st, const struct sim_game *r);
+/* Adds a completed game's score sheet (its final position's, rules->score) to the items. */
+void sim_stats_add_sheet(struct sim_stats *st, const struct score_sheet *sh);
 /* Adds every tally of src into dst (src unchanged). Exact, associative, commutative. */
 void sim_stats_merge(struct sim_stats *dst, const struct sim_stats *src);
 /* Puts the levels in canonical order: side 0's wins, draws, side 1's wins; within each,
- * by mean margin vp[0] - vp[1] (decisive wins of side 0 first, of side 1 last), then name. */
+ * by mean margin vp[0] - vp[1] (decisive wins of side 0 first, of side 1 last), then name;
+ * and the items by side, then their place in the sheet, case and text. */
 void sim_stats_finish(struct sim_stats *st);
 
 /* Mean and sample standard deviation from a count, sum and sum of squares (0 when n < 2). */

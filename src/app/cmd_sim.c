@@ -33,7 +33,9 @@
 static const char sim_help[] =
 	"usage: crimea sim SCENARIO [-n N] [options]\n"
 	"  Plays N games computer against computer and prints the distribution of victory\n"
-	"  levels (95% Wilson intervals), victory points, game length and the historical outcome.\n"
+	"  levels (95% Wilson intervals), victory points, game length, where the points go (each\n"
+	"  item of the victory point schedule: mean, share of games it scored in, range) and the\n"
+	"  historical outcome.\n"
 	"  -n N              games to play (default 100)\n"
 	"  --ai SIDE=PLAYER  the player of a side (default random for both; SIDE may be both):\n"
 	"                    random, greedy, search, or search:N (N rollouts a decision; 60);\n"
@@ -112,6 +114,7 @@ struct worker {
 	pthread_t t;
 	struct shared *sh;
 	struct sim_stats st;
+	struct score_sheet sheet; /* scratch for each completed game's final sheet */
 };
 
 static int rank0(void)
@@ -304,6 +307,11 @@ static void *work(void *arg)
 			break;
 		sim_play(sh->s, a->seed, i, &cfg, g, &r);
 		sim_stats_add(&w->st, &r);
+		if (r.status == SIM_OK && rl->score) { /* where the points went: the final sheet */
+			struct result sr;
+			rl->score(g, &w->sheet, &sr);
+			sim_stats_add_sheet(&w->st, &w->sheet);
+		}
 		if (sh->list)
 			sh->list[i] = r;
 		atomic_fetch_add(&sh->done, 1);
@@ -497,6 +505,31 @@ static void options_text(uint32_t o, char *buf, size_t n)
 		snprintf(buf, n, "none");
 }
 
+/* Where the points go: each score sheet item's mean over the completed games, the share of
+ * games in which it scored, and its least and greatest score in those, side by side. */
+static void print_items(const struct scenario *s, const struct sim_stats *st)
+{
+	int64_t ok = st->status[SIM_OK];
+
+	if (st->nitems == 0)
+		return;
+	printf("\nwhere the points go (the score sheets at the end; mean over all completed games,\n"
+	       "min and max over the games in which the item scored)\n");
+	printf("%-10s %8s %9s %6s %6s  %-8s %s\n", "side", "mean", "scored in", "min", "max", "case", "item");
+	for (int i = 0; i < st->nitems; i++) {
+		const struct sim_item *it = &st->item[i];
+		char lo[16] = "-", hi[16] = "-";
+		if (it->games) {
+			snprintf(lo, sizeof lo, "%d", it->vp_min);
+			snprintf(hi, sizeof hi, "%d", it->vp_max);
+		}
+		printf("%-10s %8.2f %8.1f%% %6s %6s  %-8s %s\n", s->side[it->side & 1], sim_mean(ok, it->vp_sum),
+		       100.0 * sim_mean(ok, it->games), lo, hi, it->rule, it->item);
+	}
+	if (st->item_overflow)
+		printf("(%" PRId64 " more sheet lines: too many items to tally)\n", st->item_overflow);
+}
+
 static void print_text(const struct sim_args *a, const struct scenario *s, const struct sim_stats *st,
 		       const struct sim_game *list)
 {
@@ -546,6 +579,7 @@ static void print_text(const struct sim_args *a, const struct scenario *s, const
 	printf("\ngame length: %.1f actions (sd %.1f, min %d, max %d), %.2f player-turns (sd %.2f)\n",
 	       sim_mean(ok, st->act_sum), sim_sd(ok, st->act_sum, st->act_sq), st->act_min, st->act_max,
 	       sim_mean(ok, st->turn_sum), sim_sd(ok, st->turn_sum, st->turn_sq));
+	print_items(s, st);
 	if (h >= 0) {
 		printf("\nhistorical outcome: %s\n  %s\n", history[h].outcome, history[h].note);
 		if (hg >= 0) {
@@ -631,6 +665,21 @@ static int print_json(const struct sim_args *a, const struct scenario *s, const 
 		json_object_set_new(vp, s->side[k], o);
 	}
 	json_object_set_new(root, "victory_points", vp);
+	json_t *items = json_array();
+	for (int i = 0; i < st->nitems; i++) {
+		const struct sim_item *it = &st->item[i];
+		json_t *o = json_object();
+		json_object_set_new(o, "side", json_string(s->side[it->side & 1]));
+		json_object_set_new(o, "rule", json_string(it->rule));
+		json_object_set_new(o, "item", json_string(it->item));
+		json_object_set_new(o, "points", json_integer(it->vp_sum));
+		json_object_set_new(o, "mean", json_real(sim_mean(ok, it->vp_sum)));
+		json_object_set_new(o, "min", it->games ? json_integer(it->vp_min) : json_null());
+		json_object_set_new(o, "max", it->games ? json_integer(it->vp_max) : json_null());
+		json_array_append_new(items, jshare(o, it->games, ok));
+	}
+	json_object_set_new(root, "score_items", items);
+	json_object_set_new(root, "score_item_overflow", json_integer(st->item_overflow));
 	json_object_set_new(len, "actions_mean", json_real(sim_mean(ok, st->act_sum)));
 	json_object_set_new(len, "actions_sd", json_real(sim_sd(ok, st->act_sum, st->act_sq)));
 	json_object_set_new(len, "actions_min", json_integer(st->act_min));

@@ -60,12 +60,20 @@ struct result {
 struct score_line {
 	int side;                  /* side index */
 	int vp;                    /* points; negative for points lost */
+	int order;                 /* the item's place in the schedule as the rules read it */
 	char rule[16];             /* the case of the schedule, e.g. "[23.22]" */
 	char what[SCORE_WHAT_MAX]; /* e.g. "3 redoubt guns remaining, 6 each" */
+	char item[SCORE_WHAT_MAX]; /* the item without this game's counts, the same in every game
+				    * (what studies add up): "redoubt guns remaining, 6 each" */
 };
 struct score_sheet {
 	int n;
+	int items;                 /* items read, scoring or not (the next line's order) */
 	struct score_line line[SCORE_LINES_MAX];
+	/* the items of the schedule read that scored nothing (vp 0): what studies count as never
+	 * scoring, which the sheet's lines leave out */
+	int nzero;
+	struct score_line zero[SCORE_LINES_MAX];
 };
 
 struct game;

@@ -43,6 +43,7 @@ for s in balaclava alma; do
 	contains "sim $s victory points" "$tmp/$s.j1" "^victory points"
 	contains "sim $s length" "$tmp/$s.j1" "^game length: .* actions .* player-turns"
 	contains "sim $s history" "$tmp/$s.j1" "^historical outcome: "
+	contains "sim $s where the points go" "$tmp/$s.j1" "^where the points go"
 done
 contains "balaclava levels without points" "$tmp/balaclava.j1" "^Draw  "
 if grep -q "(russian [0-9]" "$tmp/balaclava.j1"; then ko "levels keep their points"; else ok; fi
@@ -67,6 +68,29 @@ elif command -v python3 >/dev/null 2>&1; then
 	if python3 -c 'import json, sys; j = json.load(open(sys.argv[1])); assert sum(l["games"] for l in j["levels"]) == j["completed"] == 8' "$tmp/sim.json"; then ok; else ko "json parses (python3)"; fi
 else
 	echo "note: neither node nor python3: the JSON was checked by its keys only"
+fi
+
+# where the points go: each side's score sheet items add up to its points, game by game summed
+# (the games' own points from --list); an item that never scored is listed with no games
+expect "sim --json items" 0 "$bin" sim balaclava -n 12 --jobs 2 --json --list
+cp "$tmp/out" "$tmp/items.json"
+if command -v node >/dev/null 2>&1; then
+	if node -e 'const j = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+		const sides = Object.keys(j.victory_points);
+		for (let k = 0; k < 2; k++) {
+			const items = j.score_items.filter(i => i.side === sides[k]);
+			const pts = items.reduce((a, i) => a + i.points, 0);
+			const vp = j.list.reduce((a, g) => a + g.vp[k], 0);
+			if (items.length === 0 || pts !== vp) process.exit(1);
+		}
+		if (!j.score_items.some(i => i.games === 0 && i.min === null)) process.exit(1);
+		if (j.score_item_overflow !== 0) process.exit(1);' "$tmp/items.json"; then ok; else ko "json score_items add up to each side's points"; fi
+elif command -v python3 >/dev/null 2>&1; then
+	if python3 -c 'import json, sys
+j = json.load(open(sys.argv[1])); sides = list(j["victory_points"])
+for k in range(2):
+    assert sum(i["points"] for i in j["score_items"] if i["side"] == sides[k]) == sum(g["vp"][k] for g in j["list"])
+assert any(i["games"] == 0 for i in j["score_items"])' "$tmp/items.json"; then ok; else ko "json score_items add up (python3)"; fi
 fi
 
 # the SVG chart, written atomically

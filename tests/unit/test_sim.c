@@ -164,6 +164,78 @@ static void test_rank_split(void **state)
 		}
 }
 
+/* Where the points go: the score sheets of six games tallied in one pass, or in two halves
+ * merged (in either order), give the same items, byte for byte; each side's items add up to
+ * its victory points; an item that never scored (Balaclava's eastern redoubts, under random
+ * play) is listed with no games; items past SIM_ITEMS are counted, not lost silently. */
+static void test_items_merge(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = malloc(sizeof *g);
+	struct score_sheet *sh = calloc(6, sizeof *sh);
+	struct sim_stats *all = calloc(4, sizeof *all), *h1 = all + 1, *h2 = all + 2, *h3 = all + 3;
+	struct sim_cfg cfg = cfg_of(false, NULL);
+	int64_t vp[2] = {0, 0}, sum[2] = {0, 0};
+	struct result r;
+	assert_non_null(g);
+	assert_non_null(sh);
+	assert_non_null(all);
+	for (int i = 0; i < 6; i++) {
+		struct sim_game out;
+		assert_int_equal(sim_play(s, 9, i, &cfg, g, &out), 0);
+		s->rules->score(g, &sh[i], &r);
+		vp[0] += out.vp[0];
+		vp[1] += out.vp[1];
+		sim_stats_add_sheet(all, &sh[i]);
+		sim_stats_add_sheet(i < 3 ? h1 : h2, &sh[i]);
+	}
+	*h3 = *h2; /* the other order: the second half, then the first merged into it */
+	sim_stats_merge(h3, h1);
+	sim_stats_merge(h1, h2);
+	sim_stats_finish(all);
+	sim_stats_finish(h1);
+	sim_stats_finish(h3);
+	assert_int_equal(h1->nitems, all->nitems);
+	assert_int_equal(h3->nitems, all->nitems);
+	assert_memory_equal(h1->item, all->item, sizeof all->item);
+	assert_memory_equal(h3->item, all->item, sizeof all->item);
+	bool never = false;
+	for (int i = 0; i < all->nitems; i++) {
+		const struct sim_item *it = &all->item[i];
+		sum[it->side] += it->vp_sum;
+		if (strstr(it->item, "easternmost") && it->games == 0)
+			never = true;
+		assert_true(it->games <= 6);
+	}
+	assert_true(never);
+	assert_int_equal(sum[0], vp[0]);
+	assert_int_equal(sum[1], vp[1]);
+	assert_int_equal(all->item_overflow, 0);
+	/* 32 and 32 distinct items: 40 kept, 24 lines counted as overflow */
+	struct score_sheet *x = &sh[0];
+	struct sim_stats *o = h3;
+	sim_stats_init(o);
+	for (int k = 0; k < 2; k++) {
+		memset(x, 0, sizeof *x);
+		for (int i = 0; i < SCORE_LINES_MAX; i++) {
+			struct score_line *l = &x->line[x->n++];
+			l->side = i & 1;
+			l->vp = 1;
+			l->order = i;
+			snprintf(l->rule, sizeof l->rule, "[1.%d]", k);
+			snprintf(l->item, sizeof l->item, "item %d", i);
+		}
+		sim_stats_add_sheet(o, x);
+	}
+	assert_int_equal(o->nitems, SIM_ITEMS);
+	assert_int_equal(o->item_overflow, 2 * SCORE_LINES_MAX - SIM_ITEMS);
+	free(all);
+	free(sh);
+	free(g);
+	unload(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -172,6 +244,7 @@ int main(void)
 		cmocka_unit_test(test_check_catches_divergence),
 		cmocka_unit_test(test_memo_changes_nothing),
 		cmocka_unit_test(test_rank_split),
+		cmocka_unit_test(test_items_merge),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -68,9 +68,17 @@ static inline struct score_sheet check_score(const struct game *g)
 	for (int i = 0; i < sh.n; i++) {
 		assert_in_range(sh.line[i].side, 0, 1);
 		assert_true(sh.line[i].vp != 0);
-		assert_true(sh.line[i].rule[0] == '[' && sh.line[i].what[0]);
+		assert_true(sh.line[i].rule[0] == '[' && sh.line[i].what[0] && sh.line[i].item[0]);
+		assert_true(i == 0 || sh.line[i].order > sh.line[i - 1].order); /* the schedule's order */
 		sum[sh.line[i].side] += sh.line[i].vp;
 	}
+	/* the items that scored nothing: named, in order, and with the scoring ones every item read */
+	assert_in_range(sh.nzero, 0, SCORE_LINES_MAX);
+	for (int i = 0; i < sh.nzero; i++) {
+		assert_true(sh.zero[i].vp == 0 && sh.zero[i].rule[0] == '[' && sh.zero[i].item[0]);
+		assert_true(i == 0 || sh.zero[i].order > sh.zero[i - 1].order);
+	}
+	assert_int_equal(sh.n + sh.nzero, sh.items);
 	if (sum[0] != o.vp[0] || sum[1] != o.vp[1])
 		fail_msg("the score sheet adds up to %d and %d, over() says %d and %d (%s)", sum[0], sum[1],
 			 o.vp[0], o.vp[1], o.level);

@@ -528,19 +528,25 @@ static void alma_victory(const struct game *g, struct result *r, struct score_sh
 	complete = a->triggered ? a->trig_turn - 1 : q_cst(g)->turn - (q_cst(g)->phase == QP_OVER ? 0 : 1);
 	vr = a->allied_elim + complete - a->russian_minus;
 	if (sh) {
-		q_sheet_add(sh, al, killed, "[23.11]", "%d Russian infantry unit%s eliminated, 1 each",
+		q_sheet_add(sh, al, killed, "[23.11]", "Russian infantry units eliminated, 1 each",
+			    "%d Russian infantry unit%s eliminated, 1 each",
 			    killed, killed == 1 ? "" : "s");
 		q_sheet_add(sh, al, early ? 3 : 0, "[23.11]",
+			    "Russian Preservation triggered before Game-Turn Seven, 3 points",
 			    "Russian Preservation triggered before Game-Turn Seven (on Game-Turn %d)", a->trig_turn);
 		q_sheet_add(sh, al, -2 * a->allied_minus, "[23.11]",
+			    "Game-Turns in which the Russians exited two units, -2 each",
 			    "%d Game-Turn%s in which the Russians exited two units, -2 each", a->allied_minus,
 			    a->allied_minus == 1 ? "" : "s");
 		q_sheet_add(sh, ru, a->allied_elim, "[23.12]",
+			    "French/British infantry units eliminated before Preservation, 1 each",
 			    "%d French/British infantry unit%s eliminated before Preservation, 1 each",
 			    a->allied_elim, a->allied_elim == 1 ? "" : "s");
-		q_sheet_add(sh, ru, complete, "[23.12]", "%d complete Game-Turn%s before Preservation, 1 each",
+		q_sheet_add(sh, ru, complete, "[23.12]", "complete Game-Turns before Preservation, 1 each",
+			    "%d complete Game-Turn%s before Preservation, 1 each",
 			    complete, complete == 1 ? "" : "s");
 		q_sheet_add(sh, ru, -a->russian_minus, "[23.12]",
+			    "Game-Turns after Preservation without the Allies losing points, -1 each",
 			    "%d Game-Turn%s after Preservation without the Allies losing points, -1 each",
 			    a->russian_minus, a->russian_minus == 1 ? "" : "s");
 	}

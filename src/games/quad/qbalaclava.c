@@ -419,27 +419,35 @@ static void bal_victory(const struct game *g, struct result *r, struct score_she
 	va = 6 * guns + ru_melee + 15 * ru_art + (west ? 30 : 0);
 	if (sh) {
 		q_sheet_add(sh, russian, al_melee, "[23.21]",
+			    "melee strength points of Allied infantry and French cavalry eliminated, 1 each",
 			    "%d melee strength point%s of Allied infantry and French cavalry eliminated, 1 each", al_melee,
 			    al_melee == 1 ? "" : "s");
 		q_sheet_add(sh, russian, 2 * uk_cav, "[23.21]",
+			    "melee strength points of British cavalry eliminated, 2 each",
 			    "%d melee strength point%s of British cavalry eliminated, 2 each", uk_cav,
 			    uk_cav == 1 ? "" : "s");
-		q_sheet_add(sh, russian, 8 * uk_art, "[23.21]", "%d British artillery unit%s eliminated, 8 each",
+		q_sheet_add(sh, russian, 8 * uk_art, "[23.21]",
+			    "British artillery units eliminated, 8 each", "%d British artillery unit%s eliminated, 8 each",
 			    uk_art, uk_art == 1 ? "" : "s");
-		q_sheet_add(sh, russian, 3 * b->captured, "[23.21]", "%d redoubt gun%s captured, 3 each",
+		q_sheet_add(sh, russian, 3 * b->captured, "[23.21]", "redoubt guns captured, 3 each",
+			    "%d redoubt gun%s captured, 3 each",
 			    b->captured, b->captured == 1 ? "" : "s");
-		q_sheet_add(sh, russian, raid ? 15 : 0, "[23.21]", "%d units exited at 2025 to raid Balaclava",
+		q_sheet_add(sh, russian, raid ? 15 : 0, "[23.21]",
+			    "two or more units exited at 2025 to raid Balaclava", "%d units exited at 2025 to raid Balaclava",
 			    b->exited);
-		q_sheet_add(sh, russian, east ? 30 : 0, "[23.21]",
+		q_sheet_add(sh, russian, east ? 30 : 0, "[23.21]", NULL,
 			    "the three easternmost redoubt hexes (1811, 2012, 2313) occupied");
-		q_sheet_add(sh, allied, 6 * guns, "[23.22]", "%d redoubt gun%s remaining, 6 each", guns,
+		q_sheet_add(sh, allied, 6 * guns, "[23.22]", "redoubt guns remaining, 6 each",
+			    "%d redoubt gun%s remaining, 6 each", guns,
 			    guns == 1 ? "" : "s");
 		q_sheet_add(sh, allied, ru_melee, "[23.22]",
+			    "melee strength points of Russian infantry and cavalry eliminated, 1 each",
 			    "%d melee strength point%s of Russian infantry and cavalry eliminated, 1 each", ru_melee,
 			    ru_melee == 1 ? "" : "s");
-		q_sheet_add(sh, allied, 15 * ru_art, "[23.22]", "%d Russian artillery unit%s eliminated, 15 each",
+		q_sheet_add(sh, allied, 15 * ru_art, "[23.22]",
+			    "Russian artillery units eliminated, 15 each", "%d Russian artillery unit%s eliminated, 15 each",
 			    ru_art, ru_art == 1 ? "" : "s");
-		q_sheet_add(sh, allied, west ? 30 : 0, "[23.22]",
+		q_sheet_add(sh, allied, west ? 30 : 0, "[23.22]", NULL,
 			    "the three westernmost redoubt hexes (0714, 1114, 1312) occupied or last occupied");
 	}
 	r->vp[russian] = vr;

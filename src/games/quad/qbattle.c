@@ -307,20 +307,26 @@ void q_level_text_margin(char *out, size_t n, const char *level, int margin, con
 	level_text(out, n, level, true, margin, s0, v0, s1, v1, tail);
 }
 
-void q_sheet_add(struct score_sheet *sh, int side, int vp, const char *rule, const char *fmt, ...)
+void q_sheet_add(struct score_sheet *sh, int side, int vp, const char *rule, const char *item,
+		 const char *fmt, ...)
 {
 	struct score_line *l;
 	va_list ap;
 
-	if (!sh || vp == 0 || sh->n >= SCORE_LINES_MAX)
+	if (!sh)
 		return;
-	l = &sh->line[sh->n++];
+	int order = sh->items++;
+	if (vp == 0 ? sh->nzero >= SCORE_LINES_MAX : sh->n >= SCORE_LINES_MAX)
+		return;
+	l = vp == 0 ? &sh->zero[sh->nzero++] : &sh->line[sh->n++];
 	l->side = side;
 	l->vp = vp;
+	l->order = order;
 	snprintf(l->rule, sizeof l->rule, "%s", rule);
 	va_start(ap, fmt);
 	vsnprintf(l->what, sizeof l->what, fmt, ap);
 	va_end(ap);
+	snprintf(l->item, sizeof l->item, "%s", item ? item : l->what);
 }
 
 static void victory(const struct game *g, struct result *r, struct score_sheet *sh)
@@ -334,7 +340,7 @@ static void victory(const struct game *g, struct result *r, struct score_sheet *
 	r->vp[0] = st->elim_melee[1];
 	r->vp[1] = st->elim_melee[0];
 	for (int side = 0; side < 2; side++)
-		q_sheet_add(sh, side, r->vp[side], "[2.4]", "enemy melee strength points eliminated");
+		q_sheet_add(sh, side, r->vp[side], "[2.4]", NULL, "enemy melee strength points eliminated");
 	r->winner = r->vp[0] > r->vp[1] ? 0 : r->vp[1] > r->vp[0] ? 1 : -1;
 	snprintf(r->level, sizeof r->level, "melee points eliminated %d-%d", r->vp[0], r->vp[1]);
 }
@@ -347,6 +353,8 @@ void q_victory(const struct game *g, struct result *r)
 void q_score(const struct game *g, struct score_sheet *sh, struct result *r)
 {
 	sh->n = 0;
+	sh->items = 0;
+	sh->nzero = 0;
 	memset(r, 0, sizeof *r);
 	r->over = q_cst(g)->phase == QP_OVER;
 	victory(g, r, sh);

@@ -131,10 +131,12 @@ int q_battle_may_rally(const struct game *g, int u, struct err *e);
 void q_victory(const struct game *g, struct result *r);
 /* The same with the score sheet of the position (the rules' score). */
 void q_score(const struct game *g, struct score_sheet *sh, struct result *r);
-/* Adds a line to sh: side's vp points under rule, described by fmt (printf). Nothing when sh
- * is NULL or vp is 0 (the sheet lists what scores); a full sheet keeps its first lines. */
-void q_sheet_add(struct score_sheet *sh, int side, int vp, const char *rule, const char *fmt, ...)
-	__attribute__((format(printf, 5, 6)));
+/* Adds a line to sh: side's vp points under rule, described by fmt (printf); item names it
+ * without the game's counts (NULL: fmt has none, the text is the item). Nothing when sh is
+ * NULL; with vp 0 the line goes to the items that scored nothing (sh->zero), since the sheet
+ * lists what scores; a full list keeps its first lines. */
+void q_sheet_add(struct score_sheet *sh, int side, int vp, const char *rule, const char *item,
+		 const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 /* The victory level text "LEVEL (SIDE0 V0, SIDE1 V1)TAIL" into out[n], byte for byte what
  * snprintf(out, n, "%s (%s %d, %s %d)%s", ...) writes, without printf's cost (greedy asks for
  * the result of every outcome it judges). */

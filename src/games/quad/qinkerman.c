@@ -969,18 +969,25 @@ static void ink_victory(const struct game *g, struct result *r, struct score_she
 	va = ru_inf + ru_art_vp;
 	if (sh) {
 		q_sheet_add(sh, ru, al_melee, "[22.2]",
+			    "melee strength points of Allied infantry and cavalry eliminated, 1 each",
 			    "%d melee strength point%s of Allied infantry and cavalry eliminated, 1 each", al_melee,
 			    al_melee == 1 ? "" : "s");
-		q_sheet_add(sh, ru, k->pickets_lost / 3, "[22.2]", "%d picket%s eliminated, 1 for every three",
+		q_sheet_add(sh, ru, k->pickets_lost / 3, "[22.2]", "pickets eliminated, 1 for every three",
+			    "%d picket%s eliminated, 1 for every three",
 			    k->pickets_lost, k->pickets_lost == 1 ? "" : "s");
-		q_sheet_add(sh, ru, 3 * al_art, "[22.2]", "%d Allied artillery unit%s eliminated, 3 each", al_art,
+		q_sheet_add(sh, ru, 3 * al_art, "[22.2]", "Allied artillery units eliminated, 3 each",
+			    "%d Allied artillery unit%s eliminated, 3 each", al_art,
 			    al_art == 1 ? "" : "s");
-		q_sheet_add(sh, ru, k->exit_vp, "[22.2]", "Russian units exited, 1 or 2 each by where");
-		q_sheet_add(sh, ru, held, "[22.2]", "%d of the hexes 1823 ... 2524 held with no Allied unit adjacent, 1 each",
+		q_sheet_add(sh, ru, k->exit_vp, "[22.2]", NULL, "Russian units exited, 1 or 2 each by where");
+		q_sheet_add(sh, ru, held, "[22.2]",
+			    "the hexes 1823 ... 2524 held with no Allied unit adjacent, 1 each",
+			    "%d of the hexes 1823 ... 2524 held with no Allied unit adjacent, 1 each",
 			    held);
-		q_sheet_add(sh, al, ru_inf, "[22.3]", "%d Russian infantry battalion%s eliminated, 1 each", ru_inf,
+		q_sheet_add(sh, al, ru_inf, "[22.3]", "Russian infantry battalions eliminated, 1 each",
+			    "%d Russian infantry battalion%s eliminated, 1 each", ru_inf,
 			    ru_inf == 1 ? "" : "s");
-		q_sheet_add(sh, al, ru_art_vp, "[22.3]", "%d Russian artillery unit%s eliminated, 4 to 6 each",
+		q_sheet_add(sh, al, ru_art_vp, "[22.3]", "Russian artillery units eliminated, 4 to 6 each",
+			    "%d Russian artillery unit%s eliminated, 4 to 6 each",
 			    ru_art, ru_art == 1 ? "" : "s");
 	}
 	qio_victory(g, &vr, &va, &skip_sandbag, sh); /* [23.1], [27.21], [27.22] */
@@ -992,7 +999,7 @@ static void ink_victory(const struct game *g, struct result *r, struct score_she
 		else if (k->ctrl[i] == al + 1)
 			va += 2;
 		if (sh && k->ctrl[i])
-			q_sheet_add(sh, k->ctrl[i] - 1, 2, k->ctrl[i] - 1 == ru ? "[22.2]" : "[22.3]",
+			q_sheet_add(sh, k->ctrl[i] - 1, 2, k->ctrl[i] - 1 == ru ? "[22.2]" : "[22.3]", NULL,
 				    "%s controlled", places[i]);
 	}
 	diff = vr - va;

@@ -1898,6 +1898,7 @@ void qio_victory(const struct game *g, int *vr, int *va, bool *skip_sandbag, str
 			int side = o->sand_ctrl - 1, caps = o->sand_caps[side];
 			*(side == ru ? vr : va) += caps;
 			q_sheet_add(sh, side, caps, "[23.1]",
+				    "Sandbag Battery (2811) controlled: its captures and recaptures, 1 each",
 				    "Sandbag Battery (2811) controlled: %d capture%s and recapture%s", caps,
 				    caps == 1 ? "" : "s", caps == 1 ? "" : "s");
 		}
@@ -1906,8 +1907,8 @@ void qio_victory(const struct game *g, int *vr, int *va, bool *skip_sandbag, str
 		return;
 	*vr += o->extra_vp[ru];
 	*va += o->extra_vp[al];
-	q_sheet_add(sh, ru, o->extra_vp[ru], "[27.22]", "Russian reserves exited, their exit points doubled");
-	q_sheet_add(sh, al, o->extra_vp[al], "[27.21]", "Russian units destroyed by attacks with Allied reserves, their points doubled");
+	q_sheet_add(sh, ru, o->extra_vp[ru], "[27.22]", NULL, "Russian reserves exited, their exit points doubled");
+	q_sheet_add(sh, al, o->extra_vp[al], "[27.21]", NULL, "Russian units destroyed by attacks with Allied reserves, their points doubled");
 	for (int u = 0; u < s->nunits; u++) {
 		const struct q_udef *d = &s->u[u];
 		if (!(o->of[u] & OF_RESERVE))
@@ -1933,9 +1934,11 @@ void qio_victory(const struct game *g, int *vr, int *va, bool *skip_sandbag, str
 			res_dis[side]++;
 	}
 	q_sheet_add(sh, ru, res_vp[ru], "[27.21]",
+		    "Allied reserves destroyed (their points again) or disrupted (1 each)",
 		    "Allied reserves: %d destroyed (their points again), %d disrupted (1 each)", res_gone[ru],
 		    res_dis[ru]);
 	q_sheet_add(sh, al, res_vp[al], "[27.22]",
+		    "Russian reserves destroyed (a second point each) or disrupted (1 each)",
 		    "Russian reserves: %d destroyed (a second point each), %d disrupted (1 each)", res_gone[al],
 		    res_dis[al]);
 }

@@ -321,20 +321,23 @@ static void tch_victory(const struct game *g, struct result *r, struct score_she
 	va = ru_elim_vp + (h2215 == al ? 2 : 0) + (h3214 == al ? 5 : 0) + (town ? 10 : 0);
 	if (sh) {
 		q_sheet_add(sh, ru, al_elim_vp, "[19.11]",
+			    "French or Sardinian units eliminated, each its range-one fire strength ([19.1])",
 			    "%d French or Sardinian unit%s eliminated, each its range-one fire strength ([19.1])",
 			    al_elim, al_elim == 1 ? "" : "s");
-		q_sheet_add(sh, ru, h2215 == ru ? 2 : 0, "[19.11]", "a unit in 2215");
-		q_sheet_add(sh, ru, h3214 == ru ? 5 : 0, "[19.11]", "a unit in 3214");
-		q_sheet_add(sh, ru, 2 * destroyed, "[19.11]", "%d Destroyed marker%s, 2 each", destroyed,
+		q_sheet_add(sh, ru, h2215 == ru ? 2 : 0, "[19.11]", NULL, "a unit in 2215");
+		q_sheet_add(sh, ru, h3214 == ru ? 5 : 0, "[19.11]", NULL, "a unit in 3214");
+		q_sheet_add(sh, ru, 2 * destroyed, "[19.11]", "Destroyed markers, 2 each", "%d Destroyed marker%s, 2 each", destroyed,
 			    destroyed == 1 ? "" : "s");
 		q_sheet_add(sh, ru, 2 * south, "[19.11]",
+			    "undisrupted Russian units south of the Aqueduct, 2 each",
 			    "%d undisrupted Russian unit%s south of the Aqueduct, 2 each", south, south == 1 ? "" : "s");
 		q_sheet_add(sh, al, ru_elim_vp, "[19.12]",
+			    "Russian units eliminated, each its range-one fire strength ([19.1])",
 			    "%d Russian unit%s eliminated, each its range-one fire strength ([19.1])", ru_elim,
 			    ru_elim == 1 ? "" : "s");
-		q_sheet_add(sh, al, h2215 == al ? 2 : 0, "[19.12]", "a unit in 2215");
-		q_sheet_add(sh, al, h3214 == al ? 5 : 0, "[19.12]", "a unit in 3214");
-		q_sheet_add(sh, al, town ? 10 : 0, "[19.12]", "a unit in the town of Tchorgoun (3009, 3110, 3209)");
+		q_sheet_add(sh, al, h2215 == al ? 2 : 0, "[19.12]", NULL, "a unit in 2215");
+		q_sheet_add(sh, al, h3214 == al ? 5 : 0, "[19.12]", NULL, "a unit in 3214");
+		q_sheet_add(sh, al, town ? 10 : 0, "[19.12]", NULL, "a unit in the town of Tchorgoun (3009, 3110, 3209)");
 	}
 	diff = vr - va; /* [19.13] Russian minus Allied */
 	level = diff >= 31 ? "Russian Decisive Victory" : diff >= 16 ? "Russian Substantive Victory"
