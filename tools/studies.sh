@@ -60,6 +60,9 @@ study() {
 	echo "and the map allow by chance; greedy against greedy is closer to two careful players, and is"
 	echo "the better guide to a scenario's balance. The historical outcome is the seed's. docs/POSTURES.md"
 	echo "has the same battles with one side keeping a style (greedy's postures, tools/postures.sh)."
+	echo "Each study ends with where the points go: every item of the battle's victory point schedule,"
+	echo "its mean over the games, the share of games it scored in and its range (an item at 0.0% never"
+	echo "scored), read from each game's final score sheet."
 	echo
 } >"$tmp"
 
