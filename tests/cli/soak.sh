@@ -14,37 +14,31 @@ bin=${1:-build/crimea}
 cd "$(dirname "$0")/../.."
 n=${SOAK_GAMES:-1000}
 pass=0; fail=0
-for s in alma balaclava inkerman inkerman-option tchernaya tchernaya-nonhistorical; do
-	if "$bin" sim "$s" -n "$n" --jobs 2 --seed 20261130 --check >/tmp/soak.$$ 2>&1; then
-		pass=$((pass + n))
-		echo "$s: $n games, no dead end, every chosen action accepted, invariants held, every record replayed"
+# soak LABEL GAMES SCENARIO [SIM ARGS...]: one `crimea sim --check` run, counted
+soak() {
+	label=$1 games=$2 scn=$3
+	shift 3
+	if "$bin" sim "$scn" -n "$games" --jobs 2 --seed 20261130 --check "$@" >/tmp/soak.$$ 2>&1; then
+		pass=$((pass + games))
+		echo "$label: $games games, no dead end, every chosen action accepted, invariants held, every record replayed"
 	else
 		fail=$((fail + 1))
-		echo "FAIL: $s"; tail -20 /tmp/soak.$$
+		echo "FAIL: $label"; tail -20 /tmp/soak.$$
 	fi
+}
+for s in alma balaclava inkerman inkerman-option tchernaya tchernaya-nonhistorical; do
+	soak "$s" "$n" "$s"
 done
 # Inkerman with every optional rule on ([23]-[28], both scenarios)
 m=$(( (n + 3) / 4 ))
 for s in inkerman inkerman-option; do
-	if "$bin" sim "$s" -n "$m" --jobs 2 --seed 20261130 --options all --check >/tmp/soak.$$ 2>&1; then
-		pass=$((pass + m))
-		echo "$s --options all: $m games, no dead end, invariants held, every record replayed"
-	else
-		fail=$((fail + 1))
-		echo "FAIL: $s --options all"; tail -20 /tmp/soak.$$
-	fi
+	soak "$s --options all" "$m" "$s" --options all
 done
 # greedy against random, greedy on each side in turn
 k=$(( (n + 9) / 10 ))
 for s in alma balaclava inkerman inkerman-option tchernaya tchernaya-nonhistorical; do
 	for side in russian allied; do
-		if "$bin" sim "$s" -n "$k" --jobs 2 --seed 20261130 --ai "$side=greedy" --check >/tmp/soak.$$ 2>&1; then
-			pass=$((pass + k))
-			echo "$s, $side greedy: $k games against random, invariants held, every record replayed"
-		else
-			fail=$((fail + 1))
-			echo "FAIL: $s, $side greedy"; tail -20 /tmp/soak.$$
-		fi
+		soak "$s, $side greedy against random" "$k" "$s" --ai "$side=greedy"
 	done
 done
 rm -f /tmp/soak.$$
