@@ -200,7 +200,8 @@ static int item_slot(struct sim_stats *st, int side, const char *rule, const cha
 	return st->nitems++;
 }
 
-/* Adds to item k the tally of g games scoring sum points in all, min to max a game. */
+/* Adds to it the tally of g games scoring sum points in all, min to max a game (g 0: only
+ * the item is known, at place order). */
 static void item_add(struct sim_item *it, int order, int64_t g, int64_t sum, int32_t min, int32_t max)
 {
 	if (order < it->order)
