@@ -506,14 +506,18 @@ static int ink_rally_mod(const struct game *g, int u, int std, char *why, size_t
 	if (dark(g)) {
 		/* [18.41] ignore every other unit; [18.42] +1 */
 		if (n)
-			snprintf(why, n, " +1 %s [18.42];%s", night(g) ? "night" : "fog", redoubt ? " -1 in a redoubt;" : "");
+			why[0] = '\0';
+		q_why_add(why, n, true, night(g) ? "+1 night [18.42]" : "+1 fog [18.42]");
+		q_why_add(why, n, redoubt, "-1 in a redoubt");
 		return 1 - redoubt;
 	}
 	mod = enemy - friend - redoubt + enemy_sk;
 	if (n)
-		snprintf(why, n, "%s%s%s%s", enemy ? " +1 adjacent undisrupted enemy;" : "",
-			 friend ? " -1 adjacent undisrupted friend (not a skirmisher [20.21]);" : "",
-			 redoubt ? " -1 in a redoubt;" : "", enemy_sk ? " +1 adjacent enemy skirmisher [20.22];" : "");
+		why[0] = '\0';
+	q_why_add(why, n, enemy, "+1 adjacent undisrupted enemy");
+	q_why_add(why, n, friend, "-1 adjacent undisrupted friend (not a skirmisher [20.21])");
+	q_why_add(why, n, redoubt, "-1 in a redoubt");
+	q_why_add(why, n, enemy_sk, "+1 adjacent enemy skirmisher [20.22]");
 	return mod;
 }
 

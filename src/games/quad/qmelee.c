@@ -1598,8 +1598,10 @@ static int rally_mod(const struct game *g, int u, char *why, size_t n)
 		}
 	}
 	if (n)
-		snprintf(why, n, "%s%s%s", enemy ? " +1 adjacent undisrupted enemy;" : "",
-			 friend ? " -1 adjacent undisrupted friend;" : "", redoubt ? " -1 in a redoubt;" : "");
+		why[0] = '\0';
+	q_why_add(why, n, enemy, "+1 adjacent undisrupted enemy");
+	q_why_add(why, n, friend, "-1 adjacent undisrupted friend");
+	q_why_add(why, n, redoubt, "-1 in a redoubt");
 	mod += enemy - friend - redoubt;
 	return q_battle_rally_mod(g, u, mod, why, n);
 }
@@ -1666,7 +1668,6 @@ int q_rally_apply(struct game *g, const struct action *a, struct evsink *ev, str
 		return err_set(e, NULL, 0, "[10.0] %s has already tried to rally this phase", s->u[u].id);
 	if (q_battle_may_rally(g, u, e) != 0)
 		return -1;
-	why[0] = '\0';
 	mod = rally_mod(g, u, why, ev ? sizeof why : 0); /* (the words only for a sink) */
 	rc = dice_roll(&g->dice, 6, &die);
 	if (rc != 0)
@@ -1678,16 +1679,12 @@ int q_rally_apply(struct game *g, const struct action *a, struct evsink *ev, str
 		st->u[u].fl &= (uint16_t)~QF_DISRUPTED;
 	if (ev) { /* "die 5+1 = 6 against morale 3 (+1 adjacent undisrupted enemy)" */
 		char roll[32];
-		size_t wl = strlen(why);
-		while (wl && (why[wl - 1] == ';' || why[wl - 1] == ' '))
-			why[--wl] = '\0'; /* rally_mod ends each reason with ';' */
 		if (mod)
 			snprintf(roll, sizeof roll, "die %d%+d = %d", die, mod, die + mod);
 		else
 			snprintf(roll, sizeof roll, "die %d", die);
 		evp = ev_emit(ev, "[10.0]", "%s %s: %s against morale %d%s%s%s", s->u[u].id,
-			      ok ? "rallies" : "fails to rally", roll, m, why[0] ? " (" : "",
-			      why[0] == ' ' ? why + 1 : why, why[0] ? ")" : "");
+			      ok ? "rallies" : "fails to rally", roll, m, why[0] ? " (" : "", why, why[0] ? ")" : "");
 	} else {
 		evp = NULL;
 	}

@@ -287,6 +287,10 @@ const char *q_mp_text(int halves, char buf[Q_MP_TEXT_MAX]);
 /* The ids of units[n] for an event, "uk1, uk2": as many as fit in n bytes with room left
  * for " and N more", which then ends the list. */
 void q_ids_text(const struct q_scn *s, const int *units, int nu, char *buf, size_t n);
+/* Appends reason to the list in why[n] when cond holds: "+1 adjacent undisrupted enemy; -1 in
+ * a redoubt" (the reasons of a die modifier, for its event). Nothing when n is 0 (no words
+ * wanted). */
+void q_why_add(char *why, size_t n, bool cond, const char *reason);
 /* Does unit u carry tag `tag` (any tag of the data file, known or not)? */
 bool q_has_tag(const struct q_scn *s, int u, const char *tag);
 /* Units in the hex with map index idx (top first; equal layers by unit order); returns count,

@@ -32,6 +32,13 @@ const char *q_mp_text(int halves, char buf[Q_MP_TEXT_MAX])
 	return buf;
 }
 
+void q_why_add(char *why, size_t n, bool cond, const char *reason)
+{
+	size_t l = n ? strlen(why) : 0;
+	if (cond && n > l)
+		snprintf(why + l, n - l, "%s%s", l ? "; " : "", reason);
+}
+
 void q_ids_text(const struct q_scn *s, const int *units, int nu, char *buf, size_t n)
 {
 	size_t l = 0, room = n > 16 ? n - 16 : 0; /* (16: " and NN more" and the NUL) */
