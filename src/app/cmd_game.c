@@ -225,9 +225,11 @@ static void list_actions(struct game *g, const char *only)
 			continue;
 		}
 		bool hexes = true;
-		for (int k = i; k < j; k++)
-			if (strlen(text[k] + plen + 1) != 4 || strspn(text[k] + plen + 1, "0123456789") != 4)
+		for (int k = i; k < j; k++) {
+			int h;
+			if (!hex_parse(text[k] + plen + 1, &h))
 				hexes = false;
+		}
 		const char *what = hexes ? "HEX" : "X";
 		int col = printf("  %.*s %s   where %s is one of:", (int)plen, text[i], what, what);
 		/* in order (hex numbers: by column, then row), so that a hex is found at a glance */

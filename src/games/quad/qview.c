@@ -142,7 +142,7 @@ int q_view_hex(const struct game *g, int hex, char *out, size_t n, struct err *e
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	const struct map *m = &s->map;
-	int idx = map_index(m, hex), stk[Q_STACK_MAX * 2], k;
+	int idx = map_index(m, hex), stk[Q_STACK_MAX], k;
 	size_t l = 0;
 	char hx[8], sd[160], fv[24], mp[Q_MP_TEXT_MAX];
 	uint8_t zoc[Q_NMAX];
@@ -164,7 +164,7 @@ int q_view_hex(const struct game *g, int hex, char *out, size_t n, struct err *e
 		if (sd[0])
 			APPEND(out, n, l, "  hexside %s: %s\n", dirs[d], sd);
 	}
-	k = q_stack(g, idx, stk, (int)(sizeof stk / sizeof stk[0]));
+	k = q_stack(g, idx, stk, Q_STACK_MAX);
 	for (int i = 0; i < k; i++) { /* top first */
 		int u = stk[i];
 		const struct q_udef *ud = &s->u[u];
