@@ -109,3 +109,15 @@ int cat_scenario(const struct catalog *c, const char *name, struct scenario *s, 
 	errlist_add(errs, &e);
 	return -1;
 }
+
+json_t *cat_scenario_json(const struct scenario *s)
+{
+	json_t *d = s->rules->json_scenario ? s->rules->json_scenario(s) : json_object();
+	if (!d)
+		return NULL;
+	json_object_set_new(d, "id", json_string(s->id));
+	json_object_set_new(d, "title", json_string(s->title));
+	json_object_set_new(d, "rules", json_string(s->rules->id));
+	json_object_set_new(d, "sides", json_pack("[ss]", s->side[0], s->side[1]));
+	return d;
+}

@@ -2,6 +2,8 @@
 #ifndef CRIMEA_CATALOG_H
 #define CRIMEA_CATALOG_H
 
+#include <jansson.h>
+
 #include "../games/rules.h"
 
 #define CAT_MAX 64
@@ -24,5 +26,9 @@ struct catalog {
 int cat_load(struct catalog *c, const char *argv0, struct err *e);
 /* Resolves a scenario id, or a path to a scenario file, and loads it. */
 int cat_scenario(const struct catalog *c, const char *name, struct scenario *s, struct errlist *errs);
+/* The scenario as the JSON API shows it (docs/API.md, GET /api/scenarios/{id}): the rule
+ * system's json_scenario (an empty object without one) with "id", "title", "rules" and
+ * "sides". A new reference, or NULL when out of memory. */
+json_t *cat_scenario_json(const struct scenario *s);
 
 #endif

@@ -10,6 +10,7 @@
 #include "../hex/map.h"
 #include "catalog.h"
 #include "cli.h"
+#include "svgmap.h"
 
 static void usage(FILE *f)
 {
@@ -17,7 +18,9 @@ static void usage(FILE *f)
 		"usage: crimea COMMAND [ARGS]\n"
 		"\n"
 		"  list [--json]                    scenarios and rule systems\n"
-		"  show SCENARIO [--map]            orders of battle, reconstructed data, the map\n"
+		"  show SCENARIO [--map] [--svg FILE] [--counters FILE]\n"
+		"                                   orders of battle, reconstructed data, the map;\n"
+		"                                   printable map and counters as SVG\n"
 		"  check FILE...                    validate scenario, map or tables files\n"
 		"  los SCENARIO HEX HEX             line of sight, with the blocking hex or hexside\n"
 		"  path SCENARIO UNIT HEX           cheapest legal path of a unit from its set-up hex\n"
@@ -130,31 +133,106 @@ static int cmd_list(int argc, char **argv)
 	return 0;
 }
 
+#define SHOW_USAGE "usage: crimea show SCENARIO [--map] [--svg FILE] [--counters FILE] [--no-units]\n" \
+		   "                   [--hex-mm MM] [--counter-mm MM]\n"
+
+/* Draws one printable sheet (the map, or with counters the counter sheet) into path, atomically.
+ * 0, or -1 with the reason printed. */
+static int show_sheet(const char *path, bool counters, const struct scenario *s, const json_t *scn,
+		      const json_t *state, const struct svgmap_opts *o)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	struct err e;
+	FILE *f = open_memstream(&buf, &len);
+	int rc;
+
+	if (!f) {
+		fprintf(stderr, "crimea show: out of memory\n");
+		return -1;
+	}
+	rc = counters ? svgmap_counters(f, s->title, scn, state, o, &e)
+		      : svgmap_map(f, s->title, scn, state, o, &e);
+	if (fclose(f) != 0 && rc == 0)
+		rc = err_set(&e, NULL, 0, "out of memory");
+	if (rc == 0)
+		rc = fs_write_atomic(path, buf, len, &e);
+	if (rc != 0) {
+		char msg[ERR_FILE_MAX + ERR_MSG_MAX + 16];
+		err_format(&e, msg, sizeof msg);
+		if (e.file[0]) /* the write's error names the file itself */
+			fprintf(stderr, "crimea show: %s\n", msg);
+		else
+			fprintf(stderr, "crimea show: %s: %s\n", path, msg);
+	} else {
+		printf("%s: the %s of %s (%zu bytes)\n", path, counters ? "counter sheet" : "map", s->id, len);
+	}
+	free(buf);
+	return rc;
+}
+
+/* --hex-mm and --counter-mm: a size in millimetres (svgmap_map checks its range). */
+static int parse_mm(const char *flag, const char *v, double *out)
+{
+	char *end;
+	*out = v ? strtod(v, &end) : 0;
+	if (!v || end == v || *end) {
+		fprintf(stderr, "crimea show: %s wants a size in millimetres, e.g. %s 16\n", flag, flag);
+		return -1;
+	}
+	return 0;
+}
+
 static int cmd_show(int argc, char **argv)
 {
 	struct scenario s;
 	struct game *g;
 	struct err e;
+	struct svgmap_opts so;
 	char *buf;
-	bool map_only = false;
-	const char *name = NULL;
+	bool map_only = false, units = true;
+	const char *name = NULL, *svg = NULL, *counters = NULL;
+	int rc = 0;
 
-	if (cli_help(argc, argv, "usage: crimea show SCENARIO [--map]\n"
+	if (cli_help(argc, argv, SHOW_USAGE
 			       "  Orders of battle (values front/back, movement allowance, set-up or entry),\n"
-			       "  the data that is reconstructed rather than printed, and a drawing of the map.\n"))
+			       "  the data that is reconstructed rather than printed, and a drawing of the map.\n"
+			       "  --svg FILE        the map as SVG to print, at true size: terrain, hexsides,\n"
+			       "                    hex numbers, places, the units at their set-up hexes, a\n"
+			       "                    legend, a 100 mm scale bar and the reconstructed-data notes\n"
+			       "  --no-units        the map without the units (to play on with counters)\n"
+			       "  --counters FILE   every counter, front and back, as SVG to print and cut out\n"
+			       "  --hex-mm MM       a hex across the flats on the printed map (default 16)\n"
+			       "  --counter-mm MM   a counter's side on the counter sheet (default 12.7)\n"
+			       "  (SVG files are written atomically; with either, the text is not printed)\n"))
 		return 0;
+	svgmap_opts_default(&so);
 	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--map"))
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--map")) {
 			map_only = true;
-		else if (!name)
-			name = argv[i];
-		else {
-			fprintf(stderr, "crimea show: unexpected argument %s\n", argv[i]);
+		} else if (!strcmp(a, "--no-units")) {
+			units = false;
+		} else if (!strcmp(a, "--svg") || !strcmp(a, "--counters")) {
+			if (!v) {
+				fprintf(stderr, "crimea show: %s wants a file name\n", a);
+				return 2;
+			}
+			*(!strcmp(a, "--svg") ? &svg : &counters) = v;
+			i++;
+		} else if (!strcmp(a, "--hex-mm") || !strcmp(a, "--counter-mm")) {
+			if (parse_mm(a, v, !strcmp(a, "--hex-mm") ? &so.hex_mm : &so.counter_mm) != 0)
+				return 2;
+			i++;
+		} else if (!name && a[0] != '-') {
+			name = a;
+		} else {
+			fprintf(stderr, "crimea show: unexpected argument %s\n", a);
 			return 2;
 		}
 	}
 	if (!name) {
-		fprintf(stderr, "usage: crimea show SCENARIO [--map]\n");
+		fputs(SHOW_USAGE, stderr);
 		return 2;
 	}
 	if (cli_open(argv[0], name, &s) != 0)
@@ -167,6 +245,20 @@ static int cmd_show(int argc, char **argv)
 		scenario_free(&s);
 		return 1;
 	}
+	if (svg || counters) {
+		/* the opening position's units as the rule system shows them (json_state) */
+		json_t *scn = cat_scenario_json(&s);
+		json_t *state = s.rules->json_state ? s.rules->json_state(g, -1) : NULL;
+		if (!scn)
+			rc = 1;
+		if (rc == 0 && svg && show_sheet(svg, false, &s, scn, units ? state : NULL, &so) != 0)
+			rc = 1;
+		if (rc == 0 && counters && show_sheet(counters, true, &s, scn, state, &so) != 0)
+			rc = 1;
+		json_decref(scn);
+		json_decref(state);
+		goto out;
+	}
 	if (!map_only && s.rules->describe) {
 		s.rules->describe(g, buf, 1 << 20);
 		fputs(buf, stdout);
@@ -176,10 +268,11 @@ static int cmd_show(int argc, char **argv)
 		s.rules->draw(g, buf, 1 << 20);
 		fputs(buf, stdout);
 	}
+out:
 	free(buf);
 	free(g);
 	scenario_free(&s);
-	return 0;
+	return rc;
 }
 
 /* Checks one data file of any kind. Returns the number of problems. */

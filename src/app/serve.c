@@ -1269,15 +1269,11 @@ static int load_scenarios(struct srv *S, const char *argv0)
 			cli_print_errs(errs);
 			continue;
 		}
-		json_t *d = s->rules->json_scenario ? s->rules->json_scenario(s) : json_object();
+		json_t *d = cat_scenario_json(s);
 		if (!d) {
 			scenario_free(s);
 			continue;
 		}
-		json_object_set_new(d, "id", json_string(s->id));
-		json_object_set_new(d, "title", json_string(s->title));
-		json_object_set_new(d, "rules", json_string(s->rules->id));
-		json_object_set_new(d, "sides", json_pack("[ss]", s->side[0], s->side[1]));
 		S->scn_json[S->nscn] = json_dumps(d, JSON_COMPACT);
 		S->scn_head[S->nscn] = json_pack("{sOsO}", "first", json_object_get(d, "first") ? json_object_get(d, "first") : json_null(),
 						 "turns", json_object_get(d, "turns") ? json_object_get(d, "turns") : json_null());

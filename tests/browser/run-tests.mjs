@@ -327,6 +327,48 @@ test("the map fits a tablet-sized screen; zoom with the wheel and pan by draggin
   await page.context().close();
 });
 
+test("`crimea show --svg` prints every scenario's map as the browser draws it, and its counters", async () => {
+  const page = await newPage();
+  await createGame(page, { seed: 5 });
+  const live = await page.$$eval("svg.hexmap polygon.hex", (l) => Object.fromEntries(l.map((p) => {
+    const b = p.getBBox();
+    return [p.dataset.hex, [b.x + b.width / 2, b.y + b.height / 2, b.height]];
+  })));
+  for (const { id } of await api("GET", "/api/scenarios")) {
+    const scn = await api("GET", `/api/scenarios/${id}`);
+    const map = path.resolve(OUT, `${id}-map.svg`), sheet = path.resolve(OUT, `${id}-counters.svg`);
+    execFileSync(BIN, ["show", id, "--svg", map, "--counters", sheet], { encoding: "utf8" });
+    await page.goto("file://" + map);
+    const got = await page.evaluate(() => {
+      const svg = document.documentElement;
+      const hexes = Object.fromEntries([...svg.querySelectorAll("polygon.hex")].map((p) => {
+        const b = p.getBBox();
+        return [p.dataset.hex, [b.x + b.width / 2, b.y + b.height / 2, b.height]];
+      }));
+      return { tag: svg.tagName, bad: !!svg.querySelector("parsererror"), width: svg.getAttribute("width"), hexes,
+        units: [...svg.querySelectorAll("g.counter")].map((g) => g.dataset.unit) };
+    });
+    assert(got.tag === "svg" && !got.bad, `${id}: the map parses as SVG`);
+    assert(/^[0-9.]+mm$/.test(got.width), `${id}: the sheet is sized in millimetres (${got.width})`);
+    eq(Object.keys(got.hexes).sort(), scn.map.hexes.map((x) => x.hex).sort(), `${id}: one polygon per hex of the API's map`);
+    for (const [hx, [, , h]] of Object.entries(got.hexes)) assert(Math.abs(h - 16) < 0.01, `${id} ${hx}: 16 mm across the flats`);
+    if (id === "balaclava") { // the browser's own map of this scenario, scaled: the same place for every hex
+      const k = 16 / live["0101"][2], [x0, y0] = got.hexes["0101"], [u0, v0] = live["0101"];
+      for (const [hx, [x, y]] of Object.entries(got.hexes)) {
+        const [u, v] = live[hx];
+        assert(Math.abs((u - u0) * k - (x - x0)) < 0.05 && Math.abs((v - v0) * k - (y - y0)) < 0.05, `balaclava ${hx} where the browser puts it`);
+      }
+    }
+    await page.goto("file://" + sheet);
+    const fronts = await page.$$eval("g.counter:not(.back)", (l) => l.map((g) => g.dataset.unit));
+    const onSheet = new Set(fronts);
+    eq(fronts.length, onSheet.size, `${id}: each counter once`);
+    for (const u of got.units) assert(onSheet.has(u), `${id}: ${u}, on the map, is on the counter sheet`);
+    for (const u of scn.units) if (u.setup || u.enter) assert(onSheet.has(u.id) || u.tags.includes("big_gun"), `${id}: ${u.id} on the sheet`);
+  }
+  await page.context().close();
+});
+
 let passed = 0, failed = 0;
 for (const t of tests) {
   const t0 = Date.now();

@@ -45,6 +45,33 @@ for c in list show check los path odds play replay; do
 	expect "$c --help" 0 "$bin" "$c" --help
 done
 
+# the printable map and counter sheet: against show's own text, every unit set up on the map
+# is drawn there (on its back when disrupted), and every counter is on the sheet front and
+# back, but the big guns that leave play at set-up
+for s in alma balaclava inkerman tchernaya; do
+	expect "show $s --svg --counters" 0 "$bin" show "$s" --svg "$tmp/$s.svg" --counters "$tmp/$s-c.svg"
+	contains "show $s --svg says what it wrote" "$tmp/out" "$tmp/$s.svg: the map of $s"
+	"$bin" show "$s" >"$tmp/text"
+	at=$(grep -cE ' MA +[0-9]+ +at [0-9]{4}' "$tmp/text"); dis=$(grep -c '(disrupted)' "$tmp/text")
+	play=$(($(grep -cE ' MA +[0-9]+ ' "$tmp/text") - $(grep -c 'out of play' "$tmp/text")))
+	n=$(grep -c '<g class="counter' "$tmp/$s.svg"); [ "$n" -eq "$at" ] && ok || ko "show $s --svg: $n counters on the map, $at set up"
+	n=$(grep -c '<g class="counter back"' "$tmp/$s.svg"); [ "$n" -eq "$dis" ] && ok || ko "show $s --svg: $n on their backs, $dis disrupted"
+	n=$(grep -c '<g class="counter back"' "$tmp/$s-c.svg"); [ "$n" -eq "$play" ] && ok || ko "show $s --counters: $n counters, $play units in play"
+	contains "show $s --svg: reconstructed" "$tmp/$s.svg" "Reconstructed or decoded data, not the printed game"
+	contains "show $s --svg: hexes" "$tmp/$s.svg" '<polygon class="hex t-clear" data-hex='
+done
+expect "show --no-units" 0 "$bin" show balaclava --svg "$tmp/bare.svg" --no-units --hex-mm 12
+if grep -q '<g class="counter' "$tmp/bare.svg"; then ko "show --no-units: counters drawn"; else ok; fi
+contains "show --hex-mm in the heading" "$tmp/bare.svg" "12.0 mm a hex across the flats"
+expect "show --hex-mm not a number" 2 "$bin" show balaclava --svg "$tmp/x.svg" --hex-mm big
+contains "show --hex-mm not a number: why" "$tmp/err" "crimea show: --hex-mm wants a size in millimetres"
+expect "show --counter-mm too large" 1 "$bin" show balaclava --counters "$tmp/x.svg" --counter-mm 99
+contains "show --counter-mm: why" "$tmp/err" "x.svg: a counter of 99.0 mm: it must be 4 to 60 mm"
+[ -e "$tmp/x.svg" ] && ko "show: a refused sheet left a file" || ok
+expect "show --svg without a file" 2 "$bin" show balaclava --svg
+expect "show --svg into a missing folder" 1 "$bin" show balaclava --svg "$tmp/no/such/map.svg"
+contains "show --svg missing folder: why" "$tmp/err" "crimea show: $tmp/no/such/map.svg: "
+
 # bad data: precise file:line errors, non-zero exit
 printf '{"format": "crimea/1", "kind": "map",\n "id": "x", "cols": [1, 5], "rows": [1, 5],\n "provenance": {"source": "seed", "case": "[1]"},\n "terrain": [{"type": "lava", "hexes": ["0101"]}]}\n' >"$tmp/bad1.json"
 expect "unknown terrain" 1 "$bin" check "$tmp/bad1.json"
