@@ -13,6 +13,16 @@ void cli_print_err(const struct err *e);
 bool cli_help(int argc, char **argv, const char *text);
 /* Loads a scenario by id or path; prints problems. */
 int cli_open(const char *argv0, const char *name, struct scenario *s);
+struct record;
+/* Is what (a SCENARIO|RECORD.rec argument) a game record's path? */
+bool cli_is_record(const char *what);
+/* Loads the game record at path, opens its scenario into s, checks its "players" line (known
+ * players, the scenario's sides: the same for play, replay, odds and show) and replays the
+ * record into g (comparing every player-turn's checksum with verify). On failure prints the
+ * error (file:line), frees what it opened (rec, s: freeing them again is harmless) and
+ * returns -1. */
+int cli_load_record(const char *argv0, const char *path, bool verify, struct record *rec, struct scenario *s,
+		    struct game *g);
 
 int cmd_los(int argc, char **argv);
 int cmd_path(int argc, char **argv);

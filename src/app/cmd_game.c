@@ -25,13 +25,9 @@ static void print_events(const struct evsink *s)
 		printf("  (%d more events)\n", s->dropped);
 }
 
-/* Starts a game from a scenario name, or from a record (replaying it). */
-/* Loads the game record at path, opens its scenario into s, checks its "players" line (known
- * players, the scenario's sides: the same for play, replay and odds) and replays the record
- * into g (comparing every player-turn's checksum with verify). On failure prints the error
- * (file:line), frees what it opened (rec, s: freeing them again is harmless) and returns -1. */
-static int load_record(const char *argv0, const char *path, bool verify, struct record *rec,
-		       struct scenario *s, struct game *g)
+/* (cli.h) */
+int cli_load_record(const char *argv0, const char *path, bool verify, struct record *rec, struct scenario *s,
+		    struct game *g)
 {
 	struct err e;
 	struct ai_player who[2];
@@ -53,8 +49,8 @@ static int load_record(const char *argv0, const char *path, bool verify, struct 
 	return 0;
 }
 
-/* Is what (play's SCENARIO|RECORD.rec) a game record? */
-static bool is_record_path(const char *what)
+/* (cli.h) */
+bool cli_is_record(const char *what)
 {
 	size_t l = strlen(what);
 	return l > 4 && !strcmp(what + l - 4, ".rec");
@@ -65,8 +61,8 @@ static int open_game(const char *argv0, const char *what, uint64_t seed, enum di
 {
 	struct err e;
 
-	if (is_record_path(what))
-		return load_record(argv0, what, true, rec, s, g);
+	if (cli_is_record(what))
+		return cli_load_record(argv0, what, true, rec, s, g);
 	if (cli_open(argv0, what, s) != 0)
 		return -1;
 	if (game_init(g, s, seed, dm, options, &e) != 0) {
@@ -328,9 +324,9 @@ static int match_ai(struct session *S, int argc, char **argv)
 	return 0;
 }
 
-/* Without --ai: the players of the record's "players" line, if it has one (load_record has
+/* Without --ai: the players of the record's "players" line, if it has one (cli_load_record has
  * checked it), said on stderr so that the user knows who moves; otherwise both sides are
- * people's, as before records said who played. 0, or -1 (cannot happen after load_record). */
+ * people's, as before records said who played. 0, or -1 (cannot happen after cli_load_record). */
 static int record_players(struct session *S, const char *what)
 {
 	struct err e;
@@ -418,7 +414,7 @@ int cmd_play(int argc, char **argv)
 		fputs(play_help, stderr);
 		goto out;
 	}
-	if (fixed && is_record_path(what)) {
+	if (fixed && cli_is_record(what)) {
 		/* a record replays with its own seed, dice and options; taking others silently
 		 * would play a game its record does not describe */
 		fprintf(stderr, "crimea play: %s applies to a new game; %s keeps its own seed, dice and optional rules\n",
@@ -577,7 +573,7 @@ int cmd_replay(int argc, char **argv)
 		fprintf(stderr, "crimea replay: out of memory\n");
 		return 1;
 	}
-	if (load_record(argv[0], path, verify, &rec, &s, g) == 0) {
+	if (cli_load_record(argv[0], path, verify, &rec, &s, g) == 0) {
 		char status[256];
 		struct result r;
 		g->rules->status(g, status, sizeof status);
@@ -755,7 +751,7 @@ int cmd_odds(int argc, char **argv)
 	}
 	if (recpath) {
 		g = malloc(sizeof *g);
-		if (!g || load_record(argv[0], recpath, false, &rec, &s, g) != 0) {
+		if (!g || cli_load_record(argv[0], recpath, false, &rec, &s, g) != 0) {
 			if (!g)
 				fprintf(stderr, "crimea odds: out of memory\n");
 			free(g);

@@ -7,6 +7,7 @@
 
 #include "../core/fsio.h"
 #include "../core/prov.h"
+#include "../games/record.h"
 #include "../hex/map.h"
 #include "catalog.h"
 #include "cli.h"
@@ -18,7 +19,7 @@ static void usage(FILE *f)
 		"usage: crimea COMMAND [ARGS]\n"
 		"\n"
 		"  list [--json]                    scenarios and rule systems\n"
-		"  show SCENARIO [--map] [--svg FILE] [--counters FILE]\n"
+		"  show SCENARIO|RECORD [--map] [--svg FILE] [--counters FILE]\n"
 		"                                   orders of battle, reconstructed data, the map;\n"
 		"                                   printable map and counters as SVG\n"
 		"  check FILE...                    validate scenario, map or tables files\n"
@@ -133,7 +134,7 @@ static int cmd_list(int argc, char **argv)
 	return 0;
 }
 
-#define SHOW_USAGE "usage: crimea show SCENARIO [--map] [--svg FILE] [--counters FILE] [--no-units]\n" \
+#define SHOW_USAGE "usage: crimea show SCENARIO|RECORD.rec [--map] [--svg FILE] [--counters FILE] [--no-units]\n" \
 		   "                   [--hex-mm MM] [--counter-mm MM]\n"
 
 /* Draws one printable sheet (the map, or with counters the counter sheet) into path, atomically.
@@ -190,15 +191,17 @@ static int cmd_show(int argc, char **argv)
 	struct err e;
 	struct svgmap_opts so;
 	char *buf;
-	bool map_only = false, units = true;
+	struct record rec;
+	bool map_only = false, units = true, from_rec;
 	const char *name = NULL, *svg = NULL, *counters = NULL;
 	int rc = 0;
 
 	if (cli_help(argc, argv, SHOW_USAGE
 			       "  Orders of battle (values front/back, movement allowance, set-up or entry),\n"
-			       "  the data that is reconstructed rather than printed, and a drawing of the map.\n"
+			       "  the data that is reconstructed rather than printed, and a drawing of the map\n"
+			       "  with the units: the opening position, or after a game record the one it reached.\n"
 			       "  --svg FILE        the map as SVG to print, at true size: terrain, hexsides,\n"
-			       "                    hex numbers, places, the units at their set-up hexes, a\n"
+			       "                    hex numbers, places, the units where they stand, a\n"
 			       "                    legend, a 100 mm scale bar and the reconstructed-data notes\n"
 			       "  --no-units        the map without the units (to play on with counters)\n"
 			       "  --counters FILE   every counter, front and back, as SVG to print and cut out\n"
@@ -235,14 +238,26 @@ static int cmd_show(int argc, char **argv)
 		fputs(SHOW_USAGE, stderr);
 		return 2;
 	}
-	if (cli_open(argv[0], name, &s) != 0)
-		return 1;
+	from_rec = cli_is_record(name);
+	/* a scenario's opening position, or the position a game record reached */
 	g = malloc(sizeof *g);
 	buf = malloc(1 << 20);
-	if (!g || !buf || game_init(g, &s, 1, DICE_RNG, 0, &e) != 0) {
+	if (!g || !buf) {
+		fprintf(stderr, "crimea show: out of memory\n");
 		free(g);
 		free(buf);
+		return 1;
+	}
+	if (from_rec)
+		rc = cli_load_record(argv[0], name, false, &rec, &s, g) != 0;
+	else if ((rc = cli_open(argv[0], name, &s) != 0) == 0 && game_init(g, &s, 1, DICE_RNG, 0, &e) != 0) {
+		cli_print_err(&e);
 		scenario_free(&s);
+		rc = 1;
+	}
+	if (rc != 0) {
+		free(g);
+		free(buf);
 		return 1;
 	}
 	if (svg || counters) {
@@ -269,6 +284,8 @@ static int cmd_show(int argc, char **argv)
 		fputs(buf, stdout);
 	}
 out:
+	if (from_rec)
+		rec_free(&rec);
 	free(buf);
 	free(g);
 	scenario_free(&s);

@@ -572,9 +572,15 @@ int svgmap_map(FILE *f, const char *title, const json_t *scn, const json_t *stat
 	double H = legend(NULL, &L, &g, W, legend_y) + LINE * (double)nnotes(scn) + MARGIN;
 
 	svg_open(f, W, H);
-	char what[160];
-	snprintf(what, sizeof what, "the map, hexes %02d%02d-%02d%02d, %.1f mm a hex across the flats%s", g.c0, g.r0,
-		 g.c1, g.r1, o->hex_mm, state ? ", with the units" : "");
+	char what[256], when[128] = "";
+	if (state && jstr(state, "phase") && !strcmp(jstr(state, "phase"), "Game Over"))
+		snprintf(when, sizeof when, " at the end of the game");
+	else if (state && json_integer_value(json_object_get(state, "turn")) > 0)
+		snprintf(when, sizeof when, " of Game-Turn %d, %s Player-Turn, %s Phase",
+			 (int)json_integer_value(json_object_get(state, "turn")),
+			 jstr(state, "phasing") ? jstr(state, "phasing") : "?", jstr(state, "phase") ? jstr(state, "phase") : "?");
+	snprintf(what, sizeof what, "the map, hexes %02d%02d-%02d%02d, %.1f mm a hex across the flats%s%s", g.c0, g.r0,
+		 g.c1, g.r1, o->hex_mm, state ? ", with the units" : "", when);
 	head(f, title, what);
 
 	fputs("<g class=\"terrain\" stroke=\"#666666\" stroke-width=\"0.15\">\n", f);

@@ -60,6 +60,16 @@ for s in alma balaclava inkerman tchernaya; do
 	contains "show $s --svg: reconstructed" "$tmp/$s.svg" "Reconstructed or decoded data, not the printed game"
 	contains "show $s --svg: hexes" "$tmp/$s.svg" '<polygon class="hex t-clear" data-hex='
 done
+# after a game record: the position it reached, counted against the terminal's map of it
+"$bin" play balaclava --ai both=random --seed 4 --until-over --save "$tmp/shown.rec" >/dev/null 2>&1
+expect "show RECORD --svg" 0 "$bin" show "$tmp/shown.rec" --svg "$tmp/shown.svg"
+contains "show RECORD --svg: when" "$tmp/shown.svg" "with the units at the end of the game"
+"$bin" show "$tmp/shown.rec" --map >"$tmp/text"
+want=$(awk '/^[0-9][0-9] |^      /{for (i = 1; i <= NF; i++) if ($i ~ /^[RrAa][0-9]?$/) n += ($i ~ /[0-9]/) ? substr($i, 2) + 0 : 1} END {print n}' "$tmp/text")
+n=$(grep -c '<g class="counter' "$tmp/shown.svg"); [ "$n" -eq "$want" ] && ok || ko "show RECORD --svg: $n counters, the terminal map has $want"
+"$bin" show balaclava --svg "$tmp/start.svg" >/dev/null
+grep -v 'the map, hexes' "$tmp/start.svg" >"$tmp/u1"; grep -v 'the map, hexes' "$tmp/shown.svg" >"$tmp/u2"
+cmp -s "$tmp/u1" "$tmp/u2" && ko "show RECORD --svg: the units drawn as at the set-up" || ok
 expect "show --no-units" 0 "$bin" show balaclava --svg "$tmp/bare.svg" --no-units --hex-mm 12
 if grep -q '<g class="counter' "$tmp/bare.svg"; then ko "show --no-units: counters drawn"; else ok; fi
 contains "show --hex-mm in the heading" "$tmp/bare.svg" "12.0 mm a hex across the flats"
