@@ -41,6 +41,7 @@
 #include "sgame.h"
 #include "srvparse.h"
 #include "store.h"
+#include "svgmap.h"
 
 #define SRV_SSE_KEEPALIVE 15      /* seconds between keep-alive comments */
 #define SRV_AI_STEPS_MAX 100000   /* guard against a rules bug that never hands back */
@@ -782,6 +783,40 @@ static enum MHD_Result api_odds(struct MHD_Connection *c, struct sgame *sg, cons
 	return send_json(c, 200, o);
 }
 
+/* GET /api/games/{id}/map.svg and counters.svg: the printable map of the position as it stands
+ * and the counter sheet (svgmap.h, what `crimea show RECORD --svg/--counters` writes), at the
+ * default sizes, as image/svg+xml. */
+static enum MHD_Result api_sheet(struct MHD_Connection *c, struct sgame *sg, int viewer, bool counters)
+{
+	struct svgmap_opts o;
+	struct err e;
+	char *buf = NULL;
+	size_t len = 0;
+	int rc = -1;
+
+	if (viewer < 0)
+		return send_error(c, 403, "a seat or spectator token is needed", NULL);
+	json_t *scn = cat_scenario_json(sg->scn);
+	json_t *state = sg->g->rules->json_state ? sg->g->rules->json_state(sg->g, viewer < 2 ? viewer : -1) : NULL;
+	FILE *f = scn ? open_memstream(&buf, &len) : NULL;
+	svgmap_opts_default(&o);
+	if (f) {
+		rc = counters ? svgmap_counters(f, sg->scn->title, scn, state, &o, &e)
+			      : svgmap_map(f, sg->scn->title, scn, state, &o, &e);
+		if (fclose(f) != 0 && rc == 0)
+			rc = err_set(&e, NULL, 0, "out of memory");
+	} else {
+		err_set(&e, NULL, 0, "out of memory");
+	}
+	json_decref(scn);
+	json_decref(state);
+	if (rc != 0) {
+		free(buf);
+		return send_error(c, 500, e.msg, NULL);
+	}
+	return send_text(c, 200, buf, len, "image/svg+xml");
+}
+
 /* GET /api/games/{id}/hex/{HHHH}: the rules' words on a hex (hex_info): terrain, hexsides,
  * the stack, zones of control. Any seat or spectator token; the rules hide nothing in it
  * that the game's own GET would not show. */
@@ -1144,6 +1179,8 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 			return api_reveal(c, sg);
 		if (!strncmp(what, "hex/", 4))
 			return api_hex(c, sg, viewer, what + 4);
+		if (!strcmp(what, "map.svg") || !strcmp(what, "counters.svg"))
+			return api_sheet(c, sg, viewer, what[0] == 'c');
 		if (!strcmp(what, "odds") || !strcmp(what, "undo") || !strcmp(what, "entropy"))
 			return send_error(c, 405, "use POST", NULL);
 		return send_error(c, 404, "no such endpoint", NULL);
@@ -1152,7 +1189,8 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 		return send_error(c, 405, "use GET or POST", NULL);
 	if (strcmp(what, "actions") && strcmp(what, "odds") && strcmp(what, "undo") && strcmp(what, "entropy"))
 		return send_error(c, !*what || !strcmp(what, "record") || !strcmp(what, "events") ||
-					     !strcmp(what, "reveal") || !strncmp(what, "hex/", 4) ? 405 : 404,
+					     !strcmp(what, "reveal") || !strncmp(what, "hex/", 4) ||
+					     !strcmp(what, "map.svg") || !strcmp(what, "counters.svg") ? 405 : 404,
 				  "no such endpoint for POST", NULL);
 	if (srv_parse_action_body(k->body, k->len, &q, why, sizeof why) != 0)
 		return send_error(c, 400, why, NULL);

@@ -327,9 +327,16 @@ test("the map fits a tablet-sized screen; zoom with the wheel and pan by draggin
   await page.context().close();
 });
 
-test("`crimea show --svg` prints every scenario's map as the browser draws it, and its counters", async () => {
+test("`crimea show --svg` prints every scenario's map as the browser draws it, and its counters; the game links them", async () => {
   const page = await newPage();
   await createGame(page, { seed: 5 });
+  await page.waitForSelector("#printmap");
+  for (const [sel, cls] of [["#printmap", "polygon.hex"], ["#printcounters", "g.counter.back"]]) { // the status bar's print links
+    const href = await page.getAttribute(sel, "href");
+    const r = await page.request.get(BASE + href);
+    eq([r.status(), r.headers()["content-type"]], [200, "image/svg+xml"], `${sel}: an SVG`);
+    assert((await r.text()).includes(cls.includes("hex") ? 'class="hex t-' : 'class="counter back"'), `${sel}: has ${cls}`);
+  }
   const live = await page.$$eval("svg.hexmap polygon.hex", (l) => Object.fromEntries(l.map((p) => {
     const b = p.getBBox();
     return [p.dataset.hex, [b.x + b.width / 2, b.y + b.height / 2, b.height]];

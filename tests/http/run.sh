@@ -177,6 +177,18 @@ req GET "/api/games/$H/hex/9999?token=$HS"
 verdict $? "a hex off the map: 404 with the reason"
 req POST "/api/games/$H/hex/1811" "{\"token\": \"$HS\"}"
 check "a hex by POST: 405" [ "$code" = 405 ]
+# the printable map and counters of the game as it stands: what `crimea show` writes
+type=$(curl -s -o "$T/map.svg" -w '%{http_code} %{content_type}' "${URL}api/games/$H/map.svg?token=$HS")
+check "map.svg: 200 as SVG" [ "$type" = "200 image/svg+xml" ]
+"$BIN" show balaclava --svg "$T/show.svg" >/dev/null
+check "map.svg: the game at its start is the scenario's set-up, byte for byte" cmp -s "$T/map.svg" "$T/show.svg"
+req GET "/api/games/$H/counters.svg?token=$HS"
+[ "$code" = 200 ] && [ "$(printf '%s' "$body" | grep -c '<g class="counter back"')" -gt 60 ]
+verdict $? "counters.svg: 200 with every counter's back"
+req GET "/api/games/$H/map.svg"
+check "map.svg without a token: 403" [ "$code" = 403 ]
+req POST "/api/games/$H/map.svg" "{\"token\": \"$HS\"}"
+check "map.svg by POST: 405" [ "$code" = 405 ]
 req GET "/api/games/$H?token=nope"
 check "a wrong token: 403" [ "$code" = 403 ]
 req GET "/api/games/$H"

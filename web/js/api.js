@@ -42,6 +42,8 @@ export const api = {
   record: (id, token) => call("GET", `${g(id)}/record${q(token)}`),
   reveal: (id) => call("GET", `${g(id)}/reveal`),
   eventsUrl: (id, token) => `${g(id)}/events${q(token)}`,
+  // the printable map of the position ("map") or the counter sheet ("counters"), as SVG
+  sheetUrl: (id, token, what) => `${g(id)}/${what}.svg${q(token)}`,
 };
 
 // Tokens: {seats: {side: token}, spectator: token, mode}. Stored per game id.

@@ -274,7 +274,12 @@ export async function showGame(root, id, urlToken) {
       g.score ? h("button.link", { type: "button", id: "vp", title: "the score sheet", onclick: showScore },
         "VP " + Object.entries(vp).map(([k, v]) => `${k} ${v}`).join(", "))
         : h("span", { id: "vp" }, vp ? "VP " + Object.entries(vp).map(([k, v]) => `${k} ${v}`).join(", ") : "VP: counted at the end"),
-      h("span.muted", {}, g.status_text || ""));
+      h("span.muted", {}, g.status_text || ""),
+      h("span.print", {}, "Print: ",
+        h("a", { href: api.sheetUrl(id, anyToken(), "map"), target: "_blank", rel: "noopener", id: "printmap",
+          title: "the map as it stands, as SVG to print at true size" }, "map"), " · ",
+        h("a", { href: api.sheetUrl(id, anyToken(), "counters"), target: "_blank", rel: "noopener", id: "printcounters",
+          title: "every counter, front and back, as SVG to print and cut out" }, "counters")));
     // highlights
     const hl = new Map();
     if (gr) {
