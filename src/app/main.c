@@ -19,7 +19,7 @@ static void usage(FILE *f)
 		"usage: crimea COMMAND [ARGS]\n"
 		"\n"
 		"  list [--json]                    scenarios and rule systems\n"
-		"  show SCENARIO|RECORD [--map] [--svg FILE] [--counters FILE]\n"
+		"  show SCENARIO|RECORD [--map] [--svg FILE] [--counters FILE] [--print FILE.html]\n"
 		"                                   orders of battle, reconstructed data, the map;\n"
 		"                                   printable map and counters as SVG\n"
 		"  check FILE...                    validate scenario, map or tables files\n"
@@ -134,14 +134,20 @@ static int cmd_list(int argc, char **argv)
 	return 0;
 }
 
-#define SHOW_USAGE "usage: crimea show SCENARIO|RECORD.rec [--map] [--svg FILE] [--counters FILE] [--no-units]\n" \
+#define SHOW_USAGE "usage: crimea show SCENARIO|RECORD.rec [--map] [--svg FILE] [--counters FILE]\n" \
+		   "                   [--print FILE.html [--paper a4|letter|a3|legal]] [--no-units]\n" \
 		   "                   [--hex-mm MM] [--counter-mm MM]\n"
 
-/* Draws one printable sheet (the map, or with counters the counter sheet) into path, atomically.
- * 0, or -1 with the reason printed. */
-static int show_sheet(const char *path, bool counters, const struct scenario *s, const json_t *scn,
-		      const json_t *state, const struct svgmap_opts *o)
+enum sheet { SHEET_MAP, SHEET_COUNTERS, SHEET_PRINT };
+
+/* Draws one printable sheet into path, atomically: the map (the units of state on it with
+ * units), the counter sheet, or the booklet of both on paper. 0, or -1 with the reason
+ * printed. */
+static int show_sheet(const char *path, enum sheet kind, const struct scenario *s, const json_t *scn,
+		      const json_t *state, bool units, const struct svgmap_opts *o, const struct svgmap_paper *paper)
 {
+	static const char *const what[] = {"map", "counter sheet", "map and counters to print"};
+	const json_t *map_state = units ? state : NULL;
 	char *buf = NULL;
 	size_t len = 0;
 	struct err e;
@@ -152,8 +158,9 @@ static int show_sheet(const char *path, bool counters, const struct scenario *s,
 		fprintf(stderr, "crimea show: out of memory\n");
 		return -1;
 	}
-	rc = counters ? svgmap_counters(f, s->title, scn, state, o, &e)
-		      : svgmap_map(f, s->title, scn, state, o, &e);
+	rc = kind == SHEET_COUNTERS ? svgmap_counters(f, s->title, scn, state, o, &e)
+	     : kind == SHEET_MAP    ? svgmap_map(f, s->title, scn, map_state, o, &e)
+				    : svgmap_print(f, s->title, scn, map_state, state, o, paper, &e);
 	if (fclose(f) != 0 && rc == 0)
 		rc = err_set(&e, NULL, 0, "out of memory");
 	if (rc == 0)
@@ -166,7 +173,7 @@ static int show_sheet(const char *path, bool counters, const struct scenario *s,
 		else
 			fprintf(stderr, "crimea show: %s: %s\n", path, msg);
 	} else {
-		printf("%s: the %s of %s (%zu bytes)\n", path, counters ? "counter sheet" : "map", s->id, len);
+		printf("%s: the %s of %s (%zu bytes)\n", path, what[kind], s->id, len);
 	}
 	free(buf);
 	return rc;
@@ -193,7 +200,8 @@ static int cmd_show(int argc, char **argv)
 	char *buf;
 	struct record rec;
 	bool map_only = false, units = true, from_rec;
-	const char *name = NULL, *svg = NULL, *counters = NULL;
+	const char *name = NULL, *svg = NULL, *counters = NULL, *print = NULL;
+	const struct svgmap_paper *paper = svgmap_paper("a4");
 	int rc = 0;
 
 	if (cli_help(argc, argv, SHOW_USAGE
@@ -205,9 +213,13 @@ static int cmd_show(int argc, char **argv)
 			       "                    legend, a 100 mm scale bar and the reconstructed-data notes\n"
 			       "  --no-units        the map without the units (to play on with counters)\n"
 			       "  --counters FILE   every counter, front and back, as SVG to print and cut out\n"
+			       "  --print FILE.html both on paper: the map cut over pages at true size (10 mm\n"
+			       "                    overlaps, dashed lines where the next pages begin), then the\n"
+			       "                    counters; print it from a browser at 100%% (no fit to page)\n"
+			       "  --paper NAME      the booklet's paper: a4 (default), letter, a3 or legal\n"
 			       "  --hex-mm MM       a hex across the flats on the printed map (default 16)\n"
 			       "  --counter-mm MM   a counter's side on the counter sheet (default 12.7)\n"
-			       "  (SVG files are written atomically; with either, the text is not printed)\n"))
+			       "  (the files are written atomically; with any of them, the text is not printed)\n"))
 		return 0;
 	svgmap_opts_default(&so);
 	for (int i = 1; i < argc; i++) {
@@ -216,12 +228,18 @@ static int cmd_show(int argc, char **argv)
 			map_only = true;
 		} else if (!strcmp(a, "--no-units")) {
 			units = false;
-		} else if (!strcmp(a, "--svg") || !strcmp(a, "--counters")) {
+		} else if (!strcmp(a, "--svg") || !strcmp(a, "--counters") || !strcmp(a, "--print")) {
 			if (!v) {
 				fprintf(stderr, "crimea show: %s wants a file name\n", a);
 				return 2;
 			}
-			*(!strcmp(a, "--svg") ? &svg : &counters) = v;
+			*(!strcmp(a, "--svg") ? &svg : !strcmp(a, "--counters") ? &counters : &print) = v;
+			i++;
+		} else if (!strcmp(a, "--paper")) {
+			if (!(paper = svgmap_paper(v))) {
+				fprintf(stderr, "crimea show: --paper wants a4, letter, a3 or legal\n");
+				return 2;
+			}
 			i++;
 		} else if (!strcmp(a, "--hex-mm") || !strcmp(a, "--counter-mm")) {
 			if (parse_mm(a, v, !strcmp(a, "--hex-mm") ? &so.hex_mm : &so.counter_mm) != 0)
@@ -260,15 +278,17 @@ static int cmd_show(int argc, char **argv)
 		free(buf);
 		return 1;
 	}
-	if (svg || counters) {
+	if (svg || counters || print) {
 		/* the opening position's units as the rule system shows them (json_state) */
 		json_t *scn = cat_scenario_json(&s);
 		json_t *state = s.rules->json_state ? s.rules->json_state(g, -1) : NULL;
 		if (!scn)
 			rc = 1;
-		if (rc == 0 && svg && show_sheet(svg, false, &s, scn, units ? state : NULL, &so) != 0)
+		if (rc == 0 && svg && show_sheet(svg, SHEET_MAP, &s, scn, state, units, &so, paper) != 0)
 			rc = 1;
-		if (rc == 0 && counters && show_sheet(counters, true, &s, scn, state, &so) != 0)
+		if (rc == 0 && counters && show_sheet(counters, SHEET_COUNTERS, &s, scn, state, units, &so, paper) != 0)
+			rc = 1;
+		if (rc == 0 && print && show_sheet(print, SHEET_PRINT, &s, scn, state, units, &so, paper) != 0)
 			rc = 1;
 		json_decref(scn);
 		json_decref(state);

@@ -783,11 +783,14 @@ static enum MHD_Result api_odds(struct MHD_Connection *c, struct sgame *sg, cons
 	return send_json(c, 200, o);
 }
 
-/* GET /api/games/{id}/map.svg and counters.svg: the printable map of the position as it stands
- * and the counter sheet (svgmap.h, what `crimea show RECORD --svg/--counters` writes), at the
- * default sizes, as image/svg+xml. */
-static enum MHD_Result api_sheet(struct MHD_Connection *c, struct sgame *sg, int viewer, bool counters)
+/* GET /api/games/{id}/map.svg, counters.svg and print.html?paper=P: the printable map of the
+ * position as it stands, the counter sheet and the booklet of both on paper P (a4 when not
+ * named; svgmap.h), what `crimea show RECORD --svg/--counters/--print` writes at the default
+ * sizes. what: 'm', 'c' or 'p'. */
+static enum MHD_Result api_sheet(struct MHD_Connection *c, struct sgame *sg, int viewer, char what)
 {
+	const char *pname = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "paper");
+	const struct svgmap_paper *paper = svgmap_paper(pname ? pname : "a4");
 	struct svgmap_opts o;
 	struct err e;
 	char *buf = NULL;
@@ -796,13 +799,16 @@ static enum MHD_Result api_sheet(struct MHD_Connection *c, struct sgame *sg, int
 
 	if (viewer < 0)
 		return send_error(c, 403, "a seat or spectator token is needed", NULL);
+	if (what == 'p' && !paper)
+		return send_error(c, 400, "\"paper\" must be a4, letter, a3 or legal", NULL);
 	json_t *scn = cat_scenario_json(sg->scn);
 	json_t *state = sg->g->rules->json_state ? sg->g->rules->json_state(sg->g, viewer < 2 ? viewer : -1) : NULL;
 	FILE *f = scn ? open_memstream(&buf, &len) : NULL;
 	svgmap_opts_default(&o);
 	if (f) {
-		rc = counters ? svgmap_counters(f, sg->scn->title, scn, state, &o, &e)
-			      : svgmap_map(f, sg->scn->title, scn, state, &o, &e);
+		rc = what == 'c' ? svgmap_counters(f, sg->scn->title, scn, state, &o, &e)
+		     : what == 'm' ? svgmap_map(f, sg->scn->title, scn, state, &o, &e)
+				   : svgmap_print(f, sg->scn->title, scn, state, state, &o, paper, &e);
 		if (fclose(f) != 0 && rc == 0)
 			rc = err_set(&e, NULL, 0, "out of memory");
 	} else {
@@ -814,7 +820,7 @@ static enum MHD_Result api_sheet(struct MHD_Connection *c, struct sgame *sg, int
 		free(buf);
 		return send_error(c, 500, e.msg, NULL);
 	}
-	return send_text(c, 200, buf, len, "image/svg+xml");
+	return send_text(c, 200, buf, len, what == 'p' ? "text/html; charset=utf-8" : "image/svg+xml");
 }
 
 /* GET /api/games/{id}/hex/{HHHH}: the rules' words on a hex (hex_info): terrain, hexsides,
@@ -1179,8 +1185,8 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 			return api_reveal(c, sg);
 		if (!strncmp(what, "hex/", 4))
 			return api_hex(c, sg, viewer, what + 4);
-		if (!strcmp(what, "map.svg") || !strcmp(what, "counters.svg"))
-			return api_sheet(c, sg, viewer, what[0] == 'c');
+		if (!strcmp(what, "map.svg") || !strcmp(what, "counters.svg") || !strcmp(what, "print.html"))
+			return api_sheet(c, sg, viewer, what[0]);
 		if (!strcmp(what, "odds") || !strcmp(what, "undo") || !strcmp(what, "entropy"))
 			return send_error(c, 405, "use POST", NULL);
 		return send_error(c, 404, "no such endpoint", NULL);
@@ -1190,7 +1196,8 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 	if (strcmp(what, "actions") && strcmp(what, "odds") && strcmp(what, "undo") && strcmp(what, "entropy"))
 		return send_error(c, !*what || !strcmp(what, "record") || !strcmp(what, "events") ||
 					     !strcmp(what, "reveal") || !strncmp(what, "hex/", 4) ||
-					     !strcmp(what, "map.svg") || !strcmp(what, "counters.svg") ? 405 : 404,
+					     !strcmp(what, "map.svg") || !strcmp(what, "counters.svg") ||
+					     !strcmp(what, "print.html") ? 405 : 404,
 				  "no such endpoint for POST", NULL);
 	if (srv_parse_action_body(k->body, k->len, &q, why, sizeof why) != 0)
 		return send_error(c, 400, why, NULL);

@@ -665,32 +665,72 @@ static bool is_counter(const json_t *u, const json_t *state)
 
 #define HEADING 7.0 /* mm: a side's heading on the counter sheet */
 
-/* The counter sheet's body from y: for each side (then units of no named side) a heading and
- * its units' pairs, per_row a row, s mm a counter (f NULL: only measures). Returns the y under
- * it. */
-static double sheet(FILE *f, const json_t *scn, const json_t *state, double s, int per_row, double y)
+/* A row of the counter sheet: a side's heading, or up to per_row of its counters (the side's
+ * counters first to first + n - 1, in the order of the view's units). */
+struct srow {
+	size_t side;
+	bool heading;
+	int first, n;
+};
+
+/* The counter sheet's rows, for each side (then units of no named side) its heading and its
+ * counters per_row a row; a malloc'd array in *out, its length returned (-1: out of memory). */
+static int sheet_rows(const json_t *scn, const json_t *state, int per_row, struct srow **out)
 {
 	const json_t *units = json_object_get(scn, "units"), *sides = json_object_get(scn, "sides"), *v;
 	size_t i, nside = json_array_size(sides);
-	double gap = s * 0.25, pair = 2 * s + gap * 1.6; /* front and back touching, then a gap */
-
+	int n = 0;
+	struct srow *r = malloc((2 * json_array_size(units) + nside + 1) * sizeof *r);
+	if (!r)
+		return -1;
 	for (size_t sd = 0; sd <= nside; sd++) {
-		int col = 0;
-		bool any = false;
+		int k = 0;
 		json_array_foreach(units, i, v) {
 			if (side_of(v, sides) != sd || !is_counter(v, state))
 				continue;
-			if (!any && f)
-				text(f, MARGIN, y + 4.5, 3.4, "font-weight=\"bold\"",
-				     sd < nside ? json_string_value(json_array_get(sides, sd)) : "other units");
-			if (!any)
-				y += HEADING;
-			any = true;
-			if (f) {
+			if (k == 0)
+				r[n++] = (struct srow){sd, true, 0, 0};
+			if (k % per_row == 0)
+				r[n++] = (struct srow){sd, false, k, 0};
+			r[n - 1].n++;
+			k++;
+		}
+	}
+	*out = r;
+	return n;
+}
+
+static double row_height(const struct srow *r, double s)
+{
+	return r->heading ? HEADING : s * 1.25;
+}
+
+/* Draws rows from to to - 1 (sheet_rows' for state) from y, s mm a counter; returns the y
+ * under them. */
+static double draw_rows(FILE *f, const json_t *scn, const json_t *state, const struct srow *rows, int from,
+			int to, double s, double y)
+{
+	const json_t *units = json_object_get(scn, "units"), *sides = json_object_get(scn, "sides"), *v;
+	double pair = 2 * s + s * 0.4; /* front and back touching, then a gap */
+	size_t i, nside = json_array_size(sides);
+
+	for (int k = from; k < to; k++) {
+		const struct srow *r = &rows[k];
+		if (r->heading) {
+			text(f, MARGIN, y + 4.5, 3.4, "font-weight=\"bold\"",
+			     r->side < nside ? json_string_value(json_array_get(sides, r->side)) : "other units");
+			y += HEADING;
+			continue;
+		}
+		int idx = 0; /* the unit's place among its side's counters */
+		json_array_foreach(units, i, v) {
+			if (side_of(v, sides) != r->side || !is_counter(v, state))
+				continue;
+			if (idx >= r->first && idx < r->first + r->n) {
 				const json_t *en = json_object_get(v, "enter");
 				char where[48];
 				int h;
-				double x = MARGIN + col * pair + s / 2;
+				double x = MARGIN + (idx - r->first) * pair + s / 2;
 				if (jhex(json_object_get(v, "setup"), &h))
 					snprintf(where, sizeof where, "%04d", h);
 				else if (json_integer_value(json_object_get(en, "turn")) > 0)
@@ -700,39 +740,250 @@ static double sheet(FILE *f, const json_t *scn, const json_t *state, double s, i
 				counter(f, scn, v, x, y + s / 2, s, false, where);
 				counter(f, scn, v, x + s, y + s / 2, s, true, NULL);
 			}
-			if (++col == per_row) {
-				col = 0;
-				y += s + gap;
-			}
+			idx++;
 		}
-		if (col)
-			y += s + gap;
+		y += row_height(r, s);
 	}
 	return y;
+}
+
+/* The pairs a row of s mm counters holds on a sheet W mm wide (at least one: then *W widens). */
+static int pairs_per_row(double s, double *W)
+{
+	double pair = 2 * s + s * 0.4;
+	int n = (int)((*W - 2 * MARGIN + s * 0.4) / pair);
+	if (n < 1) {
+		n = 1;
+		*W = pair + 2 * MARGIN;
+	}
+	return n;
 }
 
 int svgmap_counters(FILE *f, const char *title, const json_t *scn, const json_t *state,
 		    const struct svgmap_opts *o, struct err *e)
 {
-	double s = o->counter_mm, W = 190; /* fits A4 and US Letter */
-	double pair = 2 * s + s * 0.4;
-	int per_row = (int)((W - 2 * MARGIN + s * 0.4) / pair);
+	double s = o->counter_mm, W = 190, H = MARGIN + HEAD; /* 190 mm: fits A4 and US Letter */
+	struct srow *rows;
 	char what[200];
+	int n;
 
 	if (check_opts(o, e) != 0)
 		return -1;
 	if (!json_array_size(json_object_get(scn, "units")))
 		return err_set(e, NULL, 0, "the scenario has no units");
-	if (per_row < 1) {
-		per_row = 1;
-		W = pair + 2 * MARGIN;
-	}
-	double H = sheet(NULL, scn, state, s, per_row, MARGIN + HEAD) + LINE * (double)nnotes(scn) + MARGIN;
+	if ((n = sheet_rows(scn, state, pairs_per_row(s, &W), &rows)) < 0)
+		return err_set(e, NULL, 0, "out of memory");
+	for (int k = 0; k < n; k++)
+		H += row_height(&rows[k], s);
+	H += LINE * (double)nnotes(scn) + MARGIN;
 	svg_open(f, W, H);
 	snprintf(what, sizeof what, "the counters, %.1f mm: front, then back (disrupted, [7.13]); "
 		 "set-up hex or entry turn on the left edge", s);
 	head(f, title, what);
-	notes(f, scn, sheet(f, scn, state, s, per_row, MARGIN + HEAD) - LINE + 3);
+	notes(f, scn, draw_rows(f, scn, state, rows, 0, n, s, MARGIN + HEAD) - LINE + 3);
 	fputs("</svg>\n", f);
+	free(rows);
 	return ferror(f) ? err_set(e, NULL, 0, "cannot write the counter sheet") : 0;
+}
+
+/* ---- the print booklet ---- */
+
+static const struct svgmap_paper papers[] = {
+	{"a4", 210, 297}, {"a3", 297, 420}, {"letter", 215.9, 279.4}, {"legal", 215.9, 355.6},
+};
+
+const struct svgmap_paper *svgmap_paper(const char *name)
+{
+	for (size_t i = 0; name && i < sizeof papers / sizeof papers[0]; i++)
+		if (!strcmp(papers[i].name, name))
+			return &papers[i];
+	return NULL;
+}
+
+#define PAGE_MARGIN 8.0  /* mm left blank at each page edge (printers cannot print there) */
+#define PAGE_LABEL 11.0  /* mm under the drawing for the page's label and check bar */
+#define PAGE_OVERLAP 10.0
+
+/* The pages of one orientation: how many a sheet of w x h mm needs along one side of the
+ * printable length len, each overlapping the next by PAGE_OVERLAP. */
+static int pages_along(double w, double len)
+{
+	return w <= len ? 1 : 1 + (int)ceil((w - len) / (len - PAGE_OVERLAP));
+}
+
+void svgmap_tiling(double w, double h, const struct svgmap_paper *p, struct svgmap_tiles *t)
+{
+	for (int land = 0; land < 2; land++) {
+		struct svgmap_tiles c;
+		c.page_w = land ? p->h : p->w;
+		c.page_h = land ? p->w : p->h;
+		c.tw = c.page_w - 2 * PAGE_MARGIN;
+		c.th = c.page_h - 2 * PAGE_MARGIN - PAGE_LABEL;
+		c.cols = pages_along(w, c.tw);
+		c.rows = pages_along(h, c.th);
+		c.step_x = c.tw - PAGE_OVERLAP;
+		c.step_y = c.th - PAGE_OVERLAP;
+		c.landscape = land;
+		if (!land || c.rows * c.cols < t->rows * t->cols)
+			*t = c;
+	}
+}
+
+/* A check bar of len mm at (x, y), for the page's label. */
+static void check_bar(FILE *f, double x, double y, double len)
+{
+	fprintf(f, "<g class=\"scale\"><line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"black\" stroke-width=\"0.3\"/>\n",
+		x, y, x + len, y);
+	for (int k = 0; k <= (int)(len / 10); k++)
+		fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"black\" stroke-width=\"0.25\"/>\n",
+			x + 10 * k, y - 1.5, x + 10 * k, y);
+	fputs("</g>\n", f);
+}
+
+/* A page of the booklet: an SVG of the paper's size inside a section the print CSS breaks
+ * after (page_open); page_close ends it with its label and a check bar of 50 mm. */
+static void page_open(FILE *f, const struct svgmap_tiles *t, int page)
+{
+	fprintf(f, "<section class=\"page%s\" data-page=\"%d\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
+		   "width=\"%.1fmm\" height=\"%.1fmm\" viewBox=\"0 0 %.1f %.1f\" font-family=\"sans-serif\">\n",
+		t->landscape ? " landscape" : "", page, t->page_w, t->page_h, t->page_w, t->page_h);
+}
+
+static void page_close(FILE *f, const struct svgmap_tiles *t, const char *label)
+{
+	double y = t->page_h - PAGE_MARGIN - PAGE_LABEL;
+	text(f, PAGE_MARGIN, y + 4, 2.8, NULL, label);
+	check_bar(f, PAGE_MARGIN, y + 8.5, 50);
+	text(f, PAGE_MARGIN + 52, y + 8.5, 2.4, NULL, "50 mm: print at 100%, then check with a ruler");
+	fputs("</svg></section>\n", f);
+}
+
+/* The inside of an SVG this module wrote: from after the <svg ...> start tag to before the
+ * last </svg>; its width and height in mm. false when sheet is not such a document. */
+static bool sheet_body(const char *sheet, size_t len, const char **body, size_t *n, double *w, double *h)
+{
+	const char *svg = strstr(sheet, "<svg "), *end = NULL, *p;
+	if (!svg || sscanf(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%lfmm\" height=\"%lfmm\"", w, h) != 2)
+		return false;
+	*body = strchr(svg, '>');
+	for (p = sheet; (p = strstr(p, "</svg>")) != NULL && p < sheet + len; p++)
+		end = p;
+	if (!*body || !end || end < *body)
+		return false;
+	(*body)++;
+	*n = (size_t)(end - *body);
+	return true;
+}
+
+/* The map as svgmap_map draws it, in memory: a malloc'd string in *map (its length *len), or
+ * -1 with *e set. */
+static int map_in_memory(const char *title, const json_t *scn, const json_t *state, const struct svgmap_opts *o,
+			 char **map, size_t *len, struct err *e)
+{
+	FILE *f = open_memstream(map, len);
+	int rc;
+	if (!f)
+		return err_set(e, NULL, 0, "out of memory");
+	rc = svgmap_map(f, title, scn, state, o, e);
+	if (fclose(f) != 0 && rc == 0)
+		rc = err_set(e, NULL, 0, "out of memory");
+	if (rc != 0) {
+		free(*map);
+		*map = NULL;
+	}
+	return rc;
+}
+
+int svgmap_print(FILE *f, const char *title, const json_t *scn, const json_t *map_state, const json_t *state,
+		 const struct svgmap_opts *o, const struct svgmap_paper *p, struct err *e)
+{
+	const char *body;
+	char *map = NULL;
+	size_t n, map_len = 0;
+	double w, h;
+	struct svgmap_tiles t;
+	char label[256];
+	int page = 0, npages, nrows;
+	struct srow *rows;
+
+	if (map_in_memory(title, scn, map_state, o, &map, &map_len, e) != 0)
+		return -1;
+	if (!sheet_body(map, map_len, &body, &n, &w, &h)) { /* (cannot happen: svgmap_map wrote it) */
+		free(map);
+		return err_set(e, NULL, 0, "the map is not an SVG sheet");
+	}
+	svgmap_tiling(w, h, p, &t);
+	/* the counter pages: the sheet's rows, as many a page as its drawing area holds */
+	double cw = t.page_w, s = o->counter_mm;
+	if ((nrows = sheet_rows(scn, state, pairs_per_row(s, &cw), &rows)) < 0) {
+		free(map);
+		return err_set(e, NULL, 0, "out of memory");
+	}
+	double area = t.page_h - 2 * PAGE_MARGIN - PAGE_LABEL - 8; /* under a title line */
+	int cpages = 0;
+	for (int k = 0; k < nrows;) {
+		double y = 0;
+		int k0 = k;
+		while (k < nrows && (y + row_height(&rows[k], s) <= area || k == k0))
+			y += row_height(&rows[k++], s);
+		cpages++;
+	}
+	npages = t.rows * t.cols + cpages;
+
+	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>", f);
+	xput(f, title);
+	fprintf(f, ": map and counters to print</title>\n<style>\n"
+		   "@page { size: %s%s; margin: 0 }\n"
+		   "body { margin: 0 }\n"
+		   ".page { display: block; page-break-after: always; break-after: page; overflow: hidden }\n"
+		   ".page svg { display: block }\n"
+		   "@media screen { body { background: #777 } .page { margin: 8px auto; width: fit-content; "
+		   "box-shadow: 0 0 6px #0008 } }\n"
+		   "</style></head><body>\n",
+		p->name, t.landscape ? " landscape" : "");
+	/* the map once, for every page to show its part of (use) */
+	fputs("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"0\" style=\"position:absolute\" "
+	      "font-family=\"sans-serif\"><defs><g id=\"crimea-map\">\n", f);
+	fwrite(body, 1, n, f);
+	fputs("</g></defs></svg>\n", f);
+	for (int r = 0; r < t.rows; r++)
+		for (int c = 0; c < t.cols; c++) {
+			double x0 = c * t.step_x, y0 = r * t.step_y;
+			page_open(f, &t, ++page);
+			fprintf(f, "<svg class=\"tile\" data-row=\"%d\" data-col=\"%d\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
+				   "height=\"%.2f\" viewBox=\"%.2f %.2f %.2f %.2f\"><use href=\"#crimea-map\"/></svg>\n",
+				r + 1, c + 1, PAGE_MARGIN, PAGE_MARGIN, t.tw, t.th, x0, y0, t.tw, t.th);
+			/* where the next pages begin: trim there and lay this page over the next */
+			if (c + 1 < t.cols)
+				line(f, PAGE_MARGIN + t.step_x, PAGE_MARGIN, PAGE_MARGIN + t.step_x, PAGE_MARGIN + t.th, "join",
+				     "#555555", 0.25, "2 1.5");
+			if (r + 1 < t.rows)
+				line(f, PAGE_MARGIN, PAGE_MARGIN + t.step_y, PAGE_MARGIN + t.tw, PAGE_MARGIN + t.step_y, "join",
+				     "#555555", 0.25, "2 1.5");
+			snprintf(label, sizeof label, "%s: map, page %d of %d, row %d of %d, column %d of %d%s", title, page,
+				 npages, r + 1, t.rows, c + 1, t.cols,
+				 t.rows * t.cols > 1 ? " (dashed: where the next pages begin)" : "");
+			page_close(f, &t, label);
+		}
+	for (int k = 0; k < nrows;) {
+		double y = PAGE_MARGIN + 8;
+		int k0 = k;
+		page_open(f, &t, ++page);
+		snprintf(label, sizeof label, "%s: the counters, %.1f mm, front then back%s", title, s,
+			 k0 > 0 ? " (continued)" : "");
+		text(f, PAGE_MARGIN, PAGE_MARGIN + 4, 3.6, "font-weight=\"bold\"", label);
+		while (k < nrows && (y + row_height(&rows[k], s) <= PAGE_MARGIN + 8 + area || k == k0))
+			y += row_height(&rows[k++], s);
+		/* draw_rows works from MARGIN; the page's margin differs, so shift the rows */
+		fprintf(f, "<g transform=\"translate(%.2f 0)\">\n", PAGE_MARGIN - MARGIN);
+		draw_rows(f, scn, state, rows, k0, k, s, PAGE_MARGIN + 8);
+		fputs("</g>\n", f);
+		snprintf(label, sizeof label, "%s: counters, page %d of %d; reconstructed values: see the map's notes", title,
+			 page, npages);
+		page_close(f, &t, label);
+	}
+	fputs("</body></html>\n", f);
+	free(rows);
+	free(map);
+	return ferror(f) ? err_set(e, NULL, 0, "cannot write the booklet") : 0;
 }

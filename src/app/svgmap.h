@@ -47,4 +47,35 @@ int svgmap_map(FILE *f, const char *title, const json_t *scn, const json_t *stat
 int svgmap_counters(FILE *f, const char *title, const json_t *scn, const json_t *state,
 		    const struct svgmap_opts *o, struct err *e);
 
+/* ---- a booklet to print: the map over pages at true size, then the counters ---- */
+
+/* A paper size, portrait, in mm. */
+struct svgmap_paper {
+	const char *name;
+	double w, h;
+};
+
+/* The paper named (a4, a3, letter, legal), or NULL. */
+const struct svgmap_paper *svgmap_paper(const char *name);
+
+/* How a sheet of w x h mm is cut into pages of a paper: rows x cols pages, each showing tw x th
+ * mm of it (the page less blank margins of 8 mm and 11 mm for its label), page (r, c) (from 0)
+ * the part
+ * from (c step_x, r step_y), so that neighbours overlap by tw - step_x (10 mm); the
+ * orientation that needs fewer pages (portrait on a tie). */
+struct svgmap_tiles {
+	int rows, cols;
+	bool landscape;
+	double page_w, page_h, tw, th, step_x, step_y;
+};
+void svgmap_tiling(double w, double h, const struct svgmap_paper *p, struct svgmap_tiles *t);
+
+/* An HTML booklet to print on paper p from a browser at 100%: one page a section (the print
+ * CSS sets the paper and breaks after each), first the map (svgmap_map's, with map_state's
+ * units) cut as svgmap_tiling says, each page with its place, dashed lines where the next
+ * pages begin and a 50 mm check bar; then the counter sheet (svgmap_counters' with state)
+ * over as many pages as it needs. Returns 0 or -1 with *e set. */
+int svgmap_print(FILE *f, const char *title, const json_t *scn, const json_t *map_state, const json_t *state,
+		 const struct svgmap_opts *o, const struct svgmap_paper *p, struct err *e);
+
 #endif

@@ -331,11 +331,12 @@ test("`crimea show --svg` prints every scenario's map as the browser draws it, a
   const page = await newPage();
   await createGame(page, { seed: 5 });
   await page.waitForSelector("#printmap");
-  for (const [sel, cls] of [["#printmap", "polygon.hex"], ["#printcounters", "g.counter.back"]]) { // the status bar's print links
-    const href = await page.getAttribute(sel, "href");
+  for (const [sel, type, has] of [["#printmap", "image/svg+xml", 'class="hex t-'], ["#printcounters", "image/svg+xml", 'class="counter back"'],
+    ["#print-a4", "text/html; charset=utf-8", "@page { size: a4"], ["#print-letter", "text/html; charset=utf-8", "@page { size: letter"]]) {
+    const href = await page.getAttribute(sel, "href"); // the status bar's print links
     const r = await page.request.get(BASE + href);
-    eq([r.status(), r.headers()["content-type"]], [200, "image/svg+xml"], `${sel}: an SVG`);
-    assert((await r.text()).includes(cls.includes("hex") ? 'class="hex t-' : 'class="counter back"'), `${sel}: has ${cls}`);
+    eq([r.status(), r.headers()["content-type"]], [200, type], `${sel}: ${type}`);
+    assert((await r.text()).includes(has), `${sel}: has ${has}`);
   }
   const live = await page.$$eval("svg.hexmap polygon.hex", (l) => Object.fromEntries(l.map((p) => {
     const b = p.getBBox();
@@ -372,6 +373,34 @@ test("`crimea show --svg` prints every scenario's map as the browser draws it, a
     eq(fronts.length, onSheet.size, `${id}: each counter once`);
     for (const u of got.units) assert(onSheet.has(u), `${id}: ${u}, on the map, is on the counter sheet`);
     for (const u of scn.units) if (u.setup || u.enter) assert(onSheet.has(u.id) || u.tags.includes("big_gun"), `${id}: ${u.id} on the sheet`);
+  }
+  await page.context().close();
+});
+
+test("`crimea show --print` prints as one paper page a section, the map's tiles at true size", async () => {
+  const page = await newPage();
+  for (const [id, paper, size] of [["balaclava", "a4", [210, 297]], ["alma", "letter", [215.9, 279.4]]]) {
+    const file = path.resolve(OUT, `${id}-${paper}.html`);
+    execFileSync(BIN, ["show", id, "--print", file, "--paper", paper], { encoding: "utf8" });
+    await page.goto("file://" + file);
+    const got = await page.evaluate(() => {
+      const mm = 96 / 25.4; // CSS pixels a millimetre
+      const hex = [...document.querySelectorAll("#crimea-map polygon.hex")][0].getBBox();
+      return {
+        pages: [...document.querySelectorAll("section.page > svg")].map((s) => [s.getBoundingClientRect().width / mm, s.getBoundingClientRect().height / mm]),
+        tiles: document.querySelectorAll("svg.tile use").length, hexmm: hex.height,
+        bad: !!document.querySelector("parsererror"),
+      };
+    });
+    assert(!got.bad && got.pages.length > got.tiles && got.tiles > 1, `${id}: ${got.tiles} tiles in ${got.pages.length} pages`);
+    for (const [w, h] of got.pages) {
+      const fit = (a, b) => Math.abs(a - b) < 0.5;
+      assert((fit(w, size[0]) && fit(h, size[1])) || (fit(w, size[1]) && fit(h, size[0])), `${id}: a page of ${w} x ${h} mm on ${paper}`);
+    }
+    eq(Math.round(got.hexmm * 100) / 100, 16, `${id}: a hex is 16 mm across the flats`);
+    // printed by chromium with the booklet's own @page: as many PDF pages as sections
+    const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString("latin1");
+    eq((pdf.match(/\/Type\s*\/Page[^s]/g) || []).length, got.pages.length, `${id}: one PDF page a section`);
   }
   await page.context().close();
 });

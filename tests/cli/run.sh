@@ -70,6 +70,14 @@ n=$(grep -c '<g class="counter' "$tmp/shown.svg"); [ "$n" -eq "$want" ] && ok ||
 "$bin" show balaclava --svg "$tmp/start.svg" >/dev/null
 grep -v 'the map, hexes' "$tmp/start.svg" >"$tmp/u1"; grep -v 'the map, hexes' "$tmp/shown.svg" >"$tmp/u2"
 cmp -s "$tmp/u1" "$tmp/u2" && ko "show RECORD --svg: the units drawn as at the set-up" || ok
+# the booklet to print: the map's pages and the counters' in one HTML file
+expect "show --print" 0 "$bin" show inkerman --print "$tmp/ink.html" --paper letter
+contains "show --print says what it wrote" "$tmp/out" "ink.html: the map and counters to print of inkerman"
+contains "show --print: letter paper" "$tmp/ink.html" "@page { size: letter"
+n=$(grep -c '<section class="page' "$tmp/ink.html"); [ "$n" -gt 4 ] && ok || ko "show --print: $n pages"
+n=$(sed -n '/the counters, 12.7 mm/,$p' "$tmp/ink.html" | grep -c '<g class="counter back"'); [ "$n" -eq 108 ] && ok || ko "show --print: $n counters, Inkerman has 108"
+expect "show --paper unknown" 2 "$bin" show inkerman --print "$tmp/x.html" --paper a5
+contains "show --paper unknown: why" "$tmp/err" "crimea show: --paper wants a4, letter, a3 or legal"
 expect "show --no-units" 0 "$bin" show balaclava --svg "$tmp/bare.svg" --no-units --hex-mm 12
 if grep -q '<g class="counter' "$tmp/bare.svg"; then ko "show --no-units: counters drawn"; else ok; fi
 contains "show --hex-mm in the heading" "$tmp/bare.svg" "12.0 mm a hex across the flats"

@@ -185,6 +185,13 @@ check "map.svg: the game at its start is the scenario's set-up, byte for byte" c
 req GET "/api/games/$H/counters.svg?token=$HS"
 [ "$code" = 200 ] && [ "$(printf '%s' "$body" | grep -c '<g class="counter back"')" -gt 60 ]
 verdict $? "counters.svg: 200 with every counter's back"
+type=$(curl -s -o "$T/print.html" -w '%{http_code} %{content_type}' "${URL}api/games/$H/print.html?token=$HS&paper=letter")
+check "print.html: 200 as HTML" [ "$type" = "200 text/html; charset=utf-8" ]
+"$BIN" show balaclava --print "$T/show.html" --paper letter >/dev/null
+check "print.html: the booklet crimea show --print writes, byte for byte" cmp -s "$T/print.html" "$T/show.html"
+req GET "/api/games/$H/print.html?token=$HS&paper=a5"
+[ "$code" = 400 ] && [ "$(j "$body" 'o.error')" = '"paper" must be a4, letter, a3 or legal' ]
+verdict $? "print.html on unknown paper: 400 with the reason"
 req GET "/api/games/$H/map.svg"
 check "map.svg without a token: 403" [ "$code" = 403 ]
 req POST "/api/games/$H/map.svg" "{\"token\": \"$HS\"}"

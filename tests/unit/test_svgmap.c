@@ -7,7 +7,10 @@
  * - the units of a position: a stack paints its top unit last, a disrupted unit shows its back;
  * - the counter sheet: each counter front and back, "-" for a missing back, a unit absent from
  *   the opening position that never enters left out, the notes on reconstructed data shown;
- * - the sheet's size in millimetres, and the errors (no map, a size out of range). */
+ * - the sheet's size in millimetres, and the errors (no map, a size out of range);
+ * - the booklet: pages that cover a sheet of any size with 10 mm overlaps and no page to
+ *   spare, in the orientation needing fewer; every page of the map and of the counters in the
+ *   HTML, each tile showing its own part of the map drawn once, every counter once. */
 #include "testutil.h"
 
 #include <math.h>
@@ -294,6 +297,105 @@ static void test_svgmap_errors(void **state)
 	json_decref(scn);
 }
 
+static void test_svgmap_tiling(void **state)
+{
+	(void)state;
+	static const char *const names[] = {"a4", "letter", "a3", "legal"};
+	for (size_t k = 0; k < 4; k++) {
+		const struct svgmap_paper *p = svgmap_paper(names[k]);
+		assert_non_null(p);
+		for (double w = 20; w < 1200; w += 37.3)
+			for (double h = 20; h < 1200; h += 41.9) {
+				struct svgmap_tiles t;
+				svgmap_tiling(w, h, p, &t);
+				/* the last page reaches the sheet's edge; one page fewer would not */
+				assert_true((t.cols - 1) * t.step_x + t.tw >= w - 1e-9);
+				assert_true((t.rows - 1) * t.step_y + t.th >= h - 1e-9);
+				assert_true(t.cols == 1 || (t.cols - 2) * t.step_x + t.tw < w);
+				assert_true(t.rows == 1 || (t.rows - 2) * t.step_y + t.th < h);
+				assert_true(fabs(t.tw - t.step_x - 10) < 1e-9 && fabs(t.th - t.step_y - 10) < 1e-9);
+				assert_true(t.page_w == (t.landscape ? p->h : p->w) && t.tw < t.page_w && t.th < t.page_h);
+				/* no fewer pages in either orientation: the least n pages of printable
+				 * length len, each overlapping the next by 10, that reach w */
+				int n[2] = {1, 1};
+				for (int land = 0; land < 2; land++) {
+					double pw = (land ? p->h : p->w) - 16, ph = (land ? p->w : p->h) - 27;
+					int c = 1, r = 1;
+					while ((c - 1) * (pw - 10) + pw < w)
+						c++;
+					while ((r - 1) * (ph - 10) + ph < h)
+						r++;
+					n[land] = r * c;
+				}
+				assert_int_equal(t.rows * t.cols, n[0] < n[1] ? n[0] : n[1]);
+				assert_true(t.landscape == (n[1] < n[0]));
+			}
+	}
+	assert_null(svgmap_paper("a5"));
+	assert_null(svgmap_paper(NULL));
+}
+
+static void test_svgmap_print(void **state)
+{
+	(void)state;
+	json_t *scn = view(), *pos = position();
+	struct svgmap_opts o;
+	struct svgmap_tiles t;
+	struct err e;
+	int rc;
+	double w, h;
+	svgmap_opts_default(&o);
+	o.hex_mm = 60; /* a 4 x 3 map of big hexes: more than one A4 page */
+	char *map = draw(false, scn, pos, &o, &rc, &e), *buf = NULL;
+	assert_int_equal(rc, 0);
+	assert_int_equal(sscanf(strstr(map, "<svg "), "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%lfmm\" height=\"%lfmm\"",
+				&w, &h),
+			 2);
+	const struct svgmap_paper *a4 = svgmap_paper("a4");
+	svgmap_tiling(w, h, a4, &t);
+	assert_true(t.rows * t.cols > 1);
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	assert_int_equal(svgmap_print(f, "Test", scn, pos, pos, &o, a4, &e), 0);
+	assert_int_equal(fclose(f), 0);
+	/* the map's pages, then one of counters (four pairs fit one page) */
+	int pages = t.rows * t.cols + 1;
+	assert_int_equal(count(buf, "<section class=\"page"), pages);
+	assert_int_equal(count(buf, "<g id=\"crimea-map\">"), 1);
+	assert_int_equal(count(buf, "<use href=\"#crimea-map\"/>"), t.rows * t.cols);
+	char want[160];
+	for (int r = 0; r < t.rows; r++)
+		for (int c = 0; c < t.cols; c++) {
+			snprintf(want, sizeof want, "data-row=\"%d\" data-col=\"%d\"", r + 1, c + 1);
+			const char *tile = strstr(buf, want);
+			assert_non_null(tile);
+			snprintf(want, sizeof want, "viewBox=\"%.2f %.2f %.2f %.2f\"", c * t.step_x, r * t.step_y, t.tw, t.th);
+			assert_non_null(strstr(tile, want));
+		}
+	snprintf(want, sizeof want, "page %d of %d", pages, pages);
+	assert_non_null(strstr(buf, want));
+	assert_non_null(strstr(buf, "@page { size: a4"));
+	/* the counters once each, d (never in play) not */
+	const char *sheet = strstr(buf, "the counters, 12.7 mm");
+	assert_non_null(sheet);
+	assert_int_equal(count(sheet, "<g class=\"counter\""), 4);
+	assert_null(strstr(sheet, "data-unit=\"d\""));
+	/* the map's own body once, its units among it */
+	assert_non_null(strstr(strstr(buf, "<g id=\"crimea-map\">"), "data-unit=\"a\""));
+	free(buf);
+	/* a map it cannot draw: refused */
+	json_t *none = json_pack("{s[]}", "units");
+	f = open_memstream(&buf, &len);
+	assert_int_equal(svgmap_print(f, "Test", none, NULL, NULL, &o, a4, &e), -1);
+	assert_int_equal(fclose(f), 0);
+	assert_non_null(strstr(e.msg, "no map"));
+	free(buf);
+	json_decref(none);
+	free(map);
+	json_decref(pos);
+	json_decref(scn);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -302,6 +404,8 @@ int main(void)
 		cmocka_unit_test(test_svgmap_units),
 		cmocka_unit_test(test_svgmap_counters),
 		cmocka_unit_test(test_svgmap_errors),
+		cmocka_unit_test(test_svgmap_tiling),
+		cmocka_unit_test(test_svgmap_print),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);

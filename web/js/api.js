@@ -44,6 +44,8 @@ export const api = {
   eventsUrl: (id, token) => `${g(id)}/events${q(token)}`,
   // the printable map of the position ("map") or the counter sheet ("counters"), as SVG
   sheetUrl: (id, token, what) => `${g(id)}/${what}.svg${q(token)}`,
+  // both as a booklet of pages of paper ("a4", "letter") to print from the browser
+  printUrl: (id, token, paper) => `${g(id)}/print.html${q(token)}${token ? "&" : "?"}paper=${paper}`,
 };
 
 // Tokens: {seats: {side: token}, spectator: token, mode}. Stored per game id.

@@ -279,7 +279,9 @@ export async function showGame(root, id, urlToken) {
         h("a", { href: api.sheetUrl(id, anyToken(), "map"), target: "_blank", rel: "noopener", id: "printmap",
           title: "the map as it stands, as SVG to print at true size" }, "map"), " · ",
         h("a", { href: api.sheetUrl(id, anyToken(), "counters"), target: "_blank", rel: "noopener", id: "printcounters",
-          title: "every counter, front and back, as SVG to print and cut out" }, "counters")));
+          title: "every counter, front and back, as SVG to print and cut out" }, "counters"), " · booklet ",
+        ...["a4", "letter"].flatMap((p, i) => [i ? " " : "", h("a", { href: api.printUrl(id, anyToken(), p), target: "_blank", rel: "noopener",
+          id: `print-${p}`, title: `the map over ${p.toUpperCase()} pages at true size, then the counters: print at 100%` }, p === "a4" ? "A4" : "Letter")])));
     // highlights
     const hl = new Map();
     if (gr) {
