@@ -124,8 +124,10 @@ static int save_rec(struct session *S, const char *path)
 	return 0;
 }
 
-/* Applies text; asks for dice when manual. Returns 0 on success. */
-static int do_action(struct session *S, const char *text, bool interactive)
+/* Applies text; with manual dice asks for each die the action needs and reads it from the
+ * input, a terminal or not (a referee's script or another program may pipe the dice in with
+ * the actions). Returns 0 on success. */
+static int do_action(struct session *S, const char *text)
 {
 	struct game *g = &S->g;
 	struct event evs[EVMAX];
@@ -138,15 +140,17 @@ static int do_action(struct session *S, const char *text, bool interactive)
 		rc = game_apply_text(g, text, dice, nd, &sink, &e);
 		if (rc != DICE_NEED)
 			break;
-		if (!interactive || nd >= DICE_PER_ACTION) {
-			fprintf(stderr, "crimea: a die is needed and no one is here to roll it\n");
+		if (nd >= DICE_PER_ACTION) { /* (a rules bug: no action takes more) */
+			fprintf(stderr, "crimea: \"%s\" asks for more than %d dice\n", text, DICE_PER_ACTION);
 			return -1;
 		}
 		printf("die %d for \"%s\"? ", nd + 1, text);
 		fflush(stdout);
 		char line[64];
-		if (!fgets(line, sizeof line, stdin))
+		if (!fgets(line, sizeof line, stdin)) {
+			fprintf(stderr, "\ncrimea: the input ended before die %d for \"%s\" was given\n", nd + 1, text);
 			return -1;
+		}
 		int v = atoi(line);
 		if (v < 1 || v > 6) {
 			printf("a die is 1-6\n");
@@ -350,7 +354,7 @@ int cmd_play(int argc, char **argv)
 	enum dice_mode dm = DICE_RNG;
 	uint32_t options = 0;
 	const char *what = NULL;
-	bool until_over = false, interactive = isatty(0), ai_given = false;
+	bool until_over = false, ai_given = false;
 	const char *fixed = NULL; /* the last of --seed, --dice, --option given (a new game's) */
 	int rc = 1;
 	char *buf = NULL;
@@ -461,7 +465,7 @@ int cmd_play(int argc, char **argv)
 			g->rules->format(g, &a, text, sizeof text);
 			if (!until_over)
 				printf("%s (%s): %s\n", S->s.side[side], ai_player_name(&S->ai[side], who), text);
-			if (do_action(S, text, interactive) != 0)
+			if (do_action(S, text) != 0)
 				break;
 			continue;
 		}
@@ -523,7 +527,7 @@ int cmd_play(int argc, char **argv)
 			else
 				fputs(buf, stdout);
 		} else {
-			do_action(S, line, interactive);
+			do_action(S, line);
 		}
 	}
 out:

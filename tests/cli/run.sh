@@ -165,6 +165,15 @@ contains "play --ai nobody: the sides named" "$tmp/err" 'no side "nobody" (allie
 # referee mode: manual dice are asked for and kept in the record
 printf 'end\nend\nend\nquit\n' | "$bin" play balaclava --dice manual --save "$tmp/m.rec" >"$tmp/out" 2>&1
 if grep -q '^dice manual' "$tmp/m.rec"; then ok; else ko "manual dice record"; fi
+# the dice may come down a pipe with the actions (a referee's script): a 6 disrupts at 1811
+printf 'move kiev1 1810\nend\nend\nfire bty4pos > 1811\n6\nquit\n' |
+	"$bin" play balaclava --dice manual --save "$tmp/m6.rec" >"$tmp/out" 2>"$tmp/err"
+contains "manual dice piped: asked" "$tmp/out" 'die 1 for "fire bty4pos > 1811"?'
+contains "manual dice piped: rolled" "$tmp/out" "die 6, result"
+contains "manual dice piped: recorded" "$tmp/m6.rec" "^action fire bty4pos > 1811 ; dice 6$"
+expect "manual dice piped: the record replays" 0 "$bin" replay "$tmp/m6.rec" --verify
+printf 'move kiev1 1810\nend\nend\nfire bty4pos > 1811\n' | "$bin" play balaclava --dice manual >"$tmp/out" 2>"$tmp/err"
+contains "manual dice: the input ends before the die" "$tmp/err" 'the input ended before die 1 for "fire bty4pos > 1811" was given'
 
 # resuming a saved game: the computer players go on from the state the record keeps after
 # their actions ("ai" lines), so the resumed game is the game that was not interrupted.
