@@ -107,6 +107,8 @@ contains "malformed json line" "$tmp/err" "bad4.json:3:"
 # los and path
 expect "los clear" 0 "$bin" los balaclava 0518 0520
 expect "los bad hex" 2 "$bin" los balaclava 05x8 0520
+expect "los off the map" 1 "$bin" los balaclava 0518 9999
+contains "los off the map: which hex" "$tmp/err" "crimea los: hex 9999 is off the map"
 expect "path" 0 "$bin" path balaclava suth93 1416
 contains "path cost" "$tmp/out" "cost"
 

@@ -19,7 +19,7 @@ int q_view_los(const struct game *g, int ha, int hb, char *why, size_t n)
 	const struct map *m = &q_scn(g)->map;
 	int a = map_index(m, ha), b = map_index(m, hb);
 	if (a < 0 || b < 0 || !map_on(m, ha) || !map_on(m, hb)) {
-		snprintf(why, n, "hex off the map");
+		snprintf(why, n, "hex %04d is off the map (%s)", a < 0 || !map_on(m, ha) ? ha : hb, m->title);
 		return -1;
 	}
 	return q_los(g, a, b, why, n) ? 1 : 0;
