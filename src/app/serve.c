@@ -783,11 +783,12 @@ static enum MHD_Result api_odds(struct MHD_Connection *c, struct sgame *sg, cons
 	return send_json(c, 200, o);
 }
 
-/* GET /api/games/{id}/map.svg, counters.svg and print.html?paper=P: the printable map of the
- * position as it stands, the counter sheet and the booklet of both on paper P (a4 when not
- * named; svgmap.h), what `crimea show RECORD --svg/--counters/--print` writes at the default
- * sizes. what: 'm', 'c' or 'p'. */
-static enum MHD_Result api_sheet(struct MHD_Connection *c, struct sgame *sg, int viewer, char what)
+/* The printable map of a position (state: the rule system's json_state of it), the counter
+ * sheet, or the booklet of both on the paper the request names (a4 when none; svgmap.h), at
+ * the default sizes: what 'm', 'c' or 'p'. What `crimea show --svg/--counters/--print`
+ * writes. */
+static enum MHD_Result send_sheet(struct MHD_Connection *c, const struct scenario *sc, const json_t *state,
+				  char what)
 {
 	const char *pname = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "paper");
 	const struct svgmap_paper *paper = svgmap_paper(pname ? pname : "a4");
@@ -797,30 +798,64 @@ static enum MHD_Result api_sheet(struct MHD_Connection *c, struct sgame *sg, int
 	size_t len = 0;
 	int rc = -1;
 
-	if (viewer < 0)
-		return send_error(c, 403, "a seat or spectator token is needed", NULL);
 	if (what == 'p' && !paper)
 		return send_error(c, 400, "\"paper\" must be a4, letter, a3 or legal", NULL);
-	json_t *scn = cat_scenario_json(sg->scn);
-	json_t *state = sg->g->rules->json_state ? sg->g->rules->json_state(sg->g, viewer < 2 ? viewer : -1) : NULL;
+	json_t *scn = cat_scenario_json(sc);
 	FILE *f = scn ? open_memstream(&buf, &len) : NULL;
 	svgmap_opts_default(&o);
 	if (f) {
-		rc = what == 'c' ? svgmap_counters(f, sg->scn->title, scn, state, &o, &e)
-		     : what == 'm' ? svgmap_map(f, sg->scn->title, scn, state, &o, &e)
-				   : svgmap_print(f, sg->scn->title, scn, state, state, &o, paper, &e);
+		rc = what == 'c' ? svgmap_counters(f, sc->title, scn, state, &o, &e)
+		     : what == 'm' ? svgmap_map(f, sc->title, scn, state, &o, &e)
+				   : svgmap_print(f, sc->title, scn, state, state, &o, paper, &e);
 		if (fclose(f) != 0 && rc == 0)
 			rc = err_set(&e, NULL, 0, "out of memory");
 	} else {
 		err_set(&e, NULL, 0, "out of memory");
 	}
 	json_decref(scn);
-	json_decref(state);
 	if (rc != 0) {
 		free(buf);
 		return send_error(c, 500, e.msg, NULL);
 	}
 	return send_text(c, 200, buf, len, what == 'p' ? "text/html; charset=utf-8" : "image/svg+xml");
+}
+
+/* The sheet a request's last path part names: 'm' map.svg, 'c' counters.svg, 'p' print.html,
+ * or 0. */
+static char sheet_of(const char *what)
+{
+	return !strcmp(what, "map.svg") ? 'm' : !strcmp(what, "counters.svg") ? 'c' : !strcmp(what, "print.html") ? 'p' : 0;
+}
+
+/* GET /api/games/{id}/map.svg, counters.svg and print.html?paper=P: the game as it stands. */
+static enum MHD_Result api_sheet(struct MHD_Connection *c, struct sgame *sg, int viewer, char what)
+{
+	if (viewer < 0)
+		return send_error(c, 403, "a seat or spectator token is needed", NULL);
+	json_t *state = sg->g->rules->json_state ? sg->g->rules->json_state(sg->g, viewer < 2 ? viewer : -1) : NULL;
+	enum MHD_Result r = send_sheet(c, sg->scn, state, what);
+	json_decref(state);
+	return r;
+}
+
+/* GET /api/scenarios/{id}/map.svg, counters.svg and print.html?paper=P: the scenario's
+ * opening position, to print before a game (no token). */
+static enum MHD_Result api_scn_sheet(struct srv *S, struct MHD_Connection *c, const char *id, char what)
+{
+	const struct scenario *sc = find_scn(S, id, NULL);
+	struct err e;
+	if (!sc)
+		return send_error(c, 404, "no such scenario", NULL);
+	struct game *g = malloc(sizeof *g);
+	if (!g || game_init(g, sc, 1, DICE_RNG, 0, &e) != 0) {
+		free(g);
+		return send_error(c, 500, "cannot set the scenario up", NULL);
+	}
+	json_t *state = g->rules->json_state ? g->rules->json_state(g, -1) : NULL;
+	enum MHD_Result r = send_sheet(c, sc, state, what);
+	json_decref(state);
+	free(g);
+	return r;
 }
 
 /* GET /api/games/{id}/hex/{HHHH}: the rules' words on a hex (hex_info): terrain, hexsides,
@@ -1133,8 +1168,9 @@ static enum MHD_Result serve_file(struct srv *S, struct MHD_Connection *c, const
 
 /* ---- routing ---- */
 
-/* Splits "/api/games/ID/what" into id and what ("" when absent). Returns false if malformed. */
-static bool split_game_url(const char *rest, char *id, size_t idn, const char **what)
+/* Splits "ID/what" (after /api/games/ or /api/scenarios/) into id and what ("" when absent).
+ * Returns false if malformed. */
+static bool split_id_url(const char *rest, char *id, size_t idn, const char **what)
 {
 	const char *sl = strchr(rest, '/');
 	size_t l = sl ? (size_t)(sl - rest) : strlen(rest);
@@ -1157,8 +1193,18 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 
 	if (!strcmp(url, "/api/scenarios"))
 		return get ? api_scenarios(S, c) : send_error(c, 405, "use GET", NULL);
-	if (!strncmp(url, "/api/scenarios/", 15))
-		return get ? api_scenario(S, c, url + 15) : send_error(c, 405, "use GET", NULL);
+	if (!strncmp(url, "/api/scenarios/", 15)) {
+		if (!get)
+			return send_error(c, 405, "use GET", NULL);
+		char sid[SCN_ID_MAX];
+		if (!split_id_url(url + 15, sid, sizeof sid, &what))
+			return send_error(c, 404, "no such scenario", NULL);
+		if (!*what)
+			return api_scenario(S, c, sid);
+		if (sheet_of(what))
+			return api_scn_sheet(S, c, sid, sheet_of(what));
+		return send_error(c, 404, "no such endpoint", NULL);
+	}
 	if (!strcmp(url, "/api/games")) {
 		if (get)
 			return api_list_games(S, c);
@@ -1166,7 +1212,7 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 			return api_create(S, c, k);
 		return send_error(c, 405, "use GET or POST", NULL);
 	}
-	if (strncmp(url, "/api/games/", 11) || !split_game_url(url + 11, id, sizeof id, &what))
+	if (strncmp(url, "/api/games/", 11) || !split_id_url(url + 11, id, sizeof id, &what))
 		return send_error(c, 404, "no such endpoint", NULL);
 	if (!(sg = find_game(S, id)))
 		return send_error(c, 404, "no such game", NULL);
@@ -1185,8 +1231,8 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 			return api_reveal(c, sg);
 		if (!strncmp(what, "hex/", 4))
 			return api_hex(c, sg, viewer, what + 4);
-		if (!strcmp(what, "map.svg") || !strcmp(what, "counters.svg") || !strcmp(what, "print.html"))
-			return api_sheet(c, sg, viewer, what[0]);
+		if (sheet_of(what))
+			return api_sheet(c, sg, viewer, sheet_of(what));
 		if (!strcmp(what, "odds") || !strcmp(what, "undo") || !strcmp(what, "entropy"))
 			return send_error(c, 405, "use POST", NULL);
 		return send_error(c, 404, "no such endpoint", NULL);
@@ -1196,8 +1242,7 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 	if (strcmp(what, "actions") && strcmp(what, "odds") && strcmp(what, "undo") && strcmp(what, "entropy"))
 		return send_error(c, !*what || !strcmp(what, "record") || !strcmp(what, "events") ||
 					     !strcmp(what, "reveal") || !strncmp(what, "hex/", 4) ||
-					     !strcmp(what, "map.svg") || !strcmp(what, "counters.svg") ||
-					     !strcmp(what, "print.html") ? 405 : 404,
+					     sheet_of(what) ? 405 : 404,
 				  "no such endpoint for POST", NULL);
 	if (srv_parse_action_body(k->body, k->len, &q, why, sizeof why) != 0)
 		return send_error(c, 400, why, NULL);

@@ -379,6 +379,14 @@ test("`crimea show --svg` prints every scenario's map as the browser draws it, a
 
 test("`crimea show --print` prints as one paper page a section, the map's tiles at true size", async () => {
   const page = await newPage();
+  // the lobby links the chosen scenario's booklet
+  await page.goto(BASE + "/#/");
+  await page.waitForSelector("#scnprint-a4");
+  await page.selectOption("#scn", "inkerman");
+  const href = await page.getAttribute("#scnprint-letter", "href");
+  eq(href, "/api/scenarios/inkerman/print.html?paper=letter", "the lobby's print link follows the scenario chosen");
+  const r = await page.request.get(BASE + href);
+  assert(r.status() === 200 && (await r.text()).includes("Inkerman"), "the lobby's booklet");
   for (const [id, paper, size] of [["balaclava", "a4", [210, 297]], ["alma", "letter", [215.9, 279.4]]]) {
     const file = path.resolve(OUT, `${id}-${paper}.html`);
     execFileSync(BIN, ["show", id, "--print", file, "--paper", paper], { encoding: "utf8" });

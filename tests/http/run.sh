@@ -95,6 +95,20 @@ req GET /api/scenarios/balaclava
 verdict $? "GET /api/scenarios/balaclava has a map with hexes and units"
 req GET /api/scenarios/nowhere
 check "unknown scenario: 404" [ "$code" = 404 ]
+# a scenario's set-up to print, before any game: what crimea show writes
+curl -s -o "$T/scn.svg" "${URL}api/scenarios/balaclava/map.svg"
+"$BIN" show balaclava --svg "$T/scn-show.svg" >/dev/null
+check "a scenario's map.svg: crimea show's, byte for byte" cmp -s "$T/scn.svg" "$T/scn-show.svg"
+type=$(curl -s -o "$T/scn.html" -w '%{http_code} %{content_type}' "${URL}api/scenarios/tchernaya-nonhistorical/print.html?paper=legal")
+check "a scenario's print.html (a long id): 200 as HTML" [ "$type" = "200 text/html; charset=utf-8" ]
+"$BIN" show tchernaya-nonhistorical --print "$T/scn-show.html" --paper legal >/dev/null
+check "a scenario's print.html: crimea show --print's, byte for byte" cmp -s "$T/scn.html" "$T/scn-show.html"
+req GET /api/scenarios/nowhere/map.svg
+check "an unknown scenario's map.svg: 404" [ "$code" = 404 ]
+req GET /api/scenarios/balaclava/nothing
+check "a scenario's unknown endpoint: 404" [ "$code" = 404 ]
+req POST /api/scenarios/balaclava/counters.svg '{}'
+check "a scenario's counters.svg by POST: 405" [ "$code" = 405 ]
 
 # ---- creation in each mode ----
 req POST /api/games '{"scenario": "balaclava", "mode": "hotseat", "seed": 7}'

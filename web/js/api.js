@@ -46,6 +46,8 @@ export const api = {
   sheetUrl: (id, token, what) => `${g(id)}/${what}.svg${q(token)}`,
   // both as a booklet of pages of paper ("a4", "letter") to print from the browser
   printUrl: (id, token, paper) => `${g(id)}/print.html${q(token)}${token ? "&" : "?"}paper=${paper}`,
+  // the same for a scenario's set-up, before any game
+  scenarioPrintUrl: (id, paper) => `/api/scenarios/${encodeURIComponent(id)}/print.html?paper=${paper}`,
 };
 
 // Tokens: {seats: {side: token}, spectator: token, mode}. Stored per game id.

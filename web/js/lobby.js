@@ -41,12 +41,19 @@ export async function showLobby(root) {
     clear(aiSide).append(...sc.sides.map((x) => h("option", { value: x }, x)));
     aiSide.value = sc.sides[1];
   };
-  scnSel.addEventListener("change", fillSides);
+  // the scenario's map and counters to print and play on a table
+  const printLinks = h("span.print", { id: "scnprint" });
+  const fillPrint = () => clear(printLinks).append("Print its map and counters: ",
+    ...["a4", "letter"].flatMap((p, i) => [i ? " · " : "", h("a", { href: api.scenarioPrintUrl(scnSel.value, p), target: "_blank",
+      rel: "noopener", id: `scnprint-${p}`, title: "the map at true size over pages, then the counters: print at 100%" },
+    p === "a4" ? "A4" : "Letter")]));
+  scnSel.addEventListener("change", () => { fillSides(); fillPrint(); });
   fillSides();
+  fillPrint();
   const invites = h("div.invites", { "aria-live": "polite" });
   const form = h("form.newgame", { "aria-labelledby": "newgame-h" },
     h("h2", { id: "newgame-h" }, "New game"),
-    h("label", { for: "scn" }, "Scenario "), scnSel,
+    h("label", { for: "scn" }, "Scenario "), scnSel, h("p.muted", {}, printLinks),
     h("fieldset", {}, h("legend", {}, "Players"),
       mode("hotseat", "Hot-seat (both sides on this screen)", true),
       mode("ai", "Against the computer"),
