@@ -311,7 +311,6 @@ static size_t slopes_of(const json_t *hs, const json_t **out)
 	return n;
 }
 
-
 /* One hexside of the view (map.hexsides[i]). */
 static void hexside(FILE *f, const struct geo *g, const json_t *hs)
 {
@@ -519,33 +518,46 @@ static const json_t *unit_def(const json_t *scn, const char *id)
 
 /* The units of state on the map: in each stack the units under the top first (in unit order),
  * then the top unit, each offset up and left of the one under it (as the browser). Two passes,
- * so that every top unit is painted last. */
-static void draw_units(FILE *f, const struct geo *g, const json_t *scn, const json_t *state)
+ * so that every top unit is painted last. Each unit's hex and definition are looked up once
+ * (hex -1: not drawn). Returns 0, or -1 when out of memory. */
+static int draw_units(FILE *f, const struct geo *g, const json_t *scn, const json_t *state)
 {
-	const json_t *units = json_object_get(state, "units"), *v, *w;
-	size_t i, j;
+	const json_t *units = json_object_get(state, "units"), *v;
+	size_t i, n = json_array_size(units);
 	double cs = g->F * 0.62;
+	int *hex = malloc((n ? n : 1) * sizeof *hex);
+	const json_t **def = malloc((n ? n : 1) * sizeof *def);
+	if (!hex || !def) {
+		free(hex);
+		free(def);
+		return -1;
+	}
+	json_array_foreach(units, i, v) {
+		def[i] = unit_def(scn, jstr(v, "id"));
+		hex[i] = def[i] ? unit_hex(v) : -1;
+	}
 	fputs("<g class=\"units\">\n", f);
 	for (int pass = 0; pass < 2; pass++)
 		json_array_foreach(units, i, v) {
-			int h = unit_hex(v), n = 0, k = 0;
-			const json_t *def = unit_def(scn, jstr(v, "id"));
 			bool top = json_is_true(json_object_get(v, "top"));
-			if (h < 0 || !def || top != (pass == 1))
+			int stack = 0, under = 0; /* the stack; the units painted before this one in it */
+			if (hex[i] < 0 || top != (pass == 1))
 				continue;
-			/* n: the stack; k: the units painted before this one in its hex */
-			json_array_foreach(units, j, w) {
-				if (unit_hex(w) != h || !unit_def(scn, jstr(w, "id")))
+			for (size_t j = 0; j < n; j++) {
+				if (hex[j] != hex[i])
 					continue;
-				n++;
-				if (j != i && (top || (!json_is_true(json_object_get(w, "top")) && j < i)))
-					k++;
+				stack++;
+				if (j != i && (top || (!json_is_true(json_object_get(json_array_get(units, j), "top")) && j < i)))
+					under++;
 			}
-			double x, y, off = (n - 1 - k) * -g->F * 0.06;
-			centre(g, h, &x, &y);
-			counter(f, scn, def, x + off, y + off, cs, json_is_true(json_object_get(v, "disrupted")), NULL);
+			double x, y, off = (stack - 1 - under) * -g->F * 0.06;
+			centre(g, hex[i], &x, &y);
+			counter(f, scn, def[i], x + off, y + off, cs, json_is_true(json_object_get(v, "disrupted")), NULL);
 		}
 	fputs("</g>\n", f);
+	free(hex);
+	free(def);
+	return 0;
 }
 
 int svgmap_map(FILE *f, const char *title, const json_t *scn, const json_t *state,
@@ -625,8 +637,8 @@ int svgmap_map(FILE *f, const char *title, const json_t *scn, const json_t *stat
 	}
 	fputs("</g>\n", f);
 
-	if (state)
-		draw_units(f, &g, scn, state);
+	if (state && draw_units(f, &g, scn, state) != 0)
+		return err_set(e, NULL, 0, "out of memory");
 
 	/* the legend: terrain swatches, then the hexside marks the map uses; the notes */
 	double y = legend(f, &L, &g, W, legend_y);
