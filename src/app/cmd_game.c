@@ -103,7 +103,8 @@ static const char play_help[] =
 	"  actions [UNIT] | odds ACTION | map | hex HEX | show | status | score | undo |\n"
 	"  save [FILE] | help | quit\n"
 	"  (hex: its terrain, hexsides, units and zones of control; score: each side's victory\n"
-	"  points so far, line by line of the schedule)\n";
+	"  points so far, line by line of the schedule; odds: the chances of a fire or melee,\n"
+	"  in a later phase if this one does not allow it, the units where they stand)\n";
 
 struct session {
 	const char *argv0;
@@ -347,6 +348,74 @@ static int record_players(struct session *S, const char *what)
 	return 0;
 }
 
+/* A fire or melee is legal only in its phase (the opening position is a Movement Phase): when
+ * the position g refuses the odds of a, they are worked out in the first later phase of this
+ * player-turn or the next that allows it, the units where they stand now (each phase ended at
+ * once, on g, which the caller gives as a copy when it keeps the game; dice that ending a
+ * phase rolls come from g's stream, and with manual dice the search stops there). out starts
+ * with the phase. On failure e holds g's refusal followed by each later phase's own, so that
+ * the reason is there to read. */
+static int odds_ahead(struct game *g, const struct action *a, char *out, size_t n, struct err *e)
+{
+	struct err first = *e, later;
+	struct action end;
+	char why[sizeof e->msg] = "", status[256];
+	size_t wl = 0;
+	int pt = g->rules->player_turn(g);
+	if (g->rules->parse(g, "end", &end, &later) != 0)
+		return -1;
+	while (g->rules->player_turn(g) < pt + 2) {
+		struct result r;
+		if (g->rules->apply(g, &end, NULL, &later) != 0 || g->rules->over(g, &r))
+			break;
+		g->rules->status(g, status, sizeof status);
+		if (g->rules->odds(g, a, out, n, &later) == 0) {
+			size_t ol = strlen(out), sl = strlen(status);
+			if (ol + sl + 2 < n) { /* "PHASE:" on a line before the odds */
+				memmove(out + sl + 2, out, ol + 1);
+				memcpy(out, status, sl);
+				memcpy(out + sl, ":\n", 2);
+			}
+			return 0;
+		}
+		if (strcmp(later.msg, first.msg) && !strstr(why, later.msg) && wl < sizeof why)
+			wl += (size_t)snprintf(why + wl, sizeof why - wl, "; %s: %s", status, later.msg);
+	}
+	*e = first;
+	if (why[0]) {
+		size_t el = strlen(e->msg);
+		snprintf(e->msg + el, sizeof e->msg - el, "%s", why);
+	}
+	return -1;
+}
+
+/* The prompt's odds of text: in the action's own phase, or planned ahead on a copy of g. */
+static void odds_prompt(const struct game *g, const char *text, char *buf, size_t n)
+{
+	struct action a;
+	struct err e;
+	struct game *ahead;
+
+	if (g->rules->parse(g, text, &a, &e) != 0) {
+		printf("%s\n", e.msg);
+		return;
+	}
+	if (g->rules->odds(g, &a, buf, n, &e) == 0) {
+		fputs(buf, stdout);
+		return;
+	}
+	if (!(ahead = malloc(sizeof *ahead))) {
+		printf("%s\n", e.msg);
+		return;
+	}
+	*ahead = *g;
+	if (odds_ahead(ahead, &a, buf, n, &e) == 0)
+		fputs(buf, stdout);
+	else
+		printf("%s\n", e.msg);
+	free(ahead);
+}
+
 int cmd_play(int argc, char **argv)
 {
 	struct session *S = calloc(1, sizeof *S);
@@ -520,12 +589,7 @@ int cmd_play(int argc, char **argv)
 			else if (save_rec(S, p) == 0)
 				printf("saved %s\n", p);
 		} else if (!strncmp(line, "odds ", 5)) {
-			struct action a;
-			struct err e;
-			if (g->rules->parse(g, line + 5, &a, &e) != 0 || g->rules->odds(g, &a, buf, 1 << 20, &e) != 0)
-				printf("%s\n", e.msg);
-			else
-				fputs(buf, stdout);
+			odds_prompt(g, line + 5, buf, 1 << 20);
 		} else {
 			do_action(S, line);
 		}
@@ -686,43 +750,6 @@ int cmd_path(int argc, char **argv)
 	return rc == 0 ? 0 : 1;
 }
 
-/* The opening position is a Movement Phase, where no fire or melee is legal: the odds of one
- * are then worked out in the first phase of the first Game-Turn that allows it, the units
- * where they were set up (each phase ended at once; its dice, if any, from the query's
- * seed). out starts with the phase. On failure e holds the opening position's refusal
- * followed by each later phase's own, so that the reason is there to read. */
-static int odds_ahead(struct game *g, const struct action *a, char *out, size_t n, struct err *e)
-{
-	struct err first = *e, later;
-	struct action end;
-	char why[sizeof e->msg] = "", status[256];
-	size_t wl = 0;
-	if (g->rules->parse(g, "end", &end, &later) != 0)
-		return -1;
-	while (g->rules->player_turn(g) < 2) {
-		struct result r;
-		if (g->rules->apply(g, &end, NULL, &later) != 0 || g->rules->over(g, &r))
-			break;
-		g->rules->status(g, status, sizeof status);
-		if (g->rules->odds(g, a, out, n, &later) == 0) {
-			size_t ol = strlen(out), sl = strlen(status);
-			if (ol + sl + 2 < n) { /* "PHASE:" on a line before the odds */
-				memmove(out + sl + 2, out, ol + 1);
-				memcpy(out, status, sl);
-				memcpy(out + sl, ":\n", 2);
-			}
-			return 0;
-		}
-		if (strcmp(later.msg, first.msg) && !strstr(why, later.msg) && wl < sizeof why)
-			wl += (size_t)snprintf(why + wl, sizeof why - wl, "; %s: %s", status, later.msg);
-	}
-	*e = first;
-	if (why[0]) {
-		size_t el = strlen(e->msg);
-		snprintf(e->msg + el, sizeof e->msg - el, "%s", why);
-	}
-	return -1;
-}
 
 int cmd_odds(int argc, char **argv)
 {
@@ -737,9 +764,10 @@ int cmd_odds(int argc, char **argv)
 
 	if (cli_help(argc, argv, "usage: crimea odds SCENARIO \"ACTION\" [--record FILE.rec]\n"
 			       "  Exact probability of every outcome of a proposed fire or melee, by enumerating\n"
-			       "  the die, after a game record, or in the scenario's opening position: there in\n"
-			       "  the first phase of Game-Turn 1 that allows the action (the set-up is a Movement\n"
-			       "  Phase), named on the first line, the units where they were set up.\n"))
+			       "  the die, after a game record, or in the scenario's opening position; when the\n"
+			       "  position's phase does not allow the action (the set-up is a Movement Phase),\n"
+			       "  in the first later phase of this player-turn or the next that does, named on\n"
+			       "  the first line, the units where they stand.\n"))
 		return 0;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--record") && i + 1 < argc)
@@ -768,7 +796,7 @@ int cmd_odds(int argc, char **argv)
 		cli_print_err(&e);
 		goto out;
 	}
-	if (s.rules->odds(g, &a, out, sizeof out, &e) != 0 && (recpath || odds_ahead(g, &a, out, sizeof out, &e) != 0)) {
+	if (s.rules->odds(g, &a, out, sizeof out, &e) != 0 && odds_ahead(g, &a, out, sizeof out, &e) != 0) {
 		cli_print_err(&e);
 		goto out;
 	}

@@ -37,6 +37,15 @@ contains "odds: the phase" "$tmp/out" "^Game-Turn 1 (last 12), russian Player-Tu
 contains "odds: the outcome" "$tmp/out" "1/6 ( 16.7%) die 6           disrupted"
 expect "odds refused" 1 "$bin" odds balaclava "fire sous1 > 2012"
 contains "odds: why, phase by phase" "$tmp/err" "Offensive Fire Phase: \[7.27\] sous1 may fire only at adjacent units"
+# at the prompt, the odds of a melee planned in the Movement Phase, the game left as it was;
+# and after a record that stops there
+printf 'move kiev1 1810\nodds melee kiev1 > 1811\nstatus\nquit\n' | "$bin" play balaclava --save "$tmp/plan.rec" >"$tmp/out" 2>&1
+contains "prompt odds ahead: the phase" "$tmp/out" "> Game-Turn 1 (last 12), russian Player-Turn, Melee Phase:$"
+contains "prompt odds ahead: the outcome" "$tmp/out" "melee 3 against 2, .* 2-1 column \[8.4\]"
+contains "prompt odds ahead: the game unchanged" "$tmp/out" "> Game-Turn 1 (last 12), russian Player-Turn, Movement Phase$"
+n=$(grep -c '^action ' "$tmp/plan.rec"); [ "$n" -eq 1 ] && ok || ko "prompt odds ahead: $n actions recorded, 1 made"
+expect "odds ahead after a record" 0 "$bin" odds balaclava "melee kiev1 > 1811" --record "$tmp/plan.rec"
+contains "odds ahead after a record: the phase" "$tmp/out" "^Game-Turn 1 (last 12), russian Player-Turn, Melee Phase:$"
 # units out of play (Inkerman's big guns, [24.2]) are said to be, not given an edge they lack
 expect "show inkerman" 0 "$bin" show inkerman
 contains "show: out of play" "$tmp/out" "a_bg_1825 .* MA 0  out of play"
