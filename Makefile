@@ -65,10 +65,10 @@ $(O)/tests/test_players: tests/unit/test_players.c $(O)/src/app/players.o $(O)/l
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/src/app/players.o $(O)/libcrimea.a $(LDLIBS) -lcmocka
 
-# test_svgmap tests the printable map and counters (src/app/svgmap.c) with it
-$(O)/tests/test_svgmap: tests/unit/test_svgmap.c $(O)/src/app/svgmap.o $(O)/libcrimea.a
+# test_svgmap tests the printable map, counters and booklet (src/app/svgmap.c, svgbook.c) with them
+$(O)/tests/test_svgmap: tests/unit/test_svgmap.c $(O)/src/app/svgmap.o $(O)/src/app/svgbook.o $(O)/libcrimea.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/src/app/svgmap.o $(O)/libcrimea.a $(LDLIBS) -lcmocka
+	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/src/app/svgmap.o $(O)/src/app/svgbook.o $(O)/libcrimea.a $(LDLIBS) -lcmocka
 
 # the portable path_sweep's tests are test_pathsearch.c's, on pathsweep.c compiled with them
 $(O)/tests/test_pathsweep_scalar: tests/unit/test_pathsearch.c src/hex/pathsweep.c

@@ -11,6 +11,7 @@
 #include "../hex/map.h"
 #include "catalog.h"
 #include "cli.h"
+#include "svgbook.h"
 #include "svgmap.h"
 
 static void usage(FILE *f)
@@ -144,7 +145,7 @@ enum sheet { SHEET_MAP, SHEET_COUNTERS, SHEET_PRINT };
  * units), the counter sheet, or the booklet of both on paper. 0, or -1 with the reason
  * printed. */
 static int show_sheet(const char *path, enum sheet kind, const struct scenario *s, const json_t *scn,
-		      const json_t *state, bool units, const struct svgmap_opts *o, const struct svgmap_paper *paper)
+		      const json_t *state, bool units, const struct svgmap_opts *o, const struct svgbook_paper *paper)
 {
 	static const char *const what[] = {"map", "counter sheet", "map and counters to print"};
 	const json_t *map_state = units ? state : NULL;
@@ -160,7 +161,7 @@ static int show_sheet(const char *path, enum sheet kind, const struct scenario *
 	}
 	rc = kind == SHEET_COUNTERS ? svgmap_counters(f, s->title, scn, state, o, &e)
 	     : kind == SHEET_MAP    ? svgmap_map(f, s->title, scn, map_state, o, &e)
-				    : svgmap_print(f, s->title, scn, map_state, state, o, paper, &e);
+				    : svgbook_print(f, s->title, scn, map_state, state, o, paper, &e);
 	if (fclose(f) != 0 && rc == 0)
 		rc = err_set(&e, NULL, 0, "out of memory");
 	if (rc == 0)
@@ -201,7 +202,7 @@ static int cmd_show(int argc, char **argv)
 	struct record rec;
 	bool map_only = false, units = true, from_rec;
 	const char *name = NULL, *svg = NULL, *counters = NULL, *print = NULL;
-	const struct svgmap_paper *paper = svgmap_paper("a4");
+	const struct svgbook_paper *paper = svgbook_paper("a4");
 	int rc = 0;
 
 	if (cli_help(argc, argv, SHOW_USAGE
@@ -236,7 +237,7 @@ static int cmd_show(int argc, char **argv)
 			*(!strcmp(a, "--svg") ? &svg : !strcmp(a, "--counters") ? &counters : &print) = v;
 			i++;
 		} else if (!strcmp(a, "--paper")) {
-			if (!(paper = svgmap_paper(v))) {
+			if (!(paper = svgbook_paper(v))) {
 				fprintf(stderr, "crimea show: --paper wants a4, letter, a3 or legal\n");
 				return 2;
 			}

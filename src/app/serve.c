@@ -41,6 +41,7 @@
 #include "sgame.h"
 #include "srvparse.h"
 #include "store.h"
+#include "svgbook.h"
 #include "svgmap.h"
 
 #define SRV_SSE_KEEPALIVE 15      /* seconds between keep-alive comments */
@@ -791,7 +792,7 @@ static enum MHD_Result send_sheet(struct MHD_Connection *c, const struct scenari
 				  char what)
 {
 	const char *pname = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "paper");
-	const struct svgmap_paper *paper = svgmap_paper(pname ? pname : "a4");
+	const struct svgbook_paper *paper = svgbook_paper(pname ? pname : "a4");
 	struct svgmap_opts o;
 	struct err e;
 	char *buf = NULL;
@@ -806,7 +807,7 @@ static enum MHD_Result send_sheet(struct MHD_Connection *c, const struct scenari
 	if (f) {
 		rc = what == 'c' ? svgmap_counters(f, sc->title, scn, state, &o, &e)
 		     : what == 'm' ? svgmap_map(f, sc->title, scn, state, &o, &e)
-				   : svgmap_print(f, sc->title, scn, state, state, &o, paper, &e);
+				   : svgbook_print(f, sc->title, scn, state, state, &o, paper, &e);
 		if (fclose(f) != 0 && rc == 0)
 			rc = err_set(&e, NULL, 0, "out of memory");
 	} else {

@@ -11,7 +11,6 @@
 
 #define SQ3 1.7320508075688772
 #define PI 3.14159265358979323846
-#define MARGIN 10.0 /* mm around everything */
 #define HEAD 20.0   /* mm for the title block above the map */
 #define LINE 4.2    /* mm a line of the notes and legend */
 #define NOTE_PT 2.8 /* mm: the notes' and legend's type */
@@ -82,7 +81,7 @@ static void centre(const struct geo *g, int h, double *x, double *y)
 }
 
 /* XML-escaped text. */
-static void xput(FILE *f, const char *s)
+void svgmap_xput(FILE *f, const char *s)
 {
 	for (; s && *s; s++)
 		switch (*s) {
@@ -94,15 +93,15 @@ static void xput(FILE *f, const char *s)
 		}
 }
 
-static void text(FILE *f, double x, double y, double size, const char *attrs, const char *t)
+void svgmap_text(FILE *f, double x, double y, double size, const char *attrs, const char *t)
 {
 	fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.2f\"%s%s>", x, y, size, attrs ? " " : "",
 		attrs ? attrs : "");
-	xput(f, t);
+	svgmap_xput(f, t);
 	fputs("</text>\n", f);
 }
 
-/* text() squeezed into width mm when it would be wider (sans-serif glyphs: about 0.6 of the
+/* svgmap_text() squeezed into width mm when it would be wider (sans-serif glyphs: about 0.6 of the
  * type size on average), so that a long unit id stays on its counter. */
 static void fit_text(FILE *f, double x, double y, double size, double width, const char *attrs, const char *t)
 {
@@ -112,7 +111,7 @@ static void fit_text(FILE *f, double x, double y, double size, double width, con
 			 attrs ? " " : "", attrs ? attrs : "");
 		attrs = fit;
 	}
-	text(f, x, y, size, attrs, t);
+	svgmap_text(f, x, y, size, attrs, t);
 }
 
 static const char *jstr(const json_t *o, const char *key)
@@ -145,7 +144,7 @@ static struct colours unit_colours(const json_t *scn, const json_t *u)
 				    !strcmp(side, json_string_value(json_array_get(sides, 1)))];
 }
 
-static int check_opts(const struct svgmap_opts *o, struct err *e)
+int svgmap_check_opts(const struct svgmap_opts *o, struct err *e)
 {
 	if (!(o->hex_mm >= SVGMAP_MM_MIN && o->hex_mm <= SVGMAP_MM_MAX))
 		return err_set(e, NULL, 0, "a hex of %.1f mm: it must be %.0f to %.0f mm", o->hex_mm,
@@ -175,11 +174,11 @@ static void counter(FILE *f, const json_t *scn, const json_t *u, double x, doubl
 	double sw = s * 0.02;
 
 	fprintf(f, "<g class=\"counter%s\" data-unit=\"", back ? " back" : "");
-	xput(f, id);
+	svgmap_xput(f, id);
 	fputs("\"><title>", f);
-	xput(f, jstr(u, "name"));
+	svgmap_xput(f, jstr(u, "name"));
 	fputs(" (", f);
-	xput(f, id);
+	svgmap_xput(f, id);
 	fprintf(f, ")%s</title>\n", back ? ", back (disrupted)" : "");
 	fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" rx=\"%.2f\" fill=\"%s\" "
 		   "stroke=\"%s\" stroke-width=\"%.2f\"/>\n",
@@ -202,13 +201,13 @@ static void counter(FILE *f, const json_t *scn, const json_t *u, double x, doubl
 		fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"%s\"/>\n", x, by + bh / 2, s * 0.07, c.ink);
 	fprintf(f, "<g font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"%s\">\n", c.ink);
 	if (size)
-		text(f, x, by - s * 0.02, s * 0.13, NULL, size);
+		svgmap_text(f, x, by - s * 0.02, s * 0.13, NULL, size);
 	fit_text(f, x, y0 + s * 0.2, s * 0.15, s * 0.8, NULL, id);
 	fit_text(f, x, y0 + s * 0.9, s * 0.2, s * 0.8, "font-weight=\"bold\"", face);
 	if (where) {
 		fprintf(f, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.2f\" transform=\"rotate(-90 %.2f %.2f)\">", x0 + s * 0.11,
 			y, s * 0.11, x0 + s * 0.11, y);
-		xput(f, where);
+		svgmap_xput(f, where);
 		fputs("</text>\n", f);
 	}
 	fputs("</g>\n", f);
@@ -244,7 +243,7 @@ static struct edge edge_of(const struct geo *g, int a, int b)
 	return e;
 }
 
-static void line(FILE *f, double x1, double y1, double x2, double y2, const char *cls, const char *stroke,
+void svgmap_line(FILE *f, double x1, double y1, double x2, double y2, const char *cls, const char *stroke,
 		 double width, const char *dash)
 {
 	fprintf(f, "<line class=\"%s\" x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"%s\" "
@@ -278,10 +277,10 @@ static void slope_mark(FILE *f, const struct edge *e, double ux, double uy, size
 	static const char *const kind[3] = {"gentle", "steep", "cliff"}, *const col[3] = {"#9a6a3c", "#6b3d1f", "#222222"};
 	double tick = R * (k ? 0.23 : 0.13);
 	fprintf(f, "<g class=\"slope %s\">\n", kind[k]);
-	line(f, e->x1, e->y1, e->x2, e->y2, "edge", col[k], R * (k ? 0.08 : 0.05), NULL);
+	svgmap_line(f, e->x1, e->y1, e->x2, e->y2, "edge", col[k], R * (k ? 0.08 : 0.05), NULL);
 	for (int i = 1; i <= 3; i++) {
 		double t = i / 4.0, x = e->x1 + (e->x2 - e->x1) * t, y = e->y1 + (e->y2 - e->y1) * t;
-		line(f, x, y, x + ux * tick, y + uy * tick, "hachure", col[k], R * 0.05, NULL);
+		svgmap_line(f, x, y, x + ux * tick, y + uy * tick, "hachure", col[k], R * 0.05, NULL);
 	}
 	fputs("</g>\n", f);
 }
@@ -329,11 +328,11 @@ static void hexside(FILE *f, const struct geo *g, const json_t *hs)
 		if (ft->how == ALONG) {
 			char cls[32];
 			snprintf(cls, sizeof cls, "road %s", ft->name);
-			line(f, ax, ay, bx, by, cls, ft->stroke, R * ft->width, ft->dash);
+			svgmap_line(f, ax, ay, bx, by, cls, ft->stroke, R * ft->width, ft->dash);
 		} else if (ft->how == ACROSS) {
-			line(f, e.x1, e.y1, e.x2, e.y2, ft->name, ft->stroke, R * ft->width, ft->dash);
+			svgmap_line(f, e.x1, e.y1, e.x2, e.y2, ft->name, ft->stroke, R * ft->width, ft->dash);
 		} else if (ft->how == BRIDGE) { /* a short deck across the water, along the centres */
-			line(f, e.mx - e.ux * R * 0.35, e.my - e.uy * R * 0.35, e.mx + e.ux * R * 0.35,
+			svgmap_line(f, e.mx - e.ux * R * 0.35, e.my - e.uy * R * 0.35, e.mx + e.ux * R * 0.35,
 			     e.my + e.uy * R * 0.35, ft->name, ft->stroke, R * ft->width, NULL);
 		} else { /* a redoubt: the hexside, and a tick into the work */
 			int in = a;
@@ -342,8 +341,8 @@ static void hexside(FILE *f, const struct geo *g, const json_t *hs)
 			centre(g, in, &ix, &iy);
 			double dx = ix - e.mx, dy = iy - e.my, d = hypot(dx, dy);
 			d = d > 0 ? d : 1;
-			line(f, e.x1, e.y1, e.x2, e.y2, ft->name, ft->stroke, R * ft->width, NULL);
-			line(f, e.mx, e.my, e.mx + dx / d * R * 0.2, e.my + dy / d * R * 0.2, "redoubt-in", ft->stroke,
+			svgmap_line(f, e.x1, e.y1, e.x2, e.y2, ft->name, ft->stroke, R * ft->width, NULL);
+			svgmap_line(f, e.mx, e.my, e.mx + dx / d * R * 0.2, e.my + dy / d * R * 0.2, "redoubt-in", ft->stroke,
 			     R * 0.1, NULL);
 		}
 	}
@@ -385,45 +384,45 @@ static void legend_scan(const json_t *map, struct legend *L)
 static double legend(FILE *f, const struct legend *L, const struct geo *g, double W, double y)
 {
 	static const char *const slope_words[3] = {"gentle slope (hachures downhill)", "steep slope", "cliff"};
-	double x = MARGIN, R = g->R;
+	double x = SVGMAP_MARGIN, R = g->R;
 	if (f)
 		fputs("<g class=\"legend\">\n", f);
 	for (int k = 0; k < L->nterrain; k++) {
 		double w = 8 + 1.6 * (double)strlen(L->terrain[k]);
-		if (x + w > W - MARGIN) {
-			x = MARGIN;
+		if (x + w > W - SVGMAP_MARGIN) {
+			x = SVGMAP_MARGIN;
 			y += LINE;
 		}
 		if (f) {
 			fprintf(f, "<rect x=\"%.2f\" y=\"%.2f\" width=\"4\" height=\"3\" fill=\"%s\" stroke=\"#666666\" "
 				   "stroke-width=\"0.15\"/>\n",
 				x, y, terrain_fill(L->terrain[k]));
-			text(f, x + 5, y + 2.6, NOTE_PT, NULL, L->terrain[k]);
+			svgmap_text(f, x + 5, y + 2.6, NOTE_PT, NULL, L->terrain[k]);
 		}
 		x += w;
 	}
-	x = MARGIN;
+	x = SVGMAP_MARGIN;
 	y += LINE;
 	for (size_t k = 0; k < NFEAT + 3; k++) {
 		const char *words = k < NFEAT ? side_features[k].words : slope_words[k - NFEAT];
 		double w = 12 + 1.55 * (double)strlen(words);
 		if (!L->used[k])
 			continue;
-		if (x + w > W - MARGIN) {
-			x = MARGIN;
+		if (x + w > W - SVGMAP_MARGIN) {
+			x = SVGMAP_MARGIN;
 			y += LINE;
 		}
 		if (f && k < NFEAT) {
 			const struct feat *ft = &side_features[k];
-			line(f, x, y + 1.5, x + 7, y + 1.5, ft->name, ft->stroke, R * ft->width, ft->dash);
+			svgmap_line(f, x, y + 1.5, x + 7, y + 1.5, ft->name, ft->stroke, R * ft->width, ft->dash);
 			if (ft->how == REDOUBT)
-				line(f, x + 3.5, y + 1.5, x + 3.5, y + 1.5 + R * 0.2, "redoubt-in", ft->stroke, R * 0.1, NULL);
+				svgmap_line(f, x + 3.5, y + 1.5, x + 3.5, y + 1.5 + R * 0.2, "redoubt-in", ft->stroke, R * 0.1, NULL);
 		} else if (f) { /* a slope falling south */
 			struct edge e = {x, y + 1, x + 7, y + 1, x + 3.5, y + 1, 1, 0};
 			slope_mark(f, &e, 0, 1, k - NFEAT, R);
 		}
 		if (f)
-			text(f, x + 9, y + 2.6, NOTE_PT, NULL, words);
+			svgmap_text(f, x + 9, y + 2.6, NOTE_PT, NULL, words);
 		x += w;
 	}
 	if (f)
@@ -461,16 +460,16 @@ static void svg_open(FILE *f, double W, double H)
  * that a print can be checked with a ruler. */
 static void head(FILE *f, const char *title, const char *what)
 {
-	double x = MARGIN, y = MARGIN + 15;
-	text(f, MARGIN, MARGIN + 4, 5, "font-weight=\"bold\"", title);
-	text(f, MARGIN, MARGIN + 9.5, 3.2, "fill=\"#4a5568\"", what);
+	double x = SVGMAP_MARGIN, y = SVGMAP_MARGIN + 15;
+	svgmap_text(f, SVGMAP_MARGIN, SVGMAP_MARGIN + 4, 5, "font-weight=\"bold\"", title);
+	svgmap_text(f, SVGMAP_MARGIN, SVGMAP_MARGIN + 9.5, 3.2, "fill=\"#4a5568\"", what);
 	fprintf(f, "<g class=\"scale\"><line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"black\" "
 		   "stroke-width=\"0.4\"/>\n",
 		x, y, x + 100, y);
 	for (int k = 0; k <= 10; k++)
 		fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"black\" stroke-width=\"0.3\"/>\n",
 			x + 10 * k, y - (k % 5 ? 1.5 : 2.5), x + 10 * k, y);
-	text(f, x + 103, y + 1, 2.6, NULL, "100 mm: measure the print");
+	svgmap_text(f, x + 103, y + 1, 2.6, NULL, "100 mm: measure the print");
 	fputs("</g>\n", f);
 }
 
@@ -481,10 +480,10 @@ static double notes(FILE *f, const json_t *scn, double y)
 	size_t i;
 	if (!json_array_size(rec))
 		return y;
-	text(f, MARGIN, y += LINE, NOTE_PT, "font-weight=\"bold\"",
+	svgmap_text(f, SVGMAP_MARGIN, y += LINE, NOTE_PT, "font-weight=\"bold\"",
 	     "Reconstructed or decoded data, not the printed game's (docs/TABLES.md; replace it if you own the game):");
 	json_array_foreach(rec, i, v)
-		text(f, MARGIN + 3, y += LINE, NOTE_PT, NULL, json_string_value(v) ? json_string_value(v) : "");
+		svgmap_text(f, SVGMAP_MARGIN + 3, y += LINE, NOTE_PT, NULL, json_string_value(v) ? json_string_value(v) : "");
 	return y;
 }
 
@@ -568,20 +567,20 @@ int svgmap_map(FILE *f, const char *title, const json_t *scn, const json_t *stat
 	size_t i;
 	struct legend L;
 
-	if (check_opts(o, e) != 0 || map_frame(map, &g, e) != 0)
+	if (svgmap_check_opts(o, e) != 0 || map_frame(map, &g, e) != 0)
 		return -1;
 	hexes = json_object_get(map, "hexes");
 	if (!json_array_size(hexes))
 		return err_set(e, NULL, 0, "the scenario's map has no hexes");
 	g.F = o->hex_mm;
 	g.R = g.F / SQ3;
-	g.ox = MARGIN;
-	g.oy = MARGIN + HEAD;
+	g.ox = SVGMAP_MARGIN;
+	g.oy = SVGMAP_MARGIN + HEAD;
 	int nc = g.c1 - g.c0 + 1, nr = g.r1 - g.r0 + 1;
 	double mw = 1.5 * g.R * (nc - 1) + 2 * g.R, mh = g.F * (nr + 0.5);
 	legend_scan(map, &L);
-	double W = fmax(mw + 2 * MARGIN, 230), legend_y = g.oy + mh + 4;
-	double H = legend(NULL, &L, &g, W, legend_y) + LINE * (double)nnotes(scn) + MARGIN;
+	double W = fmax(mw + 2 * SVGMAP_MARGIN, 230), legend_y = g.oy + mh + 4;
+	double H = legend(NULL, &L, &g, W, legend_y) + LINE * (double)nnotes(scn) + SVGMAP_MARGIN;
 
 	svg_open(f, W, H);
 	char what[256], when[128] = "";
@@ -604,7 +603,7 @@ int svgmap_map(FILE *f, const char *title, const json_t *scn, const json_t *stat
 			continue;
 		centre(&g, h, &x, &y);
 		fputs("<polygon class=\"hex t-", f);
-		xput(f, t ? t : "clear");
+		svgmap_xput(f, t ? t : "clear");
 		fprintf(f, "\" data-hex=\"%04d\" fill=\"%s\" points=\"", h, terrain_fill(t));
 		for (int k = 0; k < 6; k++)
 			fprintf(f, "%s%.2f,%.2f", k ? " " : "", x + g.R * cos(PI / 3 * k), y + g.R * sin(PI / 3 * k));
@@ -622,7 +621,7 @@ int svgmap_map(FILE *f, const char *title, const json_t *scn, const json_t *stat
 			continue;
 		centre(&g, h, &x, &y);
 		hex_format(h, num);
-		text(f, x, y - g.F * 0.31, g.F * 0.13, NULL, num);
+		svgmap_text(f, x, y - g.F * 0.31, g.F * 0.13, NULL, num);
 		if (json_is_true(json_object_get(v, "road")))
 			fprintf(f, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\" fill=\"#5b4636\"/>\n", x, y, g.R * 0.07);
 	}
@@ -633,7 +632,7 @@ int svgmap_map(FILE *f, const char *title, const json_t *scn, const json_t *stat
 		if (!name || !jhex(json_array_get(json_object_get(v, "hexes"), 0), &h))
 			continue;
 		centre(&g, h, &x, &y);
-		text(f, x, y + g.F * 0.42, g.F * 0.11, "class=\"place\" font-style=\"italic\"", name);
+		svgmap_text(f, x, y + g.F * 0.42, g.F * 0.11, "class=\"place\" font-style=\"italic\"", name);
 	}
 	fputs("</g>\n", f);
 
@@ -677,22 +676,14 @@ static bool is_counter(const json_t *u, const json_t *state)
 
 #define HEADING 7.0 /* mm: a side's heading on the counter sheet */
 
-/* A row of the counter sheet: a side's heading, or up to per_row of its counters (the side's
- * counters first to first + n - 1, in the order of the view's units). */
-struct srow {
-	size_t side;
-	bool heading;
-	int first, n;
-};
-
 /* The counter sheet's rows, for each side (then units of no named side) its heading and its
  * counters per_row a row; a malloc'd array in *out, its length returned (-1: out of memory). */
-static int sheet_rows(const json_t *scn, const json_t *state, int per_row, struct srow **out)
+int svgmap_rows(const json_t *scn, const json_t *state, int per_row, struct svgmap_row **out)
 {
 	const json_t *units = json_object_get(scn, "units"), *sides = json_object_get(scn, "sides"), *v;
 	size_t i, nside = json_array_size(sides);
 	int n = 0;
-	struct srow *r = malloc((2 * json_array_size(units) + nside + 1) * sizeof *r);
+	struct svgmap_row *r = malloc((2 * json_array_size(units) + nside + 1) * sizeof *r);
 	if (!r)
 		return -1;
 	for (size_t sd = 0; sd <= nside; sd++) {
@@ -701,9 +692,9 @@ static int sheet_rows(const json_t *scn, const json_t *state, int per_row, struc
 			if (side_of(v, sides) != sd || !is_counter(v, state))
 				continue;
 			if (k == 0)
-				r[n++] = (struct srow){sd, true, 0, 0};
+				r[n++] = (struct svgmap_row){sd, true, 0, 0};
 			if (k % per_row == 0)
-				r[n++] = (struct srow){sd, false, k, 0};
+				r[n++] = (struct svgmap_row){sd, false, k, 0};
 			r[n - 1].n++;
 			k++;
 		}
@@ -712,14 +703,14 @@ static int sheet_rows(const json_t *scn, const json_t *state, int per_row, struc
 	return n;
 }
 
-static double row_height(const struct srow *r, double s)
+double svgmap_row_height(const struct svgmap_row *r, double s)
 {
 	return r->heading ? HEADING : s * 1.25;
 }
 
 /* Draws rows from to to - 1 (sheet_rows' for state) from y, s mm a counter; returns the y
  * under them. */
-static double draw_rows(FILE *f, const json_t *scn, const json_t *state, const struct srow *rows, int from,
+double svgmap_draw_rows(FILE *f, const json_t *scn, const json_t *state, const struct svgmap_row *rows, int from,
 			int to, double s, double y)
 {
 	const json_t *units = json_object_get(scn, "units"), *sides = json_object_get(scn, "sides"), *v;
@@ -727,9 +718,9 @@ static double draw_rows(FILE *f, const json_t *scn, const json_t *state, const s
 	size_t i, nside = json_array_size(sides);
 
 	for (int k = from; k < to; k++) {
-		const struct srow *r = &rows[k];
+		const struct svgmap_row *r = &rows[k];
 		if (r->heading) {
-			text(f, MARGIN, y + 4.5, 3.4, "font-weight=\"bold\"",
+			svgmap_text(f, SVGMAP_MARGIN, y + 4.5, 3.4, "font-weight=\"bold\"",
 			     r->side < nside ? json_string_value(json_array_get(sides, r->side)) : "other units");
 			y += HEADING;
 			continue;
@@ -742,7 +733,7 @@ static double draw_rows(FILE *f, const json_t *scn, const json_t *state, const s
 				const json_t *en = json_object_get(v, "enter");
 				char where[48];
 				int h;
-				double x = MARGIN + (idx - r->first) * pair + s / 2;
+				double x = SVGMAP_MARGIN + (idx - r->first) * pair + s / 2;
 				if (jhex(json_object_get(v, "setup"), &h))
 					snprintf(where, sizeof where, "%04d", h);
 				else if (json_integer_value(json_object_get(en, "turn")) > 0)
@@ -754,19 +745,19 @@ static double draw_rows(FILE *f, const json_t *scn, const json_t *state, const s
 			}
 			idx++;
 		}
-		y += row_height(r, s);
+		y += svgmap_row_height(r, s);
 	}
 	return y;
 }
 
 /* The pairs a row of s mm counters holds on a sheet W mm wide (at least one: then *W widens). */
-static int pairs_per_row(double s, double *W)
+int svgmap_pairs_per_row(double s, double *W)
 {
 	double pair = 2 * s + s * 0.4;
-	int n = (int)((*W - 2 * MARGIN + s * 0.4) / pair);
+	int n = (int)((*W - 2 * SVGMAP_MARGIN + s * 0.4) / pair);
 	if (n < 1) {
 		n = 1;
-		*W = pair + 2 * MARGIN;
+		*W = pair + 2 * SVGMAP_MARGIN;
 	}
 	return n;
 }
@@ -774,228 +765,26 @@ static int pairs_per_row(double s, double *W)
 int svgmap_counters(FILE *f, const char *title, const json_t *scn, const json_t *state,
 		    const struct svgmap_opts *o, struct err *e)
 {
-	double s = o->counter_mm, W = 190, H = MARGIN + HEAD; /* 190 mm: fits A4 and US Letter */
-	struct srow *rows;
+	double s = o->counter_mm, W = 190, H = SVGMAP_MARGIN + HEAD; /* 190 mm: fits A4 and US Letter */
+	struct svgmap_row *rows;
 	char what[200];
 	int n;
 
-	if (check_opts(o, e) != 0)
+	if (svgmap_check_opts(o, e) != 0)
 		return -1;
 	if (!json_array_size(json_object_get(scn, "units")))
 		return err_set(e, NULL, 0, "the scenario has no units");
-	if ((n = sheet_rows(scn, state, pairs_per_row(s, &W), &rows)) < 0)
+	if ((n = svgmap_rows(scn, state, svgmap_pairs_per_row(s, &W), &rows)) < 0)
 		return err_set(e, NULL, 0, "out of memory");
 	for (int k = 0; k < n; k++)
-		H += row_height(&rows[k], s);
-	H += LINE * (double)nnotes(scn) + MARGIN;
+		H += svgmap_row_height(&rows[k], s);
+	H += LINE * (double)nnotes(scn) + SVGMAP_MARGIN;
 	svg_open(f, W, H);
 	snprintf(what, sizeof what, "the counters, %.1f mm: front, then back (disrupted, [7.13]); "
 		 "set-up hex or entry turn on the left edge", s);
 	head(f, title, what);
-	notes(f, scn, draw_rows(f, scn, state, rows, 0, n, s, MARGIN + HEAD) - LINE + 3);
+	notes(f, scn, svgmap_draw_rows(f, scn, state, rows, 0, n, s, SVGMAP_MARGIN + HEAD) - LINE + 3);
 	fputs("</svg>\n", f);
 	free(rows);
 	return ferror(f) ? err_set(e, NULL, 0, "cannot write the counter sheet") : 0;
-}
-
-/* ---- the print booklet ---- */
-
-static const struct svgmap_paper papers[] = {
-	{"a4", 210, 297}, {"a3", 297, 420}, {"letter", 215.9, 279.4}, {"legal", 215.9, 355.6},
-};
-
-const struct svgmap_paper *svgmap_paper(const char *name)
-{
-	for (size_t i = 0; name && i < sizeof papers / sizeof papers[0]; i++)
-		if (!strcmp(papers[i].name, name))
-			return &papers[i];
-	return NULL;
-}
-
-#define PAGE_MARGIN 8.0  /* mm left blank at each page edge (printers cannot print there) */
-#define PAGE_LABEL 11.0  /* mm under the drawing for the page's label and check bar */
-#define PAGE_OVERLAP 10.0
-
-/* The pages of one orientation: how many a sheet of w x h mm needs along one side of the
- * printable length len, each overlapping the next by PAGE_OVERLAP. */
-static int pages_along(double w, double len)
-{
-	return w <= len ? 1 : 1 + (int)ceil((w - len) / (len - PAGE_OVERLAP));
-}
-
-void svgmap_tiling(double w, double h, const struct svgmap_paper *p, struct svgmap_tiles *t)
-{
-	for (int land = 0; land < 2; land++) {
-		struct svgmap_tiles c;
-		c.page_w = land ? p->h : p->w;
-		c.page_h = land ? p->w : p->h;
-		c.tw = c.page_w - 2 * PAGE_MARGIN;
-		c.th = c.page_h - 2 * PAGE_MARGIN - PAGE_LABEL;
-		c.cols = pages_along(w, c.tw);
-		c.rows = pages_along(h, c.th);
-		c.step_x = c.tw - PAGE_OVERLAP;
-		c.step_y = c.th - PAGE_OVERLAP;
-		c.landscape = land;
-		if (!land || c.rows * c.cols < t->rows * t->cols)
-			*t = c;
-	}
-}
-
-/* A check bar of len mm at (x, y), for the page's label. */
-static void check_bar(FILE *f, double x, double y, double len)
-{
-	fprintf(f, "<g class=\"scale\"><line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"black\" stroke-width=\"0.3\"/>\n",
-		x, y, x + len, y);
-	for (int k = 0; k <= (int)(len / 10); k++)
-		fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"black\" stroke-width=\"0.25\"/>\n",
-			x + 10 * k, y - 1.5, x + 10 * k, y);
-	fputs("</g>\n", f);
-}
-
-/* A page of the booklet: an SVG of the paper's size inside a section the print CSS breaks
- * after (page_open); page_close ends it with its label and a check bar of 50 mm. */
-static void page_open(FILE *f, const struct svgmap_tiles *t, int page)
-{
-	fprintf(f, "<section class=\"page%s\" data-page=\"%d\"><svg xmlns=\"http://www.w3.org/2000/svg\" "
-		   "width=\"%.1fmm\" height=\"%.1fmm\" viewBox=\"0 0 %.1f %.1f\" font-family=\"sans-serif\">\n",
-		t->landscape ? " landscape" : "", page, t->page_w, t->page_h, t->page_w, t->page_h);
-}
-
-static void page_close(FILE *f, const struct svgmap_tiles *t, const char *label)
-{
-	double y = t->page_h - PAGE_MARGIN - PAGE_LABEL;
-	text(f, PAGE_MARGIN, y + 4, 2.8, NULL, label);
-	check_bar(f, PAGE_MARGIN, y + 8.5, 50);
-	text(f, PAGE_MARGIN + 52, y + 8.5, 2.4, NULL, "50 mm: print at 100%, then check with a ruler");
-	fputs("</svg></section>\n", f);
-}
-
-/* The inside of an SVG this module wrote: from after the <svg ...> start tag to before the
- * last </svg>; its width and height in mm. false when sheet is not such a document. */
-static bool sheet_body(const char *sheet, size_t len, const char **body, size_t *n, double *w, double *h)
-{
-	const char *svg = strstr(sheet, "<svg "), *end = NULL, *p;
-	if (!svg || sscanf(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%lfmm\" height=\"%lfmm\"", w, h) != 2)
-		return false;
-	*body = strchr(svg, '>');
-	for (p = sheet; (p = strstr(p, "</svg>")) != NULL && p < sheet + len; p++)
-		end = p;
-	if (!*body || !end || end < *body)
-		return false;
-	(*body)++;
-	*n = (size_t)(end - *body);
-	return true;
-}
-
-/* The map as svgmap_map draws it, in memory: a malloc'd string in *map (its length *len), or
- * -1 with *e set. */
-static int map_in_memory(const char *title, const json_t *scn, const json_t *state, const struct svgmap_opts *o,
-			 char **map, size_t *len, struct err *e)
-{
-	FILE *f = open_memstream(map, len);
-	int rc;
-	if (!f)
-		return err_set(e, NULL, 0, "out of memory");
-	rc = svgmap_map(f, title, scn, state, o, e);
-	if (fclose(f) != 0 && rc == 0)
-		rc = err_set(e, NULL, 0, "out of memory");
-	if (rc != 0) {
-		free(*map);
-		*map = NULL;
-	}
-	return rc;
-}
-
-int svgmap_print(FILE *f, const char *title, const json_t *scn, const json_t *map_state, const json_t *state,
-		 const struct svgmap_opts *o, const struct svgmap_paper *p, struct err *e)
-{
-	const char *body;
-	char *map = NULL;
-	size_t n, map_len = 0;
-	double w, h;
-	struct svgmap_tiles t;
-	char label[256];
-	int page = 0, npages, nrows;
-	struct srow *rows;
-
-	if (map_in_memory(title, scn, map_state, o, &map, &map_len, e) != 0)
-		return -1;
-	if (!sheet_body(map, map_len, &body, &n, &w, &h)) { /* (cannot happen: svgmap_map wrote it) */
-		free(map);
-		return err_set(e, NULL, 0, "the map is not an SVG sheet");
-	}
-	svgmap_tiling(w, h, p, &t);
-	/* the counter pages: the sheet's rows, as many a page as its drawing area holds */
-	double cw = t.page_w, s = o->counter_mm;
-	if ((nrows = sheet_rows(scn, state, pairs_per_row(s, &cw), &rows)) < 0) {
-		free(map);
-		return err_set(e, NULL, 0, "out of memory");
-	}
-	double area = t.page_h - 2 * PAGE_MARGIN - PAGE_LABEL - 8; /* under a title line */
-	int cpages = 0;
-	for (int k = 0; k < nrows;) {
-		double y = 0;
-		int k0 = k;
-		while (k < nrows && (y + row_height(&rows[k], s) <= area || k == k0))
-			y += row_height(&rows[k++], s);
-		cpages++;
-	}
-	npages = t.rows * t.cols + cpages;
-
-	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>", f);
-	xput(f, title);
-	fprintf(f, ": map and counters to print</title>\n<style>\n"
-		   "@page { size: %s%s; margin: 0 }\n"
-		   "body { margin: 0 }\n"
-		   ".page { display: block; page-break-after: always; break-after: page; overflow: hidden }\n"
-		   ".page svg { display: block }\n"
-		   "@media screen { body { background: #777 } .page { margin: 8px auto; width: fit-content; "
-		   "box-shadow: 0 0 6px #0008 } }\n"
-		   "</style></head><body>\n",
-		p->name, t.landscape ? " landscape" : "");
-	/* the map once, for every page to show its part of (use) */
-	fputs("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"0\" height=\"0\" style=\"position:absolute\" "
-	      "font-family=\"sans-serif\"><defs><g id=\"crimea-map\">\n", f);
-	fwrite(body, 1, n, f);
-	fputs("</g></defs></svg>\n", f);
-	for (int r = 0; r < t.rows; r++)
-		for (int c = 0; c < t.cols; c++) {
-			double x0 = c * t.step_x, y0 = r * t.step_y;
-			page_open(f, &t, ++page);
-			fprintf(f, "<svg class=\"tile\" data-row=\"%d\" data-col=\"%d\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" "
-				   "height=\"%.2f\" viewBox=\"%.2f %.2f %.2f %.2f\"><use href=\"#crimea-map\"/></svg>\n",
-				r + 1, c + 1, PAGE_MARGIN, PAGE_MARGIN, t.tw, t.th, x0, y0, t.tw, t.th);
-			/* where the next pages begin: trim there and lay this page over the next */
-			if (c + 1 < t.cols)
-				line(f, PAGE_MARGIN + t.step_x, PAGE_MARGIN, PAGE_MARGIN + t.step_x, PAGE_MARGIN + t.th, "join",
-				     "#555555", 0.25, "2 1.5");
-			if (r + 1 < t.rows)
-				line(f, PAGE_MARGIN, PAGE_MARGIN + t.step_y, PAGE_MARGIN + t.tw, PAGE_MARGIN + t.step_y, "join",
-				     "#555555", 0.25, "2 1.5");
-			snprintf(label, sizeof label, "%s: map, page %d of %d, row %d of %d, column %d of %d%s", title, page,
-				 npages, r + 1, t.rows, c + 1, t.cols,
-				 t.rows * t.cols > 1 ? " (dashed: where the next pages begin)" : "");
-			page_close(f, &t, label);
-		}
-	for (int k = 0; k < nrows;) {
-		double y = PAGE_MARGIN + 8;
-		int k0 = k;
-		page_open(f, &t, ++page);
-		snprintf(label, sizeof label, "%s: the counters, %.1f mm, front then back%s", title, s,
-			 k0 > 0 ? " (continued)" : "");
-		text(f, PAGE_MARGIN, PAGE_MARGIN + 4, 3.6, "font-weight=\"bold\"", label);
-		while (k < nrows && (y + row_height(&rows[k], s) <= PAGE_MARGIN + 8 + area || k == k0))
-			y += row_height(&rows[k++], s);
-		/* draw_rows works from MARGIN; the page's margin differs, so shift the rows */
-		fprintf(f, "<g transform=\"translate(%.2f 0)\">\n", PAGE_MARGIN - MARGIN);
-		draw_rows(f, scn, state, rows, k0, k, s, PAGE_MARGIN + 8);
-		fputs("</g>\n", f);
-		snprintf(label, sizeof label, "%s: counters, page %d of %d; reconstructed values: see the map's notes", title,
-			 page, npages);
-		page_close(f, &t, label);
-	}
-	fputs("</body></html>\n", f);
-	free(rows);
-	free(map);
-	return ferror(f) ? err_set(e, NULL, 0, "cannot write the booklet") : 0;
 }

@@ -47,35 +47,36 @@ int svgmap_map(FILE *f, const char *title, const json_t *scn, const json_t *stat
 int svgmap_counters(FILE *f, const char *title, const json_t *scn, const json_t *state,
 		    const struct svgmap_opts *o, struct err *e);
 
-/* ---- a booklet to print: the map over pages at true size, then the counters ---- */
+/* ---- for svgbook.c, which lays the same drawings out on paper ---- */
 
-/* A paper size, portrait, in mm. */
-struct svgmap_paper {
-	const char *name;
-	double w, h;
+#define SVGMAP_MARGIN 10.0 /* mm around a sheet's drawing */
+
+/* XML-escaped text; a <text> element at (x, y) of type size mm (attrs: more attributes, or
+ * NULL); a <line> (dash: a stroke-dasharray, or NULL). */
+void svgmap_xput(FILE *f, const char *s);
+void svgmap_text(FILE *f, double x, double y, double size, const char *attrs, const char *t);
+void svgmap_line(FILE *f, double x1, double y1, double x2, double y2, const char *cls, const char *stroke,
+		 double width, const char *dash);
+/* 0, or -1 with *e set when a size of o is out of range. */
+int svgmap_check_opts(const struct svgmap_opts *o, struct err *e);
+
+/* A row of the counter sheet: a side's heading, or up to a row's pairs of its counters (the
+ * side's counters first to first + n - 1, in the order of the view's units). */
+struct svgmap_row {
+	size_t side;
+	bool heading;
+	int first, n;
 };
-
-/* The paper named (a4, a3, letter, legal), or NULL. */
-const struct svgmap_paper *svgmap_paper(const char *name);
-
-/* How a sheet of w x h mm is cut into pages of a paper: rows x cols pages, each showing tw x th
- * mm of it (the page less blank margins of 8 mm and 11 mm for its label), page (r, c) (from 0)
- * the part
- * from (c step_x, r step_y), so that neighbours overlap by tw - step_x (10 mm); the
- * orientation that needs fewer pages (portrait on a tie). */
-struct svgmap_tiles {
-	int rows, cols;
-	bool landscape;
-	double page_w, page_h, tw, th, step_x, step_y;
-};
-void svgmap_tiling(double w, double h, const struct svgmap_paper *p, struct svgmap_tiles *t);
-
-/* An HTML booklet to print on paper p from a browser at 100%: one page a section (the print
- * CSS sets the paper and breaks after each), first the map (svgmap_map's, with map_state's
- * units) cut as svgmap_tiling says, each page with its place, dashed lines where the next
- * pages begin and a 50 mm check bar; then the counter sheet (svgmap_counters' with state)
- * over as many pages as it needs. Returns 0 or -1 with *e set. */
-int svgmap_print(FILE *f, const char *title, const json_t *scn, const json_t *map_state, const json_t *state,
-		 const struct svgmap_opts *o, const struct svgmap_paper *p, struct err *e);
+/* The pairs (front and back) a row of s mm counters holds on a sheet *W mm wide (at least one:
+ * then *W widens). */
+int svgmap_pairs_per_row(double s, double *W);
+/* The counter sheet's rows for state (as svgmap_counters), per_row pairs a row: a malloc'd
+ * array in *out, its length returned (-1: out of memory). */
+int svgmap_rows(const json_t *scn, const json_t *state, int per_row, struct svgmap_row **out);
+double svgmap_row_height(const struct svgmap_row *r, double s);
+/* Draws rows from to to - 1 of svgmap_rows' for state from y, s mm a counter, from
+ * SVGMAP_MARGIN on the left; returns the y under them. */
+double svgmap_draw_rows(FILE *f, const json_t *scn, const json_t *state, const struct svgmap_row *rows, int from,
+			int to, double s, double y);
 
 #endif

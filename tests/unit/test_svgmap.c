@@ -1,5 +1,5 @@
-/* Unit tests for src/app/svgmap.c, the printable map and counter sheet (`crimea show --svg`,
- * `--counters`), on small hand-made scenario views:
+/* Unit tests for src/app/svgmap.c and svgbook.c, the printable map, counter sheet and booklet
+ * (`crimea show --svg`, `--counters`, `--print`), on small hand-made scenario views:
  * - the hex polygons read back from the SVG: one per hex of the view, regular hexagons of the
  *   size asked for, whose centres are one hex apart exactly for the neighbours hex.c names in
  *   every direction, from both kinds of column (the even-q layout of hex.h), N straight up;
@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/svgbook.h"
 #include "app/svgmap.h"
 #include "hex/hex.h"
 
@@ -302,12 +303,12 @@ static void test_svgmap_tiling(void **state)
 	(void)state;
 	static const char *const names[] = {"a4", "letter", "a3", "legal"};
 	for (size_t k = 0; k < 4; k++) {
-		const struct svgmap_paper *p = svgmap_paper(names[k]);
+		const struct svgbook_paper *p = svgbook_paper(names[k]);
 		assert_non_null(p);
 		for (double w = 20; w < 1200; w += 37.3)
 			for (double h = 20; h < 1200; h += 41.9) {
-				struct svgmap_tiles t;
-				svgmap_tiling(w, h, p, &t);
+				struct svgbook_tiles t;
+				svgbook_tiling(w, h, p, &t);
 				/* the last page reaches the sheet's edge; one page fewer would not */
 				assert_true((t.cols - 1) * t.step_x + t.tw >= w - 1e-9);
 				assert_true((t.rows - 1) * t.step_y + t.th >= h - 1e-9);
@@ -331,8 +332,8 @@ static void test_svgmap_tiling(void **state)
 				assert_true(t.landscape == (n[1] < n[0]));
 			}
 	}
-	assert_null(svgmap_paper("a5"));
-	assert_null(svgmap_paper(NULL));
+	assert_null(svgbook_paper("a5"));
+	assert_null(svgbook_paper(NULL));
 }
 
 static void test_svgmap_print(void **state)
@@ -340,7 +341,7 @@ static void test_svgmap_print(void **state)
 	(void)state;
 	json_t *scn = view(), *pos = position();
 	struct svgmap_opts o;
-	struct svgmap_tiles t;
+	struct svgbook_tiles t;
 	struct err e;
 	int rc;
 	double w, h;
@@ -351,12 +352,12 @@ static void test_svgmap_print(void **state)
 	assert_int_equal(sscanf(strstr(map, "<svg "), "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%lfmm\" height=\"%lfmm\"",
 				&w, &h),
 			 2);
-	const struct svgmap_paper *a4 = svgmap_paper("a4");
-	svgmap_tiling(w, h, a4, &t);
+	const struct svgbook_paper *a4 = svgbook_paper("a4");
+	svgbook_tiling(w, h, a4, &t);
 	assert_true(t.rows * t.cols > 1);
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	assert_int_equal(svgmap_print(f, "Test", scn, pos, pos, &o, a4, &e), 0);
+	assert_int_equal(svgbook_print(f, "Test", scn, pos, pos, &o, a4, &e), 0);
 	assert_int_equal(fclose(f), 0);
 	/* the map's pages, then one of counters (four pairs fit one page) */
 	int pages = t.rows * t.cols + 1;
@@ -386,7 +387,7 @@ static void test_svgmap_print(void **state)
 	/* a map it cannot draw: refused */
 	json_t *none = json_pack("{s[]}", "units");
 	f = open_memstream(&buf, &len);
-	assert_int_equal(svgmap_print(f, "Test", none, NULL, NULL, &o, a4, &e), -1);
+	assert_int_equal(svgbook_print(f, "Test", none, NULL, NULL, &o, a4, &e), -1);
 	assert_int_equal(fclose(f), 0);
 	assert_non_null(strstr(e.msg, "no map"));
 	free(buf);
