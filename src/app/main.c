@@ -22,7 +22,7 @@ static void usage(FILE *f)
 		"  list [--json]                    scenarios and rule systems\n"
 		"  show SCENARIO|RECORD [--map] [--svg FILE] [--counters FILE] [--print FILE.html]\n"
 		"                                   orders of battle, reconstructed data, the map;\n"
-		"                                   printable map and counters as SVG\n"
+		"                                   the map and counters to print (SVG, HTML booklet)\n"
 		"  check FILE...                    validate scenario, map or tables files\n"
 		"  los SCENARIO HEX HEX             line of sight, with the blocking hex or hexside\n"
 		"  path SCENARIO UNIT HEX           cheapest legal path of a unit from its set-up hex\n"
@@ -267,12 +267,11 @@ static int cmd_show(int argc, char **argv)
 		free(buf);
 		return 1;
 	}
-	if (from_rec)
-		rc = cli_load_record(argv[0], name, false, &rec, &s, g) != 0;
-	else if ((rc = cli_open(argv[0], name, &s) != 0) == 0 && game_init(g, &s, 1, DICE_RNG, 0, &e) != 0) {
+	if (from_rec) {
+		rc = cli_load_record(argv[0], name, false, &rec, &s, g);
+	} else if ((rc = cli_open(argv[0], name, &s)) == 0 && (rc = game_init(g, &s, 1, DICE_RNG, 0, &e)) != 0) {
 		cli_print_err(&e);
 		scenario_free(&s);
-		rc = 1;
 	}
 	if (rc != 0) {
 		free(g);
@@ -280,11 +279,14 @@ static int cmd_show(int argc, char **argv)
 		return 1;
 	}
 	if (svg || counters || print) {
-		/* the opening position's units as the rule system shows them (json_state) */
+		/* the position's units (the set-up, or where the record left them) as the rule
+		 * system shows them (json_state) */
 		json_t *scn = cat_scenario_json(&s);
 		json_t *state = s.rules->json_state ? s.rules->json_state(g, -1) : NULL;
-		if (!scn)
+		if (!scn) {
+			fprintf(stderr, "crimea show: out of memory\n");
 			rc = 1;
+		}
 		if (rc == 0 && svg && show_sheet(svg, SHEET_MAP, &s, scn, state, units, &so, paper) != 0)
 			rc = 1;
 		if (rc == 0 && counters && show_sheet(counters, SHEET_COUNTERS, &s, scn, state, units, &so, paper) != 0)
