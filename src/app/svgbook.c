@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const struct svgbook_paper papers[] = {
 	{"a4", 210, 297}, {"a3", 297, 420}, {"letter", 215.9, 279.4}, {"legal", 215.9, 355.6},
@@ -12,7 +13,7 @@ static const struct svgbook_paper papers[] = {
 const struct svgbook_paper *svgbook_paper(const char *name)
 {
 	for (size_t i = 0; name && i < sizeof papers / sizeof papers[0]; i++)
-		if (!strcmp(papers[i].name, name))
+		if (!strcasecmp(papers[i].name, name)) /* A4 as well as a4 */
 			return &papers[i];
 	return NULL;
 }

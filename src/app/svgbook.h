@@ -20,7 +20,7 @@ struct svgbook_paper {
 	double w, h;
 };
 
-/* The paper named (a4, a3, letter, legal), or NULL. */
+/* The paper named (a4, a3, letter, legal, in either case), or NULL. */
 const struct svgbook_paper *svgbook_paper(const char *name);
 
 /* How a sheet of w x h mm is cut into pages of a paper: rows x cols pages, each showing tw x th

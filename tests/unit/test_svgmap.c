@@ -333,6 +333,8 @@ static void test_svgmap_tiling(void **state)
 			}
 	}
 	assert_null(svgbook_paper("a5"));
+	assert_ptr_equal(svgbook_paper("A4"), svgbook_paper("a4"));
+	assert_ptr_equal(svgbook_paper("Letter"), svgbook_paper("letter"));
 	assert_null(svgbook_paper(NULL));
 }
 
