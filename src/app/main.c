@@ -207,7 +207,8 @@ static int cmd_show(int argc, char **argv)
 
 	if (cli_help(argc, argv, SHOW_USAGE
 			       "  Orders of battle (values front/back, movement allowance, set-up or entry),\n"
-			       "  the data that is reconstructed rather than printed, and a drawing of the map\n"
+			       "  the data that is reconstructed rather than printed, the victory point schedule\n"
+			       "  (every item with its case, and what it would give now), and a drawing of the map\n"
 			       "  with the units: the opening position, or after a game record the one it reached.\n"
 			       "  --svg FILE        the map as SVG to print, at true size: terrain, hexsides,\n"
 			       "                    hex numbers, places, the units where they stand, a\n"
@@ -299,6 +300,10 @@ static int cmd_show(int argc, char **argv)
 	}
 	if (!map_only && s.rules->describe) {
 		s.rules->describe(g, buf, 1 << 20);
+		fputs(buf, stdout);
+		putchar('\n');
+	}
+	if (!map_only && game_schedule_text(g, buf, 1 << 20) == 0) { /* how the battle is won */
 		fputs(buf, stdout);
 		putchar('\n');
 	}

@@ -3,6 +3,7 @@
 
 #include <assert.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -206,6 +207,18 @@ int game_ai_parse(struct game_ai_state *s, const char *text, struct err *e)
 	return 0;
 }
 
+/* Appends to out[n] at *len, as snprintf; a full buffer keeps what fits, NUL-terminated. */
+static void __attribute__((format(printf, 4, 5))) put(char *out, size_t n, size_t *len, const char *fmt, ...)
+{
+	va_list ap;
+	if (*len >= n)
+		return;
+	va_start(ap, fmt);
+	int k = vsnprintf(out + *len, n - *len, fmt, ap);
+	va_end(ap);
+	*len += k > 0 ? (size_t)k : 0;
+}
+
 int game_score_text(const struct game *g, char *out, size_t n)
 {
 	struct score_sheet sh;
@@ -216,25 +229,48 @@ int game_score_text(const struct game *g, char *out, size_t n)
 		return -1;
 	g->rules->score(g, &sh, &r);
 	out[0] = '\0';
-#define PUT(...) \
-	do { \
-		if (len < n) { \
-			int k_ = snprintf(out + len, n - len, __VA_ARGS__); \
-			len += k_ > 0 ? (size_t)k_ : 0; \
-		} \
-	} while (0)
-	PUT("Score sheet%s:\n", r.over ? "" : " (as if the game ended now)");
+	put(out, n, &len, "Score sheet%s:\n", r.over ? "" : " (as if the game ended now)");
 	for (int side = 0; side < 2; side++) {
 		int total = 0;
 		for (int i = 0; i < sh.n; i++)
 			if (sh.line[i].side == side) {
-				PUT("  %-8s %+5d  %s %s\n", g->scn->side[side], sh.line[i].vp, sh.line[i].rule,
+				put(out, n, &len, "  %-8s %+5d  %s %s\n", g->scn->side[side], sh.line[i].vp, sh.line[i].rule,
 				    sh.line[i].what);
 				total += sh.line[i].vp;
 			}
-		PUT("  %-8s %5d  in all\n", g->scn->side[side], total);
+		put(out, n, &len, "  %-8s %5d  in all\n", g->scn->side[side], total);
 	}
-	PUT("%s\n", r.level);
-#undef PUT
+	put(out, n, &len, "%s\n", r.level);
+	return 0;
+}
+
+int game_schedule_text(const struct game *g, char *out, size_t n)
+{
+	struct score_sheet sh;
+	struct result r;
+	size_t len = 0;
+
+	if (!g->rules->score || n == 0)
+		return -1;
+	g->rules->score(g, &sh, &r);
+	out[0] = '\0';
+	put(out, n, &len, "Victory point schedule (each item with its case; what it would give now, if anything):\n");
+	for (int side = 0; side < 2; side++)
+		for (int order = 0; order < sh.items; order++) { /* the items in the rules' order */
+			const struct score_line *l = NULL;
+			for (int i = 0; i < sh.n && !l; i++)
+				if (sh.line[i].side == side && sh.line[i].order == order)
+					l = &sh.line[i];
+			for (int i = 0; i < sh.nzero && !l; i++)
+				if (sh.zero[i].side == side && sh.zero[i].order == order)
+					l = &sh.zero[i];
+			if (!l)
+				continue;
+			put(out, n, &len, "  %-8s %-8s %s", g->scn->side[side], l->rule, l->item[0] ? l->item : l->what);
+			if (l->vp)
+				put(out, n, &len, " (now %+d)", l->vp);
+			put(out, n, &len, "\n");
+		}
+	put(out, n, &len, "As it stands: %s\n", r.level);
 	return 0;
 }

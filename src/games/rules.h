@@ -229,5 +229,10 @@ int game_ai_parse(struct game_ai_state *s, const char *text, struct err *e);
  * remaining, 6 each"), its total, then the result as it stands. 0, or -1 when the rule system
  * keeps no score sheet. */
 int game_score_text(const struct game *g, char *out, size_t n);
+/* The scenario's victory point schedule as text, for a referee: every item of each side with
+ * its case, in the rules' order, scoring now or not ("  allied   [23.22]  redoubt guns
+ * remaining, 6 each (now +24)"), then the result as it stands. 0, or -1 when the rule system
+ * keeps no score sheet. */
+int game_schedule_text(const struct game *g, char *out, size_t n);
 
 #endif

@@ -47,6 +47,15 @@ n=$(grep -c '^action ' "$tmp/plan.rec"); [ "$n" -eq 1 ] && ok || ko "prompt odds
 expect "odds ahead after a record" 0 "$bin" odds balaclava "melee kiev1 > 1811" --record "$tmp/plan.rec"
 contains "odds ahead after a record: the phase" "$tmp/out" "^Game-Turn 1 (last 12), russian Player-Turn, Melee Phase:$"
 # units out of play (Inkerman's big guns, [24.2]) are said to be, not given an edge they lack
+# the victory point schedule: every item of each side with its case, what scores now
+expect "show balaclava: the schedule" 0 "$bin" show balaclava
+contains "show: a schedule item that scores now" "$tmp/out" "^  allied   \[23.22\]  redoubt guns remaining, 6 each (now +24)$"
+contains "show: a schedule item that scores nothing yet" "$tmp/out" "^  russian  \[23.21\]  two or more units exited at 2025 to raid Balaclava$"
+contains "show: the result as it stands" "$tmp/out" "^As it stands: Allied victory (russian 0, allied 54) \[23.1\]$"
+n=$(sed -n '/^Victory point schedule/,/^As it stands/p' "$tmp/out" | grep -c '^  ')
+[ "$n" -eq 10 ] && ok || ko "show balaclava: $n schedule items, [23.21] and [23.22] have 10"
+expect "show --map: no schedule" 0 "$bin" show balaclava --map
+if grep -q "Victory point schedule" "$tmp/out"; then ko "show --map printed the schedule"; else ok; fi
 expect "show inkerman" 0 "$bin" show inkerman
 contains "show: out of play" "$tmp/out" "a_bg_1825 .* MA 0  out of play"
 if grep -q "on edge  " "$tmp/out"; then ko "show inkerman: a unit on an edge without a name"; else ok; fi
