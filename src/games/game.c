@@ -219,16 +219,25 @@ static void __attribute__((format(printf, 4, 5))) put(char *out, size_t n, size_
 	*len += k > 0 ? (size_t)k : 0;
 }
 
+/* g's score sheet and result into *sh, *r, and out[n] emptied, for the texts below; false
+ * when the rule system keeps no score sheet (or there is no room). */
+static bool sheet_for_text(const struct game *g, struct score_sheet *sh, struct result *r, char *out, size_t n)
+{
+	if (!g->rules->score || n == 0)
+		return false;
+	g->rules->score(g, sh, r);
+	out[0] = '\0';
+	return true;
+}
+
 int game_score_text(const struct game *g, char *out, size_t n)
 {
 	struct score_sheet sh;
 	struct result r;
 	size_t len = 0;
 
-	if (!g->rules->score || n == 0)
+	if (!sheet_for_text(g, &sh, &r, out, n))
 		return -1;
-	g->rules->score(g, &sh, &r);
-	out[0] = '\0';
 	put(out, n, &len, "Score sheet%s:\n", r.over ? "" : " (as if the game ended now)");
 	for (int side = 0; side < 2; side++) {
 		int total = 0;
@@ -250,10 +259,8 @@ int game_schedule_text(const struct game *g, char *out, size_t n)
 	struct result r;
 	size_t len = 0;
 
-	if (!g->rules->score || n == 0)
+	if (!sheet_for_text(g, &sh, &r, out, n))
 		return -1;
-	g->rules->score(g, &sh, &r);
-	out[0] = '\0';
 	put(out, n, &len, "Victory point schedule (each item with its case; what it would give now, if anything):\n");
 	for (int side = 0; side < 2; side++)
 		for (int order = 0; order < sh.items; order++) { /* the items in the rules' order */
