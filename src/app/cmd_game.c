@@ -100,10 +100,12 @@ static const char play_help[] =
 	"                      the end without a prompt\n"
 	"Commands at the prompt: an action (move UNIT HEX, fire UNIT > HEX, melee U1,U2 > HEX,\n"
 	"retreat UNIT HEX..., advance UNIT HEX..., rally UNIT, enter UNIT HEX, end), or\n"
-	"  actions [UNIT] | odds ACTION | map | hex HEX | show | status | score | undo |\n"
+	"  actions [UNIT] | odds ACTION | map | hex HEX | show | status | score | schedule |\n"
+	"  undo |\n"
 	"  save [FILE] | help | quit\n"
 	"  (hex: its terrain, hexsides, units and zones of control; score: each side's victory\n"
-	"  points so far, line by line of the schedule; odds: the chances of a fire or melee,\n"
+	"  points so far, line by line of the schedule; schedule: every item of it, scoring or\n"
+	"  not, with its case; odds: the chances of a fire or melee,\n"
 	"  in a later phase if this one does not allow it, the units where they stand)\n";
 
 struct session {
@@ -575,6 +577,11 @@ int cmd_play(int argc, char **argv)
 			fputs(buf, stdout);
 		} else if (!strcmp(line, "status")) {
 			printf("%s\n", status);
+		} else if (!strcmp(line, "schedule")) {
+			if (game_schedule_text(g, buf, 1 << 20) == 0)
+				fputs(buf, stdout);
+			else
+				printf("this rule system keeps no score sheet\n");
 		} else if (!strcmp(line, "score")) {
 			if (game_score_text(g, buf, 1 << 20) == 0)
 				fputs(buf, stdout);

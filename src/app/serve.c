@@ -296,6 +296,14 @@ static json_t *game_json(const struct sgame *sg, int viewer)
 			json_object_set_new(score, "vp", vp);
 			json_object_set_new(score, "level", json_string(sr.level));
 			json_object_set_new(score, "lines", lines);
+			/* the whole schedule, items scoring nothing yet too: what is worth points */
+			const struct score_line *item[2 * SCORE_LINES_MAX];
+			json_t *sched = json_array();
+			for (int k = 0, m = score_schedule(sh, item, 2 * SCORE_LINES_MAX); k < m; k++)
+				json_array_append_new(sched, json_pack("{s:s, s:s, s:s, s:i}", "side", sg->scn->side[item[k]->side & 1],
+								     "rule", item[k]->rule, "item",
+								     item[k]->item[0] ? item[k]->item : item[k]->what, "vp", item[k]->vp));
+			json_object_set_new(score, "schedule", sched);
 			json_object_set_new(o, "score", score);
 			free(sh);
 		}

@@ -253,31 +253,41 @@ int game_score_text(const struct game *g, char *out, size_t n)
 	return 0;
 }
 
+int score_schedule(const struct score_sheet *sh, const struct score_line **out, int max)
+{
+	int k = 0;
+	for (int side = 0; side < 2; side++)
+		for (int order = 0; order < sh->items; order++) { /* the items in the rules' order */
+			const struct score_line *l = NULL;
+			for (int i = 0; i < sh->n && !l; i++)
+				if (sh->line[i].side == side && sh->line[i].order == order)
+					l = &sh->line[i];
+			for (int i = 0; i < sh->nzero && !l; i++)
+				if (sh->zero[i].side == side && sh->zero[i].order == order)
+					l = &sh->zero[i];
+			if (l && k < max)
+				out[k++] = l;
+		}
+	return k;
+}
+
 int game_schedule_text(const struct game *g, char *out, size_t n)
 {
 	struct score_sheet sh;
 	struct result r;
+	const struct score_line *item[2 * SCORE_LINES_MAX];
 	size_t len = 0;
 
 	if (!sheet_for_text(g, &sh, &r, out, n))
 		return -1;
 	put(out, n, &len, "Victory point schedule (each item with its case; what it would give now, if anything):\n");
-	for (int side = 0; side < 2; side++)
-		for (int order = 0; order < sh.items; order++) { /* the items in the rules' order */
-			const struct score_line *l = NULL;
-			for (int i = 0; i < sh.n && !l; i++)
-				if (sh.line[i].side == side && sh.line[i].order == order)
-					l = &sh.line[i];
-			for (int i = 0; i < sh.nzero && !l; i++)
-				if (sh.zero[i].side == side && sh.zero[i].order == order)
-					l = &sh.zero[i];
-			if (!l)
-				continue;
-			put(out, n, &len, "  %-8s %-8s %s", g->scn->side[side], l->rule, l->item[0] ? l->item : l->what);
-			if (l->vp)
-				put(out, n, &len, " (now %+d)", l->vp);
-			put(out, n, &len, "\n");
-		}
+	for (int k = 0, m = score_schedule(&sh, item, 2 * SCORE_LINES_MAX); k < m; k++) {
+		const struct score_line *l = item[k];
+		put(out, n, &len, "  %-8s %-8s %s", g->scn->side[l->side], l->rule, l->item[0] ? l->item : l->what);
+		if (l->vp)
+			put(out, n, &len, " (now %+d)", l->vp);
+		put(out, n, &len, "\n");
+	}
 	put(out, n, &len, "As it stands: %s\n", r.level);
 	return 0;
 }

@@ -229,6 +229,9 @@ int game_ai_parse(struct game_ai_state *s, const char *text, struct err *e);
  * remaining, 6 each"), its total, then the result as it stands. 0, or -1 when the rule system
  * keeps no score sheet. */
 int game_score_text(const struct game *g, char *out, size_t n);
+/* Every item of a score sheet's schedule, scoring (sh->line) or not (sh->zero), side 0's then
+ * side 1's, each in the rules' order: pointers into sh, at most max; their count. */
+int score_schedule(const struct score_sheet *sh, const struct score_line **out, int max);
 /* The scenario's victory point schedule as text, for a referee: every item of each side with
  * its case, in the rules' order, scoring now or not ("  allied   [23.22]  redoubt guns
  * remaining, 6 each (now +24)"), then the result as it stands. 0, or -1 when the rule system

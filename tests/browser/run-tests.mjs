@@ -110,6 +110,8 @@ test("lobby lists the scenarios and creates a hot-seat game; the map is drawn", 
   await page.click("#vp");
   await page.waitForSelector("#odds:not([hidden]) #scoresheet");
   assert((await page.textContent("#odds")).includes("4 redoubt guns remaining, 6 each"), "the sheet names its items");
+  await page.click("#schedule summary");
+  assert((await page.textContent("#schedule")).includes("two or more units exited at 2025 to raid Balaclava"), "the whole schedule, items not scoring yet too");
   shared = { page, id: g.id };
 });
 

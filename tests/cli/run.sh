@@ -54,6 +54,8 @@ contains "show: a schedule item that scores nothing yet" "$tmp/out" "^  russian 
 contains "show: the result as it stands" "$tmp/out" "^As it stands: Allied victory (russian 0, allied 54) \[23.1\]$"
 n=$(sed -n '/^Victory point schedule/,/^As it stands/p' "$tmp/out" | grep -c '^  ')
 [ "$n" -eq 10 ] && ok || ko "show balaclava: $n schedule items, [23.21] and [23.22] have 10"
+printf 'schedule\nquit\n' | "$bin" play balaclava >"$tmp/out" 2>&1
+contains "play: schedule at the prompt" "$tmp/out" "^  russian  \[23.21\]  the three easternmost redoubt hexes (1811, 2012, 2313) occupied$"
 expect "show --map: no schedule" 0 "$bin" show balaclava --map
 if grep -q "Victory point schedule" "$tmp/out"; then ko "show --map printed the schedule"; else ok; fi
 expect "show inkerman" 0 "$bin" show inkerman

@@ -178,6 +178,11 @@ verdict $? "the spectator sees the game"
 	o.score.vp.allied == o.score.lines.filter(l => l.side == "allied").reduce((t, l) => t + l.vp, 0) &&
 	/\[23\.1\]/.test(o.score.level)')" = true ]
 verdict $? "the score sheet: its lines cite the schedule and add up to each side's points"
+[ "$(j "$body" 'o.score.schedule.length == 10 &&
+	o.score.schedule.some(l => l.side == "allied" && l.rule == "[23.22]" && l.item == "redoubt guns remaining, 6 each" && l.vp == 24) &&
+	o.score.schedule.some(l => l.side == "russian" && l.rule == "[23.21]" && /raid Balaclava/.test(l.item) && l.vp == 0) &&
+	o.score.schedule.findIndex(l => l.side == "allied") == 6')" = true ]
+verdict $? "the whole schedule: ten items, those scoring nothing yet too, the Russians' six first"
 # a hex in words (the rules' hex_info): any seat or spectator token
 req GET "/api/games/$H/hex/1811?token=$HS"
 [ "$code" = 200 ] && [ "$(j "$body" 'o.hex == "1811" && /Redoubt No\. 3/.test(o.text) && /arabtabia .*artillery/.test(o.text) && /hexside N: redoubt/.test(o.text)')" = true ]

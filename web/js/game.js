@@ -230,6 +230,17 @@ export async function showGame(root, id, urlToken) {
         h("td", {}, l.rule), h("td", {}, l.what)))));
   }
 
+  // The whole victory point schedule (the server's score.schedule): every item of each side
+  // with its case, what it would give now, so that a player sees what is worth points.
+  function scheduleTable(sc) {
+    if (!sc.schedule) return null;
+    return h("details", { id: "schedule" }, h("summary", {}, "What scores: the whole schedule"),
+      h("table.score", {},
+        h("thead", {}, h("tr", {}, h("th", {}, "side"), h("th", {}, "case"), h("th", {}, "item"), h("th", {}, "now"))),
+        h("tbody", {}, sc.schedule.map((l) => h("tr", {}, h("td", {}, l.side), h("td", {}, l.rule), h("td", {}, l.item),
+          h("td.vp", {}, l.vp ? (l.vp > 0 ? `+${l.vp}` : `${l.vp}`) : ""))))));
+  }
+
   // A hex in the rules' words (GET .../hex/HHHH): terrain, hexsides, the stack, zones of
   // control. Never over a pending attack's odds or a die being asked for.
   async function showHex(hx) {
@@ -249,7 +260,7 @@ export async function showGame(root, id, urlToken) {
     const sc = st.game.score;
     if (!sc) return;
     clear(oddsBox).append(h("h2", {}, st.game.status === "over" ? "Score sheet" : "Score sheet (if the game ended now)"),
-      scoreTable(sc), h("p", {}, sc.level));
+      scoreTable(sc), h("p", {}, sc.level), scheduleTable(sc) || "");
     oddsBox.hidden = false;
   }
 
