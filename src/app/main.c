@@ -217,7 +217,7 @@ static int cmd_show(int argc, char **argv)
 			       "  --counters FILE   every counter, front and back, as SVG to print and cut out\n"
 			       "  --print FILE.html both on paper: the map cut over pages at true size (10 mm\n"
 			       "                    overlaps, dashed lines where the next pages begin), then the\n"
-			       "                    counters; print it from a browser at 100%% (no fit to page)\n"
+			       "                    counters; print it from a browser at 100% (no fit to page)\n"
 			       "  --paper NAME      the booklet's paper: a4 (default), letter, a3 or legal\n"
 			       "  --hex-mm MM       a hex across the flats on the printed map (default 16)\n"
 			       "  --counter-mm MM   a counter's side on the counter sheet (default 12.7)\n"
