@@ -61,8 +61,10 @@ if grep -q "Victory point schedule" "$tmp/out"; then ko "show --map printed the 
 expect "show inkerman" 0 "$bin" show inkerman
 contains "show: out of play" "$tmp/out" "a_bg_1825 .* MA 0  out of play"
 if grep -q "on edge  " "$tmp/out"; then ko "show inkerman: a unit on an edge without a name"; else ok; fi
-for c in list show check los path odds play replay; do
+for c in list show check los path odds play replay sim serve; do
 	expect "$c --help" 0 "$bin" "$c" --help
+	# help texts are printed as they are: a printf escape left in one shows
+	if grep -q '%%' "$tmp/out"; then ko "$c --help prints %%"; else ok; fi
 done
 
 # the printable map and counter sheet: against show's own text, every unit set up on the map
