@@ -350,46 +350,6 @@ static int record_players(struct session *S, const char *what)
 	return 0;
 }
 
-/* A fire or melee is legal only in its phase (the opening position is a Movement Phase): when
- * the position g refuses the odds of a, they are worked out in the first later phase of this
- * player-turn or the next that allows it, the units where they stand now (each phase ended at
- * once, on g, which the caller gives as a copy when it keeps the game; dice that ending a
- * phase rolls come from g's stream, and with manual dice the search stops there). out starts
- * with the phase. On failure e holds g's refusal followed by each later phase's own, so that
- * the reason is there to read. */
-static int odds_ahead(struct game *g, const struct action *a, char *out, size_t n, struct err *e)
-{
-	struct err first = *e, later;
-	struct action end;
-	char why[sizeof e->msg] = "", status[256];
-	size_t wl = 0;
-	int pt = g->rules->player_turn(g);
-	if (g->rules->parse(g, "end", &end, &later) != 0)
-		return -1;
-	while (g->rules->player_turn(g) < pt + 2) {
-		struct result r;
-		if (g->rules->apply(g, &end, NULL, &later) != 0 || g->rules->over(g, &r))
-			break;
-		g->rules->status(g, status, sizeof status);
-		if (g->rules->odds(g, a, out, n, &later) == 0) {
-			size_t ol = strlen(out), sl = strlen(status);
-			if (ol + sl + 2 < n) { /* "PHASE:" on a line before the odds */
-				memmove(out + sl + 2, out, ol + 1);
-				memcpy(out, status, sl);
-				memcpy(out + sl, ":\n", 2);
-			}
-			return 0;
-		}
-		if (strcmp(later.msg, first.msg) && !strstr(why, later.msg) && wl < sizeof why)
-			wl += (size_t)snprintf(why + wl, sizeof why - wl, "; %s: %s", status, later.msg);
-	}
-	*e = first;
-	if (why[0]) {
-		size_t el = strlen(e->msg);
-		snprintf(e->msg + el, sizeof e->msg - el, "%s", why);
-	}
-	return -1;
-}
 
 /* The prompt's odds of text: in the action's own phase, or planned ahead on a copy of g. */
 static void odds_prompt(const struct game *g, const char *text, char *buf, size_t n)
@@ -411,7 +371,7 @@ static void odds_prompt(const struct game *g, const char *text, char *buf, size_
 		return;
 	}
 	*ahead = *g;
-	if (odds_ahead(ahead, &a, buf, n, &e) == 0)
+	if (game_odds_ahead(ahead, &a, buf, n, &e) == 0)
 		fputs(buf, stdout);
 	else
 		printf("%s\n", e.msg);
@@ -803,7 +763,7 @@ int cmd_odds(int argc, char **argv)
 		cli_print_err(&e);
 		goto out;
 	}
-	if (s.rules->odds(g, &a, out, sizeof out, &e) != 0 && odds_ahead(g, &a, out, sizeof out, &e) != 0) {
+	if (s.rules->odds(g, &a, out, sizeof out, &e) != 0 && game_odds_ahead(g, &a, out, sizeof out, &e) != 0) {
 		cli_print_err(&e);
 		goto out;
 	}

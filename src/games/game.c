@@ -291,3 +291,37 @@ int game_schedule_text(const struct game *g, char *out, size_t n)
 	put(out, n, &len, "As it stands: %s\n", r.level);
 	return 0;
 }
+
+int game_odds_ahead(struct game *g, const struct action *a, char *out, size_t n, struct err *e)
+{
+	struct err first = *e, later;
+	struct action end;
+	char why[sizeof e->msg] = "", status[256];
+	size_t wl = 0;
+	int pt = g->rules->player_turn(g);
+	if (g->rules->parse(g, "end", &end, &later) != 0)
+		return -1;
+	while (g->rules->player_turn(g) < pt + 2) {
+		struct result r;
+		if (g->rules->apply(g, &end, NULL, &later) != 0 || g->rules->over(g, &r))
+			break;
+		g->rules->status(g, status, sizeof status);
+		if (g->rules->odds(g, a, out, n, &later) == 0) {
+			size_t ol = strlen(out), sl = strlen(status);
+			if (ol + sl + 2 < n) { /* "PHASE:" on a line before the odds */
+				memmove(out + sl + 2, out, ol + 1);
+				memcpy(out, status, sl);
+				memcpy(out + sl, ":\n", 2);
+			}
+			return 0;
+		}
+		if (strcmp(later.msg, first.msg) && !strstr(why, later.msg) && wl < sizeof why)
+			wl += (size_t)snprintf(why + wl, sizeof why - wl, "; %s: %s", status, later.msg);
+	}
+	*e = first;
+	if (why[0]) {
+		size_t el = strlen(e->msg);
+		snprintf(e->msg + el, sizeof e->msg - el, "%s", why);
+	}
+	return -1;
+}

@@ -229,6 +229,14 @@ int game_ai_parse(struct game_ai_state *s, const char *text, struct err *e);
  * remaining, 6 each"), its total, then the result as it stands. 0, or -1 when the rule system
  * keeps no score sheet. */
 int game_score_text(const struct game *g, char *out, size_t n);
+/* A fire or melee is legal only in its phase (a scenario's set-up is a Movement Phase): the
+ * odds of a, which the position g refuses (e: its refusal), worked out in the first later
+ * phase of this player-turn or the next that allows it, the units where they stand: each
+ * phase is ended at once ON g, so give a copy of a game that is kept; dice that ending a
+ * phase rolls come from g's stream, and with manual dice the search stops there. out starts
+ * with the phase ("Game-Turn 1 ..., Melee Phase:") on a line of its own. 0, or -1 with e
+ * holding g's refusal followed by each later phase's own. */
+int game_odds_ahead(struct game *g, const struct action *a, char *out, size_t n, struct err *e);
 /* Every item of a score sheet's schedule, scoring (sh->line) or not (sh->zero), side 0's then
  * side 1's, each in the rules' order: pointers into sh, at most max; their count. */
 int score_schedule(const struct score_sheet *sh, const struct score_line **out, int max);

@@ -169,6 +169,36 @@ test("clicking a hex where nothing can act shows it in words", async () => {
   await page.waitForSelector("#odds[hidden]", { state: "attached" });
 });
 
+test("in the Movement Phase an enemy hex offers the odds of a melee from the units next to it", async () => {
+  const page = await newPage();
+  const g = await createGame(page, { seed: 11 });
+  const st = await gameState(page, g.id);
+  const r = await api("POST", `/api/games/${g.id}/actions`, { token: st.tokens.seats.russian, action: "move kiev1 1810" });
+  assert(r.game && r.game.seq === 1, "kiev1 moved next to 1811");
+  await page.waitForSelector('svg.hexmap .counter[data-unit="kiev1"][data-hex="1810"]');
+  await clickHex(page, "1811");
+  await page.waitForSelector("#plan-melee");
+  eq((await page.textContent("#plan-melee")).trim(), "Odds if kiev1 attacks it", "the plan names the adjacent unit");
+  await page.click("#plan-melee");
+  await page.waitForSelector("#plan-text");
+  assert((await page.textContent("#plan h3")).includes("Melee Phase"), "the phase the odds are for");
+  assert((await page.textContent("#plan-text")).includes("melee 3 against 2"), "the odds `crimea odds` gives");
+  eq((await gameState(page, g.id)).game.seq, 1, "asking changed nothing");
+  // the browser's neighbours are the hexes one hex away on its own map
+  const hx = await page.evaluate(async () => {
+    const { neighbours, centre } = await import("/js/hexgeo.js");
+    return ["1810", "1811", "0101", "2725"].map((x) => ({ n: new Set(neighbours(x)).size, d: neighbours(x).map((n) => {
+      const a = centre(x, 1, 1), b = centre(n, 1, 1);
+      return Math.round(Math.hypot(a.x - b.x, a.y - b.y) * 100) / 100;
+    }) }));
+  });
+  for (const { n, d } of hx) {
+    eq(n, 6, "six different neighbours");
+    for (const x of d) eq(x, Math.round(Math.sqrt(3) * 30 * 100) / 100, "a neighbour is one hex away");
+  }
+  await page.context().close();
+});
+
 test("a fire shows the exact odds of `crimea odds` before the roll, then rolls", async () => {
   const { page, id } = shared;
   let fire = null;

@@ -260,6 +260,17 @@ req POST "/api/games/$H/undo" "{\"token\": \"$HR\"}"
 verdict $? "undo a move: 200, back to seq 0"
 req POST "/api/games/$H/actions" "{\"token\": \"$HR\", \"action\": \"$MOVE\"}"
 check "the move again" [ "$code" = 200 ]
+# odds planned in the Movement Phase: those of the phase ahead that allows the fire, the game as it was
+req POST "/api/games/$H/odds" "{\"token\": \"$HR\", \"action\": \"fire bty4pos > 2012\"}"
+[ "$code" = 200 ] && [ "$(j "$body" 'o.ahead == "Game-Turn 1 (last 12), russian Player-Turn, Offensive Fire Phase" &&
+	o.outcomes.reduce((t, x) => t + parseInt(x.p), 0) == 6 && !/Phase:/.test(o.text)')" = true ]
+verdict $? "odds ahead: 200 naming the Offensive Fire Phase, outcomes summing to 6/6"
+req GET "/api/games/$H?token=$HS"
+[ "$(j "$body" 'o.seq == 1 && o.phase == "Movement"')" = true ]
+verdict $? "odds ahead: the game still at its move, in the Movement Phase"
+req POST "/api/games/$H/odds" "{\"token\": \"$HR\", \"action\": \"fire sous1 > 2012\"}"
+[ "$code" = 422 ] && [ "$(j "$body" '/\[7\.27\] sous1 may fire only at adjacent units/.test(o.error)')" = true ]
+verdict $? "odds ahead refused: 422 with each phase's reason"
 req POST "/api/games/$H/actions" "{\"token\": \"$HR\", \"action\": \"end\"}"
 check "end the phase" [ "$code" = 200 ]
 req POST "/api/games/$H/undo" "{\"token\": \"$(j "$body" "o.game.to_act == 'russian' ? '$HR' : '$HA'")\"}"

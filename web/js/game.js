@@ -6,6 +6,7 @@
 import { h, clear } from "./dom.js";
 import { api, ApiError, getTokens, saveTokens } from "./api.js";
 import { createMap } from "./map.js";
+import { neighbours } from "./hexgeo.js";
 import { groupActions, attacksBy, attackers } from "./actions.js";
 
 const scenarioCache = new Map();
@@ -241,6 +242,30 @@ export async function showGame(root, id, urlToken) {
           h("td.vp", {}, l.vp ? (l.vp > 0 ? `+${l.vp}` : `${l.vp}`) : ""))))));
   }
 
+  // In your Movement Phase, a melee planned against an enemy hex: your units now next to it
+  // ({units, text}), or null. The server works its odds out for the Melee Phase ahead.
+  function meleePlan(hx) {
+    const g = st.game;
+    if (!st.actSide || g.phasing !== st.actSide || !/Movement/.test(g.phase)) return null;
+    const on = g.units.filter((u) => u.state === "on");
+    const side = (u) => unitDef(u.id).side;
+    if (!on.some((u) => u.hex === hx && side(u) !== st.actSide)) return null;
+    const near = new Set(neighbours(hx));
+    const units = on.filter((u) => near.has(u.hex) && side(u) === st.actSide).map((u) => u.id);
+    return units.length ? { units, text: `melee ${units.join(",")} > ${hx}` } : null;
+  }
+
+  async function showPlan(plan, box) {
+    clear(box).append(h("p", {}, `Odds of “${plan.text}”…`));
+    try {
+      const o = await api.odds(id, tokenFor(st.actSide), plan.text);
+      clear(box).append(h("h3", {}, o.ahead ? `If they attack in the ${o.ahead.replace(/^.*, /, "")}` : "Melee odds"),
+        h("p.oddsaction", {}, h("code", {}, plan.text)), h("pre.oddstext", { id: "plan-text" }, o.text));
+    } catch (e) {
+      clear(box).append(h("p", { id: "plan-text" }, `No attack from here: ${e.message}`));
+    }
+  }
+
   // A hex in the rules' words (GET .../hex/HHHH): terrain, hexsides, the stack, zones of
   // control. Never over a pending attack's odds or a die being asked for.
   async function showHex(hx) {
@@ -248,8 +273,13 @@ export async function showGame(root, id, urlToken) {
     try {
       const o = await api.hex(id, anyToken(), hx);
       if (st.pending || oddsBox.querySelector("form.dice")) return;
-      clear(oddsBox).append(h("h2", {}, `Hex ${o.hex}`), h("pre.oddstext", { id: "hex-text" }, o.text),
-        h("div.buttons", {}, h("button", { type: "button", id: "hex-close", onclick: () => { oddsBox.hidden = true; } }, "Close")));
+      const plan = meleePlan(hx);
+      const planBox = h("div", { id: "plan" });
+      clear(oddsBox).append(h("h2", {}, `Hex ${o.hex}`), h("pre.oddstext", { id: "hex-text" }, o.text), planBox,
+        h("div.buttons", {},
+          plan ? h("button", { type: "button", id: "plan-melee", onclick: () => showPlan(plan, planBox) },
+            `Odds if ${plan.units.length === 1 ? `${plan.units[0]} attacks` : `your ${plan.units.length} adjacent units attack`} it`) : null,
+          h("button", { type: "button", id: "hex-close", onclick: () => { oddsBox.hidden = true; } }, "Close")));
       oddsBox.hidden = false;
     } catch (e) {
       msg.textContent = `Hex ${hx}: ${e.message}`;

@@ -49,3 +49,12 @@ export function extent(cols, rows) {
   const nc = cols[1] - cols[0] + 1, nr = rows[1] - rows[0] + 1;
   return { w: 1.5 * R * (nc - 1) + 2 * R, h: SQ3 * R * (nr + 0.5) };
 }
+
+// The six neighbours of a hex, N then clockwise (hex.h's even-q: an even column's side
+// neighbours are at rows r and r+1, an odd column's at r-1 and r).
+export function neighbours(hx) {
+  const { col, row } = parseHex(hx);
+  const side = col % 2 === 0 ? 0 : -1;
+  return [[col, row - 1], [col + 1, row + side], [col + 1, row + side + 1], [col, row + 1],
+    [col - 1, row + side + 1], [col - 1, row + side]].map(([c, r]) => hexId(c, r));
+}
