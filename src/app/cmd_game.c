@@ -350,32 +350,26 @@ static int record_players(struct session *S, const char *what)
 	return 0;
 }
 
+/* Prints odds as game_odds_plan gives them: the phase they are for on a line first, when not
+ * this one's. */
+static void print_odds(const char *phase, const char *odds)
+{
+	if (phase[0])
+		printf("%s:\n", phase);
+	fputs(odds, stdout);
+}
 
-/* The prompt's odds of text: in the action's own phase, or planned ahead on a copy of g. */
+/* The prompt's odds of text: in the action's own phase, or planned ahead (game_odds_plan). */
 static void odds_prompt(const struct game *g, const char *text, char *buf, size_t n)
 {
 	struct action a;
 	struct err e;
-	struct game *ahead;
+	char phase[256];
 
-	if (g->rules->parse(g, text, &a, &e) != 0) {
+	if (g->rules->parse(g, text, &a, &e) != 0 || game_odds_plan(g, &a, buf, n, phase, sizeof phase, &e) != 0)
 		printf("%s\n", e.msg);
-		return;
-	}
-	if (g->rules->odds(g, &a, buf, n, &e) == 0) {
-		fputs(buf, stdout);
-		return;
-	}
-	if (!(ahead = malloc(sizeof *ahead))) {
-		printf("%s\n", e.msg);
-		return;
-	}
-	*ahead = *g;
-	if (game_odds_ahead(ahead, &a, buf, n, &e) == 0)
-		fputs(buf, stdout);
 	else
-		printf("%s\n", e.msg);
-	free(ahead);
+		print_odds(phase, buf);
 }
 
 int cmd_play(int argc, char **argv)
@@ -717,7 +711,6 @@ int cmd_path(int argc, char **argv)
 	return rc == 0 ? 0 : 1;
 }
 
-
 int cmd_odds(int argc, char **argv)
 {
 	struct scenario s;
@@ -726,7 +719,7 @@ int cmd_odds(int argc, char **argv)
 	struct action a;
 	struct err e;
 	const char *name = NULL, *action = NULL, *recpath = NULL;
-	char out[4096];
+	char out[4096], phase[256];
 	int rc = 1;
 
 	if (cli_help(argc, argv, "usage: crimea odds SCENARIO \"ACTION\" [--record FILE.rec]\n"
@@ -763,11 +756,11 @@ int cmd_odds(int argc, char **argv)
 		cli_print_err(&e);
 		goto out;
 	}
-	if (s.rules->odds(g, &a, out, sizeof out, &e) != 0 && game_odds_ahead(g, &a, out, sizeof out, &e) != 0) {
+	if (game_odds_plan(g, &a, out, sizeof out, phase, sizeof phase, &e) != 0) {
 		cli_print_err(&e);
 		goto out;
 	}
-	fputs(out, stdout);
+	print_odds(phase, out);
 	rc = 0;
 out:
 	if (recpath)

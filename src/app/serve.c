@@ -771,10 +771,10 @@ static json_t *odds_outcomes(const char *text)
 
 static enum MHD_Result api_odds(struct MHD_Connection *c, struct sgame *sg, const struct srv_req *q)
 {
-	struct game *g = sg->g;
+	const struct game *g = sg->g;
 	struct action a;
 	struct err e;
-	char out[4096];
+	char out[4096], phase[256];
 	json_t *o;
 
 	if (seat_of(sg, q->token) < 0)
@@ -784,28 +784,13 @@ static enum MHD_Result api_odds(struct MHD_Connection *c, struct sgame *sg, cons
 	if (!g->rules->odds)
 		return send_error(c, 422, "this rule system computes no odds", NULL);
 	out[0] = '\0';
-	if (g->rules->parse(g, q->action, &a, &e) != 0)
+	/* in this phase, or planned for the phase ahead that allows it ("ahead" names it) */
+	if (g->rules->parse(g, q->action, &a, &e) != 0 ||
+	    game_odds_plan(g, &a, out, sizeof out, phase, sizeof phase, &e) != 0)
 		return send_refusal(c, &e);
 	o = json_object();
-	if (g->rules->odds(g, &a, out, sizeof out, &e) != 0) {
-		/* not in this phase: planned for the phase ahead that allows it, the units where
-		 * they stand, on a copy (game_odds_ahead); "ahead" names that phase */
-		struct game *copy = malloc(sizeof *copy);
-		bool oom = !copy;
-		char *nl = NULL;
-		int rc = -1;
-		if (copy) {
-			*copy = *g;
-			rc = game_odds_ahead(copy, &a, out, sizeof out, &e);
-			free(copy);
-		}
-		if (rc != 0 || !(nl = strstr(out, ":\n"))) {
-			json_decref(o);
-			return oom ? send_error(c, 500, "out of memory", NULL) : send_refusal(c, &e);
-		}
-		json_object_set_new(o, "ahead", json_stringn(out, (size_t)(nl - out)));
-		memmove(out, nl + 2, strlen(nl + 2) + 1);
-	}
+	if (phase[0])
+		json_object_set_new(o, "ahead", json_string(phase));
 	json_object_set_new(o, "text", json_string(out));
 	json_object_set_new(o, "outcomes", odds_outcomes(out));
 	return send_json(c, 200, o);

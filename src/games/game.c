@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../core/fsio.h"
@@ -292,7 +293,10 @@ int game_schedule_text(const struct game *g, char *out, size_t n)
 	return 0;
 }
 
-int game_odds_ahead(struct game *g, const struct action *a, char *out, size_t n, struct err *e)
+/* game_odds_plan's lookahead, on g itself: the phases ended one by one until one gives the
+ * odds; phase[pn] its status. */
+static int odds_ahead(struct game *g, const struct action *a, char *out, size_t n, char *phase, size_t pn,
+		      struct err *e)
 {
 	struct err first = *e, later;
 	struct action end;
@@ -307,12 +311,7 @@ int game_odds_ahead(struct game *g, const struct action *a, char *out, size_t n,
 			break;
 		g->rules->status(g, status, sizeof status);
 		if (g->rules->odds(g, a, out, n, &later) == 0) {
-			size_t ol = strlen(out), sl = strlen(status);
-			if (ol + sl + 2 < n) { /* "PHASE:" on a line before the odds */
-				memmove(out + sl + 2, out, ol + 1);
-				memcpy(out, status, sl);
-				memcpy(out + sl, ":\n", 2);
-			}
+			snprintf(phase, pn, "%s", status);
 			return 0;
 		}
 		if (strcmp(later.msg, first.msg) && !strstr(why, later.msg) && wl < sizeof why)
@@ -324,4 +323,24 @@ int game_odds_ahead(struct game *g, const struct action *a, char *out, size_t n,
 		snprintf(e->msg + el, sizeof e->msg - el, "%s", why);
 	}
 	return -1;
+}
+
+int game_odds_plan(const struct game *g, const struct action *a, char *out, size_t n, char *phase, size_t pn,
+		   struct err *e)
+{
+	struct game *ahead;
+	int rc;
+
+	if (pn)
+		phase[0] = '\0';
+	if (!g->rules->odds)
+		return err_set(e, NULL, 0, "this rule system computes no odds");
+	if (g->rules->odds(g, a, out, n, e) == 0)
+		return 0;
+	if (!(ahead = malloc(sizeof *ahead))) /* the game is not to change: a copy walks ahead */
+		return err_set(e, NULL, 0, "out of memory");
+	*ahead = *g;
+	rc = odds_ahead(ahead, a, out, n, phase, pn, e);
+	free(ahead);
+	return rc;
 }

@@ -229,14 +229,15 @@ int game_ai_parse(struct game_ai_state *s, const char *text, struct err *e);
  * remaining, 6 each"), its total, then the result as it stands. 0, or -1 when the rule system
  * keeps no score sheet. */
 int game_score_text(const struct game *g, char *out, size_t n);
-/* A fire or melee is legal only in its phase (a scenario's set-up is a Movement Phase): the
- * odds of a, which the position g refuses (e: its refusal), worked out in the first later
- * phase of this player-turn or the next that allows it, the units where they stand: each
- * phase is ended at once ON g, so give a copy of a game that is kept; dice that ending a
- * phase rolls come from g's stream, and with manual dice the search stops there. out starts
- * with the phase ("Game-Turn 1 ..., Melee Phase:") on a line of its own. 0, or -1 with e
- * holding g's refusal followed by each later phase's own. */
-int game_odds_ahead(struct game *g, const struct action *a, char *out, size_t n, struct err *e);
+/* The odds of a fire or melee a (rules->odds) in g, or, when g's phase does not allow it (a
+ * scenario's set-up is a Movement Phase), in the first later phase of this player-turn or the
+ * next that does, the units where they stand: worked out on a copy whose phases are ended at
+ * once, so g does not change (dice that ending a phase rolls come from the copy's stream; with
+ * manual dice the lookahead stops there). phase[pn] is then that phase's status ("Game-Turn 1
+ * ..., Melee Phase"), or "" for g's own. 0, or -1 with e holding g's refusal followed by each
+ * later phase's own. */
+int game_odds_plan(const struct game *g, const struct action *a, char *out, size_t n, char *phase, size_t pn,
+		   struct err *e);
 /* Every item of a score sheet's schedule, scoring (sh->line) or not (sh->zero), side 0's then
  * side 1's, each in the rules' order: pointers into sh, at most max; their count. */
 int score_schedule(const struct score_sheet *sh, const struct score_line **out, int max);
