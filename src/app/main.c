@@ -139,31 +139,18 @@ static int cmd_list(int argc, char **argv)
 		   "                   [--print FILE.html [--paper a4|letter|a3|legal]] [--no-units]\n" \
 		   "                   [--hex-mm MM] [--counter-mm MM]\n"
 
-enum sheet { SHEET_MAP, SHEET_COUNTERS, SHEET_PRINT };
-
-/* Draws one printable sheet into path, atomically: the map (the units of state on it with
- * units), the counter sheet, or the booklet of both on paper. 0, or -1 with the reason
- * printed. */
-static int show_sheet(const char *path, enum sheet kind, const struct scenario *s, const json_t *scn,
+/* Draws one printable sheet (svgbook_sheet) into path, atomically: the map (the units of state
+ * on it with units), the counter sheet, or the booklet of both on paper. 0, or -1 with the
+ * reason printed. */
+static int show_sheet(const char *path, enum svgbook_kind kind, const struct scenario *s, const json_t *scn,
 		      const json_t *state, bool units, const struct svgmap_opts *o, const struct svgbook_paper *paper)
 {
 	static const char *const what[] = {"map", "counter sheet", "map and counters to print"};
-	const json_t *map_state = units ? state : NULL;
-	char *buf = NULL;
-	size_t len = 0;
+	char *buf;
+	size_t len;
 	struct err e;
-	FILE *f = open_memstream(&buf, &len);
-	int rc;
+	int rc = svgbook_sheet(kind, s->title, scn, units ? state : NULL, state, o, paper, &buf, &len, &e);
 
-	if (!f) {
-		fprintf(stderr, "crimea show: out of memory\n");
-		return -1;
-	}
-	rc = kind == SHEET_COUNTERS ? svgmap_counters(f, s->title, scn, state, o, &e)
-	     : kind == SHEET_MAP    ? svgmap_map(f, s->title, scn, map_state, o, &e)
-				    : svgbook_print(f, s->title, scn, map_state, state, o, paper, &e);
-	if (fclose(f) != 0 && rc == 0)
-		rc = err_set(&e, NULL, 0, "out of memory");
 	if (rc == 0)
 		rc = fs_write_atomic(path, buf, len, &e);
 	if (rc != 0) {
@@ -288,11 +275,11 @@ static int cmd_show(int argc, char **argv)
 			fprintf(stderr, "crimea show: out of memory\n");
 			rc = 1;
 		}
-		if (rc == 0 && svg && show_sheet(svg, SHEET_MAP, &s, scn, state, units, &so, paper) != 0)
+		if (rc == 0 && svg && show_sheet(svg, SVGBOOK_MAP, &s, scn, state, units, &so, paper) != 0)
 			rc = 1;
-		if (rc == 0 && counters && show_sheet(counters, SHEET_COUNTERS, &s, scn, state, units, &so, paper) != 0)
+		if (rc == 0 && counters && show_sheet(counters, SVGBOOK_COUNTERS, &s, scn, state, units, &so, paper) != 0)
 			rc = 1;
-		if (rc == 0 && print && show_sheet(print, SHEET_PRINT, &s, scn, state, units, &so, paper) != 0)
+		if (rc == 0 && print && show_sheet(print, SVGBOOK_PRINT, &s, scn, state, units, &so, paper) != 0)
 			rc = 1;
 		json_decref(scn);
 		json_decref(state);

@@ -797,63 +797,55 @@ static enum MHD_Result api_odds(struct MHD_Connection *c, struct sgame *sg, cons
 }
 
 /* The printable map of a position (state: the rule system's json_state of it), the counter
- * sheet, or the booklet of both on the paper the request names (a4 when none; svgmap.h), at
- * the default sizes: what 'm', 'c' or 'p'. What `crimea show --svg/--counters/--print`
- * writes. */
+ * sheet, or the booklet of both on the paper the request names (a4 when none), at the default
+ * sizes (svgbook_sheet): what `crimea show --svg/--counters/--print` writes. */
 static enum MHD_Result send_sheet(struct MHD_Connection *c, const struct scenario *sc, const json_t *state,
-				  char what)
+				  enum svgbook_kind kind)
 {
 	const char *pname = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "paper");
 	const struct svgbook_paper *paper = svgbook_paper(pname ? pname : "a4");
 	struct svgmap_opts o;
 	struct err e;
-	char *buf = NULL;
-	size_t len = 0;
-	int rc = -1;
+	char *buf;
+	size_t len;
+	json_t *scn;
+	int rc;
 
-	if (what == 'p' && !paper)
+	if (kind == SVGBOOK_PRINT && !paper)
 		return send_error(c, 400, "\"paper\" must be a4, letter, a3 or legal", NULL);
-	json_t *scn = cat_scenario_json(sc);
-	FILE *f = scn ? open_memstream(&buf, &len) : NULL;
+	if (!(scn = cat_scenario_json(sc)))
+		return send_error(c, 500, "out of memory", NULL);
 	svgmap_opts_default(&o);
-	if (f) {
-		rc = what == 'c' ? svgmap_counters(f, sc->title, scn, state, &o, &e)
-		     : what == 'm' ? svgmap_map(f, sc->title, scn, state, &o, &e)
-				   : svgbook_print(f, sc->title, scn, state, state, &o, paper, &e);
-		if (fclose(f) != 0 && rc == 0)
-			rc = err_set(&e, NULL, 0, "out of memory");
-	} else {
-		err_set(&e, NULL, 0, "out of memory");
-	}
+	rc = svgbook_sheet(kind, sc->title, scn, state, state, &o, paper, &buf, &len, &e);
 	json_decref(scn);
-	if (rc != 0) {
-		free(buf);
+	if (rc != 0)
 		return send_error(c, 500, e.msg, NULL);
-	}
-	return send_text(c, 200, buf, len, what == 'p' ? "text/html; charset=utf-8" : "image/svg+xml");
+	return send_text(c, 200, buf, len, kind == SVGBOOK_PRINT ? "text/html; charset=utf-8" : "image/svg+xml");
 }
 
-/* The sheet a request's last path part names: 'm' map.svg, 'c' counters.svg, 'p' print.html,
- * or 0. */
-static char sheet_of(const char *what)
+/* The sheet a request's last path part names (map.svg, counters.svg, print.html), or -1. */
+static int sheet_of(const char *what)
 {
-	return !strcmp(what, "map.svg") ? 'm' : !strcmp(what, "counters.svg") ? 'c' : !strcmp(what, "print.html") ? 'p' : 0;
+	return !strcmp(what, "map.svg")        ? SVGBOOK_MAP
+	       : !strcmp(what, "counters.svg") ? SVGBOOK_COUNTERS
+	       : !strcmp(what, "print.html")   ? SVGBOOK_PRINT
+					       : -1;
 }
 
 /* GET /api/games/{id}/map.svg, counters.svg and print.html?paper=P: the game as it stands. */
-static enum MHD_Result api_sheet(struct MHD_Connection *c, struct sgame *sg, int viewer, char what)
+static enum MHD_Result api_sheet(struct MHD_Connection *c, struct sgame *sg, int viewer, enum svgbook_kind kind)
 {
 	if (viewer < 0)
 		return send_error(c, 403, "a seat or spectator token is needed", NULL);
 	json_t *state = sg->g->rules->json_state ? sg->g->rules->json_state(sg->g, viewer < 2 ? viewer : -1) : NULL;
-	enum MHD_Result r = send_sheet(c, sg->scn, state, what);
+	enum MHD_Result r = send_sheet(c, sg->scn, state, kind);
 	json_decref(state);
 	return r;
 }
 
 /* GET /api/scenarios/{id}/map.svg, counters.svg and print.html?paper=P: the scenario's
  * opening position, to print before a game (no token). */
-static enum MHD_Result api_scn_sheet(struct srv *S, struct MHD_Connection *c, const char *id, char what)
+static enum MHD_Result api_scn_sheet(struct srv *S, struct MHD_Connection *c, const char *id, enum svgbook_kind kind)
 {
 	const struct scenario *sc = find_scn(S, id, NULL);
 	struct err e;
@@ -865,7 +857,7 @@ static enum MHD_Result api_scn_sheet(struct srv *S, struct MHD_Connection *c, co
 		return send_error(c, 500, "cannot set the scenario up", NULL);
 	}
 	json_t *state = g->rules->json_state ? g->rules->json_state(g, -1) : NULL;
-	enum MHD_Result r = send_sheet(c, sc, state, what);
+	enum MHD_Result r = send_sheet(c, sc, state, kind);
 	json_decref(state);
 	free(g);
 	return r;
@@ -1214,8 +1206,8 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 			return send_error(c, 404, "no such scenario", NULL);
 		if (!*what)
 			return api_scenario(S, c, sid);
-		if (sheet_of(what))
-			return api_scn_sheet(S, c, sid, sheet_of(what));
+		if (sheet_of(what) >= 0)
+			return api_scn_sheet(S, c, sid, (enum svgbook_kind)sheet_of(what));
 		return send_error(c, 404, "no such endpoint", NULL);
 	}
 	if (!strcmp(url, "/api/games")) {
@@ -1244,8 +1236,8 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 			return api_reveal(c, sg);
 		if (!strncmp(what, "hex/", 4))
 			return api_hex(c, sg, viewer, what + 4);
-		if (sheet_of(what))
-			return api_sheet(c, sg, viewer, sheet_of(what));
+		if (sheet_of(what) >= 0)
+			return api_sheet(c, sg, viewer, (enum svgbook_kind)sheet_of(what));
 		if (!strcmp(what, "odds") || !strcmp(what, "undo") || !strcmp(what, "entropy"))
 			return send_error(c, 405, "use POST", NULL);
 		return send_error(c, 404, "no such endpoint", NULL);
@@ -1255,7 +1247,7 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 	if (strcmp(what, "actions") && strcmp(what, "odds") && strcmp(what, "undo") && strcmp(what, "entropy"))
 		return send_error(c, !*what || !strcmp(what, "record") || !strcmp(what, "events") ||
 					     !strcmp(what, "reveal") || !strncmp(what, "hex/", 4) ||
-					     sheet_of(what) ? 405 : 404,
+					     sheet_of(what) >= 0 ? 405 : 404,
 				  "no such endpoint for POST", NULL);
 	if (srv_parse_action_body(k->body, k->len, &q, why, sizeof why) != 0)
 		return send_error(c, 400, why, NULL);

@@ -47,17 +47,6 @@ void svgbook_tiling(double w, double h, const struct svgbook_paper *p, struct sv
 	}
 }
 
-/* A check bar of len mm at (x, y), for the page's label. */
-static void check_bar(FILE *f, double x, double y, double len)
-{
-	fprintf(f, "<g class=\"scale\"><line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"black\" stroke-width=\"0.3\"/>\n",
-		x, y, x + len, y);
-	for (int k = 0; k <= (int)(len / 10); k++)
-		fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"black\" stroke-width=\"0.25\"/>\n",
-			x + 10 * k, y - 1.5, x + 10 * k, y);
-	fputs("</g>\n", f);
-}
-
 /* A page of the booklet: an SVG of the paper's size inside a section the print CSS breaks
  * after (page_open); page_close ends it with its label and a check bar of 50 mm. */
 static void page_open(FILE *f, const struct svgbook_tiles *t, int page)
@@ -71,8 +60,7 @@ static void page_close(FILE *f, const struct svgbook_tiles *t, const char *label
 {
 	double y = t->page_h - PAGE_MARGIN - PAGE_LABEL;
 	svgmap_text(f, PAGE_MARGIN, y + 4, 2.8, NULL, label);
-	check_bar(f, PAGE_MARGIN, y + 8.5, 50);
-	svgmap_text(f, PAGE_MARGIN + 52, y + 8.5, 2.4, NULL, "50 mm: print at 100%, then check with a ruler");
+	svgmap_scale_bar(f, PAGE_MARGIN, y + 8.5, 50, "50 mm: print at 100%, then check with a ruler");
 	fputs("</svg></section>\n", f);
 }
 
@@ -93,25 +81,6 @@ static bool sheet_body(const char *sheet, size_t len, const char **body, size_t 
 	return true;
 }
 
-/* The map as svgmap_map draws it, in memory: a malloc'd string in *map (its length *len), or
- * -1 with *e set. */
-static int map_in_memory(const char *title, const json_t *scn, const json_t *state, const struct svgmap_opts *o,
-			 char **map, size_t *len, struct err *e)
-{
-	FILE *f = open_memstream(map, len);
-	int rc;
-	if (!f)
-		return err_set(e, NULL, 0, "out of memory");
-	rc = svgmap_map(f, title, scn, state, o, e);
-	if (fclose(f) != 0 && rc == 0)
-		rc = err_set(e, NULL, 0, "out of memory");
-	if (rc != 0) {
-		free(*map);
-		*map = NULL;
-	}
-	return rc;
-}
-
 int svgbook_print(FILE *f, const char *title, const json_t *scn, const json_t *map_state, const json_t *state,
 		 const struct svgmap_opts *o, const struct svgbook_paper *p, struct err *e)
 {
@@ -124,7 +93,7 @@ int svgbook_print(FILE *f, const char *title, const json_t *scn, const json_t *m
 	int page = 0, npages, nrows;
 	struct svgmap_row *rows;
 
-	if (map_in_memory(title, scn, map_state, o, &map, &map_len, e) != 0)
+	if (svgbook_sheet(SVGBOOK_MAP, title, scn, map_state, NULL, o, NULL, &map, &map_len, e) != 0)
 		return -1;
 	if (!sheet_body(map, map_len, &body, &n, &w, &h)) { /* (cannot happen: svgmap_map wrote it) */
 		free(map);
@@ -204,4 +173,27 @@ int svgbook_print(FILE *f, const char *title, const json_t *scn, const json_t *m
 	free(rows);
 	free(map);
 	return ferror(f) ? err_set(e, NULL, 0, "cannot write the booklet") : 0;
+}
+
+int svgbook_sheet(enum svgbook_kind kind, const char *title, const json_t *scn, const json_t *map_state,
+		  const json_t *state, const struct svgmap_opts *o, const struct svgbook_paper *p, char **buf,
+		  size_t *len, struct err *e)
+{
+	FILE *f;
+	int rc;
+
+	*buf = NULL;
+	*len = 0;
+	if (!(f = open_memstream(buf, len)))
+		return err_set(e, NULL, 0, "out of memory");
+	rc = kind == SVGBOOK_COUNTERS ? svgmap_counters(f, title, scn, state, o, e)
+	     : kind == SVGBOOK_MAP    ? svgmap_map(f, title, scn, map_state, o, e)
+				      : svgbook_print(f, title, scn, map_state, state, o, p, e);
+	if (fclose(f) != 0 && rc == 0)
+		rc = err_set(e, NULL, 0, "out of memory");
+	if (rc != 0) {
+		free(*buf);
+		*buf = NULL;
+	}
+	return rc;
 }

@@ -42,4 +42,15 @@ void svgbook_tiling(double w, double h, const struct svgbook_paper *p, struct sv
 int svgbook_print(FILE *f, const char *title, const json_t *scn, const json_t *map_state, const json_t *state,
 		  const struct svgmap_opts *o, const struct svgbook_paper *p, struct err *e);
 
+/* What svgbook_sheet draws: the map, the counter sheet, or the booklet of both. */
+enum svgbook_kind { SVGBOOK_MAP, SVGBOOK_COUNTERS, SVGBOOK_PRINT };
+
+/* One sheet drawn into memory, for a file or an HTTP answer: the map (svgmap_map with
+ * map_state's units), the counter sheet (svgmap_counters with state) or the booklet
+ * (svgbook_print on paper p, which only it reads). *buf is malloc'd (the caller frees it),
+ * *len bytes. 0, or -1 with *e set and *buf NULL. */
+int svgbook_sheet(enum svgbook_kind kind, const char *title, const json_t *scn, const json_t *map_state,
+		  const json_t *state, const struct svgmap_opts *o, const struct svgbook_paper *p, char **buf,
+		  size_t *len, struct err *e);
+
 #endif

@@ -460,16 +460,20 @@ static void svg_open(FILE *f, double W, double H)
  * that a print can be checked with a ruler. */
 static void head(FILE *f, const char *title, const char *what)
 {
-	double x = SVGMAP_MARGIN, y = SVGMAP_MARGIN + 15;
 	svgmap_text(f, SVGMAP_MARGIN, SVGMAP_MARGIN + 4, 5, "font-weight=\"bold\"", title);
 	svgmap_text(f, SVGMAP_MARGIN, SVGMAP_MARGIN + 9.5, 3.2, "fill=\"#4a5568\"", what);
+	svgmap_scale_bar(f, SVGMAP_MARGIN, SVGMAP_MARGIN + 15, 100, "100 mm: measure the print");
+}
+
+void svgmap_scale_bar(FILE *f, double x, double y, double len, const char *label)
+{
 	fprintf(f, "<g class=\"scale\"><line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"black\" "
 		   "stroke-width=\"0.4\"/>\n",
-		x, y, x + 100, y);
-	for (int k = 0; k <= 10; k++)
+		x, y, x + len, y);
+	for (int k = 0; k <= (int)(len / 10); k++)
 		fprintf(f, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\" stroke=\"black\" stroke-width=\"0.3\"/>\n",
 			x + 10 * k, y - (k % 5 ? 1.5 : 2.5), x + 10 * k, y);
-	svgmap_text(f, x + 103, y + 1, 2.6, NULL, "100 mm: measure the print");
+	svgmap_text(f, x + len + 3, y + 1, 2.6, NULL, label);
 	fputs("</g>\n", f);
 }
 

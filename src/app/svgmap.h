@@ -57,6 +57,9 @@ void svgmap_xput(FILE *f, const char *s);
 void svgmap_text(FILE *f, double x, double y, double size, const char *attrs, const char *t);
 void svgmap_line(FILE *f, double x1, double y1, double x2, double y2, const char *cls, const char *stroke,
 		 double width, const char *dash);
+/* A scale bar of len mm from (x, y), a tick every 10 mm (longer every 50), label after it: a
+ * print is checked against it with a ruler. */
+void svgmap_scale_bar(FILE *f, double x, double y, double len, const char *label);
 /* 0, or -1 with *e set when a size of o is out of range. */
 int svgmap_check_opts(const struct svgmap_opts *o, struct err *e);
 
