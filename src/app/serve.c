@@ -54,7 +54,8 @@ struct srv {
 	struct store *store;
 	struct scenario *scn;         /* owned, immutable once loaded */
 	char **scn_json;              /* the scenario detail documents, dumped */
-	json_t **scn_head;            /* {"first", "turns"} of each, for the list */
+	json_t **scn_view;            /* the same documents (cat_scenario_json), kept for the list's
+				       * "first" and "turns" and for the printable sheets */
 	int nscn;
 	struct srv_speed *speed;      /* owned, one a scenario */
 	int resumed, resumed_actions, resumed_redrawn; /* what start-up replayed (load_game) */
@@ -437,8 +438,8 @@ static enum MHD_Result api_scenarios(struct srv *S, struct MHD_Connection *c)
 		json_object_set_new(o, "title", json_string(s->title));
 		json_object_set_new(o, "rules", json_string(s->rules->id));
 		json_object_set_new(o, "sides", json_pack("[ss]", s->side[0], s->side[1]));
-		json_object_set(o, "first", json_object_get(S->scn_head[i], "first") ? json_object_get(S->scn_head[i], "first") : json_null());
-		json_object_set(o, "turns", json_object_get(S->scn_head[i], "turns") ? json_object_get(S->scn_head[i], "turns") : json_null());
+		json_object_set(o, "first", json_object_get(S->scn_view[i], "first") ? json_object_get(S->scn_view[i], "first") : json_null());
+		json_object_set(o, "turns", json_object_get(S->scn_view[i], "turns") ? json_object_get(S->scn_view[i], "turns") : json_null());
 		json_array_append_new(l, o);
 	}
 	return send_json(c, 200, l);
@@ -796,11 +797,11 @@ static enum MHD_Result api_odds(struct MHD_Connection *c, struct sgame *sg, cons
 	return send_json(c, 200, o);
 }
 
-/* The printable map of a position (state: the rule system's json_state of it), the counter
- * sheet, or the booklet of both on the paper the request names (a4 when none), at the default
+/* The printable map of a position of scenario sc (scn: its view, scn_view; state: the rule
+ * system's json_state of the position), the counter sheet, or the booklet of both on the paper the request names (a4 when none), at the default
  * sizes (svgbook_sheet): what `crimea show --svg/--counters/--print` writes. */
-static enum MHD_Result send_sheet(struct MHD_Connection *c, const struct scenario *sc, const json_t *state,
-				  enum svgbook_kind kind)
+static enum MHD_Result send_sheet(struct MHD_Connection *c, const struct scenario *sc, const json_t *scn,
+				  const json_t *state, enum svgbook_kind kind)
 {
 	const char *pname = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "paper");
 	const struct svgbook_paper *paper = svgbook_paper(pname ? pname : "a4");
@@ -808,17 +809,11 @@ static enum MHD_Result send_sheet(struct MHD_Connection *c, const struct scenari
 	struct err e;
 	char *buf;
 	size_t len;
-	json_t *scn;
-	int rc;
 
 	if (kind == SVGBOOK_PRINT && !paper)
 		return send_error(c, 400, "\"paper\" must be a4, letter, a3 or legal", NULL);
-	if (!(scn = cat_scenario_json(sc)))
-		return send_error(c, 500, "out of memory", NULL);
 	svgmap_opts_default(&o);
-	rc = svgbook_sheet(kind, sc->title, scn, state, state, &o, paper, &buf, &len, &e);
-	json_decref(scn);
-	if (rc != 0)
+	if (svgbook_sheet(kind, sc->title, scn, state, state, &o, paper, &buf, &len, &e) != 0)
 		return send_error(c, 500, e.msg, NULL);
 	return send_text(c, 200, buf, len, kind == SVGBOOK_PRINT ? "text/html; charset=utf-8" : "image/svg+xml");
 }
@@ -833,12 +828,13 @@ static int sheet_of(const char *what)
 }
 
 /* GET /api/games/{id}/map.svg, counters.svg and print.html?paper=P: the game as it stands. */
-static enum MHD_Result api_sheet(struct MHD_Connection *c, struct sgame *sg, int viewer, enum svgbook_kind kind)
+static enum MHD_Result api_sheet(struct srv *S, struct MHD_Connection *c, struct sgame *sg, int viewer,
+				 enum svgbook_kind kind)
 {
 	if (viewer < 0)
 		return send_error(c, 403, "a seat or spectator token is needed", NULL);
 	json_t *state = sg->g->rules->json_state ? sg->g->rules->json_state(sg->g, viewer < 2 ? viewer : -1) : NULL;
-	enum MHD_Result r = send_sheet(c, sg->scn, state, kind);
+	enum MHD_Result r = send_sheet(c, sg->scn, S->scn_view[sg->scn - S->scn], state, kind);
 	json_decref(state);
 	return r;
 }
@@ -847,7 +843,8 @@ static enum MHD_Result api_sheet(struct MHD_Connection *c, struct sgame *sg, int
  * opening position, to print before a game (no token). */
 static enum MHD_Result api_scn_sheet(struct srv *S, struct MHD_Connection *c, const char *id, enum svgbook_kind kind)
 {
-	const struct scenario *sc = find_scn(S, id, NULL);
+	int i;
+	const struct scenario *sc = find_scn(S, id, &i);
 	struct err e;
 	if (!sc)
 		return send_error(c, 404, "no such scenario", NULL);
@@ -857,7 +854,7 @@ static enum MHD_Result api_scn_sheet(struct srv *S, struct MHD_Connection *c, co
 		return send_error(c, 500, "cannot set the scenario up", NULL);
 	}
 	json_t *state = g->rules->json_state ? g->rules->json_state(g, -1) : NULL;
-	enum MHD_Result r = send_sheet(c, sc, state, kind);
+	enum MHD_Result r = send_sheet(c, sc, S->scn_view[i], state, kind);
 	json_decref(state);
 	free(g);
 	return r;
@@ -1237,7 +1234,7 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 		if (!strncmp(what, "hex/", 4))
 			return api_hex(c, sg, viewer, what + 4);
 		if (sheet_of(what) >= 0)
-			return api_sheet(c, sg, viewer, (enum svgbook_kind)sheet_of(what));
+			return api_sheet(S, c, sg, viewer, (enum svgbook_kind)sheet_of(what));
 		if (!strcmp(what, "odds") || !strcmp(what, "undo") || !strcmp(what, "entropy"))
 			return send_error(c, 405, "use POST", NULL);
 		return send_error(c, 404, "no such endpoint", NULL);
@@ -1352,9 +1349,9 @@ static int load_scenarios(struct srv *S, const char *argv0)
 	}
 	S->scn = calloc((size_t)cat->n + 1, sizeof *S->scn);
 	S->scn_json = calloc((size_t)cat->n + 1, sizeof *S->scn_json);
-	S->scn_head = calloc((size_t)cat->n + 1, sizeof *S->scn_head);
+	S->scn_view = calloc((size_t)cat->n + 1, sizeof *S->scn_view);
 	S->speed = calloc((size_t)cat->n + 1, sizeof *S->speed);
-	if (!S->scn || !S->scn_json || !S->scn_head || !S->speed)
+	if (!S->scn || !S->scn_json || !S->scn_view || !S->speed)
 		goto out;
 	for (int i = 0; i < cat->n; i++) {
 		struct scenario *s = &S->scn[S->nscn];
@@ -1370,13 +1367,12 @@ static int load_scenarios(struct srv *S, const char *argv0)
 			continue;
 		}
 		S->scn_json[S->nscn] = json_dumps(d, JSON_COMPACT);
-		S->scn_head[S->nscn] = json_pack("{sOsO}", "first", json_object_get(d, "first") ? json_object_get(d, "first") : json_null(),
-						 "turns", json_object_get(d, "turns") ? json_object_get(d, "turns") : json_null());
-		json_decref(d);
 		if (!S->scn_json[S->nscn]) {
+			json_decref(d);
 			scenario_free(s);
 			continue;
 		}
+		S->scn_view[S->nscn] = d;
 		pthread_mutex_init(&S->speed[S->nscn].mu, NULL);
 		S->nscn++;
 	}
@@ -1401,9 +1397,9 @@ static void srv_free(struct srv *S)
 		}
 		scenario_free(&S->scn[i]);
 		free(S->scn_json[i]);
-		json_decref(S->scn_head[i]);
+		json_decref(S->scn_view[i]);
 	}
-	free(S->scn_head);
+	free(S->scn_view);
 	free(S->speed);
 	free(S->scn);
 	free(S->scn_json);
