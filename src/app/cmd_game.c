@@ -101,12 +101,11 @@ static const char play_help[] =
 	"Commands at the prompt: an action (move UNIT HEX, fire UNIT > HEX, melee U1,U2 > HEX,\n"
 	"retreat UNIT HEX..., advance UNIT HEX..., rally UNIT, enter UNIT HEX, end), or\n"
 	"  actions [UNIT] | odds ACTION | map | hex HEX | show | status | score | schedule |\n"
-	"  undo |\n"
-	"  save [FILE] | help | quit\n"
+	"  undo | save [FILE] | help | quit\n"
 	"  (hex: its terrain, hexsides, units and zones of control; score: each side's victory\n"
 	"  points so far, line by line of the schedule; schedule: every item of it, scoring or\n"
-	"  not, with its case; odds: the chances of a fire or melee,\n"
-	"  in a later phase if this one does not allow it, the units where they stand)\n";
+	"  not, with its case; odds: the chances of a fire or melee, in a later phase if this\n"
+	"  one does not allow it, the units where they stand)\n";
 
 struct session {
 	const char *argv0;

@@ -9,6 +9,9 @@ import { createMap } from "./map.js";
 import { neighbours } from "./hexgeo.js";
 import { groupActions, attacksBy, attackers } from "./actions.js";
 
+// Points as the score sheet shows them: +24, -2, 0.
+const signed = (v) => (v > 0 ? `+${v}` : `${v}`);
+
 const scenarioCache = new Map();
 export async function loadScenario(id) {
   if (!scenarioCache.has(id)) scenarioCache.set(id, await api.scenario(id));
@@ -227,7 +230,7 @@ export async function showGame(root, id, urlToken) {
   function scoreTable(sc) {
     return h("table.score", { id: "scoresheet" },
       h("thead", {}, h("tr", {}, h("th", {}, "side"), h("th", {}, "VP"), h("th", {}, "case"), h("th", {}, "for"))),
-      h("tbody", {}, sc.lines.map((l) => h("tr", {}, h("td", {}, l.side), h("td.vp", {}, l.vp > 0 ? `+${l.vp}` : `${l.vp}`),
+      h("tbody", {}, sc.lines.map((l) => h("tr", {}, h("td", {}, l.side), h("td.vp", {}, signed(l.vp)),
         h("td", {}, l.rule), h("td", {}, l.what)))));
   }
 
@@ -239,7 +242,7 @@ export async function showGame(root, id, urlToken) {
       h("table.score", {},
         h("thead", {}, h("tr", {}, h("th", {}, "side"), h("th", {}, "case"), h("th", {}, "item"), h("th", {}, "now"))),
         h("tbody", {}, sc.schedule.map((l) => h("tr", {}, h("td", {}, l.side), h("td", {}, l.rule), h("td", {}, l.item),
-          h("td.vp", {}, l.vp ? (l.vp > 0 ? `+${l.vp}` : `${l.vp}`) : ""))))));
+          h("td.vp", {}, l.vp ? signed(l.vp) : ""))))));
   }
 
   // In your Movement Phase, a melee planned against an enemy hex: your units now next to it
