@@ -15,6 +15,8 @@ endif
 PKGS    := jansson libmicrohttpd sqlite3 libsodium
 CFLAGS  += -std=c11 -D_POSIX_C_SOURCE=200809L -pthread $(OPT) $(WARN) $(shell pkg-config --cflags $(PKGS))
 LDLIBS  += $(shell pkg-config --libs $(PKGS)) -lm -pthread
+# the crimea command alone also links libedit (the play prompt's line editing, src/app/prompt.c)
+APP_LDLIBS := $(shell pkg-config --libs libedit)
 # MPI=1: `crimea sim` shares its games among MPI ranks (Debian: openmpi-bin libopenmpi-dev).
 ifeq ($(MPI),1)
 CC      := mpicc
@@ -41,7 +43,7 @@ $(O)/libcrimea.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
 $(O)/crimea: $(APP_OBJ) $(O)/libcrimea.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(APP_OBJ) $(O)/libcrimea.a $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(APP_OBJ) $(O)/libcrimea.a $(APP_LDLIBS) $(LDLIBS)
 
 $(O)/tests/%: tests/unit/%.c tests/unit/testutil.h tests/unit/quadfix.h $(O)/libcrimea.a
 	@mkdir -p $(dir $@)
@@ -70,12 +72,22 @@ $(O)/tests/test_svgmap: tests/unit/test_svgmap.c $(O)/src/app/svgmap.o $(O)/src/
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/src/app/svgmap.o $(O)/src/app/svgbook.o $(O)/libcrimea.a $(LDLIBS) -lcmocka
 
+# test_complete tests the play prompt's tab completion (src/app/complete.c) with it
+$(O)/tests/test_complete: tests/unit/test_complete.c $(O)/src/app/complete.o $(O)/libcrimea.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/src/app/complete.o $(O)/libcrimea.a $(LDLIBS) -lcmocka
+
 # the portable path_sweep's tests are test_pathsearch.c's, on pathsweep.c compiled with them
 $(O)/tests/test_pathsweep_scalar: tests/unit/test_pathsearch.c src/hex/pathsweep.c
 
-tests: $(TESTS)
+# ptyrun drives the crimea command on a pseudo-terminal for the CLI tests (tests/cli/run.sh)
+$(O)/tests/ptyrun: tests/cli/ptyrun.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $<
 
-test: $(O)/crimea $(TESTS)
+tests: $(TESTS) $(O)/tests/ptyrun
+
+test: $(O)/crimea $(TESTS) $(O)/tests/ptyrun
 	@sh tests/run-unit.sh $(O)
 
 asan:

@@ -12,6 +12,7 @@
 #include "../hex/hex.h"
 #include "cli.h"
 #include "players.h"
+#include "prompt.h"
 
 #define EVMAX 256
 
@@ -105,7 +106,10 @@ static const char play_help[] =
 	"  (hex: its terrain, hexsides, units and zones of control; score: each side's victory\n"
 	"  points so far, line by line of the schedule; schedule: every item of it, scoring or\n"
 	"  not, with its case; odds: the chances of a fire or melee, in a later phase if this\n"
-	"  one does not allow it, the units where they stand)\n";
+	"  one does not allow it, the units where they stand)\n"
+	"On a terminal the tab key completes what you type from the legal actions (\"mo\" tab:\n"
+	"\"move \"; tab again: the units that may move; a unit, tab: its hexes), and the up\n"
+	"arrow brings back earlier lines (^R searches them).\n";
 
 struct session {
 	const char *argv0;
@@ -114,6 +118,7 @@ struct session {
 	struct record rec;
 	struct ai_player ai[2]; /* kind AI_NONE: a person plays the side */
 	const char *save;
+	struct prompt *prompt;  /* the person's lines (and dice) */
 };
 
 static int save_rec(struct session *S, const char *path)
@@ -146,10 +151,9 @@ static int do_action(struct session *S, const char *text)
 			fprintf(stderr, "crimea: \"%s\" asks for more than %d dice\n", text, DICE_PER_ACTION);
 			return -1;
 		}
-		printf("die %d for \"%s\"? ", nd + 1, text);
-		fflush(stdout);
-		char line[64];
-		if (!fgets(line, sizeof line, stdin)) {
+		char ask[ACTION_TEXT_MAX + 32], line[64];
+		snprintf(ask, sizeof ask, "die %d for \"%s\"? ", nd + 1, text);
+		if (prompt_read(S->prompt, ask, false, line, sizeof line) != 0) {
 			fprintf(stderr, "\ncrimea: the input ended before die %d for \"%s\" was given\n", nd + 1, text);
 			return -1;
 		}
@@ -371,6 +375,12 @@ static void odds_prompt(const struct game *g, const char *text, char *buf, size_
 		print_odds(phase, buf);
 }
 
+/* The prompt's completion (prompt_complete_fn): candidates from the game at ctx. */
+static int complete_game(void *ctx, const char *line, struct complete_list *out)
+{
+	return complete_line(ctx, line, out);
+}
+
 int cmd_play(int argc, char **argv)
 {
 	struct session *S = calloc(1, sizeof *S);
@@ -461,7 +471,8 @@ int cmd_play(int argc, char **argv)
 		fprintf(stderr, "crimea play: the side names of %s cannot be written on a \"players\" line; the record"
 			" will not say who played\n", S->s.id);
 	buf = malloc(1 << 20);
-	if (!buf)
+	S->prompt = prompt_new("crimea", complete_game, &S->g);
+	if (!buf || !S->prompt)
 		goto out;
 	if (!until_over) {
 		S->g.rules->draw(&S->g, buf, 1 << 20);
@@ -469,7 +480,7 @@ int cmd_play(int argc, char **argv)
 	}
 	for (;;) {
 		struct result res;
-		char status[256], line[1024];
+		char status[256], ask[sizeof status + SIDE_NAME_MAX + 16], line[1024];
 		struct game *g = &S->g;
 		if (g->rules->over(g, &res)) {
 			printf("Game over: %s\n", res.level);
@@ -494,14 +505,12 @@ int cmd_play(int argc, char **argv)
 			continue;
 		}
 		g->rules->status(g, status, sizeof status);
-		printf("%s [%s to act]> ", status, side >= 0 ? S->s.side[side] : "-");
-		fflush(stdout);
-		if (!fgets(line, sizeof line, stdin)) {
+		snprintf(ask, sizeof ask, "%s [%s to act]> ", status, side >= 0 ? S->s.side[side] : "-");
+		if (prompt_read(S->prompt, ask, true, line, sizeof line) != 0) {
 			rc = 0;
 			putchar('\n');
 			break;
 		}
-		line[strcspn(line, "\r\n")] = '\0';
 		if (!line[0])
 			continue;
 		if (!strcmp(line, "quit") || !strcmp(line, "q")) {
@@ -556,6 +565,7 @@ int cmd_play(int argc, char **argv)
 	}
 out:
 	free(buf);
+	prompt_free(S->prompt);
 	rec_free(&S->rec);
 	if (S->g.memo)
 		S->s.rules->memo_free(S->g.memo);

@@ -56,6 +56,24 @@ n=$(sed -n '/^Victory point schedule/,/^As it stands/p' "$tmp/out" | grep -c '^ 
 [ "$n" -eq 10 ] && ok || ko "show balaclava: $n schedule items, [23.21] and [23.22] have 10"
 printf 'schedule\nquit\n' | "$bin" play balaclava >"$tmp/out" 2>&1
 contains "play: schedule at the prompt" "$tmp/out" "^  russian  \[23.21\]  the three easternmost redoubt hexes (1811, 2012, 2313) occupied$"
+# at a terminal (ptyrun drives it on a pseudo-terminal): tab completion from the legal actions,
+# the history's up arrow, ^D to leave (tests/cli/prompt.pty says what is typed and seen)
+pty=$(dirname "$bin")/tests/ptyrun
+if [ -x "$pty" ]; then
+	if "$pty" tests/cli/prompt.pty "$tmp/pty.out" "$bin" play balaclava --save "$tmp/pty.rec" >"$tmp/out" 2>&1; then
+		ok
+	else
+		ko "play at a terminal: $(cat "$tmp/out")"
+	fi
+	n=$(grep -c '^action move kiev1 1810$' "$tmp/pty.rec" 2>/dev/null)
+	[ "$n" = 1 ] && ok || ko "play at a terminal: the completed move is not in the record"
+	# from a pipe the line is read as it is: a tab completes nothing (and spaces around it go)
+	printf '  sche\t\nschedule  \nquit\n' | "$bin" play balaclava >"$tmp/out" 2>&1
+	contains "play from a pipe: a tab is no completion" "$tmp/out" 'refused: .*sche'
+	contains "play from a pipe: spaces around a command" "$tmp/out" "> Victory point schedule"
+else
+	ko "no $pty: build it with make tests"
+fi
 expect "show --map: no schedule" 0 "$bin" show balaclava --map
 if grep -q "Victory point schedule" "$tmp/out"; then ko "show --map printed the schedule"; else ok; fi
 expect "show inkerman" 0 "$bin" show inkerman
