@@ -27,6 +27,19 @@ same() {
 	if cmp -s "$2" "$3"; then ok; else ko "$1: outputs differ"; diff "$2" "$3" | head -20; fi
 }
 
+# the progress bar: on stderr when it is a terminal (ptyrun gives it one), never into a file
+pty=$(dirname "$bin")/tests/ptyrun
+if [ -x "$pty" ]; then
+	if "$pty" tests/cli/sim.pty "$tmp/pty.out" "$bin" sim balaclava -n 60 --jobs 2 >"$tmp/out" 2>&1; then
+		ok
+	else
+		ko "sim at a terminal: $(cat "$tmp/out")"
+	fi
+else
+	ko "no $pty: build it with make tests"
+fi
+expect "sim without a terminal" 0 "$bin" sim balaclava -n 5
+if grep -q "games/s" "$tmp/err"; then ko "sim without a terminal drew a progress bar"; else ok; fi
 expect "sim --help" 0 "$bin" sim --help
 contains "help names --jobs" "$tmp/out" "--jobs"
 
