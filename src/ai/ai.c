@@ -234,3 +234,19 @@ int ai_player_choose(const struct ai_player *p, struct game *g, struct action *o
 		return greedy_choose_w(g, out, GREEDY_SAMPLES, search_plan(p->posture - 1));
 	return ai_choose_budget(p->kind, g, out, p->budget);
 }
+
+int ai_player_hint(const struct ai_player *p, const struct game *g, bool share, struct action *out)
+{
+	struct game *c = malloc(sizeof *c); /* (4.6 KB: not on a server thread's stack) */
+	int rc;
+	if (!c)
+		return -1;
+	*c = *g;
+	if (!share) {
+		c->memo = NULL;
+		c->ai_scratch = NULL;
+	}
+	rc = ai_player_choose(p, c, out);
+	free(c);
+	return rc;
+}

@@ -71,6 +71,13 @@ int ai_seat_parse(const char *spec, struct ai_player *p);
 const char *ai_player_name(const struct ai_player *p, char *buf);
 /* ai_choose_budget with p's kind and budget; greedy with a posture plays its plan. */
 int ai_player_choose(const struct ai_player *p, struct game *g, struct action *out);
+/* A hint for the side to act: what p would choose in g if it took the seat now, g unchanged
+ * (chosen on a copy, so g's AI stream and plans do not advance: asking again gives the same
+ * answer, and a game with a hint asked replays as one without). The copy uses g's memo and
+ * scratch when share is true (one thread), none otherwise (a server thread that may not
+ * touch what another thread uses: slower, the same choice). Returns 0, or -1 if there is no
+ * legal action. */
+int ai_player_hint(const struct ai_player *p, const struct game *g, bool share, struct action *out);
 
 /* The computer players' scratch: memory they reuse from decision to decision instead of
  * allocating it at each (the action list, greedy's views and distance tables, the copies of the

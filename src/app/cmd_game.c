@@ -101,12 +101,14 @@ static const char play_help[] =
 	"                      the end without a prompt\n"
 	"Commands at the prompt: an action (move UNIT HEX, fire UNIT > HEX, melee U1,U2 > HEX,\n"
 	"retreat UNIT HEX..., advance UNIT HEX..., rally UNIT, enter UNIT HEX, end), or\n"
-	"  actions [UNIT] | odds ACTION | map | hex HEX | show | status | score | schedule |\n"
-	"  undo | save [FILE] | help | quit\n"
+	"  actions [UNIT] | odds ACTION | hint [PLAYER] | map | hex HEX | show | status | score |\n"
+	"  schedule | undo | save [FILE] | help | quit\n"
 	"  (hex: its terrain, hexsides, units and zones of control; score: each side's victory\n"
 	"  points so far, line by line of the schedule; schedule: every item of it, scoring or\n"
 	"  not, with its case; odds: the chances of a fire or melee, in a later phase if this\n"
-	"  one does not allow it, the units where they stand)\n"
+	"  one does not allow it, the units where they stand; hint: what a computer player,\n"
+	"  greedy unless named (search, search:20, greedy:cautious ...), would play now, the game\n"
+	"  unchanged)\n"
 	"On a terminal the tab key completes what you type from the legal actions (\"mo\" tab:\n"
 	"\"move \"; tab again: the units that may move; a unit, tab: its hexes), and the up\n"
 	"arrow brings back earlier lines (^R searches them).\n";
@@ -375,6 +377,27 @@ static void odds_prompt(const struct game *g, const char *text, char *buf, size_
 		print_odds(phase, buf);
 }
 
+/* The prompt's hint: what a computer player (who: a player spec, greedy by default) would
+ * play now as the side to act; the game does not change (ai_player_hint). */
+static void hint(const struct game *g, const char *who)
+{
+	struct ai_player p;
+	struct action a;
+	char text[ACTION_TEXT_MAX], name[AI_PLAYER_NAME_MAX];
+
+	if (ai_player_parse(who, &p) != 0) {
+		printf("hint [PLAYER]: PLAYER is random, greedy, greedy:POSTURE (%s), search or search:N\n",
+		       AI_POSTURE_LIST);
+		return;
+	}
+	if (ai_player_hint(&p, g, true, &a) != 0) {
+		printf("no legal action\n");
+		return;
+	}
+	g->rules->format(g, &a, text, sizeof text);
+	printf("%s would play: %s\n", ai_player_name(&p, name), text);
+}
+
 /* The prompt's completion (prompt_complete_fn): candidates from the game at ctx. */
 static int complete_game(void *ctx, const char *line, struct complete_list *out)
 {
@@ -559,6 +582,8 @@ int cmd_play(int argc, char **argv)
 				printf("saved %s\n", p);
 		} else if (!strncmp(line, "odds ", 5)) {
 			odds_prompt(g, line + 5, buf, 1 << 20);
+		} else if (!strcmp(line, "hint") || !strncmp(line, "hint ", 5)) {
+			hint(g, line[4] ? line + 5 : "greedy");
 		} else {
 			do_action(S, line);
 		}

@@ -1,11 +1,14 @@
 /* complete: tab completion for `crimea play`'s prompt, from the game's legal actions. */
 #include "complete.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-const char *const complete_commands[] = {"actions", "odds", "map", "hex", "show", "status", "score",
-					 "schedule", "undo", "save", "help", "quit", NULL};
+#include "../ai/ai.h"
+
+const char *const complete_commands[] = {"actions", "odds", "hint", "map", "hex", "show", "status",
+					 "score", "schedule", "undo", "save", "help", "quit", NULL};
 
 #define LIST_CAP 16384     /* actions listed (a Movement Phase lists a few thousand) */
 #define WORDS_MAX 16       /* words of the line looked at */
@@ -200,6 +203,17 @@ int complete_line(const struct game *g, const char *line, struct complete_list *
 		next_words(out, t, action_texts(g, a, t, LIST_CAP), &w, 0);
 	} else if (w.len[0] == 4 && !memcmp(w.word[0], "odds", 4)) {
 		next_words(out, t, odds_texts(g, a, t, LIST_CAP), &w, 1);
+	} else if (w.len[0] == 4 && !memcmp(w.word[0], "hint", 4)) {
+		if (w.n == 2) { /* a computer player */
+			static const char *const kind[] = {"random", "greedy", "search"};
+			for (int i = 0; i < 3; i++)
+				add(out, kind[i], strlen(kind[i]), cur, clen);
+			for (int p = 0; ai_posture_name(p); p++) {
+				char spec[COMPLETE_WORD];
+				int l = snprintf(spec, sizeof spec, "greedy:%s", ai_posture_name(p));
+				add(out, spec, (size_t)l, cur, clen);
+			}
+		}
 	} else if (w.len[0] == 7 && !memcmp(w.word[0], "actions", 7)) {
 		/* `actions UNIT`: a unit some legal action names (its second word, or one of a
 		 * comma list there) */

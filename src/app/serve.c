@@ -797,6 +797,35 @@ static enum MHD_Result api_odds(struct MHD_Connection *c, struct sgame *sg, cons
 	return send_json(c, 200, o);
 }
 
+/* POST .../hint: what a computer player would play now as the side to act (greedy unless the
+ * body names one), the game unchanged (ai_player_hint). Only the seat to act asks. Search is
+ * refused: it thinks for seconds, and this is answered while the server's lock is held (on
+ * a copy without the game's memo and scratch, which the game's own computer player may be
+ * using on another thread: the same choice, a little slower). */
+static enum MHD_Result api_hint(struct MHD_Connection *c, struct sgame *sg, const struct srv_req *q)
+{
+	const struct game *g = sg->g;
+	int side = g->rules->to_act(g), viewer = seat_of(sg, q->token);
+	struct ai_player p;
+	struct action a;
+	char text[ACTION_TEXT_MAX], name[AI_PLAYER_NAME_MAX];
+	json_t *o;
+
+	if (side < 0)
+		return send_error(c, 422, "[4.0] the game is over", "[4.0]");
+	if (viewer != side || sg->ai[side].kind != AI_NONE)
+		return send_error(c, 403, "only the seat to act may ask for a hint", NULL);
+	if (ai_player_parse(q->has_player ? q->player : "greedy", &p) != 0 || p.kind == AI_SEARCH)
+		return send_error(c, 400, "\"player\" is random, greedy or greedy:POSTURE (" AI_POSTURE_LIST ")", NULL);
+	if (ai_player_hint(&p, g, false, &a) != 0)
+		return send_error(c, 422, "no legal action", NULL);
+	g->rules->format(g, &a, text, sizeof text);
+	o = json_object();
+	json_object_set_new(o, "action", json_string(text));
+	json_object_set_new(o, "player", json_string(ai_player_name(&p, name)));
+	return send_json(c, 200, o);
+}
+
 /* The printable map of a position of scenario sc (scn: its view, scn_view; state: the rule
  * system's json_state of the position), the counter sheet, or the booklet of both on the paper the request names (a4 when none), at the default
  * sizes (svgbook_sheet): what `crimea show --svg/--counters/--print` writes. */
@@ -1235,13 +1264,14 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 			return api_hex(c, sg, viewer, what + 4);
 		if (sheet_of(what) >= 0)
 			return api_sheet(S, c, sg, viewer, (enum svgbook_kind)sheet_of(what));
-		if (!strcmp(what, "odds") || !strcmp(what, "undo") || !strcmp(what, "entropy"))
+		if (!strcmp(what, "odds") || !strcmp(what, "hint") || !strcmp(what, "undo") || !strcmp(what, "entropy"))
 			return send_error(c, 405, "use POST", NULL);
 		return send_error(c, 404, "no such endpoint", NULL);
 	}
 	if (!post)
 		return send_error(c, 405, "use GET or POST", NULL);
-	if (strcmp(what, "actions") && strcmp(what, "odds") && strcmp(what, "undo") && strcmp(what, "entropy"))
+	if (strcmp(what, "actions") && strcmp(what, "odds") && strcmp(what, "hint") && strcmp(what, "undo") &&
+	    strcmp(what, "entropy"))
 		return send_error(c, !*what || !strcmp(what, "record") || !strcmp(what, "events") ||
 					     !strcmp(what, "reveal") || !strncmp(what, "hex/", 4) ||
 					     sheet_of(what) >= 0 ? 405 : 404,
@@ -1254,6 +1284,8 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 		return api_act(S, c, sg, &q);
 	if (!strcmp(what, "odds"))
 		return api_odds(c, sg, &q);
+	if (!strcmp(what, "hint"))
+		return api_hint(c, sg, &q);
 	if (!strcmp(what, "undo"))
 		return api_undo(S, c, sg, &q);
 	return api_entropy(S, c, sg, &q);

@@ -90,6 +90,10 @@ int srv_parse_action_body(const char *body, size_t len, struct srv_req *out, cha
 		bad(why, n, "\"action\" must be a non-empty line of text without ';'");
 		goto out;
 	}
+	if (get_str(root, "player", out->player, sizeof out->player, &out->has_player) != 0) {
+		bad(why, n, "\"player\" must be a string shorter than 16 bytes");
+		goto out;
+	}
 	if (get_str(root, "entropy", out->entropy, sizeof out->entropy, &out->has_entropy) != 0 ||
 	    (out->has_entropy && !is_hex(out->entropy))) {
 		bad(why, n, "\"entropy\" must be a hex string of 1 to 64 bytes");

@@ -21,11 +21,12 @@
 #define SRV_OPTS_MAX 8
 #define SRV_OPT_MAX 16
 
-/* A parsed body of POST .../actions, .../odds, .../undo or .../entropy. */
+/* A parsed body of POST .../actions, .../odds, .../hint, .../undo or .../entropy. */
 struct srv_req {
-	bool has_token, has_action, has_dice, has_entropy;
+	bool has_token, has_action, has_dice, has_entropy, has_player;
 	char token[STORE_TOKEN_MAX];
 	char action[ACTION_TEXT_MAX];
+	char player[SRV_AI_NAME_MAX]; /* .../hint: the computer player asked ("greedy") */
 	int dice[DICE_PER_ACTION];
 	int ndice;
 	char entropy[STORE_HEX_MAX];

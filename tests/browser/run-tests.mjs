@@ -157,6 +157,36 @@ test("undo puts the unit back", async () => {
   await page.waitForSelector(`svg.hexmap .counter[data-unit="${moved.unit}"][data-hex="${moved.to}"]`);
 });
 
+test("a hint shows greedy's choice with its unit selected, changes nothing, and plays it on request", async () => {
+  const { page, id } = shared;
+  const st = await gameState(page, id);
+  const side = st.game.to_act;
+  const want = await api("POST", `/api/games/${id}/hint`, { token: st.tokens.seats[side] });
+  await page.click("#hint");
+  await page.waitForSelector("#hint-text code");
+  eq(await page.$eval("#hint-text code", (c) => c.textContent), want.action, "the server's hint, shown");
+  eq((await gameState(page, id)).game.seq, st.game.seq, "asking changed nothing");
+  const words = want.action.split(" ");
+  const [verb, unit] = words, to = words[words.length - 1];
+  eq(verb, "move", "greedy moves first in a Movement Phase");
+  {
+    await page.waitForSelector(`svg.hexmap .counter.selected[data-unit="${unit}"]`);
+    eq(await page.$eval("#odds h2", (e) => e.textContent), "Hint", "the hint box");
+    await page.waitForSelector(`.hl-hint[data-hex="${to}"]`); // its hex marked on the map
+    await page.screenshot({ path: path.join(OUT, "hint.png") });
+    await page.click("#hint-play");
+    await page.waitForSelector(`svg.hexmap .counter[data-unit="${unit}"][data-hex="${to}"]`);
+    const after = (await gameState(page, id)).game;
+    eq(after.seq, st.game.seq + 1, "played: one action more");
+    await page.click("#undo");
+    await page.waitForFunction(async (a) => {
+      const t = JSON.parse(localStorage.getItem("crimea.tokens"))[a.id];
+      const g = await (await fetch(`/api/games/${a.id}?token=${Object.values(t.seats)[0]}`)).json();
+      return g.seq === a.seq;
+    }, { id, seq: st.game.seq });
+  }
+});
+
 test("clicking a hex where nothing can act shows it in words", async () => {
   const { page } = shared;
   await clickHex(page, "1811"); // an Allied redoubt in the Russian Movement Phase

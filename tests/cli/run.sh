@@ -56,6 +56,15 @@ n=$(sed -n '/^Victory point schedule/,/^As it stands/p' "$tmp/out" | grep -c '^ 
 [ "$n" -eq 10 ] && ok || ko "show balaclava: $n schedule items, [23.21] and [23.22] have 10"
 printf 'schedule\nquit\n' | "$bin" play balaclava >"$tmp/out" 2>&1
 contains "play: schedule at the prompt" "$tmp/out" "^  russian  \[23.21\]  the three easternmost redoubt hexes (1811, 2012, 2313) occupied$"
+# a hint at the prompt: what greedy would play now (what it plays as that side), the game unchanged
+printf 'hint\nhint search:2\nhint bogus\nquit\n' | "$bin" play balaclava --save "$tmp/hint.rec" >"$tmp/out" 2>&1
+h=$(sed -n 's/.*> greedy would play: //p' "$tmp/out")
+"$bin" play balaclava --ai both=greedy --until-over --save "$tmp/greedy.rec" >/dev/null 2>&1
+first=$(grep -m1 '^action ' "$tmp/greedy.rec" | sed 's/^action //')
+[ -n "$h" ] && [ "$h" = "$first" ] && ok || ko "hint: greedy's hint \"$h\" is not its first action \"$first\""
+contains "hint: search" "$tmp/out" "> search:2 would play: "
+contains "hint: a bad player" "$tmp/out" "PLAYER is random, greedy, greedy:POSTURE"
+n=$(cat "$tmp/hint.rec" 2>/dev/null | grep -c '^action '); [ "$n" -eq 0 ] && ok || ko "hint: $n actions recorded, none made"
 # at a terminal (ptyrun drives it on a pseudo-terminal): tab completion from the legal actions,
 # the history's up arrow, ^D to leave (tests/cli/prompt.pty says what is typed and seen)
 pty=$(dirname "$bin")/tests/ptyrun

@@ -271,6 +271,27 @@ verdict $? "odds ahead: the game still at its move, in the Movement Phase"
 req POST "/api/games/$H/odds" "{\"token\": \"$HR\", \"action\": \"fire sous1 > 2012\"}"
 [ "$code" = 422 ] && [ "$(j "$body" '/\[7\.27\] sous1 may fire only at adjacent units/.test(o.error)')" = true ]
 verdict $? "odds ahead refused: 422 with each phase's reason"
+# a hint: what greedy (or a posture) would play now, for the seat to act only; the game as it was
+req POST "/api/games/$H/hint" "{\"token\": \"$HR\"}"
+hint1=$(j "$body" 'o.action')
+[ "$code" = 200 ] && [ "$(j "$body" 'o.player')" = greedy ] && [ -n "$hint1" ]
+verdict $? "hint: 200 with greedy's action"
+req GET "/api/games/$H/actions?token=$HR"
+[ "$(j "$body" "o.actions.includes('$hint1')")" = true ]
+verdict $? "hint: a legal action ($hint1)"
+req POST "/api/games/$H/hint" "{\"token\": \"$HR\", \"player\": \"greedy\"}"
+check "hint: asked again, the same answer" [ "$(j "$body" 'o.action')" = "$hint1" ]
+req GET "/api/games/$H?token=$HS"
+check "hint: the game still at seq 1" [ "$(j "$body" 'o.seq')" = 1 ]
+req POST "/api/games/$H/hint" "{\"token\": \"$HR\", \"player\": \"greedy:cautious\"}"
+[ "$code" = 200 ] && [ "$(j "$body" 'o.player')" = greedy:cautious ]
+verdict $? "hint: greedy:cautious"
+req POST "/api/games/$H/hint" "{\"token\": \"$HR\", \"player\": \"search\"}"
+check "hint: search refused, 400" [ "$code" = 400 ]
+req POST "/api/games/$H/hint" "{\"token\": \"$HA\"}"
+check "hint: not the seat to act, 403" [ "$code" = 403 ]
+req GET "/api/games/$H/hint?token=$HR"
+check "hint: GET, 405" [ "$code" = 405 ]
 req POST "/api/games/$H/actions" "{\"token\": \"$HR\", \"action\": \"end\"}"
 check "end the phase" [ "$code" = 200 ]
 req POST "/api/games/$H/undo" "{\"token\": \"$(j "$body" "o.game.to_act == 'russian' ? '$HR' : '$HA'")\"}"

@@ -317,6 +317,54 @@ static void test_greedy_postures(void **state)
 	scenario_free(&s);
 }
 
+/* A hint (ai_player_hint) is what the player would play if it took the seat now: the choice
+ * ai_player_choose makes on a copy, legal, the same with or without the game's memo and
+ * scratch, and the game unchanged (its AI stream and plans too), so asking twice gives the
+ * same answer. At positions along a greedy game of Balaclava, for four players. */
+static void test_hint(void **state)
+{
+	struct scenario s;
+	struct game *g = malloc(sizeof *g), *c = malloc(sizeof *c), *before = malloc(sizeof *before);
+	const char *spec[] = {"greedy", "greedy:cautious", "search:3", "random"};
+	struct ai_player greedy;
+	struct result r;
+	struct err e;
+	(void)state;
+	assert_true(g && c && before);
+	load(&s, "data/quad/balaclava/scenario.json");
+	assert_int_equal(game_init(g, &s, 5, DICE_RNG, 0, &e), 0);
+	g->memo = s.rules->memo_new(&s);
+	g->ai_scratch = ai_scratch_new(&s);
+	assert_int_equal(ai_player_parse("greedy", &greedy), 0);
+	for (int step = 0; step < 400 && !g->rules->over(g, &r); step++) {
+		struct action a;
+		if (step % 80 == 0)
+			for (int k = 0; k < 4; k++) {
+				struct ai_player p;
+				struct action h1, h2, chosen;
+				assert_int_equal(ai_player_parse(spec[k], &p), 0);
+				memcpy(before, g, sizeof *g);
+				assert_int_equal(ai_player_hint(&p, g, true, &h1), 0);
+				assert_memory_equal(before, g, sizeof *g);
+				assert_int_equal(ai_player_hint(&p, g, false, &h2), 0);
+				assert_true(action_same(&h1, &h2));
+				*c = *g;
+				assert_int_equal(ai_player_choose(&p, c, &chosen), 0);
+				assert_true(action_same(&h1, &chosen));
+				*c = *g;
+				assert_int_equal(game_apply(c, &h1, NULL, 0, NULL, &e), 0);
+			}
+		assert_int_equal(ai_player_choose(&greedy, g, &a), 0);
+		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
+	}
+	s.rules->memo_free(g->memo);
+	ai_scratch_free(g->ai_scratch);
+	free(g);
+	free(c);
+	free(before);
+	scenario_free(&s);
+}
+
 /* Search's plan (search.c): chosen at the first decision of its player-turn from the
  * portfolio, kept in the game (g->ai_plan) for the rest of it, and the same for the same
  * seed. The Balaclava Russians' first player-turn, twice from the same seed: the same plan
@@ -632,6 +680,7 @@ int main(void)
 		cmocka_unit_test(test_names),
 		cmocka_unit_test(test_player_specs),
 		cmocka_unit_test(test_greedy_postures),
+		cmocka_unit_test(test_hint),
 		cmocka_unit_test(test_balaclava_legal),
 		cmocka_unit_test(test_alma_legal),
 		cmocka_unit_test(test_greedy_weights),

@@ -93,6 +93,11 @@ static void test_action_words(void **state)
 	for (int i = 0; i < L.n; i++)
 		assert_true(!strncmp(L.word[i], "ki", 2));
 	assert_int_equal(complete(f, "actions kiev1 "), 0);
+	/* `hint PLAYER`: the computer players */
+	complete(f, "hint ");
+	assert_true(has("greedy") && has("search") && has("random") && has("greedy:cautious"));
+	assert_int_equal(complete(f, "hint greedy:c"), 3); /* combine, cautious, centre */
+	assert_int_equal(complete(f, "hint greedy "), 0);
 	fx_free(f);
 }
 

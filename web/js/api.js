@@ -39,6 +39,7 @@ export const api = {
   odds: (id, token, action) => call("POST", `${g(id)}/odds`, { token, action }),
   hex: (id, token, hex) => call("GET", `${g(id)}/hex/${encodeURIComponent(hex)}${q(token)}`),
   undo: (id, token) => call("POST", `${g(id)}/undo`, { token }),
+  hint: (id, token, player) => call("POST", `${g(id)}/hint`, { token, player }),
   record: (id, token) => call("GET", `${g(id)}/record${q(token)}`),
   reveal: (id) => call("GET", `${g(id)}/reveal`),
   eventsUrl: (id, token) => `${g(id)}/events${q(token)}`,

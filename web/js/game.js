@@ -23,7 +23,7 @@ export async function showGame(root, id, urlToken) {
   clear(root);
   let tokens = getTokens(id) || { seats: {}, spectator: null };
   const st = {
-    game: null, scn: null, groups: null, actSide: null, selected: [], pending: null,
+    game: null, scn: null, groups: null, actSide: null, selected: [], pending: null, hint: null,
     log: [], closed: false, busy: false,
   };
 
@@ -87,7 +87,9 @@ export async function showGame(root, id, urlToken) {
   async function refresh() {
     if (st.closed) return;
     try {
+      const seq = st.game?.seq;
       st.game = await api.game(id, anyToken());
+      if (st.game.seq !== seq) st.hint = null; // a hint holds for the position it was asked in
       st.actSide = st.game.to_act && tokenFor(st.game.to_act) ? st.game.to_act : null;
       st.groups = null;
       // While our own action is in flight (st.busy) the server may already be showing the
@@ -113,6 +115,7 @@ export async function showGame(root, id, urlToken) {
       const r = await api.act(id, tokenFor(st.actSide), action, dice);
       st.selected = [];
       st.pending = null;
+      st.hint = null;
       clear(oddsBox); // no stale Fire/Attack button left behind in the hidden box
       oddsBox.hidden = true;
     } catch (e) {
@@ -156,6 +159,30 @@ export async function showGame(root, id, urlToken) {
     if (last) msg.textContent = `Undo: ${last.message}`;
     st.selected = [];
     await refresh();
+  }
+
+  // What greedy would play now (POST /hint): shown with its unit selected on the map, to play
+  // or to leave; the game does not change until the player chooses.
+  async function hint() {
+    if (st.pending || oddsBox.querySelector("form.dice")) return;
+    msg.textContent = "";
+    try {
+      const o = await api.hint(id, tokenFor(st.actSide));
+      const a = (st.groups?.all || []).find((x) => x.text === o.action);
+      if (a?.unit) st.selected = [a.unit];
+      else if (a?.units) st.selected = [...a.units];
+      st.hint = a ? a.to || a.target || null : null; // its hex, marked on the map
+      clear(oddsBox).append(h("h2", {}, "Hint"),
+        h("p", { id: "hint-text" }, `The computer (${o.player}) would play `, h("code", {}, o.action), "."),
+        h("div.buttons", {},
+          h("button.primary", { type: "button", id: "hint-play", onclick: () => (a && a.units ? showOdds(a) : send(o.action)) },
+            a && a.units ? "See the odds" : "Play it"),
+          h("button", { type: "button", id: "hint-close", onclick: () => { st.hint = null; oddsBox.hidden = true; render(); } }, "Close")));
+      oddsBox.hidden = false;
+      render();
+    } catch (e) {
+      msg.textContent = `Hint: ${e.message}`;
+    }
   }
 
   // ---- clicks ----
@@ -333,6 +360,7 @@ export async function showGame(root, id, urlToken) {
       if (st.selected.length === 1) for (const a of gr.moves.get(st.selected[0]) || []) hl.set(a.to, "move");
       if (st.selected.length) for (const a of attacksBy(gr, st.selected)) hl.set(a.target, a.verb === "melee" ? "melee" : "target");
       if (st.pending) hl.set(st.pending.target, "pending");
+      if (st.hint) hl.set(st.hint, "hint");
     }
     for (const u of g.units) if (st.selected.includes(u.id) && u.hex) hl.set(u.hex, "sel");
     map.highlight(hl);
@@ -355,7 +383,8 @@ export async function showGame(root, id, urlToken) {
     turnBox.append(h("h2", {}, `${st.actSide}: ${g.phase}`));
     const buttons = h("div.buttons", {},
       h("button.primary", { type: "button", id: "end", disabled: !gr.end, onclick: () => gr.end && send("end"), "aria-label": "End the phase" }, "End phase"),
-      h("button", { type: "button", id: "undo", onclick: undo }, "Undo"));
+      h("button", { type: "button", id: "undo", onclick: undo }, "Undo"),
+      h("button", { type: "button", id: "hint", onclick: hint, title: "what the computer (greedy) would play now" }, "Hint"));
     turnBox.append(buttons);
     if (gr.owed.length) {
       turnBox.append(h("h3", {}, "Owed: choose a path"),
