@@ -101,9 +101,10 @@ static const char play_help[] =
 	"                      the end without a prompt\n"
 	"Commands at the prompt: an action (move UNIT HEX, fire UNIT > HEX, melee U1,U2 > HEX,\n"
 	"retreat UNIT HEX..., advance UNIT HEX..., rally UNIT, enter UNIT HEX, end), or\n"
-	"  actions [UNIT] | odds ACTION | hint [PLAYER] | map | hex HEX | show | status | score |\n"
-	"  schedule | undo | save [FILE] | help | quit\n"
-	"  (hex: its terrain, hexsides, units and zones of control; score: each side's victory\n"
+	"  actions [UNIT] | odds ACTION | hint [PLAYER] | map | hex HEX | units [SIDE] | show |\n"
+	"  status | score | schedule | undo | save [FILE] | help | quit\n"
+	"  (hex: its terrain, hexsides, units and zones of control; units: each unit where it\n"
+	"  stands, disrupted ones marked, those to enter and those gone; score: each side's victory\n"
 	"  points so far, line by line of the schedule; schedule: every item of it, scoring or\n"
 	"  not, with its case; odds: the chances of a fire or melee, in a later phase if this\n"
 	"  one does not allow it, the units where they stand; hint: what a computer player,\n"
@@ -377,6 +378,85 @@ static void odds_prompt(const struct game *g, const char *text, char *buf, size_
 		print_odds(phase, buf);
 }
 
+/* o's string member k, or "" */
+static const char *jstr(const json_t *o, const char *k)
+{
+	const char *v = json_string_value(json_object_get(o, k));
+	return v ? v : "";
+}
+
+/* One side's units for the prompt's units (side: a side name), from the rules' JSON views:
+ * each unit on the map with its name, type, values (its back when disrupted) and hex, then
+ * those still to enter (with their Game-Turn), those out of play (eliminated, exited) and
+ * those not in this game (left out by an optional rule, or waiting for an event). */
+static void units_of_side(const json_t *defs, const json_t *state, const char *side)
+{
+	static const char *const group[3][2] = {{"off", "to enter"},
+						 {"eliminated", "out of play (eliminated or exited)"},
+						 {"absent", "not in this game now"}};
+	const json_t *units = json_object_get(state, "units");
+	size_t i;
+	json_t *d;
+	int on = 0;
+
+	printf("%s:\n", side);
+	json_array_foreach(defs, i, d) {
+		const json_t *u = json_array_get(units, i); /* (both in the scenario's order) */
+		if (strcmp(jstr(d, "side"), side) || strcmp(jstr(u, "state"), "on"))
+			continue;
+		bool dis = json_is_true(json_object_get(u, "disrupted"));
+		printf("  %-12s %-22s %-5s %-9s %s%s\n", jstr(d, "id"), jstr(d, "name"), jstr(d, "type"),
+		       jstr(d, dis ? "back" : "front"), jstr(u, "hex"), dis ? "  disrupted" : "");
+		on++;
+	}
+	printf("  (%d on the map)\n", on);
+	for (int k = 0; k < 3; k++) {
+		int col = 0;
+		json_array_foreach(defs, i, d) {
+			const json_t *u = json_array_get(units, i), *en = json_object_get(d, "enter");
+			char one[64];
+			if (strcmp(jstr(d, "side"), side) || strcmp(jstr(u, "state"), group[k][0]))
+				continue;
+			if (!col)
+				col = printf("  %s:", group[k][1]);
+			if (k == 0 && en)
+				snprintf(one, sizeof one, " %s (turn %d)", jstr(d, "id"),
+					 (int)json_integer_value(json_object_get(en, "turn")));
+			else
+				snprintf(one, sizeof one, " %s", jstr(d, "id"));
+			if (col + (int)strlen(one) > 96)
+				col = printf("\n   ") - 1;
+			col += printf("%s", one);
+		}
+		if (col)
+			printf("\n");
+	}
+}
+
+/* The prompt's units [SIDE]: every unit of each side (or of the one named) where it stands. */
+static void units_prompt(const struct session *S, const char *side)
+{
+	const struct game *g = &S->g;
+	json_t *scn, *state;
+
+	if (!g->rules->json_scenario || !g->rules->json_state) {
+		printf("this rule system lists no units\n");
+		return;
+	}
+	if (side[0] && strcmp(side, S->s.side[0]) && strcmp(side, S->s.side[1])) {
+		printf("units [SIDE]: SIDE is %s or %s\n", S->s.side[0], S->s.side[1]);
+		return;
+	}
+	scn = g->rules->json_scenario(&S->s);
+	state = g->rules->json_state(g, -1);
+	if (scn && state)
+		for (int k = 0; k < 2; k++)
+			if (!side[0] || !strcmp(side, S->s.side[k]))
+				units_of_side(json_object_get(scn, "units"), state, S->s.side[k]);
+	json_decref(scn);
+	json_decref(state);
+}
+
 /* The prompt's hint: what a computer player (who: a player spec, greedy by default) would
  * play now as the side to act; the game does not change (ai_player_hint). */
 static void hint(const struct game *g, const char *who)
@@ -582,6 +662,8 @@ int cmd_play(int argc, char **argv)
 				printf("saved %s\n", p);
 		} else if (!strncmp(line, "odds ", 5)) {
 			odds_prompt(g, line + 5, buf, 1 << 20);
+		} else if (!strcmp(line, "units") || !strncmp(line, "units ", 6)) {
+			units_prompt(S, line[5] ? line + 6 : "");
 		} else if (!strcmp(line, "hint") || !strncmp(line, "hint ", 5)) {
 			hint(g, line[4] ? line + 5 : "greedy");
 		} else {

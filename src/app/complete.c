@@ -7,8 +7,8 @@
 
 #include "../ai/ai.h"
 
-const char *const complete_commands[] = {"actions", "odds", "hint", "map", "hex", "show", "status",
-					 "score", "schedule", "undo", "save", "help", "quit", NULL};
+const char *const complete_commands[] = {"actions", "odds", "hint", "map", "hex", "units", "show",
+					 "status", "score", "schedule", "undo", "save", "help", "quit", NULL};
 
 #define LIST_CAP 16384     /* actions listed (a Movement Phase lists a few thousand) */
 #define WORDS_MAX 16       /* words of the line looked at */
@@ -214,6 +214,9 @@ int complete_line(const struct game *g, const char *line, struct complete_list *
 				add(out, spec, (size_t)l, cur, clen);
 			}
 		}
+	} else if (w.len[0] == 5 && !memcmp(w.word[0], "units", 5)) {
+		for (int k = 0; k < 2 && w.n == 2; k++) /* a side */
+			add(out, g->scn->side[k], strlen(g->scn->side[k]), cur, clen);
 	} else if (w.len[0] == 7 && !memcmp(w.word[0], "actions", 7)) {
 		/* `actions UNIT`: a unit some legal action names (its second word, or one of a
 		 * comma list there) */

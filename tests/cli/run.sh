@@ -56,6 +56,13 @@ n=$(sed -n '/^Victory point schedule/,/^As it stands/p' "$tmp/out" | grep -c '^ 
 [ "$n" -eq 10 ] && ok || ko "show balaclava: $n schedule items, [23.21] and [23.22] have 10"
 printf 'schedule\nquit\n' | "$bin" play balaclava >"$tmp/out" 2>&1
 contains "play: schedule at the prompt" "$tmp/out" "^  russian  \[23.21\]  the three easternmost redoubt hexes (1811, 2012, 2313) occupied$"
+# units at the prompt: each side's units where they stand, those to enter with their turn
+printf 'move kiev1 1810\nunits\nunits allied\nunits bogus\nquit\n' | "$bin" play balaclava >"$tmp/out" 2>&1
+contains "units: a moved unit at its hex" "$tmp/out" "^  kiev1  *Kiev Hus/1  *cav  *0-3-2  *1810$"
+contains "units: the count on the map" "$tmp/out" "^  (37 on the map)$"
+contains "units: reinforcements with their turn" "$tmp/out" "^  to enter: cda4_1 (turn 3) "
+contains "units: a bad side" "$tmp/out" "units \[SIDE\]: SIDE is russian or allied"
+n=$(grep -c "> russian:$" "$tmp/out"); [ "$n" -eq 1 ] && ok || ko "units: russian listed $n times (units, then units allied)"
 # a hint at the prompt: what greedy would play now (what it plays as that side), the game unchanged
 printf 'hint\nhint search:2\nhint bogus\nquit\n' | "$bin" play balaclava --save "$tmp/hint.rec" >"$tmp/out" 2>&1
 h=$(sed -n 's/.*> greedy would play: //p' "$tmp/out")

@@ -98,6 +98,10 @@ static void test_action_words(void **state)
 	assert_true(has("greedy") && has("search") && has("random") && has("greedy:cautious"));
 	assert_int_equal(complete(f, "hint greedy:c"), 3); /* combine, cautious, centre */
 	assert_int_equal(complete(f, "hint greedy "), 0);
+	/* `units SIDE` */
+	assert_int_equal(complete(f, "units r"), 1);
+	assert_string_equal(L.word[0], "russian");
+	assert_int_equal(complete(f, "units "), 2);
 	fx_free(f);
 }
 
