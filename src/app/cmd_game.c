@@ -112,7 +112,8 @@ static const char play_help[] =
 	"  unchanged)\n"
 	"On a terminal the tab key completes what you type from the legal actions (\"mo\" tab:\n"
 	"\"move \"; tab again: the units that may move; a unit, tab: its hexes), and the up\n"
-	"arrow brings back earlier lines (^R searches them).\n";
+	"arrow brings back earlier lines, of this game and earlier ones (^R searches them; they\n"
+	"are kept in $CRIMEA_HISTORY, else ~/.crimea_history).\n";
 
 struct session {
 	const char *argv0;
@@ -478,6 +479,20 @@ static void hint(const struct game *g, const char *who)
 	printf("%s would play: %s\n", ai_player_name(&p, name), text);
 }
 
+/* Where the prompt keeps its history: $CRIMEA_HISTORY ("" for nowhere), else
+ * $HOME/.crimea_history; into buf[n]. */
+static const char *history_path(char *buf, size_t n)
+{
+	const char *env = getenv("CRIMEA_HISTORY"), *home = getenv("HOME");
+	if (env)
+		snprintf(buf, n, "%s", env);
+	else if (home && home[0])
+		snprintf(buf, n, "%s/.crimea_history", home);
+	else
+		buf[0] = '\0';
+	return buf;
+}
+
 /* The prompt's completion (prompt_complete_fn): candidates from the game at ctx. */
 static int complete_game(void *ctx, const char *line, struct complete_list *out)
 {
@@ -494,7 +509,7 @@ int cmd_play(int argc, char **argv)
 	bool until_over = false, ai_given = false;
 	const char *fixed = NULL; /* the last of --seed, --dice, --option given (a new game's) */
 	int rc = 1;
-	char *buf = NULL;
+	char *buf = NULL, hist[1024];
 
 	if (!S)
 		return 1;
@@ -574,7 +589,7 @@ int cmd_play(int argc, char **argv)
 		fprintf(stderr, "crimea play: the side names of %s cannot be written on a \"players\" line; the record"
 			" will not say who played\n", S->s.id);
 	buf = malloc(1 << 20);
-	S->prompt = prompt_new("crimea", complete_game, &S->g);
+	S->prompt = prompt_new("crimea", complete_game, &S->g, history_path(hist, sizeof hist));
 	if (!buf || !S->prompt)
 		goto out;
 	if (!until_over) {

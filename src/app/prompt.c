@@ -19,6 +19,7 @@ struct prompt {
 	char text[512];       /* what prompt_read shows now */
 	bool command;         /* the line being read is a command (completed, kept) */
 	struct complete_list list; /* the candidates of the last tab */
+	char histfile[1024];  /* where the history is kept ("": nowhere) */
 };
 
 static char *show_text(EditLine *el)
@@ -78,7 +79,7 @@ static unsigned char complete_key(EditLine *el, int ch)
 	return CC_REDISPLAY;
 }
 
-struct prompt *prompt_new(const char *prog, prompt_complete_fn complete, void *ctx)
+struct prompt *prompt_new(const char *prog, prompt_complete_fn complete, void *ctx, const char *histfile)
 {
 	struct prompt *p = calloc(1, sizeof *p);
 	const char *term = getenv("TERM");
@@ -103,6 +104,10 @@ struct prompt *prompt_new(const char *prog, prompt_complete_fn complete, void *c
 	}
 	history(p->hist, &ev, H_SETSIZE, HISTORY_MAX);
 	history(p->hist, &ev, H_SETUNIQUE, 1); /* the same line twice running is kept once */
+	if (histfile && histfile[0] && strlen(histfile) + 5 < sizeof p->histfile) {
+		snprintf(p->histfile, sizeof p->histfile, "%s", histfile);
+		history(p->hist, &ev, H_LOAD, p->histfile); /* (none yet: an empty history) */
+	}
 	el_set(p->el, EL_CLIENTDATA, p);
 	el_set(p->el, EL_EDITOR, "emacs");
 	el_set(p->el, EL_SIGNAL, 1); /* the terminal put back on ^C, and the size followed */
@@ -173,6 +178,12 @@ int prompt_read(struct prompt *p, const char *text, bool command, char *buf, siz
 	if (command && buf[0]) {
 		HistEvent ev;
 		history(p->hist, &ev, H_ENTER, buf);
+		if (p->histfile[0]) { /* a whole new file in place of the old: never a torn one */
+			char tmp[sizeof p->histfile + 8];
+			snprintf(tmp, sizeof tmp, "%s.new", p->histfile);
+			if (history(p->hist, &ev, H_SAVE, tmp) < 0 || rename(tmp, p->histfile) != 0)
+				remove(tmp);
+		}
 	}
 	return 0;
 }

@@ -1,6 +1,6 @@
 /* prompt: how `crimea play` reads a person's lines. On a terminal (input and output both a
- * tty, TERM not "dumb") with line editing, a history of the session's lines (up and down
- * arrows, ^R to search it) and tab completion (libedit); from a pipe or a file plain lines, so
+ * tty, TERM not "dumb") with line editing, a history of the lines typed, kept from one
+ * session to the next (up and down arrows, ^R to search it) and tab completion (libedit); from a pipe or a file plain lines, so
  * that scripts, tests and a referee's piped dice read exactly as before. */
 #ifndef CRIMEA_PROMPT_H
 #define CRIMEA_PROMPT_H
@@ -17,9 +17,11 @@ struct prompt;
 typedef int (*prompt_complete_fn)(void *ctx, const char *line, struct complete_list *out);
 
 /* A prompt for program prog (the name libedit reads ~/.editrc settings under). complete may
- * be NULL (no completion). Returns NULL when out of memory; the caller frees it with
- * prompt_free, which puts the terminal back as it was. */
-struct prompt *prompt_new(const char *prog, prompt_complete_fn complete, void *ctx);
+ * be NULL (no completion). histfile: a file that keeps the command lines from one session to
+ * the next (read at the start, rewritten by rename after each line; NULL or "": none); on a
+ * terminal only. Returns NULL when out of memory; the caller frees it with prompt_free, which
+ * puts the terminal back as it was. */
+struct prompt *prompt_new(const char *prog, prompt_complete_fn complete, void *ctx, const char *histfile);
 void prompt_free(struct prompt *p);
 
 /* Whether the prompt edits lines (a terminal) or reads them plainly. */

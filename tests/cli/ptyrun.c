@@ -5,6 +5,9 @@
  *   send TEXT     types TEXT (C escapes: \t \n \r \e \\ \xHH)
  *   expect TEXT   waits until the command's output, after what the last expect matched,
  *                 holds TEXT (the same escapes); fails after TIMEOUT_S seconds
+ *   edit          waits until the command reads a line with editing (the terminal out of
+ *                 canonical mode): keys typed before that would reach the terminal's own
+ *                 line discipline instead (a ^D there is lost when the editor takes over)
  *   exit N        waits for the command to end and checks its exit status
  * Everything the command wrote goes to TRANSCRIPT. The command runs with TERM=xterm on an
  * 100 x 40 terminal. Prints "ok" and exits 0, or what failed and exits 1. */
@@ -18,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -121,6 +125,18 @@ static int expect(struct run *r, const char *text, size_t n)
 	}
 }
 
+static int wait_edit(struct run *r)
+{
+	double until = now() + TIMEOUT_S;
+	for (;;) {
+		struct termios t;
+		if (tcgetattr(r->fd, &t) == 0 && !(t.c_lflag & ICANON))
+			return 0;
+		if (now() > until || pump(r, 10) != 0)
+			return -1;
+	}
+}
+
 static int wait_exit(struct run *r)
 {
 	double until = now() + TIMEOUT_S;
@@ -193,6 +209,12 @@ int main(int argc, char **argv)
 			if (expect(&r, arg, n) != 0) {
 				fprintf(stderr, "%s:%d: the output never held \"%s\"; it ends:\n%s\n", argv[1], lineno, arg,
 					r.len > 600 ? r.out + r.len - 600 : r.out);
+				rc = 1;
+				break;
+			}
+		} else if (!strcmp(line, "edit")) {
+			if (wait_edit(&r) != 0) {
+				fprintf(stderr, "%s:%d: the command never read a line with editing\n", argv[1], lineno);
 				rc = 1;
 				break;
 			}

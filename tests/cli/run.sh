@@ -76,11 +76,20 @@ n=$(cat "$tmp/hint.rec" 2>/dev/null | grep -c '^action '); [ "$n" -eq 0 ] && ok 
 # the history's up arrow, ^D to leave (tests/cli/prompt.pty says what is typed and seen)
 pty=$(dirname "$bin")/tests/ptyrun
 if [ -x "$pty" ]; then
-	if "$pty" tests/cli/prompt.pty "$tmp/pty.out" "$bin" play balaclava --save "$tmp/pty.rec" >"$tmp/out" 2>&1; then
+	# (the history in a file of the test's, never the player's own ~/.crimea_history)
+	if CRIMEA_HISTORY="$tmp/hist" "$pty" tests/cli/prompt.pty "$tmp/pty.out" "$bin" play balaclava --save "$tmp/pty.rec" >"$tmp/out" 2>&1; then
 		ok
 	else
 		ko "play at a terminal: $(cat "$tmp/out")"
 	fi
+	# the next session finds the lines of that one (^R), and the file holds them
+	if CRIMEA_HISTORY="$tmp/hist" "$pty" tests/cli/history.pty "$tmp/pty2.out" "$bin" play balaclava >"$tmp/out" 2>&1; then
+		ok
+	else
+		ko "play at a terminal, the history of the session before: $(cat "$tmp/out")"
+	fi
+	contains "the history file keeps the lines" "$tmp/hist" 'move.040kiev1.0401810'
+	[ ! -e "$tmp/hist.new" ] && ok || ko "the history's temporary file is left behind"
 	n=$(grep -c '^action move kiev1 1810$' "$tmp/pty.rec" 2>/dev/null)
 	[ "$n" = 1 ] && ok || ko "play at a terminal: the completed move is not in the record"
 	# from a pipe the line is read as it is: a tab completes nothing (and spaces around it go)
