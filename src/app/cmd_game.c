@@ -493,6 +493,13 @@ static const char *history_path(char *buf, size_t n)
 	return buf;
 }
 
+/* The map's drawing flags: colours at a terminal, unless NO_COLOR is set (no-color.org). */
+static unsigned map_flags(const struct session *S)
+{
+	const char *no = getenv("NO_COLOR");
+	return prompt_editing(S->prompt) && !(no && no[0]) ? DRAW_COLOR : 0;
+}
+
 /* The prompt's completion (prompt_complete_fn): candidates from the game at ctx. */
 static int complete_game(void *ctx, const char *line, struct complete_list *out)
 {
@@ -593,7 +600,7 @@ int cmd_play(int argc, char **argv)
 	if (!buf || !S->prompt)
 		goto out;
 	if (!until_over) {
-		S->g.rules->draw(&S->g, buf, 1 << 20);
+		S->g.rules->draw(&S->g, buf, 1 << 20, map_flags(S));
 		fputs(buf, stdout);
 	}
 	for (;;) {
@@ -641,7 +648,7 @@ int cmd_play(int argc, char **argv)
 		} else if (!strncmp(line, "actions ", 8)) {
 			list_actions(g, line + 8);
 		} else if (!strcmp(line, "map")) {
-			g->rules->draw(g, buf, 1 << 20);
+			g->rules->draw(g, buf, 1 << 20, map_flags(S));
 			fputs(buf, stdout);
 		} else if (!strncmp(line, "hex ", 4) && g->rules->hex_info) {
 			struct err e;

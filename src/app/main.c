@@ -295,7 +295,7 @@ static int cmd_show(int argc, char **argv)
 		putchar('\n');
 	}
 	if (s.rules->draw) {
-		s.rules->draw(g, buf, 1 << 20);
+		s.rules->draw(g, buf, 1 << 20, 0);
 		fputs(buf, stdout);
 	}
 out:

@@ -24,6 +24,7 @@
 #define SCN_TITLE_MAX 128
 #define SCN_PATH_MAX 1024
 #define SIDE_NAME_MAX 16
+#define DRAW_COLOR 1u /* rules->draw: colour the drawing with ANSI escapes */
 
 /* A decision, structured; each rule system defines its kinds and arguments, and a text form
  * (`move 93suth 1417 1416`) used by terminals, records and tests. */
@@ -126,8 +127,9 @@ struct rules {
 	void (*describe)(const struct game *g, char *out, size_t n);
 	/* Checks a "kind": "tables" file meant for this rule system (cell vocabulary etc.). */
 	int (*check_tables)(const struct jdoc *d, struct errlist *errs);
-	/* A terminal drawing of the map and units. */
-	void (*draw)(const struct game *g, char *out, size_t n);
+	/* A terminal drawing of the map and units; flags: DRAW_COLOR for ANSI colours (a
+	 * terminal that shows them), 0 for plain text. */
+	void (*draw)(const struct game *g, char *out, size_t n, unsigned flags);
 	/* For the HTTP server (docs/API.md); optional. Both return a new reference the caller
 	 * owns (json_decref), or NULL when out of memory. json_scenario: an object with the
 	 * scenario's "map", "units" (definitions), "reconstructed", "first" and "turns".

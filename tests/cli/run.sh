@@ -92,6 +92,10 @@ if [ -x "$pty" ]; then
 	[ ! -e "$tmp/hist.new" ] && ok || ko "the history's temporary file is left behind"
 	n=$(grep -c '^action move kiev1 1810$' "$tmp/pty.rec" 2>/dev/null)
 	[ "$n" = 1 ] && ok || ko "play at a terminal: the completed move is not in the record"
+	# from a pipe the map is plain text
+	printf 'map\nquit\n' | "$bin" play balaclava >"$tmp/out" 2>&1
+	if grep -q "$(printf '\033')" "$tmp/out"; then ko "play from a pipe: colour escapes in the map"; else ok; fi
+	contains "play from a pipe: the map" "$tmp/out" "^legend: "
 	# from a pipe the line is read as it is: a tab completes nothing (and spaces around it go)
 	printf '  sche\t\nschedule  \nquit\n' | "$bin" play balaclava >"$tmp/out" 2>&1
 	contains "play from a pipe: a tab is no completion" "$tmp/out" 'refused: .*sche'

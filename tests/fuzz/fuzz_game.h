@@ -33,7 +33,7 @@ static inline void fz_views(const struct game *g, bool heavy)
 		if (!memchr(buf, '\0', sizes[i]))
 			fz_fail("status() left its %zu-byte buffer unterminated", sizes[i]);
 		if (heavy && g->rules->draw) {
-			g->rules->draw(g, buf, sizes[i]);
+			g->rules->draw(g, buf, sizes[i], i & 1 ? DRAW_COLOR : 0);
 			if (!memchr(buf, '\0', sizes[i]))
 				fz_fail("draw() left its %zu-byte buffer unterminated", sizes[i]);
 		}
@@ -54,7 +54,7 @@ static inline void fz_views(const struct game *g, bool heavy)
 		if (!buf)
 			abort();
 		if (g->rules->draw)
-			g->rules->draw(g, buf, n);
+			g->rules->draw(g, buf, n, DRAW_COLOR);
 		if (g->rules->describe)
 			g->rules->describe(g, buf, n);
 		free(buf);

@@ -602,12 +602,52 @@ static void test_bal_map_glyphs(void **state)
 	struct fx *f = fx_new(BALA, 0);
 	static char buf[1 << 16];
 	assert_int_equal(SCN(f)->map.terrain[IDX(f, "2501")], TER_AQUEDUCT);
-	f->g.rules->draw(&f->g, buf, sizeof buf);
+	f->g.rules->draw(&f->g, buf, sizeof buf, 0);
 	assert_int_equal(drawn_at(f, buf, 25, 1), '=');  /* aqueduct, empty */
 	assert_int_equal(drawn_at(f, buf, 7, 14), 'A');  /* mil6, Allied */
 	assert_int_equal(drawn_at(f, buf, 7, 1), 'R');   /* sous3, Russian */
 	assert_int_equal(drawn_at(f, buf, 1, 1), '.');   /* clear */
 	assert_non_null(strstr(buf, "= aqueduct"));
+	fx_free(f);
+}
+
+/* The map in colour (DRAW_COLOR, a terminal's): the same drawing once its escapes are taken
+ * out; each side's units in its colour, bold unless disrupted, terrain in its own, each cell
+ * reset after it. */
+static void test_bal_map_colour(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(BALA, 0);
+	static char plain[1 << 16], col[1 << 17], stripped[1 << 17];
+	size_t k = 0;
+	f->g.rules->draw(&f->g, plain, sizeof plain, 0);
+	UST(f, "mil5")->fl |= QF_DISRUPTED;
+	f->g.rules->draw(&f->g, col, sizeof col, DRAW_COLOR);
+	UST(f, "mil5")->fl &= (uint16_t)~QF_DISRUPTED;
+	for (const char *p = col; *p; p++) {
+		if (*p == '\033') { /* ESC [ digits and ; ... m */
+			assert_int_equal(p[1], '[');
+			p += 2;
+			while (*p && *p != 'm')
+				p++;
+			assert_int_equal(*p, 'm');
+			continue;
+		}
+		stripped[k++] = *p;
+	}
+	stripped[k] = '\0';
+	/* the one difference: mil5 drawn disrupted, a lower-case letter */
+	char *m5 = strstr(col, "\033[31ma");
+	assert_non_null(m5); /* disrupted Allied: red, not bold */
+	assert_non_null(strstr(col, "\033[1;31mA \033[0m")); /* an Allied unit alone */
+	assert_non_null(strstr(col, "\033[1;32mR \033[0m")); /* a Russian one */
+	assert_non_null(strstr(col, "\033[34m~\033[0m"));    /* the sea */
+	assert_non_null(strstr(col, "\033[2;33m=\033[0m"));  /* the aqueduct */
+	assert_int_equal(strlen(stripped), strlen(plain));
+	size_t diff = 0;
+	for (size_t i = 0; plain[i]; i++)
+		diff += plain[i] != stripped[i];
+	assert_int_equal(diff, 1);
 	fx_free(f);
 }
 
@@ -1642,6 +1682,7 @@ int main(void)
 		cmocka_unit_test(test_bal_21_five_unit_stack),
 		cmocka_unit_test(test_bal_22_aqueduct),
 		cmocka_unit_test(test_bal_map_glyphs),
+		cmocka_unit_test(test_bal_map_colour),
 		cmocka_unit_test(test_bal_hex_info),
 		cmocka_unit_test(test_bal_fire_shifts_cancel),
 		cmocka_unit_test(test_bal_23_victory),

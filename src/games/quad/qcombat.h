@@ -153,7 +153,7 @@ int q_view_path(const struct game *g, const char *unit, int hex, char *out, size
 int q_view_odds(const struct game *g, const struct action *a, char *out, size_t n, struct err *e);
 int q_view_hex(const struct game *g, int hex, char *out, size_t n, struct err *e);
 void q_view_describe(const struct game *g, char *out, size_t n);
-void q_view_draw(const struct game *g, char *out, size_t n);
+void q_view_draw(const struct game *g, char *out, size_t n, unsigned flags);
 
 /* A growing list of actions: stores up to max, counts all. */
 struct q_alist {

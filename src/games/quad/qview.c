@@ -253,7 +253,7 @@ void q_view_describe(const struct game *g, char *out, size_t n)
 	}
 }
 
-void q_view_draw(const struct game *g, char *out, size_t n)
+void q_view_draw(const struct game *g, char *out, size_t n, unsigned flags)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
@@ -261,6 +261,13 @@ void q_view_draw(const struct game *g, char *out, size_t n)
 	/* (the aqueduct is '=', not 'A': upper-case letters of the sides' names mark units, and
 	 * an Allied unit beside the Balaclava aqueduct must not look like it) */
 	static const char ter[TER_COUNT] = {'.', 'w', 'T', 'v', 's', 'b', '~', '=', '#', 'F'};
+	/* DRAW_COLOR: the terrain in its colours (clear dim, woods green, town yellow, vineyard
+	 * magenta, swamp cyan, brush dim green, sea blue, aqueduct dim yellow, closed dim, fort
+	 * bold yellow), the first side's units bold green and the second's bold red, disrupted
+	 * ones not bold; each cell reset after it, so a cut line never bleeds */
+	static const char *const tcol[TER_COUNT] = {"2", "32", "33", "35", "36", "2;32", "34", "2;33", "2", "1;33"};
+	static const char *const ucol[2][2] = {{"1;32", "32"}, {"1;31", "31"}};
+	const bool color = flags & DRAW_COLOR;
 	size_t l = 0;
 
 	/* Even-q: each map row takes two text lines, odd columns on the upper one, even columns
@@ -287,7 +294,14 @@ void q_view_draw(const struct game *g, char *out, size_t n)
 						ch = (char)(ch - 'a' + 'A');
 					if (st->u[stk[0]].fl & QF_DISRUPTED)
 						ch = (char)(ch - 'A' + 'a');
-					APPEND(out, n, l, "%c%c ", ch, k > 1 ? (char)('0' + k) : ' ');
+					if (color)
+						APPEND(out, n, l, "\033[%sm%c%c\033[0m ",
+						       ucol[s->u[stk[0]].side & 1][(st->u[stk[0]].fl & QF_DISRUPTED) != 0], ch,
+						       k > 1 ? (char)('0' + k) : ' ');
+					else
+						APPEND(out, n, l, "%c%c ", ch, k > 1 ? (char)('0' + k) : ' ');
+				} else if (color) {
+					APPEND(out, n, l, "\033[%sm%c\033[0m  ", tcol[m->terrain[idx]], ter[m->terrain[idx]]);
 				} else {
 					APPEND(out, n, l, "%c  ", ter[m->terrain[idx]]);
 				}
