@@ -704,26 +704,54 @@ out:
 	return rc;
 }
 
+/* crimea replay --log: the position's status when it changes, then each action numbered
+ * with the side that decided it, and under it its rulings with their cases and dice. */
+struct replay_log {
+	const struct scenario *s;
+	char last[256]; /* the status last printed */
+};
+
+static void log_step(void *ctx, const struct rec_step *st)
+{
+	struct replay_log *L = ctx;
+	if (strcmp(L->last, st->status)) {
+		snprintf(L->last, sizeof L->last, "%s", st->status);
+		printf("%s\n", st->status);
+	}
+	printf("  %d. %s: %s\n", st->i + 1, st->side >= 0 ? L->s->side[st->side] : "-", st->a->text);
+	for (int i = 0; i < st->ev->n; i++) {
+		const struct event *e = &st->ev->ev[i];
+		printf("       %s%s%s\n", e->rule, e->rule[0] ? " " : "", e->text);
+	}
+	if (st->ev->dropped)
+		printf("       (%d more rulings)\n", st->ev->dropped);
+}
+
 int cmd_replay(int argc, char **argv)
 {
 	struct record rec;
 	struct scenario s;
 	struct game *g;
-	bool verify = false, score = false;
+	bool verify = false, score = false, log = false;
 	const char *path = NULL;
 	int rc = 1;
 
-	if (cli_help(argc, argv, "usage: crimea replay RECORD.rec [--verify] [--score]\n"
+	if (cli_help(argc, argv, "usage: crimea replay RECORD.rec [--verify] [--score] [--log]\n"
 			       "  Re-runs a game record from its seed and actions. With --verify, compares the\n"
 			       "  state checksum after every player-turn and stops with exit status 1 at the\n"
 			       "  first divergence, naming the action. With --score, prints the score sheet of\n"
-			       "  the position reached (each side's victory points item by item, with the case).\n"))
+			       "  the position reached (each side's victory points item by item, with the case).\n"
+			       "  With --log, prints the game as it went: each phase as it begins, each action\n"
+			       "  numbered with the side that took it, and under it every ruling with its case\n"
+			       "  and dice (to review a game, or to post it).\n"))
 		return 0;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--verify"))
 			verify = true;
 		else if (!strcmp(argv[i], "--score"))
 			score = true;
+		else if (!strcmp(argv[i], "--log"))
+			log = true;
 		else if (!path)
 			path = argv[i];
 		else {
@@ -732,7 +760,7 @@ int cmd_replay(int argc, char **argv)
 		}
 	}
 	if (!path) {
-		fprintf(stderr, "usage: crimea replay RECORD.rec [--verify] [--score]\n");
+		fprintf(stderr, "usage: crimea replay RECORD.rec [--verify] [--score] [--log]\n");
 		return 2;
 	}
 	g = malloc(sizeof *g);
@@ -743,6 +771,17 @@ int cmd_replay(int argc, char **argv)
 	if (cli_load_record(argv[0], path, verify, &rec, &s, g) == 0) {
 		char status[256];
 		struct result r;
+		if (log) { /* the same game again, told action by action (the record is known good) */
+			struct replay_log L = {&s, ""};
+			struct err e;
+			if (rec_replay_steps(&rec, &s, g, false, path, &e, log_step, &L) != 0) {
+				cli_print_err(&e);
+				scenario_free(&s);
+				rec_free(&rec);
+				free(g);
+				return 1;
+			}
+		}
 		g->rules->status(g, status, sizeof status);
 		printf("%s: %d actions, %d player-turn checks%s; %s\n", path, rec.nact, rec.nchk,
 		       verify ? " verified" : "", status);

@@ -418,7 +418,16 @@ out:
 int rec_replay(const struct record *r, const struct scenario *s, struct game *g, bool verify,
 	       const char *file, struct err *e)
 {
-	int ci = 0;
+	return rec_replay_steps(r, s, g, verify, file, e, NULL, NULL);
+}
+
+int rec_replay_steps(const struct record *r, const struct scenario *s, struct game *g, bool verify,
+		     const char *file, struct err *e, rec_step_fn fn, void *ctx)
+{
+	struct event *evs = NULL; /* (only for fn: a replay for its result formats no ruling) */
+	struct evsink sink;
+	char status[256];
+	int ci = 0, rc = -1;
 
 	if (strcmp(r->rules, s->rules->id) || strcmp(r->scenario, s->id))
 		return err_set(e, file, 0, "record is for %s/%s, not %s/%s", r->rules, r->scenario,
@@ -431,34 +440,54 @@ int rec_replay(const struct record *r, const struct scenario *s, struct game *g,
 		return -1;
 	if (game_init(g, s, r->seed, (enum dice_mode)r->dice_mode, r->options, e) != 0)
 		return -1;
+	if (fn && !(evs = malloc(REC_STEP_EVENTS * sizeof *evs)))
+		return err_set(e, file, 0, "out of memory");
 	for (int i = 0; i <= r->nact; i++) {
 		while (ci < r->nchk && r->chk[ci].after == i) {
 			if (verify) {
 				uint64_t sum = g->rules->checksum(g);
 				int pt = g->rules->player_turn(g);
-				if (sum != r->chk[ci].sum || pt != r->chk[ci].pturn)
-					return err_set(e, file, r->chk[ci].line,
-						       "state diverges after action %d (%s): player-turn %d checksum %016" PRIx64
-						       ", the record says player-turn %d %016" PRIx64,
-						       i, i > 0 ? r->act[i - 1].text : "start", pt, sum, r->chk[ci].pturn, r->chk[ci].sum);
+				if (sum != r->chk[ci].sum || pt != r->chk[ci].pturn) {
+					err_set(e, file, r->chk[ci].line,
+						"state diverges after action %d (%s): player-turn %d checksum %016" PRIx64
+						", the record says player-turn %d %016" PRIx64,
+						i, i > 0 ? r->act[i - 1].text : "start", pt, sum, r->chk[ci].pturn, r->chk[ci].sum);
+					goto out;
+				}
 			}
 			ci++;
 		}
 		if (i == r->nact)
 			break;
 		const struct rec_action *a = &r->act[i];
-		int dice[DICE_PER_ACTION];
+		int dice[DICE_PER_ACTION], side = g->rules->to_act(g);
 		struct err ae;
 		for (int k = 0; k < a->ndice; k++)
 			dice[k] = a->dice[k];
-		if (game_apply_text(g, a->text, dice, r->dice_mode == DICE_MANUAL ? a->ndice : 0, NULL, &ae) != 0)
-			return err_set(e, file, a->line, "action %d \"%s\" is refused: %s", i + 1, a->text, ae.msg);
+		if (fn) {
+			g->rules->status(g, status, sizeof status);
+			evsink_init(&sink, evs, REC_STEP_EVENTS);
+		}
+		if (game_apply_text(g, a->text, dice, r->dice_mode == DICE_MANUAL ? a->ndice : 0, fn ? &sink : NULL,
+				    &ae) != 0) {
+			err_set(e, file, a->line, "action %d \"%s\" is refused: %s", i + 1, a->text, ae.msg);
+			goto out;
+		}
 		if (a->has_ai) /* the players continue from where they were, not from the seed */
 			game_ai_put(g, &a->ai);
 		if (verify && r->dice_mode == DICE_RNG && a->ndice) {
-			if (a->ndice != g->dice.nused || memcmp(a->dice, g->dice.used, a->ndice))
-				return err_set(e, file, a->line, "action %d \"%s\": the dice differ from the record", i + 1, a->text);
+			if (a->ndice != g->dice.nused || memcmp(a->dice, g->dice.used, a->ndice)) {
+				err_set(e, file, a->line, "action %d \"%s\": the dice differ from the record", i + 1, a->text);
+				goto out;
+			}
+		}
+		if (fn) {
+			struct rec_step st = {i, a, side, status, &sink, g};
+			fn(ctx, &st);
 		}
 	}
-	return 0;
+	rc = 0;
+out:
+	free(evs);
+	return rc;
 }

@@ -95,4 +95,21 @@ int rec_load(struct record *r, const char *path, struct err *e);
 int rec_replay(const struct record *r, const struct scenario *s, struct game *g, bool verify,
 	       const char *file, struct err *e);
 
+/* One action of a replay, as rec_replay_steps tells it. */
+#define REC_STEP_EVENTS 256 /* rulings kept an action (more are counted in ev->dropped) */
+struct rec_step {
+	int i;                      /* the action's index in the record (0: the first) */
+	const struct rec_action *a; /* the action as recorded */
+	int side;                   /* the side that decided it (rules->to_act before it) */
+	const char *status;         /* the position before it (rules->status) */
+	const struct evsink *ev;    /* its rulings, with their cases and dice */
+	const struct game *g;       /* the game after it */
+};
+typedef void (*rec_step_fn)(void *ctx, const struct rec_step *st);
+/* rec_replay, telling fn (with ctx) of every action once applied, with its rulings: a game's
+ * log for a reader (crimea replay --log). The same result as rec_replay. Returns 0, or -1
+ * with e set (also when out of memory). */
+int rec_replay_steps(const struct record *r, const struct scenario *s, struct game *g, bool verify,
+		     const char *file, struct err *e, rec_step_fn fn, void *ctx);
+
 #endif

@@ -187,6 +187,15 @@ contains "game over" "$tmp/out" "Game over"
 expect "search budget refused" 1 "$bin" play balaclava --ai russian=search:0
 contains "search budget message" "$tmp/err" "search:N with 1 <= N <= 100000"
 expect "replay verify" 0 "$bin" replay "$tmp/g.rec" --verify
+# the game's log: every action numbered with its side, each phase as it begins, the rulings
+expect "replay --log" 0 "$bin" replay "$tmp/g.rec" --log --verify
+n=$(grep -c '^action ' "$tmp/g.rec"); m=$(grep -cE '^  [0-9]+\. (russian|allied): ' "$tmp/out")
+[ "$n" -gt 100 ] && [ "$n" -eq "$m" ] && ok || ko "replay --log: $m actions logged of $n"
+contains "replay --log: a phase begins" "$tmp/out" "^Game-Turn 1 (last 12), russian Player-Turn, Movement Phase$"
+contains "replay --log: a ruling under its action" "$tmp/out" "^       \[4.0\] Defensive Fire Phase (allied)$"
+expect "replay --log of the planned move" 0 "$bin" replay "$tmp/plan.rec" --log
+contains "replay --log: the move" "$tmp/out" "^  1\. russian: move kiev1 1810$"
+contains "replay --log: its ruling" "$tmp/out" "^       \[5.0\] kiev1 moves to 1810 (5 of 8 movement points spent), stopping in an enemy zone of control \[5.13\]$"
 sed '0,/^check 2 /s/^check 2 .*/check 2 0123456789abcdef/' "$tmp/g.rec" >"$tmp/bad.rec"
 expect "replay detects divergence" 1 "$bin" replay "$tmp/bad.rec" --verify
 contains "divergence names the action" "$tmp/err" "diverges after action"

@@ -222,6 +222,66 @@ static void test_record_roundtrip(void **state)
 	rec_free(&r2); /* idempotent */
 }
 
+/* rec_replay_steps (crimea replay --log): every action once, in order, with the side that
+ * decided it, the status before it and exactly the rulings applying it gives; the game it
+ * leaves is rec_replay's. */
+struct steps_seen {
+	int n, events;
+	struct game *ref;  /* the same game applied alongside, with its own sink */
+	bool ok;
+};
+
+static void count_step(void *ctx, const struct rec_step *st)
+{
+	struct steps_seen *c = ctx;
+	struct event evs[REC_STEP_EVENTS];
+	struct evsink sink;
+	struct err e;
+	char status[256];
+	int dice[DICE_PER_ACTION];
+	c->ref->rules->status(c->ref, status, sizeof status);
+	c->ok = c->ok && st->i == c->n && !strcmp(st->status, status) && st->side == c->ref->rules->to_act(c->ref);
+	evsink_init(&sink, evs, REC_STEP_EVENTS);
+	for (int k = 0; k < st->a->ndice; k++)
+		dice[k] = st->a->dice[k];
+	c->ok = c->ok && game_apply_text(c->ref, st->a->text, dice, 0, &sink, &e) == 0 && sink.n == st->ev->n;
+	for (int k = 0; c->ok && k < sink.n; k++)
+		c->ok = !strcmp(sink.ev[k].rule, st->ev->ev[k].rule) && !strcmp(sink.ev[k].text, st->ev->ev[k].text);
+	c->ok = c->ok && c->ref->rules->checksum(c->ref) == st->g->rules->checksum(st->g);
+	c->n++;
+	c->events += st->ev->n;
+}
+
+static void test_record_steps(void **state)
+{
+	struct fixture *f = *state;
+	struct record r;
+	struct err e;
+	struct game *ref = malloc(sizeof *ref);
+	struct steps_seen c = {0, 0, ref, true};
+
+	assert_non_null(ref);
+	assert_int_equal(game_init(&f->g, &f->scn, 7, DICE_RNG, 0, &e), 0);
+	rec_init(&r, &f->g);
+	play(f, &r, 60);
+	uint64_t final = f->g.rules->checksum(&f->g);
+	assert_int_equal(game_init(ref, &f->scn, 7, DICE_RNG, 0, &e), 0);
+	assert_int_equal(rec_replay_steps(&r, &f->scn, &f->g2, true, NULL, &e, count_step, &c), 0);
+	assert_true(c.ok);
+	assert_int_equal(c.n, 60);
+	assert_true(c.events >= 60); /* every action rules something, if only the phase */
+	assert_true(f->g2.rules->checksum(&f->g2) == final);
+	/* a refused action stops it there, as rec_replay */
+	snprintf(r.act[30].text, sizeof r.act[30].text, "move nosuch 0101");
+	c = (struct steps_seen){0, 0, ref, true};
+	assert_int_equal(game_init(ref, &f->scn, 7, DICE_RNG, 0, &e), 0);
+	assert_int_equal(rec_replay_steps(&r, &f->scn, &f->g2, false, NULL, &e, count_step, &c), -1);
+	assert_int_equal(c.n, 30);
+	assert_non_null(strstr(e.msg, "action 31"));
+	rec_free(&r);
+	free(ref);
+}
+
 /* "end" is legal at every phase boundary: ten of them are two player-turns of five phases
  * ([4.0]: Movement, Defensive Fire, Offensive Fire, Melee, Rally), each closed by a check. */
 static void test_record_ends(void **state)
@@ -823,6 +883,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_record_roundtrip),
+		cmocka_unit_test(test_record_steps),
 		cmocka_unit_test(test_record_ends),
 		cmocka_unit_test(test_record_manual_dice),
 		cmocka_unit_test(test_record_tampered_check),
