@@ -162,6 +162,12 @@ test("a hint shows greedy's choice with its unit selected, changes nothing, and 
   const st = await gameState(page, id);
   const side = st.game.to_act;
   const want = await api("POST", `/api/games/${id}/hint`, { token: st.tokens.seats[side] });
+  // the keys: h asks, Escape closes
+  await page.keyboard.press("h");
+  await page.waitForSelector("#hint-text code");
+  await page.keyboard.press("Escape");
+  await page.waitForSelector("#odds", { state: "hidden" });
+  eq(await page.$$eval(".hl-hint", (l) => l.length), 0, "Escape takes the hint's mark off the map");
   await page.click("#hint");
   await page.waitForSelector("#hint-text code");
   eq(await page.$eval("#hint-text code", (c) => c.textContent), want.action, "the server's hint, shown");
@@ -178,7 +184,7 @@ test("a hint shows greedy's choice with its unit selected, changes nothing, and 
     await page.waitForSelector(`svg.hexmap .counter[data-unit="${unit}"][data-hex="${to}"]`);
     const after = (await gameState(page, id)).game;
     eq(after.seq, st.game.seq + 1, "played: one action more");
-    await page.click("#undo");
+    await page.keyboard.press("u"); // the key for Undo
     await page.waitForFunction(async (a) => {
       const t = JSON.parse(localStorage.getItem("crimea.tokens"))[a.id];
       const g = await (await fetch(`/api/games/${a.id}?token=${Object.values(t.seats)[0]}`)).json();

@@ -78,8 +78,29 @@ export async function showGame(root, id, urlToken) {
     });
   } catch { /* no SSE: the player's own actions still refresh */ }
 
+  // ---- keys: e ends the phase, u undoes, h asks for a hint, Escape closes a box or
+  // deselects; never while typing in a field (a die, the list of actions)
+  const onKey = (ev) => {
+    if (st.closed || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const t = ev.target;
+    if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA" || t.isContentEditable)) return;
+    if (ev.key === "Escape") {
+      if (!oddsBox.hidden && !oddsBox.querySelector("form.dice")) {
+        st.pending = null;
+        st.hint = null;
+        oddsBox.hidden = true;
+      } else st.selected = [];
+      render();
+    } else if (ev.key === "e" && st.groups?.end && !st.pending && !st.busy) send("end");
+    else if (ev.key === "u" && st.actSide && !st.busy) undo();
+    else if (ev.key === "h" && st.groups && !st.busy) hint();
+    else return;
+    ev.preventDefault();
+  };
+  document.addEventListener("keydown", onKey);
+
   await refresh();
-  return () => { st.closed = true; es?.close(); };
+  return () => { st.closed = true; es?.close(); document.removeEventListener("keydown", onKey); };
 
   // ---- state ----
   function tokenFor(sideName) { return (tokens.seats || {})[sideName] || null; }
@@ -382,9 +403,9 @@ export async function showGame(root, id, urlToken) {
     }
     turnBox.append(h("h2", {}, `${st.actSide}: ${g.phase}`));
     const buttons = h("div.buttons", {},
-      h("button.primary", { type: "button", id: "end", disabled: !gr.end, onclick: () => gr.end && send("end"), "aria-label": "End the phase" }, "End phase"),
-      h("button", { type: "button", id: "undo", onclick: undo }, "Undo"),
-      h("button", { type: "button", id: "hint", onclick: hint, title: "what the computer (greedy) would play now" }, "Hint"));
+      h("button.primary", { type: "button", id: "end", disabled: !gr.end, onclick: () => gr.end && send("end"), "aria-label": "End the phase", title: "key e" }, "End phase"),
+      h("button", { type: "button", id: "undo", onclick: undo, title: "key u" }, "Undo"),
+      h("button", { type: "button", id: "hint", onclick: hint, title: "what the computer (greedy) would play now (key h)" }, "Hint"));
     turnBox.append(buttons);
     if (gr.owed.length) {
       turnBox.append(h("h3", {}, "Owed: choose a path"),
