@@ -11,6 +11,7 @@
 #include "../games/record.h"
 #include "../hex/hex.h"
 #include "cli.h"
+#include "gamelog.h"
 #include "players.h"
 #include "prompt.h"
 
@@ -704,29 +705,6 @@ out:
 	return rc;
 }
 
-/* crimea replay --log: the position's status when it changes, then each action numbered
- * with the side that decided it, and under it its rulings with their cases and dice. */
-struct replay_log {
-	const struct scenario *s;
-	char last[256]; /* the status last printed */
-};
-
-static void log_step(void *ctx, const struct rec_step *st)
-{
-	struct replay_log *L = ctx;
-	if (strcmp(L->last, st->status)) {
-		snprintf(L->last, sizeof L->last, "%s", st->status);
-		printf("%s\n", st->status);
-	}
-	printf("  %d. %s: %s\n", st->i + 1, st->side >= 0 ? L->s->side[st->side] : "-", st->a->text);
-	for (int i = 0; i < st->ev->n; i++) {
-		const struct event *e = &st->ev->ev[i];
-		printf("       %s%s%s\n", e->rule, e->rule[0] ? " " : "", e->text);
-	}
-	if (st->ev->dropped)
-		printf("       (%d more rulings)\n", st->ev->dropped);
-}
-
 int cmd_replay(int argc, char **argv)
 {
 	struct record rec;
@@ -772,15 +750,18 @@ int cmd_replay(int argc, char **argv)
 		char status[256];
 		struct result r;
 		if (log) { /* the same game again, told action by action (the record is known good) */
-			struct replay_log L = {&s, ""};
 			struct err e;
-			if (rec_replay_steps(&rec, &s, g, false, path, &e, log_step, &L) != 0) {
+			char *text;
+			size_t len;
+			if (glog_text(&rec, &s, &text, &len, &e) != 0) {
 				cli_print_err(&e);
 				scenario_free(&s);
 				rec_free(&rec);
 				free(g);
 				return 1;
 			}
+			fwrite(text, 1, len, stdout);
+			free(text);
 		}
 		g->rules->status(g, status, sizeof status);
 		printf("%s: %d actions, %d player-turn checks%s; %s\n", path, rec.nact, rec.nchk,

@@ -37,6 +37,7 @@
 #include "../hex/hex.h"
 #include "catalog.h"
 #include "cli.h"
+#include "gamelog.h"
 #include "players.h"
 #include "sgame.h"
 #include "srvparse.h"
@@ -993,6 +994,22 @@ static enum MHD_Result api_record(struct srv *S, struct MHD_Connection *c, struc
 	return send_text(c, 200, text, len, "text/plain; charset=utf-8");
 }
 
+/* GET .../log: the game told action by action with every ruling and its case (what
+ * `crimea replay --log` prints of its record), as text: public, like the rulings the game
+ * screen shows. */
+static enum MHD_Result api_log(struct MHD_Connection *c, struct sgame *sg, int viewer)
+{
+	char *text;
+	size_t len;
+	struct err e;
+
+	if (viewer < 0)
+		return send_error(c, 403, "a seat or spectator token is needed", NULL);
+	if (glog_text(&sg->rec, sg->scn, &text, &len, &e) != 0)
+		return send_error(c, 500, e.msg, NULL);
+	return send_text(c, 200, text, len, "text/plain; charset=utf-8");
+}
+
 static enum MHD_Result api_entropy(struct srv *S, struct MHD_Connection *c, struct sgame *sg, const struct srv_req *q)
 {
 	int viewer = seat_of(sg, q->token);
@@ -1256,6 +1273,8 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 			return api_actions(c, sg, viewer);
 		if (!strcmp(what, "record"))
 			return api_record(S, c, sg, viewer);
+		if (!strcmp(what, "log"))
+			return api_log(c, sg, viewer);
 		if (!strcmp(what, "events"))
 			return api_events(S, c, sg, viewer);
 		if (!strcmp(what, "reveal"))
@@ -1272,7 +1291,7 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 		return send_error(c, 405, "use GET or POST", NULL);
 	if (strcmp(what, "actions") && strcmp(what, "odds") && strcmp(what, "hint") && strcmp(what, "undo") &&
 	    strcmp(what, "entropy"))
-		return send_error(c, !*what || !strcmp(what, "record") || !strcmp(what, "events") ||
+		return send_error(c, !*what || !strcmp(what, "record") || !strcmp(what, "log") || !strcmp(what, "events") ||
 					     !strcmp(what, "reveal") || !strncmp(what, "hex/", 4) ||
 					     sheet_of(what) >= 0 ? 405 : 404,
 				  "no such endpoint for POST", NULL);

@@ -400,7 +400,8 @@ test("`crimea show --svg` prints every scenario's map as the browser draws it, a
   await createGame(page, { seed: 5 });
   await page.waitForSelector("#printmap");
   for (const [sel, type, has] of [["#printmap", "image/svg+xml", 'class="hex t-'], ["#printcounters", "image/svg+xml", 'class="counter back"'],
-    ["#print-a4", "text/html; charset=utf-8", "@page { size: a4"], ["#print-letter", "text/html; charset=utf-8", "@page { size: letter"]]) {
+    ["#print-a4", "text/html; charset=utf-8", "@page { size: a4"], ["#print-letter", "text/html; charset=utf-8", "@page { size: letter"],
+    ["#gamelog", "text/plain; charset=utf-8", ""]]) {
     const href = await page.getAttribute(sel, "href"); // the status bar's print links
     const r = await page.request.get(BASE + href);
     eq([r.status(), r.headers()["content-type"]], [200, type], `${sel}: ${type}`);

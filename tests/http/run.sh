@@ -333,6 +333,16 @@ printf '%s' "$body" >"$T/h.rec"
 verdict $? "GET record"
 check "crimea replay --verify accepts the record" "$BIN" replay "$T/h.rec" --verify
 check "the record holds every action" [ "$(grep -c '^action ' "$T/h.rec")" = "$HSEQ" ]
+# the game log: every action numbered with its side, the rulings under it, as replay --log gives it
+req GET "/api/games/$H/log?token=$HS"
+printf '%s\n' "$body" >"$T/h.log"
+[ "$code" = 200 ] && [ "$(grep -cE '^  [0-9]+\. (russian|allied): ' "$T/h.log")" = "$HSEQ" ] && grep -q '^       \[5\.0\] ' "$T/h.log"
+verdict $? "GET log: $HSEQ actions, with their rulings"
+"$BIN" replay "$T/h.rec" --log >"$T/h2.log" 2>&1
+sed '$d' "$T/h2.log" >"$T/h3.log" # (replay's last line is its summary)
+check "GET log is replay --log of the record" cmp -s "$T/h.log" "$T/h3.log"
+req GET "/api/games/$H/log"
+check "GET log without a token: 403" [ "$code" = 403 ]
 req GET "/api/games/$H?token=$HS&at=0"
 [ "$code" = 200 ] && [ "$(j "$body" "o.at == 0 && o.of == $HSEQ && o.action === null && o.units.length > 10")" = true ]
 verdict $? "?at=0: the opening position, no action"

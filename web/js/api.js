@@ -46,6 +46,7 @@ export const api = {
   // the printable map of the position ("map") or the counter sheet ("counters"), as SVG
   sheetUrl: (id, token, what) => `${g(id)}/${what}.svg${q(token)}`,
   // both as a booklet of pages of paper ("a4", "letter") to print from the browser
+  logUrl: (id, token) => `${g(id)}/log${q(token)}`,
   printUrl: (id, token, paper) => `${g(id)}/print.html${q(token)}${token ? "&" : "?"}paper=${paper}`,
   // the same for a scenario's set-up, before any game
   scenarioPrintUrl: (id, paper) => `/api/scenarios/${encodeURIComponent(id)}/print.html?paper=${paper}`,

@@ -373,7 +373,9 @@ export async function showGame(root, id, urlToken) {
         h("a", { href: api.sheetUrl(id, anyToken(), "counters"), target: "_blank", rel: "noopener", id: "printcounters",
           title: "every counter, front and back, as SVG to print and cut out" }, "counters"), " · booklet ",
         ...["a4", "letter"].flatMap((p, i) => [i ? " " : "", h("a", { href: api.printUrl(id, anyToken(), p), target: "_blank", rel: "noopener",
-          id: `print-${p}`, title: `the map over ${p.toUpperCase()} pages at true size, then the counters: print at 100%` }, p === "a4" ? "A4" : "Letter")])));
+          id: `print-${p}`, title: `the map over ${p.toUpperCase()} pages at true size, then the counters: print at 100%` }, p === "a4" ? "A4" : "Letter")]),
+        " · ", h("a", { href: api.logUrl(id, anyToken()), target: "_blank", rel: "noopener", id: "gamelog",
+          title: "the game so far, action by action with every ruling and its case, as text to keep or post" }, "game log")));
     // highlights
     const hl = new Map();
     if (gr) {
@@ -495,6 +497,7 @@ export async function showGame(root, id, urlToken) {
       g.score ? scoreTable(g.score) : null,
       h("div.buttons", {},
         h("a.button", { href: `#/replay/${id}` }, "Replay"),
+        h("a.button", { href: api.logUrl(id, anyToken()), target: "_blank", rel: "noopener", id: "endlog" }, "Game log"),
         h("a.button", { href: "#/" }, "Lobby"),
         h("button", { type: "button", onclick: () => { endScreen.hidden = true; } }, "Show the map")));
     if (!endScreen.dataset.shown) { endScreen.hidden = false; endScreen.dataset.shown = "1"; }
