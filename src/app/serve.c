@@ -799,16 +799,19 @@ static enum MHD_Result api_odds(struct MHD_Connection *c, struct sgame *sg, cons
 }
 
 /* POST .../hint: what a computer player would play now as the side to act (greedy unless the
- * body names one), the game unchanged (ai_player_hint). Only the seat to act asks. Search is
- * refused: it thinks for seconds, and this is answered while the server's lock is held (on
- * a copy without the game's memo and scratch, which the game's own computer player may be
- * using on another thread: the same choice, a little slower). */
-static enum MHD_Result api_hint(struct MHD_Connection *c, struct sgame *sg, const struct srv_req *q)
+ * body names one: random, greedy:POSTURE, search or search:N up to the server's budget), the
+ * game unchanged (ai_player_hint). Only the seat to act asks. The player thinks on a copy
+ * without the server's lock, as a computer player's turn does (srv_ai_turn): search takes
+ * seconds; if the game changed meanwhile (an undo, the other browser) the hint is refused,
+ * 409, to be asked again. */
+static enum MHD_Result api_hint(struct srv *S, struct MHD_Connection *c, struct sgame *sg, const struct srv_req *q)
 {
 	const struct game *g = sg->g;
-	int side = g->rules->to_act(g), viewer = seat_of(sg, q->token);
+	int side = g->rules->to_act(g), viewer = seat_of(sg, q->token), rc;
+	unsigned long version = sg->version;
 	struct ai_player p;
-	struct action a;
+	struct game *copy;
+	struct err e;
 	char text[ACTION_TEXT_MAX], name[AI_PLAYER_NAME_MAX];
 	json_t *o;
 
@@ -816,11 +819,23 @@ static enum MHD_Result api_hint(struct MHD_Connection *c, struct sgame *sg, cons
 		return send_error(c, 422, "[4.0] the game is over", "[4.0]");
 	if (viewer != side || sg->ai[side].kind != AI_NONE)
 		return send_error(c, 403, "only the seat to act may ask for a hint", NULL);
-	if (ai_player_parse(q->has_player ? q->player : "greedy", &p) != 0 || p.kind == AI_SEARCH)
-		return send_error(c, 400, "\"player\" is random, greedy or greedy:POSTURE (" AI_POSTURE_LIST ")", NULL);
-	if (ai_player_hint(&p, g, false, &a) != 0)
-		return send_error(c, 422, "no legal action", NULL);
-	g->rules->format(g, &a, text, sizeof text);
+	if (ai_player_parse(q->has_player ? q->player : "greedy", &p) != 0 ||
+	    (p.kind == AI_SEARCH && p.budget > SRV_SEARCH_BUDGET_MAX))
+		return send_error(c, 400, "\"player\" is random, greedy, greedy:POSTURE (" AI_POSTURE_LIST
+				  "), search or search:N with N at most 200", NULL);
+	if (!(copy = malloc(sizeof *copy)))
+		return send_error(c, 500, "out of memory", NULL);
+	*copy = *g;
+	pthread_mutex_unlock(&S->mu);
+	pthread_mutex_lock(&sg->speed->mu);
+	rc = sg_hint(sg, copy, &p, text, &e);
+	pthread_mutex_unlock(&sg->speed->mu);
+	pthread_mutex_lock(&S->mu);
+	free(copy);
+	if (sg->version != version)
+		return send_error(c, 409, "the game changed while the hint was worked out: ask again", NULL);
+	if (rc != 0)
+		return send_error(c, 422, e.msg, NULL);
 	o = json_object();
 	json_object_set_new(o, "action", json_string(text));
 	json_object_set_new(o, "player", json_string(ai_player_name(&p, name)));
@@ -1304,7 +1319,7 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 	if (!strcmp(what, "odds"))
 		return api_odds(c, sg, &q);
 	if (!strcmp(what, "hint"))
-		return api_hint(c, sg, &q);
+		return api_hint(S, c, sg, &q);
 	if (!strcmp(what, "undo"))
 		return api_undo(S, c, sg, &q);
 	return api_entropy(S, c, sg, &q);

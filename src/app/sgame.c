@@ -76,21 +76,27 @@ static void dice_text(const uint8_t *d, int nd, char *out, size_t n)
 		l += (size_t)snprintf(out + l, n - l, "%s%d", i ? " " : "", d[i]);
 }
 
-int sg_think(struct sgame *sg, struct game *g, char text[ACTION_TEXT_MAX], struct game_ai_state *after,
-	     struct err *e)
+/* (the scenario's memo and scratch, made on first use: speed only, the same choices without) */
+static void speed_up(struct sgame *sg, struct game *g)
 {
 	struct srv_speed *sp = sg->speed;
-	struct action a;
-	int side = g->rules->to_act(g);
-
-	if (side < 0 || sg->ai[side].kind == AI_NONE)
-		return err_set(e, NULL, 0, "no computer player is to act");
-	if (!sp->memo && sg->scn->rules->memo_new) /* speed only: the same choices without */
+	if (!sp->memo && sg->scn->rules->memo_new)
 		sp->memo = sg->scn->rules->memo_new(sg->scn);
 	if (!sp->ai_scratch)
 		sp->ai_scratch = ai_scratch_new(sg->scn);
 	g->memo = sp->memo;
 	g->ai_scratch = sp->ai_scratch;
+}
+
+int sg_think(struct sgame *sg, struct game *g, char text[ACTION_TEXT_MAX], struct game_ai_state *after,
+	     struct err *e)
+{
+	struct action a;
+	int side = g->rules->to_act(g);
+
+	if (side < 0 || sg->ai[side].kind == AI_NONE)
+		return err_set(e, NULL, 0, "no computer player is to act");
+	speed_up(sg, g);
 	int rc = ai_player_choose(&sg->ai[side], g, &a);
 	if (rc == 0)
 		g->rules->format(g, &a, text, ACTION_TEXT_MAX);
@@ -101,6 +107,19 @@ int sg_think(struct sgame *sg, struct game *g, char text[ACTION_TEXT_MAX], struc
 	if (after)
 		game_ai_get(g, after);
 	return 0;
+}
+
+int sg_hint(struct sgame *sg, struct game *g, const struct ai_player *p, char text[ACTION_TEXT_MAX], struct err *e)
+{
+	struct action a;
+	int rc;
+	speed_up(sg, g);
+	rc = ai_player_hint(p, g, true, &a);
+	if (rc == 0)
+		g->rules->format(g, &a, text, ACTION_TEXT_MAX);
+	g->memo = NULL; /* the caller's copy keeps neither: they are the scenario's */
+	g->ai_scratch = NULL;
+	return rc == 0 ? 0 : err_set(e, NULL, 0, "no legal action");
 }
 
 int sg_step(struct store *st, struct sgame *sg, const char *text, const int *dice, int nd,

@@ -76,6 +76,10 @@ int sg_reset(struct sgame *sg, struct err *e);
  * after choosing into *after (may be NULL). sg is only read. 0, or -1 with e set. */
 int sg_think(struct sgame *sg, struct game *g, char text[ACTION_TEXT_MAX], struct game_ai_state *after,
 	     struct err *e);
+/* A hint on g, a copy of sg's game the caller owns (holding sg->speed->mu, or alone): what
+ * player p would play now as the side to act (ai_player_hint), with the scenario's memo and
+ * scratch; its text into text. g's players' state is left as it was. 0, or -1 with e set. */
+int sg_hint(struct sgame *sg, struct game *g, const struct ai_player *p, char text[ACTION_TEXT_MAX], struct err *e);
 /* Applies one action (text) to sg. known, when not NULL, is the computer players' state after
  * the action, put back in the game after it (the state sg_think gave with the text, or what
  * the store or sg->aist kept). When replaying (st NULL) the action comes from the store: it is

@@ -190,6 +190,18 @@ test("a hint shows greedy's choice with its unit selected, changes nothing, and 
       const g = await (await fetch(`/api/games/${a.id}?token=${Object.values(t.seats)[0]}`)).json();
       return g.seq === a.seq;
     }, { id, seq: st.game.seq });
+    const from = st.game.units.find((u) => u.id === unit).hex;
+    await page.waitForSelector(`svg.hexmap .counter[data-unit="${unit}"][data-hex="${from}"]`); // the screen too
+    await page.waitForSelector("#hint:not([disabled])");
+    // asked of search: its choice, as the API gives it for this position
+    const want2 = await api("POST", `/api/games/${id}/hint`, { token: st.tokens.seats[side], player: "search" });
+    await page.keyboard.press("h");
+    await page.waitForSelector("#hint-search");
+    await page.click("#hint-search");
+    await page.waitForFunction(() => /\(search\)/.test(document.querySelector("#hint-text")?.textContent || ""), null, { timeout: 30000 });
+    eq(await page.$eval("#hint-text code", (c) => c.textContent), want2.action, "search's hint, shown");
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("#odds", { state: "hidden" });
   }
 });
 

@@ -286,14 +286,29 @@ check "hint: the game still at seq 1" [ "$(j "$body" 'o.seq')" = 1 ]
 req POST "/api/games/$H/hint" "{\"token\": \"$HR\", \"player\": \"greedy:cautious\"}"
 [ "$code" = 200 ] && [ "$(j "$body" 'o.player')" = greedy:cautious ]
 verdict $? "hint: greedy:cautious"
-req POST "/api/games/$H/hint" "{\"token\": \"$HR\", \"player\": \"search\"}"
-check "hint: search refused, 400" [ "$code" = 400 ]
+req POST "/api/games/$H/hint" "{\"token\": \"$HR\", \"player\": \"search:3\"}"
+[ "$code" = 200 ] && [ "$(j "$body" 'o.player')" = search:3 ] && [ -n "$(j "$body" 'o.action')" ]
+verdict $? "hint: search:3, thought without the server's lock"
+req POST "/api/games/$H/hint" "{\"token\": \"$HR\", \"player\": \"search:500\"}"
+check "hint: search over the server's budget refused, 400" [ "$code" = 400 ]
+req POST "/api/games/$H/hint" "{\"token\": \"$HR\", \"player\": \"nobody\"}"
+check "hint: an unknown player refused, 400" [ "$code" = 400 ]
 req POST "/api/games/$H/hint" "{\"token\": \"$HA\"}"
 check "hint: not the seat to act, 403" [ "$code" = 403 ]
 req GET "/api/games/$H/hint?token=$HR"
 check "hint: GET, 405" [ "$code" = 405 ]
+# a long hint (search:200, seconds) does not hold up the server; the game changing meanwhile
+# makes it 409, to be asked again
+printf '%s' "{\"token\": \"$HR\", \"player\": \"search:200\"}" >"$T/hintreq"
+curl -s -o "$T/hintresp" -w '%{http_code}' -X POST -H 'Content-Type: application/json' \
+	--data-binary @"$T/hintreq" "${URL}api/games/$H/hint" >"$T/hintcode" &
+HINT=$!
+sleep 1 # (the request in, and search at work: it takes about 5 s here)
 req POST "/api/games/$H/actions" "{\"token\": \"$HR\", \"action\": \"end\"}"
-check "end the phase" [ "$code" = 200 ]
+check "end the phase (while search thinks of a hint)" [ "$code" = 200 ]
+check "the action was answered while the hint was still being thought" kill -0 "$HINT"
+wait "$HINT"
+check "the hint thought while the game changed: 409" [ "$(cat "$T/hintcode")" = 409 ]
 req POST "/api/games/$H/undo" "{\"token\": \"$(j "$body" "o.game.to_act == 'russian' ? '$HR' : '$HA'")\"}"
 check "undo across a change of the deciding side: 422" [ "$code" = 422 ]
 

@@ -184,11 +184,12 @@ export async function showGame(root, id, urlToken) {
 
   // What greedy would play now (POST /hint): shown with its unit selected on the map, to play
   // or to leave; the game does not change until the player chooses.
-  async function hint() {
+  async function hint(player) {
     if (st.pending || oddsBox.querySelector("form.dice")) return;
     msg.textContent = "";
+    if (player) clear(oddsBox).append(h("h2", {}, "Hint"), h("p", { id: "hint-wait" }, `Asking ${player}…`));
     try {
-      const o = await api.hint(id, tokenFor(st.actSide));
+      const o = await api.hint(id, tokenFor(st.actSide), player);
       const a = (st.groups?.all || []).find((x) => x.text === o.action);
       if (a?.unit) st.selected = [a.unit];
       else if (a?.units) st.selected = [...a.units];
@@ -198,11 +199,14 @@ export async function showGame(root, id, urlToken) {
         h("div.buttons", {},
           h("button.primary", { type: "button", id: "hint-play", onclick: () => (a && a.units ? showOdds(a) : send(o.action)) },
             a && a.units ? "See the odds" : "Play it"),
+          o.player.startsWith("search") ? null
+            : h("button", { type: "button", id: "hint-search", title: "the stronger player: a few seconds", onclick: () => hint("search") }, "Ask search"),
           h("button", { type: "button", id: "hint-close", onclick: () => { st.hint = null; oddsBox.hidden = true; render(); } }, "Close")));
       oddsBox.hidden = false;
       render();
     } catch (e) {
       msg.textContent = `Hint: ${e.message}`;
+      if (player) oddsBox.hidden = true; // (not "Asking search…" for ever)
     }
   }
 
@@ -407,7 +411,7 @@ export async function showGame(root, id, urlToken) {
     const buttons = h("div.buttons", {},
       h("button.primary", { type: "button", id: "end", disabled: !gr.end, onclick: () => gr.end && send("end"), "aria-label": "End the phase", title: "key e" }, "End phase"),
       h("button", { type: "button", id: "undo", onclick: undo, title: "key u" }, "Undo"),
-      h("button", { type: "button", id: "hint", onclick: hint, title: "what the computer (greedy) would play now (key h)" }, "Hint"));
+      h("button", { type: "button", id: "hint", onclick: () => hint(), title: "what the computer (greedy) would play now (key h)" }, "Hint"));
     turnBox.append(buttons);
     if (gr.owed.length) {
       turnBox.append(h("h3", {}, "Owed: choose a path"),
