@@ -136,6 +136,19 @@ static int save_rec(struct session *S, const char *path)
 	return 0;
 }
 
+/* Before a manual die: the odds of the action about to roll (a fire or melee), die by die, so
+ * that the table's referee reads the result off the roll at once; nothing for other rolls. */
+static void dice_odds(const struct game *g, const char *text)
+{
+	struct action a;
+	struct err e;
+	char *buf = malloc(16384);
+	if (buf && g->rules->odds && g->rules->parse(g, text, &a, &e) == 0 &&
+	    g->rules->odds(g, &a, buf, 16384, &e) == 0)
+		printf("what the die decides:\n%s", buf);
+	free(buf);
+}
+
 /* Applies text; with manual dice asks for each die the action needs and reads it from the
  * input, a terminal or not (a referee's script or another program may pipe the dice in with
  * the actions). Returns 0 on success. */
@@ -156,6 +169,8 @@ static int do_action(struct session *S, const char *text)
 			fprintf(stderr, "crimea: \"%s\" asks for more than %d dice\n", text, DICE_PER_ACTION);
 			return -1;
 		}
+		if (nd == 0) /* what each die would do, for the referee to check and announce */
+			dice_odds(g, text);
 		char ask[ACTION_TEXT_MAX + 32], line[64];
 		snprintf(ask, sizeof ask, "die %d for \"%s\"? ", nd + 1, text);
 		if (prompt_read(S->prompt, ask, false, line, sizeof line) != 0) {

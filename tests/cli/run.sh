@@ -249,6 +249,8 @@ if grep -q '^dice manual' "$tmp/m.rec"; then ok; else ko "manual dice record"; f
 printf 'move kiev1 1810\nend\nend\nfire bty4pos > 1811\n6\nquit\n' |
 	"$bin" play balaclava --dice manual --save "$tmp/m6.rec" >"$tmp/out" 2>"$tmp/err"
 contains "manual dice piped: asked" "$tmp/out" 'die 1 for "fire bty4pos > 1811"?'
+contains "manual dice: what each die decides, before it is asked" "$tmp/out" "> what the die decides:$"
+contains "manual dice: the die that disrupts" "$tmp/out" "^  1/6 ( 16.7%) die 6           disrupted$"
 contains "manual dice piped: rolled" "$tmp/out" "die 6, result"
 contains "manual dice piped: recorded" "$tmp/m6.rec" "^action fire bty4pos > 1811 ; dice 6$"
 expect "manual dice piped: the record replays" 0 "$bin" replay "$tmp/m6.rec" --verify
