@@ -42,17 +42,16 @@ async function newPage(viewport = { width: 1366, height: 800 }) {
 }
 
 // Creates a game through the lobby form; returns its id (from the URL or the invite links).
-async function createGame(page, { scenario = "balaclava", mode = "hotseat", aiSide, aiPlayer, seed } = {}) {
+async function createGame(page, { scenario = "balaclava", mode = "hotseat", aiSide, aiPlayer, seed, dice } = {}) {
   await page.goto(BASE + "/#/");
   await page.waitForSelector("#create");
   await page.selectOption("#scn", scenario);
   await page.check(`input[name=mode][value=${mode}]`);
   if (aiSide) await page.selectOption("#aiside", aiSide);
   if (aiPlayer) await page.selectOption("#aiplayer", aiPlayer);
-  if (seed != null) {
-    await page.click("details summary");
-    await page.fill("#seed", String(seed));
-  }
+  if (seed != null || dice) await page.$eval("#seed", (i) => { i.closest("details").open = true; });
+  if (dice) await page.selectOption("#dice", dice);
+  if (seed != null) await page.fill("#seed", String(seed));
   await page.click("#create");
   if (mode === "remote") {
     await page.waitForSelector("input.invite");
@@ -289,6 +288,37 @@ test("a fire shows the exact odds of `crimea odds` before the roll, then rolls",
   assert(/\[\d+\.\d+\]/.test(logText), "rulings cite a rule case");
   assert(await page.$("#log .dice"), "the die rolled is shown");
   await page.screenshot({ path: path.join(OUT, "map-after-fire.png") });
+});
+
+test("with a referee's dice a fire shows its odds, asks for the die under them, and rules with it", async () => {
+  const page = await newPage();
+  const { id } = await createGame(page, { dice: "manual" });
+  const st = await gameState(page, id);
+  const tok = (side) => st.tokens.seats[side];
+  for (const [side, action] of [["russian", "move kiev1 1810"], ["russian", "end"], ["allied", "end"]]) {
+    const r = await api("POST", `/api/games/${id}/actions`, { token: tok(side), action });
+    assert(r.game, `${action}: ${JSON.stringify(r)}`);
+  }
+  await page.reload();
+  await page.waitForSelector("#end:not([disabled])");
+  await clickHex(page, "2409"); // bty4pos
+  await page.waitForSelector('.hl-target[data-hex="1811"]');
+  await clickHex(page, "1811");
+  await page.waitForSelector("#odds-table");
+  await page.click("#confirm");
+  await page.waitForSelector("form.dice #die");
+  assert(await page.$("#odds-table"), "the odds stay above the die");
+  eq(await page.$eval("#odds-table", (t) => t.textContent.includes("disrupted")), true, "the table says what a 6 does");
+  await page.screenshot({ path: path.join(OUT, "manual-die.png") });
+  eq(await page.$eval("aside.side", (a) => a.scrollWidth <= a.clientWidth && a.scrollLeft === 0), true,
+    "the die's form fits the side panel (no sideways scroll)");
+  await page.fill("#die", "6");
+  await page.click("form.dice button[type=submit]");
+  await page.waitForFunction(() => /die 6/.test(document.querySelector("#log")?.textContent || ""));
+  const g = (await gameState(page, id)).game;
+  eq(g.seq, 4, "the fire taken, with its die");
+  assert(g.events.some((e) => e.rule === "[7.13]" && /mil3/.test(e.text)), "the ruling on mil3");
+  await page.close();
 });
 
 test("two browsers play one remote game; each sees the other's action live (SSE)", async () => {

@@ -160,7 +160,12 @@ export async function showGame(root, id, urlToken) {
       const v = Number(inp.value);
       if (v >= 1 && v <= 6) send(action, [v]);
     });
-    clear(oddsBox).append(f);
+    // the odds of this fire or melee stay in view above the die: the referee reads the result
+    // off the roll
+    if (st.pending?.text === action && oddsBox.querySelector("#odds-table")) {
+      oddsBox.querySelector("div.buttons")?.remove();
+      oddsBox.append(f);
+    } else clear(oddsBox).append(f);
     oddsBox.hidden = false;
     inp.focus();
   }
