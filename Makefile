@@ -77,6 +77,11 @@ $(O)/tests/test_complete: tests/unit/test_complete.c $(O)/src/app/complete.o $(O
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/src/app/complete.o $(O)/libcrimea.a $(LDLIBS) -lcmocka
 
+# bench_prompt times the play prompt's completion (src/app/complete.c) with it
+$(O)/bench/bench_prompt: bench/bench_prompt.c $(O)/src/app/complete.o $(O)/libcrimea.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/src/app/complete.o $(O)/libcrimea.a $(LDLIBS)
+
 # the portable path_sweep's tests are test_pathsearch.c's, on pathsweep.c compiled with them
 $(O)/tests/test_pathsweep_scalar: tests/unit/test_pathsearch.c src/hex/pathsweep.c
 
