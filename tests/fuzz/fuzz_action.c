@@ -9,10 +9,15 @@
  *   ?odds ACTION              rules->odds
  *   ?los A B                  rules->los with two integers
  *   ?path UNIT HEX            rules->path
+ *   ?complete LINE            the play prompt's tab completion (src/app/complete.c) of LINE:
+ *                             the candidates sorted, each once, each a word that extends the
+ *                             line's last word, where it says the word starts; g unchanged
  * Checked: a refused action leaves the game byte-for-byte unchanged and says why; an action
  * that parses formats into text that parses back to it; the final position keeps the
  * invariants of fuzz_game.h, every legal action included. */
 #include "fuzz_game.h"
+
+#include "app/complete.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -107,6 +112,25 @@ static void one_line(struct game *g, char *line, struct evsink *ev)
 	int dice[DICE_PER_ACTION];
 
 	memset(&e, 0, sizeof e);
+	if (!strncmp(line, "?complete ", 10)) {
+		static struct complete_list L;
+		const char *text = line + 10;
+		ctx.before = *g;
+		if (complete_line(g, text, &L) < 0)
+			return; /* (out of memory) */
+		if (memcmp(&ctx.before, g, sizeof *g))
+			fz_fail("complete_line changed the game");
+		if (L.n < 0 || L.n > COMPLETE_MAX || L.start > strlen(text))
+			fz_fail("complete_line: %d candidates from offset %zu of a %zu-byte line", L.n, L.start,
+				strlen(text));
+		for (int k = 0; k < L.n; k++) {
+			size_t wl = strnlen(L.word[k], COMPLETE_WORD);
+			if (wl == COMPLETE_WORD || strncmp(L.word[k], text + L.start, strlen(text + L.start)) ||
+			    (k && strcmp(L.word[k - 1], L.word[k]) >= 0) || strchr(L.word[k], ' '))
+				fz_fail("complete_line: candidate %d \"%.64s\" of \"%s\"", k, L.word[k], text);
+		}
+		return;
+	}
 	if (!strncmp(line, "?odds ", 6)) {
 		if (r->odds && r->parse(g, line + 6, &a, &e) == 0)
 			r->odds(g, &a, ctx.out, sizeof ctx.out, &e);
