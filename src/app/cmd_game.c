@@ -103,9 +103,10 @@ static const char play_help[] =
 	"Commands at the prompt: an action (move UNIT HEX, fire UNIT > HEX, melee U1,U2 > HEX,\n"
 	"retreat UNIT HEX..., advance UNIT HEX..., rally UNIT, enter UNIT HEX, end), or\n"
 	"  actions [UNIT] | odds ACTION | hint [PLAYER] | map | hex HEX | units [SIDE] | show |\n"
-	"  status | score | schedule | undo | save [FILE] | help | quit\n"
+	"  status | score | schedule | log | undo | save [FILE] | help | quit\n"
 	"  (hex: its terrain, hexsides, units and zones of control; units: each unit where it\n"
-	"  stands, disrupted ones marked, those to enter and those gone; score: each side's victory\n"
+	"  stands, disrupted ones marked, those to enter and those gone; log: the game so far,\n"
+	"  action by action with every ruling (as crimea replay --log); score: each side's victory\n"
 	"  points so far, line by line of the schedule; schedule: every item of it, scoring or\n"
 	"  not, with its case; odds: the chances of a fire or melee, in a later phase if this\n"
 	"  one does not allow it, the units where they stand; hint: what a computer player,\n"
@@ -700,6 +701,16 @@ int cmd_play(int argc, char **argv)
 				printf("saved %s\n", p);
 		} else if (!strncmp(line, "odds ", 5)) {
 			odds_prompt(g, line + 5, buf, 1 << 20);
+		} else if (!strcmp(line, "log")) {
+			struct err e;
+			char *text;
+			size_t len;
+			if (glog_text(&S->rec, &S->s, &text, &len, &e) != 0) {
+				printf("%s\n", e.msg);
+			} else {
+				fwrite(text, 1, len, stdout);
+				free(text);
+			}
 		} else if (!strcmp(line, "units") || !strncmp(line, "units ", 6)) {
 			units_prompt(S, line[5] ? line + 6 : "");
 		} else if (!strcmp(line, "hint") || !strncmp(line, "hint ", 5)) {

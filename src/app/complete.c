@@ -8,7 +8,7 @@
 #include "../ai/ai.h"
 
 const char *const complete_commands[] = {"actions", "odds", "hint", "map", "hex", "units", "show",
-					 "status", "score", "schedule", "undo", "save", "help", "quit", NULL};
+					 "status", "score", "schedule", "log", "undo", "save", "help", "quit", NULL};
 
 #define LIST_CAP 16384     /* actions listed (a Movement Phase lists a few thousand) */
 #define WORDS_MAX 16       /* words of the line looked at */

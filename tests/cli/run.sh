@@ -63,6 +63,11 @@ contains "units: the count on the map" "$tmp/out" "^  (37 on the map)$"
 contains "units: reinforcements with their turn" "$tmp/out" "^  to enter: cda4_1 (turn 3) "
 contains "units: a bad side" "$tmp/out" "units \[SIDE\]: SIDE is russian or allied"
 n=$(grep -c "> russian:$" "$tmp/out"); [ "$n" -eq 1 ] && ok || ko "units: russian listed $n times (units, then units allied)"
+# log at the prompt: the game so far, as replay --log tells it
+printf 'move kiev1 1810\nmove kiev2 1809\nlog\nquit\n' | "$bin" play balaclava >"$tmp/out" 2>&1
+contains "log: the first action" "$tmp/out" "^  1\. russian: move kiev1 1810$"
+contains "log: its ruling" "$tmp/out" "^       \[5.0\] kiev1 moves to 1810"
+contains "log: the second action" "$tmp/out" "^  2\. russian: move kiev2 1809$"
 # a hint at the prompt: what greedy would play now (what it plays as that side), the game unchanged
 printf 'hint\nhint search:2\nhint bogus\nquit\n' | "$bin" play balaclava --save "$tmp/hint.rec" >"$tmp/out" 2>&1
 h=$(sed -n 's/.*> greedy would play: //p' "$tmp/out")
