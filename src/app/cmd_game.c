@@ -437,7 +437,9 @@ static void units_of_side(const json_t *defs, const json_t *state, const char *s
 				continue;
 			if (!col)
 				col = printf("  %s:", group[k][1]);
-			if (k == 0 && en)
+			if (k == 0 && en && jstr(en, "condition")[0])
+				snprintf(one, sizeof one, " %s (once %s is met)", jstr(d, "id"), jstr(en, "condition"));
+			else if (k == 0 && en)
 				snprintf(one, sizeof one, " %s (turn %d)", jstr(d, "id"),
 					 (int)json_integer_value(json_object_get(en, "turn")));
 			else

@@ -111,6 +111,11 @@ test("lobby lists the scenarios and creates a hot-seat game; the map is drawn", 
   assert((await page.textContent("#odds")).includes("4 redoubt guns remaining, 6 each"), "the sheet names its items");
   await page.click("#schedule summary");
   assert((await page.textContent("#schedule")).includes("two or more units exited at 2025 to raid Balaclava"), "the whole schedule, items not scoring yet too");
+  // reinforcements: on their turn, or waiting for the event that brings them ([17.21])
+  const reinf = await page.textContent("section.reinf");
+  assert(/\(cda4_1, allied\) enters turn 3 at /.test(reinf), "a reinforcement on its turn");
+  assert(/\(zou1_1, allied\) enters at west_0101_0109 once \[17\.21\] is met \(turn 1 at the earliest\)/.test(reinf),
+    "the French wait for [17.21]");
   shared = { page, id: g.id };
 });
 

@@ -177,6 +177,16 @@ contains "off the map line" "$tmp/err" "bad3.json:4: hex 0909 is off the map"
 printf '{"format": "crimea/1", "kind": "map",\n  "id": "x", "cols": [1, 5]\n  "rows": [1, 5]}\n' >"$tmp/bad4.json"
 expect "malformed json" 1 "$bin" check "$tmp/bad4.json"
 contains "malformed json line" "$tmp/err" "bad4.json:3:"
+# a reinforcement's trigger is a rule case ([17.21]'s French): shown as the condition it waits
+# for, and anything else refused at its line
+expect "show: a triggered reinforcement" 0 "$bin" show balaclava
+contains "show: the condition it waits for" "$tmp/out" "zou1_1 .* enters on edge west_0101_0109 once \[17.21\] is met (turn 1 at the earliest)"
+printf 'units allied\nquit\n' | "$bin" play balaclava >"$tmp/out" 2>&1
+contains "units: a triggered reinforcement" "$tmp/out" "zou1_1 (once \[17.21\] is met)"
+cp -r data/quad "$tmp/quad"
+sed '0,/"trigger": "17.21"/s//"trigger": "soon"/' data/quad/balaclava/scenario.json >"$tmp/quad/balaclava/scenario.json"
+expect "a bad trigger" 1 "$bin" check "$tmp/quad/balaclava/scenario.json"
+contains "a bad trigger: where and why" "$tmp/err" 'scenario.json:128: unit zou1_1: "trigger" is the rule case that brings it on'
 
 # los and path
 expect "los clear" 0 "$bin" los balaclava 0518 0520

@@ -93,6 +93,8 @@ verdict $? "GET /api/scenarios lists balaclava"
 req GET /api/scenarios/balaclava
 [ "$code" = 200 ] && [ "$(j "$body" 'o.map.hexes.length > 100 && o.map.hexsides.length > 0 && o.units.length > 10 && /^\d{4}$/.test(o.map.hexes[0].hex)')" = true ]
 verdict $? "GET /api/scenarios/balaclava has a map with hexes and units"
+[ "$(j "$body" 'o.units.find(u => u.id == "zou1_1").enter.condition == "[17.21]" && !o.units.find(u => u.id == "cda4_1").enter.condition')" = true ]
+verdict $? "GET /api/scenarios/balaclava: the French reinforcements wait for [17.21]"
 req GET /api/scenarios/nowhere
 check "unknown scenario: 404" [ "$code" = 404 ]
 # a scenario's set-up to print, before any game: what crimea show writes

@@ -493,7 +493,9 @@ export async function showGame(root, id, urlToken) {
     if (!due.length) { reinfBox.append(h("p.muted", {}, "None to come.")); return; }
     reinfBox.append(h("ul.reinf", {}, due.map(({ u, d }) => h("li", {},
       `${d.name} (${u.id}, ${d.side}) `,
-      d.enter ? `enters turn ${d.enter.turn} at ${d.enter.hex || d.enter.edge || "?"}` : "off the map"))));
+      !d.enter ? "off the map"
+        : d.enter.condition ? `enters at ${d.enter.hex || d.enter.edge || "?"} once ${d.enter.condition} is met (turn ${d.enter.turn} at the earliest)`
+        : `enters turn ${d.enter.turn} at ${d.enter.hex || d.enter.edge || "?"}`))));
   }
 
   function renderEnd() {

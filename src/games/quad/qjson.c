@@ -164,6 +164,11 @@ static json_t *udef_json(const struct scenario *sc, const struct q_scn *s, const
 	if (d->setup_hex == HEX_NONE && d->enter_turn > 0) {
 		json_t *en = json_object();
 		json_object_set_new(en, "turn", json_integer(d->enter_turn));
+		if (d->trigger[0]) { /* only when the case's event happens; turn: the earliest */
+			char c[16];
+			snprintf(c, sizeof c, "[%s]", d->trigger);
+			json_object_set_new(en, "condition", json_string(c));
+		}
 		json_object_set_new(en, "hex", hex_json(d->enter_hex));
 		json_object_set_new(en, "edge", d->enter_edge >= 0 && d->enter_edge < s->map.nedges
 						       ? json_string(s->map.edges[d->enter_edge].name)

@@ -257,6 +257,16 @@ static void load_unit(struct scenario *s, struct q_scn *q, const struct jdoc *d,
 			return;
 		}
 		u->enter_turn = (int8_t)json_integer_value(turn);
+		v = json_object_get(uj, "trigger");
+		if (v) {
+			const char *tr = json_string_value(v);
+			if (!tr || !tr[0] || strlen(tr) >= sizeof u->trigger || strspn(tr, "0123456789.") != strlen(tr)) {
+				jdoc_add(d, v, errs, "unit %s: \"trigger\" is the rule case that brings it on, such as \"17.21\"",
+					 u->id);
+				return;
+			}
+			snprintf(u->trigger, sizeof u->trigger, "%s", tr);
+		}
 		if (eh) {
 			int h;
 			if (!json_is_string(eh) || !hex_parse(json_string_value(eh), &h) || !map_on(&q->map, h)) {

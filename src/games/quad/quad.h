@@ -61,6 +61,8 @@ struct q_udef {
 	char name[Q_NAME_MAX];
 	char nation[16];
 	char parent[Q_ID_MAX];
+	char trigger[12];     /* a reinforcement that waits for an event: the case that brings it
+			       * on ("17.21", data's "trigger"), its enter_turn the earliest; or "" */
 	uint8_t side;         /* index into scenario->side */
 	uint8_t type;         /* enum q_type */
 	uint8_t size;         /* 0 unknown, 1 I, 2 II, 3 III, 4 X */

@@ -240,6 +240,11 @@ void q_view_describe(const struct game *g, char *out, size_t n)
 				       type_name(d->type), fv, bv, d->ma, d->enter_turn, eh,
 				       d->tagtext[0] ? "  tags:" : "", d->tagtext);
 				continue;
+			} else if (d->trigger[0]) { /* only if the case's event happens */
+				APPEND(out, n, l, "  %-14s %-20s %-15s %-9s/%-9s MA %-2d enters on edge %s once [%s] is met (turn %d at the earliest)%s%s\n",
+				       d->id, d->name, type_name(d->type), fv, bv, d->ma, s->map.edges[d->enter_edge].name,
+				       d->trigger, d->enter_turn, d->tagtext[0] ? "  tags:" : "", d->tagtext);
+				continue;
 			} else {
 				APPEND(out, n, l, "  %-14s %-20s %-15s %-9s/%-9s MA %-2d enters turn %d on edge %s%s%s\n", d->id, d->name,
 				       type_name(d->type), fv, bv, d->ma, d->enter_turn, s->map.edges[d->enter_edge].name,
