@@ -740,6 +740,8 @@ double svgmap_draw_rows(FILE *f, const json_t *scn, const json_t *state, const s
 				double x = SVGMAP_MARGIN + (idx - r->first) * pair + s / 2;
 				if (jhex(json_object_get(v, "setup"), &h))
 					snprintf(where, sizeof where, "%04d", h);
+				else if (json_is_string(json_object_get(en, "condition"))) /* once its case's event */
+					snprintf(where, sizeof where, "%s", json_string_value(json_object_get(en, "condition")));
 				else if (json_integer_value(json_object_get(en, "turn")) > 0)
 					snprintf(where, sizeof where, "turn %d", (int)json_integer_value(json_object_get(en, "turn")));
 				else

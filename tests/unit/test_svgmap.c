@@ -228,6 +228,27 @@ static void test_svgmap_units(void **state)
 	json_decref(scn);
 }
 
+/* A reinforcement that waits for an event (enter.condition, Balaclava's [17.21] French) is
+ * labelled with the case, not with its earliest turn. */
+static void test_svgmap_counter_condition(void **state)
+{
+	(void)state;
+	json_t *scn = view(), *pos = position();
+	struct svgmap_opts o;
+	struct err e;
+	int rc;
+	json_object_set_new(json_object_get(json_array_get(json_object_get(scn, "units"), 4), "enter"), "condition",
+			    json_string("[17.21]"));
+	svgmap_opts_default(&o);
+	char *svg = draw(true, scn, pos, &o, &rc, &e);
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(svg, ">[17.21]<"));
+	assert_null(strstr(svg, ">turn 3<"));
+	free(svg);
+	json_decref(pos);
+	json_decref(scn);
+}
+
 static void test_svgmap_counters(void **state)
 {
 	(void)state;
@@ -406,6 +427,7 @@ int main(void)
 		cmocka_unit_test(test_svgmap_hexsides),
 		cmocka_unit_test(test_svgmap_units),
 		cmocka_unit_test(test_svgmap_counters),
+		cmocka_unit_test(test_svgmap_counter_condition),
 		cmocka_unit_test(test_svgmap_errors),
 		cmocka_unit_test(test_svgmap_tiling),
 		cmocka_unit_test(test_svgmap_print),
