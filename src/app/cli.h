@@ -28,6 +28,7 @@ int cmd_los(int argc, char **argv);
 int cmd_path(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_referee(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_sim(int argc, char **argv);

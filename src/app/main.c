@@ -7,6 +7,7 @@
 
 #include "../core/fsio.h"
 #include "../core/prov.h"
+#include "../games/cotlb/ctab.h"
 #include "../games/record.h"
 #include "../hex/map.h"
 #include "catalog.h"
@@ -32,6 +33,8 @@ static void usage(FILE *f)
 		"  replay RECORD [--verify]         re-run a game record; fail on any divergence\n"
 		"  serve [--port N] [--db FILE]     HTTP server: JSON API and the browser client\n"
 		"  sim SCENARIO -n N [options]      Monte Carlo: N computer games, victory distribution\n"
+		"  referee cotlb WHAT [options]     Charge of the Light Brigade rulings for a referee:\n"
+		"                                   fire, save, melee, morale, move (odds, or the dice)\n"
 		"\n"
 		"Run `crimea COMMAND --help` for a command's options.\n");
 }
@@ -367,6 +370,13 @@ static int check_file(const char *path)
 		const struct rules *r = json_is_string(id) ? rules_find(json_string_value(id)) : NULL;
 		if (r && r->check_tables)
 			r->check_tables(&d, errs);
+		if (json_is_string(id) && !strcmp(json_string_value(id), "cotlb")) {
+			/* the Charge of the Light Brigade play sheet (crimea referee cotlb) */
+			struct ctab *sheet = malloc(sizeof *sheet);
+			if (sheet)
+				ctab_load(sheet, &d, errs);
+			free(sheet);
+		}
 	} else {
 		jdoc_add(&d, json_object_get(d.root, "kind"), errs, "unknown kind \"%s\" (map, scenario or tables)", kind);
 	}
@@ -408,7 +418,7 @@ int main(int argc, char **argv)
 	} cmds[] = {
 		{"list", cmd_list}, {"show", cmd_show}, {"check", cmd_check}, {"los", cmd_los},
 		{"path", cmd_path}, {"odds", cmd_odds}, {"play", cmd_play}, {"replay", cmd_replay},
-		{"sim", cmd_sim}, {"serve", cmd_serve},
+		{"sim", cmd_sim}, {"serve", cmd_serve}, {"referee", cmd_referee},
 	};
 
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {

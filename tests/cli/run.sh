@@ -393,5 +393,54 @@ contains "run-unit: the search test alone" "$tmp/filters.sorted" "^test_search_b
 contains "run-unit: the rest of test_ai" "$tmp/filters.sorted" "^/test_search_\*$"
 contains "run-unit: the other search tests" "$tmp/filters.sorted" "^test_search_\*/test_search_beats_greedy$"
 
+# Charge of the Light Brigade: the referee's play sheet (crimea referee cotlb)
+expect "check the cotlb play sheet" 0 "$bin" check data/cotlb/sheet-2014.json
+sed 's/"4-6", "5-6", "6"/"4-6", "5-6", "9"/' data/cotlb/sheet-2014.json >"$tmp/sheet.json"
+expect "check a broken cotlb sheet" 1 "$bin" check "$tmp/sheet.json"
+contains "broken cotlb sheet: file:line" "$tmp/err" "sheet.json:12: \"9\" is not a Fire Chart cell"
+expect "referee sheet" 0 "$bin" referee cotlb sheet
+contains "referee sheet: weapons" "$tmp/out" "^  rifle  *muskets  20\"$"
+contains "referee sheet: modifiers" "$tmp/out" "^  cavalry-double-line  *+2 (a)"
+expect "referee fire odds" 0 "$bin" referee cotlb fire --weapon musket --stands 6 --target line --inches 8 --at british-infantry
+contains "referee fire odds: halved" "$tmp/out" "long range: a possible hit on 4-6 \[Fire (a), halved \[Fire (o)\]\]"
+contains "referee fire odds: hits" "$tmp/out" "possible hits  *0:  1.6% 1: 32.8% 2: 54.7% 3: 10.9%"
+contains "referee fire odds: markers" "$tmp/out" "morale markers \[Fire (d)\]  0: 73.7% 1: 25.5% 2:  0.9%"
+contains "referee fire odds: after saves" "$tmp/out" "figures lost  *0: 33.0% 1: 47.9% 2: 17.8% 3:  1.4%"
+expect "referee fire ruling" 0 "$bin" referee cotlb fire --weapon musket --stands 6 --target line --inches 8 --at british-infantry --dice 6,6,6,4,2,1 --leader 2 --saves 4,3
+contains "referee fire ruling: hits" "$tmp/out" "\[Fire (a)\]  *6 dice: 6 6 6 4 2 1: 4 possible hits"
+contains "referee fire ruling: halved" "$tmp/out" "\[Fire (o)\]  *long range: half the possible hits, rounded up: 2"
+contains "referee fire ruling: leader" "$tmp/out" "die 2: the leader is dead"
+contains "referee fire ruling: a save at 5 stands" "$tmp/out" "hit 2: british-infantry at 6 stands saves on 4-6: die 3, a figure lost"
+contains "referee fire ruling: casualties" "$tmp/out" "=> 1 figure lost"
+expect "referee fire canister, horse artillery" 0 "$bin" referee cotlb fire --weapon allied-horse-artillery --stands 6 --target column --inches 3 --dice 1,2,3,4,5,6,6,6,2,2,2,2
+contains "referee canister" "$tmp/out" "\[Fire (p)\]  *canister at 3\""
+contains "referee horse artillery long" "$tmp/out" "horse artillery always fires as at long range"
+expect "referee fire beyond range" 1 "$bin" referee cotlb fire --weapon musket --stands 6 --target line --inches 11
+contains "referee fire beyond range: why" "$tmp/err" "\[Fire (n)\] 11\" is beyond the long range of musket (10\")"
+expect "referee fire: wrong dice" 1 "$bin" referee cotlb fire --weapon musket --stands 6 --target line --short --dice 6,6
+contains "referee fire: wrong dice: why" "$tmp/err" "\[Fire (a)\] 6 dice are thrown, not 2"
+expect "referee fire to a rout" 0 "$bin" referee cotlb fire --weapon musket --stands 6 --target line --inches 3 --at turkish-infantry:24:5 --dice 6,6,6,6,2,1
+contains "referee fire to a rout" "$tmp/out" "\[MORALE (c)\]  *turkish-infantry now has 7 morale markers.*ROUTS"
+# Q&A 5: the pips of the natural 1s and 2s are added (1 2 2 2: 7 possible hits)
+expect "referee melee ruling" 0 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry --attacker-dice 1,2,2,3,4,2,6 --defender-dice 1,1,1,1,1,1,1 --winner-die 5 --defender-saves 6,6,6,6,6,6,6
+contains "referee melee: Q&A 5" "$tmp/out" "wins 20 to 7; its natural 1s and 2s add up to 7 possible hits on the defender"
+contains "referee melee: the winner's third" "$tmp/out" "the winner's die 5: a third of the defender's 7, rounded up: 3 possible hits on the attacker"
+contains "referee melee: withdraw" "$tmp/out" "\[Close Combat (g)\]  *the defender withdraws 4 dice inches"
+contains "referee melee: defender saves all" "$tmp/out" "=> 0 figures lost"
+expect "referee melee odds" 0 "$bin" referee cotlb melee --attacker russian-infantry:4 --defender british-infantry:4 --attacker-leaders 0 --defender-leaders 0
+contains "referee melee odds: ties to the initiative" "$tmp/out" "the attacker wins 58.3%, the defender 41.7%"
+expect "referee melee: unknown modifier" 2 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry --attacker-mod bogus
+contains "referee melee: unknown modifier: why" "$tmp/err" "no close combat modifier \"bogus\""
+expect "referee morale" 0 "$bin" referee cotlb morale --unit russian-infantry:14:2 --die 3
+contains "referee morale: chance" "$tmp/out" "passes 33.3% of the time"
+contains "referee morale: ruling" "$tmp/out" "4 stands + die 3 - morale markers = 5: fails (7 or better passes)"
+expect "referee move" 0 "$bin" referee cotlb move --row cavalry --terrain steep --markers 1 --dice 6,2,5
+contains "referee move: terrain" "$tmp/out" "0 low and 2 high dice taken off (terrain)"
+contains "referee move: inches" "$tmp/out" "=> up to 1 inch$"
+expect "referee move: guns at a wall" 1 "$bin" referee cotlb move --row foot-guns --terrain walls
+contains "referee move: guns at a wall: why" "$tmp/err" "foot-guns may not cross walls or trenches"
+expect "referee: unknown ruling" 2 "$bin" referee cotlb charge
+expect "referee: another rule system" 2 "$bin" referee quad fire
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1,0 +1,677 @@
+/* cref: the referee's rulings of the Charge of the Light Brigade play sheet (cref.h). The
+ * sections cited are the 2014 play sheet's headings and letters: Fire Chart (a)-(p), Save
+ * Table, Close Combat (a)-(h), Modifiers to All Close Combat (a)-(j), MORALE (a)-(f), MOVE
+ * Chart (a)-(i), and the scenario's Q&A 1-6 (docs/RULES.md "Charge of the Light Brigade"). */
+#include "cref.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CC_DICE_MAX 24 /* dice of one side in a close combat (a double line and its leaders) */
+
+static int clampi(int v, int lo, int hi)
+{
+	return v < lo ? lo : v > hi ? hi : v;
+}
+
+static bool dice_ok(const int *d, int n, const char *what, struct err *e)
+{
+	for (int i = 0; i < n; i++)
+		if (d[i] < 1 || d[i] > 6) {
+			err_set(e, NULL, 0, "%s: die %d is %d; a die is 1-6", what, i + 1, d[i]);
+			return false;
+		}
+	return true;
+}
+
+/* "4-6", or "a 6" for the least die that does it. */
+static const char *need_text(int need, char *buf, size_t n)
+{
+	if (need >= 6)
+		snprintf(buf, n, "a 6");
+	else
+		snprintf(buf, n, "%d-6", need);
+	return buf;
+}
+
+/* "6 6 4 3" into buf. */
+static void dice_text(const int *d, int n, char *buf, size_t sz)
+{
+	size_t at = 0;
+	buf[0] = 0;
+	for (int i = 0; i < n && at + 4 < sz; i++)
+		at += (size_t)snprintf(buf + at, sz - at, "%s%d", i ? " " : "", d[i]);
+}
+
+/* The binomial distribution of n trials at p into out[0..n]. */
+static void binomial(int n, double p, double *out)
+{
+	out[0] = 1;
+	for (int k = 1; k <= n; k++)
+		out[k] = 0;
+	for (int i = 0; i < n; i++) {
+		for (int k = i + 1; k >= 1; k--)
+			out[k] = out[k] * (1 - p) + out[k - 1] * p;
+		out[0] *= 1 - p;
+	}
+}
+
+/* ---- fire ------------------------------------------------------------------------------ */
+
+int cref_shot(const struct ctab *t, const struct cref_fire *f, struct cref_shot *s, struct err *e)
+{
+	const struct ctab_weapon *w;
+	int need;
+	if (f->weapon < 0 || f->weapon >= t->nweapons)
+		return err_set(e, NULL, 0, "no such weapon");
+	w = &t->weapon[f->weapon];
+	if (f->target < 0 || f->target >= CT_TARGETS)
+		return err_set(e, NULL, 0, "no such target class");
+	if (f->stands < 1 || f->stands > CREF_DICE_MAX / 2)
+		return err_set(e, NULL, 0, "[Fire (a)] a volley is 1-%d stands or artillery figures, not %d",
+			       CREF_DICE_MAX / 2, f->stands);
+	if (f->chits < 0 || f->chits > 12)
+		return err_set(e, NULL, 0, "morale markers must be 0-12, not %d", f->chits);
+	memset(s, 0, sizeof *s);
+	if (f->inches >= 0) {
+		if (!w->long_in)
+			return err_set(e, NULL, 0,
+				       "[Fire (n)] the play sheet prints no range for %s fire: give the band (short "
+				       "or long) instead of inches",
+				       w->key);
+		if (f->inches > w->long_in)
+			return err_set(e, NULL, 0, "[Fire (n)] %d\" is beyond the long range of %s (%d\")", f->inches,
+				       w->key, w->long_in);
+		s->lng = 2 * f->inches > w->long_in; /* short range is half long range */
+		s->canister = w->canister && f->inches <= 4;
+	} else {
+		s->lng = f->lng;
+	}
+	if (w->always_long)
+		s->lng = true;
+	need = (f->cover ? t->fire_cover : t->fire)[w->row][f->target];
+	/* [MORALE (b)], [Fire (g)]: pips off each die; a modified die must still reach the cell */
+	need += f->chits + (f->pivot ? 1 : 0);
+	s->need = need > 6 ? CTAB_NEVER : need;
+	s->dice = f->stands * (s->canister ? 2 : 1);
+	return 0;
+}
+
+int cref_fire_roll(const struct ctab *t, const struct cref_fire *f, const int *dice, int n,
+		   struct cref_fire_out *o, struct evsink *ev, struct err *e)
+{
+	struct cref_shot s;
+	const struct ctab_weapon *w;
+	char dt[4 * CREF_DICE_MAX + 8], nt[16];
+	if (cref_shot(t, f, &s, e) != 0)
+		return -1;
+	if (n != s.dice)
+		return err_set(e, NULL, 0, "%s%d dice are thrown, not %d (a die a stand or artillery figure)",
+			       s.canister ? "[Fire (p)] canister fires twice: " : "[Fire (a)] ", s.dice, n);
+	if (!dice_ok(dice, n, "fire", e))
+		return -1;
+	w = &t->weapon[f->weapon];
+	memset(o, 0, sizeof *o);
+	for (int i = 0; i < n; i++) {
+		o->raw += dice[i] >= s.need;
+		o->sixes += dice[i] == 6;
+	}
+	o->hits = s.lng ? (o->raw + 1) / 2 : o->raw;
+	o->markers = o->sixes / 2;
+	o->leader_risk = o->sixes >= 3;
+
+	if (s.need > 6)
+		ev_emit(ev, "[Fire (a)]", "%s at a %s%s: no die can hit (%d on the chart, %d pip%s off each die)",
+			w->key, ctab_target_name[f->target], f->cover ? " in cover" : "",
+			s.need - f->chits - (f->pivot ? 1 : 0), f->chits + (f->pivot ? 1 : 0),
+			f->chits + f->pivot == 1 ? "" : "s");
+	else
+		ev_emit(ev, f->cover ? "[Fire (b)]" : "[Fire (a)]", "%s at a %s%s: a possible hit on a natural %s%s",
+			w->key, ctab_target_name[f->target], f->cover ? " in cover" : " in the open",
+			need_text(s.need, nt, sizeof nt),
+			f->chits || f->pivot ? " (pips off each die: morale markers [MORALE (b)], pivot [Fire (g)])" : "");
+	if (s.canister)
+		ev_emit(ev, "[Fire (p)]", "canister at %d\": each stand or figure fires twice", f->inches);
+	dice_text(dice, n, dt, sizeof dt);
+	ev_emit(ev, "[Fire (a)]", "%d dice: %s: %d possible hit%s", n, dt, o->raw, o->raw == 1 ? "" : "s");
+	if (s.lng)
+		ev_emit(ev, "[Fire (o)]", "long range%s: half the possible hits, rounded up: %d", w->always_long
+			? " (horse artillery always fires as at long range [Fire (n)])" : "", o->hits);
+	if (o->markers)
+		ev_emit(ev, "[Fire (d)]", "%d natural sixes: %d morale marker%s on the target (not halved at long range)",
+			o->sixes, o->markers, o->markers == 1 ? "" : "s");
+	if (o->leader_risk)
+		ev_emit(ev, "[Fire (d)]", "a third six: a possible leader kill; roll a die, 1-%d kills [Fire (e)]",
+			t->leader_kill);
+	return 0;
+}
+
+int cref_fire_odds(const struct ctab *t, const struct cref_fire *f, double *hits, int hmax, double *markers,
+		   int mmax, double *leader, struct err *e)
+{
+	struct cref_shot s;
+	double raw[CREF_DICE_MAX + 1], six[CREF_DICE_MAX + 1];
+	if (cref_shot(t, f, &s, e) != 0)
+		return -1;
+	binomial(s.dice, s.need > 6 ? 0.0 : (7 - s.need) / 6.0, raw);
+	binomial(s.dice, 1 / 6.0, six);
+	for (int h = 0; h <= hmax; h++)
+		hits[h] = 0;
+	for (int m = 0; m <= mmax; m++)
+		markers[m] = 0;
+	*leader = 0;
+	for (int k = 0; k <= s.dice; k++) {
+		hits[clampi(s.lng ? (k + 1) / 2 : k, 0, hmax)] += raw[k];
+		markers[clampi(k / 2, 0, mmax)] += six[k];
+		if (k >= 3)
+			*leader += six[k];
+	}
+	return 0;
+}
+
+/* ---- saves and leaders ----------------------------------------------------------------- */
+
+static int save_need_at(const struct ctab *t, const struct cref_unit *u, int figures, bool *dbl)
+{
+	const struct ctab_save *sv = &t->save[t->unit[u->type].save];
+	int need = sv->need[ctab_save_col(ctab_stands(t, u->type, figures))];
+	*dbl = need < 0;
+	if (need < 0)
+		return CTAB_NEVER;
+	need += u->chits; /* the Save Table: one pip off each die a morale marker */
+	return need > 6 ? CTAB_NEVER : need;
+}
+
+int cref_save_need(const struct ctab *t, const struct cref_unit *u, bool *dbl)
+{
+	return save_need_at(t, u, u->figures, dbl);
+}
+
+int cref_save_roll(const struct ctab *t, const struct cref_unit *u, int hits, const int *dice, int n, int *used,
+		   int *casualties, struct evsink *ev, struct err *e)
+{
+	int figs = u->figures, k = 0;
+	const char *who = t->unit[u->type].key;
+	*used = 0;
+	*casualties = 0;
+	if (!dice_ok(dice, n, "saves", e))
+		return -1;
+	for (int i = 0; i < hits; i++) {
+		bool dbl;
+		int stands = ctab_stands(t, u->type, figs), need;
+		if (figs <= 0) {
+			ev_emit(ev, "[Casualties (b)]", "%s has no figures left: the other %d possible hit%s fall on nothing",
+				who, hits - i, hits - i == 1 ? "" : "s");
+			break;
+		}
+		need = save_need_at(t, u, figs, &dbl);
+		if (dbl) {
+			int c = figs < 2 ? figs : 2;
+			figs -= c;
+			ev_emit(ev, "[Save Table]", "hit %d: %s at %d stand%s, 2X: no save, a double casualty (%d figure%s)",
+				i + 1, who, stands, stands == 1 ? "" : "s", c, c == 1 ? "" : "s");
+			continue;
+		}
+		if (need > 6) {
+			figs--;
+			ev_emit(ev, "[Save Table]", "hit %d: %s at %d stand%s: no save possible (%s), a figure lost", i + 1,
+				who, stands, stands == 1 ? "" : "s",
+				t->save[t->unit[u->type].save].need[ctab_save_col(stands)] == CTAB_NEVER
+					? "X"
+					: "morale markers");
+			continue;
+		}
+		if (k == n) {
+			*used = k + 1;
+			*casualties = u->figures - figs;
+			return 1;
+		}
+		{
+			struct event *x;
+			int d = dice[k++];
+			char nt[16];
+			need_text(need, nt, sizeof nt);
+			if (d >= need)
+				x = ev_emit(ev, "[Save Table]", "hit %d: %s at %d stand%s saves on %s: die %d, saved", i + 1,
+					    who, stands, stands == 1 ? "" : "s", nt, d);
+			else {
+				figs--;
+				x = ev_emit(ev, "[Save Table]", "hit %d: %s at %d stand%s saves on %s: die %d, a figure lost",
+					    i + 1, who, stands, stands == 1 ? "" : "s", nt, d);
+			}
+			ev_die(x, d);
+		}
+	}
+	*used = k;
+	*casualties = u->figures - figs;
+	if (k < n)
+		return err_set(e, NULL, 0, "[Save Table] %d save dice given, %d used: the other saves were not possible",
+			       n, k);
+	if (*casualties)
+		ev_emit(ev, "[Casualties (b)]", "%s loses %d figure%s, %d left (%d stand%s): consolidate the losses on one stand",
+			who, *casualties, *casualties == 1 ? "" : "s", figs, ctab_stands(t, u->type, figs),
+			ctab_stands(t, u->type, figs) == 1 ? "" : "s");
+	return 0;
+}
+
+void cref_save_odds(const struct ctab *t, const struct cref_unit *u, int hits, double *cas, int cmax)
+{
+	double p[CREF_FIG_MAX + 1], q[CREF_FIG_MAX + 1];
+	int f0 = clampi(u->figures, 0, CREF_FIG_MAX);
+	for (int f = 0; f <= f0; f++)
+		p[f] = f == f0;
+	for (int i = 0; i < hits; i++) {
+		for (int f = 0; f <= f0; f++)
+			q[f] = 0;
+		q[0] = p[0];
+		for (int f = 1; f <= f0; f++) {
+			bool dbl;
+			int need;
+			if (p[f] == 0)
+				continue;
+			need = save_need_at(t, u, f, &dbl);
+			if (dbl) {
+				q[f < 2 ? 0 : f - 2] += p[f];
+			} else {
+				double ps = need > 6 ? 0 : (7 - need) / 6.0;
+				q[f] += p[f] * ps;
+				q[f - 1] += p[f] * (1 - ps);
+			}
+		}
+		memcpy(p, q, sizeof p);
+	}
+	for (int c = 0; c <= cmax; c++)
+		cas[c] = 0;
+	for (int f = 0; f <= f0; f++)
+		cas[clampi(f0 - f, 0, cmax)] += p[f];
+}
+
+int cref_leader_roll(const struct ctab *t, int die, const char *whose, struct evsink *ev)
+{
+	struct event *x;
+	int dead = die >= 1 && die <= t->leader_kill;
+	if (dead)
+		x = ev_emit(ev, "[Fire (e)]", "%s leader at risk, die %d: the leader is dead; a replacement is promoted two "
+			    "turns later [Leaders (a)]", whose, die);
+	else
+		x = ev_emit(ev, "[Fire (e)]", "%s leader at risk, die %d: saved (leaders save on %d-6)", whose, die,
+			    t->leader_kill + 1);
+	ev_die(x, die);
+	return dead;
+}
+
+bool cref_routs(const struct ctab *t, const struct cref_unit *u)
+{
+	return u->chits > 0 && u->chits >= ctab_stands(t, u->type, u->figures) + u->leaders;
+}
+
+/* ---- close combat ---------------------------------------------------------------------- */
+
+int cref_cc_dice(const struct ctab *t, const struct cref_side *s, int *per_die, struct err *e)
+{
+	const struct ctab_unit *ut;
+	int stands, mod = 0;
+	if (s->u.type < 0 || s->u.type >= t->nunits)
+		return err_set(e, NULL, 0, "no such troop type");
+	ut = &t->unit[s->u.type];
+	stands = ctab_stands(t, s->u.type, s->u.figures);
+	if (stands < 1)
+		return err_set(e, NULL, 0, "[Close Combat (c)] %s has no stands left to fight", ut->key);
+	if (stands + s->u.leaders > CC_DICE_MAX || s->u.leaders < 0)
+		return err_set(e, NULL, 0, "[Close Combat (c)] %d stands and %d leaders: at most %d dice a side", stands,
+			       s->u.leaders, CC_DICE_MAX);
+	for (int i = 0; i < s->nmods; i++) {
+		const struct ctab_mod *m = &t->mod[s->mods[i]];
+		if (m->value > 0 && !ut->bonuses)
+			continue; /* Cossacks get no bonuses */
+		mod += m->value;
+	}
+	mod += s->u.chits * t->chit_mod;
+	if (s->routing)
+		mod += t->routing_mod + (s->rear ? t->routing_rear_mod : 0);
+	*per_die = mod;
+	return stands + s->u.leaders;
+}
+
+static const char *const side_name[2] = {"attacker", "defender"};
+
+int cref_cc_roll(const struct ctab *t, const struct cref_side *a, const struct cref_side *b, const int *const d[2],
+		 const int n[2], int wdie, struct cref_cc_out *o, struct evsink *ev, struct err *e)
+{
+	const struct cref_side *s[2] = {a, b};
+	int per[2], nd[2], w, l, h = 0, sixes = 0;
+	char dt[4 * CC_DICE_MAX + 8];
+	memset(o, 0, sizeof *o);
+	if (a->initiative == b->initiative)
+		return err_set(e, NULL, 0, "[Modifiers (c)] say which side has the initiative (it wins ties)");
+	for (int k = 0; k < 2; k++) {
+		if ((nd[k] = cref_cc_dice(t, s[k], &per[k], e)) < 0)
+			return -1;
+		if (n[k] != nd[k])
+			return err_set(e, NULL, 0, "[Close Combat (c)] the %s throws %d dice (a die a stand and a leader "
+				       "stand), not %d", side_name[k], nd[k], n[k]);
+		if (!dice_ok(d[k], n[k], side_name[k], e))
+			return -1;
+	}
+	if (wdie < 0 || wdie > 6)
+		return err_set(e, NULL, 0, "[Close Combat (e)] the winner's die is 1-6, not %d", wdie);
+	for (int k = 0; k < 2; k++) {
+		int sum = 0;
+		for (int i = 0; i < n[k]; i++)
+			sum += d[k][i];
+		o->total[k] = sum + n[k] * per[k];
+		dice_text(d[k], n[k], dt, sizeof dt);
+		ev_emit(ev, "[Close Combat (c)]", "%s, %s: %d dice %s, %+d a die: total %d", side_name[k],
+			t->unit[s[k]->u.type].key, n[k], dt, per[k], o->total[k]);
+	}
+	if (o->total[0] != o->total[1])
+		w = o->total[0] > o->total[1] ? 0 : 1;
+	else {
+		w = a->initiative ? 0 : 1;
+		ev_emit(ev, "[Modifiers (c)]", "a tie at %d: the initiative player's side, the %s, wins", o->total[0],
+			side_name[w]);
+	}
+	l = 1 - w;
+	o->winner = w;
+	for (int i = 0; i < n[w]; i++) {
+		if (d[w][i] <= 2)
+			h += d[w][i];
+		sixes += d[w][i] == 6;
+	}
+	o->hits[l] = h;
+	o->leader_risk[l] = sixes / 3;
+	ev_emit(ev, "[Close Combat (d)]", "the %s wins %d to %d; its natural 1s and 2s add up to %d possible hit%s on the %s "
+		"(the pips are added [Q&A 5])", side_name[w], o->total[w], o->total[l], h, h == 1 ? "" : "s", side_name[l]);
+	if (o->leader_risk[l])
+		ev_emit(ev, "[Close Combat (d)]", "%d natural sixes: %d possible leader kill%s on the %s [Fire (e)]", sixes,
+			o->leader_risk[l], o->leader_risk[l] == 1 ? "" : "s", side_name[l]);
+	switch (wdie ? t->wloss[wdie - 1] : -1) {
+	case -1:
+		o->hits[w] = -1;
+		ev_emit(ev, "[Close Combat (e)]", "the %s rolls a die for its own losses: 1 double the %s's, 2 the same, "
+			"3-6 a third (rounded up)", side_name[w], side_name[l]);
+		break;
+	case CT_WL_THIRD:
+		o->hits[w] = (h + 2) / 3;
+		ev_emit(ev, "[Close Combat (e)]", "the winner's die %d: a third of the %s's %d, rounded up: %d possible hit%s "
+			"on the %s", wdie, side_name[l], h, o->hits[w], o->hits[w] == 1 ? "" : "s", side_name[w]);
+		break;
+	case CT_WL_SAME:
+		o->hits[w] = h;
+		ev_emit(ev, "[Close Combat (e)]", "the winner's die %d: as many possible hits as the %s: %d on the %s", wdie,
+			side_name[l], h, side_name[w]);
+		break;
+	default:
+		o->hits[w] = 2 * h;
+		o->winner_leaders = true;
+		ev_emit(ev, "[Close Combat (e)]", "the winner's die %d: double losses, %d possible hit%s on the %s, and each "
+			"of its leaders in the fight rolls for a possible casualty", wdie, o->hits[w],
+			o->hits[w] == 1 ? "" : "s", side_name[w]);
+		break;
+	}
+	if (t->unit[s[l]->u.type].fps == 1) {
+		ev_emit(ev, "[Close Combat (h)]", "the gunners run away and the guns remain: 4-6 on a die spikes them "
+			"(removed); else they are captured and the winner gains an Ace for a later command point");
+		if (w == 0)
+			ev_emit(ev, "[Close Combat (h)]", "the attacker takes a morale chit for the disorder of moving "
+				"through the guns [MORALE (a) 7]");
+	}
+	else
+		ev_emit(ev, "[Close Combat (g)]", "the %s withdraws 4 dice inches (natural, ignoring terrain), facing away, "
+			"in its formation, and takes two morale chits (losing, withdrawing)", side_name[l]);
+	if (w == 0 && o->total[0] >= 2 * o->total[1])
+		ev_emit(ev, "[Close Combat (f)]", "the attacker's total is twice the defender's: it may stay locked in "
+			"combat with the withdrawing enemy and fight another close combat");
+	return 0;
+}
+
+/* The joint distribution of one side's dice: p[s][h][x], s the sum of the dice, h the pips of
+ * its natural 1s and 2s, x its natural sixes up to 3 (3 = three or more). n dice. */
+struct ccjoint {
+	int n;
+	double *p; /* (6n+1) x (2n+1) x 4 */
+};
+#define JIDX(j, s, h, x) ((((size_t)(s) * (size_t)(2 * (j)->n + 1)) + (size_t)(h)) * 4 + (size_t)(x))
+
+static int joint_make(struct ccjoint *j, int n)
+{
+	size_t cells = (size_t)(6 * n + 1) * (size_t)(2 * n + 1) * 4;
+	double *q;
+	j->n = n;
+	j->p = calloc(cells, sizeof *j->p);
+	q = calloc(cells, sizeof *q);
+	if (!j->p || !q) {
+		free(j->p);
+		free(q);
+		return -1;
+	}
+	j->p[JIDX(j, 0, 0, 0)] = 1;
+	for (int i = 0; i < n; i++) {
+		memset(q, 0, cells * sizeof *q);
+		for (int s = 0; s <= 6 * i; s++)
+			for (int h = 0; h <= 2 * i; h++)
+				for (int x = 0; x < 4; x++) {
+					double v = j->p[JIDX(j, s, h, x)];
+					if (v == 0)
+						continue;
+					for (int f = 1; f <= 6; f++) {
+						int h2 = h + (f <= 2 ? f : 0), x2 = f == 6 && x < 3 ? x + 1 : x;
+						q[JIDX(j, s + f, h2, x2)] += v / 6;
+					}
+				}
+		memcpy(j->p, q, cells * sizeof *q);
+	}
+	free(q);
+	return 0;
+}
+
+int cref_cc_odds(const struct ctab *t, const struct cref_side *a, const struct cref_side *b, struct cref_cc_odds *o,
+		 struct err *e)
+{
+	const struct cref_side *s[2] = {a, b};
+	struct ccjoint j[2] = {{0, NULL}, {0, NULL}};
+	int per[2], n[2], rc = -1;
+	double *sum[2] = {NULL, NULL}; /* marginal of each side's sum of dice */
+	double (*win)[2 * CC_DICE_MAX + 1] = NULL; /* win[k][h]: side k wins, h possible hits on the other */
+	double lead[2] = {0, 0};
+
+	memset(o, 0, sizeof *o);
+	if (a->initiative == b->initiative)
+		return err_set(e, NULL, 0, "[Modifiers (c)] say which side has the initiative (it wins ties)");
+	for (int k = 0; k < 2; k++)
+		if ((n[k] = cref_cc_dice(t, s[k], &per[k], e)) < 0)
+			return -1;
+	win = calloc(2, sizeof *win);
+	if (!win)
+		goto out_free;
+	for (int k = 0; k < 2; k++) {
+		if (joint_make(&j[k], n[k]) != 0 || !(sum[k] = calloc((size_t)(6 * n[k] + 1), sizeof *sum[k])))
+			goto nomem;
+		for (int v = 0; v <= 6 * n[k]; v++)
+			for (int h = 0; h <= 2 * n[k]; h++)
+				for (int x = 0; x < 4; x++)
+					sum[k][v] += j[k].p[JIDX(&j[k], v, h, x)];
+	}
+	for (int k = 0; k < 2; k++) {
+		int other = 1 - k;
+		for (int v = 0; v <= 6 * n[k]; v++) {
+			int total = v + n[k] * per[k];
+			double pbeat = 0; /* the other side's total below ours, or equal when we hold the initiative */
+			for (int u = 0; u <= 6 * n[other]; u++) {
+				int ot = u + n[other] * per[other];
+				if (ot < total || (ot == total && s[k]->initiative))
+					pbeat += sum[other][u];
+			}
+			if (pbeat == 0)
+				continue;
+			for (int h = 0; h <= 2 * n[k]; h++)
+				for (int x = 0; x < 4; x++) {
+					double pv = j[k].p[JIDX(&j[k], v, h, x)] * pbeat;
+					win[k][h] += pv;
+					if (x == 3)
+						lead[other] += pv;
+				}
+		}
+	}
+	for (int k = 0; k < 2; k++) {
+		int l = 1 - k;
+		double casl[CREF_FIG_MAX + 1], casw[CREF_FIG_MAX + 1];
+		for (int h = 0; h <= 2 * n[k]; h++) {
+			double ph = win[k][h];
+			if (ph == 0)
+				continue;
+			o->win[k] += ph;
+			o->hits[l][clampi(h, 0, CREF_HITS_MAX)] += ph;
+			cref_save_odds(t, &s[l]->u, h, casl, CREF_FIG_MAX);
+			for (int c = 0; c <= CREF_FIG_MAX; c++)
+				o->cas[l][c] += ph * casl[c];
+			for (int f = 1; f <= 6; f++) {
+				int hw = t->wloss[f - 1] == CT_WL_THIRD ? (h + 2) / 3 : t->wloss[f - 1] == CT_WL_SAME ? h : 2 * h;
+				o->hits[k][clampi(hw, 0, CREF_HITS_MAX)] += ph / 6;
+				cref_save_odds(t, &s[k]->u, hw, casw, CREF_FIG_MAX);
+				for (int c = 0; c <= CREF_FIG_MAX; c++)
+					o->cas[k][c] += ph / 6 * casw[c];
+				if (t->wloss[f - 1] == CT_WL_DOUBLE && s[k]->u.leaders > 0)
+					lead[k] += ph / 6;
+			}
+		}
+	}
+	o->leader[0] = lead[0];
+	o->leader[1] = lead[1];
+	rc = 0;
+	goto out_free;
+nomem:
+	err_set(e, NULL, 0, "out of memory");
+out_free:
+	for (int k = 0; k < 2; k++) {
+		free(j[k].p);
+		free(sum[k]);
+	}
+	free(win);
+	return rc;
+}
+
+/* ---- morale and movement --------------------------------------------------------------- */
+
+int cref_morale(const struct ctab *t, const struct cref_unit *u, bool standing_cav, int die, double *p,
+		struct evsink *ev)
+{
+	const struct ctab_unit *ut = &t->unit[u->type];
+	int stands = ctab_stands(t, u->type, u->figures), base = stands - u->chits - (standing_cav ? 1 : 0), pass = 0;
+	for (int f = 1; f <= 6; f++)
+		pass += base + f >= ut->morale;
+	if (p)
+		*p = pass / 6.0;
+	if (die < 1 || die > 6)
+		return -1;
+	{
+		int v = base + die;
+		struct event *x = ev_emit(ev, "[MORALE (f)]",
+					  "%s: %d %s + die %d%s%s = %d: %s (%d or better passes)", ut->key, stands,
+					  ut->fps == 1 ? "figures" : "stands", die, u->chits ? " - morale markers" : "",
+					  standing_cav ? " - 1 standing cavalry attacked by cavalry" : "", v,
+					  v >= ut->morale ? "passes" : "fails", ut->morale);
+		ev_die(x, die);
+		return v >= ut->morale;
+	}
+}
+
+int cref_move_dice(const struct ctab *t, const struct cref_move *m, struct err *e)
+{
+	const struct ctab_move *mv;
+	int n;
+	if (m->row < 0 || m->row >= t->nmoves)
+		return err_set(e, NULL, 0, "no such MOVE Chart row"), 0;
+	mv = &t->move[m->row];
+	if (m->one_die)
+		n = 1;
+	else if (m->form < 0 || m->form > 1 || !(n = mv->dice[m->form]))
+		return err_set(e, NULL, 0, "[MOVE Chart (a)] %s has no %s formation", mv->key, m->form ? "column" : "line"),
+		       0;
+	if (m->terrain >= 0 && m->terrain < CT_TERRAINS && mv->terrain[m->terrain] == CT_PEN_NOCROSS)
+		return err_set(e, NULL, 0, "[MOVE Chart] %s may not cross %s", mv->key,
+			       m->terrain == CT_WALLS ? "walls or trenches" : "that terrain"),
+		       0;
+	if (m->chits < 0 || m->chits > 12)
+		return err_set(e, NULL, 0, "morale markers must be 0-12"), 0;
+	return n;
+}
+
+/* Inches moved by these dice (sorted copy), and what was taken off, into *why. */
+static int move_inches(const struct ctab *t, const struct cref_move *m, const int *dice, int n, int *dropped_low,
+		       int *dropped_high)
+{
+	int d[16], lo = 0, hi = n, sum = 0;
+	for (int i = 0; i < n; i++) {
+		int v = dice[i], k = i;
+		while (k > 0 && d[k - 1] > v) {
+			d[k] = d[k - 1];
+			k--;
+		}
+		d[k] = v;
+	}
+	if (m->terrain >= 0 && m->terrain < CT_TERRAINS)
+		switch (t->move[m->row].terrain[m->terrain]) {
+		case CT_PEN_LOW: lo++; break;
+		case CT_PEN_HIGH: hi--; break;
+		case CT_PEN_2HIGH: hi -= 2; break;
+		default: break;
+		}
+	if (m->interpen)
+		lo++;
+	*dropped_low = lo;
+	*dropped_high = n - hi;
+	for (int i = lo; i < hi; i++)
+		sum += d[i] - m->chits > 0 ? d[i] - m->chits : 0;
+	return sum;
+}
+
+int cref_move_roll(const struct ctab *t, const struct cref_move *m, const int *dice, int n, struct evsink *ev,
+		   struct err *e)
+{
+	int nd = cref_move_dice(t, m, e), lo, hi, in;
+	char dt[64];
+	if (!nd)
+		return -1;
+	if (n != nd)
+		return err_set(e, NULL, 0, "[MOVE Chart (a)] %s moves with %d dice here, not %d", t->move[m->row].key, nd, n);
+	if (!dice_ok(dice, n, "move", e))
+		return -1;
+	in = move_inches(t, m, dice, n, &lo, &hi);
+	dice_text(dice, n, dt, sizeof dt);
+	ev_emit(ev, m->one_die ? "[MOVE Chart (c)]" : "[MOVE Chart (a)]", "%s, %s: %d di%s: %s", t->move[m->row].key,
+		m->one_die ? "one die (retrograde, about face, sideways, prolonge)" : m->form ? "column" : "line", n,
+		n == 1 ? "e" : "ce", dt);
+	if (lo || hi)
+		ev_emit(ev, m->interpen ? "[MOVE Chart (b)]" : "[MOVE Chart]", "%d low and %d high di%s taken off (%s%s)", lo,
+			hi, lo + hi == 1 ? "e" : "ce", m->terrain >= 0 ? "terrain" : "",
+			m->interpen ? (m->terrain >= 0 ? ", interpenetration or pivot" : "interpenetration or pivot") : "");
+	if (m->chits)
+		ev_emit(ev, "[MOVE Chart (f)]", "%d pip%s off each die for morale markers", m->chits, m->chits == 1 ? "" : "s");
+	ev_emit(ev, "[MOVE Chart (a)]", "moves up to %d inch%s (each pip an inch, the full distance or less, and no "
+		"closer than 2\" to an enemy [MOVE (i)])", in, in == 1 ? "" : "es");
+	return in;
+}
+
+int cref_move_odds(const struct ctab *t, const struct cref_move *m, double *dist, int dmax, struct err *e)
+{
+	int nd = cref_move_dice(t, m, e), d[16], total = 1, lo, hi;
+	if (!nd)
+		return -1;
+	if (nd > 8)
+		return err_set(e, NULL, 0, "at most 8 dice of movement");
+	for (int i = 0; i <= dmax; i++)
+		dist[i] = 0;
+	for (int i = 0; i < nd; i++) {
+		d[i] = 1;
+		total *= 6;
+	}
+	for (int c = 0; c < total; c++) {
+		int in = move_inches(t, m, d, nd, &lo, &hi);
+		dist[clampi(in, 0, dmax)] += 1.0 / total;
+		for (int i = 0; i < nd && ++d[i] > 6; i++)
+			d[i] = 1;
+	}
+	return 0;
+}
