@@ -39,6 +39,7 @@
 #include "cli.h"
 #include "gamelog.h"
 #include "players.h"
+#include "referee.h"
 #include "sgame.h"
 #include "srvparse.h"
 #include "store.h"
@@ -65,6 +66,8 @@ struct srv {
 	char webdir[PATH_MAX];        /* realpath, or "" when there is none */
 	char tmpdir[PATH_MAX];
 	struct event *evbuf;          /* SRV_EVENTS_STEP, scratch under mu */
+	struct ctab *sheet;           /* the Charge of the Light Brigade play sheet for
+				       * /api/referee/cotlb, immutable once loaded; NULL: not served */
 };
 
 /* Per-connection state: the body being received. */
@@ -1229,6 +1232,55 @@ static enum MHD_Result serve_file(struct srv *S, struct MHD_Connection *c, const
 	return rc;
 }
 
+/* GET /api/referee/cotlb: the play sheet's keys; POST: a ruling or its odds (docs/API.md
+ * "Referee"). The sheet is immutable, so this needs nothing of the games. */
+static enum MHD_Result api_referee(struct srv *S, struct MHD_Connection *c, bool post, const struct sconn *k)
+{
+	struct ref_req *q;
+	struct ref_out *o;
+	json_t *body, *resp;
+	json_error_t jerr;
+	char why[256];
+	int rc;
+
+	if (!S->sheet)
+		return send_error(c, 404, "this server has no referee's sheet (data/cotlb/sheet-2014.json)", NULL);
+	if (!post)
+		return send_json(c, 200, ref_sheet_json(S->sheet));
+	if (!k->body || !(body = json_loadb(k->body, k->len, JSON_REJECT_DUPLICATES, &jerr)))
+		return send_error(c, 400, "the body must be a JSON object", NULL);
+	q = malloc(sizeof *q);
+	o = malloc(sizeof *o);
+	if (!q || !o) {
+		free(q);
+		free(o);
+		json_decref(body);
+		return send_error(c, 500, "out of memory", NULL);
+	}
+	rc = ref_req_json(body, q, why, sizeof why);
+	json_decref(body);
+	if (rc != 0) {
+		free(q);
+		free(o);
+		return send_error(c, 400, why, NULL);
+	}
+	rc = ref_run(S->sheet, q, o);
+	resp = ref_out_json(o);
+	if (rc != 0 && resp) {
+		char rule[EVENT_RULE_MAX] = "";
+		const char *end = o->error[0] == '[' ? strchr(o->error, ']') : NULL;
+		/* the sheet's sections are named, not numbered: "[Fire (n)] ..." */
+		if (end && (size_t)(end - o->error) < sizeof rule - 1)
+			snprintf(rule, sizeof rule, "%.*s", (int)(end - o->error + 1), o->error);
+		json_object_set_new(resp, "error", json_string(o->error));
+		if (rule[0])
+			json_object_set_new(resp, "rule", json_string(rule));
+	}
+	free(q);
+	free(o);
+	return send_json(c, rc == 0 ? 200 : rc == 1 ? 422 : 400, resp);
+}
+
 /* ---- routing ---- */
 
 /* Splits "ID/what" (after /api/games/ or /api/scenarios/) into id and what ("" when absent).
@@ -1267,6 +1319,11 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 		if (sheet_of(what) >= 0)
 			return api_scn_sheet(S, c, sid, (enum svgbook_kind)sheet_of(what));
 		return send_error(c, 404, "no such endpoint", NULL);
+	}
+	if (!strcmp(url, "/api/referee/cotlb")) {
+		if (!get && !post)
+			return send_error(c, 405, "use GET or POST", NULL);
+		return api_referee(S, c, post, k);
 	}
 	if (!strcmp(url, "/api/games")) {
 		if (get)
@@ -1400,6 +1457,26 @@ static const char serve_help[] =
 	"  --web DIR       the static client (default ./web)\n"
 	"  Stops cleanly on SIGINT or SIGTERM.\n";
 
+/* The referee's play sheet from the data directory, when there is one (a data directory
+ * without it serves the games alone; a broken one says why and is not served). */
+static void load_sheet(struct srv *S, const char *dir, struct errlist *errs)
+{
+	char path[SCN_PATH_MAX + 64];
+	struct stat st;
+	snprintf(path, sizeof path, "%s/cotlb/sheet-2014.json", dir);
+	if (stat(path, &st) != 0)
+		return;
+	if (!(S->sheet = malloc(sizeof *S->sheet)))
+		return;
+	errlist_init(errs);
+	if (ctab_load_file(S->sheet, path, errs) != 0) {
+		fprintf(stderr, "crimea serve: the referee's sheet %s not served:\n", path);
+		cli_print_errs(errs);
+		free(S->sheet);
+		S->sheet = NULL;
+	}
+}
+
 static int load_scenarios(struct srv *S, const char *argv0)
 {
 	struct catalog *cat = malloc(sizeof *cat);
@@ -1442,6 +1519,7 @@ static int load_scenarios(struct srv *S, const char *argv0)
 		pthread_mutex_init(&S->speed[S->nscn].mu, NULL);
 		S->nscn++;
 	}
+	load_sheet(S, cat->dir, errs);
 	rc = 0;
 out:
 	free(cat);
@@ -1471,6 +1549,7 @@ static void srv_free(struct srv *S)
 	free(S->scn_json);
 	store_close(S->store);
 	free(S->evbuf);
+	free(S->sheet);
 	if (S->tmpdir[0])
 		rmdir(S->tmpdir);
 	pthread_mutex_destroy(&S->mu);

@@ -529,6 +529,39 @@ test("`crimea show --print` prints as one paper page a section, the map's tiles 
   await page.context().close();
 });
 
+test("the referee's sheet: the odds of a volley, then its ruling from the dice, each line with its section", async () => {
+  const page = await newPage();
+  await page.goto(BASE + "/#/");
+  await page.click("text=Referee");
+  await page.waitForSelector("form.referee #rule");
+  await page.selectOption("form.referee select[name=weapon]", "musket");
+  await page.fill("form.referee input[name=inches]", "8");
+  await page.selectOption("form.referee select[name=attype]", "british-infantry");
+  await page.click("#rule");
+  await page.waitForSelector("section.refout table.dist");
+  const odds = await page.$$eval("section.refout table.dist", (ts) => ts.map((t) => [t.caption.textContent, [...t.rows[1].cells].map((c) => c.textContent)]));
+  eq(odds[0], ["possible hits (mean 1.75)", ["1.6%", "32.8%", "54.7%", "10.9%"]], "the volley's possible hits, halved at 8\"");
+  // the same with the dice typed: the CLI gives the same ruling
+  await page.fill("form.referee input[name=dice]", "6,6,6,4,2,1");
+  await page.fill("form.referee input[name=saves]", "4 3");
+  await page.click("#rule");
+  await page.waitForSelector("section.refout p.rrule");
+  const lines = await page.$$eval("section.refout p.rrule", (ps) => ps.map((p) => p.textContent));
+  assert(lines.includes("[Fire (o)] long range: half the possible hits, rounded up: 2"), `the halving with its section: ${lines.join(" | ")}`);
+  const cli = execFileSync(BIN, ["referee", "cotlb", "fire", "--weapon", "musket", "--stands", "6", "--target", "line", "--inches", "8",
+    "--at", "british-infantry:24:0", "--dice", "6,6,6,4,2,1", "--saves", "4,3"], { encoding: "utf8" });
+  const cliRules = cli.split("\n").filter((l) => /^  \[/.test(l)).map((l) => l.trim().replace(/\s+/g, " "));
+  eq(lines.map((l) => l.replace(/ \[\d( \d)*\]$/, "").replace(/\s+/g, " ")), cliRules, "the browser's ruling is the command's");
+  eq(await page.$eval("section.refout p.rresult:last-of-type", (p) => p.textContent), "⇒ 1 figure lost", "the casualties");
+  // a close combat: a die of 9 is refused in the form, before the server
+  await page.click("[role=tab] >> text=Close combat");
+  await page.fill("form.referee input[name=attackerdice]", "1,2,9");
+  await page.click("#rule");
+  await page.waitForSelector("p.msg:has-text('is not a list of dice')");
+  await page.screenshot({ path: path.join(OUT, "referee.png") });
+  await page.context().close();
+});
+
 let passed = 0, failed = 0;
 for (const t of tests) {
   const t0 = Date.now();

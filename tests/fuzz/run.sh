@@ -34,7 +34,8 @@ fuzz_tables 1500 40000
 fuzz_cotlb 3000 40000
 fuzz_record 1200 6000
 fuzz_action 2500 1024
-fuzz_http_json 20000 4096"
+fuzz_http_json 20000 4096
+fuzz_referee 4000 1024"
 
 REPRO=0
 SELECT=""

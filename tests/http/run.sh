@@ -408,6 +408,31 @@ c2=$(curl -s --path-as-is -o /dev/null -w '%{http_code}' "${URL}js/%2e%2e/%2e%2e
 c3=$(curl -s -o /dev/null -w '%{http_code}' "${URL}nothing.html")
 check "no way out of the web folder; missing files 404" [ "$code$c2$c3" = 404404404 ]
 
+# ---- the referee's sheet (Charge of the Light Brigade) ----
+req GET /api/referee/cotlb
+check "referee sheet: 200" [ "$code" = 200 ]
+check "referee sheet: weapons" [ "$(j "$body" 'o.weapons.find(w => w.key === "rifle").long')" = 20 ]
+check "referee sheet: modifiers" [ "$(j "$body" 'o.modifiers.find(m => m.key === "cavalry-double-line").value')" = 2 ]
+req POST /api/referee/cotlb '{"what":"fire","weapon":"musket","stands":6,"target":"line","inches":8,"at":"british-infantry"}'
+check "referee fire odds: 200" [ "$code" = 200 ]
+check "referee fire odds: the hits" [ "$(j "$body" 'o.items.find(i => i.label === "possible hits").p.map(x => x.toFixed(4)).join(" ")')" = "0.0156 0.3281 0.5469 0.1094" ]
+req POST /api/referee/cotlb '{"what":"fire","weapon":"musket","stands":6,"target":"line","inches":8,"at":"british-infantry","dice":[6,6,6,4,2,1],"saves":[4,3]}'
+check "referee fire ruling: halved, with its section" [ "$(j "$body" 'o.items.find(i => i.rule === "[Fire (o)]").text')" = "long range: half the possible hits, rounded up: 2" ]
+check "referee fire ruling: a save die shown" [ "$(j "$body" 'o.items.filter(i => i.rule === "[Save Table]").map(i => i.dice[0]).join(",")')" = "4,3" ]
+check "referee fire ruling: the casualties" [ "$(j "$body" 'o.items[o.items.length - 1].text')" = "1 figure lost" ]
+req POST /api/referee/cotlb '{"what":"melee","attacker":{"unit":"russian-infantry","dice":[1,2,2,3,4,2,6]},"defender":{"unit":"british-infantry","dice":[1,1,1,1,1,1,1]},"winner_die":5}'
+check "referee melee: Q&A 5, pips added" [ "$(j "$body" 'o.items.find(i => i.rule === "[Close Combat (d)]").text.includes("add up to 7 possible hits")')" = true ]
+req POST /api/referee/cotlb '{"what":"fire","weapon":"musket","stands":6,"target":"line","inches":11}'
+check "referee: a refusal is 422 with its section" [ "$code:$(j "$body" 'o.rule')" = "422:[Fire (n)]" ]
+req POST /api/referee/cotlb '{"what":"melee","attacker":{"unit":"bogus"},"defender":{"unit":"cossacks"}}'
+check "referee: an unknown troop type is 400" [ "$code" = 400 ]
+req POST /api/referee/cotlb '{"what":"fire","dice":[7]}'
+check "referee: a die of 7 is 400" [ "$code:$(j "$body" 'o.error')" = '400:"dice": die 1 is not a whole number from 1 to 6' ]
+req POST /api/referee/cotlb '[1'
+check "referee: malformed JSON is 400" [ "$code" = 400 ]
+req PUT /api/referee/cotlb '{}'
+check "referee: PUT is 405" [ "$code" = 405 ]
+
 # ---- crash safety ----
 req GET "/api/games/$H?token=$HS"
 before=$(j "$body" 'JSON.stringify([o.seq, o.status_text, o.units, o.events.slice(-20)])')

@@ -1,0 +1,664 @@
+/* referee: requests and answers of the Charge of the Light Brigade referee (referee.h). */
+#include "referee.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define REF_EVENTS 256
+
+void ref_req_init(struct ref_req *q)
+{
+	memset(q, 0, sizeof *q);
+	q->inches = -1;
+	q->hits = -1;
+	q->side[0].leaders = q->side[1].leaders = -1;
+}
+
+/* ---- the answer ------------------------------------------------------------------------ */
+
+static struct ref_item *add(struct ref_out *o, int kind)
+{
+	struct ref_item *it;
+	if (o->nitems == REF_ITEMS)
+		return NULL;
+	it = &o->item[o->nitems++];
+	memset(it, 0, sizeof *it);
+	it->kind = kind;
+	return it;
+}
+
+__attribute__((format(printf, 3, 4))) static void addf(struct ref_out *o, int kind, const char *fmt, ...)
+{
+	struct ref_item *it = add(o, kind);
+	va_list ap;
+	if (!it)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(it->text, sizeof it->text, fmt, ap);
+	va_end(ap);
+}
+
+static void add_events(struct ref_out *o, const struct evsink *ev)
+{
+	for (int i = 0; i < ev->n; i++) {
+		struct ref_item *it = add(o, REF_RULE);
+		if (!it)
+			return;
+		snprintf(it->rule, sizeof it->rule, "%s", ev->ev[i].rule);
+		snprintf(it->text, sizeof it->text, "%s", ev->ev[i].text);
+		it->ndice = ev->ev[i].ndice;
+		memcpy(it->dice, ev->ev[i].dice, sizeof it->dice);
+	}
+}
+
+/* A distribution p[0..n], trimmed of its tail of zeros. */
+static void add_dist(struct ref_out *o, const char *label, const double *p, int n)
+{
+	struct ref_item *it;
+	struct ref_dist *d;
+	int last = 0;
+	if (o->ndists == REF_DISTS || !(it = add(o, REF_DIST)))
+		return;
+	d = &o->dist[o->ndists];
+	it->dist = o->ndists++;
+	snprintf(it->text, sizeof it->text, "%s", label);
+	d->mean = 0;
+	for (int i = 0; i <= n && i <= CREF_HITS_MAX; i++) {
+		d->p[i] = p[i];
+		d->mean += i * p[i];
+		if (p[i] > 0)
+			last = i;
+	}
+	d->n = last;
+}
+
+__attribute__((format(printf, 2, 3))) static int bad(struct ref_out *o, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(o->error, sizeof o->error, fmt, ap);
+	va_end(ap);
+	return 2;
+}
+
+static int refused(struct ref_out *o, const struct err *e)
+{
+	snprintf(o->error, sizeof o->error, "%s", e->msg);
+	return 1;
+}
+
+/* ---- the request's parts --------------------------------------------------------------- */
+
+static bool int_text(const char *s, int lo, int hi, int *out)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+	if (end == s || *end || v < lo || v > hi)
+		return false;
+	*out = (int)v;
+	return true;
+}
+
+/* TYPE[:FIGURES[:MARKERS]] into u. 0, or 2 (bad request) with o->error. */
+static int unit_of(const struct ctab *t, const char *s, struct cref_unit *u, struct ref_out *o)
+{
+	char buf[REF_UNIT_MAX], *c1, *c2;
+	memset(u, 0, sizeof *u);
+	snprintf(buf, sizeof buf, "%s", s);
+	if ((c1 = strchr(buf, ':')))
+		*c1++ = 0;
+	if ((c2 = c1 ? strchr(c1, ':') : NULL))
+		*c2++ = 0;
+	if ((u->type = ctab_unit(t, buf)) < 0)
+		return bad(o, "no troop type \"%s\" (the sheet lists them: crimea referee cotlb sheet)", buf);
+	u->figures = 6 * t->unit[u->type].fps;
+	u->leaders = t->unit[u->type].fps > 1; /* a regiment's leader stand; a battery has none */
+	if (c1 && !int_text(c1, 1, CREF_FIG_MAX, &u->figures))
+		return bad(o, "figures must be 1-%d, not \"%s\"", CREF_FIG_MAX, c1);
+	if (c2 && !int_text(c2, 0, 12, &u->chits))
+		return bad(o, "morale markers must be 0-12, not \"%s\"", c2);
+	return 0;
+}
+
+static const char *need_range(int need)
+{
+	static const char *const r[] = {"", "1-6", "2-6", "3-6", "4-6", "5-6", "a 6", "no die"};
+	return r[need < 1 ? 1 : need > 7 ? 7 : need];
+}
+
+/* ---- rulings --------------------------------------------------------------------------- */
+
+/* The saves of hits possible hits on u: the ruling when dice are given, else the odds. */
+static int saves(const struct ctab *t, const struct cref_unit *u, int hits, const struct ref_dice *dice,
+		 const char *who, struct ref_out *o)
+{
+	struct event store[REF_EVENTS];
+	struct evsink ev;
+	struct err e;
+	int used, cas, rc;
+	bool dbl;
+	const char *key = t->unit[u->type].key;
+	if (hits <= 0) {
+		addf(o, REF_RESULT, "%s%sno possible hits: nothing to save", who, *who ? ": " : "");
+		return 0;
+	}
+	if (!dice->given) {
+		double p[CREF_FIG_MAX + 1];
+		int need = cref_save_need(t, u, &dbl);
+		cref_save_odds(t, u, hits, p, CREF_FIG_MAX);
+		if (dbl)
+			addf(o, REF_HEAD, "%s%s%s at %d figures: no save, each hit a double casualty (2X) [Save Table]", who,
+			     *who ? " saves: " : "saves: ", key, u->figures);
+		else if (need > 6)
+			addf(o, REF_HEAD, "%s%s%s at %d figures: no save possible [Save Table]", who, *who ? " saves: " : "saves: ",
+			     key, u->figures);
+		else
+			addf(o, REF_HEAD, "%s%s%s at %d figures saves on %s now (a die a possible hit) [Save Table]", who,
+			     *who ? " saves: " : "saves: ", key, u->figures, need_range(need));
+		add_dist(o, "figures lost", p, CREF_FIG_MAX);
+		return 0;
+	}
+	evsink_init(&ev, store, REF_EVENTS);
+	rc = cref_save_roll(t, u, hits, dice->d, dice->n, &used, &cas, &ev, &e);
+	addf(o, REF_HEAD, "%s%s", who, *who ? " saves:" : "saves:");
+	add_events(o, &ev);
+	if (rc == 1) {
+		snprintf(o->error, sizeof o->error, "[Save Table] %d save dice given; the saves need more", dice->n);
+		return 1;
+	}
+	if (rc < 0)
+		return refused(o, &e);
+	addf(o, REF_RESULT, "%d figure%s lost", cas, cas == 1 ? "" : "s");
+	return 0;
+}
+
+static int do_fire(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
+{
+	struct cref_fire f = {0};
+	struct cref_shot s;
+	struct cref_unit at;
+	struct err e;
+	bool have_at = false;
+	int rc;
+
+	if (!q->weapon[0] || !q->target[0] || !q->stands)
+		return bad(o, "fire needs a weapon, the stands firing and a target");
+	if ((f.weapon = ctab_weapon(t, q->weapon)) < 0)
+		return bad(o, "no weapon \"%s\" (the sheet lists them: crimea referee cotlb sheet)", q->weapon);
+	f.target = -1;
+	for (int i = 0; i < CT_TARGETS; i++)
+		if (!strcmp(q->target, ctab_target_name[i]))
+			f.target = i;
+	if (f.target < 0)
+		return bad(o, "the target is line, column or enfilade, not \"%s\"", q->target);
+	if ((q->inches >= 0) + q->shrt + q->lng != 1)
+		return bad(o, "give the range once: inches, short or long");
+	f.stands = q->stands;
+	f.chits = q->markers;
+	f.pivot = q->pivot;
+	f.cover = q->cover;
+	f.inches = q->inches;
+	f.lng = q->lng;
+	if (q->at[0]) {
+		if ((rc = unit_of(t, q->at, &at, o)) != 0)
+			return rc;
+		have_at = true;
+	}
+	if (cref_shot(t, &f, &s, &e) != 0)
+		return refused(o, &e);
+	if (!q->dice.given) {
+		double hits[CREF_DICE_MAX + 1], mk[CREF_DICE_MAX + 1], lead;
+		cref_fire_odds(t, &f, hits, CREF_DICE_MAX, mk, CREF_DICE_MAX, &lead, &e);
+		addf(o, REF_HEAD, "fire: %s, %d dice, at a %s%s, %s range%s: a possible hit on %s [Fire (a)%s]", q->weapon,
+		     s.dice, q->target, f.cover ? " in cover" : "", s.lng ? "long" : "short", s.canister ? ", canister" : "",
+		     need_range(s.need), s.lng ? ", halved [Fire (o)]" : "");
+		add_dist(o, "possible hits", hits, CREF_DICE_MAX);
+		add_dist(o, "morale markers [Fire (d)]", mk, CREF_DICE_MAX);
+		addf(o, REF_RESULT, "a possible leader kill %.1f%% (then a leader dies on 1-%d: %.1f%%) [Fire (d), (e)]",
+		     100 * lead, t->leader_kill, 100 * lead * t->leader_kill / 6);
+		if (have_at) {
+			double cas[CREF_FIG_MAX + 1] = {0}, c1[CREF_FIG_MAX + 1];
+			for (int h = 0; h <= CREF_DICE_MAX; h++) {
+				if (hits[h] == 0)
+					continue;
+				cref_save_odds(t, &at, h, c1, CREF_FIG_MAX);
+				for (int c = 0; c <= CREF_FIG_MAX; c++)
+					cas[c] += hits[h] * c1[c];
+			}
+			addf(o, REF_HEAD, "on %s (%d figures, %d marker%s), after saves [Save Table]:", t->unit[at.type].key,
+			     at.figures, at.chits, at.chits == 1 ? "" : "s");
+			add_dist(o, "figures lost", cas, CREF_FIG_MAX);
+		}
+		return 0;
+	} else {
+		struct event store[REF_EVENTS];
+		struct evsink ev;
+		struct cref_fire_out out;
+		evsink_init(&ev, store, REF_EVENTS);
+		if (cref_fire_roll(t, &f, q->dice.d, q->dice.n, &out, &ev, &e) != 0)
+			return refused(o, &e);
+		addf(o, REF_HEAD, "fire:");
+		add_events(o, &ev);
+		addf(o, REF_RESULT, "%d possible hit%s, %d morale marker%s%s", out.hits, out.hits == 1 ? "" : "s", out.markers,
+		     out.markers == 1 ? "" : "s", out.leader_risk ? ", a possible leader kill" : "");
+		if (out.leader_risk && q->leader) {
+			evsink_clear(&ev);
+			cref_leader_roll(t, q->leader, "the target's", &ev);
+			add_events(o, &ev);
+		}
+		rc = 0;
+		if (have_at) {
+			struct cref_unit after = at;
+			rc = saves(t, &at, out.hits, &q->saves, "", o);
+			after.chits += out.markers;
+			if (out.markers && cref_routs(t, &after)) {
+				struct ref_item *it = add(o, REF_RULE);
+				if (it) {
+					snprintf(it->rule, sizeof it->rule, "[MORALE (c)]");
+					snprintf(it->text, sizeof it->text,
+						 "%s now has %d morale markers, as many as its stands and leaders: it ROUTS "
+						 "(4 dice away from the enemy [MORALE (d)])",
+						 t->unit[at.type].key, after.chits);
+				}
+			}
+		}
+		return rc;
+	}
+}
+
+static int do_save(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
+{
+	struct cref_unit u;
+	int rc;
+	if (!q->unit[0] || q->hits < 0)
+		return bad(o, "save needs the unit and its possible hits");
+	if ((rc = unit_of(t, q->unit, &u, o)) != 0)
+		return rc;
+	return saves(t, &u, q->hits, &q->dice, "", o);
+}
+
+static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
+{
+	static const char *const nm[2] = {"attacker", "defender"};
+	struct cref_side sd[2];
+	struct err e;
+	int per[2], nd[2], rc;
+	memset(sd, 0, sizeof sd);
+	if (!q->side[0].unit[0] || !q->side[1].unit[0])
+		return bad(o, "melee needs the attacker and the defender");
+	for (int k = 0; k < 2; k++) {
+		const struct ref_side *rs = &q->side[k];
+		if ((rc = unit_of(t, rs->unit, &sd[k].u, o)) != 0)
+			return rc;
+		if (rs->leaders >= 0)
+			sd[k].u.leaders = rs->leaders;
+		for (int i = 0; i < rs->nmods; i++)
+			if ((sd[k].mods[sd[k].nmods++] = ctab_mod(t, rs->mods[i])) < 0)
+				return bad(o, "no close combat modifier \"%s\" (the sheet lists them: crimea referee cotlb sheet)",
+					   rs->mods[i]);
+		sd[k].routing = rs->routing;
+		sd[k].rear = rs->rear;
+	}
+	if (q->initiative[0] && strcmp(q->initiative, "attacker") && strcmp(q->initiative, "defender"))
+		return bad(o, "the initiative is the attacker's or the defender's, not \"%s\"", q->initiative);
+	sd[0].initiative = !q->initiative[0] || !strcmp(q->initiative, "attacker");
+	sd[1].initiative = !sd[0].initiative;
+	for (int k = 0; k < 2; k++)
+		if ((nd[k] = cref_cc_dice(t, &sd[k], &per[k], &e)) < 0)
+			return refused(o, &e);
+	addf(o, REF_HEAD, "close combat: the %s has the initiative and wins ties [Modifiers (c)]", nm[sd[0].initiative ? 0 : 1]);
+	for (int k = 0; k < 2; k++)
+		addf(o, REF_HEAD, "%s: %s, %d figures, %d di%s (%d stand%s, %d leader%s), %+d a die", nm[k],
+		     t->unit[sd[k].u.type].key, sd[k].u.figures, nd[k], nd[k] == 1 ? "e" : "ce", nd[k] - sd[k].u.leaders,
+		     nd[k] - sd[k].u.leaders == 1 ? "" : "s", sd[k].u.leaders, sd[k].u.leaders == 1 ? "" : "s", per[k]);
+	if (!q->side[0].dice.given && !q->side[1].dice.given) {
+		struct cref_cc_odds *od = malloc(sizeof *od);
+		if (!od)
+			return bad(o, "out of memory");
+		if (cref_cc_odds(t, &sd[0], &sd[1], od, &e) != 0) {
+			free(od);
+			return refused(o, &e);
+		}
+		addf(o, REF_RESULT, "the attacker wins %.1f%%, the defender %.1f%% [Close Combat (c)]", 100 * od->win[0],
+		     100 * od->win[1]);
+		for (int k = 0; k < 2; k++) {
+			char lab[64];
+			snprintf(lab, sizeof lab, "%s possible hits", nm[k]);
+			add_dist(o, lab, od->hits[k], CREF_HITS_MAX);
+			snprintf(lab, sizeof lab, "%s figures lost", nm[k]);
+			add_dist(o, lab, od->cas[k], CREF_FIG_MAX);
+			addf(o, REF_RESULT, "%s leader at risk %.1f%%", nm[k], 100 * od->leader[k]);
+		}
+		free(od);
+		return 0;
+	} else {
+		struct event store[REF_EVENTS];
+		struct evsink ev;
+		struct cref_cc_out out;
+		const int *d[2] = {q->side[0].dice.d, q->side[1].dice.d};
+		int n[2] = {q->side[0].dice.n, q->side[1].dice.n};
+		if (!q->side[0].dice.given || !q->side[1].dice.given)
+			return bad(o, "give both sides' dice");
+		evsink_init(&ev, store, REF_EVENTS);
+		if (cref_cc_roll(t, &sd[0], &sd[1], d, n, q->wdie, &out, &ev, &e) != 0)
+			return refused(o, &e);
+		add_events(o, &ev);
+		rc = 0;
+		for (int k = 0; k < 2; k++) {
+			int r;
+			if (out.hits[k] < 0)
+				continue;
+			if ((r = saves(t, &sd[k].u, out.hits[k], &q->side[k].saves, nm[k], o)) != 0 && !rc)
+				rc = r;
+		}
+		return rc;
+	}
+}
+
+static int do_morale(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
+{
+	struct cref_unit u;
+	struct event store[8];
+	struct evsink ev;
+	double p;
+	int r;
+	if (!q->unit[0])
+		return bad(o, "morale needs the unit");
+	if ((r = unit_of(t, q->unit, &u, o)) != 0)
+		return r;
+	evsink_init(&ev, store, 8);
+	r = cref_morale(t, &u, q->standing_cav, q->die, &p, &ev);
+	addf(o, REF_HEAD, "morale check: %s passes %.1f%% of the time [MORALE (f)]", t->unit[u.type].key, 100 * p);
+	if (r >= 0) {
+		add_events(o, &ev);
+		addf(o, REF_RESULT, "%s", r ? "passes" : "fails");
+	}
+	return 0;
+}
+
+static int do_move(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
+{
+	static const char *const ters[CT_TERRAINS] = {"gentle", "steep", "walls"};
+	struct cref_move m = {0};
+	struct err e;
+	int nd;
+	if (!q->row[0])
+		return bad(o, "move needs the MOVE Chart row");
+	if ((m.row = ctab_move(t, q->row)) < 0)
+		return bad(o, "no MOVE Chart row \"%s\" (the sheet lists them: crimea referee cotlb sheet)", q->row);
+	if (q->column && q->one_die)
+		return bad(o, "column or one die, not both");
+	m.form = q->column;
+	m.one_die = q->one_die;
+	m.interpen = q->interpen;
+	m.chits = q->markers;
+	m.terrain = -1;
+	if (q->terrain[0]) {
+		for (int i = 0; i < CT_TERRAINS; i++)
+			if (!strcmp(q->terrain, ters[i]))
+				m.terrain = i;
+		if (m.terrain < 0)
+			return bad(o, "the terrain is gentle, steep or walls, not \"%s\"", q->terrain);
+	}
+	if (!(nd = cref_move_dice(t, &m, &e)))
+		return refused(o, &e);
+	if (!q->dice.given) {
+		double dist[64];
+		cref_move_odds(t, &m, dist, 63, &e);
+		addf(o, REF_HEAD, "move: %s, %d di%s [MOVE Chart (a)]", q->row, nd, nd == 1 ? "e" : "ce");
+		add_dist(o, "inches", dist, 63);
+		return 0;
+	} else {
+		struct event store[16];
+		struct evsink ev;
+		int in;
+		evsink_init(&ev, store, 16);
+		if ((in = cref_move_roll(t, &m, q->dice.d, q->dice.n, &ev, &e)) < 0)
+			return refused(o, &e);
+		addf(o, REF_HEAD, "move:");
+		add_events(o, &ev);
+		addf(o, REF_RESULT, "up to %d inch%s", in, in == 1 ? "" : "es");
+		return 0;
+	}
+}
+
+int ref_run(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
+{
+	o->nitems = o->ndists = 0;
+	o->error[0] = 0;
+	if (!strcmp(q->what, "fire"))
+		return do_fire(t, q, o);
+	if (!strcmp(q->what, "save"))
+		return do_save(t, q, o);
+	if (!strcmp(q->what, "melee"))
+		return do_melee(t, q, o);
+	if (!strcmp(q->what, "morale"))
+		return do_morale(t, q, o);
+	if (!strcmp(q->what, "move"))
+		return do_move(t, q, o);
+	return bad(o, "no ruling \"%s\": fire, save, melee, morale or move", q->what);
+}
+
+/* ---- JSON ------------------------------------------------------------------------------ */
+
+static int jstr(const json_t *o, const char *k, char *out, size_t n, char *why, size_t wn)
+{
+	const json_t *v = json_object_get(o, k);
+	if (!v)
+		return 0;
+	if (!json_is_string(v) || json_string_length(v) >= n) {
+		snprintf(why, wn, "\"%s\" must be a string of at most %zu characters", k, n - 1);
+		return -1;
+	}
+	snprintf(out, n, "%s", json_string_value(v));
+	return 0;
+}
+
+static int jint(const json_t *o, const char *k, int lo, int hi, int *out, char *why, size_t wn)
+{
+	const json_t *v = json_object_get(o, k);
+	if (!v)
+		return 0;
+	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
+		snprintf(why, wn, "\"%s\" must be a whole number from %d to %d", k, lo, hi);
+		return -1;
+	}
+	*out = (int)json_integer_value(v);
+	return 0;
+}
+
+static int jbool(const json_t *o, const char *k, bool *out, char *why, size_t wn)
+{
+	const json_t *v = json_object_get(o, k);
+	if (!v)
+		return 0;
+	if (!json_is_boolean(v)) {
+		snprintf(why, wn, "\"%s\" must be true or false", k);
+		return -1;
+	}
+	*out = json_is_true(v);
+	return 0;
+}
+
+static int jdice(const json_t *o, const char *k, struct ref_dice *d, char *why, size_t wn)
+{
+	const json_t *v = json_object_get(o, k), *x;
+	size_t i;
+	if (!v || json_is_null(v))
+		return 0;
+	if (!json_is_array(v) || json_array_size(v) > CREF_HITS_MAX) {
+		snprintf(why, wn, "\"%s\" must be a list of at most %d dice", k, CREF_HITS_MAX);
+		return -1;
+	}
+	json_array_foreach(v, i, x) {
+		if (!json_is_integer(x) || json_integer_value(x) < 1 || json_integer_value(x) > 6) {
+			snprintf(why, wn, "\"%s\": die %zu is not a whole number from 1 to 6", k, i + 1);
+			return -1;
+		}
+		d->d[i] = (int)json_integer_value(x);
+	}
+	d->n = (int)json_array_size(v);
+	d->given = true;
+	return 0;
+}
+
+static int jside(const json_t *o, const char *k, struct ref_side *s, char *why, size_t wn)
+{
+	const json_t *v = json_object_get(o, k), *m, *x;
+	size_t i;
+	if (!v)
+		return 0;
+	if (!json_is_object(v)) {
+		snprintf(why, wn, "\"%s\" must be an object", k);
+		return -1;
+	}
+	if (jstr(v, "unit", s->unit, sizeof s->unit, why, wn) || jint(v, "leaders", 0, 4, &s->leaders, why, wn) ||
+	    jbool(v, "routing", &s->routing, why, wn) || jbool(v, "rear", &s->rear, why, wn) ||
+	    jdice(v, "dice", &s->dice, why, wn) || jdice(v, "saves", &s->saves, why, wn))
+		return -1;
+	m = json_object_get(v, "mods");
+	if (m) {
+		if (!json_is_array(m) || json_array_size(m) > CTAB_MODS_MAX) {
+			snprintf(why, wn, "\"mods\" must be a list of at most %d modifier keys", CTAB_MODS_MAX);
+			return -1;
+		}
+		json_array_foreach(m, i, x) {
+			if (!json_is_string(x) || json_string_length(x) >= CTAB_KEY_MAX) {
+				snprintf(why, wn, "\"mods\": item %zu is not a modifier key", i + 1);
+				return -1;
+			}
+			snprintf(s->mods[s->nmods++], CTAB_KEY_MAX, "%s", json_string_value(x));
+		}
+	}
+	return 0;
+}
+
+int ref_req_json(const json_t *body, struct ref_req *q, char *why, size_t n)
+{
+	char band[8] = "", form[16] = "";
+	ref_req_init(q);
+	if (!json_is_object(body)) {
+		snprintf(why, n, "the body must be a JSON object");
+		return -1;
+	}
+	if (jstr(body, "what", q->what, sizeof q->what, why, n) || jstr(body, "weapon", q->weapon, sizeof q->weapon, why, n) ||
+	    jstr(body, "target", q->target, sizeof q->target, why, n) || jstr(body, "at", q->at, sizeof q->at, why, n) ||
+	    jint(body, "stands", 1, CREF_DICE_MAX, &q->stands, why, n) || jint(body, "markers", 0, 12, &q->markers, why, n) ||
+	    jint(body, "inches", 0, 1000, &q->inches, why, n) || jbool(body, "pivot", &q->pivot, why, n) ||
+	    jbool(body, "cover", &q->cover, why, n) || jstr(body, "band", band, sizeof band, why, n) ||
+	    jstr(body, "unit", q->unit, sizeof q->unit, why, n) || jint(body, "hits", 0, CREF_HITS_MAX, &q->hits, why, n) ||
+	    jbool(body, "standing_cavalry", &q->standing_cav, why, n) || jint(body, "die", 1, 6, &q->die, why, n) ||
+	    jint(body, "leader", 1, 6, &q->leader, why, n) || jside(body, "attacker", &q->side[0], why, n) ||
+	    jside(body, "defender", &q->side[1], why, n) ||
+	    jstr(body, "initiative", q->initiative, sizeof q->initiative, why, n) ||
+	    jint(body, "winner_die", 1, 6, &q->wdie, why, n) || jstr(body, "row", q->row, sizeof q->row, why, n) ||
+	    jstr(body, "terrain", q->terrain, sizeof q->terrain, why, n) || jstr(body, "formation", form, sizeof form, why, n) ||
+	    jbool(body, "interpenetration", &q->interpen, why, n) || jdice(body, "dice", &q->dice, why, n) ||
+	    jdice(body, "saves", &q->saves, why, n))
+		return -1;
+	if (!q->what[0]) {
+		snprintf(why, n, "\"what\" is missing: fire, save, melee, morale or move");
+		return -1;
+	}
+	if (band[0] && strcmp(band, "short") && strcmp(band, "long")) {
+		snprintf(why, n, "\"band\" is \"short\" or \"long\"");
+		return -1;
+	}
+	q->shrt = !strcmp(band, "short");
+	q->lng = !strcmp(band, "long");
+	if (form[0] && strcmp(form, "line") && strcmp(form, "column") && strcmp(form, "one-die")) {
+		snprintf(why, n, "\"formation\" is \"line\", \"column\" or \"one-die\"");
+		return -1;
+	}
+	q->column = !strcmp(form, "column");
+	q->one_die = !strcmp(form, "one-die");
+	return 0;
+}
+
+json_t *ref_out_json(const struct ref_out *o)
+{
+	static const char *const kinds[] = {"head", "rule", "dist", "result"};
+	json_t *root = json_object(), *items = json_array();
+	if (!root || !items) {
+		json_decref(root);
+		json_decref(items);
+		return NULL;
+	}
+	json_object_set_new(root, "items", items);
+	for (int i = 0; i < o->nitems; i++) {
+		const struct ref_item *it = &o->item[i];
+		json_t *j = json_object();
+		if (!j)
+			break;
+		json_object_set_new(j, "kind", json_string(kinds[it->kind]));
+		if (it->kind == REF_RULE) {
+			json_object_set_new(j, "rule", json_string(it->rule));
+			if (it->ndice) {
+				json_t *dice = json_array();
+				for (int k = 0; k < it->ndice && dice; k++)
+					json_array_append_new(dice, json_integer(it->dice[k]));
+				if (dice)
+					json_object_set_new(j, "dice", dice);
+			}
+		}
+		if (it->kind == REF_DIST) {
+			const struct ref_dist *d = &o->dist[it->dist];
+			json_t *p = json_array();
+			json_object_set_new(j, "label", json_string(it->text));
+			for (int k = 0; k <= d->n && p; k++)
+				json_array_append_new(p, json_real(d->p[k]));
+			if (p)
+				json_object_set_new(j, "p", p);
+			json_object_set_new(j, "mean", json_real(d->mean));
+		} else {
+			json_object_set_new(j, "text", json_string(it->text));
+		}
+		json_array_append_new(items, j);
+	}
+	return root;
+}
+
+json_t *ref_sheet_json(const struct ctab *t)
+{
+	static const char *const ters[CT_TERRAINS] = {"gentle", "steep", "walls"};
+	json_t *root = json_object(), *a;
+	if (!root)
+		return NULL;
+	json_object_set_new(root, "title", json_string(t->title));
+	a = json_array();
+	for (int i = 0; i < t->nweapons && a; i++) {
+		const struct ctab_weapon *w = &t->weapon[i];
+		json_array_append_new(a, json_pack("{s:s, s:s, s:o, s:b, s:b}", "key", w->key, "row", t->row_key[w->row],
+						   "long", w->long_in ? json_integer(w->long_in) : json_null(),
+						   "always_long", w->always_long, "canister", w->canister));
+	}
+	json_object_set_new(root, "weapons", a ? a : json_null());
+	a = json_array();
+	for (int i = 0; i < CT_TARGETS && a; i++)
+		json_array_append_new(a, json_string(ctab_target_name[i]));
+	json_object_set_new(root, "targets", a ? a : json_null());
+	a = json_array();
+	for (int i = 0; i < t->nunits && a; i++) {
+		const struct ctab_unit *u = &t->unit[i];
+		json_array_append_new(a, json_pack("{s:s, s:s, s:i, s:i, s:b}", "key", u->key, "save", t->save[u->save].key,
+						   "figures_per_stand", u->fps, "morale", u->morale, "bonuses", u->bonuses));
+	}
+	json_object_set_new(root, "units", a ? a : json_null());
+	a = json_array();
+	for (int i = 0; i < t->nmods && a; i++)
+		json_array_append_new(a, json_pack("{s:s, s:i, s:s, s:s}", "key", t->mod[i].key, "value", t->mod[i].value,
+						   "case", t->mod[i].cite, "text", t->mod[i].text));
+	json_object_set_new(root, "modifiers", a ? a : json_null());
+	a = json_array();
+	for (int i = 0; i < t->nmoves && a; i++)
+		json_array_append_new(a, json_pack("{s:s, s:i, s:i}", "key", t->move[i].key, "line", t->move[i].dice[0],
+						   "column", t->move[i].dice[1]));
+	json_object_set_new(root, "moves", a ? a : json_null());
+	a = json_array();
+	for (int i = 0; i < CT_TERRAINS && a; i++)
+		json_array_append_new(a, json_string(ters[i]));
+	json_object_set_new(root, "terrains", a ? a : json_null());
+	return root;
+}

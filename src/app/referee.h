@@ -1,0 +1,94 @@
+/* referee: a referee's request on the Charge of the Light Brigade play sheet and its answer,
+ * shared by `crimea referee cotlb` (options, text) and the server's /api/referee/cotlb (JSON).
+ * The rulings themselves are src/games/cotlb/cref.c's; this module reads requests, checks the
+ * sheet's keys, runs the ruling or the odds, and lays the answer out as a list of items. */
+#ifndef CRIMEA_REFEREE_H
+#define CRIMEA_REFEREE_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "../games/cotlb/cref.h"
+
+#define REF_ITEMS 320
+#define REF_DISTS 12
+#define REF_TEXT_MAX 320
+#define REF_UNIT_MAX 64
+
+/* Dice as given (given false: none, ask for the odds). */
+struct ref_dice {
+	bool given;
+	int n;
+	int d[CREF_HITS_MAX];
+};
+
+struct ref_side {
+	char unit[REF_UNIT_MAX];     /* TYPE[:FIGURES[:MARKERS]] */
+	char mods[CTAB_MODS_MAX][CTAB_KEY_MAX];
+	int nmods;
+	int leaders;                 /* -1: the troop type's default */
+	bool routing, rear;
+	struct ref_dice dice, saves;
+};
+
+/* What the referee asks. Strings are copied in; every field has a "not given" value. */
+struct ref_req {
+	char what[16];               /* fire, save, melee, morale, move, sheet */
+	/* fire */
+	char weapon[CTAB_KEY_MAX], target[16], at[REF_UNIT_MAX];
+	int stands, markers, inches; /* inches -1: not given */
+	bool pivot, cover, shrt, lng;
+	/* save, morale */
+	char unit[REF_UNIT_MAX];
+	int hits;                    /* -1: not given */
+	bool standing_cav;
+	int die, leader;             /* 0: not given */
+	/* melee: [0] attacker, [1] defender */
+	struct ref_side side[2];
+	char initiative[16];         /* "" (the attacker), "attacker", "defender" */
+	int wdie;                    /* 0: not rolled */
+	/* move */
+	char row[CTAB_KEY_MAX], terrain[16];
+	bool column, one_die, interpen;
+	struct ref_dice dice, saves;
+};
+
+enum ref_kind { REF_HEAD, REF_RULE, REF_DIST, REF_RESULT };
+
+struct ref_item {
+	int kind;                    /* enum ref_kind */
+	char rule[EVENT_RULE_MAX];   /* REF_RULE: the section, "[Fire (o)]" */
+	char text[REF_TEXT_MAX];     /* REF_DIST: the label */
+	int dice[4], ndice;          /* REF_RULE: the dice shown with it */
+	int dist;                    /* REF_DIST: index into dists */
+};
+
+struct ref_dist {
+	int n;                       /* p[0..n] */
+	double p[CREF_HITS_MAX + 1];
+	double mean;
+};
+
+struct ref_out {
+	struct ref_item item[REF_ITEMS];
+	int nitems;
+	struct ref_dist dist[REF_DISTS];
+	int ndists;
+	char error[ERR_MSG_MAX];     /* when ref_run returns non-zero */
+};
+
+/* A request with nothing given. */
+void ref_req_init(struct ref_req *q);
+/* Reads a JSON request body (docs/API.md "Referee") into q. 0, or -1 with why. */
+int ref_req_json(const json_t *body, struct ref_req *q, char *why, size_t n);
+/* Answers q on the sheet t into o (o is large: allocate it). Returns 0 with the answer; 2 for a
+ * bad request (an unknown key, a missing or contradictory option: o->error says which); 1 when
+ * the sheet refuses the ruling (o->error names the section; the items hold the ruling so far). */
+int ref_run(const struct ctab *t, const struct ref_req *q, struct ref_out *o);
+/* The answer as JSON: {"items": [...]} (docs/API.md). A new reference, or NULL. */
+json_t *ref_out_json(const struct ref_out *o);
+/* The sheet's keys for a front end's forms: weapons, targets, troop types, modifiers, MOVE
+ * Chart rows and terrains. A new reference, or NULL. */
+json_t *ref_sheet_json(const struct ctab *t);
+
+#endif

@@ -1,0 +1,219 @@
+// referee.js: #/referee, the Charge of the Light Brigade play sheet for a referee at a table of
+// miniatures: pick a ruling, describe the units as they stand on the table, and get the odds,
+// or type the dice rolled and get the ruling, each line with the sheet's section
+// (POST /api/referee/cotlb, docs/API.md "Referee").
+
+import { h, clear } from "./dom.js";
+
+async function call(method, body) {
+  const opt = { method, headers: {} };
+  if (body) {
+    opt.headers["Content-Type"] = "application/json";
+    opt.body = JSON.stringify(body);
+  }
+  const r = await fetch("/api/referee/cotlb", opt);
+  const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+  return { ok: r.ok, status: r.status, data };
+}
+
+// "6, 5 1" -> [6, 5, 1]; "" -> null (no dice: the odds); anything else throws.
+function diceOf(text) {
+  const t = text.trim();
+  if (!t) return null;
+  const d = t.split(/[\s,]+/).map(Number);
+  if (d.some((x) => !Number.isInteger(x) || x < 1 || x > 6)) throw new Error(`"${t}" is not a list of dice 1-6`);
+  return d;
+}
+
+let uid = 0;
+// A labelled field: [label, input].
+function field(label, input) {
+  const id = input.id || `rf${++uid}`;
+  input.id = id;
+  return h("label.rf", { for: id }, h("span", {}, label), input);
+}
+const num = (name, value, min, max) => h("input", { type: "number", name, value, min, max, step: 1 });
+const text = (name, placeholder) => h("input", { type: "text", name, placeholder, autocomplete: "off", spellcheck: "false" });
+const check = (name) => h("input", { type: "checkbox", name });
+const select = (name, options) => h("select", { name }, options.map(([v, t]) => h("option", { value: v }, t)));
+
+// A unit as the table shows it: troop type, figures left, morale markers.
+function unitFields(sheet, prefix, defType) {
+  const type = select(`${prefix}type`, sheet.units.map((u) => [u.key, u.key]));
+  type.value = defType;
+  const figs = num(`${prefix}figures`, "", 1, 48);
+  const marks = num(`${prefix}markers`, 0, 0, 12);
+  const fps = () => (sheet.units.find((u) => u.key === type.value) || { figures_per_stand: 1 }).figures_per_stand;
+  const setDefault = () => { figs.placeholder = String(6 * fps()); };
+  type.addEventListener("change", setDefault);
+  setDefault();
+  return {
+    els: [field("troop type", type), field("figures left", figs), field("morale markers", marks)],
+    value: () => `${type.value}:${figs.value || 6 * fps()}:${marks.value || 0}`,
+  };
+}
+
+function render(out, data) {
+  clear(out);
+  for (const it of data.items || []) {
+    if (it.kind === "head") out.append(h("p.rhead", {}, it.text));
+    else if (it.kind === "rule")
+      out.append(h("p.rrule", {}, h("span.rule", {}, it.rule), " ", it.text,
+        it.dice && it.dice.length ? h("span.dice", {}, ` [${it.dice.join(" ")}]`) : null));
+    else if (it.kind === "dist") {
+      const cells = it.p.map((p, k) => [k, p]).filter(([, p]) => p >= 0.0005);
+      out.append(h("table.dist", {}, h("caption", {}, `${it.label} (mean ${it.mean.toFixed(2)})`),
+        h("tr", {}, cells.map(([k]) => h("th", { scope: "col" }, String(k)))),
+        h("tr", {}, cells.map(([, p]) => h("td", {}, `${(100 * p).toFixed(1)}%`)))));
+    } else out.append(h("p.rresult", {}, "⇒ ", it.text));
+  }
+  if (data.error)
+    out.append(h("p.msg", { role: "alert" }, data.rule && !data.error.startsWith(data.rule) ? `${data.rule} ` : "", data.error));
+}
+
+// The five rulings: each builds its fields and, on submit, its request.
+function forms(sheet) {
+  const targets = sheet.targets.map((t) => [t, { line: "line or deployed guns", column: "column, limbered guns or double line", enfilade: "enfiladed line, column or square" }[t] || t]);
+  const fire = () => {
+    const weapon = select("weapon", sheet.weapons.map((w) => [w.key, w.long ? `${w.key} (${w.long}")` : `${w.key} (no range printed)`]));
+    const stands = num("stands", 6, 1, 24);
+    const markers = num("markers", 0, 0, 12);
+    const pivot = check("pivot");
+    const target = select("target", targets);
+    const cover = check("cover");
+    const inches = num("inches", "", 0, 1000);
+    inches.placeholder = "or a band";
+    const band = select("band", [["", "(by inches)"], ["short", "short"], ["long", "long"]]);
+    const at = unitFields(sheet, "at", "british-infantry");
+    const dice = text("dice", "e.g. 6,6,4,3,2,1 (empty: the odds)");
+    const saves = text("saves", "save dice, in order");
+    const leader = num("leader", "", 1, 6);
+    return {
+      title: "Fire",
+      els: [h("fieldset", {}, h("legend", {}, "firer"), field("weapon", weapon), field("stands or gunners", stands),
+        field("morale markers", markers), field("pivoted 30° (-1)", pivot)),
+      h("fieldset", {}, h("legend", {}, "target"), field("formation", target), field("in cover or light infantry", cover),
+        field("range in inches", inches), field("range band", band), ...at.els),
+      h("fieldset", {}, h("legend", {}, "dice rolled"), field("fire dice", dice), field("save dice", saves), field("leader die", leader))],
+      req: () => {
+        const r = { what: "fire", weapon: weapon.value, stands: Number(stands.value), markers: Number(markers.value || 0),
+          pivot: pivot.checked, target: target.value, cover: cover.checked, at: at.value() };
+        if (band.value) r.band = band.value; else r.inches = Number(inches.value || 0);
+        const d = diceOf(dice.value), s = diceOf(saves.value);
+        if (d) r.dice = d;
+        if (s) r.saves = s;
+        if (leader.value) r.leader = Number(leader.value);
+        return r;
+      },
+    };
+  };
+  const side = (name, defType) => {
+    const u = unitFields(sheet, name, defType);
+    const mods = sheet.modifiers.map((m) => ({ key: m.key, box: check(`${name}-${m.key}`), m }));
+    const leaders = num(`${name}leaders`, "", 0, 4);
+    leaders.placeholder = "1";
+    const routing = check(`${name}routing`), rear = check(`${name}rear`);
+    const dice = text(`${name}dice`, "a die a stand and leader");
+    const saves = text(`${name}saves`, "save dice, in order");
+    return {
+      els: h("fieldset", {}, h("legend", {}, name), ...u.els, field("leader stands", leaders),
+        h("details", {}, h("summary", {}, "modifiers"), mods.map((x) => field(`${x.m.value > 0 ? "+" : ""}${x.m.value} ${x.m.text} ${x.m.case}`, x.box))),
+        field("routing", routing), field("hit from the rear", rear), field("dice", dice), field("save dice", saves)),
+      val: () => {
+        const r = { unit: u.value(), mods: mods.filter((x) => x.box.checked).map((x) => x.key), routing: routing.checked, rear: rear.checked };
+        if (leaders.value !== "") r.leaders = Number(leaders.value);
+        const d = diceOf(dice.value), s = diceOf(saves.value);
+        if (d) r.dice = d;
+        if (s) r.saves = s;
+        return r;
+      },
+    };
+  };
+  const melee = () => {
+    const a = side("attacker", "british-cavalry"), d = side("defender", "russian-cavalry");
+    const init = select("initiative", [["attacker", "the attacker"], ["defender", "the defender"]]);
+    const wdie = num("winner_die", "", 1, 6);
+    return {
+      title: "Close combat",
+      els: [a.els, d.els, field("initiative (wins ties)", init), field("winner's die", wdie)],
+      req: () => {
+        const r = { what: "melee", attacker: a.val(), defender: d.val(), initiative: init.value };
+        if (wdie.value) r.winner_die = Number(wdie.value);
+        return r;
+      },
+    };
+  };
+  const save = () => {
+    const u = unitFields(sheet, "s", "british-infantry");
+    const hits = num("hits", 1, 0, 200);
+    const dice = text("savedice", "save dice, in order");
+    return { title: "Save", els: [...u.els, field("possible hits", hits), field("save dice", dice)],
+      req: () => { const r = { what: "save", unit: u.value(), hits: Number(hits.value || 0) }; const d = diceOf(dice.value); if (d) r.dice = d; return r; } };
+  };
+  const morale = () => {
+    const u = unitFields(sheet, "m", "russian-infantry");
+    const sc = check("standing_cavalry");
+    const die = num("die", "", 1, 6);
+    return { title: "Morale", els: [...u.els, field("standing cavalry attacked by cavalry", sc), field("die", die)],
+      req: () => { const r = { what: "morale", unit: u.value(), standing_cavalry: sc.checked }; if (die.value) r.die = Number(die.value); return r; } };
+  };
+  const move = () => {
+    const row = select("row", sheet.moves.map((m) => [m.key, `${m.key} (${m.line} line, ${m.column || "-"} column)`]));
+    const form = select("formation", [["line", "line"], ["column", "column"], ["one-die", "one die (retrograde, about face, sideways, prolonge)"]]);
+    const terrain = select("terrain", [["", "open"], ...sheet.terrains.map((t) => [t, t])]);
+    const inter = check("interpenetration");
+    const markers = num("mmarkers", 0, 0, 12);
+    const dice = text("movedice", "the movement dice");
+    return { title: "Move", els: [field("MOVE Chart row", row), field("formation", form), field("terrain crossed", terrain),
+      field("interpenetration or pivot", inter), field("morale markers", markers), field("dice", dice)],
+      req: () => {
+        const r = { what: "move", row: row.value, formation: form.value, interpenetration: inter.checked, markers: Number(markers.value || 0) };
+        if (terrain.value) r.terrain = terrain.value;
+        const d = diceOf(dice.value); if (d) r.dice = d;
+        return r;
+      } };
+  };
+  return [fire, melee, save, morale, move];
+}
+
+export async function showReferee(root) {
+  clear(root);
+  const msg = h("p.msg", { role: "status", "aria-live": "polite" });
+  root.append(h("h1", {}, "Referee: Charge of the Light Brigade"), msg);
+  const r = await call("GET");
+  if (!r.ok) {
+    msg.textContent = r.data.error || "the server has no referee's sheet";
+    return;
+  }
+  const sheet = r.data;
+  root.append(h("p.muted", {}, sheet.title, ". Leave the dice empty for the odds; type them for the ruling."));
+  const tabs = h("div.buttons", { role: "tablist" });
+  const panel = h("form.referee", { "aria-live": "polite" });
+  const out = h("section.refout", { "aria-label": "ruling" });
+  root.append(tabs, h("div.refbody", {}, panel, out));
+  const makers = forms(sheet);
+  let current = null;
+  const open = (i) => {
+    current = makers[i]();
+    [...tabs.children].forEach((b, k) => b.setAttribute("aria-selected", k === i ? "true" : "false"));
+    clear(panel);
+    clear(out);
+    panel.append(h("h2", {}, current.title), ...current.els, h("div.buttons", {}, h("button.primary", { type: "submit", id: "rule" }, "Rule")));
+  };
+  ["Fire", "Close combat", "Save", "Morale", "Move"].forEach((title, i) =>
+    tabs.append(h("button", { type: "button", role: "tab", onclick: () => open(i) }, title)));
+  panel.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    msg.textContent = "";
+    let req;
+    try {
+      req = current.req();
+    } catch (e) {
+      msg.textContent = e.message;
+      return;
+    }
+    const res = await call("POST", req);
+    render(out, res.data);
+  });
+  open(0);
+}
