@@ -15,6 +15,8 @@
 #include "svgbook.h"
 #include "svgmap.h"
 
+#define COTLB_TITLE "Raybin's Charge of the Light Brigade (NASHCON 2014 Balaclava play sheet)"
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -120,6 +122,9 @@ static int cmd_list(int argc, char **argv)
 			json_object_set_new(o, "rules", json_string(c->e[i].rules));
 			json_array_append_new(ss, o);
 		}
+		/* rule systems with a referee's sheet only, not (yet) a game the program runs */
+		json_array_append_new(rs, json_pack("{s:s, s:s, s:s}", "id", "cotlb", "title", COTLB_TITLE, "referee",
+						    "crimea referee cotlb"));
 		json_object_set_new(root, "rule_systems", rs);
 		json_object_set_new(root, "scenarios", ss);
 		char *txt = json_dumps(root, JSON_INDENT(2));
@@ -130,6 +135,7 @@ static int cmd_list(int argc, char **argv)
 		printf("Rule systems:\n");
 		for (const struct rules *const *r = rules_registry(); *r; r++)
 			printf("  %-8s %s\n", (*r)->id, (*r)->title);
+		printf("  %-8s %s: the referee's sheet (crimea referee cotlb)\n", "cotlb", COTLB_TITLE);
 		printf("\nScenarios (data: %s):\n", c->dir);
 		for (int i = 0; i < c->n; i++)
 			printf("  %-26s %-6s %s\n", c->e[i].id, c->e[i].rules, c->e[i].title);

@@ -398,6 +398,8 @@ expect "check the cotlb play sheet" 0 "$bin" check data/cotlb/sheet-2014.json
 sed 's/"4-6", "5-6", "6"/"4-6", "5-6", "9"/' data/cotlb/sheet-2014.json >"$tmp/sheet.json"
 expect "check a broken cotlb sheet" 1 "$bin" check "$tmp/sheet.json"
 contains "broken cotlb sheet: file:line" "$tmp/err" "sheet.json:12: \"9\" is not a Fire Chart cell"
+expect "list names the referee's sheet" 0 "$bin" list
+contains "list: cotlb" "$tmp/out" "^  cotlb .*the referee's sheet (crimea referee cotlb)$"
 expect "referee sheet" 0 "$bin" referee cotlb sheet
 contains "referee sheet: weapons" "$tmp/out" "^  rifle  *muskets  20\"$"
 contains "referee sheet: modifiers" "$tmp/out" "^  cavalry-double-line  *+2 (a)"
