@@ -435,7 +435,7 @@ expect "referee melee: unknown modifier" 2 "$bin" referee cotlb melee --attacker
 contains "referee melee: unknown modifier: why" "$tmp/err" "no close combat modifier \"bogus\""
 expect "referee morale" 0 "$bin" referee cotlb morale --unit russian-infantry:14:2 --die 3
 contains "referee morale: chance" "$tmp/out" "passes 33.3% of the time"
-contains "referee morale: ruling" "$tmp/out" "4 stands + die 3 - morale markers = 5: fails (7 or better passes)"
+contains "referee morale: ruling" "$tmp/out" "4 stands + die 3 - 2 morale markers = 5: fails (7 or better passes)"
 expect "referee move" 0 "$bin" referee cotlb move --row cavalry --terrain steep --markers 1 --dice 6,2,5
 contains "referee move: terrain" "$tmp/out" "0 low and 2 high dice taken off (terrain)"
 contains "referee move: inches" "$tmp/out" "=> up to 1 inch$"

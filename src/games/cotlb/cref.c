@@ -57,6 +57,8 @@ static void binomial(int n, double p, double *out)
 	}
 }
 
+static const char *const target_text[CT_TARGETS] = {"a line", "a column", "an enfilade"};
+
 /* ---- fire ------------------------------------------------------------------------------ */
 
 int cref_shot(const struct ctab *t, const struct cref_fire *f, struct cref_shot *s, struct err *e)
@@ -122,13 +124,13 @@ int cref_fire_roll(const struct ctab *t, const struct cref_fire *f, const int *d
 	o->leader_risk = o->sixes >= 3;
 
 	if (s.need > 6)
-		ev_emit(ev, "[Fire (a)]", "%s at a %s%s: no die can hit (%d on the chart, %d pip%s off each die)",
-			w->key, ctab_target_name[f->target], f->cover ? " in cover" : "",
-			s.need - f->chits - (f->pivot ? 1 : 0), f->chits + (f->pivot ? 1 : 0),
+		ev_emit(ev, "[Fire (a)]", "%s at %s%s: no die can hit (%d on the chart, %d pip%s off each die)",
+			w->key, target_text[f->target], f->cover ? " in cover" : "",
+			(f->cover ? t->fire_cover : t->fire)[w->row][f->target], f->chits + (f->pivot ? 1 : 0),
 			f->chits + f->pivot == 1 ? "" : "s");
 	else
-		ev_emit(ev, f->cover ? "[Fire (b)]" : "[Fire (a)]", "%s at a %s%s: a possible hit on a natural %s%s",
-			w->key, ctab_target_name[f->target], f->cover ? " in cover" : " in the open",
+		ev_emit(ev, f->cover ? "[Fire (b)]" : "[Fire (a)]", "%s at %s%s: a possible hit on a natural %s%s",
+			w->key, target_text[f->target], f->cover ? " in cover" : " in the open",
 			need_text(s.need, nt, sizeof nt),
 			f->chits || f->pivot ? " (pips off each die: morale markers [MORALE (b)], pivot [Fire (g)])" : "");
 	if (s.canister)
@@ -380,7 +382,7 @@ int cref_cc_roll(const struct ctab *t, const struct cref_side *a, const struct c
 		sixes += d[w][i] == 6;
 	}
 	o->hits[l] = h;
-	o->leader_risk[l] = sixes / 3;
+	o->leader_risk[l] = s[l]->u.leaders > 0 ? sixes / 3 : 0; /* a battery has no leader to lose */
 	ev_emit(ev, "[Close Combat (d)]", "the %s wins %d to %d; its natural 1s and 2s add up to %d possible hit%s on the %s "
 		"(the pips are added [Q&A 5])", side_name[w], o->total[w], o->total[l], h, h == 1 ? "" : "s", side_name[l]);
 	if (o->leader_risk[l])
@@ -404,7 +406,7 @@ int cref_cc_roll(const struct ctab *t, const struct cref_side *a, const struct c
 		break;
 	default:
 		o->hits[w] = 2 * h;
-		o->winner_leaders = true;
+		o->winner_leaders = s[w]->u.leaders > 0;
 		ev_emit(ev, "[Close Combat (e)]", "the winner's die %d: double losses, %d possible hit%s on the %s, and each "
 			"of its leaders in the fight rolls for a possible casualty", wdie, o->hits[w],
 			o->hits[w] == 1 ? "" : "s", side_name[w]);
@@ -509,7 +511,7 @@ int cref_cc_odds(const struct ctab *t, const struct cref_side *a, const struct c
 				for (int x = 0; x < 4; x++) {
 					double pv = j[k].p[JIDX(&j[k], v, h, x)] * pbeat;
 					win[k][h] += pv;
-					if (x == 3)
+					if (x == 3 && s[other]->u.leaders > 0)
 						lead[other] += pv;
 				}
 		}
@@ -566,10 +568,13 @@ int cref_morale(const struct ctab *t, const struct cref_unit *u, bool standing_c
 	if (die < 1 || die > 6)
 		return -1;
 	{
+		char chits[32] = "";
 		int v = base + die;
+		if (u->chits)
+			snprintf(chits, sizeof chits, " - %d morale marker%s", u->chits, u->chits == 1 ? "" : "s");
 		struct event *x = ev_emit(ev, "[MORALE (f)]",
 					  "%s: %d %s + die %d%s%s = %d: %s (%d or better passes)", ut->key, stands,
-					  ut->fps == 1 ? "figures" : "stands", die, u->chits ? " - morale markers" : "",
+					  ut->fps == 1 ? "figures" : "stands", die, chits,
 					  standing_cav ? " - 1 standing cavalry attacked by cavalry" : "", v,
 					  v >= ut->morale ? "passes" : "fails", ut->morale);
 		ev_die(x, die);
@@ -620,6 +625,10 @@ static int move_inches(const struct ctab *t, const struct cref_move *m, const in
 		}
 	if (m->interpen)
 		lo++;
+	if (hi < lo)
+		hi = lo; /* a penalty cannot take off more dice than were thrown */
+	if (lo > n)
+		lo = hi = n;
 	*dropped_low = lo;
 	*dropped_high = n - hi;
 	for (int i = lo; i < hi; i++)

@@ -54,7 +54,8 @@ struct cref_fire_out {
 };
 
 /* Works out a volley: refuses (-1, e names the section) a range past long range, a weapon with
- * no printed range given in inches, a stand count out of 1..CREF_DICE_MAX. */
+ * no printed range given in inches, a stand count out of 1..CREF_DICE_MAX / 2 (canister doubles
+ * the dice). */
 int cref_shot(const struct ctab *t, const struct cref_fire *f, struct cref_shot *s, struct err *e);
 /* Rules on a volley's dice (n must be s.dice, each 1-6). 0 or -1. */
 int cref_fire_roll(const struct ctab *t, const struct cref_fire *f, const int *dice, int n,
@@ -101,8 +102,8 @@ struct cref_cc_out {
 	int total[2];       /* attacker, defender */
 	int winner;         /* 0 attacker, 1 defender */
 	int hits[2];        /* possible hits on each side (-1: the winner's die not rolled yet) */
-	int leader_risk[2]; /* possible leader kills on each side */
-	bool winner_leaders;/* the winner's die was 1: each winning leader rolls */
+	int leader_risk[2]; /* possible leader kills on each side (none for a side without leaders) */
+	bool winner_leaders;/* the winner's die was 1 and it has leaders: each rolls */
 };
 
 /* Rules on a close combat: d[0] the attacker's dice, d[1] the defender's (n[k] must be

@@ -1,0 +1,1323 @@
+/* Unit tests for src/games/cotlb: the Charge of the Light Brigade play sheet as read from
+ * data/cotlb/sheet-2014.json (ctab, with its loader's errors) and the referee's rulings and
+ * exact odds (cref), checked against the seed's play sheet and Q&A and against brute force. */
+#include "testutil.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/err.h"
+#include "core/event.h"
+#include "core/jdoc.h"
+#include "games/cotlb/cref.h"
+#include "games/cotlb/ctab.h"
+
+#define SHEET "data/cotlb/sheet-2014.json"
+#define EPS 1e-12
+
+/* ---- helpers ---- */
+
+/* The real play sheet, loaded once; every test but the loader's reads it. */
+static const struct ctab *sheet(void)
+{
+	static struct ctab t;
+	static int loaded;
+	if (!loaded) {
+		struct errlist *l = malloc(sizeof *l);
+		assert_non_null(l);
+		errlist_init(l);
+		if (ctab_load_file(&t, SHEET, l) != 0) {
+			for (int i = 0; i < l->n; i++)
+				print_error("%s:%d: %s\n", l->e[i].file, l->e[i].line, l->e[i].msg);
+			free(l);
+			fail_msg("%s does not load", SHEET);
+		}
+		free(l);
+		loaded = 1;
+	}
+	return &t;
+}
+
+/* Lookups that fail the test on a key the sheet lacks (a typo here, or a renamed row there). */
+static int W(const char *key)
+{
+	int i = ctab_weapon(sheet(), key);
+	if (i < 0)
+		fail_msg("no weapon \"%s\"", key);
+	return i;
+}
+
+static int U(const char *key)
+{
+	int i = ctab_unit(sheet(), key);
+	if (i < 0)
+		fail_msg("no troop type \"%s\"", key);
+	return i;
+}
+
+static int MOD(const char *key)
+{
+	int i = ctab_mod(sheet(), key);
+	if (i < 0)
+		fail_msg("no close combat modifier \"%s\"", key);
+	return i;
+}
+
+static int MV(const char *key)
+{
+	int i = ctab_move(sheet(), key);
+	if (i < 0)
+		fail_msg("no MOVE Chart row \"%s\"", key);
+	return i;
+}
+
+static int fire_row(const struct ctab *t, const char *key)
+{
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(t->row_key[i], key))
+			return i;
+	fail_msg("no Fire Chart row \"%s\"", key);
+	return -1;
+}
+
+/* Whether some event in s cites rule and says text (a substring). */
+static bool has_event(const struct evsink *s, const char *rule, const char *text)
+{
+	for (int i = 0; i < s->n; i++)
+		if (!strcmp(s->ev[i].rule, rule) && strstr(s->ev[i].text, text))
+			return true;
+	return false;
+}
+
+/* The next throw of n dice (an odometer over 1-6); false after the last. */
+static bool next_dice(int *d, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (++d[i] <= 6)
+			return true;
+		d[i] = 1;
+	}
+	return false;
+}
+
+static void first_dice(int *d, int n)
+{
+	for (int i = 0; i < n; i++)
+		d[i] = 1;
+}
+
+static double pow6(int n)
+{
+	double p = 1;
+	for (int i = 0; i < n; i++)
+		p *= 6;
+	return p;
+}
+
+static void assert_close(double got, double want, const char *what, int i)
+{
+	if (fabs(got - want) > EPS)
+		fail_msg("%s[%d]: %.15g, want %.15g", what, i, got, want);
+}
+
+static void assert_sums_to_one(const double *p, int n, const char *what)
+{
+	double s = 0;
+	for (int i = 0; i < n; i++)
+		s += p[i];
+	if (fabs(s - 1) > EPS)
+		fail_msg("%s sums to %.15g", what, s);
+}
+
+/* ---- the sheet ---- */
+
+/* Every table loads without error, and the cells read are the seed's play sheet. */
+static void test_sheet_loads(void **state)
+{
+	(void)state;
+	struct errlist *l = malloc(sizeof *l);
+	struct ctab *t = malloc(sizeof *t);
+	int mus, hor, bi, ac, tk;
+	assert_non_null(l);
+	assert_non_null(t);
+	errlist_init(l);
+	assert_int_equal(ctab_load_file(t, SHEET, l), 0);
+	assert_int_equal(l->total, 0);
+	assert_string_equal(t->file, SHEET);
+	assert_non_null(strstr(t->title, "2014"));
+
+	/* Fire Chart: "4-6 [ 5-6]" muskets against a line; "4-6 [ 5,6 ]" horse against enfilade */
+	mus = fire_row(t, "muskets");
+	hor = fire_row(t, "horse");
+	assert_int_equal(t->fire[mus][CT_LINE], 4);
+	assert_int_equal(t->fire_cover[mus][CT_LINE], 5);
+	assert_int_equal(t->fire[mus][CT_COLUMN], 5);
+	assert_int_equal(t->fire[mus][CT_ENFILADE], 6);
+	assert_int_equal(t->fire[hor][CT_LINE], 2);
+	assert_int_equal(t->fire[hor][CT_ENFILADE], 4);
+	assert_int_equal(t->fire_cover[hor][CT_ENFILADE], 5);
+	assert_int_equal(t->fire[fire_row(t, "field")][CT_LINE], 3);
+
+	/* Fire (n): muskets 10", rifles 20", horse and field artillery 40"; horse artillery always long */
+	const struct ctab_weapon *w = &t->weapon[ctab_weapon(t, "musket")];
+	assert_int_equal(w->long_in, 10);
+	assert_int_equal(w->row, mus);
+	assert_false(w->always_long);
+	assert_false(w->canister);
+	assert_int_equal(t->weapon[ctab_weapon(t, "rifle")].long_in, 20);
+	w = &t->weapon[ctab_weapon(t, "allied-horse-artillery")];
+	assert_true(w->always_long);
+	assert_true(w->canister);
+	assert_int_equal(w->long_in, 40);
+	assert_int_equal(w->row, hor);
+	assert_true(t->weapon[ctab_weapon(t, "russian-horse-artillery")].always_long);
+	assert_false(t->weapon[ctab_weapon(t, "allied-foot-artillery")].always_long);
+	assert_int_equal(t->weapon[ctab_weapon(t, "mounted-cavalry")].long_in, 0); /* no range printed */
+
+	/* Save Table: British infantry "4,5,6 5,6 6 X X 2X"; Turks all X; allied cavalry "2,3,4,5,6 ..." */
+	bi = t->unit[ctab_unit(t, "british-infantry")].save;
+	assert_string_equal(t->save[bi].key, "british-infantry");
+	assert_int_equal(t->save[bi].need[ctab_save_col(6)], 4);
+	assert_int_equal(t->save[bi].need[ctab_save_col(7)], 4); /* 7 (with the leader) reads the 6 column */
+	assert_int_equal(t->save[bi].need[ctab_save_col(5)], 5);
+	assert_int_equal(t->save[bi].need[ctab_save_col(4)], 6);
+	assert_int_equal(t->save[bi].need[ctab_save_col(3)], CTAB_NEVER);
+	assert_int_equal(t->save[bi].need[ctab_save_col(1)], -1);
+	tk = t->unit[ctab_unit(t, "turkish-infantry")].save;
+	for (int c = 0; c < CTAB_COLS; c++)
+		assert_int_equal(t->save[tk].need[c], CTAB_NEVER);
+	ac = t->unit[ctab_unit(t, "british-cavalry")].save;
+	assert_int_equal(t->save[ac].need[0], 2);
+	assert_int_equal(t->save[ac].need[ctab_save_col(2)], -1);
+
+	/* troop types: MORALE (f) 7 for Russians and Turks, 6 for British and French; stands */
+	assert_int_equal(t->unit[ctab_unit(t, "russian-infantry")].morale, 7);
+	assert_int_equal(t->unit[ctab_unit(t, "turkish-infantry")].morale, 7);
+	assert_int_equal(t->unit[ctab_unit(t, "british-infantry")].morale, 6);
+	assert_int_equal(t->unit[ctab_unit(t, "french-cavalry")].morale, 6);
+	assert_false(t->unit[ctab_unit(t, "cossacks")].bonuses);
+	assert_true(t->unit[ctab_unit(t, "russian-cavalry")].bonuses);
+	assert_int_equal(t->unit[ctab_unit(t, "british-infantry")].fps, 4);
+	assert_int_equal(t->unit[ctab_unit(t, "british-cavalry")].fps, 2);
+	assert_int_equal(t->unit[ctab_unit(t, "russian-artillery")].fps, 1);
+
+	/* Fire (e): a one or two kills; Close Combat (e): 1 double, 2 same, 3-6 a third */
+	assert_int_equal(t->leader_kill, 2);
+	assert_int_equal(t->wloss[0], CT_WL_DOUBLE);
+	assert_int_equal(t->wloss[1], CT_WL_SAME);
+	for (int f = 3; f <= 6; f++)
+		assert_int_equal(t->wloss[f - 1], CT_WL_THIRD);
+	/* Modifiers (g), (h) */
+	assert_int_equal(t->chit_mod, -1);
+	assert_int_equal(t->routing_mod, -2);
+	assert_int_equal(t->routing_rear_mod, -1);
+	assert_int_equal(t->mod[ctab_mod(t, "cavalry-double-line")].value, 2);
+	assert_int_equal(t->mod[ctab_mod(t, "limbered-artillery")].value, -2);
+
+	/* MOVE Chart: light infantry 3 and 4; cavalry -2 highest in steep terrain; guns no cross walls */
+	assert_int_equal(t->move[ctab_move(t, "light-infantry")].dice[0], 3);
+	assert_int_equal(t->move[ctab_move(t, "light-infantry")].dice[1], 4);
+	assert_int_equal(t->move[ctab_move(t, "foot-guns")].dice[1], 0);
+	assert_int_equal(t->move[ctab_move(t, "cavalry")].terrain[CT_STEEP], CT_PEN_2HIGH);
+	assert_int_equal(t->move[ctab_move(t, "infantry")].terrain[CT_WALLS], CT_PEN_LOW);
+	assert_int_equal(t->move[ctab_move(t, "horse-guns")].terrain[CT_WALLS], CT_PEN_NOCROSS);
+
+	/* lookups and stands: a part-filled stand counts */
+	assert_int_equal(ctab_weapon(t, "longbow"), -1);
+	assert_int_equal(ctab_unit(t, "zouaves"), -1);
+	assert_int_equal(ctab_stands(t, ctab_unit(t, "british-infantry"), 21), 6);
+	assert_int_equal(ctab_stands(t, ctab_unit(t, "british-infantry"), 20), 5);
+	assert_int_equal(ctab_stands(t, ctab_unit(t, "british-infantry"), 1), 1);
+	assert_int_equal(ctab_stands(t, ctab_unit(t, "british-infantry"), 0), 0);
+	assert_int_equal(ctab_save_col(1), 5);
+	free(t);
+	free(l);
+}
+
+/* ---- fire ---- */
+
+/* Fire (n): short range is half long range, nothing past long range, horse artillery always long;
+ * Fire (p): canister within 4" doubles an artillery volley's dice. */
+static void test_fire_range(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	struct cref_fire f = {.weapon = W("musket"), .stands = 3, .target = CT_LINE, .inches = 5};
+	struct cref_shot s;
+	struct err e;
+
+	assert_int_equal(cref_shot(t, &f, &s, &e), 0);
+	assert_false(s.lng); /* 5" is half of 10" */
+	assert_int_equal(s.need, 4);
+	assert_int_equal(s.dice, 3);
+	f.inches = 6;
+	assert_int_equal(cref_shot(t, &f, &s, &e), 0);
+	assert_true(s.lng);
+	f.inches = 10;
+	assert_int_equal(cref_shot(t, &f, &s, &e), 0);
+	assert_true(s.lng);
+	f.inches = 11;
+	assert_int_equal(cref_shot(t, &f, &s, &e), -1);
+	assert_non_null(strstr(e.msg, "[Fire (n)]"));
+	f.weapon = W("rifle");
+	assert_int_equal(cref_shot(t, &f, &s, &e), 0); /* 11" is past a rifle's short 10" */
+	assert_true(s.lng);
+	f.inches = 10;
+	assert_int_equal(cref_shot(t, &f, &s, &e), 0);
+	assert_false(s.lng);
+	f.inches = 21;
+	assert_int_equal(cref_shot(t, &f, &s, &e), -1);
+	assert_non_null(strstr(e.msg, "[Fire (n)]"));
+
+	/* no printed range: inches refused, the band accepted */
+	f.weapon = W("mounted-cavalry");
+	f.inches = 3;
+	e.msg[0] = 0;
+	assert_int_equal(cref_shot(t, &f, &s, &e), -1);
+	assert_non_null(strstr(e.msg, "[Fire (n)]"));
+	f.inches = -1;
+	f.lng = true;
+	assert_int_equal(cref_shot(t, &f, &s, &e), 0);
+	assert_true(s.lng);
+	assert_int_equal(s.need, 2); /* the horse row against a line */
+	f.lng = false;
+	assert_int_equal(cref_shot(t, &f, &s, &e), 0);
+	assert_false(s.lng);
+
+	/* horse artillery: always long, even at 2" where it also fires canister */
+	f = (struct cref_fire){.weapon = W("allied-horse-artillery"), .stands = 3, .target = CT_LINE, .inches = 2};
+	assert_int_equal(cref_shot(t, &f, &s, &e), 0);
+	assert_true(s.lng);
+	assert_true(s.canister);
+	assert_int_equal(s.dice, 6);
+	f.inches = -1;
+	f.lng = false;
+	assert_int_equal(cref_shot(t, &f, &s, &e), 0);
+	assert_true(s.lng);
+	f.weapon = W("russian-horse-artillery");
+	f.inches = 30;
+	assert_int_equal(cref_shot(t, &f, &s, &e), 0);
+	assert_true(s.lng);
+	assert_false(s.canister);
+	assert_int_equal(s.dice, 3);
+
+	/* canister: artillery within 4", not at 5"; muskets never */
+	f = (struct cref_fire){.weapon = W("allied-foot-artillery"), .stands = 3, .target = CT_COLUMN, .inches = 4};
+	assert_int_equal(cref_shot(t, &f, &s, &e), 0);
+	assert_true(s.canister);
+	assert_false(s.lng);
+	assert_int_equal(s.dice, 6);
+	f.inches = 5;
+	assert_int_equal(cref_shot(t, &f, &s, &e), 0);
+	assert_false(s.canister);
+	assert_int_equal(s.dice, 3);
+	f.weapon = W("musket");
+	f.inches = 2;
+	assert_int_equal(cref_shot(t, &f, &s, &e), 0);
+	assert_false(s.canister);
+	assert_int_equal(s.dice, 3);
+
+	/* no volley of no stands */
+	f.stands = 0;
+	assert_int_equal(cref_shot(t, &f, &s, &e), -1);
+}
+
+/* MORALE (b), Fire (g): each morale marker and a pivot raise the natural die needed by one;
+ * past 6 nothing hits. Fire (b): cover reads the bracketed cell. */
+static void test_fire_need(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	struct cref_fire f = {.weapon = W("musket"), .stands = 2, .target = CT_LINE, .inches = 3};
+	struct cref_shot s;
+	struct err e;
+	static const struct {
+		int chits;
+		bool pivot, cover;
+		int target, need;
+	} c[] = {
+		{0, false, false, CT_LINE, 4},     {1, false, false, CT_LINE, 5},
+		{0, true, false, CT_LINE, 5},      {1, true, false, CT_LINE, 6},
+		{2, true, false, CT_LINE, 7},      {3, false, false, CT_LINE, 7},
+		{0, false, true, CT_LINE, 5},      {1, false, true, CT_LINE, 6},
+		{0, false, false, CT_COLUMN, 5},   {0, true, false, CT_ENFILADE, 7},
+		{0, false, true, CT_ENFILADE, 6},
+	};
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		f.chits = c[i].chits;
+		f.pivot = c[i].pivot;
+		f.cover = c[i].cover;
+		f.target = c[i].target;
+		assert_int_equal(cref_shot(t, &f, &s, &e), 0);
+		if (s.need != c[i].need)
+			fail_msg("case %zu: need %d, want %d", i, s.need, c[i].need);
+	}
+}
+
+/* Fire (a), (d), (o): possible hits, halved at long range rounding up; a marker a pair of natural
+ * sixes, not halved; three sixes a possible leader kill; the dice are checked. */
+static void test_fire_roll(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	struct event store[32];
+	struct evsink ev;
+	struct cref_fire f = {.weapon = W("musket"), .stands = 3, .target = CT_LINE, .inches = 5};
+	struct cref_fire_out o;
+	struct err e;
+
+	evsink_init(&ev, store, 32);
+	assert_int_equal(cref_fire_roll(t, &f, (const int[]){4, 3, 6}, 3, &o, &ev, &e), 0);
+	assert_int_equal(o.raw, 2);
+	assert_int_equal(o.hits, 2); /* short: not halved */
+	assert_int_equal(o.sixes, 1);
+	assert_int_equal(o.markers, 0);
+	assert_false(o.leader_risk);
+	assert_false(has_event(&ev, "[Fire (o)]", "long range"));
+
+	/* long range: 3 raw -> 2, 1 raw -> 1, 0 -> 0 */
+	f.inches = 8;
+	evsink_clear(&ev);
+	assert_int_equal(cref_fire_roll(t, &f, (const int[]){4, 5, 6}, 3, &o, &ev, &e), 0);
+	assert_int_equal(o.raw, 3);
+	assert_int_equal(o.hits, 2);
+	assert_true(has_event(&ev, "[Fire (o)]", "long range"));
+	assert_int_equal(cref_fire_roll(t, &f, (const int[]){4, 1, 1}, 3, &o, NULL, &e), 0);
+	assert_int_equal(o.raw, 1);
+	assert_int_equal(o.hits, 1);
+	assert_int_equal(cref_fire_roll(t, &f, (const int[]){3, 1, 2}, 3, &o, NULL, &e), 0);
+	assert_int_equal(o.hits, 0);
+
+	/* four sixes at long range: two markers (not halved), and a possible leader kill */
+	f.stands = 5;
+	evsink_clear(&ev);
+	assert_int_equal(cref_fire_roll(t, &f, (const int[]){6, 6, 1, 6, 6}, 5, &o, &ev, &e), 0);
+	assert_int_equal(o.raw, 4);
+	assert_int_equal(o.hits, 2);
+	assert_int_equal(o.sixes, 4);
+	assert_int_equal(o.markers, 2);
+	assert_true(o.leader_risk);
+	assert_true(has_event(&ev, "[Fire (d)]", "2 morale markers"));
+	assert_true(has_event(&ev, "[Fire (d)]", "leader"));
+	/* three sixes: one marker and a leader at risk; two: one marker, no leader */
+	assert_int_equal(cref_fire_roll(t, &f, (const int[]){6, 6, 6, 1, 1}, 5, &o, NULL, &e), 0);
+	assert_int_equal(o.markers, 1);
+	assert_true(o.leader_risk);
+	assert_int_equal(cref_fire_roll(t, &f, (const int[]){6, 1, 6, 1, 1}, 5, &o, NULL, &e), 0);
+	assert_int_equal(o.markers, 1);
+	assert_false(o.leader_risk);
+
+	/* markers count natural sixes even when the firer's markers leave no die able to hit */
+	f.stands = 2;
+	f.chits = 3;
+	evsink_clear(&ev);
+	assert_int_equal(cref_fire_roll(t, &f, (const int[]){6, 6}, 2, &o, &ev, &e), 0);
+	assert_int_equal(o.raw, 0);
+	assert_int_equal(o.hits, 0);
+	assert_int_equal(o.markers, 1);
+	assert_true(has_event(&ev, "[Fire (a)]", "no die can hit"));
+	/* one marker: a natural 4 no longer hits a line, a 5 does */
+	f.chits = 1;
+	f.inches = 2;
+	assert_int_equal(cref_fire_roll(t, &f, (const int[]){4, 5}, 2, &o, NULL, &e), 0);
+	assert_int_equal(o.raw, 1);
+
+	/* canister: the battery's figures each throw two dice */
+	f = (struct cref_fire){.weapon = W("allied-foot-artillery"), .stands = 2, .target = CT_LINE, .inches = 3};
+	evsink_clear(&ev);
+	assert_int_equal(cref_fire_roll(t, &f, (const int[]){3, 2, 2, 6}, 4, &o, &ev, &e), 0);
+	assert_int_equal(o.hits, 2);
+	assert_true(has_event(&ev, "[Fire (p)]", "canister"));
+	e.msg[0] = 0;
+	assert_int_equal(cref_fire_roll(t, &f, (const int[]){3, 2}, 2, &o, NULL, &e), -1);
+	assert_non_null(strstr(e.msg, "[Fire (p)]"));
+
+	/* the wrong number of dice, or a die that is no die */
+	f = (struct cref_fire){.weapon = W("musket"), .stands = 3, .target = CT_LINE, .inches = 5};
+	assert_int_equal(cref_fire_roll(t, &f, (const int[]){4, 4}, 2, &o, NULL, &e), -1);
+	assert_int_equal(cref_fire_roll(t, &f, (const int[]){4, 4, 4, 4}, 4, &o, NULL, &e), -1);
+	assert_int_equal(cref_fire_roll(t, &f, (const int[]){4, 7, 4}, 3, &o, NULL, &e), -1);
+	assert_int_equal(cref_fire_roll(t, &f, (const int[]){0, 4, 4}, 3, &o, NULL, &e), -1);
+	f.inches = 12;
+	assert_int_equal(cref_fire_roll(t, &f, (const int[]){4, 4, 4}, 3, &o, NULL, &e), -1);
+}
+
+/* The ruling's words quote the chart's cell when markers and a pivot leave no die able to hit:
+ * muskets at an enfiladed line hit on a 6 [Fire Chart (a)], whatever is taken off the dice. */
+static void test_fire_no_hit_text(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	struct event store[16];
+	struct evsink ev;
+	struct cref_fire f = {.weapon = W("musket"), .stands = 2, .target = CT_ENFILADE, .inches = 3};
+	struct cref_fire_out o;
+	struct err e;
+	static const struct {
+		int chits;
+		bool pivot;
+		const char *says;
+	} c[] = {
+		{1, false, "no die can hit (6 on the chart, 1 pip off each die)"},
+		{0, true, "no die can hit (6 on the chart, 1 pip off each die)"},
+		{2, false, "no die can hit (6 on the chart, 2 pips off each die)"},
+		{2, true, "no die can hit (6 on the chart, 3 pips off each die)"},
+	};
+	evsink_init(&ev, store, 16);
+	for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+		f.chits = c[i].chits;
+		f.pivot = c[i].pivot;
+		evsink_clear(&ev);
+		assert_int_equal(cref_fire_roll(t, &f, (const int[]){6, 6}, 2, &o, &ev, &e), 0);
+		assert_int_equal(o.raw, 0);
+		if (!has_event(&ev, "[Fire (a)]", c[i].says))
+			fail_msg("%d markers%s: \"%s\", want \"%s\"", c[i].chits, c[i].pivot ? " and a pivot" : "",
+				 ev.n ? ev.ev[0].text : "", c[i].says);
+	}
+}
+
+/* cref_fire_odds is every throw of the dice through cref_fire_roll, weighted equally. */
+static void test_fire_odds(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	enum { HMAX = 8, MMAX = 4 };
+	struct cref_fire c[] = {
+		{.weapon = W("musket"), .stands = 1, .target = CT_LINE, .inches = 8},
+		{.weapon = W("musket"), .stands = 2, .target = CT_LINE, .inches = 8},
+		{.weapon = W("musket"), .stands = 3, .target = CT_LINE, .inches = 8},
+		{.weapon = W("musket"), .stands = 4, .target = CT_LINE, .inches = 8},
+		{.weapon = W("musket"), .stands = 4, .target = CT_LINE, .inches = 4},
+		{.weapon = W("musket"), .stands = 3, .target = CT_COLUMN, .cover = true, .inches = 2},
+		{.weapon = W("rifle"), .stands = 4, .target = CT_ENFILADE, .chits = 1, .inches = 15},
+		{.weapon = W("musket"), .stands = 3, .target = CT_LINE, .chits = 2, .pivot = true, .inches = 3},
+		{.weapon = W("allied-foot-artillery"), .stands = 2, .target = CT_LINE, .pivot = true, .inches = 3},
+		{.weapon = W("allied-horse-artillery"), .stands = 2, .target = CT_COLUMN, .inches = 2},
+		{.weapon = W("mounted-cavalry"), .stands = 4, .target = CT_LINE, .cover = true, .inches = -1, .lng = true},
+	};
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		double hits[HMAX + 1], markers[MMAX + 1], leader, bh[HMAX + 1] = {0}, bm[MMAX + 1] = {0}, bl = 0;
+		struct cref_shot s;
+		struct cref_fire_out o;
+		struct err e;
+		int d[8];
+		assert_int_equal(cref_shot(t, &c[k], &s, &e), 0);
+		assert_in_range(s.dice, 1, 4);
+		first_dice(d, s.dice);
+		do {
+			assert_int_equal(cref_fire_roll(t, &c[k], d, s.dice, &o, NULL, &e), 0);
+			assert_in_range(o.hits, 0, HMAX);
+			assert_in_range(o.markers, 0, MMAX);
+			bh[o.hits]++;
+			bm[o.markers]++;
+			bl += o.leader_risk;
+		} while (next_dice(d, s.dice));
+		/* counted in whole throws, then made chances */
+		for (int h = 0; h <= HMAX; h++)
+			bh[h] /= pow6(s.dice);
+		for (int m = 0; m <= MMAX; m++)
+			bm[m] /= pow6(s.dice);
+		bl /= pow6(s.dice);
+		assert_int_equal(cref_fire_odds(t, &c[k], hits, HMAX, markers, MMAX, &leader, &e), 0);
+		for (int h = 0; h <= HMAX; h++)
+			assert_close(hits[h], bh[h], "hits", (int)k * 100 + h);
+		for (int m = 0; m <= MMAX; m++)
+			assert_close(markers[m], bm[m], "markers", (int)k * 100 + m);
+		assert_close(leader, bl, "leader", (int)k);
+		assert_sums_to_one(hits, HMAX + 1, "hits");
+		assert_sums_to_one(markers, MMAX + 1, "markers");
+	}
+	/* one case by hand: a musket at long range, 1 die: hits 4-6, halved up to 1 */
+	double hits[2], markers[1], leader;
+	struct err e;
+	assert_int_equal(cref_fire_odds(t, &c[0], hits, 1, markers, 0, &leader, &e), 0);
+	assert_close(hits[1], 0.5, "one musket", 1);
+	assert_close(leader, 0, "one musket leader", 0);
+	/* refused as the shot is */
+	struct cref_fire far = c[0];
+	far.inches = 11;
+	assert_int_equal(cref_fire_odds(t, &far, hits, 1, markers, 0, &leader, &e), -1);
+}
+
+/* ---- saves and leaders ---- */
+
+/* The Save Table: a save die each possible hit at the stands then remaining; markers take pips
+ * off; X costs a figure with no die, 2X two; the dice are counted. */
+static void test_saves(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	struct event store[32];
+	struct evsink ev;
+	struct cref_unit u = {.type = U("british-infantry"), .figures = 21};
+	struct err e;
+	int used, cas;
+	bool dbl;
+
+	/* 21 figures are 6 stands (4-6); one lost leaves 5 (5-6) */
+	assert_int_equal(cref_save_need(t, &u, &dbl), 4);
+	assert_false(dbl);
+	u.figures = 20;
+	assert_int_equal(cref_save_need(t, &u, &dbl), 5);
+	u.figures = 21;
+	evsink_init(&ev, store, 32);
+	assert_int_equal(cref_save_roll(t, &u, 2, (const int[]){3, 4}, 2, &used, &cas, &ev, &e), 0);
+	assert_int_equal(used, 2);
+	assert_int_equal(cas, 2); /* the 4 came after a loss: it needed 5 */
+	assert_true(has_event(&ev, "[Save Table]", "saves on 5-6: die 4"));
+	assert_int_equal(cref_save_roll(t, &u, 2, (const int[]){4, 4}, 2, &used, &cas, NULL, &e), 0);
+	assert_int_equal(cas, 0);
+	assert_int_equal(cref_save_roll(t, &u, 2, (const int[]){4, 3}, 2, &used, &cas, NULL, &e), 0);
+	assert_int_equal(cas, 1);
+
+	/* one morale marker: saves on 5-6 */
+	u.chits = 1;
+	assert_int_equal(cref_save_need(t, &u, &dbl), 5);
+	assert_int_equal(cref_save_roll(t, &u, 1, (const int[]){4}, 1, &used, &cas, NULL, &e), 0);
+	assert_int_equal(cas, 1);
+	assert_int_equal(cref_save_roll(t, &u, 1, (const int[]){5}, 1, &used, &cas, NULL, &e), 0);
+	assert_int_equal(cas, 0);
+	u.chits = 3; /* 4 + 3: no die saves, and none is thrown */
+	assert_int_equal(cref_save_need(t, &u, &dbl), CTAB_NEVER);
+	assert_int_equal(cref_save_roll(t, &u, 2, NULL, 0, &used, &cas, NULL, &e), 0);
+	assert_int_equal(used, 0);
+	assert_int_equal(cas, 2);
+	u.chits = 0;
+
+	/* X at 3 stands: a figure lost, no die */
+	u.figures = 12;
+	evsink_clear(&ev);
+	assert_int_equal(cref_save_need(t, &u, &dbl), CTAB_NEVER);
+	assert_false(dbl);
+	assert_int_equal(cref_save_roll(t, &u, 1, NULL, 0, &used, &cas, &ev, &e), 0);
+	assert_int_equal(used, 0);
+	assert_int_equal(cas, 1);
+	assert_true(has_event(&ev, "[Save Table]", "no save possible"));
+	/* 13 figures (4 stands, 6 saves): a loss drops to 3 stands, where the next hit is X */
+	u.figures = 13;
+	assert_int_equal(cref_save_roll(t, &u, 2, (const int[]){1}, 1, &used, &cas, NULL, &e), 0);
+	assert_int_equal(used, 1);
+	assert_int_equal(cas, 2);
+
+	/* 2X at 1 stand: each hit two figures, never more than are left */
+	u.figures = 4;
+	assert_int_equal(cref_save_need(t, &u, &dbl), CTAB_NEVER);
+	assert_true(dbl);
+	assert_int_equal(cref_save_roll(t, &u, 1, NULL, 0, &used, &cas, NULL, &e), 0);
+	assert_int_equal(cas, 2);
+	assert_int_equal(cref_save_roll(t, &u, 3, NULL, 0, &used, &cas, NULL, &e), 0);
+	assert_int_equal(cas, 4);
+	u.figures = 1;
+	assert_int_equal(cref_save_roll(t, &u, 1, NULL, 0, &used, &cas, NULL, &e), 0);
+	assert_int_equal(cas, 1);
+
+	/* too few dice: 1 and the dice needed so far; too many: refused */
+	u.figures = 21;
+	assert_int_equal(cref_save_roll(t, &u, 2, (const int[]){4}, 1, &used, &cas, NULL, &e), 1);
+	assert_int_equal(used, 2);
+	assert_int_equal(cref_save_roll(t, &u, 2, NULL, 0, &used, &cas, NULL, &e), 1);
+	assert_int_equal(used, 1);
+	assert_int_equal(cref_save_roll(t, &u, 1, (const int[]){6, 6}, 2, &used, &cas, NULL, &e), -1);
+	u.figures = 12;
+	assert_int_equal(cref_save_roll(t, &u, 1, (const int[]){6}, 1, &used, &cas, NULL, &e), -1);
+	u.figures = 21;
+	assert_int_equal(cref_save_roll(t, &u, 1, (const int[]){7}, 1, &used, &cas, NULL, &e), -1);
+
+	/* Turks never save; Leaders SAVE with 3-6, 1 or 2 kills */
+	struct cref_unit tk = {.type = U("turkish-infantry"), .figures = 24};
+	assert_int_equal(cref_save_roll(t, &tk, 3, NULL, 0, &used, &cas, NULL, &e), 0);
+	assert_int_equal(cas, 3);
+	for (int d = 1; d <= 6; d++)
+		assert_int_equal(cref_leader_roll(t, d, "the British", NULL), d <= 2);
+	evsink_clear(&ev);
+	assert_int_equal(cref_leader_roll(t, 2, "the Russian", &ev), 1);
+	assert_true(has_event(&ev, "[Fire (e)]", "dead"));
+
+	/* MORALE (c): markers as many as stands and leaders rout */
+	struct cref_unit r = {.type = U("russian-infantry"), .figures = 13, .leaders = 1, .chits = 4};
+	assert_false(cref_routs(t, &r));
+	r.chits = 5; /* 4 stands (a part-filled one counts) and the leader */
+	assert_true(cref_routs(t, &r));
+	struct cref_unit g = {.type = U("russian-artillery"), .figures = 5, .chits = 5};
+	assert_true(cref_routs(t, &g)); /* artillery counts figures */
+	g.chits = 4;
+	assert_false(cref_routs(t, &g));
+}
+
+/* The casualties of hits saves on u, by every throw of the save dice through cref_save_roll:
+ * each throw of hits dice, of which the ruling takes as many as it asks for (returning 1). */
+static void brute_saves(const struct ctab *t, const struct cref_unit *u, int hits, double *cas, int cmax)
+{
+	int d[8];
+	struct err e;
+	for (int c = 0; c <= cmax; c++)
+		cas[c] = 0;
+	first_dice(d, hits);
+	do {
+		int n = 0, used, c, rc;
+		while ((rc = cref_save_roll(t, u, hits, d, n, &used, &c, NULL, &e)) == 1) {
+			assert_true(used > n && used <= hits);
+			n = used;
+		}
+		assert_int_equal(rc, 0);
+		assert_in_range(c, 0, cmax);
+		cas[c]++;
+	} while (next_dice(d, hits));
+	for (int c = 0; c <= cmax; c++)
+		cas[c] /= pow6(hits);
+}
+
+static void test_save_odds(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	enum { CMAX = 12 };
+	static const struct {
+		const char *type;
+		int figures, chits, hits;
+	} c[] = {
+		{"british-infantry", 21, 0, 3}, {"british-infantry", 21, 1, 3}, {"british-infantry", 5, 0, 3},
+		{"british-cavalry", 6, 0, 3},   {"british-cavalry", 8, 0, 4},   {"russian-infantry", 5, 0, 4},
+		{"russian-artillery", 6, 0, 4}, {"french-infantry", 9, 1, 4},   {"russian-cavalry", 12, 0, 1},
+		{"turkish-infantry", 4, 0, 2},  {"british-infantry", 21, 0, 0},
+	};
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		struct cref_unit u = {.type = U(c[k].type), .figures = c[k].figures, .chits = c[k].chits};
+		double got[CMAX + 1], want[CMAX + 1];
+		cref_save_odds(t, &u, c[k].hits, got, CMAX);
+		brute_saves(t, &u, c[k].hits, want, CMAX);
+		for (int i = 0; i <= CMAX; i++)
+			assert_close(got[i], want[i], c[k].type, (int)k * 100 + i);
+		assert_sums_to_one(got, CMAX + 1, c[k].type);
+	}
+	/* by hand: allied cavalry at 3 stands (X, X, then 2X at 2 stands): 3 hits cost 4 figures */
+	struct cref_unit ac = {.type = U("british-cavalry"), .figures = 6};
+	double cas[CMAX + 1];
+	cref_save_odds(t, &ac, 3, cas, CMAX);
+	assert_close(cas[4], 1, "allied cavalry", 4);
+	/* one hit on British infantry at 6 stands: saved half the time */
+	struct cref_unit bi = {.type = U("british-infantry"), .figures = 21};
+	cref_save_odds(t, &bi, 1, cas, CMAX);
+	assert_close(cas[1], 0.5, "british infantry", 1);
+}
+
+/* ---- close combat ---- */
+
+/* Close Combat (c), (d), (e), Modifiers (c) and Q&A 4-5: totals, ties, the winner's natural 1s
+ * and 2s with their pips added, its sixes, and its own losses by its die. */
+static void test_cc_roll(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	struct event store[32];
+	struct evsink ev;
+	/* five stands and a leader stand each: six dice */
+	struct cref_side a = {.u = {.type = U("british-cavalry"), .figures = 10, .leaders = 1}, .initiative = true};
+	struct cref_side b = {.u = {.type = U("russian-cavalry"), .figures = 10, .leaders = 1}};
+	struct cref_cc_out o;
+	struct err e;
+	static const int ones[6] = {1, 1, 1, 1, 1, 1};
+	const int n[2] = {6, 6};
+
+	/* Q&A 5's roll, by the winner: 1 + 2 + 2 + 2 = 7 possible hits on the loser */
+	evsink_init(&ev, store, 32);
+	const int qa5[6] = {1, 2, 2, 3, 4, 2};
+	assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){qa5, ones}, n, 3, &o, &ev, &e), 0);
+	assert_int_equal(o.total[0], 14);
+	assert_int_equal(o.total[1], 6);
+	assert_int_equal(o.winner, 0);
+	assert_int_equal(o.hits[1], 7);
+	assert_int_equal(o.hits[0], 3); /* a third of 7, rounded up */
+	assert_int_equal(o.leader_risk[1], 0);
+	assert_false(o.winner_leaders);
+	assert_true(has_event(&ev, "[Close Combat (d)]", "Q&A 5"));
+	assert_true(has_event(&ev, "[Close Combat (g)]", "withdraws"));
+	assert_true(has_event(&ev, "[Close Combat (f)]", "twice")); /* 14 is twice 6 or more */
+	/* Q&A 4's roll, by the winner: the two 1s are 2 possible hits */
+	const int qa4[6] = {1, 3, 4, 5, 6, 1};
+	assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){qa4, ones}, n, 3, &o, NULL, &e), 0);
+	assert_int_equal(o.winner, 0);
+	assert_int_equal(o.hits[1], 2);
+	assert_int_equal(o.hits[0], 1);
+	/* the loser's 1s and 2s count for nothing */
+	const int twos[6] = {2, 2, 2, 2, 2, 2}, big[6] = {3, 4, 5, 5, 4, 3};
+	assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){big, twos}, n, 2, &o, NULL, &e), 0);
+	assert_int_equal(o.winner, 0);
+	assert_int_equal(o.hits[1], 0);
+	assert_int_equal(o.hits[0], 0);
+
+	/* the winner's die: 1 double and its leaders at risk, 2 the same, 3-6 a third; 0 not yet */
+	static const int want_w[7] = {-1, 14, 7, 3, 3, 3, 3};
+	for (int wd = 0; wd <= 6; wd++) {
+		assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){qa5, ones}, n, wd, &o, NULL, &e), 0);
+		assert_int_equal(o.hits[1], 7);
+		if (o.hits[0] != want_w[wd])
+			fail_msg("winner's die %d: %d hits on the winner, want %d", wd, o.hits[0], want_w[wd]);
+		assert_true(o.winner_leaders == (wd == 1));
+	}
+	assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){qa5, ones}, n, 7, &o, NULL, &e), -1);
+	/* a third, rounded up: 4 -> 2, 1 -> 1 (the defender wins here) */
+	const int four[6] = {2, 2, 5, 5, 5, 5}, one[6] = {1, 5, 5, 5, 5, 5};
+	assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){ones, four}, n, 6, &o, NULL, &e), 0);
+	assert_int_equal(o.winner, 1);
+	assert_int_equal(o.hits[0], 4);
+	assert_int_equal(o.hits[1], 2);
+	assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){ones, one}, n, 4, &o, NULL, &e), 0);
+	assert_int_equal(o.hits[1], 1);
+
+	/* three natural sixes in the winner's roll: a possible leader kill; six sixes: two; the
+	 * loser's sixes: none */
+	const int s3[6] = {6, 6, 6, 1, 1, 1}, s5[6] = {6, 6, 6, 6, 6, 1}, s6[6] = {6, 6, 6, 6, 6, 6};
+	assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){s3, ones}, n, 3, &o, NULL, &e), 0);
+	assert_int_equal(o.leader_risk[1], 1);
+	assert_int_equal(o.hits[1], 3);
+	assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){s5, ones}, n, 3, &o, NULL, &e), 0);
+	assert_int_equal(o.leader_risk[1], 1);
+	assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){s6, ones}, n, 3, &o, NULL, &e), 0);
+	assert_int_equal(o.leader_risk[1], 2);
+	assert_int_equal(o.leader_risk[0], 0);
+	assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){s6, s3}, n, 3, &o, NULL, &e), 0);
+	assert_int_equal(o.leader_risk[0], 0);
+	/* a side without a leader stand (a battery) has no leader to lose, to sixes or to the
+	 * winner's 1 */
+	{
+		struct cref_side gun = {.u = {.type = U("russian-artillery"), .figures = 6}};
+		const int n2[2] = {6, 6};
+		assert_int_equal(cref_cc_roll(t, &a, &gun, (const int *const[2]){s6, ones}, n2, 3, &o, NULL, &e), 0);
+		assert_int_equal(o.winner, 0);
+		assert_int_equal(o.leader_risk[1], 0);
+		gun.initiative = true;
+		a.initiative = false;
+		assert_int_equal(cref_cc_roll(t, &a, &gun, (const int *const[2]){ones, s6}, n2, 1, &o, NULL, &e), 0);
+		assert_int_equal(o.winner, 1);
+		assert_false(o.winner_leaders);
+		a.initiative = true;
+	}
+
+	/* a tie: the initiative player's side wins */
+	evsink_clear(&ev);
+	assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){twos, twos}, n, 3, &o, &ev, &e), 0);
+	assert_int_equal(o.winner, 0);
+	assert_true(has_event(&ev, "[Modifiers (c)]", "tie"));
+	a.initiative = false;
+	b.initiative = true;
+	assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){twos, twos}, n, 3, &o, NULL, &e), 0);
+	assert_int_equal(o.winner, 1);
+	assert_int_equal(o.hits[0], 12);
+	b.initiative = false;
+	e.msg[0] = 0;
+	assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){twos, twos}, n, 3, &o, NULL, &e), -1);
+	assert_non_null(strstr(e.msg, "[Modifiers (c)]"));
+	a.initiative = b.initiative = true;
+	assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){twos, twos}, n, 3, &o, NULL, &e), -1);
+	b.initiative = false;
+
+	/* totals add the per-die modifier times the dice: +1 cavalry line, -1 a chit, 6 dice each */
+	a.mods[a.nmods++] = MOD("cavalry-line");
+	b.u.chits = 1;
+	assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){twos, big}, n, 3, &o, NULL, &e), 0);
+	assert_int_equal(o.total[0], 12 + 6);
+	assert_int_equal(o.total[1], 24 - 6);
+	assert_int_equal(o.winner, 0); /* 18 to 18, the attacker's initiative */
+	assert_int_equal(o.hits[1], 12);
+
+	/* the dice: a stand each and a leader stand each; wrong counts and bad dice refused */
+	const int seven[6] = {1, 2, 3, 4, 5, 7};
+	assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){seven, ones}, n, 3, &o, NULL, &e), -1);
+	const int n75[2] = {7, 5};
+	const int d7[7] = {1, 1, 1, 1, 1, 1, 1};
+	assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){d7, ones}, n75, 3, &o, NULL, &e), -1);
+	a.u.figures = 12; /* six stands and the leader stand: seven dice */
+	const int n76[2] = {7, 6};
+	assert_int_equal(cref_cc_roll(t, &a, &b, (const int *const[2]){d7, ones}, n76, 3, &o, NULL, &e), 0);
+	assert_int_equal(o.total[0], 7 + 7);
+}
+
+/* Modifiers to All Close Combat: the keyed modifiers summed a die; Cossacks get no bonuses but
+ * keep their penalties; (g) a chit; (h) routing and routing from the rear; a side with no stands. */
+static void test_cc_dice(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	struct cref_side s = {.u = {.type = U("british-cavalry"), .figures = 7, .leaders = 1}};
+	struct err e;
+	int per = 99;
+
+	assert_int_equal(cref_cc_dice(t, &s, &per, &e), 4 + 1); /* 7 figures are 4 stands */
+	assert_int_equal(per, 0);
+	s.mods[s.nmods++] = MOD("cavalry-double-line");
+	s.mods[s.nmods++] = MOD("heavy-brigade");
+	assert_int_equal(cref_cc_dice(t, &s, &per, &e), 5);
+	assert_int_equal(per, 3);
+	s.mods[s.nmods++] = MOD("standing-cavalry");
+	assert_int_equal(cref_cc_dice(t, &s, &per, &e), 5);
+	assert_int_equal(per, 2);
+	s.u.type = U("cossacks");
+	assert_int_equal(cref_cc_dice(t, &s, &per, &e), 5);
+	assert_int_equal(per, -1); /* the +2 and +1 dropped, the -1 kept */
+	s.u.chits = 2;
+	assert_int_equal(cref_cc_dice(t, &s, &per, &e), 5);
+	assert_int_equal(per, -3);
+	s.nmods = 0;
+	s.u.chits = 0;
+	s.u.type = U("british-cavalry");
+	s.routing = true;
+	assert_int_equal(cref_cc_dice(t, &s, &per, &e), 5);
+	assert_int_equal(per, -2);
+	s.rear = true;
+	assert_int_equal(cref_cc_dice(t, &s, &per, &e), 5);
+	assert_int_equal(per, -3);
+	s.routing = s.rear = false;
+	s.u.chits = 1;
+	assert_int_equal(cref_cc_dice(t, &s, &per, &e), 5);
+	assert_int_equal(per, -1);
+
+	/* a battery: a die a gunner (Close Combat (h)), no leader stand needed */
+	struct cref_side g = {.u = {.type = U("russian-artillery"), .figures = 5}};
+	g.mods[g.nmods++] = MOD("unlimbered-artillery");
+	assert_int_equal(cref_cc_dice(t, &g, &per, &e), 5);
+	assert_int_equal(per, -1);
+	g.u.figures = 0;
+	e.msg[0] = 0;
+	assert_int_equal(cref_cc_dice(t, &g, &per, &e), -1);
+	assert_non_null(strstr(e.msg, "[Close Combat (c)]"));
+}
+
+/* Everything cref_cc_odds gives, by every throw of both sides' dice and the winner's die
+ * through cref_cc_roll (counted in whole throws, so the sums are exact). A side's leader risk: a possible leader kill from the winner's sixes
+ * when it loses, or its leaders rolling when it wins on a 1. */
+struct ccbrute {
+	double win[2], hits[2][CREF_HITS_MAX + 1], leader[2];
+};
+
+static void brute_cc(const struct ctab *t, const struct cref_side *a, const struct cref_side *b, struct ccbrute *r)
+{
+	int n[2], per, da[8], db[8];
+	const struct cref_side *s[2] = {a, b};
+	struct cref_cc_out o;
+	struct err e;
+	memset(r, 0, sizeof *r);
+	n[0] = cref_cc_dice(t, a, &per, &e);
+	n[1] = cref_cc_dice(t, b, &per, &e);
+	assert_in_range(n[0], 1, 8);
+	assert_in_range(n[1], 1, 8);
+	const int *const d[2] = {da, db};
+	first_dice(da, n[0]);
+	do {
+		first_dice(db, n[1]);
+		do {
+			for (int wd = 1; wd <= 6; wd++) {
+				assert_int_equal(cref_cc_roll(t, a, b, d, n, wd, &o, NULL, &e), 0);
+				int k = o.winner, l = 1 - k;
+				r->win[k]++;
+				for (int x = 0; x < 2; x++) {
+					assert_in_range(o.hits[x], 0, CREF_HITS_MAX);
+					r->hits[x][o.hits[x]]++;
+				}
+				if (o.leader_risk[l] > 0)
+					r->leader[l]++;
+				if (o.winner_leaders && s[k]->u.leaders > 0)
+					r->leader[k]++;
+			}
+		} while (next_dice(db, n[1]));
+	} while (next_dice(da, n[0]));
+	/* counted in whole throws (exact), then made chances */
+	double all = pow6(n[0] + n[1] + 1);
+	for (int x = 0; x < 2; x++) {
+		r->win[x] /= all;
+		r->leader[x] /= all;
+		for (int h = 0; h <= CREF_HITS_MAX; h++)
+			r->hits[x][h] /= all;
+	}
+}
+
+static void test_cc_odds(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	struct {
+		struct cref_side a, b;
+	} c[8] = {
+		/* 1 stand and no leader against 1 stand and a leader, either side holding the initiative */
+		{{.u = {.type = U("british-cavalry"), .figures = 2}, .initiative = true},
+		 {.u = {.type = U("russian-cavalry"), .figures = 2, .leaders = 1}}},
+		{{.u = {.type = U("british-cavalry"), .figures = 2}},
+		 {.u = {.type = U("russian-cavalry"), .figures = 2, .leaders = 1}, .initiative = true}},
+		/* 2 stands against 1, with modifiers and chits */
+		{{.u = {.type = U("british-cavalry"), .figures = 4}, .initiative = true},
+		 {.u = {.type = U("russian-infantry"), .figures = 4, .chits = 1}}},
+		{{.u = {.type = U("british-cavalry"), .figures = 3, .leaders = 1}},
+		 {.u = {.type = U("russian-infantry"), .figures = 4}, .initiative = true}},
+		{{.u = {.type = U("cossacks"), .figures = 4}},
+		 {.u = {.type = U("british-infantry"), .figures = 6, .leaders = 1}, .initiative = true, .routing = true}},
+		/* enough dice for three sixes: 3 stands and a leader against 1 and a leader */
+		{{.u = {.type = U("british-cavalry"), .figures = 6, .leaders = 1}, .initiative = true},
+		 {.u = {.type = U("russian-cavalry"), .figures = 2, .leaders = 1}}},
+		{{.u = {.type = U("russian-artillery"), .figures = 2}},
+		 {.u = {.type = U("british-cavalry"), .figures = 6, .leaders = 1}, .initiative = true}},
+		{{.u = {.type = U("british-infantry"), .figures = 8, .leaders = 1, .chits = 2}, .initiative = true},
+		 {.u = {.type = U("russian-infantry"), .figures = 4, .leaders = 1}}},
+	};
+	c[2].a.mods[c[2].a.nmods++] = MOD("cavalry-line");
+	c[3].a.mods[c[3].a.nmods++] = MOD("cavalry-double-line");
+	c[3].b.mods[c[3].b.nmods++] = MOD("square");
+	c[4].a.mods[c[4].a.nmods++] = MOD("cavalry-double-line"); /* Cossacks: no bonus */
+	c[6].a.mods[c[6].a.nmods++] = MOD("unlimbered-artillery");
+	c[7].b.mods[c[7].b.nmods++] = MOD("russian-attack-column");
+
+	struct cref_cc_odds *o = malloc(sizeof *o);
+	struct ccbrute *r = malloc(sizeof *r);
+	assert_non_null(o);
+	assert_non_null(r);
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		struct err e;
+		assert_int_equal(cref_cc_odds(t, &c[k].a, &c[k].b, o, &e), 0);
+		brute_cc(t, &c[k].a, &c[k].b, r);
+		for (int x = 0; x < 2; x++) {
+			const struct cref_side *sd = x ? &c[k].b : &c[k].a;
+			double cas[CREF_FIG_MAX + 1] = {0}, one[CREF_FIG_MAX + 1];
+			assert_close(o->win[x], r->win[x], "win", (int)k * 10 + x);
+			assert_close(o->leader[x], r->leader[x], "leader", (int)k * 10 + x);
+			for (int h = 0; h <= CREF_HITS_MAX; h++) {
+				assert_close(o->hits[x][h], r->hits[x][h], "hits", (int)k * 1000 + x * 500 + h);
+				if (r->hits[x][h] > 0) {
+					cref_save_odds(t, &sd->u, h, one, CREF_FIG_MAX);
+					for (int f = 0; f <= CREF_FIG_MAX; f++)
+						cas[f] += r->hits[x][h] * one[f];
+				}
+			}
+			for (int f = 0; f <= CREF_FIG_MAX; f++)
+				assert_close(o->cas[x][f], cas[f], "cas", (int)k * 1000 + x * 500 + f);
+			assert_sums_to_one(o->hits[x], CREF_HITS_MAX + 1, "hits");
+			assert_sums_to_one(o->cas[x], CREF_FIG_MAX + 1, "cas");
+		}
+		assert_close(o->win[0] + o->win[1], 1, "win sum", (int)k);
+	}
+	/* by hand, case 0: the attacker's one die against the defender's two (a stand and its
+	 * leader), the attacker winning ties */
+	struct err e;
+	assert_int_equal(cref_cc_odds(t, &c[0].a, &c[0].b, o, &e), 0);
+	/* P(attacker wins): its die beats the sum of two dice (or ties it, holding the initiative) */
+	double pw = 0;
+	for (int x = 1; x <= 6; x++)
+		for (int y = 1; y <= 6; y++)
+			for (int z = 1; z <= 6; z++)
+				pw += x >= y + z ? 1 / 216.0 : 0;
+	assert_close(o->win[0], pw, "attacker wins", 0);
+	/* the initiative must be one side's */
+	c[0].b.initiative = true;
+	assert_int_equal(cref_cc_odds(t, &c[0].a, &c[0].b, o, &e), -1);
+	free(r);
+	free(o);
+}
+
+/* ---- morale ---- */
+
+/* MORALE (f): stands (or artillery figures) + a die - markers, at least the troop type's number;
+ * -1 for standing cavalry attacked by cavalry. */
+static void test_morale(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	struct event store[8];
+	struct evsink ev;
+	struct cref_unit u = {.type = U("russian-infantry"), .figures = 16, .chits = 2};
+	double p = -1;
+
+	/* 4 + die - 2 >= 7: 5 or 6 */
+	assert_int_equal(cref_morale(t, &u, false, 0, &p, NULL), -1);
+	assert_close(p, 1 / 3.0, "russian infantry", 0);
+	evsink_init(&ev, store, 8);
+	assert_int_equal(cref_morale(t, &u, false, 3, NULL, &ev), 0);
+	assert_true(has_event(&ev, "[MORALE (f)]", "fails"));
+	assert_int_equal(cref_morale(t, &u, false, 4, NULL, NULL), 0);
+	assert_int_equal(cref_morale(t, &u, false, 5, NULL, NULL), 1);
+	u.figures = 13; /* still 4 stands */
+	assert_int_equal(cref_morale(t, &u, false, 5, &p, NULL), 1);
+	assert_close(p, 1 / 3.0, "russian infantry, 13 figures", 0);
+	/* British: 6 or better */
+	struct cref_unit bi = {.type = U("british-infantry"), .figures = 16};
+	assert_int_equal(cref_morale(t, &bi, false, 2, &p, NULL), 1);
+	assert_close(p, 5 / 6.0, "british infantry", 0);
+	assert_int_equal(cref_morale(t, &bi, false, 1, NULL, NULL), 0);
+	/* standing cavalry: 3 stands + die - 1 >= 7 */
+	struct cref_unit rc = {.type = U("russian-cavalry"), .figures = 6};
+	assert_int_equal(cref_morale(t, &rc, false, 4, &p, NULL), 1);
+	assert_close(p, 0.5, "moving cavalry", 0);
+	assert_int_equal(cref_morale(t, &rc, true, 4, &p, NULL), 0);
+	assert_close(p, 1 / 3.0, "standing cavalry", 0);
+	/* a battery counts its figures: 3 gunners + die >= 7; 6 always pass */
+	struct cref_unit g = {.type = U("russian-artillery"), .figures = 3};
+	assert_int_equal(cref_morale(t, &g, false, 3, &p, NULL), 0);
+	assert_close(p, 0.5, "3 gunners", 0);
+	g.figures = 6;
+	assert_int_equal(cref_morale(t, &g, false, 1, &p, NULL), 1);
+	assert_close(p, 1, "6 gunners", 0);
+	/* 1 stand with a marker: 1 + 6 - 1 is 6, short of 7 on any die */
+	u.figures = 4;
+	u.chits = 1;
+	assert_int_equal(cref_morale(t, &u, false, 6, &p, NULL), 0);
+	assert_close(p, 0, "1 stand, 1 marker", 0);
+}
+
+/* ---- movement ---- */
+
+/* MOVE Chart: the dice by formation, terrain taking off low or high dice, interpenetration the
+ * low die, a pip off each die a marker (never below 0), guns not crossing walls. */
+static void test_move(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	struct event store[8];
+	struct evsink ev;
+	struct err e;
+	struct cref_move m = {.row = MV("cavalry"), .form = 0, .terrain = -1};
+
+	assert_int_equal(cref_move_dice(t, &m, &e), 3);
+	assert_int_equal(cref_move_roll(t, &m, (const int[]){6, 5, 1}, 3, NULL, &e), 12);
+	m.form = 1;
+	assert_int_equal(cref_move_dice(t, &m, &e), 4);
+	m.form = 0;
+	/* steep: the two highest dice off */
+	m.terrain = CT_STEEP;
+	evsink_init(&ev, store, 8);
+	assert_int_equal(cref_move_roll(t, &m, (const int[]){6, 5, 1}, 3, &ev, &e), 1);
+	assert_true(has_event(&ev, "[MOVE Chart]", "0 low and 2 high"));
+	assert_int_equal(cref_move_roll(t, &m, (const int[]){2, 4, 3}, 3, NULL, &e), 2);
+	/* gentle: the high die off */
+	m.terrain = CT_GENTLE;
+	assert_int_equal(cref_move_roll(t, &m, (const int[]){2, 4, 3}, 3, NULL, &e), 5);
+	/* markers: a pip off each die, not below 0 */
+	m.terrain = -1;
+	m.chits = 2;
+	assert_int_equal(cref_move_roll(t, &m, (const int[]){1, 2, 6}, 3, NULL, &e), 4);
+	m.chits = 0;
+	/* interpenetration: the low die off */
+	m.interpen = true;
+	assert_int_equal(cref_move_roll(t, &m, (const int[]){1, 4, 6}, 3, NULL, &e), 10);
+	m.terrain = CT_STEEP; /* and two high: nothing left */
+	assert_int_equal(cref_move_roll(t, &m, (const int[]){1, 4, 6}, 3, NULL, &e), 0);
+	m.interpen = false;
+	m.terrain = -1;
+	/* one die: retrograde and the like */
+	m.one_die = true;
+	assert_int_equal(cref_move_dice(t, &m, &e), 1);
+	assert_int_equal(cref_move_roll(t, &m, (const int[]){5}, 1, NULL, &e), 5);
+	m.one_die = false;
+
+	/* infantry: 2 in line, 3 in column; walls the low die */
+	struct cref_move inf = {.row = MV("infantry"), .form = 0, .terrain = CT_WALLS};
+	assert_int_equal(cref_move_dice(t, &inf, &e), 2);
+	assert_int_equal(cref_move_roll(t, &inf, (const int[]){6, 1}, 2, NULL, &e), 6);
+	inf.form = 1;
+	inf.terrain = CT_STEEP;
+	assert_int_equal(cref_move_roll(t, &inf, (const int[]){2, 3, 5}, 3, NULL, &e), 5);
+
+	/* foot guns: no column formation; never across walls */
+	struct cref_move fg = {.row = MV("foot-guns"), .form = 0, .terrain = CT_WALLS};
+	double dist[32];
+	e.msg[0] = 0;
+	assert_int_equal(cref_move_dice(t, &fg, &e), 0);
+	assert_non_null(strstr(e.msg, "may not cross"));
+	assert_int_equal(cref_move_roll(t, &fg, (const int[]){3, 3, 3}, 3, NULL, &e), -1);
+	assert_int_equal(cref_move_odds(t, &fg, dist, 31, &e), -1);
+	fg.terrain = -1;
+	assert_int_equal(cref_move_dice(t, &fg, &e), 3);
+	fg.form = 1;
+	assert_int_equal(cref_move_dice(t, &fg, &e), 0);
+
+	/* the wrong dice */
+	assert_int_equal(cref_move_roll(t, &m, (const int[]){3, 3}, 2, NULL, &e), -1);
+	assert_int_equal(cref_move_roll(t, &m, (const int[]){3, 3, 7}, 3, NULL, &e), -1);
+}
+
+/* cref_move_odds is every throw through cref_move_roll. */
+static void test_move_odds(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	enum { DMAX = 30 };
+	struct cref_move c[] = {
+		{.row = MV("cavalry"), .form = 0, .terrain = CT_STEEP, .chits = 1},
+		{.row = MV("cavalry"), .form = 1, .terrain = -1, .interpen = true},
+		{.row = MV("infantry"), .form = 0, .terrain = CT_WALLS, .interpen = true},
+		{.row = MV("infantry"), .form = 1, .terrain = CT_GENTLE, .chits = 2},
+		{.row = MV("horse-guns"), .form = 0, .terrain = CT_STEEP},
+		{.row = MV("foot-guns"), .one_die = true, .terrain = -1},
+		{.row = MV("light-infantry"), .form = 0, .terrain = CT_STEEP},
+	};
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		struct err e;
+		double got[DMAX + 1], want[DMAX + 1] = {0};
+		int n = cref_move_dice(t, &c[k], &e), d[8];
+		assert_in_range(n, 1, 4);
+		first_dice(d, n);
+		do {
+			int in = cref_move_roll(t, &c[k], d, n, NULL, &e);
+			assert_in_range(in, 0, DMAX);
+			want[in]++;
+		} while (next_dice(d, n));
+		for (int i = 0; i <= DMAX; i++)
+			want[i] /= pow6(n);
+		assert_int_equal(cref_move_odds(t, &c[k], got, DMAX, &e), 0);
+		for (int i = 0; i <= DMAX; i++)
+			assert_close(got[i], want[i], "move", (int)k * 100 + i);
+		assert_sums_to_one(got, DMAX + 1, "move");
+	}
+	/* by hand: infantry line over a wall keeps the higher of two dice: a 6 is 11/36 */
+	struct cref_move w = {.row = MV("infantry"), .form = 0, .terrain = CT_WALLS};
+	double dist[DMAX + 1];
+	struct err e;
+	assert_int_equal(cref_move_odds(t, &w, dist, DMAX, &e), 0);
+	assert_close(dist[6], 11 / 36.0, "wall", 6);
+	assert_close(dist[1], 1 / 36.0, "wall", 1);
+}
+
+/* ---- the loader's errors ---- */
+
+static char *read_text(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *s;
+	long n;
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	assert_true(n > 0);
+	rewind(f);
+	s = malloc((size_t)n + 1);
+	assert_non_null(s);
+	assert_int_equal(fread(s, 1, (size_t)n, f), (size_t)n);
+	s[n] = 0;
+	fclose(f);
+	*len = (size_t)n;
+	return s;
+}
+
+/* Loads the real sheet with old (which must occur exactly once) replaced by new into t; the
+ * errors go to l, *line is the line where old stood. Returns ctab_load's result. */
+static int load_variant(struct ctab *t, const char *old, const char *new, struct errlist *l, int *line)
+{
+	size_t len, lo = strlen(old), ln = strlen(new);
+	char *text = read_text(SHEET, &len), *at = strstr(text, old), *v;
+	struct jdoc d;
+	struct err e;
+	int rc;
+	if (!at || strstr(at + 1, old))
+		fail_msg("\"%s\" is not in %s exactly once", old, SHEET);
+	*line = 1;
+	for (const char *p = text; p < at; p++)
+		*line += *p == '\n';
+	v = malloc(len - lo + ln + 1);
+	assert_non_null(v);
+	memcpy(v, text, (size_t)(at - text));
+	memcpy(v + (at - text), new, ln);
+	memcpy(v + (at - text) + ln, at + lo, len - (size_t)(at - text) - lo + 1);
+	if (jdoc_parse(&d, SHEET, v, strlen(v), &e) != 0)
+		fail_msg("the variant does not parse: %s", e.msg);
+	errlist_init(l);
+	rc = ctab_load(t, &d, l);
+	jdoc_free(&d);
+	free(v);
+	free(text);
+	return rc;
+}
+
+/* One error, in the sheet file, at line (0: any line), saying each of the words. */
+static void expect_error(const struct errlist *l, int line, const char *w1, const char *w2)
+{
+	if (l->total != 1) {
+		for (int i = 0; i < l->n; i++)
+			print_error("%s:%d: %s\n", l->e[i].file, l->e[i].line, l->e[i].msg);
+		fail_msg("%d errors, want 1 (%s)", l->total, w1);
+	}
+	assert_string_equal(l->e[0].file, SHEET);
+	if (line)
+		assert_int_equal(l->e[0].line, line);
+	else
+		assert_true(l->e[0].line > 0);
+	if (!strstr(l->e[0].msg, w1) || (w2 && !strstr(l->e[0].msg, w2)))
+		fail_msg("\"%s\" does not say \"%s\" and \"%s\"", l->e[0].msg, w1, w2 ? w2 : "");
+}
+
+static void test_load_errors(void **state)
+{
+	(void)state;
+	struct errlist *l = malloc(sizeof *l);
+	struct ctab *t = malloc(sizeof *t);
+	int line;
+	assert_non_null(l);
+	assert_non_null(t);
+
+	/* the unchanged text loads (the variants below differ from it in one place) */
+	assert_int_equal(load_variant(t, "\"id\": \"cotlb\"", "\"id\": \"cotlb\"", l, &line), 0);
+	assert_int_equal(l->total, 0);
+
+	/* a Fire Chart cell no die gives */
+	assert_int_equal(load_variant(t, "{\"key\": \"muskets\", \"cells\": [\"4-6\"",
+				      "{\"key\": \"muskets\", \"cells\": [\"7-9\"", l, &line), -1);
+	expect_error(l, line, "\"7-9\"", "Fire Chart");
+	/* a range that stops short of 6: the cells name the least die, every higher one hits too */
+	assert_int_equal(load_variant(t, "{\"key\": \"muskets\", \"cells\": [\"4-6\"",
+				      "{\"key\": \"muskets\", \"cells\": [\"4-5\"", l, &line), -1);
+	expect_error(l, line, "\"4-5\"", "Fire Chart");
+	/* a table missing */
+	assert_int_equal(load_variant(t, "\"id\": \"winner_losses\"", "\"id\": \"winner_loss\"", l, &line), -1);
+	expect_error(l, 0, "missing table", "winner_losses");
+	/* a Save Table row saving more easily with 2 stands than with 3 */
+	assert_int_equal(load_variant(t, "\"british-infantry\", \"cells\": [\"4\", \"5\", \"6\", \"X\", \"X\"",
+				      "\"british-infantry\", \"cells\": [\"4\", \"5\", \"6\", \"X\", \"5\"", l, &line),
+			 -1);
+	expect_error(l, line, "british-infantry", "more easily");
+	/* a weapon reading a Fire Chart row there is not */
+	assert_int_equal(load_variant(t, "{\"key\": \"musket\", \"cells\": [\"muskets\"",
+				      "{\"key\": \"musket\", \"cells\": [\"arquebus\"", l, &line), -1);
+	expect_error(l, line, "\"arquebus\"", "fire");
+	/* cover that hits more easily than the open */
+	assert_int_equal(load_variant(t, "{\"key\": \"horse\", \"cells\": [\"3-6\", \"4-6\", \"5-6\"]}",
+				      "{\"key\": \"horse\", \"cells\": [\"1-6\", \"4-6\", \"5-6\"]}", l, &line), -1);
+	expect_error(l, 0, "fire_cover", "more easily");
+	/* a leader killed on a die above one that saves */
+	assert_int_equal(load_variant(t, "[\"killed\", \"killed\", \"saved\", \"saved\"",
+				      "[\"killed\", \"saved\", \"killed\", \"saved\"", l, &line), -1);
+	expect_error(l, line, "killed", NULL);
+	/* a troop type with no Save Table row */
+	assert_int_equal(load_variant(t, "[\"cossacks\", \"2\", \"7\", \"no\"]", "[\"kalmyks\", \"2\", \"7\", \"no\"]",
+				      l, &line),
+			 -1);
+	expect_error(l, line, "\"kalmyks\"", "save");
+	/* a file of another game */
+	assert_int_equal(load_variant(t, "\"id\": \"cotlb\"", "\"id\": \"quad\"", l, &line), -1);
+	expect_error(l, 0, "cotlb", NULL);
+	/* no file */
+	errlist_init(l);
+	assert_int_equal(ctab_load_file(t, "data/cotlb/no-such-sheet.json", l), -1);
+	assert_int_equal(l->total, 1);
+	free(t);
+	free(l);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_sheet_loads),
+		cmocka_unit_test(test_fire_range),
+		cmocka_unit_test(test_fire_need),
+		cmocka_unit_test(test_fire_roll),
+		cmocka_unit_test(test_fire_no_hit_text),
+		cmocka_unit_test(test_fire_odds),
+		cmocka_unit_test(test_saves),
+		cmocka_unit_test(test_save_odds),
+		cmocka_unit_test(test_cc_roll),
+		cmocka_unit_test(test_cc_dice),
+		cmocka_unit_test(test_cc_odds),
+		cmocka_unit_test(test_morale),
+		cmocka_unit_test(test_move),
+		cmocka_unit_test(test_move_odds),
+		cmocka_unit_test(test_load_errors),
+	};
+	test_filters_from_env();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
