@@ -19,7 +19,8 @@ static const char ref_usage[] =
 	"  gunners; 6 full stands by default). Dice are listed as 6,5,1,...\n"
 	"\n"
 	"  fire   --weapon W --stands N --target line|column|enfilade (--inches N | --short | --long)\n"
-	"         [--cover] [--markers N] [--pivot] [--at UNIT] [--dice D,..] [--saves D,..] [--leader D]\n"
+	"         [--cover] [--markers N] [--pivot] [--command-phase] [--at UNIT] [--dice D,..]\n"
+	"         [--saves D,..] [--leader D]\n"
 	"  save   --unit UNIT --hits N [--dice D,..]\n"
 	"  melee  --attacker UNIT --defender UNIT [--initiative attacker|defender]\n"
 	"         [--attacker-mod KEY].. [--defender-mod KEY].. [--attacker-leaders N] [--defender-leaders N]\n"
@@ -29,6 +30,9 @@ static const char ref_usage[] =
 	"  morale --unit UNIT [--standing-cavalry] [--die D]\n"
 	"  move   --row ROW [--column | --one-die] [--terrain gentle|steep|walls] [--interpenetration]\n"
 	"         [--markers N] [--dice D,..]\n"
+	"  initiative [--a-won] [--a-combats N] [--a-withdrawn N] [--b-won] [--b-combats N]\n"
+	"         [--b-withdrawn N] [--dice A,B]\n"
+	"  command --unit UNIT --inches N [--routing]   (a unit's distance from its brigade commander)\n"
 	"  sheet  the weapons, troop types, close combat modifiers and MOVE Chart rows, by key\n";
 
 __attribute__((format(printf, 1, 2))) static int fail(const char *fmt, ...)
@@ -267,6 +271,16 @@ int cmd_referee(int argc, char **argv)
 			q->interpen = true;
 		else if (!strcmp(a, "--dice"))
 			DICE(q->dice);
+		else if (!strcmp(a, "--command-phase"))
+			q->command_phase = true;
+		else if (!strcmp(a, "--routing"))
+			q->routing = true;
+		else if (!strcmp(a, "--a-won") || !strcmp(a, "--b-won"))
+			q->won[a[2] == 'b'] = true;
+		else if (!strcmp(a, "--a-combats") || !strcmp(a, "--b-combats"))
+			NUM(q->cc[a[2] == 'b'], 0, 50);
+		else if (!strcmp(a, "--a-withdrawn") || !strcmp(a, "--b-withdrawn"))
+			NUM(q->out[a[2] == 'b'], 0, 50);
 		else if (!strcmp(a, "--saves"))
 			DICE(q->saves);
 		else if (sd && !*rest)

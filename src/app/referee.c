@@ -201,6 +201,7 @@ static int do_fire(const struct ctab *t, const struct ref_req *q, struct ref_out
 	f.cover = q->cover;
 	f.inches = q->inches;
 	f.lng = q->lng;
+	f.command_phase = q->command_phase;
 	if (q->at[0]) {
 		if ((rc = unit_of(t, q->at, &at, o)) != 0)
 			return rc;
@@ -241,8 +242,9 @@ static int do_fire(const struct ctab *t, const struct ref_req *q, struct ref_out
 			return refused(o, &e);
 		addf(o, REF_HEAD, "fire:");
 		add_events(o, &ev);
-		addf(o, REF_RESULT, "%d possible hit%s, %d morale marker%s%s", out.hits, out.hits == 1 ? "" : "s", out.markers,
-		     out.markers == 1 ? "" : "s", out.leader_risk ? ", a possible leader kill" : "");
+		addf(o, REF_RESULT, "%d possible hit%s, %d morale marker%s%s%s", out.hits, out.hits == 1 ? "" : "s", out.markers,
+		     out.markers == 1 ? "" : "s", out.leader_risk ? ", a possible leader kill" : "",
+		     out.ammo_out ? ", the battery out of ammunition" : "");
 		if (out.leader_risk && q->leader) {
 			evsink_clear(&ev);
 			cref_leader_roll(t, q->leader, "the target's", &ev);
@@ -424,6 +426,47 @@ static int do_move(const struct ctab *t, const struct ref_req *q, struct ref_out
 	}
 }
 
+static int do_initiative(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
+{
+	struct event store[8];
+	struct evsink ev;
+	double p;
+	int die[2] = {0, 0}, r;
+	if (q->dice.given) {
+		if (q->dice.n != 2)
+			return bad(o, "initiative takes two dice, side A's and side B's");
+		die[0] = q->dice.d[0];
+		die[1] = q->dice.d[1];
+	}
+	evsink_init(&ev, store, 8);
+	r = cref_initiative(t, q->won, q->cc, q->out, die, &p, &ev);
+	addf(o, REF_HEAD, "initiative: side A wins it %.1f%% of the time, side B %.1f%% (ties rolled again) [Initiative (a)]",
+	     100 * p, 100 * (1 - p));
+	if (r >= -1) {
+		add_events(o, &ev);
+		addf(o, REF_RESULT, "%s", r < 0 ? "a tie: roll again" : r ? "side B chooses who goes first" : "side A chooses who goes first");
+	}
+	return 0;
+}
+
+static int do_command(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
+{
+	struct cref_unit u;
+	struct event store[4];
+	struct evsink ev;
+	int r;
+	if (!q->unit[0] || q->inches < 0)
+		return bad(o, "command needs the unit and its distance in inches from its brigade commander");
+	if ((r = unit_of(t, q->unit, &u, o)) != 0)
+		return r;
+	evsink_init(&ev, store, 4);
+	r = cref_command(t, u.type, q->inches, q->routing, &ev);
+	addf(o, REF_HEAD, "brigade command at the start of the turn:");
+	add_events(o, &ev);
+	addf(o, REF_RESULT, "%s", r ? "one morale marker" : "no marker");
+	return 0;
+}
+
 int ref_run(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
 {
 	o->nitems = o->ndists = 0;
@@ -438,7 +481,11 @@ int ref_run(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
 		return do_morale(t, q, o);
 	if (!strcmp(q->what, "move"))
 		return do_move(t, q, o);
-	return bad(o, "no ruling \"%s\": fire, save, melee, morale or move", q->what);
+	if (!strcmp(q->what, "initiative"))
+		return do_initiative(t, q, o);
+	if (!strcmp(q->what, "command"))
+		return do_command(t, q, o);
+	return bad(o, "no ruling \"%s\": fire, save, melee, morale, move, initiative or command", q->what);
 }
 
 /* ---- JSON ------------------------------------------------------------------------------ */
@@ -556,8 +603,25 @@ int ref_req_json(const json_t *body, struct ref_req *q, char *why, size_t n)
 	    jint(body, "winner_die", 1, 6, &q->wdie, why, n) || jstr(body, "row", q->row, sizeof q->row, why, n) ||
 	    jstr(body, "terrain", q->terrain, sizeof q->terrain, why, n) || jstr(body, "formation", form, sizeof form, why, n) ||
 	    jbool(body, "interpenetration", &q->interpen, why, n) || jdice(body, "dice", &q->dice, why, n) ||
-	    jdice(body, "saves", &q->saves, why, n))
+	    jdice(body, "saves", &q->saves, why, n) || jbool(body, "command_phase", &q->command_phase, why, n) ||
+	    jbool(body, "routing", &q->routing, why, n))
 		return -1;
+	{
+		/* initiative: "a" and "b", each {"won_last_turn", "close_combats_won", "withdrew_or_routed"} */
+		static const char *const ab[2] = {"a", "b"};
+		for (int k = 0; k < 2; k++) {
+			const json_t *v = json_object_get(body, ab[k]);
+			if (!v)
+				continue;
+			if (!json_is_object(v)) {
+				snprintf(why, n, "\"%s\" must be an object", ab[k]);
+				return -1;
+			}
+			if (jbool(v, "won_last_turn", &q->won[k], why, n) || jint(v, "close_combats_won", 0, 50, &q->cc[k], why, n) ||
+			    jint(v, "withdrew_or_routed", 0, 50, &q->out[k], why, n))
+				return -1;
+		}
+	}
 	if (!q->what[0]) {
 		snprintf(why, n, "\"what\" is missing: fire, save, melee, morale or move");
 		return -1;

@@ -33,11 +33,16 @@ struct ref_side {
 
 /* What the referee asks. Strings are copied in; every field has a "not given" value. */
 struct ref_req {
-	char what[16];               /* fire, save, melee, morale, move, sheet */
+	char what[16];               /* fire, save, melee, morale, move, initiative, command, sheet */
 	/* fire */
 	char weapon[CTAB_KEY_MAX], target[16], at[REF_UNIT_MAX];
 	int stands, markers, inches; /* inches -1: not given */
-	bool pivot, cover, shrt, lng;
+	bool pivot, cover, shrt, lng, command_phase;
+	/* initiative: [0] side A, [1] side B */
+	bool won[2];
+	int cc[2], out[2];
+	/* command: the unit's distance from its brigade commander (-1: not given) */
+	bool routing;
 	/* save, morale */
 	char unit[REF_UNIT_MAX];
 	int hits;                    /* -1: not given */

@@ -558,6 +558,13 @@ test("the referee's sheet: the odds of a volley, then its ruling from the dice, 
   await page.fill("form.referee input[name=attackerdice]", "1,2,9");
   await page.click("#rule");
   await page.waitForSelector("p.msg:has-text('is not a list of dice')");
+  // the initiative: +1 for winning it last turn against nothing, ties rolled again
+  await page.click("[role=tab] >> text=Initiative");
+  await page.check("form.referee input[name=awon]");
+  await page.click("#rule");
+  await page.waitForSelector("section.refout p.rhead");
+  eq(await page.$eval("section.refout p.rhead", (p) => p.textContent),
+    "initiative: side A wins it 67.7% of the time, side B 32.3% (ties rolled again) [Initiative (a)]", "the initiative's odds");
   await page.screenshot({ path: path.join(OUT, "referee.png") });
   await page.context().close();
 });

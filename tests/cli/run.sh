@@ -441,6 +441,14 @@ contains "referee move: terrain" "$tmp/out" "0 low and 2 high dice taken off (te
 contains "referee move: inches" "$tmp/out" "=> up to 1 inch$"
 expect "referee move: guns at a wall" 1 "$bin" referee cotlb move --row foot-guns --terrain walls
 contains "referee move: guns at a wall: why" "$tmp/err" "foot-guns may not cross walls or trenches"
+expect "referee initiative odds" 0 "$bin" referee cotlb initiative --a-won --a-combats 1 --b-withdrawn 2
+contains "referee initiative odds" "$tmp/out" "side A wins it 97.1% of the time, side B 2.9% (ties rolled again)"
+expect "referee initiative tie" 0 "$bin" referee cotlb initiative --a-won --dice 3,4
+contains "referee initiative tie" "$tmp/out" "=> a tie: roll again"
+expect "referee command radius" 0 "$bin" referee cotlb command --unit russian-infantry --inches 14
+contains "referee command radius" "$tmp/out" "beyond 12\": it draws a morale marker"
+expect "referee: snake eyes" 0 "$bin" referee cotlb fire --weapon russian-foot-artillery --stands 6 --target line --inches 20 --command-phase --dice 1,1,4,5,6,2
+contains "referee: snake eyes" "$tmp/out" "\[Command Points\]  *snake eyes in a command point phase: the battery has used up its ammunition"
 expect "referee: unknown ruling" 2 "$bin" referee cotlb charge
 expect "referee: another rule system" 2 "$bin" referee quad fire
 

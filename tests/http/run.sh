@@ -430,6 +430,10 @@ req POST /api/referee/cotlb '{"what":"fire","dice":[7]}'
 check "referee: a die of 7 is 400" [ "$code:$(j "$body" 'o.error')" = '400:"dice": die 1 is not a whole number from 1 to 6' ]
 req POST /api/referee/cotlb '[1'
 check "referee: malformed JSON is 400" [ "$code" = 400 ]
+req POST /api/referee/cotlb '{"what":"initiative","a":{"won_last_turn":true,"close_combats_won":1},"b":{"withdrew_or_routed":2},"dice":[1,5]}'
+check "referee initiative: a tie rolls again" [ "$(j "$body" 'o.items[o.items.length - 1].text')" = "a tie: roll again" ]
+req POST /api/referee/cotlb '{"what":"initiative","a":{"won_last_turn":"yes"}}'
+check "referee initiative: a bad modifier is 400" [ "$code" = 400 ]
 req PUT /api/referee/cotlb '{}'
 check "referee: PUT is 405" [ "$code" = 405 ]
 

@@ -1284,7 +1284,7 @@ static void test_load_errors(void **state)
 				      "[\"killed\", \"saved\", \"killed\", \"saved\"", l, &line), -1);
 	expect_error(l, line, "killed", NULL);
 	/* a troop type with no Save Table row */
-	assert_int_equal(load_variant(t, "[\"cossacks\", \"2\", \"7\", \"no\"]", "[\"kalmyks\", \"2\", \"7\", \"no\"]",
+	assert_int_equal(load_variant(t, "[\"cossacks\", \"2\", \"7\", \"no\", \"12\"]", "[\"kalmyks\", \"2\", \"7\", \"no\", \"12\"]",
 				      l, &line),
 			 -1);
 	expect_error(l, line, "\"kalmyks\"", "save");
@@ -1297,6 +1297,67 @@ static void test_load_errors(void **state)
 	assert_int_equal(l->total, 1);
 	free(t);
 	free(l);
+}
+
+/* Initiative (a): each side's die and modifiers; a tie is rolled again, so the chance is of the
+ * decided rolls only. BRIGADE COMMANDERS: 12" Russians and Turks, 24" British and French,
+ * artillery and routing units exempt. Command Points: a battery's snake eyes in a command point
+ * phase use up its ammunition, muskets never. */
+static void test_turn_rulings(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	struct event store[16];
+	struct evsink ev;
+	double p;
+	bool won[2] = {true, false};
+	int cc[2] = {1, 0}, out[2] = {0, 2}, none[2] = {0, 0};
+
+	evsink_init(&ev, store, 16);
+	/* +2 against -2: side A loses only on (1, 6), ties on (1, 5) and (2, 6): 33 of 34 */
+	assert_int_equal(cref_initiative(t, won, cc, out, none, &p, NULL), -2);
+	assert_close(p, 33.0 / 34.0, "initiative +2 against -2", 0);
+	assert_int_equal(cref_initiative(t, won, cc, out, (const int[2]){1, 6}, NULL, &ev), 1);
+	assert_int_equal(cref_initiative(t, won, cc, out, (const int[2]){1, 5}, NULL, &ev), -1);
+	assert_true(has_event(&ev, "[Initiative (a)]", "roll again"));
+	assert_int_equal(cref_initiative(t, won, cc, out, (const int[2]){2, 6}, NULL, NULL), -1);
+	assert_int_equal(cref_initiative(t, won, cc, out, (const int[2]){2, 5}, NULL, NULL), 0);
+	/* no modifiers: even */
+	bool no[2] = {false, false};
+	assert_int_equal(cref_initiative(t, no, none, none, none, &p, NULL), -2);
+	assert_close(p, 0.5, "initiative even", 0);
+
+	evsink_clear(&ev);
+	assert_int_equal(cref_command(t, U("russian-infantry"), 12, false, &ev), 0);
+	assert_int_equal(cref_command(t, U("russian-infantry"), 13, false, &ev), 1);
+	assert_true(has_event(&ev, "[MORALE (a) 8]", "draws a morale marker"));
+	assert_int_equal(cref_command(t, U("turkish-infantry"), 13, false, NULL), 1);
+	assert_int_equal(cref_command(t, U("british-cavalry"), 24, false, NULL), 0);
+	assert_int_equal(cref_command(t, U("british-cavalry"), 25, false, NULL), 1);
+	assert_int_equal(cref_command(t, U("russian-cavalry"), 25, true, NULL), 0);    /* routing */
+	assert_int_equal(cref_command(t, U("russian-artillery"), 100, false, NULL), 0); /* artillery */
+
+	assert_true(cref_ammo_out((const int[]){1, 4, 1}, 3));
+	assert_false(cref_ammo_out((const int[]){1, 4, 5}, 3));
+	{
+		struct cref_fire f = {.weapon = W("russian-foot-artillery"), .stands = 6, .target = CT_LINE, .inches = 20,
+				      .command_phase = true};
+		struct cref_fire_out o;
+		struct err e;
+		const int snake[6] = {1, 1, 4, 5, 6, 2};
+		evsink_clear(&ev);
+		assert_int_equal(cref_fire_roll(t, &f, snake, 6, &o, &ev, &e), 0);
+		assert_true(o.ammo_out);
+		assert_true(has_event(&ev, "[Command Points]", "used up its ammunition"));
+		f.command_phase = false; /* the free action phase: no such risk */
+		assert_int_equal(cref_fire_roll(t, &f, snake, 6, &o, NULL, &e), 0);
+		assert_false(o.ammo_out);
+		f.weapon = W("musket"); /* only batteries */
+		f.inches = 5;
+		f.command_phase = true;
+		assert_int_equal(cref_fire_roll(t, &f, snake, 6, &o, NULL, &e), 0);
+		assert_false(o.ammo_out);
+	}
 }
 
 int main(void)
@@ -1317,6 +1378,7 @@ int main(void)
 		cmocka_unit_test(test_move),
 		cmocka_unit_test(test_move_odds),
 		cmocka_unit_test(test_load_errors),
+		cmocka_unit_test(test_turn_rulings),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);

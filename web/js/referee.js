@@ -79,6 +79,7 @@ function forms(sheet) {
     const stands = num("stands", 6, 1, 24);
     const markers = num("markers", 0, 0, 12);
     const pivot = check("pivot");
+    const cphase = check("command_phase");
     const target = select("target", targets);
     const cover = check("cover");
     const inches = num("inches", "", 0, 1000);
@@ -91,13 +92,13 @@ function forms(sheet) {
     return {
       title: "Fire",
       els: [h("fieldset", {}, h("legend", {}, "firer"), field("weapon", weapon), field("stands or gunners", stands),
-        field("morale markers", markers), field("pivoted 30° (-1)", pivot)),
+        field("morale markers", markers), field("pivoted 30° (-1)", pivot), field("in a command point phase", cphase)),
       h("fieldset", {}, h("legend", {}, "target"), field("formation", target), field("in cover or light infantry", cover),
         field("range in inches", inches), field("range band", band), ...at.els),
       h("fieldset", {}, h("legend", {}, "dice rolled"), field("fire dice", dice), field("save dice", saves), field("leader die", leader))],
       req: () => {
         const r = { what: "fire", weapon: weapon.value, stands: Number(stands.value), markers: Number(markers.value || 0),
-          pivot: pivot.checked, target: target.value, cover: cover.checked, at: at.value() };
+          pivot: pivot.checked, command_phase: cphase.checked, target: target.value, cover: cover.checked, at: at.value() };
         if (band.value) r.band = band.value; else r.inches = Number(inches.value || 0);
         const d = diceOf(dice.value), s = diceOf(saves.value);
         if (d) r.dice = d;
@@ -173,7 +174,26 @@ function forms(sheet) {
         return r;
       } };
   };
-  return [fire, melee, save, morale, move];
+  const initiative = () => {
+    const sideBox = (k) => {
+      const won = check(`${k}won`), cc = num(`${k}cc`, 0, 0, 50), out = num(`${k}out`, 0, 0, 50);
+      return { els: h("fieldset", {}, h("legend", {}, `side ${k.toUpperCase()}`), field("won the initiative last turn", won),
+        field("close combats won last turn", cc), field("units withdrawing or routing last turn", out)),
+      val: () => ({ won_last_turn: won.checked, close_combats_won: Number(cc.value || 0), withdrew_or_routed: Number(out.value || 0) }) };
+    };
+    const a = sideBox("a"), b = sideBox("b");
+    const dice = text("initdice", "side A's die, side B's");
+    return { title: "Initiative", els: [a.els, b.els, field("dice", dice)],
+      req: () => { const r = { what: "initiative", a: a.val(), b: b.val() }; const d = diceOf(dice.value); if (d) r.dice = d; return r; } };
+  };
+  const command = () => {
+    const u = unitFields(sheet, "c", "russian-infantry");
+    const inches = num("cinches", 0, 0, 1000);
+    const routing = check("crouting");
+    return { title: "Command", els: [...u.els, field("inches from its brigade commander", inches), field("routing", routing)],
+      req: () => ({ what: "command", unit: u.value(), inches: Number(inches.value || 0), routing: routing.checked }) };
+  };
+  return [fire, melee, save, morale, move, initiative, command];
 }
 
 export async function showReferee(root) {
@@ -200,7 +220,7 @@ export async function showReferee(root) {
     clear(out);
     panel.append(h("h2", {}, current.title), ...current.els, h("div.buttons", {}, h("button.primary", { type: "submit", id: "rule" }, "Rule")));
   };
-  ["Fire", "Close combat", "Save", "Morale", "Move"].forEach((title, i) =>
+  ["Fire", "Close combat", "Save", "Morale", "Move", "Initiative", "Command"].forEach((title, i) =>
     tabs.append(h("button", { type: "button", role: "tab", onclick: () => open(i) }, title)));
   panel.addEventListener("submit", async (ev) => {
     ev.preventDefault();

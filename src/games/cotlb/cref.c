@@ -146,6 +146,9 @@ int cref_fire_roll(const struct ctab *t, const struct cref_fire *f, const int *d
 	if (o->leader_risk)
 		ev_emit(ev, "[Fire (d)]", "a third six: a possible leader kill; roll a die, 1-%d kills [Fire (e)]",
 			t->leader_kill);
+	/* a battery is a weapon that fires canister */
+	if (f->command_phase && w->canister && (o->ammo_out = cref_ammo_out(dice, n)))
+		ev_emit(ev, "[Command Points]", "snake eyes in a command point phase: the battery has used up its ammunition");
 	return 0;
 }
 
@@ -552,6 +555,66 @@ out_free:
 	}
 	free(win);
 	return rc;
+}
+
+/* ---- the turn: initiative, command radius, ammunition --------------------------------- */
+
+int cref_initiative(const struct ctab *t, const bool won[2], const int cc[2], const int out[2], const int die[2],
+		    double *p, struct evsink *ev)
+{
+	static const char *const nm[2] = {"side A", "side B"};
+	int mod[2], win = 0, tie = 0, v[2];
+	for (int k = 0; k < 2; k++)
+		mod[k] = (won[k] ? t->init_won : 0) + cc[k] * t->init_cc + out[k] * t->init_withdrew;
+	for (int a = 1; a <= 6; a++)
+		for (int b = 1; b <= 6; b++) {
+			win += a + mod[0] > b + mod[1];
+			tie += a + mod[0] == b + mod[1];
+		}
+	if (p)
+		*p = tie == 36 ? 0.5 : (double)win / (36 - tie);
+	if (die[0] < 1 || die[0] > 6 || die[1] < 1 || die[1] > 6)
+		return -2;
+	for (int k = 0; k < 2; k++) {
+		struct event *x;
+		v[k] = die[k] + mod[k];
+		x = ev_emit(ev, "[Initiative (a)]", "%s: die %d %+d (%s%d close combat%s won, %d unit%s withdrew or routed) = %d",
+			    nm[k], die[k], mod[k], won[k] ? "won last turn, " : "", cc[k], cc[k] == 1 ? "" : "s", out[k],
+			    out[k] == 1 ? "" : "s", v[k]);
+		ev_die(x, die[k]);
+	}
+	if (v[0] == v[1]) {
+		ev_emit(ev, "[Initiative (a)]", "a tie at %d: roll again", v[0]);
+		return -1;
+	}
+	ev_emit(ev, "[Initiative (a)]", "%s wins the initiative and chooses who acts first this turn", nm[v[0] > v[1] ? 0 : 1]);
+	return v[0] > v[1] ? 0 : 1;
+}
+
+int cref_command(const struct ctab *t, int type, int inches, bool routing, struct evsink *ev)
+{
+	const struct ctab_unit *u = &t->unit[type];
+	if (!u->radius || routing) {
+		ev_emit(ev, "[MORALE (a) 8]", "%s: %s units need not be within a brigade commander's radius", u->key,
+			routing ? "routing" : "artillery");
+		return 0;
+	}
+	if (inches <= u->radius) {
+		ev_emit(ev, "[BRIGADE COMMANDERS]", "%s: %d\" from its brigade commander, within %d\": in command", u->key,
+			inches, u->radius);
+		return 0;
+	}
+	ev_emit(ev, "[MORALE (a) 8]", "%s: %d\" from its brigade commander, beyond %d\": it draws a morale marker", u->key,
+		inches, u->radius);
+	return 1;
+}
+
+bool cref_ammo_out(const int *dice, int n)
+{
+	int ones = 0;
+	for (int i = 0; i < n; i++)
+		ones += dice[i] == 1;
+	return ones >= 2;
 }
 
 /* ---- morale and movement --------------------------------------------------------------- */

@@ -35,6 +35,7 @@ struct cref_fire {
 	bool cover;   /* target behind or in cover, or light infantry formation [Fire (b)] */
 	int inches;   /* range in inches, or -1 when the band below is given instead */
 	bool lng;     /* with inches < 0: at long range */
+	bool command_phase; /* fired in a command point phase (a battery's snake eyes) */
 };
 
 /* What a volley's range, target and firer come to, before the dice. */
@@ -51,6 +52,7 @@ struct cref_fire_out {
 	int sixes;        /* natural sixes */
 	int markers;      /* morale markers on the target [Fire (d)] */
 	bool leader_risk; /* a possible leader kill [Fire (d)] */
+	bool ammo_out;    /* a battery's snake eyes in a command point phase [Command Points] */
 };
 
 /* Works out a volley: refuses (-1, e names the section) a range past long range, a weapon with
@@ -127,6 +129,20 @@ int cref_cc_odds(const struct ctab *t, const struct cref_side *a, const struct c
  * die 0 asks only for the chance, in *p. */
 int cref_morale(const struct ctab *t, const struct cref_unit *u, bool standing_cav, int die, double *p,
 		struct evsink *ev);
+
+/* Initiative (a): each side's die plus its modifiers (won[k] the initiative last turn, cc[k]
+ * close combats won and out[k] units withdrawing or routing last turn). Returns the side that
+ * chooses who goes first, or -1 for a tie (roll again); with die[k] == 0 only *p, the chance
+ * that side 0 wins it in the end (ties rolled again). */
+int cref_initiative(const struct ctab *t, const bool won[2], const int cc[2], const int out[2], const int die[2],
+		    double *p, struct evsink *ev);
+/* BRIGADE COMMANDERS, MORALE (a) 8: a unit more than its troop type's radius (inches) from its
+ * brigade commander at the start of the turn draws a morale marker; artillery and routing units
+ * are exempt. Returns 1 when it draws one. */
+int cref_command(const struct ctab *t, int type, int inches, bool routing, struct evsink *ev);
+/* Command Points: a battery firing in a command point phase whose dice hold snake eyes (two
+ * natural 1s or more) has used up its ammunition. */
+bool cref_ammo_out(const int *dice, int n);
 
 /* A move: the MOVE Chart's dice for a row and formation (0 line, 1 column) or one die (retrograde,
  * prolonge), the terrain crossed (-1 none), interpenetration or a pivot (minus the low die), the

@@ -287,14 +287,15 @@ static void load_units(const struct rd *R, struct ctab *t)
 {
 	const json_t *tb = find_table(R, "units", true), *r;
 	size_t i;
-	int c_save, c_fps, c_mor, c_bon;
+	int c_save, c_fps, c_mor, c_bon, c_rad;
 	if (!tb)
 		return;
 	c_save = column(R, tb, "save");
 	c_fps = column(R, tb, "figures_per_stand");
 	c_mor = column(R, tb, "morale");
 	c_bon = column(R, tb, "bonuses");
-	if (c_save < 0 || c_fps < 0 || c_mor < 0 || c_bon < 0)
+	c_rad = column(R, tb, "radius");
+	if (c_save < 0 || c_fps < 0 || c_mor < 0 || c_bon < 0 || c_rad < 0)
 		return;
 	json_array_foreach(json_object_get(tb, "rows"), i, r) {
 		struct ctab_unit *u;
@@ -314,6 +315,8 @@ static void load_units(const struct rd *R, struct ctab *t)
 			jdoc_add(R->d, cellv(r, c_mor), R->errs, "the morale check must be a number (2-20), not \"%s\"", s);
 		if ((s = cellat(R, r, c_bon)) && !parse_yes(s, &u->bonuses))
 			jdoc_add(R->d, cellv(r, c_bon), R->errs, "\"bonuses\" must be \"yes\" or \"no\"");
+		if ((s = cellat(R, r, c_rad)) && strcmp(s, "-") && !parse_int(s, 1, 1000, &u->radius))
+			jdoc_add(R->d, cellv(r, c_rad), R->errs, "the command radius is inches (1-1000) or \"-\", not \"%s\"", s);
 		if (ctab_unit(t, u->key) >= 0)
 			jdoc_add(R->d, r, R->errs, "troop type \"%s\" twice", u->key);
 		t->nunits++;
@@ -397,6 +400,14 @@ static void load_mods(const struct rd *R, struct ctab *t)
 				jdoc_add(R->d, r, R->errs, "modifier \"%s\" twice", m.key);
 			t->mod[t->nmods++] = m;
 		}
+	tb = find_table(R, "initiative", true);
+	if (tb) {
+		static const char *const keys[3] = {"won-last-turn", "close-combat-won", "withdrew-or-routed"};
+		int *dst[3] = {&t->init_won, &t->init_cc, &t->init_withdrew};
+		for (int k = 0; k < 3; k++)
+			if ((r = row(R, tb, keys[k], true)) && read_mod(R, tb, r, &m))
+				*dst[k] = m.value;
+	}
 	tb = find_table(R, "close_combat_states", true);
 	if (tb) {
 		static const char *const keys[3] = {"chit", "routing", "routing-rear"};

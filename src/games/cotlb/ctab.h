@@ -48,6 +48,7 @@ struct ctab_unit {
 	int fps;                 /* figures a stand (artillery: 1, counted figure by figure) */
 	int morale;              /* Morale (f): stands + die - chits at least this passes */
 	bool bonuses;            /* false for Cossacks: no close combat bonuses */
+	int radius;              /* inches from its brigade commander; 0: exempt (artillery) */
 };
 
 struct ctab_mod {
@@ -80,6 +81,8 @@ struct ctab {
 	struct ctab_mod mod[CTAB_MODS_MAX];
 	int nmods;
 	int chit_mod, routing_mod, routing_rear_mod; /* close combat (g), (h) */
+	int init_won, init_cc, init_withdrew;   /* Initiative (a): won last turn, each close
+						 * combat won, each unit withdrawing or routing */
 	struct ctab_move move[CTAB_MOVES_MAX];
 	int nmoves;
 };
