@@ -6,7 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "../core/fsio.h"
 #include "catalog.h"
 #include "cli.h"
 #include "referee.h"
@@ -26,14 +28,23 @@ static const char ref_usage[] =
 	"         [--attacker-mod KEY].. [--defender-mod KEY].. [--attacker-leaders N] [--defender-leaders N]\n"
 	"         [--attacker-routing] [--defender-routing] [--attacker-rear] [--defender-rear]\n"
 	"         [--attacker-dice D,..] [--defender-dice D,..] [--winner-die D]\n"
-	"         [--attacker-saves D,..] [--defender-saves D,..]\n"
+	"         [--attacker-saves D,..] [--defender-saves D,..] [--attacker-leader-die D] [--defender-leader-die D]\n"
 	"  morale --unit UNIT [--standing-cavalry] [--die D]\n"
 	"  move   --row ROW [--column | --one-die] [--terrain gentle|steep|walls] [--interpenetration]\n"
 	"         [--markers N] [--dice D,..]\n"
 	"  initiative [--a-won] [--a-combats N] [--a-withdrawn N] [--b-won] [--b-combats N]\n"
 	"         [--b-withdrawn N] [--dice A,B]\n"
 	"  command --unit UNIT --inches N [--routing]   (a unit's distance from its brigade commander)\n"
-	"  sheet  the weapons, troop types, close combat modifiers and MOVE Chart rows, by key\n";
+	"  leader --unit UNIT [--die D]                a leader at risk\n"
+	"  sheet  the weapons, troop types, close combat modifiers and MOVE Chart rows, by key\n"
+	"\n"
+	"  A game's roster (the units' figures, markers, command points, leaders), kept in a file\n"
+	"  that every complete ruling updates; UNIT may then be a unit's id, and fire --firer ID:\n"
+	"  new --oob balaclava-2014 --game FILE [--force]   a new game of an order of battle\n"
+	"  units --game FILE [--side SIDE]                 every unit as it stands\n"
+	"  spend --game FILE --unit ID --points N          command points [Command Points]\n"
+	"  rally --game FILE --unit ID [--die D]           remove a marker [MORALE (e)]\n"
+	"  turn --game FILE                                the next turn (leaders replaced)\n";
 
 __attribute__((format(printf, 1, 2))) static int fail(const char *fmt, ...)
 {
@@ -82,26 +93,36 @@ static void copy(char *dst, size_t n, const char *src)
 	snprintf(dst, n, "%s", src);
 }
 
+/* The data directory's cotlb folder into dir. 0 or -1 (said). */
+static int cotlb_dir(const char *argv0, char *dir, size_t n)
+{
+	struct catalog *c = malloc(sizeof *c);
+	struct err e;
+	if (!c || cat_load(c, argv0, &e) != 0) {
+		if (c)
+			cli_print_err(&e);
+		free(c);
+		return -1;
+	}
+	snprintf(dir, n, "%s/cotlb", c->dir);
+	free(c);
+	return 0;
+}
+
 static int load_sheet(const char *argv0, const char *name, struct ctab *t)
 {
 	struct errlist *errs = malloc(sizeof *errs);
-	char path[SCN_PATH_MAX + 64];
+	char path[SCN_PATH_MAX + 64], dir[SCN_PATH_MAX + 16];
 	int rc;
 	if (!errs)
 		return -1;
 	errlist_init(errs);
 	if (!name || !strcmp(name, "2014")) {
-		struct catalog *c = malloc(sizeof *c);
-		struct err e;
-		if (!c || cat_load(c, argv0, &e) != 0) {
-			if (c)
-				cli_print_err(&e);
-			free(c);
+		if (cotlb_dir(argv0, dir, sizeof dir) != 0) {
 			free(errs);
 			return -1;
 		}
-		snprintf(path, sizeof path, "%s/cotlb/sheet-2014.json", c->dir);
-		free(c);
+		snprintf(path, sizeof path, "%s/sheet-2014.json", dir);
 	} else {
 		snprintf(path, sizeof path, "%s", name);
 	}
@@ -109,6 +130,119 @@ static int load_sheet(const char *argv0, const char *name, struct ctab *t)
 	cli_print_errs(errs);
 	free(errs);
 	return rc;
+}
+
+/* An order of battle by id (data/cotlb/ID.json) or path. 0 or -1 (said). */
+static int load_oob(const char *argv0, const char *name, const struct ctab *t, struct cros_oob *o)
+{
+	struct errlist *errs = malloc(sizeof *errs);
+	char path[SCN_PATH_MAX + 96], dir[SCN_PATH_MAX + 16];
+	int rc;
+	if (!errs)
+		return -1;
+	errlist_init(errs);
+	if (strchr(name, '/') || strstr(name, ".json")) {
+		snprintf(path, sizeof path, "%s", name);
+	} else {
+		if (cotlb_dir(argv0, dir, sizeof dir) != 0) {
+			free(errs);
+			return -1;
+		}
+		snprintf(path, sizeof path, "%s/%s.json", dir, name);
+	}
+	rc = cros_oob_load_file(o, t, path, errs);
+	cli_print_errs(errs);
+	free(errs);
+	return rc;
+}
+
+/* Reads a game file and its order of battle. 0 or -1 (said). */
+static int load_game(const char *argv0, const char *path, const struct ctab *t, struct cros_oob *o, struct cros_game *g)
+{
+	struct errlist *errs = malloc(sizeof *errs);
+	struct jdoc d;
+	struct err e;
+	const char *oob;
+	int rc = -1;
+	if (!errs)
+		return -1;
+	errlist_init(errs);
+	if (jdoc_load(&d, path, &e) != 0) {
+		cli_print_err(&e);
+		free(errs);
+		return -1;
+	}
+	oob = json_string_value(json_object_get(d.root, "oob"));
+	if (!oob) {
+		jdoc_add(&d, d.root, errs, "a referee's game file names its order of battle (\"oob\")");
+	} else if (load_oob(argv0, oob, t, o) == 0) {
+		rc = cros_game_read(o, t, &d, g, errs);
+	}
+	cli_print_errs(errs);
+	jdoc_free(&d);
+	free(errs);
+	return rc;
+}
+
+static int save_game(const char *path, const struct cros_oob *o, const struct cros_game *g)
+{
+	json_t *j = cros_game_json(o, g);
+	char *txt = j ? json_dumps(j, JSON_INDENT(1)) : NULL;
+	struct err e;
+	int rc = -1;
+	json_decref(j);
+	if (!txt) {
+		fprintf(stderr, "crimea referee: out of memory\n");
+		return -1;
+	}
+	if (fs_write_atomic(path, txt, strlen(txt), &e) != 0)
+		cli_print_err(&e);
+	else
+		rc = 0;
+	free(txt);
+	return rc;
+}
+
+static void print_events(const char *head, const struct evsink *ev)
+{
+	if (ev->n && head)
+		printf("%s\n", head);
+	for (int i = 0; i < ev->n; i++)
+		printf("  %-22s %s\n", ev->ev[i].rule, ev->ev[i].text);
+}
+
+/* The roster: every unit of side (-1 both) with its figures, stands, markers, points, state. */
+static void print_units(const struct ctab *t, const struct cros_oob *o, const struct cros_game *g, int side)
+{
+	printf("%s, turn %d\n", o->title, g->turn);
+	for (int k = 0; k < 2; k++) {
+		if (side >= 0 && k != side)
+			continue;
+		printf("\n%s\n  %-18s %-18s %8s %6s %7s %4s  %s\n", o->side[k], "unit", "type", "figures", "stands", "markers",
+		       "cp", "state");
+		for (int i = 0; i < o->n; i++) {
+			const struct cros_unit *u = &o->u[i];
+			const struct cros_state *st = &g->s[i];
+			char cp[8], state[96] = "";
+			if (u->side != k)
+				continue;
+			if (st->cp == CROS_CP_UNLIMITED)
+				snprintf(cp, sizeof cp, "inf");
+			else
+				snprintf(cp, sizeof cp, "%d", st->cp);
+			snprintf(state, sizeof state, "%s%s%s%s", !st->figures ? "destroyed " : st->routing ? "ROUTING " : "",
+				 st->leader_back ? "leader dead " : "", st->ammo_out ? "no ammunition " : "",
+				 u->reinforcement ? "(reinforcement)" : "");
+			if (st->leader_back) {
+				char *p = strstr(state, "leader dead ");
+				if (p)
+					snprintf(p, sizeof state - (size_t)(p - state), "leader back turn %d %s", st->leader_back,
+						 u->reinforcement ? "(reinforcement)" : "");
+			}
+			printf("  %-18s %-18s %4d/%-3d %6d %7d %4s  %s\n", u->id, t->unit[u->type].key, st->figures, u->figures,
+			       ctab_stands(t, u->type, st->figures), st->markers, cp, state);
+		}
+	}
 }
 
 static int do_sheet(const struct ctab *t)
@@ -166,6 +300,88 @@ static void print_out(const struct ref_out *o)
 	}
 }
 
+/* Puts a complete ruling's effects into the game and saves it; a ruling still missing dice
+ * changes nothing. */
+static int apply(const struct ctab *t, const struct ref_out *out, const struct cros_oob *o, struct cros_game *g,
+		 const char *path)
+{
+	struct event store[64];
+	struct evsink ev;
+	if (out->pending[0]) {
+		printf("game %s: unchanged until the ruling is complete (%s)\n", path, out->pending);
+		return 0;
+	}
+	evsink_init(&ev, store, 64);
+	for (int k = 0; k < out->neff; k++) {
+		const struct ref_effect *x = &out->eff[k];
+		cros_lose(t, o, g, x->unit, x->figures, &ev);
+		if (x->leader_killed)
+			cros_leader_killed(t, o, g, x->unit, &ev);
+		cros_mark(t, o, g, x->unit, x->markers, x->why, &ev);
+		if (x->ammo_out) {
+			g->s[x->unit].ammo_out = true;
+			ev_emit(&ev, "[Command Points]", "%s is out of ammunition", o->u[x->unit].id);
+		}
+	}
+	if (save_game(path, o, g) != 0)
+		return 1;
+	char head[SCN_PATH_MAX + 32];
+	snprintf(head, sizeof head, "game %s, turn %d:", path, g->turn);
+	print_events(head, &ev);
+	return 0;
+}
+
+/* units, spend, rally, turn: the roster itself. */
+static int roster_cmd(const struct ctab *t, const struct ref_req *q, const struct cros_oob *o, struct cros_game *g,
+		      const char *path, const char *sidename, int points)
+{
+	struct event store[CROS_UNITS_MAX + 8];
+	struct evsink ev;
+	struct err e;
+	int i = -1, side = -1;
+	if (!path)
+		return fail("%s needs --game FILE (crimea referee cotlb new --oob ID --game FILE starts one)", q->what);
+	evsink_init(&ev, store, CROS_UNITS_MAX + 8);
+	if (!strcmp(q->what, "units")) {
+		if (sidename) {
+			for (int k = 0; k < 2; k++)
+				if (!strcmp(sidename, o->side[k]))
+					side = k;
+			if (side < 0)
+				return fail("no side \"%s\" (%s or %s)", sidename, o->side[0], o->side[1]);
+		}
+		print_units(t, o, g, side);
+		return 0;
+	}
+	if (!strcmp(q->what, "turn")) {
+		cros_next_turn(o, g, &ev);
+	} else {
+		if (!q->unit[0] || (i = cros_find(o, q->unit)) < 0)
+			return fail("%s needs --unit, one of the game's units (crimea referee cotlb units --game %s)", q->what,
+				    path);
+		if (!strcmp(q->what, "spend")) {
+			if (!points)
+				return fail("spend needs --points N (1 in the first command point phase, 2 in the second ...)");
+			if (cros_spend(o, g, i, points, &ev, &e) != 0) {
+				cli_print_err(&e);
+				return 1;
+			}
+		} else {
+			int r = cros_rally(t, o, g, i, q->die, &ev, &e);
+			if (r < 0) {
+				cli_print_err(&e);
+				return 1;
+			}
+		}
+	}
+	if (save_game(path, o, g) != 0)
+		return 1;
+	char head[SCN_PATH_MAX + 32];
+	snprintf(head, sizeof head, "game %s, turn %d:", path, g->turn);
+	print_events(head, &ev);
+	return 0;
+}
+
 /* The value of option argv[i] (advancing i), or NULL when it is missing. */
 static const char *val(int argc, char **argv, int *i)
 {
@@ -179,8 +395,11 @@ int cmd_referee(int argc, char **argv)
 	struct ref_req *q = NULL;
 	struct ref_out *out = NULL;
 	struct ctab *t = NULL;
-	const char *sheet = NULL;
-	int rc = 2;
+	struct cros_oob *oob = NULL;
+	struct cros_game *game = NULL;
+	const char *sheet = NULL, *gamepath = NULL, *oobname = NULL, *sidename = NULL;
+	int rc = 2, points = 0;
+	bool force = false;
 
 	if (cli_help(argc, argv, ref_usage))
 		return 0;
@@ -225,6 +444,18 @@ int cmd_referee(int argc, char **argv)
 	})
 		if (!strcmp(a, "--sheet"))
 			NEED(sheet = v);
+		else if (!strcmp(a, "--game"))
+			NEED(gamepath = v);
+		else if (!strcmp(a, "--oob"))
+			NEED(oobname = v);
+		else if (!strcmp(a, "--side"))
+			NEED(sidename = v);
+		else if (!strcmp(a, "--firer"))
+			STR(q->firer);
+		else if (!strcmp(a, "--points"))
+			NUM(points, 1, 99);
+		else if (!strcmp(a, "--force"))
+			force = true;
 		else if (!strcmp(a, "--weapon"))
 			STR(q->weapon);
 		else if (!strcmp(a, "--target"))
@@ -302,6 +533,8 @@ int cmd_referee(int argc, char **argv)
 			DICE(sd->dice);
 		else if (sd && !strcmp(rest, "-saves"))
 			DICE(sd->saves);
+		else if (sd && !strcmp(rest, "-leader-die"))
+			NUM(sd->leader_die, 1, 6);
 		else {
 			rc = fail("unknown option \"%s\" (crimea referee --help)", a);
 			goto out_free;
@@ -319,6 +552,46 @@ int cmd_referee(int argc, char **argv)
 		rc = do_sheet(t);
 		goto out_free;
 	}
+	if (!(oob = malloc(sizeof *oob)) || !(game = malloc(sizeof *game))) {
+		rc = 1;
+		goto out_free;
+	}
+	if (!strcmp(q->what, "new")) {
+		struct stat st;
+		if (!oobname || !gamepath) {
+			rc = fail("new needs --oob ID (an order of battle: balaclava-2014) and --game FILE");
+			goto out_free;
+		}
+		if (!force && stat(gamepath, &st) == 0) {
+			rc = fail("%s exists: a new game would replace it (--force to do so)", gamepath);
+			goto out_free;
+		}
+		if (load_oob(argv[0], oobname, t, oob) != 0) {
+			rc = 1;
+			goto out_free;
+		}
+		cros_new(oob, game);
+		if (save_game(gamepath, oob, game) != 0) {
+			rc = 1;
+			goto out_free;
+		}
+		printf("%s: a new game of %s (%d units)\n", gamepath, oob->title, oob->n);
+		rc = 0;
+		goto out_free;
+	}
+	if (gamepath) {
+		if (load_game(argv[0], gamepath, t, oob, game) != 0) {
+			rc = 1;
+			goto out_free;
+		}
+		q->oob = oob;
+		q->game = game;
+	}
+	if (!strcmp(q->what, "units") || !strcmp(q->what, "spend") || !strcmp(q->what, "rally") ||
+	    !strcmp(q->what, "turn")) {
+		rc = roster_cmd(t, q, oob, game, gamepath, sidename, points);
+		goto out_free;
+	}
 	rc = ref_run(t, q, out);
 	print_out(out);
 	fflush(stdout);
@@ -326,9 +599,13 @@ int cmd_referee(int argc, char **argv)
 		fprintf(stderr, "crimea referee: %s\n", out->error);
 	else if (rc == 1)
 		fprintf(stderr, "crimea: %s\n", out->error);
+	else if (gamepath && out->neff)
+		rc = apply(t, out, oob, game, gamepath);
 out_free:
 	free(q);
 	free(out);
 	free(t);
+	free(oob);
+	free(game);
 	return rc;
 }

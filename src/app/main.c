@@ -7,6 +7,7 @@
 
 #include "../core/fsio.h"
 #include "../core/prov.h"
+#include "../games/cotlb/croster.h"
 #include "../games/cotlb/ctab.h"
 #include "../games/record.h"
 #include "../hex/map.h"
@@ -383,8 +384,24 @@ static int check_file(const char *path)
 				ctab_load(sheet, &d, errs);
 			free(sheet);
 		}
+	} else if (!strcmp(kind, "oob")) {
+		/* a Charge of the Light Brigade order of battle, checked against the data's play sheet */
+		struct catalog *c = malloc(sizeof *c);
+		struct ctab *sheet = malloc(sizeof *sheet);
+		struct cros_oob *o = malloc(sizeof *o);
+		char spath[SCN_PATH_MAX + 32];
+		if (c && sheet && o && cat_load(c, "crimea", &e) == 0) {
+			snprintf(spath, sizeof spath, "%s/cotlb/sheet-2014.json", c->dir);
+			if (ctab_load_file(sheet, spath, errs) == 0)
+				cros_oob_load(o, sheet, &d, errs);
+		} else if (c && sheet && o) {
+			errlist_add(errs, &e);
+		}
+		free(c);
+		free(sheet);
+		free(o);
 	} else {
-		jdoc_add(&d, json_object_get(d.root, "kind"), errs, "unknown kind \"%s\" (map, scenario or tables)", kind);
+		jdoc_add(&d, json_object_get(d.root, "kind"), errs, "unknown kind \"%s\" (map, scenario, tables or oob)", kind);
 	}
 	jdoc_free(&d);
 out:

@@ -101,18 +101,49 @@ static bool int_text(const char *s, int lo, int hi, int *out)
 	return true;
 }
 
-/* TYPE[:FIGURES[:MARKERS]] into u. 0, or 2 (bad request) with o->error. */
-static int unit_of(const struct ctab *t, const char *s, struct cref_unit *u, struct ref_out *o)
+/* The effect on roster unit i (a new one when it has none yet), or NULL when i is -1. */
+static struct ref_effect *effect(struct ref_out *o, int i)
+{
+	if (i < 0)
+		return NULL;
+	for (int k = 0; k < o->neff; k++)
+		if (o->eff[k].unit == i)
+			return &o->eff[k];
+	if (o->neff == REF_EFFECTS)
+		return NULL;
+	memset(&o->eff[o->neff], 0, sizeof o->eff[0]);
+	o->eff[o->neff].unit = i;
+	return &o->eff[o->neff++];
+}
+
+static void pending(struct ref_out *o, const char *what)
+{
+	if (!o->pending[0])
+		snprintf(o->pending, sizeof o->pending, "%s", what);
+}
+
+/* A unit: a roster unit's id (when q has a roster; *idx its index), or
+ * TYPE[:FIGURES[:MARKERS]] (*idx -1). 0, or 2 (bad request) with o->error. */
+static int unit_of(const struct ctab *t, const struct ref_req *q, const char *s, struct cref_unit *u, int *idx,
+		   struct ref_out *o)
 {
 	char buf[REF_UNIT_MAX], *c1, *c2;
 	memset(u, 0, sizeof *u);
+	*idx = -1;
+	if (q->oob && q->game && (*idx = cros_find(q->oob, s)) >= 0) {
+		cros_cref_unit(t, q->oob, q->game, *idx, u);
+		if (!u->figures)
+			return bad(o, "%s is destroyed", s);
+		return 0;
+	}
 	snprintf(buf, sizeof buf, "%s", s);
 	if ((c1 = strchr(buf, ':')))
 		*c1++ = 0;
 	if ((c2 = c1 ? strchr(c1, ':') : NULL))
 		*c2++ = 0;
 	if ((u->type = ctab_unit(t, buf)) < 0)
-		return bad(o, "no troop type \"%s\" (the sheet lists them: crimea referee cotlb sheet)", buf);
+		return bad(o, "no troop type or unit \"%s\" (the sheet lists the types: crimea referee cotlb sheet%s)", buf,
+			   q->oob ? "; the game's units: crimea referee cotlb units --game FILE" : "");
 	u->figures = 6 * t->unit[u->type].fps;
 	u->leaders = t->unit[u->type].fps > 1; /* a regiment's leader stand; a battery has none */
 	if (c1 && !int_text(c1, 1, CREF_FIG_MAX, &u->figures))
@@ -131,7 +162,7 @@ static const char *need_range(int need)
 /* ---- rulings --------------------------------------------------------------------------- */
 
 /* The saves of hits possible hits on u: the ruling when dice are given, else the odds. */
-static int saves(const struct ctab *t, const struct cref_unit *u, int hits, const struct ref_dice *dice,
+static int saves(const struct ctab *t, const struct cref_unit *u, int idx, int hits, const struct ref_dice *dice,
 		 const char *who, struct ref_out *o)
 {
 	struct event store[REF_EVENTS];
@@ -140,11 +171,16 @@ static int saves(const struct ctab *t, const struct cref_unit *u, int hits, cons
 	int used, cas, rc;
 	bool dbl;
 	const char *key = t->unit[u->type].key;
+	struct ref_dice none = {true, 0, {0}};
 	if (hits <= 0) {
 		addf(o, REF_RESULT, "%s%sno possible hits: nothing to save", who, *who ? ": " : "");
 		return 0;
 	}
+	/* no save possible (X, 2X) needs no die: the casualties are known */
+	if (!dice->given && cref_save_roll(t, u, hits, NULL, 0, &used, &cas, NULL, &e) == 0)
+		dice = &none;
 	if (!dice->given) {
+		pending(o, "the save dice");
 		double p[CREF_FIG_MAX + 1];
 		int need = cref_save_need(t, u, &dbl);
 		cref_save_odds(t, u, hits, p, CREF_FIG_MAX);
@@ -171,6 +207,11 @@ static int saves(const struct ctab *t, const struct cref_unit *u, int hits, cons
 	if (rc < 0)
 		return refused(o, &e);
 	addf(o, REF_RESULT, "%d figure%s lost", cas, cas == 1 ? "" : "s");
+	{
+		struct ref_effect *x = effect(o, idx);
+		if (x)
+			x->figures += cas;
+	}
 	return 0;
 }
 
@@ -181,9 +222,23 @@ static int do_fire(const struct ctab *t, const struct ref_req *q, struct ref_out
 	struct cref_unit at;
 	struct err e;
 	bool have_at = false;
-	int rc;
+	int rc, ati = -1, fi = -1;
 
-	if (!q->weapon[0] || !q->target[0] || !q->stands)
+	if (q->firer[0]) {
+		struct cref_unit fu;
+		if (!q->oob || (fi = cros_find(q->oob, q->firer)) < 0)
+			return bad(o, "no unit \"%s\" in the game (a firer by id needs --game)", q->firer);
+		if ((rc = unit_of(t, q, q->firer, &fu, &fi, o)) != 0)
+			return rc;
+		if (q->game->s[fi].ammo_out)
+			return bad(o, "[Command Points] %s has used up its ammunition", q->firer);
+		f.stands = q->stands ? q->stands : ctab_stands(t, fu.type, fu.figures);
+		f.chits = fu.chits;
+	} else {
+		f.stands = q->stands;
+		f.chits = q->markers;
+	}
+	if (!q->weapon[0] || !q->target[0] || !f.stands)
 		return bad(o, "fire needs a weapon, the stands firing and a target");
 	if ((f.weapon = ctab_weapon(t, q->weapon)) < 0)
 		return bad(o, "no weapon \"%s\" (the sheet lists them: crimea referee cotlb sheet)", q->weapon);
@@ -195,15 +250,13 @@ static int do_fire(const struct ctab *t, const struct ref_req *q, struct ref_out
 		return bad(o, "the target is line, column or enfilade, not \"%s\"", q->target);
 	if ((q->inches >= 0) + q->shrt + q->lng != 1)
 		return bad(o, "give the range once: inches, short or long");
-	f.stands = q->stands;
-	f.chits = q->markers;
 	f.pivot = q->pivot;
 	f.cover = q->cover;
 	f.inches = q->inches;
 	f.lng = q->lng;
 	f.command_phase = q->command_phase;
 	if (q->at[0]) {
-		if ((rc = unit_of(t, q->at, &at, o)) != 0)
+		if ((rc = unit_of(t, q, q->at, &at, &ati, o)) != 0)
 			return rc;
 		have_at = true;
 	}
@@ -245,15 +298,26 @@ static int do_fire(const struct ctab *t, const struct ref_req *q, struct ref_out
 		addf(o, REF_RESULT, "%d possible hit%s, %d morale marker%s%s%s", out.hits, out.hits == 1 ? "" : "s", out.markers,
 		     out.markers == 1 ? "" : "s", out.leader_risk ? ", a possible leader kill" : "",
 		     out.ammo_out ? ", the battery out of ammunition" : "");
-		if (out.leader_risk && q->leader) {
-			evsink_clear(&ev);
-			cref_leader_roll(t, q->leader, "the target's", &ev);
-			add_events(o, &ev);
+		if (out.ammo_out && effect(o, fi))
+			effect(o, fi)->ammo_out = true;
+		if (out.markers && effect(o, ati)) {
+			effect(o, ati)->markers += out.markers;
+			snprintf(effect(o, ati)->why, sizeof o->eff[0].why, "two natural sixes [Fire (d)]");
+		}
+		if (out.leader_risk && (!have_at || at.leaders)) {
+			if (q->leader) {
+				evsink_clear(&ev);
+				if (cref_leader_roll(t, q->leader, "the target's", &ev) && effect(o, ati))
+					effect(o, ati)->leader_killed = true;
+				add_events(o, &ev);
+			} else {
+				pending(o, "the leader's die (--leader)");
+			}
 		}
 		rc = 0;
 		if (have_at) {
 			struct cref_unit after = at;
-			rc = saves(t, &at, out.hits, &q->saves, "", o);
+			rc = saves(t, &at, ati, out.hits, &q->saves, "", o);
 			after.chits += out.markers;
 			if (out.markers && cref_routs(t, &after)) {
 				struct ref_item *it = add(o, REF_RULE);
@@ -273,12 +337,12 @@ static int do_fire(const struct ctab *t, const struct ref_req *q, struct ref_out
 static int do_save(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
 {
 	struct cref_unit u;
-	int rc;
+	int rc, i;
 	if (!q->unit[0] || q->hits < 0)
 		return bad(o, "save needs the unit and its possible hits");
-	if ((rc = unit_of(t, q->unit, &u, o)) != 0)
+	if ((rc = unit_of(t, q, q->unit, &u, &i, o)) != 0)
 		return rc;
-	return saves(t, &u, q->hits, &q->dice, "", o);
+	return saves(t, &u, i, q->hits, &q->dice, "", o);
 }
 
 static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
@@ -286,21 +350,23 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 	static const char *const nm[2] = {"attacker", "defender"};
 	struct cref_side sd[2];
 	struct err e;
-	int per[2], nd[2], rc;
+	int per[2], nd[2], rc, ui[2];
 	memset(sd, 0, sizeof sd);
 	if (!q->side[0].unit[0] || !q->side[1].unit[0])
 		return bad(o, "melee needs the attacker and the defender");
 	for (int k = 0; k < 2; k++) {
 		const struct ref_side *rs = &q->side[k];
-		if ((rc = unit_of(t, rs->unit, &sd[k].u, o)) != 0)
+		if ((rc = unit_of(t, q, rs->unit, &sd[k].u, &ui[k], o)) != 0)
 			return rc;
+		if (ui[k] >= 0 && q->game->s[ui[k]].routing)
+			sd[k].routing = true;
 		if (rs->leaders >= 0)
 			sd[k].u.leaders = rs->leaders;
 		for (int i = 0; i < rs->nmods; i++)
 			if ((sd[k].mods[sd[k].nmods++] = ctab_mod(t, rs->mods[i])) < 0)
 				return bad(o, "no close combat modifier \"%s\" (the sheet lists them: crimea referee cotlb sheet)",
 					   rs->mods[i]);
-		sd[k].routing = rs->routing;
+		sd[k].routing = sd[k].routing || rs->routing;
 		sd[k].rear = rs->rear;
 	}
 	if (q->initiative[0] && strcmp(q->initiative, "attacker") && strcmp(q->initiative, "defender"))
@@ -348,12 +414,43 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 			return refused(o, &e);
 		add_events(o, &ev);
 		rc = 0;
+		if (out.hits[out.winner] < 0)
+			pending(o, "the winner's die (--winner-die)");
 		for (int k = 0; k < 2; k++) {
 			int r;
 			if (out.hits[k] < 0)
 				continue;
-			if ((r = saves(t, &sd[k].u, out.hits[k], &q->side[k].saves, nm[k], o)) != 0 && !rc)
+			if ((r = saves(t, &sd[k].u, ui[k], out.hits[k], &q->side[k].saves, nm[k], o)) != 0 && !rc)
 				rc = r;
+		}
+		{
+			/* MORALE (a) 5, 6: the loser, for losing and withdrawing; (a) 7: an attacker that
+			 * wins against a battery */
+			int l = 1 - out.winner;
+			struct ref_effect *x = effect(o, ui[l]);
+			if (x) {
+				x->markers += 2;
+				snprintf(x->why, sizeof x->why, "losing the close combat and withdrawing [MORALE (a) 5, 6]");
+			}
+			if (out.winner == 0 && t->unit[sd[1].u.type].fps == 1 && (x = effect(o, ui[0]))) {
+				x->markers += 1;
+				snprintf(x->why, sizeof x->why, "winning against a battery [MORALE (a) 7]");
+			}
+			/* a unit has one leader: one die decides it, however many threes of sixes */
+			for (int k = 0; k < 2; k++) {
+				bool risk = k == l ? out.leader_risk[l] > 0 : out.winner_leaders;
+				if (!risk)
+					continue;
+				if (!q->side[k].leader_die) {
+					pending(o, k ? "the defender's leader die (--defender-leader-die)"
+						     : "the attacker's leader die (--attacker-leader-die)");
+					continue;
+				}
+				evsink_clear(&ev);
+				if (cref_leader_roll(t, q->side[k].leader_die, nm[k], &ev) && (x = effect(o, ui[k])))
+					x->leader_killed = true;
+				add_events(o, &ev);
+			}
 		}
 		return rc;
 	}
@@ -365,10 +462,10 @@ static int do_morale(const struct ctab *t, const struct ref_req *q, struct ref_o
 	struct event store[8];
 	struct evsink ev;
 	double p;
-	int r;
+	int r, i;
 	if (!q->unit[0])
 		return bad(o, "morale needs the unit");
-	if ((r = unit_of(t, q->unit, &u, o)) != 0)
+	if ((r = unit_of(t, q, q->unit, &u, &i, o)) != 0)
 		return r;
 	evsink_init(&ev, store, 8);
 	r = cref_morale(t, &u, q->standing_cav, q->die, &p, &ev);
@@ -454,23 +551,52 @@ static int do_command(const struct ctab *t, const struct ref_req *q, struct ref_
 	struct cref_unit u;
 	struct event store[4];
 	struct evsink ev;
-	int r;
+	int r, i;
 	if (!q->unit[0] || q->inches < 0)
 		return bad(o, "command needs the unit and its distance in inches from its brigade commander");
-	if ((r = unit_of(t, q->unit, &u, o)) != 0)
+	if ((r = unit_of(t, q, q->unit, &u, &i, o)) != 0)
 		return r;
 	evsink_init(&ev, store, 4);
-	r = cref_command(t, u.type, q->inches, q->routing, &ev);
+	r = cref_command(t, u.type, q->inches, q->routing || (i >= 0 && q->game->s[i].routing), &ev);
 	addf(o, REF_HEAD, "brigade command at the start of the turn:");
 	add_events(o, &ev);
 	addf(o, REF_RESULT, "%s", r ? "one morale marker" : "no marker");
+	if (r && effect(o, i)) {
+		effect(o, i)->markers += 1;
+		snprintf(effect(o, i)->why, sizeof o->eff[0].why, "out of its brigade commander's radius [MORALE (a) 8]");
+	}
+	return 0;
+}
+
+static int do_leader(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
+{
+	struct cref_unit u;
+	struct event store[4];
+	struct evsink ev;
+	int r, i;
+	if (!q->unit[0])
+		return bad(o, "leader needs the unit whose leader is at risk");
+	if ((r = unit_of(t, q, q->unit, &u, &i, o)) != 0)
+		return r;
+	if (i >= 0 && !u.leaders)
+		return bad(o, "%s has no leader with it now", q->unit);
+	addf(o, REF_HEAD, "a leader at risk: killed on 1-%d, saved on %d-6 [Fire (e)] (%.1f%% killed)", t->leader_kill,
+	     t->leader_kill + 1, 100.0 * t->leader_kill / 6);
+	if (!q->die)
+		return 0;
+	evsink_init(&ev, store, 4);
+	r = cref_leader_roll(t, q->die, t->unit[u.type].key, &ev);
+	add_events(o, &ev);
+	addf(o, REF_RESULT, "%s", r ? "the leader is dead" : "the leader lives");
+	if (r && effect(o, i))
+		effect(o, i)->leader_killed = true;
 	return 0;
 }
 
 int ref_run(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
 {
-	o->nitems = o->ndists = 0;
-	o->error[0] = 0;
+	o->nitems = o->ndists = o->neff = 0;
+	o->error[0] = o->pending[0] = 0;
 	if (!strcmp(q->what, "fire"))
 		return do_fire(t, q, o);
 	if (!strcmp(q->what, "save"))
@@ -485,7 +611,9 @@ int ref_run(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
 		return do_initiative(t, q, o);
 	if (!strcmp(q->what, "command"))
 		return do_command(t, q, o);
-	return bad(o, "no ruling \"%s\": fire, save, melee, morale, move, initiative or command", q->what);
+	if (!strcmp(q->what, "leader"))
+		return do_leader(t, q, o);
+	return bad(o, "no ruling \"%s\": fire, save, melee, morale, move, initiative, command or leader", q->what);
 }
 
 /* ---- JSON ------------------------------------------------------------------------------ */
@@ -563,7 +691,8 @@ static int jside(const json_t *o, const char *k, struct ref_side *s, char *why, 
 	}
 	if (jstr(v, "unit", s->unit, sizeof s->unit, why, wn) || jint(v, "leaders", 0, 4, &s->leaders, why, wn) ||
 	    jbool(v, "routing", &s->routing, why, wn) || jbool(v, "rear", &s->rear, why, wn) ||
-	    jdice(v, "dice", &s->dice, why, wn) || jdice(v, "saves", &s->saves, why, wn))
+	    jdice(v, "dice", &s->dice, why, wn) || jdice(v, "saves", &s->saves, why, wn) ||
+	    jint(v, "leader_die", 1, 6, &s->leader_die, why, wn))
 		return -1;
 	m = json_object_get(v, "mods");
 	if (m) {

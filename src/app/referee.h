@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "../games/cotlb/cref.h"
+#include "../games/cotlb/croster.h"
 
 #define REF_ITEMS 320
 #define REF_DISTS 12
@@ -29,6 +30,7 @@ struct ref_side {
 	int leaders;                 /* -1: the troop type's default */
 	bool routing, rear;
 	struct ref_dice dice, saves;
+	int leader_die;              /* its leader at risk [Close Combat (d), (e)]: 0 not rolled */
 };
 
 /* What the referee asks. Strings are copied in; every field has a "not given" value. */
@@ -56,6 +58,11 @@ struct ref_req {
 	char row[CTAB_KEY_MAX], terrain[16];
 	bool column, one_die, interpen;
 	struct ref_dice dice, saves;
+	/* a game's roster (borrowed, or NULL): a UNIT may then be a unit's id, taken as the
+	 * roster has it, and the answer says what the ruling changes (ref_out.eff) */
+	char firer[REF_UNIT_MAX];    /* fire: the firing unit's id (its stands and markers) */
+	const struct cros_oob *oob;
+	const struct cros_game *game;
 };
 
 enum ref_kind { REF_HEAD, REF_RULE, REF_DIST, REF_RESULT };
@@ -74,7 +81,20 @@ struct ref_dist {
 	double mean;
 };
 
+/* What a ruling does to a unit of the roster, once every die it needs is given. */
+struct ref_effect {
+	int unit;                    /* index in the roster */
+	int figures;                 /* lost */
+	int markers;                 /* gained */
+	char why[64];                /* what the markers are for */
+	bool leader_killed, ammo_out;
+};
+#define REF_EFFECTS 8
+
 struct ref_out {
+	struct ref_effect eff[REF_EFFECTS];
+	int neff;
+	char pending[160];           /* "" when the ruling is complete, else the dice it still needs */
 	struct ref_item item[REF_ITEMS];
 	int nitems;
 	struct ref_dist dist[REF_DISTS];

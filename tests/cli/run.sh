@@ -449,6 +449,43 @@ expect "referee command radius" 0 "$bin" referee cotlb command --unit russian-in
 contains "referee command radius" "$tmp/out" "beyond 12\": it draws a morale marker"
 expect "referee: snake eyes" 0 "$bin" referee cotlb fire --weapon russian-foot-artillery --stands 6 --target line --inches 20 --command-phase --dice 1,1,4,5,6,2
 contains "referee: snake eyes" "$tmp/out" "\[Command Points\]  *snake eyes in a command point phase: the battery has used up its ammunition"
+# a game's roster: a new game of the NASHCON order of battle; rulings on unit ids update it once
+# complete, and only then; command points, a leader's death and return, rallying
+expect "check the NASHCON order of battle" 0 "$bin" check data/cotlb/balaclava-2014.json
+sed 's/"type": "russian-cavalry"/"type": "russian-horse"/' data/cotlb/balaclava-2014.json >"$tmp/oob.json"
+expect "check a broken order of battle" 1 "$bin" check "$tmp/oob.json"
+contains "broken order of battle: file:line" "$tmp/err" 'oob.json:[0-9]*: "russian-horse" is not a troop type of the sheet'
+g="$tmp/cotlb-game.json"
+expect "roster: new game" 0 "$bin" referee cotlb new --oob balaclava-2014 --game "$g"
+contains "roster: new game" "$tmp/out" "a new game of Battle of Balaclava, NASHCON 2014 (Charge of the Light Brigade) (60 units)"
+expect "roster: a new game does not replace one" 2 "$bin" referee cotlb new --oob balaclava-2014 --game "$g"
+expect "roster: units" 0 "$bin" referee cotlb units --game "$g" --side russian
+contains "roster: units" "$tmp/out" "^  kiev1  *russian-cavalry  *12/12  *6  *0  *8  *$"
+expect "roster: fire without the leader's die" 0 "$bin" referee cotlb fire --game "$g" --firer 93rd --weapon rifle --target line --inches 9 --at kiev1 --dice 6,6,6,5,2,1 --saves 2,5,6,1
+contains "roster: incomplete, unchanged" "$tmp/out" "unchanged until the ruling is complete (the leader's die (--leader))"
+expect "roster: fire" 0 "$bin" referee cotlb fire --game "$g" --firer 93rd --weapon rifle --target line --inches 9 --at kiev1 --dice 6,6,6,5,2,1 --saves 2,5,6,1 --leader 1
+contains "roster: fire: figures" "$tmp/out" "kiev1 loses 2 figures: 10 left on 5 stands"
+contains "roster: fire: the leader" "$tmp/out" "kiev1's leader is dead; his replacement takes command on turn 3"
+contains "roster: fire: markers" "$tmp/out" "kiev1 takes 1 morale marker (two natural sixes \[Fire (d)\]): 2 now"
+expect "roster: no command points without a leader" 1 "$bin" referee cotlb spend --game "$g" --unit kiev1 --points 1
+contains "roster: no command points without a leader" "$tmp/err" "kiev1's leader is dead: it may not use command points until turn 3"
+expect "roster: spend" 0 "$bin" referee cotlb spend --game "$g" --unit 93rd --points 2
+contains "roster: spend" "$tmp/out" "93rd spends 2 command points: 10 left"
+expect "roster: melee" 0 "$bin" referee cotlb melee --game "$g" --attacker kiev1 --attacker-mod cavalry-line --defender 93rd --attacker-dice 6,6,6,2,1 --defender-dice 1,1,2,1,1,1,1 --winner-die 4 --defender-saves 1,1,1 --defender-leader-die 5
+contains "roster: melee: the winner's markers take its save" "$tmp/out" "russian-cavalry at 5 stands: no save possible (morale markers)"
+contains "roster: melee: the loser's two markers" "$tmp/out" "93rd takes 2 morale markers (losing the close combat and withdrawing"
+contains "roster: melee: the loser's leader lives" "$tmp/out" "defender leader at risk, die 5: saved"
+expect "roster: rally" 0 "$bin" referee cotlb rally --game "$g" --unit 93rd
+contains "roster: rally" "$tmp/out" "93rd removes a morale marker as its action: 1 left"
+expect "roster: two turns" 0 "$bin" referee cotlb turn --game "$g"
+expect "roster: the leader's replacement" 0 "$bin" referee cotlb turn --game "$g"
+contains "roster: the leader's replacement" "$tmp/out" "kiev1's replacement leader takes command"
+expect "roster: units after" 0 "$bin" referee cotlb units --game "$g"
+contains "roster: kiev1 after" "$tmp/out" "^  kiev1  *russian-cavalry  *9/12  *5  *2  *8  *$"
+contains "roster: 93rd after" "$tmp/out" "^  93rd  *british-infantry  *21/24  *6  *1  *10  *$"
+echo '{"format": "crimea/1", "kind": "cotlb-game", "oob": "balaclava-2014", "turn": 1, "units": []}' >"$tmp/bad-game.json"
+expect "roster: a game file missing units" 1 "$bin" referee cotlb units --game "$tmp/bad-game.json"
+contains "roster: a game file missing units: file:line" "$tmp/err" 'bad-game.json:1: unit "dnieper1" is missing'
 expect "referee: unknown ruling" 2 "$bin" referee cotlb charge
 expect "referee: another rule system" 2 "$bin" referee quad fire
 

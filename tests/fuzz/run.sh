@@ -32,6 +32,7 @@ fuzz_map 6000 8192
 fuzz_scenario 300 40000
 fuzz_tables 1500 40000
 fuzz_cotlb 3000 40000
+fuzz_oob 1500 40000
 fuzz_record 1200 6000
 fuzz_action 2500 1024
 fuzz_http_json 20000 4096

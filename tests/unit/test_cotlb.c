@@ -12,6 +12,7 @@
 #include "core/event.h"
 #include "core/jdoc.h"
 #include "games/cotlb/cref.h"
+#include "games/cotlb/croster.h"
 #include "games/cotlb/ctab.h"
 
 #define SHEET "data/cotlb/sheet-2014.json"
@@ -1360,6 +1361,79 @@ static void test_turn_rulings(void **state)
 	}
 }
 
+/* The roster: the NASHCON order of battle loads on the sheet; a game file reads back what it
+ * wrote; markers up to the stands and leader rout the unit [MORALE (c)]; a killed leader is
+ * back two turns later [Fire (e)] and meanwhile no command points [Command Points]; Cossacks'
+ * points are unlimited; a routing unit rallies only by passing a morale check [MORALE (e)]. */
+static void test_roster(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	static struct cros_oob o;
+	static struct cros_game g, back;
+	struct errlist *l = malloc(sizeof *l);
+	struct jdoc d;
+	struct err e;
+	json_t *j;
+	char *txt;
+	int k, c;
+
+	assert_non_null(l);
+	errlist_init(l);
+	assert_int_equal(cros_oob_load_file(&o, t, "data/cotlb/balaclava-2014.json", l), 0);
+	assert_int_equal(o.n, 60);
+	k = cros_find(&o, "kiev1");
+	c = cros_find(&o, "ural-cossacks");
+	assert_true(k >= 0 && c >= 0);
+	assert_int_equal(o.u[k].cp, 8);
+	assert_int_equal(o.u[c].cp, CROS_CP_UNLIMITED);
+	cros_new(&o, &g);
+	assert_int_equal(g.s[k].figures, 12);
+
+	/* 6 stands and a leader: the seventh marker routs */
+	cros_mark(t, &o, &g, k, 6, "test", NULL);
+	assert_false(g.s[k].routing);
+	cros_mark(t, &o, &g, k, 1, "test", NULL);
+	assert_true(g.s[k].routing);
+	/* a routing unit pulls a marker only by a morale check: 6 stands + 1 - 7 markers < 7 */
+	assert_int_equal(cros_rally(t, &o, &g, k, 0, NULL, &e), -1);
+	assert_int_equal(cros_rally(t, &o, &g, k, 1, NULL, &e), 0);
+	assert_true(g.s[k].routing);
+	assert_int_equal(g.s[k].markers, 7);
+	/* a leader killed on turn 1 is back on turn 3, and meanwhile no command points */
+	cros_leader_killed(t, &o, &g, k, NULL);
+	assert_int_equal(g.s[k].leader_back, 3);
+	assert_int_equal(g.s[k].markers, 8);
+	assert_int_equal(cros_spend(&o, &g, k, 1, NULL, &e), -1);
+	assert_non_null(strstr(e.msg, "[Command Points]"));
+	cros_next_turn(&o, &g, NULL);
+	assert_int_equal(g.s[k].leader_back, 3);
+	cros_next_turn(&o, &g, NULL);
+	assert_int_equal(g.s[k].leader_back, 0);
+	assert_int_equal(cros_spend(&o, &g, k, 3, NULL, &e), 0);
+	assert_int_equal(g.s[k].cp, 5);
+	assert_int_equal(cros_spend(&o, &g, k, 6, NULL, &e), -1);
+	assert_int_equal(cros_spend(&o, &g, c, 50, NULL, &e), 0);
+	assert_int_equal(g.s[c].cp, CROS_CP_UNLIMITED);
+	cros_lose(t, &o, &g, k, 5, NULL);
+	assert_int_equal(g.s[k].figures, 7);
+
+	/* the game file reads back what it wrote */
+	j = cros_game_json(&o, &g);
+	assert_non_null(j);
+	txt = json_dumps(j, 0);
+	json_decref(j);
+	assert_non_null(txt);
+	assert_int_equal(jdoc_parse(&d, "game.json", txt, strlen(txt), &e), 0);
+	errlist_init(l);
+	assert_int_equal(cros_game_read(&o, t, &d, &back, l), 0);
+	jdoc_free(&d);
+	free(txt);
+	assert_int_equal(back.turn, 3);
+	assert_memory_equal(back.s, g.s, sizeof g.s[0] * (size_t)o.n);
+	free(l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1379,6 +1453,7 @@ int main(void)
 		cmocka_unit_test(test_move_odds),
 		cmocka_unit_test(test_load_errors),
 		cmocka_unit_test(test_turn_rulings),
+		cmocka_unit_test(test_roster),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);

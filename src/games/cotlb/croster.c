@@ -1,0 +1,413 @@
+/* croster: a Charge of the Light Brigade game's roster (croster.h). */
+#include "croster.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/prov.h"
+
+/* ---- the order of battle --------------------------------------------------------------- */
+
+static bool id_ok(const char *s)
+{
+	size_t n = strlen(s);
+	if (!n || n >= CROS_ID_MAX)
+		return false;
+	return strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-") == n;
+}
+
+static const char *str_of(const struct jdoc *d, const json_t *obj, const char *k, bool need, struct errlist *errs)
+{
+	const json_t *v = json_object_get(obj, k);
+	if (!v) {
+		if (need)
+			jdoc_add(d, obj, errs, "missing \"%s\"", k);
+		return NULL;
+	}
+	if (!json_is_string(v)) {
+		jdoc_add(d, v, errs, "\"%s\" must be a string", k);
+		return NULL;
+	}
+	return json_string_value(v);
+}
+
+static int int_of(const struct jdoc *d, const json_t *obj, const char *k, int lo, int hi, struct errlist *errs)
+{
+	const json_t *v = json_object_get(obj, k);
+	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
+		jdoc_add(d, v ? v : obj, errs, "\"%s\" must be a whole number from %d to %d", k, lo, hi);
+		return lo;
+	}
+	return (int)json_integer_value(v);
+}
+
+static bool bool_of(const struct jdoc *d, const json_t *obj, const char *k, struct errlist *errs)
+{
+	const json_t *v = json_object_get(obj, k);
+	if (v && !json_is_boolean(v))
+		jdoc_add(d, v, errs, "\"%s\" must be true or false", k);
+	return json_is_true(v);
+}
+
+int cros_find(const struct cros_oob *o, const char *id)
+{
+	for (int i = 0; i < o->n; i++)
+		if (!strcmp(o->u[i].id, id))
+			return i;
+	return -1;
+}
+
+static int cmdr_find(const struct cros_oob *o, const char *id)
+{
+	for (int i = 0; i < o->ncmdrs; i++)
+		if (!strcmp(o->cmdr[i], id))
+			return i;
+	return -1;
+}
+
+int cros_oob_load(struct cros_oob *o, const struct ctab *t, const struct jdoc *d, struct errlist *errs)
+{
+	const json_t *root = d->root, *sides, *cmdrs, *units, *cp, *x;
+	const char *s;
+	size_t i;
+	int before = errs->total;
+	struct prov p;
+
+	memset(o, 0, sizeof *o);
+	if (!(s = str_of(d, root, "kind", true, errs)) || strcmp(s, "oob") ||
+	    !(s = str_of(d, root, "rules", true, errs)) || strcmp(s, "cotlb")) {
+		jdoc_add(d, root, errs, "an order of battle has \"kind\": \"oob\" and \"rules\": \"cotlb\"");
+		return -1;
+	}
+	if ((s = str_of(d, root, "id", true, errs)))
+		snprintf(o->id, sizeof o->id, "%s", s);
+	if ((s = str_of(d, root, "title", true, errs)))
+		snprintf(o->title, sizeof o->title, "%s", s);
+	prov_read(d, root, true, &p, errs);
+	sides = json_object_get(root, "sides");
+	if (!json_is_array(sides) || json_array_size(sides) != 2 || !json_is_string(json_array_get(sides, 0)) ||
+	    !json_is_string(json_array_get(sides, 1))) {
+		jdoc_add(d, sides ? sides : root, errs, "\"sides\" must be two names");
+		return -1;
+	}
+	for (int k = 0; k < 2; k++)
+		snprintf(o->side[k], sizeof o->side[k], "%s", json_string_value(json_array_get(sides, (size_t)k)));
+	cp = json_object_get(root, "command_points");
+	if (!json_is_object(cp))
+		jdoc_add(d, cp ? cp : root, errs, "\"command_points\" must be an object (by nation) with its provenance");
+	else
+		prov_read(d, cp, true, &p, errs);
+	cmdrs = json_object_get(root, "commanders");
+	if (!json_is_array(cmdrs)) {
+		jdoc_add(d, cmdrs ? cmdrs : root, errs, "\"commanders\" must be a list");
+		return -1;
+	}
+	json_array_foreach(cmdrs, i, x) {
+		if (o->ncmdrs == CROS_CMDRS_MAX) {
+			jdoc_add(d, x, errs, "more than %d commanders", CROS_CMDRS_MAX);
+			break;
+		}
+		if (!(s = str_of(d, x, "id", true, errs)))
+			continue;
+		if (!id_ok(s) || cmdr_find(o, s) >= 0) {
+			jdoc_add(d, x, errs, "commander id \"%s\" must be new, 1-%d of a-z 0-9 -", s, CROS_ID_MAX - 1);
+			continue;
+		}
+		snprintf(o->cmdr[o->ncmdrs++], CROS_ID_MAX, "%s", s);
+	}
+	units = json_object_get(root, "units");
+	if (!json_is_array(units)) {
+		jdoc_add(d, units ? units : root, errs, "\"units\" must be a list");
+		return -1;
+	}
+	json_array_foreach(units, i, x) {
+		struct cros_unit *u;
+		const json_t *c;
+		if (o->n == CROS_UNITS_MAX) {
+			jdoc_add(d, x, errs, "more than %d units", CROS_UNITS_MAX);
+			break;
+		}
+		u = &o->u[o->n];
+		memset(u, 0, sizeof *u);
+		if (!(s = str_of(d, x, "id", true, errs)))
+			continue;
+		if (!id_ok(s) || cros_find(o, s) >= 0) {
+			jdoc_add(d, x, errs, "unit id \"%s\" must be new, 1-%d of a-z 0-9 -", s, CROS_ID_MAX - 1);
+			continue;
+		}
+		snprintf(u->id, sizeof u->id, "%s", s);
+		if ((s = str_of(d, x, "name", true, errs)))
+			snprintf(u->name, sizeof u->name, "%s", s);
+		u->side = -1;
+		if ((s = str_of(d, x, "side", true, errs))) {
+			for (int k = 0; k < 2; k++)
+				if (!strcmp(s, o->side[k]))
+					u->side = k;
+			if (u->side < 0)
+				jdoc_add(d, json_object_get(x, "side"), errs, "\"%s\" is not one of the sides", s);
+		}
+		if ((s = str_of(d, x, "type", true, errs)) && (u->type = ctab_unit(t, s)) < 0)
+			jdoc_add(d, json_object_get(x, "type"), errs, "\"%s\" is not a troop type of the sheet (%s)", s, t->file);
+		if (u->type < 0)
+			u->type = 0;
+		u->stands = int_of(d, x, "stands", 1, 12, errs);
+		u->figures = int_of(d, x, "figures", 1, CREF_FIG_MAX, errs);
+		if (ctab_stands(t, u->type, u->figures) > (t->unit[u->type].fps == 1 ? 2 * u->stands : u->stands))
+			jdoc_add(d, x, errs, "%d figures do not fit on %d stands", u->figures, u->stands);
+		c = json_object_get(x, "command_points");
+		if (json_is_string(c) && !strcmp(json_string_value(c), "unlimited"))
+			u->cp = CROS_CP_UNLIMITED;
+		else
+			u->cp = int_of(d, x, "command_points", 0, 99, errs);
+		if ((s = str_of(d, x, "commander", true, errs)) && (u->commander = cmdr_find(o, s)) < 0)
+			jdoc_add(d, json_object_get(x, "commander"), errs, "\"%s\" is not one of the commanders", s);
+		if ((s = str_of(d, x, "arrival", true, errs))) {
+			if (strcmp(s, "start") && strcmp(s, "reinforcement"))
+				jdoc_add(d, json_object_get(x, "arrival"), errs, "\"arrival\" is \"start\" or \"reinforcement\"");
+			u->reinforcement = !strcmp(s, "reinforcement");
+		}
+		u->guard = bool_of(d, x, "guard", errs);
+		u->horse = bool_of(d, x, "horse", errs);
+		if ((s = str_of(d, x, "restriction", false, errs)))
+			snprintf(u->restriction, sizeof u->restriction, "%s", s);
+		if (json_object_get(x, "provenance"))
+			prov_read(d, x, false, &p, errs);
+		o->n++;
+	}
+	return errs->total == before ? 0 : -1;
+}
+
+int cros_oob_load_file(struct cros_oob *o, const struct ctab *t, const char *path, struct errlist *errs)
+{
+	struct jdoc d;
+	struct err e;
+	int rc;
+	if (jdoc_load(&d, path, &e) != 0) {
+		errlist_add(errs, &e);
+		return -1;
+	}
+	rc = cros_oob_load(o, t, &d, errs);
+	jdoc_free(&d);
+	return rc;
+}
+
+/* ---- the game -------------------------------------------------------------------------- */
+
+void cros_new(const struct cros_oob *o, struct cros_game *g)
+{
+	memset(g, 0, sizeof *g);
+	snprintf(g->oob, sizeof g->oob, "%s", o->id);
+	g->turn = 1;
+	g->n = o->n;
+	for (int i = 0; i < o->n; i++) {
+		g->s[i].figures = o->u[i].figures;
+		g->s[i].cp = o->u[i].cp;
+	}
+}
+
+json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
+{
+	json_t *root = json_object(), *units = json_array();
+	if (!root || !units) {
+		json_decref(root);
+		json_decref(units);
+		return NULL;
+	}
+	json_object_set_new(root, "format", json_string("crimea/1"));
+	json_object_set_new(root, "kind", json_string("cotlb-game"));
+	json_object_set_new(root, "oob", json_string(g->oob));
+	json_object_set_new(root, "turn", json_integer(g->turn));
+	for (int i = 0; i < g->n; i++) {
+		const struct cros_state *s = &g->s[i];
+		json_t *u = json_pack("{s:s, s:i, s:i, s:o, s:b, s:b, s:i}", "id", o->u[i].id, "figures", s->figures,
+				      "markers", s->markers, "cp",
+				      s->cp == CROS_CP_UNLIMITED ? json_string("unlimited") : json_integer(s->cp), "routing",
+				      s->routing, "ammo_out", s->ammo_out, "leader_back", s->leader_back);
+		if (!u) {
+			json_decref(root);
+			json_decref(units);
+			return NULL;
+		}
+		json_array_append_new(units, u);
+	}
+	json_object_set_new(root, "units", units);
+	return root;
+}
+
+int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct jdoc *d, struct cros_game *g,
+		   struct errlist *errs)
+{
+	const json_t *root = d->root, *units, *x;
+	const char *s;
+	size_t i;
+	int before = errs->total;
+	bool seen[CROS_UNITS_MAX] = {false};
+
+	cros_new(o, g);
+	if (!(s = str_of(d, root, "kind", true, errs)) || strcmp(s, "cotlb-game")) {
+		jdoc_add(d, root, errs, "a referee's game file has \"kind\": \"cotlb-game\"");
+		return -1;
+	}
+	if (!(s = str_of(d, root, "oob", true, errs)) || strcmp(s, o->id)) {
+		jdoc_add(d, root, errs, "this game is of the order of battle \"%s\", not \"%s\"", s ? s : "", o->id);
+		return -1;
+	}
+	g->turn = int_of(d, root, "turn", 1, 999, errs);
+	units = json_object_get(root, "units");
+	if (!json_is_array(units)) {
+		jdoc_add(d, units ? units : root, errs, "\"units\" must be a list");
+		return -1;
+	}
+	json_array_foreach(units, i, x) {
+		struct cros_state *st;
+		const json_t *cp;
+		int k;
+		if (!(s = str_of(d, x, "id", true, errs)))
+			continue;
+		if ((k = cros_find(o, s)) < 0 || seen[k]) {
+			jdoc_add(d, x, errs, "\"%s\" is %s", s, k < 0 ? "not a unit of the order of battle" : "listed twice");
+			continue;
+		}
+		seen[k] = true;
+		st = &g->s[k];
+		st->figures = int_of(d, x, "figures", 0, o->u[k].figures, errs);
+		st->markers = int_of(d, x, "markers", 0, 99, errs);
+		cp = json_object_get(x, "cp");
+		if (o->u[k].cp == CROS_CP_UNLIMITED) {
+			if (!json_is_string(cp) || strcmp(json_string_value(cp), "unlimited"))
+				jdoc_add(d, cp ? cp : x, errs, "%s's command points are \"unlimited\"", s);
+			st->cp = CROS_CP_UNLIMITED;
+		} else {
+			st->cp = int_of(d, x, "cp", 0, o->u[k].cp, errs);
+		}
+		st->routing = bool_of(d, x, "routing", errs);
+		st->ammo_out = bool_of(d, x, "ammo_out", errs);
+		st->leader_back = int_of(d, x, "leader_back", 0, 999, errs);
+	}
+	for (int k = 0; k < o->n; k++)
+		if (!seen[k])
+			jdoc_add(d, units, errs, "unit \"%s\" is missing", o->u[k].id);
+	(void)t;
+	return errs->total == before ? 0 : -1;
+}
+
+void cros_cref_unit(const struct ctab *t, const struct cros_oob *o, const struct cros_game *g, int i,
+		    struct cref_unit *u)
+{
+	memset(u, 0, sizeof *u);
+	u->type = o->u[i].type;
+	u->figures = g->s[i].figures;
+	u->chits = g->s[i].markers;
+	u->leaders = t->unit[u->type].fps > 1 && !g->s[i].leader_back;
+}
+
+void cros_lose(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i, int figures,
+	       struct evsink *ev)
+{
+	struct cros_state *s = &g->s[i];
+	if (figures <= 0)
+		return;
+	if (figures > s->figures)
+		figures = s->figures;
+	s->figures -= figures;
+	if (!s->figures)
+		ev_emit(ev, "[Casualties (b)]", "%s loses its last %d figure%s: it is destroyed", o->u[i].id, figures,
+			figures == 1 ? "" : "s");
+	else
+		ev_emit(ev, "[Casualties (b)]", "%s loses %d figure%s: %d left on %d stand%s", o->u[i].id, figures,
+			figures == 1 ? "" : "s", s->figures, ctab_stands(t, o->u[i].type, s->figures),
+			ctab_stands(t, o->u[i].type, s->figures) == 1 ? "" : "s");
+}
+
+void cros_mark(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i, int markers,
+	       const char *why, struct evsink *ev)
+{
+	struct cros_state *s = &g->s[i];
+	struct cref_unit u;
+	if (markers <= 0 || !s->figures)
+		return;
+	s->markers += markers;
+	ev_emit(ev, "[MORALE (a)]", "%s takes %d morale marker%s (%s): %d now", o->u[i].id, markers, markers == 1 ? "" : "s",
+		why, s->markers);
+	cros_cref_unit(t, o, g, i, &u);
+	if (!s->routing && cref_routs(t, &u)) {
+		s->routing = true;
+		ev_emit(ev, "[MORALE (c)]", "%s's markers reach its stands and leader: it ROUTS, 4 dice away from the enemy "
+			"[MORALE (d)]", o->u[i].id);
+	}
+}
+
+void cros_leader_killed(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i,
+			struct evsink *ev)
+{
+	struct cros_state *s = &g->s[i];
+	if (s->leader_back)
+		return;
+	s->leader_back = g->turn + CROS_LEADER_TURNS;
+	ev_emit(ev, "[Fire (e)]", "%s's leader is dead; his replacement takes command on turn %d [Leaders (a)]", o->u[i].id,
+		s->leader_back);
+	cros_mark(t, o, g, i, 1, "its leader killed [MORALE (a) 2]", ev);
+}
+
+int cros_spend(const struct cros_oob *o, struct cros_game *g, int i, int points, struct evsink *ev, struct err *e)
+{
+	struct cros_state *s = &g->s[i];
+	if (points < 1 || points > 99)
+		return err_set(e, NULL, 0, "[Command Points] a phase costs 1, 2, 3 ... points, not %d", points);
+	if (s->leader_back)
+		return err_set(e, NULL, 0, "[Command Points] %s's leader is dead: it may not use command points until turn %d",
+			       o->u[i].id, s->leader_back);
+	if (s->cp == CROS_CP_UNLIMITED) {
+		ev_emit(ev, "[Command Points]", "%s: Cossacks have unlimited command points, for movement only", o->u[i].id);
+		return 0;
+	}
+	if (points > s->cp)
+		return err_set(e, NULL, 0, "[Command Points] %s has %d command point%s left, not %d", o->u[i].id, s->cp,
+			       s->cp == 1 ? "" : "s", points);
+	s->cp -= points;
+	ev_emit(ev, "[Command Points]", "%s spends %d command point%s: %d left", o->u[i].id, points, points == 1 ? "" : "s",
+		s->cp);
+	return 0;
+}
+
+int cros_rally(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i, int die, struct evsink *ev,
+	       struct err *e)
+{
+	struct cros_state *s = &g->s[i];
+	struct cref_unit u;
+	int pass;
+	if (!s->markers)
+		return err_set(e, NULL, 0, "[MORALE (e)] %s has no morale marker to remove", o->u[i].id);
+	if (!s->routing) {
+		s->markers--;
+		ev_emit(ev, "[MORALE (e)]", "%s removes a morale marker as its action: %d left", o->u[i].id, s->markers);
+		return 0;
+	}
+	if (die < 1 || die > 6)
+		return err_set(e, NULL, 0, "[MORALE (e)] %s is routing: it must pass a morale check to pull a marker "
+			       "(give the die)", o->u[i].id);
+	cros_cref_unit(t, o, g, i, &u);
+	pass = cref_morale(t, &u, false, die, NULL, ev);
+	if (pass) {
+		s->markers--;
+		s->routing = false;
+		ev_emit(ev, "[MORALE (d)]", "%s regains its morale: a marker removed (%d left), it stops routing", o->u[i].id,
+			s->markers);
+	} else {
+		ev_emit(ev, "[MORALE (d)]", "%s fails to regain its morale: it routs again, 4 dice away from the enemy",
+			o->u[i].id);
+	}
+	return pass;
+}
+
+void cros_next_turn(const struct cros_oob *o, struct cros_game *g, struct evsink *ev)
+{
+	g->turn++;
+	ev_emit(ev, "[Initiative (a)]", "turn %d: each side rolls for the initiative", g->turn);
+	for (int i = 0; i < g->n; i++)
+		if (g->s[i].leader_back && g->s[i].leader_back <= g->turn) {
+			g->s[i].leader_back = 0;
+			ev_emit(ev, "[Leaders (a)]", "%s's replacement leader takes command", o->u[i].id);
+		}
+}

@@ -1,0 +1,101 @@
+/* croster: a Charge of the Light Brigade game's roster for the referee: the order of battle of a
+ * scenario (data/cotlb/balaclava-2014.json, "kind": "oob") and each unit's state as the game
+ * goes (figures left, morale markers, command points, routing, its leader), kept in a game
+ * file the referee's rulings update. No geometry: where units stand is on the table. */
+#ifndef CRIMEA_CROSTER_H
+#define CRIMEA_CROSTER_H
+
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "../../core/err.h"
+#include "../../core/event.h"
+#include "../../core/jdoc.h"
+#include "ctab.h"
+#include "cref.h"
+
+#define CROS_UNITS_MAX 96
+#define CROS_CMDRS_MAX 48
+#define CROS_ID_MAX 25
+#define CROS_NAME_MAX 96
+#define CROS_CP_UNLIMITED -1
+#define CROS_LEADER_TURNS 2 /* a killed leader is replaced two turns later [Fire (e)] */
+
+struct cros_unit {
+	char id[CROS_ID_MAX];
+	char name[CROS_NAME_MAX];
+	int side;                /* 0 or 1, the order of "sides" */
+	int type;                /* troop type: index into the sheet's units */
+	int stands, figures;     /* at full strength */
+	int cp;                  /* command points, or CROS_CP_UNLIMITED (Cossacks: movement only) */
+	int commander;           /* index into commanders */
+	bool reinforcement, guard, horse;
+	char restriction[CROS_NAME_MAX]; /* "" or what the scenario forbids it */
+};
+
+struct cros_oob {
+	char id[48];
+	char title[128];
+	char side[2][16];
+	char cmdr[CROS_CMDRS_MAX][CROS_ID_MAX];
+	int ncmdrs;
+	struct cros_unit u[CROS_UNITS_MAX];
+	int n;
+};
+
+/* One unit as the game stands. */
+struct cros_state {
+	int figures;             /* left (0: destroyed) */
+	int markers;
+	int cp;                  /* left, or CROS_CP_UNLIMITED */
+	bool routing;
+	bool ammo_out;           /* a battery that has used up its ammunition */
+	int leader_back;         /* 0: its leader is with it; else the turn its replacement comes */
+};
+
+struct cros_game {
+	char oob[48];
+	int turn;
+	struct cros_state s[CROS_UNITS_MAX];
+	int n;
+};
+
+/* Reads an order of battle on the sheet t. Problems go to errs (file:line). 0 or -1. */
+int cros_oob_load(struct cros_oob *o, const struct ctab *t, const struct jdoc *d, struct errlist *errs);
+int cros_oob_load_file(struct cros_oob *o, const struct ctab *t, const char *path, struct errlist *errs);
+/* A unit's index by id, or -1. */
+int cros_find(const struct cros_oob *o, const char *id);
+
+/* A new game: turn 1, every unit at full strength, no markers, its command points. */
+void cros_new(const struct cros_oob *o, struct cros_game *g);
+/* The game file: {"format", "kind": "cotlb-game", "oob", "turn", "units": [{"id", "figures",
+ * "markers", "cp", "routing", "ammo_out", "leader_back"}]}. A new reference or NULL. */
+json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g);
+/* Reads a game file of the order of battle o; every unit of o must be in it once. 0 or -1. */
+int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct jdoc *d, struct cros_game *g,
+		   struct errlist *errs);
+
+/* Unit i as the rulings see it: its troop type, figures, markers and leader stands (none while
+ * its leader is dead, none for a battery). */
+void cros_cref_unit(const struct ctab *t, const struct cros_oob *o, const struct cros_game *g, int i,
+		    struct cref_unit *u);
+
+/* Changes, each emitting what it did with its section. */
+void cros_lose(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i, int figures,
+	       struct evsink *ev);
+/* Adds markers; a unit whose markers reach its stands and leader routs [MORALE (c)]. */
+void cros_mark(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i, int markers,
+	       const char *why, struct evsink *ev);
+/* Its leader is killed: replaced CROS_LEADER_TURNS turns later; a marker [MORALE (a) 2]. */
+void cros_leader_killed(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i,
+			struct evsink *ev);
+/* Spends points [Command Points]: refused (-1, e) beyond what is left or without a leader. */
+int cros_spend(const struct cros_oob *o, struct cros_game *g, int i, int points, struct evsink *ev, struct err *e);
+/* Removes a marker as the unit's action [MORALE (e)]: automatic, or for a routing unit a morale
+ * check with die (0: refused, e asks for it); a routing unit that passes stops routing. */
+int cros_rally(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i, int die, struct evsink *ev,
+	       struct err *e);
+/* The next turn: replacement leaders whose turn has come take command [Leaders (a)]. */
+void cros_next_turn(const struct cros_oob *o, struct cros_game *g, struct evsink *ev);
+
+#endif

@@ -1,0 +1,80 @@
+/* fuzz_oob: the Charge of the Light Brigade order of battle loader (cros_oob_load, what
+ * `crimea check` and `crimea referee cotlb new` read) on fuzzed JSON, on the real play sheet.
+ * An order of battle that loads must make a game whose file reads back exactly what was
+ * written, and the roster's changes must keep every unit's figures and markers in bounds. */
+#include "fuzz_common.h"
+#include "core/jdoc.h"
+#include "games/cotlb/croster.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static struct ctab fz_sheet; /* loaded once; read only */
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	char path[FZ_PATH_MAX];
+	struct errlist errs;
+	(void)argc;
+	(void)argv;
+	snprintf(path, sizeof path, "%s/data/cotlb/sheet-2014.json", fz_root());
+	errlist_init(&errs);
+	if (ctab_load_file(&fz_sheet, path, &errs) != 0)
+		fz_fail("the play sheet %s does not load", path);
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct cros_oob o;
+	static struct cros_game g, back;
+	static struct errlist errs;
+	struct jdoc d;
+	struct err e;
+	json_t *j;
+	char *txt;
+	int rc;
+
+	if (jdoc_parse(&d, "oob.json", (const char *)data, size, &e) != 0)
+		return 0;
+	errlist_init(&errs);
+	rc = cros_oob_load(&o, &fz_sheet, &d, &errs);
+	jdoc_free(&d);
+	if (rc != 0) {
+		if (!errs.total)
+			fz_fail("an order of battle refused without a reason");
+		return 0;
+	}
+	if (errs.total)
+		fz_fail("cros_oob_load returned 0 with %d errors", errs.total);
+	cros_new(&o, &g);
+	for (int i = 0; i < o.n; i++) {
+		cros_mark(&fz_sheet, &o, &g, i, 1 + i % 3, "fuzz", NULL);
+		cros_lose(&fz_sheet, &o, &g, i, i % 5, NULL);
+		if (i % 4 == 0)
+			cros_leader_killed(&fz_sheet, &o, &g, i, NULL);
+		cros_spend(&o, &g, i, 1, NULL, &e);
+		cros_rally(&fz_sheet, &o, &g, i, 1 + i % 6, NULL, &e);
+		if (g.s[i].figures < 0 || g.s[i].figures > o.u[i].figures || g.s[i].markers < 0)
+			fz_fail("unit %s: %d figures of %d, %d markers", o.u[i].id, g.s[i].figures, o.u[i].figures,
+				g.s[i].markers);
+	}
+	cros_next_turn(&o, &g, NULL);
+	j = cros_game_json(&o, &g);
+	if (!j)
+		fz_fail("a game of a loaded order of battle did not become JSON");
+	txt = json_dumps(j, 0);
+	json_decref(j);
+	if (!txt)
+		return 0;
+	if (jdoc_parse(&d, "game.json", txt, strlen(txt), &e) != 0)
+		fz_fail("the game file does not parse: %s", e.msg);
+	errlist_init(&errs);
+	if (cros_game_read(&o, &fz_sheet, &d, &back, &errs) != 0)
+		fz_fail("the game file does not read back: %s", errs.n ? errs.e[0].msg : "?");
+	jdoc_free(&d);
+	free(txt);
+	if (back.turn != g.turn || memcmp(back.s, g.s, sizeof g.s[0] * (size_t)o.n))
+		fz_fail("the game file read back differs from what was written");
+	return 0;
+}
