@@ -29,6 +29,8 @@ int cmd_path(int argc, char **argv);
 int cmd_odds(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_referee(int argc, char **argv);
+/* crimea referee siege ...: Sevastopol's charts (cmd_siege.c) */
+int cmd_referee_siege(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_sim(int argc, char **argv);

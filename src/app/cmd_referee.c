@@ -14,7 +14,7 @@
 #include "referee.h"
 
 static const char ref_usage[] =
-	"usage: crimea referee cotlb WHAT [--sheet FILE|2014] [options]\n"
+	"usage: crimea referee cotlb WHAT [--sheet FILE|2014] [options]   (Sevastopol: crimea referee siege --help)\n"
 	"  Raybin's Charge of the Light Brigade play sheet (NASHCON 2014 Balaclava version) for a\n"
 	"  referee: without dice, the exact odds; with the dice rolled, the ruling, each line citing\n"
 	"  the sheet's section. A unit is TYPE[:FIGURES[:MARKERS]] (figures left, a battery's\n"
@@ -401,11 +401,13 @@ int cmd_referee(int argc, char **argv)
 	int rc = 2, points = 0;
 	bool force = false;
 
+	if (argc >= 2 && !strcmp(argv[1], "siege"))
+		return cmd_referee_siege(argc, argv);
 	if (cli_help(argc, argv, ref_usage))
 		return 0;
 	if (argc < 3 || strcmp(argv[1], "cotlb")) {
 		if (argc >= 2 && strcmp(argv[1], "cotlb"))
-			fputs("crimea referee: only the cotlb rule system has a referee's sheet so far\n", stderr);
+			fputs("crimea referee: the referee's sheets are cotlb and siege (crimea referee siege --help)\n", stderr);
 		fputs(ref_usage, stderr);
 		return 2;
 	}

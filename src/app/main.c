@@ -10,12 +10,14 @@
 #include "../games/cotlb/croster.h"
 #include "../games/cotlb/ctab.h"
 #include "../games/record.h"
+#include "../games/siege/stab.h"
 #include "../hex/map.h"
 #include "catalog.h"
 #include "cli.h"
 #include "svgbook.h"
 #include "svgmap.h"
 
+#define SIEGE_TITLE "SPI Sevastopol: The First Modern Siege (1979, Art of Siege addenda)"
 #define COTLB_TITLE "Raybin's Charge of the Light Brigade (NASHCON 2014 Balaclava play sheet)"
 
 static void usage(FILE *f)
@@ -38,6 +40,8 @@ static void usage(FILE *f)
 		"  sim SCENARIO -n N [options]      Monte Carlo: N computer games, victory distribution\n"
 		"  referee cotlb WHAT [options]     Charge of the Light Brigade rulings for a referee:\n"
 		"                                   fire, save, melee, morale, move (odds, or the dice)\n"
+		"  referee siege WHAT [options]     Sevastopol's charts: attrition, intervention,\n"
+		"                                   ammunition, bombard, melee, battery, morale\n"
 		"\n"
 		"Run `crimea COMMAND --help` for a command's options.\n");
 }
@@ -126,6 +130,8 @@ static int cmd_list(int argc, char **argv)
 		/* rule systems with a referee's sheet only, not (yet) a game the program runs */
 		json_array_append_new(rs, json_pack("{s:s, s:s, s:s}", "id", "cotlb", "title", COTLB_TITLE, "referee",
 						    "crimea referee cotlb"));
+		json_array_append_new(rs, json_pack("{s:s, s:s, s:s}", "id", "siege", "title", SIEGE_TITLE, "referee",
+						    "crimea referee siege"));
 		json_object_set_new(root, "rule_systems", rs);
 		json_object_set_new(root, "scenarios", ss);
 		char *txt = json_dumps(root, JSON_INDENT(2));
@@ -137,6 +143,7 @@ static int cmd_list(int argc, char **argv)
 		for (const struct rules *const *r = rules_registry(); *r; r++)
 			printf("  %-8s %s\n", (*r)->id, (*r)->title);
 		printf("  %-8s %s: the referee's sheet (crimea referee cotlb)\n", "cotlb", COTLB_TITLE);
+		printf("  %-8s %s: the referee's charts (crimea referee siege)\n", "siege", SIEGE_TITLE);
 		printf("\nScenarios (data: %s):\n", c->dir);
 		for (int i = 0; i < c->n; i++)
 			printf("  %-26s %-6s %s\n", c->e[i].id, c->e[i].rules, c->e[i].title);
@@ -377,6 +384,13 @@ static int check_file(const char *path)
 		const struct rules *r = json_is_string(id) ? rules_find(json_string_value(id)) : NULL;
 		if (r && r->check_tables)
 			r->check_tables(&d, errs);
+		if (json_is_string(id) && !strcmp(json_string_value(id), "siege")) {
+			/* Sevastopol's charts (crimea referee siege) */
+			struct stab *st = malloc(sizeof *st);
+			if (st)
+				stab_load(st, &d, errs);
+			free(st);
+		}
 		if (json_is_string(id) && !strcmp(json_string_value(id), "cotlb")) {
 			/* the Charge of the Light Brigade play sheet (crimea referee cotlb) */
 			struct ctab *sheet = malloc(sizeof *sheet);

@@ -486,6 +486,42 @@ contains "roster: 93rd after" "$tmp/out" "^  93rd  *british-infantry  *21/24  *6
 echo '{"format": "crimea/1", "kind": "cotlb-game", "oob": "balaclava-2014", "turn": 1, "units": []}' >"$tmp/bad-game.json"
 expect "roster: a game file missing units" 1 "$bin" referee cotlb units --game "$tmp/bad-game.json"
 contains "roster: a game file missing units: file:line" "$tmp/err" 'bad-game.json:1: unit "dnieper1" is missing'
+# Sevastopol's charts (crimea referee siege)
+expect "check the Sevastopol charts" 0 "$bin" check data/siege/tables.json
+sed 's/"D\/2"/"Q\/2"/' data/siege/tables.json >"$tmp/siege.json"
+expect "check broken Sevastopol charts" 1 "$bin" check "$tmp/siege.json"
+contains "broken Sevastopol charts: file:line" "$tmp/err" 'siege.json:[0-9]*: "Q/2" is not a Siege Battery Fire cell'
+expect "list names the Sevastopol charts" 0 "$bin" list
+contains "list: siege" "$tmp/out" "^  siege .*the referee's charts (crimea referee siege)$"
+expect "siege attrition odds" 0 "$bin" referee siege attrition --turn 5 --nation british
+contains "siege attrition odds" "$tmp/out" "1 lost 16.7%  2 lost 50.0%  3 lost 33.3%"
+expect "siege attrition ruling" 0 "$bin" referee siege attrition --turn 13 --nation british --die 1
+contains "siege attrition ruling" "$tmp/out" "die 1 -1 Florence Nightingale \[7.14\] = 0: 1 infantry unit lost"
+expect "siege attrition out of season" 1 "$bin" referee siege attrition --turn 3 --nation french
+contains "siege attrition out of season" "$tmp/err" "\[7.0\] no attrition in Game-Turn 3"
+expect "siege intervention in winter" 1 "$bin" referee siege intervention --turn 6 --battle inkerman
+contains "siege intervention in winter" "$tmp/err" "\[5.13\] no field army intervention in winter (Jan)"
+expect "siege intervention" 0 "$bin" referee siege intervention --turn 9 --battle inkerman --die 2
+contains "siege intervention" "$tmp/out" "inkerman, die 2: 12 Allied infantry units leave the map for one Game-Turn"
+expect "siege ammunition" 0 "$bin" referee siege ammunition --turn 13 --british 3 --french 6
+contains "siege ammunition: too few" "$tmp/out" "\[8.14\]  *british: 3 units in the Balaclava Supply Box, 4 needed"
+contains "siege ammunition: enough" "$tmp/out" "\[8.13\]  *french: 6 units in the Kameitch Supply Box, 6 needed: +12 siege gun and +6 mortar rounds"
+expect "siege bombard odds" 0 "$bin" referee siege bombard --gun siege --yards 450 --bastion 6
+contains "siege bombard odds" "$tmp/out" "16.7%  1 strength level lost, 1 infantry unit destroyed, an ammunition dump explodes"
+expect "siege bombard: mortar past 1200" 0 "$bin" referee siege bombard --gun mortar --yards 2000 --bastion 0 --die 6
+contains "siege bombard: mortar past 1200" "$tmp/out" "mortar at bastion 0: die 6 -3 (range) = 3"
+expect "siege bombard: siege gun past 1200" 1 "$bin" referee siege bombard --gun siege --yards 1300 --sap
+# [14.0]'s example: 13 to 4 is 3-1
+expect "siege melee odds" 0 "$bin" referee siege melee --attack 13 --defence 4 --defender russian --attacker-class C --defender-class B
+contains "siege melee: 13-4 is 3-1" "$tmp/out" "13 to 4, the 3-1 column"
+contains "siege melee odds" "$tmp/out" "the attacker affected 33.3%, the defender 100.0%"
+# [14.35]'s example: a retreated unit that attacked a bastion of strength 5: -3
+expect "siege morale: [14.35]" 0 "$bin" referee siege morale --class C --attacked-strength 5 --retreated --die 4
+contains "siege morale: [14.35]" "$tmp/out" "class C: die 4 -3 = 1: eliminated \[14.41\]"
+expect "siege field battery in a ravine" 0 "$bin" referee siege battery --yards 450 --defender zouave --ravine --die 6,5,2 --defender-class B --defender-morale-die 4,1
+contains "siege battery: three shots" "$tmp/out" "3 shots (a ravine)"
+contains "siege battery: a morale roll a shot" "$tmp/out" "die 1 +0 = 1: eliminated"
+expect "siege: unknown ruling" 2 "$bin" referee siege storm
 expect "referee: unknown ruling" 2 "$bin" referee cotlb charge
 expect "referee: another rule system" 2 "$bin" referee quad fire
 

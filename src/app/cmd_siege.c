@@ -1,0 +1,461 @@
+/* cmd_siege: `crimea referee siege WHAT ...`, Sevastopol's charts for a referee who has the
+ * printed map and counters and rolls real dice: the chance of every outcome before the roll, and
+ * the ruling from the die, each line with its case. The rulings are src/games/siege/sref.c's;
+ * this file reads options and prints. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../games/siege/sref.h"
+#include "catalog.h"
+#include "cli.h"
+
+static const char siege_usage[] =
+	"usage: crimea referee siege WHAT [--tables FILE] [options]\n"
+	"  SPI's Sevastopol (1979, with the Art of Siege addenda) for a referee with the printed map:\n"
+	"  without --die the chance of each outcome; with the die rolled, the ruling, each line citing\n"
+	"  its case.\n"
+	"\n"
+	"  attrition    --turn N --nation british|french|russian [--die D]\n"
+	"  intervention --turn N --battle balaclava|inkerman|tchernaya [--used B,..] [--last N] [--die D]\n"
+	"  ammunition   --turn N [--british N] [--french N] [--russian N]   (units in the Supply Box)\n"
+	"  bombard      --gun siege|mortar|lancaster --yards N (--sap | --bastion STRENGTH [--mamelon]) [--die D]\n"
+	"  melee        --attack N --defence N --defender russian|french|zouave|british|other [--die D]\n"
+	"               [--attacker-class A-D] [--defender-class A-D] [--morale-mod N] [--attacker-morale-die D]\n"
+	"               [--defender-morale-die D]\n"
+	"  battery      --yards N --defender french|zouave|british|other [--depression | --ravine] [--die D,..]\n"
+	"               [--defender-class A-D] [--morale-mod N] [--defender-morale-die D]\n"
+	"  morale       --class A-D [--attacked-strength N] [--retreated] [--mod N] [--die D]\n"
+	"  (melee and battery take --attacked-strength and --retreated for the morale rolls too)\n";
+
+struct sopt {
+	const char *what, *nation, *battle, *used, *gun, *defender;
+	int turn, die, last, yards, bastion, attack, defence, mod, cls[2], mdie[2], units[SN_NATIONS];
+	bool sap, mamelon, depression, ravine, retreated;
+	int attacked;         /* the strength of the bastion the unit attacked [14.32], -1 none */
+	int dice[3], ndice;
+	int mdice[3], nmdie;  /* the defender's morale dice, a shot each */
+};
+
+__attribute__((format(printf, 1, 2))) static int sfail(const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "crimea referee: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n");
+	return 2;
+}
+
+static void events(const struct evsink *ev)
+{
+	for (int i = 0; i < ev->n; i++)
+		printf("  %-10s %s\n", ev->ev[i].rule, ev->ev[i].text);
+}
+
+static const char *effect_text(char c)
+{
+	switch (c) {
+	case 'E': return "eliminated [14.41]";
+	case 'R': return "routed [14.42]";
+	case '1': return "retreats 1 [14.43]";
+	case '2': return "retreats 2 [14.43]";
+	default: return "no effect";
+	}
+}
+
+/* The chance of each morale effect for class cls at modifier mod: "eliminated 33.3% ...". */
+static void morale_odds(const struct stab *t, int cls, int mod, const char *who)
+{
+	static const char order[] = "ER12-";
+	double p[5] = {0};
+	for (int f = 1; f <= 6; f++) {
+		const char *c = strchr(order, sref_morale_effect(t, cls, f + mod));
+		if (c)
+			p[c - order] += 1.0 / 6;
+	}
+	printf("  %-10s %s, class %c, %+d:", "[14.36]", who, 'A' + cls, mod);
+	for (int k = 0; k < 5; k++)
+		if (p[k] >= 0.0005)
+			printf("  %s %.1f%%", k < 4 ? (const char *[]){"eliminated", "routed", "retreat 1", "retreat 2"}[k] : "none",
+			       100 * p[k]);
+	printf("\n");
+}
+
+/* A morale roll for an affected unit: the ruling with its die, else its odds. */
+static void morale_roll(const struct stab *t, int cls, int mod, int die, const char *who)
+{
+	if (cls < 0) {
+		printf("  %-10s %s rolls on the Morale Effects Table (give its class for the odds)\n", "[14.24]", who);
+		return;
+	}
+	if (!die) {
+		morale_odds(t, cls, mod, who);
+		return;
+	}
+	printf("  %-10s %s, class %c: die %d %+d = %d: %s\n", "[14.36]", who, 'A' + cls, die, mod, die + mod,
+	       effect_text(sref_morale_effect(t, cls, die + mod)));
+}
+
+static int do_melee(const struct stab *t, const struct sopt *o, bool battery)
+{
+	struct err e;
+	int col, mod = sref_melee_mod(o->defender ? o->defender : "other");
+	double pa = 0, pd = 0;
+	if (!o->defender)
+		return sfail("%s needs --defender (russian, french, zouave, british or other)", o->what);
+	if (battery) {
+		int rm;
+		if (o->yards < 1 || o->yards > 600)
+			return sfail("[13.0] field batteries fire at 600 yards or less; --yards 1-600");
+		if (sref_range_mod(t, o->yards, &rm, &e) != 0) {
+			cli_print_err(&e);
+			return 1;
+		}
+		if (!strcmp(o->defender, "russian"))
+			return sfail("[13.0] Russian field batteries fire at Allied units");
+		col = 3; /* the 2-1 column [13.0] */
+		mod += rm;
+		printf("field battery fire [13.0] at %d yards (%+d range [8.5]) on the 2-1 column, %+d for the target "
+		       "[14.22], [14.23]: %d shot%s%s\n", o->yards, rm, sref_melee_mod(o->defender),
+		       o->ravine ? 3 : o->depression ? 2 : 1, o->ravine || o->depression ? "s" : "",
+		       o->ravine ? " (a ravine)" : o->depression ? " (a depression)" : "");
+	} else {
+		if ((col = sref_melee_col(o->attack, o->defence, &e)) < 0) {
+			cli_print_err(&e);
+			return 1;
+		}
+		printf("melee [14.0]: %d to %d, the %s column (rounded in the defender's favour), %+d for a %s defender "
+		       "[14.21]-[14.23]\n", o->attack, o->defence, stab_crt_col[col], mod, o->defender);
+	}
+	for (int f = 1; f <= 6; f++) {
+		char r = sref_melee_result(t, col, f + mod);
+		if (r == 'A' || r == 'B')
+			pa += 1.0 / 6;
+		if (r == 'D' || r == 'B')
+			pd += 1.0 / 6;
+	}
+	if (!o->ndice) {
+		if (battery)
+			printf("  %-10s each shot: the target affected %.1f%% (the battery never is [13.0])\n", "[14.26]", 100 * pd);
+		else
+			printf("  %-10s the attacker affected %.1f%%, the defender %.1f%%\n", "[14.26]", 100 * pa, 100 * pd);
+		if (!battery && o->cls[0] >= 0)
+			morale_odds(t, o->cls[0], o->mod, "each attacking unit, if affected");
+		if (o->cls[1] >= 0)
+			morale_odds(t, o->cls[1], o->mod, battery ? "the target, each time it is affected" : "the defender, if affected");
+		return 0;
+	}
+	{
+		int shots = battery ? (o->ravine ? 3 : o->depression ? 2 : 1) : 1, hitd = 0;
+		bool hita = false;
+		if (o->ndice != shots)
+			return sfail("%d di%s for %d shot%s", o->ndice, o->ndice == 1 ? "e" : "ce", shots, shots == 1 ? "" : "s");
+		for (int k = 0; k < shots; k++) {
+			char r = sref_melee_result(t, col, o->dice[k] + mod);
+			bool d = r == 'D' || r == 'B', a = !battery && (r == 'A' || r == 'B');
+			printf("  %-10s die %d %+d = %d: %c, %s\n", "[14.26]", o->dice[k], mod, o->dice[k] + mod, r,
+			       d && a ? "both affected" : d ? "the defender affected" : a ? "the attacker affected" : "no effect");
+			hitd += d;
+			hita = hita || a;
+		}
+		if (hita)
+			morale_roll(t, o->cls[0], o->mod, o->mdie[0], "each attacking unit");
+		/* each shot that affects the target is a morale roll of its own [13.0], [14.24] */
+		for (int k = 0; k < hitd; k++)
+			morale_roll(t, o->cls[1], o->mod, k < o->nmdie ? o->mdice[k] : 0,
+				    hitd > 1 ? "the defender (a roll a shot that affected it)" : "the defender");
+		if (!hita && !hitd)
+			printf("  => no unit affected\n");
+	}
+	return 0;
+}
+
+static int run(const struct stab *t, struct sopt *o)
+{
+	struct event store[32];
+	struct evsink ev;
+	struct err e;
+	evsink_init(&ev, store, 32);
+	if (!strcmp(o->what, "attrition")) {
+		double p[8];
+		int n = -1, lost = 0;
+		for (int k = 0; k < SN_NATIONS; k++)
+			if (o->nation && !strcmp(o->nation, stab_nation_name[k]))
+				n = k;
+		if (n < 0 || !o->turn)
+			return sfail("attrition needs --turn N and --nation british|french|russian");
+		if (sref_attrition(t, o->turn, n, o->die, &lost, p, &ev, &e) != 0) {
+			cli_print_err(&e);
+			return 1;
+		}
+		printf("attrition [7.0], %s, Game-Turn %d (%s):", o->nation, o->turn, t->turn[o->turn - 1]);
+		for (int k = 0; k < 8; k++)
+			if (p[k] >= 0.0005)
+				printf("  %d lost %.1f%%", k, 100 * p[k]);
+		printf("\n");
+		events(&ev);
+		return 0;
+	}
+	if (!strcmp(o->what, "intervention")) {
+		bool used[SB_BATTLES] = {false};
+		int b = -1, eff;
+		for (int k = 0; k < SB_BATTLES; k++) {
+			if (o->battle && !strcmp(o->battle, stab_battle_name[k]))
+				b = k;
+			if (o->used && strstr(o->used, stab_battle_name[k]))
+				used[k] = true;
+		}
+		if (b < 0 || !o->turn)
+			return sfail("intervention needs --turn N and --battle balaclava|inkerman|tchernaya");
+		if (sref_intervention(t, o->turn, b, used, o->last, o->die, &eff, &ev, &e) != 0) {
+			cli_print_err(&e);
+			return 1;
+		}
+		printf("field army intervention [5.0], %s, Game-Turn %d (%s):", o->battle, o->turn, t->turn[o->turn - 1]);
+		for (int f = 1; f <= 6; f++) {
+			int x = t->intervention[f - 1][b];
+			if (x == STAB_NONE)
+				printf("  %d: -", f);
+			else
+				printf("  %d: %d", f, x);
+		}
+		printf("\n");
+		events(&ev);
+		return 0;
+	}
+	if (!strcmp(o->what, "ammunition")) {
+		if (o->turn < 1 || o->turn > STAB_TURNS)
+			return sfail("ammunition needs --turn 1-%d", STAB_TURNS);
+		sref_ammunition(t, o->turn, o->units, &ev);
+		printf("ammunition [8.1], Game-Turn %d (%s):\n", o->turn, t->turn[o->turn - 1]);
+		events(&ev);
+		return 0;
+	}
+	if (!strcmp(o->what, "bombard")) {
+		double p[STAB_FIRE_ROWS];
+		struct stab_fire out;
+		int gun = !o->gun ? -1 : !strcmp(o->gun, "siege") ? SG_SIEGE : !strcmp(o->gun, "mortar") ? SG_MORTAR
+			: !strcmp(o->gun, "lancaster") ? SG_LANCASTER : -1;
+		int strength = o->sap ? -1 : o->bastion;
+		if (gun < 0 || (!o->sap && o->bastion < 0) || (gun != SG_LANCASTER && o->yards < 1))
+			return sfail("bombard needs --gun siege|mortar|lancaster, --yards N and --sap or --bastion STRENGTH");
+		if (sref_bombard(t, gun, o->yards, strength, o->mamelon, o->die, &out, p, &ev, &e) != 0) {
+			cli_print_err(&e);
+			return 1;
+		}
+		printf("siege battery fire [8.0]: the chance of each result [8.99]:\n");
+		{
+			int eff = o->mamelon && strength >= 0 ? (strength + 2 > 8 ? 8 : strength + 2) : strength;
+			int col = strength < 0 ? 0 : eff >= 7 ? 1 : eff >= 5 ? 2 : eff >= 3 ? 3 : eff >= 1 ? 4 : 5;
+			bool done[STAB_FIRE_ROWS] = {false};
+			for (int r = 0; r < STAB_FIRE_ROWS; r++) {
+				const struct stab_fire *c = &t->fire[r][col];
+				double sum = 0;
+				if (done[r] || p[r] < 0.0005)
+					continue;
+				for (int q = r; q < STAB_FIRE_ROWS; q++)
+					if (!memcmp(&t->fire[q][col], c, sizeof *c) && !done[q]) {
+						sum += p[q];
+						done[q] = true;
+					}
+				printf("  %5.1f%%  ", 100 * sum);
+				if (!c->damaged && !c->strength && !c->infantry)
+					printf("no effect");
+				else if (c->damaged)
+					printf("the siegework damaged");
+				else
+					printf("%d strength level%s lost", c->strength, c->strength == 1 ? "" : "s");
+				if (c->infantry)
+					printf(", %d infantry unit%s destroyed", c->infantry, c->infantry == 1 ? "" : "s");
+				printf("%s\n", c->dump ? ", an ammunition dump explodes" : "");
+			}
+		}
+		events(&ev);
+		return 0;
+	}
+	if (!strcmp(o->what, "melee"))
+		return do_melee(t, o, false);
+	if (!strcmp(o->what, "battery"))
+		return do_melee(t, o, true);
+	if (!strcmp(o->what, "morale")) {
+		if (o->cls[1] < 0)
+			return sfail("morale needs --class A-D");
+		morale_roll(t, o->cls[1], o->mod, o->die, "the unit");
+		return 0;
+	}
+	return sfail("no ruling \"%s\": attrition, intervention, ammunition, bombard, melee, battery or morale", o->what);
+}
+
+static bool int_arg(const char *s, int lo, int hi, int *out)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+	if (end == s || *end || v < lo || v > hi)
+		return false;
+	*out = (int)v;
+	return true;
+}
+
+static bool class_arg(const char *s, int *out)
+{
+	if (strlen(s) != 1 || s[0] < 'A' || s[0] > 'D')
+		return false;
+	*out = s[0] - 'A';
+	return true;
+}
+
+int cmd_referee_siege(int argc, char **argv)
+{
+	struct sopt o;
+	struct stab *t;
+	const char *tables = NULL;
+	char path[SCN_PATH_MAX + 64];
+	struct errlist *errs;
+	int rc;
+
+	if (cli_help(argc, argv, siege_usage))
+		return 0;
+	if (argc < 3) {
+		fputs(siege_usage, stderr);
+		return 2;
+	}
+	memset(&o, 0, sizeof o);
+	o.what = argv[2];
+	o.bastion = -1;
+	o.attacked = -1;
+	o.cls[0] = o.cls[1] = -1;
+	for (int k = 0; k < SN_NATIONS; k++)
+		o.units[k] = -1;
+	for (int i = 3; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		int *num = NULL, lo = 0, hi = 0;
+		if (!strcmp(a, "--sap"))
+			o.sap = true;
+		else if (!strcmp(a, "--mamelon"))
+			o.mamelon = true;
+		else if (!strcmp(a, "--depression"))
+			o.depression = true;
+		else if (!strcmp(a, "--ravine"))
+			o.ravine = true;
+		else if (!strcmp(a, "--retreated"))
+			o.retreated = true;
+		else if (!v)
+			return sfail("%s needs a value (crimea referee siege --help)", a);
+		else if (!strcmp(a, "--tables"))
+			tables = v, i++;
+		else if (!strcmp(a, "--nation"))
+			o.nation = v, i++;
+		else if (!strcmp(a, "--battle"))
+			o.battle = v, i++;
+		else if (!strcmp(a, "--used"))
+			o.used = v, i++;
+		else if (!strcmp(a, "--gun"))
+			o.gun = v, i++;
+		else if (!strcmp(a, "--defender"))
+			o.defender = v, i++;
+		else if (!strcmp(a, "--attacker-class") || !strcmp(a, "--defender-class") || !strcmp(a, "--class")) {
+			if (!class_arg(v, &o.cls[strcmp(a, "--attacker-class") != 0]))
+				return sfail("%s is a morale class, A to D", a);
+			i++;
+		} else if (!strcmp(a, "--die") && strchr(v, ',')) {
+			for (const char *p = v; *p && o.ndice < 3; p++)
+				if (*p >= '1' && *p <= '6')
+					o.dice[o.ndice++] = *p - '0';
+				else if (*p != ',')
+					return sfail("--die: dice 1-6, such as 4,2");
+			i++;
+		} else {
+			if (!strcmp(a, "--turn"))
+				num = &o.turn, lo = 1, hi = STAB_TURNS;
+			else if (!strcmp(a, "--die"))
+				num = &o.die, lo = 1, hi = 6;
+			else if (!strcmp(a, "--last"))
+				num = &o.last, lo = 1, hi = STAB_TURNS;
+			else if (!strcmp(a, "--yards"))
+				num = &o.yards, lo = 1, hi = 5000;
+			else if (!strcmp(a, "--bastion"))
+				num = &o.bastion, lo = 0, hi = 8;
+			else if (!strcmp(a, "--attacked-strength"))
+				num = &o.attacked, lo = 0, hi = 8;
+			else if (!strcmp(a, "--attack"))
+				num = &o.attack, lo = 1, hi = 200;
+			else if (!strcmp(a, "--defence") || !strcmp(a, "--defense"))
+				num = &o.defence, lo = 1, hi = 200;
+			else if (!strcmp(a, "--morale-mod") || !strcmp(a, "--mod"))
+				num = &o.mod, lo = -9, hi = 9;
+			else if (!strcmp(a, "--attacker-morale-die"))
+				num = &o.mdie[0], lo = 1, hi = 6;
+			else if (!strcmp(a, "--defender-morale-die") && strchr(v, ',')) {
+				for (const char *p = v; *p && o.nmdie < 3; p++)
+					if (*p >= '1' && *p <= '6')
+						o.mdice[o.nmdie++] = *p - '0';
+					else if (*p != ',')
+						return sfail("--defender-morale-die: dice 1-6, such as 4,2");
+				i++;
+				continue;
+			} else if (!strcmp(a, "--defender-morale-die"))
+				num = &o.mdie[1], lo = 1, hi = 6;
+			else if (!strcmp(a, "--british"))
+				num = &o.units[SN_BRITISH], lo = 0, hi = 99;
+			else if (!strcmp(a, "--french"))
+				num = &o.units[SN_FRENCH], lo = 0, hi = 99;
+			else if (!strcmp(a, "--russian"))
+				num = &o.units[SN_RUSSIAN], lo = 0, hi = 99;
+			else
+				return sfail("unknown option \"%s\" (crimea referee siege --help)", a);
+			if (!int_arg(v, lo, hi, num))
+				return sfail("%s wants a whole number from %d to %d", a, lo, hi);
+			i++;
+		}
+	}
+	if (o.die && !o.ndice) {
+		o.dice[0] = o.die;
+		o.ndice = 1;
+	}
+	/* [14.32]-[14.35]: the conditions' modifiers add to any given as a number */
+	o.mod += sref_morale_mod(o.attacked, o.retreated);
+	if (o.mdie[1] && !o.nmdie) {
+		o.mdice[0] = o.mdie[1];
+		o.nmdie = 1;
+	}
+	if (!strcmp(o.what, "melee") || !strcmp(o.what, "battery")) {
+		if (!strcmp(o.what, "melee") && (!o.attack || !o.defence))
+			return sfail("melee needs --attack and --defence strengths");
+	}
+	t = malloc(sizeof *t);
+	errs = malloc(sizeof *errs);
+	if (!t || !errs) {
+		free(t);
+		free(errs);
+		return 1;
+	}
+	errlist_init(errs);
+	if (tables) {
+		snprintf(path, sizeof path, "%s", tables);
+	} else {
+		struct catalog *c = malloc(sizeof *c);
+		struct err e;
+		if (!c || cat_load(c, argv[0], &e) != 0) {
+			if (c)
+				cli_print_err(&e);
+			free(c);
+			free(t);
+			free(errs);
+			return 1;
+		}
+		snprintf(path, sizeof path, "%s/siege/tables.json", c->dir);
+		free(c);
+	}
+	if (stab_load_file(t, path, errs) != 0) {
+		cli_print_errs(errs);
+		rc = 1;
+	} else {
+		rc = run(t, &o);
+	}
+	free(t);
+	free(errs);
+	return rc;
+}
