@@ -31,6 +31,8 @@ int cmd_play(int argc, char **argv);
 int cmd_referee(int argc, char **argv);
 /* crimea referee siege ...: Sevastopol's charts (cmd_siege.c) */
 int cmd_referee_siege(int argc, char **argv);
+/* crimea referee ulm ...: From Ulm to Waterloo's morale rules (cmd_ulm.c) */
+int cmd_referee_ulm(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_sim(int argc, char **argv);

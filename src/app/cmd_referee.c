@@ -403,11 +403,14 @@ int cmd_referee(int argc, char **argv)
 
 	if (argc >= 2 && !strcmp(argv[1], "siege"))
 		return cmd_referee_siege(argc, argv);
+	if (argc >= 2 && !strcmp(argv[1], "ulm"))
+		return cmd_referee_ulm(argc, argv);
 	if (cli_help(argc, argv, ref_usage))
 		return 0;
 	if (argc < 3 || strcmp(argv[1], "cotlb")) {
 		if (argc >= 2 && strcmp(argv[1], "cotlb"))
-			fputs("crimea referee: the referee's sheets are cotlb and siege (crimea referee siege --help)\n", stderr);
+			fputs("crimea referee: the referee's sheets are cotlb, siege and ulm (crimea referee siege --help, "
+			      "crimea referee ulm --help)\n", stderr);
 		fputs(ref_usage, stderr);
 		return 2;
 	}

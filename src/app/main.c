@@ -11,12 +11,14 @@
 #include "../games/cotlb/ctab.h"
 #include "../games/record.h"
 #include "../games/siege/stab.h"
+#include "../games/ulm/umorale.h"
 #include "../hex/map.h"
 #include "catalog.h"
 #include "cli.h"
 #include "svgbook.h"
 #include "svgmap.h"
 
+#define ULM_TITLE "From Ulm to Waterloo: Rules for Napoleonic Warfare 1800-1815 (2003)"
 #define SIEGE_TITLE "SPI Sevastopol: The First Modern Siege (1979, Art of Siege addenda)"
 #define COTLB_TITLE "Raybin's Charge of the Light Brigade (NASHCON 2014 Balaclava play sheet)"
 
@@ -42,6 +44,7 @@ static void usage(FILE *f)
 		"                                   fire, save, melee, morale, move (odds, or the dice)\n"
 		"  referee siege WHAT [options]     Sevastopol's charts: attrition, intervention,\n"
 		"                                   ammunition, bombard, melee, battery, morale\n"
+		"  referee ulm WHAT [options]       From Ulm to Waterloo's morale checks: morale, fire-check\n"
 		"\n"
 		"Run `crimea COMMAND --help` for a command's options.\n");
 }
@@ -132,6 +135,8 @@ static int cmd_list(int argc, char **argv)
 						    "crimea referee cotlb"));
 		json_array_append_new(rs, json_pack("{s:s, s:s, s:s}", "id", "siege", "title", SIEGE_TITLE, "referee",
 						    "crimea referee siege"));
+		json_array_append_new(rs, json_pack("{s:s, s:s, s:s}", "id", "ulm", "title", ULM_TITLE, "referee",
+						    "crimea referee ulm"));
 		json_object_set_new(root, "rule_systems", rs);
 		json_object_set_new(root, "scenarios", ss);
 		char *txt = json_dumps(root, JSON_INDENT(2));
@@ -144,6 +149,7 @@ static int cmd_list(int argc, char **argv)
 			printf("  %-8s %s\n", (*r)->id, (*r)->title);
 		printf("  %-8s %s: the referee's sheet (crimea referee cotlb)\n", "cotlb", COTLB_TITLE);
 		printf("  %-8s %s: the referee's charts (crimea referee siege)\n", "siege", SIEGE_TITLE);
+		printf("  %-8s %s: the morale rules for a referee (crimea referee ulm)\n", "ulm", ULM_TITLE);
 		printf("\nScenarios (data: %s):\n", c->dir);
 		for (int i = 0; i < c->n; i++)
 			printf("  %-26s %-6s %s\n", c->e[i].id, c->e[i].rules, c->e[i].title);
@@ -384,6 +390,13 @@ static int check_file(const char *path)
 		const struct rules *r = json_is_string(id) ? rules_find(json_string_value(id)) : NULL;
 		if (r && r->check_tables)
 			r->check_tables(&d, errs);
+		if (json_is_string(id) && !strcmp(json_string_value(id), "ulm")) {
+			/* From Ulm to Waterloo's morale rules (crimea referee ulm) */
+			struct umor_tab *ut = malloc(sizeof *ut);
+			if (ut)
+				umor_load(ut, &d, errs);
+			free(ut);
+		}
 		if (json_is_string(id) && !strcmp(json_string_value(id), "siege")) {
 			/* Sevastopol's charts (crimea referee siege) */
 			struct stab *st = malloc(sizeof *st);

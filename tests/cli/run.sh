@@ -522,6 +522,21 @@ expect "siege field battery in a ravine" 0 "$bin" referee siege battery --yards 
 contains "siege battery: three shots" "$tmp/out" "3 shots (a ravine)"
 contains "siege battery: a morale roll a shot" "$tmp/out" "die 1 +0 = 1: eliminated"
 expect "siege: unknown ruling" 2 "$bin" referee siege storm
+# From Ulm to Waterloo's morale rules (crimea referee ulm), with Morale D.2's worked examples
+expect "check the Ulm tables" 0 "$bin" check data/ulm/tables.json
+expect "list names the Ulm morale rules" 0 "$bin" list
+contains "list: ulm" "$tmp/out" "^  ulm .*the morale rules for a referee (crimea referee ulm)$"
+expect "ulm: 2 of 30 lost, no check" 0 "$bin" referee ulm fire-check --original 30 --before 30 --lost 2
+contains "ulm: 2 of 30 lost, no check" "$tmp/out" "=> no check"
+expect "ulm: 3 of 30 lost, a check at -1" 0 "$bin" referee ulm fire-check --original 30 --before 28 --lost 3
+contains "ulm: 3 of 30 lost, a check at -1" "$tmp/out" "=> a non-contact morale check at -1$"
+expect "ulm: past 50%, a permanent -2" 0 "$bin" referee ulm fire-check --original 30 --before 16 --lost 3
+contains "ulm: past 50%, a permanent -2" "$tmp/out" "=> a non-contact morale check at -2 (permanent)"
+expect "ulm morale odds" 0 "$bin" referee ulm morale --class line-infantry --mod fire-loss
+contains "ulm morale odds" "$tmp/out" "good 41.7%  disorganized 58.3%"
+expect "ulm contact morale" 0 "$bin" referee ulm morale --class line-infantry --contact --mod beyond-half --dice 2,3
+contains "ulm contact morale" "$tmp/out" "the unit follows the chart: good -> fall-back"
+expect "ulm: an unknown troop type" 2 "$bin" referee ulm morale --class uhlans
 expect "referee: unknown ruling" 2 "$bin" referee cotlb charge
 expect "referee: another rule system" 2 "$bin" referee quad fire
 

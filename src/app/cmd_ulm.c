@@ -1,0 +1,186 @@
+/* cmd_ulm: `crimea referee ulm WHAT ...`, From Ulm to Waterloo's morale rules for a referee: a
+ * morale check on the Morale Evaluation Chart (odds, or the ruling from the two dice) and whether
+ * fire losses call for one. The rulings are src/games/ulm/umorale.c's. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../games/ulm/umorale.h"
+#include "catalog.h"
+#include "cli.h"
+
+static const char ulm_usage[] =
+	"usage: crimea referee ulm WHAT [--tables FILE] [options]\n"
+	"  From Ulm to Waterloo's morale rules (its other charts are not in the rules text):\n"
+	"  morale     --class TYPE [--contact] [--state good|disorganized|fall-back] [--mod KEY].. [--plus N]\n"
+	"             [--dice A,B]     (TYPE: guards, command, cuirassiers, grenadiers, hussars, sappers,\n"
+	"             artillery, light-infantry, other-horse, train, line-infantry, militia)\n"
+	"  fire-check --original N --before N --lost N [--charging]   (whether fire losses call a check)\n";
+
+__attribute__((format(printf, 1, 2))) static int ufail(const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "crimea referee: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n");
+	return 2;
+}
+
+static bool int_arg(const char *s, int lo, int hi, int *out)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+	if (end == s || *end || v < lo || v > hi)
+		return false;
+	*out = (int)v;
+	return true;
+}
+
+static void events(const struct evsink *ev)
+{
+	for (int i = 0; i < ev->n; i++)
+		printf("  %-16s %s\n", ev->ev[i].rule, ev->ev[i].text);
+}
+
+int cmd_referee_ulm(int argc, char **argv)
+{
+	struct umor_tab *t;
+	struct errlist *errs;
+	struct event store[16];
+	struct evsink ev;
+	const char *tables = NULL, *cls = NULL, *state = "good", *mods[UMOR_MODS];
+	char path[SCN_PATH_MAX + 64];
+	int nmods = 0, plus = 0, d[2] = {0, 0}, original = 0, before = -1, lost = -1, rc = 0;
+	bool contact = false, charging = false;
+
+	if (cli_help(argc, argv, ulm_usage))
+		return 0;
+	if (argc < 3) {
+		fputs(ulm_usage, stderr);
+		return 2;
+	}
+	for (int i = 3; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--contact"))
+			contact = true;
+		else if (!strcmp(a, "--charging"))
+			charging = true;
+		else if (!v)
+			return ufail("%s needs a value (crimea referee ulm --help)", a);
+		else if (!strcmp(a, "--tables"))
+			tables = v, i++;
+		else if (!strcmp(a, "--class"))
+			cls = v, i++;
+		else if (!strcmp(a, "--state"))
+			state = v, i++;
+		else if (!strcmp(a, "--mod")) {
+			if (nmods == UMOR_MODS)
+				return ufail("too many modifiers");
+			mods[nmods++] = v, i++;
+		} else if (!strcmp(a, "--plus")) {
+			if (!int_arg(v, -9, 9, &plus))
+				return ufail("--plus is a whole number from -9 to 9");
+			i++;
+		} else if (!strcmp(a, "--dice")) {
+			if (sscanf(v, "%d,%d", &d[0], &d[1]) != 2 || d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6)
+				return ufail("--dice is two dice, such as 3,4");
+			i++;
+		} else if (!strcmp(a, "--original") || !strcmp(a, "--before") || !strcmp(a, "--lost")) {
+			int *dst = a[2] == 'o' ? &original : a[2] == 'b' ? &before : &lost;
+			if (!int_arg(v, 0, 10000, dst))
+				return ufail("%s is a number of figures", a);
+			i++;
+		} else {
+			return ufail("unknown option \"%s\" (crimea referee ulm --help)", a);
+		}
+	}
+	evsink_init(&ev, store, 16);
+	if (!strcmp(argv[2], "fire-check")) {
+		int mod;
+		bool perm;
+		if (original < 1 || before < 0 || lost < 0 || before > original || lost > before)
+			return ufail("fire-check needs --original, --before and --lost figures (lost <= before <= original)");
+		rc = umor_fire_check(original, before, lost, charging, &mod, &perm, &ev);
+		printf("fire losses [Morale D.2]:\n");
+		events(&ev);
+		if (rc)
+			printf("  => a non-contact morale check at %+d%s\n", mod, perm ? " (permanent)" : "");
+		else
+			printf("  => no check\n");
+		return 0;
+	}
+	if (strcmp(argv[2], "morale"))
+		return ufail("no ruling \"%s\": morale or fire-check", argv[2]);
+	t = malloc(sizeof *t);
+	errs = malloc(sizeof *errs);
+	if (!t || !errs) {
+		free(t);
+		free(errs);
+		return 1;
+	}
+	errlist_init(errs);
+	if (tables) {
+		snprintf(path, sizeof path, "%s", tables);
+	} else {
+		struct catalog *c = malloc(sizeof *c);
+		struct err e;
+		if (!c || cat_load(c, argv[0], &e) != 0) {
+			if (c)
+				cli_print_err(&e);
+			free(c);
+			free(t);
+			free(errs);
+			return 1;
+		}
+		snprintf(path, sizeof path, "%s/ulm/tables.json", c->dir);
+		free(c);
+	}
+	if (umor_load_file(t, path, errs) != 0) {
+		cli_print_errs(errs);
+		rc = 1;
+		goto out;
+	}
+	{
+		int col = cls ? umor_class(t, cls) : -1, st = -1, mod = plus;
+		double p[UM_STATES];
+		for (int s = 0; s < UM_STATES - 1; s++)
+			if (!strcmp(state, umor_state_name[s]))
+				st = s;
+		if (col < 0) {
+			rc = ufail("morale needs --class, a troop type of the chart (crimea referee ulm --help)");
+			goto out;
+		}
+		if (st < 0) {
+			rc = ufail("--state is good, disorganized or fall-back");
+			goto out;
+		}
+		for (int i = 0; i < nmods; i++) {
+			int m = umor_mod(t, mods[i]);
+			if (!strcmp(mods[i], "disorganized")) {
+				rc = ufail("a disorganized unit's -1 comes with --state disorganized");
+				goto out;
+			}
+			if (m < 0) {
+				rc = ufail("no modifier \"%s\" (command, guard-retreating, general-retreating, fire-loss, beyond-half, "
+					   "extra-attacker)", mods[i]);
+				goto out;
+			}
+			mod += t->mod_value[m];
+		}
+		umor_check(t, col, contact, st, mod, d[0], d[1], p, &ev);
+		printf("%s morale check [Morale C.%d], %s, %s, %+d:", contact ? "contact" : "non-contact", contact ? 3 : 2, cls, state,
+		       mod);
+		for (int s = 0; s < UM_STATES; s++)
+			if (p[s] >= 0.0005)
+				printf("  %s %.1f%%", umor_state_name[s], 100 * p[s]);
+		printf("\n");
+		events(&ev);
+	}
+out:
+	free(t);
+	free(errs);
+	return rc;
+}

@@ -1,0 +1,209 @@
+/* umorale: From Ulm to Waterloo's morale rules (umorale.h). */
+#include "umorale.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/prov.h"
+
+const char *const umor_state_name[UM_STATES] = {"good", "disorganized", "fall-back", "rout"};
+static const char *const col_name[UMOR_COLS] = {"guards", "elite", "light", "line", "militia"};
+
+static const json_t *table(const struct jdoc *d, const char *id, struct errlist *errs)
+{
+	size_t i;
+	const json_t *t;
+	json_array_foreach(json_object_get(d->root, "tables"), i, t) {
+		const char *tid = json_string_value(json_object_get(t, "id"));
+		if (tid && !strcmp(tid, id)) {
+			struct prov p;
+			prov_read(d, t, true, &p, errs);
+			return t;
+		}
+	}
+	jdoc_add(d, d->root, errs, "missing table \"%s\"", id);
+	return NULL;
+}
+
+static int state_of(const char *s)
+{
+	if (!strcmp(s, "-"))
+		return UM_GOOD;
+	for (int i = 1; i < UM_STATES; i++)
+		if (!strcmp(s, umor_state_name[i]))
+			return i;
+	return -1;
+}
+
+int umor_load(struct umor_tab *t, const struct jdoc *d, struct errlist *errs)
+{
+	const json_t *tb, *r;
+	const char *id = json_string_value(json_object_get(d->root, "id"));
+	size_t i;
+	int before = errs->total;
+	memset(t, 0, sizeof *t);
+	if (!id || strcmp(id, "ulm")) {
+		jdoc_add(d, d->root, errs, "From Ulm to Waterloo's charts are a tables file with \"id\": \"ulm\"");
+		return -1;
+	}
+	if ((tb = table(d, "morale", errs))) {
+		bool seen[7] = {false};
+		json_array_foreach(json_object_get(tb, "rows"), i, r) {
+			const char *k = json_string_value(json_object_get(r, "key"));
+			const json_t *cells = json_object_get(r, "cells");
+			int row = k ? atoi(k) : 0;
+			if (!k || row < 2 || row > 8 || json_array_size(cells) != UMOR_COLS) {
+				jdoc_add(d, r, errs, "a Morale Evaluation Chart row is a roll 2-8 with %d cells", UMOR_COLS);
+				continue;
+			}
+			seen[row - 2] = true;
+			for (int c = 0; c < UMOR_COLS; c++) {
+				const json_t *x = json_array_get(cells, (size_t)c);
+				int s = json_is_string(x) ? state_of(json_string_value(x)) : -1;
+				if (s < 0)
+					jdoc_add(d, x, errs, "a morale result is \"-\", \"disorganized\", \"fall-back\" or \"rout\"");
+				t->cell[row - 2][c] = s < 0 ? 0 : s;
+			}
+		}
+		for (int row = 0; row < 7; row++)
+			if (!seen[row])
+				jdoc_add(d, tb, errs, "the Morale Evaluation Chart needs a row %d", row + 2);
+		/* a higher roll is never worse, in any column */
+		for (int row = 1; row < 7; row++)
+			for (int c = 0; c < UMOR_COLS; c++)
+				if (t->cell[row][c] > t->cell[row - 1][c])
+					jdoc_add(d, tb, errs, "the %s column is worse on %d than on %d", col_name[c], row + 2, row + 1);
+	}
+	if ((tb = table(d, "classes", errs)))
+		json_array_foreach(json_object_get(tb, "rows"), i, r) {
+			const char *k = json_string_value(json_object_get(r, "key"));
+			const char *v = json_string_value(json_array_get(json_object_get(r, "cells"), 0));
+			int col = -1;
+			for (int c = 0; v && c < UMOR_COLS; c++)
+				if (!strcmp(v, col_name[c]))
+					col = c;
+			if (!k || strlen(k) >= UMOR_KEY_MAX || col < 0 || t->ncls == UMOR_CLASSES) {
+				jdoc_add(d, r, errs, "a troop type names a chart column (guards, elite, light, line, militia)");
+				continue;
+			}
+			snprintf(t->cls[t->ncls], UMOR_KEY_MAX, "%s", k);
+			t->cls_col[t->ncls++] = col;
+		}
+	if ((tb = table(d, "modifiers", errs)))
+		json_array_foreach(json_object_get(tb, "rows"), i, r) {
+			const char *k = json_string_value(json_object_get(r, "key"));
+			const json_t *cells = json_object_get(r, "cells");
+			const char *v = json_string_value(json_array_get(cells, 0)), *c = json_string_value(json_array_get(cells, 1));
+			char *end;
+			long val = v ? strtol(v[0] == '+' ? v + 1 : v, &end, 10) : 0;
+			if (!k || strlen(k) >= UMOR_KEY_MAX || !v || *end || val < -6 || val > 6 || !c || t->nmods == UMOR_MODS) {
+				jdoc_add(d, r, errs, "a modifier is {\"key\", \"cells\": [value -6..+6, case, text]}");
+				continue;
+			}
+			snprintf(t->mod[t->nmods], UMOR_KEY_MAX, "%s", k);
+			snprintf(t->mod_case[t->nmods], sizeof t->mod_case[0], "%s", c);
+			t->mod_value[t->nmods++] = (int)val;
+		}
+	return errs->total == before ? 0 : -1;
+}
+
+int umor_load_file(struct umor_tab *t, const char *path, struct errlist *errs)
+{
+	struct jdoc d;
+	struct err e;
+	int rc;
+	if (jdoc_load(&d, path, &e) != 0) {
+		errlist_add(errs, &e);
+		return -1;
+	}
+	rc = umor_load(t, &d, errs);
+	jdoc_free(&d);
+	return rc;
+}
+
+int umor_class(const struct umor_tab *t, const char *key)
+{
+	for (int i = 0; i < t->ncls; i++)
+		if (!strcmp(t->cls[i], key))
+			return t->cls_col[i];
+	return -1;
+}
+
+int umor_mod(const struct umor_tab *t, const char *key)
+{
+	for (int i = 0; i < t->nmods; i++)
+		if (!strcmp(t->mod[i], key))
+			return i;
+	return -1;
+}
+
+int umor_chart(const struct umor_tab *t, int col, int modified)
+{
+	int row = modified < 2 ? 2 : modified > 8 ? 8 : modified;
+	return t->cell[row - 2][col < 0 ? 0 : col >= UMOR_COLS ? UMOR_COLS - 1 : col];
+}
+
+/* The state after a check's chart result r. */
+static int after(int state, bool contact, int r)
+{
+	if (r == UM_GOOD)
+		return state;
+	if (!contact)
+		return state + 1 < UM_STATES ? state + 1 : UM_ROUT; /* C.2.e: one grade lost */
+	return r > state ? r : state;                            /* C.3.b: as the chart says */
+}
+
+int umor_check(const struct umor_tab *t, int col, bool contact, int state, int mod, int d1, int d2,
+	       double p[UM_STATES], struct evsink *ev)
+{
+	int dis = umor_mod(t, "disorganized");
+	if (state == UM_DISORGANIZED && dis >= 0)
+		mod += t->mod_value[dis]; /* E.3.c: a disorganized unit is -1 on morale */
+	if (p) {
+		for (int s = 0; s < UM_STATES; s++)
+			p[s] = 0;
+		for (int a = 1; a <= 6; a++)
+			for (int b = 1; b <= 6; b++)
+				p[after(state, contact, umor_chart(t, col, a + b + mod))] += 1.0 / 36;
+	}
+	if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
+		return -1;
+	{
+		int r = umor_chart(t, col, d1 + d2 + mod), s = after(state, contact, r);
+		struct event *x = ev_emit(ev, contact ? "[Morale C.3]" : "[Morale C.2]", "%s check, %s column: dice %d + %d %+d = %d: %s",
+					  contact ? "contact" : "non-contact", col_name[col], d1, d2, mod, d1 + d2 + mod,
+					  r == UM_GOOD ? "passes" : umor_state_name[r]);
+		ev_die(x, d1);
+		ev_die(x, d2);
+		if (r != UM_GOOD)
+			ev_emit(ev, contact ? "[Morale C.3.b]" : "[Morale C.2.e]", "the unit %s: %s -> %s",
+				contact ? "follows the chart" : "loses one morale grade", umor_state_name[state], umor_state_name[s]);
+		return s;
+	}
+}
+
+int umor_fire_check(int original, int before, int lost, bool charging, int *mod, bool *permanent, struct evsink *ev)
+{
+	bool tenth = lost > 0 && 10 * lost >= original;          /* D.2.a: of the original strength */
+	bool half = 2 * (before - lost) < original;              /* D.2.c: more than 50% casualties */
+	*mod = 0;
+	*permanent = false;
+	if (!tenth && !(charging && lost > 0)) {
+		ev_emit(ev, "[Morale D.2.a]", "%d of %d original figures lost: under 10%%, no check", lost, original);
+		return 0;
+	}
+	if (tenth && half) {
+		*mod = -2;
+		*permanent = true;
+		ev_emit(ev, "[Morale D.2.c]", "%d lost (10%% or more of %d) with more than 50%% casualties (%d left): a Loss of "
+			"Effectiveness check at -2, permanent for every later check", lost, original, before - lost);
+	} else if (tenth) {
+		*mod = -1;
+		ev_emit(ev, "[Morale D.2.a]", "%d lost, 10%% or more of %d original figures: a Loss of Effectiveness check at -1",
+			lost, original);
+	}
+	if (charging && lost > 0)
+		ev_emit(ev, "[Morale D.2.b]", "a charging unit that lost figures to fire checks%s", tenth ? " (the 10% -1 counts too)" : "");
+	return 1;
+}
