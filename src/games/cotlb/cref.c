@@ -260,6 +260,43 @@ int cref_save_roll(const struct ctab *t, const struct cref_unit *u, int hits, co
 	return 0;
 }
 
+/* The casualties' distribution after each number of hits 0..hmax at once (one pass of the
+ * save odds' recursion): cas[h * (CREF_FIG_MAX + 1) + c]. */
+static void save_odds_all(const struct ctab *t, const struct cref_unit *u, int hmax, double *cas)
+{
+	double p[CREF_FIG_MAX + 1], q[CREF_FIG_MAX + 1];
+	int f0 = clampi(u->figures, 0, CREF_FIG_MAX);
+	for (int f = 0; f <= f0; f++)
+		p[f] = f == f0;
+	for (int h = 0; h <= hmax; h++) {
+		double *row = cas + (size_t)h * (CREF_FIG_MAX + 1);
+		for (int c = 0; c <= CREF_FIG_MAX; c++)
+			row[c] = 0;
+		for (int f = 0; f <= f0; f++)
+			row[f0 - f] += p[f];
+		if (h == hmax)
+			break;
+		for (int f = 0; f <= f0; f++)
+			q[f] = 0;
+		q[0] = p[0];
+		for (int f = 1; f <= f0; f++) {
+			bool dbl;
+			int need;
+			if (p[f] == 0)
+				continue;
+			need = save_need_at(t, u, f, &dbl);
+			if (dbl) {
+				q[f < 2 ? 0 : f - 2] += p[f];
+			} else {
+				double ps = need > 6 ? 0 : (7 - need) / 6.0;
+				q[f] += p[f] * ps;
+				q[f - 1] += p[f] * (1 - ps);
+			}
+		}
+		memcpy(p, q, sizeof p);
+	}
+}
+
 void cref_save_odds(const struct ctab *t, const struct cref_unit *u, int hits, double *cas, int cmax)
 {
 	double p[CREF_FIG_MAX + 1], q[CREF_FIG_MAX + 1];
@@ -453,7 +490,9 @@ static int joint_make(struct ccjoint *j, int n)
 	}
 	j->p[JIDX(j, 0, 0, 0)] = 1;
 	for (int i = 0; i < n; i++) {
-		memset(q, 0, cells * sizeof *q);
+		double *swap;
+		/* after i + 1 dice the sum is at most 6(i + 1): only those rows can be written */
+		memset(q, 0, (size_t)(6 * (i + 1) + 1) * (size_t)(2 * n + 1) * 4 * sizeof *q);
 		for (int s = 0; s <= 6 * i; s++)
 			for (int h = 0; h <= 2 * i; h++)
 				for (int x = 0; x < 4; x++) {
@@ -465,7 +504,9 @@ static int joint_make(struct ccjoint *j, int n)
 						q[JIDX(j, s + f, h2, x2)] += v / 6;
 					}
 				}
-		memcpy(j->p, q, cells * sizeof *q);
+		swap = j->p;
+		j->p = q;
+		q = swap;
 	}
 	free(q);
 	return 0;
@@ -478,6 +519,8 @@ int cref_cc_odds(const struct ctab *t, const struct cref_side *a, const struct c
 	struct ccjoint j[2] = {{0, NULL}, {0, NULL}};
 	int per[2], n[2], rc = -1;
 	double *sum[2] = {NULL, NULL}; /* marginal of each side's sum of dice */
+	double *cas[2] = {NULL, NULL}; /* each side's casualties by hits (save_odds_all) */
+	int hmax[2] = {0, 0};
 	double (*win)[2 * CC_DICE_MAX + 1] = NULL; /* win[k][h]: side k wins, h possible hits on the other */
 	double lead[2] = {0, 0};
 
@@ -519,22 +562,28 @@ int cref_cc_odds(const struct ctab *t, const struct cref_side *a, const struct c
 				}
 		}
 	}
+	/* each side's casualties after 0 .. 4 x the other's dice hits (a winner's double losses) */
+	for (int k = 0; k < 2; k++) {
+		hmax[k] = clampi(4 * n[1 - k], 0, CREF_HITS_MAX);
+		if (!(cas[k] = malloc((size_t)(hmax[k] + 1) * (CREF_FIG_MAX + 1) * sizeof *cas[k])))
+			goto nomem;
+		save_odds_all(t, &s[k]->u, hmax[k], cas[k]);
+	}
 	for (int k = 0; k < 2; k++) {
 		int l = 1 - k;
-		double casl[CREF_FIG_MAX + 1], casw[CREF_FIG_MAX + 1];
 		for (int h = 0; h <= 2 * n[k]; h++) {
 			double ph = win[k][h];
+			const double *casl = cas[l] + (size_t)clampi(h, 0, hmax[l]) * (CREF_FIG_MAX + 1);
 			if (ph == 0)
 				continue;
 			o->win[k] += ph;
 			o->hits[l][clampi(h, 0, CREF_HITS_MAX)] += ph;
-			cref_save_odds(t, &s[l]->u, h, casl, CREF_FIG_MAX);
 			for (int c = 0; c <= CREF_FIG_MAX; c++)
 				o->cas[l][c] += ph * casl[c];
 			for (int f = 1; f <= 6; f++) {
 				int hw = t->wloss[f - 1] == CT_WL_THIRD ? (h + 2) / 3 : t->wloss[f - 1] == CT_WL_SAME ? h : 2 * h;
+				const double *casw = cas[k] + (size_t)clampi(hw, 0, hmax[k]) * (CREF_FIG_MAX + 1);
 				o->hits[k][clampi(hw, 0, CREF_HITS_MAX)] += ph / 6;
-				cref_save_odds(t, &s[k]->u, hw, casw, CREF_FIG_MAX);
 				for (int c = 0; c <= CREF_FIG_MAX; c++)
 					o->cas[k][c] += ph / 6 * casw[c];
 				if (t->wloss[f - 1] == CT_WL_DOUBLE && s[k]->u.leaders > 0)
@@ -552,6 +601,7 @@ out_free:
 	for (int k = 0; k < 2; k++) {
 		free(j[k].p);
 		free(sum[k]);
+		free(cas[k]);
 	}
 	free(win);
 	return rc;

@@ -1,0 +1,117 @@
+/* bench_referee: how long a referee waits for the odds. The Charge of the Light Brigade sheet's
+ * exact odds (src/games/cotlb/cref.c) of a volley, of saves, and of close combats from one stand
+ * a side up to the largest the rulings take (24 dice a side), and Sevastopol's siege battery odds;
+ * milliseconds, the median of the repetitions (wall clock).
+ *   build/bench/bench_referee [-r REPS]
+ * Run from the repository root. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "games/cotlb/cref.h"
+#include "games/siege/sref.h"
+
+static double now(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *t, int n)
+{
+	qsort(t, (size_t)n, sizeof *t, cmp_d);
+	return t[n / 2];
+}
+
+int main(int argc, char **argv)
+{
+	static struct ctab t;
+	static struct stab st;
+	static struct cref_cc_odds od;
+	struct errlist el;
+	struct err e;
+	int reps = 9;
+	double tm[64];
+
+	if (argc == 3 && !strcmp(argv[1], "-r"))
+		reps = atoi(argv[2]);
+	if (reps < 1 || reps > 64) {
+		fprintf(stderr, "usage: bench_referee [-r REPS], 1 <= REPS <= 64\n");
+		return 2;
+	}
+	errlist_init(&el);
+	if (ctab_load_file(&t, "data/cotlb/sheet-2014.json", &el) != 0 || stab_load_file(&st, "data/siege/tables.json", &el) != 0) {
+		fprintf(stderr, "bench_referee: run from the repository root (the data files do not load)\n");
+		return 1;
+	}
+	printf("%-44s %10s\n", "odds of", "ms");
+	{
+		struct cref_fire f = {ctab_weapon(&t, "allied-foot-artillery"), 12, 0, false, CT_LINE, false, 3, false, false};
+		double hits[CREF_DICE_MAX + 1], mk[CREF_DICE_MAX + 1], lead;
+		for (int r = 0; r < reps; r++) {
+			double t0 = now();
+			cref_fire_odds(&t, &f, hits, CREF_DICE_MAX, mk, CREF_DICE_MAX, &lead, &e);
+			tm[r] = (now() - t0) * 1e3;
+		}
+		printf("%-44s %10.4f\n", "a volley, 24 dice (canister)", median(tm, reps));
+	}
+	{
+		struct cref_unit u = {ctab_unit(&t, "british-infantry"), 24, 1, 1};
+		double cas[CREF_FIG_MAX + 1];
+		for (int r = 0; r < reps; r++) {
+			double t0 = now();
+			cref_save_odds(&t, &u, 24, cas, CREF_FIG_MAX);
+			tm[r] = (now() - t0) * 1e3;
+		}
+		printf("%-44s %10.4f\n", "24 saves, British infantry, 24 figures", median(tm, reps));
+	}
+	for (int stands = 1; stands <= 12; stands = stands < 6 ? 6 : 12) {
+		/* a cavalry unit has 2 figures a stand: 12 stands are a double line's 24 figures */
+		struct cref_side a = {{ctab_unit(&t, "british-cavalry"), 2 * stands > CREF_FIG_MAX ? CREF_FIG_MAX : 2 * stands, 0,
+				       stands >= 6 ? 1 : 0},
+				      {ctab_mod(&t, "cavalry-line")}, 1, false, false, true};
+		struct cref_side b = {{ctab_unit(&t, "russian-infantry"), 4 * stands, 1, stands >= 6 ? 1 : 0}, {0}, 0, false, false,
+				      false};
+		char what[64];
+		for (int r = 0; r < reps; r++) {
+			double t0 = now();
+			cref_cc_odds(&t, &a, &b, &od, &e);
+			tm[r] = (now() - t0) * 1e3;
+		}
+		snprintf(what, sizeof what, "a close combat, %d stand%s a side%s", stands, stands == 1 ? "" : "s",
+			 stands >= 6 ? " and leaders" : "");
+		printf("%-44s %10.4f\n", what, median(tm, reps));
+		if (stands == 12)
+			break;
+	}
+	{
+		/* 48 cavalry figures are 24 stands: the most dice a side the rulings take */
+		struct cref_side a = {{ctab_unit(&t, "british-cavalry"), 48, 0, 0}, {0}, 0, false, false, true};
+		struct cref_side b = {{ctab_unit(&t, "russian-cavalry"), 48, 0, 0}, {0}, 0, false, false, false};
+		for (int r = 0; r < reps; r++) {
+			double t0 = now();
+			cref_cc_odds(&t, &a, &b, &od, &e);
+			tm[r] = (now() - t0) * 1e3;
+		}
+		printf("%-44s %10.4f\n", "a close combat, 24 dice a side (the most)", median(tm, reps));
+	}
+	{
+		double p[STAB_FIRE_ROWS];
+		struct stab_fire out;
+		for (int r = 0; r < reps; r++) {
+			double t0 = now();
+			sref_bombard(&st, SG_SIEGE, 450, 6, false, 0, &out, p, NULL, &e);
+			tm[r] = (now() - t0) * 1e3;
+		}
+		printf("%-44s %10.4f\n", "Sevastopol: a siege gun's round", median(tm, reps));
+	}
+	return 0;
+}
