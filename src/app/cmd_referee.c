@@ -44,7 +44,8 @@ static const char ref_usage[] =
 	"  units --game FILE [--side SIDE]                 every unit as it stands\n"
 	"  spend --game FILE --unit ID --points N          command points [Command Points]\n"
 	"  rally --game FILE --unit ID [--die D]           remove a marker [MORALE (e)]\n"
-	"  turn --game FILE                                the next turn (leaders replaced)\n";
+	"  turn --game FILE                                the next turn (leaders replaced)\n"
+	"  log --game FILE                                 every ruling that changed the game, turn by turn\n";
 
 __attribute__((format(printf, 1, 2))) static int fail(const char *fmt, ...)
 {
@@ -156,8 +157,10 @@ static int load_oob(const char *argv0, const char *name, const struct ctab *t, s
 	return rc;
 }
 
-/* Reads a game file and its order of battle. 0 or -1 (said). */
-static int load_game(const char *argv0, const char *path, const struct ctab *t, struct cros_oob *o, struct cros_game *g)
+/* Reads a game file and its order of battle, and its log (*log: a new reference, an empty list
+ * when the file has none). 0 or -1 (said). */
+static int load_game(const char *argv0, const char *path, const struct ctab *t, struct cros_oob *o, struct cros_game *g,
+		     json_t **log)
 {
 	struct errlist *errs = malloc(sizeof *errs);
 	struct jdoc d;
@@ -178,16 +181,28 @@ static int load_game(const char *argv0, const char *path, const struct ctab *t, 
 	} else if (load_oob(argv0, oob, t, o) == 0) {
 		rc = cros_game_read(o, t, &d, g, errs);
 	}
+	{
+		json_t *l = json_object_get(d.root, "log");
+		if (l && !json_is_array(l)) {
+			jdoc_add(&d, l, errs, "\"log\" must be a list");
+			rc = -1;
+		}
+		*log = l ? json_deep_copy(l) : json_array();
+	}
 	cli_print_errs(errs);
 	jdoc_free(&d);
 	free(errs);
 	return rc;
 }
 
-static int save_game(const char *path, const struct cros_oob *o, const struct cros_game *g)
+/* Writes the game, with its log (borrowed; may be NULL), atomically. */
+static int save_game(const char *path, const struct cros_oob *o, const struct cros_game *g, json_t *log)
 {
 	json_t *j = cros_game_json(o, g);
-	char *txt = j ? json_dumps(j, JSON_INDENT(1)) : NULL;
+	char *txt;
+	if (j && log)
+		json_object_set(j, "log", log);
+	txt = j ? json_dumps(j, JSON_INDENT(1)) : NULL;
 	struct err e;
 	int rc = -1;
 	json_decref(j);
@@ -300,10 +315,33 @@ static void print_out(const struct ref_out *o)
 	}
 }
 
+/* Appends to the game's log what was asked (the command's words), the rulings made (out, may
+ * be NULL) and what changed in the roster. */
+static void log_add(json_t *log, int turn, const char *what, const struct ref_out *out, const struct evsink *changes)
+{
+	json_t *e = json_object(), *r = json_array(), *c = json_array();
+	if (!log || !e || !r || !c) {
+		json_decref(e);
+		json_decref(r);
+		json_decref(c);
+		return;
+	}
+	for (int i = 0; out && i < out->nitems; i++)
+		if (out->item[i].kind == REF_RULE)
+			json_array_append_new(r, json_pack("{s:s, s:s}", "rule", out->item[i].rule, "text", out->item[i].text));
+	for (int i = 0; i < changes->n; i++)
+		json_array_append_new(c, json_pack("{s:s, s:s}", "rule", changes->ev[i].rule, "text", changes->ev[i].text));
+	json_object_set_new(e, "turn", json_integer(turn));
+	json_object_set_new(e, "what", json_string(what));
+	json_object_set_new(e, "rulings", r);
+	json_object_set_new(e, "changes", c);
+	json_array_append_new(log, e);
+}
+
 /* Puts a complete ruling's effects into the game and saves it; a ruling still missing dice
  * changes nothing. */
 static int apply(const struct ctab *t, const struct ref_out *out, const struct cros_oob *o, struct cros_game *g,
-		 const char *path)
+		 const char *path, json_t *log, const char *what)
 {
 	struct event store[64];
 	struct evsink ev;
@@ -323,7 +361,8 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 			ev_emit(&ev, "[Command Points]", "%s is out of ammunition", o->u[x->unit].id);
 		}
 	}
-	if (save_game(path, o, g) != 0)
+	log_add(log, g->turn, what, out, &ev);
+	if (save_game(path, o, g, log) != 0)
 		return 1;
 	char head[SCN_PATH_MAX + 32];
 	snprintf(head, sizeof head, "game %s, turn %d:", path, g->turn);
@@ -333,7 +372,7 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 
 /* units, spend, rally, turn: the roster itself. */
 static int roster_cmd(const struct ctab *t, const struct ref_req *q, const struct cros_oob *o, struct cros_game *g,
-		      const char *path, const char *sidename, int points)
+		      const char *path, const char *sidename, int points, json_t *log, const char *what)
 {
 	struct event store[CROS_UNITS_MAX + 8];
 	struct evsink ev;
@@ -351,6 +390,22 @@ static int roster_cmd(const struct ctab *t, const struct ref_req *q, const struc
 				return fail("no side \"%s\" (%s or %s)", sidename, o->side[0], o->side[1]);
 		}
 		print_units(t, o, g, side);
+		return 0;
+	}
+	if (!strcmp(q->what, "log")) {
+		size_t n, k;
+		json_t *x, *y;
+		printf("%s, the referee's log\n", o->title);
+		json_array_foreach(log, n, x) {
+			printf("\nturn %d: %s\n", (int)json_integer_value(json_object_get(x, "turn")),
+			       json_string_value(json_object_get(x, "what")) ? json_string_value(json_object_get(x, "what")) : "");
+			json_array_foreach(json_object_get(x, "rulings"), k, y)
+				printf("  %-22s %s\n", json_string_value(json_object_get(y, "rule")),
+				       json_string_value(json_object_get(y, "text")));
+			json_array_foreach(json_object_get(x, "changes"), k, y)
+				printf("  => %-19s %s\n", json_string_value(json_object_get(y, "rule")),
+				       json_string_value(json_object_get(y, "text")));
+		}
 		return 0;
 	}
 	if (!strcmp(q->what, "turn")) {
@@ -374,7 +429,8 @@ static int roster_cmd(const struct ctab *t, const struct ref_req *q, const struc
 			}
 		}
 	}
-	if (save_game(path, o, g) != 0)
+	log_add(log, g->turn, what, NULL, &ev);
+	if (save_game(path, o, g, log) != 0)
 		return 1;
 	char head[SCN_PATH_MAX + 32];
 	snprintf(head, sizeof head, "game %s, turn %d:", path, g->turn);
@@ -400,6 +456,8 @@ int cmd_referee(int argc, char **argv)
 	const char *sheet = NULL, *gamepath = NULL, *oobname = NULL, *sidename = NULL;
 	int rc = 2, points = 0;
 	bool force = false;
+	json_t *log = NULL;
+	char what[512] = "";
 
 	if (argc >= 2 && !strcmp(argv[1], "siege"))
 		return cmd_referee_siege(argc, argv);
@@ -576,7 +634,7 @@ int cmd_referee(int argc, char **argv)
 			goto out_free;
 		}
 		cros_new(oob, game);
-		if (save_game(gamepath, oob, game) != 0) {
+		if (save_game(gamepath, oob, game, NULL) != 0) {
 			rc = 1;
 			goto out_free;
 		}
@@ -585,16 +643,25 @@ int cmd_referee(int argc, char **argv)
 		goto out_free;
 	}
 	if (gamepath) {
-		if (load_game(argv[0], gamepath, t, oob, game) != 0) {
+		if (load_game(argv[0], gamepath, t, oob, game, &log) != 0) {
 			rc = 1;
 			goto out_free;
+		}
+		/* the command's words, for the log: what the referee asked */
+		for (int i = 2; i < argc; i++) {
+			size_t at = strlen(what);
+			if (!strcmp(argv[i], "--game") && i + 1 < argc) {
+				i++;
+				continue;
+			}
+			snprintf(what + at, sizeof what - at, "%s%s", at ? " " : "", argv[i]);
 		}
 		q->oob = oob;
 		q->game = game;
 	}
 	if (!strcmp(q->what, "units") || !strcmp(q->what, "spend") || !strcmp(q->what, "rally") ||
-	    !strcmp(q->what, "turn")) {
-		rc = roster_cmd(t, q, oob, game, gamepath, sidename, points);
+	    !strcmp(q->what, "turn") || !strcmp(q->what, "log")) {
+		rc = roster_cmd(t, q, oob, game, gamepath, sidename, points, log, what);
 		goto out_free;
 	}
 	rc = ref_run(t, q, out);
@@ -605,8 +672,9 @@ int cmd_referee(int argc, char **argv)
 	else if (rc == 1)
 		fprintf(stderr, "crimea: %s\n", out->error);
 	else if (gamepath && out->neff)
-		rc = apply(t, out, oob, game, gamepath);
+		rc = apply(t, out, oob, game, gamepath, log, what);
 out_free:
+	json_decref(log);
 	free(q);
 	free(out);
 	free(t);

@@ -483,6 +483,11 @@ contains "roster: the leader's replacement" "$tmp/out" "kiev1's replacement lead
 expect "roster: units after" 0 "$bin" referee cotlb units --game "$g"
 contains "roster: kiev1 after" "$tmp/out" "^  kiev1  *russian-cavalry  *9/12  *5  *2  *8  *$"
 contains "roster: 93rd after" "$tmp/out" "^  93rd  *british-infantry  *21/24  *6  *1  *10  *$"
+expect "roster: the log" 0 "$bin" referee cotlb log --game "$g"
+contains "roster: the log: what was asked" "$tmp/out" "^turn 1: fire --firer 93rd --weapon rifle --target line --inches 9 --at kiev1 --dice 6,6,6,5,2,1 --saves 2,5,6,1 --leader 1$"
+contains "roster: the log: what changed" "$tmp/out" "=> \[Fire (e)\]  *kiev1's leader is dead"
+contains "roster: the log: later turns" "$tmp/out" "^turn 3: turn$"
+n=$(grep -c '^turn ' "$tmp/out"); [ "$n" -eq 6 ] && ok || ko "roster: the log has $n entries, 6 rulings changed the game"
 echo '{"format": "crimea/1", "kind": "cotlb-game", "oob": "balaclava-2014", "turn": 1, "units": []}' >"$tmp/bad-game.json"
 expect "roster: a game file missing units" 1 "$bin" referee cotlb units --game "$tmp/bad-game.json"
 contains "roster: a game file missing units: file:line" "$tmp/err" 'bad-game.json:1: unit "dnieper1" is missing'
