@@ -89,7 +89,7 @@ static void load_turns(const struct rd *R, struct stab *t)
 {
 	const json_t *tb = table(R, "turns");
 	for (int i = 0; tb && i < STAB_TURNS; i++) {
-		char key[8];
+		char key[12];
 		const json_t *w = NULL;
 		const char *s;
 		snprintf(key, sizeof key, "%d", i + 1);
@@ -109,21 +109,21 @@ static void load_small(const struct rd *R, struct stab *t)
 						 "russian_units", "russian_siege", "russian_mortar"};
 	const json_t *tb = table(R, "attrition");
 	for (int r = 0; tb && r < 8; r++) {
-		char key[4];
+		char key[12];
 		snprintf(key, sizeof key, "%d", r);
 		for (int n = 0; n < SN_NATIONS; n++)
 			NUMCELL(tb, key, stab_nation_name[n], 0, 20, false, &t->attrition[r][n]);
 	}
 	tb = table(R, "intervention");
 	for (int r = 0; tb && r < 6; r++) {
-		char key[4];
+		char key[12];
 		snprintf(key, sizeof key, "%d", r + 1);
 		for (int b = 0; b < SB_BATTLES; b++)
 			NUMCELL(tb, key, stab_battle_name[b], 0, 50, true, &t->intervention[r][b]);
 	}
 	tb = table(R, "ammunition");
 	for (int r = 0; tb && r < STAB_TURNS; r++) {
-		char key[4];
+		char key[12];
 		snprintf(key, sizeof key, "%d", r + 1);
 		for (int c = 0; c < 9; c++)
 			NUMCELL(tb, key, ammo_cols[c], 0, 99, true, &t->ammo[r][c]);
@@ -163,7 +163,7 @@ static void load_fire(const struct rd *R, struct stab *t)
 	static const char *const cols[STAB_FIRE_COLS] = {"sap", "8-7", "6-5", "4-3", "2-1", "0"};
 	const json_t *tb = table(R, "siege_fire");
 	for (int r = 0; tb && r < STAB_FIRE_ROWS; r++) {
-		char key[4];
+		char key[12];
 		snprintf(key, sizeof key, "%d", r);
 		NUMCELL(tb, key, "siege", -9, 20, true, &t->fire_siege[r]);
 		NUMCELL(tb, key, "mortar", -9, 20, true, &t->fire_mortar[r]);
@@ -212,7 +212,7 @@ static void load_crt(const struct rd *R, struct stab *t)
 	static const char *const mcols[4] = {"A", "B", "C", "D"};
 	const json_t *tb = table(R, "melee"), *mt = table(R, "morale");
 	for (int r = STAB_ROW_MIN; r <= STAB_ROW_MAX; r++) {
-		char key[4];
+		char key[12];
 		snprintf(key, sizeof key, "%d", r);
 		for (int c = 0; tb && c < STAB_CRT_COLS; c++) {
 			const json_t *w = NULL;
