@@ -3,6 +3,7 @@
 #define CRIMEA_CLI_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "../core/err.h"
 #include "../games/rules.h"
@@ -33,6 +34,11 @@ int cmd_referee(int argc, char **argv);
 int cmd_referee_siege(int argc, char **argv);
 /* crimea referee ulm ...: From Ulm to Waterloo's morale rules (cmd_ulm.c) */
 int cmd_referee_ulm(int argc, char **argv);
+/* The same two commands writing to out and err instead of the terminal (the server's
+ * /api/referee/siege and /api/referee/ulm): argv as the command's ("crimea", "siege", WHAT,
+ * options...). Returns the command's exit status: 0, 1 (refused by the rules), 2 (bad options). */
+int referee_siege_io(int argc, char **argv, FILE *out, FILE *err);
+int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err);
 int cmd_replay(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 int cmd_sim(int argc, char **argv);

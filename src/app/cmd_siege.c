@@ -38,21 +38,29 @@ struct sopt {
 	int mdice[3], nmdie;  /* the defender's morale dice, a shot each */
 };
 
-__attribute__((format(printf, 1, 2))) static int sfail(const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static int sfail(FILE *err, const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "crimea referee: ");
+	fprintf(err, "crimea referee: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vfprintf(err, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\n");
+	fprintf(err, "\n");
 	return 2;
 }
 
-static void events(const struct evsink *ev)
+/* An error as the command prints it. */
+static void print_err(FILE *err, const struct err *e)
+{
+	char buf[ERR_FILE_MAX + ERR_MSG_MAX + 32];
+	err_format(e, buf, sizeof buf);
+	fprintf(err, "crimea: %s\n", buf);
+}
+
+static void events(FILE *out, const struct evsink *ev)
 {
 	for (int i = 0; i < ev->n; i++)
-		printf("  %-10s %s\n", ev->ev[i].rule, ev->ev[i].text);
+		fprintf(out, "  %-10s %s\n", ev->ev[i].rule, ev->ev[i].text);
 }
 
 static const char *effect_text(char c)
@@ -67,7 +75,7 @@ static const char *effect_text(char c)
 }
 
 /* The chance of each morale effect for class cls at modifier mod: "eliminated 33.3% ...". */
-static void morale_odds(const struct stab *t, int cls, int mod, const char *who)
+static void morale_odds(FILE *out, const struct stab *t, int cls, int mod, const char *who)
 {
 	static const char order[] = "ER12-";
 	double p[5] = {0};
@@ -76,58 +84,58 @@ static void morale_odds(const struct stab *t, int cls, int mod, const char *who)
 		if (c)
 			p[c - order] += 1.0 / 6;
 	}
-	printf("  %-10s %s, class %c, %+d:", "[14.36]", who, 'A' + cls, mod);
+	fprintf(out, "  %-10s %s, class %c, %+d:", "[14.36]", who, 'A' + cls, mod);
 	for (int k = 0; k < 5; k++)
 		if (p[k] >= 0.0005)
-			printf("  %s %.1f%%", k < 4 ? (const char *[]){"eliminated", "routed", "retreat 1", "retreat 2"}[k] : "none",
+			fprintf(out, "  %s %.1f%%", k < 4 ? (const char *[]){"eliminated", "routed", "retreat 1", "retreat 2"}[k] : "none",
 			       100 * p[k]);
-	printf("\n");
+	fprintf(out, "\n");
 }
 
 /* A morale roll for an affected unit: the ruling with its die, else its odds. */
-static void morale_roll(const struct stab *t, int cls, int mod, int die, const char *who)
+static void morale_roll(FILE *out, const struct stab *t, int cls, int mod, int die, const char *who)
 {
 	if (cls < 0) {
-		printf("  %-10s %s rolls on the Morale Effects Table (give its class for the odds)\n", "[14.24]", who);
+		fprintf(out, "  %-10s %s rolls on the Morale Effects Table (give its class for the odds)\n", "[14.24]", who);
 		return;
 	}
 	if (!die) {
-		morale_odds(t, cls, mod, who);
+		morale_odds(out, t, cls, mod, who);
 		return;
 	}
-	printf("  %-10s %s, class %c: die %d %+d = %d: %s\n", "[14.36]", who, 'A' + cls, die, mod, die + mod,
+	fprintf(out, "  %-10s %s, class %c: die %d %+d = %d: %s\n", "[14.36]", who, 'A' + cls, die, mod, die + mod,
 	       effect_text(sref_morale_effect(t, cls, die + mod)));
 }
 
-static int do_melee(const struct stab *t, const struct sopt *o, bool battery)
+static int do_melee(FILE *out, FILE *err, const struct stab *t, const struct sopt *o, bool battery)
 {
 	struct err e;
 	int col, mod = sref_melee_mod(o->defender ? o->defender : "other");
 	double pa = 0, pd = 0;
 	if (!o->defender)
-		return sfail("%s needs --defender (russian, french, zouave, british or other)", o->what);
+		return sfail(err, "%s needs --defender (russian, french, zouave, british or other)", o->what);
 	if (battery) {
 		int rm;
 		if (o->yards < 1 || o->yards > 600)
-			return sfail("[13.0] field batteries fire at 600 yards or less; --yards 1-600");
+			return sfail(err, "[13.0] field batteries fire at 600 yards or less; --yards 1-600");
 		if (sref_range_mod(t, o->yards, &rm, &e) != 0) {
-			cli_print_err(&e);
+			print_err(err, &e);
 			return 1;
 		}
 		if (!strcmp(o->defender, "russian"))
-			return sfail("[13.0] Russian field batteries fire at Allied units");
+			return sfail(err, "[13.0] Russian field batteries fire at Allied units");
 		col = 3; /* the 2-1 column [13.0] */
 		mod += rm;
-		printf("field battery fire [13.0] at %d yards (%+d range [8.5]) on the 2-1 column, %+d for the target "
+		fprintf(out, "field battery fire [13.0] at %d yards (%+d range [8.5]) on the 2-1 column, %+d for the target "
 		       "[14.22], [14.23]: %d shot%s%s\n", o->yards, rm, sref_melee_mod(o->defender),
 		       o->ravine ? 3 : o->depression ? 2 : 1, o->ravine || o->depression ? "s" : "",
 		       o->ravine ? " (a ravine)" : o->depression ? " (a depression)" : "");
 	} else {
 		if ((col = sref_melee_col(o->attack, o->defence, &e)) < 0) {
-			cli_print_err(&e);
+			print_err(err, &e);
 			return 1;
 		}
-		printf("melee [14.0]: %d to %d, the %s column (rounded in the defender's favour), %+d for a %s defender "
+		fprintf(out, "melee [14.0]: %d to %d, the %s column (rounded in the defender's favour), %+d for a %s defender "
 		       "[14.21]-[14.23]\n", o->attack, o->defence, stab_crt_col[col], mod, o->defender);
 	}
 	for (int f = 1; f <= 6; f++) {
@@ -139,41 +147,41 @@ static int do_melee(const struct stab *t, const struct sopt *o, bool battery)
 	}
 	if (!o->ndice) {
 		if (battery)
-			printf("  %-10s each shot: the target affected %.1f%% (the battery never is [13.0])\n", "[14.26]", 100 * pd);
+			fprintf(out, "  %-10s each shot: the target affected %.1f%% (the battery never is [13.0])\n", "[14.26]", 100 * pd);
 		else
-			printf("  %-10s the attacker affected %.1f%%, the defender %.1f%%\n", "[14.26]", 100 * pa, 100 * pd);
+			fprintf(out, "  %-10s the attacker affected %.1f%%, the defender %.1f%%\n", "[14.26]", 100 * pa, 100 * pd);
 		if (!battery && o->cls[0] >= 0)
-			morale_odds(t, o->cls[0], o->mod, "each attacking unit, if affected");
+			morale_odds(out, t, o->cls[0], o->mod, "each attacking unit, if affected");
 		if (o->cls[1] >= 0)
-			morale_odds(t, o->cls[1], o->mod, battery ? "the target, each time it is affected" : "the defender, if affected");
+			morale_odds(out, t, o->cls[1], o->mod, battery ? "the target, each time it is affected" : "the defender, if affected");
 		return 0;
 	}
 	{
 		int shots = battery ? (o->ravine ? 3 : o->depression ? 2 : 1) : 1, hitd = 0;
 		bool hita = false;
 		if (o->ndice != shots)
-			return sfail("%d di%s for %d shot%s", o->ndice, o->ndice == 1 ? "e" : "ce", shots, shots == 1 ? "" : "s");
+			return sfail(err, "%d di%s for %d shot%s", o->ndice, o->ndice == 1 ? "e" : "ce", shots, shots == 1 ? "" : "s");
 		for (int k = 0; k < shots; k++) {
 			char r = sref_melee_result(t, col, o->dice[k] + mod);
 			bool d = r == 'D' || r == 'B', a = !battery && (r == 'A' || r == 'B');
-			printf("  %-10s die %d %+d = %d: %c, %s\n", "[14.26]", o->dice[k], mod, o->dice[k] + mod, r,
+			fprintf(out, "  %-10s die %d %+d = %d: %c, %s\n", "[14.26]", o->dice[k], mod, o->dice[k] + mod, r,
 			       d && a ? "both affected" : d ? "the defender affected" : a ? "the attacker affected" : "no effect");
 			hitd += d;
 			hita = hita || a;
 		}
 		if (hita)
-			morale_roll(t, o->cls[0], o->mod, o->mdie[0], "each attacking unit");
+			morale_roll(out, t, o->cls[0], o->mod, o->mdie[0], "each attacking unit");
 		/* each shot that affects the target is a morale roll of its own [13.0], [14.24] */
 		for (int k = 0; k < hitd; k++)
-			morale_roll(t, o->cls[1], o->mod, k < o->nmdie ? o->mdice[k] : 0,
+			morale_roll(out, t, o->cls[1], o->mod, k < o->nmdie ? o->mdice[k] : 0,
 				    hitd > 1 ? "the defender (a roll a shot that affected it)" : "the defender");
 		if (!hita && !hitd)
-			printf("  => no unit affected\n");
+			fprintf(out, "  => no unit affected\n");
 	}
 	return 0;
 }
 
-static int run(const struct stab *t, struct sopt *o)
+static int run(FILE *out, FILE *err, const struct stab *t, struct sopt *o)
 {
 	struct event store[32];
 	struct evsink ev;
@@ -186,17 +194,17 @@ static int run(const struct stab *t, struct sopt *o)
 			if (o->nation && !strcmp(o->nation, stab_nation_name[k]))
 				n = k;
 		if (n < 0 || !o->turn)
-			return sfail("attrition needs --turn N and --nation british|french|russian");
+			return sfail(err, "attrition needs --turn N and --nation british|french|russian");
 		if (sref_attrition(t, o->turn, n, o->die, &lost, p, &ev, &e) != 0) {
-			cli_print_err(&e);
+			print_err(err, &e);
 			return 1;
 		}
-		printf("attrition [7.0], %s, Game-Turn %d (%s):", o->nation, o->turn, t->turn[o->turn - 1]);
+		fprintf(out, "attrition [7.0], %s, Game-Turn %d (%s):", o->nation, o->turn, t->turn[o->turn - 1]);
 		for (int k = 0; k < 8; k++)
 			if (p[k] >= 0.0005)
-				printf("  %d lost %.1f%%", k, 100 * p[k]);
-		printf("\n");
-		events(&ev);
+				fprintf(out, "  %d lost %.1f%%", k, 100 * p[k]);
+		fprintf(out, "\n");
+		events(out, &ev);
 		return 0;
 	}
 	if (!strcmp(o->what, "intervention")) {
@@ -209,44 +217,44 @@ static int run(const struct stab *t, struct sopt *o)
 				used[k] = true;
 		}
 		if (b < 0 || !o->turn)
-			return sfail("intervention needs --turn N and --battle balaclava|inkerman|tchernaya");
+			return sfail(err, "intervention needs --turn N and --battle balaclava|inkerman|tchernaya");
 		if (sref_intervention(t, o->turn, b, used, o->last, o->die, &eff, &ev, &e) != 0) {
-			cli_print_err(&e);
+			print_err(err, &e);
 			return 1;
 		}
-		printf("field army intervention [5.0], %s, Game-Turn %d (%s):", o->battle, o->turn, t->turn[o->turn - 1]);
+		fprintf(out, "field army intervention [5.0], %s, Game-Turn %d (%s):", o->battle, o->turn, t->turn[o->turn - 1]);
 		for (int f = 1; f <= 6; f++) {
 			int x = t->intervention[f - 1][b];
 			if (x == STAB_NONE)
-				printf("  %d: -", f);
+				fprintf(out, "  %d: -", f);
 			else
-				printf("  %d: %d", f, x);
+				fprintf(out, "  %d: %d", f, x);
 		}
-		printf("\n");
-		events(&ev);
+		fprintf(out, "\n");
+		events(out, &ev);
 		return 0;
 	}
 	if (!strcmp(o->what, "ammunition")) {
 		if (o->turn < 1 || o->turn > STAB_TURNS)
-			return sfail("ammunition needs --turn 1-%d", STAB_TURNS);
+			return sfail(err, "ammunition needs --turn 1-%d", STAB_TURNS);
 		sref_ammunition(t, o->turn, o->units, &ev);
-		printf("ammunition [8.1], Game-Turn %d (%s):\n", o->turn, t->turn[o->turn - 1]);
-		events(&ev);
+		fprintf(out, "ammunition [8.1], Game-Turn %d (%s):\n", o->turn, t->turn[o->turn - 1]);
+		events(out, &ev);
 		return 0;
 	}
 	if (!strcmp(o->what, "bombard")) {
 		double p[STAB_FIRE_ROWS];
-		struct stab_fire out;
+		struct stab_fire res;
 		int gun = !o->gun ? -1 : !strcmp(o->gun, "siege") ? SG_SIEGE : !strcmp(o->gun, "mortar") ? SG_MORTAR
 			: !strcmp(o->gun, "lancaster") ? SG_LANCASTER : -1;
 		int strength = o->sap ? -1 : o->bastion;
 		if (gun < 0 || (!o->sap && o->bastion < 0) || (gun != SG_LANCASTER && o->yards < 1))
-			return sfail("bombard needs --gun siege|mortar|lancaster, --yards N and --sap or --bastion STRENGTH");
-		if (sref_bombard(t, gun, o->yards, strength, o->mamelon, o->die, &out, p, &ev, &e) != 0) {
-			cli_print_err(&e);
+			return sfail(err, "bombard needs --gun siege|mortar|lancaster, --yards N and --sap or --bastion STRENGTH");
+		if (sref_bombard(t, gun, o->yards, strength, o->mamelon, o->die, &res, p, &ev, &e) != 0) {
+			print_err(err, &e);
 			return 1;
 		}
-		printf("siege battery fire [8.0]: the chance of each result [8.99]:\n");
+		fprintf(out, "siege battery fire [8.0]: the chance of each result [8.99]:\n");
 		{
 			int eff = o->mamelon && strength >= 0 ? (strength + 2 > 8 ? 8 : strength + 2) : strength;
 			int col = strength < 0 ? 0 : eff >= 7 ? 1 : eff >= 5 ? 2 : eff >= 3 ? 3 : eff >= 1 ? 4 : 5;
@@ -261,32 +269,32 @@ static int run(const struct stab *t, struct sopt *o)
 						sum += p[q];
 						done[q] = true;
 					}
-				printf("  %5.1f%%  ", 100 * sum);
+				fprintf(out, "  %5.1f%%  ", 100 * sum);
 				if (!c->damaged && !c->strength && !c->infantry)
-					printf("no effect");
+					fprintf(out, "no effect");
 				else if (c->damaged)
-					printf("the siegework damaged");
+					fprintf(out, "the siegework damaged");
 				else
-					printf("%d strength level%s lost", c->strength, c->strength == 1 ? "" : "s");
+					fprintf(out, "%d strength level%s lost", c->strength, c->strength == 1 ? "" : "s");
 				if (c->infantry)
-					printf(", %d infantry unit%s destroyed", c->infantry, c->infantry == 1 ? "" : "s");
-				printf("%s\n", c->dump ? ", an ammunition dump explodes" : "");
+					fprintf(out, ", %d infantry unit%s destroyed", c->infantry, c->infantry == 1 ? "" : "s");
+				fprintf(out, "%s\n", c->dump ? ", an ammunition dump explodes" : "");
 			}
 		}
-		events(&ev);
+		events(out, &ev);
 		return 0;
 	}
 	if (!strcmp(o->what, "melee"))
-		return do_melee(t, o, false);
+		return do_melee(out, err, t, o, false);
 	if (!strcmp(o->what, "battery"))
-		return do_melee(t, o, true);
+		return do_melee(out, err, t, o, true);
 	if (!strcmp(o->what, "morale")) {
 		if (o->cls[1] < 0)
-			return sfail("morale needs --class A-D");
-		morale_roll(t, o->cls[1], o->mod, o->die, "the unit");
+			return sfail(err, "morale needs --class A-D");
+		morale_roll(out, t, o->cls[1], o->mod, o->die, "the unit");
 		return 0;
 	}
-	return sfail("no ruling \"%s\": attrition, intervention, ammunition, bombard, melee, battery or morale", o->what);
+	return sfail(err, "no ruling \"%s\": attrition, intervention, ammunition, bombard, melee, battery or morale", o->what);
 }
 
 static bool int_arg(const char *s, int lo, int hi, int *out)
@@ -309,6 +317,13 @@ static bool class_arg(const char *s, int *out)
 
 int cmd_referee_siege(int argc, char **argv)
 {
+	if (cli_help(argc, argv, siege_usage))
+		return 0;
+	return referee_siege_io(argc, argv, stdout, stderr);
+}
+
+int referee_siege_io(int argc, char **argv, FILE *out, FILE *err)
+{
 	struct sopt o;
 	struct stab *t;
 	const char *tables = NULL;
@@ -316,10 +331,8 @@ int cmd_referee_siege(int argc, char **argv)
 	struct errlist *errs;
 	int rc;
 
-	if (cli_help(argc, argv, siege_usage))
-		return 0;
 	if (argc < 3) {
-		fputs(siege_usage, stderr);
+		fputs(siege_usage, err);
 		return 2;
 	}
 	memset(&o, 0, sizeof o);
@@ -343,7 +356,7 @@ int cmd_referee_siege(int argc, char **argv)
 		else if (!strcmp(a, "--retreated"))
 			o.retreated = true;
 		else if (!v)
-			return sfail("%s needs a value (crimea referee siege --help)", a);
+			return sfail(err, "%s needs a value (crimea referee siege --help)", a);
 		else if (!strcmp(a, "--tables"))
 			tables = v, i++;
 		else if (!strcmp(a, "--nation"))
@@ -358,14 +371,14 @@ int cmd_referee_siege(int argc, char **argv)
 			o.defender = v, i++;
 		else if (!strcmp(a, "--attacker-class") || !strcmp(a, "--defender-class") || !strcmp(a, "--class")) {
 			if (!class_arg(v, &o.cls[strcmp(a, "--attacker-class") != 0]))
-				return sfail("%s is a morale class, A to D", a);
+				return sfail(err, "%s is a morale class, A to D", a);
 			i++;
 		} else if (!strcmp(a, "--die") && strchr(v, ',')) {
 			for (const char *p = v; *p && o.ndice < 3; p++)
 				if (*p >= '1' && *p <= '6')
 					o.dice[o.ndice++] = *p - '0';
 				else if (*p != ',')
-					return sfail("--die: dice 1-6, such as 4,2");
+					return sfail(err, "--die: dice 1-6, such as 4,2");
 			i++;
 		} else {
 			if (!strcmp(a, "--turn"))
@@ -393,7 +406,7 @@ int cmd_referee_siege(int argc, char **argv)
 					if (*p >= '1' && *p <= '6')
 						o.mdice[o.nmdie++] = *p - '0';
 					else if (*p != ',')
-						return sfail("--defender-morale-die: dice 1-6, such as 4,2");
+						return sfail(err, "--defender-morale-die: dice 1-6, such as 4,2");
 				i++;
 				continue;
 			} else if (!strcmp(a, "--defender-morale-die"))
@@ -405,9 +418,9 @@ int cmd_referee_siege(int argc, char **argv)
 			else if (!strcmp(a, "--russian"))
 				num = &o.units[SN_RUSSIAN], lo = 0, hi = 99;
 			else
-				return sfail("unknown option \"%s\" (crimea referee siege --help)", a);
+				return sfail(err, "unknown option \"%s\" (crimea referee siege --help)", a);
 			if (!int_arg(v, lo, hi, num))
-				return sfail("%s wants a whole number from %d to %d", a, lo, hi);
+				return sfail(err, "%s wants a whole number from %d to %d", a, lo, hi);
 			i++;
 		}
 	}
@@ -423,7 +436,7 @@ int cmd_referee_siege(int argc, char **argv)
 	}
 	if (!strcmp(o.what, "melee") || !strcmp(o.what, "battery")) {
 		if (!strcmp(o.what, "melee") && (!o.attack || !o.defence))
-			return sfail("melee needs --attack and --defence strengths");
+			return sfail(err, "melee needs --attack and --defence strengths");
 	}
 	t = malloc(sizeof *t);
 	errs = malloc(sizeof *errs);
@@ -440,7 +453,7 @@ int cmd_referee_siege(int argc, char **argv)
 		struct err e;
 		if (!c || cat_load(c, argv[0], &e) != 0) {
 			if (c)
-				cli_print_err(&e);
+				print_err(err, &e);
 			free(c);
 			free(t);
 			free(errs);
@@ -450,10 +463,11 @@ int cmd_referee_siege(int argc, char **argv)
 		free(c);
 	}
 	if (stab_load_file(t, path, errs) != 0) {
-		cli_print_errs(errs);
+		for (int i = 0; i < errs->n; i++)
+			print_err(err, &errs->e[i]);
 		rc = 1;
 	} else {
-		rc = run(t, &o);
+		rc = run(out, err, t, &o);
 	}
 	free(t);
 	free(errs);

@@ -18,15 +18,23 @@ static const char ulm_usage[] =
 	"             artillery, light-infantry, other-horse, train, line-infantry, militia)\n"
 	"  fire-check --original N --before N --lost N [--charging]   (whether fire losses call a check)\n";
 
-__attribute__((format(printf, 1, 2))) static int ufail(const char *fmt, ...)
+__attribute__((format(printf, 2, 3))) static int ufail(FILE *err, const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "crimea referee: ");
+	fprintf(err, "crimea referee: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vfprintf(err, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\n");
+	fprintf(err, "\n");
 	return 2;
+}
+
+/* An error as the command prints it. */
+static void print_err(FILE *err, const struct err *e)
+{
+	char buf[ERR_FILE_MAX + ERR_MSG_MAX + 32];
+	err_format(e, buf, sizeof buf);
+	fprintf(err, "crimea: %s\n", buf);
 }
 
 static bool int_arg(const char *s, int lo, int hi, int *out)
@@ -39,13 +47,20 @@ static bool int_arg(const char *s, int lo, int hi, int *out)
 	return true;
 }
 
-static void events(const struct evsink *ev)
+static void events(FILE *out, const struct evsink *ev)
 {
 	for (int i = 0; i < ev->n; i++)
-		printf("  %-16s %s\n", ev->ev[i].rule, ev->ev[i].text);
+		fprintf(out, "  %-16s %s\n", ev->ev[i].rule, ev->ev[i].text);
 }
 
 int cmd_referee_ulm(int argc, char **argv)
+{
+	if (cli_help(argc, argv, ulm_usage))
+		return 0;
+	return referee_ulm_io(argc, argv, stdout, stderr);
+}
+
+int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 {
 	struct umor_tab *t;
 	struct errlist *errs;
@@ -56,10 +71,8 @@ int cmd_referee_ulm(int argc, char **argv)
 	int nmods = 0, plus = 0, d[2] = {0, 0}, original = 0, before = -1, lost = -1, rc = 0;
 	bool contact = false, charging = false;
 
-	if (cli_help(argc, argv, ulm_usage))
-		return 0;
 	if (argc < 3) {
-		fputs(ulm_usage, stderr);
+		fputs(ulm_usage, err);
 		return 2;
 	}
 	for (int i = 3; i < argc; i++) {
@@ -69,7 +82,7 @@ int cmd_referee_ulm(int argc, char **argv)
 		else if (!strcmp(a, "--charging"))
 			charging = true;
 		else if (!v)
-			return ufail("%s needs a value (crimea referee ulm --help)", a);
+			return ufail(err, "%s needs a value (crimea referee ulm --help)", a);
 		else if (!strcmp(a, "--tables"))
 			tables = v, i++;
 		else if (!strcmp(a, "--class"))
@@ -78,23 +91,23 @@ int cmd_referee_ulm(int argc, char **argv)
 			state = v, i++;
 		else if (!strcmp(a, "--mod")) {
 			if (nmods == UMOR_MODS)
-				return ufail("too many modifiers");
+				return ufail(err, "too many modifiers");
 			mods[nmods++] = v, i++;
 		} else if (!strcmp(a, "--plus")) {
 			if (!int_arg(v, -9, 9, &plus))
-				return ufail("--plus is a whole number from -9 to 9");
+				return ufail(err, "--plus is a whole number from -9 to 9");
 			i++;
 		} else if (!strcmp(a, "--dice")) {
 			if (sscanf(v, "%d,%d", &d[0], &d[1]) != 2 || d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6)
-				return ufail("--dice is two dice, such as 3,4");
+				return ufail(err, "--dice is two dice, such as 3,4");
 			i++;
 		} else if (!strcmp(a, "--original") || !strcmp(a, "--before") || !strcmp(a, "--lost")) {
 			int *dst = a[2] == 'o' ? &original : a[2] == 'b' ? &before : &lost;
 			if (!int_arg(v, 0, 10000, dst))
-				return ufail("%s is a number of figures", a);
+				return ufail(err, "%s is a number of figures", a);
 			i++;
 		} else {
-			return ufail("unknown option \"%s\" (crimea referee ulm --help)", a);
+			return ufail(err, "unknown option \"%s\" (crimea referee ulm --help)", a);
 		}
 	}
 	evsink_init(&ev, store, 16);
@@ -102,18 +115,18 @@ int cmd_referee_ulm(int argc, char **argv)
 		int mod;
 		bool perm;
 		if (original < 1 || before < 0 || lost < 0 || before > original || lost > before)
-			return ufail("fire-check needs --original, --before and --lost figures (lost <= before <= original)");
+			return ufail(err, "fire-check needs --original, --before and --lost figures (lost <= before <= original)");
 		rc = umor_fire_check(original, before, lost, charging, &mod, &perm, &ev);
-		printf("fire losses [Morale D.2]:\n");
-		events(&ev);
+		fprintf(out, "fire losses [Morale D.2]:\n");
+		events(out, &ev);
 		if (rc)
-			printf("  => a non-contact morale check at %+d%s\n", mod, perm ? " (permanent)" : "");
+			fprintf(out, "  => a non-contact morale check at %+d%s\n", mod, perm ? " (permanent)" : "");
 		else
-			printf("  => no check\n");
+			fprintf(out, "  => no check\n");
 		return 0;
 	}
 	if (strcmp(argv[2], "morale"))
-		return ufail("no ruling \"%s\": morale or fire-check", argv[2]);
+		return ufail(err, "no ruling \"%s\": morale or fire-check", argv[2]);
 	t = malloc(sizeof *t);
 	errs = malloc(sizeof *errs);
 	if (!t || !errs) {
@@ -129,7 +142,7 @@ int cmd_referee_ulm(int argc, char **argv)
 		struct err e;
 		if (!c || cat_load(c, argv[0], &e) != 0) {
 			if (c)
-				cli_print_err(&e);
+				print_err(err, &e);
 			free(c);
 			free(t);
 			free(errs);
@@ -139,7 +152,8 @@ int cmd_referee_ulm(int argc, char **argv)
 		free(c);
 	}
 	if (umor_load_file(t, path, errs) != 0) {
-		cli_print_errs(errs);
+		for (int i = 0; i < errs->n; i++)
+			print_err(err, &errs->e[i]);
 		rc = 1;
 		goto out;
 	}
@@ -150,34 +164,34 @@ int cmd_referee_ulm(int argc, char **argv)
 			if (!strcmp(state, umor_state_name[s]))
 				st = s;
 		if (col < 0) {
-			rc = ufail("morale needs --class, a troop type of the chart (crimea referee ulm --help)");
+			rc = ufail(err, "morale needs --class, a troop type of the chart (crimea referee ulm --help)");
 			goto out;
 		}
 		if (st < 0) {
-			rc = ufail("--state is good, disorganized or fall-back");
+			rc = ufail(err, "--state is good, disorganized or fall-back");
 			goto out;
 		}
 		for (int i = 0; i < nmods; i++) {
 			int m = umor_mod(t, mods[i]);
 			if (!strcmp(mods[i], "disorganized")) {
-				rc = ufail("a disorganized unit's -1 comes with --state disorganized");
+				rc = ufail(err, "a disorganized unit's -1 comes with --state disorganized");
 				goto out;
 			}
 			if (m < 0) {
-				rc = ufail("no modifier \"%s\" (command, guard-retreating, general-retreating, fire-loss, beyond-half, "
+				rc = ufail(err, "no modifier \"%s\" (command, guard-retreating, general-retreating, fire-loss, beyond-half, "
 					   "extra-attacker)", mods[i]);
 				goto out;
 			}
 			mod += t->mod_value[m];
 		}
 		umor_check(t, col, contact, st, mod, d[0], d[1], p, &ev);
-		printf("%s morale check [Morale C.%d], %s, %s, %+d:", contact ? "contact" : "non-contact", contact ? 3 : 2, cls, state,
+		fprintf(out, "%s morale check [Morale C.%d], %s, %s, %+d:", contact ? "contact" : "non-contact", contact ? 3 : 2, cls, state,
 		       mod);
 		for (int s = 0; s < UM_STATES; s++)
 			if (p[s] >= 0.0005)
-				printf("  %s %.1f%%", umor_state_name[s], 100 * p[s]);
-		printf("\n");
-		events(&ev);
+				fprintf(out, "  %s %.1f%%", umor_state_name[s], 100 * p[s]);
+		fprintf(out, "\n");
+		events(out, &ev);
 	}
 out:
 	free(t);

@@ -1281,6 +1281,74 @@ static enum MHD_Result api_referee(struct srv *S, struct MHD_Connection *c, bool
 	return send_json(c, rc == 0 ? 200 : rc == 1 ? 422 : 400, resp);
 }
 
+/* POST /api/referee/siege and /api/referee/ulm: {"args": [words]}, the words of `crimea referee
+ * siege|ulm ...` after the system's name; the answer is the command's own text (docs/API.md
+ * "Referee"). The client may not name a file on the server (--tables). */
+#define REF_ARGS_MAX 40
+static enum MHD_Result api_referee_cmd(struct MHD_Connection *c, const char *sys, const struct sconn *k)
+{
+	json_t *body, *args, *x, *resp;
+	json_error_t jerr;
+	char *argv[REF_ARGS_MAX + 3], *obuf = NULL, *ebuf = NULL;
+	char words[REF_ARGS_MAX + 2][72]; /* argv's own copies (the command may not change jansson's) */
+	size_t olen = 0, elen = 0, i;
+	FILE *out, *err;
+	int argc = 0, rc;
+
+	if (!k->body || !(body = json_loadb(k->body, k->len, JSON_REJECT_DUPLICATES, &jerr)))
+		return send_error(c, 400, "the body must be a JSON object", NULL);
+	args = json_object_get(body, "args");
+	if (!json_is_array(args) || !json_array_size(args) || json_array_size(args) > REF_ARGS_MAX) {
+		json_decref(body);
+		return send_error(c, 400, "\"args\" must be a list of 1 to 40 words, the command's after the system", NULL);
+	}
+	snprintf(words[0], sizeof words[0], "crimea");
+	snprintf(words[1], sizeof words[1], "%s", sys);
+	argv[argc] = words[argc];
+	argc++;
+	argv[argc] = words[argc];
+	argc++;
+	json_array_foreach(args, i, x) {
+		const char *w = json_string_value(x);
+		if (!w || json_string_length(x) > 64 || !strncmp(w, "--tables", 8) || !strncmp(w, "--help", 6)) {
+			json_decref(body);
+			return send_error(c, 400, "each word is a string of at most 64 characters, and neither --tables nor --help",
+					  NULL);
+		}
+		snprintf(words[argc], sizeof words[argc], "%s", w);
+		argv[argc] = words[argc];
+		argc++;
+	}
+	argv[argc] = NULL;
+	out = open_memstream(&obuf, &olen);
+	err = open_memstream(&ebuf, &elen);
+	if (!out || !err) {
+		if (out)
+			fclose(out);
+		if (err)
+			fclose(err);
+		free(obuf);
+		free(ebuf);
+		json_decref(body);
+		return send_error(c, 500, "out of memory", NULL);
+	}
+	rc = !strcmp(sys, "siege") ? referee_siege_io(argc, argv, out, err) : referee_ulm_io(argc, argv, out, err);
+	fclose(out);
+	fclose(err);
+	json_decref(body);
+	resp = json_pack("{s:s}", "text", obuf ? obuf : "");
+	if (resp && rc != 0) {
+		char rule[EVENT_RULE_MAX];
+		rule_of(ebuf ? ebuf : "", rule, sizeof rule);
+		json_object_set_new(resp, "error", json_string(ebuf && *ebuf ? ebuf : "refused"));
+		if (rule[0])
+			json_object_set_new(resp, "rule", json_string(rule));
+	}
+	free(obuf);
+	free(ebuf);
+	return send_json(c, rc == 0 ? 200 : rc == 1 ? 422 : 400, resp);
+}
+
 /* ---- routing ---- */
 
 /* Splits "ID/what" (after /api/games/ or /api/scenarios/) into id and what ("" when absent).
@@ -1319,6 +1387,11 @@ static enum MHD_Result route_api(struct srv *S, struct MHD_Connection *c, const 
 		if (sheet_of(what) >= 0)
 			return api_scn_sheet(S, c, sid, (enum svgbook_kind)sheet_of(what));
 		return send_error(c, 404, "no such endpoint", NULL);
+	}
+	if (!strcmp(url, "/api/referee/siege") || !strcmp(url, "/api/referee/ulm")) {
+		if (!post)
+			return send_error(c, 405, "use POST", NULL);
+		return api_referee_cmd(c, url + 13, k);
 	}
 	if (!strcmp(url, "/api/referee/cotlb")) {
 		if (!get && !post)

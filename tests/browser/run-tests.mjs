@@ -569,6 +569,43 @@ test("the referee's sheet: the odds of a volley, then its ruling from the dice, 
   await page.context().close();
 });
 
+test("the referee's page: Sevastopol's melee and From Ulm to Waterloo's fire losses, as the command rules them", async () => {
+  const page = await newPage();
+  await page.goto(BASE + "/#/referee");
+  await page.click("nav[aria-label='rule systems'] >> text=Sevastopol");
+  await page.waitForSelector("form.referee #rule");
+  await page.click("[role=tab] >> text=Melee");
+  await page.fill("form.referee input[name=attack]", "13");
+  await page.fill("form.referee input[name=defence]", "4");
+  await page.selectOption("form.referee select[name=defender]", "russian");
+  await page.fill("form.referee input[name=die]", "4");
+  await page.selectOption("form.referee select[name=defender-class]", "B");
+  await page.fill("form.referee input[name=defender-morale-die]", "2");
+  await page.click("#rule");
+  await page.waitForSelector("section.refout pre.reftext");
+  const got = await page.$eval("section.refout pre.reftext", (p) => p.textContent);
+  const cli = execFileSync(BIN, ["referee", "siege", "melee", "--attack", "13", "--defence", "4", "--defender", "russian", "--die", "4",
+    "--defender-class", "B", "--defender-morale-die", "2"], { encoding: "utf8" });
+  eq(got, cli, "the browser's ruling is the command's");
+  assert(got.includes("13 to 4, the 3-1 column"), "[14.0]'s example");
+  // a refusal: attrition out of season, with its case
+  await page.click("[role=tab] >> text=Attrition");
+  await page.fill("form.referee input[name=turn]", "3");
+  await page.click("#rule");
+  await page.waitForSelector("section.refout p.msg");
+  assert((await page.$eval("section.refout p.msg", (p) => p.textContent)).includes("[7.0] no attrition in Game-Turn 3"), "the refusal");
+  // From Ulm to Waterloo: the rulebook's example past 50% casualties
+  await page.click("nav[aria-label='rule systems'] >> text=From Ulm to Waterloo");
+  await page.waitForSelector("form.referee #rule");
+  await page.click("[role=tab] >> text=Fire losses");
+  await page.fill("form.referee input[name=before]", "16");
+  await page.click("#rule");
+  await page.waitForSelector("section.refout pre.reftext");
+  assert((await page.$eval("section.refout pre.reftext", (p) => p.textContent)).includes("a non-contact morale check at -2 (permanent)"), "Morale D.2.c's example");
+  await page.screenshot({ path: path.join(OUT, "referee-siege-ulm.png") });
+  await page.context().close();
+});
+
 let passed = 0, failed = 0;
 for (const t of tests) {
   const t0 = Date.now();

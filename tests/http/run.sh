@@ -434,6 +434,16 @@ req POST /api/referee/cotlb '{"what":"initiative","a":{"won_last_turn":true,"clo
 check "referee initiative: a tie rolls again" [ "$(j "$body" 'o.items[o.items.length - 1].text')" = "a tie: roll again" ]
 req POST /api/referee/cotlb '{"what":"initiative","a":{"won_last_turn":"yes"}}'
 check "referee initiative: a bad modifier is 400" [ "$code" = 400 ]
+req POST /api/referee/siege '{"args":["melee","--attack","13","--defence","4","--defender","russian","--die","4"]}'
+check "referee siege: the command's text" [ "$code:$(j "$body" 'o.text.split("\n")[0]')" = "200:melee [14.0]: 13 to 4, the 3-1 column (rounded in the defender's favour), +1 for a russian defender [14.21]-[14.23]" ]
+req POST /api/referee/siege '{"args":["attrition","--turn","3","--nation","french"]}'
+check "referee siege: a refusal is 422 with its case" [ "$code:$(j "$body" 'o.rule')" = "422:[7.0]" ]
+req POST /api/referee/ulm '{"args":["morale","--tables","/etc/passwd"]}'
+check "referee ulm: no file of the server's" [ "$code" = 400 ]
+req POST /api/referee/ulm '{"args":["fire-check","--original","30","--before","28","--lost","3"]}'
+check "referee ulm: fire losses" [ "$(j "$body" 'o.text.includes("a non-contact morale check at -1")')" = true ]
+req GET /api/referee/ulm
+check "referee ulm: GET is 405" [ "$code" = 405 ]
 req PUT /api/referee/cotlb '{}'
 check "referee: PUT is 405" [ "$code" = 405 ]
 

@@ -18,7 +18,7 @@ async function route() {
   document.body.dataset.view = parts[0] || "lobby";
   if (parts[0] === "game" && parts[1]) close = await showGame(root, decodeURIComponent(parts[1]), params.get("token"));
   else if (parts[0] === "replay" && parts[1]) close = await showReplay(root, decodeURIComponent(parts[1]));
-  else if (parts[0] === "referee") await showReferee(root);
+  else if (parts[0] === "referee") await showReferee(root, parts[1]);
   else await showLobby(root);
   document.body.dataset.ready = "1";
 }

@@ -1,7 +1,8 @@
-// referee.js: #/referee, the Charge of the Light Brigade play sheet for a referee at a table of
-// miniatures: pick a ruling, describe the units as they stand on the table, and get the odds,
-// or type the dice rolled and get the ruling, each line with the sheet's section
-// (POST /api/referee/cotlb, docs/API.md "Referee").
+// referee.js: #/referee[/SYSTEM], the referee's sheets: the Charge of the Light Brigade play sheet
+// for a referee at a table of miniatures (pick a ruling, describe the units as they stand on the
+// table, and get the odds, or type the dice rolled and get the ruling, each line with the sheet's
+// section: POST /api/referee/cotlb), Sevastopol's charts and From Ulm to Waterloo's morale rules
+// (the command's words and text: POST /api/referee/siege|ulm; docs/API.md "Referee").
 
 import { h, clear } from "./dom.js";
 
@@ -196,10 +197,102 @@ function forms(sheet) {
   return [fire, melee, save, morale, move, initiative, command];
 }
 
-export async function showReferee(root) {
+// Sevastopol's and From Ulm to Waterloo's rulings: each a list of fields that become the
+// command's words (POST /api/referee/siege|ulm {"args": [...]}); the answer is the command's text.
+const N = (flag, label, v, min, max) => ({ flag, label, kind: "number", v, min, max });
+const S = (flag, label, opts, v) => ({ flag, label, kind: "select", opts, v });
+const C = (flag, label) => ({ flag, label, kind: "check" });
+const T = (flag, label, ph) => ({ flag, label, kind: "text", ph });
+const classes = [["", "(not given)"], ["A", "A"], ["B", "B"], ["C", "C"], ["D", "D"]];
+const SYSTEMS = {
+  siege: {
+    title: "Sevastopol (SPI, 1979)",
+    note: "The charts of the printed game: leave the die empty for the chance of each result.",
+    rulings: [
+      ["Attrition", "attrition", [N("--turn", "Game-Turn", 5, 1, 18), S("--nation", "nation", [["british", "British"], ["french", "French"], ["russian", "Russian"]]), N("--die", "die", "", 1, 6)]],
+      ["Intervention", "intervention", [N("--turn", "Game-Turn", 9, 1, 18), S("--battle", "battle", [["balaclava", "Balaclava"], ["inkerman", "Inkerman"], ["tchernaya", "Tchernaya"]]), T("--used", "battles chosen before", "e.g. balaclava"), N("--last", "Game-Turn of the last intervention", "", 1, 18), N("--die", "die", "", 1, 6)]],
+      ["Ammunition", "ammunition", [N("--turn", "Game-Turn", 1, 1, 18), N("--british", "British units in the Balaclava Supply Box", "", 0, 99), N("--french", "French units in the Kameitch Supply Box", "", 0, 99), N("--russian", "Russian units in the North Shore Supply Box", "", 0, 99)]],
+      ["Bombard", "bombard", [S("--gun", "gun", [["siege", "siege gun"], ["mortar", "mortar"], ["lancaster", "Lancaster Battery"]]), N("--yards", "range in yards", 450, 1, 5000), C("--sap", "at a parallel or sap"), N("--bastion", "or a bastion of strength", "", 0, 8), C("--mamelon", "the Mamelon"), N("--die", "die", "", 1, 6)]],
+      ["Melee", "melee", [N("--attack", "attacking strength", 6, 1, 200), N("--defence", "defending strength", 3, 1, 200), S("--defender", "defender", [["russian", "Russian"], ["french", "French"], ["zouave", "Zouave"], ["british", "British"], ["other", "other"]]), N("--die", "die", "", 1, 6), S("--attacker-class", "attackers' morale class", classes), S("--defender-class", "defender's morale class", classes), N("--attacked-strength", "strength of the bastion attacked (morale)", "", 0, 8), C("--retreated", "retreated before this Assault Phase (morale)"), N("--attacker-morale-die", "attackers' morale die", "", 1, 6), N("--defender-morale-die", "defender's morale die", "", 1, 6)]],
+      ["Field battery", "battery", [N("--yards", "range in yards", 300, 1, 600), S("--defender", "target", [["french", "French"], ["zouave", "Zouave"], ["british", "British"], ["other", "other"]]), C("--depression", "in a depression (two shots)"), C("--ravine", "in a ravine (three shots)"), T("--die", "dice, a shot each", "e.g. 4 or 4,2"), S("--defender-class", "target's morale class", classes), T("--defender-morale-die", "morale dice, a shot each", "e.g. 3")]],
+      ["Morale", "morale", [S("--class", "morale class", classes.slice(1)), N("--attacked-strength", "strength of the bastion attacked", "", 0, 8), C("--retreated", "retreated before this Assault Phase"), N("--die", "die", "", 1, 6)]],
+    ],
+  },
+  ulm: {
+    title: "From Ulm to Waterloo (2003): morale",
+    note: "The Morale Evaluation Chart and when fire losses call for a check: leave the dice empty for the odds.",
+    rulings: [
+      ["Morale check", "morale", [S("--class", "troop type", ["guards", "command", "cuirassiers", "grenadiers", "hussars", "sappers", "artillery", "light-infantry", "other-horse", "train", "line-infantry", "militia"].map((x) => [x, x]), "line-infantry"),
+        C("--contact", "contact check (melee)"), S("--state", "morale now", [["good", "good"], ["disorganized", "disorganized"], ["fall-back", "fall back"]]),
+        C("--mod command", "+1 a command figure within reach"), C("--mod guard-retreating", "-1 near a retreating Guard unit"), C("--mod general-retreating", "-1 near a retreating general"),
+        C("--mod fire-loss", "-1 a 10% loss from fire"), C("--mod beyond-half", "-2 past 50% casualties"), N("--plus", "other modifier", "", -9, 9), T("--dice", "two dice", "e.g. 3,4")]],
+      ["Fire losses", "fire-check", [N("--original", "original figures", 30, 1, 10000), N("--before", "figures before the fire", 30, 0, 10000), N("--lost", "figures lost to it", 3, 0, 10000), C("--charging", "the unit is charging")]],
+    ],
+  },
+};
+
+function genericForm(sys, ruling) {
+  const [title, what, fields] = ruling;
+  const els = fields.map((f) => {
+    let input;
+    if (f.kind === "number") input = num(f.flag.slice(2), f.v, f.min, f.max);
+    else if (f.kind === "select") { input = select(f.flag.slice(2), f.opts); if (f.v) input.value = f.v; }
+    else if (f.kind === "check") input = check(f.flag.replace(/^--/, "").replace(" ", "-"));
+    else input = text(f.flag.slice(2), f.ph || "");
+    f.input = input;
+    return field(f.label, input);
+  });
+  return {
+    title, els,
+    req: () => {
+      const args = [what];
+      for (const f of fields) {
+        if (f.kind === "check") { if (f.input.checked) args.push(...f.flag.split(" ")); }
+        else if (f.input.value !== "") args.push(f.flag, String(f.input.value).replace(/\s+/g, ""));
+      }
+      return args;
+    },
+  };
+}
+
+async function showGeneric(root, msg, sys) {
+  const S = SYSTEMS[sys];
+  root.append(h("p.muted", {}, S.note));
+  const tabs = h("div.buttons", { role: "tablist" });
+  const panel = h("form.referee", { "aria-live": "polite" });
+  const out = h("section.refout", { "aria-label": "ruling" });
+  root.append(tabs, h("div.refbody", {}, panel, out));
+  let current = null;
+  const open = (i) => {
+    current = genericForm(sys, S.rulings[i]);
+    [...tabs.children].forEach((b, k) => b.setAttribute("aria-selected", k === i ? "true" : "false"));
+    clear(panel);
+    clear(out);
+    panel.append(h("h2", {}, current.title), ...current.els, h("div.buttons", {}, h("button.primary", { type: "submit", id: "rule" }, "Rule")));
+  };
+  S.rulings.forEach((r, i) => tabs.append(h("button", { type: "button", role: "tab", onclick: () => open(i) }, r[0])));
+  panel.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    msg.textContent = "";
+    const r = await fetch(`/api/referee/${sys}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ args: current.req() }) });
+    const data = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+    clear(out);
+    if (data.text) out.append(h("pre.reftext", {}, data.text));
+    if (data.error) out.append(h("p.msg", { role: "alert" }, data.error));
+  });
+  open(0);
+}
+
+export async function showReferee(root, system) {
   clear(root);
+  const sys = SYSTEMS[system] ? system : "cotlb";
   const msg = h("p.msg", { role: "status", "aria-live": "polite" });
-  root.append(h("h1", {}, "Referee: Charge of the Light Brigade"), msg);
+  const systems = h("nav.buttons", { "aria-label": "rule systems" },
+    [["cotlb", "Charge of the Light Brigade"], ["siege", "Sevastopol"], ["ulm", "From Ulm to Waterloo"]].map(([k, t]) =>
+      h("a.button", { href: `#/referee/${k}`, "aria-current": k === sys ? "page" : null, class: k === sys ? "button primary" : "button" }, t)));
+  root.append(h("h1", {}, "Referee: ", sys === "cotlb" ? "Charge of the Light Brigade" : SYSTEMS[sys].title), systems, msg);
+  if (sys !== "cotlb")
+    return showGeneric(root, msg, sys);
   const r = await call("GET");
   if (!r.ok) {
     msg.textContent = r.data.error || "the server has no referee's sheet";
