@@ -15,8 +15,11 @@ static const char ulm_usage[] =
 	"  From Ulm to Waterloo's morale rules (its other charts are not in the rules text):\n"
 	"  morale     --class TYPE [--contact] [--state good|disorganized|fall-back] [--mod KEY].. [--plus N]\n"
 	"             [--dice A,B]     (TYPE: guards, command, cuirassiers, grenadiers, hussars, sappers,\n"
-	"             artillery, light-infantry, other-horse, train, line-infantry, militia)\n"
-	"  fire-check --original N --before N --lost N [--charging]   (whether fire losses call a check)\n";
+	"             artillery, light-infantry, other-horse, train, line-infantry, militia, second-line;\n"
+	"             KEY: command, guard-retreating, general-retreating, extra-attacker (each attacker\n"
+	"             after the first, to -3); the state's minus is added: disorganized -1, fall back -2)\n"
+	"  fire-check --original N --before N --lost N [--charging] [--class TYPE]\n"
+	"             (whether fire losses call a check, and its Loss of Effectiveness minus)\n";
 
 __attribute__((format(printf, 2, 3))) static int ufail(FILE *err, const char *fmt, ...)
 {
@@ -111,21 +114,7 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 		}
 	}
 	evsink_init(&ev, store, 16);
-	if (!strcmp(argv[2], "fire-check")) {
-		int mod;
-		bool perm;
-		if (original < 1 || before < 0 || lost < 0 || before > original || lost > before)
-			return ufail(err, "fire-check needs --original, --before and --lost figures (lost <= before <= original)");
-		rc = umor_fire_check(original, before, lost, charging, &mod, &perm, &ev);
-		fprintf(out, "fire losses [Morale D.2]:\n");
-		events(out, &ev);
-		if (rc)
-			fprintf(out, "  => a non-contact morale check at %+d%s\n", mod, perm ? " (permanent)" : "");
-		else
-			fprintf(out, "  => no check\n");
-		return 0;
-	}
-	if (strcmp(argv[2], "morale"))
+	if (strcmp(argv[2], "fire-check") && strcmp(argv[2], "morale"))
 		return ufail(err, "no ruling \"%s\": morale or fire-check", argv[2]);
 	t = malloc(sizeof *t);
 	errs = malloc(sizeof *errs);
@@ -157,6 +146,27 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 		rc = 1;
 		goto out;
 	}
+	if (!strcmp(argv[2], "fire-check")) {
+		int mod, ci = cls ? umor_class_index(t, cls) : -1;
+		bool perm;
+		if (original < 1 || before < 0 || lost < 0 || before > original || lost > before) {
+			rc = ufail(err, "fire-check needs --original, --before and --lost figures (lost <= before <= original)");
+			goto out;
+		}
+		if (cls && ci < 0) {
+			rc = ufail(err, "no troop type \"%s\" (crimea referee ulm --help)", cls);
+			goto out;
+		}
+		rc = umor_fire_check(t, ci, original, before, lost, charging, &mod, &perm, &ev);
+		fprintf(out, "fire losses [Morale D.2]:\n");
+		events(out, &ev);
+		if (rc)
+			fprintf(out, "  => a non-contact morale check at %+d%s\n", mod, perm ? " (permanent)" : "");
+		else
+			fprintf(out, "  => no check\n");
+		rc = 0;
+		goto out;
+	}
 	{
 		int col = cls ? umor_class(t, cls) : -1, st = -1, mod = plus;
 		double p[UM_STATES];
@@ -171,15 +181,19 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 			rc = ufail(err, "--state is good, disorganized or fall-back");
 			goto out;
 		}
+		int extra = 0;
 		for (int i = 0; i < nmods; i++) {
 			int m = umor_mod(t, mods[i]);
-			if (!strcmp(mods[i], "disorganized")) {
-				rc = ufail(err, "a disorganized unit's -1 comes with --state disorganized");
+			if (!strcmp(mods[i], "disorganized") || !strcmp(mods[i], "fall-back")) {
+				rc = ufail(err, "a disorganized or falling back unit's minus comes with --state");
 				goto out;
 			}
+			/* Melee B.4.a: -1 for two attacking units ... -3 for four or more */
+			if (!strcmp(mods[i], "extra-attacker") && ++extra > 3)
+				continue;
 			if (m < 0) {
-				rc = ufail(err, "no modifier \"%s\" (command, guard-retreating, general-retreating, fire-loss, beyond-half, "
-					   "extra-attacker)", mods[i]);
+				rc = ufail(err, "no modifier \"%s\" (command, guard-retreating, general-retreating, extra-attacker; the "
+					   "Loss of Effectiveness minus comes from fire-check, as --plus)", mods[i]);
 				goto out;
 			}
 			mod += t->mod_value[m];

@@ -537,10 +537,20 @@ expect "ulm: 3 of 30 lost, a check at -1" 0 "$bin" referee ulm fire-check --orig
 contains "ulm: 3 of 30 lost, a check at -1" "$tmp/out" "=> a non-contact morale check at -1$"
 expect "ulm: past 50%, a permanent -2" 0 "$bin" referee ulm fire-check --original 30 --before 16 --lost 3
 contains "ulm: past 50%, a permanent -2" "$tmp/out" "=> a non-contact morale check at -2 (permanent)"
-expect "ulm morale odds" 0 "$bin" referee ulm morale --class line-infantry --mod fire-loss
+expect "ulm morale odds" 0 "$bin" referee ulm morale --class line-infantry --plus -1
 contains "ulm morale odds" "$tmp/out" "good 41.7%  disorganized 58.3%"
-expect "ulm contact morale" 0 "$bin" referee ulm morale --class line-infantry --contact --mod beyond-half --dice 2,3
+expect "ulm contact morale" 0 "$bin" referee ulm morale --class line-infantry --contact --plus -2 --dice 2,3
 contains "ulm contact morale" "$tmp/out" "the unit follows the chart: good -> fall-back"
+# E.4.b: a falling back unit is -2 (8 becomes 6: a failure, and a rout)
+expect "ulm: falling back, -2" 0 "$bin" referee ulm morale --class line-infantry --state fall-back --dice 4,4
+contains "ulm: falling back, -2" "$tmp/out" "dice 4 + 4 -2 = 6: disorganized"
+contains "ulm: falling back, -2: a rout" "$tmp/out" "fall-back -> rout"
+# Melee B.4.a: four or more attacking units are -3, no more
+expect "ulm: attackers to -3" 0 "$bin" referee ulm morale --class guards --mod extra-attacker --mod extra-attacker --mod extra-attacker --mod extra-attacker --mod extra-attacker
+contains "ulm: attackers to -3" "$tmp/out" "guards, good, -3:"
+# H.2: second line troops' Loss of Effectiveness is -3, -4 past 50%
+expect "ulm: second line fire losses" 0 "$bin" referee ulm fire-check --class second-line --original 30 --before 16 --lost 3
+contains "ulm: second line fire losses" "$tmp/out" "=> a non-contact morale check at -4 (permanent)"
 expect "ulm: an unknown troop type" 2 "$bin" referee ulm morale --class uhlans
 expect "referee: unknown ruling" 2 "$bin" referee cotlb charge
 expect "referee: another rule system" 2 "$bin" referee quad fire

@@ -73,6 +73,10 @@ static void test_checks(void **state)
 	/* disorganized: 6 + 1 = 7 passes for line, but -1 makes it 6: one more grade */
 	assert_int_equal(umor_check(t, line, false, UM_DISORGANIZED, 0, 6, 1, NULL, NULL), UM_FALL_BACK);
 	assert_int_equal(umor_check(t, line, false, UM_DISORGANIZED, 0, 6, 2, NULL, NULL), UM_DISORGANIZED);
+	/* E.4.b: a falling back unit is -2: 4 + 4 = 8 passes for line in good order, but falling back
+	 * it is 6, a failure, one grade more: a rout */
+	assert_int_equal(umor_check(t, line, false, UM_GOOD, 0, 4, 4, NULL, NULL), UM_GOOD);
+	assert_int_equal(umor_check(t, line, false, UM_FALL_BACK, 0, 4, 4, NULL, NULL), UM_ROUT);
 	/* a contact result no worse than the state held leaves it */
 	assert_int_equal(umor_check(t, mil, true, UM_FALL_BACK, 0, 3, 3, NULL, NULL), UM_FALL_BACK);
 	/* the odds are the dice's */
@@ -99,21 +103,34 @@ static void test_fire_examples(void **state)
 	(void)state;
 	int mod;
 	bool perm;
-	assert_int_equal(umor_fire_check(30, 30, 2, false, &mod, &perm, NULL), 0);
-	assert_int_equal(umor_fire_check(30, 28, 3, false, &mod, &perm, NULL), 1);
+	assert_int_equal(umor_fire_check(NULL, -1, 30, 30, 2, false, &mod, &perm, NULL), 0);
+	assert_int_equal(umor_fire_check(NULL, -1, 30, 28, 3, false, &mod, &perm, NULL), 1);
 	assert_int_equal(mod, -1);
 	assert_false(perm);
-	assert_int_equal(umor_fire_check(30, 16, 3, false, &mod, &perm, NULL), 1);
+	assert_int_equal(umor_fire_check(NULL, -1, 30, 16, 3, false, &mod, &perm, NULL), 1);
 	assert_int_equal(mod, -2);
 	assert_true(perm);
 	/* D.2.b: a charging unit checks on any loss; with 10% the -1 too */
-	assert_int_equal(umor_fire_check(30, 30, 1, true, &mod, &perm, NULL), 1);
+	assert_int_equal(umor_fire_check(NULL, -1, 30, 30, 1, true, &mod, &perm, NULL), 1);
 	assert_int_equal(mod, 0);
-	assert_int_equal(umor_fire_check(30, 30, 3, true, &mod, &perm, NULL), 1);
+	assert_int_equal(umor_fire_check(NULL, -1, 30, 30, 3, true, &mod, &perm, NULL), 1);
 	assert_int_equal(mod, -1);
 	/* 50% casualties exactly is not more than 50% */
-	assert_int_equal(umor_fire_check(30, 18, 3, false, &mod, &perm, NULL), 1);
+	assert_int_equal(umor_fire_check(NULL, -1, 30, 18, 3, false, &mod, &perm, NULL), 1);
 	assert_int_equal(mod, -1);
+	/* H.2: second line troops' Loss of Effectiveness is -3 and -4 */
+	{
+		const struct umor_tab *t = tab();
+		int sl = umor_class_index(t, "second-line");
+		assert_true(sl >= 0);
+		assert_int_equal(t->cls_col[sl], umor_class(t, "line-infantry"));
+		assert_int_equal(umor_fire_check(t, sl, 30, 28, 3, false, &mod, &perm, NULL), 1);
+		assert_int_equal(mod, -3);
+		assert_int_equal(umor_fire_check(t, sl, 30, 16, 3, false, &mod, &perm, NULL), 1);
+		assert_int_equal(mod, -4);
+		assert_int_equal(umor_fire_check(t, umor_class_index(t, "guards"), 30, 28, 3, false, &mod, &perm, NULL), 1);
+		assert_int_equal(mod, -1);
+	}
 }
 
 /* The loader: a chart that is better on a lower roll, and an unknown result, are refused. */

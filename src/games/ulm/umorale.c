@@ -78,16 +78,22 @@ int umor_load(struct umor_tab *t, const struct jdoc *d, struct errlist *errs)
 	if ((tb = table(d, "classes", errs)))
 		json_array_foreach(json_object_get(tb, "rows"), i, r) {
 			const char *k = json_string_value(json_object_get(r, "key"));
-			const char *v = json_string_value(json_array_get(json_object_get(r, "cells"), 0));
+			const json_t *cells = json_object_get(r, "cells");
+			const char *v = json_string_value(json_array_get(cells, 0));
+			const char *l10 = json_string_value(json_array_get(cells, 1)), *l50 = json_string_value(json_array_get(cells, 2));
 			int col = -1;
 			for (int c = 0; v && c < UMOR_COLS; c++)
 				if (!strcmp(v, col_name[c]))
 					col = c;
-			if (!k || strlen(k) >= UMOR_KEY_MAX || col < 0 || t->ncls == UMOR_CLASSES) {
-				jdoc_add(d, r, errs, "a troop type names a chart column (guards, elite, light, line, militia)");
+			if (!k || strlen(k) >= UMOR_KEY_MAX || col < 0 || t->ncls == UMOR_CLASSES || !l10 || !l50 ||
+			    atoi(l10) > 0 || atoi(l50) > 0 || atoi(l10) < -9 || atoi(l50) < -9) {
+				jdoc_add(d, r, errs, "a troop type names a chart column (guards, elite, light, line, militia) and "
+					 "its two Loss of Effectiveness modifiers (\"-1\", \"-2\")");
 				continue;
 			}
 			snprintf(t->cls[t->ncls], UMOR_KEY_MAX, "%s", k);
+			t->cls_loss10[t->ncls] = atoi(l10);
+			t->cls_loss50[t->ncls] = atoi(l50);
 			t->cls_col[t->ncls++] = col;
 		}
 	if ((tb = table(d, "modifiers", errs)))
@@ -130,6 +136,14 @@ int umor_class(const struct umor_tab *t, const char *key)
 	return -1;
 }
 
+int umor_class_index(const struct umor_tab *t, const char *key)
+{
+	for (int i = 0; i < t->ncls; i++)
+		if (!strcmp(t->cls[i], key))
+			return i;
+	return -1;
+}
+
 int umor_mod(const struct umor_tab *t, const char *key)
 {
 	for (int i = 0; i < t->nmods; i++)
@@ -157,9 +171,11 @@ static int after(int state, bool contact, int r)
 int umor_check(const struct umor_tab *t, int col, bool contact, int state, int mod, int d1, int d2,
 	       double p[UM_STATES], struct evsink *ev)
 {
-	int dis = umor_mod(t, "disorganized");
+	int dis = umor_mod(t, "disorganized"), fb = umor_mod(t, "fall-back");
 	if (state == UM_DISORGANIZED && dis >= 0)
 		mod += t->mod_value[dis]; /* E.3.c: a disorganized unit is -1 on morale */
+	if (state == UM_FALL_BACK && fb >= 0)
+		mod += t->mod_value[fb];  /* E.4.b: a fall back unit is -2 on morale */
 	if (p) {
 		for (int s = 0; s < UM_STATES; s++)
 			p[s] = 0;
@@ -183,10 +199,12 @@ int umor_check(const struct umor_tab *t, int col, bool contact, int state, int m
 	}
 }
 
-int umor_fire_check(int original, int before, int lost, bool charging, int *mod, bool *permanent, struct evsink *ev)
+int umor_fire_check(const struct umor_tab *t, int cls, int original, int before, int lost, bool charging, int *mod,
+		    bool *permanent, struct evsink *ev)
 {
 	bool tenth = lost > 0 && 10 * lost >= original;          /* D.2.a: of the original strength */
 	bool half = 2 * (before - lost) < original;              /* D.2.c: more than 50% casualties */
+	int l10 = t && cls >= 0 ? t->cls_loss10[cls] : -1, l50 = t && cls >= 0 ? t->cls_loss50[cls] : -2; /* [H.2] */
 	*mod = 0;
 	*permanent = false;
 	if (!tenth && !(charging && lost > 0)) {
@@ -194,14 +212,14 @@ int umor_fire_check(int original, int before, int lost, bool charging, int *mod,
 		return 0;
 	}
 	if (tenth && half) {
-		*mod = -2;
+		*mod = l50;
 		*permanent = true;
 		ev_emit(ev, "[Morale D.2.c]", "%d lost (10%% or more of %d) with more than 50%% casualties (%d left): a Loss of "
-			"Effectiveness check at -2, permanent for every later check", lost, original, before - lost);
+			"Effectiveness check at %d, permanent for every later check", lost, original, before - lost, l50);
 	} else if (tenth) {
-		*mod = -1;
-		ev_emit(ev, "[Morale D.2.a]", "%d lost, 10%% or more of %d original figures: a Loss of Effectiveness check at -1",
-			lost, original);
+		*mod = l10;
+		ev_emit(ev, "[Morale D.2.a]", "%d lost, 10%% or more of %d original figures: a Loss of Effectiveness check at %d",
+			lost, original, l10);
 	}
 	if (charging && lost > 0)
 		ev_emit(ev, "[Morale D.2.b]", "a charging unit that lost figures to fire checks%s", tenth ? " (the 10% -1 counts too)" : "");

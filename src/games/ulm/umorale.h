@@ -23,6 +23,7 @@ struct umor_tab {
 	int cell[7][UMOR_COLS];          /* rows: modified roll 2..8 */
 	char cls[UMOR_CLASSES][UMOR_KEY_MAX];
 	int cls_col[UMOR_CLASSES];
+	int cls_loss10[UMOR_CLASSES], cls_loss50[UMOR_CLASSES]; /* Loss of Effectiveness [D.2], [H.2] */
 	int ncls;
 	char mod[UMOR_MODS][UMOR_KEY_MAX];
 	int mod_value[UMOR_MODS];
@@ -34,24 +35,27 @@ extern const char *const umor_state_name[UM_STATES];
 
 int umor_load(struct umor_tab *t, const struct jdoc *d, struct errlist *errs);
 int umor_load_file(struct umor_tab *t, const char *path, struct errlist *errs);
-/* A troop type's chart column, a modifier's index; -1 when unknown. */
+/* A troop type's chart column, its index, a modifier's index; -1 when unknown. */
 int umor_class(const struct umor_tab *t, const char *key);
+int umor_class_index(const struct umor_tab *t, const char *key);
 int umor_mod(const struct umor_tab *t, const char *key);
 /* The chart's result (enum umor_state) for a modified roll in column col (rolls past the chart
  * read its last row). */
 int umor_chart(const struct umor_tab *t, int col, int modified);
 
 /* A morale check [C.2, C.3]: a unit in state (enum umor_state) of chart column col, contact or
- * not, total modifier mod (a disorganized unit's -1 [E.3.c] is added here, from the data's
- * "disorganized" modifier). With two dice (d1, d2 1-6) returns the unit's new state and emits the
+ * not, total modifier mod (a disorganized unit's -1 [E.3.c] and a falling back unit's -2
+ * [E.4.b] are added here, from the data's "disorganized" and "fall-back" modifiers). With two dice (d1, d2 1-6) returns the unit's new state and emits the
  * ruling; a failed non-contact check costs one grade, a failed contact check imposes the chart's
  * result (or worse state already held). p[s] (may be NULL): the chance of each new state. */
 int umor_check(const struct umor_tab *t, int col, bool contact, int state, int mod, int d1, int d2,
 	       double p[UM_STATES], struct evsink *ev);
 
-/* Morale D.2: whether a unit of original figures that had before figures and lost lost to fire in
- * one operation must check: 1 with *mod (-1 for a 10% loss; -2 permanent past 50% casualties; a
- * charging unit checks on any loss, with the 10% -1 on top) and *permanent, else 0. */
-int umor_fire_check(int original, int before, int lost, bool charging, int *mod, bool *permanent, struct evsink *ev);
+/* Morale D.2: whether a unit of troop type cls (its index; -1: the common -1 and -2) of original
+ * figures that had before figures and lost lost to fire in one operation must check: 1 with
+ * *mod (the type's 10% Loss of Effectiveness, -1; past 50% casualties its permanent one, -2; a
+ * charging unit checks on any loss, the 10% modifier on top) and *permanent, else 0. */
+int umor_fire_check(const struct umor_tab *t, int cls, int original, int before, int lost, bool charging, int *mod,
+		    bool *permanent, struct evsink *ev);
 
 #endif
