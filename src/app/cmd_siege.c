@@ -27,13 +27,15 @@ static const char siege_usage[] =
 	"  battery      --yards N --defender french|zouave|british|other [--depression | --ravine] [--die D,..]\n"
 	"               [--defender-class A-D] [--morale-mod N] [--defender-morale-die D]\n"
 	"  morale       --class A-D [--attacked-strength N] [--retreated] [--mod N] [--die D]\n"
-	"  (melee and battery take --attacked-strength and --retreated for the morale rolls too)\n";
+	"  (melee takes --attacked-strength for the attackers' morale rolls [14.32], and\n"
+	"  --attacker-retreated, --defender-retreated [14.34]; battery --defender-retreated)\n";
 
 struct sopt {
 	const char *what, *nation, *battle, *used, *gun, *defender;
 	int turn, die, last, yards, bastion, attack, defence, mod, cls[2], mdie[2], units[SN_NATIONS];
-	bool sap, mamelon, depression, ravine, retreated;
+	bool sap, mamelon, depression, ravine, retreated, aretreated, dretreated;
 	int attacked;         /* the strength of the bastion the unit attacked [14.32], -1 none */
+	int amod, dmod;       /* the attackers' and the defender's morale modifiers [14.32]-[14.35] */
 	int dice[3], ndice;
 	int mdice[3], nmdie;  /* the defender's morale dice, a shot each */
 };
@@ -151,9 +153,9 @@ static int do_melee(FILE *out, FILE *err, const struct stab *t, const struct sop
 		else
 			fprintf(out, "  %-10s the attacker affected %.1f%%, the defender %.1f%%\n", "[14.26]", 100 * pa, 100 * pd);
 		if (!battery && o->cls[0] >= 0)
-			morale_odds(out, t, o->cls[0], o->mod, "each attacking unit, if affected");
+			morale_odds(out, t, o->cls[0], o->amod, "each attacking unit, if affected");
 		if (o->cls[1] >= 0)
-			morale_odds(out, t, o->cls[1], o->mod, battery ? "the target, each time it is affected" : "the defender, if affected");
+			morale_odds(out, t, o->cls[1], o->dmod, battery ? "the target, each time it is affected" : "the defender, if affected");
 		return 0;
 	}
 	{
@@ -170,10 +172,10 @@ static int do_melee(FILE *out, FILE *err, const struct stab *t, const struct sop
 			hita = hita || a;
 		}
 		if (hita)
-			morale_roll(out, t, o->cls[0], o->mod, o->mdie[0], "each attacking unit");
+			morale_roll(out, t, o->cls[0], o->amod, o->mdie[0], "each attacking unit");
 		/* each shot that affects the target is a morale roll of its own [13.0], [14.24] */
 		for (int k = 0; k < hitd; k++)
-			morale_roll(out, t, o->cls[1], o->mod, k < o->nmdie ? o->mdice[k] : 0,
+			morale_roll(out, t, o->cls[1], o->dmod, k < o->nmdie ? o->mdice[k] : 0,
 				    hitd > 1 ? "the defender (a roll a shot that affected it)" : "the defender");
 		if (!hita && !hitd)
 			fprintf(out, "  => no unit affected\n");
@@ -272,6 +274,8 @@ static int run(FILE *out, FILE *err, const struct stab *t, struct sopt *o)
 				fprintf(out, "  %5.1f%%  ", 100 * sum);
 				if (!c->damaged && !c->strength && !c->infantry)
 					fprintf(out, "no effect");
+				else if (c->damaged && strength >= 0)
+					fprintf(out, "D (a siegework's result: the scan doubts this row; read the printed chart)");
 				else if (c->damaged)
 					fprintf(out, "the siegework damaged");
 				else
@@ -291,7 +295,7 @@ static int run(FILE *out, FILE *err, const struct stab *t, struct sopt *o)
 	if (!strcmp(o->what, "morale")) {
 		if (o->cls[1] < 0)
 			return sfail(err, "morale needs --class A-D");
-		morale_roll(out, t, o->cls[1], o->mod, o->die, "the unit");
+		morale_roll(out, t, o->cls[1], o->mod + sref_morale_mod(o->attacked, o->retreated), o->die, "the unit");
 		return 0;
 	}
 	return sfail(err, "no ruling \"%s\": attrition, intervention, ammunition, bombard, melee, battery or morale", o->what);
@@ -355,6 +359,10 @@ int referee_siege_io(int argc, char **argv, FILE *out, FILE *err)
 			o.ravine = true;
 		else if (!strcmp(a, "--retreated"))
 			o.retreated = true;
+		else if (!strcmp(a, "--attacker-retreated"))
+			o.aretreated = true;
+		else if (!strcmp(a, "--defender-retreated"))
+			o.dretreated = true;
 		else if (!v)
 			return sfail(err, "%s needs a value (crimea referee siege --help)", a);
 		else if (!strcmp(a, "--tables"))
@@ -428,8 +436,17 @@ int referee_siege_io(int argc, char **argv, FILE *out, FILE *err)
 		o.dice[0] = o.die;
 		o.ndice = 1;
 	}
-	/* [14.32]-[14.35]: the conditions' modifiers add to any given as a number */
-	o.mod += sref_morale_mod(o.attacked, o.retreated);
+	/* [14.32]-[14.35]: each side's own: the bastion attacked counts for the units in Assault
+	 * Positions that attacked it (the attackers), a retreat for the unit that made it */
+	if (!strcmp(o.what, "battery") && o.attacked >= 0)
+		return sfail(err, "[14.32] a field battery's target took part in no attack: --attacked-strength is for melee "
+			     "and morale");
+	if ((!strcmp(o.what, "melee") || !strcmp(o.what, "battery")) && o.retreated)
+		return sfail(err, "say whose retreat: --attacker-retreated or --defender-retreated");
+	if (o.sap && (o.bastion >= 0 || o.mamelon))
+		return sfail(err, "a sap or parallel, or a bastion (the Mamelon is a bastion), not both");
+	o.amod = o.mod + sref_morale_mod(o.attacked, o.aretreated);
+	o.dmod = o.mod + sref_morale_mod(-1, o.dretreated);
 	if (o.mdie[1] && !o.nmdie) {
 		o.mdice[0] = o.mdie[1];
 		o.nmdie = 1;

@@ -526,6 +526,13 @@ contains "siege morale: [14.35]" "$tmp/out" "class C: die 4 -3 = 1: eliminated \
 expect "siege field battery in a ravine" 0 "$bin" referee siege battery --yards 450 --defender zouave --ravine --die 6,5,2 --defender-class B --defender-morale-die 4,1
 contains "siege battery: three shots" "$tmp/out" "3 shots (a ravine)"
 contains "siege battery: a morale roll a shot" "$tmp/out" "die 1 +0 = 1: eliminated"
+# [14.32] counts for the attackers in Assault Positions, not the Russian defender
+expect "siege melee: each side's morale modifiers" 0 "$bin" referee siege melee --attack 8 --defence 4 --defender russian --die 1 --attacker-class B --defender-class B --attacked-strength 5 --attacker-morale-die 4 --defender-morale-die 4
+contains "siege melee: the attackers' -2" "$tmp/out" "each attacking unit, class B: die 4 -2 = 2: routed"
+contains "siege melee: the defender's none" "$tmp/out" "the defender, class B: die 4 +0 = 4: retreats 1"
+expect "siege battery: no bastion attacked" 2 "$bin" referee siege battery --yards 150 --defender zouave --defender-class A --attacked-strength 5
+expect "siege bombard: a modified -1 reads its row" 0 "$bin" referee siege bombard --gun siege --yards 1200 --bastion 3 --die 2
+contains "siege bombard: a modified -1 reads its row" "$tmp/out" "\[8.99\]  *no effect"
 expect "siege: unknown ruling" 2 "$bin" referee siege storm
 # From Ulm to Waterloo's morale rules (crimea referee ulm), with Morale D.2's worked examples
 expect "check the Ulm tables" 0 "$bin" check data/ulm/tables.json

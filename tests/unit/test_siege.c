@@ -154,6 +154,9 @@ static void test_intervention(void **state)
 	assert_non_null(strstr(e.msg, "[5.11]"));
 	assert_int_equal(sref_intervention(t, 9, SB_BALACLAVA, inker, 8, 1, &eff, NULL, &e), -1);
 	assert_non_null(strstr(e.msg, "[5.14]"));
+	assert_int_equal(sref_intervention(t, 9, SB_BALACLAVA, inker, 9, 1, &eff, NULL, &e), -1); /* same turn */
+	assert_non_null(strstr(e.msg, "[5.12]"));
+	assert_int_equal(sref_intervention(t, 9, SB_BALACLAVA, inker, 11, 1, &eff, NULL, &e), -1);
 	assert_int_equal(sref_intervention(t, 10, SB_BALACLAVA, inker, 8, 2, &eff, NULL, &e), 0);
 	assert_int_equal(eff, 2);
 	assert_int_equal(sref_intervention(t, 8, SB_TCHERNAYA, none, 0, 3, &eff, NULL, &e), 0);
@@ -200,6 +203,14 @@ static void test_bombard(void **state)
 	assert_int_equal(sref_bombard(t, SG_SIEGE, 300, 0, false, 4, &out, p, &ev, &e), 0);
 	assert_int_equal(out.strength, 0);
 	assert_int_equal(out.infantry, 3);
+	/* a modified die of -1 reads its own row (siege: row 2, mortar: row 1), not the last:
+	 * at 1200 yards (-3) die 2 against a bastion of 3 is no effect, a mortar's at a sap too */
+	assert_int_equal(sref_bombard(t, SG_SIEGE, 1200, 3, false, 2, &out, p, &ev, &e), 0);
+	assert_true(!out.strength && !out.infantry && !out.damaged);
+	assert_int_equal(sref_bombard(t, SG_MORTAR, 1200, -1, false, 2, &out, p, &ev, &e), 0);
+	assert_true(!out.strength && !out.infantry && !out.damaged);
+	/* the Lancaster is Allied: no saps [8.41], [8.42] */
+	assert_int_equal(sref_bombard(t, SG_LANCASTER, 300, -1, false, 3, &out, p, &ev, &e), -1);
 	/* the odds sum to 1 */
 	{
 		double s = 0;
@@ -225,7 +236,7 @@ static void test_ammunition(void **state)
 	evsink_init(&ev, store, 8);
 	sref_ammunition(t, 13, units, &ev);
 	assert_int_equal(ev.n, 3);
-	assert_true(has_event(&ev, "[8.14]", "4 needed: the 4 siege gun and 2 mortar and Lancaster rounds due are lost"));
+	assert_true(has_event(&ev, "[8.14]", "4 needed: the 4 siege gun and 2 mortar rounds and as many Lancaster rounds due are lost"));
 	assert_true(has_event(&ev, "[8.13]", "+12 siege gun and +6 mortar rounds"));
 	assert_true(has_event(&ev, "[8.18]", "20 siege gun and 5 mortar rounds due, with 4 units"));
 }

@@ -18,9 +18,16 @@ int sref_attrition(const struct stab *t, int turn, int nation, int die, int *los
 		return err_set(e, NULL, 0, "a Game-Turn is 1-%d, not %d", STAB_TURNS, turn);
 	if (nation < 0 || nation >= SN_NATIONS)
 		return err_set(e, NULL, 0, "no such nation");
-	if (!t->attrition_turn[turn - 1])
-		return err_set(e, NULL, 0, "[7.0] no attrition in Game-Turn %d (%s): only in Game-Turns 5, 6, 7, 8 and 13", turn,
-			       t->turn[turn - 1]);
+	if (!t->attrition_turn[turn - 1]) {
+		char list[64] = "";
+		for (int i = 0; i < STAB_TURNS; i++)
+			if (t->attrition_turn[i]) {
+				size_t at = strlen(list);
+				snprintf(list + at, sizeof list - at, "%s%d", at ? ", " : "", i + 1);
+			}
+		return err_set(e, NULL, 0, "[7.0] no attrition in Game-Turn %d (%s): only in Game-Turns %s", turn,
+			       t->turn[turn - 1], list);
+	}
 	if (t->winter[turn - 1]) {
 		mod += 1; /* [7.13] */
 		strcat(why, " +1 winter [7.13]");
@@ -62,6 +69,10 @@ int sref_intervention(const struct stab *t, int turn, int battle, const bool use
 		return err_set(e, NULL, 0, "[5.11] %s has been chosen before: each battle once", stab_battle_name[battle]);
 	if (battle == SB_TCHERNAYA && turn < 8)
 		return err_set(e, NULL, 0, "[5.12] Tchernaya may not be chosen before the March 1855 Game-Turn (8)");
+	if (last > turn)
+		return err_set(e, NULL, 0, "the last intervention (%d) cannot come after this Game-Turn (%d)", last, turn);
+	if (last && turn == last)
+		return err_set(e, NULL, 0, "[5.12] no more than one battle in a Game-Turn (one was chosen in %d)", last);
 	if (last && turn == last + 1)
 		return err_set(e, NULL, 0, "[5.14] no intervention on two consecutive Game-Turns (the last was %d)", last);
 	if (die < 1 || die > 6)
@@ -88,7 +99,7 @@ int sref_intervention(const struct stab *t, int turn, int battle, const bool use
 void sref_ammunition(const struct stab *t, int turn, const int units[SN_NATIONS], struct evsink *ev)
 {
 	static const char *const kind[SN_NATIONS][2] = {
-		{"siege gun", "mortar and Lancaster"}, {"siege gun", "mortar"}, {"siege gun", "mortar"}};
+		{"siege gun", "mortar rounds and as many Lancaster"}, {"siege gun", "mortar"}, {"siege gun", "mortar"}};
 	if (turn < 1 || turn > STAB_TURNS)
 		return;
 	for (int n = 0; n < SN_NATIONS; n++) {
@@ -96,8 +107,9 @@ void sref_ammunition(const struct stab *t, int turn, const int units[SN_NATIONS]
 		int siege = a[1] == STAB_NONE ? 0 : a[1], mortar = a[2] == STAB_NONE ? 0 : a[2];
 		const char *box = n == SN_BRITISH ? "Balaclava" : n == SN_FRENCH ? "Kameitch" : "North Shore";
 		if (units[n] < 0)
-			ev_emit(ev, "[8.18]", "%s, Game-Turn %d (%s): %d siege gun and %d %s rounds due, with %d units in the %s Supply "
-				"Box", stab_nation_name[n], turn, t->turn[turn - 1], siege, mortar, kind[n][1], a[0], box);
+			ev_emit(ev, "[8.18]", "%s, Game-Turn %d (%s): %d siege gun and %d %s rounds due, with %d unit%s in the %s "
+				"Supply Box", stab_nation_name[n], turn, t->turn[turn - 1], siege, mortar, kind[n][1], a[0],
+				a[0] == 1 ? "" : "s", box);
 		else if (units[n] >= a[0])
 			ev_emit(ev, "[8.13]", "%s: %d units in the %s Supply Box, %d needed: +%d %s and +%d %s rounds",
 				stab_nation_name[n], units[n], box, a[0], siege, kind[n][0], mortar, kind[n][1]);
@@ -163,6 +175,9 @@ int sref_bombard(const struct stab *t, int gun, int yards, int strength, bool ma
 		return err_set(e, NULL, 0, "the guns are siege, mortar and lancaster");
 	if (strength < -1 || strength > 8)
 		return err_set(e, NULL, 0, "a bastion's strength is 0-8 (or a sap or parallel)");
+	if (gun == SG_LANCASTER && strength < 0)
+		return err_set(e, NULL, 0, "[8.42] the Lancaster Battery is Allied: it fires at Russian bastions, not at saps or "
+			       "parallels [8.41]");
 	if (gun == SG_SIEGE && yards > 1200)
 		return err_set(e, NULL, 0, "[8.63] siege guns reach 1200 yards, not %d", yards);
 	if (gun == SG_MORTAR && yards > 1200)
@@ -193,18 +208,27 @@ int sref_bombard(const struct stab *t, int gun, int yards, int strength, bool ma
 		ev_die(x, die);
 		if (!out->strength && !out->damaged && !out->infantry)
 			ev_emit(ev, "[8.99]", "no effect");
-		if (out->damaged)
+		if (out->infantry && strength < 0)
+			ev_emit(ev, "[8.94]", "%d infantry unit%s in the siegework destroyed", out->infantry,
+				out->infantry == 1 ? "" : "s");
+		else if (out->infantry)
+			ev_emit(ev, "[8.91]", "%d infantry unit%s destroyed in the bastion's positions%s", out->infantry,
+				out->infantry == 1 ? "" : "s",
+				gun != SG_SIEGE ? "; none there: in its Reserve Box [8.72], [8.92]"
+				: eff == 0 ? "; at strength 0 the Reserve Box's units count as in the bastion [8.92]" : "");
+		if (out->damaged && strength < 0)
 			ev_emit(ev, "[8.95]", "the siegework is damaged: turn it over; it must be repaired before building on in that "
-				"Siege Area; its artillery is limbered behind the Start Line [8.96], its infantry falls back [8.97]");
+				"Siege Area; its artillery is limbered behind the Start Line [8.96], its surviving infantry falls back "
+				"[8.97]");
+		else if (out->damaged)
+			ev_emit(ev, "[8.99]", "the cell reads D, a siegework's result, against a bastion: the scan doubts this row; "
+				"read your printed chart for the strength lost");
 		if (out->strength)
 			ev_emit(ev, "[8.91]", "the bastion loses %d strength level%s (never below 0)", out->strength,
 				out->strength == 1 ? "" : "s");
-		if (out->infantry)
-			ev_emit(ev, "[8.9]", "%d infantry unit%s destroyed%s", out->infantry, out->infantry == 1 ? "" : "s",
-				strength >= 0 ? " in the bastion's positions (its Reserve Box too for a mortar or the Lancaster, or "
-						"at strength 0 [8.92])" : " in the siegework [8.94]");
 		if (out->dump)
-			ev_emit(ev, "[8.98]", "an ammunition dump explodes: the firing player must destroy two of his rounds (addenda)");
+			ev_emit(ev, "[8.98]", "an ammunition dump explodes: the firing player must destroy two of his rounds, of any "
+				"type, of the firing unit's nationality (addenda)");
 	}
 	return 0;
 }

@@ -16,7 +16,7 @@
 #define STAB_CRT_COLS 8       /* 1-3, 1-2, 1-1, 2-1, 3-1, 4-1, 5-1, 6-1 */
 #define STAB_ROW_MIN (-1)     /* melee and morale rows -1 .. 7 */
 #define STAB_ROW_MAX 7
-#define STAB_NONE (-1)
+#define STAB_NONE (-99)    /* a '-' cell: outside every die, strength and count */
 
 enum stab_nation { SN_BRITISH, SN_FRENCH, SN_RUSSIAN, SN_NATIONS };
 enum stab_battle { SB_BALACLAVA, SB_INKERMAN, SB_TCHERNAYA, SB_BATTLES };
