@@ -254,8 +254,11 @@ static void print_units(const struct ctab *t, const struct cros_oob *o, const st
 					snprintf(p, sizeof state - (size_t)(p - state), "leader back turn %d %s", st->leader_back,
 						 u->reinforcement ? "(reinforcement)" : "");
 			}
+			/* a battery's stands are its guns, two gunners each, not its figures */
+			int stands = t->unit[u->type].fps == 1 ? (st->figures * u->stands + u->figures - 1) / u->figures
+							      : ctab_stands(t, u->type, st->figures);
 			printf("  %-18s %-18s %4d/%-3d %6d %7d %4s  %s\n", u->id, t->unit[u->type].key, st->figures, u->figures,
-			       ctab_stands(t, u->type, st->figures), st->markers, cp, state);
+			       stands, st->markers, cp, state);
 		}
 	}
 }

@@ -428,7 +428,11 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 			 * wins against a battery */
 			int l = 1 - out.winner;
 			struct ref_effect *x = effect(o, ui[l]);
-			if (x) {
+			if (x && t->unit[sd[l].u.type].fps == 1) {
+				/* Close Combat (h): the gunners run away; the guns are spiked or captured: the
+				 * battery is out of the game whatever its saves */
+				x->figures = q->game->s[ui[l]].figures;
+			} else if (x) {
 				x->markers += 2;
 				snprintf(x->why, sizeof x->why, "losing the close combat and withdrawing [MORALE (a) 5, 6]");
 			}

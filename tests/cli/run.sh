@@ -488,6 +488,18 @@ contains "roster: the log: what was asked" "$tmp/out" "^turn 1: fire --firer 93r
 contains "roster: the log: what changed" "$tmp/out" "=> \[Fire (e)\]  *kiev1's leader is dead"
 contains "roster: the log: later turns" "$tmp/out" "^turn 3: turn$"
 n=$(grep -c '^turn ' "$tmp/out"); [ "$n" -eq 6 ] && ok || ko "roster: the log has $n entries, 6 rulings changed the game"
+# MORALE (c) after losses: 4 markers, then down to 3 stands and its leader: it routs; a battery
+# that loses a close combat is out of the game (Close Combat (h))
+g2="$tmp/cotlb-game2.json"
+"$bin" referee cotlb new --oob balaclava-2014 --game "$g2" >/dev/null
+for i in 1 2 3 4; do "$bin" referee cotlb command --game "$g2" --unit azov1 --inches 20 >/dev/null; done
+expect "roster: a rout from losses" 0 "$bin" referee cotlb save --game "$g2" --unit azov1 --hits 12
+contains "roster: a rout from losses" "$tmp/out" "azov1's 4 markers reach its stands and leader: it ROUTS"
+expect "roster: a battery overrun" 0 "$bin" referee cotlb melee --game "$g2" --attacker kiev1 --defender w-battery --attacker-dice 6,6,6,5,5,5,4 --defender-dice 1,1,1,1,1,1 --winner-die 4
+contains "roster: a battery overrun: gone" "$tmp/out" "w-battery loses its last 6 figures: it is destroyed"
+contains "roster: a battery overrun: the attacker's marker" "$tmp/out" "kiev1 takes 1 morale marker (winning against a battery"
+expect "roster: units, a battery's guns" 0 "$bin" referee cotlb units --game "$g2" --side allied
+contains "roster: a battery's stands are its guns" "$tmp/out" "^  i-troop  *british-artillery  *6/6  *3 "
 echo '{"format": "crimea/1", "kind": "cotlb-game", "oob": "balaclava-2014", "turn": 1, "units": []}' >"$tmp/bad-game.json"
 expect "roster: a game file missing units" 1 "$bin" referee cotlb units --game "$tmp/bad-game.json"
 contains "roster: a game file missing units: file:line" "$tmp/err" 'bad-game.json:1: unit "dnieper1" is missing'

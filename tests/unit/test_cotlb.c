@@ -1417,6 +1417,15 @@ static void test_roster(void **state)
 	assert_int_equal(g.s[c].cp, CROS_CP_UNLIMITED);
 	cros_lose(t, &o, &g, k, 5, NULL);
 	assert_int_equal(g.s[k].figures, 7);
+	/* MORALE (c) after losses: azov1 with 4 markers and 6 stands and a leader holds; at 12 figures
+	 * (3 stands and the leader) the same 4 markers rout it */
+	{
+		int a = cros_find(&o, "azov1");
+		cros_mark(t, &o, &g, a, 4, "test", NULL);
+		assert_false(g.s[a].routing);
+		cros_lose(t, &o, &g, a, 12, NULL);
+		assert_true(g.s[a].routing);
+	}
 
 	/* the game file reads back what it wrote */
 	j = cros_game_json(&o, &g);

@@ -302,6 +302,20 @@ void cros_cref_unit(const struct ctab *t, const struct cros_oob *o, const struct
 	u->leaders = t->unit[u->type].fps > 1 && !g->s[i].leader_back;
 }
 
+/* MORALE (c): markers as many as the stands (or gunners) and leader: the unit routs. */
+static void rout_check(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i, struct evsink *ev)
+{
+	struct cref_unit u;
+	if (g->s[i].routing || !g->s[i].figures)
+		return;
+	cros_cref_unit(t, o, g, i, &u);
+	if (cref_routs(t, &u)) {
+		g->s[i].routing = true;
+		ev_emit(ev, "[MORALE (c)]", "%s's %d markers reach its stands and leader: it ROUTS, 4 dice away from the enemy "
+			"[MORALE (d)]", o->u[i].id, g->s[i].markers);
+	}
+}
+
 void cros_lose(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i, int figures,
 	       struct evsink *ev)
 {
@@ -318,24 +332,19 @@ void cros_lose(const struct ctab *t, const struct cros_oob *o, struct cros_game 
 		ev_emit(ev, "[Casualties (b)]", "%s loses %d figure%s: %d left on %d stand%s", o->u[i].id, figures,
 			figures == 1 ? "" : "s", s->figures, ctab_stands(t, o->u[i].type, s->figures),
 			ctab_stands(t, o->u[i].type, s->figures) == 1 ? "" : "s");
+	rout_check(t, o, g, i, ev); /* fewer stands, the same markers */
 }
 
 void cros_mark(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i, int markers,
 	       const char *why, struct evsink *ev)
 {
 	struct cros_state *s = &g->s[i];
-	struct cref_unit u;
 	if (markers <= 0 || !s->figures)
 		return;
 	s->markers += markers;
 	ev_emit(ev, "[MORALE (a)]", "%s takes %d morale marker%s (%s): %d now", o->u[i].id, markers, markers == 1 ? "" : "s",
 		why, s->markers);
-	cros_cref_unit(t, o, g, i, &u);
-	if (!s->routing && cref_routs(t, &u)) {
-		s->routing = true;
-		ev_emit(ev, "[MORALE (c)]", "%s's markers reach its stands and leader: it ROUTS, 4 dice away from the enemy "
-			"[MORALE (d)]", o->u[i].id);
-	}
+	rout_check(t, o, g, i, ev);
 }
 
 void cros_leader_killed(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i,
