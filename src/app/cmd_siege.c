@@ -21,7 +21,7 @@ static const char siege_usage[] =
 	"  intervention --turn N --battle balaclava|inkerman|tchernaya [--used B,..] [--last N] [--die D]\n"
 	"  ammunition   --turn N [--british N] [--french N] [--russian N]   (units in the Supply Box)\n"
 	"  bombard      --gun siege|mortar|lancaster --yards N (--sap | --bastion STRENGTH [--mamelon]) [--die D]\n"
-	"  melee        --attack N --defence N --defender russian|french|zouave|british|other [--die D]\n"
+	"  melee        --attack N --defence N --defender russian|field-battery|french|zouave|british|other [--die D]\n"
 	"               [--attacker-class A-D] [--defender-class A-D] [--morale-mod N] [--attacker-morale-die D]\n"
 	"               [--defender-morale-die D]\n"
 	"  battery      --yards N --defender french|zouave|british|other [--depression | --ravine] [--die D,..]\n"
@@ -112,10 +112,14 @@ static void morale_roll(FILE *out, const struct stab *t, int cls, int mod, int d
 static int do_melee(FILE *out, FILE *err, const struct stab *t, const struct sopt *o, bool battery)
 {
 	struct err e;
-	int col, mod = sref_melee_mod(o->defender ? o->defender : "other");
+	bool fieldgun = o->defender && !strcmp(o->defender, "field-battery"); /* [14.17] */
+	int col, mod = fieldgun ? sref_melee_mod("russian") : sref_melee_mod(o->defender ? o->defender : "other");
 	double pa = 0, pd = 0;
 	if (!o->defender)
-		return sfail(err, "%s needs --defender (russian, french, zouave, british or other)", o->what);
+		return sfail(err, "%s needs --defender (russian, field-battery, french, zouave, british or other)", o->what);
+	if (fieldgun && (battery || o->defence != 2))
+		return sfail(err, "[14.17] a Russian field battery is attacked in melee only, and defends at a strength of 2 "
+			     "(--defence 2)");
 	if (battery) {
 		int rm;
 		if (o->yards < 1 || o->yards > 600)
@@ -173,11 +177,31 @@ static int do_melee(FILE *out, FILE *err, const struct stab *t, const struct sop
 		}
 		if (hita)
 			morale_roll(out, t, o->cls[0], o->amod, o->mdie[0], "each attacking unit");
-		/* each shot that affects the target is a morale roll of its own [13.0], [14.24] */
-		for (int k = 0; k < hitd; k++)
-			morale_roll(out, t, o->cls[1], o->dmod, k < o->nmdie ? o->mdice[k] : 0,
+		if (hitd && fieldgun) {
+			fprintf(out, "  %-10s the field battery is placed in its bastion's Reserve Box: never eliminated, no morale "
+				"roll (the gunners ran away)\n", "[14.25]");
+			hitd = 0;
+		}
+		/* each shot that affects the target is a morale roll of its own [13.0], [14.24], in order:
+		 * an eliminated or routed target takes no more; a retreat is -1 on the next [14.34] */
+		for (int k = 0, extra = 0; k < hitd; k++) {
+			int die = k < o->nmdie ? o->mdice[k] : 0;
+			char eff;
+			morale_roll(out, t, o->cls[1], o->dmod + extra, die,
 				    hitd > 1 ? "the defender (a roll a shot that affected it)" : "the defender");
-		if (!hita && !hitd)
+			if (!die || o->cls[1] < 0)
+				continue;
+			eff = sref_morale_effect(t, o->cls[1], die + o->dmod + extra);
+			if (eff == 'E' || eff == 'R') {
+				if (k + 1 < hitd)
+					fprintf(out, "  %-10s the target is %s: the battery's other shots find nothing\n", "[14.4]",
+						eff == 'E' ? "eliminated" : "routed");
+				break;
+			}
+			if (eff == '1' || eff == '2')
+				extra -= 1; /* [14.34] */
+		}
+		if (!hita && !hitd && !fieldgun)
 			fprintf(out, "  => no unit affected\n");
 	}
 	return 0;

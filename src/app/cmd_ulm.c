@@ -18,6 +18,7 @@ static const char ulm_usage[] =
 	"             artillery, light-infantry, other-horse, train, line-infantry, militia, second-line;\n"
 	"             KEY: command, guard-retreating, general-retreating, extra-attacker (each attacker\n"
 	"             after the first, to -3); the state's minus is added: disorganized -1, fall back -2)\n"
+	"             --rally with --state disorganized: a rally (passing: good; failing: no worse)\n"
 	"  fire-check --original N --before N --lost N [--charging] [--class TYPE]\n"
 	"             (whether fire losses call a check, and its Loss of Effectiveness minus)\n";
 
@@ -72,7 +73,7 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 	const char *tables = NULL, *cls = NULL, *state = "good", *mods[UMOR_MODS];
 	char path[SCN_PATH_MAX + 64];
 	int nmods = 0, plus = 0, d[2] = {0, 0}, original = 0, before = -1, lost = -1, rc = 0;
-	bool contact = false, charging = false;
+	bool contact = false, charging = false, rally = false;
 
 	if (argc < 3) {
 		fputs(ulm_usage, err);
@@ -82,6 +83,8 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(a, "--contact"))
 			contact = true;
+		else if (!strcmp(a, "--rally"))
+			rally = true;
 		else if (!strcmp(a, "--charging"))
 			charging = true;
 		else if (!v)
@@ -197,6 +200,17 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 				goto out;
 			}
 			mod += t->mod_value[m];
+		}
+		if (rally) {
+			double pr;
+			if (st != UM_DISORGANIZED || contact) {
+				rc = ufail(err, "[Morale E.2.b] a rally is a disorganized unit's (--state disorganized), not a contact check");
+				goto out;
+			}
+			umor_rally(t, col, mod, d[0], d[1], &pr, &ev);
+			fprintf(out, "rally [Morale E.2.b], %s, disorganized, %+d: passes %.1f%%\n", cls, mod, 100 * pr);
+			events(out, &ev);
+			goto out;
 		}
 		umor_check(t, col, contact, st, mod, d[0], d[1], p, &ev);
 		fprintf(out, "%s morale check [Morale C.%d], %s, %s, %+d:", contact ? "contact" : "non-contact", contact ? 3 : 2, cls, state,

@@ -537,7 +537,7 @@ expect "siege morale: [14.35]" 0 "$bin" referee siege morale --class C --attacke
 contains "siege morale: [14.35]" "$tmp/out" "class C: die 4 -3 = 1: eliminated \[14.41\]"
 expect "siege field battery in a ravine" 0 "$bin" referee siege battery --yards 450 --defender zouave --ravine --die 6,5,2 --defender-class B --defender-morale-die 4,1
 contains "siege battery: three shots" "$tmp/out" "3 shots (a ravine)"
-contains "siege battery: a morale roll a shot" "$tmp/out" "die 1 +0 = 1: eliminated"
+contains "siege battery: a morale roll a shot" "$tmp/out" "die 1 -1 = 0: eliminated"
 # [14.32] counts for the attackers in Assault Positions, not the Russian defender
 expect "siege melee: each side's morale modifiers" 0 "$bin" referee siege melee --attack 8 --defence 4 --defender russian --die 1 --attacker-class B --defender-class B --attacked-strength 5 --attacker-morale-die 4 --defender-morale-die 4
 contains "siege melee: the attackers' -2" "$tmp/out" "each attacking unit, class B: die 4 -2 = 2: routed"
@@ -570,6 +570,14 @@ contains "ulm: attackers to -3" "$tmp/out" "guards, good, -3:"
 # H.2: second line troops' Loss of Effectiveness is -3, -4 past 50%
 expect "ulm: second line fire losses" 0 "$bin" referee ulm fire-check --class second-line --original 30 --before 16 --lost 3
 contains "ulm: second line fire losses" "$tmp/out" "=> a non-contact morale check at -4 (permanent)"
+expect "ulm: a rally" 0 "$bin" referee ulm morale --class line-infantry --state disorganized --rally --dice 6,1
+contains "ulm: a rally fails, no worse" "$tmp/out" "fails: it stays disorganized"
+contains "ulm: a rally's chance" "$tmp/out" "passes 41.7%"
+expect "siege: a field battery overrun" 0 "$bin" referee siege melee --attack 6 --defence 2 --defender field-battery --die 5
+contains "siege: a field battery overrun" "$tmp/out" "\[14.25\]  *the field battery is placed in its bastion's Reserve Box"
+expect "siege: shots stop at an elimination" 0 "$bin" referee siege battery --yards 450 --defender zouave --ravine --die 6,5,6 --defender-class B --defender-morale-die 4,1,3
+contains "siege: a retreat is -1 on the next shot's roll" "$tmp/out" "die 1 -1 = 0: eliminated"
+contains "siege: shots stop at an elimination" "$tmp/out" "the target is eliminated: the battery's other shots find nothing"
 expect "ulm: an unknown troop type" 2 "$bin" referee ulm morale --class uhlans
 expect "referee: unknown ruling" 2 "$bin" referee cotlb charge
 expect "referee: another rule system" 2 "$bin" referee quad fire

@@ -77,6 +77,14 @@ static void test_checks(void **state)
 	 * it is 6, a failure, one grade more: a rout */
 	assert_int_equal(umor_check(t, line, false, UM_GOOD, 0, 4, 4, NULL, NULL), UM_GOOD);
 	assert_int_equal(umor_check(t, line, false, UM_FALL_BACK, 0, 4, 4, NULL, NULL), UM_ROUT);
+	/* E.2.b: a rally: line, disorganized (-1): 7 + 1 = 8 passes to good, less stays disorganized */
+	{
+		double pr;
+		assert_int_equal(umor_rally(t, line, 0, 6, 2, &pr, NULL), UM_GOOD);
+		assert_int_equal(umor_rally(t, line, 0, 6, 1, NULL, NULL), UM_DISORGANIZED);
+		assert_int_equal(umor_rally(t, line, 0, 0, 0, &pr, NULL), -1);
+		assert_true(fabs(pr - 15.0 / 36) < 1e-12); /* 8 or better: 15 of 36 */
+	}
 	/* a contact result no worse than the state held leaves it */
 	assert_int_equal(umor_check(t, mil, true, UM_FALL_BACK, 0, 3, 3, NULL, NULL), UM_FALL_BACK);
 	/* the odds are the dice's */

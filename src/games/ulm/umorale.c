@@ -199,6 +199,29 @@ int umor_check(const struct umor_tab *t, int col, bool contact, int state, int m
 	}
 }
 
+int umor_rally(const struct umor_tab *t, int col, int mod, int d1, int d2, double *p, struct evsink *ev)
+{
+	int dis = umor_mod(t, "disorganized"), pass = 0;
+	if (dis >= 0)
+		mod += t->mod_value[dis]; /* E.3.c */
+	for (int a = 1; a <= 6; a++)
+		for (int b = 1; b <= 6; b++)
+			pass += umor_chart(t, col, a + b + mod) == UM_GOOD;
+	if (p)
+		*p = pass / 36.0;
+	if (d1 < 1 || d1 > 6 || d2 < 1 || d2 > 6)
+		return -1;
+	{
+		bool ok = umor_chart(t, col, d1 + d2 + mod) == UM_GOOD;
+		struct event *x = ev_emit(ev, "[Morale E.2.b]", "rally, %s column: dice %d + %d %+d = %d: %s", col_name[col], d1, d2,
+					  mod, d1 + d2 + mod, ok ? "passes: good morale at once"
+					  : "fails: it stays disorganized and does not recover at the operation's end");
+		ev_die(x, d1);
+		ev_die(x, d2);
+		return ok ? UM_GOOD : UM_DISORGANIZED;
+	}
+}
+
 int umor_fire_check(const struct umor_tab *t, int cls, int original, int before, int lost, bool charging, int *mod,
 		    bool *permanent, struct evsink *ev)
 {

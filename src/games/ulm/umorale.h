@@ -51,6 +51,12 @@ int umor_chart(const struct umor_tab *t, int col, int modified);
 int umor_check(const struct umor_tab *t, int col, bool contact, int state, int mod, int d1, int d2,
 	       double p[UM_STATES], struct evsink *ev);
 
+/* Morale E.2.b: a disorganized unit's rally in the Rally Phase: a morale roll with its modifiers
+ * (the disorganized -1 added here); passing, it is in good order at once; failing, it stays
+ * disorganized (no worse) and does not recover at the operation's end. Returns the new state
+ * with two dice, -1 without; *p (may be NULL) the chance to pass. */
+int umor_rally(const struct umor_tab *t, int col, int mod, int d1, int d2, double *p, struct evsink *ev);
+
 /* Morale D.2: whether a unit of troop type cls (its index; -1: the common -1 and -2) of original
  * figures that had before figures and lost lost to fire in one operation must check: 1 with
  * *mod (the type's 10% Loss of Effectiveness, -1; past 50% casualties its permanent one, -2; a
