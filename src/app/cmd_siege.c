@@ -22,7 +22,7 @@ static const char siege_usage[] =
 	"  ammunition   --turn N [--british N] [--french N] [--russian N]   (units in the Supply Box)\n"
 	"  bombard      --gun siege|mortar|lancaster --yards N (--sap | --bastion STRENGTH [--mamelon]) [--die D]\n"
 	"  melee        --attack N --defence N --defender russian|field-battery|french|zouave|british|other [--die D]\n"
-	"               [--attacker-class A-D] [--defender-class A-D] [--morale-mod N] [--attacker-morale-die D]\n"
+	"               [--attacker-class A-D,..] [--defender-class A-D] [--morale-mod N] [--attacker-morale-die D,..]\n"
 	"               [--defender-morale-die D]\n"
 	"  battery      --yards N --defender french|zouave|british|other [--depression | --ravine] [--die D,..]\n"
 	"               [--defender-class A-D] [--morale-mod N] [--defender-morale-die D]\n"
@@ -38,6 +38,8 @@ struct sopt {
 	int amod, dmod;       /* the attackers' and the defender's morale modifiers [14.32]-[14.35] */
 	int dice[3], ndice;
 	int mdice[3], nmdie;  /* the defender's morale dice, a shot each */
+	int acls[6], nacls;   /* each attacking unit's morale class (--attacker-class B,C) */
+	int adice[6], nadie;  /* and its morale die (--attacker-morale-die 4,2) */
 };
 
 __attribute__((format(printf, 2, 3))) static int sfail(FILE *err, const char *fmt, ...)
@@ -156,8 +158,12 @@ static int do_melee(FILE *out, FILE *err, const struct stab *t, const struct sop
 			fprintf(out, "  %-10s each shot: the target affected %.1f%% (the battery never is [13.0])\n", "[14.26]", 100 * pd);
 		else
 			fprintf(out, "  %-10s the attacker affected %.1f%%, the defender %.1f%%\n", "[14.26]", 100 * pa, 100 * pd);
-		if (!battery && o->cls[0] >= 0)
-			morale_odds(out, t, o->cls[0], o->amod, "each attacking unit, if affected");
+		for (int u = 0; !battery && u < o->nacls; u++) {
+			char who[64];
+			snprintf(who, sizeof who, o->nacls > 1 ? "attacking unit %d, if affected" : "each attacking unit, if affected",
+				 u + 1);
+			morale_odds(out, t, o->acls[u], o->amod, who);
+		}
 		if (o->cls[1] >= 0)
 			morale_odds(out, t, o->cls[1], o->dmod, battery ? "the target, each time it is affected" : "the defender, if affected");
 		return 0;
@@ -175,8 +181,14 @@ static int do_melee(FILE *out, FILE *err, const struct stab *t, const struct sop
 			hitd += d;
 			hita = hita || a;
 		}
-		if (hita)
-			morale_roll(out, t, o->cls[0], o->amod, o->mdie[0], "each attacking unit");
+		/* [14.0]: each affected attacking unit rolls its own die, on its own class */
+		for (int u = 0; hita && u < (o->nacls > o->nadie ? o->nacls : o->nadie > 0 ? o->nadie : 1); u++) {
+			char who[48];
+			int n = o->nacls > o->nadie ? o->nacls : o->nadie;
+			snprintf(who, sizeof who, n > 1 ? "attacking unit %d" : "the attacking unit", u + 1);
+			morale_roll(out, t, o->nacls ? o->acls[u < o->nacls ? u : o->nacls - 1] : -1, o->amod,
+				    u < o->nadie ? o->adice[u] : 0, n > 1 ? who : "each attacking unit");
+		}
 		if (hitd && fieldgun) {
 			fprintf(out, "  %-10s the field battery is placed in its bastion's Reserve Box: never eliminated, no morale "
 				"roll (the gunners ran away)\n", "[14.25]");
@@ -401,8 +413,25 @@ int referee_siege_io(int argc, char **argv, FILE *out, FILE *err)
 			o.gun = v, i++;
 		else if (!strcmp(a, "--defender"))
 			o.defender = v, i++;
-		else if (!strcmp(a, "--attacker-class") || !strcmp(a, "--defender-class") || !strcmp(a, "--class")) {
-			if (!class_arg(v, &o.cls[strcmp(a, "--attacker-class") != 0]))
+		else if (!strcmp(a, "--attacker-class") || !strcmp(a, "--attacker-morale-die")) {
+			/* a list, a unit each: B,C or 4,2 */
+			bool cls = !strcmp(a, "--attacker-class");
+			for (const char *p = v; *p; p++) {
+				if (*p == ',')
+					continue;
+				if (cls ? (*p < 'A' || *p > 'D') : (*p < '1' || *p > '6'))
+					return sfail(err, "%s: %s, a unit each, such as %s", a, cls ? "classes A-D" : "dice 1-6",
+						     cls ? "B,C" : "4,2");
+				if ((cls ? o.nacls : o.nadie) == 6)
+					return sfail(err, "%s: at most 6 attacking units", a);
+				if (cls)
+					o.acls[o.nacls++] = *p - 'A';
+				else
+					o.adice[o.nadie++] = *p - '0';
+			}
+			i++;
+		} else if (!strcmp(a, "--defender-class") || !strcmp(a, "--class")) {
+			if (!class_arg(v, &o.cls[1]))
 				return sfail(err, "%s is a morale class, A to D", a);
 			i++;
 		} else if (!strcmp(a, "--die") && strchr(v, ',')) {
@@ -431,8 +460,6 @@ int referee_siege_io(int argc, char **argv, FILE *out, FILE *err)
 				num = &o.defence, lo = 1, hi = 200;
 			else if (!strcmp(a, "--morale-mod") || !strcmp(a, "--mod"))
 				num = &o.mod, lo = -9, hi = 9;
-			else if (!strcmp(a, "--attacker-morale-die"))
-				num = &o.mdie[0], lo = 1, hi = 6;
 			else if (!strcmp(a, "--defender-morale-die") && strchr(v, ',')) {
 				for (const char *p = v; *p && o.nmdie < 3; p++)
 					if (*p >= '1' && *p <= '6')

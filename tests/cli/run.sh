@@ -542,6 +542,10 @@ contains "siege battery: a morale roll a shot" "$tmp/out" "die 1 -1 = 0: elimina
 expect "siege melee: each side's morale modifiers" 0 "$bin" referee siege melee --attack 8 --defence 4 --defender russian --die 1 --attacker-class B --defender-class B --attacked-strength 5 --attacker-morale-die 4 --defender-morale-die 4
 contains "siege melee: the attackers' -2" "$tmp/out" "each attacking unit, class B: die 4 -2 = 2: routed"
 contains "siege melee: the defender's none" "$tmp/out" "the defender, class B: die 4 +0 = 4: retreats 1"
+# [14.0]: each affected attacking unit rolls its own die on its own class
+expect "siege melee: a die an attacking unit" 0 "$bin" referee siege melee --attack 8 --defence 4 --defender russian --die 1 --attacker-class B,C --attacked-strength 5 --attacker-morale-die 4,6
+contains "siege melee: the first attacker" "$tmp/out" "attacking unit 1, class B: die 4 -2 = 2: routed"
+contains "siege melee: the second attacker" "$tmp/out" "attacking unit 2, class C: die 6 -2 = 4: retreats 2"
 expect "siege battery: no bastion attacked" 2 "$bin" referee siege battery --yards 150 --defender zouave --defender-class A --attacked-strength 5
 expect "siege bombard: a modified -1 reads its row" 0 "$bin" referee siege bombard --gun siege --yards 1200 --bastion 3 --die 2
 contains "siege bombard: a modified -1 reads its row" "$tmp/out" "\[8.99\]  *no effect"
