@@ -17,7 +17,8 @@ static const char ulm_usage[] =
 	"             [--dice A,B]     (TYPE: guards, command, cuirassiers, grenadiers, hussars, sappers,\n"
 	"             artillery, light-infantry, other-horse, train, line-infantry, militia, second-line;\n"
 	"             KEY: command, guard-retreating, general-retreating, extra-attacker (each attacker\n"
-	"             after the first, to -3); the state's minus is added: disorganized -1, fall back -2)\n"
+	"             after the first, to -3), route-march, square-vs-cavalry, commander-killed,\n"
+	"             swerving-trapped; the state's minus is added: disorganized -1, fall back -2)\n"
 	"             --rally with --state disorganized: a rally (passing: good; failing: no worse)\n"
 	"  fire-check --original N --before N --lost N [--charging] [--class TYPE]\n"
 	"             (whether fire losses call a check, and its Loss of Effectiveness minus)\n";
@@ -195,8 +196,14 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 			if (!strcmp(mods[i], "extra-attacker") && ++extra > 3)
 				continue;
 			if (m < 0) {
-				rc = ufail(err, "no modifier \"%s\" (command, guard-retreating, general-retreating, extra-attacker; the "
-					   "Loss of Effectiveness minus comes from fire-check, as --plus)", mods[i]);
+				char keys[512] = "";
+				for (int k = 0; k < t->nmods; k++) {
+					size_t at = strlen(keys);
+					if (strcmp(t->mod[k], "disorganized") && strcmp(t->mod[k], "fall-back"))
+						snprintf(keys + at, sizeof keys - at, "%s%s", at ? ", " : "", t->mod[k]);
+				}
+				rc = ufail(err, "no modifier \"%s\" (%s; the Loss of Effectiveness minus comes from fire-check, as "
+					   "--plus)", mods[i], keys);
 				goto out;
 			}
 			mod += t->mod_value[m];

@@ -582,6 +582,10 @@ contains "siege: a field battery overrun" "$tmp/out" "\[14.25\]  *the field batt
 expect "siege: shots stop at an elimination" 0 "$bin" referee siege battery --yards 450 --defender zouave --ravine --die 6,5,6 --defender-class B --defender-morale-die 4,1,3
 contains "siege: a retreat is -1 on the next shot's roll" "$tmp/out" "die 1 -1 = 0: eliminated"
 contains "siege: shots stop at an elimination" "$tmp/out" "the target is eliminated: the battery's other shots find nothing"
+expect "ulm: a square against cavalry" 0 "$bin" referee ulm morale --class line-infantry --mod square-vs-cavalry --dice 3,2
+contains "ulm: a square against cavalry" "$tmp/out" "dice 3 + 2 +2 = 7: passes"
+expect "ulm: an unknown modifier lists the others" 2 "$bin" referee ulm morale --class line-infantry --mod bogus
+contains "ulm: an unknown modifier lists the others" "$tmp/err" "route-march, square-vs-cavalry, commander-killed, swerving-trapped"
 expect "ulm: an unknown troop type" 2 "$bin" referee ulm morale --class uhlans
 expect "referee: unknown ruling" 2 "$bin" referee cotlb charge
 expect "referee: another rule system" 2 "$bin" referee quad fire

@@ -224,7 +224,7 @@ const SYSTEMS = {
     rulings: [
       ["Morale check", "morale", [S("--class", "troop type", ["guards", "command", "cuirassiers", "grenadiers", "hussars", "sappers", "artillery", "light-infantry", "other-horse", "train", "line-infantry", "militia", "second-line"].map((x) => [x, x]), "line-infantry"),
         C("--contact", "contact check (melee)"), C("--rally", "a rally (disorganized units)"), S("--state", "morale now", [["good", "good"], ["disorganized", "disorganized"], ["fall-back", "fall back"]]),
-        C("--mod command", "+1 a command figure within reach"), C("--mod guard-retreating", "-1 near a retreating Guard unit"), C("--mod general-retreating", "-1 near a retreating general"),
+        C("--mod command", "+1 a command figure within reach"), C("--mod guard-retreating", "-1 near a retreating Guard unit"), C("--mod general-retreating", "-1 near a retreating general"), C("--mod route-march", "-2 route marched"), C("--mod square-vs-cavalry", "+2 an unbroken square against cavalry"), C("--mod commander-killed", "-1 its commander killed"),
         N("--plus", "other modifiers (a fire check's Loss of Effectiveness, ...)", "", -9, 9), T("--dice", "two dice", "e.g. 3,4")]],
       ["Fire losses", "fire-check", [S("--class", "troop type", ["line-infantry", "second-line", "guards", "militia"].map((x) => [x, x])), N("--original", "original figures", 30, 1, 10000), N("--before", "figures before the fire", 30, 0, 10000), N("--lost", "figures lost to it", 3, 0, 10000), C("--charging", "the unit is charging")]],
     ],
