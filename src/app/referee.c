@@ -304,6 +304,14 @@ static int do_fire(const struct ctab *t, const struct ref_req *q, struct ref_out
 			effect(o, ati)->markers += out.markers;
 			snprintf(effect(o, ati)->why, sizeof o->eff[0].why, "two natural sixes [Fire (d)]");
 		}
+		if (out.leader_risk && have_at && !at.leaders) {
+			struct ref_item *it = add(o, REF_RULE);
+			if (it) {
+				snprintf(it->rule, sizeof it->rule, "[Fire (d)]");
+				snprintf(it->text, sizeof it->text, "the target has no leader with it (a battery, or its leader dead): "
+					 "no leader at risk");
+			}
+		}
 		if (out.leader_risk && (!have_at || at.leaders)) {
 			if (q->leader) {
 				evsink_clear(&ev);

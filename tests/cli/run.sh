@@ -419,6 +419,8 @@ contains "referee canister" "$tmp/out" "\[Fire (p)\]  *canister at 3\""
 contains "referee horse artillery long" "$tmp/out" "horse artillery always fires as at long range"
 expect "referee fire beyond range" 1 "$bin" referee cotlb fire --weapon musket --stands 6 --target line --inches 11
 contains "referee fire beyond range: why" "$tmp/err" "\[Fire (n)\] 11\" is beyond the long range of musket (10\")"
+expect "referee fire at a battery: no leader" 0 "$bin" referee cotlb fire --weapon musket --stands 6 --target line --inches 3 --at russian-artillery --dice 6,6,6,1,1,1
+contains "referee fire at a battery: no leader" "$tmp/out" "the target has no leader with it (a battery, or its leader dead)"
 expect "referee fire: wrong dice" 1 "$bin" referee cotlb fire --weapon musket --stands 6 --target line --short --dice 6,6
 contains "referee fire: wrong dice: why" "$tmp/err" "\[Fire (a)\] 6 dice are thrown, not 2"
 expect "referee fire to a rout" 0 "$bin" referee cotlb fire --weapon musket --stands 6 --target line --inches 3 --at turkish-infantry:24:5 --dice 6,6,6,6,2,1
