@@ -63,30 +63,48 @@ static int cmp_entry(const void *a, const void *b)
 	return strcmp(((const struct cat_entry *)a)->id, ((const struct cat_entry *)b)->id);
 }
 
-int cat_load(struct catalog *c, const char *argv0, struct err *e)
+/* The data directory ($CRIMEA_DATA, ./data, or data/ beside the executable's folder) into dir. */
+static int find_dir(const char *argv0, char *dir, size_t dn, struct err *e)
 {
 	const char *env = getenv("CRIMEA_DATA");
 	char exe[SCN_PATH_MAX], tmp[SCN_PATH_MAX];
 	ssize_t n;
 
-	memset(c, 0, sizeof *c);
 	if (env && *env)
-		snprintf(c->dir, sizeof c->dir, "%s", env);
+		snprintf(dir, dn, "%s", env);
 	else if (is_dir("data/quad"))
-		snprintf(c->dir, sizeof c->dir, "data");
+		snprintf(dir, dn, "data");
 	else {
 		n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 		if (n > 0) {
 			exe[n] = '\0';
 			snprintf(tmp, sizeof tmp, "%s", exe);
-			snprintf(c->dir, sizeof c->dir, "%s/../data", dirname(tmp));
+			snprintf(dir, dn, "%s/../data", dirname(tmp));
 		} else {
 			snprintf(tmp, sizeof tmp, "%s", argv0);
-			snprintf(c->dir, sizeof c->dir, "%s/../data", dirname(tmp));
+			snprintf(dir, dn, "%s/../data", dirname(tmp));
 		}
 	}
-	if (!is_dir(c->dir))
-		return err_set(e, c->dir, 0, "no data directory (set CRIMEA_DATA to the crimea data folder)");
+	if (!is_dir(dir))
+		return err_set(e, dir, 0, "no data directory (set CRIMEA_DATA to the crimea data folder)");
+	return 0;
+}
+
+int cat_data_file(const char *argv0, const char *rel, char *out, size_t n, struct err *e)
+{
+	char dir[SCN_PATH_MAX];
+	if (find_dir(argv0, dir, sizeof dir, e) != 0)
+		return -1;
+	if ((size_t)snprintf(out, n, "%s/%s", dir, rel) >= n)
+		return err_set(e, dir, 0, "the data directory's path is too long");
+	return 0;
+}
+
+int cat_load(struct catalog *c, const char *argv0, struct err *e)
+{
+	memset(c, 0, sizeof *c);
+	if (find_dir(argv0, c->dir, sizeof c->dir, e) != 0)
+		return -1;
 	scan(c, c->dir, 0);
 	qsort(c->e, (size_t)c->n, sizeof c->e[0], cmp_entry);
 	return 0;

@@ -24,6 +24,9 @@ struct catalog {
 /* Finds the data directory ($CRIMEA_DATA, ./data, or data/ beside the executable's folder)
  * and lists its scenarios, sorted by id. */
 int cat_load(struct catalog *c, const char *argv0, struct err *e);
+/* The path of a file of the data directory (rel: "siege/tables.json") into out, without scanning
+ * the scenarios. 0, or -1 with e when there is no data directory. */
+int cat_data_file(const char *argv0, const char *rel, char *out, size_t n, struct err *e);
 /* Resolves a scenario id, or a path to a scenario file, and loads it. */
 int cat_scenario(const struct catalog *c, const char *name, struct scenario *s, struct errlist *errs);
 /* The scenario as the JSON API shows it (docs/API.md, GET /api/scenarios/{id}): the rule

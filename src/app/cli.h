@@ -10,6 +10,12 @@
 
 void cli_print_errs(const struct errlist *l);
 void cli_print_err(const struct err *e);
+/* The referee commands' refusal of their options: "crimea referee: MESSAGE" on err; returns 2. */
+int cli_fail(FILE *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* An error as the commands print it ("crimea: file:line: message") on f. */
+void cli_print_err_to(FILE *f, const struct err *e);
+/* A whole number from lo to hi, all of s, into *out. */
+bool cli_int(const char *s, int lo, int hi, int *out);
 /* Prints text and returns true if argv holds --help or -h. */
 bool cli_help(int argc, char **argv, const char *text);
 /* Loads a scenario by id or path; prints problems. */

@@ -47,27 +47,6 @@ static const char ref_usage[] =
 	"  turn --game FILE                                the next turn (leaders replaced)\n"
 	"  log --game FILE                                 every ruling that changed the game, turn by turn\n";
 
-__attribute__((format(printf, 1, 2))) static int fail(const char *fmt, ...)
-{
-	va_list ap;
-	fprintf(stderr, "crimea referee: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\n");
-	return 2;
-}
-
-static bool int_arg(const char *s, int lo, int hi, int *out)
-{
-	char *end;
-	long v = strtol(s, &end, 10);
-	if (end == s || *end || v < lo || v > hi)
-		return false;
-	*out = (int)v;
-	return true;
-}
-
 /* "6,5,1" into d; false on anything else. */
 static bool parse_dice(const char *s, struct ref_dice *d)
 {
@@ -97,16 +76,11 @@ static void copy(char *dst, size_t n, const char *src)
 /* The data directory's cotlb folder into dir. 0 or -1 (said). */
 static int cotlb_dir(const char *argv0, char *dir, size_t n)
 {
-	struct catalog *c = malloc(sizeof *c);
 	struct err e;
-	if (!c || cat_load(c, argv0, &e) != 0) {
-		if (c)
-			cli_print_err(&e);
-		free(c);
+	if (cat_data_file(argv0, "cotlb", dir, n, &e) != 0) {
+		cli_print_err(&e);
 		return -1;
 	}
-	snprintf(dir, n, "%s/cotlb", c->dir);
-	free(c);
 	return 0;
 }
 
@@ -382,7 +356,7 @@ static int roster_cmd(const struct ctab *t, const struct ref_req *q, const struc
 	struct err e;
 	int i = -1, side = -1;
 	if (!path)
-		return fail("%s needs --game FILE (crimea referee cotlb new --oob ID --game FILE starts one)", q->what);
+		return cli_fail(stderr, "%s needs --game FILE (crimea referee cotlb new --oob ID --game FILE starts one)", q->what);
 	evsink_init(&ev, store, CROS_UNITS_MAX + 8);
 	if (!strcmp(q->what, "units")) {
 		if (sidename) {
@@ -390,7 +364,7 @@ static int roster_cmd(const struct ctab *t, const struct ref_req *q, const struc
 				if (!strcmp(sidename, o->side[k]))
 					side = k;
 			if (side < 0)
-				return fail("no side \"%s\" (%s or %s)", sidename, o->side[0], o->side[1]);
+				return cli_fail(stderr, "no side \"%s\" (%s or %s)", sidename, o->side[0], o->side[1]);
 		}
 		print_units(t, o, g, side);
 		return 0;
@@ -415,11 +389,11 @@ static int roster_cmd(const struct ctab *t, const struct ref_req *q, const struc
 		cros_next_turn(o, g, &ev);
 	} else {
 		if (!q->unit[0] || (i = cros_find(o, q->unit)) < 0)
-			return fail("%s needs --unit, one of the game's units (crimea referee cotlb units --game %s)", q->what,
+			return cli_fail(stderr, "%s needs --unit, one of the game's units (crimea referee cotlb units --game %s)", q->what,
 				    path);
 		if (!strcmp(q->what, "spend")) {
 			if (!points)
-				return fail("spend needs --points N (1 in the first command point phase, 2 in the second ...)");
+				return cli_fail(stderr, "spend needs --points N (1 in the first command point phase, 2 in the second ...)");
 			if (cros_spend(o, g, i, points, &ev, &e) != 0) {
 				cli_print_err(&e);
 				return 1;
@@ -492,20 +466,20 @@ int cmd_referee(int argc, char **argv)
 #define NEED(x)                                                                                                \
 	do {                                                                                                   \
 		if (!(v = val(argc, argv, &i))) {                                                              \
-			rc = fail("%s needs a value", a);                                              \
+			rc = cli_fail(stderr, "%s needs a value", a);                                              \
 			goto out_free;                                                                         \
 		}                                                                                              \
 		x;                                                                                             \
 	} while (0)
 #define NUM(dst, lo, hi)                                                                                       \
-	NEED(if (!int_arg(v, lo, hi, &(dst))) {                                                                \
-		rc = fail("%s wants a whole number from %d to %d", a, lo, hi);                                 \
+	NEED(if (!cli_int(v, lo, hi, &(dst))) {                                                                \
+		rc = cli_fail(stderr, "%s wants a whole number from %d to %d", a, lo, hi);                                 \
 		goto out_free;                                                                                 \
 	})
 #define STR(dst) NEED(copy(dst, sizeof dst, v))
 #define DICE(dst)                                                                                              \
 	NEED(if (!parse_dice(v, &(dst))) {                                                                     \
-		rc = fail("%s wants dice such as 6,5,1", a);                                                   \
+		rc = cli_fail(stderr, "%s wants dice such as 6,5,1", a);                                                   \
 		goto out_free;                                                                                 \
 	})
 		if (!strcmp(a, "--sheet"))
@@ -584,7 +558,7 @@ int cmd_referee(int argc, char **argv)
 			STR(sd->unit);
 		else if (sd && !strcmp(rest, "-mod")) {
 			if (sd->nmods == CTAB_MODS_MAX) {
-				rc = fail("too many modifiers");
+				rc = cli_fail(stderr, "too many modifiers");
 				goto out_free;
 			}
 			STR(sd->mods[sd->nmods]);
@@ -602,7 +576,7 @@ int cmd_referee(int argc, char **argv)
 		else if (sd && !strcmp(rest, "-leader-die"))
 			NUM(sd->leader_die, 1, 6);
 		else {
-			rc = fail("unknown option \"%s\" (crimea referee --help)", a);
+			rc = cli_fail(stderr, "unknown option \"%s\" (crimea referee --help)", a);
 			goto out_free;
 		}
 #undef DICE
@@ -625,11 +599,11 @@ int cmd_referee(int argc, char **argv)
 	if (!strcmp(q->what, "new")) {
 		struct stat st;
 		if (!oobname || !gamepath) {
-			rc = fail("new needs --oob ID (an order of battle: balaclava-2014) and --game FILE");
+			rc = cli_fail(stderr, "new needs --oob ID (an order of battle: balaclava-2014) and --game FILE");
 			goto out_free;
 		}
 		if (!force && stat(gamepath, &st) == 0) {
-			rc = fail("%s exists: a new game would replace it (--force to do so)", gamepath);
+			rc = cli_fail(stderr, "%s exists: a new game would replace it (--force to do so)", gamepath);
 			goto out_free;
 		}
 		if (load_oob(argv[0], oobname, t, oob) != 0) {

@@ -2,7 +2,6 @@
  * printed map and counters and rolls real dice: the chance of every outcome before the roll, and
  * the ruling from the die, each line with its case. The rulings are src/games/siege/sref.c's;
  * this file reads options and prints. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,25 +40,6 @@ struct sopt {
 	int acls[6], nacls;   /* each attacking unit's morale class (--attacker-class B,C) */
 	int adice[6], nadie;  /* and its morale die (--attacker-morale-die 4,2) */
 };
-
-__attribute__((format(printf, 2, 3))) static int sfail(FILE *err, const char *fmt, ...)
-{
-	va_list ap;
-	fprintf(err, "crimea referee: ");
-	va_start(ap, fmt);
-	vfprintf(err, fmt, ap);
-	va_end(ap);
-	fprintf(err, "\n");
-	return 2;
-}
-
-/* An error as the command prints it. */
-static void print_err(FILE *err, const struct err *e)
-{
-	char buf[ERR_FILE_MAX + ERR_MSG_MAX + 32];
-	err_format(e, buf, sizeof buf);
-	fprintf(err, "crimea: %s\n", buf);
-}
 
 static void events(FILE *out, const struct evsink *ev)
 {
@@ -118,20 +98,20 @@ static int do_melee(FILE *out, FILE *err, const struct stab *t, const struct sop
 	int col, mod = fieldgun ? sref_melee_mod("russian") : sref_melee_mod(o->defender ? o->defender : "other");
 	double pa = 0, pd = 0;
 	if (!o->defender)
-		return sfail(err, "%s needs --defender (russian, field-battery, french, zouave, british or other)", o->what);
+		return cli_fail(err, "%s needs --defender (russian, field-battery, french, zouave, british or other)", o->what);
 	if (fieldgun && (battery || o->defence != 2))
-		return sfail(err, "[14.17] a Russian field battery is attacked in melee only, and defends at a strength of 2 "
+		return cli_fail(err, "[14.17] a Russian field battery is attacked in melee only, and defends at a strength of 2 "
 			     "(--defence 2)");
 	if (battery) {
 		int rm;
 		if (o->yards < 1 || o->yards > 600)
-			return sfail(err, "[13.0] field batteries fire at 600 yards or less; --yards 1-600");
+			return cli_fail(err, "[13.0] field batteries fire at 600 yards or less; --yards 1-600");
 		if (sref_range_mod(t, o->yards, &rm, &e) != 0) {
-			print_err(err, &e);
+			cli_print_err_to(err, &e);
 			return 1;
 		}
 		if (!strcmp(o->defender, "russian"))
-			return sfail(err, "[13.0] Russian field batteries fire at Allied units");
+			return cli_fail(err, "[13.0] Russian field batteries fire at Allied units");
 		col = 3; /* the 2-1 column [13.0] */
 		mod += rm;
 		fprintf(out, "field battery fire [13.0] at %d yards (%+d range [8.5]) on the 2-1 column, %+d for the target "
@@ -140,7 +120,7 @@ static int do_melee(FILE *out, FILE *err, const struct stab *t, const struct sop
 		       o->ravine ? " (a ravine)" : o->depression ? " (a depression)" : "");
 	} else {
 		if ((col = sref_melee_col(o->attack, o->defence, &e)) < 0) {
-			print_err(err, &e);
+			cli_print_err_to(err, &e);
 			return 1;
 		}
 		fprintf(out, "melee [14.0]: %d to %d, the %s column (rounded in the defender's favour), %+d for a %s defender "
@@ -172,7 +152,7 @@ static int do_melee(FILE *out, FILE *err, const struct stab *t, const struct sop
 		int shots = battery ? (o->ravine ? 3 : o->depression ? 2 : 1) : 1, hitd = 0;
 		bool hita = false;
 		if (o->ndice != shots)
-			return sfail(err, "%d di%s for %d shot%s", o->ndice, o->ndice == 1 ? "e" : "ce", shots, shots == 1 ? "" : "s");
+			return cli_fail(err, "%d di%s for %d shot%s", o->ndice, o->ndice == 1 ? "e" : "ce", shots, shots == 1 ? "" : "s");
 		for (int k = 0; k < shots; k++) {
 			char r = sref_melee_result(t, col, o->dice[k] + mod);
 			bool d = r == 'D' || r == 'B', a = !battery && (r == 'A' || r == 'B');
@@ -232,9 +212,9 @@ static int run(FILE *out, FILE *err, const struct stab *t, struct sopt *o)
 			if (o->nation && !strcmp(o->nation, stab_nation_name[k]))
 				n = k;
 		if (n < 0 || !o->turn)
-			return sfail(err, "attrition needs --turn N and --nation british|french|russian");
+			return cli_fail(err, "attrition needs --turn N and --nation british|french|russian");
 		if (sref_attrition(t, o->turn, n, o->die, &lost, p, &ev, &e) != 0) {
-			print_err(err, &e);
+			cli_print_err_to(err, &e);
 			return 1;
 		}
 		fprintf(out, "attrition [7.0], %s, Game-Turn %d (%s):", o->nation, o->turn, t->turn[o->turn - 1]);
@@ -255,9 +235,9 @@ static int run(FILE *out, FILE *err, const struct stab *t, struct sopt *o)
 				used[k] = true;
 		}
 		if (b < 0 || !o->turn)
-			return sfail(err, "intervention needs --turn N and --battle balaclava|inkerman|tchernaya");
+			return cli_fail(err, "intervention needs --turn N and --battle balaclava|inkerman|tchernaya");
 		if (sref_intervention(t, o->turn, b, used, o->last, o->die, &eff, &ev, &e) != 0) {
-			print_err(err, &e);
+			cli_print_err_to(err, &e);
 			return 1;
 		}
 		fprintf(out, "field army intervention [5.0], %s, Game-Turn %d (%s):", o->battle, o->turn, t->turn[o->turn - 1]);
@@ -274,7 +254,7 @@ static int run(FILE *out, FILE *err, const struct stab *t, struct sopt *o)
 	}
 	if (!strcmp(o->what, "ammunition")) {
 		if (o->turn < 1 || o->turn > STAB_TURNS)
-			return sfail(err, "ammunition needs --turn 1-%d", STAB_TURNS);
+			return cli_fail(err, "ammunition needs --turn 1-%d", STAB_TURNS);
 		sref_ammunition(t, o->turn, o->units, &ev);
 		fprintf(out, "ammunition [8.1], Game-Turn %d (%s):\n", o->turn, t->turn[o->turn - 1]);
 		events(out, &ev);
@@ -287,9 +267,9 @@ static int run(FILE *out, FILE *err, const struct stab *t, struct sopt *o)
 			: !strcmp(o->gun, "lancaster") ? SG_LANCASTER : -1;
 		int strength = o->sap ? -1 : o->bastion;
 		if (gun < 0 || (!o->sap && o->bastion < 0) || (gun != SG_LANCASTER && o->yards < 1))
-			return sfail(err, "bombard needs --gun siege|mortar|lancaster, --yards N and --sap or --bastion STRENGTH");
+			return cli_fail(err, "bombard needs --gun siege|mortar|lancaster, --yards N and --sap or --bastion STRENGTH");
 		if (sref_bombard(t, gun, o->yards, strength, o->mamelon, o->die, &res, p, &ev, &e) != 0) {
-			print_err(err, &e);
+			cli_print_err_to(err, &e);
 			return 1;
 		}
 		fprintf(out, "siege battery fire [8.0]: the chance of each result [8.99]:\n");
@@ -330,21 +310,11 @@ static int run(FILE *out, FILE *err, const struct stab *t, struct sopt *o)
 		return do_melee(out, err, t, o, true);
 	if (!strcmp(o->what, "morale")) {
 		if (o->cls[1] < 0)
-			return sfail(err, "morale needs --class A-D");
+			return cli_fail(err, "morale needs --class A-D");
 		morale_roll(out, t, o->cls[1], o->mod + sref_morale_mod(o->attacked, o->retreated), o->die, "the unit");
 		return 0;
 	}
-	return sfail(err, "no ruling \"%s\": attrition, intervention, ammunition, bombard, melee, battery or morale", o->what);
-}
-
-static bool int_arg(const char *s, int lo, int hi, int *out)
-{
-	char *end;
-	long v = strtol(s, &end, 10);
-	if (end == s || *end || v < lo || v > hi)
-		return false;
-	*out = (int)v;
-	return true;
+	return cli_fail(err, "no ruling \"%s\": attrition, intervention, ammunition, bombard, melee, battery or morale", o->what);
 }
 
 static bool class_arg(const char *s, int *out)
@@ -400,7 +370,7 @@ int referee_siege_io(int argc, char **argv, FILE *out, FILE *err)
 		else if (!strcmp(a, "--defender-retreated"))
 			o.dretreated = true;
 		else if (!v)
-			return sfail(err, "%s needs a value (crimea referee siege --help)", a);
+			return cli_fail(err, "%s needs a value (crimea referee siege --help)", a);
 		else if (!strcmp(a, "--tables"))
 			tables = v, i++;
 		else if (!strcmp(a, "--nation"))
@@ -420,10 +390,10 @@ int referee_siege_io(int argc, char **argv, FILE *out, FILE *err)
 				if (*p == ',')
 					continue;
 				if (cls ? (*p < 'A' || *p > 'D') : (*p < '1' || *p > '6'))
-					return sfail(err, "%s: %s, a unit each, such as %s", a, cls ? "classes A-D" : "dice 1-6",
+					return cli_fail(err, "%s: %s, a unit each, such as %s", a, cls ? "classes A-D" : "dice 1-6",
 						     cls ? "B,C" : "4,2");
 				if ((cls ? o.nacls : o.nadie) == 6)
-					return sfail(err, "%s: at most 6 attacking units", a);
+					return cli_fail(err, "%s: at most 6 attacking units", a);
 				if (cls)
 					o.acls[o.nacls++] = *p - 'A';
 				else
@@ -432,14 +402,14 @@ int referee_siege_io(int argc, char **argv, FILE *out, FILE *err)
 			i++;
 		} else if (!strcmp(a, "--defender-class") || !strcmp(a, "--class")) {
 			if (!class_arg(v, &o.cls[1]))
-				return sfail(err, "%s is a morale class, A to D", a);
+				return cli_fail(err, "%s is a morale class, A to D", a);
 			i++;
 		} else if (!strcmp(a, "--die") && strchr(v, ',')) {
 			for (const char *p = v; *p && o.ndice < 3; p++)
 				if (*p >= '1' && *p <= '6')
 					o.dice[o.ndice++] = *p - '0';
 				else if (*p != ',')
-					return sfail(err, "--die: dice 1-6, such as 4,2");
+					return cli_fail(err, "--die: dice 1-6, such as 4,2");
 			i++;
 		} else {
 			if (!strcmp(a, "--turn"))
@@ -465,7 +435,7 @@ int referee_siege_io(int argc, char **argv, FILE *out, FILE *err)
 					if (*p >= '1' && *p <= '6')
 						o.mdice[o.nmdie++] = *p - '0';
 					else if (*p != ',')
-						return sfail(err, "--defender-morale-die: dice 1-6, such as 4,2");
+						return cli_fail(err, "--defender-morale-die: dice 1-6, such as 4,2");
 				i++;
 				continue;
 			} else if (!strcmp(a, "--defender-morale-die"))
@@ -477,9 +447,9 @@ int referee_siege_io(int argc, char **argv, FILE *out, FILE *err)
 			else if (!strcmp(a, "--russian"))
 				num = &o.units[SN_RUSSIAN], lo = 0, hi = 99;
 			else
-				return sfail(err, "unknown option \"%s\" (crimea referee siege --help)", a);
-			if (!int_arg(v, lo, hi, num))
-				return sfail(err, "%s wants a whole number from %d to %d", a, lo, hi);
+				return cli_fail(err, "unknown option \"%s\" (crimea referee siege --help)", a);
+			if (!cli_int(v, lo, hi, num))
+				return cli_fail(err, "%s wants a whole number from %d to %d", a, lo, hi);
 			i++;
 		}
 	}
@@ -490,12 +460,12 @@ int referee_siege_io(int argc, char **argv, FILE *out, FILE *err)
 	/* [14.32]-[14.35]: each side's own: the bastion attacked counts for the units in Assault
 	 * Positions that attacked it (the attackers), a retreat for the unit that made it */
 	if (!strcmp(o.what, "battery") && o.attacked >= 0)
-		return sfail(err, "[14.32] a field battery's target took part in no attack: --attacked-strength is for melee "
+		return cli_fail(err, "[14.32] a field battery's target took part in no attack: --attacked-strength is for melee "
 			     "and morale");
 	if ((!strcmp(o.what, "melee") || !strcmp(o.what, "battery")) && o.retreated)
-		return sfail(err, "say whose retreat: --attacker-retreated or --defender-retreated");
+		return cli_fail(err, "say whose retreat: --attacker-retreated or --defender-retreated");
 	if (o.sap && (o.bastion >= 0 || o.mamelon))
-		return sfail(err, "a sap or parallel, or a bastion (the Mamelon is a bastion), not both");
+		return cli_fail(err, "a sap or parallel, or a bastion (the Mamelon is a bastion), not both");
 	o.amod = o.mod + sref_morale_mod(o.attacked, o.aretreated);
 	o.dmod = o.mod + sref_morale_mod(-1, o.dretreated);
 	if (o.mdie[1] && !o.nmdie) {
@@ -504,7 +474,7 @@ int referee_siege_io(int argc, char **argv, FILE *out, FILE *err)
 	}
 	if (!strcmp(o.what, "melee") || !strcmp(o.what, "battery")) {
 		if (!strcmp(o.what, "melee") && (!o.attack || !o.defence))
-			return sfail(err, "melee needs --attack and --defence strengths");
+			return cli_fail(err, "melee needs --attack and --defence strengths");
 	}
 	t = malloc(sizeof *t);
 	errs = malloc(sizeof *errs);
@@ -517,22 +487,17 @@ int referee_siege_io(int argc, char **argv, FILE *out, FILE *err)
 	if (tables) {
 		snprintf(path, sizeof path, "%s", tables);
 	} else {
-		struct catalog *c = malloc(sizeof *c);
 		struct err e;
-		if (!c || cat_load(c, argv[0], &e) != 0) {
-			if (c)
-				print_err(err, &e);
-			free(c);
+		if (cat_data_file(argv[0], "siege/tables.json", path, sizeof path, &e) != 0) {
+			cli_print_err_to(err, &e);
 			free(t);
 			free(errs);
 			return 1;
 		}
-		snprintf(path, sizeof path, "%s/siege/tables.json", c->dir);
-		free(c);
 	}
 	if (stab_load_file(t, path, errs) != 0) {
 		for (int i = 0; i < errs->n; i++)
-			print_err(err, &errs->e[i]);
+			cli_print_err_to(err, &errs->e[i]);
 		rc = 1;
 	} else {
 		rc = run(out, err, t, &o);

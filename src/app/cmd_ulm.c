@@ -1,7 +1,6 @@
 /* cmd_ulm: `crimea referee ulm WHAT ...`, From Ulm to Waterloo's morale rules for a referee: a
  * morale check on the Morale Evaluation Chart (odds, or the ruling from the two dice) and whether
  * fire losses call for one. The rulings are src/games/ulm/umorale.c's. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,35 +21,6 @@ static const char ulm_usage[] =
 	"             --rally with --state disorganized: a rally (passing: good; failing: no worse)\n"
 	"  fire-check --original N --before N --lost N [--charging] [--class TYPE]\n"
 	"             (whether fire losses call a check, and its Loss of Effectiveness minus)\n";
-
-__attribute__((format(printf, 2, 3))) static int ufail(FILE *err, const char *fmt, ...)
-{
-	va_list ap;
-	fprintf(err, "crimea referee: ");
-	va_start(ap, fmt);
-	vfprintf(err, fmt, ap);
-	va_end(ap);
-	fprintf(err, "\n");
-	return 2;
-}
-
-/* An error as the command prints it. */
-static void print_err(FILE *err, const struct err *e)
-{
-	char buf[ERR_FILE_MAX + ERR_MSG_MAX + 32];
-	err_format(e, buf, sizeof buf);
-	fprintf(err, "crimea: %s\n", buf);
-}
-
-static bool int_arg(const char *s, int lo, int hi, int *out)
-{
-	char *end;
-	long v = strtol(s, &end, 10);
-	if (end == s || *end || v < lo || v > hi)
-		return false;
-	*out = (int)v;
-	return true;
-}
 
 static void events(FILE *out, const struct evsink *ev)
 {
@@ -89,7 +59,7 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 		else if (!strcmp(a, "--charging"))
 			charging = true;
 		else if (!v)
-			return ufail(err, "%s needs a value (crimea referee ulm --help)", a);
+			return cli_fail(err, "%s needs a value (crimea referee ulm --help)", a);
 		else if (!strcmp(a, "--tables"))
 			tables = v, i++;
 		else if (!strcmp(a, "--class"))
@@ -98,28 +68,28 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 			state = v, i++;
 		else if (!strcmp(a, "--mod")) {
 			if (nmods == UMOR_MODS)
-				return ufail(err, "too many modifiers");
+				return cli_fail(err, "too many modifiers");
 			mods[nmods++] = v, i++;
 		} else if (!strcmp(a, "--plus")) {
-			if (!int_arg(v, -9, 9, &plus))
-				return ufail(err, "--plus is a whole number from -9 to 9");
+			if (!cli_int(v, -9, 9, &plus))
+				return cli_fail(err, "--plus is a whole number from -9 to 9");
 			i++;
 		} else if (!strcmp(a, "--dice")) {
 			if (sscanf(v, "%d,%d", &d[0], &d[1]) != 2 || d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6)
-				return ufail(err, "--dice is two dice, such as 3,4");
+				return cli_fail(err, "--dice is two dice, such as 3,4");
 			i++;
 		} else if (!strcmp(a, "--original") || !strcmp(a, "--before") || !strcmp(a, "--lost")) {
 			int *dst = a[2] == 'o' ? &original : a[2] == 'b' ? &before : &lost;
-			if (!int_arg(v, 0, 10000, dst))
-				return ufail(err, "%s is a number of figures", a);
+			if (!cli_int(v, 0, 10000, dst))
+				return cli_fail(err, "%s is a number of figures", a);
 			i++;
 		} else {
-			return ufail(err, "unknown option \"%s\" (crimea referee ulm --help)", a);
+			return cli_fail(err, "unknown option \"%s\" (crimea referee ulm --help)", a);
 		}
 	}
 	evsink_init(&ev, store, 16);
 	if (strcmp(argv[2], "fire-check") && strcmp(argv[2], "morale"))
-		return ufail(err, "no ruling \"%s\": morale or fire-check", argv[2]);
+		return cli_fail(err, "no ruling \"%s\": morale or fire-check", argv[2]);
 	t = malloc(sizeof *t);
 	errs = malloc(sizeof *errs);
 	if (!t || !errs) {
@@ -131,22 +101,17 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 	if (tables) {
 		snprintf(path, sizeof path, "%s", tables);
 	} else {
-		struct catalog *c = malloc(sizeof *c);
 		struct err e;
-		if (!c || cat_load(c, argv[0], &e) != 0) {
-			if (c)
-				print_err(err, &e);
-			free(c);
+		if (cat_data_file(argv[0], "ulm/tables.json", path, sizeof path, &e) != 0) {
+			cli_print_err_to(err, &e);
 			free(t);
 			free(errs);
 			return 1;
 		}
-		snprintf(path, sizeof path, "%s/ulm/tables.json", c->dir);
-		free(c);
 	}
 	if (umor_load_file(t, path, errs) != 0) {
 		for (int i = 0; i < errs->n; i++)
-			print_err(err, &errs->e[i]);
+			cli_print_err_to(err, &errs->e[i]);
 		rc = 1;
 		goto out;
 	}
@@ -154,11 +119,11 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 		int mod, ci = cls ? umor_class_index(t, cls) : -1;
 		bool perm;
 		if (original < 1 || before < 0 || lost < 0 || before > original || lost > before) {
-			rc = ufail(err, "fire-check needs --original, --before and --lost figures (lost <= before <= original)");
+			rc = cli_fail(err, "fire-check needs --original, --before and --lost figures (lost <= before <= original)");
 			goto out;
 		}
 		if (cls && ci < 0) {
-			rc = ufail(err, "no troop type \"%s\" (crimea referee ulm --help)", cls);
+			rc = cli_fail(err, "no troop type \"%s\" (crimea referee ulm --help)", cls);
 			goto out;
 		}
 		rc = umor_fire_check(t, ci, original, before, lost, charging, &mod, &perm, &ev);
@@ -178,18 +143,18 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 			if (!strcmp(state, umor_state_name[s]))
 				st = s;
 		if (col < 0) {
-			rc = ufail(err, "morale needs --class, a troop type of the chart (crimea referee ulm --help)");
+			rc = cli_fail(err, "morale needs --class, a troop type of the chart (crimea referee ulm --help)");
 			goto out;
 		}
 		if (st < 0) {
-			rc = ufail(err, "--state is good, disorganized or fall-back");
+			rc = cli_fail(err, "--state is good, disorganized or fall-back");
 			goto out;
 		}
 		int extra = 0;
 		for (int i = 0; i < nmods; i++) {
 			int m = umor_mod(t, mods[i]);
 			if (!strcmp(mods[i], "disorganized") || !strcmp(mods[i], "fall-back")) {
-				rc = ufail(err, "a disorganized or falling back unit's minus comes with --state");
+				rc = cli_fail(err, "a disorganized or falling back unit's minus comes with --state");
 				goto out;
 			}
 			/* Melee B.4.a: -1 for two attacking units ... -3 for four or more */
@@ -202,7 +167,7 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 					if (strcmp(t->mod[k], "disorganized") && strcmp(t->mod[k], "fall-back"))
 						snprintf(keys + at, sizeof keys - at, "%s%s", at ? ", " : "", t->mod[k]);
 				}
-				rc = ufail(err, "no modifier \"%s\" (%s; the Loss of Effectiveness minus comes from fire-check, as "
+				rc = cli_fail(err, "no modifier \"%s\" (%s; the Loss of Effectiveness minus comes from fire-check, as "
 					   "--plus)", mods[i], keys);
 				goto out;
 			}
@@ -211,7 +176,7 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 		if (rally) {
 			double pr;
 			if (st != UM_DISORGANIZED || contact) {
-				rc = ufail(err, "[Morale E.2.b] a rally is a disorganized unit's (--state disorganized), not a contact check");
+				rc = cli_fail(err, "[Morale E.2.b] a rally is a disorganized unit's (--state disorganized), not a contact check");
 				goto out;
 			}
 			umor_rally(t, col, mod, d[0], d[1], &pr, &ev);

@@ -1,6 +1,7 @@
 /* crimea: the command-line front end. Every sub-command is a thin layer over the library:
  * list, show, check, los, path, odds, play, replay. */
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,9 +63,35 @@ void cli_print_errs(const struct errlist *l)
 
 void cli_print_err(const struct err *e)
 {
+	cli_print_err_to(stderr, e);
+}
+
+int cli_fail(FILE *err, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(err, "crimea referee: ");
+	va_start(ap, fmt);
+	vfprintf(err, fmt, ap);
+	va_end(ap);
+	fprintf(err, "\n");
+	return 2;
+}
+
+void cli_print_err_to(FILE *f, const struct err *e)
+{
 	char buf[ERR_FILE_MAX + ERR_MSG_MAX + 32];
 	err_format(e, buf, sizeof buf);
-	fprintf(stderr, "crimea: %s\n", buf);
+	fprintf(f, "crimea: %s\n", buf);
+}
+
+bool cli_int(const char *s, int lo, int hi, int *out)
+{
+	char *end;
+	long v = strtol(s, &end, 10);
+	if (end == s || *end || v < lo || v > hi)
+		return false;
+	*out = (int)v;
+	return true;
 }
 
 bool cli_help(int argc, char **argv, const char *text)
