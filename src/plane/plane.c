@@ -1,0 +1,241 @@
+/* plane: tabletop geometry in integer tenths of an inch (see plane.h). Magnitudes: coordinates
+ * are within PL_COORD_MAX (10^4), so differences are within 2*10^4, cross and dot products of
+ * two differences within 8*10^8 and their squares within 6.4*10^17 < 2^63. */
+#include "plane.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+/* round(PL_TRIG * sin(d degrees)), d = 0..90: a fixed table, so no libm in any ruling. */
+static const int16_t sin_tab[91] = {
+	0,    175,  349,  523,  698,  872,  1045, 1219, 1392, 1564, 1736, 1908, 2079, 2250, 2419, 2588,
+	2756, 2924, 3090, 3256, 3420, 3584, 3746, 3907, 4067, 4226, 4384, 4540, 4695, 4848, 5000, 5150,
+	5299, 5446, 5592, 5736, 5878, 6018, 6157, 6293, 6428, 6561, 6691, 6820, 6947, 7071, 7193, 7314,
+	7431, 7547, 7660, 7771, 7880, 7986, 8090, 8192, 8290, 8387, 8480, 8572, 8660, 8746, 8829, 8910,
+	8988, 9063, 9135, 9205, 9272, 9336, 9397, 9455, 9511, 9563, 9613, 9659, 9703, 9744, 9781, 9816,
+	9848, 9877, 9903, 9925, 9945, 9962, 9976, 9986, 9994, 9998, 10000,
+};
+
+int pl_norm(int deg)
+{
+	int d = deg % 360;
+	return d < 0 ? d + 360 : d;
+}
+
+static int32_t sin_deg(int deg)
+{
+	int d = pl_norm(deg);
+	if (d <= 90)
+		return sin_tab[d];
+	if (d <= 180)
+		return sin_tab[180 - d];
+	if (d <= 270)
+		return -sin_tab[d - 180];
+	return -sin_tab[360 - d];
+}
+
+void pl_dir(int deg, int32_t *dx, int32_t *dy)
+{
+	/* compass: 0 is north (+y), 90 east (+x) */
+	*dx = sin_deg(deg);
+	*dy = sin_deg(deg + 90);
+}
+
+/* n / PL_TRIG rounded half away from zero. */
+static int32_t trig_div(int64_t n)
+{
+	int64_t h = PL_TRIG / 2;
+	return (int32_t)(n >= 0 ? (n + h) / PL_TRIG : -((-n + h) / PL_TRIG));
+}
+
+struct pl_pt pl_offset(struct pl_pt p, int facing, int32_t ahead, int32_t right)
+{
+	int32_t fx, fy;
+	pl_dir(facing, &fx, &fy);
+	/* right of a facing (fx, fy) is (fy, -fx) */
+	struct pl_pt q = {
+		p.x + trig_div((int64_t)ahead * fx + (int64_t)right * fy),
+		p.y + trig_div((int64_t)ahead * fy - (int64_t)right * fx),
+	};
+	return q;
+}
+
+void pl_rect_corners(const struct pl_rect *r, struct pl_pt out[4])
+{
+	int32_t hw = r->w / 2, hd = r->d / 2;
+	out[0] = pl_offset(r->c, r->facing, hd, -hw);
+	out[1] = pl_offset(r->c, r->facing, hd, r->w - hw);
+	out[2] = pl_offset(r->c, r->facing, hd - r->d, r->w - hw);
+	out[3] = pl_offset(r->c, r->facing, hd - r->d, -hw);
+}
+
+int64_t pl_d2(struct pl_pt a, struct pl_pt b)
+{
+	int64_t dx = (int64_t)a.x - b.x, dy = (int64_t)a.y - b.y;
+	return dx * dx + dy * dy;
+}
+
+double pl_inches(int64_t d2)
+{
+	return sqrt((double)d2) / PL_PER_INCH;
+}
+
+static int64_t cross3(struct pl_pt o, struct pl_pt a, struct pl_pt b)
+{
+	return ((int64_t)a.x - o.x) * ((int64_t)b.y - o.y) - ((int64_t)a.y - o.y) * ((int64_t)b.x - o.x);
+}
+
+static int sgn(int64_t v)
+{
+	return (v > 0) - (v < 0);
+}
+
+bool pl_seg_near(struct pl_pt p, struct pl_pt a, struct pl_pt b, int32_t r)
+{
+	int64_t r2 = (int64_t)r * r;
+	int64_t abx = (int64_t)b.x - a.x, aby = (int64_t)b.y - a.y;
+	int64_t apx = (int64_t)p.x - a.x, apy = (int64_t)p.y - a.y;
+	int64_t t = apx * abx + apy * aby, len2 = abx * abx + aby * aby;
+	if (t <= 0 || len2 == 0)
+		return pl_d2(p, a) <= r2;
+	if (t >= len2)
+		return pl_d2(p, b) <= r2;
+	int64_t c = abx * apy - aby * apx;
+	/* distance^2 = c^2 / len2; c^2 and r2 * len2 both fit (see the file's header) */
+	return c * c <= r2 * len2;
+}
+
+static bool on_seg(struct pl_pt a, struct pl_pt b, struct pl_pt p)
+{
+	return (p.x >= (a.x < b.x ? a.x : b.x)) && (p.x <= (a.x > b.x ? a.x : b.x)) &&
+	       (p.y >= (a.y < b.y ? a.y : b.y)) && (p.y <= (a.y > b.y ? a.y : b.y));
+}
+
+bool pl_segs_meet(struct pl_pt a, struct pl_pt b, struct pl_pt c, struct pl_pt d)
+{
+	int d1 = sgn(cross3(c, d, a)), d2 = sgn(cross3(c, d, b));
+	int d3 = sgn(cross3(a, b, c)), d4 = sgn(cross3(a, b, d));
+	if (d1 * d2 < 0 && d3 * d4 < 0)
+		return true;
+	return (d1 == 0 && on_seg(c, d, a)) || (d2 == 0 && on_seg(c, d, b)) || (d3 == 0 && on_seg(a, b, c)) ||
+	       (d4 == 0 && on_seg(a, b, d));
+}
+
+bool pl_poly_has(const struct pl_pt *poly, int n, struct pl_pt p)
+{
+	bool in = false;
+	for (int i = 0, j = n - 1; i < n; j = i++) {
+		struct pl_pt a = poly[j], b = poly[i];
+		if (cross3(a, b, p) == 0 && on_seg(a, b, p))
+			return true;
+		/* crossing number: edges that straddle p's horizontal line, crossing to its right */
+		if ((a.y > p.y) != (b.y > p.y)) {
+			int64_t c = cross3(a, b, p);
+			if ((b.y > a.y) ? c > 0 : c < 0)
+				in = !in;
+		}
+	}
+	return in;
+}
+
+bool pl_seg_meets_poly(struct pl_pt a, struct pl_pt b, const struct pl_pt *poly, int n)
+{
+	if (pl_poly_has(poly, n, a) || pl_poly_has(poly, n, b))
+		return true;
+	for (int i = 0, j = n - 1; i < n; j = i++)
+		if (pl_segs_meet(a, b, poly[j], poly[i]))
+			return true;
+	return false;
+}
+
+bool pl_shapes_near(const struct pl_pt *p, int n, bool p_closed, const struct pl_pt *q, int m, bool q_closed,
+		    int32_t r)
+{
+	if (q_closed && n > 0 && m >= 3 && pl_poly_has(q, m, p[0]))
+		return true;
+	if (p_closed && m > 0 && n >= 3 && pl_poly_has(p, n, q[0]))
+		return true;
+	int pe = p_closed && n >= 3 ? n : n - 1, qe = q_closed && m >= 3 ? m : m - 1;
+	if (n == 1 || m == 1) {
+		/* a lone point: its distance to the other's edges (or to its point) */
+		const struct pl_pt *s = n == 1 ? q : p;
+		int se = n == 1 ? qe : pe, sn = n == 1 ? m : n;
+		struct pl_pt pt = n == 1 ? p[0] : q[0];
+		if (sn == 1)
+			return pl_d2(pt, s[0]) <= (int64_t)r * r;
+		for (int i = 0; i < se; i++)
+			if (pl_seg_near(pt, s[i], s[(i + 1) % sn], r))
+				return true;
+		return false;
+	}
+	for (int i = 0; i < pe; i++) {
+		struct pl_pt a = p[i], b = p[(i + 1) % n];
+		for (int j = 0; j < qe; j++) {
+			struct pl_pt c = q[j], d = q[(j + 1) % m];
+			/* two segments that do not meet are nearest at an end of one of them */
+			if (pl_segs_meet(a, b, c, d) || pl_seg_near(a, c, d, r) || pl_seg_near(b, c, d, r) ||
+			    pl_seg_near(c, a, b, r) || pl_seg_near(d, a, b, r))
+				return true;
+		}
+	}
+	return false;
+}
+
+bool pl_rects_near(const struct pl_rect *a, const struct pl_rect *b, int32_t r)
+{
+	struct pl_pt pa[4], pb[4];
+	pl_rect_corners(a, pa);
+	pl_rect_corners(b, pb);
+	return pl_shapes_near(pa, 4, true, pb, 4, true, r);
+}
+
+int32_t pl_rects_gap(const struct pl_rect *a, const struct pl_rect *b)
+{
+	int32_t lo = 0, hi = 4 * PL_COORD_MAX; /* near at hi always */
+	if (pl_rects_near(a, b, 0))
+		return 0;
+	while (hi - lo > 1) {
+		int32_t mid = lo + (hi - lo) / 2;
+		if (pl_rects_near(a, b, mid))
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+bool pl_in_arc(struct pl_pt o, int facing, int half, struct pl_pt t)
+{
+	if (t.x == o.x && t.y == o.y)
+		return true;
+	if (half < 0)
+		return false;
+	if (half > 90)
+		half = 90;
+	int32_t fx, fy;
+	pl_dir(facing, &fx, &fy);
+	int64_t vx = (int64_t)t.x - o.x, vy = (int64_t)t.y - o.y;
+	int64_t dot = vx * fx + vy * fy, cr = llabs(vx * fy - vy * fx);
+	/* the angle is atan2(cr, dot); it is at most half when cr cos(half) <= dot sin(half) */
+	return cr * sin_tab[90 - half] <= dot * sin_tab[half];
+}
+
+int pl_bearing(struct pl_pt a, struct pl_pt b)
+{
+	int best = 0;
+	int64_t bc = 0, bd = -1; /* best |cross| and dot: the smallest |cross|/dot with dot > 0 */
+	int64_t vx = (int64_t)b.x - a.x, vy = (int64_t)b.y - a.y;
+	for (int d = 0; d < 360; d++) {
+		int32_t fx, fy;
+		pl_dir(d, &fx, &fy);
+		int64_t dot = vx * fx + vy * fy, cr = llabs(vx * fy - vy * fx);
+		if (dot <= 0)
+			continue;
+		if (bd < 0 || cr * bd < bc * dot) {
+			best = d;
+			bc = cr;
+			bd = dot;
+		}
+	}
+	return best;
+}
