@@ -12,6 +12,7 @@
 #include "catalog.h"
 #include "cli.h"
 #include "referee.h"
+#include "reftable.h"
 
 static const char ref_usage[] =
 	"usage: crimea referee cotlb WHAT [--sheet FILE|2014] [options]   (Sevastopol: crimea referee siege --help)\n"
@@ -45,7 +46,19 @@ static const char ref_usage[] =
 	"  spend --game FILE --unit ID --points N          command points [Command Points]\n"
 	"  rally --game FILE --unit ID [--die D]           remove a marker [MORALE (e)]\n"
 	"  turn --game FILE                                the next turn (leaders replaced)\n"
-	"  log --game FILE                                 every ruling that changed the game, turn by turn\n";
+	"  log --game FILE                                 every ruling that changed the game, turn by turn\n"
+	"\n"
+	"  A game on a table (new --table ID; balaclava-2014 has balaclava-2014-table, reconstructed)\n"
+	"  keeps where each unit stands (x, y in inches from the south-west corner, facing in compass\n"
+	"  degrees, formation); fire --firer A --at B then takes the range, the stands that bear, the\n"
+	"  target class and cover from the table, melee checks the 2\", and turn the command radius:\n"
+	"  table --game FILE                               the table's size and terrain\n"
+	"  where --game FILE [--unit ID]                   where units stand; one unit: what it can fire at\n"
+	"  place --game FILE (--unit ID | --commander ID) --x X --y Y [--facing D] [--formation F]\n"
+	"  enter --game FILE --unit ID [--x X --y Y ...]   a reinforcement arrives at its entry\n"
+	"  move --game FILE --unit ID [--x X] [--y Y] [--facing D] [--formation F] [--dice D,..]\n"
+	"         a move by the MOVE Chart (terrain, pivot, back or sideways, 2\" from the enemy), or a\n"
+	"         change of formation or facing in place\n";
 
 /* "6,5,1" into d; false on anything else. */
 static bool parse_dice(const char *s, struct ref_dice *d)
@@ -65,6 +78,17 @@ static bool parse_dice(const char *s, struct ref_dice *d)
 		else if (*p)
 			return false;
 	}
+	return true;
+}
+
+/* Inches (such as 41.5) into tenths; false on anything else. */
+static bool parse_inches(const char *s, int32_t *out)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (end == s || *end || !(v >= 0 && v * PL_PER_INCH <= PL_COORD_MAX))
+		return false;
+	*out = (int32_t)(v * PL_PER_INCH + 0.5);
 	return true;
 }
 
@@ -170,7 +194,7 @@ static int load_game(const char *argv0, const char *path, const struct ctab *t, 
 }
 
 /* Writes the game, with its log (borrowed; may be NULL), atomically. */
-static int save_game(const char *path, const struct cros_oob *o, const struct cros_game *g, json_t *log)
+int ref_save_game(const char *path, const struct cros_oob *o, const struct cros_game *g, json_t *log)
 {
 	json_t *j = cros_game_json(o, g);
 	char *txt;
@@ -192,7 +216,7 @@ static int save_game(const char *path, const struct cros_oob *o, const struct cr
 	return rc;
 }
 
-static void print_events(const char *head, const struct evsink *ev)
+void ref_print_events(const char *head, const struct evsink *ev)
 {
 	if (ev->n && head)
 		printf("%s\n", head);
@@ -294,7 +318,7 @@ static void print_out(const struct ref_out *o)
 
 /* Appends to the game's log what was asked (the command's words), the rulings made (out, may
  * be NULL) and what changed in the roster. */
-static void log_add(json_t *log, int turn, const char *what, const struct ref_out *out, const struct evsink *changes)
+void ref_log_add(json_t *log, int turn, const char *what, const struct ref_out *out, const struct evsink *changes)
 {
 	json_t *e = json_object(), *r = json_array(), *c = json_array();
 	if (!log || !e || !r || !c) {
@@ -338,18 +362,18 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 			ev_emit(&ev, "[Command Points]", "%s is out of ammunition", o->u[x->unit].id);
 		}
 	}
-	log_add(log, g->turn, what, out, &ev);
-	if (save_game(path, o, g, log) != 0)
+	ref_log_add(log, g->turn, what, out, &ev);
+	if (ref_save_game(path, o, g, log) != 0)
 		return 1;
 	char head[SCN_PATH_MAX + 32];
 	snprintf(head, sizeof head, "game %s, turn %d:", path, g->turn);
-	print_events(head, &ev);
+	ref_print_events(head, &ev);
 	return 0;
 }
 
 /* units, spend, rally, turn: the roster itself. */
-static int roster_cmd(const struct ctab *t, const struct ref_req *q, const struct cros_oob *o, struct cros_game *g,
-		      const char *path, const char *sidename, int points, json_t *log, const char *what)
+static int roster_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_oob *o,
+		      struct cros_game *g, const char *path, const char *sidename, int points, json_t *log, const char *what)
 {
 	struct event store[CROS_UNITS_MAX + 8];
 	struct evsink ev;
@@ -387,6 +411,8 @@ static int roster_cmd(const struct ctab *t, const struct ref_req *q, const struc
 	}
 	if (!strcmp(q->what, "turn")) {
 		cros_next_turn(o, g, &ev);
+		if (tb)
+			rtab_turn(t, tb, o, g, &ev);
 	} else {
 		if (!q->unit[0] || (i = cros_find(o, q->unit)) < 0)
 			return cli_fail(stderr, "%s needs --unit, one of the game's units (crimea referee cotlb units --game %s)", q->what,
@@ -406,12 +432,12 @@ static int roster_cmd(const struct ctab *t, const struct ref_req *q, const struc
 			}
 		}
 	}
-	log_add(log, g->turn, what, NULL, &ev);
-	if (save_game(path, o, g, log) != 0)
+	ref_log_add(log, g->turn, what, NULL, &ev);
+	if (ref_save_game(path, o, g, log) != 0)
 		return 1;
 	char head[SCN_PATH_MAX + 32];
 	snprintf(head, sizeof head, "game %s, turn %d:", path, g->turn);
-	print_events(head, &ev);
+	ref_print_events(head, &ev);
 	return 0;
 }
 
@@ -430,7 +456,9 @@ int cmd_referee(int argc, char **argv)
 	struct ctab *t = NULL;
 	struct cros_oob *oob = NULL;
 	struct cros_game *game = NULL;
-	const char *sheet = NULL, *gamepath = NULL, *oobname = NULL, *sidename = NULL;
+	const char *sheet = NULL, *gamepath = NULL, *oobname = NULL, *sidename = NULL, *tablename = NULL;
+	struct ctbl *tb = NULL;
+	struct rtab_opts tx = {.facing = -1};
 	int rc = 2, points = 0;
 	bool force = false;
 	json_t *log = NULL;
@@ -492,6 +520,19 @@ int cmd_referee(int argc, char **argv)
 			NEED(sidename = v);
 		else if (!strcmp(a, "--firer"))
 			STR(q->firer);
+		else if (!strcmp(a, "--table"))
+			NEED(tablename = v);
+		else if (!strcmp(a, "--x") || !strcmp(a, "--y"))
+			NEED(if (!parse_inches(v, a[2] == 'x' ? &tx.x : &tx.y)) {
+				rc = cli_fail(stderr, "%s wants inches from 0 to %d, such as 41.5", a, PL_COORD_MAX / PL_PER_INCH);
+				goto out_free;
+			} else if (a[2] == 'x') tx.has_x = true; else tx.has_y = true);
+		else if (!strcmp(a, "--facing"))
+			NUM(tx.facing, 0, 359);
+		else if (!strcmp(a, "--formation"))
+			STR(tx.formation);
+		else if (!strcmp(a, "--commander"))
+			STR(tx.commander);
 		else if (!strcmp(a, "--points"))
 			NUM(points, 1, 99);
 		else if (!strcmp(a, "--force"))
@@ -611,11 +652,26 @@ int cmd_referee(int argc, char **argv)
 			goto out_free;
 		}
 		cros_new(oob, game);
-		if (save_game(gamepath, oob, game, NULL) != 0) {
+		{
+			char deftable[CTBL_ID_MAX + 8];
+			snprintf(deftable, sizeof deftable, "%s-table", oob->id);
+			if (!tablename && rtab_exists(argv[0], deftable))
+				tablename = deftable;
+			if (tablename && strcmp(tablename, "none")) {
+				if (!(tb = malloc(sizeof *tb)) || rtab_load(argv[0], tablename, t, oob, tb) != 0) {
+					rc = 1;
+					goto out_free;
+				}
+				ctbl_deploy(tb, oob, game);
+				snprintf(game->table, sizeof game->table, "%s", tablename); /* as given: an id or a path */
+			}
+		}
+		if (ref_save_game(gamepath, oob, game, NULL) != 0) {
 			rc = 1;
 			goto out_free;
 		}
-		printf("%s: a new game of %s (%d units)\n", gamepath, oob->title, oob->n);
+		printf("%s: a new game of %s (%d units)%s%s\n", gamepath, oob->title, oob->n, tb ? ", on the table " : "",
+		       tb ? game->table : "");
 		rc = 0;
 		goto out_free;
 	}
@@ -635,10 +691,27 @@ int cmd_referee(int argc, char **argv)
 		}
 		q->oob = oob;
 		q->game = game;
+		if (game->table[0] && (!(tb = malloc(sizeof *tb)) || rtab_load(argv[0], game->table, t, oob, tb) != 0)) {
+			rc = 1;
+			goto out_free;
+		}
 	}
+	/* move --row ... is the MOVE Chart alone; move on a game's table moves a unit */
+	if (rtab_is_cmd(q->what) && !(!strcmp(q->what, "move") && (!gamepath || q->row[0]))) {
+		if (!tb)
+			rc = cli_fail(stderr, "%s needs --game FILE of a game on a table (new --oob ID --table ID --game FILE)",
+				      q->what);
+		else
+			rc = rtab_cmd(t, tb, q, &tx, oob, game, gamepath, log, what);
+		goto out_free;
+	}
+	if (tb && !strcmp(q->what, "fire") && q->firer[0] && q->at[0] && (rc = rtab_fire(t, tb, oob, game, q)) != 0)
+		goto out_free;
+	if (tb && !strcmp(q->what, "melee") && (rc = rtab_melee(t, tb, oob, game, q)) != 0)
+		goto out_free;
 	if (!strcmp(q->what, "units") || !strcmp(q->what, "spend") || !strcmp(q->what, "rally") ||
 	    !strcmp(q->what, "turn") || !strcmp(q->what, "log")) {
-		rc = roster_cmd(t, q, oob, game, gamepath, sidename, points, log, what);
+		rc = roster_cmd(t, tb, q, oob, game, gamepath, sidename, points, log, what);
 		goto out_free;
 	}
 	rc = ref_run(t, q, out);
@@ -657,5 +730,6 @@ out_free:
 	free(t);
 	free(oob);
 	free(game);
+	free(tb);
 	return rc;
 }

@@ -9,6 +9,7 @@
 #include "../core/fsio.h"
 #include "../core/prov.h"
 #include "../games/cotlb/croster.h"
+#include "../games/cotlb/ctable.h"
 #include "../games/cotlb/ctab.h"
 #include "../games/record.h"
 #include "../games/siege/stab.h"
@@ -454,8 +455,33 @@ static int check_file(const char *path)
 		free(c);
 		free(sheet);
 		free(o);
+	} else if (!strcmp(kind, "table")) {
+		/* a Charge of the Light Brigade table, checked against its order of battle and the sheet */
+		struct catalog *c = malloc(sizeof *c);
+		struct ctab *sheet = malloc(sizeof *sheet);
+		struct cros_oob *o = malloc(sizeof *o);
+		struct ctbl *tb = malloc(sizeof *tb);
+		const json_t *oob = json_object_get(d.root, "oob");
+		char spath[SCN_PATH_MAX + 96];
+		if (!json_is_string(oob) || strpbrk(json_string_value(oob), "/.")) {
+			jdoc_add(&d, oob ? oob : d.root, errs, "a table names its order of battle (\"oob\": an id in data/cotlb)");
+		} else if (c && sheet && o && tb && cat_load(c, "crimea", &e) == 0) {
+			snprintf(spath, sizeof spath, "%s/cotlb/sheet-2014.json", c->dir);
+			if (ctab_load_file(sheet, spath, errs) == 0) {
+				snprintf(spath, sizeof spath, "%s/cotlb/%s.json", c->dir, json_string_value(oob));
+				if (cros_oob_load_file(o, sheet, spath, errs) == 0)
+					ctbl_load(tb, sheet, o, &d, errs);
+			}
+		} else if (c && sheet && o && tb) {
+			errlist_add(errs, &e);
+		}
+		free(c);
+		free(sheet);
+		free(o);
+		free(tb);
 	} else {
-		jdoc_add(&d, json_object_get(d.root, "kind"), errs, "unknown kind \"%s\" (map, scenario, tables or oob)", kind);
+		jdoc_add(&d, json_object_get(d.root, "kind"), errs, "unknown kind \"%s\" (map, scenario, tables, oob or table)",
+			 kind);
 	}
 	jdoc_free(&d);
 out:

@@ -269,3 +269,47 @@ void jdoc_add(const struct jdoc *d, const json_t *v, struct errlist *l, const ch
 	va_end(ap);
 	errlist_add(l, &e);
 }
+
+const char *jdoc_str(const struct jdoc *d, const json_t *obj, const char *k, bool need, struct errlist *errs)
+{
+	const json_t *v = json_object_get(obj, k);
+	if (!v) {
+		if (need)
+			jdoc_add(d, obj, errs, "missing \"%s\"", k);
+		return NULL;
+	}
+	if (!json_is_string(v)) {
+		jdoc_add(d, v, errs, "\"%s\" must be a string", k);
+		return NULL;
+	}
+	return json_string_value(v);
+}
+
+int jdoc_int(const struct jdoc *d, const json_t *obj, const char *k, int lo, int hi, struct errlist *errs)
+{
+	const json_t *v = json_object_get(obj, k);
+	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
+		jdoc_add(d, v ? v : obj, errs, "\"%s\" must be a whole number from %d to %d", k, lo, hi);
+		return lo;
+	}
+	return (int)json_integer_value(v);
+}
+
+bool jdoc_bool(const struct jdoc *d, const json_t *obj, const char *k, struct errlist *errs)
+{
+	const json_t *v = json_object_get(obj, k);
+	if (v && !json_is_boolean(v))
+		jdoc_add(d, v, errs, "\"%s\" must be true or false", k);
+	return json_is_true(v);
+}
+
+double jdoc_num(const struct jdoc *d, const json_t *obj, const char *k, double lo, double hi, struct errlist *errs)
+{
+	const json_t *v = json_object_get(obj, k);
+	double x = json_is_number(v) ? json_number_value(v) : lo - 1;
+	if (!(x >= lo && x <= hi)) {
+		jdoc_add(d, v ? v : obj, errs, "\"%s\" must be a number from %g to %g", k, lo, hi);
+		return lo;
+	}
+	return x;
+}

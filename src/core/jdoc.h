@@ -38,4 +38,13 @@ int jdoc_err(const struct jdoc *d, const json_t *v, struct err *e, const char *f
 void jdoc_add(const struct jdoc *d, const json_t *v, struct errlist *l, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 
+/* Typed members of obj, each problem added to errs as file:line: message. jdoc_str: the string
+ * at k (borrowed), or NULL when it is missing (a problem only when need) or not a string.
+ * jdoc_int: a whole number within lo..hi, else lo. jdoc_bool: true or false; missing is false. */
+const char *jdoc_str(const struct jdoc *d, const json_t *obj, const char *k, bool need, struct errlist *errs);
+int jdoc_int(const struct jdoc *d, const json_t *obj, const char *k, int lo, int hi, struct errlist *errs);
+bool jdoc_bool(const struct jdoc *d, const json_t *obj, const char *k, struct errlist *errs);
+/* A number (whole or not) within lo..hi, else lo. */
+double jdoc_num(const struct jdoc *d, const json_t *obj, const char *k, double lo, double hi, struct errlist *errs);
+
 #endif

@@ -189,19 +189,27 @@ bool pl_rects_near(const struct pl_rect *a, const struct pl_rect *b, int32_t r)
 	return pl_shapes_near(pa, 4, true, pb, 4, true, r);
 }
 
-int32_t pl_rects_gap(const struct pl_rect *a, const struct pl_rect *b)
+int32_t pl_shapes_gap(const struct pl_pt *p, int n, bool p_closed, const struct pl_pt *q, int m, bool q_closed)
 {
 	int32_t lo = 0, hi = 4 * PL_COORD_MAX; /* near at hi always */
-	if (pl_rects_near(a, b, 0))
+	if (pl_shapes_near(p, n, p_closed, q, m, q_closed, 0))
 		return 0;
 	while (hi - lo > 1) {
 		int32_t mid = lo + (hi - lo) / 2;
-		if (pl_rects_near(a, b, mid))
+		if (pl_shapes_near(p, n, p_closed, q, m, q_closed, mid))
 			hi = mid;
 		else
 			lo = mid;
 	}
 	return hi;
+}
+
+int32_t pl_rects_gap(const struct pl_rect *a, const struct pl_rect *b)
+{
+	struct pl_pt pa[4], pb[4];
+	pl_rect_corners(a, pa);
+	pl_rect_corners(b, pb);
+	return pl_shapes_gap(pa, 4, true, pb, 4, true);
 }
 
 bool pl_in_arc(struct pl_pt o, int facing, int half, struct pl_pt t)

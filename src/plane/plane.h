@@ -53,10 +53,12 @@ bool pl_seg_meets_poly(struct pl_pt a, struct pl_pt b, const struct pl_pt *poly,
  * rather than a polyline. */
 bool pl_shapes_near(const struct pl_pt *p, int n, bool p_closed, const struct pl_pt *q, int m, bool q_closed,
 		    int32_t r);
+/* The least distance between two shapes (as pl_shapes_near) in whole tenths, rounded up: the
+ * least r for which pl_shapes_near holds (0 when they meet). */
+int32_t pl_shapes_gap(const struct pl_pt *p, int n, bool p_closed, const struct pl_pt *q, int m, bool q_closed);
 /* Whether two rectangles come within r tenths of each other (0: they touch or overlap). */
 bool pl_rects_near(const struct pl_rect *a, const struct pl_rect *b, int32_t r);
-/* The least distance between two rectangles in whole tenths, rounded up (0 when they meet):
- * the least r for which pl_rects_near holds. */
+/* The least distance between two rectangles, as pl_shapes_gap. */
 int32_t pl_rects_gap(const struct pl_rect *a, const struct pl_rect *b);
 
 /* Whether t lies within half degrees (0..90) either side of the facing seen from o [an arc of

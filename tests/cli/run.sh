@@ -458,7 +458,7 @@ sed 's/"type": "russian-cavalry"/"type": "russian-horse"/' data/cotlb/balaclava-
 expect "check a broken order of battle" 1 "$bin" check "$tmp/oob.json"
 contains "broken order of battle: file:line" "$tmp/err" 'oob.json:[0-9]*: "russian-horse" is not a troop type of the sheet'
 g="$tmp/cotlb-game.json"
-expect "roster: new game" 0 "$bin" referee cotlb new --oob balaclava-2014 --game "$g"
+expect "roster: new game" 0 "$bin" referee cotlb new --oob balaclava-2014 --table none --game "$g"
 contains "roster: new game" "$tmp/out" "a new game of Battle of Balaclava, NASHCON 2014 (Charge of the Light Brigade) (60 units)"
 expect "roster: a new game does not replace one" 2 "$bin" referee cotlb new --oob balaclava-2014 --game "$g"
 expect "roster: units" 0 "$bin" referee cotlb units --game "$g" --side russian
@@ -493,7 +493,7 @@ n=$(grep -c '^turn ' "$tmp/out"); [ "$n" -eq 6 ] && ok || ko "roster: the log ha
 # MORALE (c) after losses: 4 markers, then down to 3 stands and its leader: it routs; a battery
 # that loses a close combat is out of the game (Close Combat (h))
 g2="$tmp/cotlb-game2.json"
-"$bin" referee cotlb new --oob balaclava-2014 --game "$g2" >/dev/null
+"$bin" referee cotlb new --oob balaclava-2014 --table none --game "$g2" >/dev/null
 for i in 1 2 3 4; do "$bin" referee cotlb command --game "$g2" --unit azov1 --inches 20 >/dev/null; done
 expect "roster: a rout from losses" 0 "$bin" referee cotlb save --game "$g2" --unit azov1 --hits 12
 contains "roster: a rout from losses" "$tmp/out" "azov1's 4 markers reach its stands and leader: it ROUTS"
@@ -505,6 +505,55 @@ contains "roster: a battery's stands are its guns" "$tmp/out" "^  i-troop  *brit
 echo '{"format": "crimea/1", "kind": "cotlb-game", "oob": "balaclava-2014", "turn": 1, "units": []}' >"$tmp/bad-game.json"
 expect "roster: a game file missing units" 1 "$bin" referee cotlb units --game "$tmp/bad-game.json"
 contains "roster: a game file missing units: file:line" "$tmp/err" 'bad-game.json:1: unit "dnieper1" is missing'
+# A game on a table (tests/data/cotlb/test-table.json: the Dnieper battalion and the 93rd 10"
+# apart, face to face, with their commanders): where units stand, fire's range, stands and
+# target from the table, the two-inch rules, a move's dice, a formation change, the command
+# radius at a new turn
+g3="$tmp/cotlb-table.json"
+expect "table: new game on a table" 0 "$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g3"
+contains "table: new game on a table" "$tmp/out" "(60 units), on the table tests/data/cotlb/test-table.json$"
+expect "table: check the test table" 0 "$bin" check tests/data/cotlb/test-table.json
+expect "table: the table" 0 "$bin" referee cotlb table --game "$g3"
+contains "table: the table's terrain" "$tmp/out" "^  woods  *woods "
+expect "table: where" 0 "$bin" referee cotlb where --game "$g3"
+contains "table: where: a unit" "$tmp/out" "^  dnieper1  *50.0  *40.0  *180  line  *93rd 8.6\"$"
+contains "table: where: off the table" "$tmp/out" "^  grenadiers  *not arrived (enter)$"
+expect "table: where one unit" 0 "$bin" referee cotlb where --game "$g3" --unit 93rd
+contains "table: where one unit: its volley" "$tmp/out" "dnieper1  *8.6\"  6 stands at a line, short range"
+contains "table: where one unit: its commander" "$tmp/out" "its commander campbell: 4.2\" (radius 24\")"
+expect "table: fire from the table" 0 "$bin" referee cotlb fire --game "$g3" --firer 93rd --at dnieper1
+contains "table: fire: the range" "$tmp/out" "93rd (rifle) to dnieper1: 8.6\" (9\"), short range (long range 20\")"
+contains "table: fire: the stands" "$tmp/out" "6 stands of 93rd bear on dnieper1 within 45 degrees"
+contains "table: fire: the volley" "$tmp/out" "fire: rifle, 6 dice, at a line, short range"
+expect "table: fire ruled" 0 "$bin" referee cotlb fire --game "$g3" --firer dnieper1 --at 93rd --dice 6,6,5,4,2,1 --saves 6,6
+contains "table: fire ruled: long range" "$tmp/out" "dnieper1 (musket) to 93rd: 8.6\" (9\"), long range"
+contains "table: fire ruled: the marker" "$tmp/out" "93rd takes 1 morale marker (two natural sixes"
+expect "table: move, no dice" 0 "$bin" referee cotlb move --game "$g3" --unit dnieper1 --y 36
+contains "table: move, the odds" "$tmp/out" "2 dice; the move needs 4\" (4.0\"): 91.7% to make it"
+expect "table: move, short" 1 "$bin" referee cotlb move --game "$g3" --unit dnieper1 --y 36 --dice 1,2
+contains "table: move, short" "$tmp/err" "dnieper1 rolled 3\" and the move is 4.0\""
+expect "table: move" 0 "$bin" referee cotlb move --game "$g3" --unit dnieper1 --y 36 --dice 3,2
+expect "table: no closer than 2 inches" 1 "$bin" referee cotlb move --game "$g3" --unit dnieper1 --y 33 --dice 6,6
+contains "table: no closer than 2 inches" "$tmp/err" "\[MOVE (i)\] dnieper1 would be 1.6\" from the enemy 93rd"
+expect "table: a charge from too far" 1 "$bin" referee cotlb melee --game "$g3" --attacker dnieper1 --defender 93rd
+contains "table: a charge from too far" "$tmp/err" "\[Close Combat (a)\] dnieper1 is 4.6\" from 93rd"
+expect "table: a formation change" 0 "$bin" referee cotlb move --game "$g3" --unit dnieper1 --formation square
+contains "table: a formation change" "$tmp/out" "dnieper1 changes formation: its action"
+expect "table: a square cannot move" 1 "$bin" referee cotlb move --game "$g3" --unit dnieper1 --y 38 --dice 6,6
+expect "table: cavalry cannot form square" 1 "$bin" referee cotlb place --game "$g3" --unit heavy1 --x 80 --y 10 --formation square
+expect "table: a reinforcement enters" 0 "$bin" referee cotlb place --game "$g3" --unit heavy1 --x 80 --y 10 --facing 90 --formation line
+expect "table: a commander moves off" 0 "$bin" referee cotlb place --game "$g3" --commander gribbe --x 80 --y 70
+expect "table: a new turn" 0 "$bin" referee cotlb turn --game "$g3"
+contains "table: a new turn: out of command" "$tmp/out" "dnieper1 takes 1 morale marker (outside its brigade commander's radius"
+expect "table: where after" 0 "$bin" referee cotlb where --game "$g3"
+contains "table: where after: the square" "$tmp/out" "^  dnieper1  *50.0  *36.0  *180  square"
+expect "table: a table command without a table" 2 "$bin" referee cotlb where --game "$g"
+sed 's/"x": 50, "y": 30/"x": 50, "y": 38/' tests/data/cotlb/test-table.json >"$tmp/table.json"
+expect "table: a table whose start breaks the 2 inches" 1 "$bin" referee cotlb new --oob balaclava-2014 --table "$tmp/table.json" --game "$tmp/t2.json"
+contains "table: file:line" "$tmp/err" "table.json:[0-9]*: 93rd's starting place: \[MOVE (i)\]"
+expect "table: check a table whose start breaks the 2 inches" 1 "$bin" check "$tmp/table.json"
+contains "table: check: the place's line" "$tmp/err" "table.json:207: 93rd's starting place"
+
 # Sevastopol's charts (crimea referee siege)
 expect "check the Sevastopol charts" 0 "$bin" check data/siege/tables.json
 sed 's/"D\/2"/"Q\/2"/' data/siege/tables.json >"$tmp/siege.json"

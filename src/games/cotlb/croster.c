@@ -17,37 +17,16 @@ static bool id_ok(const char *s)
 	return strspn(s, "abcdefghijklmnopqrstuvwxyz0123456789-") == n;
 }
 
-static const char *str_of(const struct jdoc *d, const json_t *obj, const char *k, bool need, struct errlist *errs)
-{
-	const json_t *v = json_object_get(obj, k);
-	if (!v) {
-		if (need)
-			jdoc_add(d, obj, errs, "missing \"%s\"", k);
-		return NULL;
-	}
-	if (!json_is_string(v)) {
-		jdoc_add(d, v, errs, "\"%s\" must be a string", k);
-		return NULL;
-	}
-	return json_string_value(v);
-}
+const char *const cros_form_name[CF_FORMS] = {
+	"line", "double-line", "attack-column", "march-column", "square", "limbered", "unlimbered",
+};
 
-static int int_of(const struct jdoc *d, const json_t *obj, const char *k, int lo, int hi, struct errlist *errs)
+int cros_form_of(const char *s)
 {
-	const json_t *v = json_object_get(obj, k);
-	if (!json_is_integer(v) || json_integer_value(v) < lo || json_integer_value(v) > hi) {
-		jdoc_add(d, v ? v : obj, errs, "\"%s\" must be a whole number from %d to %d", k, lo, hi);
-		return lo;
-	}
-	return (int)json_integer_value(v);
-}
-
-static bool bool_of(const struct jdoc *d, const json_t *obj, const char *k, struct errlist *errs)
-{
-	const json_t *v = json_object_get(obj, k);
-	if (v && !json_is_boolean(v))
-		jdoc_add(d, v, errs, "\"%s\" must be true or false", k);
-	return json_is_true(v);
+	for (int i = 0; i < CF_FORMS; i++)
+		if (!strcmp(s, cros_form_name[i]))
+			return i;
+	return -1;
 }
 
 int cros_find(const struct cros_oob *o, const char *id)
@@ -75,14 +54,14 @@ int cros_oob_load(struct cros_oob *o, const struct ctab *t, const struct jdoc *d
 	struct prov p;
 
 	memset(o, 0, sizeof *o);
-	if (!(s = str_of(d, root, "kind", true, errs)) || strcmp(s, "oob") ||
-	    !(s = str_of(d, root, "rules", true, errs)) || strcmp(s, "cotlb")) {
+	if (!(s = jdoc_str(d, root, "kind", true, errs)) || strcmp(s, "oob") ||
+	    !(s = jdoc_str(d, root, "rules", true, errs)) || strcmp(s, "cotlb")) {
 		jdoc_add(d, root, errs, "an order of battle has \"kind\": \"oob\" and \"rules\": \"cotlb\"");
 		return -1;
 	}
-	if ((s = str_of(d, root, "id", true, errs)))
+	if ((s = jdoc_str(d, root, "id", true, errs)))
 		snprintf(o->id, sizeof o->id, "%s", s);
-	if ((s = str_of(d, root, "title", true, errs)))
+	if ((s = jdoc_str(d, root, "title", true, errs)))
 		snprintf(o->title, sizeof o->title, "%s", s);
 	prov_read(d, root, true, &p, errs);
 	sides = json_object_get(root, "sides");
@@ -108,7 +87,7 @@ int cros_oob_load(struct cros_oob *o, const struct ctab *t, const struct jdoc *d
 			jdoc_add(d, x, errs, "more than %d commanders", CROS_CMDRS_MAX);
 			break;
 		}
-		if (!(s = str_of(d, x, "id", true, errs)))
+		if (!(s = jdoc_str(d, x, "id", true, errs)))
 			continue;
 		if (!id_ok(s) || cmdr_find(o, s) >= 0) {
 			jdoc_add(d, x, errs, "commander id \"%s\" must be new, 1-%d of a-z 0-9 -", s, CROS_ID_MAX - 1);
@@ -130,46 +109,46 @@ int cros_oob_load(struct cros_oob *o, const struct ctab *t, const struct jdoc *d
 		}
 		u = &o->u[o->n];
 		memset(u, 0, sizeof *u);
-		if (!(s = str_of(d, x, "id", true, errs)))
+		if (!(s = jdoc_str(d, x, "id", true, errs)))
 			continue;
 		if (!id_ok(s) || cros_find(o, s) >= 0) {
 			jdoc_add(d, x, errs, "unit id \"%s\" must be new, 1-%d of a-z 0-9 -", s, CROS_ID_MAX - 1);
 			continue;
 		}
 		snprintf(u->id, sizeof u->id, "%s", s);
-		if ((s = str_of(d, x, "name", true, errs)))
+		if ((s = jdoc_str(d, x, "name", true, errs)))
 			snprintf(u->name, sizeof u->name, "%s", s);
 		u->side = -1;
-		if ((s = str_of(d, x, "side", true, errs))) {
+		if ((s = jdoc_str(d, x, "side", true, errs))) {
 			for (int k = 0; k < 2; k++)
 				if (!strcmp(s, o->side[k]))
 					u->side = k;
 			if (u->side < 0)
 				jdoc_add(d, json_object_get(x, "side"), errs, "\"%s\" is not one of the sides", s);
 		}
-		if ((s = str_of(d, x, "type", true, errs)) && (u->type = ctab_unit(t, s)) < 0)
+		if ((s = jdoc_str(d, x, "type", true, errs)) && (u->type = ctab_unit(t, s)) < 0)
 			jdoc_add(d, json_object_get(x, "type"), errs, "\"%s\" is not a troop type of the sheet (%s)", s, t->file);
 		if (u->type < 0)
 			u->type = 0;
-		u->stands = int_of(d, x, "stands", 1, 12, errs);
-		u->figures = int_of(d, x, "figures", 1, CREF_FIG_MAX, errs);
+		u->stands = jdoc_int(d, x, "stands", 1, 12, errs);
+		u->figures = jdoc_int(d, x, "figures", 1, CREF_FIG_MAX, errs);
 		if (ctab_stands(t, u->type, u->figures) > (t->unit[u->type].fps == 1 ? 2 * u->stands : u->stands))
 			jdoc_add(d, x, errs, "%d figures do not fit on %d stands", u->figures, u->stands);
 		c = json_object_get(x, "command_points");
 		if (json_is_string(c) && !strcmp(json_string_value(c), "unlimited"))
 			u->cp = CROS_CP_UNLIMITED;
 		else
-			u->cp = int_of(d, x, "command_points", 0, 99, errs);
-		if ((s = str_of(d, x, "commander", true, errs)) && (u->commander = cmdr_find(o, s)) < 0)
+			u->cp = jdoc_int(d, x, "command_points", 0, 99, errs);
+		if ((s = jdoc_str(d, x, "commander", true, errs)) && (u->commander = cmdr_find(o, s)) < 0)
 			jdoc_add(d, json_object_get(x, "commander"), errs, "\"%s\" is not one of the commanders", s);
-		if ((s = str_of(d, x, "arrival", true, errs))) {
+		if ((s = jdoc_str(d, x, "arrival", true, errs))) {
 			if (strcmp(s, "start") && strcmp(s, "reinforcement"))
 				jdoc_add(d, json_object_get(x, "arrival"), errs, "\"arrival\" is \"start\" or \"reinforcement\"");
 			u->reinforcement = !strcmp(s, "reinforcement");
 		}
-		u->guard = bool_of(d, x, "guard", errs);
-		u->horse = bool_of(d, x, "horse", errs);
-		if ((s = str_of(d, x, "restriction", false, errs)))
+		u->guard = jdoc_bool(d, x, "guard", errs);
+		u->horse = jdoc_bool(d, x, "horse", errs);
+		if ((s = jdoc_str(d, x, "restriction", false, errs)))
 			snprintf(u->restriction, sizeof u->restriction, "%s", s);
 		if (json_object_get(x, "provenance"))
 			prov_read(d, x, false, &p, errs);
@@ -229,31 +208,71 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 			json_decref(units);
 			return NULL;
 		}
+		if (s->pos.on)
+			json_object_set_new(u, "at", json_pack("{s:f, s:f, s:i, s:s}", "x", (double)s->pos.c.x / PL_PER_INCH, "y",
+							      (double)s->pos.c.y / PL_PER_INCH, "facing", s->pos.facing,
+							      "formation", cros_form_name[s->pos.form]));
 		json_array_append_new(units, u);
 	}
 	json_object_set_new(root, "units", units);
+	if (g->table[0]) {
+		json_t *cs = json_array();
+		json_object_set_new(root, "table", json_string(g->table));
+		for (int i = 0; cs && i < o->ncmdrs; i++)
+			if (g->cmdr[i].on)
+				json_array_append_new(cs, json_pack("{s:s, s:f, s:f}", "id", o->cmdr[i], "x",
+								    (double)g->cmdr[i].c.x / PL_PER_INCH, "y",
+								    (double)g->cmdr[i].c.y / PL_PER_INCH));
+		json_object_set_new(root, "commanders", cs);
+	}
 	return root;
+}
+
+int32_t cros_tenths(const struct jdoc *d, const json_t *obj, const char *k, struct errlist *errs)
+{
+	return (int32_t)(jdoc_num(d, obj, k, 0, PL_COORD_MAX / PL_PER_INCH, errs) * PL_PER_INCH + 0.5);
+}
+
+/* {"x", "y"} and, for a unit, "facing" and "formation". */
+void cros_read_pos(const struct jdoc *d, const json_t *x, bool unit, struct cros_pos *p, struct errlist *errs)
+{
+	const char *f;
+	if (!json_is_object(x)) {
+		jdoc_add(d, x, errs, "a position is {\"x\", \"y\"%s}", unit ? ", \"facing\", \"formation\"" : "");
+		return;
+	}
+	p->on = true;
+	p->c.x = cros_tenths(d, x, "x", errs);
+	p->c.y = cros_tenths(d, x, "y", errs);
+	if (!unit)
+		return;
+	p->facing = jdoc_int(d, x, "facing", 0, 359, errs);
+	if ((f = jdoc_str(d, x, "formation", true, errs)) && (p->form = cros_form_of(f)) < 0) {
+		jdoc_add(d, x, errs, "no formation \"%s\" (line, double-line, attack-column, march-column, square, "
+			 "limbered, unlimbered)", f);
+		p->form = CF_LINE;
+	}
 }
 
 int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct jdoc *d, struct cros_game *g,
 		   struct errlist *errs)
 {
-	const json_t *root = d->root, *units, *x;
+	const json_t *root = d->root, *units, *cmdrs, *x;
 	const char *s;
 	size_t i;
 	int before = errs->total;
 	bool seen[CROS_UNITS_MAX] = {false};
 
 	cros_new(o, g);
-	if (!(s = str_of(d, root, "kind", true, errs)) || strcmp(s, "cotlb-game")) {
+	if (!(s = jdoc_str(d, root, "kind", true, errs)) || strcmp(s, "cotlb-game")) {
 		jdoc_add(d, root, errs, "a referee's game file has \"kind\": \"cotlb-game\"");
 		return -1;
 	}
-	if (!(s = str_of(d, root, "oob", true, errs)) || strcmp(s, o->id)) {
+	if (!(s = jdoc_str(d, root, "oob", true, errs)) || strcmp(s, o->id)) {
 		jdoc_add(d, root, errs, "this game is of the order of battle \"%s\", not \"%s\"", s ? s : "", o->id);
 		return -1;
 	}
-	g->turn = int_of(d, root, "turn", 1, 999, errs);
+	g->turn = jdoc_int(d, root, "turn", 1, 999, errs);
 	units = json_object_get(root, "units");
 	if (!json_is_array(units)) {
 		jdoc_add(d, units ? units : root, errs, "\"units\" must be a list");
@@ -263,7 +282,7 @@ int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct 
 		struct cros_state *st;
 		const json_t *cp;
 		int k;
-		if (!(s = str_of(d, x, "id", true, errs)))
+		if (!(s = jdoc_str(d, x, "id", true, errs)))
 			continue;
 		if ((k = cros_find(o, s)) < 0 || seen[k]) {
 			jdoc_add(d, x, errs, "\"%s\" is %s", s, k < 0 ? "not a unit of the order of battle" : "listed twice");
@@ -271,23 +290,41 @@ int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct 
 		}
 		seen[k] = true;
 		st = &g->s[k];
-		st->figures = int_of(d, x, "figures", 0, o->u[k].figures, errs);
-		st->markers = int_of(d, x, "markers", 0, 99, errs);
+		st->figures = jdoc_int(d, x, "figures", 0, o->u[k].figures, errs);
+		st->markers = jdoc_int(d, x, "markers", 0, 99, errs);
 		cp = json_object_get(x, "cp");
 		if (o->u[k].cp == CROS_CP_UNLIMITED) {
 			if (!json_is_string(cp) || strcmp(json_string_value(cp), "unlimited"))
 				jdoc_add(d, cp ? cp : x, errs, "%s's command points are \"unlimited\"", s);
 			st->cp = CROS_CP_UNLIMITED;
 		} else {
-			st->cp = int_of(d, x, "cp", 0, o->u[k].cp, errs);
+			st->cp = jdoc_int(d, x, "cp", 0, o->u[k].cp, errs);
 		}
-		st->routing = bool_of(d, x, "routing", errs);
-		st->ammo_out = bool_of(d, x, "ammo_out", errs);
-		st->leader_back = int_of(d, x, "leader_back", 0, 999, errs);
+		st->routing = jdoc_bool(d, x, "routing", errs);
+		st->ammo_out = jdoc_bool(d, x, "ammo_out", errs);
+		st->leader_back = jdoc_int(d, x, "leader_back", 0, 999, errs);
+		if (json_object_get(x, "at"))
+			cros_read_pos(d, json_object_get(x, "at"), true, &st->pos, errs);
 	}
+	if ((s = jdoc_str(d, root, "table", false, errs)))
+		snprintf(g->table, sizeof g->table, "%s", s);
 	for (int k = 0; k < o->n; k++)
 		if (!seen[k])
 			jdoc_add(d, units, errs, "unit \"%s\" is missing", o->u[k].id);
+	cmdrs = json_object_get(root, "commanders");
+	if (cmdrs && !json_is_array(cmdrs))
+		jdoc_add(d, cmdrs, errs, "\"commanders\" must be a list");
+	json_array_foreach(cmdrs, i, x) {
+		int k = -1;
+		if ((s = jdoc_str(d, x, "id", true, errs)))
+			for (int c = 0; c < o->ncmdrs; c++)
+				if (!strcmp(o->cmdr[c], s))
+					k = c;
+		if (k < 0 && s)
+			jdoc_add(d, x, errs, "\"%s\" is not a commander of the order of battle", s);
+		else if (k >= 0)
+			cros_read_pos(d, x, false, &g->cmdr[k], errs);
+	}
 	(void)t;
 	return errs->total == before ? 0 : -1;
 }

@@ -1,7 +1,8 @@
 /* croster: a Charge of the Light Brigade game's roster for the referee: the order of battle of a
  * scenario (data/cotlb/balaclava-2014.json, "kind": "oob") and each unit's state as the game
  * goes (figures left, morale markers, command points, routing, its leader), kept in a game
- * file the referee's rulings update. No geometry: where units stand is on the table. */
+ * file the referee's rulings update. Where each unit and commander stands, when the game has a
+ * table, is kept here too; ctable.c rules on it. */
 #ifndef CRIMEA_CROSTER_H
 #define CRIMEA_CROSTER_H
 
@@ -11,6 +12,7 @@
 #include "../../core/err.h"
 #include "../../core/event.h"
 #include "../../core/jdoc.h"
+#include "../../plane/plane.h"
 #include "ctab.h"
 #include "cref.h"
 
@@ -43,6 +45,25 @@ struct cros_oob {
 	int n;
 };
 
+/* Formations [Formations (a)-(c)]. */
+enum cros_form { CF_LINE, CF_DOUBLE, CF_ATTACK, CF_MARCH, CF_SQUARE, CF_LIMBERED, CF_UNLIMBERED, CF_FORMS };
+extern const char *const cros_form_name[CF_FORMS];
+/* The formation named s, or -1. */
+int cros_form_of(const char *s);
+
+/* Where a unit (its centre, facing and formation) or a commander (c alone) stands on the table. */
+struct cros_pos {
+	bool on;                 /* false: not on the table (not arrived, or off it) */
+	struct pl_pt c;
+	int facing;              /* compass degrees 0..359 */
+	int form;                /* enum cros_form */
+};
+
+/* Inches at obj's member k (a number, 0..PL_COORD_MAX tenths) as tenths; problems to errs. */
+int32_t cros_tenths(const struct jdoc *d, const json_t *obj, const char *k, struct errlist *errs);
+/* A position {"x", "y"} (inches) and, for a unit, "facing" and "formation", into p (p->on set). */
+void cros_read_pos(const struct jdoc *d, const json_t *x, bool unit, struct cros_pos *p, struct errlist *errs);
+
 /* One unit as the game stands. */
 struct cros_state {
 	int figures;             /* left (0: destroyed) */
@@ -51,11 +72,14 @@ struct cros_state {
 	bool routing;
 	bool ammo_out;           /* a battery that has used up its ammunition */
 	int leader_back;         /* 0: its leader is with it; else the turn its replacement comes */
+	struct cros_pos pos;
 };
 
 struct cros_game {
 	char oob[48];
+	char table[256];         /* "" when the game keeps no positions; else the table id or path */
 	int turn;
+	struct cros_pos cmdr[CROS_CMDRS_MAX];
 	struct cros_state s[CROS_UNITS_MAX];
 	int n;
 };
@@ -68,8 +92,10 @@ int cros_find(const struct cros_oob *o, const char *id);
 
 /* A new game: turn 1, every unit at full strength, no markers, its command points. */
 void cros_new(const struct cros_oob *o, struct cros_game *g);
-/* The game file: {"format", "kind": "cotlb-game", "oob", "turn", "units": [{"id", "figures",
- * "markers", "cp", "routing", "ammo_out", "leader_back"}]}. A new reference or NULL. */
+/* The game file: {"format", "kind": "cotlb-game", "oob", ["table"], "turn", "units": [{"id",
+ * "figures", "markers", "cp", "routing", "ammo_out", "leader_back", ["at": {"x", "y", "facing",
+ * "formation"}]}], ["commanders": [{"id", "x", "y"}]]}; x and y in inches. A new reference or
+ * NULL. */
 json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g);
 /* Reads a game file of the order of battle o; every unit of o must be in it once. 0 or -1. */
 int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct jdoc *d, struct cros_game *g,

@@ -1,0 +1,371 @@
+/* reftable: the referee's table commands and the geometry other commands take from a game's
+ * table (reftable.h). */
+#include "reftable.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "../core/prov.h"
+#include "catalog.h"
+#include "cli.h"
+
+#define RTAB_EVENTS 96
+
+static int table_path(const char *argv0, const char *id, char *path, size_t n)
+{
+	char dir[SCN_PATH_MAX + 16];
+	struct err e;
+	if (strchr(id, '/') || strstr(id, ".json")) {
+		snprintf(path, n, "%s", id);
+		return 0;
+	}
+	if (cat_data_file(argv0, "cotlb", dir, sizeof dir, &e) != 0) {
+		cli_print_err(&e);
+		return -1;
+	}
+	snprintf(path, n, "%s/%s.json", dir, id);
+	return 0;
+}
+
+int rtab_load(const char *argv0, const char *id, const struct ctab *t, const struct cros_oob *o, struct ctbl *tb)
+{
+	char path[SCN_PATH_MAX + 96];
+	struct errlist *errs;
+	int rc;
+	if (table_path(argv0, id, path, sizeof path) != 0)
+		return -1;
+	if (!(errs = malloc(sizeof *errs)))
+		return -1;
+	errlist_init(errs);
+	rc = ctbl_load_file(tb, t, o, path, errs);
+	cli_print_errs(errs);
+	free(errs);
+	return rc;
+}
+
+bool rtab_exists(const char *argv0, const char *id)
+{
+	char dir[SCN_PATH_MAX + 16], path[SCN_PATH_MAX + 96];
+	struct err e;
+	struct stat st;
+	if (cat_data_file(argv0, "cotlb", dir, sizeof dir, &e) != 0)
+		return false;
+	snprintf(path, sizeof path, "%s/%s.json", dir, id);
+	return stat(path, &st) == 0;
+}
+
+bool rtab_is_cmd(const char *what)
+{
+	return !strcmp(what, "place") || !strcmp(what, "enter") || !strcmp(what, "where") || !strcmp(what, "move") ||
+	       !strcmp(what, "table");
+}
+
+static double in_of(int32_t tenths)
+{
+	return (double)tenths / PL_PER_INCH;
+}
+
+/* The table itself: its size, where it comes from, its terrain. */
+static void print_table(const struct ctbl *tb)
+{
+	printf("%s (%s)\n%.0f\" x %.0f\": x from the west edge, y from the south edge, facings in compass degrees\n",
+	       tb->title, tb->file, in_of(tb->width), in_of(tb->depth));
+	printf("reconstructed: the scenario prints no table; see the file's provenance\n\nterrain\n");
+	for (int k = 0; k < tb->nf; k++) {
+		const struct ctbl_feature *f = &tb->f[k];
+		printf("  %-20s %-12s %s, %d points from (%.1f, %.1f)\n", f->id, ctbl_kind_name[f->kind], f->name, f->n,
+		       in_of(f->p[0].x), in_of(f->p[0].y));
+	}
+}
+
+/* Every unit on the table, or one unit and what is near it. */
+static void print_where(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+			const struct cros_game *g, int only)
+{
+	printf("%s, turn %d, on %s\n", o->title, g->turn, tb->id);
+	for (int side = 0; side < 2; side++) {
+		if (only >= 0 && o->u[only].side != side)
+			continue;
+		printf("\n%s\n  %-18s %7s %7s %6s  %-14s %s\n", o->side[side], "unit", "x", "y", "facing", "formation",
+		       "nearest enemy");
+		for (int i = 0; i < o->n; i++) {
+			const struct cros_pos *p = &g->s[i].pos;
+			int32_t best = -1;
+			int bj = -1;
+			if (o->u[i].side != side || (only >= 0 && i != only))
+				continue;
+			if (!p->on || !g->s[i].figures) {
+				printf("  %-18s %s\n", o->u[i].id, !g->s[i].figures ? "destroyed"
+								 : o->u[i].reinforcement ? "not arrived (enter)"
+											 : "off the table");
+				continue;
+			}
+			for (int j = 0; j < o->n; j++) {
+				int32_t gap;
+				if (o->u[j].side == side || (gap = ctbl_gap(t, tb, o, g, i, j)) < 0 || !g->s[j].figures)
+					continue;
+				if (best < 0 || gap < best) {
+					best = gap;
+					bj = j;
+				}
+			}
+			printf("  %-18s %7.1f %7.1f %6d  %-14s", o->u[i].id, in_of(p->c.x), in_of(p->c.y), p->facing,
+			       cros_form_name[p->form]);
+			if (bj >= 0)
+				printf(" %s %.1f\"%s", o->u[bj].id, in_of(best), best <= CTBL_TWO_INCHES ? " (may charge)" : "");
+			printf("\n");
+		}
+	}
+	if (only < 0) {
+		printf("\ncommanders\n");
+		for (int k = 0; k < o->ncmdrs; k++)
+			if (g->cmdr[k].on)
+				printf("  %-18s %7.1f %7.1f\n", o->cmdr[k], in_of(g->cmdr[k].c.x), in_of(g->cmdr[k].c.y));
+		return;
+	}
+	/* one unit: every enemy within 40", with what a volley would be */
+	printf("\nenemies within 40\" of %s\n", o->u[only].id);
+	for (int j = 0; j < o->n; j++) {
+		struct ctbl_sight s;
+		struct err e;
+		int32_t gap = ctbl_gap(t, tb, o, g, only, j);
+		if (o->u[j].side == o->u[only].side || gap < 0 || gap > 40 * PL_PER_INCH || !g->s[j].figures)
+			continue;
+		if (ctbl_sight(t, tb, o, g, only, j, &s, NULL, &e) != 0)
+			continue;
+		printf("  %-18s %5.1f\"  %s", o->u[j].id, in_of(gap), gap <= CTBL_TWO_INCHES ? "may charge; " : "");
+		if (s.band == 2)
+			printf("out of range\n");
+		else if (!s.stands && !s.pivot_stands)
+			printf("no fire: %s\n", s.blocked[0] ? s.blocked : "outside its arc");
+		else
+			printf("%d %s at a %s%s%s%s\n", s.stands, tb->base[o->u[only].type].arm == CA_ARTILLERY ? "gunners" : "stands",
+			       ctab_target_name[s.target], s.cover ? " in cover" : "",
+			       s.band == 0 ? ", short range" : s.band == 1 ? ", long range" : "",
+			       s.pivot_stands ? " (more with a pivot)" : "");
+	}
+	{
+		const struct cros_pos *c = &g->cmdr[o->u[only].commander];
+		int r = t->unit[o->u[only].type].radius;
+		if (c->on && r) {
+			struct pl_rect rr;
+			struct pl_pt k[4];
+			ctbl_footprint(t, tb, o, g, only, &g->s[only].pos, &rr);
+			pl_rect_corners(&rr, k);
+			int32_t gap = pl_shapes_gap(k, 4, true, &c->c, 1, false);
+			printf("\nits commander %s: %.1f\" (radius %d\") [BRIGADE COMMANDERS]\n", o->cmdr[o->u[only].commander],
+			       in_of(gap), r);
+		}
+	}
+}
+
+/* The position a command asks for: the unit's own, changed by the options. */
+static struct cros_pos asked(const struct cros_pos *now, const struct rtab_opts *x, int *form_bad)
+{
+	struct cros_pos p = *now;
+	*form_bad = 0;
+	p.on = true;
+	if (x->has_x)
+		p.c.x = x->x;
+	if (x->has_y)
+		p.c.y = x->y;
+	if (x->facing >= 0)
+		p.facing = x->facing;
+	if (x->formation[0] && (p.form = cros_form_of(x->formation)) < 0) {
+		*form_bad = 1;
+		p.form = now->form;
+	}
+	return p;
+}
+
+static int saved(const struct cros_oob *o, struct cros_game *g, const char *path, json_t *log, const char *what,
+		 const struct evsink *ev)
+{
+	char head[SCN_PATH_MAX + 32];
+	ref_log_add(log, g->turn, what, NULL, ev);
+	if (ref_save_game(path, o, g, log) != 0)
+		return 1;
+	snprintf(head, sizeof head, "game %s, turn %d:", path, g->turn);
+	ref_print_events(head, ev);
+	return 0;
+}
+
+static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_pos *p,
+		   int i, const struct cros_oob *o, struct cros_game *g, const char *path, json_t *log, const char *what,
+		   struct evsink *ev)
+{
+	struct ctbl_move mv;
+	struct err e;
+	int n, inches;
+	if (ctbl_move_plan(t, tb, o, g, i, p, &mv, ev, &e) != 0) {
+		ref_print_events(NULL, ev);
+		fprintf(stderr, "crimea: %s\n", e.msg);
+		return 1;
+	}
+	if (mv.kind == 1) {
+		g->s[i].pos = *p;
+		return saved(o, g, path, log, what, ev);
+	}
+	if ((n = cref_move_dice(t, &mv.m, &e)) <= 0) {
+		fprintf(stderr, "crimea: %s\n", e.msg);
+		return 1;
+	}
+	if (!q->dice.given) {
+		double dist[64];
+		double p_ok = 0;
+		int need = (mv.dist + PL_PER_INCH - 1) / PL_PER_INCH;
+		cref_move_odds(t, &mv.m, dist, 63, &e);
+		for (int k = need; k < 64; k++)
+			p_ok += dist[k];
+		ref_print_events("move (no dice yet):", ev);
+		printf("  => %d dice; the move needs %d\" (%.1f\"): %.1f%% to make it; give --dice\n", n, need,
+		       in_of(mv.dist), 100 * p_ok);
+		return 0;
+	}
+	if ((inches = cref_move_roll(t, &mv.m, q->dice.d, q->dice.n, ev, &e)) < 0) {
+		ref_print_events(NULL, ev);
+		fprintf(stderr, "crimea: %s\n", e.msg);
+		return 1;
+	}
+	if ((int32_t)inches * PL_PER_INCH < mv.dist) {
+		ref_print_events("move:", ev);
+		fprintf(stderr, "crimea: [MOVE (a)] %s rolled %d\" and the move is %.1f\": it may move up to %d\" on that line "
+			"(units need not move the full distance)\n", o->u[i].id, inches, in_of(mv.dist), inches);
+		return 1;
+	}
+	g->s[i].pos = *p;
+	return saved(o, g, path, log, what, ev);
+}
+
+int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct rtab_opts *x,
+	     const struct cros_oob *o, struct cros_game *g, const char *path, json_t *log, const char *what)
+{
+	struct event store[RTAB_EVENTS];
+	struct evsink ev;
+	struct err e;
+	struct cros_pos p;
+	int i = -1, bad;
+	evsink_init(&ev, store, RTAB_EVENTS);
+	if (!strcmp(q->what, "table")) {
+		print_table(tb);
+		return 0;
+	}
+	if (q->unit[0] && (i = cros_find(o, q->unit)) < 0)
+		return cli_fail(stderr, "no unit \"%s\" in the game (crimea referee cotlb where --game %s)", q->unit, path);
+	if (!strcmp(q->what, "where")) {
+		print_where(t, tb, o, g, i);
+		return 0;
+	}
+	if (!strcmp(q->what, "place") && x->commander[0]) {
+		int k = -1;
+		for (int c = 0; c < o->ncmdrs; c++)
+			if (!strcmp(o->cmdr[c], x->commander))
+				k = c;
+		if (k < 0)
+			return cli_fail(stderr, "no commander \"%s\" in the order of battle", x->commander);
+		if (!x->has_x || !x->has_y)
+			return cli_fail(stderr, "place --commander needs --x and --y");
+		g->cmdr[k].on = true;
+		g->cmdr[k].c.x = x->x;
+		g->cmdr[k].c.y = x->y;
+		ev_emit(&ev, "[Table]", "%s stands at (%.1f, %.1f)", o->cmdr[k], in_of(x->x), in_of(x->y));
+		return saved(o, g, path, log, what, &ev);
+	}
+	if (i < 0)
+		return cli_fail(stderr, "%s needs --unit ID", q->what);
+	if (!strcmp(q->what, "enter")) {
+		if (g->s[i].pos.on)
+			return cli_fail(stderr, "%s is on the table already", o->u[i].id);
+		p = asked(tb->entry[i].on ? &tb->entry[i] : &tb->start[i], x, &bad);
+	} else {
+		if (!strcmp(q->what, "move") && !g->s[i].pos.on)
+			return cli_fail(stderr, "%s is not on the table (enter or place it)", o->u[i].id);
+		if (!strcmp(q->what, "place") && !g->s[i].pos.on && (!x->has_x || !x->has_y))
+			return cli_fail(stderr, "place needs --x and --y for a unit off the table");
+		p = asked(&g->s[i].pos, x, &bad);
+	}
+	if (bad)
+		return cli_fail(stderr, "no formation \"%s\" (line, double-line, attack-column, march-column, square, limbered, "
+			    "unlimbered)", x->formation);
+	if (!strcmp(q->what, "move"))
+		return do_move(t, tb, q, &p, i, o, g, path, log, what, &ev);
+	if (ctbl_check(t, tb, o, g, i, &p, &e) != 0) {
+		fprintf(stderr, "crimea: %s\n", e.msg);
+		return 1;
+	}
+	g->s[i].pos = p;
+	ev_emit(&ev, "[Table]", "%s %s (%.1f, %.1f) facing %d in %s", o->u[i].id,
+		!strcmp(q->what, "enter") ? "enters the table at" : "is placed at", in_of(p.c.x), in_of(p.c.y), p.facing,
+		cros_form_name[p.form]);
+	return saved(o, g, path, log, what, &ev);
+}
+
+int rtab_fire(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+	      struct ref_req *q)
+{
+	struct event store[RTAB_EVENTS];
+	struct evsink ev;
+	struct ctbl_sight s;
+	struct err e;
+	int f = cros_find(o, q->firer), at = cros_find(o, q->at);
+	if (f < 0 || at < 0 || !g->s[f].pos.on || !g->s[at].pos.on)
+		return 0; /* the referee measures: nothing to take from the table */
+	evsink_init(&ev, store, RTAB_EVENTS);
+	if (ctbl_sight(t, tb, o, g, f, at, &s, &ev, &e) != 0)
+		return cli_fail(stderr, "%s", e.msg);
+	ref_print_events("on the table:", &ev);
+	if (!q->weapon[0])
+		snprintf(q->weapon, sizeof q->weapon, "%s", t->weapon[s.weapon].key);
+	if (!q->target[0])
+		snprintf(q->target, sizeof q->target, "%s", ctab_target_name[s.target]);
+	if (s.cover)
+		q->cover = true;
+	if (q->inches < 0 && !q->shrt && !q->lng) {
+		if (s.band == 2) {
+			fprintf(stderr, "crimea: [Fire (n)] %s is %.1f\" away, beyond %s's long range\n", o->u[at].id,
+				in_of(s.gap), o->u[f].id);
+			return 1;
+		}
+		if (s.band == -1) {
+			fprintf(stderr, "crimea: [Fire (n)] the sheet prints no range for %s: give --short or --long\n",
+				t->weapon[s.weapon].key);
+			return 2;
+		}
+		q->inches = s.inches;
+	}
+	if (!q->stands) {
+		q->stands = s.stands + (q->pivot ? s.pivot_stands : 0);
+		if (!q->stands) {
+			fprintf(stderr, "crimea: [Fire (i)] no stand of %s can fire at %s%s%s\n", o->u[f].id, o->u[at].id,
+				s.blocked[0] ? ": " : "", s.blocked[0] ? s.blocked
+							: s.pivot_stands ? " without a pivot (--pivot: -1)" : " (outside every arc)");
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+	       const struct ref_req *q)
+{
+	int a = cros_find(o, q->side[0].unit), d = cros_find(o, q->side[1].unit);
+	int32_t gap;
+	if (a < 0 || d < 0 || (gap = ctbl_gap(t, tb, o, g, a, d)) < 0)
+		return 0;
+	if (gap > CTBL_TWO_INCHES) {
+		fprintf(stderr, "crimea: [Close Combat (a)] %s is %.1f\" from %s: a charge is declared only with some part of the "
+			"unit within 2\" of the enemy\n", o->u[a].id, in_of(gap), o->u[d].id);
+		return 1;
+	}
+	printf("on the table:\n  %-22s %s is %.1f\" from %s: it may charge\n", "[Close Combat (a)]", o->u[a].id, in_of(gap),
+	       o->u[d].id);
+	return 0;
+}
+
+void rtab_turn(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, struct cros_game *g,
+	       struct evsink *ev)
+{
+	ctbl_command(t, tb, o, g, ev);
+}

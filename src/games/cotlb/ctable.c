@@ -1,0 +1,797 @@
+/* ctable: the miniatures table and the rulings on where units stand (ctable.h). */
+#include "ctable.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/prov.h"
+
+const char *const ctbl_kind_name[CK_KINDS] = {
+	"gentle-hill", "steep-hill", "woods", "stream", "wall", "trench", "house", "redoubt", "road", "town",
+};
+const char *const ctbl_arm_name[CA_ARMS] = {"infantry", "cavalry", "artillery"};
+
+/* ---- loading ---------------------------------------------------------------------------- */
+
+static int kind_of(const char *s)
+{
+	for (int i = 0; i < CK_KINDS; i++)
+		if (!strcmp(s, ctbl_kind_name[i]))
+			return i;
+	return -1;
+}
+
+static bool is_area(int kind)
+{
+	return kind == CK_GENTLE_HILL || kind == CK_STEEP_HILL || kind == CK_WOODS || kind == CK_HOUSE ||
+	       kind == CK_REDOUBT || kind == CK_TOWN;
+}
+
+static void read_feature(struct ctbl *tb, const struct jdoc *d, const json_t *x, struct errlist *errs)
+{
+	struct ctbl_feature *f;
+	const char *s;
+	const json_t *pts, *pt;
+	struct prov p;
+	size_t k;
+	if (tb->nf == CTBL_FEATURES_MAX) {
+		jdoc_add(d, x, errs, "more than %d features", CTBL_FEATURES_MAX);
+		return;
+	}
+	f = &tb->f[tb->nf];
+	memset(f, 0, sizeof *f);
+	if ((s = jdoc_str(d, x, "id", true, errs)))
+		snprintf(f->id, sizeof f->id, "%s", s);
+	if ((s = jdoc_str(d, x, "name", false, errs)))
+		snprintf(f->name, sizeof f->name, "%s", s);
+	else
+		memcpy(f->name, f->id, sizeof f->id); /* ids are shorter than names */
+	prov_read(d, x, true, &p, errs);
+	if (!(s = jdoc_str(d, x, "kind", true, errs)))
+		return;
+	if ((f->kind = kind_of(s)) < 0) {
+		jdoc_add(d, x, errs, "no terrain kind \"%s\" (gentle-hill, steep-hill, woods, stream, wall, trench, house, "
+			 "redoubt, road, town)", s);
+		return;
+	}
+	f->closed = is_area(f->kind);
+	pts = json_object_get(x, f->closed ? "polygon" : "polyline");
+	if (!json_is_array(pts) || json_array_size(pts) < (f->closed ? 3u : 2u) || json_array_size(pts) > CTBL_PTS_MAX) {
+		jdoc_add(d, pts ? pts : x, errs, "a %s has a \"%s\" of %d to %d points [x, y]", s,
+			 f->closed ? "polygon" : "polyline", f->closed ? 3 : 2, CTBL_PTS_MAX);
+		return;
+	}
+	json_array_foreach(pts, k, pt) {
+		const json_t *a = json_array_get(pt, 0), *b = json_array_get(pt, 1);
+		double px = json_is_number(a) ? json_number_value(a) : -1, py = json_is_number(b) ? json_number_value(b) : -1;
+		if (!json_is_array(pt) || json_array_size(pt) != 2 || px < 0 || py < 0 || px * PL_PER_INCH > tb->width ||
+		    py * PL_PER_INCH > tb->depth) {
+			jdoc_add(d, pt, errs, "a point is [x, y] in inches on the table (0..%d, 0..%d)", tb->width / PL_PER_INCH,
+				 tb->depth / PL_PER_INCH);
+			return;
+		}
+		f->p[f->n].x = (int32_t)(px * PL_PER_INCH + 0.5);
+		f->p[f->n].y = (int32_t)(py * PL_PER_INCH + 0.5);
+		f->n++;
+	}
+	for (int i = 0; i < tb->nf; i++)
+		if (!strcmp(tb->f[i].id, f->id))
+			jdoc_add(d, x, errs, "feature \"%s\" is listed twice", f->id);
+	tb->nf++;
+}
+
+static void read_base(struct ctbl *tb, const struct ctab *t, const struct jdoc *d, const json_t *x, struct errlist *errs)
+{
+	const char *s;
+	int type, arm = -1;
+	struct ctbl_base *b;
+	if (!(s = jdoc_str(d, x, "type", true, errs)))
+		return;
+	if ((type = ctab_unit(t, s)) < 0) {
+		jdoc_add(d, x, errs, "no troop type \"%s\" on the sheet", s);
+		return;
+	}
+	b = &tb->base[type];
+	if (b->set)
+		jdoc_add(d, x, errs, "troop type \"%s\" is listed twice", s);
+	b->set = true;
+	if ((s = jdoc_str(d, x, "arm", true, errs))) {
+		for (int i = 0; i < CA_ARMS; i++)
+			if (!strcmp(s, ctbl_arm_name[i]))
+				arm = i;
+		if (arm < 0)
+			jdoc_add(d, x, errs, "the arm is infantry, cavalry or artillery, not \"%s\"", s);
+	}
+	b->arm = arm < 0 ? CA_INFANTRY : arm;
+	b->w = (int32_t)(jdoc_num(d, x, "width", 0.2, 12, errs) * PL_PER_INCH + 0.5);
+	b->d = (int32_t)(jdoc_num(d, x, "depth", 0.2, 12, errs) * PL_PER_INCH + 0.5);
+	b->weapon = b->horse_weapon = -1;
+	if ((s = jdoc_str(d, x, "weapon", true, errs)) && (b->weapon = ctab_weapon(t, s)) < 0)
+		jdoc_add(d, x, errs, "no weapon \"%s\" on the sheet", s);
+	if ((s = jdoc_str(d, x, "horse_weapon", false, errs)) && (b->horse_weapon = ctab_weapon(t, s)) < 0)
+		jdoc_add(d, x, errs, "no weapon \"%s\" on the sheet", s);
+}
+
+/* A deployment or entry item: a unit with its place, or a commander with his. */
+static void read_place(struct ctbl *tb, const struct cros_oob *o, const struct jdoc *d, const json_t *x, bool entry,
+		       bool *seen_u, bool *seen_c, const json_t **src, struct errlist *errs)
+{
+	const char *u = jdoc_str(d, x, "unit", false, errs), *c = jdoc_str(d, x, "commander", false, errs);
+	struct cros_pos p = {0};
+	if (!u == !c) {
+		jdoc_add(d, x, errs, "a place names a \"unit\" or a \"commander\"");
+		return;
+	}
+	cros_read_pos(d, x, u != NULL, &p, errs);
+	if (p.c.x > tb->width || p.c.y > tb->depth)
+		jdoc_add(d, x, errs, "(%g, %g) is off the table (%d\" x %d\")", (double)p.c.x / PL_PER_INCH,
+			 (double)p.c.y / PL_PER_INCH, tb->width / PL_PER_INCH, tb->depth / PL_PER_INCH);
+	if (u) {
+		int i = cros_find(o, u);
+		if (i < 0) {
+			jdoc_add(d, x, errs, "\"%s\" is not a unit of %s", u, o->id);
+			return;
+		}
+		if (seen_u[i])
+			jdoc_add(d, x, errs, "unit \"%s\" is placed twice", u);
+		else if (entry != o->u[i].reinforcement)
+			jdoc_add(d, x, errs, "\"%s\" %s: it belongs in \"%s\"", u,
+				 o->u[i].reinforcement ? "is a reinforcement" : "starts on the table",
+				 o->u[i].reinforcement ? "entries" : "deployment");
+		else if (!ctbl_form_ok(tb, o, i, p.form))
+			jdoc_add(d, x, errs, "%s (%s) cannot be in %s [Formations]", u, ctbl_arm_name[tb->base[o->u[i].type].arm],
+				 cros_form_name[p.form]);
+		seen_u[i] = true;
+		src[i] = x;
+		(entry ? tb->entry : tb->start)[i] = p;
+	} else {
+		int k = -1;
+		for (int j = 0; j < o->ncmdrs; j++)
+			if (!strcmp(o->cmdr[j], c))
+				k = j;
+		if (k < 0) {
+			jdoc_add(d, x, errs, "\"%s\" is not a commander of %s", c, o->id);
+			return;
+		}
+		if (seen_c[k])
+			jdoc_add(d, x, errs, "commander \"%s\" is placed twice", c);
+		seen_c[k] = true;
+		(entry ? tb->cmdr_entry : tb->cmdr_start)[k] = p;
+	}
+}
+
+int ctbl_load(struct ctbl *tb, const struct ctab *t, const struct cros_oob *o, const struct jdoc *d,
+	      struct errlist *errs)
+{
+	const json_t *root = d->root, *a, *x;
+	const char *s;
+	struct prov p;
+	size_t k;
+	int before = errs->total;
+	bool seen_u[CROS_UNITS_MAX] = {false}, seen_c[CROS_CMDRS_MAX] = {false};
+	const json_t *src[CROS_UNITS_MAX] = {NULL}; /* each unit's place, for the line of an error */
+
+	memset(tb, 0, sizeof *tb);
+	snprintf(tb->file, sizeof tb->file, "%s", d->file);
+	if (!(s = jdoc_str(d, root, "kind", true, errs)) || strcmp(s, "table")) {
+		jdoc_add(d, root, errs, "a table file has \"kind\": \"table\"");
+		return -1;
+	}
+	if ((s = jdoc_str(d, root, "id", true, errs)))
+		snprintf(tb->id, sizeof tb->id, "%s", s);
+	if ((s = jdoc_str(d, root, "title", true, errs)))
+		snprintf(tb->title, sizeof tb->title, "%s", s);
+	if ((s = jdoc_str(d, root, "rules", true, errs)) && strcmp(s, "cotlb"))
+		jdoc_add(d, root, errs, "a table of rules \"%s\", not \"cotlb\"", s);
+	if ((s = jdoc_str(d, root, "oob", true, errs)) && strcmp(s, o->id))
+		jdoc_add(d, root, errs, "a table of the order of battle \"%s\", not \"%s\"", s, o->id);
+	snprintf(tb->oob, sizeof tb->oob, "%s", o->id);
+	prov_read(d, root, true, &p, errs);
+	tb->width = (int32_t)(jdoc_num(d, root, "width", 12, PL_COORD_MAX / PL_PER_INCH, errs) * PL_PER_INCH + 0.5);
+	tb->depth = (int32_t)(jdoc_num(d, root, "depth", 12, PL_COORD_MAX / PL_PER_INCH, errs) * PL_PER_INCH + 0.5);
+
+	a = json_object_get(root, "features");
+	if (!json_is_array(a))
+		jdoc_add(d, a ? a : root, errs, "\"features\" must be a list");
+	json_array_foreach(a, k, x)
+		read_feature(tb, d, x, errs);
+
+	a = json_object_get(root, "bases");
+	if (!json_is_object(a) || !json_is_array(json_object_get(a, "types"))) {
+		jdoc_add(d, a ? a : root, errs, "\"bases\" is {\"provenance\", \"types\": [...]}");
+	} else {
+		prov_read(d, a, true, &p, errs);
+		json_array_foreach(json_object_get(a, "types"), k, x)
+			read_base(tb, t, d, x, errs);
+	}
+	for (int i = 0; i < o->n; i++)
+		if (!tb->base[o->u[i].type].set) {
+			jdoc_add(d, a ? a : root, errs, "no base for troop type \"%s\" (unit %s)", t->unit[o->u[i].type].key,
+				 o->u[i].id);
+			return -1;
+		}
+
+	a = json_object_get(root, "deployment");
+	if (!json_is_array(a))
+		jdoc_add(d, a ? a : root, errs, "\"deployment\" must be a list");
+	json_array_foreach(a, k, x)
+		read_place(tb, o, d, x, false, seen_u, seen_c, src, errs);
+	a = json_object_get(root, "entries");
+	if (a && !json_is_array(a))
+		jdoc_add(d, a, errs, "\"entries\" must be a list");
+	json_array_foreach(a, k, x)
+		read_place(tb, o, d, x, true, seen_u, seen_c, src, errs);
+	/* a unit with no place starts off the table (the referee places it) */
+	if (errs->total != before)
+		return -1;
+	/* the starting places themselves must be legal [MOVE (i)] */
+	{
+		struct cros_game *g = calloc(1, sizeof *g);
+		struct err e;
+		if (!g) {
+			jdoc_add(d, root, errs, "out of memory");
+			return -1;
+		}
+		cros_new(o, g);
+		ctbl_deploy(tb, o, g);
+		for (int i = 0; i < o->n; i++) {
+			struct cros_pos at = g->s[i].pos;
+			if (!at.on)
+				continue;
+			g->s[i].pos.on = false; /* as if arriving there: no "closer already" */
+			if (ctbl_check(t, tb, o, g, i, &at, &e) != 0)
+				jdoc_add(d, src[i] ? src[i] : root, errs, "%s's starting place: %s", o->u[i].id, e.msg);
+			g->s[i].pos = at;
+		}
+		free(g);
+	}
+	return errs->total == before ? 0 : -1;
+}
+
+int ctbl_load_file(struct ctbl *tb, const struct ctab *t, const struct cros_oob *o, const char *path,
+		   struct errlist *errs)
+{
+	struct jdoc d;
+	struct err e;
+	int rc;
+	if (jdoc_load(&d, path, &e) != 0) {
+		errlist_add(errs, &e);
+		return -1;
+	}
+	rc = ctbl_load(tb, t, o, &d, errs);
+	jdoc_free(&d);
+	return rc;
+}
+
+/* ---- footprints and places -------------------------------------------------------------- */
+
+bool ctbl_form_ok(const struct ctbl *tb, const struct cros_oob *o, int i, int form)
+{
+	switch (tb->base[o->u[i].type].arm) {
+	case CA_INFANTRY:
+		return form == CF_LINE || form == CF_DOUBLE || form == CF_ATTACK || form == CF_MARCH || form == CF_SQUARE;
+	case CA_CAVALRY:
+		return form == CF_LINE || form == CF_DOUBLE || form == CF_MARCH;
+	default:
+		return form == CF_LIMBERED || form == CF_UNLIMBERED;
+	}
+}
+
+/* Stands across and deep in a formation of s stands. */
+static void grid(int form, int s, int *across, int *deep)
+{
+	switch (form) {
+	case CF_DOUBLE:
+		*across = (s + 1) / 2;
+		*deep = s > 1 ? 2 : 1;
+		break;
+	case CF_ATTACK: /* two stands wide [Formations (a)] */
+		*across = s > 1 ? 2 : 1;
+		*deep = (s + 1) / 2;
+		break;
+	case CF_MARCH: /* single file */
+	case CF_LIMBERED:
+		*across = 1;
+		*deep = s;
+		break;
+	case CF_SQUARE: /* a hollow square: a ring of stands k on a side */
+		*across = *deep = (s + 3) / 4 + 1;
+		break;
+	default: /* line, unlimbered guns */
+		*across = s;
+		*deep = 1;
+	}
+}
+
+static int stands_of(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		     int i)
+{
+	int s;
+	if (tb->base[o->u[i].type].arm == CA_ARTILLERY)
+		return o->u[i].stands; /* the guns stay when gunners fall */
+	s = ctab_stands(t, o->u[i].type, g->s[i].figures);
+	return s < 1 ? 1 : s;
+}
+
+void ctbl_footprint(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		    int i, const struct cros_pos *p, struct pl_rect *r)
+{
+	const struct ctbl_base *b = &tb->base[o->u[i].type];
+	int across, deep;
+	grid(p->form, stands_of(t, tb, o, g, i), &across, &deep);
+	r->c = p->c;
+	r->facing = p->facing;
+	r->w = across * b->w;
+	r->d = deep * b->d;
+}
+
+int32_t ctbl_gap(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		 int i, int j)
+{
+	struct pl_rect a, b;
+	if (!g->s[i].pos.on || !g->s[j].pos.on)
+		return -1;
+	ctbl_footprint(t, tb, o, g, i, &g->s[i].pos, &a);
+	ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &b);
+	return pl_rects_gap(&a, &b);
+}
+
+void ctbl_deploy(const struct ctbl *tb, const struct cros_oob *o, struct cros_game *g)
+{
+	snprintf(g->table, sizeof g->table, "%s", tb->id);
+	for (int i = 0; i < o->n; i++)
+		g->s[i].pos = tb->start[i];
+	for (int k = 0; k < o->ncmdrs; k++)
+		g->cmdr[k] = tb->cmdr_start[k];
+}
+
+static bool on_table(const struct ctbl *tb, const struct pl_rect *r)
+{
+	struct pl_pt c[4];
+	pl_rect_corners(r, c);
+	for (int k = 0; k < 4; k++)
+		if (c[k].x < 0 || c[k].y < 0 || c[k].x > tb->width || c[k].y > tb->depth)
+			return false;
+	return true;
+}
+
+static bool live(const struct cros_game *g, int j)
+{
+	return g->s[j].pos.on && g->s[j].figures > 0;
+}
+
+int ctbl_check(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+	       int i, const struct cros_pos *p, struct err *e)
+{
+	struct pl_rect r, q, now;
+	if (!ctbl_form_ok(tb, o, i, p->form))
+		return err_set(e, NULL, 0, "[Formations] %s (%s) cannot be in %s", o->u[i].id,
+			       ctbl_arm_name[tb->base[o->u[i].type].arm], cros_form_name[p->form]);
+	ctbl_footprint(t, tb, o, g, i, p, &r);
+	if (!on_table(tb, &r))
+		return err_set(e, NULL, 0, "%s at (%.1f, %.1f) would stand off the table", o->u[i].id,
+			       (double)p->c.x / PL_PER_INCH, (double)p->c.y / PL_PER_INCH);
+	if (g->s[i].pos.on)
+		ctbl_footprint(t, tb, o, g, i, &g->s[i].pos, &now);
+	for (int j = 0; j < o->n; j++) {
+		int32_t gap, was;
+		if (j == i || !live(g, j))
+			continue;
+		ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &q);
+		gap = pl_rects_gap(&r, &q);
+		if (gap == 0)
+			return err_set(e, NULL, 0, "%s would stand on %s", o->u[i].id, o->u[j].id);
+		if (o->u[j].side == o->u[i].side || gap >= CTBL_TWO_INCHES)
+			continue;
+		/* closer than 2": allowed only for a unit already that close, and no closer */
+		was = g->s[i].pos.on ? pl_rects_gap(&now, &q) : CTBL_TWO_INCHES;
+		if (gap < was)
+			return err_set(e, NULL, 0,
+				       "[MOVE (i)] %s would be %.1f\" from the enemy %s: no unit may move within 2\" of an "
+				       "enemy (that is a close assault)",
+				       o->u[i].id, (double)gap / PL_PER_INCH, o->u[j].id);
+	}
+	return 0;
+}
+
+/* ---- fire --------------------------------------------------------------------------------- */
+
+/* The centre of stand k (front row first, left to right) of a footprint of across x deep stands. */
+static struct pl_pt stand_at(const struct pl_rect *r, int across, int deep, int k)
+{
+	int32_t sw = r->w / across, sd = r->d / deep;
+	int col = k % across, row = k / across;
+	return pl_offset(r->c, r->facing, r->d / 2 - sd / 2 - row * sd, -r->w / 2 + sw / 2 + col * sw);
+}
+
+/* Whether any part of the target (corners c) lies within half degrees of the facing seen from s,
+ * out to reach tenths: a corner inside the wedge, or one of its two edges crossing the target. */
+static bool arc_meets(struct pl_pt s, int facing, int half, const struct pl_pt c[4], int32_t reach)
+{
+	for (int k = 0; k < 4; k++)
+		if (pl_in_arc(s, facing, half, c[k]))
+			return true;
+	for (int side = -1; side <= 1; side += 2) {
+		struct pl_pt end = pl_offset(s, facing + side * half, reach, 0);
+		for (int k = 0; k < 4; k++)
+			if (pl_segs_meet(s, end, c[k], c[(k + 1) % 4]))
+				return true;
+	}
+	return false;
+}
+
+/* What blocks the line from a (on unit f) to b (on unit at), or NULL [Fire (j)-(l)]. */
+static const char *blocker(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+			   const struct cros_game *g, int f, int at, struct pl_pt a, struct pl_pt b, char *buf, size_t n)
+{
+	for (int j = 0; j < o->n; j++) {
+		struct pl_rect r;
+		struct pl_pt c[4];
+		if (j == f || j == at || !live(g, j))
+			continue;
+		ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &r);
+		pl_rect_corners(&r, c);
+		if (pl_seg_meets_poly(a, b, c, 4)) {
+			snprintf(buf, n, "%s stands in the way [Fire (j)]", o->u[j].id);
+			return buf;
+		}
+	}
+	for (int k = 0; k < tb->nf; k++) {
+		const struct ctbl_feature *x = &tb->f[k];
+		bool ain, bin;
+		if (!x->closed) {
+			if (x->kind != CK_WALL)
+				continue;
+			for (int e = 0; e + 1 < x->n; e++)
+				/* a wall blocks, except to and from units right behind it (they fire over it) */
+				if (pl_segs_meet(a, b, x->p[e], x->p[e + 1]) &&
+				    !pl_seg_near(a, x->p[e], x->p[e + 1], CTBL_TWO_INCHES) &&
+				    !pl_seg_near(b, x->p[e], x->p[e + 1], CTBL_TWO_INCHES)) {
+					snprintf(buf, n, "%s is in the way [Fire (j)]", x->name);
+					return buf;
+				}
+			continue;
+		}
+		if (x->kind != CK_WOODS && x->kind != CK_HOUSE && x->kind != CK_TOWN && x->kind != CK_GENTLE_HILL &&
+		    x->kind != CK_STEEP_HILL)
+			continue;
+		if (!pl_seg_meets_poly(a, b, x->p, x->n))
+			continue;
+		ain = pl_poly_has(x->p, x->n, a);
+		bin = pl_poly_has(x->p, x->n, b);
+		if (x->kind == CK_GENTLE_HILL || x->kind == CK_STEEP_HILL) {
+			/* a unit on the hill sees over it; units behind it are hidden from those off it [Fire (l)] */
+			if (ain || bin)
+				continue;
+			snprintf(buf, n, "%s is in the way [Fire (l)]", x->name);
+			return buf;
+		}
+		if (x->kind == CK_WOODS) {
+			/* [Fire (k)]: into or out of woods only at the edge; within them only within 6" */
+			if (ain && bin && pl_d2(a, b) <= (int64_t)(6 * PL_PER_INCH) * (6 * PL_PER_INCH))
+				continue;
+			if (ain != bin) {
+				struct pl_pt in = ain ? a : b;
+				bool edge = false;
+				for (int e = 0; e < x->n; e++)
+					edge = edge || pl_seg_near(in, x->p[e], x->p[(e + 1) % x->n], CTBL_TWO_INCHES);
+				if (edge) {
+					/* the rest of the line must not pass through the woods again: trust the edge */
+					continue;
+				}
+			}
+			snprintf(buf, n, "%s is in the way [Fire (k)]", x->name);
+			return buf;
+		}
+		if (ain || bin)
+			continue; /* units in a town or house fire out of it */
+		snprintf(buf, n, "%s is in the way [Fire (j)]", x->name);
+		return buf;
+	}
+	return NULL;
+}
+
+/* [Fire (b)]: the target is in woods, a house, a town or a redoubt, or a wall, trench or stream
+ * within 2" of it lies across the line of fire. */
+static bool in_cover(const struct ctbl *tb, const struct pl_rect *tr, struct pl_pt from, char *why, size_t n)
+{
+	struct pl_pt c[4];
+	pl_rect_corners(tr, c);
+	for (int k = 0; k < tb->nf; k++) {
+		const struct ctbl_feature *x = &tb->f[k];
+		if (x->closed) {
+			if ((x->kind == CK_WOODS || x->kind == CK_HOUSE || x->kind == CK_TOWN || x->kind == CK_REDOUBT) &&
+			    pl_poly_has(x->p, x->n, tr->c)) {
+				snprintf(why, n, "in %s", x->name);
+				return true;
+			}
+			continue;
+		}
+		if (x->kind != CK_WALL && x->kind != CK_TRENCH && x->kind != CK_STREAM)
+			continue;
+		for (int e = 0; e + 1 < x->n; e++)
+			if (pl_segs_meet(from, tr->c, x->p[e], x->p[e + 1]) &&
+			    pl_shapes_near(c, 4, true, &x->p[e], 2, false, CTBL_TWO_INCHES)) {
+				snprintf(why, n, "behind %s", x->name);
+				return true;
+			}
+	}
+	return false;
+}
+
+int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+	       int f, int at, struct ctbl_sight *s, struct evsink *ev, struct err *e)
+{
+	struct pl_rect fr, tr;
+	struct pl_pt tc[4], aim[9];
+	const struct ctbl_base *b = &tb->base[o->u[f].type];
+	const struct cros_pos *tp = &g->s[at].pos;
+	int across, deep, ns, seen = 0, pivot = 0, lng;
+	char buf[128], why[96];
+	int32_t reach;
+
+	memset(s, 0, sizeof *s);
+	if (f == at)
+		return err_set(e, NULL, 0, "a unit does not fire at itself");
+	if (!live(g, f) || !live(g, at))
+		return err_set(e, NULL, 0, "%s is not on the table", live(g, f) ? o->u[at].id : o->u[f].id);
+	if (o->u[f].side == o->u[at].side)
+		return err_set(e, NULL, 0, "%s and %s are on the same side", o->u[f].id, o->u[at].id);
+	ctbl_footprint(t, tb, o, g, f, &g->s[f].pos, &fr);
+	ctbl_footprint(t, tb, o, g, at, tp, &tr);
+	s->weapon = b->arm == CA_ARTILLERY && o->u[f].horse && b->horse_weapon >= 0 ? b->horse_weapon : b->weapon;
+	s->gap = pl_rects_gap(&fr, &tr);
+	s->inches = (s->gap + PL_PER_INCH - 1) / PL_PER_INCH;
+	lng = t->weapon[s->weapon].long_in;
+	s->band = !lng ? -1 : s->gap <= lng * PL_PER_INCH / 2 ? 0 : s->gap <= lng * PL_PER_INCH ? 1 : 2;
+	if (s->band == -1)
+		ev_emit(ev, "[Fire (n)]", "%s's weapon (%s) has no printed range", o->u[f].id, t->weapon[s->weapon].key);
+	else
+		ev_emit(ev, "[Fire (n)]", "%s (%s) to %s: %.1f\" (%d\"), %s (long range %d\")", o->u[f].id,
+			t->weapon[s->weapon].key, o->u[at].id, (double)s->gap / PL_PER_INCH, s->inches,
+			s->band == 0 ? "short range" : s->band == 1 ? "long range" : "out of range", lng);
+
+	/* the target class: a line or deployed guns; a column, double line or limbered guns; a
+	 * square, or a line taken from its flank [Fire Chart] */
+	s->target = tp->form == CF_SQUARE ? CT_ENFILADE
+		    : (tp->form == CF_LINE || tp->form == CF_UNLIMBERED) ? CT_LINE
+									: CT_COLUMN;
+	if (s->target == CT_LINE && !pl_in_arc(tp->c, tp->facing, 45, fr.c) &&
+	    !pl_in_arc(tp->c, tp->facing + 180, 45, fr.c)) {
+		s->target = CT_ENFILADE;
+		ev_emit(ev, "[Fire Chart]", "%s fires from %s's flank: an enfiladed line", o->u[f].id, o->u[at].id);
+	}
+	s->cover = in_cover(tb, &tr, fr.c, why, sizeof why);
+	if (s->cover)
+		ev_emit(ev, "[Fire (b)]", "%s is %s: in cover", o->u[at].id, why);
+
+	/* each stand: the target in its arc (45 either side [Fire (i)]; 75 with a pivot [Fire (g)]) and
+	 * a clear line to some point of it (its corners, edge middles or centre) */
+	pl_rect_corners(&tr, tc);
+	for (int k = 0; k < 4; k++) {
+		aim[k] = tc[k];
+		aim[4 + k].x = (tc[k].x + tc[(k + 1) % 4].x) / 2;
+		aim[4 + k].y = (tc[k].y + tc[(k + 1) % 4].y) / 2;
+	}
+	aim[8] = tr.c;
+	ns = stands_of(t, tb, o, g, f);
+	grid(g->s[f].pos.form, ns, &across, &deep);
+	reach = (lng ? lng : 10) * PL_PER_INCH + fr.d + tr.w + tr.d;
+	buf[0] = '\0';
+	s->blocked[0] = '\0';
+	for (int k = 0; k < ns; k++) {
+		struct pl_pt sp = stand_at(&fr, across, deep, k);
+		bool in45 = arc_meets(sp, fr.facing, 45, tc, reach);
+		bool in75 = in45 || arc_meets(sp, fr.facing, 75, tc, reach);
+		bool clear = false;
+		if (!in75)
+			continue;
+		for (int a = 0; a < 9 && !clear; a++) {
+			const char *why_not = blocker(t, tb, o, g, f, at, sp, aim[a], buf, sizeof buf);
+			if (!why_not)
+				clear = true;
+			else if (!s->blocked[0])
+				snprintf(s->blocked, sizeof s->blocked, "%s", why_not);
+		}
+		if (!clear)
+			continue;
+		if (in45)
+			seen++;
+		else
+			pivot++;
+	}
+	if (b->arm == CA_ARTILLERY) {
+		/* a battery throws a die a gunner [Fire (a)]: the gunners of the guns that bear */
+		int fig = g->s[f].figures;
+		s->stands = (fig * seen + ns - 1) / ns;
+		s->pivot_stands = (fig * (seen + pivot) + ns - 1) / ns - s->stands;
+	} else {
+		s->stands = seen;
+		s->pivot_stands = pivot;
+	}
+	if (seen || pivot) {
+		s->blocked[0] = '\0';
+		ev_emit(ev, "[Fire (i)]", "%d %s of %s bear on %s within 45 degrees%s", s->stands,
+			b->arm == CA_ARTILLERY ? "gunners" : "stands", o->u[f].id, o->u[at].id, "");
+		if (pivot)
+			ev_emit(ev, "[Fire (g)]", "%d more would bear by pivoting up to 30 degrees, at -1", s->pivot_stands);
+	} else {
+		ev_emit(ev, "[Fire (i)]", "no stand of %s can fire at %s%s%s", o->u[f].id, o->u[at].id, s->blocked[0] ? ": " : "",
+			s->blocked[0] ? s->blocked : " (outside every stand's arc)");
+	}
+	return 0;
+}
+
+/* ---- command ------------------------------------------------------------------------------ */
+
+int ctbl_command(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, struct cros_game *g,
+		 struct evsink *ev)
+{
+	int drawn = 0;
+	for (int i = 0; i < o->n; i++) {
+		const struct cros_pos *c = &g->cmdr[o->u[i].commander];
+		struct pl_rect r;
+		struct pl_pt k[4];
+		int32_t gap;
+		if (!live(g, i) || !c->on || !t->unit[o->u[i].type].radius)
+			continue;
+		ctbl_footprint(t, tb, o, g, i, &g->s[i].pos, &r);
+		pl_rect_corners(&r, k);
+		gap = pl_shapes_gap(k, 4, true, &c->c, 1, false);
+		/* a portion of the unit within the radius: the nearest point, in whole inches up */
+		if (cref_command(t, o->u[i].type, (gap + PL_PER_INCH - 1) / PL_PER_INCH, g->s[i].routing, ev)) {
+			cros_mark(t, o, g, i, 1, "outside its brigade commander's radius [MORALE (a) 8]", ev);
+			drawn++;
+		}
+	}
+	return drawn;
+}
+
+/* ---- movement ----------------------------------------------------------------------------- */
+
+static int move_row(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, int i)
+{
+	int arm = tb->base[o->u[i].type].arm;
+	const char *key = arm == CA_INFANTRY ? "infantry" : arm == CA_CAVALRY ? "cavalry"
+						     : o->u[i].horse	? "horse-guns"
+									: "foot-guns";
+	return ctab_move(t, key);
+}
+
+/* The MOVE Chart's terrain class of a feature the path meets (-1: none). */
+static int terrain_class(int kind)
+{
+	switch (kind) {
+	case CK_GENTLE_HILL:
+		return CT_GENTLE;
+	case CK_STEEP_HILL:
+	case CK_WOODS:
+	case CK_STREAM:
+		return CT_STEEP;
+	case CK_WALL:
+	case CK_TRENCH:
+	case CK_REDOUBT:
+		return CT_WALLS;
+	default:
+		return -1;
+	}
+}
+
+int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		   int i, const struct cros_pos *p, struct ctbl_move *mv, struct evsink *ev, struct err *e)
+{
+	const struct cros_pos *from = &g->s[i].pos;
+	int turn, arm = tb->base[o->u[i].type].arm, worst = -1, steps;
+	int64_t d2;
+	struct pl_rect r0, r;
+
+	memset(mv, 0, sizeof *mv);
+	mv->m.terrain = -1;
+	if (!live(g, i))
+		return err_set(e, NULL, 0, "%s is not on the table (place it first)", o->u[i].id);
+	if (ctbl_check(t, tb, o, g, i, p, e) != 0)
+		return -1;
+	d2 = pl_d2(from->c, p->c);
+	mv->dist = 0;
+	while ((int64_t)(mv->dist + 1) * (mv->dist + 1) <= d2)
+		mv->dist++;
+	if ((int64_t)mv->dist * mv->dist < d2)
+		mv->dist++; /* rounded up */
+	turn = pl_norm(p->facing - from->facing);
+	if (turn > 180)
+		turn = 360 - turn;
+	if (p->form != from->form || (turn > 30 && mv->dist == 0)) {
+		if (mv->dist > 0)
+			return err_set(e, NULL, 0, "[Side A Turn (a)] changing formation is an action of its own: %s "
+				       "cannot move in the same action", o->u[i].id);
+		mv->kind = 1;
+		ev_emit(ev, "[Side A Turn (a)]", "%s %s: its action", o->u[i].id,
+			p->form != from->form ? "changes formation" : "changes facing by more than 30 degrees");
+		return 0;
+	}
+	if (turn > 30)
+		return err_set(e, NULL, 0, "[MOVE (b)] %s may pivot up to 30 degrees as it moves, not %d (changing facing "
+			       "is an action of its own)", o->u[i].id, turn);
+	if (from->form == CF_SQUARE)
+		return err_set(e, NULL, 0, "[MOVE (d)] squares cannot move");
+	if ((mv->m.row = move_row(t, tb, o, i)) < 0)
+		return err_set(e, NULL, 0, "the MOVE Chart has no row for %s", o->u[i].id);
+	mv->m.form = from->form == CF_ATTACK || from->form == CF_MARCH || (from->form == CF_LIMBERED && arm != CA_ARTILLERY);
+	if (arm == CA_ARTILLERY && t->move[mv->m.row].dice[mv->m.form] == 0)
+		mv->m.form = 0;
+	mv->m.chits = g->s[i].markers;
+	mv->m.interpen = turn > 0;
+	if (turn > 0)
+		ev_emit(ev, "[MOVE (b)]", "%s pivots %d degrees: minus the low die", o->u[i].id, turn);
+	if (from->form == CF_UNLIMBERED) {
+		mv->m.one_die = true;
+		ev_emit(ev, "[MOVE (e)]", "%s is unlimbered: it moves by prolonge, one die", o->u[i].id);
+	} else if (mv->dist > 0 && !pl_in_arc(from->c, from->facing, 45, p->c)) {
+		mv->m.one_die = true;
+		ev_emit(ev, "[MOVE (c)]", "%s moves back or sideways: one die", o->u[i].id);
+	}
+	/* along the path: interpenetration, enemies, terrain */
+	ctbl_footprint(t, tb, o, g, i, from, &r0);
+	steps = mv->dist / 5 + 1;
+	for (int k = 0; k <= steps; k++) {
+		struct cros_pos q = *p;
+		q.c.x = from->c.x + (int32_t)(((int64_t)p->c.x - from->c.x) * k / steps);
+		q.c.y = from->c.y + (int32_t)(((int64_t)p->c.y - from->c.y) * k / steps);
+		q.facing = from->facing;
+		ctbl_footprint(t, tb, o, g, i, &q, &r);
+		for (int j = 0; j < o->n; j++) {
+			struct pl_rect qj;
+			int32_t gap;
+			if (j == i || !live(g, j))
+				continue;
+			ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &qj);
+			gap = pl_rects_gap(&r, &qj);
+			if (o->u[j].side == o->u[i].side) {
+				if (gap == 0 && !mv->m.interpen) {
+					mv->m.interpen = true;
+					ev_emit(ev, "[MOVE (b)]", "%s passes through %s: minus the low die", o->u[i].id,
+						o->u[j].id);
+				}
+			} else if (gap < CTBL_TWO_INCHES && gap < pl_rects_gap(&r0, &qj)) {
+				return err_set(e, NULL, 0, "[MOVE (i)] on the way %s would come %.1f\" from the enemy %s: no "
+					       "unit may move within 2\" of an enemy (that is a close assault)",
+					       o->u[i].id, (double)gap / PL_PER_INCH, o->u[j].id);
+			}
+		}
+	}
+	for (int k = 0; k < tb->nf; k++) {
+		const struct ctbl_feature *x = &tb->f[k];
+		int c = terrain_class(x->kind);
+		bool meets = false;
+		if (c < 0)
+			continue;
+		if (x->closed) {
+			/* entering or leaving the area, or crossing it */
+			bool a = pl_poly_has(x->p, x->n, from->c), b = pl_poly_has(x->p, x->n, p->c);
+			meets = a || b || pl_seg_meets_poly(from->c, p->c, x->p, x->n);
+			if (x->kind == CK_REDOUBT)
+				meets = a != b || (!a && pl_seg_meets_poly(from->c, p->c, x->p, x->n));
+		} else {
+			for (int s = 0; s + 1 < x->n && !meets; s++)
+				meets = pl_segs_meet(from->c, p->c, x->p[s], x->p[s + 1]);
+		}
+		if (!meets)
+			continue;
+		{
+			size_t at = strlen(mv->terrain);
+			snprintf(mv->terrain + at, sizeof mv->terrain - at, "%s%s", at ? ", " : "", x->name);
+		}
+		if (worst < 0 || t->move[mv->m.row].terrain[c] > t->move[mv->m.row].terrain[worst])
+			worst = c;
+	}
+	mv->m.terrain = worst;
+	if (worst >= 0) {
+		ev_emit(ev, "[MOVE Chart]", "%s's path crosses %s: the %s penalty", o->u[i].id, mv->terrain,
+			worst == CT_GENTLE ? "gentle slope" : worst == CT_STEEP ? "steep hill, stream or woods" : "walls or trenches");
+		if (t->move[mv->m.row].terrain[worst] == CT_PEN_NOCROSS)
+			return err_set(e, NULL, 0, "[MOVE Chart] %s may not cross %s", o->u[i].id, mv->terrain);
+	}
+	ev_emit(ev, "[MOVE (a)]", "%s moves %.1f\"", o->u[i].id, (double)mv->dist / PL_PER_INCH);
+	return 0;
+}

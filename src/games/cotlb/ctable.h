@@ -1,0 +1,127 @@
+/* ctable: the miniatures table of a Charge of the Light Brigade scenario (its size, terrain, the
+ * stands' bases and where each unit and commander starts or enters, read from a "table" data
+ * file such as data/cotlb/balaclava-2014-table.json) and the rulings that depend on where units
+ * stand: footprints by formation, placing a unit, ranges, arcs and lines of sight for fire, the
+ * two-inch rules, brigade command radius, and a move's dice, terrain and path. Integer geometry
+ * (src/plane); events cite the play sheet's sections. */
+#ifndef CRIMEA_CTABLE_H
+#define CRIMEA_CTABLE_H
+
+#include <stdbool.h>
+
+#include "../../core/err.h"
+#include "../../core/event.h"
+#include "../../core/jdoc.h"
+#include "../../plane/plane.h"
+#include "croster.h"
+#include "cref.h"
+#include "ctab.h"
+
+#define CTBL_FEATURES_MAX 64
+#define CTBL_PTS_MAX 64
+#define CTBL_ID_MAX 48
+#define CTBL_TWO_INCHES (2 * PL_PER_INCH) /* [MOVE (i)], [Close Combat (a)] */
+
+enum ctbl_kind {
+	CK_GENTLE_HILL, CK_STEEP_HILL, CK_WOODS, CK_STREAM, CK_WALL, CK_TRENCH, CK_HOUSE, CK_REDOUBT, CK_ROAD,
+	CK_TOWN, CK_KINDS
+};
+extern const char *const ctbl_kind_name[CK_KINDS];
+enum ctbl_arm { CA_INFANTRY, CA_CAVALRY, CA_ARTILLERY, CA_ARMS };
+extern const char *const ctbl_arm_name[CA_ARMS];
+
+struct ctbl_feature {
+	char id[CTBL_ID_MAX];
+	char name[96];
+	int kind;                /* enum ctbl_kind */
+	bool closed;             /* an area (polygon), else a line (polyline) */
+	struct pl_pt p[CTBL_PTS_MAX];
+	int n;
+};
+
+/* A troop type's stands on the table. */
+struct ctbl_base {
+	bool set;
+	int arm;                 /* enum ctbl_arm */
+	int32_t w, d;            /* a stand's frontage and depth, tenths */
+	int weapon;              /* index into the sheet's weapons */
+	int horse_weapon;        /* a horse battery's (artillery; -1 none) */
+};
+
+struct ctbl {
+	char file[ERR_FILE_MAX];
+	char id[CTBL_ID_MAX], oob[CTBL_ID_MAX];
+	char title[128];
+	int32_t width, depth;    /* tenths: x 0..width from the west edge, y 0..depth from the south */
+	struct ctbl_feature f[CTBL_FEATURES_MAX];
+	int nf;
+	struct ctbl_base base[CTAB_UNITS_MAX]; /* by troop type */
+	struct cros_pos start[CROS_UNITS_MAX], entry[CROS_UNITS_MAX];
+	struct cros_pos cmdr_start[CROS_CMDRS_MAX], cmdr_entry[CROS_CMDRS_MAX];
+};
+
+/* Reads a table of the order of battle o on the sheet t from a parsed "kind": "table" file.
+ * Every problem goes to errs as file:line: message (a unit placed twice, a point off the table,
+ * a formation its arm cannot take, starting places too close to the enemy...). A unit with no
+ * place starts off the table. 0 or -1. tb is large. */
+int ctbl_load(struct ctbl *tb, const struct ctab *t, const struct cros_oob *o, const struct jdoc *d,
+	      struct errlist *errs);
+int ctbl_load_file(struct ctbl *tb, const struct ctab *t, const struct cros_oob *o, const char *path,
+		   struct errlist *errs);
+
+/* Whether unit i's arm may take formation form [Formations (a)-(c)]. */
+bool ctbl_form_ok(const struct ctbl *tb, const struct cros_oob *o, int i, int form);
+/* Unit i's footprint at p as the game stands (its stands left, its formation's shape). */
+void ctbl_footprint(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		    int i, const struct cros_pos *p, struct pl_rect *r);
+/* The gap (tenths, rounded up) between units i and j as they stand; -1 if either is off the table. */
+int32_t ctbl_gap(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		 int i, int j);
+
+/* Sets up a new game on the table: the starting units and commanders where the table puts them. */
+void ctbl_deploy(const struct ctbl *tb, const struct cros_oob *o, struct cros_game *g);
+/* Whether unit i may stand at p: a formation of its arm, on the table, on no other unit, and not
+ * within two inches of an enemy [MOVE (i)] (unless closer already, as after a close combat:
+ * then no closer). 0, or -1 with e saying why. */
+int ctbl_check(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+	       int i, const struct cros_pos *p, struct err *e);
+
+/* What unit f sees of unit at when it fires. */
+struct ctbl_sight {
+	int32_t gap;             /* tenths between the nearest points */
+	int inches;              /* the range as measured: gap in inches, rounded up */
+	int weapon;              /* the firer's weapon (index into the sheet's weapons) */
+	int band;                /* 0 short, 1 long, 2 out of range, -1 the weapon has no printed range */
+	int stands;              /* dice: stands (a battery: gunners) with the target in arc and in sight */
+	int pivot_stands;        /* the same within a 30-degree pivot, at -1 [Fire (g)] */
+	int target;              /* enum ctab_target */
+	bool cover;              /* [Fire (b)] */
+	char blocked[128];       /* what blocks the line of sight when no stand sees the target */
+};
+/* Works out a volley's geometry and emits how (ev may be NULL). 0, or -1 with e (a unit off the
+ * table, a unit firing at itself). */
+int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+	       int f, int at, struct ctbl_sight *s, struct evsink *ev, struct err *e);
+
+/* [BRIGADE COMMANDERS], [MORALE (a) 8] at the start of a turn: each unit on the table outside its
+ * commander's radius (its commander on the table) draws a marker. Returns the markers drawn;
+ * applies them through cros_mark. */
+int ctbl_command(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, struct cros_game *g,
+		 struct evsink *ev);
+
+/* A move of unit i to p worked out: the MOVE Chart row and dice, the terrain crossed, the path.
+ * kind: 0 a move (dice), 1 a change of formation or of facing by more than 30 degrees in place
+ * (an action without dice [Side A Turn (a)]). */
+struct ctbl_move {
+	int kind;
+	struct cref_move m;
+	int32_t dist;            /* tenths, centre to centre */
+	char terrain[96];        /* what the path crosses ("" none) */
+};
+/* Plans a move; refuses (-1, e) a square moving [MOVE (d)], a formation change with a move, a
+ * pivot beyond 30 degrees with a move, an end place ctbl_check refuses, a path that comes within
+ * two inches of an enemy [MOVE (i)] or crosses what the unit may not [MOVE Chart]. */
+int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		   int i, const struct cros_pos *p, struct ctbl_move *mv, struct evsink *ev, struct err *e);
+
+#endif

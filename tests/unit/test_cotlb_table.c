@@ -1,0 +1,353 @@
+/* Unit tests for src/games/cotlb/ctable.c: a Charge of the Light Brigade table (a small test
+ * table of the balaclava-2014 order of battle, built here) and the rulings on where units stand:
+ * footprints, the two-inch rule, fire's range, arc, line of sight, target class and cover, the
+ * brigade command radius, and a move's dice, terrain and path. */
+#include "testutil.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/event.h"
+#include "core/jdoc.h"
+#include "games/cotlb/ctable.h"
+
+#define SHEET "data/cotlb/sheet-2014.json"
+#define OOB "data/cotlb/balaclava-2014.json"
+
+struct fix {
+	struct ctab t;
+	struct cros_oob o;
+	struct ctbl tb;
+	struct cros_game g;
+};
+
+static void must(int rc, struct errlist *l, const char *what)
+{
+	if (rc == 0)
+		return;
+	for (int i = 0; i < l->n; i++)
+		print_error("%s:%d: %s\n", l->e[i].file, l->e[i].line, l->e[i].msg);
+	fail_msg("%s does not load", what);
+}
+
+/* The bases every table of this sheet needs, and the test table's terrain: a gentle hill at
+ * x 0-20, woods at x 100-120, a stream along y = 60 and a wall at x 70 from y 10 to 20. */
+static const char *const test_table =
+	"{\"format\": \"crimea/1\", \"kind\": \"table\", \"id\": \"t\", \"rules\": \"cotlb\", \"oob\": \"balaclava-2014\","
+	" \"title\": \"test\", \"width\": 144, \"depth\": 72,"
+	" \"provenance\": {\"source\": \"reconstructed\", \"case\": \"test\", \"basis\": \"a test table\"},"
+	" \"features\": ["
+	"  {\"id\": \"hill\", \"kind\": \"gentle-hill\", \"polygon\": [[0, 0], [20, 0], [20, 72], [0, 72]],"
+	"   \"provenance\": {\"source\": \"reconstructed\", \"case\": \"test\", \"basis\": \"x\"}},"
+	"  {\"id\": \"woods\", \"kind\": \"woods\", \"polygon\": [[100, 0], [120, 0], [120, 40], [100, 40]],"
+	"   \"provenance\": {\"source\": \"reconstructed\", \"case\": \"test\", \"basis\": \"x\"}},"
+	"  {\"id\": \"stream\", \"kind\": \"stream\", \"polyline\": [[0, 60], [144, 60]],"
+	"   \"provenance\": {\"source\": \"reconstructed\", \"case\": \"test\", \"basis\": \"x\"}},"
+	"  {\"id\": \"wall\", \"kind\": \"wall\", \"polyline\": [[70, 10], [70, 20]],"
+	"   \"provenance\": {\"source\": \"reconstructed\", \"case\": \"test\", \"basis\": \"x\"}}],"
+	" \"bases\": {\"provenance\": {\"source\": \"reconstructed\", \"case\": \"test\", \"basis\": \"x\"}, \"types\": ["
+	"  {\"type\": \"british-infantry\", \"arm\": \"infantry\", \"width\": 1.5, \"depth\": 1.5, \"weapon\": \"rifle\"},"
+	"  {\"type\": \"french-infantry\", \"arm\": \"infantry\", \"width\": 1.5, \"depth\": 1.5, \"weapon\": \"rifle\"},"
+	"  {\"type\": \"turkish-infantry\", \"arm\": \"infantry\", \"width\": 1.5, \"depth\": 1.5, \"weapon\": \"musket\"},"
+	"  {\"type\": \"russian-infantry\", \"arm\": \"infantry\", \"width\": 1.5, \"depth\": 1.5, \"weapon\": \"musket\"},"
+	"  {\"type\": \"british-cavalry\", \"arm\": \"cavalry\", \"width\": 2, \"depth\": 2, \"weapon\": \"mounted-cavalry\"},"
+	"  {\"type\": \"french-cavalry\", \"arm\": \"cavalry\", \"width\": 2, \"depth\": 2, \"weapon\": \"mounted-cavalry\"},"
+	"  {\"type\": \"russian-cavalry\", \"arm\": \"cavalry\", \"width\": 2, \"depth\": 2, \"weapon\": \"mounted-cavalry\"},"
+	"  {\"type\": \"cossacks\", \"arm\": \"cavalry\", \"width\": 2, \"depth\": 2, \"weapon\": \"mounted-cavalry\"},"
+	"  {\"type\": \"british-artillery\", \"arm\": \"artillery\", \"width\": 2, \"depth\": 2, \"weapon\": "
+	"\"allied-foot-artillery\", \"horse_weapon\": \"allied-horse-artillery\"},"
+	"  {\"type\": \"french-artillery\", \"arm\": \"artillery\", \"width\": 2, \"depth\": 2, \"weapon\": "
+	"\"allied-foot-artillery\", \"horse_weapon\": \"allied-horse-artillery\"},"
+	"  {\"type\": \"russian-artillery\", \"arm\": \"artillery\", \"width\": 2, \"depth\": 2, \"weapon\": "
+	"\"russian-foot-artillery\", \"horse_weapon\": \"russian-horse-artillery\"},"
+	"  {\"type\": \"turkish-artillery\", \"arm\": \"artillery\", \"width\": 2, \"depth\": 2, \"weapon\": "
+	"\"russian-foot-artillery\"}]},"
+	" \"deployment\": ["
+	"  {\"unit\": \"dnieper1\", \"x\": 50, \"y\": 40, \"facing\": 180, \"formation\": \"line\"},"
+	"  {\"unit\": \"93rd\", \"x\": 50, \"y\": 30, \"facing\": 0, \"formation\": \"line\"},"
+	"  {\"commander\": \"gribbe\", \"x\": 50, \"y\": 45},"
+	"  {\"commander\": \"campbell\", \"x\": 50, \"y\": 25}]}";
+
+static struct fix *fixture(const char *text)
+{
+	struct fix *f = calloc(1, sizeof *f);
+	struct errlist *l = malloc(sizeof *l);
+	struct jdoc d;
+	struct err e;
+	assert_non_null(f);
+	assert_non_null(l);
+	errlist_init(l);
+	must(ctab_load_file(&f->t, SHEET, l), l, SHEET);
+	must(cros_oob_load_file(&f->o, &f->t, OOB, l), l, OOB);
+	assert_int_equal(jdoc_parse(&d, "test-table.json", text, strlen(text), &e), 0);
+	must(ctbl_load(&f->tb, &f->t, &f->o, &d, l), l, "the test table");
+	jdoc_free(&d);
+	free(l);
+	cros_new(&f->o, &f->g);
+	ctbl_deploy(&f->tb, &f->o, &f->g);
+	return f;
+}
+
+static int U(const struct fix *f, const char *id)
+{
+	int i = cros_find(&f->o, id);
+	assert_true(i >= 0);
+	return i;
+}
+
+static void put(struct fix *f, const char *id, double x, double y, int facing, int form)
+{
+	struct cros_pos *p = &f->g.s[U(f, id)].pos;
+	p->on = true;
+	p->c.x = (int32_t)(x * PL_PER_INCH);
+	p->c.y = (int32_t)(y * PL_PER_INCH);
+	p->facing = facing;
+	p->form = form;
+}
+
+static void test_footprints_and_two_inches(void **state)
+{
+	(void)state;
+	struct fix *f = fixture(test_table);
+	struct pl_rect r;
+	struct cros_pos p;
+	struct err e;
+	int d = U(f, "dnieper1");
+	ctbl_footprint(&f->t, &f->tb, &f->o, &f->g, d, &f->g.s[d].pos, &r);
+	assert_int_equal(r.w, 90); /* 6 stands of 1.5" */
+	assert_int_equal(r.d, 15);
+	p = f->g.s[d].pos;
+	p.form = CF_ATTACK;
+	ctbl_footprint(&f->t, &f->tb, &f->o, &f->g, d, &p, &r);
+	assert_int_equal(r.w, 30);
+	assert_int_equal(r.d, 45);
+	p.form = CF_MARCH;
+	ctbl_footprint(&f->t, &f->tb, &f->o, &f->g, d, &p, &r);
+	assert_int_equal(r.w, 15);
+	assert_int_equal(r.d, 90);
+	/* losses shorten the line: 13 figures are 4 stands */
+	f->g.s[d].figures = 13;
+	ctbl_footprint(&f->t, &f->tb, &f->o, &f->g, d, &f->g.s[d].pos, &r);
+	assert_int_equal(r.w, 60);
+	f->g.s[d].figures = 24;
+	/* 10" between centres, less the fronts: a 1.5" depth puts 0.7" ahead of the centre and 0.8"
+	 * behind it (tenths), so 8.6" */
+	assert_int_equal(ctbl_gap(&f->t, &f->tb, &f->o, &f->g, d, U(f, "93rd")), 86);
+	/* forms its arm cannot take */
+	assert_false(ctbl_form_ok(&f->tb, &f->o, U(f, "heavy1"), CF_SQUARE));
+	assert_true(ctbl_form_ok(&f->tb, &f->o, U(f, "w-battery"), CF_UNLIMBERED));
+	/* [MOVE (i)]: not within 2" of the enemy; nor on a unit; nor off the table */
+	p = f->g.s[d].pos;
+	p.c.y = 325; /* 1" from the 93rd */
+	assert_int_equal(ctbl_check(&f->t, &f->tb, &f->o, &f->g, d, &p, &e), -1);
+	assert_non_null(strstr(e.msg, "[MOVE (i)]"));
+	p.c.y = 335; /* 2" exactly: allowed */
+	assert_int_equal(ctbl_check(&f->t, &f->tb, &f->o, &f->g, d, &p, &e), 0);
+	p.c.x = 20;
+	assert_int_equal(ctbl_check(&f->t, &f->tb, &f->o, &f->g, d, &p, &e), -1);
+	assert_non_null(strstr(e.msg, "off the table"));
+	free(f);
+}
+
+static void test_fire_geometry(void **state)
+{
+	(void)state;
+	struct fix *f = fixture(test_table);
+	struct ctbl_sight s;
+	struct err e;
+	int d = U(f, "dnieper1"), h = U(f, "93rd");
+	/* face to face, 8.5": the 93rd's rifles at short range, all 6 stands, a line in the open */
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, h, d, &s, NULL, &e), 0);
+	assert_string_equal(f->t.weapon[s.weapon].key, "rifle");
+	assert_int_equal(s.inches, 9);
+	assert_int_equal(s.band, 0);
+	assert_int_equal(s.stands, 6);
+	assert_int_equal(s.target, CT_LINE);
+	assert_false(s.cover);
+	/* the Russians' muskets: long range */
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, d, h, &s, NULL, &e), 0);
+	assert_int_equal(s.band, 1);
+	/* a unit between them blocks every line [Fire (j)] */
+	put(f, "42nd", 50, 35, 0, CF_LINE);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, h, d, &s, NULL, &e), 0);
+	assert_int_equal(s.stands, 0);
+	assert_non_null(strstr(s.blocked, "42nd"));
+	f->g.s[U(f, "42nd")].pos.on = false;
+	/* from the flank: an enfiladed line; a column is a column; a square the third column */
+	put(f, "93rd", 65, 40, 270, CF_LINE);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, h, d, &s, NULL, &e), 0);
+	assert_int_equal(s.target, CT_ENFILADE);
+	assert_true(s.stands > 0);
+	f->g.s[d].pos.form = CF_ATTACK;
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, h, d, &s, NULL, &e), 0);
+	assert_int_equal(s.target, CT_COLUMN);
+	f->g.s[d].pos.form = CF_LINE;
+	/* facing away: no stand bears; a pivot brings some [Fire (g)] */
+	put(f, "93rd", 50, 30, 180, CF_LINE);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, h, d, &s, NULL, &e), 0);
+	assert_int_equal(s.stands + s.pivot_stands, 0);
+	put(f, "93rd", 50, 30, 60, CF_LINE);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, h, d, &s, NULL, &e), 0);
+	assert_true(s.pivot_stands > 0);
+	/* in the woods: cover [Fire (b)]; from outside, at the edge only [Fire (k)] */
+	put(f, "dnieper1", 101.5, 20, 270, CF_MARCH);
+	put(f, "93rd", 90, 20, 90, CF_LINE);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, h, d, &s, NULL, &e), 0);
+	assert_true(s.cover);
+	assert_true(s.stands > 0);
+	put(f, "dnieper1", 110, 20, 270, CF_MARCH); /* deep in the woods */
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, h, d, &s, NULL, &e), 0);
+	assert_int_equal(s.stands, 0);
+	assert_non_null(strstr(s.blocked, "[Fire (k)]"));
+	/* behind the hill from a unit off it: hidden [Fire (l)]; on it, seen */
+	put(f, "dnieper1", 5, 65, 90, CF_MARCH);
+	put(f, "93rd", 30, 50, 270, CF_LINE);
+	put(f, "dnieper1", 5, 40, 90, CF_MARCH);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, h, d, &s, NULL, &e), 0);
+	assert_true(s.stands > 0); /* the target is on the hill */
+	/* out of range */
+	put(f, "dnieper1", 130, 65, 0, CF_LINE);
+	put(f, "93rd", 30, 66, 90, CF_LINE);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, h, d, &s, NULL, &e), 0);
+	assert_int_equal(s.band, 2);
+	free(f);
+}
+
+static void test_command_radius(void **state)
+{
+	(void)state;
+	struct fix *f = fixture(test_table);
+	struct event store[32];
+	struct evsink ev;
+	int d = U(f, "dnieper1");
+	evsink_init(&ev, store, 32);
+	/* Gribbe 5" behind the line: within 12" */
+	assert_int_equal(ctbl_command(&f->t, &f->tb, &f->o, &f->g, &ev), 0);
+	f->g.cmdr[f->o.u[d].commander].c.y = 540; /* 54": 13.25" from the line's rear */
+	assert_int_equal(ctbl_command(&f->t, &f->tb, &f->o, &f->g, &ev), 1);
+	assert_int_equal(f->g.s[d].markers, 1);
+	/* British: 24" */
+	f->g.cmdr[f->o.u[U(f, "93rd")].commander].c.y = 80; /* 21.25" */
+	assert_int_equal(ctbl_command(&f->t, &f->tb, &f->o, &f->g, &ev), 1);
+	assert_int_equal(f->g.s[U(f, "93rd")].markers, 0);
+	free(f);
+}
+
+static void test_moves(void **state)
+{
+	(void)state;
+	struct fix *f = fixture(test_table);
+	struct event store[32];
+	struct evsink ev;
+	struct ctbl_move mv;
+	struct err e;
+	int d = U(f, "dnieper1");
+	struct cros_pos p = f->g.s[d].pos;
+	evsink_init(&ev, store, 32);
+	/* 3" straight ahead (south, toward the 93rd): two dice in line, no terrain */
+	p.c.y = 370;
+	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), 0);
+	assert_int_equal(mv.kind, 0);
+	assert_int_equal(mv.dist, 30);
+	assert_int_equal(cref_move_dice(&f->t, &mv.m, &e), 2);
+	assert_false(mv.m.one_die);
+	assert_false(mv.m.interpen);
+	/* on to 1.5" from the 93rd: refused [MOVE (i)] */
+	p.c.y = 330;
+	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), -1);
+	assert_non_null(strstr(e.msg, "[MOVE (i)]"));
+	/* backward: one die [MOVE (c)]; across the stream: the steep penalty */
+	p = f->g.s[d].pos;
+	p.c.y = 620;
+	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), 0);
+	assert_true(mv.m.one_die);
+	assert_int_equal(mv.m.terrain, CT_STEEP);
+	/* a pivot of 20 degrees: minus the low die; 40: refused; 40 in place: a facing change */
+	p = f->g.s[d].pos;
+	p.c.y = 380;
+	p.facing = 200;
+	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), 0);
+	assert_true(mv.m.interpen);
+	p.facing = 220;
+	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), -1);
+	p.c.y = 400;
+	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), 0);
+	assert_int_equal(mv.kind, 1);
+	/* a formation change is its own action; with a move, refused */
+	p = f->g.s[d].pos;
+	p.form = CF_ATTACK;
+	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), 0);
+	assert_int_equal(mv.kind, 1);
+	p.c.y = 420;
+	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), -1);
+	/* a column moves three dice; a square not at all [MOVE (d)] */
+	f->g.s[d].pos.form = CF_ATTACK;
+	p = f->g.s[d].pos;
+	p.c.y = 420;
+	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), 0);
+	p.c.y = 370;
+	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), 0);
+	assert_int_equal(cref_move_dice(&f->t, &mv.m, &e), 3);
+	f->g.s[d].pos.form = CF_SQUARE;
+	p = f->g.s[d].pos;
+	p.c.y = 420;
+	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), -1);
+	assert_non_null(strstr(e.msg, "[MOVE (d)]"));
+	/* guns may not cross the wall */
+	put(f, "w-battery", 65, 15, 90, CF_LIMBERED);
+	p = f->g.s[U(f, "w-battery")].pos;
+	p.c.x = 760;
+	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, U(f, "w-battery"), &p, &mv, &ev, &e), -1);
+	assert_non_null(strstr(e.msg, "may not cross"));
+	free(f);
+}
+
+static void test_load_errors(void **state)
+{
+	(void)state;
+	struct fix *f = calloc(1, sizeof *f);
+	struct errlist *l = malloc(sizeof *l);
+	struct jdoc d;
+	struct err e;
+	char *bad;
+	assert_non_null(f);
+	assert_non_null(l);
+	errlist_init(l);
+	must(ctab_load_file(&f->t, SHEET, l), l, SHEET);
+	must(cros_oob_load_file(&f->o, &f->t, OOB, l), l, OOB);
+	/* the 93rd 1" from the Dnieper battalion, a cavalry formation for infantry, a point off the
+	 * table: each a file:line error */
+	bad = strdup(test_table);
+	assert_non_null(bad);
+	memcpy(strstr(bad, "\"y\": 30"), "\"y\": 37", 7);
+	assert_int_equal(jdoc_parse(&d, "bad.json", bad, strlen(bad), &e), 0);
+	assert_int_equal(ctbl_load(&f->tb, &f->t, &f->o, &d, l), -1);
+	assert_non_null(strstr(l->e[0].msg, "[MOVE (i)]"));
+	jdoc_free(&d);
+	free(bad);
+	errlist_init(l);
+	bad = strdup(test_table);
+	assert_non_null(bad);
+	memcpy(strstr(bad, "[[0, 60], [144, 60]]"), "[[0, 60], [145, 60]]", 20);
+	assert_int_equal(jdoc_parse(&d, "bad.json", bad, strlen(bad), &e), 0);
+	assert_int_equal(ctbl_load(&f->tb, &f->t, &f->o, &d, l), -1);
+	assert_int_equal(l->e[0].line, 1);
+	assert_non_null(strstr(l->e[0].msg, "on the table"));
+	jdoc_free(&d);
+	free(bad);
+	free(l);
+	free(f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_footprints_and_two_inches),
+		cmocka_unit_test(test_fire_geometry),
+		cmocka_unit_test(test_command_radius),
+		cmocka_unit_test(test_moves),
+		cmocka_unit_test(test_load_errors),
+	};
+	test_filters_from_env();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
