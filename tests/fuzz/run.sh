@@ -33,6 +33,7 @@ fuzz_scenario 300 40000
 fuzz_tables 1500 40000
 fuzz_cotlb 3000 40000
 fuzz_oob 1500 40000
+fuzz_table 1500 40000
 fuzz_siege 1500 40000
 fuzz_ulm 1500 20000
 fuzz_record 1200 6000
@@ -62,7 +63,7 @@ $CC -fsanitize=fuzzer,address,undefined "$OUT/probe.c" -o "$OUT/probe" >"$OUT/pr
 	die "clang cannot link -fsanitize=fuzzer (Debian: apt-get install libclang-rt-14-dev); see $OUT/probe.log"
 
 # The library, compiled once with fuzzer coverage (no libFuzzer main) and sanitizers.
-SRCS=$(ls src/core/*.c src/hex/*.c src/games/*.c src/games/quad/*.c src/games/cotlb/*.c src/games/siege/*.c src/games/ulm/*.c src/ai/*.c src/app/complete.c)
+SRCS=$(ls src/core/*.c src/hex/*.c src/plane/*.c src/games/*.c src/games/quad/*.c src/games/cotlb/*.c src/games/siege/*.c src/games/ulm/*.c src/ai/*.c src/app/complete.c)
 echo "$SRCS" | sed "s|^\(.*\)\.c$|\1.c $OUT/obj/\1.o|" | while read -r src obj; do
 	if [ ! -f "$obj" ] || [ -n "$(find "$src" -newer "$obj")" ] ||
 		[ -n "$(find src -name '*.h' -newer "$obj" 2>/dev/null | head -1)" ]; then

@@ -1,0 +1,94 @@
+/* fuzz_table: the Charge of the Light Brigade table loader (ctbl_load, what `crimea check` and
+ * `crimea referee cotlb new --table` read) on fuzzed JSON, against the real play sheet and the
+ * balaclava-2014 order of battle; a table that loads is set up, and every ruling on where units
+ * stand (gaps, fire, moves, the command radius) runs on it with its invariants checked: no
+ * starting unit within 2" of an enemy, no more dice than stands or gunners, no negative gap. */
+#include "fuzz_common.h"
+#include "core/jdoc.h"
+#include "games/cotlb/ctable.h"
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static struct ctab fz_sheet;   /* loaded once; read only */
+static struct cros_oob fz_oob; /* loaded once; read only */
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	char path[FZ_PATH_MAX];
+	struct errlist errs;
+	(void)argc;
+	(void)argv;
+	errlist_init(&errs);
+	snprintf(path, sizeof path, "%s/data/cotlb/sheet-2014.json", fz_root());
+	if (ctab_load_file(&fz_sheet, path, &errs) != 0)
+		fz_fail("the play sheet %s does not load", path);
+	snprintf(path, sizeof path, "%s/data/cotlb/balaclava-2014.json", fz_root());
+	if (cros_oob_load_file(&fz_oob, &fz_sheet, path, &errs) != 0)
+		fz_fail("the order of battle %s does not load", path);
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static struct ctbl tb;
+	static struct cros_game g;
+	static struct errlist errs;
+	const struct ctab *t = &fz_sheet;
+	const struct cros_oob *o = &fz_oob;
+	struct event store[64];
+	struct evsink ev;
+	struct jdoc d;
+	struct err e;
+	int rc, tries = 0;
+
+	if (jdoc_parse(&d, "table.json", (const char *)data, size, &e) != 0)
+		return 0;
+	errlist_init(&errs);
+	rc = ctbl_load(&tb, t, o, &d, &errs);
+	jdoc_free(&d);
+	if (rc != 0) {
+		if (!errs.total)
+			fz_fail("a table refused without a reason");
+		return 0;
+	}
+	cros_new(o, &g);
+	ctbl_deploy(&tb, o, &g);
+	evsink_init(&ev, store, 64);
+	for (int i = 0; i < o->n; i++) {
+		if (!g.s[i].pos.on)
+			continue;
+		for (int j = 0; j < o->n; j++) {
+			int32_t gap = ctbl_gap(t, &tb, o, &g, i, j);
+			if (j == i || !g.s[j].pos.on)
+				continue;
+			if (gap < 0 || gap != ctbl_gap(t, &tb, o, &g, j, i))
+				fz_fail("gap %s-%s %d, not symmetric or negative", o->u[i].id, o->u[j].id, gap);
+			if (o->u[i].side != o->u[j].side && gap < CTBL_TWO_INCHES)
+				fz_fail("%s starts %d tenths from the enemy %s", o->u[i].id, gap, o->u[j].id);
+			if (o->u[i].side != o->u[j].side && tries++ < 40) {
+				struct ctbl_sight s;
+				int most = tb.base[o->u[i].type].arm == CA_ARTILLERY ? g.s[i].figures : o->u[i].stands;
+				evsink_clear(&ev);
+				if (ctbl_sight(t, &tb, o, &g, i, j, &s, &ev, &e) != 0)
+					fz_fail("sight %s at %s refused: %s", o->u[i].id, o->u[j].id, e.msg);
+				if (s.stands < 0 || s.pivot_stands < 0 || s.stands + s.pivot_stands > most)
+					fz_fail("%s: %d + %d dice of %d", o->u[i].id, s.stands, s.pivot_stands, most);
+			}
+		}
+		/* a few moves: toward the table's middle, and a pivot; whatever is allowed must end legal */
+		{
+			struct ctbl_move mv;
+			struct cros_pos p = g.s[i].pos;
+			p.c.x = (p.c.x + tb.width / 2) / 2;
+			p.c.y = (p.c.y + tb.depth / 2) / 2;
+			p.facing = pl_norm(p.facing + 20);
+			evsink_clear(&ev);
+			if (ctbl_move_plan(t, &tb, o, &g, i, &p, &mv, &ev, &e) == 0 && ctbl_check(t, &tb, o, &g, i, &p, &e) != 0)
+				fz_fail("a move of %s planned to a place it may not stand: %s", o->u[i].id, e.msg);
+		}
+	}
+	evsink_clear(&ev);
+	ctbl_command(t, &tb, o, &g, &ev);
+	return 0;
+}
