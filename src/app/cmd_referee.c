@@ -52,7 +52,7 @@ static const char ref_usage[] =
 	"  keeps where each unit stands (x, y in inches from the south-west corner, facing in compass\n"
 	"  degrees, formation); fire --firer A --at B then takes the range, the stands that bear, the\n"
 	"  target class and cover from the table, melee checks the 2\", and turn the command radius:\n"
-	"  table --game FILE                               the table's size and terrain\n"
+	"  table --game FILE [--svg FILE]                  the table's size and terrain; --svg draws it\n"
 	"  where --game FILE [--unit ID]                   where units stand; one unit: what it can fire at\n"
 	"  place --game FILE (--unit ID | --commander ID) --x X --y Y [--facing D] [--formation F]\n"
 	"  enter --game FILE --unit ID [--x X --y Y ...]   a reinforcement arrives at its entry\n"
@@ -533,6 +533,8 @@ int cmd_referee(int argc, char **argv)
 			STR(tx.formation);
 		else if (!strcmp(a, "--commander"))
 			STR(tx.commander);
+		else if (!strcmp(a, "--svg"))
+			STR(tx.svg);
 		else if (!strcmp(a, "--points"))
 			NUM(points, 1, 99);
 		else if (!strcmp(a, "--force"))

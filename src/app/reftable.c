@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../core/fsio.h"
 #include "../core/prov.h"
 #include "catalog.h"
 #include "cli.h"
@@ -140,6 +141,9 @@ static void print_where(const struct ctab *t, const struct ctbl *tb, const struc
 			printf("out of range\n");
 		else if (!s.stands && !s.pivot_stands)
 			printf("no fire: %s\n", s.blocked[0] ? s.blocked : "outside its arc");
+		else if (!s.stands)
+			printf("only with a pivot: %d %s at -1 [Fire (g)]\n", s.pivot_stands,
+			       tb->base[o->u[only].type].arm == CA_ARTILLERY ? "gunners" : "stands");
 		else
 			printf("%d %s at a %s%s%s%s\n", s.stands, tb->base[o->u[only].type].arm == CA_ARTILLERY ? "gunners" : "stands",
 			       ctab_target_name[s.target], s.cover ? " in cover" : "",
@@ -159,6 +163,95 @@ static void print_where(const struct ctab *t, const struct ctbl *tb, const struc
 			       in_of(gap), r);
 		}
 	}
+}
+
+/* ---- the table as SVG ------------------------------------------------------------------- */
+
+#define SVG_PX 8 /* pixels an inch */
+
+static const char *const kind_fill[CK_KINDS] = {
+	"#e3d6a8", "#c4a77a", "#8fb878", "none", "none", "none", "#b5654f", "#9c8a62", "none", "#d6b9a8",
+};
+static const char *const kind_stroke[CK_KINDS] = {
+	"#b8a870", "#8c6f44", "#4f7a3c", "#4a7fc0", "#555555", "#6b5533", "#7a3a2a", "#5a4a2a", "#c8b070", "#9a7a6a",
+};
+
+static void svg_pts(FILE *f, const struct ctbl *tb, const struct pl_pt *p, int n)
+{
+	for (int k = 0; k < n; k++)
+		fprintf(f, "%s%.1f,%.1f", k ? " " : "", (double)p[k].x * SVG_PX / PL_PER_INCH,
+			(double)(tb->depth - p[k].y) * SVG_PX / PL_PER_INCH);
+}
+
+/* Draws the table, its terrain, every unit on it (its front edge heavy) and the commanders. */
+static int table_svg(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		     const char *path)
+{
+	static const char *const side_fill[2] = {"#5b7f4a", "#b84a3a"};
+	char *buf = NULL;
+	size_t len = 0;
+	struct err e;
+	FILE *f = open_memstream(&buf, &len);
+	double w = (double)tb->width * SVG_PX / PL_PER_INCH, h = (double)tb->depth * SVG_PX / PL_PER_INCH;
+	int rc;
+	if (!f)
+		return cli_fail(stderr, "out of memory");
+	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+		"font-family=\"sans-serif\" font-size=\"9\">\n", w, h + 16, w, h + 16);
+	fprintf(f, "<title>%s, turn %d (table %s, reconstructed)</title>\n", o->title, g->turn, tb->id);
+	fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#eef0dc\" stroke=\"#333\"/>\n", w, h);
+	for (int pass = 0; pass < 2; pass++) /* areas under lines */
+		for (int k = 0; k < tb->nf; k++) {
+			const struct ctbl_feature *x = &tb->f[k];
+			if (x->closed != (pass == 0))
+				continue;
+			fprintf(f, "<%s points=\"", x->closed ? "polygon" : "polyline");
+			svg_pts(f, tb, x->p, x->n);
+			fprintf(f, "\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"%s><title>%s (%s)</title></%s>\n",
+				kind_fill[x->kind], kind_stroke[x->kind], x->closed ? "1" : x->kind == CK_ROAD ? "3" : "2",
+				x->kind == CK_TRENCH ? " stroke-dasharray=\"4 2\"" : "", x->name, ctbl_kind_name[x->kind],
+				x->closed ? "polygon" : "polyline");
+		}
+	for (int i = 0; i < o->n; i++) {
+		struct pl_rect r;
+		struct pl_pt c[4];
+		if (!g->s[i].pos.on || !g->s[i].figures)
+			continue;
+		ctbl_footprint(t, tb, o, g, i, &g->s[i].pos, &r);
+		pl_rect_corners(&r, c);
+		fprintf(f, "<polygon points=\"");
+		svg_pts(f, tb, c, 4);
+		fprintf(f, "\" fill=\"%s\" fill-opacity=\"%s\" stroke=\"#222\" stroke-width=\"0.6\"><title>%s: %s, %d figures, "
+			"%d markers%s</title></polygon>\n", side_fill[o->u[i].side], g->s[i].routing ? "0.35" : "0.85", o->u[i].id,
+			cros_form_name[g->s[i].pos.form], g->s[i].figures, g->s[i].markers, g->s[i].routing ? ", routing" : "");
+		fprintf(f, "<polyline points=\"");
+		svg_pts(f, tb, c, 2);
+		fprintf(f, "\" stroke=\"#000\" stroke-width=\"2\"/>\n");
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
+			(double)r.c.x * SVG_PX / PL_PER_INCH, (double)(tb->depth - r.c.y) * SVG_PX / PL_PER_INCH - 6, o->u[i].id);
+	}
+	for (int k = 0; k < o->ncmdrs; k++) {
+		if (!g->cmdr[k].on)
+			continue;
+		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#fff\" stroke=\"#000\"><title>%s</title></circle>\n",
+			(double)g->cmdr[k].c.x * SVG_PX / PL_PER_INCH, (double)(tb->depth - g->cmdr[k].c.y) * SVG_PX / PL_PER_INCH,
+			o->cmdr[k]);
+	}
+	fprintf(f, "<text x=\"4\" y=\"%.0f\">%s, turn %d. Table %s (reconstructed). Grid: none; 1\" = %d px; north up.</text>\n",
+		h + 12, o->title, g->turn, tb->id, SVG_PX);
+	fprintf(f, "</svg>\n");
+	if (fclose(f) != 0) {
+		free(buf);
+		return cli_fail(stderr, "out of memory");
+	}
+	rc = fs_write_atomic(path, buf, len, &e);
+	free(buf);
+	if (rc != 0) {
+		cli_print_err(&e);
+		return 1;
+	}
+	printf("%s: the table, turn %d\n", path, g->turn);
+	return 0;
 }
 
 /* The position a command asks for: the unit's own, changed by the options. */
@@ -249,6 +342,8 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 	int i = -1, bad;
 	evsink_init(&ev, store, RTAB_EVENTS);
 	if (!strcmp(q->what, "table")) {
+		if (x->svg[0])
+			return table_svg(t, tb, o, g, x->svg);
 		print_table(tb);
 		return 0;
 	}

@@ -18,6 +18,7 @@ struct rtab_opts {
 	int facing;               /* -1: as it was */
 	char formation[16];       /* "": as it was */
 	char commander[CROS_ID_MAX];
+	char svg[256];            /* table --svg FILE: draw it there */
 };
 
 /* Loads table id (data/cotlb/ID.json, or a path) of order of battle o into tb (large). 0 or -1

@@ -554,6 +554,19 @@ contains "table: file:line" "$tmp/err" "table.json:[0-9]*: 93rd's starting place
 expect "table: check a table whose start breaks the 2 inches" 1 "$bin" check "$tmp/table.json"
 contains "table: check: the place's line" "$tmp/err" "table.json:207: 93rd's starting place"
 
+# The scenario's own table (data/cotlb/balaclava-2014-table.json, reconstructed on the seed's
+# 6' x 24' field): a new game stands on it by default, and draws
+expect "table: check the Balaclava table" 0 "$bin" check data/cotlb/balaclava-2014-table.json
+g4="$tmp/cotlb-balaclava.json"
+expect "table: Balaclava on its table" 0 "$bin" referee cotlb new --oob balaclava-2014 --game "$g4"
+contains "table: Balaclava on its table" "$tmp/out" "on the table balaclava-2014-table$"
+expect "table: Balaclava, the redoubt guns" 0 "$bin" referee cotlb where --game "$g4" --unit redoubt1-guns
+contains "table: Balaclava, the redoubt guns' targets" "$tmp/out" "^  azov1  *[0-9.]*\"  [0-9]* gunners at a column, short range$"
+expect "table: Balaclava as SVG" 0 "$bin" referee cotlb table --game "$g4" --svg "$tmp/table.svg"
+contains "table: the SVG's units" "$tmp/table.svg" "<title>93rd: line, 24 figures, 0 markers</title>"
+contains "table: the SVG's terrain" "$tmp/table.svg" "<title>Causeway Heights (gentle-hill)</title>"
+n=$(grep -c '<polygon' "$tmp/table.svg"); [ "$n" -ge 60 ] && ok || ko "table: the SVG has $n polygons"
+
 # Sevastopol's charts (crimea referee siege)
 expect "check the Sevastopol charts" 0 "$bin" check data/siege/tables.json
 sed 's/"D\/2"/"Q\/2"/' data/siege/tables.json >"$tmp/siege.json"

@@ -1,7 +1,8 @@
 /* Unit tests for src/games/cotlb/ctable.c: a Charge of the Light Brigade table (a small test
  * table of the balaclava-2014 order of battle, built here) and the rulings on where units stand:
  * footprints, the two-inch rule, fire's range, arc, line of sight, target class and cover, the
- * brigade command radius, and a move's dice, terrain and path. */
+ * brigade command radius, and a move's dice, terrain and path; and the scenario's own table
+ * (data/cotlb/balaclava-2014-table.json) loads with every unit placed. */
 #include "testutil.h"
 
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 
 #define SHEET "data/cotlb/sheet-2014.json"
 #define OOB "data/cotlb/balaclava-2014.json"
+#define TABLE "data/cotlb/balaclava-2014-table.json"
 
 struct fix {
 	struct ctab t;
@@ -61,7 +63,7 @@ static const char *const test_table =
 	"  {\"type\": \"russian-artillery\", \"arm\": \"artillery\", \"width\": 2, \"depth\": 2, \"weapon\": "
 	"\"russian-foot-artillery\", \"horse_weapon\": \"russian-horse-artillery\"},"
 	"  {\"type\": \"turkish-artillery\", \"arm\": \"artillery\", \"width\": 2, \"depth\": 2, \"weapon\": "
-	"\"russian-foot-artillery\"}]},"
+	"\"allied-foot-artillery\"}]},"
 	" \"deployment\": ["
 	"  {\"unit\": \"dnieper1\", \"x\": 50, \"y\": 40, \"facing\": 180, \"formation\": \"line\"},"
 	"  {\"unit\": \"93rd\", \"x\": 50, \"y\": 30, \"facing\": 0, \"formation\": \"line\"},"
@@ -339,6 +341,29 @@ static void test_load_errors(void **state)
 	free(f);
 }
 
+/* The scenario's own table: every unit has a place, every start is legal. */
+static void test_balaclava_table(void **state)
+{
+	(void)state;
+	struct fix *f = calloc(1, sizeof *f);
+	struct errlist *l = malloc(sizeof *l);
+	assert_non_null(f);
+	assert_non_null(l);
+	errlist_init(l);
+	must(ctab_load_file(&f->t, SHEET, l), l, SHEET);
+	must(cros_oob_load_file(&f->o, &f->t, OOB, l), l, OOB);
+	must(ctbl_load_file(&f->tb, &f->t, &f->o, TABLE, l), l, TABLE);
+	for (int i = 0; i < f->o.n; i++) {
+		if (!(f->o.u[i].reinforcement ? f->tb.entry[i].on : f->tb.start[i].on))
+			fail_msg("%s has no place on %s", f->o.u[i].id, TABLE);
+	}
+	for (int k = 0; k < f->o.ncmdrs; k++)
+		if (!f->tb.cmdr_start[k].on && !f->tb.cmdr_entry[k].on)
+			fail_msg("commander %s has no place on %s", f->o.cmdr[k], TABLE);
+	free(l);
+	free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -347,6 +372,7 @@ int main(void)
 		cmocka_unit_test(test_command_radius),
 		cmocka_unit_test(test_moves),
 		cmocka_unit_test(test_load_errors),
+		cmocka_unit_test(test_balaclava_table),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
