@@ -58,7 +58,12 @@ static const char ref_usage[] =
 	"  enter --game FILE --unit ID [--x X --y Y ...]   a reinforcement arrives at its entry\n"
 	"  move --game FILE --unit ID [--x X] [--y Y] [--facing D] [--formation F] [--dice D,..]\n"
 	"         a move by the MOVE Chart (terrain, pivot, back or sideways, 2\" from the enemy), or a\n"
-	"         change of formation or facing in place\n";
+	"         change of formation or facing in place; --toward ID instead of --x/--y: straight at\n"
+	"         that enemy, as far as the dice allow, stopping 2\" from it (where a charge starts)\n"
+	"  withdraw --game FILE --unit ID --dice A,B,C,D   4 dice straight away from the nearest enemy,\n"
+	"         facing away [Close Combat (g)]; friends passed through take a marker\n"
+	"  rout --game FILE --unit ID --dice A,B,C,D       the same for a routing unit [MORALE (d)];\n"
+	"         friends within 6\" of its line take a marker [MORALE (a) 3]\n";
 
 /* "6,5,1" into d; false on anything else. */
 static bool parse_dice(const char *s, struct ref_dice *d)
@@ -535,6 +540,8 @@ int cmd_referee(int argc, char **argv)
 			STR(tx.commander);
 		else if (!strcmp(a, "--svg"))
 			STR(tx.svg);
+		else if (!strcmp(a, "--toward"))
+			STR(tx.toward);
 		else if (!strcmp(a, "--points"))
 			NUM(points, 1, 99);
 		else if (!strcmp(a, "--force"))

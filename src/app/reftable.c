@@ -60,7 +60,7 @@ bool rtab_exists(const char *argv0, const char *id)
 bool rtab_is_cmd(const char *what)
 {
 	return !strcmp(what, "place") || !strcmp(what, "enter") || !strcmp(what, "where") || !strcmp(what, "move") ||
-	       !strcmp(what, "table");
+	       !strcmp(what, "table") || !strcmp(what, "withdraw") || !strcmp(what, "rout");
 }
 
 static double in_of(int32_t tenths)
@@ -299,6 +299,7 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 	}
 	if (mv.kind == 1) {
 		g->s[i].pos = *p;
+		g->s[i].moving = false; /* a standing action [MOVE (h)] */
 		return saved(o, g, path, log, what, ev);
 	}
 	if ((n = cref_move_dice(t, &mv.m, &e)) <= 0) {
@@ -329,6 +330,44 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 		return 1;
 	}
 	g->s[i].pos = *p;
+	/* [MOVE (h)]: cavalry is moving when its last action was 4" or more forward */
+	g->s[i].moving = tb->base[o->u[i].type].arm == CA_CAVALRY && !mv.m.one_die && mv.dist >= 4 * PL_PER_INCH;
+	if (g->s[i].moving)
+		ev_emit(ev, "[MOVE (h)]", "%s is moving cavalry (4\" or more forward)", o->u[i].id);
+	return saved(o, g, path, log, what, ev);
+}
+
+/* withdraw and rout: 4 dice straight away from the nearest enemy [Close Combat (g)], [MORALE (d)]. */
+static int do_fall(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, int i, const struct cros_oob *o,
+		   struct cros_game *g, const char *path, json_t *log, const char *what, struct evsink *ev)
+{
+	bool rout = !strcmp(q->what, "rout");
+	struct ctbl_fall fb;
+	struct err e;
+	int inches = 0;
+	if (!g->s[i].pos.on)
+		return cli_fail(stderr, "%s is not on the table", o->u[i].id);
+	if (rout && !g->s[i].routing)
+		return cli_fail(stderr, "%s is not routing (a unit routs when its markers reach its stands [MORALE (c)])",
+				o->u[i].id);
+	if (!q->dice.given || q->dice.n != 4)
+		return cli_fail(stderr, "%s needs --dice with the 4 dice thrown (natural: no markers, no terrain)", q->what);
+	for (int k = 0; k < 4; k++)
+		inches += q->dice.d[k];
+	if (ctbl_fall_back(t, tb, o, g, i, inches, rout, &fb, ev, &e) != 0) {
+		fprintf(stderr, "crimea: %s\n", e.msg);
+		return 1;
+	}
+	g->s[i].pos = fb.to;
+	g->s[i].moving = false;
+	for (int k = 0; k < fb.npassed; k++)
+		cros_mark(t, o, g, fb.passed[k], 1, rout ? "a friendly unit routs through it [MORALE (a) 3, 4]"
+						       : "a friendly unit withdraws through it [MORALE (a) 4]", ev);
+	for (int k = 0; k < fb.nnear; k++)
+		cros_mark(t, o, g, fb.near[k], 1, "a friendly unit routs within 6\" along its line [MORALE (a) 3]", ev);
+	if (!rout)
+		ev_emit(ev, "[MORALE (a) 6]", "%s's own marker for withdrawing comes with the ruling that made it withdraw",
+			o->u[i].id);
 	return saved(o, g, path, log, what, ev);
 }
 
@@ -370,6 +409,8 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 	}
 	if (i < 0)
 		return cli_fail(stderr, "%s needs --unit ID", q->what);
+	if (!strcmp(q->what, "withdraw") || !strcmp(q->what, "rout"))
+		return do_fall(t, tb, q, i, o, g, path, log, what, &ev);
 	if (!strcmp(q->what, "enter")) {
 		if (g->s[i].pos.on)
 			return cli_fail(stderr, "%s is on the table already", o->u[i].id);
@@ -384,6 +425,34 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 	if (bad)
 		return cli_fail(stderr, "no formation \"%s\" (line, double-line, attack-column, march-column, square, limbered, "
 			    "unlimbered)", x->formation);
+	if (!strcmp(q->what, "move") && x->toward[0]) {
+		int j = cros_find(o, x->toward);
+		int32_t d, lim = -1;
+		if (j < 0 || !g->s[j].pos.on || o->u[j].side == o->u[i].side)
+			return cli_fail(stderr, "--toward names an enemy unit on the table, not \"%s\"", x->toward);
+		if (x->has_x || x->has_y)
+			return cli_fail(stderr, "--toward takes the place of --x and --y");
+		if (q->dice.given) {
+			/* as far as the dice allow: what they come to on this line */
+			struct ctbl_move mv;
+			struct cros_pos full = ctbl_toward(t, tb, o, g, i, j, -1, &d);
+			struct evsink quiet;
+			struct event one[16];
+			int inches;
+			full.facing = p.facing;
+			full.form = p.form;
+			evsink_init(&quiet, one, 16);
+			if (ctbl_move_plan(t, tb, o, g, i, &full, &mv, &quiet, &e) == 0 && mv.kind == 0 &&
+			    (inches = cref_move_roll(t, &mv.m, q->dice.d, q->dice.n, &quiet, &e)) >= 0)
+				lim = inches * PL_PER_INCH;
+		}
+		{
+			struct cros_pos to = ctbl_toward(t, tb, o, g, i, j, lim, &d);
+			p.c = to.c;
+		}
+		ev_emit(&ev, "[MOVE (i)]", "%s moves straight at %s: %.1f\" %s", o->u[i].id, o->u[j].id, in_of(d),
+			lim >= 0 && d >= lim ? "(as far as the dice allow)" : "(to 2\" of it)");
+	}
 	if (!strcmp(q->what, "move"))
 		return do_move(t, tb, q, &p, i, o, g, path, log, what, &ev);
 	if (ctbl_check(t, tb, o, g, i, &p, &e) != 0) {
@@ -443,9 +512,11 @@ int rtab_fire(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 }
 
 int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
-	       const struct ref_req *q)
+	       struct ref_req *q)
 {
 	int a = cros_find(o, q->side[0].unit), d = cros_find(o, q->side[1].unit);
+	struct event store[RTAB_EVENTS];
+	struct evsink ev;
 	int32_t gap;
 	if (a < 0 || d < 0 || (gap = ctbl_gap(t, tb, o, g, a, d)) < 0)
 		return 0;
@@ -454,8 +525,23 @@ int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 			"unit within 2\" of the enemy\n", o->u[a].id, in_of(gap), o->u[d].id);
 		return 1;
 	}
-	printf("on the table:\n  %-22s %s is %.1f\" from %s: it may charge\n", "[Close Combat (a)]", o->u[a].id, in_of(gap),
-	       o->u[d].id);
+	evsink_init(&ev, store, RTAB_EVENTS);
+	ev_emit(&ev, "[Close Combat (a)]", "%s is %.1f\" from %s: it may charge", o->u[a].id, in_of(gap), o->u[d].id);
+	for (int k = 0; k < 2; k++) {
+		const char *keys[CTAB_MODS_MAX];
+		bool rear;
+		struct ref_side *sd = &q->side[k];
+		int n = ctbl_cc_mods(t, tb, o, g, a, d, k, keys, CTAB_MODS_MAX, &rear, &ev);
+		for (int i = 0; i < n; i++) {
+			bool have = false;
+			for (int j = 0; j < sd->nmods; j++)
+				have = have || !strcmp(sd->mods[j], keys[i]);
+			if (!have && sd->nmods < CTAB_MODS_MAX)
+				snprintf(sd->mods[sd->nmods++], sizeof sd->mods[0], "%s", keys[i]);
+		}
+		sd->rear = sd->rear || rear;
+	}
+	ref_print_events("on the table:", &ev);
 	return 0;
 }
 

@@ -19,6 +19,7 @@ struct rtab_opts {
 	char formation[16];       /* "": as it was */
 	char commander[CROS_ID_MAX];
 	char svg[256];            /* table --svg FILE: draw it there */
+	char toward[CROS_ID_MAX]; /* move --toward ID: straight at that unit, to 2" of it */
 };
 
 /* Loads table id (data/cotlb/ID.json, or a path) of order of battle o into tb (large). 0 or -1
@@ -28,7 +29,7 @@ int rtab_load(const char *argv0, const char *id, const struct ctab *t, const str
 bool rtab_exists(const char *argv0, const char *id);
 /* Whether what is one of the table commands. */
 bool rtab_is_cmd(const char *what);
-/* Runs a table command (place, enter, where, move, table) on the game at path; saves it when it
+/* Runs a table command (place, enter, where, move, withdraw, rout, table) on the game at path; saves it when it
  * changes. Exit status: 0, 1 refused by the rules, 2 bad options. */
 int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct rtab_opts *x,
 	     const struct cros_oob *o, struct cros_game *g, const char *path, json_t *log, const char *what);
@@ -37,9 +38,10 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 int rtab_fire(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 	      struct ref_req *q);
 /* melee between two units of the game on a table: the attacker must be within 2" [Close Combat
- * (a)]. 0, or the exit status. */
+ * (a)]; adds the modifiers the table shows (formations, cover, crest, the rear, standing
+ * cavalry) to those given. 0, or the exit status. */
 int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
-	       const struct ref_req *q);
+	       struct ref_req *q);
 /* At a new turn, [BRIGADE COMMANDERS]: markers for units outside their commander's radius. */
 void rtab_turn(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, struct cros_game *g,
 	       struct evsink *ev);

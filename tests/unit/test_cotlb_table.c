@@ -304,6 +304,100 @@ static void test_moves(void **state)
 	free(f);
 }
 
+static bool has_key(const char **keys, int n, const char *k)
+{
+	for (int i = 0; i < n; i++)
+		if (!strcmp(keys[i], k))
+			return true;
+	return false;
+}
+
+static void test_charges_and_falling_back(void **state)
+{
+	(void)state;
+	struct fix *f = fixture(test_table);
+	struct event store[64];
+	struct evsink ev;
+	struct ctbl_fall fb;
+	struct err e;
+	const char *keys[CTAB_MODS_MAX];
+	bool rear;
+	int32_t d;
+	int n, dn = U(f, "dnieper1"), h = U(f, "93rd");
+	struct cros_pos to;
+	evsink_init(&ev, store, 64);
+	/* straight at the 93rd, stopping at 2" exactly: 10" less the fronts (0.7" each) less 2" */
+	to = ctbl_toward(&f->t, &f->tb, &f->o, &f->g, dn, h, -1, &d);
+	assert_int_equal(d, 66);
+	f->g.s[dn].pos = to;
+	assert_int_equal(ctbl_gap(&f->t, &f->tb, &f->o, &f->g, dn, h), 20);
+	/* as far as 3" allow */
+	f->g.s[dn].pos.c.y = 400;
+	to = ctbl_toward(&f->t, &f->tb, &f->o, &f->g, dn, h, 30, &d);
+	assert_int_equal(d, 30);
+	assert_int_equal(to.c.y, 370);
+	f->g.s[dn].pos.c.y = 334;
+	/* infantry in line against infantry in line: nothing; from behind: the rear (e) */
+	n = ctbl_cc_mods(&f->t, &f->tb, &f->o, &f->g, dn, h, 1, keys, CTAB_MODS_MAX, &rear, &ev);
+	assert_int_equal(n, 0);
+	assert_false(rear);
+	put(f, "kiev1", 50, 26.4, 0, CF_LINE); /* Russian hussars behind the 93rd, charging its back */
+	f->g.s[dn].pos.on = false;
+	f->g.s[U(f, "kiev1")].moving = true;
+	n = ctbl_cc_mods(&f->t, &f->tb, &f->o, &f->g, U(f, "kiev1"), h, 0, keys, CTAB_MODS_MAX, &rear, &ev);
+	assert_true(has_key(keys, n, "cavalry-line"));
+	n = ctbl_cc_mods(&f->t, &f->tb, &f->o, &f->g, U(f, "kiev1"), h, 1, keys, CTAB_MODS_MAX, &rear, &ev);
+	assert_true(rear);
+	/* standing cavalry defending; a square; a battery limbered */
+	f->g.s[U(f, "kiev1")].moving = false;
+	n = ctbl_cc_mods(&f->t, &f->tb, &f->o, &f->g, h, U(f, "kiev1"), 1, keys, CTAB_MODS_MAX, &rear, &ev);
+	assert_true(has_key(keys, n, "standing-cavalry"));
+	f->g.s[h].pos.form = CF_SQUARE;
+	n = ctbl_cc_mods(&f->t, &f->tb, &f->o, &f->g, U(f, "kiev1"), h, 1, keys, CTAB_MODS_MAX, &rear, &ev);
+	assert_true(has_key(keys, n, "square"));
+	f->g.s[h].pos.form = CF_LINE;
+	/* behind the wall at x = 70: cover */
+	put(f, "93rd", 71, 15, 270, CF_MARCH);
+	put(f, "kiev1", 66.8, 15, 90, CF_MARCH);
+	n = ctbl_cc_mods(&f->t, &f->tb, &f->o, &f->g, U(f, "kiev1"), h, 1, keys, CTAB_MODS_MAX, &rear, &ev);
+	assert_true(has_key(keys, n, "cover"));
+	/* a Russian attack column straight on at infantry: +2 */
+	put(f, "kiev1", 130, 70, 0, CF_LINE);
+	f->g.s[U(f, "kiev1")].pos.on = false;
+	put(f, "dnieper1", 50, 40, 180, CF_ATTACK);
+	put(f, "93rd", 50, 33, 0, CF_LINE);
+	n = ctbl_cc_mods(&f->t, &f->tb, &f->o, &f->g, dn, h, 0, keys, CTAB_MODS_MAX, &rear, &ev);
+	assert_true(has_key(keys, n, "russian-attack-column"));
+
+	/* a withdrawal: 12" straight away from the nearest enemy, facing away */
+	put(f, "93rd", 50, 30, 0, CF_LINE);
+	put(f, "dnieper1", 50, 33.5, 180, CF_LINE);
+	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, 12, false, &fb, &ev, &e), 0);
+	assert_int_equal(fb.from, dn);
+	assert_true(fb.to.on);
+	assert_int_equal(fb.to.c.x, 500);
+	assert_int_equal(fb.to.c.y, 180);
+	assert_int_equal(fb.to.facing, 180);
+	assert_int_equal(fb.npassed, 0);
+	/* through a friendly unit behind it: that unit takes a marker; a rout within 6" of a friend */
+	put(f, "42nd", 50, 24, 0, CF_LINE);
+	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, 12, false, &fb, &ev, &e), 0);
+	assert_int_equal(fb.npassed, 1);
+	assert_int_equal(fb.passed[0], U(f, "42nd"));
+	put(f, "42nd", 61.5, 24, 0, CF_MARCH); /* 6" beside the line of rout: 61.5 - 0.7 - 54.5 = 6.3"; */
+	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, 12, true, &fb, &ev, &e), 0);
+	assert_int_equal(fb.nnear, 0);
+	put(f, "42nd", 60.5, 24, 0, CF_MARCH); /* 5.3" */
+	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, 12, true, &fb, &ev, &e), 0);
+	assert_int_equal(fb.nnear, 1);
+	/* off the table: it leaves */
+	put(f, "93rd", 50, 5, 0, CF_LINE);
+	put(f, "dnieper1", 50, 8.5, 180, CF_LINE);
+	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, 20, true, &fb, &ev, &e), 0);
+	assert_false(fb.to.on);
+	free(f);
+}
+
 static void test_load_errors(void **state)
 {
 	(void)state;
@@ -371,6 +465,7 @@ int main(void)
 		cmocka_unit_test(test_fire_geometry),
 		cmocka_unit_test(test_command_radius),
 		cmocka_unit_test(test_moves),
+		cmocka_unit_test(test_charges_and_falling_back),
 		cmocka_unit_test(test_load_errors),
 		cmocka_unit_test(test_balaclava_table),
 	};

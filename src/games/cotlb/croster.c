@@ -208,6 +208,8 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 			json_decref(units);
 			return NULL;
 		}
+		if (s->moving)
+			json_object_set_new(u, "moving", json_true());
 		if (s->pos.on)
 			json_object_set_new(u, "at", json_pack("{s:f, s:f, s:i, s:s}", "x", (double)s->pos.c.x / PL_PER_INCH, "y",
 							      (double)s->pos.c.y / PL_PER_INCH, "facing", s->pos.facing,
@@ -303,6 +305,7 @@ int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct 
 		st->routing = jdoc_bool(d, x, "routing", errs);
 		st->ammo_out = jdoc_bool(d, x, "ammo_out", errs);
 		st->leader_back = jdoc_int(d, x, "leader_back", 0, 999, errs);
+		st->moving = jdoc_bool(d, x, "moving", errs);
 		if (json_object_get(x, "at"))
 			cros_read_pos(d, json_object_get(x, "at"), true, &st->pos, errs);
 	}

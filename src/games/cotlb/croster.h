@@ -73,6 +73,7 @@ struct cros_state {
 	bool ammo_out;           /* a battery that has used up its ammunition */
 	int leader_back;         /* 0: its leader is with it; else the turn its replacement comes */
 	struct cros_pos pos;
+	bool moving;             /* cavalry whose last action was 4" or more forward [MOVE (h)] */
 };
 
 struct cros_game {

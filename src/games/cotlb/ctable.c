@@ -361,8 +361,9 @@ static bool live(const struct cros_game *g, int j)
 	return g->s[j].pos.on && g->s[j].figures > 0;
 }
 
-int ctbl_check(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
-	       int i, const struct cros_pos *p, struct err *e)
+/* ctbl_check, with or without [MOVE (i)]'s two inches (a change of formation in place is not a move). */
+static int check_at(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		    int i, const struct cros_pos *p, bool two_inches, struct err *e)
 {
 	struct pl_rect r, q, now;
 	if (!ctbl_form_ok(tb, o, i, p->form))
@@ -382,7 +383,7 @@ int ctbl_check(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 		gap = pl_rects_gap(&r, &q);
 		if (gap == 0)
 			return err_set(e, NULL, 0, "%s would stand on %s", o->u[i].id, o->u[j].id);
-		if (o->u[j].side == o->u[i].side || gap >= CTBL_TWO_INCHES)
+		if (o->u[j].side == o->u[i].side || gap >= CTBL_TWO_INCHES || !two_inches)
 			continue;
 		/* closer than 2": allowed only for a unit already that close, and no closer */
 		was = g->s[i].pos.on ? pl_rects_gap(&now, &q) : CTBL_TWO_INCHES;
@@ -393,6 +394,12 @@ int ctbl_check(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 				       o->u[i].id, (double)gap / PL_PER_INCH, o->u[j].id);
 	}
 	return 0;
+}
+
+int ctbl_check(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+	       int i, const struct cros_pos *p, struct err *e)
+{
+	return check_at(t, tb, o, g, i, p, true, e);
 }
 
 /* ---- fire --------------------------------------------------------------------------------- */
@@ -690,8 +697,6 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 	mv->m.terrain = -1;
 	if (!live(g, i))
 		return err_set(e, NULL, 0, "%s is not on the table (place it first)", o->u[i].id);
-	if (ctbl_check(t, tb, o, g, i, p, e) != 0)
-		return -1;
 	d2 = pl_d2(from->c, p->c);
 	mv->dist = 0;
 	while ((int64_t)(mv->dist + 1) * (mv->dist + 1) <= d2)
@@ -705,11 +710,16 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 		if (mv->dist > 0)
 			return err_set(e, NULL, 0, "[Side A Turn (a)] changing formation is an action of its own: %s "
 				       "cannot move in the same action", o->u[i].id);
+		/* not a move: the new footprint may reach within 2" (a square formed at a charge) */
+		if (check_at(t, tb, o, g, i, p, false, e) != 0)
+			return -1;
 		mv->kind = 1;
 		ev_emit(ev, "[Side A Turn (a)]", "%s %s: its action", o->u[i].id,
 			p->form != from->form ? "changes formation" : "changes facing by more than 30 degrees");
 		return 0;
 	}
+	if (ctbl_check(t, tb, o, g, i, p, e) != 0)
+		return -1;
 	if (turn > 30)
 		return err_set(e, NULL, 0, "[MOVE (b)] %s may pivot up to 30 degrees as it moves, not %d (changing facing "
 			       "is an action of its own)", o->u[i].id, turn);
@@ -794,4 +804,212 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 	}
 	ev_emit(ev, "[MOVE (a)]", "%s moves %.1f\"", o->u[i].id, (double)mv->dist / PL_PER_INCH);
 	return 0;
+}
+
+/* ---- falling back, and close combat ------------------------------------------------------- */
+
+int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		   int i, int inches, bool rout, struct ctbl_fall *fb, struct evsink *ev, struct err *e)
+{
+	const struct cros_pos *p = &g->s[i].pos;
+	int32_t best = -1, dist = inches * PL_PER_INCH;
+	int away;
+	struct pl_rect r;
+
+	memset(fb, 0, sizeof *fb);
+	fb->from = -1;
+	if (!live(g, i))
+		return err_set(e, NULL, 0, "%s is not on the table", o->u[i].id);
+	for (int j = 0; j < o->n; j++) {
+		int32_t gap;
+		if (o->u[j].side == o->u[i].side || !live(g, j))
+			continue;
+		gap = ctbl_gap(t, tb, o, g, i, j);
+		if (best < 0 || gap < best) {
+			best = gap;
+			fb->from = j;
+		}
+	}
+	away = fb->from >= 0 && (g->s[fb->from].pos.c.x != p->c.x || g->s[fb->from].pos.c.y != p->c.y)
+		       ? pl_bearing(g->s[fb->from].pos.c, p->c)
+		       : pl_norm(p->facing + 180);
+	fb->to = *p;
+	fb->to.facing = away;
+	/* stop short of ending on another unit, half an inch at a time */
+	for (; dist >= 0; dist -= PL_PER_INCH / 2) {
+		bool clash = false;
+		fb->to.c = pl_offset(p->c, away, dist, 0);
+		ctbl_footprint(t, tb, o, g, i, &fb->to, &r);
+		if (!on_table(tb, &r)) {
+			fb->to.on = false;
+			break;
+		}
+		for (int j = 0; j < o->n && !clash; j++) {
+			struct pl_rect q;
+			if (j == i || !live(g, j))
+				continue;
+			ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &q);
+			clash = pl_rects_near(&r, &q, 0);
+		}
+		if (!clash)
+			break;
+	}
+	if (dist < 0) {
+		fb->to = *p;
+		dist = 0;
+	}
+	/* whom it passes through, and (a rout) who sees it go by within 6" */
+	for (int j = 0; j < o->n; j++) {
+		struct pl_rect q;
+		bool through = false, near = false;
+		if (j == i || !live(g, j) || o->u[j].side != o->u[i].side)
+			continue;
+		ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &q);
+		/* the routing unit's footprint every half inch of its way */
+		for (int32_t k = PL_PER_INCH / 2; k <= dist && !through; k += PL_PER_INCH / 2) {
+			struct cros_pos s = fb->to;
+			s.c = pl_offset(p->c, away, k, 0);
+			ctbl_footprint(t, tb, o, g, i, &s, &r);
+			through = pl_rects_near(&r, &q, 0);
+			near = near || pl_rects_near(&r, &q, 6 * PL_PER_INCH);
+		}
+		if (through)
+			fb->passed[fb->npassed++] = j;
+		else if (rout && near)
+			fb->near[fb->nnear++] = j;
+	}
+	if (!fb->to.on)
+		ev_emit(ev, rout ? "[MORALE (d)]" : "[Close Combat (g)]", "%s %s %d\" away from %s and leaves the table",
+			o->u[i].id, rout ? "routs" : "withdraws", inches, fb->from >= 0 ? o->u[fb->from].id : "the enemy");
+	else
+		ev_emit(ev, rout ? "[MORALE (d)]" : "[Close Combat (g)]",
+			"%s %s %.1f\" (of %d\") away from %s to (%.1f, %.1f), facing %d, in %s", o->u[i].id,
+			rout ? "routs" : "withdraws", (double)dist / PL_PER_INCH, inches,
+			fb->from >= 0 ? o->u[fb->from].id : "the enemy", (double)fb->to.c.x / PL_PER_INCH,
+			(double)fb->to.c.y / PL_PER_INCH, fb->to.facing, cros_form_name[fb->to.form]);
+	return 0;
+}
+
+static bool is_russian(const struct ctab *t, const struct cros_oob *o, int i)
+{
+	return !strncmp(t->unit[o->u[i].type].key, "russian-", 8);
+}
+
+/* A wall, stream or trench across the line from the attacker to the defender, within 2" of the
+ * defender: the defender is behind it [Modifiers (b)]. */
+static const struct ctbl_feature *behind(const struct ctbl *tb, const struct pl_rect *dr, struct pl_pt from)
+{
+	struct pl_pt c[4];
+	pl_rect_corners(dr, c);
+	for (int k = 0; k < tb->nf; k++) {
+		const struct ctbl_feature *x = &tb->f[k];
+		if (x->kind != CK_WALL && x->kind != CK_STREAM && x->kind != CK_TRENCH)
+			continue;
+		for (int s = 0; s + 1 < x->n; s++)
+			if (pl_segs_meet(from, dr->c, x->p[s], x->p[s + 1]) &&
+			    pl_shapes_near(c, 4, true, &x->p[s], 2, false, CTBL_TWO_INCHES))
+				return x;
+	}
+	return NULL;
+}
+
+int ctbl_cc_mods(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		 int a, int d, int k, const char **keys, int max, bool *rear, struct evsink *ev)
+{
+	int u = k ? d : a, other = k ? a : d, n = 0;
+	const struct cros_pos *p = &g->s[u].pos, *q = &g->s[other].pos;
+	int arm = tb->base[o->u[u].type].arm, oarm = tb->base[o->u[other].type].arm;
+	const char *why[CTAB_MODS_MAX];
+#define MOD(key, text)                                                                                         \
+	do {                                                                                                   \
+		if (n < max) {                                                                                 \
+			why[n] = (text);                                                                       \
+			keys[n++] = (key);                                                                     \
+		}                                                                                              \
+	} while (0)
+	*rear = false;
+	if (!live(g, u) || !live(g, other))
+		return 0;
+	if (arm == CA_CAVALRY && (k == 0 || g->s[u].moving)) {
+		if (p->form == CF_DOUBLE)
+			MOD("cavalry-double-line", "cavalry charging in double line");
+		else if (p->form == CF_LINE)
+			MOD("cavalry-line", "cavalry charging in line");
+	}
+	if (arm == CA_CAVALRY && k == 1 && !g->s[u].moving)
+		MOD("standing-cavalry", "its last action was not 4\" or more forward [MOVE (h)]");
+	if (arm == CA_INFANTRY) {
+		if (p->form == CF_DOUBLE)
+			MOD("infantry-double-line", "infantry in double line");
+		else if (p->form == CF_SQUARE)
+			MOD("square", "infantry in square");
+		else if (p->form == CF_MARCH)
+			MOD("march-column", "in march column");
+		else if (p->form == CF_ATTACK && !is_russian(t, o, u))
+			MOD("allied-attack-column", "an allied attack column");
+		else if (p->form == CF_ATTACK && k == 0 && oarm != CA_CAVALRY && pl_in_arc(p->c, p->facing, 45, q->c) &&
+			 pl_in_arc(q->c, q->facing, 45, p->c))
+			MOD("russian-attack-column", "a Russian attack column striking straight on");
+		if (o->u[u].guard)
+			MOD("guard", "guard infantry");
+	}
+	if (arm == CA_ARTILLERY)
+		MOD(p->form == CF_LIMBERED ? "limbered-artillery" : "unlimbered-artillery",
+		    p->form == CF_LIMBERED ? "limbered artillery" : "unlimbered artillery");
+	if (k == 1) {
+		struct pl_rect dr;
+		const struct ctbl_feature *x;
+		ctbl_footprint(t, tb, o, g, u, p, &dr);
+		if ((x = behind(tb, &dr, q->c)))
+			MOD("cover", x->name);
+		for (int f = 0; f < tb->nf; f++)
+			if (tb->f[f].kind == CK_STEEP_HILL && pl_poly_has(tb->f[f].p, tb->f[f].n, p->c) &&
+			    !pl_poly_has(tb->f[f].p, tb->f[f].n, q->c)) {
+				MOD("crest", tb->f[f].name);
+				break;
+			}
+		if (pl_in_arc(p->c, p->facing + 180, 45, q->c)) {
+			*rear = true;
+			ev_emit(ev, "[Modifiers (e)]", "%s is hit from the rear: the attacker comes from behind it", o->u[u].id);
+		}
+	}
+#undef MOD
+	for (int i = 0; i < n; i++) {
+		int m = ctab_mod(t, keys[i]);
+		char rule[24];
+		snprintf(rule, sizeof rule, "[Modifiers %s]", m >= 0 ? t->mod[m].cite : "");
+		ev_emit(ev, rule, "%s: %s (%s %+d)", o->u[u].id, why[i], keys[i], m >= 0 ? t->mod[m].value : 0);
+	}
+	return n;
+}
+
+struct cros_pos ctbl_toward(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+			    const struct cros_game *g, int i, int j, int32_t limit, int32_t *dist)
+{
+	const struct cros_pos *p = &g->s[i].pos;
+	struct cros_pos q = *p;
+	struct pl_rect r, tr;
+	int32_t lo = 0, hi;
+	int dir;
+	*dist = 0;
+	if (!live(g, i) || !live(g, j) || (p->c.x == g->s[j].pos.c.x && p->c.y == g->s[j].pos.c.y))
+		return q;
+	dir = pl_bearing(p->c, g->s[j].pos.c);
+	ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &tr);
+	hi = (int32_t)(pl_inches(pl_d2(p->c, g->s[j].pos.c)) * PL_PER_INCH) + 1;
+	if (limit >= 0 && hi > limit)
+		hi = limit;
+	/* the farthest whole tenth with the gap still 2" or more (the gap only shrinks on the way) */
+	while (lo < hi) {
+		int32_t mid = lo + (hi - lo + 1) / 2;
+		q.c = pl_offset(p->c, dir, mid, 0);
+		ctbl_footprint(t, tb, o, g, i, &q, &r);
+		if (!pl_rects_near(&r, &tr, CTBL_TWO_INCHES - 1))
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	q.c = pl_offset(p->c, dir, lo, 0);
+	*dist = lo;
+	return q;
 }

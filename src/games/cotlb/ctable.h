@@ -120,8 +120,36 @@ struct ctbl_move {
 };
 /* Plans a move; refuses (-1, e) a square moving [MOVE (d)], a formation change with a move, a
  * pivot beyond 30 degrees with a move, an end place ctbl_check refuses, a path that comes within
- * two inches of an enemy [MOVE (i)] or crosses what the unit may not [MOVE Chart]. */
+ * two inches of an enemy [MOVE (i)] or crosses what the unit may not [MOVE Chart]. A change of
+ * formation or facing in place is not a move: its footprint may come within 2" of an enemy (but
+ * not onto a unit or off the table). */
 int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		   int i, const struct cros_pos *p, struct ctbl_move *mv, struct evsink *ev, struct err *e);
+
+/* Where unit i would stand moving straight at unit j (facing kept) as far as limit tenths allow
+ * (-1: no limit), stopping 2" from it [MOVE (i)], [Close Combat (a)]; *dist the tenths moved. */
+struct cros_pos ctbl_toward(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+			    const struct cros_game *g, int i, int j, int32_t limit, int32_t *dist);
+
+/* A withdrawal [Close Combat (g)] or a rout [MORALE (d)] of unit i, `inches` (the natural dice)
+ * straight away from the nearest enemy, ignoring terrain, facing away, in its formation. */
+struct ctbl_fall {
+	int from;                /* the nearest enemy (-1: none on the table; then toward its own edge) */
+	struct cros_pos to;      /* where it ends (to.on false: it leaves the table) */
+	int passed[CROS_UNITS_MAX]; /* friendly units it passes through [MORALE (a) 4] */
+	int npassed;
+	int near[CROS_UNITS_MAX];   /* friendly units within 6" of its line of rout [MORALE (a) 3] */
+	int nnear;
+};
+/* Works out where it ends (stopping short, half an inch at a time, of ending on another unit)
+ * and whom it disturbs; changes nothing. 0, or -1 with e (a unit not on the table). */
+int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		   int i, int inches, bool rout, struct ctbl_fall *fb, struct evsink *ev, struct err *e);
+
+/* Close combat modifiers the table shows (formations, cover, crest, a charge from the rear,
+ * standing cavalry): up to max keys of the sheet's modifiers for the attacker a (k 0) or the
+ * defender d (k 1), each emitted with why; *rear set for a defender hit from its rear. */
+int ctbl_cc_mods(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		 int a, int d, int k, const char **keys, int max, bool *rear, struct evsink *ev);
 
 #endif
