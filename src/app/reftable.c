@@ -323,11 +323,37 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 		fprintf(stderr, "crimea: %s\n", e.msg);
 		return 1;
 	}
+	/* [MOVE (e)]: guns by prolonge cross streams and high hills only on an even die */
+	if (mv.even_die && q->dice.d[0] % 2) {
+		ref_print_events("move:", ev);
+		fprintf(stderr, "crimea: [MOVE (e)] %s by prolonge crosses %s only on an even die, not %d\n", o->u[i].id,
+			mv.terrain, q->dice.d[0]);
+		return 1;
+	}
 	if ((int32_t)inches * PL_PER_INCH < mv.dist) {
 		ref_print_events("move:", ev);
 		fprintf(stderr, "crimea: [MOVE (a)] %s rolled %d\" and the move is %.1f\": it may move up to %d\" on that line "
 			"(units need not move the full distance)\n", o->u[i].id, inches, in_of(mv.dist), inches);
 		return 1;
+	}
+	if (q->command_phase) {
+		/* [Side A Turn (c)]: who may react to a move bought with command points */
+		struct ctbl_react r[CROS_UNITS_MAX];
+		int nr = ctbl_reactions(t, tb, o, g, i, p, r, CROS_UNITS_MAX);
+		static const char *const what_r[] = {"fire", "turn in place to fire later", "unlimber", "charge"};
+		static const char *const cite[] = {"[Side A Turn (c) 1]", "[Side A Turn (c) 2]", "[Side A Turn (c) 3]",
+						   "[Side A Turn (c) 4]"};
+		if (!nr)
+			ev_emit(ev, "[Side A Turn (c)]", "no enemy unit may react to %s's move", o->u[i].id);
+		for (int k = 0; k < nr; k++) {
+			if (r[k].kind == CR_FIRE)
+				ev_emit(ev, cite[r[k].kind], "%s may fire at %s: %d %s at %s range (nearest %.1f\")", o->u[r[k].unit].id,
+					o->u[i].id, r[k].dice, tb->base[o->u[r[k].unit].type].arm == CA_ARTILLERY ? "gunners" : "stands",
+					r[k].band ? "long" : "short", in_of(r[k].gap));
+			else
+				ev_emit(ev, cite[r[k].kind], "%s may %s (nearest %.1f\")", o->u[r[k].unit].id, what_r[r[k].kind],
+					in_of(r[k].gap));
+		}
 	}
 	g->s[i].pos = *p;
 	/* [MOVE (h)]: cavalry is moving when its last action was 4" or more forward */

@@ -563,6 +563,11 @@ expect "table: the loser withdraws" 0 "$bin" referee cotlb withdraw --game "$g5"
 contains "table: the loser withdraws 12 inches" "$tmp/out" "93rd withdraws 12.0\" (of 12\") away from dnieper1 to (50.0, 18.0), facing 180, in square"
 expect "table: withdraw needs 4 dice" 2 "$bin" referee cotlb withdraw --game "$g5" --unit 93rd --dice 3,3
 expect "table: rout needs a routing unit" 2 "$bin" referee cotlb rout --game "$g5" --unit dnieper1 --dice 3,3,3,3
+# guns by prolonge: one die, and an even one to cross the stream [MOVE (e)]
+"$bin" referee cotlb place --game "$g5" --unit w-battery --x 80 --y 58.5 --facing 0 --formation unlimbered >/dev/null
+expect "table: prolonge across a stream, odd" 1 "$bin" referee cotlb move --game "$g5" --unit w-battery --y 62 --dice 3
+contains "table: prolonge across a stream, odd" "$tmp/err" "\[MOVE (e)\] w-battery by prolonge crosses stream only on an even die, not 3"
+expect "table: prolonge across a stream, even" 0 "$bin" referee cotlb move --game "$g5" --unit w-battery --y 62 --dice 4
 expect "table: a table command without a table" 2 "$bin" referee cotlb where --game "$g"
 sed 's/"x": 50, "y": 30/"x": 50, "y": 38/' tests/data/cotlb/test-table.json >"$tmp/table.json"
 expect "table: a table whose start breaks the 2 inches" 1 "$bin" referee cotlb new --oob balaclava-2014 --table "$tmp/table.json" --game "$tmp/t2.json"
@@ -582,6 +587,8 @@ expect "table: Balaclava as SVG" 0 "$bin" referee cotlb table --game "$g4" --svg
 contains "table: the SVG's units" "$tmp/table.svg" "<title>93rd: line, 24 figures, 0 markers</title>"
 contains "table: the SVG's terrain" "$tmp/table.svg" "<title>Causeway Heights (gentle-hill)</title>"
 n=$(grep -c '<polygon' "$tmp/table.svg"); [ "$n" -ge 60 ] && ok || ko "table: the SVG has $n polygons"
+expect "table: a command point move and its reactions" 0 "$bin" referee cotlb move --game "$g4" --unit azov1 --x 238 --dice 4,2,5 --command-phase
+contains "table: reactions: the redoubt's guns" "$tmp/out" "\[Side A Turn (c) 1\]  *redoubt1-guns may fire at azov1: [0-9]* gunners at short range"
 
 # Sevastopol's charts (crimea referee siege)
 expect "check the Sevastopol charts" 0 "$bin" check data/siege/tables.json

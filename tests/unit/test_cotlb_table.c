@@ -398,6 +398,33 @@ static void test_charges_and_falling_back(void **state)
 	free(f);
 }
 
+static void test_reactions(void **state)
+{
+	(void)state;
+	struct fix *f = fixture(test_table);
+	struct ctbl_react r[CROS_UNITS_MAX];
+	int dn = U(f, "dnieper1"), seen[4] = {-1, -1, -1, -1};
+	struct cros_pos p = f->g.s[dn].pos;
+	put(f, "heavy1", 70, 38, 270, CF_LINE);   /* cavalry facing the mover: a reaction charge */
+	put(f, "w-battery", 30, 20, 0, CF_LIMBERED); /* limbered guns in range: may unlimber */
+	put(f, "42nd", 65, 36, 90, CF_LINE);      /* in rifle range but facing away: may turn */
+	p.c.y = 370;
+	int n = ctbl_reactions(&f->t, &f->tb, &f->o, &f->g, dn, &p, r, CROS_UNITS_MAX);
+	for (int k = 0; k < n; k++)
+		seen[r[k].kind] = r[k].unit;
+	assert_int_equal(seen[CR_FIRE], U(f, "93rd"));
+	assert_int_equal(seen[CR_CHARGE], U(f, "heavy1"));
+	assert_int_equal(seen[CR_UNLIMBER], U(f, "w-battery"));
+	assert_int_equal(seen[CR_TURN], U(f, "42nd"));
+	for (int k = 0; k < n; k++)
+		if (r[k].kind == CR_FIRE) {
+			assert_int_equal(r[k].dice, 6);
+			assert_int_equal(r[k].band, 0);
+		}
+	assert_int_equal(n, 4);
+	free(f);
+}
+
 static void test_load_errors(void **state)
 {
 	(void)state;
@@ -466,6 +493,7 @@ int main(void)
 		cmocka_unit_test(test_command_radius),
 		cmocka_unit_test(test_moves),
 		cmocka_unit_test(test_charges_and_falling_back),
+		cmocka_unit_test(test_reactions),
 		cmocka_unit_test(test_load_errors),
 		cmocka_unit_test(test_balaclava_table),
 	};

@@ -795,6 +795,15 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 		if (worst < 0 || t->move[mv->m.row].terrain[c] > t->move[mv->m.row].terrain[worst])
 			worst = c;
 	}
+	if (from->form == CF_UNLIMBERED && worst >= 0) {
+		/* [MOVE (e)]: prolonge is one die, and an even one to cross walls, streams or high hills;
+		 * read as taking the place of the MOVE Chart's terrain penalty (else no gun could ever
+		 * cross by prolonge, and (e) would say nothing) */
+		mv->even_die = worst == CT_STEEP || worst == CT_WALLS;
+		ev_emit(ev, "[MOVE (e)]", "%s by prolonge crosses %s%s", o->u[i].id, mv->terrain,
+			mv->even_die ? ": only on an even die" : "");
+		worst = -1;
+	}
 	mv->m.terrain = worst;
 	if (worst >= 0) {
 		ev_emit(ev, "[MOVE Chart]", "%s's path crosses %s: the %s penalty", o->u[i].id, mv->terrain,
@@ -1012,4 +1021,65 @@ struct cros_pos ctbl_toward(const struct ctab *t, const struct ctbl *tb, const s
 	q.c = pl_offset(p->c, dir, lo, 0);
 	*dist = lo;
 	return q;
+}
+
+int ctbl_reactions(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		   int i, const struct cros_pos *p, struct ctbl_react *out, int max)
+{
+	struct cros_game *h = malloc(sizeof *h);
+	const struct cros_pos from = g->s[i].pos;
+	int n = 0, steps;
+	int64_t d2;
+	if (!h || !live(g, i))
+		goto out;
+	*h = *g;
+	d2 = pl_d2(from.c, p->c);
+	steps = (int)(pl_inches(d2)) + 1;
+	for (int j = 0; j < o->n; j++) {
+		struct ctbl_react best = {j, -1, 0, 0, -1};
+		int arm = tb->base[o->u[j].type].arm;
+		if (o->u[j].side == o->u[i].side || !live(g, j) || g->s[j].routing)
+			continue;
+		for (int k = 0; k <= steps; k++) {
+			struct ctbl_sight s;
+			struct err e;
+			struct cros_pos at = *p;
+			int32_t gap;
+			at.c.x = from.c.x + (int32_t)(((int64_t)p->c.x - from.c.x) * k / steps);
+			at.c.y = from.c.y + (int32_t)(((int64_t)p->c.y - from.c.y) * k / steps);
+			h->s[i].pos = at;
+			gap = ctbl_gap(t, tb, o, h, j, i);
+			if (best.gap < 0 || gap < best.gap)
+				best.gap = gap;
+			if (arm == CA_CAVALRY) {
+				/* a reaction charge: the mover within 45 degrees of its front, within its
+				 * longest move and the 2" of a charge [Side A Turn (c) 4] */
+				int row = ctab_move(t, "cavalry"), reach;
+				reach = row >= 0 ? 6 * t->move[row].dice[g->s[j].pos.form == CF_MARCH] + 2 : 0;
+				if (pl_in_arc(g->s[j].pos.c, g->s[j].pos.facing, 45, at.c) && gap <= reach * PL_PER_INCH)
+					best.kind = CR_CHARGE;
+				continue;
+			}
+			if (arm == CA_ARTILLERY && g->s[j].pos.form == CF_LIMBERED) {
+				int w = tb->base[o->u[j].type].weapon;
+				if (w >= 0 && gap <= t->weapon[w].long_in * PL_PER_INCH && best.kind < 0)
+					best.kind = CR_UNLIMBER; /* [Side A Turn (c) 3] */
+				continue;
+			}
+			if (g->s[j].ammo_out || ctbl_sight(t, tb, o, h, j, i, &s, NULL, &e) != 0 || s.band < 0 || s.band > 1)
+				continue;
+			if (s.stands > 0 && (best.kind != CR_FIRE || s.stands > best.dice)) {
+				best.kind = CR_FIRE; /* [Side A Turn (c) 1] */
+				best.dice = s.stands;
+				best.band = s.band;
+			} else if (best.kind < 0 && !s.blocked[0]) {
+				best.kind = CR_TURN; /* in range, not at the angle: it may turn [Side A Turn (c) 2] */
+			}
+		}
+		if (best.kind >= 0 && n < max)
+			out[n++] = best;
+	}
+out:
+	free(h);
+	return n;
 }

@@ -117,6 +117,8 @@ struct ctbl_move {
 	struct cref_move m;
 	int32_t dist;            /* tenths, centre to centre */
 	char terrain[96];        /* what the path crosses ("" none) */
+	bool even_die;           /* by prolonge across walls, streams or high hills: the die must be
+				  * even [MOVE (e)] (instead of the terrain's penalty) */
 };
 /* Plans a move; refuses (-1, e) a square moving [MOVE (d)], a formation change with a move, a
  * pivot beyond 30 degrees with a move, an end place ctbl_check refuses, a path that comes within
@@ -125,6 +127,19 @@ struct ctbl_move {
  * not onto a unit or off the table). */
 int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		   int i, const struct cros_pos *p, struct ctbl_move *mv, struct evsink *ev, struct err *e);
+
+/* [Side A Turn (c)] The enemy units that may react to unit i's command point move to p: each
+ * enemy unit once, with the best it may do at some point of the move (sampled every inch). */
+enum ctbl_react_kind { CR_FIRE, CR_TURN, CR_UNLIMBER, CR_CHARGE };
+struct ctbl_react {
+	int unit;
+	int kind;                /* enum ctbl_react_kind */
+	int dice;                /* CR_FIRE: stands (gunners) that bear */
+	int band;                /* CR_FIRE: 0 short, 1 long */
+	int32_t gap;             /* tenths, at the nearest point of the move */
+};
+int ctbl_reactions(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		   int i, const struct cros_pos *p, struct ctbl_react *out, int max);
 
 /* Where unit i would stand moving straight at unit j (facing kept) as far as limit tenths allow
  * (-1: no limit), stopping 2" from it [MOVE (i)], [Close Combat (a)]; *dist the tenths moved. */
