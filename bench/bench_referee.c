@@ -1,7 +1,9 @@
 /* bench_referee: how long a referee waits for the odds. The Charge of the Light Brigade sheet's
  * exact odds (src/games/cotlb/cref.c) of a volley, of saves, and of close combats from one stand
  * a side up to the largest the rulings take (24 dice a side), and Sevastopol's siege battery odds;
- * milliseconds, the median of the repetitions (wall clock).
+ * then what the Balaclava table (data/cotlb/balaclava-2014-table.json) measures: every volley
+ * on the table, the reactions to a long move, a rout; milliseconds, the median of the
+ * repetitions (wall clock).
  *   build/bench/bench_referee [-r REPS]
  * Run from the repository root. */
 #include <stdio.h>
@@ -10,6 +12,7 @@
 #include <time.h>
 
 #include "games/cotlb/cref.h"
+#include "games/cotlb/ctable.h"
 #include "games/siege/sref.h"
 
 static double now(void)
@@ -112,6 +115,53 @@ int main(int argc, char **argv)
 			tm[r] = (now() - t0) * 1e3;
 		}
 		printf("%-44s %10.4f\n", "Sevastopol: a siege gun's round", median(tm, reps));
+	}
+	{
+		/* the table: at the start of the NASHCON game, 60 units, 24 terrain features */
+		struct cros_oob *o = malloc(sizeof *o);
+		struct ctbl *tb = malloc(sizeof *tb);
+		struct cros_game *g = malloc(sizeof *g);
+		struct ctbl_react react[CROS_UNITS_MAX];
+		struct ctbl_fall fb;
+		int pairs = 0, az;
+		if (!o || !tb || !g || cros_oob_load_file(o, &t, "data/cotlb/balaclava-2014.json", &el) != 0 ||
+		    ctbl_load_file(tb, &t, o, "data/cotlb/balaclava-2014-table.json", &el) != 0) {
+			fprintf(stderr, "bench_referee: the Balaclava table does not load\n");
+			return 1;
+		}
+		cros_new(o, g);
+		ctbl_deploy(tb, o, g);
+		for (int r = 0; r < reps; r++) {
+			double t0 = now();
+			struct ctbl_sight s;
+			pairs = 0;
+			for (int i = 0; i < o->n; i++)
+				for (int j = 0; j < o->n; j++)
+					if (o->u[i].side != o->u[j].side && g->s[i].pos.on && g->s[j].pos.on &&
+					    ctbl_sight(&t, tb, o, g, i, j, &s, NULL, &e) == 0)
+						pairs++;
+			tm[r] = (now() - t0) * 1e3;
+		}
+		printf("%-44s %10.4f\n", "table: every volley at the start", median(tm, reps));
+		printf("%-44s %10.4f   (%d volleys)\n", "table: one volley", median(tm, reps) / pairs, pairs);
+		az = cros_find(o, "azov1");
+		for (int r = 0; r < reps; r++) {
+			struct cros_pos p = g->s[az].pos;
+			double t0 = now();
+			p.c.x -= 120; /* 12" west */
+			ctbl_reactions(&t, tb, o, g, az, &p, react, CROS_UNITS_MAX);
+			tm[r] = (now() - t0) * 1e3;
+		}
+		printf("%-44s %10.4f\n", "table: the reactions to a 12\" move", median(tm, reps));
+		for (int r = 0; r < reps; r++) {
+			double t0 = now();
+			ctbl_fall_back(&t, tb, o, g, az, 24, true, &fb, NULL, &e);
+			tm[r] = (now() - t0) * 1e3;
+		}
+		printf("%-44s %10.4f\n", "table: a 24\" rout", median(tm, reps));
+		free(o);
+		free(tb);
+		free(g);
 	}
 	return 0;
 }

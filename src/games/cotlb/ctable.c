@@ -78,6 +78,13 @@ static void read_feature(struct ctbl *tb, const struct jdoc *d, const json_t *x,
 	for (int i = 0; i < tb->nf; i++)
 		if (!strcmp(tb->f[i].id, f->id))
 			jdoc_add(d, x, errs, "feature \"%s\" is listed twice", f->id);
+	f->lo = f->hi = f->p[0];
+	for (int i = 1; i < f->n; i++) {
+		f->lo.x = f->p[i].x < f->lo.x ? f->p[i].x : f->lo.x;
+		f->lo.y = f->p[i].y < f->lo.y ? f->p[i].y : f->lo.y;
+		f->hi.x = f->p[i].x > f->hi.x ? f->p[i].x : f->hi.x;
+		f->hi.y = f->p[i].y > f->hi.y ? f->p[i].y : f->hi.y;
+	}
 	tb->nf++;
 }
 
@@ -428,18 +435,48 @@ static bool arc_meets(struct pl_pt s, int facing, int half, const struct pl_pt c
 	return false;
 }
 
-/* What blocks the line from a (on unit f) to b (on unit at), or NULL [Fire (j)-(l)]. */
-static const char *blocker(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
-			   const struct cros_game *g, int f, int at, struct pl_pt a, struct pl_pt b, char *buf, size_t n)
+/* Every unit's footprint on the table, worked out once for the many lines of a volley. */
+struct ctbl_feet {
+	bool on[CROS_UNITS_MAX];
+	struct pl_pt c[CROS_UNITS_MAX][4];
+	struct pl_pt lo[CROS_UNITS_MAX], hi[CROS_UNITS_MAX];
+};
+
+static void feet_of(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		    struct ctbl_feet *ft)
 {
 	for (int j = 0; j < o->n; j++) {
 		struct pl_rect r;
-		struct pl_pt c[4];
-		if (j == f || j == at || !live(g, j))
+		if (!(ft->on[j] = live(g, j)))
 			continue;
 		ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &r);
-		pl_rect_corners(&r, c);
-		if (pl_seg_meets_poly(a, b, c, 4)) {
+		pl_rect_corners(&r, ft->c[j]);
+		ft->lo[j] = ft->hi[j] = ft->c[j][0];
+		for (int k = 1; k < 4; k++) {
+			struct pl_pt q = ft->c[j][k];
+			ft->lo[j].x = q.x < ft->lo[j].x ? q.x : ft->lo[j].x;
+			ft->lo[j].y = q.y < ft->lo[j].y ? q.y : ft->lo[j].y;
+			ft->hi[j].x = q.x > ft->hi[j].x ? q.x : ft->hi[j].x;
+			ft->hi[j].y = q.y > ft->hi[j].y ? q.y : ft->hi[j].y;
+		}
+	}
+}
+
+/* Whether the segment ab's bounding box misses the box lo..hi (then it misses what is inside). */
+static bool box_misses(struct pl_pt a, struct pl_pt b, struct pl_pt lo, struct pl_pt hi)
+{
+	return (a.x < lo.x && b.x < lo.x) || (a.x > hi.x && b.x > hi.x) || (a.y < lo.y && b.y < lo.y) ||
+	       (a.y > hi.y && b.y > hi.y);
+}
+
+/* What blocks the line from a (on unit f) to b (on unit at), or NULL [Fire (j)-(l)]. */
+static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, const struct ctbl_feet *ft, int f, int at,
+			   struct pl_pt a, struct pl_pt b, char *buf, size_t n)
+{
+	for (int j = 0; j < o->n; j++) {
+		if (j == f || j == at || !ft->on[j] || box_misses(a, b, ft->lo[j], ft->hi[j]))
+			continue;
+		if (pl_seg_meets_poly(a, b, ft->c[j], 4)) {
 			snprintf(buf, n, "%s stands in the way [Fire (j)]", o->u[j].id);
 			return buf;
 		}
@@ -447,6 +484,8 @@ static const char *blocker(const struct ctab *t, const struct ctbl *tb, const st
 	for (int k = 0; k < tb->nf; k++) {
 		const struct ctbl_feature *x = &tb->f[k];
 		bool ain, bin;
+		if (box_misses(a, b, x->lo, x->hi))
+			continue;
 		if (!x->closed) {
 			if (x->kind != CK_WALL)
 				continue;
@@ -537,6 +576,8 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 	int across, deep, ns, seen = 0, pivot = 0, lng;
 	char buf[128], why[96];
 	int32_t reach;
+	struct ctbl_feet ft;
+	bool have_ft = false; /* the footprints, worked out when a stand first needs a line */
 
 	memset(s, 0, sizeof *s);
 	if (f == at)
@@ -594,8 +635,12 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 		bool clear = false;
 		if (!in75)
 			continue;
+		if (!have_ft) {
+			feet_of(t, tb, o, g, &ft);
+			have_ft = true;
+		}
 		for (int a = 0; a < 9 && !clear; a++) {
-			const char *why_not = blocker(t, tb, o, g, f, at, sp, aim[a], buf, sizeof buf);
+			const char *why_not = blocker(tb, o, &ft, f, at, sp, aim[a], buf, sizeof buf);
 			if (!why_not)
 				clear = true;
 			else if (!s->blocked[0])

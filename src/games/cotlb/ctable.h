@@ -37,6 +37,7 @@ struct ctbl_feature {
 	bool closed;             /* an area (polygon), else a line (polyline) */
 	struct pl_pt p[CTBL_PTS_MAX];
 	int n;
+	struct pl_pt lo, hi;     /* its bounding box, for quick rejections */
 };
 
 /* A troop type's stands on the table. */
