@@ -175,7 +175,7 @@ static int cmd_list(int argc, char **argv)
 		printf("Rule systems:\n");
 		for (const struct rules *const *r = rules_registry(); *r; r++)
 			printf("  %-8s %s\n", (*r)->id, (*r)->title);
-		printf("  %-8s %s: the referee's sheet (crimea referee cotlb)\n", "cotlb", COTLB_TITLE);
+		printf("  %-8s %s: the referee's sheet and table (crimea referee cotlb)\n", "cotlb", COTLB_TITLE);
 		printf("  %-8s %s: the referee's charts (crimea referee siege)\n", "siege", SIEGE_TITLE);
 		printf("  %-8s %s: the morale rules for a referee (crimea referee ulm)\n", "ulm", ULM_TITLE);
 		printf("\nScenarios (data: %s):\n", c->dir);

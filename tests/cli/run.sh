@@ -399,7 +399,7 @@ sed 's/"4-6", "5-6", "6"/"4-6", "5-6", "9"/' data/cotlb/sheet-2014.json >"$tmp/s
 expect "check a broken cotlb sheet" 1 "$bin" check "$tmp/sheet.json"
 contains "broken cotlb sheet: file:line" "$tmp/err" "sheet.json:12: \"9\" is not a Fire Chart cell"
 expect "list names the referee's sheet" 0 "$bin" list
-contains "list: cotlb" "$tmp/out" "^  cotlb .*the referee's sheet (crimea referee cotlb)$"
+contains "list: cotlb" "$tmp/out" "^  cotlb .*the referee's sheet and table (crimea referee cotlb)$"
 expect "referee sheet" 0 "$bin" referee cotlb sheet
 contains "referee sheet: weapons" "$tmp/out" "^  rifle  *muskets  20\"$"
 contains "referee sheet: modifiers" "$tmp/out" "^  cavalry-double-line  *+2 (a)"

@@ -680,7 +680,7 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 int ctbl_command(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, struct cros_game *g,
 		 struct evsink *ev)
 {
-	int drawn = 0;
+	int drawn = 0, in = 0;
 	for (int i = 0; i < o->n; i++) {
 		const struct cros_pos *c = &g->cmdr[o->u[i].commander];
 		struct pl_rect r;
@@ -692,11 +692,17 @@ int ctbl_command(const struct ctab *t, const struct ctbl *tb, const struct cros_
 		pl_rect_corners(&r, k);
 		gap = pl_shapes_gap(k, 4, true, &c->c, 1, false);
 		/* a portion of the unit within the radius: the nearest point, in whole inches up */
-		if (cref_command(t, o->u[i].type, (gap + PL_PER_INCH - 1) / PL_PER_INCH, g->s[i].routing, ev)) {
+		if (cref_command(t, o->u[i].type, (gap + PL_PER_INCH - 1) / PL_PER_INCH, g->s[i].routing, NULL)) {
+			ev_emit(ev, "[BRIGADE COMMANDERS]", "%s is %.1f\" from %s, beyond %d\"", o->u[i].id,
+				(double)gap / PL_PER_INCH, o->cmdr[o->u[i].commander], t->unit[o->u[i].type].radius);
 			cros_mark(t, o, g, i, 1, "outside its brigade commander's radius [MORALE (a) 8]", ev);
 			drawn++;
+		} else if (!g->s[i].routing) {
+			in++;
 		}
 	}
+	ev_emit(ev, "[BRIGADE COMMANDERS]", "%d unit%s on the table within their brigade commander's radius, %d beyond",
+		in, in == 1 ? "" : "s", drawn);
 	return drawn;
 }
 
