@@ -155,7 +155,7 @@ int main(int argc, char **argv)
 		printf("%-44s %10.4f\n", "table: the reactions to a 12\" move", median(tm, reps));
 		for (int r = 0; r < reps; r++) {
 			double t0 = now();
-			ctbl_fall_back(&t, tb, o, g, az, 24, true, &fb, NULL, &e);
+			ctbl_fall_back(&t, tb, o, g, az, -1, 24, true, &fb, NULL, &e);
 			tm[r] = (now() - t0) * 1e3;
 		}
 		printf("%-44s %10.4f\n", "table: a 24\" rout", median(tm, reps));

@@ -61,8 +61,9 @@ static const char ref_usage[] =
 	"         change of formation or facing in place; --toward ID instead of --x/--y: straight at\n"
 	"         that enemy, as far as the dice allow, stopping 2\" from it (where a charge starts);\n"
 	"         --command-phase: the enemy units that may react to the move [Side A Turn (c)]\n"
-	"  withdraw --game FILE --unit ID --dice A,B,C,D   4 dice straight away from the nearest enemy,\n"
-	"         facing away [Close Combat (g)]; friends passed through take a marker\n"
+	"  withdraw --game FILE --unit ID --dice A,B,C,D [--from ID]   4 dice straight away from the\n"
+	"         enemy it fought (--from; else the nearest), facing away, stopping short of the 2\" of\n"
+	"         other enemies [Close Combat (g)]; friends passed through take a marker\n"
 	"  rout --game FILE --unit ID --dice A,B,C,D       the same for a routing unit [MORALE (d)];\n"
 	"         friends within 6\" of its line take a marker [MORALE (a) 3]\n";
 
@@ -541,7 +542,7 @@ int cmd_referee(int argc, char **argv)
 			STR(tx.commander);
 		else if (!strcmp(a, "--svg"))
 			STR(tx.svg);
-		else if (!strcmp(a, "--toward"))
+		else if (!strcmp(a, "--toward") || !strcmp(a, "--from"))
 			STR(tx.toward);
 		else if (!strcmp(a, "--points"))
 			NUM(points, 1, 99);
@@ -731,8 +732,15 @@ int cmd_referee(int argc, char **argv)
 		fprintf(stderr, "crimea referee: %s\n", out->error);
 	else if (rc == 1)
 		fprintf(stderr, "crimea: %s\n", out->error);
-	else if (gamepath && out->neff)
-		rc = apply(t, out, oob, game, gamepath, log, what);
+	else if (gamepath) {
+		/* [MOVE (h)]: a volley fired (its dice given) is a standing action for cavalry */
+		int fi = q->firer[0] && q->dice.given && !out->pending[0] ? cros_find(oob, q->firer) : -1;
+		bool stood = fi >= 0 && game->s[fi].moving;
+		if (stood)
+			game->s[fi].moving = false;
+		if (out->neff || stood)
+			rc = apply(t, out, oob, game, gamepath, log, what);
+	}
 out_free:
 	json_decref(log);
 	free(q);

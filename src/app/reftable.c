@@ -364,13 +364,14 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 }
 
 /* withdraw and rout: 4 dice straight away from the nearest enemy [Close Combat (g)], [MORALE (d)]. */
-static int do_fall(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, int i, const struct cros_oob *o,
-		   struct cros_game *g, const char *path, json_t *log, const char *what, struct evsink *ev)
+static int do_fall(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct rtab_opts *x, int i,
+		   const struct cros_oob *o, struct cros_game *g, const char *path, json_t *log, const char *what,
+		   struct evsink *ev)
 {
 	bool rout = !strcmp(q->what, "rout");
 	struct ctbl_fall fb;
 	struct err e;
-	int inches = 0;
+	int inches = 0, from = -1;
 	if (!g->s[i].pos.on)
 		return cli_fail(stderr, "%s is not on the table", o->u[i].id);
 	if (rout && !g->s[i].routing)
@@ -380,7 +381,9 @@ static int do_fall(const struct ctab *t, const struct ctbl *tb, const struct ref
 		return cli_fail(stderr, "%s needs --dice with the 4 dice thrown (natural: no markers, no terrain)", q->what);
 	for (int k = 0; k < 4; k++)
 		inches += q->dice.d[k];
-	if (ctbl_fall_back(t, tb, o, g, i, inches, rout, &fb, ev, &e) != 0) {
+	if (x->toward[0] && (from = cros_find(o, x->toward)) < 0)
+		return cli_fail(stderr, "no unit \"%s\" (--from names the enemy it falls back from)", x->toward);
+	if (ctbl_fall_back(t, tb, o, g, i, from, inches, rout, &fb, ev, &e) != 0) {
 		fprintf(stderr, "crimea: %s\n", e.msg);
 		return 1;
 	}
@@ -427,6 +430,9 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 			return cli_fail(stderr, "no commander \"%s\" in the order of battle", x->commander);
 		if (!x->has_x || !x->has_y)
 			return cli_fail(stderr, "place --commander needs --x and --y");
+		if (x->x > tb->width || x->y > tb->depth)
+			return cli_fail(stderr, "(%.1f, %.1f) is off the table (%.0f\" x %.0f\")", in_of(x->x), in_of(x->y),
+					in_of(tb->width), in_of(tb->depth));
 		g->cmdr[k].on = true;
 		g->cmdr[k].c.x = x->x;
 		g->cmdr[k].c.y = x->y;
@@ -435,8 +441,13 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 	}
 	if (i < 0)
 		return cli_fail(stderr, "%s needs --unit ID", q->what);
+	if (!g->s[i].figures)
+		return cli_fail(stderr, "%s is destroyed", o->u[i].id);
+	if (g->s[i].routing && (!strcmp(q->what, "move") || !strcmp(q->what, "withdraw")))
+		return cli_fail(stderr, "%s is routing: its action is to try to regain its morale (rally) or rout again "
+				"[MORALE (d)]", o->u[i].id);
 	if (!strcmp(q->what, "withdraw") || !strcmp(q->what, "rout"))
-		return do_fall(t, tb, q, i, o, g, path, log, what, &ev);
+		return do_fall(t, tb, q, x, i, o, g, path, log, what, &ev);
 	if (!strcmp(q->what, "enter")) {
 		if (g->s[i].pos.on)
 			return cli_fail(stderr, "%s is on the table already", o->u[i].id);
@@ -479,6 +490,11 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 		ev_emit(&ev, "[MOVE (i)]", "%s moves straight at %s: %.1f\" %s", o->u[i].id, o->u[j].id, in_of(d),
 			lim >= 0 && d >= lim ? "(as far as the dice allow)" : "(to 2\" of it)");
 	}
+	if (!strcmp(q->what, "move") && !x->has_x && !x->has_y && !x->toward[0] && p.form != g->s[i].pos.form) {
+		/* a change of formation keeps the front rank where it stands */
+		struct cros_pos r = ctbl_reform(t, tb, o, g, i, p.form);
+		p.c = r.c;
+	}
 	if (!strcmp(q->what, "move"))
 		return do_move(t, tb, q, &p, i, o, g, path, log, what, &ev);
 	if (ctbl_check(t, tb, o, g, i, &p, &e) != 0) {
@@ -500,8 +516,11 @@ int rtab_fire(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 	struct ctbl_sight s;
 	struct err e;
 	int f = cros_find(o, q->firer), at = cros_find(o, q->at);
-	if (f < 0 || at < 0 || !g->s[f].pos.on || !g->s[at].pos.on)
-		return 0; /* the referee measures: nothing to take from the table */
+	if (f < 0 || at < 0)
+		return 0; /* a troop type, not a unit of the game: the referee measures */
+	if (!g->s[f].pos.on || !g->s[at].pos.on)
+		return cli_fail(stderr, "%s is not on the table (place or enter it first)",
+				g->s[f].pos.on ? o->u[at].id : o->u[f].id);
 	evsink_init(&ev, store, RTAB_EVENTS);
 	if (ctbl_sight(t, tb, o, g, f, at, &s, &ev, &e) != 0)
 		return cli_fail(stderr, "%s", e.msg);
@@ -544,8 +563,11 @@ int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 	struct event store[RTAB_EVENTS];
 	struct evsink ev;
 	int32_t gap;
-	if (a < 0 || d < 0 || (gap = ctbl_gap(t, tb, o, g, a, d)) < 0)
-		return 0;
+	if (a < 0 || d < 0)
+		return 0; /* troop types, not units of the game */
+	if ((gap = ctbl_gap(t, tb, o, g, a, d)) < 0)
+		return cli_fail(stderr, "%s is not on the table (place or enter it first)",
+				g->s[a].pos.on ? o->u[d].id : o->u[a].id);
 	if (gap > CTBL_TWO_INCHES) {
 		fprintf(stderr, "crimea: [Close Combat (a)] %s is %.1f\" from %s: a charge is declared only with some part of the "
 			"unit within 2\" of the enemy\n", o->u[a].id, in_of(gap), o->u[d].id);

@@ -75,6 +75,25 @@ int64_t pl_d2(struct pl_pt a, struct pl_pt b)
 	return dx * dx + dy * dy;
 }
 
+int64_t pl_isqrt(int64_t v)
+{
+	int64_t r = 0, bit = (int64_t)1 << 62;
+	if (v <= 0)
+		return 0;
+	while (bit > v)
+		bit >>= 2;
+	while (bit) {
+		if (v >= r + bit) {
+			v -= r + bit;
+			r = (r >> 1) + bit;
+		} else {
+			r >>= 1;
+		}
+		bit >>= 2;
+	}
+	return r;
+}
+
 double pl_inches(int64_t d2)
 {
 	return sqrt((double)d2) / PL_PER_INCH;

@@ -38,6 +38,8 @@ struct pl_pt pl_offset(struct pl_pt p, int facing, int32_t ahead, int32_t right)
 
 /* The squared distance between two points (tenths squared). */
 int64_t pl_d2(struct pl_pt a, struct pl_pt b);
+/* The whole square root of v >= 0, rounded down (exact, no floating point). */
+int64_t pl_isqrt(int64_t v);
 /* Distance in inches, for display only. */
 double pl_inches(int64_t d2);
 /* Whether the distance from p to the segment ab is at most r (tenths). */

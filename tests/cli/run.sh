@@ -546,7 +546,7 @@ expect "table: a commander moves off" 0 "$bin" referee cotlb place --game "$g3" 
 expect "table: a new turn" 0 "$bin" referee cotlb turn --game "$g3"
 contains "table: a new turn: out of command" "$tmp/out" "dnieper1 takes 1 morale marker (outside its brigade commander's radius"
 expect "table: where after" 0 "$bin" referee cotlb where --game "$g3"
-contains "table: where after: the square" "$tmp/out" "^  dnieper1  *50.0  *36.0  *180  square"
+contains "table: where after: the square formed behind its front rank" "$tmp/out" "^  dnieper1  *50.0  *37.5  *180  square"
 # a charge: straight at the enemy to 2", the modifiers the table shows, the loser withdrawing
 g5="$tmp/cotlb-charge.json"
 "$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g5" >/dev/null
@@ -556,11 +556,11 @@ expect "table: toward, to 2 inches" 0 "$bin" referee cotlb move --game "$g5" --u
 contains "table: toward, to 2 inches" "$tmp/out" "dnieper1 moves straight at 93rd: 3.6\" (to 2\" of it)"
 expect "table: form square in place" 0 "$bin" referee cotlb move --game "$g5" --unit 93rd --formation square
 expect "table: a charge, the table's modifiers" 0 "$bin" referee cotlb melee --game "$g5" --attacker dnieper1 --defender 93rd
-contains "table: a charge at a square formed within 2 inches" "$tmp/out" "dnieper1 is 0.5\" from 93rd: it may charge"
+contains "table: a charge at a square formed behind its front rank" "$tmp/out" "dnieper1 is 2.0\" from 93rd: it may charge"
 contains "table: a charge, the square" "$tmp/out" "\[Modifiers (b)\]  *93rd: infantry in square (square +1)"
 expect "table: the charge ruled" 0 "$bin" referee cotlb melee --game "$g5" --attacker dnieper1 --defender 93rd --attacker-dice 6,6,6,6,6,6,6 --defender-dice 1,2,1,2,1,1,1 --winner-die 4 --defender-saves 1,1,1,1,1,1,1,1,1,1 --defender-leader-die 5
 expect "table: the loser withdraws" 0 "$bin" referee cotlb withdraw --game "$g5" --unit 93rd --dice 3,3,3,3
-contains "table: the loser withdraws 12 inches" "$tmp/out" "93rd withdraws 12.0\" (of 12\") away from dnieper1 to (50.0, 18.0), facing 180, in square"
+contains "table: the loser withdraws 12 inches" "$tmp/out" "93rd withdraws 12.0\" (of 12\") away from dnieper1 to (50.0, 16.5), facing 180, in square"
 expect "table: withdraw needs 4 dice" 2 "$bin" referee cotlb withdraw --game "$g5" --unit 93rd --dice 3,3
 expect "table: rout needs a routing unit" 2 "$bin" referee cotlb rout --game "$g5" --unit dnieper1 --dice 3,3,3,3
 # guns by prolonge: one die, and an even one to cross the stream [MOVE (e)]
@@ -568,6 +568,14 @@ expect "table: rout needs a routing unit" 2 "$bin" referee cotlb rout --game "$g
 expect "table: prolonge across a stream, odd" 1 "$bin" referee cotlb move --game "$g5" --unit w-battery --y 62 --dice 3
 contains "table: prolonge across a stream, odd" "$tmp/err" "\[MOVE (e)\] w-battery by prolonge crosses stream only on an even die, not 3"
 expect "table: prolonge across a stream, even" 0 "$bin" referee cotlb move --game "$g5" --unit w-battery --y 62 --dice 4
+# cavalry that fires is standing again [MOVE (h)]; a unit off the table does not fire
+"$bin" referee cotlb place --game "$g5" --unit heavy1 --x 62 --y 3 --facing 0 --formation line >/dev/null
+expect "table: cavalry moves 5 inches" 0 "$bin" referee cotlb move --game "$g5" --unit heavy1 --y 8 --dice 3,3,3
+grep -q '"moving": true' "$g5" && ok || ko "table: cavalry moving after 5 inches forward"
+expect "table: the cavalry fires" 0 "$bin" referee cotlb fire --game "$g5" --firer heavy1 --at dnieper1 --long --dice 1,2,3,4,5,6 --saves 6,6,6
+grep -q '"moving": true' "$g5" && ko "table: firing is a standing action" || ok
+expect "table: a unit off the table does not fire" 2 "$bin" referee cotlb fire --game "$g5" --firer grenadiers --at dnieper1
+contains "table: a unit off the table does not fire" "$tmp/err" "grenadiers is not on the table"
 expect "table: a table command without a table" 2 "$bin" referee cotlb where --game "$g"
 sed 's/"x": 50, "y": 30/"x": 50, "y": 38/' tests/data/cotlb/test-table.json >"$tmp/table.json"
 expect "table: a table whose start breaks the 2 inches" 1 "$bin" referee cotlb new --oob balaclava-2014 --table "$tmp/table.json" --game "$tmp/t2.json"

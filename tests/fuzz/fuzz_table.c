@@ -4,6 +4,9 @@
  * stand (gaps, fire, moves, the command radius) runs on it with its invariants checked: no
  * starting unit within 2" of an enemy, no more dice than stands or gunners, no negative gap. */
 #include "fuzz_common.h"
+
+#include <string.h>
+
 #include "core/jdoc.h"
 #include "games/cotlb/ctable.h"
 
@@ -86,6 +89,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			evsink_clear(&ev);
 			if (ctbl_move_plan(t, &tb, o, &g, i, &p, &mv, &ev, &e) == 0 && ctbl_check(t, &tb, o, &g, i, &p, &e) != 0)
 				fz_fail("a move of %s planned to a place it may not stand: %s", o->u[i].id, e.msg);
+		}
+	}
+	/* a rout of each unit on the table: where it ends is on the table, on no unit */
+	for (int i = 0; i < o->n; i++) {
+		struct ctbl_fall fb;
+		struct cros_pos was = g.s[i].pos;
+		if (!was.on)
+			continue;
+		evsink_clear(&ev);
+		if (ctbl_fall_back(t, &tb, o, &g, i, -1, 4 + i % 21, true, &fb, &ev, &e) != 0)
+			fz_fail("a rout of %s refused: %s", o->u[i].id, e.msg);
+		if (fb.to.on) {
+			g.s[i].pos.on = false;
+			if (ctbl_check(t, &tb, o, &g, i, &fb.to, &e) != 0 && !strstr(e.msg, "[MOVE (i)]"))
+				fz_fail("%s routs to where it may not stand: %s", o->u[i].id, e.msg);
+			g.s[i].pos = was;
 		}
 	}
 	evsink_clear(&ev);

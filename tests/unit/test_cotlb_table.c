@@ -372,7 +372,7 @@ static void test_charges_and_falling_back(void **state)
 	/* a withdrawal: 12" straight away from the nearest enemy, facing away */
 	put(f, "93rd", 50, 30, 0, CF_LINE);
 	put(f, "dnieper1", 50, 33.5, 180, CF_LINE);
-	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, 12, false, &fb, &ev, &e), 0);
+	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, -1, 12, false, &fb, &ev, &e), 0);
 	assert_int_equal(fb.from, dn);
 	assert_true(fb.to.on);
 	assert_int_equal(fb.to.c.x, 500);
@@ -381,19 +381,19 @@ static void test_charges_and_falling_back(void **state)
 	assert_int_equal(fb.npassed, 0);
 	/* through a friendly unit behind it: that unit takes a marker; a rout within 6" of a friend */
 	put(f, "42nd", 50, 24, 0, CF_LINE);
-	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, 12, false, &fb, &ev, &e), 0);
+	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, -1, 12, false, &fb, &ev, &e), 0);
 	assert_int_equal(fb.npassed, 1);
 	assert_int_equal(fb.passed[0], U(f, "42nd"));
 	put(f, "42nd", 61.5, 24, 0, CF_MARCH); /* 6" beside the line of rout: 61.5 - 0.7 - 54.5 = 6.3"; */
-	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, 12, true, &fb, &ev, &e), 0);
+	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, -1, 12, true, &fb, &ev, &e), 0);
 	assert_int_equal(fb.nnear, 0);
 	put(f, "42nd", 60.5, 24, 0, CF_MARCH); /* 5.3" */
-	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, 12, true, &fb, &ev, &e), 0);
+	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, -1, 12, true, &fb, &ev, &e), 0);
 	assert_int_equal(fb.nnear, 1);
 	/* off the table: it leaves */
 	put(f, "93rd", 50, 5, 0, CF_LINE);
 	put(f, "dnieper1", 50, 8.5, 180, CF_LINE);
-	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, 20, true, &fb, &ev, &e), 0);
+	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, -1, 20, true, &fb, &ev, &e), 0);
 	assert_false(fb.to.on);
 	free(f);
 }
@@ -422,6 +422,92 @@ static void test_reactions(void **state)
 			assert_int_equal(r[k].band, 0);
 		}
 	assert_int_equal(n, 4);
+	free(f);
+}
+
+/* The cases a review of the table's rulings found wrong, each as it should be. */
+static void test_review_cases(void **state)
+{
+	(void)state;
+	struct fix *f = fixture(test_table);
+	struct ctbl_sight s;
+	struct ctbl_fall fb;
+	struct event store[64];
+	struct evsink ev;
+	struct err e;
+	const char *keys[CTAB_MODS_MAX];
+	bool rear;
+	int n, h = U(f, "93rd"), dn = U(f, "dnieper1");
+	evsink_init(&ev, store, 64);
+	/* limbered guns do not fire */
+	put(f, "w-battery", 50, 15, 0, CF_LIMBERED);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, U(f, "w-battery"), dn, &s, NULL, &e), -1);
+	assert_non_null(strstr(e.msg, "limbered"));
+	f->g.s[U(f, "w-battery")].pos.on = false;
+	/* a line of sight only to the part of the target inside the arc: every point within 45
+	 * degrees is behind another battery */
+	put(f, "redoubt2-guns", 50, 10, 0, CF_UNLIMBERED);
+	put(f, "uhlans", 62, 22, 0, CF_LINE);
+	put(f, "redoubt3-guns", 52.9, 14.2, 35, CF_UNLIMBERED);
+	f->g.s[dn].pos.on = f->g.s[h].pos.on = false;
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, U(f, "redoubt2-guns"), U(f, "uhlans"), &s, NULL, &e), 0);
+	assert_int_equal(s.stands, 0);
+	f->g.s[U(f, "redoubt2-guns")].pos.on = f->g.s[U(f, "redoubt3-guns")].pos.on = false;
+	/* through 17.5" of woods: blocked, though the target is near an edge it does not cross */
+	put(f, "left-battery", 90, 20, 90, CF_UNLIMBERED);
+	put(f, "redoubt2-guns", 118.5, 20, 270, CF_UNLIMBERED);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, U(f, "left-battery"), U(f, "redoubt2-guns"), &s, NULL, &e), 0);
+	assert_int_equal(s.stands, 0);
+	f->g.s[U(f, "left-battery")].pos.on = f->g.s[U(f, "redoubt2-guns")].pos.on = false;
+	/* straight in front of a line's end is not its flank */
+	put(f, "uhlans", 50, 50, 0, CF_LINE);
+	put(f, "redoubt2-guns", 55, 54, 180, CF_UNLIMBERED);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, U(f, "redoubt2-guns"), U(f, "uhlans"), &s, NULL, &e), 0);
+	assert_int_equal(s.target, CT_LINE);
+	f->g.s[U(f, "uhlans")].pos.on = f->g.s[U(f, "redoubt2-guns")].pos.on = false;
+	/* a square fires every way, with a face's stands; it has no rear */
+	put(f, "93rd", 50, 30, 180, CF_SQUARE);
+	put(f, "dnieper1", 50, 40, 180, CF_LINE);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, h, dn, &s, NULL, &e), 0);
+	assert_int_equal(s.stands, 2);
+	n = ctbl_cc_mods(&f->t, &f->tb, &f->o, &f->g, dn, h, 1, keys, CTAB_MODS_MAX, &rear, &ev);
+	assert_false(rear);
+	/* cavalry in march column: -2 (i) */
+	put(f, "heavy1", 80, 40, 270, CF_MARCH);
+	n = ctbl_cc_mods(&f->t, &f->tb, &f->o, &f->g, dn, U(f, "heavy1"), 1, keys, CTAB_MODS_MAX, &rear, &ev);
+	assert_true(has_key(keys, n, "march-column"));
+	f->g.s[U(f, "heavy1")].pos.on = false;
+	/* from a crest, over a lower unit more than 6" from the target [Fire (l)] */
+	put(f, "93rd", 19, 30, 90, CF_LINE);
+	put(f, "marines1", 24, 30, 90, CF_LINE);
+	put(f, "dnieper1", 38, 30, 270, CF_LINE);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, h, dn, &s, NULL, &e), 0);
+	assert_int_equal(s.stands, 6);
+	put(f, "marines1", 34, 30, 90, CF_LINE); /* within 6" of the target: it blocks */
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, h, dn, &s, NULL, &e), 0);
+	assert_int_equal(s.stands, 0);
+	f->g.s[U(f, "marines1")].pos.on = false;
+	/* a withdrawal from one enemy stops short of another's 2" */
+	put(f, "93rd", 50, 30, 0, CF_LINE);
+	put(f, "dnieper1", 50, 40, 180, CF_LINE);
+	put(f, "uhlans", 50, 26.5, 0, CF_LINE);
+	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, U(f, "uhlans"), 12, false, &fb, &ev, &e), 0);
+	assert_true(fb.to.on);
+	f->g.s[h].pos = fb.to;
+	assert_true(ctbl_gap(&f->t, &f->tb, &f->o, &f->g, h, dn) >= CTBL_TWO_INCHES);
+	/* a change of formation keeps the front rank where it is */
+	put(f, "93rd", 50, 30, 0, CF_LINE);
+	f->g.s[U(f, "uhlans")].pos.on = false;
+	{
+		struct cros_pos q = ctbl_reform(&f->t, &f->tb, &f->o, &f->g, h, CF_SQUARE);
+		struct pl_rect a, b;
+		struct pl_pt ca[4], cb[4];
+		ctbl_footprint(&f->t, &f->tb, &f->o, &f->g, h, &f->g.s[h].pos, &a);
+		ctbl_footprint(&f->t, &f->tb, &f->o, &f->g, h, &q, &b);
+		pl_rect_corners(&a, ca);
+		pl_rect_corners(&b, cb);
+		assert_int_equal(ca[0].y, cb[0].y);
+	}
 	free(f);
 }
 
@@ -494,6 +580,7 @@ int main(void)
 		cmocka_unit_test(test_moves),
 		cmocka_unit_test(test_charges_and_falling_back),
 		cmocka_unit_test(test_reactions),
+		cmocka_unit_test(test_review_cases),
 		cmocka_unit_test(test_load_errors),
 		cmocka_unit_test(test_balaclava_table),
 	};

@@ -34,6 +34,12 @@ static void test_dir_and_corners(void **state)
 	assert_int_equal(x, 7071);
 	assert_int_equal(y, 7071);
 	assert_int_equal(pl_norm(-30), 330);
+	for (int64_t v = 0; v < 5000; v++) {
+		int64_t r = pl_isqrt(v);
+		assert_true(r * r <= v && (r + 1) * (r + 1) > v);
+	}
+	assert_int_equal(pl_isqrt((int64_t)3037000499 * 3037000499), 3037000499);
+	assert_int_equal(pl_isqrt((int64_t)3037000499 * 3037000499 - 1), 3037000498);
 	assert_int_equal(pl_norm(725), 5);
 
 	/* a 9" x 1.5" line facing north at (50", 20"): front edge y = 20.75" */

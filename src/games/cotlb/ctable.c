@@ -469,12 +469,29 @@ static bool box_misses(struct pl_pt a, struct pl_pt b, struct pl_pt lo, struct p
 	       (a.y > hi.y && b.y > hi.y);
 }
 
-/* What blocks the line from a (on unit f) to b (on unit at), or NULL [Fire (j)-(l)]. */
+/* Where segments ab and cd cross (rounded to the tenth), when they cross at a single point. */
+static bool cross_point(struct pl_pt a, struct pl_pt b, struct pl_pt c, struct pl_pt d, struct pl_pt *p)
+{
+	int64_t rx = (int64_t)b.x - a.x, ry = (int64_t)b.y - a.y, sx = (int64_t)d.x - c.x, sy = (int64_t)d.y - c.y;
+	int64_t den = rx * sy - ry * sx, tn;
+	if (!den || !pl_segs_meet(a, b, c, d))
+		return false;
+	tn = ((int64_t)c.x - a.x) * sy - ((int64_t)c.y - a.y) * sx; /* t = tn / den along ab */
+	p->x = a.x + (int32_t)(rx * tn / den);
+	p->y = a.y + (int32_t)(ry * tn / den);
+	return true;
+}
+
+/* What blocks the line from a (on unit f) to b (on unit at), or NULL [Fire (j)-(l)]. over: the
+ * target's corners when the firer stands on a crest above it: then only what lies within 6" of
+ * the target blocks [Fire (l)]. */
 static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, const struct ctbl_feet *ft, int f, int at,
-			   struct pl_pt a, struct pl_pt b, char *buf, size_t n)
+			   struct pl_pt a, struct pl_pt b, const struct pl_pt *over, char *buf, size_t n)
 {
 	for (int j = 0; j < o->n; j++) {
 		if (j == f || j == at || !ft->on[j] || box_misses(a, b, ft->lo[j], ft->hi[j]))
+			continue;
+		if (over && !pl_shapes_near(ft->c[j], 4, true, over, 4, true, 6 * PL_PER_INCH))
 			continue;
 		if (pl_seg_meets_poly(a, b, ft->c[j], 4)) {
 			snprintf(buf, n, "%s stands in the way [Fire (j)]", o->u[j].id);
@@ -485,6 +502,8 @@ static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, cons
 		const struct ctbl_feature *x = &tb->f[k];
 		bool ain, bin;
 		if (box_misses(a, b, x->lo, x->hi))
+			continue;
+		if (over && !pl_poly_has(x->p, x->n, a) && !pl_shapes_near(x->p, x->n, x->closed, over, 4, true, 6 * PL_PER_INCH))
 			continue;
 		if (!x->closed) {
 			if (x->kind != CK_WALL)
@@ -518,14 +537,17 @@ static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, cons
 			if (ain && bin && pl_d2(a, b) <= (int64_t)(6 * PL_PER_INCH) * (6 * PL_PER_INCH))
 				continue;
 			if (ain != bin) {
-				struct pl_pt in = ain ? a : b;
-				bool edge = false;
-				for (int e = 0; e < x->n; e++)
-					edge = edge || pl_seg_near(in, x->p[e], x->p[(e + 1) % x->n], CTBL_TWO_INCHES);
-				if (edge) {
-					/* the rest of the line must not pass through the woods again: trust the edge */
-					continue;
+				/* at the edge: the line leaves the woods within 2" of the end inside them */
+				struct pl_pt in = ain ? a : b, out = ain ? b : a;
+				int64_t len2 = pl_d2(in, out);
+				struct pl_pt at2 = in;
+				if (len2 > (int64_t)CTBL_TWO_INCHES * CTBL_TWO_INCHES) {
+					int64_t len = pl_isqrt(len2);
+					at2.x = in.x + (int32_t)(((int64_t)out.x - in.x) * CTBL_TWO_INCHES / len);
+					at2.y = in.y + (int32_t)(((int64_t)out.y - in.y) * CTBL_TWO_INCHES / len);
 				}
+				if (!pl_poly_has(x->p, x->n, at2) && !pl_seg_meets_poly(at2, out, x->p, x->n))
+					continue;
 			}
 			snprintf(buf, n, "%s is in the way [Fire (k)]", x->name);
 			return buf;
@@ -578,6 +600,7 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 	int32_t reach;
 	struct ctbl_feet ft;
 	bool have_ft = false; /* the footprints, worked out when a stand first needs a line */
+	bool crest = false;
 
 	memset(s, 0, sizeof *s);
 	if (f == at)
@@ -586,6 +609,9 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 		return err_set(e, NULL, 0, "%s is not on the table", live(g, f) ? o->u[at].id : o->u[f].id);
 	if (o->u[f].side == o->u[at].side)
 		return err_set(e, NULL, 0, "%s and %s are on the same side", o->u[f].id, o->u[at].id);
+	if (g->s[f].pos.form == CF_LIMBERED)
+		return err_set(e, NULL, 0, "[Side A Turn (a)] %s is limbered: it must unlimber (an action) before it fires",
+			       o->u[f].id);
 	ctbl_footprint(t, tb, o, g, f, &g->s[f].pos, &fr);
 	ctbl_footprint(t, tb, o, g, at, tp, &tr);
 	s->weapon = b->arm == CA_ARTILLERY && o->u[f].horse && b->horse_weapon >= 0 ? b->horse_weapon : b->weapon;
@@ -605,10 +631,21 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 	s->target = tp->form == CF_SQUARE ? CT_ENFILADE
 		    : (tp->form == CF_LINE || tp->form == CF_UNLIMBERED) ? CT_LINE
 									: CT_COLUMN;
-	if (s->target == CT_LINE && !pl_in_arc(tp->c, tp->facing, 45, fr.c) &&
-	    !pl_in_arc(tp->c, tp->facing + 180, 45, fr.c)) {
-		s->target = CT_ENFILADE;
-		ev_emit(ev, "[Fire Chart]", "%s fires from %s's flank: an enfiladed line", o->u[f].id, o->u[at].id);
+	if (s->target == CT_LINE) {
+		/* the flank: the firer's centre beside the line's frontage, and outside the 45-degree front
+		 * and rear arcs of its nearer end */
+		int32_t rx, ry;
+		int64_t lat;
+		pl_dir(tp->facing + 90, &rx, &ry);
+		lat = (((int64_t)fr.c.x - tr.c.x) * rx + ((int64_t)fr.c.y - tr.c.y) * ry) / PL_TRIG;
+		if (lat > tr.w / 2 || -lat > tr.w / 2) {
+			struct pl_pt end = pl_offset(tr.c, tp->facing, 0, lat > 0 ? tr.w / 2 : -(tr.w / 2));
+			if (!pl_in_arc(end, tp->facing, 45, fr.c) && !pl_in_arc(end, tp->facing + 180, 45, fr.c)) {
+				s->target = CT_ENFILADE;
+				ev_emit(ev, "[Fire Chart]", "%s fires from %s's flank: an enfiladed line", o->u[f].id,
+					o->u[at].id);
+			}
+		}
 	}
 	s->cover = in_cover(tb, &tr, fr.c, why, sizeof why);
 	if (s->cover)
@@ -625,12 +662,21 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 	aim[8] = tr.c;
 	ns = stands_of(t, tb, o, g, f);
 	grid(g->s[f].pos.form, ns, &across, &deep);
+	/* [Fire (l)]: a firer on a hill's crest, its target off that hill, fires over lower units */
+	for (int k = 0; k < tb->nf && !crest; k++)
+		crest = (tb->f[k].kind == CK_GENTLE_HILL || tb->f[k].kind == CK_STEEP_HILL) &&
+			pl_poly_has(tb->f[k].p, tb->f[k].n, fr.c) && !pl_poly_has(tb->f[k].p, tb->f[k].n, tr.c);
+	if (crest)
+		ev_emit(ev, "[Fire (l)]", "%s fires from a crest: only what stands within 6\" of %s blocks its fire",
+			o->u[f].id, o->u[at].id);
 	reach = (lng ? lng : 10) * PL_PER_INCH + fr.d + tr.w + tr.d;
 	buf[0] = '\0';
 	s->blocked[0] = '\0';
-	for (int k = 0; k < ns; k++) {
-		struct pl_pt sp = stand_at(&fr, across, deep, k);
-		bool in45 = arc_meets(sp, fr.facing, 45, tc, reach);
+	/* a square faces every way: the stands of the face toward the target fire, from its centre */
+	for (int k = 0; k < (g->s[f].pos.form == CF_SQUARE ? 1 : ns); k++) {
+		bool sq = g->s[f].pos.form == CF_SQUARE;
+		struct pl_pt sp = sq ? fr.c : stand_at(&fr, across, deep, k);
+		bool in45 = sq || arc_meets(sp, fr.facing, 45, tc, reach);
 		bool in75 = in45 || arc_meets(sp, fr.facing, 75, tc, reach);
 		bool clear = false;
 		if (!in75)
@@ -639,17 +685,32 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 			feet_of(t, tb, o, g, &ft);
 			have_ft = true;
 		}
-		for (int a = 0; a < 9 && !clear; a++) {
-			const char *why_not = blocker(tb, o, &ft, f, at, sp, aim[a], buf, sizeof buf);
-			if (!why_not)
-				clear = true;
-			else if (!s->blocked[0])
-				snprintf(s->blocked, sizeof s->blocked, "%s", why_not);
+		{
+			/* lines only to points of the target inside the stand's arc: the nine aim points
+			 * within it, and where the arc's edges cross the target's edges */
+			struct pl_pt pts[9 + 8];
+			int np = 0, half = sq ? 180 : in45 ? 45 : 75;
+			for (int a = 0; a < 9; a++)
+				if (sq || pl_in_arc(sp, fr.facing, half, aim[a]))
+					pts[np++] = aim[a];
+			for (int side = -1; !sq && side <= 1; side += 2) {
+				struct pl_pt end = pl_offset(sp, fr.facing + side * half, reach, 0);
+				for (int c = 0; c < 4; c++)
+					if (cross_point(sp, end, tc[c], tc[(c + 1) % 4], &pts[np]))
+						np++;
+			}
+			for (int a = 0; a < np && !clear; a++) {
+				const char *why_not = blocker(tb, o, &ft, f, at, sp, pts[a], crest ? tc : NULL, buf, sizeof buf);
+				if (!why_not)
+					clear = true;
+				else if (!s->blocked[0])
+					snprintf(s->blocked, sizeof s->blocked, "%s", why_not);
+			}
 		}
 		if (!clear)
 			continue;
 		if (in45)
-			seen++;
+			seen += g->s[f].pos.form == CF_SQUARE ? (ns + 3) / 4 : 1;
 		else
 			pivot++;
 	}
@@ -749,22 +810,23 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 	if (!live(g, i))
 		return err_set(e, NULL, 0, "%s is not on the table (place it first)", o->u[i].id);
 	d2 = pl_d2(from->c, p->c);
-	mv->dist = 0;
-	while ((int64_t)(mv->dist + 1) * (mv->dist + 1) <= d2)
-		mv->dist++;
+	mv->dist = (int32_t)pl_isqrt(d2);
 	if ((int64_t)mv->dist * mv->dist < d2)
 		mv->dist++; /* rounded up */
 	turn = pl_norm(p->facing - from->facing);
 	if (turn > 180)
 		turn = 360 - turn;
 	if (p->form != from->form || (turn > 30 && mv->dist == 0)) {
-		if (mv->dist > 0)
+		struct cros_pos rf = ctbl_reform(t, tb, o, g, i, p->form);
+		/* in place: the same centre, or the front rank kept (ctbl_reform) */
+		if (mv->dist > 0 && !(p->form != from->form && p->c.x == rf.c.x && p->c.y == rf.c.y))
 			return err_set(e, NULL, 0, "[Side A Turn (a)] changing formation is an action of its own: %s "
 				       "cannot move in the same action", o->u[i].id);
-		/* not a move: the new footprint may reach within 2" (a square formed at a charge) */
-		if (check_at(t, tb, o, g, i, p, false, e) != 0)
+		/* not a move: the new footprint may not come closer to an enemy within 2" */
+		if (ctbl_check(t, tb, o, g, i, p, e) != 0)
 			return -1;
 		mv->kind = 1;
+		mv->dist = 0;
 		ev_emit(ev, "[Side A Turn (a)]", "%s %s: its action", o->u[i].id,
 			p->form != from->form ? "changes formation" : "changes facing by more than 30 degrees");
 		return 0;
@@ -843,17 +905,18 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 			size_t at = strlen(mv->terrain);
 			snprintf(mv->terrain + at, sizeof mv->terrain - at, "%s%s", at ? ", " : "", x->name);
 		}
+		if (from->form == CF_UNLIMBERED && (x->kind == CK_WALL || x->kind == CK_TRENCH || x->kind == CK_REDOUBT ||
+						    x->kind == CK_STREAM || x->kind == CK_STEEP_HILL)) {
+			/* [MOVE (e)]: prolonge crosses walls, streams or high hills on an even die, read as
+			 * taking the place of the MOVE Chart's penalty for them (else no gun could ever
+			 * cross a stream by prolonge, and (e) would say nothing) */
+			if (!mv->even_die)
+				ev_emit(ev, "[MOVE (e)]", "%s by prolonge crosses %s: only on an even die", o->u[i].id, x->name);
+			mv->even_die = true;
+			continue;
+		}
 		if (worst < 0 || t->move[mv->m.row].terrain[c] > t->move[mv->m.row].terrain[worst])
 			worst = c;
-	}
-	if (from->form == CF_UNLIMBERED && worst >= 0) {
-		/* [MOVE (e)]: prolonge is one die, and an even one to cross walls, streams or high hills;
-		 * read as taking the place of the MOVE Chart's terrain penalty (else no gun could ever
-		 * cross by prolonge, and (e) would say nothing) */
-		mv->even_die = worst == CT_STEEP || worst == CT_WALLS;
-		ev_emit(ev, "[MOVE (e)]", "%s by prolonge crosses %s%s", o->u[i].id, mv->terrain,
-			mv->even_die ? ": only on an even die" : "");
-		worst = -1;
 	}
 	mv->m.terrain = worst;
 	if (worst >= 0) {
@@ -869,18 +932,20 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 /* ---- falling back, and close combat ------------------------------------------------------- */
 
 int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
-		   int i, int inches, bool rout, struct ctbl_fall *fb, struct evsink *ev, struct err *e)
+		   int i, int from, int inches, bool rout, struct ctbl_fall *fb, struct evsink *ev, struct err *e)
 {
 	const struct cros_pos *p = &g->s[i].pos;
-	int32_t best = -1, dist = inches * PL_PER_INCH;
+	int32_t best = -1, dist = inches * PL_PER_INCH, gap0[CROS_UNITS_MAX];
 	int away;
-	struct pl_rect r;
+	struct pl_rect r, r0;
 
 	memset(fb, 0, sizeof *fb);
-	fb->from = -1;
+	fb->from = from;
 	if (!live(g, i))
 		return err_set(e, NULL, 0, "%s is not on the table", o->u[i].id);
-	for (int j = 0; j < o->n; j++) {
+	if (from >= 0 && (!live(g, from) || o->u[from].side == o->u[i].side))
+		return err_set(e, NULL, 0, "%s is not an enemy unit on the table", o->u[from].id);
+	for (int j = 0; j < o->n && from < 0; j++) {
 		int32_t gap;
 		if (o->u[j].side == o->u[i].side || !live(g, j))
 			continue;
@@ -895,6 +960,38 @@ int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cro
 		       : pl_norm(p->facing + 180);
 	fb->to = *p;
 	fb->to.facing = away;
+	/* it stops before it would come within 2" of another enemy (closer than it was) */
+	ctbl_footprint(t, tb, o, g, i, p, &r0);
+	for (int j = 0; j < o->n; j++)
+		if (live(g, j) && j != i && o->u[j].side != o->u[i].side) {
+			struct pl_rect q;
+			ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &q);
+			gap0[j] = pl_rects_gap(&r0, &q);
+		}
+	for (int32_t k = PL_PER_INCH / 2; k <= dist; k += PL_PER_INCH / 2) {
+		struct cros_pos s = fb->to;
+		int stop = -1;
+		s.c = pl_offset(p->c, away, k, 0);
+		ctbl_footprint(t, tb, o, g, i, &s, &r);
+		if (!on_table(tb, &r))
+			break;
+		for (int j = 0; j < o->n && stop < 0; j++) {
+			struct pl_rect q;
+			int32_t gap;
+			if (!live(g, j) || j == i || o->u[j].side == o->u[i].side)
+				continue;
+			ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &q);
+			gap = pl_rects_gap(&r, &q);
+			if (gap < CTBL_TWO_INCHES && gap < gap0[j])
+				stop = j;
+		}
+		if (stop >= 0) {
+			ev_emit(ev, rout ? "[MORALE (d)]" : "[Close Combat (g)]", "%s stops %.1f\" on, short of %s [MOVE (i)]",
+				o->u[i].id, (double)(k - PL_PER_INCH / 2) / PL_PER_INCH, o->u[stop].id);
+			dist = k - PL_PER_INCH / 2;
+			break;
+		}
+	}
 	/* stop short of ending on another unit, half an inch at a time */
 	for (; dist >= 0; dist -= PL_PER_INCH / 2) {
 		bool clash = false;
@@ -1003,8 +1100,6 @@ int ctbl_cc_mods(const struct ctab *t, const struct ctbl *tb, const struct cros_
 			MOD("infantry-double-line", "infantry in double line");
 		else if (p->form == CF_SQUARE)
 			MOD("square", "infantry in square");
-		else if (p->form == CF_MARCH)
-			MOD("march-column", "in march column");
 		else if (p->form == CF_ATTACK && !is_russian(t, o, u))
 			MOD("allied-attack-column", "an allied attack column");
 		else if (p->form == CF_ATTACK && k == 0 && oarm != CA_CAVALRY && pl_in_arc(p->c, p->facing, 45, q->c) &&
@@ -1013,6 +1108,8 @@ int ctbl_cc_mods(const struct ctab *t, const struct ctbl *tb, const struct cros_
 		if (o->u[u].guard)
 			MOD("guard", "guard infantry");
 	}
+	if (p->form == CF_MARCH)
+		MOD("march-column", "in march column"); /* (i): "units in March Column", any arm */
 	if (arm == CA_ARTILLERY)
 		MOD(p->form == CF_LIMBERED ? "limbered-artillery" : "unlimbered-artillery",
 		    p->form == CF_LIMBERED ? "limbered artillery" : "unlimbered artillery");
@@ -1022,13 +1119,20 @@ int ctbl_cc_mods(const struct ctab *t, const struct ctbl *tb, const struct cros_
 		ctbl_footprint(t, tb, o, g, u, p, &dr);
 		if ((x = behind(tb, &dr, q->c)))
 			MOD("cover", x->name);
+		else
+			for (int f = 0; f < tb->nf; f++)
+				if (tb->f[f].kind == CK_REDOUBT && pl_poly_has(tb->f[f].p, tb->f[f].n, p->c) &&
+				    !pl_poly_has(tb->f[f].p, tb->f[f].n, q->c)) {
+					MOD("cover", tb->f[f].name); /* a redoubt's parapet is its wall */
+					break;
+				}
 		for (int f = 0; f < tb->nf; f++)
 			if (tb->f[f].kind == CK_STEEP_HILL && pl_poly_has(tb->f[f].p, tb->f[f].n, p->c) &&
 			    !pl_poly_has(tb->f[f].p, tb->f[f].n, q->c)) {
 				MOD("crest", tb->f[f].name);
 				break;
 			}
-		if (pl_in_arc(p->c, p->facing + 180, 45, q->c)) {
+		if (p->form != CF_SQUARE && pl_in_arc(p->c, p->facing + 180, 45, q->c)) { /* a square has no rear */
 			*rear = true;
 			ev_emit(ev, "[Modifiers (e)]", "%s is hit from the rear: the attacker comes from behind it", o->u[u].id);
 		}
@@ -1056,7 +1160,7 @@ struct cros_pos ctbl_toward(const struct ctab *t, const struct ctbl *tb, const s
 		return q;
 	dir = pl_bearing(p->c, g->s[j].pos.c);
 	ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &tr);
-	hi = (int32_t)(pl_inches(pl_d2(p->c, g->s[j].pos.c)) * PL_PER_INCH) + 1;
+	hi = (int32_t)pl_isqrt(pl_d2(p->c, g->s[j].pos.c)) + 1;
 	if (limit >= 0 && hi > limit)
 		hi = limit;
 	/* the farthest whole tenth with the gap still 2" or more (the gap only shrinks on the way) */
@@ -1085,7 +1189,7 @@ int ctbl_reactions(const struct ctab *t, const struct ctbl *tb, const struct cro
 		goto out;
 	*h = *g;
 	d2 = pl_d2(from.c, p->c);
-	steps = (int)(pl_inches(d2)) + 1;
+	steps = (int)(pl_isqrt(d2) / PL_PER_INCH) + 1;
 	for (int j = 0; j < o->n; j++) {
 		struct ctbl_react best = {j, -1, 0, 0, -1};
 		int arm = tb->base[o->u[j].type].arm;
@@ -1133,4 +1237,16 @@ int ctbl_reactions(const struct ctab *t, const struct ctbl *tb, const struct cro
 out:
 	free(h);
 	return n;
+}
+
+struct cros_pos ctbl_reform(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+			    const struct cros_game *g, int i, int form)
+{
+	struct cros_pos p = g->s[i].pos;
+	struct pl_rect was, now;
+	ctbl_footprint(t, tb, o, g, i, &p, &was);
+	p.form = form;
+	ctbl_footprint(t, tb, o, g, i, &p, &now);
+	p.c = pl_offset(p.c, p.facing, was.d / 2 - now.d / 2, 0);
+	return p;
 }

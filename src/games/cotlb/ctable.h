@@ -129,6 +129,11 @@ struct ctbl_move {
 int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		   int i, const struct cros_pos *p, struct ctbl_move *mv, struct evsink *ev, struct err *e);
 
+/* Unit i in formation form where it stands, its front edge kept where it is (the new formation
+ * forms behind its front rank). */
+struct cros_pos ctbl_reform(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+			    const struct cros_game *g, int i, int form);
+
 /* [Side A Turn (c)] The enemy units that may react to unit i's command point move to p: each
  * enemy unit once, with the best it may do at some point of the move (sampled every inch). */
 enum ctbl_react_kind { CR_FIRE, CR_TURN, CR_UNLIMBER, CR_CHARGE };
@@ -157,10 +162,11 @@ struct ctbl_fall {
 	int near[CROS_UNITS_MAX];   /* friendly units within 6" of its line of rout [MORALE (a) 3] */
 	int nnear;
 };
-/* Works out where it ends (stopping short, half an inch at a time, of ending on another unit)
- * and whom it disturbs; changes nothing. 0, or -1 with e (a unit not on the table). */
+/* Works out where it ends, away from the enemy unit from (-1: the nearest), stopping before it
+ * would come within 2" of another enemy and short, half an inch at a time, of ending on a unit;
+ * and whom it disturbs. Changes nothing. 0, or -1 with e (a unit not on the table). */
 int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
-		   int i, int inches, bool rout, struct ctbl_fall *fb, struct evsink *ev, struct err *e);
+		   int i, int from, int inches, bool rout, struct ctbl_fall *fb, struct evsink *ev, struct err *e);
 
 /* Close combat modifiers the table shows (formations, cover, crest, a charge from the rear,
  * standing cavalry): up to max keys of the sheet's modifiers for the attacker a (k 0) or the
