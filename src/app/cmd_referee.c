@@ -88,7 +88,7 @@ static bool parse_dice(const char *s, struct ref_dice *d)
 	return true;
 }
 
-/* Inches (such as 41.5) into tenths; false on anything else. */
+/* Inches (such as 41.5) into units; false on anything else. */
 static bool parse_inches(const char *s, int32_t *out)
 {
 	char *end;

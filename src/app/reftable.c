@@ -63,9 +63,9 @@ bool rtab_is_cmd(const char *what)
 	       !strcmp(what, "table") || !strcmp(what, "withdraw") || !strcmp(what, "rout");
 }
 
-static double in_of(int32_t tenths)
+static double in_of(int32_t units)
 {
-	return (double)tenths / PL_PER_INCH;
+	return (double)units / PL_PER_INCH;
 }
 
 /* The table itself: its size, where it comes from, its terrain. */

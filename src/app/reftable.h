@@ -14,7 +14,7 @@
 /* The table options of a command. */
 struct rtab_opts {
 	bool has_x, has_y;
-	int32_t x, y;             /* tenths */
+	int32_t x, y;             /* units */
 	int facing;               /* -1: as it was */
 	char formation[16];       /* "": as it was */
 	char commander[CROS_ID_MAX];

@@ -1,4 +1,4 @@
-/* plane: tabletop geometry in integer tenths of an inch (see plane.h). Magnitudes: coordinates
+/* plane: tabletop geometry in integer twentieths of an inch (see plane.h). Magnitudes: coordinates
  * are within PL_COORD_MAX (10^4), so differences are within 2*10^4, cross and dot products of
  * two differences within 8*10^8 and their squares within 6.4*10^17 < 2^63. */
 #include "plane.h"

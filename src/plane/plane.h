@@ -1,4 +1,4 @@
-/* plane: continuous tabletop geometry for the miniatures rules: points in tenths of an inch,
+/* plane: continuous tabletop geometry for the miniatures rules: points in twentieths of an inch,
  * compass facings in whole degrees, oriented rectangles (a unit's footprint), polygons and
  * polylines (terrain), arcs of fire and distances. Every predicate a ruling depends on is exact
  * integer arithmetic (no floating point, no libm), so two machines always rule alike; only
@@ -9,17 +9,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define PL_PER_INCH 10        /* coordinates are tenths of an inch */
-#define PL_COORD_MAX 10000    /* |x|, |y| at most this (1,000"): keeps every product in int64 */
+#define PL_PER_INCH 20        /* coordinates are twentieths of an inch: a 1.5" base's half is whole */
+#define PL_COORD_MAX 10000    /* |x|, |y| at most this (500"): keeps every product in int64 */
 #define PL_TRIG 10000         /* pl_dir's unit vectors have this length */
 
-/* A point: x east, y north, in tenths of an inch. */
+/* A point: x east, y north, in units of 1/PL_PER_INCH inch. */
 struct pl_pt {
 	int32_t x, y;
 };
 
 /* An oriented rectangle: centre c, facing (compass degrees, 0 north = +y, 90 east = +x),
- * w across the facing (frontage) and d along it (depth), both in tenths and > 0. */
+ * w across the facing (frontage) and d along it (depth), both in units and > 0. */
 struct pl_rect {
 	struct pl_pt c;
 	int facing;
@@ -33,16 +33,16 @@ int pl_norm(int deg);
 void pl_dir(int deg, int32_t *dx, int32_t *dy);
 /* The corners of r: front-left, front-right, rear-right, rear-left (seen along the facing). */
 void pl_rect_corners(const struct pl_rect *r, struct pl_pt out[4]);
-/* A point moved by `ahead` along a facing and `right` across it (tenths). */
+/* A point moved by `ahead` along a facing and `right` across it (units). */
 struct pl_pt pl_offset(struct pl_pt p, int facing, int32_t ahead, int32_t right);
 
-/* The squared distance between two points (tenths squared). */
+/* The squared distance between two points (units squared). */
 int64_t pl_d2(struct pl_pt a, struct pl_pt b);
 /* The whole square root of v >= 0, rounded down (exact, no floating point). */
 int64_t pl_isqrt(int64_t v);
 /* Distance in inches, for display only. */
 double pl_inches(int64_t d2);
-/* Whether the distance from p to the segment ab is at most r (tenths). */
+/* Whether the distance from p to the segment ab is at most r (units). */
 bool pl_seg_near(struct pl_pt p, struct pl_pt a, struct pl_pt b, int32_t r);
 /* Whether segments ab and cd meet (touching counts). */
 bool pl_segs_meet(struct pl_pt a, struct pl_pt b, struct pl_pt c, struct pl_pt d);
@@ -50,15 +50,15 @@ bool pl_segs_meet(struct pl_pt a, struct pl_pt b, struct pl_pt c, struct pl_pt d
 bool pl_poly_has(const struct pl_pt *poly, int n, struct pl_pt p);
 /* Whether the segment ab meets the polygon (crosses an edge or lies inside). */
 bool pl_seg_meets_poly(struct pl_pt a, struct pl_pt b, const struct pl_pt *poly, int n);
-/* Whether the polylines or polygons p (n points) and q (m points) come within r tenths of each
+/* Whether the polylines or polygons p (n points) and q (m points) come within r units of each
  * other; closed says each is a polygon (its last point joined to its first, its inside counts)
  * rather than a polyline. */
 bool pl_shapes_near(const struct pl_pt *p, int n, bool p_closed, const struct pl_pt *q, int m, bool q_closed,
 		    int32_t r);
-/* The least distance between two shapes (as pl_shapes_near) in whole tenths, rounded up: the
+/* The least distance between two shapes (as pl_shapes_near) in whole units, rounded up: the
  * least r for which pl_shapes_near holds (0 when they meet). */
 int32_t pl_shapes_gap(const struct pl_pt *p, int n, bool p_closed, const struct pl_pt *q, int m, bool q_closed);
-/* Whether two rectangles come within r tenths of each other (0: they touch or overlap). */
+/* Whether two rectangles come within r units of each other (0: they touch or overlap). */
 bool pl_rects_near(const struct pl_rect *a, const struct pl_rect *b, int32_t r);
 /* The least distance between two rectangles, as pl_shapes_gap. */
 int32_t pl_rects_gap(const struct pl_rect *a, const struct pl_rect *b);

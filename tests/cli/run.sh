@@ -516,17 +516,17 @@ expect "table: check the test table" 0 "$bin" check tests/data/cotlb/test-table.
 expect "table: the table" 0 "$bin" referee cotlb table --game "$g3"
 contains "table: the table's terrain" "$tmp/out" "^  woods  *woods "
 expect "table: where" 0 "$bin" referee cotlb where --game "$g3"
-contains "table: where: a unit" "$tmp/out" "^  dnieper1  *50.0  *40.0  *180  line  *93rd 8.6\"$"
+contains "table: where: a unit" "$tmp/out" "^  dnieper1  *50.0  *40.0  *180  line  *93rd 8.5\"$"
 contains "table: where: off the table" "$tmp/out" "^  grenadiers  *not arrived (enter)$"
 expect "table: where one unit" 0 "$bin" referee cotlb where --game "$g3" --unit 93rd
-contains "table: where one unit: its volley" "$tmp/out" "dnieper1  *8.6\"  6 stands at a line, short range"
+contains "table: where one unit: its volley" "$tmp/out" "dnieper1  *8.5\"  6 stands at a line, short range"
 contains "table: where one unit: its commander" "$tmp/out" "its commander campbell: 4.2\" (radius 24\")"
 expect "table: fire from the table" 0 "$bin" referee cotlb fire --game "$g3" --firer 93rd --at dnieper1
-contains "table: fire: the range" "$tmp/out" "93rd (rifle) to dnieper1: 8.6\" (9\"), short range (long range 20\")"
+contains "table: fire: the range" "$tmp/out" "93rd (rifle) to dnieper1: 8.5\" (9\"), short range (long range 20\")"
 contains "table: fire: the stands" "$tmp/out" "6 stands of 93rd bear on dnieper1 within 45 degrees"
 contains "table: fire: the volley" "$tmp/out" "fire: rifle, 6 dice, at a line, short range"
 expect "table: fire ruled" 0 "$bin" referee cotlb fire --game "$g3" --firer dnieper1 --at 93rd --dice 6,6,5,4,2,1 --saves 6,6
-contains "table: fire ruled: long range" "$tmp/out" "dnieper1 (musket) to 93rd: 8.6\" (9\"), long range"
+contains "table: fire ruled: long range" "$tmp/out" "dnieper1 (musket) to 93rd: 8.5\" (9\"), long range"
 contains "table: fire ruled: the marker" "$tmp/out" "93rd takes 1 morale marker (two natural sixes"
 expect "table: move, no dice" 0 "$bin" referee cotlb move --game "$g3" --unit dnieper1 --y 36
 contains "table: move, the odds" "$tmp/out" "2 dice; the move needs 4\" (4.0\"): 91.7% to make it"
@@ -534,9 +534,9 @@ expect "table: move, short" 1 "$bin" referee cotlb move --game "$g3" --unit dnie
 contains "table: move, short" "$tmp/err" "dnieper1 rolled 3\" and the move is 4.0\""
 expect "table: move" 0 "$bin" referee cotlb move --game "$g3" --unit dnieper1 --y 36 --dice 3,2
 expect "table: no closer than 2 inches" 1 "$bin" referee cotlb move --game "$g3" --unit dnieper1 --y 33 --dice 6,6
-contains "table: no closer than 2 inches" "$tmp/err" "\[MOVE (i)\] dnieper1 would be 1.6\" from the enemy 93rd"
+contains "table: no closer than 2 inches" "$tmp/err" "\[MOVE (i)\] dnieper1 would be 1.5\" from the enemy 93rd"
 expect "table: a charge from too far" 1 "$bin" referee cotlb melee --game "$g3" --attacker dnieper1 --defender 93rd
-contains "table: a charge from too far" "$tmp/err" "\[Close Combat (a)\] dnieper1 is 4.6\" from 93rd"
+contains "table: a charge from too far" "$tmp/err" "\[Close Combat (a)\] dnieper1 is 4.5\" from 93rd"
 expect "table: a formation change" 0 "$bin" referee cotlb move --game "$g3" --unit dnieper1 --formation square
 contains "table: a formation change" "$tmp/out" "dnieper1 changes formation: its action"
 expect "table: a square cannot move" 1 "$bin" referee cotlb move --game "$g3" --unit dnieper1 --y 38 --dice 6,6
@@ -553,7 +553,7 @@ g5="$tmp/cotlb-charge.json"
 expect "table: toward, as far as the dice allow" 0 "$bin" referee cotlb move --game "$g5" --unit dnieper1 --toward 93rd --dice 2,1
 contains "table: toward, as far as the dice allow" "$tmp/out" "dnieper1 moves straight at 93rd: 3.0\" (as far as the dice allow)"
 expect "table: toward, to 2 inches" 0 "$bin" referee cotlb move --game "$g5" --unit dnieper1 --toward 93rd --dice 6,6
-contains "table: toward, to 2 inches" "$tmp/out" "dnieper1 moves straight at 93rd: 3.6\" (to 2\" of it)"
+contains "table: toward, to 2 inches" "$tmp/out" "dnieper1 moves straight at 93rd: 3.5\" (to 2\" of it)"
 expect "table: form square in place" 0 "$bin" referee cotlb move --game "$g5" --unit 93rd --formation square
 expect "table: a charge, the table's modifiers" 0 "$bin" referee cotlb melee --game "$g5" --attacker dnieper1 --defender 93rd
 contains "table: a charge at a square formed behind its front rank" "$tmp/out" "dnieper1 is 2.0\" from 93rd: it may charge"

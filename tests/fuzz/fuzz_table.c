@@ -68,7 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (gap < 0 || gap != ctbl_gap(t, &tb, o, &g, j, i))
 				fz_fail("gap %s-%s %d, not symmetric or negative", o->u[i].id, o->u[j].id, gap);
 			if (o->u[i].side != o->u[j].side && gap < CTBL_TWO_INCHES)
-				fz_fail("%s starts %d tenths from the enemy %s", o->u[i].id, gap, o->u[j].id);
+				fz_fail("%s starts %d units from the enemy %s", o->u[i].id, gap, o->u[j].id);
 			if (o->u[i].side != o->u[j].side && tries++ < 40) {
 				struct ctbl_sight s;
 				int most = tb.base[o->u[i].type].arm == CA_ARTILLERY ? g.s[i].figures : o->u[i].stands;

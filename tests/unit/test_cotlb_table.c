@@ -90,6 +90,9 @@ static struct fix *fixture(const char *text)
 	return f;
 }
 
+/* Inches in the table's units. */
+#define IN(x) ((int32_t)((x) * PL_PER_INCH + 0.5))
+
 static int U(const struct fix *f, const char *id)
 {
 	int i = cros_find(&f->o, id);
@@ -101,8 +104,8 @@ static void put(struct fix *f, const char *id, double x, double y, int facing, i
 {
 	struct cros_pos *p = &f->g.s[U(f, id)].pos;
 	p->on = true;
-	p->c.x = (int32_t)(x * PL_PER_INCH);
-	p->c.y = (int32_t)(y * PL_PER_INCH);
+	p->c.x = IN(x);
+	p->c.y = IN(y);
 	p->facing = facing;
 	p->form = form;
 }
@@ -116,36 +119,35 @@ static void test_footprints_and_two_inches(void **state)
 	struct err e;
 	int d = U(f, "dnieper1");
 	ctbl_footprint(&f->t, &f->tb, &f->o, &f->g, d, &f->g.s[d].pos, &r);
-	assert_int_equal(r.w, 90); /* 6 stands of 1.5" */
-	assert_int_equal(r.d, 15);
+	assert_int_equal(r.w, IN(9)); /* 6 stands of 1.5" */
+	assert_int_equal(r.d, IN(1.5));
 	p = f->g.s[d].pos;
 	p.form = CF_ATTACK;
 	ctbl_footprint(&f->t, &f->tb, &f->o, &f->g, d, &p, &r);
-	assert_int_equal(r.w, 30);
-	assert_int_equal(r.d, 45);
+	assert_int_equal(r.w, IN(3));
+	assert_int_equal(r.d, IN(4.5));
 	p.form = CF_MARCH;
 	ctbl_footprint(&f->t, &f->tb, &f->o, &f->g, d, &p, &r);
-	assert_int_equal(r.w, 15);
-	assert_int_equal(r.d, 90);
+	assert_int_equal(r.w, IN(1.5));
+	assert_int_equal(r.d, IN(9));
 	/* losses shorten the line: 13 figures are 4 stands */
 	f->g.s[d].figures = 13;
 	ctbl_footprint(&f->t, &f->tb, &f->o, &f->g, d, &f->g.s[d].pos, &r);
-	assert_int_equal(r.w, 60);
+	assert_int_equal(r.w, IN(6));
 	f->g.s[d].figures = 24;
-	/* 10" between centres, less the fronts: a 1.5" depth puts 0.7" ahead of the centre and 0.8"
-	 * behind it (tenths), so 8.6" */
-	assert_int_equal(ctbl_gap(&f->t, &f->tb, &f->o, &f->g, d, U(f, "93rd")), 86);
+	/* 10" between centres, less the two fronts 0.75" ahead of them: 8.5" */
+	assert_int_equal(ctbl_gap(&f->t, &f->tb, &f->o, &f->g, d, U(f, "93rd")), IN(8.5));
 	/* forms its arm cannot take */
 	assert_false(ctbl_form_ok(&f->tb, &f->o, U(f, "heavy1"), CF_SQUARE));
 	assert_true(ctbl_form_ok(&f->tb, &f->o, U(f, "w-battery"), CF_UNLIMBERED));
 	/* [MOVE (i)]: not within 2" of the enemy; nor on a unit; nor off the table */
 	p = f->g.s[d].pos;
-	p.c.y = 325; /* 1" from the 93rd */
+	p.c.y = IN(32.5); /* 1" from the 93rd */
 	assert_int_equal(ctbl_check(&f->t, &f->tb, &f->o, &f->g, d, &p, &e), -1);
 	assert_non_null(strstr(e.msg, "[MOVE (i)]"));
-	p.c.y = 335; /* 2" exactly: allowed */
+	p.c.y = IN(33.5); /* 2" exactly: allowed */
 	assert_int_equal(ctbl_check(&f->t, &f->tb, &f->o, &f->g, d, &p, &e), 0);
-	p.c.x = 20;
+	p.c.x = IN(2);
 	assert_int_equal(ctbl_check(&f->t, &f->tb, &f->o, &f->g, d, &p, &e), -1);
 	assert_non_null(strstr(e.msg, "off the table"));
 	free(f);
@@ -225,11 +227,11 @@ static void test_command_radius(void **state)
 	evsink_init(&ev, store, 32);
 	/* Gribbe 5" behind the line: within 12" */
 	assert_int_equal(ctbl_command(&f->t, &f->tb, &f->o, &f->g, &ev), 0);
-	f->g.cmdr[f->o.u[d].commander].c.y = 540; /* 54": 13.25" from the line's rear */
+	f->g.cmdr[f->o.u[d].commander].c.y = IN(54); /* 54": 13.25" from the line's rear */
 	assert_int_equal(ctbl_command(&f->t, &f->tb, &f->o, &f->g, &ev), 1);
 	assert_int_equal(f->g.s[d].markers, 1);
 	/* British: 24" */
-	f->g.cmdr[f->o.u[U(f, "93rd")].commander].c.y = 80; /* 21.25" */
+	f->g.cmdr[f->o.u[U(f, "93rd")].commander].c.y = IN(8); /* 21.25" */
 	assert_int_equal(ctbl_command(&f->t, &f->tb, &f->o, &f->g, &ev), 1);
 	assert_int_equal(f->g.s[U(f, "93rd")].markers, 0);
 	free(f);
@@ -247,32 +249,32 @@ static void test_moves(void **state)
 	struct cros_pos p = f->g.s[d].pos;
 	evsink_init(&ev, store, 32);
 	/* 3" straight ahead (south, toward the 93rd): two dice in line, no terrain */
-	p.c.y = 370;
+	p.c.y = IN(37);
 	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), 0);
 	assert_int_equal(mv.kind, 0);
-	assert_int_equal(mv.dist, 30);
+	assert_int_equal(mv.dist, IN(3));
 	assert_int_equal(cref_move_dice(&f->t, &mv.m, &e), 2);
 	assert_false(mv.m.one_die);
 	assert_false(mv.m.interpen);
 	/* on to 1.5" from the 93rd: refused [MOVE (i)] */
-	p.c.y = 330;
+	p.c.y = IN(33);
 	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), -1);
 	assert_non_null(strstr(e.msg, "[MOVE (i)]"));
 	/* backward: one die [MOVE (c)]; across the stream: the steep penalty */
 	p = f->g.s[d].pos;
-	p.c.y = 620;
+	p.c.y = IN(62);
 	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), 0);
 	assert_true(mv.m.one_die);
 	assert_int_equal(mv.m.terrain, CT_STEEP);
 	/* a pivot of 20 degrees: minus the low die; 40: refused; 40 in place: a facing change */
 	p = f->g.s[d].pos;
-	p.c.y = 380;
+	p.c.y = IN(38);
 	p.facing = 200;
 	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), 0);
 	assert_true(mv.m.interpen);
 	p.facing = 220;
 	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), -1);
-	p.c.y = 400;
+	p.c.y = IN(40);
 	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), 0);
 	assert_int_equal(mv.kind, 1);
 	/* a formation change is its own action; with a move, refused */
@@ -280,25 +282,25 @@ static void test_moves(void **state)
 	p.form = CF_ATTACK;
 	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), 0);
 	assert_int_equal(mv.kind, 1);
-	p.c.y = 420;
+	p.c.y = IN(42);
 	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), -1);
 	/* a column moves three dice; a square not at all [MOVE (d)] */
 	f->g.s[d].pos.form = CF_ATTACK;
 	p = f->g.s[d].pos;
-	p.c.y = 420;
+	p.c.y = IN(42);
 	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), 0);
-	p.c.y = 370;
+	p.c.y = IN(37);
 	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), 0);
 	assert_int_equal(cref_move_dice(&f->t, &mv.m, &e), 3);
 	f->g.s[d].pos.form = CF_SQUARE;
 	p = f->g.s[d].pos;
-	p.c.y = 420;
+	p.c.y = IN(42);
 	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, d, &p, &mv, &ev, &e), -1);
 	assert_non_null(strstr(e.msg, "[MOVE (d)]"));
 	/* guns may not cross the wall */
 	put(f, "w-battery", 65, 15, 90, CF_LIMBERED);
 	p = f->g.s[U(f, "w-battery")].pos;
-	p.c.x = 760;
+	p.c.x = IN(76);
 	assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, U(f, "w-battery"), &p, &mv, &ev, &e), -1);
 	assert_non_null(strstr(e.msg, "may not cross"));
 	free(f);
@@ -326,17 +328,17 @@ static void test_charges_and_falling_back(void **state)
 	int n, dn = U(f, "dnieper1"), h = U(f, "93rd");
 	struct cros_pos to;
 	evsink_init(&ev, store, 64);
-	/* straight at the 93rd, stopping at 2" exactly: 10" less the fronts (0.7" each) less 2" */
+	/* straight at the 93rd, stopping at 2" exactly: 10" less the fronts (0.75" each) less 2" */
 	to = ctbl_toward(&f->t, &f->tb, &f->o, &f->g, dn, h, -1, &d);
-	assert_int_equal(d, 66);
+	assert_int_equal(d, IN(6.5));
 	f->g.s[dn].pos = to;
-	assert_int_equal(ctbl_gap(&f->t, &f->tb, &f->o, &f->g, dn, h), 20);
+	assert_int_equal(ctbl_gap(&f->t, &f->tb, &f->o, &f->g, dn, h), CTBL_TWO_INCHES);
 	/* as far as 3" allow */
-	f->g.s[dn].pos.c.y = 400;
-	to = ctbl_toward(&f->t, &f->tb, &f->o, &f->g, dn, h, 30, &d);
-	assert_int_equal(d, 30);
-	assert_int_equal(to.c.y, 370);
-	f->g.s[dn].pos.c.y = 334;
+	f->g.s[dn].pos.c.y = IN(40);
+	to = ctbl_toward(&f->t, &f->tb, &f->o, &f->g, dn, h, IN(3), &d);
+	assert_int_equal(d, IN(3));
+	assert_int_equal(to.c.y, IN(37));
+	f->g.s[dn].pos.c.y = IN(33.4);
 	/* infantry in line against infantry in line: nothing; from behind: the rear (e) */
 	n = ctbl_cc_mods(&f->t, &f->tb, &f->o, &f->g, dn, h, 1, keys, CTAB_MODS_MAX, &rear, &ev);
 	assert_int_equal(n, 0);
@@ -375,8 +377,8 @@ static void test_charges_and_falling_back(void **state)
 	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, -1, 12, false, &fb, &ev, &e), 0);
 	assert_int_equal(fb.from, dn);
 	assert_true(fb.to.on);
-	assert_int_equal(fb.to.c.x, 500);
-	assert_int_equal(fb.to.c.y, 180);
+	assert_int_equal(fb.to.c.x, IN(50));
+	assert_int_equal(fb.to.c.y, IN(18));
 	assert_int_equal(fb.to.facing, 180);
 	assert_int_equal(fb.npassed, 0);
 	/* through a friendly unit behind it: that unit takes a marker; a rout within 6" of a friend */
@@ -408,7 +410,7 @@ static void test_reactions(void **state)
 	put(f, "heavy1", 70, 38, 270, CF_LINE);   /* cavalry facing the mover: a reaction charge */
 	put(f, "w-battery", 30, 20, 0, CF_LIMBERED); /* limbered guns in range: may unlimber */
 	put(f, "42nd", 65, 36, 90, CF_LINE);      /* in rifle range but facing away: may turn */
-	p.c.y = 370;
+	p.c.y = IN(37);
 	int n = ctbl_reactions(&f->t, &f->tb, &f->o, &f->g, dn, &p, r, CROS_UNITS_MAX);
 	for (int k = 0; k < n; k++)
 		seen[r[k].kind] = r[k].unit;

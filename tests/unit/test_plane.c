@@ -42,7 +42,8 @@ static void test_dir_and_corners(void **state)
 	assert_int_equal(pl_isqrt((int64_t)3037000499 * 3037000499 - 1), 3037000498);
 	assert_int_equal(pl_norm(725), 5);
 
-	/* a 9" x 1.5" line facing north at (50", 20"): front edge y = 20.75" */
+	/* a 90 x 15 rectangle facing north at (500, 200), in units: an odd depth gives the front the
+	 * smaller half (7 ahead, 8 behind) */
 	struct pl_rect r = {P(500, 200), 0, 90, 15};
 	struct pl_pt c[4];
 	pl_rect_corners(&r, c);

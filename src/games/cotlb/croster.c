@@ -230,7 +230,7 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 	return root;
 }
 
-int32_t cros_tenths(const struct jdoc *d, const json_t *obj, const char *k, struct errlist *errs)
+int32_t cros_inches(const struct jdoc *d, const json_t *obj, const char *k, struct errlist *errs)
 {
 	return (int32_t)(jdoc_num(d, obj, k, 0, PL_COORD_MAX / PL_PER_INCH, errs) * PL_PER_INCH + 0.5);
 }
@@ -244,8 +244,8 @@ void cros_read_pos(const struct jdoc *d, const json_t *x, bool unit, struct cros
 		return;
 	}
 	p->on = true;
-	p->c.x = cros_tenths(d, x, "x", errs);
-	p->c.y = cros_tenths(d, x, "y", errs);
+	p->c.x = cros_inches(d, x, "x", errs);
+	p->c.y = cros_inches(d, x, "y", errs);
 	if (!unit)
 		return;
 	p->facing = jdoc_int(d, x, "facing", 0, 359, errs);

@@ -59,8 +59,8 @@ struct cros_pos {
 	int form;                /* enum cros_form */
 };
 
-/* Inches at obj's member k (a number, 0..PL_COORD_MAX tenths) as tenths; problems to errs. */
-int32_t cros_tenths(const struct jdoc *d, const json_t *obj, const char *k, struct errlist *errs);
+/* Inches at obj's member k (a number, 0..PL_COORD_MAX units) as units; problems to errs. */
+int32_t cros_inches(const struct jdoc *d, const json_t *obj, const char *k, struct errlist *errs);
 /* A position {"x", "y"} (inches) and, for a unit, "facing" and "formation", into p (p->on set). */
 void cros_read_pos(const struct jdoc *d, const json_t *x, bool unit, struct cros_pos *p, struct errlist *errs);
 

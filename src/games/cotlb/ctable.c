@@ -420,7 +420,7 @@ static struct pl_pt stand_at(const struct pl_rect *r, int across, int deep, int 
 }
 
 /* Whether any part of the target (corners c) lies within half degrees of the facing seen from s,
- * out to reach tenths: a corner inside the wedge, or one of its two edges crossing the target. */
+ * out to reach units: a corner inside the wedge, or one of its two edges crossing the target. */
 static bool arc_meets(struct pl_pt s, int facing, int half, const struct pl_pt c[4], int32_t reach)
 {
 	for (int k = 0; k < 4; k++)
@@ -469,7 +469,7 @@ static bool box_misses(struct pl_pt a, struct pl_pt b, struct pl_pt lo, struct p
 	       (a.y > hi.y && b.y > hi.y);
 }
 
-/* Where segments ab and cd cross (rounded to the tenth), when they cross at a single point. */
+/* Where segments ab and cd cross (rounded to the unit), when they cross at a single point. */
 static bool cross_point(struct pl_pt a, struct pl_pt b, struct pl_pt c, struct pl_pt d, struct pl_pt *p)
 {
 	int64_t rx = (int64_t)b.x - a.x, ry = (int64_t)b.y - a.y, sx = (int64_t)d.x - c.x, sy = (int64_t)d.y - c.y;
@@ -1163,7 +1163,7 @@ struct cros_pos ctbl_toward(const struct ctab *t, const struct ctbl *tb, const s
 	hi = (int32_t)pl_isqrt(pl_d2(p->c, g->s[j].pos.c)) + 1;
 	if (limit >= 0 && hi > limit)
 		hi = limit;
-	/* the farthest whole tenth with the gap still 2" or more (the gap only shrinks on the way) */
+	/* the farthest whole unit with the gap still 2" or more (the gap only shrinks on the way) */
 	while (lo < hi) {
 		int32_t mid = lo + (hi - lo + 1) / 2;
 		q.c = pl_offset(p->c, dir, mid, 0);

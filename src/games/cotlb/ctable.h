@@ -44,7 +44,7 @@ struct ctbl_feature {
 struct ctbl_base {
 	bool set;
 	int arm;                 /* enum ctbl_arm */
-	int32_t w, d;            /* a stand's frontage and depth, tenths */
+	int32_t w, d;            /* a stand's frontage and depth, units */
 	int weapon;              /* index into the sheet's weapons */
 	int horse_weapon;        /* a horse battery's (artillery; -1 none) */
 };
@@ -53,7 +53,7 @@ struct ctbl {
 	char file[ERR_FILE_MAX];
 	char id[CTBL_ID_MAX], oob[CTBL_ID_MAX];
 	char title[128];
-	int32_t width, depth;    /* tenths: x 0..width from the west edge, y 0..depth from the south */
+	int32_t width, depth;    /* units: x 0..width from the west edge, y 0..depth from the south */
 	struct ctbl_feature f[CTBL_FEATURES_MAX];
 	int nf;
 	struct ctbl_base base[CTAB_UNITS_MAX]; /* by troop type */
@@ -75,7 +75,7 @@ bool ctbl_form_ok(const struct ctbl *tb, const struct cros_oob *o, int i, int fo
 /* Unit i's footprint at p as the game stands (its stands left, its formation's shape). */
 void ctbl_footprint(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		    int i, const struct cros_pos *p, struct pl_rect *r);
-/* The gap (tenths, rounded up) between units i and j as they stand; -1 if either is off the table. */
+/* The gap (units, rounded up) between units i and j as they stand; -1 if either is off the table. */
 int32_t ctbl_gap(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		 int i, int j);
 
@@ -89,7 +89,7 @@ int ctbl_check(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 
 /* What unit f sees of unit at when it fires. */
 struct ctbl_sight {
-	int32_t gap;             /* tenths between the nearest points */
+	int32_t gap;             /* units between the nearest points */
 	int inches;              /* the range as measured: gap in inches, rounded up */
 	int weapon;              /* the firer's weapon (index into the sheet's weapons) */
 	int band;                /* 0 short, 1 long, 2 out of range, -1 the weapon has no printed range */
@@ -116,7 +116,7 @@ int ctbl_command(const struct ctab *t, const struct ctbl *tb, const struct cros_
 struct ctbl_move {
 	int kind;
 	struct cref_move m;
-	int32_t dist;            /* tenths, centre to centre */
+	int32_t dist;            /* units, centre to centre */
 	char terrain[96];        /* what the path crosses ("" none) */
 	bool even_die;           /* by prolonge across walls, streams or high hills: the die must be
 				  * even [MOVE (e)] (instead of the terrain's penalty) */
@@ -142,13 +142,13 @@ struct ctbl_react {
 	int kind;                /* enum ctbl_react_kind */
 	int dice;                /* CR_FIRE: stands (gunners) that bear */
 	int band;                /* CR_FIRE: 0 short, 1 long */
-	int32_t gap;             /* tenths, at the nearest point of the move */
+	int32_t gap;             /* units, at the nearest point of the move */
 };
 int ctbl_reactions(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		   int i, const struct cros_pos *p, struct ctbl_react *out, int max);
 
-/* Where unit i would stand moving straight at unit j (facing kept) as far as limit tenths allow
- * (-1: no limit), stopping 2" from it [MOVE (i)], [Close Combat (a)]; *dist the tenths moved. */
+/* Where unit i would stand moving straight at unit j (facing kept) as far as limit units allow
+ * (-1: no limit), stopping 2" from it [MOVE (i)], [Close Combat (a)]; *dist the units moved. */
 struct cros_pos ctbl_toward(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
 			    const struct cros_game *g, int i, int j, int32_t limit, int32_t *dist);
 
