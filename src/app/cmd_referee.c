@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "referee.h"
 #include "reftable.h"
+#include "refshell.h"
 
 static const char ref_usage[] =
 	"usage: crimea referee cotlb WHAT [--sheet FILE|2014] [options]   (Sevastopol: crimea referee siege --help)\n"
@@ -47,6 +48,8 @@ static const char ref_usage[] =
 	"  rally --game FILE --unit ID [--die D]           remove a marker [MORALE (e)]\n"
 	"  turn --game FILE                                the next turn (leaders replaced)\n"
 	"  log --game FILE                                 every ruling that changed the game, turn by turn\n"
+	"  shell --game FILE                               a session on the game: a command a line, without\n"
+	"         crimea referee cotlb and --game (tab completes commands, options and unit ids)\n"
 	"\n"
 	"  A game on a table (new --table ID; balaclava-2014 has balaclava-2014-table, reconstructed)\n"
 	"  keeps where each unit stands (x, y in inches from the south-west corner, facing in compass\n"
@@ -706,6 +709,11 @@ int cmd_referee(int argc, char **argv)
 			rc = 1;
 			goto out_free;
 		}
+	}
+	if (!strcmp(q->what, "shell")) {
+		rc = gamepath ? rshell_run(argv[0], gamepath, oob)
+			      : cli_fail(stderr, "shell needs --game FILE (crimea referee cotlb new --oob ID --game FILE)");
+		goto out_free;
 	}
 	/* move --row ... is the MOVE Chart alone; move on a game's table moves a unit */
 	if (rtab_is_cmd(q->what) && !(!strcmp(q->what, "move") && (!gamepath || q->row[0]))) {

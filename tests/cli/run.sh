@@ -576,6 +576,26 @@ expect "table: the cavalry fires" 0 "$bin" referee cotlb fire --game "$g5" --fir
 grep -q '"moving": true' "$g5" && ko "table: firing is a standing action" || ok
 expect "table: a unit off the table does not fire" 2 "$bin" referee cotlb fire --game "$g5" --firer grenadiers --at dnieper1
 contains "table: a unit off the table does not fire" "$tmp/err" "grenadiers is not on the table"
+# a referee's session on one game: a command a line, from a pipe and at a terminal
+g6="$tmp/cotlb-shell.json"
+"$bin" referee cotlb new --oob balaclava-2014 --game "$g6" >/dev/null
+printf 'where --unit 93rd\nfire --firer redoubt1-guns --at azov1 --dice 6,6,1,2 --saves 1,1\n# a comment\nbogus\nturn\nquit\nunits\n' >"$tmp/shell.in"
+expect "shell: a session from a pipe" 0 "$bin" referee cotlb shell --game "$g6" <"$tmp/shell.in"
+contains "shell: where" "$tmp/out" "its commander campbell"
+contains "shell: the volley written" "$tmp/out" "azov1 loses 2 figures: 22 left on 6 stands"
+contains "shell: a bad line said" "$tmp/err" 'no ruling "bogus"'
+contains "shell: turn" "$tmp/out" "game .*cotlb-shell.json, turn 2:"
+grep -q 'Battle of Balaclava, NASHCON 2014 (Charge of the Light Brigade), turn 2$' "$tmp/out" && ko "shell: the lines after quit ran" || ok
+grep -q '"turn": 2' "$g6" && ok || ko "shell: the game file is at turn 2"
+expect "shell: needs a game" 2 "$bin" referee cotlb shell
+if [ -x "$pty" ]; then
+	if "$pty" tests/cli/shell.pty "$tmp/pty3.out" "$bin" referee cotlb shell --game "$g6" >"$tmp/out" 2>&1; then
+		ok
+	else
+		ko "shell at a terminal: $(cat "$tmp/out")"
+	fi
+	grep -q '"formation": "square"' "$g6" && ok || ko "shell at a terminal: the completed formation change"
+fi
 expect "table: a table command without a table" 2 "$bin" referee cotlb where --game "$g"
 sed 's/"x": 50, "y": 30/"x": 50, "y": 38/' tests/data/cotlb/test-table.json >"$tmp/table.json"
 expect "table: a table whose start breaks the 2 inches" 1 "$bin" referee cotlb new --oob balaclava-2014 --table "$tmp/table.json" --game "$tmp/t2.json"

@@ -1,0 +1,150 @@
+/* refshell: a referee's session on one Charge of the Light Brigade game (refshell.h). */
+#include "refshell.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "prompt.h"
+
+#define RSHELL_LINE 1024
+#define RSHELL_ARGS 64
+
+static const char *const commands[] = {
+	"command", "enter", "fire", "help", "initiative", "leader", "log", "melee", "morale", "move", "place",
+	"quit", "rally", "rout", "save", "sheet", "spend", "table", "turn", "units", "where", "withdraw", NULL,
+};
+static const char *const options[] = {
+	"--at", "--attacker", "--attacker-dice", "--attacker-leader-die", "--attacker-mod", "--attacker-saves",
+	"--command-phase", "--commander", "--cover", "--defender", "--defender-dice", "--defender-leader-die",
+	"--defender-mod", "--defender-saves", "--dice", "--die", "--facing", "--firer", "--formation", "--from",
+	"--hits", "--inches", "--initiative", "--leader", "--long", "--markers", "--pivot", "--points", "--saves",
+	"--short", "--side", "--stands", "--svg", "--target", "--toward", "--unit", "--weapon", "--winner-die",
+	"--x", "--y", NULL,
+};
+static const char *const unit_options[] = {"--unit", "--firer", "--at", "--attacker", "--defender", "--toward",
+					    "--from", NULL};
+
+static bool in(const char *const *list, const char *w)
+{
+	for (int i = 0; list[i]; i++)
+		if (!strcmp(list[i], w))
+			return true;
+	return false;
+}
+
+static void offer(struct complete_list *out, const char *word, const char *prefix)
+{
+	if (strncmp(word, prefix, strlen(prefix)) || strlen(word) >= COMPLETE_WORD)
+		return;
+	for (int i = 0; i < out->n; i++)
+		if (!strcmp(out->word[i], word))
+			return;
+	if (out->n == COMPLETE_MAX) {
+		out->more = 1;
+		return;
+	}
+	snprintf(out->word[out->n++], COMPLETE_WORD, "%s", word);
+}
+
+static int by_word(const void *a, const void *b)
+{
+	return strcmp((const char *)a, (const char *)b);
+}
+
+/* The candidates for the last word of line: a command first; after a unit option the game's
+ * units, after --commander its commanders, after --formation the formations, after --target
+ * the target classes; a word starting with "-" the options. */
+static int complete_ref(void *ctx, const char *line, struct complete_list *out)
+{
+	const struct cros_oob *o = ctx;
+	const char *last = strrchr(line, ' '), *word = last ? last + 1 : line;
+	char prev[COMPLETE_WORD] = "";
+	int nwords = 0;
+	memset(out, 0, sizeof *out);
+	out->start = (size_t)(word - line);
+	for (const char *p = line; p < word;) {
+		size_t k;
+		while (*p == ' ')
+			p++;
+		if (p >= word)
+			break;
+		k = strcspn(p, " ");
+		snprintf(prev, sizeof prev, "%.*s", (int)(k < COMPLETE_WORD - 1 ? k : COMPLETE_WORD - 1), p);
+		nwords++;
+		p += k;
+	}
+	if (!nwords) {
+		for (int i = 0; commands[i]; i++)
+			offer(out, commands[i], word);
+	} else if (in(unit_options, prev)) {
+		for (int i = 0; i < o->n; i++)
+			offer(out, o->u[i].id, word);
+	} else if (!strcmp(prev, "--commander")) {
+		for (int i = 0; i < o->ncmdrs; i++)
+			offer(out, o->cmdr[i], word);
+	} else if (!strcmp(prev, "--formation")) {
+		for (int i = 0; i < CF_FORMS; i++)
+			offer(out, cros_form_name[i], word);
+	} else if (!strcmp(prev, "--target")) {
+		offer(out, "line", word);
+		offer(out, "column", word);
+		offer(out, "enfilade", word);
+	} else if (*word == '-') {
+		for (int i = 0; options[i]; i++)
+			offer(out, options[i], word);
+	}
+	qsort(out->word, (size_t)out->n, sizeof out->word[0], by_word);
+	return out->n;
+}
+
+int rshell_run(const char *argv0, const char *gamepath, const struct cros_oob *o)
+{
+	struct prompt *p = prompt_new("crimea", complete_ref, (void *)(uintptr_t)o, NULL);
+	char line[RSHELL_LINE];
+	if (!p)
+		return 1;
+	if (prompt_editing(p))
+		printf("%s, game %s: a command a line (help, quit; tab completes)\n", o->title, gamepath);
+	while (prompt_read(p, "referee> ", true, line, sizeof line) == 0) {
+		char copy[RSHELL_LINE], *argv[RSHELL_ARGS + 6], *save = NULL, *w;
+		char a0[1024], a1[] = "cotlb", ag[] = "--game";
+		char gp[1024];
+		int argc = 0;
+		if (!line[0] || line[0] == '#')
+			continue;
+		if (!strcmp(line, "quit") || !strcmp(line, "exit"))
+			break;
+		snprintf(copy, sizeof copy, "%s", line);
+		snprintf(gp, sizeof gp, "%s", gamepath);
+		snprintf(a0, sizeof a0, "%s", argv0); /* the program's own: its data directory */
+		argv[argc++] = a0;
+		argv[argc++] = a1;
+		if (!strcmp(line, "help")) {
+			char h[] = "--help";
+			argv[argc++] = h;
+			argv[argc] = NULL;
+			cmd_referee(argc, argv);
+			continue;
+		}
+		for (w = strtok_r(copy, " \t", &save); w && argc < RSHELL_ARGS; w = strtok_r(NULL, " \t", &save))
+			argv[argc++] = w;
+		if (w) {
+			fprintf(stderr, "crimea: a line of at most %d words\n", RSHELL_ARGS - 2);
+			continue;
+		}
+		if (strcmp(argv[2], "sheet") && strcmp(argv[2], "new")) {
+			argv[argc++] = ag;
+			argv[argc++] = gp;
+		}
+		argv[argc] = NULL;
+		fflush(stdout);
+		cmd_referee(argc, argv);
+		fflush(stdout);
+		fflush(stderr);
+	}
+	prompt_free(p);
+	return 0;
+}
