@@ -355,9 +355,17 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 					in_of(r[k].gap));
 		}
 	}
+	/* [MOVE (h)]: cavalry is moving when its last action was 4" or more forward (the move's
+	 * part along the facing it started with) */
+	{
+		int32_t fx, fy;
+		const struct cros_pos *was = &g->s[i].pos;
+		int64_t ahead;
+		pl_dir(was->facing, &fx, &fy);
+		ahead = (((int64_t)p->c.x - was->c.x) * fx + ((int64_t)p->c.y - was->c.y) * fy) / PL_TRIG;
+		g->s[i].moving = tb->base[o->u[i].type].arm == CA_CAVALRY && !mv.m.one_die && ahead >= 4 * PL_PER_INCH;
+	}
 	g->s[i].pos = *p;
-	/* [MOVE (h)]: cavalry is moving when its last action was 4" or more forward */
-	g->s[i].moving = tb->base[o->u[i].type].arm == CA_CAVALRY && !mv.m.one_die && mv.dist >= 4 * PL_PER_INCH;
 	if (g->s[i].moving)
 		ev_emit(ev, "[MOVE (h)]", "%s is moving cavalry (4\" or more forward)", o->u[i].id);
 	return saved(o, g, path, log, what, ev);

@@ -424,6 +424,11 @@ static void test_reactions(void **state)
 			assert_int_equal(r[k].band, 0);
 		}
 	assert_int_equal(n, 4);
+	/* with 5 markers the hussars' dice reach 3 x 1 + 2 = 5": no charge [MOVE (f)] */
+	f->g.s[U(f, "heavy1")].markers = 5;
+	n = ctbl_reactions(&f->t, &f->tb, &f->o, &f->g, dn, &p, r, CROS_UNITS_MAX);
+	for (int k = 0; k < n; k++)
+		assert_true(r[k].kind != CR_CHARGE);
 	free(f);
 }
 

@@ -1210,7 +1210,8 @@ int ctbl_reactions(const struct ctab *t, const struct ctbl *tb, const struct cro
 				/* a reaction charge: the mover within 45 degrees of its front, within its
 				 * longest move and the 2" of a charge [Side A Turn (c) 4] */
 				int row = ctab_move(t, "cavalry"), reach;
-				reach = row >= 0 ? 6 * t->move[row].dice[g->s[j].pos.form == CF_MARCH] + 2 : 0;
+				/* its dice at their most, less a pip a die for each marker [MOVE (f)] */
+				reach = row >= 0 ? (6 - g->s[j].markers) * t->move[row].dice[g->s[j].pos.form == CF_MARCH] + 2 : 0;
 				if (pl_in_arc(g->s[j].pos.c, g->s[j].pos.facing, 45, at.c) && gap <= reach * PL_PER_INCH)
 					best.kind = CR_CHARGE;
 				continue;
