@@ -488,10 +488,25 @@ static bool cross_point(struct pl_pt a, struct pl_pt b, struct pl_pt c, struct p
 static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, const struct ctbl_feet *ft, int f, int at,
 			   struct pl_pt a, struct pl_pt b, const struct pl_pt *over, char *buf, size_t n)
 {
+	struct pl_pt olo = {0, 0}, ohi = {0, 0}; /* the target's box grown by 6": what may block from a crest */
+	if (over) {
+		olo = ohi = over[0];
+		for (int k = 1; k < 4; k++) {
+			olo.x = over[k].x < olo.x ? over[k].x : olo.x;
+			olo.y = over[k].y < olo.y ? over[k].y : olo.y;
+			ohi.x = over[k].x > ohi.x ? over[k].x : ohi.x;
+			ohi.y = over[k].y > ohi.y ? over[k].y : ohi.y;
+		}
+		olo.x -= 6 * PL_PER_INCH;
+		olo.y -= 6 * PL_PER_INCH;
+		ohi.x += 6 * PL_PER_INCH;
+		ohi.y += 6 * PL_PER_INCH;
+	}
 	for (int j = 0; j < o->n; j++) {
 		if (j == f || j == at || !ft->on[j] || box_misses(a, b, ft->lo[j], ft->hi[j]))
 			continue;
-		if (over && !pl_shapes_near(ft->c[j], 4, true, over, 4, true, 6 * PL_PER_INCH))
+		if (over && (ft->hi[j].x < olo.x || ft->lo[j].x > ohi.x || ft->hi[j].y < olo.y || ft->lo[j].y > ohi.y ||
+			     !pl_shapes_near(ft->c[j], 4, true, over, 4, true, 6 * PL_PER_INCH)))
 			continue;
 		if (pl_seg_meets_poly(a, b, ft->c[j], 4)) {
 			snprintf(buf, n, "%s stands in the way [Fire (j)]", o->u[j].id);
@@ -503,7 +518,9 @@ static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, cons
 		bool ain, bin;
 		if (box_misses(a, b, x->lo, x->hi))
 			continue;
-		if (over && !pl_poly_has(x->p, x->n, a) && !pl_shapes_near(x->p, x->n, x->closed, over, 4, true, 6 * PL_PER_INCH))
+		if (over && !pl_poly_has(x->p, x->n, a) &&
+		    (x->hi.x < olo.x || x->lo.x > ohi.x || x->hi.y < olo.y || x->lo.y > ohi.y ||
+		     !pl_shapes_near(x->p, x->n, x->closed, over, 4, true, 6 * PL_PER_INCH)))
 			continue;
 		if (!x->closed) {
 			if (x->kind != CK_WALL)
@@ -981,8 +998,9 @@ int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cro
 			if (!live(g, j) || j == i || o->u[j].side == o->u[i].side)
 				continue;
 			ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &q);
-			gap = pl_rects_gap(&r, &q);
-			if (gap < CTBL_TWO_INCHES && gap < gap0[j])
+			/* closer than 2" and closer than it was */
+			gap = gap0[j] < CTBL_TWO_INCHES ? gap0[j] : CTBL_TWO_INCHES;
+			if (gap > 0 && pl_rects_near(&r, &q, gap - 1))
 				stop = j;
 		}
 		if (stop >= 0) {
