@@ -174,7 +174,7 @@ static int do_action(struct session *S, const char *text)
 			dice_odds(g, text);
 		char ask[ACTION_TEXT_MAX + 32], line[64];
 		snprintf(ask, sizeof ask, "die %d for \"%s\"? ", nd + 1, text);
-		if (prompt_read(S->prompt, ask, false, line, sizeof line) != 0) {
+		if (prompt_read(S->prompt, ask, false, line, sizeof line) < 0) {
 			fprintf(stderr, "\ncrimea: the input ended before die %d for \"%s\" was given\n", nd + 1, text);
 			return -1;
 		}
@@ -650,10 +650,15 @@ int cmd_play(int argc, char **argv)
 		}
 		g->rules->status(g, status, sizeof status);
 		snprintf(ask, sizeof ask, "%s [%s to act]> ", status, side >= 0 ? S->s.side[side] : "-");
-		if (prompt_read(S->prompt, ask, true, line, sizeof line) != 0) {
+		int got = prompt_read(S->prompt, ask, true, line, sizeof line);
+		if (got < 0) {
 			rc = 0;
 			putchar('\n');
 			break;
+		}
+		if (got > 0) {
+			fprintf(stderr, "crimea: a line of at most %zu characters\n", sizeof line - 1);
+			continue;
 		}
 		if (!line[0])
 			continue;

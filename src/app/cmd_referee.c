@@ -210,7 +210,7 @@ int ref_save_game(const char *path, const struct cros_oob *o, const struct cros_
 	char *txt;
 	if (j && log)
 		json_object_set(j, "log", log);
-	txt = j ? json_dumps(j, JSON_INDENT(1)) : NULL;
+	txt = j ? json_dumps(j, JSON_INDENT(1) | JSON_REAL_PRECISION(8)) : NULL; /* 41.55, not 41.549999999999997 */
 	struct err e;
 	int rc = -1;
 	json_decref(j);
@@ -545,8 +545,10 @@ int cmd_referee(int argc, char **argv)
 			STR(tx.commander);
 		else if (!strcmp(a, "--svg"))
 			STR(tx.svg);
-		else if (!strcmp(a, "--toward") || !strcmp(a, "--from"))
+		else if (!strcmp(a, "--toward"))
 			STR(tx.toward);
+		else if (!strcmp(a, "--from"))
+			STR(tx.from);
 		else if (!strcmp(a, "--points"))
 			NUM(points, 1, 99);
 		else if (!strcmp(a, "--force"))

@@ -138,8 +138,9 @@ bool prompt_editing(const struct prompt *p)
 	return p->el != NULL;
 }
 
-/* Copies s (len bytes) into buf[n] without the spaces and line ends at either end. */
-static void trimmed(const char *s, size_t len, char *buf, size_t n)
+/* Copies s (len bytes) into buf[n] without the spaces and line ends at either end. Returns 1
+ * (buf then "") when that does not fit, else 0. */
+static int trimmed(const char *s, size_t len, char *buf, size_t n)
 {
 	while (len > 0 && (*s == ' ' || *s == '\t')) {
 		s++;
@@ -147,10 +148,13 @@ static void trimmed(const char *s, size_t len, char *buf, size_t n)
 	}
 	while (len > 0 && strchr(" \t\r\n", s[len - 1]))
 		len--;
-	if (len >= n)
-		len = n - 1;
+	if (len >= n) {
+		buf[0] = '\0';
+		return 1;
+	}
 	memcpy(buf, s, len);
 	buf[len] = '\0';
+	return 0;
 }
 
 int prompt_read(struct prompt *p, const char *text, bool command, char *buf, size_t n)
@@ -158,13 +162,19 @@ int prompt_read(struct prompt *p, const char *text, bool command, char *buf, siz
 	if (n == 0)
 		return -1;
 	if (!p->el) {
-		char line[1024];
+		char *line = NULL;
+		size_t cap = 0;
+		ssize_t len;
+		int rc;
 		fputs(text, stdout);
 		fflush(stdout);
-		if (!fgets(line, sizeof line, stdin))
+		if ((len = getline(&line, &cap, stdin)) < 0) {
+			free(line);
 			return -1;
-		trimmed(line, strlen(line), buf, n);
-		return 0;
+		}
+		rc = trimmed(line, (size_t)len, buf, n); /* the whole line read, however long */
+		free(line);
+		return rc;
 	}
 	int count = 0;
 	const char *line;
@@ -174,7 +184,8 @@ int prompt_read(struct prompt *p, const char *text, bool command, char *buf, siz
 	line = el_gets(p->el, &count);
 	if (!line || count <= 0)
 		return -1;
-	trimmed(line, (size_t)count, buf, n);
+	if (trimmed(line, (size_t)count, buf, n))
+		return 1;
 	if (command && buf[0]) {
 		HistEvent ev;
 		history(p->hist, &ev, H_ENTER, buf);

@@ -29,7 +29,8 @@ bool prompt_editing(const struct prompt *p);
 
 /* Shows text and reads one line into buf[n]: without its newline, and without spaces at
  * either end. command: a command line (kept in the history and completed with the tab key),
- * not an answer such as a die. Returns 0, or -1 at the end of the input (^D on a terminal). */
+ * not an answer such as a die. Returns 0; 1 when the line does not fit in buf (buf is then "",
+ * and the whole line is consumed); -1 at the end of the input (^D on a terminal). */
 int prompt_read(struct prompt *p, const char *text, bool command, char *buf, size_t n);
 
 #endif

@@ -104,11 +104,21 @@ int rshell_run(const char *argv0, const char *gamepath, const struct cros_oob *o
 {
 	struct prompt *p = prompt_new("crimea", complete_ref, (void *)(uintptr_t)o, NULL);
 	char line[RSHELL_LINE];
+	bool editing;
+	int failed = 0;
 	if (!p)
 		return 1;
-	if (prompt_editing(p))
+	editing = prompt_editing(p);
+	if (editing)
 		printf("%s, game %s: a command a line (help, quit; tab completes)\n", o->title, gamepath);
-	while (prompt_read(p, "referee> ", true, line, sizeof line) == 0) {
+	/* from a pipe no prompt: the output is the commands' own */
+	int got;
+	while ((got = prompt_read(p, editing ? "referee> " : "", true, line, sizeof line)) >= 0) {
+		if (got > 0) { /* refused whole */
+			fprintf(stderr, "crimea: a line of at most %d characters\n", RSHELL_LINE - 1);
+			failed = 1;
+			continue;
+		}
 		char copy[RSHELL_LINE], *argv[RSHELL_ARGS + 6], *save = NULL, *w;
 		char a0[1024], a1[] = "cotlb", ag[] = "--game";
 		char gp[1024];
@@ -122,17 +132,23 @@ int rshell_run(const char *argv0, const char *gamepath, const struct cros_oob *o
 		snprintf(a0, sizeof a0, "%s", argv0); /* the program's own: its data directory */
 		argv[argc++] = a0;
 		argv[argc++] = a1;
-		if (!strcmp(line, "help")) {
+		if (!strcmp(line, "help") || !strncmp(line, "help ", 5)) {
 			char h[] = "--help";
 			argv[argc++] = h;
 			argv[argc] = NULL;
 			cmd_referee(argc, argv);
 			continue;
 		}
+		if (strstr(line, "--game")) {
+			fprintf(stderr, "crimea: the session's game is %s (--game is not given here)\n", gamepath);
+			failed = 1;
+			continue;
+		}
 		for (w = strtok_r(copy, " \t", &save); w && argc < RSHELL_ARGS; w = strtok_r(NULL, " \t", &save))
 			argv[argc++] = w;
 		if (w) {
 			fprintf(stderr, "crimea: a line of at most %d words\n", RSHELL_ARGS - 2);
+			failed = 1;
 			continue;
 		}
 		if (strcmp(argv[2], "sheet") && strcmp(argv[2], "new")) {
@@ -141,10 +157,11 @@ int rshell_run(const char *argv0, const char *gamepath, const struct cros_oob *o
 		}
 		argv[argc] = NULL;
 		fflush(stdout);
-		cmd_referee(argc, argv);
+		if (cmd_referee(argc, argv) != 0)
+			failed = 1;
 		fflush(stdout);
 		fflush(stderr);
 	}
 	prompt_free(p);
-	return 0;
+	return failed;
 }

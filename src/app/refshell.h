@@ -9,7 +9,7 @@
 #include "../games/cotlb/croster.h"
 
 /* Runs the session until "quit" or the end of the input; argv0 is the program's (for its data
- * directory). Returns 0, or 1 when out of memory. */
+ * directory). Returns 0, or 1 when any command failed (or out of memory). */
 int rshell_run(const char *argv0, const char *gamepath, const struct cros_oob *o);
 
 #endif

@@ -76,8 +76,8 @@ static void print_table(const struct ctbl *tb)
 	printf("reconstructed: the scenario prints no table; see the file's provenance\n\nterrain\n");
 	for (int k = 0; k < tb->nf; k++) {
 		const struct ctbl_feature *f = &tb->f[k];
-		printf("  %-20s %-12s %s, %d points from (%.1f, %.1f)\n", f->id, ctbl_kind_name[f->kind], f->name, f->n,
-		       in_of(f->p[0].x), in_of(f->p[0].y));
+		printf("  %-20s %-12s %s, %d points from (%.*f, %.*f)\n", f->id, ctbl_kind_name[f->kind], f->name, f->n,
+		       PL_IN(f->p[0].x), PL_IN(f->p[0].y));
 	}
 }
 
@@ -112,10 +112,10 @@ static void print_where(const struct ctab *t, const struct ctbl *tb, const struc
 					bj = j;
 				}
 			}
-			printf("  %-18s %7.1f %7.1f %6d  %-14s", o->u[i].id, in_of(p->c.x), in_of(p->c.y), p->facing,
+			printf("  %-18s %7.*f %7.*f %6d  %-14s", o->u[i].id, PL_IN(p->c.x), PL_IN(p->c.y), p->facing,
 			       cros_form_name[p->form]);
 			if (bj >= 0)
-				printf(" %s %.1f\"%s", o->u[bj].id, in_of(best), best <= CTBL_TWO_INCHES ? " (may charge)" : "");
+				printf(" %s %.*f\"%s", o->u[bj].id, PL_IN(best), best <= CTBL_TWO_INCHES ? " (may charge)" : "");
 			printf("\n");
 		}
 	}
@@ -123,7 +123,7 @@ static void print_where(const struct ctab *t, const struct ctbl *tb, const struc
 		printf("\ncommanders\n");
 		for (int k = 0; k < o->ncmdrs; k++)
 			if (g->cmdr[k].on)
-				printf("  %-18s %7.1f %7.1f\n", o->cmdr[k], in_of(g->cmdr[k].c.x), in_of(g->cmdr[k].c.y));
+				printf("  %-18s %7.*f %7.*f\n", o->cmdr[k], PL_IN(g->cmdr[k].c.x), PL_IN(g->cmdr[k].c.y));
 		return;
 	}
 	/* one unit: every enemy within 40", with what a volley would be */
@@ -134,9 +134,12 @@ static void print_where(const struct ctab *t, const struct ctbl *tb, const struc
 		int32_t gap = ctbl_gap(t, tb, o, g, only, j);
 		if (o->u[j].side == o->u[only].side || gap < 0 || gap > 40 * PL_PER_INCH || !g->s[j].figures)
 			continue;
-		if (ctbl_sight(t, tb, o, g, only, j, &s, NULL, &e) != 0)
+		if (ctbl_sight(t, tb, o, g, only, j, &s, NULL, &e) != 0) {
+			printf("  %-18s %5.*f\"  %sno fire: %s\n", o->u[j].id, PL_IN(gap), gap <= CTBL_TWO_INCHES ? "may charge; " : "",
+			       e.msg);
 			continue;
-		printf("  %-18s %5.1f\"  %s", o->u[j].id, in_of(gap), gap <= CTBL_TWO_INCHES ? "may charge; " : "");
+		}
+		printf("  %-18s %5.*f\"  %s", o->u[j].id, PL_IN(gap), gap <= CTBL_TWO_INCHES ? "may charge; " : "");
 		if (s.band == 2)
 			printf("out of range\n");
 		else if (!s.stands && !s.pivot_stands)
@@ -159,8 +162,8 @@ static void print_where(const struct ctab *t, const struct ctbl *tb, const struc
 			ctbl_footprint(t, tb, o, g, only, &g->s[only].pos, &rr);
 			pl_rect_corners(&rr, k);
 			int32_t gap = pl_shapes_gap(k, 4, true, &c->c, 1, false);
-			printf("\nits commander %s: %.1f\" (radius %d\") [BRIGADE COMMANDERS]\n", o->cmdr[o->u[only].commander],
-			       in_of(gap), r);
+			printf("\nits commander %s: %.*f\" (radius %d\") [BRIGADE COMMANDERS]\n", o->cmdr[o->u[only].commander],
+			       PL_IN(gap), r);
 		}
 	}
 }
@@ -310,12 +313,23 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 		double dist[64];
 		double p_ok = 0;
 		int need = (mv.dist + PL_PER_INCH - 1) / PL_PER_INCH;
-		cref_move_odds(t, &mv.m, dist, 63, &e);
-		for (int k = need; k < 64; k++)
-			p_ok += dist[k];
+		if (mv.even_die) {
+			/* prolonge across: one die, which must be even [MOVE (e)] */
+			for (int d = 2; d <= 6; d += 2) {
+				struct evsink none;
+				struct event one[8];
+				evsink_init(&none, one, 8);
+				if (cref_move_roll(t, &mv.m, &d, 1, &none, &e) >= need)
+					p_ok += 1.0 / 6;
+			}
+		} else {
+			cref_move_odds(t, &mv.m, dist, 63, &e);
+			for (int k = need; k < 64; k++)
+				p_ok += dist[k];
+		}
 		ref_print_events("move (no dice yet):", ev);
-		printf("  => %d dice; the move needs %d\" (%.1f\"): %.1f%% to make it; give --dice\n", n, need,
-		       in_of(mv.dist), 100 * p_ok);
+		printf("  => %d dice; the move needs %d\" (%.*f\"): %.1f%% to make it; give --dice\n", n, need,
+		       PL_IN(mv.dist), 100 * p_ok);
 		return 0;
 	}
 	if ((inches = cref_move_roll(t, &mv.m, q->dice.d, q->dice.n, ev, &e)) < 0) {
@@ -332,8 +346,8 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 	}
 	if ((int32_t)inches * PL_PER_INCH < mv.dist) {
 		ref_print_events("move:", ev);
-		fprintf(stderr, "crimea: [MOVE (a)] %s rolled %d\" and the move is %.1f\": it may move up to %d\" on that line "
-			"(units need not move the full distance)\n", o->u[i].id, inches, in_of(mv.dist), inches);
+		fprintf(stderr, "crimea: [MOVE (a)] %s rolled %d\" and the move is %.*f\": it may move up to %d\" on that line "
+			"(units need not move the full distance)\n", o->u[i].id, inches, PL_IN(mv.dist), inches);
 		return 1;
 	}
 	if (q->command_phase) {
@@ -347,12 +361,12 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 			ev_emit(ev, "[Side A Turn (c)]", "no enemy unit may react to %s's move", o->u[i].id);
 		for (int k = 0; k < nr; k++) {
 			if (r[k].kind == CR_FIRE)
-				ev_emit(ev, cite[r[k].kind], "%s may fire at %s: %d %s at %s range (nearest %.1f\")", o->u[r[k].unit].id,
+				ev_emit(ev, cite[r[k].kind], "%s may fire at %s: %d %s at %s range (nearest %.*f\")", o->u[r[k].unit].id,
 					o->u[i].id, r[k].dice, tb->base[o->u[r[k].unit].type].arm == CA_ARTILLERY ? "gunners" : "stands",
-					r[k].band ? "long" : "short", in_of(r[k].gap));
+					r[k].band ? "long" : "short", PL_IN(r[k].gap));
 			else
-				ev_emit(ev, cite[r[k].kind], "%s may %s (nearest %.1f\")", o->u[r[k].unit].id, what_r[r[k].kind],
-					in_of(r[k].gap));
+				ev_emit(ev, cite[r[k].kind], "%s may %s (nearest %.*f\")", o->u[r[k].unit].id, what_r[r[k].kind],
+					PL_IN(r[k].gap));
 		}
 	}
 	/* [MOVE (h)]: cavalry is moving when its last action was 4" or more forward (the move's
@@ -389,8 +403,10 @@ static int do_fall(const struct ctab *t, const struct ctbl *tb, const struct ref
 		return cli_fail(stderr, "%s needs --dice with the 4 dice thrown (natural: no markers, no terrain)", q->what);
 	for (int k = 0; k < 4; k++)
 		inches += q->dice.d[k];
-	if (x->toward[0] && (from = cros_find(o, x->toward)) < 0)
-		return cli_fail(stderr, "no unit \"%s\" (--from names the enemy it falls back from)", x->toward);
+	if (x->toward[0])
+		return cli_fail(stderr, "%s takes --from (the enemy it falls back from), not --toward", q->what);
+	if (x->from[0] && (from = cros_find(o, x->from)) < 0)
+		return cli_fail(stderr, "no unit \"%s\" (--from names the enemy it falls back from)", x->from);
 	if (ctbl_fall_back(t, tb, o, g, i, from, inches, rout, &fb, ev, &e) != 0) {
 		fprintf(stderr, "crimea: %s\n", e.msg);
 		return 1;
@@ -439,19 +455,19 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 		if (!x->has_x || !x->has_y)
 			return cli_fail(stderr, "place --commander needs --x and --y");
 		if (x->x > tb->width || x->y > tb->depth)
-			return cli_fail(stderr, "(%.1f, %.1f) is off the table (%.0f\" x %.0f\")", in_of(x->x), in_of(x->y),
+			return cli_fail(stderr, "(%.*f, %.*f) is off the table (%.0f\" x %.0f\")", PL_IN(x->x), PL_IN(x->y),
 					in_of(tb->width), in_of(tb->depth));
 		g->cmdr[k].on = true;
 		g->cmdr[k].c.x = x->x;
 		g->cmdr[k].c.y = x->y;
-		ev_emit(&ev, "[Table]", "%s stands at (%.1f, %.1f)", o->cmdr[k], in_of(x->x), in_of(x->y));
+		ev_emit(&ev, "[Table]", "%s stands at (%.*f, %.*f)", o->cmdr[k], PL_IN(x->x), PL_IN(x->y));
 		return saved(o, g, path, log, what, &ev);
 	}
 	if (i < 0)
 		return cli_fail(stderr, "%s needs --unit ID", q->what);
 	if (!g->s[i].figures)
 		return cli_fail(stderr, "%s is destroyed", o->u[i].id);
-	if (g->s[i].routing && (!strcmp(q->what, "move") || !strcmp(q->what, "withdraw")))
+	if (g->s[i].routing && !strcmp(q->what, "move"))
 		return cli_fail(stderr, "%s is routing: its action is to try to regain its morale (rally) or rout again "
 				"[MORALE (d)]", o->u[i].id);
 	if (!strcmp(q->what, "withdraw") || !strcmp(q->what, "rout"))
@@ -470,6 +486,8 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 	if (bad)
 		return cli_fail(stderr, "no formation \"%s\" (line, double-line, attack-column, march-column, square, limbered, "
 			    "unlimbered)", x->formation);
+	if (x->from[0] && strcmp(q->what, "withdraw") && strcmp(q->what, "rout"))
+		return cli_fail(stderr, "--from is for withdraw and rout (move takes --toward)");
 	if (!strcmp(q->what, "move") && x->toward[0]) {
 		int j = cros_find(o, x->toward);
 		int32_t d, lim = -1;
@@ -495,7 +513,7 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 			struct cros_pos to = ctbl_toward(t, tb, o, g, i, j, lim, &d);
 			p.c = to.c;
 		}
-		ev_emit(&ev, "[MOVE (i)]", "%s moves straight at %s: %.1f\" %s", o->u[i].id, o->u[j].id, in_of(d),
+		ev_emit(&ev, "[MOVE (i)]", "%s moves straight at %s: %.*f\" %s", o->u[i].id, o->u[j].id, PL_IN(d),
 			lim >= 0 && d >= lim ? "(as far as the dice allow)" : "(to 2\" of it)");
 	}
 	if (!strcmp(q->what, "move") && !x->has_x && !x->has_y && !x->toward[0] && p.form != g->s[i].pos.form) {
@@ -510,8 +528,8 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 		return 1;
 	}
 	g->s[i].pos = p;
-	ev_emit(&ev, "[Table]", "%s %s (%.1f, %.1f) facing %d in %s", o->u[i].id,
-		!strcmp(q->what, "enter") ? "enters the table at" : "is placed at", in_of(p.c.x), in_of(p.c.y), p.facing,
+	ev_emit(&ev, "[Table]", "%s %s (%.*f, %.*f) facing %d in %s", o->u[i].id,
+		!strcmp(q->what, "enter") ? "enters the table at" : "is placed at", PL_IN(p.c.x), PL_IN(p.c.y), p.facing,
 		cros_form_name[p.form]);
 	return saved(o, g, path, log, what, &ev);
 }
@@ -541,8 +559,8 @@ int rtab_fire(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 		q->cover = true;
 	if (q->inches < 0 && !q->shrt && !q->lng) {
 		if (s.band == 2) {
-			fprintf(stderr, "crimea: [Fire (n)] %s is %.1f\" away, beyond %s's long range\n", o->u[at].id,
-				in_of(s.gap), o->u[f].id);
+			fprintf(stderr, "crimea: [Fire (n)] %s is %.*f\" away, beyond %s's long range\n", o->u[at].id,
+				PL_IN(s.gap), o->u[f].id);
 			return 1;
 		}
 		if (s.band == -1) {
@@ -577,12 +595,12 @@ int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 		return cli_fail(stderr, "%s is not on the table (place or enter it first)",
 				g->s[a].pos.on ? o->u[d].id : o->u[a].id);
 	if (gap > CTBL_TWO_INCHES) {
-		fprintf(stderr, "crimea: [Close Combat (a)] %s is %.1f\" from %s: a charge is declared only with some part of the "
-			"unit within 2\" of the enemy\n", o->u[a].id, in_of(gap), o->u[d].id);
+		fprintf(stderr, "crimea: [Close Combat (a)] %s is %.*f\" from %s: a charge is declared only with some part of the "
+			"unit within 2\" of the enemy\n", o->u[a].id, PL_IN(gap), o->u[d].id);
 		return 1;
 	}
 	evsink_init(&ev, store, RTAB_EVENTS);
-	ev_emit(&ev, "[Close Combat (a)]", "%s is %.1f\" from %s: it may charge", o->u[a].id, in_of(gap), o->u[d].id);
+	ev_emit(&ev, "[Close Combat (a)]", "%s is %.*f\" from %s: it may charge", o->u[a].id, PL_IN(gap), o->u[d].id);
 	for (int k = 0; k < 2; k++) {
 		const char *keys[CTAB_MODS_MAX];
 		bool rear;

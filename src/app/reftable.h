@@ -20,6 +20,7 @@ struct rtab_opts {
 	char commander[CROS_ID_MAX];
 	char svg[256];            /* table --svg FILE: draw it there */
 	char toward[CROS_ID_MAX]; /* move --toward ID: straight at that unit, to 2" of it */
+	char from[CROS_ID_MAX];   /* withdraw, rout --from ID: away from that unit */
 };
 
 /* Loads table id (data/cotlb/ID.json, or a path) of order of battle o into tb (large). 0 or -1

@@ -40,6 +40,9 @@ struct pl_pt pl_offset(struct pl_pt p, int facing, int32_t ahead, int32_t right)
 int64_t pl_d2(struct pl_pt a, struct pl_pt b);
 /* The whole square root of v >= 0, rounded down (exact, no floating point). */
 int64_t pl_isqrt(int64_t v);
+/* printf arguments for a length in units as exact inches with "%.*f": one decimal when that is
+ * exact, else two (twentieths: 8.5, 33.55). */
+#define PL_IN(u) ((int32_t)(u) * 10 % PL_PER_INCH ? 2 : 1), ((double)(u) / PL_PER_INCH)
 /* Distance in inches, for display only. */
 double pl_inches(int64_t d2);
 /* Whether the distance from p to the segment ab is at most r (units). */

@@ -520,7 +520,7 @@ contains "table: where: a unit" "$tmp/out" "^  dnieper1  *50.0  *40.0  *180  lin
 contains "table: where: off the table" "$tmp/out" "^  grenadiers  *not arrived (enter)$"
 expect "table: where one unit" 0 "$bin" referee cotlb where --game "$g3" --unit 93rd
 contains "table: where one unit: its volley" "$tmp/out" "dnieper1  *8.5\"  6 stands at a line, short range"
-contains "table: where one unit: its commander" "$tmp/out" "its commander campbell: 4.2\" (radius 24\")"
+contains "table: where one unit: its commander (exact twentieths)" "$tmp/out" "its commander campbell: 4.25\" (radius 24\")"
 expect "table: fire from the table" 0 "$bin" referee cotlb fire --game "$g3" --firer 93rd --at dnieper1
 contains "table: fire: the range" "$tmp/out" "93rd (rifle) to dnieper1: 8.5\" (9\"), short range (long range 20\")"
 contains "table: fire: the stands" "$tmp/out" "6 stands of 93rd bear on dnieper1 within 45 degrees"
@@ -580,7 +580,7 @@ contains "table: a unit off the table does not fire" "$tmp/err" "grenadiers is n
 g6="$tmp/cotlb-shell.json"
 "$bin" referee cotlb new --oob balaclava-2014 --game "$g6" >/dev/null
 printf 'where --unit 93rd\nfire --firer redoubt1-guns --at azov1 --dice 6,6,1,2 --saves 1,1\n# a comment\nbogus\nturn\nquit\nunits\n' >"$tmp/shell.in"
-expect "shell: a session from a pipe" 0 "$bin" referee cotlb shell --game "$g6" <"$tmp/shell.in"
+expect "shell: a session from a pipe, one line refused" 1 "$bin" referee cotlb shell --game "$g6" <"$tmp/shell.in"
 contains "shell: where" "$tmp/out" "its commander campbell"
 contains "shell: the volley written" "$tmp/out" "azov1 loses 2 figures: 22 left on 6 stands"
 contains "shell: a bad line said" "$tmp/err" 'no ruling "bogus"'
@@ -588,6 +588,14 @@ contains "shell: turn" "$tmp/out" "game .*cotlb-shell.json, turn 2:"
 grep -q 'Battle of Balaclava, NASHCON 2014 (Charge of the Light Brigade), turn 2$' "$tmp/out" && ko "shell: the lines after quit ran" || ok
 grep -q '"turn": 2' "$g6" && ok || ko "shell: the game file is at turn 2"
 expect "shell: needs a game" 2 "$bin" referee cotlb shell
+grep -q 'referee>' "$tmp/out" && ko "shell: no prompt from a pipe" || ok
+python3 -c "print('turn'+' '*1100+'turn')" >"$tmp/long.in"
+expect "shell: a line too long is refused whole" 1 "$bin" referee cotlb shell --game "$g6" <"$tmp/long.in"
+grep -q '"turn": 2' "$g6" && ok || ko "shell: a line too long ran"
+printf 'turn --game /tmp/elsewhere.json\n' >"$tmp/other.in"
+expect "shell: --game on a line is refused" 1 "$bin" referee cotlb shell --game "$g6" <"$tmp/other.in"
+printf 'where\nunits --side allied\n' >"$tmp/ok.in"
+expect "shell: a session that succeeds" 0 "$bin" referee cotlb shell --game "$g6" <"$tmp/ok.in"
 if [ -x "$pty" ]; then
 	if "$pty" tests/cli/shell.pty "$tmp/pty3.out" "$bin" referee cotlb shell --game "$g6" >"$tmp/out" 2>&1; then
 		ok
@@ -596,6 +604,12 @@ if [ -x "$pty" ]; then
 	fi
 	grep -q '"formation": "square"' "$g6" && ok || ko "shell at a terminal: the completed formation change"
 fi
+expect "table: move takes --toward, not --from" 2 "$bin" referee cotlb move --game "$g5" --unit dnieper1 --from 93rd --dice 6,6
+expect "table: withdraw takes --from, not --toward" 2 "$bin" referee cotlb withdraw --game "$g5" --unit dnieper1 --toward 93rd --dice 1,1,1,1
+# lengths of .05" are shown exactly, and kept exactly in the game file
+expect "table: a place at .05" 0 "$bin" referee cotlb place --game "$g5" --unit heavy1 --x 62.55 --y 3 --facing 0 --formation line
+contains "table: a place at .05 shown" "$tmp/out" "heavy1 is placed at (62.55, 3.0)"
+grep -q '"x": 62.55,' "$g5" && ok || ko "table: a place at .05 kept exactly in the file"
 expect "table: a table command without a table" 2 "$bin" referee cotlb where --game "$g"
 sed 's/"x": 50, "y": 30/"x": 50, "y": 38/' tests/data/cotlb/test-table.json >"$tmp/table.json"
 expect "table: a table whose start breaks the 2 inches" 1 "$bin" referee cotlb new --oob balaclava-2014 --table "$tmp/table.json" --game "$tmp/t2.json"

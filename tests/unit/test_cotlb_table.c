@@ -493,7 +493,28 @@ static void test_review_cases(void **state)
 	put(f, "marines1", 34, 30, 90, CF_LINE); /* within 6" of the target: it blocks */
 	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, h, dn, &s, NULL, &e), 0);
 	assert_int_equal(s.stands, 0);
+	put(f, "93rd", 12, 30, 90, CF_LINE);
+	put(f, "marines1", 16, 30, 90, CF_LINE); /* on the same hill, in front: not lower, it blocks */
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, h, dn, &s, NULL, &e), 0);
+	assert_int_equal(s.stands, 0);
 	f->g.s[U(f, "marines1")].pos.on = false;
+	/* guns by prolonge: no chart penalty on the gentle hill, an even die only across the stream */
+	{
+		struct ctbl_move mv;
+		struct cros_pos q;
+		put(f, "w-battery", 10, 50, 90, CF_UNLIMBERED);
+		q = f->g.s[U(f, "w-battery")].pos;
+		q.c.x = IN(12);
+		assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, U(f, "w-battery"), &q, &mv, &ev, &e), 0);
+		assert_int_equal(mv.m.terrain, -1);
+		assert_false(mv.even_die);
+		put(f, "w-battery", 30, 58.5, 0, CF_UNLIMBERED);
+		q = f->g.s[U(f, "w-battery")].pos;
+		q.c.y = IN(62);
+		assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, U(f, "w-battery"), &q, &mv, &ev, &e), 0);
+		assert_true(mv.even_die);
+		f->g.s[U(f, "w-battery")].pos.on = false;
+	}
 	/* a withdrawal from one enemy stops short of another's 2" */
 	put(f, "93rd", 50, 30, 0, CF_LINE);
 	put(f, "dnieper1", 50, 40, 180, CF_LINE);

@@ -102,7 +102,7 @@ static void test_rect_gaps(void **state)
 {
 	(void)state;
 	struct pl_rect a = {P(500, 200), 0, 90, 16}, b = {P(500, 242), 180, 90, 16};
-	/* fronts 0.8" ahead of centres 4.2" apart: 26 tenths, 2.6" */
+	/* fronts 8 units ahead of centres 42 apart: a gap of 26 units */
 	assert_int_equal(pl_rects_gap(&a, &b), 26);
 	assert_true(pl_rects_near(&a, &b, 26));
 	assert_false(pl_rects_near(&a, &b, 25));

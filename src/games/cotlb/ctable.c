@@ -67,8 +67,8 @@ static void read_feature(struct ctbl *tb, const struct jdoc *d, const json_t *x,
 		double px = json_is_number(a) ? json_number_value(a) : -1, py = json_is_number(b) ? json_number_value(b) : -1;
 		if (!json_is_array(pt) || json_array_size(pt) != 2 || px < 0 || py < 0 || px * PL_PER_INCH > tb->width ||
 		    py * PL_PER_INCH > tb->depth) {
-			jdoc_add(d, pt, errs, "a point is [x, y] in inches on the table (0..%d, 0..%d)", tb->width / PL_PER_INCH,
-				 tb->depth / PL_PER_INCH);
+			jdoc_add(d, pt, errs, "a point is [x, y] in inches on the table (0..%g, 0..%g)",
+				 (double)tb->width / PL_PER_INCH, (double)tb->depth / PL_PER_INCH);
 			return;
 		}
 		f->p[f->n].x = (int32_t)(px * PL_PER_INCH + 0.5);
@@ -132,8 +132,8 @@ static void read_place(struct ctbl *tb, const struct cros_oob *o, const struct j
 	}
 	cros_read_pos(d, x, u != NULL, &p, errs);
 	if (p.c.x > tb->width || p.c.y > tb->depth)
-		jdoc_add(d, x, errs, "(%g, %g) is off the table (%d\" x %d\")", (double)p.c.x / PL_PER_INCH,
-			 (double)p.c.y / PL_PER_INCH, tb->width / PL_PER_INCH, tb->depth / PL_PER_INCH);
+		jdoc_add(d, x, errs, "(%.*f, %.*f) is off the table (%g\" x %g\")", PL_IN(p.c.x), PL_IN(p.c.y),
+			 (double)tb->width / PL_PER_INCH, (double)tb->depth / PL_PER_INCH);
 	if (u) {
 		int i = cros_find(o, u);
 		if (i < 0) {
@@ -378,8 +378,8 @@ static int check_at(const struct ctab *t, const struct ctbl *tb, const struct cr
 			       ctbl_arm_name[tb->base[o->u[i].type].arm], cros_form_name[p->form]);
 	ctbl_footprint(t, tb, o, g, i, p, &r);
 	if (!on_table(tb, &r))
-		return err_set(e, NULL, 0, "%s at (%.1f, %.1f) would stand off the table", o->u[i].id,
-			       (double)p->c.x / PL_PER_INCH, (double)p->c.y / PL_PER_INCH);
+		return err_set(e, NULL, 0, "%s at (%.*f, %.*f) would stand off the table", o->u[i].id,
+			       PL_IN(p->c.x), PL_IN(p->c.y));
 	if (g->s[i].pos.on)
 		ctbl_footprint(t, tb, o, g, i, &g->s[i].pos, &now);
 	for (int j = 0; j < o->n; j++) {
@@ -396,9 +396,9 @@ static int check_at(const struct ctab *t, const struct ctbl *tb, const struct cr
 		was = g->s[i].pos.on ? pl_rects_gap(&now, &q) : CTBL_TWO_INCHES;
 		if (gap < was)
 			return err_set(e, NULL, 0,
-				       "[MOVE (i)] %s would be %.1f\" from the enemy %s: no unit may move within 2\" of an "
+				       "[MOVE (i)] %s would be %.*f\" from the enemy %s: no unit may move within 2\" of an "
 				       "enemy (that is a close assault)",
-				       o->u[i].id, (double)gap / PL_PER_INCH, o->u[j].id);
+				       o->u[i].id, PL_IN(gap), o->u[j].id);
 	}
 	return 0;
 }
@@ -482,32 +482,39 @@ static bool cross_point(struct pl_pt a, struct pl_pt b, struct pl_pt c, struct p
 	return true;
 }
 
-/* What blocks the line from a (on unit f) to b (on unit at), or NULL [Fire (j)-(l)]. over: the
- * target's corners when the firer stands on a crest above it: then only what lies within 6" of
- * the target blocks [Fire (l)]. */
-static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, const struct ctbl_feet *ft, int f, int at,
-			   struct pl_pt a, struct pl_pt b, const struct pl_pt *over, char *buf, size_t n)
+/* A firer on a crest firing at a target below it [Fire (l)]: the hill, the target's corners and
+ * their box grown by 6". */
+struct ctbl_over {
+	const struct ctbl_feature *hill;
+	const struct pl_pt *c;
+	struct pl_pt lo, hi;
+};
+
+/* Whether what has corners p (n, closed or not) and box lo..hi is lower than a crest firer (not
+ * on its hill) and more than 6" from its target: it does not block [Fire (l)]. */
+static bool fired_over(const struct ctbl_over *ov, const struct pl_pt *p, int n, bool closed, struct pl_pt lo,
+		       struct pl_pt hi, struct pl_pt centre)
 {
-	struct pl_pt olo = {0, 0}, ohi = {0, 0}; /* the target's box grown by 6": what may block from a crest */
-	if (over) {
-		olo = ohi = over[0];
-		for (int k = 1; k < 4; k++) {
-			olo.x = over[k].x < olo.x ? over[k].x : olo.x;
-			olo.y = over[k].y < olo.y ? over[k].y : olo.y;
-			ohi.x = over[k].x > ohi.x ? over[k].x : ohi.x;
-			ohi.y = over[k].y > ohi.y ? over[k].y : ohi.y;
-		}
-		olo.x -= 6 * PL_PER_INCH;
-		olo.y -= 6 * PL_PER_INCH;
-		ohi.x += 6 * PL_PER_INCH;
-		ohi.y += 6 * PL_PER_INCH;
-	}
+	if (!ov || pl_poly_has(ov->hill->p, ov->hill->n, centre))
+		return false;
+	if (hi.x < ov->lo.x || lo.x > ov->hi.x || hi.y < ov->lo.y || lo.y > ov->hi.y)
+		return true;
+	return !pl_shapes_near(p, n, closed, ov->c, 4, true, 6 * PL_PER_INCH);
+}
+
+/* What blocks the line from a (on unit f) to b (on unit at), or NULL [Fire (j)-(l)]. ov: when
+ * the firer stands on a crest above its target (else NULL). */
+static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, const struct ctbl_feet *ft, int f, int at,
+			   struct pl_pt a, struct pl_pt b, const struct ctbl_over *ov, char *buf, size_t n)
+{
 	for (int j = 0; j < o->n; j++) {
 		if (j == f || j == at || !ft->on[j] || box_misses(a, b, ft->lo[j], ft->hi[j]))
 			continue;
-		if (over && (ft->hi[j].x < olo.x || ft->lo[j].x > ohi.x || ft->hi[j].y < olo.y || ft->lo[j].y > ohi.y ||
-			     !pl_shapes_near(ft->c[j], 4, true, over, 4, true, 6 * PL_PER_INCH)))
-			continue;
+		if (ov) {
+			struct pl_pt mid = {(ft->c[j][0].x + ft->c[j][2].x) / 2, (ft->c[j][0].y + ft->c[j][2].y) / 2};
+			if (fired_over(ov, ft->c[j], 4, true, ft->lo[j], ft->hi[j], mid))
+				continue;
+		}
 		if (pl_seg_meets_poly(a, b, ft->c[j], 4)) {
 			snprintf(buf, n, "%s stands in the way [Fire (j)]", o->u[j].id);
 			return buf;
@@ -518,9 +525,8 @@ static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, cons
 		bool ain, bin;
 		if (box_misses(a, b, x->lo, x->hi))
 			continue;
-		if (over && !pl_poly_has(x->p, x->n, a) &&
-		    (x->hi.x < olo.x || x->lo.x > ohi.x || x->hi.y < olo.y || x->lo.y > ohi.y ||
-		     !pl_shapes_near(x->p, x->n, x->closed, over, 4, true, 6 * PL_PER_INCH)))
+		if (ov && x != ov->hill && fired_over(ov, x->p, x->n, x->closed, x->lo, x->hi, x->p[0]) &&
+		    !pl_poly_has(x->p, x->n, a))
 			continue;
 		if (!x->closed) {
 			if (x->kind != CK_WALL)
@@ -563,7 +569,12 @@ static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, cons
 					at2.x = in.x + (int32_t)(((int64_t)out.x - in.x) * CTBL_TWO_INCHES / len);
 					at2.y = in.y + (int32_t)(((int64_t)out.y - in.y) * CTBL_TWO_INCHES / len);
 				}
-				if (!pl_poly_has(x->p, x->n, at2) && !pl_seg_meets_poly(at2, out, x->p, x->n))
+				bool on_edge = false;
+				for (int e2 = 0; e2 < x->n && !on_edge; e2++)
+					on_edge = pl_seg_near(at2, x->p[e2], x->p[(e2 + 1) % x->n], 0);
+				/* 2" inside, on the edge itself, still counts as at the edge */
+				if ((!pl_poly_has(x->p, x->n, at2) || on_edge) &&
+				    (on_edge || !pl_seg_meets_poly(at2, out, x->p, x->n)))
 					continue;
 			}
 			snprintf(buf, n, "%s is in the way [Fire (k)]", x->name);
@@ -617,7 +628,8 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 	int32_t reach;
 	struct ctbl_feet ft;
 	bool have_ft = false; /* the footprints, worked out when a stand first needs a line */
-	bool crest = false;
+	const struct ctbl_feature *crest = NULL;
+	struct ctbl_over ov;
 
 	memset(s, 0, sizeof *s);
 	if (f == at)
@@ -639,8 +651,8 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 	if (s->band == -1)
 		ev_emit(ev, "[Fire (n)]", "%s's weapon (%s) has no printed range", o->u[f].id, t->weapon[s->weapon].key);
 	else
-		ev_emit(ev, "[Fire (n)]", "%s (%s) to %s: %.1f\" (%d\"), %s (long range %d\")", o->u[f].id,
-			t->weapon[s->weapon].key, o->u[at].id, (double)s->gap / PL_PER_INCH, s->inches,
+		ev_emit(ev, "[Fire (n)]", "%s (%s) to %s: %.*f\" (%d\"), %s (long range %d\")", o->u[f].id,
+			t->weapon[s->weapon].key, o->u[at].id, PL_IN(s->gap), s->inches,
 			s->band == 0 ? "short range" : s->band == 1 ? "long range" : "out of range", lng);
 
 	/* the target class: a line or deployed guns; a column, double line or limbered guns; a
@@ -681,8 +693,25 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 	grid(g->s[f].pos.form, ns, &across, &deep);
 	/* [Fire (l)]: a firer on a hill's crest, its target off that hill, fires over lower units */
 	for (int k = 0; k < tb->nf && !crest; k++)
-		crest = (tb->f[k].kind == CK_GENTLE_HILL || tb->f[k].kind == CK_STEEP_HILL) &&
-			pl_poly_has(tb->f[k].p, tb->f[k].n, fr.c) && !pl_poly_has(tb->f[k].p, tb->f[k].n, tr.c);
+		if ((tb->f[k].kind == CK_GENTLE_HILL || tb->f[k].kind == CK_STEEP_HILL) &&
+		    pl_poly_has(tb->f[k].p, tb->f[k].n, fr.c) && !pl_poly_has(tb->f[k].p, tb->f[k].n, tr.c))
+			crest = &tb->f[k];
+	if (crest) {
+		pl_rect_corners(&tr, tc);
+		ov.hill = crest;
+		ov.c = tc;
+		ov.lo = ov.hi = tc[0];
+		for (int k = 1; k < 4; k++) {
+			ov.lo.x = tc[k].x < ov.lo.x ? tc[k].x : ov.lo.x;
+			ov.lo.y = tc[k].y < ov.lo.y ? tc[k].y : ov.lo.y;
+			ov.hi.x = tc[k].x > ov.hi.x ? tc[k].x : ov.hi.x;
+			ov.hi.y = tc[k].y > ov.hi.y ? tc[k].y : ov.hi.y;
+		}
+		ov.lo.x -= 6 * PL_PER_INCH;
+		ov.lo.y -= 6 * PL_PER_INCH;
+		ov.hi.x += 6 * PL_PER_INCH;
+		ov.hi.y += 6 * PL_PER_INCH;
+	}
 	if (crest)
 		ev_emit(ev, "[Fire (l)]", "%s fires from a crest: only what stands within 6\" of %s blocks its fire",
 			o->u[f].id, o->u[at].id);
@@ -702,11 +731,14 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 			feet_of(t, tb, o, g, &ft);
 			have_ft = true;
 		}
-		{
-			/* lines only to points of the target inside the stand's arc: the nine aim points
-			 * within it, and where the arc's edges cross the target's edges */
+		/* lines only to points of the target inside the stand's arc: the nine aim points within
+		 * it, and where the arc's edges cross the target's edges; within 45 degrees first, then
+		 * (a pivot) within 75 */
+		for (int pass = in45 ? 0 : 1; pass < 2 && !clear; pass++) {
 			struct pl_pt pts[9 + 8];
-			int np = 0, half = sq ? 180 : in45 ? 45 : 75;
+			int np = 0, half = sq ? 180 : pass == 0 ? 45 : 75;
+			if (pass == 1 && sq)
+				break;
 			for (int a = 0; a < 9; a++)
 				if (sq || pl_in_arc(sp, fr.facing, half, aim[a]))
 					pts[np++] = aim[a];
@@ -717,12 +749,14 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 						np++;
 			}
 			for (int a = 0; a < np && !clear; a++) {
-				const char *why_not = blocker(tb, o, &ft, f, at, sp, pts[a], crest ? tc : NULL, buf, sizeof buf);
+				const char *why_not = blocker(tb, o, &ft, f, at, sp, pts[a], crest ? &ov : NULL, buf, sizeof buf);
 				if (!why_not)
 					clear = true;
 				else if (!s->blocked[0])
 					snprintf(s->blocked, sizeof s->blocked, "%s", why_not);
 			}
+			if (clear && pass == 1)
+				in45 = false; /* seen only with a pivot */
 		}
 		if (!clear)
 			continue;
@@ -771,8 +805,8 @@ int ctbl_command(const struct ctab *t, const struct ctbl *tb, const struct cros_
 		gap = pl_shapes_gap(k, 4, true, &c->c, 1, false);
 		/* a portion of the unit within the radius: the nearest point, in whole inches up */
 		if (cref_command(t, o->u[i].type, (gap + PL_PER_INCH - 1) / PL_PER_INCH, g->s[i].routing, NULL)) {
-			ev_emit(ev, "[BRIGADE COMMANDERS]", "%s is %.1f\" from %s, beyond %d\"", o->u[i].id,
-				(double)gap / PL_PER_INCH, o->cmdr[o->u[i].commander], t->unit[o->u[i].type].radius);
+			ev_emit(ev, "[BRIGADE COMMANDERS]", "%s is %.*f\" from %s, beyond %d\"", o->u[i].id,
+				PL_IN(gap), o->cmdr[o->u[i].commander], t->unit[o->u[i].type].radius);
 			cros_mark(t, o, g, i, 1, "outside its brigade commander's radius [MORALE (a) 8]", ev);
 			drawn++;
 		} else if (!g->s[i].routing) {
@@ -873,7 +907,7 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 	}
 	/* along the path: interpenetration, enemies, terrain */
 	ctbl_footprint(t, tb, o, g, i, from, &r0);
-	steps = mv->dist / 5 + 1;
+	steps = mv->dist / (PL_PER_INCH / 2) + 1; /* every half inch */
 	for (int k = 0; k <= steps; k++) {
 		struct cros_pos q = *p;
 		q.c.x = from->c.x + (int32_t)(((int64_t)p->c.x - from->c.x) * k / steps);
@@ -894,9 +928,9 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 						o->u[j].id);
 				}
 			} else if (gap < CTBL_TWO_INCHES && gap < pl_rects_gap(&r0, &qj)) {
-				return err_set(e, NULL, 0, "[MOVE (i)] on the way %s would come %.1f\" from the enemy %s: no "
+				return err_set(e, NULL, 0, "[MOVE (i)] on the way %s would come %.*f\" from the enemy %s: no "
 					       "unit may move within 2\" of an enemy (that is a close assault)",
-					       o->u[i].id, (double)gap / PL_PER_INCH, o->u[j].id);
+					       o->u[i].id, PL_IN(gap), o->u[j].id);
 			}
 		}
 	}
@@ -922,14 +956,15 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 			size_t at = strlen(mv->terrain);
 			snprintf(mv->terrain + at, sizeof mv->terrain - at, "%s%s", at ? ", " : "", x->name);
 		}
-		if (from->form == CF_UNLIMBERED && (x->kind == CK_WALL || x->kind == CK_TRENCH || x->kind == CK_REDOUBT ||
-						    x->kind == CK_STREAM || x->kind == CK_STEEP_HILL)) {
-			/* [MOVE (e)]: prolonge crosses walls, streams or high hills on an even die, read as
-			 * taking the place of the MOVE Chart's penalty for them (else no gun could ever
-			 * cross a stream by prolonge, and (e) would say nothing) */
-			if (!mv->even_die)
+		if (from->form == CF_UNLIMBERED) {
+			/* [MOVE (e)]: prolonge is its own rule, one die, and an even one to cross walls,
+			 * streams or high hills; read as taking the place of the MOVE Chart's penalties
+			 * (with them one die would often leave nothing, and (e) would say nothing) */
+			if ((x->kind == CK_WALL || x->kind == CK_TRENCH || x->kind == CK_REDOUBT || x->kind == CK_STREAM ||
+			     x->kind == CK_STEEP_HILL) && !mv->even_die) {
 				ev_emit(ev, "[MOVE (e)]", "%s by prolonge crosses %s: only on an even die", o->u[i].id, x->name);
-			mv->even_die = true;
+				mv->even_die = true;
+			}
 			continue;
 		}
 		if (worst < 0 || t->move[mv->m.row].terrain[c] > t->move[mv->m.row].terrain[worst])
@@ -942,7 +977,7 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 		if (t->move[mv->m.row].terrain[worst] == CT_PEN_NOCROSS)
 			return err_set(e, NULL, 0, "[MOVE Chart] %s may not cross %s", o->u[i].id, mv->terrain);
 	}
-	ev_emit(ev, "[MOVE (a)]", "%s moves %.1f\"", o->u[i].id, (double)mv->dist / PL_PER_INCH);
+	ev_emit(ev, "[MOVE (a)]", "%s moves %.*f\"", o->u[i].id, PL_IN(mv->dist));
 	return 0;
 }
 
@@ -1004,8 +1039,8 @@ int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cro
 				stop = j;
 		}
 		if (stop >= 0) {
-			ev_emit(ev, rout ? "[MORALE (d)]" : "[Close Combat (g)]", "%s stops %.1f\" on, short of %s [MOVE (i)]",
-				o->u[i].id, (double)(k - PL_PER_INCH / 2) / PL_PER_INCH, o->u[stop].id);
+			ev_emit(ev, rout ? "[MORALE (d)]" : "[Close Combat (g)]", "%s stops %.*f\" on, short of %s [MOVE (i)]",
+				o->u[i].id, PL_IN(k - PL_PER_INCH / 2), o->u[stop].id);
 			dist = k - PL_PER_INCH / 2;
 			break;
 		}
@@ -1058,10 +1093,10 @@ int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cro
 			o->u[i].id, rout ? "routs" : "withdraws", inches, fb->from >= 0 ? o->u[fb->from].id : "the enemy");
 	else
 		ev_emit(ev, rout ? "[MORALE (d)]" : "[Close Combat (g)]",
-			"%s %s %.1f\" (of %d\") away from %s to (%.1f, %.1f), facing %d, in %s", o->u[i].id,
-			rout ? "routs" : "withdraws", (double)dist / PL_PER_INCH, inches,
-			fb->from >= 0 ? o->u[fb->from].id : "the enemy", (double)fb->to.c.x / PL_PER_INCH,
-			(double)fb->to.c.y / PL_PER_INCH, fb->to.facing, cros_form_name[fb->to.form]);
+			"%s %s %.*f\" (of %d\") away from %s to (%.*f, %.*f), facing %d, in %s", o->u[i].id,
+			rout ? "routs" : "withdraws", PL_IN(dist), inches,
+			fb->from >= 0 ? o->u[fb->from].id : "the enemy", PL_IN(fb->to.c.x),
+			PL_IN(fb->to.c.y), fb->to.facing, cros_form_name[fb->to.form]);
 	return 0;
 }
 
