@@ -361,6 +361,17 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 		return 0;
 	}
 	evsink_init(&ev, store, 64);
+	if (out->cc_winner >= 0) {
+		g->cc_won[o->u[out->cc_winner].side]++;
+		ev_emit(&ev, "[Initiative (a)]", "%s wins the close combat: +1 to the %s initiative next turn", o->u[out->cc_winner].id,
+			o->side[o->u[out->cc_winner].side]);
+	}
+	if (out->init_winner >= 0) {
+		g->init_winner = out->init_winner;
+		g->init_turn = g->turn;
+		ev_emit(&ev, "[Initiative (a)]", "the %s won the initiative on turn %d: +1 next turn", o->side[out->init_winner],
+			g->turn);
+	}
 	for (int k = 0; k < out->neff; k++) {
 		const struct ref_effect *x = &out->eff[k];
 		cros_lose(t, o, g, x->unit, x->figures, &ev);
@@ -735,6 +746,15 @@ int cmd_referee(int argc, char **argv)
 		rc = roster_cmd(t, tb, q, oob, game, gamepath, sidename, points, log, what);
 		goto out_free;
 	}
+	if (gamepath && !strcmp(q->what, "initiative") && !q->won[0] && !q->won[1] && !q->cc[0] && !q->cc[1] &&
+	    !q->out[0] && !q->out[1]) {
+		/* [Initiative (a)]: the modifiers from what the game kept of last turn */
+		cros_initiative(oob, game, q->won, q->cc, q->out);
+		printf("from the game (turn %d): side A (%s) %s%d close combat%s won, %d unit%s fell back; side B (%s) %s%d, %d\n",
+		       game->turn, oob->side[0], q->won[0] ? "won it last turn, " : "", q->cc[0], q->cc[0] == 1 ? "" : "s",
+		       q->out[0], q->out[0] == 1 ? "" : "s", oob->side[1], q->won[1] ? "won it last turn, " : "", q->cc[1],
+		       q->out[1]);
+	}
 	rc = ref_run(t, q, out);
 	print_out(out);
 	fflush(stdout);
@@ -748,7 +768,7 @@ int cmd_referee(int argc, char **argv)
 		bool stood = fi >= 0 && game->s[fi].moving;
 		if (stood)
 			game->s[fi].moving = false;
-		if (out->neff || stood)
+		if (out->neff || stood || (!out->pending[0] && (out->cc_winner >= 0 || out->init_winner >= 0)))
 			rc = apply(t, out, oob, game, gamepath, log, what);
 	}
 out_free:

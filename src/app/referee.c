@@ -422,6 +422,7 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 			return refused(o, &e);
 		add_events(o, &ev);
 		rc = 0;
+		o->cc_winner = ui[out.winner]; /* -1 for a troop type: no roster to count it in */
 		if (out.hits[out.winner] < 0)
 			pending(o, "the winner's die (--winner-die)");
 		for (int k = 0; k < 2; k++) {
@@ -554,6 +555,7 @@ static int do_initiative(const struct ctab *t, const struct ref_req *q, struct r
 	if (r >= -1) {
 		add_events(o, &ev);
 		addf(o, REF_RESULT, "%s", r < 0 ? "a tie: roll again" : r ? "side B chooses who goes first" : "side A chooses who goes first");
+		o->init_winner = r;
 	}
 	return 0;
 }
@@ -609,6 +611,7 @@ int ref_run(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
 {
 	o->nitems = o->ndists = o->neff = 0;
 	o->error[0] = o->pending[0] = 0;
+	o->cc_winner = o->init_winner = -1;
 	if (!strcmp(q->what, "fire"))
 		return do_fire(t, q, o);
 	if (!strcmp(q->what, "save"))

@@ -100,6 +100,8 @@ struct ref_out {
 	struct ref_dist dist[REF_DISTS];
 	int ndists;
 	char error[ERR_MSG_MAX];     /* when ref_run returns non-zero */
+	int cc_winner;               /* a close combat ruled: the winner's index in the roster (-1 none) */
+	int init_winner;             /* an initiative ruled: the side that chooses, 0 (A) or 1 (B) (-1 none) */
 };
 
 /* A request with nothing given. */

@@ -413,6 +413,7 @@ static int do_fall(const struct ctab *t, const struct ctbl *tb, const struct ref
 	}
 	g->s[i].pos = fb.to;
 	g->s[i].moving = false;
+	g->s[i].fell_back = g->turn; /* [Initiative (a)]: -1 to its side next turn */
 	for (int k = 0; k < fb.npassed; k++)
 		cros_mark(t, o, g, fb.passed[k], 1, rout ? "a friendly unit routs through it [MORALE (a) 3, 4]"
 						       : "a friendly unit withdraws through it [MORALE (a) 4]", ev);

@@ -610,6 +610,19 @@ expect "table: withdraw takes --from, not --toward" 2 "$bin" referee cotlb withd
 expect "table: a place at .05" 0 "$bin" referee cotlb place --game "$g5" --unit heavy1 --x 62.55 --y 3 --facing 0 --formation line
 contains "table: a place at .05 shown" "$tmp/out" "heavy1 is placed at (62.55, 3.0)"
 grep -q '"x": 62.55,' "$g5" && ok || ko "table: a place at .05 kept exactly in the file"
+# Initiative (a) from what the game kept: the close combat won, the unit that fell back, who won
+g7="$tmp/cotlb-init.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g7" >/dev/null
+"$bin" referee cotlb move --game "$g7" --unit dnieper1 --toward 93rd --dice 6,6 >/dev/null
+expect "initiative: a close combat won" 0 "$bin" referee cotlb melee --game "$g7" --attacker dnieper1 --defender 93rd --attacker-dice 6,6,6,6,6,6,6 --defender-dice 1,2,1,2,1,1,1 --winner-die 4 --defender-saves 1,1,1,1,1,1,1,1,1,1 --defender-leader-die 5
+contains "initiative: the close combat counted" "$tmp/out" "dnieper1 wins the close combat: +1 to the russian initiative next turn"
+"$bin" referee cotlb withdraw --game "$g7" --unit 93rd --from dnieper1 --dice 3,3,3,3 >/dev/null
+expect "initiative: ruled" 0 "$bin" referee cotlb initiative --game "$g7" --dice 5,2
+contains "initiative: the winner kept" "$tmp/out" "the russian won the initiative on turn 1: +1 next turn"
+"$bin" referee cotlb turn --game "$g7" >/dev/null
+expect "initiative: next turn, from the game" 0 "$bin" referee cotlb initiative --game "$g7"
+contains "initiative: next turn, from the game" "$tmp/out" "side A (russian) won it last turn, 1 close combat won, 0 units fell back; side B (allied) 0, 1$"
+contains "initiative: next turn, the odds" "$tmp/out" "side A wins it 90.9% of the time"
 expect "table: a table command without a table" 2 "$bin" referee cotlb where --game "$g"
 sed 's/"x": 50, "y": 30/"x": 50, "y": 38/' tests/data/cotlb/test-table.json >"$tmp/table.json"
 expect "table: a table whose start breaks the 2 inches" 1 "$bin" referee cotlb new --oob balaclava-2014 --table "$tmp/table.json" --game "$tmp/t2.json"

@@ -179,6 +179,7 @@ void cros_new(const struct cros_oob *o, struct cros_game *g)
 	snprintf(g->oob, sizeof g->oob, "%s", o->id);
 	g->turn = 1;
 	g->n = o->n;
+	g->init_winner = -1;
 	for (int i = 0; i < o->n; i++) {
 		g->s[i].figures = o->u[i].figures;
 		g->s[i].cp = o->u[i].cp;
@@ -210,6 +211,8 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 		}
 		if (s->moving)
 			json_object_set_new(u, "moving", json_true());
+		if (s->fell_back)
+			json_object_set_new(u, "fell_back", json_integer(s->fell_back));
 		if (s->pos.on)
 			json_object_set_new(u, "at", json_pack("{s:f, s:f, s:i, s:s}", "x", (double)s->pos.c.x / PL_PER_INCH, "y",
 							      (double)s->pos.c.y / PL_PER_INCH, "facing", s->pos.facing,
@@ -217,6 +220,9 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 		json_array_append_new(units, u);
 	}
 	json_object_set_new(root, "units", units);
+	json_object_set_new(root, "initiative", json_pack("{s:i, s:i, s:[i,i], s:[i,i]}", "winner", g->init_winner, "turn",
+							  g->init_turn, "close_combats_won", g->cc_won[0], g->cc_won[1],
+							  "last_close_combats_won", g->last_cc_won[0], g->last_cc_won[1]));
 	if (g->table[0]) {
 		json_t *cs = json_array();
 		json_object_set_new(root, "table", json_string(g->table));
@@ -306,8 +312,25 @@ int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct 
 		st->ammo_out = jdoc_bool(d, x, "ammo_out", errs);
 		st->leader_back = jdoc_int(d, x, "leader_back", 0, 999, errs);
 		st->moving = jdoc_bool(d, x, "moving", errs);
+		if (json_object_get(x, "fell_back"))
+			st->fell_back = jdoc_int(d, x, "fell_back", 0, 999, errs);
 		if (json_object_get(x, "at"))
 			cros_read_pos(d, json_object_get(x, "at"), true, &st->pos, errs);
+	}
+	if ((x = json_object_get(root, "initiative"))) {
+		const json_t *a = json_object_get(x, "close_combats_won"), *b = json_object_get(x, "last_close_combats_won");
+		g->init_winner = jdoc_int(d, x, "winner", -1, 1, errs);
+		g->init_turn = jdoc_int(d, x, "turn", 0, 999, errs);
+		if (!json_is_array(a) || json_array_size(a) != 2 || !json_is_array(b) || json_array_size(b) != 2) {
+			jdoc_add(d, x, errs, "\"initiative\" has two-number lists \"close_combats_won\" and \"last_close_combats_won\"");
+		} else {
+			for (int k = 0; k < 2; k++) {
+				g->cc_won[k] = (int)json_integer_value(json_array_get(a, (size_t)k));
+				g->last_cc_won[k] = (int)json_integer_value(json_array_get(b, (size_t)k));
+				if (g->cc_won[k] < 0 || g->cc_won[k] > 999 || g->last_cc_won[k] < 0 || g->last_cc_won[k] > 999)
+					jdoc_add(d, x, errs, "close combats won are counts from 0 to 999");
+			}
+		}
 	}
 	if ((s = jdoc_str(d, root, "table", false, errs)))
 		snprintf(g->table, sizeof g->table, "%s", s);
@@ -351,6 +374,7 @@ static void rout_check(const struct ctab *t, const struct cros_oob *o, struct cr
 	cros_cref_unit(t, o, g, i, &u);
 	if (cref_routs(t, &u)) {
 		g->s[i].routing = true;
+		g->s[i].fell_back = g->turn;
 		ev_emit(ev, "[MORALE (c)]", "%s's %d markers reach its stands and leader: it ROUTS, 4 dice away from the enemy "
 			"[MORALE (d)]", o->u[i].id, g->s[i].markers);
 	}
@@ -450,9 +474,25 @@ int cros_rally(const struct ctab *t, const struct cros_oob *o, struct cros_game 
 	return pass;
 }
 
+void cros_initiative(const struct cros_oob *o, const struct cros_game *g, bool won[2], int cc[2], int out[2])
+{
+	for (int k = 0; k < 2; k++) {
+		won[k] = g->init_winner == k && g->init_turn == g->turn - 1;
+		cc[k] = g->last_cc_won[k];
+		out[k] = 0;
+	}
+	for (int i = 0; i < o->n; i++)
+		if (g->s[i].fell_back && g->s[i].fell_back == g->turn - 1)
+			out[o->u[i].side]++;
+}
+
 void cros_next_turn(const struct cros_oob *o, struct cros_game *g, struct evsink *ev)
 {
 	g->turn++;
+	for (int k = 0; k < 2; k++) {
+		g->last_cc_won[k] = g->cc_won[k];
+		g->cc_won[k] = 0;
+	}
 	ev_emit(ev, "[Initiative (a)]", "turn %d: each side rolls for the initiative", g->turn);
 	for (int i = 0; i < g->n; i++)
 		if (g->s[i].leader_back && g->s[i].leader_back <= g->turn) {

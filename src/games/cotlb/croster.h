@@ -74,12 +74,17 @@ struct cros_state {
 	int leader_back;         /* 0: its leader is with it; else the turn its replacement comes */
 	struct cros_pos pos;
 	bool moving;             /* cavalry whose last action was 4" or more forward [MOVE (h)] */
+	int fell_back;           /* the last turn it withdrew or routed (0: never) [Initiative (a)] */
 };
 
 struct cros_game {
 	char oob[48];
 	char table[256];         /* "" when the game keeps no positions; else the table id or path */
 	int turn;
+	/* [Initiative (a)]: who won it and on which turn (-1, 0: not yet), and each side's close
+	 * combats won this turn and the turn before */
+	int init_winner, init_turn;
+	int cc_won[2], last_cc_won[2];
 	struct cros_pos cmdr[CROS_CMDRS_MAX];
 	struct cros_state s[CROS_UNITS_MAX];
 	int n;
@@ -122,6 +127,9 @@ int cros_spend(const struct cros_oob *o, struct cros_game *g, int i, int points,
  * check with die (0: refused, e asks for it); a routing unit that passes stops routing. */
 int cros_rally(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i, int die, struct evsink *ev,
 	       struct err *e);
+/* Initiative (a)'s modifiers for this turn from the game: won[k] side k won it last turn,
+ * cc[k] its close combats won last turn, out[k] its units that withdrew or routed last turn. */
+void cros_initiative(const struct cros_oob *o, const struct cros_game *g, bool won[2], int cc[2], int out[2]);
 /* The next turn: replacement leaders whose turn has come take command [Leaders (a)]. */
 void cros_next_turn(const struct cros_oob *o, struct cros_game *g, struct evsink *ev);
 
