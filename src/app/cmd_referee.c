@@ -98,7 +98,7 @@ static bool parse_inches(const char *s, int32_t *out)
 	double v = strtod(s, &end);
 	if (end == s || *end || !(v >= 0 && v * PL_PER_INCH <= PL_COORD_MAX))
 		return false;
-	*out = (int32_t)(v * PL_PER_INCH + 0.5);
+	*out = pl_units(v);
 	return true;
 }
 

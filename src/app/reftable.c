@@ -154,14 +154,9 @@ static void print_where(const struct ctab *t, const struct ctbl *tb, const struc
 			       s.pivot_stands ? " (more with a pivot)" : "");
 	}
 	{
-		const struct cros_pos *c = &g->cmdr[o->u[only].commander];
 		int r = t->unit[o->u[only].type].radius;
-		if (c->on && r) {
-			struct pl_rect rr;
-			struct pl_pt k[4];
-			ctbl_footprint(t, tb, o, g, only, &g->s[only].pos, &rr);
-			pl_rect_corners(&rr, k);
-			int32_t gap = pl_shapes_gap(k, 4, true, &c->c, 1, false);
+		int32_t gap = ctbl_cmdr_gap(t, tb, o, g, only);
+		if (gap >= 0 && r) {
 			printf("\nits commander %s: %.*f\" (radius %d\") [BRIGADE COMMANDERS]\n", o->cmdr[o->u[only].commander],
 			       PL_IN(gap), r);
 		}
@@ -447,10 +442,7 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 		return 0;
 	}
 	if (!strcmp(q->what, "place") && x->commander[0]) {
-		int k = -1;
-		for (int c = 0; c < o->ncmdrs; c++)
-			if (!strcmp(o->cmdr[c], x->commander))
-				k = c;
+		int k = cros_find_cmdr(o, x->commander);
 		if (k < 0)
 			return cli_fail(stderr, "no commander \"%s\" in the order of battle", x->commander);
 		if (!x->has_x || !x->has_y)

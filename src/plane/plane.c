@@ -3,7 +3,6 @@
  * two differences within 8*10^8 and their squares within 6.4*10^17 < 2^63. */
 #include "plane.h"
 
-#include <math.h>
 #include <stdlib.h>
 
 /* round(PL_TRIG * sin(d degrees)), d = 0..90: a fixed table, so no libm in any ruling. */
@@ -94,9 +93,15 @@ int64_t pl_isqrt(int64_t v)
 	return r;
 }
 
-double pl_inches(int64_t d2)
+void pl_box(const struct pl_pt *p, int n, struct pl_pt *lo, struct pl_pt *hi)
 {
-	return sqrt((double)d2) / PL_PER_INCH;
+	*lo = *hi = p[0];
+	for (int k = 1; k < n; k++) {
+		lo->x = p[k].x < lo->x ? p[k].x : lo->x;
+		lo->y = p[k].y < lo->y ? p[k].y : lo->y;
+		hi->x = p[k].x > hi->x ? p[k].x : hi->x;
+		hi->y = p[k].y > hi->y ? p[k].y : hi->y;
+	}
 }
 
 static int64_t cross3(struct pl_pt o, struct pl_pt a, struct pl_pt b)

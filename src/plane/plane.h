@@ -1,8 +1,8 @@
 /* plane: continuous tabletop geometry for the miniatures rules: points in twentieths of an inch,
  * compass facings in whole degrees, oriented rectangles (a unit's footprint), polygons and
  * polylines (terrain), arcs of fire and distances. Every predicate a ruling depends on is exact
- * integer arithmetic (no floating point, no libm), so two machines always rule alike; only
- * pl_inches, for display, is a double. */
+ * integer arithmetic (no floating point, no libm), so two machines always rule alike; doubles
+ * appear only in reading inches (pl_units) and printing them (PL_IN). */
 #ifndef CRIMEA_PLANE_H
 #define CRIMEA_PLANE_H
 
@@ -40,11 +40,16 @@ struct pl_pt pl_offset(struct pl_pt p, int facing, int32_t ahead, int32_t right)
 int64_t pl_d2(struct pl_pt a, struct pl_pt b);
 /* The whole square root of v >= 0, rounded down (exact, no floating point). */
 int64_t pl_isqrt(int64_t v);
+/* Inches (>= 0) as the nearest whole unit. */
+static inline int32_t pl_units(double inches)
+{
+	return (int32_t)(inches * PL_PER_INCH + 0.5);
+}
+/* The bounding box lo..hi of n >= 1 points. */
+void pl_box(const struct pl_pt *p, int n, struct pl_pt *lo, struct pl_pt *hi);
 /* printf arguments for a length in units as exact inches with "%.*f": one decimal when that is
  * exact, else two (twentieths: 8.5, 33.55). */
 #define PL_IN(u) ((int32_t)(u) * 10 % PL_PER_INCH ? 2 : 1), ((double)(u) / PL_PER_INCH)
-/* Distance in inches, for display only. */
-double pl_inches(int64_t d2);
 /* Whether the distance from p to the segment ab is at most r (units). */
 bool pl_seg_near(struct pl_pt p, struct pl_pt a, struct pl_pt b, int32_t r);
 /* Whether segments ab and cd meet (touching counts). */

@@ -37,7 +37,7 @@ int cros_find(const struct cros_oob *o, const char *id)
 	return -1;
 }
 
-static int cmdr_find(const struct cros_oob *o, const char *id)
+int cros_find_cmdr(const struct cros_oob *o, const char *id)
 {
 	for (int i = 0; i < o->ncmdrs; i++)
 		if (!strcmp(o->cmdr[i], id))
@@ -89,7 +89,7 @@ int cros_oob_load(struct cros_oob *o, const struct ctab *t, const struct jdoc *d
 		}
 		if (!(s = jdoc_str(d, x, "id", true, errs)))
 			continue;
-		if (!id_ok(s) || cmdr_find(o, s) >= 0) {
+		if (!id_ok(s) || cros_find_cmdr(o, s) >= 0) {
 			jdoc_add(d, x, errs, "commander id \"%s\" must be new, 1-%d of a-z 0-9 -", s, CROS_ID_MAX - 1);
 			continue;
 		}
@@ -139,7 +139,7 @@ int cros_oob_load(struct cros_oob *o, const struct ctab *t, const struct jdoc *d
 			u->cp = CROS_CP_UNLIMITED;
 		else
 			u->cp = jdoc_int(d, x, "command_points", 0, 99, errs);
-		if ((s = jdoc_str(d, x, "commander", true, errs)) && (u->commander = cmdr_find(o, s)) < 0)
+		if ((s = jdoc_str(d, x, "commander", true, errs)) && (u->commander = cros_find_cmdr(o, s)) < 0)
 			jdoc_add(d, json_object_get(x, "commander"), errs, "\"%s\" is not one of the commanders", s);
 		if ((s = jdoc_str(d, x, "arrival", true, errs))) {
 			if (strcmp(s, "start") && strcmp(s, "reinforcement"))
@@ -238,7 +238,7 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 
 int32_t cros_inches(const struct jdoc *d, const json_t *obj, const char *k, struct errlist *errs)
 {
-	return (int32_t)(jdoc_num(d, obj, k, 0, PL_COORD_MAX / PL_PER_INCH, errs) * PL_PER_INCH + 0.5);
+	return pl_units(jdoc_num(d, obj, k, 0, PL_COORD_MAX / PL_PER_INCH, errs));
 }
 
 /* {"x", "y"} and, for a unit, "facing" and "formation". */
@@ -341,11 +341,7 @@ int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct 
 	if (cmdrs && !json_is_array(cmdrs))
 		jdoc_add(d, cmdrs, errs, "\"commanders\" must be a list");
 	json_array_foreach(cmdrs, i, x) {
-		int k = -1;
-		if ((s = jdoc_str(d, x, "id", true, errs)))
-			for (int c = 0; c < o->ncmdrs; c++)
-				if (!strcmp(o->cmdr[c], s))
-					k = c;
+		int k = (s = jdoc_str(d, x, "id", true, errs)) ? cros_find_cmdr(o, s) : -1;
 		if (k < 0 && s)
 			jdoc_add(d, x, errs, "\"%s\" is not a commander of the order of battle", s);
 		else if (k >= 0)

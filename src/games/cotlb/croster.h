@@ -95,6 +95,8 @@ int cros_oob_load(struct cros_oob *o, const struct ctab *t, const struct jdoc *d
 int cros_oob_load_file(struct cros_oob *o, const struct ctab *t, const char *path, struct errlist *errs);
 /* A unit's index by id, or -1. */
 int cros_find(const struct cros_oob *o, const char *id);
+/* A commander's index by id, or -1. */
+int cros_find_cmdr(const struct cros_oob *o, const char *id);
 
 /* A new game: turn 1, every unit at full strength, no markers, its command points. */
 void cros_new(const struct cros_oob *o, struct cros_game *g);

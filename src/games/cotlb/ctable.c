@@ -71,20 +71,14 @@ static void read_feature(struct ctbl *tb, const struct jdoc *d, const json_t *x,
 				 (double)tb->width / PL_PER_INCH, (double)tb->depth / PL_PER_INCH);
 			return;
 		}
-		f->p[f->n].x = (int32_t)(px * PL_PER_INCH + 0.5);
-		f->p[f->n].y = (int32_t)(py * PL_PER_INCH + 0.5);
+		f->p[f->n].x = pl_units(px);
+		f->p[f->n].y = pl_units(py);
 		f->n++;
 	}
 	for (int i = 0; i < tb->nf; i++)
 		if (!strcmp(tb->f[i].id, f->id))
 			jdoc_add(d, x, errs, "feature \"%s\" is listed twice", f->id);
-	f->lo = f->hi = f->p[0];
-	for (int i = 1; i < f->n; i++) {
-		f->lo.x = f->p[i].x < f->lo.x ? f->p[i].x : f->lo.x;
-		f->lo.y = f->p[i].y < f->lo.y ? f->p[i].y : f->lo.y;
-		f->hi.x = f->p[i].x > f->hi.x ? f->p[i].x : f->hi.x;
-		f->hi.y = f->p[i].y > f->hi.y ? f->p[i].y : f->hi.y;
-	}
+	pl_box(f->p, f->n, &f->lo, &f->hi);
 	tb->nf++;
 }
 
@@ -111,8 +105,8 @@ static void read_base(struct ctbl *tb, const struct ctab *t, const struct jdoc *
 			jdoc_add(d, x, errs, "the arm is infantry, cavalry or artillery, not \"%s\"", s);
 	}
 	b->arm = arm < 0 ? CA_INFANTRY : arm;
-	b->w = (int32_t)(jdoc_num(d, x, "width", 0.2, 12, errs) * PL_PER_INCH + 0.5);
-	b->d = (int32_t)(jdoc_num(d, x, "depth", 0.2, 12, errs) * PL_PER_INCH + 0.5);
+	b->w = pl_units(jdoc_num(d, x, "width", 0.2, 12, errs));
+	b->d = pl_units(jdoc_num(d, x, "depth", 0.2, 12, errs));
 	b->weapon = b->horse_weapon = -1;
 	if ((s = jdoc_str(d, x, "weapon", true, errs)) && (b->weapon = ctab_weapon(t, s)) < 0)
 		jdoc_add(d, x, errs, "no weapon \"%s\" on the sheet", s);
@@ -153,10 +147,7 @@ static void read_place(struct ctbl *tb, const struct cros_oob *o, const struct j
 		src[i] = x;
 		(entry ? tb->entry : tb->start)[i] = p;
 	} else {
-		int k = -1;
-		for (int j = 0; j < o->ncmdrs; j++)
-			if (!strcmp(o->cmdr[j], c))
-				k = j;
+		int k = cros_find_cmdr(o, c);
 		if (k < 0) {
 			jdoc_add(d, x, errs, "\"%s\" is not a commander of %s", c, o->id);
 			return;
@@ -195,8 +186,8 @@ int ctbl_load(struct ctbl *tb, const struct ctab *t, const struct cros_oob *o, c
 		jdoc_add(d, root, errs, "a table of the order of battle \"%s\", not \"%s\"", s, o->id);
 	snprintf(tb->oob, sizeof tb->oob, "%s", o->id);
 	prov_read(d, root, true, &p, errs);
-	tb->width = (int32_t)(jdoc_num(d, root, "width", 12, PL_COORD_MAX / PL_PER_INCH, errs) * PL_PER_INCH + 0.5);
-	tb->depth = (int32_t)(jdoc_num(d, root, "depth", 12, PL_COORD_MAX / PL_PER_INCH, errs) * PL_PER_INCH + 0.5);
+	tb->width = pl_units(jdoc_num(d, root, "width", 12, PL_COORD_MAX / PL_PER_INCH, errs));
+	tb->depth = pl_units(jdoc_num(d, root, "depth", 12, PL_COORD_MAX / PL_PER_INCH, errs));
 
 	a = json_object_get(root, "features");
 	if (!json_is_array(a))
@@ -451,14 +442,7 @@ static void feet_of(const struct ctab *t, const struct ctbl *tb, const struct cr
 			continue;
 		ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &r);
 		pl_rect_corners(&r, ft->c[j]);
-		ft->lo[j] = ft->hi[j] = ft->c[j][0];
-		for (int k = 1; k < 4; k++) {
-			struct pl_pt q = ft->c[j][k];
-			ft->lo[j].x = q.x < ft->lo[j].x ? q.x : ft->lo[j].x;
-			ft->lo[j].y = q.y < ft->lo[j].y ? q.y : ft->lo[j].y;
-			ft->hi[j].x = q.x > ft->hi[j].x ? q.x : ft->hi[j].x;
-			ft->hi[j].y = q.y > ft->hi[j].y ? q.y : ft->hi[j].y;
-		}
+		pl_box(ft->c[j], 4, &ft->lo[j], &ft->hi[j]);
 	}
 }
 
@@ -588,30 +572,40 @@ static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, cons
 	return NULL;
 }
 
-/* [Fire (b)]: the target is in woods, a house, a town or a redoubt, or a wall, trench or stream
- * within 2" of it lies across the line of fire. */
-static bool in_cover(const struct ctbl *tb, const struct pl_rect *tr, struct pl_pt from, char *why, size_t n)
+/* A wall, stream or trench across the line from the attacker to the defender, within 2" of the
+ * defender: the defender is behind it [Modifiers (b)]. */
+static const struct ctbl_feature *behind(const struct ctbl *tb, const struct pl_rect *dr, struct pl_pt from)
 {
 	struct pl_pt c[4];
-	pl_rect_corners(tr, c);
+	pl_rect_corners(dr, c);
 	for (int k = 0; k < tb->nf; k++) {
 		const struct ctbl_feature *x = &tb->f[k];
-		if (x->closed) {
-			if ((x->kind == CK_WOODS || x->kind == CK_HOUSE || x->kind == CK_TOWN || x->kind == CK_REDOUBT) &&
-			    pl_poly_has(x->p, x->n, tr->c)) {
-				snprintf(why, n, "in %s", x->name);
-				return true;
-			}
+		if (x->kind != CK_WALL && x->kind != CK_STREAM && x->kind != CK_TRENCH)
 			continue;
+		for (int s = 0; s + 1 < x->n; s++)
+			if (pl_segs_meet(from, dr->c, x->p[s], x->p[s + 1]) &&
+			    pl_shapes_near(c, 4, true, &x->p[s], 2, false, CTBL_TWO_INCHES))
+				return x;
+	}
+	return NULL;
+}
+
+/* [Fire (b)]: the target is in woods, a house, a town or a redoubt, or behind a wall, trench or
+ * stream across the line of fire (as a defender is, behind()). */
+static bool in_cover(const struct ctbl *tb, const struct pl_rect *tr, struct pl_pt from, char *why, size_t n)
+{
+	const struct ctbl_feature *x;
+	for (int k = 0; k < tb->nf; k++) {
+		x = &tb->f[k];
+		if ((x->kind == CK_WOODS || x->kind == CK_HOUSE || x->kind == CK_TOWN || x->kind == CK_REDOUBT) &&
+		    pl_poly_has(x->p, x->n, tr->c)) {
+			snprintf(why, n, "in %s", x->name);
+			return true;
 		}
-		if (x->kind != CK_WALL && x->kind != CK_TRENCH && x->kind != CK_STREAM)
-			continue;
-		for (int e = 0; e + 1 < x->n; e++)
-			if (pl_segs_meet(from, tr->c, x->p[e], x->p[e + 1]) &&
-			    pl_shapes_near(c, 4, true, &x->p[e], 2, false, CTBL_TWO_INCHES)) {
-				snprintf(why, n, "behind %s", x->name);
-				return true;
-			}
+	}
+	if ((x = behind(tb, tr, from))) {
+		snprintf(why, n, "behind %s", x->name);
+		return true;
 	}
 	return false;
 }
@@ -624,7 +618,7 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 	const struct ctbl_base *b = &tb->base[o->u[f].type];
 	const struct cros_pos *tp = &g->s[at].pos;
 	int across, deep, ns, seen = 0, pivot = 0, lng;
-	char buf[128], why[96];
+	char buf[128], why[128];
 	int32_t reach;
 	struct ctbl_feet ft;
 	bool have_ft = false; /* the footprints, worked out when a stand first needs a line */
@@ -697,16 +691,9 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 		    pl_poly_has(tb->f[k].p, tb->f[k].n, fr.c) && !pl_poly_has(tb->f[k].p, tb->f[k].n, tr.c))
 			crest = &tb->f[k];
 	if (crest) {
-		pl_rect_corners(&tr, tc);
 		ov.hill = crest;
-		ov.c = tc;
-		ov.lo = ov.hi = tc[0];
-		for (int k = 1; k < 4; k++) {
-			ov.lo.x = tc[k].x < ov.lo.x ? tc[k].x : ov.lo.x;
-			ov.lo.y = tc[k].y < ov.lo.y ? tc[k].y : ov.lo.y;
-			ov.hi.x = tc[k].x > ov.hi.x ? tc[k].x : ov.hi.x;
-			ov.hi.y = tc[k].y > ov.hi.y ? tc[k].y : ov.hi.y;
-		}
+		ov.c = tc; /* the target's corners, above */
+		pl_box(tc, 4, &ov.lo, &ov.hi);
 		ov.lo.x -= 6 * PL_PER_INCH;
 		ov.lo.y -= 6 * PL_PER_INCH;
 		ov.hi.x += 6 * PL_PER_INCH;
@@ -789,20 +776,27 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 
 /* ---- command ------------------------------------------------------------------------------ */
 
+int32_t ctbl_cmdr_gap(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		      int i)
+{
+	const struct cros_pos *c = &g->cmdr[o->u[i].commander];
+	struct pl_rect r;
+	struct pl_pt k[4];
+	if (!live(g, i) || !c->on)
+		return -1;
+	ctbl_footprint(t, tb, o, g, i, &g->s[i].pos, &r);
+	pl_rect_corners(&r, k);
+	return pl_shapes_gap(k, 4, true, &c->c, 1, false);
+}
+
 int ctbl_command(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, struct cros_game *g,
 		 struct evsink *ev)
 {
 	int drawn = 0, in = 0;
 	for (int i = 0; i < o->n; i++) {
-		const struct cros_pos *c = &g->cmdr[o->u[i].commander];
-		struct pl_rect r;
-		struct pl_pt k[4];
-		int32_t gap;
-		if (!live(g, i) || !c->on || !t->unit[o->u[i].type].radius)
+		int32_t gap = ctbl_cmdr_gap(t, tb, o, g, i);
+		if (gap < 0 || !t->unit[o->u[i].type].radius)
 			continue;
-		ctbl_footprint(t, tb, o, g, i, &g->s[i].pos, &r);
-		pl_rect_corners(&r, k);
-		gap = pl_shapes_gap(k, 4, true, &c->c, 1, false);
 		/* a portion of the unit within the radius: the nearest point, in whole inches up */
 		if (cref_command(t, o->u[i].type, (gap + PL_PER_INCH - 1) / PL_PER_INCH, g->s[i].routing, NULL)) {
 			ev_emit(ev, "[BRIGADE COMMANDERS]", "%s is %.*f\" from %s, beyond %d\"", o->u[i].id,
@@ -1103,24 +1097,6 @@ int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cro
 static bool is_russian(const struct ctab *t, const struct cros_oob *o, int i)
 {
 	return !strncmp(t->unit[o->u[i].type].key, "russian-", 8);
-}
-
-/* A wall, stream or trench across the line from the attacker to the defender, within 2" of the
- * defender: the defender is behind it [Modifiers (b)]. */
-static const struct ctbl_feature *behind(const struct ctbl *tb, const struct pl_rect *dr, struct pl_pt from)
-{
-	struct pl_pt c[4];
-	pl_rect_corners(dr, c);
-	for (int k = 0; k < tb->nf; k++) {
-		const struct ctbl_feature *x = &tb->f[k];
-		if (x->kind != CK_WALL && x->kind != CK_STREAM && x->kind != CK_TRENCH)
-			continue;
-		for (int s = 0; s + 1 < x->n; s++)
-			if (pl_segs_meet(from, dr->c, x->p[s], x->p[s + 1]) &&
-			    pl_shapes_near(c, 4, true, &x->p[s], 2, false, CTBL_TWO_INCHES))
-				return x;
-	}
-	return NULL;
 }
 
 int ctbl_cc_mods(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,

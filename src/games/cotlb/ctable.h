@@ -104,6 +104,10 @@ struct ctbl_sight {
 int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 	       int f, int at, struct ctbl_sight *s, struct evsink *ev, struct err *e);
 
+/* The gap (units, rounded up) from the nearest point of unit i to its brigade commander; -1 when
+ * either is off the table. */
+int32_t ctbl_cmdr_gap(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		      int i);
 /* [BRIGADE COMMANDERS], [MORALE (a) 8] at the start of a turn: each unit on the table outside its
  * commander's radius (its commander on the table) draws a marker. Returns the markers drawn;
  * applies them through cros_mark. */
