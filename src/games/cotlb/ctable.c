@@ -378,11 +378,12 @@ static int check_at(const struct ctab *t, const struct ctbl *tb, const struct cr
 		if (j == i || !live(g, j))
 			continue;
 		ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &q);
-		gap = pl_rects_gap(&r, &q);
-		if (gap == 0)
+		if (pl_rects_near(&r, &q, 0))
 			return err_set(e, NULL, 0, "%s would stand on %s", o->u[i].id, o->u[j].id);
-		if (o->u[j].side == o->u[i].side || gap >= CTBL_TWO_INCHES || !two_inches)
+		/* the distance itself only for an enemy within 2" */
+		if (o->u[j].side == o->u[i].side || !two_inches || !pl_rects_near(&r, &q, CTBL_TWO_INCHES - 1))
 			continue;
+		gap = pl_rects_gap(&r, &q);
 		/* closer than 2": allowed only for a unit already that close, and no closer */
 		was = g->s[i].pos.on ? pl_rects_gap(&now, &q) : CTBL_TWO_INCHES;
 		if (gap < was)
@@ -848,7 +849,8 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 	const struct cros_pos *from = &g->s[i].pos;
 	int turn, arm = tb->base[o->u[i].type].arm, worst = -1, steps;
 	int64_t d2;
-	struct pl_rect r0, r;
+	struct pl_rect r0, r, fp[CROS_UNITS_MAX];
+	int32_t limit[CROS_UNITS_MAX];
 
 	memset(mv, 0, sizeof *mv);
 	mv->m.terrain = -1;
@@ -899,8 +901,19 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 		mv->m.one_die = true;
 		ev_emit(ev, "[MOVE (c)]", "%s moves back or sideways: one die", o->u[i].id);
 	}
-	/* along the path: interpenetration, enemies, terrain */
+	/* along the path: interpenetration, enemies, terrain. The other units' footprints, and each
+	 * enemy's limit (2", or less for one already closer), are worked out once for every step. */
 	ctbl_footprint(t, tb, o, g, i, from, &r0);
+	for (int j = 0; j < o->n; j++) {
+		if (j == i || !live(g, j))
+			continue;
+		ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &fp[j]);
+		if (o->u[j].side != o->u[i].side) {
+			int32_t was = pl_rects_near(&r0, &fp[j], CTBL_TWO_INCHES - 1) ? pl_rects_gap(&r0, &fp[j])
+										      : CTBL_TWO_INCHES;
+			limit[j] = was < CTBL_TWO_INCHES ? was : CTBL_TWO_INCHES;
+		}
+	}
 	steps = mv->dist / (PL_PER_INCH / 2) + 1; /* every half inch */
 	for (int k = 0; k <= steps; k++) {
 		struct cros_pos q = *p;
@@ -909,22 +922,18 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 		q.facing = from->facing;
 		ctbl_footprint(t, tb, o, g, i, &q, &r);
 		for (int j = 0; j < o->n; j++) {
-			struct pl_rect qj;
-			int32_t gap;
 			if (j == i || !live(g, j))
 				continue;
-			ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &qj);
-			gap = pl_rects_gap(&r, &qj);
 			if (o->u[j].side == o->u[i].side) {
-				if (gap == 0 && !mv->m.interpen) {
+				if (!mv->m.interpen && pl_rects_near(&r, &fp[j], 0)) {
 					mv->m.interpen = true;
 					ev_emit(ev, "[MOVE (b)]", "%s passes through %s: minus the low die", o->u[i].id,
 						o->u[j].id);
 				}
-			} else if (gap < CTBL_TWO_INCHES && gap < pl_rects_gap(&r0, &qj)) {
+			} else if (limit[j] > 0 && pl_rects_near(&r, &fp[j], limit[j] - 1)) {
 				return err_set(e, NULL, 0, "[MOVE (i)] on the way %s would come %.*f\" from the enemy %s: no "
 					       "unit may move within 2\" of an enemy (that is a close assault)",
-					       o->u[i].id, PL_IN(gap), o->u[j].id);
+					       o->u[i].id, PL_IN(pl_rects_gap(&r, &fp[j])), o->u[j].id);
 			}
 		}
 	}
@@ -983,7 +992,7 @@ int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cro
 	const struct cros_pos *p = &g->s[i].pos;
 	int32_t best = -1, dist = inches * PL_PER_INCH, gap0[CROS_UNITS_MAX];
 	int away;
-	struct pl_rect r, r0;
+	struct pl_rect r, r0, fp[CROS_UNITS_MAX]; /* the others' footprints, for every step */
 
 	memset(fb, 0, sizeof *fb);
 	fb->from = from;
@@ -1009,10 +1018,10 @@ int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cro
 	/* it stops before it would come within 2" of another enemy (closer than it was) */
 	ctbl_footprint(t, tb, o, g, i, p, &r0);
 	for (int j = 0; j < o->n; j++)
-		if (live(g, j) && j != i && o->u[j].side != o->u[i].side) {
-			struct pl_rect q;
-			ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &q);
-			gap0[j] = pl_rects_gap(&r0, &q);
+		if (live(g, j) && j != i) {
+			ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &fp[j]);
+			if (o->u[j].side != o->u[i].side)
+				gap0[j] = pl_rects_gap(&r0, &fp[j]);
 		}
 	for (int32_t k = PL_PER_INCH / 2; k <= dist; k += PL_PER_INCH / 2) {
 		struct cros_pos s = fb->to;
@@ -1022,14 +1031,12 @@ int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cro
 		if (!on_table(tb, &r))
 			break;
 		for (int j = 0; j < o->n && stop < 0; j++) {
-			struct pl_rect q;
 			int32_t gap;
 			if (!live(g, j) || j == i || o->u[j].side == o->u[i].side)
 				continue;
-			ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &q);
 			/* closer than 2" and closer than it was */
 			gap = gap0[j] < CTBL_TWO_INCHES ? gap0[j] : CTBL_TWO_INCHES;
-			if (gap > 0 && pl_rects_near(&r, &q, gap - 1))
+			if (gap > 0 && pl_rects_near(&r, &fp[j], gap - 1))
 				stop = j;
 		}
 		if (stop >= 0) {
@@ -1048,13 +1055,8 @@ int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cro
 			fb->to.on = false;
 			break;
 		}
-		for (int j = 0; j < o->n && !clash; j++) {
-			struct pl_rect q;
-			if (j == i || !live(g, j))
-				continue;
-			ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &q);
-			clash = pl_rects_near(&r, &q, 0);
-		}
+		for (int j = 0; j < o->n && !clash; j++)
+			clash = j != i && live(g, j) && pl_rects_near(&r, &fp[j], 0);
 		if (!clash)
 			break;
 	}
@@ -1064,18 +1066,16 @@ int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cro
 	}
 	/* whom it passes through, and (a rout) who sees it go by within 6" */
 	for (int j = 0; j < o->n; j++) {
-		struct pl_rect q;
 		bool through = false, near = false;
 		if (j == i || !live(g, j) || o->u[j].side != o->u[i].side)
 			continue;
-		ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &q);
 		/* the routing unit's footprint every half inch of its way */
 		for (int32_t k = PL_PER_INCH / 2; k <= dist && !through; k += PL_PER_INCH / 2) {
 			struct cros_pos s = fb->to;
 			s.c = pl_offset(p->c, away, k, 0);
 			ctbl_footprint(t, tb, o, g, i, &s, &r);
-			through = pl_rects_near(&r, &q, 0);
-			near = near || pl_rects_near(&r, &q, 6 * PL_PER_INCH);
+			through = pl_rects_near(&r, &fp[j], 0);
+			near = near || pl_rects_near(&r, &fp[j], 6 * PL_PER_INCH);
 		}
 		if (through)
 			fb->passed[fb->npassed++] = j;
@@ -1222,8 +1222,15 @@ int ctbl_reactions(const struct ctab *t, const struct ctbl *tb, const struct cro
 	for (int j = 0; j < o->n; j++) {
 		struct ctbl_react best = {j, -1, 0, 0, -1};
 		int arm = tb->base[o->u[j].type].arm;
+		int reach = 0;
 		if (o->u[j].side == o->u[i].side || !live(g, j) || g->s[j].routing)
 			continue;
+		if (arm == CA_CAVALRY) {
+			/* a reaction charge's reach: its dice at their most, less a pip a die for each
+			 * marker [MOVE (f)], and the 2" of a charge */
+			int row = ctab_move(t, "cavalry");
+			reach = row >= 0 ? (6 - g->s[j].markers) * t->move[row].dice[g->s[j].pos.form == CF_MARCH] + 2 : 0;
+		}
 		for (int k = 0; k <= steps; k++) {
 			struct ctbl_sight s;
 			struct err e;
@@ -1236,11 +1243,8 @@ int ctbl_reactions(const struct ctab *t, const struct ctbl *tb, const struct cro
 			if (best.gap < 0 || gap < best.gap)
 				best.gap = gap;
 			if (arm == CA_CAVALRY) {
-				/* a reaction charge: the mover within 45 degrees of its front, within its
-				 * longest move and the 2" of a charge [Side A Turn (c) 4] */
-				int row = ctab_move(t, "cavalry"), reach;
-				/* its dice at their most, less a pip a die for each marker [MOVE (f)] */
-				reach = row >= 0 ? (6 - g->s[j].markers) * t->move[row].dice[g->s[j].pos.form == CF_MARCH] + 2 : 0;
+				/* a reaction charge: the mover within 45 degrees of its front and within reach
+				 * [Side A Turn (c) 4] */
 				if (pl_in_arc(g->s[j].pos.c, g->s[j].pos.facing, 45, at.c) && gap <= reach * PL_PER_INCH)
 					best.kind = CR_CHARGE;
 				continue;
