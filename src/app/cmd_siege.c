@@ -9,6 +9,7 @@
 #include "../games/siege/sref.h"
 #include "catalog.h"
 #include "cli.h"
+#include "siegegame.h"
 
 static const char siege_usage[] =
 	"usage: crimea referee siege WHAT [--tables FILE] [options]\n"
@@ -27,7 +28,25 @@ static const char siege_usage[] =
 	"               [--defender-class A-D] [--morale-mod N] [--defender-morale-die D]\n"
 	"  morale       --class A-D [--attacked-strength N] [--retreated] [--mod N] [--die D]\n"
 	"  (melee takes --attacked-strength for the attackers' morale rolls [14.32], and\n"
-	"  --attacker-retreated, --defender-retreated [14.34]; battery --defender-retreated)\n";
+	"  --attacker-retreated, --defender-retreated [14.34]; battery --defender-retreated)\n"
+	"\n"
+	"  A game kept segment by segment (the printed map on the table):\n"
+	"  new          --game F [--force]            Game-Turn 1, the set-up [3.3]\n"
+	"  status|units|log --game F [--nation N]     the tracks, the bastions, what is due; the units\n"
+	"  next         --game F                      end the segment [4.0]\n"
+	"  move         --game F --unit ID --to map|supply[:NATION]|AREA|BASTION   [3.3], [10.0]\n"
+	"  intervention --game F --battle B --die D   and take-off --unit ID [5.0]\n"
+	"  replace      --game F --unit ID --to PLACE [6.2]\n"
+	"  attrition    --game F --nation N --die D [--units ID,..]   the owner names the losses [7.12]\n"
+	"  bombard      --game F --nation N --gun G --yards Y (--bastion ID | --sap) --die D\n"
+	"               [--units ID,..] [--dump GUN,GUN]   [8.0]\n"
+	"  engineer     --game F --nation N --die D [9.2]\n"
+	"  dig          --game F --nation N --area ID (--sap|--parallel) --terrain T --units ID,ID\n"
+	"               | --repair --units ID   [9.3]\n"
+	"  repair|upgrade --game F --bastion ID [--levels N]   [9.4]\n"
+	"  assault      --game F --brigades B,..      [11.1]; casualty --unit ID --effect E|R [14.4];\n"
+	"               capture --bastion ID --garrison ID,ID,ID [11.3]\n"
+	"  commander    --game F --nation N --die D [16.2], [16.3]; convert --unit ID [17.1]\n";
 
 struct sopt {
 	const char *what, *nation, *battle, *used, *gun, *defender;
@@ -344,6 +363,12 @@ int referee_siege_io(int argc, char **argv, FILE *out, FILE *err)
 	if (argc < 3) {
 		fputs(siege_usage, err);
 		return 2;
+	}
+	if (siege_game_cmd(argc, argv)) {
+		for (int i = 3; i + 1 < argc; i++)
+			if (!strcmp(argv[i], "--tables"))
+				tables = argv[i + 1];
+		return siege_game_io(argc, argv, tables, out, err);
 	}
 	memset(&o, 0, sizeof o);
 	o.what = argv[2];

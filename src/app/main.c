@@ -11,6 +11,7 @@
 #include "../games/cotlb/croster.h"
 #include "../games/cotlb/ctable.h"
 #include "../games/cotlb/ctab.h"
+#include "../games/siege/soob.h"
 #include "../games/record.h"
 #include "../games/siege/stab.h"
 #include "../games/ulm/umorale.h"
@@ -439,6 +440,13 @@ static int check_file(const char *path)
 				ctab_load(sheet, &d, errs);
 			free(sheet);
 		}
+	} else if (!strcmp(kind, "oob") && json_is_string(json_object_get(d.root, "rules")) &&
+		   !strcmp(json_string_value(json_object_get(d.root, "rules")), "siege")) {
+		/* Sevastopol's order of battle (crimea referee siege new) */
+		struct sob *o = malloc(sizeof *o);
+		if (o)
+			sob_load(o, &d, errs);
+		free(o);
 	} else if (!strcmp(kind, "oob")) {
 		/* a Charge of the Light Brigade order of battle, checked against the data's play sheet */
 		struct catalog *c = malloc(sizeof *c);

@@ -1283,7 +1283,7 @@ static enum MHD_Result api_referee(struct srv *S, struct MHD_Connection *c, bool
 
 /* POST /api/referee/siege and /api/referee/ulm: {"args": [words]}, the words of `crimea referee
  * siege|ulm ...` after the system's name; the answer is the command's own text (docs/API.md
- * "Referee"). The client may not name a file on the server (--tables). */
+ * "Referee"). The client may not name a file on the server (--tables, --game, new). */
 #define REF_ARGS_MAX 40
 static enum MHD_Result api_referee_cmd(struct MHD_Connection *c, const char *sys, const struct sconn *k)
 {
@@ -1310,10 +1310,11 @@ static enum MHD_Result api_referee_cmd(struct MHD_Connection *c, const char *sys
 	argc++;
 	json_array_foreach(args, i, x) {
 		const char *w = json_string_value(x);
-		if (!w || json_string_length(x) > 64 || !strncmp(w, "--tables", 8) || !strncmp(w, "--help", 6)) {
+		if (!w || json_string_length(x) > 64 || !strncmp(w, "--tables", 8) || !strncmp(w, "--help", 6) ||
+		    !strncmp(w, "--game", 6) || (i == 0 && !strcmp(w, "new"))) {
 			json_decref(body);
-			return send_error(c, 400, "each word is a string of at most 64 characters, and neither --tables nor --help",
-					  NULL);
+			return send_error(c, 400, "each word is a string of at most 64 characters, and neither --tables, --help nor a "
+					  "game file (--game, new: the command line's)", NULL);
 		}
 		snprintf(words[argc], sizeof words[argc], "%s", w);
 		argv[argc] = words[argc];

@@ -692,6 +692,62 @@ expect "siege battery: no bastion attacked" 2 "$bin" referee siege battery --yar
 expect "siege bombard: a modified -1 reads its row" 0 "$bin" referee siege bombard --gun siege --yards 1200 --bastion 3 --die 2
 contains "siege bombard: a modified -1 reads its row" "$tmp/out" "\[8.99\]  *no effect"
 expect "siege: unknown ruling" 2 "$bin" referee siege storm
+# a game of Sevastopol kept by the program (crimea referee siege ... --game F)
+expect "check the Sevastopol order of battle" 0 "$bin" check data/siege/sevastopol.json
+sed 's/"morale": "B"/"morale": "Q"/' data/siege/sevastopol.json >"$tmp/soob.json"
+expect "check a broken Sevastopol order of battle" 1 "$bin" check "$tmp/soob.json"
+contains "broken Sevastopol order of battle: file:line" "$tmp/err" 'soob.json:[0-9]*: "Q": a morale level is A, B, C or D \[3.22\]'
+sg="$tmp/sg.json"
+expect "siege new" 0 "$bin" referee siege new --game "$sg"
+contains "siege new: written" "$tmp/out" "game written to"
+expect "siege new: not over a game" 2 "$bin" referee siege new --game "$sg"
+contains "siege new: not over a game" "$tmp/err" "exists: --force to replace it"
+expect "siege status" 0 "$bin" referee siege status --game "$sg"
+contains "siege status: the segment" "$tmp/out" "Game-Turn 1 of 18, Oct I: Russian Field Army Intervention Segment \[4.0 1A\]"
+contains "siege status: bastions at 3" "$tmp/out" "Malakoff  *3   major"
+for u in 41-r-2 47-r-2 49-r-2 30-l-2 55-l-2; do "$bin" referee siege move --game "$sg" --unit $u --to supply >/dev/null 2>&1; done
+expect "siege set-up: French help the British" 0 "$bin" referee siege move --game "$sg" --unit fr-7-1-1 --to supply:british
+contains "siege set-up: placed" "$tmp/out" "\[3.3\]  *fr-7-1-1 is placed in the Balaclava Supply Box"
+expect "siege set-up: never the Kameitch for the British" 1 "$bin" referee siege move --game "$sg" --unit 42-hd-1 --to supply:french
+contains "siege set-up: never the Kameitch for the British" "$tmp/err" "\[8.15\] british units may not go to the Kameitch Supply Box"
+expect "siege set-up: a Russian into the Malakoff" 0 "$bin" referee siege move --game "$sg" --unit rus-gar-1 --to malakoff
+expect "siege: an unknown place" 2 "$bin" referee siege move --game "$sg" --unit rus-gar-2 --to kremlin
+contains "siege: an unknown place" "$tmp/err" 'no place "kremlin": map, supply\[:NATION\], a Siege Area'
+expect "siege next: replacements" 0 "$bin" referee siege next --game "$sg"
+contains "siege next: the segment" "$tmp/out" "Reinforcement/Replacement Segment \[4.0 1B\]"
+expect "siege next: ammunition, then fire" 0 "$bin" referee siege next --game "$sg"
+contains "siege next: British rounds" "$tmp/out" "\[8.13\]  *british: 6 units in the Balaclava Supply Box, 5 needed: +2 siege gun, +1 mortar and Lancaster rounds"
+contains "siege next: French rounds lost" "$tmp/out" "\[8.14\]  *french: 0 units in the Kameitch Supply Box, 2 needed"
+contains "siege next: the fire segment" "$tmp/out" "Siege Battery Fire Segment \[4.0 2B\]"
+expect "siege bombard: losses named" 1 "$bin" referee siege bombard --game "$sg" --nation british --gun siege --yards 700 --bastion malakoff --die 6
+contains "siege bombard: the ruling first" "$tmp/out" "die 6 -2 (range) = 4"
+contains "siege bombard: the owner names them" "$tmp/err" "\[8.91\] 1 Russian infantry unit lost: name it"
+expect "siege bombard" 0 "$bin" referee siege bombard --game "$sg" --nation british --gun siege --yards 700 --bastion malakoff --die 6 --units rus-gar-1
+contains "siege bombard: a round spent" "$tmp/out" "british siege rounds left: 1"
+contains "siege bombard: the bastion" "$tmp/out" "Malakoff: Strength Level 3 -> 2"
+expect "siege next: construction" 0 "$bin" referee siege next --game "$sg"
+contains "siege next: points due" "$tmp/out" "\[9.12\]  *british: 4 Construction Points"
+expect "siege dig: the Guards do not dig" 1 "$bin" referee siege dig --game "$sg" --nation british --area british-center --sap --terrain start-line --units gren-gd-1,1-r-3
+expect "siege dig: no parallel from the start line" 2 "$bin" referee siege dig --game "$sg" --nation british --area british-center --parallel --terrain start-line --units 4-r-3,1-r-3
+contains "siege dig: [9.6]" "$tmp/err" "\[9.6\] no parallel may be built on start-line ground"
+expect "siege dig" 0 "$bin" referee siege dig --game "$sg" --nation british --area british-center --sap --terrain start-line --units 4-r-3,1-r-3
+contains "siege dig: a sap" "$tmp/out" "british build a sap in the british-center Siege Area for 2 points (2 left): 4-r-3 and 1-r-3 dig"
+expect "siege next: movement" 0 "$bin" referee siege next --game "$sg"
+expect "siege: diggers stay" 1 "$bin" referee siege move --game "$sg" --unit 4-r-3 --to supply
+contains "siege: diggers stay" "$tmp/err" "\[10.11\]"
+expect "siege assault: Raglan's two brigades" 1 "$bin" referee siege assault --game "$sg" --brigades 2/R,2/L,3/R
+contains "siege assault: Raglan's two brigades" "$tmp/err" "\[16.0\] Lord Raglan activates 2 british brigades, not 3"
+expect "siege units" 0 "$bin" referee siege units --game "$sg" --nation british
+contains "siege units: a digger" "$tmp/out" "4-r-3 .*british-center .*(digging)"
+contains "siege units: in a box" "$tmp/out" "41-r-2 .*supply:british"
+expect "siege log" 0 "$bin" referee siege log --game "$sg"
+contains "siege log: what was asked" "$tmp/out" "^Game-Turn 1: dig --game .* --units 4-r-3,1-r-3$"
+cp "$sg" "$tmp/sg.before"
+expect "siege: a refusal changes nothing" 1 "$bin" referee siege engineer --game "$sg" --nation russian --die 2
+cmp -s "$sg" "$tmp/sg.before" && ok || ko "siege: a refused command changed the game file"
+printf '{"format": "crimea/1", "kind": "siege-game", "oob": "sevastopol",\n "turn": 40}\n' >"$tmp/badsg.json"
+expect "siege: a broken game file" 1 "$bin" referee siege status --game "$tmp/badsg.json"
+contains "siege: a broken game file: file:line" "$tmp/err" "badsg.json:2: \"turn\" must be a whole number from 1 to 18"
 # From Ulm to Waterloo's morale rules (crimea referee ulm), with Morale D.2's worked examples
 expect "check the Ulm tables" 0 "$bin" check data/ulm/tables.json
 expect "list names the Ulm morale rules" 0 "$bin" list

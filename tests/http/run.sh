@@ -438,6 +438,10 @@ req POST /api/referee/siege '{"args":["melee","--attack","13","--defence","4","-
 check "referee siege: the command's text" [ "$code:$(j "$body" 'o.text.split("\n")[0]')" = "200:melee [14.0]: 13 to 4, the 3-1 column (rounded in the defender's favour), +1 for a russian defender [14.21]-[14.23]" ]
 req POST /api/referee/siege '{"args":["attrition","--turn","3","--nation","french"]}'
 check "referee siege: a refusal is 422 with its case" [ "$code:$(j "$body" 'o.rule')" = "422:[7.0]" ]
+req POST /api/referee/siege '{"args":["new","--game","/tmp/crimea-http-siege.json"]}'
+[ "$code" = 400 ] && [ ! -e /tmp/crimea-http-siege.json ]; verdict $? "referee siege: no game file on the server"
+req POST /api/referee/siege '{"args":["status","--game","/etc/passwd"]}'
+check "referee siege: no game file of the server's" [ "$code" = 400 ]
 req POST /api/referee/ulm '{"args":["morale","--tables","/etc/passwd"]}'
 check "referee ulm: no file of the server's" [ "$code" = 400 ]
 req POST /api/referee/ulm '{"args":["fire-check","--original","30","--before","28","--lost","3"]}'

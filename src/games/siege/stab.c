@@ -10,6 +10,7 @@
 const char *const stab_crt_col[STAB_CRT_COLS] = {"1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1"};
 const char *const stab_nation_name[SN_NATIONS] = {"british", "french", "russian"};
 const char *const stab_battle_name[SB_BATTLES] = {"balaclava", "inkerman", "tchernaya"};
+const char *const stab_terrain_name[ST_TERRAINS] = {"flat", "hill", "depression", "ravine", "start-line"};
 
 struct rd {
 	const struct jdoc *d;
@@ -99,6 +100,40 @@ static void load_turns(const struct rd *R, struct stab *t)
 			t->winter[i] = !strcmp(s, "yes");
 		if ((s = cell(R, tb, key, "attrition", &w)))
 			t->attrition_turn[i] = !strcmp(s, "yes");
+	}
+}
+
+/* [9.12], [9.23]: "4", or "6*" when the engineer's bonus is 4 that Game-Turn. */
+static void load_construction(const struct rd *R, struct stab *t)
+{
+	const json_t *tb = table(R, "construction");
+	for (int i = 0; tb && i < STAB_TURNS; i++) {
+		char key[12], buf[8];
+		snprintf(key, sizeof key, "%d", i + 1);
+		for (int n = 0; n < SN_NATIONS; n++) {
+			const json_t *w = NULL;
+			const char *s = cell(R, tb, key, stab_nation_name[n], &w);
+			size_t len;
+			if (!s)
+				continue;
+			len = strlen(s);
+			t->cp_star[i][n] = len > 0 && s[len - 1] == '*';
+			snprintf(buf, sizeof buf, "%.*s", (int)(t->cp_star[i][n] ? len - 1 : len), s);
+			if (len >= sizeof buf || !num(buf, 0, 99, false, &t->cp[i][n]))
+				jdoc_add(R->d, w, R->errs, "\"%s\" is not Construction Points 0-99 (a * after them: the engineer's "
+					 "bonus is 4)", s);
+			else if (t->winter[i] && t->cp[i][n])
+				jdoc_add(R->d, w, R->errs, "[9.17] no Construction Points in a Winter Game-Turn");
+		}
+	}
+}
+
+static void load_costs(const struct rd *R, struct stab *t)
+{
+	const json_t *tb = table(R, "construction_cost");
+	for (int r = 0; tb && r < ST_TERRAINS; r++) {
+		NUMCELL(tb, stab_terrain_name[r], "parallel", 1, 20, true, &t->build_cost[r][0]);
+		NUMCELL(tb, stab_terrain_name[r], "sap", 1, 20, true, &t->build_cost[r][1]);
 	}
 }
 
@@ -245,6 +280,8 @@ int stab_load(struct stab *t, const struct jdoc *d, struct errlist *errs)
 		return -1;
 	}
 	load_turns(&R, t);
+	load_construction(&R, t);
+	load_costs(&R, t);
 	load_small(&R, t);
 	load_fire(&R, t);
 	load_range(&R, t);

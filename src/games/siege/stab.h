@@ -21,6 +21,7 @@
 enum stab_nation { SN_BRITISH, SN_FRENCH, SN_RUSSIAN, SN_NATIONS };
 enum stab_battle { SB_BALACLAVA, SB_INKERMAN, SB_TCHERNAYA, SB_BATTLES };
 enum stab_gun { SG_SIEGE, SG_MORTAR, SG_LANCASTER };
+enum stab_terrain { ST_FLAT, ST_HILL, ST_DEPRESSION, ST_RAVINE, ST_START_LINE, ST_TERRAINS };
 
 /* One cell of the Siege Battery Fire Table. */
 struct stab_fire {
@@ -34,6 +35,9 @@ struct stab {
 	char file[ERR_FILE_MAX];
 	char turn[STAB_TURNS][12];
 	bool winter[STAB_TURNS], attrition_turn[STAB_TURNS];
+	int cp[STAB_TURNS][SN_NATIONS];        /* Construction Points due [9.12] */
+	bool cp_star[STAB_TURNS][SN_NATIONS];  /* the engineer's bonus is 4, not 2 [9.23] */
+	int build_cost[ST_TERRAINS][2];        /* [9.6]: a parallel, a sap; STAB_NONE prohibited */
 	int attrition[8][SN_NATIONS];          /* modified die 0..7 */
 	int intervention[6][SB_BATTLES];       /* die 1..6; STAB_NONE for no effect */
 	int ammo[STAB_TURNS][9];               /* units, siege, mortar for British, French, Russian; STAB_NONE */
@@ -48,6 +52,7 @@ struct stab {
 extern const char *const stab_crt_col[STAB_CRT_COLS];
 extern const char *const stab_nation_name[SN_NATIONS];
 extern const char *const stab_battle_name[SB_BATTLES];
+extern const char *const stab_terrain_name[ST_TERRAINS];
 
 /* Reads the charts from a parsed "tables" file with id "siege"; problems go to errs. 0 or -1. */
 int stab_load(struct stab *t, const struct jdoc *d, struct errlist *errs);

@@ -1,0 +1,1314 @@
+/* sroster: a game of Sevastopol, segment by segment (sroster.h). */
+#include "sroster.h"
+
+#include <stdio.h>
+#include <string.h>
+
+const char *const sros_seg_name[SS_SEGS] = {
+	"Russian Field Army Intervention Segment [4.0 1A]", "Reinforcement/Replacement Segment [4.0 1B]",
+	"Attrition Segment [4.0 1C]", "Ammunition Supply Segment [4.0 2A]", "Siege Battery Fire Segment [4.0 2B]",
+	"Allied Siege Construction Segment [4.0 3A]", "Allied Operational Movement Segment [4.0 3B]",
+	"Assault Phase [11.0]", "Russian Operational Movement Segment [4.0 4A]",
+	"Russian Siege Construction Segment [4.0 4B]", "the game is over [19.0]"};
+
+const char *const sros_where_name[SW_WHERES] = {"due", "map", "area", "supply", "bastion", "off", "routed",
+						 "eliminated"};
+
+static const char *const box_name[SN_NATIONS] = {"Balaclava", "Kameitch", "North Shore"};
+
+static bool allied(int nation)
+{
+	return nation == SN_BRITISH || nation == SN_FRENCH;
+}
+
+static bool winter(const struct stab *t, const struct sros_game *g)
+{
+	return t->winter[g->turn - 1];
+}
+
+/* On the map or in a Supply Box: in play [7.12]. */
+static bool in_play(const struct sros_unit *s)
+{
+	return s->where == SW_MAP || s->where == SW_AREA || s->where == SW_SUPPLY || s->where == SW_BASTION;
+}
+
+/* The Siege Area a nation's units start in or arrive at: its first area active from the start. */
+static int home_area(const struct sob *o, int nation)
+{
+	for (int a = 0; a < o->na; a++)
+		if (o->a[a].nation == nation && o->a[a].active == 1)
+			return a;
+	return -1;
+}
+
+/* The Russian area of bastion b (areas of the Russians in order: 1, 2). */
+static int bastion_area(const struct sob *o, int b)
+{
+	int k = 0;
+	for (int a = 0; a < o->na; a++)
+		if (o->a[a].nation == SN_RUSSIAN && ++k == o->b[b].area)
+			return a;
+	return -1;
+}
+
+/* The Siege Area a unit is in (in an area, or a Russian in a bastion), or -1. */
+static int unit_area(const struct sob *o, const struct sros_game *g, int i)
+{
+	if (g->s[i].where == SW_AREA)
+		return g->s[i].box;
+	if (g->s[i].where == SW_BASTION && o->u[i].nation == SN_RUSSIAN)
+		return bastion_area(o, g->s[i].box);
+	return -1;
+}
+
+static int engineer(const struct sob *o, int nation)
+{
+	for (int i = 0; i < o->n; i++)
+		if (o->u[i].nation == nation && o->u[i].kind == SK_ENGINEER)
+			return i;
+	return -1;
+}
+
+int sros_unit(const struct sob *o, const char *id, struct err *e)
+{
+	int i = id ? sob_find(o, id) : -1;
+	if (i < 0)
+		return err_set(e, NULL, 0, "no unit \"%s\" in %s (crimea referee siege units)", id ? id : "", o->id);
+	return i;
+}
+
+int sros_in_supply(const struct sob *o, const struct sros_game *g, int nation)
+{
+	int own = 0, french = 0;
+	for (int i = 0; i < o->n; i++) {
+		if (g->s[i].where != SW_SUPPLY || g->s[i].box != nation || o->u[i].kind != SK_INFANTRY)
+			continue;
+		if (o->u[i].nation == nation)
+			own++;
+		else if (nation == SN_BRITISH && o->u[i].nation == SN_FRENCH)
+			french++;
+	}
+	return own + (french > 2 ? 2 : french); /* [8.15] */
+}
+
+void sros_new(const struct sob *o, const struct stab *t, struct sros_game *g)
+{
+	(void)t;
+	memset(g, 0, sizeof *g);
+	snprintf(g->oob, sizeof g->oob, "%s", o->id);
+	g->turn = 1;
+	g->seg = SS_INTERVENTION;
+	g->cinc[0] = g->cinc[1] = -1;
+	g->winner = -1;
+	g->n = o->n;
+	for (int b = 0; b < o->nb; b++)
+		g->strength[b] = 3; /* [9.41] */
+	for (int i = 0; i < o->n; i++) {
+		const struct sob_unit *u = &o->u[i];
+		struct sros_unit *s = &g->s[i];
+		if (u->entry != 0) {
+			s->where = SW_DUE;
+			continue;
+		}
+		/* [3.3]: the Allies behind their start lines, the Russians in their network */
+		if (allied(u->nation) && (u->kind == SK_INFANTRY || u->kind == SK_SIEGE || u->kind == SK_COMMANDER ||
+					  u->kind == SK_ENGINEER)) {
+			s->where = SW_AREA;
+			s->box = home_area(o, u->nation);
+		} else if (u->kind == SK_ENGINEER) {
+			s->where = SW_AREA;
+			s->box = home_area(o, u->nation);
+		} else {
+			s->where = SW_MAP;
+		}
+		if (u->kind == SK_COMMANDER && allied(u->nation))
+			g->cinc[u->nation] = i;
+	}
+}
+
+/* --- the game file ------------------------------------------------------------------------ */
+
+json_t *sros_game_json(const struct sob *o, const struct sros_game *g)
+{
+	json_t *root = json_object(), *units = json_array(), *bast = json_array(), *ammo = json_object(), *used = json_array(),
+	       *brig = json_array();
+	if (!root || !units || !bast || !ammo || !used || !brig)
+		goto fail;
+	for (int n = 0; n < SN_NATIONS; n++)
+		json_object_set_new(ammo, stab_nation_name[n], json_pack("{s:i, s:i, s:i}", "siege", g->ammo[n][SG_SIEGE],
+									  "mortar", g->ammo[n][SG_MORTAR], "lancaster",
+									  g->ammo[n][SG_LANCASTER]));
+	for (int b = 0; b < SB_BATTLES; b++)
+		if (g->battle_used[b])
+			json_array_append_new(used, json_string(stab_battle_name[b]));
+	for (int k = 0; k < g->nbrigades; k++)
+		json_array_append_new(brig, json_string(g->brigade[k]));
+	for (int b = 0; b < o->nb; b++)
+		json_array_append_new(bast, json_pack("{s:s, s:i, s:b, s:i}", "id", o->b[b].id, "strength", g->strength[b],
+						      "captured", g->captured[b], "spent", g->spent_at[b]));
+	for (int i = 0; i < g->n; i++) {
+		const struct sros_unit *s = &g->s[i];
+		json_t *u = json_pack("{s:s, s:s}", "id", o->u[i].id, "where", sros_where_name[s->where]);
+		if (!u)
+			goto fail;
+		if (s->where == SW_AREA)
+			json_object_set_new(u, "area", json_string(o->a[s->box].id));
+		else if (s->where == SW_SUPPLY)
+			json_object_set_new(u, "box", json_string(stab_nation_name[s->box]));
+		else if (s->where == SW_BASTION)
+			json_object_set_new(u, "bastion", json_string(o->b[s->box].id));
+		else if (s->where == SW_OFF)
+			json_object_set_new(u, "back", json_integer(s->back));
+		if (s->worked)
+			json_object_set_new(u, "worked", json_true());
+		if (s->active)
+			json_object_set_new(u, "active", json_true());
+		if (s->converted)
+			json_object_set_new(u, "converted", json_true());
+		json_array_append_new(units, u);
+	}
+	json_object_set_new(root, "format", json_string("crimea/1"));
+	json_object_set_new(root, "kind", json_string("siege-game"));
+	json_object_set_new(root, "oob", json_string(g->oob));
+	json_object_set_new(root, "turn", json_integer(g->turn));
+	json_object_set_new(root, "segment", json_integer(g->seg));
+	json_object_set_new(root, "ammunition", ammo);
+	json_object_set_new(root, "battles_used", used);
+	json_object_set_new(root, "battle_turn", json_integer(g->battle_turn));
+	json_object_set_new(root, "intervened", json_boolean(g->intervened));
+	json_object_set_new(root, "british_no_rounds_through", json_integer(g->brit_no_ammo));
+	json_object_set_new(root, "extra_replacements", json_integer(g->extra_repl));
+	json_object_set_new(root, "to_take_off", json_integer(g->off_due));
+	json_object_set_new(root, "construction_points", json_pack("{s:i, s:i, s:i}", "british", g->cp[SN_BRITISH],
+								  "french", g->cp[SN_FRENCH], "russian", g->cp[SN_RUSSIAN]));
+	json_object_set_new(root, "engineer_bonus", json_pack("{s:i, s:i, s:i}", "british", g->bonus[SN_BRITISH],
+							     "french", g->bonus[SN_FRENCH], "russian", g->bonus[SN_RUSSIAN]));
+	json_object_set_new(root, "engineer_rolled", json_pack("{s:b, s:b, s:b}", "british",
+							      g->engineer_rolled[SN_BRITISH], "french",
+							      g->engineer_rolled[SN_FRENCH], "russian",
+							      g->engineer_rolled[SN_RUSSIAN]));
+	json_object_set_new(root, "replaced", json_pack("{s:i, s:i, s:i}", "british", g->replaced[SN_BRITISH], "french",
+						       g->replaced[SN_FRENCH], "russian", g->replaced[SN_RUSSIAN]));
+	json_object_set_new(root, "attrition_done", json_pack("{s:b, s:b, s:b}", "british",
+							     g->attrition_done[SN_BRITISH], "french",
+							     g->attrition_done[SN_FRENCH], "russian",
+							     g->attrition_done[SN_RUSSIAN]));
+	json_object_set_new(root, "russian_fired", json_boolean(g->russian_fired));
+	json_object_set_new(root, "assault", json_boolean(g->assault));
+	json_object_set_new(root, "impulse", json_integer(g->impulse));
+	json_object_set_new(root, "brigades", brig);
+	json_object_set_new(root, "guards_used", json_boolean(g->guards_used));
+	json_object_set_new(root, "assault_lost", json_pack("{s:i, s:i, s:i}", "british", g->assault_lost[SN_BRITISH],
+							   "french", g->assault_lost[SN_FRENCH], "russian",
+							   g->assault_lost[SN_RUSSIAN]));
+	json_object_set_new(root, "french_failed", json_boolean(g->french_failed));
+	json_object_set_new(root, "commanders", json_pack("{s:s, s:s}", "british",
+							 g->cinc[SN_BRITISH] >= 0 ? o->u[g->cinc[SN_BRITISH]].id : "",
+							 "french", g->cinc[SN_FRENCH] >= 0 ? o->u[g->cinc[SN_FRENCH]].id : ""));
+	json_object_set_new(root, "winner", json_string(g->winner < 0 ? "" : g->winner == SN_RUSSIAN ? "russian" : "allied"));
+	json_object_set_new(root, "bastions", bast);
+	json_object_set_new(root, "units", units);
+	return root;
+fail:
+	json_decref(root);
+	json_decref(units);
+	json_decref(bast);
+	json_decref(ammo);
+	json_decref(used);
+	json_decref(brig);
+	return NULL;
+}
+
+/* root[k], an object with a member a nation, or NULL (reported). */
+static const json_t *nations(const struct jdoc *d, const json_t *root, const char *k, struct errlist *errs)
+{
+	const json_t *x = json_object_get(root, k);
+	if (!json_is_object(x)) {
+		jdoc_add(d, x ? x : root, errs, "\"%s\" must be an object of british, french and russian", k);
+		return NULL;
+	}
+	return x;
+}
+
+/* Three whole numbers in lo..hi into v, or three booleans into b (v NULL), one a nation, from root[k]. */
+static void per_nation(const struct jdoc *d, const json_t *root, const char *k, int lo, int hi, int *v, bool *b,
+		       struct errlist *errs)
+{
+	const json_t *x = nations(d, root, k, errs);
+	for (int n = 0; x && n < SN_NATIONS; n++)
+		if (b)
+			b[n] = jdoc_bool(d, x, stab_nation_name[n], errs);
+		else
+			v[n] = jdoc_int(d, x, stab_nation_name[n], lo, hi, errs);
+}
+
+static void read_unit_state(const struct sob *o, const struct jdoc *d, const json_t *x, struct sros_game *g,
+			    struct errlist *errs)
+{
+	const char *id = jdoc_str(d, x, "id", true, errs), *w = jdoc_str(d, x, "where", true, errs);
+	int i = id ? sob_find(o, id) : -1, where = -1;
+	struct sros_unit *s;
+	if (!id || !w)
+		return;
+	if (i < 0) {
+		jdoc_add(d, x, errs, "no unit \"%s\" in the order of battle %s", id, o->id);
+		return;
+	}
+	s = &g->s[i];
+	if (s->where != -1) {
+		jdoc_add(d, x, errs, "\"%s\" is here twice", id);
+		return;
+	}
+	for (int k = 0; k < SW_WHERES; k++)
+		if (!strcmp(w, sros_where_name[k]))
+			where = k;
+	if (where < 0) {
+		jdoc_add(d, json_object_get(x, "where"), errs, "\"%s\": where is due, map, area, supply, bastion, off, routed "
+			 "or eliminated", w);
+		return;
+	}
+	s->where = where;
+	if (where == SW_AREA) {
+		const char *a = jdoc_str(d, x, "area", true, errs);
+		s->box = a ? sob_area(o, a) : -1;
+		if (a && s->box < 0)
+			jdoc_add(d, json_object_get(x, "area"), errs, "no Siege Area \"%s\"", a);
+	} else if (where == SW_SUPPLY) {
+		const char *b = jdoc_str(d, x, "box", true, errs);
+		s->box = sob_nation(b);
+		if (b && s->box < 0)
+			jdoc_add(d, json_object_get(x, "box"), errs, "\"%s\": a Supply Box is british, french or russian", b);
+	} else if (where == SW_BASTION) {
+		const char *b = jdoc_str(d, x, "bastion", true, errs);
+		s->box = b ? sob_bastion(o, b) : -1;
+		if (b && s->box < 0)
+			jdoc_add(d, json_object_get(x, "bastion"), errs, "no bastion \"%s\"", b);
+	} else if (where == SW_OFF) {
+		s->back = jdoc_int(d, x, "back", 2, STAB_TURNS + 1, errs);
+	}
+	if (s->box < 0)
+		s->box = 0;
+	s->worked = jdoc_bool(d, x, "worked", errs);
+	s->active = jdoc_bool(d, x, "active", errs);
+	s->converted = jdoc_bool(d, x, "converted", errs);
+}
+
+int sros_game_read(const struct sob *o, const struct jdoc *d, struct sros_game *g, struct errlist *errs)
+{
+	const json_t *r = d->root, *units = json_object_get(r, "units"), *bast = json_object_get(r, "bastions"), *x;
+	const char *kind = json_string_value(json_object_get(r, "kind")), *oob = json_string_value(json_object_get(r, "oob"));
+	const json_t *am = json_object_get(r, "ammunition"), *cm = json_object_get(r, "commanders");
+	int before = errs->total;
+	size_t i;
+	memset(g, 0, sizeof *g);
+	if (!kind || strcmp(kind, "siege-game") || !oob || strcmp(oob, o->id)) {
+		jdoc_add(d, r, errs, "a Sevastopol game file has \"kind\": \"siege-game\" and \"oob\": \"%s\"", o->id);
+		return -1;
+	}
+	snprintf(g->oob, sizeof g->oob, "%s", oob);
+	g->turn = jdoc_int(d, r, "turn", 1, STAB_TURNS, errs);
+	g->seg = jdoc_int(d, r, "segment", 0, SS_SEGS - 1, errs);
+	if (!json_is_object(am)) {
+		jdoc_add(d, am ? am : r, errs, "\"ammunition\": each nation's rounds");
+	} else {
+		for (int n = 0; n < SN_NATIONS; n++) {
+			const json_t *a = json_object_get(am, stab_nation_name[n]);
+			if (!json_is_object(a)) {
+				jdoc_add(d, a ? a : am, errs, "\"%s\": {siege, mortar, lancaster}", stab_nation_name[n]);
+				continue;
+			}
+			g->ammo[n][SG_SIEGE] = jdoc_int(d, a, "siege", 0, 999, errs);
+			g->ammo[n][SG_MORTAR] = jdoc_int(d, a, "mortar", 0, 999, errs);
+			g->ammo[n][SG_LANCASTER] = jdoc_int(d, a, "lancaster", 0, 999, errs);
+		}
+	}
+	json_array_foreach(json_object_get(r, "battles_used"), i, x) {
+		int b = -1;
+		for (int k = 0; k < SB_BATTLES; k++)
+			if (json_is_string(x) && !strcmp(json_string_value(x), stab_battle_name[k]))
+				b = k;
+		if (b < 0)
+			jdoc_add(d, x, errs, "a battle is balaclava, inkerman or tchernaya");
+		else
+			g->battle_used[b] = true;
+	}
+	g->battle_turn = jdoc_int(d, r, "battle_turn", 0, STAB_TURNS, errs);
+	g->intervened = jdoc_bool(d, r, "intervened", errs);
+	g->brit_no_ammo = jdoc_int(d, r, "british_no_rounds_through", 0, STAB_TURNS + 9, errs);
+	g->extra_repl = jdoc_int(d, r, "extra_replacements", 0, 9, errs);
+	g->off_due = jdoc_int(d, r, "to_take_off", 0, 99, errs);
+	per_nation(d, r, "construction_points", 0, 99, g->cp, NULL, errs);
+	per_nation(d, r, "engineer_bonus", 0, 9, g->bonus, NULL, errs);
+	per_nation(d, r, "engineer_rolled", 0, 0, NULL, g->engineer_rolled, errs);
+	per_nation(d, r, "replaced", 0, 9, g->replaced, NULL, errs);
+	per_nation(d, r, "attrition_done", 0, 0, NULL, g->attrition_done, errs);
+	g->russian_fired = jdoc_bool(d, r, "russian_fired", errs);
+	g->assault = jdoc_bool(d, r, "assault", errs);
+	g->impulse = jdoc_int(d, r, "impulse", 0, 5, errs);
+	json_array_foreach(json_object_get(r, "brigades"), i, x) {
+		if (!json_is_string(x) || strlen(json_string_value(x)) >= sizeof g->brigade[0] || g->nbrigades == SROS_BRIGADES)
+			jdoc_add(d, x, errs, "a brigade is a string of at most %zu characters (at most %d)",
+				 sizeof g->brigade[0] - 1, SROS_BRIGADES);
+		else
+			snprintf(g->brigade[g->nbrigades++], sizeof g->brigade[0], "%s", json_string_value(x));
+	}
+	g->guards_used = jdoc_bool(d, r, "guards_used", errs);
+	per_nation(d, r, "assault_lost", 0, 99, g->assault_lost, NULL, errs);
+	g->french_failed = jdoc_bool(d, r, "french_failed", errs);
+	for (int n = 0; n < 2; n++) {
+		const char *c = json_string_value(json_object_get(cm, stab_nation_name[n]));
+		g->cinc[n] = c ? sob_find(o, c) : -1;
+		if (g->cinc[n] < 0 || o->u[g->cinc[n]].kind != SK_COMMANDER || o->u[g->cinc[n]].nation != n)
+			jdoc_add(d, cm ? cm : r, errs, "\"commanders\": the %s commander-in-chief, a commander's id",
+				 stab_nation_name[n]);
+	}
+	{
+		const char *w = json_string_value(json_object_get(r, "winner"));
+		g->winner = !w || !*w ? -1 : !strcmp(w, "russian") ? SN_RUSSIAN : !strcmp(w, "allied") ? SN_BRITISH : -2;
+		if (g->winner == -2 || (g->seg == SS_OVER) != (g->winner >= 0))
+			jdoc_add(d, r, errs, "\"winner\" is \"russian\" or \"allied\" once the game is over, else \"\"");
+	}
+	if (!json_is_array(bast) || json_array_size(bast) != (size_t)o->nb) {
+		jdoc_add(d, bast ? bast : r, errs, "\"bastions\": the %d bastions", o->nb);
+	} else {
+		json_array_foreach(bast, i, x) {
+			const char *id = json_string_value(json_object_get(x, "id"));
+			int b = id ? sob_bastion(o, id) : -1;
+			if (b < 0) {
+				jdoc_add(d, x, errs, "no bastion \"%s\"", id ? id : "");
+				continue;
+			}
+			g->strength[b] = jdoc_int(d, x, "strength", 0, 8, errs); /* [9.44], [8.91] */
+			g->captured[b] = jdoc_bool(d, x, "captured", errs);
+			g->spent_at[b] = jdoc_int(d, x, "spent", 0, 99, errs);
+		}
+	}
+	g->n = o->n;
+	for (int k = 0; k < o->n; k++)
+		g->s[k].where = -1;
+	json_array_foreach(units, i, x)
+		read_unit_state(o, d, x, g, errs);
+	for (int k = 0; k < o->n; k++)
+		if (g->s[k].where == -1) {
+			jdoc_add(d, units ? units : r, errs, "unit \"%s\" is missing", o->u[k].id);
+			g->s[k].where = SW_DUE;
+		}
+	return errs->total == before ? 0 : -1;
+}
+
+/* --- the Sequence of Play ------------------------------------------------------------------ */
+
+/* Replacements a nation may take this Game-Turn [6.2]. */
+static int allowance(const struct sros_game *g, int nation)
+{
+	if (nation == SN_RUSSIAN)
+		return 1 + g->extra_repl; /* [6.21], [5.23] */
+	if (nation == SN_FRENCH)
+		return 1;                 /* [6.22] */
+	return g->turn >= 8 ? 1 : 0;      /* [6.23] from March 1855 */
+}
+
+/* Whether the British commander-in-chief is still the one at the start (Raglan). */
+static bool first_cinc(const struct sob *o, const struct sros_game *g, int nation)
+{
+	return g->cinc[nation] >= 0 && o->u[g->cinc[nation]].entry == 0;
+}
+
+static bool raglan_due(const struct sob *o, const struct sros_game *g)
+{
+	return g->seg == SS_REINFORCE && g->turn >= 14 && first_cinc(o, g, SN_BRITISH); /* [16.2] July I */
+}
+
+/* Whether any battle may be chosen this Game-Turn [5.1]. */
+static bool may_intervene(const struct stab *t, const struct sros_game *g)
+{
+	if (winter(t, g) || g->intervened || (g->battle_turn && g->turn == g->battle_turn + 1))
+		return false;
+	for (int b = 0; b < SB_BATTLES; b++)
+		if (!g->battle_used[b] && (b != SB_TCHERNAYA || g->turn >= 8))
+			return true;
+	return false;
+}
+
+const char *sros_duty(const struct sob *o, const struct stab *t, const struct sros_game *g, char *buf, size_t len)
+{
+	switch (g->seg) {
+	case SS_INTERVENTION:
+		if (g->off_due > 0) {
+			snprintf(buf, len, "[5.22] take %d more Allied infantry unit%s of the British or French Right Siege Area off "
+				 "the map (take-off --unit ID)", g->off_due, g->off_due == 1 ? "" : "s");
+			return buf;
+		}
+		return NULL;
+	case SS_REINFORCE:
+		if (raglan_due(o, g)) {
+			snprintf(buf, len, "[16.2] Lord Raglan has died: roll for his successor (commander --nation british --die D)");
+			return buf;
+		}
+		if (g->french_failed) {
+			snprintf(buf, len, "[16.3] the French commander-in-chief failed an assault: roll for his successor "
+				 "(commander --nation french --die D)");
+			return buf;
+		}
+		return NULL;
+	case SS_ATTRITION:
+		for (int n = 0; n < SN_NATIONS; n++)
+			if (!g->attrition_done[n]) {
+				snprintf(buf, len, "[7.11] roll the %s attrition (attrition --nation %s --die D [--units ...])",
+					 stab_nation_name[n], stab_nation_name[n]);
+				return buf;
+			}
+		return NULL;
+	default:
+		(void)t;
+		return NULL;
+	}
+}
+
+/* The start of a Game-Turn's segment: what the rules do on their own. */
+static void enter(const struct sob *o, const struct stab *t, struct sros_game *g, struct evsink *ev)
+{
+	switch (g->seg) {
+	case SS_REINFORCE:
+		for (int i = 0; i < o->n; i++) {
+			struct sros_unit *s = &g->s[i];
+			const struct sob_unit *u = &o->u[i];
+			if (s->where == SW_DUE && u->entry == g->turn) {
+				/* [6.11], [6.13]: the Allies behind their start line, mortars in their firing boxes,
+				 * the Russians in their network; the owner may place them elsewhere this segment */
+				bool area = allied(u->nation) && u->kind != SK_MORTAR;
+				s->where = area ? SW_AREA : SW_MAP;
+				s->box = area ? home_area(o, u->nation) : 0;
+				ev_emit(ev, "[6.14]", "%s arrives (%s)%s", u->id, u->name,
+					area ? ", behind its start line" : u->kind == SK_MORTAR ? ", in a Mortar Firing Box" : "");
+			} else if (s->where == SW_ROUTED) {
+				s->where = SW_MAP;
+				ev_emit(ev, "[14.42]", "%s, routed last Game-Turn, returns to the Russian network", u->id);
+			} else if (s->where == SW_OFF && s->back <= g->turn) {
+				s->where = SW_AREA;
+				ev_emit(ev, "[5.22]", "%s returns to the %s Siege Area after its Game-Turn away", u->id,
+					o->a[s->box].id);
+			}
+		}
+		for (int n = 0; n < SN_NATIONS; n++) {
+			int dead = 0, a = allowance(g, n);
+			for (int i = 0; i < o->n; i++)
+				dead += o->u[i].nation == n && o->u[i].kind == SK_INFANTRY && g->s[i].where == SW_ELIMINATED &&
+					!o->u[i].marine;
+			if (a)
+				ev_emit(ev, n == SN_RUSSIAN ? "[6.21]" : n == SN_FRENCH ? "[6.22]" : "[6.23]",
+					"%s: %d replacement%s this Game-Turn, %d eliminated infantry unit%s to return%s",
+					stab_nation_name[n], a, a == 1 ? "" : "s", dead, dead == 1 ? "" : "s",
+					dead ? " (replace --unit ID)" : ": none [6.24]");
+		}
+		break;
+	case SS_ATTRITION:
+		ev_emit(ev, "[7.0]", "Game-Turn %d (%s) is an attrition turn: each nation rolls%s", g->turn,
+			t->turn[g->turn - 1], winter(t, g) ? ", +1 in winter [7.13]" : "");
+		break;
+	case SS_AMMUNITION:
+		for (int n = 0; n < SN_NATIONS; n++) {
+			const int *a = &t->ammo[g->turn - 1][3 * n];
+			int have = sros_in_supply(o, g, n), siege = a[1] == STAB_NONE ? 0 : a[1], mortar = a[2] == STAB_NONE ? 0 : a[2];
+			if (n == SN_BRITISH && g->turn <= g->brit_no_ammo) {
+				ev_emit(ev, "[5.21]", "british: no artillery rounds this Game-Turn (Balaclava, through Game-Turn %d)",
+					g->brit_no_ammo);
+				continue;
+			}
+			if (!siege && !mortar) {
+				ev_emit(ev, "[8.18]", "%s: no rounds due this Game-Turn", stab_nation_name[n]);
+			} else if (have >= a[0]) {
+				g->ammo[n][SG_SIEGE] += siege;
+				g->ammo[n][SG_MORTAR] += mortar;
+				if (n == SN_BRITISH)
+					g->ammo[n][SG_LANCASTER] += mortar; /* [8.18] note: mortar and Lancaster rounds */
+				struct event *x = ev_emit(ev, "[8.13]", "%s: %d unit%s in the %s Supply Box, %d needed: +%d siege gun, "
+							  "+%d mortar%s rounds (now %d siege gun, %d mortar", stab_nation_name[n],
+							  have, have == 1 ? "" : "s", box_name[n], a[0], siege, mortar,
+							  n == SN_BRITISH ? " and Lancaster" : "", g->ammo[n][SG_SIEGE],
+							  g->ammo[n][SG_MORTAR]);
+				if (x)
+					snprintf(x->text + strlen(x->text), sizeof x->text - strlen(x->text), n == SN_BRITISH ?
+						 ", %d Lancaster)" : ")", g->ammo[n][SG_LANCASTER]);
+			} else {
+				ev_emit(ev, "[8.14]", "%s: %d unit%s in the %s Supply Box, %d needed: the %d siege gun and %d mortar "
+					"rounds due are lost", stab_nation_name[n], have, have == 1 ? "" : "s", box_name[n], a[0],
+					siege, mortar);
+			}
+		}
+		break;
+	case SS_ALLIED_BUILD:
+	case SS_RUSSIAN_BUILD: {
+		int from = g->seg == SS_ALLIED_BUILD ? SN_BRITISH : SN_RUSSIAN, to = g->seg == SS_ALLIED_BUILD ? SN_FRENCH : SN_RUSSIAN;
+		for (int n = from; n <= to; n++) {
+			g->cp[n] = t->cp[g->turn - 1][n];
+			g->bonus[n] = 0;
+			g->engineer_rolled[n] = false;
+			ev_emit(ev, "[9.12]", "%s: %d Construction Point%s (the Game-Turn Record Track); the engineer's die may add %d "
+				"[9.2]%s", stab_nation_name[n], g->cp[n], g->cp[n] == 1 ? "" : "s",
+				t->cp_star[g->turn - 1][n] ? 4 : 2, t->cp_star[g->turn - 1][n] ? " (* [9.23])" : "");
+		}
+		if (g->seg == SS_ALLIED_BUILD)
+			for (int i = 0; i < o->n; i++)
+				if (allied(o->u[i].nation))
+					g->s[i].worked = false; /* [9.0] flipped back first */
+		break;
+	}
+	default:
+		break;
+	}
+}
+
+/* The Game-Turn Indication Phase [4.0 5]: victory [19.0], or the next Game-Turn. */
+static void end_turn(const struct sob *o, const struct stab *t, struct sros_game *g, struct evsink *ev)
+{
+	int major = 0, minor = 0;
+	for (int b = 0; b < o->nb; b++)
+		if (g->captured[b]) {
+			major += o->b[b].major;
+			minor += !o->b[b].major;
+		}
+	if (major + minor >= 2 && major >= 1) {
+		g->seg = SS_OVER;
+		g->winner = SN_BRITISH;
+		ev_emit(ev, "[19.0]", "the Allies hold %d major and %d minor bastion%s: an Allied victory", major, minor,
+			minor == 1 ? "" : "s");
+		return;
+	}
+	if (g->turn == STAB_TURNS) {
+		g->seg = SS_OVER;
+		g->winner = SN_RUSSIAN;
+		ev_emit(ev, "[19.0]", "the game ends after %s with %d major and %d minor bastion%s taken: a Russian victory",
+			t->turn[g->turn - 1], major, minor, minor == 1 ? "" : "s");
+		return;
+	}
+	g->turn++;
+	g->intervened = false;
+	g->russian_fired = false;
+	g->assault = false;
+	g->impulse = 0;
+	g->nbrigades = 0;
+	for (int n = 0; n < SN_NATIONS; n++) {
+		g->replaced[n] = 0;
+		g->attrition_done[n] = false;
+		g->cp[n] = g->bonus[n] = 0;
+		g->engineer_rolled[n] = false;
+		g->assault_lost[n] = 0;
+	}
+	for (int b = 0; b < o->nb; b++)
+		g->spent_at[b] = 0;
+	for (int i = 0; i < o->n; i++) {
+		g->s[i].active = false;
+		if (o->u[i].nation == SN_RUSSIAN)
+			g->s[i].worked = false;
+	}
+	g->seg = SS_INTERVENTION;
+	ev_emit(ev, "[4.0]", "Game-Turn %d, %s%s", g->turn, t->turn[g->turn - 1], winter(t, g) ? " (Winter [15.0])" : "");
+}
+
+/* Whether segment seg is played this Game-Turn. */
+static bool played(const struct stab *t, const struct sros_game *g, int seg)
+{
+	switch (seg) {
+	case SS_INTERVENTION:
+		return may_intervene(t, g) || g->off_due > 0;
+	case SS_ATTRITION:
+		return t->attrition_turn[g->turn - 1];
+	case SS_ALLIED_BUILD:
+	case SS_RUSSIAN_BUILD:
+		return !winter(t, g); /* [15.0] */
+	case SS_ASSAULT:
+		return g->assault;
+	default:
+		return true;
+	}
+}
+
+int sros_next(const struct sob *o, const struct stab *t, struct sros_game *g, struct evsink *ev, struct err *e)
+{
+	char buf[256];
+	const char *duty;
+	if (g->seg == SS_OVER)
+		return err_set(e, NULL, 0, "[19.0] the game is over: %s", g->winner == SN_RUSSIAN ? "a Russian victory" : "an Allied victory");
+	if ((duty = sros_duty(o, t, g, buf, sizeof buf)))
+		return err_set(e, NULL, 0, "%s", duty);
+	if (g->seg == SS_ASSAULT && g->impulse < 5) {
+		g->impulse++;
+		ev_emit(ev, "[11.0]", "Assault Impulse %d of 5: Allied tactical movement, Russian field battery fire, Allied "
+			"melee, Russian tactical movement, Russian melee [4.0]", g->impulse);
+		return 0;
+	}
+	if (g->seg == SS_ASSAULT) {
+		/* [11.21]: the assault ends; [16.3]: a French commander who lost four units has failed */
+		for (int i = 0; i < o->n; i++)
+			g->s[i].active = false;
+		ev_emit(ev, "[11.21]", "the assault ends: Allied units not garrisoning a captured bastion go back behind their "
+			"start lines; garrison the four forwardmost parallels [10.5]");
+		if (g->assault_lost[SN_FRENCH] >= 4 && g->cinc[SN_FRENCH] >= 0) {
+			g->french_failed = true;
+			ev_emit(ev, "[16.3]", "the French lost %d units: %s has failed, and is replaced next Game-Turn",
+				g->assault_lost[SN_FRENCH], o->u[g->cinc[SN_FRENCH]].name);
+		}
+	}
+	do {
+		if (g->seg == SS_RUSSIAN_BUILD) {
+			end_turn(o, t, g, ev);
+			if (g->seg == SS_OVER)
+				return 0;
+		} else {
+			g->seg++;
+		}
+	} while (!played(t, g, g->seg));
+	ev_emit(ev, "[4.0]", "Game-Turn %d (%s): %s", g->turn, t->turn[g->turn - 1], sros_seg_name[g->seg]);
+	enter(o, t, g, ev);
+	if (g->seg == SS_AMMUNITION) {
+		/* nothing to choose: the Siege Battery Fire Segment follows */
+		g->seg = SS_FIRE;
+		ev_emit(ev, "[4.0]", "Game-Turn %d (%s): %s", g->turn, t->turn[g->turn - 1], sros_seg_name[g->seg]);
+	}
+	return 0;
+}
+
+static int need_seg(const struct sros_game *g, int seg, struct err *e)
+{
+	if (g->seg != seg)
+		return err_set(e, NULL, 0, "[4.0] that is done in the %s; the game is in the %s", sros_seg_name[seg],
+			       sros_seg_name[g->seg]);
+	return 0;
+}
+
+/* --- the Planning Phase -------------------------------------------------------------------- */
+
+int sros_intervene(const struct sob *o, const struct stab *t, struct sros_game *g, int battle, int die,
+		   struct evsink *ev, struct err *e)
+{
+	int effect = STAB_NONE;
+	(void)o;
+	if (need_seg(g, SS_INTERVENTION, e) != 0)
+		return -1;
+	if (g->intervened)
+		return err_set(e, NULL, 0, "[5.12] one battle a Game-Turn: this Game-Turn's is resolved");
+	if (die < 1 || die > 6)
+		return err_set(e, NULL, 0, "[5.0] roll the die for the battle (--die D)");
+	if (sref_intervention(t, g->turn, battle, g->battle_used, g->battle_turn, die, &effect, ev, e) != 0)
+		return -1;
+	g->battle_used[battle] = true;
+	g->battle_turn = g->turn;
+	g->intervened = true;
+	if (effect == STAB_NONE)
+		return 0;
+	if (battle == SB_BALACLAVA) {
+		int from = g->brit_no_ammo >= g->turn ? g->brit_no_ammo : g->turn - 1;
+		g->brit_no_ammo = from + effect;
+	} else if (battle == SB_TCHERNAYA) {
+		g->extra_repl += effect;
+	} else {
+		int can = 0;
+		for (int i = 0; i < o->n; i++)
+			can += o->u[i].kind == SK_INFANTRY && allied(o->u[i].nation) && g->s[i].where == SW_AREA &&
+				(o->a[g->s[i].box].nation == SN_BRITISH || o->a[g->s[i].box].active > 1);
+		g->off_due = effect < can ? effect : can;
+		if (g->off_due < effect)
+			ev_emit(ev, "[5.22]", "only %d Allied infantry units stand in the British and French Right Siege Areas: "
+				"all go", can);
+	}
+	return 0;
+}
+
+int sros_take_off(const struct sob *o, struct sros_game *g, int unit, struct evsink *ev, struct err *e)
+{
+	struct sros_unit *s = &g->s[unit];
+	if (need_seg(g, SS_INTERVENTION, e) != 0)
+		return -1;
+	if (g->off_due <= 0)
+		return err_set(e, NULL, 0, "[5.22] no Allied units are to leave the map");
+	if (o->u[unit].kind != SK_INFANTRY || !allied(o->u[unit].nation) || s->where != SW_AREA ||
+	    !(o->a[s->box].nation == SN_BRITISH || o->a[s->box].active > 1))
+		return err_set(e, NULL, 0, "[5.3] %s is not Allied infantry in the British or French Right Siege Area",
+			       o->u[unit].id);
+	s->where = SW_OFF;
+	s->back = g->turn + 1;
+	g->off_due--;
+	/* box keeps the area it returns to */
+	ev_emit(ev, "[5.22]", "%s leaves the map for one Game-Turn (back in Game-Turn %d)%s", o->u[unit].id, s->back,
+		g->off_due ? "" : ": the Inkerman diversion is complete");
+	return 0;
+}
+
+/* Whether unit i may be lost to attrition [7.12]. */
+static bool attrition_eligible(const struct sob *o, const struct sros_game *g, int i, int nation)
+{
+	return o->u[i].nation == nation && o->u[i].kind == SK_INFANTRY && in_play(&g->s[i]) && !g->s[i].converted;
+}
+
+/* Checks units[n], the owner's choice of need units among those ok() accepts: refused
+ * unless the list is exactly need distinct such units. */
+static int choose(const struct sob *o, struct sros_game *g, const int *units, int n, int need,
+		  bool (*ok)(const struct sob *, const struct sros_game *, int, int), int arg, const char *rule,
+		  const char *what, struct err *e)
+{
+	if (n != need)
+		return err_set(e, NULL, 0, "%s %d %s unit%s lost: name %s (--units ID,...)%s", rule, need, what,
+			       need == 1 ? "" : "s", need == 1 ? "it" : "them", n ? "" : ", the owner's choice");
+	for (int k = 0; k < n; k++) {
+		if (units[k] < 0 || units[k] >= o->n || !ok(o, g, units[k], arg))
+			return err_set(e, NULL, 0, "%s %s cannot be one of them", rule, units[k] >= 0 && units[k] < o->n ?
+				       o->u[units[k]].id : "?");
+		for (int j = 0; j < k; j++)
+			if (units[j] == units[k])
+				return err_set(e, NULL, 0, "%s is named twice", o->u[units[k]].id);
+	}
+	return 0;
+}
+
+int sros_attrition(const struct sob *o, const struct stab *t, struct sros_game *g, int nation, int die,
+		   const int *units, int n, struct evsink *ev, struct err *e)
+{
+	int lost = 0, can = 0;
+	double p[8];
+	if (need_seg(g, SS_ATTRITION, e) != 0)
+		return -1;
+	if (nation < 0 || nation >= SN_NATIONS)
+		return err_set(e, NULL, 0, "the nations are british, french and russian");
+	if (g->attrition_done[nation])
+		return err_set(e, NULL, 0, "[7.11] the %s attrition is rolled already", stab_nation_name[nation]);
+	if (die < 1 || die > 6)
+		return err_set(e, NULL, 0, "[7.0] roll the die (--die D)");
+	if (sref_attrition(t, g->turn, nation, die, &lost, p, ev, e) != 0)
+		return -1;
+	for (int i = 0; i < o->n; i++)
+		can += attrition_eligible(o, g, i, nation);
+	if (choose(o, g, units, n, lost < can ? lost : can, attrition_eligible, nation, "[7.12]", stab_nation_name[nation],
+		   e) != 0) {
+		return -1; /* the ruling stands, told; nothing changes */
+	}
+	for (int k = 0; k < n; k++) {
+		g->s[units[k]].where = SW_ELIMINATED;
+		ev_emit(ev, "[7.12]", "%s is lost to disease and weather", o->u[units[k]].id);
+	}
+	g->attrition_done[nation] = true;
+	return 0;
+}
+
+int sros_replace(const struct sob *o, struct sros_game *g, int unit, int where, int box, struct evsink *ev,
+		 struct err *e)
+{
+	const struct sob_unit *u = &o->u[unit];
+	if (need_seg(g, SS_REINFORCE, e) != 0)
+		return -1;
+	if (u->kind != SK_INFANTRY || g->s[unit].where != SW_ELIMINATED)
+		return err_set(e, NULL, 0, "[6.15] only destroyed infantry returns as a replacement: %s is %s", u->id,
+			       sros_where_name[g->s[unit].where]);
+	if (u->marine)
+		return err_set(e, NULL, 0, "[6.15] Russian marines are never replaced");
+	if (g->replaced[u->nation] >= allowance(g, u->nation))
+		return err_set(e, NULL, 0, "[6.2] the %s have %d replacement%s this Game-Turn, taken", stab_nation_name[u->nation],
+			       allowance(g, u->nation), allowance(g, u->nation) == 1 ? "" : "s");
+	if (allied(u->nation) && !((where == SW_AREA && o->a[box].nation == u->nation) ||
+				   (where == SW_SUPPLY && box == u->nation)))
+		return err_set(e, NULL, 0, "[6.11] an Allied replacement goes behind its own start line or into its own Supply Box");
+	if (!allied(u->nation) && !(where == SW_MAP || (where == SW_SUPPLY && box == SN_RUSSIAN) ||
+				    (where == SW_BASTION && !g->captured[box])))
+		return err_set(e, NULL, 0, "[6.13] a Russian replacement goes into the network (not a captured bastion) or the "
+			       "North Shore Supply Box");
+	if (where == SW_AREA && g->turn < o->a[box].active)
+		return err_set(e, NULL, 0, "[3.1] the %s Siege Area is activated in Game-Turn %d", o->a[box].id, o->a[box].active);
+	g->s[unit].where = where;
+	g->s[unit].box = box;
+	g->replaced[u->nation]++;
+	ev_emit(ev, u->nation == SN_RUSSIAN ? "[6.21]" : u->nation == SN_FRENCH ? "[6.22]" : "[6.23]",
+		"%s returns as a replacement (%d of %d this Game-Turn)", u->id, g->replaced[u->nation], allowance(g, u->nation));
+	return 0;
+}
+
+/* Whether this is Game-Turn 1's set-up (before the first ammunition) [3.3]. */
+static bool setting_up(const struct sros_game *g)
+{
+	return g->turn == 1 && g->seg <= SS_ATTRITION;
+}
+
+int sros_move(const struct sob *o, const struct stab *t, struct sros_game *g, int unit, int where, int box,
+	      struct evsink *ev, struct err *e)
+{
+	const struct sob_unit *u = &o->u[unit];
+	struct sros_unit *s = &g->s[unit];
+	bool placing = setting_up(g) || (g->seg == SS_REINFORCE && u->entry == g->turn);
+	bool own = u->nation == SN_RUSSIAN ? g->seg == SS_RUSSIAN_MOVE : g->seg == SS_ALLIED_MOVE;
+	(void)t;
+	if (!placing && !own)
+		return err_set(e, NULL, 0, "[10.0] %s units move in their Operational Movement Segment (or are placed at the "
+			       "set-up and on arrival); the game is in the %s", u->nation == SN_RUSSIAN ? "Russian" : "Allied",
+			       sros_seg_name[g->seg]);
+	if (!in_play(s))
+		return err_set(e, NULL, 0, "%s is %s, not on the map", u->id, sros_where_name[s->where]);
+	if (s->worked)
+		return err_set(e, NULL, 0, "[10.11] %s built or repaired siegeworks this Game-Turn: it may not move", u->id);
+	if (!placing && (u->kind == SK_MORTAR || u->kind == SK_LANCASTER || (u->kind == SK_SIEGE && u->nation == SN_RUSSIAN)))
+		return err_set(e, NULL, 0, "[10.0] once deployed, mortars, the Lancaster battery and Russian siege batteries never "
+			       "move");
+	if (!placing && u->kind == SK_FIELD && g->seg != SS_RUSSIAN_MOVE)
+		return err_set(e, NULL, 0, "[12.0] field batteries move only by operational movement");
+	if (!placing && s->where == SW_BASTION && allied(u->nation))
+		return err_set(e, NULL, 0, "[11.22] %s garrisons %s for the rest of the game", u->id, o->b[s->box].name);
+	switch (where) {
+	case SW_MAP:
+		break;
+	case SW_AREA:
+		if (box < 0 || box >= o->na || allied(o->a[box].nation) != allied(u->nation))
+			return err_set(e, NULL, 0, "[10.1] %s may not go to that Siege Area", u->id);
+		if (g->turn < o->a[box].active)
+			return err_set(e, NULL, 0, "[3.1] the %s Siege Area is activated in Game-Turn %d", o->a[box].id,
+				       o->a[box].active);
+		break;
+	case SW_SUPPLY:
+		if (u->kind != SK_INFANTRY)
+			return err_set(e, NULL, 0, "[8.11] infantry units stand in the Supply Boxes");
+		if (u->nation == SN_RUSSIAN ? box != SN_RUSSIAN : !(box == u->nation || (u->nation == SN_FRENCH && box == SN_BRITISH)))
+			return err_set(e, NULL, 0, "[8.15] %s units may not go to the %s Supply Box%s", stab_nation_name[u->nation],
+				       box_name[box], u->nation == SN_BRITISH ? " (never the Kameitch)" : "");
+		if (u->nation == SN_FRENCH && box == SN_BRITISH) {
+			int french = 0;
+			for (int i = 0; i < o->n; i++)
+				french += i != unit && o->u[i].nation == SN_FRENCH && g->s[i].where == SW_SUPPLY &&
+					g->s[i].box == SN_BRITISH;
+			if (french >= 2)
+				return err_set(e, NULL, 0, "[8.15] at most two French units in the Balaclava Supply Box");
+		}
+		break;
+	case SW_BASTION:
+		if (u->nation != SN_RUSSIAN)
+			return err_set(e, NULL, 0, "[14.6] Allied units enter bastions in an assault, not by operational movement");
+		if (box < 0 || box >= o->nb || g->captured[box])
+			return err_set(e, NULL, 0, "[10.3] not into a captured bastion");
+		break;
+	default:
+		return err_set(e, NULL, 0, "a unit moves to the map, a Siege Area, a Supply Box or a bastion");
+	}
+	s->where = where;
+	s->box = where == SW_MAP ? 0 : box;
+	{
+		char to[96];
+		if (where == SW_AREA)
+			snprintf(to, sizeof to, "the %s Siege Area", o->a[box].id);
+		else if (where == SW_SUPPLY)
+			snprintf(to, sizeof to, "the %s Supply Box", box_name[box]);
+		else if (where == SW_BASTION)
+			snprintf(to, sizeof to, "%s", o->b[box].name);
+		else
+			snprintf(to, sizeof to, "the map");
+		ev_emit(ev, placing ? "[3.3]" : u->nation == SN_RUSSIAN ? "[10.3]" : "[10.1]", "%s %s %s", u->id,
+			placing ? "is placed in" : "moves to", to);
+	}
+	if (u->kind == SK_SIEGE && allied(u->nation) && !placing)
+		ev_emit(ev, "[10.12]", "%s is limbered: it may not fire until it stays in place a segment", u->id);
+	return 0;
+}
+
+/* --- the Siege Battery Phase --------------------------------------------------------------- */
+
+static bool bastion_infantry(const struct sob *o, const struct sros_game *g, int i, int b)
+{
+	return o->u[i].nation == SN_RUSSIAN && o->u[i].kind == SK_INFANTRY && g->s[i].where == SW_BASTION &&
+	       g->s[i].box == b && !g->s[i].converted;
+}
+
+static bool siegework_infantry(const struct sob *o, const struct sros_game *g, int i, int nation)
+{
+	(void)nation;
+	return allied(o->u[i].nation) && o->u[i].kind == SK_INFANTRY && g->s[i].where == SW_AREA; /* [8.94] */
+}
+
+int sros_bombard(const struct sob *o, const struct stab *t, struct sros_game *g, const struct sros_round *r,
+		 struct evsink *ev, struct err *e)
+{
+	static const int kind_of[SROS_GUNS] = {SK_SIEGE, SK_MORTAR, SK_LANCASTER};
+	struct stab_fire res;
+	double p[STAB_FIRE_ROWS];
+	int have = 0, can = 0, need;
+	bool mamelon;
+	if (need_seg(g, SS_FIRE, e) != 0)
+		return -1;
+	if (r->nation < 0 || r->nation >= SN_NATIONS || r->gun < 0 || r->gun >= SROS_GUNS)
+		return err_set(e, NULL, 0, "a round is a nation's siege gun, mortar or Lancaster");
+	if (allied(r->nation) && g->russian_fired)
+		return err_set(e, NULL, 0, "[8.0] the Allies fire first: the Russians have fired, the Allies are done");
+	for (int i = 0; i < o->n; i++)
+		have += o->u[i].nation == r->nation && o->u[i].kind == kind_of[r->gun] && in_play(&g->s[i]);
+	if (!have)
+		return err_set(e, NULL, 0, "[8.3] the %s have no %s battery deployed", stab_nation_name[r->nation],
+			       sob_kind_name[kind_of[r->gun]]);
+	if (g->ammo[r->nation][r->gun] < 1)
+		return err_set(e, NULL, 0, "[8.16] the %s have no %s rounds", stab_nation_name[r->nation],
+			       sob_kind_name[kind_of[r->gun]]);
+	if (allied(r->nation) ? r->bastion < 0 : r->bastion >= 0)
+		return err_set(e, NULL, 0, allied(r->nation) ? "[8.42] Allied batteries fire at Russian bastions (--bastion ID)"
+			       : "[8.41] Russian batteries fire at Allied saps and parallels (--sap)");
+	if (r->bastion >= 0 && g->captured[r->bastion])
+		return err_set(e, NULL, 0, "%s is in Allied hands", o->b[r->bastion].name);
+	if (r->die < 1 || r->die > 6)
+		return err_set(e, NULL, 0, "[8.0] roll the die (--die D)");
+	mamelon = r->bastion >= 0 && !strcmp(o->b[r->bastion].id, "mamelon");
+	if (sref_bombard(t, r->gun, r->yards, r->bastion >= 0 ? g->strength[r->bastion] : -1, mamelon, r->die, &res, p, ev,
+			 e) != 0)
+		return -1;
+	for (int i = 0; i < o->n; i++)
+		can += r->bastion >= 0 ? bastion_infantry(o, g, i, r->bastion) : siegework_infantry(o, g, i, 0);
+	need = res.infantry < can ? res.infantry : can;
+	if (choose(o, g, r->lost, r->nlost, need, r->bastion >= 0 ? bastion_infantry : siegework_infantry,
+		   r->bastion, r->bastion >= 0 ? "[8.91]" : "[8.94]", r->bastion >= 0 ? "Russian infantry" : "Allied infantry",
+		   e) != 0) {
+		return -1;
+	}
+	g->ammo[r->nation][r->gun]--;
+	if (!allied(r->nation))
+		g->russian_fired = true;
+	ev_emit(ev, "[8.0]", "%s %s rounds left: %d", stab_nation_name[r->nation], sob_kind_name[kind_of[r->gun]],
+		g->ammo[r->nation][r->gun]);
+	if (r->bastion >= 0 && res.strength) {
+		int was = g->strength[r->bastion];
+		g->strength[r->bastion] = was > res.strength ? was - res.strength : 0; /* [8.91] never below zero */
+		ev_emit(ev, "[8.91]", "%s: Strength Level %d -> %d", o->b[r->bastion].name, was, g->strength[r->bastion]);
+	}
+	for (int k = 0; k < r->nlost; k++) {
+		g->s[r->lost[k]].where = SW_ELIMINATED;
+		ev_emit(ev, r->bastion >= 0 ? "[8.91]" : "[8.94]", "%s is destroyed by the fire", o->u[r->lost[k]].id);
+	}
+	if (res.dump) {
+		/* [8.98] (addenda: must): two rounds of the firing nation, the named kinds first */
+		for (int k = 0; k < 2; k++) {
+			int gun = -1;
+			if (r->dump[k] >= 0 && g->ammo[r->nation][r->dump[k]] > 0)
+				gun = r->dump[k];
+			for (int q = 0; gun < 0 && q < SROS_GUNS; q++) {
+				int c = (r->gun + q) % SROS_GUNS;
+				if (g->ammo[r->nation][c] > 0)
+					gun = c;
+			}
+			if (gun < 0) {
+				ev_emit(ev, "[8.98]", "no %s rounds are left to lose", stab_nation_name[r->nation]);
+				break;
+			}
+			g->ammo[r->nation][gun]--;
+			ev_emit(ev, "[8.98]", "an ammunition dump explodes: one %s %s round destroyed (%d left)",
+				stab_nation_name[r->nation], sob_kind_name[kind_of[gun]], g->ammo[r->nation][gun]);
+		}
+	}
+	return 0;
+}
+
+/* --- construction -------------------------------------------------------------------------- */
+
+int sros_engineer(const struct sob *o, const struct stab *t, struct sros_game *g, int nation, int die,
+		  struct evsink *ev, struct err *e)
+{
+	int eng = engineer(o, nation);
+	struct event *x;
+	if (need_seg(g, nation == SN_RUSSIAN ? SS_RUSSIAN_BUILD : SS_ALLIED_BUILD, e) != 0)
+		return -1;
+	if (g->engineer_rolled[nation])
+		return err_set(e, NULL, 0, "[9.2] the %s engineer's die is rolled once a Game-Turn", stab_nation_name[nation]);
+	if (die < 1 || die > 6)
+		return err_set(e, NULL, 0, "[9.2] roll the die (--die D)");
+	if (eng < 0 || unit_area(o, g, eng) < 0)
+		return err_set(e, NULL, 0, "[9.24] the %s engineer is not in a Siege Area", stab_nation_name[nation]);
+	g->engineer_rolled[nation] = true;
+	if (die <= o->u[eng].die) {
+		g->bonus[nation] = t->cp_star[g->turn - 1][nation] ? 4 : o->u[eng].bonus;
+		x = ev_emit(ev, nation == SN_RUSSIAN ? "[9.21]" : "[9.22]", "%s, die %d (1-%d): +%d Construction Points in the %s "
+			    "Siege Area only%s", o->u[eng].name, die, o->u[eng].die, g->bonus[nation],
+			    o->a[unit_area(o, g, eng)].id, t->cp_star[g->turn - 1][nation] ? " (* [9.23])" : "");
+	} else {
+		x = ev_emit(ev, nation == SN_RUSSIAN ? "[9.21]" : "[9.22]", "%s, die %d (1-%d to gain): no bonus",
+			    o->u[eng].name, die, o->u[eng].die);
+	}
+	ev_die(x, die);
+	return 0;
+}
+
+/* "4 left", with the engineer's bonus points still to spend. */
+static const char *left(const struct sros_game *g, int nation, char *buf, size_t n)
+{
+	if (g->bonus[nation])
+		snprintf(buf, n, "%d left, and %d of the engineer's bonus", g->cp[nation], g->bonus[nation]);
+	else
+		snprintf(buf, n, "%d left", g->cp[nation]);
+	return buf;
+}
+
+/* Spends cost points of nation in area: the engineer's bonus there first, then the rest. */
+static int spend(const struct sob *o, struct sros_game *g, int nation, int area, int cost, struct err *e)
+{
+	int eng = engineer(o, nation), bonus = eng >= 0 && unit_area(o, g, eng) == area ? g->bonus[nation] : 0;
+	int from_bonus = cost < bonus ? cost : bonus;
+	if (g->cp[nation] + bonus < cost)
+		return err_set(e, NULL, 0, "[9.12] the %s have %d Construction Point%s left%s, not %d", stab_nation_name[nation],
+			       g->cp[nation] + bonus, g->cp[nation] + bonus == 1 ? "" : "s",
+			       g->bonus[nation] && !bonus ? " here (the engineer's bonus is for his Siege Area [9.21])" : "",
+			       cost);
+	g->bonus[nation] -= from_bonus;
+	g->cp[nation] -= cost - from_bonus;
+	return 0;
+}
+
+static bool digger(const struct sob *o, const struct sros_game *g, int i, int area)
+{
+	const struct sob_unit *u = &o->u[i];
+	return u->kind == SK_INFANTRY && u->nation == o->a[area].nation && g->s[i].where == SW_AREA && g->s[i].box == area &&
+	       !g->s[i].worked && !u->guards && !(u->nation == SN_BRITISH && !strcmp(u->division, "1")) && !g->s[i].active;
+}
+
+int sros_dig(const struct sob *o, struct sros_game *g, int nation, int area, int cost, bool repair, bool sap,
+	     const int *units, int n, struct evsink *ev, struct err *e)
+{
+	int eng = engineer(o, nation), need = repair ? 1 : 2;
+	char who[96] = "", lbuf[64];
+	if (need_seg(g, SS_ALLIED_BUILD, e) != 0)
+		return -1;
+	if (!allied(nation) || area < 0 || area >= o->na || o->a[area].nation != nation)
+		return err_set(e, NULL, 0, "[9.13], [9.39] %s points build in a %s Siege Area", stab_nation_name[nation],
+			       stab_nation_name[nation]);
+	if (g->turn < o->a[area].active)
+		return err_set(e, NULL, 0, "[9.31] the %s Siege Area is activated in Game-Turn %d", o->a[area].id,
+			       o->a[area].active);
+	if (repair)
+		cost = 1; /* [9.14] */
+	else if (eng < 0 || unit_area(o, g, eng) != area)
+		return err_set(e, NULL, 0, "[9.24], [9.25] new %s siegeworks need the %s engineer in the %s Siege Area",
+			       stab_nation_name[nation], stab_nation_name[nation], o->a[area].id);
+	if (n != need)
+		return err_set(e, NULL, 0, "[9.37] %s needs %d infantry unit%s of the Siege Area (--units ID,...)",
+			       repair ? "a repair" : "a new sap or parallel", need, need == 1 ? "" : "s");
+	for (int k = 0; k < n; k++) {
+		if (units[k] < 0 || units[k] >= o->n || !digger(o, g, units[k], area) || (k && units[k] == units[0]))
+			return err_set(e, NULL, 0, "[9.38] %s may not dig here: it must be %s infantry in the %s Siege Area, not in a "
+				       "Supply Box, not of the Guards or the British 1st Division, not digging already",
+				       units[k] >= 0 && units[k] < o->n ? o->u[units[k]].id : "?", stab_nation_name[nation],
+				       o->a[area].id);
+	}
+	if (spend(o, g, nation, area, cost, e) != 0)
+		return -1;
+	for (int k = 0; k < n; k++) {
+		size_t at = strlen(who);
+		g->s[units[k]].worked = true;
+		snprintf(who + at, sizeof who - at, "%s%s", k ? " and " : "", o->u[units[k]].id);
+	}
+	ev_emit(ev, repair ? "[9.14]" : "[9.3]", "%s %s in the %s Siege Area for %d point%s (%s): %s dig%s, inverted, and "
+		"stay there this Game-Turn [9.37]", stab_nation_name[nation], repair ? "repair a siegework" :
+		sap ? "build a sap" : "build a parallel", o->a[area].id, cost, cost == 1 ? "" : "s",
+		left(g, nation, lbuf, sizeof lbuf), who, n == 1 ? "s" : "");
+	return 0;
+}
+
+int sros_fortify(const struct sob *o, struct sros_game *g, int bastion, int levels, bool upgrade, struct evsink *ev,
+		 struct err *e)
+{
+	int was, cost, men = 0, eng = engineer(o, SN_RUSSIAN), area;
+	char lbuf[64];
+	if (need_seg(g, SS_RUSSIAN_BUILD, e) != 0)
+		return -1;
+	if (bastion < 0 || bastion >= o->nb || levels < 1)
+		return err_set(e, NULL, 0, "a bastion and a number of levels");
+	if (g->captured[bastion])
+		return err_set(e, NULL, 0, "%s is in Allied hands", o->b[bastion].name);
+	was = g->strength[bastion];
+	area = bastion_area(o, bastion);
+	if (!upgrade && (was > 2 || was + levels > 3))
+		return err_set(e, NULL, 0, "[9.15] a repair takes a bastion of Strength Level 0-2 up to 3 at most (%s is %d)",
+			       o->b[bastion].name, was);
+	if (upgrade && (was < 3 || was + levels > 8))
+		return err_set(e, NULL, 0, "[9.16], [9.44] an upgrade takes a bastion of 3-7 up to 8 at most (%s is %d)",
+			       o->b[bastion].name, was);
+	if (upgrade && (eng < 0 || unit_area(o, g, eng) != area))
+		return err_set(e, NULL, 0, "[9.24] an upgrade needs the engineer in the bastion's Siege Area (%s)", o->a[area].id);
+	cost = upgrade ? 2 * levels : levels;
+	for (int i = 0; i < o->n; i++)
+		men += bastion_infantry(o, g, i, bastion);
+	if (g->spent_at[bastion] + cost > men)
+		return err_set(e, NULL, 0, "[9.42] each point spent on %s needs one infantry unit in it: %d there, %d spent "
+			       "already, %d more asked", o->b[bastion].name, men, g->spent_at[bastion], cost);
+	if (spend(o, g, SN_RUSSIAN, area, cost, e) != 0)
+		return -1;
+	g->spent_at[bastion] += cost;
+	g->strength[bastion] = was + levels;
+	ev_emit(ev, upgrade ? "[9.16]" : "[9.15]", "%s %s: Strength Level %d -> %d for %d point%s (%s)",
+		o->b[bastion].name, upgrade ? "upgraded" : "repaired", was, g->strength[bastion], cost, cost == 1 ? "" : "s",
+		left(g, SN_RUSSIAN, lbuf, sizeof lbuf));
+	return 0;
+}
+
+/* --- the Assault Phase --------------------------------------------------------------------- */
+
+int sros_assault(const struct sob *o, struct sros_game *g, const char *const *brigades, int n, struct evsink *ev,
+		 struct err *e)
+{
+	int per[2] = {0, 0};
+	bool guards = false;
+	if (need_seg(g, SS_ALLIED_MOVE, e) != 0)
+		return -1;
+	if (g->assault)
+		return err_set(e, NULL, 0, "[11.0] one Assault Phase a Game-Turn");
+	if (n < 1 || n > SROS_BRIGADES)
+		return err_set(e, NULL, 0, "[11.1] name the brigades that assault (--brigades B,...)");
+	for (int k = 0; k < n; k++) {
+		int nation = -1;
+		bool g_ = false;
+		for (int i = 0; i < o->n; i++)
+			if (o->u[i].kind == SK_INFANTRY && allied(o->u[i].nation) && !strcmp(o->u[i].brigade, brigades[k])) {
+				nation = o->u[i].nation;
+				g_ = g_ || (o->u[i].guards && o->u[i].nation == SN_BRITISH);
+			}
+		if (nation < 0)
+			return err_set(e, NULL, 0, "[11.1] no Allied brigade \"%s\" (crimea referee siege units --game F)", brigades[k]);
+		for (int j = 0; j < k; j++)
+			if (!strcmp(brigades[j], brigades[k]))
+				return err_set(e, NULL, 0, "brigade %s is named twice", brigades[k]);
+		per[nation]++;
+		guards = guards || g_;
+	}
+	for (int nation = 0; nation < 2; nation++)
+		if (g->cinc[nation] >= 0 && per[nation] > o->u[g->cinc[nation]].brigades)
+			return err_set(e, NULL, 0, "[16.0] %s activates %d %s brigade%s, not %d", o->u[g->cinc[nation]].name,
+				       o->u[g->cinc[nation]].brigades, stab_nation_name[nation],
+				       o->u[g->cinc[nation]].brigades == 1 ? "" : "s", per[nation]);
+	if (guards && g->guards_used)
+		return err_set(e, NULL, 0, "[11.1] the British Guards Division is activated once per game, and it has been");
+	g->assault = true;
+	g->guards_used = g->guards_used || guards;
+	g->nbrigades = n;
+	for (int k = 0; k < n; k++)
+		snprintf(g->brigade[k], sizeof g->brigade[k], "%s", brigades[k]);
+	for (int i = 0; i < o->n; i++) {
+		bool in = false;
+		for (int k = 0; k < n; k++)
+			in = in || !strcmp(o->u[i].brigade, brigades[k]);
+		if (o->u[i].kind == SK_INFANTRY && g->s[i].where == SW_AREA && !g->s[i].worked && (in || o->u[i].naval))
+			g->s[i].active = true; /* [11.1]: the Naval units free; [9.38]: not the diggers; [12.12]:
+						* from the parallels, not the Supply Boxes */
+	}
+	g->seg = SS_ASSAULT;
+	g->impulse = 1;
+	ev_emit(ev, "[11.1]", "the Allies assault with %d British and %d French brigade%s%s; Assault Impulse 1 of 5", per[0],
+		per[1], per[0] + per[1] == 1 ? "" : "s", guards ? " (the Guards' one assault)" : "");
+	return 0;
+}
+
+int sros_casualty(const struct sob *o, struct sros_game *g, int unit, char effect, struct evsink *ev, struct err *e)
+{
+	const struct sob_unit *u = &o->u[unit];
+	struct sros_unit *s = &g->s[unit];
+	if (need_seg(g, SS_ASSAULT, e) != 0)
+		return -1;
+	if (u->kind != SK_INFANTRY || !in_play(s))
+		return err_set(e, NULL, 0, "[14.4] only infantry on the map suffers morale effects (a field battery goes to its "
+			       "Reserve Box [14.25])");
+	if (allied(u->nation) && !s->active)
+		return err_set(e, NULL, 0, "[11.1] %s was not activated for this assault", u->id);
+	if (effect == 'E') {
+		s->where = SW_ELIMINATED;
+		g->assault_lost[u->nation]++;
+		ev_emit(ev, "[14.41]", "%s is eliminated", u->id);
+	} else if (effect == 'R' && u->nation == SN_RUSSIAN) {
+		s->where = SW_ROUTED;
+		ev_emit(ev, "[14.42]", "%s routs: off the map, back next Game-Turn (not a replacement)", u->id);
+	} else if (effect == 'R') {
+		s->active = false;
+		ev_emit(ev, "[14.42]", "%s routs: behind its start line, and may not move again this Assault Phase", u->id);
+	} else {
+		return err_set(e, NULL, 0, "[14.4] a casualty is E (eliminated) or R (routed); retreats stay on the map");
+	}
+	return 0;
+}
+
+int sros_capture(const struct sob *o, struct sros_game *g, int bastion, const int garrison[3], struct evsink *ev,
+		 struct err *e)
+{
+	if (need_seg(g, SS_ASSAULT, e) != 0)
+		return -1;
+	if (g->impulse != 5)
+		return err_set(e, NULL, 0, "[11.31] a bastion is captured at the end of the fifth impulse (this is impulse %d)",
+			       g->impulse);
+	if (bastion < 0 || bastion >= o->nb || g->captured[bastion])
+		return err_set(e, NULL, 0, "no such bastion in Russian hands");
+	for (int k = 0; k < 3; k++) {
+		int i = garrison[k];
+		if (i < 0 || i >= o->n || !allied(o->u[i].nation) || o->u[i].kind != SK_INFANTRY || !g->s[i].active ||
+		    (k && (i == garrison[0] || (k == 2 && i == garrison[1]))))
+			return err_set(e, NULL, 0, "[11.31] three different activated Allied infantry units hold the bastion "
+				       "(--garrison ID,ID,ID)");
+	}
+	g->captured[bastion] = true;
+	for (int k = 0; k < 3; k++) {
+		g->s[garrison[k]].where = SW_BASTION;
+		g->s[garrison[k]].box = bastion;
+		g->s[garrison[k]].active = false;
+	}
+	for (int i = 0; i < o->n; i++)
+		if (o->u[i].nation == SN_RUSSIAN && g->s[i].where == SW_BASTION && g->s[i].box == bastion) {
+			g->s[i].where = SW_MAP;
+			ev_emit(ev, "[11.32]", "%s leaves the captured Reserve Box for a neighbouring box", o->u[i].id);
+		}
+	ev_emit(ev, "[11.31]", "%s is captured; %s, %s and %s garrison it for the rest of the game [11.22]",
+		o->b[bastion].name, o->u[garrison[0]].id, o->u[garrison[1]].id, o->u[garrison[2]].id);
+	return 0;
+}
+
+/* A commander of nation who comes by a rule, with brigades, not yet used; or -1. */
+static int successor(const struct sob *o, const struct sros_game *g, int nation, int brigades)
+{
+	for (int i = 0; i < o->n; i++)
+		if (o->u[i].nation == nation && o->u[i].kind == SK_COMMANDER && o->u[i].entry == SOB_ENTRY_BY_RULE &&
+		    o->u[i].brigades == brigades && g->s[i].where == SW_DUE)
+			return i;
+	return -1;
+}
+
+int sros_commander(const struct sob *o, struct sros_game *g, int nation, int die, struct evsink *ev, struct err *e)
+{
+	int next = -1, was = nation == SN_BRITISH || nation == SN_FRENCH ? g->cinc[nation] : -1;
+	struct event *x;
+	if (need_seg(g, SS_REINFORCE, e) != 0)
+		return -1;
+	if (nation == SN_BRITISH ? !raglan_due(o, g) : nation == SN_FRENCH ? !g->french_failed : true)
+		return err_set(e, NULL, 0, "[16.0] no %s commander-in-chief is due now", nation >= 0 && nation < SN_NATIONS ?
+			       stab_nation_name[nation] : "");
+	if (die < 1 || die > 6)
+		return err_set(e, NULL, 0, "[16.0] roll the die (--die D)");
+	if (nation == SN_BRITISH) {
+		next = successor(o, g, nation, die <= 4 ? 3 : 4); /* [16.2] 1-4 Simpson (3), 5-6 Campbell (4) */
+	} else if (first_cinc(o, g, nation)) {
+		next = successor(o, g, nation, die <= 4 ? 4 : 3); /* [16.3] 1-4 Pelissier (4), 5-6 Bosquet (3) */
+	} else {
+		for (int i = 0; i < o->n && next < 0; i++) /* [16.3] the one not chosen before */
+			if (o->u[i].nation == nation && o->u[i].kind == SK_COMMANDER && o->u[i].entry == SOB_ENTRY_BY_RULE &&
+			    g->s[i].where == SW_DUE)
+				next = i;
+	}
+	if (next < 0)
+		return err_set(e, NULL, 0, "[16.0] the order of battle has no successor for that roll");
+	g->s[next].where = SW_AREA;
+	g->s[next].box = g->s[was].where == SW_AREA ? g->s[was].box : home_area(o, nation);
+	g->s[was].where = SW_ELIMINATED;
+	g->cinc[nation] = next;
+	if (nation == SN_FRENCH)
+		g->french_failed = false;
+	x = ev_emit(ev, nation == SN_BRITISH ? "[16.2]" : "[16.3]", "die %d: %s succeeds %s, and activates %d brigades", die,
+		    o->u[next].name, o->u[was].name, o->u[next].brigades);
+	ev_die(x, die);
+	return 0;
+}
+
+int sros_convert(const struct sob *o, struct sros_game *g, int unit, struct evsink *ev, struct err *e)
+{
+	if (need_seg(g, SS_REINFORCE, e) != 0)
+		return -1;
+	if (!o->u[unit].marine_battery || g->s[unit].converted || !in_play(&g->s[unit]))
+		return err_set(e, NULL, 0, "[17.1] only a Marine Battery Infantry unit on the map becomes a Marine Field Battery, "
+			       "once");
+	for (int i = 0; i < o->n; i++)
+		if (g->s[i].converted && g->s[i].back == g->turn)
+			return err_set(e, NULL, 0, "[17.1] one a Game-Turn");
+	g->s[unit].converted = true;
+	g->s[unit].back = g->turn; /* the Game-Turn of the change: one a Game-Turn */
+	ev_emit(ev, "[17.1]", "%s becomes a Marine Field Battery, and stays one", o->u[unit].id);
+	return 0;
+}

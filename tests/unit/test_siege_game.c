@@ -1,0 +1,517 @@
+/* Unit tests for a game of Sevastopol kept by the program (src/games/siege/soob.c, sroster.c):
+ * the order of battle as data, the Sequence of Play with its winter and attrition turns, the
+ * Supply Boxes and the ammunition they bring, construction points and who may dig, bastion
+ * repair and upgrade, siege battery rounds, interventions, replacements, the assault's brigades,
+ * captures and victory, the commanders' successions, and the game file. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/event.h"
+#include "core/jdoc.h"
+#include "games/siege/sroster.h"
+
+struct fix {
+	struct stab t;
+	struct sob o;
+	struct sros_game g;
+	struct event store[128];
+	struct evsink ev;
+	struct err e;
+};
+
+static int setup(void **state)
+{
+	struct fix *f = calloc(1, sizeof *f);
+	struct errlist *l = malloc(sizeof *l);
+	if (!f || !l)
+		return -1;
+	errlist_init(l);
+	if (stab_load_file(&f->t, "data/siege/tables.json", l) != 0 || sob_load_file(&f->o, "data/siege/sevastopol.json", l) != 0) {
+		for (int i = 0; i < l->n; i++)
+			print_error("%s:%d: %s\n", l->e[i].file, l->e[i].line, l->e[i].msg);
+		free(l);
+		free(f);
+		return -1;
+	}
+	free(l);
+	sros_new(&f->o, &f->t, &f->g);
+	evsink_init(&f->ev, f->store, 128);
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	free(*state);
+	return 0;
+}
+
+static bool has_event(const struct evsink *s, const char *rule, const char *text)
+{
+	for (int i = 0; i < s->n; i++)
+		if (!strcmp(s->ev[i].rule, rule) && strstr(s->ev[i].text, text))
+			return true;
+	return false;
+}
+
+static int U(const struct fix *f, const char *id)
+{
+	int i = sob_find(&f->o, id);
+	if (i < 0)
+		fail_msg("no unit %s", id);
+	return i;
+}
+
+static int B(const struct fix *f, const char *id)
+{
+	int b = sob_bastion(&f->o, id);
+	if (b < 0)
+		fail_msg("no bastion %s", id);
+	return b;
+}
+
+static int A(const struct fix *f, const char *id)
+{
+	int a = sob_area(&f->o, id);
+	if (a < 0)
+		fail_msg("no area %s", id);
+	return a;
+}
+
+/* next, which must be accepted */
+static void next(struct fix *f)
+{
+	if (sros_next(&f->o, &f->t, &f->g, &f->ev, &f->e) != 0)
+		fail_msg("next refused: %s", f->e.msg);
+}
+
+/* On to segment seg (of this Game-Turn or a later one), passing no duty. */
+static void go_to(struct fix *f, int turn, int seg)
+{
+	for (int k = 0; k < 400 && (f->g.turn != turn || f->g.seg != seg); k++) {
+		if (f->g.seg == SS_REINFORCE && f->g.turn >= 14 && f->g.cinc[SN_BRITISH] == U(f, "raglan"))
+			assert_int_equal(sros_commander(&f->o, &f->g, SN_BRITISH, 1, &f->ev, &f->e), 0);
+		if (f->g.seg == SS_ATTRITION)
+			for (int n = 0; n < SN_NATIONS; n++)
+				if (!f->g.attrition_done[n])
+					f->g.attrition_done[n] = true; /* not what these tests are about */
+		next(f);
+	}
+	assert_int_equal(f->g.turn, turn);
+	assert_int_equal(f->g.seg, seg);
+}
+
+/* The order of battle: every list of the seed, the bastions of [19.0], the Siege Areas. */
+static void test_oob(void **state)
+{
+	struct fix *f = *state;
+	int count[SN_NATIONS] = {0}, majors = 0;
+	for (int i = 0; i < f->o.n; i++)
+		count[f->o.u[i].nation]++;
+	assert_int_equal(count[SN_BRITISH], 42);
+	assert_int_equal(count[SN_FRENCH], 50);
+	assert_int_equal(count[SN_RUSSIAN], 56);
+	for (int b = 0; b < f->o.nb; b++)
+		majors += f->o.b[b].major;
+	assert_int_equal(majors, 5); /* [19.0] */
+	assert_int_equal(f->o.b[B(f, "mast")].positions, 10); /* addenda to [10.32] */
+	assert_int_equal(f->o.u[U(f, "rus-grand-duke-michael")].entry, 8); /* addenda to [6.33] */
+	assert_int_equal(f->o.u[U(f, "raglan")].brigades, 2);          /* [16.11] */
+	assert_int_equal(f->o.u[U(f, "canrobert")].brigades, 3);       /* [16.12] */
+	assert_int_equal(f->o.u[U(f, "todleben")].die, 4);             /* [9.21] */
+	assert_true(f->o.u[U(f, "rus-marines-1")].marine);
+	/* [14.0]'s example: two units of 13 against one of 4 */
+	assert_int_equal(f->o.u[U(f, "fr-7-1-1")].strength + f->o.u[U(f, "fr-1zov-1-1")].strength, 13);
+	assert_int_equal(f->o.u[U(f, "rus-gar-1")].strength, 4);
+}
+
+/* A new game: [3.3]'s set-up, bastions at 3 [9.41], the first segment. */
+static void test_new(void **state)
+{
+	struct fix *f = *state;
+	assert_int_equal(f->g.turn, 1);
+	assert_int_equal(f->g.seg, SS_INTERVENTION);
+	for (int b = 0; b < f->o.nb; b++)
+		assert_int_equal(f->g.strength[b], 3);
+	assert_int_equal(f->g.s[U(f, "41-r-2")].where, SW_AREA);
+	assert_int_equal(f->g.s[U(f, "41-r-2")].box, A(f, "british-center"));
+	assert_int_equal(f->g.s[U(f, "fr-7-1-1")].box, A(f, "french-left"));
+	assert_int_equal(f->g.s[U(f, "rus-azov")].where, SW_DUE);
+	assert_int_equal(f->g.s[U(f, "simpson")].where, SW_DUE);
+	assert_int_equal(f->g.cinc[SN_BRITISH], U(f, "raglan"));
+}
+
+/* The Sequence of Play: winter skips intervention, construction and assault [15.0]; attrition
+ * only in its Game-Turns and every nation must roll [7.0]; the ammunition segment runs itself. */
+static void test_sequence(void **state)
+{
+	struct fix *f = *state;
+	go_to(f, 4, SS_RUSSIAN_BUILD);
+	next(f); /* Game-Turn 5, December: winter, no intervention: the reinforcement segment */
+	assert_int_equal(f->g.turn, 5);
+	assert_int_equal(f->g.seg, SS_REINFORCE);
+	next(f);
+	assert_int_equal(f->g.seg, SS_ATTRITION);
+	assert_int_equal(sros_next(&f->o, &f->t, &f->g, &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "[7.11] roll the british attrition"));
+	for (int n = 0; n < SN_NATIONS; n++)
+		f->g.attrition_done[n] = true;
+	next(f);
+	assert_int_equal(f->g.seg, SS_FIRE); /* through the Ammunition Supply Segment */
+	next(f);
+	assert_int_equal(f->g.seg, SS_ALLIED_MOVE); /* no construction in winter */
+	next(f);
+	assert_int_equal(f->g.seg, SS_RUSSIAN_MOVE);
+	next(f);
+	assert_int_equal(f->g.turn, 6); /* no Russian construction either */
+	/* Game-Turn 9 (April I) has no attrition */
+	go_to(f, 9, SS_REINFORCE);
+	next(f);
+	assert_int_equal(f->g.seg, SS_FIRE);
+}
+
+/* [8.11]-[8.15]: rounds come only with enough units in the Supply Box; French units help the
+ * British, two at most; the set-up may use the boxes. */
+static void test_ammunition(void **state)
+{
+	struct fix *f = *state;
+	const char *brit[] = {"41-r-2", "47-r-2", "49-r-2", "30-l-2"};
+	for (int k = 0; k < 4; k++)
+		assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, brit[k]), SW_SUPPLY, SN_BRITISH, &f->ev, &f->e), 0);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "fr-7-1-1"), SW_SUPPLY, SN_BRITISH, &f->ev, &f->e), 0);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "fr-1zov-1-1"), SW_SUPPLY, SN_BRITISH, &f->ev, &f->e), 0);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "fr-leg-1-1"), SW_SUPPLY, SN_BRITISH, &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "[8.15]"));
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "42-hd-1"), SW_SUPPLY, SN_FRENCH, &f->ev, &f->e), -1);
+	assert_int_equal(sros_in_supply(&f->o, &f->g, SN_BRITISH), 6);
+	go_to(f, 1, SS_FIRE);
+	/* Oct I: British need 5: 2 siege, 1 mortar and 1 Lancaster; French need 2 (none there); Russians 2 */
+	assert_int_equal(f->g.ammo[SN_BRITISH][SG_SIEGE], 2);
+	assert_int_equal(f->g.ammo[SN_BRITISH][SG_MORTAR], 1);
+	assert_int_equal(f->g.ammo[SN_BRITISH][SG_LANCASTER], 1);
+	assert_int_equal(f->g.ammo[SN_FRENCH][SG_SIEGE], 0);
+	assert_true(has_event(&f->ev, "[8.14]", "french: 0 units in the Kameitch Supply Box, 2 needed"));
+	/* out of the set-up, units move only in their own movement segment [10.0] */
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "42-hd-1"), SW_SUPPLY, SN_BRITISH, &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "[10.0]"));
+}
+
+/* [5.0]-[5.3]: Balaclava stops British rounds, Inkerman takes units off for a Game-Turn, no
+ * battle twice or on consecutive Game-Turns. */
+static void test_intervention(void **state)
+{
+	struct fix *f = *state;
+	const char *brit[] = {"41-r-2", "47-r-2", "49-r-2", "30-l-2", "55-l-2"};
+	for (int k = 0; k < 5; k++)
+		assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, brit[k]), SW_SUPPLY, SN_BRITISH, &f->ev, &f->e), 0);
+	assert_int_equal(sros_intervene(&f->o, &f->t, &f->g, SB_BALACLAVA, 2, &f->ev, &f->e), 0); /* 2 Game-Turns */
+	assert_int_equal(f->g.brit_no_ammo, 2);
+	assert_int_equal(sros_intervene(&f->o, &f->t, &f->g, SB_INKERMAN, 1, &f->ev, &f->e), -1); /* [5.12] */
+	go_to(f, 1, SS_FIRE);
+	assert_int_equal(f->g.ammo[SN_BRITISH][SG_SIEGE], 0);
+	assert_true(has_event(&f->ev, "[5.21]", "no artillery rounds"));
+	go_to(f, 2, SS_REINFORCE); /* [5.14]: Game-Turn 2 has no intervention segment */
+	go_to(f, 3, SS_INTERVENTION);
+	assert_int_equal(sros_intervene(&f->o, &f->t, &f->g, SB_BALACLAVA, 1, &f->ev, &f->e), -1); /* [5.11] */
+	assert_int_equal(sros_intervene(&f->o, &f->t, &f->g, SB_TCHERNAYA, 1, &f->ev, &f->e), -1); /* [5.12] */
+	assert_int_equal(sros_intervene(&f->o, &f->t, &f->g, SB_INKERMAN, 6, &f->ev, &f->e), 0);   /* 4 units */
+	assert_int_equal(f->g.off_due, 4);
+	assert_int_equal(sros_next(&f->o, &f->t, &f->g, &f->ev, &f->e), -1);
+	assert_int_equal(sros_take_off(&f->o, &f->g, U(f, "fr-7-1-1"), &f->ev, &f->e), -1); /* the French Left */
+	const char *off[] = {"42-hd-1", "79-hd-1", "93-hd-1", "95-l-2"};
+	for (int k = 0; k < 4; k++)
+		assert_int_equal(sros_take_off(&f->o, &f->g, U(f, off[k]), &f->ev, &f->e), 0);
+	next(f);
+	go_to(f, 4, SS_REINFORCE);
+	assert_int_equal(f->g.s[U(f, "42-hd-1")].where, SW_AREA);
+	assert_true(has_event(&f->ev, "[5.22]", "42-hd-1 returns"));
+}
+
+/* [7.0]-[7.2], [6.1]-[6.2]: attrition's losses are the owner's choice of his infantry;
+ * replacements return them, one a Game-Turn, never the marines. */
+static void test_attrition_replacement(void **state)
+{
+	struct fix *f = *state;
+	int lost[3] = {U(f, "rus-marines-1"), U(f, "rus-gar-1"), U(f, "rus-siege-1")};
+	go_to(f, 5, SS_ATTRITION);
+	/* Russian, December: die 6 +1 winter = 7: 2 lost */
+	assert_int_equal(sros_attrition(&f->o, &f->t, &f->g, SN_RUSSIAN, 6, lost, 1, &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "[7.12] 2 russian units lost"));
+	assert_int_equal(sros_attrition(&f->o, &f->t, &f->g, SN_RUSSIAN, 6, lost + 1, 2, &f->ev, &f->e), -1); /* a gun */
+	assert_int_equal(f->g.s[U(f, "rus-gar-1")].where, SW_MAP);
+	assert_int_equal(sros_attrition(&f->o, &f->t, &f->g, SN_RUSSIAN, 6, lost, 2, &f->ev, &f->e), 0);
+	assert_int_equal(f->g.s[U(f, "rus-marines-1")].where, SW_ELIMINATED);
+	assert_int_equal(sros_attrition(&f->o, &f->t, &f->g, SN_RUSSIAN, 1, NULL, 0, &f->ev, &f->e), -1); /* once */
+	go_to(f, 6, SS_REINFORCE);
+	assert_int_equal(sros_replace(&f->o, &f->g, U(f, "rus-marines-1"), SW_MAP, 0, &f->ev, &f->e), -1); /* [6.15] */
+	assert_int_equal(sros_replace(&f->o, &f->g, U(f, "rus-gar-1"), SW_BASTION, B(f, "malakoff"), &f->ev, &f->e), 0);
+	assert_int_equal(f->g.s[U(f, "rus-gar-1")].where, SW_BASTION);
+	/* [6.23]: no British replacement before March 1855 */
+	f->g.s[U(f, "41-r-2")].where = SW_ELIMINATED;
+	assert_int_equal(sros_replace(&f->o, &f->g, U(f, "41-r-2"), SW_AREA, A(f, "british-center"), &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "[6.2]"));
+}
+
+/* [9.1]-[9.3], [9.6]: points from the track, the engineer's bonus in his area only, two
+ * diggers who may not move, none from the Guards, the 1st Division or a Supply Box. */
+static void test_construction(void **state)
+{
+	struct fix *f = *state;
+	int dig[2] = {U(f, "41-r-2"), U(f, "47-r-2")}, guards[2] = {U(f, "gren-gd-1"), U(f, "49-r-2")};
+	int area = A(f, "british-center");
+	go_to(f, 1, SS_ALLIED_BUILD);
+	assert_int_equal(f->g.cp[SN_BRITISH], f->t.cp[0][SN_BRITISH]);
+	assert_int_equal(sros_dig(&f->o, &f->g, SN_BRITISH, area, 2, false, true, guards, 2, &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "[9.38]"));
+	assert_int_equal(sros_dig(&f->o, &f->g, SN_BRITISH, area, 2, false, true, dig, 1, &f->ev, &f->e), -1); /* [9.37] */
+	assert_int_equal(sros_dig(&f->o, &f->g, SN_BRITISH, A(f, "french-left"), 2, false, true, dig, 2, &f->ev, &f->e), -1);
+	assert_int_equal(sros_engineer(&f->o, &f->t, &f->g, SN_BRITISH, 3, &f->ev, &f->e), 0); /* 3 > 2: none */
+	assert_int_equal(f->g.bonus[SN_BRITISH], 0);
+	assert_int_equal(sros_engineer(&f->o, &f->t, &f->g, SN_BRITISH, 1, &f->ev, &f->e), -1); /* once */
+	assert_int_equal(sros_dig(&f->o, &f->g, SN_BRITISH, area, 2, false, true, dig, 2, &f->ev, &f->e), 0);
+	assert_int_equal(f->g.cp[SN_BRITISH], f->t.cp[0][SN_BRITISH] - 2);
+	assert_true(f->g.s[dig[0]].worked);
+	assert_int_equal(sros_dig(&f->o, &f->g, SN_BRITISH, area, 2, false, false, dig, 2, &f->ev, &f->e), -1); /* busy */
+	/* the French engineer's bonus: die 3 (1-3) */
+	assert_int_equal(sros_engineer(&f->o, &f->t, &f->g, SN_FRENCH, 3, &f->ev, &f->e), 0);
+	assert_int_equal(f->g.bonus[SN_FRENCH], 2);
+	next(f);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, dig[0], SW_SUPPLY, SN_BRITISH, &f->ev, &f->e), -1); /* [10.11] */
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "42-hd-1"), SW_SUPPLY, SN_BRITISH, &f->ev, &f->e), 0);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "brit-mortar-1"), SW_MAP, 0, &f->ev, &f->e), -1);
+	/* [3.1]: the French Right is not active yet */
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "fr-7-1-1"), SW_AREA, A(f, "french-right"), &f->ev, &f->e), -1);
+}
+
+/* [9.4]: repair up to 3 at 1 point, upgrade from 3 to 8 at 2 with the engineer in the area, a
+ * point for each infantry unit in the bastion. */
+static void test_fortify(void **state)
+{
+	struct fix *f = *state;
+	int mal = B(f, "malakoff"), mast = B(f, "mast");
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "rus-marines-1"), SW_BASTION, mal, &f->ev, &f->e), 0);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "rus-marines-2"), SW_BASTION, mal, &f->ev, &f->e), 0);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "rus-gar-1"), SW_BASTION, mast, &f->ev, &f->e), 0);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "todleben"), SW_AREA, A(f, "russian-1"), &f->ev, &f->e), 0);
+	go_to(f, 1, SS_RUSSIAN_BUILD);
+	assert_int_equal(sros_fortify(&f->o, &f->g, mal, 1, false, &f->ev, &f->e), -1); /* [9.15]: 3 already */
+	assert_int_equal(sros_fortify(&f->o, &f->g, mal, 2, true, &f->ev, &f->e), -1);  /* 4 points, 2 men [9.42] */
+	assert_non_null(strstr(f->e.msg, "[9.42]"));
+	assert_int_equal(sros_fortify(&f->o, &f->g, mast, 1, true, &f->ev, &f->e), -1); /* engineer elsewhere [9.24] */
+	assert_int_equal(sros_fortify(&f->o, &f->g, mal, 1, true, &f->ev, &f->e), 0);
+	assert_int_equal(f->g.strength[mal], 4);
+	assert_int_equal(f->g.cp[SN_RUSSIAN], f->t.cp[0][SN_RUSSIAN] - 2);
+	assert_int_equal(sros_fortify(&f->o, &f->g, mal, 1, true, &f->ev, &f->e), -1);  /* both men used */
+	f->g.strength[mast] = 1;
+	assert_int_equal(sros_fortify(&f->o, &f->g, mast, 2, false, &f->ev, &f->e), -1); /* one man: one point */
+	assert_int_equal(sros_fortify(&f->o, &f->g, mast, 1, false, &f->ev, &f->e), 0);
+	assert_int_equal(f->g.strength[mast], 2);
+}
+
+/* [8.0]-[8.98]: rounds spent, the Allies first, losses the owner's choice, a dump's two rounds. */
+static void test_bombard(void **state)
+{
+	struct fix *f = *state;
+	int mal = B(f, "malakoff");
+	struct sros_round r = {.nation = SN_BRITISH, .gun = SG_SIEGE, .yards = 700, .bastion = mal, .die = 6,
+			       .dump = {-1, -1}};
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "rus-marines-1"), SW_BASTION, mal, &f->ev, &f->e), 0);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "rus-gar-1"), SW_BASTION, mal, &f->ev, &f->e), 0);
+	go_to(f, 1, SS_FIRE);
+	assert_int_equal(sros_bombard(&f->o, &f->t, &f->g, &r, &f->ev, &f->e), -1); /* no rounds [8.16] */
+	assert_non_null(strstr(f->e.msg, "[8.16]"));
+	f->g.ammo[SN_BRITISH][SG_SIEGE] = 3;
+	f->g.ammo[SN_BRITISH][SG_MORTAR] = 1;
+	/* 700 yards: -2; die 6 = 4, the siege gun's row "4 / 5", at strength 3 (4-3): 1/2 */
+	assert_int_equal(sros_bombard(&f->o, &f->t, &f->g, &r, &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "[8.91] 2 Russian infantry units lost: name them"));
+	assert_true(has_event(&f->ev, "[8.5]", "die 6 -2 (range) = 4")); /* the ruling is told */
+	assert_int_equal(f->g.ammo[SN_BRITISH][SG_SIEGE], 3);          /* nothing changed */
+	r.lost[0] = U(f, "rus-gar-1");
+	r.nlost = 1;
+	assert_int_equal(sros_bombard(&f->o, &f->t, &f->g, &r, &f->ev, &f->e), -1); /* one short */
+	r.lost[1] = U(f, "rus-marines-1");
+	r.nlost = 2;
+	assert_int_equal(sros_bombard(&f->o, &f->t, &f->g, &r, &f->ev, &f->e), 0);
+	assert_int_equal(f->g.strength[mal], 2);
+	assert_int_equal(f->g.ammo[SN_BRITISH][SG_SIEGE], 2);
+	assert_int_equal(f->g.s[U(f, "rus-gar-1")].where, SW_ELIMINATED);
+	assert_int_equal(f->g.s[U(f, "rus-marines-1")].where, SW_ELIMINATED);
+	/* the mortar: die 5 -2 = 3, the row "2 / 3", at 6-5: 1/1, and no infantry left to lose */
+	f->g.strength[mal] = 6;
+	r.gun = SG_MORTAR;
+	r.die = 5;
+	r.nlost = 0;
+	assert_int_equal(sros_bombard(&f->o, &f->t, &f->g, &r, &f->ev, &f->e), 0);
+	assert_int_equal(f->g.strength[mal], 5);
+	assert_int_equal(f->g.ammo[SN_BRITISH][SG_MORTAR], 0);
+	/* the Russians fire: then the Allies are done [8.0] */
+	{
+		struct sros_round rr = {.nation = SN_RUSSIAN, .gun = SG_SIEGE, .yards = 300, .bastion = -1, .die = 1,
+					.dump = {-1, -1}};
+		f->g.ammo[SN_RUSSIAN][SG_SIEGE] = 1;
+		assert_int_equal(sros_bombard(&f->o, &f->t, &f->g, &rr, &f->ev, &f->e), 0);
+		assert_int_equal(sros_bombard(&f->o, &f->t, &f->g, &r, &f->ev, &f->e), -1);
+		assert_non_null(strstr(f->e.msg, "the Allies fire first"));
+	}
+}
+
+/* [8.98]: a dump's two rounds, the named kinds first, then any of the nation's. */
+static void test_dump(void **state)
+{
+	struct fix *f = *state;
+	int mal = B(f, "malakoff");
+	/* the siege gun's row 7 ("4 / 5") at 8-7 is 1/1*: strength 8, die 6 at 150 yards (+1) */
+	struct sros_round r = {.nation = SN_BRITISH, .gun = SG_SIEGE, .yards = 150, .bastion = mal, .die = 6,
+			       .dump = {SG_MORTAR, -1}};
+	int mod = 0;
+	go_to(f, 1, SS_FIRE);
+	assert_int_equal(sref_range_mod(&f->t, 150, &mod, &f->e), 0);
+	r.die = 4 - mod;
+	f->g.strength[mal] = 8;
+	f->g.ammo[SN_BRITISH][SG_SIEGE] = 5;
+	f->g.ammo[SN_BRITISH][SG_MORTAR] = 1;
+	assert_int_equal(sros_bombard(&f->o, &f->t, &f->g, &r, &f->ev, &f->e), 0);
+	assert_true(has_event(&f->ev, "[8.98]", "one british mortar round destroyed"));
+	assert_int_equal(f->g.ammo[SN_BRITISH][SG_MORTAR], 0);
+	assert_int_equal(f->g.ammo[SN_BRITISH][SG_SIEGE], 3); /* one fired, one lost */
+}
+
+/* [11.1], [16.0]: brigades up to the commander's number, the Guards once; [11.3], [19.0]: a
+ * capture at the fifth impulse; two bastions, one major, win. */
+static void test_assault_victory(void **state)
+{
+	struct fix *f = *state;
+	const char *three[] = {"2/R", "2/L", "3/R"}, *two[] = {"1/GD", "2/R"}, *guards[] = {"1/GD"};
+	int gar[3] = {U(f, "gren-gd-1"), U(f, "sf-gd-1"), U(f, "cs-gd-1")}, gar2[3] = {U(f, "41-r-2"), U(f, "47-r-2"),
+											U(f, "49-r-2")};
+	go_to(f, 1, SS_ALLIED_MOVE);
+	assert_int_equal(sros_assault(&f->o, &f->g, three, 3, &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "[16.0] Lord Raglan activates 2"));
+	assert_int_equal(sros_assault(&f->o, &f->g, two, 2, &f->ev, &f->e), 0);
+	assert_int_equal(f->g.seg, SS_ASSAULT);
+	assert_true(f->g.s[U(f, "naval-1")].active); /* free [11.1] */
+	assert_false(f->g.s[U(f, "44-l-3")].active);
+	assert_int_equal(sros_capture(&f->o, &f->g, B(f, "mast"), gar, &f->ev, &f->e), -1); /* impulse 1 */
+	for (int k = 0; k < 4; k++)
+		next(f);
+	assert_int_equal(f->g.impulse, 5);
+	assert_int_equal(sros_capture(&f->o, &f->g, B(f, "mast"), gar, &f->ev, &f->e), 0);
+	assert_int_equal(sros_casualty(&f->o, &f->g, U(f, "44-l-3"), 'E', &f->ev, &f->e), -1); /* not in it */
+	next(f);
+	assert_int_equal(f->g.seg, SS_RUSSIAN_MOVE);
+	go_to(f, 2, SS_ALLIED_MOVE);
+	assert_int_equal(sros_assault(&f->o, &f->g, guards, 1, &f->ev, &f->e), -1); /* the Guards once */
+	assert_int_equal(sros_assault(&f->o, &f->g, two + 1, 1, &f->ev, &f->e), 0);
+	for (int k = 0; k < 4; k++)
+		next(f);
+	assert_int_equal(sros_capture(&f->o, &f->g, B(f, "mamelon"), gar2, &f->ev, &f->e), 0);
+	go_to(f, 2, SS_RUSSIAN_BUILD);
+	next(f);
+	assert_int_equal(f->g.seg, SS_OVER);
+	assert_int_equal(f->g.winner, SN_BRITISH);
+	assert_true(has_event(&f->ev, "[19.0]", "an Allied victory"));
+	assert_int_equal(sros_next(&f->o, &f->t, &f->g, &f->ev, &f->e), -1);
+}
+
+/* [19.0]: after September 1855 without two bastions the Russians win. */
+static void test_russian_victory(void **state)
+{
+	struct fix *f = *state;
+	f->g.captured[B(f, "mast")] = true;
+	go_to(f, 18, SS_RUSSIAN_BUILD);
+	next(f);
+	assert_int_equal(f->g.seg, SS_OVER);
+	assert_int_equal(f->g.winner, SN_RUSSIAN);
+}
+
+/* [16.2]: Raglan's successor in July I; [16.3]: a French commander who loses four units fails. */
+static void test_commanders(void **state)
+{
+	struct fix *f = *state;
+	const char *fr[] = {"1/1"};
+	go_to(f, 14, SS_REINFORCE);
+	assert_int_equal(sros_next(&f->o, &f->t, &f->g, &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "[16.2]"));
+	assert_int_equal(sros_commander(&f->o, &f->g, SN_BRITISH, 5, &f->ev, &f->e), 0);
+	assert_int_equal(f->g.cinc[SN_BRITISH], U(f, "campbell"));
+	go_to(f, 14, SS_ALLIED_MOVE);
+	assert_int_equal(sros_assault(&f->o, &f->g, fr, 1, &f->ev, &f->e), 0);
+	f->g.assault_lost[SN_FRENCH] = 4;
+	for (int k = 0; k < 5; k++)
+		next(f);
+	assert_true(f->g.french_failed);
+	go_to(f, 15, SS_REINFORCE);
+	assert_int_equal(sros_commander(&f->o, &f->g, SN_FRENCH, 6, &f->ev, &f->e), 0); /* 5-6 Bosquet */
+	assert_int_equal(f->g.cinc[SN_FRENCH], U(f, "bosquet"));
+	assert_false(f->g.french_failed);
+	f->g.french_failed = true; /* and he fails too: Pelissier, no roll needed but the die is asked */
+	assert_int_equal(sros_commander(&f->o, &f->g, SN_FRENCH, 1, &f->ev, &f->e), 0);
+	assert_int_equal(f->g.cinc[SN_FRENCH], U(f, "pelissier"));
+}
+
+/* The game file: what is written reads back the same; a broken one says file:line. */
+static void test_file(void **state)
+{
+	struct fix *f = *state;
+	struct sros_game *g2 = malloc(sizeof *g2);
+	struct errlist *l = malloc(sizeof *l);
+	struct jdoc d;
+	json_t *j;
+	char *txt, *at;
+	assert_non_null(g2);
+	assert_non_null(l);
+	go_to(f, 3, SS_ALLIED_BUILD);
+	f->g.strength[2] = 5;
+	f->g.s[U(f, "42-hd-1")].where = SW_SUPPLY;
+	f->g.s[U(f, "42-hd-1")].box = SN_BRITISH;
+	f->g.s[U(f, "rus-gar-1")].where = SW_OFF; /* not a real case; any state round-trips */
+	f->g.s[U(f, "rus-gar-1")].back = 4;
+	j = sros_game_json(&f->o, &f->g);
+	assert_non_null(j);
+	txt = json_dumps(j, JSON_INDENT(1));
+	json_decref(j);
+	assert_int_equal(jdoc_parse(&d, "g.json", txt, strlen(txt), &f->e), 0);
+	errlist_init(l);
+	if (sros_game_read(&f->o, &d, g2, l) != 0)
+		fail_msg("%d: %s", l->e[0].line, l->e[0].msg);
+	assert_memory_equal(g2, &f->g, sizeof *g2);
+	jdoc_free(&d);
+	at = strstr(txt, "\"strength\": 5");
+	assert_non_null(at);
+	at[12] = '9'; /* [9.44] no bastion above 8 */
+	assert_int_equal(jdoc_parse(&d, "g.json", txt, strlen(txt), &f->e), 0);
+	errlist_init(l);
+	assert_int_equal(sros_game_read(&f->o, &d, g2, l), -1);
+	assert_true(l->e[0].line > 1);
+	assert_non_null(strstr(l->e[0].msg, "\"strength\" must be a whole number from 0 to 8"));
+	jdoc_free(&d);
+	free(txt);
+	free(l);
+	free(g2);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_oob, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_new, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_sequence, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_ammunition, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_intervention, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_attrition_replacement, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_construction, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_fortify, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_bombard, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_dump, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_assault_victory, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_russian_victory, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_commanders, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_file, setup, teardown),
+	};
+	test_filters_from_env();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
