@@ -19,7 +19,7 @@
 struct gopt {
 	const char *key[OPTS_MAX], *val[OPTS_MAX];
 	int n;
-	bool sap, parallel, repair, force;
+	bool sap, parallel, repair, force, in_bastion;
 };
 
 static const char *opt(const struct gopt *o, const char *key)
@@ -398,6 +398,27 @@ static int run(struct ctx *c, const char *what, const struct gopt *go, const cha
 		for (char *p = strtok_r(buf, ",", &sv); p && n < SROS_BRIGADES; p = strtok_r(NULL, ",", &sv))
 			list[n++] = p;
 		rc = sros_assault(c->o, c->g, list, n, &ev, &e);
+	} else if (!strcmp(what, "melee")) {
+		struct sros_melee m = {.def = -1, .die = die, .in_bastion = go->in_bastion};
+		const char *d = opt(go, "defender"), *ad = opt(go, "attacker-dice");
+		if (unit_list(c, opt(go, "attackers"), m.att, 6, &m.natt) != 0)
+			return 2;
+		if (!m.natt || !d)
+			return cli_fail(c->err, "melee needs --attackers ID,.. --defender ID --die D [--attacker-dice D,..] "
+					"[--defender-die D] [--in-bastion]");
+		if ((m.def = sros_unit(c->o, d, &e)) < 0) {
+			cli_print_err_to(c->err, &e);
+			return 1;
+		}
+		for (int k = 0; ad && *ad && k < 6; k++) {
+			if (*ad < '1' || *ad > '6' || (ad[1] && ad[1] != ','))
+				return cli_fail(c->err, "--attacker-dice: a die 1-6 an attacker, in their order: 4,2");
+			m.adie[k] = *ad - '0';
+			ad += ad[1] ? 2 : 1;
+		}
+		if (opt_int(c->err, go, "defender-die", 1, 6, &m.ddie) != 0)
+			return 2;
+		rc = sros_melee(c->o, c->t, c->g, &m, &ev, &e);
 	} else if (!strcmp(what, "casualty")) {
 		const char *eff = opt(go, "effect");
 		if (unit < 0 || !eff || strlen(eff) != 1)
@@ -505,6 +526,8 @@ int siege_game_io(int argc, char **argv, const char *tables, FILE *out, FILE *er
 			go.repair = true;
 		else if (!strcmp(a, "--force"))
 			go.force = true;
+		else if (!strcmp(a, "--in-bastion"))
+			go.in_bastion = true;
 		else if (strncmp(a, "--", 2) || i + 1 == argc)
 			return cli_fail(err, "%s: options are --NAME VALUE (crimea referee siege --help)", a);
 		else if (!strcmp(a, "--game"))

@@ -745,6 +745,15 @@ contains "siege log: what was asked" "$tmp/out" "^Game-Turn 1: dig --game .* --u
 cp "$sg" "$tmp/sg.before"
 expect "siege: a refusal changes nothing" 1 "$bin" referee siege engineer --game "$sg" --nation russian --die 2
 cmp -s "$sg" "$tmp/sg.before" && ok || ko "siege: a refused command changed the game file"
+# [14.0]'s example in a game: 13 to 4 is 3-1, the units' own strengths
+expect "siege assault" 0 "$bin" referee siege assault --game "$sg" --brigades 1/1
+contains "siege assault: the brigades" "$tmp/out" "\[11.1\]  *the Allies assault with 0 British and 1 French brigade; Assault Impulse 1 of 5"
+expect "siege melee: dice asked" 1 "$bin" referee siege melee --game "$sg" --attackers fr-1zov-1-1,fr-leg-1-1 --defender rus-gar-2 --die 3
+contains "siege melee: the column" "$tmp/out" "13 to 4, the 3-1 column: die 3 +1 = 4: D, the defender affected"
+contains "siege melee: the defender's die" "$tmp/err" "\[14.24\] rus-gar-2 is affected: roll its morale die (--defender-die D; class D, +0)"
+expect "siege melee" 0 "$bin" referee siege melee --game "$sg" --attackers fr-1zov-1-1,fr-leg-1-1 --defender rus-gar-2 --die 3 --defender-die 2
+contains "siege melee: eliminated" "$tmp/out" "\[14.41\]  *rus-gar-2 is eliminated for the rest of the game"
+contains "siege melee: an advance" "$tmp/out" "\[14.6\]  *an attacker may advance"
 printf '{"format": "crimea/1", "kind": "siege-game", "oob": "sevastopol",\n "turn": 40}\n' >"$tmp/badsg.json"
 expect "siege: a broken game file" 1 "$bin" referee siege status --game "$tmp/badsg.json"
 contains "siege: a broken game file: file:line" "$tmp/err" "badsg.json:2: \"turn\" must be a whole number from 1 to 18"

@@ -35,6 +35,7 @@ fuzz_cotlb 3000 40000
 fuzz_oob 1500 40000
 fuzz_table 1500 40000
 fuzz_siege 1500 40000
+fuzz_siegegame 600 40000
 fuzz_ulm 1500 20000
 fuzz_record 1200 6000
 fuzz_action 2500 1024

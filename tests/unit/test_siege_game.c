@@ -417,6 +417,55 @@ static void test_assault_victory(void **state)
 	assert_int_equal(sros_next(&f->o, &f->t, &f->g, &f->ev, &f->e), -1);
 }
 
+/* [14.0]-[14.6]: a melee from the game's units: strengths (13 to 4 is 3-1, [14.0]'s example),
+ * the nation's modifier, each affected unit's own morale roll with [14.33] and [14.34], the
+ * results kept; [14.17], [14.25]: a field battery defends at 2 and is never eliminated. */
+static void test_melee(void **state)
+{
+	struct fix *f = *state;
+	const char *br[] = {"1/1"};
+	int gar = U(f, "rus-gar-1"), line = U(f, "fr-7-1-1"), zouave = U(f, "fr-1zov-1-1"), gun = U(f, "rus-field-1");
+	struct sros_melee m = {.att = {line, zouave}, .natt = 2, .def = gar, .die = 1};
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, gar, SW_BASTION, B(f, "malakoff"), &f->ev, &f->e), 0);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, gun, SW_BASTION, B(f, "malakoff"), &f->ev, &f->e), 0);
+	go_to(f, 1, SS_ALLIED_MOVE);
+	assert_int_equal(sros_melee(&f->o, &f->t, &f->g, &m, &f->ev, &f->e), -1); /* not in an assault */
+	assert_int_equal(sros_assault(&f->o, &f->g, br, 1, &f->ev, &f->e), 0);
+	/* 13 to 4: 3-1; die 1 +1 (a Russian defender [14.21]) = 2: B */
+	evsink_clear(&f->ev);
+	assert_int_equal(sros_melee(&f->o, &f->t, &f->g, &m, &f->ev, &f->e), -1);
+	assert_true(has_event(&f->ev, "[14.26]", "13 to 4, the 3-1 column: die 1 +1 = 2: B, both affected"));
+	assert_non_null(strstr(f->e.msg, "[14.24] the attackers are affected"));
+	m.adie[0] = m.adie[1] = 4;
+	m.ddie = 6;
+	assert_int_equal(sros_melee(&f->o, &f->t, &f->g, &m, &f->ev, &f->e), 0);
+	/* the attackers -1: a bastion of Strength Level 3 [14.33]; C on 3: routed, B on 3: retreat 2 */
+	assert_false(f->g.s[line].active);
+	assert_true(f->g.s[zouave].retreated);
+	/* the defender, class D, 6: retreat 1 */
+	assert_true(f->g.s[gar].retreated);
+	assert_int_equal(f->g.s[gar].where, SW_BASTION);
+	/* a routed unit attacks no more */
+	assert_int_equal(sros_melee(&f->o, &f->t, &f->g, &m, &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "[11.1]"));
+	/* 7 to 4 is 1-1; die 6 +1 = 7: D; the defender's -1 for its retreat: die 1 -1 = 0: E */
+	m = (struct sros_melee){.att = {zouave}, .natt = 1, .def = gar, .die = 6, .ddie = 1};
+	assert_int_equal(sros_melee(&f->o, &f->t, &f->g, &m, &f->ev, &f->e), 0);
+	assert_int_equal(f->g.s[gar].where, SW_ELIMINATED);
+	assert_int_equal(f->g.assault_lost[SN_RUSSIAN], 1);
+	/* the field battery: 7 to 2 is 3-1; die 3 +1 = 4: D: to the Reserve Box, never eliminated */
+	evsink_clear(&f->ev);
+	m = (struct sros_melee){.att = {zouave}, .natt = 1, .def = gun, .die = 3};
+	assert_int_equal(sros_melee(&f->o, &f->t, &f->g, &m, &f->ev, &f->e), 0);
+	assert_true(has_event(&f->ev, "[14.26]", "7 to 2, the 3-1 column"));
+	assert_true(has_event(&f->ev, "[14.25]", "never eliminated"));
+	assert_int_equal(f->g.s[gun].where, SW_BASTION);
+	/* the assault's end clears the retreats */
+	for (int k = 0; k < 5; k++)
+		next(f);
+	assert_false(f->g.s[zouave].retreated);
+}
+
 /* [19.0]: after September 1855 without two bastions the Russians win. */
 static void test_russian_victory(void **state)
 {
@@ -468,8 +517,10 @@ static void test_file(void **state)
 	f->g.strength[2] = 5;
 	f->g.s[U(f, "42-hd-1")].where = SW_SUPPLY;
 	f->g.s[U(f, "42-hd-1")].box = SN_BRITISH;
-	f->g.s[U(f, "rus-gar-1")].where = SW_OFF; /* not a real case; any state round-trips */
-	f->g.s[U(f, "rus-gar-1")].back = 4;
+	f->g.s[U(f, "42-hd-1")].where = SW_OFF; /* [5.22]: back to the British area */
+	f->g.s[U(f, "42-hd-1")].box = A(f, "british-center");
+	f->g.s[U(f, "42-hd-1")].back = 4;
+	f->g.converted_turn = 2;
 	j = sros_game_json(&f->o, &f->g);
 	assert_non_null(j);
 	txt = json_dumps(j, JSON_INDENT(1));
@@ -508,6 +559,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_bombard, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_dump, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_assault_victory, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_melee, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_russian_victory, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_commanders, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_file, setup, teardown),

@@ -157,14 +157,18 @@ json_t *sros_game_json(const struct sob *o, const struct sros_game *g)
 			json_object_set_new(u, "box", json_string(stab_nation_name[s->box]));
 		else if (s->where == SW_BASTION)
 			json_object_set_new(u, "bastion", json_string(o->b[s->box].id));
-		else if (s->where == SW_OFF)
+		else if (s->where == SW_OFF) {
 			json_object_set_new(u, "back", json_integer(s->back));
+			json_object_set_new(u, "area", json_string(o->a[s->box].id)); /* where it returns */
+		}
 		if (s->worked)
 			json_object_set_new(u, "worked", json_true());
 		if (s->active)
 			json_object_set_new(u, "active", json_true());
 		if (s->converted)
 			json_object_set_new(u, "converted", json_true());
+		if (s->retreated)
+			json_object_set_new(u, "retreated", json_true());
 		json_array_append_new(units, u);
 	}
 	json_object_set_new(root, "format", json_string("crimea/1"));
@@ -202,6 +206,7 @@ json_t *sros_game_json(const struct sob *o, const struct sros_game *g)
 							   "french", g->assault_lost[SN_FRENCH], "russian",
 							   g->assault_lost[SN_RUSSIAN]));
 	json_object_set_new(root, "french_failed", json_boolean(g->french_failed));
+	json_object_set_new(root, "converted_turn", json_integer(g->converted_turn));
 	json_object_set_new(root, "commanders", json_pack("{s:s, s:s}", "british",
 							 g->cinc[SN_BRITISH] >= 0 ? o->u[g->cinc[SN_BRITISH]].id : "",
 							 "french", g->cinc[SN_FRENCH] >= 0 ? o->u[g->cinc[SN_FRENCH]].id : ""));
@@ -268,7 +273,7 @@ static void read_unit_state(const struct sob *o, const struct jdoc *d, const jso
 		return;
 	}
 	s->where = where;
-	if (where == SW_AREA) {
+	if (where == SW_AREA || where == SW_OFF) {
 		const char *a = jdoc_str(d, x, "area", true, errs);
 		s->box = a ? sob_area(o, a) : -1;
 		if (a && s->box < 0)
@@ -283,14 +288,15 @@ static void read_unit_state(const struct sob *o, const struct jdoc *d, const jso
 		s->box = b ? sob_bastion(o, b) : -1;
 		if (b && s->box < 0)
 			jdoc_add(d, json_object_get(x, "bastion"), errs, "no bastion \"%s\"", b);
-	} else if (where == SW_OFF) {
-		s->back = jdoc_int(d, x, "back", 2, STAB_TURNS + 1, errs);
 	}
+	if (where == SW_OFF)
+		s->back = jdoc_int(d, x, "back", 2, STAB_TURNS + 1, errs);
 	if (s->box < 0)
 		s->box = 0;
 	s->worked = jdoc_bool(d, x, "worked", errs);
 	s->active = jdoc_bool(d, x, "active", errs);
 	s->converted = jdoc_bool(d, x, "converted", errs);
+	s->retreated = jdoc_bool(d, x, "retreated", errs);
 }
 
 int sros_game_read(const struct sob *o, const struct jdoc *d, struct sros_game *g, struct errlist *errs)
@@ -355,6 +361,7 @@ int sros_game_read(const struct sob *o, const struct jdoc *d, struct sros_game *
 	g->guards_used = jdoc_bool(d, r, "guards_used", errs);
 	per_nation(d, r, "assault_lost", 0, 99, g->assault_lost, NULL, errs);
 	g->french_failed = jdoc_bool(d, r, "french_failed", errs);
+	g->converted_turn = jdoc_int(d, r, "converted_turn", 0, STAB_TURNS, errs);
 	for (int n = 0; n < 2; n++) {
 		const char *c = json_string_value(json_object_get(cm, stab_nation_name[n]));
 		g->cinc[n] = c ? sob_find(o, c) : -1;
@@ -641,7 +648,7 @@ int sros_next(const struct sob *o, const struct stab *t, struct sros_game *g, st
 	if (g->seg == SS_ASSAULT) {
 		/* [11.21]: the assault ends; [16.3]: a French commander who lost four units has failed */
 		for (int i = 0; i < o->n; i++)
-			g->s[i].active = false;
+			g->s[i].active = g->s[i].retreated = false;
 		ev_emit(ev, "[11.21]", "the assault ends: Allied units not garrisoning a captured bastion go back behind their "
 			"start lines; garrison the four forwardmost parallels [10.5]");
 		if (g->assault_lost[SN_FRENCH] >= 4 && g->cinc[SN_FRENCH] >= 0) {
@@ -1219,6 +1226,127 @@ int sros_casualty(const struct sob *o, struct sros_game *g, int unit, char effec
 	return 0;
 }
 
+/* A Russian field battery: one of the four, or a Marine Battery become one [17.1]. */
+static bool field_battery(const struct sob *o, const struct sros_game *g, int i)
+{
+	return o->u[i].kind == SK_FIELD || g->s[i].converted;
+}
+
+/* [14.21]-[14.23]: the die's modifier of an attack on unit i. */
+static int melee_mod(const struct sob *o, int i)
+{
+	const struct sob_unit *u = &o->u[i];
+	return sref_melee_mod(u->nation == SN_RUSSIAN ? "russian" : u->nation == SN_BRITISH ? "british"
+			      : u->zouave ? "zouave" : "french");
+}
+
+/* The morale roll of an affected unit i, with its modifier [14.3]: its effect applied, or
+ * refused for want of the die. */
+static int morale(const struct sob *o, const struct stab *t, struct sros_game *g, int i, int mod, int die,
+		  char *effect, struct evsink *ev, struct err *e)
+{
+	struct sros_unit *s = &g->s[i];
+	struct event *x;
+	char eff;
+	if (die < 1 || die > 6)
+		return err_set(e, NULL, 0, "[14.24] %s is affected: roll its morale die (class %c, %+d)", o->u[i].id,
+			       'A' + o->u[i].morale, mod);
+	eff = *effect = sref_morale_effect(t, o->u[i].morale, die + mod);
+	x = ev_emit(ev, "[14.36]", "%s, class %c: die %d %+d = %d: %s", o->u[i].id, 'A' + o->u[i].morale, die, mod, die + mod,
+		    eff == 'E' ? "eliminated" : eff == 'R' ? "routed" : eff == '1' ? "retreats 1" : eff == '2' ? "retreats 2"
+		    : "no effect");
+	ev_die(x, die);
+	if (eff == 'E') {
+		s->where = SW_ELIMINATED;
+		s->active = false;
+		g->assault_lost[o->u[i].nation]++;
+		ev_emit(ev, "[14.41]", "%s is eliminated for the rest of the game", o->u[i].id);
+	} else if (eff == 'R' && o->u[i].nation == SN_RUSSIAN) {
+		s->where = SW_ROUTED;
+		ev_emit(ev, "[14.42]", "%s routs: off the map, back next Game-Turn", o->u[i].id);
+	} else if (eff == 'R') {
+		s->active = false;
+		ev_emit(ev, "[14.42]", "%s routs: behind its start line, out of this Assault Phase", o->u[i].id);
+	} else if (eff == '1' || eff == '2') {
+		s->retreated = true;
+		ev_emit(ev, o->u[i].nation == SN_RUSSIAN ? "[14.52]" : "[14.54]", "%s retreats %c (its owner moves it; -1 on "
+			"its next morale roll this Assault Phase [14.34])", o->u[i].id, eff);
+	}
+	return 0;
+}
+
+int sros_melee(const struct sob *o, const struct stab *t, struct sros_game *g, const struct sros_melee *m,
+	       struct evsink *ev, struct err *e)
+{
+	int attack = 0, defence, col, mod, side, bastion = -1, amod, dmod;
+	bool gun, hita, hitd;
+	char r, deff = '-';
+	struct event *x;
+	if (need_seg(g, SS_ASSAULT, e) != 0)
+		return -1;
+	if (m->natt < 1 || m->natt > 6 || m->def < 0 || m->def >= o->n)
+		return err_set(e, NULL, 0, "[14.13] one defender, and one to six attackers");
+	gun = field_battery(o, g, m->def);
+	if (!in_play(&g->s[m->def]) || (o->u[m->def].kind != SK_INFANTRY && !gun))
+		return err_set(e, NULL, 0, "[14.1] %s is not infantry (or a Russian field battery) on the map", o->u[m->def].id);
+	side = allied(o->u[m->def].nation);
+	if (g->s[m->def].where == SW_BASTION && o->u[m->def].nation == SN_RUSSIAN)
+		bastion = g->s[m->def].box;
+	for (int k = 0; k < m->natt; k++) {
+		int i = m->att[k];
+		if (i < 0 || i >= o->n || o->u[i].kind != SK_INFANTRY || field_battery(o, g, i) || !in_play(&g->s[i]) ||
+		    allied(o->u[i].nation) == side)
+			return err_set(e, NULL, 0, "[14.11] %s may not attack %s: infantry of the other side on the map attacks",
+				       i >= 0 && i < o->n ? o->u[i].id : "?", o->u[m->def].id);
+		if (allied(o->u[i].nation) && !g->s[i].active)
+			return err_set(e, NULL, 0, "[11.1] %s was not activated for this assault", o->u[i].id);
+		for (int j = 0; j < k; j++)
+			if (m->att[j] == i)
+				return err_set(e, NULL, 0, "%s is named twice", o->u[i].id);
+		attack += o->u[i].strength;
+	}
+	defence = gun ? 2 : o->u[m->def].strength; /* [14.17] */
+	if ((col = sref_melee_col(attack, defence, e)) < 0)
+		return -1;
+	mod = melee_mod(o, m->def);
+	if (m->die < 1 || m->die > 6)
+		return err_set(e, NULL, 0, "[14.0] %d to %d is the %s column, %+d [14.21]-[14.23]: roll the die", attack, defence,
+			       stab_crt_col[col], mod);
+	r = sref_melee_result(t, col, m->die + mod);
+	hita = r == 'A' || r == 'B';
+	hitd = r == 'D' || r == 'B';
+	x = ev_emit(ev, "[14.26]", "%d to %d, the %s column: die %d %+d = %d: %c, %s", attack, defence, stab_crt_col[col],
+		    m->die, mod, m->die + mod, r, hita && hitd ? "both affected" : hitd ? "the defender affected"
+		    : "the attackers affected");
+	ev_die(x, m->die);
+	/* [14.32], [14.33]: Allied attackers from Assault Positions on a Russian in a bastion */
+	amod = !side && bastion >= 0 && !m->in_bastion ? sref_morale_mod(g->strength[bastion], false) : 0;
+	dmod = sref_morale_mod(-1, g->s[m->def].retreated);
+	/* every die first: a refusal changes nothing */
+	for (int k = 0; hita && k < m->natt; k++)
+		if (m->adie[k] < 1 || m->adie[k] > 6)
+			return err_set(e, NULL, 0, "[14.24] the attackers are affected: roll each one's morale die (--attacker-dice "
+				       "D,..; %s is class %c, %+d)", o->u[m->att[k]].id, 'A' + o->u[m->att[k]].morale,
+				       amod + (g->s[m->att[k]].retreated ? -1 : 0));
+	if (hitd && !gun && (m->ddie < 1 || m->ddie > 6))
+		return err_set(e, NULL, 0, "[14.24] %s is affected: roll its morale die (--defender-die D; class %c, %+d)",
+			       o->u[m->def].id, 'A' + o->u[m->def].morale, dmod);
+	if (hitd && gun) {
+		ev_emit(ev, "[14.25]", "%s, a field battery, goes to its bastion's Reserve Box: never eliminated", o->u[m->def].id);
+		deff = 'R';
+	} else if (hitd) {
+		morale(o, t, g, m->def, dmod, m->ddie, &deff, ev, e);
+	}
+	for (int k = 0; hita && k < m->natt; k++) {
+		char eff;
+		morale(o, t, g, m->att[k], amod + (g->s[m->att[k]].retreated ? -1 : 0), m->adie[k], &eff, ev, e);
+	}
+	if (!hita && deff != '-')
+		ev_emit(ev, "[14.6]", "an attacker may advance into the position %s left%s", o->u[m->def].id,
+			deff == '2' ? " (and another into the second it vacates [14.63])" : "");
+	return 0;
+}
+
 int sros_capture(const struct sob *o, struct sros_game *g, int bastion, const int garrison[3], struct evsink *ev,
 		 struct err *e)
 {
@@ -1304,11 +1432,10 @@ int sros_convert(const struct sob *o, struct sros_game *g, int unit, struct evsi
 	if (!o->u[unit].marine_battery || g->s[unit].converted || !in_play(&g->s[unit]))
 		return err_set(e, NULL, 0, "[17.1] only a Marine Battery Infantry unit on the map becomes a Marine Field Battery, "
 			       "once");
-	for (int i = 0; i < o->n; i++)
-		if (g->s[i].converted && g->s[i].back == g->turn)
-			return err_set(e, NULL, 0, "[17.1] one a Game-Turn");
+	if (g->converted_turn == g->turn)
+		return err_set(e, NULL, 0, "[17.1] one a Game-Turn");
 	g->s[unit].converted = true;
-	g->s[unit].back = g->turn; /* the Game-Turn of the change: one a Game-Turn */
+	g->converted_turn = g->turn;
 	ev_emit(ev, "[17.1]", "%s becomes a Marine Field Battery, and stays one", o->u[unit].id);
 	return 0;
 }

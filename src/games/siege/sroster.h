@@ -53,11 +53,13 @@ extern const char *const sros_where_name[SW_WHERES];
 
 struct sros_unit {
 	int where;               /* enum sros_where */
-	int box;                 /* the area, nation or bastion of SW_AREA, SW_SUPPLY, SW_BASTION */
+	int box;                 /* the area, nation or bastion of SW_AREA, SW_SUPPLY, SW_BASTION; the
+				  * area SW_OFF returns to */
 	int back;                /* SW_OFF: the Game-Turn it returns */
 	bool worked;             /* built or repaired this Game-Turn (inverted) [9.37] */
 	bool active;             /* activated for this Game-Turn's assault [11.1] */
 	bool converted;          /* a Marine Battery Infantry unit become a field battery [17.1] */
+	bool retreated;          /* retreated once in this Assault Phase [14.34] */
 };
 
 #define SROS_GUNS 3          /* enum stab_gun: siege, mortar, Lancaster rounds [8.1] */
@@ -90,6 +92,7 @@ struct sros_game {
 	bool guards_used;        /* the British Guards Division activated once per game [11.1] */
 	int assault_lost[SN_NATIONS]; /* infantry eliminated in this Game-Turn's assault [16.3] */
 	bool french_failed;      /* the French commander failed an assault: replaced next Game-Turn [16.3] */
+	int converted_turn;      /* the last Game-Turn a Marine Battery became a field battery [17.1] */
 	int cinc[2];             /* the British and French commanders-in-chief (unit indices) */
 	int winner;              /* SS_OVER: SN_RUSSIAN, or SN_BRITISH for the Allies */
 	struct sros_unit s[SOB_UNITS_MAX];
@@ -162,6 +165,19 @@ int sros_assault(const struct sob *o, struct sros_game *g, const char *const *br
 /* [14.4]: a melee's result on unit: 'E' eliminated, 'R' routed (segment: the Assault Phase). */
 int sros_casualty(const struct sob *o, struct sros_game *g, int unit, char effect, struct evsink *ev,
 		  struct err *e);
+/* A melee [14.0]: attackers att[natt] (infantry of one side, each in a position connected to the
+ * defender's: the referee's reading of the map) on def, with the die; the morale dice of the
+ * affected units, adie[k] for att[k] and ddie for the defender (0: not rolled yet: the combat is
+ * ruled, and refused for want of them). in_bastion: the Allied attackers stand in Bastion
+ * Positions, not Assault Positions ([14.32], [14.33] do not count). Eliminations, routs and
+ * retreats go into the game; where a unit retreats or advances is the referee's [14.5], [14.6]. */
+struct sros_melee {
+	int att[6], natt, def, die;
+	int adie[6], ddie;
+	bool in_bastion;
+};
+int sros_melee(const struct sob *o, const struct stab *t, struct sros_game *g, const struct sros_melee *m,
+	       struct evsink *ev, struct err *e);
 /* [11.3]: at the end of the fifth impulse, bastion is captured; garrison[3] stay there [11.22]. */
 int sros_capture(const struct sob *o, struct sros_game *g, int bastion, const int garrison[3], struct evsink *ev,
 		 struct err *e);
