@@ -724,7 +724,9 @@ int cmd_referee(int argc, char **argv)
 		}
 	}
 	if (!strcmp(q->what, "shell")) {
-		rc = gamepath ? rshell_run(argv[0], gamepath, oob)
+		struct rshell_spec spec;
+		rshell_cotlb(oob, &spec);
+		rc = gamepath ? rshell_run(argv[0], gamepath, &spec)
 			      : cli_fail(stderr, "shell needs --game FILE (crimea referee cotlb new --oob ID --game FILE)");
 		goto out_free;
 	}

@@ -33,6 +33,7 @@ static const char siege_usage[] =
 	"  A game kept segment by segment (the printed map on the table):\n"
 	"  new          --game F [--force]            Game-Turn 1, the set-up [3.3]\n"
 	"  status|units|log --game F [--nation N]     the tracks, the bastions, what is due; the units\n"
+	"  shell        --game F                      a command a line on the game, tab completion\n"
 	"  next         --game F                      end the segment [4.0]\n"
 	"  move         --game F --unit ID --to map|supply[:NATION]|AREA|BASTION   [3.3], [10.0]\n"
 	"  intervention --game F --battle B --die D   and take-off --unit ID [5.0]\n"

@@ -1,4 +1,4 @@
-/* refshell: a referee's session on one Charge of the Light Brigade game (refshell.h). */
+/* refshell: a referee's session on one game file (refshell.h). */
 #include "refshell.h"
 
 #include <stdint.h>
@@ -12,11 +12,11 @@
 #define RSHELL_LINE 1024
 #define RSHELL_ARGS 64
 
-static const char *const commands[] = {
+static const char *const cotlb_commands[] = {
 	"command", "enter", "fire", "help", "initiative", "leader", "log", "melee", "morale", "move", "place",
 	"quit", "rally", "rout", "save", "sheet", "spend", "table", "turn", "units", "where", "withdraw", NULL,
 };
-static const char *const options[] = {
+static const char *const cotlb_options[] = {
 	"--at", "--attacker", "--attacker-dice", "--attacker-leader-die", "--attacker-mod", "--attacker-saves",
 	"--command-phase", "--commander", "--cover", "--defender", "--defender-dice", "--defender-leader-die",
 	"--defender-mod", "--defender-saves", "--dice", "--die", "--facing", "--firer", "--formation", "--from",
@@ -24,6 +24,7 @@ static const char *const options[] = {
 	"--short", "--side", "--stands", "--svg", "--target", "--toward", "--unit", "--weapon", "--winner-die",
 	"--x", "--y", NULL,
 };
+static const char *const cotlb_no_game[] = {"sheet", "new", NULL};
 static const char *const unit_options[] = {"--unit", "--firer", "--at", "--attacker", "--defender", "--toward",
 					    "--from", NULL};
 
@@ -35,7 +36,7 @@ static bool in(const char *const *list, const char *w)
 	return false;
 }
 
-static void offer(struct complete_list *out, const char *word, const char *prefix)
+void rshell_offer(struct complete_list *out, const char *word, const char *prefix)
 {
 	if (strncmp(word, prefix, strlen(prefix)) || strlen(word) >= COMPLETE_WORD)
 		return;
@@ -54,12 +55,38 @@ static int by_word(const void *a, const void *b)
 	return strcmp((const char *)a, (const char *)b);
 }
 
-/* The candidates for the last word of line: a command first; after a unit option the game's
- * units, after --commander its commanders, after --formation the formations, after --target
- * the target classes; a word starting with "-" the options. */
-static int complete_ref(void *ctx, const char *line, struct complete_list *out)
+/* What a Charge of the Light Brigade option takes: after a unit option the game's units, after
+ * --commander its commanders, after --formation the formations, after --target the classes. */
+static void cotlb_values(const void *ctx, const char *prev, const char *word, struct complete_list *out)
 {
 	const struct cros_oob *o = ctx;
+	if (in(unit_options, prev)) {
+		for (int i = 0; i < o->n; i++)
+			rshell_offer(out, o->u[i].id, word);
+	} else if (!strcmp(prev, "--commander")) {
+		for (int i = 0; i < o->ncmdrs; i++)
+			rshell_offer(out, o->cmdr[i], word);
+	} else if (!strcmp(prev, "--formation")) {
+		for (int i = 0; i < CF_FORMS; i++)
+			rshell_offer(out, cros_form_name[i], word);
+	} else if (!strcmp(prev, "--target")) {
+		rshell_offer(out, "line", word);
+		rshell_offer(out, "column", word);
+		rshell_offer(out, "enfilade", word);
+	}
+}
+
+void rshell_cotlb(const struct cros_oob *o, struct rshell_spec *s)
+{
+	*s = (struct rshell_spec){.sys = "cotlb", .title = o->title, .commands = cotlb_commands, .options = cotlb_options,
+				  .no_game = cotlb_no_game, .values = cotlb_values, .ctx = o};
+}
+
+/* The candidates for the last word of line: a command first; after an option what it takes;
+ * a word starting with "-" the options. */
+static int complete_ref(void *ctx, const char *line, struct complete_list *out)
+{
+	const struct rshell_spec *s = ctx;
 	const char *last = strrchr(line, ' '), *word = last ? last + 1 : line;
 	char prev[COMPLETE_WORD] = "";
 	int nwords = 0;
@@ -77,32 +104,21 @@ static int complete_ref(void *ctx, const char *line, struct complete_list *out)
 		p += k;
 	}
 	if (!nwords) {
-		for (int i = 0; commands[i]; i++)
-			offer(out, commands[i], word);
-	} else if (in(unit_options, prev)) {
-		for (int i = 0; i < o->n; i++)
-			offer(out, o->u[i].id, word);
-	} else if (!strcmp(prev, "--commander")) {
-		for (int i = 0; i < o->ncmdrs; i++)
-			offer(out, o->cmdr[i], word);
-	} else if (!strcmp(prev, "--formation")) {
-		for (int i = 0; i < CF_FORMS; i++)
-			offer(out, cros_form_name[i], word);
-	} else if (!strcmp(prev, "--target")) {
-		offer(out, "line", word);
-		offer(out, "column", word);
-		offer(out, "enfilade", word);
+		for (int i = 0; s->commands[i]; i++)
+			rshell_offer(out, s->commands[i], word);
+	} else if (*prev == '-' && *word != '-') {
+		s->values(s->ctx, prev, word, out);
 	} else if (*word == '-') {
-		for (int i = 0; options[i]; i++)
-			offer(out, options[i], word);
+		for (int i = 0; s->options[i]; i++)
+			rshell_offer(out, s->options[i], word);
 	}
 	qsort(out->word, (size_t)out->n, sizeof out->word[0], by_word);
 	return out->n;
 }
 
-int rshell_run(const char *argv0, const char *gamepath, const struct cros_oob *o)
+int rshell_run(const char *argv0, const char *gamepath, const struct rshell_spec *s)
 {
-	struct prompt *p = prompt_new("crimea", complete_ref, (void *)(uintptr_t)o, NULL);
+	struct prompt *p = prompt_new("crimea", complete_ref, (void *)(uintptr_t)s, NULL);
 	char line[RSHELL_LINE];
 	bool editing;
 	int failed = 0;
@@ -110,7 +126,7 @@ int rshell_run(const char *argv0, const char *gamepath, const struct cros_oob *o
 		return 1;
 	editing = prompt_editing(p);
 	if (editing)
-		printf("%s, game %s: a command a line (help, quit; tab completes)\n", o->title, gamepath);
+		printf("%s, game %s: a command a line (help, quit; tab completes)\n", s->title, gamepath);
 	/* from a pipe no prompt: the output is the commands' own */
 	int got;
 	while ((got = prompt_read(p, editing ? "referee> " : "", true, line, sizeof line)) >= 0) {
@@ -120,7 +136,7 @@ int rshell_run(const char *argv0, const char *gamepath, const struct cros_oob *o
 			continue;
 		}
 		char copy[RSHELL_LINE], *argv[RSHELL_ARGS + 6], *save = NULL, *w;
-		char a0[1024], a1[] = "cotlb", ag[] = "--game";
+		char a0[1024], a1[16], ag[] = "--game";
 		char gp[1024];
 		int argc = 0;
 		if (!line[0] || line[0] == '#')
@@ -130,6 +146,7 @@ int rshell_run(const char *argv0, const char *gamepath, const struct cros_oob *o
 		snprintf(copy, sizeof copy, "%s", line);
 		snprintf(gp, sizeof gp, "%s", gamepath);
 		snprintf(a0, sizeof a0, "%s", argv0); /* the program's own: its data directory */
+		snprintf(a1, sizeof a1, "%s", s->sys);
 		argv[argc++] = a0;
 		argv[argc++] = a1;
 		if (!strcmp(line, "help") || !strncmp(line, "help ", 5)) {
@@ -151,7 +168,12 @@ int rshell_run(const char *argv0, const char *gamepath, const struct cros_oob *o
 			failed = 1;
 			continue;
 		}
-		if (strcmp(argv[2], "sheet") && strcmp(argv[2], "new")) {
+		if (!strcmp(argv[2], "shell")) {
+			fprintf(stderr, "crimea: already in a session on %s\n", gamepath);
+			failed = 1;
+			continue;
+		}
+		if (!in(s->no_game, argv[2])) {
 			argv[argc++] = ag;
 			argv[argc++] = gp;
 		}

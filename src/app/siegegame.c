@@ -12,6 +12,7 @@
 #include "../games/siege/sroster.h"
 #include "catalog.h"
 #include "cli.h"
+#include "refshell.h"
 #include "siegegame.h"
 
 #define OPTS_MAX 16
@@ -452,6 +453,73 @@ static int run(struct ctx *c, const char *what, const struct gopt *go, const cha
 	return save(c, words, &ev) == 0 ? 0 : 1;
 }
 
+static const char *const shell_commands[] = {
+	"assault", "attrition", "bombard", "capture", "casualty", "commander", "convert", "dig", "engineer", "help",
+	"intervention", "log", "melee", "move", "next", "quit", "repair", "replace", "status", "take-off", "units",
+	"upgrade", NULL,
+};
+static const char *const shell_options[] = {
+	"--area", "--attacker-dice", "--attackers", "--bastion", "--battle", "--brigades", "--defender", "--defender-die",
+	"--die", "--dump", "--effect", "--garrison", "--gun", "--in-bastion", "--levels", "--nation", "--parallel",
+	"--repair", "--sap", "--terrain", "--to", "--unit", "--units", "--yards", NULL,
+};
+static const char *const shell_no_game[] = {"new", NULL};
+
+/* Offers item after what word has up to its last comma (a list's next item). */
+static void offer_item(struct complete_list *out, const char *word, const char *item)
+{
+	const char *comma = strrchr(word, ',');
+	char buf[COMPLETE_WORD];
+	int head = comma ? (int)(comma - word) + 1 : 0;
+	if (snprintf(buf, sizeof buf, "%.*s%s", head, word, item) < (int)sizeof buf)
+		rshell_offer(out, buf, word);
+}
+
+/* What a Sevastopol option takes: units (lists too), places, bastions, areas, nations... */
+static void shell_values(const void *ctx, const char *prev, const char *word, struct complete_list *out)
+{
+	const struct sob *o = ctx;
+	static const char *const guns[] = {"siege", "mortar", "lancaster"};
+	if (!strcmp(prev, "--unit") || !strcmp(prev, "--units") || !strcmp(prev, "--attackers") ||
+	    !strcmp(prev, "--defender") || !strcmp(prev, "--garrison")) {
+		for (int i = 0; i < o->n; i++)
+			offer_item(out, word, o->u[i].id);
+	} else if (!strcmp(prev, "--to") || !strcmp(prev, "--bastion") || !strcmp(prev, "--area")) {
+		if (!strcmp(prev, "--to")) {
+			rshell_offer(out, "map", word);
+			rshell_offer(out, "supply", word);
+			for (int n = 0; n < SN_NATIONS; n++) {
+				char b[32];
+				snprintf(b, sizeof b, "supply:%s", stab_nation_name[n]);
+				rshell_offer(out, b, word);
+			}
+		}
+		for (int b = 0; prev[2] != 'a' && b < o->nb; b++)
+			rshell_offer(out, o->b[b].id, word);
+		for (int a = 0; prev[2] != 'b' && a < o->na; a++)
+			rshell_offer(out, o->a[a].id, word);
+	} else if (!strcmp(prev, "--nation")) {
+		for (int n = 0; n < SN_NATIONS; n++)
+			rshell_offer(out, stab_nation_name[n], word);
+	} else if (!strcmp(prev, "--battle")) {
+		for (int b = 0; b < SB_BATTLES; b++)
+			rshell_offer(out, stab_battle_name[b], word);
+	} else if (!strcmp(prev, "--gun") || !strcmp(prev, "--dump")) {
+		for (int k = 0; k < 3; k++)
+			offer_item(out, word, guns[k]);
+	} else if (!strcmp(prev, "--terrain")) {
+		for (int k = 0; k < ST_TERRAINS; k++)
+			rshell_offer(out, stab_terrain_name[k], word);
+	} else if (!strcmp(prev, "--effect")) {
+		rshell_offer(out, "E", word);
+		rshell_offer(out, "R", word);
+	} else if (!strcmp(prev, "--brigades")) {
+		for (int i = 0; i < o->n; i++)
+			if (o->u[i].brigade[0])
+				offer_item(out, word, o->u[i].brigade);
+	}
+}
+
 /* Loads the game at path (its order of battle from the data, by id). */
 static int load(struct ctx *c, const char *argv0, const char *path)
 {
@@ -599,6 +667,13 @@ int siege_game_io(int argc, char **argv, const char *tables, FILE *out, FILE *er
 	}
 	if (load(&c, argv[0], game) != 0) {
 		rc = 1;
+		goto out;
+	}
+	if (!strcmp(what, "shell")) {
+		struct rshell_spec spec = {.sys = "siege", .title = c.o->title, .commands = shell_commands,
+					   .options = shell_options, .no_game = shell_no_game, .values = shell_values,
+					   .ctx = c.o};
+		rc = rshell_run(argv[0], game, &spec);
 		goto out;
 	}
 	rc = run(&c, what, &go, words);

@@ -754,6 +754,27 @@ contains "siege melee: the defender's die" "$tmp/err" "\[14.24\] rus-gar-2 is af
 expect "siege melee" 0 "$bin" referee siege melee --game "$sg" --attackers fr-1zov-1-1,fr-leg-1-1 --defender rus-gar-2 --die 3 --defender-die 2
 contains "siege melee: eliminated" "$tmp/out" "\[14.41\]  *rus-gar-2 is eliminated for the rest of the game"
 contains "siege melee: an advance" "$tmp/out" "\[14.6\]  *an attacker may advance"
+# a session on one game: a command a line, from a pipe and at a terminal
+sgs="$tmp/siege-shell.json"
+"$bin" referee siege new --game "$sgs" >/dev/null
+printf 'move --unit 41-r-2 --to supply\nnext\n# a comment\nbogus\nshell\nstatus\nquit\nnext\n' >"$tmp/sshell.in"
+expect "siege shell: a session from a pipe, two lines refused" 1 "$bin" referee siege shell --game "$sgs" <"$tmp/sshell.in"
+contains "siege shell: a move" "$tmp/out" "41-r-2 is placed in the Balaclava Supply Box"
+contains "siege shell: next" "$tmp/out" "Reinforcement/Replacement Segment \[4.0 1B\]"
+contains "siege shell: status" "$tmp/out" "(1 in the Supply Box)"
+contains "siege shell: a bad line said" "$tmp/err" 'no game command "bogus"'
+contains "siege shell: no session in a session" "$tmp/err" "already in a session"
+grep -q '"segment": 1,' "$sgs" && ok || ko "siege shell: the lines after quit ran"
+if [ -x "$pty" ]; then
+	rm -f "$sgs"
+	"$bin" referee siege new --game "$sgs" >/dev/null
+	if "$pty" tests/cli/siegeshell.pty "$tmp/pty4.out" "$bin" referee siege shell --game "$sgs" >"$tmp/out" 2>&1; then
+		ok
+	else
+		ko "siege shell at a terminal: $(cat "$tmp/out")"
+	fi
+	grep -q '"box": "british"' "$sgs" && ok || ko "siege shell at a terminal: the completed move"
+fi
 printf '{"format": "crimea/1", "kind": "siege-game", "oob": "sevastopol",\n "turn": 40}\n' >"$tmp/badsg.json"
 expect "siege: a broken game file" 1 "$bin" referee siege status --game "$tmp/badsg.json"
 contains "siege: a broken game file: file:line" "$tmp/err" "badsg.json:2: \"turn\" must be a whole number from 1 to 18"
