@@ -48,6 +48,8 @@ static const char siege_usage[] =
 	"  assault      --game F --brigades B,..      [11.1]; casualty --unit ID --effect E|R [14.4];\n"
 	"  melee        --game F --attackers ID,.. --defender ID --die D [--attacker-dice D,..]\n"
 	"               [--defender-die D] [--in-bastion]   strengths, classes, modifiers from the game [14.0]\n"
+	"  battery      --game F --unit FIELD --at ID --yards N [--depression|--ravine] --dice D,..\n"
+	"               [--defender-dice D,..]   Russian field battery fire [13.0]\n"
 	"               capture --bastion ID --garrison ID,ID,ID [11.3]\n"
 	"  commander    --game F --nation N --die D [16.2], [16.3]; convert --unit ID [17.1]\n";
 

@@ -20,7 +20,7 @@
 struct gopt {
 	const char *key[OPTS_MAX], *val[OPTS_MAX];
 	int n;
-	bool sap, parallel, repair, force, in_bastion;
+	bool sap, parallel, repair, force, in_bastion, depression, ravine;
 };
 
 static const char *opt(const struct gopt *o, const char *key)
@@ -256,6 +256,19 @@ static void print_units(struct ctx *c, int nation)
 	}
 }
 
+/* Up to three dice "4,2,6" of option key into d; -1 said. */
+static int dice_list(struct ctx *c, const struct gopt *go, const char *key, int d[3], int *n)
+{
+	const char *v = opt(go, key);
+	*n = 0;
+	for (; v && *v; v += v[1] ? 2 : 1) {
+		if (*v < '1' || *v > '6' || (v[1] && v[1] != ',') || *n == 3)
+			return cli_fail(c->err, "--%s: up to three dice 1-6, such as 4,2", key), -1;
+		d[(*n)++] = *v - '0';
+	}
+	return 0;
+}
+
 static int nation_opt(struct ctx *c, const struct gopt *o, bool need, int *n)
 {
 	const char *v = opt(o, "nation");
@@ -420,6 +433,20 @@ static int run(struct ctx *c, const char *what, const struct gopt *go, const cha
 		if (opt_int(c->err, go, "defender-die", 1, 6, &m.ddie) != 0)
 			return 2;
 		rc = sros_melee(c->o, c->t, c->g, &m, &ev, &e);
+	} else if (!strcmp(what, "battery")) {
+		struct sros_fire f = {.gun = unit, .target = -1, .terrain = go->ravine ? 2 : go->depression ? 1 : 0};
+		const char *at = opt(go, "at");
+		if (unit < 0 || !at || (go->ravine && go->depression))
+			return cli_fail(c->err, "battery needs --unit FIELD-BATTERY --at ID --yards N [--depression | --ravine] "
+					"--dice D,.. [--defender-dice D,..]");
+		if ((f.target = sros_unit(c->o, at, &e)) < 0) {
+			cli_print_err_to(c->err, &e);
+			return 1;
+		}
+		if (opt_int(c->err, go, "yards", 1, 5000, &f.yards) != 0 || dice_list(c, go, "dice", f.dice, &f.ndice) != 0 ||
+		    dice_list(c, go, "defender-dice", f.mdice, &f.nmdice) != 0)
+			return 2;
+		rc = sros_battery(c->o, c->t, c->g, &f, &ev, &e);
 	} else if (!strcmp(what, "casualty")) {
 		const char *eff = opt(go, "effect");
 		if (unit < 0 || !eff || strlen(eff) != 1)
@@ -454,12 +481,13 @@ static int run(struct ctx *c, const char *what, const struct gopt *go, const cha
 }
 
 static const char *const shell_commands[] = {
-	"assault", "attrition", "bombard", "capture", "casualty", "commander", "convert", "dig", "engineer", "help",
+	"assault", "attrition", "battery", "bombard", "capture", "casualty", "commander", "convert", "dig", "engineer", "help",
 	"intervention", "log", "melee", "move", "next", "quit", "repair", "replace", "status", "take-off", "units",
 	"upgrade", NULL,
 };
 static const char *const shell_options[] = {
 	"--area", "--attacker-dice", "--attackers", "--bastion", "--battle", "--brigades", "--defender", "--defender-die",
+	"--at", "--depression", "--dice", "--defender-dice", "--ravine",
 	"--die", "--dump", "--effect", "--garrison", "--gun", "--in-bastion", "--levels", "--nation", "--parallel",
 	"--repair", "--sap", "--terrain", "--to", "--unit", "--units", "--yards", NULL,
 };
@@ -481,7 +509,7 @@ static void shell_values(const void *ctx, const char *prev, const char *word, st
 	const struct sob *o = ctx;
 	static const char *const guns[] = {"siege", "mortar", "lancaster"};
 	if (!strcmp(prev, "--unit") || !strcmp(prev, "--units") || !strcmp(prev, "--attackers") ||
-	    !strcmp(prev, "--defender") || !strcmp(prev, "--garrison")) {
+	    !strcmp(prev, "--defender") || !strcmp(prev, "--garrison") || !strcmp(prev, "--at")) {
 		for (int i = 0; i < o->n; i++)
 			offer_item(out, word, o->u[i].id);
 	} else if (!strcmp(prev, "--to") || !strcmp(prev, "--bastion") || !strcmp(prev, "--area")) {
@@ -596,6 +624,10 @@ int siege_game_io(int argc, char **argv, const char *tables, FILE *out, FILE *er
 			go.force = true;
 		else if (!strcmp(a, "--in-bastion"))
 			go.in_bastion = true;
+		else if (!strcmp(a, "--depression"))
+			go.depression = true;
+		else if (!strcmp(a, "--ravine"))
+			go.ravine = true;
 		else if (strncmp(a, "--", 2) || i + 1 == argc)
 			return cli_fail(err, "%s: options are --NAME VALUE (crimea referee siege --help)", a);
 		else if (!strcmp(a, "--game"))

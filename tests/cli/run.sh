@@ -754,6 +754,8 @@ contains "siege melee: the defender's die" "$tmp/err" "\[14.24\] rus-gar-2 is af
 expect "siege melee" 0 "$bin" referee siege melee --game "$sg" --attackers fr-1zov-1-1,fr-leg-1-1 --defender rus-gar-2 --die 3 --defender-die 2
 contains "siege melee: eliminated" "$tmp/out" "\[14.41\]  *rus-gar-2 is eliminated for the rest of the game"
 contains "siege melee: an advance" "$tmp/out" "\[14.6\]  *an attacker may advance"
+expect "siege battery: not in a bastion" 1 "$bin" referee siege battery --game "$sg" --unit rus-field-1 --at fr-7-1-1 --yards 300 --dice 4
+contains "siege battery: not in a bastion" "$tmp/err" "\[13.0\] rus-field-1 is not a Russian field battery in a bastion's positions"
 # a session on one game: a command a line, from a pipe and at a terminal
 sgs="$tmp/siege-shell.json"
 "$bin" referee siege new --game "$sgs" >/dev/null

@@ -129,7 +129,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int step = 0; step + 2 < 16; step += 3) {
 		int a = k[step + 1], b = k[step + 2], unit = (a * 7 + b) % o->n, die = 1 + b % 6;
 		evsink_clear(&ev);
-		switch (k[step] % 15) {
+		switch (k[step] % 16) {
 		case 0:
 		case 1:
 			sros_next(o, t, &g, &ev, &e);
@@ -190,6 +190,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					       .die = die, .adie = {1 + a % 6, 1 + (a / 6) % 6}, .ddie = (b / 6) % 7,
 					       .in_bastion = b & 64};
 			sros_melee(o, t, &g, &m, &ev, &e);
+			break;
+		}
+		case 14: {
+			struct sros_fire fi = {.gun = unit, .target = (unit + b) % o->n, .yards = 1 + a * 3, .terrain = b % 3,
+					       .dice = {die, 1 + a % 6, 1 + b % 6}, .ndice = 1 + b % 3,
+					       .mdice = {1 + (a / 3) % 6, 1 + (b / 3) % 6, die}, .nmdice = a % 4};
+			sros_battery(o, t, &g, &fi, &ev, &e);
 			break;
 		}
 		default:

@@ -460,10 +460,65 @@ static void test_melee(void **state)
 	assert_true(has_event(&f->ev, "[14.26]", "7 to 2, the 3-1 column"));
 	assert_true(has_event(&f->ev, "[14.25]", "never eliminated"));
 	assert_int_equal(f->g.s[gun].where, SW_BASTION);
+	/* [14.35]'s example: a unit retreated before, in an Assault Position, attacking a Russian in
+	 * a bastion of Strength Level 5: -3. 7 to 4 is 1-1; die 1 +1 = 2: A */
+	f->g.s[U(f, "rus-gar-3")].where = SW_BASTION;
+	f->g.s[U(f, "rus-gar-3")].box = B(f, "malakoff");
+	f->g.strength[B(f, "malakoff")] = 5;
+	evsink_clear(&f->ev);
+	m = (struct sros_melee){.att = {zouave}, .natt = 1, .def = U(f, "rus-gar-3"), .die = 1, .adie = {6}};
+	assert_int_equal(sros_melee(&f->o, &f->t, &f->g, &m, &f->ev, &f->e), 0);
+	assert_true(has_event(&f->ev, "[14.36]", "fr-1zov-1-1, class B: die 6 -3 = 3: retreats 2"));
+	/* from the bastion's own positions, [14.32] does not count: -1 alone */
+	evsink_clear(&f->ev);
+	m.in_bastion = true;
+	assert_int_equal(sros_melee(&f->o, &f->t, &f->g, &m, &f->ev, &f->e), 0);
+	assert_true(has_event(&f->ev, "[14.36]", "fr-1zov-1-1, class B: die 6 -1 = 5: no effect"));
 	/* the assault's end clears the retreats */
 	for (int k = 0; k < 5; k++)
 		next(f);
 	assert_false(f->g.s[zouave].retreated);
+}
+
+/* [13.0]: Russian field battery fire: the 2-1 column, range and nation modifiers, a shot more in
+ * a depression or ravine, a morale roll each time the target is affected, in order. */
+static void test_battery(void **state)
+{
+	struct fix *f = *state;
+	const char *br[] = {"1/1"};
+	int gun = U(f, "rus-field-1"), zouave = U(f, "fr-1zov-1-1");
+	struct sros_fire fire = {.gun = gun, .target = zouave, .yards = 450, .terrain = 2, .dice = {6, 6, 6}, .ndice = 3,
+				 .mdice = {4, 4}, .nmdice = 2};
+	go_to(f, 1, SS_ALLIED_MOVE);
+	assert_int_equal(sros_assault(&f->o, &f->g, br, 1, &f->ev, &f->e), 0);
+	assert_int_equal(sros_battery(&f->o, &f->t, &f->g, &fire, &f->ev, &f->e), -1); /* not in a bastion */
+	f->g.s[gun].where = SW_BASTION;
+	f->g.s[gun].box = B(f, "malakoff");
+	fire.yards = 700;
+	assert_int_equal(sros_battery(&f->o, &f->t, &f->g, &fire, &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "600 yards"));
+	/* 450 yards -1, a Zouave -2: die 6 -3 = 3 on the 2-1 column: B, three times (a ravine) */
+	fire.yards = 450;
+	evsink_clear(&f->ev);
+	assert_int_equal(sros_battery(&f->o, &f->t, &f->g, &fire, &f->ev, &f->e), -1);
+	assert_true(has_event(&f->ev, "[13.0]", "shot 3: die 6 -3 = 3 on the 2-1 column: B, the target affected"));
+	assert_non_null(strstr(f->e.msg, "affected 3 times"));
+	assert_false(f->g.s[zouave].retreated); /* nothing changed */
+	/* class B: 4: retreat 1; then -1: 4 -1 = 3: retreat 2; then 1 -1 = 0: eliminated */
+	fire.mdice[2] = 1;
+	fire.nmdice = 3;
+	evsink_clear(&f->ev);
+	assert_int_equal(sros_battery(&f->o, &f->t, &f->g, &fire, &f->ev, &f->e), 0);
+	assert_true(has_event(&f->ev, "[14.36]", "fr-1zov-1-1, class B: die 4 -1 = 3: retreats 2"));
+	assert_int_equal(f->g.s[zouave].where, SW_ELIMINATED);
+	assert_int_equal(f->g.assault_lost[SN_FRENCH], 1);
+	/* once an impulse */
+	fire.target = U(f, "fr-leg-1-1");
+	assert_int_equal(sros_battery(&f->o, &f->t, &f->g, &fire, &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "has fired"));
+	next(f);
+	fire = (struct sros_fire){.gun = gun, .target = U(f, "fr-leg-1-1"), .yards = 150, .dice = {1}, .ndice = 1};
+	assert_int_equal(sros_battery(&f->o, &f->t, &f->g, &fire, &f->ev, &f->e), 0); /* 1 +1 -1 = 1: A: nothing */
 }
 
 /* [19.0]: after September 1855 without two bastions the Russians win. */
@@ -560,6 +615,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_dump, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_assault_victory, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_melee, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_battery, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_russian_victory, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_commanders, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_file, setup, teardown),

@@ -169,6 +169,8 @@ json_t *sros_game_json(const struct sob *o, const struct sros_game *g)
 			json_object_set_new(u, "converted", json_true());
 		if (s->retreated)
 			json_object_set_new(u, "retreated", json_true());
+		if (s->fired)
+			json_object_set_new(u, "fired", json_true());
 		json_array_append_new(units, u);
 	}
 	json_object_set_new(root, "format", json_string("crimea/1"));
@@ -297,6 +299,7 @@ static void read_unit_state(const struct sob *o, const struct jdoc *d, const jso
 	s->active = jdoc_bool(d, x, "active", errs);
 	s->converted = jdoc_bool(d, x, "converted", errs);
 	s->retreated = jdoc_bool(d, x, "retreated", errs);
+	s->fired = jdoc_bool(d, x, "fired", errs);
 }
 
 int sros_game_read(const struct sob *o, const struct jdoc *d, struct sros_game *g, struct errlist *errs)
@@ -641,6 +644,8 @@ int sros_next(const struct sob *o, const struct stab *t, struct sros_game *g, st
 		return err_set(e, NULL, 0, "%s", duty);
 	if (g->seg == SS_ASSAULT && g->impulse < 5) {
 		g->impulse++;
+		for (int i = 0; i < o->n; i++)
+			g->s[i].fired = false;
 		ev_emit(ev, "[11.0]", "Assault Impulse %d of 5: Allied tactical movement, Russian field battery fire, Allied "
 			"melee, Russian tactical movement, Russian melee [4.0]", g->impulse);
 		return 0;
@@ -648,7 +653,7 @@ int sros_next(const struct sob *o, const struct stab *t, struct sros_game *g, st
 	if (g->seg == SS_ASSAULT) {
 		/* [11.21]: the assault ends; [16.3]: a French commander who lost four units has failed */
 		for (int i = 0; i < o->n; i++)
-			g->s[i].active = g->s[i].retreated = false;
+			g->s[i].active = g->s[i].retreated = g->s[i].fired = false;
 		ev_emit(ev, "[11.21]", "the assault ends: Allied units not garrisoning a captured bastion go back behind their "
 			"start lines; garrison the four forwardmost parallels [10.5]");
 		if (g->assault_lost[SN_FRENCH] >= 4 && g->cinc[SN_FRENCH] >= 0) {
@@ -1344,6 +1349,71 @@ int sros_melee(const struct sob *o, const struct stab *t, struct sros_game *g, c
 	if (!hita && deff != '-')
 		ev_emit(ev, "[14.6]", "an attacker may advance into the position %s left%s", o->u[m->def].id,
 			deff == '2' ? " (and another into the second it vacates [14.63])" : "");
+	return 0;
+}
+
+int sros_battery(const struct sob *o, const struct stab *t, struct sros_game *g, const struct sros_fire *f,
+		 struct evsink *ev, struct err *e)
+{
+	int shots, rm, mod, hits = 0;
+	char eff = '-';
+	if (need_seg(g, SS_ASSAULT, e) != 0)
+		return -1;
+	if (f->gun < 0 || f->gun >= o->n || f->target < 0 || f->target >= o->n || f->terrain < 0 || f->terrain > 2)
+		return err_set(e, NULL, 0, "a field battery and a target");
+	if (!field_battery(o, g, f->gun) || g->s[f->gun].where != SW_BASTION)
+		return err_set(e, NULL, 0, "[13.0] %s is not a Russian field battery in a bastion's positions", o->u[f->gun].id);
+	if (g->s[f->gun].fired)
+		return err_set(e, NULL, 0, "[13.0] %s has fired in this Assault Impulse", o->u[f->gun].id);
+	if (!allied(o->u[f->target].nation) || o->u[f->target].kind != SK_INFANTRY || !in_play(&g->s[f->target]))
+		return err_set(e, NULL, 0, "[13.0] field batteries fire at Allied combat units on the map, not %s",
+			       o->u[f->target].id);
+	if (f->yards < 1 || f->yards > 600)
+		return err_set(e, NULL, 0, "[13.0] field batteries reach 600 yards (the rangefinder, centre to centre), not %d",
+			       f->yards);
+	if (sref_range_mod(t, f->yards, &rm, e) != 0)
+		return -1;
+	shots = 1 + f->terrain; /* [13.0]: twice into a depression, three times into a ravine */
+	mod = rm + melee_mod(o, f->target);
+	if (f->ndice != shots)
+		return err_set(e, NULL, 0, "[13.0] %d shot%s (%s): roll %d di%s (--dice D,..), 2-1 column, %+d", shots,
+			       shots == 1 ? "" : "s", f->terrain == 2 ? "a ravine" : f->terrain == 1 ? "a depression" : "open ground",
+			       shots, shots == 1 ? "e" : "ce", mod);
+	for (int k = 0; k < shots; k++) {
+		char r = sref_melee_result(t, 3, f->dice[k] + mod); /* the 2-1 column */
+		struct event *x = ev_emit(ev, "[13.0]", "%s at %s, %d yards, shot %d: die %d %+d = %d on the 2-1 column: %c, %s",
+					  o->u[f->gun].id, o->u[f->target].id, f->yards, k + 1, f->dice[k], mod,
+					  f->dice[k] + mod, r, r == 'D' || r == 'B' ? "the target affected"
+					  : "no effect (the battery is never affected)");
+		ev_die(x, f->dice[k]);
+		hits += r == 'D' || r == 'B';
+	}
+	/* each shot that affects the target is a morale roll of its own, in order: an eliminated or
+	 * routed target takes no more; after a retreat, -1 [14.34]. The rolls are counted first, so
+	 * that a refusal for want of one changes nothing. */
+	{
+		bool ret = g->s[f->target].retreated;
+		int need = 0;
+		for (int k = 0; k < hits; k++) {
+			char m;
+			need = k + 1;
+			if (k >= f->nmdice)
+				break;
+			m = sref_morale_effect(t, o->u[f->target].morale, f->mdice[k] + sref_morale_mod(-1, ret));
+			if (m == 'E' || m == 'R')
+				break;
+			ret = ret || m == '1' || m == '2';
+		}
+		if (need > f->nmdice)
+			return err_set(e, NULL, 0, "[14.24] %s is affected %d time%s: roll its morale die for each, in order "
+				       "(--defender-dice D,..)", o->u[f->target].id, hits, hits == 1 ? "" : "s");
+		for (int k = 0; k < need; k++)
+			morale(o, t, g, f->target, sref_morale_mod(-1, g->s[f->target].retreated), f->mdice[k], &eff, ev, e);
+		if (need < hits)
+			ev_emit(ev, "[13.0]", "the target is %s: the battery's other shots find nothing",
+				eff == 'E' ? "eliminated" : "routed");
+	}
+	g->s[f->gun].fired = true;
 	return 0;
 }
 

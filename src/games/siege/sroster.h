@@ -60,6 +60,7 @@ struct sros_unit {
 	bool active;             /* activated for this Game-Turn's assault [11.1] */
 	bool converted;          /* a Marine Battery Infantry unit become a field battery [17.1] */
 	bool retreated;          /* retreated once in this Assault Phase [14.34] */
+	bool fired;              /* a field battery that fired in this Assault Impulse [13.0] */
 };
 
 #define SROS_GUNS 3          /* enum stab_gun: siege, mortar, Lancaster rounds [8.1] */
@@ -178,6 +179,16 @@ struct sros_melee {
 };
 int sros_melee(const struct sob *o, const struct stab *t, struct sros_game *g, const struct sros_melee *m,
 	       struct evsink *ev, struct err *e);
+/* Russian field battery fire [13.0]: gun (a field battery in a bastion) at target (Allied
+ * infantry) at yards (600 at most); into a depression 2 shots, a ravine 3 (terrain 0, 1, 2), a
+ * die a shot, and a morale die for each shot that affects the target, in order. */
+struct sros_fire {
+	int gun, target, yards, terrain;
+	int dice[3], ndice;
+	int mdice[3], nmdice;
+};
+int sros_battery(const struct sob *o, const struct stab *t, struct sros_game *g, const struct sros_fire *f,
+		 struct evsink *ev, struct err *e);
 /* [11.3]: at the end of the fifth impulse, bastion is captured; garrison[3] stay there [11.22]. */
 int sros_capture(const struct sob *o, struct sros_game *g, int bastion, const int garrison[3], struct evsink *ev,
 		 struct err *e);
