@@ -346,17 +346,13 @@ static int run(struct ctx *c, const char *what, const struct gopt *go, const cha
 		rc = what[0] == 'r' ? sros_replace(c->o, c->g, unit, where, box, &ev, &e)
 				    : sros_move(c->o, c->t, c->g, unit, where, box, &ev, &e);
 	} else if (!strcmp(what, "bombard")) {
-		struct sros_round r = {.nation = nation, .gun = -1, .bastion = -1, .die = die, .dump = {-1, -1}};
-		const char *gun = opt(go, "gun"), *b = opt(go, "bastion"), *dump = opt(go, "dump");
-		for (int k = 0; gun && k < SROS_GUNS; k++)
-			if (!strcmp(gun, (const char *[]){"siege", "mortar", "lancaster"}[k]))
-				r.gun = k;
-		if (nation < 0 || r.gun < 0 || (!b && !go->sap) || (b && go->sap))
-			return cli_fail(c->err, "bombard needs --nation, --gun siege|mortar|lancaster, --yards N, --bastion ID or --sap, "
-					"and --die D");
+		struct sros_round r = {.unit = unit, .bastion = -1, .die = die, .dump = {-1, -1}};
+		const char *b = opt(go, "bastion"), *dump = opt(go, "dump");
+		if (unit < 0 || (!b && !go->sap) || (b && go->sap))
+			return cli_fail(c->err, "bombard needs --unit BATTERY, --yards N, --bastion ID or --sap, and --die D");
 		if (opt_int(c->err, go, "yards", 1, 5000, &r.yards) != 0)
 			return 2;
-		if (!r.yards && r.gun != SG_LANCASTER)
+		if (!r.yards && c->o->u[unit].kind != SK_LANCASTER)
 			return cli_fail(c->err, "[8.5] --yards: the rangefinder's reading");
 		if (b && (r.bastion = sob_bastion(c->o, b)) < 0)
 			return cli_fail(c->err, "no bastion \"%s\"", b);
@@ -488,7 +484,7 @@ static const char *const shell_commands[] = {
 static const char *const shell_options[] = {
 	"--area", "--attacker-dice", "--attackers", "--bastion", "--battle", "--brigades", "--defender", "--defender-die",
 	"--at", "--depression", "--dice", "--defender-dice", "--ravine",
-	"--die", "--dump", "--effect", "--garrison", "--gun", "--in-bastion", "--levels", "--nation", "--parallel",
+	"--die", "--dump", "--effect", "--garrison", "--in-bastion", "--levels", "--nation", "--parallel",
 	"--repair", "--sap", "--terrain", "--to", "--unit", "--units", "--yards", NULL,
 };
 static const char *const shell_no_game[] = {"new", NULL};
@@ -532,7 +528,7 @@ static void shell_values(const void *ctx, const char *prev, const char *word, st
 	} else if (!strcmp(prev, "--battle")) {
 		for (int b = 0; b < SB_BATTLES; b++)
 			rshell_offer(out, stab_battle_name[b], word);
-	} else if (!strcmp(prev, "--gun") || !strcmp(prev, "--dump")) {
+	} else if (!strcmp(prev, "--dump")) {
 		for (int k = 0; k < 3; k++)
 			offer_item(out, word, guns[k]);
 	} else if (!strcmp(prev, "--terrain")) {

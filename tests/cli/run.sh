@@ -719,11 +719,11 @@ expect "siege next: ammunition, then fire" 0 "$bin" referee siege next --game "$
 contains "siege next: British rounds" "$tmp/out" "\[8.13\]  *british: 6 units in the Balaclava Supply Box, 5 needed: +2 siege gun, +1 mortar and Lancaster rounds"
 contains "siege next: French rounds lost" "$tmp/out" "\[8.14\]  *french: 0 units in the Kameitch Supply Box, 2 needed"
 contains "siege next: the fire segment" "$tmp/out" "Siege Battery Fire Segment \[4.0 2B\]"
-expect "siege bombard: losses named" 1 "$bin" referee siege bombard --game "$sg" --nation british --gun siege --yards 700 --bastion malakoff --die 6
+expect "siege bombard: losses named" 1 "$bin" referee siege bombard --game "$sg" --unit brit-siege-1 --yards 700 --bastion malakoff --die 6
 contains "siege bombard: the ruling first" "$tmp/out" "die 6 -2 (range) = 4"
 contains "siege bombard: the owner names them" "$tmp/err" "\[8.91\] 1 Russian infantry unit lost: name it"
-expect "siege bombard" 0 "$bin" referee siege bombard --game "$sg" --nation british --gun siege --yards 700 --bastion malakoff --die 6 --units rus-gar-1
-contains "siege bombard: a round spent" "$tmp/out" "british siege rounds left: 1"
+expect "siege bombard" 0 "$bin" referee siege bombard --game "$sg" --unit brit-siege-1 --yards 700 --bastion malakoff --die 6 --units rus-gar-1
+contains "siege bombard: a round spent" "$tmp/out" "british siege gun rounds left: 1"
 contains "siege bombard: the bastion" "$tmp/out" "Malakoff: Strength Level 3 -> 2"
 expect "siege next: construction" 0 "$bin" referee siege next --game "$sg"
 contains "siege next: points due" "$tmp/out" "\[9.12\]  *british: 4 Construction Points"

@@ -141,8 +141,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		}
 		case 3: {
-			struct sros_round r = {.nation = a % SN_NATIONS, .gun = b % SROS_GUNS, .yards = 1 + a * 5,
-					       .bastion = a % SN_NATIONS == SN_RUSSIAN ? -1 : b % o->nb, .die = die,
+			struct sros_round r = {.unit = unit, .yards = 1 + a * 5,
+					       .bastion = o->u[unit].nation == SN_RUSSIAN ? -1 : b % o->nb, .die = die,
 					       .nlost = b % 3, .dump = {a % 3, -1}};
 			for (int q = 0; q < r.nlost; q++)
 				r.lost[q] = (unit + q * 11) % o->n;

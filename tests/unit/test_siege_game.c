@@ -282,6 +282,20 @@ static void test_construction(void **state)
 	assert_int_equal(sros_move(&f->o, &f->t, &f->g, dig[0], SW_SUPPLY, SN_BRITISH, &f->ev, &f->e), -1); /* [10.11] */
 	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "42-hd-1"), SW_SUPPLY, SN_BRITISH, &f->ev, &f->e), 0);
 	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "brit-mortar-1"), SW_MAP, 0, &f->ev, &f->e), -1);
+	/* [10.12], [3.5]: a siege gun moved is limbered, and fires again once the next Allied
+	 * Operational Movement Segment unlimbers it [8.32] */
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "brit-siege-1"), SW_AREA, area, &f->ev, &f->e), 0);
+	assert_true(f->g.s[U(f, "brit-siege-1")].limbered);
+	go_to(f, 2, SS_FIRE);
+	f->g.ammo[SN_BRITISH][SG_SIEGE] = 5;
+	{
+		struct sros_round r = {.unit = U(f, "brit-siege-1"), .yards = 700, .bastion = B(f, "mast"), .die = 1,
+				       .dump = {-1, -1}};
+		assert_int_equal(sros_bombard(&f->o, &f->t, &f->g, &r, &f->ev, &f->e), -1);
+		assert_non_null(strstr(f->e.msg, "[8.32]"));
+		go_to(f, 2, SS_ALLIED_MOVE);
+		assert_false(f->g.s[U(f, "brit-siege-1")].limbered);
+	}
 	/* [3.1]: the French Right is not active yet */
 	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "fr-7-1-1"), SW_AREA, A(f, "french-right"), &f->ev, &f->e), -1);
 }
@@ -316,8 +330,7 @@ static void test_bombard(void **state)
 {
 	struct fix *f = *state;
 	int mal = B(f, "malakoff");
-	struct sros_round r = {.nation = SN_BRITISH, .gun = SG_SIEGE, .yards = 700, .bastion = mal, .die = 6,
-			       .dump = {-1, -1}};
+	struct sros_round r = {.unit = U(f, "brit-siege-1"), .yards = 700, .bastion = mal, .die = 6, .dump = {-1, -1}};
 	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "rus-marines-1"), SW_BASTION, mal, &f->ev, &f->e), 0);
 	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "rus-gar-1"), SW_BASTION, mal, &f->ev, &f->e), 0);
 	go_to(f, 1, SS_FIRE);
@@ -342,7 +355,7 @@ static void test_bombard(void **state)
 	assert_int_equal(f->g.s[U(f, "rus-marines-1")].where, SW_ELIMINATED);
 	/* the mortar: die 5 -2 = 3, the row "2 / 3", at 6-5: 1/1, and no infantry left to lose */
 	f->g.strength[mal] = 6;
-	r.gun = SG_MORTAR;
+	r.unit = U(f, "brit-mortar-1");
 	r.die = 5;
 	r.nlost = 0;
 	assert_int_equal(sros_bombard(&f->o, &f->t, &f->g, &r, &f->ev, &f->e), 0);
@@ -350,9 +363,12 @@ static void test_bombard(void **state)
 	assert_int_equal(f->g.ammo[SN_BRITISH][SG_MORTAR], 0);
 	/* the Russians fire: then the Allies are done [8.0] */
 	{
-		struct sros_round rr = {.nation = SN_RUSSIAN, .gun = SG_SIEGE, .yards = 300, .bastion = -1, .die = 1,
-					.dump = {-1, -1}};
+		struct sros_round rr = {.unit = U(f, "rus-siege-1"), .yards = 300, .bastion = -1, .die = 1, .dump = {-1, -1}};
 		f->g.ammo[SN_RUSSIAN][SG_SIEGE] = 1;
+		assert_int_equal(sros_bombard(&f->o, &f->t, &f->g, &rr, &f->ev, &f->e), -1); /* not in a bastion [8.31] */
+		assert_non_null(strstr(f->e.msg, "[8.31]"));
+		f->g.s[rr.unit].where = SW_BASTION;
+		f->g.s[rr.unit].box = B(f, "mast");
 		assert_int_equal(sros_bombard(&f->o, &f->t, &f->g, &rr, &f->ev, &f->e), 0);
 		assert_int_equal(sros_bombard(&f->o, &f->t, &f->g, &r, &f->ev, &f->e), -1);
 		assert_non_null(strstr(f->e.msg, "the Allies fire first"));
@@ -365,7 +381,7 @@ static void test_dump(void **state)
 	struct fix *f = *state;
 	int mal = B(f, "malakoff");
 	/* the siege gun's row 7 ("4 / 5") at 8-7 is 1/1*: strength 8, die 6 at 150 yards (+1) */
-	struct sros_round r = {.nation = SN_BRITISH, .gun = SG_SIEGE, .yards = 150, .bastion = mal, .die = 6,
+	struct sros_round r = {.unit = U(f, "brit-siege-1"), .yards = 150, .bastion = mal, .die = 6,
 			       .dump = {SG_MORTAR, -1}};
 	int mod = 0;
 	go_to(f, 1, SS_FIRE);

@@ -15,6 +15,7 @@ const char *const sros_where_name[SW_WHERES] = {"due", "map", "area", "supply", 
 						 "eliminated"};
 
 static const char *const box_name[SN_NATIONS] = {"Balaclava", "Kameitch", "North Shore"};
+static const char *const gun_name[SROS_GUNS] = {"siege gun", "mortar", "Lancaster"}; /* enum stab_gun */
 
 static bool allied(int nation)
 {
@@ -171,6 +172,8 @@ json_t *sros_game_json(const struct sob *o, const struct sros_game *g)
 			json_object_set_new(u, "retreated", json_true());
 		if (s->fired)
 			json_object_set_new(u, "fired", json_true());
+		if (s->limbered)
+			json_object_set_new(u, "limbered", json_true());
 		json_array_append_new(units, u);
 	}
 	json_object_set_new(root, "format", json_string("crimea/1"));
@@ -300,6 +303,7 @@ static void read_unit_state(const struct sob *o, const struct jdoc *d, const jso
 	s->converted = jdoc_bool(d, x, "converted", errs);
 	s->retreated = jdoc_bool(d, x, "retreated", errs);
 	s->fired = jdoc_bool(d, x, "fired", errs);
+	s->limbered = jdoc_bool(d, x, "limbered", errs);
 }
 
 int sros_game_read(const struct sob *o, const struct jdoc *d, struct sros_game *g, struct errlist *errs)
@@ -546,6 +550,13 @@ static void enter(const struct sob *o, const struct stab *t, struct sros_game *g
 					siege, mortar);
 			}
 		}
+		break;
+	case SS_ALLIED_MOVE:
+		for (int i = 0; i < o->n; i++)
+			if (g->s[i].limbered) {
+				g->s[i].limbered = false;
+				ev_emit(ev, "[10.0]", "%s, limbered, is unlimbered", o->u[i].id);
+			}
 		break;
 	case SS_ALLIED_BUILD:
 	case SS_RUSSIAN_BUILD: {
@@ -911,8 +922,11 @@ int sros_move(const struct sob *o, const struct stab *t, struct sros_game *g, in
 		ev_emit(ev, placing ? "[3.3]" : u->nation == SN_RUSSIAN ? "[10.3]" : "[10.1]", "%s %s %s", u->id,
 			placing ? "is placed in" : "moves to", to);
 	}
-	if (u->kind == SK_SIEGE && allied(u->nation) && !placing)
-		ev_emit(ev, "[10.12]", "%s is limbered: it may not fire until it stays in place a segment", u->id);
+	if (u->kind == SK_SIEGE && allied(u->nation) && !placing) {
+		s->limbered = true;
+		ev_emit(ev, "[10.12]", "%s is limbered: it may not fire until the next Allied Operational Movement Segment "
+			"unlimbers it [3.5]", u->id);
+	}
 	return 0;
 }
 
@@ -933,34 +947,42 @@ static bool siegework_infantry(const struct sob *o, const struct sros_game *g, i
 int sros_bombard(const struct sob *o, const struct stab *t, struct sros_game *g, const struct sros_round *r,
 		 struct evsink *ev, struct err *e)
 {
-	static const int kind_of[SROS_GUNS] = {SK_SIEGE, SK_MORTAR, SK_LANCASTER};
 	struct stab_fire res;
 	double p[STAB_FIRE_ROWS];
-	int have = 0, can = 0, need;
+	int can = 0, need, nation, gun, kind;
 	bool mamelon;
 	if (need_seg(g, SS_FIRE, e) != 0)
 		return -1;
-	if (r->nation < 0 || r->nation >= SN_NATIONS || r->gun < 0 || r->gun >= SROS_GUNS)
-		return err_set(e, NULL, 0, "a round is a nation's siege gun, mortar or Lancaster");
-	if (allied(r->nation) && g->russian_fired)
+	if (r->unit < 0 || r->unit >= o->n)
+		return err_set(e, NULL, 0, "[8.3] name the battery that fires (--unit ID)");
+	nation = o->u[r->unit].nation;
+	kind = o->u[r->unit].kind;
+	gun = kind == SK_SIEGE ? SG_SIEGE : kind == SK_MORTAR ? SG_MORTAR : kind == SK_LANCASTER ? SG_LANCASTER : -1;
+	if (gun < 0)
+		return err_set(e, NULL, 0, "[8.0] %s is not a siege gun, mortar or Lancaster battery (field batteries fire in "
+			       "the Assault Phase [13.0])", o->u[r->unit].id);
+	if (!in_play(&g->s[r->unit]))
+		return err_set(e, NULL, 0, "[8.3] %s is not deployed (%s)", o->u[r->unit].id,
+			       sros_where_name[g->s[r->unit].where]);
+	if (nation == SN_RUSSIAN && (g->s[r->unit].where != SW_BASTION || g->captured[g->s[r->unit].box]))
+		return err_set(e, NULL, 0, "[8.31] a Russian %s fires from a bastion's firing box (move it there at the set-up "
+			       "or on arrival)", sob_kind_name[kind]);
+	if (g->s[r->unit].limbered)
+		return err_set(e, NULL, 0, "[8.32] %s moved, and is limbered until the Allied Operational Movement Segment "
+			       "[3.5]", o->u[r->unit].id);
+	if (allied(nation) && g->russian_fired)
 		return err_set(e, NULL, 0, "[8.0] the Allies fire first: the Russians have fired, the Allies are done");
-	for (int i = 0; i < o->n; i++)
-		have += o->u[i].nation == r->nation && o->u[i].kind == kind_of[r->gun] && in_play(&g->s[i]);
-	if (!have)
-		return err_set(e, NULL, 0, "[8.3] the %s have no %s battery deployed", stab_nation_name[r->nation],
-			       sob_kind_name[kind_of[r->gun]]);
-	if (g->ammo[r->nation][r->gun] < 1)
-		return err_set(e, NULL, 0, "[8.16] the %s have no %s rounds", stab_nation_name[r->nation],
-			       sob_kind_name[kind_of[r->gun]]);
-	if (allied(r->nation) ? r->bastion < 0 : r->bastion >= 0)
-		return err_set(e, NULL, 0, allied(r->nation) ? "[8.42] Allied batteries fire at Russian bastions (--bastion ID)"
+	if (g->ammo[nation][gun] < 1)
+		return err_set(e, NULL, 0, "[8.16] the %s have no %s rounds", stab_nation_name[nation], gun_name[gun]);
+	if (allied(nation) ? r->bastion < 0 : r->bastion >= 0)
+		return err_set(e, NULL, 0, allied(nation) ? "[8.42] Allied batteries fire at Russian bastions (--bastion ID)"
 			       : "[8.41] Russian batteries fire at Allied saps and parallels (--sap)");
-	if (r->bastion >= 0 && g->captured[r->bastion])
-		return err_set(e, NULL, 0, "%s is in Allied hands", o->b[r->bastion].name);
+	if (r->bastion >= 0 && (r->bastion >= o->nb || g->captured[r->bastion]))
+		return err_set(e, NULL, 0, "that bastion is in Allied hands");
 	if (r->die < 1 || r->die > 6)
 		return err_set(e, NULL, 0, "[8.0] roll the die (--die D)");
 	mamelon = r->bastion >= 0 && !strcmp(o->b[r->bastion].id, "mamelon");
-	if (sref_bombard(t, r->gun, r->yards, r->bastion >= 0 ? g->strength[r->bastion] : -1, mamelon, r->die, &res, p, ev,
+	if (sref_bombard(t, gun, r->yards, r->bastion >= 0 ? g->strength[r->bastion] : -1, mamelon, r->die, &res, p, ev,
 			 e) != 0)
 		return -1;
 	for (int i = 0; i < o->n; i++)
@@ -971,11 +993,10 @@ int sros_bombard(const struct sob *o, const struct stab *t, struct sros_game *g,
 		   e) != 0) {
 		return -1;
 	}
-	g->ammo[r->nation][r->gun]--;
-	if (!allied(r->nation))
+	g->ammo[nation][gun]--;
+	if (!allied(nation))
 		g->russian_fired = true;
-	ev_emit(ev, "[8.0]", "%s %s rounds left: %d", stab_nation_name[r->nation], sob_kind_name[kind_of[r->gun]],
-		g->ammo[r->nation][r->gun]);
+	ev_emit(ev, "[8.0]", "%s %s rounds left: %d", stab_nation_name[nation], gun_name[gun], g->ammo[nation][gun]);
 	if (r->bastion >= 0 && res.strength) {
 		int was = g->strength[r->bastion];
 		g->strength[r->bastion] = was > res.strength ? was - res.strength : 0; /* [8.91] never below zero */
@@ -988,21 +1009,21 @@ int sros_bombard(const struct sob *o, const struct stab *t, struct sros_game *g,
 	if (res.dump) {
 		/* [8.98] (addenda: must): two rounds of the firing nation, the named kinds first */
 		for (int k = 0; k < 2; k++) {
-			int gun = -1;
-			if (r->dump[k] >= 0 && g->ammo[r->nation][r->dump[k]] > 0)
-				gun = r->dump[k];
-			for (int q = 0; gun < 0 && q < SROS_GUNS; q++) {
-				int c = (r->gun + q) % SROS_GUNS;
-				if (g->ammo[r->nation][c] > 0)
-					gun = c;
+			int lose = -1;
+			if (r->dump[k] >= 0 && r->dump[k] < SROS_GUNS && g->ammo[nation][r->dump[k]] > 0)
+				lose = r->dump[k];
+			for (int q = 0; lose < 0 && q < SROS_GUNS; q++) {
+				int c = (gun + q) % SROS_GUNS;
+				if (g->ammo[nation][c] > 0)
+					lose = c;
 			}
-			if (gun < 0) {
-				ev_emit(ev, "[8.98]", "no %s rounds are left to lose", stab_nation_name[r->nation]);
+			if (lose < 0) {
+				ev_emit(ev, "[8.98]", "no %s rounds are left to lose", stab_nation_name[nation]);
 				break;
 			}
-			g->ammo[r->nation][gun]--;
+			g->ammo[nation][lose]--;
 			ev_emit(ev, "[8.98]", "an ammunition dump explodes: one %s %s round destroyed (%d left)",
-				stab_nation_name[r->nation], sob_kind_name[kind_of[gun]], g->ammo[r->nation][gun]);
+				stab_nation_name[nation], gun_name[lose], g->ammo[nation][lose]);
 		}
 	}
 	return 0;

@@ -61,6 +61,7 @@ struct sros_unit {
 	bool converted;          /* a Marine Battery Infantry unit become a field battery [17.1] */
 	bool retreated;          /* retreated once in this Assault Phase [14.34] */
 	bool fired;              /* a field battery that fired in this Assault Impulse [13.0] */
+	bool limbered;           /* an Allied siege gun moved since its side's last movement [3.5] */
 };
 
 #define SROS_GUNS 3          /* enum stab_gun: siege, mortar, Lancaster rounds [8.1] */
@@ -137,12 +138,12 @@ int sros_move(const struct sob *o, const struct stab *t, struct sros_game *g, in
  * for one Game-Turn (segment 1A, after the roll). */
 int sros_take_off(const struct sob *o, struct sros_game *g, int unit, struct evsink *ev, struct err *e);
 
-/* A round of siege battery fire [8.0] (segment 2B): nation's gun (enum stab_gun) at yards, at
- * bastion (or -1: a sap or parallel); the die. The infantry destroyed are the owner's choice,
- * lost[nlost]; an ammunition dump's two rounds come from dump[2] (guns; -1: the firing gun's,
- * then others) [8.98]. */
+/* A round of siege battery fire [8.0] (segment 2B): unit (a siege gun, mortar or Lancaster
+ * battery, deployed to fire [8.3]) at yards, at bastion (or -1: a sap or parallel); the die. The
+ * infantry destroyed are the owner's choice, lost[nlost]; an ammunition dump's two rounds come
+ * from dump[2] (guns, enum stab_gun; -1: the firing gun's, then others) [8.98]. */
 struct sros_round {
-	int nation, gun, yards, bastion, die;
+	int unit, yards, bastion, die;
 	int lost[8], nlost;
 	int dump[2];
 };
