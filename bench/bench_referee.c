@@ -2,8 +2,9 @@
  * exact odds (src/games/cotlb/cref.c) of a volley, of saves, and of close combats from one stand
  * a side up to the largest the rulings take (24 dice a side), and Sevastopol's siege battery odds;
  * then what the Balaclava table (data/cotlb/balaclava-2014-table.json) measures: every volley
- * on the table, the reactions to a long move, a rout; milliseconds, the median of the
- * repetitions (wall clock).
+ * on the table, the reactions to a long move, a rout; and what every command on a Sevastopol
+ * game costs: the charts and order of battle read, the game file written and read back;
+ * milliseconds, the median of the repetitions (wall clock).
  *   build/bench/bench_referee [-r REPS]
  * Run from the repository root. */
 #include <stdio.h>
@@ -14,6 +15,7 @@
 #include "games/cotlb/cref.h"
 #include "games/cotlb/ctable.h"
 #include "games/siege/sref.h"
+#include "games/siege/sroster.h"
 
 static double now(void)
 {
@@ -162,6 +164,40 @@ int main(int argc, char **argv)
 		free(o);
 		free(tb);
 		free(g);
+	}
+	{
+		/* a Sevastopol game command: the charts and the order of battle read, the game read from
+		 * its file and written back (what `crimea referee siege WHAT --game F` does around the
+		 * ruling itself) */
+		struct sob *o = malloc(sizeof *o);
+		struct sros_game *g = malloc(sizeof *g);
+		struct stab *t2 = malloc(sizeof *t2);
+		if (!o || !g || !t2 || sob_load_file(o, "data/siege/sevastopol.json", &el) != 0)
+			return 1;
+		for (int r = 0; r < reps; r++) {
+			double t0 = now();
+			stab_load_file(t2, "data/siege/tables.json", &el);
+			sob_load_file(o, "data/siege/sevastopol.json", &el);
+			tm[r] = (now() - t0) * 1e3;
+		}
+		printf("%-44s %10.4f\n", "Sevastopol: charts and order of battle read", median(tm, reps));
+		sros_new(o, &st, g);
+		for (int r = 0; r < reps; r++) {
+			double t0 = now();
+			json_t *j = sros_game_json(o, g);
+			char *txt = json_dumps(j, JSON_INDENT(1));
+			struct jdoc d;
+			json_decref(j);
+			if (!txt || jdoc_parse(&d, "g.json", txt, strlen(txt), &e) != 0 || sros_game_read(o, &d, g, &el) != 0)
+				return 1;
+			jdoc_free(&d);
+			free(txt);
+			tm[r] = (now() - t0) * 1e3;
+		}
+		printf("%-44s %10.4f\n", "Sevastopol: a game file written and read", median(tm, reps));
+		free(o);
+		free(g);
+		free(t2);
 	}
 	return 0;
 }
