@@ -44,6 +44,7 @@ static const char siege_usage[] =
 	"  engineer     --game F --nation N --die D [9.2]\n"
 	"  dig          --game F --nation N --area ID (--sap|--parallel) --terrain T --units ID,ID\n"
 	"               | --repair --units ID   [9.3]\n"
+	"  link         --game F --area french-left|french-right   saps join it to the British [9.5]\n"
 	"  repair|upgrade --game F --bastion ID [--levels N]   [9.4]\n"
 	"  assault      --game F --brigades B,..      [11.1]; casualty --unit ID --effect E|R [14.4];\n"
 	"  melee        --game F --attackers ID,.. --defender ID --die D [--attacker-dice D,..]\n"

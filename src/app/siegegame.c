@@ -156,6 +156,7 @@ static const char *place_text(const struct sob *o, const struct sros_game *g, in
 	case SW_SUPPLY: snprintf(buf, n, "supply:%s", stab_nation_name[s->box]); break;
 	case SW_BASTION: snprintf(buf, n, "%s", o->b[s->box].id); break;
 	case SW_OFF: snprintf(buf, n, "off until %d", s->back); break;
+	case SW_TRANSIT: snprintf(buf, n, "to %s, %d", o->a[s->box].id, s->back); break;
 	case SW_DUE:
 		if (o->u[i].entry > 0)
 			snprintf(buf, n, "due %d", o->u[i].entry);
@@ -200,8 +201,8 @@ static void print_status(struct ctx *c)
 	for (int b = 0; b < o->nb; b++) {
 		int men = 0;
 		for (int i = 0; i < o->n; i++)
-			men += o->u[i].nation == SN_RUSSIAN && o->u[i].kind == SK_INFANTRY && g->s[i].where == SW_BASTION &&
-				g->s[i].box == b;
+			men += o->u[i].nation == SN_RUSSIAN && o->u[i].kind == SK_INFANTRY && !g->s[i].converted &&
+			       g->s[i].where == SW_BASTION && g->s[i].box == b;
 		fprintf(c->out, "  %-16s %5d   %s, %d Russian infantry%s\n", o->b[b].name, g->strength[b],
 			o->b[b].major ? "major" : "minor", men, g->captured[b] ? ", CAPTURED" : "");
 	}
@@ -391,6 +392,12 @@ static int run(struct ctx *c, const char *what, const struct gopt *go, const cha
 		if (unit_list(c, opt(go, "units"), units, 2, &n) != 0)
 			return 2;
 		rc = sros_dig(c->o, c->g, nation, area, cost, go->repair, go->sap, units, n, &ev, &e);
+	} else if (!strcmp(what, "link")) {
+		int area = sob_area(c->o, opt(go, "area") ? opt(go, "area") : "");
+		if (area < 0)
+			return cli_fail(c->err, "link needs --area french-left|french-right: the saps joining it to the British "
+					"Siege Area are complete [9.5]");
+		rc = sros_link(c->o, c->g, area, &ev, &e);
 	} else if (!strcmp(what, "repair") || !strcmp(what, "upgrade")) {
 		int levels = 1, b = sob_bastion(c->o, opt(go, "bastion") ? opt(go, "bastion") : "");
 		if (b < 0)
@@ -407,7 +414,7 @@ static int run(struct ctx *c, const char *what, const struct gopt *go, const cha
 		snprintf(buf, sizeof buf, "%s", opt(go, "brigades"));
 		for (char *p = strtok_r(buf, ",", &sv); p && n < SROS_BRIGADES; p = strtok_r(NULL, ",", &sv))
 			list[n++] = p;
-		rc = sros_assault(c->o, c->g, list, n, &ev, &e);
+		rc = sros_assault(c->o, c->t, c->g, list, n, &ev, &e);
 	} else if (!strcmp(what, "melee")) {
 		struct sros_melee m = {.def = -1, .die = die, .in_bastion = go->in_bastion};
 		const char *d = opt(go, "defender"), *ad = opt(go, "attacker-dice");
@@ -478,7 +485,7 @@ static int run(struct ctx *c, const char *what, const struct gopt *go, const cha
 
 static const char *const shell_commands[] = {
 	"assault", "attrition", "battery", "bombard", "capture", "casualty", "commander", "convert", "dig", "engineer", "help",
-	"intervention", "log", "melee", "move", "next", "quit", "repair", "replace", "status", "take-off", "units",
+	"intervention", "link", "log", "melee", "move", "next", "quit", "repair", "replace", "status", "take-off", "units",
 	"upgrade", NULL,
 };
 static const char *const shell_options[] = {

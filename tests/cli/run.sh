@@ -709,8 +709,9 @@ for u in 41-r-2 47-r-2 49-r-2 30-l-2 55-l-2; do "$bin" referee siege move --game
 expect "siege set-up: French help the British" 0 "$bin" referee siege move --game "$sg" --unit fr-7-1-1 --to supply:british
 contains "siege set-up: placed" "$tmp/out" "\[3.3\]  *fr-7-1-1 is placed in the Balaclava Supply Box"
 expect "siege set-up: never the Kameitch for the British" 1 "$bin" referee siege move --game "$sg" --unit 42-hd-1 --to supply:french
-contains "siege set-up: never the Kameitch for the British" "$tmp/err" "\[8.15\] british units may not go to the Kameitch Supply Box"
+contains "siege set-up: never the Kameitch for the British" "$tmp/err" "british units may not go to the Kameitch Supply Box"
 expect "siege set-up: a Russian into the Malakoff" 0 "$bin" referee siege move --game "$sg" --unit rus-gar-1 --to malakoff
+"$bin" referee siege move --game "$sg" --unit rus-gar-2 --to mast >/dev/null
 expect "siege: an unknown place" 2 "$bin" referee siege move --game "$sg" --unit rus-gar-2 --to kremlin
 contains "siege: an unknown place" "$tmp/err" 'no place "kremlin": map, supply\[:NATION\], a Siege Area'
 expect "siege next: replacements" 0 "$bin" referee siege next --game "$sg"
@@ -735,7 +736,7 @@ contains "siege dig: a sap" "$tmp/out" "british build a sap in the british-cente
 expect "siege next: movement" 0 "$bin" referee siege next --game "$sg"
 expect "siege: diggers stay" 1 "$bin" referee siege move --game "$sg" --unit 4-r-3 --to supply
 contains "siege: diggers stay" "$tmp/err" "\[10.11\]"
-expect "siege assault: Raglan's two brigades" 1 "$bin" referee siege assault --game "$sg" --brigades 2/R,2/L,3/R
+expect "siege assault: Raglan's two brigades" 1 "$bin" referee siege assault --game "$sg" --brigades 4/R,4/L,3/L
 contains "siege assault: Raglan's two brigades" "$tmp/err" "\[16.0\] Lord Raglan activates 2 british brigades, not 3"
 expect "siege units" 0 "$bin" referee siege units --game "$sg" --nation british
 contains "siege units: a digger" "$tmp/out" "4-r-3 .*british-center .*(digging)"

@@ -51,7 +51,7 @@ static void invariants(const struct sob *o, const struct sros_game *g)
 		const struct sros_unit *s = &g->s[i];
 		if (s->where < 0 || s->where >= SW_WHERES)
 			fz_fail("unit %s nowhere", o->u[i].id);
-		if ((s->where == SW_AREA || s->where == SW_OFF) && (s->box < 0 || s->box >= o->na))
+		if ((s->where == SW_AREA || s->where == SW_OFF || s->where == SW_TRANSIT) && (s->box < 0 || s->box >= o->na))
 			fz_fail("unit %s in no area", o->u[i].id);
 		if (s->where == SW_SUPPLY && (s->box < 0 || s->box >= SN_NATIONS))
 			fz_fail("unit %s in no box", o->u[i].id);
@@ -86,7 +86,7 @@ static void round_trip(const struct sob *o, const struct sros_game *g)
 	free(txt);
 	for (int i = 0; i < o->n; i++) /* a box means nothing where it is not read */
 		if (g->s[i].where != SW_AREA && g->s[i].where != SW_SUPPLY && g->s[i].where != SW_BASTION &&
-		    g->s[i].where != SW_OFF && (back.s[i].box != g->s[i].box || back.s[i].back != g->s[i].back)) {
+		    g->s[i].where != SW_OFF && g->s[i].where != SW_TRANSIT && (back.s[i].box != g->s[i].box || back.s[i].back != g->s[i].back)) {
 			back.s[i].box = g->s[i].box;
 			back.s[i].back = g->s[i].back;
 		}
@@ -129,7 +129,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int step = 0; step + 2 < 16; step += 3) {
 		int a = k[step + 1], b = k[step + 2], unit = (a * 7 + b) % o->n, die = 1 + b % 6;
 		evsink_clear(&ev);
-		switch (k[step] % 16) {
+		switch (k[step] % 17) {
 		case 0:
 		case 1:
 			sros_next(o, t, &g, &ev, &e);
@@ -174,7 +174,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		case 10: {
 			const char *br[2] = {o->u[unit].brigade, o->u[(unit + b) % o->n].brigade};
-			sros_assault(o, &g, br, 1 + (a & 1), &ev, &e);
+			sros_assault(o, t, &g, br, 1 + (a & 1), &ev, &e);
 			break;
 		}
 		case 11:
@@ -199,6 +199,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			sros_battery(o, t, &g, &fi, &ev, &e);
 			break;
 		}
+		case 15:
+			sros_link(o, &g, b % o->na, &ev, &e);
+			break;
 		default:
 			sros_commander(o, &g, a % 2, die, &ev, &e);
 			sros_convert(o, &g, unit, &ev, &e);

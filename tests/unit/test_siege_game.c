@@ -84,6 +84,7 @@ static int A(const struct fix *f, const char *id)
 /* next, which must be accepted */
 static void next(struct fix *f)
 {
+	evsink_clear(&f->ev); /* the events of this step alone */
 	if (sros_next(&f->o, &f->t, &f->g, &f->ev, &f->e) != 0)
 		fail_msg("next refused: %s", f->e.msg);
 }
@@ -252,7 +253,7 @@ static void test_attrition_replacement(void **state)
 	/* [6.23]: no British replacement before March 1855 */
 	f->g.s[U(f, "41-r-2")].where = SW_ELIMINATED;
 	assert_int_equal(sros_replace(&f->o, &f->g, U(f, "41-r-2"), SW_AREA, A(f, "british-center"), &f->ev, &f->e), -1);
-	assert_non_null(strstr(f->e.msg, "[6.2]"));
+	assert_non_null(strstr(f->e.msg, "[6.23] British replacements begin in March 1855"));
 }
 
 /* [9.1]-[9.3], [9.6]: points from the track, the engineer's bonus in his area only, two
@@ -405,9 +406,9 @@ static void test_assault_victory(void **state)
 	int gar[3] = {U(f, "gren-gd-1"), U(f, "sf-gd-1"), U(f, "cs-gd-1")}, gar2[3] = {U(f, "41-r-2"), U(f, "47-r-2"),
 											U(f, "49-r-2")};
 	go_to(f, 1, SS_ALLIED_MOVE);
-	assert_int_equal(sros_assault(&f->o, &f->g, three, 3, &f->ev, &f->e), -1);
+	assert_int_equal(sros_assault(&f->o, &f->t, &f->g, three, 3, &f->ev, &f->e), -1);
 	assert_non_null(strstr(f->e.msg, "[16.0] Lord Raglan activates 2"));
-	assert_int_equal(sros_assault(&f->o, &f->g, two, 2, &f->ev, &f->e), 0);
+	assert_int_equal(sros_assault(&f->o, &f->t, &f->g, two, 2, &f->ev, &f->e), 0);
 	assert_int_equal(f->g.seg, SS_ASSAULT);
 	assert_true(f->g.s[U(f, "naval-1")].active); /* free [11.1] */
 	assert_false(f->g.s[U(f, "44-l-3")].active);
@@ -420,8 +421,8 @@ static void test_assault_victory(void **state)
 	next(f);
 	assert_int_equal(f->g.seg, SS_RUSSIAN_MOVE);
 	go_to(f, 2, SS_ALLIED_MOVE);
-	assert_int_equal(sros_assault(&f->o, &f->g, guards, 1, &f->ev, &f->e), -1); /* the Guards once */
-	assert_int_equal(sros_assault(&f->o, &f->g, two + 1, 1, &f->ev, &f->e), 0);
+	assert_int_equal(sros_assault(&f->o, &f->t, &f->g, guards, 1, &f->ev, &f->e), -1); /* the Guards once */
+	assert_int_equal(sros_assault(&f->o, &f->t, &f->g, two + 1, 1, &f->ev, &f->e), 0);
 	for (int k = 0; k < 4; k++)
 		next(f);
 	assert_int_equal(sros_capture(&f->o, &f->g, B(f, "mamelon"), gar2, &f->ev, &f->e), 0);
@@ -446,7 +447,7 @@ static void test_melee(void **state)
 	assert_int_equal(sros_move(&f->o, &f->t, &f->g, gun, SW_BASTION, B(f, "malakoff"), &f->ev, &f->e), 0);
 	go_to(f, 1, SS_ALLIED_MOVE);
 	assert_int_equal(sros_melee(&f->o, &f->t, &f->g, &m, &f->ev, &f->e), -1); /* not in an assault */
-	assert_int_equal(sros_assault(&f->o, &f->g, br, 1, &f->ev, &f->e), 0);
+	assert_int_equal(sros_assault(&f->o, &f->t, &f->g, br, 1, &f->ev, &f->e), 0);
 	/* 13 to 4: 3-1; die 1 +1 (a Russian defender [14.21]) = 2: B */
 	evsink_clear(&f->ev);
 	assert_int_equal(sros_melee(&f->o, &f->t, &f->g, &m, &f->ev, &f->e), -1);
@@ -506,7 +507,7 @@ static void test_battery(void **state)
 	struct sros_fire fire = {.gun = gun, .target = zouave, .yards = 450, .terrain = 2, .dice = {6, 6, 6}, .ndice = 3,
 				 .mdice = {4, 4}, .nmdice = 2};
 	go_to(f, 1, SS_ALLIED_MOVE);
-	assert_int_equal(sros_assault(&f->o, &f->g, br, 1, &f->ev, &f->e), 0);
+	assert_int_equal(sros_assault(&f->o, &f->t, &f->g, br, 1, &f->ev, &f->e), 0);
 	assert_int_equal(sros_battery(&f->o, &f->t, &f->g, &fire, &f->ev, &f->e), -1); /* not in a bastion */
 	f->g.s[gun].where = SW_BASTION;
 	f->g.s[gun].box = B(f, "malakoff");
@@ -537,6 +538,120 @@ static void test_battery(void **state)
 	assert_int_equal(sros_battery(&f->o, &f->t, &f->g, &fire, &f->ev, &f->e), 0); /* 1 +1 -1 = 1: A: nothing */
 }
 
+/* [15.0]: no assault in winter; [9.0], [10.11]: diggers are inverted for their Game-Turn only,
+ * winter or not; [11.1]: a brigade assaults from the map. */
+static void test_winter_and_brigades(void **state)
+{
+	struct fix *f = *state;
+	const char *l2[] = {"2/L"}, *later[] = {"GD/GREN"};
+	int dig[2] = {U(f, "41-r-2"), U(f, "47-r-2")};
+	go_to(f, 4, SS_ALLIED_BUILD);
+	assert_int_equal(sros_dig(&f->o, &f->g, SN_BRITISH, A(f, "british-center"), 2, false, true, dig, 2, &f->ev, &f->e), 0);
+	go_to(f, 4, SS_ALLIED_MOVE);
+	assert_int_equal(sros_assault(&f->o, &f->t, &f->g, later, 1, &f->ev, &f->e), -1); /* not arrived: Dec */
+	go_to(f, 5, SS_ALLIED_MOVE);
+	assert_int_equal(sros_assault(&f->o, &f->t, &f->g, l2, 1, &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "[15.0]"));
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, dig[0], SW_SUPPLY, SN_BRITISH, &f->ev, &f->e), 0);
+}
+
+/* [10.16], [10.2]-[10.26], [6.12]: each nation in its own areas; French moves between their
+ * areas take two Game-Turns, one, or none as saps join them to the British [9.5]; French units
+ * arrive in the French Right once French units have held it. */
+static void test_french_areas(void **state)
+{
+	struct fix *f = *state;
+	int fr = U(f, "fr-7-1-1"), right = A(f, "french-right");
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "41-r-2"), SW_AREA, A(f, "french-left"), &f->ev, &f->e), -1);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "41-r-2"), SW_MAP, 0, &f->ev, &f->e), -1);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "brit-mortar-1"), SW_AREA, A(f, "british-center"), &f->ev,
+				   &f->e), -1); /* [8.33] its firing box */
+	go_to(f, 7, SS_REINFORCE);
+	/* [6.12]: the French Right never held */
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "fr-1-1-8"), SW_AREA, right, &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "[6.12]"));
+	go_to(f, 7, SS_ALLIED_MOVE);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, fr, SW_AREA, right, &f->ev, &f->e), 0); /* no saps: 2 Game-Turns */
+	assert_int_equal(f->g.s[fr].where, SW_TRANSIT);
+	assert_int_equal(f->g.s[fr].back, 9);
+	go_to(f, 8, SS_ALLIED_BUILD);
+	assert_int_equal(sros_link(&f->o, &f->g, A(f, "british-center"), &f->ev, &f->e), -1);
+	assert_int_equal(sros_link(&f->o, &f->g, A(f, "french-left"), &f->ev, &f->e), 0);
+	go_to(f, 8, SS_ALLIED_MOVE);
+	assert_int_equal(f->g.s[fr].where, SW_TRANSIT);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "fr-20-2-1"), SW_AREA, right, &f->ev, &f->e), 0);
+	assert_int_equal(f->g.s[U(f, "fr-20-2-1")].back, 9); /* one joined: 1 Game-Turn */
+	/* [10.21]: from the French Left to a box, yes */
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "fr-27-2-1"), SW_SUPPLY, SN_FRENCH, &f->ev, &f->e), 0);
+	go_to(f, 9, SS_ALLIED_MOVE);
+	assert_int_equal(f->g.s[fr].where, SW_AREA);
+	assert_int_equal(f->g.s[fr].box, right);
+	assert_true(f->g.right_held);
+	/* [10.21]: from the French Right to a box only once both are joined */
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, fr, SW_SUPPLY, SN_FRENCH, &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "[10.21]"));
+	/* a game in transit writes and reads back */
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, fr, SW_AREA, A(f, "french-left"), &f->ev, &f->e), 0);
+	{
+		json_t *j = sros_game_json(&f->o, &f->g);
+		char *txt = json_dumps(j, 0);
+		struct sros_game *g2 = malloc(sizeof *g2);
+		struct errlist *l = malloc(sizeof *l);
+		struct jdoc d;
+		json_decref(j);
+		assert_int_equal(jdoc_parse(&d, "g.json", txt, strlen(txt), &f->e), 0);
+		errlist_init(l);
+		assert_int_equal(sros_game_read(&f->o, &d, g2, l), 0);
+		assert_memory_equal(g2, &f->g, sizeof *g2);
+		jdoc_free(&d);
+		free(txt);
+		free(g2);
+		free(l);
+	}
+}
+
+/* A review's findings: a converted Marine Battery is a field battery [14.25], [8.11]; field
+ * batteries fire at the assaulting units [13.0]; Russians attack from a bastion [14.11]; the
+ * eliminated garrison nothing [11.31]; rounds kept within the track. */
+static void test_guards(void **state)
+{
+	struct fix *f = *state;
+	const char *br[] = {"1/1"};
+	int mb = U(f, "rus-marine-batt-1"), gun = U(f, "rus-field-1");
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, mb, SW_SUPPLY, SN_RUSSIAN, &f->ev, &f->e), 0);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, gun, SW_BASTION, B(f, "mast"), &f->ev, &f->e), 0);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "rus-marines-1"), SW_SUPPLY, SN_RUSSIAN, &f->ev, &f->e), 0);
+	next(f);
+	assert_int_equal(sros_convert(&f->o, &f->g, mb, &f->ev, &f->e), 0);
+	assert_int_equal(sros_in_supply(&f->o, &f->g, SN_RUSSIAN), 1); /* the marines only */
+	go_to(f, 1, SS_ALLIED_MOVE);
+	assert_int_equal(sros_assault(&f->o, &f->t, &f->g, br, 1, &f->ev, &f->e), 0);
+	assert_int_equal(sros_casualty(&f->o, &f->g, mb, 'E', &f->ev, &f->e), -1);
+	{
+		struct sros_fire fi = {.gun = gun, .target = U(f, "41-r-2"), .yards = 300, .dice = {6}, .ndice = 1};
+		assert_int_equal(sros_battery(&f->o, &f->t, &f->g, &fi, &f->ev, &f->e), -1); /* not assaulting */
+	}
+	{
+		struct sros_melee m = {.att = {U(f, "rus-marines-1")}, .natt = 1, .def = U(f, "fr-7-1-1"), .die = 3};
+		assert_int_equal(sros_melee(&f->o, &f->t, &f->g, &m, &f->ev, &f->e), -1); /* from the Supply Box */
+		assert_non_null(strstr(f->e.msg, "[14.11]"));
+	}
+	assert_int_equal(sros_casualty(&f->o, &f->g, U(f, "fr-7-1-1"), 'E', &f->ev, &f->e), 0);
+	for (int k = 0; k < 4; k++)
+		next(f);
+	{
+		int gar[3] = {U(f, "fr-7-1-1"), U(f, "fr-1zov-1-1"), U(f, "fr-leg-1-1")};
+		assert_int_equal(sros_capture(&f->o, &f->g, B(f, "mast"), gar, &f->ev, &f->e), -1);
+		gar[0] = U(f, "fr-20-2-1");
+		f->g.s[gar[0]].active = false; /* not of the brigade */
+		assert_int_equal(sros_capture(&f->o, &f->g, B(f, "mast"), gar, &f->ev, &f->e), -1);
+	}
+	/* [8.17]: rounds pile up, within the track */
+	f->g.ammo[SN_RUSSIAN][SG_SIEGE] = SROS_ROUNDS_MAX - 1;
+	go_to(f, 2, SS_FIRE);
+	assert_int_equal(f->g.ammo[SN_RUSSIAN][SG_SIEGE] <= SROS_ROUNDS_MAX, 1);
+}
+
 /* [19.0]: after September 1855 without two bastions the Russians win. */
 static void test_russian_victory(void **state)
 {
@@ -559,7 +674,7 @@ static void test_commanders(void **state)
 	assert_int_equal(sros_commander(&f->o, &f->g, SN_BRITISH, 5, &f->ev, &f->e), 0);
 	assert_int_equal(f->g.cinc[SN_BRITISH], U(f, "campbell"));
 	go_to(f, 14, SS_ALLIED_MOVE);
-	assert_int_equal(sros_assault(&f->o, &f->g, fr, 1, &f->ev, &f->e), 0);
+	assert_int_equal(sros_assault(&f->o, &f->t, &f->g, fr, 1, &f->ev, &f->e), 0);
 	f->g.assault_lost[SN_FRENCH] = 4;
 	for (int k = 0; k < 5; k++)
 		next(f);
@@ -568,9 +683,25 @@ static void test_commanders(void **state)
 	assert_int_equal(sros_commander(&f->o, &f->g, SN_FRENCH, 6, &f->ev, &f->e), 0); /* 5-6 Bosquet */
 	assert_int_equal(f->g.cinc[SN_FRENCH], U(f, "bosquet"));
 	assert_false(f->g.french_failed);
-	f->g.french_failed = true; /* and he fails too: Pelissier, no roll needed but the die is asked */
-	assert_int_equal(sros_commander(&f->o, &f->g, SN_FRENCH, 1, &f->ev, &f->e), 0);
+	/* he fails too: the one not chosen before, Pelissier, comes without a die */
+	go_to(f, 15, SS_ALLIED_MOVE);
+	assert_int_equal(sros_assault(&f->o, &f->t, &f->g, fr, 1, &f->ev, &f->e), 0);
+	f->g.assault_lost[SN_FRENCH] = 5;
+	for (int k = 0; k < 5; k++)
+		next(f);
+	assert_true(f->g.french_failed);
+	go_to(f, 16, SS_REINFORCE);
 	assert_int_equal(f->g.cinc[SN_FRENCH], U(f, "pelissier"));
+	assert_true(has_event(&f->ev, "[16.3]", "the one not chosen before"));
+	assert_int_equal(sros_commander(&f->o, &f->g, SN_FRENCH, 1, &f->ev, &f->e), -1);
+	/* and if he fails, no one is left: the game goes on */
+	go_to(f, 16, SS_ALLIED_MOVE);
+	assert_int_equal(sros_assault(&f->o, &f->t, &f->g, fr, 1, &f->ev, &f->e), 0);
+	f->g.assault_lost[SN_FRENCH] = 4;
+	for (int k = 0; k < 5; k++)
+		next(f);
+	assert_false(f->g.french_failed);
+	go_to(f, 17, SS_FIRE);
 }
 
 /* The game file: what is written reads back the same; a broken one says file:line. */
@@ -602,6 +733,18 @@ static void test_file(void **state)
 		fail_msg("%d: %s", l->e[0].line, l->e[0].msg);
 	assert_memory_equal(g2, &f->g, sizeof *g2);
 	jdoc_free(&d);
+	{
+		/* a bastion twice */
+		char *dup = strdup(txt), *mal = strstr(dup, "\"id\": \"great-redan\"");
+		assert_non_null(mal);
+		memcpy(mal + 7, "malakoff\"   ", 12);
+		assert_int_equal(jdoc_parse(&d, "g.json", dup, strlen(dup), &f->e), 0);
+		errlist_init(l);
+		assert_int_equal(sros_game_read(&f->o, &d, g2, l), -1);
+		assert_non_null(strstr(l->e[0].msg, "is here twice"));
+		jdoc_free(&d);
+		free(dup);
+	}
 	at = strstr(txt, "\"strength\": 5");
 	assert_non_null(at);
 	at[12] = '9'; /* [9.44] no bastion above 8 */
@@ -632,6 +775,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_assault_victory, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_melee, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_battery, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_winter_and_brigades, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_french_areas, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_guards, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_russian_victory, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_commanders, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_file, setup, teardown),

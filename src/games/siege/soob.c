@@ -171,6 +171,29 @@ int sob_load(struct sob *o, const struct jdoc *d, struct errlist *errs)
 			jdoc_add(d, x, errs, "\"%s\" is already an id here", u->id);
 		o->n++;
 	}
+	/* [3.1]: each nation has a Siege Area open from the start, the Russians two; ids unique */
+	for (int n = 0; n < SN_NATIONS && o->na == SOB_AREAS; n++) {
+		int first = 0, count = 0;
+		for (int a = 0; a < o->na; a++) {
+			count += o->a[a].nation == n;
+			first += o->a[a].nation == n && o->a[a].active == 1;
+		}
+		if (!first || (n == SN_RUSSIAN && count != 2) || (n == SN_FRENCH && count != 2))
+			jdoc_add(d, areas, errs, "the %s have %s Siege Areas, one open from the start (\"active\": 1) [3.1]",
+				 stab_nation_name[n], n == SN_BRITISH ? "their" : "two");
+	}
+	for (int a = 0; a < o->na; a++)
+		for (int b = 0; b < o->nb; b++)
+			if (!strcmp(o->a[a].id, o->b[b].id))
+				jdoc_add(d, areas, errs, "\"%s\" is both a Siege Area and a bastion", o->a[a].id);
+	for (int a = 0; a < o->na; a++)
+		for (int k = 0; k < a; k++)
+			if (!strcmp(o->a[a].id, o->a[k].id))
+				jdoc_add(d, areas, errs, "Siege Area \"%s\" is here twice", o->a[a].id);
+	for (int b = 0; b < o->nb; b++)
+		for (int k = 0; k < b; k++)
+			if (!strcmp(o->b[b].id, o->b[k].id))
+				jdoc_add(d, bast, errs, "bastion \"%s\" is here twice", o->b[b].id);
 	/* each nation has one engineer [9.2] and one commander-in-chief at the start [16.1] (the
 	 * Russians none); ids unique across units, bastions and areas */
 	for (int n = 0; n < SN_NATIONS; n++) {

@@ -12,7 +12,7 @@ const char *const sros_seg_name[SS_SEGS] = {
 	"Russian Siege Construction Segment [4.0 4B]", "the game is over [19.0]"};
 
 const char *const sros_where_name[SW_WHERES] = {"due", "map", "area", "supply", "bastion", "off", "routed",
-						 "eliminated"};
+						 "eliminated", "transit"};
 
 static const char *const box_name[SN_NATIONS] = {"Balaclava", "Kameitch", "North Shore"};
 static const char *const gun_name[SROS_GUNS] = {"siege gun", "mortar", "Lancaster"}; /* enum stab_gun */
@@ -41,6 +41,8 @@ static int home_area(const struct sob *o, int nation)
 			return a;
 	return -1;
 }
+
+static int french_right(const struct sob *o);
 
 /* The Russian area of bastion b (areas of the Russians in order: 1, 2). */
 static int bastion_area(const struct sob *o, int b)
@@ -82,8 +84,8 @@ int sros_in_supply(const struct sob *o, const struct sros_game *g, int nation)
 {
 	int own = 0, french = 0;
 	for (int i = 0; i < o->n; i++) {
-		if (g->s[i].where != SW_SUPPLY || g->s[i].box != nation || o->u[i].kind != SK_INFANTRY)
-			continue;
+		if (g->s[i].where != SW_SUPPLY || g->s[i].box != nation || o->u[i].kind != SK_INFANTRY || g->s[i].converted)
+			continue; /* [8.11]: infantry units */
 		if (o->u[i].nation == nation)
 			own++;
 		else if (nation == SN_BRITISH && o->u[i].nation == SN_FRENCH)
@@ -158,9 +160,9 @@ json_t *sros_game_json(const struct sob *o, const struct sros_game *g)
 			json_object_set_new(u, "box", json_string(stab_nation_name[s->box]));
 		else if (s->where == SW_BASTION)
 			json_object_set_new(u, "bastion", json_string(o->b[s->box].id));
-		else if (s->where == SW_OFF) {
+		else if (s->where == SW_OFF || s->where == SW_TRANSIT) {
 			json_object_set_new(u, "back", json_integer(s->back));
-			json_object_set_new(u, "area", json_string(o->a[s->box].id)); /* where it returns */
+			json_object_set_new(u, "area", json_string(o->a[s->box].id)); /* where it returns, or goes */
 		}
 		if (s->worked)
 			json_object_set_new(u, "worked", json_true());
@@ -212,6 +214,8 @@ json_t *sros_game_json(const struct sob *o, const struct sros_game *g)
 							   g->assault_lost[SN_RUSSIAN]));
 	json_object_set_new(root, "french_failed", json_boolean(g->french_failed));
 	json_object_set_new(root, "converted_turn", json_integer(g->converted_turn));
+	json_object_set_new(root, "linked", json_pack("[b, b]", g->linked[0], g->linked[1]));
+	json_object_set_new(root, "right_held", json_boolean(g->right_held));
 	json_object_set_new(root, "commanders", json_pack("{s:s, s:s}", "british",
 							 g->cinc[SN_BRITISH] >= 0 ? o->u[g->cinc[SN_BRITISH]].id : "",
 							 "french", g->cinc[SN_FRENCH] >= 0 ? o->u[g->cinc[SN_FRENCH]].id : ""));
@@ -278,7 +282,7 @@ static void read_unit_state(const struct sob *o, const struct jdoc *d, const jso
 		return;
 	}
 	s->where = where;
-	if (where == SW_AREA || where == SW_OFF) {
+	if (where == SW_AREA || where == SW_OFF || where == SW_TRANSIT) {
 		const char *a = jdoc_str(d, x, "area", true, errs);
 		s->box = a ? sob_area(o, a) : -1;
 		if (a && s->box < 0)
@@ -294,8 +298,8 @@ static void read_unit_state(const struct sob *o, const struct jdoc *d, const jso
 		if (b && s->box < 0)
 			jdoc_add(d, json_object_get(x, "bastion"), errs, "no bastion \"%s\"", b);
 	}
-	if (where == SW_OFF)
-		s->back = jdoc_int(d, x, "back", 2, STAB_TURNS + 1, errs);
+	if (where == SW_OFF || where == SW_TRANSIT)
+		s->back = jdoc_int(d, x, "back", 2, STAB_TURNS + 2, errs);
 	if (s->box < 0)
 		s->box = 0;
 	s->worked = jdoc_bool(d, x, "worked", errs);
@@ -304,6 +308,20 @@ static void read_unit_state(const struct sob *o, const struct jdoc *d, const jso
 	s->retreated = jdoc_bool(d, x, "retreated", errs);
 	s->fired = jdoc_bool(d, x, "fired", errs);
 	s->limbered = jdoc_bool(d, x, "limbered", errs);
+	{
+		const struct sob_unit *u = &o->u[i];
+		bool ally_inf = allied(u->nation) && u->kind == SK_INFANTRY;
+		if ((s->converted && !u->marine_battery) || ((s->worked || s->active) && !ally_inf) ||
+		    (s->limbered && !(allied(u->nation) && u->kind == SK_SIEGE)) ||
+		    (s->fired && u->kind != SK_FIELD && !s->converted) || (s->retreated && u->kind != SK_INFANTRY))
+			jdoc_add(d, x, errs, "%s: a flag its kind never has (converted: marine battery infantry; worked, active: "
+				 "Allied infantry; limbered: an Allied siege gun; fired: a field battery)", id);
+		if (where == SW_DUE && u->entry == 0)
+			jdoc_add(d, x, errs, "%s is on the map from the start: it is never \"due\"", id);
+		else if (where == SW_DUE && u->entry > 0 &&
+			 (u->entry < g->turn || (u->entry == g->turn && g->seg >= SS_REINFORCE)))
+			jdoc_add(d, x, errs, "%s arrived in Game-Turn %d [6.14]: it is no longer \"due\"", id, u->entry);
+	}
 }
 
 int sros_game_read(const struct sob *o, const struct jdoc *d, struct sros_game *g, struct errlist *errs)
@@ -330,9 +348,9 @@ int sros_game_read(const struct sob *o, const struct jdoc *d, struct sros_game *
 				jdoc_add(d, a ? a : am, errs, "\"%s\": {siege, mortar, lancaster}", stab_nation_name[n]);
 				continue;
 			}
-			g->ammo[n][SG_SIEGE] = jdoc_int(d, a, "siege", 0, 999, errs);
-			g->ammo[n][SG_MORTAR] = jdoc_int(d, a, "mortar", 0, 999, errs);
-			g->ammo[n][SG_LANCASTER] = jdoc_int(d, a, "lancaster", 0, 999, errs);
+			g->ammo[n][SG_SIEGE] = jdoc_int(d, a, "siege", 0, SROS_ROUNDS_MAX, errs);
+			g->ammo[n][SG_MORTAR] = jdoc_int(d, a, "mortar", 0, SROS_ROUNDS_MAX, errs);
+			g->ammo[n][SG_LANCASTER] = jdoc_int(d, a, "lancaster", 0, SROS_ROUNDS_MAX, errs);
 		}
 	}
 	json_array_foreach(json_object_get(r, "battles_used"), i, x) {
@@ -353,7 +371,7 @@ int sros_game_read(const struct sob *o, const struct jdoc *d, struct sros_game *
 	per_nation(d, r, "construction_points", 0, 99, g->cp, NULL, errs);
 	per_nation(d, r, "engineer_bonus", 0, 9, g->bonus, NULL, errs);
 	per_nation(d, r, "engineer_rolled", 0, 0, NULL, g->engineer_rolled, errs);
-	per_nation(d, r, "replaced", 0, 9, g->replaced, NULL, errs);
+	per_nation(d, r, "replaced", 0, 20, g->replaced, NULL, errs);
 	per_nation(d, r, "attrition_done", 0, 0, NULL, g->attrition_done, errs);
 	g->russian_fired = jdoc_bool(d, r, "russian_fired", errs);
 	g->assault = jdoc_bool(d, r, "assault", errs);
@@ -369,6 +387,16 @@ int sros_game_read(const struct sob *o, const struct jdoc *d, struct sros_game *
 	per_nation(d, r, "assault_lost", 0, 99, g->assault_lost, NULL, errs);
 	g->french_failed = jdoc_bool(d, r, "french_failed", errs);
 	g->converted_turn = jdoc_int(d, r, "converted_turn", 0, STAB_TURNS, errs);
+	{
+		const json_t *l = json_object_get(r, "linked");
+		if (!json_is_array(l) || json_array_size(l) != 2 || !json_is_boolean(json_array_get(l, 0)) ||
+		    !json_is_boolean(json_array_get(l, 1)))
+			jdoc_add(d, l ? l : r, errs, "\"linked\": [the French Left joined, the French Right joined] [9.5]");
+		else
+			for (int k = 0; k < 2; k++)
+				g->linked[k] = json_is_true(json_array_get(l, (size_t)k));
+	}
+	g->right_held = jdoc_bool(d, r, "right_held", errs);
 	for (int n = 0; n < 2; n++) {
 		const char *c = json_string_value(json_object_get(cm, stab_nation_name[n]));
 		g->cinc[n] = c ? sob_find(o, c) : -1;
@@ -385,13 +413,15 @@ int sros_game_read(const struct sob *o, const struct jdoc *d, struct sros_game *
 	if (!json_is_array(bast) || json_array_size(bast) != (size_t)o->nb) {
 		jdoc_add(d, bast ? bast : r, errs, "\"bastions\": the %d bastions", o->nb);
 	} else {
+		bool seen[SOB_BASTIONS] = {false};
 		json_array_foreach(bast, i, x) {
 			const char *id = json_string_value(json_object_get(x, "id"));
 			int b = id ? sob_bastion(o, id) : -1;
-			if (b < 0) {
-				jdoc_add(d, x, errs, "no bastion \"%s\"", id ? id : "");
+			if (b < 0 || seen[b]) {
+				jdoc_add(d, x, errs, b < 0 ? "no bastion \"%s\"" : "bastion \"%s\" is here twice", id ? id : "");
 				continue;
 			}
+			seen[b] = true;
 			g->strength[b] = jdoc_int(d, x, "strength", 0, 8, errs); /* [9.44], [8.91] */
 			g->captured[b] = jdoc_bool(d, x, "captured", errs);
 			g->spent_at[b] = jdoc_int(d, x, "spent", 0, 99, errs);
@@ -433,6 +463,41 @@ static bool raglan_due(const struct sob *o, const struct sros_game *g)
 	return g->seg == SS_REINFORCE && g->turn >= 14 && first_cinc(o, g, SN_BRITISH); /* [16.2] July I */
 }
 
+/* A commander of nation who comes by a rule, with brigades (0: any), not yet in command; or -1. */
+static int successor(const struct sob *o, const struct sros_game *g, int nation, int brigades)
+{
+	for (int i = 0; i < o->n; i++)
+		if (o->u[i].nation == nation && o->u[i].kind == SK_COMMANDER && o->u[i].entry == SOB_ENTRY_BY_RULE &&
+		    (!brigades || o->u[i].brigades == brigades) && g->s[i].where == SW_DUE)
+			return i;
+	return -1;
+}
+
+static int any_successor(const struct sob *o, const struct sros_game *g, int nation)
+{
+	return successor(o, g, nation, 0);
+}
+
+/* next takes the command of nation's army from the commander-in-chief; the event says why. */
+static void appoint(const struct sob *o, struct sros_game *g, int nation, int next, int die, struct evsink *ev)
+{
+	int was = g->cinc[nation];
+	struct event *x;
+	g->s[next].where = SW_AREA;
+	g->s[next].box = g->s[was].where == SW_AREA ? g->s[was].box : home_area(o, nation);
+	g->s[was].where = SW_ELIMINATED;
+	g->cinc[nation] = next;
+	if (nation == SN_FRENCH)
+		g->french_failed = false;
+	if (die)
+		x = ev_emit(ev, nation == SN_BRITISH ? "[16.2]" : "[16.3]", "die %d: %s succeeds %s, and activates %d brigades",
+			    die, o->u[next].name, o->u[was].name, o->u[next].brigades);
+	else
+		x = ev_emit(ev, "[16.3]", "%s, the one not chosen before, succeeds %s, and activates %d brigades",
+			    o->u[next].name, o->u[was].name, o->u[next].brigades);
+	ev_die(x, die);
+}
+
 /* Whether any battle may be chosen this Game-Turn [5.1]. */
 static bool may_intervene(const struct stab *t, const struct sros_game *g)
 {
@@ -459,7 +524,7 @@ const char *sros_duty(const struct sob *o, const struct stab *t, const struct sr
 			snprintf(buf, len, "[16.2] Lord Raglan has died: roll for his successor (commander --nation british --die D)");
 			return buf;
 		}
-		if (g->french_failed) {
+		if (g->french_failed && first_cinc(o, g, SN_FRENCH)) {
 			snprintf(buf, len, "[16.3] the French commander-in-chief failed an assault: roll for his successor "
 				 "(commander --nation french --die D)");
 			return buf;
@@ -479,11 +544,19 @@ const char *sros_duty(const struct sob *o, const struct stab *t, const struct sr
 	}
 }
 
+/* [8.17]: rounds accumulate without limit; the track (and the file) keep up to SROS_ROUNDS_MAX. */
+static int add_rounds(int have, int more)
+{
+	return have + more > SROS_ROUNDS_MAX ? SROS_ROUNDS_MAX : have + more;
+}
+
 /* The start of a Game-Turn's segment: what the rules do on their own. */
 static void enter(const struct sob *o, const struct stab *t, struct sros_game *g, struct evsink *ev)
 {
 	switch (g->seg) {
 	case SS_REINFORCE:
+		if (g->french_failed && !first_cinc(o, g, SN_FRENCH) && any_successor(o, g, SN_FRENCH) >= 0)
+			appoint(o, g, SN_FRENCH, any_successor(o, g, SN_FRENCH), 0, ev); /* [16.3]: no die */
 		for (int i = 0; i < o->n; i++) {
 			struct sros_unit *s = &g->s[i];
 			const struct sob_unit *u = &o->u[i];
@@ -500,6 +573,7 @@ static void enter(const struct sob *o, const struct stab *t, struct sros_game *g
 				ev_emit(ev, "[14.42]", "%s, routed last Game-Turn, returns to the Russian network", u->id);
 			} else if (s->where == SW_OFF && s->back <= g->turn) {
 				s->where = SW_AREA;
+				s->back = 0;
 				ev_emit(ev, "[5.22]", "%s returns to the %s Siege Area after its Game-Turn away", u->id,
 					o->a[s->box].id);
 			}
@@ -532,10 +606,10 @@ static void enter(const struct sob *o, const struct stab *t, struct sros_game *g
 			if (!siege && !mortar) {
 				ev_emit(ev, "[8.18]", "%s: no rounds due this Game-Turn", stab_nation_name[n]);
 			} else if (have >= a[0]) {
-				g->ammo[n][SG_SIEGE] += siege;
-				g->ammo[n][SG_MORTAR] += mortar;
-				if (n == SN_BRITISH)
-					g->ammo[n][SG_LANCASTER] += mortar; /* [8.18] note: mortar and Lancaster rounds */
+				g->ammo[n][SG_SIEGE] = add_rounds(g->ammo[n][SG_SIEGE], siege);
+				g->ammo[n][SG_MORTAR] = add_rounds(g->ammo[n][SG_MORTAR], mortar);
+				if (n == SN_BRITISH) /* [8.18] note: mortar and Lancaster rounds */
+					g->ammo[n][SG_LANCASTER] = add_rounds(g->ammo[n][SG_LANCASTER], mortar);
 				struct event *x = ev_emit(ev, "[8.13]", "%s: %d unit%s in the %s Supply Box, %d needed: +%d siege gun, "
 							  "+%d mortar%s rounds (now %d siege gun, %d mortar", stab_nation_name[n],
 							  have, have == 1 ? "" : "s", box_name[n], a[0], siege, mortar,
@@ -552,11 +626,21 @@ static void enter(const struct sob *o, const struct stab *t, struct sros_game *g
 		}
 		break;
 	case SS_ALLIED_MOVE:
-		for (int i = 0; i < o->n; i++)
-			if (g->s[i].limbered) {
-				g->s[i].limbered = false;
+		for (int i = 0; i < o->n; i++) {
+			struct sros_unit *s = &g->s[i];
+			if (s->limbered) {
+				s->limbered = false;
 				ev_emit(ev, "[10.0]", "%s, limbered, is unlimbered", o->u[i].id);
 			}
+			if (s->where == SW_TRANSIT && s->back <= g->turn) {
+				s->where = SW_AREA;
+				s->back = 0;
+				if (s->box == french_right(o))
+					g->right_held = true;
+				ev_emit(ev, "[10.25]", "%s arrives in the %s Siege Area%s", o->u[i].id, o->a[s->box].id,
+					s->box == french_right(o) ? ", behind the start line" : "");
+			}
+		}
 		break;
 	case SS_ALLIED_BUILD:
 	case SS_RUSSIAN_BUILD: {
@@ -569,10 +653,6 @@ static void enter(const struct sob *o, const struct stab *t, struct sros_game *g
 				"[9.2]%s", stab_nation_name[n], g->cp[n], g->cp[n] == 1 ? "" : "s",
 				t->cp_star[g->turn - 1][n] ? 4 : 2, t->cp_star[g->turn - 1][n] ? " (* [9.23])" : "");
 		}
-		if (g->seg == SS_ALLIED_BUILD)
-			for (int i = 0; i < o->n; i++)
-				if (allied(o->u[i].nation))
-					g->s[i].worked = false; /* [9.0] flipped back first */
 		break;
 	}
 	default:
@@ -618,11 +698,8 @@ static void end_turn(const struct sob *o, const struct stab *t, struct sros_game
 	}
 	for (int b = 0; b < o->nb; b++)
 		g->spent_at[b] = 0;
-	for (int i = 0; i < o->n; i++) {
-		g->s[i].active = false;
-		if (o->u[i].nation == SN_RUSSIAN)
-			g->s[i].worked = false;
-	}
+	for (int i = 0; i < o->n; i++)
+		g->s[i].active = g->s[i].worked = false; /* [9.0], [10.11]: inverted for its Game-Turn only */
 	g->seg = SS_INTERVENTION;
 	ev_emit(ev, "[4.0]", "Game-Turn %d, %s%s", g->turn, t->turn[g->turn - 1], winter(t, g) ? " (Winter [15.0])" : "");
 }
@@ -639,7 +716,7 @@ static bool played(const struct stab *t, const struct sros_game *g, int seg)
 	case SS_RUSSIAN_BUILD:
 		return !winter(t, g); /* [15.0] */
 	case SS_ASSAULT:
-		return g->assault;
+		return g->assault && !winter(t, g);
 	default:
 		return true;
 	}
@@ -668,9 +745,12 @@ int sros_next(const struct sob *o, const struct stab *t, struct sros_game *g, st
 		ev_emit(ev, "[11.21]", "the assault ends: Allied units not garrisoning a captured bastion go back behind their "
 			"start lines; garrison the four forwardmost parallels [10.5]");
 		if (g->assault_lost[SN_FRENCH] >= 4 && g->cinc[SN_FRENCH] >= 0) {
-			g->french_failed = true;
-			ev_emit(ev, "[16.3]", "the French lost %d units: %s has failed, and is replaced next Game-Turn",
-				g->assault_lost[SN_FRENCH], o->u[g->cinc[SN_FRENCH]].name);
+			bool left = first_cinc(o, g, SN_FRENCH) || any_successor(o, g, SN_FRENCH) >= 0;
+			g->french_failed = left;
+			ev_emit(ev, "[16.3]", "the French lost %d units: %s has failed, %s", g->assault_lost[SN_FRENCH],
+				o->u[g->cinc[SN_FRENCH]].name, !left ? "but no one is left to replace him"
+				: first_cinc(o, g, SN_FRENCH) ? "and is replaced next Game-Turn (a die)"
+				: "and the one not chosen before replaces him next Game-Turn");
 		}
 	}
 	do {
@@ -740,7 +820,10 @@ int sros_intervene(const struct sob *o, const struct stab *t, struct sros_game *
 
 int sros_take_off(const struct sob *o, struct sros_game *g, int unit, struct evsink *ev, struct err *e)
 {
-	struct sros_unit *s = &g->s[unit];
+	struct sros_unit *s;
+	if (unit < 0 || unit >= o->n)
+		return err_set(e, NULL, 0, "no such unit");
+	s = &g->s[unit];
 	if (need_seg(g, SS_INTERVENTION, e) != 0)
 		return -1;
 	if (g->off_due <= 0)
@@ -755,6 +838,22 @@ int sros_take_off(const struct sob *o, struct sros_game *g, int unit, struct evs
 	/* box keeps the area it returns to */
 	ev_emit(ev, "[5.22]", "%s leaves the map for one Game-Turn (back in Game-Turn %d)%s", o->u[unit].id, s->back,
 		g->off_due ? "" : ": the Inkerman diversion is complete");
+	return 0;
+}
+
+int sros_link(const struct sob *o, struct sros_game *g, int area, struct evsink *ev, struct err *e)
+{
+	int k = area == home_area(o, SN_FRENCH) ? 0 : area == french_right(o) ? 1 : -1;
+	if (need_seg(g, SS_ALLIED_BUILD, e) != 0)
+		return -1;
+	if (k < 0)
+		return err_set(e, NULL, 0, "[9.5] saps join the British Siege Area to a French one (french-left or french-right)");
+	if (g->linked[k])
+		return err_set(e, NULL, 0, "[9.5] the %s Siege Area is joined already", o->a[area].id);
+	g->linked[k] = true;
+	ev_emit(ev, k ? "[9.52]" : "[9.51]", "saps join the British and the %s Siege Areas: %s", o->a[area].id,
+		g->linked[0] && g->linked[1] ? "French units move between the areas at once, and from either to a Supply Box "
+		"[10.21], [10.24]" : "French moves between the French areas take one Game-Turn [10.25]");
 	return 0;
 }
 
@@ -816,14 +915,22 @@ int sros_attrition(const struct sob *o, const struct stab *t, struct sros_game *
 int sros_replace(const struct sob *o, struct sros_game *g, int unit, int where, int box, struct evsink *ev,
 		 struct err *e)
 {
-	const struct sob_unit *u = &o->u[unit];
+	const struct sob_unit *u;
+	if (unit < 0 || unit >= o->n)
+		return err_set(e, NULL, 0, "no such unit");
+	u = &o->u[unit];
 	if (need_seg(g, SS_REINFORCE, e) != 0)
 		return -1;
+	if ((where == SW_AREA && (box < 0 || box >= o->na)) || (where == SW_SUPPLY && (box < 0 || box >= SN_NATIONS)) ||
+	    (where == SW_BASTION && (box < 0 || box >= o->nb)))
+		return err_set(e, NULL, 0, "no such place");
 	if (u->kind != SK_INFANTRY || g->s[unit].where != SW_ELIMINATED)
 		return err_set(e, NULL, 0, "[6.15] only destroyed infantry returns as a replacement: %s is %s", u->id,
 			       sros_where_name[g->s[unit].where]);
 	if (u->marine)
 		return err_set(e, NULL, 0, "[6.15] Russian marines are never replaced");
+	if (u->nation == SN_BRITISH && !allowance(g, u->nation))
+		return err_set(e, NULL, 0, "[6.23] British replacements begin in March 1855 (Game-Turn 8)");
 	if (g->replaced[u->nation] >= allowance(g, u->nation))
 		return err_set(e, NULL, 0, "[6.2] the %s have %d replacement%s this Game-Turn, taken", stab_nation_name[u->nation],
 			       allowance(g, u->nation), allowance(g, u->nation) == 1 ? "" : "s");
@@ -850,14 +957,92 @@ static bool setting_up(const struct sros_game *g)
 	return g->turn == 1 && g->seg <= SS_ATTRITION;
 }
 
+/* The French area that is not the French Left (the one open from the start): the French Right. */
+static int french_right(const struct sob *o)
+{
+	int left = home_area(o, SN_FRENCH);
+	for (int a = 0; a < o->na; a++)
+		if (o->a[a].nation == SN_FRENCH && a != left)
+			return a;
+	return -1;
+}
+
+/* Where unit may be put (placing: at the set-up or on arrival), or refused. *transit: the
+ * Game-Turns a French move between the French areas takes [10.25], [10.26] (0: at once). */
+static int destination(const struct sob *o, const struct sros_game *g, int unit, int where, int box, bool placing,
+		       int *transit, struct err *e)
+{
+	const struct sob_unit *u = &o->u[unit];
+	const struct sros_unit *s = &g->s[unit];
+	bool gun = u->kind == SK_SIEGE || u->kind == SK_MORTAR || u->kind == SK_LANCASTER;
+	bool field = u->kind == SK_FIELD || s->converted;
+	int right = french_right(o);
+	*transit = 0;
+	if (allied(u->nation)) {
+		bool box_gun = u->kind == SK_MORTAR || u->kind == SK_LANCASTER;
+		if (box_gun ? where != SW_MAP : where == SW_MAP || where == SW_BASTION)
+			return err_set(e, NULL, 0, box_gun ? "[3.3], [8.33] Allied mortars and the Lancaster stand in their firing "
+				       "boxes (--to map)" : "[10.1] Allied units stand behind their start line, in the siegeworks "
+				       "of a Siege Area or in a Supply Box");
+		if (where == SW_AREA) {
+			if (box < 0 || box >= o->na || o->a[box].nation != u->nation)
+				return err_set(e, NULL, 0, "[10.16], [9.39] %s units deploy only in %s Siege Areas",
+					       stab_nation_name[u->nation], stab_nation_name[u->nation]);
+			if (g->turn < o->a[box].active)
+				return err_set(e, NULL, 0, "[3.1], [10.27] the %s Siege Area is activated in Game-Turn %d", o->a[box].id,
+					       o->a[box].active);
+			if (placing && box == right && !g->right_held && g->turn > 1)
+				return err_set(e, NULL, 0, "[6.12] French units arrive in the French Right Siege Area only once "
+					       "French units have held it");
+			if (!placing && s->where == SW_AREA && s->box != box && u->nation == SN_FRENCH &&
+			    !(g->linked[0] && g->linked[1]))
+				*transit = g->linked[0] || g->linked[1] ? 1 : 2; /* [10.25], [10.26] */
+		} else if (where == SW_SUPPLY) {
+			if (gun || u->kind == SK_FIELD)
+				return err_set(e, NULL, 0, "[10.2] infantry and leaders go to the Supply Boxes, not artillery");
+			bool arriving = placing && !setting_up(g);
+			if (box < 0 || box >= SN_NATIONS ||
+			    (box != u->nation && !(u->nation == SN_FRENCH && box == SN_BRITISH && !arriving)))
+				return err_set(e, NULL, 0, "[8.15], [10.2] %s units may not go to the %s Supply Box%s",
+					       stab_nation_name[u->nation], box >= 0 && box < SN_NATIONS ? box_name[box] : "?",
+					       u->nation == SN_BRITISH ? " (never the Kameitch)" : arriving
+					       ? " (they arrive in their own [6.11])" : "");
+			if (u->nation == SN_FRENCH && !placing && !(g->linked[0] && g->linked[1]) && s->where == SW_AREA &&
+			    s->box == right)
+				return err_set(e, NULL, 0, "[10.21] until saps join both French areas to the British, only French "
+					       "units of the French Left go to a Supply Box");
+		}
+		return 0;
+	}
+	/* the Russians: siege guns and mortars in a bastion's firing box [3.3], [8.31]; the rest in
+	 * their network, a bastion or the North Shore Supply Box [10.3], [10.31] */
+	if ((u->kind == SK_SIEGE || u->kind == SK_MORTAR) && where != SW_BASTION)
+		return err_set(e, NULL, 0, "[3.3], [8.31] Russian siege guns and mortars go into a bastion's firing box");
+	if (where == SW_AREA && (u->kind != SK_ENGINEER || box < 0 || box >= o->na || o->a[box].nation != SN_RUSSIAN))
+		return err_set(e, NULL, 0, "[9.2] only the engineer is placed in a Russian Siege Area (the others: the map, a "
+			       "bastion or the Supply Box)");
+	if (where == SW_SUPPLY && (box != SN_RUSSIAN || (u->kind != SK_INFANTRY && !field && u->kind != SK_ENGINEER)))
+		return err_set(e, NULL, 0, "[10.3], [10.31] Russian infantry, field batteries and leaders go to the North Shore "
+			       "Supply Box");
+	if (where == SW_BASTION && (box < 0 || box >= o->nb || g->captured[box]))
+		return err_set(e, NULL, 0, "[10.3] not into a captured bastion");
+	return 0;
+}
+
 int sros_move(const struct sob *o, const struct stab *t, struct sros_game *g, int unit, int where, int box,
 	      struct evsink *ev, struct err *e)
 {
-	const struct sob_unit *u = &o->u[unit];
-	struct sros_unit *s = &g->s[unit];
-	bool placing = setting_up(g) || (g->seg == SS_REINFORCE && u->entry == g->turn);
-	bool own = u->nation == SN_RUSSIAN ? g->seg == SS_RUSSIAN_MOVE : g->seg == SS_ALLIED_MOVE;
+	const struct sob_unit *u;
+	struct sros_unit *s;
+	bool placing, own;
+	int transit;
 	(void)t;
+	if (unit < 0 || unit >= o->n)
+		return err_set(e, NULL, 0, "no such unit");
+	u = &o->u[unit];
+	s = &g->s[unit];
+	placing = setting_up(g) || (g->seg == SS_REINFORCE && u->entry == g->turn);
+	own = u->nation == SN_RUSSIAN ? g->seg == SS_RUSSIAN_MOVE : g->seg == SS_ALLIED_MOVE;
 	if (!placing && !own)
 		return err_set(e, NULL, 0, "[10.0] %s units move in their Operational Movement Segment (or are placed at the "
 			       "set-up and on arrival); the game is in the %s", u->nation == SN_RUSSIAN ? "Russian" : "Allied",
@@ -867,46 +1052,32 @@ int sros_move(const struct sob *o, const struct stab *t, struct sros_game *g, in
 	if (s->worked)
 		return err_set(e, NULL, 0, "[10.11] %s built or repaired siegeworks this Game-Turn: it may not move", u->id);
 	if (!placing && (u->kind == SK_MORTAR || u->kind == SK_LANCASTER || (u->kind == SK_SIEGE && u->nation == SN_RUSSIAN)))
-		return err_set(e, NULL, 0, "[10.0] once deployed, mortars, the Lancaster battery and Russian siege batteries never "
-			       "move");
-	if (!placing && u->kind == SK_FIELD && g->seg != SS_RUSSIAN_MOVE)
-		return err_set(e, NULL, 0, "[12.0] field batteries move only by operational movement");
+		return err_set(e, NULL, 0, "[10.0], [10.33] once deployed, mortars, the Lancaster battery and Russian siege "
+			       "batteries never move");
 	if (!placing && s->where == SW_BASTION && allied(u->nation))
 		return err_set(e, NULL, 0, "[11.22] %s garrisons %s for the rest of the game", u->id, o->b[s->box].name);
-	switch (where) {
-	case SW_MAP:
-		break;
-	case SW_AREA:
-		if (box < 0 || box >= o->na || allied(o->a[box].nation) != allied(u->nation))
-			return err_set(e, NULL, 0, "[10.1] %s may not go to that Siege Area", u->id);
-		if (g->turn < o->a[box].active)
-			return err_set(e, NULL, 0, "[3.1] the %s Siege Area is activated in Game-Turn %d", o->a[box].id,
-				       o->a[box].active);
-		break;
-	case SW_SUPPLY:
-		if (u->kind != SK_INFANTRY)
-			return err_set(e, NULL, 0, "[8.11] infantry units stand in the Supply Boxes");
-		if (u->nation == SN_RUSSIAN ? box != SN_RUSSIAN : !(box == u->nation || (u->nation == SN_FRENCH && box == SN_BRITISH)))
-			return err_set(e, NULL, 0, "[8.15] %s units may not go to the %s Supply Box%s", stab_nation_name[u->nation],
-				       box_name[box], u->nation == SN_BRITISH ? " (never the Kameitch)" : "");
-		if (u->nation == SN_FRENCH && box == SN_BRITISH) {
-			int french = 0;
-			for (int i = 0; i < o->n; i++)
-				french += i != unit && o->u[i].nation == SN_FRENCH && g->s[i].where == SW_SUPPLY &&
-					g->s[i].box == SN_BRITISH;
-			if (french >= 2)
-				return err_set(e, NULL, 0, "[8.15] at most two French units in the Balaclava Supply Box");
-		}
-		break;
-	case SW_BASTION:
-		if (u->nation != SN_RUSSIAN)
-			return err_set(e, NULL, 0, "[14.6] Allied units enter bastions in an assault, not by operational movement");
-		if (box < 0 || box >= o->nb || g->captured[box])
-			return err_set(e, NULL, 0, "[10.3] not into a captured bastion");
-		break;
-	default:
+	if (where < SW_MAP || where > SW_BASTION)
 		return err_set(e, NULL, 0, "a unit moves to the map, a Siege Area, a Supply Box or a bastion");
+	if (destination(o, g, unit, where, box, placing, &transit, e) != 0)
+		return -1;
+	if (where == SW_SUPPLY && u->nation == SN_FRENCH && box == SN_BRITISH) {
+		int french = 0;
+		for (int i = 0; i < o->n; i++)
+			french += i != unit && o->u[i].nation == SN_FRENCH && g->s[i].where == SW_SUPPLY && g->s[i].box == SN_BRITISH;
+		if (french >= 2)
+			return err_set(e, NULL, 0, "[8.15] at most two French units in the Balaclava Supply Box");
 	}
+	if (transit) {
+		s->where = SW_TRANSIT;
+		s->box = box;
+		s->back = g->turn + transit;
+		ev_emit(ev, transit == 1 ? "[10.25]" : "[10.26]", "%s leaves the map for the %s Siege Area: it arrives in the "
+			"Allied Operational Movement Segment of Game-Turn %d (saps join %s French area%s to the British)", u->id,
+			o->a[box].id, s->back, transit == 1 ? "one" : "no", transit == 1 ? "" : "s");
+		return 0;
+	}
+	if (where == SW_AREA && box == french_right(o) && u->nation == SN_FRENCH)
+		g->right_held = true;
 	s->where = where;
 	s->box = where == SW_MAP ? 0 : box;
 	{
@@ -1036,6 +1207,8 @@ int sros_engineer(const struct sob *o, const struct stab *t, struct sros_game *g
 {
 	int eng = engineer(o, nation);
 	struct event *x;
+	if (nation < 0 || nation >= SN_NATIONS)
+		return err_set(e, NULL, 0, "the nations are british, french and russian");
 	if (need_seg(g, nation == SN_RUSSIAN ? SS_RUSSIAN_BUILD : SS_ALLIED_BUILD, e) != 0)
 		return -1;
 	if (g->engineer_rolled[nation])
@@ -1171,13 +1344,15 @@ int sros_fortify(const struct sob *o, struct sros_game *g, int bastion, int leve
 
 /* --- the Assault Phase --------------------------------------------------------------------- */
 
-int sros_assault(const struct sob *o, struct sros_game *g, const char *const *brigades, int n, struct evsink *ev,
-		 struct err *e)
+int sros_assault(const struct sob *o, const struct stab *t, struct sros_game *g, const char *const *brigades, int n,
+		 struct evsink *ev, struct err *e)
 {
 	int per[2] = {0, 0};
 	bool guards = false;
 	if (need_seg(g, SS_ALLIED_MOVE, e) != 0)
 		return -1;
+	if (winter(t, g))
+		return err_set(e, NULL, 0, "[15.0] no Assault Phase in winter (%s)", t->turn[g->turn - 1]);
 	if (g->assault)
 		return err_set(e, NULL, 0, "[11.0] one Assault Phase a Game-Turn");
 	if (n < 1 || n > SROS_BRIGADES)
@@ -1185,13 +1360,18 @@ int sros_assault(const struct sob *o, struct sros_game *g, const char *const *br
 	for (int k = 0; k < n; k++) {
 		int nation = -1;
 		bool g_ = false;
+		bool here = false;
 		for (int i = 0; i < o->n; i++)
 			if (o->u[i].kind == SK_INFANTRY && allied(o->u[i].nation) && !strcmp(o->u[i].brigade, brigades[k])) {
 				nation = o->u[i].nation;
 				g_ = g_ || (o->u[i].guards && o->u[i].nation == SN_BRITISH);
+				here = here || (g->s[i].where == SW_AREA && !g->s[i].worked);
 			}
 		if (nation < 0)
 			return err_set(e, NULL, 0, "[11.1] no Allied brigade \"%s\" (crimea referee siege units --game F)", brigades[k]);
+		if (!here)
+			return err_set(e, NULL, 0, "[11.1] brigade %s has no unit on the map to assault (behind the start line or in "
+				       "the siegeworks, not digging)", brigades[k]);
 		for (int j = 0; j < k; j++)
 			if (!strcmp(brigades[j], brigades[k]))
 				return err_set(e, NULL, 0, "brigade %s is named twice", brigades[k]);
@@ -1227,17 +1407,22 @@ int sros_assault(const struct sob *o, struct sros_game *g, const char *const *br
 
 int sros_casualty(const struct sob *o, struct sros_game *g, int unit, char effect, struct evsink *ev, struct err *e)
 {
-	const struct sob_unit *u = &o->u[unit];
-	struct sros_unit *s = &g->s[unit];
+	const struct sob_unit *u;
+	struct sros_unit *s;
+	if (unit < 0 || unit >= o->n)
+		return err_set(e, NULL, 0, "no such unit");
+	u = &o->u[unit];
+	s = &g->s[unit];
 	if (need_seg(g, SS_ASSAULT, e) != 0)
 		return -1;
-	if (u->kind != SK_INFANTRY || !in_play(s))
+	if (u->kind != SK_INFANTRY || s->converted || !in_play(s))
 		return err_set(e, NULL, 0, "[14.4] only infantry on the map suffers morale effects (a field battery goes to its "
 			       "Reserve Box [14.25])");
 	if (allied(u->nation) && !s->active)
 		return err_set(e, NULL, 0, "[11.1] %s was not activated for this assault", u->id);
 	if (effect == 'E') {
 		s->where = SW_ELIMINATED;
+		s->active = false;
 		g->assault_lost[u->nation]++;
 		ev_emit(ev, "[14.41]", "%s is eliminated", u->id);
 	} else if (effect == 'R' && u->nation == SN_RUSSIAN) {
@@ -1316,6 +1501,9 @@ int sros_melee(const struct sob *o, const struct stab *t, struct sros_game *g, c
 	if (!in_play(&g->s[m->def]) || (o->u[m->def].kind != SK_INFANTRY && !gun))
 		return err_set(e, NULL, 0, "[14.1] %s is not infantry (or a Russian field battery) on the map", o->u[m->def].id);
 	side = allied(o->u[m->def].nation);
+	if (side ? !g->s[m->def].active : g->s[m->def].where != SW_BASTION)
+		return err_set(e, NULL, 0, side ? "[14.12] %s takes no part in the assault" :
+			       "[14.12] %s is not in a bastion's positions", o->u[m->def].id);
 	if (g->s[m->def].where == SW_BASTION && o->u[m->def].nation == SN_RUSSIAN)
 		bastion = g->s[m->def].box;
 	for (int k = 0; k < m->natt; k++) {
@@ -1326,6 +1514,9 @@ int sros_melee(const struct sob *o, const struct stab *t, struct sros_game *g, c
 				       i >= 0 && i < o->n ? o->u[i].id : "?", o->u[m->def].id);
 		if (allied(o->u[i].nation) && !g->s[i].active)
 			return err_set(e, NULL, 0, "[11.1] %s was not activated for this assault", o->u[i].id);
+		if (!allied(o->u[i].nation) && g->s[i].where != SW_BASTION)
+			return err_set(e, NULL, 0, "[14.11] %s attacks from a bastion's positions or Reserve Box, not from %s",
+				       o->u[i].id, sros_where_name[g->s[i].where]);
 		for (int j = 0; j < k; j++)
 			if (m->att[j] == i)
 				return err_set(e, NULL, 0, "%s is named twice", o->u[i].id);
@@ -1386,9 +1577,18 @@ int sros_battery(const struct sob *o, const struct stab *t, struct sros_game *g,
 		return err_set(e, NULL, 0, "[13.0] %s is not a Russian field battery in a bastion's positions", o->u[f->gun].id);
 	if (g->s[f->gun].fired)
 		return err_set(e, NULL, 0, "[13.0] %s has fired in this Assault Impulse", o->u[f->gun].id);
-	if (!allied(o->u[f->target].nation) || o->u[f->target].kind != SK_INFANTRY || !in_play(&g->s[f->target]))
-		return err_set(e, NULL, 0, "[13.0] field batteries fire at Allied combat units on the map, not %s",
+	if (!allied(o->u[f->target].nation) || o->u[f->target].kind != SK_INFANTRY || !in_play(&g->s[f->target]) ||
+	    !g->s[f->target].active)
+		return err_set(e, NULL, 0, "[4.0], [13.0] field batteries fire at the assaulting units, not %s",
 			       o->u[f->target].id);
+	for (int k = 0; k < f->ndice && k < 3; k++)
+		if (f->dice[k] < 1 || f->dice[k] > 6)
+			return err_set(e, NULL, 0, "dice are 1-6");
+	for (int k = 0; k < f->nmdice && k < 3; k++)
+		if (f->mdice[k] < 1 || f->mdice[k] > 6)
+			return err_set(e, NULL, 0, "dice are 1-6");
+	if (f->ndice < 0 || f->ndice > 3 || f->nmdice < 0 || f->nmdice > 3)
+		return err_set(e, NULL, 0, "at most three dice");
 	if (f->yards < 1 || f->yards > 600)
 		return err_set(e, NULL, 0, "[13.0] field batteries reach 600 yards (the rangefinder, centre to centre), not %d",
 			       f->yards);
@@ -1451,6 +1651,7 @@ int sros_capture(const struct sob *o, struct sros_game *g, int bastion, const in
 	for (int k = 0; k < 3; k++) {
 		int i = garrison[k];
 		if (i < 0 || i >= o->n || !allied(o->u[i].nation) || o->u[i].kind != SK_INFANTRY || !g->s[i].active ||
+		    !in_play(&g->s[i]) ||
 		    (k && (i == garrison[0] || (k == 2 && i == garrison[1]))))
 			return err_set(e, NULL, 0, "[11.31] three different activated Allied infantry units hold the bastion "
 				       "(--garrison ID,ID,ID)");
@@ -1463,61 +1664,43 @@ int sros_capture(const struct sob *o, struct sros_game *g, int bastion, const in
 	}
 	for (int i = 0; i < o->n; i++)
 		if (o->u[i].nation == SN_RUSSIAN && g->s[i].where == SW_BASTION && g->s[i].box == bastion) {
-			g->s[i].where = SW_MAP;
-			ev_emit(ev, "[11.32]", "%s leaves the captured Reserve Box for a neighbouring box", o->u[i].id);
+			bool gun = o->u[i].kind == SK_SIEGE || o->u[i].kind == SK_MORTAR;
+			g->s[i].where = gun ? SW_ELIMINATED : SW_MAP;
+			if (gun)
+				ev_emit(ev, "[10.33]", "%s, in the captured bastion's firing box and never moved, is lost", o->u[i].id);
+			else
+				ev_emit(ev, "[11.32]", "%s leaves the captured Reserve Box for a neighbouring box", o->u[i].id);
 		}
 	ev_emit(ev, "[11.31]", "%s is captured; %s, %s and %s garrison it for the rest of the game [11.22]",
 		o->b[bastion].name, o->u[garrison[0]].id, o->u[garrison[1]].id, o->u[garrison[2]].id);
 	return 0;
 }
 
-/* A commander of nation who comes by a rule, with brigades, not yet used; or -1. */
-static int successor(const struct sob *o, const struct sros_game *g, int nation, int brigades)
-{
-	for (int i = 0; i < o->n; i++)
-		if (o->u[i].nation == nation && o->u[i].kind == SK_COMMANDER && o->u[i].entry == SOB_ENTRY_BY_RULE &&
-		    o->u[i].brigades == brigades && g->s[i].where == SW_DUE)
-			return i;
-	return -1;
-}
-
 int sros_commander(const struct sob *o, struct sros_game *g, int nation, int die, struct evsink *ev, struct err *e)
 {
-	int next = -1, was = nation == SN_BRITISH || nation == SN_FRENCH ? g->cinc[nation] : -1;
-	struct event *x;
+	int next;
 	if (need_seg(g, SS_REINFORCE, e) != 0)
 		return -1;
-	if (nation == SN_BRITISH ? !raglan_due(o, g) : nation == SN_FRENCH ? !g->french_failed : true)
-		return err_set(e, NULL, 0, "[16.0] no %s commander-in-chief is due now", nation >= 0 && nation < SN_NATIONS ?
-			       stab_nation_name[nation] : "");
+	if (nation == SN_BRITISH ? !raglan_due(o, g) : nation == SN_FRENCH ? !(g->french_failed && first_cinc(o, g, nation))
+	    : true)
+		return err_set(e, NULL, 0, "[16.0] no %s commander-in-chief is to be rolled for now", nation >= 0 &&
+			       nation < SN_NATIONS ? stab_nation_name[nation] : "");
 	if (die < 1 || die > 6)
 		return err_set(e, NULL, 0, "[16.0] roll the die (--die D)");
-	if (nation == SN_BRITISH) {
+	if (nation == SN_BRITISH)
 		next = successor(o, g, nation, die <= 4 ? 3 : 4); /* [16.2] 1-4 Simpson (3), 5-6 Campbell (4) */
-	} else if (first_cinc(o, g, nation)) {
+	else
 		next = successor(o, g, nation, die <= 4 ? 4 : 3); /* [16.3] 1-4 Pelissier (4), 5-6 Bosquet (3) */
-	} else {
-		for (int i = 0; i < o->n && next < 0; i++) /* [16.3] the one not chosen before */
-			if (o->u[i].nation == nation && o->u[i].kind == SK_COMMANDER && o->u[i].entry == SOB_ENTRY_BY_RULE &&
-			    g->s[i].where == SW_DUE)
-				next = i;
-	}
 	if (next < 0)
 		return err_set(e, NULL, 0, "[16.0] the order of battle has no successor for that roll");
-	g->s[next].where = SW_AREA;
-	g->s[next].box = g->s[was].where == SW_AREA ? g->s[was].box : home_area(o, nation);
-	g->s[was].where = SW_ELIMINATED;
-	g->cinc[nation] = next;
-	if (nation == SN_FRENCH)
-		g->french_failed = false;
-	x = ev_emit(ev, nation == SN_BRITISH ? "[16.2]" : "[16.3]", "die %d: %s succeeds %s, and activates %d brigades", die,
-		    o->u[next].name, o->u[was].name, o->u[next].brigades);
-	ev_die(x, die);
+	appoint(o, g, nation, next, die, ev);
 	return 0;
 }
 
 int sros_convert(const struct sob *o, struct sros_game *g, int unit, struct evsink *ev, struct err *e)
 {
+	if (unit < 0 || unit >= o->n)
+		return err_set(e, NULL, 0, "no such unit");
 	if (need_seg(g, SS_REINFORCE, e) != 0)
 		return -1;
 	if (!o->u[unit].marine_battery || g->s[unit].converted || !in_play(&g->s[unit]))

@@ -47,6 +47,7 @@ enum sros_where {
 	SW_OFF,        /* taken off by an Inkerman intervention until Game-Turn back [5.3] */
 	SW_ROUTED,     /* a routed Russian unit, back next Game-Turn [14.42] */
 	SW_ELIMINATED, /* destroyed; infantry may come back as a replacement [6.15] */
+	SW_TRANSIT,    /* French between their Siege Areas: box = where to, back = the Game-Turn [10.25] */
 	SW_WHERES
 };
 extern const char *const sros_where_name[SW_WHERES];
@@ -65,6 +66,7 @@ struct sros_unit {
 };
 
 #define SROS_GUNS 3          /* enum stab_gun: siege, mortar, Lancaster rounds [8.1] */
+#define SROS_ROUNDS_MAX 9999 /* rounds kept on the track, a nation and kind */
 #define SROS_BRIGADES 12
 
 struct sros_game {
@@ -95,6 +97,8 @@ struct sros_game {
 	int assault_lost[SN_NATIONS]; /* infantry eliminated in this Game-Turn's assault [16.3] */
 	bool french_failed;      /* the French commander failed an assault: replaced next Game-Turn [16.3] */
 	int converted_turn;      /* the last Game-Turn a Marine Battery became a field battery [17.1] */
+	bool linked[2];          /* saps join the British Siege Area to the French Left, the French Right [9.5] */
+	bool right_held;         /* French units have stood in the French Right Siege Area [6.12] */
 	int cinc[2];             /* the British and French commanders-in-chief (unit indices) */
 	int winner;              /* SS_OVER: SN_RUSSIAN, or SN_BRITISH for the Allies */
 	struct sros_unit s[SOB_UNITS_MAX];
@@ -134,6 +138,9 @@ int sros_replace(const struct sob *o, struct sros_game *g, int unit, int where, 
  * placement in segment 1B of Game-Turn 1 and for a reinforcement in 1B). */
 int sros_move(const struct sob *o, const struct stab *t, struct sros_game *g, int unit, int where, int box,
 	      struct evsink *ev, struct err *e);
+/* [9.5]: the saps joining the British Siege Area to the French area (segment 3A) are complete,
+ * as the referee reads the map; French units then move between the areas by [10.24]. */
+int sros_link(const struct sob *o, struct sros_game *g, int area, struct evsink *ev, struct err *e);
 /* [5.3] Inkerman: one Allied infantry unit of the British or French Right Siege Area off the map
  * for one Game-Turn (segment 1A, after the roll). */
 int sros_take_off(const struct sob *o, struct sros_game *g, int unit, struct evsink *ev, struct err *e);
@@ -161,8 +168,8 @@ int sros_dig(const struct sob *o, struct sros_game *g, int nation, int area, int
 int sros_fortify(const struct sob *o, struct sros_game *g, int bastion, int levels, bool upgrade, struct evsink *ev,
 		 struct err *e);
 
-/* [11.1]: the Allies announce an assault with brigades[n] (in segment 3B). */
-int sros_assault(const struct sob *o, struct sros_game *g, const char *const *brigades, int n, struct evsink *ev,
+/* [11.1]: the Allies announce an assault with brigades[n] (in segment 3B; never in winter). */
+int sros_assault(const struct sob *o, const struct stab *t, struct sros_game *g, const char *const *brigades, int n, struct evsink *ev,
 		 struct err *e);
 /* [14.4]: a melee's result on unit: 'E' eliminated, 'R' routed (segment: the Assault Phase). */
 int sros_casualty(const struct sob *o, struct sros_game *g, int unit, char effect, struct evsink *ev,
