@@ -476,6 +476,8 @@ static int run(struct ctx *c, const char *what, const struct gopt *go, const cha
 		return cli_fail(c->err, "no game command \"%s\" (crimea referee siege --help)", what);
 	}
 	print_events(c->out, &ev); /* a refusal may follow a ruling: the die's result, and what it asks */
+	if (rc == 1)
+		return 0; /* the odds before the roll: nothing changed, nothing to save */
 	if (rc != 0) {
 		cli_print_err_to(c->err, &e);
 		return 1;

@@ -749,6 +749,8 @@ cmp -s "$sg" "$tmp/sg.before" && ok || ko "siege: a refused command changed the 
 # [14.0]'s example in a game: 13 to 4 is 3-1, the units' own strengths
 expect "siege assault" 0 "$bin" referee siege assault --game "$sg" --brigades 1/1
 contains "siege assault: the brigades" "$tmp/out" "\[11.1\]  *the Allies assault with 0 British and 1 French brigade; Assault Impulse 1 of 5"
+expect "siege melee: the odds before the roll" 0 "$bin" referee siege melee --game "$sg" --attackers fr-1zov-1-1,fr-leg-1-1 --defender rus-gar-2
+contains "siege melee: the odds" "$tmp/out" "13 to 4, the 3-1 column, +1 \[14.21\]-\[14.23\]: the attackers affected 33.3%, the defender 100.0%"
 expect "siege melee: dice asked" 1 "$bin" referee siege melee --game "$sg" --attackers fr-1zov-1-1,fr-leg-1-1 --defender rus-gar-2 --die 3
 contains "siege melee: the column" "$tmp/out" "13 to 4, the 3-1 column: die 3 +1 = 4: D, the defender affected"
 contains "siege melee: the defender's die" "$tmp/err" "\[14.24\] rus-gar-2 is affected: roll its morale die (--defender-die D; class D, +0)"

@@ -448,6 +448,20 @@ static void test_melee(void **state)
 	go_to(f, 1, SS_ALLIED_MOVE);
 	assert_int_equal(sros_melee(&f->o, &f->t, &f->g, &m, &f->ev, &f->e), -1); /* not in an assault */
 	assert_int_equal(sros_assault(&f->o, &f->t, &f->g, br, 1, &f->ev, &f->e), 0);
+	/* before the roll, the odds, and nothing changes */
+	{
+		struct sros_game *before = malloc(sizeof *before);
+		struct sros_melee q = m;
+		assert_non_null(before);
+		memcpy(before, &f->g, sizeof *before);
+		q.die = 0;
+		evsink_clear(&f->ev);
+		assert_int_equal(sros_melee(&f->o, &f->t, &f->g, &q, &f->ev, &f->e), 1);
+		assert_true(has_event(&f->ev, "[14.26]", "the attackers affected 33.3%, the defender 100.0%"));
+		assert_true(has_event(&f->ev, "[14.36]", "rus-gar-1 if affected (class D, +0): eliminated 33.3%"));
+		assert_memory_equal(before, &f->g, sizeof *before);
+		free(before);
+	}
 	/* 13 to 4: 3-1; die 1 +1 (a Russian defender [14.21]) = 2: B */
 	evsink_clear(&f->ev);
 	assert_int_equal(sros_melee(&f->o, &f->t, &f->g, &m, &f->ev, &f->e), -1);

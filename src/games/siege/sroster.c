@@ -1144,15 +1144,41 @@ int sros_bombard(const struct sob *o, const struct stab *t, struct sros_game *g,
 	if (allied(nation) && g->russian_fired)
 		return err_set(e, NULL, 0, "[8.0] the Allies fire first: the Russians have fired, the Allies are done");
 	if (g->ammo[nation][gun] < 1)
-		return err_set(e, NULL, 0, "[8.16] the %s have no %s rounds", stab_nation_name[nation], gun_name[gun]);
+		return err_set(e, NULL, 0, "[8.16] no %s %s rounds are left on the Ammunition Supply Track",
+			       stab_nation_name[nation], gun_name[gun]);
 	if (allied(nation) ? r->bastion < 0 : r->bastion >= 0)
 		return err_set(e, NULL, 0, allied(nation) ? "[8.42] Allied batteries fire at Russian bastions (--bastion ID)"
 			       : "[8.41] Russian batteries fire at Allied saps and parallels (--sap)");
 	if (r->bastion >= 0 && (r->bastion >= o->nb || g->captured[r->bastion]))
 		return err_set(e, NULL, 0, "that bastion is in Allied hands");
-	if (r->die < 1 || r->die > 6)
-		return err_set(e, NULL, 0, "[8.0] roll the die (--die D)");
 	mamelon = r->bastion >= 0 && !strcmp(o->b[r->bastion].id, "mamelon");
+	if (!r->die) {
+		/* the odds before the roll, each distinct result of the column once: nothing changes */
+		int st = r->bastion >= 0 ? g->strength[r->bastion] : -1;
+		bool done[STAB_FIRE_ROWS] = {false};
+		if (sref_bombard(t, gun, r->yards, st, mamelon, 0, &res, p, NULL, e) != 0)
+			return -1;
+		st = mamelon && st >= 0 ? (st + 2 > 8 ? 8 : st + 2) : st; /* [8.81] */
+		{
+			int col = st < 0 ? 0 : st >= 7 ? 1 : st >= 5 ? 2 : st >= 3 ? 3 : st >= 1 ? 4 : 5;
+			for (int q = 0; q < STAB_FIRE_ROWS; q++) {
+				const struct stab_fire *c = &t->fire[q][col];
+				double sum = 0;
+				if (done[q] || p[q] < 0.0005)
+					continue;
+				for (int w = q; w < STAB_FIRE_ROWS; w++)
+					if (!done[w] && !memcmp(&t->fire[w][col], c, sizeof *c)) {
+						sum += p[w];
+						done[w] = true;
+					}
+				ev_emit(ev, "[8.99]", "%5.1f%%: %s%d level%s, %d infantry%s", 100 * sum, c->damaged ? "damaged, " : "",
+					c->strength, c->strength == 1 ? "" : "s", c->infantry, c->dump ? ", an ammunition dump [8.98]" : "");
+			}
+		}
+		return 1;
+	}
+	if (r->die < 1 || r->die > 6)
+		return err_set(e, NULL, 0, "dice are 1-6");
 	if (sref_bombard(t, gun, r->yards, r->bastion >= 0 ? g->strength[r->bastion] : -1, mamelon, r->die, &res, p, ev,
 			 e) != 0)
 		return -1;
@@ -1486,6 +1512,25 @@ static int morale(const struct sob *o, const struct stab *t, struct sros_game *g
 	return 0;
 }
 
+/* "eliminated 16.7%, routed 33.3%, ..." for class cls at modifier mod, into buf. */
+static const char *morale_odds(const struct stab *t, int cls, int mod, char *buf, size_t n)
+{
+	static const char order[] = "ER12-";
+	static const char *const name[5] = {"eliminated", "routed", "retreat 1", "retreat 2", "no effect"};
+	double p[5] = {0};
+	size_t at = 0;
+	for (int f = 1; f <= 6; f++) {
+		const char *c = strchr(order, sref_morale_effect(t, cls, f + mod));
+		if (c)
+			p[c - order] += 1.0 / 6;
+	}
+	buf[0] = 0;
+	for (int k = 0; k < 5 && at < n; k++)
+		if (p[k] >= 0.0005)
+			at += (size_t)snprintf(buf + at, n - at, "%s%s %.1f%%", at ? ", " : "", name[k], 100 * p[k]);
+	return buf;
+}
+
 int sros_melee(const struct sob *o, const struct stab *t, struct sros_game *g, const struct sros_melee *m,
 	       struct evsink *ev, struct err *e)
 {
@@ -1526,9 +1571,34 @@ int sros_melee(const struct sob *o, const struct stab *t, struct sros_game *g, c
 	if ((col = sref_melee_col(attack, defence, e)) < 0)
 		return -1;
 	mod = melee_mod(o, m->def);
+	/* [14.32], [14.33]: Allied attackers from Assault Positions on a Russian in a bastion */
+	amod = !side && bastion >= 0 && !m->in_bastion ? sref_morale_mod(g->strength[bastion], false) : 0;
+	dmod = sref_morale_mod(-1, g->s[m->def].retreated);
+	if (!m->die) {
+		/* the odds before the roll: nothing changes */
+		double pa = 0, pd = 0;
+		char buf[160];
+		for (int f = 1; f <= 6; f++) {
+			char q = sref_melee_result(t, col, f + mod);
+			pa += (q == 'A' || q == 'B') / 6.0;
+			pd += (q == 'D' || q == 'B') / 6.0;
+		}
+		ev_emit(ev, "[14.26]", "%d to %d, the %s column, %+d [14.21]-[14.23]: the attackers affected %.1f%%, the "
+			"defender %.1f%%", attack, defence, stab_crt_col[col], mod, 100 * pa, 100 * pd);
+		for (int k = 0; k < m->natt; k++) {
+			int i = m->att[k], am = amod + (g->s[i].retreated ? -1 : 0);
+			ev_emit(ev, "[14.36]", "%s if affected (class %c, %+d): %s", o->u[i].id, 'A' + o->u[i].morale, am,
+				morale_odds(t, o->u[i].morale, am, buf, sizeof buf));
+		}
+		if (gun)
+			ev_emit(ev, "[14.25]", "%s if affected: to its Reserve Box, never eliminated", o->u[m->def].id);
+		else
+			ev_emit(ev, "[14.36]", "%s if affected (class %c, %+d): %s", o->u[m->def].id, 'A' + o->u[m->def].morale,
+				dmod, morale_odds(t, o->u[m->def].morale, dmod, buf, sizeof buf));
+		return 1;
+	}
 	if (m->die < 1 || m->die > 6)
-		return err_set(e, NULL, 0, "[14.0] %d to %d is the %s column, %+d [14.21]-[14.23]: roll the die", attack, defence,
-			       stab_crt_col[col], mod);
+		return err_set(e, NULL, 0, "dice are 1-6");
 	r = sref_melee_result(t, col, m->die + mod);
 	hita = r == 'A' || r == 'B';
 	hitd = r == 'D' || r == 'B';
@@ -1536,9 +1606,6 @@ int sros_melee(const struct sob *o, const struct stab *t, struct sros_game *g, c
 		    m->die, mod, m->die + mod, r, hita && hitd ? "both affected" : hitd ? "the defender affected"
 		    : "the attackers affected");
 	ev_die(x, m->die);
-	/* [14.32], [14.33]: Allied attackers from Assault Positions on a Russian in a bastion */
-	amod = !side && bastion >= 0 && !m->in_bastion ? sref_morale_mod(g->strength[bastion], false) : 0;
-	dmod = sref_morale_mod(-1, g->s[m->def].retreated);
 	/* every die first: a refusal changes nothing */
 	for (int k = 0; hita && k < m->natt; k++)
 		if (m->adie[k] < 1 || m->adie[k] > 6)
@@ -1596,6 +1663,21 @@ int sros_battery(const struct sob *o, const struct stab *t, struct sros_game *g,
 		return -1;
 	shots = 1 + f->terrain; /* [13.0]: twice into a depression, three times into a ravine */
 	mod = rm + melee_mod(o, f->target);
+	if (!f->ndice) {
+		/* the odds before the roll: nothing changes */
+		double pd = 0;
+		char buf[160];
+		for (int k = 1; k <= 6; k++) {
+			char q = sref_melee_result(t, 3, k + mod);
+			pd += (q == 'D' || q == 'B') / 6.0;
+		}
+		ev_emit(ev, "[13.0]", "%s at %s, %d yards: %d shot%s on the 2-1 column, %+d: each affects the target %.1f%%",
+			o->u[f->gun].id, o->u[f->target].id, f->yards, shots, shots == 1 ? "" : "s", mod, 100 * pd);
+		ev_emit(ev, "[14.36]", "%s each time (class %c, %+d): %s", o->u[f->target].id, 'A' + o->u[f->target].morale,
+			sref_morale_mod(-1, g->s[f->target].retreated), morale_odds(t, o->u[f->target].morale,
+			sref_morale_mod(-1, g->s[f->target].retreated), buf, sizeof buf));
+		return 1;
+	}
 	if (f->ndice != shots)
 		return err_set(e, NULL, 0, "[13.0] %d shot%s (%s): roll %d di%s (--dice D,..), 2-1 column, %+d", shots,
 			       shots == 1 ? "" : "s", f->terrain == 2 ? "a ravine" : f->terrain == 1 ? "a depression" : "open ground",

@@ -6,7 +6,9 @@
  * Siege Area, or out of play. The map itself (siegeworks, positions, ranges) stays on the table;
  * the referee tells the program what happened there (a yard count, a bastion captured).
  * Every change emits events citing its case; a refused change leaves the game as it was (after a
- * die, ev may hold its ruling, and the refusal says what more it needs). */
+ * die, ev may hold its ruling, and the refusal says what more it needs). The rulings that take a
+ * die (bombard, melee, battery) give the odds instead when it is not rolled yet (die 0), return 1
+ * and change nothing. */
 #ifndef CRIMEA_SROSTER_H
 #define CRIMEA_SROSTER_H
 
