@@ -20,7 +20,7 @@
 struct gopt {
 	const char *key[OPTS_MAX], *val[OPTS_MAX];
 	int n;
-	bool sap, parallel, repair, force, in_bastion, depression, ravine;
+	bool sap, parallel, repair, force, in_bastion, depression, ravine, broken;
 };
 
 static const char *opt(const struct gopt *o, const char *key)
@@ -67,7 +67,8 @@ static int save(struct ctx *c, const char *what, const struct evsink *ev)
 		for (int i = 0; i < ev->n; i++)
 			json_array_append_new(ch, json_pack("{s:s, s:s}", "rule", ev->ev[i].rule, "text", ev->ev[i].text));
 		json_object_set_new(entry, "turn", json_integer(c->g->turn));
-		json_object_set_new(entry, "what", json_string(what));
+		json_t *w = json_string(what);
+		json_object_set_new(entry, "what", w ? w : json_string("(not UTF-8)"));
 		json_object_set_new(entry, "changes", ch);
 		json_array_append_new(c->log, entry);
 		entry = ch = NULL;
@@ -279,6 +280,8 @@ static int nation_opt(struct ctx *c, const struct gopt *o, bool need, int *n)
 	return 0;
 }
 
+static bool known_option(const char *a);
+
 /* Runs one game command on a loaded game; 0 done (and saved), 1 refused, 2 bad options. */
 static int run(struct ctx *c, const char *what, const struct gopt *go, const char *words)
 {
@@ -308,8 +311,9 @@ static int run(struct ctx *c, const char *what, const struct gopt *go, const cha
 		json_array_foreach(c->log, i, x) {
 			size_t k;
 			json_t *ch;
+			const char *w = json_string_value(json_object_get(x, "what"));
 			fprintf(c->out, "Game-Turn %lld: %s\n", (long long)json_integer_value(json_object_get(x, "turn")),
-				json_string_value(json_object_get(x, "what")));
+				w ? w : "?");
 			json_array_foreach(json_object_get(x, "changes"), k, ch)
 				fprintf(c->out, "  %-9s %s\n", json_string_value(json_object_get(ch, "rule")),
 					json_string_value(json_object_get(ch, "text")));
@@ -397,7 +401,7 @@ static int run(struct ctx *c, const char *what, const struct gopt *go, const cha
 		if (area < 0)
 			return cli_fail(c->err, "link needs --area french-left|french-right: the saps joining it to the British "
 					"Siege Area are complete [9.5]");
-		rc = sros_link(c->o, c->g, area, &ev, &e);
+		rc = sros_link(c->o, c->g, area, go->broken, &ev, &e);
 	} else if (!strcmp(what, "repair") || !strcmp(what, "upgrade")) {
 		int levels = 1, b = sob_bastion(c->o, opt(go, "bastion") ? opt(go, "bastion") : "");
 		if (b < 0)
@@ -494,9 +498,25 @@ static const char *const shell_options[] = {
 	"--area", "--attacker-dice", "--attackers", "--bastion", "--battle", "--brigades", "--defender", "--defender-die",
 	"--at", "--depression", "--dice", "--defender-dice", "--ravine",
 	"--die", "--dump", "--effect", "--garrison", "--in-bastion", "--levels", "--nation", "--parallel",
-	"--repair", "--sap", "--terrain", "--to", "--unit", "--units", "--yards", NULL,
+	"--repair", "--sap", "--terrain", "--to", "--unit", "--units", "--yards", "--broken", NULL,
 };
 static const char *const shell_no_game[] = {"new", NULL};
+
+
+/* An option that takes a value, of some game command. */
+static bool known_option(const char *a)
+{
+	static const char *const flags[] = {"--sap", "--parallel", "--repair", "--in-bastion", "--depression", "--ravine",
+					    "--broken", NULL};
+	for (int i = 0; shell_options[i]; i++)
+		if (!strcmp(shell_options[i], a)) {
+			for (int k = 0; flags[k]; k++)
+				if (!strcmp(flags[k], a))
+					return false;
+			return true;
+		}
+	return false;
+}
 
 /* Offers item after what word has up to its last comma (a list's next item). */
 static void offer_item(struct complete_list *out, const char *word, const char *item)
@@ -633,6 +653,8 @@ int siege_game_io(int argc, char **argv, const char *tables, FILE *out, FILE *er
 			go.depression = true;
 		else if (!strcmp(a, "--ravine"))
 			go.ravine = true;
+		else if (!strcmp(a, "--broken"))
+			go.broken = true;
 		else if (strncmp(a, "--", 2) || i + 1 == argc)
 			return cli_fail(err, "%s: options are --NAME VALUE (crimea referee siege --help)", a);
 		else if (!strcmp(a, "--game"))
@@ -641,6 +663,8 @@ int siege_game_io(int argc, char **argv, const char *tables, FILE *out, FILE *er
 			i++;
 		else if (go.n == OPTS_MAX)
 			return cli_fail(err, "too many options");
+		else if (!known_option(a))
+			return cli_fail(err, "unknown option \"%s\" (crimea referee siege --help)", a);
 		else {
 			go.key[go.n] = a + 2;
 			go.val[go.n++] = argv[++i];

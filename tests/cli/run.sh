@@ -780,6 +780,8 @@ if [ -x "$pty" ]; then
 	fi
 	grep -q '"box": "british"' "$sgs" && ok || ko "siege shell at a terminal: the completed move"
 fi
+expect "siege: an unknown option" 2 "$bin" referee siege next --game "$sg" --note hello
+contains "siege: an unknown option" "$tmp/err" 'unknown option "--note"'
 printf '{"format": "crimea/1", "kind": "siege-game", "oob": "sevastopol",\n "turn": 40}\n' >"$tmp/badsg.json"
 expect "siege: a broken game file" 1 "$bin" referee siege status --game "$tmp/badsg.json"
 contains "siege: a broken game file: file:line" "$tmp/err" "badsg.json:2: \"turn\" must be a whole number from 1 to 18"

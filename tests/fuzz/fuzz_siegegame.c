@@ -3,7 +3,7 @@
  * reads is played on: the input's last 16 bytes pick commands (next, move, bombard, dig,
  * fortify, attrition, assault...) with their arguments, and after each the game must hold its
  * invariants (every count within its bounds, every place a real one) and write a file that
- * reads back as the same game. */
+ * reads back as the same game; a command refused leaves the game exactly as it was. */
 #include "fuzz_common.h"
 
 #include <string.h>
@@ -94,9 +94,17 @@ static void round_trip(const struct sob *o, const struct sros_game *g)
 		fz_fail("the game read back differs from the game written");
 }
 
+/* A refused command leaves the game as it was. */
+#define CALL(expr)                                                                                             \
+	do {                                                                                                   \
+		memcpy(&before, &g, sizeof g);                                                                 \
+		if ((expr) < 0 && memcmp(&before, &g, sizeof g) != 0)                                          \
+			fz_fail("a refused command changed the game: %s", #expr);                              \
+	} while (0)
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static struct sros_game g;
+	static struct sros_game g, before;
 	static struct errlist errs;
 	const struct sob *o = &fz_oob;
 	const struct stab *t = &fz_tables;
@@ -132,12 +140,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		switch (k[step] % 17) {
 		case 0:
 		case 1:
-			sros_next(o, t, &g, &ev, &e);
+			CALL(sros_next(o, t, &g, &ev, &e));
 			break;
 		case 2: {
 			static const int where[4] = {SW_MAP, SW_AREA, SW_SUPPLY, SW_BASTION};
 			int w = where[a % 4], box = w == SW_AREA ? b % o->na : w == SW_SUPPLY ? b % SN_NATIONS : b % o->nb;
-			sros_move(o, t, &g, unit, w, box, &ev, &e);
+			CALL(sros_move(o, t, &g, unit, w, box, &ev, &e));
 			break;
 		}
 		case 3: {
@@ -146,65 +154,65 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					       .nlost = b % 3, .dump = {a % 3, -1}};
 			for (int q = 0; q < r.nlost; q++)
 				r.lost[q] = (unit + q * 11) % o->n;
-			sros_bombard(o, t, &g, &r, &ev, &e);
+			CALL(sros_bombard(o, t, &g, &r, &ev, &e));
 			break;
 		}
 		case 4:
-			sros_engineer(o, t, &g, a % SN_NATIONS, die, &ev, &e);
+			CALL(sros_engineer(o, t, &g, a % SN_NATIONS, die, &ev, &e));
 			break;
 		case 5: {
 			int units[2] = {unit, (unit + 1) % o->n};
-			sros_dig(o, &g, a % 2, b % o->na, 2 + 2 * (a & 1), b & 1, a & 2, units, 1 + (b & 2) / 2, &ev, &e);
+			CALL(sros_dig(o, &g, a % 2, b % o->na, 2 + 2 * (a & 1), b & 1, a & 2, units, 1 + (b & 2) / 2, &ev, &e));
 			break;
 		}
 		case 6:
-			sros_fortify(o, &g, a % o->nb, 1 + b % 4, b & 1, &ev, &e);
+			CALL(sros_fortify(o, &g, a % o->nb, 1 + b % 4, b & 1, &ev, &e));
 			break;
 		case 7: {
 			int units[3] = {unit, (unit + 3) % o->n, (unit + 5) % o->n};
-			sros_attrition(o, t, &g, a % SN_NATIONS, die, units, b % 4, &ev, &e);
+			CALL(sros_attrition(o, t, &g, a % SN_NATIONS, die, units, b % 4, &ev, &e));
 			break;
 		}
 		case 8:
-			sros_replace(o, &g, unit, b & 1 ? SW_AREA : SW_SUPPLY, b & 1 ? a % o->na : a % SN_NATIONS, &ev, &e);
+			CALL(sros_replace(o, &g, unit, b & 1 ? SW_AREA : SW_SUPPLY, b & 1 ? a % o->na : a % SN_NATIONS, &ev, &e));
 			break;
 		case 9:
-			sros_intervene(o, t, &g, a % SB_BATTLES, die, &ev, &e);
-			sros_take_off(o, &g, unit, &ev, &e);
+			CALL(sros_intervene(o, t, &g, a % SB_BATTLES, die, &ev, &e));
+			CALL(sros_take_off(o, &g, unit, &ev, &e));
 			break;
 		case 10: {
 			const char *br[2] = {o->u[unit].brigade, o->u[(unit + b) % o->n].brigade};
-			sros_assault(o, t, &g, br, 1 + (a & 1), &ev, &e);
+			CALL(sros_assault(o, t, &g, br, 1 + (a & 1), &ev, &e));
 			break;
 		}
 		case 11:
-			sros_casualty(o, &g, unit, b & 1 ? 'E' : 'R', &ev, &e);
+			CALL(sros_casualty(o, &g, unit, b & 1 ? 'E' : 'R', &ev, &e));
 			break;
 		case 12: {
 			int gar[3] = {unit, (unit + 1) % o->n, (unit + 2) % o->n};
-			sros_capture(o, &g, a % o->nb, gar, &ev, &e);
+			CALL(sros_capture(o, &g, a % o->nb, gar, &ev, &e));
 			break;
 		}
 		case 13: {
 			struct sros_melee m = {.att = {unit, (unit + 7) % o->n}, .natt = 1 + (a & 1), .def = (a * 3 + b) % o->n,
 					       .die = die, .adie = {1 + a % 6, 1 + (a / 6) % 6}, .ddie = (b / 6) % 7,
 					       .in_bastion = b & 64};
-			sros_melee(o, t, &g, &m, &ev, &e);
+			CALL(sros_melee(o, t, &g, &m, &ev, &e));
 			break;
 		}
 		case 14: {
 			struct sros_fire fi = {.gun = unit, .target = (unit + b) % o->n, .yards = 1 + a * 3, .terrain = b % 3,
 					       .dice = {die, 1 + a % 6, 1 + b % 6}, .ndice = 1 + b % 3,
 					       .mdice = {1 + (a / 3) % 6, 1 + (b / 3) % 6, die}, .nmdice = a % 4};
-			sros_battery(o, t, &g, &fi, &ev, &e);
+			CALL(sros_battery(o, t, &g, &fi, &ev, &e));
 			break;
 		}
 		case 15:
-			sros_link(o, &g, b % o->na, &ev, &e);
+			CALL(sros_link(o, &g, b % o->na, a & 1, &ev, &e));
 			break;
 		default:
-			sros_commander(o, &g, a % 2, die, &ev, &e);
-			sros_convert(o, &g, unit, &ev, &e);
+			CALL(sros_commander(o, &g, a % 2, die, &ev, &e));
+			CALL(sros_convert(o, &g, unit, &ev, &e));
 			break;
 		}
 		invariants(o, &g);

@@ -589,21 +589,33 @@ static void test_french_areas(void **state)
 	assert_int_equal(f->g.s[fr].where, SW_TRANSIT);
 	assert_int_equal(f->g.s[fr].back, 9);
 	go_to(f, 8, SS_ALLIED_BUILD);
-	assert_int_equal(sros_link(&f->o, &f->g, A(f, "british-center"), &f->ev, &f->e), -1);
-	assert_int_equal(sros_link(&f->o, &f->g, A(f, "french-left"), &f->ev, &f->e), 0);
+	assert_int_equal(sros_link(&f->o, &f->g, A(f, "british-center"), false, &f->ev, &f->e), -1);
+	assert_int_equal(sros_link(&f->o, &f->g, A(f, "french-left"), false, &f->ev, &f->e), 0);
 	go_to(f, 8, SS_ALLIED_MOVE);
 	assert_int_equal(f->g.s[fr].where, SW_TRANSIT);
 	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "fr-20-2-1"), SW_AREA, right, &f->ev, &f->e), 0);
 	assert_int_equal(f->g.s[U(f, "fr-20-2-1")].back, 9); /* one joined: 1 Game-Turn */
 	/* [10.21]: from the French Left to a box, yes */
 	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "fr-27-2-1"), SW_SUPPLY, SN_FRENCH, &f->ev, &f->e), 0);
+	/* [10.21]: nor from a box to the French Right at once */
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "fr-27-2-1"), SW_AREA, right, &f->ev, &f->e), -1);
 	go_to(f, 9, SS_ALLIED_MOVE);
 	assert_int_equal(f->g.s[fr].where, SW_AREA);
 	assert_int_equal(f->g.s[fr].box, right);
 	assert_true(f->g.right_held);
+	/* it stays behind the start line the segment it arrives [10.25] */
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, fr, SW_AREA, A(f, "french-left"), &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "[10.25]"));
+	go_to(f, 10, SS_ALLIED_MOVE);
 	/* [10.21]: from the French Right to a box only once both are joined */
 	assert_int_equal(sros_move(&f->o, &f->t, &f->g, fr, SW_SUPPLY, SN_FRENCH, &f->ev, &f->e), -1);
 	assert_non_null(strstr(f->e.msg, "[10.21]"));
+	/* [8.95]: a damaged sap cuts the areas off, in the fire segment */
+	go_to(f, 11, SS_FIRE);
+	assert_int_equal(sros_link(&f->o, &f->g, A(f, "french-left"), true, &f->ev, &f->e), 0);
+	assert_false(f->g.linked[0]);
+	assert_int_equal(sros_link(&f->o, &f->g, A(f, "french-left"), true, &f->ev, &f->e), -1);
+	go_to(f, 11, SS_ALLIED_MOVE);
 	/* a game in transit writes and reads back */
 	assert_int_equal(sros_move(&f->o, &f->t, &f->g, fr, SW_AREA, A(f, "french-left"), &f->ev, &f->e), 0);
 	{
@@ -664,6 +676,21 @@ static void test_guards(void **state)
 	f->g.ammo[SN_RUSSIAN][SG_SIEGE] = SROS_ROUNDS_MAX - 1;
 	go_to(f, 2, SS_FIRE);
 	assert_int_equal(f->g.ammo[SN_RUSSIAN][SG_SIEGE] <= SROS_ROUNDS_MAX, 1);
+}
+
+/* [3.1], [10.33]: one siege gun and one mortar in a bastion's firing boxes; a Russian gun not yet
+ * in one may still deploy in a Russian movement segment, never after. */
+static void test_russian_guns(void **state)
+{
+	struct fix *f = *state;
+	int mal = B(f, "malakoff");
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "rus-siege-1"), SW_BASTION, mal, &f->ev, &f->e), 0);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "rus-siege-2"), SW_BASTION, mal, &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "[3.1]"));
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "rus-mortar-1"), SW_BASTION, mal, &f->ev, &f->e), 0);
+	go_to(f, 1, SS_RUSSIAN_MOVE);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "rus-siege-2"), SW_BASTION, B(f, "mast"), &f->ev, &f->e), 0);
+	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "rus-siege-2"), SW_BASTION, B(f, "central"), &f->ev, &f->e), -1);
 }
 
 /* [19.0]: after September 1855 without two bastions the Russians win. */
@@ -792,6 +819,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_winter_and_brigades, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_french_areas, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_guards, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_russian_guns, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_russian_victory, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_commanders, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_file, setup, teardown),

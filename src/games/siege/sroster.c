@@ -176,6 +176,8 @@ json_t *sros_game_json(const struct sob *o, const struct sros_game *g)
 			json_object_set_new(u, "fired", json_true());
 		if (s->limbered)
 			json_object_set_new(u, "limbered", json_true());
+		if (s->arrived)
+			json_object_set_new(u, "arrived", json_true());
 		json_array_append_new(units, u);
 	}
 	json_object_set_new(root, "format", json_string("crimea/1"));
@@ -277,8 +279,8 @@ static void read_unit_state(const struct sob *o, const struct jdoc *d, const jso
 		if (!strcmp(w, sros_where_name[k]))
 			where = k;
 	if (where < 0) {
-		jdoc_add(d, json_object_get(x, "where"), errs, "\"%s\": where is due, map, area, supply, bastion, off, routed "
-			 "or eliminated", w);
+		jdoc_add(d, json_object_get(x, "where"), errs, "\"%s\": where is due, map, area, supply, bastion, off, routed, "
+			 "eliminated or transit", w);
 		return;
 	}
 	s->where = where;
@@ -308,14 +310,23 @@ static void read_unit_state(const struct sob *o, const struct jdoc *d, const jso
 	s->retreated = jdoc_bool(d, x, "retreated", errs);
 	s->fired = jdoc_bool(d, x, "fired", errs);
 	s->limbered = jdoc_bool(d, x, "limbered", errs);
+	s->arrived = jdoc_bool(d, x, "arrived", errs);
 	{
 		const struct sob_unit *u = &o->u[i];
 		bool ally_inf = allied(u->nation) && u->kind == SK_INFANTRY;
 		if ((s->converted && !u->marine_battery) || ((s->worked || s->active) && !ally_inf) ||
 		    (s->limbered && !(allied(u->nation) && u->kind == SK_SIEGE)) ||
-		    (s->fired && u->kind != SK_FIELD && !s->converted) || (s->retreated && u->kind != SK_INFANTRY))
-			jdoc_add(d, x, errs, "%s: a flag its kind never has (converted: marine battery infantry; worked, active: "
-				 "Allied infantry; limbered: an Allied siege gun; fired: a field battery)", id);
+		    (s->fired && u->kind != SK_FIELD && !s->converted) || (s->retreated && u->kind != SK_INFANTRY) ||
+		    (s->arrived && u->nation != SN_FRENCH) || (where == SW_TRANSIT && u->nation != SN_FRENCH))
+			jdoc_add(d, x, errs, "%s: a flag or place its kind never has (converted: marine battery infantry; worked, "
+				 "active: Allied infantry; limbered: an Allied siege gun; fired: a field battery; arrived, transit: "
+				 "French)", id);
+		if ((where == SW_AREA || where == SW_OFF || where == SW_TRANSIT) && s->box >= 0 && s->box < o->na &&
+		    o->a[s->box].nation != u->nation)
+			jdoc_add(d, x, errs, "%s is %s, in a Siege Area of the %s [10.16]", id, stab_nation_name[u->nation],
+				 stab_nation_name[o->a[s->box].nation]);
+		if (where != SW_DUE && u->entry > g->turn)
+			jdoc_add(d, x, errs, "%s arrives in Game-Turn %d [6.3]: before it, it is \"due\"", id, u->entry);
 		if (where == SW_DUE && u->entry == 0)
 			jdoc_add(d, x, errs, "%s is on the map from the start: it is never \"due\"", id);
 		else if (where == SW_DUE && u->entry > 0 &&
@@ -386,8 +397,8 @@ int sros_game_read(const struct sob *o, const struct jdoc *d, struct sros_game *
 	g->guards_used = jdoc_bool(d, r, "guards_used", errs);
 	per_nation(d, r, "assault_lost", 0, 99, g->assault_lost, NULL, errs);
 	g->french_failed = jdoc_bool(d, r, "french_failed", errs);
-	g->converted_turn = jdoc_int(d, r, "converted_turn", 0, STAB_TURNS, errs);
-	{
+	g->converted_turn = json_object_get(r, "converted_turn") ? jdoc_int(d, r, "converted_turn", 0, STAB_TURNS, errs) : 0;
+	if (json_object_get(r, "linked")) { /* absent in the first files: none */
 		const json_t *l = json_object_get(r, "linked");
 		if (!json_is_array(l) || json_array_size(l) != 2 || !json_is_boolean(json_array_get(l, 0)) ||
 		    !json_is_boolean(json_array_get(l, 1)))
@@ -396,7 +407,7 @@ int sros_game_read(const struct sob *o, const struct jdoc *d, struct sros_game *
 			for (int k = 0; k < 2; k++)
 				g->linked[k] = json_is_true(json_array_get(l, (size_t)k));
 	}
-	g->right_held = jdoc_bool(d, r, "right_held", errs);
+	g->right_held = jdoc_bool(d, r, "right_held", errs); /* absent: false, and set below if French stand there */
 	for (int n = 0; n < 2; n++) {
 		const char *c = json_string_value(json_object_get(cm, stab_nation_name[n]));
 		g->cinc[n] = c ? sob_find(o, c) : -1;
@@ -436,7 +447,14 @@ int sros_game_read(const struct sob *o, const struct jdoc *d, struct sros_game *
 		if (g->s[k].where == -1) {
 			jdoc_add(d, units ? units : r, errs, "unit \"%s\" is missing", o->u[k].id);
 			g->s[k].where = SW_DUE;
+		} else if (o->u[k].nation == SN_FRENCH && g->s[k].where == SW_AREA && g->s[k].box == french_right(o)) {
+			g->right_held = true; /* [6.12]: it has been held */
 		}
+	for (int n = 0; n < 2; n++)
+		if (g->cinc[n] >= 0 && o->u[g->cinc[n]].kind == SK_COMMANDER &&
+		    (g->s[g->cinc[n]].where == SW_DUE || g->s[g->cinc[n]].where == SW_ELIMINATED))
+			jdoc_add(d, cm ? cm : r, errs, "the %s commander-in-chief %s is %s, not in command", stab_nation_name[n],
+				 o->u[g->cinc[n]].id, sros_where_name[g->s[g->cinc[n]].where]);
 	return errs->total == before ? 0 : -1;
 }
 
@@ -483,6 +501,8 @@ static void appoint(const struct sob *o, struct sros_game *g, int nation, int ne
 {
 	int was = g->cinc[nation];
 	struct event *x;
+	if (next == was || next < 0)
+		return;
 	g->s[next].where = SW_AREA;
 	g->s[next].box = g->s[was].where == SW_AREA ? g->s[was].box : home_area(o, nation);
 	g->s[was].where = SW_ELIMINATED;
@@ -635,6 +655,7 @@ static void enter(const struct sob *o, const struct stab *t, struct sros_game *g
 			if (s->where == SW_TRANSIT && s->back <= g->turn) {
 				s->where = SW_AREA;
 				s->back = 0;
+				s->arrived = true;
 				if (s->box == french_right(o))
 					g->right_held = true;
 				ev_emit(ev, "[10.25]", "%s arrives in the %s Siege Area%s", o->u[i].id, o->a[s->box].id,
@@ -689,6 +710,7 @@ static void end_turn(const struct sob *o, const struct stab *t, struct sros_game
 	g->assault = false;
 	g->impulse = 0;
 	g->nbrigades = 0;
+	memset(g->brigade, 0, sizeof g->brigade);
 	for (int n = 0; n < SN_NATIONS; n++) {
 		g->replaced[n] = 0;
 		g->attrition_done[n] = false;
@@ -699,7 +721,7 @@ static void end_turn(const struct sob *o, const struct stab *t, struct sros_game
 	for (int b = 0; b < o->nb; b++)
 		g->spent_at[b] = 0;
 	for (int i = 0; i < o->n; i++)
-		g->s[i].active = g->s[i].worked = false; /* [9.0], [10.11]: inverted for its Game-Turn only */
+		g->s[i].active = g->s[i].worked = g->s[i].arrived = false; /* [9.0], [10.11]: for its Game-Turn only */
 	g->seg = SS_INTERVENTION;
 	ev_emit(ev, "[4.0]", "Game-Turn %d, %s%s", g->turn, t->turn[g->turn - 1], winter(t, g) ? " (Winter [15.0])" : "");
 }
@@ -841,16 +863,25 @@ int sros_take_off(const struct sob *o, struct sros_game *g, int unit, struct evs
 	return 0;
 }
 
-int sros_link(const struct sob *o, struct sros_game *g, int area, struct evsink *ev, struct err *e)
+int sros_link(const struct sob *o, struct sros_game *g, int area, bool broken, struct evsink *ev, struct err *e)
 {
 	int k = area == home_area(o, SN_FRENCH) ? 0 : area == french_right(o) ? 1 : -1;
-	if (need_seg(g, SS_ALLIED_BUILD, e) != 0)
+	if (need_seg(g, broken ? SS_FIRE : SS_ALLIED_BUILD, e) != 0)
 		return -1;
 	if (k < 0)
 		return err_set(e, NULL, 0, "[9.5] saps join the British Siege Area to a French one (french-left or french-right)");
-	if (g->linked[k])
-		return err_set(e, NULL, 0, "[9.5] the %s Siege Area is joined already", o->a[area].id);
-	g->linked[k] = true;
+	if (g->turn < o->a[area].active)
+		return err_set(e, NULL, 0, "[9.31] the %s Siege Area is activated in Game-Turn %d", o->a[area].id,
+			       o->a[area].active);
+	if (g->linked[k] == !broken)
+		return err_set(e, NULL, 0, "[9.5] the %s Siege Area is %s already", o->a[area].id, broken ? "cut off" : "joined");
+	g->linked[k] = !broken;
+	if (broken) {
+		ev_emit(ev, "[8.95]", "a sap between the British and the %s Siege Areas is damaged: no unit moves through it "
+			"until it is repaired (link --area %s, in the Allied Siege Construction Segment)", o->a[area].id,
+			o->a[area].id);
+		return 0;
+	}
 	ev_emit(ev, k ? "[9.52]" : "[9.51]", "saps join the British and the %s Siege Areas: %s", o->a[area].id,
 		g->linked[0] && g->linked[1] ? "French units move between the areas at once, and from either to a Supply Box "
 		"[10.21], [10.24]" : "French moves between the French areas take one Game-Turn [10.25]");
@@ -943,6 +974,9 @@ int sros_replace(const struct sob *o, struct sros_game *g, int unit, int where, 
 			       "North Shore Supply Box");
 	if (where == SW_AREA && g->turn < o->a[box].active)
 		return err_set(e, NULL, 0, "[3.1] the %s Siege Area is activated in Game-Turn %d", o->a[box].id, o->a[box].active);
+	if (where == SW_AREA && box == french_right(o) && !g->right_held)
+		return err_set(e, NULL, 0, "[6.12] French replacements arrive in the French Right Siege Area only once French "
+			       "units have held it");
 	g->s[unit].where = where;
 	g->s[unit].box = box;
 	g->replaced[u->nation]++;
@@ -997,6 +1031,9 @@ static int destination(const struct sob *o, const struct sros_game *g, int unit,
 			if (!placing && s->where == SW_AREA && s->box != box && u->nation == SN_FRENCH &&
 			    !(g->linked[0] && g->linked[1]))
 				*transit = g->linked[0] || g->linked[1] ? 1 : 2; /* [10.25], [10.26] */
+			if (!placing && s->where == SW_SUPPLY && box == right && !(g->linked[0] && g->linked[1]))
+				return err_set(e, NULL, 0, "[10.21] until saps join both French areas to the British, units in a Supply "
+					       "Box go to the French Left only");
 		} else if (where == SW_SUPPLY) {
 			if (gun || u->kind == SK_FIELD)
 				return err_set(e, NULL, 0, "[10.2] infantry and leaders go to the Supply Boxes, not artillery");
@@ -1026,6 +1063,12 @@ static int destination(const struct sob *o, const struct sros_game *g, int unit,
 			       "Supply Box");
 	if (where == SW_BASTION && (box < 0 || box >= o->nb || g->captured[box]))
 		return err_set(e, NULL, 0, "[10.3] not into a captured bastion");
+	if (where == SW_BASTION && (u->kind == SK_SIEGE || u->kind == SK_MORTAR))
+		for (int i = 0; i < o->n; i++)
+			if (i != unit && o->u[i].kind == u->kind && o->u[i].nation == SN_RUSSIAN && g->s[i].where == SW_BASTION &&
+			    g->s[i].box == box)
+				return err_set(e, NULL, 0, "[3.1] %s has one %s firing box, and %s is in it", o->b[box].name,
+					       sob_kind_name[u->kind], o->u[i].id);
 	return 0;
 }
 
@@ -1043,6 +1086,14 @@ int sros_move(const struct sob *o, const struct stab *t, struct sros_game *g, in
 	s = &g->s[unit];
 	placing = setting_up(g) || (g->seg == SS_REINFORCE && u->entry == g->turn);
 	own = u->nation == SN_RUSSIAN ? g->seg == SS_RUSSIAN_MOVE : g->seg == SS_ALLIED_MOVE;
+	if (g->seg == SS_ASSAULT && u->nation == SN_RUSSIAN) {
+		/* [12.3], [12.4]: Russian infantry between boxes, reserves and positions in the assault */
+		if (u->kind != SK_INFANTRY || s->converted || (where != SW_MAP && where != SW_BASTION) || !in_play(s) ||
+		    s->where == SW_SUPPLY)
+			return err_set(e, NULL, 0, "[12.0] in the assault, Russian infantry moves between its boxes and bastions "
+				       "(field batteries not at all)");
+		own = true;
+	}
 	if (!placing && !own)
 		return err_set(e, NULL, 0, "[10.0] %s units move in their Operational Movement Segment (or are placed at the "
 			       "set-up and on arrival); the game is in the %s", u->nation == SN_RUSSIAN ? "Russian" : "Allied",
@@ -1051,7 +1102,11 @@ int sros_move(const struct sob *o, const struct stab *t, struct sros_game *g, in
 		return err_set(e, NULL, 0, "%s is %s, not on the map", u->id, sros_where_name[s->where]);
 	if (s->worked)
 		return err_set(e, NULL, 0, "[10.11] %s built or repaired siegeworks this Game-Turn: it may not move", u->id);
-	if (!placing && (u->kind == SK_MORTAR || u->kind == SK_LANCASTER || (u->kind == SK_SIEGE && u->nation == SN_RUSSIAN)))
+	if (s->arrived)
+		return err_set(e, NULL, 0, "[10.25] %s arrived from the other French area this segment: it stays behind the start "
+			       "line", u->id);
+	if (!placing && (u->kind == SK_MORTAR || u->kind == SK_LANCASTER || (u->kind == SK_SIEGE && u->nation == SN_RUSSIAN)) &&
+	    !(u->nation == SN_RUSSIAN && s->where != SW_BASTION)) /* a Russian gun not yet in a firing box deploys */
 		return err_set(e, NULL, 0, "[10.0], [10.33] once deployed, mortars, the Lancaster battery and Russian siege "
 			       "batteries never move");
 	if (!placing && s->where == SW_BASTION && allied(u->nation))
@@ -1414,6 +1469,7 @@ int sros_assault(const struct sob *o, const struct stab *t, struct sros_game *g,
 	g->assault = true;
 	g->guards_used = g->guards_used || guards;
 	g->nbrigades = n;
+	memset(g->brigade, 0, sizeof g->brigade);
 	for (int k = 0; k < n; k++)
 		snprintf(g->brigade[k], sizeof g->brigade[k], "%s", brigades[k]);
 	for (int i = 0; i < o->n; i++) {

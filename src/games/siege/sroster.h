@@ -65,6 +65,7 @@ struct sros_unit {
 	bool retreated;          /* retreated once in this Assault Phase [14.34] */
 	bool fired;              /* a field battery that fired in this Assault Impulse [13.0] */
 	bool limbered;           /* an Allied siege gun moved since its side's last movement [3.5] */
+	bool arrived;            /* came from the other French area this Game-Turn: stays put [10.25] */
 };
 
 #define SROS_GUNS 3          /* enum stab_gun: siege, mortar, Lancaster rounds [8.1] */
@@ -141,8 +142,9 @@ int sros_replace(const struct sob *o, struct sros_game *g, int unit, int where, 
 int sros_move(const struct sob *o, const struct stab *t, struct sros_game *g, int unit, int where, int box,
 	      struct evsink *ev, struct err *e);
 /* [9.5]: the saps joining the British Siege Area to the French area (segment 3A) are complete,
- * as the referee reads the map; French units then move between the areas by [10.24]. */
-int sros_link(const struct sob *o, struct sros_game *g, int area, struct evsink *ev, struct err *e);
+ * as the referee reads the map; French units then move between the areas by [10.24]. broken:
+ * Russian fire damaged one of them (segment 2B) [8.95]: the areas are cut off until repaired. */
+int sros_link(const struct sob *o, struct sros_game *g, int area, bool broken, struct evsink *ev, struct err *e);
 /* [5.3] Inkerman: one Allied infantry unit of the British or French Right Siege Area off the map
  * for one Game-Turn (segment 1A, after the roll). */
 int sros_take_off(const struct sob *o, struct sros_game *g, int unit, struct evsink *ev, struct err *e);
