@@ -184,6 +184,16 @@ static void print_status(struct ctx *c)
 		fprintf(c->out, "  to do: %s\n", duty);
 	else if (g->seg == SS_ASSAULT)
 		fprintf(c->out, "  Assault Impulse %d of 5\n", g->impulse);
+	{
+		/* [3.3]: the Russian siege guns and mortar go into a bastion's firing box */
+		int left = 0;
+		for (int i = 0; i < o->n; i++)
+			if (o->u[i].nation == SN_RUSSIAN && (o->u[i].kind == SK_SIEGE || o->u[i].kind == SK_MORTAR) &&
+			    g->s[i].where == SW_MAP)
+				fprintf(c->out, "%s%s", left++ ? ", " : "  to place in a bastion's firing box [3.3]: ", o->u[i].id);
+		if (left)
+			fprintf(c->out, "\n");
+	}
 	fprintf(c->out, "\nAmmunition [8.1]   siege  mortar  Lancaster\n");
 	for (int n = 0; n < SN_NATIONS; n++) {
 		fprintf(c->out, "  %-16s %5d %7d", stab_nation_name[n], g->ammo[n][SG_SIEGE], g->ammo[n][SG_MORTAR]);

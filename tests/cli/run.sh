@@ -705,6 +705,7 @@ contains "siege new: not over a game" "$tmp/err" "exists: --force to replace it"
 expect "siege status" 0 "$bin" referee siege status --game "$sg"
 contains "siege status: the segment" "$tmp/out" "Game-Turn 1 of 18, Oct I: Russian Field Army Intervention Segment \[4.0 1A\]"
 contains "siege status: bastions at 3" "$tmp/out" "Malakoff  *3   major"
+contains "siege status: the guns to place" "$tmp/out" "to place in a bastion's firing box \[3.3\]: rus-siege-1, rus-siege-2, rus-siege-3, rus-siege-4, rus-mortar-1"
 for u in 41-r-2 47-r-2 49-r-2 30-l-2 55-l-2; do "$bin" referee siege move --game "$sg" --unit $u --to supply >/dev/null 2>&1; done
 expect "siege set-up: French help the British" 0 "$bin" referee siege move --game "$sg" --unit fr-7-1-1 --to supply:british
 contains "siege set-up: placed" "$tmp/out" "\[3.3\]  *fr-7-1-1 is placed in the Balaclava Supply Box"
