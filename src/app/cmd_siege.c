@@ -300,20 +300,11 @@ static int run(FILE *out, FILE *err, const struct stab *t, struct sopt *o)
 		}
 		fprintf(out, "siege battery fire [8.0]: the chance of each result [8.99]:\n");
 		{
-			int eff = o->mamelon && strength >= 0 ? (strength + 2 > 8 ? 8 : strength + 2) : strength;
-			int col = strength < 0 ? 0 : eff >= 7 ? 1 : eff >= 5 ? 2 : eff >= 3 ? 3 : eff >= 1 ? 4 : 5;
-			bool done[STAB_FIRE_ROWS] = {false};
-			for (int r = 0; r < STAB_FIRE_ROWS; r++) {
-				const struct stab_fire *c = &t->fire[r][col];
-				double sum = 0;
-				if (done[r] || p[r] < 0.0005)
-					continue;
-				for (int q = r; q < STAB_FIRE_ROWS; q++)
-					if (!memcmp(&t->fire[q][col], c, sizeof *c) && !done[q]) {
-						sum += p[q];
-						done[q] = true;
-					}
-				fprintf(out, "  %5.1f%%  ", 100 * sum);
+			struct sref_fire_odds res_odds[STAB_FIRE_ROWS];
+			int n = sref_fire_outcomes(t, sref_fire_col(strength, o->mamelon), p, res_odds);
+			for (int k = 0; k < n; k++) {
+				const struct stab_fire *c = &res_odds[k].cell;
+				fprintf(out, "  %5.1f%%  ", 100 * res_odds[k].p);
 				if (!c->damaged && !c->strength && !c->infantry)
 					fprintf(out, "no effect");
 				else if (c->damaged && strength >= 0)

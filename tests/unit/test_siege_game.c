@@ -584,6 +584,10 @@ static void test_french_areas(void **state)
 	/* [6.12]: the French Right never held */
 	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "fr-1-1-8"), SW_AREA, right, &f->ev, &f->e), -1);
 	assert_non_null(strstr(f->e.msg, "[6.12]"));
+	f->g.s[U(f, "fr-20-2-1")].where = SW_ELIMINATED; /* replacements too */
+	assert_int_equal(sros_replace(&f->o, &f->g, U(f, "fr-20-2-1"), SW_AREA, right, &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "[6.12]"));
+	assert_int_equal(sros_replace(&f->o, &f->g, U(f, "fr-20-2-1"), SW_AREA, A(f, "french-left"), &f->ev, &f->e), 0);
 	go_to(f, 7, SS_ALLIED_MOVE);
 	assert_int_equal(sros_move(&f->o, &f->t, &f->g, fr, SW_AREA, right, &f->ev, &f->e), 0); /* no saps: 2 Game-Turns */
 	assert_int_equal(f->g.s[fr].where, SW_TRANSIT);

@@ -148,11 +148,12 @@ static int fire_row(const struct stab *t, int gun, int modified)
 	return modified < dies[lo] ? lo : hi;
 }
 
-/* The table's column: a sap or parallel, or the bastion strength band. */
-static int fire_col(int strength)
+int sref_fire_col(int strength, bool mamelon)
 {
 	if (strength < 0)
 		return 0;
+	if (mamelon)
+		strength = strength + 2 > 8 ? 8 : strength + 2; /* [8.81] */
 	if (strength >= 7)
 		return 1;
 	if (strength >= 5)
@@ -164,13 +165,34 @@ static int fire_col(int strength)
 	return 5;
 }
 
+int sref_fire_outcomes(const struct stab *t, int col, const double p[STAB_FIRE_ROWS],
+		       struct sref_fire_odds out[STAB_FIRE_ROWS])
+{
+	bool done[STAB_FIRE_ROWS] = {false};
+	int n = 0;
+	for (int r = 0; r < STAB_FIRE_ROWS; r++) {
+		const struct stab_fire *c = &t->fire[r][col];
+		if (done[r] || p[r] < 0.0005)
+			continue;
+		out[n].cell = *c;
+		out[n].p = 0;
+		for (int q = r; q < STAB_FIRE_ROWS; q++)
+			if (!done[q] && !memcmp(&t->fire[q][col], c, sizeof *c)) {
+				out[n].p += p[q];
+				done[q] = true;
+			}
+		n++;
+	}
+	return n;
+}
+
 int sref_bombard(const struct stab *t, int gun, int yards, int strength, bool mamelon, int die, struct stab_fire *out,
 		 double p[STAB_FIRE_ROWS], struct evsink *ev, struct err *e)
 {
 	static const char *const gname[3] = {"siege gun", "mortar", "Lancaster Battery"};
 	static const char *const cname[STAB_FIRE_COLS] = {"a parallel or sap", "bastion 8-7", "bastion 6-5", "bastion 4-3",
 							  "bastion 2-1", "bastion 0"};
-	int mod = 0, col, eff = strength;
+	int mod = 0, col;
 	if (gun < SG_SIEGE || gun > SG_LANCASTER)
 		return err_set(e, NULL, 0, "the guns are siege, mortar and lancaster");
 	if (strength < -1 || strength > 8)
@@ -184,9 +206,7 @@ int sref_bombard(const struct stab *t, int gun, int yards, int strength, bool ma
 		yards = 1200; /* [8.62] */
 	if (gun != SG_LANCASTER && sref_range_mod(t, yards, &mod, e) != 0)
 		return -1;
-	if (mamelon && strength >= 0)
-		eff = strength + 2 > 8 ? 8 : strength + 2; /* [8.81] */
-	col = fire_col(eff);
+	col = sref_fire_col(strength, mamelon);
 	for (int r = 0; r < STAB_FIRE_ROWS; r++)
 		p[r] = 0;
 	for (int f = 1; f <= 6; f++) {
@@ -215,7 +235,7 @@ int sref_bombard(const struct stab *t, int gun, int yards, int strength, bool ma
 			ev_emit(ev, "[8.91]", "%d infantry unit%s destroyed in the bastion's positions%s", out->infantry,
 				out->infantry == 1 ? "" : "s",
 				gun != SG_SIEGE ? "; none there: in its Reserve Box [8.72], [8.92]"
-				: eff == 0 ? "; at strength 0 the Reserve Box's units count as in the bastion [8.92]" : "");
+				: col == 5 ? "; at strength 0 the Reserve Box's units count as in the bastion [8.92]" : "");
 		if (out->damaged && strength < 0)
 			ev_emit(ev, "[8.95]", "the siegework is damaged: turn it over; it must be repaired before building on in that "
 				"Siege Area; its artillery is limbered behind the Start Line [8.96], its surviving infantry falls back "

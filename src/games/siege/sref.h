@@ -37,6 +37,19 @@ int sref_range_mod(const struct stab *t, int yards, int *mod, struct err *e);
 int sref_bombard(const struct stab *t, int gun, int yards, int strength, bool mamelon, int die, struct stab_fire *out,
 		 double p[STAB_FIRE_ROWS], struct evsink *ev, struct err *e);
 
+/* The Siege Battery Fire Table's column [8.99] for a target: a sap or parallel (strength -1) or a
+ * bastion at strength 0..8, the Mamelon two levels higher [8.81]. */
+int sref_fire_col(int strength, bool mamelon);
+/* One distinct result of a column, and its chance. */
+struct sref_fire_odds {
+	struct stab_fire cell;
+	double p;
+};
+/* The distinct results of column col under sref_bombard's row odds p, each once with its summed
+ * chance (none under 0.05%), in the table's order; how many. */
+int sref_fire_outcomes(const struct stab *t, int col, const double p[STAB_FIRE_ROWS],
+		       struct sref_fire_odds out[STAB_FIRE_ROWS]);
+
 /* The column of a melee: attack to defence strength, reduced in the defender's favour [14.0];
  * -1 (refused) below 1-3. */
 int sref_melee_col(int attack, int defence, struct err *e);

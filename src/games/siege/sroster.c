@@ -43,6 +43,8 @@ static int home_area(const struct sob *o, int nation)
 }
 
 static int french_right(const struct sob *o);
+static int destination(const struct sob *o, const struct sros_game *g, int unit, int where, int box, bool placing,
+		       int *transit, struct err *e);
 
 /* The Russian area of bastion b (areas of the Russians in order: 1, 2). */
 static int bastion_area(const struct sob *o, int b)
@@ -113,12 +115,10 @@ void sros_new(const struct sob *o, const struct stab *t, struct sros_game *g)
 			s->where = SW_DUE;
 			continue;
 		}
-		/* [3.3]: the Allies behind their start lines, the Russians in their network */
-		if (allied(u->nation) && (u->kind == SK_INFANTRY || u->kind == SK_SIEGE || u->kind == SK_COMMANDER ||
-					  u->kind == SK_ENGINEER)) {
-			s->where = SW_AREA;
-			s->box = home_area(o, u->nation);
-		} else if (u->kind == SK_ENGINEER) {
+		/* [3.3]: the Allies behind their start lines, engineers in their Siege Areas, the rest
+		 * (the Russians, the Allied mortars and Lancaster in their firing boxes) on the map */
+		if (u->kind == SK_ENGINEER ||
+		    (allied(u->nation) && (u->kind == SK_INFANTRY || u->kind == SK_SIEGE || u->kind == SK_COMMANDER))) {
 			s->where = SW_AREA;
 			s->box = home_area(o, u->nation);
 		} else {
@@ -130,6 +130,15 @@ void sros_new(const struct sob *o, const struct stab *t, struct sros_game *g)
 }
 
 /* --- the game file ------------------------------------------------------------------------ */
+
+/* {"british", "french", "russian"}: the numbers v, or (v NULL) the booleans b; per_nation reads it. */
+static json_t *nations_json(const int *v, const bool *b)
+{
+	json_t *x = json_object();
+	for (int n = 0; x && n < SN_NATIONS; n++)
+		json_object_set_new(x, stab_nation_name[n], v ? json_integer(v[n]) : json_boolean(b[n]));
+	return x;
+}
 
 json_t *sros_game_json(const struct sob *o, const struct sros_game *g)
 {
@@ -192,28 +201,17 @@ json_t *sros_game_json(const struct sob *o, const struct sros_game *g)
 	json_object_set_new(root, "british_no_rounds_through", json_integer(g->brit_no_ammo));
 	json_object_set_new(root, "extra_replacements", json_integer(g->extra_repl));
 	json_object_set_new(root, "to_take_off", json_integer(g->off_due));
-	json_object_set_new(root, "construction_points", json_pack("{s:i, s:i, s:i}", "british", g->cp[SN_BRITISH],
-								  "french", g->cp[SN_FRENCH], "russian", g->cp[SN_RUSSIAN]));
-	json_object_set_new(root, "engineer_bonus", json_pack("{s:i, s:i, s:i}", "british", g->bonus[SN_BRITISH],
-							     "french", g->bonus[SN_FRENCH], "russian", g->bonus[SN_RUSSIAN]));
-	json_object_set_new(root, "engineer_rolled", json_pack("{s:b, s:b, s:b}", "british",
-							      g->engineer_rolled[SN_BRITISH], "french",
-							      g->engineer_rolled[SN_FRENCH], "russian",
-							      g->engineer_rolled[SN_RUSSIAN]));
-	json_object_set_new(root, "replaced", json_pack("{s:i, s:i, s:i}", "british", g->replaced[SN_BRITISH], "french",
-						       g->replaced[SN_FRENCH], "russian", g->replaced[SN_RUSSIAN]));
-	json_object_set_new(root, "attrition_done", json_pack("{s:b, s:b, s:b}", "british",
-							     g->attrition_done[SN_BRITISH], "french",
-							     g->attrition_done[SN_FRENCH], "russian",
-							     g->attrition_done[SN_RUSSIAN]));
+	json_object_set_new(root, "construction_points", nations_json(g->cp, NULL));
+	json_object_set_new(root, "engineer_bonus", nations_json(g->bonus, NULL));
+	json_object_set_new(root, "engineer_rolled", nations_json(NULL, g->engineer_rolled));
+	json_object_set_new(root, "replaced", nations_json(g->replaced, NULL));
+	json_object_set_new(root, "attrition_done", nations_json(NULL, g->attrition_done));
 	json_object_set_new(root, "russian_fired", json_boolean(g->russian_fired));
 	json_object_set_new(root, "assault", json_boolean(g->assault));
 	json_object_set_new(root, "impulse", json_integer(g->impulse));
 	json_object_set_new(root, "brigades", brig);
 	json_object_set_new(root, "guards_used", json_boolean(g->guards_used));
-	json_object_set_new(root, "assault_lost", json_pack("{s:i, s:i, s:i}", "british", g->assault_lost[SN_BRITISH],
-							   "french", g->assault_lost[SN_FRENCH], "russian",
-							   g->assault_lost[SN_RUSSIAN]));
+	json_object_set_new(root, "assault_lost", nations_json(g->assault_lost, NULL));
 	json_object_set_new(root, "french_failed", json_boolean(g->french_failed));
 	json_object_set_new(root, "converted_turn", json_integer(g->converted_turn));
 	json_object_set_new(root, "linked", json_pack("[b, b]", g->linked[0], g->linked[1]));
@@ -470,7 +468,7 @@ static int allowance(const struct sros_game *g, int nation)
 	return g->turn >= 8 ? 1 : 0;      /* [6.23] from March 1855 */
 }
 
-/* Whether the British commander-in-chief is still the one at the start (Raglan). */
+/* Whether nation's commander-in-chief is still the one at the start (Raglan, Canrobert). */
 static bool first_cinc(const struct sob *o, const struct sros_game *g, int nation)
 {
 	return g->cinc[nation] >= 0 && o->u[g->cinc[nation]].entry == 0;
@@ -489,11 +487,6 @@ static int successor(const struct sob *o, const struct sros_game *g, int nation,
 		    (!brigades || o->u[i].brigades == brigades) && g->s[i].where == SW_DUE)
 			return i;
 	return -1;
-}
-
-static int any_successor(const struct sob *o, const struct sros_game *g, int nation)
-{
-	return successor(o, g, nation, 0);
 }
 
 /* next takes the command of nation's army from the commander-in-chief; the event says why. */
@@ -575,8 +568,8 @@ static void enter(const struct sob *o, const struct stab *t, struct sros_game *g
 {
 	switch (g->seg) {
 	case SS_REINFORCE:
-		if (g->french_failed && !first_cinc(o, g, SN_FRENCH) && any_successor(o, g, SN_FRENCH) >= 0)
-			appoint(o, g, SN_FRENCH, any_successor(o, g, SN_FRENCH), 0, ev); /* [16.3]: no die */
+		if (g->french_failed && !first_cinc(o, g, SN_FRENCH))
+			appoint(o, g, SN_FRENCH, successor(o, g, SN_FRENCH, 0), 0, ev); /* [16.3]: the other, no die */
 		for (int i = 0; i < o->n; i++) {
 			struct sros_unit *s = &g->s[i];
 			const struct sob_unit *u = &o->u[i];
@@ -767,7 +760,7 @@ int sros_next(const struct sob *o, const struct stab *t, struct sros_game *g, st
 		ev_emit(ev, "[11.21]", "the assault ends: Allied units not garrisoning a captured bastion go back behind their "
 			"start lines; garrison the four forwardmost parallels [10.5]");
 		if (g->assault_lost[SN_FRENCH] >= 4 && g->cinc[SN_FRENCH] >= 0) {
-			bool left = first_cinc(o, g, SN_FRENCH) || any_successor(o, g, SN_FRENCH) >= 0;
+			bool left = first_cinc(o, g, SN_FRENCH) || successor(o, g, SN_FRENCH, 0) >= 0;
 			g->french_failed = left;
 			ev_emit(ev, "[16.3]", "the French lost %d units: %s has failed, %s", g->assault_lost[SN_FRENCH],
 				o->u[g->cinc[SN_FRENCH]].name, !left ? "but no one is left to replace him"
@@ -952,9 +945,8 @@ int sros_replace(const struct sob *o, struct sros_game *g, int unit, int where, 
 	u = &o->u[unit];
 	if (need_seg(g, SS_REINFORCE, e) != 0)
 		return -1;
-	if ((where == SW_AREA && (box < 0 || box >= o->na)) || (where == SW_SUPPLY && (box < 0 || box >= SN_NATIONS)) ||
-	    (where == SW_BASTION && (box < 0 || box >= o->nb)))
-		return err_set(e, NULL, 0, "no such place");
+	if (where < SW_MAP || where > SW_BASTION)
+		return err_set(e, NULL, 0, "a replacement goes to the map, a Siege Area, a Supply Box or a bastion");
 	if (u->kind != SK_INFANTRY || g->s[unit].where != SW_ELIMINATED)
 		return err_set(e, NULL, 0, "[6.15] only destroyed infantry returns as a replacement: %s is %s", u->id,
 			       sros_where_name[g->s[unit].where]);
@@ -965,18 +957,11 @@ int sros_replace(const struct sob *o, struct sros_game *g, int unit, int where, 
 	if (g->replaced[u->nation] >= allowance(g, u->nation))
 		return err_set(e, NULL, 0, "[6.2] the %s have %d replacement%s this Game-Turn, taken", stab_nation_name[u->nation],
 			       allowance(g, u->nation), allowance(g, u->nation) == 1 ? "" : "s");
-	if (allied(u->nation) && !((where == SW_AREA && o->a[box].nation == u->nation) ||
-				   (where == SW_SUPPLY && box == u->nation)))
-		return err_set(e, NULL, 0, "[6.11] an Allied replacement goes behind its own start line or into its own Supply Box");
-	if (!allied(u->nation) && !(where == SW_MAP || (where == SW_SUPPLY && box == SN_RUSSIAN) ||
-				    (where == SW_BASTION && !g->captured[box])))
-		return err_set(e, NULL, 0, "[6.13] a Russian replacement goes into the network (not a captured bastion) or the "
-			       "North Shore Supply Box");
-	if (where == SW_AREA && g->turn < o->a[box].active)
-		return err_set(e, NULL, 0, "[3.1] the %s Siege Area is activated in Game-Turn %d", o->a[box].id, o->a[box].active);
-	if (where == SW_AREA && box == french_right(o) && !g->right_held)
-		return err_set(e, NULL, 0, "[6.12] French replacements arrive in the French Right Siege Area only once French "
-			       "units have held it");
+	{
+		int transit; /* [6.11]-[6.13]: where reinforcements arrive (a replacement never is in transit) */
+		if (destination(o, g, unit, where, box, true, &transit, e) != 0)
+			return -1;
+	}
 	g->s[unit].where = where;
 	g->s[unit].box = box;
 	g->replaced[u->nation]++;
@@ -1209,26 +1194,15 @@ int sros_bombard(const struct sob *o, const struct stab *t, struct sros_game *g,
 	mamelon = r->bastion >= 0 && !strcmp(o->b[r->bastion].id, "mamelon");
 	if (!r->die) {
 		/* the odds before the roll, each distinct result of the column once: nothing changes */
-		int st = r->bastion >= 0 ? g->strength[r->bastion] : -1;
-		bool done[STAB_FIRE_ROWS] = {false};
+		int st = r->bastion >= 0 ? g->strength[r->bastion] : -1, n;
+		struct sref_fire_odds odds[STAB_FIRE_ROWS];
 		if (sref_bombard(t, gun, r->yards, st, mamelon, 0, &res, p, NULL, e) != 0)
 			return -1;
-		st = mamelon && st >= 0 ? (st + 2 > 8 ? 8 : st + 2) : st; /* [8.81] */
-		{
-			int col = st < 0 ? 0 : st >= 7 ? 1 : st >= 5 ? 2 : st >= 3 ? 3 : st >= 1 ? 4 : 5;
-			for (int q = 0; q < STAB_FIRE_ROWS; q++) {
-				const struct stab_fire *c = &t->fire[q][col];
-				double sum = 0;
-				if (done[q] || p[q] < 0.0005)
-					continue;
-				for (int w = q; w < STAB_FIRE_ROWS; w++)
-					if (!done[w] && !memcmp(&t->fire[w][col], c, sizeof *c)) {
-						sum += p[w];
-						done[w] = true;
-					}
-				ev_emit(ev, "[8.99]", "%5.1f%%: %s%d level%s, %d infantry%s", 100 * sum, c->damaged ? "damaged, " : "",
-					c->strength, c->strength == 1 ? "" : "s", c->infantry, c->dump ? ", an ammunition dump [8.98]" : "");
-			}
+		n = sref_fire_outcomes(t, sref_fire_col(st, mamelon), p, odds);
+		for (int k = 0; k < n; k++) {
+			const struct stab_fire *c = &odds[k].cell;
+			ev_emit(ev, "[8.99]", "%5.1f%%: %s%d level%s, %d infantry%s", 100 * odds[k].p, c->damaged ? "damaged, " : "",
+				c->strength, c->strength == 1 ? "" : "s", c->infantry, c->dump ? ", an ammunition dump [8.98]" : "");
 		}
 		return 1;
 	}
