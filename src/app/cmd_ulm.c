@@ -1,17 +1,20 @@
-/* cmd_ulm: `crimea referee ulm WHAT ...`, From Ulm to Waterloo's morale rules for a referee: a
- * morale check on the Morale Evaluation Chart (odds, or the ruling from the two dice) and whether
- * fire losses call for one. The rulings are src/games/ulm/umorale.c's. */
+/* cmd_ulm: `crimea referee ulm WHAT ...`, From Ulm to Waterloo's morale and melee rules for a
+ * referee: a morale check on the Morale Evaluation Chart (odds, or the ruling from the two dice),
+ * whether fire losses call for one, a melee cast and cavalry breaking into a square. The rulings
+ * are src/games/ulm/umorale.c's and umelee.c's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../games/ulm/umelee.h"
 #include "../games/ulm/umorale.h"
 #include "catalog.h"
 #include "cli.h"
 
 static const char ulm_usage[] =
 	"usage: crimea referee ulm WHAT [--tables FILE] [options]\n"
-	"  From Ulm to Waterloo's morale rules (its other charts are not in the rules text):\n"
+	"  From Ulm to Waterloo's morale and melee rules (its fire, movement and charge increment charts\n"
+	"  are not in the rules text):\n"
 	"  morale     --class TYPE [--contact] [--state good|disorganized|fall-back] [--mod KEY].. [--plus N]\n"
 	"             [--dice A,B]     (TYPE: guards, command, cuirassiers, grenadiers, hussars, sappers,\n"
 	"             artillery, light-infantry, other-horse, train, line-infantry, militia, second-line;\n"
@@ -20,7 +23,20 @@ static const char ulm_usage[] =
 	"             swerving-trapped; the state's minus is added: disorganized -1, fall back -2)\n"
 	"             --rally with --state disorganized: a rally (passing: good; failing: no worse)\n"
 	"  fire-check --original N --before N --lost N [--charging] [--class TYPE]\n"
-	"             (whether fire losses call a check, and its Loss of Effectiveness minus)\n";
+	"             (whether fire losses call a check, and its Loss of Effectiveness minus)\n"
+	"  melee      --attacker UNIT [--attacker UNIT].. --defender UNIT [--defender UNIT]..\n"
+	"             [--cast N] [--increment N] [--protection 1-4|rubble] [--faces N]\n"
+	"             [--attacker-dice D,..] [--defender-dice D,..]   (one cast; without dice, its odds)\n"
+	"             UNIT: TYPE:FIGURES[:QUALITY,..], the unit at the point of contact first; TYPE:\n"
+	"             infantry, artillery (its crew), train, grenadier, sapper, light-infantry,\n"
+	"             guard-infantry, light-guard-infantry, light-horse, dragoon, cuirassier, commander;\n"
+	"             QUALITY: disorganized, fall-back, rout, lancer, enfilade, militia, second-line,\n"
+	"             skirmisher, square, broken (a square the cavalry broke into), trapped (swerving\n"
+	"             cavalry unable to move). --cast: the melee's first (bonus dice), second, ...;\n"
+	"             --increment: the attacker's Charge Increment from your chart (casts 1-2);\n"
+	"             --protection: the defender's works (class 1-4) or rubble; --faces: a square's\n"
+	"             faces in contact\n"
+	"  square-break [--disorganized] [--dice A,B]   (cavalry breaking into a square)\n";
 
 static void events(FILE *out, const struct evsink *ev)
 {
@@ -33,6 +49,243 @@ int cmd_referee_ulm(int argc, char **argv)
 	if (cli_help(argc, argv, ulm_usage))
 		return 0;
 	return referee_ulm_io(argc, argv, stdout, stderr);
+}
+
+/* Loads the melee tables (--tables FILE or the installed data/ulm/tables.json) into t. */
+static int load_melee(struct umel_tab *t, const char *tables, const char *argv0, FILE *err)
+{
+	char path[SCN_PATH_MAX + 64];
+	struct errlist *errs = malloc(sizeof *errs);
+	int rc = 0;
+	if (!errs)
+		return -1;
+	errlist_init(errs);
+	if (tables) {
+		snprintf(path, sizeof path, "%s", tables);
+	} else {
+		struct err e;
+		if (cat_data_file(argv0, "ulm/tables.json", path, sizeof path, &e) != 0) {
+			cli_print_err_to(err, &e);
+			free(errs);
+			return -1;
+		}
+	}
+	if (umel_load_file(t, path, errs) != 0) {
+		for (int i = 0; i < errs->n; i++)
+			cli_print_err_to(err, &errs->e[i]);
+		rc = -1;
+	}
+	free(errs);
+	return rc;
+}
+
+/* A melee unit TYPE:FIGURES[:QUALITY,..] into u; 0, or -1 with the reason on err. */
+static int melee_unit(const struct umel_tab *t, const char *spec, struct umel_unit *u, FILE *err)
+{
+	static const struct {
+		const char *name;
+		unsigned fl;
+		int state;
+	} q[] = {{"good", 0, UM_GOOD}, {"disorganized", 0, UM_DISORGANIZED}, {"fall-back", 0, UM_FALL_BACK},
+		 {"rout", 0, UM_ROUT}, {"lancer", UMEL_LANCER, -1}, {"enfilade", UMEL_ENFILADE, -1},
+		 {"militia", UMEL_MILITIA, -1}, {"second-line", UMEL_SECOND_LINE, -1},
+		 {"skirmisher", UMEL_SKIRMISHER, -1}, {"square", UMEL_SQUARE, -1}, {"broken", UMEL_SQUARE | UMEL_BROKEN, -1},
+		 {"trapped", UMEL_TRAPPED, -1}};
+	char buf[160], *type, *figs, *quals, *tok, *save = NULL;
+	memset(u, 0, sizeof *u);
+	if (strlen(spec) >= sizeof buf) {
+		cli_fail(err, "a unit is TYPE:FIGURES[:QUALITY,..] (crimea referee ulm --help)");
+		return -1;
+	}
+	snprintf(buf, sizeof buf, "%s", spec);
+	type = buf;
+	figs = strchr(buf, ':');
+	if (!figs) {
+		cli_fail(err, "a unit is TYPE:FIGURES[:QUALITY,..], such as infantry:30:disorganized (not \"%s\")", spec);
+		return -1;
+	}
+	*figs++ = 0;
+	quals = strchr(figs, ':');
+	if (quals)
+		*quals++ = 0;
+	if ((u->type = umel_type(t, type)) < 0) {
+		char keys[400] = "";
+		for (int k = 0; k < t->ntypes; k++) {
+			size_t at = strlen(keys);
+			snprintf(keys + at, sizeof keys - at, "%s%s", k ? ", " : "", t->type[k]);
+		}
+		cli_fail(err, "no figure type \"%s\" (%s)", type, keys);
+		return -1;
+	}
+	if (!cli_int(figs, 1, UMEL_FIGURES, &u->figures)) {
+		cli_fail(err, "a unit has 1 to %d figures in the melee (not \"%s\")", UMEL_FIGURES, figs);
+		return -1;
+	}
+	for (tok = quals ? strtok_r(quals, ",", &save) : NULL; tok; tok = strtok_r(NULL, ",", &save)) {
+		size_t k;
+		for (k = 0; k < sizeof q / sizeof q[0] && strcmp(tok, q[k].name); k++)
+			;
+		if (k == sizeof q / sizeof q[0]) {
+			cli_fail(err, "no quality \"%s\" (disorganized, fall-back, rout, lancer, enfilade, militia, second-line, "
+				 "skirmisher, square, broken, trapped)", tok);
+			return -1;
+		}
+		u->fl |= q[k].fl;
+		if (q[k].state >= 0)
+			u->state = q[k].state;
+	}
+	return 0;
+}
+
+/* A list of dice "D,D,.." into d (n of them); false unless it is exactly that many dice 1-6. */
+static bool dice_list(const char *s, int *d, int n)
+{
+	int k = 0;
+	const char *c = s;
+	while (*c) {
+		char *end;
+		long v = strtol(c, &end, 10);
+		if (end == c || v < 1 || v > 6 || k == n)
+			return false;
+		d[k++] = (int)v;
+		c = end;
+		if (*c == ',')
+			c++;
+		else if (*c)
+			return false;
+	}
+	return k == n;
+}
+
+static void events(FILE *out, const struct evsink *ev);
+
+/* `crimea referee ulm melee|square-break ...` */
+static int ulm_melee_io(int argc, char **argv, FILE *out, FILE *err)
+{
+	struct umel_tab *t = NULL;
+	struct umel_melee m;
+	struct umel_plan p;
+	struct event store[64];
+	struct evsink ev;
+	struct err e;
+	const char *tables = NULL, *adice = NULL, *ddice = NULL, *bdice = NULL;
+	const char *specs[2][UMEL_UNITS];
+	bool dis = false, square = !strcmp(argv[2], "square-break");
+	int rc = 0;
+
+	memset(&m, 0, sizeof m);
+	m.cast = 1;
+	for (int i = 3; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (square && !strcmp(a, "--disorganized")) {
+			dis = true;
+			continue;
+		}
+		if (!v)
+			return cli_fail(err, "%s needs a value (crimea referee ulm --help)", a);
+		i++;
+		if (!strcmp(a, "--tables"))
+			tables = v;
+		else if (square && !strcmp(a, "--dice"))
+			bdice = v;
+		else if (square)
+			return cli_fail(err, "unknown option \"%s\" for square-break (--disorganized, --dice A,B)", a);
+		else if (!strcmp(a, "--attacker") || !strcmp(a, "--defender")) {
+			int s = a[2] == 'd';
+			if (m.n[s] == UMEL_UNITS)
+				return cli_fail(err, "at most %d units a side in one melee", UMEL_UNITS);
+			specs[s][m.n[s]++] = v;
+		} else if (!strcmp(a, "--cast")) {
+			if (!cli_int(v, 1, 99, &m.cast))
+				return cli_fail(err, "--cast is the melee's first, second, ... cast: 1-99");
+		} else if (!strcmp(a, "--increment")) {
+			if (!cli_int(v, 0, 9, &m.increment))
+				return cli_fail(err, "--increment is the Charge Increment your chart gives, 0-9");
+		} else if (!strcmp(a, "--protection")) {
+			if (!strcmp(v, "rubble"))
+				m.protection = 5;
+			else if (!cli_int(v, 1, 4, &m.protection))
+				return cli_fail(err, "--protection is the defender's works, class 1-4, or rubble");
+		} else if (!strcmp(a, "--faces")) {
+			if (!cli_int(v, 1, 4, &m.faces))
+				return cli_fail(err, "--faces is a square's faces in contact, 1-4");
+		} else if (!strcmp(a, "--attacker-dice"))
+			adice = v;
+		else if (!strcmp(a, "--defender-dice"))
+			ddice = v;
+		else
+			return cli_fail(err, "unknown option \"%s\" (crimea referee ulm --help)", a);
+	}
+	evsink_init(&ev, store, 64);
+	if (square) {
+		int d[2] = {0, 0};
+		if (bdice && !dice_list(bdice, d, 2))
+			return cli_fail(err, "--dice is two dice, such as 6,6");
+		double pr = umel_square_break(dis, 0, 0, NULL);
+		fprintf(out, "cavalry against a %s square [Inf v Cav D.7]: breaks in %.1f%%\n", dis ? "disorganized" : "good",
+			100 * pr);
+		if (bdice)
+			umel_square_break(dis, d[0], d[1], &ev);
+		events(out, &ev);
+		return 0;
+	}
+	if (!m.n[0] || !m.n[1])
+		return cli_fail(err, "melee needs --attacker UNIT and --defender UNIT (crimea referee ulm --help)");
+	if (!!adice != !!ddice)
+		return cli_fail(err, "give both sides' dice (--attacker-dice and --defender-dice), or neither for the odds");
+	if (!(t = malloc(sizeof *t)))
+		return 1;
+	if (load_melee(t, tables, argv[0], err) != 0) {
+		rc = 1;
+		goto out;
+	}
+	for (int s = 0; s < 2; s++)
+		for (int k = 0; k < m.n[s]; k++)
+			if (melee_unit(t, specs[s][k], &m.u[s][k], err) != 0) {
+				rc = 2;
+				goto out;
+			}
+	if (umel_plan(t, &m, &p, &ev, &e) != 0) {
+		cli_print_err_to(err, &e);
+		rc = 2;
+		goto out;
+	}
+	fprintf(out, "melee [Melee B.7-B.8], cast %d:\n", m.cast);
+	events(out, &ev);
+	evsink_clear(&ev);
+	if (!adice) {
+		struct umel_odds o;
+		umel_odds(t, &m, &p, &o);
+		if (p.square)
+			fprintf(out, "  no loser: the cavalry swerve [Inf v Cav E]\n");
+		else
+			fprintf(out, "  attackers lose %.1f%%  defenders lose %.1f%%  no loser %.1f%%\n", 100 * o.lose[0],
+				100 * o.lose[1], 100 * o.none);
+		fprintf(out, "  figures lost on average: attackers %.2f, defenders %.2f\n", o.mean_lost[0], o.mean_lost[1]);
+		fprintf(out, "  a morale check for the enemy's doubles [Melee C.2.g]: attackers %.1f%%, defenders %.1f%%\n",
+			100 * o.check[0], 100 * o.check[1]);
+		if (o.wiped[0] >= 0.0005 || o.wiped[1] >= 0.0005)
+			fprintf(out, "  every figure lost: attackers %.1f%%, defenders %.1f%%\n", 100 * o.wiped[0], 100 * o.wiped[1]);
+	} else {
+		int d[2][UMEL_DICE];
+		const int *dp[2] = {d[0], d[1]};
+		struct umel_result r;
+		if (!dice_list(adice, d[0], p.dice[0]) || !dice_list(ddice, d[1], p.dice[1])) {
+			rc = cli_fail(err, "the attackers cast %d %s and the defenders %d: --attacker-dice and --defender-dice "
+				      "give that many dice 1-6, such as 4,2", p.dice[0], p.dice[0] == 1 ? "die" : "dice", p.dice[1]);
+			goto out;
+		}
+		umel_cast(t, &m, &p, dp, &r, &ev);
+		events(out, &ev);
+		if (r.loser >= 0)
+			fprintf(out, "  => the %s lose the melee: a contact morale check (crimea referee ulm morale --contact)\n",
+				r.loser ? "defenders" : "attackers");
+		else if (!p.square)
+			fprintf(out, "  => no loser: cast again (--cast %d)\n", m.cast + 1);
+	}
+out:
+	free(t);
+	return rc;
 }
 
 int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
@@ -50,6 +303,8 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 		fputs(ulm_usage, err);
 		return 2;
 	}
+	if (!strcmp(argv[2], "melee") || !strcmp(argv[2], "square-break"))
+		return ulm_melee_io(argc, argv, out, err);
 	for (int i = 3; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(a, "--contact"))
@@ -89,7 +344,7 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 	}
 	evsink_init(&ev, store, 16);
 	if (strcmp(argv[2], "fire-check") && strcmp(argv[2], "morale"))
-		return cli_fail(err, "no ruling \"%s\": morale or fire-check", argv[2]);
+		return cli_fail(err, "no ruling \"%s\": morale, fire-check, melee or square-break", argv[2]);
 	t = malloc(sizeof *t);
 	errs = malloc(sizeof *errs);
 	if (!t || !errs) {

@@ -14,6 +14,7 @@
 #include "../games/siege/soob.h"
 #include "../games/record.h"
 #include "../games/siege/stab.h"
+#include "../games/ulm/umelee.h"
 #include "../games/ulm/umorale.h"
 #include "../hex/map.h"
 #include "catalog.h"
@@ -47,7 +48,8 @@ static void usage(FILE *f)
 		"                                   fire, save, melee, morale, move (odds, or the dice)\n"
 		"  referee siege WHAT [options]     Sevastopol's charts: attrition, intervention,\n"
 		"                                   ammunition, bombard, melee, battery, morale\n"
-		"  referee ulm WHAT [options]       From Ulm to Waterloo's morale checks: morale, fire-check\n"
+		"  referee ulm WHAT [options]       From Ulm to Waterloo's morale and melee: morale, fire-check, melee,\n"
+		"                                   square-break\n"
 		"\n"
 		"Run `crimea COMMAND --help` for a command's options.\n");
 }
@@ -178,7 +180,7 @@ static int cmd_list(int argc, char **argv)
 			printf("  %-8s %s\n", (*r)->id, (*r)->title);
 		printf("  %-8s %s: the referee's sheet and table (crimea referee cotlb)\n", "cotlb", COTLB_TITLE);
 		printf("  %-8s %s: the referee's charts (crimea referee siege)\n", "siege", SIEGE_TITLE);
-		printf("  %-8s %s: the morale rules for a referee (crimea referee ulm)\n", "ulm", ULM_TITLE);
+		printf("  %-8s %s: the morale and melee rules for a referee (crimea referee ulm)\n", "ulm", ULM_TITLE);
 		printf("\nScenarios (data: %s):\n", c->dir);
 		for (int i = 0; i < c->n; i++)
 			printf("  %-26s %-6s %s\n", c->e[i].id, c->e[i].rules, c->e[i].title);
@@ -420,11 +422,15 @@ static int check_file(const char *path)
 		if (r && r->check_tables)
 			r->check_tables(&d, errs);
 		if (json_is_string(id) && !strcmp(json_string_value(id), "ulm")) {
-			/* From Ulm to Waterloo's morale rules (crimea referee ulm) */
+			/* From Ulm to Waterloo's morale and melee rules (crimea referee ulm) */
 			struct umor_tab *ut = malloc(sizeof *ut);
+			struct umel_tab *mt = malloc(sizeof *mt);
 			if (ut)
 				umor_load(ut, &d, errs);
+			if (mt)
+				umel_load(mt, &d, errs);
 			free(ut);
+			free(mt);
 		}
 		if (json_is_string(id) && !strcmp(json_string_value(id), "siege")) {
 			/* Sevastopol's charts (crimea referee siege) */

@@ -602,6 +602,21 @@ test("the referee's page: Sevastopol's melee and From Ulm to Waterloo's fire los
   await page.click("#rule");
   await page.waitForSelector("section.refout pre.reftext");
   assert((await page.$eval("section.refout pre.reftext", (p) => p.textContent)).includes("a non-contact morale check at -2 (permanent)"), "Morale D.2.c's example");
+  // a melee cast: dragoons against infantry in the open, the same ruling as the command's
+  await page.click("[role=tab] >> text=Melee");
+  const atk = page.locator("form.referee input[name=attacker]");
+  const dfd = page.locator("form.referee input[name=defender]");
+  await atk.nth(0).fill("dragoon:24");
+  await dfd.nth(0).fill("infantry:30");
+  await page.fill("form.referee input[name=increment]", "2");
+  await page.fill("form.referee input[name=attacker-dice]", "6,6");
+  await page.fill("form.referee input[name=defender-dice]", "3");
+  await page.click("#rule");
+  await page.waitForSelector("section.refout pre.reftext");
+  const mel = await page.$eval("section.refout pre.reftext", (p) => p.textContent);
+  eq(mel, execFileSync(BIN, ["referee", "ulm", "melee", "--attacker", "dragoon:24", "--defender", "infantry:30", "--cast", "1",
+    "--increment", "2", "--attacker-dice", "6,6", "--defender-dice", "3"], { encoding: "utf8" }), "the browser's melee is the command's");
+  assert(mel.includes("the defenders lose the melee"), "the melee's loser");
   await page.screenshot({ path: path.join(OUT, "referee-siege-ulm.png") });
   await page.context().close();
 });

@@ -789,7 +789,7 @@ contains "siege: a broken game file: file:line" "$tmp/err" "badsg.json:2: \"turn
 # From Ulm to Waterloo's morale rules (crimea referee ulm), with Morale D.2's worked examples
 expect "check the Ulm tables" 0 "$bin" check data/ulm/tables.json
 expect "list names the Ulm morale rules" 0 "$bin" list
-contains "list: ulm" "$tmp/out" "^  ulm .*the morale rules for a referee (crimea referee ulm)$"
+contains "list: ulm" "$tmp/out" "^  ulm .*the morale and melee rules for a referee (crimea referee ulm)$"
 expect "ulm: 2 of 30 lost, no check" 0 "$bin" referee ulm fire-check --original 30 --before 30 --lost 2
 contains "ulm: 2 of 30 lost, no check" "$tmp/out" "=> no check"
 expect "ulm: 3 of 30 lost, a check at -1" 0 "$bin" referee ulm fire-check --original 30 --before 28 --lost 3
@@ -823,6 +823,43 @@ contains "ulm: a square against cavalry" "$tmp/out" "dice 3 + 2 +2 = 7: passes"
 expect "ulm: an unknown modifier lists the others" 2 "$bin" referee ulm morale --class line-infantry --mod bogus
 contains "ulm: an unknown modifier lists the others" "$tmp/err" "route-march, square-vs-cavalry, commander-killed, swerving-trapped"
 expect "ulm: an unknown troop type" 2 "$bin" referee ulm morale --class uhlans
+# From Ulm to Waterloo's melee: the odds, a cast from the dice, and what is not a melee
+expect "ulm melee odds" 0 "$bin" referee ulm melee --attacker infantry:30 --defender infantry:30
+contains "ulm melee odds: even" "$tmp/out" "attackers lose 44.4%  defenders lose 44.4%  no loser 11.3%"
+contains "ulm melee odds: doubles" "$tmp/out" "attackers 16.7%, defenders 16.7%"
+expect "ulm melee: cavalry against infantry" 0 "$bin" referee ulm melee --attacker dragoon:24 --defender infantry:30 \
+	--increment 2 --attacker-dice 6,6 --defender-dice 3
+contains "ulm melee: dismounted troops, one die" "$tmp/out" "\[Inf v Cav A.2\]  *defenders' unit 1 (infantry): dismounted troops against cavalry use one die a unit"
+contains "ulm melee: the increment" "$tmp/out" "the attackers cast 6,6: 12 +2 = 14"
+contains "ulm melee: vulnerability 3" "$tmp/out" "attackers' unit 1 (dragoon, vulnerability 3): 0 of 24 figures lost"
+contains "ulm melee: doubles" "$tmp/out" "the attackers cast doubles: the defenders check morale (contact) at once"
+contains "ulm melee: the loser" "$tmp/out" "=> the defenders lose the melee"
+expect "ulm melee: works and enfilade" 0 "$bin" referee ulm melee --attacker infantry:30:enfilade --attacker grenadier:24 \
+	--defender guard-infantry:30 --protection 3 --attacker-dice 6,5,4,3 --defender-dice 2,2
+contains "ulm melee: class 3 works" "$tmp/out" "+2 to the defenders' total (protection-3)"
+contains "ulm melee: equal losses" "$tmp/out" "=> no loser: cast again (--cast 2)"
+expect "ulm melee: one man kills two at most" 0 "$bin" referee ulm melee --attacker infantry:1 --defender infantry:30 \
+	--attacker-dice 6,6 --defender-dice 1,1
+contains "ulm melee: Melee C.2.f" "$tmp/out" "\[Melee C.2.f\]  *the attackers (1 man) kill at most 2 a cast"
+contains "ulm melee: Melee C.2.f's cap" "$tmp/out" "defenders' unit 1 (infantry, vulnerability 1): 2 of 30 figures lost"
+expect "ulm melee: a square" 0 "$bin" referee ulm melee --attacker light-horse:20:lancer --defender infantry:40:square --increment 1
+contains "ulm melee: a square's cast" "$tmp/out" "no cavalry broke into the square: one die a unit"
+contains "ulm melee: lancers' increment" "$tmp/out" "lancers receive increment: the Charge Increment, +1"
+expect "ulm: square break" 0 "$bin" referee ulm square-break --disorganized --dice 6,5
+contains "ulm: square break odds" "$tmp/out" "breaks in 8.3%"
+contains "ulm: square broken" "$tmp/out" "the cavalry break in"
+expect "ulm melee: skirmishers are not meleed" 2 "$bin" referee ulm melee --attacker infantry:30 --defender light-infantry:6:skirmisher
+contains "ulm melee: Melee E.2" "$tmp/err" "\[Melee E.2\] infantry skirmishers without protection are eliminated"
+expect "ulm melee: the wrong number of dice" 2 "$bin" referee ulm melee --attacker infantry:30 --defender infantry:30 \
+	--attacker-dice 6 --defender-dice 1,1
+contains "ulm melee: the wrong number of dice" "$tmp/err" "the attackers cast 2 dice and the defenders 2"
+expect "ulm melee: an unknown figure type" 2 "$bin" referee ulm melee --attacker uhlan:20 --defender infantry:30
+contains "ulm melee: the types listed" "$tmp/err" 'no figure type "uhlan" (infantry, artillery, train'
+expect "ulm melee: an unknown quality" 2 "$bin" referee ulm melee --attacker infantry:20:brave --defender infantry:30
+sed 's/"key": "dismounted"/"key": "dismounte"/' data/ulm/tables.json >"$tmp/badulm.json"
+expect "check: a broken Ulm melee table" 1 "$bin" check "$tmp/badulm.json"
+contains "check: the broken melee modifier, file:line" "$tmp/err" 'badulm.json:[0-9]*: the melee modifiers need "dismounted"'
+expect "ulm melee: one side's dice only" 2 "$bin" referee ulm melee --attacker infantry:20 --defender infantry:30 --attacker-dice 1,2
 expect "referee: unknown ruling" 2 "$bin" referee cotlb charge
 expect "referee: another rule system" 2 "$bin" referee quad fire
 

@@ -1,14 +1,71 @@
-/* fuzz_ulm: From Ulm to Waterloo's morale tables loader (umor_load, what `crimea check` and
- * `crimea referee ulm` read) on arbitrary bytes: tables the loader accepts must be usable: every
- * check's odds sum to 1, and every state a check gives is one of the four, never better than the
- * state held. */
+/* fuzz_ulm: From Ulm to Waterloo's tables loaders (umor_load and umel_load, what `crimea check`
+ * and `crimea referee ulm` read) on arbitrary bytes: tables the loaders accept must be usable:
+ * every check's odds sum to 1, and every state a check gives is one of the four, never better
+ * than the state held; every melee's odds sum to 1 and a cast never kills more figures than a
+ * side has. */
 #include <math.h>
+#include <string.h>
 
 #include "fuzz_common.h"
 #include "core/jdoc.h"
+#include "games/ulm/umelee.h"
 #include "games/ulm/umorale.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The melee tables of d, when they load: a few melees of every figure type against the next,
+ * with qualities from size, planned, their odds and one cast checked. */
+static void melee(const struct jdoc *d, size_t size)
+{
+	static struct umel_tab t;
+	struct errlist errs;
+	errlist_init(&errs);
+	if (umel_load(&t, d, &errs) != 0) {
+		if (!errs.total)
+			fz_fail("umel_load failed without saying why");
+		return;
+	}
+	if (errs.total)
+		fz_fail("umel_load returned 0 with %d errors", errs.total);
+	for (int a = 0; a < t.ntypes; a++) {
+		struct umel_melee m;
+		struct umel_plan p;
+		struct umel_odds o;
+		struct umel_result r;
+		struct err e;
+		int dice[2][UMEL_DICE];
+		const int *dp[2] = {dice[0], dice[1]};
+		memset(&m, 0, sizeof m);
+		m.cast = 1 + (int)(size % 3);
+		m.increment = (int)(size % 4);
+		m.protection = (int)(size / 3 % 6);
+		m.n[0] = 1 + a % 2;
+		m.n[1] = 1 + (int)(size % 2);
+		for (int s = 0; s < 2; s++)
+			for (int k = 0; k < m.n[s]; k++) {
+				struct umel_unit *u = &m.u[s][k];
+				u->type = (a + s + k) % t.ntypes;
+				u->figures = 1 + (int)((size + (size_t)(a * 7 + k)) % 9);
+				u->state = (int)((size >> k) % 3);
+				u->fl = (unsigned)((size * (size_t)(a + 1) >> s) & 0xFF);
+			}
+		if (umel_plan(&t, &m, &p, NULL, &e) != 0)
+			continue;
+		if (p.dice[0] > 5 || p.dice[1] > 5)
+			continue; /* (keep the odds quick) */
+		umel_odds(&t, &m, &p, &o);
+		if (!p.square && fabs(o.lose[0] + o.lose[1] + o.none - 1) > 1e-9)
+			fz_fail("melee odds sum to %.12f", o.lose[0] + o.lose[1] + o.none);
+		for (int s = 0; s < 2; s++)
+			for (int i = 0; i < p.dice[s]; i++)
+				dice[s][i] = 1 + (int)((size + (size_t)i) % 6);
+		umel_cast(&t, &m, &p, dp, &r, NULL);
+		for (int s = 0; s < 2; s++)
+			for (int k = 0; k < m.n[s]; k++)
+				if (r.lost[s][k] < 0 || r.lost[s][k] > m.u[s][k].figures)
+					fz_fail("a unit of %d figures lost %d", m.u[s][k].figures, r.lost[s][k]);
+	}
+}
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -21,6 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (jdoc_parse(&d, "tables.json", (const char *)data, size, &e) != 0)
 		return 0;
 	errlist_init(&errs);
+	melee(&d, size);
 	rc = umor_load(&t, &d, &errs);
 	jdoc_free(&d);
 	if (rc != 0) {

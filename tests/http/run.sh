@@ -446,6 +446,10 @@ req POST /api/referee/ulm '{"args":["morale","--tables","/etc/passwd"]}'
 check "referee ulm: no file of the server's" [ "$code" = 400 ]
 req POST /api/referee/ulm '{"args":["fire-check","--original","30","--before","28","--lost","3"]}'
 check "referee ulm: fire losses" [ "$(j "$body" 'o.text.includes("a non-contact morale check at -1")')" = true ]
+req POST /api/referee/ulm '{"args":["melee","--attacker","dragoon:24","--defender","infantry:30","--attacker-dice","6,6","--defender-dice","3"]}'
+check "referee ulm: a melee cast" [ "$(j "$body" 'o.text.includes("the defenders lose the melee")')" = true ]
+req POST /api/referee/ulm '{"args":["melee","--attacker","infantry:30","--defender","light-infantry:6:skirmisher"]}'
+check "referee ulm: not a melee is a 400 with the case" [ "$code" = 400 ] && [ "$(j "$body" 'o.error.includes("[Melee E.2]")')" = true ]
 req GET /api/referee/ulm
 check "referee ulm: GET is 405" [ "$code" = 405 ]
 req PUT /api/referee/cotlb '{}'

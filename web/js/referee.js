@@ -219,14 +219,20 @@ const SYSTEMS = {
     ],
   },
   ulm: {
-    title: "From Ulm to Waterloo (2003): morale",
-    note: "The Morale Evaluation Chart and when fire losses call for a check: leave the dice empty for the odds.",
+    title: "From Ulm to Waterloo (2003): morale and melee",
+    note: "The Morale Evaluation Chart, when fire losses call for a check, and a melee cast: leave the dice empty for the odds. A unit is TYPE:FIGURES[:QUALITY,..] (types: infantry, artillery, train, grenadier, sapper, light-infantry, guard-infantry, light-guard-infantry, light-horse, dragoon, cuirassier, commander; qualities: disorganized, fall-back, rout, lancer, enfilade, militia, second-line, skirmisher, square, broken, trapped).",
     rulings: [
       ["Morale check", "morale", [S("--class", "troop type", ["guards", "command", "cuirassiers", "grenadiers", "hussars", "sappers", "artillery", "light-infantry", "other-horse", "train", "line-infantry", "militia", "second-line"].map((x) => [x, x]), "line-infantry"),
         C("--contact", "contact check (melee)"), C("--rally", "a rally (disorganized units)"), S("--state", "morale now", [["good", "good"], ["disorganized", "disorganized"], ["fall-back", "fall back"]]),
         C("--mod command", "+1 a command figure within reach"), C("--mod guard-retreating", "-1 near a retreating Guard unit"), C("--mod general-retreating", "-1 near a retreating general"), C("--mod route-march", "-2 route marched"), C("--mod square-vs-cavalry", "+2 an unbroken square against cavalry"), C("--mod commander-killed", "-1 its commander killed"),
         N("--plus", "other modifiers (a fire check's Loss of Effectiveness, ...)", "", -9, 9), T("--dice", "two dice", "e.g. 3,4")]],
       ["Fire losses", "fire-check", [S("--class", "troop type", ["line-infantry", "second-line", "guards", "militia"].map((x) => [x, x])), N("--original", "original figures", 30, 1, 10000), N("--before", "figures before the fire", 30, 0, 10000), N("--lost", "figures lost to it", 3, 0, 10000), C("--charging", "the unit is charging")]],
+      ["Melee", "melee", [T("--attacker", "attacking unit (TYPE:FIGURES[:QUALITY,..])", "e.g. dragoon:24"), T("--attacker", "a second attacking unit", "e.g. light-horse:18:lancer"),
+        T("--defender", "defending unit, at the point of contact", "e.g. infantry:30:disorganized"), T("--defender", "a second defending unit", ""),
+        N("--cast", "the melee's cast (1: bonus dice; 1-2: increment)", 1, 1, 99), N("--increment", "Charge Increment (from your chart)", "", 0, 9),
+        S("--protection", "defender's works", [["", "none"], ["1", "class 1 (fortifications) +4"], ["2", "class 2 (earthworks, redoubts) +3"], ["3", "class 3 (field works) +2"], ["4", "class 4 (fences, hedges, walls) +1"], ["rubble", "rubble +1"]]),
+        N("--faces", "a square's faces in contact", "", 1, 4), T("--attacker-dice", "attackers' dice", "e.g. 6,3"), T("--defender-dice", "defenders' dice", "e.g. 4")]],
+      ["Square break-in", "square-break", [C("--disorganized", "the square is disorganized"), T("--dice", "the cavalry unit's two dice", "e.g. 6,6")]],
     ],
   },
 };

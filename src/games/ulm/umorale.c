@@ -10,7 +10,7 @@
 const char *const umor_state_name[UM_STATES] = {"good", "disorganized", "fall-back", "rout"};
 static const char *const col_name[UMOR_COLS] = {"guards", "elite", "light", "line", "militia"};
 
-static const json_t *table(const struct jdoc *d, const char *id, struct errlist *errs)
+const json_t *umor_table(const struct jdoc *d, const char *id, struct errlist *errs)
 {
 	size_t i;
 	const json_t *t;
@@ -47,7 +47,7 @@ int umor_load(struct umor_tab *t, const struct jdoc *d, struct errlist *errs)
 		jdoc_add(d, d->root, errs, "From Ulm to Waterloo's charts are a tables file with \"id\": \"ulm\"");
 		return -1;
 	}
-	if ((tb = table(d, "morale", errs))) {
+	if ((tb = umor_table(d, "morale", errs))) {
 		bool seen[7] = {false};
 		json_array_foreach(json_object_get(tb, "rows"), i, r) {
 			const char *k = json_string_value(json_object_get(r, "key"));
@@ -75,7 +75,7 @@ int umor_load(struct umor_tab *t, const struct jdoc *d, struct errlist *errs)
 				if (t->cell[row][c] > t->cell[row - 1][c])
 					jdoc_add(d, tb, errs, "the %s column is worse on %d than on %d", col_name[c], row + 2, row + 1);
 	}
-	if ((tb = table(d, "classes", errs)))
+	if ((tb = umor_table(d, "classes", errs)))
 		json_array_foreach(json_object_get(tb, "rows"), i, r) {
 			const char *k = json_string_value(json_object_get(r, "key"));
 			const json_t *cells = json_object_get(r, "cells");
@@ -96,7 +96,7 @@ int umor_load(struct umor_tab *t, const struct jdoc *d, struct errlist *errs)
 			t->cls_loss50[t->ncls] = atoi(l50);
 			t->cls_col[t->ncls++] = col;
 		}
-	if ((tb = table(d, "modifiers", errs)))
+	if ((tb = umor_table(d, "modifiers", errs)))
 		json_array_foreach(json_object_get(tb, "rows"), i, r) {
 			const char *k = json_string_value(json_object_get(r, "key"));
 			const json_t *cells = json_object_get(r, "cells");

@@ -34,6 +34,9 @@ struct umor_tab {
 extern const char *const umor_state_name[UM_STATES];
 
 int umor_load(struct umor_tab *t, const struct jdoc *d, struct errlist *errs);
+/* The table id of the tables file d, its provenance checked; NULL, said in errs, when missing
+ * (umelee.c's tables are read the same way). */
+const json_t *umor_table(const struct jdoc *d, const char *id, struct errlist *errs);
 int umor_load_file(struct umor_tab *t, const char *path, struct errlist *errs);
 /* A troop type's chart column, its index, a modifier's index; -1 when unknown. */
 int umor_class(const struct umor_tab *t, const char *key);
