@@ -32,7 +32,7 @@ static const char ulm_usage[] =
 	"             guard-infantry, light-guard-infantry, light-horse, dragoon, cuirassier, commander;\n"
 	"             QUALITY: disorganized, fall-back, rout, lancer, enfilade, militia, second-line,\n"
 	"             skirmisher, square, broken (a square the cavalry broke into), trapped (swerving\n"
-	"             cavalry unable to move). --cast: the melee's first (bonus dice), second, ...;\n"
+	"             cavalry unable to move), route-march. --cast: the melee's first (bonus dice), ...;\n"
 	"             --increment: the attacker's Charge Increment from your chart (casts 1-2);\n"
 	"             --protection: the defender's works (class 1-4) or rubble; --faces: a square's\n"
 	"             faces in contact\n"
@@ -90,7 +90,7 @@ static int melee_unit(const struct umel_tab *t, const char *spec, struct umel_un
 		 {"rout", 0, UM_ROUT}, {"lancer", UMEL_LANCER, -1}, {"enfilade", UMEL_ENFILADE, -1},
 		 {"militia", UMEL_MILITIA, -1}, {"second-line", UMEL_SECOND_LINE, -1},
 		 {"skirmisher", UMEL_SKIRMISHER, -1}, {"square", UMEL_SQUARE, -1}, {"broken", UMEL_SQUARE | UMEL_BROKEN, -1},
-		 {"trapped", UMEL_TRAPPED, -1}};
+		 {"trapped", UMEL_TRAPPED, -1}, {"route-march", UMEL_ROUTE_MARCH, -1}};
 	char buf[160], *type, *figs, *quals, *tok, *save = NULL;
 	memset(u, 0, sizeof *u);
 	if (strlen(spec) >= sizeof buf) {
@@ -127,7 +127,7 @@ static int melee_unit(const struct umel_tab *t, const char *spec, struct umel_un
 			;
 		if (k == sizeof q / sizeof q[0]) {
 			cli_fail(err, "no quality \"%s\" (disorganized, fall-back, rout, lancer, enfilade, militia, second-line, "
-				 "skirmisher, square, broken, trapped)", tok);
+				 "skirmisher, square, broken, trapped, route-march)", tok);
 			return -1;
 		}
 		u->fl |= q[k].fl;

@@ -139,11 +139,12 @@ static void test_modifiers(void **state)
 	assert_int_equal(p.mod[1], -1 - 2 - 1 + 3);
 	fresh(&m);
 	add(&m, 0, "infantry", 30, UM_GOOD, UMEL_SECOND_LINE);
-	add(&m, 1, "light-horse", 20, UM_GOOD, 0);
+	add(&m, 1, "light-horse", 20, UM_GOOD, UMEL_ROUTE_MARCH);
 	m.increment = 2;
 	plan_ok(&m, &p);
 	assert_int_equal(p.dice[0], 1);
 	assert_int_equal(p.mod[0], -1 - 2); /* and the increment lost (A.3) */
+	assert_int_equal(p.mod[1], -3);     /* Route March D.5.b */
 	fresh(&m);
 	add(&m, 0, "light-horse", 8, UM_GOOD, UMEL_SKIRMISHER);
 	add(&m, 1, "infantry", 30, UM_GOOD, 0);

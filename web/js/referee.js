@@ -220,7 +220,7 @@ const SYSTEMS = {
   },
   ulm: {
     title: "From Ulm to Waterloo (2003): morale and melee",
-    note: "The Morale Evaluation Chart, when fire losses call for a check, and a melee cast: leave the dice empty for the odds. A unit is TYPE:FIGURES[:QUALITY,..] (types: infantry, artillery, train, grenadier, sapper, light-infantry, guard-infantry, light-guard-infantry, light-horse, dragoon, cuirassier, commander; qualities: disorganized, fall-back, rout, lancer, enfilade, militia, second-line, skirmisher, square, broken, trapped).",
+    note: "The Morale Evaluation Chart, when fire losses call for a check, and a melee cast: leave the dice empty for the odds. A unit is TYPE:FIGURES[:QUALITY,..] (types: infantry, artillery, train, grenadier, sapper, light-infantry, guard-infantry, light-guard-infantry, light-horse, dragoon, cuirassier, commander; qualities: disorganized, fall-back, rout, lancer, enfilade, militia, second-line, skirmisher, square, broken, trapped, route-march).",
     rulings: [
       ["Morale check", "morale", [S("--class", "troop type", ["guards", "command", "cuirassiers", "grenadiers", "hussars", "sappers", "artillery", "light-infantry", "other-horse", "train", "line-infantry", "militia", "second-line"].map((x) => [x, x]), "line-infantry"),
         C("--contact", "contact check (melee)"), C("--rally", "a rally (disorganized units)"), S("--state", "morale now", [["good", "good"], ["disorganized", "disorganized"], ["fall-back", "fall back"]]),

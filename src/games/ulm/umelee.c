@@ -9,7 +9,7 @@
 
 const char *const umel_mod_key[UMM_MODS] = {"protection-1", "protection-2", "protection-3", "protection-4", "rubble",
 					     "militia", "second-line", "cavalry-skirmisher", "dismounted", "broken-square",
-					     "swerving-trapped"};
+					     "swerving-trapped", "route-march"};
 const char *const umel_arm_name[UA_ARMS] = {"foot", "horse", "gun", "command"};
 static const char *const side_name[2] = {"attackers", "defenders"};
 
@@ -68,7 +68,7 @@ int umel_load(struct umel_tab *t, const struct jdoc *d, struct errlist *errs)
 					m = x;
 			if (m < 0 || !small_int(v, &val) || !c || strlen(c) + 3 > sizeof t->mod_case[0]) {
 				jdoc_add(d, r, errs, "a melee modifier is {\"key\": one of protection-1..4, rubble, militia, second-line, "
-					 "cavalry-skirmisher, dismounted, broken-square, swerving-trapped; \"cells\": [value -9..+9, case (at most %d "
+					 "cavalry-skirmisher, dismounted, broken-square, swerving-trapped, route-march; \"cells\": [value -9..+9, case (at most %d "
 					 "characters), text]}", (int)sizeof t->mod_case[0] - 3);
 				continue;
 			}
@@ -253,6 +253,8 @@ int umel_plan(const struct umel_tab *t, const struct umel_melee *m, struct umel_
 				add_mod(t, p, s, UMM_BROKEN_SQUARE, who, ev);
 			if (u->fl & UMEL_TRAPPED)
 				add_mod(t, p, s, UMM_SWERVING, who, ev);
+			if (u->fl & UMEL_ROUTE_MARCH)
+				add_mod(t, p, s, UMM_ROUTE_MARCH, who, ev);
 			if (s == 1 || m->cast != 1)
 				continue;
 			/* [Melee C.2.b] bonus dice on the first cast only */

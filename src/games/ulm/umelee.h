@@ -24,7 +24,7 @@ enum umel_arm { UA_FOOT, UA_HORSE, UA_GUN, UA_COMMAND, UA_ARMS };
 /* The melee modifiers of the data (melee-modifiers), in this order. */
 enum umel_mod {
 	UMM_PROT1, UMM_PROT2, UMM_PROT3, UMM_PROT4, UMM_RUBBLE, UMM_MILITIA, UMM_SECOND_LINE,
-	UMM_CAV_SKIRMISHER, UMM_DISMOUNTED, UMM_BROKEN_SQUARE, UMM_SWERVING, UMM_MODS
+	UMM_CAV_SKIRMISHER, UMM_DISMOUNTED, UMM_BROKEN_SQUARE, UMM_SWERVING, UMM_ROUTE_MARCH, UMM_MODS
 };
 
 struct umel_tab {
@@ -54,6 +54,7 @@ int umel_type(const struct umel_tab *t, const char *key);
 #define UMEL_SQUARE 0x20      /* a square [Inf v Cav B-D] (a defender) */
 #define UMEL_BROKEN 0x40      /* a square the cavalry broke into [Inf v Cav D.8] */
 #define UMEL_TRAPPED 0x80     /* swerving cavalry unable to move [Inf v Cav E.2] */
+#define UMEL_ROUTE_MARCH 0x100 /* route marched this operation [Route March D.5.b] */
 
 struct umel_unit {
 	int type;    /* umel_type */
