@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../games/ulm/ufire.h"
 #include "../games/ulm/umelee.h"
 #include "../games/ulm/umorale.h"
 #include "catalog.h"
@@ -25,7 +26,7 @@ static const char ulm_usage[] =
 	"  fire-check --original N --before N --lost N [--charging] [--class TYPE]\n"
 	"             (whether fire losses call a check, and its Loss of Effectiveness minus)\n"
 	"  melee      --attacker UNIT [--attacker UNIT].. --defender UNIT [--defender UNIT]..\n"
-	"             [--cast N] [--increment N] [--protection 1-4|rubble] [--faces N]\n"
+	"             [--cast N] [--increment N] [--protection 1-4|rubble] [--stands N] [--faces N]\n"
 	"             [--attacker-dice D,..] [--defender-dice D,..]   (one cast; without dice, its odds)\n"
 	"             UNIT: TYPE:FIGURES[:QUALITY,..], the unit at the point of contact first; TYPE:\n"
 	"             infantry, artillery (its crew), train, grenadier, sapper, light-infantry,\n"
@@ -34,14 +35,22 @@ static const char ulm_usage[] =
 	"             skirmisher, square, broken (a square the cavalry broke into), trapped (swerving\n"
 	"             cavalry unable to move), route-march. --cast: the melee's first (bonus dice), ...;\n"
 	"             --increment: the attacker's Charge Increment from your chart (casts 1-2);\n"
-	"             --protection: the defender's works (class 1-4) or rubble; --faces: a square's\n"
-	"             faces in contact\n"
-	"  square-break [--disorganized] [--dice A,B]   (cavalry breaking into a square)\n";
+	"             --protection: the defender's works (class 1-3: Constructions D's melee, the\n"
+	"             attackers a die for each of their --stands in contact), cover (4) or rubble;\n"
+	"             --faces: a square's faces in contact\n"
+	"  square-break [--disorganized] [--dice A,B]   (cavalry breaking into a square)\n"
+	"  canister   --gun light|field|heavy --inches N [--figures N] [--protection 1-4] [--square]\n"
+	"             [--dispersed] [--state good|disorganized] [--suppressed] [--militia [--militia-die D]]\n"
+	"             [--die D]   (one discharge: the figures eliminated, or their odds without the die;\n"
+	"             --figures: the target's, the most it can lose; --dispersed: skirmishers, crews,\n"
+	"             single figures; --militia: a militia gun past its first shot)\n";
 
 static void events(FILE *out, const struct evsink *ev)
 {
 	for (int i = 0; i < ev->n; i++)
 		fprintf(out, "  %-16s %s\n", ev->ev[i].rule, ev->ev[i].text);
+	if (ev->dropped)
+		fprintf(out, "  (%d more rulings not shown)\n", ev->dropped);
 }
 
 int cmd_referee_ulm(int argc, char **argv)
@@ -51,26 +60,37 @@ int cmd_referee_ulm(int argc, char **argv)
 	return referee_ulm_io(argc, argv, stdout, stderr);
 }
 
-/* Loads the melee tables (--tables FILE or the installed data/ulm/tables.json) into t. */
-static int load_melee(struct umel_tab *t, const char *tables, const char *argv0, FILE *err)
+/* Loads the tables file (--tables FILE, or the installed data/ulm/tables.json) once and reads
+ * into each of mor, mel and fire that is not NULL; -1 with every problem on err. */
+static int load_tables(const char *tables, const char *argv0, FILE *err, struct umor_tab *mor, struct umel_tab *mel,
+		       struct ufire_tab *fire)
 {
 	char path[SCN_PATH_MAX + 64];
 	struct errlist *errs = malloc(sizeof *errs);
+	struct jdoc d;
+	struct err e;
 	int rc = 0;
 	if (!errs)
 		return -1;
 	errlist_init(errs);
-	if (tables) {
+	if (tables)
 		snprintf(path, sizeof path, "%s", tables);
-	} else {
-		struct err e;
-		if (cat_data_file(argv0, "ulm/tables.json", path, sizeof path, &e) != 0) {
-			cli_print_err_to(err, &e);
-			free(errs);
-			return -1;
+	else if (cat_data_file(argv0, "ulm/tables.json", path, sizeof path, &e) != 0)
+		errlist_add(errs, &e);
+	if (!errs->total) {
+		if (jdoc_load(&d, path, &e) != 0) {
+			errlist_add(errs, &e);
+		} else {
+			if (mor)
+				umor_load(mor, &d, errs);
+			if (mel)
+				umel_load(mel, &d, errs);
+			if (fire)
+				ufire_load(fire, &d, errs);
+			jdoc_free(&d);
 		}
 	}
-	if (umel_load_file(t, path, errs) != 0) {
+	if (errs->total) {
 		for (int i = 0; i < errs->n; i++)
 			cli_print_err_to(err, &errs->e[i]);
 		rc = -1;
@@ -145,11 +165,11 @@ static bool dice_list(const char *s, int *d, int n)
 	while (*c) {
 		char *end;
 		long v = strtol(c, &end, 10);
-		if (end == c || v < 1 || v > 6 || k == n)
+		if (end == c || *c < '0' || *c > '9' || v < 1 || v > 6 || k == n)
 			return false;
 		d[k++] = (int)v;
 		c = end;
-		if (*c == ',')
+		if (*c == ',' && c[1])
 			c++;
 		else if (*c)
 			return false;
@@ -157,7 +177,98 @@ static bool dice_list(const char *s, int *d, int n)
 	return k == n;
 }
 
-static void events(FILE *out, const struct evsink *ev);
+
+/* `crimea referee ulm canister ...` */
+static int ulm_canister_io(int argc, char **argv, FILE *out, FILE *err)
+{
+	struct ufire_tab *t;
+	struct ufire_canister c;
+	struct event store[16];
+	struct evsink ev;
+	struct err e;
+	const char *tables = NULL, *state = "good";
+	double p[UFIRE_MAX + 1];
+	int die = 0, mdie = 0, rc = 0, f;
+
+	memset(&c, 0, sizeof c);
+	c.gun = -1;
+	c.inches = -1;
+	for (int i = 3; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!strcmp(a, "--square"))
+			c.square = true;
+		else if (!strcmp(a, "--dispersed"))
+			c.dispersed = true;
+		else if (!strcmp(a, "--suppressed"))
+			c.suppressed = true;
+		else if (!strcmp(a, "--militia"))
+			c.militia = true;
+		else if (!v)
+			return cli_fail(err, "%s needs a value (crimea referee ulm --help)", a);
+		else if (i++, !strcmp(a, "--tables"))
+			tables = v;
+		else if (!strcmp(a, "--gun")) {
+			if ((c.gun = ufire_gun(v)) < 0)
+				return cli_fail(err, "--gun is light (3-6 pounders, horse guns, prolongs), field (6-9 pounders) or heavy "
+						"(12 pounders)");
+		} else if (!strcmp(a, "--inches")) {
+			if (!cli_int(v, 0, 999, &c.inches))
+				return cli_fail(err, "--inches is the range to the nearest target stand, 0-999");
+		} else if (!strcmp(a, "--figures")) {
+			if (!cli_int(v, 1, 10000, &c.figures))
+				return cli_fail(err, "--figures is the target's figures, 1-10000");
+		} else if (!strcmp(a, "--protection")) {
+			if (!cli_int(v, 1, 4, &c.protection))
+				return cli_fail(err, "--protection is the target's works or cover, class 1-4 (the greatest that applies)");
+		} else if (!strcmp(a, "--state"))
+			state = v;
+		else if (!strcmp(a, "--die") || !strcmp(a, "--militia-die")) {
+			if (!cli_int(v, 1, 6, a[2] == 'd' ? &die : &mdie))
+				return cli_fail(err, "%s is a die, 1-6", a);
+		} else
+			return cli_fail(err, "unknown option \"%s\" (crimea referee ulm --help)", a);
+	}
+	c.state = !strcmp(state, "good") ? UM_GOOD : !strcmp(state, "disorganized") ? UM_DISORGANIZED
+		: !strcmp(state, "fall-back") ? UM_FALL_BACK : !strcmp(state, "rout") ? UM_ROUT : -1;
+	if (c.state < 0)
+		return cli_fail(err, "--state is the battery's morale: good, disorganized, fall-back or rout");
+	if (c.gun < 0 || c.inches < 0)
+		return cli_fail(err, "canister needs --gun light|field|heavy and --inches N");
+	if (mdie && !c.militia)
+		return cli_fail(err, "--militia-die is a militia gun's cast (--militia)");
+	if (c.square && die)
+		return cli_fail(err, "[Fire C.3.e] against a square canister always causes maximum casualties: no die is rolled");
+	if (!(t = malloc(sizeof *t)))
+		return 1;
+	if (load_tables(tables, argv[0], err, NULL, NULL, t) != 0) {
+		free(t);
+		return 1;
+	}
+	evsink_init(&ev, store, 16);
+	f = ufire_canister(t, &c, die, mdie, p, &ev, &e);
+	if (f == -1) {
+		cli_print_err_to(err, &e);
+		rc = 2;
+		goto out;
+	}
+	fprintf(out, "canister [Fire C.10], %s gun at %d inches:", ufire_gun_name[c.gun], c.inches);
+	{
+		double mean = 0;
+		for (int k = 0; k <= UFIRE_MAX; k++) {
+			if (p[k] >= 0.0005)
+				fprintf(out, "  %d %.1f%%", k, 100 * p[k]);
+			mean += k * p[k];
+		}
+		fprintf(out, "  (figures; mean %.2f)\n", mean);
+	}
+	events(out, &ev);
+	if (f >= 0)
+		fprintf(out, "  => %d figure%s eliminated%s\n", f, f == 1 ? "" : "s",
+			f > 0 ? " (then: crimea referee ulm fire-check --original N --before N --lost N)" : "");
+out:
+	free(t);
+	return rc;
+}
 
 /* `crimea referee ulm melee|square-break ...` */
 static int ulm_melee_io(int argc, char **argv, FILE *out, FILE *err)
@@ -165,7 +276,7 @@ static int ulm_melee_io(int argc, char **argv, FILE *out, FILE *err)
 	struct umel_tab *t = NULL;
 	struct umel_melee m;
 	struct umel_plan p;
-	struct event store[64];
+	struct event store[160];
 	struct evsink ev;
 	struct err e;
 	const char *tables = NULL, *adice = NULL, *ddice = NULL, *bdice = NULL;
@@ -184,7 +295,7 @@ static int ulm_melee_io(int argc, char **argv, FILE *out, FILE *err)
 		if (!v)
 			return cli_fail(err, "%s needs a value (crimea referee ulm --help)", a);
 		i++;
-		if (!strcmp(a, "--tables"))
+		if (!square && !strcmp(a, "--tables"))
 			tables = v;
 		else if (square && !strcmp(a, "--dice"))
 			bdice = v;
@@ -209,6 +320,9 @@ static int ulm_melee_io(int argc, char **argv, FILE *out, FILE *err)
 		} else if (!strcmp(a, "--faces")) {
 			if (!cli_int(v, 1, 4, &m.faces))
 				return cli_fail(err, "--faces is a square's faces in contact, 1-4");
+		} else if (!strcmp(a, "--stands")) {
+			if (!cli_int(v, 1, UMEL_DICE, &m.stands))
+				return cli_fail(err, "--stands is the attackers' stands in contact with the works, 1-%d", UMEL_DICE);
 		} else if (!strcmp(a, "--attacker-dice"))
 			adice = v;
 		else if (!strcmp(a, "--defender-dice"))
@@ -216,7 +330,7 @@ static int ulm_melee_io(int argc, char **argv, FILE *out, FILE *err)
 		else
 			return cli_fail(err, "unknown option \"%s\" (crimea referee ulm --help)", a);
 	}
-	evsink_init(&ev, store, 64);
+	evsink_init(&ev, store, (int)(sizeof store / sizeof store[0]));
 	if (square) {
 		int d[2] = {0, 0};
 		if (bdice && !dice_list(bdice, d, 2))
@@ -235,7 +349,7 @@ static int ulm_melee_io(int argc, char **argv, FILE *out, FILE *err)
 		return cli_fail(err, "give both sides' dice (--attacker-dice and --defender-dice), or neither for the odds");
 	if (!(t = malloc(sizeof *t)))
 		return 1;
-	if (load_melee(t, tables, argv[0], err) != 0) {
+	if (load_tables(tables, argv[0], err, NULL, t, NULL) != 0) {
 		rc = 1;
 		goto out;
 	}
@@ -250,7 +364,7 @@ static int ulm_melee_io(int argc, char **argv, FILE *out, FILE *err)
 		rc = 2;
 		goto out;
 	}
-	fprintf(out, "melee [Melee B.7-B.8], cast %d:\n", m.cast);
+	fprintf(out, "melee, cast %d:\n", m.cast);
 	events(out, &ev);
 	evsink_clear(&ev);
 	if (!adice) {
@@ -291,11 +405,9 @@ out:
 int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 {
 	struct umor_tab *t;
-	struct errlist *errs;
 	struct event store[16];
 	struct evsink ev;
 	const char *tables = NULL, *cls = NULL, *state = "good", *mods[UMOR_MODS];
-	char path[SCN_PATH_MAX + 64];
 	int nmods = 0, plus = 0, d[2] = {0, 0}, original = 0, before = -1, lost = -1, rc = 0;
 	bool contact = false, charging = false, rally = false;
 
@@ -305,6 +417,8 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 	}
 	if (!strcmp(argv[2], "melee") || !strcmp(argv[2], "square-break"))
 		return ulm_melee_io(argc, argv, out, err);
+	if (!strcmp(argv[2], "canister"))
+		return ulm_canister_io(argc, argv, out, err);
 	for (int i = 3; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(a, "--contact"))
@@ -344,29 +458,10 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 	}
 	evsink_init(&ev, store, 16);
 	if (strcmp(argv[2], "fire-check") && strcmp(argv[2], "morale"))
-		return cli_fail(err, "no ruling \"%s\": morale, fire-check, melee or square-break", argv[2]);
-	t = malloc(sizeof *t);
-	errs = malloc(sizeof *errs);
-	if (!t || !errs) {
-		free(t);
-		free(errs);
+		return cli_fail(err, "no ruling \"%s\": morale, fire-check, melee, square-break or canister", argv[2]);
+	if (!(t = malloc(sizeof *t)))
 		return 1;
-	}
-	errlist_init(errs);
-	if (tables) {
-		snprintf(path, sizeof path, "%s", tables);
-	} else {
-		struct err e;
-		if (cat_data_file(argv[0], "ulm/tables.json", path, sizeof path, &e) != 0) {
-			cli_print_err_to(err, &e);
-			free(t);
-			free(errs);
-			return 1;
-		}
-	}
-	if (umor_load_file(t, path, errs) != 0) {
-		for (int i = 0; i < errs->n; i++)
-			cli_print_err_to(err, &errs->e[i]);
+	if (load_tables(tables, argv[0], err, t, NULL, NULL) != 0) {
 		rc = 1;
 		goto out;
 	}
@@ -450,6 +545,5 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 	}
 out:
 	free(t);
-	free(errs);
 	return rc;
 }

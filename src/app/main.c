@@ -14,6 +14,7 @@
 #include "../games/siege/soob.h"
 #include "../games/record.h"
 #include "../games/siege/stab.h"
+#include "../games/ulm/ufire.h"
 #include "../games/ulm/umelee.h"
 #include "../games/ulm/umorale.h"
 #include "../hex/map.h"
@@ -48,8 +49,8 @@ static void usage(FILE *f)
 		"                                   fire, save, melee, morale, move (odds, or the dice)\n"
 		"  referee siege WHAT [options]     Sevastopol's charts: attrition, intervention,\n"
 		"                                   ammunition, bombard, melee, battery, morale\n"
-		"  referee ulm WHAT [options]       From Ulm to Waterloo's morale and melee: morale, fire-check, melee,\n"
-		"                                   square-break\n"
+		"  referee ulm WHAT [options]       From Ulm to Waterloo's morale, melee and canister: morale, fire-check,\n"
+		"                                   melee, square-break, canister\n"
 		"\n"
 		"Run `crimea COMMAND --help` for a command's options.\n");
 }
@@ -180,7 +181,7 @@ static int cmd_list(int argc, char **argv)
 			printf("  %-8s %s\n", (*r)->id, (*r)->title);
 		printf("  %-8s %s: the referee's sheet and table (crimea referee cotlb)\n", "cotlb", COTLB_TITLE);
 		printf("  %-8s %s: the referee's charts (crimea referee siege)\n", "siege", SIEGE_TITLE);
-		printf("  %-8s %s: the morale and melee rules for a referee (crimea referee ulm)\n", "ulm", ULM_TITLE);
+		printf("  %-8s %s: the morale, melee and canister rules for a referee (crimea referee ulm)\n", "ulm", ULM_TITLE);
 		printf("\nScenarios (data: %s):\n", c->dir);
 		for (int i = 0; i < c->n; i++)
 			printf("  %-26s %-6s %s\n", c->e[i].id, c->e[i].rules, c->e[i].title);
@@ -422,15 +423,19 @@ static int check_file(const char *path)
 		if (r && r->check_tables)
 			r->check_tables(&d, errs);
 		if (json_is_string(id) && !strcmp(json_string_value(id), "ulm")) {
-			/* From Ulm to Waterloo's morale and melee rules (crimea referee ulm) */
+			/* From Ulm to Waterloo's morale, melee and canister rules (crimea referee ulm) */
 			struct umor_tab *ut = malloc(sizeof *ut);
 			struct umel_tab *mt = malloc(sizeof *mt);
+			struct ufire_tab *ft = malloc(sizeof *ft);
 			if (ut)
 				umor_load(ut, &d, errs);
 			if (mt)
 				umel_load(mt, &d, errs);
+			if (ft)
+				ufire_load(ft, &d, errs);
 			free(ut);
 			free(mt);
+			free(ft);
 		}
 		if (json_is_string(id) && !strcmp(json_string_value(id), "siege")) {
 			/* Sevastopol's charts (crimea referee siege) */

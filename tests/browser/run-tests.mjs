@@ -617,6 +617,14 @@ test("the referee's page: Sevastopol's melee and From Ulm to Waterloo's fire los
   eq(mel, execFileSync(BIN, ["referee", "ulm", "melee", "--attacker", "dragoon:24", "--defender", "infantry:30", "--cast", "1",
     "--increment", "2", "--attacker-dice", "6,6", "--defender-dice", "3"], { encoding: "utf8" }), "the browser's melee is the command's");
   assert(mel.includes("the defenders lose the melee"), "the melee's loser");
+  // canister at point blank into field works (the referee's page: ulm's melee and canister too)
+  await page.click("[role=tab] >> text=Canister");
+  await page.fill("form.referee input[name=inches]", "2");
+  await page.selectOption("form.referee select[name=protection]", "3");
+  await page.fill("form.referee input[name=die]", "4");
+  await page.click("#rule");
+  await page.waitForSelector("section.refout pre.reftext");
+  assert((await page.$eval("section.refout pre.reftext", (p) => p.textContent)).includes("die 4 +6 -2 = 8 kills, half again 12: 12 figures eliminated"), "canister's ruling");
   await page.screenshot({ path: path.join(OUT, "referee-siege-ulm.png") });
   await page.context().close();
 });

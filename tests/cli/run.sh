@@ -789,7 +789,7 @@ contains "siege: a broken game file: file:line" "$tmp/err" "badsg.json:2: \"turn
 # From Ulm to Waterloo's morale rules (crimea referee ulm), with Morale D.2's worked examples
 expect "check the Ulm tables" 0 "$bin" check data/ulm/tables.json
 expect "list names the Ulm morale rules" 0 "$bin" list
-contains "list: ulm" "$tmp/out" "^  ulm .*the morale and melee rules for a referee (crimea referee ulm)$"
+contains "list: ulm" "$tmp/out" "^  ulm .*the morale, melee and canister rules for a referee (crimea referee ulm)$"
 expect "ulm: 2 of 30 lost, no check" 0 "$bin" referee ulm fire-check --original 30 --before 30 --lost 2
 contains "ulm: 2 of 30 lost, no check" "$tmp/out" "=> no check"
 expect "ulm: 3 of 30 lost, a check at -1" 0 "$bin" referee ulm fire-check --original 30 --before 28 --lost 3
@@ -834,17 +834,25 @@ contains "ulm melee: the increment" "$tmp/out" "the attackers cast 6,6: 12 +2 = 
 contains "ulm melee: vulnerability 3" "$tmp/out" "attackers' unit 1 (dragoon, vulnerability 3): 0 of 24 figures lost"
 contains "ulm melee: doubles" "$tmp/out" "the attackers cast doubles: the defenders check morale (contact) at once"
 contains "ulm melee: the loser" "$tmp/out" "=> the defenders lose the melee"
-expect "ulm melee: works and enfilade" 0 "$bin" referee ulm melee --attacker infantry:30:enfilade --attacker grenadier:24 \
-	--defender guard-infantry:30 --protection 3 --attacker-dice 6,5,4,3 --defender-dice 2,2
-contains "ulm melee: class 3 works" "$tmp/out" "+2 to the defenders' total (protection-3)"
+expect "ulm melee: works" 0 "$bin" referee ulm melee --attacker infantry:30:enfilade --attacker grenadier:24 \
+	--defender guard-infantry:30 --protection 3 --stands 4 --increment 2 --attacker-dice 6,5,4,3 --defender-dice 2
+contains "ulm melee: Constructions D" "$tmp/out" "the attackers cast a die for each of their 4 stands in contact (4)"
+contains "ulm melee: class 3 works" "$tmp/out" "a defending unit in works: +2 to the defenders' total (protection-3)"
+contains "ulm melee: no increment against works" "$tmp/out" "attackers of works receive no increment"
+contains "ulm melee: no breakthrough from works" "$tmp/out" "no breakthrough from works (Constructions D.11)"
+expect "ulm melee: works need stands" 2 "$bin" referee ulm melee --attacker infantry:30 --defender infantry:30 --protection 2
+expect "ulm melee: equal losses" 0 "$bin" referee ulm melee --attacker infantry:30 --defender infantry:30 \
+	--attacker-dice 3,4 --defender-dice 5,2
 contains "ulm melee: equal losses" "$tmp/out" "=> no loser: cast again (--cast 2)"
+expect "ulm melee: a trailing comma" 2 "$bin" referee ulm melee --attacker infantry:30 --defender infantry:30 \
+	--attacker-dice 3,4, --defender-dice 5,2
 expect "ulm melee: one man kills two at most" 0 "$bin" referee ulm melee --attacker infantry:1 --defender infantry:30 \
 	--attacker-dice 6,6 --defender-dice 1,1
 contains "ulm melee: Melee C.2.f" "$tmp/out" "\[Melee C.2.f\]  *the attackers (1 man) kill at most 2 a cast"
 contains "ulm melee: Melee C.2.f's cap" "$tmp/out" "defenders' unit 1 (infantry, vulnerability 1): 2 of 30 figures lost"
 expect "ulm melee: a square" 0 "$bin" referee ulm melee --attacker light-horse:20:lancer --defender infantry:40:square --increment 1
-contains "ulm melee: a square's cast" "$tmp/out" "no cavalry broke into the square: one die a unit"
-contains "ulm melee: lancers' increment" "$tmp/out" "lancers receive increment: the Charge Increment, +1"
+contains "ulm melee: a square's cast" "$tmp/out" "no cavalry broke into the square: one die a cavalry unit (1), and 1 for the square"
+contains "ulm melee: lancers' increment" "$tmp/out" "the Charge Increment (one attacking unit's): +1 to the attackers' total"
 expect "ulm: square break" 0 "$bin" referee ulm square-break --disorganized --dice 6,5
 contains "ulm: square break odds" "$tmp/out" "breaks in 8.3%"
 contains "ulm: square broken" "$tmp/out" "the cavalry break in"
@@ -859,6 +867,22 @@ expect "ulm melee: an unknown quality" 2 "$bin" referee ulm melee --attacker inf
 sed 's/"key": "dismounted"/"key": "dismounte"/' data/ulm/tables.json >"$tmp/badulm.json"
 expect "check: a broken Ulm melee table" 1 "$bin" check "$tmp/badulm.json"
 contains "check: the broken melee modifier, file:line" "$tmp/err" 'badulm.json:[0-9]*: the melee modifiers need "dismounted"'
+# canister (Fire C.10)
+expect "ulm canister odds" 0 "$bin" referee ulm canister --gun field --inches 12
+contains "ulm canister odds" "$tmp/out" "7 16.7%  8 16.7%  9 16.7%  10 16.7%  11 16.7%  12 16.7%  (figures; mean 9.50)"
+expect "ulm canister: works and point blank" 0 "$bin" referee ulm canister --gun field --inches 2 --protection 3 --die 4 --figures 30
+contains "ulm canister: class 3 works" "$tmp/out" "\[Constructions A.3.b\] the target is protected (class 3): -2"
+contains "ulm canister: point blank" "$tmp/out" "die 4 +6 -2 = 8 kills, half again 12: 12 figures eliminated"
+expect "ulm canister: a square" 0 "$bin" referee ulm canister --gun light --inches 10 --square
+contains "ulm canister: a square's maximum" "$tmp/out" "=> 10 figures eliminated"
+expect "ulm canister: a die against a square" 2 "$bin" referee ulm canister --gun light --inches 10 --square --die 3
+expect "ulm canister: out of range" 2 "$bin" referee ulm canister --gun heavy --inches 30
+contains "ulm canister: out of range" "$tmp/err" "\[Fire C.10.b\] 30 inches is beyond heavy guns' canister range, 24 inches"
+expect "ulm canister: a disorganized battery, skirmishers" 0 "$bin" referee ulm canister --gun light --inches 8 --dispersed \
+	--state disorganized --militia --militia-die 2 --die 5
+contains "ulm canister: halved, two a figure" "$tmp/out" "die 5 +4 +0 = 9 kills, halved 4, two a figure 2: 2 figures eliminated"
+expect "ulm canister: a battery falling back" 2 "$bin" referee ulm canister --gun light --inches 8 --state fall-back
+expect "ulm canister: no such gun" 2 "$bin" referee ulm canister --gun mortar --inches 8
 expect "ulm melee: one side's dice only" 2 "$bin" referee ulm melee --attacker infantry:20 --defender infantry:30 --attacker-dice 1,2
 expect "referee: unknown ruling" 2 "$bin" referee cotlb charge
 expect "referee: another rule system" 2 "$bin" referee quad fire

@@ -2,16 +2,57 @@
  * and `crimea referee ulm` read) on arbitrary bytes: tables the loaders accept must be usable:
  * every check's odds sum to 1, and every state a check gives is one of the four, never better
  * than the state held; every melee's odds sum to 1 and a cast never kills more figures than a
- * side has. */
+ * side has; every canister discharge's odds sum to 1 and its figures are among them. */
 #include <math.h>
 #include <string.h>
 
 #include "fuzz_common.h"
 #include "core/jdoc.h"
+#include "games/ulm/ufire.h"
 #include "games/ulm/umelee.h"
 #include "games/ulm/umorale.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* The fire tables of d, when they load: every gun at a few ranges and states, its odds and each
+ * die's figures. */
+static void canister(const struct jdoc *d, size_t size)
+{
+	static struct ufire_tab t;
+	struct errlist errs;
+	errlist_init(&errs);
+	if (ufire_load(&t, d, &errs) != 0) {
+		if (!errs.total)
+			fz_fail("ufire_load failed without saying why");
+		return;
+	}
+	for (int g = 0; g < UG_GUNS; g++)
+		for (int v = 0; v < 8; v++) {
+			struct ufire_canister c;
+			struct err e;
+			double p[UFIRE_MAX + 1], sum = 0;
+			memset(&c, 0, sizeof c);
+			c.gun = g;
+			c.inches = (int)((size + (size_t)v * 5) % 30);
+			c.state = v % 2;
+			c.protection = (int)((size + (size_t)v) % 5);
+			c.dispersed = (v & 2) != 0;
+			c.square = (v & 4) != 0;
+			c.militia = (size & 1) != 0;
+			c.figures = (int)(size % 20);
+			if (ufire_canister(&t, &c, 0, 0, p, NULL, &e) == -1)
+				continue;
+			for (int k = 0; k <= UFIRE_MAX; k++)
+				sum += p[k];
+			if (fabs(sum - 1) > 1e-9)
+				fz_fail("canister odds sum to %.12f", sum);
+			for (int die = 1; die <= 6; die++) {
+				int f = ufire_canister(&t, &c, die, 1, NULL, NULL, &e);
+				if (f < 0 || f > UFIRE_MAX || p[f] <= 0)
+					fz_fail("a die of %d gave %d figures, which the odds give no chance", die, f);
+			}
+		}
+}
 
 /* The melee tables of d, when they load: a few melees of every figure type against the next,
  * with qualities from size, planned, their odds and one cast checked. */
@@ -39,6 +80,7 @@ static void melee(const struct jdoc *d, size_t size)
 		m.cast = 1 + (int)(size % 3);
 		m.increment = (int)(size % 4);
 		m.protection = (int)(size / 3 % 6);
+		m.stands = m.protection >= 1 && m.protection <= 3 ? 1 + (int)(size % 4) : 0;
 		m.n[0] = 1 + a % 2;
 		m.n[1] = 1 + (int)(size % 2);
 		for (int s = 0; s < 2; s++)
@@ -79,6 +121,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	errlist_init(&errs);
 	melee(&d, size);
+	canister(&d, size);
 	rc = umor_load(&t, &d, &errs);
 	jdoc_free(&d);
 	if (rc != 0) {

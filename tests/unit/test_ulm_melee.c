@@ -103,7 +103,14 @@ static void test_dice(void **state)
 	add(&m, 1, "grenadier", 30, UM_GOOD, 0);
 	plan_ok(&m, &p);
 	assert_int_equal(p.dice[0], 3);
-	assert_int_equal(p.dice[1], 2); /* 1 disorganized + 0 rout + 1 */
+	assert_int_equal(p.dice[1], 3); /* 1 disorganized + 0 rout + 2 for the first in good order */
+	m.u[1][2].state = UM_DISORGANIZED;
+	plan_ok(&m, &p);
+	assert_int_equal(p.dice[1], 2); /* nobody in good order: a die each but the routed */
+	m.u[1][2].state = UM_GOOD;
+	m.u[1][0].state = UM_GOOD; /* the listing order does not matter */
+	plan_ok(&m, &p);
+	assert_int_equal(p.dice[1], 3);
 	fresh(&m);
 	add(&m, 0, "light-horse", 20, UM_GOOD, UMEL_LANCER | UMEL_ENFILADE);
 	add(&m, 1, "light-horse", 20, UM_FALL_BACK, UMEL_LANCER);
@@ -133,10 +140,10 @@ static void test_modifiers(void **state)
 	add(&m, 0, "dragoon", 24, UM_GOOD, 0);
 	add(&m, 1, "infantry", 30, UM_GOOD, UMEL_MILITIA);
 	add(&m, 1, "infantry", 30, UM_GOOD, 0);
-	m.protection = 2;
+	m.protection = 4;
 	plan_ok(&m, &p);
 	assert_int_equal(p.dice[1], 2);
-	assert_int_equal(p.mod[1], -1 - 2 - 1 + 3);
+	assert_int_equal(p.mod[1], -1 - 2 - 1 + 1 + 1); /* dismounted twice, militia, cover for each unit */
 	fresh(&m);
 	add(&m, 0, "infantry", 30, UM_GOOD, UMEL_SECOND_LINE);
 	add(&m, 1, "light-horse", 20, UM_GOOD, UMEL_ROUTE_MARCH);
@@ -275,6 +282,7 @@ static void test_not_melee(void **state)
 	add(&m, 0, "infantry", 30, UM_ROUT, 0);
 	add(&m, 1, "infantry", 30, UM_GOOD, 0);
 	assert_int_equal(umel_plan(tab(), &m, &p, NULL, &e), -1);
+	assert_non_null(strstr(e.msg, "[Melee B.7] a routed unit does not attack"));
 	fresh(&m);
 	add(&m, 0, "infantry", 30, UM_GOOD, 0);
 	add(&m, 1, "light-infantry", 6, UM_GOOD, UMEL_SKIRMISHER);
@@ -292,14 +300,41 @@ static void test_not_melee(void **state)
 	add(&m, 0, "infantry", 30, UM_GOOD, 0);
 	add(&m, 1, "infantry", 30, UM_GOOD, UMEL_SQUARE);
 	assert_int_equal(umel_plan(tab(), &m, &p, NULL, &e), -1);
+	assert_non_null(strstr(e.msg, "[Inf v Cav F.2]"));
 	fresh(&m);
 	add(&m, 0, "dragoon", 24, UM_GOOD, 0);
 	add(&m, 1, "infantry", 30, UM_FALL_BACK, UMEL_SQUARE);
 	assert_int_equal(umel_plan(tab(), &m, &p, NULL, &e), -1);
+	assert_non_null(strstr(e.msg, "[Inf v Cav B.5]"));
 	fresh(&m);
 	add(&m, 0, "infantry", 30, UM_GOOD, 0);
 	add(&m, 1, "infantry", 30, UM_GOOD, 0);
 	m.protection = 6;
+	assert_int_equal(umel_plan(tab(), &m, &p, NULL, &e), -1);
+	m.protection = 2; /* works need the attackers' stands in contact */
+	assert_int_equal(umel_plan(tab(), &m, &p, NULL, &e), -1);
+	assert_non_null(strstr(e.msg, "[Constructions D.6.b]"));
+	/* qualities on the wrong unit */
+	static const struct {
+		const char *type;
+		int side;
+		unsigned fl;
+		const char *why;
+	} wrong[] = {{"infantry", 0, UMEL_LANCER, "lancers and swerving cavalry are horse"},
+		     {"infantry", 1, UMEL_MILITIA | UMEL_SECOND_LINE, "not both"},
+		     {"infantry", 0, UMEL_SQUARE, "a square defends"},
+		     {"dragoon", 1, UMEL_SQUARE, "a square is formed infantry"}};
+	for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++) {
+		fresh(&m);
+		add(&m, 0, wrong[i].side ? "infantry" : wrong[i].type, 20, UM_GOOD, wrong[i].side ? 0 : wrong[i].fl);
+		add(&m, 1, wrong[i].side ? wrong[i].type : "infantry", 20, UM_GOOD, wrong[i].side ? wrong[i].fl : 0);
+		assert_int_equal(umel_plan(tab(), &m, &p, NULL, &e), -1);
+		assert_non_null(strstr(e.msg, wrong[i].why));
+	}
+	fresh(&m);
+	add(&m, 0, "infantry", 20, UM_GOOD, 0);
+	add(&m, 1, "infantry", 20, UM_GOOD, 0);
+	m.faces = 2; /* a square's */
 	assert_int_equal(umel_plan(tab(), &m, &p, NULL, &e), -1);
 }
 
@@ -348,6 +383,143 @@ static void test_square(void **state)
 	assert_false(p.square);
 	assert_int_equal(p.dice[1], 1);
 	assert_int_equal(p.mod[1], -1 - 2);
+	assert_int_equal(p.mod[0], 2); /* a charge into the broken square: the increment */
+	/* the increment on the first two casts only (B.10), against a square too */
+	fresh(&m);
+	add(&m, 0, "light-horse", 20, UM_GOOD, UMEL_LANCER);
+	add(&m, 1, "infantry", 40, UM_GOOD, UMEL_SQUARE);
+	m.increment = 2;
+	m.cast = 3;
+	plan_ok(&m, &p);
+	assert_int_equal(p.mod[0], 0);
+	/* militia cavalry, route marching squares, and C.2.f's cap apply to a square's cast */
+	fresh(&m);
+	add(&m, 0, "dragoon", 1, UM_GOOD, UMEL_MILITIA);
+	add(&m, 1, "infantry", 40, UM_GOOD, UMEL_SQUARE | UMEL_ROUTE_MARCH);
+	plan_ok(&m, &p);
+	assert_int_equal(p.mod[0], -2);
+	assert_int_equal(p.mod[1], -3);
+	assert_int_equal(p.cap[0], 2);
+	{
+		int a[] = {6}, d[] = {1};
+		cast(&m, &p, a, d, &r);
+		assert_int_equal(r.lost_all[1], 2); /* 6 - 2 = 4, one man kills 2 at most */
+		assert_int_equal(r.lost_all[0], 0);
+	}
+	/* D.12.c: the cavalry's losses in proportion to their figures */
+	fresh(&m);
+	add(&m, 0, "dragoon", 10, UM_GOOD, 0);
+	add(&m, 0, "light-horse", 20, UM_GOOD, 0);
+	add(&m, 1, "infantry", 40, UM_GOOD, UMEL_SQUARE);
+	m.faces = 2;
+	plan_ok(&m, &p);
+	{
+		int a[] = {1, 2}, d[] = {6, 5};
+		cast(&m, &p, a, d, &r);
+		assert_int_equal(r.lost_all[0], 11);
+		assert_int_equal(r.lost[0][0], 4); /* 11 x 10/30 = 3.67 */
+		assert_int_equal(r.lost[0][1], 7); /* 11 x 20/30 = 7.33 */
+	}
+}
+
+/* Constructions D: against works or a building the attackers cast a die a stand in contact,
+ * without increment or bonus dice; the defenders a die a unit, each with the works' factor; no
+ * breakthrough. Rubble (E.4-E.5) and cover (B.1) add their factor to the open melee, and no
+ * charge crosses rubble. */
+static void test_works(void **state)
+{
+	(void)state;
+	struct umel_melee m;
+	struct umel_plan p;
+	struct umel_result r;
+	fresh(&m);
+	add(&m, 0, "grenadier", 24, UM_GOOD, UMEL_ENFILADE);
+	add(&m, 1, "infantry", 20, UM_GOOD, 0);
+	add(&m, 1, "light-infantry", 10, UM_DISORGANIZED, UMEL_MILITIA);
+	add(&m, 1, "infantry", 10, UM_ROUT, 0);
+	m.protection = 2;
+	m.stands = 4;
+	m.increment = 3;
+	plan_ok(&m, &p);
+	assert_int_equal(p.dice[0], 4);
+	assert_int_equal(p.mod[0], 0);
+	assert_int_equal(p.dice[1], 2);
+	assert_int_equal(p.mod[1], 3 + 3 - 2);
+	assert_false(p.breakthrough);
+	{
+		int a[] = {6, 6, 5, 1}, d[] = {2, 3};
+		cast(&m, &p, a, d, &r);
+		assert_int_equal(r.lost_all[1], 18);
+		assert_int_equal(r.loser, 1);
+	}
+	fresh(&m);
+	add(&m, 0, "dragoon", 24, UM_GOOD, 0);
+	add(&m, 1, "light-horse", 20, UM_GOOD, 0);
+	m.protection = 5;
+	m.increment = 2;
+	plan_ok(&m, &p);
+	assert_int_equal(p.mod[0], 0); /* no charge over rubble */
+	assert_int_equal(p.mod[1], 1);
+	assert_true(p.breakthrough);
+	m.protection = 4;
+	plan_ok(&m, &p);
+	assert_int_equal(p.mod[0], 2);
+	m.u[0][0].state = UM_DISORGANIZED; /* no charger: no increment (Charges C.2.i) */
+	plan_ok(&m, &p);
+	assert_int_equal(p.mod[0], 0);
+	assert_int_equal(p.dice[0], 1);
+}
+
+/* A routed unit casts no die and brings no modifier; a side without dice kills nothing, works
+ * or not (B.7.a). */
+static void test_rout(void **state)
+{
+	(void)state;
+	struct umel_melee m;
+	struct umel_plan p;
+	struct umel_result r;
+	fresh(&m);
+	add(&m, 0, "infantry", 30, UM_GOOD, 0);
+	add(&m, 1, "infantry", 30, UM_ROUT, UMEL_MILITIA);
+	m.protection = 4;
+	plan_ok(&m, &p);
+	assert_int_equal(p.dice[1], 0);
+	assert_int_equal(p.mod[1], 0);
+	{
+		int a[] = {1, 1}, d[] = {0};
+		cast(&m, &p, a, d, &r);
+		assert_int_equal(r.total[1], 0);
+		assert_int_equal(r.lost_all[0], 0);
+		assert_int_equal(r.loser, 1);
+	}
+}
+
+/* E.5.b: a cavalry skirmisher attacking infantry enfilade claims the die; C.2.e: what is left
+ * after the first unit is gone goes on to the next. */
+static void test_more(void **state)
+{
+	(void)state;
+	struct umel_melee m;
+	struct umel_plan p;
+	struct umel_result r;
+	fresh(&m);
+	add(&m, 0, "light-horse", 8, UM_GOOD, UMEL_SKIRMISHER | UMEL_ENFILADE);
+	add(&m, 1, "infantry", 30, UM_GOOD, 0);
+	plan_ok(&m, &p);
+	assert_int_equal(p.dice[0], 3);
+	assert_int_equal(p.mod[0], -3);
+	fresh(&m);
+	add(&m, 0, "infantry", 30, UM_GOOD, 0);
+	add(&m, 1, "grenadier", 2, UM_GOOD, 0);
+	add(&m, 1, "infantry", 20, UM_GOOD, 0);
+	plan_ok(&m, &p);
+	{
+		int a[] = {6, 5}, d[] = {1, 1, 1};
+		cast(&m, &p, a, d, &r); /* 11: both grenadiers (4), then 7 infantry */
+		assert_int_equal(r.lost[1][0], 2);
+		assert_int_equal(r.lost[1][1], 7);
+		assert_int_equal(r.loser, 1);
+	}
 }
 
 /* The odds are the casts: over every roll of both sides' dice, umel_cast's outcomes weighted
@@ -365,6 +537,7 @@ static void test_odds(void **state)
 			add(&m, 0, "infantry", 30, UM_GOOD, UMEL_ENFILADE);
 			add(&m, 1, "grenadier", 10, UM_GOOD, 0);
 			m.protection = 3;
+			m.stands = 3;
 		} else if (k == 1) {
 			add(&m, 0, "light-horse", 2, UM_GOOD, UMEL_LANCER);
 			add(&m, 1, "infantry", 3, UM_DISORGANIZED, 0);
@@ -459,6 +632,9 @@ int main(void)
 		cmocka_unit_test(test_doubles),
 		cmocka_unit_test(test_not_melee),
 		cmocka_unit_test(test_square),
+		cmocka_unit_test(test_works),
+		cmocka_unit_test(test_rout),
+		cmocka_unit_test(test_more),
 		cmocka_unit_test(test_odds),
 		cmocka_unit_test(test_load_errors),
 	};

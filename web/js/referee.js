@@ -219,8 +219,8 @@ const SYSTEMS = {
     ],
   },
   ulm: {
-    title: "From Ulm to Waterloo (2003): morale and melee",
-    note: "The Morale Evaluation Chart, when fire losses call for a check, and a melee cast: leave the dice empty for the odds. A unit is TYPE:FIGURES[:QUALITY,..] (types: infantry, artillery, train, grenadier, sapper, light-infantry, guard-infantry, light-guard-infantry, light-horse, dragoon, cuirassier, commander; qualities: disorganized, fall-back, rout, lancer, enfilade, militia, second-line, skirmisher, square, broken, trapped, route-march).",
+    title: "From Ulm to Waterloo (2003): morale, melee and canister",
+    note: "The Morale Evaluation Chart, when fire losses call for a check, a melee cast and canister: leave the dice empty for the odds. A unit is TYPE:FIGURES[:QUALITY,..] (types: infantry, artillery, train, grenadier, sapper, light-infantry, guard-infantry, light-guard-infantry, light-horse, dragoon, cuirassier, commander; qualities: disorganized, fall-back, rout, lancer, enfilade, militia, second-line, skirmisher, square, broken, trapped, route-march).",
     rulings: [
       ["Morale check", "morale", [S("--class", "troop type", ["guards", "command", "cuirassiers", "grenadiers", "hussars", "sappers", "artillery", "light-infantry", "other-horse", "train", "line-infantry", "militia", "second-line"].map((x) => [x, x]), "line-infantry"),
         C("--contact", "contact check (melee)"), C("--rally", "a rally (disorganized units)"), S("--state", "morale now", [["good", "good"], ["disorganized", "disorganized"], ["fall-back", "fall back"]]),
@@ -230,9 +230,16 @@ const SYSTEMS = {
       ["Melee", "melee", [T("--attacker", "attacking unit (TYPE:FIGURES[:QUALITY,..])", "e.g. dragoon:24"), T("--attacker", "a second attacking unit", "e.g. light-horse:18:lancer"),
         T("--defender", "defending unit, at the point of contact", "e.g. infantry:30:disorganized"), T("--defender", "a second defending unit", ""),
         N("--cast", "the melee's cast (1: bonus dice; 1-2: increment)", 1, 1, 99), N("--increment", "Charge Increment (from your chart)", "", 0, 9),
-        S("--protection", "defender's works", [["", "none"], ["1", "class 1 (fortifications) +4"], ["2", "class 2 (earthworks, redoubts) +3"], ["3", "class 3 (field works) +2"], ["4", "class 4 (fences, hedges, walls) +1"], ["rubble", "rubble +1"]]),
+        S("--protection", "defender's works", [["", "none"], ["1", "class 1 (fortifications) +4"], ["2", "class 2 (earthworks, redoubts) +3"], ["3", "class 3 (field works, buildings) +2"], ["4", "class 4 (fences, hedges, walls) +1"], ["rubble", "rubble +1"]]),
+        N("--stands", "against works (class 1-3): attacking stands in contact", "", 1, 24),
         N("--faces", "a square's faces in contact", "", 1, 4), T("--attacker-dice", "attackers' dice", "e.g. 6,3"), T("--defender-dice", "defenders' dice", "e.g. 4")]],
       ["Square break-in", "square-break", [C("--disorganized", "the square is disorganized"), T("--dice", "the cavalry unit's two dice", "e.g. 6,6")]],
+      ["Canister", "canister", [S("--gun", "gun", [["light", "light (3-6 pounders, horse guns, prolongs)"], ["field", "field (6-9 pounders)"], ["heavy", "heavy (12 pounders)"]], "field"),
+        N("--inches", "inches to the nearest target stand", 12, 0, 999), N("--figures", "the target's figures", "", 1, 10000),
+        S("--protection", "the target's works or cover (the greatest)", [["", "none"], ["1", "class 1 (fortifications) -4"], ["2", "class 2 (earthworks, redoubts) -3"], ["3", "class 3 (field works) -2"], ["4", "class 4 (fences, hedges, walls) -1"]]),
+        C("--square", "the target is a square (maximum, no die)"), C("--dispersed", "a dispersed target (skirmishers, crews, single figures)"),
+        S("--state", "the battery's morale", [["good", "good"], ["disorganized", "disorganized (half effect)"]]), C("--suppressed", "suppressed earlier (-1)"),
+        C("--militia", "a militia gun past its first shot"), N("--militia-die", "its cast", "", 1, 6), N("--die", "die", "", 1, 6)]],
     ],
   },
 };

@@ -13,20 +13,6 @@ const char *const umel_mod_key[UMM_MODS] = {"protection-1", "protection-2", "pro
 const char *const umel_arm_name[UA_ARMS] = {"foot", "horse", "gun", "command"};
 static const char *const side_name[2] = {"attackers", "defenders"};
 
-/* A whole number from -9 to 9 in s ("+4", "-2", "3"); 0 and false when it is not one. */
-static bool small_int(const char *s, int *v)
-{
-	char *end;
-	long x;
-	if (!s || !*s)
-		return false;
-	x = strtol(s[0] == '+' ? s + 1 : s, &end, 10);
-	if (*end || x < -9 || x > 9)
-		return false;
-	*v = (int)x;
-	return true;
-}
-
 int umel_load(struct umel_tab *t, const struct jdoc *d, struct errlist *errs)
 {
 	const json_t *tb, *r;
@@ -42,7 +28,7 @@ int umel_load(struct umel_tab *t, const struct jdoc *d, struct errlist *errs)
 			for (int x = 0; a && x < UA_ARMS; x++)
 				if (!strcmp(a, umel_arm_name[x]))
 					arm = x;
-			if (!k || strlen(k) >= UMEL_KEY_MAX || !small_int(v, &vul) || vul < 1 || arm < 0 ||
+			if (!k || strlen(k) >= UMEL_KEY_MAX || !umor_int(v, -9, 9, &vul) || vul < 1 || arm < 0 ||
 			    t->ntypes == UMEL_TYPES) {
 				jdoc_add(d, r, errs, "a figure type is {\"key\", \"cells\": [the die roll that kills a figure, 1-9; "
 					 "its arm: foot, horse, gun or command]} (at most %d)", UMEL_TYPES);
@@ -66,7 +52,7 @@ int umel_load(struct umel_tab *t, const struct jdoc *d, struct errlist *errs)
 			for (int x = 0; k && x < UMM_MODS; x++)
 				if (!strcmp(k, umel_mod_key[x]))
 					m = x;
-			if (m < 0 || !small_int(v, &val) || !c || strlen(c) + 3 > sizeof t->mod_case[0]) {
+			if (m < 0 || !umor_int(v, -9, 9, &val) || !c || strlen(c) + 3 > sizeof t->mod_case[0]) {
 				jdoc_add(d, r, errs, "a melee modifier is {\"key\": one of protection-1..4, rubble, militia, second-line, "
 					 "cavalry-skirmisher, dismounted, broken-square, swerving-trapped, route-march; \"cells\": [value -9..+9, case (at most %d "
 					 "characters), text]}", (int)sizeof t->mod_case[0] - 3);
@@ -126,6 +112,14 @@ static bool side_has(const struct umel_tab *t, const struct umel_melee *m, int s
 	return false;
 }
 
+static int figures(const struct umel_melee *m, int s)
+{
+	int f = 0;
+	for (int k = 0; k < m->n[s]; k++)
+		f += m->u[s][k].figures;
+	return f;
+}
+
 /* Adds modifier x to side s's total (p->mod) and says so. */
 static void add_mod(const struct umel_tab *t, struct umel_plan *p, int s, int x, const char *who, struct evsink *ev)
 {
@@ -133,9 +127,10 @@ static void add_mod(const struct umel_tab *t, struct umel_plan *p, int s, int x,
 	ev_emit(ev, t->mod_case[x], "%s: %+d to the %s' total (%s)", who, t->mod[x], side_name[s], umel_mod_key[x]);
 }
 
-/* Checks the units and the melee's numbers. */
+/* Checks the units, their qualities and the melee's numbers. */
 static int check_units(const struct umel_tab *t, const struct umel_melee *m, struct err *e)
 {
+	bool square = false;
 	for (int s = 0; s < 2; s++) {
 		if (m->n[s] < 1 || m->n[s] > UMEL_UNITS)
 			return err_set(e, NULL, 0, "a melee has 1 to %d %s", UMEL_UNITS, side_name[s]);
@@ -147,6 +142,22 @@ static int check_units(const struct umel_tab *t, const struct umel_melee *m, str
 				return err_set(e, NULL, 0, "a unit has 1 to %d figures in a melee", UMEL_FIGURES);
 			if (u->state < UM_GOOD || u->state >= UM_STATES)
 				return err_set(e, NULL, 0, "a unit's morale is good, disorganized, fall-back or rout");
+			if ((u->fl & (UMEL_LANCER | UMEL_TRAPPED)) && !arm_is(t, u, UA_HORSE))
+				return err_set(e, NULL, 0, "%s' unit %d (%s): lancers and swerving cavalry are horse", side_name[s], k + 1,
+					       t->type[u->type]);
+			if ((u->fl & UMEL_MILITIA) && (u->fl & UMEL_SECOND_LINE))
+				return err_set(e, NULL, 0, "a unit is militia or second line troops, not both (second line troops "
+					       "have militia capability in melee, Special Units H.2)");
+			if ((u->fl & UMEL_BROKEN) && !(u->fl & UMEL_SQUARE))
+				return err_set(e, NULL, 0, "broken is a square's");
+			if (u->fl & UMEL_SQUARE) {
+				if (s == 0 || k > 0)
+					return err_set(e, NULL, 0, "[Inf v Cav B] a square defends: give it as the first defender (a "
+						       "multibattalion square as one unit)");
+				if (!arm_is(t, u, UA_FOOT))
+					return err_set(e, NULL, 0, "[Inf v Cav B.1] a square is formed infantry");
+				square = true;
+			}
 		}
 	}
 	if (m->cast < 1 || m->cast > 99)
@@ -155,59 +166,211 @@ static int check_units(const struct umel_tab *t, const struct umel_melee *m, str
 		return err_set(e, NULL, 0, "a Charge Increment is 0 to 9");
 	if (m->protection < 0 || m->protection > 5)
 		return err_set(e, NULL, 0, "protection is a construction's class, 1-4, or 5 for rubble");
-	if (m->faces < 0 || m->faces > 4)
-		return err_set(e, NULL, 0, "a square has 1 to 4 faces in contact");
+	if (m->faces < 0 || m->faces > 4 || (m->faces && !square))
+		return err_set(e, NULL, 0, "faces in contact (1-4) are a square's");
+	if (square && m->protection)
+		return err_set(e, NULL, 0, "[Inf v Cav B] a square is not in works or cover here: no --protection");
+	if (m->stands < 0 || m->stands > UMEL_DICE || (m->stands && (m->protection < 1 || m->protection > 3)))
+		return err_set(e, NULL, 0, "stands in contact (1-%d) are the attackers' of works (protection 1-3, "
+			       "Constructions D.6.b)", UMEL_DICE);
 	return 0;
 }
 
-/* Cavalry against an unbroken square [Inf v Cav D.9-D.12]. */
-static int plan_square(const struct umel_tab *t, const struct umel_melee *m, struct umel_plan *p, struct evsink *ev,
-		       struct err *e)
+/* The modifiers unit k of side s brings to its side's total (a routed unit casts no die and
+ * brings none); dismounted: whether the -1 of dismounted troops against cavalry applies. */
+static void unit_mods(const struct umel_tab *t, const struct umel_melee *m, struct umel_plan *p, int s, int k,
+		      bool dismounted, bool formed_enemy, struct evsink *ev)
 {
-	bool lancers = false, dis = m->u[1][0].state == UM_DISORGANIZED;
-	for (int k = 0; k < m->n[1]; k++)
-		if (m->u[1][k].state >= UM_FALL_BACK)
-			return err_set(e, NULL, 0, "[Inf v Cav B.5] a square that fails morale (fall back or rout) is no longer "
-				       "a square");
+	const struct umel_unit *u = &m->u[s][k];
+	char who[64];
+	if (u->state == UM_ROUT)
+		return;
+	snprintf(who, sizeof who, "%s' unit %d (%s)", side_name[s], k + 1, t->type[u->type]);
+	if (dismounted)
+		add_mod(t, p, s, UMM_DISMOUNTED, who, ev);
+	if (u->fl & UMEL_MILITIA)
+		add_mod(t, p, s, UMM_MILITIA, who, ev);
+	if (u->fl & UMEL_SECOND_LINE)
+		add_mod(t, p, s, UMM_SECOND_LINE, who, ev);
+	if ((u->fl & UMEL_SKIRMISHER) && arm_is(t, u, UA_HORSE) && formed_enemy)
+		add_mod(t, p, s, UMM_CAV_SKIRMISHER, who, ev);
+	if (u->fl & UMEL_BROKEN)
+		add_mod(t, p, s, UMM_BROKEN_SQUARE, who, ev);
+	if (u->fl & UMEL_TRAPPED)
+		add_mod(t, p, s, UMM_SWERVING, who, ev);
+	if (u->fl & UMEL_ROUTE_MARCH)
+		add_mod(t, p, s, UMM_ROUTE_MARCH, who, ev);
+}
+
+/* Whether attacking unit u may claim the increment: it charged, so it is in good order, not in
+ * skirmish order and not route marching [Charges C.2.e, f, i]. */
+static bool charger(const struct umel_unit *u)
+{
+	return u->state == UM_GOOD && !(u->fl & (UMEL_SKIRMISHER | UMEL_ROUTE_MARCH));
+}
+
+/* The increment [Melee B.7.c, C.2.d; Charges C.4], when one attacking unit may claim it (ok
+ * says which may) in this cast. */
+static void increment(const struct umel_melee *m, struct umel_plan *p, const bool ok[UMEL_UNITS], const char *rule,
+		      const char *what, struct evsink *ev)
+{
+	bool any = false;
+	for (int k = 0; k < m->n[0]; k++)
+		any |= ok[k];
+	if (m->increment <= 0)
+		return;
+	if (m->cast > 2)
+		ev_emit(ev, "[Melee B.10]", "no increment after the second cast of a melee");
+	else if (!any)
+		ev_emit(ev, rule, "no attacking unit may claim the increment here (%s)", what);
+	else {
+		p->mod[0] += m->increment;
+		ev_emit(ev, "[Melee C.2.d]", "the Charge Increment (one attacking unit's): %+d to the attackers' total",
+			m->increment);
+	}
+}
+
+/* Cavalry against an unbroken square [Inf v Cav C-E]. */
+static int plan_square(const struct umel_tab *t, const struct umel_melee *m, struct umel_plan *p, bool formed[2],
+		       struct evsink *ev, struct err *e)
+{
+	bool dis = m->u[1][0].state == UM_DISORGANIZED, ok[UMEL_UNITS] = {false};
+	if (m->u[1][0].state >= UM_FALL_BACK)
+		return err_set(e, NULL, 0, "[Inf v Cav B.5] a square that fails morale (fall back or rout) is no longer "
+			       "a square");
 	for (int k = 0; k < m->n[0]; k++) {
 		const struct umel_unit *u = &m->u[0][k];
 		if (!arm_is(t, u, UA_HORSE))
 			return err_set(e, NULL, 0, "[Inf v Cav F.2] infantry attacking a square with cavalry: rule the infantry's "
 				       "part as a melee of its own (2 dice, the vulnerability rules, winner and loser)");
-		lancers |= (u->fl & UMEL_LANCER) != 0;
-		if (u->fl & UMEL_TRAPPED)
-			add_mod(t, p, 0, UMM_SWERVING, "swerving cavalry unable to move", ev);
+		/* [D.10.a] lancers receive increment; [D.10.b] against a disorganized square the
+		 * other cavalry too; [Charges C.5.b] only lancers against a square in good order */
+		ok[k] = charger(u) && ((u->fl & UMEL_LANCER) || dis);
+		p->dice[0]++;
+		unit_mods(t, m, p, 0, k, false, formed[1], ev);
 	}
 	p->square = true;
-	p->dice[0] = m->n[0];
 	p->dice[1] = m->faces > 0 ? m->faces : 1;
-	ev_emit(ev, "[Inf v Cav D.9]", "no cavalry broke into the square: one die a unit; %d cavalry unit%s, %d die for the "
-		"square (a die a face in contact, D.12.b)", m->n[0], m->n[0] == 1 ? "" : "s", p->dice[1]);
-	if (m->increment > 0 && (lancers || dis)) {
-		p->mod[0] += m->increment;
-		ev_emit(ev, lancers ? "[Inf v Cav D.10.a]" : "[Inf v Cav D.10.b]", "%s: the Charge Increment, %+d",
-			lancers ? "lancers receive increment" : "the square is disorganized: the cavalry's die plus increment",
-			m->increment);
-	} else if (m->increment > 0) {
-		ev_emit(ev, "[Charges C.5.b]", "only lancers receive increment against a square in good order: none");
-	}
-	ev_emit(ev, "[Inf v Cav D.11]", "one figure lost for each pip on the enemy's dice");
+	for (int k = 0; k < m->n[1]; k++)
+		unit_mods(t, m, p, 1, k, false, formed[0], ev); /* [C.1] no infantry-vs-cavalry minuses */
+	ev_emit(ev, "[Inf v Cav D.9]", "no cavalry broke into the square: one die a cavalry unit (%d), and %d for the "
+		"square (a die a face in contact, D.12.b)", p->dice[0], p->dice[1]);
+	increment(m, p, ok, "[Charges C.5.b]", "only lancers, or any cavalry against a disorganized square, in good order",
+		  ev);
+	ev_emit(ev, "[Inf v Cav D.11]", "one figure lost for each pip on the enemy's dice%s",
+		m->n[0] > 1 ? "; the cavalry's losses shared in proportion to their figures (D.12.c)" : "");
 	return 0;
+}
+
+/* Attackers against defenders in works or a building [Constructions D]: the defenders a die
+ * each plus the works' factor, the attackers a die a stand in contact, no increment. */
+static int plan_works(const struct umel_tab *t, const struct umel_melee *m, struct umel_plan *p, bool horse[2],
+		      bool formed[2], struct evsink *ev, struct err *e)
+{
+	static const int which[3] = {UMM_PROT1, UMM_PROT2, UMM_PROT3};
+	if (m->stands < 1)
+		return err_set(e, NULL, 0, "[Constructions D.6.b] against works the attackers cast a die for each stand in "
+			       "contact: give --stands N");
+	p->dice[0] = m->stands;
+	ev_emit(ev, "[Constructions D.6]", "the melee sequence with buildings and works: the attackers cast a die for each "
+		"of their %d stand%s in contact (%d)", m->stands, m->stands == 1 ? "" : "s", p->dice[0]);
+	for (int k = 0; k < m->n[0]; k++)
+		unit_mods(t, m, p, 0, k, horse[1] && !arm_is(t, &m->u[0][k], UA_HORSE), formed[1], ev);
+	for (int k = 0; k < m->n[1]; k++) {
+		const struct umel_unit *u = &m->u[1][k];
+		if (u->state == UM_ROUT)
+			continue;
+		p->dice[1]++;
+		unit_mods(t, m, p, 1, k, horse[0] && !arm_is(t, u, UA_HORSE), formed[0], ev);
+		add_mod(t, p, 1, which[m->protection - 1], "a defending unit in works", ev);
+	}
+	ev_emit(ev, "[Constructions D.6.a]", "the defenders cast a die a unit (%d), each with the works' factor", p->dice[1]);
+	if (m->increment > 0)
+		ev_emit(ev, "[Constructions D.6.b]", "attackers of works receive no increment");
+	return 0;
+}
+
+/* Melee in the open or across cover [Melee B.7, C.2-C.4, D, E; Inf v Cav A; Constructions B]. */
+static void plan_open(const struct umel_tab *t, const struct umel_melee *m, struct umel_plan *p, bool horse[2],
+		      bool formed[2], struct evsink *ev)
+{
+	bool ok[UMEL_UNITS] = {false};
+	for (int s = 0; s < 2; s++) {
+		int lead = -1;
+		/* [Melee B.7.a-b, C.2.c]: 2 dice for the first unit (the first in good order: a
+		 * disorganized or falling back unit gets one die, Morale E.3.c, E.4.b; a routed one
+		 * none, B.7.a), 1 for each other */
+		for (int k = 0; k < m->n[s] && lead < 0; k++)
+			if (m->u[s][k].state == UM_GOOD)
+				lead = k;
+		for (int k = 0; k < m->n[s]; k++) {
+			const struct umel_unit *u = &m->u[s][k];
+			char who[64];
+			/* [Inf v Cav A.1-A.2] dismounted troops (foot, gunners) against cavalry: one die a
+			 * unit, -1 */
+			bool dism = horse[1 - s] && !arm_is(t, u, UA_HORSE) && !arm_is(t, u, UA_COMMAND);
+			int d = u->state == UM_ROUT ? 0 : k == lead ? 2 : 1;
+			snprintf(who, sizeof who, "%s' unit %d (%s)", side_name[s], k + 1, t->type[u->type]);
+			if (dism && d > 1) {
+				d = 1;
+				ev_emit(ev, "[Inf v Cav A.2]", "%s: dismounted troops against cavalry use one die a unit", who);
+			}
+			p->dice[s] += d;
+			unit_mods(t, m, p, s, k, dism, formed[1 - s], ev);
+			if (s == 1 && m->protection > 0 && u->state != UM_ROUT)
+				add_mod(t, p, 1, m->protection == 5 ? UMM_RUBBLE : UMM_PROT4, "protected [Constructions B.1]", ev);
+			if (s == 1)
+				continue;
+			/* [Inf v Cav A.3] dismounted troops against cavalry lose charge increments;
+			 * [Constructions E.4] no charge over rubble */
+			ok[k] = charger(u) && !dism && m->protection != 5;
+			if (m->cast != 1)
+				continue;
+			/* [Melee C.2.b] bonus dice on the first cast only */
+			if (u->fl & UMEL_ENFILADE) {
+				/* [Melee E.5.b] skirmishers claim it only against skirmishers of their kind
+				 * (cavalry skirmishers against infantry too) */
+				bool claim = !(u->fl & UMEL_SKIRMISHER);
+				for (int j = 0; !claim && j < m->n[1]; j++) {
+					const struct umel_unit *v = &m->u[1][j];
+					claim = arm_is(t, u, UA_HORSE) ? (v->fl & UMEL_SKIRMISHER) || arm_is(t, v, UA_FOOT)
+						: (v->fl & UMEL_SKIRMISHER) && arm_is(t, v, UA_FOOT);
+				}
+				if (claim) {
+					p->dice[s]++;
+					ev_emit(ev, "[Melee C.4]", "%s: an extra die for enfilade or rear attack", who);
+				} else {
+					ev_emit(ev, "[Melee E.5.b]", "%s: skirmishers claim no enfilade die against these troops", who);
+				}
+				for (int j = 0; j < m->n[1]; j++)
+					if (!strcmp(t->type[m->u[1][j].type], "cuirassier"))
+						ev_emit(ev, "[Special Units I]", "cuirassiers with armour on the front only are not protected "
+							"when meleed from the rear: their vulnerability is the referee's");
+			}
+			if (u->fl & UMEL_LANCER) {
+				p->dice[s]++;
+				ev_emit(ev, "[Melee D]", "%s: attacking lancers, an extra die on the first cast", who);
+			}
+		}
+		ev_emit(ev, s ? "[Melee B.7.a]" : "[Melee B.7.b]", "the %s cast %d %s", side_name[s], p->dice[s],
+			p->dice[s] == 1 ? "die" : "dice");
+	}
+	increment(m, p, ok, horse[1] && !horse[0] ? "[Inf v Cav A.3]" : m->protection == 5 ? "[Constructions E.4]"
+		  : "[Charges C.2]", horse[1] && !horse[0] ? "dismounted troops against cavalry lose charge increments"
+		  : m->protection == 5 ? "no charge over rubble" : "a charger is in good order, formed, not route marching", ev);
+	p->breakthrough = true;
 }
 
 int umel_plan(const struct umel_tab *t, const struct umel_melee *m, struct umel_plan *p, struct evsink *ev,
 	      struct err *e)
 {
-	bool square, horse[2], formed[2];
+	bool horse[2], formed[2];
 	memset(p, 0, sizeof *p);
 	if (check_units(t, m, e) != 0)
 		return -1;
 	for (int k = 0; k < m->n[0]; k++)
 		if (m->u[0][k].state == UM_ROUT)
 			return err_set(e, NULL, 0, "[Melee B.7] a routed unit does not attack");
-	square = (m->u[1][0].fl & UMEL_SQUARE) && !(m->u[1][0].fl & UMEL_BROKEN) && side_has(t, m, 0, UA_HORSE);
-	if (square)
-		return plan_square(t, m, p, ev, e);
 	for (int s = 0; s < 2; s++) {
 		horse[s] = side_has(t, m, s, UA_HORSE);
 		formed[s] = side_has(t, m, s, -1);
@@ -225,87 +388,31 @@ int umel_plan(const struct umel_tab *t, const struct umel_melee *m, struct umel_
 					       "automatically on contact with formed units: not a melee (they may fire first, "
 					       "E.2.c)");
 		}
-	for (int s = 0; s < 2; s++) {
-		for (int k = 0; k < m->n[s]; k++) {
-			const struct umel_unit *u = &m->u[s][k];
-			char who[64];
-			int d;
-			snprintf(who, sizeof who, "%s' unit %d (%s)", side_name[s], k + 1, t->type[u->type]);
-			/* [Melee B.7.a-b, C.2.a-c]: 2 dice for the first unit, 1 for each other; [Morale
-			 * E.3.c, E.4.b] one die disorganized or falling back; [B.7.a] none in rout */
-			d = u->state == UM_ROUT ? 0 : u->state != UM_GOOD || k > 0 ? 1 : 2;
-			/* [Inf v Cav A.1-A.2] dismounted troops (not an unbroken square) against cavalry: one
-			 * die a unit, -1 */
-			if (horse[1 - s] && (arm_is(t, u, UA_FOOT) || arm_is(t, u, UA_GUN)) && d > 1) {
-				d = 1;
-				ev_emit(ev, "[Inf v Cav A.2]", "%s: dismounted troops against cavalry use one die a unit", who);
-			}
-			p->dice[s] += d;
-			if (horse[1 - s] && (arm_is(t, u, UA_FOOT) || arm_is(t, u, UA_GUN)) && u->state != UM_ROUT)
-				add_mod(t, p, s, UMM_DISMOUNTED, who, ev);
-			if (u->fl & UMEL_MILITIA)
-				add_mod(t, p, s, UMM_MILITIA, who, ev);
-			if (u->fl & UMEL_SECOND_LINE)
-				add_mod(t, p, s, UMM_SECOND_LINE, who, ev);
-			if ((u->fl & UMEL_SKIRMISHER) && arm_is(t, u, UA_HORSE) && formed[1 - s])
-				add_mod(t, p, s, UMM_CAV_SKIRMISHER, who, ev);
-			if (u->fl & UMEL_BROKEN)
-				add_mod(t, p, s, UMM_BROKEN_SQUARE, who, ev);
-			if (u->fl & UMEL_TRAPPED)
-				add_mod(t, p, s, UMM_SWERVING, who, ev);
-			if (u->fl & UMEL_ROUTE_MARCH)
-				add_mod(t, p, s, UMM_ROUTE_MARCH, who, ev);
-			if (s == 1 || m->cast != 1)
-				continue;
-			/* [Melee C.2.b] bonus dice on the first cast only */
-			if (u->fl & UMEL_ENFILADE) {
-				/* [Melee E.5.b] skirmishers claim it only against skirmishers of their kind
-				 * (cavalry skirmishers against infantry too) */
-				bool ok = !(u->fl & UMEL_SKIRMISHER);
-				for (int j = 0; !ok && j < m->n[1]; j++) {
-					const struct umel_unit *v = &m->u[1][j];
-					ok = arm_is(t, u, UA_HORSE) ? (v->fl & UMEL_SKIRMISHER) || arm_is(t, v, UA_FOOT)
-						: (v->fl & UMEL_SKIRMISHER) && arm_is(t, v, UA_FOOT);
-				}
-				if (ok) {
-					p->dice[s]++;
-					ev_emit(ev, "[Melee C.4]", "%s: an extra die for enfilade or rear attack", who);
-				} else {
-					ev_emit(ev, "[Melee E.5.b]", "%s: skirmishers claim no enfilade die against these troops", who);
-				}
-			}
-			if ((u->fl & UMEL_LANCER) && arm_is(t, u, UA_HORSE)) {
-				p->dice[s]++;
-				ev_emit(ev, "[Melee D]", "%s: attacking lancers, an extra die on the first cast", who);
-			}
+	if ((m->u[1][0].fl & UMEL_SQUARE) && !(m->u[1][0].fl & UMEL_BROKEN) && horse[0]) {
+		if (plan_square(t, m, p, formed, ev, e) != 0)
+			return -1;
+	} else if (m->protection >= 1 && m->protection <= 3) {
+		if (plan_works(t, m, p, horse, formed, ev, e) != 0)
+			return -1;
+	} else {
+		plan_open(t, m, p, horse, formed, ev);
+	}
+	for (int k = 0; k < m->n[1]; k++)
+		if (m->u[1][k].state == UM_ROUT) {
+			ev_emit(ev, "[Morale E.5.c]", "defenders' unit %d is in rout: no die (B.7.a), and a stand in rout is "
+				"destroyed by contact with the enemy", k + 1);
+			break;
 		}
-		ev_emit(ev, s ? "[Melee B.7.a]" : "[Melee B.7.b]", "the %s cast %d %s", side_name[s], p->dice[s],
-			p->dice[s] == 1 ? "die" : "dice");
-	}
-	/* [Melee B.7.c, C.2.d; Charges C.4]: the increment, on the first two casts only */
-	if (m->increment > 0) {
-		if (m->cast > 2)
-			ev_emit(ev, "[Melee B.10]", "no increment after the second cast of a melee");
-		else if (horse[1] && !horse[0])
-			ev_emit(ev, "[Inf v Cav A.3]", "dismounted troops against cavalry lose charge increments");
-		else {
-			p->mod[0] += m->increment;
-			ev_emit(ev, "[Melee C.2.d]", "the Charge Increment (one attacking unit's): %+d to the attackers' total",
-				m->increment);
-		}
-	}
-	if (m->protection > 0) {
-		static const int which[5] = {UMM_PROT1, UMM_PROT2, UMM_PROT3, UMM_PROT4, UMM_RUBBLE};
-		add_mod(t, p, 1, which[m->protection - 1], "protected [Constructions B.1]", ev);
-	}
 	for (int s = 0; s < 2; s++) {
-		int figs = 0;
+		int figs = figures(m, s);
 		bool crews = true;
 		if (p->dice[s] > UMEL_DICE)
 			return err_set(e, NULL, 0, "the %s would cast %d dice; at most %d", side_name[s], p->dice[s], UMEL_DICE);
 		for (int k = 0; k < m->n[s]; k++) {
-			figs += m->u[s][k].figures;
 			crews &= arm_is(t, &m->u[s][k], UA_GUN);
+			if (k > 0 && arm_is(t, &m->u[s][k], UA_GUN))
+				ev_emit(ev, "[Melee F.1.b]", "gunners who stay to fire are the first casualties removed: list them "
+					"first");
 		}
 		if (figs <= 2 || crews) {
 			p->cap[s] = 2 * figs;
@@ -316,13 +423,35 @@ int umel_plan(const struct umel_tab *t, const struct umel_melee *m, struct umel_
 	return 0;
 }
 
-/* Side s's total t kills, from the point of contact: lost[] by unit of the other side; returns
+/* Side s's total t kills, from the point of contact (against the cavalry attacking a square, in
+ * proportion to their figures [Inf v Cav D.12.c]): lost[] by unit of the other side; returns
  * the figures lost. */
 static int kills(const struct umel_tab *tb, const struct umel_melee *m, const struct umel_plan *p, int s, int total,
 		 int lost[UMEL_UNITS])
 {
 	int o = 1 - s, all = 0;
 	memset(lost, 0, sizeof(int) * UMEL_UNITS);
+	if (p->square && o == 0) {
+		int f = figures(m, 0), n = total < f ? total : f, rest;
+		long rem[UMEL_UNITS];
+		if (p->cap[s] > 0 && n > p->cap[s])
+			n = p->cap[s];
+		rest = n;
+		for (int k = 0; k < m->n[0]; k++) {
+			lost[k] = (int)((long)n * m->u[0][k].figures / f);
+			rem[k] = (long)n * m->u[0][k].figures % f;
+			rest -= lost[k];
+		}
+		while (rest-- > 0) { /* the largest remainders, the first unit on a tie */
+			int best = 0;
+			for (int k = 1; k < m->n[0]; k++)
+				if (rem[k] > rem[best])
+					best = k;
+			lost[best]++;
+			rem[best] = -1;
+		}
+		return n;
+	}
 	for (int k = 0; k < m->n[o]; k++) {
 		int v = p->square ? 1 : tb->vul[m->u[o][k].type], n = total / v;
 		if (n > m->u[o][k].figures)
@@ -345,12 +474,11 @@ static int kills(const struct umel_tab *tb, const struct umel_melee *m, const st
 	return all;
 }
 
-static int figures(const struct umel_melee *m, int s)
+/* A side's adjusted total: its dice's sum and modifiers, never below 0; a side that casts no
+ * die kills nothing. */
+static int total_of(const struct umel_plan *p, int s, int sum)
 {
-	int f = 0;
-	for (int k = 0; k < m->n[s]; k++)
-		f += m->u[s][k].figures;
-	return f;
+	return p->dice[s] > 0 && sum + p->mod[s] > 0 ? sum + p->mod[s] : 0;
 }
 
 void umel_cast(const struct umel_tab *t, const struct umel_melee *m, const struct umel_plan *p,
@@ -362,15 +490,16 @@ void umel_cast(const struct umel_tab *t, const struct umel_melee *m, const struc
 		char list[UMEL_DICE * 3 + 1] = "";
 		for (int i = 0; i < p->dice[s]; i++) {
 			size_t at = strlen(list);
-			sum += dice[s][i];
-			if (seen & 1 << dice[s][i])
+			int d = dice[s][i] < 1 ? 1 : dice[s][i] > 6 ? 6 : dice[s][i]; /* (1-6 by contract) */
+			sum += d;
+			if (seen & 1 << d)
 				r->doubles[s] = true;
-			seen |= 1 << dice[s][i];
-			snprintf(list + at, sizeof list - at, "%s%d", i ? "," : "", dice[s][i]);
+			seen |= 1 << d;
+			snprintf(list + at, sizeof list - at, "%s%d", i ? "," : "", d);
 		}
-		r->total[s] = sum + p->mod[s] > 0 ? sum + p->mod[s] : 0;
+		r->total[s] = total_of(p, s, sum);
 		struct event *x = ev_emit(ev, p->square ? "[Inf v Cav D.11]" : "[Melee C.2.e]", "the %s cast %s: %d %+d = %d",
-					  side_name[s], p->dice[s] ? list : "no die", sum, p->mod[s], r->total[s]);
+					  side_name[s], p->dice[s] ? list : "no die", sum, p->dice[s] ? p->mod[s] : 0, r->total[s]);
 		for (int i = 0; i < p->dice[s] && i < 4; i++)
 			ev_die(x, dice[s][i]);
 	}
@@ -395,16 +524,19 @@ void umel_cast(const struct umel_tab *t, const struct umel_melee *m, const struc
 	}
 	if (p->square) {
 		r->loser = -1;
-		ev_emit(ev, "[Inf v Cav E]", "the cavalry swerve half an operation's move and are disorganized");
+		ev_emit(ev, "[Inf v Cav E]", "the cavalry swerve half an operation's move and are disorganized; cavalry "
+			"unable to swerve is -1 on morale and -2 on the melee die, and casts for morale before each melee cast "
+			"(E.2)");
 		return;
 	}
 	r->loser = r->lost_all[0] > r->lost_all[1] ? 0 : r->lost_all[1] > r->lost_all[0] ? 1 : -1;
 	if (r->loser < 0)
 		ev_emit(ev, "[Melee B.8.b]", "%d figures lost each: no loser, the melee continues (B.10)", r->lost_all[0]);
 	else
-		ev_emit(ev, "[Melee B.8.b]", "the %s lose the melee (%d figures to %d) and check morale as a contact check (B.9); "
-			"the %s may take breakthrough (B.12)", side_name[r->loser], r->lost_all[r->loser], r->lost_all[1 - r->loser],
-			side_name[1 - r->loser]);
+		ev_emit(ev, "[Melee B.8.b]", "the %s lose the melee (%d figures to %d) and check morale as a contact check "
+			"(B.9)%s", side_name[r->loser], r->lost_all[r->loser], r->lost_all[1 - r->loser],
+			r->loser == 0 ? "" : p->breakthrough ? "; the attackers may take breakthrough (B.12)"
+			: "; no breakthrough from works (Constructions D.11)");
 }
 
 /* The chance of each (sum, doubles) of n dice: dist[sum][dbl]. */
@@ -464,8 +596,8 @@ void umel_odds(const struct umel_tab *t, const struct umel_melee *m, const struc
 			int lost[UMEL_UNITS], ta, tb, la, lb;
 			if (q == 0)
 				continue;
-			ta = a + p->mod[0] > 0 ? a + p->mod[0] : 0;
-			tb = b + p->mod[1] > 0 ? b + p->mod[1] : 0;
+			ta = total_of(p, 0, a);
+			tb = total_of(p, 1, b);
 			lb = kills(t, m, p, 0, ta, lost); /* the defenders' losses */
 			la = kills(t, m, p, 1, tb, lost);
 			o->mean_lost[0] += q * la;

@@ -15,7 +15,7 @@
 
 #define UMEL_TYPES 16
 #define UMEL_UNITS 6     /* units a side in one melee */
-#define UMEL_DICE 16     /* dice a side casts at most */
+#define UMEL_DICE 24     /* dice a side casts at most */
 #define UMEL_FIGURES 200 /* figures a unit has at most */
 #define UMEL_KEY_MAX 24
 
@@ -71,13 +71,17 @@ struct umel_melee {
 	int cast;       /* the cast of this melee, 1 first (bonus dice on the first [C.2.b], the
 			 * increment on the first two [C.2.d]) */
 	int increment;  /* the attacker's Charge Increment from the referee's chart, 0 none */
-	int protection; /* the defender's: 0 none, 1-4 the construction's class, 5 rubble */
+	int protection; /* the defender's: 0 none, 1-4 the construction's class, 5 rubble; 1-3
+			 * (works, buildings) is Constructions D's melee, 4 (cover) and rubble add
+			 * their factor to the open melee */
 	int faces;      /* a square: its faces in contact (its dice) [Inf v Cav D.12.b]; 0: one */
+	int stands;     /* against works: the attackers' stands in contact, a die each [Constructions D.6.b] */
 };
 
 /* What each side casts: its dice and its total's modifier, and how its total kills. */
 struct umel_plan {
 	bool square;    /* cavalry against an unbroken square: a die a unit, a figure a pip [Inf v Cav D] */
+	bool breakthrough; /* attackers who win may take breakthrough (not from works or a square) */
 	int dice[2];
 	int mod[2];
 	int cap[2];     /* the most figures a cast of the side may kill [C.2.f, F.1.b]; 0: no cap */
@@ -103,14 +107,17 @@ struct umel_odds {
 };
 
 /* Checks melee m and works out each side's dice and modifiers into p, emitting each with its
- * case. Returns 0, or -1 with e set when the rules have no melee here (an attack by routed
- * units, infantry skirmishers without protection meeting formed troops: eliminated, not a
- * melee [Melee E.2]; a side without a unit). */
+ * case: in the open or across cover, against works or a building (Constructions D), or cavalry
+ * against an unbroken square (Inf v Cav D). Returns 0, or -1 with e set when the rules have no
+ * melee here (an attack by routed units, infantry skirmishers without protection meeting formed
+ * troops: eliminated, not a melee [Melee E.2]; a side without a unit) or m is not one (a
+ * quality on the wrong unit, a number out of range). */
 int umel_plan(const struct umel_tab *t, const struct umel_melee *m, struct umel_plan *p, struct evsink *ev,
 	      struct err *e);
 
-/* One cast with each side's dice (p->dice[s] of them, 1-6): totals, figures lost from the point
- * of contact, doubles and the loser, each ruling emitted with its case. */
+/* One cast with each side's dice (p->dice[s] of them, each 1-6): totals, figures lost from the
+ * point of contact, doubles and the loser, each ruling emitted with its case. A side that casts
+ * no die kills nothing, whatever its modifiers. */
 void umel_cast(const struct umel_tab *t, const struct umel_melee *m, const struct umel_plan *p,
 	       const int *const dice[2], struct umel_result *r, struct evsink *ev);
 

@@ -26,6 +26,19 @@ const json_t *umor_table(const struct jdoc *d, const char *id, struct errlist *e
 	return NULL;
 }
 
+bool umor_int(const char *s, int lo, int hi, int *v)
+{
+	char *end;
+	long x;
+	if (!s || !*s)
+		return false;
+	x = strtol(s[0] == '+' ? s + 1 : s, &end, 10);
+	if (*end || x < lo || x > hi)
+		return false;
+	*v = (int)x;
+	return true;
+}
+
 static int state_of(const char *s)
 {
 	if (!strcmp(s, "-"))

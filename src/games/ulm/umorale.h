@@ -37,6 +37,8 @@ int umor_load(struct umor_tab *t, const struct jdoc *d, struct errlist *errs);
 /* The table id of the tables file d, its provenance checked; NULL, said in errs, when missing
  * (umelee.c's tables are read the same way). */
 const json_t *umor_table(const struct jdoc *d, const char *id, struct errlist *errs);
+/* A whole number lo..hi in a table cell s ("+4", "-2", "3"); false, *v untouched, when s is not one. */
+bool umor_int(const char *s, int lo, int hi, int *v);
 int umor_load_file(struct umor_tab *t, const char *path, struct errlist *errs);
 /* A troop type's chart column, its index, a modifier's index; -1 when unknown. */
 int umor_class(const struct umor_tab *t, const char *key);
