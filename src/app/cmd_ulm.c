@@ -41,8 +41,10 @@ static const char ulm_usage[] =
 	"  square-break [--disorganized] [--dice A,B]   (cavalry breaking into a square)\n"
 	"  canister   --gun light|field|heavy --inches N [--figures N] [--protection 1-4] [--square]\n"
 	"             [--dispersed] [--state good|disorganized] [--suppressed] [--militia [--militia-die D]]\n"
-	"             [--die D]   (one discharge: the figures eliminated, or their odds without the die;\n"
-	"             --figures: the target's, the most it can lose; --dispersed: skirmishers, crews,\n"
+	"             [--die D] [--original N [--class TYPE] [--charging]]   (one discharge: the figures\n"
+	"             eliminated, or their odds without the die; with --original, the target's figures\n"
+	"             at the start, and --figures, its figures now, whether it checks morale [Morale D.2];\n"
+	"             --figures: the target's now, the most it can lose; --dispersed: skirmishers, crews,\n"
 	"             single figures; --militia: a militia gun past its first shot)\n";
 
 static void events(FILE *out, const struct evsink *ev)
@@ -186,9 +188,11 @@ static int ulm_canister_io(int argc, char **argv, FILE *out, FILE *err)
 	struct event store[16];
 	struct evsink ev;
 	struct err e;
-	const char *tables = NULL, *state = "good";
+	const char *tables = NULL, *state = "good", *cls = NULL;
 	double p[UFIRE_MAX + 1];
-	int die = 0, mdie = 0, rc = 0, f;
+	int die = 0, mdie = 0, rc = 0, f, original = 0;
+	bool charging = false;
+	struct umor_tab *mt = NULL;
 
 	memset(&c, 0, sizeof c);
 	c.gun = -1;
@@ -203,6 +207,8 @@ static int ulm_canister_io(int argc, char **argv, FILE *out, FILE *err)
 			c.suppressed = true;
 		else if (!strcmp(a, "--militia"))
 			c.militia = true;
+		else if (!strcmp(a, "--charging"))
+			charging = true;
 		else if (!v)
 			return cli_fail(err, "%s needs a value (crimea referee ulm --help)", a);
 		else if (i++, !strcmp(a, "--tables"))
@@ -217,6 +223,11 @@ static int ulm_canister_io(int argc, char **argv, FILE *out, FILE *err)
 		} else if (!strcmp(a, "--figures")) {
 			if (!cli_int(v, 1, 10000, &c.figures))
 				return cli_fail(err, "--figures is the target's figures, 1-10000");
+		} else if (!strcmp(a, "--original")) {
+			if (!cli_int(v, 1, 10000, &original))
+				return cli_fail(err, "--original is the target's figures at the start of the game, 1-10000");
+		} else if (!strcmp(a, "--class")) {
+			cls = v;
 		} else if (!strcmp(a, "--protection")) {
 			if (!cli_int(v, 1, 4, &c.protection))
 				return cli_fail(err, "--protection is the target's works or cover, class 1-4 (the greatest that applies)");
@@ -238,11 +249,23 @@ static int ulm_canister_io(int argc, char **argv, FILE *out, FILE *err)
 		return cli_fail(err, "--militia-die is a militia gun's cast (--militia)");
 	if (c.square && die)
 		return cli_fail(err, "[Fire C.3.e] against a square canister always causes maximum casualties: no die is rolled");
-	if (!(t = malloc(sizeof *t)))
-		return 1;
-	if (load_tables(tables, argv[0], err, NULL, NULL, t) != 0) {
+	if ((original || cls || charging) && (!original || !c.figures || c.figures > original))
+		return cli_fail(err, "the target's morale check [Morale D.2] needs --original and --figures (its figures now, "
+			   "no more than the original)");
+	t = malloc(sizeof *t);
+	mt = original ? malloc(sizeof *mt) : NULL;
+	if (!t || (original && !mt)) {
 		free(t);
+		free(mt);
 		return 1;
+	}
+	if (load_tables(tables, argv[0], err, mt, NULL, t) != 0) {
+		rc = 1;
+		goto out;
+	}
+	if (cls && umor_class_index(mt, cls) < 0) {
+		rc = cli_fail(err, "no troop type \"%s\" (crimea referee ulm --help)", cls);
+		goto out;
 	}
 	evsink_init(&ev, store, 16);
 	f = ufire_canister(t, &c, die, mdie, p, &ev, &e);
@@ -262,11 +285,26 @@ static int ulm_canister_io(int argc, char **argv, FILE *out, FILE *err)
 		fprintf(out, "  (figures; mean %.2f)\n", mean);
 	}
 	events(out, &ev);
-	if (f >= 0)
+	if (f >= 0 && original) {
+		/* [Morale D.2]: whether the target's losses call for a Loss of Effectiveness check */
+		int mod;
+		bool perm;
+		evsink_clear(&ev);
+		int chk = umor_fire_check(mt, cls ? umor_class_index(mt, cls) : -1, original, c.figures, f, charging, &mod, &perm,
+					  &ev);
+		events(out, &ev);
+		fprintf(out, "  => %d figure%s eliminated; ", f, f == 1 ? "" : "s");
+		if (chk)
+			fprintf(out, "the target checks morale (non-contact) at %+d%s\n", mod, perm ? " (permanent)" : "");
+		else
+			fprintf(out, "no morale check\n");
+	} else if (f >= 0) {
 		fprintf(out, "  => %d figure%s eliminated%s\n", f, f == 1 ? "" : "s",
-			f > 0 ? " (then: crimea referee ulm fire-check --original N --before N --lost N)" : "");
+			f > 0 ? " (with --original N the target's morale check too)" : "");
+	}
 out:
 	free(t);
+	free(mt);
 	return rc;
 }
 

@@ -881,6 +881,12 @@ contains "ulm canister: out of range" "$tmp/err" "\[Fire C.10.b\] 30 inches is b
 expect "ulm canister: a disorganized battery, skirmishers" 0 "$bin" referee ulm canister --gun light --inches 8 --dispersed \
 	--state disorganized --militia --militia-die 2 --die 5
 contains "ulm canister: halved, two a figure" "$tmp/out" "die 5 +4 +0 = 9 kills, halved 4, two a figure 2: 2 figures eliminated"
+expect "ulm canister, then the target's check" 0 "$bin" referee ulm canister --gun field --inches 8 --figures 16 --original 30 --die 4
+contains "ulm canister: Morale D.2.c" "$tmp/out" "=> 10 figures eliminated; the target checks morale (non-contact) at -2 (permanent)"
+expect "ulm canister: second line troops' check" 0 "$bin" referee ulm canister --gun light --inches 8 --figures 30 --original 30 \
+	--die 1 --class second-line
+contains "ulm canister: Special Units H.2" "$tmp/out" "=> 5 figures eliminated; the target checks morale (non-contact) at -3"
+expect "ulm canister: the check needs the figures now" 2 "$bin" referee ulm canister --gun light --inches 8 --original 30 --die 1
 expect "ulm canister: a battery falling back" 2 "$bin" referee ulm canister --gun light --inches 8 --state fall-back
 expect "ulm canister: no such gun" 2 "$bin" referee ulm canister --gun mortar --inches 8
 expect "ulm melee: one side's dice only" 2 "$bin" referee ulm melee --attacker infantry:20 --defender infantry:30 --attacker-dice 1,2
