@@ -3,8 +3,9 @@
  * a side up to the largest the rulings take (24 dice a side), and Sevastopol's siege battery odds;
  * then what the Balaclava table (data/cotlb/balaclava-2014-table.json) measures: every volley
  * on the table, the reactions to a long move, a rout; and what every command on a Sevastopol
- * game costs: the charts and order of battle read, the game file written and read back;
- * milliseconds, the median of the repetitions (wall clock).
+ * game costs: the charts and order of battle read, the game file written and read back; and
+ * From Ulm to Waterloo's melee odds, from one unit a side to the most dice a side casts, and
+ * canister's; milliseconds, the median of the repetitions (wall clock).
  *   build/bench/bench_referee [-r REPS]
  * Run from the repository root. */
 #include <stdio.h>
@@ -16,6 +17,8 @@
 #include "games/cotlb/ctable.h"
 #include "games/siege/sref.h"
 #include "games/siege/sroster.h"
+#include "games/ulm/ufire.h"
+#include "games/ulm/umelee.h"
 
 static double now(void)
 {
@@ -198,6 +201,47 @@ int main(int argc, char **argv)
 		free(o);
 		free(g);
 		free(t2);
+	}
+	{
+		static struct umel_tab ut;
+		static struct ufire_tab ft;
+		struct jdoc d;
+		if (jdoc_load(&d, "data/ulm/tables.json", &e) != 0 || umel_load(&ut, &d, &el) != 0 || ufire_load(&ft, &d, &el) != 0)
+			return 1;
+		jdoc_free(&d);
+		for (int n = 1; n <= UMEL_UNITS; n += UMEL_UNITS - 1) {
+			/* n lancer units attacking enfilade (2 + (n - 1) + 2n dice) against n battalions */
+			struct umel_melee m;
+			struct umel_plan p;
+			struct umel_odds o;
+			char what[64];
+			memset(&m, 0, sizeof m);
+			m.cast = 1;
+			m.n[0] = m.n[1] = n;
+			for (int k = 0; k < n; k++) {
+				m.u[0][k] = (struct umel_unit){umel_type(&ut, "light-horse"), 20, 0, UMEL_LANCER | UMEL_ENFILADE};
+				m.u[1][k] = (struct umel_unit){umel_type(&ut, "infantry"), 30, 0, 0};
+			}
+			if (umel_plan(&ut, &m, &p, NULL, &e) != 0)
+				return 1;
+			for (int r = 0; r < reps; r++) {
+				double t0 = now();
+				umel_odds(&ut, &m, &p, &o);
+				tm[r] = (now() - t0) * 1e3;
+			}
+			snprintf(what, sizeof what, "Ulm: a melee, %d dice to %d", p.dice[0], p.dice[1]);
+			printf("%-44s %10.4f\n", what, median(tm, reps));
+		}
+		{
+			struct ufire_canister c = {UG_HEAVY, 2, 0, 2, 30, false, true, false, true};
+			double pr[UFIRE_MAX + 1];
+			for (int r = 0; r < reps; r++) {
+				double t0 = now();
+				ufire_canister(&ft, &c, 0, 0, pr, NULL, &e);
+				tm[r] = (now() - t0) * 1e3;
+			}
+			printf("%-44s %10.4f\n", "Ulm: canister", median(tm, reps));
+		}
 	}
 	return 0;
 }
