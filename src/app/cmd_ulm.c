@@ -39,7 +39,8 @@ static const char ulm_usage[] =
 	"             attackers a die for each of their --stands in contact), cover (4) or rubble;\n"
 	"             --faces: a square's faces in contact\n"
 	"  square-break [--disorganized] [--dice A,B]   (cavalry breaking into a square)\n"
-	"  canister   --gun light|field|heavy --inches N [--figures N] [--protection 1-4] [--square]\n"
+	"  canister   --gun light|howitzer|field|heavy --inches N [--figures N] [--protection 1-4|rubble]\n"
+	"             [--square]\n"
 	"             [--dispersed] [--state good|disorganized] [--suppressed] [--militia [--militia-die D]]\n"
 	"             [--die D] [--original N [--class TYPE] [--charging]]   (one discharge: the figures\n"
 	"             eliminated, or their odds without the die; with --original, the target's figures\n"
@@ -114,6 +115,7 @@ static int melee_unit(const struct umel_tab *t, const char *spec, struct umel_un
 		 {"skirmisher", UMEL_SKIRMISHER, -1}, {"square", UMEL_SQUARE, -1}, {"broken", UMEL_SQUARE | UMEL_BROKEN, -1},
 		 {"trapped", UMEL_TRAPPED, -1}, {"route-march", UMEL_ROUTE_MARCH, -1}};
 	char buf[160], *type, *figs, *quals, *tok, *save = NULL;
+	int states = 0;
 	memset(u, 0, sizeof *u);
 	if (strlen(spec) >= sizeof buf) {
 		cli_fail(err, "a unit is TYPE:FIGURES[:QUALITY,..] (crimea referee ulm --help)");
@@ -150,6 +152,10 @@ static int melee_unit(const struct umel_tab *t, const char *spec, struct umel_un
 		if (k == sizeof q / sizeof q[0]) {
 			cli_fail(err, "no quality \"%s\" (disorganized, fall-back, rout, lancer, enfilade, militia, second-line, "
 				 "skirmisher, square, broken, trapped, route-march)", tok);
+			return -1;
+		}
+		if (q[k].state >= 0 && states++) {
+			cli_fail(err, "a unit has one morale state (good, disorganized, fall-back or rout), not \"%s\" too", tok);
 			return -1;
 		}
 		u->fl |= q[k].fl;
@@ -215,8 +221,8 @@ static int ulm_canister_io(int argc, char **argv, FILE *out, FILE *err)
 			tables = v;
 		else if (!strcmp(a, "--gun")) {
 			if ((c.gun = ufire_gun(v)) < 0)
-				return cli_fail(err, "--gun is light (3-6 pounders, horse guns, prolongs), field (6-9 pounders) or heavy "
-						"(12 pounders)");
+				return cli_fail(err, "--gun is light (3-6 pounders, horse guns, prolongs), howitzer, field (6-9 pounders) "
+						"or heavy (12 pounders)");
 		} else if (!strcmp(a, "--inches")) {
 			if (!cli_int(v, 0, 999, &c.inches))
 				return cli_fail(err, "--inches is the range to the nearest target stand, 0-999");
@@ -229,8 +235,11 @@ static int ulm_canister_io(int argc, char **argv, FILE *out, FILE *err)
 		} else if (!strcmp(a, "--class")) {
 			cls = v;
 		} else if (!strcmp(a, "--protection")) {
-			if (!cli_int(v, 1, 4, &c.protection))
-				return cli_fail(err, "--protection is the target's works or cover, class 1-4 (the greatest that applies)");
+			if (!strcmp(v, "rubble"))
+				c.protection = 5;
+			else if (!cli_int(v, 1, 4, &c.protection))
+				return cli_fail(err, "--protection is the target's works or cover, class 1-4, or rubble (the greatest that "
+						"applies)");
 		} else if (!strcmp(a, "--state"))
 			state = v;
 		else if (!strcmp(a, "--die") || !strcmp(a, "--militia-die")) {
@@ -247,6 +256,9 @@ static int ulm_canister_io(int argc, char **argv, FILE *out, FILE *err)
 		return cli_fail(err, "canister needs --gun light|field|heavy and --inches N");
 	if (mdie && !c.militia)
 		return cli_fail(err, "--militia-die is a militia gun's cast (--militia)");
+	if (c.militia && (die || c.square) && !mdie)
+		return cli_fail(err, "[Special Units F] a militia gun past its first shot casts before firing: give --militia-die "
+			   "too");
 	if (c.square && die)
 		return cli_fail(err, "[Fire C.3.e] against a square canister always causes maximum casualties: no die is rolled");
 	if ((original || cls || charging) && (!original || !c.figures || c.figures > original))

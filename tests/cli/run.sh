@@ -871,8 +871,18 @@ contains "check: the broken melee modifier, file:line" "$tmp/err" 'badulm.json:[
 expect "ulm canister odds" 0 "$bin" referee ulm canister --gun field --inches 12
 contains "ulm canister odds" "$tmp/out" "7 16.7%  8 16.7%  9 16.7%  10 16.7%  11 16.7%  12 16.7%  (figures; mean 9.50)"
 expect "ulm canister: works and point blank" 0 "$bin" referee ulm canister --gun field --inches 2 --protection 3 --die 4 --figures 30
-contains "ulm canister: class 3 works" "$tmp/out" "\[Constructions A.3.b\] the target is protected (class 3): -2"
+contains "ulm canister: class 3 works" "$tmp/out" "\[Constructions A.3.b\] the target is protected (protection-3): -2"
 contains "ulm canister: point blank" "$tmp/out" "die 4 +6 -2 = 8 kills, half again 12: 12 figures eliminated"
+expect "ulm canister: a howitzer" 0 "$bin" referee ulm canister --gun howitzer --inches 16 --die 1
+contains "ulm canister: a howitzer's casualties" "$tmp/out" "=> 7 figures eliminated"
+expect "ulm canister: a howitzer's range" 2 "$bin" referee ulm canister --gun howitzer --inches 17
+expect "ulm canister: a militia gun's die alone" 2 "$bin" referee ulm canister --gun light --inches 8 --militia --die 4
+contains "ulm canister: a militia gun casts first" "$tmp/err" "\[Special Units F\] a militia gun past its first shot casts before firing"
+expect "ulm canister: a dispersed square" 2 "$bin" referee ulm canister --gun light --inches 8 --square --dispersed
+expect "ulm melee: two morale states" 2 "$bin" referee ulm melee --attacker infantry:20:rout,good --defender infantry:30
+contains "ulm melee: two morale states" "$tmp/err" "a unit has one morale state"
+expect "ulm melee: every defender routed" 2 "$bin" referee ulm melee --attacker infantry:20 --defender infantry:30:rout
+contains "ulm melee: Morale E.5.c" "$tmp/err" "\[Morale E.5.c\] a stand in rout is destroyed by contact"
 expect "ulm canister: a square" 0 "$bin" referee ulm canister --gun light --inches 10 --square
 contains "ulm canister: a square's maximum" "$tmp/out" "=> 10 figures eliminated"
 expect "ulm canister: a die against a square" 2 "$bin" referee ulm canister --gun light --inches 10 --square --die 3

@@ -35,7 +35,7 @@ static void canister(const struct jdoc *d, size_t size)
 			c.gun = g;
 			c.inches = (int)((size + (size_t)v * 5) % 30);
 			c.state = v % 2;
-			c.protection = (int)((size + (size_t)v) % 5);
+			c.protection = (int)((size + (size_t)v) % 6);
 			c.dispersed = (v & 2) != 0;
 			c.square = (v & 4) != 0;
 			c.militia = (size & 1) != 0;

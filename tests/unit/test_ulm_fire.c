@@ -124,6 +124,44 @@ static void test_range_effects(void **state)
 	c = gun(UG_HEAVY, 1);
 	c.figures = 12;
 	assert_int_equal(fire(&c, 6), 12); /* 14 + 7 = 21, of 12 */
+	c = gun(UG_FIELD, 2); /* a disorganized battery at point blank: half, then half again */
+	c.state = UM_DISORGANIZED;
+	assert_int_equal(fire(&c, 1), 4); /* 7 kills, 3, then 3 + 1 */
+}
+
+/* C.10.b-c: howitzers have the light guns' range and the field guns' casualties; rubble is a
+ * factor of 1 (Constructions E.5); a square is neither dispersed nor protected (refused). */
+static void test_howitzer_rubble(void **state)
+{
+	(void)state;
+	struct ufire_canister c = gun(UG_HOWITZER, 16);
+	struct err e;
+	assert_int_equal(ufire_gun("howitzer"), UG_HOWITZER);
+	assert_int_equal(fire(&c, 1), 7);
+	c.inches = 17;
+	assert_int_equal(ufire_canister(tab(), &c, 1, 0, NULL, NULL, &e), -1);
+	c = gun(UG_LIGHT, 10);
+	c.protection = 5;
+	assert_int_equal(fire(&c, 3), 3 + 4 - 1);
+	c.square = true;
+	assert_int_equal(ufire_canister(tab(), &c, 0, 0, NULL, NULL, &e), -1);
+	assert_non_null(strstr(e.msg, "[Fire C.3.e]"));
+	c.protection = 0;
+	c.dispersed = true;
+	assert_int_equal(ufire_canister(tab(), &c, 0, 0, NULL, NULL, &e), -1);
+}
+
+/* The printed odds, one case worked by hand: a field gun at 12 inches, 7 to 12 figures, a sixth
+ * each. */
+static void test_odds_by_hand(void **state)
+{
+	(void)state;
+	struct ufire_canister c = gun(UG_FIELD, 12);
+	struct err e;
+	double p[UFIRE_MAX + 1];
+	ufire_canister(tab(), &c, 0, 0, p, NULL, &e);
+	for (int k = 0; k <= UFIRE_MAX; k++)
+		assert_true(fabs(p[k] - (k >= 7 && k <= 12 ? 1.0 / 6 : 0)) < 1e-12);
 }
 
 /* Special Units F: a militia gun casts first: 6 misfires, 5 fires an operation late. */
@@ -154,7 +192,8 @@ static void test_odds(void **state)
 			c.dispersed = (v & 2) != 0;
 			c.state = v & 4 ? UM_DISORGANIZED : UM_GOOD;
 			c.square = (v & 8) != 0;
-			c.protection = v % 5;
+			c.protection = c.square ? 0 : v % 6;
+			c.dispersed &= !c.square;
 			ufire_canister(tab(), &c, 0, 0, p, NULL, &e);
 			for (int d = 1; d <= 6; d++)
 				want[fire(&c, d)] += c.square ? (d == 6) : 1.0 / 6;
@@ -173,8 +212,9 @@ static void test_load_errors(void **state)
 	static const char bad[] =
 		"{\"format\": \"crimea/1\", \"kind\": \"tables\", \"id\": \"ulm\", \"tables\": [\n"
 		"{\"id\": \"canister\", \"provenance\": {\"source\": \"seed\", \"case\": \"Fire C.10\"},\n"
-		" \"rows\": [{\"key\": \"light\", \"cells\": [\"16\", \"4\"]},\n"
-		"  {\"key\": \"field\", \"cells\": [\"20\", \"3\"]}, {\"key\": \"mortar\", \"cells\": [\"9\", \"9\"]}]},\n"
+		" \"rows\": [{\"key\": \"light\", \"cells\": [\"16\", \"4\"]}, {\"key\": \"howitzer\", \"cells\": [\"16\", \"6\"]},\n"
+		"  {\"key\": \"field\", \"cells\": [\"20\", \"3\"]}, {\"key\": \"mortar\", \"cells\": [\"9\", \"9\"]},\n"
+		"  {\"key\": \"light\", \"cells\": [\"16\", \"40\"]}]},\n"
 		"{\"id\": \"fire-modifiers\", \"provenance\": {\"source\": \"seed\", \"case\": \"x\"},\n"
 		" \"rows\": [{\"key\": \"protection-1\", \"cells\": [\"+4\", \"A.1.b\", \"\"]},\n"
 		"  {\"key\": \"protection-2\", \"cells\": [\"-3\", \"A.2.b\", \"\"]}, {\"key\": \"protection-3\", \"cells\": [\"-4\", \"A.3.b\", \"\"]}]}]}\n";
@@ -190,13 +230,13 @@ static void test_load_errors(void **state)
 	for (int i = 0; i < l.n; i++) {
 		row += strstr(l.e[i].msg, "a canister row is") != NULL;
 		heavy += strstr(l.e[i].msg, "needs \"heavy\"") != NULL;
-		less += strstr(l.e[i].msg, "field guns reach or kill less than light guns") != NULL;
+		less += strstr(l.e[i].msg, "field guns reach or kill less than howitzer guns") != NULL;
 		mod += strstr(l.e[i].msg, "a fire modifier is") != NULL;
 		need += strstr(l.e[i].msg, "need \"suppressed\"") != NULL;
 		prot += strstr(l.e[i].msg, "protection-2 protects less than protection-3") != NULL;
 		assert_true(l.e[i].line > 0);
 	}
-	assert_int_equal(row, 1);
+	assert_int_equal(row, 2); /* mortar; a light gun of 40, which point blank would take past UFIRE_MAX */
 	assert_int_equal(heavy, 1);
 	assert_int_equal(less, 1);
 	assert_int_equal(mod, 1);
@@ -211,6 +251,8 @@ int main(void)
 		cmocka_unit_test(test_modifiers),
 		cmocka_unit_test(test_range_effects),
 		cmocka_unit_test(test_militia),
+		cmocka_unit_test(test_howitzer_rubble),
+		cmocka_unit_test(test_odds_by_hand),
 		cmocka_unit_test(test_odds),
 		cmocka_unit_test(test_load_errors),
 	};

@@ -113,11 +113,11 @@ static void test_dice(void **state)
 	assert_int_equal(p.dice[1], 3);
 	fresh(&m);
 	add(&m, 0, "light-horse", 20, UM_GOOD, UMEL_LANCER | UMEL_ENFILADE);
-	add(&m, 1, "light-horse", 20, UM_FALL_BACK, UMEL_LANCER);
+	add(&m, 1, "light-horse", 20, UM_FALL_BACK, 0);
 	m.increment = 3;
 	plan_ok(&m, &p);
 	assert_int_equal(p.dice[0], 4); /* 2 + enfilade + lancers */
-	assert_int_equal(p.dice[1], 1); /* falling back; defending lancers get no die */
+	assert_int_equal(p.dice[1], 1); /* falling back */
 	assert_int_equal(p.mod[0], 3);
 	m.cast = 2;
 	plan_ok(&m, &p);
@@ -323,6 +323,7 @@ static void test_not_melee(void **state)
 	} wrong[] = {{"infantry", 0, UMEL_LANCER, "lancers and swerving cavalry are horse"},
 		     {"infantry", 1, UMEL_MILITIA | UMEL_SECOND_LINE, "not both"},
 		     {"infantry", 0, UMEL_SQUARE, "a square defends"},
+		     {"light-horse", 1, UMEL_LANCER, "attackers' qualities"},
 		     {"dragoon", 1, UMEL_SQUARE, "a square is formed infantry"}};
 	for (size_t i = 0; i < sizeof wrong / sizeof wrong[0]; i++) {
 		fresh(&m);
@@ -336,6 +337,19 @@ static void test_not_melee(void **state)
 	add(&m, 1, "infantry", 20, UM_GOOD, 0);
 	m.faces = 2; /* a square's */
 	assert_int_equal(umel_plan(tab(), &m, &p, NULL, &e), -1);
+	fresh(&m);
+	add(&m, 0, "dragoon", 20, UM_GOOD, 0);
+	add(&m, 1, "infantry", 30, UM_GOOD, UMEL_SQUARE);
+	add(&m, 1, "artillery", 4, UM_GOOD, 0);
+	assert_int_equal(umel_plan(tab(), &m, &p, NULL, &e), -1); /* a square defends alone */
+	assert_non_null(strstr(e.msg, "[Inf v Cav B.4.b]"));
+	m.n[1] = 1;
+	m.cast = 2; /* the cavalry swerved after the first cast */
+	assert_int_equal(umel_plan(tab(), &m, &p, NULL, &e), -1);
+	assert_non_null(strstr(e.msg, "[Inf v Cav E]"));
+	m.u[0][0].fl = UMEL_TRAPPED;
+	plan_ok(&m, &p);
+	assert_int_equal(p.mod[0], -2);
 }
 
 /* Infantry vs Cavalry D: the break-in roll (12, or 11-12 against a disorganized square), and a
@@ -379,6 +393,7 @@ static void test_square(void **state)
 	plan_ok(&m, &p);
 	assert_int_equal(p.mod[0], 2);
 	m.u[1][0].fl |= UMEL_BROKEN; /* D.8 */
+	m.faces = 0;
 	plan_ok(&m, &p);
 	assert_false(p.square);
 	assert_int_equal(p.dice[1], 1);
@@ -386,10 +401,13 @@ static void test_square(void **state)
 	assert_int_equal(p.mod[0], 2); /* a charge into the broken square: the increment */
 	/* the increment on the first two casts only (B.10), against a square too */
 	fresh(&m);
-	add(&m, 0, "light-horse", 20, UM_GOOD, UMEL_LANCER);
+	add(&m, 0, "light-horse", 20, UM_GOOD, UMEL_LANCER | UMEL_TRAPPED);
 	add(&m, 1, "infantry", 40, UM_GOOD, UMEL_SQUARE);
 	m.increment = 2;
 	m.cast = 3;
+	plan_ok(&m, &p);
+	assert_int_equal(p.mod[0], -2); /* trapped, and no increment */
+	m.cast = 2;
 	plan_ok(&m, &p);
 	assert_int_equal(p.mod[0], 0);
 	/* militia cavalry, route marching squares, and C.2.f's cap apply to a square's cast */
@@ -478,19 +496,38 @@ static void test_rout(void **state)
 	struct umel_melee m;
 	struct umel_plan p;
 	struct umel_result r;
+	struct err e;
 	fresh(&m);
 	add(&m, 0, "infantry", 30, UM_GOOD, 0);
 	add(&m, 1, "infantry", 30, UM_ROUT, UMEL_MILITIA);
+	add(&m, 1, "infantry", 30, UM_GOOD, 0);
 	m.protection = 4;
 	plan_ok(&m, &p);
-	assert_int_equal(p.dice[1], 0);
-	assert_int_equal(p.mod[1], 0);
+	assert_int_equal(p.dice[1], 2);
+	assert_int_equal(p.mod[1], 1); /* the good unit's cover; no militia minus, no cover, for the routed one */
 	{
-		int a[] = {1, 1}, d[] = {0};
+		int a[] = {1, 1}, d[] = {1, 2};
 		cast(&m, &p, a, d, &r);
+		assert_int_equal(r.total[1], 4);
+		assert_int_equal(r.lost[1][0], 2); /* from the point of contact: the routed unit */
+	}
+	/* every defender in rout: destroyed by contact, not a melee (Morale E.5.c) */
+	m.u[1][1].state = UM_ROUT;
+	assert_int_equal(umel_plan(tab(), &m, &p, NULL, &e), -1);
+	assert_non_null(strstr(e.msg, "[Morale E.5.c]"));
+	/* a side that casts no die kills nothing, whatever its modifiers */
+	{
+		struct umel_plan q;
+		memset(&q, 0, sizeof q);
+		q.dice[0] = 2;
+		q.mod[1] = 4;
+		fresh(&m);
+		add(&m, 0, "infantry", 30, UM_GOOD, 0);
+		add(&m, 1, "infantry", 30, UM_GOOD, 0);
+		int a[] = {1, 1}, d[] = {0};
+		cast(&m, &q, a, d, &r);
 		assert_int_equal(r.total[1], 0);
 		assert_int_equal(r.lost_all[0], 0);
-		assert_int_equal(r.loser, 1);
 	}
 }
 
@@ -508,6 +545,11 @@ static void test_more(void **state)
 	plan_ok(&m, &p);
 	assert_int_equal(p.dice[0], 3);
 	assert_int_equal(p.mod[0], -3);
+	fresh(&m); /* infantry attacking cavalry enfilade: still one die (Inf v Cav A.2) */
+	add(&m, 0, "infantry", 30, UM_GOOD, UMEL_ENFILADE);
+	add(&m, 1, "dragoon", 20, UM_GOOD, 0);
+	plan_ok(&m, &p);
+	assert_int_equal(p.dice[0], 1);
 	fresh(&m);
 	add(&m, 0, "infantry", 30, UM_GOOD, 0);
 	add(&m, 1, "grenadier", 2, UM_GOOD, 0);
@@ -585,6 +627,26 @@ static void test_odds(void **state)
 	}
 }
 
+/* The odds worked by hand: two battalions of the line, 2 dice each, vulnerability 1: no loser
+ * when both totals are equal, sum of the squares of 2d6's chances, 146/1296; a check for the
+ * enemy's doubles a sixth. */
+static void test_odds_by_hand(void **state)
+{
+	(void)state;
+	struct umel_melee m;
+	struct umel_plan p;
+	struct umel_odds o;
+	fresh(&m);
+	add(&m, 0, "infantry", 30, UM_GOOD, 0);
+	add(&m, 1, "infantry", 30, UM_GOOD, 0);
+	plan_ok(&m, &p);
+	umel_odds(tab(), &m, &p, &o);
+	assert_true(fabs(o.none - 146.0 / 1296) < 1e-12);
+	assert_true(fabs(o.lose[0] - (1 - 146.0 / 1296) / 2) < 1e-12);
+	assert_true(fabs(o.check[0] - 1.0 / 6) < 1e-12);
+	assert_true(fabs(o.mean_lost[1] - 7) < 1e-12);
+}
+
 /* A tables file with the melee tables broken says what is wrong. */
 static void test_load_errors(void **state)
 {
@@ -636,6 +698,7 @@ int main(void)
 		cmocka_unit_test(test_rout),
 		cmocka_unit_test(test_more),
 		cmocka_unit_test(test_odds),
+		cmocka_unit_test(test_odds_by_hand),
 		cmocka_unit_test(test_load_errors),
 	};
 	test_filters_from_env();

@@ -7,8 +7,9 @@
 
 #include "umorale.h"
 
-const char *const ufire_gun_name[UG_GUNS] = {"light", "field", "heavy"};
-const char *const ufire_mod_key[UFM_MODS] = {"protection-1", "protection-2", "protection-3", "protection-4", "suppressed"};
+const char *const ufire_gun_name[UG_GUNS] = {"light", "howitzer", "field", "heavy"};
+const char *const ufire_mod_key[UFM_MODS] = {"protection-1", "protection-2", "protection-3", "protection-4", "rubble",
+					     "suppressed"};
 
 int ufire_gun(const char *name)
 {
@@ -30,9 +31,9 @@ int ufire_load(struct ufire_tab *t, const struct jdoc *d, struct errlist *errs)
 			const json_t *cells = json_object_get(r, "cells");
 			int g = ufire_gun(json_string_value(json_object_get(r, "key"))), range, base;
 			if (g < 0 || !umor_int(json_string_value(json_array_get(cells, 0)), 1, 99, &range) ||
-			    !umor_int(json_string_value(json_array_get(cells, 1)), 0, UFIRE_MAX - 6, &base)) {
-				jdoc_add(d, r, errs, "a canister row is {\"key\": light, field or heavy; \"cells\": [range in inches "
-					 "1-99, casualties added to the die 0-%d]}", UFIRE_MAX - 6);
+			    !umor_int(json_string_value(json_array_get(cells, 1)), 0, UFIRE_BASE_MAX, &base)) {
+				jdoc_add(d, r, errs, "a canister row is {\"key\": light, howitzer, field or heavy; \"cells\": [range in "
+					 "inches 1-99, casualties added to the die 0-%d]}", UFIRE_BASE_MAX);
 				continue;
 			}
 			seen[g] = true;
@@ -59,7 +60,7 @@ int ufire_load(struct ufire_tab *t, const struct jdoc *d, struct errlist *errs)
 					m = x;
 			if (m < 0 || !umor_int(json_string_value(json_array_get(cells, 0)), -9, -1, &val) || !c ||
 			    strlen(c) + 3 > sizeof t->mod_case[0]) {
-				jdoc_add(d, r, errs, "a fire modifier is {\"key\": protection-1..4 or suppressed; \"cells\": [a minus, "
+				jdoc_add(d, r, errs, "a fire modifier is {\"key\": protection-1..4, rubble or suppressed; \"cells\": [a minus, "
 					 "-1..-9; case (at most %d characters); text]}", (int)sizeof t->mod_case[0] - 3);
 				continue;
 			}
@@ -89,6 +90,8 @@ static int figures_of(const struct ufire_tab *t, const struct ufire_canister *c,
 	x[2] = c->dispersed && c->inches > 3 ? x[1] / 2 : x[1];      /* [Fire A.5.b-c]: two kills a figure */
 	x[3] = c->inches <= 2 ? x[2] + x[2] / 2 : x[2];              /* [Fire A.9]: half again, fractions lost */
 	x[4] = c->figures > 0 && x[3] > c->figures ? c->figures : x[3];
+	if (x[4] > UFIRE_MAX)
+		x[4] = UFIRE_MAX; /* (the loader keeps a gun's number within it) */
 	if (st)
 		memcpy(st, x, sizeof x);
 	return x[4];
@@ -100,9 +103,12 @@ int ufire_canister(const struct ufire_tab *t, const struct ufire_canister *c, in
 	int mod = 0, f;
 	if (c->gun < 0 || c->gun >= UG_GUNS)
 		return err_set(e, NULL, 0, "a gun is light, field or heavy");
-	if (c->inches < 0 || c->inches > 999 || c->protection < 0 || c->protection > 4 || c->figures < 0 ||
+	if (c->inches < 0 || c->inches > 999 || c->protection < 0 || c->protection > 5 || c->figures < 0 ||
 	    c->figures > 10000 || c->state < UM_GOOD || c->state >= UM_STATES)
-		return err_set(e, NULL, 0, "canister: inches 0-999, protection 0-4, figures 0-10000");
+		return err_set(e, NULL, 0, "canister: inches 0-999, protection 0-5, figures 0-10000");
+	if (c->square && (c->dispersed || c->protection))
+		return err_set(e, NULL, 0, "[Fire C.3.e] a square is formed and in the open: canister always causes its "
+			       "maximum casualties (no dispersal, no protection)");
 	if (c->state >= UM_FALL_BACK)
 		return err_set(e, NULL, 0, "[Fire A.6.b] a battery in fall back or rout may not fire");
 	if (c->inches > t->range[c->gun])
@@ -113,9 +119,9 @@ int ufire_canister(const struct ufire_tab *t, const struct ufire_canister *c, in
 		ev_emit(ev, "[Fire C.3.e]", "against a square canister always causes maximum casualties: no die, 6 plus %d",
 			t->base[c->gun]);
 	if (c->protection > 0) {
-		mod += t->mod[UFM_PROT1 + c->protection - 1];
-		ev_emit(ev, t->mod_case[UFM_PROT1 + c->protection - 1], "the target is protected (class %d): %+d", c->protection,
-			t->mod[UFM_PROT1 + c->protection - 1]);
+		int x = UFM_PROT1 + c->protection - 1; /* (5: UFM_RUBBLE) */
+		mod += t->mod[x];
+		ev_emit(ev, t->mod_case[x], "the target is protected (%s): %+d", ufire_mod_key[x], t->mod[x]);
 	}
 	if (c->suppressed) {
 		mod += t->mod[UFM_SUPPRESSED];
@@ -165,8 +171,8 @@ int ufire_canister(const struct ufire_tab *t, const struct ufire_canister *c, in
 		snprintf(steps + strlen(steps), sizeof steps - strlen(steps), ", half again %d", st[3]);
 	if (st[4] != st[3])
 		snprintf(steps + strlen(steps), sizeof steps - strlen(steps), ", no more than the target's %d", st[4]);
-	struct event *x = ev_emit(ev, "[Fire C.10.c]", "die %d %+d %+d = %d kills%s: %d figure%s eliminated", die,
-				  t->base[c->gun], mod, st[0], steps, f, f == 1 ? "" : "s");
+	struct event *x = ev_emit(ev, "[Fire C.10.c]", "%s %d %+d %+d = %d kills%s: %d figure%s eliminated",
+				  c->square ? "the maximum:" : "die", die, t->base[c->gun], mod, st[0], steps, f, f == 1 ? "" : "s");
 	if (!c->square)
 		ev_die(x, die);
 	ev_emit(ev, "[Fire C.10.a]", "casualties come starting nearest the firer");

@@ -142,6 +142,9 @@ static int check_units(const struct umel_tab *t, const struct umel_melee *m, str
 				return err_set(e, NULL, 0, "a unit has 1 to %d figures in a melee", UMEL_FIGURES);
 			if (u->state < UM_GOOD || u->state >= UM_STATES)
 				return err_set(e, NULL, 0, "a unit's morale is good, disorganized, fall-back or rout");
+			if (s == 1 && (u->fl & (UMEL_LANCER | UMEL_ENFILADE)))
+				return err_set(e, NULL, 0, "defenders' unit %d: lancer and enfilade are attackers' qualities (Melee C.4, "
+					       "D)", k + 1);
 			if ((u->fl & (UMEL_LANCER | UMEL_TRAPPED)) && !arm_is(t, u, UA_HORSE))
 				return err_set(e, NULL, 0, "%s' unit %d (%s): lancers and swerving cavalry are horse", side_name[s], k + 1,
 					       t->type[u->type]);
@@ -156,7 +159,10 @@ static int check_units(const struct umel_tab *t, const struct umel_melee *m, str
 						       "multibattalion square as one unit)");
 				if (!arm_is(t, u, UA_FOOT))
 					return err_set(e, NULL, 0, "[Inf v Cav B.1] a square is formed infantry");
-				square = true;
+				if (m->n[1] > 1)
+					return err_set(e, NULL, 0, "[Inf v Cav B.4.b] a square defends alone: give a multibattalion "
+						       "square as one unit with all its figures");
+				square = !(u->fl & UMEL_BROKEN);
 			}
 		}
 	}
@@ -167,7 +173,7 @@ static int check_units(const struct umel_tab *t, const struct umel_melee *m, str
 	if (m->protection < 0 || m->protection > 5)
 		return err_set(e, NULL, 0, "protection is a construction's class, 1-4, or 5 for rubble");
 	if (m->faces < 0 || m->faces > 4 || (m->faces && !square))
-		return err_set(e, NULL, 0, "faces in contact (1-4) are a square's");
+		return err_set(e, NULL, 0, "faces in contact (1-4) are an unbroken square's");
 	if (square && m->protection)
 		return err_set(e, NULL, 0, "[Inf v Cav B] a square is not in works or cover here: no --protection");
 	if (m->stands < 0 || m->stands > UMEL_DICE || (m->stands && (m->protection < 1 || m->protection > 3)))
@@ -243,6 +249,9 @@ static int plan_square(const struct umel_tab *t, const struct umel_melee *m, str
 		if (!arm_is(t, u, UA_HORSE))
 			return err_set(e, NULL, 0, "[Inf v Cav F.2] infantry attacking a square with cavalry: rule the infantry's "
 				       "part as a melee of its own (2 dice, the vulnerability rules, winner and loser)");
+		if (m->cast > 1 && !(u->fl & UMEL_TRAPPED))
+			return err_set(e, NULL, 0, "[Inf v Cav E] cavalry swerve after their first cast against a square: only "
+				       "cavalry unable to swerve (trapped) casts again");
 		/* [D.10.a] lancers receive increment; [D.10.b] against a disorganized square the
 		 * other cavalry too; [Charges C.5.b] only lancers against a square in good order */
 		ok[k] = charger(u) && ((u->fl & UMEL_LANCER) || dis);
@@ -274,8 +283,11 @@ static int plan_works(const struct umel_tab *t, const struct umel_melee *m, stru
 	p->dice[0] = m->stands;
 	ev_emit(ev, "[Constructions D.6]", "the melee sequence with buildings and works: the attackers cast a die for each "
 		"of their %d stand%s in contact (%d)", m->stands, m->stands == 1 ? "" : "s", p->dice[0]);
-	for (int k = 0; k < m->n[0]; k++)
+	for (int k = 0; k < m->n[0]; k++) {
 		unit_mods(t, m, p, 0, k, horse[1] && !arm_is(t, &m->u[0][k], UA_HORSE), formed[1], ev);
+		if (m->u[0][k].fl & (UMEL_ENFILADE | UMEL_LANCER))
+			ev_emit(ev, "[Constructions D.6.b]", "attackers' unit %d: no bonus dice against works, a die a stand", k + 1);
+	}
 	for (int k = 0; k < m->n[1]; k++) {
 		const struct umel_unit *u = &m->u[1][k];
 		if (u->state == UM_ROUT)
@@ -326,6 +338,11 @@ static void plan_open(const struct umel_tab *t, const struct umel_melee *m, stru
 			ok[k] = charger(u) && !dism && m->protection != 5;
 			if (m->cast != 1)
 				continue;
+			if (dism && (u->fl & UMEL_ENFILADE)) { /* [Inf v Cav A.2]: one die a unit, whatever */
+				ev_emit(ev, "[Inf v Cav A.2]", "%s: dismounted troops against cavalry use one die a unit, no enfilade die",
+					who);
+				continue;
+			}
 			/* [Melee C.2.b] bonus dice on the first cast only */
 			if (u->fl & UMEL_ENFILADE) {
 				/* [Melee E.5.b] skirmishers claim it only against skirmishers of their kind
@@ -371,6 +388,14 @@ int umel_plan(const struct umel_tab *t, const struct umel_melee *m, struct umel_
 	for (int k = 0; k < m->n[0]; k++)
 		if (m->u[0][k].state == UM_ROUT)
 			return err_set(e, NULL, 0, "[Melee B.7] a routed unit does not attack");
+	{
+		int routed = 0;
+		for (int k = 0; k < m->n[1]; k++)
+			routed += m->u[1][k].state == UM_ROUT;
+		if (routed == m->n[1])
+			return err_set(e, NULL, 0, "[Morale E.5.c] a stand in rout is destroyed by contact with the enemy: no melee, "
+				       "the routed defenders' stands in contact are removed");
+	}
 	for (int s = 0; s < 2; s++) {
 		horse[s] = side_has(t, m, s, UA_HORSE);
 		formed[s] = side_has(t, m, s, -1);
