@@ -270,8 +270,10 @@ static int do_fire(const struct ctab *t, const struct ref_req *q, struct ref_out
 		     need_range(s.need), s.lng ? ", halved [Fire (o)]" : "");
 		add_dist(o, "possible hits", hits, CREF_DICE_MAX);
 		add_dist(o, "morale markers [Fire (d)]", mk, CREF_DICE_MAX);
-		addf(o, REF_RESULT, "a possible leader kill %.1f%% (then a leader dies on 1-%d: %.1f%%) [Fire (d), (e)]",
-		     100 * lead, t->leader_kill, 100 * lead * t->leader_kill / 6);
+		char lt[48];
+		cref_leader_text(t, lt, sizeof lt);
+		addf(o, REF_RESULT, "a possible leader kill %.1f%% (then a die: %s; killed %.1f%%) [Fire (d), (e)]", 100 * lead,
+		     lt, 100 * lead * t->leader_kill / 6);
 		if (have_at) {
 			double cas[CREF_FIG_MAX + 1] = {0}, c1[CREF_FIG_MAX + 1];
 			for (int h = 0; h <= CREF_DICE_MAX; h++) {
@@ -594,8 +596,12 @@ static int do_leader(const struct ctab *t, const struct ref_req *q, struct ref_o
 		return r;
 	if (i >= 0 && !u.leaders)
 		return bad(o, "%s has no leader with it now", q->unit);
-	addf(o, REF_HEAD, "a leader at risk: killed on 1-%d, saved on %d-6 [Fire (e)] (%.1f%% killed)", t->leader_kill,
-	     t->leader_kill + 1, 100.0 * t->leader_kill / 6);
+	if (t->leader_wound > t->leader_kill)
+		addf(o, REF_HEAD, "a leader at risk: killed on 1-%d, wounded on %d-%d, saved on %d-6 [Fire (e)] (%.1f%% killed)",
+		     t->leader_kill, t->leader_kill + 1, t->leader_wound, t->leader_wound + 1, 100.0 * t->leader_kill / 6);
+	else
+		addf(o, REF_HEAD, "a leader at risk: killed on 1-%d, saved on %d-6 [Fire (e)] (%.1f%% killed)", t->leader_kill,
+		     t->leader_kill + 1, 100.0 * t->leader_kill / 6);
 	if (!q->die)
 		return 0;
 	evsink_init(&ev, store, 4);

@@ -786,6 +786,20 @@ contains "siege: an unknown option" "$tmp/err" 'unknown option "--note"'
 printf '{"format": "crimea/1", "kind": "siege-game", "oob": "sevastopol",\n "turn": 40}\n' >"$tmp/badsg.json"
 expect "siege: a broken game file" 1 "$bin" referee siege status --game "$tmp/badsg.json"
 contains "siege: a broken game file: file:line" "$tmp/err" "badsg.json:2: \"turn\" must be a whole number from 1 to 18"
+# the 2001 play sheet (seed 004) as a variant: its saves, leader wound and morale check
+expect "check the 2001 sheet" 0 "$bin" check data/cotlb/sheet-2001.json
+expect "cotlb 2001: cavalry saves on 4-6" 0 "$bin" referee cotlb save --sheet data/cotlb/sheet-2001.json --unit british-cavalry \
+	--hits 3 --dice 3,2,5
+contains "cotlb 2001: cavalry saves on 4-6" "$tmp/out" "=> 2 figures lost"
+expect "cotlb 2014: cavalry saves on 2-6" 0 "$bin" referee cotlb save --unit british-cavalry --hits 3 --dice 3,2,5
+contains "cotlb 2014: cavalry saves on 2-6" "$tmp/out" "=> 0 figures lost"
+expect "cotlb 2001: the leader counts in a morale check" 0 "$bin" referee cotlb morale --sheet data/cotlb/sheet-2001.json \
+	--unit russian-infantry:8 --die 2
+contains "cotlb 2001: the leader counts in a morale check" "$tmp/out" "2 stands + the leader + die 2 = 5: passes (5 or better passes)"
+expect "cotlb 2001: a leader wounded on a 2" 0 "$bin" referee cotlb fire --sheet data/cotlb/sheet-2001.json --weapon musket \
+	--stands 6 --target line --inches 8 --at british-infantry --dice 6,6,6,4,2,1 --leader 2 --saves 4,3
+contains "cotlb 2001: the leader die's results" "$tmp/out" "roll a die, 1 kills, 2 wounds"
+contains "cotlb 2001: a leader wounded on a 2" "$tmp/out" "the target's leader at risk, die 2: wounded, not killed"
 # From Ulm to Waterloo's morale rules (crimea referee ulm), with Morale D.2's worked examples
 expect "check the Ulm tables" 0 "$bin" check data/ulm/tables.json
 expect "list names the Ulm morale rules" 0 "$bin" list

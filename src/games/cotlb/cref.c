@@ -143,9 +143,11 @@ int cref_fire_roll(const struct ctab *t, const struct cref_fire *f, const int *d
 	if (o->markers)
 		ev_emit(ev, "[Fire (d)]", "%d natural sixes: %d morale marker%s on the target (not halved at long range)",
 			o->sixes, o->markers, o->markers == 1 ? "" : "s");
-	if (o->leader_risk)
-		ev_emit(ev, "[Fire (d)]", "a third six: a possible leader kill; roll a die, 1-%d kills [Fire (e)]",
-			t->leader_kill);
+	if (o->leader_risk) {
+		char lt[48];
+		cref_leader_text(t, lt, sizeof lt);
+		ev_emit(ev, "[Fire (d)]", "a third six: a possible leader kill; roll a die, %s [Fire (e)]", lt);
+	}
 	/* a battery is a weapon that fires canister */
 	if (f->command_phase && w->canister && (o->ammo_out = cref_ammo_out(dice, n)))
 		ev_emit(ev, "[Command Points]", "snake eyes in a command point phase: the battery has used up its ammunition");
@@ -329,6 +331,16 @@ void cref_save_odds(const struct ctab *t, const struct cref_unit *u, int hits, d
 		cas[clampi(f0 - f, 0, cmax)] += p[f];
 }
 
+void cref_leader_text(const struct ctab *t, char *buf, size_t n)
+{
+	int k = t->leader_kill, w = t->leader_wound, at;
+	at = k > 1 ? snprintf(buf, n, "1-%d kills", k) : k == 1 ? snprintf(buf, n, "1 kills") : snprintf(buf, n, "%s", "");
+	if (w > k && at >= 0 && (size_t)at < n)
+		snprintf(buf + at, n - (size_t)at, w > k + 1 ? "%s%d-%d wounds" : "%s%d wounds", k ? ", " : "", k + 1, w);
+	if (!k && w <= k)
+		snprintf(buf, n, "%s", "nothing kills"); /* (a sheet whose leaders always save) */
+}
+
 int cref_leader_roll(const struct ctab *t, int die, const char *whose, struct evsink *ev)
 {
 	struct event *x;
@@ -336,9 +348,12 @@ int cref_leader_roll(const struct ctab *t, int die, const char *whose, struct ev
 	if (dead)
 		x = ev_emit(ev, "[Fire (e)]", "%s leader at risk, die %d: the leader is dead; a replacement is promoted two "
 			    "turns later [Leaders (a)]", whose, die);
+	else if (die <= t->leader_wound)
+		x = ev_emit(ev, "[Fire (e)]", "%s leader at risk, die %d: wounded, not killed; a leader wounded is a morale "
+			    "event: the unit takes a morale marker [MORALE]", whose, die);
 	else
 		x = ev_emit(ev, "[Fire (e)]", "%s leader at risk, die %d: saved (leaders save on %d-6)", whose, die,
-			    t->leader_kill + 1);
+			    (t->leader_wound > t->leader_kill ? t->leader_wound : t->leader_kill) + 1);
 	ev_die(x, die);
 	return dead;
 }
@@ -645,8 +660,8 @@ int cref_command(const struct ctab *t, int type, int inches, bool routing, struc
 {
 	const struct ctab_unit *u = &t->unit[type];
 	if (!u->radius || routing) {
-		ev_emit(ev, "[MORALE (a) 8]", "%s: %s units need not be within a brigade commander's radius", u->key,
-			routing ? "routing" : "artillery");
+		ev_emit(ev, "[MORALE (a) 8]", "%s: %s need not be within a brigade commander's radius", u->key,
+			routing ? "routing units" : u->fps == 1 ? "artillery units" : "this sheet's units");
 		return 0;
 	}
 	if (inches <= u->radius) {
@@ -673,7 +688,9 @@ int cref_morale(const struct ctab *t, const struct cref_unit *u, bool standing_c
 		struct evsink *ev)
 {
 	const struct ctab_unit *ut = &t->unit[u->type];
-	int stands = ctab_stands(t, u->type, u->figures), base = stands - u->chits - (standing_cav ? 1 : 0), pass = 0;
+	int stands = ctab_stands(t, u->type, u->figures), pass = 0;
+	int lead = t->morale_leader && u->leaders > 0 ? 1 : 0; /* the 2001 sheet counts the leader */
+	int base = stands + lead - u->chits - (standing_cav ? 1 : 0);
 	for (int f = 1; f <= 6; f++)
 		pass += base + f >= ut->morale;
 	if (p)
@@ -686,8 +703,8 @@ int cref_morale(const struct ctab *t, const struct cref_unit *u, bool standing_c
 		if (u->chits)
 			snprintf(chits, sizeof chits, " - %d morale marker%s", u->chits, u->chits == 1 ? "" : "s");
 		struct event *x = ev_emit(ev, "[MORALE (f)]",
-					  "%s: %d %s + die %d%s%s = %d: %s (%d or better passes)", ut->key, stands,
-					  ut->fps == 1 ? "figures" : "stands", die, chits,
+					  "%s: %d %s%s + die %d%s%s = %d: %s (%d or better passes)", ut->key, stands,
+					  ut->fps == 1 ? "figures" : "stands", lead ? " + the leader" : "", die, chits,
 					  standing_cav ? " - 1 standing cavalry attacked by cavalry" : "", v,
 					  v >= ut->morale ? "passes" : "fails", ut->morale);
 		ev_die(x, die);

@@ -327,22 +327,37 @@ static void load_dice_rows(const struct rd *R, struct ctab *t)
 {
 	static const char *const cols[6] = {"1", "2", "3", "4", "5", "6"};
 	const json_t *tb = find_table(R, "leader", true), *r;
-	t->leader_kill = 0;
+	t->leader_kill = t->leader_wound = 0;
 	if (tb && (r = row(R, tb, "result", true))) {
-		bool saved = false;
+		bool wounded = false, saved = false;
 		for (int f = 0; f < 6; f++) {
 			int c = column(R, tb, cols[f]);
 			const char *s = c >= 0 ? cellat(R, r, c) : NULL;
 			if (!s)
 				continue;
-			if (!strcmp(s, "killed") && !saved)
+			if (!strcmp(s, "killed") && !wounded && !saved)
 				t->leader_kill = f + 1;
-			else if (!strcmp(s, "saved"))
+			else if (!strcmp(s, "wounded") && !saved) {
+				t->leader_wound = f + 1;
+				wounded = true;
+			} else if (!strcmp(s, "saved"))
 				saved = true;
 			else
 				jdoc_add(R->d, cellv(r, c), R->errs,
-					 "leader cells are \"killed\" on the low dice, then \"saved\"; not \"%s\" here", s);
+					 "leader cells are \"killed\" on the low dice, then any \"wounded\", then \"saved\"; "
+					 "not \"%s\" here", s);
 		}
+	}
+	/* optional: whether a morale check counts the leader with the stands (2001: "stands (or
+	 * artillery men) including the leader plus one die"; 2014: stands plus one die) */
+	t->morale_leader = false;
+	if ((tb = find_table(R, "morale_check", false)) && (r = row(R, tb, "leader", true))) {
+		int c = column(R, tb, "counts");
+		const char *s = c >= 0 ? cellat(R, r, c) : NULL;
+		if (s && (!strcmp(s, "yes") || !strcmp(s, "no")))
+			t->morale_leader = !strcmp(s, "yes");
+		else if (s)
+			jdoc_add(R->d, cellv(r, c), R->errs, "whether a morale check counts the leader is \"yes\" or \"no\"");
 	}
 	tb = find_table(R, "winner_losses", true);
 	if (tb && (r = row(R, tb, "losses", true)))

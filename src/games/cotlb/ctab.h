@@ -77,6 +77,10 @@ struct ctab {
 	struct ctab_unit unit[CTAB_UNITS_MAX];
 	int nunits;
 	int leader_kill;                        /* a leader at risk dies on this die or less */
+	int leader_wound;                       /* ... else is wounded on this die or less (0: the
+						 * sheet has no wound result; the 2001 sheet: 2) */
+	bool morale_leader;                     /* a morale check counts the unit's leader with its stands
+						 * (the 2001 sheet; optional table morale_check) */
 	int wloss[6];                           /* enum ctab_wloss by the winner's die 1..6 */
 	struct ctab_mod mod[CTAB_MODS_MAX];
 	int nmods;
