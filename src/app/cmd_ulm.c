@@ -39,6 +39,8 @@ static const char ulm_usage[] =
 	"             attackers a die for each of their --stands in contact), cover (4) or rubble;\n"
 	"             --faces: a square's faces in contact\n"
 	"  square-break [--disorganized] [--dice A,B]   (cavalry breaking into a square)\n"
+	"  order-change --class TYPE [--die D] [--end-charge]   (one die to change a unit's orders)\n"
+	"  square     --battalions N[,N..] [--figures N [--disorganized N]]   (the figures a square needs)\n"
 	"  canister   --gun light|howitzer|field|heavy --inches N [--figures N] [--protection 1-4|rubble]\n"
 	"             [--square]\n"
 	"             [--dispersed] [--state good|disorganized] [--suppressed] [--militia [--militia-die D]]\n"
@@ -185,6 +187,97 @@ static bool dice_list(const char *s, int *d, int n)
 	return k == n;
 }
 
+
+/* `crimea referee ulm order-change ...` and `square ...` */
+static int ulm_orders_io(int argc, char **argv, FILE *out, FILE *err)
+{
+	struct umor_tab *t;
+	struct event store[8];
+	struct evsink ev;
+	const char *tables = NULL, *cls = NULL;
+	int die = 0, rc = 0, strength[16], nb = 0, figures = -1, dis = -1;
+	bool square = !strcmp(argv[2], "square"), end_charge = false;
+
+	for (int i = 3; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		if (!square && !strcmp(a, "--end-charge")) {
+			end_charge = true;
+			continue;
+		}
+		if (!v)
+			return cli_fail(err, "%s needs a value (crimea referee ulm --help)", a);
+		i++;
+		if (!square && !strcmp(a, "--tables"))
+			tables = v;
+		else if (!square && !strcmp(a, "--class"))
+			cls = v;
+		else if (!square && !strcmp(a, "--die")) {
+			if (!cli_int(v, 1, 6, &die))
+				return cli_fail(err, "--die is a die, 1-6");
+		} else if (square && !strcmp(a, "--battalions")) {
+			const char *c = v;
+			while (*c) {
+				char *end;
+				long x = strtol(c, &end, 10);
+				if (end == c || x < 1 || x > 999 || nb == 16)
+					return cli_fail(err, "--battalions is each battalion's figures at the start, such as 36,30 (at "
+							 "most 16)");
+				strength[nb++] = (int)x;
+				c = *end == ',' && end[1] ? end + 1 : end;
+				if (*c && *c != ',' && c == end)
+					return cli_fail(err, "--battalions is each battalion's figures at the start, such as 36,30");
+			}
+		} else if (square && (!strcmp(a, "--figures") || !strcmp(a, "--disorganized"))) {
+			if (!cli_int(v, 0, 99999, a[2] == 'f' ? &figures : &dis))
+				return cli_fail(err, "%s is a number of figures", a);
+		} else
+			return cli_fail(err, "unknown option \"%s\" (crimea referee ulm --help)", a);
+	}
+	if (square) {
+		if (!nb)
+			return cli_fail(err, "square needs --battalions N[,N..]: each battalion's figures at the start of the game");
+		int min = umel_square_min(strength, nb);
+		fprintf(out, "a square of %d battalion%s needs at least %d figures [Inf v Cav B.4.%s]\n", nb, nb == 1 ? "" : "s",
+			min, nb == 1 ? "a" : "b");
+		if (figures >= 0)
+			fprintf(out, "  %d figures: %s\n", figures, figures >= min ? "enough to form or keep the square"
+				: "too few: it cannot form, and a square that falls below is no longer one");
+		if (dis >= 0 && figures >= 0) {
+			if (dis > figures)
+				return cli_fail(err, "--disorganized is the figures of the disorganized battalions, no more than --figures");
+			fprintf(out, "  [Inf v Cav B.3] %d of %d figures disorganized: the square is %s\n", dis, figures,
+				2 * dis >= figures ? "disorganized for morale and fire (half or more)" : "in good order");
+		}
+		fprintf(out, "  [Inf v Cav B.1-B.2] only formed infantry; no battalion in fall back or rout\n");
+		return 0;
+	}
+	if (!(t = malloc(sizeof *t)))
+		return 1;
+	if (load_tables(tables, argv[0], err, t, NULL, NULL) != 0) {
+		rc = 1;
+		goto out;
+	}
+	{
+		int col = cls ? umor_class(t, cls) : -1;
+		double pp, pm;
+		bool cast;
+		if (col < 0) {
+			rc = cli_fail(err, "order-change needs --class, a troop type of the chart (crimea referee ulm --help)");
+			goto out;
+		}
+		evsink_init(&ev, store, 8);
+		int ok = umor_order_change(t, col, die, &cast, &pp, &pm, &ev);
+		fprintf(out, "an order change [Changing Orders C], %s: permitted %.1f%%, a morale cast %.1f%%\n", cls, 100 * pp,
+			100 * pm);
+		events(out, &ev);
+		if (ok == 1 && end_charge)
+			fprintf(out, "  [Changing Orders B.8] the charge (or attack) ends: the unit is disorganized for the rest of "
+				"the turn and the first operation of the next\n");
+	}
+out:
+	free(t);
+	return rc;
+}
 
 /* `crimea referee ulm canister ...` */
 static int ulm_canister_io(int argc, char **argv, FILE *out, FILE *err)
@@ -469,6 +562,8 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 		return ulm_melee_io(argc, argv, out, err);
 	if (!strcmp(argv[2], "canister"))
 		return ulm_canister_io(argc, argv, out, err);
+	if (!strcmp(argv[2], "order-change") || !strcmp(argv[2], "square"))
+		return ulm_orders_io(argc, argv, out, err);
 	for (int i = 3; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(a, "--contact"))
@@ -508,7 +603,7 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 	}
 	evsink_init(&ev, store, 16);
 	if (strcmp(argv[2], "fire-check") && strcmp(argv[2], "morale"))
-		return cli_fail(err, "no ruling \"%s\": morale, fire-check, melee, square-break or canister", argv[2]);
+		return cli_fail(err, "no ruling \"%s\": morale, fire-check, melee, square-break, canister, order-change or square", argv[2]);
 	if (!(t = malloc(sizeof *t)))
 		return 1;
 	if (load_tables(tables, argv[0], err, t, NULL, NULL) != 0) {

@@ -913,6 +913,16 @@ contains "ulm canister: Special Units H.2" "$tmp/out" "=> 5 figures eliminated; 
 expect "ulm canister: the check needs the figures now" 2 "$bin" referee ulm canister --gun light --inches 8 --original 30 --die 1
 expect "ulm canister: a battery falling back" 2 "$bin" referee ulm canister --gun light --inches 8 --state fall-back
 expect "ulm canister: no such gun" 2 "$bin" referee ulm canister --gun mortar --inches 8
+expect "ulm: an order change" 0 "$bin" referee ulm order-change --class militia --die 5
+contains "ulm: an order change's odds" "$tmp/out" "militia: permitted 33.3%, a morale cast 33.3%"
+contains "ulm: a militia 5 casts for morale" "$tmp/out" "\[Changing Orders C.5\] a 5: the unit must also cast for morale"
+expect "ulm: ending a charge" 0 "$bin" referee ulm order-change --class grenadiers --die 2 --end-charge
+contains "ulm: grenadiers read the line, reconstructed" "$tmp/out" "elite column (reconstructed, as the line): die 2: the change is permitted"
+contains "ulm: ending a charge disorganizes" "$tmp/out" "\[Changing Orders B.8\] the charge (or attack) ends"
+expect "ulm: the rule's example of a two-battalion square" 0 "$bin" referee ulm square --battalions 30,30 --figures 40 --disorganized 20
+contains "ulm: 32 figures" "$tmp/out" "a square of 2 battalions needs at least 32 figures \[Inf v Cav B.4.b\]"
+contains "ulm: half disorganized" "$tmp/out" "the square is disorganized for morale and fire (half or more)"
+expect "ulm: a bad battalion list" 2 "$bin" referee ulm square --battalions 30,
 expect "ulm melee: one side's dice only" 2 "$bin" referee ulm melee --attacker infantry:20 --defender infantry:30 --attacker-dice 1,2
 expect "referee: unknown ruling" 2 "$bin" referee cotlb charge
 expect "referee: another rule system" 2 "$bin" referee quad fire

@@ -131,6 +131,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (errs.total)
 		fz_fail("umor_load returned 0 with %d errors", errs.total);
+	for (int col = 0; col < UMOR_COLS; col++) {
+		double pp, pm;
+		bool cast;
+		umor_order_change(&t, col, 0, &cast, &pp, &pm, NULL);
+		if (pp < 0 || pp > 1 || pm < 0 || pm > 1 || pp + pm > 1 + 1e-12)
+			fz_fail("an order change permitted %.3f and calling a morale cast %.3f", pp, pm);
+		for (int die = 1; die <= 6; die++) {
+			int ok = umor_order_change(&t, col, die, &cast, NULL, NULL, NULL);
+			if (ok != 0 && ok != 1)
+				fz_fail("an order change gave %d", ok);
+			if (ok && cast)
+				fz_fail("a die both permits the change and calls a morale cast");
+		}
+	}
 	for (int col = 0; col < UMOR_COLS; col++)
 		for (int st = UM_GOOD; st < UM_ROUT; st++)
 			for (int c = 0; c < 2; c++) {

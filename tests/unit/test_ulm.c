@@ -171,6 +171,42 @@ static void test_load_errors(void **state)
 	free(l);
 }
 
+/* Changing Orders C.3-C.5: one die; militia 1-2, line and second line 1-3, guard 1-4; a morale
+ * cast on 5-6 (militia), 6 (line); the columns the rule does not name read the line's
+ * (reconstructed, and said so). */
+static void test_order_change(void **state)
+{
+	(void)state;
+	const struct umor_tab *t = tab();
+	struct event store[4];
+	struct evsink ev;
+	bool cast;
+	double pp, pm;
+	int mil = umor_class(t, "militia"), line = umor_class(t, "line-infantry"), gd = umor_class(t, "guards");
+	assert_int_equal(umor_order_change(t, mil, 2, &cast, &pp, &pm, NULL), 1);
+	assert_false(cast);
+	assert_true(fabs(pp - 2.0 / 6) < 1e-12 && fabs(pm - 2.0 / 6) < 1e-12);
+	assert_int_equal(umor_order_change(t, mil, 3, &cast, NULL, NULL, NULL), 0);
+	assert_int_equal(umor_order_change(t, mil, 5, &cast, NULL, NULL, NULL), 0);
+	assert_true(cast);
+	assert_int_equal(umor_order_change(t, umor_class(t, "second-line"), 3, &cast, NULL, NULL, NULL), 1);
+	assert_int_equal(umor_order_change(t, line, 4, &cast, NULL, NULL, NULL), 0);
+	assert_false(cast);
+	assert_int_equal(umor_order_change(t, line, 6, &cast, NULL, NULL, NULL), 0);
+	assert_true(cast);
+	assert_int_equal(umor_order_change(t, gd, 4, &cast, NULL, NULL, NULL), 1);
+	assert_int_equal(umor_order_change(t, gd, 6, &cast, NULL, &pm, NULL), 0);
+	assert_false(cast);
+	assert_true(pm == 0);
+	assert_int_equal(umor_order_change(t, gd, 0, &cast, &pp, NULL, NULL), -1);
+	assert_true(fabs(pp - 4.0 / 6) < 1e-12);
+	evsink_init(&ev, store, 4);
+	umor_order_change(t, umor_class(t, "grenadiers"), 3, &cast, NULL, NULL, &ev);
+	assert_non_null(strstr(ev.ev[0].text, "reconstructed"));
+	assert_true(t->oc_reconstructed[umor_class(t, "light-infantry")]);
+	assert_false(t->oc_reconstructed[line]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -178,6 +214,7 @@ int main(void)
 		cmocka_unit_test(test_checks),
 		cmocka_unit_test(test_fire_examples),
 		cmocka_unit_test(test_load_errors),
+		cmocka_unit_test(test_order_change),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);

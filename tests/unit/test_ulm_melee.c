@@ -627,6 +627,19 @@ static void test_odds(void **state)
 	}
 }
 
+/* Inf v Cav B.4: a battalion square needs 16 figures or 60% of its strength, whichever is less;
+ * the rule's example: a two-battalion square 32 or 60% of their total, whichever is less. */
+static void test_square_min(void **state)
+{
+	(void)state;
+	assert_int_equal(umel_square_min((const int[]){36}, 1), 16);
+	assert_int_equal(umel_square_min((const int[]){20}, 1), 12);
+	assert_int_equal(umel_square_min((const int[]){24}, 1), 15); /* 14.4, rounded up */
+	assert_int_equal(umel_square_min((const int[]){30, 30}, 2), 32);
+	assert_int_equal(umel_square_min((const int[]){20, 20}, 2), 24);
+	assert_int_equal(umel_square_min((const int[]){40, 20}, 2), 32); /* the example's reading, not 16 + 12 */
+}
+
 /* The odds worked by hand: two battalions of the line, 2 dice each, vulnerability 1: no loser
  * when both totals are equal, sum of the squares of 2d6's chances, 146/1296; a check for the
  * enemy's doubles a sixth. */
@@ -699,6 +712,7 @@ int main(void)
 		cmocka_unit_test(test_more),
 		cmocka_unit_test(test_odds),
 		cmocka_unit_test(test_odds_by_hand),
+		cmocka_unit_test(test_square_min),
 		cmocka_unit_test(test_load_errors),
 	};
 	test_filters_from_env();

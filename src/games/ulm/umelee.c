@@ -663,3 +663,12 @@ double umel_square_break(bool disorganized, int d1, int d2, struct evsink *ev)
 	ev_die(x, d2);
 	return d1 + d2 >= need;
 }
+
+int umel_square_min(const int *strength, int n)
+{
+	long total = 0;
+	for (int k = 0; k < n; k++)
+		total += strength[k];
+	long pct = (3 * total + 4) / 5; /* 60%, rounded up: a minimum is met or not */
+	return (int)(16L * n < pct ? 16L * n : pct);
+}

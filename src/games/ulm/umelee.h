@@ -124,6 +124,12 @@ void umel_cast(const struct umel_tab *t, const struct umel_melee *m, const struc
 /* The exact chance of each outcome of one cast (every roll of both sides' dice). */
 void umel_odds(const struct umel_tab *t, const struct umel_melee *m, const struct umel_plan *p, struct umel_odds *o);
 
+/* The figures a square needs to form or to stay a square [Inf v Cav B.4]: a battalion 16, or 60%
+ * of its strength at the start of the game (rounded up), whichever is less; a square of n > 1
+ * battalions, as the rule's example has it, 16 a battalion or 60% of their total, whichever is
+ * less. strength[n]: each battalion's figures at the start. */
+int umel_square_min(const int *strength, int n);
+
 /* Cavalry breaking into a square [Inf v Cav D.7]: each charging unit's two dice break a square
  * in good morale on 12, a disorganized one on 11 or 12. Returns whether (d1, d2) break it, or
  * with d1 0 the chance. */

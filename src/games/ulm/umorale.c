@@ -124,6 +124,38 @@ int umor_load(struct umor_tab *t, const struct jdoc *d, struct errlist *errs)
 			snprintf(t->mod_case[t->nmods], sizeof t->mod_case[0], "%s", c);
 			t->mod_value[t->nmods++] = (int)val;
 		}
+	/* [Changing Orders C.3, C.5]: the seed's rows, and the reconstructed ones for the columns it
+	 * does not name */
+	for (int k = 0; k < 2; k++) {
+		if (!(tb = umor_table(d, k ? "order-change-other" : "order-change", errs)))
+			continue;
+		json_array_foreach(json_object_get(tb, "rows"), i, r) {
+			const char *key = json_string_value(json_object_get(r, "key"));
+			const json_t *cells = json_object_get(r, "cells");
+			const char *m = json_string_value(json_array_get(cells, 1));
+			int col = -1, pass = 0, mor = 7;
+			for (int c = 0; key && c < UMOR_COLS; c++)
+				if (!strcmp(key, col_name[c]))
+					col = c;
+			if (col < 0 || !umor_int(json_string_value(json_array_get(cells, 0)), 0, 6, &pass) || !m ||
+			    (strcmp(m, "-") && !umor_int(m, 1, 6, &mor)) || mor <= pass) {
+				jdoc_add(d, r, errs, "an order change row is {\"key\": a chart column (guards, elite, light, line, "
+					 "militia); \"cells\": [the highest die that permits the change 0-6, the lowest that calls "
+					 "for a morale cast, above it, or \"-\"]}");
+				continue;
+			}
+			if (t->oc_pass[col] || t->oc_morale[col]) {
+				jdoc_add(d, r, errs, "the %s column's order change is given twice", col_name[col]);
+				continue;
+			}
+			t->oc_pass[col] = pass;
+			t->oc_morale[col] = mor;
+			t->oc_reconstructed[col] = k == 1;
+		}
+	}
+	for (int c = 0; c < UMOR_COLS; c++)
+		if (!t->oc_morale[c])
+			jdoc_add(d, d->root, errs, "the order change tables need the %s column", col_name[c]);
 	return errs->total == before ? 0 : -1;
 }
 
@@ -260,4 +292,28 @@ int umor_fire_check(const struct umor_tab *t, int cls, int original, int before,
 	if (charging && lost > 0)
 		ev_emit(ev, "[Morale D.2.b]", "a charging unit that lost figures to fire checks%s", tenth ? " (the 10% -1 counts too)" : "");
 	return 1;
+}
+
+int umor_order_change(const struct umor_tab *t, int col, int die, bool *morale, double *p_pass, double *p_morale,
+		      struct evsink *ev)
+{
+	int pass = t->oc_pass[col], mor = t->oc_morale[col];
+	if (p_pass)
+		*p_pass = pass / 6.0;
+	if (p_morale)
+		*p_morale = (7 - mor) / 6.0;
+	if (morale)
+		*morale = false;
+	if (die < 1 || die > 6)
+		return -1;
+	bool ok = die <= pass, cast = die >= mor;
+	struct event *x = ev_emit(ev, "[Changing Orders C.3]", "%s column%s: die %d: %s (1-%d permits it)", col_name[col],
+				  t->oc_reconstructed[col] ? " (reconstructed, as the line)" : "", die,
+				  ok ? "the change is permitted" : "no change: the unit tries to follow its orders (C.4)", pass);
+	ev_die(x, die);
+	if (cast)
+		ev_emit(ev, "[Changing Orders C.5]", "a %d: the unit must also cast for morale", die);
+	if (morale)
+		*morale = cast;
+	return ok;
 }

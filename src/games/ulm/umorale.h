@@ -29,6 +29,9 @@ struct umor_tab {
 	int mod_value[UMOR_MODS];
 	char mod_case[UMOR_MODS][8];
 	int nmods;
+	int oc_pass[UMOR_COLS];   /* changing orders: the highest die that permits it [Changing Orders C.3] */
+	int oc_morale[UMOR_COLS]; /* the lowest die that calls for a morale cast, 7 never [C.5] */
+	bool oc_reconstructed[UMOR_COLS]; /* the column's row is not the seed's (order-change-other) */
 };
 
 extern const char *const umor_state_name[UM_STATES];
@@ -61,6 +64,12 @@ int umor_check(const struct umor_tab *t, int col, bool contact, int state, int m
  * disorganized (no worse) and does not recover at the operation's end. Returns the new state
  * with two dice, -1 without; *p (may be NULL) the chance to pass. */
 int umor_rally(const struct umor_tab *t, int col, int mod, int d1, int d2, double *p, struct evsink *ev);
+
+/* Changing Orders C: a unit of chart column col casts one die to change its orders: returns 1
+ * when die (1-6) permits the change, 0 when not, -1 without a die; *morale (may be NULL) whether
+ * it must also cast for morale [C.5]; p_pass and p_morale (may be NULL) their chances. */
+int umor_order_change(const struct umor_tab *t, int col, int die, bool *morale, double *p_pass, double *p_morale,
+		      struct evsink *ev);
 
 /* Morale D.2: whether a unit of troop type cls (its index; -1: the common -1 and -2) of original
  * figures that had before figures and lost lost to fire in one operation must check: 1 with
