@@ -23,6 +23,8 @@ static const char ulm_usage[] =
 	"             after the first, to -3), route-march, square-vs-cavalry, commander-killed,\n"
 	"             swerving-trapped; the state's minus is added: disorganized -1, fall back -2)\n"
 	"             --rally with --state disorganized: a rally (passing: good; failing: no worse)\n"
+	"             --observing TYPE [--in-works]: a unit within 6\" of a routing unit of TYPE (no check for\n"
+	"             a higher rating or in works, Morale D.4)\n"
 	"  fire-check --original N --before N --lost N [--charging] [--class TYPE]\n"
 	"             (whether fire losses call a check, and its Loss of Effectiveness minus)\n"
 	"  melee      --attacker UNIT [--attacker UNIT].. --defender UNIT [--defender UNIT]..\n"
@@ -552,7 +554,8 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 	struct evsink ev;
 	const char *tables = NULL, *cls = NULL, *state = "good", *mods[UMOR_MODS];
 	int nmods = 0, plus = 0, d[2] = {0, 0}, original = 0, before = -1, lost = -1, rc = 0;
-	bool contact = false, charging = false, rally = false;
+	bool contact = false, charging = false, rally = false, in_works = false;
+	const char *observing = NULL;
 
 	if (argc < 3) {
 		fputs(ulm_usage, err);
@@ -572,10 +575,14 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 			rally = true;
 		else if (!strcmp(a, "--charging"))
 			charging = true;
+		else if (!strcmp(a, "--in-works"))
+			in_works = true;
 		else if (!v)
 			return cli_fail(err, "%s needs a value (crimea referee ulm --help)", a);
 		else if (!strcmp(a, "--tables"))
 			tables = v, i++;
+		else if (!strcmp(a, "--observing"))
+			observing = v, i++;
 		else if (!strcmp(a, "--class"))
 			cls = v, i++;
 		else if (!strcmp(a, "--state"))
@@ -678,6 +685,24 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 			fprintf(out, "rally [Morale E.2.b], %s, disorganized, %+d: passes %.1f%%\n", cls, mod, 100 * pr);
 			events(out, &ev);
 			goto out;
+		}
+		if (observing || in_works) {
+			/* [Morale D.4]: a unit within 6" of a routing one checks (non-contact), unless its
+			 * morale rating is higher (a column to the left on the chart) or it is in works */
+			int rc2 = observing ? umor_class(t, observing) : -1;
+			if (!observing || rc2 < 0 || contact) {
+				rc = cli_fail(err, "[Morale D.4] --observing TYPE: the routing unit's troop type, for a non-contact check "
+					      "(--in-works with it)");
+				goto out;
+			}
+			if (in_works || col < rc2) {
+				fprintf(out, "observing a rout [Morale D.4], %s near routing %s: no check (%s)\n", cls, observing,
+					in_works ? "a unit in works or a building, D.4.c"
+						 : "a unit of higher morale rating, D.4.b");
+				goto out;
+			}
+			fprintf(out, "observing a rout [Morale D.4.a], %s within 6\" of routing %s: a non-contact check\n", cls,
+				observing);
 		}
 		umor_check(t, col, contact, st, mod, d[0], d[1], p, &ev);
 		fprintf(out, "%s morale check [Morale C.%d], %s, %s, %+d:", contact ? "contact" : "non-contact", contact ? 3 : 2, cls, state,

@@ -913,6 +913,14 @@ contains "ulm canister: Special Units H.2" "$tmp/out" "=> 5 figures eliminated; 
 expect "ulm canister: the check needs the figures now" 2 "$bin" referee ulm canister --gun light --inches 8 --original 30 --die 1
 expect "ulm canister: a battery falling back" 2 "$bin" referee ulm canister --gun light --inches 8 --state fall-back
 expect "ulm canister: no such gun" 2 "$bin" referee ulm canister --gun mortar --inches 8
+expect "ulm: observing a rout, a higher rating" 0 "$bin" referee ulm morale --class grenadiers --observing line-infantry
+contains "ulm: Morale D.4.b" "$tmp/out" "no check (a unit of higher morale rating, D.4.b)"
+expect "ulm: observing a rout, the same rating" 0 "$bin" referee ulm morale --class line-infantry --observing line-infantry --dice 3,3
+contains "ulm: Morale D.4.a" "$tmp/out" "a non-contact check"
+contains "ulm: Morale D.4.a's check" "$tmp/out" "the unit loses one morale grade: good -> disorganized"
+expect "ulm: observing a rout from works" 0 "$bin" referee ulm morale --class militia --observing guards --in-works
+contains "ulm: Morale D.4.c" "$tmp/out" "no check (a unit in works or a building, D.4.c)"
+expect "ulm: observing, in contact" 2 "$bin" referee ulm morale --class militia --observing guards --contact
 expect "ulm: an order change" 0 "$bin" referee ulm order-change --class militia --die 5
 contains "ulm: an order change's odds" "$tmp/out" "militia: permitted 33.3%, a morale cast 33.3%"
 contains "ulm: a militia 5 casts for morale" "$tmp/out" "\[Changing Orders C.5\] a 5: the unit must also cast for morale"
