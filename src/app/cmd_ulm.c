@@ -1,7 +1,8 @@
-/* cmd_ulm: `crimea referee ulm WHAT ...`, From Ulm to Waterloo's morale and melee rules for a
- * referee: a morale check on the Morale Evaluation Chart (odds, or the ruling from the two dice),
- * whether fire losses call for one, a melee cast and cavalry breaking into a square. The rulings
- * are src/games/ulm/umorale.c's and umelee.c's. */
+/* cmd_ulm: `crimea referee ulm WHAT ...`, From Ulm to Waterloo's rules for a referee: a morale
+ * check on the Morale Evaluation Chart (odds, or the ruling from the two dice), whether fire
+ * losses call for one, a melee cast, cavalry breaking into a square, canister, changing orders
+ * and a square's minimum. The rulings are src/games/ulm/umorale.c's, umelee.c's and ufire.c's.
+ * Exit 0, 1 for a rule's refusal (its case first), 2 for bad input. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,8 +15,8 @@
 
 static const char ulm_usage[] =
 	"usage: crimea referee ulm WHAT [--tables FILE] [options]\n"
-	"  From Ulm to Waterloo's morale and melee rules (its fire, movement and charge increment charts\n"
-	"  are not in the rules text):\n"
+	"  From Ulm to Waterloo's morale, melee, canister and orders rules (its small-arms, artillery,\n"
+	"  movement and charge increment charts are not in the rules text):\n"
 	"  morale     --class TYPE [--contact] [--state good|disorganized|fall-back] [--mod KEY].. [--plus N]\n"
 	"             [--dice A,B]     (TYPE: guards, command, cuirassiers, grenadiers, hussars, sappers,\n"
 	"             artillery, light-infantry, other-horse, train, line-infantry, militia, second-line;\n"
@@ -211,6 +212,8 @@ static int ulm_orders_io(int argc, char **argv, FILE *out, FILE *err)
 		i++;
 		if (!square && !strcmp(a, "--tables"))
 			tables = v;
+		else if (square && !strcmp(a, "--tables"))
+			return cli_fail(err, "square reads no tables (Inf v Cav B.4 is arithmetic)");
 		else if (!square && !strcmp(a, "--class"))
 			cls = v;
 		else if (!square && !strcmp(a, "--die")) {
@@ -236,20 +239,31 @@ static int ulm_orders_io(int argc, char **argv, FILE *out, FILE *err)
 			return cli_fail(err, "unknown option \"%s\" (crimea referee ulm --help)", a);
 	}
 	if (square) {
+		int total = 0;
 		if (!nb)
 			return cli_fail(err, "square needs --battalions N[,N..]: each battalion's figures at the start of the game");
-		int min = umel_square_min(strength, nb);
+		for (int k = 0; k < nb; k++)
+			total += strength[k];
+		if (dis >= 0 && figures < 0)
+			return cli_fail(err, "--disorganized needs --figures, the square's figures now");
+		if (figures > total)
+			return cli_fail(err, "--figures is the square's figures now, no more than its battalions' %d at the start", total);
+		if (dis > figures)
+			return cli_fail(err, "--disorganized is the figures of the disorganized battalions, no more than --figures");
+		int min = umel_square_min(strength, nb), sum = 0;
+		for (int k = 0; k < nb; k++)
+			sum += umel_square_min(&strength[k], 1);
 		fprintf(out, "a square of %d battalion%s needs at least %d figures [Inf v Cav B.4.%s]\n", nb, nb == 1 ? "" : "s",
 			min, nb == 1 ? "a" : "b");
+		if (nb > 1 && sum != min)
+			fprintf(out, "  (the rule's example: 16 a battalion or 60%% of the total, whichever is less; its sentence, the "
+				"battalions' own minimums added, would give %d)\n", sum);
 		if (figures >= 0)
 			fprintf(out, "  %d figures: %s\n", figures, figures >= min ? "enough to form or keep the square"
 				: "too few: it cannot form, and a square that falls below is no longer one");
-		if (dis >= 0 && figures >= 0) {
-			if (dis > figures)
-				return cli_fail(err, "--disorganized is the figures of the disorganized battalions, no more than --figures");
+		if (dis >= 0 && figures >= min)
 			fprintf(out, "  [Inf v Cav B.3] %d of %d figures disorganized: the square is %s\n", dis, figures,
 				2 * dis >= figures ? "disorganized for morale and fire (half or more)" : "in good order");
-		}
 		fprintf(out, "  [Inf v Cav B.1-B.2] only formed infantry; no battalion in fall back or rout\n");
 		return 0;
 	}
@@ -263,18 +277,27 @@ static int ulm_orders_io(int argc, char **argv, FILE *out, FILE *err)
 		int col = cls ? umor_class(t, cls) : -1;
 		double pp, pm;
 		bool cast;
-		if (col < 0) {
+		if (!cls) {
 			rc = cli_fail(err, "order-change needs --class, a troop type of the chart (crimea referee ulm --help)");
+			goto out;
+		}
+		if (col < 0) {
+			rc = cli_fail(err, "no troop type \"%s\" (crimea referee ulm --help)", cls);
+			goto out;
+		}
+		if (!t->oc_have) {
+			rc = cli_fail(err, "this tables file has no order-change table (Changing Orders C)");
 			goto out;
 		}
 		evsink_init(&ev, store, 8);
 		int ok = umor_order_change(t, col, die, &cast, &pp, &pm, &ev);
-		fprintf(out, "an order change [Changing Orders C], %s: permitted %.1f%%, a morale cast %.1f%%\n", cls, 100 * pp,
-			100 * pm);
+		fprintf(out, "an order change [Changing Orders C], %s: permitted %.1f%%, a morale cast %.1f%%%s\n", cls, 100 * pp,
+			100 * pm, t->oc_reconstructed[col] ? " (a reconstructed row: the rule names militia, line and guard only)"
+							   : "");
 		events(out, &ev);
-		if (ok == 1 && end_charge)
-			fprintf(out, "  [Changing Orders B.8] the charge (or attack) ends: the unit is disorganized for the rest of "
-				"the turn and the first operation of the next\n");
+		if (end_charge && ok != 0)
+			fprintf(out, "  [Changing Orders B.8] %sthe charge (or attack) ends: the unit is disorganized for the rest of "
+				"the turn and the first operation of the next\n", ok == 1 ? "" : "if the change is permitted, ");
 	}
 out:
 	free(t);
@@ -378,7 +401,7 @@ static int ulm_canister_io(int argc, char **argv, FILE *out, FILE *err)
 	f = ufire_canister(t, &c, die, mdie, p, &ev, &e);
 	if (f == -1) {
 		cli_print_err_to(err, &e);
-		rc = 2;
+		rc = e.msg[0] == '[' ? 1 : 2; /* a rule's refusal (its case first), or input that is no discharge */
 		goto out;
 	}
 	fprintf(out, "canister [Fire C.10], %s gun at %d inches:", ufire_gun_name[c.gun], c.inches);
@@ -506,7 +529,7 @@ static int ulm_melee_io(int argc, char **argv, FILE *out, FILE *err)
 			}
 	if (umel_plan(t, &m, &p, &ev, &e) != 0) {
 		cli_print_err_to(err, &e);
-		rc = 2;
+		rc = e.msg[0] == '[' ? 1 : 2; /* a rule's refusal (its case first), or input that is no melee */
 		goto out;
 	}
 	fprintf(out, "melee, cast %d:\n", m.cast);
@@ -617,6 +640,10 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 		rc = 1;
 		goto out;
 	}
+	if ((observing || in_works) && (rally || !strcmp(argv[2], "fire-check"))) {
+		rc = cli_fail(err, "--observing and --in-works are for a morale check on observing a rout (Morale D.4)");
+		goto out;
+	}
 	if (!strcmp(argv[2], "fire-check")) {
 		int mod, ci = cls ? umor_class_index(t, cls) : -1;
 		bool perm;
@@ -703,6 +730,15 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 			}
 			fprintf(out, "observing a rout [Morale D.4.a], %s within 6\" of routing %s: a non-contact check\n", cls,
 				observing);
+			/* [Morale C.4.b-c]: a routing Guard unit (for non-Guard units) or general is retreating */
+			int gr = umor_mod(t, "guard-retreating"), gen = umor_mod(t, "general-retreating");
+			if (!strcmp(observing, "guards") && strcmp(cls, "guards") && gr >= 0) {
+				mod += t->mod_value[gr];
+				fprintf(out, "  [Morale C.4.b] a non-Guard unit near a retreating Guard unit: %+d\n", t->mod_value[gr]);
+			} else if (!strcmp(observing, "command") && gen >= 0) {
+				mod += t->mod_value[gen];
+				fprintf(out, "  [Morale C.4.c] near a retreating general: %+d\n", t->mod_value[gen]);
+			}
 		}
 		umor_check(t, col, contact, st, mod, d[0], d[1], p, &ev);
 		fprintf(out, "%s morale check [Morale C.%d], %s, %s, %+d:", contact ? "contact" : "non-contact", contact ? 3 : 2, cls, state,

@@ -116,6 +116,19 @@ static struct ref_effect *effect(struct ref_out *o, int i)
 	return &o->eff[o->neff++];
 }
 
+/* A wounded leader [Fire (e), 2001 sheet]: a morale event, a marker for unit i's effect. */
+static void wound_marker(const struct ctab *t, int die, struct ref_out *o, int i)
+{
+	struct ref_effect *x;
+	if (!cref_leader_wounded(t, die) || !(x = effect(o, i)))
+		return;
+	if (x->markers)
+		snprintf(x->why + strlen(x->why), sizeof x->why - strlen(x->why), "; its leader wounded");
+	else
+		snprintf(x->why, sizeof x->why, "its leader wounded [MORALE]");
+	x->markers++;
+}
+
 static void pending(struct ref_out *o, const char *what)
 {
 	if (!o->pending[0])
@@ -270,10 +283,16 @@ static int do_fire(const struct ctab *t, const struct ref_req *q, struct ref_out
 		     need_range(s.need), s.lng ? ", halved [Fire (o)]" : "");
 		add_dist(o, "possible hits", hits, CREF_DICE_MAX);
 		add_dist(o, "morale markers [Fire (d)]", mk, CREF_DICE_MAX);
-		char lt[48];
-		cref_leader_text(t, lt, sizeof lt);
-		addf(o, REF_RESULT, "a possible leader kill %.1f%% (then a die: %s; killed %.1f%%) [Fire (d), (e)]", 100 * lead,
-		     lt, 100 * lead * t->leader_kill / 6);
+		if (t->leader_wound > t->leader_kill) {
+			char lt[48];
+			cref_leader_text(t, lt, sizeof lt);
+			addf(o, REF_RESULT, "a possible leader kill %.1f%% (then a die: %s; killed %.1f%%, wounded %.1f%%) "
+			     "[Fire (d), (e)]", 100 * lead, lt, 100 * lead * t->leader_kill / 6,
+			     100 * lead * (t->leader_wound - t->leader_kill) / 6);
+		} else {
+			addf(o, REF_RESULT, "a possible leader kill %.1f%% (then a leader dies on 1-%d: %.1f%%) [Fire (d), (e)]",
+			     100 * lead, t->leader_kill, 100 * lead * t->leader_kill / 6);
+		}
 		if (have_at) {
 			double cas[CREF_FIG_MAX + 1] = {0}, c1[CREF_FIG_MAX + 1];
 			for (int h = 0; h <= CREF_DICE_MAX; h++) {
@@ -319,6 +338,7 @@ static int do_fire(const struct ctab *t, const struct ref_req *q, struct ref_out
 				evsink_clear(&ev);
 				if (cref_leader_roll(t, q->leader, "the target's", &ev) && effect(o, ati))
 					effect(o, ati)->leader_killed = true;
+				wound_marker(t, q->leader, o, ati);
 				add_events(o, &ev);
 			} else {
 				pending(o, "the leader's die (--leader)");
@@ -328,15 +348,16 @@ static int do_fire(const struct ctab *t, const struct ref_req *q, struct ref_out
 		if (have_at) {
 			struct cref_unit after = at;
 			rc = saves(t, &at, ati, out.hits, &q->saves, "", o);
-			after.chits += out.markers;
-			if (out.markers && cref_routs(t, &after)) {
+			int wound = out.leader_risk && at.leaders && q->leader && cref_leader_wounded(t, q->leader);
+			after.chits += out.markers + wound;
+			if ((out.markers || wound) && cref_routs(t, &after)) {
 				struct ref_item *it = add(o, REF_RULE);
 				if (it) {
 					snprintf(it->rule, sizeof it->rule, "[MORALE (c)]");
 					snprintf(it->text, sizeof it->text,
-						 "%s now has %d morale markers, as many as its stands and leaders: it ROUTS "
+						 "%s now has %d morale markers, as many as its stands%s: it ROUTS "
 						 "(4 dice away from the enemy [MORALE (d)])",
-						 t->unit[at.type].key, after.chits);
+						 t->unit[at.type].key, after.chits, t->rout_stands_only ? "" : " and leaders");
 				}
 			}
 		}
@@ -464,6 +485,7 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 				evsink_clear(&ev);
 				if (cref_leader_roll(t, q->side[k].leader_die, nm[k], &ev) && (x = effect(o, ui[k])))
 					x->leader_killed = true;
+				wound_marker(t, q->side[k].leader_die, o, ui[k]);
 				add_events(o, &ev);
 			}
 		}
@@ -596,10 +618,12 @@ static int do_leader(const struct ctab *t, const struct ref_req *q, struct ref_o
 		return r;
 	if (i >= 0 && !u.leaders)
 		return bad(o, "%s has no leader with it now", q->unit);
-	if (t->leader_wound > t->leader_kill)
-		addf(o, REF_HEAD, "a leader at risk: killed on 1-%d, wounded on %d-%d, saved on %d-6 [Fire (e)] (%.1f%% killed)",
-		     t->leader_kill, t->leader_kill + 1, t->leader_wound, t->leader_wound + 1, 100.0 * t->leader_kill / 6);
-	else
+	if (t->leader_wound > t->leader_kill) {
+		char lt[48];
+		cref_leader_text(t, lt, sizeof lt);
+		addf(o, REF_HEAD, "a leader at risk: %s, saved on %d-6 [Fire (e)] (%.1f%% killed, %.1f%% wounded)", lt,
+		     t->leader_wound + 1, 100.0 * t->leader_kill / 6, 100.0 * (t->leader_wound - t->leader_kill) / 6);
+	} else
 		addf(o, REF_HEAD, "a leader at risk: killed on 1-%d, saved on %d-6 [Fire (e)] (%.1f%% killed)", t->leader_kill,
 		     t->leader_kill + 1, 100.0 * t->leader_kill / 6);
 	if (!q->die)
@@ -607,9 +631,12 @@ static int do_leader(const struct ctab *t, const struct ref_req *q, struct ref_o
 	evsink_init(&ev, store, 4);
 	r = cref_leader_roll(t, q->die, t->unit[u.type].key, &ev);
 	add_events(o, &ev);
-	addf(o, REF_RESULT, "%s", r ? "the leader is dead" : "the leader lives");
+	addf(o, REF_RESULT, "%s", r ? "the leader is dead" : cref_leader_wounded(t, q->die) ? "the leader is wounded: a morale "
+	     "marker for his unit [MORALE]" : "the leader lives");
 	if (r && effect(o, i))
 		effect(o, i)->leader_killed = true;
+	if (i >= 0)
+		wound_marker(t, q->die, o, i);
 	return 0;
 }
 

@@ -800,10 +800,16 @@ expect "cotlb 2001: a leader wounded on a 2" 0 "$bin" referee cotlb fire --sheet
 	--stands 6 --target line --inches 8 --at british-infantry --dice 6,6,6,4,2,1 --leader 2 --saves 4,3
 contains "cotlb 2001: the leader die's results" "$tmp/out" "roll a die, 1 kills, 2 wounds"
 contains "cotlb 2001: a leader wounded on a 2" "$tmp/out" "the target's leader at risk, die 2: wounded, not killed"
+g01="$tmp/g2001.json"
+expect "cotlb 2001: a game on the 2001 sheet" 0 "$bin" referee cotlb new --sheet data/cotlb/sheet-2001.json --oob balaclava-2014 \
+	--table none --game "$g01"
+expect "cotlb 2001: a leader wounded in a game" 0 "$bin" referee cotlb leader --sheet data/cotlb/sheet-2001.json --game "$g01" \
+	--unit 93rd --die 2
+contains "cotlb 2001: the wound's marker" "$tmp/out" "93rd takes 1 morale marker (its leader wounded \[MORALE\]): 1 now"
 # From Ulm to Waterloo's morale rules (crimea referee ulm), with Morale D.2's worked examples
 expect "check the Ulm tables" 0 "$bin" check data/ulm/tables.json
 expect "list names the Ulm morale rules" 0 "$bin" list
-contains "list: ulm" "$tmp/out" "^  ulm .*the morale, melee and canister rules for a referee (crimea referee ulm)$"
+contains "list: ulm" "$tmp/out" "^  ulm .*the morale, melee, canister and orders rules for a referee (crimea referee ulm)$"
 expect "ulm: 2 of 30 lost, no check" 0 "$bin" referee ulm fire-check --original 30 --before 30 --lost 2
 contains "ulm: 2 of 30 lost, no check" "$tmp/out" "=> no check"
 expect "ulm: 3 of 30 lost, a check at -1" 0 "$bin" referee ulm fire-check --original 30 --before 28 --lost 3
@@ -854,7 +860,7 @@ contains "ulm melee: Constructions D" "$tmp/out" "the attackers cast a die for e
 contains "ulm melee: class 3 works" "$tmp/out" "a defending unit in works: +2 to the defenders' total (protection-3)"
 contains "ulm melee: no increment against works" "$tmp/out" "attackers of works receive no increment"
 contains "ulm melee: no breakthrough from works" "$tmp/out" "no breakthrough from works (Constructions D.11)"
-expect "ulm melee: works need stands" 2 "$bin" referee ulm melee --attacker infantry:30 --defender infantry:30 --protection 2
+expect "ulm melee: works need stands" 1 "$bin" referee ulm melee --attacker infantry:30 --defender infantry:30 --protection 2
 expect "ulm melee: equal losses" 0 "$bin" referee ulm melee --attacker infantry:30 --defender infantry:30 \
 	--attacker-dice 3,4 --defender-dice 5,2
 contains "ulm melee: equal losses" "$tmp/out" "=> no loser: cast again (--cast 2)"
@@ -870,7 +876,7 @@ contains "ulm melee: lancers' increment" "$tmp/out" "the Charge Increment (one a
 expect "ulm: square break" 0 "$bin" referee ulm square-break --disorganized --dice 6,5
 contains "ulm: square break odds" "$tmp/out" "breaks in 8.3%"
 contains "ulm: square broken" "$tmp/out" "the cavalry break in"
-expect "ulm melee: skirmishers are not meleed" 2 "$bin" referee ulm melee --attacker infantry:30 --defender light-infantry:6:skirmisher
+expect "ulm melee: skirmishers are not meleed" 1 "$bin" referee ulm melee --attacker infantry:30 --defender light-infantry:6:skirmisher
 contains "ulm melee: Melee E.2" "$tmp/err" "\[Melee E.2\] infantry skirmishers without protection are eliminated"
 expect "ulm melee: the wrong number of dice" 2 "$bin" referee ulm melee --attacker infantry:30 --defender infantry:30 \
 	--attacker-dice 6 --defender-dice 1,1
@@ -889,18 +895,18 @@ contains "ulm canister: class 3 works" "$tmp/out" "\[Constructions A.3.b\] the t
 contains "ulm canister: point blank" "$tmp/out" "die 4 +6 -2 = 8 kills, half again 12: 12 figures eliminated"
 expect "ulm canister: a howitzer" 0 "$bin" referee ulm canister --gun howitzer --inches 16 --die 1
 contains "ulm canister: a howitzer's casualties" "$tmp/out" "=> 7 figures eliminated"
-expect "ulm canister: a howitzer's range" 2 "$bin" referee ulm canister --gun howitzer --inches 17
+expect "ulm canister: a howitzer's range" 1 "$bin" referee ulm canister --gun howitzer --inches 17
 expect "ulm canister: a militia gun's die alone" 2 "$bin" referee ulm canister --gun light --inches 8 --militia --die 4
 contains "ulm canister: a militia gun casts first" "$tmp/err" "\[Special Units F\] a militia gun past its first shot casts before firing"
-expect "ulm canister: a dispersed square" 2 "$bin" referee ulm canister --gun light --inches 8 --square --dispersed
+expect "ulm canister: a dispersed square" 1 "$bin" referee ulm canister --gun light --inches 8 --square --dispersed
 expect "ulm melee: two morale states" 2 "$bin" referee ulm melee --attacker infantry:20:rout,good --defender infantry:30
 contains "ulm melee: two morale states" "$tmp/err" "a unit has one morale state"
-expect "ulm melee: every defender routed" 2 "$bin" referee ulm melee --attacker infantry:20 --defender infantry:30:rout
+expect "ulm melee: every defender routed" 1 "$bin" referee ulm melee --attacker infantry:20 --defender infantry:30:rout
 contains "ulm melee: Morale E.5.c" "$tmp/err" "\[Morale E.5.c\] a stand in rout is destroyed by contact"
 expect "ulm canister: a square" 0 "$bin" referee ulm canister --gun light --inches 10 --square
 contains "ulm canister: a square's maximum" "$tmp/out" "=> 10 figures eliminated"
 expect "ulm canister: a die against a square" 2 "$bin" referee ulm canister --gun light --inches 10 --square --die 3
-expect "ulm canister: out of range" 2 "$bin" referee ulm canister --gun heavy --inches 30
+expect "ulm canister: out of range" 1 "$bin" referee ulm canister --gun heavy --inches 30
 contains "ulm canister: out of range" "$tmp/err" "\[Fire C.10.b\] 30 inches is beyond heavy guns' canister range, 24 inches"
 expect "ulm canister: a disorganized battery, skirmishers" 0 "$bin" referee ulm canister --gun light --inches 8 --dispersed \
 	--state disorganized --militia --militia-die 2 --die 5
@@ -911,7 +917,7 @@ expect "ulm canister: second line troops' check" 0 "$bin" referee ulm canister -
 	--die 1 --class second-line
 contains "ulm canister: Special Units H.2" "$tmp/out" "=> 5 figures eliminated; the target checks morale (non-contact) at -3"
 expect "ulm canister: the check needs the figures now" 2 "$bin" referee ulm canister --gun light --inches 8 --original 30 --die 1
-expect "ulm canister: a battery falling back" 2 "$bin" referee ulm canister --gun light --inches 8 --state fall-back
+expect "ulm canister: a battery falling back" 1 "$bin" referee ulm canister --gun light --inches 8 --state fall-back
 expect "ulm canister: no such gun" 2 "$bin" referee ulm canister --gun mortar --inches 8
 expect "ulm: observing a rout, a higher rating" 0 "$bin" referee ulm morale --class grenadiers --observing line-infantry
 contains "ulm: Morale D.4.b" "$tmp/out" "no check (a unit of higher morale rating, D.4.b)"
@@ -931,6 +937,16 @@ expect "ulm: the rule's example of a two-battalion square" 0 "$bin" referee ulm 
 contains "ulm: 32 figures" "$tmp/out" "a square of 2 battalions needs at least 32 figures \[Inf v Cav B.4.b\]"
 contains "ulm: half disorganized" "$tmp/out" "the square is disorganized for morale and fire (half or more)"
 expect "ulm: a bad battalion list" 2 "$bin" referee ulm square --battalions 30,
+expect "ulm: a square's minimum, both readings" 0 "$bin" referee ulm square --battalions 40,20 --figures 30
+contains "ulm: the example's reading" "$tmp/out" "needs at least 32 figures"
+contains "ulm: the sentence's reading" "$tmp/out" "its sentence, the battalions' own minimums added, would give 28"
+expect "ulm: disorganized figures without the square's" 2 "$bin" referee ulm square --battalions 30 --disorganized 20
+expect "ulm: more figures than the battalions had" 2 "$bin" referee ulm square --battalions 30 --figures 31
+expect "ulm: observing a routing Guard unit" 0 "$bin" referee ulm morale --class line-infantry --observing guards --dice 4,4
+contains "ulm: Morale C.4.b near a retreating Guard unit" "$tmp/out" "\[Morale C.4.b\] a non-Guard unit near a retreating Guard unit: -1"
+expect "ulm: observing with a rally" 2 "$bin" referee ulm morale --class line-infantry --state disorganized --rally --observing guards
+expect "ulm: an order change for an unknown type" 2 "$bin" referee ulm order-change --class uhlans
+contains "ulm: an order change for an unknown type" "$tmp/err" 'no troop type "uhlans"'
 expect "ulm melee: one side's dice only" 2 "$bin" referee ulm melee --attacker infantry:20 --defender infantry:30 --attacker-dice 1,2
 expect "referee: unknown ruling" 2 "$bin" referee cotlb charge
 expect "referee: another rule system" 2 "$bin" referee quad fire

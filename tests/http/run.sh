@@ -449,7 +449,7 @@ check "referee ulm: fire losses" [ "$(j "$body" 'o.text.includes("a non-contact 
 req POST /api/referee/ulm '{"args":["melee","--attacker","dragoon:24","--defender","infantry:30","--attacker-dice","6,6","--defender-dice","3"]}'
 check "referee ulm: a melee cast" [ "$(j "$body" 'o.text.includes("the defenders lose the melee")')" = true ]
 req POST /api/referee/ulm '{"args":["melee","--attacker","infantry:30","--defender","light-infantry:6:skirmisher"]}'
-check "referee ulm: not a melee is a 400 with the case" [ "$code" = 400 ] && [ "$(j "$body" 'o.error.includes("[Melee E.2]")')" = true ]
+check "referee ulm: not a melee is a 422 with the case" [ "$code" = 422 ] && [ "$(j "$body" 'o.rule === "[Melee E.2]"')" = true ]
 req GET /api/referee/ulm
 check "referee ulm: GET is 405" [ "$code" = 405 ]
 req PUT /api/referee/cotlb '{}'

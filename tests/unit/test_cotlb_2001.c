@@ -670,6 +670,16 @@ static void test_2001_morale_and_wound(void **state)
 	struct evsink ev;
 	assert_true(t->morale_leader);
 	assert_false(o->morale_leader);
+	/* the 2001 rout: markers equal to the stands, the leader not counted (2014: counted) */
+	assert_true(t->rout_stands_only);
+	assert_false(o->rout_stands_only);
+	struct cref_unit r1 = {.type = U(t, "russian-infantry"), .figures = 8, .chits = 2, .leaders = 1};
+	struct cref_unit r4 = {.type = U(o, "russian-infantry"), .figures = 8, .chits = 2, .leaders = 1};
+	assert_true(cref_routs(t, &r1));
+	assert_false(cref_routs(o, &r4));
+	assert_true(cref_leader_wounded(t, 2));
+	assert_false(cref_leader_wounded(t, 1));
+	assert_false(cref_leader_wounded(o, 2));
 	struct cref_unit ri = {.type = U(t, "russian-infantry"), .figures = 8, .leaders = 1};
 	assert_int_equal(cref_morale(t, &ri, false, 2, NULL, NULL), 1); /* 2 stands + leader + 2 = 5 */
 	ri.leaders = 0;

@@ -171,6 +171,31 @@ static void test_load_errors(void **state)
 	free(l);
 }
 
+/* A tables file from before the order change tables (the morale tables alone) still loads for
+ * the morale rulings, and says it has no order change. */
+static void test_older_file(void **state)
+{
+	(void)state;
+	struct jdoc d;
+	struct err e;
+	struct errlist l;
+	static struct umor_tab t;
+	json_t *tables;
+	size_t i;
+	assert_int_equal(jdoc_load(&d, TABLES, &e), 0);
+	tables = json_object_get(d.root, "tables");
+	for (i = json_array_size(tables); i-- > 0;) {
+		const char *id = json_string_value(json_object_get(json_array_get(tables, i), "id"));
+		if (id && !strncmp(id, "order-change", 12))
+			json_array_remove(tables, i);
+	}
+	errlist_init(&l);
+	assert_int_equal(umor_load(&t, &d, &l), 0);
+	assert_false(t.oc_have);
+	assert_int_equal(umor_chart(&t, umor_class(&t, "line-infantry"), 6), UM_DISORGANIZED);
+	jdoc_free(&d);
+}
+
 /* Changing Orders C.3-C.5: one die; militia 1-2, line and second line 1-3, guard 1-4; a morale
  * cast on 5-6 (militia), 6 (line); the columns the rule does not name read the line's
  * (reconstructed, and said so). */
@@ -215,6 +240,7 @@ int main(void)
 		cmocka_unit_test(test_fire_examples),
 		cmocka_unit_test(test_load_errors),
 		cmocka_unit_test(test_order_change),
+		cmocka_unit_test(test_older_file),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);

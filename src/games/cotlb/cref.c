@@ -341,6 +341,11 @@ void cref_leader_text(const struct ctab *t, char *buf, size_t n)
 		snprintf(buf, n, "%s", "nothing kills"); /* (a sheet whose leaders always save) */
 }
 
+bool cref_leader_wounded(const struct ctab *t, int die)
+{
+	return die > t->leader_kill && die <= t->leader_wound;
+}
+
 int cref_leader_roll(const struct ctab *t, int die, const char *whose, struct evsink *ev)
 {
 	struct event *x;
@@ -360,7 +365,8 @@ int cref_leader_roll(const struct ctab *t, int die, const char *whose, struct ev
 
 bool cref_routs(const struct ctab *t, const struct cref_unit *u)
 {
-	return u->chits > 0 && u->chits >= ctab_stands(t, u->type, u->figures) + u->leaders;
+	/* [MORALE (c)]: stands (or gunners) and leaders; the 2001 sheet: the stands alone */
+	return u->chits > 0 && u->chits >= ctab_stands(t, u->type, u->figures) + (t->rout_stands_only ? 0 : u->leaders);
 }
 
 /* ---- close combat ---------------------------------------------------------------------- */

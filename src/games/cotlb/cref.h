@@ -81,6 +81,8 @@ void cref_save_odds(const struct ctab *t, const struct cref_unit *u, int hits, d
 
 /* Rules on a leader at risk: die 1-6. Returns 1 killed, 0 saved. */
 int cref_leader_roll(const struct ctab *t, int die, const char *whose, struct evsink *ev);
+/* Whether a leader's die wounds him (the 2001 sheet's 2): a morale event, a marker for his unit. */
+bool cref_leader_wounded(const struct ctab *t, int die);
 /* The leader die's results in words into buf: "1-2 kills", or "1 kills, 2 wounds" on a sheet with a wound. */
 void cref_leader_text(const struct ctab *t, char *buf, size_t n);
 

@@ -350,14 +350,22 @@ static void load_dice_rows(const struct rd *R, struct ctab *t)
 	}
 	/* optional: whether a morale check counts the leader with the stands (2001: "stands (or
 	 * artillery men) including the leader plus one die"; 2014: stands plus one die) */
-	t->morale_leader = false;
-	if ((tb = find_table(R, "morale_check", false)) && (r = row(R, tb, "leader", true))) {
-		int c = column(R, tb, "counts");
-		const char *s = c >= 0 ? cellat(R, r, c) : NULL;
-		if (s && (!strcmp(s, "yes") || !strcmp(s, "no")))
-			t->morale_leader = !strcmp(s, "yes");
-		else if (s)
-			jdoc_add(R->d, cellv(r, c), R->errs, "whether a morale check counts the leader is \"yes\" or \"no\"");
+	t->morale_leader = t->rout_stands_only = false;
+	if ((tb = find_table(R, "morale_check", false))) {
+		/* row leader: does the check count him; row rout: does the rout threshold [MORALE (c)] */
+		for (int k = 0; k < 2; k++) {
+			int c = column(R, tb, "counts");
+			const char *s;
+			if (!(r = row(R, tb, k ? "rout" : "leader", k == 0)) || c < 0 || !(s = cellat(R, r, c)))
+				continue;
+			if (strcmp(s, "yes") && strcmp(s, "no"))
+				jdoc_add(R->d, cellv(r, c), R->errs, "whether the %s counts the leader is \"yes\" or \"no\"",
+					 k ? "rout threshold" : "morale check");
+			else if (k)
+				t->rout_stands_only = !strcmp(s, "no");
+			else
+				t->morale_leader = !strcmp(s, "yes");
+		}
 	}
 	tb = find_table(R, "winner_losses", true);
 	if (tb && (r = row(R, tb, "losses", true)))

@@ -81,6 +81,8 @@ struct ctab {
 						 * sheet has no wound result; the 2001 sheet: 2) */
 	bool morale_leader;                     /* a morale check counts the unit's leader with its stands
 						 * (the 2001 sheet; optional table morale_check) */
+	bool rout_stands_only;                  /* a unit routs when its markers equal its stands, the leader
+						 * not counted (the 2001 sheet; morale_check's rout row) */
 	int wloss[6];                           /* enum ctab_wloss by the winner's die 1..6 */
 	struct ctab_mod mod[CTAB_MODS_MAX];
 	int nmods;

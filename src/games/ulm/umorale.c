@@ -125,8 +125,14 @@ int umor_load(struct umor_tab *t, const struct jdoc *d, struct errlist *errs)
 			t->mod_value[t->nmods++] = (int)val;
 		}
 	/* [Changing Orders C.3, C.5]: the seed's rows, and the reconstructed ones for the columns it
-	 * does not name */
-	for (int k = 0; k < 2; k++) {
+	 * does not name; a tables file without either (an older one) still serves the morale
+	 * rulings (order-change then says what is missing) */
+	t->oc_have = false;
+	json_array_foreach(json_object_get(d->root, "tables"), i, r) {
+		const char *tid = json_string_value(json_object_get(r, "id"));
+		t->oc_have |= tid && !strncmp(tid, "order-change", 12);
+	}
+	for (int k = 0; k < 2 && t->oc_have; k++) {
 		if (!(tb = umor_table(d, k ? "order-change-other" : "order-change", errs)))
 			continue;
 		json_array_foreach(json_object_get(tb, "rows"), i, r) {
@@ -153,7 +159,7 @@ int umor_load(struct umor_tab *t, const struct jdoc *d, struct errlist *errs)
 			t->oc_reconstructed[col] = k == 1;
 		}
 	}
-	for (int c = 0; c < UMOR_COLS; c++)
+	for (int c = 0; c < UMOR_COLS && t->oc_have; c++)
 		if (!t->oc_morale[c])
 			jdoc_add(d, d->root, errs, "the order change tables need the %s column", col_name[c]);
 	return errs->total == before ? 0 : -1;

@@ -32,6 +32,7 @@ struct umor_tab {
 	int oc_pass[UMOR_COLS];   /* changing orders: the highest die that permits it [Changing Orders C.3] */
 	int oc_morale[UMOR_COLS]; /* the lowest die that calls for a morale cast, 7 never [C.5] */
 	bool oc_reconstructed[UMOR_COLS]; /* the column's row is not the seed's (order-change-other) */
+	bool oc_have;             /* the file has the order change tables (older files may not) */
 };
 
 extern const char *const umor_state_name[UM_STATES];
