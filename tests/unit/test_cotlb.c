@@ -1178,51 +1178,20 @@ static void test_move_odds(void **state)
 
 /* ---- the loader's errors ---- */
 
-static char *read_text(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *s;
-	long n;
-	assert_non_null(f);
-	assert_int_equal(fseek(f, 0, SEEK_END), 0);
-	n = ftell(f);
-	assert_true(n > 0);
-	rewind(f);
-	s = malloc((size_t)n + 1);
-	assert_non_null(s);
-	assert_int_equal(fread(s, 1, (size_t)n, f), (size_t)n);
-	s[n] = 0;
-	fclose(f);
-	*len = (size_t)n;
-	return s;
-}
-
 /* Loads the real sheet with old (which must occur exactly once) replaced by new into t; the
  * errors go to l, *line is the line where old stood. Returns ctab_load's result. */
 static int load_variant(struct ctab *t, const char *old, const char *new, struct errlist *l, int *line)
 {
-	size_t len, lo = strlen(old), ln = strlen(new);
-	char *text = read_text(SHEET, &len), *at = strstr(text, old), *v;
+	char *v = test_variant(SHEET, old, new, line);
 	struct jdoc d;
 	struct err e;
 	int rc;
-	if (!at || strstr(at + 1, old))
-		fail_msg("\"%s\" is not in %s exactly once", old, SHEET);
-	*line = 1;
-	for (const char *p = text; p < at; p++)
-		*line += *p == '\n';
-	v = malloc(len - lo + ln + 1);
-	assert_non_null(v);
-	memcpy(v, text, (size_t)(at - text));
-	memcpy(v + (at - text), new, ln);
-	memcpy(v + (at - text) + ln, at + lo, len - (size_t)(at - text) - lo + 1);
 	if (jdoc_parse(&d, SHEET, v, strlen(v), &e) != 0)
 		fail_msg("the variant does not parse: %s", e.msg);
 	errlist_init(l);
 	rc = ctab_load(t, &d, l);
 	jdoc_free(&d);
 	free(v);
-	free(text);
 	return rc;
 }
 

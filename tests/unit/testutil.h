@@ -6,12 +6,50 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
 #include "games/rules.h"
 #include "hex/hex.h"
+
+/* The text of the file at path with old, which must occur in it exactly once, replaced by
+ * new (for tests of a loader's errors on a variant of a real data file); *line (may be NULL)
+ * the line where old stood. The caller frees the result. */
+static inline char *test_variant(const char *path, const char *old, const char *new, int *line)
+{
+	FILE *f = fopen(path, "rb");
+	size_t lo = strlen(old), ln = strlen(new), len;
+	char *text, *at, *v;
+	long n;
+	assert_non_null(f);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	assert_true(n > 0);
+	rewind(f);
+	len = (size_t)n;
+	text = malloc(len + 1);
+	assert_non_null(text);
+	assert_int_equal(fread(text, 1, len, f), len);
+	text[len] = 0;
+	fclose(f);
+	at = strstr(text, old);
+	if (!at || strstr(at + 1, old))
+		fail_msg("\"%s\" is not in %s exactly once", old, path);
+	if (line) {
+		*line = 1;
+		for (const char *p = text; p < at; p++)
+			*line += *p == '\n';
+	}
+	v = malloc(len - lo + ln + 1);
+	assert_non_null(v);
+	memcpy(v, text, (size_t)(at - text));
+	memcpy(v + (at - text), new, ln);
+	memcpy(v + (at - text) + ln, at + lo, len - (size_t)(at - text) - lo + 1);
+	free(text);
+	return v;
+}
 
 /* Which tests of a binary run, from the environment (cmocka's patterns, '*' and '?'):
  * CRIMEA_TEST_ONLY runs those that match, CRIMEA_TEST_SKIP skips those that match.
