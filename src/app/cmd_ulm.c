@@ -40,7 +40,8 @@ static const char ulm_usage[] =
 	"             --increment: the attacker's Charge Increment from your chart (casts 1-2);\n"
 	"             --protection: the defender's works (class 1-3: Constructions D's melee, the\n"
 	"             attackers a die for each of their --stands in contact), cover (4) or rubble;\n"
-	"             --faces: a square's faces in contact\n"
+	"             --faces: a square's faces in contact; --attacker-class/--defender-class TYPE\n"
+	"             [--attacker-morale-dice A,B[,C,D]]..: the contact checks the cast calls for\n"
 	"  square-break [--disorganized] [--dice A,B]   (cavalry breaking into a square)\n"
 	"  order-change --class TYPE [--die D] [--end-charge]   (one die to change a unit's orders)\n"
 	"  square     --battalions N[,N..] [--figures N [--disorganized N]]   (the figures a square needs)\n"
@@ -438,6 +439,69 @@ out:
 	return rc;
 }
 
+/* The contact morale checks a cast calls for [Melee B.9, C.2.g; Morale D.3]: for each side
+ * given its troop type (mcls), the enemy's doubles' check first, then the loser's, each on the
+ * state of its unit at the point of contact, with an unbroken square's +2 against cavalry
+ * [Inf v Cav C.2] and works' morale factor for the defenders [Constructions A]; the odds, or
+ * with the side's dice (mdice: a pair a check) the rulings. */
+static int melee_checks(const struct umor_tab *mt, const struct umel_tab *t, const struct umel_melee *m,
+			const struct umel_plan *p, const struct umel_result *r, const char *const mcls[2],
+			const char *const mdice[2], FILE *out, FILE *err)
+{
+	static const char *const side[2] = {"attackers", "defenders"};
+	for (int s = 0; s < 2; s++) {
+		int owed = (r->check[s] ? 1 : 0) + (r->loser == s ? 1 : 0), d[4] = {0, 0, 0, 0}, nd = 0;
+		if (!owed || !mcls[s])
+			continue;
+		if (mdice[s]) {
+			nd = sscanf(mdice[s], "%d,%d,%d,%d", &d[0], &d[1], &d[2], &d[3]);
+			bool ok = nd == 2 * owed;
+			for (int k = 0; k < nd; k++)
+				ok &= d[k] >= 1 && d[k] <= 6;
+			if (!ok)
+				return cli_fail(err, "the %s owe %d morale check%s: --%s-morale-dice gives %d dice, a pair a check%s",
+						side[s], owed, owed == 1 ? "" : "s", s ? "defender" : "attacker", 2 * owed,
+						owed == 2 ? " (the doubles' first, then the loser's)" : "");
+		}
+		int col = umor_class(mt, mcls[s]), st = m->u[s][0].state, mod = 0;
+		if (s == 1 && p->square) {
+			int sq = umor_mod(mt, "square-vs-cavalry");
+			mod += sq >= 0 ? mt->mod_value[sq] : 0; /* [Inf v Cav C.2] */
+		}
+		if (s == 1 && m->protection >= 1 && m->protection <= 4)
+			mod += 5 - m->protection; /* [Constructions A.1.c-A.4.c]: raises defender morale by 4 to 1 */
+		if (!(s == 1 && p->square) && t->arm[m->u[s][0].type] != UA_HORSE && t->arm[m->u[s][0].type] != UA_COMMAND) {
+			bool horse = false; /* [Inf v Cav A.1]: dismounted troops against cavalry, -1 on any roll */
+			for (int k = 0; k < m->n[1 - s]; k++)
+				horse |= t->arm[m->u[1 - s][k].type] == UA_HORSE;
+			mod -= horse;
+		}
+		if (m->u[s][0].fl & UMEL_ROUTE_MARCH) {
+			int rm = umor_mod(mt, "route-march"); /* [Route March D.5.c] */
+			mod += rm >= 0 ? mt->mod_value[rm] : 0;
+		}
+		for (int k = 0; k < owed; k++) {
+			struct event store[4];
+			struct evsink ev;
+			double pr[UM_STATES];
+			bool doubles = r->check[s] && k == 0;
+			evsink_init(&ev, store, 4);
+			int ns = umor_check(mt, col, true, st, mod, nd ? d[2 * k] : 0, nd ? d[2 * k + 1] : 0, pr, &ev);
+			fprintf(out, "the %s' contact check for %s [%s], %s, %s, %+d:", side[s],
+				doubles ? "the enemy's doubles" : "losing the melee", doubles ? "Melee C.2.g" : "Melee B.9", mcls[s],
+				umor_state_name[st], mod);
+			for (int x = 0; x < UM_STATES; x++)
+				if (pr[x] >= 0.0005)
+					fprintf(out, "  %s %.1f%%", umor_state_name[x], 100 * pr[x]);
+			fprintf(out, "\n");
+			events(out, &ev);
+			if (ns >= 0)
+				st = ns; /* the next check starts from the state this one left */
+		}
+	}
+	return 0;
+}
+
 /* `crimea referee ulm melee|square-break ...` */
 static int ulm_melee_io(int argc, char **argv, FILE *out, FILE *err)
 {
@@ -448,9 +512,10 @@ static int ulm_melee_io(int argc, char **argv, FILE *out, FILE *err)
 	struct evsink ev;
 	struct err e;
 	const char *tables = NULL, *adice = NULL, *ddice = NULL, *bdice = NULL;
-	const char *specs[2][UMEL_UNITS];
+	const char *specs[2][UMEL_UNITS], *mcls[2] = {NULL, NULL}, *mdice[2] = {NULL, NULL};
 	bool dis = false, square = !strcmp(argv[2], "square-break");
 	int rc = 0;
+	struct umor_tab *mt = NULL;
 
 	memset(&m, 0, sizeof m);
 	m.cast = 1;
@@ -495,9 +560,17 @@ static int ulm_melee_io(int argc, char **argv, FILE *out, FILE *err)
 			adice = v;
 		else if (!strcmp(a, "--defender-dice"))
 			ddice = v;
+		else if (!strcmp(a, "--attacker-class") || !strcmp(a, "--defender-class"))
+			mcls[a[2] == 'd'] = v;
+		else if (!strcmp(a, "--attacker-morale-dice") || !strcmp(a, "--defender-morale-dice"))
+			mdice[a[2] == 'd'] = v;
 		else
 			return cli_fail(err, "unknown option \"%s\" (crimea referee ulm --help)", a);
 	}
+	for (int s = 0; s < 2; s++)
+		if (mdice[s] && !mcls[s])
+			return cli_fail(err, "--%s-morale-dice needs --%s-class, the troop type for the chart", s ? "defender" : "attacker",
+					s ? "defender" : "attacker");
 	evsink_init(&ev, store, (int)(sizeof store / sizeof store[0]));
 	if (square) {
 		int d[2] = {0, 0};
@@ -515,12 +588,19 @@ static int ulm_melee_io(int argc, char **argv, FILE *out, FILE *err)
 		return cli_fail(err, "melee needs --attacker UNIT and --defender UNIT (crimea referee ulm --help)");
 	if (!!adice != !!ddice)
 		return cli_fail(err, "give both sides' dice (--attacker-dice and --defender-dice), or neither for the odds");
-	if (!(t = malloc(sizeof *t)))
+	if (!(t = malloc(sizeof *t)) || ((mcls[0] || mcls[1]) && !(mt = malloc(sizeof *mt)))) {
+		free(t);
 		return 1;
-	if (load_tables(tables, argv[0], err, NULL, t, NULL) != 0) {
+	}
+	if (load_tables(tables, argv[0], err, mt, t, NULL) != 0) {
 		rc = 1;
 		goto out;
 	}
+	for (int s = 0; s < 2; s++)
+		if (mcls[s] && umor_class(mt, mcls[s]) < 0) {
+			rc = cli_fail(err, "no troop type \"%s\" (crimea referee ulm --help)", mcls[s]);
+			goto out;
+		}
 	for (int s = 0; s < 2; s++)
 		for (int k = 0; k < m.n[s]; k++)
 			if (melee_unit(t, specs[s][k], &m.u[s][k], err) != 0) {
@@ -560,13 +640,16 @@ static int ulm_melee_io(int argc, char **argv, FILE *out, FILE *err)
 		umel_cast(t, &m, &p, dp, &r, &ev);
 		events(out, &ev);
 		if (r.loser >= 0)
-			fprintf(out, "  => the %s lose the melee: a contact morale check (crimea referee ulm morale --contact)\n",
-				r.loser ? "defenders" : "attackers");
+			fprintf(out, "  => the %s lose the melee: a contact morale check%s\n", r.loser ? "defenders" : "attackers",
+				mcls[r.loser] ? "" : " (crimea referee ulm morale --contact, or --attacker-class/--defender-class)");
 		else if (!p.square)
 			fprintf(out, "  => no loser: cast again (--cast %d)\n", m.cast + 1);
+		if (melee_checks(mt, t, &m, &p, &r, mcls, mdice, out, err) != 0)
+			rc = 2;
 	}
 out:
 	free(t);
+	free(mt);
 	return rc;
 }
 

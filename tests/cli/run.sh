@@ -947,6 +947,17 @@ contains "ulm: Morale C.4.b near a retreating Guard unit" "$tmp/out" "\[Morale C
 expect "ulm: observing with a rally" 2 "$bin" referee ulm morale --class line-infantry --state disorganized --rally --observing guards
 expect "ulm: an order change for an unknown type" 2 "$bin" referee ulm order-change --class uhlans
 contains "ulm: an order change for an unknown type" "$tmp/err" 'no troop type "uhlans"'
+expect "ulm melee: the checks a cast calls for" 0 "$bin" referee ulm melee --attacker dragoon:24 --defender infantry:30 \
+	--attacker-dice 6,6 --defender-dice 3 --defender-class line-infantry --defender-morale-dice 4,3,2,3
+contains "ulm melee: the doubles' check first, dismounted -1" "$tmp/out" "the defenders' contact check for the enemy's doubles \[Melee C.2.g\], line-infantry, good, -1:"
+contains "ulm melee: its ruling" "$tmp/out" "dice 4 + 3 -1 = 6: disorganized"
+contains "ulm melee: then the loser's, from the state left" "$tmp/out" "the defenders' contact check for losing the melee \[Melee B.9\], line-infantry, disorganized, -1:"
+contains "ulm melee: the loser's ruling" "$tmp/out" "dice 2 + 3 -2 = 3: fall-back"
+expect "ulm melee: a pair a check" 2 "$bin" referee ulm melee --attacker dragoon:24 --defender infantry:30 \
+	--attacker-dice 6,6 --defender-dice 3 --defender-class line-infantry --defender-morale-dice 4,3
+expect "ulm melee: works raise the defenders' morale" 0 "$bin" referee ulm melee --attacker infantry:30 --defender infantry:30 \
+	--protection 2 --stands 3 --attacker-dice 6,6,5 --defender-dice 1 --defender-class line-infantry
+contains "ulm melee: Constructions A.2.c" "$tmp/out" "losing the melee \[Melee B.9\], line-infantry, good, +3:"
 expect "ulm melee: one side's dice only" 2 "$bin" referee ulm melee --attacker infantry:20 --defender infantry:30 --attacker-dice 1,2
 expect "referee: unknown ruling" 2 "$bin" referee cotlb charge
 expect "referee: another rule system" 2 "$bin" referee quad fire

@@ -204,6 +204,7 @@ const S = (flag, label, opts, v) => ({ flag, label, kind: "select", opts, v });
 const C = (flag, label) => ({ flag, label, kind: "check" });
 const T = (flag, label, ph) => ({ flag, label, kind: "text", ph });
 const classes = [["", "(not given)"], ["A", "A"], ["B", "B"], ["C", "C"], ["D", "D"]];
+const MORALE_TYPES = ["guards", "command", "cuirassiers", "grenadiers", "hussars", "sappers", "artillery", "light-infantry", "other-horse", "train", "line-infantry", "militia", "second-line"];
 const SYSTEMS = {
   siege: {
     title: "Sevastopol (SPI, 1979)",
@@ -234,7 +235,9 @@ const SYSTEMS = {
         N("--cast", "the melee's cast (1: bonus dice; 1-2: increment)", 1, 1, 99), N("--increment", "Charge Increment (from your chart)", "", 0, 9),
         S("--protection", "defender's works", [["", "none"], ["1", "class 1 (fortifications) +4"], ["2", "class 2 (earthworks, redoubts) +3"], ["3", "class 3 (field works, buildings) +2"], ["4", "class 4 (fences, hedges, walls) +1"], ["rubble", "rubble +1"]]),
         N("--stands", "against works (class 1-3): attacking stands in contact", "", 1, 24),
-        N("--faces", "a square's faces in contact", "", 1, 4), T("--attacker-dice", "attackers' dice", "e.g. 6,3"), T("--defender-dice", "defenders' dice", "e.g. 4")]],
+        N("--faces", "a square's faces in contact", "", 1, 4), T("--attacker-dice", "attackers' dice", "e.g. 6,3"), T("--defender-dice", "defenders' dice", "e.g. 4"),
+        S("--attacker-class", "attackers' troop type (their morale checks)", [["", "(not given)"], ...MORALE_TYPES.map((x) => [x, x])]), T("--attacker-morale-dice", "their morale dice, a pair a check", "e.g. 4,3"),
+        S("--defender-class", "defenders' troop type (their morale checks)", [["", "(not given)"], ...MORALE_TYPES.map((x) => [x, x])]), T("--defender-morale-dice", "their morale dice, a pair a check", "e.g. 4,3")]],
       ["Order change", "order-change", [S("--class", "troop type", ["guards", "command", "cuirassiers", "grenadiers", "hussars", "sappers", "artillery", "light-infantry", "other-horse", "train", "line-infantry", "militia", "second-line"].map((x) => [x, x]), "line-infantry"),
         C("--end-charge", "the change ends a charge or attack"), N("--die", "die", "", 1, 6)]],
       ["Square", "square", [T("--battalions", "each battalion's figures at the start", "e.g. 36,30"), N("--figures", "figures in the square now", "", 0, 99999), N("--disorganized", "of them, in disorganized battalions", "", 0, 99999)]],
