@@ -171,26 +171,32 @@ static int melee_unit(const struct umel_tab *t, const char *spec, struct umel_un
 	return 0;
 }
 
-/* A list of dice "D,D,.." into d (n of them); false unless it is exactly that many dice 1-6. */
-static bool dice_list(const char *s, int *d, int n)
+/* A list "N,N,.." of whole numbers lo..hi into out (at most max of them): their count, or -1
+ * when s is not such a list (a sign, a space, an empty item, a trailing comma, too many). */
+static int int_list(const char *s, int lo, int hi, int *out, int max)
 {
 	int k = 0;
 	const char *c = s;
 	while (*c) {
 		char *end;
 		long v = strtol(c, &end, 10);
-		if (end == c || *c < '0' || *c > '9' || v < 1 || v > 6 || k == n)
-			return false;
-		d[k++] = (int)v;
+		if (end == c || *c < '0' || *c > '9' || v < lo || v > hi || k == max)
+			return -1;
+		out[k++] = (int)v;
 		c = end;
 		if (*c == ',' && c[1])
 			c++;
 		else if (*c)
-			return false;
+			return -1;
 	}
-	return k == n;
+	return k;
 }
 
+/* A list of dice "D,D,.." into d; false unless it is exactly n dice 1-6. */
+static bool dice_list(const char *s, int *d, int n)
+{
+	return int_list(s, 1, 6, d, n) == n;
+}
 
 /* `crimea referee ulm order-change ...` and `square ...` */
 static int ulm_orders_io(int argc, char **argv, FILE *out, FILE *err)
@@ -221,18 +227,9 @@ static int ulm_orders_io(int argc, char **argv, FILE *out, FILE *err)
 			if (!cli_int(v, 1, 6, &die))
 				return cli_fail(err, "--die is a die, 1-6");
 		} else if (square && !strcmp(a, "--battalions")) {
-			const char *c = v;
-			while (*c) {
-				char *end;
-				long x = strtol(c, &end, 10);
-				if (end == c || x < 1 || x > 999 || nb == 16)
-					return cli_fail(err, "--battalions is each battalion's figures at the start, such as 36,30 (at "
-							 "most 16)");
-				strength[nb++] = (int)x;
-				c = *end == ',' && end[1] ? end + 1 : end;
-				if (*c && *c != ',' && c == end)
-					return cli_fail(err, "--battalions is each battalion's figures at the start, such as 36,30");
-			}
+			if ((nb = int_list(v, 1, 999, strength, 16)) < 1)
+				return cli_fail(err, "--battalions is each battalion's figures at the start, such as 36,30 (at "
+						 "most 16)");
 		} else if (square && (!strcmp(a, "--figures") || !strcmp(a, "--disorganized"))) {
 			if (!cli_int(v, 0, 99999, a[2] == 'f' ? &figures : &dis))
 				return cli_fail(err, "%s is a number of figures", a);
@@ -367,8 +364,7 @@ static int ulm_canister_io(int argc, char **argv, FILE *out, FILE *err)
 		} else
 			return cli_fail(err, "unknown option \"%s\" (crimea referee ulm --help)", a);
 	}
-	c.state = !strcmp(state, "good") ? UM_GOOD : !strcmp(state, "disorganized") ? UM_DISORGANIZED
-		: !strcmp(state, "fall-back") ? UM_FALL_BACK : !strcmp(state, "rout") ? UM_ROUT : -1;
+	c.state = umor_state_named(state);
 	if (c.state < 0)
 		return cli_fail(err, "--state is the battery's morale: good, disorganized, fall-back or rout");
 	if (c.gun < 0 || c.inches < 0)
@@ -454,11 +450,8 @@ static int melee_checks(const struct umor_tab *mt, const struct umel_tab *t, con
 		if (!owed || !mcls[s])
 			continue;
 		if (mdice[s]) {
-			nd = sscanf(mdice[s], "%d,%d,%d,%d", &d[0], &d[1], &d[2], &d[3]);
-			bool ok = nd == 2 * owed;
-			for (int k = 0; k < nd; k++)
-				ok &= d[k] >= 1 && d[k] <= 6;
-			if (!ok)
+			nd = int_list(mdice[s], 1, 6, d, 4);
+			if (nd != 2 * owed)
 				return cli_fail(err, "the %s owe %d morale check%s: --%s-morale-dice gives %d dice, a pair a check%s",
 						side[s], owed, owed == 1 ? "" : "s", s ? "defender" : "attacker", 2 * owed,
 						owed == 2 ? " (the doubles' first, then the loser's)" : "");
@@ -702,7 +695,7 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 				return cli_fail(err, "--plus is a whole number from -9 to 9");
 			i++;
 		} else if (!strcmp(a, "--dice")) {
-			if (sscanf(v, "%d,%d", &d[0], &d[1]) != 2 || d[0] < 1 || d[0] > 6 || d[1] < 1 || d[1] > 6)
+			if (!dice_list(v, d, 2))
 				return cli_fail(err, "--dice is two dice, such as 3,4");
 			i++;
 		} else if (!strcmp(a, "--original") || !strcmp(a, "--before") || !strcmp(a, "--lost")) {
@@ -751,9 +744,8 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 	{
 		int col = cls ? umor_class(t, cls) : -1, st = -1, mod = plus;
 		double p[UM_STATES];
-		for (int s = 0; s < UM_STATES - 1; s++)
-			if (!strcmp(state, umor_state_name[s]))
-				st = s;
+		if ((st = umor_state_named(state)) == UM_ROUT)
+			st = -1; /* (a routed unit does not check) */
 		if (col < 0) {
 			rc = cli_fail(err, "morale needs --class, a troop type of the chart (crimea referee ulm --help)");
 			goto out;

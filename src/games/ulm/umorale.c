@@ -39,14 +39,19 @@ bool umor_int(const char *s, int lo, int hi, int *v)
 	return true;
 }
 
-static int state_of(const char *s)
+int umor_state_named(const char *name)
 {
-	if (!strcmp(s, "-"))
-		return UM_GOOD;
-	for (int i = 1; i < UM_STATES; i++)
-		if (!strcmp(s, umor_state_name[i]))
+	for (int i = 0; i < UM_STATES; i++)
+		if (!strcmp(name, umor_state_name[i]))
 			return i;
 	return -1;
+}
+
+/* A chart cell's state: "-" passes, else a state other than good by name. */
+static int state_of(const char *s)
+{
+	int st = umor_state_named(s);
+	return !strcmp(s, "-") ? UM_GOOD : st == UM_GOOD ? -1 : st;
 }
 
 int umor_load(struct umor_tab *t, const struct jdoc *d, struct errlist *errs)
@@ -114,15 +119,14 @@ int umor_load(struct umor_tab *t, const struct jdoc *d, struct errlist *errs)
 			const char *k = json_string_value(json_object_get(r, "key"));
 			const json_t *cells = json_object_get(r, "cells");
 			const char *v = json_string_value(json_array_get(cells, 0)), *c = json_string_value(json_array_get(cells, 1));
-			char *end;
-			long val = v ? strtol(v[0] == '+' ? v + 1 : v, &end, 10) : 0;
-			if (!k || strlen(k) >= UMOR_KEY_MAX || !v || *end || val < -6 || val > 6 || !c || t->nmods == UMOR_MODS) {
+			int val = 0;
+			if (!k || strlen(k) >= UMOR_KEY_MAX || !umor_int(v, -6, 6, &val) || !c || t->nmods == UMOR_MODS) {
 				jdoc_add(d, r, errs, "a modifier is {\"key\", \"cells\": [value -6..+6, case, text]}");
 				continue;
 			}
 			snprintf(t->mod[t->nmods], UMOR_KEY_MAX, "%s", k);
 			snprintf(t->mod_case[t->nmods], sizeof t->mod_case[0], "%s", c);
-			t->mod_value[t->nmods++] = (int)val;
+			t->mod_value[t->nmods++] = val;
 		}
 	/* [Changing Orders C.3, C.5]: the seed's rows, and the reconstructed ones for the columns it
 	 * does not name; a tables file without either (an older one) still serves the morale

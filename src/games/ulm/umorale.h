@@ -36,6 +36,8 @@ struct umor_tab {
 };
 
 extern const char *const umor_state_name[UM_STATES];
+/* A state by its name (umor_state_name), -1 when it is none. */
+int umor_state_named(const char *name);
 
 int umor_load(struct umor_tab *t, const struct jdoc *d, struct errlist *errs);
 /* The table id of the tables file d, its provenance checked; NULL, said in errs, when missing
