@@ -444,7 +444,6 @@ static int melee_checks(const struct umor_tab *mt, const struct umel_tab *t, con
 			const struct umel_plan *p, const struct umel_result *r, const char *const mcls[2],
 			const char *const mdice[2], FILE *out, FILE *err)
 {
-	static const char *const side[2] = {"attackers", "defenders"};
 	for (int s = 0; s < 2; s++) {
 		int owed = (r->check[s] ? 1 : 0) + (r->loser == s ? 1 : 0), d[4] = {0, 0, 0, 0}, nd = 0;
 		if (!owed || !mcls[s])
@@ -453,7 +452,7 @@ static int melee_checks(const struct umor_tab *mt, const struct umel_tab *t, con
 			nd = int_list(mdice[s], 1, 6, d, 4);
 			if (nd != 2 * owed)
 				return cli_fail(err, "the %s owe %d morale check%s: --%s-morale-dice gives %d dice, a pair a check%s",
-						side[s], owed, owed == 1 ? "" : "s", s ? "defender" : "attacker", 2 * owed,
+						umel_side_name[s], owed, owed == 1 ? "" : "s", s ? "defender" : "attacker", 2 * owed,
 						owed == 2 ? " (the doubles' first, then the loser's)" : "");
 		}
 		int col = umor_class(mt, mcls[s]), st = m->u[s][0].state, mod = 0;
@@ -480,7 +479,7 @@ static int melee_checks(const struct umor_tab *mt, const struct umel_tab *t, con
 			bool doubles = r->check[s] && k == 0;
 			evsink_init(&ev, store, 4);
 			int ns = umor_check(mt, col, true, st, mod, nd ? d[2 * k] : 0, nd ? d[2 * k + 1] : 0, pr, &ev);
-			fprintf(out, "the %s' contact check for %s [%s], %s, %s, %+d:", side[s],
+			fprintf(out, "the %s' contact check for %s [%s], %s, %s, %+d:", umel_side_name[s],
 				doubles ? "the enemy's doubles" : "losing the melee", doubles ? "Melee C.2.g" : "Melee B.9", mcls[s],
 				umor_state_name[st], mod);
 			for (int x = 0; x < UM_STATES; x++)

@@ -24,12 +24,16 @@ static const struct umel_tab *tab(void)
 		struct errlist *l = malloc(sizeof *l);
 		assert_non_null(l);
 		errlist_init(l);
-		if (umel_load_file(&t, TABLES, l) != 0) {
+		struct jdoc d;
+		struct err e;
+		assert_int_equal(jdoc_load(&d, TABLES, &e), 0);
+		if (umel_load(&t, &d, l) != 0) {
 			for (int i = 0; i < l->n; i++)
 				print_error("%s:%d: %s\n", l->e[i].file, l->e[i].line, l->e[i].msg);
 			free(l);
 			fail_msg("%s does not load", TABLES);
 		}
+		jdoc_free(&d);
 		free(l);
 		loaded = 1;
 	}

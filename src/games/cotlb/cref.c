@@ -333,12 +333,14 @@ void cref_save_odds(const struct ctab *t, const struct cref_unit *u, int hits, d
 
 void cref_leader_text(const struct ctab *t, char *buf, size_t n)
 {
-	int k = t->leader_kill, w = t->leader_wound, at;
-	at = k > 1 ? snprintf(buf, n, "1-%d kills", k) : k == 1 ? snprintf(buf, n, "1 kills") : snprintf(buf, n, "%s", "");
-	if (w > k && at >= 0 && (size_t)at < n)
-		snprintf(buf + at, n - (size_t)at, w > k + 1 ? "%s%d-%d wounds" : "%s%d wounds", k ? ", " : "", k + 1, w);
-	if (!k && w <= k)
-		snprintf(buf, n, "%s", "nothing kills"); /* (a sheet whose leaders always save) */
+	int k = t->leader_kill, w = t->leader_wound;
+	char kill[16] = "", wound[24] = "";
+	if (k)
+		snprintf(kill, sizeof kill, k > 1 ? "1-%d kills" : "%d kills", k);
+	if (w > k)
+		snprintf(wound, sizeof wound, w > k + 1 ? "%d-%d wounds" : "%d wounds", k + 1, w);
+	/* (a sheet whose leaders always save: "nothing kills") */
+	snprintf(buf, n, "%s%s%s", kill, *kill && *wound ? ", " : "", *kill || *wound ? wound : "nothing kills");
 }
 
 bool cref_leader_wounded(const struct ctab *t, int die)

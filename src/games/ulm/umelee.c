@@ -11,7 +11,7 @@ const char *const umel_mod_key[UMM_MODS] = {"protection-1", "protection-2", "pro
 					     "militia", "second-line", "cavalry-skirmisher", "dismounted", "broken-square",
 					     "swerving-trapped", "route-march"};
 const char *const umel_arm_name[UA_ARMS] = {"foot", "horse", "gun", "command"};
-static const char *const side_name[2] = {"attackers", "defenders"};
+const char *const umel_side_name[2] = {"attackers", "defenders"};
 
 int umel_load(struct umel_tab *t, const struct jdoc *d, struct errlist *errs)
 {
@@ -76,20 +76,6 @@ int umel_load(struct umel_tab *t, const struct jdoc *d, struct errlist *errs)
 	return errs->total == before ? 0 : -1;
 }
 
-int umel_load_file(struct umel_tab *t, const char *path, struct errlist *errs)
-{
-	struct jdoc d;
-	struct err e;
-	int rc;
-	if (jdoc_load(&d, path, &e) != 0) {
-		errlist_add(errs, &e);
-		return -1;
-	}
-	rc = umel_load(t, &d, errs);
-	jdoc_free(&d);
-	return rc;
-}
-
 int umel_type(const struct umel_tab *t, const char *key)
 {
 	for (int i = 0; i < t->ntypes; i++)
@@ -124,7 +110,7 @@ static int figures(const struct umel_melee *m, int s)
 static void add_mod(const struct umel_tab *t, struct umel_plan *p, int s, int x, const char *who, struct evsink *ev)
 {
 	p->mod[s] += t->mod[x];
-	ev_emit(ev, t->mod_case[x], "%s: %+d to the %s' total (%s)", who, t->mod[x], side_name[s], umel_mod_key[x]);
+	ev_emit(ev, t->mod_case[x], "%s: %+d to the %s' total (%s)", who, t->mod[x], umel_side_name[s], umel_mod_key[x]);
 }
 
 /* Checks the units, their qualities and the melee's numbers. */
@@ -133,11 +119,11 @@ static int check_units(const struct umel_tab *t, const struct umel_melee *m, str
 	bool square = false;
 	for (int s = 0; s < 2; s++) {
 		if (m->n[s] < 1 || m->n[s] > UMEL_UNITS)
-			return err_set(e, NULL, 0, "a melee has 1 to %d %s", UMEL_UNITS, side_name[s]);
+			return err_set(e, NULL, 0, "a melee has 1 to %d %s", UMEL_UNITS, umel_side_name[s]);
 		for (int k = 0; k < m->n[s]; k++) {
 			const struct umel_unit *u = &m->u[s][k];
 			if (u->type < 0 || u->type >= t->ntypes)
-				return err_set(e, NULL, 0, "%s' unit %d has no figure type", side_name[s], k + 1);
+				return err_set(e, NULL, 0, "%s' unit %d has no figure type", umel_side_name[s], k + 1);
 			if (u->figures < 1 || u->figures > UMEL_FIGURES)
 				return err_set(e, NULL, 0, "a unit has 1 to %d figures in a melee", UMEL_FIGURES);
 			if (u->state < UM_GOOD || u->state >= UM_STATES)
@@ -146,7 +132,7 @@ static int check_units(const struct umel_tab *t, const struct umel_melee *m, str
 				return err_set(e, NULL, 0, "defenders' unit %d: lancer and enfilade are attackers' qualities (Melee C.4, "
 					       "D)", k + 1);
 			if ((u->fl & (UMEL_LANCER | UMEL_TRAPPED)) && !arm_is(t, u, UA_HORSE))
-				return err_set(e, NULL, 0, "%s' unit %d (%s): lancers and swerving cavalry are horse", side_name[s], k + 1,
+				return err_set(e, NULL, 0, "%s' unit %d (%s): lancers and swerving cavalry are horse", umel_side_name[s], k + 1,
 					       t->type[u->type]);
 			if ((u->fl & UMEL_MILITIA) && (u->fl & UMEL_SECOND_LINE))
 				return err_set(e, NULL, 0, "a unit is militia or second line troops, not both (second line troops "
@@ -191,7 +177,7 @@ static void unit_mods(const struct umel_tab *t, const struct umel_melee *m, stru
 	char who[64];
 	if (u->state == UM_ROUT)
 		return;
-	snprintf(who, sizeof who, "%s' unit %d (%s)", side_name[s], k + 1, t->type[u->type]);
+	snprintf(who, sizeof who, "%s' unit %d (%s)", umel_side_name[s], k + 1, t->type[u->type]);
 	if (dismounted)
 		add_mod(t, p, s, UMM_DISMOUNTED, who, ev);
 	if (u->fl & UMEL_MILITIA)
@@ -322,7 +308,7 @@ static void plan_open(const struct umel_tab *t, const struct umel_melee *m, stru
 			 * unit, -1 */
 			bool dism = horse[1 - s] && !arm_is(t, u, UA_HORSE) && !arm_is(t, u, UA_COMMAND);
 			int d = u->state == UM_ROUT ? 0 : k == lead ? 2 : 1;
-			snprintf(who, sizeof who, "%s' unit %d (%s)", side_name[s], k + 1, t->type[u->type]);
+			snprintf(who, sizeof who, "%s' unit %d (%s)", umel_side_name[s], k + 1, t->type[u->type]);
 			if (dism && d > 1) {
 				d = 1;
 				ev_emit(ev, "[Inf v Cav A.2]", "%s: dismounted troops against cavalry use one die a unit", who);
@@ -369,7 +355,7 @@ static void plan_open(const struct umel_tab *t, const struct umel_melee *m, stru
 				ev_emit(ev, "[Melee D]", "%s: attacking lancers, an extra die on the first cast", who);
 			}
 		}
-		ev_emit(ev, s ? "[Melee B.7.a]" : "[Melee B.7.b]", "the %s cast %d %s", side_name[s], p->dice[s],
+		ev_emit(ev, s ? "[Melee B.7.a]" : "[Melee B.7.b]", "the %s cast %d %s", umel_side_name[s], p->dice[s],
 			p->dice[s] == 1 ? "die" : "dice");
 	}
 	increment(m, p, ok, horse[1] && !horse[0] ? "[Inf v Cav A.3]" : m->protection == 5 ? "[Constructions E.4]"
@@ -432,7 +418,7 @@ int umel_plan(const struct umel_tab *t, const struct umel_melee *m, struct umel_
 		int figs = figures(m, s);
 		bool crews = true;
 		if (p->dice[s] > UMEL_DICE)
-			return err_set(e, NULL, 0, "the %s would cast %d dice; at most %d", side_name[s], p->dice[s], UMEL_DICE);
+			return err_set(e, NULL, 0, "the %s would cast %d dice; at most %d", umel_side_name[s], p->dice[s], UMEL_DICE);
 		for (int k = 0; k < m->n[s]; k++) {
 			crews &= arm_is(t, &m->u[s][k], UA_GUN);
 			if (k > 0 && arm_is(t, &m->u[s][k], UA_GUN))
@@ -441,7 +427,7 @@ int umel_plan(const struct umel_tab *t, const struct umel_melee *m, struct umel_
 		}
 		if (figs <= 2 || crews) {
 			p->cap[s] = 2 * figs;
-			ev_emit(ev, crews ? "[Melee F.1.b]" : "[Melee C.2.f]", "the %s (%d %s) kill at most %d a cast", side_name[s],
+			ev_emit(ev, crews ? "[Melee F.1.b]" : "[Melee C.2.f]", "the %s (%d %s) kill at most %d a cast", umel_side_name[s],
 				figs, crews ? "gunners" : figs == 1 ? "man" : "men", p->cap[s]);
 		}
 	}
@@ -524,7 +510,7 @@ void umel_cast(const struct umel_tab *t, const struct umel_melee *m, const struc
 		}
 		r->total[s] = total_of(p, s, sum);
 		struct event *x = ev_emit(ev, p->square ? "[Inf v Cav D.11]" : "[Melee C.2.e]", "the %s cast %s: %d %+d = %d",
-					  side_name[s], p->dice[s] ? list : "no die", sum, p->dice[s] ? p->mod[s] : 0, r->total[s]);
+					  umel_side_name[s], p->dice[s] ? list : "no die", sum, p->dice[s] ? p->mod[s] : 0, r->total[s]);
 		for (int i = 0; i < p->dice[s] && i < 4; i++)
 			ev_die(x, dice[s][i]);
 	}
@@ -534,7 +520,7 @@ void umel_cast(const struct umel_tab *t, const struct umel_melee *m, const struc
 		for (int k = 0; k < m->n[o]; k++)
 			if (r->lost[o][k] || k == 0)
 				ev_emit(ev, p->square ? "[Inf v Cav D.11]" : "[Melee C.2.e]",
-					"%s' unit %d (%s, vulnerability %d): %d of %d figures lost%s", side_name[o], k + 1,
+					"%s' unit %d (%s, vulnerability %d): %d of %d figures lost%s", umel_side_name[o], k + 1,
 					t->type[m->u[o][k].type], p->square ? 1 : t->vul[m->u[o][k].type], r->lost[o][k],
 					m->u[o][k].figures, r->lost[o][k] == m->u[o][k].figures ? ", eliminated" : "");
 	}
@@ -542,10 +528,10 @@ void umel_cast(const struct umel_tab *t, const struct umel_melee *m, const struc
 		bool wiped = r->lost_all[s] == figures(m, s);
 		r->check[1 - s] = r->doubles[s] && !wiped && r->lost_all[1 - s] < figures(m, 1 - s);
 		if (r->doubles[s] && wiped)
-			ev_emit(ev, "[Melee C.2.g]", "the %s cast doubles but were eliminated: no check for them", side_name[s]);
+			ev_emit(ev, "[Melee C.2.g]", "the %s cast doubles but were eliminated: no check for them", umel_side_name[s]);
 		else if (r->check[1 - s])
-			ev_emit(ev, "[Melee C.2.g]", "the %s cast doubles: the %s check morale (contact) at once", side_name[s],
-				side_name[1 - s]);
+			ev_emit(ev, "[Melee C.2.g]", "the %s cast doubles: the %s check morale (contact) at once", umel_side_name[s],
+				umel_side_name[1 - s]);
 	}
 	if (p->square) {
 		r->loser = -1;
@@ -559,7 +545,7 @@ void umel_cast(const struct umel_tab *t, const struct umel_melee *m, const struc
 		ev_emit(ev, "[Melee B.8.b]", "%d figures lost each: no loser, the melee continues (B.10)", r->lost_all[0]);
 	else
 		ev_emit(ev, "[Melee B.8.b]", "the %s lose the melee (%d figures to %d) and check morale as a contact check "
-			"(B.9)%s", side_name[r->loser], r->lost_all[r->loser], r->lost_all[1 - r->loser],
+			"(B.9)%s", umel_side_name[r->loser], r->lost_all[r->loser], r->lost_all[1 - r->loser],
 			r->loser == 0 ? "" : p->breakthrough ? "; the attackers may take breakthrough (B.12)"
 			: "; no breakthrough from works (Constructions D.11)");
 }

@@ -38,10 +38,10 @@ struct umel_tab {
 
 extern const char *const umel_mod_key[UMM_MODS];
 extern const char *const umel_arm_name[UA_ARMS];
+extern const char *const umel_side_name[2]; /* "attackers", "defenders" */
 
 /* Reads the melee tables of From Ulm to Waterloo's tables file d; problems go to errs. */
 int umel_load(struct umel_tab *t, const struct jdoc *d, struct errlist *errs);
-int umel_load_file(struct umel_tab *t, const char *path, struct errlist *errs);
 /* A figure type's index, -1 when unknown. */
 int umel_type(const struct umel_tab *t, const char *key);
 
