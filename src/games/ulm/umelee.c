@@ -601,16 +601,18 @@ void umel_odds(const struct umel_tab *t, const struct umel_melee *m, const struc
 	}
 	dice_dist(p->dice[0], d0);
 	dice_dist(p->dice[1], d1);
+	/* each side's losses hang on the enemy's sum alone: work them out once a sum, not once a
+	 * pair of sums */
+	int kill[2][UMEL_DICE * 6 + 1], lost[UMEL_UNITS];
+	for (int s = 0; s < 2; s++)
+		for (int x = 0; x <= 6 * p->dice[s]; x++)
+			kill[s][x] = kills(t, m, p, s, total_of(p, s, x), lost); /* what a sum x of side s kills */
 	for (int a = 0; a <= 6 * p->dice[0]; a++)
 		for (int b = 0; b <= 6 * p->dice[1]; b++) {
 			double q = (d0[a][0] + d0[a][1]) * (d1[b][0] + d1[b][1]);
-			int lost[UMEL_UNITS], ta, tb, la, lb;
+			int la = kill[1][b], lb = kill[0][a]; /* the attackers' and the defenders' losses */
 			if (q == 0)
 				continue;
-			ta = total_of(p, 0, a);
-			tb = total_of(p, 1, b);
-			lb = kills(t, m, p, 0, ta, lost); /* the defenders' losses */
-			la = kills(t, m, p, 1, tb, lost);
 			o->mean_lost[0] += q * la;
 			o->mean_lost[1] += q * lb;
 			if (la == f[0])
