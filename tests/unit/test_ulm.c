@@ -193,6 +193,15 @@ static void test_older_file(void **state)
 	assert_int_equal(umor_load(&t, &d, &l), 0);
 	assert_false(t.oc_have);
 	assert_int_equal(umor_chart(&t, umor_class(&t, "line-infantry"), 6), UM_DISORGANIZED);
+	/* without the tables an order change rules nothing and its chances are 0, not 7/6 (the
+	 * fuzzer's find: the empty column's "lowest die that calls a cast" was 0) */
+	for (int col = 0; col < UMOR_COLS; col++) {
+		double pp = -1, pm = -1;
+		bool cast = true;
+		assert_int_equal(umor_order_change(&t, col, 6, &cast, &pp, &pm, NULL), -1);
+		assert_false(cast);
+		assert_true(pp == 0 && pm == 0);
+	}
 	jdoc_free(&d);
 }
 

@@ -307,14 +307,15 @@ int umor_fire_check(const struct umor_tab *t, int cls, int original, int before,
 int umor_order_change(const struct umor_tab *t, int col, int die, bool *morale, double *p_pass, double *p_morale,
 		      struct evsink *ev)
 {
-	int pass = t->oc_pass[col], mor = t->oc_morale[col];
+	/* a tables file without the order change tables (an older one) rules nothing: no chances */
+	int pass = t->oc_have ? t->oc_pass[col] : 0, mor = t->oc_have ? t->oc_morale[col] : 7;
 	if (p_pass)
 		*p_pass = pass / 6.0;
 	if (p_morale)
 		*p_morale = (7 - mor) / 6.0;
 	if (morale)
 		*morale = false;
-	if (die < 1 || die > 6)
+	if (!t->oc_have || die < 1 || die > 6)
 		return -1;
 	bool ok = die <= pass, cast = die >= mor;
 	struct event *x = ev_emit(ev, "[Changing Orders C.3]", "%s column%s: die %d: %s (1-%d permits it)", col_name[col],

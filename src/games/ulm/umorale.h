@@ -70,7 +70,8 @@ int umor_rally(const struct umor_tab *t, int col, int mod, int d1, int d2, doubl
 
 /* Changing Orders C: a unit of chart column col casts one die to change its orders: returns 1
  * when die (1-6) permits the change, 0 when not, -1 without a die; *morale (may be NULL) whether
- * it must also cast for morale [C.5]; p_pass and p_morale (may be NULL) their chances. */
+ * it must also cast for morale [C.5]; p_pass and p_morale (may be NULL) their chances. Without
+ * the order change tables (!t->oc_have) it rules nothing: -1, both chances 0. */
 int umor_order_change(const struct umor_tab *t, int col, int die, bool *morale, double *p_pass, double *p_morale,
 		      struct evsink *ev);
 
