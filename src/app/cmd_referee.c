@@ -2,6 +2,7 @@
  * referee at a table of miniatures: fire, saves, close combat, morale checks and movement, as
  * exact odds before anyone rolls and as a ruling (each line with its section) from the dice
  * rolled. The rulings are src/games/cotlb/cref.c's; this file reads options and prints. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +17,7 @@
 #include "refshell.h"
 
 static const char ref_usage[] =
-	"usage: crimea referee cotlb WHAT [--sheet FILE|2014] [options]   (Sevastopol: crimea referee siege --help)\n"
+	"usage: crimea referee cotlb WHAT [--sheet FILE|2014|2001] [options]   (Sevastopol: crimea referee siege --help)\n"
 	"  Raybin's Charge of the Light Brigade play sheet (NASHCON 2014 Balaclava version) for a\n"
 	"  referee: without dice, the exact odds; with the dice rolled, the ruling, each line citing\n"
 	"  the sheet's section. A unit is TYPE[:FIGURES[:MARKERS]] (figures left, a battery's\n"
@@ -118,22 +119,62 @@ static int cotlb_dir(const char *argv0, char *dir, size_t n)
 	return 0;
 }
 
+/* The play sheet --sheet names: "2014" (also NULL or ""), "2001" (the data's two printings)
+ * or a file's path. */
+static int sheet_path(const char *argv0, const char *name, char *path, size_t n)
+{
+	char dir[SCN_PATH_MAX + 16];
+	if (!name || !name[0] || !strcmp(name, "2014") || !strcmp(name, "2001")) {
+		if (cotlb_dir(argv0, dir, sizeof dir) != 0)
+			return -1;
+		snprintf(path, n, "%s/sheet-%s.json", dir, name && name[0] ? name : "2014");
+	} else {
+		snprintf(path, n, "%s", name);
+	}
+	return 0;
+}
+
+/* Whether two --sheet names are the same sheet: the same file once resolved (a file that is
+ * not there: the same name). */
+static bool same_sheet(const char *argv0, const char *a, const char *b)
+{
+	char pa[SCN_PATH_MAX + 64], pb[SCN_PATH_MAX + 64], *ra, *rb;
+	bool same;
+	if (sheet_path(argv0, a, pa, sizeof pa) != 0 || sheet_path(argv0, b, pb, sizeof pb) != 0)
+		return false;
+	ra = realpath(pa, NULL);
+	rb = realpath(pb, NULL);
+	same = ra && rb ? !strcmp(ra, rb) : !strcmp(pa, pb);
+	free(ra);
+	free(rb);
+	return same;
+}
+
+/* The sheet a game file was started on ("" for the 2014 sheet) into out; quietly "" when the
+ * file cannot be read (load_game then says why). */
+static void game_sheet(const char *path, char *out, size_t n)
+{
+	struct jdoc d;
+	struct err e;
+	out[0] = 0;
+	if (jdoc_load(&d, path, &e) != 0)
+		return;
+	const char *s = json_string_value(json_object_get(d.root, "sheet"));
+	snprintf(out, n, "%s", s ? s : "");
+	jdoc_free(&d);
+}
+
 static int load_sheet(const char *argv0, const char *name, struct ctab *t)
 {
 	struct errlist *errs = malloc(sizeof *errs);
-	char path[SCN_PATH_MAX + 64], dir[SCN_PATH_MAX + 16];
+	char path[SCN_PATH_MAX + 64];
 	int rc;
 	if (!errs)
 		return -1;
 	errlist_init(errs);
-	if (!name || !strcmp(name, "2014")) {
-		if (cotlb_dir(argv0, dir, sizeof dir) != 0) {
-			free(errs);
-			return -1;
-		}
-		snprintf(path, sizeof path, "%s/sheet-2014.json", dir);
-	} else {
-		snprintf(path, sizeof path, "%s", name);
+	if (sheet_path(argv0, name, path, sizeof path) != 0) {
+		free(errs);
+		return -1;
 	}
 	rc = ctab_load_file(t, path, errs);
 	cli_print_errs(errs);
@@ -478,6 +519,7 @@ int cmd_referee(int argc, char **argv)
 	struct cros_oob *oob = NULL;
 	struct cros_game *game = NULL;
 	const char *sheet = NULL, *gamepath = NULL, *oobname = NULL, *sidename = NULL, *tablename = NULL;
+	char *sheet_kept = NULL; /* the game file's sheet, when the command names none */
 	struct ctbl *tb = NULL;
 	struct rtab_opts tx = {.facing = -1};
 	int rc = 2, points = 0;
@@ -652,6 +694,24 @@ int cmd_referee(int argc, char **argv)
 #undef NUM
 #undef NEED
 	}
+	/* a game is ruled on the sheet it was started on [the game file's "sheet"] */
+	if (gamepath && strcmp(q->what, "new")) {
+		char was[sizeof game->sheet];
+		game_sheet(gamepath, was, sizeof was);
+		if (sheet && !same_sheet(argv[0], sheet, was)) {
+			rc = cli_fail(stderr, "%s was started on the %s sheet: --sheet %s would rule it on another (a new game "
+				      "starts on another sheet)", gamepath, was[0] ? was : "2014", sheet);
+			goto out_free;
+		}
+		if (!sheet && was[0] && !(sheet = sheet_kept = strdup(was))) {
+			rc = 1;
+			goto out_free;
+		}
+	}
+	if (sheet && strlen(sheet) >= sizeof game->sheet) {
+		rc = cli_fail(stderr, "--sheet: a path of at most %zu characters", sizeof game->sheet - 1);
+		goto out_free;
+	}
 	if (load_sheet(argv[0], sheet, t) != 0) {
 		rc = 1;
 		goto out_free;
@@ -679,6 +739,8 @@ int cmd_referee(int argc, char **argv)
 			goto out_free;
 		}
 		cros_new(oob, game);
+		if (sheet && !same_sheet(argv[0], sheet, "2014"))
+			snprintf(game->sheet, sizeof game->sheet, "%s", sheet); /* as given, like the table */
 		{
 			char deftable[CTBL_ID_MAX + 8];
 			snprintf(deftable, sizeof deftable, "%s-table", oob->id);
@@ -697,8 +759,8 @@ int cmd_referee(int argc, char **argv)
 			rc = 1;
 			goto out_free;
 		}
-		printf("%s: a new game of %s (%d units)%s%s\n", gamepath, oob->title, oob->n, tb ? ", on the table " : "",
-		       tb ? game->table : "");
+		printf("%s: a new game of %s (%d units)%s%s%s%s\n", gamepath, oob->title, oob->n, tb ? ", on the table " : "",
+		       tb ? game->table : "", game->sheet[0] ? ", ruled on the sheet " : "", game->sheet);
 		rc = 0;
 		goto out_free;
 	}
@@ -775,6 +837,7 @@ int cmd_referee(int argc, char **argv)
 	}
 out_free:
 	json_decref(log);
+	free(sheet_kept);
 	free(q);
 	free(out);
 	free(t);

@@ -803,9 +803,20 @@ contains "cotlb 2001: a leader wounded on a 2" "$tmp/out" "the target's leader a
 g01="$tmp/g2001.json"
 expect "cotlb 2001: a game on the 2001 sheet" 0 "$bin" referee cotlb new --sheet data/cotlb/sheet-2001.json --oob balaclava-2014 \
 	--table none --game "$g01"
-expect "cotlb 2001: a leader wounded in a game" 0 "$bin" referee cotlb leader --sheet data/cotlb/sheet-2001.json --game "$g01" \
-	--unit 93rd --die 2
+contains "cotlb 2001: new names its sheet" "$tmp/out" "ruled on the sheet data/cotlb/sheet-2001.json$"
+contains "cotlb 2001: the game file keeps its sheet" "$g01" '"sheet": "data/cotlb/sheet-2001.json"'
+# the game's own sheet rules it without --sheet (a 2 wounds on the 2001 sheet only)
+expect "cotlb 2001: a leader wounded in a game" 0 "$bin" referee cotlb leader --game "$g01" --unit 93rd --die 2
 contains "cotlb 2001: the wound's marker" "$tmp/out" "93rd takes 1 morale marker (its leader wounded \[MORALE\]): 1 now"
+expect "cotlb 2001: the same sheet by its short name" 0 "$bin" referee cotlb leader --sheet 2001 --game "$g01" --unit 93rd --die 2
+contains "cotlb 2001: the same sheet by its short name" "$tmp/out" "93rd takes 1 morale marker (its leader wounded \[MORALE\]): 2 now"
+expect "cotlb 2001: another sheet refused" 2 "$bin" referee cotlb leader --sheet 2014 --game "$g01" --unit 93rd --die 2
+contains "cotlb 2001: another sheet refused" "$tmp/err" "was started on the data/cotlb/sheet-2001.json sheet: --sheet 2014 would rule it on another"
+contains "cotlb 2001: a refusal changes nothing" "$g01" '"markers": 2'
+# a game file from before the field (no "sheet") is ruled on the 2014 sheet, where a 2 kills
+grep -v '"sheet"' "$g01" >"$tmp/g2014.json"
+expect "cotlb: an older game file keeps the 2014 sheet" 0 "$bin" referee cotlb leader --game "$tmp/g2014.json" --unit 93rd --die 2
+contains "cotlb: an older game file keeps the 2014 sheet" "$tmp/out" "die 2: the leader is dead"
 # From Ulm to Waterloo's morale rules (crimea referee ulm), with Morale D.2's worked examples
 expect "check the Ulm tables" 0 "$bin" check data/ulm/tables.json
 expect "list names the Ulm morale rules" 0 "$bin" list

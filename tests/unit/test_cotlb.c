@@ -1396,7 +1396,8 @@ static void test_roster(void **state)
 		assert_true(g.s[a].routing);
 	}
 
-	/* the game file reads back what it wrote */
+	/* the game file reads back what it wrote, the sheet it is played on included */
+	snprintf(g.sheet, sizeof g.sheet, "2001");
 	j = cros_game_json(&o, &g);
 	assert_non_null(j);
 	txt = json_dumps(j, 0);
@@ -1408,6 +1409,7 @@ static void test_roster(void **state)
 	jdoc_free(&d);
 	free(txt);
 	assert_int_equal(back.turn, 3);
+	assert_string_equal(back.sheet, "2001");
 	assert_memory_equal(back.s, g.s, sizeof g.s[0] * (size_t)o.n);
 	free(l);
 }

@@ -197,6 +197,8 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 	json_object_set_new(root, "format", json_string("crimea/1"));
 	json_object_set_new(root, "kind", json_string("cotlb-game"));
 	json_object_set_new(root, "oob", json_string(g->oob));
+	if (g->sheet[0]) /* beside the oob: what the game is of, before what it holds */
+		json_object_set_new(root, "sheet", json_string(g->sheet));
 	json_object_set_new(root, "turn", json_integer(g->turn));
 	for (int i = 0; i < g->n; i++) {
 		const struct cros_state *s = &g->s[i];
@@ -334,6 +336,8 @@ int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct 
 	}
 	if ((s = jdoc_str(d, root, "table", false, errs)))
 		snprintf(g->table, sizeof g->table, "%s", s);
+	if ((s = jdoc_str(d, root, "sheet", false, errs)))
+		snprintf(g->sheet, sizeof g->sheet, "%s", s);
 	for (int k = 0; k < o->n; k++)
 		if (!seen[k])
 			jdoc_add(d, units, errs, "unit \"%s\" is missing", o->u[k].id);

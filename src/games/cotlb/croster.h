@@ -80,6 +80,8 @@ struct cros_state {
 struct cros_game {
 	char oob[48];
 	char table[256];         /* "" when the game keeps no positions; else the table id or path */
+	char sheet[256];         /* the play sheet it was started on, as given ("2001", a path); ""
+				  * for the 2014 sheet (and every file from before the field) */
 	int turn;
 	/* [Initiative (a)]: who won it and on which turn (-1, 0: not yet), and each side's close
 	 * combats won this turn and the turn before */
@@ -100,7 +102,7 @@ int cros_find_cmdr(const struct cros_oob *o, const char *id);
 
 /* A new game: turn 1, every unit at full strength, no markers, its command points. */
 void cros_new(const struct cros_oob *o, struct cros_game *g);
-/* The game file: {"format", "kind": "cotlb-game", "oob", ["table"], "turn", "units": [{"id",
+/* The game file: {"format", "kind": "cotlb-game", "oob", ["table"], ["sheet"], "turn", "units": [{"id",
  * "figures", "markers", "cp", "routing", "ammo_out", "leader_back", ["at": {"x", "y", "facing",
  * "formation"}]}], ["commanders": [{"id", "x", "y"}]]}; x and y in inches. A new reference or
  * NULL. */
