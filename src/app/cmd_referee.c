@@ -33,7 +33,7 @@ static const char ref_usage[] =
 	"         [--attacker-dice D,..] [--defender-dice D,..] [--winner-die D]\n"
 	"         [--attacker-saves D,..] [--defender-saves D,..] [--attacker-leader-die D] [--defender-leader-die D]\n"
 	"  morale --unit UNIT [--standing-cavalry] [--die D]\n"
-	"  move   --row ROW [--column | --one-die] [--terrain gentle|steep|walls] [--interpenetration]\n"
+	"  move   --row ROW [--column | --road | --one-die] [--terrain gentle|steep|walls] [--interpenetration]\n"
 	"         [--markers N] [--dice D,..]\n"
 	"  initiative [--a-won] [--a-combats N] [--a-withdrawn N] [--b-won] [--b-combats N]\n"
 	"         [--b-withdrawn N] [--dice A,B]\n"
@@ -332,9 +332,13 @@ static int do_sheet(const struct ctab *t)
 	printf("\nclose combat modifiers (--attacker-mod, --defender-mod), a die each\n");
 	for (int i = 0; i < t->nmods; i++)
 		printf("  %-24s %+d %-4s %s\n", t->mod[i].key, t->mod[i].value, t->mod[i].cite, t->mod[i].text);
-	printf("\nMOVE Chart rows (--row): dice in line, in column\n");
-	for (int i = 0; i < t->nmoves; i++)
-		printf("  %-24s %d %d\n", t->move[i].key, t->move[i].dice[0], t->move[i].dice[1]);
+	printf("\nMOVE Chart rows (--row): dice in line, in column%s\n", t->move_road ? ", on a road (--road)" : "");
+	for (int i = 0; i < t->nmoves; i++) {
+		printf("  %-24s %d %d", t->move[i].key, t->move[i].dice[0], t->move[i].dice[1]);
+		if (t->move_road)
+			printf(" %d", t->move[i].dice[2]);
+		printf("\n");
+	}
 	return 0;
 }
 
@@ -646,6 +650,8 @@ int cmd_referee(int argc, char **argv)
 			STR(q->terrain);
 		else if (!strcmp(a, "--column"))
 			q->column = true;
+		else if (!strcmp(a, "--road"))
+			q->road = true;
 		else if (!strcmp(a, "--one-die"))
 			q->one_die = true;
 		else if (!strcmp(a, "--interpenetration"))

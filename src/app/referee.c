@@ -524,9 +524,9 @@ static int do_move(const struct ctab *t, const struct ref_req *q, struct ref_out
 		return bad(o, "move needs the MOVE Chart row");
 	if ((m.row = ctab_move(t, q->row)) < 0)
 		return bad(o, "no MOVE Chart row \"%s\" (the sheet lists them: crimea referee cotlb sheet)", q->row);
-	if (q->column && q->one_die)
-		return bad(o, "column or one die, not both");
-	m.form = q->column;
+	if (q->column + q->road + q->one_die > 1)
+		return bad(o, "one of column, road or one die");
+	m.form = q->road ? 2 : q->column;
 	m.one_die = q->one_die;
 	m.interpen = q->interpen;
 	m.chits = q->markers;
@@ -809,11 +809,12 @@ int ref_req_json(const json_t *body, struct ref_req *q, char *why, size_t n)
 	}
 	q->shrt = !strcmp(band, "short");
 	q->lng = !strcmp(band, "long");
-	if (form[0] && strcmp(form, "line") && strcmp(form, "column") && strcmp(form, "one-die")) {
-		snprintf(why, n, "\"formation\" is \"line\", \"column\" or \"one-die\"");
+	if (form[0] && strcmp(form, "line") && strcmp(form, "column") && strcmp(form, "road") && strcmp(form, "one-die")) {
+		snprintf(why, n, "\"formation\" is \"line\", \"column\", \"road\" or \"one-die\"");
 		return -1;
 	}
 	q->column = !strcmp(form, "column");
+	q->road = !strcmp(form, "road");
 	q->one_die = !strcmp(form, "one-die");
 	return 0;
 }
@@ -894,8 +895,8 @@ json_t *ref_sheet_json(const struct ctab *t)
 	json_object_set_new(root, "modifiers", a ? a : json_null());
 	a = json_array();
 	for (int i = 0; i < t->nmoves && a; i++)
-		json_array_append_new(a, json_pack("{s:s, s:i, s:i}", "key", t->move[i].key, "line", t->move[i].dice[0],
-						   "column", t->move[i].dice[1]));
+		json_array_append_new(a, json_pack("{s:s, s:i, s:i, s:i}", "key", t->move[i].key, "line", t->move[i].dice[0],
+						   "column", t->move[i].dice[1], "road", t->move[i].dice[2]));
 	json_object_set_new(root, "moves", a ? a : json_null());
 	a = json_array();
 	for (int i = 0; i < CT_TERRAINS && a; i++)

@@ -56,7 +56,7 @@ struct ref_req {
 	int wdie;                    /* 0: not rolled */
 	/* move */
 	char row[CTAB_KEY_MAX], terrain[16];
-	bool column, one_die, interpen;
+	bool column, road, one_die, interpen;
 	struct ref_dice dice, saves;
 	/* a game's roster (borrowed, or NULL): a UNIT may then be a unit's id, taken as the
 	 * roster has it, and the answer says what the ruling changes (ref_out.eff) */

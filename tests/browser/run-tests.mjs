@@ -565,6 +565,10 @@ test("the referee's sheet: the odds of a volley, then its ruling from the dice, 
   await page.waitForSelector("section.refout p.rhead");
   eq(await page.$eval("section.refout p.rhead", (p) => p.textContent),
     "initiative: side A wins it 67.7% of the time, side B 32.3% (ties rolled again) [Initiative (a)]", "the initiative's odds");
+  // the move: the 2014 sheet the server reads has no road column, so the form offers none
+  await page.click("[role=tab] >> text=Move");
+  eq(await page.$$eval("form.referee select[name=formation] option", (os) => os.map((o) => o.value)), ["line", "column", "one-die"],
+    "no road on the 2014 sheet");
   await page.screenshot({ path: path.join(OUT, "referee.png") });
   await page.context().close();
 });

@@ -800,6 +800,15 @@ expect "cotlb 2001: a leader wounded on a 2" 0 "$bin" referee cotlb fire --sheet
 	--stands 6 --target line --inches 8 --at british-infantry --dice 6,6,6,4,2,1 --leader 2 --saves 4,3
 contains "cotlb 2001: the leader die's results" "$tmp/out" "roll a die, 1 kills, 2 wounds"
 contains "cotlb 2001: a leader wounded on a 2" "$tmp/out" "the target's leader at risk, die 2: wounded, not killed"
+# the 2001 MOVE Chart's road column: infantry 4 dice on a road; the 2014 sheet prints none
+expect "cotlb 2001: infantry on a road, 4 dice" 0 "$bin" referee cotlb move --sheet 2001 --row infantry --road --dice 6,5,1,2
+contains "cotlb 2001: infantry on a road, 4 dice" "$tmp/out" "infantry, on a road: 4 dice: 6 5 1 2"
+contains "cotlb 2001: infantry on a road, 14 inches" "$tmp/out" "=> up to 14 inches"
+expect "cotlb 2001: the sheet lists the road's dice" 0 "$bin" referee cotlb sheet --sheet 2001
+contains "cotlb 2001: the sheet lists the road's dice" "$tmp/out" "^  cavalry  *3 4 5$"
+expect "cotlb 2014: no road column" 1 "$bin" referee cotlb move --row infantry --road
+contains "cotlb 2014: no road column" "$tmp/err" "\[MOVE Chart (a)\] this sheet's MOVE Chart has no road column"
+expect "cotlb: column or road, not both" 2 "$bin" referee cotlb move --sheet 2001 --row infantry --road --column
 g01="$tmp/g2001.json"
 expect "cotlb 2001: a game on the 2001 sheet" 0 "$bin" referee cotlb new --sheet data/cotlb/sheet-2001.json --oob balaclava-2014 \
 	--table none --game "$g01"

@@ -103,7 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	/* a move */
 	{
-		struct cref_move m = {k[1] % t.nmoves, k[2] & 1, (k[2] & 2) != 0, (int)(k[3] % 4) - 1, (k[3] & 4) != 0,
+		struct cref_move m = {k[1] % t.nmoves, k[2] % 3, (k[2] & 8) != 0, (int)(k[3] % 4) - 1, (k[3] & 4) != 0,
 				      k[4] % 3};
 		double dist[64];
 		if (cref_move_dice(&t, &m, &e) > 0 && cref_move_odds(&t, &m, dist, 63, &e) == 0)

@@ -413,6 +413,7 @@ req GET /api/referee/cotlb
 check "referee sheet: 200" [ "$code" = 200 ]
 check "referee sheet: weapons" [ "$(j "$body" 'o.weapons.find(w => w.key === "rifle").long')" = 20 ]
 check "referee sheet: modifiers" [ "$(j "$body" 'o.modifiers.find(m => m.key === "cavalry-double-line").value')" = 2 ]
+check "referee sheet: the MOVE Chart's road dice, none on the 2014 sheet" [ "$(j "$body" 'o.moves.find(m => m.key === "infantry").road')" = 0 ]
 req POST /api/referee/cotlb '{"what":"fire","weapon":"musket","stands":6,"target":"line","inches":8,"at":"british-infantry"}'
 check "referee fire odds: 200" [ "$code" = 200 ]
 check "referee fire odds: the hits" [ "$(j "$body" 'o.items.find(i => i.label === "possible hits").p.map(x => x.toFixed(4)).join(" ")')" = "0.0156 0.3281 0.5469 0.1094" ]
@@ -434,6 +435,11 @@ req POST /api/referee/cotlb '{"what":"initiative","a":{"won_last_turn":true,"clo
 check "referee initiative: a tie rolls again" [ "$(j "$body" 'o.items[o.items.length - 1].text')" = "a tie: roll again" ]
 req POST /api/referee/cotlb '{"what":"initiative","a":{"won_last_turn":"yes"}}'
 check "referee initiative: a bad modifier is 400" [ "$code" = 400 ]
+# the 2014 sheet the server reads prints no road column (the 2001 sheet's): a road move is refused
+req POST /api/referee/cotlb '{"what":"move","row":"infantry","formation":"road"}'
+check "referee move: no road on the 2014 sheet, 422 with its section" [ "$code:$(j "$body" 'o.rule')" = "422:[MOVE Chart (a)]" ]
+req POST /api/referee/cotlb '{"what":"move","row":"infantry","formation":"march"}'
+check "referee move: an unknown formation is 400" [ "$code:$(j "$body" 'o.error')" = '400:"formation" is "line", "column", "road" or "one-die"' ]
 req POST /api/referee/siege '{"args":["melee","--attack","13","--defence","4","--defender","russian","--die","4"]}'
 check "referee siege: the command's text" [ "$code:$(j "$body" 'o.text.split("\n")[0]')" = "200:melee [14.0]: 13 to 4, the 3-1 column (rounded in the defender's favour), +1 for a russian defender [14.21]-[14.23]" ]
 req POST /api/referee/siege '{"args":["attrition","--turn","3","--nation","french"]}'

@@ -360,22 +360,36 @@ static void test_2001_move(void **state)
 	(void)state;
 	static const struct {
 		const char *key;
-		int dice[2];
+		int dice[3]; /* line, column, road */
 		int terrain[CT_TERRAINS];
 	} m[] = {
-		{"infantry", {2, 3}, {CT_PEN_LOW, CT_PEN_HIGH, CT_PEN_LOW}},
-		{"cavalry", {3, 4}, {CT_PEN_HIGH, CT_PEN_2HIGH, CT_PEN_HIGH}},
-		{"foot-guns", {3, 0}, {CT_PEN_HIGH, CT_PEN_2HIGH, CT_PEN_NOCROSS}},
-		{"horse-guns", {4, 0}, {CT_PEN_HIGH, CT_PEN_2HIGH, CT_PEN_NOCROSS}},
-		{"staff", {4, 4}, {CT_PEN_NONE, CT_PEN_NONE, CT_PEN_NONE}},
+		{"infantry", {2, 3, 4}, {CT_PEN_LOW, CT_PEN_HIGH, CT_PEN_LOW}},
+		{"cavalry", {3, 4, 5}, {CT_PEN_HIGH, CT_PEN_2HIGH, CT_PEN_HIGH}},
+		{"foot-guns", {3, 0, 4}, {CT_PEN_HIGH, CT_PEN_2HIGH, CT_PEN_NOCROSS}},
+		{"horse-guns", {4, 0, 4}, {CT_PEN_HIGH, CT_PEN_2HIGH, CT_PEN_NOCROSS}},
+		{"staff", {4, 4, 4}, {CT_PEN_NONE, CT_PEN_NONE, CT_PEN_NONE}},
 	};
 	const struct ctab *t = s01(), *o = s14();
 	assert_int_equal(t->nmoves, (int)(sizeof m / sizeof m[0]));
+	/* the road column is the 2001 sheet's alone */
+	assert_true(t->move_road);
+	assert_false(o->move_road);
 	for (size_t k = 0; k < sizeof m / sizeof m[0]; k++) {
 		const struct ctab_move *a = &t->move[MV(t, m[k].key)], *b = &o->move[MV(o, m[k].key)];
 		for (int f = 0; f < 2; f++) {
 			assert_int_equal(a->dice[f], m[k].dice[f]);
 			assert_int_equal(a->dice[f], b->dice[f]);
+		}
+		assert_int_equal(a->dice[2], m[k].dice[2]);
+		assert_int_equal(b->dice[2], 0);
+		/* [MOVE Chart (a)]: the road's dice on the 2001 sheet, refused on the 2014 sheet */
+		{
+			struct cref_move road = {.row = MV(t, m[k].key), .form = 2, .terrain = -1};
+			struct err e;
+			assert_int_equal(cref_move_dice(t, &road, &e), m[k].dice[2]);
+			road.row = MV(o, m[k].key);
+			assert_int_equal(cref_move_dice(o, &road, &e), 0);
+			assert_non_null(strstr(e.msg, "no road column"));
 		}
 		for (int c = 0; c < CT_TERRAINS; c++) {
 			assert_int_equal(a->terrain[c], m[k].terrain[c]);

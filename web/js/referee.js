@@ -160,8 +160,11 @@ function forms(sheet) {
       req: () => { const r = { what: "morale", unit: u.value(), standing_cavalry: sc.checked }; if (die.value) r.die = Number(die.value); return r; } };
   };
   const move = () => {
-    const row = select("row", sheet.moves.map((m) => [m.key, `${m.key} (${m.line} line, ${m.column || "-"} column)`]));
-    const form = select("formation", [["line", "line"], ["column", "column"], ["one-die", "one die (retrograde, about face, sideways, prolonge)"]]);
+    // a road column only where the sheet prints one (the 2001 sheet; the 2014 sheet has none)
+    const road = sheet.moves.some((m) => m.road > 0);
+    const row = select("row", sheet.moves.map((m) => [m.key, `${m.key} (${m.line} line, ${m.column || "-"} column${road ? `, ${m.road || "-"} road` : ""})`]));
+    const form = select("formation", [["line", "line"], ["column", "column"], ...(road ? [["road", "on a road"]] : []),
+      ["one-die", "one die (retrograde, about face, sideways, prolonge)"]]);
     const terrain = select("terrain", [["", "open"], ...sheet.terrains.map((t) => [t, t])]);
     const inter = check("interpenetration");
     const markers = num("mmarkers", 0, 0, 12);

@@ -720,6 +720,9 @@ int cref_morale(const struct ctab *t, const struct cref_unit *u, bool standing_c
 	}
 }
 
+/* cref_move's forms as the MOVE Chart's columns name them */
+static const char *const move_form[3] = {"line", "column", "on a road"};
+
 int cref_move_dice(const struct ctab *t, const struct cref_move *m, struct err *e)
 {
 	const struct ctab_move *mv;
@@ -729,9 +732,11 @@ int cref_move_dice(const struct ctab *t, const struct cref_move *m, struct err *
 	mv = &t->move[m->row];
 	if (m->one_die)
 		n = 1;
-	else if (m->form < 0 || m->form > 1 || !(n = mv->dice[m->form]))
-		return err_set(e, NULL, 0, "[MOVE Chart (a)] %s has no %s formation", mv->key, m->form ? "column" : "line"),
+	else if (m->form == 2 && !t->move_road)
+		return err_set(e, NULL, 0, "[MOVE Chart (a)] this sheet's MOVE Chart has no road column (the 2001 sheet has)"),
 		       0;
+	else if (m->form < 0 || m->form > 2 || !(n = mv->dice[m->form]))
+		return err_set(e, NULL, 0, "[MOVE Chart (a)] %s has no %s formation", mv->key, move_form[m->form == 1]), 0;
 	if (m->terrain >= 0 && m->terrain < CT_TERRAINS && mv->terrain[m->terrain] == CT_PEN_NOCROSS)
 		return err_set(e, NULL, 0, "[MOVE Chart] %s may not cross %s", mv->key,
 			       m->terrain == CT_WALLS ? "walls or trenches" : "that terrain"),
@@ -788,7 +793,7 @@ int cref_move_roll(const struct ctab *t, const struct cref_move *m, const int *d
 	in = move_inches(t, m, dice, n, &lo, &hi);
 	dice_text(dice, n, dt, sizeof dt);
 	ev_emit(ev, m->one_die ? "[MOVE Chart (c)]" : "[MOVE Chart (a)]", "%s, %s: %d di%s: %s", t->move[m->row].key,
-		m->one_die ? "one die (retrograde, about face, sideways, prolonge)" : m->form ? "column" : "line", n,
+		m->one_die ? "one die (retrograde, about face, sideways, prolonge)" : move_form[m->form], n,
 		n == 1 ? "e" : "ce", dt);
 	if (lo || hi)
 		ev_emit(ev, m->interpen ? "[MOVE Chart (b)]" : "[MOVE Chart]", "%d low and %d high di%s taken off (%s%s)", lo,

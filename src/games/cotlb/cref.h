@@ -153,7 +153,7 @@ bool cref_ammo_out(const int *dice, int n);
  * unit's chits. */
 struct cref_move {
 	int row;        /* index into the sheet's move rows */
-	int form;       /* 0 line, 1 column */
+	int form;       /* 0 line, 1 column, 2 road (a sheet with a road column: 2001) */
 	bool one_die;   /* retrograde, about face, sideways [MOVE (c)], prolonge [MOVE (e)] */
 	int terrain;    /* enum ctab_terrain, or -1 */
 	bool interpen;  /* interpenetration or pivoting up to 30 degrees [MOVE (b)] */

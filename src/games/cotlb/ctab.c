@@ -443,17 +443,24 @@ static void load_mods(const struct rd *R, struct ctab *t)
 
 static void load_moves(const struct rd *R, struct ctab *t)
 {
-	static const char *const forms[2] = {"line", "column"};
+	static const char *const forms[3] = {"line", "column", "road"};
 	static const char *const ters[CT_TERRAINS] = {"gentle", "steep", "walls"};
 	static const char *const pens[] = {"none", "low", "high", "2high", "nocross"};
 	const json_t *tb = find_table(R, "move", true), *tt = find_table(R, "move_terrain", true), *r;
 	size_t i;
-	int col[2], tcol[CT_TERRAINS];
+	int col[3] = {0, 0, -1}, tcol[CT_TERRAINS];
+	size_t ci;
+	const json_t *c;
 	if (!tb || !tt)
 		return;
 	for (int k = 0; k < 2; k++)
 		if ((col[k] = column(R, tb, forms[k])) < 0)
 			return;
+	/* the road column is optional: the 2001 sheet prints one, the 2014 sheet none */
+	json_array_foreach(json_object_get(tb, "columns"), ci, c)
+		if (json_is_string(c) && !strcmp(json_string_value(c), forms[2]))
+			col[2] = (int)ci;
+	t->move_road = col[2] >= 0;
 	for (int k = 0; k < CT_TERRAINS; k++)
 		if ((tcol[k] = column(R, tt, ters[k])) < 0)
 			return;
@@ -467,8 +474,8 @@ static void load_moves(const struct rd *R, struct ctab *t)
 		mv = &t->move[t->nmoves];
 		if (!copy_key(R, r, mv->key))
 			continue;
-		for (int k = 0; k < 2; k++) {
-			const char *s = cellat(R, r, col[k]);
+		for (int k = 0; k < 3; k++) {
+			const char *s = col[k] < 0 ? NULL : cellat(R, r, col[k]);
 			if (s && strcmp(s, "-") && !parse_int(s, 1, 8, &mv->dice[k]))
 				jdoc_add(R->d, cellv(r, col[k]), R->errs, "dice of movement must be 1-8 or \"-\", not \"%s\"", s);
 		}

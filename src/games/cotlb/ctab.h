@@ -60,7 +60,8 @@ struct ctab_mod {
 
 struct ctab_move {
 	char key[CTAB_KEY_MAX];  /* "infantry" */
-	int dice[2];             /* line, column; 0 = no such formation */
+	int dice[3];             /* line, column, road (the 2001 sheet's column); 0 = no such
+				  * formation, or a sheet without a road column */
 	int terrain[CT_TERRAINS]; /* enum ctab_penalty */
 };
 
@@ -91,6 +92,7 @@ struct ctab {
 						 * combat won, each unit withdrawing or routing */
 	struct ctab_move move[CTAB_MOVES_MAX];
 	int nmoves;
+	bool move_road;                         /* the MOVE Chart has a road column (2001) */
 };
 
 /* Reads a play sheet from a parsed "tables" file with id "cotlb". Every problem goes to errs
