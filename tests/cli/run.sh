@@ -822,6 +822,9 @@ contains "cotlb 2001: the same sheet by its short name" "$tmp/out" "93rd takes 1
 expect "cotlb 2001: another sheet refused" 2 "$bin" referee cotlb leader --sheet 2014 --game "$g01" --unit 93rd --die 2
 contains "cotlb 2001: another sheet refused" "$tmp/err" "was started on the data/cotlb/sheet-2001.json sheet: --sheet 2014 would rule it on another"
 contains "cotlb 2001: a refusal changes nothing" "$g01" '"markers": 2'
+# [Leader Casualty] (2001): a dead leader's replacement has half the points left, rounded up
+expect "cotlb 2001: a leader killed in a game" 0 "$bin" referee cotlb leader --game "$g01" --unit 42nd --die 1
+contains "cotlb 2001: the replacement's half command points" "$tmp/out" "\[Leader Casualty\]  *his replacement has half the command points, rounded up: 6 of 12"
 # a game file from before the field (no "sheet") is ruled on the 2014 sheet, where a 2 kills
 grep -v '"sheet"' "$g01" >"$tmp/g2014.json"
 expect "cotlb: an older game file keeps the 2014 sheet" 0 "$bin" referee cotlb leader --game "$tmp/g2014.json" --unit 93rd --die 2

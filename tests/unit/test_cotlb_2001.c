@@ -15,6 +15,7 @@
 #include "core/event.h"
 #include "core/jdoc.h"
 #include "games/cotlb/cref.h"
+#include "games/cotlb/croster.h"
 #include "games/cotlb/ctab.h"
 
 #define SHEET01 "data/cotlb/sheet-2001.json"
@@ -416,6 +417,7 @@ static void test_2001_provenance(void **state)
 		{"save", "decoded"},
 		{"units", "reconstructed"},
 		{"leader", "seed"},
+		{"leader_replacement", "seed"},
 		{"morale_check", "seed"},
 		{"winner_losses", "reconstructed"},
 		{"close_combat_modifiers", "reconstructed"},
@@ -679,6 +681,41 @@ static void test_2001_morale_and_wound(void **state)
 	assert_int_equal(cref_leader_roll(o, 2, "the target's", NULL), 1);
 }
 
+/* Leader Casualty (2001): "If killed, new leader after second turn with 1/2 comm. pts (round
+ * up)": half of what the unit had left (the program's reading), a Cossack's unlimited points
+ * stay unlimited; the 2014 sheet, silent, keeps them all. */
+static void test_2001_replacement_cp(void **state)
+{
+	(void)state;
+	static struct cros_oob o1, o4;
+	static struct cros_game g1, g4;
+	struct errlist *l = malloc(sizeof *l);
+	struct err e;
+	assert_non_null(l);
+	errlist_init(l);
+	assert_true(s01()->replacement_half_cp);
+	assert_false(s14()->replacement_half_cp);
+	assert_int_equal(cros_oob_load_file(&o1, s01(), "data/cotlb/balaclava-2014.json", l), 0);
+	assert_int_equal(cros_oob_load_file(&o4, s14(), "data/cotlb/balaclava-2014.json", l), 0);
+	cros_new(&o1, &g1);
+	cros_new(&o4, &g4);
+	int k = cros_find(&o1, "kiev1"), c = cros_find(&o1, "ural-cossacks");
+	assert_true(k >= 0 && c >= 0 && k == cros_find(&o4, "kiev1"));
+	/* 8 points, 1 spent: 7 left, the replacement has 4 (3.5 rounded up) */
+	assert_int_equal(cros_spend(&o1, &g1, k, 1, NULL, &e), 0);
+	assert_int_equal(cros_spend(&o4, &g4, k, 1, NULL, &e), 0);
+	cros_leader_killed(s01(), &o1, &g1, k, NULL);
+	cros_leader_killed(s14(), &o4, &g4, k, NULL);
+	assert_int_equal(g1.s[k].cp, 4);
+	assert_int_equal(g4.s[k].cp, 7);
+	/* a second kill before the replacement arrives changes nothing */
+	cros_leader_killed(s01(), &o1, &g1, k, NULL);
+	assert_int_equal(g1.s[k].cp, 4);
+	cros_leader_killed(s01(), &o1, &g1, c, NULL);
+	assert_int_equal(g1.s[c].cp, CROS_CP_UNLIMITED);
+	free(l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -693,6 +730,7 @@ int main(void)
 		cmocka_unit_test(test_2001_provenance),
 		cmocka_unit_test(test_2001_reconstructed_values),
 		cmocka_unit_test(test_2001_rulings),
+		cmocka_unit_test(test_2001_replacement_cp),
 		cmocka_unit_test(test_2001_leader_cells),
 		cmocka_unit_test(test_2001_morale_and_wound),
 	};

@@ -420,6 +420,14 @@ void cros_leader_killed(const struct ctab *t, const struct cros_oob *o, struct c
 	s->leader_back = g->turn + CROS_LEADER_TURNS;
 	ev_emit(ev, "[Fire (e)]", "%s's leader is dead; his replacement takes command on turn %d [Leaders (a)]", o->u[i].id,
 		s->leader_back);
+	if (t->replacement_half_cp && s->cp != CROS_CP_UNLIMITED) {
+		/* [Leader Casualty] (the 2001 sheet): the points are written under the leader figure,
+		 * and his replacement comes "with 1/2 comm. pts (round up)": half of what was left */
+		int was = s->cp;
+		s->cp = (s->cp + 1) / 2;
+		ev_emit(ev, "[Leader Casualty]", "his replacement has half the command points, rounded up: %d of %d", s->cp,
+			was);
+	}
 	cros_mark(t, o, g, i, 1, "its leader killed [MORALE (a) 2]", ev);
 }
 

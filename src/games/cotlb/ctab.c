@@ -367,6 +367,16 @@ static void load_dice_rows(const struct rd *R, struct ctab *t)
 				t->morale_leader = !strcmp(s, "yes");
 		}
 	}
+	if ((tb = find_table(R, "leader_replacement", false))) {
+		/* the 2001 sheet: "If killed, new leader after second turn with 1/2 comm. pts (round up)" */
+		int c = column(R, tb, "command_points");
+		const char *s;
+		if ((r = row(R, tb, "replacement", true)) && c >= 0 && (s = cellat(R, r, c))) {
+			if (strcmp(s, "half") && strcmp(s, "all"))
+				jdoc_add(R->d, cellv(r, c), R->errs, "a replacement leader's command points are \"half\" or \"all\"");
+			t->replacement_half_cp = !strcmp(s, "half");
+		}
+	}
 	tb = find_table(R, "winner_losses", true);
 	if (tb && (r = row(R, tb, "losses", true)))
 		for (int f = 0; f < 6; f++) {

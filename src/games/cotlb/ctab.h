@@ -82,6 +82,9 @@ struct ctab {
 						 * sheet has no wound result; the 2001 sheet: 2) */
 	bool morale_leader;                     /* a morale check counts the unit's leader with its stands
 						 * (the 2001 sheet; optional table morale_check) */
+	bool replacement_half_cp;               /* a dead leader's replacement has half the unit's
+						 * command points left, rounded up (the 2001 sheet's
+						 * Leader Casualty; optional table leader_replacement) */
 	bool rout_stands_only;                  /* a unit routs when its markers equal its stands, the leader
 						 * not counted (the 2001 sheet; morale_check's rout row) */
 	int wloss[6];                           /* enum ctab_wloss by the winner's die 1..6 */
