@@ -12,6 +12,7 @@
 #include "../games/ulm/umorale.h"
 #include "catalog.h"
 #include "cli.h"
+#include "ulmgame.h"
 
 static const char ulm_usage[] =
 	"usage: crimea referee ulm WHAT [--tables FILE] [options]\n"
@@ -52,7 +53,14 @@ static const char ulm_usage[] =
 	"             eliminated, or their odds without the die; with --original, the target's figures\n"
 	"             at the start, and --figures, its figures now, whether it checks morale [Morale D.2];\n"
 	"             --figures: the target's now, the most it can lose; --dispersed: skirmishers, crews,\n"
-	"             single figures; --militia: a militia gun past its first shot)\n";
+	"             single figures; --militia: a militia gun past its first shot)\n"
+	"  A game kept in a file (the units' figures and states carried from ruling to ruling):\n"
+	"  new --game F [--force]; add --game F --id ID --class TYPE --type FIGURE-TYPE --figures N\n"
+	"             [--original N] [--state S] [--quality lancer,militia,second-line,skirmisher];\n"
+	"  units --game F; log --game F; set --game F --unit ID [--figures N] [--state S];\n"
+	"  morale --game F --unit ID ..., fire-check --game F --unit ID --lost N, canister --game F\n"
+	"             --at ID ..., melee --game F --attacker ID[:QUALITY,..] --defender ID ...: the\n"
+	"             unit's facts from the game, the ruling from the dice written back\n";
 
 static void events(FILE *out, const struct evsink *ev)
 {
@@ -66,13 +74,15 @@ int cmd_referee_ulm(int argc, char **argv)
 {
 	if (cli_help(argc, argv, ulm_usage))
 		return 0;
+	if (ulmg_is_cmd(argc, argv))
+		return ulmg_run(argc, argv, stdout, stderr);
 	return referee_ulm_io(argc, argv, stdout, stderr);
 }
 
 /* Loads the tables file (--tables FILE, or the installed data/ulm/tables.json) once and reads
  * into each of mor, mel and fire that is not NULL; -1 with every problem on err. */
-static int load_tables(const char *tables, const char *argv0, FILE *err, struct umor_tab *mor, struct umel_tab *mel,
-		       struct ufire_tab *fire)
+int ulm_load_tables(const char *tables, const char *argv0, FILE *err, struct umor_tab *mor, struct umel_tab *mel,
+		    struct ufire_tab *fire)
 {
 	char path[SCN_PATH_MAX + 64];
 	struct errlist *errs = malloc(sizeof *errs);
@@ -267,7 +277,7 @@ static int ulm_orders_io(int argc, char **argv, FILE *out, FILE *err)
 	}
 	if (!(t = malloc(sizeof *t)))
 		return 1;
-	if (load_tables(tables, argv[0], err, t, NULL, NULL) != 0) {
+	if (ulm_load_tables(tables, argv[0], err, t, NULL, NULL) != 0) {
 		rc = 1;
 		goto out;
 	}
@@ -303,7 +313,7 @@ out:
 }
 
 /* `crimea referee ulm canister ...` */
-static int ulm_canister_io(int argc, char **argv, FILE *out, FILE *err)
+static int ulm_canister_io(int argc, char **argv, FILE *out, FILE *err, struct ulm_ruled *r)
 {
 	struct ufire_tab *t;
 	struct ufire_canister c;
@@ -386,7 +396,7 @@ static int ulm_canister_io(int argc, char **argv, FILE *out, FILE *err)
 		free(mt);
 		return 1;
 	}
-	if (load_tables(tables, argv[0], err, mt, NULL, t) != 0) {
+	if (ulm_load_tables(tables, argv[0], err, mt, NULL, t) != 0) {
 		rc = 1;
 		goto out;
 	}
@@ -412,6 +422,10 @@ static int ulm_canister_io(int argc, char **argv, FILE *out, FILE *err)
 		fprintf(out, "  (figures; mean %.2f)\n", mean);
 	}
 	events(out, &ev);
+	if (f >= 0 && r) {
+		r->made = true;
+		r->lost = f;
+	}
 	if (f >= 0 && original) {
 		/* [Morale D.2]: whether the target's losses call for a Loss of Effectiveness check */
 		int mod;
@@ -419,6 +433,8 @@ static int ulm_canister_io(int argc, char **argv, FILE *out, FILE *err)
 		evsink_clear(&ev);
 		int chk = umor_fire_check(mt, cls ? umor_class_index(mt, cls) : -1, original, c.figures, f, charging, &mod, &perm,
 					  &ev);
+		if (r)
+			r->perm = chk && perm ? mod : 0;
 		events(out, &ev);
 		fprintf(out, "  => %d figure%s eliminated; ", f, f == 1 ? "" : "s");
 		if (chk)
@@ -442,9 +458,10 @@ out:
  * with the side's dice (mdice: a pair a check) the rulings. */
 static int melee_checks(const struct umor_tab *mt, const struct umel_tab *t, const struct umel_melee *m,
 			const struct umel_plan *p, const struct umel_result *r, const char *const mcls[2],
-			const char *const mdice[2], FILE *out, FILE *err)
+			const char *const mdice[2], int final[2], FILE *out, FILE *err)
 {
 	for (int s = 0; s < 2; s++) {
+		final[s] = -1; /* the state the side's checks left its unit at the point of contact in */
 		int owed = (r->check[s] ? 1 : 0) + (r->loser == s ? 1 : 0), d[4] = {0, 0, 0, 0}, nd = 0;
 		if (!owed || !mcls[s])
 			continue;
@@ -490,12 +507,14 @@ static int melee_checks(const struct umor_tab *mt, const struct umel_tab *t, con
 			if (ns >= 0)
 				st = ns; /* the next check starts from the state this one left */
 		}
+		if (nd)
+			final[s] = st;
 	}
 	return 0;
 }
 
 /* `crimea referee ulm melee|square-break ...` */
-static int ulm_melee_io(int argc, char **argv, FILE *out, FILE *err)
+static int ulm_melee_io(int argc, char **argv, FILE *out, FILE *err, struct ulm_ruled *ruled)
 {
 	struct umel_tab *t = NULL;
 	struct umel_melee m;
@@ -584,7 +603,7 @@ static int ulm_melee_io(int argc, char **argv, FILE *out, FILE *err)
 		free(t);
 		return 1;
 	}
-	if (load_tables(tables, argv[0], err, mt, t, NULL) != 0) {
+	if (ulm_load_tables(tables, argv[0], err, mt, t, NULL) != 0) {
 		rc = 1;
 		goto out;
 	}
@@ -636,8 +655,14 @@ static int ulm_melee_io(int argc, char **argv, FILE *out, FILE *err)
 				mcls[r.loser] ? "" : " (crimea referee ulm morale --contact, or --attacker-class/--defender-class)");
 		else if (!p.square)
 			fprintf(out, "  => no loser: cast again (--cast %d)\n", m.cast + 1);
-		if (melee_checks(mt, t, &m, &p, &r, mcls, mdice, out, err) != 0)
+		int final[2];
+		if (melee_checks(mt, t, &m, &p, &r, mcls, mdice, final, out, err) != 0) {
 			rc = 2;
+		} else if (ruled) {
+			ruled->made = true;
+			memcpy(ruled->mlost, r.lost, sizeof r.lost);
+			memcpy(ruled->mstate, final, sizeof final);
+		}
 	}
 out:
 	free(t);
@@ -646,6 +671,11 @@ out:
 }
 
 int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
+{
+	return referee_ulm_rule(argc, argv, out, err, NULL);
+}
+
+int referee_ulm_rule(int argc, char **argv, FILE *out, FILE *err, struct ulm_ruled *r)
 {
 	struct umor_tab *t;
 	struct event store[16];
@@ -660,9 +690,9 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 		return 2;
 	}
 	if (!strcmp(argv[2], "melee") || !strcmp(argv[2], "square-break"))
-		return ulm_melee_io(argc, argv, out, err);
+		return ulm_melee_io(argc, argv, out, err, r);
 	if (!strcmp(argv[2], "canister"))
-		return ulm_canister_io(argc, argv, out, err);
+		return ulm_canister_io(argc, argv, out, err, r);
 	if (!strcmp(argv[2], "order-change") || !strcmp(argv[2], "square"))
 		return ulm_orders_io(argc, argv, out, err);
 	for (int i = 3; i < argc; i++) {
@@ -711,7 +741,7 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 		return cli_fail(err, "no ruling \"%s\": morale, fire-check, melee, square-break, canister, order-change or square", argv[2]);
 	if (!(t = malloc(sizeof *t)))
 		return 1;
-	if (load_tables(tables, argv[0], err, t, NULL, NULL) != 0) {
+	if (ulm_load_tables(tables, argv[0], err, t, NULL, NULL) != 0) {
 		rc = 1;
 		goto out;
 	}
@@ -731,6 +761,11 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 			goto out;
 		}
 		rc = umor_fire_check(t, ci, original, before, lost, charging, &mod, &perm, &ev);
+		if (r) {
+			r->made = true;
+			r->lost = lost;
+			r->perm = rc && perm ? mod : 0;
+		}
 		fprintf(out, "fire losses [Morale D.2]:\n");
 		events(out, &ev);
 		if (rc)
@@ -782,7 +817,11 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 				rc = cli_fail(err, "[Morale E.2.b] a rally is a disorganized unit's (--state disorganized), not a contact check");
 				goto out;
 			}
-			umor_rally(t, col, mod, d[0], d[1], &pr, &ev);
+			int ns = umor_rally(t, col, mod, d[0], d[1], &pr, &ev);
+			if (r && ns >= 0) {
+				r->made = true;
+				r->state = ns;
+			}
 			fprintf(out, "rally [Morale E.2.b], %s, disorganized, %+d: passes %.1f%%\n", cls, mod, 100 * pr);
 			events(out, &ev);
 			goto out;
@@ -814,7 +853,11 @@ int referee_ulm_io(int argc, char **argv, FILE *out, FILE *err)
 				fprintf(out, "  [Morale C.4.c] near a retreating general: %+d\n", t->mod_value[gen]);
 			}
 		}
-		umor_check(t, col, contact, st, mod, d[0], d[1], p, &ev);
+		int ns = umor_check(t, col, contact, st, mod, d[0], d[1], p, &ev);
+		if (r && ns >= 0) {
+			r->made = true;
+			r->state = ns;
+		}
 		fprintf(out, "%s morale check [Morale C.%d], %s, %s, %+d:", contact ? "contact" : "non-contact", contact ? 3 : 2, cls, state,
 		       mod);
 		for (int s = 0; s < UM_STATES; s++)

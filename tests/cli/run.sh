@@ -982,6 +982,52 @@ expect "ulm melee: works raise the defenders' morale" 0 "$bin" referee ulm melee
 	--protection 2 --stands 3 --attacker-dice 6,6,5 --defender-dice 1 --defender-class line-infantry
 contains "ulm melee: Constructions A.2.c" "$tmp/out" "losing the melee \[Melee B.9\], line-infantry, good, +3:"
 expect "ulm melee: one side's dice only" 2 "$bin" referee ulm melee --attacker infantry:20 --defender infantry:30 --attacker-dice 1,2
+# From Ulm to Waterloo: a game kept in a file (crimea referee ulm new/add/units/log, --game)
+ug="$tmp/ulm.json"
+expect "ulm game: new" 0 "$bin" referee ulm new --game "$ug"
+expect "ulm game: new will not replace one" 2 "$bin" referee ulm new --game "$ug"
+expect "ulm game: add a battalion" 0 "$bin" referee ulm add --game "$ug" --id 1-line --class line-infantry --type infantry --figures 30
+expect "ulm game: add dragoons" 0 "$bin" referee ulm add --game "$ug" --id dragoons --class other-horse --type dragoon --figures 24
+expect "ulm game: add lancers" 0 "$bin" referee ulm add --game "$ug" --id uhlans --class other-horse --type light-horse \
+	--figures 16 --quality lancer
+expect "ulm game: one id a unit" 2 "$bin" referee ulm add --game "$ug" --id uhlans --class other-horse --type light-horse --figures 16
+contains "ulm game: one id a unit" "$tmp/err" 'there is already a unit "uhlans"'
+expect "ulm game: a troop type of the chart" 2 "$bin" referee ulm add --game "$ug" --id x --class line --type infantry --figures 16
+contains "ulm game: a troop type of the chart" "$tmp/err" 'no troop type "line" on the Morale Evaluation Chart'
+# canister at a game's unit: its figures and original strength come from the game, the loss goes back
+expect "ulm game: canister at a unit" 0 "$bin" referee ulm canister --game "$ug" --at 1-line --gun field --inches 2 --die 4
+contains "ulm game: canister's ruling" "$tmp/out" "=> 15 figures eliminated; the target checks morale (non-contact) at -1"
+contains "ulm game: canister's loss kept" "$tmp/out" "game .*: 1-line loses 15 figures: 15 of 30 left"
+expect "ulm game: the game gives the figures" 2 "$bin" referee ulm canister --game "$ug" --at 1-line --gun field --inches 2 --figures 30
+# odds change nothing; a check from the dice keeps its result
+expect "ulm game: morale odds" 0 "$bin" referee ulm morale --game "$ug" --unit 1-line --plus -1
+contains "ulm game: morale odds from the unit's state" "$tmp/out" "line-infantry, good, -1:  good 41.7%  disorganized 58.3%"
+expect "ulm game: a morale check" 0 "$bin" referee ulm morale --game "$ug" --unit 1-line --plus -1 --dice 2,3
+contains "ulm game: a morale check kept" "$tmp/out" "game .*: 1-line: good -> disorganized"
+# a melee among the game's units: the state, the lancers' die and each side's troop type come from the game
+expect "ulm game: a melee cast" 0 "$bin" referee ulm melee --game "$ug" --attacker dragoons --defender 1-line --increment 2 \
+	--attacker-dice 6,6 --defender-dice 3 --defender-morale-dice 2,3,1,1
+contains "ulm game: the defenders' state from the game" "$tmp/out" "line-infantry, disorganized, -1:"
+contains "ulm game: the melee's losses kept" "$tmp/out" "^  1-line loses 14 figures: 1 of 30 left; disorganized -> rout$"
+expect "ulm game: the roster" 0 "$bin" referee ulm units --game "$ug"
+contains "ulm game: the roster" "$tmp/out" "^1-line  *line-infantry  *infantry  *1/30  *rout, past 50% lost$"
+contains "ulm game: the roster's lancers" "$tmp/out" "^uhlans .*16/16  *good  (lancer)$"
+expect "ulm game: a routed unit does not check" 2 "$bin" referee ulm morale --game "$ug" --unit 1-line --dice 6,6
+expect "ulm game: the referee's correction" 0 "$bin" referee ulm set --game "$ug" --unit 1-line --figures 3 --state disorganized
+expect "ulm game: the log" 0 "$bin" referee ulm log --game "$ug"
+contains "ulm game: the log's melee" "$tmp/out" "melee --attacker dragoons --defender 1-line --increment 2"
+contains "ulm game: the log's correction" "$tmp/out" "1-line set: 3 of 30 figures, disorganized (was 1, rout)"
+# [Morale D.2.c]: past 50% the permanent minus is the game's, added to every later check
+expect "ulm game: fire losses past half" 0 "$bin" referee ulm add --game "$ug" --id 2-line --class second-line --type infantry --figures 30
+expect "ulm game: small arms, 3 lost" 0 "$bin" referee ulm fire-check --game "$ug" --unit 2-line --lost 3
+expect "ulm game: small arms, 13 more" 0 "$bin" referee ulm fire-check --game "$ug" --unit 2-line --lost 13
+contains "ulm game: the permanent minus kept" "$tmp/out" "2-line loses 13 figures: 14 of 30 left; a permanent -4 to its morale checks"
+expect "ulm game: the permanent minus added" 0 "$bin" referee ulm morale --game "$ug" --unit 2-line --plus -1
+contains "ulm game: the permanent minus added" "$tmp/out" "second-line, good, -5:"
+expect "ulm game: no such unit" 2 "$bin" referee ulm morale --game "$ug" --unit nobody --dice 1,1
+printf '{"format": "crimea/1", "kind": "ulm-game",\n "units": [{"id": "a", "class": "line-infantry", "type": "infantry",\n "original": 30, "figures": 31, "state": "good"}]}\n' >"$tmp/badulm.json"
+expect "ulm game: a broken game file" 1 "$bin" referee ulm units --game "$tmp/badulm.json"
+contains "ulm game: a broken game file: file:line" "$tmp/err" "badulm.json:2: a unit starts with 1 to 200 figures"
 expect "referee: unknown ruling" 2 "$bin" referee cotlb charge
 expect "referee: another rule system" 2 "$bin" referee quad fire
 

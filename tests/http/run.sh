@@ -450,6 +450,10 @@ req POST /api/referee/siege '{"args":["status","--game","/etc/passwd"]}'
 check "referee siege: no game file of the server's" [ "$code" = 400 ]
 req POST /api/referee/ulm '{"args":["morale","--tables","/etc/passwd"]}'
 check "referee ulm: no file of the server's" [ "$code" = 400 ]
+req POST /api/referee/ulm '{"args":["units","--game","/etc/passwd"]}'
+check "referee ulm: no game file of the server's" [ "$code" = 400 ]
+req POST /api/referee/ulm '{"args":["add","--id","x","--class","guards","--type","infantry","--figures","3"]}'
+check "referee ulm: a game's command is the command line's" [ "$code" = 400 ]
 req POST /api/referee/ulm '{"args":["fire-check","--original","30","--before","28","--lost","3"]}'
 check "referee ulm: fire losses" [ "$(j "$body" 'o.text.includes("a non-contact morale check at -1")')" = true ]
 req POST /api/referee/ulm '{"args":["melee","--attacker","dragoon:24","--defender","infantry:30","--attacker-dice","6,6","--defender-dice","3"]}'
