@@ -37,6 +37,7 @@ fuzz_table 1500 40000
 fuzz_siege 1500 40000
 fuzz_siegegame 600 40000
 fuzz_ulm 1500 20000
+fuzz_ulmgame 1500 8192
 fuzz_record 1200 6000
 fuzz_action 2500 1024
 fuzz_http_json 20000 4096
