@@ -11,10 +11,11 @@
 #include "../core/fsio.h"
 #include "../games/ulm/uroster.h"
 #include "cli.h"
+#include "refshell.h"
 
 #define ARGS_MAX 96
 
-static const char *const game_cmds[] = {"new", "add", "set", "units", "log", NULL};
+static const char *const game_cmds[] = {"new", "add", "set", "units", "log", "shell", NULL};
 
 bool ulmg_is_cmd(int argc, char **argv)
 {
@@ -410,6 +411,67 @@ static int rule_on(int argc, char **argv, const char *path, struct ctx *c, FILE 
 	return 0;
 }
 
+/* `shell --game F`: a session on the game (refshell.c), completing the game's units (read
+ * again at each completion, so units added in the session are offered), the chart's troop
+ * types, the melee's figure types, states, guns and qualities. */
+static const char *const shell_commands[] = {
+	"add", "canister", "fire-check", "help", "log", "melee", "morale", "order-change", "quit", "set", "square",
+	"square-break", "units", NULL,
+};
+static const char *const shell_options[] = {
+	"--at", "--attacker", "--attacker-dice", "--attacker-morale-dice", "--cast", "--charging", "--class", "--contact",
+	"--defender", "--defender-dice", "--defender-morale-dice", "--dice", "--die", "--disorganized", "--dispersed",
+	"--faces", "--figures", "--gun", "--id", "--in-works", "--increment", "--inches", "--lost", "--militia",
+	"--militia-die", "--mod", "--observing", "--original", "--plus", "--protection", "--quality", "--rally",
+	"--square", "--stands", "--state", "--suppressed", "--type", "--unit", NULL,
+};
+/* the stateless rulings that take no --game, and new */
+static const char *const shell_no_game[] = {"new", "order-change", "square", "square-break", NULL};
+
+struct shell_ctx {
+	const char *path;
+	const struct umor_tab *mt;
+	const struct umel_tab *lt;
+};
+
+static void shell_values(const void *ctx, const char *prev, const char *word, struct complete_list *out)
+{
+	const struct shell_ctx *sc = ctx;
+	if (!strcmp(prev, "--unit") || !strcmp(prev, "--at") || !strcmp(prev, "--attacker") ||
+	    !strcmp(prev, "--defender")) {
+		static struct urost_game g; /* one session, one thread */
+		struct errlist *errs = malloc(sizeof *errs);
+		struct jdoc d;
+		struct err e;
+		if (errs && jdoc_load(&d, sc->path, &e) == 0) {
+			errlist_init(errs);
+			if (urost_read(&g, sc->mt, sc->lt, &d, errs) == 0)
+				for (int i = 0; i < g.n; i++)
+					rshell_offer(out, g.u[i].id, word);
+			jdoc_free(&d);
+		}
+		free(errs);
+	} else if (!strcmp(prev, "--class") || !strcmp(prev, "--observing")) {
+		for (int i = 0; i < sc->mt->ncls; i++)
+			rshell_offer(out, sc->mt->cls[i], word);
+	} else if (!strcmp(prev, "--type")) {
+		for (int i = 0; i < sc->lt->ntypes; i++)
+			rshell_offer(out, sc->lt->type[i], word);
+	} else if (!strcmp(prev, "--state")) {
+		for (int i = 0; i < UM_STATES; i++)
+			rshell_offer(out, umor_state_name[i], word);
+	} else if (!strcmp(prev, "--gun")) {
+		for (int i = 0; i < UG_GUNS; i++)
+			rshell_offer(out, ufire_gun_name[i], word);
+	} else if (!strcmp(prev, "--quality")) {
+		for (int i = 0; i < UROST_QUALITIES; i++)
+			rshell_offer(out, urost_quality_name[i], word);
+	} else if (!strcmp(prev, "--mod")) {
+		for (int i = 0; i < sc->mt->nmods; i++)
+			rshell_offer(out, sc->mt->mod[i], word);
+	}
+}
+
 int ulmg_run(int argc, char **argv, FILE *out, FILE *err)
 {
 	const char *path = opt(argc, argv, "--game"), *tables = opt(argc, argv, "--tables");
@@ -452,7 +514,13 @@ int ulmg_run(int argc, char **argv, FILE *out, FILE *err)
 		rc = 1;
 		goto out;
 	}
-	if (!strcmp(argv[2], "units")) {
+	if (!strcmp(argv[2], "shell")) {
+		struct shell_ctx sc = {.path = path, .mt = &c->mt, .lt = &c->lt};
+		struct rshell_spec spec = {.sys = "ulm", .title = "From Ulm to Waterloo", .commands = shell_commands,
+					   .options = shell_options, .no_game = shell_no_game, .values = shell_values,
+					   .ctx = &sc};
+		rc = rshell_run(argv[0], path, &spec);
+	} else if (!strcmp(argv[2], "units")) {
 		print_units(c, out);
 	} else if (!strcmp(argv[2], "log")) {
 		print_log(c, out);

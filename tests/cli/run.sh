@@ -1028,6 +1028,20 @@ expect "ulm game: no such unit" 2 "$bin" referee ulm morale --game "$ug" --unit 
 printf '{"format": "crimea/1", "kind": "ulm-game",\n "units": [{"id": "a", "class": "line-infantry", "type": "infantry",\n "original": 30, "figures": 31, "state": "good"}]}\n' >"$tmp/badulm.json"
 expect "ulm game: a broken game file" 1 "$bin" referee ulm units --game "$tmp/badulm.json"
 contains "ulm game: a broken game file: file:line" "$tmp/err" "badulm.json:2: a unit starts with 1 to 200 figures"
+# the Ulm game's session: piped lines, then at a terminal with completion
+printf 'units\nmorale --unit dragoons --dice 6,6\norder-change --class militia --die 5\nquit\n' >"$tmp/ulmshell.in"
+expect "ulm shell: piped commands" 0 "$bin" referee ulm shell --game "$ug" <"$tmp/ulmshell.in"
+contains "ulm shell: units" "$tmp/out" "^dragoons  *other-horse  *dragoon  *24/24  *good$"
+contains "ulm shell: a ruling kept" "$tmp/out" "game .*: dragoons stays good"
+contains "ulm shell: a stateless ruling" "$tmp/out" "\[Changing Orders C.5\] a 5: the unit must also cast for morale"
+if [ -x "$pty" ]; then
+	if "$pty" tests/cli/ulmshell.pty "$tmp/pty5.out" "$bin" referee ulm shell --game "$ug" >"$tmp/out" 2>&1; then
+		ok
+	else
+		ko "ulm shell at a terminal: $(cat "$tmp/out")"
+	fi
+	grep -q '"id": "3-gren"' "$ug" && ok || ko "ulm shell at a terminal: the completed add"
+fi
 expect "referee: unknown ruling" 2 "$bin" referee cotlb charge
 expect "referee: another rule system" 2 "$bin" referee quad fire
 
