@@ -216,6 +216,15 @@ int jdoc_load(struct jdoc *d, const char *path, struct err *e)
 	return rc;
 }
 
+int jdoc_load_errs(struct jdoc *d, const char *path, struct errlist *errs)
+{
+	struct err e;
+	if (jdoc_load(d, path, &e) == 0)
+		return 0;
+	errlist_add(errs, &e);
+	return -1;
+}
+
 void jdoc_free(struct jdoc *d)
 {
 	json_decref(d->root);

@@ -26,6 +26,8 @@ struct jdoc {
 int jdoc_parse(struct jdoc *d, const char *file, const char *text, size_t len, struct err *e);
 /* Reads and parses a file. */
 int jdoc_load(struct jdoc *d, const char *path, struct err *e);
+/* The same, the error added to errs: what every loader's *_load_file starts with. */
+int jdoc_load_errs(struct jdoc *d, const char *path, struct errlist *errs);
 void jdoc_free(struct jdoc *d);
 
 /* The source line of v (0 if unknown: true/false/null are shared singletons). */

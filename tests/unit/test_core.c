@@ -560,6 +560,17 @@ static void test_jdoc_errors(void **state)
 	/* jdoc_load: a missing file names the path */
 	assert_int_equal(jdoc_load(&d, "tests/data/no-such-file.json", &e), -1);
 	assert_string_equal(e.file, "tests/data/no-such-file.json");
+	/* jdoc_load_errs: the same error, added to a list (a good file adds none) */
+	{
+		static struct errlist l;
+		errlist_init(&l);
+		assert_int_equal(jdoc_load_errs(&d, "tests/data/no-such-file.json", &l), -1);
+		assert_int_equal(l.total, 1);
+		assert_string_equal(l.e[0].file, "tests/data/no-such-file.json");
+		assert_int_equal(jdoc_load_errs(&d, "data/ulm/tables.json", &l), 0);
+		assert_int_equal(l.total, 1);
+		jdoc_free(&d);
+	}
 }
 
 /* ---- prov ---- */

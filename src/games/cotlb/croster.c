@@ -160,13 +160,9 @@ int cros_oob_load(struct cros_oob *o, const struct ctab *t, const struct jdoc *d
 int cros_oob_load_file(struct cros_oob *o, const struct ctab *t, const char *path, struct errlist *errs)
 {
 	struct jdoc d;
-	struct err e;
-	int rc;
-	if (jdoc_load(&d, path, &e) != 0) {
-		errlist_add(errs, &e);
+	if (jdoc_load_errs(&d, path, errs) != 0)
 		return -1;
-	}
-	rc = cros_oob_load(o, t, &d, errs);
+	int rc = cros_oob_load(o, t, &d, errs);
 	jdoc_free(&d);
 	return rc;
 }

@@ -537,13 +537,9 @@ int ctab_load(struct ctab *t, const struct jdoc *d, struct errlist *errs)
 int ctab_load_file(struct ctab *t, const char *path, struct errlist *errs)
 {
 	struct jdoc d;
-	struct err e;
-	int rc;
-	if (jdoc_load(&d, path, &e) != 0) {
-		errlist_add(errs, &e);
+	if (jdoc_load_errs(&d, path, errs) != 0)
 		return -1;
-	}
-	rc = ctab_load(t, &d, errs);
+	int rc = ctab_load(t, &d, errs);
 	jdoc_free(&d);
 	return rc;
 }

@@ -251,13 +251,9 @@ int ctbl_load_file(struct ctbl *tb, const struct ctab *t, const struct cros_oob 
 		   struct errlist *errs)
 {
 	struct jdoc d;
-	struct err e;
-	int rc;
-	if (jdoc_load(&d, path, &e) != 0) {
-		errlist_add(errs, &e);
+	if (jdoc_load_errs(&d, path, errs) != 0)
 		return -1;
-	}
-	rc = ctbl_load(tb, t, o, &d, errs);
+	int rc = ctbl_load(tb, t, o, &d, errs);
 	jdoc_free(&d);
 	return rc;
 }

@@ -212,13 +212,9 @@ int sob_load(struct sob *o, const struct jdoc *d, struct errlist *errs)
 int sob_load_file(struct sob *o, const char *path, struct errlist *errs)
 {
 	struct jdoc d;
-	struct err e;
-	int rc;
-	if (jdoc_load(&d, path, &e) != 0) {
-		errlist_add(errs, &e);
+	if (jdoc_load_errs(&d, path, errs) != 0)
 		return -1;
-	}
-	rc = sob_load(o, &d, errs);
+	int rc = sob_load(o, &d, errs);
 	jdoc_free(&d);
 	return rc;
 }

@@ -292,13 +292,9 @@ int stab_load(struct stab *t, const struct jdoc *d, struct errlist *errs)
 int stab_load_file(struct stab *t, const char *path, struct errlist *errs)
 {
 	struct jdoc d;
-	struct err e;
-	int rc;
-	if (jdoc_load(&d, path, &e) != 0) {
-		errlist_add(errs, &e);
+	if (jdoc_load_errs(&d, path, errs) != 0)
 		return -1;
-	}
-	rc = stab_load(t, &d, errs);
+	int rc = stab_load(t, &d, errs);
 	jdoc_free(&d);
 	return rc;
 }

@@ -172,13 +172,9 @@ int umor_load(struct umor_tab *t, const struct jdoc *d, struct errlist *errs)
 int umor_load_file(struct umor_tab *t, const char *path, struct errlist *errs)
 {
 	struct jdoc d;
-	struct err e;
-	int rc;
-	if (jdoc_load(&d, path, &e) != 0) {
-		errlist_add(errs, &e);
+	if (jdoc_load_errs(&d, path, errs) != 0)
 		return -1;
-	}
-	rc = umor_load(t, &d, errs);
+	int rc = umor_load(t, &d, errs);
 	jdoc_free(&d);
 	return rc;
 }
