@@ -150,18 +150,36 @@ static bool same_sheet(const char *argv0, const char *a, const char *b)
 	return same;
 }
 
-/* The sheet a game file was started on ("" for the 2014 sheet) into out; quietly "" when the
- * file cannot be read (load_game then says why). */
-static void game_sheet(const char *path, char *out, size_t n)
+/* The sheet a game file was started on ("" for the 2014 sheet) into out; -1, quietly, when
+ * the file cannot be read (load_game then says why). */
+static int game_sheet(const char *path, char *out, size_t n)
 {
 	struct jdoc d;
 	struct err e;
 	out[0] = 0;
 	if (jdoc_load(&d, path, &e) != 0)
-		return;
+		return -1;
 	const char *s = json_string_value(json_object_get(d.root, "sheet"));
 	snprintf(out, n, "%s", s ? s : "");
 	jdoc_free(&d);
+	return 0;
+}
+
+/* What a new game keeps of --sheet name: "" for the 2014 sheet, "2001" for the data's 2001
+ * sheet, else the file's absolute path (a game is played from any directory). 0, or -1 when
+ * the path does not fit. */
+static int sheet_kept_as(const char *argv0, const char *name, char *out, size_t n)
+{
+	char *real;
+	out[0] = 0;
+	if (!name || same_sheet(argv0, name, "2014"))
+		return 0;
+	if (same_sheet(argv0, name, "2001"))
+		return snprintf(out, n, "2001") < (int)n ? 0 : -1;
+	real = realpath(name, NULL);
+	int w = snprintf(out, n, "%s", real ? real : name);
+	free(real);
+	return w >= 0 && (size_t)w < n ? 0 : -1;
 }
 
 static int load_sheet(const char *argv0, const char *name, struct ctab *t)
@@ -703,8 +721,7 @@ int cmd_referee(int argc, char **argv)
 	/* a game is ruled on the sheet it was started on [the game file's "sheet"] */
 	if (gamepath && strcmp(q->what, "new")) {
 		char was[sizeof game->sheet];
-		game_sheet(gamepath, was, sizeof was);
-		if (sheet && !same_sheet(argv[0], sheet, was)) {
+		if (game_sheet(gamepath, was, sizeof was) == 0 && sheet && !same_sheet(argv[0], sheet, was)) {
 			rc = cli_fail(stderr, "%s was started on the %s sheet: --sheet %s would rule it on another (a new game "
 				      "starts on another sheet)", gamepath, was[0] ? was : "2014", sheet);
 			goto out_free;
@@ -745,8 +762,10 @@ int cmd_referee(int argc, char **argv)
 			goto out_free;
 		}
 		cros_new(oob, game);
-		if (sheet && !same_sheet(argv[0], sheet, "2014"))
-			snprintf(game->sheet, sizeof game->sheet, "%s", sheet); /* as given, like the table */
+		if (sheet_kept_as(argv[0], sheet, game->sheet, sizeof game->sheet) != 0) {
+			rc = cli_fail(stderr, "--sheet: a path of at most %zu characters", sizeof game->sheet - 1);
+			goto out_free;
+		}
 		{
 			char deftable[CTBL_ID_MAX + 8];
 			snprintf(deftable, sizeof deftable, "%s-table", oob->id);

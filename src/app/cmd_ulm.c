@@ -721,8 +721,9 @@ int referee_ulm_rule(int argc, char **argv, FILE *out, FILE *err, struct ulm_rul
 				return cli_fail(err, "too many modifiers");
 			mods[nmods++] = v, i++;
 		} else if (!strcmp(a, "--plus")) {
-			if (!cli_int(v, -9, 9, &plus))
-				return cli_fail(err, "--plus is a whole number from -9 to 9");
+			/* (-19..19: a game's permanent minus is added to the referee's own) */
+			if (!cli_int(v, -19, 19, &plus))
+				return cli_fail(err, "--plus is a whole number from -19 to 19");
 			i++;
 		} else if (!strcmp(a, "--dice")) {
 			if (!dice_list(v, d, 2))

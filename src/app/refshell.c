@@ -24,7 +24,8 @@ static const char *const cotlb_options[] = {
 	"--short", "--side", "--stands", "--svg", "--target", "--toward", "--unit", "--weapon", "--winner-die",
 	"--x", "--y", NULL,
 };
-static const char *const cotlb_no_game[] = {"sheet", "new", NULL};
+/* (sheet takes the game: it lists the sheet the game is played on) */
+static const char *const cotlb_no_game[] = {"new", NULL};
 static const char *const unit_options[] = {"--unit", "--firer", "--at", "--attacker", "--defender", "--toward",
 					    "--from", NULL};
 
@@ -135,9 +136,9 @@ int rshell_run(const char *argv0, const char *gamepath, const struct rshell_spec
 			failed = 1;
 			continue;
 		}
-		char copy[RSHELL_LINE], *argv[RSHELL_ARGS + 6], *save = NULL, *w;
-		char a0[1024], a1[16], ag[] = "--game";
-		char gp[1024];
+		char copy[RSHELL_LINE], *argv[RSHELL_ARGS + 8], *save = NULL, *w;
+		char a0[1024], a1[16], ag[] = "--game", at[] = "--tables";
+		char gp[1024], tp[1024];
 		int argc = 0;
 		if (!line[0] || line[0] == '#')
 			continue;
@@ -154,6 +155,11 @@ int rshell_run(const char *argv0, const char *gamepath, const struct rshell_spec
 			argv[argc++] = h;
 			argv[argc] = NULL;
 			cmd_referee(argc, argv);
+			continue;
+		}
+		if (s->tables && strstr(line, "--tables")) {
+			fprintf(stderr, "crimea: the session's tables are %s (--tables is not given here)\n", s->tables);
+			failed = 1;
 			continue;
 		}
 		if (strstr(line, "--game")) {
@@ -176,6 +182,11 @@ int rshell_run(const char *argv0, const char *gamepath, const struct rshell_spec
 		if (!in(s->no_game, argv[2])) {
 			argv[argc++] = ag;
 			argv[argc++] = gp;
+		}
+		if (s->tables) { /* the session's own tables, for every command */
+			snprintf(tp, sizeof tp, "%s", s->tables);
+			argv[argc++] = at;
+			argv[argc++] = tp;
 		}
 		argv[argc] = NULL;
 		fflush(stdout);

@@ -17,6 +17,7 @@ struct rshell_spec {
 	const char *const *commands;       /* the first words, NULL-terminated */
 	const char *const *options;        /* every option, NULL-terminated */
 	const char *const *no_game;        /* commands that take no --game (NULL-terminated) */
+	const char *tables;                /* a --tables FILE every command is given, or NULL */
 	/* offers (rshell_offer) what option prev takes that starts with word; ctx its data */
 	void (*values)(const void *ctx, const char *prev, const char *word, struct complete_list *out);
 	const void *ctx;

@@ -53,10 +53,22 @@ static int load_game(const char *path, struct ctx *c, FILE *err)
 		return -1;
 	}
 	rc = urost_read(&c->g, &c->mt, &c->lt, &d, errs);
-	json_t *l = json_object_get(d.root, "log");
+	json_t *l = json_object_get(d.root, "log"), *x;
+	size_t li;
 	if (l && !json_is_array(l)) {
 		jdoc_add(&d, l, errs, "\"log\" must be a list");
 		rc = -1;
+	}
+	json_array_foreach(l, li, x) {
+		json_t *ch = json_object_get(x, "changes"), *y;
+		size_t k;
+		bool ok = json_is_string(json_object_get(x, "what")) && json_is_array(ch);
+		json_array_foreach(ch, k, y)
+			ok &= json_is_string(y);
+		if (!ok) {
+			jdoc_add(&d, x, errs, "a log entry is {\"what\": the command, \"changes\": [a line each]}");
+			rc = -1;
+		}
 	}
 	c->log = l && json_is_array(l) ? json_deep_copy(l) : json_array();
 	for (int i = 0; i < errs->n; i++)
@@ -215,6 +227,7 @@ static int rule_melee(int argc, char **argv, const char *path, struct ctx *c, FI
 {
 	char *nargv[ARGS_MAX], spec[2][UMEL_UNITS][160], what[512], changes[1024] = "";
 	int nargc = 0, n[2] = {0, 0}, unit[2][UMEL_UNITS], games = 0, rc;
+	bool given_class[2] = {false, false}, used[UROST_UNITS] = {false};
 	struct ulm_ruled r = {0};
 	if (argc + 4 > ARGS_MAX)
 		return cli_fail(err, "too many options");
@@ -225,7 +238,7 @@ static int rule_melee(int argc, char **argv, const char *path, struct ctx *c, FI
 			continue;
 		}
 		if (i >= 3 && (!strcmp(argv[i], "--attacker-class") || !strcmp(argv[i], "--defender-class")))
-			return cli_fail(err, "%s: with --game each side's troop type is its first unit's", argv[i]);
+			given_class[argv[i][2] == 'd'] = true; /* checked below: only for a typed-in first unit */
 		nargv[nargc++] = argv[i];
 		if (s < 0)
 			continue;
@@ -242,10 +255,16 @@ static int rule_melee(int argc, char **argv, const char *path, struct ctx *c, FI
 		}
 		unit[s][n[s]] = k;
 		if (k < 0) { /* TYPE:FIGURES[:..], the referee's own */
+			if (!colon)
+				return cli_fail(err, "no unit \"%s\" in %s (crimea referee ulm units --game %s), nor a unit "
+					   "TYPE:FIGURES", v, path, path);
 			nargv[nargc++] = argv[i];
 			n[s]++;
 			continue;
 		}
+		if (used[k])
+			return cli_fail(err, "%s is in this melee once, on one side", c->g.u[k].id);
+		used[k] = true;
 		struct urost_unit *u = &c->g.u[k];
 		char *sp = spec[s][n[s]];
 		if (!u->figures)
@@ -272,6 +291,10 @@ static int rule_melee(int argc, char **argv, const char *path, struct ctx *c, FI
 	if (!games)
 		return cli_fail(err, "melee --game %s: name a game's unit (--attacker ID or --defender ID; crimea referee ulm "
 			   "units --game %s)", path, path);
+	for (int s = 0; s < 2; s++)
+		if (given_class[s] && n[s] && unit[s][0] >= 0)
+			return cli_fail(err, "--%s-class: the game gives its unit at the point of contact's (%s)",
+				   s ? "defender" : "attacker", c->g.u[unit[s][0]].cls);
 	rc = referee_ulm_rule(nargc, nargv, out, err, &r);
 	if (rc != 0 || !r.made)
 		return rc;
@@ -345,12 +368,13 @@ static int rule_on(int argc, char **argv, const char *path, struct ctx *c, FILE 
 		if (k == 0 && i >= 3 && !strcmp(argv[i], "--plus") && i + 1 < argc) {
 			/* the referee's own plus, to which the game adds the unit's permanent minus */
 			if (!cli_int(argv[i + 1], -9, 9, &uplus))
-				return cli_fail(err, "--plus is a whole number from -9 to 9");
+				return cli_fail(err, "--plus is a whole number from -9 to 9 (the game adds the unit's permanent "
+					   "minus to it)");
 			i++;
 			continue;
 		}
 		if (i >= 3 && (!strcmp(argv[i], taken[k][2]) || !strcmp(argv[i], taken[k][3]) ||
-			       (k == 2 && !strcmp(argv[i], "--class"))))
+			       (k > 0 && !strcmp(argv[i], "--class"))))
 			return cli_fail(err, "%s: the game gives %s's (crimea referee ulm set --game %s --unit %s ... changes it)",
 				   argv[i], u->id, path, u->id);
 		nargv[nargc++] = argv[i];
@@ -518,7 +542,7 @@ int ulmg_run(int argc, char **argv, FILE *out, FILE *err)
 		struct shell_ctx sc = {.path = path, .mt = &c->mt, .lt = &c->lt};
 		struct rshell_spec spec = {.sys = "ulm", .title = "From Ulm to Waterloo", .commands = shell_commands,
 					   .options = shell_options, .no_game = shell_no_game, .values = shell_values,
-					   .ctx = &sc};
+					   .ctx = &sc, .tables = tables};
 		rc = rshell_run(argv[0], path, &spec);
 	} else if (!strcmp(argv[2], "units")) {
 		print_units(c, out);

@@ -812,19 +812,32 @@ expect "cotlb: column or road, not both" 2 "$bin" referee cotlb move --sheet 200
 g01="$tmp/g2001.json"
 expect "cotlb 2001: a game on the 2001 sheet" 0 "$bin" referee cotlb new --sheet data/cotlb/sheet-2001.json --oob balaclava-2014 \
 	--table none --game "$g01"
-contains "cotlb 2001: new names its sheet" "$tmp/out" "ruled on the sheet data/cotlb/sheet-2001.json$"
-contains "cotlb 2001: the game file keeps its sheet" "$g01" '"sheet": "data/cotlb/sheet-2001.json"'
+contains "cotlb 2001: new names its sheet" "$tmp/out" "ruled on the sheet 2001$"
+contains "cotlb 2001: the game file keeps its sheet, by its short name" "$g01" '"sheet": "2001"'
 # the game's own sheet rules it without --sheet (a 2 wounds on the 2001 sheet only)
 expect "cotlb 2001: a leader wounded in a game" 0 "$bin" referee cotlb leader --game "$g01" --unit 93rd --die 2
 contains "cotlb 2001: the wound's marker" "$tmp/out" "93rd takes 1 morale marker (its leader wounded \[MORALE\]): 1 now"
 expect "cotlb 2001: the same sheet by its short name" 0 "$bin" referee cotlb leader --sheet 2001 --game "$g01" --unit 93rd --die 2
 contains "cotlb 2001: the same sheet by its short name" "$tmp/out" "93rd takes 1 morale marker (its leader wounded \[MORALE\]): 2 now"
 expect "cotlb 2001: another sheet refused" 2 "$bin" referee cotlb leader --sheet 2014 --game "$g01" --unit 93rd --die 2
-contains "cotlb 2001: another sheet refused" "$tmp/err" "was started on the data/cotlb/sheet-2001.json sheet: --sheet 2014 would rule it on another"
+contains "cotlb 2001: another sheet refused" "$tmp/err" "was started on the 2001 sheet: --sheet 2014 would rule it on another"
 contains "cotlb 2001: a refusal changes nothing" "$g01" '"markers": 2'
 # [Leader Casualty] (2001): a dead leader's replacement has half the points left, rounded up
 expect "cotlb 2001: a leader killed in a game" 0 "$bin" referee cotlb leader --game "$g01" --unit 42nd --die 1
 contains "cotlb 2001: the replacement's half command points" "$tmp/out" "\[Leader Casualty\]  *his replacement has half the command points, rounded up: 6 of 12"
+# the shell's sheet is the game's (the 2001 MOVE Chart has a road column)
+printf 'sheet\nquit\n' >"$tmp/c01.in"
+expect "cotlb 2001: the shell lists the game's sheet" 0 "$bin" referee cotlb shell --game "$g01" <"$tmp/c01.in"
+contains "cotlb 2001: the shell lists the game's sheet" "$tmp/out" "on a road (--road)"
+# a sheet given by a relative path is kept as the file's absolute path, so the game plays from anywhere
+mkdir -p "$tmp/sheetdir"
+cp data/cotlb/sheet-2001.json "$tmp/sheetdir/mine.json"
+case $bin in /*) abin=$bin ;; *) abin=$PWD/$bin ;; esac
+(cd "$tmp/sheetdir" && "$abin" referee cotlb new --sheet mine.json --oob balaclava-2014 --table none \
+	--game "$tmp/gmine.json" >/dev/null 2>&1) || true
+contains "cotlb: a relative sheet kept absolute" "$tmp/gmine.json" "\"sheet\": \"$tmp/sheetdir/mine.json\""
+expect "cotlb: a missing game file says so, whatever the sheet" 1 "$bin" referee cotlb units --game "$tmp/none.json" --sheet 2001
+contains "cotlb: a missing game file says so, whatever the sheet" "$tmp/err" "none.json: cannot open"
 # a game file from before the field (no "sheet") is ruled on the 2014 sheet, where a 2 kills
 grep -v '"sheet"' "$g01" >"$tmp/g2014.json"
 expect "cotlb: an older game file keeps the 2014 sheet" 0 "$bin" referee cotlb leader --game "$tmp/g2014.json" --unit 93rd --die 2
@@ -1025,6 +1038,33 @@ contains "ulm game: the permanent minus kept" "$tmp/out" "2-line loses 13 figure
 expect "ulm game: the permanent minus added" 0 "$bin" referee ulm morale --game "$ug" --unit 2-line --plus -1
 contains "ulm game: the permanent minus added" "$tmp/out" "second-line, good, -5:"
 expect "ulm game: no such unit" 2 "$bin" referee ulm morale --game "$ug" --unit nobody --dice 1,1
+# what the review found: a unit fights once a melee; an id is never a figure type; a typed-in
+# first unit's troop type is the referee's; a mistyped id is named
+expect "ulm game: a unit twice in a melee" 2 "$bin" referee ulm melee --game "$ug" --attacker dragoons --attacker dragoons \
+	--defender uhlans
+contains "ulm game: a unit twice in a melee" "$tmp/err" "dragoons is in this melee once, on one side"
+expect "ulm game: a unit against itself" 2 "$bin" referee ulm melee --game "$ug" --attacker dragoons --defender dragoons
+expect "ulm game: an id that is a figure type" 2 "$bin" referee ulm add --game "$ug" --id infantry --class line-infantry \
+	--type infantry --figures 30
+contains "ulm game: an id that is a figure type" "$tmp/err" 'may not be a figure type ("infantry")'
+expect "ulm game: a typed-in attacker's troop type" 0 "$bin" referee ulm melee --game "$ug" --attacker infantry:30 \
+	--attacker-class line-infantry --defender dragoons
+expect "ulm game: the game's unit's troop type is the game's" 2 "$bin" referee ulm melee --game "$ug" --attacker infantry:30 \
+	--defender dragoons --defender-class guards
+contains "ulm game: the game's unit's troop type is the game's" "$tmp/err" "the game gives its unit at the point of contact's (other-horse)"
+expect "ulm game: a mistyped unit" 2 "$bin" referee ulm melee --game "$ug" --attacker dragons --defender uhlans
+contains "ulm game: a mistyped unit" "$tmp/err" 'no unit "dragons" in'
+expect "ulm game: fire-check's troop type is the game's" 2 "$bin" referee ulm fire-check --game "$ug" --unit uhlans --lost 2 \
+	--class guards
+# the session's own tables reach every command
+cp data/ulm/tables.json "$tmp/ulmtables.json"
+printf 'units\nmorale --unit uhlans\nquit\n' >"$tmp/ulmt.in"
+expect "ulm shell: its tables" 0 "$bin" referee ulm shell --game "$ug" --tables "$tmp/ulmtables.json" <"$tmp/ulmt.in"
+printf 'units --tables x\nquit\n' >"$tmp/ulmt2.in"
+expect "ulm shell: no other tables in it" 1 "$bin" referee ulm shell --game "$ug" --tables "$tmp/ulmtables.json" <"$tmp/ulmt2.in"
+sed 's/"log": \[/"log": [1, /' "$ug" >"$tmp/badlog.json"
+expect "ulm game: a broken log" 1 "$bin" referee ulm log --game "$tmp/badlog.json"
+contains "ulm game: a broken log: file:line" "$tmp/err" 'badlog.json:[0-9]*: a log entry is {"what": the command'
 printf '{"format": "crimea/1", "kind": "ulm-game",\n "units": [{"id": "a", "class": "line-infantry", "type": "infantry",\n "original": 30, "figures": 31, "state": "good"}]}\n' >"$tmp/badulm.json"
 expect "ulm game: a broken game file" 1 "$bin" referee ulm units --game "$tmp/badulm.json"
 contains "ulm game: a broken game file: file:line" "$tmp/err" "badulm.json:2: a unit starts with 1 to 200 figures"

@@ -65,6 +65,10 @@ static void test_add(void **state)
 	bad = unit("2-line", "line-infantry", "foot", 30);
 	assert_int_equal(urost_add(&g, &t->mt, &t->lt, &bad, &e), -1);
 	assert_non_null(strstr(e.msg, "figure type \"foot\""));
+	/* an id that is a figure type would read as a typed-in melee unit */
+	bad = unit("dragoon", "other-horse", "dragoon", 24);
+	assert_int_equal(urost_add(&g, &t->mt, &t->lt, &bad, &e), -1);
+	assert_non_null(strstr(e.msg, "may not be a figure type"));
 	bad = unit("2 Line", "line-infantry", "infantry", 30);
 	assert_int_equal(urost_add(&g, &t->mt, &t->lt, &bad, &e), -1);
 	bad = unit("2-line", "line-infantry", "infantry", 30);

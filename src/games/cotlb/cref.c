@@ -735,8 +735,12 @@ int cref_move_dice(const struct ctab *t, const struct cref_move *m, struct err *
 	else if (m->form == 2 && !t->move_road)
 		return err_set(e, NULL, 0, "[MOVE Chart (a)] this sheet's MOVE Chart has no road column (the 2001 sheet has)"),
 		       0;
-	else if (m->form < 0 || m->form > 2 || !(n = mv->dice[m->form]))
-		return err_set(e, NULL, 0, "[MOVE Chart (a)] %s has no %s formation", mv->key, move_form[m->form == 1]), 0;
+	else if (m->form < 0 || m->form > 2)
+		return err_set(e, NULL, 0, "no such MOVE Chart column"), 0;
+	else if (!(n = mv->dice[m->form]))
+		return err_set(e, NULL, 0, "[MOVE Chart (a)] %s has no dice %s", mv->key,
+			       m->form == 2 ? "on a road" : m->form ? "in column" : "in line"),
+		       0;
 	if (m->terrain >= 0 && m->terrain < CT_TERRAINS && mv->terrain[m->terrain] == CT_PEN_NOCROSS)
 		return err_set(e, NULL, 0, "[MOVE Chart] %s may not cross %s", mv->key,
 			       m->terrain == CT_WALLS ? "walls or trenches" : "that terrain"),

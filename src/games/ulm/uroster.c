@@ -49,6 +49,11 @@ static const char *unit_wrong(const struct urost_game *g, const struct umor_tab 
 {
 	if (!id_ok(u->id))
 		return "a unit's id is 1-24 of a-z, 0-9 and -";
+	if (umel_type(lt, u->id) >= 0) {
+		/* a melee's --attacker ID and --attacker TYPE:FIGURES would read alike */
+		snprintf(buf, n, "a unit's id may not be a figure type (\"%s\")", u->id);
+		return buf;
+	}
 	if (urost_find(g, u->id) >= 0) {
 		snprintf(buf, n, "there is already a unit \"%s\"", u->id);
 		return buf;
