@@ -32,6 +32,7 @@ static const char ref_usage[] =
 	"         [--attacker-routing] [--defender-routing] [--attacker-rear] [--defender-rear]\n"
 	"         [--attacker-dice D,..] [--defender-dice D,..] [--winner-die D]\n"
 	"         [--attacker-saves D,..] [--defender-saves D,..] [--attacker-leader-die D] [--defender-leader-die D]\n"
+	"         [--spike-die D]   (a battery that loses: 4-6 spiked, else captured for an Ace)\n"
 	"  morale --unit UNIT [--standing-cavalry] [--die D]\n"
 	"  move   --row ROW [--column | --road | --one-die] [--terrain gentle|steep|walls] [--interpenetration]\n"
 	"         [--markers N] [--dice D,..]\n"
@@ -45,7 +46,7 @@ static const char ref_usage[] =
 	"  that every complete ruling updates; UNIT may then be a unit's id, and fire --firer ID:\n"
 	"  new --oob balaclava-2014 --game FILE [--force]   a new game of an order of battle\n"
 	"  units --game FILE [--side SIDE]                 every unit as it stands\n"
-	"  spend --game FILE --unit ID --points N          command points [Command Points]\n"
+	"  spend --game FILE --unit ID --points N | --ace  command points [Command Points], or an Ace\n"
 	"  rally --game FILE --unit ID [--die D]           remove a marker [MORALE (e)]\n"
 	"  turn --game FILE                                the next turn (leaders replaced)\n"
 	"  log --game FILE                                 every ruling that changed the game, turn by turn\n"
@@ -300,6 +301,9 @@ static void print_units(const struct ctab *t, const struct cros_oob *o, const st
 	for (int k = 0; k < 2; k++) {
 		if (side >= 0 && k != side)
 			continue;
+		if (g->aces[k])
+			printf("\n%s: %d Ace%s (captured guns: a command point each, spend --ace) [Close Combat (h)]", o->side[k],
+			       g->aces[k], g->aces[k] == 1 ? "" : "s");
 		printf("\n%s\n  %-18s %-18s %8s %6s %7s %4s  %s\n", o->side[k], "unit", "type", "figures", "stands", "markers",
 		       "cp", "state");
 		for (int i = 0; i < o->n; i++) {
@@ -425,9 +429,15 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 	}
 	evsink_init(&ev, store, 64);
 	if (out->cc_winner >= 0) {
-		g->cc_won[o->u[out->cc_winner].side]++;
+		int side = o->u[out->cc_winner].side;
+		g->cc_won[side]++;
 		ev_emit(&ev, "[Initiative (a)]", "%s wins the close combat: +1 to the %s initiative next turn", o->u[out->cc_winner].id,
-			o->side[o->u[out->cc_winner].side]);
+			o->side[side]);
+		if (out->ace && g->aces[side] < 99) {
+			g->aces[side]++;
+			ev_emit(&ev, "[Close Combat (h)]", "the %s side captures the guns and gains an Ace for a later command point: %d now",
+				o->side[side], g->aces[side]);
+		}
 	}
 	if (out->init_winner >= 0) {
 		g->init_winner = out->init_winner;
@@ -457,7 +467,8 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 
 /* units, spend, rally, turn: the roster itself. */
 static int roster_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_oob *o,
-		      struct cros_game *g, const char *path, const char *sidename, int points, json_t *log, const char *what)
+		      struct cros_game *g, const char *path, const char *sidename, int points, bool ace, json_t *log,
+		      const char *what)
 {
 	struct event store[CROS_UNITS_MAX + 8];
 	struct evsink ev;
@@ -502,9 +513,10 @@ static int roster_cmd(const struct ctab *t, const struct ctbl *tb, const struct 
 			return cli_fail(stderr, "%s needs --unit, one of the game's units (crimea referee cotlb units --game %s)", q->what,
 				    path);
 		if (!strcmp(q->what, "spend")) {
-			if (!points)
-				return cli_fail(stderr, "spend needs --points N (1 in the first command point phase, 2 in the second ...)");
-			if (cros_spend(o, g, i, points, &ev, &e) != 0) {
+			if (!points == !ace)
+				return cli_fail(stderr, "spend needs --points N (1 in the first command point phase, 2 in the second ...) "
+					    "or --ace (one of the side's Aces for a command point)");
+			if ((ace ? cros_spend_ace(o, g, i, &ev, &e) : cros_spend(o, g, i, points, &ev, &e)) != 0) {
 				cli_print_err(&e);
 				return 1;
 			}
@@ -545,7 +557,7 @@ int cmd_referee(int argc, char **argv)
 	struct ctbl *tb = NULL;
 	struct rtab_opts tx = {.facing = -1};
 	int rc = 2, points = 0;
-	bool force = false;
+	bool force = false, ace = false;
 	json_t *log = NULL;
 	char what[512] = "";
 
@@ -646,6 +658,10 @@ int cmd_referee(int argc, char **argv)
 			NUM(q->leader, 1, 6);
 		else if (!strcmp(a, "--winner-die"))
 			NUM(q->wdie, 1, 6);
+		else if (!strcmp(a, "--spike-die"))
+			NUM(q->spike_die, 1, 6);
+		else if (!strcmp(a, "--ace"))
+			ace = true;
 		else if (!strcmp(a, "--die"))
 			NUM(q->die, 1, 6);
 		else if (!strcmp(a, "--pivot"))
@@ -832,7 +848,7 @@ int cmd_referee(int argc, char **argv)
 		goto out_free;
 	if (!strcmp(q->what, "units") || !strcmp(q->what, "spend") || !strcmp(q->what, "rally") ||
 	    !strcmp(q->what, "turn") || !strcmp(q->what, "log")) {
-		rc = roster_cmd(t, tb, q, oob, game, gamepath, sidename, points, log, what);
+		rc = roster_cmd(t, tb, q, oob, game, gamepath, sidename, points, ace, log, what);
 		goto out_free;
 	}
 	if (gamepath && !strcmp(q->what, "initiative") && !q->won[0] && !q->won[1] && !q->cc[0] && !q->cc[1] &&

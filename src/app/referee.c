@@ -460,10 +460,19 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 			 * wins against a battery */
 			int l = 1 - out.winner;
 			struct ref_effect *x = effect(o, ui[l]);
-			if (x && t->unit[sd[l].u.type].fps == 1) {
+			if (t->unit[sd[l].u.type].fps == 1) {
 				/* Close Combat (h): the gunners run away; the guns are spiked or captured: the
-				 * battery is out of the game whatever its saves */
-				x->figures = q->game->s[ui[l]].figures;
+				 * battery is out of the game whatever its saves; captured, the winner's side
+				 * gains an Ace (a game needs the die to know which) */
+				if (x)
+					x->figures = q->game->s[ui[l]].figures;
+				if (q->spike_die) {
+					evsink_clear(&ev);
+					o->ace = cref_spike(q->spike_die, &ev) == 0;
+					add_events(o, &ev);
+				} else if (x) {
+					pending(o, "the battery's die, spiked or captured (--spike-die)");
+				}
 			} else if (x) {
 				x->markers += 2;
 				snprintf(x->why, sizeof x->why, "losing the close combat and withdrawing [MORALE (a) 5, 6]");
@@ -777,7 +786,7 @@ int ref_req_json(const json_t *body, struct ref_req *q, char *why, size_t n)
 	    jint(body, "leader", 1, 6, &q->leader, why, n) || jside(body, "attacker", &q->side[0], why, n) ||
 	    jside(body, "defender", &q->side[1], why, n) ||
 	    jstr(body, "initiative", q->initiative, sizeof q->initiative, why, n) ||
-	    jint(body, "winner_die", 1, 6, &q->wdie, why, n) || jstr(body, "row", q->row, sizeof q->row, why, n) ||
+	    jint(body, "winner_die", 1, 6, &q->wdie, why, n) || jint(body, "spike_die", 1, 6, &q->spike_die, why, n) || jstr(body, "row", q->row, sizeof q->row, why, n) ||
 	    jstr(body, "terrain", q->terrain, sizeof q->terrain, why, n) || jstr(body, "formation", form, sizeof form, why, n) ||
 	    jbool(body, "interpenetration", &q->interpen, why, n) || jdice(body, "dice", &q->dice, why, n) ||
 	    jdice(body, "saves", &q->saves, why, n) || jbool(body, "command_phase", &q->command_phase, why, n) ||

@@ -54,6 +54,7 @@ struct ref_req {
 	struct ref_side side[2];
 	char initiative[16];         /* "" (the attacker), "attacker", "defender" */
 	int wdie;                    /* 0: not rolled */
+	int spike_die;               /* a losing battery's die [Close Combat (h)]: 0 not rolled */
 	/* move */
 	char row[CTAB_KEY_MAX], terrain[16];
 	bool column, road, one_die, interpen;
@@ -101,6 +102,7 @@ struct ref_out {
 	int ndists;
 	char error[ERR_MSG_MAX];     /* when ref_run returns non-zero */
 	int cc_winner;               /* a close combat ruled: the winner's index in the roster (-1 none) */
+	bool ace;                    /* ... and the winner's side gains an Ace (guns captured) */
 	int init_winner;             /* an initiative ruled: the side that chooses, 0 (A) or 1 (B) (-1 none) */
 };
 

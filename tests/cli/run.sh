@@ -497,9 +497,21 @@ g2="$tmp/cotlb-game2.json"
 for i in 1 2 3 4; do "$bin" referee cotlb command --game "$g2" --unit azov1 --inches 20 >/dev/null; done
 expect "roster: a rout from losses" 0 "$bin" referee cotlb save --game "$g2" --unit azov1 --hits 12
 contains "roster: a rout from losses" "$tmp/out" "azov1's 4 markers reach its stands and leader: it ROUTS"
-expect "roster: a battery overrun" 0 "$bin" referee cotlb melee --game "$g2" --attacker kiev1 --defender w-battery --attacker-dice 6,6,6,5,5,5,4 --defender-dice 1,1,1,1,1,1 --winner-die 4
+# [Close Combat (h)]: a game waits for the battery's die, spiked (4-6) or captured (an Ace)
+expect "roster: a battery overrun, its die owed" 0 "$bin" referee cotlb melee --game "$g2" --attacker kiev1 --defender w-battery \
+	--attacker-dice 6,6,6,5,5,5,4 --defender-dice 1,1,1,1,1,1 --winner-die 4
+contains "roster: a battery overrun, its die owed" "$tmp/out" "unchanged until the ruling is complete (the battery's die, spiked or captured (--spike-die))"
+expect "roster: a battery overrun" 0 "$bin" referee cotlb melee --game "$g2" --attacker kiev1 --defender w-battery --attacker-dice 6,6,6,5,5,5,4 --defender-dice 1,1,1,1,1,1 --winner-die 4 --spike-die 2
 contains "roster: a battery overrun: gone" "$tmp/out" "w-battery loses its last 6 figures: it is destroyed"
 contains "roster: a battery overrun: the attacker's marker" "$tmp/out" "kiev1 takes 1 morale marker (winning against a battery"
+contains "roster: a battery overrun: the guns captured" "$tmp/out" "\[Close Combat (h)\]  *the battery's die 2: the guns are captured"
+contains "roster: a battery overrun: an Ace" "$tmp/out" "the russian side captures the guns and gains an Ace for a later command point: 1 now"
+expect "roster: the Ace shown" 0 "$bin" referee cotlb units --game "$g2" --side russian
+contains "roster: the Ace shown" "$tmp/out" "russian: 1 Ace (captured guns"
+expect "roster: an Ace spent" 0 "$bin" referee cotlb spend --game "$g2" --unit kiev2 --ace
+contains "roster: an Ace spent" "$tmp/out" "kiev2 uses an Ace of the russian side for a command point: 0 left"
+expect "roster: no second Ace" 1 "$bin" referee cotlb spend --game "$g2" --unit kiev2 --ace
+contains "roster: no second Ace" "$tmp/err" "the russian side has no Ace"
 expect "roster: units, a battery's guns" 0 "$bin" referee cotlb units --game "$g2" --side allied
 contains "roster: a battery's stands are its guns" "$tmp/out" "^  i-troop  *british-artillery  *6/6  *3 "
 echo '{"format": "crimea/1", "kind": "cotlb-game", "oob": "balaclava-2014", "turn": 1, "units": []}' >"$tmp/bad-game.json"

@@ -1396,7 +1396,24 @@ static void test_roster(void **state)
 		assert_true(g.s[a].routing);
 	}
 
-	/* the game file reads back what it wrote, the sheet it is played on included */
+	/* [Close Combat (h)]: a battery's die, 4-6 spiked, else captured (an Ace); an Ace pays one
+	 * command point of its side's unit, never a dead leader's */
+	{
+		struct event store[2];
+		struct evsink ev;
+		evsink_init(&ev, store, 2);
+		assert_int_equal(cref_spike(4, &ev), 1);
+		assert_int_equal(cref_spike(3, &ev), 0);
+		assert_int_equal(cref_spike(0, &ev), -1);
+		int kv = cros_find(&o, "kiev2");
+		assert_int_equal(cros_spend_ace(&o, &g, kv, NULL, &e), -1);
+		g.aces[o.u[kv].side] = 2;
+		assert_int_equal(cros_spend_ace(&o, &g, kv, NULL, &e), 0);
+		assert_int_equal(g.aces[o.u[kv].side], 1);
+		assert_int_equal(cros_spend_ace(&o, &g, k, NULL, &e), g.s[k].leader_back ? -1 : 0);
+		g.aces[o.u[kv].side] = 1;
+	}
+	/* the game file reads back what it wrote, the sheet it is played on and the Aces included */
 	snprintf(g.sheet, sizeof g.sheet, "2001");
 	j = cros_game_json(&o, &g);
 	assert_non_null(j);
@@ -1410,6 +1427,8 @@ static void test_roster(void **state)
 	free(txt);
 	assert_int_equal(back.turn, 3);
 	assert_string_equal(back.sheet, "2001");
+	assert_memory_equal(back.aces, g.aces, sizeof g.aces);
+	assert_true(g.aces[0] + g.aces[1] == 1);
 	assert_memory_equal(back.s, g.s, sizeof g.s[0] * (size_t)o.n);
 	free(l);
 }

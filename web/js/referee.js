@@ -135,12 +135,15 @@ function forms(sheet) {
     const a = side("attacker", "british-cavalry"), d = side("defender", "russian-cavalry");
     const init = select("initiative", [["attacker", "the attacker"], ["defender", "the defender"]]);
     const wdie = num("winner_die", "", 1, 6);
+    const sdie = num("spike_die", "", 1, 6); // [Close Combat (h)]: a battery that loses
     return {
       title: "Close combat",
-      els: [a.els, d.els, field("initiative (wins ties)", init), field("winner's die", wdie)],
+      els: [a.els, d.els, field("initiative (wins ties)", init), field("winner's die", wdie),
+        field("a losing battery's die (4-6 spiked, else captured)", sdie)],
       req: () => {
         const r = { what: "melee", attacker: a.val(), defender: d.val(), initiative: init.value };
         if (wdie.value) r.winner_die = Number(wdie.value);
+        if (sdie.value) r.spike_die = Number(sdie.value);
         return r;
       },
     };

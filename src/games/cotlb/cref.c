@@ -723,6 +723,17 @@ int cref_morale(const struct ctab *t, const struct cref_unit *u, bool standing_c
 /* cref_move's forms as the MOVE Chart's columns name them */
 static const char *const move_form[3] = {"line", "column", "on a road"};
 
+int cref_spike(int die, struct evsink *ev)
+{
+	if (die < 1 || die > 6)
+		return -1;
+	struct event *x = ev_emit(ev, "[Close Combat (h)]", "the battery's die %d: %s", die,
+				  die >= 4 ? "the guns are spiked (removed)"
+					   : "the guns are captured: the winner gains an Ace for a later command point");
+	ev_die(x, die);
+	return die >= 4;
+}
+
 int cref_move_dice(const struct ctab *t, const struct cref_move *m, struct err *e)
 {
 	const struct ctab_move *mv;

@@ -124,6 +124,11 @@ struct cref_cc_odds {
 	double cas[2][CREF_FIG_MAX + 1];     /* figures lost after saves */
 	double leader[2];                    /* chance of at least one possible leader kill on a side */
 };
+/* Close Combat (h): a battery that lost a close combat rolls a die: 4-6 spikes its guns (they
+ * are removed), else they are captured and the winner gains an Ace for a later command point.
+ * Returns 1 spiked, 0 captured, -1 for a die that is none. */
+int cref_spike(int die, struct evsink *ev);
+
 /* Odds of a close combat (every die, the winner's die and every save). 0 or -1. */
 int cref_cc_odds(const struct ctab *t, const struct cref_side *a, const struct cref_side *b, struct cref_cc_odds *o,
 		 struct err *e);

@@ -193,6 +193,8 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 	json_object_set_new(root, "format", json_string("crimea/1"));
 	json_object_set_new(root, "kind", json_string("cotlb-game"));
 	json_object_set_new(root, "oob", json_string(g->oob));
+	if (g->aces[0] || g->aces[1])
+		json_object_set_new(root, "aces", json_pack("[i,i]", g->aces[0], g->aces[1]));
 	if (g->sheet[0]) /* beside the oob: what the game is of, before what it holds */
 		json_object_set_new(root, "sheet", json_string(g->sheet));
 	json_object_set_new(root, "turn", json_integer(g->turn));
@@ -315,6 +317,17 @@ int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct 
 		if (json_object_get(x, "at"))
 			cros_read_pos(d, json_object_get(x, "at"), true, &st->pos, errs);
 	}
+	if ((x = json_object_get(root, "aces"))) {
+		for (int k = 0; k < 2; k++) {
+			const json_t *v = json_array_get(x, (size_t)k);
+			g->aces[k] = json_is_integer(v) ? (int)json_integer_value(v) : -1;
+			if (!json_is_array(x) || json_array_size(x) != 2 || g->aces[k] < 0 || g->aces[k] > 99) {
+				jdoc_add(d, x, errs, "\"aces\" is each side's Aces, two counts from 0 to 99");
+				g->aces[0] = g->aces[1] = 0;
+				break;
+			}
+		}
+	}
 	if ((x = json_object_get(root, "initiative"))) {
 		const json_t *a = json_object_get(x, "close_combats_won"), *b = json_object_get(x, "last_close_combats_won");
 		g->init_winner = jdoc_int(d, x, "winner", -1, 1, errs);
@@ -425,6 +438,21 @@ void cros_leader_killed(const struct ctab *t, const struct cros_oob *o, struct c
 			was);
 	}
 	cros_mark(t, o, g, i, 1, "its leader killed [MORALE (a) 2]", ev);
+}
+
+int cros_spend_ace(const struct cros_oob *o, struct cros_game *g, int i, struct evsink *ev, struct err *e)
+{
+	int side = o->u[i].side;
+	if (g->s[i].leader_back)
+		return err_set(e, NULL, 0, "[Command Points] %s's leader is dead: it may not use command points until turn %d",
+			       o->u[i].id, g->s[i].leader_back);
+	if (!g->aces[side])
+		return err_set(e, NULL, 0, "[Close Combat (h)] the %s side has no Ace (one comes with each battery's guns "
+			       "captured)", o->side[side]);
+	g->aces[side]--;
+	ev_emit(ev, "[Close Combat (h)]", "%s uses an Ace of the %s side for a command point: %d left", o->u[i].id, o->side[side],
+		g->aces[side]);
+	return 0;
 }
 
 int cros_spend(const struct cros_oob *o, struct cros_game *g, int i, int points, struct evsink *ev, struct err *e)

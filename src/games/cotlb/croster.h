@@ -87,6 +87,7 @@ struct cros_game {
 	 * combats won this turn and the turn before */
 	int init_winner, init_turn;
 	int cc_won[2], last_cc_won[2];
+	int aces[2];             /* each side's Aces, one a battery's guns it captured [Close Combat (h)] */
 	struct cros_pos cmdr[CROS_CMDRS_MAX];
 	struct cros_state s[CROS_UNITS_MAX];
 	int n;
@@ -127,6 +128,9 @@ void cros_leader_killed(const struct ctab *t, const struct cros_oob *o, struct c
 			struct evsink *ev);
 /* Spends points [Command Points]: refused (-1, e) beyond what is left or without a leader. */
 int cros_spend(const struct cros_oob *o, struct cros_game *g, int i, int points, struct evsink *ev, struct err *e);
+/* Spends one of its side's Aces for unit i's command point [Close Combat (h)]: refused (-1, e)
+ * when the side has none or the unit's leader is dead. */
+int cros_spend_ace(const struct cros_oob *o, struct cros_game *g, int i, struct evsink *ev, struct err *e);
 /* Removes a marker as the unit's action [MORALE (e)]: automatic, or for a routing unit a morale
  * check with die (0: refused, e asks for it); a routing unit that passes stops routing. */
 int cros_rally(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i, int die, struct evsink *ev,
