@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../games/ulm/ubreak.h"
 #include "../games/ulm/ufire.h"
 #include "../games/ulm/umelee.h"
 #include "../games/ulm/umorale.h"
@@ -46,6 +47,9 @@ static const char ulm_usage[] =
 	"  square-break [--disorganized] [--dice A,B]   (cavalry breaking into a square)\n"
 	"  order-change --class TYPE [--die D] [--end-charge]   (one die to change a unit's orders)\n"
 	"  square     --battalions N[,N..] [--figures N [--disorganized N]]   (the figures a square needs)\n"
+	"  breakthrough (--won | --fell-back) [--defender] [--move-used] [--charged] [--cavalry] [--casts N]\n"
+	"             [--class TYPE [--die D]]   (after a melee: breakthrough, its bonus operation, the order\n"
+	"             change more than two casts call for)\n"
 	"  canister   --gun light|howitzer|field|heavy --inches N [--figures N] [--protection 1-4|rubble]\n"
 	"             [--square]\n"
 	"             [--dispersed] [--state good|disorganized] [--suppressed] [--militia [--militia-die D]]\n"
@@ -207,6 +211,88 @@ static int int_list(const char *s, int lo, int hi, int *out, int max)
 static bool dice_list(const char *s, int *d, int n)
 {
 	return int_list(s, 1, 6, d, n) == n;
+}
+
+/* `crimea referee ulm breakthrough ...`: after a separate melee [BREAKTHROUGH & FURTHER ACTION];
+ * with --class and --die, the order change B.1.d calls for after more than two casts. */
+static int ulm_break_io(int argc, char **argv, FILE *out, FILE *err)
+{
+	struct ubrk_in in = {.casts = 1};
+	struct ubrk_out o;
+	struct event store[12];
+	struct evsink ev;
+	const char *tables = NULL, *cls = NULL;
+	int die = 0, rc = 0;
+	for (int i = 3; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		bool *flag = !strcmp(a, "--defender") ? &in.defender : !strcmp(a, "--won") ? &in.won
+			   : !strcmp(a, "--fell-back") ? &in.fell_back : !strcmp(a, "--move-used") ? &in.move_used
+			   : !strcmp(a, "--charged") ? &in.charged : !strcmp(a, "--cavalry") ? &in.cavalry : NULL;
+		if (flag) {
+			*flag = true;
+			continue;
+		}
+		if (!v)
+			return cli_fail(err, "%s needs a value (crimea referee ulm --help)", a);
+		i++;
+		if (!strcmp(a, "--tables"))
+			tables = v;
+		else if (!strcmp(a, "--class"))
+			cls = v;
+		else if (!strcmp(a, "--casts")) {
+			if (!cli_int(v, 1, 99, &in.casts))
+				return cli_fail(err, "--casts is the melee's casts, 1-99");
+		} else if (!strcmp(a, "--die")) {
+			if (!cli_int(v, 1, 6, &die))
+				return cli_fail(err, "--die is a die, 1-6");
+		} else
+			return cli_fail(err, "unknown option \"%s\" (crimea referee ulm --help)", a);
+	}
+	if (in.won && in.fell_back)
+		return cli_fail(err, "--won or --fell-back: the melee was won, or the enemy's fall back disrupted it");
+	if (die && !cls)
+		return cli_fail(err, "--die is the order change's [B.1.d]: give the unit's --class too");
+	evsink_init(&ev, store, 12);
+	ubrk_rule(&in, &o, &ev);
+	fprintf(out, "breakthrough [BREAKTHROUGH & FURTHER ACTION]:\n");
+	events(out, &ev);
+	if (!o.allowed) {
+		fprintf(out, "  => no breakthrough\n");
+		return 0;
+	}
+	if (o.order_change && cls) {
+		struct umor_tab *t = malloc(sizeof *t);
+		int col;
+		double pp, pm;
+		bool cast;
+		if (!t)
+			return 1;
+		if (ulm_load_tables(tables, argv[0], err, t, NULL, NULL) != 0) {
+			free(t);
+			return 1;
+		}
+		if ((col = umor_class(t, cls)) < 0) {
+			free(t);
+			return cli_fail(err, "no troop type \"%s\" (crimea referee ulm --help)", cls);
+		}
+		evsink_clear(&ev);
+		int ok = umor_order_change(t, col, die, &cast, &pp, &pm, &ev);
+		fprintf(out, "the order change first [Breakthrough B.1.d; Changing Orders C], %s: permitted %.1f%%, a morale cast "
+			"%.1f%%\n", cls, 100 * pp, 100 * pm);
+		events(out, &ev);
+		free(t);
+		if (ok == 0) {
+			fprintf(out, "  => no breakthrough: the order change failed\n");
+			return 0;
+		}
+		if (ok < 0) {
+			fprintf(out, "  => breakthrough once the order change succeeds (--die D)\n");
+			return 0;
+		}
+	}
+	fprintf(out, "  => breakthrough%s%s\n", o.order_change && !cls ? ", once an order change succeeds (order-change, or --class and --die)" : "",
+		o.bonus ? ", with the bonus operation" : "");
+	return rc;
 }
 
 /* `crimea referee ulm order-change ...` and `square ...` */
@@ -696,6 +782,8 @@ int referee_ulm_rule(int argc, char **argv, FILE *out, FILE *err, struct ulm_rul
 		return ulm_canister_io(argc, argv, out, err, r);
 	if (!strcmp(argv[2], "order-change") || !strcmp(argv[2], "square"))
 		return ulm_orders_io(argc, argv, out, err);
+	if (!strcmp(argv[2], "breakthrough"))
+		return ulm_break_io(argc, argv, out, err);
 	for (int i = 3; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		if (!strcmp(a, "--contact"))
@@ -740,7 +828,8 @@ int referee_ulm_rule(int argc, char **argv, FILE *out, FILE *err, struct ulm_rul
 	}
 	evsink_init(&ev, store, 16);
 	if (strcmp(argv[2], "fire-check") && strcmp(argv[2], "morale"))
-		return cli_fail(err, "no ruling \"%s\": morale, fire-check, melee, square-break, canister, order-change or square", argv[2]);
+		return cli_fail(err, "no ruling \"%s\": morale, fire-check, melee, square-break, canister, order-change, square or "
+				"breakthrough", argv[2]);
 	if (!(t = malloc(sizeof *t)))
 		return 1;
 	if (ulm_load_tables(tables, argv[0], err, t, NULL, NULL) != 0) {

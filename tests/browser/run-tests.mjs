@@ -629,6 +629,15 @@ test("the referee's page: Sevastopol's melee and From Ulm to Waterloo's fire los
   await page.click("#rule");
   await page.waitForSelector("section.refout pre.reftext");
   assert((await page.$eval("section.refout pre.reftext", (p) => p.textContent)).includes("die 4 +6 -2 = 8 kills, half again 12: 12 figures eliminated"), "canister's ruling");
+  // a breakthrough after a charge that won: the same ruling as the command's
+  await page.click("[role=tab] >> text=Breakthrough");
+  await page.check("form.referee input[name=charged]");
+  await page.check("form.referee input[name=cavalry]");
+  await page.click("#rule");
+  await page.waitForSelector("section.refout pre.reftext");
+  eq(await page.$eval("section.refout pre.reftext", (p) => p.textContent),
+    execFileSync(BIN, ["referee", "ulm", "breakthrough", "--won", "--charged", "--cavalry", "--casts", "1"], { encoding: "utf8" }),
+    "the browser's breakthrough is the command's");
   await page.screenshot({ path: path.join(OUT, "referee-siege-ulm.png") });
   await page.context().close();
 });

@@ -1007,6 +1007,16 @@ expect "ulm melee: works raise the defenders' morale" 0 "$bin" referee ulm melee
 	--protection 2 --stands 3 --attacker-dice 6,6,5 --defender-dice 1 --defender-class line-infantry
 contains "ulm melee: Constructions A.2.c" "$tmp/out" "losing the melee \[Melee B.9\], line-infantry, good, +3:"
 expect "ulm melee: one side's dice only" 2 "$bin" referee ulm melee --attacker infantry:20 --defender infantry:30 --attacker-dice 1,2
+# Breakthrough & Further Action: a charge that won breaks through with the bonus operation; more
+# than two casts need an order change first (a militia 5 fails it)
+expect "ulm breakthrough: a charge that won" 0 "$bin" referee ulm breakthrough --won --charged --cavalry
+contains "ulm breakthrough: the bonus" "$tmp/out" "=> breakthrough, with the bonus operation"
+contains "ulm breakthrough: cavalry disorganized after" "$tmp/out" "\[Breakthrough D\] cavalry taking breakthrough is disorganized"
+expect "ulm breakthrough: an order change first" 0 "$bin" referee ulm breakthrough --won --casts 3 --class militia --die 5
+contains "ulm breakthrough: an order change first" "$tmp/out" "=> no breakthrough: the order change failed"
+expect "ulm breakthrough: no movement left" 0 "$bin" referee ulm breakthrough --fell-back --move-used
+contains "ulm breakthrough: no movement left" "$tmp/out" "\[Breakthrough B.1.b\]"
+expect "ulm breakthrough: won or fell back, not both" 2 "$bin" referee ulm breakthrough --won --fell-back
 # From Ulm to Waterloo: a game kept in a file (crimea referee ulm new/add/units/log, --game)
 ug="$tmp/ulm.json"
 expect "ulm game: new" 0 "$bin" referee ulm new --game "$ug"

@@ -209,6 +209,8 @@ const N = (flag, label, v, min, max) => ({ flag, label, kind: "number", v, min, 
 const S = (flag, label, opts, v) => ({ flag, label, kind: "select", opts, v });
 const C = (flag, label) => ({ flag, label, kind: "check" });
 const T = (flag, label, ph) => ({ flag, label, kind: "text", ph });
+// one of several flags (each option's value is the flag itself, "" none); name names the field
+const F = (name, label, opts, v) => ({ flag: name, label, kind: "select", opts, v, flags: true });
 const classes = [["", "(not given)"], ["A", "A"], ["B", "B"], ["C", "C"], ["D", "D"]];
 const MORALE_TYPES = ["guards", "command", "cuirassiers", "grenadiers", "hussars", "sappers", "artillery", "light-infantry", "other-horse", "train", "line-infantry", "militia", "second-line"];
 const SYSTEMS = {
@@ -247,6 +249,10 @@ const SYSTEMS = {
       ["Order change", "order-change", [S("--class", "troop type", ["guards", "command", "cuirassiers", "grenadiers", "hussars", "sappers", "artillery", "light-infantry", "other-horse", "train", "line-infantry", "militia", "second-line"].map((x) => [x, x]), "line-infantry"),
         C("--end-charge", "the change ends a charge or attack"), N("--die", "die", "", 1, 6)]],
       ["Square", "square", [T("--battalions", "each battalion's figures at the start", "e.g. 36,30"), N("--figures", "figures in the square now", "", 0, 99999), N("--disorganized", "of them, in disorganized battalions", "", 0, 99999)]],
+      ["Breakthrough", "breakthrough", [F("--result", "the melee", [["--won", "won a completed melee"], ["--fell-back", "forced a morale fall back that disrupted it"], ["", "lost or still going"]], "--won"),
+        C("--defender", "the unit defended"), C("--move-used", "it has used its entire move allowance"), C("--charged", "it charged (or charged-if-charged)"),
+        C("--cavalry", "cavalry"), N("--casts", "the melee's casts", 1, 1, 99),
+        S("--class", "its troop type (an order change after more than two casts)", [["", "(not given)"], ...MORALE_TYPES.map((x) => [x, x])]), N("--die", "the order change's die", "", 1, 6)]],
       ["Square break-in", "square-break", [C("--disorganized", "the square is disorganized"), T("--dice", "the cavalry unit's two dice", "e.g. 6,6")]],
       ["Canister", "canister", [S("--gun", "gun", [["light", "light (3-6 pounders, horse guns, prolongs)"], ["howitzer", "howitzer (light's range, field's casualties)"], ["field", "field (6-9 pounders)"], ["heavy", "heavy (12 pounders)"]], "field"),
         N("--inches", "inches to the nearest target stand", 12, 0, 999), N("--figures", "the target's figures", "", 1, 10000),
@@ -275,6 +281,7 @@ function genericForm(sys, ruling) {
       const args = [what];
       for (const f of fields) {
         if (f.kind === "check") { if (f.input.checked) args.push(...f.flag.split(" ")); }
+        else if (f.flags) { if (f.input.value !== "") args.push(f.input.value); }
         else if (f.input.value !== "") args.push(f.flag, String(f.input.value).replace(/\s+/g, ""));
       }
       return args;
