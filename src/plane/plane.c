@@ -129,6 +129,21 @@ bool pl_seg_near(struct pl_pt p, struct pl_pt a, struct pl_pt b, int32_t r)
 	return c * c <= r2 * len2;
 }
 
+struct pl_pt pl_seg_closest(struct pl_pt p, struct pl_pt a, struct pl_pt b)
+{
+	int64_t abx = (int64_t)b.x - a.x, aby = (int64_t)b.y - a.y;
+	int64_t t = ((int64_t)p.x - a.x) * abx + ((int64_t)p.y - a.y) * aby, len2 = abx * abx + aby * aby;
+	if (t <= 0 || len2 == 0)
+		return a;
+	if (t >= len2)
+		return b;
+	/* a + ab * t / len2, rounded half away from zero (products fit: see the file's header) */
+	int64_t nx = abx * t, ny = aby * t;
+	struct pl_pt r = {a.x + (int32_t)((nx + (nx >= 0 ? len2 / 2 : -len2 / 2)) / len2),
+			  a.y + (int32_t)((ny + (ny >= 0 ? len2 / 2 : -len2 / 2)) / len2)};
+	return r;
+}
+
 static bool on_seg(struct pl_pt a, struct pl_pt b, struct pl_pt p)
 {
 	return (p.x >= (a.x < b.x ? a.x : b.x)) && (p.x <= (a.x > b.x ? a.x : b.x)) &&

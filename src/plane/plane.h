@@ -52,6 +52,8 @@ void pl_box(const struct pl_pt *p, int n, struct pl_pt *lo, struct pl_pt *hi);
 #define PL_IN(u) ((int32_t)(u) * 10 % PL_PER_INCH ? 2 : 1), ((double)(u) / PL_PER_INCH)
 /* Whether the distance from p to the segment ab is at most r (units). */
 bool pl_seg_near(struct pl_pt p, struct pl_pt a, struct pl_pt b, int32_t r);
+/* The point of segment ab nearest p (rounded to the nearest unit). */
+struct pl_pt pl_seg_closest(struct pl_pt p, struct pl_pt a, struct pl_pt b);
 /* Whether segments ab and cd meet (touching counts). */
 bool pl_segs_meet(struct pl_pt a, struct pl_pt b, struct pl_pt c, struct pl_pt d);
 /* Whether p is inside the polygon (n >= 3 vertices, either winding); a point on an edge counts. */

@@ -67,6 +67,23 @@ static void test_dir_and_corners(void **state)
 	assert_int_equal(o.y, -20);
 }
 
+/* the nearest point of a segment: the foot of the perpendicular, or an end */
+static void test_seg_closest(void **state)
+{
+	(void)state;
+	struct pl_pt a = {0, 0}, b = {100, 0}, c = {100, 100};
+	struct pl_pt r = pl_seg_closest((struct pl_pt){40, 30}, a, b);
+	assert_true(r.x == 40 && r.y == 0);
+	r = pl_seg_closest((struct pl_pt){-20, 5}, a, b);
+	assert_true(r.x == 0 && r.y == 0);
+	r = pl_seg_closest((struct pl_pt){130, -7}, a, b);
+	assert_true(r.x == 100 && r.y == 0);
+	r = pl_seg_closest((struct pl_pt){100, 0}, a, c); /* onto the diagonal: (50, 50) */
+	assert_true(r.x == 50 && r.y == 50);
+	r = pl_seg_closest((struct pl_pt){3, 4}, a, a); /* a point */
+	assert_true(r.x == 0 && r.y == 0);
+}
+
 static void test_segments_and_polygons(void **state)
 {
 	(void)state;
@@ -212,6 +229,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dir_and_corners),
+		cmocka_unit_test(test_seg_closest),
 		cmocka_unit_test(test_segments_and_polygons),
 		cmocka_unit_test(test_rect_gaps),
 		cmocka_unit_test(test_arcs),

@@ -839,13 +839,66 @@ static int terrain_class(int kind)
 	}
 }
 
+/* The other units' footprints into fp, and each enemy's limit (2", or less for one already
+ * closer to unit i where it stands at from) into limit: worked out once for every step of a move. */
+static void others(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		   int i, const struct cros_pos *from, struct pl_rect *fp, int32_t *limit)
+{
+	struct pl_rect r0;
+	ctbl_footprint(t, tb, o, g, i, from, &r0);
+	for (int j = 0; j < o->n; j++) {
+		if (j == i || !live(g, j))
+			continue;
+		ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &fp[j]);
+		if (o->u[j].side != o->u[i].side) {
+			int32_t was = pl_rects_near(&r0, &fp[j], CTBL_TWO_INCHES - 1) ? pl_rects_gap(&r0, &fp[j])
+										      : CTBL_TWO_INCHES;
+			limit[j] = was < CTBL_TWO_INCHES ? was : CTBL_TWO_INCHES;
+		}
+	}
+}
+
+/* Steps unit i from a to b every half inch, facing facing, in p's formation: passing through a
+ * friend sets mv->m.interpen [MOVE (b)]; coming within an enemy's limit refuses [MOVE (i)]. */
+static int walk(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		int i, const struct cros_pos *p, struct pl_pt a, struct pl_pt b, int facing, const struct pl_rect *fp,
+		const int32_t *limit, struct ctbl_move *mv, struct evsink *ev, struct err *e)
+{
+	int64_t d2 = pl_d2(a, b);
+	int steps = (int)(pl_isqrt(d2) / (PL_PER_INCH / 2)) + 1; /* every half inch */
+	struct pl_rect r;
+	for (int k = 0; k <= steps; k++) {
+		struct cros_pos q = *p;
+		q.c.x = a.x + (int32_t)(((int64_t)b.x - a.x) * k / steps);
+		q.c.y = a.y + (int32_t)(((int64_t)b.y - a.y) * k / steps);
+		q.facing = facing;
+		ctbl_footprint(t, tb, o, g, i, &q, &r);
+		for (int j = 0; j < o->n; j++) {
+			if (j == i || !live(g, j))
+				continue;
+			if (o->u[j].side == o->u[i].side) {
+				if (!mv->m.interpen && pl_rects_near(&r, &fp[j], 0)) {
+					mv->m.interpen = true;
+					ev_emit(ev, "[MOVE (b)]", "%s passes through %s: minus the low die", o->u[i].id,
+						o->u[j].id);
+				}
+			} else if (limit[j] > 0 && pl_rects_near(&r, &fp[j], limit[j] - 1)) {
+				return err_set(e, NULL, 0, "[MOVE (i)] on the way %s would come %.*f\" from the enemy %s: no "
+					       "unit may move within 2\" of an enemy (that is a close assault)",
+					       o->u[i].id, PL_IN(pl_rects_gap(&r, &fp[j])), o->u[j].id);
+			}
+		}
+	}
+	return 0;
+}
+
 int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		   int i, const struct cros_pos *p, struct ctbl_move *mv, struct evsink *ev, struct err *e)
 {
 	const struct cros_pos *from = &g->s[i].pos;
-	int turn, arm = tb->base[o->u[i].type].arm, worst = -1, steps;
+	int turn, arm = tb->base[o->u[i].type].arm, worst = -1;
 	int64_t d2;
-	struct pl_rect r0, r, fp[CROS_UNITS_MAX];
+	struct pl_rect fp[CROS_UNITS_MAX];
 	int32_t limit[CROS_UNITS_MAX];
 
 	memset(mv, 0, sizeof *mv);
@@ -897,42 +950,10 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 		mv->m.one_die = true;
 		ev_emit(ev, "[MOVE (c)]", "%s moves back or sideways: one die", o->u[i].id);
 	}
-	/* along the path: interpenetration, enemies, terrain. The other units' footprints, and each
-	 * enemy's limit (2", or less for one already closer), are worked out once for every step. */
-	ctbl_footprint(t, tb, o, g, i, from, &r0);
-	for (int j = 0; j < o->n; j++) {
-		if (j == i || !live(g, j))
-			continue;
-		ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &fp[j]);
-		if (o->u[j].side != o->u[i].side) {
-			int32_t was = pl_rects_near(&r0, &fp[j], CTBL_TWO_INCHES - 1) ? pl_rects_gap(&r0, &fp[j])
-										      : CTBL_TWO_INCHES;
-			limit[j] = was < CTBL_TWO_INCHES ? was : CTBL_TWO_INCHES;
-		}
-	}
-	steps = mv->dist / (PL_PER_INCH / 2) + 1; /* every half inch */
-	for (int k = 0; k <= steps; k++) {
-		struct cros_pos q = *p;
-		q.c.x = from->c.x + (int32_t)(((int64_t)p->c.x - from->c.x) * k / steps);
-		q.c.y = from->c.y + (int32_t)(((int64_t)p->c.y - from->c.y) * k / steps);
-		q.facing = from->facing;
-		ctbl_footprint(t, tb, o, g, i, &q, &r);
-		for (int j = 0; j < o->n; j++) {
-			if (j == i || !live(g, j))
-				continue;
-			if (o->u[j].side == o->u[i].side) {
-				if (!mv->m.interpen && pl_rects_near(&r, &fp[j], 0)) {
-					mv->m.interpen = true;
-					ev_emit(ev, "[MOVE (b)]", "%s passes through %s: minus the low die", o->u[i].id,
-						o->u[j].id);
-				}
-			} else if (limit[j] > 0 && pl_rects_near(&r, &fp[j], limit[j] - 1)) {
-				return err_set(e, NULL, 0, "[MOVE (i)] on the way %s would come %.*f\" from the enemy %s: no "
-					       "unit may move within 2\" of an enemy (that is a close assault)",
-					       o->u[i].id, PL_IN(pl_rects_gap(&r, &fp[j])), o->u[j].id);
-			}
-		}
-	}
+	/* along the path: interpenetration, enemies, terrain */
+	others(t, tb, o, g, i, from, fp, limit);
+	if (walk(t, tb, o, g, i, p, from->c, p->c, from->facing, fp, limit, mv, ev, e) != 0)
+		return -1;
 	for (int k = 0; k < tb->nf; k++) {
 		const struct ctbl_feature *x = &tb->f[k];
 		int c = terrain_class(x->kind);
