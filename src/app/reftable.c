@@ -289,12 +289,18 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 {
 	struct ctbl_move mv;
 	struct err e;
+	struct cros_pos road_end;
 	int n, inches;
-	if (ctbl_move_plan(t, tb, o, g, i, p, &mv, ev, &e) != 0) {
+	/* --road: along a road, on the 2001 sheet's ROAD column; the road decides the path and the
+	 * facing, so the move takes --x and --y alone */
+	if (q->road ? ctbl_road_plan(t, tb, o, g, i, p->c, &road_end, &mv, ev, &e)
+		    : ctbl_move_plan(t, tb, o, g, i, p, &mv, ev, &e)) {
 		ref_print_events(NULL, ev);
 		fprintf(stderr, "crimea: %s\n", e.msg);
 		return 1;
 	}
+	if (q->road)
+		p = &road_end;
 	if (mv.kind == 1) {
 		g->s[i].pos = *p;
 		g->s[i].moving = false; /* a standing action [MOVE (h)] */
@@ -514,6 +520,9 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 		struct cros_pos r = ctbl_reform(t, tb, o, g, i, p.form);
 		p.c = r.c;
 	}
+	if (!strcmp(q->what, "move") && q->road && (x->facing >= 0 || x->formation[0] || x->toward[0] || (!x->has_x && !x->has_y)))
+		return cli_fail(stderr, "move --road takes --x and --y, where the unit leaves the road (the road gives the "
+				"path and the facing)");
 	if (!strcmp(q->what, "move"))
 		return do_move(t, tb, q, &p, i, o, g, path, log, what, &ev);
 	if (ctbl_check(t, tb, o, g, i, &p, &e) != 0) {

@@ -834,6 +834,18 @@ contains "cotlb 2001: the same sheet by its short name" "$tmp/out" "93rd takes 1
 expect "cotlb 2001: another sheet refused" 2 "$bin" referee cotlb leader --sheet 2014 --game "$g01" --unit 93rd --die 2
 contains "cotlb 2001: another sheet refused" "$tmp/err" "was started on the 2001 sheet: --sheet 2014 would rule it on another"
 contains "cotlb 2001: a refusal changes nothing" "$g01" '"markers": 2'
+# a road move on the NASHCON table (the 2001 sheet's ROAD column): along the Tractir road
+groad="$tmp/groad.json"
+"$bin" referee cotlb new --sheet 2001 --oob balaclava-2014 --game "$groad" >/dev/null
+"$bin" referee cotlb place --game "$groad" --unit dnieper4 --x 242.2 --y 57 --facing 180 >/dev/null
+expect "cotlb 2001: a road move's odds" 0 "$bin" referee cotlb move --game "$groad" --unit dnieper4 --road --x 231.9 --y 52
+contains "cotlb 2001: a road move's length" "$tmp/out" "dnieper4 moves by road along the Road from the Tractir bridge to Kadikoi: 14.0\""
+contains "cotlb 2001: a road move's dice" "$tmp/out" "=> 4 dice; the move needs 14\""
+expect "cotlb 2001: a road move" 0 "$bin" referee cotlb move --game "$groad" --unit dnieper4 --road --x 231.9 --y 52 --dice 4,4,4,4
+grep -q '"x": 231.9' "$groad" && ok || ko "cotlb 2001: the road move kept"
+expect "cotlb 2001: a road move off the road" 1 "$bin" referee cotlb move --game "$groad" --unit dnieper4 --road --x 200 --y 20
+expect "cotlb 2001: a road move takes --x and --y alone" 2 "$bin" referee cotlb move --game "$groad" --unit dnieper4 --road \
+	--x 231.9 --y 52 --facing 90
 # [Leader Casualty] (2001): a dead leader's replacement has half the points left, rounded up
 expect "cotlb 2001: a leader killed in a game" 0 "$bin" referee cotlb leader --game "$g01" --unit 42nd --die 1
 contains "cotlb 2001: the replacement's half command points" "$tmp/out" "\[Leader Casualty\]  *his replacement has half the command points, rounded up: 6 of 12"

@@ -70,7 +70,14 @@ static const char *const test_table =
 	"  {\"commander\": \"gribbe\", \"x\": 50, \"y\": 45},"
 	"  {\"commander\": \"campbell\", \"x\": 50, \"y\": 25}]}";
 
+static struct fix *fixture_on(const char *text, const char *sheet);
+
 static struct fix *fixture(const char *text)
+{
+	return fixture_on(text, SHEET);
+}
+
+static struct fix *fixture_on(const char *text, const char *sheet)
 {
 	struct fix *f = calloc(1, sizeof *f);
 	struct errlist *l = malloc(sizeof *l);
@@ -79,7 +86,7 @@ static struct fix *fixture(const char *text)
 	assert_non_null(f);
 	assert_non_null(l);
 	errlist_init(l);
-	must(ctab_load_file(&f->t, SHEET, l), l, SHEET);
+	must(ctab_load_file(&f->t, sheet, l), l, sheet);
 	must(cros_oob_load_file(&f->o, &f->t, OOB, l), l, OOB);
 	assert_int_equal(jdoc_parse(&d, "test-table.json", text, strlen(text), &e), 0);
 	must(ctbl_load(&f->tb, &f->t, &f->o, &d, l), l, "the test table");
@@ -235,6 +242,65 @@ static void test_command_radius(void **state)
 	assert_int_equal(ctbl_command(&f->t, &f->tb, &f->o, &f->g, &ev), 1);
 	assert_int_equal(f->g.s[U(f, "93rd")].markers, 0);
 	free(f);
+}
+
+/* [the 2001 sheet's MOVE Chart, ROAD column]: a column moves along the road's line, the road's
+ * dice, no terrain penalty (the road runs through the woods), facing along its last leg; off the
+ * road, in line, or on the 2014 sheet it is refused, and an enemy by the road stops it. */
+static void test_road_moves(void **state)
+{
+	(void)state;
+	static const char road[] = "  {\"id\": \"road\", \"kind\": \"road\", \"name\": \"the road\", "
+				   "\"polyline\": [[30, 50], [110, 50], [110, 20]],"
+				   "   \"provenance\": {\"source\": \"reconstructed\", \"case\": \"test\", \"basis\": \"x\"}},";
+	size_t n = strlen(test_table) + sizeof road;
+	char *text = malloc(n);
+	assert_non_null(text);
+	const char *at = strstr(test_table, "\"features\": [") + strlen("\"features\": [");
+	snprintf(text, n, "%.*s%s%s", (int)(at - test_table), test_table, road, at);
+	struct fix *f = fixture_on(text, "data/cotlb/sheet-2001.json"), *f14 = fixture(text);
+	struct event store[32];
+	struct evsink ev;
+	struct ctbl_move mv;
+	struct cros_pos end;
+	struct err e;
+	int d = U(f, "dnieper1");
+	evsink_init(&ev, store, 32);
+	put(f, "dnieper1", 35, 50.5, 90, CF_ATTACK);
+	put(f, "93rd", 20, 10, 0, CF_LINE);
+	/* 0.5" onto the road, 75" east along it (through the woods at x 100-120), 25" south */
+	assert_int_equal(ctbl_road_plan(&f->t, &f->tb, &f->o, &f->g, d, (struct pl_pt){IN(110), IN(25)}, &end, &mv, &ev, &e), 0);
+	assert_int_equal(mv.dist, IN(0.5) + IN(75) + IN(25));
+	assert_int_equal(mv.m.form, 2);
+	assert_int_equal(mv.m.terrain, -1);
+	assert_int_equal(cref_move_dice(&f->t, &mv.m, &e), 4);
+	assert_int_equal(end.facing, 180);
+	assert_true(end.c.x == IN(110) && end.c.y == IN(25));
+	/* the way back west: the same road upstream */
+	put(f, "dnieper1", 110, 40, 0, CF_MARCH);
+	assert_int_equal(ctbl_road_plan(&f->t, &f->tb, &f->o, &f->g, d, (struct pl_pt){IN(40), IN(50)}, &end, &mv, &ev, &e), 0);
+	assert_int_equal(mv.dist, IN(10) + IN(70));
+	assert_int_equal(end.facing, 270);
+	/* off the road: more than an inch from it */
+	assert_int_equal(ctbl_road_plan(&f->t, &f->tb, &f->o, &f->g, d, (struct pl_pt){IN(40), IN(52)}, &end, &mv, &ev, &e), -1);
+	assert_non_null(strstr(e.msg, "within an inch of the same road"));
+	/* in line */
+	put(f, "dnieper1", 35, 50, 90, CF_LINE);
+	assert_int_equal(ctbl_road_plan(&f->t, &f->tb, &f->o, &f->g, d, (struct pl_pt){IN(60), IN(50)}, &end, &mv, &ev, &e), -1);
+	assert_non_null(strstr(e.msg, "in column or limbered"));
+	/* an enemy by the road [MOVE (i)] */
+	put(f, "dnieper1", 35, 50, 90, CF_ATTACK);
+	put(f, "93rd", 80, 53, 0, CF_LINE);
+	assert_int_equal(ctbl_road_plan(&f->t, &f->tb, &f->o, &f->g, d, (struct pl_pt){IN(105), IN(50)}, &end, &mv, &ev, &e), -1);
+	assert_non_null(strstr(e.msg, "[MOVE (i)]"));
+	/* the 2014 sheet prints no road column */
+	put(f14, "dnieper1", 35, 50, 90, CF_ATTACK);
+	assert_int_equal(ctbl_road_plan(&f14->t, &f14->tb, &f14->o, &f14->g, d, (struct pl_pt){IN(60), IN(50)}, &end, &mv, &ev, &e),
+			 -1);
+	assert_non_null(strstr(e.msg, "no road column"));
+	free(f);
+	free(f14);
+	free(text);
 }
 
 static void test_moves(void **state)
@@ -606,6 +672,7 @@ int main(void)
 		cmocka_unit_test(test_fire_geometry),
 		cmocka_unit_test(test_command_radius),
 		cmocka_unit_test(test_moves),
+		cmocka_unit_test(test_road_moves),
 		cmocka_unit_test(test_charges_and_falling_back),
 		cmocka_unit_test(test_reactions),
 		cmocka_unit_test(test_review_cases),

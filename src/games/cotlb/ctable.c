@@ -1001,6 +1001,102 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 	return 0;
 }
 
+/* The nearest point of polyline x to p: its segment (seg, from point seg to seg + 1), the point,
+ * and the squared distance. */
+static int64_t road_near(const struct ctbl_feature *x, struct pl_pt p, int *seg, struct pl_pt *at)
+{
+	int64_t best = -1;
+	for (int k = 0; k + 1 < x->n; k++) {
+		struct pl_pt c = pl_seg_closest(p, x->p[k], x->p[k + 1]);
+		int64_t d2 = pl_d2(p, c);
+		if (best < 0 || d2 < best) {
+			best = d2;
+			*seg = k;
+			*at = c;
+		}
+	}
+	return best;
+}
+
+static int32_t leg_len(struct pl_pt a, struct pl_pt b)
+{
+	int64_t d2 = pl_d2(a, b);
+	int32_t d = (int32_t)pl_isqrt(d2);
+	return (int64_t)d * d < d2 ? d + 1 : d; /* rounded up */
+}
+
+int ctbl_road_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		   int i, struct pl_pt to, struct cros_pos *end, struct ctbl_move *mv, struct evsink *ev, struct err *e)
+{
+	const struct cros_pos *from = &g->s[i].pos;
+	const struct ctbl_feature *road = NULL;
+	struct pl_pt way[CTBL_PTS_MAX + 4], ps = from->c, pe = to;
+	int nway = 0, ss = 0, se = 0;
+	int64_t near = (int64_t)CTBL_ROAD_NEAR * CTBL_ROAD_NEAR, best = -1;
+	struct pl_rect fp[CROS_UNITS_MAX];
+	int32_t limit[CROS_UNITS_MAX];
+
+	memset(mv, 0, sizeof *mv);
+	mv->m.terrain = -1;
+	if (!live(g, i))
+		return err_set(e, NULL, 0, "%s is not on the table (place it first)", o->u[i].id);
+	if (!t->move_road)
+		return err_set(e, NULL, 0, "[MOVE Chart (a)] this sheet's MOVE Chart has no road column (the 2001 sheet has)");
+	if (from->form != CF_ATTACK && from->form != CF_MARCH && !(from->form == CF_LIMBERED))
+		return err_set(e, NULL, 0, "[MOVE Chart (a)] %s moves by road in column or limbered, not in %s", o->u[i].id,
+			       cros_form_name[from->form]);
+	/* the road both ends are within an inch of (the nearest, if several) */
+	for (int k = 0; k < tb->nf; k++) {
+		const struct ctbl_feature *x = &tb->f[k];
+		int a, b;
+		struct pl_pt pa, pb;
+		if (x->kind != CK_ROAD || x->closed || x->n < 2)
+			continue;
+		int64_t da = road_near(x, from->c, &a, &pa), db = road_near(x, to, &b, &pb);
+		if (da > near || db > near || (best >= 0 && da + db >= best))
+			continue;
+		best = da + db;
+		road = x;
+		ss = a, se = b, ps = pa, pe = pb;
+	}
+	if (!road)
+		return err_set(e, NULL, 0, "[MOVE Chart (a)] a road move starts and ends within an inch of the same road: %s "
+			       "and (%.*f, %.*f) are not", o->u[i].id, PL_IN(to.x), PL_IN(to.y));
+	/* the path: onto the road, along it vertex by vertex, off it */
+	way[nway++] = from->c;
+	way[nway++] = ps;
+	for (int k = ss + 1; k <= se; k++) /* downstream */
+		way[nway++] = road->p[k];
+	for (int k = ss; k > se; k--) /* upstream */
+		way[nway++] = road->p[k];
+	way[nway++] = pe;
+	way[nway++] = to;
+	*end = *from;
+	end->c = to;
+	if ((mv->m.row = move_row(t, tb, o, i)) < 0)
+		return err_set(e, NULL, 0, "the MOVE Chart has no row for %s", o->u[i].id);
+	mv->m.form = 2;
+	mv->m.chits = g->s[i].markers;
+	others(t, tb, o, g, i, from, fp, limit);
+	/* legs 1 .. nway - 3 are the road's own: the unit ends facing along the last of them */
+	for (int k = 1; k + 2 < nway; k++)
+		if (leg_len(way[k], way[k + 1]))
+			end->facing = pl_bearing(way[k], way[k + 1]);
+	for (int k = 0; k + 1 < nway; k++) {
+		int32_t d = leg_len(way[k], way[k + 1]);
+		if (!d)
+			continue;
+		mv->dist += d;
+		if (walk(t, tb, o, g, i, end, way[k], way[k + 1], pl_bearing(way[k], way[k + 1]), fp, limit, mv, ev, e) != 0)
+			return -1;
+	}
+	if (ctbl_check(t, tb, o, g, i, end, e) != 0)
+		return -1;
+	ev_emit(ev, "[MOVE Chart (a)]", "%s moves by road along the %s: %.*f\" (the road's dice; no terrain penalty on the road)",
+		o->u[i].id, road->name, PL_IN(mv->dist));
+	return 0;
+}
+
 /* ---- falling back, and close combat ------------------------------------------------------- */
 
 int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,

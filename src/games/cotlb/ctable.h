@@ -133,6 +133,16 @@ struct ctbl_move {
 int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		   int i, const struct cros_pos *p, struct ctbl_move *mv, struct evsink *ev, struct err *e);
 
+/* A move of unit i along a road to (x, y) [the 2001 sheet's MOVE Chart, ROAD column]: the unit
+ * stands within an inch of a road (kind road) and so does the end, on the same road; the path
+ * follows the road between the two, each leg walked as a move is (friends passed through, no
+ * enemy within 2"), in column (attack or march column) or limbered, taking no terrain's
+ * penalty. *end: where it ends, facing along the road. Refused (-1, e) on a sheet without a road
+ * column, off a road, in another formation, or where a move would be refused. */
+#define CTBL_ROAD_NEAR PL_PER_INCH
+int ctbl_road_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		   int i, struct pl_pt to, struct cros_pos *end, struct ctbl_move *mv, struct evsink *ev, struct err *e);
+
 /* Unit i in formation form where it stands, its front edge kept where it is (the new formation
  * forms behind its front rank). */
 struct cros_pos ctbl_reform(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
