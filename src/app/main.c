@@ -50,7 +50,7 @@ static void usage(FILE *f)
 		"  referee siege WHAT [options]     Sevastopol's charts: attrition, intervention,\n"
 		"                                   ammunition, bombard, melee, battery, morale\n"
 		"  referee ulm WHAT [options]       From Ulm to Waterloo's rules: morale, fire-check, melee, square-break,\n"
-		"                                   canister, order-change, square\n"
+		"                                   canister, order-change, square, breakthrough; a game (new, add, units)\n"
 		"\n"
 		"Run `crimea COMMAND --help` for a command's options.\n");
 }
@@ -181,7 +181,7 @@ static int cmd_list(int argc, char **argv)
 			printf("  %-8s %s\n", (*r)->id, (*r)->title);
 		printf("  %-8s %s: the referee's sheet and table (crimea referee cotlb)\n", "cotlb", COTLB_TITLE);
 		printf("  %-8s %s: the referee's charts (crimea referee siege)\n", "siege", SIEGE_TITLE);
-		printf("  %-8s %s: the morale, melee, canister and orders rules for a referee (crimea referee ulm)\n", "ulm", ULM_TITLE);
+		printf("  %-8s %s: the morale, melee, canister, orders and breakthrough rules, and a game kept, for a referee (crimea referee ulm)\n", "ulm", ULM_TITLE);
 		printf("\nScenarios (data: %s):\n", c->dir);
 		for (int i = 0; i < c->n; i++)
 			printf("  %-26s %-6s %s\n", c->e[i].id, c->e[i].rules, c->e[i].title);

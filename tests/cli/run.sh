@@ -869,7 +869,7 @@ contains "cotlb: an older game file keeps the 2014 sheet" "$tmp/out" "die 2: the
 # From Ulm to Waterloo's morale rules (crimea referee ulm), with Morale D.2's worked examples
 expect "check the Ulm tables" 0 "$bin" check data/ulm/tables.json
 expect "list names the Ulm morale rules" 0 "$bin" list
-contains "list: ulm" "$tmp/out" "^  ulm .*the morale, melee, canister and orders rules for a referee (crimea referee ulm)$"
+contains "list: ulm" "$tmp/out" "^  ulm .*the morale, melee, canister, orders and breakthrough rules, and a game kept, for a referee (crimea referee ulm)$"
 expect "ulm: 2 of 30 lost, no check" 0 "$bin" referee ulm fire-check --original 30 --before 30 --lost 2
 contains "ulm: 2 of 30 lost, no check" "$tmp/out" "=> no check"
 expect "ulm: 3 of 30 lost, a check at -1" 0 "$bin" referee ulm fire-check --original 30 --before 28 --lost 3
