@@ -2,6 +2,7 @@
  * src/games/ulm/uroster.c's; the rulings are cmd_ulm.c's stateless ones, called with the
  * unit's facts in place of the options a referee would type, and their results written back
  * atomically with a log line. */
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "ulmgame.h"
 
 #include <stdlib.h>
@@ -36,6 +37,7 @@ struct ctx {
 	struct umel_tab lt;
 	struct urost_game g;
 	json_t *log;
+	char tables[1024]; /* the tables file the game was started with ("": the installed one) */
 };
 
 static int load_game(const char *path, struct ctx *c, FILE *err)
@@ -87,6 +89,8 @@ static int save_game(const char *path, const struct ctx *c, FILE *err)
 	int rc = -1;
 	if (j && c->log)
 		json_object_set(j, "log", c->log);
+	if (j && c->tables[0])
+		json_object_set_new(j, "tables", json_string(c->tables));
 	txt = j ? json_dumps(j, JSON_INDENT(1)) : NULL;
 	json_decref(j);
 	if (!txt) {
@@ -229,7 +233,7 @@ static int rule_melee(int argc, char **argv, const char *path, struct ctx *c, FI
 	int nargc = 0, n[2] = {0, 0}, unit[2][UMEL_UNITS], games = 0, rc;
 	bool given_class[2] = {false, false}, used[UROST_UNITS] = {false};
 	struct ulm_ruled r = {0};
-	if (argc + 4 > ARGS_MAX)
+	if (argc + 8 > ARGS_MAX)
 		return cli_fail(err, "too many options");
 	for (int i = 0; i < argc; i++) {
 		int s = i >= 3 && i + 1 < argc ? (!strcmp(argv[i], "--attacker") ? 0 : !strcmp(argv[i], "--defender") ? 1 : -1) : -1;
@@ -286,6 +290,10 @@ static int rule_melee(int argc, char **argv, const char *path, struct ctx *c, FI
 		}
 		n[s]++;
 		games++;
+	}
+	if (c->tables[0] && !opt(argc, argv, "--tables")) { /* the game's own tables */
+		nargv[nargc++] = "--tables";
+		nargv[nargc++] = c->tables;
 	}
 	nargv[nargc] = NULL;
 	if (!games)
@@ -403,6 +411,10 @@ static int rule_on(int argc, char **argv, const char *path, struct ctx *c, FILE 
 		nargv[nargc++] = "--class";
 		nargv[nargc++] = u->cls;
 	}
+	if (c->tables[0] && !opt(argc, argv, "--tables")) { /* the game's own tables */
+		nargv[nargc++] = "--tables";
+		nargv[nargc++] = c->tables;
+	}
 	nargv[nargc] = NULL;
 	rc = referee_ulm_rule(nargc, nargv, out, err, &r);
 	if (rc != 0 || !r.made)
@@ -496,6 +508,32 @@ static void shell_values(const void *ctx, const char *prev, const char *word, st
 	}
 }
 
+/* The tables file a game was started with, from its file ("" for the installed one, or when the
+ * file cannot be read: load_game then says why). */
+static void game_tables(const char *path, char *out, size_t n)
+{
+	struct jdoc d;
+	struct err e;
+	out[0] = 0;
+	if (jdoc_load(&d, path, &e) != 0)
+		return;
+	const char *s = json_string_value(json_object_get(d.root, "tables"));
+	snprintf(out, n, "%s", s ? s : "");
+	jdoc_free(&d);
+}
+
+/* Whether two tables files are one (both resolved; "" and NULL: the installed one, as given). */
+static bool same_tables(const char *a, const char *b)
+{
+	if (!a || !a[0] || !b || !b[0])
+		return (!a || !a[0]) && (!b || !b[0]);
+	char *ra = realpath(a, NULL), *rb = realpath(b, NULL);
+	bool same = ra && rb ? !strcmp(ra, rb) : !strcmp(a, b);
+	free(ra);
+	free(rb);
+	return same;
+}
+
 int ulmg_run(int argc, char **argv, FILE *out, FILE *err)
 {
 	const char *path = opt(argc, argv, "--game"), *tables = opt(argc, argv, "--tables");
@@ -505,6 +543,26 @@ int ulmg_run(int argc, char **argv, FILE *out, FILE *err)
 		return cli_fail(err, "%s needs --game FILE (crimea referee ulm new --game FILE starts one)", argv[2]);
 	if (!(c = calloc(1, sizeof *c)))
 		return 1;
+	if (!strcmp(argv[2], "new")) {
+		/* kept as an absolute path, so that the game plays from any directory */
+		char *real = tables ? realpath(tables, NULL) : NULL;
+		if (tables && (!real || strlen(real) >= sizeof c->tables)) {
+			rc = cli_fail(err, "--tables %s: %s", tables, real ? "a path too long to keep" : "no such file");
+			free(real);
+			goto out;
+		}
+		snprintf(c->tables, sizeof c->tables, "%s", real ? real : "");
+		free(real);
+	} else {
+		/* a game is ruled on the tables it was started with */
+		game_tables(path, c->tables, sizeof c->tables);
+		if (tables && !same_tables(tables, c->tables)) {
+			rc = cli_fail(err, "%s was started on %s: --tables %s would rule it on others", path,
+				      c->tables[0] ? c->tables : "the installed tables", tables);
+			goto out;
+		}
+		tables = c->tables[0] ? c->tables : NULL;
+	}
 	if (ulm_load_tables(tables, argv[0], err, &c->mt, &c->lt, NULL) != 0) {
 		rc = 1;
 		goto out;

@@ -1090,12 +1090,21 @@ expect "ulm game: a mistyped unit" 2 "$bin" referee ulm melee --game "$ug" --att
 contains "ulm game: a mistyped unit" "$tmp/err" 'no unit "dragons" in'
 expect "ulm game: fire-check's troop type is the game's" 2 "$bin" referee ulm fire-check --game "$ug" --unit uhlans --lost 2 \
 	--class guards
-# the session's own tables reach every command
-cp data/ulm/tables.json "$tmp/ulmtables.json"
-printf 'units\nmorale --unit uhlans\nquit\n' >"$tmp/ulmt.in"
-expect "ulm shell: its tables" 0 "$bin" referee ulm shell --game "$ug" --tables "$tmp/ulmtables.json" <"$tmp/ulmt.in"
+# a game started on its own tables keeps them (absolute), and is ruled on them from anywhere
+mkdir -p "$tmp/ulmdir"
+cp data/ulm/tables.json "$tmp/ulmdir/mine.json"
+(cd "$tmp/ulmdir" && "$abin" referee ulm new --game "$tmp/ulmown.json" --tables mine.json >/dev/null)
+contains "ulm game: its tables kept" "$tmp/ulmown.json" "\"tables\": \"$tmp/ulmdir/mine.json\""
+expect "ulm game: on its tables" 0 "$bin" referee ulm add --game "$tmp/ulmown.json" --id a --class guards --type guard-infantry --figures 20
+expect "ulm game: a ruling on its tables" 0 "$bin" referee ulm morale --game "$tmp/ulmown.json" --unit a --dice 3,3
+expect "ulm game: other tables refused" 2 "$bin" referee ulm units --game "$tmp/ulmown.json" --tables data/ulm/tables.json
+contains "ulm game: other tables refused" "$tmp/err" "was started on $tmp/ulmdir/mine.json: --tables data/ulm/tables.json would rule it on others"
+# the session's tables are the game's: every command gets them, and no line names others
+printf 'units\nmorale --unit a\nquit\n' >"$tmp/ulmt.in"
+expect "ulm shell: its tables" 0 "$bin" referee ulm shell --game "$tmp/ulmown.json" <"$tmp/ulmt.in"
+contains "ulm shell: its tables" "$tmp/out" "guards, good"
 printf 'units --tables x\nquit\n' >"$tmp/ulmt2.in"
-expect "ulm shell: no other tables in it" 1 "$bin" referee ulm shell --game "$ug" --tables "$tmp/ulmtables.json" <"$tmp/ulmt2.in"
+expect "ulm shell: no other tables in it" 1 "$bin" referee ulm shell --game "$tmp/ulmown.json" <"$tmp/ulmt2.in"
 sed 's/"log": \[/"log": [1, /' "$ug" >"$tmp/badlog.json"
 expect "ulm game: a broken log" 1 "$bin" referee ulm log --game "$tmp/badlog.json"
 contains "ulm game: a broken log: file:line" "$tmp/err" 'badlog.json:[0-9]*: a log entry is {"what": the command'
