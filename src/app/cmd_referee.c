@@ -433,11 +433,12 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 		g->cc_won[side]++;
 		ev_emit(&ev, "[Initiative (a)]", "%s wins the close combat: +1 to the %s initiative next turn", o->u[out->cc_winner].id,
 			o->side[side]);
-		if (out->ace && g->aces[side] < 99) {
-			g->aces[side]++;
-			ev_emit(&ev, "[Close Combat (h)]", "the %s side captures the guns and gains an Ace for a later command point: %d now",
-				o->side[side], g->aces[side]);
-		}
+	}
+	if (out->ace_side >= 0 && g->aces[out->ace_side] < 99) {
+		int side = out->ace_side;
+		g->aces[side]++;
+		ev_emit(&ev, "[Close Combat (h)]", "the %s side captures the guns and gains an Ace for a later command point: %d now",
+			o->side[side], g->aces[side]);
 	}
 	if (out->init_winner >= 0) {
 		g->init_winner = out->init_winner;
@@ -513,10 +514,18 @@ static int roster_cmd(const struct ctab *t, const struct ctbl *tb, const struct 
 			return cli_fail(stderr, "%s needs --unit, one of the game's units (crimea referee cotlb units --game %s)", q->what,
 				    path);
 		if (!strcmp(q->what, "spend")) {
-			if (!points == !ace)
+			if (!points && !ace)
 				return cli_fail(stderr, "spend needs --points N (1 in the first command point phase, 2 in the second ...) "
-					    "or --ace (one of the side's Aces for a command point)");
-			if ((ace ? cros_spend_ace(o, g, i, &ev, &e) : cros_spend(o, g, i, points, &ev, &e)) != 0) {
+					    "or --ace (one of the side's Aces for a command point; with --points N, one of the N)");
+			/* an Ace pays one point; the rest, if any, from the unit's own */
+			int own = ace && points ? points - 1 : points;
+			if (own && cros_spend(o, g, i, own, &ev, &e) != 0) {
+				cli_print_err(&e);
+				return 1;
+			}
+			if (ace && cros_spend_ace(o, g, i, &ev, &e) != 0) {
+				if (own && g->s[i].cp != CROS_CP_UNLIMITED)
+					g->s[i].cp += own; /* refused whole: nothing is saved, but keep g as it was */
 				cli_print_err(&e);
 				return 1;
 			}
@@ -873,7 +882,7 @@ int cmd_referee(int argc, char **argv)
 		bool stood = fi >= 0 && game->s[fi].moving;
 		if (stood)
 			game->s[fi].moving = false;
-		if (out->neff || stood || (!out->pending[0] && (out->cc_winner >= 0 || out->init_winner >= 0)))
+		if (out->neff || stood || (!out->pending[0] && (out->cc_winner >= 0 || out->init_winner >= 0 || out->ace_side >= 0)))
 			rc = apply(t, out, oob, game, gamepath, log, what);
 	}
 out_free:

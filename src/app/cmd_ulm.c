@@ -254,15 +254,11 @@ static int ulm_break_io(int argc, char **argv, FILE *out, FILE *err)
 		return cli_fail(err, "--die is the order change's [B.1.d]: give the unit's --class too");
 	evsink_init(&ev, store, 12);
 	ubrk_rule(&in, &o, &ev);
-	fprintf(out, "breakthrough [BREAKTHROUGH & FURTHER ACTION]:\n");
-	events(out, &ev);
-	if (!o.allowed) {
-		fprintf(out, "  => no breakthrough\n");
-		return 0;
-	}
-	if (o.order_change && cls) {
+	if (cls) { /* the order change B.1.d calls for, ruled before the breakthrough it allows */
 		struct umor_tab *t = malloc(sizeof *t);
-		int col;
+		struct event ostore[4];
+		struct evsink oev;
+		int col, ok = -1;
 		double pp, pm;
 		bool cast;
 		if (!t)
@@ -275,23 +271,30 @@ static int ulm_break_io(int argc, char **argv, FILE *out, FILE *err)
 			free(t);
 			return cli_fail(err, "no troop type \"%s\" (crimea referee ulm --help)", cls);
 		}
-		evsink_clear(&ev);
-		int ok = umor_order_change(t, col, die, &cast, &pp, &pm, &ev);
-		fprintf(out, "the order change first [Breakthrough B.1.d; Changing Orders C], %s: permitted %.1f%%, a morale cast "
-			"%.1f%%\n", cls, 100 * pp, 100 * pm);
-		events(out, &ev);
+		if (o.allowed && o.order_change) {
+			evsink_init(&oev, ostore, 4);
+			ok = umor_order_change(t, col, die, &cast, &pp, &pm, &oev);
+			fprintf(out, "the order change first [Breakthrough B.1.d; Changing Orders C], %d casts, %s: permitted %.1f%%, "
+				"a morale cast %.1f%%\n", in.casts, cls, 100 * pp, 100 * pm);
+			events(out, &oev);
+		}
 		free(t);
 		if (ok == 0) {
 			fprintf(out, "  => no breakthrough: the order change failed\n");
 			return 0;
 		}
-		if (ok < 0) {
+		if (ok < 0 && o.allowed && o.order_change) {
 			fprintf(out, "  => breakthrough once the order change succeeds (--die D)\n");
 			return 0;
 		}
 	}
-	fprintf(out, "  => breakthrough%s%s\n", o.order_change && !cls ? ", once an order change succeeds (order-change, or --class and --die)" : "",
-		o.bonus ? ", with the bonus operation" : "");
+	fprintf(out, "breakthrough [BREAKTHROUGH & FURTHER ACTION]:\n");
+	events(out, &ev);
+	if (!o.allowed)
+		fprintf(out, "  => no breakthrough\n");
+	else
+		fprintf(out, "  => breakthrough%s%s\n", o.order_change && !cls ? ", once an order change succeeds (order-change, or --class and --die)" : "",
+			o.bonus ? ", with the bonus operation" : "");
 	return rc;
 }
 

@@ -468,11 +468,18 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 					x->figures = q->game->s[ui[l]].figures;
 				if (q->spike_die) {
 					evsink_clear(&ev);
-					o->ace = cref_spike(q->spike_die, &ev) == 0;
+					/* the Ace goes to the side that beat the battery: the winner's, or the
+					 * battery's enemy when the winner is a troop type, not a unit */
+					if (cref_spike(q->spike_die, &ev) == 0 && q->oob)
+						o->ace_side = ui[l] >= 0 ? 1 - q->oob->u[ui[l]].side
+						             : ui[out.winner] >= 0 ? q->oob->u[ui[out.winner]].side : -1;
 					add_events(o, &ev);
 				} else if (x) {
 					pending(o, "the battery's die, spiked or captured (--spike-die)");
 				}
+			} else if (q->spike_die) {
+				return bad(o, "--spike-die is a losing battery's die [Close Combat (h)]: the %s that lost is no "
+					   "battery", nm[l]);
 			} else if (x) {
 				x->markers += 2;
 				snprintf(x->why, sizeof x->why, "losing the close combat and withdrawing [MORALE (a) 5, 6]");
@@ -653,7 +660,7 @@ int ref_run(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
 {
 	o->nitems = o->ndists = o->neff = 0;
 	o->error[0] = o->pending[0] = 0;
-	o->cc_winner = o->init_winner = -1;
+	o->cc_winner = o->init_winner = o->ace_side = -1;
 	if (!strcmp(q->what, "fire"))
 		return do_fire(t, q, o);
 	if (!strcmp(q->what, "save"))

@@ -21,7 +21,8 @@ static const char *const cotlb_options[] = {
 	"--command-phase", "--commander", "--cover", "--defender", "--defender-dice", "--defender-leader-die",
 	"--defender-mod", "--defender-saves", "--dice", "--die", "--facing", "--firer", "--formation", "--from",
 	"--hits", "--inches", "--initiative", "--leader", "--long", "--markers", "--pivot", "--points", "--saves",
-	"--short", "--side", "--stands", "--svg", "--target", "--toward", "--unit", "--weapon", "--winner-die",
+	"--short", "--side", "--spike-die", "--stands", "--svg", "--target", "--toward", "--unit", "--weapon", "--winner-die",
+	"--ace", "--road",
 	"--x", "--y", NULL,
 };
 /* (sheet takes the game: it lists the sheet the game is played on) */

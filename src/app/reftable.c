@@ -378,6 +378,8 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 		int64_t ahead;
 		pl_dir(was->facing, &fx, &fy);
 		ahead = (((int64_t)p->c.x - was->c.x) * fx + ((int64_t)p->c.y - was->c.y) * fy) / PL_TRIG;
+		if (q->road)
+			ahead = mv.dist; /* a road's bends are forward all the way */
 		g->s[i].moving = tb->base[o->u[i].type].arm == CA_CAVALRY && !mv.m.one_die && ahead >= 4 * PL_PER_INCH;
 	}
 	g->s[i].pos = *p;
@@ -520,7 +522,7 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 		struct cros_pos r = ctbl_reform(t, tb, o, g, i, p.form);
 		p.c = r.c;
 	}
-	if (!strcmp(q->what, "move") && q->road && (x->facing >= 0 || x->formation[0] || x->toward[0] || (!x->has_x && !x->has_y)))
+	if (!strcmp(q->what, "move") && q->road && (x->facing >= 0 || x->formation[0] || x->toward[0] || !x->has_x || !x->has_y))
 		return cli_fail(stderr, "move --road takes --x and --y, where the unit leaves the road (the road gives the "
 				"path and the facing)");
 	if (!strcmp(q->what, "move"))

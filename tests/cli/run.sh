@@ -512,6 +512,19 @@ expect "roster: an Ace spent" 0 "$bin" referee cotlb spend --game "$g2" --unit k
 contains "roster: an Ace spent" "$tmp/out" "kiev2 uses an Ace of the russian side for a command point: 0 left"
 expect "roster: no second Ace" 1 "$bin" referee cotlb spend --game "$g2" --unit kiev2 --ace
 contains "roster: no second Ace" "$tmp/err" "the russian side has no Ace"
+# an Ace also when the winner is typed in (the battery's enemy gains it); an Ace and points together
+gac="$tmp/gace.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table none --game "$gac" >/dev/null
+expect "roster: a typed-in winner's Ace" 0 "$bin" referee cotlb melee --game "$gac" --attacker russian-cavalry --defender w-battery \
+	--attacker-dice 6,6,6,5,5,5,4 --defender-dice 1,1,1,1,1,1 --winner-die 4 --spike-die 3
+contains "roster: a typed-in winner's Ace" "$tmp/out" "the russian side captures the guns and gains an Ace"
+expect "roster: an Ace and a point for a second phase" 0 "$bin" referee cotlb spend --game "$gac" --unit kiev2 --points 2 --ace
+contains "roster: an Ace and a point: the point" "$tmp/out" "kiev2 spends 1 command point"
+contains "roster: an Ace and a point: the Ace" "$tmp/out" "kiev2 uses an Ace of the russian side for a command point: 0 left"
+expect "roster: no Ace for Cossacks" 1 "$bin" referee cotlb spend --game "$gac" --unit ural-cossacks --ace
+expect "roster: a spike die for no battery" 2 "$bin" referee cotlb melee --game "$gac" --attacker kiev1 --defender 93rd \
+	--attacker-dice 6,6,6,5,5,5,4 --defender-dice 1,1,1,1,1,1,1 --winner-die 4 --spike-die 2
+contains "roster: a spike die for no battery" "$tmp/err" "the defender that lost is no battery"
 expect "roster: units, a battery's guns" 0 "$bin" referee cotlb units --game "$g2" --side allied
 contains "roster: a battery's stands are its guns" "$tmp/out" "^  i-troop  *british-artillery  *6/6  *3 "
 echo '{"format": "crimea/1", "kind": "cotlb-game", "oob": "balaclava-2014", "turn": 1, "units": []}' >"$tmp/bad-game.json"

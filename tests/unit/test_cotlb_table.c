@@ -281,6 +281,18 @@ static void test_road_moves(void **state)
 	assert_int_equal(ctbl_road_plan(&f->t, &f->tb, &f->o, &f->g, d, (struct pl_pt){IN(40), IN(50)}, &end, &mv, &ev, &e), 0);
 	assert_int_equal(mv.dist, IN(10) + IN(70));
 	assert_int_equal(end.facing, 270);
+	/* [MOVE (c)]: taking the road back (the column faces west, the road runs east): one die */
+	put(f, "dnieper1", 35, 50.5, 270, CF_ATTACK);
+	assert_int_equal(ctbl_road_plan(&f->t, &f->tb, &f->o, &f->g, d, (struct pl_pt){IN(60), IN(50)}, &end, &mv, &ev, &e), 0);
+	assert_true(mv.m.one_die);
+	assert_int_equal(cref_move_dice(&f->t, &mv.m, &e), 1);
+	assert_int_equal(end.facing, 90); /* along the road where it leaves it */
+	/* on one segment the other way: no doubling back */
+	put(f, "dnieper1", 60, 50, 270, CF_MARCH);
+	assert_int_equal(ctbl_road_plan(&f->t, &f->tb, &f->o, &f->g, d, (struct pl_pt){IN(40), IN(50)}, &end, &mv, &ev, &e), 0);
+	assert_int_equal(mv.dist, IN(20));
+	assert_false(mv.m.one_die);
+	assert_int_equal(end.facing, 270);
 	/* off the road: more than an inch from it */
 	assert_int_equal(ctbl_road_plan(&f->t, &f->tb, &f->o, &f->g, d, (struct pl_pt){IN(40), IN(52)}, &end, &mv, &ev, &e), -1);
 	assert_non_null(strstr(e.msg, "within an inch of the same road"));

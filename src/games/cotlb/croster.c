@@ -320,8 +320,9 @@ int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct 
 	if ((x = json_object_get(root, "aces"))) {
 		for (int k = 0; k < 2; k++) {
 			const json_t *v = json_array_get(x, (size_t)k);
-			g->aces[k] = json_is_integer(v) ? (int)json_integer_value(v) : -1;
-			if (!json_is_array(x) || json_array_size(x) != 2 || g->aces[k] < 0 || g->aces[k] > 99) {
+			json_int_t n = json_is_integer(v) ? json_integer_value(v) : -1;
+			g->aces[k] = n >= 0 && n <= 99 ? (int)n : -1;
+			if (!json_is_array(x) || json_array_size(x) != 2 || g->aces[k] < 0) {
 				jdoc_add(d, x, errs, "\"aces\" is each side's Aces, two counts from 0 to 99");
 				g->aces[0] = g->aces[1] = 0;
 				break;
@@ -443,6 +444,11 @@ void cros_leader_killed(const struct ctab *t, const struct cros_oob *o, struct c
 int cros_spend_ace(const struct cros_oob *o, struct cros_game *g, int i, struct evsink *ev, struct err *e)
 {
 	int side = o->u[i].side;
+	if (!g->s[i].figures)
+		return err_set(e, NULL, 0, "[Command Points] %s is out of the game", o->u[i].id);
+	if (g->s[i].cp == CROS_CP_UNLIMITED)
+		return err_set(e, NULL, 0, "[Command Points] %s has unlimited command points (Cossacks): an Ace adds nothing",
+			       o->u[i].id);
 	if (g->s[i].leader_back)
 		return err_set(e, NULL, 0, "[Command Points] %s's leader is dead: it may not use command points until turn %d",
 			       o->u[i].id, g->s[i].leader_back);

@@ -839,6 +839,14 @@ static int terrain_class(int kind)
 	}
 }
 
+/* The length from a to b, units, rounded up. */
+static int32_t leg_len(struct pl_pt a, struct pl_pt b)
+{
+	int64_t d2 = pl_d2(a, b);
+	int32_t d = (int32_t)pl_isqrt(d2);
+	return (int64_t)d * d < d2 ? d + 1 : d; /* rounded up */
+}
+
 /* The other units' footprints into fp, and each enemy's limit (2", or less for one already
  * closer to unit i where it stands at from) into limit: worked out once for every step of a move. */
 static void others(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
@@ -864,8 +872,7 @@ static int walk(const struct ctab *t, const struct ctbl *tb, const struct cros_o
 		int i, const struct cros_pos *p, struct pl_pt a, struct pl_pt b, int facing, const struct pl_rect *fp,
 		const int32_t *limit, struct ctbl_move *mv, struct evsink *ev, struct err *e)
 {
-	int64_t d2 = pl_d2(a, b);
-	int steps = (int)(pl_isqrt(d2) / (PL_PER_INCH / 2)) + 1; /* every half inch */
+	int steps = leg_len(a, b) / (PL_PER_INCH / 2) + 1; /* every half inch */
 	struct pl_rect r;
 	for (int k = 0; k <= steps; k++) {
 		struct cros_pos q = *p;
@@ -1018,11 +1025,35 @@ static int64_t road_near(const struct ctbl_feature *x, struct pl_pt p, int *seg,
 	return best;
 }
 
-static int32_t leg_len(struct pl_pt a, struct pl_pt b)
+
+/* The path along road x from a to b, each within reach of it: onto the road, along it vertex by
+ * vertex (downstream or up, whichever way b lies), off it. Waypoints into way (*n of them, at
+ * most x->n + 3); the road's bearing where the path joins it and where it leaves it; returns the
+ * length (units, each leg rounded up). */
+static int32_t road_path(const struct ctbl_feature *x, struct pl_pt a, struct pl_pt b, struct pl_pt *way, int *n,
+			 int *join, int *leave)
 {
-	int64_t d2 = pl_d2(a, b);
-	int32_t d = (int32_t)pl_isqrt(d2);
-	return (int64_t)d * d < d2 ? d + 1 : d; /* rounded up */
+	int sa, sb, m = 0;
+	struct pl_pt pa, pb;
+	int32_t len = 0;
+	road_near(x, a, &sa, &pa);
+	road_near(x, b, &sb, &pb);
+	bool down = sa < sb || (sa == sb && pl_d2(x->p[sa], pa) <= pl_d2(x->p[sa], pb));
+	way[m++] = a;
+	way[m++] = pa;
+	for (int k = sa + 1; down && k <= sb; k++)
+		way[m++] = x->p[k];
+	for (int k = sa; !down && k > sb; k--)
+		way[m++] = x->p[k];
+	way[m++] = pb;
+	way[m++] = b;
+	*n = m;
+	/* the road's own bearings, not a rounded leg's */
+	*join = down ? pl_bearing(x->p[sa], x->p[sa + 1]) : pl_bearing(x->p[sa + 1], x->p[sa]);
+	*leave = down ? pl_bearing(x->p[sb], x->p[sb + 1]) : pl_bearing(x->p[sb + 1], x->p[sb]);
+	for (int k = 0; k + 1 < m; k++)
+		len += leg_len(way[k], way[k + 1]);
+	return len;
 }
 
 int ctbl_road_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
@@ -1030,9 +1061,10 @@ int ctbl_road_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 {
 	const struct cros_pos *from = &g->s[i].pos;
 	const struct ctbl_feature *road = NULL;
-	struct pl_pt way[CTBL_PTS_MAX + 4], ps = from->c, pe = to;
-	int nway = 0, ss = 0, se = 0;
-	int64_t near = (int64_t)CTBL_ROAD_NEAR * CTBL_ROAD_NEAR, best = -1;
+	struct pl_pt way[CTBL_PTS_MAX + 4], w[CTBL_PTS_MAX + 4];
+	int nway = 0, join = 0, leave = 0, turn;
+	int64_t near = (int64_t)CTBL_ROAD_NEAR * CTBL_ROAD_NEAR;
+	int32_t best = -1;
 	struct pl_rect fp[CROS_UNITS_MAX];
 	int32_t limit[CROS_UNITS_MAX];
 
@@ -1042,46 +1074,48 @@ int ctbl_road_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 		return err_set(e, NULL, 0, "%s is not on the table (place it first)", o->u[i].id);
 	if (!t->move_road)
 		return err_set(e, NULL, 0, "[MOVE Chart (a)] this sheet's MOVE Chart has no road column (the 2001 sheet has)");
-	if (from->form != CF_ATTACK && from->form != CF_MARCH && !(from->form == CF_LIMBERED))
+	if (from->form != CF_ATTACK && from->form != CF_MARCH && from->form != CF_LIMBERED)
 		return err_set(e, NULL, 0, "[MOVE Chart (a)] %s moves by road in column or limbered, not in %s", o->u[i].id,
 			       cros_form_name[from->form]);
-	/* the road both ends are within an inch of (the nearest, if several) */
+	/* of the roads both ends are within an inch of, the one whose path is shortest */
 	for (int k = 0; k < tb->nf; k++) {
 		const struct ctbl_feature *x = &tb->f[k];
-		int a, b;
+		int a, b, n, jn, lv;
 		struct pl_pt pa, pb;
-		if (x->kind != CK_ROAD || x->closed || x->n < 2)
+		if (x->kind != CK_ROAD || x->closed || x->n < 2 || road_near(x, from->c, &a, &pa) > near ||
+		    road_near(x, to, &b, &pb) > near)
 			continue;
-		int64_t da = road_near(x, from->c, &a, &pa), db = road_near(x, to, &b, &pb);
-		if (da > near || db > near || (best >= 0 && da + db >= best))
+		int32_t len = road_path(x, from->c, to, w, &n, &jn, &lv);
+		if (best >= 0 && len >= best)
 			continue;
-		best = da + db;
+		best = len;
 		road = x;
-		ss = a, se = b, ps = pa, pe = pb;
+		nway = n;
+		join = jn;
+		leave = lv;
+		memcpy(way, w, sizeof way[0] * (size_t)n);
 	}
 	if (!road)
-		return err_set(e, NULL, 0, "[MOVE Chart (a)] a road move starts and ends within an inch of the same road: %s "
-			       "and (%.*f, %.*f) are not", o->u[i].id, PL_IN(to.x), PL_IN(to.y));
-	/* the path: onto the road, along it vertex by vertex, off it */
-	way[nway++] = from->c;
-	way[nway++] = ps;
-	for (int k = ss + 1; k <= se; k++) /* downstream */
-		way[nway++] = road->p[k];
-	for (int k = ss; k > se; k--) /* upstream */
-		way[nway++] = road->p[k];
-	way[nway++] = pe;
-	way[nway++] = to;
+		return err_set(e, NULL, 0, "[MOVE Chart (a)] a road move starts and ends within an inch of the same road (a "
+			       "junction is two moves): %s and (%.*f, %.*f) are not", o->u[i].id, PL_IN(to.x), PL_IN(to.y));
 	*end = *from;
 	end->c = to;
+	end->facing = leave; /* along the road where it leaves it */
 	if ((mv->m.row = move_row(t, tb, o, i)) < 0)
 		return err_set(e, NULL, 0, "the MOVE Chart has no row for %s", o->u[i].id);
 	mv->m.form = 2;
 	mv->m.chits = g->s[i].markers;
+	/* [MOVE (c)]: a column that takes the road back or sideways (more than 45 degrees from its
+	 * facing) is retrograde or about face: one die */
+	turn = pl_norm(join - from->facing);
+	if (turn > 180)
+		turn = 360 - turn;
+	if (turn > 45) {
+		mv->m.one_die = true;
+		ev_emit(ev, "[MOVE (c)]", "%s takes the road %d degrees from its facing, back or sideways: one die", o->u[i].id,
+			turn);
+	}
 	others(t, tb, o, g, i, from, fp, limit);
-	/* legs 1 .. nway - 3 are the road's own: the unit ends facing along the last of them */
-	for (int k = 1; k + 2 < nway; k++)
-		if (leg_len(way[k], way[k + 1]))
-			end->facing = pl_bearing(way[k], way[k + 1]);
 	for (int k = 0; k + 1 < nway; k++) {
 		int32_t d = leg_len(way[k], way[k + 1]);
 		if (!d)
@@ -1092,8 +1126,8 @@ int ctbl_road_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 	}
 	if (ctbl_check(t, tb, o, g, i, end, e) != 0)
 		return -1;
-	ev_emit(ev, "[MOVE Chart (a)]", "%s moves by road along the %s: %.*f\" (the road's dice; no terrain penalty on the road)",
-		o->u[i].id, road->name, PL_IN(mv->dist));
+	ev_emit(ev, "[MOVE Chart (a)]", "%s moves by road along the %s: %.*f\" (%s; no terrain penalty on the road)",
+		o->u[i].id, road->name, PL_IN(mv->dist), mv->m.one_die ? "one die" : "the road's dice");
 	return 0;
 }
 
