@@ -402,14 +402,35 @@ static int do_fall(const struct ctab *t, const struct ctbl *tb, const struct ref
 	if (rout && !g->s[i].routing)
 		return cli_fail(stderr, "%s is not routing (a unit routs when its markers reach its stands [MORALE (c)])",
 				o->u[i].id);
-	if (!q->dice.given || q->dice.n != 4)
-		return cli_fail(stderr, "%s needs --dice with the 4 dice thrown (natural: no markers, no terrain)", q->what);
-	for (int k = 0; k < 4; k++)
-		inches += q->dice.d[k];
 	if (x->toward[0])
 		return cli_fail(stderr, "%s takes --from (the enemy it falls back from), not --toward", q->what);
 	if (x->from[0] && (from = cros_find(o, x->from)) < 0)
 		return cli_fail(stderr, "no unit \"%s\" (--from names the enemy it falls back from)", x->from);
+	if (!rout && t->unit[o->u[i].type].fps == 1 && g->s[i].pos.form == CF_UNLIMBERED) {
+		/* [Close Combat (g), (h)]: "if unit was unlimbered artillery as in case (h)": "if the
+		 * artillery withdraws ... the gunners are deemed to have run away but the guns remain":
+		 * spiked on 4-6, else captured, an Ace for the enemy; no dice of withdrawal */
+		int side = o->u[i].side;
+		if (!q->spike_die)
+			return cli_fail(stderr, "[Close Combat (h)] %s withdraws without its guns: give the battery's die, spiked "
+					"or captured (--spike-die D)", o->u[i].id);
+		ev_emit(ev, "[Close Combat (h)]", "%s withdraws: the gunners run away and the guns remain", o->u[i].id);
+		if (cref_spike(q->spike_die, ev) == 0 && g->aces[1 - side] < 99) {
+			g->aces[1 - side]++;
+			ev_emit(ev, "[Close Combat (h)]", "the %s side captures the guns and gains an Ace for a later command "
+				"point: %d now", o->side[1 - side], g->aces[1 - side]);
+		}
+		cros_lose(t, o, g, i, g->s[i].figures, ev);
+		g->s[i].moving = false;
+		g->s[i].fell_back = g->turn; /* [Initiative (a)]: a withdrawing unit, -1 to its side */
+		return saved(o, g, path, log, what, ev);
+	}
+	if (q->spike_die)
+		return cli_fail(stderr, "--spike-die is an unlimbered battery's die [Close Combat (h)]: %s is none", o->u[i].id);
+	if (!q->dice.given || q->dice.n != 4)
+		return cli_fail(stderr, "%s needs --dice with the 4 dice thrown (natural: no markers, no terrain)", q->what);
+	for (int k = 0; k < 4; k++)
+		inches += q->dice.d[k];
 	if (ctbl_fall_back(t, tb, o, g, i, from, inches, rout, &fb, ev, &e) != 0) {
 		fprintf(stderr, "crimea: %s\n", e.msg);
 		return 1;

@@ -847,6 +847,18 @@ contains "cotlb 2001: the same sheet by its short name" "$tmp/out" "93rd takes 1
 expect "cotlb 2001: another sheet refused" 2 "$bin" referee cotlb leader --sheet 2014 --game "$g01" --unit 93rd --die 2
 contains "cotlb 2001: another sheet refused" "$tmp/err" "was started on the 2001 sheet: --sheet 2014 would rule it on another"
 contains "cotlb 2001: a refusal changes nothing" "$g01" '"markers": 2'
+# [Close Combat (g), (h)]: an unlimbered battery that withdraws leaves its guns (spiked, or captured
+# for the enemy's Ace); a limbered one withdraws its 4 dice
+gwd="$tmp/gwd.json"
+"$bin" referee cotlb new --oob balaclava-2014 --game "$gwd" >/dev/null
+expect "table: an unlimbered battery withdraws, its die owed" 2 "$bin" referee cotlb withdraw --game "$gwd" --unit redoubt1-guns \
+	--dice 3,3,3,3
+expect "table: an unlimbered battery withdraws" 0 "$bin" referee cotlb withdraw --game "$gwd" --unit redoubt1-guns --spike-die 2
+contains "table: the guns remain" "$tmp/out" "redoubt1-guns withdraws: the gunners run away and the guns remain"
+contains "table: the guns captured, an Ace" "$tmp/out" "the russian side captures the guns and gains an Ace for a later command point: 1 now"
+contains "table: the battery gone" "$tmp/out" "redoubt1-guns loses its last 4 figures: it is destroyed"
+expect "table: a limbered battery withdraws its dice" 0 "$bin" referee cotlb withdraw --game "$gwd" --unit horse-battery --dice 3,3,3,3
+contains "table: a limbered battery withdraws its dice" "$tmp/out" "horse-battery withdraws 12.0\""
 # a road move on the NASHCON table (the 2001 sheet's ROAD column): along the Tractir road
 groad="$tmp/groad.json"
 "$bin" referee cotlb new --sheet 2001 --oob balaclava-2014 --game "$groad" >/dev/null
