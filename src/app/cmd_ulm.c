@@ -63,7 +63,8 @@ static const char ulm_usage[] =
 	"             [--original N] [--state S] [--quality lancer,militia,second-line,skirmisher];\n"
 	"  units --game F; log --game F; set --game F --unit ID [--figures N] [--state S];\n"
 	"  shell --game F (a command a line, without crimea referee ulm and --game; tab completes);\n"
-	"  morale --game F --unit ID ..., fire-check --game F --unit ID --lost N, canister --game F\n"
+	"  morale --game F --unit ID ..., fire-check --game F --unit ID --lost N, breakthrough --game F\n"
+	"             --unit ID ..., canister --game F\n"
 	"             --at ID ..., melee --game F --attacker ID[:QUALITY,..] --defender ID ...: the\n"
 	"             unit's facts from the game, the ruling from the dice written back\n";
 

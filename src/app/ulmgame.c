@@ -344,6 +344,7 @@ static int rule_on(int argc, char **argv, const char *path, struct ctx *c, FILE 
 		{"morale", "--unit", "--class", "--state"},
 		{"fire-check", "--unit", "--original", "--before"},
 		{"canister", "--at", "--figures", "--original"},
+		{"breakthrough", "--unit", "--class", "--cavalry"},
 	};
 	char *nargv[ARGS_MAX], num[2][16], what[512], state[16], plus[16];
 	int uplus = 0;
@@ -353,11 +354,11 @@ static int rule_on(int argc, char **argv, const char *path, struct ctx *c, FILE 
 	struct ulm_ruled r = {0};
 	if (!strcmp(argv[2], "melee"))
 		return rule_melee(argc, argv, path, c, out, err);
-	for (k = 0; k < 3 && strcmp(argv[2], taken[k][0]); k++)
+	for (k = 0; k < 4 && strcmp(argv[2], taken[k][0]); k++)
 		;
-	if (k == 3)
+	if (k == 4)
 		return cli_fail(err, "%s with --game: the game's units are ruled by morale --unit ID, fire-check --unit ID "
-			   "--lost N, canister --at ID and melee --attacker ID --defender ID", argv[2]);
+			   "--lost N, canister --at ID, breakthrough --unit ID and melee --attacker ID --defender ID", argv[2]);
 	if (!(id = opt(argc, argv, taken[k][1])))
 		return cli_fail(err, "%s --game FILE needs %s ID, one of the game's units (crimea referee ulm units --game %s)",
 			   argv[2], taken[k][1], path);
@@ -403,6 +404,12 @@ static int rule_on(int argc, char **argv, const char *path, struct ctx *c, FILE 
 		if (u->perm)
 			fprintf(out, "[Morale D.2.c] %s is past 50%% casualties: the game adds its permanent %d%s\n", u->id, u->perm,
 				uplus ? " to --plus" : "");
+	} else if (k == 3) { /* breakthrough: its troop type (an order change) and whether it is cavalry */
+		int ty = umel_type(&c->lt, u->type);
+		nargv[nargc++] = "--class";
+		nargv[nargc++] = u->cls;
+		if (ty >= 0 && c->lt.arm[ty] == UA_HORSE)
+			nargv[nargc++] = "--cavalry";
 	} else { /* the figures at the start and now; the Loss of Effectiveness by troop type */
 		nargv[nargc++] = "--original";
 		nargv[nargc++] = num[0];

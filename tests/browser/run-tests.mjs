@@ -629,6 +629,12 @@ test("the referee's page: Sevastopol's melee and From Ulm to Waterloo's fire los
   await page.click("#rule");
   await page.waitForSelector("section.refout pre.reftext");
   assert((await page.$eval("section.refout pre.reftext", (p) => p.textContent)).includes("die 4 +6 -2 = 8 kills, half again 12: 12 figures eliminated"), "canister's ruling");
+  // with the target's figures at the start and now, its Loss of Effectiveness check [Morale D.2]
+  await page.fill("form.referee input[name=figures]", "30");
+  await page.fill("form.referee input[name=original]", "30");
+  await page.click("#rule");
+  await page.waitForFunction(() => document.querySelector("section.refout pre.reftext")?.textContent.includes("Morale D.2"));
+  assert((await page.$eval("section.refout pre.reftext", (p) => p.textContent)).includes("=> 12 figures eliminated; the target checks morale (non-contact) at -1"), "canister's morale check");
   // a breakthrough after a charge that won: the same ruling as the command's
   await page.click("[role=tab] >> text=Breakthrough");
   await page.check("form.referee input[name=charged]");

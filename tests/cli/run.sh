@@ -1081,6 +1081,9 @@ expect "ulm game: a melee cast" 0 "$bin" referee ulm melee --game "$ug" --attack
 	--attacker-dice 6,6 --defender-dice 3 --defender-morale-dice 2,3,1,1
 contains "ulm game: the defenders' state from the game" "$tmp/out" "line-infantry, disorganized, -1:"
 contains "ulm game: the melee's losses kept" "$tmp/out" "^  1-line loses 14 figures: 1 of 30 left; disorganized -> rout$"
+# a game's unit breaks through: its troop type and arm from the game (dragoons: cavalry)
+expect "ulm game: a breakthrough" 0 "$bin" referee ulm breakthrough --game "$ug" --unit dragoons --won --charged
+contains "ulm game: a breakthrough: the game's cavalry" "$tmp/out" "\[Breakthrough D\] cavalry taking breakthrough"
 expect "ulm game: the roster" 0 "$bin" referee ulm units --game "$ug"
 contains "ulm game: the roster" "$tmp/out" "^1-line  *line-infantry  *infantry  *1/30  *rout, past 50% lost$"
 contains "ulm game: the roster's lancers" "$tmp/out" "^uhlans .*16/16  *good  (lancer)$"

@@ -259,7 +259,10 @@ const SYSTEMS = {
         S("--protection", "the target's works or cover (the greatest)", [["", "none"], ["1", "class 1 (fortifications) -4"], ["2", "class 2 (earthworks, redoubts) -3"], ["3", "class 3 (field works) -2"], ["4", "class 4 (fences, hedges, walls) -1"], ["rubble", "rubble -1"]]),
         C("--square", "the target is a square (maximum, no die)"), C("--dispersed", "a dispersed target (skirmishers, crews, single figures)"),
         S("--state", "the battery's morale", [["good", "good"], ["disorganized", "disorganized (half effect)"]]), C("--suppressed", "suppressed earlier (-1)"),
-        C("--militia", "a militia gun past its first shot"), N("--militia-die", "its cast", "", 1, 6), N("--die", "die", "", 1, 6)]],
+        C("--militia", "a militia gun past its first shot"), N("--militia-die", "its cast", "", 1, 6), N("--die", "die", "", 1, 6),
+        N("--original", "the target's figures at the start (with its figures now: its morale check, Morale D.2)", "", 1, 10000),
+        S("--class", "the target's troop type (its Loss of Effectiveness)", [["", "(not given)"], ...MORALE_TYPES.map((x) => [x, x])]),
+        C("--charging", "the target is charging")]],
     ],
   },
 };
