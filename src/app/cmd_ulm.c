@@ -214,6 +214,31 @@ static bool dice_list(const char *s, int *d, int n)
 	return int_list(s, 1, 6, d, n) == n;
 }
 
+/* An order change [Changing Orders C] of a unit of troop type cls with die (0: its odds), under
+ * the heading head: the ruling printed; *ok the change's result (1 permitted, 0 not, -1 no die).
+ * 0, or the exit status of a refusal (said on err). */
+static int order_change(const struct umor_tab *t, const char *cls, int die, const char *head, FILE *out, FILE *err,
+			int *ok)
+{
+	struct event store[8];
+	struct evsink ev;
+	int col = cls ? umor_class(t, cls) : -1;
+	double pp, pm;
+	bool cast;
+	if (!cls)
+		return cli_fail(err, "order-change needs --class, a troop type of the chart (crimea referee ulm --help)");
+	if (col < 0)
+		return cli_fail(err, "no troop type \"%s\" (crimea referee ulm --help)", cls);
+	if (!t->oc_have)
+		return cli_fail(err, "this tables file has no order-change table (Changing Orders C)");
+	evsink_init(&ev, store, 8);
+	*ok = umor_order_change(t, col, die, &cast, &pp, &pm, &ev);
+	fprintf(out, "%s, %s: permitted %.1f%%, a morale cast %.1f%%%s\n", head, cls, 100 * pp, 100 * pm,
+		t->oc_reconstructed[col] ? " (a reconstructed row: the rule names militia, line and guard only)" : "");
+	events(out, &ev);
+	return 0;
+}
+
 /* `crimea referee ulm breakthrough ...`: after a separate melee [BREAKTHROUGH & FURTHER ACTION];
  * with --class and --die, the order change B.1.d calls for after more than two casts. */
 static int ulm_break_io(int argc, char **argv, FILE *out, FILE *err)
@@ -257,29 +282,20 @@ static int ulm_break_io(int argc, char **argv, FILE *out, FILE *err)
 	ubrk_rule(&in, &o, &ev);
 	if (cls) { /* the order change B.1.d calls for, ruled before the breakthrough it allows */
 		struct umor_tab *t = malloc(sizeof *t);
-		struct event ostore[4];
-		struct evsink oev;
-		int col, ok = -1;
-		double pp, pm;
-		bool cast;
+		int ok = -1;
+		char head[96];
 		if (!t)
 			return 1;
 		if (ulm_load_tables(tables, argv[0], err, t, NULL, NULL) != 0) {
 			free(t);
 			return 1;
 		}
-		if ((col = umor_class(t, cls)) < 0) {
-			free(t);
-			return cli_fail(err, "no troop type \"%s\" (crimea referee ulm --help)", cls);
-		}
-		if (o.allowed && o.order_change) {
-			evsink_init(&oev, ostore, 4);
-			ok = umor_order_change(t, col, die, &cast, &pp, &pm, &oev);
-			fprintf(out, "the order change first [Breakthrough B.1.d; Changing Orders C], %d casts, %s: permitted %.1f%%, "
-				"a morale cast %.1f%%\n", in.casts, cls, 100 * pp, 100 * pm);
-			events(out, &oev);
-		}
+		snprintf(head, sizeof head, "the order change first [Breakthrough B.1.d; Changing Orders C], %d casts", in.casts);
+		if (umor_class(t, cls) < 0 || (o.allowed && o.order_change))
+			rc = order_change(t, cls, die, head, out, err, &ok);
 		free(t);
+		if (rc)
+			return rc;
 		if (ok == 0) {
 			fprintf(out, "  => no breakthrough: the order change failed\n");
 			return 0;
@@ -303,8 +319,6 @@ static int ulm_break_io(int argc, char **argv, FILE *out, FILE *err)
 static int ulm_orders_io(int argc, char **argv, FILE *out, FILE *err)
 {
 	struct umor_tab *t;
-	struct event store[8];
-	struct evsink ev;
 	const char *tables = NULL, *cls = NULL;
 	int die = 0, rc = 0, strength[16], nb = 0, figures = -1, dis = -1;
 	bool square = !strcmp(argv[2], "square"), end_charge = false;
@@ -373,27 +387,9 @@ static int ulm_orders_io(int argc, char **argv, FILE *out, FILE *err)
 		goto out;
 	}
 	{
-		int col = cls ? umor_class(t, cls) : -1;
-		double pp, pm;
-		bool cast;
-		if (!cls) {
-			rc = cli_fail(err, "order-change needs --class, a troop type of the chart (crimea referee ulm --help)");
+		int ok = -1;
+		if ((rc = order_change(t, cls, die, "an order change [Changing Orders C]", out, err, &ok)) != 0)
 			goto out;
-		}
-		if (col < 0) {
-			rc = cli_fail(err, "no troop type \"%s\" (crimea referee ulm --help)", cls);
-			goto out;
-		}
-		if (!t->oc_have) {
-			rc = cli_fail(err, "this tables file has no order-change table (Changing Orders C)");
-			goto out;
-		}
-		evsink_init(&ev, store, 8);
-		int ok = umor_order_change(t, col, die, &cast, &pp, &pm, &ev);
-		fprintf(out, "an order change [Changing Orders C], %s: permitted %.1f%%, a morale cast %.1f%%%s\n", cls, 100 * pp,
-			100 * pm, t->oc_reconstructed[col] ? " (a reconstructed row: the rule names militia, line and guard only)"
-							   : "");
-		events(out, &ev);
 		if (end_charge && ok != 0)
 			fprintf(out, "  [Changing Orders B.8] %sthe charge (or attack) ends: the unit is disorganized for the rest of "
 				"the turn and the first operation of the next\n", ok == 1 ? "" : "if the change is permitted, ");

@@ -1054,6 +1054,11 @@ contains "ulm breakthrough: an order change first" "$tmp/out" "=> no breakthroug
 expect "ulm breakthrough: no movement left" 0 "$bin" referee ulm breakthrough --fell-back --move-used
 contains "ulm breakthrough: no movement left" "$tmp/out" "\[Breakthrough B.1.b\]"
 expect "ulm breakthrough: won or fell back, not both" 2 "$bin" referee ulm breakthrough --won --fell-back
+# the order change needs the chart: a tables file without it is refused, not read as "no die yet"
+python3 -c 'import json,sys; d=json.load(open("data/ulm/tables.json")); d["tables"]=[t for t in d["tables"] if not t["id"].startswith("order-change")]; json.dump(d, sys.stdout)' >"$tmp/nooc.json"
+expect "ulm breakthrough: no order change table" 2 "$bin" referee ulm breakthrough --won --casts 3 --class militia --die 1 \
+	--tables "$tmp/nooc.json"
+contains "ulm breakthrough: no order change table" "$tmp/err" "this tables file has no order-change table"
 # From Ulm to Waterloo: a game kept in a file (crimea referee ulm new/add/units/log, --game)
 ug="$tmp/ulm.json"
 expect "ulm game: new" 0 "$bin" referee ulm new --game "$ug"
