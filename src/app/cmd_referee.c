@@ -435,12 +435,8 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 		ev_emit(&ev, "[Initiative (a)]", "%s wins the close combat: +1 to the %s initiative next turn", o->u[out->cc_winner].id,
 			o->side[side]);
 	}
-	if (out->ace_side >= 0 && g->aces[out->ace_side] < 99) {
-		int side = out->ace_side;
-		g->aces[side]++;
-		ev_emit(&ev, "[Close Combat (h)]", "the %s side captures the guns and gains an Ace for a later command point: %d now",
-			o->side[side], g->aces[side]);
-	}
+	if (out->ace_side >= 0)
+		cros_gain_ace(o, g, out->ace_side, &ev);
 	if (out->init_winner >= 0) {
 		g->init_winner = out->init_winner;
 		g->init_turn = g->turn;

@@ -415,11 +415,8 @@ static int do_fall(const struct ctab *t, const struct ctbl *tb, const struct ref
 			return cli_fail(stderr, "[Close Combat (h)] %s withdraws without its guns: give the battery's die, spiked "
 					"or captured (--spike-die D)", o->u[i].id);
 		ev_emit(ev, "[Close Combat (h)]", "%s withdraws: the gunners run away and the guns remain", o->u[i].id);
-		if (cref_spike(q->spike_die, ev) == 0 && g->aces[1 - side] < 99) {
-			g->aces[1 - side]++;
-			ev_emit(ev, "[Close Combat (h)]", "the %s side captures the guns and gains an Ace for a later command "
-				"point: %d now", o->side[1 - side], g->aces[1 - side]);
-		}
+		if (cref_spike(q->spike_die, ev) == 0)
+			cros_gain_ace(o, g, 1 - side, ev);
 		cros_lose(t, o, g, i, g->s[i].figures, ev);
 		g->s[i].moving = false;
 		g->s[i].fell_back = g->turn; /* [Initiative (a)]: a withdrawing unit, -1 to its side */

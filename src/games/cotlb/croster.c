@@ -441,6 +441,15 @@ void cros_leader_killed(const struct ctab *t, const struct cros_oob *o, struct c
 	cros_mark(t, o, g, i, 1, "its leader killed [MORALE (a) 2]", ev);
 }
 
+void cros_gain_ace(const struct cros_oob *o, struct cros_game *g, int side, struct evsink *ev)
+{
+	if (g->aces[side] >= 99)
+		return;
+	g->aces[side]++;
+	ev_emit(ev, "[Close Combat (h)]", "the %s side captures the guns and gains an Ace for a later command point: %d now",
+		o->side[side], g->aces[side]);
+}
+
 int cros_spend_ace(const struct cros_oob *o, struct cros_game *g, int i, struct evsink *ev, struct err *e)
 {
 	int side = o->u[i].side;

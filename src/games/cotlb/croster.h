@@ -128,6 +128,8 @@ void cros_leader_killed(const struct ctab *t, const struct cros_oob *o, struct c
 			struct evsink *ev);
 /* Spends points [Command Points]: refused (-1, e) beyond what is left or without a leader. */
 int cros_spend(const struct cros_oob *o, struct cros_game *g, int i, int points, struct evsink *ev, struct err *e);
+/* The side (0, 1) captures a battery's guns and gains an Ace [Close Combat (h)] (at most 99). */
+void cros_gain_ace(const struct cros_oob *o, struct cros_game *g, int side, struct evsink *ev);
 /* Spends one of its side's Aces for unit i's command point [Close Combat (h)]: refused (-1, e)
  * when the side has none or the unit's leader is dead. */
 int cros_spend_ace(const struct cros_oob *o, struct cros_game *g, int i, struct evsink *ev, struct err *e);
