@@ -2,7 +2,6 @@
  * referee at a table of miniatures: fire, saves, close combat, morale checks and movement, as
  * exact odds before anyone rolls and as a ruling (each line with its section) from the dice
  * rolled. The rulings are src/games/cotlb/cref.c's; this file reads options and prints. */
-#define _XOPEN_SOURCE 700 /* realpath */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -140,16 +139,8 @@ static int sheet_path(const char *argv0, const char *name, char *path, size_t n)
  * not there: the same name). */
 static bool same_sheet(const char *argv0, const char *a, const char *b)
 {
-	char pa[SCN_PATH_MAX + 64], pb[SCN_PATH_MAX + 64], *ra, *rb;
-	bool same;
-	if (sheet_path(argv0, a, pa, sizeof pa) != 0 || sheet_path(argv0, b, pb, sizeof pb) != 0)
-		return false;
-	ra = realpath(pa, NULL);
-	rb = realpath(pb, NULL);
-	same = ra && rb ? !strcmp(ra, rb) : !strcmp(pa, pb);
-	free(ra);
-	free(rb);
-	return same;
+	char pa[SCN_PATH_MAX + 64], pb[SCN_PATH_MAX + 64];
+	return sheet_path(argv0, a, pa, sizeof pa) == 0 && sheet_path(argv0, b, pb, sizeof pb) == 0 && fs_same_file(pa, pb);
 }
 
 /* The sheet a game file was started on ("" for the 2014 sheet) into out; -1, quietly, when
@@ -167,21 +158,17 @@ static int game_sheet(const char *path, char *out, size_t n)
 	return 0;
 }
 
-/* What a new game keeps of --sheet name: "" for the 2014 sheet, "2001" for the data's 2001
- * sheet, else the file's absolute path (a game is played from any directory). 0, or -1 when
- * the path does not fit. */
+/* What a new game keeps of --sheet name (a sheet that loaded): "" for the 2014 sheet, "2001"
+ * for the data's 2001 sheet, else the file's absolute path (a game is played from any
+ * directory). 0, or -1 when the path does not fit. */
 static int sheet_kept_as(const char *argv0, const char *name, char *out, size_t n)
 {
-	char *real;
 	out[0] = 0;
 	if (!name || same_sheet(argv0, name, "2014"))
 		return 0;
 	if (same_sheet(argv0, name, "2001"))
 		return snprintf(out, n, "2001") < (int)n ? 0 : -1;
-	real = realpath(name, NULL);
-	int w = snprintf(out, n, "%s", real ? real : name);
-	free(real);
-	return w >= 0 && (size_t)w < n ? 0 : -1;
+	return fs_abs_path(name, out, n);
 }
 
 static int load_sheet(const char *argv0, const char *name, struct ctab *t)

@@ -2,7 +2,6 @@
  * src/games/ulm/uroster.c's; the rulings are cmd_ulm.c's stateless ones, called with the
  * unit's facts in place of the options a referee would type, and their results written back
  * atomically with a log line. */
-#define _XOPEN_SOURCE 700 /* realpath */
 #include "ulmgame.h"
 
 #include <stdlib.h>
@@ -534,11 +533,7 @@ static bool same_tables(const char *a, const char *b)
 {
 	if (!a || !a[0] || !b || !b[0])
 		return (!a || !a[0]) && (!b || !b[0]);
-	char *ra = realpath(a, NULL), *rb = realpath(b, NULL);
-	bool same = ra && rb ? !strcmp(ra, rb) : !strcmp(a, b);
-	free(ra);
-	free(rb);
-	return same;
+	return fs_same_file(a, b);
 }
 
 int ulmg_run(int argc, char **argv, FILE *out, FILE *err)
@@ -552,14 +547,10 @@ int ulmg_run(int argc, char **argv, FILE *out, FILE *err)
 		return 1;
 	if (!strcmp(argv[2], "new")) {
 		/* kept as an absolute path, so that the game plays from any directory */
-		char *real = tables ? realpath(tables, NULL) : NULL;
-		if (tables && (!real || strlen(real) >= sizeof c->tables)) {
-			rc = cli_fail(err, "--tables %s: %s", tables, real ? "a path too long to keep" : "no such file");
-			free(real);
+		if (tables && fs_abs_path(tables, c->tables, sizeof c->tables) != 0) {
+			rc = cli_fail(err, "--tables %s: no such file, or a path too long to keep", tables);
 			goto out;
 		}
-		snprintf(c->tables, sizeof c->tables, "%s", real ? real : "");
-		free(real);
 	} else {
 		/* a game is ruled on the tables it was started with */
 		game_tables(path, c->tables, sizeof c->tables);

@@ -1,5 +1,5 @@
 /* fsio: file reading and atomic writing. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* realpath */
 #include "fsio.h"
 
 #include <errno.h>
@@ -10,6 +10,23 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+bool fs_same_file(const char *a, const char *b)
+{
+	char *ra = realpath(a, NULL), *rb = realpath(b, NULL);
+	bool same = ra && rb ? !strcmp(ra, rb) : !strcmp(a, b);
+	free(ra);
+	free(rb);
+	return same;
+}
+
+int fs_abs_path(const char *path, char *out, size_t n)
+{
+	char *real = realpath(path, NULL);
+	int w = real ? snprintf(out, n, "%s", real) : -1;
+	free(real);
+	return w >= 0 && (size_t)w < n ? 0 : -1;
+}
 
 int fs_read_all(const char *path, char **buf, size_t *len, struct err *e)
 {

@@ -3,6 +3,7 @@
 #ifndef CRIMEA_FSIO_H
 #define CRIMEA_FSIO_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -10,6 +11,12 @@
 
 /* Reads the whole file; *buf is malloc'd, NUL-terminated, owned by the caller. */
 int fs_read_all(const char *path, char **buf, size_t *len, struct err *e);
+/* Whether paths a and b name one file: their resolved paths are equal, or, when either cannot be
+ * resolved (a file not there), the paths as given. */
+bool fs_same_file(const char *a, const char *b);
+/* The absolute, resolved path of an existing file into out (n bytes): 0, or -1 when the file is
+ * not there or its path does not fit. */
+int fs_abs_path(const char *path, char *out, size_t n);
 /* Replaces path's contents with data atomically. */
 int fs_write_atomic(const char *path, const void *data, size_t len, struct err *e);
 /* 64-bit FNV-1a hash, continuing from h (start with FNV_OFFSET). */

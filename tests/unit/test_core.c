@@ -360,6 +360,21 @@ static int dir_entries(const char *dir, char *first, size_t n)
 	return count;
 }
 
+/* fs_same_file resolves both paths (./data/x and data/x are one file); fs_abs_path gives an
+ * existing file's absolute path, and refuses a missing file or a buffer too small */
+static void test_fsio_paths(void **state)
+{
+	(void)state;
+	char buf[4096], small[4];
+	assert_true(fs_same_file("data/ulm/tables.json", "./data/ulm/../ulm/tables.json"));
+	assert_false(fs_same_file("data/ulm/tables.json", "data/cotlb/sheet-2014.json"));
+	assert_true(fs_same_file("no/such/file", "no/such/file"));
+	assert_int_equal(fs_abs_path("data/ulm/tables.json", buf, sizeof buf), 0);
+	assert_true(buf[0] == '/' && strstr(buf, "/data/ulm/tables.json"));
+	assert_int_equal(fs_abs_path("no/such/file", buf, sizeof buf), -1);
+	assert_int_equal(fs_abs_path("data/ulm/tables.json", small, sizeof small), -1);
+}
+
 static void test_fsio_atomic(void **state)
 {
 	(void)state;
@@ -672,6 +687,7 @@ int main(void)
 		cmocka_unit_test(test_event_sink),
 		cmocka_unit_test(test_err_format),
 		cmocka_unit_test(test_errlist_overflow),
+		cmocka_unit_test(test_fsio_paths),
 		cmocka_unit_test(test_fsio_atomic),
 		cmocka_unit_test(test_fnv1a64),
 		cmocka_unit_test(test_jdoc_lines),
