@@ -143,21 +143,6 @@ static bool same_sheet(const char *argv0, const char *a, const char *b)
 	return sheet_path(argv0, a, pa, sizeof pa) == 0 && sheet_path(argv0, b, pb, sizeof pb) == 0 && fs_same_file(pa, pb);
 }
 
-/* The sheet a game file was started on ("" for the 2014 sheet) into out; -1, quietly, when
- * the file cannot be read (load_game then says why). */
-static int game_sheet(const char *path, char *out, size_t n)
-{
-	struct jdoc d;
-	struct err e;
-	out[0] = 0;
-	if (jdoc_load(&d, path, &e) != 0)
-		return -1;
-	const char *s = json_string_value(json_object_get(d.root, "sheet"));
-	snprintf(out, n, "%s", s ? s : "");
-	jdoc_free(&d);
-	return 0;
-}
-
 /* What a new game keeps of --sheet name (a sheet that loaded): "" for the 2014 sheet, "2001"
  * for the data's 2001 sheet, else the file's absolute path (a game is played from any
  * directory). 0, or -1 when the path does not fit. */
@@ -213,40 +198,32 @@ static int load_oob(const char *argv0, const char *name, const struct ctab *t, s
 	return rc;
 }
 
-/* Reads a game file and its order of battle, and its log (*log: a new reference, an empty list
- * when the file has none). 0 or -1 (said). */
-static int load_game(const char *argv0, const char *path, const struct ctab *t, struct cros_oob *o, struct cros_game *g,
-		     json_t **log)
+/* Reads a game file d and its order of battle, and its log (*log: a new reference, an empty
+ * list when the file has none). 0 or -1 (said). */
+static int read_game(const char *argv0, const struct jdoc *d, const struct ctab *t, struct cros_oob *o,
+		     struct cros_game *g, json_t **log)
 {
 	struct errlist *errs = malloc(sizeof *errs);
-	struct jdoc d;
-	struct err e;
 	const char *oob;
 	int rc = -1;
 	if (!errs)
 		return -1;
 	errlist_init(errs);
-	if (jdoc_load(&d, path, &e) != 0) {
-		cli_print_err(&e);
-		free(errs);
-		return -1;
-	}
-	oob = json_string_value(json_object_get(d.root, "oob"));
+	oob = json_string_value(json_object_get(d->root, "oob"));
 	if (!oob) {
-		jdoc_add(&d, d.root, errs, "a referee's game file names its order of battle (\"oob\")");
+		jdoc_add(d, d->root, errs, "a referee's game file names its order of battle (\"oob\")");
 	} else if (load_oob(argv0, oob, t, o) == 0) {
-		rc = cros_game_read(o, t, &d, g, errs);
+		rc = cros_game_read(o, t, d, g, errs);
 	}
 	{
-		json_t *l = json_object_get(d.root, "log");
+		json_t *l = json_object_get(d->root, "log");
 		if (l && !json_is_array(l)) {
-			jdoc_add(&d, l, errs, "\"log\" must be a list");
+			jdoc_add(d, l, errs, "\"log\" must be a list");
 			rc = -1;
 		}
 		*log = l ? json_deep_copy(l) : json_array();
 	}
 	cli_print_errs(errs);
-	jdoc_free(&d);
 	free(errs);
 	return rc;
 }
@@ -546,7 +523,7 @@ int cmd_referee(int argc, char **argv)
 	struct cros_oob *oob = NULL;
 	struct cros_game *game = NULL;
 	const char *sheet = NULL, *gamepath = NULL, *oobname = NULL, *sidename = NULL, *tablename = NULL;
-	char *sheet_kept = NULL; /* the game file's sheet, when the command names none */
+	struct jdoc gdoc = {0};  /* the game file (not for new), read once: its sheet, then the game */
 	struct ctbl *tb = NULL;
 	struct rtab_opts tx = {.facing = -1};
 	int rc = 2, points = 0;
@@ -729,16 +706,20 @@ int cmd_referee(int argc, char **argv)
 	}
 	/* a game is ruled on the sheet it was started on [the game file's "sheet"] */
 	if (gamepath && strcmp(q->what, "new")) {
-		char was[sizeof game->sheet];
-		if (game_sheet(gamepath, was, sizeof was) == 0 && sheet && !same_sheet(argv[0], sheet, was)) {
-			rc = cli_fail(stderr, "%s was started on the %s sheet: --sheet %s would rule it on another (a new game "
-				      "starts on another sheet)", gamepath, was[0] ? was : "2014", sheet);
-			goto out_free;
-		}
-		if (!sheet && was[0] && !(sheet = sheet_kept = strdup(was))) {
+		struct err ge;
+		if (jdoc_load(&gdoc, gamepath, &ge) != 0) {
+			cli_print_err(&ge);
 			rc = 1;
 			goto out_free;
 		}
+		const char *was = json_string_value(json_object_get(gdoc.root, "sheet"));
+		if (sheet && !same_sheet(argv[0], sheet, was ? was : "")) {
+			rc = cli_fail(stderr, "%s was started on the %s sheet: --sheet %s would rule it on another (a new game "
+				      "starts on another sheet)", gamepath, was && was[0] ? was : "2014", sheet);
+			goto out_free;
+		}
+		if (!sheet && was && was[0])
+			sheet = was; /* lives as long as gdoc */
 	}
 	if (sheet && strlen(sheet) >= sizeof game->sheet) {
 		rc = cli_fail(stderr, "--sheet: a path of at most %zu characters", sizeof game->sheet - 1);
@@ -799,7 +780,7 @@ int cmd_referee(int argc, char **argv)
 		goto out_free;
 	}
 	if (gamepath) {
-		if (load_game(argv[0], gamepath, t, oob, game, &log) != 0) {
+		if (read_game(argv[0], &gdoc, t, oob, game, &log) != 0) {
 			rc = 1;
 			goto out_free;
 		}
@@ -871,7 +852,7 @@ int cmd_referee(int argc, char **argv)
 	}
 out_free:
 	json_decref(log);
-	free(sheet_kept);
+	jdoc_free(&gdoc);
 	free(q);
 	free(out);
 	free(t);

@@ -39,25 +39,19 @@ struct ctx {
 	char tables[1024]; /* the tables file the game was started with ("": the installed one) */
 };
 
-static int load_game(const char *path, struct ctx *c, FILE *err)
+/* The game file d's units (against c's tables) and log into c; every problem said on err. */
+static int read_game(const struct jdoc *d, struct ctx *c, FILE *err)
 {
 	struct errlist *errs = malloc(sizeof *errs);
-	struct jdoc d;
-	struct err e;
 	int rc;
 	if (!errs)
 		return -1;
 	errlist_init(errs);
-	if (jdoc_load(&d, path, &e) != 0) {
-		cli_print_err_to(err, &e);
-		free(errs);
-		return -1;
-	}
-	rc = urost_read(&c->g, &c->mt, &c->lt, &d, errs);
-	json_t *l = json_object_get(d.root, "log"), *x;
+	rc = urost_read(&c->g, &c->mt, &c->lt, d, errs);
+	json_t *l = json_object_get(d->root, "log"), *x;
 	size_t li;
 	if (l && !json_is_array(l)) {
-		jdoc_add(&d, l, errs, "\"log\" must be a list");
+		jdoc_add(d, l, errs, "\"log\" must be a list");
 		rc = -1;
 	}
 	json_array_foreach(l, li, x) {
@@ -67,14 +61,13 @@ static int load_game(const char *path, struct ctx *c, FILE *err)
 		json_array_foreach(ch, k, y)
 			ok &= json_is_string(y);
 		if (!ok) {
-			jdoc_add(&d, x, errs, "a log entry is {\"what\": the command, \"changes\": [a line each]}");
+			jdoc_add(d, x, errs, "a log entry is {\"what\": the command, \"changes\": [a line each]}");
 			rc = -1;
 		}
 	}
 	c->log = l && json_is_array(l) ? json_deep_copy(l) : json_array();
 	for (int i = 0; i < errs->n; i++)
 		cli_print_err_to(err, &errs->e[i]);
-	jdoc_free(&d);
 	free(errs);
 	return c->log ? rc : -1;
 }
@@ -514,20 +507,6 @@ static void shell_values(const void *ctx, const char *prev, const char *word, st
 	}
 }
 
-/* The tables file a game was started with, from its file ("" for the installed one, or when the
- * file cannot be read: load_game then says why). */
-static void game_tables(const char *path, char *out, size_t n)
-{
-	struct jdoc d;
-	struct err e;
-	out[0] = 0;
-	if (jdoc_load(&d, path, &e) != 0)
-		return;
-	const char *s = json_string_value(json_object_get(d.root, "tables"));
-	snprintf(out, n, "%s", s ? s : "");
-	jdoc_free(&d);
-}
-
 /* Whether two tables files are one (both resolved; "" and NULL: the installed one, as given). */
 static bool same_tables(const char *a, const char *b)
 {
@@ -540,6 +519,8 @@ int ulmg_run(int argc, char **argv, FILE *out, FILE *err)
 {
 	const char *path = opt(argc, argv, "--game"), *tables = opt(argc, argv, "--tables");
 	struct ctx *c;
+	struct jdoc d = {0}; /* the game file, read once: its tables first, then its units */
+	struct err e;
 	int rc = 0;
 	if (!path)
 		return cli_fail(err, "%s needs --game FILE (crimea referee ulm new --game FILE starts one)", argv[2]);
@@ -553,7 +534,13 @@ int ulmg_run(int argc, char **argv, FILE *out, FILE *err)
 		}
 	} else {
 		/* a game is ruled on the tables it was started with */
-		game_tables(path, c->tables, sizeof c->tables);
+		if (jdoc_load(&d, path, &e) != 0) {
+			cli_print_err_to(err, &e);
+			rc = 1;
+			goto out;
+		}
+		const char *kept = json_string_value(json_object_get(d.root, "tables"));
+		snprintf(c->tables, sizeof c->tables, "%s", kept ? kept : "");
 		if (tables && !same_tables(tables, c->tables)) {
 			rc = cli_fail(err, "%s was started on %s: --tables %s would rule it on others", path,
 				      c->tables[0] ? c->tables : "the installed tables", tables);
@@ -590,7 +577,7 @@ int ulmg_run(int argc, char **argv, FILE *out, FILE *err)
 			     "--class TYPE --type FIGURE-TYPE --figures N)\n", path, path);
 		goto out;
 	}
-	if (load_game(path, c, err) != 0) {
+	if (read_game(&d, c, err) != 0) {
 		rc = 1;
 		goto out;
 	}
@@ -608,7 +595,6 @@ int ulmg_run(int argc, char **argv, FILE *out, FILE *err)
 		bool set = argv[2][0] == 's';
 		struct urost_unit u = {0}, *was = NULL;
 		char what[512], changes[256];
-		struct err e;
 		if (set) {
 			const char *id = opt(argc, argv, "--unit");
 			int i = id ? urost_find(&c->g, id) : -1;
@@ -652,6 +638,7 @@ int ulmg_run(int argc, char **argv, FILE *out, FILE *err)
 		rc = rule_on(argc, argv, path, c, out, err);
 	}
 out:
+	jdoc_free(&d);
 	json_decref(c->log);
 	free(c);
 	return rc;
