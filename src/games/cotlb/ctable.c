@@ -899,6 +899,16 @@ static int walk(const struct ctab *t, const struct ctbl *tb, const struct cros_o
 	return 0;
 }
 
+/* What every move plan starts with: mv cleared (no terrain yet), and unit i on the table. */
+static int plan_begin(const struct cros_oob *o, const struct cros_game *g, int i, struct ctbl_move *mv, struct err *e)
+{
+	memset(mv, 0, sizeof *mv);
+	mv->m.terrain = -1;
+	if (!live(g, i))
+		return err_set(e, NULL, 0, "%s is not on the table (place it first)", o->u[i].id);
+	return 0;
+}
+
 int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		   int i, const struct cros_pos *p, struct ctbl_move *mv, struct evsink *ev, struct err *e)
 {
@@ -908,10 +918,8 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 	struct pl_rect fp[CROS_UNITS_MAX];
 	int32_t limit[CROS_UNITS_MAX];
 
-	memset(mv, 0, sizeof *mv);
-	mv->m.terrain = -1;
-	if (!live(g, i))
-		return err_set(e, NULL, 0, "%s is not on the table (place it first)", o->u[i].id);
+	if (plan_begin(o, g, i, mv, e) != 0)
+		return -1;
 	d2 = pl_d2(from->c, p->c);
 	mv->dist = (int32_t)pl_isqrt(d2);
 	if ((int64_t)mv->dist * mv->dist < d2)
@@ -1068,10 +1076,8 @@ int ctbl_road_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 	struct pl_rect fp[CROS_UNITS_MAX];
 	int32_t limit[CROS_UNITS_MAX];
 
-	memset(mv, 0, sizeof *mv);
-	mv->m.terrain = -1;
-	if (!live(g, i))
-		return err_set(e, NULL, 0, "%s is not on the table (place it first)", o->u[i].id);
+	if (plan_begin(o, g, i, mv, e) != 0)
+		return -1;
 	if (!t->move_road)
 		return err_set(e, NULL, 0, "[MOVE Chart (a)] this sheet's MOVE Chart has no road column (the 2001 sheet has)");
 	if (from->form != CF_ATTACK && from->form != CF_MARCH && from->form != CF_LIMBERED)
