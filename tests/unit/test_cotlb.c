@@ -1182,16 +1182,12 @@ static void test_move_odds(void **state)
  * errors go to l, *line is the line where old stood. Returns ctab_load's result. */
 static int load_variant(struct ctab *t, const char *old, const char *new, struct errlist *l, int *line)
 {
-	char *v = test_variant(SHEET, old, new, line);
 	struct jdoc d;
-	struct err e;
 	int rc;
-	if (jdoc_parse(&d, SHEET, v, strlen(v), &e) != 0)
-		fail_msg("the variant does not parse: %s", e.msg);
+	test_variant_doc(&d, SHEET, old, new, line);
 	errlist_init(l);
 	rc = ctab_load(t, &d, l);
 	jdoc_free(&d);
-	free(v);
 	return rc;
 }
 

@@ -51,6 +51,17 @@ static inline char *test_variant(const char *path, const char *old, const char *
 	return v;
 }
 
+/* The same variant parsed into d (the caller frees it with jdoc_free), named path for its
+ * errors; a variant that is not JSON fails the test. */
+static inline void test_variant_doc(struct jdoc *d, const char *path, const char *old, const char *new, int *line)
+{
+	char *v = test_variant(path, old, new, line);
+	struct err e;
+	if (jdoc_parse(d, path, v, strlen(v), &e) != 0)
+		fail_msg("the variant does not parse: %s", e.msg);
+	free(v);
+}
+
 /* Which tests of a binary run, from the environment (cmocka's patterns, '*' and '?'):
  * CRIMEA_TEST_ONLY runs those that match, CRIMEA_TEST_SKIP skips those that match.
  * tests/run-unit.sh uses them to run one long test as a job of its own; by hand:
