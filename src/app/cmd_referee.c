@@ -50,6 +50,12 @@ static const char ref_usage[] =
 	"  rally --game FILE --unit ID [--die D]           remove a marker [MORALE (e)]\n"
 	"  turn --game FILE                                the next turn (leaders replaced)\n"
 	"  log --game FILE                                 every ruling that changed the game, turn by turn\n"
+	"  next --game FILE [--first SIDE]                 the sequence of play: the next phase (on a game\n"
+	"         without it, starts it at this turn's initiative; --first: the initiative winner's\n"
+	"         choice of who acts first). The game then refuses an action out of its phase and\n"
+	"         counts each unit's one action a phase; an action in the k-th command point phase\n"
+	"         pays k points (--ace: one of them with an Ace) [Side A Turn (a)-(i)], [Side B Turn]\n"
+	"  phase --game FILE [--off]                       where the sequence stands; --off: stop keeping it\n"
 	"  shell --game FILE                               a session on the game: a command a line, without\n"
 	"         crimea referee cotlb and --game (tab completes commands, options and unit ids)\n"
 	"\n"
@@ -384,15 +390,21 @@ void ref_log_add(json_t *log, int turn, const char *what, const struct ref_out *
 /* Puts a complete ruling's effects into the game and saves it; a ruling still missing dice
  * changes nothing. */
 static int apply(const struct ctab *t, const struct ref_out *out, const struct cros_oob *o, struct cros_game *g,
-		 const char *path, json_t *log, const char *what)
+		 const char *path, json_t *log, const char *what, const struct cseq_do *sd)
 {
 	struct event store[64];
 	struct evsink ev;
+	struct err e;
 	if (out->pending[0]) {
 		printf("game %s: unchanged until the ruling is complete (%s)\n", path, out->pending);
 		return 0;
 	}
 	evsink_init(&ev, store, 64);
+	/* the ruling as the unit's action in the sequence of play: paid and counted first */
+	if (sd && cseq_done(o, g, sd, &ev, &e) != 0) {
+		fprintf(stderr, "crimea: %s (the game is unchanged)\n", e.msg);
+		return 1;
+	}
 	if (out->cc_winner >= 0) {
 		int side = o->u[out->cc_winner].side;
 		g->cc_won[side]++;
@@ -428,9 +440,86 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 }
 
 /* units, spend, rally, turn: the roster itself. */
+/* The sequence commands' options: next --first SIDE, phase --off. */
+struct rseq_opts {
+	char first[SIDE_NAME_MAX];
+	bool off;
+};
+
+/* The command as a unit's action in the sequence of play (cseq.h): true with d filled in; false
+ * for a command that is no unit's action (a chart alone, a typed-in unit, a placement, an
+ * arrival, a withdrawal or rout).
+ * *complete: whether the command, as given, makes its ruling (dice given), so may change the
+ * game; odds asked without dice are never refused. */
+static bool seq_action(const struct ctbl *tb, const struct ref_req *q, const struct rtab_opts *x, bool ace,
+		       const struct cros_oob *o, const struct cros_game *g, struct cseq_do *d, bool *complete)
+{
+	int i = -1;
+	d->target = -1;
+	d->ace = ace;
+	*complete = false;
+	if (!strcmp(q->what, "fire") && q->firer[0]) {
+		i = cros_find(o, q->firer);
+		d->act = CSEQ_FIRE;
+		d->target = q->at[0] ? cros_find(o, q->at) : -1;
+		*complete = q->dice.given;
+	} else if (!strcmp(q->what, "melee") && q->side[0].unit[0]) {
+		i = cros_find(o, q->side[0].unit);
+		d->act = CSEQ_CHARGE;
+		d->target = cros_find(o, q->side[1].unit);
+		*complete = q->side[0].dice.given && q->side[1].dice.given;
+	} else if (!strcmp(q->what, "rally")) {
+		i = cros_find(o, q->unit);
+		d->act = CSEQ_RALLY;
+		*complete = true;
+	} else if (tb && !strcmp(q->what, "move") && !q->row[0] && (i = cros_find(o, q->unit)) >= 0) {
+		int form = x->formation[0] ? cros_form_of(x->formation) : g->s[i].pos.form;
+		*complete = q->dice.given;
+		if (x->toward[0]) {
+			d->act = CSEQ_MOVE_AT;
+			d->target = cros_find(o, x->toward);
+		} else if (x->has_x || x->has_y || q->road) {
+			d->act = CSEQ_MOVE;
+		} else if (form >= 0 && form != g->s[i].pos.form) {
+			d->act = form == CF_UNLIMBERED ? CSEQ_UNLIMBER : CSEQ_REFORM;
+			*complete = true;
+		} else if (x->facing >= 0 && x->facing != g->s[i].pos.facing) {
+			d->act = CSEQ_TURN; /* a pivot of 30 degrees or less in place is a move of no inches [MOVE (b)] */
+			*complete = true;
+		} else {
+			return false;
+		}
+	}
+	if (i < 0)
+		return false;
+	d->unit = i;
+	d->arm = tb ? tb->base[o->u[i].type].arm : -1;
+	return true;
+}
+
+/* A new turn: leaders replaced [Leaders (a)], and on a table the command radius [Leaders (b)];
+ * a game keeping the sequence of play is then at the turn's initiative. */
+static void new_turn(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, struct cros_game *g,
+		     struct evsink *ev)
+{
+	cros_next_turn(o, g, ev);
+	if (tb)
+		rtab_turn(t, tb, o, g, ev);
+}
+
+static int side_named(const struct cros_oob *o, const char *name)
+{
+	for (int k = 0; k < 2; k++)
+		if (!strcmp(name, o->side[k]))
+			return k;
+	return -1;
+}
+
+/* units, spend, rally, turn, phase, next: the roster and the sequence of play. sd: rally as the
+ * unit's action in the sequence (NULL: none kept). */
 static int roster_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_oob *o,
 		      struct cros_game *g, const char *path, const char *sidename, int points, bool ace, json_t *log,
-		      const char *what)
+		      const char *what, const struct rseq_opts *so, const struct cseq_do *sd)
 {
 	struct event store[CROS_UNITS_MAX + 8];
 	struct evsink ev;
@@ -439,11 +528,15 @@ static int roster_cmd(const struct ctab *t, const struct ctbl *tb, const struct 
 	if (!path)
 		return cli_fail(stderr, "%s needs --game FILE (crimea referee cotlb new --oob ID --game FILE starts one)", q->what);
 	evsink_init(&ev, store, CROS_UNITS_MAX + 8);
+	if (!strcmp(q->what, "phase") && !so->off) {
+		char buf[2048];
+		cseq_status(o, g, buf, sizeof buf);
+		fputs(buf, stdout);
+		return 0;
+	}
 	if (!strcmp(q->what, "units")) {
 		if (sidename) {
-			for (int k = 0; k < 2; k++)
-				if (!strcmp(sidename, o->side[k]))
-					side = k;
+			side = side_named(o, sidename);
 			if (side < 0)
 				return cli_fail(stderr, "no side \"%s\" (%s or %s)", sidename, o->side[0], o->side[1]);
 		}
@@ -467,9 +560,23 @@ static int roster_cmd(const struct ctab *t, const struct ctbl *tb, const struct 
 		return 0;
 	}
 	if (!strcmp(q->what, "turn")) {
-		cros_next_turn(o, g, &ev);
-		if (tb)
-			rtab_turn(t, tb, o, g, &ev);
+		new_turn(t, tb, o, g, &ev);
+	} else if (!strcmp(q->what, "phase")) { /* --off */
+		if (g->seq.phase == CSEQ_OFF)
+			return cli_fail(stderr, "%s keeps no sequence of play", path);
+		cseq_stop(g, &ev);
+	} else if (!strcmp(q->what, "next")) {
+		int first = -1, r;
+		if (so->first[0] && (first = side_named(o, so->first)) < 0)
+			return cli_fail(stderr, "--first names a side, %s or %s, not \"%s\"", o->side[0], o->side[1], so->first);
+		if (first >= 0 && g->seq.phase != CSEQ_INITIATIVE)
+			return cli_fail(stderr, "--first is the initiative winner's choice, as the initiative phase ends");
+		if ((r = cseq_next(o, g, first, &ev, &e)) < 0) {
+			cli_print_err(&e);
+			return 1;
+		}
+		if (r == 1)
+			new_turn(t, tb, o, g, &ev);
 	} else {
 		if (!q->unit[0] || (i = cros_find(o, q->unit)) < 0)
 			return cli_fail(stderr, "%s needs --unit, one of the game's units (crimea referee cotlb units --game %s)", q->what,
@@ -492,7 +599,7 @@ static int roster_cmd(const struct ctab *t, const struct ctbl *tb, const struct 
 			}
 		} else {
 			int r = cros_rally(t, o, g, i, q->die, &ev, &e);
-			if (r < 0) {
+			if (r < 0 || (sd && cseq_done(o, g, sd, &ev, &e) != 0)) {
 				cli_print_err(&e);
 				return 1;
 			}
@@ -526,6 +633,8 @@ int cmd_referee(int argc, char **argv)
 	struct jdoc gdoc = {0};  /* the game file (not for new), read once: its sheet, then the game */
 	struct ctbl *tb = NULL;
 	struct rtab_opts tx = {.facing = -1};
+	struct rseq_opts so = {.off = false};
+	struct cseq_do sdo, *act = NULL; /* the command as a unit's action in the game's sequence of play */
 	int rc = 2, points = 0;
 	bool force = false, ace = false;
 	json_t *log = NULL;
@@ -610,6 +719,10 @@ int cmd_referee(int argc, char **argv)
 			NUM(points, 1, 99);
 		else if (!strcmp(a, "--force"))
 			force = true;
+		else if (!strcmp(a, "--first"))
+			STR(so.first);
+		else if (!strcmp(a, "--off"))
+			so.off = true;
 		else if (!strcmp(a, "--weapon"))
 			STR(q->weapon);
 		else if (!strcmp(a, "--target"))
@@ -703,6 +816,10 @@ int cmd_referee(int argc, char **argv)
 #undef STR
 #undef NUM
 #undef NEED
+	}
+	if ((so.off && strcmp(q->what, "phase")) || (so.first[0] && strcmp(q->what, "next"))) {
+		rc = cli_fail(stderr, "%s is for %s", so.off ? "--off" : "--first", so.off ? "phase" : "next");
+		goto out_free;
 	}
 	/* a game is ruled on the sheet it was started on [the game file's "sheet"] */
 	if (gamepath && strcmp(q->what, "new")) {
@@ -800,6 +917,30 @@ int cmd_referee(int argc, char **argv)
 			goto out_free;
 		}
 	}
+	if (q->game && game->seq.phase != CSEQ_OFF) {
+		bool complete;
+		int cost;
+		struct err se;
+		if (!strcmp(q->what, "initiative") && q->dice.given && game->seq.phase != CSEQ_INITIATIVE) {
+			fprintf(stderr, "crimea: [Initiative (a)] turn %d's initiative is rolled at its start, and the game is past it "
+				"(crimea referee cotlb phase --game %s)\n", game->turn, gamepath);
+			rc = 1;
+			goto out_free;
+		}
+		if (seq_action(tb, q, &tx, ace, oob, game, &sdo, &complete)) {
+			if (complete && cseq_may(oob, game, &sdo, &cost, &se) != 0) {
+				fprintf(stderr, "crimea: %s\n", se.msg); /* refused by the rules: 1 */
+				rc = 1;
+				goto out_free;
+			}
+			if (complete)
+				act = &sdo;
+		}
+		/* [Command Points]: a battery's snake eyes in a command point phase, and the enemy
+		 * units that may react to a move bought with points */
+		if (game->seq.phase == CSEQ_COMMAND)
+			q->command_phase = true;
+	}
 	if (!strcmp(q->what, "shell")) {
 		struct rshell_spec spec;
 		rshell_cotlb(oob, &spec);
@@ -813,7 +954,7 @@ int cmd_referee(int argc, char **argv)
 			rc = cli_fail(stderr, "%s needs --game FILE of a game on a table (new --oob ID --table ID --game FILE)",
 				      q->what);
 		else
-			rc = rtab_cmd(t, tb, q, &tx, oob, game, gamepath, log, what);
+			rc = rtab_cmd(t, tb, q, &tx, oob, game, gamepath, log, what, act);
 		goto out_free;
 	}
 	if (tb && !strcmp(q->what, "fire") && q->firer[0] && q->at[0] && (rc = rtab_fire(t, tb, oob, game, q)) != 0)
@@ -821,8 +962,8 @@ int cmd_referee(int argc, char **argv)
 	if (tb && !strcmp(q->what, "melee") && (rc = rtab_melee(t, tb, oob, game, q)) != 0)
 		goto out_free;
 	if (!strcmp(q->what, "units") || !strcmp(q->what, "spend") || !strcmp(q->what, "rally") ||
-	    !strcmp(q->what, "turn") || !strcmp(q->what, "log")) {
-		rc = roster_cmd(t, tb, q, oob, game, gamepath, sidename, points, ace, log, what);
+	    !strcmp(q->what, "turn") || !strcmp(q->what, "log") || !strcmp(q->what, "phase") || !strcmp(q->what, "next")) {
+		rc = roster_cmd(t, tb, q, oob, game, gamepath, sidename, points, ace, log, what, &so, act);
 		goto out_free;
 	}
 	if (gamepath && !strcmp(q->what, "initiative") && !q->won[0] && !q->won[1] && !q->cc[0] && !q->cc[1] &&
@@ -847,8 +988,9 @@ int cmd_referee(int argc, char **argv)
 		bool stood = fi >= 0 && game->s[fi].moving;
 		if (stood)
 			game->s[fi].moving = false;
-		if (out->neff || stood || (!out->pending[0] && (out->cc_winner >= 0 || out->init_winner >= 0 || out->ace_side >= 0)))
-			rc = apply(t, out, oob, game, gamepath, log, what);
+		if (out->neff || stood || act ||
+		    (!out->pending[0] && (out->cc_winner >= 0 || out->init_winner >= 0 || out->ace_side >= 0)))
+			rc = apply(t, out, oob, game, gamepath, log, what, act);
 	}
 out_free:
 	json_decref(log);

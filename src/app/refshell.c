@@ -13,8 +13,8 @@
 #define RSHELL_ARGS 64
 
 static const char *const cotlb_commands[] = {
-	"command", "enter", "fire", "help", "initiative", "leader", "log", "melee", "morale", "move", "place",
-	"quit", "rally", "rout", "save", "sheet", "spend", "table", "turn", "units", "where", "withdraw", NULL,
+	"command", "enter", "fire", "help", "initiative", "leader", "log", "melee", "morale", "move", "next", "phase",
+	"place", "quit", "rally", "rout", "save", "sheet", "spend", "table", "turn", "units", "where", "withdraw", NULL,
 };
 static const char *const cotlb_options[] = {
 	"--at", "--attacker", "--attacker-dice", "--attacker-leader-die", "--attacker-mod", "--attacker-saves",
@@ -22,7 +22,7 @@ static const char *const cotlb_options[] = {
 	"--defender-mod", "--defender-saves", "--dice", "--die", "--facing", "--firer", "--formation", "--from",
 	"--hits", "--inches", "--initiative", "--leader", "--long", "--markers", "--pivot", "--points", "--saves",
 	"--short", "--side", "--spike-die", "--stands", "--svg", "--target", "--toward", "--unit", "--weapon", "--winner-die",
-	"--ace", "--road",
+	"--ace", "--road", "--first", "--off",
 	"--x", "--y", NULL,
 };
 /* (sheet takes the game: it lists the sheet the game is played on) */
@@ -71,6 +71,9 @@ static void cotlb_values(const void *ctx, const char *prev, const char *word, st
 	} else if (!strcmp(prev, "--formation")) {
 		for (int i = 0; i < CF_FORMS; i++)
 			rshell_offer(out, cros_form_name[i], word);
+	} else if (!strcmp(prev, "--first") || !strcmp(prev, "--side")) {
+		rshell_offer(out, o->side[0], word);
+		rshell_offer(out, o->side[1], word);
 	} else if (!strcmp(prev, "--target")) {
 		rshell_offer(out, "line", word);
 		rshell_offer(out, "column", word);

@@ -283,9 +283,29 @@ static int saved(const struct cros_oob *o, struct cros_game *g, const char *path
 	return 0;
 }
 
+/* The move as the unit's action in the sequence of play (sd, may be NULL): paid and counted
+ * before the game is saved; a reaction charge that fell short of its target's 2" draws a marker
+ * [Side A Turn (c) 4]. 0, or 1 refused (said). */
+static int seq_record(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, const struct cseq_do *sd,
+		      bool fell_short, struct evsink *ev)
+{
+	struct err e;
+	bool reacting = sd && g->seq.phase == CSEQ_REACTION && o->u[sd->unit].side == cseq_acting(g);
+	if (!sd)
+		return 0;
+	if (cseq_done(o, g, sd, ev, &e) != 0) {
+		ref_print_events(NULL, ev);
+		fprintf(stderr, "crimea: %s (the game is unchanged)\n", e.msg);
+		return 1;
+	}
+	if (reacting && sd->act == CSEQ_MOVE_AT && fell_short)
+		cros_mark(t, o, g, sd->unit, 1, "its reaction charge fell short of 2\" of its target [Side A Turn (c) 4]", ev);
+	return 0;
+}
+
 static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_pos *p,
 		   int i, const struct cros_oob *o, struct cros_game *g, const char *path, json_t *log, const char *what,
-		   struct evsink *ev)
+		   struct evsink *ev, const struct cseq_do *sd, bool fell_short)
 {
 	struct ctbl_move mv;
 	struct err e;
@@ -302,6 +322,8 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 	if (q->road)
 		p = &road_end;
 	if (mv.kind == 1) {
+		if (seq_record(t, o, g, sd, false, ev) != 0)
+			return 1;
 		g->s[i].pos = *p;
 		g->s[i].moving = false; /* a standing action [MOVE (h)] */
 		return saved(o, g, path, log, what, ev);
@@ -382,6 +404,8 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 			ahead = mv.dist; /* a road's bends are forward all the way */
 		g->s[i].moving = tb->base[o->u[i].type].arm == CA_CAVALRY && !mv.m.one_die && ahead >= 4 * PL_PER_INCH;
 	}
+	if (seq_record(t, o, g, sd, fell_short, ev) != 0)
+		return 1;
 	g->s[i].pos = *p;
 	if (g->s[i].moving)
 		ev_emit(ev, "[MOVE (h)]", "%s is moving cavalry (4\" or more forward)", o->u[i].id);
@@ -447,8 +471,10 @@ static int do_fall(const struct ctab *t, const struct ctbl *tb, const struct ref
 }
 
 int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct rtab_opts *x,
-	     const struct cros_oob *o, struct cros_game *g, const char *path, json_t *log, const char *what)
+	     const struct cros_oob *o, struct cros_game *g, const char *path, json_t *log, const char *what,
+	     const struct cseq_do *sd)
 {
+	bool fell_short = false; /* move --toward stopped by its dice short of the target's 2" */
 	struct event store[RTAB_EVENTS];
 	struct evsink ev;
 	struct err e;
@@ -509,7 +535,7 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 		return cli_fail(stderr, "--from is for withdraw and rout (move takes --toward)");
 	if (!strcmp(q->what, "move") && x->toward[0]) {
 		int j = cros_find(o, x->toward);
-		int32_t d, lim = -1;
+		int32_t d, lim = -1, dfull = -1;
 		if (j < 0 || !g->s[j].pos.on || o->u[j].side == o->u[i].side)
 			return cli_fail(stderr, "--toward names an enemy unit on the table, not \"%s\"", x->toward);
 		if (x->has_x || x->has_y)
@@ -517,7 +543,7 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 		if (q->dice.given) {
 			/* as far as the dice allow: what they come to on this line */
 			struct ctbl_move mv;
-			struct cros_pos full = ctbl_toward(t, tb, o, g, i, j, -1, &d);
+			struct cros_pos full = ctbl_toward(t, tb, o, g, i, j, -1, &dfull);
 			struct evsink quiet;
 			struct event one[16];
 			int inches;
@@ -532,8 +558,9 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 			struct cros_pos to = ctbl_toward(t, tb, o, g, i, j, lim, &d);
 			p.c = to.c;
 		}
+		fell_short = lim >= 0 && dfull > d;
 		ev_emit(&ev, "[MOVE (i)]", "%s moves straight at %s: %.*f\" %s", o->u[i].id, o->u[j].id, PL_IN(d),
-			lim >= 0 && d >= lim ? "(as far as the dice allow)" : "(to 2\" of it)");
+			lim >= 0 && dfull > d ? "(as far as the dice allow)" : "(to 2\" of it)");
 	}
 	if (!strcmp(q->what, "move") && !x->has_x && !x->has_y && !x->toward[0] && p.form != g->s[i].pos.form) {
 		/* a change of formation keeps the front rank where it stands */
@@ -544,7 +571,7 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 		return cli_fail(stderr, "move --road takes --x and --y, where the unit leaves the road (the road gives the "
 				"path and the facing)");
 	if (!strcmp(q->what, "move"))
-		return do_move(t, tb, q, &p, i, o, g, path, log, what, &ev);
+		return do_move(t, tb, q, &p, i, o, g, path, log, what, &ev, sd, fell_short);
 	if (ctbl_check(t, tb, o, g, i, &p, &e) != 0) {
 		fprintf(stderr, "crimea: %s\n", e.msg);
 		return 1;

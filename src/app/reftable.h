@@ -8,6 +8,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 
+#include "../games/cotlb/cseq.h"
 #include "../games/cotlb/ctable.h"
 #include "referee.h"
 
@@ -31,9 +32,12 @@ bool rtab_exists(const char *argv0, const char *id);
 /* Whether what is one of the table commands. */
 bool rtab_is_cmd(const char *what);
 /* Runs a table command (place, enter, where, move, withdraw, rout, table) on the game at path; saves it when it
- * changes. Exit status: 0, 1 refused by the rules, 2 bad options. */
+ * changes. sd: the move as the unit's action in the game's sequence of play (cseq.h), recorded
+ * with it, or NULL when the game keeps no sequence or the move is no action. Exit status: 0, 1
+ * refused by the rules, 2 bad options. */
 int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct rtab_opts *x,
-	     const struct cros_oob *o, struct cros_game *g, const char *path, json_t *log, const char *what);
+	     const struct cros_oob *o, struct cros_game *g, const char *path, json_t *log, const char *what,
+	     const struct cseq_do *sd);
 /* fire --firer A --at B on a table: fills in what the table decides (weapon, stands, target
  * class, range, cover) where the request leaves it out, and prints how. 0, or the exit status. */
 int rtab_fire(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,

@@ -601,6 +601,66 @@ expect "table: the cavalry fires" 0 "$bin" referee cotlb fire --game "$g5" --fir
 grep -q '"moving": true' "$g5" && ko "table: firing is a standing action" || ok
 expect "table: a unit off the table does not fire" 2 "$bin" referee cotlb fire --game "$g5" --firer grenadiers --at dnieper1
 contains "table: a unit off the table does not fire" "$tmp/err" "grenadiers is not on the table"
+# the sequence of play kept by the game [Initiative], [Side A Turn], [Side B Turn]: started by
+# next, the initiative first, one action a unit a phase, the command point phases' cost, the
+# reaction only against a unit that used a point, and the turn's end; odds are never refused
+g6="$tmp/cotlb-seq.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g6" >/dev/null
+"$bin" referee cotlb place --game "$g6" --unit kiev1 --x 64 --y 28 --facing 270 --formation line >/dev/null
+expect "sequence: none kept" 0 "$bin" referee cotlb phase --game "$g6"
+contains "sequence: none kept" "$tmp/out" "the game keeps no sequence of play (next starts it"
+expect "sequence: started" 0 "$bin" referee cotlb next --game "$g6"
+contains "sequence: started" "$tmp/out" "the game keeps the sequence of play from turn 1's initiative"
+expect "sequence: the initiative first" 1 "$bin" referee cotlb fire --game "$g6" --firer 93rd --at dnieper1 --dice 1,1,1,2,2,3
+contains "sequence: the initiative first" "$tmp/err" "\[Initiative (a)\] turn 1 starts with the initiative"
+expect "sequence: no phase before the initiative" 1 "$bin" referee cotlb next --game "$g6"
+"$bin" referee cotlb initiative --game "$g6" --dice 5,2 >/dev/null
+expect "sequence: --first is a side" 2 "$bin" referee cotlb next --game "$g6" --first french
+expect "sequence: the winner sends the Allies first" 0 "$bin" referee cotlb next --game "$g6" --first allied
+contains "sequence: the winner sends the Allies first" "$tmp/out" "the russian side won the initiative and sends the allied side first: side A"
+expect "sequence: the initiative is not rolled again" 1 "$bin" referee cotlb initiative --game "$g6" --dice 3,4
+expect "sequence: side B waits in the free action phase" 1 "$bin" referee cotlb fire --game "$g6" --firer dnieper1 --at 93rd --dice 1,1,1,2,2,3
+contains "sequence: side B waits in the free action phase" "$tmp/err" "\[Side A Turn (a)\] the free action phase is the allied side's: dnieper1 may not act"
+expect "sequence: the odds are never refused" 0 "$bin" referee cotlb fire --game "$g6" --firer dnieper1 --at 93rd
+expect "sequence: a free action" 0 "$bin" referee cotlb fire --game "$g6" --firer 93rd --at dnieper1 --dice 1,1,1,2,2,3
+contains "sequence: a free action" "$tmp/out" "93rd's fire is its action in the free action phase"
+expect "sequence: one action a phase" 1 "$bin" referee cotlb move --game "$g6" --unit 93rd --formation square
+contains "sequence: one action a phase" "$tmp/err" "93rd has taken its action in this phase (fire): another costs a command point"
+expect "sequence: the first command point phase" 0 "$bin" referee cotlb next --game "$g6"
+expect "sequence: an action for a point" 0 "$bin" referee cotlb move --game "$g6" --unit 93rd --formation square
+contains "sequence: an action for a point" "$tmp/out" "93rd spends 1 command point: 11 left"
+contains "sequence: an action for a point" "$tmp/out" "93rd's change of formation is its action in the first command point phase (1 point)"
+expect "sequence: the reaction phase" 0 "$bin" referee cotlb next --game "$g6"
+contains "sequence: the reaction phase" "$tmp/out" "the russian side's reaction phase"
+expect "sequence: the phase" 0 "$bin" referee cotlb phase --game "$g6"
+contains "sequence: the phase: who may be answered" "$tmp/out" "used a command point (may be answered): 93rd"
+expect "sequence: no free move in reaction" 1 "$bin" referee cotlb move --game "$g6" --unit dnieper1 --y 42 --dice 3
+contains "sequence: no free move in reaction" "$tmp/err" "\[Side A Turn (c)\] reaction is fire, a turn in place, unlimbering or a cavalry charge"
+expect "sequence: a reaction charge falls short" 0 "$bin" referee cotlb move --game "$g6" --unit kiev1 --toward 93rd --dice 1,1,1
+contains "sequence: a reaction charge falls short" "$tmp/out" "kiev1 takes 1 morale marker (its reaction charge fell short"
+expect "sequence: reaction fire" 0 "$bin" referee cotlb fire --game "$g6" --firer dnieper1 --at 93rd --dice 1,1,1,2,2,3
+contains "sequence: reaction fire" "$tmp/out" "dnieper1's fire is its reaction in this phase"
+expect "sequence: one volley in reaction" 1 "$bin" referee cotlb fire --game "$g6" --firer dnieper1 --at 93rd --dice 1,1,1,2,2,3
+"$bin" referee cotlb next --game "$g6" >/dev/null
+expect "sequence: the second phase costs 2 points" 0 "$bin" referee cotlb move --game "$g6" --unit 93rd --formation line
+contains "sequence: the second phase costs 2 points" "$tmp/out" "93rd spends 2 command points: 9 left"
+grep -q '"phase": "command"' "$g6" && grep -q '"93rd": "reform"' "$g6" && ok || ko "sequence: the game file keeps the phase and who acted"
+"$bin" referee cotlb next --game "$g6" >/dev/null
+"$bin" referee cotlb next --game "$g6" >/dev/null
+expect "sequence: side A declines, side B's turn" 0 "$bin" referee cotlb next --game "$g6"
+contains "sequence: side A declines, side B's turn" "$tmp/out" "the russian side's turn, its free action phase"
+"$bin" referee cotlb next --game "$g6" >/dev/null
+expect "sequence: the turn is over" 0 "$bin" referee cotlb next --game "$g6"
+contains "sequence: the turn is over" "$tmp/out" "turn 1 is over"
+contains "sequence: the next turn's initiative" "$tmp/out" "turn 2: each side rolls for the initiative"
+expect "sequence: stopped" 0 "$bin" referee cotlb phase --game "$g6" --off
+expect "sequence: the referee's again" 0 "$bin" referee cotlb fire --game "$g6" --firer dnieper1 --at 93rd --dice 1,1,1,2,2,3
+expect "sequence: --off is for phase" 2 "$bin" referee cotlb next --game "$g6" --off
+sed 's/"phase": *"[a-z]*"/"phase": "lunch"/' "$g6" >"$tmp/seq-bad.json"
+"$bin" referee cotlb next --game "$g6" >/dev/null
+sed 's/"phase": *"[a-z]*"/"phase": "lunch"/' "$g6" >"$tmp/seq-bad.json"
+expect "sequence: a bad phase in the game file" 1 "$bin" referee cotlb phase --game "$tmp/seq-bad.json"
+contains "sequence: a bad phase in the game file" "$tmp/err" "seq-bad.json:[0-9]*: \"phase\" is initiative, free, command or reaction, not \"lunch\""
 # a referee's session on one game: a command a line, from a pipe and at a terminal
 g6="$tmp/cotlb-shell.json"
 "$bin" referee cotlb new --oob balaclava-2014 --game "$g6" >/dev/null

@@ -13,7 +13,9 @@
 #include "core/jdoc.h"
 #include "games/cotlb/cref.h"
 #include "games/cotlb/croster.h"
+#include "games/cotlb/cseq.h"
 #include "games/cotlb/ctab.h"
+#include "games/cotlb/ctable.h"
 
 #define SHEET "data/cotlb/sheet-2014.json"
 #define EPS 1e-12
@@ -1429,6 +1431,180 @@ static void test_roster(void **state)
 	free(l);
 }
 
+
+/* The game's sequence of play [Initiative], [Side A Turn (a)-(i)], [Side B Turn]: who acts in
+ * each phase, one action a unit a phase, the k-th command point phase's cost of k points, the
+ * reaction only against units that used a point, and the turn's end; the game file keeps it. */
+static struct cseq_do act(int unit, int a, int target, int arm)
+{
+	struct cseq_do d = {.unit = unit, .act = a, .target = target, .arm = arm, .ace = false};
+	return d;
+}
+
+static void test_sequence(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	static struct cros_oob o;
+	static struct cros_game g, back;
+	struct errlist *l = malloc(sizeof *l);
+	struct event store[16];
+	struct evsink ev;
+	struct cseq_do d;
+	struct jdoc jd;
+	struct err e;
+	json_t *j;
+	char *txt, buf[2048];
+	int cost;
+
+	assert_non_null(l);
+	errlist_init(l);
+	assert_int_equal(cros_oob_load_file(&o, t, "data/cotlb/balaclava-2014.json", l), 0);
+	const int kiev = cros_find(&o, "kiev1"), azov = cros_find(&o, "azov1"), bat = cros_find(&o, "left-battery");
+	const int cos = cros_find(&o, "ural-cossacks"), n93 = cros_find(&o, "93rd"), heavy = cros_find(&o, "heavy1");
+	const int turks = cros_find(&o, "turks1");
+	assert_true(kiev >= 0 && azov >= 0 && bat >= 0 && cos >= 0 && n93 >= 0 && heavy >= 0 && turks >= 0);
+	const int RU = o.u[kiev].side, AL = o.u[n93].side;
+	cros_new(&o, &g);
+	evsink_init(&ev, store, 16);
+
+	/* without the sequence everything is the referee's, at no cost */
+	d = act(n93, CSEQ_FIRE, kiev, CA_INFANTRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), 0);
+	assert_int_equal(cost, 0);
+	assert_int_equal(cseq_acting(&g), -1);
+
+	/* started: the initiative first; the phase ends only once it is rolled */
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	assert_int_equal(g.seq.phase, CSEQ_INITIATIVE);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	assert_non_null(strstr(e.msg, "[Initiative (a)]"));
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), -1);
+	g.init_winner = RU;
+	g.init_turn = g.turn;
+	/* the Russians win it and send the Allies first: the Allies are side A */
+	assert_int_equal(cseq_next(&o, &g, AL, &ev, &e), 0);
+	assert_int_equal(g.seq.phase, CSEQ_FREE);
+	assert_int_equal(cseq_acting(&g), AL);
+
+	/* [Side A Turn (a)] one action for each of side A's units, none for side B's */
+	d = act(kiev, CSEQ_MOVE, -1, CA_CAVALRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	assert_non_null(strstr(e.msg, "[Side A Turn (a)]"));
+	d = act(n93, CSEQ_FIRE, kiev, CA_INFANTRY);
+	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
+	assert_int_equal(g.s[n93].cp, o.u[n93].cp);
+	d = act(n93, CSEQ_MOVE, -1, CA_INFANTRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	assert_non_null(strstr(e.msg, "has taken its action"));
+
+	/* [Side A Turn (b)] the first command point phase: another action for 1 point */
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	assert_int_equal(g.seq.phase, CSEQ_COMMAND);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), 0);
+	assert_int_equal(cost, 1);
+	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
+	assert_int_equal(g.s[n93].cp, o.u[n93].cp - 1);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	/* a unit whose leader is dead takes no action with points */
+	g.s[heavy].leader_back = 3;
+	d = act(heavy, CSEQ_MOVE, -1, CA_CAVALRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	assert_non_null(strstr(e.msg, "leader is dead"));
+	g.s[heavy].leader_back = 0;
+
+	/* [Side A Turn (c)] the Russians react, only against the 93rd, which used a point */
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	assert_int_equal(g.seq.phase, CSEQ_REACTION);
+	assert_int_equal(cseq_acting(&g), RU);
+	d = act(azov, CSEQ_FIRE, turks, CA_INFANTRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1); /* the Turks used no point */
+	assert_non_null(strstr(e.msg, "[Side A Turn (c) 1]"));
+	d = act(azov, CSEQ_MOVE, -1, CA_INFANTRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1); /* no free move in reaction */
+	d = act(azov, CSEQ_MOVE_AT, n93, CA_INFANTRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1); /* only cavalry charges [(c) 4] */
+	d = act(kiev, CSEQ_FIRE, n93, CA_CAVALRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1); /* mounted cavalry does not fire */
+	d = act(bat, CSEQ_UNLIMBER, -1, CA_ARTILLERY);
+	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
+	d = act(azov, CSEQ_FIRE, n93, CA_INFANTRY);
+	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
+	assert_int_equal(cost, 0);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1); /* one volley */
+	/* a reaction charge, then the close assault it makes */
+	d = act(kiev, CSEQ_MOVE_AT, n93, CA_CAVALRY);
+	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
+	d = act(kiev, CSEQ_CHARGE, n93, CA_CAVALRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), 0);
+	/* side A only resolves the close assaults it bought [Side A Turn (d)] */
+	d = act(turks, CSEQ_CHARGE, azov, CA_INFANTRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	d = act(n93, CSEQ_CHARGE, azov, CA_INFANTRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), 0);
+	cseq_status(&o, &g, buf, sizeof buf);
+	assert_non_null(strstr(buf, "reaction phase"));
+	assert_non_null(strstr(buf, "used a command point (may be answered): 93rd"));
+
+	/* [Side A Turn (e)] the second command point phase costs 2 points, any unit */
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	assert_int_equal(g.seq.round, 2);
+	d = act(turks, CSEQ_MOVE, -1, CA_INFANTRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), 0);
+	assert_int_equal(cost, 2);
+	g.s[turks].cp = 1;
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1); /* 1 point left */
+	assert_non_null(strstr(e.msg, "costs 2 points"));
+	/* ... an Ace pays one of them [Close Combat (h)] */
+	d.ace = true;
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1); /* the Allies have none */
+	g.aces[AL] = 1;
+	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
+	assert_int_equal(g.s[turks].cp, 0);
+	assert_int_equal(g.aces[AL], 0);
+
+	/* the game file keeps where the sequence stands */
+	j = cros_game_json(&o, &g);
+	assert_non_null(j);
+	txt = json_dumps(j, 0);
+	json_decref(j);
+	assert_non_null(txt);
+	assert_int_equal(jdoc_parse(&jd, "game.json", txt, strlen(txt), &e), 0);
+	errlist_init(l);
+	assert_int_equal(cros_game_read(&o, t, &jd, &back, l), 0);
+	jdoc_free(&jd);
+	free(txt);
+	assert_memory_equal(&back.seq, &g.seq, sizeof g.seq);
+
+	/* no point used in the third phase: side A declines, and side B's turn begins */
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0); /* reaction 2 */
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0); /* command 3 */
+	assert_int_equal(g.seq.round, 3);
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	assert_int_equal(g.seq.phase, CSEQ_FREE);
+	assert_int_equal(cseq_acting(&g), RU);
+	/* Cossacks' unlimited points are for movement only [Command Points] */
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	d = act(cos, CSEQ_RALLY, -1, CA_CAVALRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	assert_non_null(strstr(e.msg, "movement only"));
+	d = act(cos, CSEQ_MOVE, -1, CA_CAVALRY);
+	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
+	assert_int_equal(g.s[cos].cp, CROS_CP_UNLIMITED);
+	/* the Allies answer the Cossacks; then the Russians decline the second phase: turn over */
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	assert_int_equal(cseq_acting(&g), AL);
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 1);
+	cros_next_turn(&o, &g, &ev);
+	assert_int_equal(g.turn, 2);
+	assert_int_equal(g.seq.phase, CSEQ_INITIATIVE);
+	assert_int_equal(g.seq.first, -1);
+	cseq_stop(&g, &ev);
+	assert_int_equal(g.seq.phase, CSEQ_OFF);
+	free(l);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1449,6 +1625,7 @@ int main(void)
 		cmocka_unit_test(test_load_errors),
 		cmocka_unit_test(test_turn_rulings),
 		cmocka_unit_test(test_roster),
+		cmocka_unit_test(test_sequence),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../../core/prov.h"
+#include "cseq.h"
 
 /* ---- the order of battle --------------------------------------------------------------- */
 
@@ -176,9 +177,70 @@ void cros_new(const struct cros_oob *o, struct cros_game *g)
 	g->turn = 1;
 	g->n = o->n;
 	g->init_winner = -1;
+	g->seq.first = -1;
 	for (int i = 0; i < o->n; i++) {
 		g->s[i].figures = o->u[i].figures;
 		g->s[i].cp = o->u[i].cp;
+	}
+}
+
+/* The sequence's phases and actions as the game file names them. */
+static const char *const seq_key[CSEQ_PHASES] = {"off", "initiative", "free", "command", "reaction"};
+static const char *const seq_act_key[CSEQ_ACTS] = {"move", "move-at", "reform", "unlimber", "turn", "fire", "charge",
+						  "rally"};
+
+static int key_of(const char *const *keys, int n, const char *s)
+{
+	for (int k = 0; s && k < n; k++)
+		if (!strcmp(keys[k], s))
+			return k;
+	return -1;
+}
+
+/* The game file's "sequence" (cros_game_json) into g->seq. */
+static void read_seq(const struct cros_oob *o, const struct jdoc *d, const json_t *x, struct cros_game *g,
+		     struct errlist *errs)
+{
+	struct cros_seq *q = &g->seq;
+	json_t *acted = json_object_get(x, "acted"), *paid = json_object_get(x, "paid"), *v;
+	const char *s = jdoc_str(d, x, "phase", true, errs), *k;
+	size_t i;
+	q->phase = key_of(seq_key, CSEQ_PHASES, s);
+	if (s && q->phase <= CSEQ_OFF) {
+		jdoc_add(d, x, errs, "\"phase\" is initiative, free, command or reaction, not \"%s\"", s);
+		q->phase = CSEQ_OFF;
+		return;
+	}
+	q->first = -1;
+	if ((s = jdoc_str(d, x, "first", false, errs))) {
+		q->first = !strcmp(s, o->side[0]) ? 0 : !strcmp(s, o->side[1]) ? 1 : -1;
+		if (q->first < 0)
+			jdoc_add(d, x, errs, "\"first\" is a side, %s or %s, not \"%s\"", o->side[0], o->side[1], s);
+	} else if (q->phase > CSEQ_INITIATIVE) {
+		jdoc_add(d, x, errs, "\"first\": the side that acts first this turn");
+	}
+	q->half = jdoc_int(d, x, "half", 0, 1, errs);
+	q->round = jdoc_int(d, x, "round", 0, 99, errs);
+	if ((q->phase == CSEQ_COMMAND || q->phase == CSEQ_REACTION) && q->round < 1)
+		jdoc_add(d, x, errs, "a command point or reaction phase has a \"round\" from 1");
+	if (acted && !json_is_object(acted))
+		jdoc_add(d, acted, errs, "\"acted\" maps a unit's id to its action");
+	json_object_foreach(acted, k, v) {
+		int u = cros_find(o, k), a = key_of(seq_act_key, CSEQ_ACTS, json_string_value(v));
+		if (u < 0 || a < 0)
+			jdoc_add(d, acted, errs, "\"acted\": \"%s\" is not a unit of the game with an action (move, move-at, "
+				 "reform, unlimber, turn, fire, charge, rally)", k);
+		else
+			q->acted[u] = (unsigned char)(1 + a);
+	}
+	if (paid && !json_is_array(paid))
+		jdoc_add(d, paid, errs, "\"paid\" is a list of units' ids");
+	json_array_foreach(paid, i, v) {
+		int u = cros_find(o, json_string_value(v) ? json_string_value(v) : "");
+		if (u < 0)
+			jdoc_add(d, v, errs, "\"paid\": not a unit of the game");
+		else
+			q->paid[u] = 1;
 	}
 }
 
@@ -223,6 +285,29 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 	json_object_set_new(root, "initiative", json_pack("{s:i, s:i, s:[i,i], s:[i,i]}", "winner", g->init_winner, "turn",
 							  g->init_turn, "close_combats_won", g->cc_won[0], g->cc_won[1],
 							  "last_close_combats_won", g->last_cc_won[0], g->last_cc_won[1]));
+	if (g->seq.phase != CSEQ_OFF) {
+		const struct cros_seq *q = &g->seq;
+		json_t *sq = json_pack("{s:s, s:i, s:i}", "phase", seq_key[q->phase], "half", q->half, "round", q->round);
+		json_t *acted = json_object(), *paid = json_array();
+		if (!sq || !acted || !paid) {
+			json_decref(sq);
+			json_decref(acted);
+			json_decref(paid);
+			json_decref(root); /* holds the units */
+			return NULL;
+		}
+		if (q->first >= 0)
+			json_object_set_new(sq, "first", json_string(o->side[q->first]));
+		for (int i = 0; i < g->n; i++) {
+			if (q->acted[i])
+				json_object_set_new(acted, o->u[i].id, json_string(seq_act_key[q->acted[i] - 1]));
+			if (q->paid[i])
+				json_array_append_new(paid, json_string(o->u[i].id));
+		}
+		json_object_set_new(sq, "acted", acted);
+		json_object_set_new(sq, "paid", paid);
+		json_object_set_new(root, "sequence", sq);
+	}
 	if (g->table[0]) {
 		json_t *cs = json_array();
 		json_object_set_new(root, "table", json_string(g->table));
@@ -344,6 +429,8 @@ int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct 
 			}
 		}
 	}
+	if ((x = json_object_get(root, "sequence")))
+		read_seq(o, d, x, g, errs);
 	if ((s = jdoc_str(d, root, "table", false, errs)))
 		snprintf(g->table, sizeof g->table, "%s", s);
 	if ((s = jdoc_str(d, root, "sheet", false, errs)))
@@ -546,4 +633,5 @@ void cros_next_turn(const struct cros_oob *o, struct cros_game *g, struct evsink
 			g->s[i].leader_back = 0;
 			ev_emit(ev, "[Leaders (a)]", "%s's replacement leader takes command", o->u[i].id);
 		}
+	cseq_turn_begins(g);
 }

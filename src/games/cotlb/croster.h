@@ -77,6 +77,20 @@ struct cros_state {
 	int fell_back;           /* the last turn it withdrew or routed (0: never) [Initiative (a)] */
 };
 
+/* The sequence of play as the game keeps it (cseq.c) [Initiative], [Side A Turn], [Side B Turn]. */
+enum cseq_phase { CSEQ_OFF, CSEQ_INITIATIVE, CSEQ_FREE, CSEQ_COMMAND, CSEQ_REACTION, CSEQ_PHASES };
+struct cros_seq {
+	int phase;               /* enum cseq_phase; CSEQ_OFF: the game keeps no sequence (the referee's) */
+	int first;               /* side A this turn, the side the initiative's winner sent first; -1
+				  * before it is chosen */
+	int half;                /* 0: side A's turn; 1: side B's (the roles switch) */
+	int round;               /* the command point phase (1, 2, ...; its cost in points), or the one a
+				  * reaction phase answers; 0 in a free action phase */
+	unsigned char acted[CROS_UNITS_MAX]; /* 1 + the enum cseq_act the unit took in this phase, or 0 */
+	unsigned char paid[CROS_UNITS_MAX];  /* bought an action with points in this round: what the
+					      * reaction phase may answer */
+};
+
 struct cros_game {
 	char oob[48];
 	char table[256];         /* "" when the game keeps no positions; else the table id or path */
@@ -91,6 +105,7 @@ struct cros_game {
 	struct cros_pos cmdr[CROS_CMDRS_MAX];
 	struct cros_state s[CROS_UNITS_MAX];
 	int n;
+	struct cros_seq seq;
 };
 
 /* Reads an order of battle on the sheet t. Problems go to errs (file:line). 0 or -1. */
@@ -140,7 +155,8 @@ int cros_rally(const struct ctab *t, const struct cros_oob *o, struct cros_game 
 /* Initiative (a)'s modifiers for this turn from the game: won[k] side k won it last turn,
  * cc[k] its close combats won last turn, out[k] its units that withdrew or routed last turn. */
 void cros_initiative(const struct cros_oob *o, const struct cros_game *g, bool won[2], int cc[2], int out[2]);
-/* The next turn: replacement leaders whose turn has come take command [Leaders (a)]. */
+/* The next turn: replacement leaders whose turn has come take command [Leaders (a)]; a game
+ * that keeps the sequence of play is at the new turn's initiative. */
 void cros_next_turn(const struct cros_oob *o, struct cros_game *g, struct evsink *ev);
 
 #endif

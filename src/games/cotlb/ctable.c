@@ -1355,6 +1355,20 @@ struct cros_pos ctbl_toward(const struct ctab *t, const struct ctbl *tb, const s
 		else
 			hi = mid - 1;
 	}
+	/* the point is rounded to the twentieth: off the line's axis it may lie a twentieth farther
+	 * than lo, and a move is measured rounded up (ctbl_move_plan); keep it within the dice */
+	while (limit >= 0 && lo > 0) {
+		int64_t d2;
+		int32_t d;
+		q.c = pl_offset(p->c, dir, lo, 0);
+		d2 = pl_d2(p->c, q.c);
+		d = (int32_t)pl_isqrt(d2);
+		if ((int64_t)d * d < d2)
+			d++;
+		if (d <= limit)
+			break;
+		lo--;
+	}
 	q.c = pl_offset(p->c, dir, lo, 0);
 	*dist = lo;
 	return q;

@@ -1,0 +1,358 @@
+/* cseq: the sequence of play kept in a game (cseq.h). */
+#include "cseq.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "ctable.h"
+
+const char *const cseq_act_name[CSEQ_ACTS] = {
+	"move", "move at an enemy", "change of formation", "unlimbering", "change of facing", "fire", "close combat",
+	"rally",
+};
+const char *const cseq_phase_name[CSEQ_PHASES] = {
+	"no sequence kept", "initiative", "free action phase", "command point phase", "reaction phase",
+};
+
+static const char *const ordinal[] = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"};
+
+static const char *nth(int k)
+{
+	return k >= 1 && k <= 8 ? ordinal[k - 1] : "next";
+}
+
+/* Side A of the half of the turn being played: the side that acts in its free action and
+ * command point phases [Side A Turn]; in side B's turn the roles switch [Side B Turn (a)]. */
+static int side_a(const struct cros_seq *s)
+{
+	return s->half ? 1 - s->first : s->first;
+}
+
+int cseq_acting(const struct cros_game *g)
+{
+	const struct cros_seq *s = &g->seq;
+	if (s->phase == CSEQ_FREE || s->phase == CSEQ_COMMAND)
+		return side_a(s);
+	if (s->phase == CSEQ_REACTION)
+		return 1 - side_a(s);
+	return -1;
+}
+
+static bool any_paid(const struct cros_game *g)
+{
+	for (int i = 0; i < g->n; i++)
+		if (g->seq.paid[i])
+			return true;
+	return false;
+}
+
+/* The units that bought an action in this round, as a list for a refusal ("kiev1, kiev2"). */
+static void paid_list(const struct cros_oob *o, const struct cros_game *g, char *out, size_t n)
+{
+	size_t at = 0;
+	out[0] = 0;
+	for (int i = 0; i < g->n && at < n; i++)
+		if (g->seq.paid[i])
+			at += (size_t)snprintf(out + at, n - at, "%s%s", at ? ", " : "", o->u[i].id);
+	if (!out[0])
+		snprintf(out, n, "none");
+}
+
+/* The reaction phase of round k: side B's units may answer a unit that used a command point,
+ * and only so [Side A Turn (c) 1-4]; side A's units only resolve the close assaults they bought
+ * in the round [Side A Turn (d)]. Sets *mark: whether the action is the unit's one reaction. */
+static int may_react(const struct cros_oob *o, const struct cros_game *g, int i, int a, int target, int arm,
+		     bool *mark, struct err *e)
+{
+	const struct cros_seq *s = &g->seq;
+	const char *id = o->u[i].id;
+	char who[512];
+	*mark = false;
+	if (o->u[i].side == side_a(s)) {
+		if (a == CSEQ_CHARGE && s->paid[i])
+			return 0; /* [Side A Turn (d)] the close assault it bought, resolved after the reaction */
+		return err_set(e, NULL, 0, "[Side A Turn (c)] the reaction phase is the %s side's: %s may only resolve a close "
+			       "assault it bought in the command point phase [Side A Turn (d)]", o->side[1 - side_a(s)], id);
+	}
+	paid_list(o, g, who, sizeof who);
+	if (a == CSEQ_CHARGE && s->acted[i] == 1 + CSEQ_MOVE_AT)
+		return 0; /* the close assault of its reaction charge [Side A Turn (c) 4, (d)] */
+	if (s->acted[i])
+		return err_set(e, NULL, 0, "[Side A Turn (c)] %s has reacted in this phase (%s): a unit reacts once", id,
+			       cseq_act_name[s->acted[i] - 1]);
+	*mark = true;
+	switch (a) {
+	case CSEQ_TURN:
+		return 0; /* [Side A Turn (c) 2] turns in place in hopes of a shot later */
+	case CSEQ_UNLIMBER:
+		if (arm >= 0 && arm != CA_ARTILLERY)
+			return err_set(e, NULL, 0, "[Side A Turn (c) 3] only artillery unlimbers in reaction");
+		return 0;
+	case CSEQ_FIRE:
+		if (arm == CA_CAVALRY)
+			return err_set(e, NULL, 0, "[Side A Turn (c) 1] infantry, dismounted cavalry and artillery fire in reaction, "
+				       "not mounted cavalry (its reaction is a charge)");
+		if (target < 0)
+			return err_set(e, NULL, 0, "[Side A Turn (c) 1] reaction fire is at a unit that used a command point: name it "
+				       "(--at ID; this round: %s)", who);
+		if (!s->paid[target])
+			return err_set(e, NULL, 0, "[Side A Turn (c) 1] reaction fire is only at a unit that used a command point, "
+				       "not %s (this round: %s)", o->u[target].id, who);
+		return 0;
+	case CSEQ_MOVE_AT:
+	case CSEQ_CHARGE:
+		if (arm >= 0 && arm != CA_CAVALRY)
+			return err_set(e, NULL, 0, "[Side A Turn (c) 4] only cavalry charges in reaction; %s may fire, turn in "
+				       "place or unlimber", id);
+		if (target < 0 || !s->paid[target])
+			return err_set(e, NULL, 0, "[Side A Turn (c) 4] a reaction charge is at a unit that used a command point "
+				       "(this round: %s)", who);
+		return 0;
+	default:
+		return err_set(e, NULL, 0, "[Side A Turn (c)] reaction is fire, a turn in place, unlimbering or a cavalry "
+			       "charge, not a %s", cseq_act_name[a]);
+	}
+}
+
+/* The whole check; *mark: whether the action counts as the unit's action in the phase. */
+static int may(const struct cros_oob *o, const struct cros_game *g, int i, int a, int target, int arm, bool ace,
+	       int *cost, bool *mark, struct err *e)
+{
+	const struct cros_seq *s = &g->seq;
+	const struct cros_state *u = &g->s[i];
+	const char *id = o->u[i].id;
+	int own;
+	*cost = 0;
+	*mark = false;
+	if (a < 0 || a >= CSEQ_ACTS)
+		return err_set(e, NULL, 0, "no such action");
+	switch (s->phase) {
+	case CSEQ_OFF:
+		return 0;
+	case CSEQ_INITIATIVE:
+		return err_set(e, NULL, 0, "[Initiative (a)] turn %d starts with the initiative: roll it (initiative --dice A,B), "
+			       "then next (--first SIDE: the winner's choice of who acts first)", g->turn);
+	case CSEQ_REACTION:
+		return may_react(o, g, i, a, target, arm, mark, e);
+	default:
+		break;
+	}
+	if (o->u[i].side != side_a(s)) {
+		if (s->phase == CSEQ_FREE)
+			return err_set(e, NULL, 0, "[Side A Turn (a)] the free action phase is the %s side's: %s may not act in it (a "
+				       "unit being charged may withdraw)", o->side[side_a(s)], id);
+		return err_set(e, NULL, 0, "[Side A Turn (c)] the command point phase is the %s side's: %s reacts in the reaction "
+			       "phase after it", o->side[side_a(s)], id);
+	}
+	if (s->acted[i])
+		return err_set(e, NULL, 0, "[Side A Turn (%s)] %s has taken its action in this phase (%s)%s", s->phase == CSEQ_FREE ? "a" : "b",
+			       id, cseq_act_name[s->acted[i] - 1],
+			       s->phase == CSEQ_FREE ? ": another costs a command point in the next phase (next)" : "");
+	*mark = true;
+	if (s->phase == CSEQ_FREE)
+		return 0; /* [Side A Turn (a)] one action for each unit */
+	/* [Side A Turn (b), (e), (h)]: the k-th command point phase's action costs k points */
+	*cost = s->round;
+	if (u->leader_back)
+		return err_set(e, NULL, 0, "[Side A Turn (b)] %s's leader is dead: it takes no action with command points until "
+			       "turn %d", id, u->leader_back);
+	if (u->cp == CROS_CP_UNLIMITED) {
+		if (a != CSEQ_MOVE && a != CSEQ_MOVE_AT)
+			return err_set(e, NULL, 0, "[Command Points] Cossacks' unlimited command points are for movement only, not "
+				       "a %s", cseq_act_name[a]);
+		if (ace)
+			return err_set(e, NULL, 0, "[Command Points] %s has unlimited command points (Cossacks): an Ace adds "
+				       "nothing", id);
+		return 0;
+	}
+	if (ace && !g->aces[o->u[i].side])
+		return err_set(e, NULL, 0, "[Close Combat (h)] the %s side has no Ace (one comes with each battery's guns "
+			       "captured)", o->side[o->u[i].side]);
+	own = ace ? *cost - 1 : *cost;
+	if (own > u->cp)
+		return err_set(e, NULL, 0, "[Side A Turn (%s)] an action in the %s command point phase costs %d point%s; %s has %d "
+			       "left%s", s->round == 1 ? "b" : s->round == 2 ? "e" : "h", nth(s->round), *cost,
+			       *cost == 1 ? "" : "s", id, u->cp, ace ? " and the Ace pays one" : "");
+	return 0;
+}
+
+int cseq_may(const struct cros_oob *o, const struct cros_game *g, const struct cseq_do *d, int *cost, struct err *e)
+{
+	bool mark;
+	if (d->unit < 0 || d->unit >= g->n)
+		return err_set(e, NULL, 0, "no such unit");
+	return may(o, g, d->unit, d->act, d->target, d->arm, d->ace, cost, &mark, e);
+}
+
+int cseq_done(const struct cros_oob *o, struct cros_game *g, const struct cseq_do *d, struct evsink *ev,
+	      struct err *e)
+{
+	struct cros_seq *s = &g->seq;
+	const int i = d->unit, a = d->act;
+	const bool ace = d->ace;
+	int cost, own;
+	bool mark;
+	if (d->unit < 0 || d->unit >= g->n)
+		return err_set(e, NULL, 0, "no such unit");
+	if (may(o, g, i, a, d->target, d->arm, ace, &cost, &mark, e) != 0)
+		return -1;
+	if (s->phase == CSEQ_OFF || !mark)
+		return 0;
+	own = ace ? cost - 1 : cost;
+	if (own > 0 && cros_spend(o, g, i, own, ev, e) != 0)
+		return -1;
+	if (ace && cost > 0 && cros_spend_ace(o, g, i, ev, e) != 0)
+		return -1; /* (cseq_may checked both: not reached) */
+	s->acted[i] = (unsigned char)(1 + a);
+	if (s->phase == CSEQ_COMMAND) {
+		s->paid[i] = 1;
+		ev_emit(ev, s->round == 1 ? "[Side A Turn (b)]" : s->round == 2 ? "[Side A Turn (e)]" : "[Side A Turn (h)]",
+			"%s's %s is its action in the %s command point phase (%d point%s); the %s side may react to it", o->u[i].id,
+			cseq_act_name[a], nth(s->round), cost, cost == 1 ? "" : "s", o->side[1 - side_a(s)]);
+	} else if (s->phase == CSEQ_REACTION) {
+		ev_emit(ev, "[Side A Turn (c)]", "%s's %s is its reaction in this phase", o->u[i].id, cseq_act_name[a]);
+	} else {
+		ev_emit(ev, "[Side A Turn (a)]", "%s's %s is its action in the free action phase", o->u[i].id, cseq_act_name[a]);
+	}
+	return 0;
+}
+
+static void clear_phase(struct cros_seq *s, bool paid)
+{
+	memset(s->acted, 0, sizeof s->acted);
+	if (paid)
+		memset(s->paid, 0, sizeof s->paid);
+}
+
+void cseq_turn_begins(struct cros_game *g)
+{
+	struct cros_seq *s = &g->seq;
+	if (s->phase == CSEQ_OFF)
+		return;
+	s->phase = CSEQ_INITIATIVE;
+	s->first = -1;
+	s->half = 0;
+	s->round = 0;
+	clear_phase(s, true);
+}
+
+void cseq_stop(struct cros_game *g, struct evsink *ev)
+{
+	memset(&g->seq, 0, sizeof g->seq);
+	g->seq.first = -1;
+	ev_emit(ev, "[Sequence]", "the game no longer keeps the sequence of play: the referee places every action");
+}
+
+int cseq_next(const struct cros_oob *o, struct cros_game *g, int first, struct evsink *ev, struct err *e)
+{
+	struct cros_seq *s = &g->seq;
+	switch (s->phase) {
+	case CSEQ_OFF:
+		s->phase = CSEQ_INITIATIVE;
+		cseq_turn_begins(g);
+		ev_emit(ev, "[Initiative]", "the game keeps the sequence of play from turn %d's initiative", g->turn);
+		return 0;
+	case CSEQ_INITIATIVE:
+		if (g->init_turn != g->turn || g->init_winner < 0)
+			return err_set(e, NULL, 0, "[Initiative (a)] turn %d's initiative is not rolled yet (initiative --dice A,B)",
+				       g->turn);
+		if (first >= 0 && first != g->init_winner && first != 1 - g->init_winner)
+			return err_set(e, NULL, 0, "no side %d", first);
+		s->first = first >= 0 ? first : g->init_winner;
+		s->half = 0;
+		s->round = 0;
+		s->phase = CSEQ_FREE;
+		clear_phase(s, true);
+		ev_emit(ev, "[Initiative (a)]", "the %s side won the initiative and sends the %s side first: side A", o->side[g->init_winner],
+			o->side[s->first]);
+		ev_emit(ev, "[Side A Turn (a)]", "the %s side's free action phase: one action for each unit; the %s side may only withdraw a "
+			"unit being charged", o->side[s->first], o->side[1 - s->first]);
+		return 0;
+	case CSEQ_FREE:
+		s->phase = CSEQ_COMMAND;
+		s->round = 1;
+		clear_phase(s, true);
+		ev_emit(ev, "[Side A Turn (b)]", "the %s side's first command point phase: another action for 1 point (unless the "
+			"unit's leader is dead)", o->side[side_a(s)]);
+		return 0;
+	case CSEQ_COMMAND:
+		if (any_paid(g)) {
+			s->phase = CSEQ_REACTION;
+			clear_phase(s, false);
+			ev_emit(ev, "[Side A Turn (c)]", "the %s side's reaction phase: against the units that used a command point, "
+				"fire, a turn in place, unlimbering or a cavalry charge; then close assaults are resolved [Side A Turn (d)]",
+				o->side[1 - side_a(s)]);
+			return 0;
+		}
+		/* [Side A Turn (i)] no unit bought an action: side A declines further phases */
+		if (!s->half) {
+			s->half = 1;
+			s->round = 0;
+			s->phase = CSEQ_FREE;
+			clear_phase(s, true);
+			ev_emit(ev, "[Side A Turn (i)]", "the %s side takes no further command point phase", o->side[s->first]);
+			ev_emit(ev, "[Side B Turn (a)]", "the %s side's turn, its free action phase: side A and B switch roles",
+				o->side[side_a(s)]);
+			return 0;
+		}
+		ev_emit(ev, "[Side A Turn (i)]", "the %s side takes no further command point phase: turn %d is over",
+			o->side[side_a(s)], g->turn);
+		return 1;
+	case CSEQ_REACTION:
+		s->phase = CSEQ_COMMAND;
+		s->round++;
+		clear_phase(s, true);
+		ev_emit(ev, s->round == 2 ? "[Side A Turn (e)]" : "[Side A Turn (h)]",
+			"the %s side's %s command point phase: another action for %d points, any unit (next, with none taken, ends its turn)",
+			o->side[side_a(s)], nth(s->round), s->round);
+		return 0;
+	default:
+		return err_set(e, NULL, 0, "the game's sequence is in no phase");
+	}
+}
+
+void cseq_status(const struct cros_oob *o, const struct cros_game *g, char *out, size_t n)
+{
+	const struct cros_seq *s = &g->seq;
+	size_t at = 0;
+	int acting = cseq_acting(g);
+#define PUT(...)                                                                 \
+	do {                                                                     \
+		if (at < n)                                                      \
+			at += (size_t)snprintf(out + at, n - at, __VA_ARGS__);   \
+	} while (0)
+	out[0] = 0;
+	if (s->phase == CSEQ_OFF) {
+		PUT("turn %d: the game keeps no sequence of play (next starts it at the initiative)\n", g->turn);
+		return;
+	}
+	if (s->phase == CSEQ_INITIATIVE) {
+		PUT("turn %d, initiative: each side rolls (initiative --dice A,B); the winner chooses who acts first "
+		    "(next --first SIDE)\n", g->turn);
+		return;
+	}
+	PUT("turn %d, the %s side's turn (side A: %s, sent first by %s), ", g->turn, o->side[side_a(s)], o->side[s->first],
+	    o->side[g->init_winner >= 0 ? g->init_winner : s->first]);
+	if (s->phase == CSEQ_FREE)
+		PUT("free action phase [Side A Turn (a)]: one action for each %s unit\n", o->side[acting]);
+	else if (s->phase == CSEQ_COMMAND)
+		PUT("%s command point phase: an action costs %d point%s\n", nth(s->round), s->round, s->round == 1 ? "" : "s");
+	else
+		PUT("the %s side's reaction phase to the %s command point phase [Side A Turn (c)]\n", o->side[acting], nth(s->round));
+	if (s->phase == CSEQ_REACTION) {
+		char who[512];
+		paid_list(o, g, who, sizeof who);
+		PUT("  used a command point (may be answered): %s\n", who);
+	}
+	PUT("  acted:");
+	{
+		bool any = false;
+		for (int i = 0; i < g->n; i++)
+			if (s->acted[i]) {
+				PUT(" %s (%s)", o->u[i].id, cseq_act_name[s->acted[i] - 1]);
+				any = true;
+			}
+		PUT("%s\n", any ? "" : " none yet");
+	}
+#undef PUT
+}
