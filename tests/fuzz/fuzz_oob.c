@@ -1,10 +1,13 @@
 /* fuzz_oob: the Charge of the Light Brigade order of battle loader (cros_oob_load, what
  * `crimea check` and `crimea referee cotlb new` read) on fuzzed JSON, on the real play sheet.
  * An order of battle that loads must make a game whose file reads back exactly what was
- * written, and the roster's changes must keep every unit's figures and markers in bounds. */
+ * written, and the roster's changes must keep every unit's figures and markers in bounds; a
+ * sequence of play run through its phases must pay what it allows and refuse what it does not
+ * (cseq), and read back too. */
 #include "fuzz_common.h"
 #include "core/jdoc.h"
 #include "games/cotlb/croster.h"
+#include "games/cotlb/cseq.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -60,6 +63,41 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				g.s[i].markers);
 	}
 	cros_next_turn(&o, &g, NULL);
+	/* the sequence of play: started, the initiative given to side 1, then phases with every
+	 * third unit trying an action; an allowed action is recorded and paid, never below zero */
+	if (cseq_next(&o, &g, -1, NULL, &e) != 0 || g.seq.phase != CSEQ_INITIATIVE)
+		fz_fail("the sequence did not start at the initiative");
+	if (cseq_next(&o, &g, -1, NULL, &e) == 0)
+		fz_fail("the initiative phase ended before the initiative was rolled");
+	g.init_winner = 1;
+	g.init_turn = g.turn;
+	for (int step = 0; step < 10; step++) {
+		int r = cseq_next(&o, &g, step ? -1 : 0, NULL, &e);
+		if (r < 0)
+			fz_fail("phase %d did not end: %s", g.seq.phase, e.msg);
+		if (r == 1) { /* the turn is over: the next one starts at its initiative */
+			cros_next_turn(&o, &g, NULL);
+			if (g.seq.phase != CSEQ_INITIATIVE)
+				fz_fail("a new turn did not start at its initiative");
+			break;
+		}
+		for (int i = step % 3; i < o.n; i += 3) {
+			struct cseq_do sd = {.unit = i, .act = (i + step) % CSEQ_ACTS, .target = (i + 1) % o.n,
+					     .arm = i % 4 - 1, .ace = false};
+			int cost, cp = g.s[i].cp;
+			if (cseq_may(&o, &g, &sd, &cost, &e) != 0)
+				continue;
+			if (g.seq.phase != CSEQ_OFF && o.u[i].side != cseq_acting(&g) &&
+			    !(g.seq.phase == CSEQ_REACTION && sd.act == CSEQ_CHARGE))
+				fz_fail("%s acted out of its side's phase", o.u[i].id);
+			if (cseq_done(&o, &g, &sd, NULL, &e) != 0)
+				fz_fail("an allowed action was refused: %s", e.msg);
+			if (cp != CROS_CP_UNLIMITED && g.s[i].cp != cp - cost)
+				fz_fail("%s paid %d, not %d", o.u[i].id, cp - g.s[i].cp, cost);
+			if (cseq_may(&o, &g, &sd, &cost, &e) == 0 && sd.act != CSEQ_CHARGE)
+				fz_fail("%s could act twice in a phase", o.u[i].id);
+		}
+	}
 	j = cros_game_json(&o, &g);
 	if (!j)
 		fz_fail("a game of a loaded order of battle did not become JSON");
@@ -74,7 +112,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fz_fail("the game file does not read back: %s", errs.n ? errs.e[0].msg : "?");
 	jdoc_free(&d);
 	free(txt);
-	if (back.turn != g.turn || memcmp(back.s, g.s, sizeof g.s[0] * (size_t)o.n))
+	if (back.turn != g.turn || memcmp(back.s, g.s, sizeof g.s[0] * (size_t)o.n) ||
+	    memcmp(&back.seq, &g.seq, sizeof g.seq))
 		fz_fail("the game file read back differs from what was written");
 	return 0;
 }
