@@ -729,6 +729,17 @@ contains "table: the SVG's terrain" "$tmp/table.svg" "<title>Causeway Heights (g
 n=$(grep -c '<polygon' "$tmp/table.svg"); [ "$n" -ge 60 ] && ok || ko "table: the SVG has $n polygons"
 expect "table: a command point move and its reactions" 0 "$bin" referee cotlb move --game "$g4" --unit azov1 --x 238 --dice 4,2,5 --command-phase
 contains "table: reactions: the redoubt's guns" "$tmp/out" "\[Side A Turn (c) 1\]  *redoubt1-guns may fire at azov1: [0-9]* gunners at short range"
+# the scenario's restrictions: the Marines within the immediate Balaclava defenses, the Royal
+# Marine Artillery emplaced, the French infantry at the base of Sapoune Ridge
+expect "table: the Marines stay in the defenses" 1 "$bin" referee cotlb move --game "$g4" --unit marines1 --y 22 --dice 6
+contains "table: the Marines stay in the defenses" "$tmp/err" "\[Royal Marine Brigade\] marines1 may not move beyond the immediate Balaclava defenses: (180.4, 22.0) is outside it"
+expect "table: emplaced guns do not limber" 1 "$bin" referee cotlb move --game "$g4" --unit rma1 --formation limbered
+contains "table: emplaced guns do not limber" "$tmp/err" "rma1 is emplaced: it may turn in place, but not move or limber"
+expect "table: emplaced guns turn" 0 "$bin" referee cotlb move --game "$g4" --unit rma1 --facing 60
+"$bin" referee cotlb enter --game "$g4" --unit zouaves >/dev/null
+expect "table: the Zouaves come down the escarpment" 0 "$bin" referee cotlb move --game "$g4" --unit zouaves --x 14 --dice 6,6,6
+expect "table: the Zouaves stay at its base" 1 "$bin" referee cotlb move --game "$g4" --unit zouaves --x 33 --dice 6,6,6
+contains "table: the Zouaves stay at its base" "$tmp/err" "\[THE FRENCH ARMY AT BALACLAVA\] zouaves may not move beyond the base of Sapoune Ridge"
 
 # Sevastopol's charts (crimea referee siege)
 expect "check the Sevastopol charts" 0 "$bin" check data/siege/tables.json

@@ -58,6 +58,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cros_new(o, &g);
 	ctbl_deploy(&tb, o, &g);
 	evsink_init(&ev, store, 64);
+	/* a unit that stays where it starts keeps any restriction (the loader checked its area) */
+	for (int i = 0; i < o->n; i++)
+		if (g.s[i].pos.on && ctbl_restricted(&tb, o, &g, i, &g.s[i].pos, &e) != 0)
+			fz_fail("%s may not stay where it starts: %s", o->u[i].id, e.msg);
 	for (int i = 0; i < o->n; i++) {
 		if (!g.s[i].pos.on)
 			continue;

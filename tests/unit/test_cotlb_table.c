@@ -5,6 +5,7 @@
  * (data/cotlb/balaclava-2014-table.json) loads with every unit placed. */
 #include "testutil.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -673,6 +674,119 @@ static void test_balaclava_table(void **state)
 	for (int k = 0; k < f->o.ncmdrs; k++)
 		if (!f->tb.cmdr_start[k].on && !f->tb.cmdr_entry[k].on)
 			fail_msg("commander %s has no place on %s", f->o.cmdr[k], TABLE);
+	/* every unit the order of battle restricts is restricted on its table */
+	for (int i = 0; i < f->o.n; i++)
+		if (f->o.u[i].restriction[0] && f->tb.unit_rs[i] < 0)
+			fail_msg("%s (\"%s\") has no restriction on %s", f->o.u[i].id, f->o.u[i].restriction, TABLE);
+	free(l);
+	free(f);
+}
+
+/* The scenario's restrictions on the table: the Marines kept within the immediate Balaclava
+ * defenses, the Royal Marine Artillery emplaced, the French infantry at the base of Sapoune
+ * Ridge [Royal Marine Brigade], [THE FRENCH ARMY AT BALACLAVA]; the loader's errors. */
+static void test_restrictions(void **state)
+{
+	(void)state;
+	struct fix *f = calloc(1, sizeof *f);
+	struct errlist *l = malloc(sizeof *l);
+	struct cros_pos p;
+	struct err e;
+	struct jdoc d;
+	char *txt;
+	assert_non_null(f);
+	assert_non_null(l);
+	errlist_init(l);
+	must(ctab_load_file(&f->t, SHEET, l), l, SHEET);
+	must(cros_oob_load_file(&f->o, &f->t, OOB, l), l, OOB);
+	must(ctbl_load_file(&f->tb, &f->t, &f->o, TABLE, l), l, TABLE);
+	cros_new(&f->o, &f->g);
+	ctbl_deploy(&f->tb, &f->o, &f->g);
+	const int m1 = cros_find(&f->o, "marines1"), rma = cros_find(&f->o, "rma1"), zz = cros_find(&f->o, "zouaves");
+	const int n93 = cros_find(&f->o, "93rd");
+	assert_true(m1 >= 0 && rma >= 0 && zz >= 0 && n93 >= 0);
+	/* the Marines: along the heights, yes; north into the South Valley, no */
+	p = f->g.s[m1].pos;
+	p.c.x += IN(4);
+	assert_int_equal(ctbl_restricted(&f->tb, &f->o, &f->g, m1, &p, &e), 0);
+	p.c.y += IN(7);
+	assert_int_equal(ctbl_restricted(&f->tb, &f->o, &f->g, m1, &p, &e), -1);
+	assert_non_null(strstr(e.msg, "[Royal Marine Brigade] marines1 may not move beyond the immediate Balaclava defenses"));
+	/* the same move of the 93rd, unrestricted */
+	p = f->g.s[n93].pos;
+	p.c.y += IN(11);
+	assert_int_equal(ctbl_restricted(&f->tb, &f->o, &f->g, n93, &p, &e), 0);
+	/* the Royal Marine Artillery turns but neither moves nor limbers */
+	p = f->g.s[rma].pos;
+	p.facing = (p.facing + 90) % 360;
+	assert_int_equal(ctbl_restricted(&f->tb, &f->o, &f->g, rma, &p, &e), 0);
+	p.form = CF_LIMBERED;
+	assert_int_equal(ctbl_restricted(&f->tb, &f->o, &f->g, rma, &p, &e), -1);
+	assert_non_null(strstr(e.msg, "emplaced"));
+	p = f->g.s[rma].pos;
+	p.c.x += 1;
+	assert_int_equal(ctbl_restricted(&f->tb, &f->o, &f->g, rma, &p, &e), -1);
+	/* the Zouaves: down the escarpment to its foot, yes; out into the North Valley, no */
+	f->g.s[zz].pos = f->tb.entry[zz];
+	p = f->tb.entry[zz];
+	p.c.x = IN(30);
+	assert_int_equal(ctbl_restricted(&f->tb, &f->o, &f->g, zz, &p, &e), 0);
+	p.c.x = IN(32);
+	assert_int_equal(ctbl_restricted(&f->tb, &f->o, &f->g, zz, &p, &e), -1);
+	assert_non_null(strstr(e.msg, "[THE FRENCH ARMY AT BALACLAVA]"));
+	/* a move plan refuses it too, before any dice */
+	{
+		struct ctbl_move mv;
+		struct event store[32];
+		struct evsink ev;
+		evsink_init(&ev, store, 32);
+		assert_int_equal(ctbl_move_plan(&f->t, &f->tb, &f->o, &f->g, zz, &p, &mv, &ev, &e), -1);
+		assert_non_null(strstr(e.msg, "base of Sapoune Ridge"));
+	}
+	/* the loader: a restricted unit that starts outside its area, a unit restricted twice */
+	{
+		static const char *const subs[][3] = {
+			{"\"units\": [\"marines1\", \"marines2\"]", "\"units\": [\"marines1\", \"93rd\"]",
+			 "93rd starts outside the immediate Balaclava defenses"},
+			{"\"units\": [\"rma1\", \"rma2\"]", "\"units\": [\"rma1\", \"marines2\"]", "marines2 is restricted twice"},
+			{"\"units\": [\"rma1\", \"rma2\"]", "\"units\": [\"rma1\", \"nobody\"]", "not a unit of balaclava-2014"},
+		};
+		size_t n = 0;
+		char *orig = NULL;
+		FILE *fp = fopen(TABLE, "rb");
+		assert_non_null(fp);
+		assert_int_equal(fseek(fp, 0, SEEK_END), 0);
+		n = (size_t)ftell(fp);
+		rewind(fp);
+		orig = malloc(n + 64);
+		assert_non_null(orig);
+		assert_int_equal(fread(orig, 1, n, fp), n);
+		orig[n] = 0;
+		fclose(fp);
+		for (size_t k = 0; k < sizeof subs / sizeof subs[0]; k++) {
+			char *at = strstr(orig, subs[k][0]);
+			size_t a = strlen(subs[k][0]), b = strlen(subs[k][1]);
+			assert_non_null(at);
+			txt = malloc(n + 64);
+			assert_non_null(txt);
+			memcpy(txt, orig, (size_t)(at - orig));
+			memcpy(txt + (at - orig), subs[k][1], b);
+			strcpy(txt + (at - orig) + b, at + a);
+			errlist_init(l);
+			assert_int_equal(jdoc_parse(&d, "bad.json", txt, strlen(txt), &e), 0);
+			assert_int_equal(ctbl_load(&f->tb, &f->t, &f->o, &d, l), -1);
+			{
+				bool found = false;
+				for (int i = 0; i < l->n; i++)
+					found = found || strstr(l->e[i].msg, subs[k][2]);
+				if (!found)
+					fail_msg("no error \"%s\" (first: %s)", subs[k][2], l->n ? l->e[0].msg : "none");
+			}
+			jdoc_free(&d);
+			free(txt);
+		}
+		free(orig);
+	}
 	free(l);
 	free(f);
 }
@@ -690,6 +804,7 @@ int main(void)
 		cmocka_unit_test(test_review_cases),
 		cmocka_unit_test(test_load_errors),
 		cmocka_unit_test(test_balaclava_table),
+		cmocka_unit_test(test_restrictions),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);

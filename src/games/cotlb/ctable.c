@@ -28,13 +28,83 @@ static bool is_area(int kind)
 	       kind == CK_REDOUBT || kind == CK_TOWN;
 }
 
+/* x's "polygon" (closed) or "polyline" of points [x, y] in inches on the table into p (at
+ * most CTBL_PTS_MAX), what for the error. 0 or -1 (errs). */
+static int read_points(const struct ctbl *tb, const struct jdoc *d, const json_t *x, bool closed, const char *what,
+		       struct pl_pt *p, int *n, struct errlist *errs)
+{
+	const json_t *pts = json_object_get(x, closed ? "polygon" : "polyline"), *pt;
+	size_t k;
+	*n = 0;
+	if (!json_is_array(pts) || json_array_size(pts) < (closed ? 3u : 2u) || json_array_size(pts) > CTBL_PTS_MAX) {
+		jdoc_add(d, pts ? pts : x, errs, "a %s has a \"%s\" of %d to %d points [x, y]", what,
+			 closed ? "polygon" : "polyline", closed ? 3 : 2, CTBL_PTS_MAX);
+		return -1;
+	}
+	json_array_foreach(pts, k, pt) {
+		const json_t *a = json_array_get(pt, 0), *b = json_array_get(pt, 1);
+		double px = json_is_number(a) ? json_number_value(a) : -1, py = json_is_number(b) ? json_number_value(b) : -1;
+		if (!json_is_array(pt) || json_array_size(pt) != 2 || px < 0 || py < 0 || px * PL_PER_INCH > tb->width ||
+		    py * PL_PER_INCH > tb->depth) {
+			jdoc_add(d, pt, errs, "a point is [x, y] in inches on the table (0..%g, 0..%g)",
+				 (double)tb->width / PL_PER_INCH, (double)tb->depth / PL_PER_INCH);
+			*n = 0;
+			return -1;
+		}
+		p[*n].x = pl_units(px);
+		p[*n].y = pl_units(py);
+		(*n)++;
+	}
+	return 0;
+}
+
+/* A "restrictions" item: {"units": [...], "emplaced": true | "polygon" and "name", "case",
+ * "provenance"}. */
+static void read_restrict(struct ctbl *tb, const struct cros_oob *o, const struct jdoc *d, const json_t *x,
+			  struct errlist *errs)
+{
+	struct ctbl_restrict *r;
+	const json_t *us = json_object_get(x, "units"), *u;
+	const char *s;
+	struct prov p;
+	size_t k;
+	if (tb->nrs == CTBL_RESTRICTS_MAX) {
+		jdoc_add(d, x, errs, "more than %d restrictions", CTBL_RESTRICTS_MAX);
+		return;
+	}
+	r = &tb->rs[tb->nrs];
+	memset(r, 0, sizeof *r);
+	prov_read(d, x, true, &p, errs);
+	if ((s = jdoc_str(d, x, "case", true, errs)))
+		snprintf(r->cite, sizeof r->cite, "%s", s);
+	r->emplaced = json_object_get(x, "emplaced") && jdoc_bool(d, x, "emplaced", errs);
+	if (!r->emplaced) {
+		if ((s = jdoc_str(d, x, "name", true, errs)))
+			snprintf(r->name, sizeof r->name, "%s", s);
+		if (read_points(tb, d, x, true, "restriction", r->p, &r->n, errs) != 0)
+			return;
+	}
+	if (!json_is_array(us) || !json_array_size(us)) {
+		jdoc_add(d, us ? us : x, errs, "a restriction lists its \"units\"");
+		return;
+	}
+	json_array_foreach(us, k, u) {
+		int i = cros_find(o, json_string_value(u) ? json_string_value(u) : "");
+		if (i < 0)
+			jdoc_add(d, u, errs, "not a unit of %s", o->id);
+		else if (tb->unit_rs[i] >= 0)
+			jdoc_add(d, u, errs, "%s is restricted twice", o->u[i].id);
+		else
+			tb->unit_rs[i] = (signed char)tb->nrs;
+	}
+	tb->nrs++;
+}
+
 static void read_feature(struct ctbl *tb, const struct jdoc *d, const json_t *x, struct errlist *errs)
 {
 	struct ctbl_feature *f;
 	const char *s;
-	const json_t *pts, *pt;
 	struct prov p;
-	size_t k;
 	if (tb->nf == CTBL_FEATURES_MAX) {
 		jdoc_add(d, x, errs, "more than %d features", CTBL_FEATURES_MAX);
 		return;
@@ -56,25 +126,8 @@ static void read_feature(struct ctbl *tb, const struct jdoc *d, const json_t *x,
 		return;
 	}
 	f->closed = is_area(f->kind);
-	pts = json_object_get(x, f->closed ? "polygon" : "polyline");
-	if (!json_is_array(pts) || json_array_size(pts) < (f->closed ? 3u : 2u) || json_array_size(pts) > CTBL_PTS_MAX) {
-		jdoc_add(d, pts ? pts : x, errs, "a %s has a \"%s\" of %d to %d points [x, y]", s,
-			 f->closed ? "polygon" : "polyline", f->closed ? 3 : 2, CTBL_PTS_MAX);
+	if (read_points(tb, d, x, f->closed, s, f->p, &f->n, errs) != 0)
 		return;
-	}
-	json_array_foreach(pts, k, pt) {
-		const json_t *a = json_array_get(pt, 0), *b = json_array_get(pt, 1);
-		double px = json_is_number(a) ? json_number_value(a) : -1, py = json_is_number(b) ? json_number_value(b) : -1;
-		if (!json_is_array(pt) || json_array_size(pt) != 2 || px < 0 || py < 0 || px * PL_PER_INCH > tb->width ||
-		    py * PL_PER_INCH > tb->depth) {
-			jdoc_add(d, pt, errs, "a point is [x, y] in inches on the table (0..%g, 0..%g)",
-				 (double)tb->width / PL_PER_INCH, (double)tb->depth / PL_PER_INCH);
-			return;
-		}
-		f->p[f->n].x = pl_units(px);
-		f->p[f->n].y = pl_units(py);
-		f->n++;
-	}
 	for (int i = 0; i < tb->nf; i++)
 		if (!strcmp(tb->f[i].id, f->id))
 			jdoc_add(d, x, errs, "feature \"%s\" is listed twice", f->id);
@@ -210,6 +263,13 @@ int ctbl_load(struct ctbl *tb, const struct ctab *t, const struct cros_oob *o, c
 			return -1;
 		}
 
+	memset(tb->unit_rs, -1, sizeof tb->unit_rs);
+	a = json_object_get(root, "restrictions");
+	if (a && !json_is_array(a))
+		jdoc_add(d, a, errs, "\"restrictions\" must be a list");
+	json_array_foreach(a, k, x)
+		read_restrict(tb, o, d, x, errs);
+
 	a = json_object_get(root, "deployment");
 	if (!json_is_array(a))
 		jdoc_add(d, a ? a : root, errs, "\"deployment\" must be a list");
@@ -241,6 +301,14 @@ int ctbl_load(struct ctbl *tb, const struct ctab *t, const struct cros_oob *o, c
 			if (ctbl_check(t, tb, o, g, i, &at, &e) != 0)
 				jdoc_add(d, src[i] ? src[i] : root, errs, "%s's starting place: %s", o->u[i].id, e.msg);
 			g->s[i].pos = at;
+		}
+		/* a unit kept within an area starts and enters in it */
+		for (int i = 0; i < o->n; i++) {
+			const struct ctbl_restrict *r = tb->unit_rs[i] >= 0 ? &tb->rs[tb->unit_rs[i]] : NULL;
+			const struct cros_pos *at = o->u[i].reinforcement ? &tb->entry[i] : &tb->start[i];
+			if (r && !r->emplaced && at->on && !pl_poly_has(r->p, r->n, at->c))
+				jdoc_add(d, src[i] ? src[i] : root, errs, "%s starts outside %s, where it is kept [%s]", o->u[i].id,
+					 r->name, r->cite);
 		}
 		free(g);
 	}
@@ -900,6 +968,22 @@ static int walk(const struct ctab *t, const struct ctbl *tb, const struct cros_o
 }
 
 /* What every move plan starts with: mv cleared (no terrain yet), and unit i on the table. */
+int ctbl_restricted(const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g, int i,
+		    const struct cros_pos *p, struct err *e)
+{
+	const struct ctbl_restrict *r = tb->unit_rs[i] >= 0 ? &tb->rs[tb->unit_rs[i]] : NULL;
+	const struct cros_pos *from = &g->s[i].pos;
+	if (!r)
+		return 0;
+	if (r->emplaced && (p->c.x != from->c.x || p->c.y != from->c.y || p->form != from->form))
+		return err_set(e, NULL, 0, "[%s] %s is emplaced: it may turn in place, but not move or limber", r->cite,
+			       o->u[i].id);
+	if (!r->emplaced && !pl_poly_has(r->p, r->n, p->c))
+		return err_set(e, NULL, 0, "[%s] %s may not move beyond %s: (%.*f, %.*f) is outside it", r->cite, o->u[i].id,
+			       r->name, PL_IN(p->c.x), PL_IN(p->c.y));
+	return 0;
+}
+
 static int plan_begin(const struct cros_oob *o, const struct cros_game *g, int i, struct ctbl_move *mv, struct err *e)
 {
 	memset(mv, 0, sizeof *mv);
@@ -918,7 +1002,7 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 	struct pl_rect fp[CROS_UNITS_MAX];
 	int32_t limit[CROS_UNITS_MAX];
 
-	if (plan_begin(o, g, i, mv, e) != 0)
+	if (plan_begin(o, g, i, mv, e) != 0 || ctbl_restricted(tb, o, g, i, p, e) != 0)
 		return -1;
 	d2 = pl_d2(from->c, p->c);
 	mv->dist = (int32_t)pl_isqrt(d2);
@@ -1107,6 +1191,8 @@ int ctbl_road_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 	*end = *from;
 	end->c = to;
 	end->facing = leave; /* along the road where it leaves it */
+	if (ctbl_restricted(tb, o, g, i, end, e) != 0)
+		return -1;
 	if ((mv->m.row = move_row(t, tb, o, i)) < 0)
 		return err_set(e, NULL, 0, "the MOVE Chart has no row for %s", o->u[i].id);
 	mv->m.form = 2;

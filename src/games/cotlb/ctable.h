@@ -49,6 +49,19 @@ struct ctbl_base {
 	int horse_weapon;        /* a horse battery's (artillery; -1 none) */
 };
 
+/* A scenario's restriction on some units' moves (THE ALLIES: "in static positions around
+ * Balaclava", the Marines' "cannot move beyond immediate Balaclava defenses"; THE FRENCH ARMY:
+ * "cannot move away from the base of Sapoune Ridge"): emplaced (no move, no limbering), or
+ * kept within an area of the table. */
+#define CTBL_RESTRICTS_MAX 8
+struct ctbl_restrict {
+	char name[96];           /* the area, as the events name it: "the immediate Balaclava defenses" */
+	char cite[64];           /* the scenario's section, cited in refusals: "THE ALLIES" */
+	bool emplaced;
+	struct pl_pt p[CTBL_PTS_MAX]; /* the area (not emplaced) */
+	int n;
+};
+
 struct ctbl {
 	char file[ERR_FILE_MAX];
 	char id[CTBL_ID_MAX], oob[CTBL_ID_MAX];
@@ -59,6 +72,9 @@ struct ctbl {
 	struct ctbl_base base[CTAB_UNITS_MAX]; /* by troop type */
 	struct cros_pos start[CROS_UNITS_MAX], entry[CROS_UNITS_MAX];
 	struct cros_pos cmdr_start[CROS_CMDRS_MAX], cmdr_entry[CROS_CMDRS_MAX];
+	struct ctbl_restrict rs[CTBL_RESTRICTS_MAX];
+	int nrs;
+	signed char unit_rs[CROS_UNITS_MAX]; /* each unit's restriction (index into rs), -1 none */
 };
 
 /* Reads a table of the order of battle o on the sheet t from a parsed "kind": "table" file.
@@ -69,6 +85,11 @@ int ctbl_load(struct ctbl *tb, const struct ctab *t, const struct cros_oob *o, c
 	      struct errlist *errs);
 int ctbl_load_file(struct ctbl *tb, const struct ctab *t, const struct cros_oob *o, const char *path,
 		   struct errlist *errs);
+
+/* Whether unit i may end a move at p under its scenario restriction (struct ctbl_restrict): 0,
+ * or -1 with the scenario's section in e. A unit with none may. */
+int ctbl_restricted(const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g, int i,
+		    const struct cros_pos *p, struct err *e);
 
 /* Whether unit i's arm may take formation form [Formations (a)-(c)]. */
 bool ctbl_form_ok(const struct ctbl *tb, const struct cros_oob *o, int i, int form);
