@@ -389,6 +389,26 @@ void ref_log_add(json_t *log, int turn, const char *what, const struct ref_out *
 
 /* Puts a complete ruling's effects into the game and saves it; a ruling still missing dice
  * changes nothing. */
+/* A complete ruling between two units of the game (fire --firer A --at B, melee --attacker A
+ * --defender B): what the enemy's fire priority will look at [Fire (c)]. Whether it was one. */
+static bool note_units(const struct ref_req *q, const struct ref_out *out, const struct cros_oob *o,
+		       struct cros_game *g)
+{
+	int a, b;
+	if (out->pending[0])
+		return false;
+	if (!strcmp(q->what, "fire") && q->dice.given && (a = cros_find(o, q->firer)) >= 0 && (b = cros_find(o, q->at)) >= 0) {
+		cros_note_fire(g, a, b);
+		return true;
+	}
+	if (!strcmp(q->what, "melee") && q->side[0].dice.given && q->side[1].dice.given &&
+	    (a = cros_find(o, q->side[0].unit)) >= 0 && (b = cros_find(o, q->side[1].unit)) >= 0) {
+		cros_note_charge(g, a, b);
+		return true;
+	}
+	return false;
+}
+
 static int apply(const struct ctab *t, const struct ref_out *out, const struct cros_oob *o, struct cros_game *g,
 		 const char *path, json_t *log, const char *what, const struct cseq_do *sd)
 {
@@ -988,7 +1008,8 @@ int cmd_referee(int argc, char **argv)
 		bool stood = fi >= 0 && game->s[fi].moving;
 		if (stood)
 			game->s[fi].moving = false;
-		if (out->neff || stood || act ||
+		bool noted = note_units(q, out, oob, game);
+		if (out->neff || stood || act || noted ||
 		    (!out->pending[0] && (out->cc_winner >= 0 || out->init_winner >= 0 || out->ace_side >= 0)))
 			rc = apply(t, out, oob, game, gamepath, log, what, act);
 	}

@@ -154,6 +154,12 @@ static void print_where(const struct ctab *t, const struct ctbl *tb, const struc
 			       s.pivot_stands ? " (more with a pivot)" : "");
 	}
 	{
+		int rank, first;
+		int32_t gap;
+		if ((first = ctbl_fire_priority(t, tb, o, g, only, &rank, &gap)) >= 0)
+			printf("fire priority [Fire (c)]: %s first (%s, %.*f\")\n", o->u[first].id, ctbl_prio_name[rank], PL_IN(gap));
+	}
+	{
 		int r = t->unit[o->u[only].type].radius;
 		int32_t gap = ctbl_cmdr_gap(t, tb, o, g, only);
 		if (gap >= 0 && r) {
@@ -303,9 +309,18 @@ static int seq_record(const struct ctab *t, const struct cros_oob *o, struct cro
 	return 0;
 }
 
+/* What the enemy's fire priority will look at [Fire (c)]: where unit i stood before its first
+ * move of the turn, and the unit it moved straight at (charge_at, -1 none). */
+static void note_move(struct cros_game *g, int i, int charge_at)
+{
+	cros_note_move(g, i);
+	if (charge_at >= 0)
+		cros_note_charge(g, i, charge_at);
+}
+
 static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_pos *p,
 		   int i, const struct cros_oob *o, struct cros_game *g, const char *path, json_t *log, const char *what,
-		   struct evsink *ev, const struct cseq_do *sd, bool fell_short)
+		   struct evsink *ev, const struct cseq_do *sd, bool fell_short, int charge_at)
 {
 	struct ctbl_move mv;
 	struct err e;
@@ -324,6 +339,7 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 	if (mv.kind == 1) {
 		if (seq_record(t, o, g, sd, false, ev) != 0)
 			return 1;
+		note_move(g, i, -1);
 		g->s[i].pos = *p;
 		g->s[i].moving = false; /* a standing action [MOVE (h)] */
 		return saved(o, g, path, log, what, ev);
@@ -406,6 +422,7 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 	}
 	if (seq_record(t, o, g, sd, fell_short, ev) != 0)
 		return 1;
+	note_move(g, i, charge_at);
 	g->s[i].pos = *p;
 	if (g->s[i].moving)
 		ev_emit(ev, "[MOVE (h)]", "%s is moving cavalry (4\" or more forward)", o->u[i].id);
@@ -475,6 +492,7 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 	     const struct cseq_do *sd)
 {
 	bool fell_short = false; /* move --toward stopped by its dice short of the target's 2" */
+	int charge_at = -1;      /* move --toward: the enemy unit it moves straight at */
 	struct event store[RTAB_EVENTS];
 	struct evsink ev;
 	struct err e;
@@ -559,6 +577,7 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 			p.c = to.c;
 		}
 		fell_short = lim >= 0 && dfull > d;
+		charge_at = j;
 		ev_emit(&ev, "[MOVE (i)]", "%s moves straight at %s: %.*f\" %s", o->u[i].id, o->u[j].id, PL_IN(d),
 			lim >= 0 && dfull > d ? "(as far as the dice allow)" : "(to 2\" of it)");
 	}
@@ -571,7 +590,7 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 		return cli_fail(stderr, "move --road takes --x and --y, where the unit leaves the road (the road gives the "
 				"path and the facing)");
 	if (!strcmp(q->what, "move"))
-		return do_move(t, tb, q, &p, i, o, g, path, log, what, &ev, sd, fell_short);
+		return do_move(t, tb, q, &p, i, o, g, path, log, what, &ev, sd, fell_short, charge_at);
 	if (ctbl_check(t, tb, o, g, i, &p, &e) != 0) {
 		fprintf(stderr, "crimea: %s\n", e.msg);
 		return 1;
@@ -599,6 +618,26 @@ int rtab_fire(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 	evsink_init(&ev, store, RTAB_EVENTS);
 	if (ctbl_sight(t, tb, o, g, f, at, &s, &ev, &e) != 0)
 		return cli_fail(stderr, "%s", e.msg);
+	/* [Fire (c)]: fire priority, ignored by reaction fire [Side A Turn (c) 1]; with the sequence
+	 * of play kept, a volley against it is refused, else the referee is told */
+	if (g->seq.phase != CSEQ_REACTION && o->u[at].side != o->u[f].side) {
+		int rank, mine = ctbl_prio_rank(t, tb, o, g, f, at), first;
+		int32_t gap;
+		if ((first = ctbl_fire_priority(t, tb, o, g, f, &rank, &gap)) >= 0 && first != at &&
+		    (rank < mine || (rank == mine && gap < s.gap))) {
+			if (g->seq.phase != CSEQ_OFF && q->dice.given) {
+				ref_print_events("on the table:", &ev);
+				fprintf(stderr, "crimea: [Fire (c)] fire priority: %s fires first at %s (%s, %.*f\"), not %s (%s%s%.*f\")\n",
+					o->u[f].id, o->u[first].id, ctbl_prio_name[rank], PL_IN(gap), o->u[at].id,
+					mine < CF_NEAREST ? ctbl_prio_name[mine] : "", mine < CF_NEAREST ? ", " : "", PL_IN(s.gap));
+				return 1;
+			}
+			ev_emit(&ev, "[Fire (c)]", "fire priority names %s (%s, %.*f\") before %s", o->u[first].id, ctbl_prio_name[rank],
+				PL_IN(gap), o->u[at].id);
+		} else if (mine < CF_NEAREST) {
+			ev_emit(&ev, "[Fire (c)]", "%s is %s: first in fire priority", o->u[at].id, ctbl_prio_name[mine]);
+		}
+	}
 	ref_print_events("on the table:", &ev);
 	if (!q->weapon[0])
 		snprintf(q->weapon, sizeof q->weapon, "%s", t->weapon[s.weapon].key);

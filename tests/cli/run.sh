@@ -661,6 +661,30 @@ sed 's/"phase": *"[a-z]*"/"phase": "lunch"/' "$g6" >"$tmp/seq-bad.json"
 sed 's/"phase": *"[a-z]*"/"phase": "lunch"/' "$g6" >"$tmp/seq-bad.json"
 expect "sequence: a bad phase in the game file" 1 "$bin" referee cotlb phase --game "$tmp/seq-bad.json"
 contains "sequence: a bad phase in the game file" "$tmp/err" "seq-bad.json:[0-9]*: \"phase\" is initiative, free, command or reaction, not \"lunch\""
+# fire priority [Fire (c)]: told without the sequence, refused with it, ignored in reaction
+g7="$tmp/cotlb-prio.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g7" >/dev/null
+"$bin" referee cotlb place --game "$g7" --unit azov1 --x 60 --y 44 --facing 180 --formation line >/dev/null
+expect "priority: the nearest, told" 0 "$bin" referee cotlb fire --game "$g7" --firer 93rd --at azov1 --dice 1,1,1,2,2,3
+contains "priority: the nearest, told" "$tmp/out" "\[Fire (c)\]  *fire priority names dnieper1 (the nearest enemy, 8.5\") before azov1"
+"$bin" referee cotlb next --game "$g7" >/dev/null
+"$bin" referee cotlb initiative --game "$g7" --dice 5,1 >/dev/null
+"$bin" referee cotlb next --game "$g7" --first russian >/dev/null
+expect "priority: an advance" 0 "$bin" referee cotlb move --game "$g7" --unit azov1 --y 42 --dice 3,3
+"$bin" referee cotlb next --game "$g7" >/dev/null
+expect "priority: a point for a square" 0 "$bin" referee cotlb move --game "$g7" --unit dnieper1 --formation square
+"$bin" referee cotlb next --game "$g7" >/dev/null
+expect "priority: reaction fire ignores it" 0 "$bin" referee cotlb fire --game "$g7" --firer 93rd --at dnieper1 --dice 1,1,1,2,2,3
+"$bin" referee cotlb next --game "$g7" >/dev/null
+"$bin" referee cotlb next --game "$g7" >/dev/null
+expect "priority: refused with the sequence" 1 "$bin" referee cotlb fire --game "$g7" --firer 93rd --at dnieper1 --dice 1,1,1,2,2,3
+contains "priority: refused with the sequence" "$tmp/err" "\[Fire (c)\] fire priority: 93rd fires first at azov1 (advancing on it, [0-9.]*\"), not dnieper1 ("
+expect "priority: the odds are still given" 0 "$bin" referee cotlb fire --game "$g7" --firer 93rd --at dnieper1
+expect "priority: the advancing unit" 0 "$bin" referee cotlb fire --game "$g7" --firer 93rd --at azov1 --dice 1,1,1,2,2,3
+contains "priority: the advancing unit" "$tmp/out" "azov1 is advancing on it: first in fire priority"
+expect "priority: where says it" 0 "$bin" referee cotlb where --game "$g7" --unit 93rd
+contains "priority: where says it" "$tmp/out" "^fire priority \[Fire (c)\]: azov1 first (advancing on it, "
+grep -q '"from": {' "$g7" && ok || ko "priority: the game file keeps where the advance started"
 # a referee's session on one game: a command a line, from a pipe and at a terminal
 g6="$tmp/cotlb-shell.json"
 "$bin" referee cotlb new --oob balaclava-2014 --game "$g6" >/dev/null

@@ -57,6 +57,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (i % 4 == 0)
 			cros_leader_killed(&fz_sheet, &o, &g, i, NULL);
 		cros_spend(&o, &g, i, 1, NULL, &e);
+		if (i % 2)
+			cros_note_fire(&g, i, (i + 1) % o.n); /* what fire priority reads, kept in the file */
+		if (i % 3 == 1)
+			cros_note_charge(&g, i, (i + 2) % o.n);
 		cros_rally(&fz_sheet, &o, &g, i, 1 + i % 6, NULL, &e);
 		if (g.s[i].figures < 0 || g.s[i].figures > o.u[i].figures || g.s[i].markers < 0)
 			fz_fail("unit %s: %d figures of %d, %d markers", o.u[i].id, g.s[i].figures, o.u[i].figures,

@@ -655,6 +655,59 @@ static void test_load_errors(void **state)
 	free(f);
 }
 
+/* Fire priority [Fire (c)]: "1st charging enemy; 2nd firing at you; 3rd advancing on you; 4th
+ * nearest enemy", among the enemy units the firer can fire at. */
+static void test_fire_priority(void **state)
+{
+	(void)state;
+	struct fix *f = fixture(test_table);
+	const int n93 = U(f, "93rd"), dn = U(f, "dnieper1");
+	int rank, az, kv;
+	int32_t gap;
+	put(f, "azov1", 60, 44, 180, CF_LINE);  /* in the 93rd's arc, farther than the Dnieper battalion */
+	put(f, "kiev1", 80, 60, 180, CF_LINE);  /* beyond the rifle's 20" */
+	az = U(f, "azov1");
+	kv = U(f, "kiev1");
+	/* 4th: the nearest */
+	assert_int_equal(ctbl_fire_priority(&f->t, &f->tb, &f->o, &f->g, n93, &rank, &gap), dn);
+	assert_int_equal(rank, CF_NEAREST);
+	assert_int_equal(gap, IN(8.5));
+	/* 3rd: Azov advances (its first move of the turn kept) and outranks the nearer Dnieper */
+	cros_note_move(&f->g, az);
+	f->g.s[az].pos.c.y = IN(42);
+	assert_int_equal(ctbl_prio_rank(&f->t, &f->tb, &f->o, &f->g, n93, az), CF_ADVANCING);
+	assert_int_equal(ctbl_fire_priority(&f->t, &f->tb, &f->o, &f->g, n93, &rank, &gap), az);
+	/* ... a second move of the turn is measured from where it stood before the first */
+	cros_note_move(&f->g, az);
+	f->g.s[az].pos.c.y = IN(43);
+	assert_int_equal(ctbl_prio_rank(&f->t, &f->tb, &f->o, &f->g, n93, az), CF_ADVANCING);
+	f->g.s[az].pos.c.y = IN(45);
+	assert_int_equal(ctbl_prio_rank(&f->t, &f->tb, &f->o, &f->g, n93, az), CF_NEAREST); /* drew back */
+	/* 2nd: the Dnieper battalion fired at the 93rd; the turn after it still counts, not two */
+	cros_note_fire(&f->g, dn, n93);
+	assert_int_equal(ctbl_prio_rank(&f->t, &f->tb, &f->o, &f->g, n93, dn), CF_FIRING);
+	f->g.s[az].pos.c.y = IN(42);
+	assert_int_equal(ctbl_fire_priority(&f->t, &f->tb, &f->o, &f->g, n93, &rank, &gap), dn);
+	assert_int_equal(rank, CF_FIRING);
+	f->g.turn = 2;
+	assert_int_equal(ctbl_prio_rank(&f->t, &f->tb, &f->o, &f->g, n93, dn), CF_FIRING);
+	f->g.turn = 3;
+	assert_int_equal(ctbl_prio_rank(&f->t, &f->tb, &f->o, &f->g, n93, dn), CF_NEAREST);
+	/* 1st: Azov charges the 93rd (this turn only); an enemy out of range is no target at all */
+	cros_note_charge(&f->g, az, n93);
+	assert_int_equal(ctbl_fire_priority(&f->t, &f->tb, &f->o, &f->g, n93, &rank, &gap), az);
+	assert_int_equal(rank, CF_CHARGING);
+	cros_note_charge(&f->g, kv, n93);
+	assert_int_equal(ctbl_prio_rank(&f->t, &f->tb, &f->o, &f->g, n93, kv), CF_CHARGING);
+	assert_int_equal(ctbl_fire_priority(&f->t, &f->tb, &f->o, &f->g, n93, &rank, &gap), az);
+	f->g.turn = 4;
+	assert_int_equal(ctbl_prio_rank(&f->t, &f->tb, &f->o, &f->g, n93, az), CF_NEAREST);
+	/* a unit with no enemy it can fire at */
+	f->g.s[n93].pos.facing = 180;
+	assert_int_equal(ctbl_fire_priority(&f->t, &f->tb, &f->o, &f->g, n93, &rank, &gap), -1);
+	free(f);
+}
+
 /* The scenario's own table: every unit has a place, every start is legal. */
 static void test_balaclava_table(void **state)
 {
@@ -805,6 +858,7 @@ int main(void)
 		cmocka_unit_test(test_load_errors),
 		cmocka_unit_test(test_balaclava_table),
 		cmocka_unit_test(test_restrictions),
+		cmocka_unit_test(test_fire_priority),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);

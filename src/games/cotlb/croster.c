@@ -181,7 +181,28 @@ void cros_new(const struct cros_oob *o, struct cros_game *g)
 	for (int i = 0; i < o->n; i++) {
 		g->s[i].figures = o->u[i].figures;
 		g->s[i].cp = o->u[i].cp;
+		g->s[i].charged = g->s[i].fired = -1;
 	}
+}
+
+void cros_note_charge(struct cros_game *g, int i, int j)
+{
+	g->s[i].charged = j;
+	g->s[i].charged_turn = g->turn;
+}
+
+void cros_note_fire(struct cros_game *g, int i, int j)
+{
+	g->s[i].fired = j;
+	g->s[i].fired_turn = g->turn;
+}
+
+void cros_note_move(struct cros_game *g, int i)
+{
+	if (g->s[i].from_turn == g->turn || !g->s[i].pos.on)
+		return;
+	g->s[i].from = g->s[i].pos;
+	g->s[i].from_turn = g->turn;
 }
 
 /* The sequence's phases and actions as the game file names them. */
@@ -275,6 +296,14 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 			json_object_set_new(u, "moving", json_true());
 		if (s->fell_back)
 			json_object_set_new(u, "fell_back", json_integer(s->fell_back));
+		if (s->charged >= 0)
+			json_object_set_new(u, "charged", json_pack("{s:s, s:i}", "at", o->u[s->charged].id, "turn", s->charged_turn));
+		if (s->fired >= 0)
+			json_object_set_new(u, "fired", json_pack("{s:s, s:i}", "at", o->u[s->fired].id, "turn", s->fired_turn));
+		if (s->from_turn && s->from.on)
+			json_object_set_new(u, "from", json_pack("{s:f, s:f, s:i, s:s, s:i}", "x", (double)s->from.c.x / PL_PER_INCH,
+								 "y", (double)s->from.c.y / PL_PER_INCH, "facing", s->from.facing,
+								 "formation", cros_form_name[s->from.form], "turn", s->from_turn));
 		if (s->pos.on)
 			json_object_set_new(u, "at", json_pack("{s:f, s:f, s:i, s:s}", "x", (double)s->pos.c.x / PL_PER_INCH, "y",
 							      (double)s->pos.c.y / PL_PER_INCH, "facing", s->pos.facing,
@@ -347,10 +376,24 @@ void cros_read_pos(const struct jdoc *d, const json_t *x, bool unit, struct cros
 	}
 }
 
+/* A unit's "charged" or "fired": {"at": an id of the order of battle, "turn"} (absent: -1, 0). */
+static void read_note(const struct cros_oob *o, const struct jdoc *d, const json_t *x, int *unit, int *turn,
+		      struct errlist *errs)
+{
+	const char *s;
+	*unit = -1;
+	*turn = 0;
+	if (!x)
+		return;
+	if ((s = jdoc_str(d, x, "at", true, errs)) && (*unit = cros_find(o, s)) < 0)
+		jdoc_add(d, x, errs, "\"%s\" is not a unit of the order of battle", s);
+	*turn = jdoc_int(d, x, "turn", 1, 999, errs);
+}
+
 int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct jdoc *d, struct cros_game *g,
 		   struct errlist *errs)
 {
-	const json_t *root = d->root, *units, *cmdrs, *x;
+	const json_t *root = d->root, *units, *cmdrs, *x, *from;
 	const char *s;
 	size_t i;
 	int before = errs->total;
@@ -401,6 +444,12 @@ int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct 
 			st->fell_back = jdoc_int(d, x, "fell_back", 0, 999, errs);
 		if (json_object_get(x, "at"))
 			cros_read_pos(d, json_object_get(x, "at"), true, &st->pos, errs);
+		read_note(o, d, json_object_get(x, "charged"), &st->charged, &st->charged_turn, errs);
+		read_note(o, d, json_object_get(x, "fired"), &st->fired, &st->fired_turn, errs);
+		if ((from = json_object_get(x, "from"))) {
+			cros_read_pos(d, from, true, &st->from, errs);
+			st->from_turn = jdoc_int(d, from, "turn", 1, 999, errs);
+		}
 	}
 	if ((x = json_object_get(root, "aces"))) {
 		for (int k = 0; k < 2; k++) {

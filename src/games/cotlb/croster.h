@@ -75,6 +75,13 @@ struct cros_state {
 	struct cros_pos pos;
 	bool moving;             /* cavalry whose last action was 4" or more forward [MOVE (h)] */
 	int fell_back;           /* the last turn it withdrew or routed (0: never) [Initiative (a)] */
+	/* what the enemy's fire priority looks at [Fire (c)]: the unit it last charged (moved
+	 * straight at, or attacked in close combat) and last fired at, each with the turn (-1, 0:
+	 * none), and where it stood before its first move of turn from_turn (0: not moved) */
+	int charged, charged_turn;
+	int fired, fired_turn;
+	struct cros_pos from;
+	int from_turn;
 };
 
 /* The sequence of play as the game keeps it (cseq.c) [Initiative], [Side A Turn], [Side B Turn]. */
@@ -155,6 +162,13 @@ int cros_rally(const struct ctab *t, const struct cros_oob *o, struct cros_game 
 /* Initiative (a)'s modifiers for this turn from the game: won[k] side k won it last turn,
  * cc[k] its close combats won last turn, out[k] its units that withdrew or routed last turn. */
 void cros_initiative(const struct cros_oob *o, const struct cros_game *g, bool won[2], int cc[2], int out[2]);
+/* What fire priority looks at [Fire (c)]: unit i charges unit j (a move straight at it, or a
+ * close combat as its attacker), fires at unit j, or is about to move (where it stood before its
+ * first move of the turn is kept). */
+void cros_note_charge(struct cros_game *g, int i, int j);
+void cros_note_fire(struct cros_game *g, int i, int j);
+void cros_note_move(struct cros_game *g, int i);
+
 /* The next turn: replacement leaders whose turn has come take command [Leaders (a)]; a game
  * that keeps the sequence of play is at the new turn's initiative. */
 void cros_next_turn(const struct cros_oob *o, struct cros_game *g, struct evsink *ev);

@@ -839,6 +839,52 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 	return 0;
 }
 
+const char *const ctbl_prio_name[CF_NEAREST + 1] = {
+	"", "charging it", "firing at it", "advancing on it", "the nearest enemy",
+};
+
+int ctbl_prio_rank(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		   int f, int j)
+{
+	const struct cros_state *s = &g->s[j];
+	if (s->charged == f && s->charged_turn == g->turn)
+		return CF_CHARGING;
+	if (s->fired == f && s->fired_turn && s->fired_turn >= g->turn - 1)
+		return CF_FIRING;
+	if (s->from_turn == g->turn && s->from.on && g->s[f].pos.on && s->pos.on) {
+		struct pl_rect a, was;
+		ctbl_footprint(t, tb, o, g, f, &g->s[f].pos, &a);
+		ctbl_footprint(t, tb, o, g, j, &s->from, &was);
+		if (ctbl_gap(t, tb, o, g, f, j) < pl_rects_gap(&a, &was))
+			return CF_ADVANCING;
+	}
+	return CF_NEAREST;
+}
+
+int ctbl_fire_priority(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		       int f, int *rank, int32_t *gap)
+{
+	int best = -1;
+	*rank = CF_NEAREST + 1;
+	*gap = 0;
+	for (int j = 0; j < o->n; j++) {
+		struct ctbl_sight s;
+		struct err e;
+		int r;
+		if (o->u[j].side == o->u[f].side || !live(g, j) || !live(g, f))
+			continue;
+		if (ctbl_sight(t, tb, o, g, f, j, &s, NULL, &e) != 0 || s.band == 2 || s.stands + s.pivot_stands == 0)
+			continue;
+		r = ctbl_prio_rank(t, tb, o, g, f, j);
+		if (r < *rank || (r == *rank && s.gap < *gap)) {
+			best = j;
+			*rank = r;
+			*gap = s.gap;
+		}
+	}
+	return best;
+}
+
 /* ---- command ------------------------------------------------------------------------------ */
 
 int32_t ctbl_cmdr_gap(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,

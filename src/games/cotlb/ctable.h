@@ -125,6 +125,20 @@ struct ctbl_sight {
 int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 	       int f, int at, struct ctbl_sight *s, struct evsink *ev, struct err *e);
 
+/* Fire priority [Fire (c)]: "1st charging enemy; 2nd firing at you; 3rd advancing on you; 4th
+ * nearest enemy". For firer f, enemy unit j is charging it (it moved straight at f or attacked
+ * it this turn), firing at it (it fired at f this turn or the last), advancing on it (it moved
+ * this turn and stands nearer f than before its first move), or none of these (CF_NEAREST). */
+enum ctbl_prio { CF_CHARGING = 1, CF_FIRING, CF_ADVANCING, CF_NEAREST };
+extern const char *const ctbl_prio_name[CF_NEAREST + 1];
+int ctbl_prio_rank(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		   int f, int j);
+/* The enemy unit fire priority sends f's fire to: among the enemy units f can fire at (on the
+ * table, in range, a stand bearing or one by a 30-degree pivot), the best rank, then the
+ * nearest. Returns its index with its rank and gap, or -1 when f can fire at none. */
+int ctbl_fire_priority(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		       int f, int *rank, int32_t *gap);
+
 /* The gap (units, rounded up) from the nearest point of unit i to its brigade commander; -1 when
  * either is off the table. */
 int32_t ctbl_cmdr_gap(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
