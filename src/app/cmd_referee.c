@@ -410,7 +410,7 @@ static bool note_units(const struct ref_req *q, const struct ref_out *out, const
 }
 
 static int apply(const struct ctab *t, const struct ref_out *out, const struct cros_oob *o, struct cros_game *g,
-		 const char *path, json_t *log, const char *what, const struct cseq_do *sd)
+		 const char *path, json_t *log, const char *what, const struct cseq_do *sd, bool hold)
 {
 	struct event store[64];
 	struct evsink ev;
@@ -441,10 +441,14 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 	}
 	for (int k = 0; k < out->neff; k++) {
 		const struct ref_effect *x = &out->eff[k];
-		cros_lose(t, o, g, x->unit, x->figures, &ev);
-		if (x->leader_killed)
-			cros_leader_killed(t, o, g, x->unit, &ev);
-		cros_mark(t, o, g, x->unit, x->markers, x->why, &ev);
+		if (hold) { /* [Side A Turn (b)]: command and reaction fire take effect together */
+			cros_hold(t, o, g, x->unit, x->figures, x->markers, x->leader_killed, x->why, &ev);
+		} else {
+			cros_lose(t, o, g, x->unit, x->figures, &ev);
+			if (x->leader_killed)
+				cros_leader_killed(t, o, g, x->unit, &ev);
+			cros_mark(t, o, g, x->unit, x->markers, x->why, &ev);
+		}
 		if (x->ammo_out) {
 			g->s[x->unit].ammo_out = true;
 			ev_emit(&ev, "[Command Points]", "%s is out of ammunition", o->u[x->unit].id);
@@ -498,7 +502,7 @@ static bool seq_action(const struct ctbl *tb, const struct ref_req *q, const str
 		if (x->toward[0]) {
 			d->act = CSEQ_MOVE_AT;
 			d->target = cros_find(o, x->toward);
-		} else if (x->has_x || x->has_y || q->road) {
+		} else if ((x->has_x && x->x != g->s[i].pos.c.x) || (x->has_y && x->y != g->s[i].pos.c.y) || q->road) {
 			d->act = CSEQ_MOVE;
 		} else if (form >= 0 && form != g->s[i].pos.form) {
 			d->act = form == CF_UNLIMBERED ? CSEQ_UNLIMBER : CSEQ_REFORM;
@@ -584,6 +588,7 @@ static int roster_cmd(const struct ctab *t, const struct ctbl *tb, const struct 
 	} else if (!strcmp(q->what, "phase")) { /* --off */
 		if (g->seq.phase == CSEQ_OFF)
 			return cli_fail(stderr, "%s keeps no sequence of play", path);
+		cros_release(t, o, g, &ev);
 		cseq_stop(g, &ev);
 	} else if (!strcmp(q->what, "next")) {
 		int first = -1, r;
@@ -591,6 +596,8 @@ static int roster_cmd(const struct ctab *t, const struct ctbl *tb, const struct 
 			return cli_fail(stderr, "--first names a side, %s or %s, not \"%s\"", o->side[0], o->side[1], so->first);
 		if (first >= 0 && g->seq.phase != CSEQ_INITIATIVE)
 			return cli_fail(stderr, "--first is the initiative winner's choice, as the initiative phase ends");
+		if (g->seq.phase == CSEQ_REACTION)
+			cros_release(t, o, g, &ev); /* the reaction phase's end: held fire takes effect */
 		if ((r = cseq_next(o, g, first, &ev, &e)) < 0) {
 			cli_print_err(&e);
 			return 1;
@@ -941,6 +948,21 @@ int cmd_referee(int argc, char **argv)
 		bool complete;
 		int cost;
 		struct err se;
+		/* what would go round the sequence: the points an action pays itself, a new turn that
+		 * skips the phases left, a typed-in unit against one of the game's */
+		if (!strcmp(q->what, "spend") || !strcmp(q->what, "turn")) {
+			rc = cli_fail(stderr, "%s keeps the sequence of play: %s", gamepath,
+				      !strcmp(q->what, "spend") ? "an action in a command point phase pays its points itself "
+								  "(--ace: one of them with an Ace); phase --off stops keeping it"
+								: "next ends the phases left and starts the next turn; phase --off stops keeping it");
+			goto out_free;
+		}
+		if ((!strcmp(q->what, "fire") && q->at[0] && cros_find(oob, q->at) >= 0 && !q->firer[0]) ||
+		    (!strcmp(q->what, "melee") && (cros_find(oob, q->side[0].unit) >= 0) != (cros_find(oob, q->side[1].unit) >= 0))) {
+			rc = cli_fail(stderr, "%s keeps the sequence of play: %s is between units of the game (%s)", gamepath, q->what,
+				      !strcmp(q->what, "fire") ? "--firer ID" : "--attacker ID --defender ID");
+			goto out_free;
+		}
 		if (!strcmp(q->what, "initiative") && q->dice.given && game->seq.phase != CSEQ_INITIATIVE) {
 			fprintf(stderr, "crimea: [Initiative (a)] turn %d's initiative is rolled at its start, and the game is past it "
 				"(crimea referee cotlb phase --game %s)\n", game->turn, gamepath);
@@ -951,6 +973,10 @@ int cmd_referee(int argc, char **argv)
 			if (complete && cseq_may(oob, game, &sdo, &cost, &se) != 0) {
 				fprintf(stderr, "crimea: %s\n", se.msg); /* refused by the rules: 1 */
 				rc = 1;
+				goto out_free;
+			}
+			if (complete && ace && !cost) {
+				rc = cli_fail(stderr, "--ace pays a command point, and this %s costs none", cseq_phase_name[game->seq.phase]);
 				goto out_free;
 			}
 			if (complete)
@@ -1011,7 +1037,9 @@ int cmd_referee(int argc, char **argv)
 		bool noted = note_units(q, out, oob, game);
 		if (out->neff || stood || act || noted ||
 		    (!out->pending[0] && (out->cc_winner >= 0 || out->init_winner >= 0 || out->ace_side >= 0)))
-			rc = apply(t, out, oob, game, gamepath, log, what, act);
+			rc = apply(t, out, oob, game, gamepath, log, what, act,
+				   !strcmp(q->what, "fire") &&
+					   (game->seq.phase == CSEQ_COMMAND || game->seq.phase == CSEQ_REACTION));
 	}
 out_free:
 	json_decref(log);

@@ -337,7 +337,10 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 	if (q->road)
 		p = &road_end;
 	if (mv.kind == 1) {
-		if (seq_record(t, o, g, sd, false, ev) != 0)
+		/* a change in place, whatever the options said: the action the plan found */
+		struct cseq_do here = {.unit = i, .target = -1, .arm = tb->base[o->u[i].type].arm, .ace = sd && sd->ace};
+		here.act = p->form == g->s[i].pos.form ? CSEQ_TURN : p->form == CF_UNLIMBERED ? CSEQ_UNLIMBER : CSEQ_REFORM;
+		if (seq_record(t, o, g, g->seq.phase != CSEQ_OFF ? &here : NULL, false, ev) != 0)
 			return 1;
 		note_move(g, i, -1);
 		g->s[i].pos = *p;

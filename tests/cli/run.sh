@@ -661,6 +661,32 @@ sed 's/"phase": *"[a-z]*"/"phase": "lunch"/' "$g6" >"$tmp/seq-bad.json"
 sed 's/"phase": *"[a-z]*"/"phase": "lunch"/' "$g6" >"$tmp/seq-bad.json"
 expect "sequence: a bad phase in the game file" 1 "$bin" referee cotlb phase --game "$tmp/seq-bad.json"
 contains "sequence: a bad phase in the game file" "$tmp/err" "seq-bad.json:[0-9]*: \"phase\" is initiative, free, command or reaction, not \"lunch\""
+# command and reaction fire are simultaneous: results held until the reaction phase ends
+# [Side A Turn (b)]; spend and turn go round the sequence and are refused while it is kept
+g8="$tmp/cotlb-held.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g8" >/dev/null
+"$bin" referee cotlb next --game "$g8" >/dev/null
+"$bin" referee cotlb initiative --game "$g8" --dice 5,2 >/dev/null
+"$bin" referee cotlb next --game "$g8" --first allied >/dev/null
+expect "held: spend is refused" 2 "$bin" referee cotlb spend --game "$g8" --unit 93rd --points 1
+contains "held: spend is refused" "$tmp/err" "keeps the sequence of play: an action in a command point phase pays its points itself"
+expect "held: turn is refused" 2 "$bin" referee cotlb turn --game "$g8"
+expect "held: no Ace for a free action" 2 "$bin" referee cotlb fire --game "$g8" --firer 93rd --at dnieper1 --dice 1,1,1,2,2,3 --ace
+expect "held: a typed-in attacker" 2 "$bin" referee cotlb melee --game "$g8" --attacker british-infantry --defender dnieper1 --attacker-dice 6,6,5,5,4,4,3 --defender-dice 1,1,1,1,1,1,1 --winner-die 6
+"$bin" referee cotlb next --game "$g8" >/dev/null
+expect "held: command point fire" 0 "$bin" referee cotlb fire --game "$g8" --firer 93rd --at dnieper1 --dice 6,5,4,1,1,1 --saves 1,1,1
+contains "held: command point fire" "$tmp/out" "held until the reaction phase ends: dnieper1 loses 3 figures, 0 markers"
+"$bin" referee cotlb units --game "$g8" --side russian >"$tmp/units"
+contains "held: not yet lost" "$tmp/units" "^  dnieper1  *russian-infantry  *24/24"
+"$bin" referee cotlb next --game "$g8" >/dev/null
+expect "held: the reaction at full strength" 0 "$bin" referee cotlb fire --game "$g8" --firer dnieper1 --at 93rd --dice 6,6,5,4,1,1 --saves 1,1
+contains "held: the reaction at full strength" "$tmp/out" "6 stands of dnieper1 bear on 93rd"
+expect "held: the phase shows them" 0 "$bin" referee cotlb phase --game "$g8"
+contains "held: the phase shows them" "$tmp/out" "held until the reaction phase ends \[Side A Turn (b)\]: dnieper1 loses 3 figures"
+expect "held: the reaction phase ends" 0 "$bin" referee cotlb next --game "$g8"
+contains "held: the reaction phase ends" "$tmp/out" "the command and reaction fire, simultaneous, takes effect"
+contains "held: the losses" "$tmp/out" "dnieper1 loses 3 figures: 21 left"
+grep -q '"held"' "$g8" && ko "held: nothing held after the reaction phase" || ok
 # fire priority [Fire (c)]: told without the sequence, refused with it, ignored in reaction
 g7="$tmp/cotlb-prio.json"
 "$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g7" >/dev/null

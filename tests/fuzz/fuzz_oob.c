@@ -61,6 +61,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			cros_note_fire(&g, i, (i + 1) % o.n); /* what fire priority reads, kept in the file */
 		if (i % 3 == 1)
 			cros_note_charge(&g, i, (i + 2) % o.n);
+		if (i % 4 == 1) /* a volley's result held [Side A Turn (b)], kept in the file */
+			cros_hold(&fz_sheet, &o, &g, i, i % 3 <= o.u[i].figures ? i % 3 : 0, 1, i % 8 == 1, "fuzz", NULL);
 		cros_rally(&fz_sheet, &o, &g, i, 1 + i % 6, NULL, &e);
 		if (g.s[i].figures < 0 || g.s[i].figures > o.u[i].figures || g.s[i].markers < 0)
 			fz_fail("unit %s: %d figures of %d, %d markers", o.u[i].id, g.s[i].figures, o.u[i].figures,
@@ -91,14 +93,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			int cost, cp = g.s[i].cp;
 			if (cseq_may(&o, &g, &sd, &cost, &e) != 0)
 				continue;
-			if (g.seq.phase != CSEQ_OFF && o.u[i].side != cseq_acting(&g) &&
-			    !(g.seq.phase == CSEQ_REACTION && sd.act == CSEQ_CHARGE))
+			if (g.seq.phase != CSEQ_OFF && o.u[i].side != cseq_acting(&g))
 				fz_fail("%s acted out of its side's phase", o.u[i].id);
 			if (cseq_done(&o, &g, &sd, NULL, &e) != 0)
 				fz_fail("an allowed action was refused: %s", e.msg);
 			if (cp != CROS_CP_UNLIMITED && g.s[i].cp != cp - cost)
 				fz_fail("%s paid %d, not %d", o.u[i].id, cp - g.s[i].cp, cost);
-			if (cseq_may(&o, &g, &sd, &cost, &e) == 0 && sd.act != CSEQ_CHARGE)
+			if (cseq_may(&o, &g, &sd, &cost, &e) == 0)
 				fz_fail("%s could act twice in a phase", o.u[i].id);
 		}
 	}
@@ -117,7 +118,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	jdoc_free(&d);
 	free(txt);
 	if (back.turn != g.turn || memcmp(back.s, g.s, sizeof g.s[0] * (size_t)o.n) ||
-	    memcmp(&back.seq, &g.seq, sizeof g.seq))
+	    memcmp(&back.seq, &g.seq, sizeof g.seq) || back.nheld != g.nheld ||
+	    memcmp(back.held, g.held, sizeof g.held[0] * (size_t)g.nheld))
 		fz_fail("the game file read back differs from what was written");
 	return 0;
 }

@@ -1535,13 +1535,16 @@ static void test_sequence(void **state)
 	/* a reaction charge, then the close assault it makes */
 	d = act(kiev, CSEQ_MOVE_AT, n93, CA_CAVALRY);
 	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
+	d = act(kiev, CSEQ_CHARGE, turks, CA_CAVALRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1); /* not the unit it charged */
 	d = act(kiev, CSEQ_CHARGE, n93, CA_CAVALRY);
-	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), 0);
-	/* side A only resolves the close assaults it bought [Side A Turn (d)] */
+	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1); /* once */
+	/* side A does not act in the reaction phase, not even the unit that paid */
 	d = act(turks, CSEQ_CHARGE, azov, CA_INFANTRY);
 	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
 	d = act(n93, CSEQ_CHARGE, azov, CA_INFANTRY);
-	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), 0);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
 	cseq_status(&o, &g, buf, sizeof buf);
 	assert_non_null(strstr(buf, "reaction phase"));
 	assert_non_null(strstr(buf, "used a command point (may be answered): 93rd"));
@@ -1563,7 +1566,13 @@ static void test_sequence(void **state)
 	assert_int_equal(g.s[turks].cp, 0);
 	assert_int_equal(g.aces[AL], 0);
 
-	/* the game file keeps where the sequence stands */
+	/* [Side A Turn (b)] fire's results held until the reaction phase ends, then applied in order */
+	cros_hold(t, &o, &g, azov, 3, 1, false, "two natural sixes [Fire (d)]", &ev);
+	cros_hold(t, &o, &g, azov, 0, 0, false, "nothing", &ev); /* nothing to hold */
+	cros_hold(t, &o, &g, kiev, 2, 0, true, "", &ev);
+	assert_int_equal(g.nheld, 2);
+	assert_int_equal(g.s[azov].figures, o.u[azov].figures);
+	/* the game file keeps where the sequence stands, and what is held */
 	j = cros_game_json(&o, &g);
 	assert_non_null(j);
 	txt = json_dumps(j, 0);
@@ -1575,6 +1584,14 @@ static void test_sequence(void **state)
 	jdoc_free(&jd);
 	free(txt);
 	assert_memory_equal(&back.seq, &g.seq, sizeof g.seq);
+	assert_int_equal(back.nheld, 2);
+	assert_memory_equal(back.held, g.held, sizeof g.held[0] * 2);
+	cros_release(t, &o, &g, &ev);
+	assert_int_equal(g.nheld, 0);
+	assert_int_equal(g.s[azov].figures, o.u[azov].figures - 3);
+	assert_int_equal(g.s[azov].markers, 1);
+	assert_int_equal(g.s[kiev].figures, o.u[kiev].figures - 2);
+	assert_true(g.s[kiev].leader_back > 0);
 
 	/* no point used in the third phase: side A declines, and side B's turn begins */
 	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0); /* reaction 2 */

@@ -185,6 +185,42 @@ void cros_new(const struct cros_oob *o, struct cros_game *g)
 	}
 }
 
+/* A held result applied. */
+static void apply_held(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, const struct cros_held *h,
+		       struct evsink *ev)
+{
+	cros_lose(t, o, g, h->unit, h->figures, ev);
+	if (h->leader_killed)
+		cros_leader_killed(t, o, g, h->unit, ev);
+	cros_mark(t, o, g, h->unit, h->markers, h->why, ev);
+}
+
+void cros_hold(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i, int figures, int markers,
+	       bool leader_killed, const char *why, struct evsink *ev)
+{
+	struct cros_held h = {.unit = i, .figures = figures, .markers = markers, .leader_killed = leader_killed};
+	snprintf(h.why, sizeof h.why, "%s", why ? why : "");
+	if (!figures && !markers && !leader_killed)
+		return;
+	if (g->nheld == CROS_HELD_MAX) {
+		ev_emit(ev, "[Side A Turn (b)]", "%d results held already: this one is applied now", CROS_HELD_MAX);
+		apply_held(t, o, g, &h, ev);
+		return;
+	}
+	g->held[g->nheld++] = h;
+	ev_emit(ev, "[Side A Turn (b)]", "held until the reaction phase ends: %s loses %d figure%s%s, %d marker%s", o->u[i].id,
+		figures, figures == 1 ? "" : "s", leader_killed ? " and its leader" : "", markers, markers == 1 ? "" : "s");
+}
+
+void cros_release(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, struct evsink *ev)
+{
+	if (g->nheld)
+		ev_emit(ev, "[Side A Turn (b)]", "the command and reaction fire, simultaneous, takes effect");
+	for (int k = 0; k < g->nheld; k++)
+		apply_held(t, o, g, &g->held[k], ev);
+	g->nheld = 0;
+}
+
 void cros_note_charge(struct cros_game *g, int i, int j)
 {
 	g->s[i].charged = j;
@@ -241,7 +277,7 @@ static void read_seq(const struct cros_oob *o, const struct jdoc *d, const json_
 		jdoc_add(d, x, errs, "\"first\": the side that acts first this turn");
 	}
 	q->half = jdoc_int(d, x, "half", 0, 1, errs);
-	q->round = jdoc_int(d, x, "round", 0, 99, errs);
+	q->round = jdoc_int(d, x, "round", 0, CSEQ_ROUNDS_MAX, errs);
 	if ((q->phase == CSEQ_COMMAND || q->phase == CSEQ_REACTION) && q->round < 1)
 		jdoc_add(d, x, errs, "a command point or reaction phase has a \"round\" from 1");
 	if (acted && !json_is_object(acted))
@@ -253,6 +289,18 @@ static void read_seq(const struct cros_oob *o, const struct jdoc *d, const json_
 				 "reform, unlimber, turn, fire, charge, rally)", k);
 		else
 			q->acted[u] = (unsigned char)(1 + a);
+	}
+	{
+		json_t *aim = json_object_get(x, "aim");
+		if (aim && !json_is_object(aim))
+			jdoc_add(d, aim, errs, "\"aim\" maps a unit's id to the unit its action was at");
+		json_object_foreach(aim, k, v) {
+			int u = cros_find(o, k), at = cros_find(o, json_string_value(v) ? json_string_value(v) : "");
+			if (u < 0 || at < 0)
+				jdoc_add(d, aim, errs, "\"aim\": \"%s\" is not a unit of the game aiming at one", k);
+			else
+				q->aim[u] = (unsigned char)(1 + at);
+		}
 	}
 	if (paid && !json_is_array(paid))
 		jdoc_add(d, paid, errs, "\"paid\" is a list of units' ids");
@@ -314,14 +362,25 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 	json_object_set_new(root, "initiative", json_pack("{s:i, s:i, s:[i,i], s:[i,i]}", "winner", g->init_winner, "turn",
 							  g->init_turn, "close_combats_won", g->cc_won[0], g->cc_won[1],
 							  "last_close_combats_won", g->last_cc_won[0], g->last_cc_won[1]));
+	if (g->nheld) {
+		json_t *hs = json_array();
+		for (int k = 0; hs && k < g->nheld; k++) {
+			const struct cros_held *h = &g->held[k];
+			json_array_append_new(hs, json_pack("{s:s, s:i, s:i, s:b, s:s}", "unit", o->u[h->unit].id, "figures",
+							    h->figures, "markers", h->markers, "leader_killed", h->leader_killed,
+							    "why", h->why));
+		}
+		json_object_set_new(root, "held", hs);
+	}
 	if (g->seq.phase != CSEQ_OFF) {
 		const struct cros_seq *q = &g->seq;
 		json_t *sq = json_pack("{s:s, s:i, s:i}", "phase", seq_key[q->phase], "half", q->half, "round", q->round);
-		json_t *acted = json_object(), *paid = json_array();
-		if (!sq || !acted || !paid) {
+		json_t *acted = json_object(), *paid = json_array(), *aim = json_object();
+		if (!sq || !acted || !paid || !aim) {
 			json_decref(sq);
 			json_decref(acted);
 			json_decref(paid);
+			json_decref(aim);
 			json_decref(root); /* holds the units */
 			return NULL;
 		}
@@ -330,11 +389,14 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 		for (int i = 0; i < g->n; i++) {
 			if (q->acted[i])
 				json_object_set_new(acted, o->u[i].id, json_string(seq_act_key[q->acted[i] - 1]));
+			if (q->aim[i])
+				json_object_set_new(aim, o->u[i].id, json_string(o->u[q->aim[i] - 1].id));
 			if (q->paid[i])
 				json_array_append_new(paid, json_string(o->u[i].id));
 		}
 		json_object_set_new(sq, "acted", acted);
 		json_object_set_new(sq, "paid", paid);
+		json_object_set_new(sq, "aim", aim);
 		json_object_set_new(root, "sequence", sq);
 	}
 	if (g->table[0]) {
@@ -480,6 +542,27 @@ int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct 
 	}
 	if ((x = json_object_get(root, "sequence")))
 		read_seq(o, d, x, g, errs);
+	if ((x = json_object_get(root, "held"))) {
+		const json_t *h;
+		if (!json_is_array(x) || json_array_size(x) > CROS_HELD_MAX)
+			jdoc_add(d, x, errs, "\"held\" is a list of at most %d results", CROS_HELD_MAX);
+		else
+			json_array_foreach(x, i, h) {
+				struct cros_held *r = &g->held[g->nheld];
+				const char *id = jdoc_str(d, h, "unit", true, errs), *why = jdoc_str(d, h, "why", false, errs);
+				if (!id)
+					continue;
+				if ((r->unit = cros_find(o, id)) < 0) {
+					jdoc_add(d, h, errs, "\"%s\" is not a unit of the order of battle", id);
+					continue;
+				}
+				r->figures = jdoc_int(d, h, "figures", 0, o->u[r->unit].figures, errs);
+				r->markers = jdoc_int(d, h, "markers", 0, 99, errs);
+				r->leader_killed = json_object_get(h, "leader_killed") && jdoc_bool(d, h, "leader_killed", errs);
+				snprintf(r->why, sizeof r->why, "%s", why ? why : "");
+				g->nheld++;
+			}
+	}
 	if ((s = jdoc_str(d, root, "table", false, errs)))
 		snprintf(g->table, sizeof g->table, "%s", s);
 	if ((s = jdoc_str(d, root, "sheet", false, errs)))

@@ -94,8 +94,20 @@ struct cros_seq {
 	int round;               /* the command point phase (1, 2, ...; its cost in points), or the one a
 				  * reaction phase answers; 0 in a free action phase */
 	unsigned char acted[CROS_UNITS_MAX]; /* 1 + the enum cseq_act the unit took in this phase, or 0 */
+	unsigned char aim[CROS_UNITS_MAX];   /* 1 + the unit that action was at, or 0 */
 	unsigned char paid[CROS_UNITS_MAX];  /* bought an action with points in this round: what the
 					      * reaction phase may answer */
+};
+
+/* A volley's result held until the reaction phase ends [Side A Turn (b)]: "Results of fire are
+ * held until Side B gets any reaction shots"; command and reaction fire are simultaneous. */
+#define CROS_HELD_MAX 64
+struct cros_held {
+	int unit;
+	int figures;             /* lost */
+	int markers;             /* gained */
+	bool leader_killed;
+	char why[64];            /* what the markers are for */
 };
 
 struct cros_game {
@@ -113,6 +125,8 @@ struct cros_game {
 	struct cros_state s[CROS_UNITS_MAX];
 	int n;
 	struct cros_seq seq;
+	struct cros_held held[CROS_HELD_MAX];
+	int nheld;
 };
 
 /* Reads an order of battle on the sheet t. Problems go to errs (file:line). 0 or -1. */
@@ -125,7 +139,7 @@ int cros_find_cmdr(const struct cros_oob *o, const char *id);
 
 /* A new game: turn 1, every unit at full strength, no markers, its command points. */
 void cros_new(const struct cros_oob *o, struct cros_game *g);
-/* The game file: {"format", "kind": "cotlb-game", "oob", ["table"], ["sheet"], "turn", "units": [{"id",
+/* The game file: {"format", "kind": "cotlb-game", "oob", ["table"], ["sheet"], "turn", ["held"], "units": [{"id",
  * "figures", "markers", "cp", "routing", "ammo_out", "leader_back", ["at": {"x", "y", "facing",
  * "formation"}]}], ["commanders": [{"id", "x", "y"}]]}; x and y in inches. A new reference or
  * NULL. */
@@ -162,6 +176,13 @@ int cros_rally(const struct ctab *t, const struct cros_oob *o, struct cros_game 
 /* Initiative (a)'s modifiers for this turn from the game: won[k] side k won it last turn,
  * cc[k] its close combats won last turn, out[k] its units that withdrew or routed last turn. */
 void cros_initiative(const struct cros_oob *o, const struct cros_game *g, bool won[2], int cc[2], int out[2]);
+/* Holds a volley's result on unit i until cros_release [Side A Turn (b)]; with no room left it
+ * is applied at once (cros_lose, cros_leader_killed, cros_mark), so nothing is ever lost. */
+void cros_hold(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i, int figures, int markers,
+	       bool leader_killed, const char *why, struct evsink *ev);
+/* Applies every held result, in the order held, and forgets them. */
+void cros_release(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, struct evsink *ev);
+
 /* What fire priority looks at [Fire (c)]: unit i charges unit j (a move straight at it, or a
  * close combat as its attacker), fires at unit j, or is about to move (where it stood before its
  * first move of the turn is kept). */

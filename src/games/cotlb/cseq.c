@@ -59,8 +59,9 @@ static void paid_list(const struct cros_oob *o, const struct cros_game *g, char 
 }
 
 /* The reaction phase of round k: side B's units may answer a unit that used a command point,
- * and only so [Side A Turn (c) 1-4]; side A's units only resolve the close assaults they bought
- * in the round [Side A Turn (d)]. Sets *mark: whether the action is the unit's one reaction. */
+ * and only so [Side A Turn (c) 1-4]; side A's units do not act (a close assault is an action:
+ * side A buys it in a command point phase, where it is ruled). Sets *mark: whether the action is
+ * the unit's one reaction (or, for a reaction charge's close assault, completes it). */
 static int may_react(const struct cros_oob *o, const struct cros_game *g, int i, int a, int target, int arm,
 		     bool *mark, struct err *e)
 {
@@ -68,15 +69,19 @@ static int may_react(const struct cros_oob *o, const struct cros_game *g, int i,
 	const char *id = o->u[i].id;
 	char who[512];
 	*mark = false;
-	if (o->u[i].side == side_a(s)) {
-		if (a == CSEQ_CHARGE && s->paid[i])
-			return 0; /* [Side A Turn (d)] the close assault it bought, resolved after the reaction */
-		return err_set(e, NULL, 0, "[Side A Turn (c)] the reaction phase is the %s side's: %s may only resolve a close "
-			       "assault it bought in the command point phase [Side A Turn (d)]", o->side[1 - side_a(s)], id);
-	}
+	if (o->u[i].side == side_a(s))
+		return err_set(e, NULL, 0, "[Side A Turn (c)] the reaction phase is the %s side's: %s acts again in the next "
+			       "command point phase (next)", o->side[1 - side_a(s)], id);
 	paid_list(o, g, who, sizeof who);
-	if (a == CSEQ_CHARGE && s->acted[i] == 1 + CSEQ_MOVE_AT)
-		return 0; /* the close assault of its reaction charge [Side A Turn (c) 4, (d)] */
+	if (a == CSEQ_CHARGE && s->acted[i] == 1 + CSEQ_MOVE_AT) {
+		/* the close assault of its reaction charge, at the unit it charged, once [Side A Turn
+		 * (c) 4, (d)] */
+		if (s->aim[i] != 1 + target)
+			return err_set(e, NULL, 0, "[Side A Turn (c) 4] %s's reaction charge was at %s: its close assault is "
+				       "with it", id, s->aim[i] ? o->u[s->aim[i] - 1].id : "another unit");
+		*mark = true;
+		return 0;
+	}
 	if (s->acted[i])
 		return err_set(e, NULL, 0, "[Side A Turn (c)] %s has reacted in this phase (%s): a unit reacts once", id,
 			       cseq_act_name[s->acted[i] - 1]);
@@ -204,6 +209,7 @@ int cseq_done(const struct cros_oob *o, struct cros_game *g, const struct cseq_d
 	if (ace && cost > 0 && cros_spend_ace(o, g, i, ev, e) != 0)
 		return -1; /* (cseq_may checked both: not reached) */
 	s->acted[i] = (unsigned char)(1 + a);
+	s->aim[i] = (unsigned char)(d->target >= 0 && d->target < g->n ? 1 + d->target : 0);
 	if (s->phase == CSEQ_COMMAND) {
 		s->paid[i] = 1;
 		ev_emit(ev, s->round == 1 ? "[Side A Turn (b)]" : s->round == 2 ? "[Side A Turn (e)]" : "[Side A Turn (h)]",
@@ -220,6 +226,7 @@ int cseq_done(const struct cros_oob *o, struct cros_game *g, const struct cseq_d
 static void clear_phase(struct cros_seq *s, bool paid)
 {
 	memset(s->acted, 0, sizeof s->acted);
+	memset(s->aim, 0, sizeof s->aim);
 	if (paid)
 		memset(s->paid, 0, sizeof s->paid);
 }
@@ -241,6 +248,26 @@ void cseq_stop(struct cros_game *g, struct evsink *ev)
 	memset(&g->seq, 0, sizeof g->seq);
 	g->seq.first = -1;
 	ev_emit(ev, "[Sequence]", "the game no longer keeps the sequence of play: the referee places every action");
+}
+
+/* Side A takes no further command point phase [Side A Turn (i)]: side B's turn begins [Side B
+ * Turn (a)], or after side B's the turn is over (1). */
+static int end_half(const struct cros_oob *o, struct cros_game *g, struct evsink *ev)
+{
+	struct cros_seq *s = &g->seq;
+	if (!s->half) {
+		s->half = 1;
+		s->round = 0;
+		s->phase = CSEQ_FREE;
+		clear_phase(s, true);
+		ev_emit(ev, "[Side A Turn (i)]", "the %s side takes no further command point phase", o->side[s->first]);
+		ev_emit(ev, "[Side B Turn (a)]", "the %s side's turn, its free action phase: side A and B switch roles",
+			o->side[side_a(s)]);
+		return 0;
+	}
+	ev_emit(ev, "[Side A Turn (i)]", "the %s side takes no further command point phase: turn %d is over",
+		o->side[side_a(s)], g->turn);
+	return 1;
 }
 
 int cseq_next(const struct cros_oob *o, struct cros_game *g, int first, struct evsink *ev, struct err *e)
@@ -285,20 +312,10 @@ int cseq_next(const struct cros_oob *o, struct cros_game *g, int first, struct e
 			return 0;
 		}
 		/* [Side A Turn (i)] no unit bought an action: side A declines further phases */
-		if (!s->half) {
-			s->half = 1;
-			s->round = 0;
-			s->phase = CSEQ_FREE;
-			clear_phase(s, true);
-			ev_emit(ev, "[Side A Turn (i)]", "the %s side takes no further command point phase", o->side[s->first]);
-			ev_emit(ev, "[Side B Turn (a)]", "the %s side's turn, its free action phase: side A and B switch roles",
-				o->side[side_a(s)]);
-			return 0;
-		}
-		ev_emit(ev, "[Side A Turn (i)]", "the %s side takes no further command point phase: turn %d is over",
-			o->side[side_a(s)], g->turn);
-		return 1;
+		return end_half(o, g, ev);
 	case CSEQ_REACTION:
+		if (s->round >= CSEQ_ROUNDS_MAX)
+			return end_half(o, g, ev); /* (what the game file keeps) */
 		s->phase = CSEQ_COMMAND;
 		s->round++;
 		clear_phase(s, true);
@@ -344,6 +361,10 @@ void cseq_status(const struct cros_oob *o, const struct cros_game *g, char *out,
 		paid_list(o, g, who, sizeof who);
 		PUT("  used a command point (may be answered): %s\n", who);
 	}
+	for (int k = 0; k < g->nheld; k++)
+		PUT("  held until the reaction phase ends [Side A Turn (b)]: %s loses %d figure%s%s, %d marker%s\n",
+		    o->u[g->held[k].unit].id, g->held[k].figures, g->held[k].figures == 1 ? "" : "s",
+		    g->held[k].leader_killed ? " and its leader" : "", g->held[k].markers, g->held[k].markers == 1 ? "" : "s");
 	PUT("  acted:");
 	{
 		bool any = false;

@@ -15,6 +15,10 @@
 #include "../../core/event.h"
 #include "croster.h"
 
+/* The most command point phases in one turn's half (the game file reads rounds up to it):
+ * only Cossacks' unlimited points could buy more. */
+#define CSEQ_ROUNDS_MAX 99
+
 /* What a unit does, as the sequence counts it. */
 enum cseq_act {
 	CSEQ_MOVE,     /* a move across the table */
