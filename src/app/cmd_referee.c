@@ -31,6 +31,8 @@ static const char ref_usage[] =
 	"         [--attacker-routing] [--defender-routing] [--attacker-rear] [--defender-rear]\n"
 	"         [--attacker-dice D,..] [--defender-dice D,..] [--winner-die D]\n"
 	"         [--attacker-saves D,..] [--defender-saves D,..] [--attacker-leader-die D] [--defender-leader-die D]\n"
+	"         [--attacker-morale-die D] [--defender-morale-die D]   (the charge's morale checks, the\n"
+	"         defender's only when outnumbered two stands to one: a failure withdraws, no combat)\n"
 	"         [--spike-die D]   (a battery that loses: 4-6 spiked, else captured for an Ace; also\n"
 	"         withdraw --game FILE --unit BATTERY --spike-die D for an unlimbered battery)\n"
 	"  morale --unit UNIT [--standing-cavalry] [--die D]\n"
@@ -491,7 +493,8 @@ static bool seq_action(const struct ctbl *tb, const struct ref_req *q, const str
 		i = cros_find(o, q->side[0].unit);
 		d->act = CSEQ_CHARGE;
 		d->target = cros_find(o, q->side[1].unit);
-		*complete = q->side[0].dice.given && q->side[1].dice.given;
+		/* the close combat ruled, or its charge morale check rolled (a failure ends it) */
+		*complete = (q->side[0].dice.given && q->side[1].dice.given) || q->side[0].morale_die || q->side[1].morale_die;
 	} else if (!strcmp(q->what, "rally")) {
 		i = cros_find(o, q->unit);
 		d->act = CSEQ_RALLY;
@@ -835,6 +838,8 @@ int cmd_referee(int argc, char **argv)
 			DICE(sd->saves);
 		else if (sd && !strcmp(rest, "-leader-die"))
 			NUM(sd->leader_die, 1, 6);
+		else if (sd && !strcmp(rest, "-morale-die"))
+			NUM(sd->morale_die, 1, 6);
 		else {
 			rc = cli_fail(stderr, "unknown option \"%s\" (crimea referee --help)", a);
 			goto out_free;
@@ -1035,6 +1040,11 @@ int cmd_referee(int argc, char **argv)
 		if (stood)
 			game->s[fi].moving = false;
 		bool noted = note_units(q, out, oob, game);
+		/* a charge whose morale checks passed and whose close combat is not ruled yet is no
+		 * action yet */
+		if (act && act->act == CSEQ_CHARGE && out->charge_failed < 0 &&
+		    !(q->side[0].dice.given && q->side[1].dice.given))
+			act = NULL;
 		if (out->neff || stood || act || noted ||
 		    (!out->pending[0] && (out->cc_winner >= 0 || out->init_winner >= 0 || out->ace_side >= 0)))
 			rc = apply(t, out, oob, game, gamepath, log, what, act,

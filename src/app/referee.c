@@ -376,6 +376,59 @@ static int do_save(const struct ctab *t, const struct ref_req *q, struct ref_out
 	return saves(t, &u, i, q->hits, &q->dice, "", o);
 }
 
+/* [Close Combat (a)]: "Each charging unit rolls for morale ... If unsuccessful the attacking
+ * unit withdraws as per case (g). If successful, the defending unit then rolls for morale only if
+ * it is outnumbered two stands to one. If the defending unit fails morale it withdraws". With
+ * their dice (--attacker-morale-die, --defender-morale-die) the checks are ruled; a side that
+ * fails withdraws with a marker [Close Combat (g)] and there is no close combat (returns -1).
+ * Without them, their chances are given and the close combat is ruled as if both passed (a
+ * referee who rolled them with `morale`). 0, -1, or a status of bad(). */
+static int charge_morale(const struct ctab *t, const struct ref_req *q, const struct cref_side sd[2], const int nd[2],
+			 const int ui[2], struct ref_out *o)
+{
+	static const char *const nm[2] = {"attacker", "defender"};
+	int stands[2] = {nd[0] - sd[0].u.leaders, nd[1] - sd[1].u.leaders};
+	bool checks[2] = {true, stands[0] >= 2 * stands[1]};
+	bool standing = false; /* [MORALE (f)] -1 for standing cavalry attacked by cavalry */
+	for (int i = 0; i < sd[1].nmods; i++)
+		standing = standing || !strcmp(t->mod[sd[1].mods[i]].key, "standing-cavalry");
+	if (!checks[1] && q->side[1].morale_die)
+		return bad(o, "the defender checks its morale only when outnumbered two stands to one [Close Combat (a)]: "
+			   "%d stands against %d", stands[0], stands[1]);
+	for (int k = 0; k < 2; k++) {
+		struct event store[8];
+		struct evsink ev;
+		double p;
+		int r;
+		if (!checks[k])
+			continue;
+		evsink_init(&ev, store, 8);
+		r = cref_morale(t, &sd[k].u, k == 1 && standing, q->side[k].morale_die, &p, &ev);
+		addf(o, REF_HEAD, "the %s's charge morale check%s passes %.1f%% of the time [Close Combat (a)]%s%s%s", nm[k],
+		     k ? " (outnumbered two stands to one)" : "", 100 * p, q->side[k].morale_die ? "" : " (--",
+		     q->side[k].morale_die ? "" : nm[k],
+		     q->side[k].morale_die ? ""
+		     : q->side[0].dice.given ? "-morale-die D; not given, the close combat is ruled as if it passed)"
+					     : "-morale-die D rules it)");
+		if (!q->side[k].morale_die)
+			continue;
+		add_events(o, &ev);
+		if (!r) {
+			struct ref_effect *x = effect(o, ui[k]);
+			addf(o, REF_RESULT, "the %s fails its morale check: it withdraws [Close Combat (g)] and there is no close "
+			     "combat", nm[k]);
+			if (x) {
+				x->markers += 1;
+				snprintf(x->why, sizeof x->why, "a failed charge morale check [Close Combat (a), (g)]");
+			}
+			o->charge_failed = k;
+			return -1;
+		}
+		addf(o, REF_RESULT, "the %s passes its charge morale check", nm[k]);
+	}
+	return 0;
+}
+
 static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
 {
 	static const char *const nm[2] = {"attacker", "defender"};
@@ -407,6 +460,8 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 	for (int k = 0; k < 2; k++)
 		if ((nd[k] = cref_cc_dice(t, &sd[k], &per[k], &e)) < 0)
 			return refused(o, &e);
+	if ((rc = charge_morale(t, q, sd, nd, ui, o)) != 0)
+		return rc < 0 ? 0 : rc; /* a side failed: no close combat */
 	addf(o, REF_HEAD, "close combat: the %s has the initiative and wins ties [Modifiers (c)]", nm[sd[0].initiative ? 0 : 1]);
 	for (int k = 0; k < 2; k++)
 		addf(o, REF_HEAD, "%s: %s, %d figures, %d di%s (%d stand%s, %d leader%s), %+d a die", nm[k],
@@ -660,6 +715,7 @@ int ref_run(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
 {
 	o->nitems = o->ndists = o->neff = 0;
 	o->error[0] = o->pending[0] = 0;
+	o->charge_failed = -1;
 	o->cc_winner = o->init_winner = o->ace_side = -1;
 	if (!strcmp(q->what, "fire"))
 		return do_fire(t, q, o);
@@ -756,7 +812,7 @@ static int jside(const json_t *o, const char *k, struct ref_side *s, char *why, 
 	if (jstr(v, "unit", s->unit, sizeof s->unit, why, wn) || jint(v, "leaders", 0, 4, &s->leaders, why, wn) ||
 	    jbool(v, "routing", &s->routing, why, wn) || jbool(v, "rear", &s->rear, why, wn) ||
 	    jdice(v, "dice", &s->dice, why, wn) || jdice(v, "saves", &s->saves, why, wn) ||
-	    jint(v, "leader_die", 1, 6, &s->leader_die, why, wn))
+	    jint(v, "leader_die", 1, 6, &s->leader_die, why, wn) || jint(v, "morale_die", 1, 6, &s->morale_die, why, wn))
 		return -1;
 	m = json_object_get(v, "mods");
 	if (m) {

@@ -31,6 +31,7 @@ struct ref_side {
 	bool routing, rear;
 	struct ref_dice dice, saves;
 	int leader_die;              /* its leader at risk [Close Combat (d), (e)]: 0 not rolled */
+	int morale_die;              /* its charge morale check [Close Combat (a)]: 0 not rolled */
 };
 
 /* What the referee asks. Strings are copied in; every field has a "not given" value. */
@@ -105,6 +106,8 @@ struct ref_out {
 	int ace_side;                /* a side (0, 1) of the roster that captured a battery's guns and
 				      * gains an Ace [Close Combat (h)], -1 none */
 	int init_winner;             /* an initiative ruled: the side that chooses, 0 (A) or 1 (B) (-1 none) */
+	int charge_failed;           /* a charge's morale check failed [Close Combat (a)]: 0 attacker, 1
+				      * defender (it withdraws, no close combat), -1 none */
 };
 
 /* A request with nothing given. */

@@ -687,6 +687,27 @@ expect "held: the reaction phase ends" 0 "$bin" referee cotlb next --game "$g8"
 contains "held: the reaction phase ends" "$tmp/out" "the command and reaction fire, simultaneous, takes effect"
 contains "held: the losses" "$tmp/out" "dnieper1 loses 3 figures: 21 left"
 grep -q '"held"' "$g8" && ko "held: nothing held after the reaction phase" || ok
+# the charge's morale checks [Close Combat (a)]: the attacker's, the defender's only when
+# outnumbered two stands to one; a failure withdraws with a marker and there is no close combat
+expect "charge morale: the chances" 0 "$bin" referee cotlb melee --attacker russian-infantry:24:3 --defender british-infantry:8
+contains "charge morale: the attacker's chance" "$tmp/out" "the attacker's charge morale check passes 50.0% of the time \[Close Combat (a)\] (--attacker-morale-die D rules it)"
+contains "charge morale: the outnumbered defender's" "$tmp/out" "the defender's charge morale check (outnumbered two stands to one) passes 50.0% of the time"
+expect "charge morale: no defender check at even odds" 2 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry --defender-morale-die 3
+g9="$tmp/cotlb-charge-morale.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table none --game "$g9" >/dev/null
+for i in 1 2 3; do "$bin" referee cotlb command --game "$g9" --unit kiev1 --inches 20 >/dev/null; done
+expect "charge morale: the attacker fails" 0 "$bin" referee cotlb melee --game "$g9" --attacker kiev1 --defender 93rd --attacker-morale-die 2
+contains "charge morale: the attacker fails" "$tmp/out" "the attacker fails its morale check: it withdraws \[Close Combat (g)\] and there is no close combat"
+contains "charge morale: its marker" "$tmp/out" "kiev1 takes 1 morale marker (a failed charge morale check \[Close Combat (a), (g)\]): 4 now"
+"$bin" referee cotlb next --game "$g9" >/dev/null
+"$bin" referee cotlb initiative --game "$g9" --dice 5,2 >/dev/null
+"$bin" referee cotlb next --game "$g9" >/dev/null
+expect "charge morale: a failed charge is the action" 0 "$bin" referee cotlb melee --game "$g9" --attacker kiev1 --defender 93rd --attacker-morale-die 2
+contains "charge morale: a failed charge is the action" "$tmp/out" "kiev1's close combat is its action in the free action phase"
+expect "charge morale: no second charge" 1 "$bin" referee cotlb melee --game "$g9" --attacker kiev1 --defender 93rd --attacker-dice 6,6,6,6,6,6,6 --defender-dice 1,1,1,1,1,1,1 --winner-die 4
+expect "charge morale: passed, the combat still to rule" 0 "$bin" referee cotlb melee --game "$g9" --attacker kiev2 --defender 93rd --attacker-morale-die 6
+"$bin" referee cotlb phase --game "$g9" >"$tmp/phase"
+grep -q "kiev2" "$tmp/phase" && ko "charge morale: a passed check alone is no action yet" || ok
 # fire priority [Fire (c)]: told without the sequence, refused with it, ignored in reaction
 g7="$tmp/cotlb-prio.json"
 "$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g7" >/dev/null

@@ -425,6 +425,8 @@ req POST /api/referee/cotlb '{"what":"melee","attacker":{"unit":"russian-infantr
 check "referee melee: Q&A 5, pips added" [ "$(j "$body" 'o.items.find(i => i.rule === "[Close Combat (d)]").text.includes("add up to 7 possible hits")')" = true ]
 req POST /api/referee/cotlb '{"what":"melee","attacker":{"unit":"russian-infantry","dice":[6,6,6,5,5,5,4]},"defender":{"unit":"british-artillery","dice":[1,1,1,1,1,1]},"winner_die":4,"spike_die":5}'
 check "referee melee: a battery's guns spiked [Close Combat (h)]" [ "$(j "$body" 'o.items.some(i => i.rule === "[Close Combat (h)]" && i.text.startsWith("the battery\x27s die 5: the guns are spiked"))')" = true ]
+req POST /api/referee/cotlb '{"what":"melee","attacker":{"unit":"russian-infantry:24:3","morale_die":2},"defender":{"unit":"british-infantry"}}'
+check "referee melee: a charge morale check fails [Close Combat (a)]" [ "$(j "$body" 'o.items.some(i => i.text.startsWith("the attacker fails its morale check: it withdraws"))')" = true ]
 req POST /api/referee/cotlb '{"what":"fire","weapon":"musket","stands":6,"target":"line","inches":11}'
 check "referee: a refusal is 422 with its section" [ "$code:$(j "$body" 'o.rule')" = "422:[Fire (n)]" ]
 req POST /api/referee/cotlb '{"what":"melee","attacker":{"unit":"bogus"},"defender":{"unit":"cossacks"}}'

@@ -117,13 +117,17 @@ function forms(sheet) {
     const routing = check(`${name}routing`), rear = check(`${name}rear`);
     const dice = text(`${name}dice`, "a die a stand and leader");
     const saves = text(`${name}saves`, "save dice, in order");
+    const mdie = num(`${name}morale_die`, "", 1, 6); // [Close Combat (a)]: the charge's morale check
     return {
       els: h("fieldset", {}, h("legend", {}, name), ...u.els, field("leader stands", leaders),
         h("details", {}, h("summary", {}, "modifiers"), mods.map((x) => field(`${x.m.value > 0 ? "+" : ""}${x.m.value} ${x.m.text} ${x.m.case}`, x.box))),
-        field("routing", routing), field("hit from the rear", rear), field("dice", dice), field("save dice", saves)),
+        field("routing", routing), field("hit from the rear", rear),
+        field(name === "attacker" ? "charge morale die" : "morale die (outnumbered two to one)", mdie),
+        field("dice", dice), field("save dice", saves)),
       val: () => {
         const r = { unit: u.value(), mods: mods.filter((x) => x.box.checked).map((x) => x.key), routing: routing.checked, rear: rear.checked };
         if (leaders.value !== "") r.leaders = Number(leaders.value);
+        if (mdie.value) r.morale_die = Number(mdie.value);
         const d = diceOf(dice.value), s = diceOf(saves.value);
         if (d) r.dice = d;
         if (s) r.saves = s;
