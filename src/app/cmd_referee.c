@@ -427,6 +427,10 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 		fprintf(stderr, "crimea: %s (the game is unchanged)\n", e.msg);
 		return 1;
 	}
+	/* [Close Combat (f)]: an attacker that won at twice the defender's total may fight on */
+	if (sd && sd->act == CSEQ_CHARGE && out->cc_winner == sd->unit && sd->target >= 0 &&
+	    out->cc_total[0] >= 2 * out->cc_total[1])
+		cseq_lock(o, g, sd->unit, sd->target, &ev);
 	if (out->cc_winner >= 0) {
 		int side = o->u[out->cc_winner].side;
 		g->cc_won[side]++;

@@ -501,6 +501,8 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 		add_events(o, &ev);
 		rc = 0;
 		o->cc_winner = ui[out.winner]; /* -1 for a troop type: no roster to count it in */
+		o->cc_total[0] = out.total[0];
+		o->cc_total[1] = out.total[1];
 		if (out.hits[out.winner] < 0)
 			pending(o, "the winner's die (--winner-die)");
 		for (int k = 0; k < 2; k++) {

@@ -685,13 +685,17 @@ int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 	if ((gap = ctbl_gap(t, tb, o, g, a, d)) < 0)
 		return cli_fail(stderr, "%s is not on the table (place or enter it first)",
 				g->s[a].pos.on ? o->u[d].id : o->u[a].id);
-	if (gap > CTBL_TWO_INCHES) {
+	bool locked = g->seq.locked[a] == 1 + d; /* [Close Combat (f)]: it follows the loser */
+	if (gap > CTBL_TWO_INCHES && !locked) {
 		fprintf(stderr, "crimea: [Close Combat (a)] %s is %.*f\" from %s: a charge is declared only with some part of the "
 			"unit within 2\" of the enemy\n", o->u[a].id, PL_IN(gap), o->u[d].id);
 		return 1;
 	}
 	evsink_init(&ev, store, RTAB_EVENTS);
-	ev_emit(&ev, "[Close Combat (a)]", "%s is %.*f\" from %s: it may charge", o->u[a].id, PL_IN(gap), o->u[d].id);
+	if (locked)
+		ev_emit(&ev, "[Close Combat (f)]", "%s stays locked in combat with %s as it withdraws", o->u[a].id, o->u[d].id);
+	else
+		ev_emit(&ev, "[Close Combat (a)]", "%s is %.*f\" from %s: it may charge", o->u[a].id, PL_IN(gap), o->u[d].id);
 	for (int k = 0; k < 2; k++) {
 		const char *keys[CTAB_MODS_MAX];
 		bool rear;

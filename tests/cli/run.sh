@@ -708,6 +708,21 @@ expect "charge morale: no second charge" 1 "$bin" referee cotlb melee --game "$g
 expect "charge morale: passed, the combat still to rule" 0 "$bin" referee cotlb melee --game "$g9" --attacker kiev2 --defender 93rd --attacker-morale-die 6
 "$bin" referee cotlb phase --game "$g9" >"$tmp/phase"
 grep -q "kiev2" "$tmp/phase" && ko "charge morale: a passed check alone is no action yet" || ok
+# [Close Combat (f)]: a winner at twice the loser's total stays locked in combat and fights it
+# again as it withdraws, as the same action; once, unless it wins at twice again
+g10="$tmp/cotlb-locked.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g10" >/dev/null
+"$bin" referee cotlb place --game "$g10" --unit dnieper1 --x 50 --y 33.5 --facing 180 >/dev/null
+"$bin" referee cotlb next --game "$g10" >/dev/null
+"$bin" referee cotlb initiative --game "$g10" --dice 5,2 >/dev/null
+"$bin" referee cotlb next --game "$g10" --first russian >/dev/null
+expect "locked: won at twice" 0 "$bin" referee cotlb melee --game "$g10" --attacker dnieper1 --defender 93rd --attacker-dice 6,6,5,5,4,4,2 --defender-dice 1,1,1,1,1,1,1 --winner-die 4 --attacker-saves 6 --defender-saves 6,6
+contains "locked: won at twice" "$tmp/out" "dnieper1 won at twice 93rd's total: it may stay locked in combat"
+"$bin" referee cotlb withdraw --game "$g10" --unit 93rd --dice 1,1,1,1 >/dev/null
+expect "locked: fights on" 0 "$bin" referee cotlb melee --game "$g10" --attacker dnieper1 --defender 93rd --attacker-dice 6,6,5,5,4,4,2 --defender-dice 6,6,6,6,6,6,6 --winner-die 4 --attacker-saves 6 --defender-saves 6,6
+contains "locked: beyond 2 inches" "$tmp/out" "dnieper1 stays locked in combat with 93rd as it withdraws"
+contains "locked: the same action" "$tmp/out" "\[Close Combat (f)\]  *dnieper1 stays locked in combat with 93rd: the same action"
+expect "locked: not a third time" 1 "$bin" referee cotlb melee --game "$g10" --attacker dnieper1 --defender 93rd --attacker-dice 6,6,5,5,4,4,2 --defender-dice 1,1,1,1,1,1,1 --winner-die 4 --attacker-saves 6 --defender-saves 6,6
 # fire priority [Fire (c)]: told without the sequence, refused with it, ignored in reaction
 g7="$tmp/cotlb-prio.json"
 "$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g7" >/dev/null

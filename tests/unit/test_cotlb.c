@@ -1498,6 +1498,21 @@ static void test_sequence(void **state)
 	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
 	assert_non_null(strstr(e.msg, "has taken its action"));
 
+	/* [Close Combat (f)] a winner at twice the total stays locked in combat: one more close
+	 * combat with the same enemy in this phase, as the same action */
+	d = act(turks, CSEQ_CHARGE, azov, CA_INFANTRY);
+	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	cseq_lock(&o, &g, turks, azov, &ev);
+	d.target = kiev;
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1); /* the same enemy only */
+	d.target = azov;
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), 0);
+	assert_int_equal(cost, 0);
+	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1); /* once, unless it wins at twice again */
+	d = act(n93, CSEQ_MOVE, -1, CA_INFANTRY);
+
 	/* [Side A Turn (b)] the first command point phase: another action for 1 point */
 	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
 	assert_int_equal(g.seq.phase, CSEQ_COMMAND);

@@ -254,6 +254,23 @@ static int key_of(const char *const *keys, int n, const char *s)
 	return -1;
 }
 
+/* A sequence's map of a unit's id to another unit's id (what) into out[unit] = 1 + the other. */
+static void read_unit_map(const struct cros_oob *o, const struct jdoc *d, json_t *x, const char *what,
+			  unsigned char *out, struct errlist *errs)
+{
+	const char *k;
+	json_t *v;
+	if (x && !json_is_object(x))
+		jdoc_add(d, x, errs, "\"%s\" maps a unit's id to another unit's", what);
+	json_object_foreach(x, k, v) {
+		int u = cros_find(o, k), at = cros_find(o, json_string_value(v) ? json_string_value(v) : "");
+		if (u < 0 || at < 0)
+			jdoc_add(d, x, errs, "\"%s\": \"%s\" is not a unit of the game with another", what, k);
+		else
+			out[u] = (unsigned char)(1 + at);
+	}
+}
+
 /* The game file's "sequence" (cros_game_json) into g->seq. */
 static void read_seq(const struct cros_oob *o, const struct jdoc *d, const json_t *x, struct cros_game *g,
 		     struct errlist *errs)
@@ -290,18 +307,8 @@ static void read_seq(const struct cros_oob *o, const struct jdoc *d, const json_
 		else
 			q->acted[u] = (unsigned char)(1 + a);
 	}
-	{
-		json_t *aim = json_object_get(x, "aim");
-		if (aim && !json_is_object(aim))
-			jdoc_add(d, aim, errs, "\"aim\" maps a unit's id to the unit its action was at");
-		json_object_foreach(aim, k, v) {
-			int u = cros_find(o, k), at = cros_find(o, json_string_value(v) ? json_string_value(v) : "");
-			if (u < 0 || at < 0)
-				jdoc_add(d, aim, errs, "\"aim\": \"%s\" is not a unit of the game aiming at one", k);
-			else
-				q->aim[u] = (unsigned char)(1 + at);
-		}
-	}
+	read_unit_map(o, d, json_object_get(x, "aim"), "aim", q->aim, errs);
+	read_unit_map(o, d, json_object_get(x, "locked"), "locked", q->locked, errs);
 	if (paid && !json_is_array(paid))
 		jdoc_add(d, paid, errs, "\"paid\" is a list of units' ids");
 	json_array_foreach(paid, i, v) {
@@ -375,12 +382,13 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 	if (g->seq.phase != CSEQ_OFF) {
 		const struct cros_seq *q = &g->seq;
 		json_t *sq = json_pack("{s:s, s:i, s:i}", "phase", seq_key[q->phase], "half", q->half, "round", q->round);
-		json_t *acted = json_object(), *paid = json_array(), *aim = json_object();
-		if (!sq || !acted || !paid || !aim) {
+		json_t *acted = json_object(), *paid = json_array(), *aim = json_object(), *locked = json_object();
+		if (!sq || !acted || !paid || !aim || !locked) {
 			json_decref(sq);
 			json_decref(acted);
 			json_decref(paid);
 			json_decref(aim);
+			json_decref(locked);
 			json_decref(root); /* holds the units */
 			return NULL;
 		}
@@ -391,12 +399,15 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 				json_object_set_new(acted, o->u[i].id, json_string(seq_act_key[q->acted[i] - 1]));
 			if (q->aim[i])
 				json_object_set_new(aim, o->u[i].id, json_string(o->u[q->aim[i] - 1].id));
+			if (q->locked[i])
+				json_object_set_new(locked, o->u[i].id, json_string(o->u[q->locked[i] - 1].id));
 			if (q->paid[i])
 				json_array_append_new(paid, json_string(o->u[i].id));
 		}
 		json_object_set_new(sq, "acted", acted);
 		json_object_set_new(sq, "paid", paid);
 		json_object_set_new(sq, "aim", aim);
+		json_object_set_new(sq, "locked", locked);
 		json_object_set_new(root, "sequence", sq);
 	}
 	if (g->table[0]) {

@@ -95,6 +95,8 @@ struct cros_seq {
 				  * reaction phase answers; 0 in a free action phase */
 	unsigned char acted[CROS_UNITS_MAX]; /* 1 + the enum cseq_act the unit took in this phase, or 0 */
 	unsigned char aim[CROS_UNITS_MAX];   /* 1 + the unit that action was at, or 0 */
+	unsigned char locked[CROS_UNITS_MAX]; /* 1 + the enemy a winner at twice its total may fight
+					       * again in this phase [Close Combat (f)], or 0 */
 	unsigned char paid[CROS_UNITS_MAX];  /* bought an action with points in this round: what the
 					      * reaction phase may answer */
 };

@@ -73,6 +73,8 @@ static int may_react(const struct cros_oob *o, const struct cros_game *g, int i,
 		return err_set(e, NULL, 0, "[Side A Turn (c)] the reaction phase is the %s side's: %s acts again in the next "
 			       "command point phase (next)", o->side[1 - side_a(s)], id);
 	paid_list(o, g, who, sizeof who);
+	if (a == CSEQ_CHARGE && target >= 0 && s->locked[i] == 1 + target)
+		return 0; /* [Close Combat (f)] its reaction charge's combat goes on, locked */
 	if (a == CSEQ_CHARGE && s->acted[i] == 1 + CSEQ_MOVE_AT) {
 		/* the close assault of its reaction charge, at the unit it charged, once [Side A Turn
 		 * (c) 4, (d)] */
@@ -149,6 +151,8 @@ static int may(const struct cros_oob *o, const struct cros_game *g, int i, int a
 		return err_set(e, NULL, 0, "[Side A Turn (c)] the command point phase is the %s side's: %s reacts in the reaction "
 			       "phase after it", o->side[side_a(s)], id);
 	}
+	if (a == CSEQ_CHARGE && target >= 0 && s->locked[i] == 1 + target)
+		return 0; /* [Close Combat (f)] locked in combat: the same action goes on, unpaid */
 	if (s->acted[i])
 		return err_set(e, NULL, 0, "[Side A Turn (%s)] %s has taken its action in this phase (%s)%s", s->phase == CSEQ_FREE ? "a" : "b",
 			       id, cseq_act_name[s->acted[i] - 1],
@@ -201,6 +205,12 @@ int cseq_done(const struct cros_oob *o, struct cros_game *g, const struct cseq_d
 		return err_set(e, NULL, 0, "no such unit");
 	if (may(o, g, i, a, d->target, d->arm, ace, &cost, &mark, e) != 0)
 		return -1;
+	if (a == CSEQ_CHARGE && d->target >= 0 && s->locked[i] == 1 + d->target) {
+		s->locked[i] = 0; /* fought again; another win at twice locks it again (cseq_lock) */
+		ev_emit(ev, "[Close Combat (f)]", "%s stays locked in combat with %s: the same action", o->u[i].id,
+			o->u[d->target].id);
+		return 0;
+	}
 	if (s->phase == CSEQ_OFF || !mark)
 		return 0;
 	own = ace ? cost - 1 : cost;
@@ -223,10 +233,20 @@ int cseq_done(const struct cros_oob *o, struct cros_game *g, const struct cseq_d
 	return 0;
 }
 
+void cseq_lock(const struct cros_oob *o, struct cros_game *g, int i, int j, struct evsink *ev)
+{
+	if (g->seq.phase == CSEQ_OFF || i < 0 || j < 0 || i >= g->n || j >= g->n)
+		return;
+	g->seq.locked[i] = (unsigned char)(1 + j);
+	ev_emit(ev, "[Close Combat (f)]", "%s won at twice %s's total: it may stay locked in combat and fight it again in "
+		"this phase after it withdraws (or advance onto its position)", o->u[i].id, o->u[j].id);
+}
+
 static void clear_phase(struct cros_seq *s, bool paid)
 {
 	memset(s->acted, 0, sizeof s->acted);
 	memset(s->aim, 0, sizeof s->aim);
+	memset(s->locked, 0, sizeof s->locked);
 	if (paid)
 		memset(s->paid, 0, sizeof s->paid);
 }
