@@ -31,6 +31,8 @@ static const char ref_usage[] =
 	"         [--attacker-routing] [--defender-routing] [--attacker-rear] [--defender-rear]\n"
 	"         [--attacker-dice D,..] [--defender-dice D,..] [--winner-die D]\n"
 	"         [--attacker-saves D,..] [--defender-saves D,..] [--attacker-leader-die D] [--defender-leader-die D]\n"
+	"         [--declare]   (a game keeping the sequence: a close assault bought in a command point\n"
+	"         phase is declared, then ruled after the reaction phase [Side A Turn (d)])\n"
 	"         [--attacker-morale-die D] [--defender-morale-die D]   (the charge's morale checks, the\n"
 	"         defender's only when outnumbered two stands to one: a failure withdraws, no combat)\n"
 	"         [--spike-die D]   (a battery that loses: 4-6 spiked, else captured for an Ace; also\n"
@@ -403,12 +405,58 @@ static bool note_units(const struct ref_req *q, const struct ref_out *out, const
 		cros_note_fire(g, a, b);
 		return true;
 	}
-	if (!strcmp(q->what, "melee") && q->side[0].dice.given && q->side[1].dice.given &&
+	if (!strcmp(q->what, "melee") && out->charge_failed < 0 && q->side[0].dice.given && q->side[1].dice.given &&
 	    (a = cros_find(o, q->side[0].unit)) >= 0 && (b = cros_find(o, q->side[1].unit)) >= 0) {
 		cros_note_charge(g, a, b);
 		return true;
 	}
 	return false;
+}
+
+/* A close assault in a command point phase [Side A Turn (b), (d)]: bought (its points paid) and
+ * declared now, with --declare, then resolved with its dice after the reaction phase. A melee
+ * with dice in the phase is refused, and --declare in another phase. 0, or the exit status. */
+static int declare(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_oob *o,
+		   struct cros_game *g, const char *path, json_t *log, const char *what, bool asked, bool ace)
+{
+	struct event store[16];
+	struct evsink ev;
+	struct err e;
+	struct cseq_do d = {.unit = cros_find(o, q->side[0].unit), .act = CSEQ_CHARGE, .target = cros_find(o, q->side[1].unit),
+			    .arm = -1, .ace = ace};
+	if (g->seq.phase != CSEQ_COMMAND)
+		return cli_fail(stderr, "--declare is for a close assault bought in a command point phase [Side A Turn (d)]; "
+				"this is the %s", cseq_phase_name[g->seq.phase]);
+	if (!asked) {
+		fprintf(stderr, "crimea: [Side A Turn (d)] a close assault bought in a command point phase is resolved after "
+			"the reaction phase: declare it now (melee --attacker ID --defender ID --declare), roll it then\n");
+		return 1;
+	}
+	if (d.unit < 0 || d.target < 0)
+		return cli_fail(stderr, "--declare names the attacker and the defender by their ids in the game");
+	if (tb) {
+		int32_t gap = ctbl_gap(t, tb, o, g, d.unit, d.target);
+		d.arm = tb->base[o->u[d.unit].type].arm;
+		if (gap < 0 || gap > CTBL_TWO_INCHES) {
+			fprintf(stderr, "crimea: [Close Combat (a)] %s is not within 2\" of %s: a charge is declared only with some "
+				"part of the unit within 2\" of the enemy\n", o->u[d.unit].id, o->u[d.target].id);
+			return 1;
+		}
+	}
+	evsink_init(&ev, store, 16);
+	if (cseq_done(o, g, &d, &ev, &e) != 0) {
+		fprintf(stderr, "crimea: %s\n", e.msg);
+		return 1;
+	}
+	ref_log_add(log, g->turn, what, NULL, &ev);
+	if (ref_save_game(path, o, g, log) != 0)
+		return 1;
+	{
+		char head[SCN_PATH_MAX + 32];
+		snprintf(head, sizeof head, "game %s, turn %d:", path, g->turn);
+		ref_print_events(head, &ev);
+	}
+	return 0;
 }
 
 static int apply(const struct ctab *t, const struct ref_out *out, const struct cros_oob *o, struct cros_game *g,
@@ -428,8 +476,7 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 		return 1;
 	}
 	/* [Close Combat (f)]: an attacker that won at twice the defender's total may fight on */
-	if (sd && sd->act == CSEQ_CHARGE && out->cc_winner == sd->unit && sd->target >= 0 &&
-	    out->cc_total[0] >= 2 * out->cc_total[1])
+	if (sd && sd->act == CSEQ_CHARGE && out->cc_winner == sd->unit && sd->target >= 0 && cref_cc_twice(out->cc_total))
 		cseq_lock(o, g, sd->unit, sd->target, &ev);
 	if (out->cc_winner >= 0) {
 		int side = o->u[out->cc_winner].side;
@@ -474,6 +521,7 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 struct rseq_opts {
 	char first[SIDE_NAME_MAX];
 	bool off;
+	bool declare; /* melee --declare: a close assault bought in a command point phase [Side A Turn (d)] */
 };
 
 /* The command as a unit's action in the sequence of play (cseq.h): true with d filled in; false
@@ -498,7 +546,7 @@ static bool seq_action(const struct ctbl *tb, const struct ref_req *q, const str
 		d->act = CSEQ_CHARGE;
 		d->target = cros_find(o, q->side[1].unit);
 		/* the close combat ruled, or its charge morale check rolled (a failure ends it) */
-		*complete = (q->side[0].dice.given && q->side[1].dice.given) || q->side[0].morale_die || q->side[1].morale_die;
+		*complete = (q->side[0].dice.given && q->side[1].dice.given) || q->side[0].morale_die;
 	} else if (!strcmp(q->what, "rally")) {
 		i = cros_find(o, q->unit);
 		d->act = CSEQ_RALLY;
@@ -757,6 +805,8 @@ int cmd_referee(int argc, char **argv)
 			STR(so.first);
 		else if (!strcmp(a, "--off"))
 			so.off = true;
+		else if (!strcmp(a, "--declare"))
+			so.declare = true;
 		else if (!strcmp(a, "--weapon"))
 			STR(q->weapon);
 		else if (!strcmp(a, "--target"))
@@ -852,6 +902,10 @@ int cmd_referee(int argc, char **argv)
 #undef STR
 #undef NUM
 #undef NEED
+	}
+	if (so.declare && strcmp(q->what, "melee")) {
+		rc = cli_fail(stderr, "--declare is for melee");
+		goto out_free;
 	}
 	if ((so.off && strcmp(q->what, "phase")) || (so.first[0] && strcmp(q->what, "next"))) {
 		rc = cli_fail(stderr, "%s is for %s", so.off ? "--off" : "--first", so.off ? "phase" : "next");
@@ -966,6 +1020,16 @@ int cmd_referee(int argc, char **argv)
 								: "next ends the phases left and starts the next turn; phase --off stops keeping it");
 			goto out_free;
 		}
+		if ((!strcmp(q->what, "save") || !strcmp(q->what, "leader")) && cros_find(oob, q->unit) >= 0) {
+			rc = cli_fail(stderr, "%s keeps the sequence of play: a volley's saves and leader die come with it (fire "
+				      "--firer ID --at ID --saves D,.. --leader D), a close combat's with melee; phase --off "
+				      "gives %s back to the referee", gamepath, q->what);
+			goto out_free;
+		}
+		if (!strcmp(q->what, "melee")) {
+			int a = cros_find(oob, q->side[0].unit), d = cros_find(oob, q->side[1].unit);
+			q->locked = a >= 0 && d >= 0 && game->seq.locked[a] == 1 + d;
+		}
 		if ((!strcmp(q->what, "fire") && q->at[0] && cros_find(oob, q->at) >= 0 && !q->firer[0]) ||
 		    (!strcmp(q->what, "melee") && (cros_find(oob, q->side[0].unit) >= 0) != (cros_find(oob, q->side[1].unit) >= 0))) {
 			rc = cli_fail(stderr, "%s keeps the sequence of play: %s is between units of the game (%s)", gamepath, q->what,
@@ -976,6 +1040,12 @@ int cmd_referee(int argc, char **argv)
 			fprintf(stderr, "crimea: [Initiative (a)] turn %d's initiative is rolled at its start, and the game is past it "
 				"(crimea referee cotlb phase --game %s)\n", game->turn, gamepath);
 			rc = 1;
+			goto out_free;
+		}
+		if (!strcmp(q->what, "melee") &&
+		    (so.declare || (game->seq.phase == CSEQ_COMMAND && (q->side[0].dice.given || q->side[1].dice.given ||
+									q->side[0].morale_die || q->side[1].morale_die)))) {
+			rc = declare(t, tb, q, oob, game, gamepath, log, what, so.declare, ace);
 			goto out_free;
 		}
 		if (seq_action(tb, q, &tx, ace, oob, game, &sdo, &complete)) {

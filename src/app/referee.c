@@ -389,12 +389,22 @@ static int charge_morale(const struct ctab *t, const struct ref_req *q, const st
 	static const char *const nm[2] = {"attacker", "defender"};
 	int stands[2] = {nd[0] - sd[0].u.leaders, nd[1] - sd[1].u.leaders};
 	bool checks[2] = {true, stands[0] >= 2 * stands[1]};
-	bool standing = false; /* [MORALE (f)] -1 for standing cavalry attacked by cavalry */
+	/* [MORALE (f)] -1 for standing cavalry attacked by cavalry: the defender standing (its
+	 * standing-cavalry modifier), the attacker cavalry (two figures a stand, The Game Itself) */
+	bool standing = false;
 	for (int i = 0; i < sd[1].nmods; i++)
 		standing = standing || !strcmp(t->mod[sd[1].mods[i]].key, "standing-cavalry");
+	standing = standing && t->unit[sd[0].u.type].fps == 2;
+	if (q->locked) {
+		addf(o, REF_HEAD, "the attacker stays locked in combat [Close Combat (f)]: no new charge, no morale check");
+		return 0;
+	}
 	if (!checks[1] && q->side[1].morale_die)
 		return bad(o, "the defender checks its morale only when outnumbered two stands to one [Close Combat (a)]: "
 			   "%d stands against %d", stands[0], stands[1]);
+	if (q->side[1].morale_die && !q->side[0].morale_die)
+		return bad(o, "the defender checks its morale once the attacker has passed its own [Close Combat (a)]: give "
+			   "--attacker-morale-die too");
 	for (int k = 0; k < 2; k++) {
 		struct event store[8];
 		struct evsink ev;

@@ -41,6 +41,8 @@ struct ref_req {
 	char weapon[CTAB_KEY_MAX], target[16], at[REF_UNIT_MAX];
 	int stands, markers, inches; /* inches -1: not given */
 	bool pivot, cover, shrt, lng, command_phase;
+	bool locked;                 /* melee: the attacker stays locked in combat with the defender [Close
+				      * Combat (f)] (set from a game, never from a request): no new charge */
 	/* initiative: [0] side A, [1] side B */
 	bool won[2];
 	int cc[2], out[2];

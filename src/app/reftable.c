@@ -306,6 +306,8 @@ static int seq_record(const struct ctab *t, const struct cros_oob *o, struct cro
 	}
 	if (reacting && sd->act == CSEQ_MOVE_AT && fell_short)
 		cros_mark(t, o, g, sd->unit, 1, "its reaction charge fell short of 2\" of its target [Side A Turn (c) 4]", ev);
+	else if (reacting && sd->act == CSEQ_MOVE_AT && sd->target >= 0)
+		cseq_declare(o, g, sd->unit, sd->target, ev); /* "a close assault resolved in next phase" */
 	return 0;
 }
 
@@ -685,7 +687,9 @@ int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 	if ((gap = ctbl_gap(t, tb, o, g, a, d)) < 0)
 		return cli_fail(stderr, "%s is not on the table (place or enter it first)",
 				g->s[a].pos.on ? o->u[d].id : o->u[a].id);
-	bool locked = g->seq.locked[a] == 1 + d; /* [Close Combat (f)]: it follows the loser */
+	/* [Close Combat (f)]: locked in combat with the loser as it withdraws (this turn): the winner
+	 * follows it */
+	bool locked = g->seq.locked[a] == 1 + d && g->s[d].fell_back == g->turn;
 	if (gap > CTBL_TWO_INCHES && !locked) {
 		fprintf(stderr, "crimea: [Close Combat (a)] %s is %.*f\" from %s: a charge is declared only with some part of the "
 			"unit within 2\" of the enemy\n", o->u[a].id, PL_IN(gap), o->u[d].id);

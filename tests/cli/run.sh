@@ -660,7 +660,7 @@ sed 's/"phase": *"[a-z]*"/"phase": "lunch"/' "$g6" >"$tmp/seq-bad.json"
 "$bin" referee cotlb next --game "$g6" >/dev/null
 sed 's/"phase": *"[a-z]*"/"phase": "lunch"/' "$g6" >"$tmp/seq-bad.json"
 expect "sequence: a bad phase in the game file" 1 "$bin" referee cotlb phase --game "$tmp/seq-bad.json"
-contains "sequence: a bad phase in the game file" "$tmp/err" "seq-bad.json:[0-9]*: \"phase\" is initiative, free, command or reaction, not \"lunch\""
+contains "sequence: a bad phase in the game file" "$tmp/err" "seq-bad.json:[0-9]*: \"phase\" is initiative, free, command, reaction or assault, not \"lunch\""
 # command and reaction fire are simultaneous: results held until the reaction phase ends
 # [Side A Turn (b)]; spend and turn go round the sequence and are refused while it is kept
 g8="$tmp/cotlb-held.json"
@@ -721,8 +721,45 @@ contains "locked: won at twice" "$tmp/out" "dnieper1 won at twice 93rd's total: 
 "$bin" referee cotlb withdraw --game "$g10" --unit 93rd --dice 1,1,1,1 >/dev/null
 expect "locked: fights on" 0 "$bin" referee cotlb melee --game "$g10" --attacker dnieper1 --defender 93rd --attacker-dice 6,6,5,5,4,4,2 --defender-dice 6,6,6,6,6,6,6 --winner-die 4 --attacker-saves 6 --defender-saves 6,6
 contains "locked: beyond 2 inches" "$tmp/out" "dnieper1 stays locked in combat with 93rd as it withdraws"
+contains "locked: no new charge" "$tmp/out" "the attacker stays locked in combat \[Close Combat (f)\]: no new charge, no morale check"
 contains "locked: the same action" "$tmp/out" "\[Close Combat (f)\]  *dnieper1 stays locked in combat with 93rd: the same action"
 expect "locked: not a third time" 1 "$bin" referee cotlb melee --game "$g10" --attacker dnieper1 --defender 93rd --attacker-dice 6,6,5,5,4,4,2 --defender-dice 1,1,1,1,1,1,1 --winner-die 4 --attacker-saves 6 --defender-saves 6,6
+# [Side A Turn (d)]: a close assault bought in a command point phase is declared, and resolved
+# after the reaction phase, once the held fire has taken effect
+g11="$tmp/cotlb-assault.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g11" >/dev/null
+"$bin" referee cotlb place --game "$g11" --unit dnieper1 --x 50 --y 33.5 --facing 180 >/dev/null
+"$bin" referee cotlb next --game "$g11" >/dev/null
+"$bin" referee cotlb initiative --game "$g11" --dice 5,2 >/dev/null
+"$bin" referee cotlb next --game "$g11" --first russian >/dev/null
+"$bin" referee cotlb next --game "$g11" >/dev/null
+expect "assault: not ruled in the command point phase" 1 "$bin" referee cotlb melee --game "$g11" --attacker dnieper1 --defender 93rd --attacker-dice 6,6,5,5,4,4,2 --defender-dice 1,1,1,1,1,1,1 --winner-die 4
+contains "assault: not ruled in the command point phase" "$tmp/err" "declare it now (melee --attacker ID --defender ID --declare)"
+expect "assault: the odds meanwhile" 0 "$bin" referee cotlb melee --game "$g11" --attacker dnieper1 --defender 93rd
+expect "assault: declared" 0 "$bin" referee cotlb melee --game "$g11" --attacker dnieper1 --defender 93rd --declare
+contains "assault: declared, paid" "$tmp/out" "dnieper1 spends 1 command point: 7 left"
+contains "assault: declared" "$tmp/out" "dnieper1's close assault on 93rd is resolved after the reaction phase"
+"$bin" referee cotlb next --game "$g11" >/dev/null
+expect "assault: the defender's reaction volley" 0 "$bin" referee cotlb fire --game "$g11" --firer 93rd --at dnieper1 --dice 6,5,4,1,1,1 --saves 1,1,1
+expect "assault: the reaction phase ends" 0 "$bin" referee cotlb next --game "$g11"
+contains "assault: the fire first" "$tmp/out" "dnieper1 loses 3 figures: 21 left"
+contains "assault: then the close assaults" "$tmp/out" "the close assaults of the command point and reaction phases are resolved: dnieper1 at 93rd"
+expect "assault: resolved" 0 "$bin" referee cotlb melee --game "$g11" --attacker dnieper1 --defender 93rd --attacker-dice 6,6,5,5,4,4,2 --defender-dice 1,1,1,1,1,1,1 --winner-die 4 --attacker-saves 6 --defender-saves 6,6
+contains "assault: after its losses" "$tmp/out" "attacker: russian-infantry, 21 figures"
+contains "assault: resolved" "$tmp/out" "dnieper1's close assault on 93rd is resolved"
+expect "assault: --declare is for a command point phase" 2 "$bin" referee cotlb melee --game "$g11" --attacker dnieper1 --defender 93rd --declare
+# the review's cases: standing cavalry's -1 only against cavalry; the defender's check only after
+# the attacker's; fire results held outside a reaction's phases; save and leader around the sequence
+expect "charge morale: standing cavalry, infantry attacking" 0 "$bin" referee cotlb melee --attacker british-infantry --defender russian-cavalry:6 --defender-mod standing-cavalry --attacker-morale-die 6 --defender-morale-die 4
+contains "charge morale: standing cavalry, infantry attacking" "$tmp/out" "russian-cavalry: 3 stands + die 4 = 7: passes"
+expect "charge morale: standing cavalry, cavalry attacking" 0 "$bin" referee cotlb melee --attacker british-cavalry --defender russian-cavalry:6 --defender-mod standing-cavalry --attacker-morale-die 6 --defender-morale-die 4
+contains "charge morale: standing cavalry, cavalry attacking" "$tmp/out" "russian-cavalry: 3 stands + die 4 - 1 standing cavalry attacked by cavalry = 6: fails"
+expect "charge morale: the defender's after the attacker's" 2 "$bin" referee cotlb melee --attacker british-cavalry --defender russian-infantry:12 --defender-morale-die 1
+sed 's/"turn": \([0-9]*\),/"turn": \1, "held": [{"unit": "93rd", "figures": 1, "markers": 0, "leader_killed": false, "why": "x"}],/' "$g11" >"$tmp/held-bad.json"
+expect "held: none outside a command point or reaction phase" 1 "$bin" referee cotlb phase --game "$tmp/held-bad.json"
+contains "held: none outside a command point or reaction phase" "$tmp/err" "held-bad.json:[0-9]*: \"held\" results wait for a reaction phase's end"
+expect "sequence: save on a game unit goes round it" 2 "$bin" referee cotlb save --game "$g11" --unit 93rd --hits 2 --dice 1,1
+expect "sequence: so does leader" 2 "$bin" referee cotlb leader --game "$g11" --unit 93rd --die 1
 # fire priority [Fire (c)]: told without the sequence, refused with it, ignored in reaction
 g7="$tmp/cotlb-prio.json"
 "$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g7" >/dev/null

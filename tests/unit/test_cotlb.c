@@ -1441,6 +1441,15 @@ static struct cseq_do act(int unit, int a, int target, int arm)
 	return d;
 }
 
+/* [Close Combat (f)]: twice the defender's total, a positive total only */
+static void test_cc_twice(void **state)
+{
+	(void)state;
+	static const int cases[][3] = {{14, 7, 1}, {13, 7, 0}, {5, -3, 1}, {0, 0, 0}, {-21, -21, 0}, {1, 0, 1}, {2, 1, 1}};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++)
+		assert_int_equal(cref_cc_twice(cases[k]), cases[k][2]);
+}
+
 static void test_sequence(void **state)
 {
 	(void)state;
@@ -1547,14 +1556,14 @@ static void test_sequence(void **state)
 	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
 	assert_int_equal(cost, 0);
 	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1); /* one volley */
-	/* a reaction charge, then the close assault it makes */
+	/* a reaction charge that connects (the app declares its close assault), resolved after
+	 * the reaction phase [Side A Turn (c) 4, (d)] */
 	d = act(kiev, CSEQ_MOVE_AT, n93, CA_CAVALRY);
 	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
-	d = act(kiev, CSEQ_CHARGE, turks, CA_CAVALRY);
-	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1); /* not the unit it charged */
+	cseq_declare(&o, &g, kiev, n93, &ev);
 	d = act(kiev, CSEQ_CHARGE, n93, CA_CAVALRY);
-	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
-	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1); /* once */
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1); /* not in the reaction phase */
+	assert_non_null(strstr(e.msg, "[Side A Turn (d)]"));
 	/* side A does not act in the reaction phase, not even the unit that paid */
 	d = act(turks, CSEQ_CHARGE, azov, CA_INFANTRY);
 	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
@@ -1563,10 +1572,28 @@ static void test_sequence(void **state)
 	cseq_status(&o, &g, buf, sizeof buf);
 	assert_non_null(strstr(buf, "reaction phase"));
 	assert_non_null(strstr(buf, "used a command point (may be answered): 93rd"));
+	assert_non_null(strstr(buf, "close assaults to resolve after the reactions: kiev1 at 93rd"));
+
+	/* [Side A Turn (d)] the close assaults: each declared one once, at its target */
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	assert_int_equal(g.seq.phase, CSEQ_ASSAULT);
+	d = act(kiev, CSEQ_CHARGE, turks, CA_CAVALRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1); /* not the unit it charged */
+	d = act(azov, CSEQ_FIRE, n93, CA_INFANTRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1); /* no fire */
+	d = act(kiev, CSEQ_CHARGE, n93, CA_CAVALRY);
+	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
+	assert_int_equal(cost, 0);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1); /* once */
 
 	/* [Side A Turn (e)] the second command point phase costs 2 points, any unit */
 	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
 	assert_int_equal(g.seq.round, 2);
+	/* ... where a close assault is bought and declared, not ruled */
+	d = act(n93, CSEQ_CHARGE, azov, CA_INFANTRY);
+	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
+	assert_int_equal(g.seq.assault[n93], 1 + azov);
+	assert_int_equal(g.s[n93].cp, o.u[n93].cp - 3);
 	d = act(turks, CSEQ_MOVE, -1, CA_INFANTRY);
 	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), 0);
 	assert_int_equal(cost, 2);
@@ -1610,7 +1637,10 @@ static void test_sequence(void **state)
 
 	/* no point used in the third phase: side A declines, and side B's turn begins */
 	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0); /* reaction 2 */
-	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0); /* command 3 */
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0); /* the 93rd's close assault to resolve */
+	assert_int_equal(g.seq.phase, CSEQ_ASSAULT);
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0); /* not resolved: it lapses; command 3 */
+	assert_int_equal(g.seq.assault[n93], 0);
 	assert_int_equal(g.seq.round, 3);
 	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
 	assert_int_equal(g.seq.phase, CSEQ_FREE);
@@ -1658,6 +1688,7 @@ int main(void)
 		cmocka_unit_test(test_turn_rulings),
 		cmocka_unit_test(test_roster),
 		cmocka_unit_test(test_sequence),
+		cmocka_unit_test(test_cc_twice),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);

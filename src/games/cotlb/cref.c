@@ -485,7 +485,7 @@ int cref_cc_roll(const struct ctab *t, const struct cref_side *a, const struct c
 	else
 		ev_emit(ev, "[Close Combat (g)]", "the %s withdraws 4 dice inches (natural, ignoring terrain), facing away, "
 			"in its formation, and takes two morale chits (losing, withdrawing)", side_name[l]);
-	if (w == 0 && o->total[0] >= 2 * o->total[1])
+	if (w == 0 && cref_cc_twice(o->total))
 		ev_emit(ev, "[Close Combat (f)]", "the attacker's total is twice the defender's: it may stay locked in "
 			"combat with the withdrawing enemy and fight another close combat");
 	return 0;

@@ -112,6 +112,13 @@ struct cref_cc_out {
 	bool winner_leaders;/* the winner's die was 1 and it has leaders: each rolls */
 };
 
+/* [Close Combat (f)]: the attacker's total twice the defender's, a winner able to stay locked in
+ * combat; a total of zero or less is never twice another. */
+static inline bool cref_cc_twice(const int total[2])
+{
+	return total[0] > 0 && total[0] >= 2 * total[1];
+}
+
 /* Rules on a close combat: d[0] the attacker's dice, d[1] the defender's (n[k] must be
  * cref_cc_dice's), wdie the winner's die for its own losses [Close Combat (e)], or 0 when it is
  * not rolled yet (o->hits[winner] is then -1). 0 or -1. */

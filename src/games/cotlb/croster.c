@@ -242,7 +242,7 @@ void cros_note_move(struct cros_game *g, int i)
 }
 
 /* The sequence's phases and actions as the game file names them. */
-static const char *const seq_key[CSEQ_PHASES] = {"off", "initiative", "free", "command", "reaction"};
+static const char *const seq_key[CSEQ_PHASES] = {"off", "initiative", "free", "command", "reaction", "assault"};
 static const char *const seq_act_key[CSEQ_ACTS] = {"move", "move-at", "reform", "unlimber", "turn", "fire", "charge",
 						  "rally"};
 
@@ -281,7 +281,7 @@ static void read_seq(const struct cros_oob *o, const struct jdoc *d, const json_
 	size_t i;
 	q->phase = key_of(seq_key, CSEQ_PHASES, s);
 	if (s && q->phase <= CSEQ_OFF) {
-		jdoc_add(d, x, errs, "\"phase\" is initiative, free, command or reaction, not \"%s\"", s);
+		jdoc_add(d, x, errs, "\"phase\" is initiative, free, command, reaction or assault, not \"%s\"", s);
 		q->phase = CSEQ_OFF;
 		return;
 	}
@@ -295,7 +295,7 @@ static void read_seq(const struct cros_oob *o, const struct jdoc *d, const json_
 	}
 	q->half = jdoc_int(d, x, "half", 0, 1, errs);
 	q->round = jdoc_int(d, x, "round", 0, CSEQ_ROUNDS_MAX, errs);
-	if ((q->phase == CSEQ_COMMAND || q->phase == CSEQ_REACTION) && q->round < 1)
+	if ((q->phase == CSEQ_COMMAND || q->phase == CSEQ_REACTION || q->phase == CSEQ_ASSAULT) && q->round < 1)
 		jdoc_add(d, x, errs, "a command point or reaction phase has a \"round\" from 1");
 	if (acted && !json_is_object(acted))
 		jdoc_add(d, acted, errs, "\"acted\" maps a unit's id to its action");
@@ -309,6 +309,7 @@ static void read_seq(const struct cros_oob *o, const struct jdoc *d, const json_
 	}
 	read_unit_map(o, d, json_object_get(x, "aim"), "aim", q->aim, errs);
 	read_unit_map(o, d, json_object_get(x, "locked"), "locked", q->locked, errs);
+	read_unit_map(o, d, json_object_get(x, "assault"), "assault", q->assault, errs);
 	if (paid && !json_is_array(paid))
 		jdoc_add(d, paid, errs, "\"paid\" is a list of units' ids");
 	json_array_foreach(paid, i, v) {
@@ -383,7 +384,9 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 		const struct cros_seq *q = &g->seq;
 		json_t *sq = json_pack("{s:s, s:i, s:i}", "phase", seq_key[q->phase], "half", q->half, "round", q->round);
 		json_t *acted = json_object(), *paid = json_array(), *aim = json_object(), *locked = json_object();
-		if (!sq || !acted || !paid || !aim || !locked) {
+		json_t *assault = json_object();
+		if (!sq || !acted || !paid || !aim || !locked || !assault) {
+			json_decref(assault);
 			json_decref(sq);
 			json_decref(acted);
 			json_decref(paid);
@@ -401,6 +404,8 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 				json_object_set_new(aim, o->u[i].id, json_string(o->u[q->aim[i] - 1].id));
 			if (q->locked[i])
 				json_object_set_new(locked, o->u[i].id, json_string(o->u[q->locked[i] - 1].id));
+			if (q->assault[i])
+				json_object_set_new(assault, o->u[i].id, json_string(o->u[q->assault[i] - 1].id));
 			if (q->paid[i])
 				json_array_append_new(paid, json_string(o->u[i].id));
 		}
@@ -408,6 +413,7 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 		json_object_set_new(sq, "paid", paid);
 		json_object_set_new(sq, "aim", aim);
 		json_object_set_new(sq, "locked", locked);
+		json_object_set_new(sq, "assault", assault);
 		json_object_set_new(root, "sequence", sq);
 	}
 	if (g->table[0]) {
@@ -573,6 +579,10 @@ int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct 
 				snprintf(r->why, sizeof r->why, "%s", why ? why : "");
 				g->nheld++;
 			}
+		/* held until a reaction phase ends: a game elsewhere could never apply them */
+		if (g->nheld && g->seq.phase != CSEQ_COMMAND && g->seq.phase != CSEQ_REACTION)
+			jdoc_add(d, x, errs, "\"held\" results wait for a reaction phase's end: a game in no command point or "
+				 "reaction phase holds none");
 	}
 	if ((s = jdoc_str(d, root, "table", false, errs)))
 		snprintf(g->table, sizeof g->table, "%s", s);

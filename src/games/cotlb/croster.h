@@ -85,7 +85,7 @@ struct cros_state {
 };
 
 /* The sequence of play as the game keeps it (cseq.c) [Initiative], [Side A Turn], [Side B Turn]. */
-enum cseq_phase { CSEQ_OFF, CSEQ_INITIATIVE, CSEQ_FREE, CSEQ_COMMAND, CSEQ_REACTION, CSEQ_PHASES };
+enum cseq_phase { CSEQ_OFF, CSEQ_INITIATIVE, CSEQ_FREE, CSEQ_COMMAND, CSEQ_REACTION, CSEQ_ASSAULT, CSEQ_PHASES };
 struct cros_seq {
 	int phase;               /* enum cseq_phase; CSEQ_OFF: the game keeps no sequence (the referee's) */
 	int first;               /* side A this turn, the side the initiative's winner sent first; -1
@@ -95,6 +95,9 @@ struct cros_seq {
 				  * reaction phase answers; 0 in a free action phase */
 	unsigned char acted[CROS_UNITS_MAX]; /* 1 + the enum cseq_act the unit took in this phase, or 0 */
 	unsigned char aim[CROS_UNITS_MAX];   /* 1 + the unit that action was at, or 0 */
+	unsigned char assault[CROS_UNITS_MAX]; /* 1 + the enemy its close assault, bought in the command
+						* point phase or a reaction charge's, is at: resolved after
+						* the reaction phase [Side A Turn (d)], or 0 */
 	unsigned char locked[CROS_UNITS_MAX]; /* 1 + the enemy a winner at twice its total may fight
 					       * again in this phase [Close Combat (f)], or 0 */
 	unsigned char paid[CROS_UNITS_MAX];  /* bought an action with points in this round: what the

@@ -12,6 +12,7 @@ const char *const cseq_act_name[CSEQ_ACTS] = {
 };
 const char *const cseq_phase_name[CSEQ_PHASES] = {
 	"no sequence kept", "initiative", "free action phase", "command point phase", "reaction phase",
+	"close assault resolution",
 };
 
 static const char *const ordinal[] = {"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"};
@@ -58,6 +59,19 @@ static void paid_list(const struct cros_oob *o, const struct cros_game *g, char 
 		snprintf(out, n, "none");
 }
 
+/* The close assaults to resolve, as a list for a refusal ("kiev1 at 93rd, ..."). */
+static void assault_list(const struct cros_oob *o, const struct cros_game *g, char *out, size_t n)
+{
+	size_t at = 0;
+	out[0] = 0;
+	for (int i = 0; i < g->n && at < n; i++)
+		if (g->seq.assault[i])
+			at += (size_t)snprintf(out + at, n - at, "%s%s at %s", at ? ", " : "", o->u[i].id,
+					       o->u[g->seq.assault[i] - 1].id);
+	if (!out[0])
+		snprintf(out, n, "none left");
+}
+
 /* The reaction phase of round k: side B's units may answer a unit that used a command point,
  * and only so [Side A Turn (c) 1-4]; side A's units do not act (a close assault is an action:
  * side A buys it in a command point phase, where it is ruled). Sets *mark: whether the action is
@@ -73,17 +87,9 @@ static int may_react(const struct cros_oob *o, const struct cros_game *g, int i,
 		return err_set(e, NULL, 0, "[Side A Turn (c)] the reaction phase is the %s side's: %s acts again in the next "
 			       "command point phase (next)", o->side[1 - side_a(s)], id);
 	paid_list(o, g, who, sizeof who);
-	if (a == CSEQ_CHARGE && target >= 0 && s->locked[i] == 1 + target)
-		return 0; /* [Close Combat (f)] its reaction charge's combat goes on, locked */
-	if (a == CSEQ_CHARGE && s->acted[i] == 1 + CSEQ_MOVE_AT) {
-		/* the close assault of its reaction charge, at the unit it charged, once [Side A Turn
-		 * (c) 4, (d)] */
-		if (s->aim[i] != 1 + target)
-			return err_set(e, NULL, 0, "[Side A Turn (c) 4] %s's reaction charge was at %s: its close assault is "
-				       "with it", id, s->aim[i] ? o->u[s->aim[i] - 1].id : "another unit");
-		*mark = true;
-		return 0;
-	}
+	if (a == CSEQ_CHARGE)
+		return err_set(e, NULL, 0, "[Side A Turn (c) 4] a reaction charge's close assault is resolved after the reaction "
+			       "phase, with the command point phase's [Side A Turn (d)] (next)");
 	if (s->acted[i])
 		return err_set(e, NULL, 0, "[Side A Turn (c)] %s has reacted in this phase (%s): a unit reacts once", id,
 			       cseq_act_name[s->acted[i] - 1]);
@@ -141,6 +147,18 @@ static int may(const struct cros_oob *o, const struct cros_game *g, int i, int a
 			       "then next (--first SIDE: the winner's choice of who acts first)", g->turn);
 	case CSEQ_REACTION:
 		return may_react(o, g, i, a, target, arm, mark, e);
+	case CSEQ_ASSAULT:
+		/* [Side A Turn (d)]: the close assaults bought in the command point phase and the
+		 * reaction charges' that connected, each once, at its target; a winner at twice the
+		 * total fights on [Close Combat (f)] */
+		if (a == CSEQ_CHARGE && target >= 0 && (s->assault[i] == 1 + target || s->locked[i] == 1 + target))
+			return 0;
+		{
+			char who[512];
+			assault_list(o, g, who, sizeof who);
+			return err_set(e, NULL, 0, "[Side A Turn (d)] this phase resolves the close assaults declared (%s), each "
+				       "once at its target, not %s's %s", who, id, cseq_act_name[a]);
+		}
 	default:
 		break;
 	}
@@ -211,6 +229,11 @@ int cseq_done(const struct cros_oob *o, struct cros_game *g, const struct cseq_d
 			o->u[d->target].id);
 		return 0;
 	}
+	if (s->phase == CSEQ_ASSAULT) {
+		s->assault[i] = 0;
+		ev_emit(ev, "[Side A Turn (d)]", "%s's close assault on %s is resolved", o->u[i].id, o->u[d->target].id);
+		return 0;
+	}
 	if (s->phase == CSEQ_OFF || !mark)
 		return 0;
 	own = ace ? cost - 1 : cost;
@@ -220,6 +243,8 @@ int cseq_done(const struct cros_oob *o, struct cros_game *g, const struct cseq_d
 		return -1; /* (cseq_may checked both: not reached) */
 	s->acted[i] = (unsigned char)(1 + a);
 	s->aim[i] = (unsigned char)(d->target >= 0 && d->target < g->n ? 1 + d->target : 0);
+	if (s->phase == CSEQ_COMMAND && a == CSEQ_CHARGE && d->target >= 0)
+		cseq_declare(o, g, i, d->target, ev); /* resolved after the reaction phase [Side A Turn (d)] */
 	if (s->phase == CSEQ_COMMAND) {
 		s->paid[i] = 1;
 		ev_emit(ev, s->round == 1 ? "[Side A Turn (b)]" : s->round == 2 ? "[Side A Turn (e)]" : "[Side A Turn (h)]",
@@ -231,6 +256,15 @@ int cseq_done(const struct cros_oob *o, struct cros_game *g, const struct cseq_d
 		ev_emit(ev, "[Side A Turn (a)]", "%s's %s is its action in the free action phase", o->u[i].id, cseq_act_name[a]);
 	}
 	return 0;
+}
+
+void cseq_declare(const struct cros_oob *o, struct cros_game *g, int i, int j, struct evsink *ev)
+{
+	if (g->seq.phase == CSEQ_OFF || i < 0 || j < 0 || i >= g->n || j >= g->n)
+		return;
+	g->seq.assault[i] = (unsigned char)(1 + j);
+	ev_emit(ev, "[Side A Turn (d)]", "%s's close assault on %s is resolved after the reaction phase", o->u[i].id,
+		o->u[j].id);
 }
 
 void cseq_lock(const struct cros_oob *o, struct cros_game *g, int i, int j, struct evsink *ev)
@@ -247,8 +281,10 @@ static void clear_phase(struct cros_seq *s, bool paid)
 	memset(s->acted, 0, sizeof s->acted);
 	memset(s->aim, 0, sizeof s->aim);
 	memset(s->locked, 0, sizeof s->locked);
-	if (paid)
+	if (paid) {
 		memset(s->paid, 0, sizeof s->paid);
+		memset(s->assault, 0, sizeof s->assault);
+	}
 }
 
 void cseq_turn_begins(struct cros_game *g)
@@ -268,6 +304,31 @@ void cseq_stop(struct cros_game *g, struct evsink *ev)
 	memset(&g->seq, 0, sizeof g->seq);
 	g->seq.first = -1;
 	ev_emit(ev, "[Sequence]", "the game no longer keeps the sequence of play: the referee places every action");
+}
+
+static bool any_assault(const struct cros_game *g)
+{
+	for (int i = 0; i < g->n; i++)
+		if (g->seq.assault[i])
+			return true;
+	return false;
+}
+
+static int end_half(const struct cros_oob *o, struct cros_game *g, struct evsink *ev);
+
+/* The next command point phase [Side A Turn (e), (h)], at most CSEQ_ROUNDS_MAX in a half. */
+static int next_command(const struct cros_oob *o, struct cros_game *g, struct evsink *ev)
+{
+	struct cros_seq *s = &g->seq;
+	if (s->round >= CSEQ_ROUNDS_MAX)
+		return end_half(o, g, ev); /* (what the game file keeps) */
+	s->phase = CSEQ_COMMAND;
+	s->round++;
+	clear_phase(s, true);
+	ev_emit(ev, s->round == 2 ? "[Side A Turn (e)]" : "[Side A Turn (h)]",
+		"the %s side's %s command point phase: another action for %d points, any unit (next, with none taken, ends its turn)",
+		o->side[side_a(s)], nth(s->round), s->round);
+	return 0;
 }
 
 /* Side A takes no further command point phase [Side A Turn (i)]: side B's turn begins [Side B
@@ -334,15 +395,22 @@ int cseq_next(const struct cros_oob *o, struct cros_game *g, int first, struct e
 		/* [Side A Turn (i)] no unit bought an action: side A declines further phases */
 		return end_half(o, g, ev);
 	case CSEQ_REACTION:
-		if (s->round >= CSEQ_ROUNDS_MAX)
-			return end_half(o, g, ev); /* (what the game file keeps) */
-		s->phase = CSEQ_COMMAND;
-		s->round++;
-		clear_phase(s, true);
-		ev_emit(ev, s->round == 2 ? "[Side A Turn (e)]" : "[Side A Turn (h)]",
-			"the %s side's %s command point phase: another action for %d points, any unit (next, with none taken, ends its turn)",
-			o->side[side_a(s)], nth(s->round), s->round);
-		return 0;
+		if (any_assault(g)) {
+			char who[512];
+			s->phase = CSEQ_ASSAULT;
+			clear_phase(s, false);
+			assault_list(o, g, who, sizeof who);
+			ev_emit(ev, "[Side A Turn (d)]", "the close assaults of the command point and reaction phases are resolved: %s",
+				who);
+			return 0;
+		}
+		return next_command(o, g, ev);
+	case CSEQ_ASSAULT:
+		for (int i = 0; i < g->n; i++)
+			if (s->assault[i])
+				ev_emit(ev, "[Side A Turn (d)]", "%s's close assault on %s was not resolved: it lapses", o->u[i].id,
+					o->u[s->assault[i] - 1].id);
+		return next_command(o, g, ev);
 	default:
 		return err_set(e, NULL, 0, "the game's sequence is in no phase");
 	}
@@ -374,8 +442,16 @@ void cseq_status(const struct cros_oob *o, const struct cros_game *g, char *out,
 		PUT("free action phase [Side A Turn (a)]: one action for each %s unit\n", o->side[acting]);
 	else if (s->phase == CSEQ_COMMAND)
 		PUT("%s command point phase: an action costs %d point%s\n", nth(s->round), s->round, s->round == 1 ? "" : "s");
-	else
+	else if (s->phase == CSEQ_REACTION)
 		PUT("the %s side's reaction phase to the %s command point phase [Side A Turn (c)]\n", o->side[acting], nth(s->round));
+	else
+		PUT("the close assaults of the %s command point phase and its reactions are resolved [Side A Turn (d)]\n",
+		    nth(s->round));
+	if (s->phase == CSEQ_REACTION || s->phase == CSEQ_ASSAULT) {
+		char who[512];
+		assault_list(o, g, who, sizeof who);
+		PUT("  close assaults to resolve after the reactions: %s\n", who);
+	}
 	if (s->phase == CSEQ_REACTION) {
 		char who[512];
 		paid_list(o, g, who, sizeof who);

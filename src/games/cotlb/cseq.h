@@ -61,6 +61,11 @@ int cseq_done(const struct cros_oob *o, struct cros_game *g, const struct cseq_d
  * table's command radius), which puts the game at its initiative; 0 otherwise; -1 with e when
  * the phase may not end yet (the initiative not rolled). */
 int cseq_next(const struct cros_oob *o, struct cros_game *g, int first, struct evsink *ev, struct err *e);
+/* [Side A Turn (d)]: unit i's close assault on j, bought in the command point phase (cseq_done
+ * declares it) or a reaction charge's that connected within 2", is resolved after the reaction
+ * phase, in the close assault phase. */
+void cseq_declare(const struct cros_oob *o, struct cros_game *g, int i, int j, struct evsink *ev);
+
 /* [Close Combat (f)]: unit i, attacking, won its close combat with j at twice j's total: it may
  * stay locked in combat and fight j again in this phase, as part of the same action. */
 void cseq_lock(const struct cros_oob *o, struct cros_game *g, int i, int j, struct evsink *ev);
