@@ -391,6 +391,18 @@ void ref_log_add(json_t *log, int turn, const char *what, const struct ref_out *
 	json_array_append_new(log, e);
 }
 
+int ref_record(const char *path, const struct cros_oob *o, const struct cros_game *g, json_t *log, const char *what,
+	       const struct ref_out *out, const struct evsink *ev)
+{
+	char head[SCN_PATH_MAX + 32];
+	ref_log_add(log, g->turn, what, out, ev);
+	if (ref_save_game(path, o, g, log) != 0)
+		return 1;
+	snprintf(head, sizeof head, "game %s, turn %d:", path, g->turn);
+	ref_print_events(head, ev);
+	return 0;
+}
+
 /* Puts a complete ruling's effects into the game and saves it; a ruling still missing dice
  * changes nothing. */
 /* A complete ruling between two units of the game (fire --firer A --at B, melee --attacker A
@@ -448,15 +460,7 @@ static int declare(const struct ctab *t, const struct ctbl *tb, const struct ref
 		fprintf(stderr, "crimea: %s\n", e.msg);
 		return 1;
 	}
-	ref_log_add(log, g->turn, what, NULL, &ev);
-	if (ref_save_game(path, o, g, log) != 0)
-		return 1;
-	{
-		char head[SCN_PATH_MAX + 32];
-		snprintf(head, sizeof head, "game %s, turn %d:", path, g->turn);
-		ref_print_events(head, &ev);
-	}
-	return 0;
+	return ref_record(path, o, g, log, what, NULL, &ev);
 }
 
 static int apply(const struct ctab *t, const struct ref_out *out, const struct cros_oob *o, struct cros_game *g,
@@ -507,13 +511,7 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 			ev_emit(&ev, "[Command Points]", "%s is out of ammunition", o->u[x->unit].id);
 		}
 	}
-	ref_log_add(log, g->turn, what, out, &ev);
-	if (ref_save_game(path, o, g, log) != 0)
-		return 1;
-	char head[SCN_PATH_MAX + 32];
-	snprintf(head, sizeof head, "game %s, turn %d:", path, g->turn);
-	ref_print_events(head, &ev);
-	return 0;
+	return ref_record(path, o, g, log, what, out, &ev);
 }
 
 /* units, spend, rally, turn: the roster itself. */
@@ -687,13 +685,7 @@ static int roster_cmd(const struct ctab *t, const struct ctbl *tb, const struct 
 			}
 		}
 	}
-	ref_log_add(log, g->turn, what, NULL, &ev);
-	if (ref_save_game(path, o, g, log) != 0)
-		return 1;
-	char head[SCN_PATH_MAX + 32];
-	snprintf(head, sizeof head, "game %s, turn %d:", path, g->turn);
-	ref_print_events(head, &ev);
-	return 0;
+	return ref_record(path, o, g, log, what, NULL, &ev);
 }
 
 /* The value of option argv[i] (advancing i), or NULL when it is missing. */

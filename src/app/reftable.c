@@ -277,18 +277,6 @@ static struct cros_pos asked(const struct cros_pos *now, const struct rtab_opts 
 	return p;
 }
 
-static int saved(const struct cros_oob *o, struct cros_game *g, const char *path, json_t *log, const char *what,
-		 const struct evsink *ev)
-{
-	char head[SCN_PATH_MAX + 32];
-	ref_log_add(log, g->turn, what, NULL, ev);
-	if (ref_save_game(path, o, g, log) != 0)
-		return 1;
-	snprintf(head, sizeof head, "game %s, turn %d:", path, g->turn);
-	ref_print_events(head, ev);
-	return 0;
-}
-
 /* The move as the unit's action in the sequence of play (sd, may be NULL): paid and counted
  * before the game is saved; a reaction charge that fell short of its target's 2" draws a marker
  * [Side A Turn (c) 4]. 0, or 1 refused (said). */
@@ -347,7 +335,7 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 		note_move(g, i, -1);
 		g->s[i].pos = *p;
 		g->s[i].moving = false; /* a standing action [MOVE (h)] */
-		return saved(o, g, path, log, what, ev);
+		return ref_record(path, o, g, log, what, NULL, ev);
 	}
 	if ((n = cref_move_dice(t, &mv.m, &e)) <= 0) {
 		fprintf(stderr, "crimea: %s\n", e.msg);
@@ -431,7 +419,7 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 	g->s[i].pos = *p;
 	if (g->s[i].moving)
 		ev_emit(ev, "[MOVE (h)]", "%s is moving cavalry (4\" or more forward)", o->u[i].id);
-	return saved(o, g, path, log, what, ev);
+	return ref_record(path, o, g, log, what, NULL, ev);
 }
 
 /* withdraw and rout: 4 dice straight away from the nearest enemy [Close Combat (g)], [MORALE (d)]. */
@@ -466,7 +454,7 @@ static int do_fall(const struct ctab *t, const struct ctbl *tb, const struct ref
 		cros_lose(t, o, g, i, g->s[i].figures, ev);
 		g->s[i].moving = false;
 		g->s[i].fell_back = g->turn; /* [Initiative (a)]: a withdrawing unit, -1 to its side */
-		return saved(o, g, path, log, what, ev);
+		return ref_record(path, o, g, log, what, NULL, ev);
 	}
 	if (q->spike_die)
 		return cli_fail(stderr, "--spike-die is an unlimbered battery's die [Close Combat (h)]: %s is none", o->u[i].id);
@@ -489,7 +477,7 @@ static int do_fall(const struct ctab *t, const struct ctbl *tb, const struct ref
 	if (!rout)
 		ev_emit(ev, "[MORALE (a) 6]", "%s's own marker for withdrawing comes with the ruling that made it withdraw",
 			o->u[i].id);
-	return saved(o, g, path, log, what, ev);
+	return ref_record(path, o, g, log, what, NULL, ev);
 }
 
 int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct rtab_opts *x,
@@ -529,7 +517,7 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 		g->cmdr[k].c.x = x->x;
 		g->cmdr[k].c.y = x->y;
 		ev_emit(&ev, "[Table]", "%s stands at (%.*f, %.*f)", o->cmdr[k], PL_IN(x->x), PL_IN(x->y));
-		return saved(o, g, path, log, what, &ev);
+		return ref_record(path, o, g, log, what, NULL, &ev);
 	}
 	if (i < 0)
 		return cli_fail(stderr, "%s needs --unit ID", q->what);
@@ -604,7 +592,7 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 	ev_emit(&ev, "[Table]", "%s %s (%.*f, %.*f) facing %d in %s", o->u[i].id,
 		!strcmp(q->what, "enter") ? "enters the table at" : "is placed at", PL_IN(p.c.x), PL_IN(p.c.y), p.facing,
 		cros_form_name[p.form]);
-	return saved(o, g, path, log, what, &ev);
+	return ref_record(path, o, g, log, what, NULL, &ev);
 }
 
 int rtab_fire(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,

@@ -55,5 +55,9 @@ void rtab_turn(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 int ref_save_game(const char *path, const struct cros_oob *o, const struct cros_game *g, json_t *log);
 void ref_print_events(const char *head, const struct evsink *ev);
 void ref_log_add(json_t *log, int turn, const char *what, const struct ref_out *out, const struct evsink *changes);
+/* A change to the game kept: the log's entry (what was asked, out's rulings (may be NULL), ev's
+ * changes), the file saved atomically, then the changes printed. 0, or 1 when it cannot save. */
+int ref_record(const char *path, const struct cros_oob *o, const struct cros_game *g, json_t *log, const char *what,
+	       const struct ref_out *out, const struct evsink *ev);
 
 #endif
