@@ -103,6 +103,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				fz_fail("%s could act twice in a phase", o.u[i].id);
 		}
 	}
+	/* results are held only in a command point or reaction phase (the game file refuses them
+	 * elsewhere): ended anywhere else, they take effect, as `next` and `phase --off` apply them */
+	if (g.seq.phase != CSEQ_COMMAND && g.seq.phase != CSEQ_REACTION) {
+		cros_release(&fz_sheet, &o, &g, NULL);
+		if (g.nheld)
+			fz_fail("%d results still held after their release", g.nheld);
+	}
 	j = cros_game_json(&o, &g);
 	if (!j)
 		fz_fail("a game of a loaded order of battle did not become JSON");
