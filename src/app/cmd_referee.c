@@ -498,14 +498,8 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 	}
 	for (int k = 0; k < out->neff; k++) {
 		const struct ref_effect *x = &out->eff[k];
-		if (hold) { /* [Side A Turn (b)]: command and reaction fire take effect together */
-			cros_hold(t, o, g, x->unit, x->figures, x->markers, x->leader_killed, x->why, &ev);
-		} else {
-			cros_lose(t, o, g, x->unit, x->figures, &ev);
-			if (x->leader_killed)
-				cros_leader_killed(t, o, g, x->unit, &ev);
-			cros_mark(t, o, g, x->unit, x->markers, x->why, &ev);
-		}
+		/* [Side A Turn (b)]: command and reaction fire take effect together */
+		(hold ? cros_hold : cros_take)(t, o, g, x->unit, x->figures, x->markers, x->leader_killed, x->why, &ev);
 		if (x->ammo_out) {
 			g->s[x->unit].ammo_out = true;
 			ev_emit(&ev, "[Command Points]", "%s is out of ammunition", o->u[x->unit].id);

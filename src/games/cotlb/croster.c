@@ -185,14 +185,20 @@ void cros_new(const struct cros_oob *o, struct cros_game *g)
 	}
 }
 
+void cros_take(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i, int figures, int markers,
+	       bool leader_killed, const char *why, struct evsink *ev)
+{
+	cros_lose(t, o, g, i, figures, ev);
+	if (leader_killed)
+		cros_leader_killed(t, o, g, i, ev);
+	cros_mark(t, o, g, i, markers, why, ev);
+}
+
 /* A held result applied. */
 static void apply_held(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, const struct cros_held *h,
 		       struct evsink *ev)
 {
-	cros_lose(t, o, g, h->unit, h->figures, ev);
-	if (h->leader_killed)
-		cros_leader_killed(t, o, g, h->unit, ev);
-	cros_mark(t, o, g, h->unit, h->markers, h->why, ev);
+	cros_take(t, o, g, h->unit, h->figures, h->markers, h->leader_killed, h->why, ev);
 }
 
 void cros_hold(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i, int figures, int markers,

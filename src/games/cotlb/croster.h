@@ -181,8 +181,11 @@ int cros_rally(const struct ctab *t, const struct cros_oob *o, struct cros_game 
 /* Initiative (a)'s modifiers for this turn from the game: won[k] side k won it last turn,
  * cc[k] its close combats won last turn, out[k] its units that withdrew or routed last turn. */
 void cros_initiative(const struct cros_oob *o, const struct cros_game *g, bool won[2], int cc[2], int out[2]);
+/* A ruling's result on unit i applied: figures lost, its leader killed, markers (why they come). */
+void cros_take(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i, int figures, int markers,
+	       bool leader_killed, const char *why, struct evsink *ev);
 /* Holds a volley's result on unit i until cros_release [Side A Turn (b)]; with no room left it
- * is applied at once (cros_lose, cros_leader_killed, cros_mark), so nothing is ever lost. */
+ * is applied at once (cros_take), so nothing is ever lost. */
 void cros_hold(const struct ctab *t, const struct cros_oob *o, struct cros_game *g, int i, int figures, int markers,
 	       bool leader_killed, const char *why, struct evsink *ev);
 /* Applies every held result, in the order held, and forgets them. */

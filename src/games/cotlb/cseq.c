@@ -39,37 +39,46 @@ int cseq_acting(const struct cros_game *g)
 	return -1;
 }
 
-static bool any_paid(const struct cros_game *g)
+/* Whether a unit is marked in map (one of the sequence's per-unit arrays). */
+static bool any_of(const struct cros_game *g, const unsigned char *map)
 {
 	for (int i = 0; i < g->n; i++)
-		if (g->seq.paid[i])
+		if (map[i])
 			return true;
 	return false;
 }
 
-/* The units that bought an action in this round, as a list for a refusal ("kiev1, kiev2"). */
-static void paid_list(const struct cros_oob *o, const struct cros_game *g, char *out, size_t n)
+/* The units marked in map, as a list for a refusal or the status: "kiev1, kiev2", or with at
+ * (map holding 1 + the unit each is at) "kiev1 at 93rd, ..."; none when there are none. */
+static void unit_list(const struct cros_oob *o, const struct cros_game *g, const unsigned char *map, bool at_unit,
+		      const char *none, char *out, size_t n)
 {
 	size_t at = 0;
 	out[0] = 0;
 	for (int i = 0; i < g->n && at < n; i++)
-		if (g->seq.paid[i])
-			at += (size_t)snprintf(out + at, n - at, "%s%s", at ? ", " : "", o->u[i].id);
+		if (map[i])
+			at += (size_t)snprintf(out + at, n - at, "%s%s%s%s", at ? ", " : "", o->u[i].id, at_unit ? " at " : "",
+					       at_unit ? o->u[map[i] - 1].id : "");
 	if (!out[0])
-		snprintf(out, n, "none");
+		snprintf(out, n, "%s", none);
 }
 
-/* The close assaults to resolve, as a list for a refusal ("kiev1 at 93rd, ..."). */
+/* The units that bought an action in this round ("kiev1, kiev2"). */
+static void paid_list(const struct cros_oob *o, const struct cros_game *g, char *out, size_t n)
+{
+	unit_list(o, g, g->seq.paid, false, "none", out, n);
+}
+
+/* The close assaults to resolve ("kiev1 at 93rd, ..."). */
 static void assault_list(const struct cros_oob *o, const struct cros_game *g, char *out, size_t n)
 {
-	size_t at = 0;
-	out[0] = 0;
-	for (int i = 0; i < g->n && at < n; i++)
-		if (g->seq.assault[i])
-			at += (size_t)snprintf(out + at, n - at, "%s%s at %s", at ? ", " : "", o->u[i].id,
-					       o->u[g->seq.assault[i] - 1].id);
-	if (!out[0])
-		snprintf(out, n, "none left");
+	unit_list(o, g, g->seq.assault, true, "none left", out, n);
+}
+
+/* The section of the k-th command point phase: (b) the first, (e) the second, (h) the later. */
+static const char *round_case(int k)
+{
+	return k == 1 ? "[Side A Turn (b)]" : k == 2 ? "[Side A Turn (e)]" : "[Side A Turn (h)]";
 }
 
 /* The reaction phase of round k: side B's units may answer a unit that used a command point,
@@ -197,8 +206,8 @@ static int may(const struct cros_oob *o, const struct cros_game *g, int i, int a
 			       "captured)", o->side[o->u[i].side]);
 	own = ace ? *cost - 1 : *cost;
 	if (own > u->cp)
-		return err_set(e, NULL, 0, "[Side A Turn (%s)] an action in the %s command point phase costs %d point%s; %s has %d "
-			       "left%s", s->round == 1 ? "b" : s->round == 2 ? "e" : "h", nth(s->round), *cost,
+		return err_set(e, NULL, 0, "%s an action in the %s command point phase costs %d point%s; %s has %d "
+			       "left%s", round_case(s->round), nth(s->round), *cost,
 			       *cost == 1 ? "" : "s", id, u->cp, ace ? " and the Ace pays one" : "");
 	return 0;
 }
@@ -247,7 +256,7 @@ int cseq_done(const struct cros_oob *o, struct cros_game *g, const struct cseq_d
 		cseq_declare(o, g, i, d->target, ev); /* resolved after the reaction phase [Side A Turn (d)] */
 	if (s->phase == CSEQ_COMMAND) {
 		s->paid[i] = 1;
-		ev_emit(ev, s->round == 1 ? "[Side A Turn (b)]" : s->round == 2 ? "[Side A Turn (e)]" : "[Side A Turn (h)]",
+		ev_emit(ev, round_case(s->round),
 			"%s's %s is its action in the %s command point phase (%d point%s); the %s side may react to it", o->u[i].id,
 			cseq_act_name[a], nth(s->round), cost, cost == 1 ? "" : "s", o->side[1 - side_a(s)]);
 	} else if (s->phase == CSEQ_REACTION) {
@@ -306,14 +315,6 @@ void cseq_stop(struct cros_game *g, struct evsink *ev)
 	ev_emit(ev, "[Sequence]", "the game no longer keeps the sequence of play: the referee places every action");
 }
 
-static bool any_assault(const struct cros_game *g)
-{
-	for (int i = 0; i < g->n; i++)
-		if (g->seq.assault[i])
-			return true;
-	return false;
-}
-
 static int end_half(const struct cros_oob *o, struct cros_game *g, struct evsink *ev);
 
 /* The next command point phase [Side A Turn (e), (h)], at most CSEQ_ROUNDS_MAX in a half. */
@@ -325,7 +326,7 @@ static int next_command(const struct cros_oob *o, struct cros_game *g, struct ev
 	s->phase = CSEQ_COMMAND;
 	s->round++;
 	clear_phase(s, true);
-	ev_emit(ev, s->round == 2 ? "[Side A Turn (e)]" : "[Side A Turn (h)]",
+	ev_emit(ev, round_case(s->round),
 		"the %s side's %s command point phase: another action for %d points, any unit (next, with none taken, ends its turn)",
 		o->side[side_a(s)], nth(s->round), s->round);
 	return 0;
@@ -384,7 +385,7 @@ int cseq_next(const struct cros_oob *o, struct cros_game *g, int first, struct e
 			"unit's leader is dead)", o->side[side_a(s)]);
 		return 0;
 	case CSEQ_COMMAND:
-		if (any_paid(g)) {
+		if (any_of(g, s->paid)) {
 			s->phase = CSEQ_REACTION;
 			clear_phase(s, false);
 			ev_emit(ev, "[Side A Turn (c)]", "the %s side's reaction phase: against the units that used a command point, "
@@ -395,7 +396,7 @@ int cseq_next(const struct cros_oob *o, struct cros_game *g, int first, struct e
 		/* [Side A Turn (i)] no unit bought an action: side A declines further phases */
 		return end_half(o, g, ev);
 	case CSEQ_REACTION:
-		if (any_assault(g)) {
+		if (any_of(g, s->assault)) {
 			char who[512];
 			s->phase = CSEQ_ASSAULT;
 			clear_phase(s, false);
