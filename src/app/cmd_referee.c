@@ -25,6 +25,8 @@ static const char ref_usage[] =
 	"  fire   --weapon W --stands N --target line|column|enfilade (--inches N | --short | --long)\n"
 	"         [--cover] [--markers N] [--pivot] [--command-phase] [--at UNIT] [--dice D,..]\n"
 	"         [--saves D,..] [--leader D]\n"
+	"         [--split]   (a game keeping the sequence, with --firer and --stands N: N stands fire\n"
+	"         here, the others at another target by the next fire, the same action [Fire (f)])\n"
 	"  save   --unit UNIT --hits N [--dice D,..]\n"
 	"  melee  --attacker UNIT --defender UNIT [--initiative attacker|defender]\n"
 	"         [--attacker-mod KEY].. [--defender-mod KEY].. [--attacker-leaders N] [--defender-leaders N]\n"
@@ -514,6 +516,7 @@ struct rseq_opts {
 	char first[SIDE_NAME_MAX];
 	bool off;
 	bool declare; /* melee --declare: a close assault bought in a command point phase [Side A Turn (d)] */
+	bool split;   /* fire --split: the firer's other stands fire at another target, the same action [Fire (f)] */
 };
 
 /* The command as a unit's action in the sequence of play (cseq.h): true with d filled in; false
@@ -521,18 +524,28 @@ struct rseq_opts {
  * arrival, a withdrawal or rout).
  * *complete: whether the command, as given, makes its ruling (dice given), so may change the
  * game; odds asked without dice are never refused. */
-static bool seq_action(const struct ctbl *tb, const struct ref_req *q, const struct rtab_opts *x, bool ace,
-		       const struct cros_oob *o, const struct cros_game *g, struct cseq_do *d, bool *complete)
+static bool seq_action(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct rtab_opts *x,
+		       bool ace, bool split, const struct cros_oob *o, const struct cros_game *g, struct cseq_do *d,
+		       bool *complete)
 {
 	int i = -1;
 	d->target = -1;
 	d->ace = ace;
+	d->stands = d->of = 0;
+	d->split = false;
 	*complete = false;
 	if (!strcmp(q->what, "fire") && q->firer[0]) {
 		i = cros_find(o, q->firer);
 		d->act = CSEQ_FIRE;
 		d->target = q->at[0] ? cros_find(o, q->at) : -1;
 		*complete = q->dice.given;
+		if (i >= 0) { /* [Fire (f)] the volley's stands (0: not yet known, all that bear) */
+			struct cref_unit u;
+			cros_cref_unit(t, o, g, i, &u);
+			d->of = ctab_stands(t, u.type, u.figures);
+			d->stands = q->stands;
+			d->split = split;
+		}
 	} else if (!strcmp(q->what, "melee") && q->side[0].unit[0]) {
 		i = cros_find(o, q->side[0].unit);
 		d->act = CSEQ_CHARGE;
@@ -793,6 +806,8 @@ int cmd_referee(int argc, char **argv)
 			so.off = true;
 		else if (!strcmp(a, "--declare"))
 			so.declare = true;
+		else if (!strcmp(a, "--split"))
+			so.split = true;
 		else if (!strcmp(a, "--weapon"))
 			STR(q->weapon);
 		else if (!strcmp(a, "--target"))
@@ -891,6 +906,11 @@ int cmd_referee(int argc, char **argv)
 	}
 	if (so.declare && strcmp(q->what, "melee")) {
 		rc = cli_fail(stderr, "--declare is for melee");
+		goto out_free;
+	}
+	if (so.split && (strcmp(q->what, "fire") || !q->firer[0] || !gamepath || !q->stands)) {
+		rc = cli_fail(stderr, "--split is for fire --game FILE --firer ID --at ID --stands N: N of the firer's stands fire "
+			      "at this target, the others at another in the same action [Fire (f)]");
 		goto out_free;
 	}
 	if ((so.off && strcmp(q->what, "phase")) || (so.first[0] && strcmp(q->what, "next"))) {
@@ -1034,7 +1054,7 @@ int cmd_referee(int argc, char **argv)
 			rc = declare(t, tb, q, oob, game, gamepath, log, what, so.declare, ace);
 			goto out_free;
 		}
-		if (seq_action(tb, q, &tx, ace, oob, game, &sdo, &complete)) {
+		if (seq_action(t, tb, q, &tx, ace, so.split, oob, game, &sdo, &complete)) {
 			if (complete && cseq_may(oob, game, &sdo, &cost, &se) != 0) {
 				fprintf(stderr, "crimea: %s\n", se.msg); /* refused by the rules: 1 */
 				rc = 1;
@@ -1070,6 +1090,12 @@ int cmd_referee(int argc, char **argv)
 	}
 	if (tb && !strcmp(q->what, "fire") && q->firer[0] && q->at[0] && (rc = rtab_fire(t, tb, oob, game, q)) != 0)
 		goto out_free;
+	if (act && act->act == CSEQ_FIRE) {
+		/* [Fire (f)] a split fire's next volley fires the stands left, or those given */
+		if (!q->stands && cseq_split_left(game, act->unit))
+			q->stands = cseq_split_left(game, act->unit);
+		act->stands = q->stands ? q->stands : act->of;
+	}
 	if (tb && !strcmp(q->what, "melee") && (rc = rtab_melee(t, tb, oob, game, q)) != 0)
 		goto out_free;
 	if (!strcmp(q->what, "units") || !strcmp(q->what, "spend") || !strcmp(q->what, "rally") ||

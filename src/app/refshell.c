@@ -22,7 +22,7 @@ static const char *const cotlb_options[] = {
 	"--defender-mod", "--defender-saves", "--dice", "--die", "--facing", "--firer", "--formation", "--from",
 	"--hits", "--inches", "--initiative", "--leader", "--long", "--markers", "--pivot", "--points", "--saves",
 	"--short", "--side", "--spike-die", "--stands", "--svg", "--target", "--toward", "--unit", "--weapon", "--winner-die",
-	"--ace", "--road", "--first", "--off", "--declare", "--attacker-morale-die", "--defender-morale-die",
+	"--ace", "--road", "--first", "--off", "--declare", "--split", "--attacker-morale-die", "--defender-morale-die",
 	"--x", "--y", NULL,
 };
 /* (sheet takes the game: it lists the sheet the game is played on) */

@@ -156,8 +156,13 @@ static void print_where(const struct ctab *t, const struct ctbl *tb, const struc
 	{
 		int rank, first;
 		int32_t gap;
-		if ((first = ctbl_fire_priority(t, tb, o, g, only, &rank, &gap)) >= 0)
-			printf("fire priority [Fire (c)]: %s first (%s, %.*f\")\n", o->u[first].id, ctbl_prio_name[rank], PL_IN(gap));
+		int left = cseq_split_left(g, only);
+		if ((first = ctbl_fire_priority_skip(t, tb, o, g, only, left ? g->seq.split_at[only] : NULL, &rank, &gap)) >= 0)
+			printf("fire priority [Fire (c)]: %s %s (%s, %.*f\")\n", o->u[first].id, left ? "next" : "first",
+			       ctbl_prio_name[rank], PL_IN(gap));
+		if (left)
+			printf("split fire [Fire (f)]: %d stand%s left to fire at a target not yet fired at\n", left,
+			       left == 1 ? "" : "s");
 	}
 	{
 		int r = t->unit[o->u[only].type].radius;
@@ -613,15 +618,18 @@ int rtab_fire(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 		return cli_fail(stderr, "%s", e.msg);
 	/* [Fire (c)]: fire priority, ignored by reaction fire [Side A Turn (c) 1]; with the sequence
 	 * of play kept, a volley against it is refused, else the referee is told */
+	/* [Fire (f)]: a split fire's next volley, at the first in priority of the targets it has not
+	 * fired at */
 	if (g->seq.phase != CSEQ_REACTION && o->u[at].side != o->u[f].side) {
 		int rank, mine = ctbl_prio_rank(t, tb, o, g, f, at), first;
 		int32_t gap;
-		if ((first = ctbl_fire_priority(t, tb, o, g, f, &rank, &gap)) >= 0 && first != at &&
+		const uint32_t *skip = cseq_split_left(g, f) ? g->seq.split_at[f] : NULL;
+		if ((first = ctbl_fire_priority_skip(t, tb, o, g, f, skip, &rank, &gap)) >= 0 && first != at &&
 		    (rank < mine || (rank == mine && gap < s.gap))) {
 			if (g->seq.phase != CSEQ_OFF && q->dice.given) {
 				ref_print_events("on the table:", &ev);
-				fprintf(stderr, "crimea: [Fire (c)] fire priority: %s fires first at %s (%s, %.*f\"), not %s (%s%s%.*f\")\n",
-					o->u[f].id, o->u[first].id, ctbl_prio_name[rank], PL_IN(gap), o->u[at].id,
+				fprintf(stderr, "crimea: [Fire (c)] fire priority: %s fires %s at %s (%s, %.*f\"), not %s (%s%s%.*f\")\n",
+					o->u[f].id, skip ? "next" : "first", o->u[first].id, ctbl_prio_name[rank], PL_IN(gap), o->u[at].id,
 					mine < CF_NEAREST ? ctbl_prio_name[mine] : "", mine < CF_NEAREST ? ", " : "", PL_IN(s.gap));
 				return 1;
 			}
@@ -653,6 +661,10 @@ int rtab_fire(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 	}
 	if (!q->stands) {
 		q->stands = s.stands + (q->pivot ? s.pivot_stands : 0);
+		if (cseq_split_left(g, f) && q->stands > cseq_split_left(g, f)) {
+			q->stands = cseq_split_left(g, f); /* [Fire (f)] the stands its split fire has left */
+			printf("  %-22s %d of them fire: the stands %s's split fire has left\n", "[Fire (f)]", q->stands, o->u[f].id);
+		}
 		if (!q->stands) {
 			fprintf(stderr, "crimea: [Fire (i)] no stand of %s can fire at %s%s%s\n", o->u[f].id, o->u[at].id,
 				s.blocked[0] ? ": " : "", s.blocked[0] ? s.blocked

@@ -784,6 +784,47 @@ contains "priority: the advancing unit" "$tmp/out" "azov1 is advancing on it: fi
 expect "priority: where says it" 0 "$bin" referee cotlb where --game "$g7" --unit 93rd
 contains "priority: where says it" "$tmp/out" "^fire priority \[Fire (c)\]: azov1 first (advancing on it, "
 grep -q '"from": {' "$g7" && ok || ko "priority: the game file keeps where the advance started"
+# split fire [Fire (f)]: some stands at the first in priority, the others at the next, one action
+g12="$tmp/cotlb-split.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g12" >/dev/null
+"$bin" referee cotlb place --game "$g12" --unit azov1 --x 60 --y 44 --facing 180 --formation line >/dev/null
+"$bin" referee cotlb place --game "$g12" --unit ukraine1 --x 42 --y 46 --facing 180 --formation line >/dev/null
+expect "split: --stands wanted" 2 "$bin" referee cotlb fire --game "$g12" --firer 93rd --at azov1 --split --dice 1,1
+expect "split: without the sequence, the referee's" 0 "$bin" referee cotlb fire --game "$g12" --firer 93rd --at dnieper1 --split --stands 2 --dice 1,1
+grep -q '"split"' "$g12" && ko "split: nothing kept without the sequence" || ok
+"$bin" referee cotlb next --game "$g12" >/dev/null
+"$bin" referee cotlb initiative --game "$g12" --dice 5,1 >/dev/null
+"$bin" referee cotlb next --game "$g12" --first russian >/dev/null
+"$bin" referee cotlb move --game "$g12" --unit azov1 --y 42 --dice 3,3 >/dev/null
+"$bin" referee cotlb next --game "$g12" >/dev/null
+"$bin" referee cotlb next --game "$g12" >/dev/null
+expect "split: all the stands is no split" 1 "$bin" referee cotlb fire --game "$g12" --firer 93rd --at azov1 --split --stands 6 --dice 1,1,1,1,1,1
+contains "split: all the stands is no split" "$tmp/err" "\[Fire (f)\] a split fire fires some of 93rd's 6 stands"
+expect "split: the first part in priority" 1 "$bin" referee cotlb fire --game "$g12" --firer 93rd --at dnieper1 --split --stands 2 --dice 1,1
+contains "split: the first part in priority" "$tmp/err" "fire priority: 93rd fires first at azov1"
+expect "split: opened" 0 "$bin" referee cotlb fire --game "$g12" --firer 93rd --at azov1 --split --stands 2 --dice 1,1
+contains "split: opened" "$tmp/out" "\[Fire (f)\]  *93rd splits its fire: 2 of its 6 stands at azov1; the other 4 fire at another target"
+contains "split: opened as its action" "$tmp/out" "93rd's fire is its action in the free action phase"
+grep -q '"split"' "$g12" && ok || ko "split: the game file keeps the split"
+expect "split: where" 0 "$bin" referee cotlb where --game "$g12" --unit 93rd
+contains "split: where names the next" "$tmp/out" "^fire priority \[Fire (c)\]: dnieper1 next (the nearest enemy"
+contains "split: where says what is left" "$tmp/out" "^split fire \[Fire (f)\]: 4 stands left"
+expect "split: phase" 0 "$bin" referee cotlb phase --game "$g12"
+contains "split: phase" "$tmp/out" "split fire \[Fire (f)\]: 93rd has 4 stands left to fire at another target (fired at azov1)"
+expect "split: not twice at one target" 1 "$bin" referee cotlb fire --game "$g12" --firer 93rd --at azov1 --dice 1,1
+contains "split: not twice at one target" "$tmp/err" "93rd has fired at azov1 in this action: its other 4 stands fire at another target"
+expect "split: the next in priority" 1 "$bin" referee cotlb fire --game "$g12" --firer 93rd --at ukraine1 --dice 1,1,1,1
+contains "split: the next in priority" "$tmp/err" "fire priority: 93rd fires next at dnieper1 (the nearest enemy, 8.5\"), not ukraine1"
+expect "split: no more stands than are left" 1 "$bin" referee cotlb fire --game "$g12" --firer 93rd --at dnieper1 --stands 5 --dice 1,1,1,1,1
+contains "split: no more stands than are left" "$tmp/err" "93rd has 4 stands left to fire in its split fire, not 5"
+expect "split: the odds of the rest" 0 "$bin" referee cotlb fire --game "$g12" --firer 93rd --at dnieper1
+contains "split: the odds of the rest" "$tmp/out" "4 of them fire: the stands 93rd's split fire has left"
+expect "split: the rest" 0 "$bin" referee cotlb fire --game "$g12" --firer 93rd --at dnieper1 --dice 1,1,1,1
+contains "split: the rest" "$tmp/out" "93rd's split fire goes on: 4 stands at dnieper1, the same action; every stand has fired"
+grep -q "spends" "$tmp/out" && ko "split: the rest unpaid" || ok
+expect "split: then the action is over" 1 "$bin" referee cotlb fire --game "$g12" --firer 93rd --at ukraine1 --dice 1
+contains "split: then the action is over" "$tmp/err" "93rd has taken its action in this phase (fire)"
+grep -q '"split": {}' "$g12" && ok || ko "split: closed in the game file"
 # a referee's session on one game: a command a line, from a pipe and at a terminal
 g6="$tmp/cotlb-shell.json"
 "$bin" referee cotlb new --oob balaclava-2014 --game "$g6" >/dev/null

@@ -1441,6 +1441,123 @@ static struct cseq_do act(int unit, int a, int target, int arm)
 	return d;
 }
 
+/* A volley of the sequence: unit's stands of its of, split or not [Fire (f)]. */
+static struct cseq_do volley(int unit, int target, int stands, int of, bool split)
+{
+	struct cseq_do d = act(unit, CSEQ_FIRE, target, CA_INFANTRY);
+	d.stands = stands;
+	d.of = of;
+	d.split = split;
+	return d;
+}
+
+/* [Fire (f)] "Firing units may split fire": a volley of some of a unit's stands opens a split
+ * fire; its other stands fire at other targets as the same action, unpaid; never in reaction
+ * ("each enemy reacting shooter gets but one volley"), never twice at one target. */
+static void test_split_fire(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	static struct cros_oob o;
+	static struct cros_game g, back;
+	struct errlist *l = malloc(sizeof *l);
+	struct event store[16];
+	struct evsink ev;
+	struct cseq_do d;
+	struct jdoc jd;
+	struct err e;
+	json_t *j;
+	char *txt, buf[2048];
+	int cost;
+
+	assert_non_null(l);
+	errlist_init(l);
+	assert_int_equal(cros_oob_load_file(&o, t, "data/cotlb/balaclava-2014.json", l), 0);
+	const int kiev = cros_find(&o, "kiev1"), azov = cros_find(&o, "azov1"), n93 = cros_find(&o, "93rd");
+	const int turks = cros_find(&o, "turks1");
+	assert_true(kiev >= 0 && azov >= 0 && n93 >= 0 && turks >= 0);
+	const int RU = o.u[kiev].side, AL = o.u[n93].side;
+	cros_new(&o, &g);
+	evsink_init(&ev, store, 16);
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	g.init_winner = RU;
+	g.init_turn = g.turn;
+	assert_int_equal(cseq_next(&o, &g, AL, &ev, &e), 0); /* the Allies' free action phase */
+
+	/* a split leaves stands for another target */
+	d = volley(n93, kiev, 6, 6, true);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	assert_non_null(strstr(e.msg, "[Fire (f)]"));
+	d = volley(n93, kiev, 0, 6, true);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	d = volley(n93, kiev, 2, 6, true);
+	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
+	assert_int_equal(cseq_split_left(&g, n93), 4);
+	assert_true(cseq_split_fired(&g, n93, kiev));
+	assert_false(cseq_split_fired(&g, n93, azov));
+	assert_int_equal(g.seq.acted[n93], 1 + CSEQ_FIRE);
+	/* the other stands: not at kiev again, no more than are left, then at azov unpaid */
+	d = volley(n93, kiev, 1, 6, false);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	assert_non_null(strstr(e.msg, "has fired at kiev1 in this action"));
+	d = volley(n93, azov, 5, 6, false);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	assert_non_null(strstr(e.msg, "4 stands left"));
+	d = volley(n93, azov, 3, 6, false);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), 0);
+	assert_int_equal(cost, 0);
+	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
+	assert_int_equal(cseq_split_left(&g, n93), 1);
+	assert_true(cseq_split_fired(&g, n93, azov));
+	/* it is still one action: a move is refused */
+	d = act(n93, CSEQ_MOVE, -1, CA_INFANTRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	assert_non_null(strstr(e.msg, "has taken its action"));
+	cseq_status(&o, &g, buf, sizeof buf);
+	assert_non_null(strstr(buf, "93rd has 1 stand left to fire at another target (fired at"));
+
+	/* the game file keeps it */
+	j = cros_game_json(&o, &g);
+	assert_non_null(j);
+	txt = json_dumps(j, 0);
+	json_decref(j);
+	assert_non_null(txt);
+	assert_int_equal(jdoc_parse(&jd, "game.json", txt, strlen(txt), &e), 0);
+	errlist_init(l);
+	assert_int_equal(cros_game_read(&o, t, &jd, &back, l), 0);
+	jdoc_free(&jd);
+	free(txt);
+	assert_memory_equal(&back.seq, &g.seq, sizeof g.seq);
+
+	/* the phase's end closes it; in a command point phase the split pays once */
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	assert_int_equal(g.seq.phase, CSEQ_COMMAND);
+	assert_int_equal(cseq_split_left(&g, n93), 0);
+	assert_false(cseq_split_fired(&g, n93, azov));
+	const int cp = g.s[n93].cp;
+	d = volley(n93, azov, 4, 6, true);
+	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
+	assert_int_equal(g.s[n93].cp, cp - 1);
+	d = volley(n93, kiev, 2, 6, false);
+	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
+	assert_int_equal(g.s[n93].cp, cp - 1);
+	assert_int_equal(cseq_split_left(&g, n93), 0); /* every stand has fired */
+	d = volley(n93, turks, 1, 6, false);           /* (a friend: the table refuses; here a second action) */
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	assert_non_null(strstr(e.msg, "has taken its action"));
+
+	/* [Side A Turn (c) 1] no split fire in reaction */
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	assert_int_equal(g.seq.phase, CSEQ_REACTION);
+	d = volley(kiev, n93, 2, 6, true);
+	d.arm = CA_INFANTRY;
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	assert_non_null(strstr(e.msg, "[Side A Turn (c) 1]"));
+	d.split = false;
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), 0);
+	free(l);
+}
+
 /* [Close Combat (f)]: twice the defender's total, a positive total only */
 static void test_cc_twice(void **state)
 {
@@ -1689,6 +1806,7 @@ int main(void)
 		cmocka_unit_test(test_roster),
 		cmocka_unit_test(test_sequence),
 		cmocka_unit_test(test_cc_twice),
+		cmocka_unit_test(test_split_fire),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -277,6 +277,38 @@ static void read_unit_map(const struct cros_oob *o, const struct jdoc *d, json_t
 	}
 }
 
+/* The sequence's "split" [Fire (f)]: {"UNIT": {"left": N, "at": ["UNIT", ...]}} into q. */
+static void read_split(const struct cros_oob *o, const struct jdoc *d, json_t *x, struct cros_seq *q,
+		       struct errlist *errs)
+{
+	const char *k;
+	json_t *v, *w;
+	size_t n;
+	if (x && !json_is_object(x))
+		jdoc_add(d, x, errs, "\"split\" maps a unit's id to its split fire {\"left\", \"at\"}");
+	json_object_foreach(x, k, v) {
+		int u = cros_find(o, k), left;
+		json_t *at = json_object_get(v, "at");
+		if (u < 0 || !json_is_object(v)) {
+			jdoc_add(d, x, errs, "\"split\": \"%s\" is not a unit of the game with its split fire", k);
+			continue;
+		}
+		if (q->phase != CSEQ_FREE && q->phase != CSEQ_COMMAND)
+			jdoc_add(d, v, errs, "a split fire is open only in a free action or command point phase [Fire (f)]");
+		left = jdoc_int(d, v, "left", 1, CREF_DICE_MAX, errs);
+		q->split[u] = (unsigned char)(left > 0 ? left : 0);
+		if (!json_is_array(at) || !json_array_size(at))
+			jdoc_add(d, v, errs, "\"at\": the units %s's split fire has fired at", k);
+		json_array_foreach(at, n, w) {
+			int j = cros_find(o, json_string_value(w) ? json_string_value(w) : "");
+			if (j < 0)
+				jdoc_add(d, w, errs, "\"at\": not a unit of the game");
+			else
+				q->split_at[u][j / 32] |= 1u << (j % 32);
+		}
+	}
+}
+
 /* The game file's "sequence" (cros_game_json) into g->seq. */
 static void read_seq(const struct cros_oob *o, const struct jdoc *d, const json_t *x, struct cros_game *g,
 		     struct errlist *errs)
@@ -316,6 +348,7 @@ static void read_seq(const struct cros_oob *o, const struct jdoc *d, const json_
 	read_unit_map(o, d, json_object_get(x, "aim"), "aim", q->aim, errs);
 	read_unit_map(o, d, json_object_get(x, "locked"), "locked", q->locked, errs);
 	read_unit_map(o, d, json_object_get(x, "assault"), "assault", q->assault, errs);
+	read_split(o, d, json_object_get(x, "split"), q, errs);
 	if (paid && !json_is_array(paid))
 		jdoc_add(d, paid, errs, "\"paid\" is a list of units' ids");
 	json_array_foreach(paid, i, v) {
@@ -390,8 +423,9 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 		const struct cros_seq *q = &g->seq;
 		json_t *sq = json_pack("{s:s, s:i, s:i}", "phase", seq_key[q->phase], "half", q->half, "round", q->round);
 		json_t *acted = json_object(), *paid = json_array(), *aim = json_object(), *locked = json_object();
-		json_t *assault = json_object();
-		if (!sq || !acted || !paid || !aim || !locked || !assault) {
+		json_t *assault = json_object(), *split = json_object();
+		if (!sq || !acted || !paid || !aim || !locked || !assault || !split) {
+			json_decref(split);
 			json_decref(assault);
 			json_decref(sq);
 			json_decref(acted);
@@ -414,12 +448,20 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 				json_object_set_new(assault, o->u[i].id, json_string(o->u[q->assault[i] - 1].id));
 			if (q->paid[i])
 				json_array_append_new(paid, json_string(o->u[i].id));
+			if (q->split[i]) {
+				json_t *at = json_array();
+				for (int j = 0; at && j < g->n; j++)
+					if (q->split_at[i][j / 32] >> (j % 32) & 1u)
+						json_array_append_new(at, json_string(o->u[j].id));
+				json_object_set_new(split, o->u[i].id, json_pack("{s:i, s:o}", "left", q->split[i], "at", at));
+			}
 		}
 		json_object_set_new(sq, "acted", acted);
 		json_object_set_new(sq, "paid", paid);
 		json_object_set_new(sq, "aim", aim);
 		json_object_set_new(sq, "locked", locked);
 		json_object_set_new(sq, "assault", assault);
+		json_object_set_new(sq, "split", split);
 		json_object_set_new(root, "sequence", sq);
 	}
 	if (g->table[0]) {

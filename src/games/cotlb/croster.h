@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "../../core/err.h"
 #include "../../core/event.h"
@@ -17,6 +18,7 @@
 #include "cref.h"
 
 #define CROS_UNITS_MAX 96
+#define CROS_UNIT_WORDS ((CROS_UNITS_MAX + 31) / 32) /* a set of units as bits */
 #define CROS_CMDRS_MAX 48
 #define CROS_ID_MAX 25
 #define CROS_NAME_MAX 96
@@ -102,6 +104,10 @@ struct cros_seq {
 					       * again in this phase [Close Combat (f)], or 0 */
 	unsigned char paid[CROS_UNITS_MAX];  /* bought an action with points in this round: what the
 					      * reaction phase may answer */
+	/* [Fire (f)] a split fire: the stands (dice) of unit i still to fire in its action, at other
+	 * targets (0: none open), and the units its volleys have fired at (bit j of word j / 32) */
+	unsigned char split[CROS_UNITS_MAX];
+	uint32_t split_at[CROS_UNITS_MAX][CROS_UNIT_WORDS];
 };
 
 /* A volley's result held until the reaction phase ends [Side A Turn (b)]: "Results of fire are

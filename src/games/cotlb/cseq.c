@@ -212,11 +212,60 @@ static int may(const struct cros_oob *o, const struct cros_game *g, int i, int a
 	return 0;
 }
 
+int cseq_split_left(const struct cros_game *g, int i)
+{
+	return i >= 0 && i < g->n ? g->seq.split[i] : 0;
+}
+
+bool cseq_split_fired(const struct cros_game *g, int i, int j)
+{
+	return i >= 0 && i < g->n && j >= 0 && j < g->n && (g->seq.split_at[i][j / 32] >> (j % 32) & 1u);
+}
+
+/* [Fire (f)] "Firing units may split fire consistent with fire priority": a volley d of a unit
+ * whose split fire is open goes on with the same action (*more true: 0 or refused); a volley
+ * that opens one is checked (*more false). Anything else: 0, *more false. */
+static int split_check(const struct cros_oob *o, const struct cros_game *g, const struct cseq_do *d, bool *more,
+		       struct err *e)
+{
+	const struct cros_seq *s = &g->seq;
+	const int i = d->unit, left = s->split[i];
+	const char *id = o->u[i].id;
+	*more = d->act == CSEQ_FIRE && left > 0;
+	if (*more) {
+		if (d->target < 0)
+			return err_set(e, NULL, 0, "[Fire (f)] %s's split fire names the unit its other stands fire at", id);
+		if (cseq_split_fired(g, i, d->target))
+			return err_set(e, NULL, 0, "[Fire (f)] %s has fired at %s in this action: its other %d stand%s at "
+				       "another target", id, o->u[d->target].id, left, left == 1 ? " fires" : "s fire");
+		if (d->stands > left)
+			return err_set(e, NULL, 0, "[Fire (f)] %s has %d stand%s left to fire in its split fire, not %d", id, left,
+				       left == 1 ? "" : "s", d->stands);
+		return 0;
+	}
+	if (d->act != CSEQ_FIRE || !d->split)
+		return 0;
+	if (s->phase == CSEQ_REACTION)
+		return err_set(e, NULL, 0, "[Side A Turn (c) 1] each reacting shooter gets but one volley: no split fire in "
+			       "reaction");
+	if (d->stands < 1 || d->stands >= d->of)
+		return err_set(e, NULL, 0, "[Fire (f)] a split fire fires some of %s's %d stands at this target (--stands N, "
+			       "fewer than %d) and the others at another", id, d->of, d->of);
+	return 0;
+}
+
 int cseq_may(const struct cros_oob *o, const struct cros_game *g, const struct cseq_do *d, int *cost, struct err *e)
 {
-	bool mark;
+	bool mark, more;
 	if (d->unit < 0 || d->unit >= g->n)
 		return err_set(e, NULL, 0, "no such unit");
+	*cost = 0;
+	if (g->seq.phase != CSEQ_OFF) {
+		if (split_check(o, g, d, &more, e) != 0)
+			return -1;
+		if (more)
+			return 0; /* [Fire (f)] the same action goes on, unpaid */
+	}
 	return may(o, g, d->unit, d->act, d->target, d->arm, d->ace, cost, &mark, e);
 }
 
@@ -228,8 +277,21 @@ int cseq_done(const struct cros_oob *o, struct cros_game *g, const struct cseq_d
 	const bool ace = d->ace;
 	int cost, own;
 	bool mark;
+	bool more;
 	if (d->unit < 0 || d->unit >= g->n)
 		return err_set(e, NULL, 0, "no such unit");
+	if (s->phase != CSEQ_OFF && split_check(o, g, d, &more, e) != 0)
+		return -1;
+	if (s->phase != CSEQ_OFF && more) {
+		s->split[i] = (unsigned char)(s->split[i] - d->stands);
+		s->split_at[i][d->target / 32] |= 1u << (d->target % 32);
+		ev_emit(ev, "[Fire (f)]", "%s's split fire goes on: %d stand%s at %s, the same action%s", o->u[i].id, d->stands,
+			d->stands == 1 ? "" : "s", o->u[d->target].id, s->split[i] ? "" : "; every stand has fired");
+		if (s->split[i])
+			ev_emit(ev, "[Fire (f)]", "%s has %d stand%s left to fire at another target", o->u[i].id, s->split[i],
+				s->split[i] == 1 ? "" : "s");
+		return 0;
+	}
 	if (may(o, g, i, a, d->target, d->arm, ace, &cost, &mark, e) != 0)
 		return -1;
 	if (a == CSEQ_CHARGE && d->target >= 0 && s->locked[i] == 1 + d->target) {
@@ -264,6 +326,12 @@ int cseq_done(const struct cros_oob *o, struct cros_game *g, const struct cseq_d
 	} else {
 		ev_emit(ev, "[Side A Turn (a)]", "%s's %s is its action in the free action phase", o->u[i].id, cseq_act_name[a]);
 	}
+	if (a == CSEQ_FIRE && d->split && d->target >= 0) {
+		s->split[i] = (unsigned char)(d->of - d->stands);
+		s->split_at[i][d->target / 32] |= 1u << (d->target % 32);
+		ev_emit(ev, "[Fire (f)]", "%s splits its fire: %d of its %d stands at %s; the other %d fire at another target as "
+			"the same action, in fire priority's order", o->u[i].id, d->stands, d->of, o->u[d->target].id, s->split[i]);
+	}
 	return 0;
 }
 
@@ -290,6 +358,8 @@ static void clear_phase(struct cros_seq *s, bool paid)
 	memset(s->acted, 0, sizeof s->acted);
 	memset(s->aim, 0, sizeof s->aim);
 	memset(s->locked, 0, sizeof s->locked);
+	memset(s->split, 0, sizeof s->split);
+	memset(s->split_at, 0, sizeof s->split_at);
 	if (paid) {
 		memset(s->paid, 0, sizeof s->paid);
 		memset(s->assault, 0, sizeof s->assault);
@@ -462,6 +532,15 @@ void cseq_status(const struct cros_oob *o, const struct cros_game *g, char *out,
 		PUT("  held until the reaction phase ends [Side A Turn (b)]: %s loses %d figure%s%s, %d marker%s\n",
 		    o->u[g->held[k].unit].id, g->held[k].figures, g->held[k].figures == 1 ? "" : "s",
 		    g->held[k].leader_killed ? " and its leader" : "", g->held[k].markers, g->held[k].markers == 1 ? "" : "s");
+	for (int i = 0; i < g->n; i++)
+		if (s->split[i]) {
+			PUT("  split fire [Fire (f)]: %s has %d stand%s left to fire at another target (fired at", o->u[i].id,
+			    s->split[i], s->split[i] == 1 ? "" : "s");
+			for (int j = 0, k = 0; j < g->n; j++)
+				if (cseq_split_fired(g, i, j))
+					PUT("%s %s", k++ ? "," : "", o->u[j].id);
+			PUT(")\n");
+		}
 	PUT("  acted:");
 	{
 		bool any = false;

@@ -45,6 +45,10 @@ struct cseq_do {
 	int target;      /* the enemy unit it acts against, -1 none or not known */
 	int arm;         /* the unit's enum ctbl_arm, -1 when the game has no table to say */
 	bool ace;        /* one of its points is paid with the side's Ace [Close Combat (h)] */
+	/* a volley (CSEQ_FIRE): the stands (dice) it fires, of the unit's stands; split: the unit
+	 * splits its fire, the rest to fire at other targets in the same action [Fire (f)] */
+	int stands, of;
+	bool split;
 };
 
 /* Whether the action may be taken now: 0 with the command points it costs in *cost, or -1
@@ -69,6 +73,11 @@ void cseq_declare(const struct cros_oob *o, struct cros_game *g, int i, int j, s
 /* [Close Combat (f)]: unit i, attacking, won its close combat with j at twice j's total: it may
  * stay locked in combat and fight j again in this phase, as part of the same action. */
 void cseq_lock(const struct cros_oob *o, struct cros_game *g, int i, int j, struct evsink *ev);
+
+/* [Fire (f)]: the stands of unit i still to fire in its split fire (0: none open); whether its
+ * split fire has fired at unit j. */
+int cseq_split_left(const struct cros_game *g, int i);
+bool cseq_split_fired(const struct cros_game *g, int i, int j);
 
 /* The game stops keeping the sequence (the referee's again). */
 void cseq_stop(struct cros_game *g, struct evsink *ev);

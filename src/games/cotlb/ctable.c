@@ -864,6 +864,12 @@ int ctbl_prio_rank(const struct ctab *t, const struct ctbl *tb, const struct cro
 int ctbl_fire_priority(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		       int f, int *rank, int32_t *gap)
 {
+	return ctbl_fire_priority_skip(t, tb, o, g, f, NULL, rank, gap);
+}
+
+int ctbl_fire_priority_skip(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+			    const struct cros_game *g, int f, const uint32_t *skip, int *rank, int32_t *gap)
+{
 	int best = -1;
 	*rank = CF_NEAREST + 1;
 	*gap = 0;
@@ -871,7 +877,7 @@ int ctbl_fire_priority(const struct ctab *t, const struct ctbl *tb, const struct
 		struct ctbl_sight s;
 		struct err e;
 		int r;
-		if (o->u[j].side == o->u[f].side || !live(g, j) || !live(g, f))
+		if (o->u[j].side == o->u[f].side || !live(g, j) || !live(g, f) || (skip && (skip[j / 32] >> (j % 32) & 1u)))
 			continue;
 		if (ctbl_sight(t, tb, o, g, f, j, &s, NULL, &e) != 0 || s.band == 2 || s.stands + s.pivot_stands == 0)
 			continue;

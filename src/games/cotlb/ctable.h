@@ -138,6 +138,10 @@ int ctbl_prio_rank(const struct ctab *t, const struct ctbl *tb, const struct cro
  * nearest. Returns its index with its rank and gap, or -1 when f can fire at none. */
 int ctbl_fire_priority(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		       int f, int *rank, int32_t *gap);
+/* The same among the enemy units not in skip (bit j of skip[j / 32]; NULL: none): the next
+ * target of a split fire [Fire (f)], skip holding those its volleys have fired at. */
+int ctbl_fire_priority_skip(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+			    const struct cros_game *g, int f, const uint32_t *skip, int *rank, int32_t *gap);
 
 /* The gap (units, rounded up) from the nearest point of unit i to its brigade commander; -1 when
  * either is off the table. */
