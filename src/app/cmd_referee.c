@@ -81,6 +81,8 @@ static const char ref_usage[] =
 	"  withdraw --game FILE --unit ID --dice A,B,C,D [--from ID]   4 dice straight away from the\n"
 	"         enemy it fought (--from; else the nearest), facing away, stopping short of the 2\" of\n"
 	"         other enemies [Close Combat (g)]; friends passed through take a marker\n"
+	"  advance --game FILE --unit ID                   a winning attacker onto the loser's position once\n"
+	"         it has gone, in the close combat's phase (this turn without the sequence) [Close Combat (f)]\n"
 	"  rout --game FILE --unit ID --dice A,B,C,D       the same for a routing unit [MORALE (d)];\n"
 	"         friends within 6\" of its line take a marker [MORALE (a) 3]\n";
 
@@ -422,6 +424,8 @@ static bool note_units(const struct ref_req *q, const struct ref_out *out, const
 	if (!strcmp(q->what, "melee") && out->charge_failed < 0 && q->side[0].dice.given && q->side[1].dice.given &&
 	    (a = cros_find(o, q->side[0].unit)) >= 0 && (b = cros_find(o, q->side[1].unit)) >= 0) {
 		cros_note_charge(g, a, b);
+		if (out->cc_winner == a)
+			cros_note_beat(g, a, b); /* [Close Combat (f)] it may advance onto b's position */
 		return true;
 	}
 	return false;

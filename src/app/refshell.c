@@ -13,7 +13,7 @@
 #define RSHELL_ARGS 64
 
 static const char *const cotlb_commands[] = {
-	"command", "enter", "fire", "help", "initiative", "leader", "log", "melee", "morale", "move", "next", "phase",
+	"advance", "command", "enter", "fire", "help", "initiative", "leader", "log", "melee", "morale", "move", "next", "phase",
 	"place", "quit", "rally", "rout", "save", "sheet", "spend", "table", "turn", "units", "where", "withdraw", NULL,
 };
 static const char *const cotlb_options[] = {

@@ -60,7 +60,7 @@ bool rtab_exists(const char *argv0, const char *id)
 bool rtab_is_cmd(const char *what)
 {
 	return !strcmp(what, "place") || !strcmp(what, "enter") || !strcmp(what, "where") || !strcmp(what, "move") ||
-	       !strcmp(what, "table") || !strcmp(what, "withdraw") || !strcmp(what, "rout");
+	       !strcmp(what, "table") || !strcmp(what, "withdraw") || !strcmp(what, "rout") || !strcmp(what, "advance");
 }
 
 static double in_of(int32_t units)
@@ -485,6 +485,49 @@ static int do_fall(const struct ctab *t, const struct ctbl *tb, const struct ref
 	return ref_record(path, o, g, log, what, NULL, ev);
 }
 
+/* advance: [Close Combat (f)] "Winning attacker can advance onto enemy-held position": unit i,
+ * which won its close combat as the attacker in this phase (without the sequence: this turn),
+ * moves its centre onto where the loser stood, keeping its facing and formation, once the loser
+ * has gone (withdrawn, routed or destroyed). Part of the close combat, not an action; the 2" of
+ * MOVE (i) does not hold (it is a close combat's), a unit's footprint and the table's edge do. */
+static int do_advance(const struct ctab *t, const struct ctbl *tb, const struct rtab_opts *x, int i,
+		      const struct cros_oob *o, struct cros_game *g, const char *path, json_t *log, const char *what,
+		      struct evsink *ev)
+{
+	struct cros_state *s = &g->s[i];
+	struct cros_pos p = s->pos;
+	struct err e;
+	int j = s->beat;
+	if (x->has_x || x->has_y || x->facing >= 0 || x->formation[0] || x->toward[0] || x->from[0])
+		return cli_fail(stderr, "advance takes --unit alone: the winner goes onto the loser's position");
+	if (!s->pos.on)
+		return cli_fail(stderr, "%s is not on the table", o->u[i].id);
+	if (j < 0 || s->beat_turn != g->turn)
+	{
+		fprintf(stderr, "crimea: [Close Combat (f)] %s has won no close combat as the attacker %s: only a winning "
+			"attacker advances onto the enemy's position, after the combat\n", o->u[i].id,
+			g->seq.phase != CSEQ_OFF ? "in this phase" : "this turn");
+		return 1;
+	}
+	if (g->s[j].figures && g->s[j].pos.on && g->s[j].pos.c.x == s->beat_at.c.x && g->s[j].pos.c.y == s->beat_at.c.y)
+	{
+		fprintf(stderr, "crimea: [Close Combat (g)] %s still stands where it lost: it withdraws first (withdraw --unit "
+			"%s --dice A,B,C,D)\n", o->u[j].id, o->u[j].id);
+		return 1;
+	}
+	p.c = s->beat_at.c;
+	if (ctbl_check_close(t, tb, o, g, i, &p, &e) != 0 || ctbl_restricted(tb, o, g, i, &p, &e) != 0) {
+		fprintf(stderr, "crimea: %s\n", e.msg);
+		return 1;
+	}
+	cros_note_move(g, i);
+	s->pos = p;
+	s->beat = -1;
+	ev_emit(ev, "[Close Combat (f)]", "%s advances onto %s's position (%.*f, %.*f), facing %d in %s: part of its close "
+		"combat, not an action", o->u[i].id, o->u[j].id, PL_IN(p.c.x), PL_IN(p.c.y), p.facing, cros_form_name[p.form]);
+	return ref_record(path, o, g, log, what, NULL, ev);
+}
+
 int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct rtab_opts *x,
 	     const struct cros_oob *o, struct cros_game *g, const char *path, json_t *log, const char *what,
 	     const struct cseq_do *sd)
@@ -531,6 +574,9 @@ int rtab_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *
 	if (g->s[i].routing && !strcmp(q->what, "move"))
 		return cli_fail(stderr, "%s is routing: its action is to try to regain its morale (rally) or rout again "
 				"[MORALE (d)]", o->u[i].id);
+	if (!strcmp(q->what, "advance"))
+		return do_advance(t, tb, x, i, o, g, path, log, what, &ev);
+	g->s[i].beat = -1; /* a winner that moves otherwise gives up its advance [Close Combat (f)] */
 	if (!strcmp(q->what, "withdraw") || !strcmp(q->what, "rout"))
 		return do_fall(t, tb, q, x, i, o, g, path, log, what, &ev);
 	if (!strcmp(q->what, "enter")) {

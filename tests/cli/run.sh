@@ -724,6 +724,40 @@ contains "locked: beyond 2 inches" "$tmp/out" "dnieper1 stays locked in combat w
 contains "locked: no new charge" "$tmp/out" "the attacker stays locked in combat \[Close Combat (f)\]: no new charge, no morale check"
 contains "locked: the same action" "$tmp/out" "\[Close Combat (f)\]  *dnieper1 stays locked in combat with 93rd: the same action"
 expect "locked: not a third time" 1 "$bin" referee cotlb melee --game "$g10" --attacker dnieper1 --defender 93rd --attacker-dice 6,6,5,5,4,4,2 --defender-dice 1,1,1,1,1,1,1 --winner-die 4 --attacker-saves 6 --defender-saves 6,6
+# [Close Combat (f)]: a winning attacker advances onto the loser's position once it has gone
+g13="$tmp/cotlb-advance.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g13" >/dev/null
+"$bin" referee cotlb move --game "$g13" --unit dnieper1 --toward 93rd --dice 6,6 >/dev/null
+expect "advance: only after a win" 1 "$bin" referee cotlb advance --game "$g13" --unit dnieper1
+contains "advance: only after a win" "$tmp/err" "\[Close Combat (f)\] dnieper1 has won no close combat as the attacker this turn"
+"$bin" referee cotlb melee --game "$g13" --attacker dnieper1 --defender 93rd --attacker-dice 6,6,6,6,6,6,6 --defender-dice 1,2,1,2,1,1,1 --winner-die 4 --defender-saves 1,1,1,1,1,1,1,1,1,1 --defender-leader-die 5 >/dev/null
+grep -q '"beat": {' "$g13" && ok || ko "advance: the game file keeps the position won"
+expect "advance: the loser withdraws first" 1 "$bin" referee cotlb advance --game "$g13" --unit dnieper1
+contains "advance: the loser withdraws first" "$tmp/err" "\[Close Combat (g)\] 93rd still stands where it lost: it withdraws first"
+"$bin" referee cotlb withdraw --game "$g13" --unit 93rd --dice 3,3,3,3 >/dev/null
+expect "advance: not the loser" 1 "$bin" referee cotlb advance --game "$g13" --unit 93rd
+expect "advance: --unit alone" 2 "$bin" referee cotlb advance --game "$g13" --unit dnieper1 --x 40
+expect "advance: onto the position" 0 "$bin" referee cotlb advance --game "$g13" --unit dnieper1
+contains "advance: onto the position" "$tmp/out" "\[Close Combat (f)\]  *dnieper1 advances onto 93rd's position (50.0, 30.0), facing 180 in line: part of its close combat, not an action"
+expect "advance: once" 1 "$bin" referee cotlb advance --game "$g13" --unit dnieper1
+"$bin" referee cotlb where --game "$g13" >"$tmp/where"
+grep -q "^  dnieper1  *50.0  *30.0  *180  line" "$tmp/where" && ok || ko "advance: where it stands now"
+# with the sequence kept: in the close combat's phase, not an action; a move gives it up
+g14="$tmp/cotlb-advance-seq.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g14" >/dev/null
+"$bin" referee cotlb place --game "$g14" --unit dnieper1 --x 50 --y 33.5 --facing 180 >/dev/null
+"$bin" referee cotlb next --game "$g14" >/dev/null
+"$bin" referee cotlb initiative --game "$g14" --dice 5,2 >/dev/null
+"$bin" referee cotlb next --game "$g14" --first russian >/dev/null
+"$bin" referee cotlb melee --game "$g14" --attacker dnieper1 --defender 93rd --attacker-dice 6,6,5,5,4,4,2 --defender-dice 1,1,1,1,1,1,1 --winner-die 4 --attacker-saves 6 --defender-saves 6,6 >/dev/null
+"$bin" referee cotlb withdraw --game "$g14" --unit 93rd --dice 1,1,1,1 >/dev/null
+cp "$g14" "$tmp/advance-seq-won.json"
+expect "advance: in its phase" 0 "$bin" referee cotlb advance --game "$g14" --unit dnieper1
+grep -q "spends\|is its action" "$tmp/out" && ko "advance: not an action" || ok
+cp "$tmp/advance-seq-won.json" "$g14"
+"$bin" referee cotlb next --game "$g14" >/dev/null
+expect "advance: not in the next phase" 1 "$bin" referee cotlb advance --game "$g14" --unit dnieper1
+contains "advance: not in the next phase" "$tmp/err" "has won no close combat as the attacker in this phase"
 # [Side A Turn (d)]: a close assault bought in a command point phase is declared, and resolved
 # after the reaction phase, once the held fire has taken effect
 g11="$tmp/cotlb-assault.json"

@@ -1558,6 +1558,64 @@ static void test_split_fire(void **state)
 	free(l);
 }
 
+/* [Close Combat (f)] the position a winning attacker may advance onto: kept in the game file,
+ * only for a loser on the table, closed at the phase's end while the sequence is kept. */
+static void test_advance_kept(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	static struct cros_oob o;
+	static struct cros_game g, back;
+	struct errlist *l = malloc(sizeof *l);
+	struct event store[16];
+	struct evsink ev;
+	struct jdoc jd;
+	struct err e;
+	json_t *j;
+	char *txt;
+
+	assert_non_null(l);
+	errlist_init(l);
+	assert_int_equal(cros_oob_load_file(&o, t, "data/cotlb/balaclava-2014.json", l), 0);
+	const int kiev = cros_find(&o, "kiev1"), n93 = cros_find(&o, "93rd");
+	cros_new(&o, &g);
+	evsink_init(&ev, store, 16);
+	assert_int_equal(g.s[kiev].beat, -1);
+	cros_note_beat(&g, kiev, n93); /* off the table: nothing to advance onto */
+	assert_int_equal(g.s[kiev].beat, -1);
+	g.s[n93].pos.on = true;
+	g.s[n93].pos.c.x = 50 * PL_PER_INCH;
+	g.s[n93].pos.c.y = 30 * PL_PER_INCH;
+	g.s[n93].pos.facing = 90;
+	g.s[n93].pos.form = CF_LINE;
+	cros_note_beat(&g, kiev, n93);
+	assert_int_equal(g.s[kiev].beat, n93);
+	assert_int_equal(g.s[kiev].beat_turn, 1);
+	j = cros_game_json(&o, &g);
+	assert_non_null(j);
+	txt = json_dumps(j, 0);
+	json_decref(j);
+	assert_non_null(txt);
+	assert_non_null(strstr(txt, "\"beat\": {\"at\": \"93rd\""));
+	assert_int_equal(jdoc_parse(&jd, "game.json", txt, strlen(txt), &e), 0);
+	errlist_init(l);
+	assert_int_equal(cros_game_read(&o, t, &jd, &back, l), 0);
+	jdoc_free(&jd);
+	free(txt);
+	assert_int_equal(back.s[kiev].beat, n93);
+	assert_int_equal(back.s[kiev].beat_turn, 1);
+	assert_memory_equal(&back.s[kiev].beat_at, &g.s[kiev].beat_at, sizeof g.s[kiev].beat_at);
+	/* with the sequence kept, the phase's end closes it */
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	g.init_winner = o.u[kiev].side;
+	g.init_turn = g.turn;
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	cros_note_beat(&g, kiev, n93);
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	assert_int_equal(g.s[kiev].beat, -1);
+	free(l);
+}
+
 /* [Close Combat (f)]: twice the defender's total, a positive total only */
 static void test_cc_twice(void **state)
 {
@@ -1807,6 +1865,7 @@ int main(void)
 		cmocka_unit_test(test_sequence),
 		cmocka_unit_test(test_cc_twice),
 		cmocka_unit_test(test_split_fire),
+		cmocka_unit_test(test_advance_kept),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -181,7 +181,7 @@ void cros_new(const struct cros_oob *o, struct cros_game *g)
 	for (int i = 0; i < o->n; i++) {
 		g->s[i].figures = o->u[i].figures;
 		g->s[i].cp = o->u[i].cp;
-		g->s[i].charged = g->s[i].fired = -1;
+		g->s[i].charged = g->s[i].fired = g->s[i].beat = -1;
 	}
 }
 
@@ -237,6 +237,13 @@ void cros_note_fire(struct cros_game *g, int i, int j)
 {
 	g->s[i].fired = j;
 	g->s[i].fired_turn = g->turn;
+}
+
+void cros_note_beat(struct cros_game *g, int i, int j)
+{
+	g->s[i].beat = g->s[j].pos.on ? j : -1;
+	g->s[i].beat_turn = g->turn;
+	g->s[i].beat_at = g->s[j].pos;
 }
 
 void cros_note_move(struct cros_game *g, int i)
@@ -399,6 +406,11 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 			json_object_set_new(u, "from", json_pack("{s:f, s:f, s:i, s:s, s:i}", "x", (double)s->from.c.x / PL_PER_INCH,
 								 "y", (double)s->from.c.y / PL_PER_INCH, "facing", s->from.facing,
 								 "formation", cros_form_name[s->from.form], "turn", s->from_turn));
+		if (s->beat >= 0 && s->beat_at.on)
+			json_object_set_new(u, "beat", json_pack("{s:s, s:i, s:f, s:f, s:i, s:s}", "at", o->u[s->beat].id, "turn",
+								 s->beat_turn, "x", (double)s->beat_at.c.x / PL_PER_INCH, "y",
+								 (double)s->beat_at.c.y / PL_PER_INCH, "facing", s->beat_at.facing,
+								 "formation", cros_form_name[s->beat_at.form]));
 		if (s->pos.on)
 			json_object_set_new(u, "at", json_pack("{s:f, s:f, s:i, s:s}", "x", (double)s->pos.c.x / PL_PER_INCH, "y",
 							      (double)s->pos.c.y / PL_PER_INCH, "facing", s->pos.facing,
@@ -573,6 +585,10 @@ int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct 
 			cros_read_pos(d, json_object_get(x, "at"), true, &st->pos, errs);
 		read_note(o, d, json_object_get(x, "charged"), &st->charged, &st->charged_turn, errs);
 		read_note(o, d, json_object_get(x, "fired"), &st->fired, &st->fired_turn, errs);
+		if ((from = json_object_get(x, "beat"))) {
+			read_note(o, d, from, &st->beat, &st->beat_turn, errs);
+			cros_read_pos(d, from, true, &st->beat_at, errs);
+		}
 		if ((from = json_object_get(x, "from"))) {
 			cros_read_pos(d, from, true, &st->from, errs);
 			st->from_turn = jdoc_int(d, from, "turn", 1, 999, errs);

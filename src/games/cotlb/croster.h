@@ -84,6 +84,11 @@ struct cros_state {
 	int fired, fired_turn;
 	struct cros_pos from;
 	int from_turn;
+	/* [Close Combat (f)] "Winning attacker can advance onto enemy-held position": the enemy it
+	 * last beat in a close combat as the attacker (-1: none), the turn, and where that enemy
+	 * stood then; cleared by the advance and, with the sequence kept, at the phase's end */
+	int beat, beat_turn;
+	struct cros_pos beat_at;
 };
 
 /* The sequence of play as the game keeps it (cseq.c) [Initiative], [Side A Turn], [Side B Turn]. */
@@ -203,6 +208,9 @@ void cros_release(const struct ctab *t, const struct cros_oob *o, struct cros_ga
 void cros_note_charge(struct cros_game *g, int i, int j);
 void cros_note_fire(struct cros_game *g, int i, int j);
 void cros_note_move(struct cros_game *g, int i);
+/* Unit i, attacking, has won its close combat with unit j [Close Combat (f)]: where j stands now
+ * is the position i may advance onto (kept only while j is on the table). */
+void cros_note_beat(struct cros_game *g, int i, int j);
 
 /* The next turn: replacement leaders whose turn has come take command [Leaders (a)]; a game
  * that keeps the sequence of play is at the new turn's initiative. */

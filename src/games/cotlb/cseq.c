@@ -353,8 +353,12 @@ void cseq_lock(const struct cros_oob *o, struct cros_game *g, int i, int j, stru
 		"this phase after it withdraws (or advance onto its position)", o->u[i].id, o->u[j].id);
 }
 
-static void clear_phase(struct cros_seq *s, bool paid)
+/* A phase ends: what its actions left open closes; with paid, the round's too. */
+static void clear_phase(struct cros_game *g, bool paid)
 {
+	struct cros_seq *s = &g->seq;
+	for (int i = 0; i < g->n; i++)
+		g->s[i].beat = -1; /* [Close Combat (f)] the winner advances in its close combat's phase */
 	memset(s->acted, 0, sizeof s->acted);
 	memset(s->aim, 0, sizeof s->aim);
 	memset(s->locked, 0, sizeof s->locked);
@@ -375,7 +379,7 @@ void cseq_turn_begins(struct cros_game *g)
 	s->first = -1;
 	s->half = 0;
 	s->round = 0;
-	clear_phase(s, true);
+	clear_phase(g, true);
 }
 
 void cseq_stop(struct cros_game *g, struct evsink *ev)
@@ -395,7 +399,7 @@ static int next_command(const struct cros_oob *o, struct cros_game *g, struct ev
 		return end_half(o, g, ev); /* (what the game file keeps) */
 	s->phase = CSEQ_COMMAND;
 	s->round++;
-	clear_phase(s, true);
+	clear_phase(g, true);
 	ev_emit(ev, round_case(s->round),
 		"the %s side's %s command point phase: another action for %d points, any unit (next, with none taken, ends its turn)",
 		o->side[side_a(s)], nth(s->round), s->round);
@@ -411,7 +415,7 @@ static int end_half(const struct cros_oob *o, struct cros_game *g, struct evsink
 		s->half = 1;
 		s->round = 0;
 		s->phase = CSEQ_FREE;
-		clear_phase(s, true);
+		clear_phase(g, true);
 		ev_emit(ev, "[Side A Turn (i)]", "the %s side takes no further command point phase", o->side[s->first]);
 		ev_emit(ev, "[Side B Turn (a)]", "the %s side's turn, its free action phase: side A and B switch roles",
 			o->side[side_a(s)]);
@@ -441,7 +445,7 @@ int cseq_next(const struct cros_oob *o, struct cros_game *g, int first, struct e
 		s->half = 0;
 		s->round = 0;
 		s->phase = CSEQ_FREE;
-		clear_phase(s, true);
+		clear_phase(g, true);
 		ev_emit(ev, "[Initiative (a)]", "the %s side won the initiative and sends the %s side first: side A", o->side[g->init_winner],
 			o->side[s->first]);
 		ev_emit(ev, "[Side A Turn (a)]", "the %s side's free action phase: one action for each unit; the %s side may only withdraw a "
@@ -450,14 +454,14 @@ int cseq_next(const struct cros_oob *o, struct cros_game *g, int first, struct e
 	case CSEQ_FREE:
 		s->phase = CSEQ_COMMAND;
 		s->round = 1;
-		clear_phase(s, true);
+		clear_phase(g, true);
 		ev_emit(ev, "[Side A Turn (b)]", "the %s side's first command point phase: another action for 1 point (unless the "
 			"unit's leader is dead)", o->side[side_a(s)]);
 		return 0;
 	case CSEQ_COMMAND:
 		if (any_of(g, s->paid)) {
 			s->phase = CSEQ_REACTION;
-			clear_phase(s, false);
+			clear_phase(g, false);
 			ev_emit(ev, "[Side A Turn (c)]", "the %s side's reaction phase: against the units that used a command point, "
 				"fire, a turn in place, unlimbering or a cavalry charge; then close assaults are resolved [Side A Turn (d)]",
 				o->side[1 - side_a(s)]);
@@ -469,7 +473,7 @@ int cseq_next(const struct cros_oob *o, struct cros_game *g, int first, struct e
 		if (any_of(g, s->assault)) {
 			char who[512];
 			s->phase = CSEQ_ASSAULT;
-			clear_phase(s, false);
+			clear_phase(g, false);
 			assault_list(o, g, who, sizeof who);
 			ev_emit(ev, "[Side A Turn (d)]", "the close assaults of the command point and reaction phases are resolved: %s",
 				who);

@@ -465,6 +465,12 @@ int ctbl_check(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 	return check_at(t, tb, o, g, i, p, true, e);
 }
 
+int ctbl_check_close(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		     int i, const struct cros_pos *p, struct err *e)
+{
+	return check_at(t, tb, o, g, i, p, false, e);
+}
+
 /* ---- fire --------------------------------------------------------------------------------- */
 
 /* The centre of stand k (front row first, left to right) of a footprint of across x deep stands. */

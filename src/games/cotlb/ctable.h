@@ -107,6 +107,9 @@ void ctbl_deploy(const struct ctbl *tb, const struct cros_oob *o, struct cros_ga
  * then no closer). 0, or -1 with e saying why. */
 int ctbl_check(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 	       int i, const struct cros_pos *p, struct err *e);
+/* The same without MOVE (i)'s 2": where a close combat's winner advances [Close Combat (f)]. */
+int ctbl_check_close(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		     int i, const struct cros_pos *p, struct err *e);
 
 /* What unit f sees of unit at when it fires. */
 struct ctbl_sight {
