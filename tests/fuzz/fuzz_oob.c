@@ -27,6 +27,51 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	return 0;
 }
 
+/* [Fire (f)] a split fire in a free action or command point phase: the first of side A's units
+ * that has not acted fires some of its stands (1-3 of 4, by step) at the first enemy, then the
+ * rest at another enemy, if there is one: the opening paid once as its action, the rest unpaid,
+ * never twice at one target, and closed when every stand has fired. */
+static void split_fire(const struct cros_oob *o, struct cros_game *g, int step)
+{
+	int a = cseq_acting(g), u = -1, t1 = -1, t2 = -1, cost, cp;
+	struct err e;
+	if (g->seq.phase != CSEQ_FREE && g->seq.phase != CSEQ_COMMAND)
+		return;
+	for (int i = 0; i < o->n; i++) {
+		if (o->u[i].side == a && !g->seq.acted[i] && u < 0)
+			u = i;
+		if (o->u[i].side != a && t1 >= 0 && t2 < 0)
+			t2 = i;
+		if (o->u[i].side != a && t1 < 0)
+			t1 = i;
+	}
+	if (u < 0 || t1 < 0)
+		return;
+	struct cseq_do d = {.unit = u, .act = CSEQ_FIRE, .target = t1, .arm = -1, .stands = 1 + step % 3, .of = 4,
+			    .split = true};
+	if (cseq_may(o, g, &d, &cost, &e) != 0)
+		return; /* (no points left, a dead leader) */
+	cp = g->s[u].cp;
+	if (cseq_done(o, g, &d, NULL, &e) != 0)
+		fz_fail("an allowed split fire was refused: %s", e.msg);
+	if (cseq_split_left(g, u) != d.of - d.stands || !cseq_split_fired(g, u, t1))
+		fz_fail("%s's split fire: %d stands left of %d after %d", o->u[u].id, cseq_split_left(g, u), d.of, d.stands);
+	if (cseq_may(o, g, &d, &cost, &e) == 0)
+		fz_fail("%s's split fire could fire at %s twice", o->u[u].id, o->u[t1].id);
+	if (t2 < 0)
+		return;
+	cp = cp == CROS_CP_UNLIMITED ? cp : g->s[u].cp;
+	d.target = t2;
+	d.split = false;
+	d.stands = cseq_split_left(g, u) + 1;
+	if (cseq_may(o, g, &d, &cost, &e) == 0)
+		fz_fail("%s's split fire fired more stands than it had left", o->u[u].id);
+	d.stands--;
+	if (cseq_may(o, g, &d, &cost, &e) != 0 || cost || cseq_done(o, g, &d, NULL, &e) != 0 || g->s[u].cp != cp ||
+	    cseq_split_left(g, u))
+		fz_fail("%s's split fire did not go on unpaid to its end: %s", o->u[u].id, e.msg);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct cros_oob o;
@@ -87,6 +132,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				fz_fail("a new turn did not start at its initiative");
 			break;
 		}
+		split_fire(&o, &g, step);
 		for (int i = step % 3; i < o.n; i += 3) {
 			struct cseq_do sd = {.unit = i, .act = (i + step) % CSEQ_ACTS, .target = (i + 1) % o.n,
 					     .arm = i % 4 - 1, .ace = false};

@@ -290,6 +290,8 @@ int cseq_done(const struct cros_oob *o, struct cros_game *g, const struct cseq_d
 		if (s->split[i])
 			ev_emit(ev, "[Fire (f)]", "%s has %d stand%s left to fire at another target", o->u[i].id, s->split[i],
 				s->split[i] == 1 ? "" : "s");
+		else /* closed: the action is over (what the game file keeps) */
+			memset(s->split_at[i], 0, sizeof s->split_at[i]);
 		return 0;
 	}
 	if (may(o, g, i, a, d->target, d->arm, ace, &cost, &mark, e) != 0)
