@@ -421,6 +421,8 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 	if (seq_record(t, o, g, sd, fell_short, ev) != 0)
 		return 1;
 	note_move(g, i, charge_at);
+	if (sd && g->seq.phase == CSEQ_COMMAND)
+		g->seq.moved_from[i] = g->s[i].pos; /* reaction fire may take it along the way [Side A Turn (c) 1] */
 	g->s[i].pos = *p;
 	if (g->s[i].moving)
 		ev_emit(ev, "[MOVE (h)]", "%s is moving cavalry (4\" or more forward)", o->u[i].id);
@@ -653,15 +655,34 @@ int rtab_fire(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 	struct evsink ev;
 	struct ctbl_sight s;
 	struct err e;
-	int f = cros_find(o, q->firer), at = cros_find(o, q->at);
+	int f = cros_find(o, q->firer), at = cros_find(o, q->at), rc;
 	if (f < 0 || at < 0)
 		return 0; /* a troop type, not a unit of the game: the referee measures */
 	if (!g->s[f].pos.on || !g->s[at].pos.on)
 		return cli_fail(stderr, "%s is not on the table (place or enter it first)",
 				g->s[f].pos.on ? o->u[at].id : o->u[f].id);
 	evsink_init(&ev, store, RTAB_EVENTS);
-	if (ctbl_sight(t, tb, o, g, f, at, &s, &ev, &e) != 0)
+	if (g->seq.phase == CSEQ_REACTION && g->seq.moved_from[at].on) {
+		/* [Side A Turn (c) 1] "at the correct angle and range at any time during the command-
+		 * point-using unit's activity such as movement": the best point of its move */
+		struct cros_pos where;
+		struct cros_game *h = malloc(sizeof *h);
+		if (!h || ctbl_sight_along(t, tb, o, g, f, at, &g->seq.moved_from[at], &s, &where, &e) != 0) {
+			free(h);
+			return h ? cli_fail(stderr, "%s", e.msg) : 1;
+		}
+		*h = *g;
+		h->s[at].pos = where;
+		if (where.c.x != g->s[at].pos.c.x || where.c.y != g->s[at].pos.c.y)
+			ev_emit(&ev, "[Side A Turn (c) 1]", "%s fires at %s as it passed (%.*f, %.*f) during its move: the best point "
+				"of it", o->u[f].id, o->u[at].id, PL_IN(where.c.x), PL_IN(where.c.y));
+		rc = ctbl_sight(t, tb, o, h, f, at, &s, &ev, &e);
+		free(h);
+		if (rc != 0)
+			return cli_fail(stderr, "%s", e.msg);
+	} else if (ctbl_sight(t, tb, o, g, f, at, &s, &ev, &e) != 0) {
 		return cli_fail(stderr, "%s", e.msg);
+	}
 	/* [Fire (c)]: fire priority, ignored by reaction fire [Side A Turn (c) 1]; with the sequence
 	 * of play kept, a volley against it is refused, else the referee is told */
 	/* [Fire (f)]: a split fire's next volley, at the first in priority of the targets it has not

@@ -859,6 +859,24 @@ grep -q "spends" "$tmp/out" && ko "split: the rest unpaid" || ok
 expect "split: then the action is over" 1 "$bin" referee cotlb fire --game "$g12" --firer 93rd --at ukraine1 --dice 1
 contains "split: then the action is over" "$tmp/err" "93rd has taken its action in this phase (fire)"
 grep -q '"split": {}' "$g12" && ok || ko "split: closed in the game file"
+# [Side A Turn (c) 1] reaction fire takes the mover "at any time during" its move
+g15="$tmp/cotlb-react-path.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g15" >/dev/null
+"$bin" referee cotlb place --game "$g15" --unit turks1 --x 20 --y 30 --facing 0 --formation line >/dev/null
+"$bin" referee cotlb place --game "$g15" --unit heavy1 --x 33 --y 34 --facing 0 --formation line >/dev/null
+"$bin" referee cotlb place --game "$g15" --unit uhlans --x 16 --y 39 --facing 90 --formation march-column >/dev/null
+"$bin" referee cotlb next --game "$g15" >/dev/null
+"$bin" referee cotlb initiative --game "$g15" --dice 5,1 >/dev/null
+"$bin" referee cotlb next --game "$g15" --first russian >/dev/null
+"$bin" referee cotlb next --game "$g15" >/dev/null
+expect "reaction path: a paid move" 0 "$bin" referee cotlb move --game "$g15" --unit uhlans --x 34 --dice 6,6,6,6
+grep -q '"moved": {' "$g15" && ok || ko "reaction path: the game file keeps where the move began"
+expect "reaction path: where it ends, 4 stands bear" 0 "$bin" referee cotlb fire --game "$g15" --firer turks1 --at uhlans
+contains "reaction path: where it ends, 4 stands bear" "$tmp/out" "4 stands of turks1 bear on uhlans"
+"$bin" referee cotlb next --game "$g15" >/dev/null
+expect "reaction path: the best point of the move" 0 "$bin" referee cotlb fire --game "$g15" --firer turks1 --at uhlans --dice 1,1,1,1,1,1
+contains "reaction path: the best point of the move" "$tmp/out" "\[Side A Turn (c) 1\]  *turks1 fires at uhlans as it passed (16.0, 39.0) during its move: the best point of it"
+contains "reaction path: 6 stands then" "$tmp/out" "6 stands of turks1 bear on uhlans"
 # a referee's session on one game: a command a line, from a pipe and at a terminal
 g6="$tmp/cotlb-shell.json"
 "$bin" referee cotlb new --oob balaclava-2014 --game "$g6" >/dev/null

@@ -657,6 +657,35 @@ static void test_load_errors(void **state)
 
 /* Fire priority [Fire (c)]: "1st charging enemy; 2nd firing at you; 3rd advancing on you; 4th
  * nearest enemy", among the enemy units the firer can fire at. */
+/* [Side A Turn (c) 1] reaction fire at a mover "at any time during" its move: the best point of
+ * the line it moved along; with no move kept, where it stands. */
+static void test_sight_along(void **state)
+{
+	(void)state;
+	struct fix *f = fixture(test_table);
+	const int tk = U(f, "turks1"), uh = U(f, "uhlans");
+	struct ctbl_sight s, here;
+	struct cros_pos from, where;
+	struct err e;
+	put(f, "turks1", 20, 30, 0, CF_LINE);
+	put(f, "heavy1", 33, 34, 0, CF_LINE); /* a friend in the way of the move's end */
+	put(f, "uhlans", 16, 39, 90, CF_MARCH);
+	from = f->g.s[uh].pos;
+	f->g.s[uh].pos.c.x = IN(34);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, tk, uh, &here, NULL, &e), 0);
+	assert_int_equal(here.stands, 4);
+	assert_int_equal(ctbl_sight_along(&f->t, &f->tb, &f->o, &f->g, tk, uh, &from, &s, &where, &e), 0);
+	assert_int_equal(s.stands, 6);
+	assert_int_equal(s.band, 1);
+	assert_int_equal(where.c.x, IN(16)); /* the first point at its best */
+	assert_int_equal(where.c.y, IN(39));
+	assert_int_equal(f->g.s[uh].pos.c.x, IN(34)); /* the game is not changed */
+	from.on = false;
+	assert_int_equal(ctbl_sight_along(&f->t, &f->tb, &f->o, &f->g, tk, uh, &from, &s, &where, &e), 0);
+	assert_int_equal(s.stands, 4);
+	assert_int_equal(where.c.x, IN(34));
+}
+
 static void test_fire_priority(void **state)
 {
 	(void)state;
@@ -834,6 +863,7 @@ int main(void)
 		cmocka_unit_test(test_balaclava_table),
 		cmocka_unit_test(test_restrictions),
 		cmocka_unit_test(test_fire_priority),
+		cmocka_unit_test(test_sight_along),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -356,6 +356,13 @@ static void read_seq(const struct cros_oob *o, const struct jdoc *d, const json_
 	read_unit_map(o, d, json_object_get(x, "locked"), "locked", q->locked, errs);
 	read_unit_map(o, d, json_object_get(x, "assault"), "assault", q->assault, errs);
 	read_split(o, d, json_object_get(x, "split"), q, errs);
+	json_object_foreach(json_object_get(x, "moved"), k, v) {
+		int u = cros_find(o, k);
+		if (u < 0)
+			jdoc_add(d, v, errs, "\"moved\": \"%s\" is not a unit of the game", k);
+		else
+			cros_read_pos(d, v, true, &q->moved_from[u], errs);
+	}
 	if (paid && !json_is_array(paid))
 		jdoc_add(d, paid, errs, "\"paid\" is a list of units' ids");
 	json_array_foreach(paid, i, v) {
@@ -365,6 +372,22 @@ static void read_seq(const struct cros_oob *o, const struct jdoc *d, const json_
 		else
 			q->paid[u] = 1;
 	}
+}
+
+/* A position as the game file has it, {"x", "y", "facing", "formation"} (inches), with the unit
+ * it is about ("at", unless NULL) and the turn (unless 0) first. A new reference or NULL. */
+static json_t *pos_json(const struct cros_pos *p, const char *at, int turn)
+{
+	json_t *x = json_object();
+	if (at)
+		json_object_set_new(x, "at", json_string(at));
+	if (turn)
+		json_object_set_new(x, "turn", json_integer(turn));
+	json_object_set_new(x, "x", json_real((double)p->c.x / PL_PER_INCH));
+	json_object_set_new(x, "y", json_real((double)p->c.y / PL_PER_INCH));
+	json_object_set_new(x, "facing", json_integer(p->facing));
+	json_object_set_new(x, "formation", json_string(cros_form_name[p->form]));
+	return x;
 }
 
 json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
@@ -403,18 +426,11 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 		if (s->fired >= 0)
 			json_object_set_new(u, "fired", json_pack("{s:s, s:i}", "at", o->u[s->fired].id, "turn", s->fired_turn));
 		if (s->from_turn && s->from.on)
-			json_object_set_new(u, "from", json_pack("{s:f, s:f, s:i, s:s, s:i}", "x", (double)s->from.c.x / PL_PER_INCH,
-								 "y", (double)s->from.c.y / PL_PER_INCH, "facing", s->from.facing,
-								 "formation", cros_form_name[s->from.form], "turn", s->from_turn));
+			json_object_set_new(u, "from", pos_json(&s->from, NULL, s->from_turn));
 		if (s->beat >= 0 && s->beat_at.on)
-			json_object_set_new(u, "beat", json_pack("{s:s, s:i, s:f, s:f, s:i, s:s}", "at", o->u[s->beat].id, "turn",
-								 s->beat_turn, "x", (double)s->beat_at.c.x / PL_PER_INCH, "y",
-								 (double)s->beat_at.c.y / PL_PER_INCH, "facing", s->beat_at.facing,
-								 "formation", cros_form_name[s->beat_at.form]));
+			json_object_set_new(u, "beat", pos_json(&s->beat_at, o->u[s->beat].id, s->beat_turn));
 		if (s->pos.on)
-			json_object_set_new(u, "at", json_pack("{s:f, s:f, s:i, s:s}", "x", (double)s->pos.c.x / PL_PER_INCH, "y",
-							      (double)s->pos.c.y / PL_PER_INCH, "facing", s->pos.facing,
-							      "formation", cros_form_name[s->pos.form]));
+			json_object_set_new(u, "at", pos_json(&s->pos, NULL, 0));
 		json_array_append_new(units, u);
 	}
 	json_object_set_new(root, "units", units);
@@ -435,8 +451,9 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 		const struct cros_seq *q = &g->seq;
 		json_t *sq = json_pack("{s:s, s:i, s:i}", "phase", seq_key[q->phase], "half", q->half, "round", q->round);
 		json_t *acted = json_object(), *paid = json_array(), *aim = json_object(), *locked = json_object();
-		json_t *assault = json_object(), *split = json_object();
-		if (!sq || !acted || !paid || !aim || !locked || !assault || !split) {
+		json_t *assault = json_object(), *split = json_object(), *moved = json_object();
+		if (!sq || !acted || !paid || !aim || !locked || !assault || !split || !moved) {
+			json_decref(moved);
 			json_decref(split);
 			json_decref(assault);
 			json_decref(sq);
@@ -460,6 +477,8 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 				json_object_set_new(assault, o->u[i].id, json_string(o->u[q->assault[i] - 1].id));
 			if (q->paid[i])
 				json_array_append_new(paid, json_string(o->u[i].id));
+			if (q->moved_from[i].on)
+				json_object_set_new(moved, o->u[i].id, pos_json(&q->moved_from[i], NULL, 0));
 			if (q->split[i]) {
 				json_t *at = json_array();
 				for (int j = 0; at && j < g->n; j++)
@@ -474,6 +493,7 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 		json_object_set_new(sq, "locked", locked);
 		json_object_set_new(sq, "assault", assault);
 		json_object_set_new(sq, "split", split);
+		json_object_set_new(sq, "moved", moved);
 		json_object_set_new(root, "sequence", sq);
 	}
 	if (g->table[0]) {

@@ -113,6 +113,9 @@ struct cros_seq {
 	 * targets (0: none open), and the units its volleys have fired at (bit j of word j / 32) */
 	unsigned char split[CROS_UNITS_MAX];
 	uint32_t split_at[CROS_UNITS_MAX][CROS_UNIT_WORDS];
+	/* [Side A Turn (c) 1] where a unit stood before its move bought with points in this round
+	 * (on false: none): reaction fire may take it "at any time during" the move */
+	struct cros_pos moved_from[CROS_UNITS_MAX];
 };
 
 /* A volley's result held until the reaction phase ends [Side A Turn (b)]: "Results of fire are

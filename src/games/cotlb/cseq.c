@@ -369,6 +369,7 @@ static void clear_phase(struct cros_game *g, bool paid)
 	if (paid) {
 		memset(s->paid, 0, sizeof s->paid);
 		memset(s->assault, 0, sizeof s->assault);
+		memset(s->moved_from, 0, sizeof s->moved_from);
 	}
 }
 

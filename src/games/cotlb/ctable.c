@@ -1518,6 +1518,52 @@ struct cros_pos ctbl_toward(const struct ctab *t, const struct ctbl *tb, const s
 	return q;
 }
 
+/* Whether sight a is better for the firer than b [Side A Turn (c) 1]: more stands bearing, a
+ * nearer band in range, a smaller gap. */
+static bool sight_better(const struct ctbl_sight *a, const struct ctbl_sight *b)
+{
+	bool ina = a->band == 0 || a->band == 1, inb = b->band == 0 || b->band == 1;
+	if (ina != inb)
+		return ina;
+	if (a->stands != b->stands)
+		return a->stands > b->stands;
+	if (a->band != b->band)
+		return a->band < b->band;
+	return a->gap < b->gap;
+}
+
+int ctbl_sight_along(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		     int f, int at, const struct cros_pos *from, struct ctbl_sight *s, struct cros_pos *where,
+		     struct err *e)
+{
+	struct cros_game *h;
+	const struct cros_pos to = g->s[at].pos;
+	int steps;
+	if (where)
+		*where = to;
+	if (ctbl_sight(t, tb, o, g, f, at, s, NULL, e) != 0)
+		return -1;
+	if (!from->on || !(h = malloc(sizeof *h)))
+		return 0; /* (out of memory: the sight where it stands, never more than the rules allow) */
+	*h = *g;
+	steps = (int)(pl_isqrt(pl_d2(from->c, to.c)) / PL_PER_INCH) + 1;
+	for (int k = 0; k < steps; k++) { /* k == steps is where it stands: s already */
+		struct ctbl_sight x;
+		struct err ignored;
+		struct cros_pos p = to;
+		p.c.x = from->c.x + (int32_t)(((int64_t)to.c.x - from->c.x) * k / steps);
+		p.c.y = from->c.y + (int32_t)(((int64_t)to.c.y - from->c.y) * k / steps);
+		h->s[at].pos = p;
+		if (ctbl_sight(t, tb, o, h, f, at, &x, NULL, &ignored) == 0 && sight_better(&x, s)) {
+			*s = x;
+			if (where)
+				*where = p;
+		}
+	}
+	free(h);
+	return 0;
+}
+
 int ctbl_reactions(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		   int i, const struct cros_pos *p, struct ctbl_react *out, int max)
 {

@@ -203,6 +203,15 @@ struct ctbl_react {
 int ctbl_reactions(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		   int i, const struct cros_pos *p, struct ctbl_react *out, int max);
 
+/* [Side A Turn (c) 1] reaction fire "if at the correct angle and range at any time during the
+ * command-point-using unit's activity such as movement": f's best sight of unit at as it moved
+ * from `from` straight to where it stands now (sampled every inch, in its final facing and
+ * formation): the most stands bearing, then the nearer band, then the least gap. *where: the
+ * point chosen. 0, or -1 (e) as ctbl_sight; s->band 2 when out of range all the way. */
+int ctbl_sight_along(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		     int f, int at, const struct cros_pos *from, struct ctbl_sight *s, struct cros_pos *where,
+		     struct err *e);
+
 /* Where unit i would stand moving straight at unit j (facing kept) as far as limit units allow
  * (-1: no limit), stopping 2" from it [MOVE (i)], [Close Combat (a)]; *dist the units moved. */
 struct cros_pos ctbl_toward(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
