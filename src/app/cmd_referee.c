@@ -81,6 +81,8 @@ static const char ref_usage[] =
 	"  withdraw --game FILE --unit ID --dice A,B,C,D [--from ID]   4 dice straight away from the\n"
 	"         enemy it fought (--from; else the nearest), facing away, stopping short of the 2\" of\n"
 	"         other enemies [Close Combat (g)]; friends passed through take a marker\n"
+"  reinforce --game FILE --unit ID --defender ID [--die D]   a reaction: infantry in line within 4\"\n"
+	"         of a charged infantry line reinforces it as a double line, on a morale test [Close Combat (b)]\n"
 	"  advance --game FILE --unit ID                   a winning attacker onto the loser's position once\n"
 	"         it has gone, in the close combat's phase (this turn without the sequence) [Close Combat (f)]\n"
 	"  rout --game FILE --unit ID --dice A,B,C,D       the same for a routing unit [MORALE (d)];\n"
@@ -514,6 +516,64 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 	return ref_record(path, o, g, log, what, out, &ev);
 }
 
+/* reinforce --unit R --defender D [--die N]: [Close Combat (b)] "a friendly infantry in line
+ * formation within 4 inches of defending infantry unit in line formation may, by passing a
+ * morale test, reinforce the attacked unit thus forming a double line", a reaction to a close
+ * assault bought with command points (sd: the reaction, allowed by the sequence; NULL without
+ * the die). On a table the formations and the 4" are measured. 0, or the exit status. */
+static int reinforce(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_oob *o,
+		     struct cros_game *g, const char *path, json_t *log, const char *what, const struct cseq_do *sd)
+{
+	struct event store[16];
+	struct evsink ev;
+	struct cref_unit u;
+	struct err e;
+	int r = cros_find(o, q->unit), d = cros_find(o, q->side[1].unit), pass;
+	double p;
+	if (r < 0 || d < 0)
+		return cli_fail(stderr, "reinforce names the reinforcing unit (--unit ID) and the charged unit (--defender ID) "
+			    "by their ids in the game");
+	if (g->seq.phase == CSEQ_OFF)
+		return cli_fail(stderr, "reinforce is a reaction of the sequence of play (next starts it); without it, give the "
+			    "close combat --defender-mod infantry-double-line [Close Combat (b)]");
+	if (tb) {
+		int32_t gap = ctbl_gap(t, tb, o, g, r, d);
+		const int unit_[2] = {r, d};
+		for (int k = 0; k < 2; k++)
+			if (tb->base[o->u[unit_[k]].type].arm != CA_INFANTRY || g->s[unit_[k]].pos.form != CF_LINE) {
+				fprintf(stderr, "crimea: [Close Combat (b)] a double line is infantry in line formation reinforcing "
+					"infantry in line formation: %s is %s in %s\n", o->u[unit_[k]].id,
+					ctbl_arm_name[tb->base[o->u[unit_[k]].type].arm], cros_form_name[g->s[unit_[k]].pos.form]);
+				return 1;
+			}
+		if (gap < 0 || gap > 4 * PL_PER_INCH) {
+			fprintf(stderr, "crimea: [Close Combat (b)] %s is %.*f\" from %s: a double line is formed within 4 inches\n",
+				o->u[r].id, PL_IN(gap), o->u[d].id);
+			return 1;
+		}
+	}
+	evsink_init(&ev, store, 16);
+	cros_cref_unit(t, o, g, r, &u);
+	pass = cref_morale(t, &u, false, q->die, &p, &ev);
+	if (pass < 0) {
+		printf("reinforce: %s passes its morale test %.1f%% of the time [Close Combat (b), MORALE (f)]; give --die\n",
+		       o->u[r].id, 100 * p);
+		return 0;
+	}
+	if (!sd)
+		return cli_fail(stderr, "reinforce is a reaction in the reaction phase (the game is in its %s)",
+			    cseq_phase_name[g->seq.phase]);
+	if (cseq_done(o, g, sd, &ev, &e) != 0) {
+		fprintf(stderr, "crimea: %s (the game is unchanged)\n", e.msg);
+		return 1;
+	}
+	if (pass)
+		cseq_reinforce(o, g, r, d, &ev);
+	else
+		ev_emit(&ev, "[Close Combat (b)]", "%s fails its morale test: %s fights alone", o->u[r].id, o->u[d].id);
+	return ref_record(path, o, g, log, what, NULL, &ev);
+}
+
 /* units, spend, rally, turn: the roster itself. */
 /* The sequence commands' options: next --first SIDE, phase --off. */
 struct rseq_opts {
@@ -560,6 +620,11 @@ static bool seq_action(const struct ctab *t, const struct ctbl *tb, const struct
 		i = cros_find(o, q->unit);
 		d->act = CSEQ_RALLY;
 		*complete = true;
+	} else if (!strcmp(q->what, "reinforce")) {
+		i = cros_find(o, q->unit);
+		d->act = CSEQ_REINFORCE;
+		d->target = cros_find(o, q->side[1].unit);
+		*complete = q->die != 0; /* the morale test rolled */
 	} else if (tb && !strcmp(q->what, "move") && !q->row[0] && (i = cros_find(o, q->unit)) >= 0) {
 		int form = x->formation[0] ? cros_form_of(x->formation) : g->s[i].pos.form;
 		*complete = q->dice.given;
@@ -1038,7 +1103,18 @@ int cmd_referee(int argc, char **argv)
 		}
 		if (!strcmp(q->what, "melee")) {
 			int a = cros_find(oob, q->side[0].unit), d = cros_find(oob, q->side[1].unit);
+			int r = cseq_reinforced_by(game, d);
 			q->locked = a >= 0 && d >= 0 && game->seq.locked[a] == 1 + d;
+			/* [Close Combat (b)] a double line formed by a reinforcement in the reaction phase */
+			if (a >= 0 && r >= 0 && game->seq.phase == CSEQ_ASSAULT && game->seq.assault[a] == 1 + d) {
+				struct ref_side *ds = &q->side[1];
+				bool have = false;
+				for (int k = 0; k < ds->nmods; k++)
+					have = have || !strcmp(ds->mods[k], "infantry-double-line");
+				if (!have && ds->nmods < CTAB_MODS_MAX)
+					snprintf(ds->mods[ds->nmods++], sizeof ds->mods[0], "%s", "infantry-double-line");
+				printf("  %-22s %s reinforces %s: a double line\n", "[Close Combat (b)]", oob->u[r].id, oob->u[d].id);
+			}
 		}
 		if ((!strcmp(q->what, "fire") && q->at[0] && cros_find(oob, q->at) >= 0 && !q->firer[0]) ||
 		    (!strcmp(q->what, "melee") && (cros_find(oob, q->side[0].unit) >= 0) != (cros_find(oob, q->side[1].unit) >= 0))) {
@@ -1102,6 +1178,11 @@ int cmd_referee(int argc, char **argv)
 	}
 	if (tb && !strcmp(q->what, "melee") && (rc = rtab_melee(t, tb, oob, game, q)) != 0)
 		goto out_free;
+	if (!strcmp(q->what, "reinforce")) {
+		rc = gamepath ? reinforce(t, tb, q, oob, game, gamepath, log, what, act)
+			      : cli_fail(stderr, "reinforce needs --game FILE, a game keeping the sequence of play");
+		goto out_free;
+	}
 	if (!strcmp(q->what, "units") || !strcmp(q->what, "spend") || !strcmp(q->what, "rally") ||
 	    !strcmp(q->what, "turn") || !strcmp(q->what, "log") || !strcmp(q->what, "phase") || !strcmp(q->what, "next")) {
 		rc = roster_cmd(t, tb, q, oob, game, gamepath, sidename, points, ace, log, what, &so, act);

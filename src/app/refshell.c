@@ -14,7 +14,7 @@
 
 static const char *const cotlb_commands[] = {
 	"advance", "command", "enter", "fire", "help", "initiative", "leader", "log", "melee", "morale", "move", "next", "phase",
-	"place", "quit", "rally", "rout", "save", "sheet", "spend", "table", "turn", "units", "where", "withdraw", NULL,
+	"place", "quit", "rally", "reinforce", "rout", "save", "sheet", "spend", "table", "turn", "units", "where", "withdraw", NULL,
 };
 static const char *const cotlb_options[] = {
 	"--at", "--attacker", "--attacker-dice", "--attacker-leader-die", "--attacker-mod", "--attacker-saves",

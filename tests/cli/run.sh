@@ -635,7 +635,7 @@ contains "sequence: the reaction phase" "$tmp/out" "the russian side's reaction 
 expect "sequence: the phase" 0 "$bin" referee cotlb phase --game "$g6"
 contains "sequence: the phase: who may be answered" "$tmp/out" "used a command point (may be answered): 93rd"
 expect "sequence: no free move in reaction" 1 "$bin" referee cotlb move --game "$g6" --unit dnieper1 --y 42 --dice 3
-contains "sequence: no free move in reaction" "$tmp/err" "\[Side A Turn (c)\] reaction is fire, a turn in place, unlimbering or a cavalry charge"
+contains "sequence: no free move in reaction" "$tmp/err" "\[Side A Turn (c)\] reaction is fire, a turn in place, unlimbering, a cavalry charge or a reinforcement"
 expect "sequence: a reaction charge falls short" 0 "$bin" referee cotlb move --game "$g6" --unit kiev1 --toward 93rd --dice 1,1,1
 contains "sequence: a reaction charge falls short" "$tmp/out" "kiev1 takes 1 morale marker (its reaction charge fell short"
 expect "sequence: reaction fire" 0 "$bin" referee cotlb fire --game "$g6" --firer dnieper1 --at 93rd --dice 1,1,1,2,2,3
@@ -877,6 +877,47 @@ contains "reaction path: where it ends, 4 stands bear" "$tmp/out" "4 stands of t
 expect "reaction path: the best point of the move" 0 "$bin" referee cotlb fire --game "$g15" --firer turks1 --at uhlans --dice 1,1,1,1,1,1
 contains "reaction path: the best point of the move" "$tmp/out" "\[Side A Turn (c) 1\]  *turks1 fires at uhlans as it passed (16.0, 39.0) during its move: the best point of it"
 contains "reaction path: 6 stands then" "$tmp/out" "6 stands of turks1 bear on uhlans"
+# [Close Combat (b)] a reinforcement in the reaction phase forms a double line for the charged line
+g16="$tmp/cotlb-reinforce.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g16" >/dev/null
+"$bin" referee cotlb place --game "$g16" --unit dnieper1 --x 50 --y 33.5 --facing 180 >/dev/null
+"$bin" referee cotlb place --game "$g16" --unit turks1 --x 50 --y 27 --facing 0 --formation line >/dev/null
+"$bin" referee cotlb place --game "$g16" --unit turks2 --x 30 --y 27 --facing 0 --formation line >/dev/null
+expect "reinforce: a reaction of the sequence" 2 "$bin" referee cotlb reinforce --game "$g16" --unit turks1 --defender 93rd --die 6
+"$bin" referee cotlb next --game "$g16" >/dev/null
+"$bin" referee cotlb initiative --game "$g16" --dice 5,2 >/dev/null
+"$bin" referee cotlb next --game "$g16" --first russian >/dev/null
+"$bin" referee cotlb next --game "$g16" >/dev/null
+expect "reinforce: not in the command point phase" 1 "$bin" referee cotlb reinforce --game "$g16" --unit turks1 --defender 93rd --die 6
+"$bin" referee cotlb melee --game "$g16" --attacker dnieper1 --defender 93rd --declare >/dev/null
+"$bin" referee cotlb next --game "$g16" >/dev/null
+expect "reinforce: the chance" 0 "$bin" referee cotlb reinforce --game "$g16" --unit turks1 --defender 93rd
+contains "reinforce: the chance" "$tmp/out" "turks1 passes its morale test 100.0% of the time"
+expect "reinforce: within 4 inches" 1 "$bin" referee cotlb reinforce --game "$g16" --unit turks2 --defender 93rd --die 6
+contains "reinforce: within 4 inches" "$tmp/err" "\[Close Combat (b)\] turks2 is 11.15\" from 93rd: a double line is formed within 4 inches"
+expect "reinforce: only a charged friend" 1 "$bin" referee cotlb reinforce --game "$g16" --unit turks1 --defender turks2 --die 6
+contains "reinforce: only a charged friend" "$tmp/err" "reinforces a friend charged by an enemy that used command points (this round's close assaults: dnieper1 at 93rd)"
+cp "$g16" "$tmp/reinforce-before.json"
+python3 - "$g16" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for u in d["units"]:
+    if u["id"] == "turks1":
+        u["markers"] = 3
+json.dump(d, open(sys.argv[1], "w"))
+PY
+expect "reinforce: a failed test is its reaction" 0 "$bin" referee cotlb reinforce --game "$g16" --unit turks1 --defender 93rd --die 2
+contains "reinforce: a failed test" "$tmp/out" "turks1 fails its morale test: 93rd fights alone"
+grep -q '"reinforced": {}' "$g16" && ok || ko "reinforce: no double line after a failed test"
+cp "$tmp/reinforce-before.json" "$g16"
+expect "reinforce: passed" 0 "$bin" referee cotlb reinforce --game "$g16" --unit turks1 --defender 93rd --die 1
+contains "reinforce: passed" "$tmp/out" "\[Close Combat (b)\]  *turks1 reinforces 93rd, forming a double line for the close assault on it"
+contains "reinforce: its reaction" "$tmp/out" "turks1's reinforcement is its reaction in this phase"
+expect "reinforce: once" 1 "$bin" referee cotlb reinforce --game "$g16" --unit turks1 --defender 93rd --die 6
+"$bin" referee cotlb next --game "$g16" >/dev/null
+expect "reinforce: the double line in the close assault" 0 "$bin" referee cotlb melee --game "$g16" --attacker dnieper1 --defender 93rd
+contains "reinforce: the double line in the close assault" "$tmp/out" "\[Close Combat (b)\]  *turks1 reinforces 93rd: a double line"
+contains "reinforce: +1 a die" "$tmp/out" "defender: british-infantry, 24 figures, 7 dice (6 stands, 1 leader), +1 a die"
 # a referee's session on one game: a command a line, from a pipe and at a terminal
 g6="$tmp/cotlb-shell.json"
 "$bin" referee cotlb new --oob balaclava-2014 --game "$g6" >/dev/null

@@ -1616,6 +1616,85 @@ static void test_advance_kept(void **state)
 	free(l);
 }
 
+/* [Close Combat (b)] a reinforcement: in the reaction phase, infantry reinforces a friend charged
+ * by an enemy that used command points, once, as its one reaction; kept until the round ends. */
+static void test_reinforce(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	static struct cros_oob o;
+	static struct cros_game g, back;
+	struct errlist *l = malloc(sizeof *l);
+	struct event store[16];
+	struct evsink ev;
+	struct cseq_do d;
+	struct jdoc jd;
+	struct err e;
+	json_t *j;
+	char *txt;
+	int cost;
+
+	assert_non_null(l);
+	errlist_init(l);
+	assert_int_equal(cros_oob_load_file(&o, t, "data/cotlb/balaclava-2014.json", l), 0);
+	const int kiev = cros_find(&o, "kiev1"), azov = cros_find(&o, "azov1"), dn = cros_find(&o, "dnieper1");
+	const int n93 = cros_find(&o, "93rd");
+	const int RU = o.u[kiev].side, AL = o.u[n93].side;
+	cros_new(&o, &g);
+	evsink_init(&ev, store, 16);
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	g.init_winner = RU;
+	g.init_turn = g.turn;
+	assert_int_equal(cseq_next(&o, &g, AL, &ev, &e), 0); /* the Allies' free action phase */
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0); /* their first command point phase */
+	d = act(n93, CSEQ_CHARGE, dn, CA_INFANTRY);
+	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0); /* declared, paid */
+	/* not a reaction in the command point phase */
+	d = act(azov, CSEQ_REINFORCE, dn, CA_INFANTRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	assert_int_equal(g.seq.phase, CSEQ_REACTION);
+	/* infantry only; a charged friend only */
+	d = act(kiev, CSEQ_REINFORCE, dn, CA_CAVALRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	assert_non_null(strstr(e.msg, "[Close Combat (b)]"));
+	d = act(azov, CSEQ_REINFORCE, kiev, CA_INFANTRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	assert_non_null(strstr(e.msg, "close assaults: 93rd at dnieper1"));
+	d = act(azov, CSEQ_REINFORCE, dn, CA_INFANTRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), 0);
+	assert_int_equal(cost, 0);
+	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0);
+	cseq_reinforce(&o, &g, azov, dn, &ev);
+	assert_int_equal(cseq_reinforced_by(&g, dn), azov);
+	assert_int_equal(cseq_reinforced_by(&g, kiev), -1);
+	/* once a unit, once a charged unit */
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	d = act(cros_find(&o, "azov2"), CSEQ_REINFORCE, dn, CA_INFANTRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	assert_non_null(strstr(e.msg, "reinforced already, by azov1"));
+	/* the game file keeps it */
+	j = cros_game_json(&o, &g);
+	assert_non_null(j);
+	txt = json_dumps(j, 0);
+	json_decref(j);
+	assert_non_null(txt);
+	assert_int_equal(jdoc_parse(&jd, "game.json", txt, strlen(txt), &e), 0);
+	errlist_init(l);
+	assert_int_equal(cros_game_read(&o, t, &jd, &back, l), 0);
+	jdoc_free(&jd);
+	free(txt);
+	assert_memory_equal(&back.seq, &g.seq, sizeof g.seq);
+	/* through the close assault phase; the next round forgets it */
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	assert_int_equal(g.seq.phase, CSEQ_ASSAULT);
+	assert_int_equal(cseq_reinforced_by(&g, dn), azov);
+	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	assert_int_equal(g.seq.phase, CSEQ_COMMAND);
+	assert_int_equal(cseq_reinforced_by(&g, dn), -1);
+	free(l);
+}
+
 /* [Close Combat (f)]: twice the defender's total, a positive total only */
 static void test_cc_twice(void **state)
 {
@@ -1866,6 +1945,7 @@ int main(void)
 		cmocka_unit_test(test_cc_twice),
 		cmocka_unit_test(test_split_fire),
 		cmocka_unit_test(test_advance_kept),
+		cmocka_unit_test(test_reinforce),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -116,6 +116,8 @@ struct cros_seq {
 	/* [Side A Turn (c) 1] where a unit stood before its move bought with points in this round
 	 * (on false: none): reaction fire may take it "at any time during" the move */
 	struct cros_pos moved_from[CROS_UNITS_MAX];
+	unsigned char reinf[CROS_UNITS_MAX]; /* 1 + the unit reinforcing it as a double line in this
+					      * round's close assault on it [Close Combat (b)], or 0 */
 };
 
 /* A volley's result held until the reaction phase ends [Side A Turn (b)]: "Results of fire are

@@ -8,7 +8,7 @@
 
 const char *const cseq_act_name[CSEQ_ACTS] = {
 	"move", "move at an enemy", "change of formation", "unlimbering", "change of facing", "fire", "close combat",
-	"rally",
+	"rally", "reinforcement",
 };
 const char *const cseq_phase_name[CSEQ_PHASES] = {
 	"no sequence kept", "initiative", "free action phase", "command point phase", "reaction phase",
@@ -130,9 +130,28 @@ static int may_react(const struct cros_oob *o, const struct cros_game *g, int i,
 			return err_set(e, NULL, 0, "[Side A Turn (c) 4] a reaction charge is at a unit that used a command point "
 				       "(this round: %s)", who);
 		return 0;
+	case CSEQ_REINFORCE: {
+		/* [Close Combat (b)] "the defending units being charged gets to react in the reaction
+		 * phase ONLY if the attacker was using command point(s)" */
+		int by = -1;
+		for (int k = 0; target >= 0 && k < g->n && by < 0; k++)
+			if (s->assault[k] == 1 + target && s->paid[k])
+				by = k;
+		if (arm >= 0 && arm != CA_INFANTRY)
+			return err_set(e, NULL, 0, "[Close Combat (b)] a double line is formed by infantry in line, not by %s", id);
+		if (target < 0 || target == i || o->u[target].side != o->u[i].side || by < 0) {
+			assault_list(o, g, who, sizeof who);
+			return err_set(e, NULL, 0, "[Close Combat (b)] a unit reinforces a friend charged by an enemy that used "
+				       "command points (this round's close assaults: %s)", who);
+		}
+		if (s->reinf[target])
+			return err_set(e, NULL, 0, "[Close Combat (b)] %s is reinforced already, by %s", o->u[target].id,
+				       o->u[s->reinf[target] - 1].id);
+		return 0;
+	}
 	default:
-		return err_set(e, NULL, 0, "[Side A Turn (c)] reaction is fire, a turn in place, unlimbering or a cavalry "
-			       "charge, not a %s", cseq_act_name[a]);
+		return err_set(e, NULL, 0, "[Side A Turn (c)] reaction is fire, a turn in place, unlimbering, a cavalry "
+			       "charge or a reinforcement, not a %s", cseq_act_name[a]);
 	}
 }
 
@@ -346,6 +365,20 @@ void cseq_declare(const struct cros_oob *o, struct cros_game *g, int i, int j, s
 		o->u[j].id);
 }
 
+void cseq_reinforce(const struct cros_oob *o, struct cros_game *g, int r, int d, struct evsink *ev)
+{
+	if (g->seq.phase != CSEQ_REACTION || r < 0 || d < 0 || r >= g->n || d >= g->n)
+		return;
+	g->seq.reinf[d] = (unsigned char)(1 + r);
+	ev_emit(ev, "[Close Combat (b)]", "%s reinforces %s, forming a double line for the close assault on it", o->u[r].id,
+		o->u[d].id);
+}
+
+int cseq_reinforced_by(const struct cros_game *g, int d)
+{
+	return d >= 0 && d < g->n && g->seq.reinf[d] ? g->seq.reinf[d] - 1 : -1;
+}
+
 void cseq_lock(const struct cros_oob *o, struct cros_game *g, int i, int j, struct evsink *ev)
 {
 	if (g->seq.phase == CSEQ_OFF || i < 0 || j < 0 || i >= g->n || j >= g->n)
@@ -370,6 +403,7 @@ static void clear_phase(struct cros_game *g, bool paid)
 		memset(s->paid, 0, sizeof s->paid);
 		memset(s->assault, 0, sizeof s->assault);
 		memset(s->moved_from, 0, sizeof s->moved_from);
+		memset(s->reinf, 0, sizeof s->reinf);
 	}
 }
 

@@ -29,6 +29,7 @@ enum cseq_act {
 	CSEQ_FIRE,
 	CSEQ_CHARGE,   /* a close combat as its attacker */
 	CSEQ_RALLY,    /* removes a morale marker [MORALE (e)] */
+	CSEQ_REINFORCE,/* a reaction: reinforces a charged friend as a double line [Close Combat (b)] */
 	CSEQ_ACTS
 };
 extern const char *const cseq_act_name[CSEQ_ACTS];
@@ -78,6 +79,13 @@ void cseq_lock(const struct cros_oob *o, struct cros_game *g, int i, int j, stru
  * split fire has fired at unit j. */
 int cseq_split_left(const struct cros_game *g, int i);
 bool cseq_split_fired(const struct cros_game *g, int i, int j);
+
+/* [Close Combat (b)]: unit r, having passed its morale test in the reaction phase, reinforces unit
+ * d, charged by an enemy that used command points, thus forming a double line for d's close
+ * assault (the double line's modifier when it is resolved). */
+void cseq_reinforce(const struct cros_oob *o, struct cros_game *g, int r, int d, struct evsink *ev);
+/* The unit reinforcing unit d as a double line in this round's close assault on it, or -1. */
+int cseq_reinforced_by(const struct cros_game *g, int d);
 
 /* The game stops keeping the sequence (the referee's again). */
 void cseq_stop(struct cros_game *g, struct evsink *ev);
