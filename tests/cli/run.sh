@@ -18,6 +18,13 @@ expect() {
 contains() {
 	if grep -q -- "$3" "$2"; then ok; else ko "$1: no \"$3\" in output"; head -20 "$2"; fi
 }
+# seq_start GAME DICE FIRST: a CotLB game starts keeping the sequence of play, rolls the
+# initiative (DICE: side A's, side B's) and its winner sends FIRST first (side A's free action phase)
+seq_start() {
+	"$bin" referee cotlb next --game "$1" >/dev/null
+	"$bin" referee cotlb initiative --game "$1" --dice "$2" >/dev/null
+	"$bin" referee cotlb next --game "$1" --first "$3" >/dev/null
+}
 
 expect "list" 0 "$bin" list
 contains "list names balaclava" "$tmp/out" "balaclava"
@@ -665,9 +672,7 @@ contains "sequence: a bad phase in the game file" "$tmp/err" "seq-bad.json:[0-9]
 # [Side A Turn (b)]; spend and turn go round the sequence and are refused while it is kept
 g8="$tmp/cotlb-held.json"
 "$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g8" >/dev/null
-"$bin" referee cotlb next --game "$g8" >/dev/null
-"$bin" referee cotlb initiative --game "$g8" --dice 5,2 >/dev/null
-"$bin" referee cotlb next --game "$g8" --first allied >/dev/null
+seq_start "$g8" 5,2 allied
 expect "held: spend is refused" 2 "$bin" referee cotlb spend --game "$g8" --unit 93rd --points 1
 contains "held: spend is refused" "$tmp/err" "keeps the sequence of play: an action in a command point phase pays its points itself"
 expect "held: turn is refused" 2 "$bin" referee cotlb turn --game "$g8"
@@ -713,9 +718,7 @@ grep -q "kiev2" "$tmp/phase" && ko "charge morale: a passed check alone is no ac
 g10="$tmp/cotlb-locked.json"
 "$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g10" >/dev/null
 "$bin" referee cotlb place --game "$g10" --unit dnieper1 --x 50 --y 33.5 --facing 180 >/dev/null
-"$bin" referee cotlb next --game "$g10" >/dev/null
-"$bin" referee cotlb initiative --game "$g10" --dice 5,2 >/dev/null
-"$bin" referee cotlb next --game "$g10" --first russian >/dev/null
+seq_start "$g10" 5,2 russian
 expect "locked: won at twice" 0 "$bin" referee cotlb melee --game "$g10" --attacker dnieper1 --defender 93rd --attacker-dice 6,6,5,5,4,4,2 --defender-dice 1,1,1,1,1,1,1 --winner-die 4 --attacker-saves 6 --defender-saves 6,6
 contains "locked: won at twice" "$tmp/out" "dnieper1 won at twice 93rd's total: it may stay locked in combat"
 "$bin" referee cotlb withdraw --game "$g10" --unit 93rd --dice 1,1,1,1 >/dev/null
@@ -746,9 +749,7 @@ grep -q "^  dnieper1  *50.0  *30.0  *180  line" "$tmp/where" && ok || ko "advanc
 g14="$tmp/cotlb-advance-seq.json"
 "$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g14" >/dev/null
 "$bin" referee cotlb place --game "$g14" --unit dnieper1 --x 50 --y 33.5 --facing 180 >/dev/null
-"$bin" referee cotlb next --game "$g14" >/dev/null
-"$bin" referee cotlb initiative --game "$g14" --dice 5,2 >/dev/null
-"$bin" referee cotlb next --game "$g14" --first russian >/dev/null
+seq_start "$g14" 5,2 russian
 "$bin" referee cotlb melee --game "$g14" --attacker dnieper1 --defender 93rd --attacker-dice 6,6,5,5,4,4,2 --defender-dice 1,1,1,1,1,1,1 --winner-die 4 --attacker-saves 6 --defender-saves 6,6 >/dev/null
 "$bin" referee cotlb withdraw --game "$g14" --unit 93rd --dice 1,1,1,1 >/dev/null
 cp "$g14" "$tmp/advance-seq-won.json"
@@ -763,9 +764,7 @@ contains "advance: not in the next phase" "$tmp/err" "has won no close combat as
 g11="$tmp/cotlb-assault.json"
 "$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g11" >/dev/null
 "$bin" referee cotlb place --game "$g11" --unit dnieper1 --x 50 --y 33.5 --facing 180 >/dev/null
-"$bin" referee cotlb next --game "$g11" >/dev/null
-"$bin" referee cotlb initiative --game "$g11" --dice 5,2 >/dev/null
-"$bin" referee cotlb next --game "$g11" --first russian >/dev/null
+seq_start "$g11" 5,2 russian
 "$bin" referee cotlb next --game "$g11" >/dev/null
 expect "assault: not ruled in the command point phase" 1 "$bin" referee cotlb melee --game "$g11" --attacker dnieper1 --defender 93rd --attacker-dice 6,6,5,5,4,4,2 --defender-dice 1,1,1,1,1,1,1 --winner-die 4
 contains "assault: not ruled in the command point phase" "$tmp/err" "declare it now (melee --attacker ID --defender ID --declare)"
@@ -800,9 +799,7 @@ g7="$tmp/cotlb-prio.json"
 "$bin" referee cotlb place --game "$g7" --unit azov1 --x 60 --y 44 --facing 180 --formation line >/dev/null
 expect "priority: the nearest, told" 0 "$bin" referee cotlb fire --game "$g7" --firer 93rd --at azov1 --dice 1,1,1,2,2,3
 contains "priority: the nearest, told" "$tmp/out" "\[Fire (c)\]  *fire priority names dnieper1 (the nearest enemy, 8.5\") before azov1"
-"$bin" referee cotlb next --game "$g7" >/dev/null
-"$bin" referee cotlb initiative --game "$g7" --dice 5,1 >/dev/null
-"$bin" referee cotlb next --game "$g7" --first russian >/dev/null
+seq_start "$g7" 5,1 russian
 expect "priority: an advance" 0 "$bin" referee cotlb move --game "$g7" --unit azov1 --y 42 --dice 3,3
 "$bin" referee cotlb next --game "$g7" >/dev/null
 expect "priority: a point for a square" 0 "$bin" referee cotlb move --game "$g7" --unit dnieper1 --formation square
@@ -826,9 +823,7 @@ g12="$tmp/cotlb-split.json"
 expect "split: --stands wanted" 2 "$bin" referee cotlb fire --game "$g12" --firer 93rd --at azov1 --split --dice 1,1
 expect "split: without the sequence, the referee's" 0 "$bin" referee cotlb fire --game "$g12" --firer 93rd --at dnieper1 --split --stands 2 --dice 1,1
 grep -q '"split"' "$g12" && ko "split: nothing kept without the sequence" || ok
-"$bin" referee cotlb next --game "$g12" >/dev/null
-"$bin" referee cotlb initiative --game "$g12" --dice 5,1 >/dev/null
-"$bin" referee cotlb next --game "$g12" --first russian >/dev/null
+seq_start "$g12" 5,1 russian
 "$bin" referee cotlb move --game "$g12" --unit azov1 --y 42 --dice 3,3 >/dev/null
 "$bin" referee cotlb next --game "$g12" >/dev/null
 "$bin" referee cotlb next --game "$g12" >/dev/null
@@ -865,9 +860,7 @@ g15="$tmp/cotlb-react-path.json"
 "$bin" referee cotlb place --game "$g15" --unit turks1 --x 20 --y 30 --facing 0 --formation line >/dev/null
 "$bin" referee cotlb place --game "$g15" --unit heavy1 --x 33 --y 34 --facing 0 --formation line >/dev/null
 "$bin" referee cotlb place --game "$g15" --unit uhlans --x 16 --y 39 --facing 90 --formation march-column >/dev/null
-"$bin" referee cotlb next --game "$g15" >/dev/null
-"$bin" referee cotlb initiative --game "$g15" --dice 5,1 >/dev/null
-"$bin" referee cotlb next --game "$g15" --first russian >/dev/null
+seq_start "$g15" 5,1 russian
 "$bin" referee cotlb next --game "$g15" >/dev/null
 expect "reaction path: a paid move" 0 "$bin" referee cotlb move --game "$g15" --unit uhlans --x 34 --dice 6,6,6,6
 grep -q '"moved": {' "$g15" && ok || ko "reaction path: the game file keeps where the move began"
@@ -884,9 +877,7 @@ g16="$tmp/cotlb-reinforce.json"
 "$bin" referee cotlb place --game "$g16" --unit turks1 --x 50 --y 27 --facing 0 --formation line >/dev/null
 "$bin" referee cotlb place --game "$g16" --unit turks2 --x 30 --y 27 --facing 0 --formation line >/dev/null
 expect "reinforce: a reaction of the sequence" 2 "$bin" referee cotlb reinforce --game "$g16" --unit turks1 --defender 93rd --die 6
-"$bin" referee cotlb next --game "$g16" >/dev/null
-"$bin" referee cotlb initiative --game "$g16" --dice 5,2 >/dev/null
-"$bin" referee cotlb next --game "$g16" --first russian >/dev/null
+seq_start "$g16" 5,2 russian
 "$bin" referee cotlb next --game "$g16" >/dev/null
 expect "reinforce: not in the command point phase" 1 "$bin" referee cotlb reinforce --game "$g16" --unit turks1 --defender 93rd --die 6
 "$bin" referee cotlb melee --game "$g16" --attacker dnieper1 --defender 93rd --declare >/dev/null

@@ -1441,6 +1441,50 @@ static struct cseq_do act(int unit, int a, int target, int arm)
 	return d;
 }
 
+/* A new game of the Balaclava order of battle on the 2014 sheet into *o and *g. */
+static void balaclava(const struct ctab *t, struct cros_oob *o, struct cros_game *g)
+{
+	struct errlist *l = malloc(sizeof *l);
+	assert_non_null(l);
+	errlist_init(l);
+	assert_int_equal(cros_oob_load_file(o, t, "data/cotlb/balaclava-2014.json", l), 0);
+	free(l);
+	cros_new(o, g);
+}
+
+/* The sequence of play started on *g, the initiative won by side winner, who sends side first
+ * first: the game is at side A's free action phase. */
+static void seq_start(const struct cros_oob *o, struct cros_game *g, int winner, int first, struct evsink *ev)
+{
+	struct err e;
+	assert_int_equal(cseq_next(o, g, -1, ev, &e), 0);
+	g->init_winner = winner;
+	g->init_turn = g->turn;
+	assert_int_equal(cseq_next(o, g, first, ev, &e), 0);
+	assert_int_equal(g->seq.phase, CSEQ_FREE);
+}
+
+/* *g's game file written and read back into *back (which must then equal it where it is read). */
+static void round_trip(const struct ctab *t, const struct cros_oob *o, const struct cros_game *g, struct cros_game *back)
+{
+	struct errlist *l = malloc(sizeof *l);
+	struct jdoc jd;
+	struct err e;
+	json_t *j = cros_game_json(o, g);
+	char *txt;
+	assert_non_null(l);
+	assert_non_null(j);
+	txt = json_dumps(j, 0);
+	json_decref(j);
+	assert_non_null(txt);
+	assert_int_equal(jdoc_parse(&jd, "game.json", txt, strlen(txt), &e), 0);
+	errlist_init(l);
+	assert_int_equal(cros_game_read(o, t, &jd, back, l), 0);
+	jdoc_free(&jd);
+	free(txt);
+	free(l);
+}
+
 /* A volley of the sequence: unit's stands of its of, split or not [Fire (f)]. */
 static struct cseq_do volley(int unit, int target, int stands, int of, bool split)
 {
@@ -1460,29 +1504,19 @@ static void test_split_fire(void **state)
 	const struct ctab *t = sheet();
 	static struct cros_oob o;
 	static struct cros_game g, back;
-	struct errlist *l = malloc(sizeof *l);
 	struct event store[16];
 	struct evsink ev;
 	struct cseq_do d;
-	struct jdoc jd;
 	struct err e;
-	json_t *j;
-	char *txt, buf[2048];
+	char buf[2048];
 	int cost;
 
-	assert_non_null(l);
-	errlist_init(l);
-	assert_int_equal(cros_oob_load_file(&o, t, "data/cotlb/balaclava-2014.json", l), 0);
+	balaclava(t, &o, &g);
 	const int kiev = cros_find(&o, "kiev1"), azov = cros_find(&o, "azov1"), n93 = cros_find(&o, "93rd");
 	const int turks = cros_find(&o, "turks1");
 	assert_true(kiev >= 0 && azov >= 0 && n93 >= 0 && turks >= 0);
-	const int RU = o.u[kiev].side, AL = o.u[n93].side;
-	cros_new(&o, &g);
 	evsink_init(&ev, store, 16);
-	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
-	g.init_winner = RU;
-	g.init_turn = g.turn;
-	assert_int_equal(cseq_next(&o, &g, AL, &ev, &e), 0); /* the Allies' free action phase */
+	seq_start(&o, &g, o.u[kiev].side, o.u[n93].side, &ev); /* the Allies' free action phase */
 
 	/* a split leaves stands for another target */
 	d = volley(n93, kiev, 6, 6, true);
@@ -1517,16 +1551,7 @@ static void test_split_fire(void **state)
 	assert_non_null(strstr(buf, "93rd has 1 stand left to fire at another target (fired at"));
 
 	/* the game file keeps it */
-	j = cros_game_json(&o, &g);
-	assert_non_null(j);
-	txt = json_dumps(j, 0);
-	json_decref(j);
-	assert_non_null(txt);
-	assert_int_equal(jdoc_parse(&jd, "game.json", txt, strlen(txt), &e), 0);
-	errlist_init(l);
-	assert_int_equal(cros_game_read(&o, t, &jd, &back, l), 0);
-	jdoc_free(&jd);
-	free(txt);
+	round_trip(t, &o, &g, &back);
 	assert_memory_equal(&back.seq, &g.seq, sizeof g.seq);
 
 	/* the phase's end closes it; in a command point phase the split pays once */
@@ -1555,7 +1580,6 @@ static void test_split_fire(void **state)
 	assert_non_null(strstr(e.msg, "[Side A Turn (c) 1]"));
 	d.split = false;
 	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), 0);
-	free(l);
 }
 
 /* [Close Combat (f)] the position a winning attacker may advance onto: kept in the game file,
@@ -1566,19 +1590,14 @@ static void test_advance_kept(void **state)
 	const struct ctab *t = sheet();
 	static struct cros_oob o;
 	static struct cros_game g, back;
-	struct errlist *l = malloc(sizeof *l);
 	struct event store[16];
 	struct evsink ev;
-	struct jdoc jd;
 	struct err e;
 	json_t *j;
 	char *txt;
 
-	assert_non_null(l);
-	errlist_init(l);
-	assert_int_equal(cros_oob_load_file(&o, t, "data/cotlb/balaclava-2014.json", l), 0);
+	balaclava(t, &o, &g);
 	const int kiev = cros_find(&o, "kiev1"), n93 = cros_find(&o, "93rd");
-	cros_new(&o, &g);
 	evsink_init(&ev, store, 16);
 	assert_int_equal(g.s[kiev].beat, -1);
 	cros_note_beat(&g, kiev, n93); /* off the table: nothing to advance onto */
@@ -1597,23 +1616,16 @@ static void test_advance_kept(void **state)
 	json_decref(j);
 	assert_non_null(txt);
 	assert_non_null(strstr(txt, "\"beat\": {\"at\": \"93rd\""));
-	assert_int_equal(jdoc_parse(&jd, "game.json", txt, strlen(txt), &e), 0);
-	errlist_init(l);
-	assert_int_equal(cros_game_read(&o, t, &jd, &back, l), 0);
-	jdoc_free(&jd);
 	free(txt);
+	round_trip(t, &o, &g, &back);
 	assert_int_equal(back.s[kiev].beat, n93);
 	assert_int_equal(back.s[kiev].beat_turn, 1);
 	assert_memory_equal(&back.s[kiev].beat_at, &g.s[kiev].beat_at, sizeof g.s[kiev].beat_at);
 	/* with the sequence kept, the phase's end closes it */
-	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
-	g.init_winner = o.u[kiev].side;
-	g.init_turn = g.turn;
-	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
+	seq_start(&o, &g, o.u[kiev].side, o.u[kiev].side, &ev);
 	cros_note_beat(&g, kiev, n93);
 	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
 	assert_int_equal(g.s[kiev].beat, -1);
-	free(l);
 }
 
 /* [Close Combat (b)] a reinforcement: in the reaction phase, infantry reinforces a friend charged
@@ -1624,28 +1636,17 @@ static void test_reinforce(void **state)
 	const struct ctab *t = sheet();
 	static struct cros_oob o;
 	static struct cros_game g, back;
-	struct errlist *l = malloc(sizeof *l);
 	struct event store[16];
 	struct evsink ev;
 	struct cseq_do d;
-	struct jdoc jd;
 	struct err e;
-	json_t *j;
-	char *txt;
 	int cost;
 
-	assert_non_null(l);
-	errlist_init(l);
-	assert_int_equal(cros_oob_load_file(&o, t, "data/cotlb/balaclava-2014.json", l), 0);
+	balaclava(t, &o, &g);
 	const int kiev = cros_find(&o, "kiev1"), azov = cros_find(&o, "azov1"), dn = cros_find(&o, "dnieper1");
 	const int n93 = cros_find(&o, "93rd");
-	const int RU = o.u[kiev].side, AL = o.u[n93].side;
-	cros_new(&o, &g);
 	evsink_init(&ev, store, 16);
-	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
-	g.init_winner = RU;
-	g.init_turn = g.turn;
-	assert_int_equal(cseq_next(&o, &g, AL, &ev, &e), 0); /* the Allies' free action phase */
+	seq_start(&o, &g, o.u[kiev].side, o.u[n93].side, &ev); /* the Allies' free action phase */
 	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0); /* their first command point phase */
 	d = act(n93, CSEQ_CHARGE, dn, CA_INFANTRY);
 	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0); /* declared, paid */
@@ -1674,16 +1675,7 @@ static void test_reinforce(void **state)
 	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
 	assert_non_null(strstr(e.msg, "reinforced already, by azov1"));
 	/* the game file keeps it */
-	j = cros_game_json(&o, &g);
-	assert_non_null(j);
-	txt = json_dumps(j, 0);
-	json_decref(j);
-	assert_non_null(txt);
-	assert_int_equal(jdoc_parse(&jd, "game.json", txt, strlen(txt), &e), 0);
-	errlist_init(l);
-	assert_int_equal(cros_game_read(&o, t, &jd, &back, l), 0);
-	jdoc_free(&jd);
-	free(txt);
+	round_trip(t, &o, &g, &back);
 	assert_memory_equal(&back.seq, &g.seq, sizeof g.seq);
 	/* through the close assault phase; the next round forgets it */
 	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
@@ -1692,7 +1684,6 @@ static void test_reinforce(void **state)
 	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
 	assert_int_equal(g.seq.phase, CSEQ_COMMAND);
 	assert_int_equal(cseq_reinforced_by(&g, dn), -1);
-	free(l);
 }
 
 /* [Close Combat (f)]: twice the defender's total, a positive total only */
