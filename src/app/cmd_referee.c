@@ -33,6 +33,8 @@ static const char ref_usage[] =
 	"         [--attacker-routing] [--defender-routing] [--attacker-rear] [--defender-rear]\n"
 	"         [--attacker-dice D,..] [--defender-dice D,..] [--winner-die D]\n"
 	"         [--attacker-saves D,..] [--defender-saves D,..] [--attacker-leader-die D] [--defender-leader-die D]\n"
+	"         [--defender-also UNIT]..   (units that fight with the defender [Close Combat (b)]: their\n"
+	"         dice and saves follow the defender's, unit after unit; --defender-leader-die D,.. one each)\n"
 	"         [--declare]   (a game keeping the sequence: a close assault bought in a command point\n"
 	"         phase is declared, then ruled after the reaction phase [Side A Turn (d)])\n"
 	"         [--attacker-morale-die D] [--defender-morale-die D]   (the charge's morale checks, the\n"
@@ -81,8 +83,10 @@ static const char ref_usage[] =
 	"  withdraw --game FILE --unit ID --dice A,B,C,D [--from ID]   4 dice straight away from the\n"
 	"         enemy it fought (--from; else the nearest), facing away, stopping short of the 2\" of\n"
 	"         other enemies [Close Combat (g)]; friends passed through take a marker\n"
-"  reinforce --game FILE --unit ID --defender ID [--die D]   a reaction: infantry in line within 4\"\n"
-	"         of a charged infantry line reinforces it as a double line, on a morale test [Close Combat (b)]\n"
+	"  reinforce --game FILE --unit ID --defender ID [--contact] [--die D]   a reaction to a close assault\n"
+	"         bought with points: infantry in line within 4\" of a charged infantry line forms a double\n"
+	"         line with it; --contact: infantry or cavalry within 4\" of the attacker fights with the\n"
+	"         charged unit; each on a morale test [Close Combat (b)]\n"
 	"  advance --game FILE --unit ID                   a winning attacker onto the loser's position once\n"
 	"         it has gone, in the close combat's phase (this turn without the sequence) [Close Combat (f)]\n"
 	"  rout --game FILE --unit ID --dice A,B,C,D       the same for a routing unit [MORALE (d)];\n"
@@ -516,27 +520,47 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 	return ref_record(path, o, g, log, what, out, &ev);
 }
 
-/* reinforce --unit R --defender D [--die N]: [Close Combat (b)] "a friendly infantry in line
- * formation within 4 inches of defending infantry unit in line formation may, by passing a
- * morale test, reinforce the attacked unit thus forming a double line", a reaction to a close
- * assault bought with command points (sd: the reaction, allowed by the sequence; NULL without
- * the die). On a table the formations and the 4" are measured. 0, or the exit status. */
+/* reinforce --unit R --defender D [--contact] [--die N], a reaction to a close assault on D bought
+ * with command points [Close Combat (b)]: "friendly infantry or cavalry, if able to directly
+ * contact the attacking unit by moving no more than 4 inches and passing a morale roll may
+ * reinforce the defending unit" (--contact: R then fights with D), "and a friendly infantry in
+ * line formation within 4 inches of defending infantry unit in line formation may, by passing a
+ * morale test, reinforce the attacked unit thus forming a double line". sd: the reaction, allowed
+ * by the sequence (NULL without the die). On a table the arms, formations and the 4" are
+ * measured. 0, or the exit status. */
 static int reinforce(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_oob *o,
-		     struct cros_game *g, const char *path, json_t *log, const char *what, const struct cseq_do *sd)
+		     struct cros_game *g, const char *path, json_t *log, const char *what, bool contact,
+		     const struct cseq_do *sd)
 {
 	struct event store[16];
 	struct evsink ev;
 	struct cref_unit u;
 	struct err e;
-	int r = cros_find(o, q->unit), d = cros_find(o, q->side[1].unit), pass;
+	int r = cros_find(o, q->unit), d = cros_find(o, q->side[1].unit), pass, a = -1;
 	double p;
 	if (r < 0 || d < 0)
 		return cli_fail(stderr, "reinforce names the reinforcing unit (--unit ID) and the charged unit (--defender ID) "
 			    "by their ids in the game");
 	if (g->seq.phase == CSEQ_OFF)
 		return cli_fail(stderr, "reinforce is a reaction of the sequence of play (next starts it); without it, give the "
-			    "close combat --defender-mod infantry-double-line [Close Combat (b)]");
-	if (tb) {
+			    "close combat --defender-mod infantry-double-line or --defender-also ID [Close Combat (b)]");
+	for (int k = 0; k < g->n && a < 0; k++)
+		if (g->seq.assault[k] == 1 + d)
+			a = k; /* the attacker (cseq_may checks it used command points) */
+	if (tb && contact) {
+		int arm = tb->base[o->u[r].type].arm;
+		int32_t gap = a >= 0 ? ctbl_gap(t, tb, o, g, r, a) : -1;
+		if (arm != CA_INFANTRY && arm != CA_CAVALRY) {
+			fprintf(stderr, "crimea: [Close Combat (b)] friendly infantry or cavalry reinforce a charged unit, not %s (%s)\n",
+				o->u[r].id, ctbl_arm_name[arm]);
+			return 1;
+		}
+		if (a >= 0 && (gap < 0 || gap > 4 * PL_PER_INCH)) {
+			fprintf(stderr, "crimea: [Close Combat (b)] %s is %.*f\" from %s: it reinforces by moving no more than 4 inches "
+				"to contact the attacker\n", o->u[r].id, PL_IN(gap), o->u[a].id);
+			return 1;
+		}
+	} else if (tb) {
 		int32_t gap = ctbl_gap(t, tb, o, g, r, d);
 		const int unit_[2] = {r, d};
 		for (int k = 0; k < 2; k++)
@@ -567,10 +591,12 @@ static int reinforce(const struct ctab *t, const struct ctbl *tb, const struct r
 		fprintf(stderr, "crimea: %s (the game is unchanged)\n", e.msg);
 		return 1;
 	}
-	if (pass)
+	if (pass && contact)
+		cseq_join(o, g, r, d, &ev);
+	else if (pass)
 		cseq_reinforce(o, g, r, d, &ev);
 	else
-		ev_emit(&ev, "[Close Combat (b)]", "%s fails its morale test: %s fights alone", o->u[r].id, o->u[d].id);
+		ev_emit(&ev, "[Close Combat (b)]", "%s fails its morale test: it does not reinforce %s", o->u[r].id, o->u[d].id);
 	return ref_record(path, o, g, log, what, NULL, &ev);
 }
 
@@ -581,6 +607,7 @@ struct rseq_opts {
 	bool off;
 	bool declare; /* melee --declare: a close assault bought in a command point phase [Side A Turn (d)] */
 	bool split;   /* fire --split: the firer's other stands fire at another target, the same action [Fire (f)] */
+	bool contact; /* reinforce --contact: in contact with the attacker, not as a double line [Close Combat (b)] */
 };
 
 /* The command as a unit's action in the sequence of play (cseq.h): true with d filled in; false
@@ -589,8 +616,8 @@ struct rseq_opts {
  * *complete: whether the command, as given, makes its ruling (dice given), so may change the
  * game; odds asked without dice are never refused. */
 static bool seq_action(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct rtab_opts *x,
-		       bool ace, bool split, const struct cros_oob *o, const struct cros_game *g, struct cseq_do *d,
-		       bool *complete)
+		       bool ace, const struct rseq_opts *so, const struct cros_oob *o, const struct cros_game *g,
+		       struct cseq_do *d, bool *complete)
 {
 	int i = -1;
 	d->target = -1;
@@ -608,7 +635,7 @@ static bool seq_action(const struct ctab *t, const struct ctbl *tb, const struct
 			cros_cref_unit(t, o, g, i, &u);
 			d->of = ctab_stands(t, u.type, u.figures);
 			d->stands = q->stands;
-			d->split = split;
+			d->split = so->split;
 		}
 	} else if (!strcmp(q->what, "melee") && q->side[0].unit[0]) {
 		i = cros_find(o, q->side[0].unit);
@@ -622,7 +649,7 @@ static bool seq_action(const struct ctab *t, const struct ctbl *tb, const struct
 		*complete = true;
 	} else if (!strcmp(q->what, "reinforce")) {
 		i = cros_find(o, q->unit);
-		d->act = CSEQ_REINFORCE;
+		d->act = so->contact ? CSEQ_JOIN : CSEQ_REINFORCE;
 		d->target = cros_find(o, q->side[1].unit);
 		*complete = q->die != 0; /* the morale test rolled */
 	} else if (tb && !strcmp(q->what, "move") && !q->row[0] && (i = cros_find(o, q->unit)) >= 0) {
@@ -877,6 +904,8 @@ int cmd_referee(int argc, char **argv)
 			so.declare = true;
 		else if (!strcmp(a, "--split"))
 			so.split = true;
+		else if (!strcmp(a, "--contact"))
+			so.contact = true;
 		else if (!strcmp(a, "--weapon"))
 			STR(q->weapon);
 		else if (!strcmp(a, "--target"))
@@ -960,8 +989,26 @@ int cmd_referee(int argc, char **argv)
 			DICE(sd->dice);
 		else if (sd && !strcmp(rest, "-saves"))
 			DICE(sd->saves);
-		else if (sd && !strcmp(rest, "-leader-die"))
-			NUM(sd->leader_die, 1, 6);
+		else if (side == 1 && !strcmp(rest, "-also")) {
+			if (q->nalso == REF_ALSO_MAX) {
+				rc = cli_fail(stderr, "at most %d units join the defender", REF_ALSO_MAX);
+				goto out_free;
+			}
+			STR(q->also[q->nalso].unit);
+			q->nalso++;
+		} else if (sd && !strcmp(rest, "-leader-die")) {
+			/* a die for each of the side's units, in order: the defender's, then those that joined it */
+			struct ref_dice ld;
+			DICE(ld);
+			if (ld.n > (side ? CREF_CC_UNITS : 1)) {
+				rc = cli_fail(stderr, "%s wants %s", a, side ? "a die for each of the defender's units, in order"
+									: "one die");
+				goto out_free;
+			}
+			sd->leader_die = ld.d[0];
+			for (int k = 1; k < ld.n; k++)
+				q->also[k - 1].leader_die = ld.d[k];
+		}
 		else if (sd && !strcmp(rest, "-morale-die"))
 			NUM(sd->morale_die, 1, 6);
 		else {
@@ -1115,9 +1162,27 @@ int cmd_referee(int argc, char **argv)
 					snprintf(ds->mods[ds->nmods++], sizeof ds->mods[0], "%s", "infantry-double-line");
 				printf("  %-22s %s reinforces %s: a double line\n", "[Close Combat (b)]", oob->u[r].id, oob->u[d].id);
 			}
+			/* [Close Combat (b)] the units that reinforced it in contact fight with it */
+			for (int j = 0; a >= 0 && d >= 0 && game->seq.phase == CSEQ_ASSAULT && game->seq.assault[a] == 1 + d &&
+					j < oob->n; j++) {
+				bool have = false;
+				if (game->seq.contact[j] != 1 + d)
+					continue;
+				for (int k = 0; k < q->nalso; k++)
+					have = have || !strcmp(q->also[k].unit, oob->u[j].id);
+				if (!have && q->nalso < REF_ALSO_MAX) {
+					ref_req_also(q, oob->u[j].id);
+					printf("  %-22s %s reinforced %s in contact: it fights with it\n", "[Close Combat (b)]", oob->u[j].id,
+					       oob->u[d].id);
+				}
+			}
 		}
+		bool typed_also = false; /* a typed-in unit joining a game unit's defence */
+		for (int k = 0; k < q->nalso; k++)
+			typed_also = typed_also || (cros_find(oob, q->also[k].unit) < 0) != (cros_find(oob, q->side[1].unit) < 0);
 		if ((!strcmp(q->what, "fire") && q->at[0] && cros_find(oob, q->at) >= 0 && !q->firer[0]) ||
-		    (!strcmp(q->what, "melee") && (cros_find(oob, q->side[0].unit) >= 0) != (cros_find(oob, q->side[1].unit) >= 0))) {
+		    (!strcmp(q->what, "melee") &&
+		     ((cros_find(oob, q->side[0].unit) >= 0) != (cros_find(oob, q->side[1].unit) >= 0) || typed_also))) {
 			rc = cli_fail(stderr, "%s keeps the sequence of play: %s is between units of the game (%s)", gamepath, q->what,
 				      !strcmp(q->what, "fire") ? "--firer ID" : "--attacker ID --defender ID");
 			goto out_free;
@@ -1134,7 +1199,7 @@ int cmd_referee(int argc, char **argv)
 			rc = declare(t, tb, q, oob, game, gamepath, log, what, so.declare, ace);
 			goto out_free;
 		}
-		if (seq_action(t, tb, q, &tx, ace, so.split, oob, game, &sdo, &complete)) {
+		if (seq_action(t, tb, q, &tx, ace, &so, oob, game, &sdo, &complete)) {
 			if (complete && cseq_may(oob, game, &sdo, &cost, &se) != 0) {
 				fprintf(stderr, "crimea: %s\n", se.msg); /* refused by the rules: 1 */
 				rc = 1;
@@ -1179,7 +1244,7 @@ int cmd_referee(int argc, char **argv)
 	if (tb && !strcmp(q->what, "melee") && (rc = rtab_melee(t, tb, oob, game, q)) != 0)
 		goto out_free;
 	if (!strcmp(q->what, "reinforce")) {
-		rc = gamepath ? reinforce(t, tb, q, oob, game, gamepath, log, what, act)
+		rc = gamepath ? reinforce(t, tb, q, oob, game, gamepath, log, what, so.contact, act)
 			      : cli_fail(stderr, "reinforce needs --game FILE, a game keeping the sequence of play");
 		goto out_free;
 	}

@@ -14,6 +14,17 @@ void ref_req_init(struct ref_req *q)
 	q->inches = -1;
 	q->hits = -1;
 	q->side[0].leaders = q->side[1].leaders = -1;
+	for (int k = 0; k < REF_ALSO_MAX; k++)
+		q->also[k].leaders = -1;
+}
+
+int ref_req_also(struct ref_req *q, const char *unit)
+{
+	if (q->nalso >= REF_ALSO_MAX)
+		return -1;
+	snprintf(q->also[q->nalso].unit, sizeof q->also[q->nalso].unit, "%s", unit);
+	q->nalso++;
+	return 0;
 }
 
 /* ---- the answer ------------------------------------------------------------------------ */
@@ -383,11 +394,10 @@ static int do_save(const struct ctab *t, const struct ref_req *q, struct ref_out
  * fails withdraws with a marker [Close Combat (g)] and there is no close combat (returns -1).
  * Without them, their chances are given and the close combat is ruled as if both passed (a
  * referee who rolled them with `morale`). 0, -1, or a status of bad(). */
-static int charge_morale(const struct ctab *t, const struct ref_req *q, const struct cref_side sd[2], const int nd[2],
+static int charge_morale(const struct ctab *t, const struct ref_req *q, const struct cref_side sd[2], const int stands[2],
 			 const int ui[2], struct ref_out *o)
 {
 	static const char *const nm[2] = {"attacker", "defender"};
-	int stands[2] = {nd[0] - sd[0].u.leaders, nd[1] - sd[1].u.leaders};
 	bool checks[2] = {true, stands[0] >= 2 * stands[1]};
 	/* [MORALE (f)] -1 for standing cavalry attacked by cavalry: the defender standing (its
 	 * standing-cavalry modifier), the attacker cavalry (two figures a stand, The Game Itself) */
@@ -439,74 +449,159 @@ static int charge_morale(const struct ctab *t, const struct ref_req *q, const st
 	return 0;
 }
 
+/* One unit of a close combat from its request (a unit of the game or a typed-in one). 0 or a
+ * status of bad(). */
+static int cc_side(const struct ctab *t, const struct ref_req *q, const struct ref_side *rs, struct cref_side *sd, int *ui,
+		   struct ref_out *o)
+{
+	int rc;
+	memset(sd, 0, sizeof *sd);
+	if ((rc = unit_of(t, q, rs->unit, &sd->u, ui, o)) != 0)
+		return rc;
+	if (*ui >= 0 && q->game->s[*ui].routing)
+		sd->routing = true;
+	if (rs->leaders >= 0)
+		sd->u.leaders = rs->leaders;
+	for (int i = 0; i < rs->nmods; i++)
+		if ((sd->mods[sd->nmods++] = ctab_mod(t, rs->mods[i])) < 0)
+			return bad(o, "no close combat modifier \"%s\" (the sheet lists them: crimea referee cotlb sheet)", rs->mods[i]);
+	sd->routing = sd->routing || rs->routing;
+	sd->rear = rs->rear;
+	return 0;
+}
+
+/* The saves of a side's units, its dice unit after unit (the first unit's first): each unit
+ * takes the dice its saves use, the last all that are left. Returns as saves(). */
+static int side_saves(const struct ctab *t, const struct cref_force *f, const int *ui, const int *hits,
+		      const struct ref_dice *dice, const char *const *who, struct ref_out *o)
+{
+	int at = 0, rc = 0;
+	for (int u = 0; u < f->n; u++) {
+		struct ref_dice slice = {dice->given, dice->n - at, {0}};
+		int r;
+		memcpy(slice.d, dice->d + at, (size_t)slice.n * sizeof slice.d[0]);
+		if (hits[u] < 0)
+			continue;
+		if (dice->given && u < f->n - 1) {
+			int used, cas;
+			struct err e;
+			cref_save_roll(t, &f->s[u]->u, hits[u], slice.d, slice.n, &used, &cas, NULL, &e);
+			if (used < slice.n)
+				slice.n = used;
+		}
+		if ((r = saves(t, &f->s[u]->u, ui[u], hits[u], &slice, who[u], o)) != 0 && !rc)
+			rc = r;
+		at += slice.n;
+	}
+	return rc;
+}
+
 static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
 {
 	static const char *const nm[2] = {"attacker", "defender"};
-	struct cref_side sd[2];
+	struct cref_side sd[2], sx[REF_ALSO_MAX];
+	struct cref_force f[2];
 	struct err e;
-	int per[2], nd[2], rc, ui[2];
-	memset(sd, 0, sizeof sd);
+	int per[2], nd[2], rc, ui[2], uix[REF_ALSO_MAX], off[2], stands[2] = {0, 0};
+	int *uis[2] = {&ui[0], NULL}, uiv[CREF_CC_UNITS]; /* each side's units' roster indices */
+	char who[CREF_CC_UNITS][REF_UNIT_MAX + 16];
+	const char *whop[CREF_CC_UNITS];
 	if (!q->side[0].unit[0] || !q->side[1].unit[0])
 		return bad(o, "melee needs the attacker and the defender");
-	for (int k = 0; k < 2; k++) {
-		const struct ref_side *rs = &q->side[k];
-		if ((rc = unit_of(t, q, rs->unit, &sd[k].u, &ui[k], o)) != 0)
+	if (q->nalso < 0 || q->nalso > REF_ALSO_MAX)
+		return bad(o, "at most %d units join the defender", REF_ALSO_MAX);
+	for (int k = 0; k < 2; k++)
+		if ((rc = cc_side(t, q, &q->side[k], &sd[k], &ui[k], o)) != 0)
 			return rc;
-		if (ui[k] >= 0 && q->game->s[ui[k]].routing)
-			sd[k].routing = true;
-		if (rs->leaders >= 0)
-			sd[k].u.leaders = rs->leaders;
-		for (int i = 0; i < rs->nmods; i++)
-			if ((sd[k].mods[sd[k].nmods++] = ctab_mod(t, rs->mods[i])) < 0)
-				return bad(o, "no close combat modifier \"%s\" (the sheet lists them: crimea referee cotlb sheet)",
-					   rs->mods[i]);
-		sd[k].routing = sd[k].routing || rs->routing;
-		sd[k].rear = rs->rear;
+	f[0] = (struct cref_force){1, {&sd[0]}};
+	f[1] = (struct cref_force){1 + q->nalso, {&sd[1]}};
+	uiv[0] = ui[1];
+	for (int i = 0; i < q->nalso; i++) {
+		if ((rc = cc_side(t, q, &q->also[i], &sx[i], &uix[i], o)) != 0)
+			return rc;
+		/* [Close Combat (b)] "friendly infantry or cavalry" */
+		if (t->unit[sx[i].u.type].fps == 1)
+			return bad(o, "%s is a battery: infantry or cavalry join a close combat [Close Combat (b)]", q->also[i].unit);
+		if (q->oob && uix[i] >= 0 && ui[1] >= 0 && q->oob->u[uix[i]].side != q->oob->u[ui[1]].side)
+			return bad(o, "%s is not on %s's side: it cannot join its defence", q->also[i].unit, q->side[1].unit);
+		for (int j = -1; j < i; j++)
+			if (uix[i] >= 0 && uix[i] == (j < 0 ? ui[1] : uix[j]))
+				return bad(o, "%s is in the close combat already", q->also[i].unit);
+		f[1].s[1 + i] = &sx[i];
+		uiv[1 + i] = uix[i];
 	}
+	uis[1] = uiv;
 	if (q->initiative[0] && strcmp(q->initiative, "attacker") && strcmp(q->initiative, "defender"))
 		return bad(o, "the initiative is the attacker's or the defender's, not \"%s\"", q->initiative);
 	sd[0].initiative = !q->initiative[0] || !strcmp(q->initiative, "attacker");
 	sd[1].initiative = !sd[0].initiative;
-	for (int k = 0; k < 2; k++)
-		if ((nd[k] = cref_cc_dice(t, &sd[k], &per[k], &e)) < 0)
+	for (int k = 0; k < 2; k++) {
+		if ((nd[k] = cref_force_dice(t, &f[k], &off[k], &e)) < 0)
 			return refused(o, &e);
-	if ((rc = charge_morale(t, q, sd, nd, ui, o)) != 0)
+		for (int u = 0; u < f[k].n; u++) {
+			int d = cref_cc_dice(t, f[k].s[u], &per[k], &e);
+			stands[k] += d - f[k].s[u]->u.leaders;
+		}
+		cref_cc_dice(t, f[k].s[0], &per[k], &e); /* the first unit's, for the heading */
+	}
+	if ((rc = charge_morale(t, q, sd, stands, ui, o)) != 0)
 		return rc < 0 ? 0 : rc; /* a side failed: no close combat */
 	addf(o, REF_HEAD, "close combat: the %s has the initiative and wins ties [Modifiers (c)]", nm[sd[0].initiative ? 0 : 1]);
 	for (int k = 0; k < 2; k++)
-		addf(o, REF_HEAD, "%s: %s, %d figures, %d di%s (%d stand%s, %d leader%s), %+d a die", nm[k],
-		     t->unit[sd[k].u.type].key, sd[k].u.figures, nd[k], nd[k] == 1 ? "e" : "ce", nd[k] - sd[k].u.leaders,
-		     nd[k] - sd[k].u.leaders == 1 ? "" : "s", sd[k].u.leaders, sd[k].u.leaders == 1 ? "" : "s", per[k]);
+		for (int u = 0; u < f[k].n; u++) {
+			int d = cref_cc_dice(t, f[k].s[u], &per[k], &e), ld = f[k].s[u]->u.leaders;
+			addf(o, REF_HEAD, "%s%s%s: %s, %d figures, %d di%s (%d stand%s, %d leader%s), %+d a die", nm[k],
+			     u ? " joined by " : "", u ? q->also[u - 1].unit : "", t->unit[f[k].s[u]->u.type].key,
+			     f[k].s[u]->u.figures, d, d == 1 ? "e" : "ce", d - ld, d - ld == 1 ? "" : "s", ld, ld == 1 ? "" : "s",
+			     per[k]);
+		}
+	if (f[1].n > 1)
+		addf(o, REF_HEAD, "the defender's %d units fight as one side: %d dice, %+d in all [Close Combat (b), (c)]", f[1].n,
+		     nd[1], off[1]);
+	for (int u = 0; u < f[1].n; u++) {
+		snprintf(who[u], sizeof who[u], "%s%s%.*s", nm[1], f[1].n > 1 ? " " : "", REF_UNIT_MAX - 1,
+			 f[1].n > 1 ? (u ? q->also[u - 1].unit : q->side[1].unit) : "");
+		whop[u] = who[u];
+	}
 	if (!q->side[0].dice.given && !q->side[1].dice.given) {
 		struct cref_cc_odds *od = malloc(sizeof *od);
-		if (!od)
-			return bad(o, "out of memory");
-		if (cref_cc_odds(t, &sd[0], &sd[1], od, &e) != 0) {
+		double (*cu)[CREF_CC_UNITS][CREF_FIG_MAX + 1] = malloc(2 * sizeof *cu);
+		if (!od || !cu) {
 			free(od);
+			free(cu);
+			return bad(o, "out of memory");
+		}
+		if (cref_cc_odds_force(t, f, od, cu, &e) != 0) {
+			free(od);
+			free(cu);
 			return refused(o, &e);
 		}
 		addf(o, REF_RESULT, "the attacker wins %.1f%%, the defender %.1f%% [Close Combat (c)]", 100 * od->win[0],
 		     100 * od->win[1]);
 		for (int k = 0; k < 2; k++) {
-			char lab[64];
+			char lab[REF_UNIT_MAX + 64];
 			snprintf(lab, sizeof lab, "%s possible hits", nm[k]);
 			add_dist(o, lab, od->hits[k], CREF_HITS_MAX);
-			snprintf(lab, sizeof lab, "%s figures lost", nm[k]);
-			add_dist(o, lab, od->cas[k], CREF_FIG_MAX);
+			for (int u = 0; u < f[k].n; u++) {
+				snprintf(lab, sizeof lab, "%s figures lost", k ? whop[u] : nm[k]);
+				add_dist(o, lab, cu[k][u], CREF_FIG_MAX);
+			}
 			addf(o, REF_RESULT, "%s leader at risk %.1f%%", nm[k], 100 * od->leader[k]);
 		}
 		free(od);
+		free(cu);
 		return 0;
 	} else {
 		struct event store[REF_EVENTS];
 		struct evsink ev;
 		struct cref_cc_out out;
+		struct cref_cc_units un;
 		const int *d[2] = {q->side[0].dice.d, q->side[1].dice.d};
 		int n[2] = {q->side[0].dice.n, q->side[1].dice.n};
 		if (!q->side[0].dice.given || !q->side[1].dice.given)
-			return bad(o, "give both sides' dice");
+			return bad(o, "give both sides' dice%s", f[1].n > 1 ? " (the defender's: every unit's, in order)" : "");
 		evsink_init(&ev, store, REF_EVENTS);
-		if (cref_cc_roll(t, &sd[0], &sd[1], d, n, q->wdie, &out, &ev, &e) != 0)
+		if (cref_cc_roll_force(t, f, d, n, q->wdie, &out, &un, &ev, &e) != 0)
 			return refused(o, &e);
 		add_events(o, &ev);
 		rc = 0;
@@ -517,9 +612,11 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 			pending(o, "the winner's die (--winner-die)");
 		for (int k = 0; k < 2; k++) {
 			int r;
+			const char *one[1] = {nm[k]};
 			if (out.hits[k] < 0)
 				continue;
-			if ((r = saves(t, &sd[k].u, ui[k], out.hits[k], &q->side[k].saves, nm[k], o)) != 0 && !rc)
+			if ((r = side_saves(t, &f[k], uis[k], un.hits[k], &q->side[k].saves, k && f[1].n > 1 ? whop : one, o)) != 0 &&
+			    !rc)
 				rc = r;
 		}
 		{
@@ -547,30 +644,41 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 			} else if (q->spike_die) {
 				return bad(o, "--spike-die is a losing battery's die [Close Combat (h)]: the %s that lost is no "
 					   "battery", nm[l]);
-			} else if (x) {
-				x->markers += 2;
-				snprintf(x->why, sizeof x->why, "losing the close combat and withdrawing [MORALE (a) 5, 6]");
 			}
+			for (int u = t->unit[sd[l].u.type].fps == 1 ? 1 : 0; u < f[l].n; u++)
+				if ((x = effect(o, uis[l][u]))) {
+					x->markers += 2;
+					snprintf(x->why, sizeof x->why, "losing the close combat and withdrawing [MORALE (a) 5, 6]");
+				}
 			if (out.winner == 0 && t->unit[sd[1].u.type].fps == 1 && (x = effect(o, ui[0]))) {
 				x->markers += 1;
 				snprintf(x->why, sizeof x->why, "winning against a battery [MORALE (a) 7]");
 			}
-			/* a unit has one leader: one die decides it, however many threes of sixes */
-			for (int k = 0; k < 2; k++) {
-				bool risk = k == l ? out.leader_risk[l] > 0 : out.winner_leaders;
-				if (!risk)
-					continue;
-				if (!q->side[k].leader_die) {
-					pending(o, k ? "the defender's leader die (--defender-leader-die)"
-						     : "the attacker's leader die (--attacker-leader-die)");
-					continue;
+			/* a unit has one leader: one die decides it, however many threes of sixes; with
+			 * double losses each of the winner's units with a leader rolls */
+			for (int k = 0; k < 2; k++)
+				for (int u = 0; u < f[k].n; u++) {
+					const struct ref_side *rs = u ? &q->also[u - 1] : &q->side[k];
+					bool risk = k == l ? out.leader_risk[l] > 0 && u == un.leader_unit[l]
+							   : out.winner_leaders && f[k].s[u]->u.leaders > 0;
+					char whose[REF_UNIT_MAX + 32];
+					if (!risk)
+						continue;
+					if (!rs->leader_die) {
+						pending(o, k ? (f[1].n > 1 ? "the defender's leader dice (--defender-leader-die D,..: a die "
+									"for each of its units, in order)"
+									: "the defender's leader die (--defender-leader-die)")
+							     : "the attacker's leader die (--attacker-leader-die)");
+						continue;
+					}
+					evsink_clear(&ev);
+					snprintf(whose, sizeof whose, "%s%s%.*s", nm[k], f[k].n > 1 ? " " : "", REF_UNIT_MAX - 1,
+						 f[k].n > 1 ? rs->unit : "");
+					if (cref_leader_roll(t, rs->leader_die, whose, &ev) && (x = effect(o, uis[k][u])))
+						x->leader_killed = true;
+					wound_marker(t, rs->leader_die, o, uis[k][u]);
+					add_events(o, &ev);
 				}
-				evsink_clear(&ev);
-				if (cref_leader_roll(t, q->side[k].leader_die, nm[k], &ev) && (x = effect(o, ui[k])))
-					x->leader_killed = true;
-				wound_marker(t, q->side[k].leader_die, o, ui[k]);
-				add_events(o, &ev);
-			}
 		}
 		return rc;
 	}

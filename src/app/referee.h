@@ -15,6 +15,7 @@
 #define REF_DISTS 12
 #define REF_TEXT_MAX 320
 #define REF_UNIT_MAX 64
+#define REF_ALSO_MAX (CREF_CC_UNITS - 1) /* units joining the defender in a close combat */
 
 /* Dice as given (given false: none, ask for the odds). */
 struct ref_dice {
@@ -55,6 +56,11 @@ struct ref_req {
 	int die, leader;             /* 0: not given */
 	/* melee: [0] attacker, [1] defender */
 	struct ref_side side[2];
+	/* melee: the units that fight with the defender [Close Combat (b)]: a reinforcement, or a
+	 * unit touching the attacker; their dice and saves follow the defender's in side[1].dice and
+	 * side[1].saves, unit after unit; each has its own modifiers and leader die */
+	struct ref_side also[REF_ALSO_MAX];
+	int nalso;
 	char initiative[16];         /* "" (the attacker), "attacker", "defender" */
 	int wdie;                    /* 0: not rolled */
 	int spike_die;               /* a losing battery's die [Close Combat (h)]: 0 not rolled */
@@ -115,6 +121,9 @@ struct ref_out {
 
 /* A request with nothing given. */
 void ref_req_init(struct ref_req *q);
+/* Adds a unit (its id or TYPE[:FIGURES[:MARKERS]], copied) to those fighting with the defender
+ * [Close Combat (b)]: 0, or -1 when REF_ALSO_MAX are there. */
+int ref_req_also(struct ref_req *q, const char *unit);
 /* Reads a JSON request body (docs/API.md "Referee") into q. 0, or -1 with why. */
 int ref_req_json(const json_t *body, struct ref_req *q, char *why, size_t n);
 /* Answers q on the sheet t into o (o is large: allocate it). Returns 0 with the answer; 2 for a

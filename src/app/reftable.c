@@ -781,6 +781,30 @@ int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 		}
 		sd->rear = sd->rear || rear;
 	}
+	/* [Close Combat (b)] the units that fight with the defender: touching the attacker (within
+	 * its 2"), or a reinforcement that came to contact it in the reaction phase */
+	for (int i = 0; i < q->nalso; i++) {
+		int x = cros_find(o, q->also[i].unit), n;
+		const char *keys[CTAB_MODS_MAX];
+		bool rear;
+		struct ref_side *sd = &q->also[i];
+		if (x < 0)
+			return cli_fail(stderr, "--defender-also names a unit of the game on the table, not \"%s\"", sd->unit);
+		if ((gap = ctbl_gap(t, tb, o, g, a, x)) < 0)
+			return cli_fail(stderr, "%s is not on the table", o->u[x].id);
+		if (gap > CTBL_TWO_INCHES && g->seq.contact[x] != 1 + d) {
+			ref_print_events("on the table:", &ev);
+			fprintf(stderr, "crimea: [Close Combat (b)] %s is %.*f\" from %s: a unit fights when it touches the enemy (within "
+				"2\"), or reinforces the defender in the reaction phase\n", o->u[x].id, PL_IN(gap), o->u[a].id);
+			return 1;
+		}
+		ev_emit(&ev, "[Close Combat (b)]", "%s fights with %s (%.*f\" from %s)", o->u[x].id, o->u[d].id, PL_IN(gap),
+			o->u[a].id);
+		n = ctbl_cc_mods(t, tb, o, g, a, x, 1, keys, CTAB_MODS_MAX, &rear, &ev);
+		for (int k = 0; k < n && sd->nmods < CTAB_MODS_MAX; k++)
+			snprintf(sd->mods[sd->nmods++], sizeof sd->mods[0], "%s", keys[k]);
+		sd->rear = sd->rear || rear;
+	}
 	ref_print_events("on the table:", &ev);
 	return 0;
 }

@@ -898,7 +898,7 @@ for u in d["units"]:
 json.dump(d, open(sys.argv[1], "w"))
 PY
 expect "reinforce: a failed test is its reaction" 0 "$bin" referee cotlb reinforce --game "$g16" --unit turks1 --defender 93rd --die 2
-contains "reinforce: a failed test" "$tmp/out" "turks1 fails its morale test: 93rd fights alone"
+contains "reinforce: a failed test" "$tmp/out" "turks1 fails its morale test: it does not reinforce 93rd"
 grep -q '"reinforced": {}' "$g16" && ok || ko "reinforce: no double line after a failed test"
 cp "$tmp/reinforce-before.json" "$g16"
 expect "reinforce: passed" 0 "$bin" referee cotlb reinforce --game "$g16" --unit turks1 --defender 93rd --die 1
@@ -909,6 +909,39 @@ expect "reinforce: once" 1 "$bin" referee cotlb reinforce --game "$g16" --unit t
 expect "reinforce: the double line in the close assault" 0 "$bin" referee cotlb melee --game "$g16" --attacker dnieper1 --defender 93rd
 contains "reinforce: the double line in the close assault" "$tmp/out" "\[Close Combat (b)\]  *turks1 reinforces 93rd: a double line"
 contains "reinforce: +1 a die" "$tmp/out" "defender: british-infantry, 24 figures, 7 dice (6 stands, 1 leader), +1 a die"
+# [Close Combat (b), (c)] units that fight with the defender: their dice follow its, the hits spread
+expect "also: the odds" 0 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry:12 --defender-also turkish-infantry
+contains "also: the odds, the side" "$tmp/out" "the defender's 2 units fight as one side: 11 dice, +0 in all"
+contains "also: the odds, each unit's losses" "$tmp/out" "defender turkish-infantry figures lost"
+expect "also: the dice of every unit" 1 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry:12 --defender-also turkish-infantry --attacker-dice 6,6,2,2,2,1,4 --defender-dice 1,1,2,2 --winner-die 4
+contains "also: the dice of every unit" "$tmp/err" "the defender (2 units) throws 11 dice (a die a stand and a leader stand, every unit's), not 4"
+expect "also: ruled" 0 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry:12 --defender-also turkish-infantry --attacker-dice 6,6,2,2,2,1,4 --defender-dice 1,1,2,2,1,1,1,1,2,1,1 --winner-die 4 --attacker-saves 6,6,6
+contains "also: the hits spread" "$tmp/out" "the defender's 7 possible hits are distributed throughout its units, one at a time from the first: 4 on british-infantry and 3 on the others after it"
+contains "also: each unit's saves" "$tmp/out" "defender turkish-infantry saves:"
+expect "also: no battery joins" 2 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry --defender-also british-artillery
+expect "also: at most three" 2 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry --defender-also turkish-infantry --defender-also turkish-infantry --defender-also turkish-infantry --defender-also turkish-infantry
+# ... on a table in the sequence: a reinforcement in contact with the attacker [Close Combat (b)]
+g17="$tmp/cotlb-contact.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g17" >/dev/null
+"$bin" referee cotlb place --game "$g17" --unit dnieper1 --x 50 --y 33.5 --facing 180 >/dev/null
+"$bin" referee cotlb place --game "$g17" --unit heavy1 --x 59 --y 36 --facing 270 --formation line >/dev/null
+"$bin" referee cotlb place --game "$g17" --unit light1 --x 66 --y 36 --facing 270 --formation line >/dev/null
+expect "contact: a unit that does not touch does not fight" 1 "$bin" referee cotlb melee --game "$g17" --attacker dnieper1 --defender 93rd --defender-also heavy1
+contains "contact: a unit that does not touch does not fight" "$tmp/err" "\[Close Combat (b)\] heavy1 is 3.5\" from dnieper1: a unit fights when it touches the enemy"
+seq_start "$g17" 5,2 russian
+"$bin" referee cotlb next --game "$g17" >/dev/null
+"$bin" referee cotlb melee --game "$g17" --attacker dnieper1 --defender 93rd --declare >/dev/null
+"$bin" referee cotlb next --game "$g17" >/dev/null
+expect "contact: within 4 inches of the attacker" 1 "$bin" referee cotlb reinforce --game "$g17" --unit light1 --defender 93rd --contact --die 6
+contains "contact: within 4 inches of the attacker" "$tmp/err" "light1 is [0-9.]*\" from dnieper1: it reinforces by moving no more than 4 inches to contact the attacker"
+expect "contact: reinforces" 0 "$bin" referee cotlb reinforce --game "$g17" --unit heavy1 --defender 93rd --contact --die 5
+contains "contact: reinforces" "$tmp/out" "heavy1 reinforces 93rd in contact with its attacker: it fights with it in the close assault"
+grep -q '"joined": {' "$g17" && ok || ko "contact: the game file keeps it"
+"$bin" referee cotlb next --game "$g17" >/dev/null
+expect "contact: it fights" 0 "$bin" referee cotlb melee --game "$g17" --attacker dnieper1 --defender 93rd --attacker-dice 2,2,2,2,2,2,6 --defender-dice 1,1,1,1,1,1,1,1,1,1,1,1,1,1 --winner-die 3 --attacker-saves 6,6,1,1 --defender-saves 6,6,6,6,6,6,1,1,1,1,1,1 --defender-leader-die 4
+contains "contact: it fights" "$tmp/out" "heavy1 reinforced 93rd in contact: it fights with it"
+contains "contact: the losers' markers" "$tmp/out" "heavy1 takes 2 morale markers (losing the close combat and withdrawing"
+contains "contact: its losses" "$tmp/out" "heavy1 loses 6 figures: 6 left on 3 stands"
 # a referee's session on one game: a command a line, from a pipe and at a terminal
 g6="$tmp/cotlb-shell.json"
 "$bin" referee cotlb new --oob balaclava-2014 --game "$g6" >/dev/null

@@ -1016,6 +1016,135 @@ static void test_cc_odds(void **state)
 	free(o);
 }
 
+/* [Close Combat (b), (c), (d)] a side of several units: every die and modifier added, the hits
+ * spread over the units one at a time from the first, the loser's leader at risk the first unit
+ * with one; the odds against every throw (cref_cc_roll_force, counted in whole throws) and each
+ * unit's figures lost against its share's save odds. */
+static void test_cc_force(void **state)
+{
+	(void)state;
+	const struct ctab *t = sheet();
+	struct cref_side a = {.u = {.type = U("russian-cavalry"), .figures = 4, .leaders = 1}, .initiative = true};
+	struct cref_side b1 = {.u = {.type = U("british-infantry"), .figures = 4}};
+	struct cref_side b2 = {.u = {.type = U("british-cavalry"), .figures = 2, .leaders = 1}};
+	b2.mods[b2.nmods++] = MOD("cavalry-line");
+	const struct cref_force f[2] = {{1, {&a}}, {2, {&b1, &b2}}};
+	struct cref_cc_out o;
+	struct cref_cc_units un;
+	struct err e;
+	int off, da[3], db[3];
+	const int *const d[2] = {da, db};
+	const int n[2] = {3, 3};
+
+	assert_int_equal(cref_force_dice(t, &f[1], &off, &e), 3);
+	assert_int_equal(off, 2); /* the cavalry's +1 on its two dice */
+	for (int h = 0; h < 9; h++) /* one at a time, the first first */
+		assert_int_equal(cref_share(h, 2, 0) + cref_share(h, 2, 1), h);
+	assert_int_equal(cref_share(3, 2, 0), 2);
+	assert_int_equal(cref_share(3, 2, 1), 1);
+	/* 2 + 2 + 2 = 6 against 1 + 1 + 1 + 2 = 5: the attacker wins; 6 possible hits, 3 on each */
+	memcpy(da, (int[]){2, 2, 2}, sizeof da);
+	memcpy(db, (int[]){1, 1, 1}, sizeof db);
+	assert_int_equal(cref_cc_roll_force(t, f, d, n, 3, &o, &un, NULL, &e), 0);
+	assert_int_equal(o.total[0], 6);
+	assert_int_equal(o.total[1], 5);
+	assert_int_equal(o.winner, 0);
+	assert_int_equal(o.hits[1], 6);
+	assert_int_equal(un.hits[1][0], 3);
+	assert_int_equal(un.hits[1][1], 3);
+	assert_int_equal(un.hits[0][0], 2); /* a third of 6 */
+	/* three sixes: the leader at risk is the second unit's, the first has none */
+	memcpy(da, (int[]){6, 6, 6}, sizeof da);
+	assert_int_equal(cref_cc_roll_force(t, f, d, n, 3, &o, &un, NULL, &e), 0);
+	assert_int_equal(o.leader_risk[1], 1);
+	assert_int_equal(un.leader_unit[1], 1);
+	/* the winner's die 1 with the defenders winning: its leaders roll */
+	memcpy(da, (int[]){1, 1, 1}, sizeof da);
+	memcpy(db, (int[]){6, 6, 6}, sizeof db);
+	assert_int_equal(cref_cc_roll_force(t, f, d, n, 1, &o, &un, NULL, &e), 0);
+	assert_int_equal(o.winner, 1);
+	assert_true(o.winner_leaders);
+	/* dice not the side's: refused */
+	assert_int_equal(cref_cc_roll_force(t, f, d, (const int[2]){3, 2}, 3, &o, &un, NULL, &e), -1);
+	assert_non_null(strstr(e.msg, "every unit's"));
+
+	/* the odds against every throw */
+	static double share[2][CREF_CC_UNITS][CREF_HITS_MAX + 1], side[2][CREF_HITS_MAX + 1];
+	double win[2] = {0, 0}, lead[2] = {0, 0}, all = pow6(7);
+	memset(share, 0, sizeof share);
+	memset(side, 0, sizeof side);
+	first_dice(da, 3);
+	do {
+		first_dice(db, 3);
+		do {
+			for (int wd = 1; wd <= 6; wd++) {
+				assert_int_equal(cref_cc_roll_force(t, f, d, n, wd, &o, &un, NULL, &e), 0);
+				win[o.winner]++;
+				if (o.leader_risk[1 - o.winner] > 0)
+					lead[1 - o.winner]++;
+				if (o.winner_leaders)
+					lead[o.winner]++;
+				for (int x = 0; x < 2; x++) {
+					side[x][o.hits[x]]++;
+					for (int u = 0; u < f[x].n; u++)
+						share[x][u][un.hits[x][u]]++;
+				}
+			}
+		} while (next_dice(db, 3));
+	} while (next_dice(da, 3));
+	/* counted in whole throws (exact), then made chances */
+	for (int x = 0; x < 2; x++) {
+		win[x] /= all;
+		lead[x] /= all;
+		for (int h = 0; h <= CREF_HITS_MAX; h++) {
+			side[x][h] /= all;
+			for (int u = 0; u < CREF_CC_UNITS; u++)
+				share[x][u][h] /= all;
+		}
+	}
+	struct cref_cc_odds *od = malloc(sizeof *od);
+	double (*cu)[CREF_CC_UNITS][CREF_FIG_MAX + 1] = malloc(2 * sizeof *cu);
+	assert_non_null(od);
+	assert_non_null(cu);
+	assert_int_equal(cref_cc_odds_force(t, f, od, cu, &e), 0);
+	for (int x = 0; x < 2; x++) {
+		assert_close(od->win[x], win[x], "force win", x);
+		assert_close(od->leader[x], lead[x], "force leader", x);
+		for (int h = 0; h <= CREF_HITS_MAX; h++)
+			assert_close(od->hits[x][h], side[x][h], "force hits", x * 1000 + h);
+		for (int u = 0; u < f[x].n; u++) {
+			double cas[CREF_FIG_MAX + 1] = {0}, one[CREF_FIG_MAX + 1];
+			for (int h = 0; h <= CREF_HITS_MAX; h++) {
+				if (share[x][u][h] == 0)
+					continue;
+				cref_save_odds(t, &f[x].s[u]->u, h, one, CREF_FIG_MAX);
+				for (int c = 0; c <= CREF_FIG_MAX; c++)
+					cas[c] += share[x][u][h] * one[c];
+			}
+			for (int c = 0; c <= CREF_FIG_MAX; c++)
+				assert_close(cu[x][u][c], cas[c], "force unit cas", x * 1000 + u * 100 + c);
+		}
+		assert_sums_to_one(od->cas[x], CREF_FIG_MAX + 1, "force side cas");
+	}
+	/* the side's figures lost: the units' added (each share's save odds, convolved) */
+	{
+		double want[CREF_FIG_MAX + 1] = {0}, p0[CREF_FIG_MAX + 1], p1[CREF_FIG_MAX + 1];
+		for (int h = 0; h <= CREF_HITS_MAX; h++) {
+			if (side[1][h] == 0)
+				continue;
+			cref_save_odds(t, &b1.u, cref_share(h, 2, 0), p0, CREF_FIG_MAX);
+			cref_save_odds(t, &b2.u, cref_share(h, 2, 1), p1, CREF_FIG_MAX);
+			for (int x = 0; x <= CREF_FIG_MAX; x++)
+				for (int y = 0; x + y <= CREF_FIG_MAX; y++)
+					want[x + y] += side[1][h] * p0[x] * p1[y];
+		}
+		for (int c = 0; c <= CREF_FIG_MAX; c++)
+			assert_close(od->cas[1][c], want[c], "force side cas", c);
+	}
+	free(od);
+	free(cu);
+}
+
 /* ---- morale ---- */
 
 /* MORALE (f): stands (or artillery figures) + a die - markers, at least the troop type's number;
@@ -1926,6 +2055,7 @@ int main(void)
 		cmocka_unit_test(test_cc_roll),
 		cmocka_unit_test(test_cc_dice),
 		cmocka_unit_test(test_cc_odds),
+		cmocka_unit_test(test_cc_force),
 		cmocka_unit_test(test_morale),
 		cmocka_unit_test(test_move),
 		cmocka_unit_test(test_move_odds),

@@ -401,39 +401,91 @@ int cref_cc_dice(const struct ctab *t, const struct cref_side *s, int *per_die, 
 
 static const char *const side_name[2] = {"attacker", "defender"};
 
+int cref_force_dice(const struct ctab *t, const struct cref_force *f, int *offset, struct err *e)
+{
+	int n = 0, per;
+	*offset = 0;
+	if (f->n < 1 || f->n > CREF_CC_UNITS)
+		return err_set(e, NULL, 0, "[Close Combat (b)] a side fights with 1 to %d units, not %d", CREF_CC_UNITS, f->n);
+	for (int u = 0; u < f->n; u++) {
+		int nd = cref_cc_dice(t, f->s[u], &per, e);
+		if (nd < 0)
+			return -1;
+		n += nd;
+		*offset += nd * per;
+	}
+	if (n > CREF_CC_FORCE_DICE)
+		return err_set(e, NULL, 0, "[Close Combat (c)] %d dice: at most %d a side", n, CREF_CC_FORCE_DICE);
+	return n;
+}
+
+/* The side's name in a ruling: "attacker", or with several units "attacker (2 units)". */
+static const char *force_name(const struct cref_force *f, int k, char *buf, size_t n)
+{
+	if (f->n == 1)
+		return side_name[k];
+	snprintf(buf, n, "%s (%d units)", side_name[k], f->n);
+	return buf;
+}
+
 int cref_cc_roll(const struct ctab *t, const struct cref_side *a, const struct cref_side *b, const int *const d[2],
 		 const int n[2], int wdie, struct cref_cc_out *o, struct evsink *ev, struct err *e)
 {
-	const struct cref_side *s[2] = {a, b};
-	int per[2], nd[2], w, l, h = 0, sixes = 0;
-	char dt[4 * CC_DICE_MAX + 8];
+	const struct cref_force f[2] = {{1, {a}}, {1, {b}}};
+	return cref_cc_roll_force(t, f, d, n, wdie, o, NULL, ev, e);
+}
+
+int cref_cc_roll_force(const struct ctab *t, const struct cref_force f[2], const int *const d[2], const int n[2],
+		       int wdie, struct cref_cc_out *o, struct cref_cc_units *un, struct evsink *ev, struct err *e)
+{
+	int off[2], nd[2], w, l, h = 0, sixes = 0;
+	char dt[4 * CREF_CC_FORCE_DICE + 8], nb[2][48];
+	const char *nm[2];
+	struct cref_cc_units scratch;
 	memset(o, 0, sizeof *o);
-	if (a->initiative == b->initiative)
+	if (!un)
+		un = &scratch;
+	memset(un, 0, sizeof *un);
+	for (int k = 0; k < 2; k++)
+		if ((nd[k] = cref_force_dice(t, &f[k], &off[k], e)) < 0)
+			return -1;
+	if (f[0].s[0]->initiative == f[1].s[0]->initiative)
 		return err_set(e, NULL, 0, "[Modifiers (c)] say which side has the initiative (it wins ties)");
 	for (int k = 0; k < 2; k++) {
-		if ((nd[k] = cref_cc_dice(t, s[k], &per[k], e)) < 0)
-			return -1;
+		nm[k] = force_name(&f[k], k, nb[k], sizeof nb[k]);
 		if (n[k] != nd[k])
 			return err_set(e, NULL, 0, "[Close Combat (c)] the %s throws %d dice (a die a stand and a leader "
-				       "stand), not %d", side_name[k], nd[k], n[k]);
+				       "stand%s), not %d", nm[k], nd[k], f[k].n > 1 ? ", every unit's" : "", n[k]);
 		if (!dice_ok(d[k], n[k], side_name[k], e))
 			return -1;
 	}
 	if (wdie < 0 || wdie > 6)
 		return err_set(e, NULL, 0, "[Close Combat (e)] the winner's die is 1-6, not %d", wdie);
 	for (int k = 0; k < 2; k++) {
-		int sum = 0;
+		int sum = 0, at = 0;
 		for (int i = 0; i < n[k]; i++)
 			sum += d[k][i];
-		o->total[k] = sum + n[k] * per[k];
-		dice_text(d[k], n[k], dt, sizeof dt);
-		ev_emit(ev, "[Close Combat (c)]", "%s, %s: %d dice %s, %+d a die: total %d", side_name[k],
-			t->unit[s[k]->u.type].key, n[k], dt, per[k], o->total[k]);
+		o->total[k] = sum + off[k];
+		if (f[k].n == 1) {
+			dice_text(d[k], n[k], dt, sizeof dt);
+			ev_emit(ev, "[Close Combat (c)]", "%s, %s: %d dice %s, %+d a die: total %d", side_name[k],
+				t->unit[f[k].s[0]->u.type].key, n[k], dt, off[k] / (n[k] ? n[k] : 1), o->total[k]);
+			continue;
+		}
+		for (int u = 0; u < f[k].n; u++) { /* each unit's dice and modifier, then the side's total */
+			int per, m = cref_cc_dice(t, f[k].s[u], &per, e);
+			dice_text(d[k] + at, m, dt, sizeof dt);
+			ev_emit(ev, "[Close Combat (c)]", "%s, %s%s: %d dice %s, %+d a die", side_name[k], t->unit[f[k].s[u]->u.type].key,
+				u ? " (joined)" : "", m, dt, per);
+			at += m;
+		}
+		ev_emit(ev, "[Close Combat (c)]", "the %s's %d units together: total %d (everything at once)", side_name[k],
+			f[k].n, o->total[k]);
 	}
 	if (o->total[0] != o->total[1])
 		w = o->total[0] > o->total[1] ? 0 : 1;
 	else {
-		w = a->initiative ? 0 : 1;
+		w = f[0].s[0]->initiative ? 0 : 1;
 		ev_emit(ev, "[Modifiers (c)]", "a tie at %d: the initiative player's side, the %s, wins", o->total[0],
 			side_name[w]);
 	}
@@ -445,12 +497,18 @@ int cref_cc_roll(const struct ctab *t, const struct cref_side *a, const struct c
 		sixes += d[w][i] == 6;
 	}
 	o->hits[l] = h;
-	o->leader_risk[l] = s[l]->u.leaders > 0 ? sixes / 3 : 0; /* a battery has no leader to lose */
+	/* the loser's leader at risk: the first of its units with one (a battery has none to lose) */
+	un->leader_unit[0] = un->leader_unit[1] = -1;
+	for (int u = f[l].n - 1; u >= 0; u--)
+		if (f[l].s[u]->u.leaders > 0)
+			un->leader_unit[l] = u;
+	o->leader_risk[l] = un->leader_unit[l] >= 0 ? sixes / 3 : 0;
 	ev_emit(ev, "[Close Combat (d)]", "the %s wins %d to %d; its natural 1s and 2s add up to %d possible hit%s on the %s "
 		"(the pips are added [Q&A 5])", side_name[w], o->total[w], o->total[l], h, h == 1 ? "" : "s", side_name[l]);
 	if (o->leader_risk[l])
-		ev_emit(ev, "[Close Combat (d)]", "%d natural sixes: %d possible leader kill%s on the %s [Fire (e)]", sixes,
-			o->leader_risk[l], o->leader_risk[l] == 1 ? "" : "s", side_name[l]);
+		ev_emit(ev, "[Close Combat (d)]", "%d natural sixes: %d possible leader kill%s on the %s%s%s [Fire (e)]", sixes,
+			o->leader_risk[l], o->leader_risk[l] == 1 ? "" : "s", side_name[l], f[l].n > 1 ? ", " : "",
+			f[l].n > 1 ? t->unit[f[l].s[un->leader_unit[l]]->u.type].key : "");
 	switch (wdie ? t->wloss[wdie - 1] : -1) {
 	case -1:
 		o->hits[w] = -1;
@@ -469,13 +527,22 @@ int cref_cc_roll(const struct ctab *t, const struct cref_side *a, const struct c
 		break;
 	default:
 		o->hits[w] = 2 * h;
-		o->winner_leaders = s[w]->u.leaders > 0;
+		for (int u = 0; u < f[w].n; u++)
+			o->winner_leaders = o->winner_leaders || f[w].s[u]->u.leaders > 0;
 		ev_emit(ev, "[Close Combat (e)]", "the winner's die %d: double losses, %d possible hit%s on the %s, and each "
 			"of its leaders in the fight rolls for a possible casualty", wdie, o->hits[w],
 			o->hits[w] == 1 ? "" : "s", side_name[w]);
 		break;
 	}
-	if (t->unit[s[l]->u.type].fps == 1) {
+	for (int k = 0; k < 2; k++) {
+		for (int u = 0; u < f[k].n; u++)
+			un->hits[k][u] = o->hits[k] < 0 ? -1 : cref_share(o->hits[k], f[k].n, u);
+		if (f[k].n > 1 && o->hits[k] > 0)
+			ev_emit(ev, "[Close Combat (d)]", "the %s's %d possible hits are distributed throughout its units, one at a "
+				"time from the first: %d on %s and %d on the others after it", side_name[k], o->hits[k],
+				un->hits[k][0], t->unit[f[k].s[0]->u.type].key, o->hits[k] - un->hits[k][0]);
+	}
+	if (t->unit[f[l].s[0]->u.type].fps == 1) {
 		ev_emit(ev, "[Close Combat (h)]", "the gunners run away and the guns remain: 4-6 on a die spikes them "
 			"(removed); else they are captured and the winner gains an Ace for a later command point");
 		if (w == 0)
@@ -538,24 +605,58 @@ static int joint_make(struct ccjoint *j, int n)
 int cref_cc_odds(const struct ctab *t, const struct cref_side *a, const struct cref_side *b, struct cref_cc_odds *o,
 		 struct err *e)
 {
-	const struct cref_side *s[2] = {a, b};
+	const struct cref_force f[2] = {{1, {a}}, {1, {b}}};
+	return cref_cc_odds_force(t, f, o, NULL, e);
+}
+
+/* A side's casualties after h possible hits spread over its units (cref_share): each unit's
+ * distribution from its row of cas[u] (save_odds_all's, up to hmax[u] hits) into unit[u] with
+ * weight p, and their sum (clamped at CREF_FIG_MAX) into side. */
+static void force_cas(const struct cref_force *f, double *const cas[CREF_CC_UNITS], const int hmax[CREF_CC_UNITS], int h,
+		      double p, double *side, double (*unit)[CREF_FIG_MAX + 1])
+{
+	double conv[CREF_FIG_MAX + 1] = {1}, next[CREF_FIG_MAX + 1];
+	for (int u = 0; u < f->n; u++) {
+		const double *row = cas[u] + (size_t)clampi(cref_share(h, f->n, u), 0, hmax[u]) * (CREF_FIG_MAX + 1);
+		memset(next, 0, sizeof next);
+		for (int c = 0; c <= CREF_FIG_MAX; c++) {
+			if (unit)
+				unit[u][c] += p * row[c];
+			for (int x = 0; x <= CREF_FIG_MAX && row[c] > 0; x++)
+				next[clampi(x + c, 0, CREF_FIG_MAX)] += conv[x] * row[c];
+		}
+		memcpy(conv, next, sizeof conv);
+	}
+	for (int c = 0; c <= CREF_FIG_MAX; c++)
+		side[c] += p * conv[c];
+}
+
+int cref_cc_odds_force(const struct ctab *t, const struct cref_force f[2], struct cref_cc_odds *o,
+		       double (*cas_unit)[CREF_CC_UNITS][CREF_FIG_MAX + 1], struct err *e)
+{
 	struct ccjoint j[2] = {{0, NULL}, {0, NULL}};
-	int per[2], n[2], rc = -1;
+	int off[2], n[2], rc = -1;
 	double *sum[2] = {NULL, NULL}; /* marginal of each side's sum of dice */
-	double *cas[2] = {NULL, NULL}; /* each side's casualties by hits (save_odds_all) */
-	int hmax[2] = {0, 0};
-	double (*win)[2 * CC_DICE_MAX + 1] = NULL; /* win[k][h]: side k wins, h possible hits on the other */
+	double *cas[2][CREF_CC_UNITS] = {{NULL}}; /* each unit's casualties by hits (save_odds_all) */
+	int hmax[2][CREF_CC_UNITS] = {{0}};
+	double (*win)[2 * CREF_CC_FORCE_DICE + 1] = NULL; /* win[k][h]: side k wins, h possible hits on the other */
 	double lead[2] = {0, 0};
+	bool leaders[2] = {false, false}; /* a side has a leader to lose */
 
 	memset(o, 0, sizeof *o);
-	if (a->initiative == b->initiative)
+	if (cas_unit)
+		memset(cas_unit, 0, 2 * sizeof cas_unit[0]);
+	for (int k = 0; k < 2; k++)
+		if ((n[k] = cref_force_dice(t, &f[k], &off[k], e)) < 0)
+			return -1;
+	if (f[0].s[0]->initiative == f[1].s[0]->initiative)
 		return err_set(e, NULL, 0, "[Modifiers (c)] say which side has the initiative (it wins ties)");
 	for (int k = 0; k < 2; k++)
-		if ((n[k] = cref_cc_dice(t, s[k], &per[k], e)) < 0)
-			return -1;
+		for (int u = 0; u < f[k].n; u++)
+			leaders[k] = leaders[k] || f[k].s[u]->u.leaders > 0;
 	win = calloc(2, sizeof *win);
 	if (!win)
-		goto out_free;
+		goto nomem;
 	for (int k = 0; k < 2; k++) {
 		if (joint_make(&j[k], n[k]) != 0 || !(sum[k] = calloc((size_t)(6 * n[k] + 1), sizeof *sum[k])))
 			goto nomem;
@@ -567,11 +668,11 @@ int cref_cc_odds(const struct ctab *t, const struct cref_side *a, const struct c
 	for (int k = 0; k < 2; k++) {
 		int other = 1 - k;
 		for (int v = 0; v <= 6 * n[k]; v++) {
-			int total = v + n[k] * per[k];
+			int total = v + off[k];
 			double pbeat = 0; /* the other side's total below ours, or equal when we hold the initiative */
 			for (int u = 0; u <= 6 * n[other]; u++) {
-				int ot = u + n[other] * per[other];
-				if (ot < total || (ot == total && s[k]->initiative))
+				int ot = u + off[other];
+				if (ot < total || (ot == total && f[k].s[0]->initiative))
 					pbeat += sum[other][u];
 			}
 			if (pbeat == 0)
@@ -580,36 +681,34 @@ int cref_cc_odds(const struct ctab *t, const struct cref_side *a, const struct c
 				for (int x = 0; x < 4; x++) {
 					double pv = j[k].p[JIDX(&j[k], v, h, x)] * pbeat;
 					win[k][h] += pv;
-					if (x == 3 && s[other]->u.leaders > 0)
+					if (x == 3 && leaders[other])
 						lead[other] += pv;
 				}
 		}
 	}
-	/* each side's casualties after 0 .. 4 x the other's dice hits (a winner's double losses) */
-	for (int k = 0; k < 2; k++) {
-		hmax[k] = clampi(4 * n[1 - k], 0, CREF_HITS_MAX);
-		if (!(cas[k] = malloc((size_t)(hmax[k] + 1) * (CREF_FIG_MAX + 1) * sizeof *cas[k])))
-			goto nomem;
-		save_odds_all(t, &s[k]->u, hmax[k], cas[k]);
-	}
+	/* each unit's casualties after 0 .. its share of 4 x the other side's dice hits (a winner's
+	 * double losses) */
+	for (int k = 0; k < 2; k++)
+		for (int u = 0; u < f[k].n; u++) {
+			hmax[k][u] = clampi(cref_share(4 * n[1 - k], f[k].n, u), 0, CREF_HITS_MAX);
+			if (!(cas[k][u] = malloc((size_t)(hmax[k][u] + 1) * (CREF_FIG_MAX + 1) * sizeof *cas[k][u])))
+				goto nomem;
+			save_odds_all(t, &f[k].s[u]->u, hmax[k][u], cas[k][u]);
+		}
 	for (int k = 0; k < 2; k++) {
 		int l = 1 - k;
 		for (int h = 0; h <= 2 * n[k]; h++) {
 			double ph = win[k][h];
-			const double *casl = cas[l] + (size_t)clampi(h, 0, hmax[l]) * (CREF_FIG_MAX + 1);
 			if (ph == 0)
 				continue;
 			o->win[k] += ph;
 			o->hits[l][clampi(h, 0, CREF_HITS_MAX)] += ph;
-			for (int c = 0; c <= CREF_FIG_MAX; c++)
-				o->cas[l][c] += ph * casl[c];
-			for (int f = 1; f <= 6; f++) {
-				int hw = t->wloss[f - 1] == CT_WL_THIRD ? (h + 2) / 3 : t->wloss[f - 1] == CT_WL_SAME ? h : 2 * h;
-				const double *casw = cas[k] + (size_t)clampi(hw, 0, hmax[k]) * (CREF_FIG_MAX + 1);
+			force_cas(&f[l], cas[l], hmax[l], h, ph, o->cas[l], cas_unit ? cas_unit[l] : NULL);
+			for (int d = 1; d <= 6; d++) {
+				int hw = t->wloss[d - 1] == CT_WL_THIRD ? (h + 2) / 3 : t->wloss[d - 1] == CT_WL_SAME ? h : 2 * h;
 				o->hits[k][clampi(hw, 0, CREF_HITS_MAX)] += ph / 6;
-				for (int c = 0; c <= CREF_FIG_MAX; c++)
-					o->cas[k][c] += ph / 6 * casw[c];
-				if (t->wloss[f - 1] == CT_WL_DOUBLE && s[k]->u.leaders > 0)
+				force_cas(&f[k], cas[k], hmax[k], hw, ph / 6, o->cas[k], cas_unit ? cas_unit[k] : NULL);
+				if (t->wloss[d - 1] == CT_WL_DOUBLE && leaders[k])
 					lead[k] += ph / 6;
 			}
 		}
@@ -624,7 +723,8 @@ out_free:
 	for (int k = 0; k < 2; k++) {
 		free(j[k].p);
 		free(sum[k]);
-		free(cas[k]);
+		for (int u = 0; u < CREF_CC_UNITS; u++)
+			free(cas[k][u]);
 	}
 	free(win);
 	return rc;

@@ -112,6 +112,32 @@ struct cref_cc_out {
 	bool winner_leaders;/* the winner's die was 1 and it has leaders: each rolls */
 };
 
+/* One side of a close combat [Close Combat (b), (c)]: its units, s[0] the unit charging or
+ * charged, the others those that joined it ("Declare which units are in combat; if any stand
+ * touches any enemy stand the entire unit fights"). The side's initiative is s[0]'s. */
+#define CREF_CC_UNITS 4
+#define CREF_CC_FORCE_DICE 48 /* dice of one side, all its units */
+struct cref_force {
+	int n;
+	const struct cref_side *s[CREF_CC_UNITS];
+};
+
+/* What a close combat of forces comes to besides struct cref_cc_out: each unit's share of its
+ * side's possible hits, "Distribute loses throughout" [Close Combat (d)]: one at a time, the
+ * first unit first (-1 when the side's hits are not known yet), and the unit (index in its
+ * force) whose leader is at risk on each side from the winner's sixes (-1 none): the first with
+ * a leader. */
+struct cref_cc_units {
+	int hits[2][CREF_CC_UNITS];
+	int leader_unit[2];
+};
+
+/* h possible hits spread over n units one at a time, the first first: unit u's share. */
+static inline int cref_share(int h, int n, int u)
+{
+	return n > 0 ? h / n + (u < h % n) : 0;
+}
+
 /* [Close Combat (f)]: the attacker's total twice the defender's, a winner able to stay locked in
  * combat; a total of zero or less is never twice another. */
 static inline bool cref_cc_twice(const int total[2])
@@ -124,6 +150,15 @@ static inline bool cref_cc_twice(const int total[2])
  * not rolled yet (o->hits[winner] is then -1). 0 or -1. */
 int cref_cc_roll(const struct ctab *t, const struct cref_side *a, const struct cref_side *b, const int *const d[2],
 		 const int n[2], int wdie, struct cref_cc_out *o, struct evsink *ev, struct err *e);
+/* The same for sides of several units: d[k] holds side k's dice unit after unit, in the order
+ * of f[k] (each unit's cref_cc_dice); u (may be NULL) gets each unit's share of the hits. The
+ * totals add every unit's dice and modifiers ("Total everything at once"); winner_leaders: the
+ * winning side's units with leaders each roll. */
+int cref_cc_roll_force(const struct ctab *t, const struct cref_force f[2], const int *const d[2], const int n[2],
+		       int wdie, struct cref_cc_out *o, struct cref_cc_units *u, struct evsink *ev, struct err *e);
+/* A side's dice, all its units (refused beyond CREF_CC_FORCE_DICE), and the sum of their
+ * modifiers (each unit's per-die modifier times its dice). */
+int cref_force_dice(const struct ctab *t, const struct cref_force *f, int *offset, struct err *e);
 
 struct cref_cc_odds {
 	double win[2];                       /* chance each side wins */
@@ -139,6 +174,10 @@ int cref_spike(int die, struct evsink *ev);
 /* Odds of a close combat (every die, the winner's die and every save). 0 or -1. */
 int cref_cc_odds(const struct ctab *t, const struct cref_side *a, const struct cref_side *b, struct cref_cc_odds *o,
 		 struct err *e);
+/* The same for sides of several units; o->cas[k] is then side k's figures lost in all (at most
+ * CREF_FIG_MAX counted: more fall in the last) and cas_unit each unit's (may be NULL). */
+int cref_cc_odds_force(const struct ctab *t, const struct cref_force f[2], struct cref_cc_odds *o,
+		       double (*cas_unit)[CREF_CC_UNITS][CREF_FIG_MAX + 1], struct err *e);
 
 /* Morale check [Morale (f)]: stands (or artillery figures) + die - chits (- 1 for standing
  * cavalry attacked by cavalry) at least the troop type's number. Returns 1 pass, 0 fail;

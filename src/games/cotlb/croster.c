@@ -257,7 +257,7 @@ void cros_note_move(struct cros_game *g, int i)
 /* The sequence's phases and actions as the game file names them. */
 static const char *const seq_key[CSEQ_PHASES] = {"off", "initiative", "free", "command", "reaction", "assault"};
 static const char *const seq_act_key[CSEQ_ACTS] = {"move", "move-at", "reform", "unlimber", "turn", "fire", "charge",
-						  "rally", "reinforce"};
+						  "rally", "reinforce", "join"};
 
 static int key_of(const char *const *keys, int n, const char *s)
 {
@@ -356,6 +356,7 @@ static void read_seq(const struct cros_oob *o, const struct jdoc *d, const json_
 	read_unit_map(o, d, json_object_get(x, "locked"), "locked", q->locked, errs);
 	read_unit_map(o, d, json_object_get(x, "assault"), "assault", q->assault, errs);
 	read_unit_map(o, d, json_object_get(x, "reinforced"), "reinforced", q->reinf, errs);
+	read_unit_map(o, d, json_object_get(x, "joined"), "joined", q->contact, errs);
 	read_split(o, d, json_object_get(x, "split"), q, errs);
 	json_object_foreach(json_object_get(x, "moved"), k, v) {
 		int u = cros_find(o, k);
@@ -453,7 +454,9 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 		json_t *sq = json_pack("{s:s, s:i, s:i}", "phase", seq_key[q->phase], "half", q->half, "round", q->round);
 		json_t *acted = json_object(), *paid = json_array(), *aim = json_object(), *locked = json_object();
 		json_t *assault = json_object(), *split = json_object(), *moved = json_object(), *reinf = json_object();
-		if (!sq || !acted || !paid || !aim || !locked || !assault || !split || !moved || !reinf) {
+		json_t *joined = json_object();
+		if (!sq || !acted || !paid || !aim || !locked || !assault || !split || !moved || !reinf || !joined) {
+			json_decref(joined);
 			json_decref(reinf);
 			json_decref(moved);
 			json_decref(split);
@@ -479,6 +482,8 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 				json_object_set_new(assault, o->u[i].id, json_string(o->u[q->assault[i] - 1].id));
 			if (q->paid[i])
 				json_array_append_new(paid, json_string(o->u[i].id));
+			if (q->contact[i])
+				json_object_set_new(joined, o->u[i].id, json_string(o->u[q->contact[i] - 1].id));
 			if (q->reinf[i])
 				json_object_set_new(reinf, o->u[i].id, json_string(o->u[q->reinf[i] - 1].id));
 			if (q->moved_from[i].on)
@@ -499,6 +504,7 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 		json_object_set_new(sq, "split", split);
 		json_object_set_new(sq, "moved", moved);
 		json_object_set_new(sq, "reinforced", reinf);
+		json_object_set_new(sq, "joined", joined);
 		json_object_set_new(root, "sequence", sq);
 	}
 	if (g->table[0]) {

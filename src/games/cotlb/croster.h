@@ -118,6 +118,8 @@ struct cros_seq {
 	struct cros_pos moved_from[CROS_UNITS_MAX];
 	unsigned char reinf[CROS_UNITS_MAX]; /* 1 + the unit reinforcing it as a double line in this
 					      * round's close assault on it [Close Combat (b)], or 0 */
+	unsigned char contact[CROS_UNITS_MAX]; /* 1 + the charged friend a unit reinforces by coming
+						* to contact its attacker [Close Combat (b)], or 0 */
 };
 
 /* A volley's result held until the reaction phase ends [Side A Turn (b)]: "Results of fire are

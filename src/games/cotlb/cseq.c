@@ -8,7 +8,7 @@
 
 const char *const cseq_act_name[CSEQ_ACTS] = {
 	"move", "move at an enemy", "change of formation", "unlimbering", "change of facing", "fire", "close combat",
-	"rally", "reinforcement",
+	"rally", "reinforcement", "reinforcement in contact",
 };
 const char *const cseq_phase_name[CSEQ_PHASES] = {
 	"no sequence kept", "initiative", "free action phase", "command point phase", "reaction phase",
@@ -130,23 +130,33 @@ static int may_react(const struct cros_oob *o, const struct cros_game *g, int i,
 			return err_set(e, NULL, 0, "[Side A Turn (c) 4] a reaction charge is at a unit that used a command point "
 				       "(this round: %s)", who);
 		return 0;
-	case CSEQ_REINFORCE: {
+	case CSEQ_REINFORCE:
+	case CSEQ_JOIN: {
 		/* [Close Combat (b)] "the defending units being charged gets to react in the reaction
 		 * phase ONLY if the attacker was using command point(s)" */
 		int by = -1;
 		for (int k = 0; target >= 0 && k < g->n && by < 0; k++)
 			if (s->assault[k] == 1 + target && s->paid[k])
 				by = k;
-		if (arm >= 0 && arm != CA_INFANTRY)
+		int joined = 0;
+		if (a == CSEQ_REINFORCE && arm >= 0 && arm != CA_INFANTRY)
 			return err_set(e, NULL, 0, "[Close Combat (b)] a double line is formed by infantry in line, not by %s", id);
+		if (a == CSEQ_JOIN && arm == CA_ARTILLERY)
+			return err_set(e, NULL, 0, "[Close Combat (b)] friendly infantry or cavalry reinforce a charged unit, not %s",
+				       id);
 		if (target < 0 || target == i || o->u[target].side != o->u[i].side || by < 0) {
 			assault_list(o, g, who, sizeof who);
 			return err_set(e, NULL, 0, "[Close Combat (b)] a unit reinforces a friend charged by an enemy that used "
 				       "command points (this round's close assaults: %s)", who);
 		}
-		if (s->reinf[target])
+		if (a == CSEQ_REINFORCE && s->reinf[target])
 			return err_set(e, NULL, 0, "[Close Combat (b)] %s is reinforced already, by %s", o->u[target].id,
 				       o->u[s->reinf[target] - 1].id);
+		for (int k = 0; k < g->n; k++)
+			joined += s->contact[k] == 1 + target;
+		if (a == CSEQ_JOIN && joined >= CSEQ_JOIN_MAX)
+			return err_set(e, NULL, 0, "[Close Combat (b)] %d units reinforce %s already: the most a close combat "
+				       "holds", joined, o->u[target].id);
 		return 0;
 	}
 	default:
@@ -374,6 +384,15 @@ void cseq_reinforce(const struct cros_oob *o, struct cros_game *g, int r, int d,
 		o->u[d].id);
 }
 
+void cseq_join(const struct cros_oob *o, struct cros_game *g, int r, int d, struct evsink *ev)
+{
+	if (g->seq.phase != CSEQ_REACTION || r < 0 || d < 0 || r >= g->n || d >= g->n)
+		return;
+	g->seq.contact[r] = (unsigned char)(1 + d);
+	ev_emit(ev, "[Close Combat (b)]", "%s reinforces %s in contact with its attacker: it fights with it in the close "
+		"assault", o->u[r].id, o->u[d].id);
+}
+
 int cseq_reinforced_by(const struct cros_game *g, int d)
 {
 	return d >= 0 && d < g->n && g->seq.reinf[d] ? g->seq.reinf[d] - 1 : -1;
@@ -404,6 +423,7 @@ static void clear_phase(struct cros_game *g, bool paid)
 		memset(s->assault, 0, sizeof s->assault);
 		memset(s->moved_from, 0, sizeof s->moved_from);
 		memset(s->reinf, 0, sizeof s->reinf);
+		memset(s->contact, 0, sizeof s->contact);
 	}
 }
 

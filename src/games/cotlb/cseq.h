@@ -18,6 +18,9 @@
 /* The most command point phases in one turn's half (the game file reads rounds up to it):
  * only Cossacks' unlimited points could buy more. */
 #define CSEQ_ROUNDS_MAX 99
+/* The most units that reinforce one charged unit in contact (a close combat side holds
+ * CREF_CC_UNITS units) [Close Combat (b)]. */
+#define CSEQ_JOIN_MAX (CREF_CC_UNITS - 1)
 
 /* What a unit does, as the sequence counts it. */
 enum cseq_act {
@@ -30,6 +33,7 @@ enum cseq_act {
 	CSEQ_CHARGE,   /* a close combat as its attacker */
 	CSEQ_RALLY,    /* removes a morale marker [MORALE (e)] */
 	CSEQ_REINFORCE,/* a reaction: reinforces a charged friend as a double line [Close Combat (b)] */
+	CSEQ_JOIN,     /* a reaction: reinforces a charged friend in contact with its attacker [Close Combat (b)] */
 	CSEQ_ACTS
 };
 extern const char *const cseq_act_name[CSEQ_ACTS];
@@ -86,6 +90,9 @@ bool cseq_split_fired(const struct cros_game *g, int i, int j);
 void cseq_reinforce(const struct cros_oob *o, struct cros_game *g, int r, int d, struct evsink *ev);
 /* The unit reinforcing unit d as a double line in this round's close assault on it, or -1. */
 int cseq_reinforced_by(const struct cros_game *g, int d);
+/* [Close Combat (b)]: unit r, having passed its morale test in the reaction phase, reinforces
+ * unit d in contact with d's attacker: it fights with d in the close assault on it. */
+void cseq_join(const struct cros_oob *o, struct cros_game *g, int r, int d, struct evsink *ev);
 
 /* The game stops keeping the sequence (the referee's again). */
 void cseq_stop(struct cros_game *g, struct evsink *ev);
