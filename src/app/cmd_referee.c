@@ -432,6 +432,8 @@ static bool note_units(const struct ref_req *q, const struct ref_out *out, const
 		cros_note_charge(g, a, b);
 		if (out->cc_winner == a)
 			cros_note_beat(g, a, b); /* [Close Combat (f)] it may advance onto b's position */
+		else
+			g->s[a].beat = -1; /* (a locked combat lost: no advance from the win before it) */
 		return true;
 	}
 	return false;
@@ -520,6 +522,22 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 	return ref_record(path, o, g, log, what, out, &ev);
 }
 
+/* Whether unit r, which reinforced unit d in the reaction phase [Close Combat (b)], can no longer
+ * do so when the close assault is resolved: destroyed or routing (the held fire of the command
+ * point phase took effect after it reacted), or for a double line (line) on a table no longer
+ * infantry in line within 4" of d in line. */
+static bool reinforcer_gone(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+			    const struct cros_game *g, int r, int d, bool line)
+{
+	int32_t gap;
+	if (!g->s[r].figures || g->s[r].routing)
+		return true;
+	if (!tb || !line)
+		return false;
+	gap = ctbl_gap(t, tb, o, g, r, d);
+	return gap < 0 || gap > 4 * PL_PER_INCH || g->s[r].pos.form != CF_LINE || g->s[d].pos.form != CF_LINE;
+}
+
 /* reinforce --unit R --defender D [--contact] [--die N], a reaction to a close assault on D bought
  * with command points [Close Combat (b)]: "friendly infantry or cavalry, if able to directly
  * contact the attacking unit by moving no more than 4 inches and passing a morale roll may
@@ -555,7 +573,9 @@ static int reinforce(const struct ctab *t, const struct ctbl *tb, const struct r
 				o->u[r].id, ctbl_arm_name[arm]);
 			return 1;
 		}
-		if (a >= 0 && (gap < 0 || gap > 4 * PL_PER_INCH)) {
+		if (a >= 0 && gap < 0)
+			return cli_fail(stderr, "%s or %s is not on the table", o->u[r].id, o->u[a].id);
+		if (a >= 0 && gap > 4 * PL_PER_INCH) {
 			fprintf(stderr, "crimea: [Close Combat (b)] %s is %.*f\" from %s: it reinforces by moving no more than 4 inches "
 				"to contact the attacker\n", o->u[r].id, PL_IN(gap), o->u[a].id);
 			return 1;
@@ -570,7 +590,9 @@ static int reinforce(const struct ctab *t, const struct ctbl *tb, const struct r
 					ctbl_arm_name[tb->base[o->u[unit_[k]].type].arm], cros_form_name[g->s[unit_[k]].pos.form]);
 				return 1;
 			}
-		if (gap < 0 || gap > 4 * PL_PER_INCH) {
+		if (gap < 0)
+			return cli_fail(stderr, "%s or %s is not on the table", o->u[r].id, o->u[d].id);
+		if (gap > 4 * PL_PER_INCH) {
 			fprintf(stderr, "crimea: [Close Combat (b)] %s is %.*f\" from %s: a double line is formed within 4 inches\n",
 				o->u[r].id, PL_IN(gap), o->u[d].id);
 			return 1;
@@ -1153,7 +1175,11 @@ int cmd_referee(int argc, char **argv)
 			int r = cseq_reinforced_by(game, d);
 			q->locked = a >= 0 && d >= 0 && game->seq.locked[a] == 1 + d;
 			/* [Close Combat (b)] a double line formed by a reinforcement in the reaction phase */
-			if (a >= 0 && r >= 0 && game->seq.phase == CSEQ_ASSAULT && game->seq.assault[a] == 1 + d) {
+			if (a >= 0 && r >= 0 && game->seq.phase == CSEQ_ASSAULT && game->seq.assault[a] == 1 + d &&
+			    reinforcer_gone(t, tb, oob, game, r, d, true)) {
+				printf("  %-22s %s no longer forms a double line with %s: it fights alone\n", "[Close Combat (b)]",
+				       oob->u[r].id, oob->u[d].id);
+			} else if (a >= 0 && r >= 0 && game->seq.phase == CSEQ_ASSAULT && game->seq.assault[a] == 1 + d) {
 				struct ref_side *ds = &q->side[1];
 				bool have = false;
 				for (int k = 0; k < ds->nmods; k++)
@@ -1168,6 +1194,10 @@ int cmd_referee(int argc, char **argv)
 				bool have = false;
 				if (game->seq.contact[j] != 1 + d)
 					continue;
+				if (reinforcer_gone(t, tb, oob, game, j, d, false)) {
+					printf("  %-22s %s no longer reinforces %s\n", "[Close Combat (b)]", oob->u[j].id, oob->u[d].id);
+					continue;
+				}
 				for (int k = 0; k < q->nalso; k++)
 					have = have || !strcmp(q->also[k].unit, oob->u[j].id);
 				if (!have && q->nalso < REF_ALSO_MAX) {

@@ -525,6 +525,10 @@ static int do_advance(const struct ctab *t, const struct ctbl *tb, const struct 
 	cros_note_move(g, i);
 	s->pos = p;
 	s->beat = -1;
+	if (g->seq.locked[i]) /* the winner's option: advance, or stay locked in combat [Close Combat (f)] */
+		ev_emit(ev, "[Close Combat (f)]", "%s advances instead of staying locked in combat with %s", o->u[i].id,
+			o->u[g->seq.locked[i] - 1].id);
+	g->seq.locked[i] = 0;
 	ev_emit(ev, "[Close Combat (f)]", "%s advances onto %s's position (%.*f, %.*f), facing %d in %s: part of its close "
 		"combat, not an action", o->u[i].id, o->u[j].id, PL_IN(p.c.x), PL_IN(p.c.y), p.facing, cros_form_name[p.form]);
 	return ref_record(path, o, g, log, what, NULL, ev);
@@ -667,9 +671,11 @@ int rtab_fire(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 		 * point-using unit's activity such as movement": the best point of its move */
 		struct cros_pos where;
 		struct cros_game *h = malloc(sizeof *h);
-		if (!h || ctbl_sight_along(t, tb, o, g, f, at, &g->seq.moved_from[at], &s, &where, &e) != 0) {
+		if (!h)
+			return cli_fail(stderr, "out of memory");
+		if (ctbl_sight_along(t, tb, o, g, f, at, &g->seq.moved_from[at], &s, &where, &e) != 0) {
 			free(h);
-			return h ? cli_fail(stderr, "%s", e.msg) : 1;
+			return cli_fail(stderr, "%s", e.msg);
 		}
 		*h = *g;
 		h->s[at].pos = where;
@@ -725,6 +731,13 @@ int rtab_fire(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 			return 2;
 		}
 		q->inches = s.inches;
+	}
+	if (q->stands > s.stands + (q->pivot ? s.pivot_stands : 0)) {
+		fprintf(stderr, "crimea: [Fire (i)] %d stand%s of %s bear%s on %s%s, not %d\n", s.stands + (q->pivot ? s.pivot_stands : 0),
+			s.stands + (q->pivot ? s.pivot_stands : 0) == 1 ? "" : "s", o->u[f].id,
+			s.stands + (q->pivot ? s.pivot_stands : 0) == 1 ? "s" : "", o->u[at].id,
+			!q->pivot && s.pivot_stands ? " (more with a pivot: --pivot, -1)" : "", q->stands);
+		return 1;
 	}
 	if (!q->stands) {
 		q->stands = s.stands + (q->pivot ? s.pivot_stands : 0);

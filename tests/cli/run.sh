@@ -822,7 +822,7 @@ g12="$tmp/cotlb-split.json"
 "$bin" referee cotlb place --game "$g12" --unit ukraine1 --x 42 --y 46 --facing 180 --formation line >/dev/null
 expect "split: --stands wanted" 2 "$bin" referee cotlb fire --game "$g12" --firer 93rd --at azov1 --split --dice 1,1
 expect "split: without the sequence, the referee's" 0 "$bin" referee cotlb fire --game "$g12" --firer 93rd --at dnieper1 --split --stands 2 --dice 1,1
-grep -q '"split"' "$g12" && ko "split: nothing kept without the sequence" || ok
+expect "split: nothing kept without the sequence" 0 "$bin" referee cotlb fire --game "$g12" --firer 93rd --at dnieper1 --split --stands 2 --dice 1,1
 seq_start "$g12" 5,1 russian
 "$bin" referee cotlb move --game "$g12" --unit azov1 --y 42 --dice 3,3 >/dev/null
 "$bin" referee cotlb next --game "$g12" >/dev/null
@@ -942,6 +942,36 @@ expect "contact: it fights" 0 "$bin" referee cotlb melee --game "$g17" --attacke
 contains "contact: it fights" "$tmp/out" "heavy1 reinforced 93rd in contact: it fights with it"
 contains "contact: the losers' markers" "$tmp/out" "heavy1 takes 2 morale markers (losing the close combat and withdrawing"
 contains "contact: its losses" "$tmp/out" "heavy1 loses 6 figures: 6 left on 3 stands"
+# the review's cases: a split names its target; a reinforcement is a reaction; no more stands than
+# bear; an advance instead of the locked combat; a hand-edited split fire must be one the sequence opens
+expect "review: a split names its target" 1 "$bin" referee cotlb fire --game "$g12" --firer 93rd --split --stands 2 --weapon rifle --target line --short --dice 1,1
+g18="$tmp/cotlb-review.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g18" >/dev/null
+seq_start "$g18" 5,2 russian
+expect "review: a reinforcement is a reaction" 1 "$bin" referee cotlb reinforce --game "$g18" --unit dnieper2 --defender dnieper1 --die 6
+contains "review: a reinforcement is a reaction" "$tmp/err" "a reinforcement is a reaction to a close assault bought with command points, in the reaction phase after it"
+"$bin" referee cotlb next --game "$g18" >/dev/null
+"$bin" referee cotlb next --game "$g18" >/dev/null
+expect "review: no more stands than bear" 1 "$bin" referee cotlb fire --game "$g18" --firer 93rd --at dnieper1 --stands 7 --dice 1,1,1,1,1,1,1
+contains "review: no more stands than bear" "$tmp/err" "\[Fire (i)\] 6 stands of 93rd bear on dnieper1, not 7"
+expect "review: a split that went round the sequence" 0 "$bin" referee cotlb fire --game "$g18" --firer 93rd --at dnieper1 --split --stands 2 --dice 1,1
+python3 - "$g18" "$tmp/split-bad.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["sequence"]["acted"] = {}
+json.dump(d, open(sys.argv[2], "w"))
+PY
+expect "review: a hand-edited split fire" 1 "$bin" referee cotlb phase --game "$tmp/split-bad.json"
+contains "review: a hand-edited split fire" "$tmp/err" "split-bad.json:[0-9]*: \"split\": 93rd's split fire is a volley of side A's unit"
+g19="$tmp/cotlb-advance-lock.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g19" >/dev/null
+"$bin" referee cotlb place --game "$g19" --unit dnieper1 --x 50 --y 33.5 --facing 180 >/dev/null
+seq_start "$g19" 5,2 russian
+"$bin" referee cotlb melee --game "$g19" --attacker dnieper1 --defender 93rd --attacker-dice 6,6,5,5,4,4,2 --defender-dice 1,1,1,1,1,1,1 --winner-die 4 --attacker-saves 6 --defender-saves 6,6 >/dev/null
+"$bin" referee cotlb withdraw --game "$g19" --unit 93rd --dice 1,1,1,1 >/dev/null
+expect "review: the advance instead of the lock" 0 "$bin" referee cotlb advance --game "$g19" --unit dnieper1
+contains "review: the advance instead of the lock" "$tmp/out" "dnieper1 advances instead of staying locked in combat with 93rd"
+expect "review: then no locked combat" 1 "$bin" referee cotlb melee --game "$g19" --attacker dnieper1 --defender 93rd --attacker-dice 6,6,5,5,4,4,2 --defender-dice 1,1,1,1,1,1,1 --winner-die 4 --attacker-saves 6 --defender-saves 6,6
 # a referee's session on one game: a command a line, from a pipe and at a terminal
 g6="$tmp/cotlb-shell.json"
 "$bin" referee cotlb new --oob balaclava-2014 --game "$g6" >/dev/null

@@ -28,7 +28,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 }
 
 /* [Fire (f)] a split fire in a free action or command point phase: the first of side A's units
- * that has not acted fires some of its stands (1-3 of 4, by step) at the first enemy, then the
+ * that has not acted fires some of its stands (by step) at the first enemy, then the
  * rest at another enemy, if there is one: the opening paid once as its action, the rest unpaid,
  * never twice at one target, and closed when every stand has fired. */
 static void split_fire(const struct cros_oob *o, struct cros_game *g, int step)
@@ -47,7 +47,10 @@ static void split_fire(const struct cros_oob *o, struct cros_game *g, int step)
 	}
 	if (u < 0 || t1 < 0)
 		return;
-	struct cseq_do d = {.unit = u, .act = CSEQ_FIRE, .target = t1, .arm = -1, .stands = 1 + step % 3, .of = 4,
+	const int of = ctab_stands(&fz_sheet, o->u[u].type, g->s[u].figures);
+	if (of < 2)
+		return; /* one stand: nothing to split */
+	struct cseq_do d = {.unit = u, .act = CSEQ_FIRE, .target = t1, .arm = -1, .stands = 1 + step % (of - 1), .of = of,
 			    .split = true};
 	if (cseq_may(o, g, &d, &cost, &e) != 0)
 		return; /* (no points left, a dead leader) */

@@ -1779,9 +1779,12 @@ static void test_reinforce(void **state)
 	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0); /* their first command point phase */
 	d = act(n93, CSEQ_CHARGE, dn, CA_INFANTRY);
 	assert_int_equal(cseq_done(&o, &g, &d, &ev, &e), 0); /* declared, paid */
-	/* not a reaction in the command point phase */
+	/* not a reaction in the command point phase, for either side */
 	d = act(azov, CSEQ_REINFORCE, dn, CA_INFANTRY);
 	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	d = act(cros_find(&o, "turks1"), CSEQ_JOIN, n93, CA_INFANTRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	assert_non_null(strstr(e.msg, "a reinforcement is a reaction"));
 	assert_int_equal(cseq_next(&o, &g, -1, &ev, &e), 0);
 	assert_int_equal(g.seq.phase, CSEQ_REACTION);
 	/* infantry only; a charged friend only */
@@ -1791,6 +1794,15 @@ static void test_reinforce(void **state)
 	d = act(azov, CSEQ_REINFORCE, kiev, CA_INFANTRY);
 	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
 	assert_non_null(strstr(e.msg, "close assaults: 93rd at dnieper1"));
+	g.s[azov].routing = true; /* [MORALE (d)] a routing unit rallies */
+	d = act(azov, CSEQ_REINFORCE, dn, CA_INFANTRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
+	g.s[azov].routing = false;
+	/* in contact: infantry or cavalry, not a battery */
+	d = act(kiev, CSEQ_JOIN, dn, CA_CAVALRY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), 0);
+	d = act(cros_find(&o, "left-battery"), CSEQ_JOIN, dn, CA_ARTILLERY);
+	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), -1);
 	d = act(azov, CSEQ_REINFORCE, dn, CA_INFANTRY);
 	assert_int_equal(cseq_may(&o, &g, &d, &cost, &e), 0);
 	assert_int_equal(cost, 0);

@@ -655,8 +655,6 @@ static void test_load_errors(void **state)
 	free(f);
 }
 
-/* Fire priority [Fire (c)]: "1st charging enemy; 2nd firing at you; 3rd advancing on you; 4th
- * nearest enemy", among the enemy units the firer can fire at. */
 /* [Side A Turn (c) 1] reaction fire at a mover "at any time during" its move: the best point of
  * the line it moved along; with no move kept, where it stands. */
 static void test_sight_along(void **state)
@@ -684,7 +682,24 @@ static void test_sight_along(void **state)
 	assert_int_equal(ctbl_sight_along(&f->t, &f->tb, &f->o, &f->g, tk, uh, &from, &s, &where, &e), 0);
 	assert_int_equal(s.stands, 4);
 	assert_int_equal(where.c.x, IN(34));
+	/* from behind the friend in the way (3 stands) to the far end (6 at 7.45"): nearer still in
+	 * the middle of the move, 6 at 7.25" */
+	put(f, "heavy2", 7, 34, 0, CF_LINE);
+	put(f, "uhlans", 36, 39, 90, CF_MARCH);
+	from = f->g.s[uh].pos;
+	f->g.s[uh].pos.c.x = IN(8);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, tk, uh, &here, NULL, &e), 0);
+	assert_int_equal(here.stands, 6);
+	assert_int_equal(here.gap, IN(7.45));
+	assert_int_equal(ctbl_sight_along(&f->t, &f->tb, &f->o, &f->g, tk, uh, &from, &s, &where, &e), 0);
+	assert_int_equal(s.stands, 6);
+	assert_int_equal(s.gap, IN(7.25));
+	assert_true(where.c.x > IN(8) && where.c.x < IN(36));
+	free(f);
 }
+
+/* Fire priority [Fire (c)]: "1st charging enemy; 2nd firing at you; 3rd advancing on you; 4th
+ * nearest enemy", among the enemy units the firer can fire at. */
 
 static void test_fire_priority(void **state)
 {

@@ -285,9 +285,11 @@ static void read_unit_map(const struct cros_oob *o, const struct jdoc *d, json_t
 }
 
 /* The sequence's "split" [Fire (f)]: {"UNIT": {"left": N, "at": ["UNIT", ...]}} into q. */
-static void read_split(const struct cros_oob *o, const struct jdoc *d, json_t *x, struct cros_seq *q,
-		       struct errlist *errs)
+static void read_split(const struct ctab *t, const struct cros_oob *o, const struct jdoc *d, json_t *x,
+		       const struct cros_game *g, struct cros_seq *q, struct errlist *errs)
 {
+	/* side A of the half being played (cseq.c's side_a): the side whose units fire in its phases */
+	const int side_a = q->first < 0 ? -1 : q->half ? 1 - q->first : q->first;
 	const char *k;
 	json_t *v, *w;
 	size_t n;
@@ -304,6 +306,12 @@ static void read_split(const struct cros_oob *o, const struct jdoc *d, json_t *x
 			jdoc_add(d, v, errs, "a split fire is open only in a free action or command point phase [Fire (f)]");
 		left = jdoc_int(d, v, "left", 1, CREF_DICE_MAX, errs);
 		q->split[u] = (unsigned char)(left > 0 ? left : 0);
+		/* what the sequence could have opened: side A's unit, its action a volley, stands left of
+		 * its own after at least one fired */
+		if (q->acted[u] != 1 + CSEQ_FIRE || o->u[u].side != side_a ||
+		    left >= ctab_stands(t, o->u[u].type, g->s[u].figures))
+			jdoc_add(d, v, errs, "\"split\": %s's split fire is a volley of side A's unit that fired some of its "
+				 "stands in this phase (\"acted\": fire), with fewer left than its stands", k);
 		if (!json_is_array(at) || !json_array_size(at))
 			jdoc_add(d, v, errs, "\"at\": the units %s's split fire has fired at", k);
 		json_array_foreach(at, n, w) {
@@ -317,8 +325,8 @@ static void read_split(const struct cros_oob *o, const struct jdoc *d, json_t *x
 }
 
 /* The game file's "sequence" (cros_game_json) into g->seq. */
-static void read_seq(const struct cros_oob *o, const struct jdoc *d, const json_t *x, struct cros_game *g,
-		     struct errlist *errs)
+static void read_seq(const struct ctab *t, const struct cros_oob *o, const struct jdoc *d, const json_t *x,
+		     struct cros_game *g, struct errlist *errs)
 {
 	struct cros_seq *q = &g->seq;
 	json_t *acted = json_object_get(x, "acted"), *paid = json_object_get(x, "paid"), *v;
@@ -357,7 +365,13 @@ static void read_seq(const struct cros_oob *o, const struct jdoc *d, const json_
 	read_unit_map(o, d, json_object_get(x, "assault"), "assault", q->assault, errs);
 	read_unit_map(o, d, json_object_get(x, "reinforced"), "reinforced", q->reinf, errs);
 	read_unit_map(o, d, json_object_get(x, "joined"), "joined", q->contact, errs);
-	read_split(o, d, json_object_get(x, "split"), q, errs);
+	read_split(t, o, d, json_object_get(x, "split"), g, q, errs);
+	if (json_object_get(x, "moved") && !json_is_object(json_object_get(x, "moved")))
+		jdoc_add(d, x, errs, "\"moved\" maps a unit's id to where it stood before its move {\"x\", \"y\", \"facing\", "
+			 "\"formation\"}");
+	if ((json_object_size(json_object_get(x, "reinforced")) || json_object_size(json_object_get(x, "joined"))) &&
+	    q->phase != CSEQ_REACTION && q->phase != CSEQ_ASSAULT)
+		jdoc_add(d, x, errs, "reinforcements [Close Combat (b)] are kept in a reaction or close assault phase only");
 	json_object_foreach(json_object_get(x, "moved"), k, v) {
 		int u = cros_find(o, k);
 		if (u < 0)
@@ -653,7 +667,7 @@ int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct 
 		}
 	}
 	if ((x = json_object_get(root, "sequence")))
-		read_seq(o, d, x, g, errs);
+		read_seq(t, o, d, x, g, errs);
 	if ((x = json_object_get(root, "held"))) {
 		const json_t *h;
 		if (!json_is_array(x) || json_array_size(x) > CROS_HELD_MAX)

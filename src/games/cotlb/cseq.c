@@ -139,6 +139,8 @@ static int may_react(const struct cros_oob *o, const struct cros_game *g, int i,
 			if (s->assault[k] == 1 + target && s->paid[k])
 				by = k;
 		int joined = 0;
+		if (g->s[i].routing)
+			return err_set(e, NULL, 0, "[MORALE (d)] %s is routing: its action is to try to regain its morale", id);
 		if (a == CSEQ_REINFORCE && arm >= 0 && arm != CA_INFANTRY)
 			return err_set(e, NULL, 0, "[Close Combat (b)] a double line is formed by infantry in line, not by %s", id);
 		if (a == CSEQ_JOIN && arm == CA_ARTILLERY)
@@ -200,6 +202,9 @@ static int may(const struct cros_oob *o, const struct cros_game *g, int i, int a
 	default:
 		break;
 	}
+	if (a == CSEQ_REINFORCE || a == CSEQ_JOIN)
+		return err_set(e, NULL, 0, "[Close Combat (b)] a reinforcement is a reaction to a close assault bought with "
+			       "command points, in the reaction phase after it, not in the %s", cseq_phase_name[s->phase]);
 	if (o->u[i].side != side_a(s)) {
 		if (s->phase == CSEQ_FREE)
 			return err_set(e, NULL, 0, "[Side A Turn (a)] the free action phase is the %s side's: %s may not act in it (a "
@@ -274,6 +279,8 @@ static int split_check(const struct cros_oob *o, const struct cros_game *g, cons
 	}
 	if (d->act != CSEQ_FIRE || !d->split)
 		return 0;
+	if (d->target < 0)
+		return err_set(e, NULL, 0, "[Fire (f)] a split fire names the unit of the game its first stands fire at (--at ID)");
 	if (s->phase == CSEQ_REACTION)
 		return err_set(e, NULL, 0, "[Side A Turn (c) 1] each reacting shooter gets but one volley: no split fire in "
 			       "reaction");
