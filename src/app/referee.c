@@ -919,16 +919,11 @@ static int jdice(const json_t *o, const char *k, struct ref_dice *d, char *why, 
 	return 0;
 }
 
-static int jside(const json_t *o, const char *k, struct ref_side *s, char *why, size_t wn)
+/* One side's unit of a close combat, the object v. */
+static int jside_obj(const json_t *v, struct ref_side *s, char *why, size_t wn)
 {
-	const json_t *v = json_object_get(o, k), *m, *x;
+	const json_t *m, *x;
 	size_t i;
-	if (!v)
-		return 0;
-	if (!json_is_object(v)) {
-		snprintf(why, wn, "\"%s\" must be an object", k);
-		return -1;
-	}
 	if (jstr(v, "unit", s->unit, sizeof s->unit, why, wn) || jint(v, "leaders", 0, 4, &s->leaders, why, wn) ||
 	    jbool(v, "routing", &s->routing, why, wn) || jbool(v, "rear", &s->rear, why, wn) ||
 	    jdice(v, "dice", &s->dice, why, wn) || jdice(v, "saves", &s->saves, why, wn) ||
@@ -951,6 +946,41 @@ static int jside(const json_t *o, const char *k, struct ref_side *s, char *why, 
 	return 0;
 }
 
+static int jside(const json_t *o, const char *k, struct ref_side *s, char *why, size_t wn)
+{
+	const json_t *v = json_object_get(o, k);
+	if (!v)
+		return 0;
+	if (!json_is_object(v)) {
+		snprintf(why, wn, "\"%s\" must be an object", k);
+		return -1;
+	}
+	return jside_obj(v, s, why, wn);
+}
+
+/* "defender_also": the units that fight with the defender [Close Combat (b)], side objects. */
+static int jalso(const json_t *o, struct ref_req *q, char *why, size_t wn)
+{
+	const json_t *v = json_object_get(o, "defender_also"), *x;
+	size_t i;
+	if (!v)
+		return 0;
+	if (!json_is_array(v) || json_array_size(v) > REF_ALSO_MAX) {
+		snprintf(why, wn, "\"defender_also\" must be a list of at most %d units (objects as \"defender\")", REF_ALSO_MAX);
+		return -1;
+	}
+	json_array_foreach(v, i, x) {
+		if (!json_is_object(x)) {
+			snprintf(why, wn, "\"defender_also\": item %zu must be an object", i + 1);
+			return -1;
+		}
+		if (jside_obj(x, &q->also[i], why, wn))
+			return -1;
+		q->nalso = (int)i + 1;
+	}
+	return 0;
+}
+
 int ref_req_json(const json_t *body, struct ref_req *q, char *why, size_t n)
 {
 	char band[8] = "", form[16] = "";
@@ -967,7 +997,7 @@ int ref_req_json(const json_t *body, struct ref_req *q, char *why, size_t n)
 	    jstr(body, "unit", q->unit, sizeof q->unit, why, n) || jint(body, "hits", 0, CREF_HITS_MAX, &q->hits, why, n) ||
 	    jbool(body, "standing_cavalry", &q->standing_cav, why, n) || jint(body, "die", 1, 6, &q->die, why, n) ||
 	    jint(body, "leader", 1, 6, &q->leader, why, n) || jside(body, "attacker", &q->side[0], why, n) ||
-	    jside(body, "defender", &q->side[1], why, n) ||
+	    jside(body, "defender", &q->side[1], why, n) || jalso(body, q, why, n) ||
 	    jstr(body, "initiative", q->initiative, sizeof q->initiative, why, n) ||
 	    jint(body, "winner_die", 1, 6, &q->wdie, why, n) || jint(body, "spike_die", 1, 6, &q->spike_die, why, n) || jstr(body, "row", q->row, sizeof q->row, why, n) ||
 	    jstr(body, "terrain", q->terrain, sizeof q->terrain, why, n) || jstr(body, "formation", form, sizeof form, why, n) ||

@@ -558,6 +558,18 @@ test("the referee's sheet: the odds of a volley, then its ruling from the dice, 
   await page.fill("form.referee input[name=attackerdice]", "1,2,9");
   await page.click("#rule");
   await page.waitForSelector("p.msg:has-text('is not a list of dice')");
+  // ... a unit fighting with the defender [Close Combat (b)]: the odds of the two as one side
+  await page.fill("form.referee input[name=attackerdice]", "");
+  await page.selectOption("form.referee select[name=alsocount]", "1");
+  await page.selectOption("form.referee select[name=also1type]", "russian-infantry");
+  await page.click("#rule");
+  await page.waitForSelector("section.refout p.rhead:has-text('fight as one side')");
+  const joinedOdds = await page.$$eval("section.refout p.rhead", (ps) => ps.map((p) => p.textContent));
+  assert(joinedOdds.some((t) => t.startsWith("defender joined by russian-infantry:24:0: russian-infantry, 24 figures, 7 dice")), "the joined unit");
+  assert(joinedOdds.some((t) => t.startsWith("the defender's 2 units fight as one side: 14 dice")), "one side of two units");
+  eq(await page.$$eval("section.refout table.dist caption", (cs) => cs.filter((c) => c.textContent.startsWith("defender russian-infantry:24:0 figures lost")).length), 1,
+    "each unit's losses");
+  await page.selectOption("form.referee select[name=alsocount]", "0");
   // the initiative: +1 for winning it last turn against nothing, ties rolled again
   await page.click("[role=tab] >> text=Initiative");
   await page.check("form.referee input[name=awon]");

@@ -427,6 +427,10 @@ req POST /api/referee/cotlb '{"what":"melee","attacker":{"unit":"russian-infantr
 check "referee melee: a battery's guns spiked [Close Combat (h)]" [ "$(j "$body" 'o.items.some(i => i.rule === "[Close Combat (h)]" && i.text.startsWith("the battery\x27s die 5: the guns are spiked"))')" = true ]
 req POST /api/referee/cotlb '{"what":"melee","attacker":{"unit":"russian-infantry:24:3","morale_die":2},"defender":{"unit":"british-infantry"}}'
 check "referee melee: a charge morale check fails [Close Combat (a)]" [ "$(j "$body" 'o.items.some(i => i.text.startsWith("the attacker fails its morale check: it withdraws"))')" = true ]
+req POST /api/referee/cotlb '{"what":"melee","attacker":{"unit":"russian-infantry","dice":[6,6,2,2,2,1,4],"saves":[6,6,6]},"defender":{"unit":"british-infantry:12","dice":[1,1,2,2,1,1,1,1,2,1,1]},"defender_also":[{"unit":"turkish-infantry"}],"winner_die":4}'
+check "referee melee: a unit joins the defender [Close Combat (b)]" [ "$(j "$body" 'o.items.some(i => i.text.startsWith("the defender\x27s 7 possible hits are distributed throughout its units"))')" = true ]
+req POST /api/referee/cotlb '{"what":"melee","attacker":{"unit":"russian-infantry"},"defender":{"unit":"british-infantry"},"defender_also":[1]}'
+check "referee melee: defender_also wants objects" [ "$code" = 400 ]
 req POST /api/referee/cotlb '{"what":"fire","weapon":"musket","stands":6,"target":"line","inches":11}'
 check "referee: a refusal is 422 with its section" [ "$code:$(j "$body" 'o.rule')" = "422:[Fire (n)]" ]
 req POST /api/referee/cotlb '{"what":"melee","attacker":{"unit":"bogus"},"defender":{"unit":"cossacks"}}'

@@ -135,17 +135,37 @@ function forms(sheet) {
       },
     };
   };
+  // [Close Combat (b)]: up to three units that fight with the defender; their dice and saves
+  // follow the defender's in its own fields, unit after unit
+  const joined = () => {
+    const count = select("alsocount", [["0", "none"], ["1", "1"], ["2", "2"], ["3", "3"]]);
+    const rows = [1, 2, 3].map((k) => {
+      const u = unitFields(sheet, `also${k}`, "british-infantry");
+      const ldie = num(`also${k}leader_die`, "", 1, 6);
+      const fs = h("fieldset", { hidden: true }, h("legend", {}, `joined unit ${k}`), ...u.els, field("leader die", ldie));
+      return { fs, val: () => { const r = { unit: u.value() }; if (ldie.value) r.leader_die = Number(ldie.value); return r; } };
+    });
+    const show = () => rows.forEach((r, k) => { r.fs.hidden = k >= Number(count.value); });
+    count.addEventListener("change", show);
+    return {
+      els: h("fieldset", {}, h("legend", {}, "units fighting with the defender [Close Combat (b)]"),
+        field("how many (their dice and saves after the defender's)", count), ...rows.map((r) => r.fs)),
+      val: () => rows.slice(0, Number(count.value)).map((r) => r.val()),
+    };
+  };
   const melee = () => {
-    const a = side("attacker", "british-cavalry"), d = side("defender", "russian-cavalry");
+    const a = side("attacker", "british-cavalry"), d = side("defender", "russian-cavalry"), also = joined();
     const init = select("initiative", [["attacker", "the attacker"], ["defender", "the defender"]]);
     const wdie = num("winner_die", "", 1, 6);
     const sdie = num("spike_die", "", 1, 6); // [Close Combat (h)]: a battery that loses
     return {
       title: "Close combat",
-      els: [a.els, d.els, field("initiative (wins ties)", init), field("winner's die", wdie),
+      els: [a.els, d.els, also.els, field("initiative (wins ties)", init), field("winner's die", wdie),
         field("a losing battery's die (4-6 spiked, else captured)", sdie)],
       req: () => {
         const r = { what: "melee", attacker: a.val(), defender: d.val(), initiative: init.value };
+        const j = also.val();
+        if (j.length) r.defender_also = j;
         if (wdie.value) r.winner_die = Number(wdie.value);
         if (sdie.value) r.spike_die = Number(sdie.value);
         return r;
