@@ -616,6 +616,15 @@ static void force_cas(const struct cref_force *f, double *const cas[CREF_CC_UNIT
 		      double p, double *side, double (*unit)[CREF_FIG_MAX + 1])
 {
 	double conv[CREF_FIG_MAX + 1] = {1}, next[CREF_FIG_MAX + 1];
+	if (f->n == 1) { /* one unit: its row is the side's (no convolution) */
+		const double *row = cas[0] + (size_t)clampi(h, 0, hmax[0]) * (CREF_FIG_MAX + 1);
+		for (int c = 0; c <= CREF_FIG_MAX; c++) {
+			side[c] += p * row[c];
+			if (unit)
+				unit[0][c] += p * row[c];
+		}
+		return;
+	}
 	for (int u = 0; u < f->n; u++) {
 		const double *row = cas[u] + (size_t)clampi(cref_share(h, f->n, u), 0, hmax[u]) * (CREF_FIG_MAX + 1);
 		memset(next, 0, sizeof next);
