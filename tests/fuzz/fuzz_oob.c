@@ -75,6 +75,57 @@ static void split_fire(const struct cros_oob *o, struct cros_game *g, int step)
 		fz_fail("%s's split fire did not go on unpaid to its end: %s", o->u[u].id, e.msg);
 }
 
+/* [Side A Turn (d)], [Close Combat (b)] a close assault and its reinforcements: in a command point
+ * phase side A's first unit that has not acted declares one on the first enemy; in the reaction
+ * phase after it, the charged unit's friends that have not acted reinforce it, one in contact and
+ * one as a double line, each a reaction kept in the game. */
+static void assault_round(const struct cros_oob *o, struct cros_game *g)
+{
+	int a = cseq_acting(g), cost;
+	struct err e;
+	if (g->seq.phase == CSEQ_COMMAND) {
+		int t = -1;
+		for (int i = 0; i < o->n && t < 0; i++)
+			if (o->u[i].side != a)
+				t = i;
+		for (int u = 0; u < o->n && t >= 0; u++) {
+			struct cseq_do d = {.unit = u, .act = CSEQ_CHARGE, .target = t, .arm = -1};
+			if (o->u[u].side != a || g->seq.acted[u] || cseq_may(o, g, &d, &cost, &e) != 0)
+				continue;
+			if (cseq_done(o, g, &d, NULL, &e) != 0)
+				fz_fail("an allowed close assault was refused: %s", e.msg);
+			break;
+		}
+		return;
+	}
+	if (g->seq.phase != CSEQ_REACTION)
+		return;
+	for (int k = 0; k < o->n; k++) {
+		int dd = g->seq.assault[k] - 1, tried = 0;
+		if (dd < 0 || !g->seq.paid[k])
+			continue;
+		for (int r = 0; r < o->n && tried < 2; r++) {
+			struct cseq_do d = {.unit = r, .act = tried ? CSEQ_REINFORCE : CSEQ_JOIN, .target = dd, .arm = -1};
+			if (r == dd || o->u[r].side != o->u[dd].side || g->seq.acted[r] || g->s[r].routing)
+				continue;
+			tried++;
+			if (cseq_may(o, g, &d, &cost, &e) != 0)
+				continue; /* (reinforced already) */
+			if (cost || cseq_done(o, g, &d, NULL, &e) != 0)
+				fz_fail("%s's reinforcement of %s: cost %d, %s", o->u[r].id, o->u[dd].id, cost, e.msg);
+			if (d.act == CSEQ_JOIN)
+				cseq_join(o, g, r, dd, NULL);
+			else
+				cseq_reinforce(o, g, r, dd, NULL);
+			if ((d.act == CSEQ_JOIN && g->seq.contact[r] != 1 + dd) ||
+			    (d.act == CSEQ_REINFORCE && cseq_reinforced_by(g, dd) != r))
+				fz_fail("%s's reinforcement of %s was not kept", o->u[r].id, o->u[dd].id);
+			if (cseq_may(o, g, &d, &cost, &e) == 0)
+				fz_fail("%s could reinforce twice in a phase", o->u[r].id);
+		}
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static struct cros_oob o;
@@ -136,6 +187,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		}
 		split_fire(&o, &g, step);
+		assault_round(&o, &g);
 		for (int i = step % 3; i < o.n; i += 3) {
 			struct cseq_do sd = {.unit = i, .act = (i + step) % CSEQ_ACTS, .target = (i + 1) % o.n,
 					     .arm = i % 4 - 1, .ace = false};
@@ -146,6 +198,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				fz_fail("%s acted out of its side's phase", o.u[i].id);
 			if (cseq_done(&o, &g, &sd, NULL, &e) != 0)
 				fz_fail("an allowed action was refused: %s", e.msg);
+			/* [Close Combat (b)] a reinforcement that passed its test, kept in the file */
+			if (sd.act == CSEQ_REINFORCE)
+				cseq_reinforce(&o, &g, i, sd.target, NULL);
+			if (sd.act == CSEQ_JOIN)
+				cseq_join(&o, &g, i, sd.target, NULL);
+			if ((sd.act == CSEQ_REINFORCE && cseq_reinforced_by(&g, sd.target) != i) ||
+			    (sd.act == CSEQ_JOIN && g.seq.contact[i] != 1 + sd.target))
+				fz_fail("%s's reinforcement of %s was not kept", o.u[i].id, o.u[sd.target].id);
 			if (cp != CROS_CP_UNLIMITED && g.s[i].cp != cp - cost)
 				fz_fail("%s paid %d, not %d", o.u[i].id, cp - g.s[i].cp, cost);
 			if (cseq_may(&o, &g, &sd, &cost, &e) == 0)
