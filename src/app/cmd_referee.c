@@ -522,6 +522,17 @@ static int apply(const struct ctab *t, const struct ref_out *out, const struct c
 	return ref_record(path, o, g, log, what, out, &ev);
 }
 
+/* Unit i's arm (enum ctbl_arm): the table's, or without one its troop type's on the sheet: a
+ * battery counts its figures one by one (1 a stand), cavalry 2 a stand, infantry 4 [The Game
+ * Itself]. */
+static int arm_of(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, int i)
+{
+	int fps = t->unit[o->u[i].type].fps;
+	if (tb)
+		return tb->base[o->u[i].type].arm;
+	return fps == 1 ? CA_ARTILLERY : fps == 2 ? CA_CAVALRY : CA_INFANTRY;
+}
+
 /* Whether unit r, which reinforced unit d in the reaction phase [Close Combat (b)], can no longer
  * do so when the close assault is resolved: destroyed or routing (the held fire of the command
  * point phase took effect after it reacted), or for a double line (line) on a table no longer
@@ -536,6 +547,71 @@ static bool reinforcer_gone(const struct ctab *t, const struct ctbl *tb, const s
 		return false;
 	gap = ctbl_gap(t, tb, o, g, r, d);
 	return gap < 0 || gap > 4 * PL_PER_INCH || g->s[r].pos.form != CF_LINE || g->s[d].pos.form != CF_LINE;
+}
+
+/* Adds unit j to those fighting with the defender in q, with the double line's modifier when
+ * line; says so. Refused (1, said) when the close combat has no room for it. */
+static int add_reinforcement(const struct cros_oob *o, struct ref_req *q, int j, int d, bool line)
+{
+	struct ref_side *x = NULL;
+	for (int k = 0; k < q->nalso && !x; k++)
+		if (!strcmp(q->also[k].unit, o->u[j].id))
+			x = &q->also[k];
+	if (!x && ref_req_also(q, o->u[j].id) != 0) {
+		fprintf(stderr, "crimea: [Close Combat (b)] %s reinforced %s, and the close combat holds %d units a side: name "
+			"fewer with --defender-also\n", o->u[j].id, o->u[d].id, CREF_CC_UNITS);
+		return 1;
+	}
+	if (!x)
+		x = &q->also[q->nalso - 1];
+	if (line && x->nmods < CTAB_MODS_MAX)
+		snprintf(x->mods[x->nmods++], sizeof x->mods[0], "%s", "infantry-double-line");
+	printf("  %-22s %s reinforced %s %s: it fights with it\n", "[Close Combat (b)]", o->u[j].id, o->u[d].id,
+	       line ? "as a double line (Q&A 3: \"they are both involved\")" : "in contact with its attacker");
+	return 0;
+}
+
+/* [Close Combat (b)] a close assault (a at d) resolved in the close assault phase: the units that
+ * reinforced d in the reaction phase fight with it, in contact or as a double line (both lines then
+ * take the double line's modifier: Q&A 3, "Yes, they are both involved. That is the point of
+ * double line"), unless they have gone since; without a table no other unit may be named to
+ * fight with d. 0, or the exit status (said). */
+static int assault_reinforcements(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+				  const struct cros_game *g, int a, int d, struct ref_req *q)
+{
+	int r = cseq_reinforced_by(g, d);
+	(void)a;
+	for (int k = 0; !tb && k < q->nalso; k++) {
+		int x = cros_find(o, q->also[k].unit);
+		if (x < 0 || (g->seq.contact[x] != 1 + d && x != r)) {
+			fprintf(stderr, "crimea: [Close Combat (b)] without a table, %s fights with %s in a close assault only as a "
+				"reinforcement of the reaction phase (reinforce --unit ID --defender %s [--contact])\n", q->also[k].unit,
+				o->u[d].id, o->u[d].id);
+			return 1;
+		}
+	}
+	if (r >= 0 && reinforcer_gone(t, tb, o, g, r, d, true)) {
+		printf("  %-22s %s no longer forms a double line with %s: it fights alone\n", "[Close Combat (b)]", o->u[r].id,
+		       o->u[d].id);
+	} else if (r >= 0) {
+		struct ref_side *ds = &q->side[1];
+		bool have = false;
+		for (int k = 0; k < ds->nmods; k++)
+			have = have || !strcmp(ds->mods[k], "infantry-double-line");
+		if (!have && ds->nmods < CTAB_MODS_MAX)
+			snprintf(ds->mods[ds->nmods++], sizeof ds->mods[0], "%s", "infantry-double-line");
+		if (add_reinforcement(o, q, r, d, true) != 0)
+			return 1;
+	}
+	for (int j = 0; j < o->n; j++) {
+		if (g->seq.contact[j] != 1 + d)
+			continue;
+		if (reinforcer_gone(t, tb, o, g, j, d, false))
+			printf("  %-22s %s no longer reinforces %s\n", "[Close Combat (b)]", o->u[j].id, o->u[d].id);
+		else if (add_reinforcement(o, q, j, d, false) != 0)
+			return 1;
+	}
+	return 0;
 }
 
 /* reinforce --unit R --defender D [--contact] [--die N], a reaction to a close assault on D bought
@@ -580,6 +656,9 @@ static int reinforce(const struct ctab *t, const struct ctbl *tb, const struct r
 				"to contact the attacker\n", o->u[r].id, PL_IN(gap), o->u[a].id);
 			return 1;
 		}
+	} else if (!tb && arm_of(t, tb, o, d) != CA_INFANTRY) {
+		fprintf(stderr, "crimea: [Close Combat (b)] a double line reinforces a charged infantry line, not %s\n", o->u[d].id);
+		return 1;
 	} else if (tb) {
 		int32_t gap = ctbl_gap(t, tb, o, g, r, d);
 		const int unit_[2] = {r, d};
@@ -695,7 +774,7 @@ static bool seq_action(const struct ctab *t, const struct ctbl *tb, const struct
 	if (i < 0)
 		return false;
 	d->unit = i;
-	d->arm = tb ? tb->base[o->u[i].type].arm : -1;
+	d->arm = arm_of(t, tb, o, i);
 	return true;
 }
 
@@ -1172,40 +1251,10 @@ int cmd_referee(int argc, char **argv)
 		}
 		if (!strcmp(q->what, "melee")) {
 			int a = cros_find(oob, q->side[0].unit), d = cros_find(oob, q->side[1].unit);
-			int r = cseq_reinforced_by(game, d);
 			q->locked = a >= 0 && d >= 0 && game->seq.locked[a] == 1 + d;
-			/* [Close Combat (b)] a double line formed by a reinforcement in the reaction phase */
-			if (a >= 0 && r >= 0 && game->seq.phase == CSEQ_ASSAULT && game->seq.assault[a] == 1 + d &&
-			    reinforcer_gone(t, tb, oob, game, r, d, true)) {
-				printf("  %-22s %s no longer forms a double line with %s: it fights alone\n", "[Close Combat (b)]",
-				       oob->u[r].id, oob->u[d].id);
-			} else if (a >= 0 && r >= 0 && game->seq.phase == CSEQ_ASSAULT && game->seq.assault[a] == 1 + d) {
-				struct ref_side *ds = &q->side[1];
-				bool have = false;
-				for (int k = 0; k < ds->nmods; k++)
-					have = have || !strcmp(ds->mods[k], "infantry-double-line");
-				if (!have && ds->nmods < CTAB_MODS_MAX)
-					snprintf(ds->mods[ds->nmods++], sizeof ds->mods[0], "%s", "infantry-double-line");
-				printf("  %-22s %s reinforces %s: a double line\n", "[Close Combat (b)]", oob->u[r].id, oob->u[d].id);
-			}
-			/* [Close Combat (b)] the units that reinforced it in contact fight with it */
-			for (int j = 0; a >= 0 && d >= 0 && game->seq.phase == CSEQ_ASSAULT && game->seq.assault[a] == 1 + d &&
-					j < oob->n; j++) {
-				bool have = false;
-				if (game->seq.contact[j] != 1 + d)
-					continue;
-				if (reinforcer_gone(t, tb, oob, game, j, d, false)) {
-					printf("  %-22s %s no longer reinforces %s\n", "[Close Combat (b)]", oob->u[j].id, oob->u[d].id);
-					continue;
-				}
-				for (int k = 0; k < q->nalso; k++)
-					have = have || !strcmp(q->also[k].unit, oob->u[j].id);
-				if (!have && q->nalso < REF_ALSO_MAX) {
-					ref_req_also(q, oob->u[j].id);
-					printf("  %-22s %s reinforced %s in contact: it fights with it\n", "[Close Combat (b)]", oob->u[j].id,
-					       oob->u[d].id);
-				}
-			}
+			if (a >= 0 && d >= 0 && game->seq.phase == CSEQ_ASSAULT && game->seq.assault[a] == 1 + d &&
+			    (rc = assault_reinforcements(t, tb, oob, game, a, d, q)) != 0)
+				goto out_free;
 		}
 		bool typed_also = false; /* a typed-in unit joining a game unit's defence */
 		for (int k = 0; k < q->nalso; k++)

@@ -510,6 +510,10 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 		return bad(o, "melee needs the attacker and the defender");
 	if (q->nalso < 0 || q->nalso > REF_ALSO_MAX)
 		return bad(o, "at most %d units join the defender", REF_ALSO_MAX);
+	for (int k = q->nalso; k < REF_ALSO_MAX; k++)
+		if (q->also[k].leader_die)
+			return bad(o, "%d leader dice for the defender's %d unit%s (--defender-leader-die: a die for each, in order)",
+				   k + 2, q->nalso + 1, q->nalso ? "s" : "");
 	for (int k = 0; k < 2; k++)
 		if ((rc = cc_side(t, q, &q->side[k], &sd[k], &ui[k], o)) != 0)
 			return rc;
@@ -972,6 +976,11 @@ static int jalso(const json_t *o, struct ref_req *q, char *why, size_t wn)
 	json_array_foreach(v, i, x) {
 		if (!json_is_object(x)) {
 			snprintf(why, wn, "\"defender_also\": item %zu must be an object", i + 1);
+			return -1;
+		}
+		if (json_object_get(x, "dice") || json_object_get(x, "saves") || json_object_get(x, "morale_die")) {
+			snprintf(why, wn, "\"defender_also\": item %zu: a joined unit's dice and saves follow the defender's in its "
+				 "\"dice\" and \"saves\" (and it rolls no charge morale)", i + 1);
 			return -1;
 		}
 		if (jside_obj(x, &q->also[i], why, wn))

@@ -805,7 +805,7 @@ int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 			return cli_fail(stderr, "--defender-also names a unit of the game on the table, not \"%s\"", sd->unit);
 		if ((gap = ctbl_gap(t, tb, o, g, a, x)) < 0)
 			return cli_fail(stderr, "%s is not on the table", o->u[x].id);
-		if (gap > CTBL_TWO_INCHES && g->seq.contact[x] != 1 + d) {
+		if (gap > CTBL_TWO_INCHES && g->seq.contact[x] != 1 + d && g->seq.reinf[d] != 1 + x) {
 			ref_print_events("on the table:", &ev);
 			fprintf(stderr, "crimea: [Close Combat (b)] %s is %.*f\" from %s: a unit fights when it touches the enemy (within "
 				"2\"), or reinforces the defender in the reaction phase\n", o->u[x].id, PL_IN(gap), o->u[a].id);

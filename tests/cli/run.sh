@@ -907,7 +907,8 @@ contains "reinforce: its reaction" "$tmp/out" "turks1's reinforcement is its rea
 expect "reinforce: once" 1 "$bin" referee cotlb reinforce --game "$g16" --unit turks1 --defender 93rd --die 6
 "$bin" referee cotlb next --game "$g16" >/dev/null
 expect "reinforce: the double line in the close assault" 0 "$bin" referee cotlb melee --game "$g16" --attacker dnieper1 --defender 93rd
-contains "reinforce: the double line in the close assault" "$tmp/out" "\[Close Combat (b)\]  *turks1 reinforces 93rd: a double line"
+contains "reinforce: the double line in the close assault" "$tmp/out" "\[Close Combat (b)\]  *turks1 reinforced 93rd as a double line (Q&A 3: \"they are both involved\"): it fights with it"
+contains "reinforce: both lines fight, +1 each" "$tmp/out" "defender joined by turks1: turkish-infantry, 24 figures, 7 dice (6 stands, 1 leader), +1 a die"
 contains "reinforce: +1 a die" "$tmp/out" "defender: british-infantry, 24 figures, 7 dice (6 stands, 1 leader), +1 a die"
 # [Close Combat (b), (c)] units that fight with the defender: their dice follow its, the hits spread
 expect "also: the odds" 0 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry:12 --defender-also turkish-infantry
@@ -920,6 +921,27 @@ contains "also: the hits spread" "$tmp/out" "the defender's 7 possible hits are 
 contains "also: each unit's saves" "$tmp/out" "defender turkish-infantry saves:"
 expect "also: no battery joins" 2 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry --defender-also british-artillery
 expect "also: at most three" 2 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry --defender-also turkish-infantry --defender-also turkish-infantry --defender-also turkish-infantry --defender-also turkish-infantry
+expect "also: the saves handed over" 0 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry --defender-also british-cavalry --attacker-dice 2,2,2,2,2,2,6 --defender-dice 1,1,1,1,1,1,1,1,1,1,1,1,1,1 --winner-die 3 --attacker-saves 6,6,6,6 --defender-saves 6,6,6,6,6,6,1,1,1,1,1,1
+contains "also: the first unit's six saves" "$tmp/out" "hit 6: british-infantry at 6 stands saves on 4-6: die 6, saved"
+contains "also: the next unit's from the seventh die" "$tmp/out" "hit 1: british-cavalry at 6 stands saves on 2-6: die 1, a figure lost"
+contains "also: its losses" "$tmp/out" "=> 6 figures lost"
+expect "also: leader dice for units not there" 2 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry --defender-leader-die 4,5
+# without a table the troop types say the arms, and only the reaction phase's reinforcements fight
+g20="$tmp/cotlb-notable.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table none --game "$g20" >/dev/null
+seq_start "$g20" 5,2 russian
+"$bin" referee cotlb next --game "$g20" >/dev/null
+"$bin" referee cotlb melee --game "$g20" --attacker dnieper1 --defender 93rd --declare >/dev/null
+"$bin" referee cotlb next --game "$g20" >/dev/null
+expect "no table: no battery reinforces" 1 "$bin" referee cotlb reinforce --game "$g20" --unit w-battery --defender 93rd --contact --die 6
+contains "no table: no battery reinforces" "$tmp/err" "friendly infantry or cavalry reinforce a charged unit, not w-battery"
+expect "no table: no cavalry double line" 1 "$bin" referee cotlb reinforce --game "$g20" --unit heavy1 --defender 93rd --die 6
+expect "no table: a reinforcement in contact" 0 "$bin" referee cotlb reinforce --game "$g20" --unit heavy1 --defender 93rd --contact --die 6
+"$bin" referee cotlb next --game "$g20" >/dev/null
+expect "no table: only the reinforcements fight" 1 "$bin" referee cotlb melee --game "$g20" --attacker dnieper1 --defender 93rd --defender-also turks1
+contains "no table: only the reinforcements fight" "$tmp/err" "without a table, turks1 fights with 93rd in a close assault only as a reinforcement"
+expect "no table: the reinforcement fights" 0 "$bin" referee cotlb melee --game "$g20" --attacker dnieper1 --defender 93rd
+contains "no table: the reinforcement fights" "$tmp/out" "defender joined by heavy1: british-cavalry"
 # ... on a table in the sequence: a reinforcement in contact with the attacker [Close Combat (b)]
 g17="$tmp/cotlb-contact.json"
 "$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g17" >/dev/null
@@ -939,7 +961,7 @@ contains "contact: reinforces" "$tmp/out" "heavy1 reinforces 93rd in contact wit
 grep -q '"joined": {' "$g17" && ok || ko "contact: the game file keeps it"
 "$bin" referee cotlb next --game "$g17" >/dev/null
 expect "contact: it fights" 0 "$bin" referee cotlb melee --game "$g17" --attacker dnieper1 --defender 93rd --attacker-dice 2,2,2,2,2,2,6 --defender-dice 1,1,1,1,1,1,1,1,1,1,1,1,1,1 --winner-die 3 --attacker-saves 6,6,1,1 --defender-saves 6,6,6,6,6,6,1,1,1,1,1,1 --defender-leader-die 4
-contains "contact: it fights" "$tmp/out" "heavy1 reinforced 93rd in contact: it fights with it"
+contains "contact: it fights" "$tmp/out" "heavy1 reinforced 93rd in contact with its attacker: it fights with it"
 contains "contact: the losers' markers" "$tmp/out" "heavy1 takes 2 morale markers (losing the close combat and withdrawing"
 contains "contact: its losses" "$tmp/out" "heavy1 loses 6 figures: 6 left on 3 stands"
 # the review's cases: a split names its target; a reinforcement is a reaction; no more stands than

@@ -8,6 +8,7 @@
 #include "core/jdoc.h"
 #include "games/cotlb/croster.h"
 #include "games/cotlb/cseq.h"
+#include "games/cotlb/ctable.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -105,7 +106,9 @@ static void assault_round(const struct cros_oob *o, struct cros_game *g)
 		if (dd < 0 || !g->seq.paid[k])
 			continue;
 		for (int r = 0; r < o->n && tried < 2; r++) {
-			struct cseq_do d = {.unit = r, .act = tried ? CSEQ_REINFORCE : CSEQ_JOIN, .target = dd, .arm = -1};
+			const int fps = fz_sheet.unit[o->u[r].type].fps; /* the arm, as a game without a table reads it */
+			struct cseq_do d = {.unit = r, .act = tried ? CSEQ_REINFORCE : CSEQ_JOIN, .target = dd,
+					    .arm = fps == 1 ? CA_ARTILLERY : fps == 2 ? CA_CAVALRY : CA_INFANTRY};
 			if (r == dd || o->u[r].side != o->u[dd].side || g->seq.acted[r] || g->s[r].routing)
 				continue;
 			tried++;

@@ -372,6 +372,18 @@ static void read_seq(const struct ctab *t, const struct cros_oob *o, const struc
 	if ((json_object_size(json_object_get(x, "reinforced")) || json_object_size(json_object_get(x, "joined"))) &&
 	    q->phase != CSEQ_REACTION && q->phase != CSEQ_ASSAULT)
 		jdoc_add(d, x, errs, "reinforcements [Close Combat (b)] are kept in a reaction or close assault phase only");
+	/* what the sequence could have kept: a friend of the charged unit, no battery, three at most */
+	for (int r = 0; r < o->n; r++) {
+		int to = q->contact[r] - 1, n = 0;
+		for (int y = 0; to >= 0 && y < o->n; y++)
+			n += q->contact[y] == 1 + to;
+		if (to >= 0 && (o->u[r].side != o->u[to].side || r == to || t->unit[o->u[r].type].fps == 1 || n > CSEQ_JOIN_MAX))
+			jdoc_add(d, x, errs, "\"joined\": %s reinforces a charged friend in contact (infantry or cavalry, at most %d "
+				 "a unit), not %s", o->u[r].id, CSEQ_JOIN_MAX, o->u[to].id);
+		if (q->reinf[r] && (o->u[q->reinf[r] - 1].side != o->u[r].side || q->reinf[r] - 1 == r))
+			jdoc_add(d, x, errs, "\"reinforced\": %s is reinforced by a friend, not %s", o->u[r].id,
+				 o->u[q->reinf[r] - 1].id);
+	}
 	json_object_foreach(json_object_get(x, "moved"), k, v) {
 		int u = cros_find(o, k);
 		if (u < 0)
