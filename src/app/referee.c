@@ -186,8 +186,19 @@ static const char *need_range(int need)
 /* ---- rulings --------------------------------------------------------------------------- */
 
 /* The saves of hits possible hits on u: the ruling when dice are given, else the odds. */
+static int saves_rest(const struct ctab *t, const struct cref_unit *u, int idx, int hits, const struct ref_dice *dice,
+		      const char *who, int *rest, struct ref_out *o);
+
 static int saves(const struct ctab *t, const struct cref_unit *u, int idx, int hits, const struct ref_dice *dice,
 		 const char *who, struct ref_out *o)
+{
+	return saves_rest(t, u, idx, hits, dice, who, NULL, o);
+}
+
+/* saves(), and with rest (not NULL) the hits left once the unit has no figures: its side's next
+ * unit takes them [Close Combat (d)] (0 when the dice are not given). */
+static int saves_rest(const struct ctab *t, const struct cref_unit *u, int idx, int hits, const struct ref_dice *dice,
+		      const char *who, int *rest, struct ref_out *o)
 {
 	struct event store[REF_EVENTS];
 	struct evsink ev;
@@ -221,7 +232,7 @@ static int saves(const struct ctab *t, const struct cref_unit *u, int idx, int h
 		return 0;
 	}
 	evsink_init(&ev, store, REF_EVENTS);
-	rc = cref_save_roll(t, u, hits, dice->d, dice->n, &used, &cas, &ev, &e);
+	rc = cref_save_roll_rest(t, u, hits, dice->d, dice->n, &used, &cas, rest, &ev, &e);
 	addf(o, REF_HEAD, "%s%s", who, *who ? " saves:" : "saves:");
 	add_events(o, &ev);
 	if (rc == 1) {
@@ -475,22 +486,26 @@ static int cc_side(const struct ctab *t, const struct ref_req *q, const struct r
 static int side_saves(const struct ctab *t, const struct cref_force *f, const int *ui, const int *hits,
 		      const struct ref_dice *dice, const char *const *who, struct ref_out *o)
 {
-	int at = 0, rc = 0;
+	int at = 0, rc = 0, carry = 0;
 	for (int u = 0; u < f->n; u++) {
 		struct ref_dice slice = {dice->given, dice->n - at, {0}};
-		int r;
+		int r, h = hits[u] + carry, *rest = u < f->n - 1 ? &carry : NULL;
 		memcpy(slice.d, dice->d + at, (size_t)slice.n * sizeof slice.d[0]);
 		if (hits[u] < 0)
 			continue;
 		if (dice->given && u < f->n - 1) {
-			int used, cas;
+			int used, cas, left;
 			struct err e;
-			cref_save_roll(t, &f->s[u]->u, hits[u], slice.d, slice.n, &used, &cas, NULL, &e);
+			cref_save_roll_rest(t, &f->s[u]->u, h, slice.d, slice.n, &used, &cas, &left, NULL, &e);
 			if (used < slice.n)
 				slice.n = used;
 		}
-		if ((r = saves(t, &f->s[u]->u, ui[u], hits[u], &slice, who[u], o)) != 0 && !rc)
+		carry = 0;
+		if ((r = saves_rest(t, &f->s[u]->u, ui[u], h, &slice, who[u], rest, o)) != 0 && !rc)
 			rc = r;
+		if (carry)
+			addf(o, REF_RESULT, "%s has no figures left: the other %d possible hit%s pass to the next unit [Close Combat (d)]",
+			     who[u], carry, carry == 1 ? "" : "s");
 		at += slice.n;
 	}
 	return rc;

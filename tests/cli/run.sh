@@ -925,6 +925,9 @@ expect "also: the saves handed over" 0 "$bin" referee cotlb melee --attacker rus
 contains "also: the first unit's six saves" "$tmp/out" "hit 6: british-infantry at 6 stands saves on 4-6: die 6, saved"
 contains "also: the next unit's from the seventh die" "$tmp/out" "hit 1: british-cavalry at 6 stands saves on 2-6: die 1, a figure lost"
 contains "also: its losses" "$tmp/out" "=> 6 figures lost"
+expect "also: the hits a lost unit cannot take pass on" 0 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry:2 --defender-also british-infantry --attacker-dice 2,2,2,2,2,2,2 --defender-dice 1,1,1,1,1,1,1,1,1 --winner-die 3 --attacker-saves 6,6,6,6,6 --defender-saves 1,1,1,1,1,1,1,1,1,1,1,1
+contains "also: the hits a lost unit cannot take pass on" "$tmp/out" "defender british-infantry:2 has no figures left: the other 6 possible hits pass to the next unit \[Close Combat (d)\]"
+contains "also: the next unit takes them" "$tmp/out" "british-infantry loses 13 figures, 11 left"
 expect "also: leader dice for units not there" 2 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry --defender-leader-die 4,5
 # without a table the troop types say the arms, and only the reaction phase's reinforcements fight
 g20="$tmp/cotlb-notable.json"

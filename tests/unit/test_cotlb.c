@@ -1112,37 +1112,55 @@ static void test_cc_force(void **state)
 		assert_close(od->leader[x], lead[x], "force leader", x);
 		for (int h = 0; h <= CREF_HITS_MAX; h++)
 			assert_close(od->hits[x][h], side[x][h], "force hits", x * 1000 + h);
-		for (int u = 0; u < f[x].n; u++) {
-			double cas[CREF_FIG_MAX + 1] = {0}, one[CREF_FIG_MAX + 1];
-			for (int h = 0; h <= CREF_HITS_MAX; h++) {
-				if (share[x][u][h] == 0)
-					continue;
-				cref_save_odds(t, &f[x].s[u]->u, h, one, CREF_FIG_MAX);
-				for (int c = 0; c <= CREF_FIG_MAX; c++)
-					cas[c] += share[x][u][h] * one[c];
+		/* each unit's and the side's figures lost: the side's hits, each number of them as
+		 * cref_force_cas spreads it (checked by hand below) */
+		double want[CREF_FIG_MAX + 1] = {0}, wu[CREF_CC_UNITS][CREF_FIG_MAX + 1] = {{0}};
+		for (int h = 0; h <= CREF_HITS_MAX; h++) {
+			double sd[CREF_FIG_MAX + 1], un1[CREF_CC_UNITS][CREF_FIG_MAX + 1];
+			if (side[x][h] == 0)
+				continue;
+			assert_int_equal(cref_force_cas(t, &f[x], h, sd, un1, &e), 0);
+			for (int c = 0; c <= CREF_FIG_MAX; c++) {
+				want[c] += side[x][h] * sd[c];
+				for (int u = 0; u < f[x].n; u++)
+					wu[u][c] += side[x][h] * un1[u][c];
 			}
-			for (int c = 0; c <= CREF_FIG_MAX; c++)
-				assert_close(cu[x][u][c], cas[c], "force unit cas", x * 1000 + u * 100 + c);
+		}
+		for (int c = 0; c <= CREF_FIG_MAX; c++) {
+			assert_close(od->cas[x][c], want[c], "force side cas", x * 100 + c);
+			for (int u = 0; u < f[x].n; u++)
+				assert_close(cu[x][u][c], wu[u][c], "force unit cas", x * 1000 + u * 100 + c);
 		}
 		assert_sums_to_one(od->cas[x], CREF_FIG_MAX + 1, "force side cas");
 	}
-	/* the side's figures lost: the units' added (each share's save odds, convolved) */
-	{
-		double want[CREF_FIG_MAX + 1] = {0}, p0[CREF_FIG_MAX + 1], p1[CREF_FIG_MAX + 1];
-		for (int h = 0; h <= CREF_HITS_MAX; h++) {
-			if (side[1][h] == 0)
-				continue;
-			cref_save_odds(t, &b1.u, cref_share(h, 2, 0), p0, CREF_FIG_MAX);
-			cref_save_odds(t, &b2.u, cref_share(h, 2, 1), p1, CREF_FIG_MAX);
-			for (int x = 0; x <= CREF_FIG_MAX; x++)
-				for (int y = 0; x + y <= CREF_FIG_MAX; y++)
-					want[x + y] += side[1][h] * p0[x] * p1[y];
-		}
-		for (int c = 0; c <= CREF_FIG_MAX; c++)
-			assert_close(od->cas[1][c], want[c], "force side cas", c);
-	}
 	free(od);
 	free(cu);
+
+	/* by hand: a stand of 2 British infantry (2X: the first hit takes both figures) before a full
+	 * battalion; 3 hits spread 2 and 1: the first has none left after its first hit, its second
+	 * passes on, and the battalion saves 2 [Close Combat (d)] */
+	struct cref_side s1 = {.u = {.type = U("british-infantry"), .figures = 2}};
+	struct cref_side s2 = {.u = {.type = U("british-infantry"), .figures = 24}};
+	const struct cref_force two = {2, {&s1, &s2}};
+	double sd[CREF_FIG_MAX + 1], uu[CREF_CC_UNITS][CREF_FIG_MAX + 1], want2[CREF_FIG_MAX + 1];
+	for (int h = 1; h <= 4; h++) {
+		int to_second = h - 1; /* all but the first hit */
+		assert_int_equal(cref_force_cas(t, &two, h, sd, uu, &e), 0);
+		assert_close(uu[0][2], 1, "the stand is lost", h);
+		cref_save_odds(t, &s2.u, to_second, want2, CREF_FIG_MAX);
+		for (int c = 0; c + 2 <= CREF_FIG_MAX; c++) {
+			assert_close(uu[1][c], want2[c], "the battalion takes the rest", h * 100 + c);
+			assert_close(sd[c + 2], want2[c], "the side: both", h * 100 + c);
+		}
+	}
+	/* the roll hands them on the same way: 14 hits, 7 and 7; the stand takes 1, the battalion 13 */
+	{
+		int used, cas, rest;
+		static const int none[1] = {0};
+		assert_int_equal(cref_save_roll_rest(t, &s1.u, 7, none, 0, &used, &cas, &rest, NULL, &e), 0);
+		assert_int_equal(cas, 2);
+		assert_int_equal(rest, 6);
+	}
 }
 
 /* ---- morale ---- */

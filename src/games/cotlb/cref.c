@@ -198,7 +198,15 @@ int cref_save_need(const struct ctab *t, const struct cref_unit *u, bool *dbl)
 int cref_save_roll(const struct ctab *t, const struct cref_unit *u, int hits, const int *dice, int n, int *used,
 		   int *casualties, struct evsink *ev, struct err *e)
 {
+	return cref_save_roll_rest(t, u, hits, dice, n, used, casualties, NULL, ev, e);
+}
+
+int cref_save_roll_rest(const struct ctab *t, const struct cref_unit *u, int hits, const int *dice, int n, int *used,
+			int *casualties, int *rest, struct evsink *ev, struct err *e)
+{
 	int figs = u->figures, k = 0;
+	if (rest)
+		*rest = 0;
 	const char *who = t->unit[u->type].key;
 	*used = 0;
 	*casualties = 0;
@@ -208,8 +216,11 @@ int cref_save_roll(const struct ctab *t, const struct cref_unit *u, int hits, co
 		bool dbl;
 		int stands = ctab_stands(t, u->type, figs), need;
 		if (figs <= 0) {
-			ev_emit(ev, "[Casualties (b)]", "%s has no figures left: the other %d possible hit%s fall on nothing",
-				who, hits - i, hits - i == 1 ? "" : "s");
+			if (rest)
+				*rest = hits - i;
+			else
+				ev_emit(ev, "[Casualties (b)]", "%s has no figures left: the other %d possible hit%s fall on nothing",
+					who, hits - i, hits - i == 1 ? "" : "s");
 			break;
 		}
 		need = save_need_at(t, u, figs, &dbl);
@@ -609,35 +620,155 @@ int cref_cc_odds(const struct ctab *t, const struct cref_side *a, const struct c
 	return cref_cc_odds_force(t, f, o, NULL, e);
 }
 
-/* A side's casualties after h possible hits spread over its units (cref_share): each unit's
- * distribution from its row of cas[u] (save_odds_all's, up to hmax[u] hits) into unit[u] with
- * weight p, and their sum (clamped at CREF_FIG_MAX) into side. */
-static void force_cas(const struct cref_force *f, double *const cas[CREF_CC_UNITS], const int hmax[CREF_CC_UNITS], int h,
-		      double p, double *side, double (*unit)[CREF_FIG_MAX + 1])
+/* The chance that u, taking possible hits one after another, has no figures left first after hit i
+ * (death[i], i = 1..hmax; death[0] = 0): the save odds' recursion, as save_odds_all's. */
+static void save_death(const struct ctab *t, const struct cref_unit *u, int hmax, double *death)
 {
-	double conv[CREF_FIG_MAX + 1] = {1}, next[CREF_FIG_MAX + 1];
-	if (f->n == 1) { /* one unit: its row is the side's (no convolution) */
-		const double *row = cas[0] + (size_t)clampi(h, 0, hmax[0]) * (CREF_FIG_MAX + 1);
-		for (int c = 0; c <= CREF_FIG_MAX; c++) {
-			side[c] += p * row[c];
+	double p[CREF_FIG_MAX + 1], q[CREF_FIG_MAX + 1];
+	int f0 = clampi(u->figures, 0, CREF_FIG_MAX);
+	for (int f = 0; f <= f0; f++)
+		p[f] = f == f0;
+	death[0] = 0;
+	for (int h = 1; h <= hmax; h++) {
+		for (int f = 0; f <= f0; f++)
+			q[f] = 0;
+		q[0] = p[0];
+		for (int f = 1; f <= f0; f++) {
+			bool dbl;
+			int need;
+			if (p[f] == 0)
+				continue;
+			need = save_need_at(t, u, f, &dbl);
+			if (dbl) {
+				q[f < 2 ? 0 : f - 2] += p[f];
+			} else {
+				double ps = need > 6 ? 0 : (7 - need) / 6.0;
+				q[f] += p[f] * ps;
+				q[f - 1] += p[f] * (1 - ps);
+			}
+		}
+		death[h] = q[0] - p[0];
+		memcpy(p, q, sizeof p);
+	}
+}
+
+/* What a side's casualties need, worked out once for the odds: each unit's casualties after
+ * 0 .. hmax hits (save_odds_all) and, with several units, the hit that leaves it no figures
+ * (save_death), and the scratch of the hand-on below. */
+struct fcas {
+	int hmax;
+	double *cas[CREF_CC_UNITS], *death[CREF_CC_UNITS];
+	double *st, *ns; /* (CREF_FIG_MAX + 1) x (hmax + 1): figures lost so far, hits handed on */
+};
+
+static void fcas_free(struct fcas *c)
+{
+	for (int u = 0; u < CREF_CC_UNITS; u++) {
+		free(c->cas[u]);
+		free(c->death[u]);
+	}
+	free(c->st);
+	free(c->ns);
+	memset(c, 0, sizeof *c);
+}
+
+static int fcas_make(const struct ctab *t, const struct cref_force *f, int hmax, struct fcas *c)
+{
+	size_t states = (size_t)(CREF_FIG_MAX + 1) * (size_t)(hmax + 1);
+	memset(c, 0, sizeof *c);
+	c->hmax = hmax;
+	for (int u = 0; u < f->n; u++) {
+		if (!(c->cas[u] = malloc((size_t)(hmax + 1) * (CREF_FIG_MAX + 1) * sizeof *c->cas[u])))
+			goto nomem;
+		save_odds_all(t, &f->s[u]->u, hmax, c->cas[u]);
+		if (f->n > 1) {
+			if (!(c->death[u] = malloc((size_t)(hmax + 1) * sizeof *c->death[u])))
+				goto nomem;
+			save_death(t, &f->s[u]->u, hmax, c->death[u]);
+		}
+	}
+	if (f->n > 1 && (!(c->st = malloc(states * sizeof *c->st)) || !(c->ns = malloc(states * sizeof *c->ns))))
+		goto nomem;
+	return 0;
+nomem:
+	fcas_free(c);
+	return -1;
+}
+
+/* A side's casualties after h possible hits, with weight p, into side (its figures lost in all,
+ * clamped at CREF_FIG_MAX) and unit (each unit's; may be NULL). The hits are spread over its
+ * units one at a time from the first (cref_share), and the hits a unit cannot take, once it has
+ * no figures left, pass on to the next unit, "Distribute loses throughout" [Close Combat (d)]:
+ * so the units are worked out in order, over what each leaves to the next. */
+static void fcas_add(const struct cref_force *f, const struct fcas *c, int h, double p, double *side,
+		     double (*unit)[CREF_FIG_MAX + 1])
+{
+	const int w = c->hmax + 1;
+	double *st = c->st, *ns = c->ns;
+	h = clampi(h, 0, c->hmax);
+	if (f->n == 1) { /* one unit: its row is the side's */
+		const double *row = c->cas[0] + (size_t)h * (CREF_FIG_MAX + 1);
+		for (int x = 0; x <= CREF_FIG_MAX; x++) {
+			side[x] += p * row[x];
 			if (unit)
-				unit[0][c] += p * row[c];
+				unit[0][x] += p * row[x];
 		}
 		return;
 	}
+	memset(st, 0, (size_t)(CREF_FIG_MAX + 1) * (size_t)w * sizeof *st);
+	st[0] = 1;
 	for (int u = 0; u < f->n; u++) {
-		const double *row = cas[u] + (size_t)clampi(cref_share(h, f->n, u), 0, hmax[u]) * (CREF_FIG_MAX + 1);
-		memset(next, 0, sizeof next);
-		for (int c = 0; c <= CREF_FIG_MAX; c++) {
-			if (unit)
-				unit[u][c] += p * row[c];
-			for (int x = 0; x <= CREF_FIG_MAX && row[c] > 0; x++)
-				next[clampi(x + c, 0, CREF_FIG_MAX)] += conv[x] * row[c];
-		}
-		memcpy(conv, next, sizeof conv);
+		const int f0 = clampi(f->s[u]->u.figures, 0, CREF_FIG_MAX);
+		double *swap;
+		memset(ns, 0, (size_t)(CREF_FIG_MAX + 1) * (size_t)w * sizeof *ns);
+		for (int lost = 0; lost <= CREF_FIG_MAX; lost++)
+			for (int rest = 0; rest < w; rest++) {
+				double m = st[lost * w + rest];
+				int k;
+				const double *row;
+				if (m == 0)
+					continue;
+				k = clampi(cref_share(h, f->n, u) + rest, 0, c->hmax);
+				row = c->cas[u] + (size_t)k * (CREF_FIG_MAX + 1);
+				for (int x = 0; x < f0; x++) { /* it keeps figures: nothing passes on */
+					if (row[x] == 0)
+						continue;
+					ns[clampi(lost + x, 0, CREF_FIG_MAX) * w] += m * row[x];
+					if (unit)
+						unit[u][x] += p * m * row[x];
+				}
+				for (int i = 1; i <= k; i++) { /* none left after hit i: k - i pass on */
+					double d = c->death[u][i];
+					if (d == 0)
+						continue;
+					ns[clampi(lost + f0, 0, CREF_FIG_MAX) * w + (k - i)] += m * d;
+					if (unit)
+						unit[u][f0] += p * m * d;
+				}
+			}
+		swap = st;
+		st = ns;
+		ns = swap;
 	}
-	for (int c = 0; c <= CREF_FIG_MAX; c++)
-		side[c] += p * conv[c];
+	for (int lost = 0; lost <= CREF_FIG_MAX; lost++)
+		for (int rest = 0; rest < w; rest++)
+			side[lost] += p * st[lost * w + rest]; /* (after the last unit: they fall on nothing) */
+}
+
+int cref_force_cas(const struct ctab *t, const struct cref_force *f, int h, double *side,
+		   double (*unit)[CREF_FIG_MAX + 1], struct err *e)
+{
+	struct fcas c;
+	if (f->n < 1 || f->n > CREF_CC_UNITS || h < 0 || h > CREF_HITS_MAX)
+		return err_set(e, NULL, 0, "a side of 1 to %d units and 0 to %d hits", CREF_CC_UNITS, CREF_HITS_MAX);
+	memset(side, 0, (CREF_FIG_MAX + 1) * sizeof *side);
+	if (unit)
+		memset(unit, 0, (size_t)f->n * sizeof unit[0]);
+	if (fcas_make(t, f, h, &c) != 0)
+		return err_set(e, NULL, 0, "out of memory");
+	fcas_add(f, &c, h, 1, side, unit);
+	fcas_free(&c);
+	return 0;
 }
 
 int cref_cc_odds_force(const struct ctab *t, const struct cref_force f[2], struct cref_cc_odds *o,
@@ -646,13 +777,13 @@ int cref_cc_odds_force(const struct ctab *t, const struct cref_force f[2], struc
 	struct ccjoint j[2] = {{0, NULL}, {0, NULL}};
 	int off[2], n[2], rc = -1;
 	double *sum[2] = {NULL, NULL}; /* marginal of each side's sum of dice */
-	double *cas[2][CREF_CC_UNITS] = {{NULL}}; /* each unit's casualties by hits (save_odds_all) */
-	int hmax[2][CREF_CC_UNITS] = {{0}};
+	struct fcas fc[2]; /* each side's casualties by hits */
 	double (*win)[2 * CREF_CC_FORCE_DICE + 1] = NULL; /* win[k][h]: side k wins, h possible hits on the other */
 	double lead[2] = {0, 0};
 	bool leaders[2] = {false, false}; /* a side has a leader to lose */
 
 	memset(o, 0, sizeof *o);
+	memset(fc, 0, sizeof fc);
 	if (cas_unit)
 		memset(cas_unit, 0, 2 * sizeof cas_unit[0]);
 	for (int k = 0; k < 2; k++)
@@ -695,15 +826,10 @@ int cref_cc_odds_force(const struct ctab *t, const struct cref_force f[2], struc
 				}
 		}
 	}
-	/* each unit's casualties after 0 .. its share of 4 x the other side's dice hits (a winner's
-	 * double losses) */
+	/* each side's casualties after 0 .. 4 x the other side's dice hits (a winner's double losses) */
 	for (int k = 0; k < 2; k++)
-		for (int u = 0; u < f[k].n; u++) {
-			hmax[k][u] = clampi(cref_share(4 * n[1 - k], f[k].n, u), 0, CREF_HITS_MAX);
-			if (!(cas[k][u] = malloc((size_t)(hmax[k][u] + 1) * (CREF_FIG_MAX + 1) * sizeof *cas[k][u])))
-				goto nomem;
-			save_odds_all(t, &f[k].s[u]->u, hmax[k][u], cas[k][u]);
-		}
+		if (fcas_make(t, &f[k], clampi(4 * n[1 - k], 0, CREF_HITS_MAX), &fc[k]) != 0)
+			goto nomem;
 	for (int k = 0; k < 2; k++) {
 		int l = 1 - k;
 		for (int h = 0; h <= 2 * n[k]; h++) {
@@ -712,11 +838,11 @@ int cref_cc_odds_force(const struct ctab *t, const struct cref_force f[2], struc
 				continue;
 			o->win[k] += ph;
 			o->hits[l][clampi(h, 0, CREF_HITS_MAX)] += ph;
-			force_cas(&f[l], cas[l], hmax[l], h, ph, o->cas[l], cas_unit ? cas_unit[l] : NULL);
+			fcas_add(&f[l], &fc[l], h, ph, o->cas[l], cas_unit ? cas_unit[l] : NULL);
 			for (int d = 1; d <= 6; d++) {
 				int hw = t->wloss[d - 1] == CT_WL_THIRD ? (h + 2) / 3 : t->wloss[d - 1] == CT_WL_SAME ? h : 2 * h;
 				o->hits[k][clampi(hw, 0, CREF_HITS_MAX)] += ph / 6;
-				force_cas(&f[k], cas[k], hmax[k], hw, ph / 6, o->cas[k], cas_unit ? cas_unit[k] : NULL);
+				fcas_add(&f[k], &fc[k], hw, ph / 6, o->cas[k], cas_unit ? cas_unit[k] : NULL);
 				if (t->wloss[d - 1] == CT_WL_DOUBLE && leaders[k])
 					lead[k] += ph / 6;
 			}
@@ -732,8 +858,7 @@ out_free:
 	for (int k = 0; k < 2; k++) {
 		free(j[k].p);
 		free(sum[k]);
-		for (int u = 0; u < CREF_CC_UNITS; u++)
-			free(cas[k][u]);
+		fcas_free(&fc[k]);
 	}
 	free(win);
 	return rc;

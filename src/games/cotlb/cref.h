@@ -74,6 +74,10 @@ int cref_save_need(const struct ctab *t, const struct cref_unit *u, bool *dbl);
  * remaining: takes a die for each save that is possible, in order, and sets *used and
  * *casualties (figures lost). Fewer dice than needed: returns 1 with *used the dice needed so
  * far plus one (the ruling so far is in ev). More dice than used: -1. */
+int cref_save_roll_rest(const struct ctab *t, const struct cref_unit *u, int hits, const int *dice, int n, int *used,
+			int *casualties, int *rest, struct evsink *ev, struct err *e);
+/* (cref_save_roll_rest: the same, and *rest the hits left once u has no figures: a close combat
+ * side's hand on to its next unit [Close Combat (d)]; rest may be NULL.) */
 int cref_save_roll(const struct ctab *t, const struct cref_unit *u, int hits, const int *dice, int n, int *used,
 		   int *casualties, struct evsink *ev, struct err *e);
 /* Odds of the casualties (figures lost, 0..cmax) from hits possible hits on u. */
@@ -174,6 +178,12 @@ int cref_spike(int die, struct evsink *ev);
 /* Odds of a close combat (every die, the winner's die and every save). 0 or -1. */
 int cref_cc_odds(const struct ctab *t, const struct cref_side *a, const struct cref_side *b, struct cref_cc_odds *o,
 		 struct err *e);
+/* A side's figures lost after h possible hits (side: CREF_FIG_MAX + 1 chances, its figures lost
+ * in all, at most CREF_FIG_MAX counted) and each unit's (unit, may be NULL): the hits spread over
+ * its units one at a time, the first first, and those a unit with no figures left cannot take
+ * passed on to the next [Close Combat (d)]. 0 or -1. */
+int cref_force_cas(const struct ctab *t, const struct cref_force *f, int h, double *side,
+		   double (*unit)[CREF_FIG_MAX + 1], struct err *e);
 /* The same for sides of several units; o->cas[k] is then side k's figures lost in all (at most
  * CREF_FIG_MAX counted: more fall in the last) and cas_unit each unit's (may be NULL). */
 int cref_cc_odds_force(const struct ctab *t, const struct cref_force f[2], struct cref_cc_odds *o,
