@@ -487,6 +487,27 @@ static int side_saves(const struct ctab *t, const struct cref_force *f, const in
 		      const struct ref_dice *dice, const char *const *who, struct ref_out *o)
 {
 	int at = 0, rc = 0, carry = 0;
+	if (!dice->given && f->n > 1 && hits[0] >= 0) {
+		/* the odds of each unit's losses, the hits a lost unit cannot take passed on */
+		double side[CREF_FIG_MAX + 1], unit[CREF_CC_UNITS][CREF_FIG_MAX + 1];
+		int total = 0, used, cas, rest = 0;
+		bool need = false; /* a save die: else the losses are known without dice, ruled below */
+		struct err e;
+		for (int u = 0; u < f->n; u++) {
+			total += hits[u];
+			need = need || cref_save_roll_rest(t, &f->s[u]->u, hits[u] + rest, NULL, 0, &used, &cas, &rest, NULL, &e) == 1;
+		}
+		if (need && cref_force_cas(t, f, total, side, unit, &e) == 0) {
+			pending(o, "the save dice");
+			for (int u = 0; u < f->n; u++) {
+				addf(o, REF_HEAD, "%s saves: %s at %d figures, %d of the side's %d possible hits and those a unit before it "
+				     "cannot take [Save Table, Close Combat (d)]", who[u], t->unit[f->s[u]->u.type].key, f->s[u]->u.figures,
+				     hits[u], total);
+				add_dist(o, "figures lost", unit[u], CREF_FIG_MAX);
+			}
+			return 0;
+		}
+	}
 	for (int u = 0; u < f->n; u++) {
 		struct ref_dice slice = {dice->given, dice->n - at, {0}};
 		int r, h = hits[u] + carry, *rest = u < f->n - 1 ? &carry : NULL;

@@ -928,6 +928,11 @@ contains "also: its losses" "$tmp/out" "=> 6 figures lost"
 expect "also: the hits a lost unit cannot take pass on" 0 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry:2 --defender-also british-infantry --attacker-dice 2,2,2,2,2,2,2 --defender-dice 1,1,1,1,1,1,1,1,1 --winner-die 3 --attacker-saves 6,6,6,6,6 --defender-saves 1,1,1,1,1,1,1,1,1,1,1,1
 contains "also: the hits a lost unit cannot take pass on" "$tmp/out" "defender british-infantry:2 has no figures left: the other 6 possible hits pass to the next unit \[Close Combat (d)\]"
 contains "also: the next unit takes them" "$tmp/out" "british-infantry loses 13 figures, 11 left"
+expect "also: the odds of the saves, passed on" 0 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry:2 --defender-also british-infantry --attacker-dice 2,2,2,2,2,2,2 --defender-dice 1,1,1,1,1,1,1,1,1 --winner-die 3 --attacker-saves 6,6,6,6,6
+contains "also: the odds of the saves, passed on" "$tmp/out" "defender british-infantry saves: british-infantry at 24 figures, 7 of the side's 14 possible hits and those a unit before it cannot take"
+contains "also: 13 hits on the battalion at most" "$tmp/out" "13:  0.6%   (mean 7.49)"
+expect "also: no save dice needed" 0 "$bin" referee cotlb melee --attacker russian-infantry --defender turkish-infantry --defender-also turkish-infantry --attacker-dice 2,2,2,2,2,2,2 --defender-dice 1,1,1,1,1,1,1,1,1,1,1,1,1,1 --winner-die 3 --attacker-saves 6,6,6,6,6
+contains "also: no save dice needed" "$tmp/out" "turkish-infantry loses 7 figures, 17 left"
 expect "also: leader dice for units not there" 2 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry --defender-leader-die 4,5
 # without a table the troop types say the arms, and only the reaction phase's reinforcements fight
 g20="$tmp/cotlb-notable.json"
