@@ -273,6 +273,29 @@ int cref_save_roll_rest(const struct ctab *t, const struct cref_unit *u, int hit
 	return 0;
 }
 
+/* One possible hit more on u: p[f], the chance it has f figures left (0..f0), into q: a save at the
+ * stands f leaves (or 2X, two figures; X, one) [Save Table]. */
+static void save_step(const struct ctab *t, const struct cref_unit *u, int f0, const double *p, double *q)
+{
+	for (int f = 0; f <= f0; f++)
+		q[f] = 0;
+	q[0] = p[0];
+	for (int f = 1; f <= f0; f++) {
+		bool dbl;
+		int need;
+		if (p[f] == 0)
+			continue;
+		need = save_need_at(t, u, f, &dbl);
+		if (dbl) {
+			q[f < 2 ? 0 : f - 2] += p[f];
+		} else {
+			double ps = need > 6 ? 0 : (7 - need) / 6.0;
+			q[f] += p[f] * ps;
+			q[f - 1] += p[f] * (1 - ps);
+		}
+	}
+}
+
 /* The casualties' distribution after each number of hits 0..hmax at once (one pass of the
  * save odds' recursion): cas[h * (CREF_FIG_MAX + 1) + c]. */
 static void save_odds_all(const struct ctab *t, const struct cref_unit *u, int hmax, double *cas)
@@ -289,23 +312,7 @@ static void save_odds_all(const struct ctab *t, const struct cref_unit *u, int h
 			row[f0 - f] += p[f];
 		if (h == hmax)
 			break;
-		for (int f = 0; f <= f0; f++)
-			q[f] = 0;
-		q[0] = p[0];
-		for (int f = 1; f <= f0; f++) {
-			bool dbl;
-			int need;
-			if (p[f] == 0)
-				continue;
-			need = save_need_at(t, u, f, &dbl);
-			if (dbl) {
-				q[f < 2 ? 0 : f - 2] += p[f];
-			} else {
-				double ps = need > 6 ? 0 : (7 - need) / 6.0;
-				q[f] += p[f] * ps;
-				q[f - 1] += p[f] * (1 - ps);
-			}
-		}
+		save_step(t, u, f0, p, q);
 		memcpy(p, q, sizeof p);
 	}
 }
@@ -317,23 +324,7 @@ void cref_save_odds(const struct ctab *t, const struct cref_unit *u, int hits, d
 	for (int f = 0; f <= f0; f++)
 		p[f] = f == f0;
 	for (int i = 0; i < hits; i++) {
-		for (int f = 0; f <= f0; f++)
-			q[f] = 0;
-		q[0] = p[0];
-		for (int f = 1; f <= f0; f++) {
-			bool dbl;
-			int need;
-			if (p[f] == 0)
-				continue;
-			need = save_need_at(t, u, f, &dbl);
-			if (dbl) {
-				q[f < 2 ? 0 : f - 2] += p[f];
-			} else {
-				double ps = need > 6 ? 0 : (7 - need) / 6.0;
-				q[f] += p[f] * ps;
-				q[f - 1] += p[f] * (1 - ps);
-			}
-		}
+		save_step(t, u, f0, p, q);
 		memcpy(p, q, sizeof p);
 	}
 	for (int c = 0; c <= cmax; c++)
@@ -630,23 +621,7 @@ static void save_death(const struct ctab *t, const struct cref_unit *u, int hmax
 		p[f] = f == f0;
 	death[0] = 0;
 	for (int h = 1; h <= hmax; h++) {
-		for (int f = 0; f <= f0; f++)
-			q[f] = 0;
-		q[0] = p[0];
-		for (int f = 1; f <= f0; f++) {
-			bool dbl;
-			int need;
-			if (p[f] == 0)
-				continue;
-			need = save_need_at(t, u, f, &dbl);
-			if (dbl) {
-				q[f < 2 ? 0 : f - 2] += p[f];
-			} else {
-				double ps = need > 6 ? 0 : (7 - need) / 6.0;
-				q[f] += p[f] * ps;
-				q[f - 1] += p[f] * (1 - ps);
-			}
-		}
+		save_step(t, u, f0, p, q);
 		death[h] = q[0] - p[0];
 		memcpy(p, q, sizeof p);
 	}
