@@ -904,6 +904,8 @@ cp "$tmp/reinforce-before.json" "$g16"
 expect "reinforce: passed" 0 "$bin" referee cotlb reinforce --game "$g16" --unit turks1 --defender 93rd --die 1
 contains "reinforce: passed" "$tmp/out" "\[Close Combat (b)\]  *turks1 reinforces 93rd, forming a double line for the close assault on it"
 contains "reinforce: its reaction" "$tmp/out" "turks1's reinforcement is its reaction in this phase"
+expect "reinforce: phase shows it" 0 "$bin" referee cotlb phase --game "$g16"
+contains "reinforce: phase shows it" "$tmp/out" "93rd is reinforced by turks1 as a double line \[Close Combat (b)\]"
 expect "reinforce: once" 1 "$bin" referee cotlb reinforce --game "$g16" --unit turks1 --defender 93rd --die 6
 "$bin" referee cotlb next --game "$g16" >/dev/null
 expect "reinforce: the double line in the close assault" 0 "$bin" referee cotlb melee --game "$g16" --attacker dnieper1 --defender 93rd
@@ -967,6 +969,8 @@ contains "contact: within 4 inches of the attacker" "$tmp/err" "light1 is [0-9.]
 expect "contact: reinforces" 0 "$bin" referee cotlb reinforce --game "$g17" --unit heavy1 --defender 93rd --contact --die 5
 contains "contact: reinforces" "$tmp/out" "heavy1 reinforces 93rd in contact with its attacker: it fights with it in the close assault"
 grep -q '"joined": {' "$g17" && ok || ko "contact: the game file keeps it"
+expect "contact: phase shows it" 0 "$bin" referee cotlb phase --game "$g17"
+contains "contact: phase shows it" "$tmp/out" "heavy1 reinforces 93rd in contact with its attacker \[Close Combat (b)\]"
 "$bin" referee cotlb next --game "$g17" >/dev/null
 expect "contact: it fights" 0 "$bin" referee cotlb melee --game "$g17" --attacker dnieper1 --defender 93rd --attacker-dice 2,2,2,2,2,2,6 --defender-dice 1,1,1,1,1,1,1,1,1,1,1,1,1,1 --winner-die 3 --attacker-saves 6,6,1,1 --defender-saves 6,6,6,6,6,6,1,1,1,1,1,1 --defender-leader-die 4
 contains "contact: it fights" "$tmp/out" "heavy1 reinforced 93rd in contact with its attacker: it fights with it"

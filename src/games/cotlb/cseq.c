@@ -596,6 +596,13 @@ void cseq_status(const struct cros_oob *o, const struct cros_game *g, char *out,
 		paid_list(o, g, who, sizeof who);
 		PUT("  used a command point (may be answered): %s\n", who);
 	}
+	for (int i = 0; i < g->n; i++) { /* [Close Combat (b)] the reinforcements of this round's close assaults */
+		if (s->reinf[i])
+			PUT("  %s is reinforced by %s as a double line [Close Combat (b)]\n", o->u[i].id, o->u[s->reinf[i] - 1].id);
+		if (s->contact[i])
+			PUT("  %s reinforces %s in contact with its attacker [Close Combat (b)]\n", o->u[i].id,
+			    o->u[s->contact[i] - 1].id);
+	}
 	for (int k = 0; k < g->nheld; k++)
 		PUT("  held until the reaction phase ends [Side A Turn (b)]: %s loses %d figure%s%s, %d marker%s\n",
 		    o->u[g->held[k].unit].id, g->held[k].figures, g->held[k].figures == 1 ? "" : "s",
