@@ -732,15 +732,15 @@ int rtab_fire(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 		}
 		q->inches = s.inches;
 	}
-	if (q->stands > s.stands + (q->pivot ? s.pivot_stands : 0)) {
-		fprintf(stderr, "crimea: [Fire (i)] %d stand%s of %s bear%s on %s%s, not %d\n", s.stands + (q->pivot ? s.pivot_stands : 0),
-			s.stands + (q->pivot ? s.pivot_stands : 0) == 1 ? "" : "s", o->u[f].id,
-			s.stands + (q->pivot ? s.pivot_stands : 0) == 1 ? "s" : "", o->u[at].id,
+	const int bear = s.stands + (q->pivot ? s.pivot_stands : 0); /* the stands that bear [Fire (i), (g)] */
+	if (q->stands > bear) {
+		fprintf(stderr, "crimea: [Fire (i)] %d stand%s of %s bear%s on %s%s, not %d\n", bear, bear == 1 ? "" : "s",
+			o->u[f].id, bear == 1 ? "s" : "", o->u[at].id,
 			!q->pivot && s.pivot_stands ? " (more with a pivot: --pivot, -1)" : "", q->stands);
 		return 1;
 	}
 	if (!q->stands) {
-		q->stands = s.stands + (q->pivot ? s.pivot_stands : 0);
+		q->stands = bear;
 		if (cseq_split_left(g, f) && q->stands > cseq_split_left(g, f)) {
 			q->stands = cseq_split_left(g, f); /* [Fire (f)] the stands its split fire has left */
 			printf("  %-22s %d of them fire: the stands %s's split fire has left\n", "[Fire (f)]", q->stands, o->u[f].id);
