@@ -35,6 +35,8 @@ static const char ref_usage[] =
 	"         [--attacker-saves D,..] [--defender-saves D,..] [--attacker-leader-die D] [--defender-leader-die D]\n"
 	"         [--defender-also UNIT]..   (units that fight with the defender [Close Combat (b)]: their\n"
 	"         dice and saves follow the defender's, unit after unit; --defender-leader-die D,.. one each)\n"
+	"         [--attacker-also UNIT]..   (units charging with the attacker [Close Combat (a)], the same\n"
+	"         way; --attacker-morale-die D,.. and --attacker-leader-die D,.. one each, in order)\n"
 	"         [--declare]   (a game keeping the sequence: a close assault bought in a command point\n"
 	"         phase is declared, then ruled after the reaction phase [Side A Turn (d)])\n"
 	"         [--attacker-morale-die D] [--defender-morale-die D]   (the charge's morale checks, the\n"
@@ -413,8 +415,6 @@ int ref_record(const char *path, const struct cros_oob *o, const struct cros_gam
 	return 0;
 }
 
-/* Puts a complete ruling's effects into the game and saves it; a ruling still missing dice
- * changes nothing. */
 /* A complete ruling between two units of the game (fire --firer A --at B, melee --attacker A
  * --defender B): what the enemy's fire priority will look at [Fire (c)]. Whether it was one. */
 static bool note_units(const struct ref_req *q, const struct ref_out *out, const struct cros_oob *o,
@@ -428,12 +428,17 @@ static bool note_units(const struct ref_req *q, const struct ref_out *out, const
 		return true;
 	}
 	if (!strcmp(q->what, "melee") && out->charge_failed < 0 && q->side[0].dice.given && q->side[1].dice.given &&
-	    (a = cros_find(o, q->side[0].unit)) >= 0 && (b = cros_find(o, q->side[1].unit)) >= 0) {
-		cros_note_charge(g, a, b);
-		if (out->cc_winner == a)
-			cros_note_beat(g, a, b); /* [Close Combat (f)] it may advance onto b's position */
-		else
-			g->s[a].beat = -1; /* (a locked combat lost: no advance from the win before it) */
+	    out->cc_n[0] > 0 && out->cc_unit[0][0] >= 0 && (b = cros_find(o, q->side[1].unit)) >= 0) {
+		/* every attacking unit that fought (one that failed its charge morale check withdrew) */
+		for (int u = 0; u < out->cc_n[0]; u++) {
+			if ((a = out->cc_unit[0][u]) < 0)
+				continue;
+			cros_note_charge(g, a, b);
+			if (out->cc_winner == out->cc_unit[0][0])
+				cros_note_beat(g, a, b); /* [Close Combat (f)] it may advance onto b's position */
+			else
+				g->s[a].beat = -1; /* (a locked combat lost: no advance from the win before it) */
+		}
 		return true;
 	}
 	return false;
@@ -443,13 +448,15 @@ static bool note_units(const struct ref_req *q, const struct ref_out *out, const
  * declared now, with --declare, then resolved with its dice after the reaction phase. A melee
  * with dice in the phase is refused, and --declare in another phase. 0, or the exit status. */
 static int declare(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_oob *o,
-		   struct cros_game *g, const char *path, json_t *log, const char *what, bool asked, bool ace)
+		   struct cros_game *g, const char *path, json_t *log, const char *what, bool asked, bool ace,
+		   const struct cseq_do *partner, int npartner)
 {
-	struct event store[16];
+	struct event store[16 * CREF_CC_UNITS];
 	struct evsink ev;
 	struct err e;
-	struct cseq_do d = {.unit = cros_find(o, q->side[0].unit), .act = CSEQ_CHARGE, .target = cros_find(o, q->side[1].unit),
-			    .arm = -1, .ace = ace};
+	struct cseq_do d[CREF_CC_UNITS] = {{.unit = cros_find(o, q->side[0].unit), .act = CSEQ_CHARGE,
+					    .target = cros_find(o, q->side[1].unit), .arm = -1, .ace = ace}};
+	int n = 1;
 	if (g->seq.phase != CSEQ_COMMAND)
 		return cli_fail(stderr, "--declare is for a close assault bought in a command point phase [Side A Turn (d)]; "
 				"this is the %s", cseq_phase_name[g->seq.phase]);
@@ -458,44 +465,67 @@ static int declare(const struct ctab *t, const struct ctbl *tb, const struct ref
 			"the reaction phase: declare it now (melee --attacker ID --defender ID --declare), roll it then\n");
 		return 1;
 	}
-	if (d.unit < 0 || d.target < 0)
-		return cli_fail(stderr, "--declare names the attacker and the defender by their ids in the game");
-	if (tb) {
-		int32_t gap = ctbl_gap(t, tb, o, g, d.unit, d.target);
-		d.arm = tb->base[o->u[d.unit].type].arm;
-		if (gap < 0 || gap > CTBL_TWO_INCHES) {
-			fprintf(stderr, "crimea: [Close Combat (a)] %s is not within 2\" of %s: a charge is declared only with some "
-				"part of the unit within 2\" of the enemy\n", o->u[d.unit].id, o->u[d.target].id);
+	if (d[0].unit < 0 || d[0].target < 0 || npartner < q->nalso[0])
+		return cli_fail(stderr, "--declare names the attacker%s and the defender by their ids in the game",
+				q->nalso[0] ? "s" : "");
+	for (int i = 0; i < npartner && n < CREF_CC_UNITS; i++)
+		d[n++] = partner[i];
+	evsink_init(&ev, store, 16 * CREF_CC_UNITS);
+	for (int i = 0; i < n; i++) {
+		for (int j = 0; j < i; j++)
+			if (d[j].unit == d[i].unit)
+				return cli_fail(stderr, "%s is named twice", o->u[d[i].unit].id);
+		if (tb) {
+			int32_t gap = ctbl_gap(t, tb, o, g, d[i].unit, d[i].target);
+			d[i].arm = tb->base[o->u[d[i].unit].type].arm;
+			if (gap < 0 || gap > CTBL_TWO_INCHES) {
+				fprintf(stderr, "crimea: [Close Combat (a)] %s is not within 2\" of %s: a charge is declared only with "
+					"some part of the unit within 2\" of the enemy\n", o->u[d[i].unit].id, o->u[d[i].target].id);
+				return 1;
+			}
+		}
+		/* each charging unit's action, paid; a refusal leaves the game as it was (not saved) */
+		if (cseq_done(o, g, &d[i], &ev, &e) != 0) {
+			fprintf(stderr, "crimea: %s\n", e.msg);
 			return 1;
 		}
-	}
-	evsink_init(&ev, store, 16);
-	if (cseq_done(o, g, &d, &ev, &e) != 0) {
-		fprintf(stderr, "crimea: %s\n", e.msg);
-		return 1;
 	}
 	return ref_record(path, o, g, log, what, NULL, &ev);
 }
 
+/* A complete ruling's effects put into the game, which is saved: sd (may be NULL) the ruling as
+ * a unit's action in the sequence of play, partner[npartner] the actions of the units charging
+ * with it; hold: a volley's results held until the reaction phase ends. */
 static int apply(const struct ctab *t, const struct ref_out *out, const struct cros_oob *o, struct cros_game *g,
-		 const char *path, json_t *log, const char *what, const struct cseq_do *sd, bool hold)
+		 const char *path, json_t *log, const char *what, const struct cseq_do *sd, const struct cseq_do *partner,
+		 int npartner, bool hold)
 {
-	struct event store[64];
+	struct event store[64 + 16 * REF_ALSO_MAX];
 	struct evsink ev;
 	struct err e;
 	if (out->pending[0]) {
 		printf("game %s: unchanged until the ruling is complete (%s)\n", path, out->pending);
 		return 0;
 	}
-	evsink_init(&ev, store, 64);
-	/* the ruling as the unit's action in the sequence of play: paid and counted first */
-	if (sd && cseq_done(o, g, sd, &ev, &e) != 0) {
-		fprintf(stderr, "crimea: %s (the game is unchanged)\n", e.msg);
-		return 1;
+	evsink_init(&ev, store, 64 + 16 * REF_ALSO_MAX);
+	/* the ruling as the units' actions in the sequence of play: paid and counted first (a
+	 * refusal leaves the file as it was: nothing is saved) */
+	for (int i = -1; sd && i < npartner; i++)
+		if (cseq_done(o, g, i < 0 ? sd : &partner[i], &ev, &e) != 0) {
+			fprintf(stderr, "crimea: %s (the game is unchanged)\n", e.msg);
+			return 1;
+		}
+	/* [Close Combat (f)]: attackers that won at twice the defender's total may fight on: each
+	 * attacking unit that fought */
+	for (int i = -1; sd && sd->act == CSEQ_CHARGE && i < npartner; i++) {
+		const struct cseq_do *x = i < 0 ? sd : &partner[i];
+		bool fought = false;
+		for (int u = 0; u < out->cc_n[0]; u++)
+			fought = fought || out->cc_unit[0][u] == x->unit;
+		if (fought && out->cc_n[0] > 0 && out->cc_winner == out->cc_unit[0][0] && x->target >= 0 &&
+		    cref_cc_twice(out->cc_total))
+			cseq_lock(o, g, x->unit, x->target, &ev);
 	}
-	/* [Close Combat (f)]: an attacker that won at twice the defender's total may fight on */
-	if (sd && sd->act == CSEQ_CHARGE && out->cc_winner == sd->unit && sd->target >= 0 && cref_cc_twice(out->cc_total))
-		cseq_lock(o, g, sd->unit, sd->target, &ev);
 	if (out->cc_winner >= 0) {
 		int side = o->u[out->cc_winner].side;
 		g->cc_won[side]++;
@@ -554,16 +584,16 @@ static bool reinforcer_gone(const struct ctab *t, const struct ctbl *tb, const s
 static int add_reinforcement(const struct cros_oob *o, struct ref_req *q, int j, int d, bool line)
 {
 	struct ref_side *x = NULL;
-	for (int k = 0; k < q->nalso && !x; k++)
-		if (!strcmp(q->also[k].unit, o->u[j].id))
-			x = &q->also[k];
-	if (!x && ref_req_also(q, o->u[j].id) != 0) {
+	for (int k = 0; k < q->nalso[1] && !x; k++)
+		if (!strcmp(q->also[1][k].unit, o->u[j].id))
+			x = &q->also[1][k];
+	if (!x && ref_req_also(q, 1, o->u[j].id) != 0) {
 		fprintf(stderr, "crimea: [Close Combat (b)] %s reinforced %s, and the close combat holds %d units a side: name "
 			"fewer with --defender-also\n", o->u[j].id, o->u[d].id, CREF_CC_UNITS);
 		return 1;
 	}
 	if (!x)
-		x = &q->also[q->nalso - 1];
+		x = &q->also[1][q->nalso[1] - 1];
 	if (line && x->nmods < CTAB_MODS_MAX)
 		snprintf(x->mods[x->nmods++], sizeof x->mods[0], "%s", "infantry-double-line");
 	printf("  %-22s %s reinforced %s %s: it fights with it\n", "[Close Combat (b)]", o->u[j].id, o->u[d].id,
@@ -581,11 +611,11 @@ static int assault_reinforcements(const struct ctab *t, const struct ctbl *tb, c
 {
 	int r = cseq_reinforced_by(g, d);
 	(void)a;
-	for (int k = 0; !tb && k < q->nalso; k++) {
-		int x = cros_find(o, q->also[k].unit);
+	for (int k = 0; !tb && k < q->nalso[1]; k++) {
+		int x = cros_find(o, q->also[1][k].unit);
 		if (x < 0 || (g->seq.contact[x] != 1 + d && x != r)) {
 			fprintf(stderr, "crimea: [Close Combat (b)] without a table, %s fights with %s in a close assault only as a "
-				"reinforcement of the reaction phase (reinforce --unit ID --defender %s [--contact])\n", q->also[k].unit,
+				"reinforcement of the reaction phase (reinforce --unit ID --defender %s [--contact])\n", q->also[1][k].unit,
 				o->u[d].id, o->u[d].id);
 			return 1;
 		}
@@ -711,6 +741,15 @@ struct rseq_opts {
 	bool contact; /* reinforce --contact: in contact with the attacker, not as a double line [Close Combat (b)] */
 };
 
+/* Whether a charge morale die of side k's units is given. */
+static bool morale_rolled(const struct ref_req *q, int k)
+{
+	bool r = q->side[k].morale_die != 0;
+	for (int i = 0; i < q->nalso[k]; i++)
+		r = r || q->also[k][i].morale_die;
+	return r;
+}
+
 /* The command as a unit's action in the sequence of play (cseq.h): true with d filled in; false
  * for a command that is no unit's action (a chart alone, a typed-in unit, a placement, an
  * arrival, a withdrawal or rout).
@@ -743,7 +782,7 @@ static bool seq_action(const struct ctab *t, const struct ctbl *tb, const struct
 		d->act = CSEQ_CHARGE;
 		d->target = cros_find(o, q->side[1].unit);
 		/* the close combat ruled, or its charge morale check rolled (a failure ends it) */
-		*complete = (q->side[0].dice.given && q->side[1].dice.given) || q->side[0].morale_die;
+		*complete = (q->side[0].dice.given && q->side[1].dice.given) || morale_rolled(q, 0);
 	} else if (!strcmp(q->what, "rally")) {
 		i = cros_find(o, q->unit);
 		d->act = CSEQ_RALLY;
@@ -776,6 +815,51 @@ static bool seq_action(const struct ctab *t, const struct ctbl *tb, const struct
 	d->unit = i;
 	d->arm = arm_of(t, tb, o, i);
 	return true;
+}
+
+/* melee --attacker-also: "Each charging unit" [Close Combat (a)] takes its own action, a charge
+ * at the defender, as the first attacker's a0 does (no Ace: --ace pays for the first's). Into d,
+ * the units of the game named; returns how many. */
+static int partner_actions(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q,
+			   const struct cros_oob *o, const struct cseq_do *a0, struct cseq_do *d)
+{
+	int n = 0;
+	for (int i = 0; i < q->nalso[0]; i++) {
+		int x = cros_find(o, q->also[0][i].unit);
+		if (x < 0)
+			continue;
+		d[n] = *a0;
+		d[n].unit = x;
+		d[n].arm = arm_of(t, tb, o, x);
+		d[n].ace = false;
+		n++;
+	}
+	return n;
+}
+
+/* [Side A Turn (d)] a close assault (a at d) resolved in the close assault phase: the other units
+ * whose close assaults on d were declared this round charge with a, "Total everything at once"
+ * [Close Combat (c)]; each is added to q's attacking units when not named. 0, or 1 when the close
+ * combat has no room for them (said). */
+static int assault_partners(const struct cros_oob *o, const struct cros_game *g, int a, int d, struct ref_req *q)
+{
+	for (int x = 0; x < g->n; x++) {
+		bool named = x == a;
+		if (g->seq.assault[x] != 1 + d)
+			continue;
+		for (int k = 0; k < q->nalso[0] && !named; k++)
+			named = !strcmp(q->also[0][k].unit, o->u[x].id);
+		if (named)
+			continue;
+		if (ref_req_also(q, 0, o->u[x].id) != 0) {
+			fprintf(stderr, "crimea: [Close Combat (b)] %s's close assault on %s was declared too, and a close combat holds "
+				"%d units a side\n", o->u[x].id, o->u[d].id, CREF_CC_UNITS);
+			return 1;
+		}
+		printf("  %-22s %s's close assault on %s was declared this round too: it charges with %s\n", "[Side A Turn (d)]",
+		       o->u[x].id, o->u[d].id, o->u[a].id);
+	}
+	return 0;
 }
 
 /* A new turn: leaders replaced [Leaders (a)], and on a table the command radius [Leaders (b)];
@@ -913,6 +997,8 @@ int cmd_referee(int argc, char **argv)
 	struct rtab_opts tx = {.facing = -1};
 	struct rseq_opts so = {.off = false};
 	struct cseq_do sdo, *act = NULL; /* the command as a unit's action in the game's sequence of play */
+	struct cseq_do pdo[REF_ALSO_MAX]; /* melee: the actions of the units charging with the attacker */
+	int npdo = 0;
 	int rc = 2, points = 0;
 	bool force = false, ace = false;
 	json_t *log = NULL;
@@ -1090,25 +1176,28 @@ int cmd_referee(int argc, char **argv)
 			DICE(sd->dice);
 		else if (sd && !strcmp(rest, "-saves"))
 			DICE(sd->saves);
-		else if (side == 1 && !strcmp(rest, "-also")) {
-			if (q->nalso == REF_ALSO_MAX) {
-				rc = cli_fail(stderr, "at most %d units join the defender", REF_ALSO_MAX);
+		else if (sd && !strcmp(rest, "-also")) {
+			if (q->nalso[side] == REF_ALSO_MAX) {
+				rc = cli_fail(stderr, "at most %d units %s", REF_ALSO_MAX,
+					      side ? "join the defender" : "charge with the attacker");
 				goto out_free;
 			}
-			STR(q->also[q->nalso].unit);
-			q->nalso++;
-		} else if (sd && !strcmp(rest, "-leader-die")) {
-			/* a die for each of the side's units, in order: the defender's, then those that joined it */
+			STR(q->also[side][q->nalso[side]].unit);
+			q->nalso[side]++;
+		} else if (sd && (!strcmp(rest, "-leader-die") || (!side && !strcmp(rest, "-morale-die")))) {
+			/* a die for each of the side's units, in order: its first unit's, then those with it
+			 * (the attacker's charge morale check: each charging unit's [Close Combat (a)]) */
 			struct ref_dice ld;
+			bool leader = !strcmp(rest, "-leader-die");
 			DICE(ld);
-			if (ld.n > (side ? CREF_CC_UNITS : 1)) {
-				rc = cli_fail(stderr, "%s wants %s", a, side ? "a die for each of the defender's units, in order"
-									: "one die");
+			if (ld.n > CREF_CC_UNITS) {
+				rc = cli_fail(stderr, "%s wants a die for each of the %s's units, in order", a,
+					      side ? "defender" : "attacker");
 				goto out_free;
 			}
-			sd->leader_die = ld.d[0];
+			*(leader ? &sd->leader_die : &sd->morale_die) = ld.d[0];
 			for (int k = 1; k < ld.n; k++)
-				q->also[k - 1].leader_die = ld.d[k];
+				*(leader ? &q->also[side][k - 1].leader_die : &q->also[side][k - 1].morale_die) = ld.d[k];
 		}
 		else if (sd && !strcmp(rest, "-morale-die"))
 			NUM(sd->morale_die, 1, 6);
@@ -1253,12 +1342,15 @@ int cmd_referee(int argc, char **argv)
 			int a = cros_find(oob, q->side[0].unit), d = cros_find(oob, q->side[1].unit);
 			q->locked = a >= 0 && d >= 0 && game->seq.locked[a] == 1 + d;
 			if (a >= 0 && d >= 0 && game->seq.phase == CSEQ_ASSAULT && game->seq.assault[a] == 1 + d &&
-			    (rc = assault_reinforcements(t, tb, oob, game, a, d, q)) != 0)
+			    ((rc = assault_partners(oob, game, a, d, q)) != 0 ||
+			     (rc = assault_reinforcements(t, tb, oob, game, a, d, q)) != 0))
 				goto out_free;
 		}
-		bool typed_also = false; /* a typed-in unit joining a game unit's defence */
-		for (int k = 0; k < q->nalso; k++)
-			typed_also = typed_also || (cros_find(oob, q->also[k].unit) < 0) != (cros_find(oob, q->side[1].unit) < 0);
+		bool typed_also = false; /* a typed-in unit joining a game unit's side */
+		for (int k = 0; k < 2; k++)
+			for (int i = 0; i < q->nalso[k]; i++)
+				typed_also = typed_also ||
+					     (cros_find(oob, q->also[k][i].unit) < 0) != (cros_find(oob, q->side[k].unit) < 0);
 		if ((!strcmp(q->what, "fire") && q->at[0] && cros_find(oob, q->at) >= 0 && !q->firer[0]) ||
 		    (!strcmp(q->what, "melee") &&
 		     ((cros_find(oob, q->side[0].unit) >= 0) != (cros_find(oob, q->side[1].unit) >= 0) || typed_also))) {
@@ -1274,8 +1366,10 @@ int cmd_referee(int argc, char **argv)
 		}
 		if (!strcmp(q->what, "melee") &&
 		    (so.declare || (game->seq.phase == CSEQ_COMMAND && (q->side[0].dice.given || q->side[1].dice.given ||
-									q->side[0].morale_die || q->side[1].morale_die)))) {
-			rc = declare(t, tb, q, oob, game, gamepath, log, what, so.declare, ace);
+									morale_rolled(q, 0) || q->side[1].morale_die)))) {
+			struct cseq_do a0 = {.act = CSEQ_CHARGE, .target = cros_find(oob, q->side[1].unit), .arm = -1};
+			npdo = partner_actions(t, tb, q, oob, &a0, pdo);
+			rc = declare(t, tb, q, oob, game, gamepath, log, what, so.declare, ace, pdo, npdo);
 			goto out_free;
 		}
 		if (seq_action(t, tb, q, &tx, ace, &so, oob, game, &sdo, &complete)) {
@@ -1290,6 +1384,15 @@ int cmd_referee(int argc, char **argv)
 			}
 			if (complete)
 				act = &sdo;
+			/* [Close Combat (a)] each unit charging with the attacker: its own action */
+			if (complete && sdo.act == CSEQ_CHARGE)
+				npdo = partner_actions(t, tb, q, oob, &sdo, pdo);
+			for (int i = 0; i < npdo; i++)
+				if (cseq_may(oob, game, &pdo[i], &cost, &se) != 0) {
+					fprintf(stderr, "crimea: %s\n", se.msg);
+					rc = 1;
+					goto out_free;
+				}
 		}
 		/* [Command Points]: a battery's snake eyes in a command point phase, and the enemy
 		 * units that may react to a move bought with points */
@@ -1358,11 +1461,13 @@ int cmd_referee(int argc, char **argv)
 		/* a charge whose morale checks passed and whose close combat is not ruled yet is no
 		 * action yet */
 		if (act && act->act == CSEQ_CHARGE && out->charge_failed < 0 &&
-		    !(q->side[0].dice.given && q->side[1].dice.given))
+		    !(q->side[0].dice.given && q->side[1].dice.given)) {
 			act = NULL;
+			npdo = 0;
+		}
 		if (out->neff || stood || act || noted ||
 		    (!out->pending[0] && (out->cc_winner >= 0 || out->init_winner >= 0 || out->ace_side >= 0)))
-			rc = apply(t, out, oob, game, gamepath, log, what, act,
+			rc = apply(t, out, oob, game, gamepath, log, what, act, pdo, npdo,
 				   !strcmp(q->what, "fire") &&
 					   (game->seq.phase == CSEQ_COMMAND || game->seq.phase == CSEQ_REACTION));
 	}

@@ -14,16 +14,17 @@ void ref_req_init(struct ref_req *q)
 	q->inches = -1;
 	q->hits = -1;
 	q->side[0].leaders = q->side[1].leaders = -1;
-	for (int k = 0; k < REF_ALSO_MAX; k++)
-		q->also[k].leaders = -1;
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < REF_ALSO_MAX; i++)
+			q->also[k][i].leaders = -1;
 }
 
-int ref_req_also(struct ref_req *q, const char *unit)
+int ref_req_also(struct ref_req *q, int k, const char *unit)
 {
-	if (q->nalso >= REF_ALSO_MAX)
+	if (k < 0 || k > 1 || q->nalso[k] >= REF_ALSO_MAX)
 		return -1;
-	snprintf(q->also[q->nalso].unit, sizeof q->also[q->nalso].unit, "%s", unit);
-	q->nalso++;
+	snprintf(q->also[k][q->nalso[k]].unit, sizeof q->also[k][q->nalso[k]].unit, "%s", unit);
+	q->nalso[k]++;
 	return 0;
 }
 
@@ -398,66 +399,132 @@ static int do_save(const struct ctab *t, const struct ref_req *q, struct ref_out
 	return saves(t, &u, i, q->hits, &q->dice, "", o);
 }
 
+/* The units named on each side of a close combat: [k][0] the side's first unit (side[k]), then
+ * those with it (also[k]); each one's request, its unit and its roster index (-1 a troop type),
+ * and a name for the rulings' lines ("attacker", or "attacker ID" when the side has several). */
+struct cc_named {
+	int n[2];
+	const struct ref_side *rq[2][CREF_CC_UNITS];
+	struct cref_side sd[2][CREF_CC_UNITS];
+	int ui[2][CREF_CC_UNITS];
+	int stands[2][CREF_CC_UNITS]; /* stands (or gunners) without the leader stands */
+	char who[2][CREF_CC_UNITS][REF_UNIT_MAX + 16];
+};
+
 /* [Close Combat (a)]: "Each charging unit rolls for morale ... If unsuccessful the attacking
  * unit withdraws as per case (g). If successful, the defending unit then rolls for morale only if
  * it is outnumbered two stands to one. If the defending unit fails morale it withdraws". With
- * their dice (--attacker-morale-die, --defender-morale-die) the checks are ruled; a side that
- * fails withdraws with a marker [Close Combat (g)] and there is no close combat (returns -1).
- * Without them, their chances are given and the close combat is ruled as if both passed (a
- * referee who rolled them with `morale`). 0, -1, or a status of bad(). */
-static int charge_morale(const struct ctab *t, const struct ref_req *q, const struct cref_side sd[2], const int stands[2],
-			 const int ui[2], struct ref_out *o)
+ * their dice (--attacker-morale-die D,.., a die for each attacking unit; --defender-morale-die)
+ * the checks are ruled: an attacking unit that fails withdraws with a marker [Close Combat (g)]
+ * and does not fight (fights[u] false); when every one fails, or the defender fails, there is no
+ * close combat (returns -1). The defender is outnumbered by the stands of the attacking units
+ * that passed. Without the dice, their chances are given and the close combat is ruled as if
+ * every check passed (a referee who rolled them with `morale`). 0, -1, or a status of bad(). */
+static int charge_morale(const struct ctab *t, const struct ref_req *q, const struct cc_named *m, bool *fights,
+			 struct ref_out *o)
 {
-	static const char *const nm[2] = {"attacker", "defender"};
-	bool checks[2] = {true, stands[0] >= 2 * stands[1]};
-	/* [MORALE (f)] -1 for standing cavalry attacked by cavalry: the defender standing (its
-	 * standing-cavalry modifier), the attacker cavalry (two figures a stand, The Game Itself) */
-	bool standing = false;
-	for (int i = 0; i < sd[1].nmods; i++)
-		standing = standing || !strcmp(t->mod[sd[1].mods[i]].key, "standing-cavalry");
-	standing = standing && t->unit[sd[0].u.type].fps == 2;
+	int stands[2] = {0, 0}, given = 0, passed = 0;
+	bool standing = false, cav = false;
+	for (int u = 0; u < m->n[0]; u++) {
+		fights[u] = true;
+		given += m->rq[0][u]->morale_die != 0;
+	}
 	if (q->locked) {
 		addf(o, REF_HEAD, "the attacker stays locked in combat [Close Combat (f)]: no new charge, no morale check");
 		return 0;
 	}
-	if (!checks[1] && q->side[1].morale_die)
+	for (int k = 0; k < 2; k++)
+		for (int u = 0; u < m->n[k]; u++)
+			stands[k] += m->stands[k][u];
+	if (q->side[1].morale_die && stands[0] < 2 * stands[1])
 		return bad(o, "the defender checks its morale only when outnumbered two stands to one [Close Combat (a)]: "
 			   "%d stands against %d", stands[0], stands[1]);
-	if (q->side[1].morale_die && !q->side[0].morale_die)
+	if (q->side[1].morale_die && given < m->n[0])
 		return bad(o, "the defender checks its morale once the attacker has passed its own [Close Combat (a)]: give "
-			   "--attacker-morale-die too");
-	for (int k = 0; k < 2; k++) {
+			   "--attacker-morale-die too%s", m->n[0] > 1 ? " (a die for each attacking unit, in order)" : "");
+	for (int u = 0; u < m->n[0]; u++) {
+		struct event store[8];
+		struct evsink ev;
+		const struct ref_side *rs = m->rq[0][u];
+		double p;
+		int r;
+		evsink_init(&ev, store, 8);
+		r = cref_morale(t, &m->sd[0][u].u, false, rs->morale_die, &p, &ev);
+		addf(o, REF_HEAD, "the %s's charge morale check passes %.1f%% of the time [Close Combat (a)]%s", m->who[0][u],
+		     100 * p, rs->morale_die ? "" : q->side[0].dice.given ? " (--attacker-morale-die D; not given, the close "
+									   "combat is ruled as if it passed)"
+									 : " (--attacker-morale-die D rules it)");
+		if (!rs->morale_die) {
+			passed++;
+			continue;
+		}
+		add_events(o, &ev);
+		if (r) {
+			addf(o, REF_RESULT, "the %s passes its charge morale check", m->who[0][u]);
+			passed++;
+			continue;
+		}
+		struct ref_effect *x = effect(o, m->ui[0][u]);
+		addf(o, REF_RESULT, "the %s fails its morale check: it withdraws [Close Combat (g)]%s", m->who[0][u],
+		     m->n[0] > 1 ? " and does not fight" : " and there is no close combat");
+		if (x) {
+			x->markers += 1;
+			snprintf(x->why, sizeof x->why, "a failed charge morale check [Close Combat (a), (g)]");
+		}
+		fights[u] = false;
+	}
+	if (!passed) {
+		if (m->n[0] > 1)
+			addf(o, REF_RESULT, "every attacking unit failed: there is no close combat");
+		o->charge_failed = 0;
+		return -1;
+	}
+	for (int u = 0; u < m->n[0]; u++)
+		if (!fights[u])
+			stands[0] -= m->stands[0][u];
+	/* [MORALE (f)] -1 for standing cavalry attacked by cavalry: the defender standing (its
+	 * standing-cavalry modifier), an attacking unit cavalry (two figures a stand, The Game
+	 * Itself) */
+	for (int i = 0; i < m->sd[1][0].nmods; i++)
+		standing = standing || !strcmp(t->mod[m->sd[1][0].mods[i]].key, "standing-cavalry");
+	for (int u = 0; u < m->n[0]; u++)
+		cav = cav || (fights[u] && t->unit[m->sd[0][u].u.type].fps == 2);
+	standing = standing && cav;
+	if (stands[0] < 2 * stands[1]) {
+		if (q->side[1].morale_die)
+			addf(o, REF_RESULT, "the attacking units that passed have %d stands against %d: the defender is not "
+			     "outnumbered two to one and does not check its morale", stands[0], stands[1]);
+		return 0;
+	}
+	{
 		struct event store[8];
 		struct evsink ev;
 		double p;
 		int r;
-		if (!checks[k])
-			continue;
 		evsink_init(&ev, store, 8);
-		r = cref_morale(t, &sd[k].u, k == 1 && standing, q->side[k].morale_die, &p, &ev);
-		addf(o, REF_HEAD, "the %s's charge morale check%s passes %.1f%% of the time [Close Combat (a)]%s%s%s", nm[k],
-		     k ? " (outnumbered two stands to one)" : "", 100 * p, q->side[k].morale_die ? "" : " (--",
-		     q->side[k].morale_die ? "" : nm[k],
-		     q->side[k].morale_die ? ""
-		     : q->side[0].dice.given ? "-morale-die D; not given, the close combat is ruled as if it passed)"
-					     : "-morale-die D rules it)");
-		if (!q->side[k].morale_die)
-			continue;
+		r = cref_morale(t, &m->sd[1][0].u, standing, q->side[1].morale_die, &p, &ev);
+		addf(o, REF_HEAD, "the defender's charge morale check (outnumbered two stands to one) passes %.1f%% of the time "
+		     "[Close Combat (a)]%s", 100 * p,
+		     q->side[1].morale_die ? "" : q->side[0].dice.given ? " (--defender-morale-die D; not given, the close combat "
+									 "is ruled as if it passed)"
+								       : " (--defender-morale-die D rules it)");
+		if (!q->side[1].morale_die)
+			return 0;
 		add_events(o, &ev);
-		if (!r) {
-			struct ref_effect *x = effect(o, ui[k]);
-			addf(o, REF_RESULT, "the %s fails its morale check: it withdraws [Close Combat (g)] and there is no close "
-			     "combat", nm[k]);
-			if (x) {
-				x->markers += 1;
-				snprintf(x->why, sizeof x->why, "a failed charge morale check [Close Combat (a), (g)]");
-			}
-			o->charge_failed = k;
-			return -1;
+		if (r) {
+			addf(o, REF_RESULT, "the defender passes its charge morale check");
+			return 0;
 		}
-		addf(o, REF_RESULT, "the %s passes its charge morale check", nm[k]);
+		struct ref_effect *x = effect(o, m->ui[1][0]);
+		addf(o, REF_RESULT, "the defender fails its morale check: it withdraws [Close Combat (g)] and there is no close "
+		     "combat");
+		if (x) {
+			x->markers += 1;
+			snprintf(x->why, sizeof x->why, "a failed charge morale check [Close Combat (a), (g)]");
+		}
+		o->charge_failed = 1;
+		return -1;
 	}
-	return 0;
 }
 
 /* One unit of a close combat from its request (a unit of the game or a typed-in one). 0 or a
@@ -535,193 +602,253 @@ static int side_saves(const struct ctab *t, const struct cref_force *f, const in
 static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
 {
 	static const char *const nm[2] = {"attacker", "defender"};
-	struct cref_side sd[2], sx[REF_ALSO_MAX];
+	static const char *const opt[2] = {"--attacker", "--defender"};
+	struct cc_named *m = malloc(sizeof *m);
 	struct cref_force f[2];
 	struct err e;
-	int per[2], nd[2], rc, ui[2], uix[REF_ALSO_MAX], off[2], stands[2] = {0, 0};
-	int *uis[2] = {&ui[0], NULL}, uiv[CREF_CC_UNITS]; /* each side's units' roster indices */
-	char who[CREF_CC_UNITS][REF_UNIT_MAX + 16];
-	const char *whop[CREF_CC_UNITS];
-	if (!q->side[0].unit[0] || !q->side[1].unit[0])
-		return bad(o, "melee needs the attacker and the defender");
-	if (q->nalso < 0 || q->nalso > REF_ALSO_MAX)
-		return bad(o, "at most %d units join the defender", REF_ALSO_MAX);
-	for (int k = q->nalso; k < REF_ALSO_MAX; k++)
-		if (q->also[k].leader_die)
-			return bad(o, "%d leader dice for the defender's %d unit%s (--defender-leader-die: a die for each, in order)",
-				   k + 2, q->nalso + 1, q->nalso ? "s" : "");
-	for (int k = 0; k < 2; k++)
-		if ((rc = cc_side(t, q, &q->side[k], &sd[k], &ui[k], o)) != 0)
-			return rc;
-	f[0] = (struct cref_force){1, {&sd[0]}};
-	f[1] = (struct cref_force){1 + q->nalso, {&sd[1]}};
-	uiv[0] = ui[1];
-	for (int i = 0; i < q->nalso; i++) {
-		if ((rc = cc_side(t, q, &q->also[i], &sx[i], &uix[i], o)) != 0)
-			return rc;
-		/* [Close Combat (b)] "friendly infantry or cavalry" */
-		if (t->unit[sx[i].u.type].fps == 1)
-			return bad(o, "%s is a battery: infantry or cavalry join a close combat [Close Combat (b)]", q->also[i].unit);
-		if (q->oob && uix[i] >= 0 && ui[1] >= 0 && q->oob->u[uix[i]].side != q->oob->u[ui[1]].side)
-			return bad(o, "%s is not on %s's side: it cannot join its defence", q->also[i].unit, q->side[1].unit);
-		for (int j = -1; j < i; j++)
-			if (uix[i] >= 0 && uix[i] == (j < 0 ? ui[1] : uix[j]))
-				return bad(o, "%s is in the close combat already", q->also[i].unit);
-		f[1].s[1 + i] = &sx[i];
-		uiv[1 + i] = uix[i];
+	bool fights[CREF_CC_UNITS];
+	int per[2], nd[2], rc = 0, off[2];
+	/* the units that fight, in force order: their requests, roster indices and names */
+	const struct ref_side *frq[2][CREF_CC_UNITS];
+	int uiv[2][CREF_CC_UNITS];
+	const char *whop[2][CREF_CC_UNITS];
+	if (!m)
+		return bad(o, "out of memory");
+	if (!q->side[0].unit[0] || !q->side[1].unit[0]) {
+		rc = bad(o, "melee needs the attacker and the defender");
+		goto out;
 	}
-	uis[1] = uiv;
-	if (q->initiative[0] && strcmp(q->initiative, "attacker") && strcmp(q->initiative, "defender"))
-		return bad(o, "the initiative is the attacker's or the defender's, not \"%s\"", q->initiative);
-	sd[0].initiative = !q->initiative[0] || !strcmp(q->initiative, "attacker");
-	sd[1].initiative = !sd[0].initiative;
 	for (int k = 0; k < 2; k++) {
-		if ((nd[k] = cref_force_dice(t, &f[k], &off[k], &e)) < 0)
-			return refused(o, &e);
-		for (int u = 0; u < f[k].n; u++) {
-			int d = cref_cc_dice(t, f[k].s[u], &per[k], &e);
-			stands[k] += d - f[k].s[u]->u.leaders;
+		if (q->nalso[k] < 0 || q->nalso[k] > REF_ALSO_MAX) {
+			rc = bad(o, "at most %d units %s", REF_ALSO_MAX, k ? "join the defender" : "charge with the attacker");
+			goto out;
 		}
-		cref_cc_dice(t, f[k].s[0], &per[k], &e); /* the first unit's, for the heading */
+		for (int i = q->nalso[k]; i < REF_ALSO_MAX; i++)
+			if (q->also[k][i].leader_die || q->also[k][i].morale_die) {
+				rc = bad(o, "%d %s dice for the %s's %d unit%s (%s-%s-die: a die for each, in order)", i + 2,
+					 q->also[k][i].leader_die ? "leader" : "morale", nm[k], q->nalso[k] + 1,
+					 q->nalso[k] ? "s" : "", opt[k], q->also[k][i].leader_die ? "leader" : "morale");
+				goto out;
+			}
 	}
-	if ((rc = charge_morale(t, q, sd, stands, ui, o)) != 0)
-		return rc < 0 ? 0 : rc; /* a side failed: no close combat */
-	addf(o, REF_HEAD, "close combat: the %s has the initiative and wins ties [Modifiers (c)]", nm[sd[0].initiative ? 0 : 1]);
+	for (int k = 0; k < 2; k++) {
+		m->n[k] = 1 + q->nalso[k];
+		for (int u = 0; u < m->n[k]; u++) {
+			const struct ref_side *rs = u ? &q->also[k][u - 1] : &q->side[k];
+			int x;
+			m->rq[k][u] = rs;
+			if ((rc = cc_side(t, q, rs, &m->sd[k][u], &m->ui[k][u], o)) != 0)
+				goto out;
+			x = m->ui[k][u];
+			snprintf(m->who[k][u], sizeof m->who[k][u], "%s%s%.*s", nm[k], m->n[k] > 1 ? " " : "", REF_UNIT_MAX - 1,
+				 m->n[k] > 1 ? rs->unit : "");
+			if (!u)
+				continue;
+			/* [Close Combat (b)] "friendly infantry or cavalry" join the defence; [Close Combat
+			 * (a)] "Each charging unit": infantry or cavalry charge */
+			if (t->unit[m->sd[k][u].u.type].fps == 1) {
+				rc = bad(o, k ? "%s is a battery: infantry or cavalry join a close combat [Close Combat (b)]"
+					      : "%s is a battery: infantry or cavalry charge [Close Combat (a)]", rs->unit);
+				goto out;
+			}
+			if (q->oob && x >= 0 && m->ui[k][0] >= 0 && q->oob->u[x].side != q->oob->u[m->ui[k][0]].side) {
+				rc = bad(o, "%s is not on %s's side: it cannot %s", rs->unit, q->side[k].unit,
+					 k ? "join its defence" : "charge with it");
+				goto out;
+			}
+		}
+	}
+	/* a unit of the game fights once, on one side */
+	for (int k = 0; k < 2; k++)
+		for (int u = 0; u < m->n[k]; u++)
+			for (int j = 0; j <= k; j++)
+				for (int v = 0; v < (j < k ? m->n[j] : u); v++)
+					if (m->ui[k][u] >= 0 && m->ui[k][u] == m->ui[j][v]) {
+						rc = bad(o, "%s is in the close combat already", m->rq[k][u]->unit);
+						goto out;
+					}
+	if (q->initiative[0] && strcmp(q->initiative, "attacker") && strcmp(q->initiative, "defender")) {
+		rc = bad(o, "the initiative is the attacker's or the defender's, not \"%s\"", q->initiative);
+		goto out;
+	}
+	m->sd[0][0].initiative = !q->initiative[0] || !strcmp(q->initiative, "attacker");
+	m->sd[1][0].initiative = !m->sd[0][0].initiative;
+	for (int k = 0; k < 2; k++)
+		for (int u = 0; u < m->n[k]; u++) {
+			int d = cref_cc_dice(t, &m->sd[k][u], &per[k], &e);
+			if (d < 0) {
+				rc = refused(o, &e);
+				goto out;
+			}
+			m->stands[k][u] = d - m->sd[k][u].u.leaders;
+		}
+	if ((rc = charge_morale(t, q, m, fights, o)) != 0) {
+		rc = rc < 0 ? 0 : rc; /* a side failed: no close combat */
+		goto out;
+	}
+	/* the side's initiative is its first unit's: an attacking unit that withdrew hands it on */
+	for (int u = 0; u < m->n[0]; u++)
+		if (fights[u]) {
+			m->sd[0][u].initiative = m->sd[0][0].initiative;
+			break;
+		}
+	/* the forces: every defending unit, the attacking units that passed their checks */
+	for (int k = 0; k < 2; k++) {
+		f[k].n = 0;
+		for (int u = 0; u < m->n[k]; u++) {
+			if (!k && !fights[u])
+				continue;
+			frq[k][f[k].n] = m->rq[k][u];
+			uiv[k][f[k].n] = m->ui[k][u];
+			whop[k][f[k].n] = m->who[k][u];
+			f[k].s[f[k].n++] = &m->sd[k][u];
+		}
+		o->cc_n[k] = f[k].n;
+		memcpy(o->cc_unit[k], uiv[k], (size_t)f[k].n * sizeof uiv[k][0]);
+	}
+	for (int k = 0; k < 2; k++)
+		if ((nd[k] = cref_force_dice(t, &f[k], &off[k], &e)) < 0) {
+			rc = refused(o, &e);
+			goto out;
+		}
+	addf(o, REF_HEAD, "close combat: the %s has the initiative and wins ties [Modifiers (c)]",
+	     nm[m->sd[0][0].initiative ? 0 : 1]);
 	for (int k = 0; k < 2; k++)
 		for (int u = 0; u < f[k].n; u++) {
 			int d = cref_cc_dice(t, f[k].s[u], &per[k], &e), ld = f[k].s[u]->u.leaders;
 			addf(o, REF_HEAD, "%s%s%s: %s, %d figures, %d di%s (%d stand%s, %d leader%s), %+d a die", nm[k],
-			     u ? " joined by " : "", u ? q->also[u - 1].unit : "", t->unit[f[k].s[u]->u.type].key,
+			     u ? " joined by " : "", u ? frq[k][u]->unit : "", t->unit[f[k].s[u]->u.type].key,
 			     f[k].s[u]->u.figures, d, d == 1 ? "e" : "ce", d - ld, d - ld == 1 ? "" : "s", ld, ld == 1 ? "" : "s",
 			     per[k]);
 		}
-	if (f[1].n > 1)
-		addf(o, REF_HEAD, "the defender's %d units fight as one side: %d dice, %+d in all [Close Combat (b), (c)]", f[1].n,
-		     nd[1], off[1]);
-	for (int u = 0; u < f[1].n; u++) {
-		snprintf(who[u], sizeof who[u], "%s%s%.*s", nm[1], f[1].n > 1 ? " " : "", REF_UNIT_MAX - 1,
-			 f[1].n > 1 ? (u ? q->also[u - 1].unit : q->side[1].unit) : "");
-		whop[u] = who[u];
-	}
+	for (int k = 0; k < 2; k++)
+		if (f[k].n > 1)
+			addf(o, REF_HEAD, "the %s's %d units fight as one side: %d dice, %+d in all [Close Combat (b), (c)]", nm[k],
+			     f[k].n, nd[k], off[k]);
 	if (!q->side[0].dice.given && !q->side[1].dice.given) {
 		struct cref_cc_odds *od = malloc(sizeof *od);
 		double (*cu)[CREF_CC_UNITS][CREF_FIG_MAX + 1] = malloc(2 * sizeof *cu);
 		if (!od || !cu) {
-			free(od);
-			free(cu);
-			return bad(o, "out of memory");
-		}
-		if (cref_cc_odds_force(t, f, od, cu, &e) != 0) {
-			free(od);
-			free(cu);
-			return refused(o, &e);
-		}
-		addf(o, REF_RESULT, "the attacker wins %.1f%%, the defender %.1f%% [Close Combat (c)]", 100 * od->win[0],
-		     100 * od->win[1]);
-		for (int k = 0; k < 2; k++) {
-			char lab[REF_UNIT_MAX + 64];
-			snprintf(lab, sizeof lab, "%s possible hits", nm[k]);
-			add_dist(o, lab, od->hits[k], CREF_HITS_MAX);
-			for (int u = 0; u < f[k].n; u++) {
-				snprintf(lab, sizeof lab, "%s figures lost", k ? whop[u] : nm[k]);
-				add_dist(o, lab, cu[k][u], CREF_FIG_MAX);
+			rc = bad(o, "out of memory");
+		} else if (cref_cc_odds_force(t, f, od, cu, &e) != 0) {
+			rc = refused(o, &e);
+		} else {
+			addf(o, REF_RESULT, "the attacker wins %.1f%%, the defender %.1f%% [Close Combat (c)]", 100 * od->win[0],
+			     100 * od->win[1]);
+			for (int k = 0; k < 2; k++) {
+				char lab[REF_UNIT_MAX + 64];
+				snprintf(lab, sizeof lab, "%s possible hits", nm[k]);
+				add_dist(o, lab, od->hits[k], CREF_HITS_MAX);
+				for (int u = 0; u < f[k].n; u++) {
+					snprintf(lab, sizeof lab, "%s figures lost", whop[k][u]);
+					add_dist(o, lab, cu[k][u], CREF_FIG_MAX);
+				}
+				addf(o, REF_RESULT, "%s leader at risk %.1f%%", nm[k], 100 * od->leader[k]);
 			}
-			addf(o, REF_RESULT, "%s leader at risk %.1f%%", nm[k], 100 * od->leader[k]);
 		}
 		free(od);
 		free(cu);
-		return 0;
-	} else {
+		goto out;
+	}
+	{
 		struct event store[REF_EVENTS];
 		struct evsink ev;
 		struct cref_cc_out out;
 		struct cref_cc_units un;
 		const int *d[2] = {q->side[0].dice.d, q->side[1].dice.d};
 		int n[2] = {q->side[0].dice.n, q->side[1].dice.n};
-		if (!q->side[0].dice.given || !q->side[1].dice.given)
-			return bad(o, "give both sides' dice%s", f[1].n > 1 ? " (the defender's: every unit's, in order)" : "");
+		if (!q->side[0].dice.given || !q->side[1].dice.given) {
+			rc = bad(o, "give both sides' dice%s", f[0].n > 1 || f[1].n > 1 ? " (a side's: every unit's, in order)" : "");
+			goto out;
+		}
 		evsink_init(&ev, store, REF_EVENTS);
-		if (cref_cc_roll_force(t, f, d, n, q->wdie, &out, &un, &ev, &e) != 0)
-			return refused(o, &e);
+		if (cref_cc_roll_force(t, f, d, n, q->wdie, &out, &un, &ev, &e) != 0) {
+			rc = refused(o, &e);
+			if (f[0].n < m->n[0])
+				addf(o, REF_RESULT, "the attacking units that withdrew throw no dice: the attacker's are those of the "
+				     "%d units that fight", f[0].n);
+			goto out;
+		}
 		add_events(o, &ev);
-		rc = 0;
-		o->cc_winner = ui[out.winner]; /* -1 for a troop type: no roster to count it in */
+		o->cc_winner = uiv[out.winner][0]; /* -1 for a troop type: no roster to count it in */
 		o->cc_total[0] = out.total[0];
 		o->cc_total[1] = out.total[1];
 		if (out.hits[out.winner] < 0)
 			pending(o, "the winner's die (--winner-die)");
 		for (int k = 0; k < 2; k++) {
 			int r;
-			const char *one[1] = {nm[k]};
 			if (out.hits[k] < 0)
 				continue;
-			if ((r = side_saves(t, &f[k], uis[k], un.hits[k], &q->side[k].saves, k && f[1].n > 1 ? whop : one, o)) != 0 &&
-			    !rc)
+			if ((r = side_saves(t, &f[k], uiv[k], un.hits[k], &q->side[k].saves, whop[k], o)) != 0 && !rc)
 				rc = r;
 		}
-		{
-			/* MORALE (a) 5, 6: the loser, for losing and withdrawing; (a) 7: an attacker that
-			 * wins against a battery */
-			int l = 1 - out.winner;
-			struct ref_effect *x = effect(o, ui[l]);
-			if (t->unit[sd[l].u.type].fps == 1) {
-				/* Close Combat (h): the gunners run away; the guns are spiked or captured: the
-				 * battery is out of the game whatever its saves; captured, the winner's side
-				 * gains an Ace (a game needs the die to know which) */
-				if (x)
-					x->figures = q->game->s[ui[l]].figures;
-				if (q->spike_die) {
-					evsink_clear(&ev);
-					/* the Ace goes to the side that beat the battery: the winner's, or the
-					 * battery's enemy when the winner is a troop type, not a unit */
-					if (cref_spike(q->spike_die, &ev) == 0 && q->oob)
-						o->ace_side = ui[l] >= 0 ? 1 - q->oob->u[ui[l]].side
-						             : ui[out.winner] >= 0 ? q->oob->u[ui[out.winner]].side : -1;
-					add_events(o, &ev);
-				} else if (x) {
-					pending(o, "the battery's die, spiked or captured (--spike-die)");
-				}
-			} else if (q->spike_die) {
-				return bad(o, "--spike-die is a losing battery's die [Close Combat (h)]: the %s that lost is no "
-					   "battery", nm[l]);
+		/* MORALE (a) 5, 6: the loser, for losing and withdrawing; (a) 7: an attacker that wins
+		 * against a battery */
+		const int l = 1 - out.winner;
+		const bool battery = t->unit[f[l].s[0]->u.type].fps == 1;
+		struct ref_effect *x = effect(o, uiv[l][0]);
+		if (battery) {
+			/* Close Combat (h): the gunners run away; the guns are spiked or captured: the
+			 * battery is out of the game whatever its saves; captured, the winner's side gains
+			 * an Ace (a game needs the die to know which) */
+			if (x)
+				x->figures = q->game->s[uiv[l][0]].figures;
+			if (q->spike_die) {
+				evsink_clear(&ev);
+				/* the Ace goes to the side that beat the battery: the winner's, or the battery's
+				 * enemy when the winner is a troop type, not a unit */
+				if (cref_spike(q->spike_die, &ev) == 0 && q->oob)
+					o->ace_side = uiv[l][0] >= 0 ? 1 - q->oob->u[uiv[l][0]].side
+					             : uiv[out.winner][0] >= 0 ? q->oob->u[uiv[out.winner][0]].side : -1;
+				add_events(o, &ev);
+			} else if (x) {
+				pending(o, "the battery's die, spiked or captured (--spike-die)");
 			}
-			for (int u = t->unit[sd[l].u.type].fps == 1 ? 1 : 0; u < f[l].n; u++)
-				if ((x = effect(o, uis[l][u]))) {
-					x->markers += 2;
-					snprintf(x->why, sizeof x->why, "losing the close combat and withdrawing [MORALE (a) 5, 6]");
-				}
-			if (out.winner == 0 && t->unit[sd[1].u.type].fps == 1 && (x = effect(o, ui[0]))) {
+		} else if (q->spike_die) {
+			rc = bad(o, "--spike-die is a losing battery's die [Close Combat (h)]: the %s that lost is no battery",
+				 nm[l]);
+			goto out;
+		}
+		for (int u = battery ? 1 : 0; u < f[l].n; u++)
+			if ((x = effect(o, uiv[l][u]))) {
+				x->markers += 2;
+				snprintf(x->why, sizeof x->why, "losing the close combat and withdrawing [MORALE (a) 5, 6]");
+			}
+		/* [Close Combat (h)] "An attacking unit which wins the close assault draws a morale
+		 * chit": each attacking unit */
+		for (int u = 0; out.winner == 0 && t->unit[f[1].s[0]->u.type].fps == 1 && u < f[0].n; u++)
+			if ((x = effect(o, uiv[0][u]))) {
 				x->markers += 1;
 				snprintf(x->why, sizeof x->why, "winning against a battery [MORALE (a) 7]");
 			}
-			/* a unit has one leader: one die decides it, however many threes of sixes; with
-			 * double losses each of the winner's units with a leader rolls */
-			for (int k = 0; k < 2; k++)
-				for (int u = 0; u < f[k].n; u++) {
-					const struct ref_side *rs = u ? &q->also[u - 1] : &q->side[k];
-					bool risk = k == l ? out.leader_risk[l] > 0 && u == un.leader_unit[l]
-							   : out.winner_leaders && f[k].s[u]->u.leaders > 0;
-					char whose[REF_UNIT_MAX + 32];
-					if (!risk)
-						continue;
-					if (!rs->leader_die) {
-						pending(o, k ? (f[1].n > 1 ? "the defender's leader dice (--defender-leader-die D,..: a die "
-									"for each of its units, in order)"
-									: "the defender's leader die (--defender-leader-die)")
-							     : "the attacker's leader die (--attacker-leader-die)");
-						continue;
-					}
-					evsink_clear(&ev);
-					snprintf(whose, sizeof whose, "%s%s%.*s", nm[k], f[k].n > 1 ? " " : "", REF_UNIT_MAX - 1,
-						 f[k].n > 1 ? rs->unit : "");
-					if (cref_leader_roll(t, rs->leader_die, whose, &ev) && (x = effect(o, uis[k][u])))
-						x->leader_killed = true;
-					wound_marker(t, rs->leader_die, o, uis[k][u]);
-					add_events(o, &ev);
+		/* a unit has one leader: one die decides it, however many threes of sixes; with double
+		 * losses each of the winner's units with a leader rolls */
+		for (int k = 0; k < 2; k++)
+			for (int u = 0; u < f[k].n; u++) {
+				const struct ref_side *rs = frq[k][u];
+				bool risk = k == l ? out.leader_risk[l] > 0 && u == un.leader_unit[l]
+						   : out.winner_leaders && f[k].s[u]->u.leaders > 0;
+				if (!risk)
+					continue;
+				if (!rs->leader_die) {
+					char what[160];
+					snprintf(what, sizeof what, m->n[k] > 1 ? "the %s's leader dice (%s-leader-die D,..: a die for each "
+										  "of its units, in order)"
+										: "the %s's leader die (%s-leader-die)",
+						 nm[k], opt[k]);
+					pending(o, what);
+					continue;
 				}
-		}
-		return rc;
+				evsink_clear(&ev);
+				if (cref_leader_roll(t, rs->leader_die, whop[k][u], &ev) && (x = effect(o, uiv[k][u])))
+					x->leader_killed = true;
+				wound_marker(t, rs->leader_die, o, uiv[k][u]);
+				add_events(o, &ev);
+			}
 	}
+out:
+	free(m);
+	return rc;
 }
 
 static int do_morale(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
@@ -877,6 +1004,7 @@ int ref_run(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
 	o->error[0] = o->pending[0] = 0;
 	o->charge_failed = -1;
 	o->cc_winner = o->init_winner = o->ace_side = -1;
+	o->cc_n[0] = o->cc_n[1] = 0;
 	if (!strcmp(q->what, "fire"))
 		return do_fire(t, q, o);
 	if (!strcmp(q->what, "save"))
@@ -998,30 +1126,34 @@ static int jside(const json_t *o, const char *k, struct ref_side *s, char *why, 
 	return jside_obj(v, s, why, wn);
 }
 
-/* "defender_also": the units that fight with the defender [Close Combat (b)], side objects. */
-static int jalso(const json_t *o, struct ref_req *q, char *why, size_t wn)
+/* "attacker_also", "defender_also": the other units of side k [Close Combat (a), (b)], side
+ * objects; an attacking unit may carry its own charge "morale_die". */
+static int jalso(const json_t *o, struct ref_req *q, int k, char *why, size_t wn)
 {
-	const json_t *v = json_object_get(o, "defender_also"), *x;
+	static const char *const key[2] = {"attacker_also", "defender_also"};
+	const json_t *v = json_object_get(o, key[k]), *x;
 	size_t i;
 	if (!v)
 		return 0;
 	if (!json_is_array(v) || json_array_size(v) > REF_ALSO_MAX) {
-		snprintf(why, wn, "\"defender_also\" must be a list of at most %d units (objects as \"defender\")", REF_ALSO_MAX);
+		snprintf(why, wn, "\"%s\" must be a list of at most %d units (objects as \"%s\")", key[k], REF_ALSO_MAX,
+			 k ? "defender" : "attacker");
 		return -1;
 	}
 	json_array_foreach(v, i, x) {
 		if (!json_is_object(x)) {
-			snprintf(why, wn, "\"defender_also\": item %zu must be an object", i + 1);
+			snprintf(why, wn, "\"%s\": item %zu must be an object", key[k], i + 1);
 			return -1;
 		}
-		if (json_object_get(x, "dice") || json_object_get(x, "saves") || json_object_get(x, "morale_die")) {
-			snprintf(why, wn, "\"defender_also\": item %zu: a joined unit's dice and saves follow the defender's in its "
-				 "\"dice\" and \"saves\" (and it rolls no charge morale)", i + 1);
+		if (json_object_get(x, "dice") || json_object_get(x, "saves") || (k && json_object_get(x, "morale_die"))) {
+			snprintf(why, wn, "\"%s\": item %zu: a unit's dice and saves follow the %s's in its \"dice\" and "
+				 "\"saves\"%s", key[k], i + 1, k ? "defender" : "attacker",
+				 k ? " (and a joined unit rolls no charge morale)" : "");
 			return -1;
 		}
-		if (jside_obj(x, &q->also[i], why, wn))
+		if (jside_obj(x, &q->also[k][i], why, wn))
 			return -1;
-		q->nalso = (int)i + 1;
+		q->nalso[k] = (int)i + 1;
 	}
 	return 0;
 }
@@ -1042,7 +1174,7 @@ int ref_req_json(const json_t *body, struct ref_req *q, char *why, size_t n)
 	    jstr(body, "unit", q->unit, sizeof q->unit, why, n) || jint(body, "hits", 0, CREF_HITS_MAX, &q->hits, why, n) ||
 	    jbool(body, "standing_cavalry", &q->standing_cav, why, n) || jint(body, "die", 1, 6, &q->die, why, n) ||
 	    jint(body, "leader", 1, 6, &q->leader, why, n) || jside(body, "attacker", &q->side[0], why, n) ||
-	    jside(body, "defender", &q->side[1], why, n) || jalso(body, q, why, n) ||
+	    jside(body, "defender", &q->side[1], why, n) || jalso(body, q, 0, why, n) || jalso(body, q, 1, why, n) ||
 	    jstr(body, "initiative", q->initiative, sizeof q->initiative, why, n) ||
 	    jint(body, "winner_die", 1, 6, &q->wdie, why, n) || jint(body, "spike_die", 1, 6, &q->spike_die, why, n) || jstr(body, "row", q->row, sizeof q->row, why, n) ||
 	    jstr(body, "terrain", q->terrain, sizeof q->terrain, why, n) || jstr(body, "formation", form, sizeof form, why, n) ||

@@ -15,7 +15,7 @@
 #define REF_DISTS 12
 #define REF_TEXT_MAX 320
 #define REF_UNIT_MAX 64
-#define REF_ALSO_MAX (CREF_CC_UNITS - 1) /* units joining the defender in a close combat */
+#define REF_ALSO_MAX (CREF_CC_UNITS - 1) /* units joining a side's first unit in a close combat */
 
 /* Dice as given (given false: none, ask for the odds). */
 struct ref_dice {
@@ -32,7 +32,8 @@ struct ref_side {
 	bool routing, rear;
 	struct ref_dice dice, saves;
 	int leader_die;              /* its leader at risk [Close Combat (d), (e)]: 0 not rolled */
-	int morale_die;              /* its charge morale check [Close Combat (a)]: 0 not rolled */
+	int morale_die;              /* its charge morale check [Close Combat (a)]: 0 not rolled (an
+				      * attacking unit's, or the charged unit's when outnumbered) */
 };
 
 /* What the referee asks. Strings are copied in; every field has a "not given" value. */
@@ -56,11 +57,13 @@ struct ref_req {
 	int die, leader;             /* 0: not given */
 	/* melee: [0] attacker, [1] defender */
 	struct ref_side side[2];
-	/* melee: the units that fight with the defender [Close Combat (b)]: a reinforcement, or a
-	 * unit touching the attacker; their dice and saves follow the defender's in side[1].dice and
-	 * side[1].saves, unit after unit; each has its own modifiers and leader die */
-	struct ref_side also[REF_ALSO_MAX];
-	int nalso;
+	/* melee: the other units of each side [Close Combat (b)]: [0] the units charging with the
+	 * attacker ("Each charging unit rolls for morale"), [1] those fighting with the defender (a
+	 * reinforcement, or a unit touching the attacker); their dice and saves follow the first
+	 * unit's in side[k].dice and side[k].saves, unit after unit; each has its own modifiers and
+	 * leader die, and an attacking unit its own charge morale die */
+	struct ref_side also[2][REF_ALSO_MAX];
+	int nalso[2];
 	char initiative[16];         /* "" (the attacker), "attacker", "defender" */
 	int wdie;                    /* 0: not rolled */
 	int spike_die;               /* a losing battery's die [Close Combat (h)]: 0 not rolled */
@@ -115,15 +118,21 @@ struct ref_out {
 	int ace_side;                /* a side (0, 1) of the roster that captured a battery's guns and
 				      * gains an Ace [Close Combat (h)], -1 none */
 	int init_winner;             /* an initiative ruled: the side that chooses, 0 (A) or 1 (B) (-1 none) */
-	int charge_failed;           /* a charge's morale check failed [Close Combat (a)]: 0 attacker, 1
-				      * defender (it withdraws, no close combat), -1 none */
+	int charge_failed;           /* a charge's morale check failed [Close Combat (a)]: 0 every attacking
+				      * unit, 1 the defender (it withdraws, no close combat), -1 none */
+	/* a close combat ruled: the units that fought on each side, as roster indices (-1 a troop
+	 * type), the first unit first; an attacking unit that failed its charge morale check and
+	 * withdrew is not among them */
+	int cc_n[2];
+	int cc_unit[2][CREF_CC_UNITS];
 };
 
 /* A request with nothing given. */
 void ref_req_init(struct ref_req *q);
-/* Adds a unit (its id or TYPE[:FIGURES[:MARKERS]], copied) to those fighting with the defender
- * [Close Combat (b)]: 0, or -1 when REF_ALSO_MAX are there. */
-int ref_req_also(struct ref_req *q, const char *unit);
+/* Adds a unit (its id or TYPE[:FIGURES[:MARKERS]], copied) to side k's in a close combat: 0 those
+ * charging with the attacker, 1 those fighting with the defender [Close Combat (b)]. 0, or -1
+ * when REF_ALSO_MAX are there. */
+int ref_req_also(struct ref_req *q, int k, const char *unit);
 /* Reads a JSON request body (docs/API.md "Referee") into q. 0, or -1 with why. */
 int ref_req_json(const json_t *body, struct ref_req *q, char *why, size_t n);
 /* Answers q on the sheet t into o (o is large: allocate it). Returns 0 with the answer; 2 for a

@@ -23,12 +23,12 @@ static const char *const cotlb_options[] = {
 	"--hits", "--inches", "--initiative", "--leader", "--long", "--markers", "--pivot", "--points", "--saves",
 	"--short", "--side", "--spike-die", "--stands", "--svg", "--target", "--toward", "--unit", "--weapon", "--winner-die",
 	"--ace", "--road", "--first", "--off", "--declare", "--split", "--attacker-morale-die", "--defender-morale-die",
-	"--x", "--y", NULL,
+	"--attacker-also", "--defender-also", "--contact", "--x", "--y", NULL,
 };
 /* (sheet takes the game: it lists the sheet the game is played on) */
 static const char *const cotlb_no_game[] = {"new", NULL};
 static const char *const unit_options[] = {"--unit", "--firer", "--at", "--attacker", "--defender", "--toward",
-					    "--from", NULL};
+					    "--from", "--attacker-also", "--defender-also", NULL};
 
 static bool in(const char *const *list, const char *w)
 {

@@ -531,6 +531,13 @@ static int do_advance(const struct ctab *t, const struct ctbl *tb, const struct 
 	g->seq.locked[i] = 0;
 	ev_emit(ev, "[Close Combat (f)]", "%s advances onto %s's position (%.*f, %.*f), facing %d in %s: part of its close "
 		"combat, not an action", o->u[i].id, o->u[j].id, PL_IN(p.c.x), PL_IN(p.c.y), p.facing, cros_form_name[p.form]);
+	/* the other units that charged with it beat the same loser: its position is taken */
+	for (int k = 0; k < g->n; k++)
+		if (k != i && g->s[k].beat == j) {
+			g->s[k].beat = -1;
+			ev_emit(ev, "[Close Combat (f)]", "%s no longer advances onto %s's position: %s holds it", o->u[k].id,
+				o->u[j].id, o->u[i].id);
+		}
 	return ref_record(path, o, g, log, what, NULL, ev);
 }
 
@@ -755,6 +762,25 @@ int rtab_fire(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 	return 0;
 }
 
+/* The close combat modifiers the table shows for side k (0 the attacking unit a, 1 the defending
+ * unit d) added to those sd names (each once), and the rear. 0 (always: the caller's check). */
+static int add_cc_mods(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		       int a, int d, int k, struct ref_side *sd, struct evsink *ev)
+{
+	const char *keys[CTAB_MODS_MAX];
+	bool rear;
+	int n = ctbl_cc_mods(t, tb, o, g, a, d, k, keys, CTAB_MODS_MAX, &rear, ev);
+	for (int i = 0; i < n; i++) {
+		bool have = false;
+		for (int j = 0; j < sd->nmods; j++)
+			have = have || !strcmp(sd->mods[j], keys[i]);
+		if (!have && sd->nmods < CTAB_MODS_MAX)
+			snprintf(sd->mods[sd->nmods++], sizeof sd->mods[0], "%s", keys[i]);
+	}
+	sd->rear = sd->rear || rear;
+	return 0;
+}
+
 int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 	       struct ref_req *q)
 {
@@ -780,43 +806,56 @@ int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 		ev_emit(&ev, "[Close Combat (f)]", "%s stays locked in combat with %s as it withdraws", o->u[a].id, o->u[d].id);
 	else
 		ev_emit(&ev, "[Close Combat (a)]", "%s is %.*f\" from %s: it may charge", o->u[a].id, PL_IN(gap), o->u[d].id);
-	for (int k = 0; k < 2; k++) {
-		const char *keys[CTAB_MODS_MAX];
-		bool rear;
-		struct ref_side *sd = &q->side[k];
-		int n = ctbl_cc_mods(t, tb, o, g, a, d, k, keys, CTAB_MODS_MAX, &rear, &ev);
-		for (int i = 0; i < n; i++) {
-			bool have = false;
-			for (int j = 0; j < sd->nmods; j++)
-				have = have || !strcmp(sd->mods[j], keys[i]);
-			if (!have && sd->nmods < CTAB_MODS_MAX)
-				snprintf(sd->mods[sd->nmods++], sizeof sd->mods[0], "%s", keys[i]);
+	for (int k = 0; k < 2; k++)
+		add_cc_mods(t, tb, o, g, a, d, k, &q->side[k], &ev);
+	/* [Close Combat (a)] "Each charging unit": every unit charging with the attacker is within 2"
+	 * of the defender (or locked in combat with it), with the modifiers the table shows for it */
+	for (int i = 0; i < q->nalso[0]; i++) {
+		struct ref_side *sd = &q->also[0][i];
+		int x = cros_find(o, sd->unit);
+		if (x < 0)
+			return cli_fail(stderr, "--attacker-also names a unit of the game on the table, not \"%s\"", sd->unit);
+		if (add_cc_mods(t, tb, o, g, x, d, 0, sd, &ev) != 0)
+			return 1;
+		const bool lock = g->seq.locked[x] == 1 + d && g->s[d].fell_back == g->turn;
+		if ((gap = ctbl_gap(t, tb, o, g, x, d)) < 0)
+			return cli_fail(stderr, "%s is not on the table", o->u[x].id);
+		if (gap > CTBL_TWO_INCHES && !lock) {
+			ref_print_events("on the table:", &ev);
+			fprintf(stderr, "crimea: [Close Combat (a)] %s is %.*f\" from %s: a charge is declared only with some part of "
+				"the unit within 2\" of the enemy\n", o->u[x].id, PL_IN(gap), o->u[d].id);
+			return 1;
 		}
-		sd->rear = sd->rear || rear;
+		ev_emit(&ev, "[Close Combat (a)]", "%s charges %s with %s (%.*f\")", o->u[x].id, o->u[d].id, o->u[a].id, PL_IN(gap));
 	}
-	/* [Close Combat (b)] the units that fight with the defender: touching the attacker (within
-	 * its 2"), or a reinforcement that came to contact it in the reaction phase */
-	for (int i = 0; i < q->nalso; i++) {
-		int x = cros_find(o, q->also[i].unit), n;
-		const char *keys[CTAB_MODS_MAX];
-		bool rear;
-		struct ref_side *sd = &q->also[i];
+	/* [Close Combat (b)] the units that fight with the defender: touching an attacking unit
+	 * (within its 2"), or a reinforcement that came to contact the attacker in the reaction
+	 * phase */
+	for (int i = 0; i < q->nalso[1]; i++) {
+		struct ref_side *sd = &q->also[1][i];
+		int x = cros_find(o, sd->unit), near = a;
 		if (x < 0)
 			return cli_fail(stderr, "--defender-also names a unit of the game on the table, not \"%s\"", sd->unit);
 		if ((gap = ctbl_gap(t, tb, o, g, a, x)) < 0)
 			return cli_fail(stderr, "%s is not on the table", o->u[x].id);
+		for (int k = 0; k < q->nalso[0]; k++) {
+			int y = cros_find(o, q->also[0][k].unit);
+			int32_t gy = ctbl_gap(t, tb, o, g, y, x);
+			if (gy >= 0 && gy < gap) {
+				gap = gy;
+				near = y;
+			}
+		}
 		if (gap > CTBL_TWO_INCHES && g->seq.contact[x] != 1 + d && g->seq.reinf[d] != 1 + x) {
 			ref_print_events("on the table:", &ev);
 			fprintf(stderr, "crimea: [Close Combat (b)] %s is %.*f\" from %s: a unit fights when it touches the enemy (within "
-				"2\"), or reinforces the defender in the reaction phase\n", o->u[x].id, PL_IN(gap), o->u[a].id);
+				"2\"), or reinforces the defender in the reaction phase\n", o->u[x].id, PL_IN(gap), o->u[near].id);
 			return 1;
 		}
 		ev_emit(&ev, "[Close Combat (b)]", "%s fights with %s (%.*f\" from %s)", o->u[x].id, o->u[d].id, PL_IN(gap),
-			o->u[a].id);
-		n = ctbl_cc_mods(t, tb, o, g, a, x, 1, keys, CTAB_MODS_MAX, &rear, &ev);
-		for (int k = 0; k < n && sd->nmods < CTAB_MODS_MAX; k++)
-			snprintf(sd->mods[sd->nmods++], sizeof sd->mods[0], "%s", keys[k]);
-		sd->rear = sd->rear || rear;
+			o->u[near].id);
+		if (add_cc_mods(t, tb, o, g, near, x, 1, sd, &ev) != 0)
+			return 1;
 	}
 	ref_print_events("on the table:", &ev);
 	return 0;

@@ -570,6 +570,19 @@ test("the referee's sheet: the odds of a volley, then its ruling from the dice, 
   eq(await page.$$eval("section.refout table.dist caption", (cs) => cs.filter((c) => c.textContent.startsWith("defender russian-infantry:24:0 figures lost")).length), 1,
     "each unit's losses");
   await page.selectOption("form.referee select[name=alsocount]", "0");
+  // ... a unit charging with the attacker [Close Combat (a)]: its own charge morale check
+  await page.selectOption("form.referee select[name=attalsocount]", "1");
+  await page.selectOption("form.referee select[name=attalso1type]", "russian-infantry");
+  await page.fill("form.referee input[name=attalso1figures]", "24");
+  await page.fill("form.referee input[name=attalso1markers]", "3");
+  await page.fill("form.referee input[name=attalso1morale_die]", "1");
+  await page.click("#rule");
+  await page.waitForSelector("section.refout p.rresult:has-text('fails its morale check')");
+  const charged = await page.$$eval("section.refout p", (ps) => ps.map((p) => p.textContent));
+  assert(charged.some((t) => t.includes("the attacker russian-infantry:24:3 fails its morale check: it withdraws [Close Combat (g)] and does not fight")),
+    `the charging unit's morale check: ${charged.join(" | ")}`);
+  assert(charged.some((t) => t.startsWith("attacker: british-cavalry")), "the first attacker fights alone");
+  await page.selectOption("form.referee select[name=attalsocount]", "0");
   // the initiative: +1 for winning it last turn against nothing, ties rolled again
   await page.click("[role=tab] >> text=Initiative");
   await page.check("form.referee input[name=awon]");

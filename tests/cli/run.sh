@@ -1006,6 +1006,63 @@ seq_start "$g19" 5,2 russian
 expect "review: the advance instead of the lock" 0 "$bin" referee cotlb advance --game "$g19" --unit dnieper1
 contains "review: the advance instead of the lock" "$tmp/out" "dnieper1 advances instead of staying locked in combat with 93rd"
 expect "review: then no locked combat" 1 "$bin" referee cotlb melee --game "$g19" --attacker dnieper1 --defender 93rd --attacker-dice 6,6,5,5,4,4,2 --defender-dice 1,1,1,1,1,1,1 --winner-die 4 --attacker-saves 6 --defender-saves 6,6
+# several units charge one [Close Combat (a)-(d)]: "Each charging unit rolls for morale", "Total
+# everything at once", "Distribute loses throughout"
+expect "charge with: the odds" 0 "$bin" referee cotlb melee --attacker russian-infantry --attacker-also russian-cavalry --defender british-infantry
+contains "charge with: one side" "$tmp/out" "the attacker's 2 units fight as one side: 14 dice, +0 in all"
+contains "charge with: each unit's losses" "$tmp/out" "attacker russian-cavalry figures lost"
+contains "charge with: outnumbered by both" "$tmp/out" "the defender's charge morale check (outnumbered two stands to one)"
+expect "charge with: a unit fails" 0 "$bin" referee cotlb melee --attacker russian-infantry --attacker-also russian-cavalry:12:3 --defender british-infantry:12 --attacker-morale-die 1,1 --attacker-dice 3,3,3,3,3,3,2 --defender-dice 1,1,1,1 --winner-die 5 --attacker-saves 6
+contains "charge with: a unit fails" "$tmp/out" "the attacker russian-cavalry:12:3 fails its morale check: it withdraws \[Close Combat (g)\] and does not fight"
+contains "charge with: the others fight" "$tmp/out" "attacker, russian-infantry: 7 dice 3 3 3 3 3 3 2, +0 a die: total 20"
+expect "charge with: its dice are not thrown" 1 "$bin" referee cotlb melee --attacker russian-infantry --attacker-also russian-cavalry:12:3 --defender british-infantry:12 --attacker-morale-die 1,1 --attacker-dice 3,3,3,3,3,3,2,1,1,1,1,1,1,1 --defender-dice 1,1,1,1 --winner-die 5
+contains "charge with: its dice are not thrown" "$tmp/out" "the attacking units that withdrew throw no dice: the attacker's are those of the 1 units that fight"
+expect "charge with: every unit fails" 0 "$bin" referee cotlb melee --attacker russian-infantry:24:2 --attacker-also russian-cavalry:12:3 --defender british-infantry --attacker-morale-die 1,1
+contains "charge with: every unit fails" "$tmp/out" "every attacking unit failed: there is no close combat"
+expect "charge with: no longer outnumbered" 0 "$bin" referee cotlb melee --attacker russian-infantry --attacker-also russian-cavalry:12:3 --defender british-infantry:18 --attacker-morale-die 1,1 --defender-morale-die 1
+contains "charge with: no longer outnumbered" "$tmp/out" "the attacking units that passed have 6 stands against 5: the defender is not outnumbered two to one"
+expect "charge with: no battery charges" 2 "$bin" referee cotlb melee --attacker russian-infantry --attacker-also russian-artillery --defender british-infantry
+expect "charge with: a morale die each" 2 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry --attacker-morale-die 4,5
+contains "charge with: a morale die each" "$tmp/err" "2 morale dice for the attacker's 1 unit"
+expect "charge with: the defender checks after all of them" 2 "$bin" referee cotlb melee --attacker russian-infantry --attacker-also russian-cavalry --defender british-infantry --attacker-morale-die 4 --defender-morale-die 3
+# ... on a table, in the free action phase: each unit's action, each within 2"
+g21="$tmp/cotlb-charge-with.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g21" >/dev/null
+"$bin" referee cotlb place --game "$g21" --unit dnieper1 --x 44 --y 33.5 --facing 180 >/dev/null
+"$bin" referee cotlb place --game "$g21" --unit dnieper2 --x 56 --y 33.5 --facing 180 --formation line >/dev/null
+"$bin" referee cotlb place --game "$g21" --unit dnieper3 --x 68 --y 33.5 --facing 180 --formation line >/dev/null
+cp "$g21" "$tmp/cotlb-charge-with-0.json"
+expect "charge with: a unit beyond 2\"" 1 "$bin" referee cotlb melee --game "$g21" --attacker dnieper1 --attacker-also dnieper3 --defender 93rd
+contains "charge with: a unit beyond 2\"" "$tmp/err" "\[Close Combat (a)\] dnieper3 is [0-9.]*\" from 93rd: a charge is declared only with some part of the unit within 2\""
+expect "charge with: only friends" 2 "$bin" referee cotlb melee --game "$g21" --attacker dnieper1 --attacker-also 79th --defender 93rd
+seq_start "$g21" 5,2 russian
+expect "charge with: ruled" 0 "$bin" referee cotlb melee --game "$g21" --attacker dnieper1 --attacker-also dnieper2 --defender 93rd --attacker-morale-die 2,3 --attacker-dice 2,2,3,3,4,4,5,5,6,6,1,1,3,3 --defender-dice 1,1,1,1,2,2,2 --winner-die 4 --attacker-saves 6,6 --defender-saves 1,1,1,1,1,1
+contains "charge with: on the table" "$tmp/out" "\[Close Combat (a)\] *dnieper2 charges 93rd with dnieper1 (2.0\")"
+contains "charge with: everything at once" "$tmp/out" "the attacker's 2 units together: total 48 (everything at once)"
+contains "charge with: each unit's action" "$tmp/out" "dnieper2's close combat is its action in the free action phase"
+contains "charge with: both locked" "$tmp/out" "dnieper2 won at twice 93rd's total: it may stay locked in combat"
+contains "charge with: one close combat won" "$tmp/out" "dnieper1 wins the close combat: +1 to the russian initiative next turn"
+expect "charge with: the withdrawal" 0 "$bin" referee cotlb withdraw --game "$g21" --unit 93rd --dice 3,3,3,3
+contains "charge with: away from both" "$tmp/out" "93rd withdraws 12.0\" (of 12\") away from dnieper1 and the other enemy within 2\" to (50.0, 18.0), facing 180"
+expect "charge with: one advances" 0 "$bin" referee cotlb advance --game "$g21" --unit dnieper2
+contains "charge with: the position taken" "$tmp/out" "dnieper1 no longer advances onto 93rd's position: dnieper2 holds it"
+expect "charge with: the other does not" 1 "$bin" referee cotlb advance --game "$g21" --unit dnieper1
+# ... declared apart in a command point phase, resolved together after the reactions [Side A Turn (d)]
+g22="$tmp/cotlb-charge-with-cmd.json"
+cp "$tmp/cotlb-charge-with-0.json" "$g22"
+seq_start "$g22" 5,2 russian
+"$bin" referee cotlb next --game "$g22" >/dev/null
+"$bin" referee cotlb melee --game "$g22" --attacker dnieper1 --defender 93rd --declare >/dev/null
+expect "charge with: declared together" 1 "$bin" referee cotlb melee --game "$g22" --attacker dnieper2 --attacker-also dnieper3 --defender 93rd --declare
+"$bin" referee cotlb melee --game "$g22" --attacker dnieper2 --defender 93rd --declare >/dev/null
+"$bin" referee cotlb next --game "$g22" >/dev/null
+"$bin" referee cotlb next --game "$g22" >/dev/null
+expect "charge with: an undeclared unit" 1 "$bin" referee cotlb melee --game "$g22" --attacker dnieper1 --attacker-also dnieper3 --defender 93rd --attacker-dice 2,2,3,3,4,4,5,5,6,6,1,1,3,3,1,1,1,1,1,1,1 --defender-dice 1,1,1,1,2,2,2 --winner-die 4
+expect "charge with: resolved together" 0 "$bin" referee cotlb melee --game "$g22" --attacker dnieper1 --defender 93rd --attacker-dice 2,2,3,3,4,4,5,5,6,6,1,1,3,3 --defender-dice 1,1,1,1,2,2,2 --winner-die 4 --attacker-saves 6,6 --defender-saves 1,1,1,1,1,1
+contains "charge with: the other declared assault" "$tmp/out" "dnieper2's close assault on 93rd was declared this round too: it charges with dnieper1"
+contains "charge with: both resolved" "$tmp/out" "dnieper2's close assault on 93rd is resolved"
+expect "charge with: none left" 0 "$bin" referee cotlb phase --game "$g22"
+contains "charge with: none left" "$tmp/out" "close assaults to resolve after the reactions: none left"
 # a referee's session on one game: a command a line, from a pipe and at a terminal
 g6="$tmp/cotlb-shell.json"
 "$bin" referee cotlb new --oob balaclava-2014 --game "$g6" >/dev/null

@@ -431,6 +431,10 @@ req POST /api/referee/cotlb '{"what":"melee","attacker":{"unit":"russian-infantr
 check "referee melee: a unit joins the defender [Close Combat (b)]" [ "$(j "$body" 'o.items.some(i => i.text.startsWith("the defender\x27s 7 possible hits are distributed throughout its units"))')" = true ]
 req POST /api/referee/cotlb '{"what":"melee","attacker":{"unit":"russian-infantry"},"defender":{"unit":"british-infantry"},"defender_also":[1]}'
 check "referee melee: defender_also wants objects" [ "$code" = 400 ]
+req POST /api/referee/cotlb '{"what":"melee","attacker":{"unit":"russian-infantry","morale_die":1,"dice":[6,6,2,2,2,1,4]},"attacker_also":[{"unit":"russian-cavalry:12:2","morale_die":1}],"defender":{"unit":"british-infantry:12","dice":[1,1,2,2]},"winner_die":4}'
+check "referee melee: each charging unit checks its morale [Close Combat (a)]" [ "$(j "$body" 'o.items.some(i => i.text.startsWith("the attacker russian-cavalry:12:2 fails its morale check: it withdraws [Close Combat (g)] and does not fight")) && o.items.some(i => i.text.startsWith("the attacker russian-infantry passes"))')" = true ]
+req POST /api/referee/cotlb '{"what":"melee","attacker":{"unit":"russian-infantry"},"attacker_also":[{"unit":"russian-cavalry","dice":[1]}],"defender":{"unit":"british-infantry"}}'
+check "referee melee: a charging unit's dice follow the attacker's" [ "$code" = 400 ]
 req POST /api/referee/cotlb '{"what":"fire","weapon":"musket","stands":6,"target":"line","inches":11}'
 check "referee: a refusal is 422 with its section" [ "$code:$(j "$body" 'o.rule')" = "422:[Fire (n)]" ]
 req POST /api/referee/cotlb '{"what":"melee","attacker":{"unit":"bogus"},"defender":{"unit":"cossacks"}}'

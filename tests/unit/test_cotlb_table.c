@@ -471,6 +471,22 @@ static void test_charges_and_falling_back(void **state)
 	put(f, "42nd", 60.5, 24, 0, CF_MARCH); /* 5.3" */
 	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, -1, 12, true, &fb, &ev, &e), 0);
 	assert_int_equal(fb.nnear, 1);
+	/* from two attackers within 2" on its flanks: away from the middle of their centres, straight
+	 * back; away from one of them (the nearer, dnieper1 to the west) it would turn and swing
+	 * into the other's 2" at once */
+	put(f, "42nd", 100, 60, 0, CF_LINE);
+	put(f, "dnieper1", 44, 33.5, 180, CF_LINE);
+	put(f, "dnieper2", 56, 33.5, 180, CF_LINE);
+	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, -1, 12, false, &fb, &ev, &e), 0);
+	assert_int_equal(fb.others, 1);
+	assert_int_equal(fb.to.c.x, IN(50));
+	assert_int_equal(fb.to.c.y, IN(18));
+	assert_int_equal(fb.to.facing, 180);
+	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, dn, 12, false, &fb, &ev, &e), 0);
+	assert_int_equal(fb.others, 0);
+	assert_int_equal(fb.to.c.x, IN(50));
+	assert_int_equal(fb.to.c.y, IN(30)); /* stopped at once, short of dnieper2 */
+	put(f, "dnieper2", 120, 60, 180, CF_LINE);
 	/* off the table: it leaves */
 	put(f, "93rd", 50, 5, 0, CF_LINE);
 	put(f, "dnieper1", 50, 8.5, 180, CF_LINE);

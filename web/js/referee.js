@@ -135,36 +135,48 @@ function forms(sheet) {
       },
     };
   };
-  // [Close Combat (b)]: up to three units that fight with the defender; their dice and saves
-  // follow the defender's in its own fields, unit after unit
-  const joined = () => {
-    const count = select("alsocount", [["0", "none"], ["1", "1"], ["2", "2"], ["3", "3"]]);
+  // [Close Combat (b)]: up to three units that fight with the defender, or (attacker) charge
+  // with the attacker, each rolling its own charge morale check [Close Combat (a)]; their dice
+  // and saves follow the first unit's in its own fields, unit after unit
+  const joined = (attacker) => {
+    const pre = attacker ? "attalso" : "also", whose = attacker ? "attacker" : "defender";
+    const count = select(`${pre}count`, [["0", "none"], ["1", "1"], ["2", "2"], ["3", "3"]]);
     const rows = [1, 2, 3].map((k) => {
-      const u = unitFields(sheet, `also${k}`, "british-infantry");
-      const ldie = num(`also${k}leader_die`, "", 1, 6);
-      const fs = h("fieldset", { hidden: true }, h("legend", {}, `joined unit ${k}`), ...u.els, field("leader die", ldie));
-      return { fs, val: () => { const r = { unit: u.value() }; if (ldie.value) r.leader_die = Number(ldie.value); return r; } };
+      const u = unitFields(sheet, `${pre}${k}`, attacker ? "british-cavalry" : "british-infantry");
+      const ldie = num(`${pre}${k}leader_die`, "", 1, 6);
+      const mdie = num(`${pre}${k}morale_die`, "", 1, 6);
+      const fs = h("fieldset", { hidden: true }, h("legend", {}, `${attacker ? "charging" : "joined"} unit ${k}`), ...u.els,
+        field("leader die", ldie), ...(attacker ? [field("charge morale die", mdie)] : []));
+      return { fs, val: () => {
+        const r = { unit: u.value() };
+        if (ldie.value) r.leader_die = Number(ldie.value);
+        if (attacker && mdie.value) r.morale_die = Number(mdie.value);
+        return r;
+      } };
     });
     const show = () => rows.forEach((r, k) => { r.fs.hidden = k >= Number(count.value); });
     count.addEventListener("change", show);
     return {
-      els: h("fieldset", {}, h("legend", {}, "units fighting with the defender [Close Combat (b)]"),
-        field("how many (their dice and saves after the defender's)", count), ...rows.map((r) => r.fs)),
+      els: h("fieldset", {}, h("legend", {}, attacker ? "units charging with the attacker [Close Combat (a)]"
+        : "units fighting with the defender [Close Combat (b)]"),
+        field(`how many (their dice and saves after the ${whose}'s)`, count), ...rows.map((r) => r.fs)),
       val: () => rows.slice(0, Number(count.value)).map((r) => r.val()),
     };
   };
   const melee = () => {
-    const a = side("attacker", "british-cavalry"), d = side("defender", "russian-cavalry"), also = joined();
+    const a = side("attacker", "british-cavalry"), d = side("defender", "russian-cavalry");
+    const aalso = joined(true), also = joined(false);
     const init = select("initiative", [["attacker", "the attacker"], ["defender", "the defender"]]);
     const wdie = num("winner_die", "", 1, 6);
     const sdie = num("spike_die", "", 1, 6); // [Close Combat (h)]: a battery that loses
     return {
       title: "Close combat",
-      els: [a.els, d.els, also.els, field("initiative (wins ties)", init), field("winner's die", wdie),
+      els: [a.els, aalso.els, d.els, also.els, field("initiative (wins ties)", init), field("winner's die", wdie),
         field("a losing battery's die (4-6 spiked, else captured)", sdie)],
       req: () => {
         const r = { what: "melee", attacker: a.val(), defender: d.val(), initiative: init.value };
-        const j = also.val();
+        const ja = aalso.val(), j = also.val();
+        if (ja.length) r.attacker_also = ja;
         if (j.length) r.defender_also = j;
         if (wdie.value) r.winner_die = Number(wdie.value);
         if (sdie.value) r.spike_die = Number(sdie.value);

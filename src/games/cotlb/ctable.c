@@ -1307,9 +1307,25 @@ int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cro
 			fb->from = j;
 		}
 	}
-	away = fb->from >= 0 && (g->s[fb->from].pos.c.x != p->c.x || g->s[fb->from].pos.c.y != p->c.y)
-		       ? pl_bearing(g->s[fb->from].pos.c, p->c)
-		       : pl_norm(p->facing + 180);
+	/* [Close Combat (g)] "Unit faces away from enemy": with several enemies within 2" (those it
+	 * fought), away from the middle of their centres */
+	struct pl_pt mid = fb->from >= 0 ? g->s[fb->from].pos.c : p->c;
+	if (from < 0 && fb->from >= 0 && best <= CTBL_TWO_INCHES) {
+		int64_t sx = 0, sy = 0;
+		int n = 0;
+		for (int j = 0; j < o->n; j++)
+			if (o->u[j].side != o->u[i].side && live(g, j) && ctbl_gap(t, tb, o, g, i, j) <= CTBL_TWO_INCHES) {
+				sx += g->s[j].pos.c.x;
+				sy += g->s[j].pos.c.y;
+				n++;
+			}
+		if (n > 1) {
+			mid.x = (int32_t)(sx / n);
+			mid.y = (int32_t)(sy / n);
+			fb->others = n - 1;
+		}
+	}
+	away = fb->from >= 0 && (mid.x != p->c.x || mid.y != p->c.y) ? pl_bearing(mid, p->c) : pl_norm(p->facing + 180);
 	fb->to = *p;
 	fb->to.facing = away;
 	/* it stops before it would come within 2" of another enemy (closer than it was) */
@@ -1379,14 +1395,19 @@ int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cro
 		else if (rout && near)
 			fb->near[fb->nnear++] = j;
 	}
+	char others[64] = "";
+	if (fb->others)
+		snprintf(others, sizeof others, fb->others == 1 ? " and the other enemy within 2\""
+							: " and the other %d enemies within 2\"", fb->others);
 	if (!fb->to.on)
-		ev_emit(ev, rout ? "[MORALE (d)]" : "[Close Combat (g)]", "%s %s %d\" away from %s and leaves the table",
-			o->u[i].id, rout ? "routs" : "withdraws", inches, fb->from >= 0 ? o->u[fb->from].id : "the enemy");
+		ev_emit(ev, rout ? "[MORALE (d)]" : "[Close Combat (g)]", "%s %s %d\" away from %s%s and leaves the table",
+			o->u[i].id, rout ? "routs" : "withdraws", inches, fb->from >= 0 ? o->u[fb->from].id : "the enemy",
+			others);
 	else
 		ev_emit(ev, rout ? "[MORALE (d)]" : "[Close Combat (g)]",
-			"%s %s %.*f\" (of %d\") away from %s to (%.*f, %.*f), facing %d, in %s", o->u[i].id,
+			"%s %s %.*f\" (of %d\") away from %s%s to (%.*f, %.*f), facing %d, in %s", o->u[i].id,
 			rout ? "routs" : "withdraws", PL_IN(dist), inches,
-			fb->from >= 0 ? o->u[fb->from].id : "the enemy", PL_IN(fb->to.c.x),
+			fb->from >= 0 ? o->u[fb->from].id : "the enemy", others, PL_IN(fb->to.c.x),
 			PL_IN(fb->to.c.y), fb->to.facing, cros_form_name[fb->to.form]);
 	return 0;
 }

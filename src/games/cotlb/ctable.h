@@ -218,16 +218,20 @@ struct cros_pos ctbl_toward(const struct ctab *t, const struct ctbl *tb, const s
 			    const struct cros_game *g, int i, int j, int32_t limit, int32_t *dist);
 
 /* A withdrawal [Close Combat (g)] or a rout [MORALE (d)] of unit i, `inches` (the natural dice)
- * straight away from the nearest enemy, ignoring terrain, facing away, in its formation. */
+ * straight away from the nearest enemy, ignoring terrain, facing away, in its formation; from
+ * several enemies within 2" (a close combat of several units), away from the middle of their
+ * centres. */
 struct ctbl_fall {
 	int from;                /* the nearest enemy (-1: none on the table; then toward its own edge) */
+	int others;              /* the other enemies within 2" it falls back from (from not given) */
 	struct cros_pos to;      /* where it ends (to.on false: it leaves the table) */
 	int passed[CROS_UNITS_MAX]; /* friendly units it passes through [MORALE (a) 4] */
 	int npassed;
 	int near[CROS_UNITS_MAX];   /* friendly units within 6" of its line of rout [MORALE (a) 3] */
 	int nnear;
 };
-/* Works out where it ends, away from the enemy unit from (-1: the nearest), stopping before it
+/* Works out where it ends, away from the enemy unit from (-1: the nearest, or the enemies within
+ * 2" together), stopping before it
  * would come within 2" of another enemy and short, half an inch at a time, of ending on a unit;
  * and whom it disturbs. Changes nothing. 0, or -1 with e (a unit not on the table). */
 int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
