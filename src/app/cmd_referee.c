@@ -471,16 +471,30 @@ static int declare(const struct ctab *t, const struct ctbl *tb, const struct ref
 	for (int i = 0; i < npartner && n < CREF_CC_UNITS; i++)
 		d[n++] = partner[i];
 	evsink_init(&ev, store, 16 * CREF_CC_UNITS);
+	bool near[CREF_CC_UNITS];
 	for (int i = 0; i < n; i++) {
+		int32_t gap = tb ? ctbl_gap(t, tb, o, g, d[i].unit, d[i].target) : 0;
+		near[i] = gap >= 0 && gap <= CTBL_TWO_INCHES;
+	}
+	for (int i = 0; i < n; i++) {
+		bool second = false; /* the second line of a double line with a unit within 2" (Q&A 3) */
 		for (int j = 0; j < i; j++)
 			if (d[j].unit == d[i].unit)
 				return cli_fail(stderr, "%s is named twice", o->u[d[i].unit].id);
+		/* [Close Combat (a)] the units charging with the attacker: infantry or cavalry, its friends */
+		if (i && t->unit[o->u[d[i].unit].type].fps == 1)
+			return cli_fail(stderr, "%s is a battery: infantry or cavalry charge [Close Combat (a)]", o->u[d[i].unit].id);
+		if (i && o->u[d[i].unit].side != o->u[d[0].unit].side)
+			return cli_fail(stderr, "%s is not on %s's side: it cannot charge with it", o->u[d[i].unit].id,
+					o->u[d[0].unit].id);
+		for (int j = 0; tb && j < n && !near[i] && !second; j++)
+			second = near[j] && ctbl_double_line(t, tb, o, g, d[i].unit, d[j].unit);
 		if (tb) {
-			int32_t gap = ctbl_gap(t, tb, o, g, d[i].unit, d[i].target);
 			d[i].arm = tb->base[o->u[d[i].unit].type].arm;
-			if (gap < 0 || gap > CTBL_TWO_INCHES) {
+			if (!near[i] && !second) {
 				fprintf(stderr, "crimea: [Close Combat (a)] %s is not within 2\" of %s: a charge is declared only with "
-					"some part of the unit within 2\" of the enemy\n", o->u[d[i].unit].id, o->u[d[i].target].id);
+					"some part of the unit within 2\" of the enemy%s\n", o->u[d[i].unit].id, o->u[d[i].target].id,
+					n > 1 ? " (or as the second line of a double line with a unit that is)" : "");
 				return 1;
 			}
 		}
@@ -851,6 +865,13 @@ static int assault_partners(const struct cros_oob *o, const struct cros_game *g,
 			named = !strcmp(q->also[0][k].unit, o->u[x].id);
 		if (named)
 			continue;
+		if (!g->s[x].figures || g->s[x].routing || (g->table[0] && !g->s[x].pos.on)) {
+			/* gone since it was declared (the reaction fire, held until then, took effect) */
+			printf("  %-22s %s's close assault on %s was declared this round too, but it is %s: it does not charge\n",
+			       "[Side A Turn (d)]", o->u[x].id, o->u[d].id,
+			       !g->s[x].figures ? "destroyed" : g->s[x].routing ? "routing" : "off the table");
+			continue;
+		}
 		if (ref_req_also(q, 0, o->u[x].id) != 0) {
 			fprintf(stderr, "crimea: [Close Combat (b)] %s's close assault on %s was declared too, and a close combat holds "
 				"%d units a side\n", o->u[x].id, o->u[d].id, CREF_CC_UNITS);
@@ -1340,11 +1361,16 @@ int cmd_referee(int argc, char **argv)
 		}
 		if (!strcmp(q->what, "melee")) {
 			int a = cros_find(oob, q->side[0].unit), d = cros_find(oob, q->side[1].unit);
-			q->locked = a >= 0 && d >= 0 && game->seq.locked[a] == 1 + d;
 			if (a >= 0 && d >= 0 && game->seq.phase == CSEQ_ASSAULT && game->seq.assault[a] == 1 + d &&
 			    ((rc = assault_partners(oob, game, a, d, q)) != 0 ||
 			     (rc = assault_reinforcements(t, tb, oob, game, a, d, q)) != 0))
 				goto out_free;
+			/* [Close Combat (f)] each attacking unit locked in combat with the defender */
+			for (int u = 0; u <= q->nalso[0] && d >= 0; u++) {
+				struct ref_side *rs = u ? &q->also[0][u - 1] : &q->side[0];
+				int x = cros_find(oob, rs->unit);
+				rs->locked = x >= 0 && game->seq.locked[x] == 1 + d;
+			}
 		}
 		bool typed_also = false; /* a typed-in unit joining a game unit's side */
 		for (int k = 0; k < 2; k++)

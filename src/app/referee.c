@@ -423,14 +423,18 @@ struct cc_named {
 static int charge_morale(const struct ctab *t, const struct ref_req *q, const struct cc_named *m, bool *fights,
 			 struct ref_out *o)
 {
-	int stands[2] = {0, 0}, given = 0, passed = 0;
+	int stands[2] = {0, 0}, given = 0, passed = 0, fresh = 0;
 	bool standing = false, cav = false;
 	for (int u = 0; u < m->n[0]; u++) {
 		fights[u] = true;
+		if (m->rq[0][u]->locked)
+			continue;
+		fresh++;
 		given += m->rq[0][u]->morale_die != 0;
 	}
-	if (q->locked) {
-		addf(o, REF_HEAD, "the attacker stays locked in combat [Close Combat (f)]: no new charge, no morale check");
+	if (!fresh) {
+		addf(o, REF_HEAD, "the attacker%s stay%s locked in combat [Close Combat (f)]: no new charge, no morale check",
+		     m->n[0] > 1 ? "s" : "", m->n[0] > 1 ? "" : "s");
 		return 0;
 	}
 	for (int k = 0; k < 2; k++)
@@ -439,7 +443,7 @@ static int charge_morale(const struct ctab *t, const struct ref_req *q, const st
 	if (q->side[1].morale_die && stands[0] < 2 * stands[1])
 		return bad(o, "the defender checks its morale only when outnumbered two stands to one [Close Combat (a)]: "
 			   "%d stands against %d", stands[0], stands[1]);
-	if (q->side[1].morale_die && given < m->n[0])
+	if (q->side[1].morale_die && given < fresh)
 		return bad(o, "the defender checks its morale once the attacker has passed its own [Close Combat (a)]: give "
 			   "--attacker-morale-die too%s", m->n[0] > 1 ? " (a die for each attacking unit, in order)" : "");
 	for (int u = 0; u < m->n[0]; u++) {
@@ -448,6 +452,15 @@ static int charge_morale(const struct ctab *t, const struct ref_req *q, const st
 		const struct ref_side *rs = m->rq[0][u];
 		double p;
 		int r;
+		if (rs->locked) {
+			if (rs->morale_die)
+				return bad(o, "the %s stays locked in combat [Close Combat (f)]: no new charge, no morale die",
+					   m->who[0][u]);
+			addf(o, REF_HEAD, "the %s stays locked in combat [Close Combat (f)]: no new charge, no morale check",
+			     m->who[0][u]);
+			passed++;
+			continue;
+		}
 		evsink_init(&ev, store, 8);
 		r = cref_morale(t, &m->sd[0][u].u, false, rs->morale_die, &p, &ev);
 		addf(o, REF_HEAD, "the %s's charge morale check passes %.1f%% of the time [Close Combat (a)]%s", m->who[0][u],
@@ -658,6 +671,29 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 			}
 		}
 	}
+	/* a side's units are all the game's or all typed in; the game's are friends of one another and
+	 * enemies of the other side's */
+	for (int k = 0; k < 2 && q->oob; k++) {
+		int typed = 0;
+		for (int u = 0; u < m->n[k]; u++) {
+			int x = m->ui[k][u];
+			typed += x < 0;
+			for (int j = 0; x >= 0 && j < 2; j++)
+				for (int v = 0; v < m->n[j]; v++) {
+					int y = m->ui[j][v];
+					if (y < 0 || y == x || (q->oob->u[x].side == q->oob->u[y].side) == (j == k))
+						continue;
+					rc = bad(o, j == k ? "%s and %s are on different sides: they cannot fight on one"
+							   : "%s and %s are on the same side: they cannot fight each other",
+						 m->rq[k][u]->unit, m->rq[j][v]->unit);
+					goto out;
+				}
+		}
+		if (typed && typed < m->n[k]) {
+			rc = bad(o, "the %s's units are all units of the game or all typed in (TYPE[:FIGURES[:MARKERS]])", nm[k]);
+			goto out;
+		}
+	}
 	/* a unit of the game fights once, on one side */
 	for (int k = 0; k < 2; k++)
 		for (int u = 0; u < m->n[k]; u++)
@@ -727,6 +763,10 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 			     f[k].n, nd[k], off[k]);
 	if (!q->side[0].dice.given && !q->side[1].dice.given) {
 		struct cref_cc_odds *od = malloc(sizeof *od);
+		/* an attacking unit withdrew: the ruling changes the game once the close combat is
+		 * ruled, its morale dice given again with the combat's (so its marker is counted once) */
+		if (f[0].n < m->n[0])
+			pending(o, "the close combat's dice (--attacker-dice, --defender-dice) with the same morale dice");
 		double (*cu)[CREF_CC_UNITS][CREF_FIG_MAX + 1] = malloc(2 * sizeof *cu);
 		if (!od || !cu) {
 			rc = bad(o, "out of memory");

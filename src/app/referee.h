@@ -34,6 +34,9 @@ struct ref_side {
 	int leader_die;              /* its leader at risk [Close Combat (d), (e)]: 0 not rolled */
 	int morale_die;              /* its charge morale check [Close Combat (a)]: 0 not rolled (an
 				      * attacking unit's, or the charged unit's when outnumbered) */
+	bool locked;                 /* an attacking unit that stays locked in combat with the defender
+				      * [Close Combat (f)] (set from a game, never from a request): no new
+				      * charge, no morale check */
 };
 
 /* What the referee asks. Strings are copied in; every field has a "not given" value. */
@@ -43,8 +46,6 @@ struct ref_req {
 	char weapon[CTAB_KEY_MAX], target[16], at[REF_UNIT_MAX];
 	int stands, markers, inches; /* inches -1: not given */
 	bool pivot, cover, shrt, lng, command_phase;
-	bool locked;                 /* melee: the attacker stays locked in combat with the defender [Close
-				      * Combat (f)] (set from a game, never from a request): no new charge */
 	/* initiative: [0] side A, [1] side B */
 	bool won[2];
 	int cc[2], out[2];

@@ -781,6 +781,18 @@ static int add_cc_mods(const struct ctab *t, const struct ctbl *tb, const struct
 	return 0;
 }
 
+/* Removes the modifier key from those sd names; whether it was there. */
+static bool drop_mod(struct ref_side *sd, const char *key)
+{
+	for (int i = 0; i < sd->nmods; i++)
+		if (!strcmp(sd->mods[i], key)) {
+			memmove(sd->mods[i], sd->mods[i + 1], (size_t)(sd->nmods - i - 1) * sizeof sd->mods[0]);
+			sd->nmods--;
+			return true;
+		}
+	return false;
+}
+
 int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 	       struct ref_req *q)
 {
@@ -788,54 +800,95 @@ int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 	struct event store[RTAB_EVENTS];
 	struct evsink ev;
 	int32_t gap;
+	/* the attacking units: the first, then those charging with it [Close Combat (a)] */
+	int att[CREF_CC_UNITS], na = 0;
+	struct ref_side *asd[CREF_CC_UNITS];
+	bool near[CREF_CC_UNITS]; /* within 2" of the defender, or locked in combat with it */
+	int32_t agap[CREF_CC_UNITS];
 	if (a < 0 || d < 0)
 		return 0; /* troop types, not units of the game */
-	if ((gap = ctbl_gap(t, tb, o, g, a, d)) < 0)
+	if (!g->s[d].pos.on || !g->s[a].pos.on)
 		return cli_fail(stderr, "%s is not on the table (place or enter it first)",
 				g->s[a].pos.on ? o->u[d].id : o->u[a].id);
-	/* [Close Combat (f)]: locked in combat with the loser as it withdraws (this turn): the winner
-	 * follows it */
-	bool locked = g->seq.locked[a] == 1 + d && g->s[d].fell_back == g->turn;
-	if (gap > CTBL_TWO_INCHES && !locked) {
-		fprintf(stderr, "crimea: [Close Combat (a)] %s is %.*f\" from %s: a charge is declared only with some part of the "
-			"unit within 2\" of the enemy\n", o->u[a].id, PL_IN(gap), o->u[d].id);
-		return 1;
+	att[na] = a;
+	asd[na++] = &q->side[0];
+	for (int i = 0; i < q->nalso[0] && na < CREF_CC_UNITS; i++) {
+		int x = cros_find(o, q->also[0][i].unit);
+		if (x < 0)
+			return cli_fail(stderr, "--attacker-also names a unit of the game on the table, not \"%s\"",
+					q->also[0][i].unit);
+		if (!g->s[x].pos.on)
+			return cli_fail(stderr, "%s is not on the table", o->u[x].id);
+		if (o->u[x].side != o->u[a].side)
+			return cli_fail(stderr, "%s is not on %s's side: it cannot charge with it", o->u[x].id, o->u[a].id);
+		att[na] = x;
+		asd[na++] = &q->also[0][i];
+	}
+	/* [Close Combat (a)] within 2" of the enemy, or [Close Combat (f)] locked in combat with the
+	 * loser as it withdraws (this turn): the winner follows it */
+	for (int u = 0; u < na; u++) {
+		agap[u] = ctbl_gap(t, tb, o, g, att[u], d);
+		near[u] = agap[u] <= CTBL_TWO_INCHES || (g->seq.locked[att[u]] == 1 + d && g->s[d].fell_back == g->turn);
 	}
 	evsink_init(&ev, store, RTAB_EVENTS);
-	if (locked)
-		ev_emit(&ev, "[Close Combat (f)]", "%s stays locked in combat with %s as it withdraws", o->u[a].id, o->u[d].id);
-	else
-		ev_emit(&ev, "[Close Combat (a)]", "%s is %.*f\" from %s: it may charge", o->u[a].id, PL_IN(gap), o->u[d].id);
-	for (int k = 0; k < 2; k++)
-		add_cc_mods(t, tb, o, g, a, d, k, &q->side[k], &ev);
-	/* [Close Combat (a)] "Each charging unit": every unit charging with the attacker is within 2"
-	 * of the defender (or locked in combat with it), with the modifiers the table shows for it */
-	for (int i = 0; i < q->nalso[0]; i++) {
-		struct ref_side *sd = &q->also[0][i];
-		int x = cros_find(o, sd->unit);
-		if (x < 0)
-			return cli_fail(stderr, "--attacker-also names a unit of the game on the table, not \"%s\"", sd->unit);
-		if (add_cc_mods(t, tb, o, g, x, d, 0, sd, &ev) != 0)
-			return 1;
-		const bool lock = g->seq.locked[x] == 1 + d && g->s[d].fell_back == g->turn;
-		if ((gap = ctbl_gap(t, tb, o, g, x, d)) < 0)
-			return cli_fail(stderr, "%s is not on the table", o->u[x].id);
-		if (gap > CTBL_TWO_INCHES && !lock) {
+	for (int u = 0; u < na; u++) {
+		int front = -1;
+		/* [Modifiers (a), (b)] Q&A 3: the second line of a double line with a unit within 2"
+		 * charges with it ("both involved") */
+		for (int v = 0; v < na && front < 0 && !near[u]; v++)
+			if (near[v] && ctbl_double_line(t, tb, o, g, att[u], att[v]))
+				front = v;
+		if (!near[u] && front < 0) {
 			ref_print_events("on the table:", &ev);
 			fprintf(stderr, "crimea: [Close Combat (a)] %s is %.*f\" from %s: a charge is declared only with some part of "
-				"the unit within 2\" of the enemy\n", o->u[x].id, PL_IN(gap), o->u[d].id);
+				"the unit within 2\" of the enemy%s\n", o->u[att[u]].id, PL_IN(agap[u]), o->u[d].id,
+				na > 1 ? " (or as the second line of a double line with a unit that is)" : "");
 			return 1;
 		}
-		ev_emit(&ev, "[Close Combat (a)]", "%s charges %s with %s (%.*f\")", o->u[x].id, o->u[d].id, o->u[a].id, PL_IN(gap));
+		if (front >= 0)
+			ev_emit(&ev, "[Close Combat (a)]", "%s, %.*f\" from %s, charges as the second line of %s's double line "
+				"(Q&A 3: both involved)", o->u[att[u]].id, PL_IN(agap[u]), o->u[d].id, o->u[att[front]].id);
+		else if (agap[u] > CTBL_TWO_INCHES)
+			ev_emit(&ev, "[Close Combat (f)]", "%s stays locked in combat with %s as it withdraws", o->u[att[u]].id,
+				o->u[d].id);
+		else if (u == 0)
+			ev_emit(&ev, "[Close Combat (a)]", "%s is %.*f\" from %s: it may charge", o->u[a].id, PL_IN(agap[u]),
+				o->u[d].id);
+		else
+			ev_emit(&ev, "[Close Combat (a)]", "%s charges %s with %s (%.*f\")", o->u[att[u]].id, o->u[d].id, o->u[a].id,
+				PL_IN(agap[u]));
+		add_cc_mods(t, tb, o, g, att[u], d, 0, asd[u], &ev);
+		if (u == 0)
+			add_cc_mods(t, tb, o, g, a, d, 1, &q->side[1], &ev);
+		/* [Modifiers (a), (b)] "double line (lines w/in 4" of each other)": two charging units
+		 * in line, one behind the other, each take the double line's modifier */
+		for (int v = 0; v < na; v++) {
+			if (v == u || !ctbl_double_line(t, tb, o, g, att[u], att[v]))
+				continue;
+			bool cav = tb->base[o->u[att[u]].type].arm == CA_CAVALRY;
+			const char *key = cav ? "cavalry-double-line" : "infantry-double-line";
+			bool have = drop_mod(asd[u], key);
+			if (cav)
+				drop_mod(asd[u], "cavalry-line"); /* the double line's +2 instead of the line's +1 */
+			if (asd[u]->nmods < CTAB_MODS_MAX)
+				snprintf(asd[u]->mods[asd[u]->nmods++], sizeof asd[u]->mods[0], "%s", key);
+			if (!have)
+				ev_emit(&ev, cav ? "[Modifiers (a)]" : "[Modifiers (b)]", "%s charges in double line with %s (lines "
+					"within 4\" of each other): %s%s", o->u[att[u]].id, o->u[att[v]].id, key,
+					cav ? ", in place of cavalry-line" : "");
+			break;
+		}
 	}
 	/* [Close Combat (b)] the units that fight with the defender: touching an attacking unit
 	 * (within its 2"), or a reinforcement that came to contact the attacker in the reaction
 	 * phase */
 	for (int i = 0; i < q->nalso[1]; i++) {
 		struct ref_side *sd = &q->also[1][i];
-		int x = cros_find(o, sd->unit), near = a;
+		int x = cros_find(o, sd->unit), by = a;
 		if (x < 0)
 			return cli_fail(stderr, "--defender-also names a unit of the game on the table, not \"%s\"", sd->unit);
+		if (o->u[x].side != o->u[d].side)
+			return cli_fail(stderr, "%s is not on %s's side: it cannot join its defence", o->u[x].id, o->u[d].id);
 		if ((gap = ctbl_gap(t, tb, o, g, a, x)) < 0)
 			return cli_fail(stderr, "%s is not on the table", o->u[x].id);
 		for (int k = 0; k < q->nalso[0]; k++) {
@@ -843,18 +896,18 @@ int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 			int32_t gy = ctbl_gap(t, tb, o, g, y, x);
 			if (gy >= 0 && gy < gap) {
 				gap = gy;
-				near = y;
+				by = y;
 			}
 		}
 		if (gap > CTBL_TWO_INCHES && g->seq.contact[x] != 1 + d && g->seq.reinf[d] != 1 + x) {
 			ref_print_events("on the table:", &ev);
 			fprintf(stderr, "crimea: [Close Combat (b)] %s is %.*f\" from %s: a unit fights when it touches the enemy (within "
-				"2\"), or reinforces the defender in the reaction phase\n", o->u[x].id, PL_IN(gap), o->u[near].id);
+				"2\"), or reinforces the defender in the reaction phase\n", o->u[x].id, PL_IN(gap), o->u[by].id);
 			return 1;
 		}
 		ev_emit(&ev, "[Close Combat (b)]", "%s fights with %s (%.*f\" from %s)", o->u[x].id, o->u[d].id, PL_IN(gap),
-			o->u[near].id);
-		if (add_cc_mods(t, tb, o, g, near, x, 1, sd, &ev) != 0)
+			o->u[by].id);
+		if (add_cc_mods(t, tb, o, g, by, x, 1, sd, &ev) != 0)
 			return 1;
 	}
 	ref_print_events("on the table:", &ev);

@@ -1047,6 +1047,38 @@ contains "charge with: away from both" "$tmp/out" "93rd withdraws 12.0\" (of 12\
 expect "charge with: one advances" 0 "$bin" referee cotlb advance --game "$g21" --unit dnieper2
 contains "charge with: the position taken" "$tmp/out" "dnieper1 no longer advances onto 93rd's position: dnieper2 holds it"
 expect "charge with: the other does not" 1 "$bin" referee cotlb advance --game "$g21" --unit dnieper1
+# (the review's cases) a fresh unit charging with one locked in combat checks its morale alone
+"$bin" referee cotlb place --game "$g21" --unit dnieper3 --x 50 --y 14.5 --facing 0 --formation line >/dev/null
+expect "charge with: locked and fresh" 0 "$bin" referee cotlb melee --game "$g21" --attacker dnieper1 --attacker-also dnieper3 --defender 93rd
+contains "charge with: the locked one" "$tmp/out" "the attacker dnieper1 stays locked in combat \[Close Combat (f)\]: no new charge, no morale check"
+contains "charge with: the fresh one" "$tmp/out" "the attacker dnieper3's charge morale check passes"
+expect "charge with: no morale die for the locked" 2 "$bin" referee cotlb melee --game "$g21" --attacker dnieper1 --attacker-also dnieper3 --defender 93rd --attacker-morale-die 3,3
+# ... a unit that fails while the close combat waits for its dice changes nothing yet
+g24="$tmp/cotlb-charge-with-wait.json"
+cp "$tmp/cotlb-charge-with-0.json" "$g24"
+seq_start "$g24" 5,2 russian
+python3 - "$g24" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for u in d["units"]:
+    if u["id"] == "dnieper2":
+        u["markers"] = 3
+json.dump(d, open(sys.argv[1], "w"))
+PY
+expect "charge with: a failure waits for the combat" 0 "$bin" referee cotlb melee --game "$g24" --attacker dnieper1 --attacker-also dnieper2 --defender 93rd --attacker-morale-die 6,1
+contains "charge with: a failure waits for the combat" "$tmp/out" "unchanged until the ruling is complete (the close combat's dice"
+grep -q '"markers": 3,' "$g24" && ok || ko "charge with: the marker not yet taken"
+expect "charge with: then ruled once" 0 "$bin" referee cotlb melee --game "$g24" --attacker dnieper1 --attacker-also dnieper2 --defender 93rd --attacker-morale-die 6,1 --attacker-dice 2,2,3,3,4,4,5 --defender-dice 1,1,1,1,2,2,2 --winner-die 4 --attacker-saves 6,6 --defender-saves 1,1,1,1
+contains "charge with: then ruled once" "$tmp/out" "dnieper2 takes 1 morale marker (a failed charge morale check \[Close Combat (a), (g)\]): 4 now"
+contains "charge with: its action counted" "$tmp/out" "dnieper2's close combat is its action in the free action phase"
+# ... friends and enemies, typed-in units and batteries
+"$bin" referee cotlb new --oob balaclava-2014 --table none --game "$tmp/cotlb-charge-with-nt.json" >/dev/null
+expect "charge with: a friend is no enemy" 2 "$bin" referee cotlb melee --game "$tmp/cotlb-charge-with-nt.json" --attacker 42nd --defender 93rd
+contains "charge with: a friend is no enemy" "$tmp/err" "are on the same side: they cannot fight each other"
+expect "charge with: typed in and the game's on a side" 2 "$bin" referee cotlb melee --game "$tmp/cotlb-charge-with-0.json" --attacker russian-infantry --attacker-also dnieper2 --defender 93rd
+contains "charge with: typed in and the game's on a side" "$tmp/err" "the attacker's units are all units of the game or all typed in"
+expect "charge with: enemies on one side" 2 "$bin" referee cotlb melee --game "$tmp/cotlb-charge-with-0.json" --attacker dnieper1 --attacker-also dnieper2 --defender 93rd --defender-also dnieper3
+contains "charge with: enemies on one side" "$tmp/err" "dnieper3 is not on 93rd's side: it cannot join its defence"
 # ... declared apart in a command point phase, resolved together after the reactions [Side A Turn (d)]
 g22="$tmp/cotlb-charge-with-cmd.json"
 cp "$tmp/cotlb-charge-with-0.json" "$g22"
@@ -1063,6 +1095,49 @@ contains "charge with: the other declared assault" "$tmp/out" "dnieper2's close 
 contains "charge with: both resolved" "$tmp/out" "dnieper2's close assault on 93rd is resolved"
 expect "charge with: none left" 0 "$bin" referee cotlb phase --game "$g22"
 contains "charge with: none left" "$tmp/out" "close assaults to resolve after the reactions: none left"
+g25="$tmp/cotlb-charge-with-gone.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table none --game "$g25" >/dev/null
+seq_start "$g25" 5,2 russian
+"$bin" referee cotlb next --game "$g25" >/dev/null
+expect "charge with: no battery declared" 2 "$bin" referee cotlb melee --game "$g25" --attacker dnieper1 --attacker-also left-battery --defender 93rd --declare
+contains "charge with: no battery declared" "$tmp/err" "left-battery is a battery: infantry or cavalry charge"
+expect "charge with: declared without a table" 0 "$bin" referee cotlb melee --game "$g25" --attacker dnieper1 --attacker-also dnieper2 --defender 93rd --declare
+"$bin" referee cotlb next --game "$g25" >/dev/null
+"$bin" referee cotlb next --game "$g25" >/dev/null
+python3 - "$g25" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for u in d["units"]:
+    if u["id"] == "dnieper2":
+        u["figures"] = 0
+json.dump(d, open(sys.argv[1], "w"))
+PY
+expect "charge with: a partner destroyed since" 0 "$bin" referee cotlb melee --game "$g25" --attacker dnieper1 --defender 93rd --attacker-dice 2,2,3,3,4,4,5 --defender-dice 1,1,1,1,2,2,2 --winner-die 4 --attacker-saves 6,6 --defender-saves 1,1,1,1
+contains "charge with: a partner destroyed since" "$tmp/out" "dnieper2's close assault on 93rd was declared this round too, but it is destroyed: it does not charge"
+# ... a double line of two units charges [Modifiers (a), (b)], Q&A 3: the second line, beyond 2",
+# charges with the first, each at the double line's modifier
+g23="$tmp/cotlb-double-line.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g23" >/dev/null
+"$bin" referee cotlb place --game "$g23" --unit dnieper1 --x 100 --y 50 --facing 180 >/dev/null
+"$bin" referee cotlb place --game "$g23" --unit heavy1 --x 100 --y 46.25 --facing 0 --formation line >/dev/null
+"$bin" referee cotlb place --game "$g23" --unit heavy2 --x 100 --y 42 --facing 0 --formation line >/dev/null
+expect "double line: the second line charges" 0 "$bin" referee cotlb melee --game "$g23" --attacker heavy1 --attacker-also heavy2 --defender dnieper1
+contains "double line: the second line charges" "$tmp/out" "heavy2, 6.25\" from dnieper1, charges as the second line of heavy1's double line"
+contains "double line: +2 a die" "$tmp/out" "attacker joined by heavy2: british-cavalry, 12 figures, 7 dice (6 stands, 1 leader), +2 a die"
+contains "double line: in place of the line's" "$tmp/out" "heavy1 charges in double line with heavy2 (lines within 4\" of each other): cavalry-double-line, in place of cavalry-line"
+expect "double line: the second line alone is too far" 1 "$bin" referee cotlb melee --game "$g23" --attacker heavy2 --defender dnieper1
+"$bin" referee cotlb place --game "$g23" --unit heavy2 --x 100 --y 38 --facing 90 --formation line >/dev/null
+expect "double line: a line turned across is no second line" 1 "$bin" referee cotlb melee --game "$g23" --attacker heavy1 --attacker-also heavy2 --defender dnieper1
+contains "double line: a line turned across is no second line" "$tmp/err" "heavy2 is [0-9.]*\" from dnieper1: a charge is declared only with some part of the unit within 2\" of the enemy (or as the second line of a double line with a unit that is)"
+"$bin" referee cotlb place --game "$g23" --unit heavy2 --x 100 --y 42 --facing 0 --formation line >/dev/null
+seq_start "$g23" 2,5 allied
+"$bin" referee cotlb next --game "$g23" >/dev/null
+expect "double line: declared together" 0 "$bin" referee cotlb melee --game "$g23" --attacker heavy1 --attacker-also heavy2 --defender dnieper1 --declare
+contains "double line: declared together" "$tmp/out" "heavy2's close assault on dnieper1 is resolved after the reaction phase"
+# [Fire (h)] "Double Line is two line formations within 4" of each other from axis of fire"
+expect "fire at a double line" 0 "$bin" referee cotlb fire --game "$g23" --firer dnieper1 --at heavy1
+contains "fire at a double line" "$tmp/out" "\[Fire (h)\] *heavy1 and heavy2 are two lines within 4\" of each other on the axis of fire: a double line"
+contains "fire at a double line: its class" "$tmp/out" "at a column"
 # a referee's session on one game: a command a line, from a pipe and at a terminal
 g6="$tmp/cotlb-shell.json"
 "$bin" referee cotlb new --oob balaclava-2014 --game "$g6" >/dev/null

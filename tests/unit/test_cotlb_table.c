@@ -225,6 +225,75 @@ static void test_fire_geometry(void **state)
 	free(f);
 }
 
+/* [Fire (h)] "Double Line is two line formations within 4" of each other from axis of fire" */
+static void test_fire_double_line(void **state)
+{
+	(void)state;
+	struct fix *f = fixture(test_table);
+	struct ctbl_sight s;
+	struct err e;
+	int d = U(f, "dnieper1"), h = U(f, "93rd");
+	put(f, "dnieper1", 50, 37, 180, CF_LINE);
+	/* a friendly line 4" behind the target (the gap between the footprints), on the axis */
+	put(f, "42nd", 50, 25, 0, CF_LINE);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, d, h, &s, NULL, &e), 0);
+	assert_int_equal(s.target, CT_COLUMN);
+	/* 6" behind: two lines */
+	put(f, "42nd", 50, 23, 0, CF_LINE);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, d, h, &s, NULL, &e), 0);
+	assert_int_equal(s.target, CT_LINE);
+	/* within 4" but beside it, off the axis of fire */
+	put(f, "42nd", 62, 30, 0, CF_LINE);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, d, h, &s, NULL, &e), 0);
+	assert_int_equal(s.target, CT_LINE);
+	/* a column behind it is no line formation; an enemy line is not the target's second line */
+	put(f, "42nd", 50, 25, 0, CF_ATTACK);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, d, h, &s, NULL, &e), 0);
+	assert_int_equal(s.target, CT_LINE);
+	f->g.s[U(f, "42nd")].pos.on = false;
+	put(f, "dnieper2", 50, 25, 0, CF_LINE);
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, d, h, &s, NULL, &e), 0);
+	assert_int_equal(s.target, CT_LINE);
+	/* the target in column is a column whatever stands behind it */
+	put(f, "dnieper2", 120, 60, 0, CF_LINE);
+	put(f, "42nd", 50, 25, 0, CF_LINE);
+	f->g.s[h].pos.form = CF_ATTACK;
+	assert_int_equal(ctbl_sight(&f->t, &f->tb, &f->o, &f->g, d, h, &s, NULL, &e), 0);
+	assert_int_equal(s.target, CT_COLUMN);
+	free(f);
+}
+
+/* [Modifiers (a), (b)], Q&A 3: two units in line, one behind the other, within 4" */
+static void test_double_line(void **state)
+{
+	(void)state;
+	struct fix *f = fixture(test_table);
+	int h1 = U(f, "heavy1"), h2 = U(f, "heavy2"), l1 = U(f, "light1"), d = U(f, "dnieper1");
+	put(f, "heavy1", 100, 46, 0, CF_LINE);
+	put(f, "heavy2", 100, 42, 0, CF_LINE);
+	assert_true(ctbl_double_line(&f->t, &f->tb, &f->o, &f->g, h1, h2));
+	assert_true(ctbl_double_line(&f->t, &f->tb, &f->o, &f->g, h2, h1));
+	assert_false(ctbl_double_line(&f->t, &f->tb, &f->o, &f->g, h1, h1));
+	put(f, "heavy2", 100, 38, 0, CF_LINE); /* more than 4" between them */
+	assert_false(ctbl_double_line(&f->t, &f->tb, &f->o, &f->g, h1, h2));
+	put(f, "heavy2", 112, 45, 0, CF_LINE); /* beside it, not behind */
+	assert_false(ctbl_double_line(&f->t, &f->tb, &f->o, &f->g, h1, h2));
+	put(f, "heavy2", 100, 42, 90, CF_LINE); /* facing across it */
+	assert_false(ctbl_double_line(&f->t, &f->tb, &f->o, &f->g, h1, h2));
+	put(f, "heavy2", 100, 42, 0, CF_MARCH); /* a column is no line */
+	assert_false(ctbl_double_line(&f->t, &f->tb, &f->o, &f->g, h1, h2));
+	f->g.s[h2].pos.on = false;
+	put(f, "light1", 103, 42, 30, CF_LINE); /* off-centre and turned, still behind its frontage */
+	assert_true(ctbl_double_line(&f->t, &f->tb, &f->o, &f->g, h1, l1));
+	put(f, "dnieper1", 100, 42, 0, CF_LINE); /* an enemy, or another arm, is no second line */
+	f->g.s[l1].pos.on = false;
+	assert_false(ctbl_double_line(&f->t, &f->tb, &f->o, &f->g, h1, d));
+	put(f, "93rd", 100, 42, 0, CF_LINE);
+	f->g.s[d].pos.on = false;
+	assert_false(ctbl_double_line(&f->t, &f->tb, &f->o, &f->g, h1, U(f, "93rd")));
+	free(f);
+}
+
 static void test_command_radius(void **state)
 {
 	(void)state;
@@ -884,6 +953,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_footprints_and_two_inches),
 		cmocka_unit_test(test_fire_geometry),
+		cmocka_unit_test(test_fire_double_line),
+		cmocka_unit_test(test_double_line),
 		cmocka_unit_test(test_command_radius),
 		cmocka_unit_test(test_moves),
 		cmocka_unit_test(test_road_moves),

@@ -661,6 +661,35 @@ static const struct ctbl_feature *behind(const struct ctbl *tb, const struct pl_
 	return NULL;
 }
 
+/* [Fire (h)] "Double Line is two line formations within 4" of each other from axis of fire": a
+ * line of the target's side, other than it, within 4" of it on the axis of fire (the line from the
+ * firer's centre through the target's, carried on 4" past the target's far edge), or -1. */
+static int fire_double_line(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+			    const struct cros_game *g, int at, const struct pl_rect *fr, const struct pl_rect *tr)
+{
+	int64_t len = pl_isqrt(pl_d2(fr->c, tr->c));
+	struct pl_pt end;
+	if (g->s[at].pos.form != CF_LINE || len <= 0)
+		return -1;
+	/* past the target's centre by half its frontage or depth, whichever is more, and 4" */
+	int64_t past = (tr->w > tr->d ? tr->w : tr->d) / 2 + 4 * PL_PER_INCH;
+	end.x = (int32_t)(tr->c.x + (int64_t)(tr->c.x - fr->c.x) * past / len);
+	end.y = (int32_t)(tr->c.y + (int64_t)(tr->c.y - fr->c.y) * past / len);
+	for (int j = 0; j < o->n; j++) {
+		struct pl_rect r;
+		struct pl_pt c[4];
+		if (j == at || !live(g, j) || o->u[j].side != o->u[at].side || g->s[j].pos.form != CF_LINE)
+			continue;
+		ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &r);
+		if (pl_rects_gap(tr, &r) > 4 * PL_PER_INCH)
+			continue;
+		pl_rect_corners(&r, c);
+		if (pl_seg_meets_poly(fr->c, end, c, 4))
+			return j;
+	}
+	return -1;
+}
+
 /* [Fire (b)]: the target is in woods, a house, a town or a redoubt, or behind a wall, trench or
  * stream across the line of fire (as a defender is, behind()). */
 static bool in_cover(const struct ctbl *tb, const struct pl_rect *tr, struct pl_pt from, char *why, size_t n)
@@ -739,6 +768,14 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 				ev_emit(ev, "[Fire Chart]", "%s fires from %s's flank: an enfiladed line", o->u[f].id,
 					o->u[at].id);
 			}
+		}
+	}
+	if (s->target == CT_LINE) {
+		int dl = fire_double_line(t, tb, o, g, at, &fr, &tr);
+		if (dl >= 0) {
+			s->target = CT_COLUMN;
+			ev_emit(ev, "[Fire (h)]", "%s and %s are two lines within 4\" of each other on the axis of fire: a double "
+				"line", o->u[at].id, o->u[dl].id);
 		}
 	}
 	s->cover = in_cover(tb, &tr, fr.c, why, sizeof why);
@@ -1415,6 +1452,37 @@ int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cro
 static bool is_russian(const struct ctab *t, const struct cros_oob *o, int i)
 {
 	return !strncmp(t->unit[o->u[i].type].key, "russian-", 8);
+}
+
+/* Whether the centre of b lies behind or before a's frontage: within half a's width of a's axis,
+ * and off its footprint's depth. */
+static bool behind_frontage(const struct pl_rect *a, const struct pl_rect *b)
+{
+	int32_t rx, ry, fx, fy;
+	pl_dir(a->facing + 90, &rx, &ry);
+	pl_dir(a->facing, &fx, &fy);
+	int64_t lat = (((int64_t)b->c.x - a->c.x) * rx + ((int64_t)b->c.y - a->c.y) * ry) / PL_TRIG;
+	int64_t ahead = (((int64_t)b->c.x - a->c.x) * fx + ((int64_t)b->c.y - a->c.y) * fy) / PL_TRIG;
+	return lat <= a->w / 2 && -lat <= a->w / 2 && (ahead > a->d / 2 || -ahead > a->d / 2);
+}
+
+bool ctbl_double_line(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		      int a, int b)
+{
+	struct pl_rect ra, rb;
+	int arm, turn;
+	if (a == b || a < 0 || b < 0 || !live(g, a) || !live(g, b) || o->u[a].side != o->u[b].side)
+		return false;
+	arm = tb->base[o->u[a].type].arm;
+	if ((arm != CA_INFANTRY && arm != CA_CAVALRY) || tb->base[o->u[b].type].arm != arm ||
+	    g->s[a].pos.form != CF_LINE || g->s[b].pos.form != CF_LINE)
+		return false;
+	turn = pl_norm(g->s[a].pos.facing - g->s[b].pos.facing);
+	if (turn > 45 && turn < 315)
+		return false;
+	ctbl_footprint(t, tb, o, g, a, &g->s[a].pos, &ra);
+	ctbl_footprint(t, tb, o, g, b, &g->s[b].pos, &rb);
+	return pl_rects_gap(&ra, &rb) <= 4 * PL_PER_INCH && (behind_frontage(&ra, &rb) || behind_frontage(&rb, &ra));
 }
 
 int ctbl_cc_mods(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,

@@ -237,6 +237,14 @@ struct ctbl_fall {
 int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		   int i, int from, int inches, bool rout, struct ctbl_fall *fb, struct evsink *ev, struct err *e);
 
+/* [Modifiers (a), (b)] "double line (lines w/in 4" of each other)", Q&A 3 "two different units
+ * in line ... within 4" (one behind the other)": whether units a and b, friends of one arm
+ * (infantry or cavalry), both in line formation, facing within 45 degrees of each other, stand
+ * one behind the other (the centre of one behind the other's frontage) with at most 4" between
+ * their footprints. */
+bool ctbl_double_line(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		      int a, int b);
+
 /* Close combat modifiers the table shows (formations, cover, crest, a charge from the rear,
  * standing cavalry): up to max keys of the sheet's modifiers for the attacker a (k 0) or the
  * defender d (k 1), each emitted with why; *rear set for a defender hit from its rear. */
