@@ -126,6 +126,20 @@ int main(int argc, char **argv)
 		printf("%-44s %10.4f\n", "a close combat, 1 unit against 3 (7 to 21)", median(tm, reps));
 	}
 	{
+		/* [Close Combat (a)-(d)] two battalions charging one, which a second line joins: 14 to 14 */
+		struct cref_side a = {{ctab_unit(&t, "russian-infantry"), 24, 0, 1}, {0}, 0, false, false, true};
+		struct cref_side a2 = {{ctab_unit(&t, "russian-infantry"), 24, 0, 1}, {0}, 0, false, false, false};
+		struct cref_side b = {{ctab_unit(&t, "british-infantry"), 24, 0, 1}, {0}, 0, false, false, false};
+		const struct cref_force f[2] = {{2, {&a, &a2}}, {2, {&b, &b}}};
+		static double cu[2][CREF_CC_UNITS][CREF_FIG_MAX + 1];
+		for (int r = 0; r < reps; r++) {
+			double t0 = now();
+			cref_cc_odds_force(&t, f, &od, cu, &e);
+			tm[r] = (now() - t0) * 1e3;
+		}
+		printf("%-44s %10.4f\n", "a close combat, 2 units against 2 (14 to 14)", median(tm, reps));
+	}
+	{
 		double p[STAB_FIRE_ROWS];
 		struct stab_fire out;
 		for (int r = 0; r < reps; r++) {
