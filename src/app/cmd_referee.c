@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "../core/fsio.h"
+#include "../games/cotlb/cact.h"
 #include "catalog.h"
 #include "cli.h"
 #include "referee.h"
@@ -56,6 +57,9 @@ static const char ref_usage[] =
 	"  that every complete ruling updates; UNIT may then be a unit's id, and fire --firer ID:\n"
 	"  new --oob balaclava-2014 --game FILE [--force]   a new game of an order of battle\n"
 	"  units --game FILE [--side SIDE]                 every unit as it stands\n"
+	"  actions --game FILE [--unit ID] [--side SIDE]   what the units may do now, as the sequence of\n"
+	"         play and the table allow: whom each fires at (fire priority), charges (within 2\"),\n"
+	"         reacts to or reinforces, its moves, rallies and advances, and what each costs\n"
 	"  spend --game FILE --unit ID --points N | --ace  command points [Command Points], or an Ace\n"
 	"  rally --game FILE --unit ID [--die D]           remove a marker [MORALE (e)]\n"
 	"  turn --game FILE                                the next turn (leaders replaced)\n"
@@ -903,6 +907,63 @@ static int side_named(const struct cros_oob *o, const char *name)
 
 /* units, spend, rally, turn, phase, next: the roster and the sequence of play. sd: rally as the
  * unit's action in the sequence (NULL: none kept). */
+/* actions --game F [--unit ID] [--side SIDE]: what the units may do now (cact.c), a line an
+ * action: the unit, the action, what it is at, and its cost or what the table measured. */
+static int print_actions(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_oob *o,
+			 const struct cros_game *g, const char *sidename)
+{
+	struct cact *a = malloc(CACT_LIST_MAX * sizeof *a);
+	int unit = -1, side = -1, n, shown = 0;
+	if (!a)
+		return cli_fail(stderr, "out of memory");
+	if (q->unit[0] && (unit = cros_find(o, q->unit)) < 0) {
+		free(a);
+		return cli_fail(stderr, "no unit \"%s\" in the game (units --game FILE lists them)", q->unit);
+	}
+	if (sidename && (side = side_named(o, sidename)) < 0) {
+		free(a);
+		return cli_fail(stderr, "no side \"%s\" (%s or %s)", sidename, o->side[0], o->side[1]);
+	}
+	n = cact_list(t, tb, o, g, unit, a, CACT_LIST_MAX);
+	if (n > CACT_LIST_MAX)
+		n = CACT_LIST_MAX;
+	if (g->seq.phase == CSEQ_OFF)
+		printf("turn %d (no sequence of play kept: what each unit may do as its action)\n", g->turn);
+	else if (g->seq.phase == CSEQ_INITIATIVE)
+		printf("turn %d, initiative: no unit acts until it is rolled (initiative --dice A,B, then next) [Initiative (a)]\n",
+		       g->turn);
+	else
+		printf("turn %d, %s%s%s\n", g->turn, cseq_acting(g) >= 0 ? o->side[cseq_acting(g)] : "",
+		       cseq_acting(g) >= 0 ? " side's " : "", cseq_phase_name[g->seq.phase]);
+	for (int k = 0; k < n; k++) {
+		char tgt[CROS_ID_MAX + 8] = "", more[96] = "";
+		size_t m = 0;
+		if (side >= 0 && o->u[a[k].unit].side != side)
+			continue;
+		if (a[k].target >= 0)
+			snprintf(tgt, sizeof tgt, "%s %s", a[k].kind == CACT_REINFORCE || a[k].kind == CACT_JOIN ? "for" : "at",
+				 o->u[a[k].target].id);
+		if (a[k].kind == CACT_FIRE && a[k].stands)
+			m += (size_t)snprintf(more + m, sizeof more - m, "%d stand%s%s, %s, ", a[k].stands,
+					      a[k].stands == 1 ? "" : "s", a[k].pivot ? " with a pivot (-1)" : "",
+					      a[k].band < 0 ? "range not printed" : a[k].band ? "long range" : "short range");
+		if (a[k].gap >= 0)
+			m += (size_t)snprintf(more + m, sizeof more - m, "%.*f\", ", PL_IN(a[k].gap));
+		snprintf(more + m, sizeof more - m, "%s", g->seq.phase == CSEQ_OFF ? "" : a[k].cost ? "" : "no points");
+		if (g->seq.phase != CSEQ_OFF && a[k].cost)
+			snprintf(more + m, sizeof more - m, "%d point%s", a[k].cost, a[k].cost == 1 ? "" : "s");
+		m = strlen(more);
+		if (m >= 2 && !strcmp(more + m - 2, ", "))
+			more[m - 2] = 0;
+		printf("  %-22s %-16s %-18s %s\n", o->u[a[k].unit].id, cact_kind_name[a[k].kind], tgt, more);
+		shown++;
+	}
+	if (!shown)
+		printf("  none\n");
+	free(a);
+	return 0;
+}
+
 static int roster_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_oob *o,
 		      struct cros_game *g, const char *path, const char *sidename, int points, bool ace, json_t *log,
 		      const char *what, const struct rseq_opts *so, const struct cseq_do *sd)
@@ -920,6 +981,8 @@ static int roster_cmd(const struct ctab *t, const struct ctbl *tb, const struct 
 		fputs(buf, stdout);
 		return 0;
 	}
+	if (!strcmp(q->what, "actions"))
+		return print_actions(t, tb, q, o, g, sidename);
 	if (!strcmp(q->what, "units")) {
 		if (sidename) {
 			side = side_named(o, sidename);
@@ -1456,7 +1519,7 @@ int cmd_referee(int argc, char **argv)
 			      : cli_fail(stderr, "reinforce needs --game FILE, a game keeping the sequence of play");
 		goto out_free;
 	}
-	if (!strcmp(q->what, "units") || !strcmp(q->what, "spend") || !strcmp(q->what, "rally") ||
+	if (!strcmp(q->what, "units") || !strcmp(q->what, "actions") || !strcmp(q->what, "spend") || !strcmp(q->what, "rally") ||
 	    !strcmp(q->what, "turn") || !strcmp(q->what, "log") || !strcmp(q->what, "phase") || !strcmp(q->what, "next")) {
 		rc = roster_cmd(t, tb, q, oob, game, gamepath, sidename, points, ace, log, what, &so, act);
 		goto out_free;

@@ -13,7 +13,7 @@
 #define RSHELL_ARGS 64
 
 static const char *const cotlb_commands[] = {
-	"advance", "command", "enter", "fire", "help", "initiative", "leader", "log", "melee", "morale", "move", "next", "phase",
+	"actions", "advance", "command", "enter", "fire", "help", "initiative", "leader", "log", "melee", "morale", "move", "next", "phase",
 	"place", "quit", "rally", "reinforce", "rout", "save", "sheet", "spend", "table", "turn", "units", "where", "withdraw", NULL,
 };
 static const char *const cotlb_options[] = {

@@ -1138,6 +1138,26 @@ contains "double line: declared together" "$tmp/out" "heavy2's close assault on 
 expect "fire at a double line" 0 "$bin" referee cotlb fire --game "$g23" --firer dnieper1 --at heavy1
 contains "fire at a double line" "$tmp/out" "\[Fire (h)\] *heavy1 and heavy2 are two lines within 4\" of each other on the axis of fire: a double line"
 contains "fire at a double line: its class" "$tmp/out" "at a column"
+# actions: what the units may do now, as the sequence and the table allow
+g26="$tmp/cotlb-actions.json"
+cp "$tmp/cotlb-charge-with-0.json" "$g26"
+expect "actions: no sequence" 0 "$bin" referee cotlb actions --game "$g26" --unit dnieper2
+contains "actions: a charge within 2\"" "$tmp/out" "^  dnieper2  *charge  *at 93rd  *2.0\"$"
+contains "actions: fire priority's target" "$tmp/out" "^  dnieper2  *fire  *at 93rd  *[0-9] stands*, short range, 2.0\"$"
+expect "actions: an unknown unit" 2 "$bin" referee cotlb actions --game "$g26" --unit nobody
+seq_start "$g26" 5,2 russian
+"$bin" referee cotlb next --game "$g26" >/dev/null
+expect "actions: the command point phase" 0 "$bin" referee cotlb actions --game "$g26" --side russian
+contains "actions: the command point phase" "$tmp/out" "^turn 1, russian side's command point phase"
+contains "actions: its cost" "$tmp/out" "^  dnieper1  *move  *1 point$"
+"$bin" referee cotlb melee --game "$g26" --attacker dnieper1 --defender 93rd --declare >/dev/null
+"$bin" referee cotlb next --game "$g26" >/dev/null
+expect "actions: the reaction phase" 0 "$bin" referee cotlb actions --game "$g26"
+contains "actions: the reaction phase" "$tmp/out" "^  93rd  *fire  *at dnieper1  *[0-9] stands*, short range, 2.0\", no points$"
+grep -q "^  dnieper2 " "$tmp/out" && ko "actions: side A does not react" || ok
+"$bin" referee cotlb next --game "$g26" >/dev/null
+expect "actions: the close assaults" 0 "$bin" referee cotlb actions --game "$g26"
+contains "actions: the close assaults" "$tmp/out" "^  dnieper1  *resolve  *at 93rd  *no points$"
 # a referee's session on one game: a command a line, from a pipe and at a terminal
 g6="$tmp/cotlb-shell.json"
 "$bin" referee cotlb new --oob balaclava-2014 --game "$g6" >/dev/null

@@ -11,6 +11,8 @@
 
 #include "core/event.h"
 #include "core/jdoc.h"
+#include "games/cotlb/cact.h"
+#include "games/cotlb/cseq.h"
 #include "games/cotlb/ctable.h"
 
 #define SHEET "data/cotlb/sheet-2014.json"
@@ -291,6 +293,88 @@ static void test_double_line(void **state)
 	put(f, "93rd", 100, 42, 0, CF_LINE);
 	f->g.s[d].pos.on = false;
 	assert_false(ctbl_double_line(&f->t, &f->tb, &f->o, &f->g, h1, U(f, "93rd")));
+	free(f);
+}
+
+/* Whether the list holds unit's action kind at target. */
+static bool has_act(const struct cact *a, int n, int unit, int kind, int target)
+{
+	for (int k = 0; k < n; k++)
+		if (a[k].unit == unit && a[k].kind == kind && a[k].target == target)
+			return true;
+	return false;
+}
+
+/* cact_list: what the units may do now, by the sequence and the table */
+static void test_actions(void **state)
+{
+	(void)state;
+	struct fix *f = fixture(test_table);
+	static struct cact a[CACT_LIST_MAX];
+	int d = U(f, "dnieper1"), h = U(f, "93rd"), n;
+	put(f, "dnieper1", 50, 33.5, 180, CF_LINE);
+	/* no sequence: fire at what priority names, a charge within 2", a move, a change of formation */
+	n = cact_list(&f->t, &f->tb, &f->o, &f->g, d, a, CACT_LIST_MAX);
+	assert_true(has_act(a, n, d, CACT_FIRE, h));
+	assert_true(has_act(a, n, d, CACT_CHARGE, h));
+	assert_true(has_act(a, n, d, CACT_MOVE, -1));
+	assert_true(has_act(a, n, d, CACT_REFORM, -1));
+	assert_false(has_act(a, n, d, CACT_RALLY, -1));
+	for (int k = 0; k < n; k++)
+		if (a[k].kind == CACT_FIRE) {
+			assert_int_equal(a[k].stands, 6);
+			assert_int_equal(a[k].band, 0);
+			assert_int_equal(a[k].cost, 0);
+		}
+	/* beyond 2": no charge; a marker: a rally; a square does not move */
+	put(f, "dnieper1", 50, 40, 180, CF_SQUARE);
+	f->g.s[d].markers = 1;
+	n = cact_list(&f->t, &f->tb, &f->o, &f->g, d, a, CACT_LIST_MAX);
+	assert_false(has_act(a, n, d, CACT_CHARGE, h));
+	assert_true(has_act(a, n, d, CACT_RALLY, -1));
+	assert_false(has_act(a, n, d, CACT_MOVE, -1));
+	/* routing: a rally alone [MORALE (d)] */
+	f->g.s[d].routing = true;
+	n = cact_list(&f->t, &f->tb, &f->o, &f->g, d, a, CACT_LIST_MAX);
+	assert_int_equal(n, 1);
+	assert_true(has_act(a, n, d, CACT_RALLY, -1));
+	f->g.s[d].routing = false;
+	f->g.s[d].markers = 0;
+	put(f, "dnieper1", 50, 33.5, 180, CF_LINE);
+	/* the sequence: the Russians' command point phase; the Allies do nothing in it; a unit that
+	 * has acted does nothing more; an action costs the round's points */
+	f->g.seq.phase = CSEQ_COMMAND;
+	f->g.seq.first = f->o.u[d].side;
+	f->g.seq.half = 0;
+	f->g.seq.round = 2;
+	n = cact_list(&f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX);
+	assert_true(has_act(a, n, d, CACT_CHARGE, h));
+	for (int k = 0; k < n; k++) {
+		assert_int_equal(a[k].unit, d);
+		assert_int_equal(a[k].cost, 2);
+	}
+	f->g.seq.acted[d] = 1 + CSEQ_MOVE;
+	assert_int_equal(cact_list(&f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX), 0);
+	/* its reaction phase: the 93rd fires at the unit that used a command point; a double line
+	 * behind the charged 93rd and cavalry near its attacker may reinforce it */
+	f->g.seq.paid[d] = 1;
+	f->g.seq.assault[d] = (unsigned char)(1 + h);
+	f->g.seq.phase = CSEQ_REACTION;
+	put(f, "42nd", 50, 26, 0, CF_LINE);
+	put(f, "heavy1", 58, 35, 270, CF_LINE);
+	n = cact_list(&f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX);
+	assert_true(has_act(a, n, h, CACT_FIRE, d));
+	assert_true(has_act(a, n, U(f, "42nd"), CACT_REINFORCE, h));
+	assert_true(has_act(a, n, U(f, "heavy1"), CACT_JOIN, h));
+	assert_false(has_act(a, n, U(f, "heavy1"), CACT_REINFORCE, h)); /* cavalry forms no double line */
+	assert_false(has_act(a, n, d, CACT_FIRE, h));                    /* side A does not react */
+	for (int k = 0; k < n; k++)
+		assert_int_equal(a[k].cost, 0); /* reaction is free (Q&A 1) */
+	/* the close assault phase: the assault declared, to resolve */
+	f->g.seq.phase = CSEQ_ASSAULT;
+	n = cact_list(&f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX);
+	assert_int_equal(n, 1);
+	assert_true(has_act(a, n, d, CACT_RESOLVE, h));
 	free(f);
 }
 
@@ -955,6 +1039,7 @@ int main(void)
 		cmocka_unit_test(test_fire_geometry),
 		cmocka_unit_test(test_fire_double_line),
 		cmocka_unit_test(test_double_line),
+		cmocka_unit_test(test_actions),
 		cmocka_unit_test(test_command_radius),
 		cmocka_unit_test(test_moves),
 		cmocka_unit_test(test_road_moves),

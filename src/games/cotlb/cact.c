@@ -1,0 +1,209 @@
+/* cact: the actions units of a Charge of the Light Brigade game may take now (cact.h). Each
+ * candidate is put to the sequence of play (cseq_may: the phase, the side, the unit's one action,
+ * its points) and, on a table, to the table's geometry (ctable.c): what fire priority names, who
+ * is within 2", who may react to a unit that used a command point. */
+#include "cact.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "cseq.h"
+
+const char *const cact_kind_name[CACT_KINDS] = {
+	"fire", "charge", "resolve", "reaction charge", "move", "reform", "turn", "unlimber", "rally", "reinforce",
+	"join", "advance",
+};
+
+struct list {
+	struct cact *out;
+	int max, n;
+};
+
+/* Adds the action when the sequence allows it (its cost from the sequence). */
+static void offer(const struct cros_oob *o, const struct cros_game *g, struct list *l, int kind, int act, int arm,
+		  int unit, int target, const struct ctbl_sight *s)
+{
+	struct cseq_do d = {.unit = unit, .act = act, .target = target, .arm = arm};
+	struct err e;
+	int cost = 0;
+	if (act >= 0 && cseq_may(o, g, &d, &cost, &e) != 0)
+		return;
+	if (l->n < l->max) {
+		struct cact *x = &l->out[l->n];
+		memset(x, 0, sizeof *x);
+		x->kind = kind;
+		x->unit = unit;
+		x->target = target;
+		x->cost = cost;
+		x->gap = s ? s->gap : -1;
+		x->stands = s ? s->stands : 0;
+		x->band = s ? s->band : -1;
+		x->pivot = s && !s->stands && s->pivot_stands;
+		if (x->pivot)
+			x->stands = s->pivot_stands;
+	}
+	l->n++;
+}
+
+static bool live(const struct cros_game *g, const struct ctbl *tb, int i)
+{
+	return g->s[i].figures > 0 && (!tb || g->s[i].pos.on);
+}
+
+/* [Side A Turn (c)] unit i's reactions, on a table: what ctbl_reactions finds it may do against
+ * each enemy unit that used a command point this round, along that unit's move when it moved. */
+static void reactions(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		      int i, int arm, struct list *l)
+{
+	struct cros_game *h = malloc(sizeof *h);
+	struct ctbl_react r[CROS_UNITS_MAX];
+	if (!h)
+		return;
+	for (int m = 0; m < g->n; m++) {
+		int n;
+		if (!g->seq.paid[m] || o->u[m].side == o->u[i].side || !live(g, tb, m))
+			continue;
+		*h = *g;
+		if (g->seq.moved_from[m].on)
+			h->s[m].pos = g->seq.moved_from[m]; /* "at any time during" its move */
+		n = ctbl_reactions(t, tb, o, h, m, &g->s[m].pos, r, CROS_UNITS_MAX);
+		for (int k = 0; k < n && k < CROS_UNITS_MAX; k++) {
+			struct ctbl_sight s = {.gap = r[k].gap, .stands = r[k].dice, .band = r[k].band};
+			if (r[k].unit != i)
+				continue;
+			if (r[k].kind == CR_FIRE)
+				offer(o, g, l, CACT_FIRE, CSEQ_FIRE, arm, i, m, &s);
+			else if (r[k].kind == CR_CHARGE)
+				offer(o, g, l, CACT_REACT_CHARGE, CSEQ_MOVE_AT, arm, i, m, &s);
+			else if (r[k].kind == CR_UNLIMBER)
+				offer(o, g, l, CACT_UNLIMBER, CSEQ_UNLIMBER, arm, i, -1, NULL);
+			else
+				offer(o, g, l, CACT_TURN, CSEQ_TURN, arm, i, -1, NULL);
+		}
+	}
+	free(h);
+}
+
+/* [Close Combat (b)] unit i reinforcing each friend charged this round by a unit that used
+ * command points: as a double line (infantry in line within 4" of a charged infantry line), or
+ * in contact (within 4" of its attacker). Without a table, cseq_may alone decides. */
+static void reinforcements(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+			   const struct cros_game *g, int i, int arm, struct list *l)
+{
+	for (int a = 0; a < g->n; a++) {
+		int d = g->seq.assault[a] - 1;
+		bool line = true, contact = true;
+		if (d < 0 || d == i || !g->seq.paid[a] || o->u[d].side != o->u[i].side)
+			continue;
+		if (tb) {
+			int32_t gd = ctbl_gap(t, tb, o, g, i, d), ga = ctbl_gap(t, tb, o, g, i, a);
+			line = gd >= 0 && gd <= 4 * PL_PER_INCH && g->s[i].pos.form == CF_LINE && g->s[d].pos.form == CF_LINE &&
+			       tb->base[o->u[d].type].arm == CA_INFANTRY;
+			contact = ga >= 0 && ga <= 4 * PL_PER_INCH;
+		}
+		if (line)
+			offer(o, g, l, CACT_REINFORCE, CSEQ_REINFORCE, arm, i, d, NULL);
+		if (contact)
+			offer(o, g, l, CACT_JOIN, CSEQ_JOIN, arm, i, d, NULL);
+	}
+}
+
+/* Unit i's actions in its free action or command point phase, or with no sequence kept. */
+static void own_phase(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		      int i, int arm, struct list *l)
+{
+	const struct cros_state *u = &g->s[i];
+	if (u->routing) {
+		offer(o, g, l, CACT_RALLY, CSEQ_RALLY, arm, i, -1, NULL); /* [MORALE (d)] or rout again */
+		return;
+	}
+	/* [Fire (c)] the target fire priority names ([Fire (f)] the next of a split fire) */
+	if (!u->ammo_out && !(tb && u->pos.form == CF_LIMBERED)) {
+		if (tb) {
+			int rank, j;
+			int32_t gap;
+			struct ctbl_sight s;
+			struct err e;
+			const uint32_t *skip = cseq_split_left(g, i) ? g->seq.split_at[i] : NULL;
+			if ((j = ctbl_fire_priority_skip(t, tb, o, g, i, skip, &rank, &gap)) >= 0 &&
+			    ctbl_sight(t, tb, o, g, i, j, &s, NULL, &e) == 0) {
+				offer(o, g, l, CACT_FIRE, CSEQ_FIRE, arm, i, j, &s);
+			}
+		} else {
+			offer(o, g, l, CACT_FIRE, CSEQ_FIRE, arm, i, -1, NULL);
+		}
+	}
+	/* [Close Combat (a)] a charge at an enemy within 2", or [Close Combat (f)] locked with one */
+	if (arm != CA_ARTILLERY) {
+		if (tb) {
+			for (int j = 0; j < g->n; j++) {
+				int32_t gap;
+				struct ctbl_sight s = {0};
+				if (o->u[j].side == o->u[i].side || !live(g, tb, j))
+					continue;
+				gap = ctbl_gap(t, tb, o, g, i, j);
+				if (gap > CTBL_TWO_INCHES && g->seq.locked[i] != 1 + j)
+					continue;
+				s.gap = gap;
+				s.band = -1;
+				offer(o, g, l, CACT_CHARGE, CSEQ_CHARGE, arm, i, j, &s);
+			}
+		} else {
+			offer(o, g, l, CACT_CHARGE, CSEQ_CHARGE, arm, i, -1, NULL);
+		}
+	}
+	if (u->pos.form != CF_SQUARE) /* [MOVE (d)] squares cannot move */
+		offer(o, g, l, CACT_MOVE, CSEQ_MOVE, arm, i, -1, NULL);
+	offer(o, g, l, CACT_REFORM, CSEQ_REFORM, arm, i, -1, NULL);
+	if (u->markers > 0)
+		offer(o, g, l, CACT_RALLY, CSEQ_RALLY, arm, i, -1, NULL);
+}
+
+int cact_list(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+	      int unit, struct cact *out, int max)
+{
+	struct list l = {out, max, 0};
+	const int phase = g->seq.phase, side = cseq_acting(g);
+	for (int i = 0; i < g->n; i++) {
+		const struct cros_state *u = &g->s[i];
+		int arm;
+		if ((unit >= 0 && i != unit) || !live(g, tb, i))
+			continue;
+		arm = tb ? tb->base[o->u[i].type].arm : -1;
+		/* [Close Combat (f)] an advance onto the beaten enemy's position, once it has gone: part
+		 * of the close combat, in its phase (without the sequence, its turn) */
+		if (tb && u->beat >= 0 && u->beat_turn == g->turn) {
+			const struct cros_state *b = &g->s[u->beat];
+			if (!b->figures || !b->pos.on || b->pos.c.x != u->beat_at.c.x || b->pos.c.y != u->beat_at.c.y)
+				offer(o, g, &l, CACT_ADVANCE, -1, arm, i, u->beat, NULL);
+		}
+		switch (phase) {
+		case CSEQ_INITIATIVE:
+			break;
+		case CSEQ_ASSAULT:
+			/* [Side A Turn (d)] the close assaults declared, and the locked combats */
+			for (int j = 0; j < g->n; j++)
+				if (g->seq.assault[i] == 1 + j || g->seq.locked[i] == 1 + j)
+					offer(o, g, &l, g->seq.assault[i] == 1 + j ? CACT_RESOLVE : CACT_CHARGE, CSEQ_CHARGE, arm, i, j,
+					      NULL);
+			break;
+		case CSEQ_REACTION:
+			if (o->u[i].side != side || g->seq.acted[i] || u->routing)
+				break;
+			if (tb)
+				reactions(t, tb, o, g, i, arm, &l);
+			else
+				for (int m = 0; m < g->n; m++)
+					if (g->seq.paid[m] && o->u[m].side != o->u[i].side)
+						offer(o, g, &l, CACT_FIRE, CSEQ_FIRE, arm, i, m, NULL);
+			reinforcements(t, tb, o, g, i, arm, &l);
+			break;
+		default: /* the free action and command point phases, or no sequence kept */
+			if (phase != CSEQ_OFF && o->u[i].side != side)
+				break;
+			own_phase(t, tb, o, g, i, arm, &l);
+			break;
+		}
+	}
+	return l.n;
+}
