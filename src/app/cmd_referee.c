@@ -486,13 +486,19 @@ static int declare(const struct ctab *t, const struct ctbl *tb, const struct ref
 			if (d[j].unit == d[i].unit)
 				return cli_fail(stderr, "%s is named twice", o->u[d[i].unit].id);
 		/* [Close Combat (a)] the units charging with the attacker: infantry or cavalry, its friends */
-		if (i && t->unit[o->u[d[i].unit].type].fps == 1)
+		if (n > 1 && t->unit[o->u[d[i].unit].type].fps == 1)
 			return cli_fail(stderr, "%s is a battery: infantry or cavalry charge [Close Combat (a)]", o->u[d[i].unit].id);
 		if (i && o->u[d[i].unit].side != o->u[d[0].unit].side)
 			return cli_fail(stderr, "%s is not on %s's side: it cannot charge with it", o->u[d[i].unit].id,
 					o->u[d[0].unit].id);
 		for (int j = 0; tb && j < n && !near[i] && !second; j++)
 			second = near[j] && ctbl_double_line(t, tb, o, g, d[i].unit, d[j].unit);
+		/* ... or a unit whose close assault on the same enemy was declared this round */
+		for (int x = 0; tb && x < g->n && !near[i] && !second; x++) {
+			int32_t gx = ctbl_gap(t, tb, o, g, x, d[i].target);
+			second = g->seq.assault[x] == 1 + d[i].target && gx >= 0 && gx <= CTBL_TWO_INCHES &&
+				 ctbl_double_line(t, tb, o, g, d[i].unit, x);
+		}
 		if (tb) {
 			d[i].arm = tb->base[o->u[d[i].unit].type].arm;
 			if (!near[i] && !second) {
@@ -867,15 +873,20 @@ static int assault_partners(const struct cros_oob *o, const struct cros_game *g,
 			continue;
 		for (int k = 0; k < q->nalso[0] && !named; k++)
 			named = !strcmp(q->also[0][k].unit, o->u[x].id);
-		if (named)
-			continue;
 		if (!g->s[x].figures || g->s[x].routing || (g->table[0] && !g->s[x].pos.on)) {
 			/* gone since it was declared (the reaction fire, held until then, took effect) */
+			if (named) {
+				fprintf(stderr, "crimea: [Side A Turn (d)] %s is %s: it does not charge\n", o->u[x].id,
+					!g->s[x].figures ? "destroyed" : g->s[x].routing ? "routing" : "off the table");
+				return 1;
+			}
 			printf("  %-22s %s's close assault on %s was declared this round too, but it is %s: it does not charge\n",
 			       "[Side A Turn (d)]", o->u[x].id, o->u[d].id,
 			       !g->s[x].figures ? "destroyed" : g->s[x].routing ? "routing" : "off the table");
 			continue;
 		}
+		if (named)
+			continue;
 		if (ref_req_also(q, 0, o->u[x].id) != 0) {
 			fprintf(stderr, "crimea: [Close Combat (b)] %s's close assault on %s was declared too, and a close combat holds "
 				"%d units a side\n", o->u[x].id, o->u[d].id, CREF_CC_UNITS);

@@ -420,19 +420,36 @@ struct cc_named {
  * close combat (returns -1). The defender is outnumbered by the stands of the attacking units
  * that passed. Without the dice, their chances are given and the close combat is ruled as if
  * every check passed (a referee who rolled them with `morale`). 0, -1, or a status of bad(). */
-static int charge_morale(const struct ctab *t, const struct ref_req *q, const struct cc_named *m, bool *fights,
+static int charge_morale(const struct ctab *t, const struct ref_req *q, struct cc_named *m, bool *fights,
 			 struct ref_out *o)
 {
-	int stands[2] = {0, 0}, given = 0, passed = 0, fresh = 0;
+	int stands[2] = {0, 0}, given = 0, passed = 0, fresh = 0, locked = 0;
+	int die[CREF_CC_UNITS] = {0}; /* each attacking unit's charge morale die (0 none) */
 	bool standing = false, cav = false;
 	for (int u = 0; u < m->n[0]; u++) {
 		fights[u] = true;
-		if (m->rq[0][u]->locked)
-			continue;
-		fresh++;
+		locked += m->rq[0][u]->locked;
 		given += m->rq[0][u]->morale_die != 0;
 	}
+	fresh = m->n[0] - locked;
+	/* the dice are the units' in order; with units locked in combat (a game's), the dice given
+	 * in order are the fresh units' (--attacker-morale-die D,..: a die for each charging unit) */
+	for (int u = 0, k = 0; u < m->n[0]; u++) {
+		if (!locked) {
+			die[u] = m->rq[0][u]->morale_die;
+			continue;
+		}
+		while (k < m->n[0] && !m->rq[0][k]->morale_die)
+			k++;
+		if (!m->rq[0][u]->locked && k < m->n[0])
+			die[u] = m->rq[0][k++]->morale_die;
+	}
+	if (locked && given > fresh)
+		return bad(o, "%d charge morale dice for %d unit%s charging anew: a unit locked in combat [Close Combat (f)] "
+			   "makes no new charge and no morale check", given, fresh, fresh == 1 ? "" : "s");
 	if (!fresh) {
+		if (q->side[1].morale_die)
+			return bad(o, "no morale checks: the attackers stay locked in combat [Close Combat (f)]");
 		addf(o, REF_HEAD, "the attacker%s stay%s locked in combat [Close Combat (f)]: no new charge, no morale check",
 		     m->n[0] > 1 ? "s" : "", m->n[0] > 1 ? "" : "s");
 		return 0;
@@ -453,21 +470,18 @@ static int charge_morale(const struct ctab *t, const struct ref_req *q, const st
 		double p;
 		int r;
 		if (rs->locked) {
-			if (rs->morale_die)
-				return bad(o, "the %s stays locked in combat [Close Combat (f)]: no new charge, no morale die",
-					   m->who[0][u]);
 			addf(o, REF_HEAD, "the %s stays locked in combat [Close Combat (f)]: no new charge, no morale check",
 			     m->who[0][u]);
 			passed++;
 			continue;
 		}
 		evsink_init(&ev, store, 8);
-		r = cref_morale(t, &m->sd[0][u].u, false, rs->morale_die, &p, &ev);
+		r = cref_morale(t, &m->sd[0][u].u, false, die[u], &p, &ev);
 		addf(o, REF_HEAD, "the %s's charge morale check passes %.1f%% of the time [Close Combat (a)]%s", m->who[0][u],
-		     100 * p, rs->morale_die ? "" : q->side[0].dice.given ? " (--attacker-morale-die D; not given, the close "
-									   "combat is ruled as if it passed)"
-									 : " (--attacker-morale-die D rules it)");
-		if (!rs->morale_die) {
+		     100 * p, die[u] ? "" : q->side[0].dice.given ? " (--attacker-morale-die D; not given, the close "
+								   "combat is ruled as if it passed)"
+								 : " (--attacker-morale-die D rules it)");
+		if (!die[u]) {
 			passed++;
 			continue;
 		}
@@ -486,9 +500,35 @@ static int charge_morale(const struct ctab *t, const struct ref_req *q, const st
 		}
 		fights[u] = false;
 	}
+	/* [Modifiers (a), (b)] a double line whose other line withdrew: the line within 2" fights
+	 * on without the double line's modifier (cavalry's line +1 again); the second line, beyond
+	 * 2", charged only with the first and does not fight */
+	for (int u = 0; u < m->n[0]; u++) {
+		const struct ref_side *rs = m->rq[0][u];
+		int w = rs->dl_with - 1;
+		if (!fights[u] || w < 0 || w >= m->n[0] || fights[w])
+			continue;
+		if (rs->second) {
+			fights[u] = false;
+			passed--;
+			addf(o, REF_RESULT, "the %s charged as the second line of a double line with the %s, which withdrew: it does "
+			     "not fight [Close Combat (a)]", m->who[0][u], m->who[0][w]);
+			continue;
+		}
+		struct cref_side *sd = &m->sd[0][u];
+		const bool cv = t->unit[sd->u.type].fps == 2;
+		const int dl = ctab_mod(t, cv ? "cavalry-double-line" : "infantry-double-line"), ln = ctab_mod(t, "cavalry-line");
+		for (int i = 0; i < sd->nmods; i++)
+			if (sd->mods[i] == dl) {
+				sd->mods[i] = cv && ln >= 0 ? ln : sd->mods[--sd->nmods];
+				break;
+			}
+		addf(o, REF_RESULT, "the %s charges without its double line, the %s having withdrawn [Modifiers (%s)]", m->who[0][u],
+		     m->who[0][w], cv ? "a" : "b");
+	}
 	if (!passed) {
 		if (m->n[0] > 1)
-			addf(o, REF_RESULT, "every attacking unit failed: there is no close combat");
+			addf(o, REF_RESULT, "no attacking unit fights: there is no close combat");
 		o->charge_failed = 0;
 		return -1;
 	}
@@ -655,6 +695,16 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 			x = m->ui[k][u];
 			snprintf(m->who[k][u], sizeof m->who[k][u], "%s%s%.*s", nm[k], m->n[k] > 1 ? " " : "", REF_UNIT_MAX - 1,
 				 m->n[k] > 1 ? rs->unit : "");
+			if (!k && m->n[0] > 1 && t->unit[m->sd[k][u].u.type].fps == 1) {
+				rc = bad(o, "%s is a battery: infantry or cavalry charge together [Close Combat (a)]", rs->unit);
+				goto out;
+			}
+			/* [MORALE (d)] a routing unit's action is to regain its morale, not to charge */
+			if (!k && m->n[0] > 1 && x >= 0 && q->game->s[x].routing) {
+				rc = bad(o, "%s is routing: its action is to try to regain its morale, not to charge [MORALE (d)]",
+					 rs->unit);
+				goto out;
+			}
 			if (!u)
 				continue;
 			/* [Close Combat (b)] "friendly infantry or cavalry" join the defence; [Close Combat

@@ -37,6 +37,11 @@ struct ref_side {
 	bool locked;                 /* an attacking unit that stays locked in combat with the defender
 				      * [Close Combat (f)] (set from a game, never from a request): no new
 				      * charge, no morale check */
+	/* an attacking unit in double line with another (set from a game's table, never from a
+	 * request): 1 + that unit's place among the attacking units (0: none), and whether it charges
+	 * only as the second line (beyond 2" of the defender) [Modifiers (a), (b)] */
+	int dl_with;
+	bool second;
 };
 
 /* What the referee asks. Strings are copied in; every field has a "not given" value. */

@@ -836,7 +836,7 @@ int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 		/* [Modifiers (a), (b)] Q&A 3: the second line of a double line with a unit within 2"
 		 * charges with it ("both involved") */
 		for (int v = 0; v < na && front < 0 && !near[u]; v++)
-			if (near[v] && ctbl_double_line(t, tb, o, g, att[u], att[v]))
+			if (agap[v] >= 0 && agap[v] <= CTBL_TWO_INCHES && ctbl_double_line(t, tb, o, g, att[u], att[v]))
 				front = v;
 		if (!near[u] && front < 0) {
 			ref_print_events("on the table:", &ev);
@@ -844,6 +844,10 @@ int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 				"the unit within 2\" of the enemy%s\n", o->u[att[u]].id, PL_IN(agap[u]), o->u[d].id,
 				na > 1 ? " (or as the second line of a double line with a unit that is)" : "");
 			return 1;
+		}
+		if (front >= 0) {
+			asd[u]->second = true;
+			asd[u]->dl_with = 1 + front;
 		}
 		if (front >= 0)
 			ev_emit(&ev, "[Close Combat (a)]", "%s, %.*f\" from %s, charges as the second line of %s's double line "
@@ -866,6 +870,8 @@ int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 			if (v == u || !ctbl_double_line(t, tb, o, g, att[u], att[v]))
 				continue;
 			bool cav = tb->base[o->u[att[u]].type].arm == CA_CAVALRY;
+			if (!asd[u]->dl_with)
+				asd[u]->dl_with = 1 + v;
 			const char *key = cav ? "cavalry-double-line" : "infantry-double-line";
 			bool have = drop_mod(asd[u], key);
 			if (cav)

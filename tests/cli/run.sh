@@ -1018,7 +1018,7 @@ contains "charge with: the others fight" "$tmp/out" "attacker, russian-infantry:
 expect "charge with: its dice are not thrown" 1 "$bin" referee cotlb melee --attacker russian-infantry --attacker-also russian-cavalry:12:3 --defender british-infantry:12 --attacker-morale-die 1,1 --attacker-dice 3,3,3,3,3,3,2,1,1,1,1,1,1,1 --defender-dice 1,1,1,1 --winner-die 5
 contains "charge with: its dice are not thrown" "$tmp/out" "the attacking units that withdrew throw no dice: the attacker's are those of the 1 units that fight"
 expect "charge with: every unit fails" 0 "$bin" referee cotlb melee --attacker russian-infantry:24:2 --attacker-also russian-cavalry:12:3 --defender british-infantry --attacker-morale-die 1,1
-contains "charge with: every unit fails" "$tmp/out" "every attacking unit failed: there is no close combat"
+contains "charge with: every unit fails" "$tmp/out" "no attacking unit fights: there is no close combat"
 expect "charge with: no longer outnumbered" 0 "$bin" referee cotlb melee --attacker russian-infantry --attacker-also russian-cavalry:12:3 --defender british-infantry:18 --attacker-morale-die 1,1 --defender-morale-die 1
 contains "charge with: no longer outnumbered" "$tmp/out" "the attacking units that passed have 6 stands against 5: the defender is not outnumbered two to one"
 expect "charge with: no battery charges" 2 "$bin" referee cotlb melee --attacker russian-infantry --attacker-also russian-artillery --defender british-infantry
@@ -1053,6 +1053,11 @@ expect "charge with: locked and fresh" 0 "$bin" referee cotlb melee --game "$g21
 contains "charge with: the locked one" "$tmp/out" "the attacker dnieper1 stays locked in combat \[Close Combat (f)\]: no new charge, no morale check"
 contains "charge with: the fresh one" "$tmp/out" "the attacker dnieper3's charge morale check passes"
 expect "charge with: no morale die for the locked" 2 "$bin" referee cotlb melee --game "$g21" --attacker dnieper1 --attacker-also dnieper3 --defender 93rd --attacker-morale-die 3,3
+expect "charge with: the fresh unit's die, the locked one first" 0 "$bin" referee cotlb melee --game "$g21" --attacker dnieper1 --attacker-also dnieper3 --defender 93rd --attacker-morale-die 3
+contains "charge with: the fresh unit's die, the locked one first" "$tmp/out" "russian-infantry: 6 stands + die 3 = 9: passes"
+"$bin" referee cotlb place --game "$g21" --unit dnieper3 --x 44 --y 37.5 --facing 180 --formation line >/dev/null
+expect "charge with: no second line behind a locked unit far off" 1 "$bin" referee cotlb melee --game "$g21" --attacker dnieper1 --attacker-also dnieper3 --defender 93rd
+contains "charge with: no second line behind a locked unit far off" "$tmp/err" "dnieper3 is 1[0-9.]*\" from 93rd: a charge is declared only with some part of the unit within 2\" of the enemy (or as the second line"
 # ... a unit that fails while the close combat waits for its dice changes nothing yet
 g24="$tmp/cotlb-charge-with-wait.json"
 cp "$tmp/cotlb-charge-with-0.json" "$g24"
@@ -1134,6 +1139,38 @@ seq_start "$g23" 2,5 allied
 "$bin" referee cotlb next --game "$g23" >/dev/null
 expect "double line: declared together" 0 "$bin" referee cotlb melee --game "$g23" --attacker heavy1 --attacker-also heavy2 --defender dnieper1 --declare
 contains "double line: declared together" "$tmp/out" "heavy2's close assault on dnieper1 is resolved after the reaction phase"
+# (the second review's cases) a double line whose other line withdrew [Modifiers (a)]
+g27="$tmp/cotlb-double-line-2.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g27" >/dev/null
+"$bin" referee cotlb place --game "$g27" --unit dnieper1 --x 100 --y 50 --facing 180 >/dev/null
+"$bin" referee cotlb place --game "$g27" --unit heavy1 --x 100 --y 46.25 --facing 0 --formation line >/dev/null
+"$bin" referee cotlb place --game "$g27" --unit heavy2 --x 100 --y 42 --facing 0 --formation line >/dev/null
+cp "$g27" "$tmp/cotlb-double-line-2-0.json"
+python3 - "$g27" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for u in d["units"]:
+    if u["id"] in ("heavy1", "heavy2"):
+        u["markers"] = 5
+json.dump(d, open(sys.argv[1], "w"))
+PY
+cp "$g27" "$tmp/cotlb-double-line-2-5.json"
+expect "double line: the front withdraws" 0 "$bin" referee cotlb melee --game "$g27" --attacker heavy1 --attacker-also heavy2 --defender dnieper1 --attacker-morale-die 1,6
+contains "double line: the front withdraws" "$tmp/out" "the attacker heavy2 charged as the second line of a double line with the attacker heavy1, which withdrew: it does not fight"
+contains "double line: then no close combat" "$tmp/out" "no attacking unit fights: there is no close combat"
+cp "$tmp/cotlb-double-line-2-5.json" "$g27"
+expect "double line: the second line withdraws" 0 "$bin" referee cotlb melee --game "$g27" --attacker heavy1 --attacker-also heavy2 --defender dnieper1 --attacker-morale-die 6,1
+contains "double line: the second line withdraws" "$tmp/out" "the attacker heavy1 charges without its double line, the attacker heavy2 having withdrawn \[Modifiers (a)\]"
+contains "double line: the line's +1 again" "$tmp/out" "^attacker: british-cavalry, 12 figures, 7 dice (6 stands, 1 leader), -4 a die"
+# ... declared one by one: the second line after its front line
+g28="$tmp/cotlb-double-line-3.json"
+cp "$tmp/cotlb-double-line-2-0.json" "$g28"
+seq_start "$g28" 2,5 allied
+"$bin" referee cotlb next --game "$g28" >/dev/null
+"$bin" referee cotlb melee --game "$g28" --attacker heavy1 --defender dnieper1 --declare >/dev/null
+expect "double line: the second line declared after" 0 "$bin" referee cotlb melee --game "$g28" --attacker heavy2 --defender dnieper1 --declare
+# ... a battery charges with no one
+expect "charge with: no battery first" 2 "$bin" referee cotlb melee --game "$g28" --attacker w-battery --attacker-also heavy1 --defender dnieper1 --declare
 # [Fire (h)] "Double Line is two line formations within 4" of each other from axis of fire"
 expect "fire at a double line" 0 "$bin" referee cotlb fire --game "$g23" --firer dnieper1 --at heavy1
 contains "fire at a double line" "$tmp/out" "\[Fire (h)\] *heavy1 and heavy2 are two lines within 4\" of each other on the axis of fire: a double line"
