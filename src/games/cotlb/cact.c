@@ -50,10 +50,11 @@ static bool live(const struct cros_game *g, const struct ctbl *tb, int i)
 	return g->s[i].figures > 0 && (!tb || g->s[i].pos.on);
 }
 
-/* [Side A Turn (c)] unit i's reactions, on a table: what ctbl_reactions finds it may do against
- * each enemy unit that used a command point this round, along that unit's move when it moved. */
+/* [Side A Turn (c)] the reactions, on a table, of the reacting units (unit, or every one when
+ * -1): what ctbl_reactions finds each may do against each enemy unit that used a command point
+ * this round, along that unit's move when it moved (one search a mover, for every unit). */
 static void reactions(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
-		      int i, int arm, struct list *l)
+		      int unit, struct list *l)
 {
 	struct cros_game *h = malloc(sizeof *h);
 	struct ctbl_react r[CROS_UNITS_MAX];
@@ -61,7 +62,7 @@ static void reactions(const struct ctab *t, const struct ctbl *tb, const struct 
 		return;
 	for (int m = 0; m < g->n; m++) {
 		int n;
-		if (!g->seq.paid[m] || o->u[m].side == o->u[i].side || !live(g, tb, m))
+		if (!g->seq.paid[m] || o->u[m].side == cseq_acting(g) || !live(g, tb, m))
 			continue;
 		*h = *g;
 		if (g->seq.moved_from[m].on)
@@ -69,7 +70,8 @@ static void reactions(const struct ctab *t, const struct ctbl *tb, const struct 
 		n = ctbl_reactions(t, tb, o, h, m, &g->s[m].pos, r, CROS_UNITS_MAX);
 		for (int k = 0; k < n && k < CROS_UNITS_MAX; k++) {
 			struct ctbl_sight s = {.gap = r[k].gap, .stands = r[k].dice, .band = r[k].band};
-			if (r[k].unit != i)
+			const int i = r[k].unit, arm = tb->base[o->u[i].type].arm;
+			if ((unit >= 0 && i != unit) || g->seq.acted[i] || g->s[i].routing || o->u[i].side != cseq_acting(g))
 				continue;
 			if (r[k].kind == CR_FIRE)
 				offer(o, g, l, CACT_FIRE, CSEQ_FIRE, arm, i, m, &s);
@@ -164,6 +166,8 @@ int cact_list(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 {
 	struct list l = {out, max, 0};
 	const int phase = g->seq.phase, side = cseq_acting(g);
+	if (phase == CSEQ_REACTION && tb)
+		reactions(t, tb, o, g, unit, &l);
 	for (int i = 0; i < g->n; i++) {
 		const struct cros_state *u = &g->s[i];
 		int arm;
@@ -190,9 +194,7 @@ int cact_list(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 		case CSEQ_REACTION:
 			if (o->u[i].side != side || g->seq.acted[i] || u->routing)
 				break;
-			if (tb)
-				reactions(t, tb, o, g, i, arm, &l);
-			else
+			if (!tb)
 				for (int m = 0; m < g->n; m++)
 					if (g->seq.paid[m] && o->u[m].side != o->u[i].side)
 						offer(o, g, &l, CACT_FIRE, CSEQ_FIRE, arm, i, m, NULL);
