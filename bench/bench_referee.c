@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "games/cotlb/cact.h"
 #include "games/cotlb/cref.h"
 #include "games/cotlb/ctable.h"
 #include "games/siege/sref.h"
@@ -192,6 +193,17 @@ int main(int argc, char **argv)
 			tm[r] = (now() - t0) * 1e3;
 		}
 		printf("%-44s %10.4f\n", "table: a 24\" rout", median(tm, reps));
+		{
+			/* every unit's actions at the start, no sequence kept (cact.c): fire priority for each */
+			static struct cact acts[CACT_LIST_MAX];
+			int na = 0;
+			for (int r = 0; r < reps; r++) {
+				double t0 = now();
+				na = cact_list(&t, tb, o, g, -1, acts, CACT_LIST_MAX);
+				tm[r] = (now() - t0) * 1e3;
+			}
+			printf("%-44s %10.4f   (%d actions)\n", "table: every unit's actions at the start", median(tm, reps), na);
+		}
 		free(o);
 		free(tb);
 		free(g);
