@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/jdoc.h"
+#include "games/cotlb/cact.h"
 #include "games/cotlb/ctable.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -94,6 +95,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (ctbl_move_plan(t, &tb, o, &g, i, &p, &mv, &ev, &e) == 0 && ctbl_check(t, &tb, o, &g, i, &p, &e) != 0)
 				fz_fail("a move of %s planned to a place it may not stand: %s", o->u[i].id, e.msg);
 		}
+	}
+	/* what the units may do (cact.c): a unit on the table, at an enemy (a volley with no more
+	 * dice than it has, a charge within 2"), nothing paid without the sequence; a double line is
+	 * the same both ways round */
+	{
+		static struct cact a[CACT_LIST_MAX];
+		int n = cact_list(t, &tb, o, &g, -1, a, CACT_LIST_MAX);
+		for (int k = 0; k < n && k < CACT_LIST_MAX; k++) {
+			const struct cact *x = &a[k];
+			if (x->unit < 0 || x->unit >= o->n || !g.s[x->unit].pos.on || x->cost || x->target >= o->n)
+				fz_fail("action %d: unit %d, target %d, cost %d", k, x->unit, x->target, x->cost);
+			if ((x->kind == CACT_FIRE || x->kind == CACT_CHARGE) &&
+			    (x->target < 0 || o->u[x->target].side == o->u[x->unit].side))
+				fz_fail("%s's %s is at no enemy", o->u[x->unit].id, cact_kind_name[x->kind]);
+			if (x->kind == CACT_CHARGE && ctbl_gap(t, &tb, o, &g, x->unit, x->target) > CTBL_TWO_INCHES)
+				fz_fail("%s may charge %s from beyond 2\"", o->u[x->unit].id, o->u[x->target].id);
+		}
+		for (int i = 0; i + 1 < o->n; i++)
+			if (ctbl_double_line(t, &tb, o, &g, i, i + 1) != ctbl_double_line(t, &tb, o, &g, i + 1, i))
+				fz_fail("%s and %s: a double line one way round only", o->u[i].id, o->u[i + 1].id);
 	}
 	/* a rout of each unit on the table: where it ends is on the table, on no unit */
 	for (int i = 0; i < o->n; i++) {
