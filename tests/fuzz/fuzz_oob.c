@@ -6,6 +6,7 @@
  * (cseq), and read back too. */
 #include "fuzz_common.h"
 #include "core/jdoc.h"
+#include "games/cotlb/cact.h"
 #include "games/cotlb/croster.h"
 #include "games/cotlb/cseq.h"
 #include "games/cotlb/ctable.h"
@@ -191,6 +192,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		split_fire(&o, &g, step);
 		assault_round(&o, &g);
+		/* what the units may do (cact.c, no table): each action the sequence allows, by the side
+		 * that acts (the close assault phase: the assaults declared), at the round's cost */
+		{
+			static struct cact a[CACT_LIST_MAX];
+			int n = cact_list(&fz_sheet, NULL, &o, &g, -1, a, CACT_LIST_MAX);
+			for (int k = 0; k < n && k < CACT_LIST_MAX; k++) {
+				const struct cact *x = &a[k];
+				if (x->unit < 0 || x->unit >= o.n || !g.s[x->unit].figures || x->target >= o.n)
+					fz_fail("action %d: unit %d, target %d", k, x->unit, x->target);
+				if (g.seq.phase == CSEQ_ASSAULT ? x->kind != CACT_RESOLVE && x->kind != CACT_CHARGE
+								: o.u[x->unit].side != cseq_acting(&g))
+					fz_fail("%s's %s out of its phase", o.u[x->unit].id, cact_kind_name[x->kind]);
+				if (x->cost < 0 || x->cost > (g.seq.phase == CSEQ_COMMAND ? g.seq.round : 0))
+					fz_fail("%s's %s costs %d in round %d", o.u[x->unit].id, cact_kind_name[x->kind], x->cost,
+						g.seq.round);
+			}
+		}
 		for (int i = step % 3; i < o.n; i += 3) {
 			struct cseq_do sd = {.unit = i, .act = (i + step) % CSEQ_ACTS, .target = (i + 1) % o.n,
 					     .arm = i % 4 - 1, .ace = false};
