@@ -1195,6 +1195,11 @@ grep -q "^  dnieper2 " "$tmp/out" && ko "actions: side A does not react" || ok
 "$bin" referee cotlb next --game "$g26" >/dev/null
 expect "actions: the close assaults" 0 "$bin" referee cotlb actions --game "$g26"
 contains "actions: the close assaults" "$tmp/out" "^  dnieper1  *resolve  *at 93rd  *no points$"
+# ... on the NASHCON table: the Royal Marine Artillery is emplaced: it turns, it does not move
+"$bin" referee cotlb new --oob balaclava-2014 --game "$tmp/cotlb-actions-2.json" >/dev/null
+expect "actions: an emplaced battery" 0 "$bin" referee cotlb actions --game "$tmp/cotlb-actions-2.json" --unit rma1
+contains "actions: an emplaced battery turns" "$tmp/out" "^  rma1  *turn "
+grep -q "^  rma1  *move" "$tmp/out" && ko "actions: an emplaced battery does not move" || ok
 # a referee's session on one game: a command a line, from a pipe and at a terminal
 g6="$tmp/cotlb-shell.json"
 "$bin" referee cotlb new --oob balaclava-2014 --game "$g6" >/dev/null

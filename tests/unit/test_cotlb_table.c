@@ -370,11 +370,31 @@ static void test_actions(void **state)
 	assert_false(has_act(a, n, d, CACT_FIRE, h));                    /* side A does not react */
 	for (int k = 0; k < n; k++)
 		assert_int_equal(a[k].cost, 0); /* reaction is free (Q&A 1) */
-	/* the close assault phase: the assault declared, to resolve */
+	/* without a table the arms are the troop types': cavalry neither fires in reaction nor
+	 * forms a double line, a battery reinforces no one; nothing is moved on no table */
+	n = cact_list(&f->t, NULL, &f->o, &f->g, -1, a, CACT_LIST_MAX);
+	assert_true(has_act(a, n, h, CACT_FIRE, d));
+	assert_false(has_act(a, n, U(f, "heavy1"), CACT_FIRE, d));
+	assert_false(has_act(a, n, U(f, "heavy1"), CACT_REINFORCE, h));
+	assert_true(has_act(a, n, U(f, "heavy1"), CACT_JOIN, h));
+	assert_false(has_act(a, n, U(f, "w-battery"), CACT_JOIN, h));
+	/* the close assault phase: the assault declared, to resolve; not by a routing unit, nor at a
+	 * unit destroyed since (held fire took effect) */
 	f->g.seq.phase = CSEQ_ASSAULT;
 	n = cact_list(&f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX);
 	assert_int_equal(n, 1);
 	assert_true(has_act(a, n, d, CACT_RESOLVE, h));
+	f->g.s[d].routing = true;
+	assert_int_equal(cact_list(&f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX), 0);
+	f->g.s[d].routing = false;
+	f->g.s[h].figures = 0;
+	assert_int_equal(cact_list(&f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX), 0);
+	f->g.s[h].figures = f->o.u[h].figures;
+	/* no sequence, no table: no move or change of formation to list */
+	f->g.seq.phase = CSEQ_OFF;
+	n = cact_list(&f->t, NULL, &f->o, &f->g, d, a, CACT_LIST_MAX);
+	assert_false(has_act(a, n, d, CACT_MOVE, -1));
+	assert_false(has_act(a, n, d, CACT_REFORM, -1));
 	free(f);
 }
 

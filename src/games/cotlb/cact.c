@@ -58,6 +58,7 @@ static void reactions(const struct ctab *t, const struct ctbl *tb, const struct 
 {
 	struct cros_game *h = malloc(sizeof *h);
 	struct ctbl_react r[CROS_UNITS_MAX];
+	unsigned char once[CROS_UNITS_MAX] = {0}; /* a turn or unlimbering listed for the unit: it is one action */
 	if (!h)
 		return;
 	for (int m = 0; m < g->n; m++) {
@@ -69,7 +70,8 @@ static void reactions(const struct ctab *t, const struct ctbl *tb, const struct 
 			h->s[m].pos = g->seq.moved_from[m]; /* "at any time during" its move */
 		n = ctbl_reactions(t, tb, o, h, m, &g->s[m].pos, r, CROS_UNITS_MAX);
 		for (int k = 0; k < n && k < CROS_UNITS_MAX; k++) {
-			struct ctbl_sight s = {.gap = r[k].gap, .stands = r[k].dice, .band = r[k].band};
+			struct ctbl_sight s = {.gap = r[k].gap, .stands = r[k].pivot ? 0 : r[k].dice,
+					       .pivot_stands = r[k].pivot ? r[k].dice : 0, .band = r[k].band};
 			const int i = r[k].unit, arm = tb->base[o->u[i].type].arm;
 			if ((unit >= 0 && i != unit) || g->seq.acted[i] || g->s[i].routing || o->u[i].side != cseq_acting(g))
 				continue;
@@ -77,10 +79,13 @@ static void reactions(const struct ctab *t, const struct ctbl *tb, const struct 
 				offer(o, g, l, CACT_FIRE, CSEQ_FIRE, arm, i, m, &s);
 			else if (r[k].kind == CR_CHARGE)
 				offer(o, g, l, CACT_REACT_CHARGE, CSEQ_MOVE_AT, arm, i, m, &s);
-			else if (r[k].kind == CR_UNLIMBER)
+			else if (r[k].kind == CR_UNLIMBER && !(once[i] & 1)) {
+				once[i] |= 1;
 				offer(o, g, l, CACT_UNLIMBER, CSEQ_UNLIMBER, arm, i, -1, NULL);
-			else
+			} else if (r[k].kind == CR_TURN && !(once[i] & 2)) {
+				once[i] |= 2;
 				offer(o, g, l, CACT_TURN, CSEQ_TURN, arm, i, -1, NULL);
+			}
 		}
 	}
 	free(h);
@@ -129,6 +134,11 @@ static void own_phase(const struct ctab *t, const struct ctbl *tb, const struct 
 			const uint32_t *skip = cseq_split_left(g, i) ? g->seq.split_at[i] : NULL;
 			if ((j = ctbl_fire_priority_skip(t, tb, o, g, i, skip, &rank, &gap)) >= 0 &&
 			    ctbl_sight(t, tb, o, g, i, j, &s, NULL, &e) == 0) {
+				/* [Fire (f)] the stands a split fire has left */
+				if (skip && s.stands > cseq_split_left(g, i))
+					s.stands = cseq_split_left(g, i);
+				if (skip && s.pivot_stands > cseq_split_left(g, i))
+					s.pivot_stands = cseq_split_left(g, i);
 				offer(o, g, l, CACT_FIRE, CSEQ_FIRE, arm, i, j, &s);
 			}
 		} else {
@@ -154,9 +164,16 @@ static void own_phase(const struct ctab *t, const struct ctbl *tb, const struct 
 			offer(o, g, l, CACT_CHARGE, CSEQ_CHARGE, arm, i, -1, NULL);
 		}
 	}
-	if (u->pos.form != CF_SQUARE) /* [MOVE (d)] squares cannot move */
-		offer(o, g, l, CACT_MOVE, CSEQ_MOVE, arm, i, -1, NULL);
-	offer(o, g, l, CACT_REFORM, CSEQ_REFORM, arm, i, -1, NULL);
+	/* moves and changes of formation are measured on the table (without one the referee moves
+	 * the figures); an emplaced unit only turns in place (its restriction) */
+	if (tb) {
+		const bool emplaced = tb->unit_rs[i] >= 0 && tb->rs[tb->unit_rs[i]].emplaced;
+		if (!emplaced && u->pos.form != CF_SQUARE) /* [MOVE (d)] squares cannot move */
+			offer(o, g, l, CACT_MOVE, CSEQ_MOVE, arm, i, -1, NULL);
+		if (!emplaced)
+			offer(o, g, l, CACT_REFORM, CSEQ_REFORM, arm, i, -1, NULL);
+		offer(o, g, l, CACT_TURN, CSEQ_TURN, arm, i, -1, NULL); /* more than 30 degrees [Side A Turn (a)] */
+	}
 	if (u->markers > 0)
 		offer(o, g, l, CACT_RALLY, CSEQ_RALLY, arm, i, -1, NULL);
 }
@@ -173,7 +190,10 @@ int cact_list(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 		int arm;
 		if ((unit >= 0 && i != unit) || !live(g, tb, i))
 			continue;
-		arm = tb ? tb->base[o->u[i].type].arm : -1;
+		/* the arm: the table's, or the troop type's on the sheet (a battery counts its figures one
+		 * by one, cavalry 2 a stand, infantry 4), as the commands take it */
+		arm = tb ? tb->base[o->u[i].type].arm
+			 : t->unit[o->u[i].type].fps == 1 ? CA_ARTILLERY : t->unit[o->u[i].type].fps == 2 ? CA_CAVALRY : CA_INFANTRY;
 		/* [Close Combat (f)] an advance onto the beaten enemy's position, once it has gone: part
 		 * of the close combat, in its phase (without the sequence, its turn) */
 		if (tb && u->beat >= 0 && u->beat_turn == g->turn) {
@@ -185,9 +205,10 @@ int cact_list(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 		case CSEQ_INITIATIVE:
 			break;
 		case CSEQ_ASSAULT:
-			/* [Side A Turn (d)] the close assaults declared, and the locked combats */
-			for (int j = 0; j < g->n; j++)
-				if (g->seq.assault[i] == 1 + j || g->seq.locked[i] == 1 + j)
+			/* [Side A Turn (d)] the close assaults declared, and the locked combats, of a unit not
+			 * routing at an enemy still there (held fire took effect at the reaction phase's end) */
+			for (int j = 0; j < g->n && !u->routing; j++)
+				if ((g->seq.assault[i] == 1 + j || g->seq.locked[i] == 1 + j) && live(g, tb, j))
 					offer(o, g, &l, g->seq.assault[i] == 1 + j ? CACT_RESOLVE : CACT_CHARGE, CSEQ_CHARGE, arm, i, j,
 					      NULL);
 			break;

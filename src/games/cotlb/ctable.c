@@ -1666,7 +1666,7 @@ int ctbl_reactions(const struct ctab *t, const struct ctbl *tb, const struct cro
 	d2 = pl_d2(from.c, p->c);
 	steps = (int)(pl_isqrt(d2) / PL_PER_INCH) + 1;
 	for (int j = 0; j < o->n; j++) {
-		struct ctbl_react best = {j, -1, 0, 0, -1};
+		struct ctbl_react best = {j, -1, 0, 0, -1, false};
 		int arm = tb->base[o->u[j].type].arm;
 		int reach = 0;
 		if (o->u[j].side == o->u[i].side || !live(g, j) || g->s[j].routing)
@@ -1703,10 +1703,16 @@ int ctbl_reactions(const struct ctab *t, const struct ctbl *tb, const struct cro
 			}
 			if (g->s[j].ammo_out || ctbl_sight(t, tb, o, h, j, i, &s, NULL, &e) != 0 || s.band < 0 || s.band > 1)
 				continue;
-			if (s.stands > 0 && (best.kind != CR_FIRE || s.stands > best.dice)) {
-				best.kind = CR_FIRE; /* [Side A Turn (c) 1] */
-				best.dice = s.stands;
+			/* [Side A Turn (c) 1], with a pivot at -1 when only a pivot brings stands to bear [Fire
+			 * (g)]: the most stands, those without a pivot first */
+			const int dice = s.stands ? s.stands : s.pivot_stands;
+			const bool pv = !s.stands;
+			if (dice > 0 &&
+			    (best.kind != CR_FIRE || (best.pivot && !pv) || (best.pivot == pv && dice > best.dice))) {
+				best.kind = CR_FIRE;
+				best.dice = dice;
 				best.band = s.band;
+				best.pivot = pv;
 			} else if (best.kind < 0 && !s.blocked[0]) {
 				best.kind = CR_TURN; /* in range, not at the angle: it may turn [Side A Turn (c) 2] */
 			}

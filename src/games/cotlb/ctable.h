@@ -199,6 +199,7 @@ struct ctbl_react {
 	int dice;                /* CR_FIRE: stands (gunners) that bear */
 	int band;                /* CR_FIRE: 0 short, 1 long */
 	int32_t gap;             /* units, at the nearest point of the move */
+	bool pivot;              /* CR_FIRE: the stands bear only with a pivot, at -1 [Fire (g)] */
 };
 int ctbl_reactions(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		   int i, const struct cros_pos *p, struct ctbl_react *out, int max);
