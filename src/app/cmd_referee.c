@@ -961,7 +961,8 @@ static int print_actions(const struct ctab *t, const struct ctbl *tb, const stru
 			m += (size_t)snprintf(more + m, sizeof more - m, "%.*f\", ", PL_IN(a[k].gap));
 		snprintf(more + m, sizeof more - m, "%s", g->seq.phase == CSEQ_OFF ? "" : a[k].cost ? "" : "no points");
 		if (g->seq.phase != CSEQ_OFF && a[k].cost)
-			snprintf(more + m, sizeof more - m, "%d point%s", a[k].cost, a[k].cost == 1 ? "" : "s");
+			snprintf(more + m, sizeof more - m, "%d point%s%s", a[k].cost, a[k].cost == 1 ? "" : "s",
+				 a[k].ace ? " (one an Ace: --ace)" : "");
 		m = strlen(more);
 		if (m >= 2 && !strcmp(more + m - 2, ", "))
 			more[m - 2] = 0;

@@ -353,6 +353,16 @@ static void test_actions(void **state)
 		assert_int_equal(a[k].unit, d);
 		assert_int_equal(a[k].cost, 2);
 	}
+	/* one point left: nothing, unless its side has an Ace to pay the other [Close Combat (h)] */
+	f->g.s[d].cp = 1;
+	assert_int_equal(cact_list(&f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX), 0);
+	f->g.aces[f->o.u[d].side] = 1;
+	n = cact_list(&f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX);
+	assert_true(has_act(a, n, d, CACT_CHARGE, h));
+	for (int k = 0; k < n; k++)
+		assert_true(a[k].ace);
+	f->g.aces[f->o.u[d].side] = 0;
+	f->g.s[d].cp = 8;
 	f->g.seq.acted[d] = 1 + CSEQ_MOVE;
 	assert_int_equal(cact_list(&f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX), 0);
 	/* its reaction phase: the 93rd fires at the unit that used a command point; a double line
@@ -659,6 +669,13 @@ static void test_charges_and_falling_back(void **state)
 	assert_int_equal(fb.others, 0);
 	assert_int_equal(fb.to.c.x, IN(50));
 	assert_int_equal(fb.to.c.y, IN(30)); /* stopped at once, short of dnieper2 */
+	/* from enemies on either side, their middle its own centre: away from the nearest */
+	put(f, "dnieper1", 50, 33.5, 180, CF_LINE);
+	put(f, "dnieper2", 50, 26.5, 0, CF_LINE);
+	assert_int_equal(ctbl_fall_back(&f->t, &f->tb, &f->o, &f->g, h, -1, 12, false, &fb, &ev, &e), 0);
+	assert_int_equal(fb.others, 0);
+	assert_true(fb.from >= 0);
+	assert_int_equal(fb.to.facing, pl_bearing(f->g.s[fb.from].pos.c, f->g.s[h].pos.c));
 	put(f, "dnieper2", 120, 60, 180, CF_LINE);
 	/* off the table: it leaves */
 	put(f, "93rd", 50, 5, 0, CF_LINE);

@@ -26,7 +26,9 @@ static void offer(const struct cros_oob *o, const struct cros_game *g, struct li
 	struct cseq_do d = {.unit = unit, .act = act, .target = target, .arm = arm};
 	struct err e;
 	int cost = 0;
-	if (act >= 0 && cseq_may(o, g, &d, &cost, &e) != 0)
+	/* [Close Combat (h)] too few points of its own: one of them an Ace, when its side has one */
+	if (act >= 0 && cseq_may(o, g, &d, &cost, &e) != 0 &&
+	    (!g->aces[o->u[unit].side] || (d.ace = true, cseq_may(o, g, &d, &cost, &e) != 0)))
 		return;
 	if (l->n < l->max) {
 		struct cact *x = &l->out[l->n];
@@ -35,6 +37,7 @@ static void offer(const struct cros_oob *o, const struct cros_game *g, struct li
 		x->unit = unit;
 		x->target = target;
 		x->cost = cost;
+		x->ace = d.ace;
 		x->gap = s ? s->gap : -1;
 		x->stands = s ? s->stands : 0;
 		x->band = s ? s->band : -1;

@@ -43,6 +43,8 @@ struct cact {
 	 * the target (units; -1 not measured) */
 	int stands, band;        /* band -1: the weapon's range is not printed */
 	bool pivot;              /* the stands bear only with a pivot, at -1 [Fire (g)] */
+	bool ace;                /* one of its points paid with its side's Ace (the unit has too few
+				  * of its own) [Close Combat (h)] */
 	int32_t gap;
 };
 

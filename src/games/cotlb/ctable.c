@@ -1356,7 +1356,9 @@ int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cro
 				sy += g->s[j].pos.c.y;
 				n++;
 			}
-		if (n > 1) {
+		/* (enemies all round, their middle on its own centre: away from the nearest) */
+		if (n > 1 && pl_d2((struct pl_pt){(int32_t)(sx / n), (int32_t)(sy / n)}, p->c) >=
+				     (int64_t)PL_PER_INCH * PL_PER_INCH) {
 			mid.x = (int32_t)(sx / n);
 			mid.y = (int32_t)(sy / n);
 			fb->others = n - 1;
