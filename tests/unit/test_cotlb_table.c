@@ -305,6 +305,43 @@ static bool has_act(const struct cact *a, int n, int unit, int kind, int target)
 	return false;
 }
 
+/* [Modifiers (b)] "British heavy brigade attacking cavalry": from the order of battle's flag */
+static void test_heavy_brigade(void **state)
+{
+	(void)state;
+	struct fix *f = fixture(test_table);
+	const char *keys[CTAB_MODS_MAX];
+	bool rear;
+	int h1 = U(f, "heavy1"), l1 = U(f, "light1"), uh = U(f, "uhlans"), d = U(f, "dnieper1"), n;
+	bool found;
+	put(f, "uhlans", 100, 50, 180, CF_LINE);
+	put(f, "heavy1", 100, 46.25, 0, CF_LINE);
+	n = ctbl_cc_mods(&f->t, &f->tb, &f->o, &f->g, h1, uh, 0, keys, CTAB_MODS_MAX, &rear, NULL);
+	found = false;
+	for (int k = 0; k < n; k++)
+		found = found || !strcmp(keys[k], "heavy-brigade");
+	assert_true(found);
+	/* not the Light Brigade; not against infantry; not when the Heavy Brigade is charged */
+	f->g.s[h1].pos.on = false;
+	put(f, "light1", 100, 46.25, 0, CF_LINE);
+	n = ctbl_cc_mods(&f->t, &f->tb, &f->o, &f->g, l1, uh, 0, keys, CTAB_MODS_MAX, &rear, NULL);
+	for (int k = 0; k < n; k++)
+		assert_string_not_equal(keys[k], "heavy-brigade");
+	f->g.s[l1].pos.on = false;
+	f->g.s[uh].pos.on = false;
+	put(f, "heavy1", 100, 46.25, 0, CF_LINE);
+	put(f, "dnieper1", 100, 50, 180, CF_LINE);
+	n = ctbl_cc_mods(&f->t, &f->tb, &f->o, &f->g, h1, d, 0, keys, CTAB_MODS_MAX, &rear, NULL);
+	for (int k = 0; k < n; k++)
+		assert_string_not_equal(keys[k], "heavy-brigade");
+	f->g.s[d].pos.on = false;
+	put(f, "uhlans", 100, 50, 180, CF_LINE);
+	n = ctbl_cc_mods(&f->t, &f->tb, &f->o, &f->g, uh, h1, 1, keys, CTAB_MODS_MAX, &rear, NULL);
+	for (int k = 0; k < n; k++)
+		assert_string_not_equal(keys[k], "heavy-brigade");
+	free(f);
+}
+
 /* cact_list: what the units may do now, by the sequence and the table */
 static void test_actions(void **state)
 {
@@ -1077,6 +1114,7 @@ int main(void)
 		cmocka_unit_test(test_fire_double_line),
 		cmocka_unit_test(test_double_line),
 		cmocka_unit_test(test_actions),
+		cmocka_unit_test(test_heavy_brigade),
 		cmocka_unit_test(test_command_radius),
 		cmocka_unit_test(test_moves),
 		cmocka_unit_test(test_road_moves),

@@ -149,6 +149,7 @@ int cros_oob_load(struct cros_oob *o, const struct ctab *t, const struct jdoc *d
 		}
 		u->guard = jdoc_bool(d, x, "guard", errs);
 		u->horse = jdoc_bool(d, x, "horse", errs);
+		u->heavy_brigade = jdoc_bool(d, x, "heavy_brigade", errs);
 		if ((s = jdoc_str(d, x, "restriction", false, errs)))
 			snprintf(u->restriction, sizeof u->restriction, "%s", s);
 		if (json_object_get(x, "provenance"))

@@ -34,6 +34,7 @@ struct cros_unit {
 	int cp;                  /* command points, or CROS_CP_UNLIMITED (Cossacks: movement only) */
 	int commander;           /* index into commanders */
 	bool reinforcement, guard, horse;
+	bool heavy_brigade;      /* "British heavy brigade attacking cavalry" +1 [Modifiers (b)] */
 	char restriction[CROS_NAME_MAX]; /* "" or what the scenario forbids it */
 };
 

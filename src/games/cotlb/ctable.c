@@ -1525,6 +1525,9 @@ int ctbl_cc_mods(const struct ctab *t, const struct ctbl *tb, const struct cros_
 		if (o->u[u].guard)
 			MOD("guard", "guard infantry");
 	}
+	/* (b) "British heavy brigade attacking cavalry" (the order of battle says which units are) */
+	if (k == 0 && o->u[u].heavy_brigade && oarm == CA_CAVALRY)
+		MOD("heavy-brigade", "the British Heavy Brigade attacking cavalry");
 	if (p->form == CF_MARCH)
 		MOD("march-column", "in march column"); /* (i): "units in March Column", any arm */
 	if (arm == CA_ARTILLERY)
