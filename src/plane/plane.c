@@ -59,6 +59,18 @@ struct pl_pt pl_offset(struct pl_pt p, int facing, int32_t ahead, int32_t right)
 	return q;
 }
 
+void pl_local(struct pl_pt p, int facing, struct pl_pt q, int64_t *ahead, int64_t *right)
+{
+	int32_t fx, fy, rx, ry;
+	const int64_t dx = (int64_t)q.x - p.x, dy = (int64_t)q.y - p.y;
+	pl_dir(facing, &fx, &fy);
+	pl_dir(facing + 90, &rx, &ry);
+	if (ahead)
+		*ahead = (dx * fx + dy * fy) / PL_TRIG;
+	if (right)
+		*right = (dx * rx + dy * ry) / PL_TRIG;
+}
+
 void pl_rect_corners(const struct pl_rect *r, struct pl_pt out[4])
 {
 	int32_t hw = r->w / 2, hd = r->d / 2;

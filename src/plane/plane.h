@@ -35,6 +35,9 @@ void pl_dir(int deg, int32_t *dx, int32_t *dy);
 void pl_rect_corners(const struct pl_rect *r, struct pl_pt out[4]);
 /* A point moved by `ahead` along a facing and `right` across it (units). */
 struct pl_pt pl_offset(struct pl_pt p, int facing, int32_t ahead, int32_t right);
+/* Where q lies from p seen along a facing (pl_offset's converse): *ahead along it, *right across
+ * it (units, each truncated toward zero; either may be NULL). */
+void pl_local(struct pl_pt p, int facing, struct pl_pt q, int64_t *ahead, int64_t *right);
 
 /* The squared distance between two points (units squared). */
 int64_t pl_d2(struct pl_pt a, struct pl_pt b);

@@ -65,6 +65,13 @@ static void test_dir_and_corners(void **state)
 	struct pl_pt o = pl_offset(P(0, 0), 90, 100, 20);
 	assert_int_equal(o.x, 100);
 	assert_int_equal(o.y, -20);
+	/* and back: where o lies from the origin seen facing east */
+	int64_t ahead, right;
+	pl_local(P(0, 0), 90, o, &ahead, &right);
+	assert_int_equal(ahead, 100);
+	assert_int_equal(right, 20);
+	pl_local(P(10, 10), 225, P(10, 10), &ahead, NULL);
+	assert_int_equal(ahead, 0);
 }
 
 /* the nearest point of a segment: the foot of the perpendicular, or an end */

@@ -757,10 +757,8 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 	if (s->target == CT_LINE) {
 		/* the flank: the firer's centre beside the line's frontage, and outside the 45-degree front
 		 * and rear arcs of its nearer end */
-		int32_t rx, ry;
 		int64_t lat;
-		pl_dir(tp->facing + 90, &rx, &ry);
-		lat = (((int64_t)fr.c.x - tr.c.x) * rx + ((int64_t)fr.c.y - tr.c.y) * ry) / PL_TRIG;
+		pl_local(tr.c, tp->facing, fr.c, NULL, &lat);
 		if (lat > tr.w / 2 || -lat > tr.w / 2) {
 			struct pl_pt end = pl_offset(tr.c, tp->facing, 0, lat > 0 ? tr.w / 2 : -(tr.w / 2));
 			if (!pl_in_arc(end, tp->facing, 45, fr.c) && !pl_in_arc(end, tp->facing + 180, 45, fr.c)) {
@@ -1460,11 +1458,8 @@ static bool is_russian(const struct ctab *t, const struct cros_oob *o, int i)
  * and off its footprint's depth. */
 static bool behind_frontage(const struct pl_rect *a, const struct pl_rect *b)
 {
-	int32_t rx, ry, fx, fy;
-	pl_dir(a->facing + 90, &rx, &ry);
-	pl_dir(a->facing, &fx, &fy);
-	int64_t lat = (((int64_t)b->c.x - a->c.x) * rx + ((int64_t)b->c.y - a->c.y) * ry) / PL_TRIG;
-	int64_t ahead = (((int64_t)b->c.x - a->c.x) * fx + ((int64_t)b->c.y - a->c.y) * fy) / PL_TRIG;
+	int64_t ahead, lat;
+	pl_local(a->c, a->facing, b->c, &ahead, &lat);
 	return lat <= a->w / 2 && -lat <= a->w / 2 && (ahead > a->d / 2 || -ahead > a->d / 2);
 }
 
