@@ -618,8 +618,8 @@ static int add_reinforcement(const struct cros_oob *o, struct ref_req *q, int j,
 	}
 	if (!x)
 		x = &q->also[1][q->nalso[1] - 1];
-	if (line && x->nmods < CTAB_MODS_MAX)
-		snprintf(x->mods[x->nmods++], sizeof x->mods[0], "%s", "infantry-double-line");
+	if (line)
+		ref_side_mod(x, "infantry-double-line");
 	printf("  %-22s %s reinforced %s %s: it fights with it\n", "[Close Combat (b)]", o->u[j].id, o->u[d].id,
 	       line ? "as a double line (Q&A 3: \"they are both involved\")" : "in contact with its attacker");
 	return 0;
@@ -648,12 +648,7 @@ static int assault_reinforcements(const struct ctab *t, const struct ctbl *tb, c
 		printf("  %-22s %s no longer forms a double line with %s: it fights alone\n", "[Close Combat (b)]", o->u[r].id,
 		       o->u[d].id);
 	} else if (r >= 0) {
-		struct ref_side *ds = &q->side[1];
-		bool have = false;
-		for (int k = 0; k < ds->nmods; k++)
-			have = have || !strcmp(ds->mods[k], "infantry-double-line");
-		if (!have && ds->nmods < CTAB_MODS_MAX)
-			snprintf(ds->mods[ds->nmods++], sizeof ds->mods[0], "%s", "infantry-double-line");
+		ref_side_mod(&q->side[1], "infantry-double-line");
 		if (add_reinforcement(o, q, r, d, true) != 0)
 			return 1;
 	}

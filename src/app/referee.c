@@ -28,6 +28,17 @@ int ref_req_also(struct ref_req *q, int k, const char *unit)
 	return 0;
 }
 
+bool ref_side_mod(struct ref_side *s, const char *key)
+{
+	for (int i = 0; i < s->nmods; i++)
+		if (!strcmp(s->mods[i], key))
+			return false;
+	if (s->nmods >= CTAB_MODS_MAX)
+		return false;
+	snprintf(s->mods[s->nmods++], sizeof s->mods[0], "%s", key);
+	return true;
+}
+
 /* ---- the answer ------------------------------------------------------------------------ */
 
 static struct ref_item *add(struct ref_out *o, int kind)

@@ -139,6 +139,9 @@ void ref_req_init(struct ref_req *q);
  * charging with the attacker, 1 those fighting with the defender [Close Combat (b)]. 0, or -1
  * when REF_ALSO_MAX are there. */
 int ref_req_also(struct ref_req *q, int k, const char *unit);
+/* Adds the modifier key to those s names, once (a full list takes no more). Whether it was
+ * added. */
+bool ref_side_mod(struct ref_side *s, const char *key);
 /* Reads a JSON request body (docs/API.md "Referee") into q. 0, or -1 with why. */
 int ref_req_json(const json_t *body, struct ref_req *q, char *why, size_t n);
 /* Answers q on the sheet t into o (o is large: allocate it). Returns 0 with the answer; 2 for a

@@ -764,22 +764,16 @@ int rtab_fire(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 }
 
 /* The close combat modifiers the table shows for side k (0 the attacking unit a, 1 the defending
- * unit d) added to those sd names (each once), and the rear. 0 (always: the caller's check). */
-static int add_cc_mods(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
-		       int a, int d, int k, struct ref_side *sd, struct evsink *ev)
+ * unit d) added to those sd names (each once), and the rear. */
+static void add_cc_mods(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+			int a, int d, int k, struct ref_side *sd, struct evsink *ev)
 {
 	const char *keys[CTAB_MODS_MAX];
 	bool rear;
 	int n = ctbl_cc_mods(t, tb, o, g, a, d, k, keys, CTAB_MODS_MAX, &rear, ev);
-	for (int i = 0; i < n; i++) {
-		bool have = false;
-		for (int j = 0; j < sd->nmods; j++)
-			have = have || !strcmp(sd->mods[j], keys[i]);
-		if (!have && sd->nmods < CTAB_MODS_MAX)
-			snprintf(sd->mods[sd->nmods++], sizeof sd->mods[0], "%s", keys[i]);
-	}
+	for (int i = 0; i < n; i++)
+		ref_side_mod(sd, keys[i]);
 	sd->rear = sd->rear || rear;
-	return 0;
 }
 
 /* Removes the modifier key from those sd names; whether it was there. */
@@ -849,11 +843,9 @@ int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 		if (front >= 0) {
 			asd[u]->second = true;
 			asd[u]->dl_with = 1 + front;
-		}
-		if (front >= 0)
 			ev_emit(&ev, "[Close Combat (a)]", "%s, %.*f\" from %s, charges as the second line of %s's double line "
 				"(Q&A 3: both involved)", o->u[att[u]].id, PL_IN(agap[u]), o->u[d].id, o->u[att[front]].id);
-		else if (agap[u] > CTBL_TWO_INCHES)
+		} else if (agap[u] > CTBL_TWO_INCHES)
 			ev_emit(&ev, "[Close Combat (f)]", "%s stays locked in combat with %s as it withdraws", o->u[att[u]].id,
 				o->u[d].id);
 		else if (u == 0)
@@ -874,12 +866,9 @@ int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 			if (!asd[u]->dl_with)
 				asd[u]->dl_with = 1 + v;
 			const char *key = cav ? "cavalry-double-line" : "infantry-double-line";
-			bool have = drop_mod(asd[u], key);
 			if (cav)
 				drop_mod(asd[u], "cavalry-line"); /* the double line's +2 instead of the line's +1 */
-			if (asd[u]->nmods < CTAB_MODS_MAX)
-				snprintf(asd[u]->mods[asd[u]->nmods++], sizeof asd[u]->mods[0], "%s", key);
-			if (!have)
+			if (ref_side_mod(asd[u], key))
 				ev_emit(&ev, cav ? "[Modifiers (a)]" : "[Modifiers (b)]", "%s charges in double line with %s (lines "
 					"within 4\" of each other): %s%s", o->u[att[u]].id, o->u[att[v]].id, key,
 					cav ? ", in place of cavalry-line" : "");
@@ -898,12 +887,11 @@ int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 			return cli_fail(stderr, "%s is not on %s's side: it cannot join its defence", o->u[x].id, o->u[d].id);
 		if ((gap = ctbl_gap(t, tb, o, g, a, x)) < 0)
 			return cli_fail(stderr, "%s is not on the table", o->u[x].id);
-		for (int k = 0; k < q->nalso[0]; k++) {
-			int y = cros_find(o, q->also[0][k].unit);
-			int32_t gy = ctbl_gap(t, tb, o, g, y, x);
+		for (int u = 1; u < na; u++) {
+			int32_t gy = ctbl_gap(t, tb, o, g, att[u], x);
 			if (gy >= 0 && gy < gap) {
 				gap = gy;
-				by = y;
+				by = att[u];
 			}
 		}
 		if (gap > CTBL_TWO_INCHES && g->seq.contact[x] != 1 + d && g->seq.reinf[d] != 1 + x) {
@@ -914,8 +902,7 @@ int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 		}
 		ev_emit(&ev, "[Close Combat (b)]", "%s fights with %s (%.*f\" from %s)", o->u[x].id, o->u[d].id, PL_IN(gap),
 			o->u[by].id);
-		if (add_cc_mods(t, tb, o, g, by, x, 1, sd, &ev) != 0)
-			return 1;
+		add_cc_mods(t, tb, o, g, by, x, 1, sd, &ev);
 	}
 	ref_print_events("on the table:", &ev);
 	return 0;
