@@ -480,8 +480,17 @@ static int declare(const struct ctab *t, const struct ctbl *tb, const struct ref
 		int32_t gap = tb ? ctbl_gap(t, tb, o, g, d[i].unit, d[i].target) : 0;
 		near[i] = gap >= 0 && gap <= CTBL_TWO_INCHES;
 	}
+	/* the units a second line may charge behind: those named, and those whose close assault on
+	 * the same enemy was declared this round */
+	int front[CREF_CC_UNITS + CROS_UNITS_MAX], nf = 0;
+	for (int i = 0; i < n; i++)
+		front[nf++] = d[i].unit;
+	for (int x = 0; x < g->n; x++)
+		if (g->seq.assault[x] == 1 + d[0].target)
+			front[nf++] = x;
 	for (int i = 0; i < n; i++) {
-		bool second = false; /* the second line of a double line with a unit within 2" (Q&A 3) */
+		/* the second line of a double line with a unit within 2" (Q&A 3) */
+		const bool second = tb && !near[i] && ctbl_front_line(t, tb, o, g, d[i].unit, d[i].target, front, nf) >= 0;
 		for (int j = 0; j < i; j++)
 			if (d[j].unit == d[i].unit)
 				return cli_fail(stderr, "%s is named twice", o->u[d[i].unit].id);
@@ -491,14 +500,6 @@ static int declare(const struct ctab *t, const struct ctbl *tb, const struct ref
 		if (i && o->u[d[i].unit].side != o->u[d[0].unit].side)
 			return cli_fail(stderr, "%s is not on %s's side: it cannot charge with it", o->u[d[i].unit].id,
 					o->u[d[0].unit].id);
-		for (int j = 0; tb && j < n && !near[i] && !second; j++)
-			second = near[j] && ctbl_double_line(t, tb, o, g, d[i].unit, d[j].unit);
-		/* ... or a unit whose close assault on the same enemy was declared this round */
-		for (int x = 0; tb && x < g->n && !near[i] && !second; x++) {
-			int32_t gx = ctbl_gap(t, tb, o, g, x, d[i].target);
-			second = g->seq.assault[x] == 1 + d[i].target && gx >= 0 && gx <= CTBL_TWO_INCHES &&
-				 ctbl_double_line(t, tb, o, g, d[i].unit, x);
-		}
 		if (tb) {
 			d[i].arm = tb->base[o->u[d[i].unit].type].arm;
 			if (!near[i] && !second) {

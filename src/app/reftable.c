@@ -827,12 +827,9 @@ int rtab_melee(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 	}
 	evsink_init(&ev, store, RTAB_EVENTS);
 	for (int u = 0; u < na; u++) {
-		int front = -1;
 		/* [Modifiers (a), (b)] Q&A 3: the second line of a double line with a unit within 2"
 		 * charges with it ("both involved") */
-		for (int v = 0; v < na && front < 0 && !near[u]; v++)
-			if (agap[v] >= 0 && agap[v] <= CTBL_TWO_INCHES && ctbl_double_line(t, tb, o, g, att[u], att[v]))
-				front = v;
+		const int front = near[u] ? -1 : ctbl_front_line(t, tb, o, g, att[u], d, att, na);
 		if (!near[u] && front < 0) {
 			ref_print_events("on the table:", &ev);
 			fprintf(stderr, "crimea: [Close Combat (a)] %s is %.*f\" from %s: a charge is declared only with some part of "

@@ -1482,6 +1482,17 @@ bool ctbl_double_line(const struct ctab *t, const struct ctbl *tb, const struct 
 	return pl_rects_gap(&ra, &rb) <= 4 * PL_PER_INCH && (behind_frontage(&ra, &rb) || behind_frontage(&rb, &ra));
 }
 
+int ctbl_front_line(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		    int i, int d, const int *units, int n)
+{
+	for (int v = 0; v < n; v++) {
+		int32_t gap = units[v] >= 0 ? ctbl_gap(t, tb, o, g, units[v], d) : -1;
+		if (gap >= 0 && gap <= CTBL_TWO_INCHES && ctbl_double_line(t, tb, o, g, i, units[v]))
+			return v;
+	}
+	return -1;
+}
+
 int ctbl_cc_mods(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		 int a, int d, int k, const char **keys, int max, bool *rear, struct evsink *ev)
 {

@@ -245,6 +245,10 @@ int ctbl_fall_back(const struct ctab *t, const struct ctbl *tb, const struct cro
  * their footprints. */
 bool ctbl_double_line(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		      int a, int b);
+/* Q&A 3 "they are both involved": the place in units[n] (negative entries skipped) of a unit
+ * within 2" of the enemy d in whose double line unit i charges as the second line, or -1. */
+int ctbl_front_line(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		    int i, int d, const int *units, int n);
 
 /* Close combat modifiers the table shows (formations, cover, crest, a charge from the rear,
  * standing cavalry): up to max keys of the sheet's modifiers for the attacker a (k 0) or the
