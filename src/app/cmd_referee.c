@@ -869,16 +869,18 @@ static int assault_partners(const struct cros_oob *o, const struct cros_game *g,
 			continue;
 		for (int k = 0; k < q->nalso[0] && !named; k++)
 			named = !strcmp(q->also[0][k].unit, o->u[x].id);
-		if (!g->s[x].figures || g->s[x].routing || (g->table[0] && !g->s[x].pos.on)) {
-			/* gone since it was declared (the reaction fire, held until then, took effect) */
-			if (named) {
-				fprintf(stderr, "crimea: [Side A Turn (d)] %s is %s: it does not charge\n", o->u[x].id,
-					!g->s[x].figures ? "destroyed" : g->s[x].routing ? "routing" : "off the table");
-				return 1;
-			}
+		/* gone since it was declared (the reaction fire, held until then, took effect) */
+		const char *gone = !g->s[x].figures			  ? "destroyed"
+				   : g->s[x].routing			  ? "routing"
+				   : g->table[0] && !g->s[x].pos.on ? "off the table"
+								      : NULL;
+		if (gone && named) {
+			fprintf(stderr, "crimea: [Side A Turn (d)] %s is %s: it does not charge\n", o->u[x].id, gone);
+			return 1;
+		}
+		if (gone) {
 			printf("  %-22s %s's close assault on %s was declared this round too, but it is %s: it does not charge\n",
-			       "[Side A Turn (d)]", o->u[x].id, o->u[d].id,
-			       !g->s[x].figures ? "destroyed" : g->s[x].routing ? "routing" : "off the table");
+			       "[Side A Turn (d)]", o->u[x].id, o->u[d].id, gone);
 			continue;
 		}
 		if (named)
@@ -912,8 +914,6 @@ static int side_named(const struct cros_oob *o, const char *name)
 	return -1;
 }
 
-/* units, spend, rally, turn, phase, next: the roster and the sequence of play. sd: rally as the
- * unit's action in the sequence (NULL: none kept). */
 /* actions --game F [--unit ID] [--side SIDE]: what the units may do now (cact.c), a line an
  * action: the unit, the action, what it is at, and its cost or what the table measured. */
 static int print_actions(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_oob *o,
@@ -955,13 +955,13 @@ static int print_actions(const struct ctab *t, const struct ctbl *tb, const stru
 					      a[k].band < 0 ? "range not printed" : a[k].band ? "long range" : "short range");
 		if (a[k].gap >= 0)
 			m += (size_t)snprintf(more + m, sizeof more - m, "%.*f\", ", PL_IN(a[k].gap));
-		snprintf(more + m, sizeof more - m, "%s", g->seq.phase == CSEQ_OFF ? "" : a[k].cost ? "" : "no points");
-		if (g->seq.phase != CSEQ_OFF && a[k].cost)
+		if (g->seq.phase == CSEQ_OFF)
+			more[m >= 2 ? m - 2 : 0] = 0; /* no points without the sequence: drop the last ", " */
+		else if (!a[k].cost)
+			snprintf(more + m, sizeof more - m, "no points");
+		else
 			snprintf(more + m, sizeof more - m, "%d point%s%s", a[k].cost, a[k].cost == 1 ? "" : "s",
 				 a[k].ace ? " (one an Ace: --ace)" : "");
-		m = strlen(more);
-		if (m >= 2 && !strcmp(more + m - 2, ", "))
-			more[m - 2] = 0;
 		printf("  %-22s %-16s %-18s %s\n", o->u[a[k].unit].id, cact_kind_name[a[k].kind], tgt, more);
 		shown++;
 	}
@@ -973,6 +973,8 @@ static int print_actions(const struct ctab *t, const struct ctbl *tb, const stru
 	return 0;
 }
 
+/* units, spend, rally, turn, phase, next: the roster and the sequence of play. sd: rally as the
+ * unit's action in the sequence (NULL: none kept). */
 static int roster_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_oob *o,
 		      struct cros_game *g, const char *path, const char *sidename, int points, bool ace, json_t *log,
 		      const char *what, const struct rseq_opts *so, const struct cseq_do *sd)

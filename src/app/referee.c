@@ -422,6 +422,29 @@ struct cc_named {
 	char who[2][CREF_CC_UNITS][REF_UNIT_MAX + 16];
 };
 
+/* A charge morale check's heading: whose, why (" (outnumbered ...)" or ""), its chance, and
+ * without its die how to give it (opt: the option, "--attacker-morale-die"); given: the close
+ * combat's dice are given (it is then ruled as if the check passed). */
+static void charge_head(struct ref_out *o, const char *whose, const char *why, double p, bool rolled, const char *opt,
+			bool given)
+{
+	addf(o, REF_HEAD, "the %s's charge morale check%s passes %.1f%% of the time [Close Combat (a)]%s%s%s", whose, why,
+	     100 * p,
+	     rolled ? "" : " (", rolled ? "" : opt,
+	     rolled ? "" : given ? " D; not given, the close combat is ruled as if it passed)" : " D rules it)");
+}
+
+/* A unit (roster index i, -1 a troop type) that failed its charge morale check withdraws with a
+ * marker [Close Combat (a), (g)]. */
+static void charge_withdraws(struct ref_out *o, int i)
+{
+	struct ref_effect *x = effect(o, i);
+	if (x) {
+		x->markers += 1;
+		snprintf(x->why, sizeof x->why, "a failed charge morale check [Close Combat (a), (g)]");
+	}
+}
+
 /* [Close Combat (a)]: "Each charging unit rolls for morale ... If unsuccessful the attacking
  * unit withdraws as per case (g). If successful, the defending unit then rolls for morale only if
  * it is outnumbered two stands to one. If the defending unit fails morale it withdraws". With
@@ -446,14 +469,13 @@ static int charge_morale(const struct ctab *t, const struct ref_req *q, struct c
 	/* the dice are the units' in order; with units locked in combat (a game's), the dice given
 	 * in order are the fresh units' (--attacker-morale-die D,..: a die for each charging unit) */
 	for (int u = 0, k = 0; u < m->n[0]; u++) {
-		if (!locked) {
+		if (!locked)
 			die[u] = m->rq[0][u]->morale_die;
-			continue;
+		else if (!m->rq[0][u]->locked) {
+			while (k < m->n[0] && !m->rq[0][k]->morale_die)
+				k++;
+			die[u] = k < m->n[0] ? m->rq[0][k++]->morale_die : 0;
 		}
-		while (k < m->n[0] && !m->rq[0][k]->morale_die)
-			k++;
-		if (!m->rq[0][u]->locked && k < m->n[0])
-			die[u] = m->rq[0][k++]->morale_die;
 	}
 	if (locked && given > fresh)
 		return bad(o, "%d charge morale dice for %d unit%s charging anew: a unit locked in combat [Close Combat (f)] "
@@ -488,10 +510,7 @@ static int charge_morale(const struct ctab *t, const struct ref_req *q, struct c
 		}
 		evsink_init(&ev, store, 8);
 		r = cref_morale(t, &m->sd[0][u].u, false, die[u], &p, &ev);
-		addf(o, REF_HEAD, "the %s's charge morale check passes %.1f%% of the time [Close Combat (a)]%s", m->who[0][u],
-		     100 * p, die[u] ? "" : q->side[0].dice.given ? " (--attacker-morale-die D; not given, the close "
-								   "combat is ruled as if it passed)"
-								 : " (--attacker-morale-die D rules it)");
+		charge_head(o, m->who[0][u], "", p, die[u] != 0, "--attacker-morale-die", q->side[0].dice.given);
 		if (!die[u]) {
 			passed++;
 			continue;
@@ -502,13 +521,9 @@ static int charge_morale(const struct ctab *t, const struct ref_req *q, struct c
 			passed++;
 			continue;
 		}
-		struct ref_effect *x = effect(o, m->ui[0][u]);
 		addf(o, REF_RESULT, "the %s fails its morale check: it withdraws [Close Combat (g)]%s", m->who[0][u],
 		     m->n[0] > 1 ? " and does not fight" : " and there is no close combat");
-		if (x) {
-			x->markers += 1;
-			snprintf(x->why, sizeof x->why, "a failed charge morale check [Close Combat (a), (g)]");
-		}
+		charge_withdraws(o, m->ui[0][u]);
 		fights[u] = false;
 	}
 	/* [Modifiers (a), (b)] a double line whose other line withdrew: the line within 2" fights
@@ -567,11 +582,7 @@ static int charge_morale(const struct ctab *t, const struct ref_req *q, struct c
 		int r;
 		evsink_init(&ev, store, 8);
 		r = cref_morale(t, &m->sd[1][0].u, standing, q->side[1].morale_die, &p, &ev);
-		addf(o, REF_HEAD, "the defender's charge morale check (outnumbered two stands to one) passes %.1f%% of the time "
-		     "[Close Combat (a)]%s", 100 * p,
-		     q->side[1].morale_die ? "" : q->side[0].dice.given ? " (--defender-morale-die D; not given, the close combat "
-									 "is ruled as if it passed)"
-								       : " (--defender-morale-die D rules it)");
+		charge_head(o, "defender", " (outnumbered two stands to one)", p, q->side[1].morale_die != 0, "--defender-morale-die", q->side[0].dice.given);
 		if (!q->side[1].morale_die)
 			return 0;
 		add_events(o, &ev);
@@ -579,13 +590,9 @@ static int charge_morale(const struct ctab *t, const struct ref_req *q, struct c
 			addf(o, REF_RESULT, "the defender passes its charge morale check");
 			return 0;
 		}
-		struct ref_effect *x = effect(o, m->ui[1][0]);
 		addf(o, REF_RESULT, "the defender fails its morale check: it withdraws [Close Combat (g)] and there is no close "
 		     "combat");
-		if (x) {
-			x->markers += 1;
-			snprintf(x->why, sizeof x->why, "a failed charge morale check [Close Combat (a), (g)]");
-		}
+		charge_withdraws(o, m->ui[1][0]);
 		o->charge_failed = 1;
 		return -1;
 	}

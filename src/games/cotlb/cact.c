@@ -4,6 +4,7 @@
  * is within 2", who may react to a unit that used a command point. */
 #include "cact.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,33 +20,39 @@ struct list {
 	int max, n;
 };
 
+/* What the table measured for an action: a volley's stands (with a pivot or not) and band, and
+ * the gap; NONE when nothing was. */
+struct measure {
+	int stands, band;
+	bool pivot;
+	int32_t gap;
+};
+static const struct measure NONE = {0, -1, false, -1};
+
 /* Adds the action when the sequence allows it (its cost from the sequence). */
 static void offer(const struct cros_oob *o, const struct cros_game *g, struct list *l, int kind, int act, int arm,
-		  int unit, int target, const struct ctbl_sight *s)
+		  int unit, int target, struct measure m)
 {
 	struct cseq_do d = {.unit = unit, .act = act, .target = target, .arm = arm};
 	struct err e;
 	int cost = 0;
-	/* [Close Combat (h)] too few points of its own: one of them an Ace, when its side has one */
-	if (act >= 0 && cseq_may(o, g, &d, &cost, &e) != 0 &&
-	    (!g->aces[o->u[unit].side] || (d.ace = true, cseq_may(o, g, &d, &cost, &e) != 0)))
-		return;
-	if (l->n < l->max) {
-		struct cact *x = &l->out[l->n];
-		memset(x, 0, sizeof *x);
-		x->kind = kind;
-		x->unit = unit;
-		x->target = target;
-		x->cost = cost;
-		x->ace = d.ace;
-		x->gap = s ? s->gap : -1;
-		x->stands = s ? s->stands : 0;
-		x->band = s ? s->band : -1;
-		x->pivot = s && !s->stands && s->pivot_stands;
-		if (x->pivot)
-			x->stands = s->pivot_stands;
+	if (act >= 0 && cseq_may(o, g, &d, &cost, &e) != 0) {
+		/* [Close Combat (h)] too few points of its own: one of them an Ace, when its side has one */
+		d.ace = true;
+		if (!g->aces[o->u[unit].side] || cseq_may(o, g, &d, &cost, &e) != 0)
+			return;
 	}
+	if (l->n < l->max)
+		l->out[l->n] = (struct cact){.kind = kind, .unit = unit, .target = target, .cost = cost, .stands = m.stands,
+					     .band = m.band, .pivot = m.pivot, .ace = d.ace, .gap = m.gap};
 	l->n++;
+}
+
+/* A volley's measure from its sight: the stands that bear, else those a pivot brings [Fire (g)]. */
+static struct measure volley(const struct ctbl_sight *s, int most)
+{
+	const int n = s->stands ? s->stands : s->pivot_stands;
+	return (struct measure){n < most ? n : most, s->band, !s->stands && s->pivot_stands, s->gap};
 }
 
 static bool live(const struct cros_game *g, const struct ctbl *tb, int i)
@@ -73,21 +80,20 @@ static void reactions(const struct ctab *t, const struct ctbl *tb, const struct 
 			h->s[m].pos = g->seq.moved_from[m]; /* "at any time during" its move */
 		n = ctbl_reactions(t, tb, o, h, m, &g->s[m].pos, r, CROS_UNITS_MAX);
 		for (int k = 0; k < n && k < CROS_UNITS_MAX; k++) {
-			struct ctbl_sight s = {.gap = r[k].gap, .stands = r[k].pivot ? 0 : r[k].dice,
-					       .pivot_stands = r[k].pivot ? r[k].dice : 0, .band = r[k].band};
+			const struct measure s = {r[k].dice, r[k].band, r[k].pivot, r[k].gap};
 			const int i = r[k].unit, arm = tb->base[o->u[i].type].arm;
 			if ((unit >= 0 && i != unit) || g->seq.acted[i] || g->s[i].routing || o->u[i].side != cseq_acting(g))
 				continue;
 			if (r[k].kind == CR_FIRE)
-				offer(o, g, l, CACT_FIRE, CSEQ_FIRE, arm, i, m, &s);
+				offer(o, g, l, CACT_FIRE, CSEQ_FIRE, arm, i, m, s);
 			else if (r[k].kind == CR_CHARGE)
-				offer(o, g, l, CACT_REACT_CHARGE, CSEQ_MOVE_AT, arm, i, m, &s);
+				offer(o, g, l, CACT_REACT_CHARGE, CSEQ_MOVE_AT, arm, i, m, s);
 			else if (r[k].kind == CR_UNLIMBER && !(once[i] & 1)) {
 				once[i] |= 1;
-				offer(o, g, l, CACT_UNLIMBER, CSEQ_UNLIMBER, arm, i, -1, NULL);
+				offer(o, g, l, CACT_UNLIMBER, CSEQ_UNLIMBER, arm, i, -1, NONE);
 			} else if (r[k].kind == CR_TURN && !(once[i] & 2)) {
 				once[i] |= 2;
-				offer(o, g, l, CACT_TURN, CSEQ_TURN, arm, i, -1, NULL);
+				offer(o, g, l, CACT_TURN, CSEQ_TURN, arm, i, -1, NONE);
 			}
 		}
 	}
@@ -112,9 +118,9 @@ static void reinforcements(const struct ctab *t, const struct ctbl *tb, const st
 			contact = ga >= 0 && ga <= 4 * PL_PER_INCH;
 		}
 		if (line)
-			offer(o, g, l, CACT_REINFORCE, CSEQ_REINFORCE, arm, i, d, NULL);
+			offer(o, g, l, CACT_REINFORCE, CSEQ_REINFORCE, arm, i, d, NONE);
 		if (contact)
-			offer(o, g, l, CACT_JOIN, CSEQ_JOIN, arm, i, d, NULL);
+			offer(o, g, l, CACT_JOIN, CSEQ_JOIN, arm, i, d, NONE);
 	}
 }
 
@@ -124,7 +130,7 @@ static void own_phase(const struct ctab *t, const struct ctbl *tb, const struct 
 {
 	const struct cros_state *u = &g->s[i];
 	if (u->routing) {
-		offer(o, g, l, CACT_RALLY, CSEQ_RALLY, arm, i, -1, NULL); /* [MORALE (d)] or rout again */
+		offer(o, g, l, CACT_RALLY, CSEQ_RALLY, arm, i, -1, NONE); /* [MORALE (d)] or rout again */
 		return;
 	}
 	/* [Fire (c)] the target fire priority names ([Fire (f)] the next of a split fire) */
@@ -137,34 +143,27 @@ static void own_phase(const struct ctab *t, const struct ctbl *tb, const struct 
 			const uint32_t *skip = cseq_split_left(g, i) ? g->seq.split_at[i] : NULL;
 			if ((j = ctbl_fire_priority_skip(t, tb, o, g, i, skip, &rank, &gap)) >= 0 &&
 			    ctbl_sight(t, tb, o, g, i, j, &s, NULL, &e) == 0) {
-				/* [Fire (f)] the stands a split fire has left */
-				if (skip && s.stands > cseq_split_left(g, i))
-					s.stands = cseq_split_left(g, i);
-				if (skip && s.pivot_stands > cseq_split_left(g, i))
-					s.pivot_stands = cseq_split_left(g, i);
-				offer(o, g, l, CACT_FIRE, CSEQ_FIRE, arm, i, j, &s);
+				/* [Fire (f)] at most the stands a split fire has left */
+				offer(o, g, l, CACT_FIRE, CSEQ_FIRE, arm, i, j, volley(&s, skip ? cseq_split_left(g, i) : INT_MAX));
 			}
 		} else {
-			offer(o, g, l, CACT_FIRE, CSEQ_FIRE, arm, i, -1, NULL);
+			offer(o, g, l, CACT_FIRE, CSEQ_FIRE, arm, i, -1, NONE);
 		}
 	}
 	/* [Close Combat (a)] a charge at an enemy within 2", or [Close Combat (f)] locked with one */
 	if (arm != CA_ARTILLERY) {
 		if (tb) {
 			for (int j = 0; j < g->n; j++) {
-				int32_t gap;
-				struct ctbl_sight s = {0};
+				struct measure s = NONE;
 				if (o->u[j].side == o->u[i].side || !live(g, tb, j))
 					continue;
-				gap = ctbl_gap(t, tb, o, g, i, j);
-				if (gap > CTBL_TWO_INCHES && g->seq.locked[i] != 1 + j)
+				s.gap = ctbl_gap(t, tb, o, g, i, j);
+				if (s.gap > CTBL_TWO_INCHES && g->seq.locked[i] != 1 + j)
 					continue;
-				s.gap = gap;
-				s.band = -1;
-				offer(o, g, l, CACT_CHARGE, CSEQ_CHARGE, arm, i, j, &s);
+				offer(o, g, l, CACT_CHARGE, CSEQ_CHARGE, arm, i, j, s);
 			}
 		} else {
-			offer(o, g, l, CACT_CHARGE, CSEQ_CHARGE, arm, i, -1, NULL);
+			offer(o, g, l, CACT_CHARGE, CSEQ_CHARGE, arm, i, -1, NONE);
 		}
 	}
 	/* moves and changes of formation are measured on the table (without one the referee moves
@@ -172,13 +171,13 @@ static void own_phase(const struct ctab *t, const struct ctbl *tb, const struct 
 	if (tb) {
 		const bool emplaced = tb->unit_rs[i] >= 0 && tb->rs[tb->unit_rs[i]].emplaced;
 		if (!emplaced && u->pos.form != CF_SQUARE) /* [MOVE (d)] squares cannot move */
-			offer(o, g, l, CACT_MOVE, CSEQ_MOVE, arm, i, -1, NULL);
+			offer(o, g, l, CACT_MOVE, CSEQ_MOVE, arm, i, -1, NONE);
 		if (!emplaced)
-			offer(o, g, l, CACT_REFORM, CSEQ_REFORM, arm, i, -1, NULL);
-		offer(o, g, l, CACT_TURN, CSEQ_TURN, arm, i, -1, NULL); /* more than 30 degrees [Side A Turn (a)] */
+			offer(o, g, l, CACT_REFORM, CSEQ_REFORM, arm, i, -1, NONE);
+		offer(o, g, l, CACT_TURN, CSEQ_TURN, arm, i, -1, NONE); /* more than 30 degrees [Side A Turn (a)] */
 	}
 	if (u->markers > 0)
-		offer(o, g, l, CACT_RALLY, CSEQ_RALLY, arm, i, -1, NULL);
+		offer(o, g, l, CACT_RALLY, CSEQ_RALLY, arm, i, -1, NONE);
 }
 
 int cact_list(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
@@ -202,7 +201,7 @@ int cact_list(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 		if (tb && u->beat >= 0 && u->beat_turn == g->turn) {
 			const struct cros_state *b = &g->s[u->beat];
 			if (!b->figures || !b->pos.on || b->pos.c.x != u->beat_at.c.x || b->pos.c.y != u->beat_at.c.y)
-				offer(o, g, &l, CACT_ADVANCE, -1, arm, i, u->beat, NULL);
+				offer(o, g, &l, CACT_ADVANCE, -1, arm, i, u->beat, NONE);
 		}
 		switch (phase) {
 		case CSEQ_INITIATIVE:
@@ -213,7 +212,7 @@ int cact_list(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 			for (int j = 0; j < g->n && !u->routing; j++)
 				if ((g->seq.assault[i] == 1 + j || g->seq.locked[i] == 1 + j) && live(g, tb, j))
 					offer(o, g, &l, g->seq.assault[i] == 1 + j ? CACT_RESOLVE : CACT_CHARGE, CSEQ_CHARGE, arm, i, j,
-					      NULL);
+					      NONE);
 			break;
 		case CSEQ_REACTION:
 			if (o->u[i].side != side || g->seq.acted[i] || u->routing)
@@ -221,7 +220,7 @@ int cact_list(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 			if (!tb)
 				for (int m = 0; m < g->n; m++)
 					if (g->seq.paid[m] && o->u[m].side != o->u[i].side)
-						offer(o, g, &l, CACT_FIRE, CSEQ_FIRE, arm, i, m, NULL);
+						offer(o, g, &l, CACT_FIRE, CSEQ_FIRE, arm, i, m, NONE);
 			reinforcements(t, tb, o, g, i, arm, &l);
 			break;
 		default: /* the free action and command point phases, or no sequence kept */
