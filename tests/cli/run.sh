@@ -20,6 +20,20 @@ contains() {
 }
 # seq_start GAME DICE FIRST: a CotLB game starts keeping the sequence of play, rolls the
 # initiative (DICE: side A's, side B's) and its winner sends FIRST first (side A's free action phase)
+# test_table_game GAME UNIT:X:Y:FACING[:FORMATION]..: a new CotLB game on the test table, with
+# those units placed
+test_table_game() {
+	ttg_game=$1
+	shift
+	"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$ttg_game" >/dev/null
+	for ttg_p in "$@"; do
+		IFS=: read -r ttg_u ttg_x ttg_y ttg_f ttg_form <<TTG
+$ttg_p
+TTG
+		"$bin" referee cotlb place --game "$ttg_game" --unit "$ttg_u" --x "$ttg_x" --y "$ttg_y" --facing "$ttg_f" \
+			${ttg_form:+--formation "$ttg_form"} >/dev/null
+	done
+}
 seq_start() {
 	"$bin" referee cotlb next --game "$1" >/dev/null
 	"$bin" referee cotlb initiative --game "$1" --dice "$2" >/dev/null
@@ -1027,10 +1041,7 @@ contains "charge with: a morale die each" "$tmp/err" "2 morale dice for the atta
 expect "charge with: the defender checks after all of them" 2 "$bin" referee cotlb melee --attacker russian-infantry --attacker-also russian-cavalry --defender british-infantry --attacker-morale-die 4 --defender-morale-die 3
 # ... on a table, in the free action phase: each unit's action, each within 2"
 g21="$tmp/cotlb-charge-with.json"
-"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g21" >/dev/null
-"$bin" referee cotlb place --game "$g21" --unit dnieper1 --x 44 --y 33.5 --facing 180 >/dev/null
-"$bin" referee cotlb place --game "$g21" --unit dnieper2 --x 56 --y 33.5 --facing 180 --formation line >/dev/null
-"$bin" referee cotlb place --game "$g21" --unit dnieper3 --x 68 --y 33.5 --facing 180 --formation line >/dev/null
+test_table_game "$g21" dnieper1:44:33.5:180 dnieper2:56:33.5:180:line dnieper3:68:33.5:180:line
 cp "$g21" "$tmp/cotlb-charge-with-0.json"
 expect "charge with: a unit beyond 2\"" 1 "$bin" referee cotlb melee --game "$g21" --attacker dnieper1 --attacker-also dnieper3 --defender 93rd
 contains "charge with: a unit beyond 2\"" "$tmp/err" "\[Close Combat (a)\] dnieper3 is [0-9.]*\" from 93rd: a charge is declared only with some part of the unit within 2\""
@@ -1122,10 +1133,8 @@ contains "charge with: a partner destroyed since" "$tmp/out" "dnieper2's close a
 # ... a double line of two units charges [Modifiers (a), (b)], Q&A 3: the second line, beyond 2",
 # charges with the first, each at the double line's modifier
 g23="$tmp/cotlb-double-line.json"
-"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g23" >/dev/null
-"$bin" referee cotlb place --game "$g23" --unit dnieper1 --x 100 --y 50 --facing 180 >/dev/null
-"$bin" referee cotlb place --game "$g23" --unit heavy1 --x 100 --y 46.25 --facing 0 --formation line >/dev/null
-"$bin" referee cotlb place --game "$g23" --unit heavy2 --x 100 --y 42 --facing 0 --formation line >/dev/null
+test_table_game "$g23" dnieper1:100:50:180 heavy1:100:46.25:0:line heavy2:100:42:0:line
+cp "$g23" "$tmp/cotlb-double-line-0.json"
 expect "double line: the second line charges" 0 "$bin" referee cotlb melee --game "$g23" --attacker heavy1 --attacker-also heavy2 --defender dnieper1
 contains "double line: the second line charges" "$tmp/out" "heavy2, 6.25\" from dnieper1, charges as the second line of heavy1's double line"
 contains "double line: +2 a die" "$tmp/out" "attacker joined by heavy2: british-cavalry, 12 figures, 7 dice (6 stands, 1 leader), +2 a die"
@@ -1141,10 +1150,7 @@ expect "double line: declared together" 0 "$bin" referee cotlb melee --game "$g2
 contains "double line: declared together" "$tmp/out" "heavy2's close assault on dnieper1 is resolved after the reaction phase"
 # (the second review's cases) a double line whose other line withdrew [Modifiers (a)]
 g27="$tmp/cotlb-double-line-2.json"
-"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$g27" >/dev/null
-"$bin" referee cotlb place --game "$g27" --unit dnieper1 --x 100 --y 50 --facing 180 >/dev/null
-"$bin" referee cotlb place --game "$g27" --unit heavy1 --x 100 --y 46.25 --facing 0 --formation line >/dev/null
-"$bin" referee cotlb place --game "$g27" --unit heavy2 --x 100 --y 42 --facing 0 --formation line >/dev/null
+cp "$tmp/cotlb-double-line-0.json" "$g27"
 cp "$g27" "$tmp/cotlb-double-line-2-0.json"
 python3 - "$g27" <<'PY'
 import json, sys
