@@ -113,32 +113,24 @@ int main(int argc, char **argv)
 		printf("%-44s %10.4f\n", "a close combat, 24 dice a side (the most)", median(tm, reps));
 	}
 	{
-		/* [Close Combat (b)] a battalion charged, two more fighting with it: 7 dice against 21 */
-		struct cref_side a = {{ctab_unit(&t, "russian-infantry"), 24, 0, 1}, {0}, 0, false, false, true};
-		struct cref_side b = {{ctab_unit(&t, "british-infantry"), 24, 0, 1}, {0}, 0, false, false, false};
-		struct cref_side c = {{ctab_unit(&t, "turkish-infantry"), 24, 0, 1}, {0}, 0, false, false, false};
-		const struct cref_force f[2] = {{1, {&a}}, {3, {&b, &c, &c}}};
+		/* sides of several units [Close Combat (a)-(d)]: a battalion charged and two more fighting
+		 * with it (7 dice against 21); two battalions charging one that a second joins (14 to 14) */
+		struct cref_side ru = {{ctab_unit(&t, "russian-infantry"), 24, 0, 1}, {0}, 0, false, false, true};
+		struct cref_side ru2 = {{ctab_unit(&t, "russian-infantry"), 24, 0, 1}, {0}, 0, false, false, false};
+		struct cref_side br = {{ctab_unit(&t, "british-infantry"), 24, 0, 1}, {0}, 0, false, false, false};
+		struct cref_side tu = {{ctab_unit(&t, "turkish-infantry"), 24, 0, 1}, {0}, 0, false, false, false};
+		const struct cref_force forces[2][2] = {{{1, {&ru}}, {3, {&br, &tu, &tu}}}, {{2, {&ru, &ru2}}, {2, {&br, &br}}}};
+		static const char *const label[2] = {"a close combat, 1 unit against 3 (7 to 21)",
+						     "a close combat, 2 units against 2 (14 to 14)"};
 		static double cu[2][CREF_CC_UNITS][CREF_FIG_MAX + 1];
-		for (int r = 0; r < reps; r++) {
-			double t0 = now();
-			cref_cc_odds_force(&t, f, &od, cu, &e);
-			tm[r] = (now() - t0) * 1e3;
+		for (int k = 0; k < 2; k++) {
+			for (int r = 0; r < reps; r++) {
+				double t0 = now();
+				cref_cc_odds_force(&t, forces[k], &od, cu, &e);
+				tm[r] = (now() - t0) * 1e3;
+			}
+			printf("%-44s %10.4f\n", label[k], median(tm, reps));
 		}
-		printf("%-44s %10.4f\n", "a close combat, 1 unit against 3 (7 to 21)", median(tm, reps));
-	}
-	{
-		/* [Close Combat (a)-(d)] two battalions charging one, which a second line joins: 14 to 14 */
-		struct cref_side a = {{ctab_unit(&t, "russian-infantry"), 24, 0, 1}, {0}, 0, false, false, true};
-		struct cref_side a2 = {{ctab_unit(&t, "russian-infantry"), 24, 0, 1}, {0}, 0, false, false, false};
-		struct cref_side b = {{ctab_unit(&t, "british-infantry"), 24, 0, 1}, {0}, 0, false, false, false};
-		const struct cref_force f[2] = {{2, {&a, &a2}}, {2, {&b, &b}}};
-		static double cu[2][CREF_CC_UNITS][CREF_FIG_MAX + 1];
-		for (int r = 0; r < reps; r++) {
-			double t0 = now();
-			cref_cc_odds_force(&t, f, &od, cu, &e);
-			tm[r] = (now() - t0) * 1e3;
-		}
-		printf("%-44s %10.4f\n", "a close combat, 2 units against 2 (14 to 14)", median(tm, reps));
 	}
 	{
 		double p[STAB_FIRE_ROWS];
