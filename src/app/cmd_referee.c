@@ -12,7 +12,7 @@
 #include "../games/cotlb/cact.h"
 #include "catalog.h"
 #include "cli.h"
-#include "referee.h"
+#include "../games/cotlb/referee.h"
 #include "reftable.h"
 #include "refshell.h"
 

@@ -10,7 +10,7 @@
 
 #include "../games/cotlb/cseq.h"
 #include "../games/cotlb/ctable.h"
-#include "referee.h"
+#include "../games/cotlb/referee.h"
 
 /* The table options of a command. */
 struct rtab_opts {

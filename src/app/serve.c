@@ -39,7 +39,7 @@
 #include "cli.h"
 #include "gamelog.h"
 #include "players.h"
-#include "referee.h"
+#include "../games/cotlb/referee.h"
 #include "sgame.h"
 #include "srvparse.h"
 #include "store.h"

@@ -1,9 +1,9 @@
 /* fuzz_referee: the referee's request bodies (POST /api/referee/cotlb: ref_req_json) and the
  * rulings they ask for (ref_run) on the real play sheet, on fuzzed JSON. Compiled by including
- * src/app/referee.c (no server). Checked: a refused body says why; a run answers (0) or says
+ * src/games/cotlb/referee.c (no server). Checked: a refused body says why; a run answers (0) or says
  * why it does not (1 a refusal of the sheet, 2 a bad request); every distribution of an answer
  * sums to 1; the answer becomes JSON. */
-#include "app/referee.c"
+#include "games/cotlb/referee.c"
 
 #include <math.h>
 

@@ -8,8 +8,8 @@
 #include <jansson.h>
 #include <stdbool.h>
 
-#include "../games/cotlb/cref.h"
-#include "../games/cotlb/croster.h"
+#include "cref.h"
+#include "croster.h"
 
 #define REF_ITEMS 320
 #define REF_DISTS 12
