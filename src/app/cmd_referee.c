@@ -10,6 +10,7 @@
 
 #include "../core/fsio.h"
 #include "../games/cotlb/cact.h"
+#include "../games/cotlb/cplay.h"
 #include "catalog.h"
 #include "cli.h"
 #include "../games/cotlb/referee.h"
@@ -355,35 +356,6 @@ static int do_sheet(const struct ctab *t)
 	return 0;
 }
 
-/* The answer as text: headings, rulings under their section, distributions on one line
- * ("0:  1.6% 1: 32.8% ...", entries under 0.05% left out), results after "=>". */
-static void print_out(const struct ref_out *o)
-{
-	for (int i = 0; i < o->nitems; i++) {
-		const struct ref_item *it = &o->item[i];
-		switch (it->kind) {
-		case REF_HEAD:
-			printf("%s\n", it->text);
-			break;
-		case REF_RULE:
-			printf("  %-22s %s\n", it->rule, it->text);
-			break;
-		case REF_DIST: {
-			const struct ref_dist *d = &o->dist[it->dist];
-			printf("  %-26s", it->text);
-			for (int k = 0; k <= d->n; k++)
-				if (d->p[k] >= 0.0005)
-					printf(" %d:%5.1f%%", k, 100 * d->p[k]);
-			printf("   (mean %.2f)\n", d->mean);
-			break;
-		}
-		default:
-			printf("  => %s\n", it->text);
-			break;
-		}
-	}
-}
-
 /* Appends to the game's log what was asked (the command's words), the rulings made (out, may
  * be NULL) and what changed in the roster. */
 void ref_log_add(json_t *log, int turn, const char *what, const struct ref_out *out, const struct evsink *changes)
@@ -419,501 +391,6 @@ int ref_record(const char *path, const struct cros_oob *o, const struct cros_gam
 	return 0;
 }
 
-/* A complete ruling between two units of the game (fire --firer A --at B, melee --attacker A
- * --defender B): what the enemy's fire priority will look at [Fire (c)]. Whether it was one. */
-static bool note_units(const struct ref_req *q, const struct ref_out *out, const struct cros_oob *o,
-		       struct cros_game *g)
-{
-	int a, b;
-	if (out->pending[0])
-		return false;
-	if (!strcmp(q->what, "fire") && q->dice.given && (a = cros_find(o, q->firer)) >= 0 && (b = cros_find(o, q->at)) >= 0) {
-		cros_note_fire(g, a, b);
-		return true;
-	}
-	if (!strcmp(q->what, "melee") && out->charge_failed < 0 && q->side[0].dice.given && q->side[1].dice.given &&
-	    out->cc_n[0] > 0 && out->cc_unit[0][0] >= 0 && (b = cros_find(o, q->side[1].unit)) >= 0) {
-		/* every attacking unit that fought (one that failed its charge morale check withdrew) */
-		for (int u = 0; u < out->cc_n[0]; u++) {
-			if ((a = out->cc_unit[0][u]) < 0)
-				continue;
-			cros_note_charge(g, a, b);
-			if (out->cc_winner == out->cc_unit[0][0])
-				cros_note_beat(g, a, b); /* [Close Combat (f)] it may advance onto b's position */
-			else
-				g->s[a].beat = -1; /* (a locked combat lost: no advance from the win before it) */
-		}
-		return true;
-	}
-	return false;
-}
-
-/* A close assault in a command point phase [Side A Turn (b), (d)]: bought (its points paid) and
- * declared now, with --declare, then resolved with its dice after the reaction phase. A melee
- * with dice in the phase is refused, and --declare in another phase. 0, or the exit status. */
-static int declare(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_oob *o,
-		   struct cros_game *g, const char *path, json_t *log, const char *what, bool asked, bool ace,
-		   const struct cseq_do *partner, int npartner)
-{
-	struct event store[16 * CREF_CC_UNITS];
-	struct evsink ev;
-	struct err e;
-	struct cseq_do d[CREF_CC_UNITS] = {{.unit = cros_find(o, q->side[0].unit), .act = CSEQ_CHARGE,
-					    .target = cros_find(o, q->side[1].unit), .arm = -1, .ace = ace}};
-	int n = 1;
-	if (g->seq.phase != CSEQ_COMMAND)
-		return cli_fail(stderr, "--declare is for a close assault bought in a command point phase [Side A Turn (d)]; "
-				"this is the %s", cseq_phase_name[g->seq.phase]);
-	if (!asked) {
-		fprintf(stderr, "crimea: [Side A Turn (d)] a close assault bought in a command point phase is resolved after "
-			"the reaction phase: declare it now (melee --attacker ID --defender ID --declare), roll it then\n");
-		return 1;
-	}
-	if (d[0].unit < 0 || d[0].target < 0 || npartner < q->nalso[0])
-		return cli_fail(stderr, "--declare names the attacker%s and the defender by their ids in the game",
-				q->nalso[0] ? "s" : "");
-	for (int i = 0; i < npartner && n < CREF_CC_UNITS; i++)
-		d[n++] = partner[i];
-	evsink_init(&ev, store, 16 * CREF_CC_UNITS);
-	bool near[CREF_CC_UNITS];
-	for (int i = 0; i < n; i++) {
-		int32_t gap = tb ? ctbl_gap(t, tb, o, g, d[i].unit, d[i].target) : 0;
-		near[i] = gap >= 0 && gap <= CTBL_TWO_INCHES;
-	}
-	/* the units a second line may charge behind: those named, and those whose close assault on
-	 * the same enemy was declared this round */
-	int front[CREF_CC_UNITS + CROS_UNITS_MAX], nf = 0;
-	for (int i = 0; i < n; i++)
-		front[nf++] = d[i].unit;
-	for (int x = 0; x < g->n; x++)
-		if (g->seq.assault[x] == 1 + d[0].target)
-			front[nf++] = x;
-	for (int i = 0; i < n; i++) {
-		/* the second line of a double line with a unit within 2" (Q&A 3) */
-		const bool second = tb && !near[i] && ctbl_front_line(t, tb, o, g, d[i].unit, d[i].target, front, nf) >= 0;
-		for (int j = 0; j < i; j++)
-			if (d[j].unit == d[i].unit)
-				return cli_fail(stderr, "%s is named twice", o->u[d[i].unit].id);
-		/* [Close Combat (a)] the units charging with the attacker: infantry or cavalry, its friends */
-		if (n > 1 && t->unit[o->u[d[i].unit].type].fps == 1)
-			return cli_fail(stderr, "%s is a battery: infantry or cavalry charge [Close Combat (a)]", o->u[d[i].unit].id);
-		if (i && o->u[d[i].unit].side != o->u[d[0].unit].side)
-			return cli_fail(stderr, "%s is not on %s's side: it cannot charge with it", o->u[d[i].unit].id,
-					o->u[d[0].unit].id);
-		if (tb) {
-			d[i].arm = tb->base[o->u[d[i].unit].type].arm;
-			if (!near[i] && !second) {
-				fprintf(stderr, "crimea: [Close Combat (a)] %s is not within 2\" of %s: a charge is declared only with "
-					"some part of the unit within 2\" of the enemy%s\n", o->u[d[i].unit].id, o->u[d[i].target].id,
-					n > 1 ? " (or as the second line of a double line with a unit that is)" : "");
-				return 1;
-			}
-		}
-		/* each charging unit's action, paid; a refusal leaves the game as it was (not saved) */
-		if (cseq_done(o, g, &d[i], &ev, &e) != 0) {
-			fprintf(stderr, "crimea: %s\n", e.msg);
-			return 1;
-		}
-	}
-	return ref_record(path, o, g, log, what, NULL, &ev);
-}
-
-/* A complete ruling's effects put into the game, which is saved: sd (may be NULL) the ruling as
- * a unit's action in the sequence of play, partner[npartner] the actions of the units charging
- * with it; hold: a volley's results held until the reaction phase ends. */
-static int apply(const struct ctab *t, const struct ref_out *out, const struct cros_oob *o, struct cros_game *g,
-		 const char *path, json_t *log, const char *what, const struct cseq_do *sd, const struct cseq_do *partner,
-		 int npartner, bool hold)
-{
-	struct event store[64 + 16 * REF_ALSO_MAX];
-	struct evsink ev;
-	struct err e;
-	if (out->pending[0]) {
-		printf("game %s: unchanged until the ruling is complete (%s)\n", path, out->pending);
-		return 0;
-	}
-	evsink_init(&ev, store, 64 + 16 * REF_ALSO_MAX);
-	/* the ruling as the units' actions in the sequence of play: paid and counted first (a
-	 * refusal leaves the file as it was: nothing is saved) */
-	for (int i = -1; sd && i < npartner; i++)
-		if (cseq_done(o, g, i < 0 ? sd : &partner[i], &ev, &e) != 0) {
-			fprintf(stderr, "crimea: %s (the game is unchanged)\n", e.msg);
-			return 1;
-		}
-	/* [Close Combat (f)]: attackers that won at twice the defender's total may fight on: each
-	 * attacking unit that fought */
-	for (int i = -1; sd && sd->act == CSEQ_CHARGE && i < npartner; i++) {
-		const struct cseq_do *x = i < 0 ? sd : &partner[i];
-		bool fought = false;
-		for (int u = 0; u < out->cc_n[0]; u++)
-			fought = fought || out->cc_unit[0][u] == x->unit;
-		if (fought && out->cc_n[0] > 0 && out->cc_winner == out->cc_unit[0][0] && x->target >= 0 &&
-		    cref_cc_twice(out->cc_total))
-			cseq_lock(o, g, x->unit, x->target, &ev);
-	}
-	if (out->cc_winner >= 0) {
-		int side = o->u[out->cc_winner].side;
-		g->cc_won[side]++;
-		ev_emit(&ev, "[Initiative (a)]", "%s wins the close combat: +1 to the %s initiative next turn", o->u[out->cc_winner].id,
-			o->side[side]);
-	}
-	if (out->ace_side >= 0)
-		cros_gain_ace(o, g, out->ace_side, &ev);
-	if (out->init_winner >= 0) {
-		g->init_winner = out->init_winner;
-		g->init_turn = g->turn;
-		ev_emit(&ev, "[Initiative (a)]", "the %s won the initiative on turn %d: +1 next turn", o->side[out->init_winner],
-			g->turn);
-	}
-	for (int k = 0; k < out->neff; k++) {
-		const struct ref_effect *x = &out->eff[k];
-		/* [Side A Turn (b)]: command and reaction fire take effect together */
-		(hold ? cros_hold : cros_take)(t, o, g, x->unit, x->figures, x->markers, x->leader_killed, x->why, &ev);
-		if (x->ammo_out) {
-			g->s[x->unit].ammo_out = true;
-			ev_emit(&ev, "[Command Points]", "%s is out of ammunition", o->u[x->unit].id);
-		}
-	}
-	return ref_record(path, o, g, log, what, out, &ev);
-}
-
-/* Unit i's arm (enum ctbl_arm): the table's, or without one its troop type's on the sheet: a
- * battery counts its figures one by one (1 a stand), cavalry 2 a stand, infantry 4 [The Game
- * Itself]. */
-static int arm_of(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, int i)
-{
-	int fps = t->unit[o->u[i].type].fps;
-	if (tb)
-		return tb->base[o->u[i].type].arm;
-	return fps == 1 ? CA_ARTILLERY : fps == 2 ? CA_CAVALRY : CA_INFANTRY;
-}
-
-/* Whether unit r, which reinforced unit d in the reaction phase [Close Combat (b)], can no longer
- * do so when the close assault is resolved: destroyed or routing (the held fire of the command
- * point phase took effect after it reacted), or for a double line (line) on a table no longer
- * infantry in line within 4" of d in line. */
-static bool reinforcer_gone(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
-			    const struct cros_game *g, int r, int d, bool line)
-{
-	int32_t gap;
-	if (!g->s[r].figures || g->s[r].routing)
-		return true;
-	if (!tb || !line)
-		return false;
-	gap = ctbl_gap(t, tb, o, g, r, d);
-	return gap < 0 || gap > 4 * PL_PER_INCH || g->s[r].pos.form != CF_LINE || g->s[d].pos.form != CF_LINE;
-}
-
-/* Adds unit j to those fighting with the defender in q, with the double line's modifier when
- * line; says so. Refused (1, said) when the close combat has no room for it. */
-static int add_reinforcement(const struct cros_oob *o, struct ref_req *q, int j, int d, bool line)
-{
-	struct ref_side *x = NULL;
-	for (int k = 0; k < q->nalso[1] && !x; k++)
-		if (!strcmp(q->also[1][k].unit, o->u[j].id))
-			x = &q->also[1][k];
-	if (!x && ref_req_also(q, 1, o->u[j].id) != 0) {
-		fprintf(stderr, "crimea: [Close Combat (b)] %s reinforced %s, and the close combat holds %d units a side: name "
-			"fewer with --defender-also\n", o->u[j].id, o->u[d].id, CREF_CC_UNITS);
-		return 1;
-	}
-	if (!x)
-		x = &q->also[1][q->nalso[1] - 1];
-	if (line)
-		ref_side_mod(x, "infantry-double-line");
-	printf("  %-22s %s reinforced %s %s: it fights with it\n", "[Close Combat (b)]", o->u[j].id, o->u[d].id,
-	       line ? "as a double line (Q&A 3: \"they are both involved\")" : "in contact with its attacker");
-	return 0;
-}
-
-/* [Close Combat (b)] a close assault (a at d) resolved in the close assault phase: the units that
- * reinforced d in the reaction phase fight with it, in contact or as a double line (both lines then
- * take the double line's modifier: Q&A 3, "Yes, they are both involved. That is the point of
- * double line"), unless they have gone since; without a table no other unit may be named to
- * fight with d. 0, or the exit status (said). */
-static int assault_reinforcements(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
-				  const struct cros_game *g, int a, int d, struct ref_req *q)
-{
-	int r = cseq_reinforced_by(g, d);
-	(void)a;
-	for (int k = 0; !tb && k < q->nalso[1]; k++) {
-		int x = cros_find(o, q->also[1][k].unit);
-		if (x < 0 || (g->seq.contact[x] != 1 + d && x != r)) {
-			fprintf(stderr, "crimea: [Close Combat (b)] without a table, %s fights with %s in a close assault only as a "
-				"reinforcement of the reaction phase (reinforce --unit ID --defender %s [--contact])\n", q->also[1][k].unit,
-				o->u[d].id, o->u[d].id);
-			return 1;
-		}
-	}
-	if (r >= 0 && reinforcer_gone(t, tb, o, g, r, d, true)) {
-		printf("  %-22s %s no longer forms a double line with %s: it fights alone\n", "[Close Combat (b)]", o->u[r].id,
-		       o->u[d].id);
-	} else if (r >= 0) {
-		ref_side_mod(&q->side[1], "infantry-double-line");
-		if (add_reinforcement(o, q, r, d, true) != 0)
-			return 1;
-	}
-	for (int j = 0; j < o->n; j++) {
-		if (g->seq.contact[j] != 1 + d)
-			continue;
-		if (reinforcer_gone(t, tb, o, g, j, d, false))
-			printf("  %-22s %s no longer reinforces %s\n", "[Close Combat (b)]", o->u[j].id, o->u[d].id);
-		else if (add_reinforcement(o, q, j, d, false) != 0)
-			return 1;
-	}
-	return 0;
-}
-
-/* reinforce --unit R --defender D [--contact] [--die N], a reaction to a close assault on D bought
- * with command points [Close Combat (b)]: "friendly infantry or cavalry, if able to directly
- * contact the attacking unit by moving no more than 4 inches and passing a morale roll may
- * reinforce the defending unit" (--contact: R then fights with D), "and a friendly infantry in
- * line formation within 4 inches of defending infantry unit in line formation may, by passing a
- * morale test, reinforce the attacked unit thus forming a double line". sd: the reaction, allowed
- * by the sequence (NULL without the die). On a table the arms, formations and the 4" are
- * measured. 0, or the exit status. */
-static int reinforce(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_oob *o,
-		     struct cros_game *g, const char *path, json_t *log, const char *what, bool contact,
-		     const struct cseq_do *sd)
-{
-	struct event store[16];
-	struct evsink ev;
-	struct cref_unit u;
-	struct err e;
-	int r = cros_find(o, q->unit), d = cros_find(o, q->side[1].unit), pass, a = -1;
-	double p;
-	if (r < 0 || d < 0)
-		return cli_fail(stderr, "reinforce names the reinforcing unit (--unit ID) and the charged unit (--defender ID) "
-			    "by their ids in the game");
-	if (g->seq.phase == CSEQ_OFF)
-		return cli_fail(stderr, "reinforce is a reaction of the sequence of play (next starts it); without it, give the "
-			    "close combat --defender-mod infantry-double-line or --defender-also ID [Close Combat (b)]");
-	for (int k = 0; k < g->n && a < 0; k++)
-		if (g->seq.assault[k] == 1 + d)
-			a = k; /* the attacker (cseq_may checks it used command points) */
-	if (tb && contact) {
-		int arm = tb->base[o->u[r].type].arm;
-		int32_t gap = a >= 0 ? ctbl_gap(t, tb, o, g, r, a) : -1;
-		if (arm != CA_INFANTRY && arm != CA_CAVALRY) {
-			fprintf(stderr, "crimea: [Close Combat (b)] friendly infantry or cavalry reinforce a charged unit, not %s (%s)\n",
-				o->u[r].id, ctbl_arm_name[arm]);
-			return 1;
-		}
-		if (a >= 0 && gap < 0)
-			return cli_fail(stderr, "%s or %s is not on the table", o->u[r].id, o->u[a].id);
-		if (a >= 0 && gap > 4 * PL_PER_INCH) {
-			fprintf(stderr, "crimea: [Close Combat (b)] %s is %.*f\" from %s: it reinforces by moving no more than 4 inches "
-				"to contact the attacker\n", o->u[r].id, PL_IN(gap), o->u[a].id);
-			return 1;
-		}
-	} else if (!tb && arm_of(t, tb, o, d) != CA_INFANTRY) {
-		fprintf(stderr, "crimea: [Close Combat (b)] a double line reinforces a charged infantry line, not %s\n", o->u[d].id);
-		return 1;
-	} else if (tb) {
-		int32_t gap = ctbl_gap(t, tb, o, g, r, d);
-		const int unit_[2] = {r, d};
-		for (int k = 0; k < 2; k++)
-			if (tb->base[o->u[unit_[k]].type].arm != CA_INFANTRY || g->s[unit_[k]].pos.form != CF_LINE) {
-				fprintf(stderr, "crimea: [Close Combat (b)] a double line is infantry in line formation reinforcing "
-					"infantry in line formation: %s is %s in %s\n", o->u[unit_[k]].id,
-					ctbl_arm_name[tb->base[o->u[unit_[k]].type].arm], cros_form_name[g->s[unit_[k]].pos.form]);
-				return 1;
-			}
-		if (gap < 0)
-			return cli_fail(stderr, "%s or %s is not on the table", o->u[r].id, o->u[d].id);
-		if (gap > 4 * PL_PER_INCH) {
-			fprintf(stderr, "crimea: [Close Combat (b)] %s is %.*f\" from %s: a double line is formed within 4 inches\n",
-				o->u[r].id, PL_IN(gap), o->u[d].id);
-			return 1;
-		}
-	}
-	evsink_init(&ev, store, 16);
-	cros_cref_unit(t, o, g, r, &u);
-	pass = cref_morale(t, &u, false, q->die, &p, &ev);
-	if (pass < 0) {
-		printf("reinforce: %s passes its morale test %.1f%% of the time [Close Combat (b), MORALE (f)]; give --die\n",
-		       o->u[r].id, 100 * p);
-		return 0;
-	}
-	if (!sd)
-		return cli_fail(stderr, "reinforce is a reaction in the reaction phase (the game is in its %s)",
-			    cseq_phase_name[g->seq.phase]);
-	if (cseq_done(o, g, sd, &ev, &e) != 0) {
-		fprintf(stderr, "crimea: %s (the game is unchanged)\n", e.msg);
-		return 1;
-	}
-	if (pass && contact)
-		cseq_join(o, g, r, d, &ev);
-	else if (pass)
-		cseq_reinforce(o, g, r, d, &ev);
-	else
-		ev_emit(&ev, "[Close Combat (b)]", "%s fails its morale test: it does not reinforce %s", o->u[r].id, o->u[d].id);
-	return ref_record(path, o, g, log, what, NULL, &ev);
-}
-
-/* units, spend, rally, turn: the roster itself. */
-/* The sequence commands' options: next --first SIDE, phase --off. */
-struct rseq_opts {
-	char first[SIDE_NAME_MAX];
-	bool off;
-	bool declare; /* melee --declare: a close assault bought in a command point phase [Side A Turn (d)] */
-	bool split;   /* fire --split: the firer's other stands fire at another target, the same action [Fire (f)] */
-	bool contact; /* reinforce --contact: in contact with the attacker, not as a double line [Close Combat (b)] */
-};
-
-/* Whether a charge morale die of side k's units is given. */
-static bool morale_rolled(const struct ref_req *q, int k)
-{
-	bool r = q->side[k].morale_die != 0;
-	for (int i = 0; i < q->nalso[k]; i++)
-		r = r || q->also[k][i].morale_die;
-	return r;
-}
-
-/* The command as a unit's action in the sequence of play (cseq.h): true with d filled in; false
- * for a command that is no unit's action (a chart alone, a typed-in unit, a placement, an
- * arrival, a withdrawal or rout).
- * *complete: whether the command, as given, makes its ruling (dice given), so may change the
- * game; odds asked without dice are never refused. */
-static bool seq_action(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct rtab_opts *x,
-		       bool ace, const struct rseq_opts *so, const struct cros_oob *o, const struct cros_game *g,
-		       struct cseq_do *d, bool *complete)
-{
-	int i = -1;
-	d->target = -1;
-	d->ace = ace;
-	d->stands = d->of = 0;
-	d->split = false;
-	*complete = false;
-	if (!strcmp(q->what, "fire") && q->firer[0]) {
-		i = cros_find(o, q->firer);
-		d->act = CSEQ_FIRE;
-		d->target = q->at[0] ? cros_find(o, q->at) : -1;
-		*complete = q->dice.given;
-		if (i >= 0) { /* [Fire (f)] the volley's stands (0: not yet known, all that bear) */
-			struct cref_unit u;
-			cros_cref_unit(t, o, g, i, &u);
-			d->of = ctab_stands(t, u.type, u.figures);
-			d->stands = q->stands;
-			d->split = so->split;
-		}
-	} else if (!strcmp(q->what, "melee") && q->side[0].unit[0]) {
-		i = cros_find(o, q->side[0].unit);
-		d->act = CSEQ_CHARGE;
-		d->target = cros_find(o, q->side[1].unit);
-		/* the close combat ruled, or its charge morale check rolled (a failure ends it) */
-		*complete = (q->side[0].dice.given && q->side[1].dice.given) || morale_rolled(q, 0);
-	} else if (!strcmp(q->what, "rally")) {
-		i = cros_find(o, q->unit);
-		d->act = CSEQ_RALLY;
-		*complete = true;
-	} else if (!strcmp(q->what, "reinforce")) {
-		i = cros_find(o, q->unit);
-		d->act = so->contact ? CSEQ_JOIN : CSEQ_REINFORCE;
-		d->target = cros_find(o, q->side[1].unit);
-		*complete = q->die != 0; /* the morale test rolled */
-	} else if (tb && !strcmp(q->what, "move") && !q->row[0] && (i = cros_find(o, q->unit)) >= 0) {
-		int form = x->formation[0] ? cros_form_of(x->formation) : g->s[i].pos.form;
-		*complete = q->dice.given;
-		if (x->toward[0]) {
-			d->act = CSEQ_MOVE_AT;
-			d->target = cros_find(o, x->toward);
-		} else if ((x->has_x && x->x != g->s[i].pos.c.x) || (x->has_y && x->y != g->s[i].pos.c.y) || q->road) {
-			d->act = CSEQ_MOVE;
-		} else if (form >= 0 && form != g->s[i].pos.form) {
-			d->act = form == CF_UNLIMBERED ? CSEQ_UNLIMBER : CSEQ_REFORM;
-			*complete = true;
-		} else if (x->facing >= 0 && x->facing != g->s[i].pos.facing) {
-			d->act = CSEQ_TURN; /* a pivot of 30 degrees or less in place is a move of no inches [MOVE (b)] */
-			*complete = true;
-		} else {
-			return false;
-		}
-	}
-	if (i < 0)
-		return false;
-	d->unit = i;
-	d->arm = arm_of(t, tb, o, i);
-	return true;
-}
-
-/* melee --attacker-also: "Each charging unit" [Close Combat (a)] takes its own action, a charge
- * at the defender, as the first attacker's a0 does (no Ace: --ace pays for the first's). Into d,
- * the units of the game named; returns how many. */
-static int partner_actions(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q,
-			   const struct cros_oob *o, const struct cseq_do *a0, struct cseq_do *d)
-{
-	int n = 0;
-	for (int i = 0; i < q->nalso[0]; i++) {
-		int x = cros_find(o, q->also[0][i].unit);
-		if (x < 0)
-			continue;
-		d[n] = *a0;
-		d[n].unit = x;
-		d[n].arm = arm_of(t, tb, o, x);
-		d[n].ace = false;
-		n++;
-	}
-	return n;
-}
-
-/* [Side A Turn (d)] a close assault (a at d) resolved in the close assault phase: the other units
- * whose close assaults on d were declared this round charge with a, "Total everything at once"
- * [Close Combat (c)]; each is added to q's attacking units when not named. 0, or 1 when the close
- * combat has no room for them (said). */
-static int assault_partners(const struct cros_oob *o, const struct cros_game *g, int a, int d, struct ref_req *q)
-{
-	for (int x = 0; x < g->n; x++) {
-		bool named = x == a;
-		if (g->seq.assault[x] != 1 + d)
-			continue;
-		for (int k = 0; k < q->nalso[0] && !named; k++)
-			named = !strcmp(q->also[0][k].unit, o->u[x].id);
-		/* gone since it was declared (the reaction fire, held until then, took effect) */
-		const char *gone = !g->s[x].figures			  ? "destroyed"
-				   : g->s[x].routing			  ? "routing"
-				   : g->table[0] && !g->s[x].pos.on ? "off the table"
-								      : NULL;
-		if (gone && named) {
-			fprintf(stderr, "crimea: [Side A Turn (d)] %s is %s: it does not charge\n", o->u[x].id, gone);
-			return 1;
-		}
-		if (gone) {
-			printf("  %-22s %s's close assault on %s was declared this round too, but it is %s: it does not charge\n",
-			       "[Side A Turn (d)]", o->u[x].id, o->u[d].id, gone);
-			continue;
-		}
-		if (named)
-			continue;
-		if (ref_req_also(q, 0, o->u[x].id) != 0) {
-			fprintf(stderr, "crimea: [Close Combat (b)] %s's close assault on %s was declared too, and a close combat holds "
-				"%d units a side\n", o->u[x].id, o->u[d].id, CREF_CC_UNITS);
-			return 1;
-		}
-		printf("  %-22s %s's close assault on %s was declared this round too: it charges with %s\n", "[Side A Turn (d)]",
-		       o->u[x].id, o->u[d].id, o->u[a].id);
-	}
-	return 0;
-}
-
-/* A new turn: leaders replaced [Leaders (a)], and on a table the command radius [Leaders (b)];
- * a game keeping the sequence of play is then at the turn's initiative. */
-static void new_turn(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, struct cros_game *g,
-		     struct evsink *ev)
-{
-	cros_next_turn(o, g, ev);
-	if (tb)
-		rtab_turn(t, tb, o, g, ev);
-}
-
-static int side_named(const struct cros_oob *o, const char *name)
-{
-	for (int k = 0; k < 2; k++)
-		if (!strcmp(name, o->side[k]))
-			return k;
-	return -1;
-}
-
 /* actions --game F [--unit ID] [--side SIDE]: what the units may do now (cact.c), a line an
  * action: the unit, the action, what it is at, and its cost or what the table measured. */
 static int print_actions(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_oob *o,
@@ -927,7 +404,7 @@ static int print_actions(const struct ctab *t, const struct ctbl *tb, const stru
 		free(a);
 		return cli_fail(stderr, "no unit \"%s\" in the game (units --game FILE lists them)", q->unit);
 	}
-	if (sidename && (side = side_named(o, sidename)) < 0) {
+	if (sidename && (side = cplay_side_named(o, sidename)) < 0) {
 		free(a);
 		return cli_fail(stderr, "no side \"%s\" (%s or %s)", sidename, o->side[0], o->side[1]);
 	}
@@ -973,20 +450,12 @@ static int print_actions(const struct ctab *t, const struct ctbl *tb, const stru
 	return 0;
 }
 
-/* units, spend, rally, turn, phase, next: the roster and the sequence of play. sd: rally as the
- * unit's action in the sequence (NULL: none kept). */
-static int roster_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_oob *o,
-		      struct cros_game *g, const char *path, const char *sidename, int points, bool ace, json_t *log,
-		      const char *what, const struct rseq_opts *so, const struct cseq_do *sd)
+/* units, actions, log, phase (without --off): what the game shows, changing nothing. */
+static int view_cmd(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cros_oob *o,
+		    const struct cros_game *g, const char *sidename, json_t *log)
 {
-	struct event store[CROS_UNITS_MAX + 8];
-	struct evsink ev;
-	struct err e;
-	int i = -1, side = -1;
-	if (!path)
-		return cli_fail(stderr, "%s needs --game FILE (crimea referee cotlb new --oob ID --game FILE starts one)", q->what);
-	evsink_init(&ev, store, CROS_UNITS_MAX + 8);
-	if (!strcmp(q->what, "phase") && !so->off) {
+	int side = -1;
+	if (!strcmp(q->what, "phase")) {
 		char buf[2048];
 		cseq_status(o, g, buf, sizeof buf);
 		fputs(buf, stdout);
@@ -996,79 +465,27 @@ static int roster_cmd(const struct ctab *t, const struct ctbl *tb, const struct 
 		return print_actions(t, tb, q, o, g, sidename);
 	if (!strcmp(q->what, "units")) {
 		if (sidename) {
-			side = side_named(o, sidename);
+			side = cplay_side_named(o, sidename);
 			if (side < 0)
 				return cli_fail(stderr, "no side \"%s\" (%s or %s)", sidename, o->side[0], o->side[1]);
 		}
 		print_units(t, o, g, side);
 		return 0;
 	}
-	if (!strcmp(q->what, "log")) {
-		size_t n, k;
-		json_t *x, *y;
-		printf("%s, the referee's log\n", o->title);
-		json_array_foreach(log, n, x) {
-			printf("\nturn %d: %s\n", (int)json_integer_value(json_object_get(x, "turn")),
-			       json_string_value(json_object_get(x, "what")) ? json_string_value(json_object_get(x, "what")) : "");
-			json_array_foreach(json_object_get(x, "rulings"), k, y)
-				printf("  %-22s %s\n", json_string_value(json_object_get(y, "rule")),
-				       json_string_value(json_object_get(y, "text")));
-			json_array_foreach(json_object_get(x, "changes"), k, y)
-				printf("  => %-19s %s\n", json_string_value(json_object_get(y, "rule")),
-				       json_string_value(json_object_get(y, "text")));
-		}
-		return 0;
+	size_t n, k;
+	json_t *x, *y;
+	printf("%s, the referee's log\n", o->title);
+	json_array_foreach(log, n, x) {
+		printf("\nturn %d: %s\n", (int)json_integer_value(json_object_get(x, "turn")),
+		       json_string_value(json_object_get(x, "what")) ? json_string_value(json_object_get(x, "what")) : "");
+		json_array_foreach(json_object_get(x, "rulings"), k, y)
+			printf("  %-22s %s\n", json_string_value(json_object_get(y, "rule")),
+			       json_string_value(json_object_get(y, "text")));
+		json_array_foreach(json_object_get(x, "changes"), k, y)
+			printf("  => %-19s %s\n", json_string_value(json_object_get(y, "rule")),
+			       json_string_value(json_object_get(y, "text")));
 	}
-	if (!strcmp(q->what, "turn")) {
-		new_turn(t, tb, o, g, &ev);
-	} else if (!strcmp(q->what, "phase")) { /* --off */
-		if (g->seq.phase == CSEQ_OFF)
-			return cli_fail(stderr, "%s keeps no sequence of play", path);
-		cros_release(t, o, g, &ev);
-		cseq_stop(g, &ev);
-	} else if (!strcmp(q->what, "next")) {
-		int first = -1, r;
-		if (so->first[0] && (first = side_named(o, so->first)) < 0)
-			return cli_fail(stderr, "--first names a side, %s or %s, not \"%s\"", o->side[0], o->side[1], so->first);
-		if (first >= 0 && g->seq.phase != CSEQ_INITIATIVE)
-			return cli_fail(stderr, "--first is the initiative winner's choice, as the initiative phase ends");
-		if (g->seq.phase == CSEQ_REACTION)
-			cros_release(t, o, g, &ev); /* the reaction phase's end: held fire takes effect */
-		if ((r = cseq_next(o, g, first, &ev, &e)) < 0) {
-			cli_print_err(&e);
-			return 1;
-		}
-		if (r == 1)
-			new_turn(t, tb, o, g, &ev);
-	} else {
-		if (!q->unit[0] || (i = cros_find(o, q->unit)) < 0)
-			return cli_fail(stderr, "%s needs --unit, one of the game's units (crimea referee cotlb units --game %s)", q->what,
-				    path);
-		if (!strcmp(q->what, "spend")) {
-			if (!points && !ace)
-				return cli_fail(stderr, "spend needs --points N (1 in the first command point phase, 2 in the second ...) "
-					    "or --ace (one of the side's Aces for a command point; with --points N, one of the N)");
-			/* an Ace pays one point; the rest, if any, from the unit's own */
-			int own = ace && points ? points - 1 : points;
-			if (own && cros_spend(o, g, i, own, &ev, &e) != 0) {
-				cli_print_err(&e);
-				return 1;
-			}
-			if (ace && cros_spend_ace(o, g, i, &ev, &e) != 0) {
-				if (own && g->s[i].cp != CROS_CP_UNLIMITED)
-					g->s[i].cp += own; /* refused whole: nothing is saved, but keep g as it was */
-				cli_print_err(&e);
-				return 1;
-			}
-		} else {
-			int r = cros_rally(t, o, g, i, q->die, &ev, &e);
-			if (r < 0 || (sd && cseq_done(o, g, sd, &ev, &e) != 0)) {
-				cli_print_err(&e);
-				return 1;
-			}
-		}
-	}
-	return ref_record(path, o, g, log, what, NULL, &ev);
+	return 0;
 }
 
 /* The value of option argv[i] (advancing i), or NULL when it is missing. */
@@ -1089,13 +506,10 @@ int cmd_referee(int argc, char **argv)
 	const char *sheet = NULL, *gamepath = NULL, *oobname = NULL, *sidename = NULL, *tablename = NULL;
 	struct jdoc gdoc = {0};  /* the game file (not for new), read once: its sheet, then the game */
 	struct ctbl *tb = NULL;
-	struct rtab_opts tx = {.facing = -1};
-	struct rseq_opts so = {.off = false};
-	struct cseq_do sdo, *act = NULL; /* the command as a unit's action in the game's sequence of play */
-	struct cseq_do pdo[REF_ALSO_MAX]; /* melee: the actions of the units charging with the attacker */
-	int npdo = 0;
-	int rc = 2, points = 0;
-	bool force = false, ace = false;
+	struct cplay_opts tx = {.facing = -1};
+	char svg[256] = ""; /* table --svg FILE */
+	int rc = 2;
+	bool force = false;
 	json_t *log = NULL;
 	char what[512] = "";
 
@@ -1169,25 +583,25 @@ int cmd_referee(int argc, char **argv)
 		else if (!strcmp(a, "--commander"))
 			STR(tx.commander);
 		else if (!strcmp(a, "--svg"))
-			STR(tx.svg);
+			STR(svg);
 		else if (!strcmp(a, "--toward"))
 			STR(tx.toward);
 		else if (!strcmp(a, "--from"))
 			STR(tx.from);
 		else if (!strcmp(a, "--points"))
-			NUM(points, 1, 99);
+			NUM(tx.points, 1, 99);
 		else if (!strcmp(a, "--force"))
 			force = true;
 		else if (!strcmp(a, "--first"))
-			STR(so.first);
+			STR(tx.first);
 		else if (!strcmp(a, "--off"))
-			so.off = true;
+			tx.off = true;
 		else if (!strcmp(a, "--declare"))
-			so.declare = true;
+			tx.declare = true;
 		else if (!strcmp(a, "--split"))
-			so.split = true;
+			tx.split = true;
 		else if (!strcmp(a, "--contact"))
-			so.contact = true;
+			tx.contact = true;
 		else if (!strcmp(a, "--weapon"))
 			STR(q->weapon);
 		else if (!strcmp(a, "--target"))
@@ -1209,7 +623,7 @@ int cmd_referee(int argc, char **argv)
 		else if (!strcmp(a, "--spike-die"))
 			NUM(q->spike_die, 1, 6);
 		else if (!strcmp(a, "--ace"))
-			ace = true;
+			tx.ace = true;
 		else if (!strcmp(a, "--die"))
 			NUM(q->die, 1, 6);
 		else if (!strcmp(a, "--pivot"))
@@ -1305,17 +719,17 @@ int cmd_referee(int argc, char **argv)
 #undef NUM
 #undef NEED
 	}
-	if (so.declare && strcmp(q->what, "melee")) {
+	if (tx.declare && strcmp(q->what, "melee")) {
 		rc = cli_fail(stderr, "--declare is for melee");
 		goto out_free;
 	}
-	if (so.split && (strcmp(q->what, "fire") || !q->firer[0] || !gamepath || !q->stands)) {
+	if (tx.split && (strcmp(q->what, "fire") || !q->firer[0] || !gamepath || !q->stands)) {
 		rc = cli_fail(stderr, "--split is for fire --game FILE --firer ID --at ID --stands N: N of the firer's stands fire "
 			      "at this target, the others at another in the same action [Fire (f)]");
 		goto out_free;
 	}
-	if ((so.off && strcmp(q->what, "phase")) || (so.first[0] && strcmp(q->what, "next"))) {
-		rc = cli_fail(stderr, "%s is for %s", so.off ? "--off" : "--first", so.off ? "phase" : "next");
+	if ((tx.off && strcmp(q->what, "phase")) || (tx.first[0] && strcmp(q->what, "next"))) {
+		rc = cli_fail(stderr, "%s is for %s", tx.off ? "--off" : "--first", tx.off ? "phase" : "next");
 		goto out_free;
 	}
 	/* a game is ruled on the sheet it was started on [the game file's "sheet"] */
@@ -1414,91 +828,6 @@ int cmd_referee(int argc, char **argv)
 			goto out_free;
 		}
 	}
-	if (q->game && game->seq.phase != CSEQ_OFF) {
-		bool complete;
-		int cost;
-		struct err se;
-		/* what would go round the sequence: the points an action pays itself, a new turn that
-		 * skips the phases left, a typed-in unit against one of the game's */
-		if (!strcmp(q->what, "spend") || !strcmp(q->what, "turn")) {
-			rc = cli_fail(stderr, "%s keeps the sequence of play: %s", gamepath,
-				      !strcmp(q->what, "spend") ? "an action in a command point phase pays its points itself "
-								  "(--ace: one of them with an Ace); phase --off stops keeping it"
-								: "next ends the phases left and starts the next turn; phase --off stops keeping it");
-			goto out_free;
-		}
-		if ((!strcmp(q->what, "save") || !strcmp(q->what, "leader")) && cros_find(oob, q->unit) >= 0) {
-			rc = cli_fail(stderr, "%s keeps the sequence of play: a volley's saves and leader die come with it (fire "
-				      "--firer ID --at ID --saves D,.. --leader D), a close combat's with melee; phase --off "
-				      "gives %s back to the referee", gamepath, q->what);
-			goto out_free;
-		}
-		if (!strcmp(q->what, "melee")) {
-			int a = cros_find(oob, q->side[0].unit), d = cros_find(oob, q->side[1].unit);
-			if (a >= 0 && d >= 0 && game->seq.phase == CSEQ_ASSAULT && game->seq.assault[a] == 1 + d &&
-			    ((rc = assault_partners(oob, game, a, d, q)) != 0 ||
-			     (rc = assault_reinforcements(t, tb, oob, game, a, d, q)) != 0))
-				goto out_free;
-			/* [Close Combat (f)] each attacking unit locked in combat with the defender */
-			for (int u = 0; u <= q->nalso[0] && d >= 0; u++) {
-				struct ref_side *rs = u ? &q->also[0][u - 1] : &q->side[0];
-				int x = cros_find(oob, rs->unit);
-				rs->locked = x >= 0 && game->seq.locked[x] == 1 + d;
-			}
-		}
-		bool typed_also = false; /* a typed-in unit joining a game unit's side */
-		for (int k = 0; k < 2; k++)
-			for (int i = 0; i < q->nalso[k]; i++)
-				typed_also = typed_also ||
-					     (cros_find(oob, q->also[k][i].unit) < 0) != (cros_find(oob, q->side[k].unit) < 0);
-		if ((!strcmp(q->what, "fire") && q->at[0] && cros_find(oob, q->at) >= 0 && !q->firer[0]) ||
-		    (!strcmp(q->what, "melee") &&
-		     ((cros_find(oob, q->side[0].unit) >= 0) != (cros_find(oob, q->side[1].unit) >= 0) || typed_also))) {
-			rc = cli_fail(stderr, "%s keeps the sequence of play: %s is between units of the game (%s)", gamepath, q->what,
-				      !strcmp(q->what, "fire") ? "--firer ID" : "--attacker ID --defender ID");
-			goto out_free;
-		}
-		if (!strcmp(q->what, "initiative") && q->dice.given && game->seq.phase != CSEQ_INITIATIVE) {
-			fprintf(stderr, "crimea: [Initiative (a)] turn %d's initiative is rolled at its start, and the game is past it "
-				"(crimea referee cotlb phase --game %s)\n", game->turn, gamepath);
-			rc = 1;
-			goto out_free;
-		}
-		if (!strcmp(q->what, "melee") &&
-		    (so.declare || (game->seq.phase == CSEQ_COMMAND && (q->side[0].dice.given || q->side[1].dice.given ||
-									morale_rolled(q, 0) || q->side[1].morale_die)))) {
-			struct cseq_do a0 = {.act = CSEQ_CHARGE, .target = cros_find(oob, q->side[1].unit), .arm = -1};
-			npdo = partner_actions(t, tb, q, oob, &a0, pdo);
-			rc = declare(t, tb, q, oob, game, gamepath, log, what, so.declare, ace, pdo, npdo);
-			goto out_free;
-		}
-		if (seq_action(t, tb, q, &tx, ace, &so, oob, game, &sdo, &complete)) {
-			if (complete && cseq_may(oob, game, &sdo, &cost, &se) != 0) {
-				fprintf(stderr, "crimea: %s\n", se.msg); /* refused by the rules: 1 */
-				rc = 1;
-				goto out_free;
-			}
-			if (complete && ace && !cost) {
-				rc = cli_fail(stderr, "--ace pays a command point, and this %s costs none", cseq_phase_name[game->seq.phase]);
-				goto out_free;
-			}
-			if (complete)
-				act = &sdo;
-			/* [Close Combat (a)] each unit charging with the attacker: its own action */
-			if (complete && sdo.act == CSEQ_CHARGE)
-				npdo = partner_actions(t, tb, q, oob, &sdo, pdo);
-			for (int i = 0; i < npdo; i++)
-				if (cseq_may(oob, game, &pdo[i], &cost, &se) != 0) {
-					fprintf(stderr, "crimea: %s\n", se.msg);
-					rc = 1;
-					goto out_free;
-				}
-		}
-		/* [Command Points]: a battery's snake eyes in a command point phase, and the enemy
-		 * units that may react to a move bought with points */
-		if (game->seq.phase == CSEQ_COMMAND)
-			q->command_phase = true;
-	}
 	if (!strcmp(q->what, "shell")) {
 		struct rshell_spec spec;
 		rshell_cotlb(oob, &spec);
@@ -1506,70 +835,39 @@ int cmd_referee(int argc, char **argv)
 			      : cli_fail(stderr, "shell needs --game FILE (crimea referee cotlb new --oob ID --game FILE)");
 		goto out_free;
 	}
-	/* move --row ... is the MOVE Chart alone; move on a game's table moves a unit */
-	if (rtab_is_cmd(q->what) && !(!strcmp(q->what, "move") && (!gamepath || q->row[0]))) {
-		if (!tb)
-			rc = cli_fail(stderr, "%s needs --game FILE of a game on a table (new --oob ID --table ID --game FILE)",
-				      q->what);
-		else
-			rc = rtab_cmd(t, tb, q, &tx, oob, game, gamepath, log, what, act);
+	if (!strcmp(q->what, "table") || !strcmp(q->what, "where")) {
+		rc = tb ? rtab_view(t, tb, q, svg, oob, game, gamepath)
+			: cli_fail(stderr, "%s needs --game FILE of a game on a table (new --oob ID --table ID --game FILE)",
+				   q->what);
 		goto out_free;
 	}
-	if (tb && !strcmp(q->what, "fire") && q->firer[0] && q->at[0] && (rc = rtab_fire(t, tb, oob, game, q)) != 0)
-		goto out_free;
-	if (act && act->act == CSEQ_FIRE) {
-		/* [Fire (f)] a split fire's next volley fires the stands left, or those given */
-		if (!q->stands && cseq_split_left(game, act->unit))
-			q->stands = cseq_split_left(game, act->unit);
-		act->stands = q->stands ? q->stands : act->of;
-	}
-	if (tb && !strcmp(q->what, "melee") && (rc = rtab_melee(t, tb, oob, game, q)) != 0)
-		goto out_free;
-	if (!strcmp(q->what, "reinforce")) {
-		rc = gamepath ? reinforce(t, tb, q, oob, game, gamepath, log, what, so.contact, act)
-			      : cli_fail(stderr, "reinforce needs --game FILE, a game keeping the sequence of play");
+	if (!strcmp(q->what, "units") || !strcmp(q->what, "actions") || !strcmp(q->what, "log") ||
+	    (!strcmp(q->what, "phase") && !tx.off)) {
+		rc = gamepath ? view_cmd(t, tb, q, oob, game, sidename, log)
+			      : cli_fail(stderr, "%s needs --game FILE (crimea referee cotlb new --oob ID --game FILE starts one)",
+					 q->what);
 		goto out_free;
 	}
-	if (!strcmp(q->what, "units") || !strcmp(q->what, "actions") || !strcmp(q->what, "spend") || !strcmp(q->what, "rally") ||
-	    !strcmp(q->what, "turn") || !strcmp(q->what, "log") || !strcmp(q->what, "phase") || !strcmp(q->what, "next")) {
-		rc = roster_cmd(t, tb, q, oob, game, gamepath, sidename, points, ace, log, what, &so, act);
-		goto out_free;
-	}
-	if (gamepath && !strcmp(q->what, "initiative") && !q->won[0] && !q->won[1] && !q->cc[0] && !q->cc[1] &&
-	    !q->out[0] && !q->out[1]) {
-		/* [Initiative (a)]: the modifiers from what the game kept of last turn */
-		cros_initiative(oob, game, q->won, q->cc, q->out);
-		printf("from the game (turn %d): side A (%s) %s%d close combat%s won, %d unit%s fell back; side B (%s) %s%d, %d\n",
-		       game->turn, oob->side[0], q->won[0] ? "won it last turn, " : "", q->cc[0], q->cc[0] == 1 ? "" : "s",
-		       q->out[0], q->out[0] == 1 ? "" : "s", oob->side[1], q->won[1] ? "won it last turn, " : "", q->cc[1],
-		       q->out[1]);
-	}
-	rc = ref_run(t, q, out);
-	print_out(out);
-	fflush(stdout);
-	if (rc == 2)
-		fprintf(stderr, "crimea referee: %s\n", out->error);
-	else if (rc == 1)
-		fprintf(stderr, "crimea: %s\n", out->error);
-	else if (gamepath) {
-		/* [MOVE (h)]: a volley fired (its dice given) is a standing action for cavalry */
-		int fi = q->firer[0] && q->dice.given && !out->pending[0] ? cros_find(oob, q->firer) : -1;
-		bool stood = fi >= 0 && game->s[fi].moving;
-		if (stood)
-			game->s[fi].moving = false;
-		bool noted = note_units(q, out, oob, game);
-		/* a charge whose morale checks passed and whose close combat is not ruled yet is no
-		 * action yet */
-		if (act && act->act == CSEQ_CHARGE && out->charge_failed < 0 &&
-		    !(q->side[0].dice.given && q->side[1].dice.given)) {
-			act = NULL;
-			npdo = 0;
+	/* everything else: the command carried out (src/games/cotlb/cplay.c), then shown, and the
+	 * game kept when it changed */
+	{
+		const struct cplay c = {.t = t, .tb = tb, .o = oob, .name = gamepath};
+		struct cplay_res *res = malloc(sizeof *res);
+		if (!res) {
+			rc = 1;
+			goto out_free;
 		}
-		if (out->neff || stood || act || noted ||
-		    (!out->pending[0] && (out->cc_winner >= 0 || out->init_winner >= 0 || out->ace_side >= 0)))
-			rc = apply(t, out, oob, game, gamepath, log, what, act, pdo, npdo,
-				   !strcmp(q->what, "fire") &&
-					   (game->seq.phase == CSEQ_COMMAND || game->seq.phase == CSEQ_REACTION));
+		cplay_res_init(res, false);
+		rc = cplay_run(&c, gamepath ? game : NULL, q, &tx, out, res);
+		if (res->text.n)
+			fwrite(res->text.s, 1, res->text.n, stdout);
+		fflush(stdout);
+		if (rc)
+			fprintf(stderr, "%s: %s\n", res->opt ? "crimea referee" : "crimea", res->msg);
+		else if (res->changed)
+			rc = ref_record(gamepath, oob, game, log, what, res->ruled ? out : NULL, &res->changes);
+		cplay_res_free(res);
+		free(res);
 	}
 out_free:
 	json_decref(log);
