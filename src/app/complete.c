@@ -152,7 +152,7 @@ static int odds_texts(const struct game *g, struct action *a, char (*t)[ACTION_T
 
 	if (!c || !buf || !g->rules->odds || g->rules->parse(g, "end", &end, &e) != 0)
 		goto out;
-	*c = *g;
+	game_copy(c, g);
 	pt = c->rules->player_turn(c);
 	for (;;) {
 		struct result r;

@@ -828,7 +828,7 @@ static enum MHD_Result api_hint(struct srv *S, struct MHD_Connection *c, struct 
 				  "), search or search:N with N at most 200", NULL);
 	if (!(copy = malloc(sizeof *copy)))
 		return send_error(c, 500, "out of memory", NULL);
-	*copy = *g;
+	game_copy(copy, g);
 	pthread_mutex_unlock(&S->mu);
 	pthread_mutex_lock(&sg->speed->mu);
 	rc = sg_hint(sg, copy, &p, text, &e);

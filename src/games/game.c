@@ -82,7 +82,9 @@ void scenario_free(struct scenario *s)
 int game_init(struct game *g, const struct scenario *s, uint64_t seed, enum dice_mode mode,
 	      uint32_t options, struct err *e)
 {
-	memset(g, 0, sizeof *g);
+	/* the header and the rule system's state: the rest of st is never read (game_copy) */
+	size_t n = s->rules->state_size <= sizeof g->st ? s->rules->state_size : sizeof g->st;
+	memset(g, 0, offsetof(struct game, st) + n);
 	g->rules = s->rules;
 	g->scn = s;
 	g->seed = seed;
@@ -100,19 +102,19 @@ int game_apply(struct game *g, const struct action *a, const int *dice, int ndic
 	/* Work in place with a copy kept, so that a refusal, or a manual die that is still
 	 * missing, puts the game back as it was: one copy of the state when the action is
 	 * accepted, as nearly all are. struct game is a flat value (no pointers into itself). */
-	static_assert(sizeof(struct game) <= 8192, "a game state must stay small to copy");
-	struct game saved = *g;
+	struct game saved;
+	game_copy(&saved, g);
 	int evn = ev ? ev->n : 0, rc;
 
 	dice_begin(&g->dice);
 	for (int i = 0; i < ndice; i++)
 		if (dice_feed(&g->dice, dice[i]) != 0) {
-			*g = saved;
+			game_copy(g, &saved);
 			return err_set(e, NULL, 0, "too many dice for one action");
 		}
 	rc = g->rules->apply(g, a, ev, e);
 	if (rc != 0) {
-		*g = saved;
+		game_copy(g, &saved);
 		if (ev)
 			ev->n = evn;
 		if (rc == DICE_NEED)
@@ -121,7 +123,7 @@ int game_apply(struct game *g, const struct action *a, const int *dice, int ndic
 	}
 	if (g->dice.mode == DICE_MANUAL && g->dice.pos < g->dice.nfeed) {
 		int nfeed = g->dice.nfeed, pos = g->dice.pos;
-		*g = saved;
+		game_copy(g, &saved);
 		if (ev)
 			ev->n = evn;
 		return err_set(e, NULL, 0, "%d die/dice given but the action used %d", nfeed, pos);
@@ -339,7 +341,7 @@ int game_odds_plan(const struct game *g, const struct action *a, char *out, size
 		return 0;
 	if (!(ahead = malloc(sizeof *ahead))) /* the game is not to change: a copy walks ahead */
 		return err_set(e, NULL, 0, "out of memory");
-	*ahead = *g;
+	game_copy(ahead, g);
 	rc = odds_ahead(ahead, a, out, n, phase, pn, e);
 	free(ahead);
 	return rc;

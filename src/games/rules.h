@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "../core/dice.h"
 #include "../core/err.h"
@@ -19,7 +20,9 @@
 
 #define ACTION_ARGS 24
 #define ACTION_TEXT_MAX 256
-#define GAME_STATE_MAX 4352 /* the largest rule-system state (quad: about 4.1 KB) */
+/* The largest rule-system state: CotLB's (struct cros_game, 21.7 KB). A game's copies take only
+ * its own rule system's state (rules->state_size, game_copy): quad's 4.4 KB. */
+#define GAME_STATE_MAX 21760
 #define SCN_ID_MAX 48
 #define SCN_TITLE_MAX 128
 #define SCN_PATH_MAX 1024
@@ -93,6 +96,9 @@ struct scenario {
 struct rules {
 	const char *id;
 	const char *title;
+	/* The bytes of struct game's st this rule system's state takes (at most GAME_STATE_MAX):
+	 * what game_copy copies. */
+	size_t state_size;
 	/* Loads the rule system's part of a scenario file (already parsed as the common header);
 	 * every problem goes to errs. Sets s->data, s->side, s->data_hash. */
 	int (*load)(struct scenario *s, const struct jdoc *d, struct errlist *errs);
@@ -196,6 +202,13 @@ void scenario_free(struct scenario *s);
 /* Starts a game. */
 int game_init(struct game *g, const struct scenario *s, uint64_t seed, enum dice_mode mode,
 	      uint32_t options, struct err *e);
+/* Copies src into dst: its header and its rule system's state (rules->state_size bytes of st,
+ * not the whole buffer). Use it, not assignment, where copies are many. */
+static inline void game_copy(struct game *dst, const struct game *src)
+{
+	size_t n = src->rules && src->rules->state_size <= sizeof src->st ? src->rules->state_size : sizeof src->st;
+	memcpy(dst, src, offsetof(struct game, st) + n);
+}
 /* Applies an action atomically: on any refusal (including DICE_NEED) the game is unchanged.
  * dice (n of them) are fed first when the game uses manual dice. */
 int game_apply(struct game *g, const struct action *a, const int *dice, int ndice,

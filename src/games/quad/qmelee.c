@@ -365,7 +365,8 @@ static bool displace(struct game *g, int v, int idx, struct evsink *ev, int *vis
 			continue;
 		if (c->opt[i].displaces) {
 			int st[Q_STACK_MAX], m = q_stack(g, to, st, Q_STACK_MAX);
-			struct game save = *g; /* to undo a half-done chain */
+			struct game save; /* to undo a half-done chain */
+			game_copy(&save, g);
 			bool chain = true;
 			/* Inkerman [19.42]: of a stack, only as many as v needs to stand there (the
 			 * program chooses in a chain; the first retreat's owner chooses, do_retreat) */
@@ -373,7 +374,7 @@ static bool displace(struct game *g, int v, int idx, struct evsink *ev, int *vis
 				if (st[k] != v && !is_art(&s->u[st[k]]) && !displace(g, st[k], to, ev, visited, nvisited))
 					chain = false;
 			if (!chain) {
-				*g = save; /* undo the half-done chain and try the next option */
+				game_copy(g, &save); /* undo the half-done chain and try the next option */
 				continue;
 			}
 		}
@@ -617,7 +618,8 @@ static bool stack_may_stay(const struct game *g, int k, int x, int y)
 		return false;
 	if (b->npath + 1 < b->plen)
 		return true; /* it passes through */
-	struct game tmp = *g; /* as if x had left */
+	struct game tmp; /* as if x had left */
+	game_copy(&tmp, g);
 	if (x >= 0 && q_cst(&tmp)->u[x].idx == idx)
 		q_place(q_st(&tmp), x, Q_ABSENT);
 	int stk[Q_STACK_MAX], n = q_stack(&tmp, idx, stk, Q_STACK_MAX);

@@ -41,7 +41,8 @@ int q_view_path(const struct game *g, const char *unit, int hex, char *out, size
 		return err_set(e, NULL, 0, "hex %04d is not on the map", hex);
 	w = &wbuf;
 	/* The full allowance, as at the start of its Movement Phase. */
-	struct game tmp = *g;
+	struct game tmp;
+	game_copy(&tmp, g);
 	q_st(&tmp)->u[u].mp = 0;
 	q_st(&tmp)->u[u].fl &= (uint16_t)~(QF_MOVED | QF_STOPPED);
 	q_search(&tmp, u, w);
