@@ -2,11 +2,15 @@
  * referee at a table of miniatures: fire, saves, close combat, morale checks and movement, as
  * exact odds before anyone rolls and as a ruling (each line with its section) from the dice
  * rolled. The rulings are src/games/cotlb/cref.c's; this file reads options and prints. */
+#include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "../core/fsio.h"
 #include "../games/cotlb/cact.h"
@@ -53,10 +57,15 @@ static const char ref_usage[] =
 	"  command --unit UNIT --inches N [--routing]   (a unit's distance from its brigade commander)\n"
 	"  leader --unit UNIT [--die D]                a leader at risk\n"
 	"  sheet  the weapons, troop types, close combat modifiers and MOVE Chart rows, by key\n"
+	"  --roll  any command: the program rolls the dice the ruling asks for and are not given (a\n"
+	"         game's from the dice stream kept in its file, so every roll is the next of one\n"
+	"         sequence and asking again before the game changes rolls the same; without --game,\n"
+	"         from --seed S or a fresh seed)\n"
 	"\n"
 	"  A game's roster (the units' figures, markers, command points, leaders), kept in a file\n"
 	"  that every complete ruling updates; UNIT may then be a unit's id, and fire --firer ID:\n"
-	"  new --oob balaclava-2014 --game FILE [--force]   a new game of an order of battle\n"
+	"  new --oob balaclava-2014 --game FILE [--force] [--seed S]   a new game of an order of battle\n"
+	"         (--seed: its dice stream for --roll; else a fresh one)\n"
 	"  units --game FILE [--side SIDE]                 every unit as it stands\n"
 	"  actions --game FILE [--unit ID] [--side SIDE]   what the units may do now, as the sequence of\n"
 	"         play and the table allow: whom each fires at (fire priority), charges (within 2\"),\n"
@@ -98,6 +107,35 @@ static const char ref_usage[] =
 	"         it has gone, in the close combat's phase (this turn without the sequence) [Close Combat (f)]\n"
 	"  rout --game FILE --unit ID --dice A,B,C,D       the same for a routing unit [MORALE (d)];\n"
 	"         friends within 6\" of its line take a marker [MORALE (a) 3]\n";
+
+/* A whole number from 0 to 2^64 - 1, all of s. */
+static bool parse_seed(const char *s, uint64_t *out)
+{
+	char *end;
+	if (*s < '0' || *s > '9')
+		return false;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (errno || *end)
+		return false;
+	*out = (uint64_t)v;
+	return true;
+}
+
+/* A seed no one chose: the system's random bytes (or the clock and the process, without them). */
+static uint64_t fresh_seed(void)
+{
+	uint64_t s = 0;
+	FILE *f = fopen("/dev/urandom", "rb");
+	if (!f || fread(&s, sizeof s, 1, f) != 1) {
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		s = rng_mix((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec, (uint64_t)getpid());
+	}
+	if (f)
+		fclose(f);
+	return s;
+}
 
 /* "6,5,1" into d; false on anything else. */
 static bool parse_dice(const char *s, struct ref_dice *d)
@@ -509,7 +547,8 @@ int cmd_referee(int argc, char **argv)
 	struct cplay_opts tx = {.facing = -1};
 	char svg[256] = ""; /* table --svg FILE */
 	int rc = 2;
-	bool force = false;
+	bool force = false, roll = false, has_seed = false;
+	uint64_t seed = 0;
 	json_t *log = NULL;
 	char what[512] = "";
 
@@ -592,6 +631,13 @@ int cmd_referee(int argc, char **argv)
 			NUM(tx.points, 1, 99);
 		else if (!strcmp(a, "--force"))
 			force = true;
+		else if (!strcmp(a, "--roll"))
+			roll = true;
+		else if (!strcmp(a, "--seed"))
+			NEED(if (!parse_seed(v, &seed)) {
+				rc = cli_fail(stderr, "--seed wants a whole number from 0 to 18446744073709551615");
+				goto out_free;
+			} else has_seed = true);
 		else if (!strcmp(a, "--first"))
 			STR(tx.first);
 		else if (!strcmp(a, "--off"))
@@ -780,6 +826,9 @@ int cmd_referee(int argc, char **argv)
 			goto out_free;
 		}
 		cros_new(oob, game);
+		/* the dice the program rolls for the referee (--roll), one stream for the game */
+		rng_init(&game->dice, has_seed ? seed : fresh_seed(), RNG_RULES);
+		game->has_dice = true;
 		if (sheet_kept_as(argv[0], sheet, game->sheet, sizeof game->sheet) != 0) {
 			rc = cli_fail(stderr, "--sheet: a path of at most %zu characters", sizeof game->sheet - 1);
 			goto out_free;
@@ -858,7 +907,34 @@ int cmd_referee(int argc, char **argv)
 			goto out_free;
 		}
 		cplay_res_init(res, false);
-		rc = cplay_run(&c, gamepath ? game : NULL, q, &tx, out, res);
+		if (has_seed && (!roll || (gamepath && game->has_dice))) {
+			rc = cli_fail(stderr, "--seed starts a dice stream: new --seed S, or --roll without --game (or on a game "
+				      "file from before --roll)%s", gamepath && game->has_dice ? "; this game has its own" : "");
+			cplay_res_free(res);
+			free(res);
+			goto out_free;
+		}
+		if (roll) {
+			/* the program rolls the dice the ruling asks for: a game's from its own stream (a
+			 * game file from before --roll gets one now, kept at once so that asking again
+			 * rolls the same dice), a ruling on the sheet alone from --seed or a fresh seed */
+			struct rng one;
+			if (gamepath && !game->has_dice) {
+				rng_init(&game->dice, has_seed ? seed : fresh_seed(), RNG_RULES);
+				game->has_dice = true;
+				if (ref_save_game(gamepath, oob, game, log) != 0) {
+					cplay_res_free(res);
+					free(res);
+					rc = 1;
+					goto out_free;
+				}
+			}
+			if (!gamepath)
+				rng_init(&one, has_seed ? seed : fresh_seed(), RNG_RULES);
+			rc = cplay_run_rolled(&c, gamepath ? game : NULL, q, &tx, out, res, gamepath ? &game->dice : &one);
+		} else {
+			rc = cplay_run(&c, gamepath ? game : NULL, q, &tx, out, res);
+		}
 		if (res->text.n)
 			fwrite(res->text.s, 1, res->text.n, stdout);
 		fflush(stdout);

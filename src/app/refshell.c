@@ -23,7 +23,7 @@ static const char *const cotlb_options[] = {
 	"--hits", "--inches", "--initiative", "--leader", "--long", "--markers", "--pivot", "--points", "--saves",
 	"--short", "--side", "--spike-die", "--stands", "--svg", "--target", "--toward", "--unit", "--weapon", "--winner-die",
 	"--ace", "--road", "--first", "--off", "--declare", "--split", "--attacker-morale-die", "--defender-morale-die",
-	"--attacker-also", "--defender-also", "--contact", "--x", "--y", NULL,
+	"--attacker-also", "--defender-also", "--contact", "--x", "--y", "--roll", NULL,
 };
 /* (sheet takes the game: it lists the sheet the game is played on) */
 static const char *const cotlb_no_game[] = {"new", NULL};

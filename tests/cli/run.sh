@@ -1286,6 +1286,60 @@ expect "table: the Zouaves come down the escarpment" 0 "$bin" referee cotlb move
 expect "table: the Zouaves stay at its base" 1 "$bin" referee cotlb move --game "$g4" --unit zouaves --x 33 --dice 6,6,6
 contains "table: the Zouaves stay at its base" "$tmp/err" "\[THE FRENCH ARMY AT BALACLAVA\] zouaves may not move beyond the base of Sapoune Ridge"
 
+# --roll: the program rolls the dice a ruling asks for, a game's from the stream kept in its file
+gr="$tmp/roll.json"
+expect "roll: a new game with its dice stream" 0 "$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$gr" --seed 7
+contains "roll: the stream in the file" "$gr" '"dice": "d1 [0-9a-f]\{16\} [0-9a-f]\{16\} [0-9a-f]\{16\} [0-9a-f]\{16\}"'
+"$bin" referee cotlb place --game "$gr" --unit dnieper1 --x 50 --y 33.5 --facing 180 >/dev/null
+"$bin" referee cotlb next --game "$gr" >/dev/null
+expect "roll: the initiative rolled" 0 "$bin" referee cotlb initiative --game "$gr" --roll
+contains "roll: the initiative's dice" "$tmp/out" "side A: die [1-6] "
+contains "roll: the initiative kept" "$tmp/out" "won the initiative on turn 1"
+grep -q '"winner": -1' "$gr" && ko "roll: the initiative's winner is not kept" || ok
+d1=$(grep -o '"dice": "[^"]*"' "$gr")
+expect "roll: a morale check changes nothing" 0 "$bin" referee cotlb morale --game "$gr" --unit dnieper1 --roll
+cp "$tmp/out" "$tmp/roll1.out"
+expect "roll: asked again" 0 "$bin" referee cotlb morale --game "$gr" --unit dnieper1 --roll
+cmp -s "$tmp/out" "$tmp/roll1.out" && ok || ko "roll: asked again before the game changes, the same die"
+[ "$(grep -o '"dice": "[^"]*"' "$gr")" = "$d1" ] && ok || ko "roll: a ruling that changes nothing leaves the stream"
+"$bin" referee cotlb next --game "$gr" --first russian >/dev/null
+expect "roll: a close combat, every die rolled" 0 "$bin" referee cotlb melee --game "$gr" --attacker dnieper1 --defender 93rd --roll
+contains "roll: the charge morale check" "$tmp/out" "russian-infantry: 6 stands + die [1-6] = "
+contains "roll: the attacker's dice" "$tmp/out" "attacker, russian-infantry: 7 dice [1-6] [1-6] [1-6] [1-6] [1-6] [1-6] [1-6], +0 a die"
+contains "roll: the defender's dice" "$tmp/out" "defender, british-infantry: 7 dice [1-6] [1-6] [1-6] [1-6] [1-6] [1-6] [1-6], +0 a die"
+contains "roll: the game changed" "$tmp/out" "^game .*roll.json, turn 1:$"
+[ "$(grep -o '"dice": "[^"]*"' "$gr")" != "$d1" ] && ok || ko "roll: the stream moves on with the game"
+# the same seed and commands: the same game
+gr2="$tmp/roll2.json"
+"$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$gr2" --seed 7 >/dev/null
+"$bin" referee cotlb place --game "$gr2" --unit dnieper1 --x 50 --y 33.5 --facing 180 >/dev/null
+"$bin" referee cotlb next --game "$gr2" >/dev/null
+"$bin" referee cotlb initiative --game "$gr2" --roll >/dev/null
+"$bin" referee cotlb next --game "$gr2" --first russian >/dev/null
+"$bin" referee cotlb melee --game "$gr2" --attacker dnieper1 --defender 93rd --roll >"$tmp/roll2.out"
+grep -v "^game " "$tmp/out" >"$tmp/roll1.cmp"; grep -v "^game " "$tmp/roll2.out" >"$tmp/roll2.cmp"
+cmp -s "$tmp/roll1.cmp" "$tmp/roll2.cmp" && ok || ko "roll: the same seed, the same close combat"
+# a game file from before --roll gets its stream at the first --roll, kept at once
+sed '/"dice": "d1/d' "$gr" >"$tmp/roll3.json"
+grep -q '"dice"' "$tmp/roll3.json" && ko "roll: the old file still has a stream" || ok
+expect "roll: an old game file" 0 "$bin" referee cotlb morale --game "$tmp/roll3.json" --unit dnieper1 --roll --seed 5
+contains "roll: the old file's new stream" "$tmp/roll3.json" '"dice": "d1 '
+cp "$tmp/out" "$tmp/roll3.out"
+expect "roll: an old game file, asked again" 0 "$bin" referee cotlb morale --game "$tmp/roll3.json" --unit dnieper1 --roll
+cmp -s "$tmp/out" "$tmp/roll3.out" && ok || ko "roll: the old file's stream kept: the same die again"
+expect "roll: --seed on a game with a stream" 2 "$bin" referee cotlb morale --game "$gr" --unit dnieper1 --roll --seed 5
+contains "roll: --seed refused" "$tmp/err" "this game has its own"
+expect "roll: --seed without --roll" 2 "$bin" referee cotlb morale --unit russian-infantry --seed 5
+expect "roll: --seed not a number" 2 "$bin" referee cotlb morale --unit russian-infantry --roll --seed x
+# without a game: a dice roller, from --seed
+expect "roll: the sheet alone" 0 "$bin" referee cotlb fire --weapon musket --stands 6 --target line --short --roll --seed 3
+contains "roll: the sheet alone: a volley's dice" "$tmp/out" "6 dice: [1-6] [1-6] [1-6] [1-6] [1-6] [1-6]"
+cp "$tmp/out" "$tmp/roll4.out"
+expect "roll: the sheet alone, the same seed" 0 "$bin" referee cotlb fire --weapon musket --stands 6 --target line --short --roll --seed 3
+cmp -s "$tmp/out" "$tmp/roll4.out" && ok || ko "roll: the same seed, the same volley"
+expect "roll: a withdrawal's four dice" 0 "$bin" referee cotlb withdraw --game "$gr" --unit dnieper1 --roll
+contains "roll: a withdrawal" "$tmp/out" "dnieper1 withdraws [0-9.]*\" (of [0-9]*\")"
+
 # Sevastopol's charts (crimea referee siege)
 expect "check the Sevastopol charts" 0 "$bin" check data/siege/tables.json
 sed 's/"D\/2"/"Q\/2"/' data/siege/tables.json >"$tmp/siege.json"

@@ -12,6 +12,7 @@
 #include "core/event.h"
 #include "core/jdoc.h"
 #include "games/cotlb/cact.h"
+#include "games/cotlb/cplay.h"
 #include "games/cotlb/cseq.h"
 #include "games/cotlb/ctable.h"
 
@@ -1106,6 +1107,105 @@ static void test_restrictions(void **state)
 	free(f);
 }
 
+
+/* A command carried out with the dice it asks for rolled (cplay_run_rolled): a close combat's
+ * charge morale check, both sides' dice, the winner's die and the saves are rolled in the order
+ * the ruling asks for them; the same stream gives the same ruling; the stream moves on with the
+ * game, not with a ruling that changes nothing; a refusal leaves the game and the stream as
+ * they were; dice given are kept. */
+static void test_rolled_commands(void **state)
+{
+	(void)state;
+	struct fix *f = fixture(test_table);
+	const struct cplay c = {.t = &f->t, .tb = &f->tb, .o = &f->o, .name = "test"};
+	struct cplay_res *res = malloc(sizeof *res);
+	struct ref_out *out = malloc(sizeof *out);
+	struct ref_req *q = malloc(sizeof *q);
+	struct cros_game *g0 = malloc(sizeof *g0), *g1 = malloc(sizeof *g1);
+	const struct cplay_opts x = {.facing = -1};
+	struct rng r0, r1;
+	int d = U(f, "dnieper1"), h = U(f, "93rd");
+	assert_non_null(res);
+	assert_non_null(out);
+	assert_non_null(q);
+	assert_non_null(g0);
+	assert_non_null(g1);
+	put(f, "dnieper1", 50, 33.5, 180, CF_LINE); /* 2" from the 93rd */
+	*g0 = f->g;
+	/* a close combat, every die rolled */
+	rng_init(&r0, 99, RNG_RULES);
+	r1 = r0;
+	ref_req_init(q);
+	snprintf(q->what, sizeof q->what, "melee");
+	snprintf(q->side[0].unit, sizeof q->side[0].unit, "dnieper1");
+	snprintf(q->side[1].unit, sizeof q->side[1].unit, "93rd");
+	cplay_res_init(res, false);
+	assert_int_equal(cplay_run_rolled(&c, &f->g, q, &x, out, res, &r0), 0);
+	assert_true(res->changed);
+	assert_true(res->ruled);
+	assert_int_equal(out->pending[0], 0);
+	assert_int_equal(res->want.kind, RW_NONE);
+	assert_true(q->side[0].morale_die >= 1 && q->side[0].morale_die <= 6); /* the charge morale check */
+	assert_true(q->side[0].dice.given && q->side[1].dice.given);
+	assert_int_equal(q->side[0].dice.n, 7); /* 6 stands and the leader */
+	assert_int_equal(q->side[1].dice.n, 7);
+	assert_true(out->cc_winner == d || out->cc_winner == h);
+	assert_true(q->wdie >= 1 && q->wdie <= 6);
+	assert_true(f->g.s[d].markers > 0 || f->g.s[h].markers > 0); /* the loser's two chits */
+	assert_memory_not_equal(&r0, &r1, sizeof r0); /* the stream moved on with the game */
+	assert_non_null(strstr(res->text.s, "close combat"));
+	/* the same stream and game: the same ruling */
+	*g1 = *g0;
+	ref_req_init(q);
+	snprintf(q->what, sizeof q->what, "melee");
+	snprintf(q->side[0].unit, sizeof q->side[0].unit, "dnieper1");
+	snprintf(q->side[1].unit, sizeof q->side[1].unit, "93rd");
+	assert_int_equal(cplay_run_rolled(&c, g1, q, &x, out, res, &r1), 0);
+	assert_memory_equal(&r0, &r1, sizeof r0);
+	assert_int_equal(g1->s[d].figures, f->g.s[d].figures);
+	assert_int_equal(g1->s[h].figures, f->g.s[h].figures);
+	assert_int_equal(g1->s[d].markers, f->g.s[d].markers);
+	assert_int_equal(g1->s[h].markers, f->g.s[h].markers);
+	/* a ruling that changes nothing (a morale check) leaves the stream where it was */
+	r1 = r0;
+	ref_req_init(q);
+	snprintf(q->what, sizeof q->what, "morale");
+	snprintf(q->unit, sizeof q->unit, "dnieper1");
+	assert_int_equal(cplay_run_rolled(&c, &f->g, q, &x, out, res, &r0), 0);
+	assert_false(res->changed);
+	assert_true(q->die >= 1 && q->die <= 6);
+	assert_memory_equal(&r0, &r1, sizeof r0);
+	/* a refusal: the game and the stream as they were (a unit 2" off cannot charge) */
+	*g1 = f->g;
+	put(f, "dnieper1", 50, 40, 180, CF_LINE);
+	*g1 = f->g;
+	ref_req_init(q);
+	snprintf(q->what, sizeof q->what, "melee");
+	snprintf(q->side[0].unit, sizeof q->side[0].unit, "dnieper1");
+	snprintf(q->side[1].unit, sizeof q->side[1].unit, "93rd");
+	assert_int_equal(cplay_run_rolled(&c, &f->g, q, &x, out, res, &r0), 1);
+	assert_false(res->changed);
+	assert_memory_equal(&r0, &r1, sizeof r0);
+	assert_memory_equal(&f->g, g1, sizeof *g1);
+	/* dice given are kept: a withdrawal's four dice, none rolled */
+	ref_req_init(q);
+	snprintf(q->what, sizeof q->what, "withdraw");
+	snprintf(q->unit, sizeof q->unit, "dnieper1");
+	q->dice = (struct ref_dice){.given = true, .n = 4, .d = {1, 1, 1, 2}};
+	assert_int_equal(cplay_run_rolled(&c, &f->g, q, &x, out, res, &r0), 0);
+	assert_true(res->changed);
+	assert_int_equal(q->dice.n, 4);
+	assert_int_equal(q->dice.d[3], 2);
+	assert_memory_equal(&r0, &r1, sizeof r0); /* nothing rolled: the stream as it was */
+	cplay_res_free(res);
+	free(res);
+	free(out);
+	free(q);
+	free(g0);
+	free(g1);
+	free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1114,6 +1214,7 @@ int main(void)
 		cmocka_unit_test(test_fire_double_line),
 		cmocka_unit_test(test_double_line),
 		cmocka_unit_test(test_actions),
+		cmocka_unit_test(test_rolled_commands),
 		cmocka_unit_test(test_heavy_brigade),
 		cmocka_unit_test(test_command_radius),
 		cmocka_unit_test(test_moves),

@@ -88,6 +88,7 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 	}
 	if (!q->dice.given) {
 		double dist[64];
+		cplay_want(res, RW_DICE, n);
 		double p_ok = 0;
 		int need = (mv.dist + PL_PER_INCH - 1) / PL_PER_INCH;
 		if (mv.even_die) {
@@ -189,7 +190,7 @@ static int do_fall(const struct ctab *t, const struct ctbl *tb, const struct ref
 		 * artillery withdraws ... the gunners are deemed to have run away but the guns remain":
 		 * spiked on 4-6, else captured, an Ace for the enemy; no dice of withdrawal */
 		int side = o->u[i].side;
-		if (!q->spike_die)
+		if (!q->spike_die && cplay_want(res, RW_SPIKE, 1))
 			return cplay_bad(res, "[Close Combat (h)] %s withdraws without its guns: give the battery's die, spiked "
 					"or captured (--spike-die D)", o->u[i].id);
 		ev_emit(ev, "[Close Combat (h)]", "%s withdraws: the gunners run away and the guns remain", o->u[i].id);
@@ -202,7 +203,7 @@ static int do_fall(const struct ctab *t, const struct ctbl *tb, const struct ref
 	}
 	if (q->spike_die)
 		return cplay_bad(res, "--spike-die is an unlimbered battery's die [Close Combat (h)]: %s is none", o->u[i].id);
-	if (!q->dice.given || q->dice.n != 4)
+	if ((!q->dice.given || q->dice.n != 4) && cplay_want(res, RW_DICE, 4))
 		return cplay_bad(res, "%s needs --dice with the 4 dice thrown (natural: no markers, no terrain)", q->what);
 	for (int k = 0; k < 4; k++)
 		inches += q->dice.d[k];

@@ -18,10 +18,25 @@ void cplay_res_init(struct cplay_res *res, bool text_off)
 	res->opt = false;
 	res->msg[0] = 0;
 	res->changed = res->ruled = false;
+	res->want = (struct ref_want){.kind = RW_NONE};
 	evsink_init(&res->changes, res->store, CPLAY_CHANGES);
 	res->text.s = NULL;
 	res->text.n = res->text.cap = 0;
 	res->text.off = text_off;
+}
+
+/* The result made ready for another run of the same command (its text's buffer kept). */
+static void res_reset(struct cplay_res *res)
+{
+	res->rc = 0;
+	res->opt = false;
+	res->msg[0] = 0;
+	res->changed = res->ruled = false;
+	res->want = (struct ref_want){.kind = RW_NONE};
+	evsink_clear(&res->changes);
+	res->text.n = 0;
+	if (res->text.s)
+		res->text.s[0] = 0;
 }
 
 void cplay_res_free(struct cplay_res *res)
@@ -143,6 +158,13 @@ int cplay_refuse_err(struct cplay_res *res, const struct err *e)
 	char buf[ERR_FILE_MAX + ERR_MSG_MAX + 32];
 	err_format(e, buf, sizeof buf);
 	return cplay_refuse(res, "%s", buf);
+}
+
+bool cplay_want(struct cplay_res *res, int kind, int n)
+{
+	if (res->want.kind == RW_NONE)
+		res->want = (struct ref_want){.kind = kind, .n = n};
+	return true;
 }
 
 int cplay_keep(struct cplay_res *res, const struct evsink *ev, bool ruled)
@@ -705,6 +727,7 @@ static int reinforce(const struct ctab *t, const struct ctbl *tb, const struct r
 	cros_cref_unit(t, o, g, r, &u);
 	pass = cref_morale(t, &u, false, q->die, &p, &ev);
 	if (pass < 0) {
+		cplay_want(res, RW_DIE, 1);
 		cplay_say(res, "reinforce: %s passes its morale test %.1f%% of the time [Close Combat (b), MORALE (f)]; give --die\n",
 		       o->u[r].id, 100 * p);
 		return 0;
@@ -927,6 +950,8 @@ static int roster_cmd(const struct cplay *c, const struct ref_req *q, struct cro
 			}
 		} else {
 			int rc = cros_rally(t, o, g, i, q->die, &ev, &e);
+			if (rc < 0 && !q->die && g->s[i].routing)
+				cplay_want(res, RW_DIE, 1);
 			if (rc < 0 || (sd && cseq_done(o, g, sd, &ev, &e) != 0))
 				return cplay_refuse_err(res, &e);
 		}
@@ -1072,6 +1097,8 @@ int cplay_run(const struct cplay *c, struct cros_game *g, struct ref_req *q, con
 			  q->won[1] ? "won it last turn, " : "", q->cc[1], q->out[1]);
 	}
 	rc = ref_run(t, q, out);
+	if (res->want.kind == RW_NONE)
+		res->want = out->want;
 	cplay_say_out(res, out);
 	if (rc)
 		return cplay_fail(res, rc, rc == 2, "%s", out->error);
@@ -1094,4 +1121,45 @@ int cplay_run(const struct cplay *c, struct cros_game *g, struct ref_req *q, con
 		return apply(c, out, g, act, pdo, npdo,
 			     !strcmp(q->what, "fire") && (g->seq.phase == CSEQ_COMMAND || g->seq.phase == CSEQ_REACTION), res);
 	return 0;
+}
+
+int cplay_run_rolled(const struct cplay *c, struct cros_game *g, struct ref_req *q, const struct cplay_opts *x,
+		     struct ref_out *out, struct cplay_res *res, struct rng *dice)
+{
+	struct cros_game *h = g ? malloc(sizeof *h) : NULL;
+	struct ref_req *w = malloc(sizeof *w);
+	struct rng r = *dice;
+	int rc = 0;
+	if ((g && !h) || !w) {
+		free(h);
+		free(w);
+		return cplay_refuse(res, "out of memory");
+	}
+	*w = *q;
+	/* each run on a fresh copy of the game, with the dice rolled so far: a ruling asks for one
+	 * thing at a time (CPLAY_ROLLS bounds a ruling that would never be content) */
+	for (int i = 0;; i++) {
+		if (g)
+			*h = *g;
+		res_reset(res);
+		rc = cplay_run(c, h, w, x, out, res);
+		if (res->want.kind == RW_NONE || i == CPLAY_ROLLS)
+			break;
+		ref_want_roll(w, &res->want, &r);
+	}
+	if (!rc && res->want.kind != RW_NONE)
+		rc = cplay_refuse(res, "the ruling still asks for dice after %d rolls", CPLAY_ROLLS);
+	*q = *w;
+	if (g) {
+		q->game = g;
+		if (!rc && res->changed) {
+			*g = *h;
+			*dice = r; /* the stream moves on with the game */
+		}
+	} else if (!rc) {
+		*dice = r;
+	}
+	free(h);
+	free(w);
+	return rc;
 }

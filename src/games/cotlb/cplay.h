@@ -66,6 +66,7 @@ struct cplay_res {
 	struct evsink changes;
 	struct event store[CPLAY_CHANGES];
 	struct cplay_text text;
+	struct ref_want want;     /* the dice the command asks for next (referee.h; RW_NONE: none) */
 };
 
 /* A result with nothing done; text off: no transcript. */
@@ -80,6 +81,16 @@ void cplay_res_free(struct cplay_res *r);
  * the caller's. */
 int cplay_run(const struct cplay *c, struct cros_game *g, struct ref_req *q, const struct cplay_opts *x,
 	      struct ref_out *out, struct cplay_res *r);
+
+/* cplay_run with the dice it asks for rolled from dice: the request's own dice are kept, and each
+ * die the ruling lacks is rolled in the order the ruling asks for them, until it has all it
+ * needs (a tied initiative is rolled again). q gets the dice rolled. The game is changed only
+ * by a command that changes it (r->changed), and the stream moves on only then (or, with no
+ * game, whenever the ruling is made): asked again, a command that changed nothing rolls the
+ * same dice. */
+#define CPLAY_ROLLS 64
+int cplay_run_rolled(const struct cplay *c, struct cros_game *g, struct ref_req *q, const struct cplay_opts *x,
+		     struct ref_out *out, struct cplay_res *r, struct rng *dice);
 
 /* Whether what is a command cplay_run carries out on a game's table (cmove.c). */
 bool cplay_is_table_cmd(const char *what);
@@ -98,6 +109,8 @@ int cplay_refuse(struct cplay_res *r, const char *fmt, ...) __attribute__((forma
 int cplay_bad(struct cplay_res *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int cplay_fail(struct cplay_res *r, int rc, bool opt, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 int cplay_refuse_err(struct cplay_res *r, const struct err *e);
+/* The dice the command asks for next, as ref_out's want (the first asked wins); true. */
+bool cplay_want(struct cplay_res *r, int kind, int n);
 /* A change made: ev's events are what changed; ruled: the ruling in the caller's ref_out is part
  * of it. Returns 0. */
 int cplay_keep(struct cplay_res *r, const struct evsink *ev, bool ruled);

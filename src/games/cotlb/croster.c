@@ -1,6 +1,7 @@
 /* croster: a Charge of the Light Brigade game's roster (croster.h). */
 #include "croster.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -419,6 +420,23 @@ static json_t *pos_json(const struct cros_pos *p, const char *at, int turn)
 	return x;
 }
 
+void cros_dice_text(const struct rng *r, char *out, size_t n)
+{
+	snprintf(out, n, "d1 %016" PRIx64 " %016" PRIx64 " %016" PRIx64 " %016" PRIx64, r->s[0], r->s[1], r->s[2], r->s[3]);
+}
+
+int cros_dice_parse(struct rng *r, const char *text)
+{
+	uint64_t s[4];
+	int used = 0;
+	if (strncmp(text, "d1 ", 3) ||
+	    sscanf(text + 3, "%16" SCNx64 " %16" SCNx64 " %16" SCNx64 " %16" SCNx64 "%n", &s[0], &s[1], &s[2], &s[3], &used) != 4 ||
+	    text[3 + used] || (!s[0] && !s[1] && !s[2] && !s[3]))
+		return -1;
+	memcpy(r->s, s, sizeof s);
+	return 0;
+}
+
 json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 {
 	json_t *root = json_object(), *units = json_array();
@@ -435,6 +453,11 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 	if (g->sheet[0]) /* beside the oob: what the game is of, before what it holds */
 		json_object_set_new(root, "sheet", json_string(g->sheet));
 	json_object_set_new(root, "turn", json_integer(g->turn));
+	if (g->has_dice) {
+		char dt[CROS_DICE_TEXT_MAX];
+		cros_dice_text(&g->dice, dt, sizeof dt);
+		json_object_set_new(root, "dice", json_string(dt));
+	}
 	for (int i = 0; i < g->n; i++) {
 		const struct cros_state *s = &g->s[i];
 		json_t *u = json_pack("{s:s, s:i, s:i, s:o, s:b, s:b, s:i}", "id", o->u[i].id, "figures", s->figures,
@@ -651,6 +674,11 @@ int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct 
 			cros_read_pos(d, from, true, &st->from, errs);
 			st->from_turn = jdoc_int(d, from, "turn", 1, 999, errs);
 		}
+	}
+	if ((x = json_object_get(root, "dice"))) {
+		g->has_dice = json_is_string(x) && cros_dice_parse(&g->dice, json_string_value(x)) == 0;
+		if (!g->has_dice)
+			jdoc_add(d, x, errs, "\"dice\" is the game's dice stream, \"d1\" and four words in hex");
 	}
 	if ((x = json_object_get(root, "aces"))) {
 		for (int k = 0; k < 2; k++) {

@@ -13,6 +13,7 @@
 #include "../../core/err.h"
 #include "../../core/event.h"
 #include "../../core/jdoc.h"
+#include "../../core/rng.h"
 #include "../../plane/plane.h"
 #include "ctab.h"
 #include "cref.h"
@@ -151,6 +152,10 @@ struct cros_game {
 	struct cros_seq seq;
 	struct cros_held held[CROS_HELD_MAX];
 	int nheld;
+	/* the dice the program rolls for the referee (referee ... --roll): a seeded stream, kept
+	 * with the game so that every roll is the next of one sequence [the game file's "dice"] */
+	bool has_dice;
+	struct rng dice;
 };
 
 /* Reads an order of battle on the sheet t. Problems go to errs (file:line). 0 or -1. */
@@ -161,6 +166,11 @@ int cros_find(const struct cros_oob *o, const char *id);
 /* A commander's index by id, or -1. */
 int cros_find_cmdr(const struct cros_oob *o, const char *id);
 
+/* The game's dice stream (has_dice) as text, "d1" and its four words in hex (CROS_DICE_TEXT_MAX
+ * bytes hold it), and read back: 0, or -1 when text is not one. */
+#define CROS_DICE_TEXT_MAX 80
+void cros_dice_text(const struct rng *r, char *out, size_t n);
+int cros_dice_parse(struct rng *r, const char *text);
 /* A new game: turn 1, every unit at full strength, no markers, its command points. */
 void cros_new(const struct cros_oob *o, struct cros_game *g);
 /* The game file: {"format", "kind": "cotlb-game", "oob", ["table"], ["sheet"], "turn", ["held"], "units": [{"id",

@@ -158,6 +158,45 @@ static void pending(struct ref_out *o, const char *what)
 		snprintf(o->pending, sizeof o->pending, "%s", what);
 }
 
+/* The dice the ruling asks for next (the first it lacks wins). */
+static void want(struct ref_out *o, int kind, int k, int u, int n)
+{
+	if (o->want.kind == RW_NONE)
+		o->want = (struct ref_want){.kind = kind, .k = k, .u = u, .n = n};
+}
+
+void ref_want_roll(struct ref_req *q, const struct ref_want *w, struct rng *r)
+{
+	struct ref_dice *d = NULL;
+	struct ref_side *sd = NULL;
+	int *one = NULL;
+	if (w->k >= 0 && w->k < 2 && w->u >= 0 && w->u <= REF_ALSO_MAX)
+		sd = w->u ? &q->also[w->k][w->u - 1] : &q->side[w->k];
+	switch (w->kind) {
+	case RW_DICE: d = &q->dice; break;
+	case RW_SAVES: d = &q->saves; break;
+	case RW_SIDE_DICE: d = sd ? &sd->dice : NULL; break;
+	case RW_SIDE_SAVES: d = sd ? &sd->saves : NULL; break;
+	case RW_DIE: one = &q->die; break;
+	case RW_LEADER: one = &q->leader; break;
+	case RW_MORALE: one = sd ? &sd->morale_die : NULL; break;
+	case RW_LEADER_DIE: one = sd ? &sd->leader_die : NULL; break;
+	case RW_WINNER: one = &q->wdie; break;
+	case RW_SPIKE: one = &q->spike_die; break;
+	default: break;
+	}
+	if (one)
+		*one = rng_d6(r);
+	if (!d)
+		return;
+	int n = w->n < 0 ? 0 : w->n > CREF_HITS_MAX ? CREF_HITS_MAX : w->n;
+	int keep = !d->given || w->fresh ? 0 : d->n < n ? d->n : n;
+	for (int i = keep; i < n; i++)
+		d->d[i] = rng_d6(r);
+	d->n = n;
+	d->given = true;
+}
+
 /* A unit: a roster unit's id (when q has a roster; *idx its index), or
  * TYPE[:FIGURES[:MARKERS]] (*idx -1). 0, or 2 (bad request) with o->error. */
 static int unit_of(const struct ctab *t, const struct ref_req *q, const char *s, struct cref_unit *u, int *idx,
@@ -199,18 +238,19 @@ static const char *need_range(int need)
 
 /* The saves of hits possible hits on u: the ruling when dice are given, else the odds. */
 static int saves_rest(const struct ctab *t, const struct cref_unit *u, int idx, int hits, const struct ref_dice *dice,
-		      const char *who, int *rest, struct ref_out *o);
+		      const char *who, int *rest, const struct ref_want *w, struct ref_out *o);
 
 static int saves(const struct ctab *t, const struct cref_unit *u, int idx, int hits, const struct ref_dice *dice,
-		 const char *who, struct ref_out *o)
+		 const char *who, const struct ref_want *w, struct ref_out *o)
 {
-	return saves_rest(t, u, idx, hits, dice, who, NULL, o);
+	return saves_rest(t, u, idx, hits, dice, who, NULL, w, o);
 }
 
 /* saves(), and with rest (not NULL) the hits left once the unit has no figures: its side's next
- * unit takes them [Close Combat (d)] (0 when the dice are not given). */
+ * unit takes them [Close Combat (d)] (0 when the dice are not given). w: the dice these are, as
+ * the ruling asks for them (w->n: those of the request before them). */
 static int saves_rest(const struct ctab *t, const struct cref_unit *u, int idx, int hits, const struct ref_dice *dice,
-		      const char *who, int *rest, struct ref_out *o)
+		      const char *who, int *rest, const struct ref_want *w, struct ref_out *o)
 {
 	struct event store[REF_EVENTS];
 	struct evsink ev;
@@ -228,6 +268,7 @@ static int saves_rest(const struct ctab *t, const struct cref_unit *u, int idx, 
 		dice = &none;
 	if (!dice->given) {
 		pending(o, "the save dice");
+		want(o, w->kind, w->k, w->u, w->n + hits);
 		double p[CREF_FIG_MAX + 1];
 		int need = cref_save_need(t, u, &dbl);
 		cref_save_odds(t, u, hits, p, CREF_FIG_MAX);
@@ -249,10 +290,14 @@ static int saves_rest(const struct ctab *t, const struct cref_unit *u, int idx, 
 	add_events(o, &ev);
 	if (rc == 1) {
 		snprintf(o->error, sizeof o->error, "[Save Table] %d save dice given; the saves need more", dice->n);
+		want(o, w->kind, w->k, w->u, w->n + used);
 		return 1;
 	}
-	if (rc < 0)
+	if (rc < 0) {
+		if (used < dice->n)
+			want(o, w->kind, w->k, w->u, w->n + used); /* fewer: the dice past those used */
 		return refused(o, &e);
+	}
 	addf(o, REF_RESULT, "%d figure%s lost", cas, cas == 1 ? "" : "s");
 	{
 		struct ref_effect *x = effect(o, idx);
@@ -310,6 +355,7 @@ static int do_fire(const struct ctab *t, const struct ref_req *q, struct ref_out
 	if (cref_shot(t, &f, &s, &e) != 0)
 		return refused(o, &e);
 	if (!q->dice.given) {
+		want(o, RW_DICE, 0, 0, s.dice);
 		double hits[CREF_DICE_MAX + 1], mk[CREF_DICE_MAX + 1], lead;
 		cref_fire_odds(t, &f, hits, CREF_DICE_MAX, mk, CREF_DICE_MAX, &lead, &e);
 		addf(o, REF_HEAD, "fire: %s, %d dice, at a %s%s, %s range%s: a possible hit on %s [Fire (a)%s]", q->weapon,
@@ -376,12 +422,14 @@ static int do_fire(const struct ctab *t, const struct ref_req *q, struct ref_out
 				add_events(o, &ev);
 			} else {
 				pending(o, "the leader's die (--leader)");
+				want(o, RW_LEADER, 0, 0, 1);
 			}
 		}
 		rc = 0;
 		if (have_at) {
 			struct cref_unit after = at;
-			rc = saves(t, &at, ati, out.hits, &q->saves, "", o);
+			const struct ref_want w = {.kind = RW_SAVES};
+			rc = saves(t, &at, ati, out.hits, &q->saves, "", &w, o);
 			int wound = out.leader_risk && at.leaders && q->leader && cref_leader_wounded(t, q->leader);
 			after.chits += out.markers + wound;
 			if ((out.markers || wound) && cref_routs(t, &after)) {
@@ -407,7 +455,8 @@ static int do_save(const struct ctab *t, const struct ref_req *q, struct ref_out
 		return bad(o, "save needs the unit and its possible hits");
 	if ((rc = unit_of(t, q, q->unit, &u, &i, o)) != 0)
 		return rc;
-	return saves(t, &u, i, q->hits, &q->dice, "", o);
+	const struct ref_want w = {.kind = RW_DICE};
+	return saves(t, &u, i, q->hits, &q->dice, "", &w, o);
 }
 
 /* The units named on each side of a close combat: [k][0] the side's first unit (side[k]), then
@@ -512,6 +561,7 @@ static int charge_morale(const struct ctab *t, const struct ref_req *q, struct c
 		r = cref_morale(t, &m->sd[0][u].u, false, die[u], &p, &ev);
 		charge_head(o, m->who[0][u], "", p, die[u] != 0, "--attacker-morale-die", q->side[0].dice.given);
 		if (!die[u]) {
+			want(o, RW_MORALE, 0, u, 1);
 			passed++;
 			continue;
 		}
@@ -583,8 +633,10 @@ static int charge_morale(const struct ctab *t, const struct ref_req *q, struct c
 		evsink_init(&ev, store, 8);
 		r = cref_morale(t, &m->sd[1][0].u, standing, q->side[1].morale_die, &p, &ev);
 		charge_head(o, "defender", " (outnumbered two stands to one)", p, q->side[1].morale_die != 0, "--defender-morale-die", q->side[0].dice.given);
-		if (!q->side[1].morale_die)
+		if (!q->side[1].morale_die) {
+			want(o, RW_MORALE, 1, 0, 1);
 			return 0;
+		}
 		add_events(o, &ev);
 		if (r) {
 			addf(o, REF_RESULT, "the defender passes its charge morale check");
@@ -622,7 +674,7 @@ static int cc_side(const struct ctab *t, const struct ref_req *q, const struct r
 /* The saves of a side's units, its dice unit after unit (the first unit's first): each unit
  * takes the dice its saves use, the last all that are left. Returns as saves(). */
 static int side_saves(const struct ctab *t, const struct cref_force *f, const int *ui, const int *hits,
-		      const struct ref_dice *dice, const char *const *who, struct ref_out *o)
+		      const struct ref_dice *dice, const char *const *who, int k, struct ref_out *o)
 {
 	int at = 0, rc = 0, carry = 0;
 	if (!dice->given && f->n > 1 && hits[0] >= 0) {
@@ -637,6 +689,7 @@ static int side_saves(const struct ctab *t, const struct cref_force *f, const in
 		}
 		if (need && cref_force_cas(t, f, total, side, unit, &e) == 0) {
 			pending(o, "the save dice");
+			want(o, RW_SIDE_SAVES, k, 0, total);
 			for (int u = 0; u < f->n; u++) {
 				addf(o, REF_HEAD, "%s saves: %s at %d figures, %d of the side's %d possible hits and those a unit before it "
 				     "cannot take [Save Table, Close Combat (d)]", who[u], t->unit[f->s[u]->u.type].key, f->s[u]->u.figures,
@@ -660,7 +713,8 @@ static int side_saves(const struct ctab *t, const struct cref_force *f, const in
 				slice.n = used;
 		}
 		carry = 0;
-		if ((r = saves_rest(t, &f->s[u]->u, ui[u], h, &slice, who[u], rest, o)) != 0 && !rc)
+		const struct ref_want w = {.kind = RW_SIDE_SAVES, .k = k, .n = at};
+		if ((r = saves_rest(t, &f->s[u]->u, ui[u], h, &slice, who[u], rest, &w, o)) != 0 && !rc)
 			rc = r;
 		if (carry)
 			addf(o, REF_RESULT, "%s has no figures left: the other %d possible hit%s pass to the next unit [Close Combat (d)]",
@@ -831,6 +885,7 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 			     f[k].n, nd[k], off[k]);
 	if (!q->side[0].dice.given && !q->side[1].dice.given) {
 		struct cref_cc_odds *od = malloc(sizeof *od);
+		want(o, RW_SIDE_DICE, 0, 0, nd[0]);
 		/* an attacking unit withdrew: the ruling changes the game once the close combat is
 		 * ruled, its morale dice given again with the combat's (so its marker is counted once) */
 		if (f[0].n < m->n[0])
@@ -866,6 +921,9 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 		const int *d[2] = {q->side[0].dice.d, q->side[1].dice.d};
 		int n[2] = {q->side[0].dice.n, q->side[1].dice.n};
 		if (!q->side[0].dice.given || !q->side[1].dice.given) {
+			for (int k = 0; k < 2; k++)
+				if (!q->side[k].dice.given)
+					want(o, RW_SIDE_DICE, k, 0, nd[k]);
 			rc = bad(o, "give both sides' dice%s", f[0].n > 1 || f[1].n > 1 ? " (a side's: every unit's, in order)" : "");
 			goto out;
 		}
@@ -883,11 +941,13 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 		o->cc_total[1] = out.total[1];
 		if (out.hits[out.winner] < 0)
 			pending(o, "the winner's die (--winner-die)");
+		if (out.hits[out.winner] < 0)
+			want(o, RW_WINNER, 0, 0, 1);
 		for (int k = 0; k < 2; k++) {
 			int r;
 			if (out.hits[k] < 0)
 				continue;
-			if ((r = side_saves(t, &f[k], uiv[k], un.hits[k], &q->side[k].saves, whop[k], o)) != 0 && !rc)
+			if ((r = side_saves(t, &f[k], uiv[k], un.hits[k], &q->side[k].saves, whop[k], k, o)) != 0 && !rc)
 				rc = r;
 		}
 		/* MORALE (a) 5, 6: the loser, for losing and withdrawing; (a) 7: an attacker that wins
@@ -911,6 +971,7 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 				add_events(o, &ev);
 			} else if (x) {
 				pending(o, "the battery's die, spiked or captured (--spike-die)");
+				want(o, RW_SPIKE, 0, 0, 1);
 			}
 		} else if (q->spike_die) {
 			rc = bad(o, "--spike-die is a losing battery's die [Close Combat (h)]: the %s that lost is no battery",
@@ -945,6 +1006,9 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 										: "the %s's leader die (%s-leader-die)",
 						 nm[k], opt[k]);
 					pending(o, what);
+					for (int v = 0; v < m->n[k]; v++)
+						if (m->rq[k][v] == rs)
+							want(o, RW_LEADER_DIE, k, v, 1);
 					continue;
 				}
 				evsink_clear(&ev);
@@ -973,6 +1037,8 @@ static int do_morale(const struct ctab *t, const struct ref_req *q, struct ref_o
 	evsink_init(&ev, store, 8);
 	r = cref_morale(t, &u, q->standing_cav, q->die, &p, &ev);
 	addf(o, REF_HEAD, "morale check: %s passes %.1f%% of the time [MORALE (f)]", t->unit[u.type].key, 100 * p);
+	if (r < 0)
+		want(o, RW_DIE, 0, 0, 1);
 	if (r >= 0) {
 		add_events(o, &ev);
 		addf(o, REF_RESULT, "%s", r ? "passes" : "fails");
@@ -1008,6 +1074,7 @@ static int do_move(const struct ctab *t, const struct ref_req *q, struct ref_out
 		return refused(o, &e);
 	if (!q->dice.given) {
 		double dist[64];
+		want(o, RW_DICE, 0, 0, nd);
 		cref_move_odds(t, &m, dist, 63, &e);
 		addf(o, REF_HEAD, "move: %s, %d di%s [MOVE Chart (a)]", q->row, nd, nd == 1 ? "e" : "ce");
 		add_dist(o, "inches", dist, 63);
@@ -1037,6 +1104,8 @@ static int do_initiative(const struct ctab *t, const struct ref_req *q, struct r
 			return bad(o, "initiative takes two dice, side A's and side B's");
 		die[0] = q->dice.d[0];
 		die[1] = q->dice.d[1];
+	} else {
+		want(o, RW_DICE, 0, 0, 2);
 	}
 	evsink_init(&ev, store, 8);
 	r = cref_initiative(t, q->won, q->cc, q->out, die, &p, &ev);
@@ -1046,6 +1115,10 @@ static int do_initiative(const struct ctab *t, const struct ref_req *q, struct r
 		add_events(o, &ev);
 		addf(o, REF_RESULT, "%s", r < 0 ? "a tie: roll again" : r ? "side B chooses who goes first" : "side A chooses who goes first");
 		o->init_winner = r;
+		if (r < 0) {
+			want(o, RW_DICE, 0, 0, 2);
+			o->want.fresh = true;
+		}
 	}
 	return 0;
 }
@@ -1092,8 +1165,10 @@ static int do_leader(const struct ctab *t, const struct ref_req *q, struct ref_o
 	} else
 		addf(o, REF_HEAD, "a leader at risk: killed on 1-%d, saved on %d-6 [Fire (e)] (%.1f%% killed)", t->leader_kill,
 		     t->leader_kill + 1, 100.0 * t->leader_kill / 6);
-	if (!q->die)
+	if (!q->die) {
+		want(o, RW_DIE, 0, 0, 1);
 		return 0;
+	}
 	evsink_init(&ev, store, 4);
 	r = cref_leader_roll(t, q->die, t->unit[u.type].key, &ev);
 	add_events(o, &ev);
@@ -1108,6 +1183,7 @@ static int do_leader(const struct ctab *t, const struct ref_req *q, struct ref_o
 
 int ref_run(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
 {
+	o->want = (struct ref_want){.kind = RW_NONE};
 	o->nitems = o->ndists = o->neff = 0;
 	o->error[0] = o->pending[0] = 0;
 	o->charge_failed = -1;

@@ -8,6 +8,7 @@
 #include <jansson.h>
 #include <stdbool.h>
 
+#include "../../core/rng.h"
 #include "cref.h"
 #include "croster.h"
 
@@ -86,6 +87,30 @@ struct ref_req {
 
 enum ref_kind { REF_HEAD, REF_RULE, REF_DIST, REF_RESULT };
 
+/* The dice a ruling asks for next, for a caller that rolls them itself (ref_want_roll; cplay's
+ * rolled commands): which of the request's dice and how many in all. A ruling asks for one
+ * thing at a time, the first it lacks; given those, it may ask for the next. */
+enum ref_want_kind {
+	RW_NONE,
+	RW_DICE,       /* q->dice: n dice (a volley's, a move's, the initiative's, a save's) */
+	RW_SAVES,      /* q->saves: n dice (a volley's saves) */
+	RW_DIE,        /* q->die (a morale check, a leader at risk, a rally, a reinforcement's test) */
+	RW_LEADER,     /* q->leader (a volley's leader at risk) */
+	RW_SIDE_DICE,  /* q->side[k].dice: n dice (a close combat side's) */
+	RW_SIDE_SAVES, /* q->side[k].saves: n dice */
+	RW_MORALE,     /* the charge morale die of side k's unit u (0 side[k], else also[k][u - 1]) */
+	RW_LEADER_DIE, /* the leader die of side k's unit u */
+	RW_WINNER,     /* q->wdie */
+	RW_SPIKE,      /* q->spike_die */
+	RW_KINDS
+};
+struct ref_want {
+	int kind;      /* enum ref_want_kind */
+	int k, u;      /* the side and unit, where the kind has them */
+	int n;         /* dice in all: those given kept (the first n of them), the rest rolled */
+	bool fresh;    /* every one rolled anew (a tied initiative is rolled again) */
+};
+
 struct ref_item {
 	int kind;                    /* enum ref_kind */
 	char rule[EVENT_RULE_MAX];   /* REF_RULE: the section, "[Fire (o)]" */
@@ -131,6 +156,7 @@ struct ref_out {
 	 * withdrew is not among them */
 	int cc_n[2];
 	int cc_unit[2][CREF_CC_UNITS];
+	struct ref_want want;        /* the dice the ruling asks for next (kind RW_NONE: none) */
 };
 
 /* A request with nothing given. */
@@ -142,6 +168,8 @@ int ref_req_also(struct ref_req *q, int k, const char *unit);
 /* Adds the modifier key to those s names, once (a full list takes no more). Whether it was
  * added. */
 bool ref_side_mod(struct ref_side *s, const char *key);
+/* Rolls what w asks for into q from r (n capped at CREF_HITS_MAX dice). */
+void ref_want_roll(struct ref_req *q, const struct ref_want *w, struct rng *r);
 /* Reads a JSON request body (docs/API.md "Referee") into q. 0, or -1 with why. */
 int ref_req_json(const json_t *body, struct ref_req *q, char *why, size_t n);
 /* Answers q on the sheet t into o (o is large: allocate it). Returns 0 with the answer; 2 for a
