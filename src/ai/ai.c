@@ -155,6 +155,8 @@ static int random_choose(struct game *g, struct action *out)
 
 int ai_choose_budget(int kind, struct game *g, struct action *out, int budget)
 {
+	if (!ai_knows(kind, g->rules))
+		return -1;
 	switch (kind) {
 	case AI_GREEDY:
 		return greedy_choose(g, out, GREEDY_SAMPLES);

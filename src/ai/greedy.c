@@ -605,6 +605,11 @@ bool greedy_critical(const struct game *g, const struct ai_cand *c, int n)
 	return false;
 }
 
+bool ai_knows(int kind, const struct rules *r)
+{
+	return kind != AI_GREEDY && kind != AI_SEARCH ? true : r == &quad_rules;
+}
+
 int greedy_choose(struct game *g, struct action *out, int samples)
 {
 	return greedy_choose_w(g, out, samples, &greedy_default_weights);

@@ -352,6 +352,12 @@ static int match_ai(struct session *S, int argc, char **argv)
 		}
 		(void)ai_seat_parse(eq + 1, &S->ai[side]); /* checked when read */
 	}
+	for (int k = 0; k < 2; k++)
+		if (!ai_knows(S->ai[k].kind, S->s.rules)) {
+			fprintf(stderr, "crimea play: %s is a %s game: the %s player knows the quad games only (random plays it)\n",
+				S->s.id, S->s.rules->id, ai_name(S->ai[k].kind));
+			return -1;
+		}
 	return 0;
 }
 
@@ -488,6 +494,10 @@ static void hint(const struct game *g, const char *who)
 	if (ai_player_parse(who, &p) != 0) {
 		printf("hint [PLAYER]: PLAYER is random, greedy, greedy:POSTURE (%s), search or search:N\n",
 		       AI_POSTURE_LIST);
+		return;
+	}
+	if (!ai_knows(p.kind, g->rules)) {
+		printf("hint: the %s player knows the quad games only (hint random plays this one)\n", ai_name(p.kind));
 		return;
 	}
 	if (ai_player_hint(&p, g, true, &a) != 0) {

@@ -1578,6 +1578,11 @@ static int load_scenarios(struct srv *S, const char *argv0)
 			cli_print_errs(errs);
 			continue;
 		}
+		if (!s->rules->json_scenario || !s->rules->json_state) {
+			/* the browser draws a game from these (a CotLB table: not yet; crimea play has it) */
+			scenario_free(s);
+			continue;
+		}
 		json_t *d = cat_scenario_json(s);
 		if (!d) {
 			scenario_free(s);

@@ -129,3 +129,25 @@ uint64_t fnv1a64(uint64_t h, const void *data, size_t len)
 	}
 	return h;
 }
+
+uint64_t fs_hash_file(uint64_t h, const char *path)
+{
+	char *buf;
+	size_t len;
+	if (fs_read_all(path, &buf, &len, NULL) != 0)
+		return h;
+	h = fnv1a64(h, buf, len);
+	free(buf);
+	return h;
+}
+
+void fs_rel_path(char *out, size_t n, const char *base, const char *rel)
+{
+	char tmp[4096];
+	if (rel[0] == '/') {
+		snprintf(out, n, "%s", rel);
+		return;
+	}
+	snprintf(tmp, sizeof tmp, "%s", base);
+	snprintf(out, n, "%s/%s", dirname(tmp), rel);
+}

@@ -22,5 +22,9 @@ int fs_write_atomic(const char *path, const void *data, size_t len, struct err *
 /* 64-bit FNV-1a hash, continuing from h (start with FNV_OFFSET). */
 #define FNV_OFFSET 0xcbf29ce484222325ULL
 uint64_t fnv1a64(uint64_t h, const void *data, size_t len);
+/* fnv1a64 continued over a file's bytes (h unchanged when it cannot be read). */
+uint64_t fs_hash_file(uint64_t h, const char *path);
+/* rel as a path: itself when absolute, else beside the file base (in base's folder). */
+void fs_rel_path(char *out, size_t n, const char *base, const char *rel);
 
 #endif

@@ -9,9 +9,10 @@
 #include <string.h>
 
 #include "../core/fsio.h"
+#include "cotlb/cgame.h"
 #include "quad/quad.h"
 
-static const struct rules *const registry[] = {&quad_rules, NULL};
+static const struct rules *const registry[] = {&quad_rules, &cotlb_rules, NULL};
 
 const struct rules *const *rules_registry(void)
 {

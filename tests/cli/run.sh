@@ -1286,6 +1286,29 @@ expect "table: the Zouaves come down the escarpment" 0 "$bin" referee cotlb move
 expect "table: the Zouaves stay at its base" 1 "$bin" referee cotlb move --game "$g4" --unit zouaves --x 33 --dice 6,6,6
 contains "table: the Zouaves stay at its base" "$tmp/err" "\[THE FRENCH ARMY AT BALACLAVA\] zouaves may not move beyond the base of Sapoune Ridge"
 
+# Charge of the Light Brigade as a game the program runs (crimea play, sim): the NASHCON 2014
+# Balaclava scenario on its table, its length, arrivals and victory points reconstructed
+expect "cotlb game: listed" 0 "$bin" list
+contains "cotlb game: listed" "$tmp/out" "^  cotlb-balaclava  *cotlb  *Balaclava, NASHCON 2014"
+expect "cotlb game: show" 0 "$bin" show cotlb-balaclava
+contains "cotlb game: show: the length, reconstructed" "$tmp/out" "the game's length: 12 turns (reconstructed:"
+contains "cotlb game: show: the arrivals" "$tmp/out" "French cavalry, in order from turn 5, each on a die of 2-6: chasseurs1 chasseurs4"
+contains "cotlb game: show: the victory points" "$tmp/out" "allied    10  Redoubt No. 1 held"
+printf 'first russian\nactions left-battery\nfire left-battery redoubt1-guns\nfire 93rd odessa1\nscore\nhint\nend\nquit\n' >"$tmp/cotlb.in"
+expect "cotlb game: played at a prompt" 0 "$bin" play cotlb-balaclava --seed 4 <"$tmp/cotlb.in"
+contains "cotlb game: the initiative rolled" "$tmp/out" "Turn 1 of 12, initiative: [a-z]* chooses who acts first"
+contains "cotlb game: the actions of a unit" "$tmp/out" "fire left-battery redoubt1-guns"
+contains "cotlb game: a volley's dice" "$tmp/out" "\[Fire (a)\] 6 dice: [1-6] [1-6] [1-6] [1-6] [1-6] [1-6]"
+contains "cotlb game: the other side waits" "$tmp/out" "93rd is not the russian side's: the russian side acts now"
+contains "cotlb game: the score sheet" "$tmp/out" "\[Victory\] Redoubt No. 4 held"
+contains "cotlb game: greedy does not play it" "$tmp/out" "the greedy player knows the quad games only"
+contains "cotlb game: the command point phase" "$tmp/out" "russian command point phase (round 1: 1 point an action)"
+expect "cotlb game: a random game" 0 "$bin" sim cotlb-balaclava -n 1 --seed 5 --check
+contains "cotlb game: a random game completed" "$tmp/out" "completed 1, errors 0"
+expect "cotlb game: greedy refused" 2 "$bin" sim cotlb-balaclava -n 1 --ai both=greedy
+contains "cotlb game: greedy refused" "$tmp/err" "cotlb-balaclava is a cotlb game: the greedy player knows the quad games only"
+expect "cotlb game: greedy refused at play" 1 "$bin" play cotlb-balaclava --ai russian=search --until-over
+
 # --roll: the program rolls the dice a ruling asks for, a game's from the stream kept in its file
 gr="$tmp/roll.json"
 expect "roll: a new game with its dice stream" 0 "$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$gr" --seed 7

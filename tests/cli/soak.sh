@@ -34,6 +34,10 @@ m=$(( (n + 3) / 4 ))
 for s in inkerman inkerman-option; do
 	soak "$s --options all" "$m" "$s" --options all
 done
+# Charge of the Light Brigade's Balaclava (a miniatures game on its table: some 5 s a random game,
+# most of it finding each unit's fire priority), a two-hundredth as many
+c=$(( (n + 199) / 200 ))
+soak "cotlb-balaclava" "$c" cotlb-balaclava
 # greedy against random, greedy on each side in turn
 k=$(( (n + 9) / 10 ))
 for s in alma balaclava inkerman inkerman-option tchernaya tchernaya-nonhistorical; do

@@ -183,6 +183,51 @@ int cplay_keep(struct cplay_res *res, const struct evsink *ev, bool ruled)
 
 /* fire --firer A --at B on a table: fills in what the table decides (weapon, stands, target
  * class, range, cover) where the request leaves it out, and says how. 0, or the refusal. */
+/* What unit f sees of unit at for a volley, into s: from where it stands, or in a reaction phase
+ * at the best point of at's move bought with points [Side A Turn (c) 1]. 0, or -1 with e. */
+static int fire_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		      int f, int at, struct ctbl_sight *s, struct evsink *ev, struct err *e)
+{
+	if (g->seq.phase == CSEQ_REACTION && g->seq.moved_from[at].on) {
+		/* "at the correct angle and range at any time during the command-point-using unit's
+		 * activity such as movement": the best point of its move */
+		struct cros_pos where;
+		struct cros_game *h = malloc(sizeof *h);
+		int rc;
+		if (!h)
+			return err_set(e, NULL, 0, "out of memory");
+		if (ctbl_sight_along(t, tb, o, g, f, at, &g->seq.moved_from[at], s, &where, e) != 0) {
+			free(h);
+			return -1;
+		}
+		*h = *g;
+		h->s[at].pos = where;
+		if (where.c.x != g->s[at].pos.c.x || where.c.y != g->s[at].pos.c.y)
+			ev_emit(ev, "[Side A Turn (c) 1]", "%s fires at %s as it passed (%.*f, %.*f) during its move: the best point "
+				"of it", o->u[f].id, o->u[at].id, PL_IN(where.c.x), PL_IN(where.c.y));
+		rc = ctbl_sight(t, tb, o, h, f, at, s, ev, e);
+		free(h);
+		return rc;
+	}
+	return ctbl_sight(t, tb, o, g, f, at, s, ev, e);
+}
+
+int cplay_fire_check(const struct cplay *c, const struct cros_game *g, int f, int at, bool pivot, struct err *e)
+{
+	struct ctbl_sight s;
+	if (!c->tb || !g->s[f].pos.on || !g->s[at].pos.on)
+		return err_set(e, NULL, 0, "not on the table");
+	if (fire_sight(c->t, c->tb, c->o, g, f, at, &s, NULL, e) != 0)
+		return -1;
+	if (s.band == 2 || s.band == -1)
+		return err_set(e, NULL, 0, s.band == 2 ? "[Fire (n)] beyond long range" : "[Fire (n)] no range printed");
+	if (s.stands + (pivot ? s.pivot_stands : 0) < 1)
+		return err_set(e, NULL, 0, "[Fire (i)] no stand bears");
+	return 0;
+}
+
+/* fire --firer A --at B on a table: fills in what the table decides (weapon, stands, target
+ * class, range, cover) where the request leaves it out, and says how. 0, or the refusal. */
 static int table_fire(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		      struct ref_req *q, struct cplay_res *res)
 {
@@ -190,36 +235,15 @@ static int table_fire(const struct ctab *t, const struct ctbl *tb, const struct 
 	struct evsink ev;
 	struct ctbl_sight s;
 	struct err e;
-	int f = cros_find(o, q->firer), at = cros_find(o, q->at), rc;
+	int f = cros_find(o, q->firer), at = cros_find(o, q->at);
 	if (f < 0 || at < 0)
 		return 0; /* a troop type, not a unit of the game: the referee measures */
 	if (!g->s[f].pos.on || !g->s[at].pos.on)
 		return cplay_bad(res, "%s is not on the table (place or enter it first)",
 				g->s[f].pos.on ? o->u[at].id : o->u[f].id);
 	evsink_init(&ev, store, CPLAY_EVENTS);
-	if (g->seq.phase == CSEQ_REACTION && g->seq.moved_from[at].on) {
-		/* [Side A Turn (c) 1] "at the correct angle and range at any time during the command-
-		 * point-using unit's activity such as movement": the best point of its move */
-		struct cros_pos where;
-		struct cros_game *h = malloc(sizeof *h);
-		if (!h)
-			return cplay_bad(res, "out of memory");
-		if (ctbl_sight_along(t, tb, o, g, f, at, &g->seq.moved_from[at], &s, &where, &e) != 0) {
-			free(h);
-			return cplay_bad(res, "%s", e.msg);
-		}
-		*h = *g;
-		h->s[at].pos = where;
-		if (where.c.x != g->s[at].pos.c.x || where.c.y != g->s[at].pos.c.y)
-			ev_emit(&ev, "[Side A Turn (c) 1]", "%s fires at %s as it passed (%.*f, %.*f) during its move: the best point "
-				"of it", o->u[f].id, o->u[at].id, PL_IN(where.c.x), PL_IN(where.c.y));
-		rc = ctbl_sight(t, tb, o, h, f, at, &s, &ev, &e);
-		free(h);
-		if (rc != 0)
-			return cplay_bad(res, "%s", e.msg);
-	} else if (ctbl_sight(t, tb, o, g, f, at, &s, &ev, &e) != 0) {
+	if (fire_sight(t, tb, o, g, f, at, &s, &ev, &e) != 0)
 		return cplay_bad(res, "%s", e.msg);
-	}
 	/* [Fire (c)]: fire priority, ignored by reaction fire [Side A Turn (c) 1]; with the sequence
 	 * of play kept, a volley against it is refused, else the referee is told */
 	/* [Fire (f)]: a split fire's next volley, at the first in priority of the targets it has not

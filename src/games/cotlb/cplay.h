@@ -92,6 +92,11 @@ int cplay_run(const struct cplay *c, struct cros_game *g, struct ref_req *q, con
 int cplay_run_rolled(const struct cplay *c, struct cros_game *g, struct ref_req *q, const struct cplay_opts *x,
 		     struct ref_out *out, struct cplay_res *r, struct rng *dice);
 
+/* Whether unit f, of a game on a table, may fire a volley at unit at now (with a pivot: pivot):
+ * in sight, within range, with a stand that bears, as fire --firer F --at AT finds it. 0, or
+ * -1 with e. */
+int cplay_fire_check(const struct cplay *c, const struct cros_game *g, int f, int at, bool pivot, struct err *e);
+
 /* Whether what is a command cplay_run carries out on a game's table (cmove.c). */
 bool cplay_is_table_cmd(const char *what);
 /* The side named name (0, 1), or -1. */

@@ -710,6 +710,27 @@ static bool in_cover(const struct ctbl *tb, const struct pl_rect *tr, struct pl_
 	return false;
 }
 
+/* Whether unit at is beyond the long range of unit f's weapon [Fire (n)], as ctbl_sight measures
+ * it (band 2), before any line of sight is traced. */
+static bool beyond_range(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+			 int f, int at)
+{
+	const struct ctbl_base *b = &tb->base[o->u[f].type];
+	const int w = b->arm == CA_ARTILLERY && o->u[f].horse && b->horse_weapon >= 0 ? b->horse_weapon : b->weapon;
+	const int lng = t->weapon[w].long_in;
+	struct pl_rect fr, tr;
+	if (!lng)
+		return false; /* no printed range */
+	ctbl_footprint(t, tb, o, g, f, &g->s[f].pos, &fr);
+	ctbl_footprint(t, tb, o, g, at, &g->s[at].pos, &tr);
+	/* the centres farther apart than the range and both footprints' extents: beyond it */
+	const int64_t dx = fr.c.x - tr.c.x, dy = fr.c.y - tr.c.y;
+	const int64_t far = (int64_t)lng * PL_PER_INCH + fr.w + fr.d + tr.w + tr.d;
+	if (dx * dx + dy * dy > far * far)
+		return true;
+	return pl_rects_gap(&fr, &tr) > lng * PL_PER_INCH;
+}
+
 int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 	       int f, int at, struct ctbl_sight *s, struct evsink *ev, struct err *e)
 {
@@ -920,7 +941,8 @@ int ctbl_fire_priority_skip(const struct ctab *t, const struct ctbl *tb, const s
 		int r;
 		if (o->u[j].side == o->u[f].side || !live(g, j) || !live(g, f) || (skip && (skip[j / 32] >> (j % 32) & 1u)))
 			continue;
-		if (ctbl_sight(t, tb, o, g, f, j, &s, NULL, &e) != 0 || s.band == 2 || s.stands + s.pivot_stands == 0)
+		if (beyond_range(t, tb, o, g, f, j) || ctbl_sight(t, tb, o, g, f, j, &s, NULL, &e) != 0 || s.band == 2 ||
+		    s.stands + s.pivot_stands == 0)
 			continue;
 		r = ctbl_prio_rank(t, tb, o, g, f, j);
 		if (r < *rank || (r == *rank && s.gap < *gap)) {

@@ -1,5 +1,4 @@
 /* qscn: loading a quad scenario (orders of battle, map, tables) and its movement tables. */
-#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,28 +6,6 @@
 #include "../../core/fsio.h"
 #include "qbattle.h"
 #include "qmove.h"
-
-static void rel_path(char *out, size_t n, const char *base, const char *rel)
-{
-	char tmp[SCN_PATH_MAX];
-	if (rel[0] == '/') {
-		snprintf(out, n, "%s", rel);
-		return;
-	}
-	snprintf(tmp, sizeof tmp, "%s", base);
-	snprintf(out, n, "%s/%s", dirname(tmp), rel);
-}
-
-static uint64_t hash_file(uint64_t h, const char *path)
-{
-	char *buf;
-	size_t len;
-	if (fs_read_all(path, &buf, &len, NULL) != 0)
-		return h;
-	h = fnv1a64(h, buf, len);
-	free(buf);
-	return h;
-}
 
 /* Parses a strength: number, "(n)" parenthesised, or a class letter for artillery. */
 static bool strength(const json_t *v, int8_t *val, uint8_t *paren, char *cls)
@@ -438,7 +415,7 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 		return -1;
 	}
 	s->data = q;
-	s->data_hash = hash_file(FNV_OFFSET, d->file);
+	s->data_hash = fs_hash_file(FNV_OFFSET, d->file);
 	prov_read(d, root, false, &p, errs);
 	v = json_object_get(root, "sides");
 	if (!json_is_array(v) || json_array_size(v) != 2 || !json_is_string(json_array_get(v, 0)) ||
@@ -478,12 +455,12 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 		jdoc_add(d, v ? v : root, errs, "\"map\" must name the map file");
 		goto fail;
 	}
-	rel_path(path, sizeof path, d->file, json_string_value(v));
+	fs_rel_path(path, sizeof path, d->file, json_string_value(v));
 	if (jdoc_load(&md, path, &e) != 0) {
 		errlist_add(errs, &e);
 		goto fail;
 	}
-	s->data_hash = hash_file(s->data_hash, path);
+	s->data_hash = fs_hash_file(s->data_hash, path);
 	if (map_load(&q->map, &md, errs) != 0) {
 		jdoc_free(&md);
 		goto fail;
@@ -504,12 +481,12 @@ int q_scn_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
 			jdoc_add(d, v, errs, "\"tables\" must name the tables file");
 			goto fail;
 		}
-		rel_path(path, sizeof path, d->file, json_string_value(v));
+		fs_rel_path(path, sizeof path, d->file, json_string_value(v));
 		if (jdoc_load(&td, path, &e) != 0) {
 			errlist_add(errs, &e);
 			goto fail;
 		}
-		s->data_hash = hash_file(s->data_hash, path);
+		s->data_hash = fs_hash_file(s->data_hash, path);
 		qt_load(&q->tab, &td, errs);
 		jdoc_free(&td);
 		for (int k = 0; k < q->tab.nrecon && q->nprov < 24; k++) {

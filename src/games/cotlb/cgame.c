@@ -1,0 +1,1198 @@
+/* cgame: Charge of the Light Brigade on the rule-system interface (cgame.h). */
+#include "cgame.h"
+
+#include <assert.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/fsio.h"
+#include "cact.h"
+#include "cplay.h"
+#include "croster.h"
+#include "cseq.h"
+#include "ctable.h"
+
+#define CG_LISTS_MAX 4
+#define CG_ITEMS_MAX 32
+#define CG_NEAREST 3      /* moves offered toward the nearest enemies */
+#define CG_SETTLE_MAX 64  /* withdrawals and routs after one action (each moves a unit once) */
+
+enum cg_item_kind { CGV_HOLD, CGV_GUNS_TAKEN, CGV_GUNS_KEPT, CGV_STANDS };
+
+/* A victory point item of the scenario [the scenario file's "victory"]. */
+struct cg_item {
+	int side;
+	int vp;
+	int kind;                 /* enum cg_item_kind */
+	int feature;              /* CGV_HOLD: the table's feature */
+	int32_t within;           /* CGV_HOLD: units */
+	int unit;                 /* CGV_GUNS_*: the battery */
+	char what[SCORE_WHAT_MAX];
+};
+
+/* A list of reinforcements that dice to arrive in order [the scenario file's "reinforcements"]. */
+struct cg_list {
+	char name[64];
+	int need;                 /* a die of need or more arrives */
+	int unit[CROS_UNITS_MAX];
+	int n;
+};
+
+/* The scenario: the sheet, order of battle and table, and what the scenario file adds. */
+struct cg_scn {
+	struct ctab t;
+	struct cros_oob o;
+	struct ctbl tb;
+	int turns;
+	int from_turn;
+	struct cg_list list[CG_LISTS_MAX];
+	int nlists;
+	struct cg_item item[CG_ITEMS_MAX];
+	int nitems;
+	int level_margin[2];      /* a major victory's lead, a minor's */
+	char level_name[2][48];
+	char provenance[3][1200]; /* the game's length, the reinforcements, the victory points */
+};
+
+/* The game: the roster and what the game keeps besides it. */
+struct cg_state {
+	struct cros_game g;
+	uint32_t arrived[CROS_UNIT_WORDS]; /* reinforcements whose arrival die came up, not yet on the table */
+	uint8_t ended;
+};
+static_assert(sizeof(struct cg_state) <= GAME_STATE_MAX, "the CotLB state must fit struct game");
+
+static const struct cg_scn *scn(const struct game *g)
+{
+	return g->scn->data;
+}
+
+static struct cg_state *st(struct game *g)
+{
+	return (struct cg_state *)(void *)g->st;
+}
+
+static const struct cg_state *cst(const struct game *g)
+{
+	return (const struct cg_state *)(const void *)g->st;
+}
+
+static struct cplay ctx(const struct game *g)
+{
+	const struct cg_scn *s = scn(g);
+	return (struct cplay){.t = &s->t, .tb = &s->tb, .o = &s->o, .name = g->scn->id};
+}
+
+/* ---- the scenario ------------------------------------------------------------------------- */
+
+static int side_of(const struct cg_scn *c, const char *name)
+{
+	for (int k = 0; k < 2; k++)
+		if (!strcmp(name, c->o.side[k]))
+			return k;
+	return -1;
+}
+
+static void provenance(const struct jdoc *d, const json_t *obj, char *out, size_t n, struct errlist *errs)
+{
+	const json_t *p = json_object_get(obj, "provenance");
+	const char *src = p ? jdoc_str(d, p, "source", true, errs) : NULL;
+	const char *basis = p ? jdoc_str(d, p, "basis", true, errs) : NULL;
+	if (!p)
+		jdoc_add(d, obj, errs, "missing \"provenance\"");
+	snprintf(out, n, "%s: %s", src ? src : "?", basis ? basis : "");
+}
+
+static void load_reinforcements(struct cg_scn *c, const struct jdoc *d, const json_t *r, struct errlist *errs)
+{
+	const json_t *lists = json_object_get(r, "lists"), *x, *u;
+	size_t i, k;
+	provenance(d, r, c->provenance[1], sizeof c->provenance[1], errs);
+	c->from_turn = jdoc_int(d, r, "from_turn", 1, 99, errs);
+	if (!json_is_array(lists)) {
+		jdoc_add(d, r, errs, "\"lists\" is a list of reinforcement lists");
+		return;
+	}
+	json_array_foreach(lists, i, x) {
+		struct cg_list *l = &c->list[c->nlists];
+		const char *name = jdoc_str(d, x, "name", true, errs);
+		if (c->nlists == CG_LISTS_MAX) {
+			jdoc_add(d, x, errs, "at most %d reinforcement lists", CG_LISTS_MAX);
+			return;
+		}
+		snprintf(l->name, sizeof l->name, "%s", name ? name : "");
+		l->need = jdoc_int(d, x, "need", 1, 6, errs);
+		json_array_foreach(json_object_get(x, "units"), k, u) {
+			int j = json_is_string(u) ? cros_find(&c->o, json_string_value(u)) : -1;
+			if (j < 0 || !c->o.u[j].reinforcement)
+				jdoc_add(d, u, errs, "a reinforcement list names reinforcements of the order of battle");
+			else if (l->n < CROS_UNITS_MAX)
+				l->unit[l->n++] = j;
+		}
+		c->nlists++;
+	}
+}
+
+static void load_victory(struct cg_scn *c, const struct jdoc *d, const json_t *v, struct errlist *errs)
+{
+	const json_t *items = json_object_get(v, "items"), *levels = json_object_get(v, "levels"), *x;
+	size_t i;
+	provenance(d, v, c->provenance[2], sizeof c->provenance[2], errs);
+	if (!json_is_array(items) || !json_is_array(levels) || json_array_size(levels) != 2) {
+		jdoc_add(d, v, errs, "\"victory\" has \"items\" and two \"levels\" (a major victory's lead, then a minor's)");
+		return;
+	}
+	json_array_foreach(items, i, x) {
+		static const char *const kinds[] = {"hold", "guns-taken", "guns-kept", "stands"};
+		struct cg_item *it = &c->item[c->nitems];
+		const char *side = jdoc_str(d, x, "side", true, errs), *kind = jdoc_str(d, x, "kind", true, errs);
+		const char *what = jdoc_str(d, x, "what", true, errs), *id;
+		if (c->nitems == CG_ITEMS_MAX) {
+			jdoc_add(d, x, errs, "at most %d victory point items", CG_ITEMS_MAX);
+			return;
+		}
+		memset(it, 0, sizeof *it);
+		it->side = side ? side_of(c, side) : -1;
+		if (it->side < 0)
+			jdoc_add(d, x, errs, "\"side\" is %s or %s", c->o.side[0], c->o.side[1]);
+		it->vp = jdoc_int(d, x, "vp", 1, 999, errs);
+		it->kind = -1;
+		for (int k = 0; kind && k < 4; k++)
+			if (!strcmp(kind, kinds[k]))
+				it->kind = k;
+		if (it->kind < 0)
+			jdoc_add(d, x, errs, "\"kind\" is hold, guns-taken, guns-kept or stands");
+		snprintf(it->what, sizeof it->what, "%s", what ? what : "");
+		it->feature = it->unit = -1;
+		if (it->kind == CGV_HOLD && (id = jdoc_str(d, x, "feature", true, errs))) {
+			for (int f = 0; f < c->tb.nf; f++)
+				if (!strcmp(c->tb.f[f].id, id))
+					it->feature = f;
+			if (it->feature < 0)
+				jdoc_add(d, x, errs, "no feature \"%s\" on the table %s", id, c->tb.id);
+			it->within = (int32_t)(jdoc_num(d, x, "within", 0, 24, errs) * PL_PER_INCH);
+		}
+		if ((it->kind == CGV_GUNS_TAKEN || it->kind == CGV_GUNS_KEPT) && (id = jdoc_str(d, x, "unit", true, errs)) &&
+		    (it->unit = cros_find(&c->o, id)) < 0)
+			jdoc_add(d, x, errs, "no unit \"%s\" in the order of battle", id);
+		c->nitems++;
+	}
+	for (size_t k = 0; k < 2; k++) {
+		const json_t *l = json_array_get(levels, k);
+		const char *name = jdoc_str(d, l, "level", true, errs);
+		c->level_margin[k] = jdoc_int(d, l, "margin", 1, 999, errs);
+		snprintf(c->level_name[k], sizeof c->level_name[k], "%s", name ? name : "");
+	}
+	if (c->level_margin[1] > c->level_margin[0])
+		jdoc_add(d, levels, errs, "a major victory's lead is at least a minor one's");
+}
+
+static int cg_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
+{
+	struct cg_scn *c = calloc(1, sizeof *c);
+	const json_t *root = d->root;
+	const char *sheet = jdoc_str(d, root, "sheet", true, errs), *oob = jdoc_str(d, root, "oob", true, errs);
+	const char *table = jdoc_str(d, root, "table", true, errs);
+	char path[SCN_PATH_MAX + 64];
+	int before = errs->total;
+	if (!c) {
+		struct err e;
+		err_set(&e, d->file, 0, "out of memory");
+		errlist_add(errs, &e);
+		return -1;
+	}
+	s->data_hash = fs_hash_file(FNV_OFFSET, d->file);
+	if (!sheet || !oob || !table)
+		goto fail;
+	fs_rel_path(path, sizeof path, d->file, sheet);
+	if (ctab_load_file(&c->t, path, errs) != 0)
+		goto fail;
+	s->data_hash = fs_hash_file(s->data_hash, path);
+	fs_rel_path(path, sizeof path, d->file, oob);
+	if (cros_oob_load_file(&c->o, &c->t, path, errs) != 0)
+		goto fail;
+	s->data_hash = fs_hash_file(s->data_hash, path);
+	fs_rel_path(path, sizeof path, d->file, table);
+	if (ctbl_load_file(&c->tb, &c->t, &c->o, path, errs) != 0)
+		goto fail;
+	s->data_hash = fs_hash_file(s->data_hash, path);
+	for (int k = 0; k < 2; k++)
+		snprintf(s->side[k], sizeof s->side[k], "%s", c->o.side[k]);
+	c->turns = jdoc_int(d, root, "turns", 1, 99, errs);
+	provenance(d, root, c->provenance[0], sizeof c->provenance[0], errs);
+	if (json_object_get(root, "reinforcements"))
+		load_reinforcements(c, d, json_object_get(root, "reinforcements"), errs);
+	if (!json_object_get(root, "victory"))
+		jdoc_add(d, root, errs, "missing \"victory\"");
+	else
+		load_victory(c, d, json_object_get(root, "victory"), errs);
+	if (errs->total != before)
+		goto fail;
+	s->data = c;
+	return 0;
+fail:
+	free(c);
+	return -1;
+}
+
+static void cg_unload(struct scenario *s)
+{
+	free(s->data);
+	s->data = NULL;
+}
+
+/* ---- carrying out a command with the game's dice ---------------------------------------- */
+
+/* What a close combat's ruling says of who fought, won and failed (ref_out's). */
+struct cg_cc {
+	int cc_n[2], cc_unit[2][CREF_CC_UNITS];
+	int cc_winner, charge_failed;
+};
+
+/* A command on the game's roster, its dice rolled from the game's rules stream; its changes go
+ * to ev (the rulings too, when ruled); cc (may be NULL) gets a close combat's outcome. 0, or the
+ * refusal (1, 2) with e. */
+static int run_cc(struct game *G, struct ref_req *q, const struct cplay_opts *x, struct evsink *ev, struct cg_cc *cc,
+		  struct err *e)
+{
+	const struct cplay c = ctx(G);
+	struct cplay_res *res = malloc(sizeof *res);
+	struct ref_out *out = malloc(sizeof *out);
+	int rc;
+	if (!res || !out) {
+		free(res);
+		free(out);
+		return err_set(e, NULL, 0, "out of memory"), 1;
+	}
+	cplay_res_init(res, true);
+	rc = cplay_run_rolled(&c, &st(G)->g, q, x, out, res, &G->dice.rng);
+	if (cc) {
+		memcpy(cc->cc_n, out->cc_n, sizeof cc->cc_n);
+		memcpy(cc->cc_unit, out->cc_unit, sizeof cc->cc_unit);
+		cc->cc_winner = out->cc_winner;
+		cc->charge_failed = out->charge_failed;
+	}
+	if (rc) {
+		err_set(e, NULL, 0, "%s", res->msg);
+	} else if (ev) {
+		for (int i = 0; res->ruled && i < out->nitems; i++)
+			if (out->item[i].kind == REF_RULE) {
+				struct event *v = ev_emit(ev, out->item[i].rule, "%s", out->item[i].text);
+				for (int k = 0; v && k < out->item[i].ndice; k++)
+					ev_die(v, out->item[i].dice[k]);
+			}
+		for (int i = 0; i < res->changes.n; i++)
+			ev_emit(ev, res->changes.ev[i].rule, "%s", res->changes.ev[i].text);
+	}
+	cplay_res_free(res);
+	free(res);
+	free(out);
+	return rc;
+}
+
+static int run(struct game *G, struct ref_req *q, const struct cplay_opts *x, struct evsink *ev, struct err *e)
+{
+	return run_cc(G, q, x, ev, NULL, e);
+}
+
+static void req(struct ref_req *q, const char *what)
+{
+	ref_req_init(q);
+	snprintf(q->what, sizeof q->what, "%s", what);
+}
+
+static const char *uid(const struct game *G, int i)
+{
+	return scn(G)->o.u[i].id;
+}
+
+/* A request what for unit i (--unit ID). */
+static void req_unit(struct ref_req *q, const char *what, const struct game *G, int i)
+{
+	req(q, what);
+	snprintf(q->unit, sizeof q->unit, "%s", uid(G, i));
+}
+
+/* ---- what the rules make happen after an action ---------------------------------------- */
+
+/* Unit i falls back (withdraw, or rout) from unit from (-1: the nearest enemy). */
+static void fall_back(struct game *G, int i, int from, bool rout, struct evsink *ev)
+{
+	struct ref_req q;
+	struct cplay_opts x = {.facing = -1};
+	struct err e;
+	req_unit(&q, rout ? "rout" : "withdraw", G, i);
+	if (from >= 0)
+		snprintf(x.from, sizeof x.from, "%s", uid(G, from));
+	if (run(G, &q, &x, ev, &e) != 0)
+		ev_emit(ev, rout ? "[MORALE (d)]" : "[Close Combat (g)]", "%s cannot fall back (%s): it stands", uid(G, i),
+			e.msg);
+}
+
+/* The reinforcements' arrival at a turn's start [the scenario's "reinforcements"]: each list's
+ * next unit rolls its die, and one that arrived enters when its place is clear. */
+static void arrivals(struct game *G, struct evsink *ev)
+{
+	const struct cg_scn *c = scn(G);
+	struct cg_state *s = st(G);
+	if (s->g.turn < c->from_turn)
+		return;
+	for (int l = 0; l < c->nlists; l++) {
+		const struct cg_list *L = &c->list[l];
+		for (int k = 0; k < L->n; k++) {
+			int i = L->unit[k], die;
+			if (s->g.s[i].pos.on || !s->g.s[i].figures || (s->arrived[i / 32] >> (i % 32) & 1))
+				continue;
+			die = rng_d6(&G->dice.rng);
+			if (die < L->need) {
+				ev_emit(ev, "[Reinforcements]", "%s's arrival die %d (%d-6 arrives): not yet", uid(G, i), die, L->need);
+				break;
+			}
+			ev_emit(ev, "[Reinforcements]", "%s's arrival die %d (%d-6 arrives): it arrives", uid(G, i), die, L->need);
+			s->arrived[i / 32] |= 1u << (i % 32);
+		}
+	}
+	for (int i = 0; i < c->o.n; i++) {
+		struct ref_req q;
+		const struct cplay_opts x = {.facing = -1};
+		struct err e;
+		if (!(s->arrived[i / 32] >> (i % 32) & 1))
+			continue;
+		req_unit(&q, "enter", G, i);
+		if (run(G, &q, &x, ev, &e) == 0)
+			s->arrived[i / 32] &= ~(1u << (i % 32));
+		else
+			ev_emit(ev, "[Reinforcements]", "%s waits to enter: %s", uid(G, i), e.msg);
+	}
+}
+
+/* What follows an action by itself, until nothing does: the initiative rolled at a turn's start
+ * (the reinforcements' arrival with it), the units that must fall back doing so. before: the
+ * roster before the action (which units were routing). */
+static void settle(struct game *G, const struct cros_game *before, const int *loser, int nloser, int winner,
+		   struct evsink *ev)
+{
+	struct cg_state *s = st(G);
+	const struct cg_scn *c = scn(G);
+	for (int k = 0; k < nloser; k++) {
+		int i = loser[k];
+		if (s->g.s[i].figures && s->g.s[i].pos.on && !s->g.s[i].routing)
+			fall_back(G, i, winner, false, ev);
+	}
+	/* [MORALE (c), (d)] a unit that routs moves 4 dice away at once; its rout may rout others
+	 * (each unit once an action) */
+	bool routed[CROS_UNITS_MAX] = {false};
+	for (int round = 0; round < CG_SETTLE_MAX; round++) {
+		int i;
+		for (i = 0; i < c->o.n; i++)
+			if (s->g.s[i].routing && !before->s[i].routing && s->g.s[i].figures && s->g.s[i].pos.on && !routed[i])
+				break;
+		if (i == c->o.n)
+			break;
+		routed[i] = true;
+		fall_back(G, i, -1, true, ev);
+	}
+	if (s->ended || s->g.seq.phase != CSEQ_INITIATIVE || (s->g.init_turn == s->g.turn && s->g.init_winner >= 0))
+		return;
+	/* a new turn: the reinforcements, then the initiative [Initiative (a)] */
+	arrivals(G, ev);
+	struct ref_req q;
+	const struct cplay_opts x = {.facing = -1};
+	struct err e;
+	req(&q, "initiative");
+	if (run(G, &q, &x, ev, &e) != 0)
+		ev_emit(ev, "[Initiative (a)]", "the initiative cannot be rolled: %s", e.msg);
+}
+
+/* ---- the game ---------------------------------------------------------------------------- */
+
+static int cg_setup(struct game *G, struct err *e)
+{
+	const struct cg_scn *c = scn(G);
+	struct cg_state *s = st(G);
+	struct event store[8];
+	struct evsink ev;
+	memset(s, 0, sizeof *s);
+	cros_new(&c->o, &s->g);
+	snprintf(s->g.table, sizeof s->g.table, "%s", c->tb.id);
+	ctbl_deploy(&c->tb, &c->o, &s->g);
+	evsink_init(&ev, store, 8);
+	if (cseq_next(&c->o, &s->g, -1, &ev, e) != 0) /* the sequence of play, from turn 1's initiative */
+		return -1;
+	settle(G, &s->g, NULL, 0, -1, NULL);
+	return 0;
+}
+
+static int side_a(const struct cros_game *g)
+{
+	return g->seq.half ? 1 - g->seq.first : g->seq.first;
+}
+
+static int cg_to_act(const struct game *G)
+{
+	const struct cg_state *s = cst(G);
+	if (s->ended)
+		return -1;
+	switch (s->g.seq.phase) {
+	case CSEQ_INITIATIVE:
+		return s->g.init_turn == s->g.turn ? s->g.init_winner : -1;
+	case CSEQ_ASSAULT:
+		return side_a(&s->g);
+	default:
+		return cseq_acting(&s->g);
+	}
+}
+
+static void put(struct action *out, int max, int *n, int kind, int a0, int a1, int a2, int nargs)
+{
+	if (*n < max) {
+		struct action *a = &out[*n];
+		a->kind = (int16_t)kind;
+		a->n = (int16_t)nargs;
+		a->arg[0] = a0;
+		a->arg[1] = a1;
+		a->arg[2] = a2;
+	}
+	(*n)++;
+}
+
+/* Whether unit i may change in place to p (a formation, a facing): the table's plan of it, with
+ * no dice needed [MOVE (b)], [Formations]. */
+static bool in_place_ok(const struct game *G, int i, struct cros_pos p)
+{
+	const struct cg_scn *c = scn(G);
+	struct ctbl_move mv;
+	struct err e;
+	return ctbl_move_plan(&c->t, &c->tb, &c->o, &cst(G)->g, i, &p, &mv, NULL, &e) == 0 && mv.kind == 1;
+}
+
+/* Whether unit i's volley at j (with a pivot) can be fired as the table has it now. */
+static bool fire_ok(const struct game *G, int i, int j, bool pivot)
+{
+	const struct cplay c = ctx(G);
+	struct err e;
+	return cplay_fire_check(&c, &cst(G)->g, i, j, pivot, &e) == 0;
+}
+
+/* The enemies of unit i on the table, nearest first (at most max), beyond 2". */
+static int nearest_enemies(const struct game *G, int i, int *out, int max)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	int64_t gap[CG_NEAREST];
+	int n = 0;
+	struct pl_rect fi;
+	ctbl_footprint(&c->t, &c->tb, &c->o, g, i, &g->s[i].pos, &fi);
+	for (int j = 0; j < c->o.n; j++) {
+		struct pl_rect fj;
+		int64_t dx, dy, d, near;
+		if (c->o.u[j].side == c->o.u[i].side || !g->s[j].figures || !g->s[j].pos.on)
+			continue;
+		/* nearest by their centres; the footprints' gap measured only where it may be 2" */
+		ctbl_footprint(&c->t, &c->tb, &c->o, g, j, &g->s[j].pos, &fj);
+		dx = fi.c.x - fj.c.x;
+		dy = fi.c.y - fj.c.y;
+		d = dx * dx + dy * dy;
+		near = CTBL_TWO_INCHES + fi.w + fi.d + fj.w + fj.d;
+		if (d <= near * near && pl_rects_gap(&fi, &fj) <= CTBL_TWO_INCHES)
+			continue;
+		int k;
+		if (n < max)
+			k = n++;
+		else if (d >= gap[max - 1])
+			continue;
+		else
+			k = max - 1;
+		while (k > 0 && gap[k - 1] > d) {
+			gap[k] = gap[k - 1];
+			out[k] = out[k - 1];
+			k--;
+		}
+		gap[k] = d;
+		out[k] = j;
+	}
+	return n;
+}
+
+static int cg_actions(const struct game *G, struct action *out, int max)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	int n = 0, side = cg_to_act(G);
+	if (side < 0)
+		return 0;
+	if (g->seq.phase == CSEQ_INITIATIVE) {
+		put(out, max, &n, CG_FIRST, g->init_winner, 0, 0, 1);
+		put(out, max, &n, CG_FIRST, 1 - g->init_winner, 0, 0, 1);
+		return n;
+	}
+	struct cact *a = malloc(CACT_LIST_MAX * sizeof *a);
+	if (!a)
+		return 0;
+	int na = cact_list(&c->t, &c->tb, &c->o, g, -1, a, CACT_LIST_MAX);
+	if (na > CACT_LIST_MAX)
+		na = CACT_LIST_MAX;
+	for (int k = 0; k < na; k++) {
+		const struct cact *x = &a[k];
+		int i = x->unit;
+		if (x->kind == CACT_RESOLVE && g->seq.phase == CSEQ_ASSAULT)
+			put(out, max, &n, CG_RESOLVE, i, x->target, 0, 2);
+		if (c->o.u[i].side != side)
+			continue;
+		switch (x->kind) {
+		case CACT_FIRE:
+			if (x->target >= 0 && x->band >= 0 && fire_ok(G, i, x->target, x->pivot))
+				put(out, max, &n, CG_FIRE, i, x->target, x->pivot, 3);
+			break;
+		case CACT_CHARGE:
+			put(out, max, &n, CG_CHARGE, i, x->target, 0, 2);
+			break;
+		case CACT_RESOLVE: /* (listed below, for either side's attacker) */
+			break;
+		case CACT_REACT_CHARGE:
+			put(out, max, &n, CG_MOVE_AT, i, x->target, 0, 2);
+			break;
+		case CACT_MOVE: {
+			int e[CG_NEAREST], ne = nearest_enemies(G, i, e, CG_NEAREST);
+			for (int j = 0; j < ne; j++)
+				put(out, max, &n, CG_MOVE_AT, i, e[j], 0, 2);
+			break;
+		}
+		case CACT_REFORM:
+			for (int f = 0; f < CF_FORMS; f++)
+				if (f != g->s[i].pos.form && ctbl_form_ok(&c->tb, &c->o, i, f) &&
+				    in_place_ok(G, i, ctbl_reform(&c->t, &c->tb, &c->o, g, i, f)))
+					put(out, max, &n, CG_REFORM, i, f, 0, 2);
+			break;
+		case CACT_UNLIMBER:
+			if (in_place_ok(G, i, ctbl_reform(&c->t, &c->tb, &c->o, g, i, CF_UNLIMBERED)))
+				put(out, max, &n, CG_REFORM, i, CF_UNLIMBERED, 0, 2);
+			break;
+		case CACT_TURN: {
+			int e[CG_NEAREST], ne = nearest_enemies(G, i, e, 1);
+			for (int j = 0; j < ne; j++) {
+				int b = pl_bearing(g->s[i].pos.c, g->s[e[j]].pos.c), d = pl_norm(b - g->s[i].pos.facing);
+				struct cros_pos p = g->s[i].pos;
+				p.facing = b;
+				if (d > 30 && d < 330 && in_place_ok(G, i, p)) /* more than 30 degrees: an action [Side A Turn (a)] */
+					put(out, max, &n, CG_TURN, i, b, 0, 2);
+			}
+			break;
+		}
+		case CACT_RALLY:
+			put(out, max, &n, CG_RALLY, i, 0, 0, 1);
+			break;
+		case CACT_REINFORCE:
+			put(out, max, &n, CG_REINFORCE, i, x->target, 0, 2);
+			break;
+		case CACT_JOIN:
+			put(out, max, &n, CG_JOIN, i, x->target, 0, 2);
+			break;
+		case CACT_ADVANCE:
+			put(out, max, &n, CG_ADVANCE, i, 0, 0, 1);
+			break;
+		default:
+			break;
+		}
+	}
+	free(a);
+	put(out, max, &n, CG_END, 0, 0, 0, 0);
+	return n;
+}
+
+static bool unit_ok(const struct game *G, int i)
+{
+	return i >= 0 && i < scn(G)->o.n;
+}
+
+static int cg_apply(struct game *G, const struct action *a, struct evsink *ev, struct err *e)
+{
+	const struct cg_scn *c = scn(G);
+	struct cg_state *s = st(G);
+	struct cros_game *before = malloc(sizeof *before);
+	struct ref_req q;
+	struct cplay_opts x = {.facing = -1};
+	int side = cg_to_act(G), rc = 0, loser[CREF_CC_UNITS * 2], nloser = 0, winner = -1;
+	if (!before)
+		return err_set(e, NULL, 0, "out of memory");
+	*before = s->g;
+	if (side < 0) {
+		free(before);
+		return err_set(e, NULL, 0, "the game is over");
+	}
+	/* the units an action names: the acting one, and for most the one it is at */
+	const int units = a->kind == CG_FIRST || a->kind == CG_END ? 0
+			  : a->kind == CG_REFORM || a->kind == CG_TURN || a->kind == CG_MOVE || a->kind == CG_RALLY ||
+				    a->kind == CG_ADVANCE
+			      ? 1
+			      : 2;
+	for (int k = 0; k < units; k++)
+		if (a->n <= k || !unit_ok(G, a->arg[k])) {
+			free(before);
+			return err_set(e, NULL, 0, "no such unit");
+		}
+	/* the acting side's own units act (a close assault of either side is resolved by side A) */
+	if (units && a->kind != CG_RESOLVE && c->o.u[a->arg[0]].side != side) {
+		free(before);
+		return err_set(e, NULL, 0, "%s is not the %s side's: the %s side acts now", uid(G, a->arg[0]), c->o.side[side],
+			       c->o.side[side]);
+	}
+	switch (a->kind) {
+	case CG_END:
+	case CG_FIRST:
+		if ((a->kind == CG_FIRST) != (s->g.seq.phase == CSEQ_INITIATIVE) || (a->kind == CG_FIRST && (a->n != 1 || a->arg[0] < 0 || a->arg[0] > 1))) {
+			rc = err_set(e, NULL, 0, s->g.seq.phase == CSEQ_INITIATIVE
+						  ? "[Initiative (a)] the initiative's winner chooses who acts first (first SIDE)"
+						  : "first is the initiative's winner's choice, at a turn's start");
+			break;
+		}
+		req(&q, "next");
+		if (a->kind == CG_FIRST)
+			snprintf(x.first, sizeof x.first, "%s", c->o.side[a->arg[0]]);
+		if ((rc = run(G, &q, &x, ev, e)) == 0 && s->g.turn > c->turns) {
+			s->ended = 1;
+			ev_emit(ev, "[Scenario]", "turn %d was the last: the game is over", c->turns);
+		}
+		break;
+	case CG_FIRE:
+		req(&q, "fire");
+		snprintf(q.firer, sizeof q.firer, "%s", uid(G, a->arg[0]));
+		snprintf(q.at, sizeof q.at, "%s", uid(G, a->arg[1]));
+		q.pivot = a->n > 2 && a->arg[2];
+		rc = run(G, &q, &x, ev, e);
+		break;
+	case CG_CHARGE:
+	case CG_RESOLVE: {
+		struct cg_cc cc;
+		req(&q, "melee");
+		snprintf(q.side[0].unit, sizeof q.side[0].unit, "%s", uid(G, a->arg[0]));
+		snprintf(q.side[1].unit, sizeof q.side[1].unit, "%s", uid(G, a->arg[1]));
+		/* a close assault bought in a command point phase is declared, resolved after the
+		 * reaction phase [Side A Turn (d)] */
+		x.declare = a->kind == CG_CHARGE && s->g.seq.phase == CSEQ_COMMAND;
+		if ((rc = run_cc(G, &q, &x, ev, &cc, e)) != 0 || x.declare)
+			break;
+		/* who falls back [Close Combat (a), (g)]: an attacking unit whose charge morale check
+		 * failed (it did not fight), the defender that failed its own, the loser's units */
+		const bool fought = cc.cc_n[0] > 0 && cc.cc_n[1] > 0 && cc.charge_failed < 0;
+		for (int u = 0; u <= q.nalso[0] && cc.charge_failed != 1; u++) {
+			int i = cros_find(&c->o, u ? q.also[0][u - 1].unit : q.side[0].unit);
+			bool in = false;
+			for (int v = 0; fought && v < cc.cc_n[0]; v++)
+				in = in || cc.cc_unit[0][v] == i;
+			if (i >= 0 && !in)
+				loser[nloser++] = i;
+		}
+		if (nloser)
+			winner = a->arg[1];
+		if (cc.charge_failed == 1) {
+			loser[nloser++] = a->arg[1];
+			winner = a->arg[0];
+		}
+		if (fought && cc.cc_winner >= 0) {
+			const int l = c->o.u[cc.cc_winner].side == c->o.u[cc.cc_unit[0][0]].side ? 1 : 0;
+			for (int v = 0; v < cc.cc_n[l] && nloser < (int)(sizeof loser / sizeof loser[0]); v++)
+				if (cc.cc_unit[l][v] >= 0)
+					loser[nloser++] = cc.cc_unit[l][v];
+			winner = cc.cc_winner;
+		}
+		break;
+	}
+	case CG_MOVE_AT:
+		req_unit(&q, "move", G, a->arg[0]);
+		snprintf(x.toward, sizeof x.toward, "%s", uid(G, a->arg[1]));
+		if ((rc = run(G, &q, &x, ev, e)) != 0) {
+			/* blocked on its way (a friend in its path, the table's edge, its restriction): the
+			 * unit stands, its action taken [MOVE (a)] "Units need not move the full distance" */
+			struct cseq_do d = {.unit = a->arg[0], .act = CSEQ_MOVE_AT, .target = a->arg[1],
+					    .arm = c->tb.base[c->o.u[a->arg[0]].type].arm};
+			struct err e2;
+			s->g = *before;
+			if (cseq_done(&c->o, &s->g, &d, ev, &e2) == 0) {
+				ev_emit(ev, "[MOVE (a)]", "%s does not move (%s): it stands", uid(G, a->arg[0]), e->msg);
+				rc = 0;
+			}
+		}
+		break;
+	case CG_MOVE:
+		if (a->n < 3) {
+			rc = err_set(e, NULL, 0, "move U X Y [FACING]");
+			break;
+		}
+		req_unit(&q, "move", G, a->arg[0]);
+		x.has_x = x.has_y = true;
+		x.x = a->arg[1];
+		x.y = a->arg[2];
+		x.facing = a->n > 3 ? a->arg[3] : -1;
+		rc = run(G, &q, &x, ev, e);
+		break;
+	case CG_REFORM:
+		if (a->n < 2 || a->arg[1] < 0 || a->arg[1] >= CF_FORMS) {
+			rc = err_set(e, NULL, 0, "no such formation");
+			break;
+		}
+		req_unit(&q, "move", G, a->arg[0]);
+		snprintf(x.formation, sizeof x.formation, "%s", cros_form_name[a->arg[1]]);
+		rc = run(G, &q, &x, ev, e);
+		break;
+	case CG_TURN:
+		if (a->n < 2 || a->arg[1] < 0 || a->arg[1] > 359) {
+			rc = err_set(e, NULL, 0, "a facing is 0 to 359 degrees");
+			break;
+		}
+		req_unit(&q, "move", G, a->arg[0]);
+		x.facing = a->arg[1];
+		rc = run(G, &q, &x, ev, e);
+		break;
+	case CG_RALLY:
+		req_unit(&q, "rally", G, a->arg[0]);
+		rc = run(G, &q, &x, ev, e);
+		/* [MORALE (d)] a routing unit that fails to pull a chit routs again */
+		if (!rc && s->g.s[a->arg[0]].routing)
+			before->s[a->arg[0]].routing = false;
+		break;
+	case CG_REINFORCE:
+	case CG_JOIN:
+		req_unit(&q, "reinforce", G, a->arg[0]);
+		snprintf(q.side[1].unit, sizeof q.side[1].unit, "%s", uid(G, a->arg[1]));
+		x.contact = a->kind == CG_JOIN;
+		rc = run(G, &q, &x, ev, e);
+		break;
+	case CG_ADVANCE:
+		req_unit(&q, "advance", G, a->arg[0]);
+		rc = run(G, &q, &x, ev, e);
+		break;
+	default:
+		rc = err_set(e, NULL, 0, "no such action");
+	}
+	if (rc) {
+		s->g = *before;
+		free(before);
+		return -1;
+	}
+	settle(G, before, loser, nloser, winner, ev);
+	free(before);
+	return 0;
+}
+
+/* ---- victory points ------------------------------------------------------------------------ */
+
+/* Whether side k holds feature f: a unit of its own, not routing, inside it or within w of it,
+ * and no enemy unit so. */
+static bool holds(const struct game *G, int k, int f, int32_t w)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	const struct ctbl_feature *x = &c->tb.f[f];
+	bool side[2] = {false, false};
+	for (int i = 0; i < c->o.n; i++) {
+		const struct cros_state *u = &g->s[i];
+		bool in;
+		if (!u->figures || !u->pos.on || u->routing)
+			continue;
+		in = (x->closed && pl_poly_has(x->p, x->n, u->pos.c));
+		for (int p = 0; !in && p + 1 < x->n + (x->closed ? 1 : 0); p++)
+			in = pl_seg_near(u->pos.c, x->p[p], x->p[(p + 1) % x->n], w);
+		if (in)
+			side[c->o.u[i].side] = true;
+	}
+	return side[k] && !side[1 - k];
+}
+
+/* Side k's stands destroyed of the enemy's (a battery's guns). */
+static int stands_lost(const struct game *G, int k)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	int n = 0;
+	for (int i = 0; i < c->o.n; i++)
+		if (c->o.u[i].side == k)
+			n += ctab_stands(&c->t, c->o.u[i].type, c->o.u[i].figures) - ctab_stands(&c->t, c->o.u[i].type, g->s[i].figures);
+	return n;
+}
+
+static void cg_score(const struct game *G, struct score_sheet *sh, struct result *r)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	memset(sh, 0, sizeof *sh);
+	memset(r, 0, sizeof *r);
+	for (int k = 0; k < c->nitems; k++) {
+		const struct cg_item *it = &c->item[k];
+		struct score_line l = {.side = it->side, .order = sh->items++};
+		int n = 0;
+		snprintf(l.rule, sizeof l.rule, "[Victory]");
+		snprintf(l.item, sizeof l.item, "%s", it->what);
+		switch (it->kind) {
+		case CGV_HOLD:
+			n = holds(G, it->side, it->feature, it->within) ? 1 : 0;
+			break;
+		case CGV_GUNS_TAKEN:
+			n = !g->s[it->unit].figures;
+			break;
+		case CGV_GUNS_KEPT:
+			n = g->s[it->unit].figures > 0;
+			break;
+		default:
+			n = stands_lost(G, 1 - it->side);
+			break;
+		}
+		l.vp = n * it->vp;
+		if (it->kind == CGV_STANDS)
+			snprintf(l.what, sizeof l.what, "%d enemy stands destroyed, %d each", n, it->vp);
+		else
+			snprintf(l.what, sizeof l.what, "%s", it->what);
+		r->vp[it->side] += l.vp;
+		if (l.vp && sh->n < SCORE_LINES_MAX)
+			sh->line[sh->n++] = l;
+		else if (!l.vp && sh->nzero < SCORE_LINES_MAX)
+			sh->zero[sh->nzero++] = l;
+	}
+	int lead = r->vp[0] - r->vp[1], k = lead >= 0 ? 0 : 1, m = lead >= 0 ? lead : -lead;
+	r->over = cst(G)->ended;
+	r->winner = m >= c->level_margin[1] ? k : -1;
+	if (m >= c->level_margin[0])
+		snprintf(r->level, sizeof r->level, "%s %s", c->o.side[k], c->level_name[0]);
+	else if (m >= c->level_margin[1])
+		snprintf(r->level, sizeof r->level, "%s %s", c->o.side[k], c->level_name[1]);
+	else
+		snprintf(r->level, sizeof r->level, "Draw");
+}
+
+static bool cg_over(const struct game *G, struct result *r)
+{
+	struct score_sheet *sh = malloc(sizeof *sh);
+	struct result tmp;
+	if (!r)
+		r = &tmp;
+	if (!sh) {
+		memset(r, 0, sizeof *r);
+		r->over = cst(G)->ended;
+		return r->over;
+	}
+	cg_score(G, sh, r);
+	free(sh);
+	return r->over;
+}
+
+/* ---- text ---------------------------------------------------------------------------------- */
+
+static const char *const kind_word[CG_KINDS] = {"end", "first", "fire", "charge", "resolve", "move", "move",
+						"reform", "turn", "rally", "reinforce", "join", "advance"};
+
+static int cg_format(const struct game *G, const struct action *a, char *buf, size_t n)
+{
+	const struct cg_scn *c = scn(G);
+	if (a->kind < 0 || a->kind >= CG_KINDS)
+		return snprintf(buf, n, "?");
+	switch (a->kind) {
+	case CG_END:
+		return snprintf(buf, n, "end");
+	case CG_FIRST:
+		return snprintf(buf, n, "first %s", a->arg[0] >= 0 && a->arg[0] < 2 ? c->o.side[a->arg[0]] : "?");
+	case CG_FIRE:
+		return snprintf(buf, n, "fire %s %s%s", uid(G, a->arg[0]), uid(G, a->arg[1]), a->n > 2 && a->arg[2] ? " pivot" : "");
+	case CG_MOVE_AT:
+		return snprintf(buf, n, "move %s toward %s", uid(G, a->arg[0]), uid(G, a->arg[1]));
+	case CG_MOVE:
+		if (a->n > 3 && a->arg[3] >= 0)
+			return snprintf(buf, n, "move %s %.*f %.*f %d", uid(G, a->arg[0]), PL_IN(a->arg[1]), PL_IN(a->arg[2]), a->arg[3]);
+		return snprintf(buf, n, "move %s %.*f %.*f", uid(G, a->arg[0]), PL_IN(a->arg[1]), PL_IN(a->arg[2]));
+	case CG_REFORM:
+		return snprintf(buf, n, "reform %s %s", uid(G, a->arg[0]), cros_form_name[a->arg[1]]);
+	case CG_TURN:
+		return snprintf(buf, n, "turn %s %d", uid(G, a->arg[0]), a->arg[1]);
+	case CG_RALLY:
+	case CG_ADVANCE:
+		return snprintf(buf, n, "%s %s", kind_word[a->kind], uid(G, a->arg[0]));
+	default:
+		return snprintf(buf, n, "%s %s %s", kind_word[a->kind], uid(G, a->arg[0]), uid(G, a->arg[1]));
+	}
+}
+
+/* Inches ("12", "12.5") as units into *out. */
+static bool inches(const char *s, int32_t *out)
+{
+	char *end;
+	double v = strtod(s, &end);
+	if (end == s || *end || v < 0 || v > PL_COORD_MAX / PL_PER_INCH)
+		return false;
+	*out = (int32_t)(v * PL_PER_INCH + 0.5);
+	return true;
+}
+
+static int cg_parse(const struct game *G, const char *text, struct action *a, struct err *e)
+{
+	const struct cg_scn *c = scn(G);
+	char w[6][48];
+	int nw = 0, u[2] = {-1, -1};
+	const char *p = text;
+	memset(a, 0, sizeof *a);
+	while (*p && nw < 6) {
+		int len = 0;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			break;
+		while (p[len] && p[len] != ' ' && p[len] != '\t')
+			len++;
+		if (len >= (int)sizeof w[0])
+			return err_set(e, NULL, 0, "\"%.*s\" is too long", len, p);
+		memcpy(w[nw], p, (size_t)len);
+		w[nw++][len] = 0;
+		p += len;
+	}
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (!nw || *p)
+		return err_set(e, NULL, 0, "an action: end, first SIDE, fire U T [pivot], charge U T, resolve U T, move U toward T, "
+			       "move U X Y [FACING], reform U FORMATION, turn U FACING, rally U, reinforce U D, join U D, advance U");
+	for (int k = 1; k < nw && k < 3; k++)
+		u[k - 1] = cros_find(&c->o, w[k]);
+	if (!strcmp(w[0], "end") && nw == 1) {
+		a->kind = CG_END;
+		return 0;
+	}
+	if (!strcmp(w[0], "first") && nw == 2) {
+		a->kind = CG_FIRST;
+		a->n = 1;
+		a->arg[0] = side_of(c, w[1]);
+		return a->arg[0] < 0 ? err_set(e, NULL, 0, "no side \"%s\" (%s or %s)", w[1], c->o.side[0], c->o.side[1]) : 0;
+	}
+	if (nw < 2)
+		return err_set(e, NULL, 0, "%s names a unit", w[0]);
+	if (u[0] < 0)
+		return err_set(e, NULL, 0, "no unit \"%s\" (show lists them)", w[1]);
+	a->arg[0] = u[0];
+	a->n = 1;
+	if ((!strcmp(w[0], "rally") || !strcmp(w[0], "advance")) && nw == 2) {
+		a->kind = !strcmp(w[0], "rally") ? CG_RALLY : CG_ADVANCE;
+		return 0;
+	}
+	if (!strcmp(w[0], "move") && nw == 4 && !strcmp(w[2], "toward")) {
+		a->kind = CG_MOVE_AT;
+		a->n = 2;
+		a->arg[1] = cros_find(&c->o, w[3]);
+		return a->arg[1] < 0 ? err_set(e, NULL, 0, "no unit \"%s\"", w[3]) : 0;
+	}
+	if (!strcmp(w[0], "move") && (nw == 4 || nw == 5)) {
+		int f = -1;
+		a->kind = CG_MOVE;
+		if (!inches(w[2], &a->arg[1]) || !inches(w[3], &a->arg[2]))
+			return err_set(e, NULL, 0, "move U X Y [FACING]: X and Y in inches from the table's south-west corner");
+		if (nw == 5) {
+			char *end;
+			long v = strtol(w[4], &end, 10);
+			if (*end || v < 0 || v > 359)
+				return err_set(e, NULL, 0, "a facing is 0 to 359 degrees");
+			f = (int)v;
+			a->n = 4;
+			a->arg[3] = f;
+		} else {
+			a->n = 3;
+		}
+		return 0;
+	}
+	if (!strcmp(w[0], "reform") && nw == 3) {
+		a->kind = CG_REFORM;
+		a->n = 2;
+		a->arg[1] = cros_form_of(w[2]);
+		return a->arg[1] < 0 ? err_set(e, NULL, 0, "no formation \"%s\"", w[2]) : 0;
+	}
+	if (!strcmp(w[0], "turn") && nw == 3) {
+		char *end;
+		long v = strtol(w[2], &end, 10);
+		a->kind = CG_TURN;
+		a->n = 2;
+		a->arg[1] = (int)v;
+		return *end || v < 0 || v > 359 ? err_set(e, NULL, 0, "a facing is 0 to 359 degrees") : 0;
+	}
+	static const struct {
+		const char *w;
+		int kind;
+	} two[] = {{"fire", CG_FIRE}, {"charge", CG_CHARGE}, {"resolve", CG_RESOLVE}, {"reinforce", CG_REINFORCE}, {"join", CG_JOIN}};
+	for (size_t k = 0; k < sizeof two / sizeof two[0]; k++)
+		if (!strcmp(w[0], two[k].w) && (nw == 3 || (nw == 4 && two[k].kind == CG_FIRE && !strcmp(w[3], "pivot")))) {
+			a->kind = (int16_t)two[k].kind;
+			a->n = two[k].kind == CG_FIRE ? 3 : 2;
+			if (u[1] < 0)
+				return err_set(e, NULL, 0, "no unit \"%s\"", w[2]);
+			a->arg[1] = u[1];
+			a->arg[2] = nw == 4;
+			return 0;
+		}
+	return err_set(e, NULL, 0, "no action \"%s\" of %d words (end, first, fire, charge, resolve, move, reform, turn, rally, "
+		       "reinforce, join, advance)", w[0], nw);
+}
+
+static uint64_t mix(uint64_t h, int64_t v)
+{
+	return fnv1a64(h, &v, sizeof v);
+}
+
+static uint64_t mix_pos(uint64_t h, const struct cros_pos *p)
+{
+	h = mix(h, p->on);
+	return p->on ? mix(mix(mix(mix(h, p->c.x), p->c.y), p->facing), p->form) : h;
+}
+
+/* Field by field (struct padding is not part of the game). */
+static uint64_t cg_checksum(const struct game *G)
+{
+	const struct cg_state *s = cst(G);
+	const struct cros_game *g = &s->g;
+	uint64_t h = FNV_OFFSET;
+	h = mix(mix(mix(mix(h, g->turn), g->init_winner), g->init_turn), s->ended);
+	for (int k = 0; k < 2; k++)
+		h = mix(mix(mix(h, g->cc_won[k]), g->last_cc_won[k]), g->aces[k]);
+	for (int i = 0; i < g->n; i++) {
+		const struct cros_state *u = &g->s[i];
+		h = mix(mix(mix(mix(mix(mix(h, u->figures), u->markers), u->cp), u->routing), u->ammo_out), u->leader_back);
+		h = mix(mix(mix(mix(mix(h, u->moving), u->fell_back), u->charged), u->fired), u->beat);
+		h = mix_pos(mix_pos(mix_pos(h, &u->pos), &u->from), &u->beat_at);
+		h = mix(mix(mix(mix(h, g->seq.acted[i]), g->seq.assault[i]), g->seq.locked[i]), g->seq.paid[i]);
+		h = mix(mix(mix(h, g->seq.split[i]), g->seq.reinf[i]), g->seq.contact[i]);
+	}
+	h = mix(mix(mix(mix(h, g->seq.phase), g->seq.first), g->seq.half), g->seq.round);
+	for (int k = 0; k < g->nheld; k++)
+		h = mix(mix(mix(h, g->held[k].unit), g->held[k].figures), g->held[k].markers);
+	for (int w = 0; w < CROS_UNIT_WORDS; w++)
+		h = mix(h, s->arrived[w]);
+	return h;
+}
+
+static int cg_player_turn(const struct game *G)
+{
+	const struct cros_game *g = &cst(G)->g;
+	return (g->turn - 1) * 2 + (g->seq.phase != CSEQ_INITIATIVE ? g->seq.half : 0);
+}
+
+static void cg_status(const struct game *G, char *buf, size_t n)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	int side = cg_to_act(G);
+	if (cst(G)->ended) {
+		snprintf(buf, n, "Turn %d of %d: the game is over", c->turns, c->turns);
+		return;
+	}
+	if (g->seq.phase == CSEQ_ASSAULT)
+		snprintf(buf, n, "Turn %d of %d, %s close assaults (round %d)", g->turn, c->turns, side >= 0 ? c->o.side[side] : "?",
+			 g->seq.round);
+	else if (g->seq.phase == CSEQ_INITIATIVE)
+		snprintf(buf, n, "Turn %d of %d, initiative: %s chooses who acts first", g->turn, c->turns,
+			 side >= 0 ? c->o.side[side] : "?");
+	else
+		snprintf(buf, n, "Turn %d of %d, %s %s%s", g->turn, c->turns, side >= 0 ? c->o.side[side] : "?",
+			 cseq_phase_name[g->seq.phase], g->seq.phase == CSEQ_COMMAND || g->seq.phase == CSEQ_REACTION ? "" : "");
+	if (g->seq.phase == CSEQ_COMMAND || g->seq.phase == CSEQ_REACTION) {
+		size_t at = strlen(buf);
+		snprintf(buf + at, n - at, " (round %d: %d point%s an action)", g->seq.round, g->seq.round,
+			 g->seq.round == 1 ? "" : "s");
+	}
+}
+
+#define PUT(...)                                                                 \
+	do {                                                                     \
+		if (at < n)                                                      \
+			at += (size_t)snprintf(out + at, n - at, __VA_ARGS__);   \
+	} while (0)
+
+static void cg_draw(const struct game *G, char *out, size_t n, unsigned flags)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	size_t at = 0;
+	char status[160];
+	(void)flags;
+	out[0] = 0;
+	cg_status(G, status, sizeof status);
+	PUT("%s (table %s, %.0f\" x %.0f\")\n%s\n", c->o.title, c->tb.id, (double)c->tb.width / PL_PER_INCH,
+	    (double)c->tb.depth / PL_PER_INCH, status);
+	for (int k = 0; k < 2; k++) {
+		PUT("\n%s%s\n  %-16s %6s %6s %4s  %-14s %7s %3s %3s\n", c->o.side[k], g->aces[k] ? " (Aces)" : "", "unit", "x", "y",
+		    "face", "formation", "figures", "mk", "cp");
+		for (int i = 0; i < c->o.n; i++) {
+			const struct cros_state *u = &g->s[i];
+			char cp[8];
+			if (c->o.u[i].side != k)
+				continue;
+			snprintf(cp, sizeof cp, u->cp == CROS_CP_UNLIMITED ? "inf" : "%d", u->cp);
+			if (!u->figures)
+				PUT("  %-16s destroyed\n", c->o.u[i].id);
+			else if (!u->pos.on)
+				PUT("  %-16s not arrived\n", c->o.u[i].id);
+			else
+				PUT("  %-16s %6.*f %6.*f %4d  %-14s %3d/%-3d %3d %3s%s%s\n", c->o.u[i].id, PL_IN(u->pos.c.x),
+				    PL_IN(u->pos.c.y), u->pos.facing, cros_form_name[u->pos.form], u->figures, c->o.u[i].figures,
+				    u->markers, cp, u->routing ? " ROUTING" : "", g->seq.acted[i] ? " (acted)" : "");
+		}
+	}
+}
+
+static void cg_describe(const struct game *G, char *out, size_t n)
+{
+	const struct cg_scn *c = scn(G);
+	size_t at = 0;
+	out[0] = 0;
+	PUT("%s\nsheet: %s\norder of battle: %s (%d units)\ntable: %s (%s)\n", G->scn->title, c->t.title, c->o.title, c->o.n,
+	    c->tb.title, c->tb.file);
+	PUT("\nthe game's length: %d turns (%s)\n", c->turns, c->provenance[0]);
+	PUT("\nreinforcements (%s):\n", c->provenance[1]);
+	for (int l = 0; l < c->nlists; l++) {
+		PUT("  %s, in order from turn %d, each on a die of %d-6:", c->list[l].name, c->from_turn, c->list[l].need);
+		for (int k = 0; k < c->list[l].n; k++)
+			PUT(" %s", c->o.u[c->list[l].unit[k]].id);
+		PUT("\n");
+	}
+	PUT("\nvictory points (%s):\n", c->provenance[2]);
+	for (int k = 0; k < c->nitems; k++)
+		PUT("  %-8s %3d  %s\n", c->o.side[c->item[k].side], c->item[k].vp, c->item[k].what);
+	PUT("  a lead of %d: %s; of %d: %s; less: a draw\n", c->level_margin[0], c->level_name[0], c->level_margin[1],
+	    c->level_name[1]);
+}
+
+static int cg_check(const struct game *G, char *why, size_t n)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	if (g->turn < 1 || g->turn > c->turns + 1)
+		return snprintf(why, n, "turn %d outside 1..%d", g->turn, c->turns + 1), -1;
+	if (g->seq.phase <= CSEQ_OFF || g->seq.phase >= CSEQ_PHASES)
+		return snprintf(why, n, "the sequence of play is in no phase"), -1;
+	for (int i = 0; i < c->o.n; i++) {
+		const struct cros_state *u = &g->s[i];
+		if (u->figures < 0 || u->figures > c->o.u[i].figures)
+			return snprintf(why, n, "%s has %d figures of %d", c->o.u[i].id, u->figures, c->o.u[i].figures), -1;
+		if (u->markers < 0)
+			return snprintf(why, n, "%s has %d markers", c->o.u[i].id, u->markers), -1;
+		if (u->cp != CROS_CP_UNLIMITED && (u->cp < 0 || u->cp > c->o.u[i].cp))
+			return snprintf(why, n, "%s has %d command points of %d", c->o.u[i].id, u->cp, c->o.u[i].cp), -1;
+		if (u->pos.on && (u->pos.c.x < 0 || u->pos.c.y < 0 || u->pos.c.x > c->tb.width || u->pos.c.y > c->tb.depth))
+			return snprintf(why, n, "%s stands off the table", c->o.u[i].id), -1;
+	}
+	return 0;
+}
+
+const struct rules cotlb_rules = {
+	.id = "cotlb",
+	.title = "Raybin's Charge of the Light Brigade (NASHCON 2014 Balaclava play sheet)",
+	.state_size = sizeof(struct cg_state),
+	.load = cg_load,
+	.unload = cg_unload,
+	.setup = cg_setup,
+	.actions = cg_actions,
+	.apply = cg_apply,
+	.to_act = cg_to_act,
+	.over = cg_over,
+	.format = cg_format,
+	.parse = cg_parse,
+	.checksum = cg_checksum,
+	.player_turn = cg_player_turn,
+	.status = cg_status,
+	.describe = cg_describe,
+	.draw = cg_draw,
+	.check = cg_check,
+	.score = cg_score,
+};

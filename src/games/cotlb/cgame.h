@@ -1,0 +1,37 @@
+/* cgame: Raybin's Charge of the Light Brigade as a game the program runs, on the rule-system
+ * interface (rules.h): a scenario file names the play sheet, the order of battle and the table
+ * (data/cotlb/balaclava-2014-scenario.json), and adds what the seed leaves to the players, each
+ * reconstructed with its provenance: the game's length, the reinforcements' arrival dice and the
+ * victory points. Every action is a referee's command carried out by cplay.c with the dice it
+ * asks for rolled from the game's dice; what the rules make happen after it (a loser's
+ * withdrawal, a rout, the next turn's initiative, the reinforcements' arrival) the game does by
+ * itself. Players, human or computer, choose among actions(): each unit's fire, charges, moves
+ * toward an enemy, changes of formation and facing, rallies, reactions and advances, and the end
+ * of the phase. */
+#ifndef CRIMEA_CGAME_H
+#define CRIMEA_CGAME_H
+
+#include "../rules.h"
+
+extern const struct rules cotlb_rules;
+
+/* Action kinds (struct action.kind); the arguments are unit indices of the order of battle. */
+enum cgame_act {
+	CG_END,       /* end the phase [Side A Turn]: "end" */
+	CG_FIRST,     /* the initiative's winner sends side arg[0] first: "first russian" */
+	CG_FIRE,      /* unit arg[0] fires at arg[1], arg[2] 1 with a pivot: "fire U T" ("fire U T pivot") */
+	CG_CHARGE,    /* arg[0] charges arg[1] [Close Combat (a)]: "charge U T" */
+	CG_RESOLVE,   /* the close assault of arg[0] on arg[1] resolved [Side A Turn (d)]: "resolve U T" */
+	CG_MOVE_AT,   /* arg[0] moves straight at enemy arg[1], as far as the dice allow: "move U toward T"
+		       * (a reaction charge in the reaction phase) */
+	CG_MOVE,      /* arg[0] moves to (arg[1], arg[2]) units, facing arg[3] (-1 its own): "move U X Y [F]" */
+	CG_REFORM,    /* arg[0] takes formation arg[1]: "reform U line" */
+	CG_TURN,      /* arg[0] turns in place to face arg[1] degrees: "turn U 90" */
+	CG_RALLY,     /* arg[0] removes a marker, or tries to stop routing: "rally U" */
+	CG_REINFORCE, /* arg[0] reinforces charged arg[1] as a double line: "reinforce U D" */
+	CG_JOIN,      /* arg[0] reinforces arg[1] in contact with its attacker: "join U D" */
+	CG_ADVANCE,   /* arg[0], a winning attacker, advances onto the loser's place: "advance U" */
+	CG_KINDS
+};
+
+#endif

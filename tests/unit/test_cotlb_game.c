@@ -1,0 +1,256 @@
+/* Unit tests for src/games/cotlb/cgame.c: Raybin's Charge of the Light Brigade on the rule-system
+ * interface, on its NASHCON 2014 Balaclava scenario (data/cotlb/balaclava-2014-scenario.json):
+ * the set-up at turn 1's initiative, the actions' text both ways, the sequence of play's phases
+ * as the actions move it on, a refusal that changes nothing, the victory points of the
+ * reconstructed schedule, and random games to the end: every listed action accepted, the
+ * invariants after each, the turn limit, the reinforcements arriving, and the same actions
+ * giving the same game again. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/rng.h"
+#include "games/cotlb/cgame.h"
+#include "games/cotlb/croster.h"
+#include "games/rules.h"
+
+#define SCN "data/cotlb/balaclava-2014-scenario.json"
+#define NACT 4096
+#define MAX_STEPS 20000
+
+static struct scenario *load(void)
+{
+	struct scenario *s = calloc(1, sizeof *s);
+	struct errlist *l = malloc(sizeof *l);
+	assert_non_null(s);
+	assert_non_null(l);
+	errlist_init(l);
+	if (scenario_load(s, SCN, l) != 0) {
+		for (int i = 0; i < l->n; i++)
+			print_error("%s:%d: %s\n", l->e[i].file, l->e[i].line, l->e[i].msg);
+		fail_msg("%s does not load", SCN);
+	}
+	free(l);
+	assert_ptr_equal(s->rules, &cotlb_rules);
+	return s;
+}
+
+static struct game *start(const struct scenario *s, uint64_t seed)
+{
+	struct game *g = malloc(sizeof *g);
+	struct err e;
+	assert_non_null(g);
+	if (game_init(g, s, seed, DICE_RNG, 0, &e) != 0)
+		fail_msg("setup: %s", e.msg);
+	return g;
+}
+
+static const struct cros_game *roster(const struct game *g)
+{
+	return (const struct cros_game *)(const void *)g->st;
+}
+
+static int unit(const struct game *g, const char *id)
+{
+	char buf[ACTION_TEXT_MAX];
+	struct action a;
+	struct err e;
+	snprintf(buf, sizeof buf, "rally %s", id);
+	assert_int_equal(g->rules->parse(g, buf, &a, &e), 0);
+	return a.arg[0];
+}
+
+/* Turn 1 opens at its initiative, rolled: its winner sends a side first. */
+static void test_setup(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 1);
+	static struct action a[NACT];
+	char buf[256];
+	const struct cros_game *r = roster(g);
+	assert_string_equal(s->side[0], "russian");
+	assert_string_equal(s->side[1], "allied");
+	assert_int_equal(r->turn, 1);
+	assert_int_equal(r->init_turn, 1);
+	assert_true(r->init_winner == 0 || r->init_winner == 1);
+	assert_int_equal(g->rules->to_act(g), r->init_winner);
+	int n = g->rules->actions(g, a, NACT);
+	assert_int_equal(n, 2);
+	for (int k = 0; k < n; k++)
+		assert_int_equal(a[k].kind, CG_FIRST);
+	g->rules->status(g, buf, sizeof buf);
+	assert_non_null(strstr(buf, "Turn 1 of 12, initiative"));
+	/* the Turkish redoubts and their guns are the Allies' at the start: 60 points to none */
+	struct result res;
+	assert_false(g->rules->over(g, &res));
+	assert_int_equal(res.vp[0], 0);
+	assert_int_equal(res.vp[1], 60);
+	char why[128];
+	assert_int_equal(g->rules->check(g, why, sizeof why), 0);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+/* Every listed action's text parses back to it; a wrong side's action is refused and changes
+ * nothing; the phases follow the sequence of play. */
+static void test_actions_and_text(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 2);
+	static struct action a[NACT];
+	struct action b;
+	struct err e;
+	char buf[ACTION_TEXT_MAX];
+	assert_int_equal(game_apply_text(g, "first russian", NULL, 0, NULL, &e), 0);
+	assert_int_equal(roster(g)->seq.phase, CSEQ_FREE);
+	assert_int_equal(g->rules->to_act(g), 0);
+	int n = g->rules->actions(g, a, NACT);
+	assert_true(n > 20 && n < NACT);
+	bool fire = false, move = false, end = false;
+	for (int k = 0; k < n; k++) {
+		g->rules->format(g, &a[k], buf, sizeof buf);
+		if (g->rules->parse(g, buf, &b, &e) != 0)
+			fail_msg("\"%s\" does not parse: %s", buf, e.msg);
+		assert_true(action_same(&a[k], &b));
+		fire = fire || a[k].kind == CG_FIRE;
+		move = move || a[k].kind == CG_MOVE_AT;
+		end = end || a[k].kind == CG_END;
+	}
+	assert_true(fire && move && end);
+	/* the Allies do not act in the Russians' free action phase; nothing changes */
+	uint64_t sum = g->rules->checksum(g);
+	assert_int_not_equal(game_apply_text(g, "fire 93rd odessa1", NULL, 0, NULL, &e), 0);
+	assert_non_null(strstr(e.msg, "the russian side acts now"));
+	assert_int_equal(g->rules->checksum(g), sum);
+	assert_int_not_equal(g->rules->parse(g, "fire nobody odessa1", &b, &e), 0);
+	assert_int_not_equal(g->rules->parse(g, "move dnieper1 10", &b, &e), 0);
+	/* a volley: the guns of Redoubt No. 1 under the Russian left battery, its dice rolled */
+	assert_int_equal(game_apply_text(g, "fire left-battery redoubt1-guns", NULL, 0, NULL, &e), 0);
+	assert_int_not_equal(roster(g)->seq.acted[unit(g, "left-battery")], 0);
+	/* one action a unit a phase */
+	assert_int_not_equal(game_apply_text(g, "fire left-battery redoubt1-guns", NULL, 0, NULL, &e), 0);
+	/* the phases: the free action phase, the first command point phase; none bought: side B */
+	assert_int_equal(game_apply_text(g, "end", NULL, 0, NULL, &e), 0);
+	assert_int_equal(roster(g)->seq.phase, CSEQ_COMMAND);
+	assert_int_equal(roster(g)->seq.round, 1);
+	assert_int_equal(game_apply_text(g, "end", NULL, 0, NULL, &e), 0);
+	assert_int_equal(roster(g)->seq.phase, CSEQ_FREE);
+	assert_int_equal(roster(g)->seq.half, 1);
+	assert_int_equal(g->rules->to_act(g), 1);
+	/* side B's turn ends the same way: turn 2's initiative is rolled by itself */
+	assert_int_equal(game_apply_text(g, "end", NULL, 0, NULL, &e), 0);
+	assert_int_equal(game_apply_text(g, "end", NULL, 0, NULL, &e), 0);
+	assert_int_equal(roster(g)->turn, 2);
+	assert_int_equal(roster(g)->seq.phase, CSEQ_INITIATIVE);
+	assert_int_equal(roster(g)->init_turn, 2);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+/* The victory points: a redoubt held by the side alone there, guns taken, stands destroyed. */
+static void test_victory_points(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	struct cros_game *r = (struct cros_game *)(void *)g->st;
+	struct result res;
+	int guns = unit(g, "redoubt1-guns"), turks = unit(g, "turks1"), d = unit(g, "dnieper1");
+	/* Redoubt No. 1: its guns and the Turks gone, a Russian battalion in it */
+	r->s[guns].figures = 0;
+	r->s[turks].figures = 0;
+	r->s[d].pos.c = r->s[guns].pos.c;
+	g->rules->over(g, &res);
+	/* Russians: the redoubt 5, its guns 5, 4 guns and 6 Turkish stands; Allies: three redoubts
+	 * and three batteries */
+	assert_int_equal(res.vp[0], 5 + 5 + 4 + 6);
+	assert_int_equal(res.vp[1], 3 * 10 + 3 * 5);
+	/* a routing unit holds nothing */
+	r->s[d].routing = true;
+	g->rules->over(g, &res);
+	assert_int_equal(res.vp[0], 5 + 4 + 6);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+/* A random game to its end: every action listed is accepted, the invariants hold after each,
+ * the game ends after its last turn with a result, reinforcements arrive; the same actions on a
+ * new game of the same seed give the same game. */
+static void random_game(uint64_t seed)
+{
+	struct scenario *s = load();
+	struct game *g = start(s, seed), *h = start(s, seed);
+	static struct action a[NACT];
+	static char texts[MAX_STEPS][64];
+	struct rng pick;
+	struct result res;
+	struct err e;
+	char why[160], buf[256];
+	int steps = 0;
+	rng_init(&pick, seed, 77);
+	while (!g->rules->over(g, &res)) {
+		int n = g->rules->actions(g, a, NACT), k;
+		if (n <= 0) {
+			g->rules->status(g, buf, sizeof buf);
+			fail_msg("no legal action at %s", buf);
+		}
+		assert_true(n < NACT);
+		/* "end" now and then, so that phases end; else uniform */
+		k = a[n - 1].kind == CG_END && rng_below(&pick, 6) == 0 ? n - 1 : (int)rng_below(&pick, (uint32_t)n);
+		g->rules->format(g, &a[k], texts[steps], sizeof texts[0]);
+		if (game_apply(g, &a[k], NULL, 0, NULL, &e) != 0) {
+			g->rules->status(g, buf, sizeof buf);
+			fail_msg("seed %llu step %d: \"%s\" listed and refused at %s: %s", (unsigned long long)seed, steps,
+				 texts[steps], buf, e.msg);
+		}
+		if (g->rules->check(g, why, sizeof why) != 0)
+			fail_msg("seed %llu step %d after \"%s\": %s", (unsigned long long)seed, steps, texts[steps], why);
+		assert_true(++steps < MAX_STEPS);
+	}
+	const struct cros_game *r = roster(g);
+	assert_int_equal(r->turn, 13);
+	assert_int_equal(g->rules->to_act(g), -1);
+	assert_int_equal(g->rules->actions(g, a, NACT), 0);
+	assert_true(res.level[0]);
+	/* the first of each list of reinforcements rolls from turn 5: one at least came */
+	int arrived = 0;
+	static const char *const first[] = {"c-troop", "chasseurs1", "zouaves"};
+	for (int k = 0; k < 3; k++)
+		arrived += r->s[unit(g, first[k])].pos.on;
+	assert_true(arrived >= 1);
+	/* the same seed and actions: the same game */
+	for (int k = 0; k < steps; k++)
+		if (game_apply_text(h, texts[k], NULL, 0, NULL, &e) != 0)
+			fail_msg("replay step %d \"%s\": %s", k, texts[k], e.msg);
+	assert_int_equal(h->rules->checksum(h), g->rules->checksum(g));
+	print_message("seed %llu: %d actions, %s %d-%d\n", (unsigned long long)seed, steps, res.level, res.vp[0], res.vp[1]);
+	free(g);
+	free(h);
+	scenario_free(s);
+	free(s);
+}
+
+static void test_random_game(void **state)
+{
+	(void)state;
+	random_game(11);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_setup),
+		cmocka_unit_test(test_actions_and_text),
+		cmocka_unit_test(test_victory_points),
+		cmocka_unit_test(test_random_game),
+	};
+	test_filters_from_env();
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
