@@ -23,6 +23,8 @@ static const char *const scenarios[][2] = {
 	{"inkerman-option", "data/quad/inkerman/option.json"},
 	{"tchernaya", "data/quad/tchernaya/tchernaya.json"},
 	{"tchernaya-nonhistorical", "data/quad/tchernaya/tchernaya-nonhistorical.json"},
+	/* (a few seconds a game: only when asked for, -s cotlb-balaclava -n 5) */
+	{"cotlb-balaclava", "data/cotlb/balaclava-2014-scenario.json"},
 };
 
 static double now(void)
@@ -91,14 +93,14 @@ int main(int argc, char **argv)
 		struct errlist el = {0};
 		struct sim_game r;
 		long actions = 0;
-		if (only && strcmp(only, scenarios[k][0]))
+		if (only ? strcmp(only, scenarios[k][0]) != 0 : !strcmp(scenarios[k][0], "cotlb-balaclava"))
 			continue;
 		if (scenario_load(&s, scenarios[k][1], &el) != 0) {
 			fprintf(stderr, "cannot load %s\n", scenarios[k][1]);
 			return 1;
 		}
 		struct sim_cfg cfg = {0, {{player, AI_SEARCH_BUDGET, 0}, {player, AI_SEARCH_BUDGET, 0}}, SIM_ACTION_CAP,
-				      s.rules->memo_new(&s), false, ai_scratch_new(&s)};
+				      s.rules->memo_new ? s.rules->memo_new(&s) : NULL, false, ai_scratch_new(&s)};
 		double t0 = now();
 		for (int i = 0; i < n; i++) {
 			if (sim_play(&s, 1, i, &cfg, g, &r) != 0) {
@@ -117,7 +119,8 @@ int main(int argc, char **argv)
 			       offsetof(struct game, st) + s.rules->state_size, offsetof(struct game, st), s.rules->id,
 			       s.rules->state_size, copy_ns(g));
 		}
-		s.rules->memo_free(cfg.memo);
+		if (s.rules->memo_free)
+			s.rules->memo_free(cfg.memo);
 		ai_scratch_free(cfg.ai_scratch);
 		scenario_free(&s);
 	}

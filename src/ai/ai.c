@@ -159,6 +159,8 @@ int ai_choose_budget(int kind, struct game *g, struct action *out, int budget)
 		return -1;
 	switch (kind) {
 	case AI_GREEDY:
+		if (strcmp(g->rules->id, "quad"))
+			return cgreedy_choose(g, out);
 		return greedy_choose(g, out, GREEDY_SAMPLES);
 	case AI_SEARCH:
 		return search_choose(g, out, budget < 1 ? 1 : budget);
@@ -232,7 +234,8 @@ const char *ai_player_name(const struct ai_player *p, char *buf)
 
 int ai_player_choose(const struct ai_player *p, struct game *g, struct action *out)
 {
-	if (p->kind == AI_GREEDY && ai_posture_name(p->posture - 1))
+	/* (a posture is one of search's plans for the quad games: other games have none) */
+	if (p->kind == AI_GREEDY && ai_posture_name(p->posture - 1) && !strcmp(g->rules->id, "quad"))
 		return greedy_choose_w(g, out, GREEDY_SAMPLES, search_plan(p->posture - 1));
 	return ai_choose_budget(p->kind, g, out, p->budget);
 }

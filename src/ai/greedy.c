@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "../games/quad/qcombat.h"
+#include "../games/cotlb/cgame.h"
 #include "../games/quad/quad.h"
 
 #define W_VP 1.0          /* one victory point */
@@ -607,7 +608,7 @@ bool greedy_critical(const struct game *g, const struct ai_cand *c, int n)
 
 bool ai_knows(int kind, const struct rules *r)
 {
-	return kind != AI_GREEDY && kind != AI_SEARCH ? true : r == &quad_rules;
+	return kind == AI_SEARCH ? r == &quad_rules : kind == AI_GREEDY ? r == &quad_rules || r == &cotlb_rules : true;
 }
 
 int greedy_choose(struct game *g, struct action *out, int samples)

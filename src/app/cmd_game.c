@@ -354,7 +354,7 @@ static int match_ai(struct session *S, int argc, char **argv)
 	}
 	for (int k = 0; k < 2; k++)
 		if (!ai_knows(S->ai[k].kind, S->s.rules)) {
-			fprintf(stderr, "crimea play: %s is a %s game: the %s player knows the quad games only (random plays it)\n",
+			fprintf(stderr, "crimea play: %s is a %s game: the %s player knows the quad games only (random and greedy play it)\n",
 				S->s.id, S->s.rules->id, ai_name(S->ai[k].kind));
 			return -1;
 		}
@@ -497,7 +497,7 @@ static void hint(const struct game *g, const char *who)
 		return;
 	}
 	if (!ai_knows(p.kind, g->rules)) {
-		printf("hint: the %s player knows the quad games only (hint random plays this one)\n", ai_name(p.kind));
+		printf("hint: the %s player knows the quad games only (hint greedy, or random, plays this one)\n", ai_name(p.kind));
 		return;
 	}
 	if (ai_player_hint(&p, g, true, &a) != 0) {

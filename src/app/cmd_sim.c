@@ -264,8 +264,8 @@ static int resolve_players(struct sim_args *a, const struct scenario *s)
 		}
 		if (!ai_knows(kind.kind, s->rules)) {
 			if (rank0())
-				fprintf(stderr, "crimea sim: %s is a %s game: the %s player knows the quad games only (random "
-					"plays it)\n", s->id, s->rules->id, ai_name(kind.kind));
+				fprintf(stderr, "crimea sim: %s is a %s game: the %s player knows the quad games only (random and greedy "
+					"play it)\n", s->id, s->rules->id, ai_name(kind.kind));
 			return 2;
 		}
 		snprintf(side, sizeof side, "%.*s", (int)(len < sizeof side ? len : sizeof side - 1), a->ai_arg[i]);

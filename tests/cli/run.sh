@@ -1301,12 +1301,14 @@ contains "cotlb game: the actions of a unit" "$tmp/out" "fire left-battery redou
 contains "cotlb game: a volley's dice" "$tmp/out" "\[Fire (a)\] 6 dice: [1-6] [1-6] [1-6] [1-6] [1-6] [1-6]"
 contains "cotlb game: the other side waits" "$tmp/out" "93rd is not the russian side's: the russian side acts now"
 contains "cotlb game: the score sheet" "$tmp/out" "\[Victory\] Redoubt No. 4 held"
-contains "cotlb game: greedy does not play it" "$tmp/out" "the greedy player knows the quad games only"
+contains "cotlb game: greedy's hint" "$tmp/out" "greedy would play: "
 contains "cotlb game: the command point phase" "$tmp/out" "russian command point phase (round 1: 1 point an action)"
 expect "cotlb game: a random game" 0 "$bin" sim cotlb-balaclava -n 1 --seed 5 --check
 contains "cotlb game: a random game completed" "$tmp/out" "completed 1, errors 0"
-expect "cotlb game: greedy refused" 2 "$bin" sim cotlb-balaclava -n 1 --ai both=greedy
-contains "cotlb game: greedy refused" "$tmp/err" "cotlb-balaclava is a cotlb game: the greedy player knows the quad games only"
+expect "cotlb game: greedy against random" 0 "$bin" sim cotlb-balaclava -n 1 --seed 5 --ai russian=greedy
+contains "cotlb game: greedy against random" "$tmp/out" "completed 1, errors 0"
+expect "cotlb game: search refused" 2 "$bin" sim cotlb-balaclava -n 1 --ai both=search
+contains "cotlb game: search refused" "$tmp/err" "cotlb-balaclava is a cotlb game: the search player knows the quad games only"
 expect "cotlb game: greedy refused at play" 1 "$bin" play cotlb-balaclava --ai russian=search --until-over
 
 # --roll: the program rolls the dice a ruling asks for, a game's from the stream kept in its file

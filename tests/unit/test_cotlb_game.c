@@ -2,15 +2,16 @@
  * interface, on its NASHCON 2014 Balaclava scenario (data/cotlb/balaclava-2014-scenario.json):
  * the set-up at turn 1's initiative, the actions' text both ways, the sequence of play's phases
  * as the actions move it on, a refusal that changes nothing, the victory points of the
- * reconstructed schedule, and random games to the end: every listed action accepted, the
- * invariants after each, the turn limit, the reinforcements arriving, and the same actions
- * giving the same game again. */
+ * reconstructed schedule, a random game to the end (every listed action accepted, the invariants
+ * after each, the turn limit, the reinforcements arriving, and the same actions giving the same
+ * game again), and the greedy player winning against the random one from either side. */
 #include "testutil.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ai/ai.h"
 #include "core/rng.h"
 #include "games/cotlb/cgame.h"
 #include "games/cotlb/croster.h"
@@ -243,6 +244,39 @@ static void test_random_game(void **state)
 	random_game(11);
 }
 
+/* The greedy player (src/ai/cgreedy.c) against the random one, from each side: greedy wins. */
+static void greedy_game(int greedy_side, uint64_t seed)
+{
+	struct scenario *s = load();
+	struct game *g = start(s, seed);
+	struct result res;
+	struct action a;
+	struct err e;
+	int steps = 0;
+	assert_true(ai_knows(AI_GREEDY, g->rules));
+	assert_false(ai_knows(AI_SEARCH, g->rules));
+	while (!g->rules->over(g, &res)) {
+		int side = g->rules->to_act(g);
+		assert_int_equal(ai_choose(side == greedy_side ? AI_GREEDY : AI_RANDOM, g, &a), 0);
+		if (game_apply(g, &a, NULL, 0, NULL, &e) != 0)
+			fail_msg("step %d: the %s player's action refused: %s", steps, side == greedy_side ? "greedy" : "random", e.msg);
+		assert_true(++steps < MAX_STEPS);
+	}
+	print_message("greedy %s, seed %llu: %s %d-%d in %d actions\n", s->side[greedy_side], (unsigned long long)seed, res.level,
+		      res.vp[0], res.vp[1], steps);
+	assert_int_equal(res.winner, greedy_side);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+static void test_greedy_beats_random(void **state)
+{
+	(void)state;
+	greedy_game(0, 21);
+	greedy_game(1, 22);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -250,6 +284,7 @@ int main(void)
 		cmocka_unit_test(test_actions_and_text),
 		cmocka_unit_test(test_victory_points),
 		cmocka_unit_test(test_random_game),
+		cmocka_unit_test(test_greedy_beats_random),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -267,6 +267,17 @@ static int run_cc(struct game *G, struct ref_req *q, const struct cplay_opts *x,
 	}
 	cplay_res_init(res, true);
 	rc = cplay_run_rolled(&c, &st(G)->g, q, x, out, res, &G->dice.rng);
+	/* [Close Combat (h)] a unit with too few points of its own pays one with its side's Ace */
+	const int u = cros_find(c.o, q->unit[0] ? q->unit : q->firer[0] ? q->firer : q->side[0].unit);
+	if (rc == 1 && !x->ace && u >= 0 && st(G)->g.aces[c.o->u[u].side] > 0 && st(G)->g.s[u].cp != CROS_CP_UNLIMITED) {
+		struct cplay_opts y = *x;
+		y.ace = true;
+		cplay_res_init(res, true);
+		if (cplay_run_rolled(&c, &st(G)->g, q, &y, out, res, &G->dice.rng) == 0)
+			rc = 0;
+		else
+			rc = 1;
+	}
 	if (cc) {
 		memcpy(cc->cc_n, out->cc_n, sizeof cc->cc_n);
 		memcpy(cc->cc_unit, out->cc_unit, sizeof cc->cc_unit);
@@ -1173,6 +1184,36 @@ static int cg_check(const struct game *G, char *why, size_t n)
 			return snprintf(why, n, "%s stands off the table", c->o.u[i].id), -1;
 	}
 	return 0;
+}
+
+const struct ctab *cgame_sheet(const struct game *g)
+{
+	return &scn(g)->t;
+}
+
+const struct ctbl *cgame_table(const struct game *g)
+{
+	return &scn(g)->tb;
+}
+
+const struct cros_oob *cgame_oob(const struct game *g)
+{
+	return &scn(g)->o;
+}
+
+const struct cros_game *cgame_roster(const struct game *g)
+{
+	return &cst(g)->g;
+}
+
+int cgame_objectives(const struct game *g, int side, int *out, int max)
+{
+	const struct cg_scn *c = scn(g);
+	int n = 0;
+	for (int k = 0; k < c->nitems; k++)
+		if (c->item[k].side == side && c->item[k].kind == CGV_HOLD && n < max)
+			out[n++] = c->item[k].feature;
+	return n;
 }
 
 const struct rules cotlb_rules = {

@@ -15,6 +15,19 @@
 
 extern const struct rules cotlb_rules;
 
+struct ctab;
+struct ctbl;
+struct cros_oob;
+struct cros_game;
+/* A game's read-only view for computer players: the sheet, table, order of battle, the roster as
+ * it stands, and the scenario's objectives (features of the table a side scores for holding:
+ * out[k] feature indices of side k's "hold" items, *n[k] of them). */
+const struct ctab *cgame_sheet(const struct game *g);
+const struct ctbl *cgame_table(const struct game *g);
+const struct cros_oob *cgame_oob(const struct game *g);
+const struct cros_game *cgame_roster(const struct game *g);
+int cgame_objectives(const struct game *g, int side, int *out, int max);
+
 /* Action kinds (struct action.kind); the arguments are unit indices of the order of battle. */
 enum cgame_act {
 	CG_END,       /* end the phase [Side A Turn]: "end" */

@@ -1,0 +1,189 @@
+/* cgreedy: the greedy computer player for Charge of the Light Brigade games (src/games/cotlb/
+ * cgame.c). It sees the game as a person does, through its legal actions and the roster and
+ * table (cgame's read-only view), and takes the action that scores best by what it does at once:
+ * a volley by the stands that fire and the range, a charge by the stands on each side, the
+ * target's markers and what it is (guns to take, a square not to charge), a move by how much
+ * nearer it brings the unit to the places its side scores for holding, a change of formation by
+ * what is near (unlimber within range, form square against cavalry, line to fire), a rally by
+ * the markers it clears; and ends a phase when nothing is worth what it costs (a command point
+ * phase's points grow with its round). No lookahead, no dice rolled: a baseline that plays the
+ * scenario's objectives, for the random player to be measured against. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "../games/cotlb/cgame.h"
+#include "../games/cotlb/croster.h"
+#include "../games/cotlb/cseq.h"
+#include "../games/cotlb/ctable.h"
+#include "ai.h"
+
+#define CG_OBJ_MAX 16
+
+struct view {
+	const struct ctab *t;
+	const struct ctbl *tb;
+	const struct cros_oob *o;
+	const struct cros_game *g;
+	int side;
+	struct pl_pt obj[CG_OBJ_MAX]; /* the side's places to hold: each feature's middle */
+	int nobj;
+};
+
+static double inches(int64_t units)
+{
+	return (double)units / PL_PER_INCH;
+}
+
+static double dist(struct pl_pt a, struct pl_pt b)
+{
+	return inches((int64_t)sqrt((double)(a.x - b.x) * (a.x - b.x) + (double)(a.y - b.y) * (a.y - b.y)));
+}
+
+static int arm(const struct view *v, int i)
+{
+	return v->tb->base[v->o->u[i].type].arm;
+}
+
+static int stands(const struct view *v, int i)
+{
+	return ctab_stands(v->t, v->o->u[i].type, v->g->s[i].figures);
+}
+
+/* The nearest of the side's places to p, inches (a large number without any). */
+static double to_objective(const struct view *v, struct pl_pt p)
+{
+	double best = 1e9;
+	for (int k = 0; k < v->nobj; k++) {
+		double d = dist(p, v->obj[k]);
+		if (d < best)
+			best = d;
+	}
+	return best;
+}
+
+/* The nearest enemy of unit i on the table (-1 none) and its distance between centres. */
+static int nearest_enemy(const struct view *v, int i, double *d)
+{
+	int best = -1;
+	*d = 1e9;
+	for (int j = 0; j < v->o->n; j++) {
+		double x;
+		if (v->o->u[j].side == v->o->u[i].side || !v->g->s[j].figures || !v->g->s[j].pos.on)
+			continue;
+		if ((x = dist(v->g->s[i].pos.c, v->g->s[j].pos.c)) < *d) {
+			*d = x;
+			best = j;
+		}
+	}
+	return best;
+}
+
+static double long_range(const struct view *v, int i)
+{
+	const struct ctbl_base *b = &v->tb->base[v->o->u[i].type];
+	const int w = b->arm == CA_ARTILLERY && v->o->u[i].horse && b->horse_weapon >= 0 ? b->horse_weapon : b->weapon;
+	return v->t->weapon[w].long_in;
+}
+
+static double score(const struct view *v, const struct action *a)
+{
+	const struct cros_game *g = v->g;
+	const int i = a->arg[0], j = a->n > 1 ? a->arg[1] : -1;
+	double d;
+	switch (a->kind) {
+	case CG_FIRST:
+		return a->arg[0] == v->side ? 1 : 0; /* act first */
+	case CG_END:
+		/* a command point phase's action costs its round in points; the reaction phase's
+		 * answers are free shots */
+		return g->seq.phase == CSEQ_COMMAND ? 1.5 + g->seq.round : g->seq.phase == CSEQ_ASSAULT ? 0 : 0.6;
+	case CG_FIRE: {
+		double range = long_range(v, i), gap = dist(g->s[i].pos.c, g->s[j].pos.c);
+		double s = 1.5 + 0.35 * stands(v, i) * (range > 0 && gap <= range / 2 ? 1.0 : 0.5);
+		return s * (arm(v, j) == CA_ARTILLERY ? 1.2 : 1.0) + 0.3 * g->s[j].markers;
+	}
+	case CG_CHARGE: {
+		const int mine = stands(v, i), theirs = stands(v, j) ? stands(v, j) : 1;
+		double s = 4.0 * ((double)mine / theirs - 1.1) + 0.7 * (g->s[j].markers - g->s[i].markers);
+		if (g->s[j].routing)
+			s += 4;
+		if (arm(v, j) == CA_ARTILLERY && g->s[j].pos.form == CF_UNLIMBERED)
+			s += 3; /* guns to take [Close Combat (h)] */
+		if (arm(v, i) == CA_CAVALRY && g->s[j].pos.form == CF_SQUARE)
+			s -= 8;
+		return s;
+	}
+	case CG_RESOLVE:
+		return 8;
+	case CG_REINFORCE:
+	case CG_JOIN:
+		return 3;
+	case CG_ADVANCE:
+		return 2;
+	case CG_RALLY:
+		return g->s[i].routing ? 6 : 0.8 + 0.8 * g->s[i].markers;
+	case CG_MOVE_AT: {
+		/* nearer the side's places: the enemy it moves at stands nearer them than the unit */
+		double now = to_objective(v, g->s[i].pos.c), there = to_objective(v, g->s[j].pos.c);
+		double s = 1.0 + 2.0 * (now - there) / (now > 1 ? now : 1);
+		if (arm(v, i) == CA_ARTILLERY)
+			s -= 1.5; /* guns fire where they stand */
+		if (now < 4 && arm(v, i) != CA_CAVALRY)
+			s -= 1.5; /* holding a place already */
+		return s;
+	}
+	case CG_REFORM: {
+		const int f = a->arg[1], e = nearest_enemy(v, i, &d);
+		if (arm(v, i) == CA_ARTILLERY)
+			return f == CF_UNLIMBERED ? (e >= 0 && d <= long_range(v, i) + 6 ? 3.5 : 0.5) : -1;
+		if (f == CF_SQUARE)
+			return e >= 0 && d <= 8 && arm(v, e) == CA_CAVALRY && arm(v, i) == CA_INFANTRY ? 4 : -3;
+		if (f == CF_MARCH)
+			return e >= 0 && d < 30 ? -3 : 0.2;
+		if (f == CF_LINE)
+			return e >= 0 && d <= 16 ? 1.6 : 0.3;
+		return 0.1;
+	}
+	case CG_TURN: {
+		const int e = nearest_enemy(v, i, &d);
+		return e >= 0 && d <= long_range(v, i) + 4 ? 1.4 : 0.1;
+	}
+	default:
+		return 0;
+	}
+}
+
+int cgreedy_choose(struct game *g, struct action *out)
+{
+	struct view v = {.t = cgame_sheet(g), .tb = cgame_table(g), .o = cgame_oob(g), .g = cgame_roster(g)};
+	struct action *list;
+	int n = ai_actions(g, &list), best = -1, feats[CG_OBJ_MAX];
+	double top = -1e18;
+	if (n <= 0) {
+		ai_actions_done(g, list);
+		return -1;
+	}
+	v.side = g->rules->to_act(g);
+	v.nobj = cgame_objectives(g, v.side, feats, CG_OBJ_MAX);
+	for (int k = 0; k < v.nobj; k++) {
+		const struct ctbl_feature *f = &v.tb->f[feats[k]];
+		int64_t x = 0, y = 0;
+		for (int p = 0; p < f->n; p++) {
+			x += f->p[p].x;
+			y += f->p[p].y;
+		}
+		v.obj[k].x = (int32_t)(x / (f->n ? f->n : 1));
+		v.obj[k].y = (int32_t)(y / (f->n ? f->n : 1));
+	}
+	for (int k = 0; k < n; k++) {
+		/* ties broken at random, from the game's AI stream */
+		double s = score(&v, &list[k]) + 1e-3 * (double)rng_below(&g->ai, 1000) / 1000;
+		if (s > top) {
+			top = s;
+			best = k;
+		}
+	}
+	*out = list[best];
+	ai_actions_done(g, list);
+	return 0;
+}
