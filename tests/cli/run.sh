@@ -1303,6 +1303,11 @@ contains "cotlb game: the other side waits" "$tmp/out" "93rd is not the russian 
 contains "cotlb game: the score sheet" "$tmp/out" "\[Victory\] Redoubt No. 4 held"
 contains "cotlb game: greedy's hint" "$tmp/out" "greedy would play: "
 contains "cotlb game: the command point phase" "$tmp/out" "russian command point phase (round 1: 1 point an action)"
+expect "cotlb game: manual dice refused" 1 "$bin" play cotlb-balaclava --dice manual
+contains "cotlb game: manual dice refused" "$tmp/err" "the program rolls a Charge of the Light Brigade game's dice"
+# [Close Combat (a)] the charged unit's own stands, before any reinforcement, are outnumbered
+expect "cotlb: the defender's own stands outnumbered" 0 "$bin" referee cotlb melee --attacker russian-infantry --defender british-infantry:12 --defender-also british-infantry:12
+contains "cotlb: the defender's own stands outnumbered" "$tmp/out" "the defender's charge morale check (outnumbered two stands to one)"
 expect "cotlb game: a random game" 0 "$bin" sim cotlb-balaclava -n 1 --seed 5 --check
 contains "cotlb game: a random game completed" "$tmp/out" "completed 1, errors 0"
 expect "cotlb game: greedy against random" 0 "$bin" sim cotlb-balaclava -n 1 --seed 5 --ai russian=greedy

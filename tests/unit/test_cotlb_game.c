@@ -135,6 +135,13 @@ static void test_actions_and_text(void **state)
 	assert_int_not_equal(roster(g)->seq.acted[unit(g, "left-battery")], 0);
 	/* one action a unit a phase */
 	assert_int_not_equal(game_apply_text(g, "fire left-battery redoubt1-guns", NULL, 0, NULL, &e), 0);
+	/* a move to a point goes as far as its dice allow, never refused for a short roll (a
+	 * refusal would show the dice to come); a place the table refuses is refused first */
+	const struct pl_pt was = roster(g)->s[unit(g, "dnieper2")].pos.c;
+	assert_int_equal(game_apply_text(g, "move dnieper2 200 28", NULL, 0, NULL, &e), 0);
+	const struct pl_pt now = roster(g)->s[unit(g, "dnieper2")].pos.c;
+	assert_true(now.x < was.x && now.x > 200 * PL_PER_INCH); /* 56.5" away: 3 dice do not reach */
+	assert_int_not_equal(game_apply_text(g, "move azov1 250 72", NULL, 0, NULL, &e), 0); /* off the table */
 	/* the phases: the free action phase, the first command point phase; none bought: side B */
 	assert_int_equal(game_apply_text(g, "end", NULL, 0, NULL, &e), 0);
 	assert_int_equal(roster(g)->seq.phase, CSEQ_COMMAND);

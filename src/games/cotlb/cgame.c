@@ -8,6 +8,7 @@
 
 #include "../../core/fsio.h"
 #include "cact.h"
+#include "cmove.h"
 #include "cplay.h"
 #include "croster.h"
 #include "cseq.h"
@@ -59,6 +60,7 @@ struct cg_scn {
 struct cg_state {
 	struct cros_game g;
 	uint32_t arrived[CROS_UNIT_WORDS]; /* reinforcements whose arrival die came up, not yet on the table */
+	uint32_t entered[CROS_UNIT_WORDS]; /* reinforcements that have come on (one that left is gone) */
 	uint8_t ended;
 };
 static_assert(sizeof(struct cg_state) <= GAME_STATE_MAX, "the CotLB state must fit struct game");
@@ -333,8 +335,10 @@ static void fall_back(struct game *G, int i, int from, bool rout, struct evsink 
 	struct ref_req q;
 	struct cplay_opts x = {.facing = -1};
 	struct err e;
+	const struct cros_game *g = &st(G)->g;
 	req_unit(&q, rout ? "rout" : "withdraw", G, i);
-	if (from >= 0)
+	/* away from that enemy while it stands on the table; else from the nearest */
+	if (from >= 0 && g->s[from].figures && g->s[from].pos.on && scn(G)->o.u[from].side != scn(G)->o.u[i].side)
 		snprintf(x.from, sizeof x.from, "%s", uid(G, from));
 	if (run(G, &q, &x, ev, &e) != 0)
 		ev_emit(ev, rout ? "[MORALE (d)]" : "[Close Combat (g)]", "%s cannot fall back (%s): it stands", uid(G, i),
@@ -353,7 +357,8 @@ static void arrivals(struct game *G, struct evsink *ev)
 		const struct cg_list *L = &c->list[l];
 		for (int k = 0; k < L->n; k++) {
 			int i = L->unit[k], die;
-			if (s->g.s[i].pos.on || !s->g.s[i].figures || (s->arrived[i / 32] >> (i % 32) & 1))
+			if (s->g.s[i].pos.on || !s->g.s[i].figures || (s->arrived[i / 32] >> (i % 32) & 1) ||
+			    (s->entered[i / 32] >> (i % 32) & 1)) /* (one that has left the table is gone) */
 				continue;
 			die = rng_d6(&G->dice.rng);
 			if (die < L->need) {
@@ -371,17 +376,20 @@ static void arrivals(struct game *G, struct evsink *ev)
 		if (!(s->arrived[i / 32] >> (i % 32) & 1))
 			continue;
 		req_unit(&q, "enter", G, i);
-		if (run(G, &q, &x, ev, &e) == 0)
+		if (run(G, &q, &x, ev, &e) == 0) {
 			s->arrived[i / 32] &= ~(1u << (i % 32));
+			s->entered[i / 32] |= 1u << (i % 32);
+		}
 		else
 			ev_emit(ev, "[Reinforcements]", "%s waits to enter: %s", uid(G, i), e.msg);
 	}
 }
 
-/* What follows an action by itself, until nothing does: the initiative rolled at a turn's start
- * (the reinforcements' arrival with it), the units that must fall back doing so. before: the
- * roster before the action (which units were routing). */
-static void settle(struct game *G, const struct cros_game *before, const int *loser, int nloser, int winner,
+/* What follows an action by itself, until nothing does: the units that must fall back doing so
+ * (loser[k] away from from[k], -1 the nearest enemy), a new rout's four dice, the initiative
+ * rolled at a turn's start (the reinforcements' arrival with it). before: the roster before the
+ * action (which units were routing). */
+static void settle(struct game *G, const struct cros_game *before, const int *loser, const int *from, int nloser,
 		   struct evsink *ev)
 {
 	struct cg_state *s = st(G);
@@ -389,7 +397,7 @@ static void settle(struct game *G, const struct cros_game *before, const int *lo
 	for (int k = 0; k < nloser; k++) {
 		int i = loser[k];
 		if (s->g.s[i].figures && s->g.s[i].pos.on && !s->g.s[i].routing)
-			fall_back(G, i, winner, false, ev);
+			fall_back(G, i, from[k], false, ev);
 	}
 	/* [MORALE (c), (d)] a unit that routs moves 4 dice away at once; its rout may rout others
 	 * (each unit once an action) */
@@ -424,6 +432,9 @@ static int cg_setup(struct game *G, struct err *e)
 	struct cg_state *s = st(G);
 	struct event store[8];
 	struct evsink ev;
+	if (G->dice.mode != DICE_RNG)
+		return err_set(e, NULL, 0, "the program rolls a Charge of the Light Brigade game's dice (its rulings ask for "
+			       "many, each in turn): for real dice, crimea referee cotlb rules on them");
 	memset(s, 0, sizeof *s);
 	cros_new(&c->o, &s->g);
 	snprintf(s->g.table, sizeof s->g.table, "%s", c->tb.id);
@@ -431,7 +442,7 @@ static int cg_setup(struct game *G, struct err *e)
 	evsink_init(&ev, store, 8);
 	if (cseq_next(&c->o, &s->g, -1, &ev, e) != 0) /* the sequence of play, from turn 1's initiative */
 		return -1;
-	settle(G, &s->g, NULL, 0, -1, NULL);
+	settle(G, &s->g, NULL, NULL, 0, NULL);
 	return 0;
 }
 
@@ -600,9 +611,13 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 		case CACT_JOIN:
 			put(out, max, &n, CG_JOIN, i, x->target, 0, 2);
 			break;
-		case CACT_ADVANCE:
-			put(out, max, &n, CG_ADVANCE, i, 0, 0, 1);
+		case CACT_ADVANCE: {
+			const struct cplay cp = ctx(G);
+			struct err e;
+			if (cmove_advance_check(&cp, g, i, &e) == 0)
+				put(out, max, &n, CG_ADVANCE, i, 0, 0, 1);
 			break;
+		}
 		default:
 			break;
 		}
@@ -610,6 +625,65 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 	free(a);
 	put(out, max, &n, CG_END, 0, 0, 0, 0);
 	return n;
+}
+
+/* move U X Y [FACING]: the table's plan of the move first (a destination it refuses is refused
+ * before any die is rolled, so no refusal shows a die to come); then the dice, and the unit goes
+ * as far as they allow along the line ("Units need not move the full distance" [MOVE (a)]); cut
+ * short where the shorter move is refused (another path, a friend in the way), it stands, its
+ * action spent. */
+static int move_to(struct game *G, const struct action *a, struct ref_req *q, struct cplay_opts *x, int side,
+		   struct evsink *ev, struct err *e)
+{
+	const struct cg_scn *c = scn(G);
+	struct cg_state *s = st(G);
+	const int i = a->arg[0];
+	const struct cros_pos *now = &s->g.s[i].pos;
+	struct cros_pos p = *now;
+	struct ctbl_move mv;
+	int n, inches;
+	if (a->n < 3)
+		return err_set(e, NULL, 0, "move U X Y [FACING]");
+	if (s->g.s[i].routing || !now->on)
+		return err_set(e, NULL, 0, "%s %s", uid(G, i), now->on ? "is routing: it rallies [MORALE (d)]" : "is not on the table");
+	p.c.x = a->arg[1];
+	p.c.y = a->arg[2];
+	if (a->n > 3 && a->arg[3] >= 0)
+		p.facing = a->arg[3];
+	if (ctbl_move_plan(&c->t, &c->tb, &c->o, &s->g, i, &p, &mv, NULL, e) != 0)
+		return -1;
+	req_unit(q, "move", G, i);
+	x->has_x = x->has_y = true;
+	x->x = p.c.x;
+	x->y = p.c.y;
+	x->facing = a->n > 3 ? a->arg[3] : -1;
+	if (mv.kind == 1 || (n = cref_move_dice(&c->t, &mv.m, e)) <= 0)
+		return run(G, q, x, ev, e); /* a change in place: no dice */
+	/* the dice, rolled now for good: the move is made with them, as far as they go */
+	q->dice.given = true;
+	q->dice.n = n < CREF_HITS_MAX ? n : CREF_HITS_MAX;
+	for (int k = 0; k < q->dice.n; k++)
+		q->dice.d[k] = rng_d6(&G->dice.rng);
+	if ((inches = cref_move_roll(&c->t, &mv.m, q->dice.d, q->dice.n, NULL, e)) < 0)
+		inches = 0;
+	if ((int64_t)inches * PL_PER_INCH < mv.dist) {
+		const int64_t go = (int64_t)inches * PL_PER_INCH;
+		x->x = (int32_t)(now->c.x + (int64_t)(p.c.x - now->c.x) * go / mv.dist);
+		x->y = (int32_t)(now->c.y + (int64_t)(p.c.y - now->c.y) * go / mv.dist);
+		ev_emit(ev, "[MOVE (a)]", "%s rolled %d\" of the %.*f\" to (%.*f, %.*f): it goes as far as that", uid(G, i), inches,
+			PL_IN(mv.dist), PL_IN(p.c.x), PL_IN(p.c.y));
+	}
+	if (inches > 0 && run(G, q, x, ev, e) == 0)
+		return 0;
+	/* it stands: its action taken, the dice spent */
+	struct cseq_do d = {.unit = i, .act = CSEQ_MOVE, .target = -1, .arm = c->tb.base[c->o.u[i].type].arm};
+	struct err e2;
+	int cost;
+	d.ace = cseq_may(&c->o, &s->g, &d, &cost, &e2) != 0 && s->g.aces[side] > 0;
+	if (cseq_done(&c->o, &s->g, &d, ev, &e2) != 0)
+		return err_set(e, NULL, 0, "%s", e2.msg);
+	ev_emit(ev, "[MOVE (a)]", "%s does not move (%s): it stands", uid(G, i), inches > 0 ? e->msg : "no inches rolled");
+	return 0;
 }
 
 static bool unit_ok(const struct game *G, int i)
@@ -624,7 +698,7 @@ static int cg_apply(struct game *G, const struct action *a, struct evsink *ev, s
 	struct cros_game *before = malloc(sizeof *before);
 	struct ref_req q;
 	struct cplay_opts x = {.facing = -1};
-	int side = cg_to_act(G), rc = 0, loser[CREF_CC_UNITS * 2], nloser = 0, winner = -1;
+	int side = cg_to_act(G), rc = 0, loser[CREF_CC_UNITS * 2], from[CREF_CC_UNITS * 2], nloser = 0;
 	if (!before)
 		return err_set(e, NULL, 0, "out of memory");
 	*before = s->g;
@@ -685,28 +759,31 @@ static int cg_apply(struct game *G, const struct action *a, struct evsink *ev, s
 		if ((rc = run_cc(G, &q, &x, ev, &cc, e)) != 0 || x.declare)
 			break;
 		/* who falls back [Close Combat (a), (g)]: an attacking unit whose charge morale check
-		 * failed (it did not fight), the defender that failed its own, the loser's units */
+		 * failed (its marker: it did not fight) away from the defender, the defender that failed
+		 * its own away from the attacker, the loser's units away from the winner */
 		const bool fought = cc.cc_n[0] > 0 && cc.cc_n[1] > 0 && cc.charge_failed < 0;
 		for (int u = 0; u <= q.nalso[0] && cc.charge_failed != 1; u++) {
 			int i = cros_find(&c->o, u ? q.also[0][u - 1].unit : q.side[0].unit);
 			bool in = false;
 			for (int v = 0; fought && v < cc.cc_n[0]; v++)
 				in = in || cc.cc_unit[0][v] == i;
-			if (i >= 0 && !in)
+			/* (a second line whose first withdrew does not fight, nor fall back: no marker) */
+			if (i >= 0 && !in && s->g.s[i].markers > before->s[i].markers) {
+				from[nloser] = a->arg[1];
 				loser[nloser++] = i;
+			}
 		}
-		if (nloser)
-			winner = a->arg[1];
 		if (cc.charge_failed == 1) {
+			from[nloser] = a->arg[0];
 			loser[nloser++] = a->arg[1];
-			winner = a->arg[0];
 		}
 		if (fought && cc.cc_winner >= 0) {
 			const int l = c->o.u[cc.cc_winner].side == c->o.u[cc.cc_unit[0][0]].side ? 1 : 0;
 			for (int v = 0; v < cc.cc_n[l] && nloser < (int)(sizeof loser / sizeof loser[0]); v++)
-				if (cc.cc_unit[l][v] >= 0)
+				if (cc.cc_unit[l][v] >= 0) {
+					from[nloser] = cc.cc_winner;
 					loser[nloser++] = cc.cc_unit[l][v];
-			winner = cc.cc_winner;
+				}
 		}
 		break;
 	}
@@ -719,7 +796,10 @@ static int cg_apply(struct game *G, const struct action *a, struct evsink *ev, s
 			struct cseq_do d = {.unit = a->arg[0], .act = CSEQ_MOVE_AT, .target = a->arg[1],
 					    .arm = c->tb.base[c->o.u[a->arg[0]].type].arm};
 			struct err e2;
+			int cost;
 			s->g = *before;
+			/* [Close Combat (h)] one point with the side's Ace when the unit has too few */
+			d.ace = cseq_may(&c->o, &s->g, &d, &cost, &e2) != 0 && s->g.aces[side] > 0;
 			if (cseq_done(&c->o, &s->g, &d, ev, &e2) == 0) {
 				ev_emit(ev, "[MOVE (a)]", "%s does not move (%s): it stands", uid(G, a->arg[0]), e->msg);
 				rc = 0;
@@ -731,12 +811,7 @@ static int cg_apply(struct game *G, const struct action *a, struct evsink *ev, s
 			rc = err_set(e, NULL, 0, "move U X Y [FACING]");
 			break;
 		}
-		req_unit(&q, "move", G, a->arg[0]);
-		x.has_x = x.has_y = true;
-		x.x = a->arg[1];
-		x.y = a->arg[2];
-		x.facing = a->n > 3 ? a->arg[3] : -1;
-		rc = run(G, &q, &x, ev, e);
+		rc = move_to(G, a, &q, &x, side, ev, e);
 		break;
 	case CG_REFORM:
 		if (a->n < 2 || a->arg[1] < 0 || a->arg[1] >= CF_FORMS) {
@@ -782,7 +857,7 @@ static int cg_apply(struct game *G, const struct action *a, struct evsink *ev, s
 		free(before);
 		return -1;
 	}
-	settle(G, before, loser, nloser, winner, ev);
+	settle(G, before, loser, from, nloser, ev);
 	free(before);
 	return 0;
 }
@@ -1069,7 +1144,18 @@ static uint64_t cg_checksum(const struct game *G)
 	for (int k = 0; k < g->nheld; k++)
 		h = mix(mix(mix(h, g->held[k].unit), g->held[k].figures), g->held[k].markers);
 	for (int w = 0; w < CROS_UNIT_WORDS; w++)
-		h = mix(h, s->arrived[w]);
+		h = mix(mix(h, s->arrived[w]), s->entered[w]);
+	for (int k = 0; k < 4; k++)
+		h = mix(h, (int64_t)G->dice.rng.s[k]);
+	for (int i = 0; i < g->n; i++) {
+		const struct cros_state *u = &g->s[i];
+		h = mix(mix(mix(mix(mix(h, u->charged_turn), u->fired_turn), u->from_turn), u->beat_turn), g->seq.aim[i]);
+		h = mix_pos(h, &g->seq.moved_from[i]);
+		for (int w = 0; w < CROS_UNIT_WORDS; w++)
+			h = mix(h, g->seq.split_at[i][w]);
+	}
+	for (int k = 0; k < g->nheld; k++)
+		h = mix(h, g->held[k].leader_killed);
 	return h;
 }
 
@@ -1172,6 +1258,12 @@ static int cg_check(const struct game *G, char *why, size_t n)
 		return snprintf(why, n, "turn %d outside 1..%d", g->turn, c->turns + 1), -1;
 	if (g->seq.phase <= CSEQ_OFF || g->seq.phase >= CSEQ_PHASES)
 		return snprintf(why, n, "the sequence of play is in no phase"), -1;
+	if ((g->turn > c->turns) != (cst(G)->ended != 0))
+		return snprintf(why, n, "turn %d of %d, the game %sover", g->turn, c->turns, cst(G)->ended ? "" : "not "), -1;
+	if (!cst(G)->ended && cg_to_act(G) < 0)
+		return snprintf(why, n, "no side acts in the %s", cseq_phase_name[g->seq.phase]), -1;
+	if (g->nheld < 0 || g->nheld > CROS_HELD_MAX || g->aces[0] < 0 || g->aces[1] < 0)
+		return snprintf(why, n, "%d held results, aces %d and %d", g->nheld, g->aces[0], g->aces[1]), -1;
 	for (int i = 0; i < c->o.n; i++) {
 		const struct cros_state *u = &g->s[i];
 		if (u->figures < 0 || u->figures > c->o.u[i].figures)

@@ -229,6 +229,25 @@ static int do_fall(const struct ctab *t, const struct ctbl *tb, const struct ref
  * moves its centre onto where the loser stood, keeping its facing and formation, once the loser
  * has gone (withdrawn, routed or destroyed). Part of the close combat, not an action; the 2" of
  * MOVE (i) does not hold (it is a close combat's), a unit's footprint and the table's edge do. */
+int cmove_advance_check(const struct cplay *c, const struct cros_game *g, int i, struct err *e)
+{
+	const struct cros_oob *o = c->o;
+	const struct cros_state *s = &g->s[i];
+	struct cros_pos p = s->pos;
+	int j = s->beat;
+	if (j < 0 || s->beat_turn != g->turn)
+		return err_set(e, NULL, 0, "[Close Combat (f)] %s has won no close combat as the attacker %s: only a winning "
+			       "attacker advances onto the enemy's position, after the combat", o->u[i].id,
+			       g->seq.phase != CSEQ_OFF ? "in this phase" : "this turn");
+	if (g->s[j].figures && g->s[j].pos.on && g->s[j].pos.c.x == s->beat_at.c.x && g->s[j].pos.c.y == s->beat_at.c.y)
+		return err_set(e, NULL, 0, "[Close Combat (g)] %s still stands where it lost: it withdraws first (withdraw --unit "
+			       "%s --dice A,B,C,D)", o->u[j].id, o->u[j].id);
+	p.c = s->beat_at.c;
+	if (ctbl_check_close(c->t, c->tb, o, g, i, &p, e) != 0 || ctbl_restricted(c->tb, o, g, i, &p, e) != 0)
+		return -1;
+	return 0;
+}
+
 static int do_advance(const struct ctab *t, const struct ctbl *tb, const struct cplay_opts *x, int i,
 		      const struct cros_oob *o, struct cros_game *g, struct evsink *ev, struct cplay_res *res)
 {
@@ -238,23 +257,12 @@ static int do_advance(const struct ctab *t, const struct ctbl *tb, const struct 
 	int j = s->beat;
 	if (x->has_x || x->has_y || x->facing >= 0 || x->formation[0] || x->toward[0] || x->from[0])
 		return cplay_bad(res, "advance takes --unit alone: the winner goes onto the loser's position");
+	const struct cplay c = {.t = t, .tb = tb, .o = o};
 	if (!s->pos.on)
 		return cplay_bad(res, "%s is not on the table", o->u[i].id);
-	if (j < 0 || s->beat_turn != g->turn)
-	{
-		return cplay_refuse(res, "[Close Combat (f)] %s has won no close combat as the attacker %s: only a winning "
-			"attacker advances onto the enemy's position, after the combat", o->u[i].id,
-			g->seq.phase != CSEQ_OFF ? "in this phase" : "this turn");
-	}
-	if (g->s[j].figures && g->s[j].pos.on && g->s[j].pos.c.x == s->beat_at.c.x && g->s[j].pos.c.y == s->beat_at.c.y)
-	{
-		return cplay_refuse(res, "[Close Combat (g)] %s still stands where it lost: it withdraws first (withdraw --unit "
-			"%s --dice A,B,C,D)", o->u[j].id, o->u[j].id);
-	}
-	p.c = s->beat_at.c;
-	if (ctbl_check_close(t, tb, o, g, i, &p, &e) != 0 || ctbl_restricted(tb, o, g, i, &p, &e) != 0) {
+	if (cmove_advance_check(&c, g, i, &e) != 0)
 		return cplay_refuse(res, "%s", e.msg);
-	}
+	p.c = s->beat_at.c;
 	cros_note_move(g, i);
 	s->pos = p;
 	s->beat = -1;

@@ -13,4 +13,9 @@
 int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay_opts *x, struct cros_game *g,
 	      const struct cseq_do *sd, struct cplay_res *r);
 
+/* Whether unit i, on the table, may advance now onto the position of the enemy it beat
+ * [Close Combat (f)]: it won as the attacker in this phase, the loser has gone, and the place is
+ * clear of other units and within its restriction. 0, or -1 with e. */
+int cmove_advance_check(const struct cplay *c, const struct cros_game *g, int i, struct err *e);
+
 #endif

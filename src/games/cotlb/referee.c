@@ -536,9 +536,11 @@ static int charge_morale(const struct ctab *t, const struct ref_req *q, struct c
 		     m->n[0] > 1 ? "s" : "", m->n[0] > 1 ? "" : "s");
 		return 0;
 	}
-	for (int k = 0; k < 2; k++)
-		for (int u = 0; u < m->n[k]; u++)
-			stands[k] += m->stands[k][u];
+	/* the attacking units' stands against the charged unit's own: its reinforcements [Close
+	 * Combat (b)] come after the check [Close Combat (a)] */
+	for (int u = 0; u < m->n[0]; u++)
+		stands[0] += m->stands[0][u];
+	stands[1] = m->stands[1][0];
 	if (q->side[1].morale_die && stands[0] < 2 * stands[1])
 		return bad(o, "the defender checks its morale only when outnumbered two stands to one [Close Combat (a)]: "
 			   "%d stands against %d", stands[0], stands[1]);
