@@ -58,9 +58,8 @@ static const char ref_usage[] =
 	"  leader --unit UNIT [--die D]                a leader at risk\n"
 	"  sheet  the weapons, troop types, close combat modifiers and MOVE Chart rows, by key\n"
 	"  --roll  any command: the program rolls the dice the ruling asks for and are not given (a\n"
-	"         game's from the dice stream kept in its file, so every roll is the next of one\n"
-	"         sequence and asking again before the game changes rolls the same; without --game,\n"
-	"         from --seed S or a fresh seed)\n"
+	"         game's from the dice stream kept in its file, every roll the next of one sequence\n"
+	"         and kept in the game's log; without --game, from --seed S or a fresh seed)\n"
 	"\n"
 	"  A game's roster (the units' figures, markers, command points, leaders), kept in a file\n"
 	"  that every complete ruling updates; UNIT may then be a unit's id, and fire --firer ID:\n"
@@ -942,6 +941,8 @@ int cmd_referee(int argc, char **argv)
 			fprintf(stderr, "%s: %s\n", res->opt ? "crimea referee" : "crimea", res->msg);
 		else if (res->changed)
 			rc = ref_record(gamepath, oob, game, log, what, res->ruled ? out : NULL, &res->changes);
+		else if (gamepath && res->rolled) /* the stream moved on: kept, the ruling in the log */
+			rc = ref_record(gamepath, oob, game, log, what, out, &res->changes);
 		cplay_res_free(res);
 		free(res);
 	}

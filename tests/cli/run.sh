@@ -1327,11 +1327,14 @@ contains "roll: the initiative's dice" "$tmp/out" "side A: die [1-6] "
 contains "roll: the initiative kept" "$tmp/out" "won the initiative on turn 1"
 grep -q '"winner": -1' "$gr" && ko "roll: the initiative's winner is not kept" || ok
 d1=$(grep -o '"dice": "[^"]*"' "$gr")
-expect "roll: a morale check changes nothing" 0 "$bin" referee cotlb morale --game "$gr" --unit dnieper1 --roll
-cp "$tmp/out" "$tmp/roll1.out"
-expect "roll: asked again" 0 "$bin" referee cotlb morale --game "$gr" --unit dnieper1 --roll
-cmp -s "$tmp/out" "$tmp/roll1.out" && ok || ko "roll: asked again before the game changes, the same die"
-[ "$(grep -o '"dice": "[^"]*"' "$gr")" = "$d1" ] && ok || ko "roll: a ruling that changes nothing leaves the stream"
+expect "roll: a morale check" 0 "$bin" referee cotlb morale --game "$gr" --unit dnieper1 --roll
+contains "roll: a morale check's die" "$tmp/out" "russian-infantry: 6 stands + die [1-6] = "
+[ "$(grep -o '"dice": "[^"]*"' "$gr")" != "$d1" ] && ok || ko "roll: every roll moves the stream on (the next ruling rolls anew)"
+expect "roll: a morale check, kept in the log" 0 "$bin" referee cotlb log --game "$gr"
+contains "roll: a morale check, kept in the log" "$tmp/out" "morale --unit dnieper1 --roll"
+d1=$(grep -o '"dice": "[^"]*"' "$gr")
+expect "roll: a refused ruling" 2 "$bin" referee cotlb morale --game "$gr" --unit nobody --roll
+[ "$(grep -o '"dice": "[^"]*"' "$gr")" = "$d1" ] && ok || ko "roll: a refusal leaves the stream"
 "$bin" referee cotlb next --game "$gr" --first russian >/dev/null
 expect "roll: a close combat, every die rolled" 0 "$bin" referee cotlb melee --game "$gr" --attacker dnieper1 --defender 93rd --roll
 contains "roll: the charge morale check" "$tmp/out" "russian-infantry: 6 stands + die [1-6] = "
@@ -1345,6 +1348,7 @@ gr2="$tmp/roll2.json"
 "$bin" referee cotlb place --game "$gr2" --unit dnieper1 --x 50 --y 33.5 --facing 180 >/dev/null
 "$bin" referee cotlb next --game "$gr2" >/dev/null
 "$bin" referee cotlb initiative --game "$gr2" --roll >/dev/null
+"$bin" referee cotlb morale --game "$gr2" --unit dnieper1 --roll >/dev/null
 "$bin" referee cotlb next --game "$gr2" --first russian >/dev/null
 "$bin" referee cotlb melee --game "$gr2" --attacker dnieper1 --defender 93rd --roll >"$tmp/roll2.out"
 grep -v "^game " "$tmp/out" >"$tmp/roll1.cmp"; grep -v "^game " "$tmp/roll2.out" >"$tmp/roll2.cmp"
@@ -1354,9 +1358,7 @@ sed '/"dice": "d1/d' "$gr" >"$tmp/roll3.json"
 grep -q '"dice"' "$tmp/roll3.json" && ko "roll: the old file still has a stream" || ok
 expect "roll: an old game file" 0 "$bin" referee cotlb morale --game "$tmp/roll3.json" --unit dnieper1 --roll --seed 5
 contains "roll: the old file's new stream" "$tmp/roll3.json" '"dice": "d1 '
-cp "$tmp/out" "$tmp/roll3.out"
-expect "roll: an old game file, asked again" 0 "$bin" referee cotlb morale --game "$tmp/roll3.json" --unit dnieper1 --roll
-cmp -s "$tmp/out" "$tmp/roll3.out" && ok || ko "roll: the old file's stream kept: the same die again"
+expect "roll: an old game file, the seed's stream kept" 0 "$bin" referee cotlb morale --game "$tmp/roll3.json" --unit dnieper1 --roll
 expect "roll: --seed on a game with a stream" 2 "$bin" referee cotlb morale --game "$gr" --unit dnieper1 --roll --seed 5
 contains "roll: --seed refused" "$tmp/err" "this game has its own"
 expect "roll: --seed without --roll" 2 "$bin" referee cotlb morale --unit russian-infantry --seed 5

@@ -1110,9 +1110,9 @@ static void test_restrictions(void **state)
 
 /* A command carried out with the dice it asks for rolled (cplay_run_rolled): a close combat's
  * charge morale check, both sides' dice, the winner's die and the saves are rolled in the order
- * the ruling asks for them; the same stream gives the same ruling; the stream moves on with the
- * game, not with a ruling that changes nothing; a refusal leaves the game and the stream as
- * they were; dice given are kept. */
+ * the ruling asks for them; the same stream gives the same ruling; the stream moves on with every
+ * ruling made, one that changes nothing in the game too; a refusal leaves the game and the
+ * stream as they were; dice given are kept. */
 static void test_rolled_commands(void **state)
 {
 	(void)state;
@@ -1166,15 +1166,18 @@ static void test_rolled_commands(void **state)
 	assert_int_equal(g1->s[h].figures, f->g.s[h].figures);
 	assert_int_equal(g1->s[d].markers, f->g.s[d].markers);
 	assert_int_equal(g1->s[h].markers, f->g.s[h].markers);
-	/* a ruling that changes nothing (a morale check) leaves the stream where it was */
+	/* a ruling that changes nothing in the game (a morale check) moves the stream on all the
+	 * same: each roll is the next (the referee's log keeps it) */
 	r1 = r0;
 	ref_req_init(q);
 	snprintf(q->what, sizeof q->what, "morale");
 	snprintf(q->unit, sizeof q->unit, "dnieper1");
 	assert_int_equal(cplay_run_rolled(&c, &f->g, q, &x, out, res, &r0), 0);
 	assert_false(res->changed);
+	assert_true(res->rolled);
 	assert_true(q->die >= 1 && q->die <= 6);
-	assert_memory_equal(&r0, &r1, sizeof r0);
+	assert_memory_not_equal(&r0, &r1, sizeof r0);
+	r1 = r0;
 	/* a refusal: the game and the stream as they were (a unit 2" off cannot charge) */
 	*g1 = f->g;
 	put(f, "dnieper1", 50, 40, 180, CF_LINE);

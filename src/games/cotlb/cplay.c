@@ -17,7 +17,7 @@ void cplay_res_init(struct cplay_res *res, bool text_off)
 	res->rc = 0;
 	res->opt = false;
 	res->msg[0] = 0;
-	res->changed = res->ruled = false;
+	res->changed = res->ruled = res->rolled = false;
 	res->want = (struct ref_want){.kind = RW_NONE};
 	evsink_init(&res->changes, res->store, CPLAY_CHANGES);
 	res->text.s = NULL;
@@ -34,6 +34,7 @@ static void res_reset(struct cplay_res *res)
 	res->changed = res->ruled = false;
 	res->want = (struct ref_want){.kind = RW_NONE};
 	evsink_clear(&res->changes);
+	/* (rolled is the whole rolled run's, kept) */
 	res->text.n = 0;
 	if (res->text.s)
 		res->text.s[0] = 0;
@@ -1157,6 +1158,7 @@ int cplay_run_rolled(const struct cplay *c, struct cros_game *g, struct ref_req 
 	struct ref_req *w = malloc(sizeof *w);
 	struct rng r = *dice;
 	int rc = 0;
+	res->rolled = false;
 	if ((g && !h) || !w) {
 		free(h);
 		free(w);
@@ -1173,19 +1175,19 @@ int cplay_run_rolled(const struct cplay *c, struct cros_game *g, struct ref_req 
 		if (res->want.kind == RW_NONE || i == CPLAY_ROLLS)
 			break;
 		ref_want_roll(w, &res->want, &r);
+		res->rolled = true;
 	}
 	if (!rc && res->want.kind != RW_NONE)
 		rc = cplay_refuse(res, "the ruling still asks for dice after %d rolls", CPLAY_ROLLS);
 	*q = *w;
 	if (g) {
 		q->game = g;
-		if (!rc && res->changed) {
+		if (!rc && res->changed)
 			*g = *h;
-			*dice = r; /* the stream moves on with the game */
-		}
-	} else if (!rc) {
-		*dice = r;
 	}
+	if (!rc)
+		*dice = r; /* every ruling made moves the stream on: each roll is the next */
+	res->rolled = res->rolled && !rc;
 	free(h);
 	free(w);
 	return rc;

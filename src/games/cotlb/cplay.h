@@ -67,6 +67,8 @@ struct cplay_res {
 	struct event store[CPLAY_CHANGES];
 	struct cplay_text text;
 	struct ref_want want;     /* the dice the command asks for next (referee.h; RW_NONE: none) */
+	bool rolled;              /* cplay_run_rolled rolled dice for a ruling it made (the stream
+				   * moved on: keep it, and the ruling in the game's log) */
 };
 
 /* A result with nothing done; text off: no transcript. */
@@ -85,9 +87,9 @@ int cplay_run(const struct cplay *c, struct cros_game *g, struct ref_req *q, con
 /* cplay_run with the dice it asks for rolled from dice: the request's own dice are kept, and each
  * die the ruling lacks is rolled in the order the ruling asks for them, until it has all it
  * needs (a tied initiative is rolled again). q gets the dice rolled. The game is changed only
- * by a command that changes it (r->changed), and the stream moves on only then (or, with no
- * game, whenever the ruling is made): asked again, a command that changed nothing rolls the
- * same dice. */
+ * by a command that changes it (r->changed); the stream moves on with every ruling made
+ * (r->rolled: each roll is the next of one sequence, a morale check's as a volley's), and not
+ * with a refusal (asked again, it rolls the same dice). */
 #define CPLAY_ROLLS 64
 int cplay_run_rolled(const struct cplay *c, struct cros_game *g, struct ref_req *q, const struct cplay_opts *x,
 		     struct ref_out *out, struct cplay_res *r, struct rng *dice);
