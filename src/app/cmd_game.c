@@ -353,6 +353,12 @@ static int match_ai(struct session *S, int argc, char **argv)
 		(void)ai_seat_parse(eq + 1, &S->ai[side]); /* checked when read */
 	}
 	for (int k = 0; k < 2; k++)
+		if (S->ai[k].posture && strcmp(S->s.rules->id, "quad")) {
+			fprintf(stderr, "crimea play: greedy's postures are search's plans for the quad games; %s is a %s game "
+				"(greedy plays it)\n", S->s.id, S->s.rules->id);
+			return -1;
+		}
+	for (int k = 0; k < 2; k++)
 		if (!ai_knows(S->ai[k].kind, S->s.rules)) {
 			fprintf(stderr, "crimea play: %s is a %s game: the %s player knows the quad games only (random and greedy play it)\n",
 				S->s.id, S->s.rules->id, ai_name(S->ai[k].kind));

@@ -268,6 +268,12 @@ static int resolve_players(struct sim_args *a, const struct scenario *s)
 					"play it)\n", s->id, s->rules->id, ai_name(kind.kind));
 			return 2;
 		}
+		if (kind.posture && strcmp(s->rules->id, "quad")) {
+			if (rank0())
+				fprintf(stderr, "crimea sim: greedy's postures are search's plans for the quad games; %s is a %s "
+					"game (greedy plays it)\n", s->id, s->rules->id);
+			return 2;
+		}
 		snprintf(side, sizeof side, "%.*s", (int)(len < sizeof side ? len : sizeof side - 1), a->ai_arg[i]);
 		if (!strcmp(side, "both") || !strcmp(side, "all")) {
 			a->player[0] = a->player[1] = kind;

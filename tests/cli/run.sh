@@ -1314,7 +1314,9 @@ expect "cotlb game: greedy against random" 0 "$bin" sim cotlb-balaclava -n 1 --s
 contains "cotlb game: greedy against random" "$tmp/out" "completed 1, errors 0"
 expect "cotlb game: search refused" 2 "$bin" sim cotlb-balaclava -n 1 --ai both=search
 contains "cotlb game: search refused" "$tmp/err" "cotlb-balaclava is a cotlb game: the search player knows the quad games only"
-expect "cotlb game: greedy refused at play" 1 "$bin" play cotlb-balaclava --ai russian=search --until-over
+expect "cotlb game: search refused at play" 1 "$bin" play cotlb-balaclava --ai russian=search --until-over
+expect "cotlb game: a posture refused" 2 "$bin" sim cotlb-balaclava -n 1 --ai russian=greedy:attack
+contains "cotlb game: a posture refused" "$tmp/err" "greedy's postures are search's plans for the quad games"
 
 # --roll: the program rolls the dice a ruling asks for, a game's from the stream kept in its file
 gr="$tmp/roll.json"

@@ -15,6 +15,7 @@
 #include "core/rng.h"
 #include "games/cotlb/cgame.h"
 #include "games/cotlb/croster.h"
+#include "games/cotlb/ctable.h"
 #include "games/rules.h"
 
 #define SCN "data/cotlb/balaclava-2014-scenario.json"
@@ -188,6 +189,47 @@ static void test_victory_points(void **state)
 	free(s);
 }
 
+/* [Side A Turn (d)] a declared close assault is offered for resolution only while its attacker
+ * is within 2" of the charged unit [Close Combat (a)]: one that fell back since lapses. */
+static void test_resolve_within_two_inches(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 4);
+	struct cros_game *r = (struct cros_game *)(void *)g->st;
+	static struct action a[NACT];
+	char buf[ACTION_TEXT_MAX];
+	int d = unit(g, "dnieper1"), t = unit(g, "turks1"), n;
+	bool listed;
+	r->seq.phase = CSEQ_ASSAULT;
+	r->seq.first = 0;
+	r->seq.half = 0;
+	r->seq.round = 1;
+	r->seq.assault[d] = (unsigned char)(1 + t);
+	r->s[d].pos.c = r->s[t].pos.c;
+	r->s[d].pos.c.x += 4 * PL_PER_INCH; /* the turks' line and the column: within 2" */
+	for (int pass = 0; pass < 2; pass++) {
+		n = g->rules->actions(g, a, NACT);
+		listed = false;
+		for (int k = 0; k < n; k++) {
+			g->rules->format(g, &a[k], buf, sizeof buf);
+			listed = listed || !strcmp(buf, "resolve dnieper1 turks1");
+		}
+		if (!pass) {
+			int32_t gap = ctbl_gap(cgame_sheet(g), cgame_table(g), cgame_oob(g), r, d, t);
+			if (gap > CTBL_TWO_INCHES)
+				fail_msg("the test's place is %d units off, not within 2\"", gap);
+			assert_true(listed);
+			r->s[t].pos.c.x -= 12 * PL_PER_INCH; /* the turks fell back 12" */
+		} else {
+			assert_false(listed);
+		}
+	}
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 /* A random game to its end: every action listed is accepted, the invariants hold after each,
  * the game ends after its last turn with a result, reinforcements arrive; the same actions on a
  * new game of the same seed give the same game. */
@@ -290,6 +332,7 @@ int main(void)
 		cmocka_unit_test(test_setup),
 		cmocka_unit_test(test_actions_and_text),
 		cmocka_unit_test(test_victory_points),
+		cmocka_unit_test(test_resolve_within_two_inches),
 		cmocka_unit_test(test_random_game),
 		cmocka_unit_test(test_greedy_beats_random),
 	};

@@ -271,7 +271,8 @@ static int run_cc(struct game *G, struct ref_req *q, const struct cplay_opts *x,
 	rc = cplay_run_rolled(&c, &st(G)->g, q, x, out, res, &G->dice.rng);
 	/* [Close Combat (h)] a unit with too few points of its own pays one with its side's Ace */
 	const int u = cros_find(c.o, q->unit[0] ? q->unit : q->firer[0] ? q->firer : q->side[0].unit);
-	if (rc == 1 && !x->ace && u >= 0 && st(G)->g.aces[c.o->u[u].side] > 0 && st(G)->g.s[u].cp != CROS_CP_UNLIMITED) {
+	if (rc == 1 && !x->ace && u >= 0 && st(G)->g.aces[c.o->u[u].side] > 0 && st(G)->g.s[u].cp != CROS_CP_UNLIMITED &&
+	    strstr(res->msg, "point")) {
 		struct cplay_opts y = *x;
 		y.ace = true;
 		cplay_res_init(res, true);
@@ -497,6 +498,29 @@ static bool fire_ok(const struct game *G, int i, int j, bool pivot)
 	return cplay_fire_check(&c, &cst(G)->g, i, j, pivot, &e) == 0;
 }
 
+/* Whether the close assaults declared on unit d can be resolved [Side A Turn (d)]: each charging
+ * unit still within 2" of it [Close Combat (a)] (or the second line of a double line with one
+ * that is), as the ruling measures them; else they lapse with the phase (held fire took stands
+ * off an attacker's footprint, or the charged unit fell back since). */
+static bool resolve_ok(const struct game *G, int d)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	int att[CROS_UNITS_MAX], na = 0;
+	for (int x = 0; x < c->o.n; x++)
+		if (g->seq.assault[x] == 1 + d && g->s[x].figures && !g->s[x].routing && g->s[x].pos.on)
+			att[na++] = x;
+	if (!na || !g->s[d].figures || !g->s[d].pos.on)
+		return false;
+	for (int k = 0; k < na; k++) {
+		int32_t gap = ctbl_gap(&c->t, &c->tb, &c->o, g, att[k], d);
+		if (gap > CTBL_TWO_INCHES && !(g->seq.locked[att[k]] == 1 + d && g->s[d].fell_back == g->turn) &&
+		    ctbl_front_line(&c->t, &c->tb, &c->o, g, att[k], d, att, na) < 0)
+			return false;
+	}
+	return true;
+}
+
 /* The enemies of unit i on the table, nearest first (at most max), beyond 2". */
 static int nearest_enemies(const struct game *G, int i, int *out, int max)
 {
@@ -558,7 +582,7 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 	for (int k = 0; k < na; k++) {
 		const struct cact *x = &a[k];
 		int i = x->unit;
-		if (x->kind == CACT_RESOLVE && g->seq.phase == CSEQ_ASSAULT)
+		if (x->kind == CACT_RESOLVE && g->seq.phase == CSEQ_ASSAULT && resolve_ok(G, x->target))
 			put(out, max, &n, CG_RESOLVE, i, x->target, 0, 2);
 		if (c->o.u[i].side != side)
 			continue;
@@ -762,7 +786,7 @@ static int cg_apply(struct game *G, const struct action *a, struct evsink *ev, s
 		 * failed (its marker: it did not fight) away from the defender, the defender that failed
 		 * its own away from the attacker, the loser's units away from the winner */
 		const bool fought = cc.cc_n[0] > 0 && cc.cc_n[1] > 0 && cc.charge_failed < 0;
-		for (int u = 0; u <= q.nalso[0] && cc.charge_failed != 1; u++) {
+		for (int u = 0; u <= q.nalso[0]; u++) {
 			int i = cros_find(&c->o, u ? q.also[0][u - 1].unit : q.side[0].unit);
 			bool in = false;
 			for (int v = 0; fought && v < cc.cc_n[0]; v++)

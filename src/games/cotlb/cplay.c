@@ -369,10 +369,7 @@ static int table_melee(const struct ctab *t, const struct ctbl *tb, const struct
 	 * loser as it withdraws (this turn): the winner follows it */
 	for (int u = 0; u < na; u++) {
 		agap[u] = ctbl_gap(t, tb, o, g, att[u], d);
-		/* ([Side A Turn (d)] a close assault declared within 2" is resolved as declared: held fire
-		 * that took stands off a footprint since does not undo it) */
-		near[u] = agap[u] <= CTBL_TWO_INCHES || (g->seq.locked[att[u]] == 1 + d && g->s[d].fell_back == g->turn) ||
-			  (g->seq.phase == CSEQ_ASSAULT && g->seq.assault[att[u]] == 1 + d);
+		near[u] = agap[u] <= CTBL_TWO_INCHES || (g->seq.locked[att[u]] == 1 + d && g->s[d].fell_back == g->turn);
 	}
 	evsink_init(&ev, store, CPLAY_EVENTS);
 	for (int u = 0; u < na; u++) {
