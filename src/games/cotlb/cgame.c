@@ -1205,8 +1205,8 @@ static void cg_status(const struct game *G, char *buf, size_t n)
 		snprintf(buf, n, "Turn %d of %d, initiative: %s chooses who acts first", g->turn, c->turns,
 			 side >= 0 ? c->o.side[side] : "?");
 	else
-		snprintf(buf, n, "Turn %d of %d, %s %s%s", g->turn, c->turns, side >= 0 ? c->o.side[side] : "?",
-			 cseq_phase_name[g->seq.phase], g->seq.phase == CSEQ_COMMAND || g->seq.phase == CSEQ_REACTION ? "" : "");
+		snprintf(buf, n, "Turn %d of %d, %s %s", g->turn, c->turns, side >= 0 ? c->o.side[side] : "?",
+			 cseq_phase_name[g->seq.phase]);
 	if (g->seq.phase == CSEQ_COMMAND || g->seq.phase == CSEQ_REACTION) {
 		size_t at = strlen(buf);
 		snprintf(buf + at, n - at, " (round %d: %d point%s an action)", g->seq.round, g->seq.round,
