@@ -1294,7 +1294,7 @@ expect "cotlb game: show" 0 "$bin" show cotlb-balaclava
 contains "cotlb game: show: the length, reconstructed" "$tmp/out" "the game's length: 12 turns (reconstructed:"
 contains "cotlb game: show: the arrivals" "$tmp/out" "French cavalry, in order from turn 5, each on a die of 2-6: chasseurs1 chasseurs4"
 contains "cotlb game: show: the victory points" "$tmp/out" "allied    10  Redoubt No. 1 held"
-printf 'first russian\nactions left-battery\nfire left-battery redoubt1-guns\nfire 93rd odessa1\nscore\nhint\nend\nquit\n' >"$tmp/cotlb.in"
+printf 'help\nfirst russian\nactions left-battery\nfire left-battery redoubt1-guns\nfire 93rd odessa1\nscore\nhint\nend\nquit\n' >"$tmp/cotlb.in"
 expect "cotlb game: played at a prompt" 0 "$bin" play cotlb-balaclava --seed 4 <"$tmp/cotlb.in"
 contains "cotlb game: the initiative rolled" "$tmp/out" "Turn 1 of 12, initiative: [a-z]* chooses who acts first"
 contains "cotlb game: the actions of a unit" "$tmp/out" "fire left-battery redoubt1-guns"
@@ -1303,6 +1303,7 @@ contains "cotlb game: the other side waits" "$tmp/out" "93rd is not the russian 
 contains "cotlb game: the score sheet" "$tmp/out" "\[Victory\] Redoubt No. 4 held"
 contains "cotlb game: greedy's hint" "$tmp/out" "greedy would play: "
 contains "cotlb game: the command point phase" "$tmp/out" "russian command point phase (round 1: 1 point an action)"
+contains "cotlb game: the prompt's help names its actions" "$tmp/out" "the Light Brigade game: first SIDE, fire U T \[pivot\], charge U T"
 expect "cotlb game: manual dice refused" 1 "$bin" play cotlb-balaclava --dice manual
 contains "cotlb game: manual dice refused" "$tmp/err" "the program rolls a Charge of the Light Brigade game's dice"
 # [Close Combat (a)] the charged unit's own stands, before any reinforcement, are outnumbered
