@@ -83,9 +83,7 @@ void scenario_free(struct scenario *s)
 int game_init(struct game *g, const struct scenario *s, uint64_t seed, enum dice_mode mode,
 	      uint32_t options, struct err *e)
 {
-	/* the header and the rule system's state: the rest of st is never read (game_copy) */
-	size_t n = s->rules->state_size <= sizeof g->st ? s->rules->state_size : sizeof g->st;
-	memset(g, 0, offsetof(struct game, st) + n);
+	memset(g, 0, game_bytes(s->rules)); /* the rest of st is never read (game_copy) */
 	g->rules = s->rules;
 	g->scn = s;
 	g->seed = seed;

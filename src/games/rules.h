@@ -202,12 +202,17 @@ void scenario_free(struct scenario *s);
 /* Starts a game. */
 int game_init(struct game *g, const struct scenario *s, uint64_t seed, enum dice_mode mode,
 	      uint32_t options, struct err *e);
-/* Copies src into dst: its header and its rule system's state (rules->state_size bytes of st,
- * not the whole buffer). Use it, not assignment, where copies are many. */
+/* The bytes of a game of rule system r that hold its value: the header and r's state
+ * (rules->state_size of st; the whole buffer without r). game_copy copies src into dst: those
+ * bytes, not the whole buffer. Use it, not assignment, where copies are many. */
+static inline size_t game_bytes(const struct rules *r)
+{
+	return offsetof(struct game, st) +
+	       (r && r->state_size <= sizeof ((struct game *)0)->st ? r->state_size : sizeof ((struct game *)0)->st);
+}
 static inline void game_copy(struct game *dst, const struct game *src)
 {
-	size_t n = src->rules && src->rules->state_size <= sizeof src->st ? src->rules->state_size : sizeof src->st;
-	memcpy(dst, src, offsetof(struct game, st) + n);
+	memcpy(dst, src, game_bytes(src->rules));
 }
 /* Applies an action atomically: on any refusal (including DICE_NEED) the game is unchanged.
  * dice (n of them) are fed first when the game uses manual dice. */

@@ -651,6 +651,23 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 	return n;
 }
 
+/* Unit i's move (act, at target or -1) that did not happen, for why: it stands, its action taken
+ * in the sequence of play [MOVE (a)], one of its points paid with its side's Ace when it has too
+ * few [Close Combat (h)]. 0, or -1 with e when the sequence refuses even that. */
+static int stand(struct game *G, int i, int act, int target, int side, const char *why, struct evsink *ev,
+		 struct err *e)
+{
+	const struct cg_scn *c = scn(G);
+	struct cros_game *g = &st(G)->g;
+	struct cseq_do d = {.unit = i, .act = act, .target = target, .arm = c->tb.base[c->o.u[i].type].arm};
+	int cost;
+	d.ace = cseq_may(&c->o, g, &d, &cost, e) != 0 && g->aces[side] > 0;
+	if (cseq_done(&c->o, g, &d, ev, e) != 0)
+		return -1;
+	ev_emit(ev, "[MOVE (a)]", "%s does not move (%s): it stands", uid(G, i), why);
+	return 0;
+}
+
 /* move U X Y [FACING]: the table's plan of the move first (a destination it refuses is refused
  * before any die is rolled, so no refusal shows a die to come); then the dice, and the unit goes
  * as far as they allow along the line ("Units need not move the full distance" [MOVE (a)]); cut
@@ -700,13 +717,9 @@ static int move_to(struct game *G, const struct action *a, struct ref_req *q, st
 	if (inches > 0 && run(G, q, x, ev, e) == 0)
 		return 0;
 	/* it stands: its action taken, the dice spent */
-	struct cseq_do d = {.unit = i, .act = CSEQ_MOVE, .target = -1, .arm = c->tb.base[c->o.u[i].type].arm};
 	struct err e2;
-	int cost;
-	d.ace = cseq_may(&c->o, &s->g, &d, &cost, &e2) != 0 && s->g.aces[side] > 0;
-	if (cseq_done(&c->o, &s->g, &d, ev, &e2) != 0)
+	if (stand(G, i, CSEQ_MOVE, -1, side, inches > 0 ? e->msg : "no inches rolled", ev, &e2) != 0)
 		return err_set(e, NULL, 0, "%s", e2.msg);
-	ev_emit(ev, "[MOVE (a)]", "%s does not move (%s): it stands", uid(G, i), inches > 0 ? e->msg : "no inches rolled");
 	return 0;
 }
 
@@ -817,17 +830,10 @@ static int cg_apply(struct game *G, const struct action *a, struct evsink *ev, s
 		if ((rc = run(G, &q, &x, ev, e)) != 0) {
 			/* blocked on its way (a friend in its path, the table's edge, its restriction): the
 			 * unit stands, its action taken [MOVE (a)] "Units need not move the full distance" */
-			struct cseq_do d = {.unit = a->arg[0], .act = CSEQ_MOVE_AT, .target = a->arg[1],
-					    .arm = c->tb.base[c->o.u[a->arg[0]].type].arm};
 			struct err e2;
-			int cost;
 			s->g = *before;
-			/* [Close Combat (h)] one point with the side's Ace when the unit has too few */
-			d.ace = cseq_may(&c->o, &s->g, &d, &cost, &e2) != 0 && s->g.aces[side] > 0;
-			if (cseq_done(&c->o, &s->g, &d, ev, &e2) == 0) {
-				ev_emit(ev, "[MOVE (a)]", "%s does not move (%s): it stands", uid(G, a->arg[0]), e->msg);
+			if (stand(G, a->arg[0], CSEQ_MOVE_AT, a->arg[1], side, e->msg, ev, &e2) == 0)
 				rc = 0;
-			}
 		}
 		break;
 	case CG_MOVE:
