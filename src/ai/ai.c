@@ -159,6 +159,8 @@ int ai_choose_budget(int kind, struct game *g, struct action *out, int budget)
 		return -1;
 	switch (kind) {
 	case AI_GREEDY:
+		if (!strcmp(g->rules->id, "siege"))
+			return sgreedy_choose(g, out);
 		if (strcmp(g->rules->id, "quad"))
 			return cgreedy_choose(g, out);
 		return greedy_choose(g, out, GREEDY_SAMPLES);

@@ -56,12 +56,15 @@ const char *ai_name(int kind);
  * for its player-turn, and nothing else in g), so rulings' dice are never disturbed. */
 int ai_choose(int kind, struct game *g, struct action *out);
 /* Whether computer player kind plays games of rule system r: random plays every one; greedy the
- * quad games (greedy.c, from gview.c's view) and Charge of the Light Brigade's (cgreedy.c);
+ * quad games (greedy.c, from gview.c's view), Charge of the Light Brigade's (cgreedy.c) and
+ * Sevastopol's (sgreedy.c);
  * search the quad games alone. */
 bool ai_knows(int kind, const struct rules *r);
 /* The greedy player of a Charge of the Light Brigade game (cgreedy.c). 0, or -1 without a legal
  * action. */
 int cgreedy_choose(struct game *g, struct action *out);
+/* The greedy player of a Sevastopol game (sgreedy.c). 0, or -1 without a legal action. */
+int sgreedy_choose(struct game *g, struct action *out);
 /* As ai_choose, with the search player's rollouts per decision given (budget >= 1; other
  * players ignore it). */
 int ai_choose_budget(int kind, struct game *g, struct action *out, int budget);

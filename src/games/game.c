@@ -10,9 +10,10 @@
 
 #include "../core/fsio.h"
 #include "cotlb/cgame.h"
+#include "siege/splay.h"
 #include "quad/quad.h"
 
-static const struct rules *const registry[] = {&quad_rules, &cotlb_rules, NULL};
+static const struct rules *const registry[] = {&quad_rules, &cotlb_rules, &siege_rules, NULL};
 
 const struct rules *const *rules_registry(void)
 {

@@ -1057,19 +1057,19 @@ static int destination(const struct sob *o, const struct sros_game *g, int unit,
 	return 0;
 }
 
-int sros_move(const struct sob *o, const struct stab *t, struct sros_game *g, int unit, int where, int box,
-	      struct evsink *ev, struct err *e)
+/* Whether sros_move may move unit to where/box now (0), or why not (-1, e); *transit as
+ * destination()'s. Changes nothing. */
+static int move_check(const struct sob *o, const struct sros_game *g, int unit, int where, int box, bool *placing,
+		      int *transit, struct err *e)
 {
 	const struct sob_unit *u;
-	struct sros_unit *s;
-	bool placing, own;
-	int transit;
-	(void)t;
+	const struct sros_unit *s;
+	bool own;
 	if (unit < 0 || unit >= o->n)
 		return err_set(e, NULL, 0, "no such unit");
 	u = &o->u[unit];
 	s = &g->s[unit];
-	placing = setting_up(g) || (g->seg == SS_REINFORCE && u->entry == g->turn);
+	*placing = setting_up(g) || (g->seg == SS_REINFORCE && u->entry == g->turn);
 	own = u->nation == SN_RUSSIAN ? g->seg == SS_RUSSIAN_MOVE : g->seg == SS_ALLIED_MOVE;
 	if (g->seg == SS_ASSAULT && u->nation == SN_RUSSIAN) {
 		/* [12.3], [12.4]: Russian infantry between boxes, reserves and positions in the assault */
@@ -1079,7 +1079,7 @@ int sros_move(const struct sob *o, const struct stab *t, struct sros_game *g, in
 				       "(field batteries not at all)");
 		own = true;
 	}
-	if (!placing && !own)
+	if (!*placing && !own)
 		return err_set(e, NULL, 0, "[10.0] %s units move in their Operational Movement Segment (or are placed at the "
 			       "set-up and on arrival); the game is in the %s", u->nation == SN_RUSSIAN ? "Russian" : "Allied",
 			       sros_seg_name[g->seg]);
@@ -1090,15 +1090,15 @@ int sros_move(const struct sob *o, const struct stab *t, struct sros_game *g, in
 	if (s->arrived)
 		return err_set(e, NULL, 0, "[10.25] %s arrived from the other French area this segment: it stays behind the start "
 			       "line", u->id);
-	if (!placing && (u->kind == SK_MORTAR || u->kind == SK_LANCASTER || (u->kind == SK_SIEGE && u->nation == SN_RUSSIAN)) &&
+	if (!*placing && (u->kind == SK_MORTAR || u->kind == SK_LANCASTER || (u->kind == SK_SIEGE && u->nation == SN_RUSSIAN)) &&
 	    !(u->nation == SN_RUSSIAN && s->where != SW_BASTION)) /* a Russian gun not yet in a firing box deploys */
 		return err_set(e, NULL, 0, "[10.0], [10.33] once deployed, mortars, the Lancaster battery and Russian siege "
 			       "batteries never move");
-	if (!placing && s->where == SW_BASTION && allied(u->nation))
+	if (!*placing && s->where == SW_BASTION && allied(u->nation))
 		return err_set(e, NULL, 0, "[11.22] %s garrisons %s for the rest of the game", u->id, o->b[s->box].name);
 	if (where < SW_MAP || where > SW_BASTION)
 		return err_set(e, NULL, 0, "a unit moves to the map, a Siege Area, a Supply Box or a bastion");
-	if (destination(o, g, unit, where, box, placing, &transit, e) != 0)
+	if (destination(o, g, unit, where, box, *placing, transit, e) != 0)
 		return -1;
 	if (where == SW_SUPPLY && u->nation == SN_FRENCH && box == SN_BRITISH) {
 		int french = 0;
@@ -1107,6 +1107,28 @@ int sros_move(const struct sob *o, const struct stab *t, struct sros_game *g, in
 		if (french >= 2)
 			return err_set(e, NULL, 0, "[8.15] at most two French units in the Balaclava Supply Box");
 	}
+	return 0;
+}
+
+int sros_move_check(const struct sob *o, const struct sros_game *g, int unit, int where, int box, struct err *e)
+{
+	bool placing;
+	int transit;
+	return move_check(o, g, unit, where, box, &placing, &transit, e);
+}
+
+int sros_move(const struct sob *o, const struct stab *t, struct sros_game *g, int unit, int where, int box,
+	      struct evsink *ev, struct err *e)
+{
+	const struct sob_unit *u;
+	struct sros_unit *s;
+	bool placing;
+	int transit;
+	(void)t;
+	if (move_check(o, g, unit, where, box, &placing, &transit, e) != 0)
+		return -1;
+	u = &o->u[unit];
+	s = &g->s[unit];
 	if (transit) {
 		s->where = SW_TRANSIT;
 		s->box = box;
@@ -1499,8 +1521,7 @@ static bool field_battery(const struct sob *o, const struct sros_game *g, int i)
 	return o->u[i].kind == SK_FIELD || g->s[i].converted;
 }
 
-/* [14.21]-[14.23]: the die's modifier of an attack on unit i. */
-static int melee_mod(const struct sob *o, int i)
+int sros_melee_mod(const struct sob *o, int i)
 {
 	const struct sob_unit *u = &o->u[i];
 	return sref_melee_mod(u->nation == SN_RUSSIAN ? "russian" : u->nation == SN_BRITISH ? "british"
@@ -1600,7 +1621,7 @@ int sros_melee(const struct sob *o, const struct stab *t, struct sros_game *g, c
 	defence = gun ? 2 : o->u[m->def].strength; /* [14.17] */
 	if ((col = sref_melee_col(attack, defence, e)) < 0)
 		return -1;
-	mod = melee_mod(o, m->def);
+	mod = sros_melee_mod(o, m->def);
 	/* [14.32], [14.33]: Allied attackers from Assault Positions on a Russian in a bastion */
 	amod = !side && bastion >= 0 && !m->in_bastion ? sref_morale_mod(g->strength[bastion], false) : 0;
 	dmod = sref_morale_mod(-1, g->s[m->def].retreated);
@@ -1692,7 +1713,7 @@ int sros_battery(const struct sob *o, const struct stab *t, struct sros_game *g,
 	if (sref_range_mod(t, f->yards, &rm, e) != 0)
 		return -1;
 	shots = 1 + f->terrain; /* [13.0]: twice into a depression, three times into a ravine */
-	mod = rm + melee_mod(o, f->target);
+	mod = rm + sros_melee_mod(o, f->target);
 	if (!f->ndice) {
 		/* the odds before the roll: nothing changes */
 		double pd = 0;

@@ -141,6 +141,8 @@ int sros_replace(const struct sob *o, struct sros_game *g, int unit, int where, 
  * placement in segment 1B of Game-Turn 1 and for a reinforcement in 1B). */
 int sros_move(const struct sob *o, const struct stab *t, struct sros_game *g, int unit, int where, int box,
 	      struct evsink *ev, struct err *e);
+/* Whether sros_move would move unit to where/box now: 0, or the refusal (-1, e). Changes nothing. */
+int sros_move_check(const struct sob *o, const struct sros_game *g, int unit, int where, int box, struct err *e);
 /* [9.5]: the saps joining the British Siege Area to the French area (segment 3A) are complete,
  * as the referee reads the map; French units then move between the areas by [10.24]. broken:
  * Russian fire damaged one of them (segment 2B) [8.95]: the areas are cut off until repaired. */
@@ -189,6 +191,8 @@ struct sros_melee {
 	int adie[6], ddie;
 	bool in_bastion;
 };
+/* [14.21]-[14.23]: the die's modifier of a melee (or field battery fire) on unit i. */
+int sros_melee_mod(const struct sob *o, int i);
 int sros_melee(const struct sob *o, const struct stab *t, struct sros_game *g, const struct sros_melee *m,
 	       struct evsink *ev, struct err *e);
 /* Russian field battery fire [13.0]: gun (a field battery in a bastion) at target (Allied

@@ -1,0 +1,1892 @@
+/* splay: Sevastopol on the rule-system interface (splay.h). */
+#include "splay.h"
+
+#include <assert.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../core/fsio.h"
+#include "soob.h"
+#include "sref.h"
+#include "sroster.h"
+#include "stab.h"
+
+#define SP_LINKS 2
+#define SP_STEP 150               /* yards: tactical movement's step [12.15], the works' step */
+#define SP_MELEE_MAX 6            /* attackers in one melee [14.13] */
+#define SP_SETTLE_MAX 64          /* segments the game may pass by itself after one action */
+#define SP_SIDE_RUSSIAN 0
+#define SP_SIDE_ALLIED 1
+#define SP_PLACE(w, b) ((w) * 16 + (b))
+
+/* Per-unit flags kept beside sroster's game. */
+enum {
+	SPF_MOVED = 1,    /* moved or placed in this segment [10.0] */
+	SPF_IN = 2,       /* an assaulting Allied unit in a Bastion Position [11.31] */
+	SPF_RESERVE = 4,  /* a Russian in its bastion's Reserve Box, not holding a position [10.32] */
+	SPF_FOUGHT = 8,   /* attacked or was attacked in this impulse's melee segment [14.15] */
+	SPF_SHIFTED = 16, /* a Russian moved to a Reserve Box in an assault this Game-Turn [12.42] */
+};
+
+/* The steps of an Assault Impulse [4.0]. */
+enum sp_step { IP_AMOVE, IP_RFIRE, IP_AMELEE, IP_RMOVE, IP_RMELEE };
+
+/* A link: saps joining the British start line to a French one [9.5]. */
+struct sp_link {
+	int area;                 /* the French Siege Area joined */
+	int saps;                 /* saps it takes */
+	int ground;               /* enum stab_terrain */
+	bool by[2];               /* may be dug by the British, the French */
+};
+
+struct sp_brigade {
+	char name[16];
+	int nation;
+};
+
+/* The scenario: the order of battle and charts, and the map kept as data. */
+struct sp_scn {
+	struct sob o;
+	struct stab t;
+	struct splay_approach a[SPLAY_APPROACHES];
+	int na;
+	struct sp_link l[SP_LINKS];
+	int nl;
+	int reach;                /* yards an assault may start from [11.0] */
+	struct sp_brigade br[64]; /* the Allied brigades [11.1] */
+	int nbr;
+	char provenance[4][1400];
+};
+
+/* The game: sroster's, and what the abstract map keeps beside it. */
+struct sp_state {
+	struct sros_game g;
+	uint8_t depth[SPLAY_APPROACHES];   /* lines complete along each approach */
+	uint8_t work[SPLAY_APPROACHES];    /* works of the next step: 0, 1 the sap, 2-3 its parallels */
+	uint8_t damaged[SPLAY_APPROACHES]; /* damaged works, the forwardmost */
+	uint8_t linked[SP_LINKS];          /* saps of each link dug */
+	uint8_t done;                      /* sides done with this segment (bit 1 << side) */
+	uint8_t step;                      /* enum sp_step, in an Assault Impulse */
+	uint8_t nstorm;                    /* brigades named for the assault */
+	int8_t storm_br[SROS_BRIGADES];    /* their brigade (index of sp_scn.br) */
+	int8_t storm_at[SROS_BRIGADES];    /* and bastion */
+	uint8_t f[SOB_UNITS_MAX];          /* SPF_* */
+	int8_t dist[SOB_UNITS_MAX];        /* an assaulting unit's steps from its bastion */
+	int8_t aim[SOB_UNITS_MAX];         /* its bastion, or -1 */
+	int8_t turn_seen;                  /* the Game-Turn the SPF_SHIFTED flags belong to */
+};
+static_assert(sizeof(struct sp_state) <= GAME_STATE_MAX, "the Sevastopol state must fit struct game");
+
+static const struct sp_scn *scn(const struct game *g)
+{
+	return g->scn->data;
+}
+
+static struct sp_state *st(struct game *g)
+{
+	return (struct sp_state *)(void *)g->st;
+}
+
+static const struct sp_state *cst(const struct game *g)
+{
+	return (const struct sp_state *)(const void *)g->st;
+}
+
+static bool allied(int nation)
+{
+	return nation == SN_BRITISH || nation == SN_FRENCH;
+}
+
+static int side_of_nation(int nation)
+{
+	return allied(nation) ? SP_SIDE_ALLIED : SP_SIDE_RUSSIAN;
+}
+
+static bool in_play(const struct sros_unit *s)
+{
+	return s->where == SW_MAP || s->where == SW_AREA || s->where == SW_SUPPLY || s->where == SW_BASTION;
+}
+
+static int roll(struct game *G)
+{
+	int d = 1;
+	if (dice_roll(&G->dice, 6, &d) != 0)
+		d = 1;
+	return d;
+}
+
+/* ---- the scenario ------------------------------------------------------------------------- */
+
+static void provenance(const struct jdoc *d, const json_t *obj, char *out, size_t n, struct errlist *errs)
+{
+	const json_t *p = json_object_get(obj, "provenance");
+	const char *src = p ? jdoc_str(d, p, "source", true, errs) : NULL;
+	const char *basis = p ? jdoc_str(d, p, "basis", true, errs) : NULL;
+	if (!p)
+		jdoc_add(d, obj, errs, "missing \"provenance\"");
+	snprintf(out, n, "%s: %s", src ? src : "?", basis ? basis : "");
+}
+
+static int terrain_of(const char *s)
+{
+	for (int k = 0; s && k < ST_TERRAINS; k++)
+		if (!strcmp(s, stab_terrain_name[k]))
+			return k;
+	return -1;
+}
+
+static void load_approaches(struct sp_scn *c, const struct jdoc *d, const json_t *v, struct errlist *errs)
+{
+	const json_t *list = json_object_get(v, "list"), *x;
+	size_t i;
+	provenance(d, v, c->provenance[1], sizeof c->provenance[1], errs);
+	if (!json_is_array(list) || !json_array_size(list) || json_array_size(list) > SPLAY_APPROACHES) {
+		jdoc_add(d, v, errs, "\"approaches\": \"list\" must be an array of 1-%d approaches", SPLAY_APPROACHES);
+		return;
+	}
+	json_array_foreach(list, i, x) {
+		struct splay_approach *a = &c->a[c->na];
+		const char *area = jdoc_str(d, x, "area", true, errs), *b = jdoc_str(d, x, "bastion", true, errs);
+		const json_t *ground = json_object_get(x, "ground"), *gv;
+		size_t k;
+		a->area = area ? sob_area(&c->o, area) : -1;
+		a->bastion = b ? sob_bastion(&c->o, b) : -1;
+		a->yards = jdoc_int(d, x, "yards", 2 * SP_STEP, SP_STEP * (SPLAY_STEPS + 1), errs);
+		if (area && (a->area < 0 || !allied(c->o.a[a->area].nation)))
+			jdoc_add(d, x, errs, "\"area\": \"%s\" is not an Allied Siege Area of the order of battle", area);
+		if (b && a->bastion < 0)
+			jdoc_add(d, x, errs, "\"bastion\": no bastion \"%s\" in the order of battle", b);
+		if (a->yards % SP_STEP)
+			jdoc_add(d, x, errs, "\"yards\" must be a multiple of %d (the works' step)", SP_STEP);
+		a->steps = a->yards / SP_STEP - 1;
+		if (!json_is_array(ground) || (int)json_array_size(ground) != a->steps) {
+			jdoc_add(d, x, errs, "\"ground\" must list the %d steps of 150 yards from the start line to 150 yards "
+				 "short of the bastion", a->steps);
+			continue;
+		}
+		json_array_foreach(ground, k, gv) {
+			int t = terrain_of(json_string_value(gv));
+			if (t < 0 || t == ST_START_LINE)
+				jdoc_add(d, gv, errs, "ground is flat, hill, depression or ravine");
+			a->ground[k] = t < 0 ? ST_FLAT : t;
+		}
+		for (int j = 0; j < c->na; j++)
+			if (c->a[j].area == a->area && c->a[j].bastion == a->bastion)
+				jdoc_add(d, x, errs, "the approach from %s to %s is listed twice", area ? area : "?", b ? b : "?");
+		c->na++;
+	}
+}
+
+static void load_links(struct sp_scn *c, const struct jdoc *d, const json_t *v, struct errlist *errs)
+{
+	const json_t *list = json_object_get(v, "list"), *x;
+	size_t i;
+	provenance(d, v, c->provenance[2], sizeof c->provenance[2], errs);
+	if (!json_is_array(list) || json_array_size(list) > SP_LINKS) {
+		jdoc_add(d, v, errs, "\"links\": \"list\" must be an array of at most %d links", SP_LINKS);
+		return;
+	}
+	json_array_foreach(list, i, x) {
+		struct sp_link *l = &c->l[c->nl];
+		const char *area = jdoc_str(d, x, "area", true, errs), *ground = jdoc_str(d, x, "ground", true, errs);
+		const json_t *by = json_object_get(x, "by"), *bv;
+		size_t k;
+		l->area = area ? sob_area(&c->o, area) : -1;
+		if (area && (l->area < 0 || c->o.a[l->area].nation != SN_FRENCH))
+			jdoc_add(d, x, errs, "\"area\": a link joins a French Siege Area to the British (not \"%s\")", area);
+		l->saps = jdoc_int(d, x, "saps", 1, 9, errs);
+		l->ground = terrain_of(ground);
+		if (ground && (l->ground < 0 || l->ground == ST_START_LINE))
+			jdoc_add(d, x, errs, "\"ground\" is flat, hill, depression or ravine");
+		if (!json_is_array(by) || !json_array_size(by))
+			jdoc_add(d, x, errs, "\"by\" lists the nations that may dig it");
+		json_array_foreach(by, k, bv) {
+			int n = sob_nation(json_string_value(bv) ? json_string_value(bv) : "");
+			if (!allied(n))
+				jdoc_add(d, bv, errs, "a link is dug by \"british\" or \"french\"");
+			else
+				l->by[n] = true;
+		}
+		c->nl++;
+	}
+}
+
+static void brigades(struct sp_scn *c)
+{
+	for (int i = 0; i < c->o.n; i++) {
+		const struct sob_unit *u = &c->o.u[i];
+		bool seen = false;
+		if (u->kind != SK_INFANTRY || !allied(u->nation) || !u->brigade[0])
+			continue;
+		for (int k = 0; k < c->nbr && !seen; k++)
+			seen = !strcmp(c->br[k].name, u->brigade);
+		if (!seen && c->nbr < (int)(sizeof c->br / sizeof c->br[0])) {
+			snprintf(c->br[c->nbr].name, sizeof c->br[c->nbr].name, "%s", u->brigade);
+			c->br[c->nbr++].nation = u->nation;
+		}
+	}
+}
+
+static int sp_load(struct scenario *s, const struct jdoc *d, struct errlist *errs)
+{
+	struct sp_scn *c = calloc(1, sizeof *c);
+	const json_t *root = d->root, *v;
+	const char *oob = jdoc_str(d, root, "oob", true, errs), *tables = jdoc_str(d, root, "tables", true, errs);
+	char path[SCN_PATH_MAX + 64];
+	int before = errs->total;
+	if (!c) {
+		struct err e;
+		err_set(&e, d->file, 0, "out of memory");
+		errlist_add(errs, &e);
+		return -1;
+	}
+	s->data_hash = fs_hash_file(FNV_OFFSET, d->file);
+	if (!oob || !tables)
+		goto fail;
+	fs_rel_path(path, sizeof path, d->file, tables);
+	if (stab_load_file(&c->t, path, errs) != 0)
+		goto fail;
+	s->data_hash = fs_hash_file(s->data_hash, path);
+	fs_rel_path(path, sizeof path, d->file, oob);
+	if (sob_load_file(&c->o, path, errs) != 0)
+		goto fail;
+	s->data_hash = fs_hash_file(s->data_hash, path);
+	snprintf(s->side[SP_SIDE_RUSSIAN], sizeof s->side[0], "russian");
+	snprintf(s->side[SP_SIDE_ALLIED], sizeof s->side[1], "allied");
+	provenance(d, root, c->provenance[0], sizeof c->provenance[0], errs);
+	if (!(v = json_object_get(root, "approaches")))
+		jdoc_add(d, root, errs, "missing \"approaches\"");
+	else
+		load_approaches(c, d, v, errs);
+	if ((v = json_object_get(root, "links")))
+		load_links(c, d, v, errs);
+	if (!(v = json_object_get(root, "assault"))) {
+		jdoc_add(d, root, errs, "missing \"assault\"");
+	} else {
+		provenance(d, v, c->provenance[3], sizeof c->provenance[3], errs);
+		c->reach = jdoc_int(d, v, "reach", SP_STEP, 5 * SP_STEP, errs);
+	}
+	brigades(c);
+	if (errs->total != before)
+		goto fail;
+	s->data = c;
+	return 0;
+fail:
+	free(c);
+	return -1;
+}
+
+static void sp_unload(struct scenario *s)
+{
+	free(s->data);
+	s->data = NULL;
+}
+
+/* ---- the abstract map --------------------------------------------------------------------- */
+
+static int works(const struct sp_state *S, int k)
+{
+	return 4 * S->depth[k] + S->work[k];
+}
+
+/* Lines whose works are all sound: the forwardmost works are the damaged ones. */
+static int sound_depth(const struct sp_state *S, int k)
+{
+	int w = works(S, k) - S->damaged[k];
+	return w > 0 ? w / 4 : 0;
+}
+
+/* Yards from approach k's bastion to its forward sound line (the start line when none). */
+static int front_yards(const struct sp_scn *c, const struct sp_state *S, int k)
+{
+	return c->a[k].yards - SP_STEP * sound_depth(S, k);
+}
+
+/* Yards from the bastion to approach k's forwardmost work (a sap juts a step out). */
+static int works_yards(const struct sp_scn *c, const struct sp_state *S, int k)
+{
+	return c->a[k].yards - SP_STEP * (S->depth[k] + (S->work[k] > 0));
+}
+
+/* The approach from area to bastion, or -1. */
+static int approach(const struct sp_scn *c, int area, int bastion)
+{
+	for (int k = 0; k < c->na; k++)
+		if (c->a[k].area == area && c->a[k].bastion == bastion)
+			return k;
+	return -1;
+}
+
+static bool area_open(const struct sp_scn *c, const struct sros_game *g, int area)
+{
+	return g->turn >= c->o.a[area].active;
+}
+
+/* Parallels of an area's works [10.5]: three a line, and those of the step under way. */
+static int parallels(const struct sp_scn *c, const struct sp_state *S, int area)
+{
+	int n = 0;
+	for (int k = 0; k < c->na; k++)
+		if (c->a[k].area == area)
+			n += 3 * S->depth[k] + (S->work[k] > 1 ? S->work[k] - 1 : 0);
+	return n;
+}
+
+/* A unit's worth to its owner when losses are his choice: the program names the units it
+ * would miss least (the weakest, then the poorest morale, those in a Supply Box last). */
+static int worth(const struct sob *o, const struct sros_game *g, int i)
+{
+	return 100 * (g->s[i].where == SW_SUPPLY) + 4 * o->u[i].strength + (3 - o->u[i].morale);
+}
+
+/* Picks need units that ok(o, g, i, arg) accepts, least worth first; returns how many. */
+static int pick(const struct sob *o, const struct sros_game *g, bool (*ok)(const struct sob *, const struct sros_game *,
+	       int, int), int arg, int need, int *out)
+{
+	int n = 0;
+	bool taken[SOB_UNITS_MAX] = {false};
+	while (n < need) {
+		int best = -1;
+		for (int i = 0; i < o->n; i++)
+			if (!taken[i] && ok(o, g, i, arg) && (best < 0 || worth(o, g, i) < worth(o, g, best)))
+				best = i;
+		if (best < 0)
+			break;
+		taken[best] = true;
+		out[n++] = best;
+	}
+	return n;
+}
+
+/* As pick, those ok for arg first, then those ok for arg2, none twice. */
+static int pick_two(const struct sob *o, const struct sros_game *g, bool (*ok)(const struct sob *,
+		    const struct sros_game *, int, int), int arg, int arg2, int need, int *out)
+{
+	int n = pick(o, g, ok, arg, need, out), more[SOB_UNITS_MAX], m = pick(o, g, ok, arg2, need, more);
+	for (int q = 0; q < m && n < need; q++) {
+		bool dup = false;
+		for (int j = 0; j < n; j++)
+			dup = dup || out[j] == more[q];
+		if (!dup)
+			out[n++] = more[q];
+	}
+	return n;
+}
+
+static bool attrition_ok(const struct sob *o, const struct sros_game *g, int i, int nation)
+{
+	return o->u[i].nation == nation && o->u[i].kind == SK_INFANTRY && in_play(&g->s[i]) && !g->s[i].converted;
+}
+
+static bool digger_ok(const struct sob *o, const struct sros_game *g, int i, int area)
+{
+	const struct sob_unit *u = &o->u[i];
+	return u->kind == SK_INFANTRY && u->nation == o->a[area].nation && g->s[i].where == SW_AREA && g->s[i].box == area &&
+	       !g->s[i].worked && !u->guards && !(u->nation == SN_BRITISH && !strcmp(u->division, "1")) && !g->s[i].active;
+}
+
+static bool bastion_infantry(const struct sob *o, const struct sros_game *g, int i, int b)
+{
+	return o->u[i].nation == SN_RUSSIAN && o->u[i].kind == SK_INFANTRY && g->s[i].where == SW_BASTION &&
+	       g->s[i].box == b && !g->s[i].converted;
+}
+
+/* Allied infantry in the siegeworks [8.94], those of area (arg) first: see pick_works. */
+static bool works_infantry(const struct sob *o, const struct sros_game *g, int i, int area)
+{
+	return allied(o->u[i].nation) && o->u[i].kind == SK_INFANTRY && g->s[i].where == SW_AREA &&
+	       (area < 0 || g->s[i].box == area);
+}
+
+/* Infantry of nation in play, not garrisoning a captured bastion: a sortie's losses [10.5]. */
+static bool sortie_ok(const struct sob *o, const struct sros_game *g, int i, int nation)
+{
+	return o->u[i].nation == nation && o->u[i].kind == SK_INFANTRY && in_play(&g->s[i]) && g->s[i].where != SW_BASTION;
+}
+
+/* ---- moving the game on ------------------------------------------------------------------- */
+
+/* [8.81]: the Mamelon reads two columns higher (sroster's test, by id). */
+static bool mamelon(const struct sob *o, int b)
+{
+	return b >= 0 && !strcmp(o->b[b].id, "mamelon");
+}
+
+static int gun_of(int kind)
+{
+	return kind == SK_SIEGE ? SG_SIEGE : kind == SK_MORTAR ? SG_MORTAR : kind == SK_LANCASTER ? SG_LANCASTER : -1;
+}
+
+static bool may_intervene(const struct sp_scn *c, const struct sros_game *g)
+{
+	struct err e;
+	int eff;
+	if (g->intervened)
+		return false;
+	for (int b = 0; b < SB_BATTLES; b++)
+		if (sref_intervention(&c->t, g->turn, b, g->battle_used, g->battle_turn, 1, &eff, NULL, &e) == 0)
+			return true;
+	return false;
+}
+
+/* [7.0]: each nation's attrition, its die rolled, its losses named by the program. */
+static void attrition(struct game *G, struct evsink *ev)
+{
+	const struct sp_scn *c = scn(G);
+	struct sros_game *g = &st(G)->g;
+	for (int n = 0; n < SN_NATIONS; n++) {
+		int die = roll(G), lost = 0, units[8], k;
+		double p[8];
+		struct err e;
+		if (g->attrition_done[n])
+			continue;
+		if (sref_attrition(&c->t, g->turn, n, die, &lost, p, NULL, &e) != 0)
+			lost = 0;
+		k = pick(&c->o, g, attrition_ok, n, lost < 8 ? lost : 8, units);
+		if (sros_attrition(&c->o, &c->t, g, n, die, units, k, ev, &e) != 0)
+			g->attrition_done[n] = true; /* cannot happen: the ruling's count is the one picked */
+	}
+}
+
+/* [16.2], [16.3]: a commander-in-chief due is rolled for. */
+static void commanders(struct game *G, struct evsink *ev)
+{
+	const struct sp_scn *c = scn(G);
+	struct sros_game *g = &st(G)->g;
+	char buf[256];
+	struct err e;
+	for (int n = 0; n < 2 && sros_duty(&c->o, &c->t, g, buf, sizeof buf); n++)
+		(void)sros_commander(&c->o, g, n, roll(G), ev, &e);
+}
+
+/* [9.2]: the engineers' dice, for those in a Siege Area. */
+static void engineers(struct game *G, struct evsink *ev)
+{
+	const struct sp_scn *c = scn(G);
+	struct sros_game *g = &st(G)->g;
+	struct err e;
+	for (int n = 0; n < SN_NATIONS; n++) {
+		bool mine = g->seg == SS_RUSSIAN_BUILD ? n == SN_RUSSIAN : allied(n);
+		if (!mine || g->engineer_rolled[n])
+			continue;
+		for (int i = 0; i < c->o.n; i++)
+			if (c->o.u[i].nation == n && c->o.u[i].kind == SK_ENGINEER &&
+			    (g->s[i].where == SW_AREA || g->s[i].where == SW_BASTION)) {
+				(void)sros_engineer(&c->o, &c->t, g, n, roll(G), ev, &e);
+				break;
+			}
+	}
+}
+
+/* Ends the segment: sroster's next, then whatever the rules do by themselves, until a side has
+ * a decision to make. */
+static void next_seg(struct game *G, struct evsink *ev)
+{
+	const struct sp_scn *c = scn(G);
+	struct sp_state *S = st(G);
+	struct sros_game *g = &S->g;
+	for (int guard = 0; guard < SP_SETTLE_MAX && g->seg != SS_OVER; guard++) {
+		struct err e;
+		if (g->seg == SS_ATTRITION)
+			attrition(G, ev);
+		if (sros_next(&c->o, &c->t, g, ev, &e) != 0)
+			break; /* a duty the game could not do: cannot happen, sros_duty's are all done above */
+		S->done = 0;
+		for (int i = 0; i < c->o.n; i++)
+			S->f[i] &= (uint8_t)~SPF_MOVED;
+		if (S->turn_seen != g->turn) {
+			S->turn_seen = (int8_t)g->turn;
+			for (int i = 0; i < c->o.n; i++)
+				S->f[i] &= (uint8_t)~SPF_SHIFTED;
+		}
+		switch (g->seg) {
+		case SS_REINFORCE:
+			commanders(G, ev);
+			return;
+		case SS_ATTRITION:
+			continue;
+		case SS_ALLIED_BUILD:
+		case SS_RUSSIAN_BUILD:
+			engineers(G, ev);
+			return;
+		case SS_INTERVENTION:
+			if (g->off_due > 0 || may_intervene(c, g))
+				return;
+			continue;
+		default:
+			return;
+		}
+	}
+}
+
+static int sp_setup(struct game *G, struct err *e)
+{
+	const struct sp_scn *c = scn(G);
+	struct sp_state *S = st(G);
+	if (G->dice.mode != DICE_RNG)
+		return err_set(e, NULL, 0, "the program rolls a Sevastopol game's dice (its segments ask for many, each in "
+			       "turn): for real dice, crimea referee siege rules on them");
+	memset(S, 0, sizeof *S);
+	sros_new(&c->o, &c->t, &S->g);
+	memset(S->aim, -1, sizeof S->aim);
+	S->turn_seen = 1;
+	if (!may_intervene(c, &S->g))
+		next_seg(G, NULL);
+	return 0;
+}
+
+static int sp_to_act(const struct game *G)
+{
+	const struct sp_state *S = cst(G);
+	const struct sros_game *g = &S->g;
+	switch (g->seg) {
+	case SS_OVER:
+		return -1;
+	case SS_INTERVENTION:
+		return g->off_due > 0 ? SP_SIDE_ALLIED : SP_SIDE_RUSSIAN;
+	case SS_REINFORCE:
+	case SS_FIRE:
+		return S->done & (1u << SP_SIDE_ALLIED) ? SP_SIDE_RUSSIAN : SP_SIDE_ALLIED;
+	case SS_ALLIED_BUILD:
+	case SS_ALLIED_MOVE:
+		return SP_SIDE_ALLIED;
+	case SS_ASSAULT:
+		return S->step == IP_AMOVE || S->step == IP_AMELEE ? SP_SIDE_ALLIED : SP_SIDE_RUSSIAN;
+	default:
+		return SP_SIDE_RUSSIAN;
+	}
+}
+
+/* ---- the assault -------------------------------------------------------------------------- */
+
+static bool assaulting(const struct sp_state *S, int i)
+{
+	return S->g.s[i].active && S->aim[i] >= 0 && S->dist[i] >= 0;
+}
+
+/* A Russian holding a position of bastion b (infantry or field battery; guns stand in their
+ * firing boxes) [10.32]. */
+static bool holds(const struct sob *o, const struct sp_state *S, int i, int b)
+{
+	const struct sros_unit *s = &S->g.s[i];
+	return o->u[i].nation == SN_RUSSIAN && s->where == SW_BASTION && s->box == b && !(S->f[i] & SPF_RESERVE) &&
+	       (o->u[i].kind == SK_INFANTRY || o->u[i].kind == SK_FIELD);
+}
+
+static int positions_taken(const struct sob *o, const struct sp_state *S, int b)
+{
+	int n = 0;
+	for (int i = 0; i < o->n; i++)
+		n += holds(o, S, i, b) || (assaulting(S, i) && S->aim[i] == b && (S->f[i] & SPF_IN));
+	return n;
+}
+
+static bool under_assault(const struct sob *o, const struct sp_state *S, int b)
+{
+	for (int i = 0; i < o->n; i++)
+		if (assaulting(S, i) && S->aim[i] == b)
+			return true;
+	return false;
+}
+
+/* The brigades named go: sroster activates them [11.1]; each activated unit goes for its
+ * brigade's bastion from its area's approach, if it has one in reach. 0, 1 when no brigade is
+ * left to go, or -1 (e). */
+static int launch(struct game *G, struct evsink *ev, struct err *e)
+{
+	const struct sp_scn *c = scn(G);
+	struct sp_state *S = st(G);
+	const char *names[SROS_BRIGADES];
+	int first[2] = {-1, -1}, kept = 0;
+	/* a brigade named whose units all left the Siege Areas since goes nowhere [11.1] */
+	for (int k = 0; k < S->nstorm; k++) {
+		bool there = false;
+		for (int i = 0; i < c->o.n && !there; i++)
+			there = c->o.u[i].kind == SK_INFANTRY && !strcmp(c->o.u[i].brigade, c->br[S->storm_br[k]].name) &&
+				S->g.s[i].where == SW_AREA && !S->g.s[i].worked;
+		if (!there) {
+			ev_emit(ev, "[11.1]", "brigade %s has no unit left in a Siege Area: it does not assault",
+				c->br[S->storm_br[k]].name);
+			continue;
+		}
+		S->storm_br[kept] = S->storm_br[k];
+		S->storm_at[kept++] = S->storm_at[k];
+	}
+	S->nstorm = (uint8_t)kept;
+	if (!kept)
+		return 1;
+	for (int k = 0; k < S->nstorm; k++) {
+		names[k] = c->br[S->storm_br[k]].name;
+		if (first[c->br[S->storm_br[k]].nation] < 0)
+			first[c->br[S->storm_br[k]].nation] = S->storm_at[k];
+	}
+	if (sros_assault(&c->o, &c->t, &S->g, names, S->nstorm, ev, e) != 0)
+		return -1;
+	for (int i = 0; i < c->o.n; i++) {
+		const struct sob_unit *u = &c->o.u[i];
+		int b = -1, k;
+		S->aim[i] = -1;
+		S->dist[i] = -1;
+		S->f[i] &= (uint8_t)~(SPF_IN | SPF_RESERVE | SPF_FOUGHT);
+		if (!S->g.s[i].active)
+			continue;
+		for (int j = 0; j < S->nstorm; j++)
+			if (!strcmp(c->br[S->storm_br[j]].name, u->brigade))
+				b = S->storm_at[j];
+		if (b < 0) /* the Naval units, free [11.1]: with their nation's first brigade, else any */
+			b = first[u->nation] >= 0 ? first[u->nation] : first[!u->nation];
+		k = approach(c, S->g.s[i].box, b);
+		if (k < 0 || front_yards(c, S, k) > c->reach) {
+			ev_emit(ev, "[11.0]", "%s, activated, has no way to %s from the %s Siege Area: it stays behind the start "
+				"line", u->id, c->o.b[b].name, c->o.a[S->g.s[i].box].id);
+			continue;
+		}
+		S->aim[i] = (int8_t)b;
+		S->dist[i] = (int8_t)(front_yards(c, S, k) / SP_STEP);
+	}
+	/* Russians beyond a bastion's positions wait in its Reserve Box [10.32], the weakest */
+	for (int b = 0; b < c->o.nb; b++) {
+		int over = -c->o.b[b].positions;
+		for (int i = 0; i < c->o.n; i++)
+			over += holds(&c->o, S, i, b);
+		while (over-- > 0) {
+			int worst = -1;
+			for (int i = 0; i < c->o.n; i++)
+				if (holds(&c->o, S, i, b) && (worst < 0 || worth(&c->o, &S->g, i) < worth(&c->o, &S->g, worst)))
+					worst = i;
+			S->f[worst] |= SPF_RESERVE;
+		}
+	}
+	S->step = IP_AMOVE;
+	S->nstorm = 0;
+	return 0;
+}
+
+/* [10.5]: each Siege Area's four forwardmost parallels need a unit each; else a sortie. */
+static void garrison(struct game *G, struct evsink *ev)
+{
+	const struct sp_scn *c = scn(G);
+	struct sp_state *S = st(G);
+	for (int a = 0; a < c->o.na; a++) {
+		int need, have = 0, lost[4], n, hurt = 4;
+		if (!allied(c->o.a[a].nation) || !area_open(c, &S->g, a))
+			continue;
+		need = parallels(c, S, a) < 4 ? parallels(c, S, a) : 4;
+		for (int i = 0; i < c->o.n; i++)
+			have += c->o.u[i].kind == SK_INFANTRY && c->o.u[i].nation == c->o.a[a].nation &&
+				S->g.s[i].where == SW_AREA && S->g.s[i].box == a;
+		if (have >= need)
+			continue;
+		n = pick(&c->o, &S->g, sortie_ok, c->o.a[a].nation, 4, lost);
+		ev_emit(ev, "[10.5]", "the %s Siege Area's forwardmost parallels want %d unit%s and have %d: a Russian night "
+			"sortie", c->o.a[a].id, need, need == 1 ? "" : "s", have);
+		for (int k = 0; k < n; k++) {
+			S->g.s[lost[k]].where = SW_ELIMINATED;
+			S->g.s[lost[k]].active = false;
+			ev_emit(ev, "[10.5]", "%s is eliminated", c->o.u[lost[k]].id);
+		}
+		while (hurt > 0) {
+			int best = -1;
+			for (int k = 0; k < c->na; k++)
+				if (c->a[k].area == a && S->damaged[k] < works(S, k) &&
+				    (best < 0 || works(S, k) - S->damaged[k] > works(S, best) - S->damaged[best]))
+					best = k;
+			if (best < 0)
+				break;
+			S->damaged[best]++;
+			hurt--;
+			ev_emit(ev, "[10.5]", "a work toward %s is damaged", c->o.b[c->a[best].bastion].name);
+		}
+	}
+}
+
+/* The assault ends after the fifth impulse (or when aborted): bastions held are captured
+ * [11.31]; everyone else goes back [11.21], and the parallels want their garrison [10.5]. */
+static void assault_end(struct game *G, bool aborted, struct evsink *ev)
+{
+	const struct sp_scn *c = scn(G);
+	struct sp_state *S = st(G);
+	struct err e;
+	for (int b = 0; !aborted && b < c->o.nb; b++) {
+		int in[SOB_UNITS_MAX], n = 0, russians = 0;
+		for (int i = 0; i < c->o.n; i++) {
+			russians += holds(&c->o, S, i, b);
+			if (assaulting(S, i) && S->aim[i] == b && (S->f[i] & SPF_IN))
+				in[n++] = i;
+		}
+		if (n >= 3 && !russians) {
+			int gar[3];
+			for (int k = 0; k < 3; k++) { /* the strongest hold it */
+				int best = k;
+				for (int j = k + 1; j < n; j++)
+					if (c->o.u[in[j]].strength > c->o.u[in[best]].strength)
+						best = j;
+				gar[k] = in[best];
+				in[best] = in[k];
+			}
+			(void)sros_capture(&c->o, &S->g, b, gar, ev, &e);
+		} else if (n) {
+			ev_emit(ev, "[11.31]", "%s is not captured: %d Allied unit%s in its positions, %d Russian%s", c->o.b[b].name,
+				n, n == 1 ? "" : "s", russians, russians == 1 ? "" : "s");
+		}
+	}
+	S->g.impulse = 5;
+	for (int i = 0; i < c->o.n; i++) {
+		S->aim[i] = -1;
+		S->dist[i] = -1;
+		S->f[i] &= (uint8_t)~(SPF_IN | SPF_RESERVE | SPF_FOUGHT);
+	}
+	next_seg(G, ev); /* sroster ends the Assault Phase [11.21] */
+	if (S->g.seg != SS_OVER)
+		garrison(G, ev);
+}
+
+/* Each step an assaulting unit is pushed back. */
+static void fall_back(struct sp_state *S, int i, int steps)
+{
+	S->f[i] &= (uint8_t)~SPF_IN;
+	S->dist[i] = (int8_t)(S->dist[i] + steps > 20 ? 20 : S->dist[i] + steps);
+}
+
+/* The attackers on defender d: up to six, the strongest, of those that may attack it. */
+static int attackers(const struct sp_scn *c, const struct sp_state *S, int d, int *att)
+{
+	const struct sob *o = &c->o;
+	bool russian_def = o->u[d].nation == SN_RUSSIAN;
+	int b = russian_def ? S->g.s[d].box : S->aim[d], n = 0, cand[SOB_UNITS_MAX], nc = 0;
+	for (int i = 0; i < o->n; i++) {
+		if (S->f[i] & SPF_FOUGHT)
+			continue;
+		if (russian_def ? assaulting(S, i) && S->aim[i] == b && (S->dist[i] == 0 || (S->f[i] & SPF_IN))
+		    : holds(o, S, i, b) && o->u[i].kind == SK_INFANTRY && !S->g.s[i].converted)
+			cand[nc++] = i;
+	}
+	while (n < SP_MELEE_MAX && nc > 0) {
+		int best = 0;
+		for (int k = 1; k < nc; k++)
+			if (o->u[cand[k]].strength > o->u[cand[best]].strength)
+				best = k;
+		att[n++] = cand[best];
+		cand[best] = cand[--nc];
+	}
+	return n;
+}
+
+static bool field_gun(const struct sob *o, const struct sros_game *g, int i)
+{
+	return o->u[i].kind == SK_FIELD || g->s[i].converted;
+}
+
+/* Whether melee on d may be fought now by the side to act. */
+static bool melee_ok(const struct game *G, int d)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sp_state *S = cst(G);
+	int att[SP_MELEE_MAX], n, sum = 0;
+	struct err e;
+	if (d < 0 || d >= c->o.n || (S->f[d] & SPF_FOUGHT))
+		return false;
+	if (S->step == IP_AMELEE ? !holds(&c->o, S, d, S->g.s[d].box) || !under_assault(&c->o, S, S->g.s[d].box)
+	    : S->step == IP_RMELEE ? !(assaulting(S, d) && (S->dist[d] == 0 || (S->f[d] & SPF_IN))) : true)
+		return false;
+	if (!(n = attackers(c, S, d, att)))
+		return false;
+	for (int k = 0; k < n; k++)
+		sum += c->o.u[att[k]].strength;
+	return sref_melee_col(sum, field_gun(&c->o, &S->g, d) ? 2 : c->o.u[d].strength, &e) >= 0;
+}
+
+/* A melee [14.0] on d: the ruling is sroster's; the dice are rolled for the results the melee
+ * table gives, and the ground follows: a Russian who retreats goes to the Reserve Box, an
+ * Allied unit falls back, an attacker not affected advances into a position left [14.6]. */
+static int melee(struct game *G, int d, struct evsink *ev, struct err *e)
+{
+	const struct sp_scn *c = scn(G);
+	struct sp_state *S = st(G);
+	const struct sob *o = &c->o;
+	struct sros_melee m = {.def = d};
+	char eff_a[SP_MELEE_MAX], eff_d = '-', r;
+	int sum = 0, col, mod, amod = 0, b;
+	bool gun = field_gun(o, &S->g, d), hita, hitd, in = true, russian_def = o->u[d].nation == SN_RUSSIAN;
+	m.natt = attackers(c, S, d, m.att);
+	for (int k = 0; k < m.natt; k++) {
+		sum += o->u[m.att[k]].strength;
+		in = in && (S->f[m.att[k]] & SPF_IN);
+	}
+	m.in_bastion = russian_def && in;
+	if ((col = sref_melee_col(sum, gun ? 2 : o->u[d].strength, e)) < 0)
+		return -1;
+	mod = sros_melee_mod(o, d);
+	m.die = roll(G);
+	r = sref_melee_result(&c->t, col, m.die + mod);
+	hita = r == 'A' || r == 'B';
+	hitd = r == 'D' || r == 'B';
+	b = russian_def ? S->g.s[d].box : S->aim[d];
+	if (russian_def && !m.in_bastion)
+		amod = sref_morale_mod(S->g.strength[b], false); /* [14.32], [14.33] */
+	for (int k = 0; k < m.natt; k++) {
+		eff_a[k] = '-';
+		if (hita) {
+			m.adie[k] = roll(G);
+			eff_a[k] = sref_morale_effect(&c->t, o->u[m.att[k]].morale,
+						      m.adie[k] + amod + (S->g.s[m.att[k]].retreated ? -1 : 0));
+		}
+	}
+	if (hitd && gun) {
+		eff_d = 'G';
+	} else if (hitd) {
+		m.ddie = roll(G);
+		eff_d = sref_morale_effect(&c->t, o->u[d].morale, m.ddie + sref_morale_mod(-1, S->g.s[d].retreated));
+	}
+	if (sros_melee(o, &c->t, &S->g, &m, ev, e) != 0)
+		return -1;
+	S->f[d] |= SPF_FOUGHT;
+	for (int k = 0; k < m.natt; k++)
+		S->f[m.att[k]] |= SPF_FOUGHT;
+	/* the ground: who falls back where */
+	for (int k = 0; k <= m.natt; k++) {
+		int i = k < m.natt ? m.att[k] : d;
+		char x = k < m.natt ? eff_a[k] : eff_d;
+		if (x == '-')
+			continue;
+		if (o->u[i].nation == SN_RUSSIAN) {
+			if (x == '1' || x == '2' || x == 'G') {
+				S->f[i] |= SPF_RESERVE;
+				ev_emit(ev, x == 'G' ? "[14.25]" : "[14.52]", "%s falls back into %s's Reserve Box", o->u[i].id,
+					o->b[S->g.s[i].box].name);
+			}
+		} else if (x == '1' || x == '2') {
+			fall_back(S, i, x - '0');
+			ev_emit(ev, "[14.54]", "%s falls back %d yards, %d from %s", o->u[i].id, 150 * (x - '0'),
+				150 * S->dist[i], o->b[S->aim[i]].name);
+		} else {
+			S->f[i] &= (uint8_t)~SPF_IN;
+		}
+	}
+	if (russian_def && r == 'D' && eff_d != '-') {
+		int best = -1;
+		for (int k = 0; k < m.natt; k++)
+			if (!(S->f[m.att[k]] & SPF_IN) && (best < 0 || o->u[m.att[k]].strength > o->u[best].strength))
+				best = m.att[k];
+		if (best >= 0 && positions_taken(o, S, b) < o->b[b].positions) {
+			S->f[best] |= SPF_IN;
+			S->dist[best] = 0;
+			ev_emit(ev, "[14.6]", "%s advances into the position %s left, in %s", o->u[best].id, o->u[d].id,
+				o->b[b].name);
+		}
+	}
+	return 0;
+}
+
+/* Russian field battery fire [13.0] on an assaulting unit: the shots' dice, and a morale die for
+ * each shot that affects it, in order, as sroster rules them. */
+static int battery(struct game *G, int gun, int target, struct evsink *ev, struct err *e)
+{
+	const struct sp_scn *c = scn(G);
+	struct sp_state *S = st(G);
+	const struct sob *o = &c->o;
+	struct sros_fire f = {.gun = gun, .target = target};
+	int b = S->aim[target], k = approach(c, S->g.s[target].box, b), rm = 0, mod, hits = 0, back = 0;
+	int step = k >= 0 ? c->a[k].steps - S->dist[target] : -1;
+	bool ret = S->g.s[target].retreated;
+	f.yards = (S->dist[target] > 1 ? S->dist[target] : 1) * SP_STEP;
+	f.terrain = step >= 0 && step < c->a[k].steps ? (c->a[k].ground[step] == ST_DEPRESSION ? 1
+							 : c->a[k].ground[step] == ST_RAVINE ? 2 : 0) : 0;
+	if (sref_range_mod(&c->t, f.yards, &rm, e) != 0)
+		return -1;
+	mod = rm + sros_melee_mod(o, target);
+	f.ndice = 1 + f.terrain;
+	for (int s = 0; s < f.ndice; s++) {
+		char q;
+		f.dice[s] = roll(G);
+		q = sref_melee_result(&c->t, 3, f.dice[s] + mod);
+		hits += q == 'D' || q == 'B';
+	}
+	for (int s = 0; s < hits; s++) {
+		char m;
+		f.mdice[f.nmdice++] = roll(G);
+		m = sref_morale_effect(&c->t, o->u[target].morale, f.mdice[s] + sref_morale_mod(-1, ret));
+		if (m == 'E' || m == 'R')
+			break;
+		if (m == '1' || m == '2') {
+			ret = true;
+			back += m - '0';
+		}
+	}
+	if (sros_battery(o, &c->t, &S->g, &f, ev, e) != 0)
+		return -1;
+	if (!S->g.s[target].active || !in_play(&S->g.s[target]))
+		S->f[target] &= (uint8_t)~SPF_IN; /* eliminated or routed [14.41], [14.42] */
+	else if (back) {
+		fall_back(S, target, back);
+		ev_emit(ev, "[14.54]", "%s falls back to %d yards from %s", o->u[target].id, 150 * S->dist[target],
+			o->b[b].name);
+	}
+	return 0;
+}
+
+static bool fire_ok(const struct game *G, int gun, int target)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sp_state *S = cst(G);
+	const struct sros_unit *s;
+	if (gun < 0 || gun >= c->o.n || target < 0 || target >= c->o.n)
+		return false;
+	s = &S->g.s[gun];
+	return S->g.seg == SS_ASSAULT && S->step == IP_RFIRE && field_gun(&c->o, &S->g, gun) && s->where == SW_BASTION &&
+	       !(S->f[gun] & SPF_RESERVE) && !s->fired && assaulting(S, target) && S->aim[target] == s->box &&
+	       S->dist[target] * SP_STEP <= 600;
+}
+
+/* ---- the actions -------------------------------------------------------------------------- */
+
+/* The places a unit may be moved or placed: the map, the Siege Areas, the Supply Boxes, the
+ * bastions. */
+static int places(const struct sob *o, int *out)
+{
+	int n = 0;
+	out[n++] = SP_PLACE(SW_MAP, 0);
+	for (int a = 0; a < o->na; a++)
+		out[n++] = SP_PLACE(SW_AREA, a);
+	for (int k = 0; k < SN_NATIONS; k++)
+		out[n++] = SP_PLACE(SW_SUPPLY, k);
+	for (int b = 0; b < o->nb; b++)
+		out[n++] = SP_PLACE(SW_BASTION, b);
+	return n;
+}
+
+static bool here(const struct sros_unit *s, int place)
+{
+	int w = place / 16, b = place % 16;
+	return s->where == w && (w == SW_MAP || s->box == b);
+}
+
+/* Yards a battery fires along approach k, and the gun's kind; -1 when it may not. */
+static int bombard_yards(const struct game *G, int gun, int k)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sp_state *S = cst(G);
+	const struct sob_unit *u;
+	const struct sros_unit *s;
+	int kind, yards;
+	if (gun < 0 || gun >= c->o.n || k < 0 || k >= c->na)
+		return -1;
+	u = &c->o.u[gun];
+	s = &S->g.s[gun];
+	kind = gun_of(u->kind);
+	if (kind < 0 || !in_play(s) || s->limbered || S->g.ammo[u->nation][kind] < 1 || S->g.captured[c->a[k].bastion] ||
+	    !area_open(c, &S->g, c->a[k].area))
+		return -1;
+	if (u->nation == SN_RUSSIAN) {
+		if (s->where != SW_BASTION || s->box != c->a[k].bastion || !works(S, k))
+			return -1;
+		yards = works_yards(c, S, k);
+	} else {
+		if (S->g.russian_fired || c->o.a[c->a[k].area].nation != u->nation)
+			return -1;
+		if (u->kind == SK_SIEGE && !(s->where == SW_AREA && s->box == c->a[k].area))
+			return -1;
+		/* [8.21]: a siege gun fires from its approach's forward sound line; the mortars and the
+		 * Lancaster from their firing boxes behind the start line */
+		yards = u->kind == SK_SIEGE ? front_yards(c, S, k) : c->a[k].yards;
+	}
+	{
+		struct stab_fire res;
+		double p[STAB_FIRE_ROWS];
+		struct err e;
+		int strength = u->nation == SN_RUSSIAN ? -1 : S->g.strength[c->a[k].bastion];
+		if (sref_bombard(&c->t, kind, yards, strength, u->nation != SN_RUSSIAN && mamelon(&c->o, c->a[k].bastion), 0,
+				 &res, p, NULL, &e) != 0)
+			return -1;
+	}
+	return yards;
+}
+
+/* The cost of approach k's next work, or -1 when none may be dug there [9.3], [9.6]. */
+static int dig_cost(const struct game *G, int k, bool *sap)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sp_state *S = cst(G);
+	int ground, cost;
+	if (k < 0 || k >= c->na || S->depth[k] >= c->a[k].steps || S->damaged[k] || S->g.captured[c->a[k].bastion])
+		return -1;
+	ground = c->a[k].ground[S->depth[k]];
+	*sap = S->work[k] == 0;
+	cost = c->t.build_cost[ground][*sap ? 1 : 0];
+	return cost == STAB_NONE ? -1 : cost;
+}
+
+static int engineer_area(const struct sob *o, const struct sros_game *g, int nation)
+{
+	for (int i = 0; i < o->n; i++)
+		if (o->u[i].nation == nation && o->u[i].kind == SK_ENGINEER)
+			return g->s[i].where == SW_AREA ? g->s[i].box : -1;
+	return -1;
+}
+
+static int diggers(const struct sob *o, const struct sros_game *g, int area, int need, int *out)
+{
+	return pick(o, g, digger_ok, area, need, out);
+}
+
+/* Points nation has to spend in area: its own, and the engineer's bonus there. */
+static int points(const struct sob *o, const struct sros_game *g, int nation, int area)
+{
+	return g->cp[nation] + (engineer_area(o, g, nation) == area ? g->bonus[nation] : 0);
+}
+
+static bool dig_ok(const struct game *G, int k, bool repair)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sp_state *S = cst(G);
+	int units[2], area, nation, cost;
+	bool sap;
+	if (k < 0 || k >= c->na || S->g.seg != SS_ALLIED_BUILD)
+		return false;
+	area = c->a[k].area;
+	nation = c->o.a[area].nation;
+	if (!area_open(c, &S->g, area))
+		return false;
+	if (repair) {
+		cost = 1;
+		if (!S->damaged[k])
+			return false;
+	} else {
+		if ((cost = dig_cost(G, k, &sap)) < 0 || engineer_area(&c->o, &S->g, nation) != area)
+			return false;
+	}
+	return points(&c->o, &S->g, nation, area) >= cost && diggers(&c->o, &S->g, area, repair ? 1 : 2, units) == (repair ? 1 : 2);
+}
+
+static int home(const struct sob *o, int nation)
+{
+	for (int a = 0; a < o->na; a++)
+		if (o->a[a].nation == nation && o->a[a].active == 1)
+			return a;
+	return -1;
+}
+
+static bool link_ok(const struct game *G, int l, int nation)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sp_state *S = cst(G);
+	int area, units[2], cost;
+	if (l < 0 || l >= c->nl || nation < 0 || nation > 1 || !c->l[l].by[nation] || S->g.seg != SS_ALLIED_BUILD ||
+	    S->linked[l] >= c->l[l].saps || !area_open(c, &S->g, c->l[l].area))
+		return false;
+	area = home(&c->o, nation);
+	cost = c->t.build_cost[c->l[l].ground][1];
+	return area >= 0 && cost != STAB_NONE && engineer_area(&c->o, &S->g, nation) == area &&
+	       points(&c->o, &S->g, nation, area) >= cost && diggers(&c->o, &S->g, area, 2, units) == 2;
+}
+
+/* Brigades named for the assault of each nation, and whether the Guards are among them. */
+static void storm_count(const struct sp_scn *c, const struct sp_state *S, int per[2])
+{
+	per[0] = per[1] = 0;
+	for (int k = 0; k < S->nstorm; k++)
+		per[c->br[S->storm_br[k]].nation]++;
+}
+
+static bool storm_ok(const struct game *G, int br, int b)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sp_state *S = cst(G);
+	const struct sros_game *g = &S->g;
+	int per[2], nation;
+	bool guards = false, reach = false;
+	if (br < 0 || br >= c->nbr || b < 0 || b >= c->o.nb || g->seg != SS_ALLIED_MOVE || g->assault || g->captured[b] ||
+	    c->t.winter[g->turn - 1] || S->nstorm >= SROS_BRIGADES)
+		return false;
+	for (int k = 0; k < S->nstorm; k++)
+		if (S->storm_br[k] == br)
+			return false;
+	nation = c->br[br].nation;
+	storm_count(c, S, per);
+	if (g->cinc[nation] < 0 || per[nation] >= c->o.u[g->cinc[nation]].brigades)
+		return false;
+	for (int i = 0; i < c->o.n; i++) {
+		const struct sob_unit *u = &c->o.u[i];
+		int k;
+		if (u->kind != SK_INFANTRY || strcmp(u->brigade, c->br[br].name))
+			continue;
+		guards = guards || (u->guards && u->nation == SN_BRITISH);
+		if (g->s[i].where == SW_AREA && !g->s[i].worked && (k = approach(c, g->s[i].box, b)) >= 0 &&
+		    front_yards(c, S, k) <= c->reach)
+			reach = true;
+	}
+	return reach && !(guards && g->guards_used);
+}
+
+/* Whether action a is legal now: the one test actions() lists by and apply() checks. */
+static bool legal(const struct game *G, const struct action *a)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sp_state *S = cst(G);
+	const struct sros_game *g = &S->g;
+	const struct sob *o = &c->o;
+	int side = sp_to_act(G), x = a->arg[0], y = a->arg[1];
+	struct err e;
+	bool unit = x >= 0 && x < o->n;
+	if (side < 0 || a->kind < 0 || a->kind >= SP_KINDS)
+		return false;
+	switch (a->kind) {
+	case SP_END:
+		return a->n == 0 && !(g->seg == SS_ASSAULT && S->step == IP_AMOVE) &&
+		       !(g->seg == SS_INTERVENTION && g->off_due > 0);
+	case SP_INTERVENE: {
+		int eff;
+		return a->n == 1 && g->seg == SS_INTERVENTION && !g->off_due && !g->intervened && x >= 0 && x < SB_BATTLES &&
+		       sref_intervention(&c->t, g->turn, x, g->battle_used, g->battle_turn, 1, &eff, NULL, &e) == 0;
+	}
+	case SP_TAKEOFF:
+		return a->n == 1 && g->seg == SS_INTERVENTION && g->off_due > 0 && unit && o->u[x].kind == SK_INFANTRY &&
+		       allied(o->u[x].nation) && g->s[x].where == SW_AREA &&
+		       (o->a[g->s[x].box].nation == SN_BRITISH || o->a[g->s[x].box].active > 1);
+	case SP_REPLACE: {
+		struct sros_game copy;
+		if (a->n != 2 || g->seg != SS_REINFORCE || !unit || side_of_nation(o->u[x].nation) != side ||
+		    g->s[x].where != SW_ELIMINATED || y < 0 || y / 16 >= SW_WHERES)
+			return false;
+		memcpy(&copy, g, sizeof copy);
+		return sros_replace(o, &copy, x, y / 16, y % 16, NULL, &e) == 0;
+	}
+	case SP_CONVERT:
+		return a->n == 1 && g->seg == SS_REINFORCE && side == SP_SIDE_RUSSIAN && unit && o->u[x].marine_battery &&
+		       !g->s[x].converted && in_play(&g->s[x]) && g->converted_turn != g->turn;
+	case SP_MOVE:
+		return a->n == 2 && (g->seg == SS_REINFORCE || g->seg == SS_ALLIED_MOVE || g->seg == SS_RUSSIAN_MOVE) && unit &&
+		       side_of_nation(o->u[x].nation) == side && !(S->f[x] & SPF_MOVED) && in_play(&g->s[x]) && y >= 0 &&
+		       !here(&g->s[x], y) && sros_move_check(o, g, x, y / 16, y % 16, &e) == 0;
+	case SP_STORM:
+		return a->n == 2 && storm_ok(G, x, y);
+	case SP_BOMBARD:
+		return a->n == 2 && g->seg == SS_FIRE && unit && side_of_nation(o->u[x].nation) == side &&
+		       bombard_yards(G, x, y) >= 0;
+	case SP_DIG:
+	case SP_REPAIR:
+		return a->n == 1 && dig_ok(G, x, a->kind == SP_REPAIR);
+	case SP_LINK:
+		return a->n == 2 && link_ok(G, x, y);
+	case SP_FORTIFY: {
+		struct sros_game copy;
+		if (a->n != 1 || g->seg != SS_RUSSIAN_BUILD || x < 0 || x >= o->nb)
+			return false;
+		memcpy(&copy, g, sizeof copy);
+		return sros_fortify(o, &copy, x, 1, g->strength[x] >= 3, NULL, &e) == 0;
+	}
+	case SP_GO:
+	case SP_ABORT:
+		return a->n == 0 && g->seg == SS_ASSAULT && S->step == IP_AMOVE;
+	case SP_FIRE:
+		return a->n == 2 && fire_ok(G, x, y);
+	case SP_MELEE:
+		return a->n == 1 && g->seg == SS_ASSAULT && melee_ok(G, x);
+	case SP_MAN:
+		return a->n == 1 && g->seg == SS_ASSAULT && S->step == IP_RMOVE && unit && o->u[x].nation == SN_RUSSIAN &&
+		       o->u[x].kind == SK_INFANTRY && !g->s[x].converted && g->s[x].where == SW_BASTION &&
+		       (S->f[x] & SPF_RESERVE) && positions_taken(o, S, g->s[x].box) < o->b[g->s[x].box].positions;
+	case SP_RESERVE:
+		return a->n == 2 && g->seg == SS_ASSAULT && S->step == IP_RMOVE && unit && o->u[x].nation == SN_RUSSIAN &&
+		       o->u[x].kind == SK_INFANTRY && !g->s[x].converted && g->s[x].where == SW_MAP &&
+		       !(S->f[x] & SPF_SHIFTED) && y >= 0 && y < o->nb && under_assault(o, S, y) &&
+		       sros_move_check(o, g, x, SW_BASTION, y, &e) == 0;
+	default:
+		return false;
+	}
+}
+
+/* Puts the action if it is legal. */
+static void offer(const struct game *G, struct action *out, int max, int *n, int kind, int a0, int a1, int nargs)
+{
+	struct action a = {.kind = (int16_t)kind, .n = (int16_t)nargs, .arg = {a0, a1}};
+	if (!legal(G, &a))
+		return;
+	if (*n < max)
+		out[*n] = a;
+	(*n)++;
+}
+
+static int sp_actions(const struct game *G, struct action *out, int max)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sp_state *S = cst(G);
+	const struct sros_game *g = &S->g;
+	const struct sob *o = &c->o;
+	int n = 0, side = sp_to_act(G), pl[32], npl = places(o, pl);
+	if (side < 0)
+		return 0;
+	switch (g->seg) {
+	case SS_INTERVENTION:
+		for (int i = 0; g->off_due > 0 && i < o->n; i++)
+			offer(G, out, max, &n, SP_TAKEOFF, i, 0, 1);
+		for (int b = 0; b < SB_BATTLES; b++)
+			offer(G, out, max, &n, SP_INTERVENE, b, 0, 1);
+		break;
+	case SS_REINFORCE:
+	case SS_ALLIED_MOVE:
+	case SS_RUSSIAN_MOVE:
+		for (int i = 0; i < o->n; i++) {
+			if (side_of_nation(o->u[i].nation) != side)
+				continue;
+			if (g->s[i].where == SW_ELIMINATED)
+				for (int k = 0; g->seg == SS_REINFORCE && k < npl; k++)
+					offer(G, out, max, &n, SP_REPLACE, i, pl[k], 2);
+			if (g->seg == SS_REINFORCE)
+				offer(G, out, max, &n, SP_CONVERT, i, 0, 1);
+			for (int k = 0; in_play(&g->s[i]) && !(S->f[i] & SPF_MOVED) && k < npl; k++)
+				offer(G, out, max, &n, SP_MOVE, i, pl[k], 2);
+		}
+		for (int br = 0; g->seg == SS_ALLIED_MOVE && br < c->nbr; br++)
+			for (int b = 0; b < o->nb; b++)
+				offer(G, out, max, &n, SP_STORM, br, b, 2);
+		break;
+	case SS_FIRE:
+		for (int i = 0; i < o->n; i++)
+			for (int k = 0; side_of_nation(o->u[i].nation) == side && gun_of(o->u[i].kind) >= 0 && k < c->na; k++)
+				offer(G, out, max, &n, SP_BOMBARD, i, k, 2);
+		break;
+	case SS_ALLIED_BUILD:
+		for (int k = 0; k < c->na; k++) {
+			offer(G, out, max, &n, SP_REPAIR, k, 0, 1);
+			offer(G, out, max, &n, SP_DIG, k, 0, 1);
+		}
+		for (int l = 0; l < c->nl; l++)
+			for (int nat = 0; nat < 2; nat++)
+				offer(G, out, max, &n, SP_LINK, l, nat, 2);
+		break;
+	case SS_RUSSIAN_BUILD:
+		for (int b = 0; b < o->nb; b++)
+			offer(G, out, max, &n, SP_FORTIFY, b, 0, 1);
+		break;
+	case SS_ASSAULT:
+		offer(G, out, max, &n, SP_GO, 0, 0, 0);
+		offer(G, out, max, &n, SP_ABORT, 0, 0, 0);
+		for (int i = 0; S->step == IP_RFIRE && i < o->n; i++)
+			for (int t = 0; field_gun(o, g, i) && t < o->n; t++)
+				offer(G, out, max, &n, SP_FIRE, i, t, 2);
+		for (int d = 0; (S->step == IP_AMELEE || S->step == IP_RMELEE) && d < o->n; d++)
+			offer(G, out, max, &n, SP_MELEE, d, 0, 1);
+		for (int i = 0; S->step == IP_RMOVE && i < o->n; i++) {
+			offer(G, out, max, &n, SP_MAN, i, 0, 1);
+			for (int b = 0; g->s[i].where == SW_MAP && b < o->nb; b++)
+				offer(G, out, max, &n, SP_RESERVE, i, b, 2);
+		}
+		break;
+	default:
+		break;
+	}
+	offer(G, out, max, &n, SP_END, 0, 0, 0);
+	return n;
+}
+
+/* The next step of the Assault Impulse, or the next impulse, or the assault's end. */
+static void assault_next(struct game *G, struct evsink *ev)
+{
+	const struct sp_scn *c = scn(G);
+	struct sp_state *S = st(G);
+	struct err e;
+	if (S->step < IP_RMELEE) {
+		S->step++;
+		return;
+	}
+	if (S->g.impulse >= 5) {
+		assault_end(G, false, ev);
+		return;
+	}
+	(void)sros_next(&c->o, &c->t, &S->g, ev, &e);
+	for (int i = 0; i < c->o.n; i++)
+		S->f[i] &= (uint8_t)~SPF_FOUGHT;
+	S->step = IP_AMOVE;
+}
+
+static int do_end(struct game *G, struct evsink *ev, struct err *e)
+{
+	struct sp_state *S = st(G);
+	int side = sp_to_act(G);
+	switch (S->g.seg) {
+	case SS_REINFORCE:
+	case SS_FIRE:
+		if (side == SP_SIDE_ALLIED) {
+			S->done |= 1u << SP_SIDE_ALLIED;
+			return 0;
+		}
+		break;
+	case SS_ALLIED_MOVE:
+		garrison(G, ev);
+		if (S->nstorm) {
+			int rc = launch(G, ev, e);
+			S->nstorm = 0;
+			if (rc < 0)
+				return -1;
+			if (rc == 0)
+				return 0;
+		}
+		break;
+	case SS_ASSAULT:
+		assault_next(G, ev);
+		return 0;
+	default:
+		break;
+	}
+	next_seg(G, ev);
+	return 0;
+}
+
+static int sp_apply(struct game *G, const struct action *a, struct evsink *ev, struct err *e)
+{
+	const struct sp_scn *c = scn(G);
+	struct sp_state *S = st(G);
+	struct sros_game *g = &S->g;
+	const struct sob *o = &c->o;
+	int rc = 0;
+	if (sp_to_act(G) < 0)
+		return err_set(e, NULL, 0, "[19.0] the game is over");
+	if (!legal(G, a))
+		return err_set(e, NULL, 0, "that is not a legal action now (actions lists them)");
+	dice_begin(&G->dice);
+	switch (a->kind) {
+	case SP_END:
+		rc = do_end(G, ev, e);
+		break;
+	case SP_INTERVENE:
+		rc = sros_intervene(o, &c->t, g, a->arg[0], roll(G), ev, e);
+		if (rc == 0 && g->off_due == 0)
+			next_seg(G, ev);
+		break;
+	case SP_TAKEOFF:
+		rc = sros_take_off(o, g, a->arg[0], ev, e);
+		if (rc == 0 && g->off_due == 0)
+			next_seg(G, ev);
+		break;
+	case SP_REPLACE:
+		rc = sros_replace(o, g, a->arg[0], a->arg[1] / 16, a->arg[1] % 16, ev, e);
+		break;
+	case SP_CONVERT:
+		rc = sros_convert(o, g, a->arg[0], ev, e);
+		break;
+	case SP_MOVE:
+		rc = sros_move(o, &c->t, g, a->arg[0], a->arg[1] / 16, a->arg[1] % 16, ev, e);
+		if (rc == 0)
+			S->f[a->arg[0]] |= SPF_MOVED;
+		break;
+	case SP_BOMBARD: {
+		int gun = a->arg[0], k = a->arg[1], yards = bombard_yards(G, gun, k), kind = gun_of(o->u[gun].kind);
+		bool russian = o->u[gun].nation == SN_RUSSIAN;
+		struct sros_round r = {.unit = gun, .yards = yards, .bastion = russian ? -1 : c->a[k].bastion,
+				       .die = roll(G), .dump = {-1, -1}};
+		struct stab_fire res;
+		double p[STAB_FIRE_ROWS];
+		if (sref_bombard(&c->t, kind, yards, russian ? -1 : g->strength[r.bastion], !russian && mamelon(o, r.bastion),
+				 r.die, &res, p, NULL, e) != 0)
+			return -1;
+		if (russian) /* [8.94]: the infantry of the works fired at first, then any in the siegeworks */
+			r.nlost = pick_two(o, g, works_infantry, c->a[k].area, -1, res.infantry < 8 ? res.infantry : 8, r.lost);
+		else
+			r.nlost = pick(o, g, bastion_infantry, r.bastion, res.infantry < 8 ? res.infantry : 8, r.lost);
+		rc = sros_bombard(o, &c->t, g, &r, ev, e);
+		if (rc == 0 && russian && res.damaged && S->damaged[k] < works(S, k)) {
+			S->damaged[k]++;
+			ev_emit(ev, "[8.95]", "a work toward %s is damaged: repair it before digging on [9.14]",
+				o->b[c->a[k].bastion].name);
+		}
+		break;
+	}
+	case SP_DIG:
+	case SP_REPAIR: {
+		int k = a->arg[0], area = c->a[k].area, nation = o->a[area].nation, units[2];
+		bool sap = false, repair = a->kind == SP_REPAIR;
+		int cost = repair ? 1 : dig_cost(G, k, &sap);
+		diggers(o, g, area, repair ? 1 : 2, units);
+		rc = sros_dig(o, g, nation, area, cost, repair, sap, units, repair ? 1 : 2, ev, e);
+		if (rc != 0)
+			break;
+		if (repair) {
+			S->damaged[k]--;
+		} else if (++S->work[k] == 4 ||
+			   (S->work[k] == 1 && c->t.build_cost[c->a[k].ground[S->depth[k]]][0] == STAB_NONE)) {
+			S->work[k] = 0; /* a line of three parallels (or a ravine's sap alone) [9.35], [9.6] */
+			S->depth[k]++;
+			ev_emit(ev, "[9.35]", "the works toward %s stand %d yards from it", o->b[c->a[k].bastion].name,
+				c->a[k].yards - SP_STEP * S->depth[k]);
+		}
+		break;
+	}
+	case SP_LINK: {
+		int l = a->arg[0], nation = a->arg[1], area = home(o, nation), units[2];
+		diggers(o, g, area, 2, units);
+		rc = sros_dig(o, g, nation, area, c->t.build_cost[c->l[l].ground][1], false, true, units, 2, ev, e);
+		if (rc == 0 && ++S->linked[l] >= c->l[l].saps)
+			rc = sros_link(o, g, c->l[l].area, false, ev, e);
+		break;
+	}
+	case SP_STORM:
+		S->storm_br[S->nstorm] = (int8_t)a->arg[0];
+		S->storm_at[S->nstorm++] = (int8_t)a->arg[1];
+		ev_emit(ev, "[11.1]", "brigade %s is to assault %s", c->br[a->arg[0]].name, o->b[a->arg[1]].name);
+		break;
+	case SP_FORTIFY:
+		rc = sros_fortify(o, g, a->arg[0], 1, g->strength[a->arg[0]] >= 3, ev, e);
+		break;
+	case SP_GO:
+		for (int i = 0; i < o->n; i++)
+			if (assaulting(S, i) && S->dist[i] > 0 && !(S->f[i] & SPF_IN)) {
+				S->dist[i]--;
+				if (S->dist[i])
+					ev_emit(ev, "[12.15]", "%s goes forward 150 yards: %d yards from %s", o->u[i].id,
+						150 * S->dist[i], o->b[S->aim[i]].name);
+				else
+					ev_emit(ev, "[12.13]", "%s goes forward 150 yards to the Assault Positions of %s", o->u[i].id,
+						o->b[S->aim[i]].name);
+			}
+		/* [14.66]: a unit at the Assault Positions goes into an unoccupied Bastion Position */
+		for (int i = 0; i < o->n; i++)
+			if (assaulting(S, i) && S->dist[i] == 0 && !(S->f[i] & SPF_IN) &&
+			    positions_taken(o, S, S->aim[i]) < o->b[S->aim[i]].positions) {
+				S->f[i] |= SPF_IN;
+				ev_emit(ev, "[14.66]", "%s goes into an unoccupied position of %s", o->u[i].id, o->b[S->aim[i]].name);
+			}
+		S->step = IP_RFIRE;
+		break;
+	case SP_ABORT:
+		ev_emit(ev, "[11.23]", "the Allies abort the assault");
+		assault_end(G, true, ev);
+		break;
+	case SP_FIRE:
+		rc = battery(G, a->arg[0], a->arg[1], ev, e);
+		break;
+	case SP_MELEE:
+		rc = melee(G, a->arg[0], ev, e);
+		break;
+	case SP_MAN:
+		S->f[a->arg[0]] &= (uint8_t)~SPF_RESERVE;
+		ev_emit(ev, "[12.34]", "%s goes from the Reserve Box into a position of %s", o->u[a->arg[0]].id,
+			o->b[g->s[a->arg[0]].box].name);
+		break;
+	case SP_RESERVE:
+		rc = sros_move(o, &c->t, g, a->arg[0], SW_BASTION, a->arg[1], ev, e);
+		if (rc == 0)
+			S->f[a->arg[0]] |= SPF_RESERVE | SPF_SHIFTED;
+		break;
+	default:
+		return err_set(e, NULL, 0, "unknown action");
+	}
+	return rc;
+}
+
+/* ---- the end of the game ------------------------------------------------------------------ */
+
+static bool sp_over(const struct game *G, struct result *r)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sros_game *g = &cst(G)->g;
+	int major = 0, minor = 0;
+	for (int b = 0; b < c->o.nb; b++)
+		if (g->captured[b]) {
+			major += c->o.b[b].major;
+			minor += !c->o.b[b].major;
+		}
+	if (r) {
+		memset(r, 0, sizeof *r);
+		r->over = g->seg == SS_OVER;
+		r->winner = !r->over ? -1 : g->winner == SN_RUSSIAN ? SP_SIDE_RUSSIAN : SP_SIDE_ALLIED;
+		r->vp[SP_SIDE_ALLIED] = major + minor;
+		r->vp[SP_SIDE_RUSSIAN] = c->o.nb - major - minor;
+		snprintf(r->level, sizeof r->level, "%s [19.0]: %d major and %d minor bastion%s taken",
+			 !r->over ? "Under way" : r->winner == SP_SIDE_ALLIED ? "Allied Victory" : "Russian Victory", major,
+			 minor, minor == 1 ? "" : "s");
+	}
+	return g->seg == SS_OVER;
+}
+
+/* ---- text --------------------------------------------------------------------------------- */
+
+static const char *const box_id[SN_NATIONS] = {"balaclava-box", "kameitch-box", "north-shore-box"};
+static const char *const kind_word[SP_KINDS] = {"end", "intervene", "takeoff", "replace", "convert", "move",
+						"bombard", "dig", "repair", "link", "storm", "fortify", "go", "abort",
+						"fire", "melee", "man", "reserve"};
+
+static void place_text(const struct sob *o, int place, char *buf, size_t n)
+{
+	int w = place / 16, b = place % 16;
+	if (w == SW_AREA && b < o->na)
+		snprintf(buf, n, "%s", o->a[b].id);
+	else if (w == SW_SUPPLY && b < SN_NATIONS)
+		snprintf(buf, n, "%s", box_id[b]);
+	else if (w == SW_BASTION && b < o->nb)
+		snprintf(buf, n, "%s", o->b[b].id);
+	else
+		snprintf(buf, n, "map");
+}
+
+static int place_of(const struct sob *o, const char *s)
+{
+	int k;
+	if (!strcmp(s, "map"))
+		return SP_PLACE(SW_MAP, 0);
+	if ((k = sob_area(o, s)) >= 0)
+		return SP_PLACE(SW_AREA, k);
+	if ((k = sob_bastion(o, s)) >= 0)
+		return SP_PLACE(SW_BASTION, k);
+	for (k = 0; k < SN_NATIONS; k++)
+		if (!strcmp(s, box_id[k]))
+			return SP_PLACE(SW_SUPPLY, k);
+	return -1;
+}
+
+static int sp_format(const struct game *G, const struct action *a, char *buf, size_t n)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sob *o = &c->o;
+	char p[48];
+	int k = a->kind;
+	if (k < 0 || k >= SP_KINDS)
+		return snprintf(buf, n, "?");
+	switch (k) {
+	case SP_INTERVENE:
+		return snprintf(buf, n, "intervene %s", a->arg[0] >= 0 && a->arg[0] < SB_BATTLES ?
+				stab_battle_name[a->arg[0]] : "?");
+	case SP_TAKEOFF:
+	case SP_CONVERT:
+	case SP_MELEE:
+	case SP_MAN:
+		return snprintf(buf, n, "%s %s", kind_word[k], o->u[a->arg[0]].id);
+	case SP_REPLACE:
+	case SP_MOVE:
+		place_text(o, a->arg[1], p, sizeof p);
+		return snprintf(buf, n, "%s %s %s", kind_word[k], o->u[a->arg[0]].id, p);
+	case SP_BOMBARD:
+		return snprintf(buf, n, "bombard %s %s:%s", o->u[a->arg[0]].id, o->a[c->a[a->arg[1]].area].id,
+				o->b[c->a[a->arg[1]].bastion].id);
+	case SP_DIG:
+	case SP_REPAIR:
+		return snprintf(buf, n, "%s %s:%s", kind_word[k], o->a[c->a[a->arg[0]].area].id, o->b[c->a[a->arg[0]].bastion].id);
+	case SP_LINK:
+		return snprintf(buf, n, "link %s %s", o->a[c->l[a->arg[0]].area].id, stab_nation_name[a->arg[1]]);
+	case SP_STORM:
+		return snprintf(buf, n, "storm %s %s", o->b[a->arg[1]].id, c->br[a->arg[0]].name);
+	case SP_FORTIFY:
+		return snprintf(buf, n, "fortify %s", o->b[a->arg[0]].id);
+	case SP_FIRE:
+		return snprintf(buf, n, "fire %s %s", o->u[a->arg[0]].id, o->u[a->arg[1]].id);
+	case SP_RESERVE:
+		return snprintf(buf, n, "reserve %s %s", o->u[a->arg[0]].id, o->b[a->arg[1]].id);
+	default:
+		return snprintf(buf, n, "%s", kind_word[k]);
+	}
+}
+
+static int unit_arg(const struct sob *o, const char *s, struct err *e)
+{
+	int i = s ? sob_find(o, s) : -1;
+	if (i < 0)
+		err_set(e, NULL, 0, "no unit \"%s\" (the order of battle's ids: crimea show sevastopol)", s ? s : "");
+	return i;
+}
+
+static int sp_parse(const struct game *G, const char *text, struct action *a, struct err *e)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sob *o = &c->o;
+	char buf[ACTION_TEXT_MAX], *tok[4] = {NULL}, *save = NULL;
+	int nt = 0, k;
+	snprintf(buf, sizeof buf, "%s", text);
+	for (char *t = strtok_r(buf, " \t", &save); t && nt < 4; t = strtok_r(NULL, " \t", &save))
+		tok[nt++] = t;
+	if (!nt)
+		return err_set(e, NULL, 0, "an empty action");
+	memset(a, 0, sizeof *a);
+	for (k = 0; k < SP_KINDS && strcmp(tok[0], kind_word[k]); k++)
+		;
+	if (k == SP_KINDS)
+		return err_set(e, NULL, 0, "unknown action \"%s\" (actions lists the legal ones)", tok[0]);
+	a->kind = (int16_t)k;
+	switch (k) {
+	case SP_END:
+	case SP_GO:
+	case SP_ABORT:
+		a->n = 0;
+		return 0;
+	case SP_INTERVENE:
+		for (int b = 0; b < SB_BATTLES; b++)
+			if (tok[1] && !strcmp(tok[1], stab_battle_name[b])) {
+				a->n = 1;
+				a->arg[0] = b;
+				return 0;
+			}
+		return err_set(e, NULL, 0, "intervene balaclava, inkerman or tchernaya");
+	case SP_TAKEOFF:
+	case SP_CONVERT:
+	case SP_MELEE:
+	case SP_MAN:
+		a->n = 1;
+		return (a->arg[0] = unit_arg(o, tok[1], e)) < 0 ? -1 : 0;
+	case SP_REPLACE:
+	case SP_MOVE:
+		a->n = 2;
+		if ((a->arg[0] = unit_arg(o, tok[1], e)) < 0)
+			return -1;
+		if (!tok[2] || (a->arg[1] = place_of(o, tok[2])) < 0)
+			return err_set(e, NULL, 0, "a place: map, a Siege Area, a bastion, or balaclava-box, kameitch-box, "
+				       "north-shore-box");
+		return 0;
+	case SP_FIRE:
+	case SP_RESERVE:
+		a->n = 2;
+		if ((a->arg[0] = unit_arg(o, tok[1], e)) < 0)
+			return -1;
+		if (k == SP_FIRE)
+			return (a->arg[1] = unit_arg(o, tok[2], e)) < 0 ? -1 : 0;
+		if (!tok[2] || (a->arg[1] = sob_bastion(o, tok[2])) < 0)
+			return err_set(e, NULL, 0, "reserve U BASTION");
+		return 0;
+	case SP_BOMBARD:
+	case SP_DIG:
+	case SP_REPAIR: {
+		const char *ap = k == SP_BOMBARD ? tok[2] : tok[1];
+		char areas[48] = "", *colon;
+		int ak = -1;
+		if (k == SP_BOMBARD && (a->arg[0] = unit_arg(o, tok[1], e)) < 0)
+			return -1;
+		if (ap) {
+			snprintf(areas, sizeof areas, "%s", ap);
+			if ((colon = strchr(areas, ':'))) {
+				*colon = 0;
+				ak = approach(c, sob_area(o, areas), sob_bastion(o, colon + 1));
+			}
+		}
+		if (ak < 0)
+			return err_set(e, NULL, 0, "an approach: AREA:BASTION, e.g. british-center:great-redan");
+		a->n = k == SP_BOMBARD ? 2 : 1;
+		a->arg[k == SP_BOMBARD ? 1 : 0] = ak;
+		return 0;
+	}
+	case SP_LINK:
+		for (int l = 0; l < c->nl; l++)
+			if (tok[1] && !strcmp(tok[1], o->a[c->l[l].area].id)) {
+				int nat = tok[2] ? sob_nation(tok[2]) : -1;
+				if (!allied(nat))
+					return err_set(e, NULL, 0, "link AREA british|french");
+				a->n = 2;
+				a->arg[0] = l;
+				a->arg[1] = nat;
+				return 0;
+			}
+		return err_set(e, NULL, 0, "link french-left|french-right british|french");
+	case SP_STORM:
+		a->n = 2;
+		if (!tok[1] || (a->arg[1] = sob_bastion(o, tok[1])) < 0)
+			return err_set(e, NULL, 0, "storm BASTION BRIGADE");
+		for (int br = 0; br < c->nbr; br++)
+			if (tok[2] && !strcmp(tok[2], c->br[br].name)) {
+				a->arg[0] = br;
+				return 0;
+			}
+		return err_set(e, NULL, 0, "no Allied brigade \"%s\"", tok[2] ? tok[2] : "");
+	case SP_FORTIFY:
+		a->n = 1;
+		if (!tok[1] || (a->arg[0] = sob_bastion(o, tok[1])) < 0)
+			return err_set(e, NULL, 0, "fortify BASTION");
+		return 0;
+	default:
+		return err_set(e, NULL, 0, "unknown action");
+	}
+}
+
+static uint64_t sp_checksum(const struct game *G)
+{
+	return fnv1a64(FNV_OFFSET, G->st, sizeof(struct sp_state));
+}
+
+static int sp_player_turn(const struct game *G)
+{
+	const struct sros_game *g = &cst(G)->g;
+	return 2 * (g->turn - 1) + (g->seg >= SS_RUSSIAN_MOVE);
+}
+
+static const char *const step_name[] = {"Allied Tactical Movement", "Russian Field Battery Fire", "Allied Melee",
+					"Russian Tactical Movement", "Russian Melee"};
+
+static void sp_status(const struct game *G, char *buf, size_t n)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sp_state *S = cst(G);
+	const struct sros_game *g = &S->g;
+	if (g->seg == SS_OVER) {
+		struct result r;
+		sp_over(G, &r);
+		snprintf(buf, n, "Game over: %s", r.level);
+	} else if (g->seg == SS_ASSAULT) {
+		snprintf(buf, n, "Game-Turn %d (%s), Assault Impulse %d of 5, %s", g->turn, c->t.turn[g->turn - 1],
+			 g->impulse, step_name[S->step]);
+	} else {
+		snprintf(buf, n, "Game-Turn %d (%s), %s", g->turn, c->t.turn[g->turn - 1], sros_seg_name[g->seg]);
+	}
+}
+
+static size_t cat(char *out, size_t n, size_t at, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static size_t cat(char *out, size_t n, size_t at, const char *fmt, ...)
+{
+	va_list ap;
+	int k;
+	if (at >= n)
+		return at;
+	va_start(ap, fmt);
+	k = vsnprintf(out + at, n - at, fmt, ap);
+	va_end(ap);
+	return k < 0 ? at : at + (size_t)k;
+}
+
+/* The position as a referee's sheet: the tracks, each bastion, each approach's works. */
+static void sp_draw(const struct game *G, char *out, size_t n, unsigned flags)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sp_state *S = cst(G);
+	const struct sros_game *g = &S->g;
+	const struct sob *o = &c->o;
+	char line[160];
+	size_t at = 0;
+	(void)flags;
+	out[0] = 0;
+	sp_status(G, line, sizeof line);
+	at = cat(out, n, at, "%s\n", line);
+	for (int k = 0; k < SN_NATIONS; k++)
+		at = cat(out, n, at, "%-8s rounds: %d siege gun, %d mortar%s; %d Construction Point%s; %d in the %s\n",
+			 stab_nation_name[k], g->ammo[k][SG_SIEGE], g->ammo[k][SG_MORTAR],
+			 k == SN_BRITISH ? "" : "", g->cp[k], g->cp[k] == 1 ? "" : "s", sros_in_supply(o, g, k), box_id[k]);
+	at = cat(out, n, at, "bastion          level  held by\n");
+	for (int b = 0; b < o->nb; b++) {
+		int ru = 0, res = 0;
+		for (int i = 0; i < o->n; i++)
+			if (o->u[i].nation == SN_RUSSIAN && g->s[i].where == SW_BASTION && g->s[i].box == b) {
+				ru += o->u[i].kind == SK_INFANTRY || o->u[i].kind == SK_FIELD;
+				res += (S->f[i] & SPF_RESERVE) != 0;
+			}
+		at = cat(out, n, at, "%-16s %5d  %s", o->b[b].id, g->strength[b], g->captured[b] ? "the Allies" : "");
+		if (!g->captured[b])
+			at = cat(out, n, at, "%d Russian unit%s (%d in reserve), %d positions", ru, ru == 1 ? "" : "s", res,
+				 o->b[b].positions);
+		at = cat(out, n, at, "%s\n", o->b[b].major ? " (major)" : "");
+	}
+	at = cat(out, n, at, "approach                        works          front  damaged\n");
+	for (int k = 0; k < c->na; k++) {
+		snprintf(line, sizeof line, "%s:%s", o->a[c->a[k].area].id, o->b[c->a[k].bastion].id);
+		at = cat(out, n, at, "%-31s %2d lines +%d    %5d  %d\n", line, S->depth[k], S->work[k], front_yards(c, S, k),
+			 S->damaged[k]);
+	}
+	for (int i = 0; g->seg == SS_ASSAULT && i < o->n; i++)
+		if (assaulting(S, i))
+			at = cat(out, n, at, "  %s: %s, %d yards%s\n", o->u[i].id, o->b[S->aim[i]].id, 150 * S->dist[i],
+				 S->f[i] & SPF_IN ? ", in its positions" : "");
+}
+
+static void sp_describe(const struct game *G, char *out, size_t n)
+{
+	const struct sp_scn *c = scn(G);
+	static const char *const what[4] = {"The map", "The approaches", "The links", "The assault"};
+	size_t at = 0;
+	out[0] = 0;
+	at = cat(out, n, at, "%s\nOrder of battle: %d units, %d bastions, %d Siege Areas (data/siege/sevastopol.json).\n",
+		 G->scn->title, c->o.n, c->o.nb, c->o.na);
+	for (int k = 0; k < 4; k++)
+		at = cat(out, n, at, "%s (%s)\n", what[k], c->provenance[k]);
+}
+
+static int sp_check(const struct game *G, char *why, size_t n)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sp_state *S = cst(G);
+	const struct sob *o = &c->o;
+	for (int k = 0; k < c->na; k++) {
+		if (S->depth[k] > c->a[k].steps || S->work[k] > 3 || S->damaged[k] > works(S, k))
+			return snprintf(why, n, "approach %d: %d lines, %d works, %d damaged", k, S->depth[k], S->work[k],
+					S->damaged[k]), -1;
+	}
+	for (int i = 0; i < o->n; i++) {
+		const struct sros_unit *s = &S->g.s[i];
+		if ((S->f[i] & SPF_IN) && !(assaulting(S, i) && s->where == SW_AREA))
+			return snprintf(why, n, "%s holds a bastion position outside an assault", o->u[i].id), -1;
+		if ((S->f[i] & SPF_RESERVE) && !(o->u[i].nation == SN_RUSSIAN && s->where == SW_BASTION))
+			return snprintf(why, n, "%s is in a Reserve Box but not in a bastion", o->u[i].id), -1;
+		if (s->where == SW_BASTION && allied(o->u[i].nation) && !S->g.captured[s->box])
+			return snprintf(why, n, "%s is in a bastion the Allies have not taken", o->u[i].id), -1;
+	}
+	for (int b = 0; S->g.seg == SS_ASSAULT && b < o->nb; b++)
+		if (positions_taken(o, S, b) > o->b[b].positions && under_assault(o, S, b))
+			return snprintf(why, n, "%s: more units than positions", o->b[b].id), -1;
+	return 0;
+}
+
+/* ---- the read-only view ------------------------------------------------------------------- */
+
+const struct sob *splay_oob(const struct game *g)
+{
+	return &scn(g)->o;
+}
+
+const struct stab *splay_tables(const struct game *g)
+{
+	return &scn(g)->t;
+}
+
+const struct sros_game *splay_roster(const struct game *g)
+{
+	return &cst(g)->g;
+}
+
+int splay_napproaches(const struct game *g)
+{
+	return scn(g)->na;
+}
+
+const struct splay_approach *splay_approach(const struct game *g, int k)
+{
+	return k >= 0 && k < scn(g)->na ? &scn(g)->a[k] : NULL;
+}
+
+int splay_works(const struct game *g, int k, int *depth, int *work, int *damaged)
+{
+	const struct sp_state *S = cst(g);
+	*depth = S->depth[k];
+	*work = S->work[k];
+	*damaged = S->damaged[k];
+	return front_yards(scn(g), S, k);
+}
+
+int splay_assault_unit(const struct game *g, int unit, int *aim, bool *in)
+{
+	const struct sp_state *S = cst(g);
+	if (!assaulting(S, unit))
+		return -1;
+	*aim = S->aim[unit];
+	*in = (S->f[unit] & SPF_IN) != 0;
+	return S->dist[unit];
+}
+
+bool splay_in_reserve(const struct game *g, int unit)
+{
+	return (cst(g)->f[unit] & SPF_RESERVE) != 0;
+}
+
+const struct rules siege_rules = {
+	.id = "siege",
+	.title = "SPI's Sevastopol: The First Modern Siege (with the October 1979 addenda)",
+	.state_size = sizeof(struct sp_state),
+	.load = sp_load,
+	.unload = sp_unload,
+	.setup = sp_setup,
+	.actions = sp_actions,
+	.apply = sp_apply,
+	.to_act = sp_to_act,
+	.over = sp_over,
+	.format = sp_format,
+	.parse = sp_parse,
+	.checksum = sp_checksum,
+	.player_turn = sp_player_turn,
+	.status = sp_status,
+	.describe = sp_describe,
+	.draw = sp_draw,
+	.check = sp_check,
+};

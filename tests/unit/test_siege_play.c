@@ -1,0 +1,354 @@
+/* Unit tests for src/games/siege/splay.c: SPI's Sevastopol on the rule-system interface, on its
+ * scenario (data/siege/sevastopol-scenario.json): the set-up, the actions' text both ways, the
+ * segments as the sides end them, a refusal that changes nothing, the works along an approach
+ * (a sap and three parallels make a line 150 yards nearer [9.35], new works only with the
+ * engineer in the area [9.24], the French Right closed until Game-Turn 7 [3.1]), the batteries'
+ * reach (siege guns to 1200 yards [8.63], mortars from their boxes), manual dice refused, a random
+ * game to the end (every listed action accepted, the invariants after each, the same actions
+ * giving the same game again), and the greedy player against the random one from either side,
+ * the Allies capturing bastions [11.31] to win [19.0]. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ai/ai.h"
+#include "core/rng.h"
+#include "games/rules.h"
+#include "games/siege/soob.h"
+#include "games/siege/splay.h"
+#include "games/siege/sroster.h"
+
+#define SCN "data/siege/sevastopol-scenario.json"
+#define NACT 8192
+#define MAX_STEPS 20000
+#define NEV 512
+
+static struct scenario *load(void)
+{
+	struct scenario *s = calloc(1, sizeof *s);
+	struct errlist *l = malloc(sizeof *l);
+	assert_non_null(s);
+	assert_non_null(l);
+	errlist_init(l);
+	if (scenario_load(s, SCN, l) != 0) {
+		for (int i = 0; i < l->n; i++)
+			print_error("%s:%d: %s\n", l->e[i].file, l->e[i].line, l->e[i].msg);
+		fail_msg("%s does not load", SCN);
+	}
+	free(l);
+	assert_ptr_equal(s->rules, &siege_rules);
+	return s;
+}
+
+static struct game *start(const struct scenario *s, uint64_t seed)
+{
+	struct game *g = malloc(sizeof *g);
+	struct err e;
+	assert_non_null(g);
+	if (game_init(g, s, seed, DICE_RNG, 0, &e) != 0)
+		fail_msg("setup: %s", e.msg);
+	return g;
+}
+
+static bool has(const struct game *g, const char *text)
+{
+	static struct action a[NACT];
+	char buf[ACTION_TEXT_MAX];
+	int n = g->rules->actions(g, a, NACT);
+	assert_true(n <= NACT);
+	for (int k = 0; k < n; k++) {
+		g->rules->format(g, &a[k], buf, sizeof buf);
+		if (!strcmp(buf, text))
+			return true;
+	}
+	return false;
+}
+
+static void play(struct game *g, const char *text)
+{
+	struct err e;
+	if (game_apply_text(g, text, NULL, 0, NULL, &e) != 0)
+		fail_msg("\"%s\" refused: %s", text, e.msg);
+}
+
+/* Game-Turn 1 opens at the Russians' intervention (Oct I: Balaclava or Inkerman may be fought
+ * [5.0]); ending it brings the set-up's placements [3.3], the Allies first. */
+static void test_setup(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 1);
+	const struct sros_game *r = splay_roster(g);
+	char buf[256];
+	assert_string_equal(s->side[0], "russian");
+	assert_string_equal(s->side[1], "allied");
+	assert_int_equal(r->turn, 1);
+	assert_int_equal(r->seg, SS_INTERVENTION);
+	assert_int_equal(g->rules->to_act(g), 0);
+	assert_true(has(g, "intervene balaclava"));
+	assert_false(has(g, "intervene tchernaya")); /* [5.12] not before March 1855 */
+	play(g, "end");
+	assert_int_equal(r->seg, SS_REINFORCE);
+	assert_int_equal(g->rules->to_act(g), 1);
+	g->rules->status(g, buf, sizeof buf);
+	assert_non_null(strstr(buf, "Game-Turn 1 (Oct I), Reinforcement/Replacement Segment"));
+	/* the set-up places units in the Supply Boxes [3.3], once each a segment */
+	assert_true(has(g, "move gren-gd-1 balaclava-box"));
+	play(g, "move gren-gd-1 balaclava-box");
+	assert_false(has(g, "move gren-gd-1 british-center"));
+	play(g, "end");
+	assert_int_equal(g->rules->to_act(g), 0);
+	assert_true(has(g, "move rus-siege-1 malakoff"));
+	play(g, "move rus-siege-1 malakoff");
+	assert_false(has(g, "move rus-siege-2 malakoff")); /* [3.1] one siege gun a bastion's box */
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+/* Every listed action's text parses back to it, in the segments of a game's first turns. */
+static void test_actions_and_text(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 2);
+	static struct action a[NACT];
+	struct rng pick;
+	rng_init(&pick, 5, 77);
+	for (int step = 0; step < 600 && !g->rules->over(g, NULL); step++) {
+		int n = g->rules->actions(g, a, NACT), k;
+		char buf[ACTION_TEXT_MAX];
+		struct action back;
+		struct err e;
+		assert_true(n > 0 && n <= NACT);
+		for (k = 0; k < n; k++) {
+			g->rules->format(g, &a[k], buf, sizeof buf);
+			if (g->rules->parse(g, buf, &back, &e) != 0)
+				fail_msg("\"%s\" does not parse: %s", buf, e.msg);
+			if (!action_same(&a[k], &back))
+				fail_msg("\"%s\" parses to another action", buf);
+		}
+		k = rng_below(&pick, 4) == 0 ? n - 1 : (int)rng_below(&pick, (uint32_t)n);
+		assert_int_equal(game_apply(g, &a[k], NULL, 0, NULL, &e), 0);
+	}
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+/* Plays "end" until the game stands in segment seg. */
+static void until(struct game *g, int seg)
+{
+	const struct sros_game *r = splay_roster(g);
+	for (int k = 0; k < 100 && r->seg != seg; k++)
+		play(g, "end");
+	assert_int_equal(r->seg, seg);
+}
+
+/* [9.35]: along an approach the sap comes first, then the parallels; with the third the line
+ * stands 150 yards nearer. New works need the engineer in the Siege Area [9.24]; the French
+ * Right opens in Game-Turn 7 [3.1]. A refused action changes nothing. */
+static void test_works(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	const struct sros_game *r = splay_roster(g);
+	int depth, work, damaged, k = -1, cp;
+	struct err e;
+	uint64_t sum;
+	for (int j = 0; j < splay_napproaches(g); j++)
+		if (!strcmp(splay_oob(g)->b[splay_approach(g, j)->bastion].id, "mast"))
+			k = j;
+	assert_true(k >= 0);
+	until(g, SS_ALLIED_BUILD);
+	assert_int_equal(splay_works(g, k, &depth, &work, &damaged), 900);
+	assert_false(has(g, "dig french-right:mamelon"));
+	sum = g->rules->checksum(g);
+	assert_int_not_equal(game_apply_text(g, "dig french-right:mamelon", NULL, 0, NULL, &e), 0);
+	assert_int_equal(g->rules->checksum(g), sum);
+	cp = r->cp[SN_FRENCH];
+	assert_int_equal(cp, 6); /* Oct I's French points (tables.json "construction") */
+	{
+		int bonus = r->bonus[SN_FRENCH]; /* [9.21]: the engineer's bonus in his area, spent first */
+		play(g, "dig french-left:mast");
+		assert_int_equal(r->cp[SN_FRENCH] + r->bonus[SN_FRENCH], cp + bonus - 2); /* [9.6] flat: 2 */
+	}
+	splay_works(g, k, &depth, &work, &damaged);
+	assert_int_equal(depth, 0);
+	assert_int_equal(work, 1);
+	play(g, "dig french-left:mast");
+	play(g, "dig french-left:mast");
+	assert_int_equal(splay_works(g, k, &depth, &work, &damaged), 900);
+	assert_int_equal(work, 3);
+	if (has(g, "dig french-left:mast")) { /* the engineer's bonus [9.2] pays for the fourth */
+		play(g, "dig french-left:mast");
+		assert_int_equal(splay_works(g, k, &depth, &work, &damaged), 750);
+		assert_int_equal(depth, 1);
+		assert_int_equal(work, 0);
+	}
+	/* six diggers stand inverted, and may not move this Game-Turn [9.37], [10.11] */
+	{
+		int worked = 0;
+		for (int i = 0; i < splay_oob(g)->n; i++)
+			worked += r->s[i].worked;
+		assert_true(worked >= 6);
+	}
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+/* [8.63]: a siege gun reaches 1200 yards: the British guns fire at the Great Redan from their
+ * start line (1200 yards) but not at the Malakoff (1500); mortars fire from their boxes. */
+static void test_batteries(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 4);
+	const struct sros_game *r = splay_roster(g);
+	static const char *const box[] = {"gren-gd-1", "sf-gd-1", "cs-gd-1", "42-hd-1", "79-hd-1"};
+	until(g, SS_REINFORCE);
+	/* [8.13]: the rounds come with five British units in the Balaclava box, two French in the
+	 * Kameitch (Oct I, [8.18]) */
+	for (int k = 0; k < 5; k++) {
+		char cmd[64];
+		snprintf(cmd, sizeof cmd, "move %s balaclava-box", box[k]);
+		play(g, cmd);
+	}
+	play(g, "move fr-7-1-1 kameitch-box");
+	play(g, "move fr-1zov-1-1 kameitch-box");
+	until(g, SS_FIRE);
+	assert_int_equal(r->ammo[SN_BRITISH][0], 2);
+	assert_int_equal(r->ammo[SN_FRENCH][1], 1);
+	assert_true(has(g, "bombard brit-siege-1 british-center:great-redan"));
+	assert_false(has(g, "bombard brit-siege-1 british-center:malakoff"));
+	assert_false(has(g, "bombard brit-siege-1 french-left:mast")); /* another nation's approach */
+	assert_true(has(g, "bombard fr-mortar-1 french-left:red-rotislaw")); /* 1350: the 1200 modifier [8.62] */
+	assert_false(has(g, "bombard fr-mortar-1 french-right:mamelon")); /* not before Game-Turn 7 [3.1] */
+	play(g, "bombard brit-siege-1 british-center:great-redan");
+	assert_int_equal(r->ammo[SN_BRITISH][0], 1);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+static void test_manual_dice_refused(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = malloc(sizeof *g);
+	struct err e;
+	assert_non_null(g);
+	assert_int_not_equal(game_init(g, s, 1, DICE_MANUAL, 0, &e), 0);
+	assert_non_null(strstr(e.msg, "crimea referee siege"));
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+/* A random game to the end: every listed action is accepted, the invariants hold after each,
+ * and the same actions from the same seed make the same game. */
+static void random_game(uint64_t seed, int *sorties)
+{
+	struct scenario *s = load();
+	struct game *g = start(s, seed), *h = start(s, seed);
+	static struct action a[NACT];
+	static char texts[MAX_STEPS][ACTION_TEXT_MAX];
+	static struct event store[NEV];
+	struct rng pick;
+	struct evsink ev;
+	int steps = 0;
+	rng_init(&pick, seed, 77);
+	while (!g->rules->over(g, NULL)) {
+		int n = g->rules->actions(g, a, NACT), k;
+		char why[256];
+		struct err e;
+		assert_true(n > 0 && n <= NACT);
+		k = (int)rng_below(&pick, (uint32_t)n);
+		g->rules->format(g, &a[k], texts[steps], sizeof texts[0]);
+		evsink_init(&ev, store, NEV);
+		if (game_apply(g, &a[k], NULL, 0, &ev, &e) != 0)
+			fail_msg("step %d: \"%s\" listed and refused: %s", steps, texts[steps], e.msg);
+		for (int q = 0; q < ev.n; q++)
+			*sorties += strstr(store[q].text, "night sortie") != NULL;
+		if (g->rules->check(g, why, sizeof why) != 0)
+			fail_msg("step %d, after \"%s\": %s", steps, texts[steps], why);
+		assert_true(++steps < MAX_STEPS);
+	}
+	assert_int_equal(splay_roster(g)->seg, SS_OVER);
+	for (int k = 0; k < steps; k++) {
+		struct err e;
+		if (game_apply_text(h, texts[k], NULL, 0, NULL, &e) != 0)
+			fail_msg("replay step %d: \"%s\" refused: %s", k, texts[k], e.msg);
+	}
+	assert_true(h->rules->checksum(h) == g->rules->checksum(g));
+	free(g);
+	free(h);
+	scenario_free(s);
+	free(s);
+}
+
+static void test_random_game(void **state)
+{
+	(void)state;
+	int sorties = 0;
+	random_game(11, &sorties);
+	random_game(12, &sorties);
+	assert_true(sorties > 0); /* [10.5]: random players leave parallels bare */
+}
+
+/* The greedy player (src/ai/sgreedy.c) against the random one, from each side: greedy wins,
+ * the Allies by capturing bastions. */
+static void greedy_game(int greedy_side, uint64_t seed)
+{
+	struct scenario *s = load();
+	struct game *g = start(s, seed);
+	struct result res;
+	struct action a;
+	struct err e;
+	int steps = 0, captured = 0;
+	assert_true(ai_knows(AI_GREEDY, g->rules));
+	assert_false(ai_knows(AI_SEARCH, g->rules));
+	while (!g->rules->over(g, &res)) {
+		int side = g->rules->to_act(g);
+		assert_int_equal(ai_choose(side == greedy_side ? AI_GREEDY : AI_RANDOM, g, &a), 0);
+		if (game_apply(g, &a, NULL, 0, NULL, &e) != 0)
+			fail_msg("step %d: the %s player's action refused: %s", steps, side == greedy_side ? "greedy" : "random",
+				 e.msg);
+		assert_true(++steps < MAX_STEPS);
+	}
+	for (int b = 0; b < splay_oob(g)->nb; b++)
+		captured += splay_roster(g)->captured[b];
+	print_message("greedy %s, seed %llu: %s in %d actions\n", s->side[greedy_side], (unsigned long long)seed, res.level,
+		      steps);
+	assert_int_equal(res.winner, greedy_side);
+	if (greedy_side == 1)
+		assert_true(captured >= 2); /* [19.0] */
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+static void test_greedy_beats_random(void **state)
+{
+	(void)state;
+	greedy_game(0, 21);
+	greedy_game(1, 22);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_setup),
+		cmocka_unit_test(test_actions_and_text),
+		cmocka_unit_test(test_works),
+		cmocka_unit_test(test_batteries),
+		cmocka_unit_test(test_manual_dice_refused),
+		cmocka_unit_test(test_random_game),
+		cmocka_unit_test(test_greedy_beats_random),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
