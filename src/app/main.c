@@ -24,7 +24,6 @@
 #include "svgmap.h"
 
 #define ULM_TITLE "From Ulm to Waterloo: Rules for Napoleonic Warfare 1800-1815 (2003)"
-#define SIEGE_TITLE "SPI Sevastopol: The First Modern Siege (1979, Art of Siege addenda)"
 
 static void usage(FILE *f)
 {
@@ -131,6 +130,16 @@ out:
 	return rc;
 }
 
+/* What a rule system's referee tool adds beside the game the program runs, or NULL. */
+static const char *referee_note(const struct rules *r)
+{
+	if (!strcmp(r->id, "cotlb"))
+		return "; and the referee's sheet and table (crimea referee cotlb)";
+	if (!strcmp(r->id, "siege"))
+		return "; and the referee's charts and a game kept beside the printed map (crimea referee siege)";
+	return NULL;
+}
+
 static int cmd_list(int argc, char **argv)
 {
 	struct catalog *c;
@@ -152,8 +161,9 @@ static int cmd_list(int argc, char **argv)
 			json_t *o = json_object();
 			json_object_set_new(o, "id", json_string((*r)->id));
 			json_object_set_new(o, "title", json_string((*r)->title));
-			if (!strcmp((*r)->id, "cotlb")) /* its referee's sheet besides the game */
-				json_object_set_new(o, "referee", json_string("crimea referee cotlb"));
+			if (referee_note(*r)) /* its referee's sheet besides the game */
+				json_object_set_new(o, "referee", json_string(!strcmp((*r)->id, "cotlb") ? "crimea referee cotlb"
+									     : "crimea referee siege"));
 			json_array_append_new(rs, o);
 		}
 		for (int i = 0; i < c->n; i++) {
@@ -164,8 +174,6 @@ static int cmd_list(int argc, char **argv)
 			json_array_append_new(ss, o);
 		}
 		/* rule systems with a referee's sheet only, not (yet) a game the program runs */
-		json_array_append_new(rs, json_pack("{s:s, s:s, s:s}", "id", "siege", "title", SIEGE_TITLE, "referee",
-						    "crimea referee siege"));
 		json_array_append_new(rs, json_pack("{s:s, s:s, s:s}", "id", "ulm", "title", ULM_TITLE, "referee",
 						    "crimea referee ulm"));
 		json_object_set_new(root, "rule_systems", rs);
@@ -177,9 +185,7 @@ static int cmd_list(int argc, char **argv)
 	} else {
 		printf("Rule systems:\n");
 		for (const struct rules *const *r = rules_registry(); *r; r++)
-			printf("  %-8s %s%s\n", (*r)->id, (*r)->title,
-			       !strcmp((*r)->id, "cotlb") ? "; and the referee's sheet and table (crimea referee cotlb)" : "");
-		printf("  %-8s %s: the referee's charts (crimea referee siege)\n", "siege", SIEGE_TITLE);
+			printf("  %-8s %s%s\n", (*r)->id, (*r)->title, referee_note(*r) ? referee_note(*r) : "");
 		printf("  %-8s %s: the morale, melee, canister, orders and breakthrough rules, and a game kept, for a referee (crimea referee ulm)\n", "ulm", ULM_TITLE);
 		printf("\nScenarios (data: %s):\n", c->dir);
 		for (int i = 0; i < c->n; i++)

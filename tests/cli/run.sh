@@ -1319,6 +1319,41 @@ expect "cotlb game: search refused at play" 1 "$bin" play cotlb-balaclava --ai r
 expect "cotlb game: a posture refused" 2 "$bin" sim cotlb-balaclava -n 1 --ai russian=greedy:attack
 contains "cotlb game: a posture refused" "$tmp/err" "greedy's postures are search's plans for the quad games"
 
+# Sevastopol as a game the program runs (crimea play, sim): the siege on its reconstructed map of
+# approaches, every ruling sroster's, the dice the program's
+expect "siege game: listed" 0 "$bin" list
+contains "siege game: listed" "$tmp/out" "^  sevastopol  *siege  *The Siege of Sevastopol"
+expect "siege game: show" 0 "$bin" show sevastopol
+contains "siege game: show: the approaches, reconstructed" "$tmp/out" "^The approaches (reconstructed: "
+contains "siege game: show: an approach's works" "$tmp/out" "^french-left:mast  *0 lines +0  *900  0$"
+printf 'help\nactions\nintervene tchernaya\nend\nmove gren-gd-1 balaclava-box\nmove gren-gd-1 british-center\nactions gren-gd-1\nhint\nend\nmove rus-siege-1 malakoff\nshow\nquit\n' >"$tmp/siege.in"
+expect "siege game: played at a prompt" 0 "$bin" play sevastopol --seed 4 <"$tmp/siege.in"
+contains "siege game: the first segment" "$tmp/out" "Game-Turn 1 (Oct I), Russian Field Army Intervention Segment \[4.0 1A\]"
+contains "siege game: an intervention listed" "$tmp/out" "^  intervene inkerman$"
+contains "siege game: Tchernaya refused before March 1855" "$tmp/out" "refused: \[5.12\] Tchernaya may not be chosen before the March 1855 Game-Turn"
+contains "siege game: a unit moves once a segment" "$tmp/out" "refused: \[10.0\] gren-gd-1 has moved in this segment"
+contains "siege game: the set-up's placements" "$tmp/out" "\[3.3\] gren-gd-1 is placed in the Balaclava Supply Box"
+contains "siege game: greedy's hint" "$tmp/out" "greedy would play: "
+contains "siege game: a Russian gun in its firing box" "$tmp/out" "\[3.3\] rus-siege-1 is placed in Malakoff"
+contains "siege game: the bastions drawn" "$tmp/out" "^malakoff  *3  0 Russian units (0 in reserve), 10 positions (major)$"
+contains "siege game: the prompt's help names its actions" "$tmp/out" "in a Sevastopol game: intervene BATTLE, takeoff U"
+expect "siege game: manual dice refused" 1 "$bin" play sevastopol --dice manual
+contains "siege game: manual dice refused" "$tmp/err" "the program rolls a Sevastopol game's dice"
+expect "siege game: random games" 0 "$bin" sim sevastopol -n 4 --seed 5 --check --jobs 2
+contains "siege game: random games completed" "$tmp/out" "completed 4, errors 0"
+expect "siege game: greedy against greedy" 0 "$bin" sim sevastopol -n 2 --seed 5 --check --ai both=greedy
+contains "siege game: greedy against greedy completed" "$tmp/out" "completed 2, errors 0"
+expect "siege game: greedy Allies take bastions" 0 "$bin" sim sevastopol -n 4 --seed 5 --ai allied=greedy
+contains "siege game: greedy Allies take bastions" "$tmp/out" "^Allied Victory  *4 "
+expect "siege game: search refused" 2 "$bin" sim sevastopol -n 1 --ai both=search
+contains "siege game: search refused" "$tmp/err" "sevastopol is a siege game: the search player knows the quad games only"
+expect "siege game: a posture refused" 2 "$bin" sim sevastopol -n 1 --ai russian=greedy:attack
+expect "siege game: a whole game saved" 0 "$bin" play sevastopol --seed 6 --ai both=greedy --until-over --save "$tmp/siege.rec"
+contains "siege game: over" "$tmp/out" "Game over: [A-Za-z]* Victory \[19.0\]"
+expect "siege game: the record replays" 0 "$bin" replay "$tmp/siege.rec" --verify
+expect "siege game: the log" 0 "$bin" replay "$tmp/siege.rec" --log
+contains "siege game: the log's rulings" "$tmp/out" "\[8.13\] british: [0-9]* units\? in the Balaclava Supply Box"
+
 # --roll: the program rolls the dice a ruling asks for, a game's from the stream kept in its file
 gr="$tmp/roll.json"
 expect "roll: a new game with its dice stream" 0 "$bin" referee cotlb new --oob balaclava-2014 --table tests/data/cotlb/test-table.json --game "$gr" --seed 7
@@ -1381,7 +1416,7 @@ sed 's/"D\/2"/"Q\/2"/' data/siege/tables.json >"$tmp/siege.json"
 expect "check broken Sevastopol charts" 1 "$bin" check "$tmp/siege.json"
 contains "broken Sevastopol charts: file:line" "$tmp/err" 'siege.json:[0-9]*: "Q/2" is not a Siege Battery Fire cell'
 expect "list names the Sevastopol charts" 0 "$bin" list
-contains "list: siege" "$tmp/out" "^  siege .*the referee's charts (crimea referee siege)$"
+contains "list: siege" "$tmp/out" "^  siege .*the referee's charts and a game kept beside the printed map (crimea referee siege)$"
 expect "siege attrition odds" 0 "$bin" referee siege attrition --turn 5 --nation british
 contains "siege attrition odds" "$tmp/out" "1 lost 16.7%  2 lost 50.0%  3 lost 33.3%"
 expect "siege attrition ruling" 0 "$bin" referee siege attrition --turn 13 --nation british --die 1

@@ -8,108 +8,10 @@
 #include <string.h>
 
 #include "../../core/fsio.h"
-#include "soob.h"
+#include "spriv.h"
 #include "sref.h"
-#include "sroster.h"
-#include "stab.h"
 
-#define SP_LINKS 2
-#define SP_STEP 150               /* yards: tactical movement's step [12.15], the works' step */
-#define SP_MELEE_MAX 6            /* attackers in one melee [14.13] */
-#define SP_SETTLE_MAX 64          /* segments the game may pass by itself after one action */
-#define SP_SIDE_RUSSIAN 0
-#define SP_SIDE_ALLIED 1
-#define SP_PLACE(w, b) ((w) * 16 + (b))
-
-/* Per-unit flags kept beside sroster's game. */
-enum {
-	SPF_MOVED = 1,    /* moved or placed in this segment [10.0] */
-	SPF_IN = 2,       /* an assaulting Allied unit in a Bastion Position [11.31] */
-	SPF_RESERVE = 4,  /* a Russian in its bastion's Reserve Box, not holding a position [10.32] */
-	SPF_FOUGHT = 8,   /* attacked or was attacked in this impulse's melee segment [14.15] */
-	SPF_SHIFTED = 16, /* a Russian moved to a Reserve Box in an assault this Game-Turn [12.42] */
-};
-
-/* The steps of an Assault Impulse [4.0]. */
-enum sp_step { IP_AMOVE, IP_RFIRE, IP_AMELEE, IP_RMOVE, IP_RMELEE };
-
-/* A link: saps joining the British start line to a French one [9.5]. */
-struct sp_link {
-	int area;                 /* the French Siege Area joined */
-	int saps;                 /* saps it takes */
-	int ground;               /* enum stab_terrain */
-	bool by[2];               /* may be dug by the British, the French */
-};
-
-struct sp_brigade {
-	char name[16];
-	int nation;
-};
-
-/* The scenario: the order of battle and charts, and the map kept as data. */
-struct sp_scn {
-	struct sob o;
-	struct stab t;
-	struct splay_approach a[SPLAY_APPROACHES];
-	int na;
-	struct sp_link l[SP_LINKS];
-	int nl;
-	int reach;                /* yards an assault may start from [11.0] */
-	struct sp_brigade br[64]; /* the Allied brigades [11.1] */
-	int nbr;
-	char provenance[4][1400];
-};
-
-/* The game: sroster's, and what the abstract map keeps beside it. */
-struct sp_state {
-	struct sros_game g;
-	uint8_t depth[SPLAY_APPROACHES];   /* lines complete along each approach */
-	uint8_t work[SPLAY_APPROACHES];    /* works of the next step: 0, 1 the sap, 2-3 its parallels */
-	uint8_t damaged[SPLAY_APPROACHES]; /* damaged works, the forwardmost */
-	uint8_t linked[SP_LINKS];          /* saps of each link dug */
-	uint8_t done;                      /* sides done with this segment (bit 1 << side) */
-	uint8_t step;                      /* enum sp_step, in an Assault Impulse */
-	uint8_t nstorm;                    /* brigades named for the assault */
-	int8_t storm_br[SROS_BRIGADES];    /* their brigade (index of sp_scn.br) */
-	int8_t storm_at[SROS_BRIGADES];    /* and bastion */
-	uint8_t f[SOB_UNITS_MAX];          /* SPF_* */
-	int8_t dist[SOB_UNITS_MAX];        /* an assaulting unit's steps from its bastion */
-	int8_t aim[SOB_UNITS_MAX];         /* its bastion, or -1 */
-	int8_t turn_seen;                  /* the Game-Turn the SPF_SHIFTED flags belong to */
-};
-static_assert(sizeof(struct sp_state) <= GAME_STATE_MAX, "the Sevastopol state must fit struct game");
-
-static const struct sp_scn *scn(const struct game *g)
-{
-	return g->scn->data;
-}
-
-static struct sp_state *st(struct game *g)
-{
-	return (struct sp_state *)(void *)g->st;
-}
-
-static const struct sp_state *cst(const struct game *g)
-{
-	return (const struct sp_state *)(const void *)g->st;
-}
-
-static bool allied(int nation)
-{
-	return nation == SN_BRITISH || nation == SN_FRENCH;
-}
-
-static int side_of_nation(int nation)
-{
-	return allied(nation) ? SP_SIDE_ALLIED : SP_SIDE_RUSSIAN;
-}
-
-static bool in_play(const struct sros_unit *s)
-{
-	return s->where == SW_MAP || s->where == SW_AREA || s->where == SW_SUPPLY || s->where == SW_BASTION;
-}
-
-static int roll(struct game *G)
+int sp_roll(struct game *G)
 {
 	int d = 1;
 	if (dice_roll(&G->dice, 6, &d) != 0)
@@ -286,63 +188,15 @@ static void sp_unload(struct scenario *s)
 
 /* ---- the abstract map --------------------------------------------------------------------- */
 
-static int works(const struct sp_state *S, int k)
-{
-	return 4 * S->depth[k] + S->work[k];
-}
-
-/* Lines whose works are all sound: the forwardmost works are the damaged ones. */
-static int sound_depth(const struct sp_state *S, int k)
-{
-	int w = works(S, k) - S->damaged[k];
-	return w > 0 ? w / 4 : 0;
-}
-
-/* Yards from approach k's bastion to its forward sound line (the start line when none). */
-static int front_yards(const struct sp_scn *c, const struct sp_state *S, int k)
-{
-	return c->a[k].yards - SP_STEP * sound_depth(S, k);
-}
-
-/* Yards from the bastion to approach k's forwardmost work (a sap juts a step out). */
-static int works_yards(const struct sp_scn *c, const struct sp_state *S, int k)
-{
-	return c->a[k].yards - SP_STEP * (S->depth[k] + (S->work[k] > 0));
-}
-
-/* The approach from area to bastion, or -1. */
-static int approach(const struct sp_scn *c, int area, int bastion)
-{
-	for (int k = 0; k < c->na; k++)
-		if (c->a[k].area == area && c->a[k].bastion == bastion)
-			return k;
-	return -1;
-}
-
-static bool area_open(const struct sp_scn *c, const struct sros_game *g, int area)
-{
-	return g->turn >= c->o.a[area].active;
-}
-
-/* Parallels of an area's works [10.5]: three a line, and those of the step under way. */
-static int parallels(const struct sp_scn *c, const struct sp_state *S, int area)
-{
-	int n = 0;
-	for (int k = 0; k < c->na; k++)
-		if (c->a[k].area == area)
-			n += 3 * S->depth[k] + (S->work[k] > 1 ? S->work[k] - 1 : 0);
-	return n;
-}
-
 /* A unit's worth to its owner when losses are his choice: the program names the units it
  * would miss least (the weakest, then the poorest morale, those in a Supply Box last). */
-static int worth(const struct sob *o, const struct sros_game *g, int i)
+int sp_worth(const struct sob *o, const struct sros_game *g, int i)
 {
 	return 100 * (g->s[i].where == SW_SUPPLY) + 4 * o->u[i].strength + (3 - o->u[i].morale);
 }
 
 /* Picks need units that ok(o, g, i, arg) accepts, least worth first; returns how many. */
-static int pick(const struct sob *o, const struct sros_game *g, bool (*ok)(const struct sob *, const struct sros_game *,
+int sp_pick(const struct sob *o, const struct sros_game *g, bool (*ok)(const struct sob *, const struct sros_game *,
 	       int, int), int arg, int need, int *out)
 {
 	int n = 0;
@@ -350,7 +204,7 @@ static int pick(const struct sob *o, const struct sros_game *g, bool (*ok)(const
 	while (n < need) {
 		int best = -1;
 		for (int i = 0; i < o->n; i++)
-			if (!taken[i] && ok(o, g, i, arg) && (best < 0 || worth(o, g, i) < worth(o, g, best)))
+			if (!taken[i] && ok(o, g, i, arg) && (best < 0 || sp_worth(o, g, i) < sp_worth(o, g, best)))
 				best = i;
 		if (best < 0)
 			break;
@@ -364,7 +218,7 @@ static int pick(const struct sob *o, const struct sros_game *g, bool (*ok)(const
 static int pick_two(const struct sob *o, const struct sros_game *g, bool (*ok)(const struct sob *,
 		    const struct sros_game *, int, int), int arg, int arg2, int need, int *out)
 {
-	int n = pick(o, g, ok, arg, need, out), more[SOB_UNITS_MAX], m = pick(o, g, ok, arg2, need, more);
+	int n = sp_pick(o, g, ok, arg, need, out), more[SOB_UNITS_MAX], m = sp_pick(o, g, ok, arg2, need, more);
 	for (int q = 0; q < m && n < need; q++) {
 		bool dup = false;
 		for (int j = 0; j < n; j++)
@@ -400,12 +254,6 @@ static bool works_infantry(const struct sob *o, const struct sros_game *g, int i
 	       (area < 0 || g->s[i].box == area);
 }
 
-/* Infantry of nation in play, not garrisoning a captured bastion: a sortie's losses [10.5]. */
-static bool sortie_ok(const struct sob *o, const struct sros_game *g, int i, int nation)
-{
-	return o->u[i].nation == nation && o->u[i].kind == SK_INFANTRY && in_play(&g->s[i]) && g->s[i].where != SW_BASTION;
-}
-
 /* ---- moving the game on ------------------------------------------------------------------- */
 
 /* [8.81]: the Mamelon reads two columns higher (sroster's test, by id). */
@@ -437,14 +285,14 @@ static void attrition(struct game *G, struct evsink *ev)
 	const struct sp_scn *c = scn(G);
 	struct sros_game *g = &st(G)->g;
 	for (int n = 0; n < SN_NATIONS; n++) {
-		int die = roll(G), lost = 0, units[8], k;
+		int die = sp_roll(G), lost = 0, units[8], k;
 		double p[8];
 		struct err e;
 		if (g->attrition_done[n])
 			continue;
 		if (sref_attrition(&c->t, g->turn, n, die, &lost, p, NULL, &e) != 0)
 			lost = 0;
-		k = pick(&c->o, g, attrition_ok, n, lost < 8 ? lost : 8, units);
+		k = sp_pick(&c->o, g, attrition_ok, n, lost < 8 ? lost : 8, units);
 		if (sros_attrition(&c->o, &c->t, g, n, die, units, k, ev, &e) != 0)
 			g->attrition_done[n] = true; /* cannot happen: the ruling's count is the one picked */
 	}
@@ -458,7 +306,7 @@ static void commanders(struct game *G, struct evsink *ev)
 	char buf[256];
 	struct err e;
 	for (int n = 0; n < 2 && sros_duty(&c->o, &c->t, g, buf, sizeof buf); n++)
-		(void)sros_commander(&c->o, g, n, roll(G), ev, &e);
+		(void)sros_commander(&c->o, g, n, sp_roll(G), ev, &e);
 }
 
 /* [9.2]: the engineers' dice, for those in a Siege Area. */
@@ -474,7 +322,7 @@ static void engineers(struct game *G, struct evsink *ev)
 		for (int i = 0; i < c->o.n; i++)
 			if (c->o.u[i].nation == n && c->o.u[i].kind == SK_ENGINEER &&
 			    (g->s[i].where == SW_AREA || g->s[i].where == SW_BASTION)) {
-				(void)sros_engineer(&c->o, &c->t, g, n, roll(G), ev, &e);
+				(void)sros_engineer(&c->o, &c->t, g, n, sp_roll(G), ev, &e);
 				break;
 			}
 	}
@@ -482,7 +330,7 @@ static void engineers(struct game *G, struct evsink *ev)
 
 /* Ends the segment: sroster's next, then whatever the rules do by themselves, until a side has
  * a decision to make. */
-static void next_seg(struct game *G, struct evsink *ev)
+void sp_next_seg(struct game *G, struct evsink *ev)
 {
 	const struct sp_scn *c = scn(G);
 	struct sp_state *S = st(G);
@@ -533,7 +381,7 @@ static int sp_setup(struct game *G, struct err *e)
 	memset(S->aim, -1, sizeof S->aim);
 	S->turn_seen = 1;
 	if (!may_intervene(c, &S->g))
-		next_seg(G, NULL);
+		sp_next_seg(G, NULL);
 	return 0;
 }
 
@@ -561,384 +409,8 @@ static int sp_to_act(const struct game *G)
 
 /* ---- the assault -------------------------------------------------------------------------- */
 
-static bool assaulting(const struct sp_state *S, int i)
-{
-	return S->g.s[i].active && S->aim[i] >= 0 && S->dist[i] >= 0;
-}
-
-/* A Russian holding a position of bastion b (infantry or field battery; guns stand in their
- * firing boxes) [10.32]. */
-static bool holds(const struct sob *o, const struct sp_state *S, int i, int b)
-{
-	const struct sros_unit *s = &S->g.s[i];
-	return o->u[i].nation == SN_RUSSIAN && s->where == SW_BASTION && s->box == b && !(S->f[i] & SPF_RESERVE) &&
-	       (o->u[i].kind == SK_INFANTRY || o->u[i].kind == SK_FIELD);
-}
-
-static int positions_taken(const struct sob *o, const struct sp_state *S, int b)
-{
-	int n = 0;
-	for (int i = 0; i < o->n; i++)
-		n += holds(o, S, i, b) || (assaulting(S, i) && S->aim[i] == b && (S->f[i] & SPF_IN));
-	return n;
-}
-
-static bool under_assault(const struct sob *o, const struct sp_state *S, int b)
-{
-	for (int i = 0; i < o->n; i++)
-		if (assaulting(S, i) && S->aim[i] == b)
-			return true;
-	return false;
-}
-
-/* The brigades named go: sroster activates them [11.1]; each activated unit goes for its
- * brigade's bastion from its area's approach, if it has one in reach. 0, 1 when no brigade is
- * left to go, or -1 (e). */
-static int launch(struct game *G, struct evsink *ev, struct err *e)
-{
-	const struct sp_scn *c = scn(G);
-	struct sp_state *S = st(G);
-	const char *names[SROS_BRIGADES];
-	int first[2] = {-1, -1}, kept = 0;
-	/* a brigade named whose units all left the Siege Areas since goes nowhere [11.1] */
-	for (int k = 0; k < S->nstorm; k++) {
-		bool there = false;
-		for (int i = 0; i < c->o.n && !there; i++)
-			there = c->o.u[i].kind == SK_INFANTRY && !strcmp(c->o.u[i].brigade, c->br[S->storm_br[k]].name) &&
-				S->g.s[i].where == SW_AREA && !S->g.s[i].worked;
-		if (!there) {
-			ev_emit(ev, "[11.1]", "brigade %s has no unit left in a Siege Area: it does not assault",
-				c->br[S->storm_br[k]].name);
-			continue;
-		}
-		S->storm_br[kept] = S->storm_br[k];
-		S->storm_at[kept++] = S->storm_at[k];
-	}
-	S->nstorm = (uint8_t)kept;
-	if (!kept)
-		return 1;
-	for (int k = 0; k < S->nstorm; k++) {
-		names[k] = c->br[S->storm_br[k]].name;
-		if (first[c->br[S->storm_br[k]].nation] < 0)
-			first[c->br[S->storm_br[k]].nation] = S->storm_at[k];
-	}
-	if (sros_assault(&c->o, &c->t, &S->g, names, S->nstorm, ev, e) != 0)
-		return -1;
-	for (int i = 0; i < c->o.n; i++) {
-		const struct sob_unit *u = &c->o.u[i];
-		int b = -1, k;
-		S->aim[i] = -1;
-		S->dist[i] = -1;
-		S->f[i] &= (uint8_t)~(SPF_IN | SPF_RESERVE | SPF_FOUGHT);
-		if (!S->g.s[i].active)
-			continue;
-		for (int j = 0; j < S->nstorm; j++)
-			if (!strcmp(c->br[S->storm_br[j]].name, u->brigade))
-				b = S->storm_at[j];
-		if (b < 0) /* the Naval units, free [11.1]: with their nation's first brigade, else any */
-			b = first[u->nation] >= 0 ? first[u->nation] : first[!u->nation];
-		k = approach(c, S->g.s[i].box, b);
-		if (k < 0 || front_yards(c, S, k) > c->reach) {
-			ev_emit(ev, "[11.0]", "%s, activated, has no way to %s from the %s Siege Area: it stays behind the start "
-				"line", u->id, c->o.b[b].name, c->o.a[S->g.s[i].box].id);
-			continue;
-		}
-		S->aim[i] = (int8_t)b;
-		S->dist[i] = (int8_t)(front_yards(c, S, k) / SP_STEP);
-	}
-	/* Russians beyond a bastion's positions wait in its Reserve Box [10.32], the weakest */
-	for (int b = 0; b < c->o.nb; b++) {
-		int over = -c->o.b[b].positions;
-		for (int i = 0; i < c->o.n; i++)
-			over += holds(&c->o, S, i, b);
-		while (over-- > 0) {
-			int worst = -1;
-			for (int i = 0; i < c->o.n; i++)
-				if (holds(&c->o, S, i, b) && (worst < 0 || worth(&c->o, &S->g, i) < worth(&c->o, &S->g, worst)))
-					worst = i;
-			S->f[worst] |= SPF_RESERVE;
-		}
-	}
-	S->step = IP_AMOVE;
-	S->nstorm = 0;
-	return 0;
-}
-
-/* [10.5]: each Siege Area's four forwardmost parallels need a unit each; else a sortie. */
-static void garrison(struct game *G, struct evsink *ev)
-{
-	const struct sp_scn *c = scn(G);
-	struct sp_state *S = st(G);
-	for (int a = 0; a < c->o.na; a++) {
-		int need, have = 0, lost[4], n, hurt = 4;
-		if (!allied(c->o.a[a].nation) || !area_open(c, &S->g, a))
-			continue;
-		need = parallels(c, S, a) < 4 ? parallels(c, S, a) : 4;
-		for (int i = 0; i < c->o.n; i++)
-			have += c->o.u[i].kind == SK_INFANTRY && c->o.u[i].nation == c->o.a[a].nation &&
-				S->g.s[i].where == SW_AREA && S->g.s[i].box == a;
-		if (have >= need)
-			continue;
-		n = pick(&c->o, &S->g, sortie_ok, c->o.a[a].nation, 4, lost);
-		ev_emit(ev, "[10.5]", "the %s Siege Area's forwardmost parallels want %d unit%s and have %d: a Russian night "
-			"sortie", c->o.a[a].id, need, need == 1 ? "" : "s", have);
-		for (int k = 0; k < n; k++) {
-			S->g.s[lost[k]].where = SW_ELIMINATED;
-			S->g.s[lost[k]].active = false;
-			ev_emit(ev, "[10.5]", "%s is eliminated", c->o.u[lost[k]].id);
-		}
-		while (hurt > 0) {
-			int best = -1;
-			for (int k = 0; k < c->na; k++)
-				if (c->a[k].area == a && S->damaged[k] < works(S, k) &&
-				    (best < 0 || works(S, k) - S->damaged[k] > works(S, best) - S->damaged[best]))
-					best = k;
-			if (best < 0)
-				break;
-			S->damaged[best]++;
-			hurt--;
-			ev_emit(ev, "[10.5]", "a work toward %s is damaged", c->o.b[c->a[best].bastion].name);
-		}
-	}
-}
-
-/* The assault ends after the fifth impulse (or when aborted): bastions held are captured
- * [11.31]; everyone else goes back [11.21], and the parallels want their garrison [10.5]. */
-static void assault_end(struct game *G, bool aborted, struct evsink *ev)
-{
-	const struct sp_scn *c = scn(G);
-	struct sp_state *S = st(G);
-	struct err e;
-	for (int b = 0; !aborted && b < c->o.nb; b++) {
-		int in[SOB_UNITS_MAX], n = 0, russians = 0;
-		for (int i = 0; i < c->o.n; i++) {
-			russians += holds(&c->o, S, i, b);
-			if (assaulting(S, i) && S->aim[i] == b && (S->f[i] & SPF_IN))
-				in[n++] = i;
-		}
-		if (n >= 3 && !russians) {
-			int gar[3];
-			for (int k = 0; k < 3; k++) { /* the strongest hold it */
-				int best = k;
-				for (int j = k + 1; j < n; j++)
-					if (c->o.u[in[j]].strength > c->o.u[in[best]].strength)
-						best = j;
-				gar[k] = in[best];
-				in[best] = in[k];
-			}
-			(void)sros_capture(&c->o, &S->g, b, gar, ev, &e);
-		} else if (n) {
-			ev_emit(ev, "[11.31]", "%s is not captured: %d Allied unit%s in its positions, %d Russian%s", c->o.b[b].name,
-				n, n == 1 ? "" : "s", russians, russians == 1 ? "" : "s");
-		}
-	}
-	S->g.impulse = 5;
-	for (int i = 0; i < c->o.n; i++) {
-		S->aim[i] = -1;
-		S->dist[i] = -1;
-		S->f[i] &= (uint8_t)~(SPF_IN | SPF_RESERVE | SPF_FOUGHT);
-	}
-	next_seg(G, ev); /* sroster ends the Assault Phase [11.21] */
-	if (S->g.seg != SS_OVER)
-		garrison(G, ev);
-}
-
-/* Each step an assaulting unit is pushed back. */
-static void fall_back(struct sp_state *S, int i, int steps)
-{
-	S->f[i] &= (uint8_t)~SPF_IN;
-	S->dist[i] = (int8_t)(S->dist[i] + steps > 20 ? 20 : S->dist[i] + steps);
-}
-
-/* The attackers on defender d: up to six, the strongest, of those that may attack it. */
-static int attackers(const struct sp_scn *c, const struct sp_state *S, int d, int *att)
-{
-	const struct sob *o = &c->o;
-	bool russian_def = o->u[d].nation == SN_RUSSIAN;
-	int b = russian_def ? S->g.s[d].box : S->aim[d], n = 0, cand[SOB_UNITS_MAX], nc = 0;
-	for (int i = 0; i < o->n; i++) {
-		if (S->f[i] & SPF_FOUGHT)
-			continue;
-		if (russian_def ? assaulting(S, i) && S->aim[i] == b && (S->dist[i] == 0 || (S->f[i] & SPF_IN))
-		    : holds(o, S, i, b) && o->u[i].kind == SK_INFANTRY && !S->g.s[i].converted)
-			cand[nc++] = i;
-	}
-	while (n < SP_MELEE_MAX && nc > 0) {
-		int best = 0;
-		for (int k = 1; k < nc; k++)
-			if (o->u[cand[k]].strength > o->u[cand[best]].strength)
-				best = k;
-		att[n++] = cand[best];
-		cand[best] = cand[--nc];
-	}
-	return n;
-}
-
-static bool field_gun(const struct sob *o, const struct sros_game *g, int i)
-{
-	return o->u[i].kind == SK_FIELD || g->s[i].converted;
-}
-
-/* Whether melee on d may be fought now by the side to act. */
-static bool melee_ok(const struct game *G, int d)
-{
-	const struct sp_scn *c = scn(G);
-	const struct sp_state *S = cst(G);
-	int att[SP_MELEE_MAX], n, sum = 0;
-	struct err e;
-	if (d < 0 || d >= c->o.n || (S->f[d] & SPF_FOUGHT))
-		return false;
-	if (S->step == IP_AMELEE ? !holds(&c->o, S, d, S->g.s[d].box) || !under_assault(&c->o, S, S->g.s[d].box)
-	    : S->step == IP_RMELEE ? !(assaulting(S, d) && (S->dist[d] == 0 || (S->f[d] & SPF_IN))) : true)
-		return false;
-	if (!(n = attackers(c, S, d, att)))
-		return false;
-	for (int k = 0; k < n; k++)
-		sum += c->o.u[att[k]].strength;
-	return sref_melee_col(sum, field_gun(&c->o, &S->g, d) ? 2 : c->o.u[d].strength, &e) >= 0;
-}
-
-/* A melee [14.0] on d: the ruling is sroster's; the dice are rolled for the results the melee
- * table gives, and the ground follows: a Russian who retreats goes to the Reserve Box, an
- * Allied unit falls back, an attacker not affected advances into a position left [14.6]. */
-static int melee(struct game *G, int d, struct evsink *ev, struct err *e)
-{
-	const struct sp_scn *c = scn(G);
-	struct sp_state *S = st(G);
-	const struct sob *o = &c->o;
-	struct sros_melee m = {.def = d};
-	char eff_a[SP_MELEE_MAX], eff_d = '-', r;
-	int sum = 0, col, mod, amod = 0, b;
-	bool gun = field_gun(o, &S->g, d), hita, hitd, in = true, russian_def = o->u[d].nation == SN_RUSSIAN;
-	m.natt = attackers(c, S, d, m.att);
-	for (int k = 0; k < m.natt; k++) {
-		sum += o->u[m.att[k]].strength;
-		in = in && (S->f[m.att[k]] & SPF_IN);
-	}
-	m.in_bastion = russian_def && in;
-	if ((col = sref_melee_col(sum, gun ? 2 : o->u[d].strength, e)) < 0)
-		return -1;
-	mod = sros_melee_mod(o, d);
-	m.die = roll(G);
-	r = sref_melee_result(&c->t, col, m.die + mod);
-	hita = r == 'A' || r == 'B';
-	hitd = r == 'D' || r == 'B';
-	b = russian_def ? S->g.s[d].box : S->aim[d];
-	if (russian_def && !m.in_bastion)
-		amod = sref_morale_mod(S->g.strength[b], false); /* [14.32], [14.33] */
-	for (int k = 0; k < m.natt; k++) {
-		eff_a[k] = '-';
-		if (hita) {
-			m.adie[k] = roll(G);
-			eff_a[k] = sref_morale_effect(&c->t, o->u[m.att[k]].morale,
-						      m.adie[k] + amod + (S->g.s[m.att[k]].retreated ? -1 : 0));
-		}
-	}
-	if (hitd && gun) {
-		eff_d = 'G';
-	} else if (hitd) {
-		m.ddie = roll(G);
-		eff_d = sref_morale_effect(&c->t, o->u[d].morale, m.ddie + sref_morale_mod(-1, S->g.s[d].retreated));
-	}
-	if (sros_melee(o, &c->t, &S->g, &m, ev, e) != 0)
-		return -1;
-	S->f[d] |= SPF_FOUGHT;
-	for (int k = 0; k < m.natt; k++)
-		S->f[m.att[k]] |= SPF_FOUGHT;
-	/* the ground: who falls back where */
-	for (int k = 0; k <= m.natt; k++) {
-		int i = k < m.natt ? m.att[k] : d;
-		char x = k < m.natt ? eff_a[k] : eff_d;
-		if (x == '-')
-			continue;
-		if (o->u[i].nation == SN_RUSSIAN) {
-			if (x == '1' || x == '2' || x == 'G') {
-				S->f[i] |= SPF_RESERVE;
-				ev_emit(ev, x == 'G' ? "[14.25]" : "[14.52]", "%s falls back into %s's Reserve Box", o->u[i].id,
-					o->b[S->g.s[i].box].name);
-			}
-		} else if (x == '1' || x == '2') {
-			fall_back(S, i, x - '0');
-			ev_emit(ev, "[14.54]", "%s falls back %d yards, %d from %s", o->u[i].id, 150 * (x - '0'),
-				150 * S->dist[i], o->b[S->aim[i]].name);
-		} else {
-			S->f[i] &= (uint8_t)~SPF_IN;
-		}
-	}
-	if (russian_def && r == 'D' && eff_d != '-') {
-		int best = -1;
-		for (int k = 0; k < m.natt; k++)
-			if (!(S->f[m.att[k]] & SPF_IN) && (best < 0 || o->u[m.att[k]].strength > o->u[best].strength))
-				best = m.att[k];
-		if (best >= 0 && positions_taken(o, S, b) < o->b[b].positions) {
-			S->f[best] |= SPF_IN;
-			S->dist[best] = 0;
-			ev_emit(ev, "[14.6]", "%s advances into the position %s left, in %s", o->u[best].id, o->u[d].id,
-				o->b[b].name);
-		}
-	}
-	return 0;
-}
-
-/* Russian field battery fire [13.0] on an assaulting unit: the shots' dice, and a morale die for
- * each shot that affects it, in order, as sroster rules them. */
-static int battery(struct game *G, int gun, int target, struct evsink *ev, struct err *e)
-{
-	const struct sp_scn *c = scn(G);
-	struct sp_state *S = st(G);
-	const struct sob *o = &c->o;
-	struct sros_fire f = {.gun = gun, .target = target};
-	int b = S->aim[target], k = approach(c, S->g.s[target].box, b), rm = 0, mod, hits = 0, back = 0;
-	int step = k >= 0 ? c->a[k].steps - S->dist[target] : -1;
-	bool ret = S->g.s[target].retreated;
-	f.yards = (S->dist[target] > 1 ? S->dist[target] : 1) * SP_STEP;
-	f.terrain = step >= 0 && step < c->a[k].steps ? (c->a[k].ground[step] == ST_DEPRESSION ? 1
-							 : c->a[k].ground[step] == ST_RAVINE ? 2 : 0) : 0;
-	if (sref_range_mod(&c->t, f.yards, &rm, e) != 0)
-		return -1;
-	mod = rm + sros_melee_mod(o, target);
-	f.ndice = 1 + f.terrain;
-	for (int s = 0; s < f.ndice; s++) {
-		char q;
-		f.dice[s] = roll(G);
-		q = sref_melee_result(&c->t, 3, f.dice[s] + mod);
-		hits += q == 'D' || q == 'B';
-	}
-	for (int s = 0; s < hits; s++) {
-		char m;
-		f.mdice[f.nmdice++] = roll(G);
-		m = sref_morale_effect(&c->t, o->u[target].morale, f.mdice[s] + sref_morale_mod(-1, ret));
-		if (m == 'E' || m == 'R')
-			break;
-		if (m == '1' || m == '2') {
-			ret = true;
-			back += m - '0';
-		}
-	}
-	if (sros_battery(o, &c->t, &S->g, &f, ev, e) != 0)
-		return -1;
-	if (!S->g.s[target].active || !in_play(&S->g.s[target]))
-		S->f[target] &= (uint8_t)~SPF_IN; /* eliminated or routed [14.41], [14.42] */
-	else if (back) {
-		fall_back(S, target, back);
-		ev_emit(ev, "[14.54]", "%s falls back to %d yards from %s", o->u[target].id, 150 * S->dist[target],
-			o->b[b].name);
-	}
-	return 0;
-}
-
-static bool fire_ok(const struct game *G, int gun, int target)
-{
-	const struct sp_scn *c = scn(G);
-	const struct sp_state *S = cst(G);
-	const struct sros_unit *s;
-	if (gun < 0 || gun >= c->o.n || target < 0 || target >= c->o.n)
-		return false;
-	s = &S->g.s[gun];
-	return S->g.seg == SS_ASSAULT && S->step == IP_RFIRE && field_gun(&c->o, &S->g, gun) && s->where == SW_BASTION &&
-	       !(S->f[gun] & SPF_RESERVE) && !s->fired && assaulting(S, target) && S->aim[target] == s->box &&
-	       S->dist[target] * SP_STEP <= 600;
-}
+static const char *const step_name[] = {"Allied Tactical Movement", "Russian Field Battery Fire", "Allied Melee",
+					"Russian Tactical Movement", "Russian Melee"};
 
 /* ---- the actions -------------------------------------------------------------------------- */
 
@@ -1028,7 +500,7 @@ static int engineer_area(const struct sob *o, const struct sros_game *g, int nat
 
 static int diggers(const struct sob *o, const struct sros_game *g, int area, int need, int *out)
 {
-	return pick(o, g, digger_ok, area, need, out);
+	return sp_pick(o, g, digger_ok, area, need, out);
 }
 
 /* Points nation has to spend in area: its own, and the engineer's bonus there. */
@@ -1181,17 +653,17 @@ static bool legal(const struct game *G, const struct action *a)
 	case SP_ABORT:
 		return a->n == 0 && g->seg == SS_ASSAULT && S->step == IP_AMOVE;
 	case SP_FIRE:
-		return a->n == 2 && fire_ok(G, x, y);
+		return a->n == 2 && sp_fire_ok(G, x, y);
 	case SP_MELEE:
-		return a->n == 1 && g->seg == SS_ASSAULT && melee_ok(G, x);
+		return a->n == 1 && g->seg == SS_ASSAULT && sp_melee_ok(G, x);
 	case SP_MAN:
 		return a->n == 1 && g->seg == SS_ASSAULT && S->step == IP_RMOVE && unit && o->u[x].nation == SN_RUSSIAN &&
 		       o->u[x].kind == SK_INFANTRY && !g->s[x].converted && g->s[x].where == SW_BASTION &&
-		       (S->f[x] & SPF_RESERVE) && positions_taken(o, S, g->s[x].box) < o->b[g->s[x].box].positions;
+		       (S->f[x] & SPF_RESERVE) && sp_positions_taken(o, S, g->s[x].box) < o->b[g->s[x].box].positions;
 	case SP_RESERVE:
 		return a->n == 2 && g->seg == SS_ASSAULT && S->step == IP_RMOVE && unit && o->u[x].nation == SN_RUSSIAN &&
 		       o->u[x].kind == SK_INFANTRY && !g->s[x].converted && g->s[x].where == SW_MAP &&
-		       !(S->f[x] & SPF_SHIFTED) && y >= 0 && y < o->nb && under_assault(o, S, y) &&
+		       !(S->f[x] & SPF_SHIFTED) && y >= 0 && y < o->nb && sp_under_assault(o, S, y) &&
 		       sros_move_check(o, g, x, SW_BASTION, y, &e) == 0;
 	default:
 		return false;
@@ -1265,7 +737,7 @@ static int sp_actions(const struct game *G, struct action *out, int max)
 		offer(G, out, max, &n, SP_GO, 0, 0, 0);
 		offer(G, out, max, &n, SP_ABORT, 0, 0, 0);
 		for (int i = 0; S->step == IP_RFIRE && i < o->n; i++)
-			for (int t = 0; field_gun(o, g, i) && t < o->n; t++)
+			for (int t = 0; sp_field_gun(o, g, i) && t < o->n; t++)
 				offer(G, out, max, &n, SP_FIRE, i, t, 2);
 		for (int d = 0; (S->step == IP_AMELEE || S->step == IP_RMELEE) && d < o->n; d++)
 			offer(G, out, max, &n, SP_MELEE, d, 0, 1);
@@ -1282,24 +754,111 @@ static int sp_actions(const struct game *G, struct action *out, int max)
 	return n;
 }
 
-/* The next step of the Assault Impulse, or the next impulse, or the assault's end. */
-static void assault_next(struct game *G, struct evsink *ev)
+/* Why a is not legal now: sroster's refusal where it has one, else the case that forbids it.
+ * Returns -1 with e. */
+static int why_not(const struct game *G, const struct action *a, struct err *e)
 {
 	const struct sp_scn *c = scn(G);
-	struct sp_state *S = st(G);
-	struct err e;
-	if (S->step < IP_RMELEE) {
-		S->step++;
-		return;
+	const struct sp_state *S = cst(G);
+	const struct sros_game *g = &S->g;
+	const struct sob *o = &c->o;
+	int side = sp_to_act(G), x = a->arg[0], y = a->arg[1];
+	bool unit = a->n >= 1 && x >= 0 && x < o->n;
+	static const char *const side_name[2] = {"russian", "allied"};
+	bool unit_kind = a->kind == SP_TAKEOFF || a->kind == SP_REPLACE || a->kind == SP_CONVERT || a->kind == SP_MOVE ||
+			 a->kind == SP_BOMBARD || a->kind == SP_FIRE || a->kind == SP_MAN || a->kind == SP_RESERVE;
+	if (unit && unit_kind && side_of_nation(o->u[x].nation) != side && a->kind != SP_TAKEOFF)
+		return err_set(e, NULL, 0, "%s is not the %s side's: the %s side acts now", o->u[x].id, side_name[side],
+			       side_name[side]);
+	switch (a->kind) {
+	case SP_INTERVENE: {
+		int eff;
+		if (g->seg != SS_INTERVENTION)
+			break;
+		if (g->intervened)
+			return err_set(e, NULL, 0, "[5.12] one battle a Game-Turn: this Game-Turn's is resolved");
+		if (x >= 0 && x < SB_BATTLES &&
+		    sref_intervention(&c->t, g->turn, x, g->battle_used, g->battle_turn, 1, &eff, NULL, e) != 0)
+			return -1;
+		break;
 	}
-	if (S->g.impulse >= 5) {
-		assault_end(G, false, ev);
-		return;
+	case SP_MOVE:
+		if (!unit || !(g->seg == SS_REINFORCE || g->seg == SS_ALLIED_MOVE || g->seg == SS_RUSSIAN_MOVE))
+			break;
+		if (S->f[x] & SPF_MOVED)
+			return err_set(e, NULL, 0, "[10.0] %s has moved in this segment", o->u[x].id);
+		if (a->n == 2 && y >= 0 && here(&g->s[x], y))
+			return err_set(e, NULL, 0, "%s is there already", o->u[x].id);
+		if (a->n == 2 && y >= 0 && sros_move_check(o, g, x, y / 16, y % 16, e) != 0)
+			return -1;
+		break;
+	case SP_REPLACE:
+		if (unit && a->n == 2 && y >= 0 && y / 16 < SW_WHERES) {
+			struct sros_game copy;
+			memcpy(&copy, g, sizeof copy);
+			if (sros_replace(o, &copy, x, y / 16, y % 16, NULL, e) != 0)
+				return -1;
+		}
+		break;
+	case SP_FORTIFY:
+		if (g->seg == SS_RUSSIAN_BUILD && x >= 0 && x < o->nb) {
+			struct sros_game copy;
+			memcpy(&copy, g, sizeof copy);
+			if (sros_fortify(o, &copy, x, 1, g->strength[x] >= 3, NULL, e) != 0)
+				return -1;
+		}
+		break;
+	case SP_DIG:
+	case SP_REPAIR: {
+		int area, nation;
+		bool sap;
+		if (g->seg != SS_ALLIED_BUILD || x < 0 || x >= c->na)
+			break;
+		area = c->a[x].area;
+		nation = o->a[area].nation;
+		if (!area_open(c, g, area))
+			return err_set(e, NULL, 0, "[3.1], [9.31] the %s Siege Area is activated in Game-Turn %d", o->a[area].id,
+				       o->a[area].active);
+		if (a->kind == SP_REPAIR && !S->damaged[x])
+			return err_set(e, NULL, 0, "[9.14] no work toward %s is damaged", o->b[c->a[x].bastion].name);
+		if (a->kind == SP_DIG && S->damaged[x])
+			return err_set(e, NULL, 0, "[8.95], [9.14] a work toward %s is damaged: repair it first",
+				       o->b[c->a[x].bastion].name);
+		if (a->kind == SP_DIG && S->depth[x] >= c->a[x].steps)
+			return err_set(e, NULL, 0, "[9.3] the works toward %s stand 150 yards from it: no nearer",
+				       o->b[c->a[x].bastion].name);
+		if (a->kind == SP_DIG && dig_cost(G, x, &sap) < 0)
+			return err_set(e, NULL, 0, "[9.6] no parallel in a ravine");
+		if (a->kind == SP_DIG && engineer_area(o, g, nation) != area)
+			return err_set(e, NULL, 0, "[9.24], [9.25] new %s siegeworks need the %s engineer in the %s Siege Area",
+				       stab_nation_name[nation], stab_nation_name[nation], o->a[area].id);
+		return err_set(e, NULL, 0, "[9.12], [9.37], [9.38] the %s have %d Construction Point%s for the %s Siege Area, "
+			       "and a new work needs two infantry units there not digging already (a repair one)",
+			       stab_nation_name[nation], points(o, g, nation, area), points(o, g, nation, area) == 1 ? "" : "s",
+			       o->a[area].id);
 	}
-	(void)sros_next(&c->o, &c->t, &S->g, ev, &e);
-	for (int i = 0; i < c->o.n; i++)
-		S->f[i] &= (uint8_t)~SPF_FOUGHT;
-	S->step = IP_AMOVE;
+	case SP_BOMBARD:
+		if (g->seg == SS_FIRE && unit && gun_of(o->u[x].kind) < 0)
+			return err_set(e, NULL, 0, "[8.0] %s is not a siege gun, mortar or Lancaster battery", o->u[x].id);
+		if (g->seg == SS_FIRE && unit && S->g.ammo[o->u[x].nation][gun_of(o->u[x].kind)] < 1)
+			return err_set(e, NULL, 0, "[8.16] no %s rounds of that kind are left", stab_nation_name[o->u[x].nation]);
+		if (g->seg == SS_FIRE)
+			return err_set(e, NULL, 0, "[8.3], [8.4], [8.63] %s may not fire along that approach (deployed, "
+				       "unlimbered, its own nation's works, in range)", unit ? o->u[x].id : "?");
+		break;
+	case SP_STORM:
+		if (g->seg == SS_ALLIED_MOVE)
+			return err_set(e, NULL, 0, "[11.1], [16.0] that brigade may not assault that bastion now: it needs a unit "
+				       "in a Siege Area whose works stand within %d yards of it, a brigade the commander-in-chief "
+				       "may still activate, never in winter, the Guards once a game", c->reach);
+		break;
+	default:
+		break;
+	}
+	if (g->seg == SS_ASSAULT)
+		return err_set(e, NULL, 0, "[4.0] not in this step of the Assault Impulse (%s): actions lists what may be done",
+			       step_name[S->step]);
+	return err_set(e, NULL, 0, "[4.0] not in the %s (actions lists what may be done)", sros_seg_name[g->seg]);
 }
 
 static int do_end(struct game *G, struct evsink *ev, struct err *e)
@@ -1315,9 +874,9 @@ static int do_end(struct game *G, struct evsink *ev, struct err *e)
 		}
 		break;
 	case SS_ALLIED_MOVE:
-		garrison(G, ev);
+		sp_garrison(G, ev);
 		if (S->nstorm) {
-			int rc = launch(G, ev, e);
+			int rc = sp_launch(G, ev, e);
 			S->nstorm = 0;
 			if (rc < 0)
 				return -1;
@@ -1326,12 +885,12 @@ static int do_end(struct game *G, struct evsink *ev, struct err *e)
 		}
 		break;
 	case SS_ASSAULT:
-		assault_next(G, ev);
+		sp_assault_next(G, ev);
 		return 0;
 	default:
 		break;
 	}
-	next_seg(G, ev);
+	sp_next_seg(G, ev);
 	return 0;
 }
 
@@ -1345,21 +904,21 @@ static int sp_apply(struct game *G, const struct action *a, struct evsink *ev, s
 	if (sp_to_act(G) < 0)
 		return err_set(e, NULL, 0, "[19.0] the game is over");
 	if (!legal(G, a))
-		return err_set(e, NULL, 0, "that is not a legal action now (actions lists them)");
+		return why_not(G, a, e);
 	dice_begin(&G->dice);
 	switch (a->kind) {
 	case SP_END:
 		rc = do_end(G, ev, e);
 		break;
 	case SP_INTERVENE:
-		rc = sros_intervene(o, &c->t, g, a->arg[0], roll(G), ev, e);
+		rc = sros_intervene(o, &c->t, g, a->arg[0], sp_roll(G), ev, e);
 		if (rc == 0 && g->off_due == 0)
-			next_seg(G, ev);
+			sp_next_seg(G, ev);
 		break;
 	case SP_TAKEOFF:
 		rc = sros_take_off(o, g, a->arg[0], ev, e);
 		if (rc == 0 && g->off_due == 0)
-			next_seg(G, ev);
+			sp_next_seg(G, ev);
 		break;
 	case SP_REPLACE:
 		rc = sros_replace(o, g, a->arg[0], a->arg[1] / 16, a->arg[1] % 16, ev, e);
@@ -1376,7 +935,7 @@ static int sp_apply(struct game *G, const struct action *a, struct evsink *ev, s
 		int gun = a->arg[0], k = a->arg[1], yards = bombard_yards(G, gun, k), kind = gun_of(o->u[gun].kind);
 		bool russian = o->u[gun].nation == SN_RUSSIAN;
 		struct sros_round r = {.unit = gun, .yards = yards, .bastion = russian ? -1 : c->a[k].bastion,
-				       .die = roll(G), .dump = {-1, -1}};
+				       .die = sp_roll(G), .dump = {-1, -1}};
 		struct stab_fire res;
 		double p[STAB_FIRE_ROWS];
 		if (sref_bombard(&c->t, kind, yards, russian ? -1 : g->strength[r.bastion], !russian && mamelon(o, r.bastion),
@@ -1385,7 +944,7 @@ static int sp_apply(struct game *G, const struct action *a, struct evsink *ev, s
 		if (russian) /* [8.94]: the infantry of the works fired at first, then any in the siegeworks */
 			r.nlost = pick_two(o, g, works_infantry, c->a[k].area, -1, res.infantry < 8 ? res.infantry : 8, r.lost);
 		else
-			r.nlost = pick(o, g, bastion_infantry, r.bastion, res.infantry < 8 ? res.infantry : 8, r.lost);
+			r.nlost = sp_pick(o, g, bastion_infantry, r.bastion, res.infantry < 8 ? res.infantry : 8, r.lost);
 		rc = sros_bombard(o, &c->t, g, &r, ev, e);
 		if (rc == 0 && russian && res.damaged && S->damaged[k] < works(S, k)) {
 			S->damaged[k]++;
@@ -1432,7 +991,7 @@ static int sp_apply(struct game *G, const struct action *a, struct evsink *ev, s
 		break;
 	case SP_GO:
 		for (int i = 0; i < o->n; i++)
-			if (assaulting(S, i) && S->dist[i] > 0 && !(S->f[i] & SPF_IN)) {
+			if (sp_assaulting(S, i) && S->dist[i] > 0 && !(S->f[i] & SPF_IN)) {
 				S->dist[i]--;
 				if (S->dist[i])
 					ev_emit(ev, "[12.15]", "%s goes forward 150 yards: %d yards from %s", o->u[i].id,
@@ -1443,8 +1002,8 @@ static int sp_apply(struct game *G, const struct action *a, struct evsink *ev, s
 			}
 		/* [14.66]: a unit at the Assault Positions goes into an unoccupied Bastion Position */
 		for (int i = 0; i < o->n; i++)
-			if (assaulting(S, i) && S->dist[i] == 0 && !(S->f[i] & SPF_IN) &&
-			    positions_taken(o, S, S->aim[i]) < o->b[S->aim[i]].positions) {
+			if (sp_assaulting(S, i) && S->dist[i] == 0 && !(S->f[i] & SPF_IN) &&
+			    sp_positions_taken(o, S, S->aim[i]) < o->b[S->aim[i]].positions) {
 				S->f[i] |= SPF_IN;
 				ev_emit(ev, "[14.66]", "%s goes into an unoccupied position of %s", o->u[i].id, o->b[S->aim[i]].name);
 			}
@@ -1452,13 +1011,13 @@ static int sp_apply(struct game *G, const struct action *a, struct evsink *ev, s
 		break;
 	case SP_ABORT:
 		ev_emit(ev, "[11.23]", "the Allies abort the assault");
-		assault_end(G, true, ev);
+		sp_assault_end(G, true, ev);
 		break;
 	case SP_FIRE:
-		rc = battery(G, a->arg[0], a->arg[1], ev, e);
+		rc = sp_battery(G, a->arg[0], a->arg[1], ev, e);
 		break;
 	case SP_MELEE:
-		rc = melee(G, a->arg[0], ev, e);
+		rc = sp_melee(G, a->arg[0], ev, e);
 		break;
 	case SP_MAN:
 		S->f[a->arg[0]] &= (uint8_t)~SPF_RESERVE;
@@ -1706,8 +1265,6 @@ static int sp_player_turn(const struct game *G)
 	return 2 * (g->turn - 1) + (g->seg >= SS_RUSSIAN_MOVE);
 }
 
-static const char *const step_name[] = {"Allied Tactical Movement", "Russian Field Battery Fire", "Allied Melee",
-					"Russian Tactical Movement", "Russian Melee"};
 
 static void sp_status(const struct game *G, char *buf, size_t n)
 {
@@ -1777,7 +1334,7 @@ static void sp_draw(const struct game *G, char *out, size_t n, unsigned flags)
 			 S->damaged[k]);
 	}
 	for (int i = 0; g->seg == SS_ASSAULT && i < o->n; i++)
-		if (assaulting(S, i))
+		if (sp_assaulting(S, i))
 			at = cat(out, n, at, "  %s: %s, %d yards%s\n", o->u[i].id, o->b[S->aim[i]].id, 150 * S->dist[i],
 				 S->f[i] & SPF_IN ? ", in its positions" : "");
 }
@@ -1806,7 +1363,7 @@ static int sp_check(const struct game *G, char *why, size_t n)
 	}
 	for (int i = 0; i < o->n; i++) {
 		const struct sros_unit *s = &S->g.s[i];
-		if ((S->f[i] & SPF_IN) && !(assaulting(S, i) && s->where == SW_AREA))
+		if ((S->f[i] & SPF_IN) && !(sp_assaulting(S, i) && s->where == SW_AREA))
 			return snprintf(why, n, "%s holds a bastion position outside an assault", o->u[i].id), -1;
 		if ((S->f[i] & SPF_RESERVE) && !(o->u[i].nation == SN_RUSSIAN && s->where == SW_BASTION))
 			return snprintf(why, n, "%s is in a Reserve Box but not in a bastion", o->u[i].id), -1;
@@ -1814,7 +1371,7 @@ static int sp_check(const struct game *G, char *why, size_t n)
 			return snprintf(why, n, "%s is in a bastion the Allies have not taken", o->u[i].id), -1;
 	}
 	for (int b = 0; S->g.seg == SS_ASSAULT && b < o->nb; b++)
-		if (positions_taken(o, S, b) > o->b[b].positions && under_assault(o, S, b))
+		if (sp_positions_taken(o, S, b) > o->b[b].positions && sp_under_assault(o, S, b))
 			return snprintf(why, n, "%s: more units than positions", o->b[b].id), -1;
 	return 0;
 }
@@ -1858,7 +1415,7 @@ int splay_works(const struct game *g, int k, int *depth, int *work, int *damaged
 int splay_assault_unit(const struct game *g, int unit, int *aim, bool *in)
 {
 	const struct sp_state *S = cst(g);
-	if (!assaulting(S, unit))
+	if (!sp_assaulting(S, unit))
 		return -1;
 	*aim = S->aim[unit];
 	*in = (S->f[unit] & SPF_IN) != 0;
