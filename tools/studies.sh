@@ -87,6 +87,11 @@ echo "## cotlb-balaclava" >>"$tmp"
 echo >>"$tmp"
 study "cotlb-balaclava, random against random" cotlb-balaclava-random cotlb-balaclava "$ncotlb"
 study "cotlb-balaclava, greedy against greedy" cotlb-balaclava-greedy cotlb-balaclava "$ncotlb" --ai both=greedy
+# Sevastopol: the siege's eighteen Game-Turns on its reconstructed approaches
+echo "## sevastopol" >>"$tmp"
+echo >>"$tmp"
+study "sevastopol, random against random" sevastopol-random sevastopol "$nrandom"
+study "sevastopol, greedy against greedy" sevastopol-greedy sevastopol "$ngreedy" --ai both=greedy
 
 # The summary first, then every study in full. Atomic: the document is replaced only when
 # every study ran.

@@ -82,6 +82,10 @@ static const struct {
 	{"tchernaya-nonhistorical", "none (reserves never committed)", NULL,
 	 "the Russian reserves were not committed in the battle ([19.3]); the battle fought was an "
 	 "Allied victory ([19.21])"},
+	{"sevastopol", "Allied Victory", "allied",
+	 "8 September 1855 (the game's last Game-Turn): the French stormed the Malakoff, a major "
+	 "bastion, and the Russians abandoned the south side; the British assault on the Great "
+	 "Redan failed (general history: the seed omits its Historical Notes)"},
 };
 
 struct sim_args {

@@ -38,8 +38,15 @@ done
 # most of it finding each unit's fire priority), a two-hundredth as many
 c=$(( (n + 199) / 200 ))
 soak "cotlb-balaclava" "$c" cotlb-balaclava
+# Sevastopol (its eighteen Game-Turns on the approaches, some 75 ms a random game checked), a
+# fifth as many
+v=$(( (n + 4) / 5 ))
+soak "sevastopol" "$v" sevastopol
 # greedy against random, greedy on each side in turn
 k=$(( (n + 9) / 10 ))
+for side in russian allied; do
+	soak "sevastopol, $side greedy against random" "$k" sevastopol --ai "$side=greedy"
+done
 for s in alma balaclava inkerman inkerman-option tchernaya tchernaya-nonhistorical; do
 	for side in russian allied; do
 		soak "$s, $side greedy against random" "$k" "$s" --ai "$side=greedy"

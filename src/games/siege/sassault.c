@@ -237,7 +237,6 @@ bool sp_melee_ok(const struct game *G, int d)
 	const struct sp_scn *c = scn(G);
 	const struct sp_state *S = cst(G);
 	int att[SP_MELEE_MAX], n, sum = 0;
-	struct err e;
 	if (d < 0 || d >= c->o.n || (S->f[d] & SPF_FOUGHT))
 		return false;
 	if (S->step == IP_AMELEE ? !holds(&c->o, S, d, S->g.s[d].box) || !sp_under_assault(&c->o, S, S->g.s[d].box)
@@ -247,7 +246,7 @@ bool sp_melee_ok(const struct game *G, int d)
 		return false;
 	for (int k = 0; k < n; k++)
 		sum += c->o.u[att[k]].strength;
-	return sref_melee_col(sum, sp_field_gun(&c->o, &S->g, d) ? 2 : c->o.u[d].strength, &e) >= 0;
+	return sref_melee_col(sum, sp_field_gun(&c->o, &S->g, d) ? 2 : c->o.u[d].strength, NULL) >= 0;
 }
 
 /* A melee [14.0] on d: the ruling is sroster's; the dice are rolled for the results the melee

@@ -119,15 +119,17 @@ static void brigades(struct sp_scn *c)
 {
 	for (int i = 0; i < c->o.n; i++) {
 		const struct sob_unit *u = &c->o.u[i];
-		bool seen = false;
+		int k;
+		c->ubr[i] = -1;
 		if (u->kind != SK_INFANTRY || !allied(u->nation) || !u->brigade[0])
 			continue;
-		for (int k = 0; k < c->nbr && !seen; k++)
-			seen = !strcmp(c->br[k].name, u->brigade);
-		if (!seen && c->nbr < (int)(sizeof c->br / sizeof c->br[0])) {
+		for (k = 0; k < c->nbr && strcmp(c->br[k].name, u->brigade); k++)
+			;
+		if (k == c->nbr && c->nbr < (int)(sizeof c->br / sizeof c->br[0])) {
 			snprintf(c->br[c->nbr].name, sizeof c->br[c->nbr].name, "%s", u->brigade);
 			c->br[c->nbr++].nation = u->nation;
 		}
+		c->ubr[i] = (int8_t)(k < c->nbr ? k : -1);
 	}
 }
 
@@ -269,12 +271,11 @@ static int gun_of(int kind)
 
 static bool may_intervene(const struct sp_scn *c, const struct sros_game *g)
 {
-	struct err e;
 	int eff;
 	if (g->intervened)
 		return false;
 	for (int b = 0; b < SB_BATTLES; b++)
-		if (sref_intervention(&c->t, g->turn, b, g->battle_used, g->battle_turn, 1, &eff, NULL, &e) == 0)
+		if (sref_intervention(&c->t, g->turn, b, g->battle_used, g->battle_turn, 1, &eff, NULL, NULL) == 0)
 			return true;
 	return false;
 }
@@ -467,10 +468,9 @@ static int bombard_yards(const struct game *G, int gun, int k)
 	{
 		struct stab_fire res;
 		double p[STAB_FIRE_ROWS];
-		struct err e;
 		int strength = u->nation == SN_RUSSIAN ? -1 : S->g.strength[c->a[k].bastion];
 		if (sref_bombard(&c->t, kind, yards, strength, u->nation != SN_RUSSIAN && mamelon(&c->o, c->a[k].bastion), 0,
-				 &res, p, NULL, &e) != 0)
+				 &res, p, NULL, NULL) != 0)
 			return -1;
 	}
 	return yards;
@@ -582,7 +582,7 @@ static bool storm_ok(const struct game *G, int br, int b)
 	for (int i = 0; i < c->o.n; i++) {
 		const struct sob_unit *u = &c->o.u[i];
 		int k;
-		if (u->kind != SK_INFANTRY || strcmp(u->brigade, c->br[br].name))
+		if (c->ubr[i] != br)
 			continue;
 		guards = guards || (u->guards && u->nation == SN_BRITISH);
 		if (g->s[i].where == SW_AREA && !g->s[i].worked && (k = approach(c, g->s[i].box, b)) >= 0 &&
@@ -600,7 +600,6 @@ static bool legal(const struct game *G, const struct action *a)
 	const struct sros_game *g = &S->g;
 	const struct sob *o = &c->o;
 	int side = sp_to_act(G), x = a->arg[0], y = a->arg[1];
-	struct err e;
 	bool unit = x >= 0 && x < o->n;
 	if (side < 0 || a->kind < 0 || a->kind >= SP_KINDS)
 		return false;
@@ -611,7 +610,7 @@ static bool legal(const struct game *G, const struct action *a)
 	case SP_INTERVENE: {
 		int eff;
 		return a->n == 1 && g->seg == SS_INTERVENTION && !g->off_due && !g->intervened && x >= 0 && x < SB_BATTLES &&
-		       sref_intervention(&c->t, g->turn, x, g->battle_used, g->battle_turn, 1, &eff, NULL, &e) == 0;
+		       sref_intervention(&c->t, g->turn, x, g->battle_used, g->battle_turn, 1, &eff, NULL, NULL) == 0;
 	}
 	case SP_TAKEOFF:
 		return a->n == 1 && g->seg == SS_INTERVENTION && g->off_due > 0 && unit && o->u[x].kind == SK_INFANTRY &&
@@ -623,7 +622,7 @@ static bool legal(const struct game *G, const struct action *a)
 		    g->s[x].where != SW_ELIMINATED || y < 0 || y / 16 >= SW_WHERES)
 			return false;
 		memcpy(&copy, g, sizeof copy);
-		return sros_replace(o, &copy, x, y / 16, y % 16, NULL, &e) == 0;
+		return sros_replace(o, &copy, x, y / 16, y % 16, NULL, NULL) == 0;
 	}
 	case SP_CONVERT:
 		return a->n == 1 && g->seg == SS_REINFORCE && side == SP_SIDE_RUSSIAN && unit && o->u[x].marine_battery &&
@@ -631,7 +630,7 @@ static bool legal(const struct game *G, const struct action *a)
 	case SP_MOVE:
 		return a->n == 2 && (g->seg == SS_REINFORCE || g->seg == SS_ALLIED_MOVE || g->seg == SS_RUSSIAN_MOVE) && unit &&
 		       side_of_nation(o->u[x].nation) == side && !(S->f[x] & SPF_MOVED) && in_play(&g->s[x]) && y >= 0 &&
-		       !here(&g->s[x], y) && sros_move_check(o, g, x, y / 16, y % 16, &e) == 0;
+		       !here(&g->s[x], y) && sros_move_check(o, g, x, y / 16, y % 16, NULL) == 0;
 	case SP_STORM:
 		return a->n == 2 && storm_ok(G, x, y);
 	case SP_BOMBARD:
@@ -647,7 +646,7 @@ static bool legal(const struct game *G, const struct action *a)
 		if (a->n != 1 || g->seg != SS_RUSSIAN_BUILD || x < 0 || x >= o->nb)
 			return false;
 		memcpy(&copy, g, sizeof copy);
-		return sros_fortify(o, &copy, x, 1, g->strength[x] >= 3, NULL, &e) == 0;
+		return sros_fortify(o, &copy, x, 1, g->strength[x] >= 3, NULL, NULL) == 0;
 	}
 	case SP_GO:
 	case SP_ABORT:
@@ -664,7 +663,7 @@ static bool legal(const struct game *G, const struct action *a)
 		return a->n == 2 && g->seg == SS_ASSAULT && S->step == IP_RMOVE && unit && o->u[x].nation == SN_RUSSIAN &&
 		       o->u[x].kind == SK_INFANTRY && !g->s[x].converted && g->s[x].where == SW_MAP &&
 		       !(S->f[x] & SPF_SHIFTED) && y >= 0 && y < o->nb && sp_under_assault(o, S, y) &&
-		       sros_move_check(o, g, x, SW_BASTION, y, &e) == 0;
+		       sros_move_check(o, g, x, SW_BASTION, y, NULL) == 0;
 	default:
 		return false;
 	}

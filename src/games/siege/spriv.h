@@ -58,6 +58,7 @@ struct sp_scn {
 	int reach;                /* yards an assault may start from [11.0] */
 	struct sp_brigade br[64]; /* the Allied brigades [11.1] */
 	int nbr;
+	int8_t ubr[SOB_UNITS_MAX]; /* each unit's brigade (index of br), or -1 */
 	char provenance[4][1400];
 };
 
