@@ -25,6 +25,8 @@ static const char *const scenarios[][2] = {
 	{"tchernaya-nonhistorical", "data/quad/tchernaya/tchernaya-nonhistorical.json"},
 	/* (a few seconds a game: only when asked for, -s cotlb-balaclava -n 5) */
 	{"cotlb-balaclava", "data/cotlb/balaclava-2014-scenario.json"},
+	/* (some 30 ms a game: only when asked for, -s sevastopol -n 100) */
+	{"sevastopol", "data/siege/sevastopol-scenario.json"},
 };
 
 static double now(void)
@@ -93,7 +95,7 @@ int main(int argc, char **argv)
 		struct errlist el = {0};
 		struct sim_game r;
 		long actions = 0;
-		if (only ? strcmp(only, scenarios[k][0]) != 0 : !strcmp(scenarios[k][0], "cotlb-balaclava"))
+		if (only ? strcmp(only, scenarios[k][0]) != 0 : !strcmp(scenarios[k][0], "cotlb-balaclava") || !strcmp(scenarios[k][0], "sevastopol"))
 			continue;
 		if (scenario_load(&s, scenarios[k][1], &el) != 0) {
 			fprintf(stderr, "cannot load %s\n", scenarios[k][1]);
