@@ -33,6 +33,7 @@ struct view {
 	int focus[SOB_AREAS];  /* each Allied area's approach to work on, or -1 */
 	int front[SPLAY_APPROACHES];
 	int threat[SOB_BASTIONS]; /* yards of the nearest works to each bastion */
+	int garrison[SOB_AREAS];  /* infantry each Allied area keeps for its parallels [10.5] */
 };
 
 /* Units due in nation's Supply Box for this Game-Turn's or the next's rounds [8.18]. */
@@ -72,10 +73,16 @@ static int russians_in(const struct view *v, int b)
 	return count_where(v, SN_RUSSIAN, SW_BASTION, b);
 }
 
-/* Allied infantry wanted in area a: the parallels' garrison [10.5] and the diggers. */
+/* Allied infantry wanted in area a: the parallels' garrison [10.5] and the diggers where the
+ * nation's engineer is (new works need him [9.24]), the garrison alone elsewhere. */
 static int area_want(const struct view *v, int a)
 {
-	return v->o->a[a].nation == SN_BRITISH ? 10 : 14;
+	int nation = v->o->a[a].nation;
+	for (int i = 0; i < v->o->n; i++)
+		if (v->o->u[i].nation == nation && v->o->u[i].kind == SK_ENGINEER &&
+		    !(v->g->s[i].where == SW_AREA && v->g->s[i].box == a))
+			return v->garrison[a] + 1;
+	return nation == SN_BRITISH ? 10 : 14;
 }
 
 static int move_score(const struct view *v, int i, int place)
@@ -85,14 +92,14 @@ static int move_score(const struct view *v, int i, int place)
 	int where = place / 16, box = place % 16;
 	if (u->nation == SN_RUSSIAN) {
 		if (u->kind == SK_SIEGE || u->kind == SK_MORTAR) /* into a firing box, the most threatened */
-			return where == SW_BASTION ? 50 + (1500 - v->threat[box]) / 50 : 0;
+			return where == SW_BASTION ? 50 + (v->threat[box] < 1500 ? (1500 - v->threat[box]) / 50 : 0) : 0;
 		if (u->kind != SK_INFANTRY && u->kind != SK_FIELD)
 			return 0;
-		if (where == SW_SUPPLY) {
-			int have = count_where(v, SN_RUSSIAN, SW_SUPPLY, SN_RUSSIAN);
-			return have < supply_need(v, SN_RUSSIAN) && s->where != SW_SUPPLY ? 30 : -5;
+		if (where == SW_SUPPLY) { /* infantry fetches the rounds [8.13] (sroster's count) */
+			int have = sros_in_supply(v->o, v->g, SN_RUSSIAN);
+			return u->kind == SK_INFANTRY && !s->converted && have < supply_need(v, SN_RUSSIAN) ? 30 : -5;
 		}
-		if (s->where == SW_SUPPLY && count_where(v, SN_RUSSIAN, SW_SUPPLY, SN_RUSSIAN) <= supply_need(v, SN_RUSSIAN))
+		if (s->where == SW_SUPPLY && sros_in_supply(v->o, v->g, SN_RUSSIAN) <= supply_need(v, SN_RUSSIAN))
 			return -5;
 		if (where == SW_BASTION) {
 			int lack = garrison_want(v, box) - russians_in(v, box);
@@ -107,8 +114,11 @@ static int move_score(const struct view *v, int i, int place)
 		return -1;
 	}
 	/* the Allies */
-	if (u->kind != SK_INFANTRY)
+	if (u->kind != SK_INFANTRY || splay_named(v->G, i)) /* a brigade named for the assault stays */
 		return -1;
+	if (s->where == SW_AREA && where != SW_AREA &&
+	    count_where(v, u->nation, SW_AREA, s->box) <= v->garrison[s->box] + 1) /* [10.5] */
+		return -10;
 	if (where == SW_SUPPLY) {
 		int nation = box, have = count_where(v, nation, SW_SUPPLY, nation);
 		if (nation == SN_BRITISH && u->nation == SN_FRENCH)
@@ -181,7 +191,10 @@ static int score(const struct view *v, const struct action *a)
 		if (o->u[a->arg[0]].nation == SN_RUSSIAN)
 			return where == SW_BASTION ? 5 + garrison_want(v, a->arg[1] % 16) - russians_in(v, a->arg[1] % 16)
 			       : where == SW_MAP ? 4 : 1;
-		return where == SW_AREA ? 5 : where == SW_SUPPLY ? 3 : 1;
+		if (where == SW_AREA)
+			return 5 + (count_where(v, o->u[a->arg[0]].nation, SW_AREA, a->arg[1] % 16) <
+				    v->garrison[a->arg[1] % 16] + 2 ? 5 : 0);
+		return where == SW_SUPPLY ? 3 : 1;
 	}
 	case SP_CONVERT:
 		return 5;
@@ -213,6 +226,26 @@ static int score(const struct view *v, const struct action *a)
 		}
 		if (!best)
 			return -1;
+		{ /* the brigade's units that reach, and those named already for the bastion: three must
+		   * hold the positions [11.31] */
+			const char *name = splay_brigade(v->G, a->arg[0]);
+			int mine = 0, named = 0;
+			for (int i = 0; i < o->n; i++) {
+				int ak;
+				if (o->u[i].kind != SK_INFANTRY || g->s[i].where != SW_AREA || g->s[i].worked)
+					continue;
+				for (ak = 0; ak < splay_napproaches(v->G); ak++)
+					if (splay_approach(v->G, ak)->area == g->s[i].box && splay_approach(v->G, ak)->bastion == b &&
+					    v->front[ak] <= NEAR)
+						break;
+				if (ak == splay_napproaches(v->G))
+					continue;
+				mine += name && !strcmp(o->u[i].brigade, name);
+				named += splay_named(v->G, i);
+			}
+			if (mine < 2 || mine + named < 3)
+				return -1;
+		}
 		return g->strength[b] <= 2 || g->turn >= STAB_TURNS - 2 ? 50 : -1;
 	}
 	case SP_FORTIFY: {
@@ -260,12 +293,18 @@ int sgreedy_choose(struct game *G, struct action *out)
 	v.side = G->rules->to_act(G);
 	for (int b = 0; b < SOB_BASTIONS; b++)
 		v.threat[b] = 99999;
-	for (int a = 0; a < SOB_AREAS; a++)
+	for (int a = 0; a < SOB_AREAS; a++) {
 		v.focus[a] = -1;
+		v.garrison[a] = 0;
+	}
 	for (int k = 0; k < na; k++) {
 		const struct splay_approach *ap = splay_approach(G, k);
-		int depth, work, damaged, best_k;
+		int depth, work, damaged, best_k, w;
 		v.front[k] = splay_works(G, k, &depth, &work, &damaged);
+		w = 4 * depth + work - damaged; /* the undamaged parallels want a unit each, four at most [10.5] */
+		v.garrison[ap->area] += w > 0 ? 3 * (w / 4) + (w % 4 > 1 ? w % 4 - 1 : 0) : 0;
+		if (v.garrison[ap->area] > 4)
+			v.garrison[ap->area] = 4;
 		if ((depth || work) && v.front[k] < v.threat[ap->bastion])
 			v.threat[ap->bastion] = v.front[k];
 		if (v.g->captured[ap->bastion] || v.g->turn < v.o->a[ap->area].active)

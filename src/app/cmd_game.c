@@ -478,12 +478,23 @@ static void units_prompt(const struct session *S, const char *side)
 	const struct game *g = &S->g;
 	json_t *scn, *state;
 
-	if (!g->rules->json_scenario || !g->rules->json_state) {
+	if (!g->rules->units && (!g->rules->json_scenario || !g->rules->json_state)) {
 		printf("this rule system lists no units\n");
 		return;
 	}
 	if (side[0] && strcmp(side, S->s.side[0]) && strcmp(side, S->s.side[1])) {
 		printf("units [SIDE]: SIDE is %s or %s\n", S->s.side[0], S->s.side[1]);
+		return;
+	}
+	if (g->rules->units) {
+		char *buf = malloc(65536);
+		if (!buf) {
+			printf("out of memory\n");
+			return;
+		}
+		g->rules->units(g, !side[0] ? -1 : !strcmp(side, S->s.side[0]) ? 0 : 1, buf, 65536);
+		fputs(buf, stdout);
+		free(buf);
 		return;
 	}
 	scn = g->rules->json_scenario(&S->s);

@@ -159,6 +159,9 @@ struct rules {
 	/* Optional: the score sheet of the position (as if the game ended now); *r as over()
 	 * would fill it. */
 	void (*score)(const struct game *g, struct score_sheet *sh, struct result *r);
+	/* Optional: each unit of side (-1: both) where it stands, as text, for a rule system whose
+	 * units have no place on a map json_state gives (the prompt's `units`). */
+	void (*units)(const struct game *g, int side, char *out, size_t n);
 };
 
 struct game {

@@ -1337,6 +1337,13 @@ contains "siege game: greedy's hint" "$tmp/out" "greedy would play: "
 contains "siege game: a Russian gun in its firing box" "$tmp/out" "\[3.3\] rus-siege-1 is placed in Malakoff"
 contains "siege game: the bastions drawn" "$tmp/out" "^malakoff  *3  0 Russian units (0 in reserve), 10 positions (major)$"
 contains "siege game: the prompt's help names its actions" "$tmp/out" "in a Sevastopol game: intervene BATTLE, takeoff U"
+printf 'units russian\nend\nmove gren-gd-1 balaclava-box\nmove sf-gd-1 balaclava-box\nmove cs-gd-1 balaclava-box\nmove 42-hd-1 balaclava-box\nmove 79-hd-1 balaclava-box\nunits allied\nend\nend\nodds bombard brit-siege-1 british-center:great-redan\nscore\nquit\n' >"$tmp/siege2.in"
+expect "siege game: units, odds, score" 0 "$bin" play sevastopol --seed 4 <"$tmp/siege2.in"
+contains "siege game: the Russians' units" "$tmp/out" "^  russian-1  *todleben$"
+contains "siege game: the Balaclava box" "$tmp/out" "^  balaclava-box  *gren-gd-1(5A) sf-gd-1(5A) cs-gd-1(5A) 42-hd-1(5B) 79-hd-1(5B)$"
+contains "siege game: a round's odds" "$tmp/out" "^\[8.5\] brit-siege-1 at 1200 yards, Great Redan$"
+contains "siege game: a round's odds, the table" "$tmp/out" "^\[8.99\]  33.3%: 1 level, 1 infantry$"
+contains "siege game: the score sheet" "$tmp/out" "russian     +1  \[19.0\] Malakoff held (major)"
 expect "siege game: manual dice refused" 1 "$bin" play sevastopol --dice manual
 contains "siege game: manual dice refused" "$tmp/err" "the program rolls a Sevastopol game's dice"
 expect "siege game: random games" 0 "$bin" sim sevastopol -n 4 --seed 5 --check --jobs 2

@@ -18,6 +18,7 @@
 #include "games/rules.h"
 #include "games/siege/soob.h"
 #include "games/siege/splay.h"
+#include "games/siege/spriv.h"
 #include "games/siege/sroster.h"
 
 #define SCN "data/siege/sevastopol-scenario.json"
@@ -228,8 +229,155 @@ static void test_batteries(void **state)
 	assert_false(has(g, "bombard brit-siege-1 french-left:mast")); /* another nation's approach */
 	assert_true(has(g, "bombard fr-mortar-1 french-left:red-rotislaw")); /* 1350: the 1200 modifier [8.62] */
 	assert_false(has(g, "bombard fr-mortar-1 french-right:mamelon")); /* not before Game-Turn 7 [3.1] */
+	{ /* the chances before the die [8.99], the game unchanged */
+		char odds[2048];
+		struct action a;
+		struct err e;
+		uint64_t sum = g->rules->checksum(g);
+		assert_int_equal(g->rules->parse(g, "bombard brit-siege-1 british-center:great-redan", &a, &e), 0);
+		assert_int_equal(g->rules->odds(g, &a, odds, sizeof odds, &e), 0);
+		assert_non_null(strstr(odds, "[8.5] brit-siege-1 at 1200 yards, Great Redan"));
+		assert_non_null(strstr(odds, "[8.99]  50.0%: 0 levels, 0 infantry"));
+		assert_true(g->rules->checksum(g) == sum);
+	}
 	play(g, "bombard brit-siege-1 british-center:great-redan");
 	assert_int_equal(r->ammo[SN_BRITISH][0], 1);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+static int approach_of(const struct game *g, const char *area, const char *bastion)
+{
+	for (int k = 0; k < splay_napproaches(g); k++)
+		if (!strcmp(splay_oob(g)->a[splay_approach(g, k)->area].id, area) &&
+		    !strcmp(splay_oob(g)->b[splay_approach(g, k)->bastion].id, bastion))
+			return k;
+	fail_msg("no approach %s:%s", area, bastion);
+	return -1;
+}
+
+/* [8.95], [9.3]: a damaged work anywhere in a Siege Area stops every new work there until it is
+ * repaired; [11.1]: the Naval units are no brigade of their own. */
+static void test_damage_and_naval(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	struct sp_state *S = (struct sp_state *)(void *)g->st;
+	int mast = approach_of(g, "french-left", "mast");
+	struct action a;
+	struct err e;
+	until(g, SS_ALLIED_BUILD);
+	S->depth[mast] = 1;
+	S->damaged[mast] = 1;
+	assert_false(has(g, "dig french-left:central"));
+	assert_false(has(g, "dig french-left:mast"));
+	assert_true(has(g, "repair french-left:mast"));
+	assert_true(has(g, "dig british-center:great-redan")); /* another area */
+	assert_int_not_equal(game_apply_text(g, "dig french-left:central", NULL, 0, NULL, &e), 0);
+	assert_non_null(strstr(e.msg, "[9.3]"));
+	play(g, "repair french-left:mast");
+	assert_true(has(g, "dig french-left:central"));
+	assert_int_not_equal(g->rules->parse(g, "storm great-redan Naval", &a, &e), 0);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+/* [8.94]: Russian rounds at the works kill only those in them: an area keeps its four forwardmost
+ * parallels' garrison there, the rest behind the start line, so a segment's fire at one area
+ * destroys four infantry units at most, however many rounds are fired. */
+static void test_fire_at_the_works(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 5);
+	struct sp_state *S = (struct sp_state *)(void *)g->st;
+	const struct sob *o = splay_oob(g);
+	int mast = approach_of(g, "french-left", "mast"), gun = sob_find(o, "rus-siege-1"), before = 0, after = 0;
+	until(g, SS_FIRE);
+	play(g, "end"); /* the Allies fire first [8.0] */
+	assert_int_equal(g->rules->to_act(g), 0);
+	S->depth[mast] = 3; /* nine parallels toward the Mast */
+	S->g.ammo[SN_RUSSIAN][SG_SIEGE] = 40;
+	S->g.s[gun].where = SW_BASTION;
+	S->g.s[gun].box = sob_bastion(o, "mast");
+	for (int i = 0; i < o->n; i++)
+		before += o->u[i].nation == SN_FRENCH && S->g.s[i].where == SW_ELIMINATED;
+	for (int k = 0; k < 40 && has(g, "bombard rus-siege-1 french-left:mast"); k++)
+		play(g, "bombard rus-siege-1 french-left:mast");
+	for (int i = 0; i < o->n; i++)
+		after += o->u[i].nation == SN_FRENCH && S->g.s[i].where == SW_ELIMINATED;
+	assert_true(S->g.ammo[SN_RUSSIAN][SG_SIEGE] < 30);
+	assert_true(after - before <= 4);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+/* An assault set on the ground by hand: French units in the Mast's positions and at its Assault
+ * Positions, Russians holding it. [14.15]: a unit fights once a Melee Segment, so the French who
+ * attacked in the Allied Melee may be attacked in the Russian Melee of the same impulse; [14.18]:
+ * one Russian of the Reserve Box may join an attack on a unit in the positions. */
+static void test_melee_segments(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 6);
+	struct sp_state *S = (struct sp_state *)(void *)g->st;
+	const struct sob *o = splay_oob(g);
+	int mast = sob_bastion(o, "mast"), left = sob_area(o, "french-left");
+	static const char *const fr[] = {"fr-7-1-1", "fr-1zov-1-1", "fr-leg-1-1"};
+	static const char *const ru[] = {"rus-marines-1", "rus-marines-2"};
+	char buf[64];
+	int reserve = sob_find(o, "rus-marines-3");
+	S->g.turn = 9;
+	S->g.seg = SS_ASSAULT;
+	S->g.assault = true;
+	S->g.impulse = 1;
+	S->step = IP_AMELEE;
+	for (int k = 0; k < 3; k++) {
+		int i = sob_find(o, fr[k]);
+		S->g.s[i].where = SW_AREA;
+		S->g.s[i].box = left;
+		S->g.s[i].active = true;
+		S->aim[i] = (int8_t)mast;
+		S->dist[i] = 0;
+		S->f[i] |= k < 2 ? SPF_IN : 0;
+	}
+	for (int k = 0; k < 2; k++) {
+		int i = sob_find(o, ru[k]);
+		S->g.s[i].where = SW_BASTION;
+		S->g.s[i].box = mast;
+	}
+	S->g.s[reserve].where = SW_BASTION;
+	S->g.s[reserve].box = mast;
+	S->f[reserve] |= SPF_RESERVE;
+	assert_int_equal(g->rules->to_act(g), 1);
+	assert_true(has(g, "melee rus-marines-1"));
+	assert_false(has(g, "melee rus-marines-3")); /* [14.18]: never the Reserve Box */
+	play(g, "melee rus-marines-1");
+	assert_false(has(g, "melee rus-marines-1")); /* once a segment */
+	play(g, "end");
+	assert_int_equal(S->step, IP_RMOVE);
+	play(g, "end");
+	assert_int_equal(S->step, IP_RMELEE);
+	/* whoever still stands in the positions or at the Assault Positions may be attacked, the
+	 * French of the Allied melee too */
+	for (int k = 0; k < 3; k++) {
+		int i = sob_find(o, fr[k]), aim;
+		bool in;
+		snprintf(buf, sizeof buf, "melee %s", fr[k]);
+		if (splay_assault_unit(g, i, &aim, &in) == 0 || (splay_assault_unit(g, i, &aim, &in) > 0 && in)) {
+			bool holders = false;
+			for (int j = 0; j < o->n; j++)
+				holders = holders || (o->u[j].nation == SN_RUSSIAN && S->g.s[j].where == SW_BASTION &&
+						      S->g.s[j].box == mast && !(S->f[j] & SPF_RESERVE));
+			if (holders || in)
+				assert_true(has(g, buf));
+		}
+	}
 	free(g);
 	scenario_free(s);
 	free(s);
@@ -346,6 +494,9 @@ int main(void)
 		cmocka_unit_test(test_actions_and_text),
 		cmocka_unit_test(test_works),
 		cmocka_unit_test(test_batteries),
+		cmocka_unit_test(test_damage_and_naval),
+		cmocka_unit_test(test_fire_at_the_works),
+		cmocka_unit_test(test_melee_segments),
 		cmocka_unit_test(test_manual_dice_refused),
 		cmocka_unit_test(test_random_game),
 		cmocka_unit_test(test_greedy_beats_random),

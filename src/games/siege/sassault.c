@@ -195,11 +195,14 @@ void sp_assault_end(struct game *G, bool aborted, struct evsink *ev)
 		sp_garrison(G, ev);
 }
 
-/* Each step an assaulting unit is pushed back. */
-static void fall_back(struct sp_state *S, int i, int steps)
+/* An assaulting unit pushed back steps of 150 yards: out of the bastion's positions, and no
+ * farther than its own forward parallel, where a retreat ends [14.54], [14.55]. */
+static void fall_back(const struct sp_scn *c, struct sp_state *S, int i, int steps)
 {
+	int k = approach(c, S->g.s[i].box, S->aim[i]), back = S->dist[i] + steps;
+	int line = k >= 0 ? front_yards(c, S, k) / SP_STEP : back;
 	S->f[i] &= (uint8_t)~SPF_IN;
-	S->dist[i] = (int8_t)(S->dist[i] + steps > 20 ? 20 : S->dist[i] + steps);
+	S->dist[i] = (int8_t)(back < line ? back : line > S->dist[i] ? line : S->dist[i]);
 }
 
 /* The attackers on defender d: up to six, the strongest, of those that may attack it. */
@@ -208,12 +211,18 @@ static int attackers(const struct sp_scn *c, const struct sp_state *S, int d, in
 	const struct sob *o = &c->o;
 	bool russian_def = o->u[d].nation == SN_RUSSIAN;
 	int b = russian_def ? S->g.s[d].box : S->aim[d], n = 0, cand[SOB_UNITS_MAX], nc = 0;
+	int reserve = -1;
 	for (int i = 0; i < o->n; i++) {
 		if (S->f[i] & SPF_FOUGHT)
 			continue;
 		if (russian_def ? sp_assaulting(S, i) && S->aim[i] == b && (S->dist[i] == 0 || (S->f[i] & SPF_IN))
 		    : holds(o, S, i, b) && o->u[i].kind == SK_INFANTRY && !S->g.s[i].converted)
 			cand[nc++] = i;
+		/* [14.18]: an Allied unit in the positions may be attacked by one unit of the Reserve Box */
+		else if (!russian_def && (S->f[d] & SPF_IN) && o->u[i].nation == SN_RUSSIAN && o->u[i].kind == SK_INFANTRY &&
+			 !S->g.s[i].converted && S->g.s[i].where == SW_BASTION && S->g.s[i].box == b &&
+			 (S->f[i] & SPF_RESERVE) && (reserve < 0 || o->u[i].strength > o->u[reserve].strength))
+			reserve = i;
 	}
 	while (n < SP_MELEE_MAX && nc > 0) {
 		int best = 0;
@@ -223,6 +232,8 @@ static int attackers(const struct sp_scn *c, const struct sp_state *S, int d, in
 		att[n++] = cand[best];
 		cand[best] = cand[--nc];
 	}
+	if (reserve >= 0 && n < SP_MELEE_MAX)
+		att[n++] = reserve;
 	return n;
 }
 
@@ -249,6 +260,33 @@ bool sp_melee_ok(const struct game *G, int d)
 	return sref_melee_col(sum, sp_field_gun(&c->o, &S->g, d) ? 2 : c->o.u[d].strength, NULL) >= 0;
 }
 
+/* The melee on d as it would be fought now: its attackers, and which of them stand in the
+ * bastion's positions ([14.32], [14.33] count only at the Assault Positions). Returns the
+ * attack's strength. */
+static int melee_setup(const struct sp_scn *c, const struct sp_state *S, int d, struct sros_melee *m)
+{
+	int sum = 0;
+	memset(m, 0, sizeof *m);
+	m->def = d;
+	m->natt = attackers(c, S, d, m->att);
+	for (int k = 0; k < m->natt; k++) {
+		sum += c->o.u[m->att[k]].strength;
+		m->att_in[k] = (S->f[m->att[k]] & SPF_IN) != 0;
+	}
+	return sum;
+}
+
+int sp_melee_odds(const struct game *G, int d, struct evsink *ev, struct err *e)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sp_state *S = cst(G);
+	struct sros_game copy;
+	struct sros_melee m;
+	memcpy(&copy, &S->g, sizeof copy);
+	melee_setup(c, S, d, &m);
+	return sros_melee(&c->o, &c->t, &copy, &m, ev, e) == 1 ? 0 : -1;
+}
+
 /* A melee [14.0] on d: the ruling is sroster's; the dice are rolled for the results the melee
  * table gives, and the ground follows: a Russian who retreats goes to the Reserve Box, an
  * Allied unit falls back, an attacker not affected advances into a position left [14.6]. */
@@ -257,16 +295,10 @@ int sp_melee(struct game *G, int d, struct evsink *ev, struct err *e)
 	const struct sp_scn *c = scn(G);
 	struct sp_state *S = st(G);
 	const struct sob *o = &c->o;
-	struct sros_melee m = {.def = d};
+	struct sros_melee m;
 	char eff_a[SP_MELEE_MAX], eff_d = '-', r;
-	int sum = 0, col, mod, amod = 0, b;
-	bool gun = sp_field_gun(o, &S->g, d), hita, hitd, in = true, russian_def = o->u[d].nation == SN_RUSSIAN;
-	m.natt = attackers(c, S, d, m.att);
-	for (int k = 0; k < m.natt; k++) {
-		sum += o->u[m.att[k]].strength;
-		in = in && (S->f[m.att[k]] & SPF_IN);
-	}
-	m.in_bastion = russian_def && in;
+	int sum = melee_setup(c, S, d, &m), col, mod, amod = 0, b;
+	bool gun = sp_field_gun(o, &S->g, d), hita, hitd, russian_def = o->u[d].nation == SN_RUSSIAN;
 	if ((col = sref_melee_col(sum, gun ? 2 : o->u[d].strength, e)) < 0)
 		return -1;
 	mod = sros_melee_mod(o, d);
@@ -275,14 +307,14 @@ int sp_melee(struct game *G, int d, struct evsink *ev, struct err *e)
 	hita = r == 'A' || r == 'B';
 	hitd = r == 'D' || r == 'B';
 	b = russian_def ? S->g.s[d].box : S->aim[d];
-	if (russian_def && !m.in_bastion)
-		amod = sref_morale_mod(S->g.strength[b], false); /* [14.32], [14.33] */
+	if (russian_def)
+		amod = sref_morale_mod(S->g.strength[b], false); /* [14.32], [14.33]: at the Assault Positions */
 	for (int k = 0; k < m.natt; k++) {
 		eff_a[k] = '-';
 		if (hita) {
 			m.adie[k] = sp_roll(G);
-			eff_a[k] = sref_morale_effect(&c->t, o->u[m.att[k]].morale,
-						      m.adie[k] + amod + (S->g.s[m.att[k]].retreated ? -1 : 0));
+			eff_a[k] = sref_morale_effect(&c->t, o->u[m.att[k]].morale, m.adie[k] + (m.att_in[k] ? 0 : amod) +
+						      (S->g.s[m.att[k]].retreated ? -1 : 0));
 		}
 	}
 	if (hitd && gun) {
@@ -303,15 +335,17 @@ int sp_melee(struct game *G, int d, struct evsink *ev, struct err *e)
 		if (x == '-')
 			continue;
 		if (o->u[i].nation == SN_RUSSIAN) {
-			if (x == '1' || x == '2' || x == 'G') {
+			if (x == 'E' || x == 'R') /* gone from the bastion [14.41], [14.42] */
+				S->f[i] &= (uint8_t)~SPF_RESERVE;
+			else if (x == '1' || x == '2' || x == 'G') {
 				S->f[i] |= SPF_RESERVE;
 				ev_emit(ev, x == 'G' ? "[14.25]" : "[14.52]", "%s falls back into %s's Reserve Box", o->u[i].id,
 					o->b[S->g.s[i].box].name);
 			}
 		} else if (x == '1' || x == '2') {
-			fall_back(S, i, x - '0');
-			ev_emit(ev, "[14.54]", "%s falls back %d yards, %d from %s", o->u[i].id, 150 * (x - '0'),
-				150 * S->dist[i], o->b[S->aim[i]].name);
+			fall_back(c, S, i, x - '0');
+			ev_emit(ev, "[14.54]", "%s falls back: %d yards from %s", o->u[i].id, 150 * S->dist[i],
+				o->b[S->aim[i]].name);
 		} else {
 			S->f[i] &= (uint8_t)~SPF_IN;
 		}
@@ -331,6 +365,31 @@ int sp_melee(struct game *G, int d, struct evsink *ev, struct err *e)
 	return 0;
 }
 
+/* Field battery fire as it would be now: the range (150 yards a step, at the Assault Positions
+ * or in the bastion 150) and the ground of the target's step (a depression 2 shots, a ravine 3). */
+static void fire_setup(const struct sp_scn *c, const struct sp_state *S, int gun, int target, struct sros_fire *f)
+{
+	int k = approach(c, S->g.s[target].box, S->aim[target]);
+	int step = k >= 0 ? c->a[k].steps - S->dist[target] : -1;
+	memset(f, 0, sizeof *f);
+	f->gun = gun;
+	f->target = target;
+	f->yards = (S->dist[target] > 1 ? S->dist[target] : 1) * SP_STEP;
+	f->terrain = step >= 0 && step < c->a[k].steps ? (c->a[k].ground[step] == ST_DEPRESSION ? 1
+							   : c->a[k].ground[step] == ST_RAVINE ? 2 : 0) : 0;
+}
+
+int sp_battery_odds(const struct game *G, int gun, int target, struct evsink *ev, struct err *e)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sp_state *S = cst(G);
+	struct sros_game copy;
+	struct sros_fire f;
+	memcpy(&copy, &S->g, sizeof copy);
+	fire_setup(c, S, gun, target, &f);
+	return sros_battery(&c->o, &c->t, &copy, &f, ev, e) == 1 ? 0 : -1;
+}
+
 /* Russian field battery fire [13.0] on an assaulting unit: the shots' dice, and a morale die for
  * each shot that affects it, in order, as sroster rules them. */
 int sp_battery(struct game *G, int gun, int target, struct evsink *ev, struct err *e)
@@ -338,13 +397,10 @@ int sp_battery(struct game *G, int gun, int target, struct evsink *ev, struct er
 	const struct sp_scn *c = scn(G);
 	struct sp_state *S = st(G);
 	const struct sob *o = &c->o;
-	struct sros_fire f = {.gun = gun, .target = target};
-	int b = S->aim[target], k = approach(c, S->g.s[target].box, b), rm = 0, mod, hits = 0, back = 0;
-	int step = k >= 0 ? c->a[k].steps - S->dist[target] : -1;
+	struct sros_fire f;
+	int b = S->aim[target], rm = 0, mod, hits = 0, back = 0;
 	bool ret = S->g.s[target].retreated;
-	f.yards = (S->dist[target] > 1 ? S->dist[target] : 1) * SP_STEP;
-	f.terrain = step >= 0 && step < c->a[k].steps ? (c->a[k].ground[step] == ST_DEPRESSION ? 1
-							 : c->a[k].ground[step] == ST_RAVINE ? 2 : 0) : 0;
+	fire_setup(c, S, gun, target, &f);
 	if (sref_range_mod(&c->t, f.yards, &rm, e) != 0)
 		return -1;
 	mod = rm + sros_melee_mod(o, target);
@@ -371,7 +427,7 @@ int sp_battery(struct game *G, int gun, int target, struct evsink *ev, struct er
 	if (!S->g.s[target].active || !in_play(&S->g.s[target]))
 		S->f[target] &= (uint8_t)~SPF_IN; /* eliminated or routed [14.41], [14.42] */
 	else if (back) {
-		fall_back(S, target, back);
+		fall_back(c, S, target, back);
 		ev_emit(ev, "[14.54]", "%s falls back to %d yards from %s", o->u[target].id, 150 * S->dist[target],
 			o->b[b].name);
 	}
@@ -399,6 +455,9 @@ void sp_assault_next(struct game *G, struct evsink *ev)
 	struct err e;
 	if (S->step < IP_RMELEE) {
 		S->step++;
+		if (S->step == IP_AMELEE || S->step == IP_RMELEE) /* [14.15]: once a Melee Segment */
+			for (int i = 0; i < c->o.n; i++)
+				S->f[i] &= (uint8_t)~SPF_FOUGHT;
 		return;
 	}
 	if (S->g.impulse >= 5) {
@@ -406,7 +465,5 @@ void sp_assault_next(struct game *G, struct evsink *ev)
 		return;
 	}
 	(void)sros_next(&c->o, &c->t, &S->g, ev, &e);
-	for (int i = 0; i < c->o.n; i++)
-		S->f[i] &= (uint8_t)~SPF_FOUGHT;
 	S->step = IP_AMOVE;
 }

@@ -121,12 +121,14 @@ static void brigades(struct sp_scn *c)
 		const struct sob_unit *u = &c->o.u[i];
 		int k;
 		c->ubr[i] = -1;
-		if (u->kind != SK_INFANTRY || !allied(u->nation) || !u->brigade[0])
-			continue;
+		if (u->kind != SK_INFANTRY || !allied(u->nation) || !u->brigade[0] || u->naval)
+			continue; /* the Naval units go free with any assault [11.1] */
 		for (k = 0; k < c->nbr && strcmp(c->br[k].name, u->brigade); k++)
 			;
 		if (k == c->nbr && c->nbr < (int)(sizeof c->br / sizeof c->br[0])) {
-			snprintf(c->br[c->nbr].name, sizeof c->br[c->nbr].name, "%s", u->brigade);
+			size_t len = strnlen(u->brigade, sizeof c->br[0].name - 1); /* (snprintf: gcc sees c in both) */
+			memcpy(c->br[c->nbr].name, u->brigade, len);
+			c->br[c->nbr].name[len] = 0;
 			c->br[c->nbr++].nation = u->nation;
 		}
 		c->ubr[i] = (int8_t)(k < c->nbr ? k : -1);
@@ -212,21 +214,6 @@ int sp_pick(const struct sob *o, const struct sros_game *g, bool (*ok)(const str
 			break;
 		taken[best] = true;
 		out[n++] = best;
-	}
-	return n;
-}
-
-/* As pick, those ok for arg first, then those ok for arg2, none twice. */
-static int pick_two(const struct sob *o, const struct sros_game *g, bool (*ok)(const struct sob *,
-		    const struct sros_game *, int, int), int arg, int arg2, int need, int *out)
-{
-	int n = sp_pick(o, g, ok, arg, need, out), more[SOB_UNITS_MAX], m = sp_pick(o, g, ok, arg2, need, more);
-	for (int q = 0; q < m && n < need; q++) {
-		bool dup = false;
-		for (int j = 0; j < n; j++)
-			dup = dup || out[j] == more[q];
-		if (!dup)
-			out[n++] = more[q];
 	}
 	return n;
 }
@@ -343,6 +330,7 @@ void sp_next_seg(struct game *G, struct evsink *ev)
 		if (sros_next(&c->o, &c->t, g, ev, &e) != 0)
 			break; /* a duty the game could not do: cannot happen, sros_duty's are all done above */
 		S->done = 0;
+		memset(S->shot, 0, sizeof S->shot);
 		for (int i = 0; i < c->o.n; i++)
 			S->f[i] &= (uint8_t)~SPF_MOVED;
 		if (S->turn_seen != g->turn) {
@@ -482,7 +470,8 @@ static int dig_cost(const struct game *G, int k, bool *sap)
 	const struct sp_scn *c = scn(G);
 	const struct sp_state *S = cst(G);
 	int ground, cost;
-	if (k < 0 || k >= c->na || S->depth[k] >= c->a[k].steps || S->damaged[k] || S->g.captured[c->a[k].bastion])
+	if (k < 0 || k >= c->na || S->depth[k] >= c->a[k].steps || area_damaged(c, S, c->a[k].area) ||
+	    S->g.captured[c->a[k].bastion])
 		return -1;
 	ground = c->a[k].ground[S->depth[k]];
 	*sap = S->work[k] == 0;
@@ -550,7 +539,7 @@ static bool link_ok(const struct game *G, int l, int nation)
 		return false;
 	area = home(&c->o, nation);
 	cost = c->t.build_cost[c->l[l].ground][1];
-	return area >= 0 && cost != STAB_NONE && engineer_area(&c->o, &S->g, nation) == area &&
+	return area >= 0 && !area_damaged(c, S, area) && cost != STAB_NONE && engineer_area(&c->o, &S->g, nation) == area &&
 	       points(&c->o, &S->g, nation, area) >= cost && diggers(&c->o, &S->g, area, 2, units) == 2;
 }
 
@@ -661,7 +650,8 @@ static bool legal(const struct game *G, const struct action *a)
 		       (S->f[x] & SPF_RESERVE) && sp_positions_taken(o, S, g->s[x].box) < o->b[g->s[x].box].positions;
 	case SP_RESERVE:
 		return a->n == 2 && g->seg == SS_ASSAULT && S->step == IP_RMOVE && unit && o->u[x].nation == SN_RUSSIAN &&
-		       o->u[x].kind == SK_INFANTRY && !g->s[x].converted && g->s[x].where == SW_MAP &&
+		       o->u[x].kind == SK_INFANTRY && !g->s[x].converted &&
+		       (g->s[x].where == SW_MAP || (g->s[x].where == SW_BASTION && (S->f[x] & SPF_RESERVE) && g->s[x].box != y)) &&
 		       !(S->f[x] & SPF_SHIFTED) && y >= 0 && y < o->nb && sp_under_assault(o, S, y) &&
 		       sros_move_check(o, g, x, SW_BASTION, y, NULL) == 0;
 	default:
@@ -742,7 +732,7 @@ static int sp_actions(const struct game *G, struct action *out, int max)
 			offer(G, out, max, &n, SP_MELEE, d, 0, 1);
 		for (int i = 0; S->step == IP_RMOVE && i < o->n; i++) {
 			offer(G, out, max, &n, SP_MAN, i, 0, 1);
-			for (int b = 0; g->s[i].where == SW_MAP && b < o->nb; b++)
+			for (int b = 0; (g->s[i].where == SW_MAP || g->s[i].where == SW_BASTION) && b < o->nb; b++)
 				offer(G, out, max, &n, SP_RESERVE, i, b, 2);
 		}
 		break;
@@ -820,9 +810,9 @@ static int why_not(const struct game *G, const struct action *a, struct err *e)
 				       o->a[area].active);
 		if (a->kind == SP_REPAIR && !S->damaged[x])
 			return err_set(e, NULL, 0, "[9.14] no work toward %s is damaged", o->b[c->a[x].bastion].name);
-		if (a->kind == SP_DIG && S->damaged[x])
-			return err_set(e, NULL, 0, "[8.95], [9.14] a work toward %s is damaged: repair it first",
-				       o->b[c->a[x].bastion].name);
+		if (a->kind == SP_DIG && area_damaged(c, S, area))
+			return err_set(e, NULL, 0, "[8.95], [9.3] the %s Siege Area has damaged works: repair them before any "
+				       "new work there", o->a[area].id);
 		if (a->kind == SP_DIG && S->depth[x] >= c->a[x].steps)
 			return err_set(e, NULL, 0, "[9.3] the works toward %s stand 150 yards from it: no nearer",
 				       o->b[c->a[x].bastion].name);
@@ -940,11 +930,25 @@ static int sp_apply(struct game *G, const struct action *a, struct evsink *ev, s
 		if (sref_bombard(&c->t, kind, yards, russian ? -1 : g->strength[r.bastion], !russian && mamelon(o, r.bastion),
 				 r.die, &res, p, NULL, e) != 0)
 			return -1;
-		if (russian) /* [8.94]: the infantry of the works fired at first, then any in the siegeworks */
-			r.nlost = pick_two(o, g, works_infantry, c->a[k].area, -1, res.infantry < 8 ? res.infantry : 8, r.lost);
-		else
+		if (russian) { /* [8.94]: those in the work fired at, the forwardmost: a parallel's two
+				* [10.13], a sap's none [10.14]; an area keeps in its works the garrison of its
+				* four forwardmost parallels [10.5] (the rest behind the start line), and those
+				* the segment's fire destroyed are not there for the next round */
+			int area = c->a[k].area, pool = parallels(c, S, area) < 4 ? parallels(c, S, area) : 4;
+			int in_area = 0;
+			for (int i = 0; i < o->n; i++)
+				in_area += works_infantry(o, g, i, area);
+			pool -= S->shot[area];
+			if (pool > in_area)
+				pool = in_area;
+			r.held_known = true;
+			r.held = S->work[k] == 1 || pool < 0 ? 0 : pool < 2 ? pool : 2;
+			r.nlost = sp_pick(o, g, works_infantry, area, res.infantry < r.held ? res.infantry : r.held, r.lost);
+		} else
 			r.nlost = sp_pick(o, g, bastion_infantry, r.bastion, res.infantry < 8 ? res.infantry : 8, r.lost);
 		rc = sros_bombard(o, &c->t, g, &r, ev, e);
+		if (rc == 0 && russian)
+			S->shot[c->a[k].area] = (uint8_t)(S->shot[c->a[k].area] + r.nlost);
 		if (rc == 0 && russian && res.damaged && S->damaged[k] < works(S, k)) {
 			S->damaged[k]++;
 			ev_emit(ev, "[8.95]", "a work toward %s is damaged: repair it before digging on [9.14]",
@@ -1366,6 +1370,12 @@ static int sp_check(const struct game *G, char *why, size_t n)
 			return snprintf(why, n, "%s holds a bastion position outside an assault", o->u[i].id), -1;
 		if ((S->f[i] & SPF_RESERVE) && !(o->u[i].nation == SN_RUSSIAN && s->where == SW_BASTION))
 			return snprintf(why, n, "%s is in a Reserve Box but not in a bastion", o->u[i].id), -1;
+		if (sp_assaulting(S, i)) { /* between its bastion and its own forward parallel [14.54] */
+			int k = approach(c, s->box, S->aim[i]);
+			if (k < 0 || S->dist[i] < 0 || S->dist[i] * SP_STEP > front_yards(c, S, k))
+				return snprintf(why, n, "%s stands %d yards from %s, behind its works", o->u[i].id,
+						SP_STEP * S->dist[i], o->b[S->aim[i]].id), -1;
+		}
 		if (s->where == SW_BASTION && allied(o->u[i].nation) && !S->g.captured[s->box])
 			return snprintf(why, n, "%s is in a bastion the Allies have not taken", o->u[i].id), -1;
 	}
@@ -1373,6 +1383,125 @@ static int sp_check(const struct game *G, char *why, size_t n)
 		if (sp_positions_taken(o, S, b) > o->b[b].positions && sp_under_assault(o, S, b))
 			return snprintf(why, n, "%s: more units than positions", o->b[b].id), -1;
 	return 0;
+}
+
+/* The events of a ruling's odds as lines of text. */
+static void events_text(const struct evsink *ev, char *out, size_t n)
+{
+	size_t at = 0;
+	out[0] = 0;
+	for (int k = 0; k < ev->n; k++)
+		at = cat(out, n, at, "%s %s\n", ev->ev[k].rule, ev->ev[k].text);
+}
+
+/* The chances of a round, a melee or a field battery's fire before the dice, as sroster gives
+ * them (the referee's "before you roll"), on a copy: the game does not change. */
+static int sp_odds(const struct game *G, const struct action *a, char *out, size_t n, struct err *e)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sp_state *S = cst(G);
+	struct event store[32];
+	struct evsink ev;
+	int rc;
+	evsink_init(&ev, store, 32);
+	switch (a->kind) {
+	case SP_BOMBARD: {
+		int gun = a->arg[0], k = a->arg[1], yards = bombard_yards(G, gun, k);
+		struct sros_game copy;
+		struct sros_round r = {.unit = gun, .yards = yards, .dump = {-1, -1}};
+		if (yards < 0 || !legal(G, a))
+			return why_not(G, a, e);
+		r.bastion = c->o.u[gun].nation == SN_RUSSIAN ? -1 : c->a[k].bastion;
+		memcpy(&copy, &S->g, sizeof copy);
+		ev_emit(&ev, "[8.5]", "%s at %d yards, %s", c->o.u[gun].id, yards, r.bastion >= 0 ? c->o.b[r.bastion].name
+			: "the works of the approach");
+		rc = sros_bombard(&c->o, &c->t, &copy, &r, &ev, e) == 1 ? 0 : -1;
+		break;
+	}
+	case SP_MELEE:
+		if (!legal(G, a))
+			return why_not(G, a, e);
+		rc = sp_melee_odds(G, a->arg[0], &ev, e);
+		break;
+	case SP_FIRE:
+		if (!legal(G, a))
+			return why_not(G, a, e);
+		rc = sp_battery_odds(G, a->arg[0], a->arg[1], &ev, e);
+		break;
+	default:
+		return err_set(e, NULL, 0, "odds are for a round (bombard), a melee or a field battery's fire");
+	}
+	if (rc == 0)
+		events_text(&ev, out, n);
+	return rc;
+}
+
+/* Each unit of side (-1 both) where it stands, place by place. */
+static void sp_units(const struct game *G, int side, char *out, size_t n)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sp_state *S = cst(G);
+	const struct sros_game *g = &S->g;
+	const struct sob *o = &c->o;
+	size_t at = 0;
+	int pl[32], npl = places(o, pl);
+	static const char *const gone[] = {"due", "off the map", "routed", "eliminated", "in transit"};
+	static const int gone_where[] = {SW_DUE, SW_OFF, SW_ROUTED, SW_ELIMINATED, SW_TRANSIT};
+	out[0] = 0;
+	for (int sd = 0; sd < 2; sd++) {
+		if (side >= 0 && sd != side)
+			continue;
+		at = cat(out, n, at, "%s (* digging, ! in the assault, r in a Reserve Box):\n", G->scn->side[sd]);
+		for (int k = 0; k < npl + 5; k++) {
+			char name[48];
+			size_t mark = at;
+			int cnt = 0;
+			if (k < npl)
+				place_text(o, pl[k], name, sizeof name);
+			else
+				snprintf(name, sizeof name, "%s", gone[k - npl]);
+			at = cat(out, n, at, "  %-16s", name);
+			for (int i = 0; i < o->n; i++) {
+				const struct sros_unit *u = &g->s[i];
+				bool there = k < npl ? in_play(u) && (u->where == pl[k] / 16 && (u->where == SW_MAP || u->box == pl[k] % 16))
+					     : u->where == gone_where[k - npl];
+				if (side_of_nation(o->u[i].nation) != sd || !there || (k == npl && o->u[i].entry == SOB_ENTRY_BY_RULE))
+					continue;
+				at = cat(out, n, at, " %s", o->u[i].id);
+				if (o->u[i].kind == SK_INFANTRY)
+					at = cat(out, n, at, "(%d%c)", o->u[i].strength, 'A' + o->u[i].morale);
+				at = cat(out, n, at, "%s%s%s", u->worked ? "*" : "", u->active ? "!" : "",
+					 S->f[i] & SPF_RESERVE ? "r" : "");
+				cnt++;
+			}
+			if (!cnt) { /* an empty place is left out */
+				at = mark;
+				out[at < n ? at : n - 1] = 0;
+			} else {
+				at = cat(out, n, at, "\n");
+			}
+		}
+	}
+}
+
+/* The score sheet: the bastions taken [19.0] (the Allies need two, one of them major). */
+static void sp_score(const struct game *G, struct score_sheet *sh, struct result *r)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sros_game *g = &cst(G)->g;
+	memset(sh, 0, sizeof *sh);
+	for (int b = 0; b < c->o.nb && sh->n < SCORE_LINES_MAX; b++) {
+		struct score_line *l = &sh->line[sh->n++];
+		l->side = g->captured[b] ? SP_SIDE_ALLIED : SP_SIDE_RUSSIAN;
+		l->vp = 1;
+		l->order = b;
+		snprintf(l->rule, sizeof l->rule, "[19.0]");
+		snprintf(l->what, sizeof l->what, "%s %s (%s)", c->o.b[b].name, g->captured[b] ? "captured" : "held",
+			 c->o.b[b].major ? "major" : "minor");
+		snprintf(l->item, sizeof l->item, "%s %s", c->o.b[b].name, g->captured[b] ? "captured" : "held");
+	}
+	sh->items = c->o.nb;
+	sp_over(G, r);
 }
 
 /* ---- the read-only view ------------------------------------------------------------------- */
@@ -1426,6 +1555,20 @@ bool splay_in_reserve(const struct game *g, int unit)
 	return (cst(g)->f[unit] & SPF_RESERVE) != 0;
 }
 
+const char *splay_brigade(const struct game *g, int br)
+{
+	return br >= 0 && br < scn(g)->nbr ? scn(g)->br[br].name : NULL;
+}
+
+bool splay_named(const struct game *g, int unit)
+{
+	const struct sp_state *S = cst(g);
+	for (int k = 0; k < S->nstorm; k++)
+		if (scn(g)->ubr[unit] == S->storm_br[k])
+			return true;
+	return false;
+}
+
 const struct rules siege_rules = {
 	.id = "siege",
 	.title = "SPI's Sevastopol: The First Modern Siege (with the October 1979 addenda)",
@@ -1445,4 +1588,7 @@ const struct rules siege_rules = {
 	.describe = sp_describe,
 	.draw = sp_draw,
 	.check = sp_check,
+	.odds = sp_odds,
+	.units = sp_units,
+	.score = sp_score,
 };

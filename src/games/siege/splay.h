@@ -73,5 +73,9 @@ int splay_works(const struct game *g, int k, int *depth, int *work, int *damaged
 int splay_assault_unit(const struct game *g, int unit, int *aim, bool *in);
 /* A Russian unit in a bastion's Reserve Box (not holding a position). */
 bool splay_in_reserve(const struct game *g, int unit);
+/* The name of brigade br (SP_STORM's arg[0]), or NULL; whether unit's brigade is named for the
+ * assault the Allied Operational Movement Segment's end launches. */
+const char *splay_brigade(const struct game *g, int br);
+bool splay_named(const struct game *g, int unit);
 
 #endif

@@ -78,6 +78,7 @@ struct sp_state {
 	int8_t dist[SOB_UNITS_MAX];        /* an assaulting unit's steps from its bastion */
 	int8_t aim[SOB_UNITS_MAX];         /* its bastion, or -1 */
 	int8_t turn_seen;                  /* the Game-Turn the SPF_SHIFTED flags belong to */
+	uint8_t shot[SOB_AREAS];           /* infantry of each area's works lost to this segment's fire */
 };
 static_assert(sizeof(struct sp_state) <= GAME_STATE_MAX, "the Sevastopol state must fit struct game");
 
@@ -149,14 +150,33 @@ static inline bool area_open(const struct sp_scn *c, const struct sros_game *g, 
 	return g->turn >= c->o.a[area].active;
 }
 
-/* Parallels of an area's works [10.5]: three a line, and those of the step under way. */
+/* Sound works of approach k: the forwardmost are the damaged ones. */
+static inline int sound_works(const struct sp_state *S, int k)
+{
+	int w = works(S, k) - S->damaged[k];
+	return w > 0 ? w : 0;
+}
+
+/* Undamaged parallels of an area's works [10.5] (addenda: undamaged): three a line, and those
+ * of the step under way. */
 static inline int parallels(const struct sp_scn *c, const struct sp_state *S, int area)
 {
 	int n = 0;
 	for (int k = 0; k < c->na; k++)
-		if (c->a[k].area == area)
-			n += 3 * S->depth[k] + (S->work[k] > 1 ? S->work[k] - 1 : 0);
+		if (c->a[k].area == area) {
+			int w = sound_works(S, k);
+			n += 3 * (w / 4) + (w % 4 > 1 ? w % 4 - 1 : 0);
+		}
 	return n;
+}
+
+/* Damaged works in an area: repaired before any new work there [8.95], [9.3]. */
+static inline bool area_damaged(const struct sp_scn *c, const struct sp_state *S, int area)
+{
+	for (int k = 0; k < c->na; k++)
+		if (c->a[k].area == area && S->damaged[k])
+			return true;
+	return false;
 }
 
 /* ---- splay.c ---- */
@@ -189,6 +209,10 @@ void sp_assault_end(struct game *G, bool aborted, struct evsink *ev);
 /* The next step of the impulse, the next impulse, or the end. */
 void sp_assault_next(struct game *G, struct evsink *ev);
 bool sp_melee_ok(const struct game *G, int d);
+/* The odds of the melee on d, or of gun's fire at target, as sroster gives them before the roll:
+ * events into ev; 0, or -1 (e). */
+int sp_melee_odds(const struct game *G, int d, struct evsink *ev, struct err *e);
+int sp_battery_odds(const struct game *G, int gun, int target, struct evsink *ev, struct err *e);
 int sp_melee(struct game *G, int d, struct evsink *ev, struct err *e);
 bool sp_fire_ok(const struct game *G, int gun, int target);
 int sp_battery(struct game *G, int gun, int target, struct evsink *ev, struct err *e);

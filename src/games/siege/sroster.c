@@ -1235,6 +1235,8 @@ int sros_bombard(const struct sob *o, const struct stab *t, struct sros_game *g,
 		return -1;
 	for (int i = 0; i < o->n; i++)
 		can += r->bastion >= 0 ? bastion_infantry(o, g, i, r->bastion) : siegework_infantry(o, g, i, 0);
+	if (r->bastion < 0 && r->held_known && r->held < can) /* [8.94]: those in the work fired at */
+		can = r->held > 0 ? r->held : 0;
 	need = res.infantry < can ? res.infantry : can;
 	if (choose(o, g, r->lost, r->nlost, need, r->bastion >= 0 ? bastion_infantry : siegework_infantry,
 		   r->bastion, r->bastion >= 0 ? "[8.91]" : "[8.94]", r->bastion >= 0 ? "Russian infantry" : "Allied infantry",
@@ -1582,6 +1584,13 @@ static const char *morale_odds(const struct stab *t, int cls, int mod, char *buf
 	return buf;
 }
 
+/* [14.32], [14.33]: the modifier counts for an attacker at the Assault Positions, not for one in
+ * the bastion's positions (m->in_bastion: all of them; att_in[k]: attacker k). */
+static int att_mod(const struct sros_melee *m, int k, int amod)
+{
+	return m->att_in[k] ? 0 : amod;
+}
+
 int sros_melee(const struct sob *o, const struct stab *t, struct sros_game *g, const struct sros_melee *m,
 	       struct evsink *ev, struct err *e)
 {
@@ -1637,7 +1646,7 @@ int sros_melee(const struct sob *o, const struct stab *t, struct sros_game *g, c
 		ev_emit(ev, "[14.26]", "%d to %d, the %s column, %+d [14.21]-[14.23]: the attackers affected %.1f%%, the "
 			"defender %.1f%%", attack, defence, stab_crt_col[col], mod, 100 * pa, 100 * pd);
 		for (int k = 0; k < m->natt; k++) {
-			int i = m->att[k], am = amod + (g->s[i].retreated ? -1 : 0);
+			int i = m->att[k], am = att_mod(m, k, amod) + (g->s[i].retreated ? -1 : 0);
 			ev_emit(ev, "[14.36]", "%s if affected (class %c, %+d): %s", o->u[i].id, 'A' + o->u[i].morale, am,
 				morale_odds(t, o->u[i].morale, am, buf, sizeof buf));
 		}
@@ -1662,7 +1671,7 @@ int sros_melee(const struct sob *o, const struct stab *t, struct sros_game *g, c
 		if (m->adie[k] < 1 || m->adie[k] > 6)
 			return err_set(e, NULL, 0, "[14.24] the attackers are affected: roll each one's morale die (--attacker-dice "
 				       "D,..; %s is class %c, %+d)", o->u[m->att[k]].id, 'A' + o->u[m->att[k]].morale,
-				       amod + (g->s[m->att[k]].retreated ? -1 : 0));
+				       att_mod(m, k, amod) + (g->s[m->att[k]].retreated ? -1 : 0));
 	if (hitd && !gun && (m->ddie < 1 || m->ddie > 6))
 		return err_set(e, NULL, 0, "[14.24] %s is affected: roll its morale die (--defender-die D; class %c, %+d)",
 			       o->u[m->def].id, 'A' + o->u[m->def].morale, dmod);
@@ -1674,7 +1683,7 @@ int sros_melee(const struct sob *o, const struct stab *t, struct sros_game *g, c
 	}
 	for (int k = 0; hita && k < m->natt; k++) {
 		char eff;
-		morale(o, t, g, m->att[k], amod + (g->s[m->att[k]].retreated ? -1 : 0), m->adie[k], &eff, ev, e);
+		morale(o, t, g, m->att[k], att_mod(m, k, amod) + (g->s[m->att[k]].retreated ? -1 : 0), m->adie[k], &eff, ev, e);
 	}
 	if (!hita && deff != '-')
 		ev_emit(ev, "[14.6]", "an attacker may advance into the position %s left%s", o->u[m->def].id,

@@ -159,6 +159,11 @@ struct sros_round {
 	int unit, yards, bastion, die;
 	int lost[8], nlost;
 	int dump[2];
+	/* held_known: the siegework fired at holds held Allied infantry units (the map's reading:
+	 * at most two in a parallel [10.13], none in a sap [10.14]), the most it may lose [8.94];
+	 * else any Allied infantry in the siegeworks may be named */
+	bool held_known;
+	int held;
 };
 int sros_bombard(const struct sob *o, const struct stab *t, struct sros_game *g, const struct sros_round *r,
 		 struct evsink *ev, struct err *e);
@@ -190,6 +195,7 @@ struct sros_melee {
 	int att[6], natt, def, die;
 	int adie[6], ddie;
 	bool in_bastion;
+	bool att_in[6];          /* attacker k stands in a Bastion Position (the others at Assault Positions) */
 };
 /* [14.21]-[14.23]: the die's modifier of a melee (or field battery fire) on unit i. */
 int sros_melee_mod(const struct sob *o, int i);
