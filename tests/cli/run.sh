@@ -1341,7 +1341,7 @@ printf 'units russian\nend\nmove gren-gd-1 balaclava-box\nmove sf-gd-1 balaclava
 expect "siege game: units, odds, score" 0 "$bin" play sevastopol --seed 4 <"$tmp/siege2.in"
 contains "siege game: the Russians' units" "$tmp/out" "^  russian-1  *todleben$"
 contains "siege game: the Balaclava box" "$tmp/out" "^  balaclava-box  *gren-gd-1(5A) sf-gd-1(5A) cs-gd-1(5A) 42-hd-1(5B) 79-hd-1(5B)$"
-contains "siege game: a round's odds" "$tmp/out" "^\[8.5\] brit-siege-1 at 1200 yards, Great Redan$"
+contains "siege game: a round's odds" "$tmp/out" "\[8.5\] brit-siege-1 at 1200 yards, Great Redan$"
 contains "siege game: a round's odds, the table" "$tmp/out" "^\[8.99\]  33.3%: 1 level, 1 infantry$"
 contains "siege game: the score sheet" "$tmp/out" "russian     +1  \[19.0\] Malakoff held (major)"
 expect "siege game: manual dice refused" 1 "$bin" play sevastopol --dice manual
