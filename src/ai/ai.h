@@ -57,14 +57,30 @@ const char *ai_name(int kind);
 int ai_choose(int kind, struct game *g, struct action *out);
 /* Whether computer player kind plays games of rule system r: random plays every one; greedy the
  * quad games (greedy.c, from gview.c's view), Charge of the Light Brigade's (cgreedy.c) and
- * Sevastopol's (sgreedy.c);
- * search the quad games alone. */
+ * Sevastopol's (sgreedy.c); search the quad games (search.c) and Sevastopol's (ssearch.c). */
 bool ai_knows(int kind, const struct rules *r);
 /* The greedy player of a Charge of the Light Brigade game (cgreedy.c). 0, or -1 without a legal
  * action. */
 int cgreedy_choose(struct game *g, struct action *out);
 /* The greedy player of a Sevastopol game (sgreedy.c). 0, or -1 without a legal action. */
 int sgreedy_choose(struct game *g, struct action *out);
+/* Its plans: the yards the works must stand within to storm, the Strength Level at or under
+ * which a bastion is stormed, the last Game-Turns when any level will do, the yards a major
+ * bastion counts nearer in choosing where to dig, the Russian infantry more in each threatened
+ * bastion, and whether the Russians send a field army. */
+#define SGREEDY_PLANS 5
+struct sgreedy_plan {
+	const char *name;
+	int storm_near, storm_level, storm_late, major_pull, hold, intervene;
+};
+extern const struct sgreedy_plan sgreedy_plans[SGREEDY_PLANS];
+/* Greedy with plan (an index of sgreedy_plans; 0 the default). */
+int sgreedy_choose_plan(struct game *g, struct action *out, int plan);
+/* The search player of a Sevastopol game (ssearch.c): at the first decision of each of its
+ * player-turns, each of greedy's plans is played to the end of the game budget / (2 x
+ * SGREEDY_PLANS) times (at least once) against the default greedy, on common dice; the best
+ * is kept in g->ai_plan for the player-turn. 0, or -1 without a legal action. */
+int ssearch_choose(struct game *g, struct action *out, int budget);
 /* As ai_choose, with the search player's rollouts per decision given (budget >= 1; other
  * players ignore it). */
 int ai_choose_budget(int kind, struct game *g, struct action *out, int budget);

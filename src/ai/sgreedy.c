@@ -21,11 +21,24 @@
 #include "../games/siege/stab.h"
 #include "ai.h"
 
-#define NEAR 300   /* yards: the works near enough to storm from */
 #define THREAT 600 /* yards: works that threaten a bastion */
+
+/* Greedy's plans: the default, and those the search player (ssearch.c) weighs against it by
+ * rollouts. Each is a whole style of play for either side; a side reads its own fields. */
+const struct sgreedy_plan sgreedy_plans[SGREEDY_PLANS] = {
+	/* name     near level late major hold intervene */
+	{"default", 300, 2, 2, 300, 0, 1},
+	{"bold", 450, 3, 4, 300, 1, 1},    /* storm sooner; more men where the works close in */
+	{"patient", 300, 1, 1, 300, 2, 1}, /* storm a ruined bastion only; thick garrisons */
+	{"near", 300, 2, 2, 0, -1, 0},     /* the nearest bastion, major or not; thin garrisons; no
+					    * field army sent */
+	{"late", 150, 8, 3, 300, 3, 1},    /* storm from the last parallel whatever the level; the
+					    * threatened bastions packed */
+};
 
 struct view {
 	const struct game *G;
+	const struct sgreedy_plan *p;
 	const struct sob *o;
 	const struct stab *t;
 	const struct sros_game *g;
@@ -62,8 +75,8 @@ static int garrison_want(const struct view *v, int b)
 {
 	int want = 2;
 	if (v->threat[b] <= THREAT)
-		want += 3;
-	if (v->threat[b] <= NEAR)
+		want += 3 + v->p->hold;
+	if (v->threat[b] <= 300)
 		want += 3;
 	return want < v->o->b[b].positions ? want : v->o->b[b].positions;
 }
@@ -183,6 +196,8 @@ static int score(const struct view *v, const struct action *a)
 	case SP_END:
 		return 0;
 	case SP_INTERVENE: /* Inkerman takes men from the works, Balaclava the British rounds */
+		if (!v->p->intervene)
+			return -1;
 		return a->arg[0] == SB_INKERMAN ? 30 : a->arg[0] == SB_BALACLAVA ? 20 : 10;
 	case SP_TAKEOFF:
 		return 1;
@@ -221,7 +236,7 @@ static int score(const struct view *v, const struct action *a)
 		int b = a->arg[1], k;
 		for (k = 0; k < splay_napproaches(v->G); k++) {
 			const struct splay_approach *ap = splay_approach(v->G, k);
-			if (ap->bastion == b && v->focus[ap->area] == k && v->front[k] <= NEAR)
+			if (ap->bastion == b && v->focus[ap->area] == k && v->front[k] <= v->p->storm_near)
 				best = ap;
 		}
 		if (!best)
@@ -236,7 +251,7 @@ static int score(const struct view *v, const struct action *a)
 					continue;
 				for (ak = 0; ak < splay_napproaches(v->G); ak++)
 					if (splay_approach(v->G, ak)->area == g->s[i].box && splay_approach(v->G, ak)->bastion == b &&
-					    v->front[ak] <= NEAR)
+					    v->front[ak] <= v->p->storm_near)
 						break;
 				if (ak == splay_napproaches(v->G))
 					continue;
@@ -246,7 +261,9 @@ static int score(const struct view *v, const struct action *a)
 			if (mine < 2 || mine + named < 3)
 				return -1;
 		}
-		return g->strength[b] <= 2 || g->turn >= STAB_TURNS - 2 ? 50 : -1;
+		/* a battered bastion, a thinly held one (two Russians or fewer), or the siege's last turns */
+		return g->strength[b] <= v->p->storm_level || russians_in(v, b) <= 2 || g->turn > STAB_TURNS - v->p->storm_late
+		       ? 50 : -1;
 	}
 	case SP_FORTIFY: {
 		int b = a->arg[0];
@@ -282,7 +299,13 @@ static int score(const struct view *v, const struct action *a)
 
 int sgreedy_choose(struct game *G, struct action *out)
 {
-	struct view v = {.G = G, .o = splay_oob(G), .t = splay_tables(G), .g = splay_roster(G)};
+	return sgreedy_choose_plan(G, out, 0);
+}
+
+int sgreedy_choose_plan(struct game *G, struct action *out, int plan)
+{
+	struct view v = {.G = G, .o = splay_oob(G), .t = splay_tables(G), .g = splay_roster(G),
+			 .p = &sgreedy_plans[plan >= 0 && plan < SGREEDY_PLANS ? plan : 0]};
 	struct action *list;
 	int n = ai_actions(G, &list), best = -1, na = splay_napproaches(G);
 	double top = -1e18;
@@ -311,8 +334,8 @@ int sgreedy_choose(struct game *G, struct action *out)
 			continue;
 		/* each area's nearest bastion, a major one first (two bastions, one major, win [19.0]) */
 		best_k = v.focus[ap->area];
-		if (best_k < 0 || v.front[k] - 300 * v.o->b[ap->bastion].major <
-				      v.front[best_k] - 300 * v.o->b[splay_approach(G, best_k)->bastion].major)
+		if (best_k < 0 || v.front[k] - v.p->major_pull * v.o->b[ap->bastion].major <
+				      v.front[best_k] - v.p->major_pull * v.o->b[splay_approach(G, best_k)->bastion].major)
 			v.focus[ap->area] = k;
 	}
 	for (int k = 0; k < n; k++) {

@@ -367,7 +367,7 @@ static int match_ai(struct session *S, int argc, char **argv)
 		}
 	for (int k = 0; k < 2; k++)
 		if (!ai_knows(S->ai[k].kind, S->s.rules)) {
-			fprintf(stderr, "crimea play: %s is a %s game: the %s player knows the quad games only (random and greedy play it)\n",
+			fprintf(stderr, "crimea play: %s is a %s game: the %s player does not know it (search plays the quad and Sevastopol games; random and greedy play every one)\n",
 				S->s.id, S->s.rules->id, ai_name(S->ai[k].kind));
 			return -1;
 		}
@@ -521,7 +521,7 @@ static void hint(const struct game *g, const char *who)
 		return;
 	}
 	if (!ai_knows(p.kind, g->rules)) {
-		printf("hint: the %s player knows the quad games only (hint greedy, or random, plays this one)\n", ai_name(p.kind));
+		printf("hint: the %s player does not know this game (hint greedy, or random, plays it)\n", ai_name(p.kind));
 		return;
 	}
 	if (ai_player_hint(&p, g, true, &a) != 0) {

@@ -1314,7 +1314,7 @@ contains "cotlb game: a random game completed" "$tmp/out" "completed 1, errors 0
 expect "cotlb game: greedy against random" 0 "$bin" sim cotlb-balaclava -n 1 --seed 5 --ai russian=greedy
 contains "cotlb game: greedy against random" "$tmp/out" "completed 1, errors 0"
 expect "cotlb game: search refused" 2 "$bin" sim cotlb-balaclava -n 1 --ai both=search
-contains "cotlb game: search refused" "$tmp/err" "cotlb-balaclava is a cotlb game: the search player knows the quad games only"
+contains "cotlb game: search refused" "$tmp/err" "cotlb-balaclava is a cotlb game: the search player does not know it"
 expect "cotlb game: search refused at play" 1 "$bin" play cotlb-balaclava --ai russian=search --until-over
 expect "cotlb game: a posture refused" 2 "$bin" sim cotlb-balaclava -n 1 --ai russian=greedy:attack
 contains "cotlb game: a posture refused" "$tmp/err" "greedy's postures are search's plans for the quad games"
@@ -1352,8 +1352,8 @@ expect "siege game: greedy against greedy" 0 "$bin" sim sevastopol -n 2 --seed 5
 contains "siege game: greedy against greedy completed" "$tmp/out" "completed 2, errors 0"
 expect "siege game: greedy Allies take bastions" 0 "$bin" sim sevastopol -n 4 --seed 5 --ai allied=greedy
 contains "siege game: greedy Allies take bastions" "$tmp/out" "^Allied Victory  *4 "
-expect "siege game: search refused" 2 "$bin" sim sevastopol -n 1 --ai both=search
-contains "siege game: search refused" "$tmp/err" "sevastopol is a siege game: the search player knows the quad games only"
+expect "siege game: search against greedy" 0 "$bin" sim sevastopol -n 1 --seed 5 --ai russian=search:10 --ai allied=greedy
+contains "siege game: search against greedy" "$tmp/out" "russian search:10, allied greedy"
 expect "siege game: a posture refused" 2 "$bin" sim sevastopol -n 1 --ai russian=greedy:attack
 expect "siege game: a whole game saved" 0 "$bin" play sevastopol --seed 6 --ai both=greedy --until-over --save "$tmp/siege.rec"
 contains "siege game: over" "$tmp/out" "Game over: [A-Za-z]* Victory \[19.0\]"

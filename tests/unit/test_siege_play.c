@@ -459,7 +459,6 @@ static void greedy_game(int greedy_side, uint64_t seed)
 	struct err e;
 	int steps = 0, captured = 0;
 	assert_true(ai_knows(AI_GREEDY, g->rules));
-	assert_false(ai_knows(AI_SEARCH, g->rules));
 	while (!g->rules->over(g, &res)) {
 		int side = g->rules->to_act(g);
 		assert_int_equal(ai_choose(side == greedy_side ? AI_GREEDY : AI_RANDOM, g, &a), 0);
@@ -487,6 +486,46 @@ static void test_greedy_beats_random(void **state)
 	greedy_game(1, 22);
 }
 
+/* The search player (src/ai/ssearch.c): at its first decision of a player-turn it weighs
+ * greedy's plans by rollouts and keeps the best in the game for the player-turn; the choice is
+ * legal, draws only on the AI stream (the rulings' dice untouched), and the same game chooses
+ * the same again. */
+static void test_search(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 8), *h = malloc(sizeof *h);
+	struct action a, b;
+	struct rng dice;
+	assert_non_null(h);
+	assert_true(ai_knows(AI_SEARCH, g->rules));
+	for (int k = 0; k < 400 && !(splay_roster(g)->turn == 9 && splay_roster(g)->seg == SS_ALLIED_MOVE); k++) {
+		struct err e;
+		assert_int_equal(ai_choose(AI_GREEDY, g, &a), 0);
+		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
+	}
+	assert_int_equal(splay_roster(g)->seg, SS_ALLIED_MOVE);
+	game_copy(h, g);
+	dice = g->dice.rng;
+	assert_false(g->ai_plan[1].set);
+	assert_int_equal(ssearch_choose(g, &a, 10), 0);
+	assert_true(g->ai_plan[1].set);
+	assert_int_equal(g->ai_plan[1].pturn, g->rules->player_turn(g));
+	assert_true(g->ai_plan[1].plan >= 0 && g->ai_plan[1].plan < SGREEDY_PLANS);
+	assert_memory_equal(&dice, &g->dice.rng, sizeof dice);
+	assert_int_equal(ssearch_choose(h, &b, 10), 0);
+	assert_true(action_same(&a, &b));
+	assert_int_equal(h->ai_plan[1].plan, g->ai_plan[1].plan);
+	{
+		struct err e;
+		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
+	}
+	free(g);
+	free(h);
+	scenario_free(s);
+	free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -500,6 +539,7 @@ int main(void)
 		cmocka_unit_test(test_manual_dice_refused),
 		cmocka_unit_test(test_random_game),
 		cmocka_unit_test(test_greedy_beats_random),
+		cmocka_unit_test(test_search),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
