@@ -379,6 +379,13 @@ static int run(struct ctx *c, const char *what, const struct gopt *go, const cha
 			r.dump[k] = !strncmp(p, "siege", 5) ? SG_SIEGE : !strncmp(p, "mortar", 6) ? SG_MORTAR
 				: !strncmp(p, "lancaster", 9) ? SG_LANCASTER : -1;
 		}
+		if (opt(go, "held")) { /* [8.94]: the infantry the sap or parallel fired at holds */
+			if (!go->sap)
+				return cli_fail(c->err, "[8.94] --held counts the units in the sap or parallel fired at (--sap)");
+			if (opt_int(c->err, go, "held", 0, 2, &r.held) != 0)
+				return 2;
+			r.held_known = true;
+		}
 		if (unit_list(c, opt(go, "units"), r.lost, 8, &r.nlost) != 0)
 			return 2;
 		rc = sros_bombard(c->o, c->t, c->g, &r, &ev, &e);
@@ -507,7 +514,7 @@ static const char *const shell_commands[] = {
 static const char *const shell_options[] = {
 	"--area", "--attacker-dice", "--attackers", "--bastion", "--battle", "--brigades", "--defender", "--defender-die",
 	"--at", "--depression", "--dice", "--defender-dice", "--ravine",
-	"--die", "--dump", "--effect", "--garrison", "--in-bastion", "--levels", "--nation", "--parallel",
+	"--die", "--dump", "--effect", "--garrison", "--held", "--in-bastion", "--levels", "--nation", "--parallel",
 	"--repair", "--sap", "--terrain", "--to", "--unit", "--units", "--yards", "--broken", NULL,
 };
 static const char *const shell_no_game[] = {"new", NULL};

@@ -1499,6 +1499,8 @@ contains "siege bombard: the owner names them" "$tmp/err" "\[8.91\] 1 Russian in
 expect "siege bombard" 0 "$bin" referee siege bombard --game "$sg" --unit brit-siege-1 --yards 700 --bastion malakoff --die 6 --units rus-gar-1
 contains "siege bombard: a round spent" "$tmp/out" "british siege gun rounds left: 1"
 contains "siege bombard: the bastion" "$tmp/out" "Malakoff: Strength Level 3 -> 2"
+expect "siege bombard: --held is a sap's or parallel's" 2 "$bin" referee siege bombard --game "$sg" --unit brit-siege-1 --yards 700 --bastion malakoff --held 1 --die 6
+contains "siege bombard: --held is a sap's or parallel's" "$tmp/err" "\[8.94\] --held counts the units in the sap or parallel fired at (--sap)"
 expect "siege next: construction" 0 "$bin" referee siege next --game "$sg"
 contains "siege next: points due" "$tmp/out" "\[9.12\]  *british: 4 Construction Points"
 expect "siege dig: the Guards do not dig" 1 "$bin" referee siege dig --game "$sg" --nation british --area british-center --sap --terrain start-line --units gren-gd-1,1-r-3
