@@ -444,6 +444,8 @@ static enum MHD_Result api_scenarios(struct srv *S, struct MHD_Connection *c)
 		json_object_set_new(o, "sides", json_pack("[ss]", s->side[0], s->side[1]));
 		json_object_set(o, "first", json_object_get(S->scn_view[i], "first") ? json_object_get(S->scn_view[i], "first") : json_null());
 		json_object_set(o, "turns", json_object_get(S->scn_view[i], "turns") ? json_object_get(S->scn_view[i], "turns") : json_null());
+		if (json_object_get(S->scn_view[i], "view")) /* "text": no hex map, shown as text */
+			json_object_set(o, "view", json_object_get(S->scn_view[i], "view"));
 		json_array_append_new(l, o);
 	}
 	return send_json(c, 200, l);
@@ -860,6 +862,8 @@ static enum MHD_Result send_sheet(struct MHD_Connection *c, const struct scenari
 
 	if (kind == SVGBOOK_PRINT && !paper)
 		return send_error(c, 400, "\"paper\" must be a4, letter, a3 or legal", NULL);
+	if (!json_is_object(json_object_get(scn, "map")))
+		return send_error(c, 422, "this game has no map to print (it is shown as text)", NULL);
 	svgmap_opts_default(&o);
 	if (svgbook_sheet(kind, sc->title, scn, state, state, &o, paper, &buf, &len, &e) != 0)
 		return send_error(c, 500, e.msg, NULL);
@@ -1579,7 +1583,7 @@ static int load_scenarios(struct srv *S, const char *argv0)
 			continue;
 		}
 		if (!s->rules->json_scenario || !s->rules->json_state) {
-			/* the browser draws a game from these (a CotLB table: not yet; crimea play has it) */
+			/* the browser shows a game from these (a CotLB table: not yet; crimea play has it) */
 			scenario_free(s);
 			continue;
 		}

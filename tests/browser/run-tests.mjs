@@ -42,7 +42,7 @@ async function newPage(viewport = { width: 1366, height: 800 }) {
 }
 
 // Creates a game through the lobby form; returns its id (from the URL or the invite links).
-async function createGame(page, { scenario = "balaclava", mode = "hotseat", aiSide, aiPlayer, seed, dice } = {}) {
+async function createGame(page, { scenario = "balaclava", mode = "hotseat", aiSide, aiPlayer, seed, dice, text } = {}) {
   await page.goto(BASE + "/#/");
   await page.waitForSelector("#create");
   await page.selectOption("#scn", scenario);
@@ -53,6 +53,11 @@ async function createGame(page, { scenario = "balaclava", mode = "hotseat", aiSi
   if (dice) await page.selectOption("#dice", dice);
   if (seed != null) await page.fill("#seed", String(seed));
   await page.click("#create");
+  if (text) { // a game shown as text (Sevastopol)
+    await page.waitForSelector("#board");
+    await page.waitForSelector("#toact");
+    return { id: page.url().match(/#\/game\/([^?]+)/)[1] };
+  }
   if (mode === "remote") {
     await page.waitForSelector("input.invite");
     const links = await page.$$eval("input.invite", (l) => l.map((i) => ({ side: i.dataset.side, url: i.value })));
@@ -460,6 +465,7 @@ test("`crimea show --svg` prints every scenario's map as the browser draws it, a
   })));
   for (const { id } of await api("GET", "/api/scenarios")) {
     const scn = await api("GET", `/api/scenarios/${id}`);
+    if (!scn.map) continue; // shown as text (Sevastopol): no sheet to print
     const map = path.resolve(OUT, `${id}-map.svg`), sheet = path.resolve(OUT, `${id}-counters.svg`);
     execFileSync(BIN, ["show", id, "--svg", map, "--counters", sheet], { encoding: "utf8" });
     await page.goto("file://" + map);
@@ -670,6 +676,63 @@ test("the referee's page: Sevastopol's melee and From Ulm to Waterloo's fire los
     execFileSync(BIN, ["referee", "ulm", "breakthrough", "--won", "--charged", "--cavalry", "--casts", "1"], { encoding: "utf8" }),
     "the browser's breakthrough is the command's");
   await page.screenshot({ path: path.join(OUT, "referee-siege-ulm.png") });
+  await page.context().close();
+});
+
+test("a Sevastopol game is shown as text: the position, the actions by kind, a ruling with its case, odds before a round", async () => {
+  const page = await newPage();
+  await page.goto(BASE + "/#/");
+  await page.waitForSelector("#create");
+  await page.selectOption("#scn", "sevastopol");
+  assert(/no sheet to print/.test(await page.textContent("#scnprint")), "the lobby offers no sheet to print");
+  const { id } = await createGame(page, { scenario: "sevastopol", mode: "hotseat", seed: 4, text: true });
+  const board = await page.textContent("#board");
+  assert(/Game-Turn 1 \(Oct I\)/.test(board) && /malakoff +3/.test(board), "the position as the terminal draws it");
+  // the Russians' intervention segment: a battle or none [5.0]
+  await page.waitForSelector("#act-intervene");
+  assert((await page.$$eval("#act-intervene option", (l) => l.map((o) => o.value))).includes("intervene inkerman"), "Inkerman offered");
+  await page.click("#end");
+  await page.waitForSelector("#act-move");
+  const { game } = await gameState(page, id);
+  assert(game.to_act === "allied" && /Reinforcement/.test(game.phase), "the Allies' set-up");
+  // a placement at the set-up: its ruling in the log with its case
+  await page.selectOption("#act-move", "move gren-gd-1 balaclava-box");
+  await page.click("#do-move");
+  await page.waitForFunction(() => /gren-gd-1 is placed in the Balaclava Supply Box/.test(document.querySelector("#log")?.textContent || ""));
+  assert(/\[3\.3\]/.test(await page.textContent("#log")), "the ruling cites [3.3]");
+  assert(/balaclava-box +gren-gd-1/.test(await page.textContent("#places")), "where each unit stands");
+  // a refusal says why
+  const seq = (await gameState(page, id)).game.seq;
+  await page.evaluate(async ([gid]) => {
+    const t = JSON.parse(localStorage.getItem("crimea.tokens"))[gid];
+    await fetch(`/api/games/${gid}/actions`, { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: t.seats.allied, action: "move gren-gd-1 british-center" }) });
+  }, [id]);
+  eq((await gameState(page, id)).game.seq, seq, "a refused action changes nothing");
+  // five British units in the Balaclava box bring October's rounds [8.13]; then a round's odds
+  // before the roll, and the roll
+  for (const u of ["sf-gd-1", "cs-gd-1", "42-hd-1", "79-hd-1"]) {
+    await page.reload();
+    await page.waitForSelector("#act-move");
+    await page.selectOption("#act-move", `move ${u} balaclava-box`);
+    await page.click("#do-move");
+    await page.waitForFunction((x) => new RegExp(`${x} is placed in the Balaclava`).test(document.querySelector("#log")?.textContent || ""), u);
+  }
+  for (const who of ["allied", "russian"]) {
+    await page.waitForSelector("#end");
+    const before = await page.textContent("#status");
+    await page.click("#end");
+    await page.waitForFunction((b) => document.querySelector("#status")?.textContent !== b, before);
+  }
+  await page.waitForSelector("#act-bombard");
+  await page.selectOption("#act-bombard", "bombard brit-siege-1 british-center:great-redan");
+  await page.click("#do-bombard");
+  await page.waitForSelector("#odds-text");
+  eq(await page.textContent("#odds-text"), "[8.5] brit-siege-1 at 1200 yards, Great Redan\n[8.99]  50.0%: 0 levels, 0 infantry\n" +
+    "[8.99]  16.7%: 1 level, 0 infantry\n[8.99]  33.3%: 1 level, 1 infantry\n", "the round's odds, as the terminal's");
+  await page.click("#confirm");
+  await page.waitForFunction(() => /british siege gun rounds left: 1/.test(document.querySelector("#log")?.textContent || ""));
+  await page.screenshot({ path: path.join(OUT, "sevastopol-text.png") });
   await page.context().close();
 });
 

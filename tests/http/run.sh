@@ -112,6 +112,36 @@ check "a scenario's unknown endpoint: 404" [ "$code" = 404 ]
 req POST /api/scenarios/balaclava/counters.svg '{}'
 check "a scenario's counters.svg by POST: 405" [ "$code" = 405 ]
 
+# ---- Sevastopol: a game without a hex map, shown as text (docs/API.md) ----
+req GET /api/scenarios
+[ "$(j "$body" 'o.some(s => s.id == "sevastopol" && s.rules == "siege" && s.turns == 18 && s.first == "russian")')" = true ]
+verdict $? "GET /api/scenarios lists sevastopol, 18 Game-Turns"
+req GET /api/scenarios/sevastopol
+[ "$code" = 200 ] && [ "$(j "$body" 'o.map === null && o.view == "text" && o.units.length == 0 && o.reconstructed.length == 4')" = true ]
+verdict $? "GET /api/scenarios/sevastopol: no map, a text view, its reconstructions"
+req GET /api/scenarios/sevastopol/map.svg
+check "sevastopol's map.svg: 422 (no map to print)" [ "$code" = 422 ]
+req POST /api/games '{"scenario": "sevastopol", "mode": "hotseat", "seed": 3}'
+SV=$(j "$body" o.id); SVA=$(j "$body" o.seats.allied); SVR=$(j "$body" o.seats.russian)
+[ "$code" = 201 ] && [ ${#SVA} = 32 ] && [ ${#SVR} = 32 ]
+verdict $? "create a Sevastopol hot-seat game"
+req POST "/api/games/$SV/actions" "{\"token\": \"$SVR\", \"action\": \"end\"}"
+check "the Russians send no field army: 200" [ "$code" = 200 ]
+req GET "/api/games/$SV?token=$SVA"
+[ "$code" = 200 ] && [ "$(j "$body" 'o.to_act == "allied" && /Reinforcement\/Replacement Segment/.test(o.status_text) && /malakoff +3/.test(o.board) && /french-left +fr-7-1-1/.test(o.places)')" = true ]
+verdict $? "a Sevastopol game: the Allies' set-up; the board and the units' places as text"
+req GET "/api/games/$SV/actions?token=$SVA"
+[ "$(j "$body" 'o.actions.includes("move gren-gd-1 balaclava-box") && o.actions.includes("end")')" = true ]
+verdict $? "a Sevastopol game's actions as text"
+req POST "/api/games/$SV/actions" "{\"token\": \"$SVA\", \"action\": \"move gren-gd-1 balaclava-box\"}"
+[ "$code" = 200 ] && [ "$(j "$body" 'o.events.some(e => e.rule == "[3.3]" && /gren-gd-1 is placed in the Balaclava Supply Box/.test(e.text))')" = true ]
+verdict $? "a Sevastopol action played, its ruling cited"
+req POST "/api/games/$SV/actions" "{\"token\": \"$SVA\", \"action\": \"move gren-gd-1 british-center\"}"
+[ "$code" = 422 ] && [ "$(j "$body" 'o.error')" = "[10.0] gren-gd-1 has moved in this segment" ]
+verdict $? "a Sevastopol refusal: 422 with its case"
+req GET "/api/games/$SV/map.svg?token=$SVA"
+check "a Sevastopol game's map.svg: 422" [ "$code" = 422 ]
+
 # ---- creation in each mode ----
 req POST /api/games '{"scenario": "balaclava", "mode": "hotseat", "seed": 7}'
 H=$(j "$body" o.id); HR=$(j "$body" o.seats.russian); HA=$(j "$body" o.seats.allied); HS=$(j "$body" o.spectator)

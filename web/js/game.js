@@ -8,6 +8,7 @@ import { api, ApiError, getTokens, saveTokens } from "./api.js";
 import { createMap } from "./map.js";
 import { neighbours } from "./hexgeo.js";
 import { groupActions, attacksBy, attackers } from "./actions.js";
+import { showTextGame } from "./textgame.js";
 
 // Points as the score sheet shows them: +24, -2, 0.
 const signed = (v) => (v > 0 ? `+${v}` : `${v}`);
@@ -64,6 +65,8 @@ export async function showGame(root, id, urlToken) {
     msg.textContent = `Cannot load the game: ${e.message}`;
     return () => {};
   }
+  // a rule system without a hex map (Sevastopol) is shown as text
+  if (!st.scn.map) return showTextGame(root, id, tokens, st.game);
   const map = createMap(mapBox, st.scn, { onHexClick });
   const unitDef = (u) => map.unitDefs.get(u) || { id: u, name: u };
 

@@ -43,10 +43,12 @@ export async function showLobby(root) {
   };
   // the scenario's map and counters to print and play on a table
   const printLinks = h("span.print", { id: "scnprint" });
-  const fillPrint = () => clear(printLinks).append("Print its map and counters: ",
-    ...["a4", "letter"].flatMap((p, i) => [i ? " · " : "", h("a", { href: api.scenarioPrintUrl(scnSel.value, p), target: "_blank",
-      rel: "noopener", id: `scnprint-${p}`, title: "the map at true size over pages, then the counters: print at 100%" },
-    p === "a4" ? "A4" : "Letter")]));
+  const fillPrint = () => byId.get(scnSel.value)?.view === "text"
+    ? clear(printLinks).append("Shown as text: its printed map is kept as approaches (no sheet to print).")
+    : clear(printLinks).append("Print its map and counters: ",
+      ...["a4", "letter"].flatMap((p, i) => [i ? " · " : "", h("a", { href: api.scenarioPrintUrl(scnSel.value, p), target: "_blank",
+        rel: "noopener", id: `scnprint-${p}`, title: "the map at true size over pages, then the counters: print at 100%" },
+      p === "a4" ? "A4" : "Letter")]));
   scnSel.addEventListener("change", () => { fillSides(); fillPrint(); });
   fillSides();
   fillPrint();

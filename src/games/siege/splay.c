@@ -1504,6 +1504,50 @@ static void sp_score(const struct game *G, struct score_sheet *sh, struct result
 	sp_over(G, r);
 }
 
+/* For the server (docs/API.md): a Sevastopol game has no hex map: "map" is null and the
+ * browser shows the game as text ("board", the terminal's drawing) with its actions. */
+static json_t *sp_json_scenario(const struct scenario *sc)
+{
+	const struct sp_scn *c = sc->data;
+	json_t *o = json_object(), *rec = json_array();
+	if (!o || !rec)
+		return o;
+	json_object_set_new(o, "map", json_null());
+	json_object_set_new(o, "view", json_string("text"));
+	json_object_set_new(o, "units", json_array());
+	for (int k = 0; k < 4; k++)
+		json_array_append_new(rec, json_string(c->provenance[k]));
+	json_object_set_new(o, "reconstructed", rec);
+	json_object_set_new(o, "first", json_string(sc->side[SP_SIDE_RUSSIAN]));
+	json_object_set_new(o, "first_turn", json_integer(1));
+	json_object_set_new(o, "turns", json_integer(STAB_TURNS));
+	return o;
+}
+
+static json_t *sp_json_state(const struct game *G, int viewer_side)
+{
+	const struct sp_state *S = cst(G);
+	json_t *o = json_object();
+	char *board = malloc(16384);
+	int side = sp_to_act(G);
+	(void)viewer_side; /* no hidden information */
+	if (!o || !board) {
+		free(board);
+		return o;
+	}
+	json_object_set_new(o, "turn", json_integer(S->g.turn));
+	json_object_set_new(o, "last_turn", json_integer(STAB_TURNS));
+	json_object_set_new(o, "phase", json_string(S->g.seg == SS_ASSAULT ? step_name[S->step] : sros_seg_name[S->g.seg]));
+	json_object_set_new(o, "phasing", side >= 0 ? json_string(G->scn->side[side]) : json_null());
+	json_object_set_new(o, "units", json_array());
+	sp_draw(G, board, 16384, 0);
+	json_object_set_new(o, "board", json_string(board));
+	sp_units(G, -1, board, 16384);
+	json_object_set_new(o, "places", json_string(board));
+	free(board);
+	return o;
+}
+
 /* ---- the read-only view ------------------------------------------------------------------- */
 
 const struct sob *splay_oob(const struct game *g)
@@ -1590,5 +1634,7 @@ const struct rules siege_rules = {
 	.check = sp_check,
 	.odds = sp_odds,
 	.units = sp_units,
+	.json_scenario = sp_json_scenario,
+	.json_state = sp_json_state,
 	.score = sp_score,
 };

@@ -1,0 +1,182 @@
+// textgame.js: the game screen of a rule system without a hex map (Sevastopol, whose printed
+// map is kept as approaches): the position as the terminal draws it (GAME.board), where each
+// unit stands (GAME.places), the actions the server lists for the side this browser holds,
+// grouped by their first word, the odds of a round, a melee or a field battery's fire before
+// the roll, a hint, undo, the rulings with their cases and dice, and the score sheet.
+
+import { h, clear } from "./dom.js";
+import { api } from "./api.js";
+
+// Returns a function that closes the screen (EventSource and listeners).
+export async function showTextGame(root, id, tokens, game) {
+  const st = { game, actions: null, actSide: null, log: [], closed: false, busy: false };
+  const tokenFor = (side) => (tokens.seats || {})[side] || null;
+  const anyToken = () => Object.values(tokens.seats || {})[0] || tokens.spectator;
+
+  clear(root);
+  const statusBar = h("div.statusbar", { role: "status", "aria-live": "polite", id: "status" });
+  const board = h("pre.board", { id: "board", "aria-label": "The position" });
+  const places = h("pre.board", { id: "places" });
+  const turnBox = h("section.panel.turn", { "aria-label": "Your decision" });
+  const oddsBox = h("section.panel.odds", { id: "odds", "aria-live": "polite", hidden: true });
+  const logList = h("ol.log", { id: "log", "aria-label": "Event log" });
+  const msg = h("p.msg", { role: "alert", id: "msg" });
+  const endScreen = h("div.endscreen", { id: "endscreen", hidden: true, role: "dialog", "aria-modal": "false", "aria-labelledby": "end-h" });
+  root.append(h("div.gamescreen.textgame", {}, statusBar,
+    h("div.gamebody", {},
+      h("div.mapbox.textboard", {}, board, h("details", { id: "places-box" }, h("summary", {}, "Where each unit stands"), places)),
+      h("aside.side", {}, msg, turnBox, oddsBox,
+        h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "Rulings"), logList))),
+    endScreen));
+
+  let es = null;
+  try {
+    es = new EventSource(api.eventsUrl(id, anyToken()));
+    es.addEventListener("update", (ev) => {
+      let seq = -1;
+      try { seq = JSON.parse(ev.data).seq; } catch { /* refresh anyway */ }
+      if (seq !== st.game.seq) refresh();
+    });
+  } catch { /* no SSE: the player's own actions still refresh */ }
+
+  await refresh();
+  return () => { st.closed = true; es?.close(); };
+
+  async function refresh() {
+    if (st.closed) return;
+    try {
+      st.game = await api.game(id, anyToken());
+      st.actSide = st.game.to_act && tokenFor(st.game.to_act) ? st.game.to_act : null;
+      st.actions = null;
+      if (st.actSide && st.game.status !== "over" && !st.busy)
+        st.actions = (await api.actions(id, tokenFor(st.actSide))).actions || [];
+    } catch (e) {
+      msg.textContent = e.message;
+    }
+    render();
+  }
+
+  async function send(action) {
+    if (st.busy) return;
+    st.busy = true;
+    msg.textContent = "";
+    try {
+      await api.act(id, tokenFor(st.actSide), action);
+      oddsBox.hidden = true;
+    } catch (e) {
+      msg.textContent = `${e.message}${e.rule ? " " + e.rule : ""}`;
+    } finally {
+      st.busy = false;
+    }
+    await refresh();
+  }
+
+  async function undo() {
+    msg.textContent = "";
+    try {
+      await api.undo(id, tokenFor(st.actSide || st.game.to_act));
+      st.log = [];
+    } catch (e) {
+      msg.textContent = `Undo: ${e.message}`;
+    }
+    await refresh();
+  }
+
+  async function odds(action) {
+    clear(oddsBox).append(h("p", {}, `Odds of “${action}”…`));
+    oddsBox.hidden = false;
+    try {
+      const o = await api.odds(id, tokenFor(st.actSide), action);
+      clear(oddsBox).append(h("h2", {}, "Before the roll"), h("p.oddsaction", {}, h("code", {}, action)),
+        h("pre.oddstext", { id: "odds-text" }, o.text),
+        h("div.buttons", {},
+          h("button.primary", { type: "button", id: "confirm", onclick: () => send(action) }, "Roll"),
+          h("button", { type: "button", id: "cancel", onclick: () => { oddsBox.hidden = true; } }, "Cancel")));
+    } catch (e) {
+      clear(oddsBox).append(h("p", {}, `No odds: ${e.message}`));
+    }
+  }
+
+  async function hint() {
+    msg.textContent = "";
+    try {
+      const o = await api.hint(id, tokenFor(st.actSide));
+      clear(oddsBox).append(h("h2", {}, "Hint"),
+        h("p", { id: "hint-text" }, `The computer (${o.player}) would play `, h("code", {}, o.action), "."),
+        h("div.buttons", {},
+          h("button.primary", { type: "button", id: "hint-play", onclick: () => send(o.action) }, "Play it"),
+          h("button", { type: "button", id: "hint-close", onclick: () => { oddsBox.hidden = true; } }, "Close")));
+      oddsBox.hidden = false;
+    } catch (e) {
+      msg.textContent = `Hint: ${e.message}`;
+    }
+  }
+
+  function render() {
+    const g = st.game;
+    const last = st.log.length ? st.log[st.log.length - 1].seq : -1, evs = g.events || [];
+    const top = evs.length ? evs[evs.length - 1].seq : -1;
+    if (top < last) st.log = evs.slice(); else st.log.push(...evs.filter((e) => e.seq > last));
+    const vp = g.result?.vp || g.score?.vp;
+    statusBar.dataset.seq = g.seq;
+    clear(statusBar).append(
+      h("span.turnno", { id: "turn" }, `Game-Turn ${g.turn} of ${g.last_turn}`),
+      h("span", { id: "phase" }, g.phase),
+      h("span", { id: "toact" }, g.status === "over" ? "game over" : `${g.to_act} to act${st.actSide ? " (you)" : ""}`),
+      vp ? h("span", { id: "vp" }, "bastions " + Object.entries(vp).map(([k, v]) => `${k} ${v}`).join(", ")) : null,
+      h("a", { href: api.logUrl(id, anyToken()), target: "_blank", rel: "noopener", id: "gamelog" }, "game log"));
+    board.textContent = g.board || "";
+    places.textContent = g.places || "";
+    renderTurn();
+    clear(logList);
+    for (const e of st.log.slice(-300).reverse())
+      logList.append(h("li", { "data-seq": e.seq }, e.rule ? h("span.rule", {}, e.rule) : null, " ", e.text,
+        e.dice && e.dice.length ? h("span.dice", { "aria-label": `dice ${e.dice.join(", ")}` }, " die ", e.dice.join(",")) : null));
+    renderEnd();
+  }
+
+  function renderTurn() {
+    const g = st.game, acts = st.actions;
+    clear(turnBox);
+    if (g.status === "over") { turnBox.append(h("p", {}, "The game is over.")); return; }
+    const ai = g.ai && g.to_act && g.ai[g.to_act];
+    if (!acts) {
+      turnBox.append(h("p", {}, ai ? `The computer (${ai}) plays ${g.to_act}…` : st.actSide ? `${g.to_act} to act…` : `Waiting for ${g.to_act}.`));
+      return;
+    }
+    turnBox.append(h("h2", {}, `${st.actSide}: ${g.phase}`),
+      h("div.buttons", {},
+        acts.includes("end") ? h("button.primary", { type: "button", id: "end", onclick: () => send("end") }, "End") : null,
+        h("button", { type: "button", id: "undo", onclick: undo }, "Undo"),
+        h("button", { type: "button", id: "hint", onclick: hint }, "Hint")));
+    // the actions by their first word: a list for each, with a Do button (and the odds where
+    // the rules give them before the roll)
+    const byVerb = new Map();
+    for (const a of acts) {
+      if (a === "end") continue;
+      const v = a.split(" ")[0];
+      if (!byVerb.has(v)) byVerb.set(v, []);
+      byVerb.get(v).push(a);
+    }
+    for (const [verb, list] of byVerb) {
+      const sel = h("select", { id: `act-${verb}`, "aria-label": `${verb}: the legal ones` }, list.map((x) => h("option", { value: x }, x)));
+      const judged = verb === "bombard" || verb === "melee" || verb === "fire";
+      turnBox.append(h("p.actrow", {}, h("label", { for: `act-${verb}` }, `${verb} (${list.length}) `), sel, " ",
+        h("button", { type: "button", id: `do-${verb}`, onclick: () => (judged ? odds(sel.value) : send(sel.value)) }, judged ? "Odds…" : "Do")));
+    }
+  }
+
+  function renderEnd() {
+    const g = st.game;
+    if (g.status !== "over" && !g.result) { endScreen.hidden = true; return; }
+    const r = g.result || {};
+    clear(endScreen).append(h("h2", { id: "end-h" }, "Game over"),
+      h("p.level", { id: "level" }, r.winner ? `${r.winner}: ${r.level}` : r.level || "draw"),
+      g.score ? h("ul", { id: "scoresheet" }, g.score.lines.map((l) => h("li", {}, `${l.side} ${l.rule} ${l.what}`))) : null,
+      h("div.buttons", {},
+        h("a.button", { href: api.logUrl(id, anyToken()), target: "_blank", rel: "noopener", id: "endlog" }, "Game log"),
+        h("a.button", { href: "#/" }, "Lobby"),
+        h("button", { type: "button", onclick: () => { endScreen.hidden = true; } }, "Show the position")));
+    if (!endScreen.dataset.shown) { endScreen.hidden = false; endScreen.dataset.shown = "1"; }
+  }
+}
