@@ -27,10 +27,10 @@
  * rollouts. Each is a whole style of play for either side; a side reads its own fields. */
 const struct sgreedy_plan sgreedy_plans[SGREEDY_PLANS] = {
 	/* name     near level late major hold intervene */
-	{"default", 300, 2, 2, 300, 0, 1},
+	{"default", 300, 2, 3, 300, 0, 1},
 	{"bold", 450, 3, 4, 300, 1, 1},    /* storm sooner; more men where the works close in */
 	{"patient", 300, 1, 1, 300, 2, 1}, /* storm a ruined bastion only; thick garrisons */
-	{"near", 300, 2, 2, 0, -1, 0},     /* the nearest bastion, major or not; thin garrisons; no
+	{"near", 300, 2, 3, 0, -1, 0},     /* the nearest bastion, major or not; thin garrisons; no
 					    * field army sent */
 	{"late", 150, 8, 3, 300, 3, 1},    /* storm from the last parallel whatever the level; the
 					    * threatened bastions packed */
@@ -156,7 +156,7 @@ static int odds_col(const struct view *v, int d)
 {
 	const struct sob *o = v->o;
 	int top[6] = {0}, b, sum = 0;
-	bool russian_def = o->u[d].nation == SN_RUSSIAN;
+	bool russian_def = o->u[d].nation == SN_RUSSIAN, reserve_used = false;
 	struct err e;
 	if (russian_def) {
 		b = v->g->s[d].box;
@@ -173,8 +173,15 @@ static int odds_col(const struct view *v, int d)
 			if (dist < 0 || aim != b || (dist > 0 && !in))
 				continue;
 		} else if (!(o->u[i].nation == SN_RUSSIAN && o->u[i].kind == SK_INFANTRY && v->g->s[i].where == SW_BASTION &&
-			     v->g->s[i].box == b && !splay_in_reserve(v->G, i) && !v->g->s[i].converted)) {
+			     v->g->s[i].box == b && !v->g->s[i].converted)) {
 			continue;
+		} else if (splay_in_reserve(v->G, i)) { /* [14.18]: one of the Reserve Box, on a unit in the positions */
+			int daim;
+			bool din = false;
+			(void)splay_assault_unit(v->G, d, &daim, &din);
+			if (!din || reserve_used)
+				continue;
+			reserve_used = true;
 		}
 		for (int k = 0; k < 6; k++)
 			if (o->u[i].strength > top[k]) {

@@ -92,7 +92,8 @@ static const char play_help[] =
 	"  --dice manual       ask for every die (a referee's real dice); the record keeps them\n"
 	"  --ai SIDE=PLAYER    let the computer play a side, or both (PLAYER: random, greedy,\n"
 	"                      search, or search:N, N rollouts a decision: more is stronger and\n"
-	"                      slower; 60), greedy:POSTURE (greedy with one of search's plans:\n"
+	"                      slower; 60; in a Sevastopol game N/10 games of each greedy plan a\n"
+	"                      player-turn), greedy:POSTURE (greedy with one of search's plans:\n"
 	"                      " AI_POSTURE_LIST "), or human\n"
 	"                      (a person plays it)\n"
 	"  --save FILE.rec     keep the game record there, rewritten atomically after every action\n"
@@ -498,6 +499,11 @@ static void units_prompt(const struct session *S, const char *side)
 		return;
 	}
 	scn = g->rules->json_scenario(&S->s);
+	if (scn && !json_is_object(json_object_get(scn, "map"))) { /* shown as text: show draws them */
+		printf("the units stand where show draws them\n");
+		json_decref(scn);
+		return;
+	}
 	state = g->rules->json_state(g, -1);
 	if (scn && state)
 		for (int k = 0; k < 2; k++)

@@ -39,7 +39,7 @@ static const char siege_usage[] =
 	"  intervention --game F --battle B --die D   and take-off --unit ID [5.0]\n"
 	"  replace      --game F --unit ID --to PLACE [6.2]\n"
 	"  attrition    --game F --nation N --die D [--units ID,..]   the owner names the losses [7.12]\n"
-	"  bombard      --game F --unit BATTERY --yards Y (--bastion ID | --sap) --die D\n"
+	"  bombard      --game F --unit BATTERY --yards Y (--bastion ID | --sap [--held N]) --die D\n"
 	"               [--units ID,..] [--dump GUN,GUN]   [8.0]\n"
 	"  engineer     --game F --nation N --die D [9.2]\n"
 	"  dig          --game F --nation N --area ID (--sap|--parallel) --terrain T --units ID,ID\n"

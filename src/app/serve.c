@@ -545,6 +545,11 @@ static enum MHD_Result api_create(struct srv *S, struct MHD_Connection *c, const
 				 "search:N (1 <= N <= %d) or greedy:POSTURE (" AI_POSTURE_LIST ")", scn->side[0], scn->side[1], SRV_SEARCH_BUDGET_MAX);
 			goto bad_request;
 		}
+		if (!ai_knows(p.kind, scn->rules) || (p.posture && strcmp(scn->rules->id, "quad"))) {
+			snprintf(why, sizeof why, "\"ai\": the %s player does not play %s (a %s game)%s", q.ai[i].name, scn->id,
+				 scn->rules->id, p.posture ? ": greedy's postures are for the quad games" : "");
+			goto bad_request;
+		}
 		sg->ai[side] = p;
 	}
 	if (sg->ai[0].kind != AI_NONE && sg->ai[1].kind != AI_NONE) {
@@ -828,6 +833,8 @@ static enum MHD_Result api_hint(struct srv *S, struct MHD_Connection *c, struct 
 	    (p.kind == AI_SEARCH && p.budget > SRV_SEARCH_BUDGET_MAX))
 		return send_error(c, 400, "\"player\" is random, greedy, greedy:POSTURE (" AI_POSTURE_LIST
 				  "), search or search:N with N at most 200", NULL);
+	if (!ai_knows(p.kind, g->rules) || (p.posture && strcmp(g->rules->id, "quad")))
+		return send_error(c, 422, "that computer player does not play this game", NULL);
 	if (!(copy = malloc(sizeof *copy)))
 		return send_error(c, 500, "out of memory", NULL);
 	game_copy(copy, g);

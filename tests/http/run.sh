@@ -142,6 +142,19 @@ verdict $? "a Sevastopol refusal: 422 with its case"
 req GET "/api/games/$SV/map.svg?token=$SVA"
 check "a Sevastopol game's map.svg: 422" [ "$code" = 422 ]
 
+# ---- Charge of the Light Brigade: shown as text too (the browser draws no table yet) ----
+req GET /api/scenarios/cotlb-balaclava
+[ "$code" = 200 ] && [ "$(j "$body" 'o.map === null && o.view == "text" && o.turns == 12')" = true ]
+verdict $? "GET /api/scenarios/cotlb-balaclava: shown as text, 12 turns"
+req POST /api/games '{"scenario": "cotlb-balaclava", "mode": "ai", "ai": {"russian": "search"}}'
+[ "$code" = 400 ] && [ "$(j "$body" '/the search player does not play cotlb-balaclava/.test(o.error)')" = true ]
+verdict $? "a CotLB game against search: 400, search does not play it"
+req POST /api/games '{"scenario": "cotlb-balaclava", "mode": "ai", "ai": {"russian": "greedy"}, "seed": 2}'
+CB=$(j "$body" o.id); CBA=$(j "$body" o.seats.allied)
+req GET "/api/games/$CB?token=$CBA"
+[ "$code" = 200 ] && [ "$(j "$body" '/93rd +139\.2 +24\.4/.test(o.board) && o.to_act == "allied"')" = true ]
+verdict $? "a CotLB game against greedy: the board as the terminal draws it"
+
 # ---- creation in each mode ----
 req POST /api/games '{"scenario": "balaclava", "mode": "hotseat", "seed": 7}'
 H=$(j "$body" o.id); HR=$(j "$body" o.seats.russian); HA=$(j "$body" o.seats.allied); HS=$(j "$body" o.spectator)

@@ -311,6 +311,23 @@ static void test_fire_at_the_works(void **state)
 		after += o->u[i].nation == SN_FRENCH && S->g.s[i].where == SW_ELIMINATED;
 	assert_true(S->g.ammo[SN_RUSSIAN][SG_SIEGE] < 30);
 	assert_true(after - before <= 4);
+	/* a sap at the front holds none [10.14]; one dug the Game-Turn before holds its two diggers,
+	 * who may not move before this Game-Turn's movement [9.37], [10.11] */
+	{
+		char odds[2048];
+		struct action a;
+		struct err e;
+		S->depth[mast] = 0;
+		S->work[mast] = 1;
+		S->sap_turn[mast] = (int8_t)(S->g.turn - 2);
+		S->g.ammo[SN_RUSSIAN][SG_SIEGE] = 40;
+		assert_int_equal(g->rules->parse(g, "bombard rus-siege-1 french-left:mast", &a, &e), 0);
+		assert_int_equal(g->rules->odds(g, &a, odds, sizeof odds, &e), 0);
+		assert_non_null(strstr(odds, "[8.94] the work fired at holds 0 infantry units"));
+		S->sap_turn[mast] = (int8_t)(S->g.turn - 1);
+		assert_int_equal(g->rules->odds(g, &a, odds, sizeof odds, &e), 0);
+		assert_non_null(strstr(odds, "[8.94] the work fired at holds 2 infantry units"));
+	}
 	free(g);
 	scenario_free(s);
 	free(s);

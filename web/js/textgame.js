@@ -1,8 +1,9 @@
-// textgame.js: the game screen of a rule system without a hex map (Sevastopol, whose printed
-// map is kept as approaches): the position as the terminal draws it (GAME.board), where each
-// unit stands (GAME.places), the actions the server lists for the side this browser holds,
-// grouped by their first word, the odds of a round, a melee or a field battery's fire before
-// the roll, a hint, undo, the rulings with their cases and dice, and the score sheet.
+// textgame.js: the game screen of a game shown as text (a rule system without a hex map:
+// Sevastopol, whose printed map is kept as approaches; Charge of the Light Brigade, whose table
+// the browser does not draw yet): the position as the terminal draws it (GAME.board), where each
+// unit stands (GAME.places, when given), the actions the server lists for the side this browser
+// holds, grouped by their first word, the odds of a round, a melee or a fire before the roll
+// where the rules give them, a hint, undo, the rulings with their cases and dice, and the score.
 
 import { h, clear } from "./dom.js";
 import { api } from "./api.js";
@@ -17,6 +18,7 @@ export async function showTextGame(root, id, tokens, game) {
   const statusBar = h("div.statusbar", { role: "status", "aria-live": "polite", id: "status" });
   const board = h("pre.board", { id: "board", "aria-label": "The position" });
   const places = h("pre.board", { id: "places" });
+  const placesBox = h("details", { id: "places-box" }, h("summary", {}, "Where each unit stands"), places);
   const turnBox = h("section.panel.turn", { "aria-label": "Your decision" });
   const oddsBox = h("section.panel.odds", { id: "odds", "aria-live": "polite", hidden: true });
   const logList = h("ol.log", { id: "log", "aria-label": "Event log" });
@@ -24,7 +26,7 @@ export async function showTextGame(root, id, tokens, game) {
   const endScreen = h("div.endscreen", { id: "endscreen", hidden: true, role: "dialog", "aria-modal": "false", "aria-labelledby": "end-h" });
   root.append(h("div.gamescreen.textgame", {}, statusBar,
     h("div.gamebody", {},
-      h("div.mapbox.textboard", {}, board, h("details", { id: "places-box" }, h("summary", {}, "Where each unit stands"), places)),
+      h("div.mapbox.textboard", {}, board, placesBox),
       h("aside.side", {}, msg, turnBox, oddsBox,
         h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "Rulings"), logList))),
     endScreen));
@@ -92,8 +94,11 @@ export async function showTextGame(root, id, tokens, game) {
         h("div.buttons", {},
           h("button.primary", { type: "button", id: "confirm", onclick: () => send(action) }, "Roll"),
           h("button", { type: "button", id: "cancel", onclick: () => { oddsBox.hidden = true; } }, "Cancel")));
-    } catch (e) {
-      clear(oddsBox).append(h("p", {}, `No odds: ${e.message}`));
+    } catch (e) { // a rule system that gives no odds for it: the action all the same
+      clear(oddsBox).append(h("p", {}, `No odds: ${e.message}`),
+        h("div.buttons", {},
+          h("button.primary", { type: "button", id: "confirm", onclick: () => send(action) }, "Do it"),
+          h("button", { type: "button", id: "cancel", onclick: () => { oddsBox.hidden = true; } }, "Cancel")));
     }
   }
 
@@ -123,10 +128,11 @@ export async function showTextGame(root, id, tokens, game) {
       h("span.turnno", { id: "turn" }, `Game-Turn ${g.turn} of ${g.last_turn}`),
       h("span", { id: "phase" }, g.phase),
       h("span", { id: "toact" }, g.status === "over" ? "game over" : `${g.to_act} to act${st.actSide ? " (you)" : ""}`),
-      vp ? h("span", { id: "vp" }, "bastions " + Object.entries(vp).map(([k, v]) => `${k} ${v}`).join(", ")) : null,
+      vp ? h("span", { id: "vp" }, "VP " + Object.entries(vp).map(([k, v]) => `${k} ${v}`).join(", ")) : null,
       h("a", { href: api.logUrl(id, anyToken()), target: "_blank", rel: "noopener", id: "gamelog" }, "game log"));
     board.textContent = g.board || "";
     places.textContent = g.places || "";
+    placesBox.hidden = !g.places;
     renderTurn();
     clear(logList);
     for (const e of st.log.slice(-300).reverse())

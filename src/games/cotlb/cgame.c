@@ -1308,6 +1308,49 @@ static int cg_check(const struct game *G, char *why, size_t n)
 	return 0;
 }
 
+/* For the server (docs/API.md): the table is not drawn in the browser yet; the game is shown
+ * as text ("board", the terminal's roster of the units where they stand). */
+static json_t *cg_json_scenario(const struct scenario *sc)
+{
+	const struct cg_scn *c = sc->data;
+	json_t *o = json_object(), *rec = json_array();
+	if (!o || !rec)
+		return o;
+	json_object_set_new(o, "map", json_null());
+	json_object_set_new(o, "view", json_string("text"));
+	json_object_set_new(o, "units", json_array());
+	for (int k = 0; k < 3; k++)
+		json_array_append_new(rec, json_string(c->provenance[k]));
+	json_object_set_new(o, "reconstructed", rec);
+	json_object_set_new(o, "first", json_null()); /* each turn's initiative decides */
+	json_object_set_new(o, "first_turn", json_integer(1));
+	json_object_set_new(o, "turns", json_integer(c->turns));
+	return o;
+}
+
+static json_t *cg_json_state(const struct game *G, int viewer_side)
+{
+	const struct cg_scn *c = scn(G);
+	json_t *o = json_object();
+	char *board = malloc(32768), status[160];
+	int side = cg_to_act(G);
+	(void)viewer_side; /* no hidden information */
+	if (!o || !board) {
+		free(board);
+		return o;
+	}
+	cg_status(G, status, sizeof status);
+	json_object_set_new(o, "turn", json_integer(cst(G)->g.turn));
+	json_object_set_new(o, "last_turn", json_integer(c->turns));
+	json_object_set_new(o, "phase", json_string(cseq_phase_name[cst(G)->g.seq.phase]));
+	json_object_set_new(o, "phasing", side >= 0 ? json_string(c->o.side[side]) : json_null());
+	json_object_set_new(o, "units", json_array());
+	cg_draw(G, board, 32768, 0);
+	json_object_set_new(o, "board", json_string(board));
+	free(board);
+	return o;
+}
+
 const struct ctab *cgame_sheet(const struct game *g)
 {
 	return &scn(g)->t;
@@ -1358,4 +1401,6 @@ const struct rules cotlb_rules = {
 	.draw = cg_draw,
 	.check = cg_check,
 	.score = cg_score,
+	.json_scenario = cg_json_scenario,
+	.json_state = cg_json_state,
 };

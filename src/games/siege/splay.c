@@ -424,6 +424,28 @@ static bool here(const struct sros_unit *s, int place)
 	return s->where == w && (w == SW_MAP || s->box == b);
 }
 
+/* The Allied infantry in approach k's forwardmost work, what a Russian round at it may destroy
+ * [8.94]: a parallel's two at most [10.13], out of the garrison an area keeps in its works, its
+ * four forwardmost parallels' [10.5] (the rest behind the start line), less those this segment's
+ * fire destroyed already; a sap holds none [10.14] but the two who dug it the Game-Turn before,
+ * who may not move until this one's movement [9.37], [10.11]. */
+static int works_held(const struct game *G, int k)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sp_state *S = cst(G);
+	int area = c->a[k].area, in_area = 0, held;
+	for (int i = 0; i < c->o.n; i++)
+		in_area += works_infantry(&c->o, &S->g, i, area);
+	if (S->work[k] == 1) {
+		held = S->sap_turn[k] == S->g.turn - 1 ? 2 : 0;
+	} else {
+		held = parallels(c, S, area) < 4 ? parallels(c, S, area) : 4;
+		held -= S->shot[area];
+		held = held < 0 ? 0 : held < 2 ? held : 2;
+	}
+	return held < in_area ? held : in_area;
+}
+
 /* Yards a battery fires along approach k, and the gun's kind; -1 when it may not. */
 static int bombard_yards(const struct game *G, int gun, int k)
 {
@@ -930,19 +952,10 @@ static int sp_apply(struct game *G, const struct action *a, struct evsink *ev, s
 		if (sref_bombard(&c->t, kind, yards, russian ? -1 : g->strength[r.bastion], !russian && mamelon(o, r.bastion),
 				 r.die, &res, p, NULL, e) != 0)
 			return -1;
-		if (russian) { /* [8.94]: those in the work fired at, the forwardmost: a parallel's two
-				* [10.13], a sap's none [10.14]; an area keeps in its works the garrison of its
-				* four forwardmost parallels [10.5] (the rest behind the start line), and those
-				* the segment's fire destroyed are not there for the next round */
-			int area = c->a[k].area, pool = parallels(c, S, area) < 4 ? parallels(c, S, area) : 4;
-			int in_area = 0;
-			for (int i = 0; i < o->n; i++)
-				in_area += works_infantry(o, g, i, area);
-			pool -= S->shot[area];
-			if (pool > in_area)
-				pool = in_area;
+		if (russian) { /* [8.94]: those in the work fired at (works_held) */
+			int area = c->a[k].area;
 			r.held_known = true;
-			r.held = S->work[k] == 1 || pool < 0 ? 0 : pool < 2 ? pool : 2;
+			r.held = works_held(G, k);
 			r.nlost = sp_pick(o, g, works_infantry, area, res.infantry < r.held ? res.infantry : r.held, r.lost);
 		} else
 			r.nlost = sp_pick(o, g, bastion_infantry, r.bastion, res.infantry < 8 ? res.infantry : 8, r.lost);
@@ -965,6 +978,8 @@ static int sp_apply(struct game *G, const struct action *a, struct evsink *ev, s
 		rc = sros_dig(o, g, nation, area, cost, repair, sap, units, repair ? 1 : 2, ev, e);
 		if (rc != 0)
 			break;
+		if (!repair && sap)
+			S->sap_turn[k] = (int8_t)g->turn;
 		if (repair) {
 			S->damaged[k]--;
 		} else if (++S->work[k] == 4 ||
@@ -1412,6 +1427,10 @@ static int sp_odds(const struct game *G, const struct action *a, char *out, size
 		if (yards < 0 || !legal(G, a))
 			return why_not(G, a, e);
 		r.bastion = c->o.u[gun].nation == SN_RUSSIAN ? -1 : c->a[k].bastion;
+		if (r.bastion < 0) {
+			r.held_known = true;
+			r.held = works_held(G, k);
+		}
 		memcpy(&copy, &S->g, sizeof copy);
 		ev_emit(&ev, "[8.5]", "%s at %d yards, %s", c->o.u[gun].id, yards, r.bastion >= 0 ? c->o.b[r.bastion].name
 			: "the works of the approach");

@@ -79,6 +79,7 @@ struct sp_state {
 	int8_t aim[SOB_UNITS_MAX];         /* its bastion, or -1 */
 	int8_t turn_seen;                  /* the Game-Turn the SPF_SHIFTED flags belong to */
 	uint8_t shot[SOB_AREAS];           /* infantry of each area's works lost to this segment's fire */
+	int8_t sap_turn[SPLAY_APPROACHES]; /* the Game-Turn each approach's last sap was dug */
 };
 static_assert(sizeof(struct sp_state) <= GAME_STATE_MAX, "the Sevastopol state must fit struct game");
 

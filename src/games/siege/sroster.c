@@ -1221,6 +1221,9 @@ int sros_bombard(const struct sob *o, const struct stab *t, struct sros_game *g,
 		if (sref_bombard(t, gun, r->yards, st, mamelon, 0, &res, p, NULL, e) != 0)
 			return -1;
 		n = sref_fire_outcomes(t, sref_fire_col(st, mamelon), p, odds);
+		if (r->bastion < 0 && r->held_known)
+			ev_emit(ev, "[8.94]", "the work fired at holds %d infantry unit%s: no more may be lost", r->held,
+				r->held == 1 ? "" : "s");
 		for (int k = 0; k < n; k++) {
 			const struct stab_fire *c = &odds[k].cell;
 			ev_emit(ev, "[8.99]", "%5.1f%%: %s%d level%s, %d infantry%s", 100 * odds[k].p, c->damaged ? "damaged, " : "",
@@ -1238,6 +1241,9 @@ int sros_bombard(const struct sob *o, const struct stab *t, struct sros_game *g,
 	if (r->bastion < 0 && r->held_known && r->held < can) /* [8.94]: those in the work fired at */
 		can = r->held > 0 ? r->held : 0;
 	need = res.infantry < can ? res.infantry : can;
+	if (r->bastion < 0 && r->held_known && need < res.infantry)
+		ev_emit(ev, "[8.94]", "the work fired at holds %d infantry unit%s: %d lost", r->held, r->held == 1 ? "" : "s",
+			need);
 	if (choose(o, g, r->lost, r->nlost, need, r->bastion >= 0 ? bastion_infantry : siegework_infantry,
 		   r->bastion, r->bastion >= 0 ? "[8.91]" : "[8.94]", r->bastion >= 0 ? "Russian infantry" : "Allied infantry",
 		   e) != 0) {
