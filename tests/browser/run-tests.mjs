@@ -736,6 +736,20 @@ test("a Sevastopol game is shown as text: the position, the actions by kind, a r
   await page.context().close();
 });
 
+test("a Charge of the Light Brigade game is shown as text too: the roster, its actions, the initiative's choice", async () => {
+  const page = await newPage();
+  const { id } = await createGame(page, { scenario: "cotlb-balaclava", mode: "hotseat", seed: 3, text: true });
+  assert(/dnieper1 +260\.0 +35\.0/.test(await page.textContent("#board")), "the roster as the terminal draws it");
+  assert(await page.$eval("#places-box", (d) => d.hidden), "no places list: the roster has them");
+  await page.waitForSelector("#act-first");
+  await page.selectOption("#act-first", "first russian");
+  await page.click("#do-first");
+  await page.waitForFunction(() => /russian to act/.test(document.querySelector("#toact")?.textContent || ""));
+  const { game } = await gameState(page, id);
+  eq(game.to_act, "russian", "the Russians act first, as chosen");
+  await page.context().close();
+});
+
 let passed = 0, failed = 0;
 for (const t of tests) {
   const t0 = Date.now();
