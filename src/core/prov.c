@@ -67,3 +67,13 @@ int prov_read(const struct jdoc *d, const json_t *obj, bool required, struct pro
 		add(errs, d, cons, "%s", "provenance \"constraints\" must be a list of strings");
 	return errs->total == before ? 0 : -1;
 }
+
+int prov_text(const struct jdoc *d, const json_t *obj, char *out, size_t n, struct errlist *errs)
+{
+	struct prov p;
+	const json_t *basis = json_object_get(json_object_get(obj, "provenance"), "basis");
+	int rc = prov_read(d, obj, true, &p, errs);
+	snprintf(out, n, "%s: %s", rc == 0 ? prov_source_name(p.source) : "?",
+		 json_is_string(basis) ? json_string_value(basis) : "");
+	return rc;
+}

@@ -21,5 +21,8 @@ struct prov {
 int prov_read(const struct jdoc *d, const json_t *obj, bool required, struct prov *p,
 	      struct errlist *errs);
 const char *prov_source_name(int source);
+/* Reads and checks obj's required "provenance" as prov_read does, and writes it for players as
+ * "SOURCE: BASIS" (the whole basis) into out[n]. Returns 0 if valid. */
+int prov_text(const struct jdoc *d, const json_t *obj, char *out, size_t n, struct errlist *errs);
 
 #endif

@@ -1344,6 +1344,11 @@ contains "siege game: the Balaclava box" "$tmp/out" "^  balaclava-box  *gren-gd-
 contains "siege game: a round's odds" "$tmp/out" "\[8.5\] brit-siege-1 at 1200 yards, Great Redan$"
 contains "siege game: a round's odds, the table" "$tmp/out" "^\[8.99\]  33.3%: 1 level, 1 infantry$"
 contains "siege game: the score sheet" "$tmp/out" "russian     +1  \[19.0\] Malakoff held (major)"
+mkdir -p "$tmp/siegebad"
+cp data/siege/sevastopol.json data/siege/tables.json "$tmp/siegebad/"
+sed 's/"source": "reconstructed",/"source": "guessed",/' data/siege/sevastopol-scenario.json >"$tmp/siegebad/scn.json"
+expect "siege game: a scenario's provenance checked" 1 "$bin" show "$tmp/siegebad/scn.json"
+contains "siege game: a scenario's provenance checked" "$tmp/err" 'scn.json:11: unknown provenance source "guessed" (seed, decoded or reconstructed)'
 expect "siege game: manual dice refused" 1 "$bin" play sevastopol --dice manual
 contains "siege game: manual dice refused" "$tmp/err" "the program rolls a Sevastopol game's dice"
 expect "siege game: random games" 0 "$bin" sim sevastopol -n 4 --seed 5 --check --jobs 2

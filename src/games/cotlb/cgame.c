@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../../core/fsio.h"
+#include "../../core/prov.h"
 #include "cact.h"
 #include "cmove.h"
 #include "cplay.h"
@@ -96,21 +97,11 @@ static int side_of(const struct cg_scn *c, const char *name)
 	return -1;
 }
 
-static void provenance(const struct jdoc *d, const json_t *obj, char *out, size_t n, struct errlist *errs)
-{
-	const json_t *p = json_object_get(obj, "provenance");
-	const char *src = p ? jdoc_str(d, p, "source", true, errs) : NULL;
-	const char *basis = p ? jdoc_str(d, p, "basis", true, errs) : NULL;
-	if (!p)
-		jdoc_add(d, obj, errs, "missing \"provenance\"");
-	snprintf(out, n, "%s: %s", src ? src : "?", basis ? basis : "");
-}
-
 static void load_reinforcements(struct cg_scn *c, const struct jdoc *d, const json_t *r, struct errlist *errs)
 {
 	const json_t *lists = json_object_get(r, "lists"), *x, *u;
 	size_t i, k;
-	provenance(d, r, c->provenance[1], sizeof c->provenance[1], errs);
+	(void)prov_text(d, r, c->provenance[1], sizeof c->provenance[1], errs);
 	c->from_turn = jdoc_int(d, r, "from_turn", 1, 99, errs);
 	if (!json_is_array(lists)) {
 		jdoc_add(d, r, errs, "\"lists\" is a list of reinforcement lists");
@@ -140,7 +131,7 @@ static void load_victory(struct cg_scn *c, const struct jdoc *d, const json_t *v
 {
 	const json_t *items = json_object_get(v, "items"), *levels = json_object_get(v, "levels"), *x;
 	size_t i;
-	provenance(d, v, c->provenance[2], sizeof c->provenance[2], errs);
+	(void)prov_text(d, v, c->provenance[2], sizeof c->provenance[2], errs);
 	if (!json_is_array(items) || !json_is_array(levels) || json_array_size(levels) != 2) {
 		jdoc_add(d, v, errs, "\"victory\" has \"items\" and two \"levels\" (a major victory's lead, then a minor's)");
 		return;
@@ -222,7 +213,7 @@ static int cg_load(struct scenario *s, const struct jdoc *d, struct errlist *err
 	for (int k = 0; k < 2; k++)
 		snprintf(s->side[k], sizeof s->side[k], "%s", c->o.side[k]);
 	c->turns = jdoc_int(d, root, "turns", 1, 99, errs);
-	provenance(d, root, c->provenance[0], sizeof c->provenance[0], errs);
+	(void)prov_text(d, root, c->provenance[0], sizeof c->provenance[0], errs);
 	if (json_object_get(root, "reinforcements"))
 		load_reinforcements(c, d, json_object_get(root, "reinforcements"), errs);
 	if (!json_object_get(root, "victory"))

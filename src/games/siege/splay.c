@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../../core/fsio.h"
+#include "../../core/prov.h"
 #include "spriv.h"
 #include "sref.h"
 
@@ -21,16 +22,6 @@ int sp_roll(struct game *G)
 
 /* ---- the scenario ------------------------------------------------------------------------- */
 
-static void provenance(const struct jdoc *d, const json_t *obj, char *out, size_t n, struct errlist *errs)
-{
-	const json_t *p = json_object_get(obj, "provenance");
-	const char *src = p ? jdoc_str(d, p, "source", true, errs) : NULL;
-	const char *basis = p ? jdoc_str(d, p, "basis", true, errs) : NULL;
-	if (!p)
-		jdoc_add(d, obj, errs, "missing \"provenance\"");
-	snprintf(out, n, "%s: %s", src ? src : "?", basis ? basis : "");
-}
-
 static int terrain_of(const char *s)
 {
 	for (int k = 0; s && k < ST_TERRAINS; k++)
@@ -43,7 +34,7 @@ static void load_approaches(struct sp_scn *c, const struct jdoc *d, const json_t
 {
 	const json_t *list = json_object_get(v, "list"), *x;
 	size_t i;
-	provenance(d, v, c->provenance[1], sizeof c->provenance[1], errs);
+	(void)prov_text(d, v, c->provenance[1], sizeof c->provenance[1], errs);
 	if (!json_is_array(list) || !json_array_size(list) || json_array_size(list) > SPLAY_APPROACHES) {
 		jdoc_add(d, v, errs, "\"approaches\": \"list\" must be an array of 1-%d approaches", SPLAY_APPROACHES);
 		return;
@@ -85,7 +76,7 @@ static void load_links(struct sp_scn *c, const struct jdoc *d, const json_t *v, 
 {
 	const json_t *list = json_object_get(v, "list"), *x;
 	size_t i;
-	provenance(d, v, c->provenance[2], sizeof c->provenance[2], errs);
+	(void)prov_text(d, v, c->provenance[2], sizeof c->provenance[2], errs);
 	if (!json_is_array(list) || json_array_size(list) > SP_LINKS) {
 		jdoc_add(d, v, errs, "\"links\": \"list\" must be an array of at most %d links", SP_LINKS);
 		return;
@@ -161,7 +152,7 @@ static int sp_load(struct scenario *s, const struct jdoc *d, struct errlist *err
 	s->data_hash = fs_hash_file(s->data_hash, path);
 	snprintf(s->side[SP_SIDE_RUSSIAN], sizeof s->side[0], "russian");
 	snprintf(s->side[SP_SIDE_ALLIED], sizeof s->side[1], "allied");
-	provenance(d, root, c->provenance[0], sizeof c->provenance[0], errs);
+	(void)prov_text(d, root, c->provenance[0], sizeof c->provenance[0], errs);
 	if (!(v = json_object_get(root, "approaches")))
 		jdoc_add(d, root, errs, "missing \"approaches\"");
 	else
@@ -171,7 +162,7 @@ static int sp_load(struct scenario *s, const struct jdoc *d, struct errlist *err
 	if (!(v = json_object_get(root, "assault"))) {
 		jdoc_add(d, root, errs, "missing \"assault\"");
 	} else {
-		provenance(d, v, c->provenance[3], sizeof c->provenance[3], errs);
+		(void)prov_text(d, v, c->provenance[3], sizeof c->provenance[3], errs);
 		c->reach = jdoc_int(d, v, "reach", SP_STEP, 5 * SP_STEP, errs);
 	}
 	brigades(c);
