@@ -199,6 +199,26 @@ bool pl_seg_meets_poly(struct pl_pt a, struct pl_pt b, const struct pl_pt *poly,
 	return false;
 }
 
+bool pl_seg_meets_quad(struct pl_pt a, struct pl_pt b, const struct pl_pt q[4])
+{
+	int w = sgn(cross3(q[0], q[1], q[2]));
+	for (int i = 1; i < 4; i++)
+		if (!w || sgn(cross3(q[i], q[(i + 1) % 4], q[(i + 2) % 4])) != w)
+			return pl_seg_meets_poly(a, b, q, 4); /* not strictly convex */
+	/* two closed convex shapes are apart exactly when one of their edges' lines parts them:
+	 * both ends of ab strictly outside an edge of q, or q strictly to one side of ab's line */
+	for (int i = 0; i < 4; i++)
+		if (w * sgn(cross3(q[i], q[(i + 1) % 4], a)) < 0 && w * sgn(cross3(q[i], q[(i + 1) % 4], b)) < 0)
+			return false;
+	int pos = 0, neg = 0;
+	for (int i = 0; i < 4; i++) {
+		int c = sgn(cross3(a, b, q[i]));
+		pos += c > 0;
+		neg += c < 0;
+	}
+	return pos != 4 && neg != 4;
+}
+
 bool pl_shapes_near(const struct pl_pt *p, int n, bool p_closed, const struct pl_pt *q, int m, bool q_closed,
 		    int32_t r)
 {
@@ -232,27 +252,77 @@ bool pl_shapes_near(const struct pl_pt *p, int n, bool p_closed, const struct pl
 	return false;
 }
 
+/* A distance no corner of r lies beyond from its centre: a corner is offset by at most
+ * ahead + right + 1 in each coordinate (the trig table's vectors are at most PL_TRIG long in
+ * each, and rounding adds a half), so by at most 1.5 times that in all. */
+static int64_t rect_reach(const struct pl_rect *r)
+{
+	int64_t w = r->w < 0 ? -(int64_t)r->w : r->w, d = r->d < 0 ? -(int64_t)r->d : r->d;
+	return 3 * (w / 2 + d / 2 + 3) / 2 + 1;
+}
+
 bool pl_rects_near(const struct pl_rect *a, const struct pl_rect *b, int32_t r)
 {
 	struct pl_pt pa[4], pb[4];
+	const int64_t far = rect_reach(a) + rect_reach(b) + (r > 0 ? r : 0);
+	if (pl_d2(a->c, b->c) > far * far)
+		return false; /* the centres too far apart for any corner to come near */
 	pl_rect_corners(a, pa);
 	pl_rect_corners(b, pb);
 	return pl_shapes_near(pa, 4, true, pb, 4, true, r);
 }
 
+/* The least q for which pl_seg_near(p, a, b, r) holds exactly when r * r >= q, by its cases: an
+ * end's squared distance, or (c^2 <= r^2 * len2 for whole r) ceil(c^2 / len2). */
+static int64_t seg_reach2(struct pl_pt p, struct pl_pt a, struct pl_pt b)
+{
+	int64_t abx = (int64_t)b.x - a.x, aby = (int64_t)b.y - a.y;
+	int64_t apx = (int64_t)p.x - a.x, apy = (int64_t)p.y - a.y;
+	int64_t t = apx * abx + apy * aby, len2 = abx * abx + aby * aby;
+	if (t <= 0 || len2 == 0)
+		return pl_d2(p, a);
+	if (t >= len2)
+		return pl_d2(p, b);
+	int64_t c = abx * apy - aby * apx;
+	return (c * c + len2 - 1) / len2;
+}
+
 int32_t pl_shapes_gap(const struct pl_pt *p, int n, bool p_closed, const struct pl_pt *q, int m, bool q_closed)
 {
-	int32_t lo = 0, hi = 4 * PL_COORD_MAX; /* near at hi always */
+	/* the least r at which pl_shapes_near holds: each of its tests holds once r * r reaches some
+	 * q, so the least whole r with r * r >= the least q (a search over r, reckoned directly: the
+	 * same answer for some 30 times fewer tests), capped as a search up to 4 * PL_COORD_MAX
+	 * would be */
+	const int64_t cap = 4 * (int64_t)PL_COORD_MAX;
+	int64_t best = INT64_MAX, r;
 	if (pl_shapes_near(p, n, p_closed, q, m, q_closed, 0))
 		return 0;
-	while (hi - lo > 1) {
-		int32_t mid = lo + (hi - lo) / 2;
-		if (pl_shapes_near(p, n, p_closed, q, m, q_closed, mid))
-			hi = mid;
-		else
-			lo = mid;
+	int pe = p_closed && n >= 3 ? n : n - 1, qe = q_closed && m >= 3 ? m : m - 1;
+	if (n == 1 || m == 1) {
+		const struct pl_pt *s = n == 1 ? q : p;
+		int se = n == 1 ? qe : pe, sn = n == 1 ? m : n;
+		struct pl_pt pt = n == 1 ? p[0] : q[0];
+		if (sn == 1)
+			best = pl_d2(pt, s[0]);
+		for (int i = 0; sn != 1 && i < se; i++) {
+			int64_t x = seg_reach2(pt, s[i], s[(i + 1) % sn]);
+			best = x < best ? x : best;
+		}
+	} else {
+		for (int i = 0; i < pe; i++) {
+			struct pl_pt a = p[i], b = p[(i + 1) % n];
+			for (int j = 0; j < qe; j++) {
+				struct pl_pt c = q[j], d = q[(j + 1) % m];
+				int64_t x[4] = {seg_reach2(a, c, d), seg_reach2(b, c, d), seg_reach2(c, a, b), seg_reach2(d, a, b)};
+				for (int k = 0; k < 4; k++)
+					best = x[k] < best ? x[k] : best;
+			}
+		}
 	}
-	return hi;
+	if (best >= cap * cap)
+		return (int32_t)cap;
+	r = pl_isqrt(best);
+	return (int32_t)(r * r < best ? r + 1 : r);
 }
 
 int32_t pl_rects_gap(const struct pl_rect *a, const struct pl_rect *b)

@@ -63,6 +63,9 @@ bool pl_segs_meet(struct pl_pt a, struct pl_pt b, struct pl_pt c, struct pl_pt d
 bool pl_poly_has(const struct pl_pt *poly, int n, struct pl_pt p);
 /* Whether the segment ab meets the polygon (crosses an edge or lies inside). */
 bool pl_seg_meets_poly(struct pl_pt a, struct pl_pt b, const struct pl_pt *poly, int n);
+/* The same for a quadrilateral (a footprint's corners), by separating lines when it is strictly
+ * convex (about half the work), else as pl_seg_meets_poly. */
+bool pl_seg_meets_quad(struct pl_pt a, struct pl_pt b, const struct pl_pt q[4]);
 /* Whether the polylines or polygons p (n points) and q (m points) come within r units of each
  * other; closed says each is a polygon (its last point joined to its first, its inside counts)
  * rather than a polyline. */

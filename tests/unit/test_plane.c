@@ -232,6 +232,75 @@ static void test_against_reference(void **state)
 	assert_true(checked > 5000);
 }
 
+/* pl_shapes_gap is, by its contract, the least r at which pl_shapes_near holds: near at the gap
+ * and not one unit less, for shapes of every kind (points, open lines, closed polygons) and size,
+ * up to the table's corners. */
+static void test_gap_is_least_near(void **state)
+{
+	(void)state;
+	uint64_t s = 777;
+	for (int i = 0; i < 20000; i++) {
+		struct pl_pt p[6], q[6];
+		int n = rnd(&s, 1, 6), m = rnd(&s, 1, 6), span = i % 3 == 0 ? 9000 : i % 3 == 1 ? 800 : 60;
+		bool pc = rnd(&s, 0, 1), qc = rnd(&s, 0, 1);
+		for (int k = 0; k < n; k++)
+			p[k] = P(rnd(&s, -span, span), rnd(&s, -span, span));
+		for (int k = 0; k < m; k++)
+			q[k] = P(rnd(&s, -span, span), rnd(&s, -span, span));
+		int32_t gap = pl_shapes_gap(p, n, pc, q, m, qc);
+		assert_true(gap >= 0);
+		assert_true(pl_shapes_near(p, n, pc, q, m, qc, gap));
+		if (gap > 0)
+			assert_false(pl_shapes_near(p, n, pc, q, m, qc, gap - 1));
+	}
+}
+
+/* pl_seg_meets_quad answers as pl_seg_meets_poly on footprints of every size and turn, with
+ * segments that cross, touch, lie inside or miss them, and on degenerate quadrilaterals. */
+static void test_seg_meets_quad(void **state)
+{
+	(void)state;
+	uint64_t s = 4242;
+	int meets = 0, misses = 0;
+	for (int i = 0; i < 200000; i++) {
+		struct pl_rect r = {P(rnd(&s, -20, 20), rnd(&s, -20, 20)), rnd(&s, 0, 359), rnd(&s, 0, 40), rnd(&s, 0, 40)};
+		struct pl_pt q[4], a = P(rnd(&s, -40, 40), rnd(&s, -40, 40)), b = P(rnd(&s, -40, 40), rnd(&s, -40, 40));
+		pl_rect_corners(&r, q);
+		if (i % 7 == 0)
+			b = a;
+		if (i % 11 == 0)
+			a = q[rnd(&s, 0, 3)];
+		bool want = pl_seg_meets_poly(a, b, q, 4);
+		assert_int_equal(pl_seg_meets_quad(a, b, q), want);
+		meets += want;
+		misses += !want;
+	}
+	assert_true(meets > 20000 && misses > 20000);
+}
+
+/* pl_rects_near's quick rejection by centres never rejects rectangles that are near: it agrees
+ * with pl_shapes_near on their corners, for rectangles of every size, turn and distance, near
+ * the limit and far from it. */
+static void test_rects_near_agrees(void **state)
+{
+	(void)state;
+	uint64_t s = 99;
+	int near = 0, far = 0;
+	for (int i = 0; i < 200000; i++) {
+		struct pl_rect a = {P(rnd(&s, -300, 300), rnd(&s, -300, 300)), rnd(&s, 0, 359), rnd(&s, 0, 200), rnd(&s, 0, 200)};
+		struct pl_rect b = {P(rnd(&s, -300, 300), rnd(&s, -300, 300)), rnd(&s, 0, 359), rnd(&s, 0, 200), rnd(&s, 0, 200)};
+		struct pl_pt ca[4], cb[4];
+		int32_t r = rnd(&s, 0, 120);
+		pl_rect_corners(&a, ca);
+		pl_rect_corners(&b, cb);
+		bool want = pl_shapes_near(ca, 4, true, cb, 4, true, r);
+		assert_int_equal(pl_rects_near(&a, &b, r), want);
+		near += want;
+		far += !want;
+	}
+	assert_true(near > 20000 && far > 20000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -241,6 +310,9 @@ int main(void)
 		cmocka_unit_test(test_rect_gaps),
 		cmocka_unit_test(test_arcs),
 		cmocka_unit_test(test_against_reference),
+		cmocka_unit_test(test_gap_is_least_near),
+		cmocka_unit_test(test_seg_meets_quad),
+		cmocka_unit_test(test_rects_near_agrees),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -557,26 +557,83 @@ static bool fired_over(const struct ctbl_over *ov, const struct pl_pt *p, int n,
 	return !pl_shapes_near(p, n, closed, ov->c, 4, true, 6 * PL_PER_INCH);
 }
 
+/* What may stand in the way of the lines from firer f to target at: the other live units and the
+ * features whose boxes meet the box of both footprints' corners (every line from a stand of the
+ * firer to a point of the target lies inside that box, so nothing outside it can block one),
+ * in roster and table order. */
+struct ctbl_way {
+	int nu, nf;
+	int u[CROS_UNITS_MAX];
+	int f[CTBL_FEATURES_MAX];
+};
+
+static bool boxes_miss(struct pl_pt alo, struct pl_pt ahi, struct pl_pt blo, struct pl_pt bhi)
+{
+	return ahi.x < blo.x || alo.x > bhi.x || ahi.y < blo.y || alo.y > bhi.y;
+}
+
+static void way_of(const struct ctbl *tb, const struct cros_oob *o, const struct ctbl_feet *ft, int f, int at,
+		   const struct pl_pt fc[4], const struct pl_pt tc[4], const struct ctbl_over *ov, struct ctbl_way *w)
+{
+	struct pl_pt k[8], lo, hi;
+	for (int i = 0; i < 4; i++) {
+		k[i] = fc[i];
+		k[4 + i] = tc[i];
+	}
+	pl_box(k, 8, &lo, &hi);
+	w->nu = w->nf = 0;
+	for (int j = 0; j < o->n; j++) {
+		struct pl_pt mid;
+		if (j == f || j == at || !ft->on[j] || boxes_miss(ft->lo[j], ft->hi[j], lo, hi))
+			continue;
+		/* [Fire (l)] a unit a crest firer fires over blocks none of its lines */
+		mid.x = (ft->c[j][0].x + ft->c[j][2].x) / 2;
+		mid.y = (ft->c[j][0].y + ft->c[j][2].y) / 2;
+		if (ov && fired_over(ov, ft->c[j], 4, true, ft->lo[j], ft->hi[j], mid))
+			continue;
+		w->u[w->nu++] = j;
+	}
+	for (int k2 = 0; k2 < tb->nf; k2++)
+		if (!boxes_miss(tb->f[k2].lo, tb->f[k2].hi, lo, hi))
+			w->f[w->nf++] = k2;
+}
+
+/* Whether unit j (on the way) stands across the line ab [Fire (j)]. */
+static bool unit_blocks(const struct ctbl_feet *ft, int j, struct pl_pt a, struct pl_pt b)
+{
+	return !box_misses(a, b, ft->lo[j], ft->hi[j]) && pl_seg_meets_quad(a, b, ft->c[j]);
+}
+
+/* A blocker's name and why in buf, or "" when no name is wanted (buf NULL): either way not NULL,
+ * the line is blocked. */
+static const char *named(char *buf, size_t n, const char *name, const char *why)
+{
+	if (!buf)
+		return "";
+	snprintf(buf, n, "%s%s", name, why);
+	return buf;
+}
+
 /* What blocks the line from a (on unit f) to b (on unit at), or NULL [Fire (j)-(l)]. ov: when
  * the firer stands on a crest above its target (else NULL). */
-static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, const struct ctbl_feet *ft, int f, int at,
-			   struct pl_pt a, struct pl_pt b, const struct ctbl_over *ov, char *buf, size_t n)
+static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, const struct ctbl_feet *ft,
+			   const struct ctbl_way *w, int *last, struct pl_pt a, struct pl_pt b, const struct ctbl_over *ov,
+			   char *buf, size_t n)
 {
-	for (int j = 0; j < o->n; j++) {
-		if (j == f || j == at || !ft->on[j] || box_misses(a, b, ft->lo[j], ft->hi[j]))
-			continue;
-		if (ov) {
-			struct pl_pt mid = {(ft->c[j][0].x + ft->c[j][2].x) / 2, (ft->c[j][0].y + ft->c[j][2].y) / 2};
-			if (fired_over(ov, ft->c[j], 4, true, ft->lo[j], ft->hi[j], mid))
-				continue;
-		}
-		if (pl_seg_meets_poly(a, b, ft->c[j], 4)) {
-			snprintf(buf, n, "%s stands in the way [Fire (j)]", o->u[j].id);
-			return buf;
+	/* whether the line is blocked does not hang on the order things are tried in, only which
+	 * blocker is named: without a name wanted (buf NULL), the unit that blocked the last line
+	 * first, as it most often blocks the next */
+	if (!buf && *last >= 0 && unit_blocks(ft, w->u[*last], a, b))
+		return "";
+	for (int q = 0; q < w->nu; q++) {
+		const int j = w->u[q];
+		if (unit_blocks(ft, j, a, b)) {
+			*last = q;
+			return named(buf, n, o->u[j].id, " stands in the way [Fire (j)]");
 		}
 	}
-	for (int k = 0; k < tb->nf; k++) {
-		const struct ctbl_feature *x = &tb->f[k];
+	for (int q = 0; q < w->nf; q++) {
+		const struct ctbl_feature *x = &tb->f[w->f[q]];
 		bool ain, bin;
 		if (box_misses(a, b, x->lo, x->hi))
 			continue;
@@ -591,8 +648,7 @@ static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, cons
 				if (pl_segs_meet(a, b, x->p[e], x->p[e + 1]) &&
 				    !pl_seg_near(a, x->p[e], x->p[e + 1], CTBL_TWO_INCHES) &&
 				    !pl_seg_near(b, x->p[e], x->p[e + 1], CTBL_TWO_INCHES)) {
-					snprintf(buf, n, "%s is in the way [Fire (j)]", x->name);
-					return buf;
+					return named(buf, n, x->name, " is in the way [Fire (j)]");
 				}
 			continue;
 		}
@@ -607,8 +663,7 @@ static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, cons
 			/* a unit on the hill sees over it; units behind it are hidden from those off it [Fire (l)] */
 			if (ain || bin)
 				continue;
-			snprintf(buf, n, "%s is in the way [Fire (l)]", x->name);
-			return buf;
+			return named(buf, n, x->name, " is in the way [Fire (l)]");
 		}
 		if (x->kind == CK_WOODS) {
 			/* [Fire (k)]: into or out of woods only at the edge; within them only within 6" */
@@ -632,13 +687,11 @@ static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, cons
 				    (on_edge || !pl_seg_meets_poly(at2, out, x->p, x->n)))
 					continue;
 			}
-			snprintf(buf, n, "%s is in the way [Fire (k)]", x->name);
-			return buf;
+			return named(buf, n, x->name, " is in the way [Fire (k)]");
 		}
 		if (ain || bin)
 			continue; /* units in a town or house fire out of it */
-		snprintf(buf, n, "%s is in the way [Fire (j)]", x->name);
-		return buf;
+		return named(buf, n, x->name, " is in the way [Fire (j)]");
 	}
 	return NULL;
 }
@@ -731,8 +784,12 @@ static bool beyond_range(const struct ctab *t, const struct ctbl *tb, const stru
 	return pl_rects_gap(&fr, &tr) > lng * PL_PER_INCH;
 }
 
-int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
-	       int f, int at, struct ctbl_sight *s, struct evsink *ev, struct err *e)
+/* ctbl_sight, with the live units' footprints worked out already (pre; NULL: when first needed),
+ * and when any is true only as far as the first stand that bears: then s->stands +
+ * s->pivot_stands > 0 says only that some stand bears, and the target class and cover are not
+ * judged (the fire priority's question, asked of many enemies). */
+static int sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g, int f,
+		 int at, struct ctbl_sight *s, struct evsink *ev, struct err *e, const struct ctbl_feet *pre, bool any)
 {
 	struct pl_rect fr, tr;
 	struct pl_pt tc[4], aim[9];
@@ -741,8 +798,11 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 	int across, deep, ns, seen = 0, pivot = 0, lng;
 	char buf[128], why[128];
 	int32_t reach;
-	struct ctbl_feet ft;
-	bool have_ft = false; /* the footprints, worked out when a stand first needs a line */
+	struct ctbl_feet own;
+	const struct ctbl_feet *ft = pre;
+	struct ctbl_way way = {.nu = 0, .nf = 0};
+	int last = -1; /* on the way: the unit that blocked the last line, or -1 */
+	bool have_way = false; /* what may block, worked out when a stand first needs a line */
 	const struct ctbl_feature *crest = NULL;
 	struct ctbl_over ov;
 
@@ -789,7 +849,7 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 			}
 		}
 	}
-	if (s->target == CT_LINE) {
+	if (s->target == CT_LINE && !any) {
 		int dl = fire_double_line(t, tb, o, g, at, &fr, &tr);
 		if (dl >= 0) {
 			s->target = CT_COLUMN;
@@ -797,7 +857,7 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 				"line", o->u[at].id, o->u[dl].id);
 		}
 	}
-	s->cover = in_cover(tb, &tr, fr.c, why, sizeof why);
+	s->cover = !any && in_cover(tb, &tr, fr.c, why, sizeof why);
 	if (s->cover)
 		ev_emit(ev, "[Fire (b)]", "%s is %s: in cover", o->u[at].id, why);
 
@@ -841,9 +901,15 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 		bool clear = false;
 		if (!in75)
 			continue;
-		if (!have_ft) {
-			feet_of(t, tb, o, g, &ft);
-			have_ft = true;
+		if (!have_way) {
+			struct pl_pt fc[4];
+			if (!ft) {
+				feet_of(t, tb, o, g, &own);
+				ft = &own;
+			}
+			pl_rect_corners(&fr, fc);
+			way_of(tb, o, ft, f, at, fc, tc, crest ? &ov : NULL, &way);
+			have_way = true;
 		}
 		/* lines only to points of the target inside the stand's arc: the nine aim points within
 		 * it, and where the arc's edges cross the target's edges; within 45 degrees first, then
@@ -863,7 +929,10 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 						np++;
 			}
 			for (int a = 0; a < np && !clear; a++) {
-				const char *why_not = blocker(tb, o, &ft, f, at, sp, pts[a], crest ? &ov : NULL, buf, sizeof buf);
+				/* the first blocked line's reason is told; the rest need only a yes or no */
+				const bool tell = !any && !s->blocked[0];
+				const char *why_not = blocker(tb, o, ft, &way, &last, sp, pts[a], crest ? &ov : NULL,
+							      tell ? buf : NULL, sizeof buf);
 				if (!why_not)
 					clear = true;
 				else if (!s->blocked[0])
@@ -878,6 +947,8 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 			seen += g->s[f].pos.form == CF_SQUARE ? (ns + 3) / 4 : 1;
 		else
 			pivot++;
+		if (any)
+			break; /* one stand bears: enough for the question asked */
 	}
 	if (b->arm == CA_ARTILLERY) {
 		/* a battery throws a die a gunner [Fire (a)]: the gunners of the guns that bear */
@@ -899,6 +970,12 @@ int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 			s->blocked[0] ? s->blocked : " (outside every stand's arc)");
 	}
 	return 0;
+}
+
+int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+	       int f, int at, struct ctbl_sight *s, struct evsink *ev, struct err *e)
+{
+	return sight(t, tb, o, g, f, at, s, ev, e, NULL, false);
 }
 
 const char *const ctbl_prio_name[CF_NEAREST + 1] = {
@@ -929,29 +1006,63 @@ int ctbl_fire_priority(const struct ctab *t, const struct ctbl *tb, const struct
 	return ctbl_fire_priority_skip(t, tb, o, g, f, NULL, rank, gap);
 }
 
+/* The enemies unit f might fire at, with their rank and gap, in the order the priority takes
+ * them: by rank, then gap, then roster order (the first of equals wins). */
+struct prio_cand {
+	int j, rank;
+	int32_t gap;
+};
+
+static int prio_cmp(const void *pa, const void *pb)
+{
+	const struct prio_cand *a = pa, *b = pb;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	if (a->gap != b->gap)
+		return a->gap < b->gap ? -1 : 1;
+	return (a->j > b->j) - (a->j < b->j);
+}
+
 int ctbl_fire_priority_skip(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
 			    const struct cros_game *g, int f, const uint32_t *skip, int *rank, int32_t *gap)
 {
-	int best = -1;
+	struct prio_cand c[CROS_UNITS_MAX];
+	struct ctbl_feet ft;
+	struct pl_rect fr;
+	int n = 0;
 	*rank = CF_NEAREST + 1;
 	*gap = 0;
+	if (!live(g, f))
+		return -1;
+	/* the rank and gap first (cheap), then the lines of sight (dear) in priority order: the first
+	 * enemy some stand sees is the one the priority names, so the rest need no sight */
+	ctbl_footprint(t, tb, o, g, f, &g->s[f].pos, &fr);
 	for (int j = 0; j < o->n; j++) {
+		struct pl_rect tr;
+		if (o->u[j].side == o->u[f].side || !live(g, j) || (skip && (skip[j / 32] >> (j % 32) & 1u)) ||
+		    beyond_range(t, tb, o, g, f, j))
+			continue;
+		ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &tr);
+		c[n].j = j;
+		c[n].rank = ctbl_prio_rank(t, tb, o, g, f, j);
+		c[n].gap = pl_rects_gap(&fr, &tr); /* as ctbl_sight measures it */
+		n++;
+	}
+	if (!n)
+		return -1;
+	qsort(c, (size_t)n, sizeof c[0], prio_cmp);
+	feet_of(t, tb, o, g, &ft); /* once for every line of sight asked below */
+	for (int k = 0; k < n; k++) {
 		struct ctbl_sight s;
 		struct err e;
-		int r;
-		if (o->u[j].side == o->u[f].side || !live(g, j) || !live(g, f) || (skip && (skip[j / 32] >> (j % 32) & 1u)))
-			continue;
-		if (beyond_range(t, tb, o, g, f, j) || ctbl_sight(t, tb, o, g, f, j, &s, NULL, &e) != 0 || s.band == 2 ||
+		if (sight(t, tb, o, g, f, c[k].j, &s, NULL, &e, &ft, true) != 0 || s.band == 2 ||
 		    s.stands + s.pivot_stands == 0)
 			continue;
-		r = ctbl_prio_rank(t, tb, o, g, f, j);
-		if (r < *rank || (r == *rank && s.gap < *gap)) {
-			best = j;
-			*rank = r;
-			*gap = s.gap;
-		}
+		*rank = c[k].rank;
+		*gap = s.gap;
+		return c[k].j;
 	}
-	return best;
+	return -1;
 }
 
 /* ---- command ------------------------------------------------------------------------------ */
