@@ -157,9 +157,10 @@ static void own_phase(const struct ctab *t, const struct ctbl *tb, const struct 
 				struct measure s = NONE;
 				if (o->u[j].side == o->u[i].side || !live(g, tb, j))
 					continue;
-				s.gap = ctbl_gap(t, tb, o, g, i, j);
-				if (s.gap > CTBL_TWO_INCHES && g->seq.locked[i] != 1 + j)
+				/* within 2" (a quick test first: most enemies are far) */
+				if (g->seq.locked[i] != 1 + j && !ctbl_near(t, tb, o, g, i, j, CTBL_TWO_INCHES))
 					continue;
+				s.gap = ctbl_gap(t, tb, o, g, i, j);
 				offer(o, g, l, CACT_CHARGE, CSEQ_CHARGE, arm, i, j, s);
 			}
 		} else {

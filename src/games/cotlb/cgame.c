@@ -919,18 +919,19 @@ static int stands_lost(const struct game *G, int k)
 	return n;
 }
 
+/* The points as they stand into *r, and item by item into *sh unless it is NULL (cg_over's
+ * question, asked at every decision, needs only the result). */
 static void cg_score(const struct game *G, struct score_sheet *sh, struct result *r)
 {
 	const struct cg_scn *c = scn(G);
 	const struct cros_game *g = &cst(G)->g;
-	memset(sh, 0, sizeof *sh);
+	if (sh)
+		memset(sh, 0, sizeof *sh);
 	memset(r, 0, sizeof *r);
 	for (int k = 0; k < c->nitems; k++) {
 		const struct cg_item *it = &c->item[k];
-		struct score_line l = {.side = it->side, .order = sh->items++};
+		struct score_line l;
 		int n = 0;
-		snprintf(l.rule, sizeof l.rule, "[Victory]");
-		snprintf(l.item, sizeof l.item, "%s", it->what);
 		switch (it->kind) {
 		case CGV_HOLD:
 			n = holds(G, it->side, it->feature, it->within) ? 1 : 0;
@@ -945,12 +946,19 @@ static void cg_score(const struct game *G, struct score_sheet *sh, struct result
 			n = stands_lost(G, 1 - it->side);
 			break;
 		}
+		r->vp[it->side] += n * it->vp;
+		if (!sh)
+			continue;
+		memset(&l, 0, sizeof l);
+		l.side = it->side;
+		l.order = sh->items++;
+		snprintf(l.rule, sizeof l.rule, "[Victory]");
+		snprintf(l.item, sizeof l.item, "%s", it->what);
 		l.vp = n * it->vp;
 		if (it->kind == CGV_STANDS)
 			snprintf(l.what, sizeof l.what, "%d enemy stands destroyed, %d each", n, it->vp);
 		else
 			snprintf(l.what, sizeof l.what, "%s", it->what);
-		r->vp[it->side] += l.vp;
 		if (l.vp && sh->n < SCORE_LINES_MAX)
 			sh->line[sh->n++] = l;
 		else if (!l.vp && sh->nzero < SCORE_LINES_MAX)
@@ -969,18 +977,9 @@ static void cg_score(const struct game *G, struct score_sheet *sh, struct result
 
 static bool cg_over(const struct game *G, struct result *r)
 {
-	struct score_sheet *sh = malloc(sizeof *sh);
 	struct result tmp;
-	if (!r)
-		r = &tmp;
-	if (!sh) {
-		memset(r, 0, sizeof *r);
-		r->over = cst(G)->ended;
-		return r->over;
-	}
-	cg_score(G, sh, r);
-	free(sh);
-	return r->over;
+	cg_score(G, NULL, r ? r : &tmp);
+	return cst(G)->ended;
 }
 
 /* ---- text ---------------------------------------------------------------------------------- */

@@ -399,6 +399,17 @@ int32_t ctbl_gap(const struct ctab *t, const struct ctbl *tb, const struct cros_
 	return pl_rects_gap(&a, &b);
 }
 
+bool ctbl_near(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g, int i,
+	       int j, int32_t r)
+{
+	struct pl_rect a, b;
+	if (!g->s[i].pos.on || !g->s[j].pos.on)
+		return false;
+	ctbl_footprint(t, tb, o, g, i, &g->s[i].pos, &a);
+	ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &b);
+	return pl_rects_near(&a, &b, r);
+}
+
 void ctbl_deploy(const struct ctbl *tb, const struct cros_oob *o, struct cros_game *g)
 {
 	snprintf(g->table, sizeof g->table, "%s", tb->id);
@@ -763,27 +774,6 @@ static bool in_cover(const struct ctbl *tb, const struct pl_rect *tr, struct pl_
 	return false;
 }
 
-/* Whether unit at is beyond the long range of unit f's weapon [Fire (n)], as ctbl_sight measures
- * it (band 2), before any line of sight is traced. */
-static bool beyond_range(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
-			 int f, int at)
-{
-	const struct ctbl_base *b = &tb->base[o->u[f].type];
-	const int w = b->arm == CA_ARTILLERY && o->u[f].horse && b->horse_weapon >= 0 ? b->horse_weapon : b->weapon;
-	const int lng = t->weapon[w].long_in;
-	struct pl_rect fr, tr;
-	if (!lng)
-		return false; /* no printed range */
-	ctbl_footprint(t, tb, o, g, f, &g->s[f].pos, &fr);
-	ctbl_footprint(t, tb, o, g, at, &g->s[at].pos, &tr);
-	/* the centres farther apart than the range and both footprints' extents: beyond it */
-	const int64_t dx = fr.c.x - tr.c.x, dy = fr.c.y - tr.c.y;
-	const int64_t far = (int64_t)lng * PL_PER_INCH + fr.w + fr.d + tr.w + tr.d;
-	if (dx * dx + dy * dy > far * far)
-		return true;
-	return pl_rects_gap(&fr, &tr) > lng * PL_PER_INCH;
-}
-
 /* ctbl_sight, with the live units' footprints worked out already (pre; NULL: when first needed),
  * and when any is true only as far as the first stand that bears: then s->stands +
  * s->pivot_stands > 0 says only that some stand bears, and the target class and cover are not
@@ -1037,15 +1027,27 @@ int ctbl_fire_priority_skip(const struct ctab *t, const struct ctbl *tb, const s
 	/* the rank and gap first (cheap), then the lines of sight (dear) in priority order: the first
 	 * enemy some stand sees is the one the priority names, so the rest need no sight */
 	ctbl_footprint(t, tb, o, g, f, &g->s[f].pos, &fr);
+	const struct ctbl_base *b = &tb->base[o->u[f].type];
+	const int w = b->arm == CA_ARTILLERY && o->u[f].horse && b->horse_weapon >= 0 ? b->horse_weapon : b->weapon;
+	const int64_t lng = (int64_t)t->weapon[w].long_in * PL_PER_INCH;
 	for (int j = 0; j < o->n; j++) {
 		struct pl_rect tr;
-		if (o->u[j].side == o->u[f].side || !live(g, j) || (skip && (skip[j / 32] >> (j % 32) & 1u)) ||
-		    beyond_range(t, tb, o, g, f, j))
+		int64_t dx, dy, far;
+		if (o->u[j].side == o->u[f].side || !live(g, j) || (skip && (skip[j / 32] >> (j % 32) & 1u)))
 			continue;
 		ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &tr);
+		/* beyond range (as beyond_range): the centres farther apart than the range and both
+		 * footprints' extents, or the gap more than the range; no printed range, never */
+		dx = fr.c.x - tr.c.x;
+		dy = fr.c.y - tr.c.y;
+		far = lng + fr.w + fr.d + tr.w + tr.d;
+		if (lng && dx * dx + dy * dy > far * far)
+			continue;
+		c[n].gap = pl_rects_gap(&fr, &tr); /* as ctbl_sight measures it */
+		if (lng && c[n].gap > lng)
+			continue;
 		c[n].j = j;
 		c[n].rank = ctbl_prio_rank(t, tb, o, g, f, j);
-		c[n].gap = pl_rects_gap(&fr, &tr); /* as ctbl_sight measures it */
 		n++;
 	}
 	if (!n)

@@ -96,6 +96,10 @@ bool ctbl_form_ok(const struct ctbl *tb, const struct cros_oob *o, int i, int fo
 /* Unit i's footprint at p as the game stands (its stands left, its formation's shape). */
 void ctbl_footprint(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		    int i, const struct cros_pos *p, struct pl_rect *r);
+/* Whether units i and j as they stand are within r units of each other (ctbl_gap <= r, most often
+ * answered from their centres alone); false if either is off the table. */
+bool ctbl_near(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g, int i,
+	       int j, int32_t r);
 /* The gap (units, rounded up) between units i and j as they stand; -1 if either is off the table. */
 int32_t ctbl_gap(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		 int i, int j);
