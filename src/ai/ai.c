@@ -167,6 +167,8 @@ int ai_choose_budget(int kind, struct game *g, struct action *out, int budget)
 	case AI_SEARCH:
 		if (!strcmp(g->rules->id, "siege"))
 			return ssearch_choose(g, out, budget < 1 ? 1 : budget);
+		if (strcmp(g->rules->id, "quad"))
+			return csearch_choose(g, out, budget < 1 ? 1 : budget);
 		return search_choose(g, out, budget < 1 ? 1 : budget);
 	default:
 		return random_choose(g, out);

@@ -57,11 +57,22 @@ const char *ai_name(int kind);
 int ai_choose(int kind, struct game *g, struct action *out);
 /* Whether computer player kind plays games of rule system r: random plays every one; greedy the
  * quad games (greedy.c, from gview.c's view), Charge of the Light Brigade's (cgreedy.c) and
- * Sevastopol's (sgreedy.c); search the quad games (search.c) and Sevastopol's (ssearch.c). */
+ * Sevastopol's (sgreedy.c); search every one of those (search.c; psearch.c's csearch and
+ * ssearch). */
 bool ai_knows(int kind, const struct rules *r);
 /* The greedy player of a Charge of the Light Brigade game (cgreedy.c). 0, or -1 without a legal
  * action. */
 int cgreedy_choose(struct game *g, struct action *out);
+/* Its plans: added to the score of a charge, of a volley and of ending a command point phase
+ * (> 0 keeps points), and a factor on a move's pull toward the side's places. */
+#define CGREEDY_PLANS 5
+struct cgreedy_plan {
+	const char *name;
+	double charge, fire, advance, spend;
+};
+extern const struct cgreedy_plan cgreedy_plans[CGREEDY_PLANS];
+/* Greedy with plan (an index of cgreedy_plans; 0 the default, as cgreedy_choose). */
+int cgreedy_choose_plan(struct game *g, struct action *out, int plan);
 /* The greedy player of a Sevastopol game (sgreedy.c). 0, or -1 without a legal action. */
 int sgreedy_choose(struct game *g, struct action *out);
 /* Its plans: the yards the works must stand within to storm, the Strength Level at or under
@@ -76,11 +87,23 @@ struct sgreedy_plan {
 extern const struct sgreedy_plan sgreedy_plans[SGREEDY_PLANS];
 /* Greedy with plan (an index of sgreedy_plans; 0 the default). */
 int sgreedy_choose_plan(struct game *g, struct action *out, int plan);
-/* The search player of a Sevastopol game (ssearch.c): at the first decision of each of its
- * player-turns, each of greedy's plans is played to the end of the game budget / (2 x
- * SGREEDY_PLANS) times (at least once) against the default greedy, on common dice; the best
- * is kept in g->ai_plan for the player-turn. 0, or -1 without a legal action. */
+/* The portfolio search (psearch.c): at the first decision of each of its player-turns, each of
+ * a greedy player's plans is played budget / (2 x plans) times (at least once) against the
+ * default greedy, on common dice, to the end of the game or, with a horizon, until that many
+ * player-turns after this one have ended; the best is kept in g->ai_plan for the player-turn.
+ * 0, or -1 without a legal action. */
+struct psearch_kind {
+	int plans;
+	int (*choose)(struct game *g, struct action *out, int plan); /* greedy with a plan */
+	int horizon;      /* player-turns played past this one; 0: to the end of the game */
+	double vp_weight; /* a rollout's score: 1 for a win, and this x the margin */
+};
+int psearch_choose(const struct psearch_kind *k, struct game *g, struct action *out, int budget);
+/* The search player of a Sevastopol game: greedy's plans (sgreedy_plans) played to the end. */
 int ssearch_choose(struct game *g, struct action *out, int budget);
+/* The search player of a Charge of the Light Brigade game: greedy's plans (cgreedy_plans), each
+ * rollout this player-turn and the next three, scored by the victory points as they stand. */
+int csearch_choose(struct game *g, struct action *out, int budget);
 /* As ai_choose, with the search player's rollouts per decision given (budget >= 1; other
  * players ignore it). */
 int ai_choose_budget(int kind, struct game *g, struct action *out, int budget);

@@ -19,7 +19,19 @@
 
 #define CG_OBJ_MAX 16
 
+/* Greedy's plans: the default, and those the search player (csearch, psearch.c) weighs against it
+ * by rollouts. Each shifts the scores of a few kinds of action, for either side. */
+const struct cgreedy_plan cgreedy_plans[CGREEDY_PLANS] = {
+	/* name      charge fire advance spend */
+	{"default", 0, 0, 1.0, 0},
+	{"attack", 3, 0, 1.5, -1},   /* charge at worse odds; close in; spend more points */
+	{"hold", -2, 1, 0.3, 0},     /* stand and fire where the side is */
+	{"rush", 0, -0.5, 2.5, -1},  /* make for the places the side scores for holding */
+	{"steady", -4, 0.5, 1.0, 1}, /* charge only at long odds; keep the command points */
+};
+
 struct view {
+	const struct cgreedy_plan *p;
 	const struct ctab *t;
 	const struct ctbl *tb;
 	const struct cros_oob *o;
@@ -96,11 +108,13 @@ static double score(const struct view *v, const struct action *a)
 	case CG_END:
 		/* a command point phase's action costs its round in points; the reaction phase's
 		 * answers are free shots */
-		return g->seq.phase == CSEQ_COMMAND ? 1.5 + g->seq.round : g->seq.phase == CSEQ_ASSAULT ? 0 : 0.6;
+		return g->seq.phase == CSEQ_COMMAND ? 1.5 + g->seq.round + v->p->spend
+		       : g->seq.phase == CSEQ_ASSAULT ? 0
+						    : 0.6;
 	case CG_FIRE: {
 		double range = long_range(v, i), gap = dist(g->s[i].pos.c, g->s[j].pos.c);
 		double s = 1.5 + 0.35 * stands(v, i) * (range > 0 && gap <= range / 2 ? 1.0 : 0.5);
-		return s * (arm(v, j) == CA_ARTILLERY ? 1.2 : 1.0) + 0.3 * g->s[j].markers;
+		return s * (arm(v, j) == CA_ARTILLERY ? 1.2 : 1.0) + 0.3 * g->s[j].markers + v->p->fire;
 	}
 	case CG_CHARGE: {
 		const int mine = stands(v, i), theirs = stands(v, j) ? stands(v, j) : 1;
@@ -111,7 +125,7 @@ static double score(const struct view *v, const struct action *a)
 			s += 3; /* guns to take [Close Combat (h)] */
 		if (arm(v, i) == CA_CAVALRY && g->s[j].pos.form == CF_SQUARE)
 			s -= 8;
-		return s;
+		return s + v->p->charge;
 	}
 	case CG_RESOLVE:
 		return 8;
@@ -125,7 +139,7 @@ static double score(const struct view *v, const struct action *a)
 	case CG_MOVE_AT: {
 		/* nearer the side's places: the enemy it moves at stands nearer them than the unit */
 		double now = to_objective(v, g->s[i].pos.c), there = to_objective(v, g->s[j].pos.c);
-		double s = 1.0 + 2.0 * (now - there) / (now > 1 ? now : 1);
+		double s = 1.0 + 2.0 * v->p->advance * (now - there) / (now > 1 ? now : 1);
 		if (arm(v, i) == CA_ARTILLERY)
 			s -= 1.5; /* guns fire where they stand */
 		if (now < 4 && arm(v, i) != CA_CAVALRY)
@@ -155,7 +169,13 @@ static double score(const struct view *v, const struct action *a)
 
 int cgreedy_choose(struct game *g, struct action *out)
 {
-	struct view v = {.t = cgame_sheet(g), .tb = cgame_table(g), .o = cgame_oob(g), .g = cgame_roster(g)};
+	return cgreedy_choose_plan(g, out, 0);
+}
+
+int cgreedy_choose_plan(struct game *g, struct action *out, int plan)
+{
+	struct view v = {.p = &cgreedy_plans[plan >= 0 && plan < CGREEDY_PLANS ? plan : 0],
+			 .t = cgame_sheet(g), .tb = cgame_table(g), .o = cgame_oob(g), .g = cgame_roster(g)};
 	struct action *list;
 	int n = ai_actions(g, &list), best = -1, feats[CG_OBJ_MAX];
 	double top = -1e18;

@@ -609,8 +609,7 @@ bool greedy_critical(const struct game *g, const struct ai_cand *c, int n)
 
 bool ai_knows(int kind, const struct rules *r)
 {
-	return kind == AI_SEARCH ? r == &quad_rules || r == &siege_rules
-	       : kind == AI_GREEDY ? r == &quad_rules || r == &cotlb_rules || r == &siege_rules : true;
+	return kind == AI_SEARCH || kind == AI_GREEDY ? r == &quad_rules || r == &cotlb_rules || r == &siege_rules : true;
 }
 
 int greedy_choose(struct game *g, struct action *out, int samples)

@@ -368,7 +368,7 @@ static int match_ai(struct session *S, int argc, char **argv)
 		}
 	for (int k = 0; k < 2; k++)
 		if (!ai_knows(S->ai[k].kind, S->s.rules)) {
-			fprintf(stderr, "crimea play: %s is a %s game: the %s player does not know it (search plays the quad and Sevastopol games; random and greedy play every one)\n",
+			fprintf(stderr, "crimea play: %s is a %s game: the %s player does not know it\n",
 				S->s.id, S->s.rules->id, ai_name(S->ai[k].kind));
 			return -1;
 		}

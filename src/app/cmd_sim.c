@@ -269,8 +269,7 @@ static int resolve_players(struct sim_args *a, const struct scenario *s)
 		}
 		if (!ai_knows(kind.kind, s->rules)) {
 			if (rank0())
-				fprintf(stderr, "crimea sim: %s is a %s game: the %s player does not know it (search plays the quad and "
-					"Sevastopol games; random and greedy play every one)\n", s->id, s->rules->id, ai_name(kind.kind));
+				fprintf(stderr, "crimea sim: %s is a %s game: the %s player does not know it\n", s->id, s->rules->id, ai_name(kind.kind));
 			return 2;
 		}
 		if (kind.posture && strcmp(s->rules->id, "quad")) {

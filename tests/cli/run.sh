@@ -1313,9 +1313,10 @@ expect "cotlb game: a random game" 0 "$bin" sim cotlb-balaclava -n 1 --seed 5 --
 contains "cotlb game: a random game completed" "$tmp/out" "completed 1, errors 0"
 expect "cotlb game: greedy against random" 0 "$bin" sim cotlb-balaclava -n 1 --seed 5 --ai russian=greedy
 contains "cotlb game: greedy against random" "$tmp/out" "completed 1, errors 0"
-expect "cotlb game: search refused" 2 "$bin" sim cotlb-balaclava -n 1 --ai both=search
-contains "cotlb game: search refused" "$tmp/err" "cotlb-balaclava is a cotlb game: the search player does not know it"
-expect "cotlb game: search refused at play" 1 "$bin" play cotlb-balaclava --ai russian=search --until-over
+# the search player (csearch, src/ai/psearch.c) plays it: its choice at the free action phase
+printf 'first russian\nhint search:5\nquit\n' >"$tmp/cotlb-search.in"
+expect "cotlb game: search's hint" 0 "$bin" play cotlb-balaclava --seed 5 <"$tmp/cotlb-search.in"
+contains "cotlb game: search's hint" "$tmp/out" "russian free action phase \[russian to act\]> search:5 would play: [a-z]"
 expect "cotlb game: a posture refused" 2 "$bin" sim cotlb-balaclava -n 1 --ai russian=greedy:attack
 contains "cotlb game: a posture refused" "$tmp/err" "greedy's postures are search's plans for the quad games"
 

@@ -146,9 +146,9 @@ check "a Sevastopol game's map.svg: 422" [ "$code" = 422 ]
 req GET /api/scenarios/cotlb-balaclava
 [ "$code" = 200 ] && [ "$(j "$body" 'o.map === null && o.view == "text" && o.turns == 12')" = true ]
 verdict $? "GET /api/scenarios/cotlb-balaclava: shown as text, 12 turns"
-req POST /api/games '{"scenario": "cotlb-balaclava", "mode": "ai", "ai": {"russian": "search"}}'
-[ "$code" = 400 ] && [ "$(j "$body" '/the search player does not play cotlb-balaclava/.test(o.error)')" = true ]
-verdict $? "a CotLB game against search: 400, search does not play it"
+req POST /api/games '{"scenario": "cotlb-balaclava", "mode": "ai", "ai": {"russian": "greedy:attack"}}'
+[ "$code" = 400 ] && [ "$(j "$body" '/greedy:attack player does not play cotlb-balaclava .a cotlb game.: greedy.s postures are for the quad games/.test(o.error)')" = true ]
+verdict $? "a CotLB game against a greedy posture: 400, postures are the quad games'"
 req POST /api/games '{"scenario": "cotlb-balaclava", "mode": "ai", "ai": {"russian": "greedy"}, "seed": 2}'
 CB=$(j "$body" o.id); CBA=$(j "$body" o.seats.allied)
 req GET "/api/games/$CB?token=$CBA"

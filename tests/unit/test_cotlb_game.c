@@ -303,7 +303,7 @@ static void greedy_game(int greedy_side, uint64_t seed)
 	struct err e;
 	int steps = 0;
 	assert_true(ai_knows(AI_GREEDY, g->rules));
-	assert_false(ai_knows(AI_SEARCH, g->rules));
+	assert_true(ai_knows(AI_SEARCH, g->rules));
 	while (!g->rules->over(g, &res)) {
 		int side = g->rules->to_act(g);
 		assert_int_equal(ai_choose(side == greedy_side ? AI_GREEDY : AI_RANDOM, g, &a), 0);
@@ -326,6 +326,60 @@ static void test_greedy_beats_random(void **state)
 	greedy_game(1, 22);
 }
 
+/* The search player (csearch, src/ai/psearch.c): at its first decision of a player-turn it weighs
+ * greedy's plans by rollouts of this player-turn and the next three, and keeps the best in the
+ * game for the player-turn; the choice is legal, draws only on the AI stream (the rulings' dice
+ * untouched), the same game chooses the same again, and its next decision in the player-turn
+ * keeps the plan without rolling out again. */
+static void test_search(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 31), *h = malloc(sizeof *h);
+	struct action a, b;
+	struct rng dice;
+	int me, pturn;
+	assert_non_null(h);
+	/* greedy plays into turn 2, to the first decision of its second player-turn */
+	for (int k = 0; k < MAX_STEPS && g->rules->player_turn(g) < 3; k++) {
+		struct err e;
+		assert_int_equal(ai_choose(AI_GREEDY, g, &a), 0);
+		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
+	}
+	me = g->rules->to_act(g);
+	pturn = g->rules->player_turn(g);
+	assert_int_equal(pturn, 3);
+	game_copy(h, g);
+	dice = g->dice.rng;
+	assert_false(g->ai_plan[me].set);
+	assert_int_equal(csearch_choose(g, &a, 10), 0);
+	assert_true(g->ai_plan[me].set);
+	assert_int_equal(g->ai_plan[me].pturn, pturn);
+	assert_true(g->ai_plan[me].plan >= 0 && g->ai_plan[me].plan < CGREEDY_PLANS);
+	assert_memory_equal(&dice, &g->dice.rng, sizeof dice);
+	assert_int_equal(csearch_choose(h, &b, 10), 0);
+	assert_true(action_same(&a, &b));
+	assert_int_equal(h->ai_plan[me].plan, g->ai_plan[me].plan);
+	/* the side's next decision in the player-turn is greedy's with the plan kept */
+	{
+		struct err e;
+		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
+		assert_int_equal(g->rules->to_act(g), me); /* this deal: the side acts again */
+		assert_int_equal(g->rules->player_turn(g), pturn);
+		{
+			struct action c, d;
+			game_copy(h, g);
+			assert_int_equal(csearch_choose(g, &c, 10), 0);
+			assert_int_equal(cgreedy_choose_plan(h, &d, h->ai_plan[me].plan), 0);
+			assert_true(action_same(&c, &d));
+		}
+	}
+	free(g);
+	free(h);
+	scenario_free(s);
+	free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -335,6 +389,7 @@ int main(void)
 		cmocka_unit_test(test_resolve_within_two_inches),
 		cmocka_unit_test(test_random_game),
 		cmocka_unit_test(test_greedy_beats_random),
+		cmocka_unit_test(test_search),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
