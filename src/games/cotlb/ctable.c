@@ -774,6 +774,15 @@ static bool in_cover(const struct ctbl *tb, const struct pl_rect *tr, struct pl_
 	return false;
 }
 
+/* Unit f's weapon's long range in units (as ctbl_sight takes the weapon: a horse battery's own),
+ * 0 when none is printed [Fire (n)]. */
+static int32_t long_range(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, int f)
+{
+	const struct ctbl_base *b = &tb->base[o->u[f].type];
+	const int w = b->arm == CA_ARTILLERY && o->u[f].horse && b->horse_weapon >= 0 ? b->horse_weapon : b->weapon;
+	return w >= 0 ? t->weapon[w].long_in * PL_PER_INCH : 0;
+}
+
 /* ctbl_sight, with the live units' footprints worked out already (pre; NULL: when first needed),
  * and when any is true only as far as the first stand that bears: then s->stands +
  * s->pivot_stands > 0 says only that some stand bears, and the target class and cover are not
@@ -1027,9 +1036,7 @@ int ctbl_fire_priority_skip(const struct ctab *t, const struct ctbl *tb, const s
 	/* the rank and gap first (cheap), then the lines of sight (dear) in priority order: the first
 	 * enemy some stand sees is the one the priority names, so the rest need no sight */
 	ctbl_footprint(t, tb, o, g, f, &g->s[f].pos, &fr);
-	const struct ctbl_base *b = &tb->base[o->u[f].type];
-	const int w = b->arm == CA_ARTILLERY && o->u[f].horse && b->horse_weapon >= 0 ? b->horse_weapon : b->weapon;
-	const int64_t lng = (int64_t)t->weapon[w].long_in * PL_PER_INCH;
+	const int64_t lng = long_range(t, tb, o, f);
 	for (int j = 0; j < o->n; j++) {
 		struct pl_rect tr;
 		int64_t dx, dy, far;
@@ -1815,6 +1822,7 @@ int ctbl_reactions(const struct ctab *t, const struct ctbl *tb, const struct cro
 		struct ctbl_react best = {j, -1, 0, 0, -1, false};
 		int arm = tb->base[o->u[j].type].arm;
 		int reach = 0;
+		const int32_t lng = long_range(t, tb, o, j);
 		if (o->u[j].side == o->u[i].side || !live(g, j) || g->s[j].routing)
 			continue;
 		if (arm == CA_CAVALRY) {
@@ -1847,7 +1855,10 @@ int ctbl_reactions(const struct ctab *t, const struct ctbl *tb, const struct cro
 					best.kind = CR_UNLIMBER; /* [Side A Turn (c) 3] */
 				continue;
 			}
-			if (g->s[j].ammo_out || ctbl_sight(t, tb, o, h, j, i, &s, NULL, &e) != 0 || s.band < 0 || s.band > 1)
+			/* out of range (the gap sight measures, beyond the long range or none printed): no
+			 * line need be traced */
+			if (g->s[j].ammo_out || !lng || gap > lng ||
+			    ctbl_sight(t, tb, o, h, j, i, &s, NULL, &e) != 0 || s.band < 0 || s.band > 1)
 				continue;
 			/* [Side A Turn (c) 1], with a pivot at -1 when only a pivot brings stands to bear [Fire
 			 * (g)]: the most stands, those without a pivot first */
