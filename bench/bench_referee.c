@@ -191,7 +191,7 @@ int main(int argc, char **argv)
 			int na = 0;
 			for (int r = 0; r < reps; r++) {
 				double t0 = now();
-				na = cact_list(&t, tb, o, g, -1, acts, CACT_LIST_MAX);
+				na = cact_list(NULL, &t, tb, o, g, -1, acts, CACT_LIST_MAX);
 				tm[r] = (now() - t0) * 1e3;
 			}
 			printf("%-44s %10.4f   (%d actions)\n", "table: every unit's actions at the start", median(tm, reps), na);

@@ -445,7 +445,7 @@ static int print_actions(const struct ctab *t, const struct ctbl *tb, const stru
 		free(a);
 		return cli_fail(stderr, "no side \"%s\" (%s or %s)", sidename, o->side[0], o->side[1]);
 	}
-	int all = cact_list(t, tb, o, g, unit, a, CACT_LIST_MAX);
+	int all = cact_list(NULL, t, tb, o, g, unit, a, CACT_LIST_MAX);
 	n = all > CACT_LIST_MAX ? CACT_LIST_MAX : all;
 	if (g->seq.phase == CSEQ_OFF)
 		printf("turn %d (no sequence of play kept: what each unit may do as its action)\n", g->turn);

@@ -196,7 +196,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		 * that acts (the close assault phase: the assaults declared), at the round's cost */
 		{
 			static struct cact a[CACT_LIST_MAX];
-			int n = cact_list(&fz_sheet, NULL, &o, &g, -1, a, CACT_LIST_MAX);
+			int n = cact_list(NULL, &fz_sheet, NULL, &o, &g, -1, a, CACT_LIST_MAX);
 			for (int k = 0; k < n && k < CACT_LIST_MAX; k++) {
 				const struct cact *x = &a[k];
 				if (x->unit < 0 || x->unit >= o.n || !g.s[x->unit].figures || x->target >= o.n)

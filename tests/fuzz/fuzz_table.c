@@ -101,7 +101,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * the same both ways round */
 	{
 		static struct cact a[CACT_LIST_MAX];
-		int n = cact_list(t, &tb, o, &g, -1, a, CACT_LIST_MAX);
+		int n = cact_list(NULL, t, &tb, o, &g, -1, a, CACT_LIST_MAX);
 		for (int k = 0; k < n && k < CACT_LIST_MAX; k++) {
 			const struct cact *x = &a[k];
 			if (x->unit < 0 || x->unit >= o->n || !g.s[x->unit].pos.on || x->cost || x->target >= o->n)

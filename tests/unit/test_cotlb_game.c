@@ -293,6 +293,79 @@ static void test_random_game(void **state)
 	random_game(11);
 }
 
+/* The rules memo (ctbl_memo: each firer's fire priority and sight kept between listings) never
+ * changes what actions() lists: two random games share one memo, a step of each in turn (as a
+ * search's copies do), and at every step the list with the memo is the list without it. */
+static void test_memo_exact(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g[2] = {start(s, 41), start(s, 42)}, *bare = malloc(sizeof *bare);
+	static struct action a[NACT], b[NACT];
+	void *memo = s->rules->memo_new(s);
+	struct rng pick;
+	int listed = 0, fires = 0;
+	assert_non_null(memo);
+	assert_non_null(bare);
+	rng_init(&pick, 43, 77);
+	g[0]->memo = g[1]->memo = memo;
+	for (int step = 0; step < 600; step++) {
+		struct game *x = g[step % 2];
+		struct err e;
+		int n, m, k;
+		if (x->rules->over(x, NULL))
+			break;
+		n = x->rules->actions(x, a, NACT);
+		game_copy(bare, x);
+		bare->memo = NULL;
+		m = bare->rules->actions(bare, b, NACT);
+		assert_int_equal(n, m);
+		for (k = 0; k < n; k++) {
+			assert_true(action_same(&a[k], &b[k]));
+			fires += a[k].kind == CG_FIRE;
+		}
+		/* and again with the memo warm: the same */
+		assert_int_equal(x->rules->actions(x, b, NACT), n);
+		for (k = 0; k < n; k++)
+			assert_true(action_same(&a[k], &b[k]));
+		/* a unit shifted a few inches, turned, or half its figures shot, by hand (what the memo must
+		 * notice, in positions play reaches seldom): the memo's list is still the list
+		 * without it */
+		{
+			struct cros_game *r;
+			int u, w;
+			game_copy(bare, x);
+			r = (struct cros_game *)(void *)bare->st;
+			u = (int)rng_below(&pick, (uint32_t)r->n);
+			w = (int)rng_below(&pick, 3);
+			if (w == 0)
+				r->s[u].pos.c.x += (int32_t)rng_below(&pick, 161) - 80;
+			else if (w == 1)
+				r->s[u].pos.facing = (int)rng_below(&pick, 360);
+			else
+				r->s[u].figures = (r->s[u].figures + 1) / 2; /* stands lost: a smaller footprint */
+			n = bare->rules->actions(bare, a, NACT);
+			bare->memo = NULL;
+			assert_int_equal(bare->rules->actions(bare, b, NACT), n);
+			for (k = 0; k < n; k++)
+				assert_true(action_same(&a[k], &b[k]));
+			n = x->rules->actions(x, a, NACT); /* x's list again, for its step below */
+		}
+		listed += n;
+		assert_true(n > 0);
+		k = a[n - 1].kind == CG_END && rng_below(&pick, 6) == 0 ? n - 1 : (int)rng_below(&pick, (uint32_t)n);
+		assert_int_equal(game_apply(x, &a[k], NULL, 0, NULL, &e), 0);
+	}
+	print_message("memo: %d actions listed, %d of them volleys\n", listed, fires);
+	assert_true(fires > 100);
+	s->rules->memo_free(memo);
+	free(g[0]);
+	free(g[1]);
+	free(bare);
+	scenario_free(s);
+	free(s);
+}
+
 /* The greedy player (src/ai/cgreedy.c) against the random one, from each side: greedy wins. */
 static void greedy_game(int greedy_side, uint64_t seed)
 {
@@ -388,6 +461,7 @@ int main(void)
 		cmocka_unit_test(test_victory_points),
 		cmocka_unit_test(test_resolve_within_two_inches),
 		cmocka_unit_test(test_random_game),
+		cmocka_unit_test(test_memo_exact),
 		cmocka_unit_test(test_greedy_beats_random),
 		cmocka_unit_test(test_search),
 	};

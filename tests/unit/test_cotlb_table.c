@@ -352,7 +352,7 @@ static void test_actions(void **state)
 	int d = U(f, "dnieper1"), h = U(f, "93rd"), n;
 	put(f, "dnieper1", 50, 33.5, 180, CF_LINE);
 	/* no sequence: fire at what priority names, a charge within 2", a move, a change of formation */
-	n = cact_list(&f->t, &f->tb, &f->o, &f->g, d, a, CACT_LIST_MAX);
+	n = cact_list(NULL, &f->t, &f->tb, &f->o, &f->g, d, a, CACT_LIST_MAX);
 	assert_true(has_act(a, n, d, CACT_FIRE, h));
 	assert_true(has_act(a, n, d, CACT_CHARGE, h));
 	assert_true(has_act(a, n, d, CACT_MOVE, -1));
@@ -367,13 +367,13 @@ static void test_actions(void **state)
 	/* beyond 2": no charge; a marker: a rally; a square does not move */
 	put(f, "dnieper1", 50, 40, 180, CF_SQUARE);
 	f->g.s[d].markers = 1;
-	n = cact_list(&f->t, &f->tb, &f->o, &f->g, d, a, CACT_LIST_MAX);
+	n = cact_list(NULL, &f->t, &f->tb, &f->o, &f->g, d, a, CACT_LIST_MAX);
 	assert_false(has_act(a, n, d, CACT_CHARGE, h));
 	assert_true(has_act(a, n, d, CACT_RALLY, -1));
 	assert_false(has_act(a, n, d, CACT_MOVE, -1));
 	/* routing: a rally alone [MORALE (d)] */
 	f->g.s[d].routing = true;
-	n = cact_list(&f->t, &f->tb, &f->o, &f->g, d, a, CACT_LIST_MAX);
+	n = cact_list(NULL, &f->t, &f->tb, &f->o, &f->g, d, a, CACT_LIST_MAX);
 	assert_int_equal(n, 1);
 	assert_true(has_act(a, n, d, CACT_RALLY, -1));
 	f->g.s[d].routing = false;
@@ -385,7 +385,7 @@ static void test_actions(void **state)
 	f->g.seq.first = f->o.u[d].side;
 	f->g.seq.half = 0;
 	f->g.seq.round = 2;
-	n = cact_list(&f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX);
+	n = cact_list(NULL, &f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX);
 	assert_true(has_act(a, n, d, CACT_CHARGE, h));
 	for (int k = 0; k < n; k++) {
 		assert_int_equal(a[k].unit, d);
@@ -393,16 +393,16 @@ static void test_actions(void **state)
 	}
 	/* one point left: nothing, unless its side has an Ace to pay the other [Close Combat (h)] */
 	f->g.s[d].cp = 1;
-	assert_int_equal(cact_list(&f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX), 0);
+	assert_int_equal(cact_list(NULL, &f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX), 0);
 	f->g.aces[f->o.u[d].side] = 1;
-	n = cact_list(&f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX);
+	n = cact_list(NULL, &f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX);
 	assert_true(has_act(a, n, d, CACT_CHARGE, h));
 	for (int k = 0; k < n; k++)
 		assert_true(a[k].ace);
 	f->g.aces[f->o.u[d].side] = 0;
 	f->g.s[d].cp = 8;
 	f->g.seq.acted[d] = 1 + CSEQ_MOVE;
-	assert_int_equal(cact_list(&f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX), 0);
+	assert_int_equal(cact_list(NULL, &f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX), 0);
 	/* its reaction phase: the 93rd fires at the unit that used a command point; a double line
 	 * behind the charged 93rd and cavalry near its attacker may reinforce it */
 	f->g.seq.paid[d] = 1;
@@ -410,7 +410,7 @@ static void test_actions(void **state)
 	f->g.seq.phase = CSEQ_REACTION;
 	put(f, "42nd", 50, 26, 0, CF_LINE);
 	put(f, "heavy1", 58, 35, 270, CF_LINE);
-	n = cact_list(&f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX);
+	n = cact_list(NULL, &f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX);
 	assert_true(has_act(a, n, h, CACT_FIRE, d));
 	assert_true(has_act(a, n, U(f, "42nd"), CACT_REINFORCE, h));
 	assert_true(has_act(a, n, U(f, "heavy1"), CACT_JOIN, h));
@@ -420,7 +420,7 @@ static void test_actions(void **state)
 		assert_int_equal(a[k].cost, 0); /* reaction is free (Q&A 1) */
 	/* without a table the arms are the troop types': cavalry neither fires in reaction nor
 	 * forms a double line, a battery reinforces no one; nothing is moved on no table */
-	n = cact_list(&f->t, NULL, &f->o, &f->g, -1, a, CACT_LIST_MAX);
+	n = cact_list(NULL, &f->t, NULL, &f->o, &f->g, -1, a, CACT_LIST_MAX);
 	assert_true(has_act(a, n, h, CACT_FIRE, d));
 	assert_false(has_act(a, n, U(f, "heavy1"), CACT_FIRE, d));
 	assert_false(has_act(a, n, U(f, "heavy1"), CACT_REINFORCE, h));
@@ -429,18 +429,18 @@ static void test_actions(void **state)
 	/* the close assault phase: the assault declared, to resolve; not by a routing unit, nor at a
 	 * unit destroyed since (held fire took effect) */
 	f->g.seq.phase = CSEQ_ASSAULT;
-	n = cact_list(&f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX);
+	n = cact_list(NULL, &f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX);
 	assert_int_equal(n, 1);
 	assert_true(has_act(a, n, d, CACT_RESOLVE, h));
 	f->g.s[d].routing = true;
-	assert_int_equal(cact_list(&f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX), 0);
+	assert_int_equal(cact_list(NULL, &f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX), 0);
 	f->g.s[d].routing = false;
 	f->g.s[h].figures = 0;
-	assert_int_equal(cact_list(&f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX), 0);
+	assert_int_equal(cact_list(NULL, &f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX), 0);
 	f->g.s[h].figures = f->o.u[h].figures;
 	/* no sequence, no table: no move or change of formation to list */
 	f->g.seq.phase = CSEQ_OFF;
-	n = cact_list(&f->t, NULL, &f->o, &f->g, d, a, CACT_LIST_MAX);
+	n = cact_list(NULL, &f->t, NULL, &f->o, &f->g, d, a, CACT_LIST_MAX);
 	assert_false(has_act(a, n, d, CACT_MOVE, -1));
 	assert_false(has_act(a, n, d, CACT_REFORM, -1));
 	free(f);

@@ -125,8 +125,8 @@ static void reinforcements(const struct ctab *t, const struct ctbl *tb, const st
 }
 
 /* Unit i's actions in its free action or command point phase, or with no sequence kept. */
-static void own_phase(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
-		      int i, int arm, struct list *l)
+static void own_phase(struct ctbl_memo *m, const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+		      const struct cros_game *g, int i, int arm, struct list *l)
 {
 	const struct cros_state *u = &g->s[i];
 	if (u->routing) {
@@ -136,13 +136,10 @@ static void own_phase(const struct ctab *t, const struct ctbl *tb, const struct 
 	/* [Fire (c)] the target fire priority names ([Fire (f)] the next of a split fire) */
 	if (!u->ammo_out && !(tb && u->pos.form == CF_LIMBERED)) {
 		if (tb) {
-			int rank, j;
-			int32_t gap;
+			int j;
 			struct ctbl_sight s;
-			struct err e;
 			const uint32_t *skip = cseq_split_left(g, i) ? g->seq.split_at[i] : NULL;
-			if ((j = ctbl_fire_priority_skip(t, tb, o, g, i, skip, &rank, &gap)) >= 0 &&
-			    ctbl_sight(t, tb, o, g, i, j, &s, NULL, &e) == 0) {
+			if ((j = ctbl_fire_target(m, t, tb, o, g, i, skip, &s)) >= 0) {
 				/* [Fire (f)] at most the stands a split fire has left */
 				offer(o, g, l, CACT_FIRE, CSEQ_FIRE, arm, i, j, volley(&s, skip ? cseq_split_left(g, i) : INT_MAX));
 			}
@@ -181,8 +178,8 @@ static void own_phase(const struct ctab *t, const struct ctbl *tb, const struct 
 		offer(o, g, l, CACT_RALLY, CSEQ_RALLY, arm, i, -1, NONE);
 }
 
-int cact_list(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
-	      int unit, struct cact *out, int max)
+int cact_list(struct ctbl_memo *memo, const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+	      const struct cros_game *g, int unit, struct cact *out, int max)
 {
 	struct list l = {out, max, 0};
 	const int phase = g->seq.phase, side = cseq_acting(g);
@@ -227,7 +224,7 @@ int cact_list(const struct ctab *t, const struct ctbl *tb, const struct cros_oob
 		default: /* the free action and command point phases, or no sequence kept */
 			if (phase != CSEQ_OFF && o->u[i].side != side)
 				break;
-			own_phase(t, tb, o, g, i, arm, &l);
+			own_phase(memo, t, tb, o, g, i, arm, &l);
 			break;
 		}
 	}

@@ -50,8 +50,9 @@ struct cact {
 
 /* The actions unit may take now (unit -1: every unit of the side that acts, or of both sides
  * when the game keeps no sequence), into out (at most max; the count of all is returned).
- * tb: the game's table, or NULL (then targets are named only where the sequence names them). */
-int cact_list(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
-	      int unit, struct cact *out, int max);
+ * tb: the game's table, or NULL (then targets are named only where the sequence names them).
+ * memo: the game's memo of fire priorities (ctbl_memo_new), or NULL (the same list, slower). */
+int cact_list(struct ctbl_memo *memo, const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+	      const struct cros_game *g, int unit, struct cact *out, int max);
 
 #endif

@@ -567,7 +567,7 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 	struct cact *a = malloc(CACT_LIST_MAX * sizeof *a);
 	if (!a)
 		return 0;
-	int na = cact_list(&c->t, &c->tb, &c->o, g, -1, a, CACT_LIST_MAX);
+	int na = cact_list(G->memo, &c->t, &c->tb, &c->o, g, -1, a, CACT_LIST_MAX);
 	if (na > CACT_LIST_MAX)
 		na = CACT_LIST_MAX;
 	for (int k = 0; k < na; k++) {
@@ -1371,6 +1371,17 @@ int cgame_objectives(const struct game *g, int side, int *out, int max)
 	return n;
 }
 
+static void *cg_memo_new(const struct scenario *s)
+{
+	(void)s;
+	return ctbl_memo_new();
+}
+
+static void cg_memo_free(void *m)
+{
+	ctbl_memo_free(m);
+}
+
 const struct rules cotlb_rules = {
 	.id = "cotlb",
 	.title = "Raybin's Charge of the Light Brigade (NASHCON 2014 Balaclava play sheet)",
@@ -1391,6 +1402,8 @@ const struct rules cotlb_rules = {
 	.draw = cg_draw,
 	.check = cg_check,
 	.score = cg_score,
+	.memo_new = cg_memo_new,
+	.memo_free = cg_memo_free,
 	.json_scenario = cg_json_scenario,
 	.json_state = cg_json_state,
 };

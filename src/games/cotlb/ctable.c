@@ -1074,6 +1074,98 @@ int ctbl_fire_priority_skip(const struct ctab *t, const struct ctbl *tb, const s
 	return -1;
 }
 
+/* The inputs of a fire priority and its sight, unit by unit (KEY_PER a unit), and the turn. */
+#define KEY_PER 16
+#define KEY_MAX (CROS_UNITS_MAX * KEY_PER + 2)
+
+struct ctbl_memo {
+	int nkey; /* 0: nothing remembered */
+	int32_t key[KEY_MAX];
+	bool known[CROS_UNITS_MAX];
+	uint32_t skip[CROS_UNITS_MAX][CROS_UNIT_WORDS];
+	int target[CROS_UNITS_MAX];
+	struct ctbl_sight sight[CROS_UNITS_MAX];
+};
+
+struct ctbl_memo *ctbl_memo_new(void)
+{
+	return calloc(1, sizeof(struct ctbl_memo));
+}
+
+void ctbl_memo_free(struct ctbl_memo *m)
+{
+	free(m);
+}
+
+static int put_pos(int32_t *k, const struct cros_pos *p)
+{
+	k[0] = p->on;
+	k[1] = p->c.x;
+	k[2] = p->c.y;
+	k[3] = p->facing;
+	k[4] = p->form;
+	return 5;
+}
+
+/* The key of g: what ctbl_fire_priority_skip and ctbl_sight read of the game besides the
+ * scenario (each unit's figures and place for the footprints and lines, and what ctbl_prio_rank
+ * ranks by), into k; returns its length. */
+static int memo_key(const struct cros_oob *o, const struct cros_game *g, int32_t *k)
+{
+	int n = 0;
+	k[n++] = o->n;
+	k[n++] = g->turn;
+	for (int i = 0; i < o->n; i++) {
+		const struct cros_state *u = &g->s[i];
+		int32_t *q = k + n;
+		int m = 0;
+		q[m++] = u->figures;
+		m += put_pos(q + m, &u->pos);
+		q[m++] = u->charged;
+		q[m++] = u->charged_turn;
+		q[m++] = u->fired;
+		q[m++] = u->fired_turn;
+		m += put_pos(q + m, &u->from);
+		q[m++] = u->from_turn;
+		n += m;
+	}
+	return n;
+}
+
+int ctbl_fire_target(struct ctbl_memo *m, const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+		     const struct cros_game *g, int f, const uint32_t *skip, struct ctbl_sight *s)
+{
+	int32_t key[KEY_MAX];
+	uint32_t sk[CROS_UNIT_WORDS] = {0};
+	int rank, j, nk;
+	int32_t gap;
+	struct err e;
+	if (skip)
+		memcpy(sk, skip, sizeof sk);
+	if (m) {
+		nk = memo_key(o, g, key);
+		if (nk != m->nkey || memcmp(key, m->key, (size_t)nk * sizeof key[0])) {
+			memcpy(m->key, key, (size_t)nk * sizeof key[0]);
+			m->nkey = nk;
+			memset(m->known, 0, sizeof m->known);
+		} else if (m->known[f] && !memcmp(m->skip[f], sk, sizeof sk)) {
+			*s = m->sight[f];
+			return m->target[f];
+		}
+	}
+	if ((j = ctbl_fire_priority_skip(t, tb, o, g, f, skip, &rank, &gap)) >= 0 &&
+	    ctbl_sight(t, tb, o, g, f, j, s, NULL, &e) != 0)
+		j = -1;
+	if (m) {
+		m->known[f] = true;
+		memcpy(m->skip[f], sk, sizeof sk);
+		m->target[f] = j;
+		if (j >= 0)
+			m->sight[f] = *s;
+	}
+	return j;
+}
+
 /* ---- command ------------------------------------------------------------------------------ */
 
 int32_t ctbl_cmdr_gap(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,

@@ -150,6 +150,19 @@ int ctbl_fire_priority(const struct ctab *t, const struct ctbl *tb, const struct
 int ctbl_fire_priority_skip(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
 			    const struct cros_game *g, int f, const uint32_t *skip, int *rank, int32_t *gap);
 
+/* What the fire priority found, remembered between listings of the actions (a game's rules memo,
+ * rules->memo_new): for each firer, the enemy its priority names and the sight of it. An answer
+ * is given again only while every input it was worked out from is the same (each unit's figures,
+ * place, formation and what the priority ranks by, the turn, the split fire's skip set), so the
+ * memo never changes an answer; a game without one works each out afresh. */
+struct ctbl_memo;
+struct ctbl_memo *ctbl_memo_new(void);
+void ctbl_memo_free(struct ctbl_memo *m);
+/* The enemy unit f's fire priority names (ctbl_fire_priority_skip), and its sight into *s
+ * (ctbl_sight, no events), or -1 when it names none or the sight fails. m may be NULL. */
+int ctbl_fire_target(struct ctbl_memo *m, const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+		     const struct cros_game *g, int f, const uint32_t *skip, struct ctbl_sight *s);
+
 /* The gap (units, rounded up) from the nearest point of unit i to its brigade commander; -1 when
  * either is off the table. */
 int32_t ctbl_cmdr_gap(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
