@@ -34,10 +34,15 @@ m=$(( (n + 3) / 4 ))
 for s in inkerman inkerman-option; do
 	soak "$s --options all" "$m" "$s" --options all
 done
-# Charge of the Light Brigade's Balaclava (a miniatures game on its table: some 5 s a random game,
-# most of it finding each unit's fire priority), a two-hundredth as many
-c=$(( (n + 199) / 200 ))
+# Charge of the Light Brigade's Balaclava (a miniatures game on its table: some 0.8 s a random
+# game, most of it tracing lines of sight), a twentieth as many, and greedy against random from
+# each side a fiftieth as many
+c=$(( (n + 19) / 20 ))
 soak "cotlb-balaclava" "$c" cotlb-balaclava
+c=$(( (n + 49) / 50 ))
+for side in russian allied; do
+	soak "cotlb-balaclava, $side greedy against random" "$c" cotlb-balaclava --ai "$side=greedy"
+done
 # Sevastopol (its eighteen Game-Turns on the approaches, some 75 ms a random game checked), a
 # fifth as many
 v=$(( (n + 4) / 5 ))

@@ -378,6 +378,18 @@ static void test_actions(void **state)
 	assert_true(has_act(a, n, d, CACT_RALLY, -1));
 	f->g.s[d].routing = false;
 	f->g.s[d].markers = 0;
+	/* [Close Combat (f)] locked in combat with the 93rd, 6.5" off: a charge only once the 93rd has
+	 * withdrawn this turn, as the charge itself is judged (a listed charge was refused: the soak) */
+	put(f, "dnieper1", 50, 40, 180, CF_LINE);
+	f->g.seq.locked[d] = (unsigned char)(1 + h);
+	assert_true(f->g.turn > 0);
+	n = cact_list(NULL, &f->t, &f->tb, &f->o, &f->g, d, a, CACT_LIST_MAX);
+	assert_false(has_act(a, n, d, CACT_CHARGE, h));
+	f->g.s[h].fell_back = f->g.turn;
+	n = cact_list(NULL, &f->t, &f->tb, &f->o, &f->g, d, a, CACT_LIST_MAX);
+	assert_true(has_act(a, n, d, CACT_CHARGE, h));
+	f->g.s[h].fell_back = 0;
+	f->g.seq.locked[d] = 0;
 	put(f, "dnieper1", 50, 33.5, 180, CF_LINE);
 	/* the sequence: the Russians' command point phase; the Allies do nothing in it; a unit that
 	 * has acted does nothing more; an action costs the round's points */

@@ -48,6 +48,14 @@ static void offer(const struct cros_oob *o, const struct cros_game *g, struct li
 	l->n++;
 }
 
+/* [Close Combat (f)] unit i, locked in combat with j, follows it as it withdraws this turn and may
+ * fight it again whatever the gap; locked with an enemy that has not withdrawn, it charges only
+ * within 2" like any other (as the charge itself is judged: cplay.c, cgame.c's resolve_ok). */
+static bool follows(const struct cros_game *g, int i, int j)
+{
+	return g->seq.locked[i] == 1 + j && g->s[j].fell_back == g->turn;
+}
+
 /* A volley's measure from its sight: the stands that bear, else those a pivot brings [Fire (g)]. */
 static struct measure volley(const struct ctbl_sight *s, int most)
 {
@@ -155,7 +163,7 @@ static void own_phase(struct ctbl_memo *m, const struct ctab *t, const struct ct
 				if (o->u[j].side == o->u[i].side || !live(g, tb, j))
 					continue;
 				/* within 2" (a quick test first: most enemies are far) */
-				if (g->seq.locked[i] != 1 + j && !ctbl_near(t, tb, o, g, i, j, CTBL_TWO_INCHES))
+				if (!follows(g, i, j) && !ctbl_near(t, tb, o, g, i, j, CTBL_TWO_INCHES))
 					continue;
 				s.gap = ctbl_gap(t, tb, o, g, i, j);
 				offer(o, g, l, CACT_CHARGE, CSEQ_CHARGE, arm, i, j, s);
@@ -208,7 +216,10 @@ int cact_list(struct ctbl_memo *memo, const struct ctab *t, const struct ctbl *t
 			/* [Side A Turn (d)] the close assaults declared, and the locked combats, of a unit not
 			 * routing at an enemy still there (held fire took effect at the reaction phase's end) */
 			for (int j = 0; j < g->n && !u->routing; j++)
-				if ((g->seq.assault[i] == 1 + j || g->seq.locked[i] == 1 + j) && live(g, tb, j))
+				if ((g->seq.assault[i] == 1 + j ||
+				     (g->seq.locked[i] == 1 + j &&
+				      (follows(g, i, j) || !tb || ctbl_near(t, tb, o, g, i, j, CTBL_TWO_INCHES)))) &&
+				    live(g, tb, j))
 					offer(o, g, &l, g->seq.assault[i] == 1 + j ? CACT_RESOLVE : CACT_CHARGE, CSEQ_CHARGE, arm, i, j,
 					      NONE);
 			break;
