@@ -5,7 +5,7 @@
 # rules as the program keeps them. Run it after a change to the rules, the data or the players.
 #   sh tools/studies.sh [build/crimea] [JOBS]
 # NRANDOM, NGREEDY, NSLOW and NCOTLB (environment) change the game counts, e.g. for a quick trial
-# (Charge of the Light Brigade's Balaclava: 40 games each, some seconds a game).
+# (Charge of the Light Brigade's Balaclava: 200 games each, under a second a game).
 set -eu
 cd "$(dirname "$0")/.."
 bin=${1:-build/crimea}
@@ -13,7 +13,7 @@ jobs=${2:-2}
 nrandom=${NRANDOM:-1000}
 ngreedy=${NGREEDY:-500}
 nslow=${NSLOW:-200}
-ncotlb=${NCOTLB:-40}
+ncotlb=${NCOTLB:-200}
 out=docs/STUDIES.md
 svgdir=docs/studies
 mkdir -p "$svgdir"
@@ -82,7 +82,7 @@ echo "## inkerman with every optional rule" >>"$tmp"
 echo >>"$tmp"
 study "inkerman, all optional rules, random against random" inkerman-all-random inkerman "$nrandom" --options all
 study "inkerman-option, all optional rules, random against random" inkerman-option-all-random inkerman-option "$nrandom" --options all
-# Charge of the Light Brigade's Balaclava: a miniatures game on its table, some seconds a game
+# Charge of the Light Brigade's Balaclava: a miniatures game on its table, under a second a game
 echo "## cotlb-balaclava" >>"$tmp"
 echo >>"$tmp"
 study "cotlb-balaclava, random against random" cotlb-balaclava-random cotlb-balaclava "$ncotlb"
