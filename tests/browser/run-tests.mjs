@@ -750,6 +750,23 @@ test("a Charge of the Light Brigade game is shown as text too: the roster, its a
   await page.context().close();
 });
 
+test("a Charge of the Light Brigade game against search; greedy's postures offered for the quad games only", async () => {
+  const page = await newPage();
+  await page.goto(BASE + "/#/");
+  await page.waitForSelector("#create");
+  await page.selectOption("#scn", "cotlb-balaclava");
+  assert(await page.$eval('#aiplayer option[value="greedy:cautious"]', (o) => o.disabled), "no posture for CotLB");
+  await page.selectOption("#scn", "balaclava");
+  assert(!(await page.$eval('#aiplayer option[value="greedy:cautious"]', (o) => o.disabled)), "postures for a quad game");
+  const { id } = await createGame(page, { scenario: "cotlb-balaclava", mode: "ai", aiSide: "allied", aiPlayer: "search:20", seed: 3, text: true });
+  const { game } = await gameState(page, id);
+  eq(game.ai.allied, "search:20", "the Allies are search's");
+  // whoever the initiative's winner sends first, the person is asked to act in time
+  await page.waitForFunction(() => /russian to act/.test(document.querySelector("#toact")?.textContent || ""), null, { timeout: 60000 });
+  eq(page.errors.length, 0, "no page errors");
+  await page.context().close();
+});
+
 let passed = 0, failed = 0;
 for (const t of tests) {
   const t0 = Date.now();

@@ -49,9 +49,18 @@ export async function showLobby(root) {
       ...["a4", "letter"].flatMap((p, i) => [i ? " · " : "", h("a", { href: api.scenarioPrintUrl(scnSel.value, p), target: "_blank",
         rel: "noopener", id: `scnprint-${p}`, title: "the map at true size over pages, then the counters: print at 100%" },
       p === "a4" ? "A4" : "Letter")]));
-  scnSel.addEventListener("change", () => { fillSides(); fillPrint(); });
+  // greedy's postures are search's plans for the quad games (the server refuses them for the
+  // others): offered only for a quad scenario
+  const fillPlayers = () => {
+    const quad = byId.get(scnSel.value)?.rules === "quad";
+    for (const o of aiPlayer.options)
+      if (o.value.startsWith("greedy:")) o.hidden = o.disabled = !quad;
+    if (!quad && aiPlayer.value.startsWith("greedy:")) aiPlayer.value = "greedy";
+  };
+  scnSel.addEventListener("change", () => { fillSides(); fillPrint(); fillPlayers(); });
   fillSides();
   fillPrint();
+  fillPlayers();
   const invites = h("div.invites", { "aria-live": "polite" });
   const form = h("form.newgame", { "aria-labelledby": "newgame-h" },
     h("h2", { id: "newgame-h" }, "New game"),
