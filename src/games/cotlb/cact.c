@@ -48,12 +48,13 @@ static void offer(const struct cros_oob *o, const struct cros_game *g, struct li
 	l->n++;
 }
 
-/* [Close Combat (f)] unit i, locked in combat with j, follows it as it withdraws this turn and may
- * fight it again whatever the gap; locked with an enemy that has not withdrawn, it charges only
- * within 2" like any other (as the charge itself is judged: cplay.c, cgame.c's resolve_ok). */
-static bool follows(const struct cros_game *g, int i, int j)
+/* Whether unit i may charge enemy j as the charge itself is judged (cplay.c): within 2" [Close
+ * Combat (a)], or following it as it withdraws [Close Combat (f)] (cseq_follows); without a
+ * table, the referee measures. */
+static bool in_reach(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		     int i, int j)
 {
-	return g->seq.locked[i] == 1 + j && g->s[j].fell_back == g->turn;
+	return !tb || cseq_follows(g, i, j) || ctbl_near(t, tb, o, g, i, j, CTBL_TWO_INCHES);
 }
 
 /* A volley's measure from its sight: the stands that bear, else those a pivot brings [Fire (g)]. */
@@ -163,7 +164,7 @@ static void own_phase(struct ctbl_memo *m, const struct ctab *t, const struct ct
 				if (o->u[j].side == o->u[i].side || !live(g, tb, j))
 					continue;
 				/* within 2" (a quick test first: most enemies are far) */
-				if (!follows(g, i, j) && !ctbl_near(t, tb, o, g, i, j, CTBL_TWO_INCHES))
+				if (!in_reach(t, tb, o, g, i, j))
 					continue;
 				s.gap = ctbl_gap(t, tb, o, g, i, j);
 				offer(o, g, l, CACT_CHARGE, CSEQ_CHARGE, arm, i, j, s);
@@ -216,9 +217,7 @@ int cact_list(struct ctbl_memo *memo, const struct ctab *t, const struct ctbl *t
 			/* [Side A Turn (d)] the close assaults declared, and the locked combats, of a unit not
 			 * routing at an enemy still there (held fire took effect at the reaction phase's end) */
 			for (int j = 0; j < g->n && !u->routing; j++)
-				if ((g->seq.assault[i] == 1 + j ||
-				     (g->seq.locked[i] == 1 + j &&
-				      (follows(g, i, j) || !tb || ctbl_near(t, tb, o, g, i, j, CTBL_TWO_INCHES)))) &&
+				if ((g->seq.assault[i] == 1 + j || (g->seq.locked[i] == 1 + j && in_reach(t, tb, o, g, i, j))) &&
 				    live(g, tb, j))
 					offer(o, g, &l, g->seq.assault[i] == 1 + j ? CACT_RESOLVE : CACT_CHARGE, CSEQ_CHARGE, arm, i, j,
 					      NONE);

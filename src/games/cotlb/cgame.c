@@ -505,7 +505,7 @@ static bool resolve_ok(const struct game *G, int d)
 		return false;
 	for (int k = 0; k < na; k++) {
 		int32_t gap = ctbl_gap(&c->t, &c->tb, &c->o, g, att[k], d);
-		if (gap > CTBL_TWO_INCHES && !(g->seq.locked[att[k]] == 1 + d && g->s[d].fell_back == g->turn) &&
+		if (gap > CTBL_TWO_INCHES && !cseq_follows(g, att[k], d) &&
 		    ctbl_front_line(&c->t, &c->tb, &c->o, g, att[k], d, att, na) < 0)
 			return false;
 	}

@@ -369,7 +369,7 @@ static int table_melee(const struct ctab *t, const struct ctbl *tb, const struct
 	 * loser as it withdraws (this turn): the winner follows it */
 	for (int u = 0; u < na; u++) {
 		agap[u] = ctbl_gap(t, tb, o, g, att[u], d);
-		near[u] = agap[u] <= CTBL_TWO_INCHES || (g->seq.locked[att[u]] == 1 + d && g->s[d].fell_back == g->turn);
+		near[u] = agap[u] <= CTBL_TWO_INCHES || cseq_follows(g, att[u], d);
 	}
 	evsink_init(&ev, store, CPLAY_EVENTS);
 	for (int u = 0; u < na; u++) {

@@ -414,6 +414,11 @@ void cseq_lock(const struct cros_oob *o, struct cros_game *g, int i, int j, stru
 		"this phase after it withdraws (or advance onto its position)", o->u[i].id, o->u[j].id);
 }
 
+bool cseq_follows(const struct cros_game *g, int i, int j)
+{
+	return i >= 0 && j >= 0 && i < g->n && j < g->n && g->seq.locked[i] == 1 + j && g->s[j].fell_back == g->turn;
+}
+
 /* A phase ends: what its actions left open closes; with paid, the round's too. */
 static void clear_phase(struct cros_game *g, bool paid)
 {

@@ -78,6 +78,11 @@ void cseq_declare(const struct cros_oob *o, struct cros_game *g, int i, int j, s
 /* [Close Combat (f)]: unit i, attacking, won its close combat with j at twice j's total: it may
  * stay locked in combat and fight j again in this phase, as part of the same action. */
 void cseq_lock(const struct cros_oob *o, struct cros_game *g, int i, int j, struct evsink *ev);
+/* [Close Combat (f)]: unit i, locked in combat with j, follows j as it withdraws this turn and
+ * may charge it again whatever the gap (locked with an enemy that has not withdrawn, it charges
+ * only within 2" like any other). The listing (cact.c), the charge (cplay.c) and the close
+ * assault's resolution (cgame.c) all ask this. */
+bool cseq_follows(const struct cros_game *g, int i, int j);
 
 /* [Fire (f)]: the stands of unit i still to fire in its split fire (0: none open); whether its
  * split fire has fired at unit j. */

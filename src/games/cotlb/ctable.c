@@ -1043,8 +1043,9 @@ int ctbl_fire_priority_skip(const struct ctab *t, const struct ctbl *tb, const s
 		if (o->u[j].side == o->u[f].side || !live(g, j) || (skip && (skip[j / 32] >> (j % 32) & 1u)))
 			continue;
 		ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &tr);
-		/* beyond range (as beyond_range): the centres farther apart than the range and both
-		 * footprints' extents, or the gap more than the range; no printed range, never */
+		/* beyond range (band 2, as ctbl_sight measures it): the centres farther apart than the
+		 * range and both footprints' extents, or the gap more than the range; no printed range,
+		 * never */
 		dx = fr.c.x - tr.c.x;
 		dy = fr.c.y - tr.c.y;
 		far = lng + fr.w + fr.d + tr.w + tr.d;
