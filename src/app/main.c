@@ -8,6 +8,7 @@
 
 #include "../core/fsio.h"
 #include "../core/prov.h"
+#include "../games/cotlb/cgame.h"
 #include "../games/cotlb/croster.h"
 #include "../games/cotlb/ctable.h"
 #include "../games/cotlb/ctab.h"
@@ -20,6 +21,7 @@
 #include "../hex/map.h"
 #include "catalog.h"
 #include "cli.h"
+#include "reftable.h"
 #include "svgbook.h"
 #include "svgmap.h"
 
@@ -239,6 +241,37 @@ static int parse_mm(const char *flag, const char *v, double *out)
 	return 0;
 }
 
+/* A Charge of the Light Brigade game's table as SVG, written atomically to path: the opening
+ * position, or where a record left the units (reftable.c draws it, as for a referee's game). */
+static int show_table(const char *path, const struct game *g)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	struct err e;
+	FILE *f = open_memstream(&buf, &len);
+	int rc;
+	if (!f) {
+		fprintf(stderr, "crimea show: out of memory\n");
+		return 1;
+	}
+	rtab_svg(f, cgame_sheet(g), cgame_table(g), cgame_oob(g), cgame_roster(g));
+	if (fclose(f) != 0) {
+		free(buf);
+		fprintf(stderr, "crimea show: out of memory\n");
+		return 1;
+	}
+	rc = fs_write_atomic(path, buf, len, &e);
+	free(buf);
+	if (rc != 0) {
+		cli_print_err(&e);
+		return 1;
+	}
+	struct result res;
+	printf("%s: the table of %s, turn %d, %s\n", path, g->scn->id, cgame_roster(g)->turn,
+	       g->rules->over(g, &res) ? "at the end of the game" : "the units where they stand");
+	return 0;
+}
+
 static int cmd_show(int argc, char **argv)
 {
 	struct scenario s;
@@ -260,6 +293,8 @@ static int cmd_show(int argc, char **argv)
 			       "  --svg FILE        the map as SVG to print, at true size: terrain, hexsides,\n"
 			       "                    hex numbers, places, the units where they stand, a\n"
 			       "                    legend, a 100 mm scale bar and the reconstructed-data notes\n"
+			       "                    (Charge of the Light Brigade: the table, 8 px an inch,\n"
+			       "                    north up, with its terrain and the units on it)\n"
 			       "  --no-units        the map without the units (to play on with counters)\n"
 			       "  --counters FILE   every counter, front and back, as SVG to print and cut out\n"
 			       "  --print FILE.html both on paper: the map cut over pages at true size (10 mm\n"
@@ -325,6 +360,16 @@ static int cmd_show(int argc, char **argv)
 		free(g);
 		free(buf);
 		return 1;
+	}
+	if ((svg || counters || print) && !strcmp(s.rules->id, "cotlb")) { /* a miniatures table, not a map */
+		if (counters || print) {
+			fprintf(stderr, "crimea show: %s is played with miniatures on a table: no counters or booklet to "
+				"print (--svg draws the table)\n", s.id);
+			rc = 1;
+		} else {
+			rc = show_table(svg, g);
+		}
+		goto out;
 	}
 	if (svg || counters || print) {
 		/* the position's units (the set-up, or where the record left them) as the rule

@@ -11,6 +11,7 @@
 #include "../core/prov.h"
 #include "catalog.h"
 #include "cli.h"
+#include "svgmap.h"
 
 
 static int table_path(const char *argv0, const char *id, char *path, size_t n)
@@ -185,22 +186,17 @@ static void svg_pts(FILE *f, const struct ctbl *tb, const struct pl_pt *p, int n
 			(double)(tb->depth - p[k].y) * SVG_PX / PL_PER_INCH);
 }
 
-/* Draws the table, its terrain, every unit on it (its front edge heavy) and the commanders. */
-static int table_svg(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
-		     const char *path)
+void rtab_svg(FILE *f, const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g)
 {
 	static const char *const side_fill[2] = {"#5b7f4a", "#b84a3a"};
-	char *buf = NULL;
-	size_t len = 0;
-	struct err e;
-	FILE *f = open_memstream(&buf, &len);
 	double w = (double)tb->width * SVG_PX / PL_PER_INCH, h = (double)tb->depth * SVG_PX / PL_PER_INCH;
-	int rc;
-	if (!f)
-		return cli_fail(stderr, "out of memory");
 	fprintf(f, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
 		"font-family=\"sans-serif\" font-size=\"9\">\n", w, h + 16, w, h + 16);
-	fprintf(f, "<title>%s, turn %d (table %s, reconstructed)</title>\n", o->title, g->turn, tb->id);
+	fputs("<title>", f);
+	svgmap_xput(f, o->title);
+	fprintf(f, ", turn %d (table ", g->turn);
+	svgmap_xput(f, tb->id);
+	fprintf(f, ", %s)</title>\n", prov_source_name(tb->prov.source));
 	fprintf(f, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#eef0dc\" stroke=\"#333\"/>\n", w, h);
 	for (int pass = 0; pass < 2; pass++) /* areas under lines */
 		for (int k = 0; k < tb->nf; k++) {
@@ -209,10 +205,13 @@ static int table_svg(const struct ctab *t, const struct ctbl *tb, const struct c
 				continue;
 			fprintf(f, "<%s points=\"", x->closed ? "polygon" : "polyline");
 			svg_pts(f, tb, x->p, x->n);
-			fprintf(f, "\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"%s><title>%s (%s)</title></%s>\n",
-				kind_fill[x->kind], kind_stroke[x->kind], x->closed ? "1" : x->kind == CK_ROAD ? "3" : "2",
-				x->kind == CK_TRENCH ? " stroke-dasharray=\"4 2\"" : "", x->name, ctbl_kind_name[x->kind],
-				x->closed ? "polygon" : "polyline");
+			fprintf(f, "\" fill=\"%s\" stroke=\"%s\" stroke-width=\"%s\"%s data-feature=\"", kind_fill[x->kind],
+				kind_stroke[x->kind], x->closed ? "1" : x->kind == CK_ROAD ? "3" : "2",
+				x->kind == CK_TRENCH ? " stroke-dasharray=\"4 2\"" : "");
+			svgmap_xput(f, x->id);
+			fputs("\"><title>", f);
+			svgmap_xput(f, x->name);
+			fprintf(f, " (%s)</title></%s>\n", ctbl_kind_name[x->kind], x->closed ? "polygon" : "polyline");
 		}
 	for (int i = 0; i < o->n; i++) {
 		struct pl_rect r;
@@ -223,25 +222,49 @@ static int table_svg(const struct ctab *t, const struct ctbl *tb, const struct c
 		pl_rect_corners(&r, c);
 		fprintf(f, "<polygon points=\"");
 		svg_pts(f, tb, c, 4);
-		fprintf(f, "\" fill=\"%s\" fill-opacity=\"%s\" stroke=\"#222\" stroke-width=\"0.6\"><title>%s: %s, %d figures, "
-			"%d markers%s</title></polygon>\n", side_fill[o->u[i].side], g->s[i].routing ? "0.35" : "0.85", o->u[i].id,
-			cros_form_name[g->s[i].pos.form], g->s[i].figures, g->s[i].markers, g->s[i].routing ? ", routing" : "");
+		fprintf(f, "\" fill=\"%s\" fill-opacity=\"%s\" stroke=\"#222\" stroke-width=\"0.6\" data-unit=\"",
+			side_fill[o->u[i].side], g->s[i].routing ? "0.35" : "0.85");
+		svgmap_xput(f, o->u[i].id);
+		fputs("\"><title>", f);
+		svgmap_xput(f, o->u[i].id);
+		fprintf(f, ": %s, %d figures, %d markers%s</title></polygon>\n", cros_form_name[g->s[i].pos.form],
+			g->s[i].figures, g->s[i].markers, g->s[i].routing ? ", routing" : "");
 		fprintf(f, "<polyline points=\"");
 		svg_pts(f, tb, c, 2);
 		fprintf(f, "\" stroke=\"#000\" stroke-width=\"2\"/>\n");
-		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>\n",
-			(double)r.c.x * SVG_PX / PL_PER_INCH, (double)(tb->depth - r.c.y) * SVG_PX / PL_PER_INCH - 6, o->u[i].id);
+		fprintf(f, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">", (double)r.c.x * SVG_PX / PL_PER_INCH,
+			(double)(tb->depth - r.c.y) * SVG_PX / PL_PER_INCH - 6);
+		svgmap_xput(f, o->u[i].id);
+		fputs("</text>\n", f);
 	}
 	for (int k = 0; k < o->ncmdrs; k++) {
 		if (!g->cmdr[k].on)
 			continue;
-		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#fff\" stroke=\"#000\"><title>%s</title></circle>\n",
-			(double)g->cmdr[k].c.x * SVG_PX / PL_PER_INCH, (double)(tb->depth - g->cmdr[k].c.y) * SVG_PX / PL_PER_INCH,
-			o->cmdr[k]);
+		fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\" fill=\"#fff\" stroke=\"#000\"><title>",
+			(double)g->cmdr[k].c.x * SVG_PX / PL_PER_INCH, (double)(tb->depth - g->cmdr[k].c.y) * SVG_PX / PL_PER_INCH);
+		svgmap_xput(f, o->cmdr[k]);
+		fputs("</title></circle>\n", f);
 	}
-	fprintf(f, "<text x=\"4\" y=\"%.0f\">%s, turn %d. Table %s (reconstructed). Grid: none; 1\" = %d px; north up.</text>\n",
-		h + 12, o->title, g->turn, tb->id, SVG_PX);
+	fprintf(f, "<text x=\"4\" y=\"%.0f\">", h + 12);
+	svgmap_xput(f, o->title);
+	fprintf(f, ", turn %d. Table ", g->turn);
+	svgmap_xput(f, tb->id);
+	fprintf(f, " (%s). Grid: none; 1\" = %d px; north up.</text>\n", prov_source_name(tb->prov.source), SVG_PX);
 	fprintf(f, "</svg>\n");
+}
+
+/* Draws the table into path, written atomically. */
+static int table_svg(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		     const char *path)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	struct err e;
+	FILE *f = open_memstream(&buf, &len);
+	int rc;
+	if (!f)
+		return cli_fail(stderr, "out of memory");
+	rtab_svg(f, t, tb, o, g);
 	if (fclose(f) != 0) {
 		free(buf);
 		return cli_fail(stderr, "out of memory");

@@ -39,11 +39,13 @@
 #include "cli.h"
 #include "gamelog.h"
 #include "players.h"
+#include "../games/cotlb/cgame.h"
 #include "../games/cotlb/referee.h"
 #include "sgame.h"
 #include "srvparse.h"
 #include "store.h"
 #include "svgbook.h"
+#include "reftable.h"
 #include "svgmap.h"
 
 #define SRV_SSE_KEEPALIVE 15      /* seconds between keep-alive comments */
@@ -854,11 +856,28 @@ static enum MHD_Result api_hint(struct srv *S, struct MHD_Connection *c, struct 
 	return send_json(c, 200, o);
 }
 
-/* The printable map of a position of scenario sc (scn: its view, scn_view; state: the rule
+/* A Charge of the Light Brigade game's table as it stands (reftable.c's drawing): its map.svg. */
+static enum MHD_Result send_table(struct MHD_Connection *c, const struct game *g)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	if (!f)
+		return send_error(c, 500, "out of memory", NULL);
+	rtab_svg(f, cgame_sheet(g), cgame_table(g), cgame_oob(g), cgame_roster(g));
+	if (fclose(f) != 0) {
+		free(buf);
+		return send_error(c, 500, "out of memory", NULL);
+	}
+	return send_text(c, 200, buf, len, "image/svg+xml"); /* MHD frees buf */
+}
+
+/* The printable map of position g of scenario sc (scn: its view, scn_view; state: the rule
  * system's json_state of the position), the counter sheet, or the booklet of both on the paper the request names (a4 when none), at the default
- * sizes (svgbook_sheet): what `crimea show --svg/--counters/--print` writes. */
+ * sizes (svgbook_sheet): what `crimea show --svg/--counters/--print` writes. A Charge of the
+ * Light Brigade game's map.svg is its table; it has no counters or booklet. */
 static enum MHD_Result send_sheet(struct MHD_Connection *c, const struct scenario *sc, const json_t *scn,
-				  const json_t *state, enum svgbook_kind kind)
+				  const json_t *state, enum svgbook_kind kind, const struct game *g)
 {
 	const char *pname = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "paper");
 	const struct svgbook_paper *paper = svgbook_paper(pname ? pname : "a4");
@@ -869,6 +888,10 @@ static enum MHD_Result send_sheet(struct MHD_Connection *c, const struct scenari
 
 	if (kind == SVGBOOK_PRINT && !paper)
 		return send_error(c, 400, "\"paper\" must be a4, letter, a3 or legal", NULL);
+	if (!strcmp(sc->rules->id, "cotlb"))
+		return kind == SVGBOOK_MAP ? send_table(c, g)
+					   : send_error(c, 422, "this game is played with miniatures on a table: no counters or booklet "
+							"to print (map.svg draws the table)", NULL);
 	if (!json_is_object(json_object_get(scn, "map")))
 		return send_error(c, 422, "this game has no map to print (it is shown as text)", NULL);
 	svgmap_opts_default(&o);
@@ -893,7 +916,7 @@ static enum MHD_Result api_sheet(struct srv *S, struct MHD_Connection *c, struct
 	if (viewer < 0)
 		return send_error(c, 403, "a seat or spectator token is needed", NULL);
 	json_t *state = sg->g->rules->json_state ? sg->g->rules->json_state(sg->g, viewer < 2 ? viewer : -1) : NULL;
-	enum MHD_Result r = send_sheet(c, sg->scn, S->scn_view[sg->scn - S->scn], state, kind);
+	enum MHD_Result r = send_sheet(c, sg->scn, S->scn_view[sg->scn - S->scn], state, kind, sg->g);
 	json_decref(state);
 	return r;
 }
@@ -913,7 +936,7 @@ static enum MHD_Result api_scn_sheet(struct srv *S, struct MHD_Connection *c, co
 		return send_error(c, 500, "cannot set the scenario up", NULL);
 	}
 	json_t *state = g->rules->json_state ? g->rules->json_state(g, -1) : NULL;
-	enum MHD_Result r = send_sheet(c, sc, S->scn_view[i], state, kind);
+	enum MHD_Result r = send_sheet(c, sc, S->scn_view[i], state, kind, g);
 	json_decref(state);
 	free(g);
 	return r;

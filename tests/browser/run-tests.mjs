@@ -1,6 +1,7 @@
 // Browser end-to-end tests of the crimea client (web/) against a running `crimea serve`, in
 // Debian's chromium driven by playwright-core. Usage: node run-tests.mjs BASE_URL
-// Env: CRIMEA_BIN (the crimea binary, for the odds cross-check), OUT (screenshot folder).
+// Env: CRIMEA_BIN (the crimea binary, for the odds cross-check), OUT (screenshot folder), ONLY
+// (run only the tests whose names hold it).
 // Prints one line per test and "browser: N passed, M failed" last; exits 1 on any failure.
 
 import { chromium } from "playwright-core";
@@ -750,6 +751,50 @@ test("a Charge of the Light Brigade game is shown as text too: the roster, its a
   await page.context().close();
 });
 
+test("a Charge of the Light Brigade game draws its table: terrain, objectives, every unit's footprint; a click narrows the actions to the unit's", async () => {
+  const page = await newPage();
+  const { id } = await createGame(page, { scenario: "cotlb-balaclava", mode: "hotseat", seed: 3, text: true });
+  await page.waitForSelector("#table .piece");
+  const scn = await api("GET", "/api/scenarios/cotlb-balaclava");
+  let { game } = await gameState(page, id);
+  eq(await page.$$eval("#table [data-feature]", (a) => a.length), scn.table.features.length, "every feature drawn");
+  eq(await page.$$eval("#table .objective", (a) => a.length), new Set(scn.table.objectives.map((o) => o.feature)).size, "each scoring place outlined");
+  eq(await page.$$eval("#table .piece", (a) => a.map((g) => g.getAttribute("data-piece")).sort()), game.pieces.map((p) => p.id).sort(), "a footprint for each unit on the table");
+  assert(game.pieces.length > 40 && !game.pieces.some((p) => p.id === "c-troop"), "the reinforcements not yet arrived are not on the table");
+  // the footprint as the rules measure it: dnieper1 in attack column at (260", 35"), facing west
+  const d1 = game.pieces.find((p) => p.id === "dnieper1");
+  eq(d1.at, [5200, 700], "dnieper1's centre in twentieths of an inch");
+  assert(d1.corners[0][0] < d1.at[0] && d1.corners[1][0] < d1.at[0], "its front (first two corners) toward the west it faces");
+  await page.selectOption("#act-first", "first russian");
+  await page.click("#do-first");
+  await page.waitForFunction(() => /russian to act/.test(document.querySelector("#toact")?.textContent || ""));
+  await page.waitForSelector("#act-reform");
+  const before = await page.$eval('#table [data-piece="dnieper1"] polygon', (p) => p.getAttribute("points"));
+  await page.click('#table [data-piece="dnieper1"]');
+  await page.waitForFunction(() => /dnieper1: 24th Dneprovsky/.test(document.querySelector("#piece-info")?.textContent || ""));
+  assert(await page.$eval('#table [data-piece="dnieper1"]', (g) => g.classList.contains("selected")), "the unit clicked is marked");
+  const reforms = await page.$$eval("#act-reform option", (o) => o.map((x) => x.value));
+  assert(reforms.length > 0 && reforms.every((m) => m.split(" ")[1] === "dnieper1"), `only dnieper1's actions offered: ${reforms.slice(0, 3)}`);
+  assert(reforms.includes("reform dnieper1 line"), "its change to line among them");
+  await page.screenshot({ path: path.join(OUT, "cotlb-table.png") });
+  // in line the battalion's footprint is wider than deep: the table redraws it
+  await page.selectOption("#act-reform", "reform dnieper1 line");
+  await page.click("#do-reform");
+  await page.waitForFunction((b) => document.querySelector('#table [data-piece="dnieper1"] polygon')?.getAttribute("points") !== b, before);
+  ({ game } = await gameState(page, id));
+  const moved = game.pieces.find((p) => p.id === "dnieper1");
+  eq(moved.formation, "line", "dnieper1 in line, as in the game");
+  // the table as SVG to keep or print: the server's drawing of the game as it stands
+  const href = await page.getAttribute("#tablesvg", "href");
+  const svg = await page.evaluate(async (u) => (await fetch(u)).text(), href);
+  assert(/<svg[^>]*>/.test(svg) && (svg.match(/data-unit=/g) || []).length === game.pieces.length, "the linked SVG draws every unit on the table");
+  // again: every unit's actions
+  await page.click('#table [data-piece="dnieper1"]');
+  await page.waitForFunction(() => !document.querySelector("#narrowed"));
+  eq(page.errors.length, 0, "no page errors");
+  await page.context().close();
+});
+
 test("a Charge of the Light Brigade game against search; greedy's postures offered for the quad games only", async () => {
   const page = await newPage();
   await page.goto(BASE + "/#/");
@@ -768,7 +813,8 @@ test("a Charge of the Light Brigade game against search; greedy's postures offer
 });
 
 let passed = 0, failed = 0;
-for (const t of tests) {
+// ONLY=TEXT runs the tests whose names hold TEXT (for working on one)
+for (const t of tests.filter((x) => !process.env.ONLY || x.name.includes(process.env.ONLY))) {
   const t0 = Date.now();
   try {
     await t.fn();

@@ -1304,6 +1304,20 @@ contains "cotlb game: the score sheet" "$tmp/out" "\[Victory\] Redoubt No. 4 hel
 contains "cotlb game: greedy's hint" "$tmp/out" "greedy would play: "
 contains "cotlb game: the command point phase" "$tmp/out" "russian command point phase (round 1: 1 point an action)"
 contains "cotlb game: the prompt's help names its actions" "$tmp/out" "the Light Brigade game: first SIDE, fire U T \[pivot\], charge U T"
+# the table drawn (reftable.c's SVG, as a referee's game draws it): the set-up, and where a record left the units
+expect "cotlb game: show --svg" 0 "$bin" show cotlb-balaclava --svg "$tmp/cotlb-table.svg"
+contains "cotlb game: show --svg says what it wrote" "$tmp/out" "cotlb-table.svg: the table of cotlb-balaclava, turn 1, the units where they stand"
+n=$(grep -c 'data-unit=' "$tmp/cotlb-table.svg"); [ "$n" -eq 47 ] && ok || ko "cotlb game: show --svg: $n units drawn, 47 set up"
+n=$(grep -c 'data-feature=' "$tmp/cotlb-table.svg"); [ "$n" -eq 24 ] && ok || ko "cotlb game: show --svg: $n features drawn, the table has 24"
+contains "cotlb game: show --svg: the table's provenance" "$tmp/cotlb-table.svg" "Table balaclava-2014-table (reconstructed)"
+"$bin" play cotlb-balaclava --ai both=random --seed 4 --until-over --save "$tmp/cotlb-shown.rec" >/dev/null 2>&1
+expect "cotlb game: show RECORD --svg" 0 "$bin" show "$tmp/cotlb-shown.rec" --svg "$tmp/cotlb-end.svg"
+contains "cotlb game: show RECORD --svg: when" "$tmp/out" "the table of cotlb-balaclava, turn [0-9]*, at the end of the game"
+grep -o 'data-unit="[^"]*"' "$tmp/cotlb-end.svg" | sort >"$tmp/u2"; grep -o 'data-unit="[^"]*"' "$tmp/cotlb-table.svg" | sort >"$tmp/u1"
+cmp -s "$tmp/u1" "$tmp/u2" && ko "cotlb game: show RECORD --svg: the units of the set-up drawn" || ok
+expect "cotlb game: show --counters refused" 1 "$bin" show cotlb-balaclava --counters "$tmp/cotlb-c.svg"
+contains "cotlb game: show --counters: why" "$tmp/err" "cotlb-balaclava is played with miniatures on a table: no counters or booklet to print (--svg draws the table)"
+[ -e "$tmp/cotlb-c.svg" ] && ko "cotlb game: show --counters left a file" || ok
 expect "cotlb game: manual dice refused" 1 "$bin" play cotlb-balaclava --dice manual
 contains "cotlb game: manual dice refused" "$tmp/err" "the program rolls a Charge of the Light Brigade game's dice"
 # [Close Combat (a)] the charged unit's own stands, before any reinforcement, are outnumbered

@@ -142,10 +142,14 @@ verdict $? "a Sevastopol refusal: 422 with its case"
 req GET "/api/games/$SV/map.svg?token=$SVA"
 check "a Sevastopol game's map.svg: 422" [ "$code" = 422 ]
 
-# ---- Charge of the Light Brigade: shown as text too (the browser draws no table yet) ----
+# ---- Charge of the Light Brigade: shown as text, beside its table ----
 req GET /api/scenarios/cotlb-balaclava
 [ "$code" = 200 ] && [ "$(j "$body" 'o.map === null && o.view == "text" && o.turns == 12')" = true ]
 verdict $? "GET /api/scenarios/cotlb-balaclava: shown as text, 12 turns"
+[ "$(j "$body" 'o.table.units_per_inch == 20 && o.table.width == 5760 && o.table.depth == 1440 && o.table.source == "reconstructed" && o.table.features.length == 24')" = true ]
+verdict $? "the CotLB table: 288 by 72 inches in twentieths, reconstructed, 24 features"
+[ "$(j "$body" 'JSON.stringify(o.table.features.find((f) => f.id == "redoubt1")) == JSON.stringify({id: "redoubt1", name: "Redoubt No. 1 (Canrobert\x27s Hill)", kind: "redoubt", closed: true, points: [[4588, 696], [4688, 696], [4688, 784], [4588, 784]]}) && o.table.objectives.filter((x) => x.feature == "redoubt1").map((x) => x.side + x.vp).join() == "russian5,allied10"')" = true ]
+verdict $? "the CotLB table: Redoubt No. 1's outline as the table file gives it, and what holding it scores each side"
 req POST /api/games '{"scenario": "cotlb-balaclava", "mode": "ai", "ai": {"russian": "greedy:attack"}}'
 [ "$code" = 400 ] && [ "$(j "$body" '/greedy:attack player does not play cotlb-balaclava .a cotlb game.: greedy.s postures are for the quad games/.test(o.error)')" = true ]
 verdict $? "a CotLB game against a greedy posture: 400, postures are the quad games'"
@@ -154,6 +158,20 @@ CB=$(j "$body" o.id); CBA=$(j "$body" o.seats.allied)
 req GET "/api/games/$CB?token=$CBA"
 [ "$code" = 200 ] && [ "$(j "$body" '/93rd +139\.2 +24\.4/.test(o.board) && o.to_act == "allied"')" = true ]
 verdict $? "a CotLB game against greedy: the board as the terminal draws it"
+[ "$(j "$body" 'const p = o.pieces.find((x) => x.id == "93rd"); JSON.stringify([p.side, p.formation, p.facing, p.at, p.figures, p.full, p.corners.length]) == JSON.stringify(["allied", "line", 20, [2784, 488], 24, 24, 4]) && !o.pieces.some((x) => x.id == "c-troop") && o.commanders.length > 0')" = true ]
+verdict $? "a CotLB game's pieces: the 93rd's footprint where the board puts it, no reinforcement before it arrives"
+
+curl -s -o "$T/cotlb-game.svg" "${URL}api/games/$CB/map.svg?token=$CBA"
+curl -s -o "$T/cotlb-game.rec" "${URL}api/games/$CB/record?token=$CBA"
+"$BIN" show "$T/cotlb-game.rec" --svg "$T/cotlb-rec.svg" >/dev/null
+check "a CotLB game's map.svg: its table as greedy's actions left it, crimea show RECORD's byte for byte" cmp -s "$T/cotlb-game.svg" "$T/cotlb-rec.svg"
+"$BIN" show cotlb-balaclava --svg "$T/cotlb-show.svg" >/dev/null
+check "a CotLB game's map.svg: not the set-up (greedy has fired)" sh -c "! cmp -s '$T/cotlb-game.svg' '$T/cotlb-show.svg'"
+curl -s -o "$T/cotlb-scn.svg" "${URL}api/scenarios/cotlb-balaclava/map.svg"
+check "cotlb-balaclava's map.svg: the same table" cmp -s "$T/cotlb-scn.svg" "$T/cotlb-show.svg"
+req GET "/api/games/$CB/counters.svg?token=$CBA"
+[ "$code" = 422 ] && [ "$(j "$body" '/played with miniatures on a table/.test(o.error)')" = true ]
+verdict $? "a CotLB game's counters.svg: 422, a game of miniatures"
 
 # ---- creation in each mode ----
 req POST /api/games '{"scenario": "balaclava", "mode": "hotseat", "seed": 7}'

@@ -66,7 +66,7 @@ export async function showGame(root, id, urlToken) {
     return () => {};
   }
   // a rule system without a hex map (Sevastopol) is shown as text
-  if (!st.scn.map) return showTextGame(root, id, tokens, st.game);
+  if (!st.scn.map) return showTextGame(root, id, tokens, st.game, st.scn);
   const map = createMap(mapBox, st.scn, { onHexClick });
   const unitDef = (u) => map.unitDefs.get(u) || { id: u, name: u };
 

@@ -5,6 +5,7 @@
 import { s, h, clear } from "./dom.js";
 import { R, centre, corners, edge, extent } from "./hexgeo.js";
 import { counter } from "./counters.js";
+import { panZoom } from "./panzoom.js";
 
 export const TERRAIN_COLOURS = {
   clear: "#e9e3c6", woods: "#7da46a", town: "#c2a78c", vineyard: "#c7b8a0", swamp: "#9cc0b0",
@@ -163,66 +164,16 @@ export function createMap(container, scn, opts = {}) {
   }
 
   // ---- zoom and pan (viewBox) ----
-  let vb = { x: 0, y: 0, w: ext.w, h: ext.h };
-  const setVB = () => svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
-  function zoom(factor, cx, cy) {
-    const nw = Math.min(Math.max(vb.w * factor, R * 6), ext.w * 2);
-    const f = nw / vb.w;
-    if (cx == null) { cx = vb.x + vb.w / 2; cy = vb.y + vb.h / 2; }
-    vb = { x: cx - (cx - vb.x) * f, y: cy - (cy - vb.y) * f, w: vb.w * f, h: vb.h * f };
-    setVB();
-  }
-  function toSvg(ev) {
-    const r = svg.getBoundingClientRect();
-    // preserveAspectRatio meet: one scale for both axes
-    const sc = Math.max(vb.w / r.width, vb.h / r.height);
-    const ox = (r.width * sc - vb.w) / 2, oy = (r.height * sc - vb.h) / 2;
-    return { x: vb.x + (ev.clientX - r.left) * sc - ox, y: vb.y + (ev.clientY - r.top) * sc - oy, sc };
-  }
-  svg.addEventListener("wheel", (ev) => {
-    ev.preventDefault();
-    const p = toSvg(ev);
-    zoom(ev.deltaY > 0 ? 1.15 : 1 / 1.15, p.x, p.y);
-  }, { passive: false });
-
-  let drag = null;
-  svg.addEventListener("pointerdown", (ev) => {
-    if (ev.button !== 0) return;
-    drag = { x: ev.clientX, y: ev.clientY, vb: { ...vb }, moved: false, id: ev.pointerId };
+  const pz = panZoom(svg, ext, {
+    minW: R * 6, label: "map",
+    onClick: (ev) => {
+      const t = ev.target.closest && ev.target.closest("[data-hex]");
+      if (t && opts.onHexClick) opts.onHexClick(t.getAttribute("data-hex"), ev);
+    },
   });
-  svg.addEventListener("pointermove", (ev) => {
-    if (!drag) return;
-    const dx = ev.clientX - drag.x, dy = ev.clientY - drag.y;
-    if (!drag.moved && Math.hypot(dx, dy) < 6) return;
-    if (!drag.moved) svg.setPointerCapture?.(drag.id);
-    drag.moved = true;
-    const { sc } = toSvg(ev);
-    vb = { ...drag.vb, x: drag.vb.x - dx * sc, y: drag.vb.y - dy * sc };
-    setVB();
-  });
-  const endDrag = (ev) => {
-    if (!drag) return;
-    const wasDrag = drag.moved;
-    drag = null;
-    if (wasDrag || ev.type !== "pointerup") return;
-    const t = ev.target.closest && ev.target.closest("[data-hex]");
-    if (t && opts.onHexClick) opts.onHexClick(t.getAttribute("data-hex"), ev);
-  };
-  svg.addEventListener("pointerup", endDrag);
-  svg.addEventListener("pointercancel", endDrag);
-
-  function fit() { vb = { x: 0, y: 0, w: ext.w, h: ext.h }; setVB(); }
-  function centreOn(hx) {
-    const p = cen(hx);
-    vb = { ...vb, x: p.x - vb.w / 2, y: p.y - vb.h / 2 };
-    setVB();
-  }
-
-  const controls = h("div.mapctl", { role: "group", "aria-label": "Map zoom" },
-    h("button", { type: "button", "aria-label": "Zoom in", onclick: () => zoom(1 / 1.3) }, "+"),
-    h("button", { type: "button", "aria-label": "Zoom out", onclick: () => zoom(1.3) }, "−"),
-    h("button", { type: "button", "aria-label": "Fit the whole map", onclick: fit }, "Fit"));
-  const wrap = h("div.mapwrap", {}, svg, controls);
+  const { fit, zoom } = pz;
+  const centreOn = (hx) => pz.centreOn(cen(hx));
+  const wrap = h("div.mapwrap", {}, svg, pz.controls);
   clear(container).append(wrap);
 
   return { svg, setUnits, highlight, fit, zoom, centreOn, unitDefs };

@@ -1,16 +1,18 @@
-// textgame.js: the game screen of a game shown as text (a rule system without a hex map:
-// Sevastopol, whose printed map is kept as approaches; Charge of the Light Brigade, whose table
-// the browser does not draw yet): the position as the terminal draws it (GAME.board), where each
-// unit stands (GAME.places, when given), the actions the server lists for the side this browser
-// holds, grouped by their first word, the odds of a round, a melee or a fire before the roll
-// where the rules give them, a hint, undo, the rulings with their cases and dice, and the score.
+// textgame.js: the game screen of a game without a hex map (Sevastopol, whose printed map is kept
+// as approaches; Charge of the Light Brigade, played on a miniatures table): the table drawn
+// (table.js) when the scenario has one, a click on a unit showing it and narrowing the actions to
+// its own; the position as the terminal draws it (GAME.board); where each unit stands
+// (GAME.places, when given); the actions the server lists for the side this browser holds,
+// grouped by their first word; the odds of a round, a melee or a fire before the roll where the
+// rules give them; a hint, undo, the rulings with their cases and dice, and the score.
 
 import { h, clear } from "./dom.js";
 import { api } from "./api.js";
+import { createTable } from "./table.js";
 
-// Returns a function that closes the screen (EventSource and listeners).
-export async function showTextGame(root, id, tokens, game) {
-  const st = { game, actions: null, actSide: null, log: [], closed: false, busy: false };
+// Returns a function that closes the screen (EventSource and listeners). scn: the scenario's view.
+export async function showTextGame(root, id, tokens, game, scn) {
+  const st = { game, actions: null, actSide: null, log: [], closed: false, busy: false, selected: null };
   const tokenFor = (side) => (tokens.seats || {})[side] || null;
   const anyToken = () => Object.values(tokens.seats || {})[0] || tokens.spectator;
 
@@ -24,12 +26,22 @@ export async function showTextGame(root, id, tokens, game) {
   const logList = h("ol.log", { id: "log", "aria-label": "Event log" });
   const msg = h("p.msg", { role: "alert", id: "msg" });
   const endScreen = h("div.endscreen", { id: "endscreen", hidden: true, role: "dialog", "aria-modal": "false", "aria-labelledby": "end-h" });
+  const tableBox = scn?.table ? h("div.tablebox", { id: "tablebox" }) : null;
+  const pieceInfo = h("p.pieceinfo", { id: "piece-info", "aria-live": "polite" });
   root.append(h("div.gamescreen.textgame", {}, statusBar,
     h("div.gamebody", {},
-      h("div.mapbox.textboard", {}, board, placesBox),
+      h("div.mapbox.textboard", {}, tableBox, tableBox ? pieceInfo : null, board, placesBox),
       h("aside.side", {}, msg, turnBox, oddsBox,
         h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "Rulings"), logList))),
     endScreen));
+
+  const table = tableBox ? createTable(tableBox, scn.table, scn.sides || [], { onPiece: pick }) : null;
+  // a unit clicked on the table: shown, and the actions narrowed to its own (again: all of them)
+  function pick(uid) {
+    st.selected = st.selected === uid ? null : uid;
+    table.select(st.selected);
+    render();
+  }
 
   let es = null;
   try {
@@ -129,7 +141,18 @@ export async function showTextGame(root, id, tokens, game) {
       h("span", { id: "phase" }, g.phase),
       h("span", { id: "toact" }, g.status === "over" ? "game over" : `${g.to_act} to act${st.actSide ? " (you)" : ""}`),
       vp ? h("span", { id: "vp" }, "VP " + Object.entries(vp).map(([k, v]) => `${k} ${v}`).join(", ")) : null,
-      h("a", { href: api.logUrl(id, anyToken()), target: "_blank", rel: "noopener", id: "gamelog" }, "game log"));
+      h("a", { href: api.logUrl(id, anyToken()), target: "_blank", rel: "noopener", id: "gamelog" }, "game log"),
+      table ? h("a", { href: api.sheetUrl(id, anyToken(), "map"), target: "_blank", rel: "noopener", id: "tablesvg" }, "the table (SVG)") : null);
+    if (table) {
+      table.setPieces(g.pieces, g.commanders);
+      const p = (g.pieces || []).find((x) => x.id === st.selected);
+      if (!p) st.selected = null;
+      table.select(st.selected);
+      pieceInfo.textContent = p
+        ? `${p.id}: ${p.name}; ${p.side}, ${p.formation}, facing ${p.facing}°, ${p.figures} of ${p.full} figures, ` +
+          `${p.markers} marker${p.markers === 1 ? "" : "s"}${p.routing ? ", routing" : ""} (click it again for every unit's actions)`
+        : "Click a unit on the table to see it and its actions; drag to pan, the wheel or the buttons to zoom.";
+    }
     board.textContent = g.board || "";
     places.textContent = g.places || "";
     placesBox.hidden = !g.places;
@@ -158,7 +181,10 @@ export async function showTextGame(root, id, tokens, game) {
     // the actions by their first word: a list for each, with a Do button (and the odds where
     // the rules give them before the roll)
     const byVerb = new Map();
-    for (const a of acts) {
+    const mine = st.selected ? acts.filter((a) => a.split(" ")[1] === st.selected) : [];
+    if (st.selected)
+      turnBox.append(h("p", { id: "narrowed" }, mine.length ? `The actions of ${st.selected} (${mine.length}):` : `${st.selected} has no action now; every action:`));
+    for (const a of mine.length ? mine : acts) {
       if (a === "end") continue;
       const v = a.split(" ")[0];
       if (!byVerb.has(v)) byVerb.set(v, []);

@@ -1298,8 +1298,50 @@ static int cg_check(const struct game *G, char *why, size_t n)
 	return 0;
 }
 
-/* For the server (docs/API.md): the table is not drawn in the browser yet; the game is shown
- * as text ("board", the terminal's roster of the units where they stand). */
+/* A point as [x, y] in table units (PL_PER_INCH an inch; x east, y north). */
+static json_t *json_pt(struct pl_pt p)
+{
+	return json_pack("[ii]", (int)p.x, (int)p.y);
+}
+
+/* The table as the front ends draw it (docs/API.md, "table"): its size, its provenance, each
+ * feature's outline and the places each side scores for holding. */
+static json_t *json_table(const struct cg_scn *c)
+{
+	const struct ctbl *tb = &c->tb;
+	json_t *t = json_object(), *fs = json_array(), *obj = json_array();
+	if (!t || !fs || !obj) {
+		json_decref(fs);
+		json_decref(obj);
+		return t;
+	}
+	json_object_set_new(t, "id", json_string(tb->id));
+	json_object_set_new(t, "units_per_inch", json_integer(PL_PER_INCH));
+	json_object_set_new(t, "width", json_integer(tb->width));
+	json_object_set_new(t, "depth", json_integer(tb->depth));
+	json_object_set_new(t, "source", json_string(prov_source_name(tb->prov.source)));
+	json_object_set_new(t, "basis", json_string(tb->prov.basis));
+	for (int k = 0; k < tb->nf; k++) {
+		const struct ctbl_feature *f = &tb->f[k];
+		json_t *pts = json_array();
+		for (int i = 0; i < f->n; i++)
+			json_array_append_new(pts, json_pt(f->p[i]));
+		json_array_append_new(fs, json_pack("{s:s, s:s, s:s, s:b, s:o}", "id", f->id, "name", f->name, "kind",
+						    ctbl_kind_name[f->kind], "closed", f->closed, "points", pts));
+	}
+	json_object_set_new(t, "features", fs);
+	for (int k = 0; k < c->nitems; k++)
+		if (c->item[k].kind == CGV_HOLD)
+			json_array_append_new(obj, json_pack("{s:s, s:s, s:i, s:s}", "side", c->o.side[c->item[k].side],
+							     "feature", tb->f[c->item[k].feature].id, "vp", c->item[k].vp,
+							     "what", c->item[k].what));
+	json_object_set_new(t, "objectives", obj);
+	return t;
+}
+
+/* For the server (docs/API.md): the game is shown as text ("board", the terminal's roster of
+ * the units where they stand) beside a drawing of the table ("table" here, "pieces" in the
+ * state). */
 static json_t *cg_json_scenario(const struct scenario *sc)
 {
 	const struct cg_scn *c = sc->data;
@@ -1309,6 +1351,7 @@ static json_t *cg_json_scenario(const struct scenario *sc)
 	json_object_set_new(o, "map", json_null());
 	json_object_set_new(o, "view", json_string("text"));
 	json_object_set_new(o, "units", json_array());
+	json_object_set_new(o, "table", json_table(c));
 	for (int k = 0; k < 3; k++)
 		json_array_append_new(rec, json_string(c->provenance[k]));
 	json_object_set_new(o, "reconstructed", rec);
@@ -1318,15 +1361,43 @@ static json_t *cg_json_scenario(const struct scenario *sc)
 	return o;
 }
 
+/* The units on the table as the front ends draw them: each footprint's corners (front-left,
+ * front-right, rear-right, rear-left, so the first two are its front), as the rules measure
+ * it (ctbl_footprint), with what a player reads off the stands and markers. */
+static json_t *json_pieces(const struct game *G)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	json_t *a = json_array();
+	for (int i = 0; a && i < c->o.n; i++) {
+		const struct cros_state *u = &g->s[i];
+		struct pl_rect r;
+		struct pl_pt q[4];
+		json_t *corners;
+		if (!u->pos.on || u->figures <= 0)
+			continue;
+		ctbl_footprint(&c->t, &c->tb, &c->o, g, i, &u->pos, &r);
+		pl_rect_corners(&r, q);
+		corners = json_pack("[oooo]", json_pt(q[0]), json_pt(q[1]), json_pt(q[2]), json_pt(q[3]));
+		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s, s:i, s:o, s:o, s:i, s:i, s:i, s:b}", "id",
+						   c->o.u[i].id, "name", c->o.u[i].name, "side", c->o.side[c->o.u[i].side],
+						   "formation", cros_form_name[u->pos.form], "facing", u->pos.facing, "at",
+						   json_pt(u->pos.c), "corners", corners, "figures", u->figures, "full",
+						   c->o.u[i].figures, "markers", u->markers, "routing", u->routing));
+	}
+	return a;
+}
+
 static json_t *cg_json_state(const struct game *G, int viewer_side)
 {
 	const struct cg_scn *c = scn(G);
-	json_t *o = json_object();
+	json_t *o = json_object(), *cmdrs = json_array();
 	char *board = malloc(32768), status[160];
 	int side = cg_to_act(G);
 	(void)viewer_side; /* no hidden information */
-	if (!o || !board) {
+	if (!o || !board || !cmdrs) {
 		free(board);
+		json_decref(cmdrs);
 		return o;
 	}
 	cg_status(G, status, sizeof status);
@@ -1335,6 +1406,12 @@ static json_t *cg_json_state(const struct game *G, int viewer_side)
 	json_object_set_new(o, "phase", json_string(cseq_phase_name[cst(G)->g.seq.phase]));
 	json_object_set_new(o, "phasing", side >= 0 ? json_string(c->o.side[side]) : json_null());
 	json_object_set_new(o, "units", json_array());
+	json_object_set_new(o, "pieces", json_pieces(G));
+	for (int k = 0; k < c->o.ncmdrs; k++)
+		if (cst(G)->g.cmdr[k].on)
+			json_array_append_new(cmdrs, json_pack("{s:s, s:o}", "id", c->o.cmdr[k], "at",
+							      json_pt(cst(G)->g.cmdr[k].c)));
+	json_object_set_new(o, "commanders", cmdrs);
 	cg_draw(G, board, 32768, 0);
 	json_object_set_new(o, "board", json_string(board));
 	free(board);

@@ -239,6 +239,7 @@ int ctbl_load(struct ctbl *tb, const struct ctab *t, const struct cros_oob *o, c
 		jdoc_add(d, root, errs, "a table of the order of battle \"%s\", not \"%s\"", s, o->id);
 	snprintf(tb->oob, sizeof tb->oob, "%s", o->id);
 	prov_read(d, root, true, &p, errs);
+	tb->prov = p;
 	tb->width = pl_units(jdoc_num(d, root, "width", 12, PL_COORD_MAX / PL_PER_INCH, errs));
 	tb->depth = pl_units(jdoc_num(d, root, "depth", 12, PL_COORD_MAX / PL_PER_INCH, errs));
 

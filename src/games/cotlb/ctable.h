@@ -12,6 +12,7 @@
 #include "../../core/err.h"
 #include "../../core/event.h"
 #include "../../core/jdoc.h"
+#include "../../core/prov.h"
 #include "../../plane/plane.h"
 #include "croster.h"
 #include "cref.h"
@@ -66,6 +67,7 @@ struct ctbl {
 	char file[ERR_FILE_MAX];
 	char id[CTBL_ID_MAX], oob[CTBL_ID_MAX];
 	char title[128];
+	struct prov prov;        /* the table file's own provenance (its size, terrain and places) */
 	int32_t width, depth;    /* units: x 0..width from the west edge, y 0..depth from the south */
 	struct ctbl_feature f[CTBL_FEATURES_MAX];
 	int nf;

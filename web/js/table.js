@@ -1,0 +1,115 @@
+// table.js: the miniatures table of a Charge of the Light Brigade game as SVG: the terrain
+// features, the places a side scores for holding, and each unit's footprint as the rules measure
+// it (GET /api/scenarios/{id} "table", the game's "pieces" and "commanders": docs/API.md), its
+// front edge drawn heavy, with zoom and pan. North is up; the table's units are twentieths of an
+// inch, y counted from the south edge. Drawing only: the caller says what a click on a unit does.
+
+import { s, h, clear } from "./dom.js";
+import { panZoom } from "./panzoom.js";
+
+const FEATURE_STYLE = {
+  "gentle-hill": { fill: "#d9c9a0", stroke: "#b59f6c", width: 4 },
+  "steep-hill": { fill: "#bfa173", stroke: "#8a6d40", width: 6 },
+  woods: { fill: "#8fb27a", stroke: "#5f8a4c", width: 4 },
+  town: { fill: "#b9aa99", stroke: "#7b6b5b", width: 4 },
+  house: { fill: "#9c8b7a", stroke: "#6b5b4b", width: 4 },
+  redoubt: { fill: "#c8a98a", stroke: "#6b4a2b", width: 10 },
+  stream: { fill: "none", stroke: "#5d93c4", width: 10 },
+  wall: { fill: "none", stroke: "#6e6e6e", width: 8 },
+  trench: { fill: "none", stroke: "#6b4a2b", width: 8, dash: "20 10" },
+  road: { fill: "none", stroke: "#8c7355", width: 8, dash: "30 14" },
+};
+const SIDE_COLOURS = [
+  { fill: "#3f6b45", stroke: "#1d3a22", front: "#0d1f11" }, // the first side (the Russians)
+  { fill: "#b0443a", stroke: "#6b1e17", front: "#3d0c08" }, // the second (the Allies)
+];
+
+// Creates the table inside container; table is the scenario's "table", sides its "sides".
+// opts.onPiece(id) on a click on a unit. Returns { svg, setPieces(pieces, commanders),
+// select(id), fit }.
+export function createTable(container, table, sides, opts = {}) {
+  const W = table.width, D = table.depth, per = table.units_per_inch || 20;
+  const P = ([x, y]) => `${x},${D - y}`;
+  const svg = s("svg", {
+    class: "cotlbtable", id: "table", role: "img", viewBox: `0 0 ${W} ${D}`, preserveAspectRatio: "xMidYMid meet",
+    "aria-label": `The table, ${W / per} by ${D / per} inches (${table.source})`,
+  });
+  const gTerrain = s("g", { class: "terrain" }), gObj = s("g", { class: "objectives" });
+  const gPieces = s("g", { class: "pieces" }), gLabels = s("g", { class: "labels" });
+  svg.append(s("rect", { x: 0, y: 0, width: W, height: D, fill: "#e8e2c4" }), gTerrain, gObj, gPieces, gLabels);
+  // the areas first, the lines (streams, walls, roads) over them
+  const feats = [...table.features].sort((a, b) => Number(b.closed) - Number(a.closed));
+  for (const f of feats) {
+    const st = FEATURE_STYLE[f.kind] || { fill: "none", stroke: "#555", width: 4 };
+    const pts = f.points.map(P).join(" ");
+    const el = s(f.closed ? "polygon" : "polyline", {
+      points: pts, fill: f.closed ? st.fill : "none", stroke: st.stroke, "stroke-width": st.width,
+      "stroke-dasharray": st.dash || null, "stroke-linejoin": "round", "data-feature": f.id, class: `feat ${f.kind}`,
+    }, s("title", {}, `${f.name} (${f.kind})`));
+    gTerrain.append(el);
+  }
+  const byId = new Map(table.features.map((f) => [f.id, f]));
+  const held = new Map();
+  for (const o of table.objectives || []) {
+    if (!held.has(o.feature)) held.set(o.feature, []);
+    held.get(o.feature).push(`${o.side} ${o.vp}: ${o.what}`);
+  }
+  for (const [fid, what] of held) {
+    const f = byId.get(fid);
+    if (!f) continue;
+    gObj.append(s(f.closed ? "polygon" : "polyline", {
+      points: f.points.map(P).join(" "), fill: "none", stroke: "#d4a017", "stroke-width": 6,
+      "stroke-dasharray": "12 8", class: "objective", "data-objective": fid,
+    }, s("title", {}, `${f.name}: ${what.join("; ")}`)));
+  }
+  // a few names, at the areas' centres, for finding one's way at the whole table's scale
+  for (const f of table.features) {
+    if (!f.closed || !["town", "redoubt", "steep-hill"].includes(f.kind)) continue;
+    const cx = f.points.reduce((a, p) => a + p[0], 0) / f.points.length;
+    const cy = f.points.reduce((a, p) => a + p[1], 0) / f.points.length;
+    gLabels.append(s("text", { x: cx, y: D - cy, class: "featname" }, f.name.replace(/ \(.*\)$/, "")));
+  }
+
+  let selected = null;
+  const pz = panZoom(svg, { w: W, h: D }, {
+    minW: 24 * per, label: "table",
+    onClick: (ev) => {
+      const t = ev.target.closest && ev.target.closest("[data-piece]");
+      if (t && opts.onPiece) opts.onPiece(t.getAttribute("data-piece"));
+    },
+  });
+
+  function setPieces(pieces, commanders) {
+    clear(gPieces);
+    for (const p of pieces || []) {
+      const col = SIDE_COLOURS[Math.max(0, sides.indexOf(p.side)) % 2];
+      const [fl, fr, rr, rl] = p.corners;
+      const g = s("g", {
+        class: `piece${p.routing ? " routing" : ""}${p.id === selected ? " selected" : ""}`, "data-piece": p.id,
+        "data-side": p.side,
+      });
+      g.append(s("title", {}, `${p.id}: ${p.name}, ${p.formation}, facing ${p.facing}, ${p.figures}/${p.full} figures` +
+        `${p.markers ? `, ${p.markers} marker${p.markers > 1 ? "s" : ""}` : ""}${p.routing ? ", routing" : ""}`));
+      g.append(s("polygon", {
+        points: [fl, fr, rr, rl].map(P).join(" "), fill: col.fill, stroke: col.stroke, "stroke-width": 3,
+        "fill-opacity": p.routing ? 0.45 : 0.9,
+      }));
+      g.append(s("line", { x1: fl[0], y1: D - fl[1], x2: fr[0], y2: D - fr[1], stroke: col.front, "stroke-width": 8 }));
+      const cx = (fl[0] + rr[0]) / 2, cy = D - (fl[1] + rr[1]) / 2;
+      g.append(s("text", { x: cx, y: cy, class: "pieceid" }, p.markers ? `${p.id} ·${p.markers}` : p.id));
+      gPieces.append(g);
+    }
+    for (const c of commanders || [])
+      gPieces.append(s("circle", { cx: c.at[0], cy: D - c.at[1], r: 12, class: "cmdr", "data-commander": c.id },
+        s("title", {}, `commander ${c.id}`)));
+  }
+  function select(id) {
+    selected = id;
+    for (const g of gPieces.querySelectorAll("[data-piece]"))
+      g.classList.toggle("selected", g.getAttribute("data-piece") === id);
+  }
+
+  const wrap = h("div.mapwrap.tablewrap", {}, svg, pz.controls);
+  clear(container).append(wrap);
+  return { svg, setPieces, select, fit: pz.fit };
+}
