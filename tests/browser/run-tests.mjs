@@ -75,6 +75,18 @@ const gameState = async (page, id) => page.evaluate(async (gid) => {
   return { game: await (await fetch(`/api/games/${gid}?token=${tok}`)).json(), tokens: t };
 }, id);
 
+// Clicks the CotLB table at (x, y) inches (x east, y north), as a player would.
+async function clickTable(page, x, y) {
+  const pt = await page.$eval("#table", (svg, [px, py]) => {
+    const per = 20, depth = Number(svg.querySelector("rect").getAttribute("height"));
+    const p = svg.createSVGPoint(); // through the screen's transform: the view may be zoomed or panned
+    p.x = px * per; p.y = depth - py * per;
+    const q = p.matrixTransform(svg.getScreenCTM());
+    return { x: q.x, y: q.y };
+  }, [x, y]);
+  await page.mouse.click(pt.x, pt.y);
+}
+
 // Clicks the middle of a hex on the map, as a player would (the topmost counter there, if any).
 async function clickHex(page, hx, opt = {}) {
   const poly = await page.$(`svg.hexmap polygon.hex[data-hex="${hx}"]`);
@@ -791,6 +803,43 @@ test("a Charge of the Light Brigade game draws its table: terrain, objectives, e
   // again: every unit's actions
   await page.click('#table [data-piece="dnieper1"]');
   await page.waitForFunction(() => !document.querySelector("#narrowed"));
+  // click-to-move: a unit chosen, then a point of the table; the rules refuse a place on another unit
+  await page.click('#table [data-piece="dnieper3"]');
+  await clickTable(page, 250, 30);
+  await page.waitForSelector("#movebox:not([hidden])");
+  const near = (t, x, y) => { const m = /to \(([\d.]+)", ([\d.]+)"\)/.exec(t); return m && Math.abs(m[1] - x) <= 0.5 && Math.abs(m[2] - y) <= 0.5; };
+  const mt = await page.textContent("#move-text");
+  assert(near(mt, 250, 30), `the point clicked, to the half inch: ${mt}`);
+  assert(await page.$("#movedest"), "the way drawn on the table");
+  await page.click("#move-go");
+  await page.waitForFunction(() => /dnieper3 would stand on left-battery/.test(document.querySelector("#msg")?.textContent || ""));
+  await clickTable(page, 270, 42);
+  // the half inch nearest the pixel clicked
+  await page.waitForFunction(() => {
+    const m = /to \(([\d.]+)", ([\d.]+)"\)/.exec(document.querySelector("#move-text")?.textContent || "");
+    return m && Math.abs(m[1] - 270) <= 0.5 && Math.abs(m[2] - 42) <= 0.5;
+  });
+  await page.screenshot({ path: path.join(OUT, "cotlb-move.png") });
+  // north: a turn of 90 degrees from its facing (west), more than a move's pivot [MOVE (b)]
+  assert(await page.$eval("#move-face", (b) => b.disabled && /30° at most \[MOVE \(b\)\]/.test(b.title)), "facing the way refused beyond 30 degrees");
+  let seq = (await gameState(page, id)).game.seq;
+  await page.click("#move-go");
+  await page.waitForFunction((q) => Number(document.querySelector("#status")?.dataset.seq) > q, seq);
+  ({ game } = await gameState(page, id));
+  assert(game.events.some((e) => e.rule === "[MOVE (a)]" && /dnieper3/.test(e.text)), "the move ruled by the dice [MOVE (a)]");
+  eq(game.pieces.find((p) => p.id === "dnieper3").facing, 270, "dnieper3 keeps its facing");
+  // within 30 degrees, facing the way it goes
+  await page.click('#table [data-piece="dnieper2"]');
+  await clickTable(page, 248, 27);
+  await page.waitForFunction(() => /Move dnieper2/.test(document.querySelector("#movebox")?.textContent || ""));
+  const face = Number(/\((\d+)°\)/.exec(await page.textContent("#move-face"))[1]);
+  assert(Math.abs(face - 263) <= 4, `west by south, give or take the half inch: ${face}`);
+  seq = game.seq;
+  await page.click("#move-face");
+  await page.waitForFunction((q) => Number(document.querySelector("#status")?.dataset.seq) > q, seq);
+  ({ game } = await gameState(page, id));
+  eq(game.pieces.find((p) => p.id === "dnieper2").facing, face, "dnieper2 faces the way it went");
+  assert(await page.$eval("#movebox", (b) => b.hidden), "the proposal gone once moved");
   eq(page.errors.length, 0, "no page errors");
   await page.context().close();
 });

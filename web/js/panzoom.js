@@ -1,6 +1,6 @@
 // panzoom.js: zoom (wheel, buttons) and pan (drag) of an SVG drawing by its viewBox, shared by the
 // hex map (map.js) and the miniatures table (table.js). A click that is not a drag is handed to
-// onClick(event) for the caller to read its target.
+// onClick(event, point) for the caller to read its target (point: where, in viewBox units).
 
 import { h } from "./dom.js";
 
@@ -17,9 +17,15 @@ export function panZoom(svg, ext, { minW, label, onClick }) {
     vb = { x: cx - (cx - vb.x) * f, y: cy - (cy - vb.y) * f, w: vb.w * f, h: vb.h * f };
     setVB();
   }
+  // a pointer's place in viewBox units, and the units a screen pixel spans: through the drawing's
+  // own screen transform, exact whatever its border, letterboxing or zoom
   function toSvg(ev) {
-    const r = svg.getBoundingClientRect();
-    // preserveAspectRatio meet: one scale for both axes
+    const m = svg.getScreenCTM();
+    if (m) {
+      const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m.inverse());
+      return { x: p.x, y: p.y, sc: 1 / m.a };
+    }
+    const r = svg.getBoundingClientRect(); // (not rendered: preserveAspectRatio meet by hand)
     const sc = Math.max(vb.w / r.width, vb.h / r.height);
     const ox = (r.width * sc - vb.w) / 2, oy = (r.height * sc - vb.h) / 2;
     return { x: vb.x + (ev.clientX - r.left) * sc - ox, y: vb.y + (ev.clientY - r.top) * sc - oy, sc };
@@ -50,7 +56,7 @@ export function panZoom(svg, ext, { minW, label, onClick }) {
     const wasDrag = drag.moved;
     drag = null;
     if (wasDrag || ev.type !== "pointerup") return;
-    if (onClick) onClick(ev);
+    if (onClick) onClick(ev, toSvg(ev));
   };
   svg.addEventListener("pointerup", endDrag);
   svg.addEventListener("pointercancel", endDrag);

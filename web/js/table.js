@@ -2,7 +2,8 @@
 // features, the places a side scores for holding, and each unit's footprint as the rules measure
 // it (GET /api/scenarios/{id} "table", the game's "pieces" and "commanders": docs/API.md), its
 // front edge drawn heavy, with zoom and pan. North is up; the table's units are twentieths of an
-// inch, y counted from the south edge. Drawing only: the caller says what a click on a unit does.
+// inch, y counted from the south edge. Drawing only: the caller says what a click on a unit, or on
+// the table elsewhere, does.
 
 import { s, h, clear } from "./dom.js";
 import { panZoom } from "./panzoom.js";
@@ -25,8 +26,9 @@ const SIDE_COLOURS = [
 ];
 
 // Creates the table inside container; table is the scenario's "table", sides its "sides".
-// opts.onPiece(id) on a click on a unit. Returns { svg, setPieces(pieces, commanders),
-// select(id), fit }.
+// opts.onPiece(id) on a click on a unit, opts.onPoint({x, y}) (inches) on a click elsewhere on the
+// table. Returns { svg, setPieces(pieces, commanders), select(id), showMove(from, to) (a dashed
+// line between two points in inches; null: none), fit }.
 export function createTable(container, table, sides, opts = {}) {
   const W = table.width, D = table.depth, per = table.units_per_inch || 20;
   const P = ([x, y]) => `${x},${D - y}`;
@@ -35,8 +37,8 @@ export function createTable(container, table, sides, opts = {}) {
     "aria-label": `The table, ${W / per} by ${D / per} inches (${table.source})`,
   });
   const gTerrain = s("g", { class: "terrain" }), gObj = s("g", { class: "objectives" });
-  const gPieces = s("g", { class: "pieces" }), gLabels = s("g", { class: "labels" });
-  svg.append(s("rect", { x: 0, y: 0, width: W, height: D, fill: "#e8e2c4" }), gTerrain, gObj, gPieces, gLabels);
+  const gPieces = s("g", { class: "pieces" }), gLabels = s("g", { class: "labels" }), gMove = s("g", { class: "move" });
+  svg.append(s("rect", { x: 0, y: 0, width: W, height: D, fill: "#e8e2c4" }), gTerrain, gObj, gPieces, gLabels, gMove);
   // the areas first, the lines (streams, walls, roads) over them
   const feats = [...table.features].sort((a, b) => Number(b.closed) - Number(a.closed));
   for (const f of feats) {
@@ -73,9 +75,11 @@ export function createTable(container, table, sides, opts = {}) {
   let selected = null;
   const pz = panZoom(svg, { w: W, h: D }, {
     minW: 24 * per, label: "table",
-    onClick: (ev) => {
+    onClick: (ev, at) => {
       const t = ev.target.closest && ev.target.closest("[data-piece]");
-      if (t && opts.onPiece) opts.onPiece(t.getAttribute("data-piece"));
+      if (t) { if (opts.onPiece) opts.onPiece(t.getAttribute("data-piece")); return; }
+      if (opts.onPoint && at.x >= 0 && at.x <= W && at.y >= 0 && at.y <= D)
+        opts.onPoint({ x: at.x / per, y: (D - at.y) / per });
     },
   });
 
@@ -109,7 +113,15 @@ export function createTable(container, table, sides, opts = {}) {
       g.classList.toggle("selected", g.getAttribute("data-piece") === id);
   }
 
+  function showMove(from, to) {
+    clear(gMove);
+    if (!from || !to) return;
+    const a = [from.x * per, D - from.y * per], b = [to.x * per, D - to.y * per];
+    gMove.append(s("line", { x1: a[0], y1: a[1], x2: b[0], y2: b[1], class: "moveline" }),
+      s("circle", { cx: b[0], cy: b[1], r: 14, class: "movedest", id: "movedest" }));
+  }
+
   const wrap = h("div.mapwrap.tablewrap", {}, svg, pz.controls);
   clear(container).append(wrap);
-  return { svg, setPieces, select, fit: pz.fit };
+  return { svg, setPieces, select, showMove, fit: pz.fit };
 }

@@ -1,7 +1,9 @@
 // textgame.js: the game screen of a game without a hex map (Sevastopol, whose printed map is kept
 // as approaches; Charge of the Light Brigade, played on a miniatures table): the table drawn
 // (table.js) when the scenario has one, a click on a unit showing it and narrowing the actions to
-// its own; the position as the terminal draws it (GAME.board); where each unit stands
+// its own, and a click elsewhere on the table, with one of the acting side's units chosen, offering
+// to move it there ("move U X Y", as far as the dice allow; the rules say why when they refuse);
+// the position as the terminal draws it (GAME.board); where each unit stands
 // (GAME.places, when given); the actions the server lists for the side this browser holds,
 // grouped by their first word; the odds of a round, a melee or a fire before the roll where the
 // rules give them; a hint, undo, the rulings with their cases and dice, and the score.
@@ -12,7 +14,7 @@ import { createTable } from "./table.js";
 
 // Returns a function that closes the screen (EventSource and listeners). scn: the scenario's view.
 export async function showTextGame(root, id, tokens, game, scn) {
-  const st = { game, actions: null, actSide: null, log: [], closed: false, busy: false, selected: null };
+  const st = { game, actions: null, actSide: null, log: [], closed: false, busy: false, selected: null, dest: null };
   const tokenFor = (side) => (tokens.seats || {})[side] || null;
   const anyToken = () => Object.values(tokens.seats || {})[0] || tokens.spectator;
 
@@ -26,21 +28,60 @@ export async function showTextGame(root, id, tokens, game, scn) {
   const logList = h("ol.log", { id: "log", "aria-label": "Event log" });
   const msg = h("p.msg", { role: "alert", id: "msg" });
   const endScreen = h("div.endscreen", { id: "endscreen", hidden: true, role: "dialog", "aria-modal": "false", "aria-labelledby": "end-h" });
-  const tableBox = scn?.table ? h("div.tablebox", { id: "tablebox" }) : null;
+  // as wide as the screen allows, as deep as the table's shape makes it
+  const tableBox = scn?.table ? h("div.tablebox", { id: "tablebox", style: `aspect-ratio: ${scn.table.width} / ${scn.table.depth}` }) : null;
   const pieceInfo = h("p.pieceinfo", { id: "piece-info", "aria-live": "polite" });
+  const moveBox = h("section.panel.movebox", { id: "movebox", "aria-live": "polite", hidden: true });
   root.append(h("div.gamescreen.textgame", {}, statusBar,
     h("div.gamebody", {},
       h("div.mapbox.textboard", {}, tableBox, tableBox ? pieceInfo : null, board, placesBox),
-      h("aside.side", {}, msg, turnBox, oddsBox,
+      h("aside.side", {}, msg, turnBox, moveBox, oddsBox,
         h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "Rulings"), logList))),
     endScreen));
 
-  const table = tableBox ? createTable(tableBox, scn.table, scn.sides || [], { onPiece: pick }) : null;
+  const table = tableBox ? createTable(tableBox, scn.table, scn.sides || [], { onPiece: pick, onPoint: aim }) : null;
   // a unit clicked on the table: shown, and the actions narrowed to its own (again: all of them)
   function pick(uid) {
     st.selected = st.selected === uid ? null : uid;
+    st.dest = null;
     table.select(st.selected);
     render();
+  }
+  // a point clicked with one of the acting side's units chosen: where it might move
+  function aim(pt) {
+    const p = (st.game.pieces || []).find((x) => x.id === st.selected);
+    if (!p || !st.actions || p.side !== st.actSide) return;
+    st.dest = { x: Math.round(pt.x * 2) / 2, y: Math.round(pt.y * 2) / 2 };
+    msg.textContent = "";
+    renderMove();
+  }
+  function renderMove() {
+    const per = scn.table.units_per_inch || 20;
+    const p = (st.game.pieces || []).find((x) => x.id === st.selected);
+    if (!p || !st.dest || !st.actions) {
+      st.dest = null;
+      moveBox.hidden = true;
+      table?.showMove(null);
+      return;
+    }
+    const from = { x: p.at[0] / per, y: p.at[1] / per }, d = st.dest;
+    const dist = Math.hypot(d.x - from.x, d.y - from.y);
+    // compass degrees, 0 north, 90 east, as the rules take a facing
+    const face = Math.round(((Math.atan2(d.x - from.x, d.y - from.y) * 180) / Math.PI + 360) % 360);
+    const to = `move ${p.id} ${d.x.toFixed(1)} ${d.y.toFixed(1)}`;
+    const turn = Math.abs((((face - p.facing) % 360) + 540) % 360 - 180); // 0..180 degrees
+    const pivot = turn <= 30; // [MOVE (b)]: a pivot of up to 30 degrees as it moves
+    table.showMove(from, d);
+    clear(moveBox).append(h("h2", {}, `Move ${p.id}`),
+      h("p", { id: "move-text" }, `to (${d.x.toFixed(1)}", ${d.y.toFixed(1)}"), ${dist.toFixed(1)}" from its centre, as far as the dice allow [MOVE (a)]`),
+      h("div.buttons", {},
+        h("button.primary", { type: "button", id: "move-go", onclick: () => send(to) }, `Move, facing ${p.facing}°`),
+        h("button", {
+          type: "button", id: "move-face", disabled: pivot ? null : "", onclick: () => send(`${to} ${face}`),
+          title: pivot ? null : `a ${turn}° turn: a move pivots 30° at most [MOVE (b)]; turning is an action of its own`,
+        }, `Move, facing the way (${face}°)`),
+        h("button", { type: "button", id: "move-cancel", onclick: () => { st.dest = null; renderMove(); } }, "Cancel")));
+    moveBox.hidden = false;
   }
 
   let es = null;
@@ -77,6 +118,7 @@ export async function showTextGame(root, id, tokens, game, scn) {
     try {
       await api.act(id, tokenFor(st.actSide), action);
       oddsBox.hidden = true;
+      st.dest = null;
     } catch (e) {
       msg.textContent = `${e.message}${e.rule ? " " + e.rule : ""}`;
     } finally {
@@ -151,7 +193,8 @@ export async function showTextGame(root, id, tokens, game, scn) {
       pieceInfo.textContent = p
         ? `${p.id}: ${p.name}; ${p.side}, ${p.formation}, facing ${p.facing}°, ${p.figures} of ${p.full} figures, ` +
           `${p.markers} marker${p.markers === 1 ? "" : "s"}${p.routing ? ", routing" : ""} (click it again for every unit's actions)`
-        : "Click a unit on the table to see it and its actions; drag to pan, the wheel or the buttons to zoom.";
+        : "Click a unit on the table to see it and its actions, then the table where it should go; drag to pan, the wheel or the buttons to zoom.";
+      renderMove();
     }
     board.textContent = g.board || "";
     places.textContent = g.places || "";
