@@ -746,6 +746,14 @@ test("a Sevastopol game is shown as text: the position, the actions by kind, a r
   await page.click("#confirm");
   await page.waitForFunction(() => /british siege gun rounds left: 1/.test(document.querySelector("#log")?.textContent || ""));
   await page.screenshot({ path: path.join(OUT, "sevastopol-text.png") });
+  // the replay viewer shows each position as the terminal draws it
+  await page.goto(BASE + `/#/replay/${id}`);
+  await page.waitForFunction(() => /action 0 of \d+/.test(document.querySelector("#step")?.textContent) || document.querySelector("#msg")?.textContent);
+  eq(await page.textContent("#msg"), "", "the replay starts");
+  assert(/Game-Turn 1 \(Oct I\)/.test(await page.textContent("#board")), "the opening position as text");
+  await page.click("#rp-end");
+  await page.waitForFunction(() => /action (\d+) of \1$/.test(document.querySelector("#step")?.textContent || ""));
+  eq(await page.textContent("#board"), (await gameState(page, id)).game.board, "the last step is the game as it stands");
   await page.context().close();
 });
 
@@ -840,6 +848,26 @@ test("a Charge of the Light Brigade game draws its table: terrain, objectives, e
   ({ game } = await gameState(page, id));
   eq(game.pieces.find((p) => p.id === "dnieper2").facing, face, "dnieper2 faces the way it went");
   assert(await page.$eval("#movebox", (b) => b.hidden), "the proposal gone once moved");
+  // the replay viewer shows it on the table too, the unit each action names marked
+  await page.goto(BASE + `/#/replay/${id}`);
+  await page.waitForFunction(() => /action 0 of \d+/.test(document.querySelector("#step")?.textContent) || document.querySelector("#msg")?.textContent);
+  eq(await page.textContent("#msg"), "", "the replay starts");
+  const at0 = await page.evaluate(async (gid) => {
+    const t = JSON.parse(localStorage.getItem("crimea.tokens"))[gid];
+    return (await fetch(`/api/games/${gid}?at=0&token=${Object.values(t.seats)[0]}`)).json();
+  }, id);
+  eq(await page.$$eval("#table .piece", (a) => a.map((g) => g.getAttribute("data-piece")).sort()), at0.pieces.map((p) => p.id).sort(), "the opening position's units on the table");
+  await page.click("#rp-fwd");
+  await page.click("#rp-fwd");
+  await page.waitForFunction(() => /action 2 of/.test(document.querySelector("#step")?.textContent));
+  eq(await page.textContent("#replay-action"), "reform dnieper1 line", "the second action");
+  await page.waitForFunction(() => document.querySelector('#table [data-piece="dnieper1"]')?.classList.contains("selected"));
+  assert(/dnieper1 +258\.5/.test(await page.textContent("#board")), "the roster of that position beside the table");
+  await page.click("#rp-end");
+  await page.waitForFunction(() => /action (\d+) of \1$/.test(document.querySelector("#step")?.textContent || ""));
+  const fin = (await gameState(page, id)).game.pieces.map((p) => `${p.id}@${p.corners.join(";")}`).sort();
+  const shown = (await page.$$eval("#table .piece", (l) => l.map((g) => g.getAttribute("data-piece")))).sort();
+  eq(shown, fin.map((x) => x.split("@")[0]), "the replay's last position has the game's units on the table");
   eq(page.errors.length, 0, "no page errors");
   await page.context().close();
 });

@@ -1,10 +1,13 @@
 // replay.js: the replay viewer. The client has no rules engine, so the positions come from the
 // server: GET /api/games/{id}?at=N is the position after the first N actions with the rulings of
-// action N. Each position fetched is kept, so stepping back is instant.
+// action N. Each position fetched is kept, so stepping back is instant. A quad game is shown on
+// its hex map, a Charge of the Light Brigade game on its table (the unit the action names marked),
+// a Sevastopol game as the terminal draws it.
 
 import { h, clear } from "./dom.js";
 import { api, getTokens, viewToken } from "./api.js";
 import { createMap } from "./map.js";
+import { createTable } from "./table.js";
 import { loadScenario } from "./game.js";
 
 export async function showReplay(root, id) {
@@ -25,6 +28,10 @@ export async function showReplay(root, id) {
   const stepLabel = h("span", { id: "step", "aria-live": "polite" });
   const actionText = h("code", { id: "replay-action" });
   const mapBox = h("div.mapbox");
+  const tableBox = scn.map ? null : scn.table
+    ? h("div.tablebox", { id: "tablebox", style: `aspect-ratio: ${scn.table.width} / ${scn.table.depth}` }) : null;
+  const board = scn.map ? null : h("pre.board", { id: "board", "aria-label": "The position" });
+  if (!scn.map) mapBox.classList.add("textboard");
   const log = h("ol.log", { "aria-label": "Rulings of this step" });
   const status = h("p", { id: "replay-status" });
   const btn = (label, f, idn) => h("button", { type: "button", onclick: f, id: idn }, label);
@@ -33,7 +40,9 @@ export async function showReplay(root, id) {
     btn("Forward ▶", () => go(cur + 1), "rp-fwd"), btn("End ⏭", () => go(total), "rp-end"),
     " ", stepLabel, " ", actionText),
     status, h("div.gamebody", {}, mapBox, h("aside.side", {}, h("section.panel", {}, h("h2", {}, "Rulings"), log))));
-  const map = createMap(mapBox, scn, {});
+  const map = scn.map ? createMap(mapBox, scn, {}) : null;
+  if (!scn.map) mapBox.append(...[tableBox, board].filter(Boolean));
+  const table = tableBox ? createTable(tableBox, scn.table, scn.sides || [], {}) : null;
   const states = new Map([[0, first]]);
   let cur = 0;
 
@@ -50,10 +59,18 @@ export async function showReplay(root, id) {
       }
     }
     cur = n;
-    map.setUnits(s.units);
-    const hl = new Map();
-    if (s.action) for (const w of s.action.split(/\s+/)) if (/^\d{4}$/.test(w)) hl.set(w, "last");
-    map.highlight(hl);
+    if (map) {
+      map.setUnits(s.units);
+      const hl = new Map();
+      if (s.action) for (const w of s.action.split(/\s+/)) if (/^\d{4}$/.test(w)) hl.set(w, "last");
+      map.highlight(hl);
+    } else {
+      if (table) {
+        table.setPieces(s.pieces, s.commanders);
+        table.select(s.action ? s.action.split(/\s+/)[1] : null); // the unit the action names
+      }
+      board.textContent = s.board || "";
+    }
     stepLabel.textContent = `action ${n} of ${total}`;
     actionText.textContent = s.action || "(opening position)";
     status.textContent = `Game-Turn ${s.turn}, ${s.phasing} ${s.phase}`;

@@ -250,6 +250,7 @@ export async function showTextGame(root, id, tokens, game, scn) {
       g.score ? h("ul", { id: "scoresheet" }, g.score.lines.map((l) => h("li", {}, `${l.side} ${l.rule} ${l.what}`))) : null,
       h("div.buttons", {},
         h("a.button", { href: api.logUrl(id, anyToken()), target: "_blank", rel: "noopener", id: "endlog" }, "Game log"),
+        h("a.button", { href: `#/replay/${id}`, id: "endreplay" }, "Replay"),
         h("a.button", { href: "#/" }, "Lobby"),
         h("button", { type: "button", onclick: () => { endScreen.hidden = true; } }, "Show the position")));
     if (!endScreen.dataset.shown) { endScreen.hidden = false; endScreen.dataset.shown = "1"; }
