@@ -983,7 +983,11 @@ int cmd_odds(int argc, char **argv)
 	} else if (query_game(argv[0], name, &s, &g) != 0) {
 		return 1;
 	}
-	if (s.rules->parse(g, action, &a, &e) != 0 || !s.rules->odds) {
+	if (!s.rules->odds) {
+		fprintf(stderr, "crimea odds: the %s rule system gives no odds before the roll\n", s.rules->id);
+		goto out;
+	}
+	if (s.rules->parse(g, action, &a, &e) != 0) {
 		cli_print_err(&e);
 		goto out;
 	}

@@ -848,6 +848,20 @@ test("a Charge of the Light Brigade game draws its table: terrain, objectives, e
   ({ game } = await gameState(page, id));
   eq(game.pieces.find((p) => p.id === "dnieper2").facing, face, "dnieper2 faces the way it went");
   assert(await page.$eval("#movebox", (b) => b.hidden), "the proposal gone once moved");
+  // one's own unit, then an enemy: the actions naming both; a volley's odds before the roll
+  await page.click('#table [data-piece="left-battery"]');
+  await page.click('#table [data-piece="redoubt1-guns"]');
+  await page.waitForSelector("#target-actions");
+  const both = await page.$$eval("#target-actions [data-action]", (b) => b.map((x) => x.dataset.action));
+  assert(both.includes("fire left-battery redoubt1-guns") && both.every((a) => a.split(" ")[1] === "left-battery" && a.includes("redoubt1-guns")), `the actions naming both: ${both}`);
+  await page.click('#target-actions [data-action="fire left-battery redoubt1-guns"]');
+  await page.waitForSelector("#odds-text");
+  assert(/possible hits +0: +8\.8%/.test(await page.textContent("#odds-text")), "the volley's odds before the roll, as the terminal's");
+  seq = (await gameState(page, id)).game.seq;
+  await page.click("#confirm");
+  await page.waitForFunction((q) => Number(document.querySelector("#status")?.dataset.seq) > q, seq);
+  ({ game } = await gameState(page, id));
+  assert(game.events.some((e) => e.rule === "[Fire (a)]"), "the volley rolled [Fire (a)]");
   // the replay viewer shows it on the table too, the unit each action names marked
   await page.goto(BASE + `/#/replay/${id}`);
   await page.waitForFunction(() => /action 0 of \d+/.test(document.querySelector("#step")?.textContent) || document.querySelector("#msg")?.textContent);

@@ -1318,6 +1318,24 @@ cmp -s "$tmp/u1" "$tmp/u2" && ko "cotlb game: show RECORD --svg: the units of th
 expect "cotlb game: show --counters refused" 1 "$bin" show cotlb-balaclava --counters "$tmp/cotlb-c.svg"
 contains "cotlb game: show --counters: why" "$tmp/err" "cotlb-balaclava is played with miniatures on a table: no counters or booklet to print (--svg draws the table)"
 [ -e "$tmp/cotlb-c.svg" ] && ko "cotlb game: show --counters left a file" || ok
+# a volley's odds before the roll, as the referee's sheet gives them, from the game's own sight of the target
+printf 'first russian\nsave %s\nquit\n' "$tmp/cotlb-first.rec" >"$tmp/cotlb-first.in"
+"$bin" play cotlb-balaclava --seed 3 <"$tmp/cotlb-first.in" >/dev/null 2>&1
+expect "cotlb game: a volley's odds" 0 "$bin" odds cotlb-balaclava "fire left-battery redoubt1-guns" --record "$tmp/cotlb-first.rec"
+contains "cotlb game: the odds' range and cover" "$tmp/out" "redoubt1-guns is in Redoubt No. 1 (Canrobert's Hill): in cover"
+contains "cotlb game: the odds' hits" "$tmp/out" "possible hits  *0:  8.8% 1: 26.3% 2: 32.9% 3: 21.9% 4:  8.2% 5:  1.6% 6:  0.1%"
+contains "cotlb game: the odds after saves" "$tmp/out" "on turkish-artillery (4 figures, 0 markers), after saves \[Save Table\]:"
+expect "cotlb game: odds of an action not listed" 1 "$bin" odds cotlb-balaclava "charge dnieper1 redoubt1-guns" --record "$tmp/cotlb-first.rec"
+contains "cotlb game: odds of an action not listed: why" "$tmp/err" "not an action of the side to act now"
+expect "cotlb game: odds of a move" 1 "$bin" odds cotlb-balaclava "reform dnieper1 line" --record "$tmp/cotlb-first.rec"
+contains "cotlb game: odds of a move: why" "$tmp/err" "odds are for a volley (fire), a charge or a close assault resolved"
+# a charge's odds: the first charge of a random game, asked just before it was made
+"$bin" play cotlb-balaclava --ai both=random --seed 4 --until-over --save "$tmp/cotlb-r4.rec" >/dev/null 2>&1
+cl=$(grep -n '^action charge ' "$tmp/cotlb-r4.rec" | head -n 1)
+head -n $((${cl%%:*} - 1)) "$tmp/cotlb-r4.rec" >"$tmp/cotlb-r4a.rec"
+expect "cotlb game: a charge's odds" 0 "$bin" odds cotlb-balaclava "${cl#*:action }" --record "$tmp/cotlb-r4a.rec"
+contains "cotlb game: a charge's odds: its morale check" "$tmp/out" "the attacker's charge morale check passes [0-9.]*% of the time \[Close Combat (a)\]"
+contains "cotlb game: a charge's odds: who wins" "$tmp/out" "=> the attacker wins [0-9.]*%, the defender [0-9.]*% \[Close Combat (c)\]"
 expect "cotlb game: manual dice refused" 1 "$bin" play cotlb-balaclava --dice manual
 contains "cotlb game: manual dice refused" "$tmp/err" "the program rolls a Charge of the Light Brigade game's dice"
 # [Close Combat (a)] the charged unit's own stands, before any reinforcement, are outnumbered

@@ -131,6 +131,26 @@ static void test_actions_and_text(void **state)
 	assert_int_equal(g->rules->checksum(g), sum);
 	assert_int_not_equal(g->rules->parse(g, "fire nobody odessa1", &b, &e), 0);
 	assert_int_not_equal(g->rules->parse(g, "move dnieper1 10", &b, &e), 0);
+	/* its odds before the roll, from the game's own sight of the target, leave the game and its
+	 * dice as they were; a move has none, an action not listed none */
+	{
+		static char odds[8192];
+		struct game *h = start(s, 2);
+		assert_int_equal(game_apply_text(h, "first russian", NULL, 0, NULL, &e), 0);
+		assert_int_equal(g->rules->parse(g, "fire left-battery redoubt1-guns", &b, &e), 0);
+		assert_int_equal(g->rules->odds(g, &b, odds, sizeof odds, &e), 0);
+		assert_non_null(strstr(odds, "in cover"));
+		assert_non_null(strstr(odds, "possible hits"));
+		assert_non_null(strstr(odds, "after saves [Save Table]"));
+		assert_int_equal(g->rules->checksum(g), sum);
+		assert_memory_equal(&g->dice.rng, &h->dice.rng, sizeof g->dice.rng);
+		assert_int_equal(g->rules->parse(g, "reform dnieper1 line", &b, &e), 0);
+		assert_int_not_equal(g->rules->odds(g, &b, odds, sizeof odds, &e), 0);
+		assert_int_equal(g->rules->parse(g, "fire 93rd odessa1", &b, &e), 0);
+		assert_int_not_equal(g->rules->odds(g, &b, odds, sizeof odds, &e), 0);
+		assert_non_null(strstr(e.msg, "not an action of the side to act now"));
+		free(h);
+	}
 	/* a volley: the guns of Redoubt No. 1 under the Russian left battery, its dice rolled */
 	assert_int_equal(game_apply_text(g, "fire left-battery redoubt1-guns", NULL, 0, NULL, &e), 0);
 	assert_int_not_equal(roster(g)->seq.acted[unit(g, "left-battery")], 0);

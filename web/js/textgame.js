@@ -2,7 +2,8 @@
 // as approaches; Charge of the Light Brigade, played on a miniatures table): the table drawn
 // (table.js) when the scenario has one, a click on a unit showing it and narrowing the actions to
 // its own, and a click elsewhere on the table, with one of the acting side's units chosen, offering
-// to move it there ("move U X Y", as far as the dice allow; the rules say why when they refuse);
+// to move it there ("move U X Y", as far as the dice allow; the rules say why when they refuse),
+// and a click on an enemy then offering the actions that name both (fire, charge, move toward);
 // the position as the terminal draws it (GAME.board); where each unit stands
 // (GAME.places, when given); the actions the server lists for the side this browser holds,
 // grouped by their first word; the odds of a round, a melee or a fire before the roll where the
@@ -12,9 +13,13 @@ import { h, clear } from "./dom.js";
 import { api } from "./api.js";
 import { createTable } from "./table.js";
 
+// the actions whose chances the rules give before the roll: Sevastopol's rounds, melees and
+// field batteries' fire; CotLB's volleys, charges and close assaults resolved
+const JUDGED = new Set(["bombard", "melee", "fire", "charge", "resolve"]);
+
 // Returns a function that closes the screen (EventSource and listeners). scn: the scenario's view.
 export async function showTextGame(root, id, tokens, game, scn) {
-  const st = { game, actions: null, actSide: null, log: [], closed: false, busy: false, selected: null, dest: null };
+  const st = { game, actions: null, actSide: null, log: [], closed: false, busy: false, selected: null, dest: null, target: null };
   const tokenFor = (side) => (tokens.seats || {})[side] || null;
   const anyToken = () => Object.values(tokens.seats || {})[0] || tokens.spectator;
 
@@ -42,22 +47,55 @@ export async function showTextGame(root, id, tokens, game, scn) {
   const table = tableBox ? createTable(tableBox, scn.table, scn.sides || [], { onPiece: pick, onPoint: aim }) : null;
   // a unit clicked on the table: shown, and the actions narrowed to its own (again: all of them)
   function pick(uid) {
+    // one of the acting side's units chosen, then an enemy: the actions naming both
+    const mine = (st.game.pieces || []).find((x) => x.id === st.selected);
+    const other = (st.game.pieces || []).find((x) => x.id === uid);
+    if (mine && other && st.actions && mine.side === st.actSide && other.side !== mine.side &&
+        st.actions.some((a) => against(a, mine.id, uid))) {
+      st.dest = null;
+      st.target = uid;
+      msg.textContent = "";
+      renderMove();
+      return;
+    }
     st.selected = st.selected === uid ? null : uid;
     st.dest = null;
+    st.target = null;
     table.select(st.selected);
     render();
+  }
+  // whether action a is unit u's and names unit t ("fire u t", "charge u t", "move u toward t")
+  function against(a, u, t) {
+    const w = a.split(" ");
+    return w[1] === u && w.slice(2).includes(t);
   }
   // a point clicked with one of the acting side's units chosen: where it might move
   function aim(pt) {
     const p = (st.game.pieces || []).find((x) => x.id === st.selected);
     if (!p || !st.actions || p.side !== st.actSide) return;
     st.dest = { x: Math.round(pt.x * 2) / 2, y: Math.round(pt.y * 2) / 2 };
+    st.target = null;
     msg.textContent = "";
     renderMove();
   }
   function renderMove() {
     const per = scn.table.units_per_inch || 20;
     const p = (st.game.pieces || []).find((x) => x.id === st.selected);
+    const tgt = st.target && (st.game.pieces || []).find((x) => x.id === st.target);
+    if (p && tgt && st.actions) { // the actions of the chosen unit against the enemy clicked
+      const list = st.actions.filter((a) => against(a, p.id, tgt.id));
+      table.showMove({ x: p.at[0] / per, y: p.at[1] / per }, { x: tgt.at[0] / per, y: tgt.at[1] / per });
+      clear(moveBox).append(h("h2", {}, `${p.id} against ${tgt.id}`),
+        h("p", { id: "target-text" }, `${tgt.name}: ${tgt.formation}, ${tgt.figures} of ${tgt.full} figures` +
+          `${tgt.markers ? `, ${tgt.markers} marker${tgt.markers > 1 ? "s" : ""}` : ""}`),
+        h("div.buttons", { id: "target-actions" }, list.map((a) => h("button", {
+          type: "button", "data-action": a, onclick: () => (JUDGED.has(a.split(" ")[0]) ? odds(a) : send(a)),
+        }, JUDGED.has(a.split(" ")[0]) ? `${a}: odds…` : a)),
+        h("button", { type: "button", id: "target-cancel", onclick: () => { st.target = null; renderMove(); } }, "Cancel")));
+      moveBox.hidden = false;
+      return;
+    }
+    st.target = null;
     if (!p || !st.dest || !st.actions) {
       st.dest = null;
       moveBox.hidden = true;
@@ -119,6 +157,7 @@ export async function showTextGame(root, id, tokens, game, scn) {
       await api.act(id, tokenFor(st.actSide), action);
       oddsBox.hidden = true;
       st.dest = null;
+      st.target = null;
     } catch (e) {
       msg.textContent = `${e.message}${e.rule ? " " + e.rule : ""}`;
     } finally {
@@ -193,7 +232,7 @@ export async function showTextGame(root, id, tokens, game, scn) {
       pieceInfo.textContent = p
         ? `${p.id}: ${p.name}; ${p.side}, ${p.formation}, facing ${p.facing}°, ${p.figures} of ${p.full} figures, ` +
           `${p.markers} marker${p.markers === 1 ? "" : "s"}${p.routing ? ", routing" : ""} (click it again for every unit's actions)`
-        : "Click a unit on the table to see it and its actions, then the table where it should go; drag to pan, the wheel or the buttons to zoom.";
+        : "Click a unit on the table to see it and its actions, then the table where it should go or an enemy to act against; drag to pan, the wheel or the buttons to zoom.";
       renderMove();
     }
     board.textContent = g.board || "";
@@ -235,7 +274,7 @@ export async function showTextGame(root, id, tokens, game, scn) {
     }
     for (const [verb, list] of byVerb) {
       const sel = h("select", { id: `act-${verb}`, "aria-label": `${verb}: the legal ones` }, list.map((x) => h("option", { value: x }, x)));
-      const judged = verb === "bombard" || verb === "melee" || verb === "fire";
+      const judged = JUDGED.has(verb);
       turnBox.append(h("p.actrow", {}, h("label", { for: `act-${verb}` }, `${verb} (${list.length}) `), sel, " ",
         h("button", { type: "button", id: `do-${verb}`, onclick: () => (judged ? odds(sel.value) : send(sel.value)) }, judged ? "Odds…" : "Do")));
     }

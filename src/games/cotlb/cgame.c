@@ -1298,6 +1298,64 @@ static int cg_check(const struct game *G, char *why, size_t n)
 	return 0;
 }
 
+/* The chances of a volley or a close combat before the dice (rules->odds), as the referee's
+ * sheet gives them (cplay_run without dice: the distribution of possible hits, markers and
+ * figures lost, or each side's chance in the close combat), on a copy of the roster: the game
+ * does not change. Only an action listed now has odds. */
+static int cg_odds(const struct game *G, const struct action *a, char *out, size_t n, struct err *e)
+{
+	const struct cplay cp = ctx(G);
+	struct action *list;
+	struct cros_game *g;
+	struct cplay_res *res;
+	struct ref_out *o;
+	struct ref_req q;
+	struct cplay_opts x = {.facing = -1};
+	int na, rc;
+	bool listed = false;
+	if (a->kind != CG_FIRE && a->kind != CG_CHARGE && a->kind != CG_RESOLVE)
+		return err_set(e, NULL, 0, "odds are for a volley (fire), a charge or a close assault resolved");
+	if (!(list = malloc(sizeof *list * (CACT_LIST_MAX + 2))))
+		return err_set(e, NULL, 0, "out of memory");
+	na = cg_actions(G, list, CACT_LIST_MAX + 2);
+	for (int k = 0; k < na && !listed; k++)
+		listed = action_same(&list[k], a);
+	free(list);
+	if (!listed)
+		return err_set(e, NULL, 0, "not an action of the side to act now: odds are given for the actions listed");
+	g = malloc(sizeof *g);
+	res = malloc(sizeof *res);
+	o = malloc(sizeof *o);
+	if (!g || !res || !o) {
+		free(g);
+		free(res);
+		free(o);
+		return err_set(e, NULL, 0, "out of memory");
+	}
+	*g = cst(G)->g;
+	if (a->kind == CG_FIRE) {
+		req(&q, "fire");
+		snprintf(q.firer, sizeof q.firer, "%s", uid(G, a->arg[0]));
+		snprintf(q.at, sizeof q.at, "%s", uid(G, a->arg[1]));
+		q.pivot = a->n > 2 && a->arg[2];
+	} else {
+		req(&q, "melee");
+		snprintf(q.side[0].unit, sizeof q.side[0].unit, "%s", uid(G, a->arg[0]));
+		snprintf(q.side[1].unit, sizeof q.side[1].unit, "%s", uid(G, a->arg[1]));
+	}
+	cplay_res_init(res, false);
+	rc = cplay_run(&cp, g, &q, &x, o, res);
+	if (rc != 0)
+		err_set(e, NULL, 0, "%s", res->msg);
+	else
+		snprintf(out, n, "%s", res->text.s ? res->text.s : "");
+	cplay_res_free(res);
+	free(res);
+	free(o);
+	free(g);
+	return rc != 0 ? -1 : 0;
+}
+
 /* A point as [x, y] in table units (PL_PER_INCH an inch; x east, y north). */
 static json_t *json_pt(struct pl_pt p)
 {
@@ -1483,4 +1541,5 @@ const struct rules cotlb_rules = {
 	.memo_free = cg_memo_free,
 	.json_scenario = cg_json_scenario,
 	.json_state = cg_json_state,
+	.odds = cg_odds,
 };
