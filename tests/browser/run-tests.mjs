@@ -792,6 +792,10 @@ test("a Charge of the Light Brigade game draws its table: terrain, objectives, e
   const before = await page.$eval('#table [data-piece="dnieper1"] polygon', (p) => p.getAttribute("points"));
   await page.click('#table [data-piece="dnieper1"]');
   await page.waitForFunction(() => /dnieper1: 24th Dneprovsky/.test(document.querySelector("#piece-info")?.textContent || ""));
+  // its brigade commander's radius, drawn round the commander [BRIGADE COMMANDERS]
+  const d1p = game.pieces.find((p) => p.id === "dnieper1"), cmd = game.commanders.find((c) => c.id === d1p.commander);
+  assert(d1p.radius > 0 && cmd, `dnieper1's commander on the table: ${d1p.commander}`);
+  eq(await page.$eval("#table circle.command", (c) => [Number(c.getAttribute("r")), Number(c.dataset.radius)]), [d1p.radius * 20, d1p.radius], "the command radius round its commander");
   assert(await page.$eval('#table [data-piece="dnieper1"]', (g) => g.classList.contains("selected")), "the unit clicked is marked");
   const reforms = await page.$$eval("#act-reform option", (o) => o.map((x) => x.value));
   assert(reforms.length > 0 && reforms.every((m) => m.split(" ")[1] === "dnieper1"), `only dnieper1's actions offered: ${reforms.slice(0, 3)}`);
@@ -850,6 +854,13 @@ test("a Charge of the Light Brigade game draws its table: terrain, objectives, e
   assert(await page.$eval("#movebox", (b) => b.hidden), "the proposal gone once moved");
   // one's own unit, then an enemy: the actions naming both; a volley's odds before the roll
   await page.click('#table [data-piece="left-battery"]');
+  // what is measured from it: its weapon's long and short range, canister's 4" [Fire (n), (p)]
+  const lb = game.pieces.find((p) => p.id === "left-battery");
+  assert(lb.long > 0 && lb.canister, `a battery with a printed range and canister: ${JSON.stringify(lb)}`);
+  eq(await page.$$eval("#table polygon.reach", (l) => l.map((x) => `${x.classList[1]} ${x.dataset.range}`)),
+    [`long ${lb.long}`, `short ${lb.long / 2}`, "canister 4"], "the ranges drawn round the battery");
+  await page.screenshot({ path: path.join(OUT, "cotlb-ranges.png") });
+  eq(await page.$eval('#table polygon.reach.long', (x) => x.getAttribute("stroke-width")), String(2 * lb.long * 20), "the footprint grown by the long range");
   await page.click('#table [data-piece="redoubt1-guns"]');
   await page.waitForSelector("#target-actions");
   const both = await page.$$eval("#target-actions [data-action]", (b) => b.map((x) => x.dataset.action));

@@ -38,7 +38,8 @@ export function createTable(container, table, sides, opts = {}) {
   });
   const gTerrain = s("g", { class: "terrain" }), gObj = s("g", { class: "objectives" });
   const gPieces = s("g", { class: "pieces" }), gLabels = s("g", { class: "labels" }), gMove = s("g", { class: "move" });
-  svg.append(s("rect", { x: 0, y: 0, width: W, height: D, fill: "#e8e2c4" }), gTerrain, gObj, gPieces, gLabels, gMove);
+  const gReach = s("g", { class: "reach" });
+  svg.append(s("rect", { x: 0, y: 0, width: W, height: D, fill: "#e8e2c4" }), gTerrain, gObj, gReach, gPieces, gLabels, gMove);
   // the areas first, the lines (streams, walls, roads) over them
   const feats = [...table.features].sort((a, b) => Number(b.closed) - Number(a.closed));
   for (const f of feats) {
@@ -72,7 +73,7 @@ export function createTable(container, table, sides, opts = {}) {
     gLabels.append(s("text", { x: cx, y: D - cy, class: "featname" }, f.name.replace(/ \(.*\)$/, "")));
   }
 
-  let selected = null;
+  let selected = null, shown = { pieces: [], commanders: [] };
   const pz = panZoom(svg, { w: W, h: D }, {
     minW: 24 * per, label: "table",
     onClick: (ev, at) => {
@@ -84,6 +85,7 @@ export function createTable(container, table, sides, opts = {}) {
   });
 
   function setPieces(pieces, commanders) {
+    shown = { pieces: pieces || [], commanders: commanders || [] };
     clear(gPieces);
     for (const p of pieces || []) {
       const col = SIDE_COLOURS[Math.max(0, sides.indexOf(p.side)) % 2];
@@ -111,6 +113,28 @@ export function createTable(container, table, sides, opts = {}) {
     selected = id;
     for (const g of gPieces.querySelectorAll("[data-piece]"))
       g.classList.toggle("selected", g.getAttribute("data-piece") === id);
+    drawReach(shown.pieces.find((p) => p.id === id));
+  }
+  // what is measured from the unit chosen: the ground within its weapon's long and short range
+  // and canister's 4" (the footprint grown by the range: a round-joined stroke twice as wide),
+  // and the circle its brigade commander must reach [BRIGADE COMMANDERS]. Range only: the arc
+  // and the line of sight are the rules' to judge.
+  function drawReach(p) {
+    clear(gReach);
+    if (!p) return;
+    const pts = p.corners.map(P).join(" ");
+    const band = (inches, cls) => gReach.append(s("polygon", {
+      points: pts, class: `reach ${cls}`, "stroke-width": 2 * inches * per, "stroke-linejoin": "round", "data-range": inches,
+    }, s("title", {}, `${p.id}: within ${inches}" (${cls} range of its ${p.weapon})`)));
+    if (p.long > 0) {
+      band(p.long, "long");
+      band(p.long / 2, "short");
+    }
+    if (p.canister) band(4, "canister");
+    const c = p.commander && p.radius > 0 && shown.commanders.find((x) => x.id === p.commander);
+    if (c)
+      gReach.append(s("circle", { cx: c.at[0], cy: D - c.at[1], r: p.radius * per, class: "command", "data-radius": p.radius },
+        s("title", {}, `${p.commander}: ${p.id} within ${p.radius}" of its commander [BRIGADE COMMANDERS]`)));
   }
 
   function showMove(from, to) {

@@ -231,7 +231,9 @@ export async function showTextGame(root, id, tokens, game, scn) {
       table.select(st.selected);
       pieceInfo.textContent = p
         ? `${p.id}: ${p.name}; ${p.side}, ${p.formation}, facing ${p.facing}°, ${p.figures} of ${p.full} figures, ` +
-          `${p.markers} marker${p.markers === 1 ? "" : "s"}${p.routing ? ", routing" : ""} (click it again for every unit's actions)`
+          `${p.markers} marker${p.markers === 1 ? "" : "s"}${p.routing ? ", routing" : ""}` +
+          `${p.long ? `; ${p.weapon}, short ${p.long / 2}", long ${p.long}" (shaded)` : p.weapon ? `; ${p.weapon}, no printed range` : ""}` +
+          `${p.radius && p.commander ? `; within ${p.radius}" of ${p.commander} (dashed)` : ""} (click it again for every unit's actions)`
         : "Click a unit on the table to see it and its actions, then the table where it should go or an enemy to act against; drag to pan, the wheel or the buttons to zoom.";
       renderMove();
     }

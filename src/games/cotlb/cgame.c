@@ -1434,14 +1434,24 @@ static json_t *json_pieces(const struct game *G)
 		json_t *corners;
 		if (!u->pos.on || u->figures <= 0)
 			continue;
+		const int w = ctbl_weapon_of(&c->tb, &c->o, i), cm = c->o.u[i].commander;
+		const struct ctab_weapon *wp = w >= 0 ? &c->t.weapon[w] : NULL;
+		json_t *p;
 		ctbl_footprint(&c->t, &c->tb, &c->o, g, i, &u->pos, &r);
 		pl_rect_corners(&r, q);
 		corners = json_pack("[oooo]", json_pt(q[0]), json_pt(q[1]), json_pt(q[2]), json_pt(q[3]));
-		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:s, s:i, s:o, s:o, s:i, s:i, s:i, s:b}", "id",
-						   c->o.u[i].id, "name", c->o.u[i].name, "side", c->o.side[c->o.u[i].side],
-						   "formation", cros_form_name[u->pos.form], "facing", u->pos.facing, "at",
-						   json_pt(u->pos.c), "corners", corners, "figures", u->figures, "full",
-						   c->o.u[i].figures, "markers", u->markers, "routing", u->routing));
+		p = json_pack("{s:s, s:s, s:s, s:s, s:i, s:o, s:o, s:i, s:i, s:i, s:b}", "id", c->o.u[i].id, "name",
+			      c->o.u[i].name, "side", c->o.side[c->o.u[i].side], "formation", cros_form_name[u->pos.form],
+			      "facing", u->pos.facing, "at", json_pt(u->pos.c), "corners", corners, "figures", u->figures,
+			      "full", c->o.u[i].figures, "markers", u->markers, "routing", u->routing);
+		/* what a player measures from it: its weapon's long range (short is half [Fire (n)];
+		 * canister within 4" [Fire (p)]) and its brigade commander's radius [BRIGADE COMMANDERS] */
+		json_object_set_new(p, "weapon", wp ? json_string(wp->key) : json_null());
+		json_object_set_new(p, "long", json_integer(wp ? wp->long_in : 0));
+		json_object_set_new(p, "canister", json_boolean(wp && wp->canister));
+		json_object_set_new(p, "radius", json_integer(c->t.unit[c->o.u[i].type].radius));
+		json_object_set_new(p, "commander", cm >= 0 && cm < c->o.ncmdrs ? json_string(c->o.cmdr[cm]) : json_null());
+		json_array_append_new(a, p);
 	}
 	return a;
 }

@@ -775,12 +775,16 @@ static bool in_cover(const struct ctbl *tb, const struct pl_rect *tr, struct pl_
 	return false;
 }
 
-/* Unit f's weapon's long range in units (as ctbl_sight takes the weapon: a horse battery's own),
- * 0 when none is printed [Fire (n)]. */
-static int32_t long_range(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, int f)
+int ctbl_weapon_of(const struct ctbl *tb, const struct cros_oob *o, int f)
 {
 	const struct ctbl_base *b = &tb->base[o->u[f].type];
-	const int w = b->arm == CA_ARTILLERY && o->u[f].horse && b->horse_weapon >= 0 ? b->horse_weapon : b->weapon;
+	return b->arm == CA_ARTILLERY && o->u[f].horse && b->horse_weapon >= 0 ? b->horse_weapon : b->weapon;
+}
+
+/* Unit f's weapon's long range in units (ctbl_weapon_of), 0 when none is printed [Fire (n)]. */
+static int32_t long_range(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, int f)
+{
+	const int w = ctbl_weapon_of(tb, o, f);
 	return w >= 0 ? t->weapon[w].long_in * PL_PER_INCH : 0;
 }
 
@@ -818,7 +822,7 @@ static int sight(const struct ctab *t, const struct ctbl *tb, const struct cros_
 			       o->u[f].id);
 	ctbl_footprint(t, tb, o, g, f, &g->s[f].pos, &fr);
 	ctbl_footprint(t, tb, o, g, at, tp, &tr);
-	s->weapon = b->arm == CA_ARTILLERY && o->u[f].horse && b->horse_weapon >= 0 ? b->horse_weapon : b->weapon;
+	s->weapon = ctbl_weapon_of(tb, o, f);
 	s->gap = pl_rects_gap(&fr, &tr);
 	s->inches = (s->gap + PL_PER_INCH - 1) / PL_PER_INCH;
 	lng = t->weapon[s->weapon].long_in;

@@ -117,6 +117,9 @@ int ctbl_check(const struct ctab *t, const struct ctbl *tb, const struct cros_oo
 int ctbl_check_close(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		     int i, const struct cros_pos *p, struct err *e);
 
+/* The weapon unit f fires with (index into the sheet's weapons; a horse battery's own), or -1. */
+int ctbl_weapon_of(const struct ctbl *tb, const struct cros_oob *o, int f);
+
 /* What unit f sees of unit at when it fires. */
 struct ctbl_sight {
 	int32_t gap;             /* units between the nearest points */
