@@ -109,7 +109,7 @@ static const char play_help[] =
 	"move U PLACE (PLACE: map, a Siege Area, a bastion, balaclava-box, kameitch-box,\n"
 	"north-shore-box), bombard U AREA:BASTION, dig AREA:BASTION, repair AREA:BASTION,\n"
 	"link AREA NATION, storm BASTION BRIGADE, fortify BASTION, and in an assault go, abort,\n"
-	"fire U T, melee T, man U, reserve U BASTION; end), or\n"
+	"fire U T, melee T, man U, withdraw U, reserve U BASTION; end), or\n"
 	"  actions [UNIT] | odds ACTION | hint [PLAYER] | map | hex HEX | units [SIDE] | show |\n"
 	"  status | score | schedule | log | undo | save [FILE] | help | quit\n"
 	"  (hex: its terrain, hexsides, units and zones of control; units: each unit where it\n"

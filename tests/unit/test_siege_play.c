@@ -400,6 +400,68 @@ static void test_melee_segments(void **state)
 	free(s);
 }
 
+/* [12.33] a Russian that begins the Russian Tactical Movement Segment holding a position may
+ * go into its bastion's Reserve Box; one that took its position in the segment ([12.34]) may
+ * not, nor one in the Reserve Box already, nor one in a bastion not under assault; and one that
+ * withdrew takes a position again only in a later segment ([12.34]: it did not begin this one in
+ * the Reserve Box). */
+static void test_withdraw(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 6);
+	struct sp_state *S = (struct sp_state *)(void *)g->st;
+	const struct sob *o = splay_oob(g);
+	int mast = sob_bastion(o, "mast"), central = sob_bastion(o, "central"), left = sob_area(o, "french-left");
+	int fr = sob_find(o, "fr-7-1-1"), holder = sob_find(o, "rus-marines-1"), reserve = sob_find(o, "rus-marines-3");
+	int elsewhere = sob_find(o, "rus-marines-2");
+	struct action a;
+	struct err e;
+	S->g.turn = 9;
+	S->g.seg = SS_ASSAULT;
+	S->g.assault = true;
+	S->g.impulse = 1;
+	S->step = IP_AMELEE;
+	S->g.s[fr].where = SW_AREA;
+	S->g.s[fr].box = left;
+	S->g.s[fr].active = true;
+	S->aim[fr] = (int8_t)mast;
+	S->dist[fr] = 2;
+	S->g.s[holder].where = S->g.s[reserve].where = S->g.s[elsewhere].where = SW_BASTION;
+	S->g.s[holder].box = S->g.s[reserve].box = mast;
+	S->g.s[elsewhere].box = central;
+	S->f[reserve] |= SPF_RESERVE;
+	play(g, "end"); /* the Allied Melee Segment ends: the Russian Tactical Movement Segment */
+	assert_int_equal(S->step, IP_RMOVE);
+	assert_true(has(g, "withdraw rus-marines-1"));
+	assert_false(has(g, "withdraw rus-marines-3"));
+	assert_false(has(g, "withdraw rus-marines-2")); /* the Central Bastion is not under assault */
+	assert_int_equal(g->rules->parse(g, "withdraw rus-marines-3", &a, &e), 0);
+	assert_int_not_equal(game_apply_text(g, "withdraw rus-marines-3", NULL, 0, NULL, &e), 0);
+	assert_non_null(strstr(e.msg, "[12.33] rus-marines-3 holds no position of a bastion"));
+	play(g, "man rus-marines-3"); /* [12.34]: into a position in this segment */
+	assert_false(has(g, "withdraw rus-marines-3"));
+	assert_int_not_equal(game_apply_text(g, "withdraw rus-marines-3", NULL, 0, NULL, &e), 0);
+	assert_non_null(strstr(e.msg, "[12.33] rus-marines-3 has moved in this segment"));
+	play(g, "withdraw rus-marines-1");
+	assert_true(splay_in_reserve(g, holder));
+	assert_int_equal(S->g.s[holder].where, SW_BASTION);
+	assert_int_equal(S->g.s[holder].box, mast);
+	assert_false(has(g, "withdraw rus-marines-1"));
+	/* [12.34]: back into a position only from the next segment: it did not begin this one in
+	 * the Reserve Box */
+	assert_false(has(g, "man rus-marines-1"));
+	assert_int_not_equal(game_apply_text(g, "man rus-marines-1", NULL, 0, NULL, &e), 0);
+	assert_non_null(strstr(e.msg, "[12.34] rus-marines-1 did not begin this segment in the Reserve Box"));
+	play(g, "end"); /* the Russian Melee Segment, then the next impulse */
+	while (S->step != IP_RMOVE)
+		play(g, S->step == IP_AMOVE ? "go" : "end");
+	assert_true(has(g, "man rus-marines-1"));
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 static void test_manual_dice_refused(void **state)
 {
 	(void)state;
@@ -553,6 +615,7 @@ int main(void)
 		cmocka_unit_test(test_damage_and_naval),
 		cmocka_unit_test(test_fire_at_the_works),
 		cmocka_unit_test(test_melee_segments),
+		cmocka_unit_test(test_withdraw),
 		cmocka_unit_test(test_manual_dice_refused),
 		cmocka_unit_test(test_random_game),
 		cmocka_unit_test(test_greedy_beats_random),

@@ -458,6 +458,9 @@ void sp_assault_next(struct game *G, struct evsink *ev)
 		if (S->step == IP_AMELEE || S->step == IP_RMELEE) /* [14.15]: once a Melee Segment */
 			for (int i = 0; i < c->o.n; i++)
 				S->f[i] &= (uint8_t)~SPF_FOUGHT;
+		if (S->step == IP_RMOVE) /* [12.33], [12.34]: where each unit begins the segment */
+			for (int i = 0; i < c->o.n; i++)
+				S->f[i] &= (uint8_t)~SPF_TACTICAL;
 		return;
 	}
 	if (S->g.impulse >= 5) {

@@ -660,7 +660,13 @@ static bool legal(const struct game *G, const struct action *a)
 	case SP_MAN:
 		return a->n == 1 && g->seg == SS_ASSAULT && S->step == IP_RMOVE && unit && o->u[x].nation == SN_RUSSIAN &&
 		       o->u[x].kind == SK_INFANTRY && !g->s[x].converted && g->s[x].where == SW_BASTION &&
-		       (S->f[x] & SPF_RESERVE) && sp_positions_taken(o, S, g->s[x].box) < o->b[g->s[x].box].positions;
+		       (S->f[x] & SPF_RESERVE) && !(S->f[x] & SPF_TACTICAL) &&
+		       sp_positions_taken(o, S, g->s[x].box) < o->b[g->s[x].box].positions;
+	case SP_WITHDRAW: /* [12.33]; the game keeps no graph of a bastion's positions: each is taken
+			   * as joined to the Reserve Box, as [12.34]'s manning takes it, so [12.35] stops none */
+		return a->n == 1 && g->seg == SS_ASSAULT && S->step == IP_RMOVE && unit && o->u[x].nation == SN_RUSSIAN &&
+		       o->u[x].kind == SK_INFANTRY && !g->s[x].converted && g->s[x].where == SW_BASTION &&
+		       !(S->f[x] & (SPF_RESERVE | SPF_TACTICAL)) && sp_under_assault(o, S, g->s[x].box);
 	case SP_RESERVE:
 		return a->n == 2 && g->seg == SS_ASSAULT && S->step == IP_RMOVE && unit && o->u[x].nation == SN_RUSSIAN &&
 		       o->u[x].kind == SK_INFANTRY && !g->s[x].converted &&
@@ -745,6 +751,7 @@ static int sp_actions(const struct game *G, struct action *out, int max)
 			offer(G, out, max, &n, SP_MELEE, d, 0, 1);
 		for (int i = 0; S->step == IP_RMOVE && i < o->n; i++) {
 			offer(G, out, max, &n, SP_MAN, i, 0, 1);
+			offer(G, out, max, &n, SP_WITHDRAW, i, 0, 1);
 			for (int b = 0; (g->s[i].where == SW_MAP || g->s[i].where == SW_BASTION) && b < o->nb; b++)
 				offer(G, out, max, &n, SP_RESERVE, i, b, 2);
 		}
@@ -768,7 +775,8 @@ static int why_not(const struct game *G, const struct action *a, struct err *e)
 	bool unit = a->n >= 1 && x >= 0 && x < o->n;
 	static const char *const side_name[2] = {"russian", "allied"};
 	bool unit_kind = a->kind == SP_TAKEOFF || a->kind == SP_REPLACE || a->kind == SP_CONVERT || a->kind == SP_MOVE ||
-			 a->kind == SP_BOMBARD || a->kind == SP_FIRE || a->kind == SP_MAN || a->kind == SP_RESERVE;
+			 a->kind == SP_BOMBARD || a->kind == SP_FIRE || a->kind == SP_MAN || a->kind == SP_RESERVE ||
+			 a->kind == SP_WITHDRAW;
 	if (unit && unit_kind && side_of_nation(o->u[x].nation) != side && a->kind != SP_TAKEOFF)
 		return err_set(e, NULL, 0, "%s is not the %s side's: the %s side acts now", o->u[x].id, side_name[side],
 			       side_name[side]);
@@ -848,6 +856,20 @@ static int why_not(const struct game *G, const struct action *a, struct err *e)
 			return err_set(e, NULL, 0, "[8.3], [8.4], [8.63] %s may not fire along that approach (deployed, "
 				       "unlimbered, its own nation's works, in range)", unit ? o->u[x].id : "?");
 		break;
+	case SP_MAN:
+		if (g->seg == SS_ASSAULT && S->step == IP_RMOVE && unit && (S->f[x] & SPF_TACTICAL))
+			return err_set(e, NULL, 0, "[12.34] %s did not begin this segment in the Reserve Box: it takes a "
+				       "position in the next", o->u[x].id);
+		break;
+	case SP_WITHDRAW:
+		if (g->seg != SS_ASSAULT || S->step != IP_RMOVE || !unit)
+			break;
+		if (S->f[x] & SPF_TACTICAL)
+			return err_set(e, NULL, 0, "[12.33] %s has moved in this segment: only a unit that began it in a "
+				       "position withdraws", o->u[x].id);
+		if (o->u[x].kind != SK_INFANTRY || g->s[x].converted || g->s[x].where != SW_BASTION || (S->f[x] & SPF_RESERVE))
+			return err_set(e, NULL, 0, "[12.33] %s holds no position of a bastion", o->u[x].id);
+		return err_set(e, NULL, 0, "[12.33] %s is not under assault", o->b[g->s[x].box].name);
 	case SP_STORM:
 		if (g->seg == SS_ALLIED_MOVE)
 			return err_set(e, NULL, 0, "[11.1], [16.0] that brigade may not assault that bastion now: it needs a unit "
@@ -1030,13 +1052,19 @@ static int sp_apply(struct game *G, const struct action *a, struct evsink *ev, s
 		break;
 	case SP_MAN:
 		S->f[a->arg[0]] &= (uint8_t)~SPF_RESERVE;
+		S->f[a->arg[0]] |= SPF_TACTICAL;
 		ev_emit(ev, "[12.34]", "%s goes from the Reserve Box into a position of %s", o->u[a->arg[0]].id,
+			o->b[g->s[a->arg[0]].box].name);
+		break;
+	case SP_WITHDRAW:
+		S->f[a->arg[0]] |= SPF_RESERVE | SPF_TACTICAL;
+		ev_emit(ev, "[12.33]", "%s leaves its position of %s for the bastion's Reserve Box", o->u[a->arg[0]].id,
 			o->b[g->s[a->arg[0]].box].name);
 		break;
 	case SP_RESERVE:
 		rc = sros_move(o, &c->t, g, a->arg[0], SW_BASTION, a->arg[1], ev, e);
 		if (rc == 0)
-			S->f[a->arg[0]] |= SPF_RESERVE | SPF_SHIFTED;
+			S->f[a->arg[0]] |= SPF_RESERVE | SPF_SHIFTED | SPF_TACTICAL;
 		break;
 	default:
 		return err_set(e, NULL, 0, "unknown action");
@@ -1074,7 +1102,7 @@ static bool sp_over(const struct game *G, struct result *r)
 static const char *const box_id[SN_NATIONS] = {"balaclava-box", "kameitch-box", "north-shore-box"};
 static const char *const kind_word[SP_KINDS] = {"end", "intervene", "takeoff", "replace", "convert", "move",
 						"bombard", "dig", "repair", "link", "storm", "fortify", "go", "abort",
-						"fire", "melee", "man", "reserve"};
+						"fire", "melee", "man", "reserve", "withdraw"};
 
 static void place_text(const struct sob *o, int place, char *buf, size_t n)
 {
@@ -1120,6 +1148,7 @@ static int sp_format(const struct game *G, const struct action *a, char *buf, si
 	case SP_CONVERT:
 	case SP_MELEE:
 	case SP_MAN:
+	case SP_WITHDRAW:
 		return snprintf(buf, n, "%s %s", kind_word[k], o->u[a->arg[0]].id);
 	case SP_REPLACE:
 	case SP_MOVE:
@@ -1189,6 +1218,7 @@ static int sp_parse(const struct game *G, const char *text, struct action *a, st
 	case SP_CONVERT:
 	case SP_MELEE:
 	case SP_MAN:
+	case SP_WITHDRAW:
 		a->n = 1;
 		return (a->arg[0] = unit_arg(o, tok[1], e)) < 0 ? -1 : 0;
 	case SP_REPLACE:

@@ -44,6 +44,8 @@ enum splay_act {
 	SP_MELEE,     /* the side's units attack arg[0] [14.0]: "melee T" */
 	SP_MAN,       /* a Russian in its bastion's Reserve Box arg[0] takes a position [12.34]: "man U" */
 	SP_RESERVE,   /* a Russian arg[0] goes to the Reserve Box of bastion arg[1] [12.4]: "reserve U BASTION" */
+	SP_WITHDRAW,  /* a Russian holding a position, arg[0], goes into its bastion's Reserve Box [12.33]:
+		       * "withdraw U" */
 	SP_KINDS
 };
 

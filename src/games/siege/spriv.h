@@ -29,6 +29,9 @@ enum {
 	SPF_RESERVE = 4,  /* a Russian in its bastion's Reserve Box, not holding a position [10.32] */
 	SPF_FOUGHT = 8,   /* attacked or was attacked in this impulse's melee segment [14.15] */
 	SPF_SHIFTED = 16, /* a Russian moved to a Reserve Box in an assault this Game-Turn [12.42] */
+	SPF_TACTICAL = 32, /* a Russian moved in this Russian Tactical Movement Segment (into or out of a
+			    * position, or into a Reserve Box): it did not begin the segment where it
+			    * stands, so it neither withdraws [12.33] nor takes a position [12.34] */
 };
 
 /* The steps of an Assault Impulse [4.0]. */
