@@ -1329,10 +1329,9 @@ expect "cotlb game: odds of an action not listed" 1 "$bin" odds cotlb-balaclava 
 contains "cotlb game: odds of an action not listed: why" "$tmp/err" "not an action of the side to act now"
 expect "cotlb game: odds of a move" 1 "$bin" odds cotlb-balaclava "reform dnieper1 line" --record "$tmp/cotlb-first.rec"
 contains "cotlb game: odds of a move: why" "$tmp/err" "odds are for a volley (fire), a charge or a close assault resolved"
-# a charge's odds: the first charge of a random game, asked just before it was made
-"$bin" play cotlb-balaclava --ai both=random --seed 4 --until-over --save "$tmp/cotlb-r4.rec" >/dev/null 2>&1
-cl=$(grep -n '^action charge ' "$tmp/cotlb-r4.rec" | head -n 1)
-head -n $((${cl%%:*} - 1)) "$tmp/cotlb-r4.rec" >"$tmp/cotlb-r4a.rec"
+# a charge's odds: the first charge of the random game above, asked just before it was made
+cl=$(grep -n '^action charge ' "$tmp/cotlb-shown.rec" | head -n 1)
+head -n $((${cl%%:*} - 1)) "$tmp/cotlb-shown.rec" >"$tmp/cotlb-r4a.rec"
 expect "cotlb game: a charge's odds" 0 "$bin" odds cotlb-balaclava "${cl#*:action }" --record "$tmp/cotlb-r4a.rec"
 contains "cotlb game: a charge's odds: its morale check" "$tmp/out" "the attacker's charge morale check passes [0-9.]*% of the time \[Close Combat (a)\]"
 contains "cotlb game: a charge's odds: who wins" "$tmp/out" "=> the attacker wins [0-9.]*%, the defender [0-9.]*% \[Close Combat (c)\]"

@@ -55,7 +55,7 @@ export async function showTextGame(root, id, tokens, game, scn) {
       st.dest = null;
       st.target = uid;
       msg.textContent = "";
-      renderMove();
+      renderProposal();
       return;
     }
     st.selected = st.selected === uid ? null : uid;
@@ -76,9 +76,11 @@ export async function showTextGame(root, id, tokens, game, scn) {
     st.dest = { x: Math.round(pt.x * 2) / 2, y: Math.round(pt.y * 2) / 2 };
     st.target = null;
     msg.textContent = "";
-    renderMove();
+    renderProposal();
   }
-  function renderMove() {
+  // the panel of what the clicks propose: the chosen unit's actions against the enemy clicked,
+  // or its move to the point clicked; hidden when neither
+  function renderProposal() {
     const per = scn.table.units_per_inch || 20;
     const p = (st.game.pieces || []).find((x) => x.id === st.selected);
     const tgt = st.target && (st.game.pieces || []).find((x) => x.id === st.target);
@@ -91,7 +93,7 @@ export async function showTextGame(root, id, tokens, game, scn) {
         h("div.buttons", { id: "target-actions" }, list.map((a) => h("button", {
           type: "button", "data-action": a, onclick: () => (JUDGED.has(a.split(" ")[0]) ? odds(a) : send(a)),
         }, JUDGED.has(a.split(" ")[0]) ? `${a}: odds…` : a)),
-        h("button", { type: "button", id: "target-cancel", onclick: () => { st.target = null; renderMove(); } }, "Cancel")));
+        h("button", { type: "button", id: "target-cancel", onclick: () => { st.target = null; renderProposal(); } }, "Cancel")));
       moveBox.hidden = false;
       return;
     }
@@ -118,7 +120,7 @@ export async function showTextGame(root, id, tokens, game, scn) {
           type: "button", id: "move-face", disabled: pivot ? null : "", onclick: () => send(`${to} ${face}`),
           title: pivot ? null : `a ${turn}° turn: a move pivots 30° at most [MOVE (b)]; turning is an action of its own`,
         }, `Move, facing the way (${face}°)`),
-        h("button", { type: "button", id: "move-cancel", onclick: () => { st.dest = null; renderMove(); } }, "Cancel")));
+        h("button", { type: "button", id: "move-cancel", onclick: () => { st.dest = null; renderProposal(); } }, "Cancel")));
     moveBox.hidden = false;
   }
 
@@ -235,7 +237,7 @@ export async function showTextGame(root, id, tokens, game, scn) {
           `${p.long ? `; ${p.weapon}, short ${p.long / 2}", long ${p.long}" (shaded)` : p.weapon ? `; ${p.weapon}, no printed range` : ""}` +
           `${p.radius && p.commander ? `; within ${p.radius}" of ${p.commander} (dashed)` : ""} (click it again for every unit's actions)`
         : "Click a unit on the table to see it and its actions, then the table where it should go or an enemy to act against; drag to pan, the wheel or the buttons to zoom.";
-      renderMove();
+      renderProposal();
     }
     board.textContent = g.board || "";
     places.textContent = g.places || "";
