@@ -36,29 +36,33 @@ export async function showReplay(root, id) {
   const status = h("p", { id: "replay-status" });
   const btn = (label, f, idn) => h("button", { type: "button", onclick: f, id: idn }, label);
   root.append(h("div.replaybar", { role: "group", "aria-label": "Replay controls" },
-    btn("⏮ Start", () => go(0), "rp-start"), btn("◀ Back", () => go(cur - 1), "rp-back"),
-    btn("Forward ▶", () => go(cur + 1), "rp-fwd"), btn("End ⏭", () => go(total), "rp-end"),
+    btn("⏮ Start", () => go(0), "rp-start"), btn("◀ Back", () => go(want - 1), "rp-back"),
+    btn("Forward ▶", () => go(want + 1), "rp-fwd"), btn("End ⏭", () => go(total), "rp-end"),
     " ", stepLabel, " ", actionText),
     status, h("div.gamebody", {}, mapBox, h("aside.side", {}, h("section.panel", {}, h("h2", {}, "Rulings"), log))));
   const map = scn.map ? createMap(mapBox, scn, {}) : null;
   if (!scn.map) mapBox.append(...[tableBox, board].filter(Boolean));
   const table = tableBox ? createTable(tableBox, scn.table, scn.sides || [], {}) : null;
   const states = new Map([[0, first]]);
-  let cur = 0;
+  // want: the step asked for last, counted from at once, so that clicks quicker than the server
+  // step on from each other (two Forwards are two steps); a position that comes back after a
+  // later click asked for another is kept, not shown
+  let want = 0;
 
   async function go(n) {
     n = Math.max(0, Math.min(total, n));
+    want = n;
     let s = states.get(n);
     if (!s) {
       try {
         s = await api.game(id, tok, n);
         states.set(n, s);
       } catch (e) {
-        msg.textContent = `Action ${n} cannot be shown: ${e.message}`;
+        if (want === n) msg.textContent = `Action ${n} cannot be shown: ${e.message}`;
         return;
       }
     }
-    cur = n;
+    if (want !== n) return;
     if (map) {
       map.setUnits(s.units);
       const hl = new Map();
