@@ -701,6 +701,12 @@ test("a Sevastopol game is shown as text: the position, the actions by kind, a r
   const { id } = await createGame(page, { scenario: "sevastopol", mode: "hotseat", seed: 4, text: true });
   const board = await page.textContent("#board");
   assert(/Game-Turn 1 \(Oct I\)/.test(board) && /malakoff +3/.test(board), "the position as the terminal draws it");
+  // the approaches drawn: every bastion, every approach with its works' yards from the bastion
+  const scn = await api("GET", "/api/scenarios/sevastopol");
+  eq(await page.$$eval("#siege [data-bastion]", (l) => l.length), scn.siege.bastions.length, "every bastion drawn");
+  eq(await page.$$eval("#siege [data-approach]", (l) => l.map((g) => `${g.dataset.approach} ${g.dataset.front}`)),
+    scn.siege.approaches.map((p) => `${p.area}:${p.bastion} ${p.yards}`), "each approach at its start line's yards");
+  assert(/level 3/.test(await page.textContent('#siege [data-bastion="malakoff"]')), "the Malakoff at Strength Level 3");
   // the Russians' intervention segment: a battle or none [5.0]
   await page.waitForSelector("#act-intervene");
   assert((await page.$$eval("#act-intervene option", (l) => l.map((o) => o.value))).includes("intervene inkerman"), "Inkerman offered");
@@ -745,6 +751,10 @@ test("a Sevastopol game is shown as text: the position, the actions by kind, a r
     "[8.99]  16.7%: 1 level, 0 infantry\n[8.99]  33.3%: 1 level, 1 infantry\n", "the round's odds, as the terminal's");
   await page.click("#confirm");
   await page.waitForFunction(() => /british siege gun rounds left: 1/.test(document.querySelector("#log")?.textContent || ""));
+  // a round's damage shows on the drawing as it does in the board
+  const st2 = (await gameState(page, id)).game;
+  eq(await page.$eval('#siege [data-bastion="great-redan"]', (g) => /level (\d)/.exec(g.textContent)?.[1]),
+    String(st2.siege.bastions.find((b) => b.id === "great-redan").level), "the Great Redan's level as the game has it");
   await page.screenshot({ path: path.join(OUT, "sevastopol-text.png") });
   // the replay viewer shows each position as the terminal draws it
   await page.goto(BASE + `/#/replay/${id}`);
@@ -754,6 +764,7 @@ test("a Sevastopol game is shown as text: the position, the actions by kind, a r
   await page.click("#rp-end");
   await page.waitForFunction(() => /action (\d+) of \1$/.test(document.querySelector("#step")?.textContent || ""));
   eq(await page.textContent("#board"), (await gameState(page, id)).game.board, "the last step is the game as it stands");
+  eq(await page.$$eval("#siege [data-approach]", (l) => l.length), scn.siege.approaches.length, "and its approaches drawn");
   await page.context().close();
 });
 

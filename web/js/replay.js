@@ -2,12 +2,13 @@
 // server: GET /api/games/{id}?at=N is the position after the first N actions with the rulings of
 // action N. Each position fetched is kept, so stepping back is instant. A quad game is shown on
 // its hex map, a Charge of the Light Brigade game on its table (the unit the action names marked),
-// a Sevastopol game as the terminal draws it.
+// a Sevastopol game on the schematic of its approaches and as the terminal draws it.
 
 import { h, clear } from "./dom.js";
 import { api, getTokens, viewToken } from "./api.js";
 import { createMap } from "./map.js";
 import { createTable } from "./table.js";
+import { createSiege } from "./siege.js";
 import { loadScenario } from "./game.js";
 
 export async function showReplay(root, id) {
@@ -30,6 +31,7 @@ export async function showReplay(root, id) {
   const mapBox = h("div.mapbox");
   const tableBox = scn.map ? null : scn.table
     ? h("div.tablebox", { id: "tablebox", style: `aspect-ratio: ${scn.table.width} / ${scn.table.depth}` }) : null;
+  const siegeBox = scn.map || !scn.siege ? null : h("div.siegebox", { id: "siegebox" });
   const board = scn.map ? null : h("pre.board", { id: "board", "aria-label": "The position" });
   if (!scn.map) mapBox.classList.add("textboard");
   const log = h("ol.log", { "aria-label": "Rulings of this step" });
@@ -41,8 +43,9 @@ export async function showReplay(root, id) {
     " ", stepLabel, " ", actionText),
     status, h("div.gamebody", {}, mapBox, h("aside.side", {}, h("section.panel", {}, h("h2", {}, "Rulings"), log))));
   const map = scn.map ? createMap(mapBox, scn, {}) : null;
-  if (!scn.map) mapBox.append(...[tableBox, board].filter(Boolean));
+  if (!scn.map) mapBox.append(...[tableBox, siegeBox, board].filter(Boolean));
   const table = tableBox ? createTable(tableBox, scn.table, scn.sides || [], {}) : null;
+  const siege = siegeBox ? createSiege(siegeBox, scn.siege) : null;
   const states = new Map([[0, first]]);
   // want: the step asked for last, counted from at once, so that clicks quicker than the server
   // step on from each other (two Forwards are two steps); a position that comes back after a
@@ -73,6 +76,7 @@ export async function showReplay(root, id) {
         table.setPieces(s.pieces, s.commanders);
         table.select(s.action ? s.action.split(/\s+/)[1] : null); // the unit the action names
       }
+      siege?.update(s.siege);
       board.textContent = s.board || "";
     }
     stepLabel.textContent = `action ${n} of ${total}`;

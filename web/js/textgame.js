@@ -1,6 +1,6 @@
 // textgame.js: the game screen of a game without a hex map (Sevastopol, whose printed map is kept
-// as approaches; Charge of the Light Brigade, played on a miniatures table): the table drawn
-// (table.js) when the scenario has one, a click on a unit showing it and narrowing the actions to
+// as approaches, drawn as a schematic by siege.js; Charge of the Light Brigade, played on a
+// miniatures table): the table drawn (table.js) when the scenario has one, a click on a unit showing it and narrowing the actions to
 // its own, and a click elsewhere on the table, with one of the acting side's units chosen, offering
 // to move it there ("move U X Y", as far as the dice allow; the rules say why when they refuse),
 // and a click on an enemy then offering the actions that name both (fire, charge, move toward);
@@ -12,6 +12,7 @@
 import { h, clear } from "./dom.js";
 import { api } from "./api.js";
 import { createTable } from "./table.js";
+import { createSiege } from "./siege.js";
 
 // the actions whose chances the rules give before the roll: Sevastopol's rounds, melees and
 // field batteries' fire; CotLB's volleys, charges and close assaults resolved
@@ -37,13 +38,15 @@ export async function showTextGame(root, id, tokens, game, scn) {
   const tableBox = scn?.table ? h("div.tablebox", { id: "tablebox", style: `aspect-ratio: ${scn.table.width} / ${scn.table.depth}` }) : null;
   const pieceInfo = h("p.pieceinfo", { id: "piece-info", "aria-live": "polite" });
   const moveBox = h("section.panel.movebox", { id: "movebox", "aria-live": "polite", hidden: true });
+  const siegeBox = scn?.siege ? h("div.siegebox", { id: "siegebox" }) : null;
   root.append(h("div.gamescreen.textgame", {}, statusBar,
     h("div.gamebody", {},
-      h("div.mapbox.textboard", {}, tableBox, tableBox ? pieceInfo : null, board, placesBox),
+      h("div.mapbox.textboard", {}, tableBox, tableBox ? pieceInfo : null, siegeBox, board, placesBox),
       h("aside.side", {}, msg, turnBox, moveBox, oddsBox,
         h("section.panel", { "aria-labelledby": "log-h" }, h("h2", { id: "log-h" }, "Rulings"), logList))),
     endScreen));
 
+  const siege = siegeBox ? createSiege(siegeBox, scn.siege) : null;
   const table = tableBox ? createTable(tableBox, scn.table, scn.sides || [], { onPiece: pick, onPoint: aim }) : null;
   // a unit clicked on the table: shown, and the actions narrowed to its own (again: all of them)
   function pick(uid) {
@@ -219,13 +222,14 @@ export async function showTextGame(root, id, tokens, game, scn) {
     if (top < last) st.log = evs.slice(); else st.log.push(...evs.filter((e) => e.seq > last));
     const vp = g.result?.vp || g.score?.vp;
     statusBar.dataset.seq = g.seq;
-    clear(statusBar).append(
+    clear(statusBar).append(...[ // (append would write a null as "null")
       h("span.turnno", { id: "turn" }, `Game-Turn ${g.turn} of ${g.last_turn}`),
       h("span", { id: "phase" }, g.phase),
       h("span", { id: "toact" }, g.status === "over" ? "game over" : `${g.to_act} to act${st.actSide ? " (you)" : ""}`),
       vp ? h("span", { id: "vp" }, "VP " + Object.entries(vp).map(([k, v]) => `${k} ${v}`).join(", ")) : null,
       h("a", { href: api.logUrl(id, anyToken()), target: "_blank", rel: "noopener", id: "gamelog" }, "game log"),
-      table ? h("a", { href: api.sheetUrl(id, anyToken(), "map"), target: "_blank", rel: "noopener", id: "tablesvg" }, "the table (SVG)") : null);
+      table ? h("a", { href: api.sheetUrl(id, anyToken(), "map"), target: "_blank", rel: "noopener", id: "tablesvg" }, "the table (SVG)") : null,
+    ].filter(Boolean));
     if (table) {
       table.setPieces(g.pieces, g.commanders);
       const p = (g.pieces || []).find((x) => x.id === st.selected);
@@ -239,6 +243,7 @@ export async function showTextGame(root, id, tokens, game, scn) {
         : "Click a unit on the table to see it and its actions, then the table where it should go or an enemy to act against; drag to pan, the wheel or the buttons to zoom.";
       renderProposal();
     }
+    siege?.update(g.siege);
     board.textContent = g.board || "";
     places.textContent = g.places || "";
     placesBox.hidden = !g.places;

@@ -1546,6 +1546,71 @@ static void sp_score(const struct game *G, struct score_sheet *sh, struct result
 
 /* For the server (docs/API.md): a Sevastopol game has no hex map: "map" is null and the
  * browser shows the game as text ("board", the terminal's drawing) with its actions. */
+/* The abstract map as the front ends draw it (docs/API.md, "siege"): the bastions, the Allied
+ * Siege Areas and the approaches between them, each with its yards from its start line. */
+static json_t *json_siege(const struct sp_scn *c)
+{
+	const struct sob *o = &c->o;
+	json_t *m = json_object(), *bs = json_array(), *as = json_array(), *ap = json_array();
+	if (!m || !bs || !as || !ap) {
+		json_decref(bs);
+		json_decref(as);
+		json_decref(ap);
+		return m;
+	}
+	for (int b = 0; b < o->nb; b++)
+		json_array_append_new(bs, json_pack("{s:s, s:s, s:b, s:i}", "id", o->b[b].id, "name", o->b[b].name, "major",
+						    o->b[b].major, "positions", o->b[b].positions));
+	for (int a = 0; a < o->na; a++)
+		if (o->a[a].nation != SN_RUSSIAN)
+			json_array_append_new(as, json_pack("{s:s, s:s, s:i}", "id", o->a[a].id, "nation",
+							    stab_nation_name[o->a[a].nation], "active", o->a[a].active));
+	for (int k = 0; k < c->na; k++)
+		json_array_append_new(ap, json_pack("{s:s, s:s, s:i, s:i}", "area", o->a[c->a[k].area].id, "bastion",
+						    o->b[c->a[k].bastion].id, "yards", c->a[k].yards, "steps", c->a[k].steps));
+	json_object_set_new(m, "bastions", bs);
+	json_object_set_new(m, "areas", as);
+	json_object_set_new(m, "approaches", ap);
+	return m;
+}
+
+/* The siege as it stands, in the order of json_siege's lists: each bastion's Strength Level,
+ * whether it is taken, the Russians holding it and those of them in its Reserve Box; each
+ * approach's front (yards from the bastion of its forward undamaged line), lines, works of the
+ * next step and damaged works. */
+static json_t *json_siege_state(const struct game *G)
+{
+	const struct sp_scn *c = scn(G);
+	const struct sp_state *S = cst(G);
+	const struct sros_game *g = &S->g;
+	const struct sob *o = &c->o;
+	json_t *m = json_object(), *bs = json_array(), *ap = json_array();
+	if (!m || !bs || !ap) {
+		json_decref(bs);
+		json_decref(ap);
+		return m;
+	}
+	for (int b = 0; b < o->nb; b++) {
+		int ru = 0, res = 0;
+		for (int i = 0; i < o->n; i++)
+			if (o->u[i].nation == SN_RUSSIAN && g->s[i].where == SW_BASTION && g->s[i].box == b &&
+			    (o->u[i].kind == SK_INFANTRY || o->u[i].kind == SK_FIELD)) {
+				ru++;
+				res += (S->f[i] & SPF_RESERVE) != 0;
+			}
+		json_array_append_new(bs, json_pack("{s:s, s:i, s:b, s:i, s:i}", "id", o->b[b].id, "level", g->strength[b],
+						    "captured", g->captured[b], "russians", ru, "reserve", res));
+	}
+	for (int k = 0; k < c->na; k++) {
+		int depth, work, damaged, front = splay_works(G, k, &depth, &work, &damaged);
+		json_array_append_new(ap, json_pack("{s:i, s:i, s:i, s:i}", "front", front, "lines", depth, "work", work,
+						    "damaged", damaged));
+	}
+	json_object_set_new(m, "bastions", bs);
+	json_object_set_new(m, "approaches", ap);
+	return m;
+}
+
 static json_t *sp_json_scenario(const struct scenario *sc)
 {
 	const struct sp_scn *c = sc->data;
@@ -1555,6 +1620,7 @@ static json_t *sp_json_scenario(const struct scenario *sc)
 	json_object_set_new(o, "map", json_null());
 	json_object_set_new(o, "view", json_string("text"));
 	json_object_set_new(o, "units", json_array());
+	json_object_set_new(o, "siege", json_siege(c));
 	for (int k = 0; k < 4; k++)
 		json_array_append_new(rec, json_string(c->provenance[k]));
 	json_object_set_new(o, "reconstructed", rec);
@@ -1580,6 +1646,7 @@ static json_t *sp_json_state(const struct game *G, int viewer_side)
 	json_object_set_new(o, "phase", json_string(S->g.seg == SS_ASSAULT ? step_name[S->step] : sros_seg_name[S->g.seg]));
 	json_object_set_new(o, "phasing", side >= 0 ? json_string(G->scn->side[side]) : json_null());
 	json_object_set_new(o, "units", json_array());
+	json_object_set_new(o, "siege", json_siege_state(G));
 	sp_draw(G, board, 16384, 0);
 	json_object_set_new(o, "board", json_string(board));
 	sp_units(G, -1, board, 16384);
