@@ -914,6 +914,9 @@ test("a Charge of the Light Brigade game against search; greedy's postures offer
   await page.waitForSelector("#create");
   await page.selectOption("#scn", "cotlb-balaclava");
   assert(await page.$eval('#aiplayer option[value="greedy:cautious"]', (o) => o.disabled), "no posture for CotLB");
+  const tableHref = await page.getAttribute("#scntable", "href");
+  assert(/^\/api\/scenarios\/cotlb-balaclava\/map\.svg$/.test(tableHref), `the lobby links the table: ${tableHref}`);
+  assert(/data-unit=/.test(await page.evaluate(async (u) => (await fetch(u)).text(), tableHref)), "the set-up's table");
   await page.selectOption("#scn", "balaclava");
   assert(!(await page.$eval('#aiplayer option[value="greedy:cautious"]', (o) => o.disabled)), "postures for a quad game");
   const { id } = await createGame(page, { scenario: "cotlb-balaclava", mode: "ai", aiSide: "allied", aiPlayer: "search:20", seed: 3, text: true });

@@ -50,6 +50,7 @@ export const api = {
   printUrl: (id, token, paper) => `${g(id)}/print.html${q(token)}${token ? "&" : "?"}paper=${paper}`,
   // the same for a scenario's set-up, before any game
   scenarioPrintUrl: (id, paper) => `/api/scenarios/${encodeURIComponent(id)}/print.html?paper=${paper}`,
+  scenarioSheetUrl: (id, what) => `/api/scenarios/${encodeURIComponent(id)}/${what}.svg`,
 };
 
 // Tokens: {seats: {side: token}, spectator: token, mode}. Stored per game id.

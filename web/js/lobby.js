@@ -43,7 +43,12 @@ export async function showLobby(root) {
   };
   // the scenario's map and counters to print and play on a table
   const printLinks = h("span.print", { id: "scnprint" });
-  const fillPrint = () => byId.get(scnSel.value)?.view === "text"
+  const fillPrint = () => byId.get(scnSel.value)?.rules === "cotlb"
+    ? clear(printLinks).append("Played with miniatures: ", h("a", {
+      href: api.scenarioSheetUrl(scnSel.value, "map"), target: "_blank", rel: "noopener", id: "scntable",
+      title: "the table with its terrain and the units where they start, 8 px an inch, north up",
+    }, "the table as SVG"), ".")
+    : byId.get(scnSel.value)?.view === "text"
     ? clear(printLinks).append("Shown as text: its printed map is kept as approaches (no sheet to print).")
     : clear(printLinks).append("Print its map and counters: ",
       ...["a4", "letter"].flatMap((p, i) => [i ? " · " : "", h("a", { href: api.scenarioPrintUrl(scnSel.value, p), target: "_blank",
