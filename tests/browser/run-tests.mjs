@@ -790,6 +790,8 @@ test("a Charge of the Light Brigade game draws its table: terrain, objectives, e
   let { game } = await gameState(page, id);
   eq(await page.$$eval("#table [data-feature]", (a) => a.length), scn.table.features.length, "every feature drawn");
   eq(await page.$$eval("#table .objective", (a) => a.length), new Set(scn.table.objectives.map((o) => o.feature)).size, "each scoring place outlined");
+  assert(scn.table.entries.some((e) => e.unit === "c-troop"), "the reinforcements' entries in the view");
+  eq(await page.$$eval("#table .entry", (a) => a.length), new Set(scn.table.entries.map((e) => e.at.join(","))).size, "a marker where reinforcements enter");
   eq(await page.$$eval("#table .piece", (a) => a.map((g) => g.getAttribute("data-piece")).sort()), game.pieces.map((p) => p.id).sort(), "a footprint for each unit on the table");
   assert(game.pieces.length > 40 && !game.pieces.some((p) => p.id === "c-troop"), "the reinforcements not yet arrived are not on the table");
   // the footprint as the rules measure it: dnieper1 in attack column at (260", 35"), facing west

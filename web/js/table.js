@@ -65,6 +65,20 @@ export function createTable(container, table, sides, opts = {}) {
       "stroke-dasharray": "12 8", class: "objective", "data-objective": fid,
     }, s("title", {}, `${f.name}: ${what.join("; ")}`)));
   }
+  // where the reinforcements come on: a marker for each place, naming who enters there
+  const entries = new Map();
+  for (const e of table.entries || []) {
+    const k = e.at.join(",");
+    if (!entries.has(k)) entries.set(k, { at: e.at, side: e.side, units: [] });
+    entries.get(k).units.push(e.unit);
+  }
+  for (const [k, e] of entries) {
+    const col = SIDE_COLOURS[Math.max(0, sides.indexOf(e.side)) % 2];
+    gObj.append(s("path", {
+      d: `M ${e.at[0]} ${D - e.at[1] - 22} l 20 34 h -40 z`, fill: "none", stroke: col.stroke, "stroke-width": 5,
+      class: "entry", "data-entry": k,
+    }, s("title", {}, `reinforcements enter here: ${e.units.join(", ")}`)));
+  }
   // a few names, at the areas' centres, for finding one's way at the whole table's scale
   for (const f of table.features) {
     if (!f.closed || !["town", "redoubt", "steep-hill"].includes(f.kind)) continue;

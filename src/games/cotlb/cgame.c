@@ -1394,6 +1394,14 @@ static json_t *json_table(const struct cg_scn *c)
 							     "feature", tb->f[c->item[k].feature].id, "vp", c->item[k].vp,
 							     "what", c->item[k].what));
 	json_object_set_new(t, "objectives", obj);
+	{ /* where each reinforcement comes on (its arrival dice: the scenario's "reinforcements") */
+		json_t *en = json_array();
+		for (int i = 0; en && i < c->o.n; i++)
+			if (c->o.u[i].reinforcement && tb->entry[i].on)
+				json_array_append_new(en, json_pack("{s:s, s:s, s:o}", "unit", c->o.u[i].id, "side",
+								    c->o.side[c->o.u[i].side], "at", json_pt(tb->entry[i].c)));
+		json_object_set_new(t, "entries", en);
+	}
 	return t;
 }
 
