@@ -271,6 +271,8 @@ static json_t *game_json(const struct sgame *sg, int viewer)
 	json_object_set_new(o, "viewer", viewer == 2 ? json_string("spectator")
 					 : viewer >= 0 ? json_string(sg->scn->side[viewer]) : json_null());
 	json_object_set_new(o, "status", json_string(sg->meta.status));
+	/* the action taken last, by either side (the game screens mark what it named) */
+	json_object_set_new(o, "last_action", sg->rec.nact > 0 ? json_string(sg->rec.act[sg->rec.nact - 1].text) : json_null());
 	json_object_set_new(o, "to_act", side >= 0 ? json_string(sg->scn->side[side]) : json_null());
 	g->rules->status(g, status, sizeof status);
 	json_object_set_new(o, "status_text", json_string(status));

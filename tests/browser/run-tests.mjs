@@ -821,6 +821,9 @@ test("a Charge of the Light Brigade game draws its table: terrain, objectives, e
   ({ game } = await gameState(page, id));
   const moved = game.pieces.find((p) => p.id === "dnieper1");
   eq(moved.formation, "line", "dnieper1 in line, as in the game");
+  eq(game.last_action, "reform dnieper1 line", "the action taken last");
+  assert(/last: reform dnieper1 line/.test(await page.textContent("#lastact")), "the status bar names it");
+  assert(await page.$eval('#table [data-piece="dnieper1"]', (g) => g.classList.contains("last")), "and the table marks its unit");
   // the table as SVG to keep or print: the server's drawing of the game as it stands
   const href = await page.getAttribute("#tablesvg", "href");
   const svg = await page.evaluate(async (u) => (await fetch(u)).text(), href);

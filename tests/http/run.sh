@@ -166,6 +166,8 @@ req GET "/api/games/$CB?token=$CBA"
 verdict $? "a CotLB game against greedy: the board as the terminal draws it"
 [ "$(j "$body" 'const p = o.pieces.find((x) => x.id == "93rd"); JSON.stringify([p.side, p.formation, p.facing, p.at, p.figures, p.full, p.corners.length]) == JSON.stringify(["allied", "line", 20, [2784, 488], 24, 24, 4]) && !o.pieces.some((x) => x.id == "c-troop") && o.commanders.length > 0')" = true ]
 verdict $? "a CotLB game's pieces: the 93rd's footprint where the board puts it, no reinforcement before it arrives"
+[ "$(j "$body" 'typeof o.last_action == "string" && o.last_action.length > 0')" = true ]
+verdict $? "a CotLB game against greedy: the action greedy took last"
 
 curl -s -o "$T/cotlb-game.svg" "${URL}api/games/$CB/map.svg?token=$CBA"
 curl -s -o "$T/cotlb-game.rec" "${URL}api/games/$CB/record?token=$CBA"

@@ -105,7 +105,8 @@ export function createTable(container, table, sides, opts = {}) {
       const col = SIDE_COLOURS[Math.max(0, sides.indexOf(p.side)) % 2];
       const [fl, fr, rr, rl] = p.corners;
       const g = s("g", {
-        class: `piece${p.routing ? " routing" : ""}${p.id === selected ? " selected" : ""}`, "data-piece": p.id,
+        class: `piece${p.routing ? " routing" : ""}${p.id === selected ? " selected" : ""}${lastIds.includes(p.id) ? " last" : ""}`,
+        "data-piece": p.id,
         "data-side": p.side,
       });
       g.append(s("title", {}, `${p.id}: ${p.name}, ${p.formation}, facing ${p.facing}, ${p.figures}/${p.full} figures` +
@@ -122,6 +123,13 @@ export function createTable(container, table, sides, opts = {}) {
     for (const c of commanders || [])
       gPieces.append(s("circle", { cx: c.at[0], cy: D - c.at[1], r: 12, class: "cmdr", "data-commander": c.id },
         s("title", {}, `commander ${c.id}`)));
+  }
+  // the units the last action named, marked (the computer's move seen where it happened)
+  let lastIds = [];
+  function markLast(ids) {
+    lastIds = ids || [];
+    for (const g of gPieces.querySelectorAll("[data-piece]"))
+      g.classList.toggle("last", lastIds.includes(g.getAttribute("data-piece")));
   }
   function select(id) {
     selected = id;
@@ -161,5 +169,5 @@ export function createTable(container, table, sides, opts = {}) {
 
   const wrap = h("div.mapwrap.tablewrap", {}, svg, pz.controls);
   clear(container).append(wrap);
-  return { svg, setPieces, select, showMove, fit: pz.fit };
+  return { svg, setPieces, select, markLast, showMove, fit: pz.fit };
 }

@@ -227,10 +227,13 @@ export async function showTextGame(root, id, tokens, game, scn) {
       h("span", { id: "phase" }, g.phase),
       h("span", { id: "toact" }, g.status === "over" ? "game over" : `${g.to_act} to act${st.actSide ? " (you)" : ""}`),
       vp ? h("span", { id: "vp" }, "VP " + Object.entries(vp).map(([k, v]) => `${k} ${v}`).join(", ")) : null,
+      g.last_action ? h("span", { id: "lastact", title: "the action taken last" }, "last: ", h("code", {}, g.last_action)) : null,
       h("a", { href: api.logUrl(id, anyToken()), target: "_blank", rel: "noopener", id: "gamelog" }, "game log"),
       table ? h("a", { href: api.sheetUrl(id, anyToken(), "map"), target: "_blank", rel: "noopener", id: "tablesvg" }, "the table (SVG)") : null,
     ].filter(Boolean));
     if (table) {
+      const ids = new Set((g.pieces || []).map((p) => p.id));
+      table.markLast((g.last_action || "").split(" ").filter((w) => ids.has(w)));
       table.setPieces(g.pieces, g.commanders);
       const p = (g.pieces || []).find((x) => x.id === st.selected);
       if (!p) st.selected = null;
