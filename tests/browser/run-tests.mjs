@@ -831,6 +831,15 @@ test("a Charge of the Light Brigade game draws its table: terrain, objectives, e
   // again: every unit's actions
   await page.click('#table [data-piece="dnieper1"]');
   await page.waitForFunction(() => !document.querySelector("#narrowed"));
+  // a hint chooses the unit it would act with on the table
+  await page.click("#hint");
+  await page.waitForSelector("#hint-text");
+  const hinted = (await page.textContent("#hint-text code")).split(" ")[1];
+  assert(game.pieces.some((p) => p.id === hinted), `greedy's hint at the turn's start acts with a unit: ${hinted}`);
+  await page.waitForFunction((u) => document.querySelector(`#table [data-piece="${u}"]`)?.classList.contains("selected"), hinted);
+  await page.click("#hint-close");
+  await page.click(`#table [data-piece="${hinted}"]`); // and let it go again
+  await page.waitForFunction(() => !document.querySelector("#narrowed"));
   // click-to-move: a unit chosen, then a point of the table; the rules refuse a place on another unit
   await page.click('#table [data-piece="dnieper3"]');
   await clickTable(page, 250, 30);

@@ -210,6 +210,9 @@ export async function showTextGame(root, id, tokens, game, scn) {
           h("button.primary", { type: "button", id: "hint-play", onclick: () => send(o.action) }, "Play it"),
           h("button", { type: "button", id: "hint-close", onclick: () => { oddsBox.hidden = true; } }, "Close")));
       oddsBox.hidden = false;
+      // on the table: the unit the hint moves chosen, its actions listed
+      const unit = o.action.split(" ")[1];
+      if (table && (st.game.pieces || []).some((p) => p.id === unit) && st.selected !== unit) pick(unit);
     } catch (e) {
       msg.textContent = `Hint: ${e.message}`;
     }
