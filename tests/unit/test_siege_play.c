@@ -400,6 +400,52 @@ static void test_melee_segments(void **state)
 	free(s);
 }
 
+/* `melee T` commits the fewest of the side's strongest units that reach the best odds column
+ * they all reach [14.13], [14.26]: the others stay free to fight another melee of the segment
+ * [14.15]. Three French units at the Mast against two field batteries (each defending at 2
+ * [14.17]): the Zouaves and one line regiment, 13 to 2, reach the 6-1 column all three would, and
+ * the third unit then takes on the second battery. */
+static void test_melee_fewest(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 6);
+	struct sp_state *S = (struct sp_state *)(void *)g->st;
+	const struct sob *o = splay_oob(g);
+	int mast = sob_bastion(o, "mast"), left = sob_area(o, "french-left"), fought = 0;
+	static const char *const fr[] = {"fr-7-1-1", "fr-1zov-1-1", "fr-leg-1-1"};
+	static const char *const ru[] = {"rus-field-1", "rus-field-2"};
+	S->g.turn = 9;
+	S->g.seg = SS_ASSAULT;
+	S->g.assault = true;
+	S->g.impulse = 1;
+	S->step = IP_AMELEE;
+	for (int k = 0; k < 3; k++) {
+		int i = sob_find(o, fr[k]);
+		S->g.s[i].where = SW_AREA;
+		S->g.s[i].box = left;
+		S->g.s[i].active = true;
+		S->aim[i] = (int8_t)mast;
+		S->dist[i] = 0;
+		S->f[i] |= SPF_IN;
+	}
+	for (int k = 0; k < 2; k++) {
+		int i = sob_find(o, ru[k]);
+		S->g.s[i].where = SW_BASTION;
+		S->g.s[i].box = mast;
+	}
+	assert_true(has(g, "melee rus-field-1"));
+	play(g, "melee rus-field-1");
+	for (int k = 0; k < 3; k++)
+		fought += (S->f[sob_find(o, fr[k])] & SPF_FOUGHT) != 0;
+	assert_int_equal(fought, 2);
+	assert_true((S->f[sob_find(o, "fr-1zov-1-1")] & SPF_FOUGHT) != 0); /* the strongest first */
+	assert_true(has(g, "melee rus-field-2")); /* the third is free for the other battery */
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 /* [12.33] a Russian that begins the Russian Tactical Movement Segment holding a position may
  * go into its bastion's Reserve Box; one that took its position in the segment ([12.34]) may
  * not, nor one in the Reserve Box already, nor one in a bastion not under assault; and one that
@@ -616,6 +662,7 @@ int main(void)
 		cmocka_unit_test(test_fire_at_the_works),
 		cmocka_unit_test(test_melee_segments),
 		cmocka_unit_test(test_withdraw),
+		cmocka_unit_test(test_melee_fewest),
 		cmocka_unit_test(test_manual_dice_refused),
 		cmocka_unit_test(test_random_game),
 		cmocka_unit_test(test_greedy_beats_random),

@@ -205,7 +205,8 @@ static void fall_back(const struct sp_scn *c, struct sp_state *S, int i, int ste
 	S->dist[i] = (int8_t)(back < line ? back : line > S->dist[i] ? line : S->dist[i]);
 }
 
-/* The attackers on defender d: up to six, the strongest, of those that may attack it. */
+/* The attackers on defender d: of those that may attack it, the strongest first, up to six, and
+ * no more than the best odds column they reach needs. */
 static int attackers(const struct sp_scn *c, const struct sp_state *S, int d, int *att)
 {
 	const struct sob *o = &c->o;
@@ -234,6 +235,20 @@ static int attackers(const struct sp_scn *c, const struct sp_state *S, int d, in
 	}
 	if (reserve >= 0 && n < SP_MELEE_MAX)
 		att[n++] = reserve;
+	{ /* [14.16] the owner's choice, made for him: the fewest of them that reach the best odds
+	   * column all of them reach; the others stay free for another melee of the segment [14.15]
+	   * and out of an A result's morale checks */
+		struct err e;
+		int def = sp_field_gun(o, &S->g, d) ? 2 : o->u[d].strength, all = 0, sum = 0, best;
+		for (int k = 0; k < n; k++)
+			all += o->u[att[k]].strength;
+		best = sref_melee_col(all, def, &e);
+		for (int k = 0; best >= 0 && k < n; k++) {
+			sum += o->u[att[k]].strength;
+			if (sref_melee_col(sum, def, &e) == best)
+				return k + 1;
+		}
+	}
 	return n;
 }
 
