@@ -333,22 +333,14 @@ static void test_fire_at_the_works(void **state)
 	free(s);
 }
 
-/* An assault set on the ground by hand: French units in the Mast's positions and at its Assault
- * Positions, Russians holding it. [14.15]: a unit fights once a Melee Segment, so the French who
- * attacked in the Allied Melee may be attacked in the Russian Melee of the same impulse; [14.18]:
- * one Russian of the Reserve Box may join an attack on a unit in the positions. */
-static void test_melee_segments(void **state)
+/* An assault on the Mast set on the ground by hand, in the Allied Melee Segment of its first
+ * impulse: the three French units of fr at its Assault Positions (those whose bit of in is set
+ * in its positions), the Russians of ru holding it. */
+static void mast_assault(struct game *g, const char *const fr[3], unsigned in, const char *const ru[2])
 {
-	(void)state;
-	struct scenario *s = load();
-	struct game *g = start(s, 6);
 	struct sp_state *S = (struct sp_state *)(void *)g->st;
 	const struct sob *o = splay_oob(g);
 	int mast = sob_bastion(o, "mast"), left = sob_area(o, "french-left");
-	static const char *const fr[] = {"fr-7-1-1", "fr-1zov-1-1", "fr-leg-1-1"};
-	static const char *const ru[] = {"rus-marines-1", "rus-marines-2"};
-	char buf[64];
-	int reserve = sob_find(o, "rus-marines-3");
 	S->g.turn = 9;
 	S->g.seg = SS_ASSAULT;
 	S->g.assault = true;
@@ -361,13 +353,32 @@ static void test_melee_segments(void **state)
 		S->g.s[i].active = true;
 		S->aim[i] = (int8_t)mast;
 		S->dist[i] = 0;
-		S->f[i] |= k < 2 ? SPF_IN : 0;
+		S->f[i] |= ((in >> k) & 1u) ? SPF_IN : 0;
 	}
 	for (int k = 0; k < 2; k++) {
 		int i = sob_find(o, ru[k]);
 		S->g.s[i].where = SW_BASTION;
 		S->g.s[i].box = mast;
 	}
+}
+
+/* An assault set on the ground by hand: French units in the Mast's positions and at its Assault
+ * Positions, Russians holding it. [14.15]: a unit fights once a Melee Segment, so the French who
+ * attacked in the Allied Melee may be attacked in the Russian Melee of the same impulse; [14.18]:
+ * one Russian of the Reserve Box may join an attack on a unit in the positions. */
+static void test_melee_segments(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 6);
+	struct sp_state *S = (struct sp_state *)(void *)g->st;
+	const struct sob *o = splay_oob(g);
+	int mast = sob_bastion(o, "mast");
+	static const char *const fr[] = {"fr-7-1-1", "fr-1zov-1-1", "fr-leg-1-1"};
+	static const char *const ru[] = {"rus-marines-1", "rus-marines-2"};
+	char buf[64];
+	int reserve = sob_find(o, "rus-marines-3");
+	mast_assault(g, fr, 3, ru);
 	S->g.s[reserve].where = SW_BASTION;
 	S->g.s[reserve].box = mast;
 	S->f[reserve] |= SPF_RESERVE;
@@ -412,28 +423,10 @@ static void test_melee_fewest(void **state)
 	struct game *g = start(s, 6);
 	struct sp_state *S = (struct sp_state *)(void *)g->st;
 	const struct sob *o = splay_oob(g);
-	int mast = sob_bastion(o, "mast"), left = sob_area(o, "french-left"), fought = 0;
+	int fought = 0;
 	static const char *const fr[] = {"fr-7-1-1", "fr-1zov-1-1", "fr-leg-1-1"};
 	static const char *const ru[] = {"rus-field-1", "rus-field-2"};
-	S->g.turn = 9;
-	S->g.seg = SS_ASSAULT;
-	S->g.assault = true;
-	S->g.impulse = 1;
-	S->step = IP_AMELEE;
-	for (int k = 0; k < 3; k++) {
-		int i = sob_find(o, fr[k]);
-		S->g.s[i].where = SW_AREA;
-		S->g.s[i].box = left;
-		S->g.s[i].active = true;
-		S->aim[i] = (int8_t)mast;
-		S->dist[i] = 0;
-		S->f[i] |= SPF_IN;
-	}
-	for (int k = 0; k < 2; k++) {
-		int i = sob_find(o, ru[k]);
-		S->g.s[i].where = SW_BASTION;
-		S->g.s[i].box = mast;
-	}
+	mast_assault(g, fr, 7, ru);
 	assert_true(has(g, "melee rus-field-1"));
 	play(g, "melee rus-field-1");
 	for (int k = 0; k < 3; k++)
