@@ -245,28 +245,9 @@ static int parse_mm(const char *flag, const char *v, double *out)
  * position, or where a record left the units (reftable.c draws it, as for a referee's game). */
 static int show_table(const char *path, const struct game *g)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	struct err e;
-	FILE *f = open_memstream(&buf, &len);
-	int rc;
-	if (!f) {
-		fprintf(stderr, "crimea show: out of memory\n");
-		return 1;
-	}
-	rtab_svg(f, cgame_sheet(g), cgame_table(g), cgame_oob(g), cgame_roster(g));
-	if (fclose(f) != 0) {
-		free(buf);
-		fprintf(stderr, "crimea show: out of memory\n");
-		return 1;
-	}
-	rc = fs_write_atomic(path, buf, len, &e);
-	free(buf);
-	if (rc != 0) {
-		cli_print_err(&e);
-		return 1;
-	}
 	struct result res;
+	if (rtab_svg_file(cgame_sheet(g), cgame_table(g), cgame_oob(g), cgame_roster(g), path) != 0)
+		return 1;
 	printf("%s: the table of %s, turn %d, %s\n", path, g->scn->id, cgame_roster(g)->turn,
 	       g->rules->over(g, &res) ? "at the end of the game" : "the units where they stand");
 	return 0;

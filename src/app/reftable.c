@@ -186,7 +186,8 @@ static void svg_pts(FILE *f, const struct ctbl *tb, const struct pl_pt *p, int n
 			(double)(tb->depth - p[k].y) * SVG_PX / PL_PER_INCH);
 }
 
-void rtab_svg(FILE *f, const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g)
+/* Draws the table, its terrain, every unit on it (its front edge heavy) and the commanders. */
+static void draw(FILE *f, const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g)
 {
 	static const char *const side_fill[2] = {"#5b7f4a", "#b84a3a"};
 	double w = (double)tb->width * SVG_PX / PL_PER_INCH, h = (double)tb->depth * SVG_PX / PL_PER_INCH;
@@ -253,29 +254,36 @@ void rtab_svg(FILE *f, const struct ctab *t, const struct ctbl *tb, const struct
 	fprintf(f, "</svg>\n");
 }
 
-/* Draws the table into path, written atomically. */
-static int table_svg(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
-		     const char *path)
+int rtab_svg(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+	     char **buf, size_t *len)
+{
+	FILE *f = open_memstream(buf, len);
+	if (!f)
+		return -1;
+	draw(f, t, tb, o, g);
+	if (fclose(f) != 0) {
+		free(*buf);
+		*buf = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+int rtab_svg_file(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		  const char *path)
 {
 	char *buf = NULL;
 	size_t len = 0;
 	struct err e;
-	FILE *f = open_memstream(&buf, &len);
 	int rc;
-	if (!f)
+	if (rtab_svg(t, tb, o, g, &buf, &len) != 0)
 		return cli_fail(stderr, "out of memory");
-	rtab_svg(f, t, tb, o, g);
-	if (fclose(f) != 0) {
-		free(buf);
-		return cli_fail(stderr, "out of memory");
-	}
 	rc = fs_write_atomic(path, buf, len, &e);
 	free(buf);
 	if (rc != 0) {
 		cli_print_err(&e);
 		return 1;
 	}
-	printf("%s: the table, turn %d\n", path, g->turn);
 	return 0;
 }
 
@@ -284,8 +292,12 @@ int rtab_view(const struct ctab *t, const struct ctbl *tb, const struct ref_req 
 {
 	int i = -1;
 	if (!strcmp(q->what, "table")) {
-		if (svg[0])
-			return table_svg(t, tb, o, g, svg);
+		if (svg[0]) {
+			int rc = rtab_svg_file(t, tb, o, g, svg);
+			if (rc == 0)
+				printf("%s: the table, turn %d\n", svg, g->turn);
+			return rc;
+		}
 		print_table(tb);
 		return 0;
 	}

@@ -6,7 +6,7 @@
 
 #include <jansson.h>
 #include <stdbool.h>
-#include <stdio.h>
+#include <stddef.h>
 
 #include "../games/cotlb/cseq.h"
 #include "../games/cotlb/ctable.h"
@@ -17,12 +17,16 @@
 int rtab_load(const char *argv0, const char *id, const struct ctab *t, const struct cros_oob *o, struct ctbl *tb);
 /* Whether data/cotlb/ID.json exists (the default table of an order of battle is OOB-table). */
 bool rtab_exists(const char *argv0, const char *id);
+/* The table as SVG, 8 px an inch, north up: its terrain, every unit on it (its front edge heavy,
+ * data-unit its id) and the commanders (`referee cotlb table --svg`, `crimea show
+ * cotlb-balaclava --svg`, a game's map.svg). rtab_svg: into *buf (malloc'd, *len bytes), 0 or -1
+ * out of memory; rtab_svg_file: written atomically to path, 0 or 1 (said). */
+int rtab_svg(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+	     char **buf, size_t *len);
+int rtab_svg_file(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		  const char *path);
 /* The table's views: table (its terrain; svg non-empty: drawn there) and where (every unit, or
  * q->unit and what it can fire at). 0, or the exit status (said). */
-/* The table as SVG into f, 8 px an inch, north up: its terrain, every unit on it (its front edge
- * heavy, data-unit its id) and the commanders (`referee cotlb table --svg`, `crimea show
- * cotlb-balaclava --svg`). */
-void rtab_svg(FILE *f, const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g);
 int rtab_view(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const char *svg,
 	      const struct cros_oob *o, const struct cros_game *g, const char *path);
 

@@ -863,14 +863,8 @@ static enum MHD_Result send_table(struct MHD_Connection *c, const struct game *g
 {
 	char *buf = NULL;
 	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	if (!f)
+	if (rtab_svg(cgame_sheet(g), cgame_table(g), cgame_oob(g), cgame_roster(g), &buf, &len) != 0)
 		return send_error(c, 500, "out of memory", NULL);
-	rtab_svg(f, cgame_sheet(g), cgame_table(g), cgame_oob(g), cgame_roster(g));
-	if (fclose(f) != 0) {
-		free(buf);
-		return send_error(c, 500, "out of memory", NULL);
-	}
 	return send_text(c, 200, buf, len, "image/svg+xml"); /* MHD frees buf */
 }
 
