@@ -1335,6 +1335,20 @@ static size_t cat(char *out, size_t n, size_t at, const char *fmt, ...)
 	return k < 0 ? at : at + (size_t)k;
 }
 
+/* Bastion b's Russians: *units its infantry and field batteries, *reserve its units in the
+ * Reserve Box (the board's "held by", and the view's). */
+static void bastion_held(const struct game *G, int b, int *units, int *reserve)
+{
+	const struct sob *o = &scn(G)->o;
+	const struct sp_state *S = cst(G);
+	*units = *reserve = 0;
+	for (int i = 0; i < o->n; i++)
+		if (o->u[i].nation == SN_RUSSIAN && S->g.s[i].where == SW_BASTION && S->g.s[i].box == b) {
+			*units += o->u[i].kind == SK_INFANTRY || o->u[i].kind == SK_FIELD;
+			*reserve += (S->f[i] & SPF_RESERVE) != 0;
+		}
+}
+
 /* The position as a referee's sheet: the tracks, each bastion, each approach's works. */
 static void sp_draw(const struct game *G, char *out, size_t n, unsigned flags)
 {
@@ -1354,12 +1368,8 @@ static void sp_draw(const struct game *G, char *out, size_t n, unsigned flags)
 			 k == SN_BRITISH ? "" : "", g->cp[k], g->cp[k] == 1 ? "" : "s", sros_in_supply(o, g, k), box_id[k]);
 	at = cat(out, n, at, "bastion          level  held by\n");
 	for (int b = 0; b < o->nb; b++) {
-		int ru = 0, res = 0;
-		for (int i = 0; i < o->n; i++)
-			if (o->u[i].nation == SN_RUSSIAN && g->s[i].where == SW_BASTION && g->s[i].box == b) {
-				ru += o->u[i].kind == SK_INFANTRY || o->u[i].kind == SK_FIELD;
-				res += (S->f[i] & SPF_RESERVE) != 0;
-			}
+		int ru, res;
+		bastion_held(G, b, &ru, &res);
 		at = cat(out, n, at, "%-16s %5d  %s", o->b[b].id, g->strength[b], g->captured[b] ? "the Allies" : "");
 		if (!g->captured[b])
 			at = cat(out, n, at, "%d Russian unit%s (%d in reserve), %d positions", ru, ru == 1 ? "" : "s", res,
@@ -1544,8 +1554,6 @@ static void sp_score(const struct game *G, struct score_sheet *sh, struct result
 	sp_over(G, r);
 }
 
-/* For the server (docs/API.md): a Sevastopol game has no hex map: "map" is null and the
- * browser shows the game as text ("board", the terminal's drawing) with its actions. */
 /* The abstract map as the front ends draw it (docs/API.md, "siege"): the bastions, the Allied
  * Siege Areas and the approaches between them, each with its yards from its start line. */
 static json_t *json_siege(const struct sp_scn *c)
@@ -1591,13 +1599,8 @@ static json_t *json_siege_state(const struct game *G)
 		return m;
 	}
 	for (int b = 0; b < o->nb; b++) {
-		int ru = 0, res = 0;
-		for (int i = 0; i < o->n; i++)
-			if (o->u[i].nation == SN_RUSSIAN && g->s[i].where == SW_BASTION && g->s[i].box == b &&
-			    (o->u[i].kind == SK_INFANTRY || o->u[i].kind == SK_FIELD)) {
-				ru++;
-				res += (S->f[i] & SPF_RESERVE) != 0;
-			}
+		int ru, res;
+		bastion_held(G, b, &ru, &res);
 		json_array_append_new(bs, json_pack("{s:s, s:i, s:b, s:i, s:i}", "id", o->b[b].id, "level", g->strength[b],
 						    "captured", g->captured[b], "russians", ru, "reserve", res));
 	}
@@ -1611,6 +1614,9 @@ static json_t *json_siege_state(const struct game *G)
 	return m;
 }
 
+/* For the server (docs/API.md): a Sevastopol game has no hex map: "map" is null and the
+ * browser shows the game as text ("board", the terminal's drawing) with its actions, beside the
+ * schematic of "siege". */
 static json_t *sp_json_scenario(const struct scenario *sc)
 {
 	const struct sp_scn *c = sc->data;
