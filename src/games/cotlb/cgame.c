@@ -319,6 +319,22 @@ static void req_unit(struct ref_req *q, const char *what, const struct game *G, 
 	snprintf(q->unit, sizeof q->unit, "%s", uid(G, i));
 }
 
+/* The referee's request of a volley (CG_FIRE: fire --firer --at [--pivot]) or a close combat
+ * (CG_CHARGE, CG_RESOLVE: melee, attacker and defender), as applied and as its odds are asked. */
+static void req_judged(struct ref_req *q, const struct game *G, const struct action *a)
+{
+	if (a->kind == CG_FIRE) {
+		req(q, "fire");
+		snprintf(q->firer, sizeof q->firer, "%s", uid(G, a->arg[0]));
+		snprintf(q->at, sizeof q->at, "%s", uid(G, a->arg[1]));
+		q->pivot = a->n > 2 && a->arg[2];
+	} else {
+		req(q, "melee");
+		snprintf(q->side[0].unit, sizeof q->side[0].unit, "%s", uid(G, a->arg[0]));
+		snprintf(q->side[1].unit, sizeof q->side[1].unit, "%s", uid(G, a->arg[1]));
+	}
+}
+
 /* ---- what the rules make happen after an action ---------------------------------------- */
 
 /* Unit i falls back (withdraw, or rout) from unit from (-1: the nearest enemy). */
@@ -769,18 +785,13 @@ static int cg_apply(struct game *G, const struct action *a, struct evsink *ev, s
 		}
 		break;
 	case CG_FIRE:
-		req(&q, "fire");
-		snprintf(q.firer, sizeof q.firer, "%s", uid(G, a->arg[0]));
-		snprintf(q.at, sizeof q.at, "%s", uid(G, a->arg[1]));
-		q.pivot = a->n > 2 && a->arg[2];
+		req_judged(&q, G, a);
 		rc = run(G, &q, &x, ev, e);
 		break;
 	case CG_CHARGE:
 	case CG_RESOLVE: {
 		struct cg_cc cc;
-		req(&q, "melee");
-		snprintf(q.side[0].unit, sizeof q.side[0].unit, "%s", uid(G, a->arg[0]));
-		snprintf(q.side[1].unit, sizeof q.side[1].unit, "%s", uid(G, a->arg[1]));
+		req_judged(&q, G, a);
 		/* a close assault bought in a command point phase is declared, resolved after the
 		 * reaction phase [Side A Turn (d)] */
 		x.declare = a->kind == CG_CHARGE && s->g.seq.phase == CSEQ_COMMAND;
@@ -1333,16 +1344,7 @@ static int cg_odds(const struct game *G, const struct action *a, char *out, size
 		return err_set(e, NULL, 0, "out of memory");
 	}
 	*g = cst(G)->g;
-	if (a->kind == CG_FIRE) {
-		req(&q, "fire");
-		snprintf(q.firer, sizeof q.firer, "%s", uid(G, a->arg[0]));
-		snprintf(q.at, sizeof q.at, "%s", uid(G, a->arg[1]));
-		q.pivot = a->n > 2 && a->arg[2];
-	} else {
-		req(&q, "melee");
-		snprintf(q.side[0].unit, sizeof q.side[0].unit, "%s", uid(G, a->arg[0]));
-		snprintf(q.side[1].unit, sizeof q.side[1].unit, "%s", uid(G, a->arg[1]));
-	}
+	req_judged(&q, G, a);
 	cplay_res_init(res, false);
 	rc = cplay_run(&cp, g, &q, &x, o, res);
 	if (rc != 0)
