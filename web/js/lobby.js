@@ -43,17 +43,22 @@ export async function showLobby(root) {
   };
   // the scenario's map and counters to print and play on a table
   const printLinks = h("span.print", { id: "scnprint" });
-  const fillPrint = () => byId.get(scnSel.value)?.rules === "cotlb"
-    ? clear(printLinks).append("Played with miniatures: ", h("a", {
-      href: api.scenarioSheetUrl(scnSel.value, "map"), target: "_blank", rel: "noopener", id: "scntable",
-      title: "the table with its terrain and the units where they start, 8 px an inch, north up",
-    }, "the table as SVG"), ".")
-    : byId.get(scnSel.value)?.view === "text"
-    ? clear(printLinks).append("Shown as text: its printed map is kept as approaches (no sheet to print).")
-    : clear(printLinks).append("Print its map and counters: ",
-      ...["a4", "letter"].flatMap((p, i) => [i ? " · " : "", h("a", { href: api.scenarioPrintUrl(scnSel.value, p), target: "_blank",
-        rel: "noopener", id: `scnprint-${p}`, title: "the map at true size over pages, then the counters: print at 100%" },
-      p === "a4" ? "A4" : "Letter")]));
+  const fillPrint = () => {
+    const sc = byId.get(scnSel.value);
+    clear(printLinks);
+    if (sc?.rules === "cotlb")
+      printLinks.append("Played with miniatures: ", h("a", {
+        href: api.scenarioSheetUrl(scnSel.value, "map"), target: "_blank", rel: "noopener", id: "scntable",
+        title: "the table with its terrain and the units where they start, 8 px an inch, north up",
+      }, "the table as SVG"), ".");
+    else if (sc?.view === "text")
+      printLinks.append("Shown as text: its printed map is kept as approaches (no sheet to print).");
+    else
+      printLinks.append("Print its map and counters: ",
+        ...["a4", "letter"].flatMap((p, i) => [i ? " · " : "", h("a", { href: api.scenarioPrintUrl(scnSel.value, p), target: "_blank",
+          rel: "noopener", id: `scnprint-${p}`, title: "the map at true size over pages, then the counters: print at 100%" },
+        p === "a4" ? "A4" : "Letter")]));
+  };
   // greedy's postures are search's plans for the quad games (the server refuses them for the
   // others): offered only for a quad scenario
   const fillPlayers = () => {

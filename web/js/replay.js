@@ -7,7 +7,7 @@
 import { h, clear } from "./dom.js";
 import { api, getTokens, viewToken } from "./api.js";
 import { createMap } from "./map.js";
-import { createTable } from "./table.js";
+import { createTable, tableBox as makeTableBox } from "./table.js";
 import { createSiege } from "./siege.js";
 import { loadScenario } from "./game.js";
 
@@ -29,8 +29,7 @@ export async function showReplay(root, id) {
   const stepLabel = h("span", { id: "step", "aria-live": "polite" });
   const actionText = h("code", { id: "replay-action" });
   const mapBox = h("div.mapbox");
-  const tableBox = scn.map ? null : scn.table
-    ? h("div.tablebox", { id: "tablebox", style: `aspect-ratio: ${scn.table.width} / ${scn.table.depth}` }) : null;
+  const tableBox = !scn.map && scn.table ? makeTableBox(scn.table) : null;
   const siegeBox = scn.map || !scn.siege ? null : h("div.siegebox", { id: "siegebox" });
   const board = scn.map ? null : h("pre.board", { id: "board", "aria-label": "The position" });
   if (!scn.map) mapBox.classList.add("textboard");

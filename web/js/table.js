@@ -25,6 +25,11 @@ const SIDE_COLOURS = [
   { fill: "#b0443a", stroke: "#6b1e17", front: "#3d0c08" }, // the second (the Allies)
 ];
 
+// The box a table is drawn in: as wide as the screen allows, as deep as the table's shape makes it.
+export function tableBox(table) {
+  return h("div.tablebox", { id: "tablebox", style: `aspect-ratio: ${table.width} / ${table.depth}` });
+}
+
 // Creates the table inside container; table is the scenario's "table", sides its "sides".
 // opts.onPiece(id) on a click on a unit, opts.onPoint({x, y}) (inches) on a click elsewhere on the
 // table. Returns { svg, setPieces(pieces, commanders), select(id), showMove(from, to) (a dashed

@@ -11,7 +11,7 @@
 
 import { h, clear } from "./dom.js";
 import { api } from "./api.js";
-import { createTable } from "./table.js";
+import { createTable, tableBox as makeTableBox } from "./table.js";
 import { createSiege } from "./siege.js";
 
 // the actions whose chances the rules give before the roll: Sevastopol's rounds, melees and
@@ -34,8 +34,7 @@ export async function showTextGame(root, id, tokens, game, scn) {
   const logList = h("ol.log", { id: "log", "aria-label": "Event log" });
   const msg = h("p.msg", { role: "alert", id: "msg" });
   const endScreen = h("div.endscreen", { id: "endscreen", hidden: true, role: "dialog", "aria-modal": "false", "aria-labelledby": "end-h" });
-  // as wide as the screen allows, as deep as the table's shape makes it
-  const tableBox = scn?.table ? h("div.tablebox", { id: "tablebox", style: `aspect-ratio: ${scn.table.width} / ${scn.table.depth}` }) : null;
+  const tableBox = scn?.table ? makeTableBox(scn.table) : null;
   const pieceInfo = h("p.pieceinfo", { id: "piece-info", "aria-live": "polite" });
   const moveBox = h("section.panel.movebox", { id: "movebox", "aria-live": "polite", hidden: true });
   const siegeBox = scn?.siege ? h("div.siegebox", { id: "siegebox" }) : null;
