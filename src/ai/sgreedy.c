@@ -5,12 +5,16 @@
  * major one first) and spend their points, rounds and assaults there: every round at the
  * bastions they approach, every point on the works toward them (repairs first), Supply Boxes kept
  * manned for the rounds due, the parallels garrisoned [10.5], and an assault with every brigade
- * they may activate once the works stand within 300 yards and the bastion has been battered to
- * Strength Level 2 or less (or the siege is near its end). The Russians keep their guns in the
- * firing boxes, their bastions garrisoned by the threat against them, the North Shore box manned,
- * every round at the nearest works, every point on the threatened bastions, a field army sent
- * whenever one may go, and in an assault their reserves in the positions and their melees where
- * the odds are fair. No lookahead, no dice rolled. */
+ * they may activate as soon as the works stand within an assault's reach (the scenario's 750
+ * yards) of a bastion battered to Strength Level 2 or less or thinly held (or the siege is near
+ * its end): waiting for the works to close in costs more men to the Russian guns [8.94] than it
+ * saves. The Russians keep their guns in the firing boxes, their bastions garrisoned by the
+ * threat against them (works that may be within reach after the Allies' next Construction
+ * Segment), but a battered bastion only two strong between assaults, the rest waiting on the map
+ * out of the Allied guns' fire [8.91], [8.92] until an assault brings them in; the North Shore
+ * box manned, every round at the nearest works, every point on the threatened bastions, a field
+ * army sent whenever one may go, and in an assault their reserves in the positions and their
+ * melees where the odds are fair. No lookahead, no dice rolled. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,17 +25,21 @@
 #include "../games/siege/stab.h"
 #include "ai.h"
 
-#define THREAT 600 /* yards: works that threaten a bastion */
+#define STEP 150 /* yards: a line of works, as far as the Allies dig in a Game-Turn [9.35] */
+#define THIN 2   /* a bastion's Strength Level at or under which its garrison is shot to pieces
+		  * [8.91], [8.92]: it keeps two between assaults, and the rest wait on the map */
 
 /* Greedy's plans: the default, and those the search player (ssearch.c) weighs against it by
  * rollouts. Each is a whole style of play for either side; a side reads its own fields. */
 const struct sgreedy_plan sgreedy_plans[SGREEDY_PLANS] = {
 	/* name     near level late major hold intervene */
-	{"default", 300, 2, 3, 300, 0, 1},
-	{"bold", 450, 3, 4, 300, 1, 1},    /* storm sooner; more men where the works close in */
-	{"patient", 300, 1, 1, 300, 2, 1}, /* storm a ruined bastion only; thick garrisons */
-	{"near", 300, 2, 3, 0, -1, 0},     /* the nearest bastion, major or not; thin garrisons; no
-					    * field army sent */
+	{"default", 750, 2, 3, 300, 0, 1}, /* storm once in reach (at most the scenario's reach) */
+	{"bold", 450, 3, 4, 300, 1, 1},    /* close to 450 yards first; more men where the works
+					    * close in */
+	{"patient", 300, 1, 1, 300, 2, 1}, /* close to 300 yards and storm a ruined bastion only;
+					    * thick garrisons */
+	{"near", 300, 2, 3, 0, -1, 0},     /* the nearest bastion, major or not, from 300 yards;
+					    * thin garrisons; no field army sent */
 	{"late", 150, 8, 3, 300, 3, 1},    /* storm from the last parallel whatever the level; the
 					    * threatened bastions packed */
 };
@@ -47,6 +55,11 @@ struct view {
 	int front[SPLAY_APPROACHES];
 	int threat[SOB_BASTIONS]; /* yards of the nearest works to each bastion */
 	int garrison[SOB_AREAS];  /* infantry each Allied area keeps for its parallels [10.5] */
+	int reach;                /* yards within which works let an assault be announced */
+	int danger;               /* yards of works that threaten a bastion: within reach after the
+				   * Allies' next Construction Segment, which comes before the
+				   * Russians move again [4.0] */
+	int near;                 /* yards within which the Allies storm (the plan's, at most reach) */
 };
 
 /* Units due in nation's Supply Box for this Game-Turn's or the next's rounds [8.18]. */
@@ -70,11 +83,14 @@ static int count_where(const struct view *v, int nation, int where, int box)
 	return n;
 }
 
-/* Russian infantry wanted in bastion b: two, more as the works close in. */
+/* Russian infantry wanted in bastion b: two, more as the works close in, but only two in a
+ * battered bastion between assaults (THIN). */
 static int garrison_want(const struct view *v, int b)
 {
 	int want = 2;
-	if (v->threat[b] <= THREAT)
+	if (v->g->strength[b] <= THIN && !v->g->assault)
+		return want;
+	if (v->threat[b] <= v->danger)
 		want += 3 + v->p->hold;
 	if (v->threat[b] <= 300)
 		want += 3;
@@ -117,7 +133,7 @@ static int move_score(const struct view *v, int i, int place)
 		if (where == SW_BASTION) {
 			int lack = garrison_want(v, box) - russians_in(v, box);
 			if (u->kind == SK_FIELD) /* a field battery where the works are nearest */
-				return v->threat[box] <= THREAT && s->where != SW_BASTION ? 20 : -1;
+				return v->threat[box] <= v->danger && s->where != SW_BASTION ? 20 : -1;
 			if (s->where == SW_BASTION && garrison_want(v, s->box) >= russians_in(v, s->box))
 				return -1;
 			return lack > 0 ? 10 + lack : -1;
@@ -243,7 +259,7 @@ static int score(const struct view *v, const struct action *a)
 		int b = a->arg[1], k;
 		for (k = 0; k < splay_napproaches(v->G); k++) {
 			const struct splay_approach *ap = splay_approach(v->G, k);
-			if (ap->bastion == b && v->focus[ap->area] == k && v->front[k] <= v->p->storm_near)
+			if (ap->bastion == b && v->focus[ap->area] == k && v->front[k] <= v->near)
 				best = ap;
 		}
 		if (!best)
@@ -258,7 +274,7 @@ static int score(const struct view *v, const struct action *a)
 					continue;
 				for (ak = 0; ak < splay_napproaches(v->G); ak++)
 					if (splay_approach(v->G, ak)->area == g->s[i].box && splay_approach(v->G, ak)->bastion == b &&
-					    v->front[ak] <= v->p->storm_near)
+					    v->front[ak] <= v->near)
 						break;
 				if (ak == splay_napproaches(v->G))
 					continue;
@@ -276,7 +292,7 @@ static int score(const struct view *v, const struct action *a)
 		int b = a->arg[0];
 		if (g->strength[b] < 3)
 			return 40;
-		return v->threat[b] <= THREAT ? 20 + (THREAT - v->threat[b]) / 50 : v->threat[b] <= 900 ? 5 : -1;
+		return v->threat[b] <= v->danger ? 20 + (v->danger - v->threat[b]) / 50 : -1;
 	}
 	case SP_GO:
 		return 10;
@@ -321,6 +337,9 @@ int sgreedy_choose_plan(struct game *G, struct action *out, int plan)
 		return -1;
 	}
 	v.side = G->rules->to_act(G);
+	v.reach = splay_reach(G);
+	v.danger = v.reach + STEP;
+	v.near = v.p->storm_near < v.reach ? v.p->storm_near : v.reach;
 	for (int b = 0; b < SOB_BASTIONS; b++)
 		v.threat[b] = 99999;
 	for (int a = 0; a < SOB_AREAS; a++) {

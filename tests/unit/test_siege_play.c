@@ -604,6 +604,92 @@ static void test_greedy_beats_random(void **state)
 	greedy_game(1, 22);
 }
 
+/* Greedy's Allies storm as soon as their works stand within an assault's reach (the scenario's
+ * 750 yards): the French Left's first line toward the Mast done (750 yards), the Mast battered,
+ * greedy names a brigade to storm it at once; its "patient" plan closes to 300 yards first.
+ * Waiting cost more men to the Russian guns than it saved (docs/PERFORMANCE.md, "Thirty-third
+ * session": 21.6% Allied wins against greedy's Russians at 300 yards, 52.6% at 750). */
+static void test_greedy_storms_in_reach(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	struct sp_state *S = (struct sp_state *)(void *)g->st;
+	const struct sob *o = splay_oob(g);
+	int k = approach_of(g, "french-left", "mast"), mast = sob_bastion(o, "mast"), depth, work, damaged;
+	struct action a;
+	char buf[ACTION_TEXT_MAX];
+	until(g, SS_ALLIED_MOVE);
+	S->depth[k] = 1;
+	S->g.strength[mast] = 2;
+	assert_int_equal(splay_works(g, k, &depth, &work, &damaged), 750);
+	assert_int_equal(splay_reach(g), 750);
+	assert_int_equal(sgreedy_choose(g, &a), 0);
+	g->rules->format(g, &a, buf, sizeof buf);
+	assert_int_equal(a.kind, SP_STORM);
+	assert_int_equal(a.arg[1], mast);
+	assert_non_null(strstr(buf, "mast"));
+	assert_int_equal(sgreedy_choose_plan(g, &a, 2), 0); /* "patient": not from 750 yards */
+	assert_int_not_equal(a.kind, SP_STORM);
+	S->depth[k] = 4; /* 300 yards: the patient storm too */
+	assert_int_equal(sgreedy_choose_plan(g, &a, 2), 0);
+	assert_int_equal(a.kind, SP_STORM);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+/* Greedy's Russians keep a battered bastion (Strength Level 2 or less) two strong between
+ * assaults, whatever the works' threat: the Allied guns kill the men in its positions, and at
+ * level 0 those of its Reserve Box too [8.91], [8.92]; the rest wait on the map, where no gun
+ * reaches them, and go in when an assault comes. A bastion still standing keeps its garrison. */
+static void russian_garrison(int level, int *left)
+{
+	struct scenario *s = load();
+	struct game *g = start(s, 4);
+	struct sp_state *S = (struct sp_state *)(void *)g->st;
+	const struct sob *o = splay_oob(g);
+	int k = approach_of(g, "french-left", "mast"), mast = sob_bastion(o, "mast"), put = 0, seg;
+	struct action a;
+	struct err e;
+	until(g, SS_RUSSIAN_MOVE);
+	S->depth[k] = 4; /* the works 300 yards from the Mast */
+	S->g.strength[mast] = level;
+	for (int i = 0; i < o->n && put < 6; i++)
+		if (o->u[i].nation == SN_RUSSIAN && o->u[i].kind == SK_INFANTRY &&
+		    (S->g.s[i].where == SW_MAP || S->g.s[i].where == SW_BASTION) && !S->g.s[i].converted) {
+			S->g.s[i].where = SW_BASTION;
+			S->g.s[i].box = mast;
+			put++;
+		}
+	assert_int_equal(put, 6);
+	seg = S->g.seg;
+	for (int n = 0; n < 200 && S->g.seg == seg; n++) {
+		assert_int_equal(sgreedy_choose(g, &a), 0);
+		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
+	}
+	assert_int_not_equal(S->g.seg, seg);
+	*left = 0;
+	for (int i = 0; i < o->n; i++)
+		*left += o->u[i].nation == SN_RUSSIAN && o->u[i].kind == SK_INFANTRY && S->g.s[i].where == SW_BASTION &&
+			 S->g.s[i].box == mast;
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+static void test_greedy_thin_garrison(void **state)
+{
+	(void)state;
+	int left;
+	russian_garrison(0, &left);
+	assert_int_equal(left, 2);
+	russian_garrison(2, &left);
+	assert_int_equal(left, 2);
+	russian_garrison(5, &left);
+	assert_true(left >= 6);
+}
+
 /* The search player (src/ai/ssearch.c): at its first decision of a player-turn it weighs
  * greedy's plans by rollouts and keeps the best in the game for the player-turn; the choice is
  * legal, draws only on the AI stream (the rulings' dice untouched), and the same game chooses
@@ -659,6 +745,8 @@ int main(void)
 		cmocka_unit_test(test_manual_dice_refused),
 		cmocka_unit_test(test_random_game),
 		cmocka_unit_test(test_greedy_beats_random),
+		cmocka_unit_test(test_greedy_storms_in_reach),
+		cmocka_unit_test(test_greedy_thin_garrison),
 		cmocka_unit_test(test_search),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

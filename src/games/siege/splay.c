@@ -1688,6 +1688,11 @@ const struct splay_approach *splay_approach(const struct game *g, int k)
 	return k >= 0 && k < scn(g)->na ? &scn(g)->a[k] : NULL;
 }
 
+int splay_reach(const struct game *g)
+{
+	return scn(g)->reach;
+}
+
 int splay_works(const struct game *g, int k, int *depth, int *work, int *damaged)
 {
 	const struct sp_state *S = cst(g);

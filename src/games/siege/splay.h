@@ -69,6 +69,9 @@ const struct splay_approach *splay_approach(const struct game *g, int k);
  * sap, 2-3 parallels of it), damaged works (*damaged); returns the yards from the bastion of its
  * forward undamaged line (the start line's yards when it has none). */
 int splay_works(const struct game *g, int k, int *depth, int *work, int *damaged);
+/* The farthest yards from a bastion at which works let an assault be announced (the scenario's
+ * reach: five impulses of 150 yards). */
+int splay_reach(const struct game *g);
 /* An assaulting Allied unit's distance from its bastion in steps of 150 yards (0: at the
  * Assault Positions), its bastion (*aim), and whether it holds a Bastion Position (*in); -1
  * when it is not in the assault. */
