@@ -782,7 +782,7 @@ test("a Charge of the Light Brigade game is shown as text too: the roster, its a
   await page.context().close();
 });
 
-test("a Charge of the Light Brigade game draws its table: terrain, objectives, every unit's footprint; a click narrows the actions to the unit's", async () => {
+test("a Charge of the Light Brigade game draws its table: terrain, objectives, every unit's footprint; a click narrows the actions to the unit's; a unit found from a list", async () => {
   const page = await newPage();
   const { id } = await createGame(page, { scenario: "cotlb-balaclava", mode: "hotseat", seed: 3, text: true });
   await page.waitForSelector("#table .piece");
@@ -840,6 +840,19 @@ test("a Charge of the Light Brigade game draws its table: terrain, objectives, e
   await page.click("#hint-close");
   await page.click(`#table [data-piece="${hinted}"]`); // and let it go again
   await page.waitForFunction(() => !document.querySelector("#narrowed"));
+  // find a unit: the list brings it into view, zoomed in, and chooses it as a click would
+  const d3 = game.pieces.find((p) => p.id === "dnieper3");
+  await page.selectOption("#findunit", "dnieper3");
+  await page.waitForFunction(() => document.querySelector('#table [data-piece="dnieper3"]')?.classList.contains("selected"));
+  const vb = (await page.getAttribute("#table", "viewBox")).split(" ").map(Number);
+  assert(vb[2] <= 60 * 20 + 1e-6, `zoomed to 60" across at most: ${vb}`);
+  assert(Math.abs(vb[0] + vb[2] / 2 - d3.at[0]) < 1 && Math.abs(vb[1] + vb[3] / 2 - (scn.table.depth - d3.at[1])) < 1, `centred on dnieper3: ${vb}`);
+  assert(await page.$("#narrowed"), "its actions alone offered");
+  eq(await page.$eval("#findunit", (x) => x.value), "", "the list ready for another");
+  await page.screenshot({ path: path.join(OUT, "cotlb-find.png") });
+  await page.click('#table [data-piece="dnieper3"]'); // let it go
+  await page.waitForFunction(() => !document.querySelector("#narrowed"));
+  await page.click('button[aria-label="Fit the whole table"]');
   // click-to-move: a unit chosen, then a point of the table; the rules refuse a place on another unit
   await page.click('#table [data-piece="dnieper3"]');
   await clickTable(page, 250, 30);

@@ -6,7 +6,8 @@ import { h } from "./dom.js";
 
 // svg: the drawing; ext {w, h}: its whole extent in viewBox units; minW: the narrowest view
 // zoom may reach; label: what the buttons zoom ("map", "table"). Returns the controls element
-// and fit(), zoom(factor, cx, cy), centreOn({x, y}).
+// and fit(), zoom(factor, cx, cy), centreOn({x, y}), focus({x, y}, w) (centred there, the view
+// narrowed to w wide if it is wider).
 export function panZoom(svg, ext, { minW, label, onClick }) {
   let vb = { x: 0, y: 0, w: ext.w, h: ext.h };
   const setVB = () => svg.setAttribute("viewBox", `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
@@ -66,10 +67,15 @@ export function panZoom(svg, ext, { minW, label, onClick }) {
     vb = { ...vb, x: p.x - vb.w / 2, y: p.y - vb.h / 2 };
     setVB();
   }
+  function focus(p, w) {
+    const nw = Math.max(Math.min(vb.w, w), minW), nh = vb.h * nw / vb.w;
+    vb = { x: p.x - nw / 2, y: p.y - nh / 2, w: nw, h: nh };
+    setVB();
+  }
 
   const controls = h("div.mapctl", { role: "group", "aria-label": `${label[0].toUpperCase()}${label.slice(1)} zoom` },
     h("button", { type: "button", "aria-label": "Zoom in", onclick: () => zoom(1 / 1.3) }, "+"),
     h("button", { type: "button", "aria-label": "Zoom out", onclick: () => zoom(1.3) }, "−"),
     h("button", { type: "button", "aria-label": `Fit the whole ${label}`, onclick: fit }, "Fit"));
-  return { controls, fit, zoom, centreOn };
+  return { controls, fit, zoom, centreOn, focus };
 }

@@ -33,7 +33,9 @@ export function tableBox(table) {
 // Creates the table inside container; table is the scenario's "table", sides its "sides".
 // opts.onPiece(id) on a click on a unit, opts.onPoint({x, y}) (inches) on a click elsewhere on the
 // table. Returns { svg, setPieces(pieces, commanders), select(id), showMove(from, to) (a dashed
-// line between two points in inches; null: none), fit }.
+// line between two points in inches; null: none), fit }. "Find a unit" (a list of the units on
+// the table, by side) brings the one chosen into view, zoomed to a 60" width at least, and
+// chooses it as a click would: at full-table scale a unit is a few pixels across.
 export function createTable(container, table, sides, opts = {}) {
   const W = table.width, D = table.depth, per = table.units_per_inch || 20;
   const P = ([x, y]) => `${x},${D - y}`;
@@ -103,8 +105,28 @@ export function createTable(container, table, sides, opts = {}) {
     },
   });
 
+  const FIND_W = 60 * per;
+  const find = h("select.findunit", { id: "findunit", "aria-label": "Find a unit on the table" });
+  find.addEventListener("change", () => {
+    const p = shown.pieces.find((x) => x.id === find.value);
+    find.value = "";
+    if (!p) return;
+    pz.focus({ x: p.at[0], y: D - p.at[1] }, FIND_W);
+    if (p.id === selected) return;
+    if (opts.onPiece) opts.onPiece(p.id);
+    else select(p.id);
+  });
+  function fillFind() {
+    const groups = sides.map((side) => {
+      const mine = shown.pieces.filter((p) => p.side === side);
+      return mine.length ? h("optgroup", { label: side }, ...mine.map((p) => h("option", { value: p.id }, `${p.id}: ${p.name}`))) : null;
+    }).filter(Boolean);
+    clear(find).append(h("option", { value: "" }, "Find a unit…"), ...groups);
+  }
+
   function setPieces(pieces, commanders) {
     shown = { pieces: pieces || [], commanders: commanders || [] };
+    fillFind();
     clear(gPieces);
     for (const p of pieces || []) {
       const col = SIDE_COLOURS[Math.max(0, sides.indexOf(p.side)) % 2];
@@ -172,6 +194,7 @@ export function createTable(container, table, sides, opts = {}) {
       s("circle", { cx: b[0], cy: b[1], r: 14, class: "movedest", id: "movedest" }));
   }
 
+  pz.controls.prepend(find);
   const wrap = h("div.mapwrap.tablewrap", {}, svg, pz.controls);
   clear(container).append(wrap);
   return { svg, setPieces, select, markLast, showMove, fit: pz.fit };
