@@ -157,6 +157,8 @@ static int move_score(const struct view *v, int i, int place)
 	}
 	if (where == SW_AREA) {
 		int have = count_where(v, u->nation, SW_AREA, box);
+		if (s->where != SW_AREA && have < v->garrison[box]) /* short of its parallels' garrison: */
+			return 25;                                    /* a night sortie else [10.5] */
 		if (s->where == SW_SUPPLY &&
 		    count_where(v, u->nation, SW_SUPPLY, u->nation) <= supply_need(v, u->nation))
 			return -5;

@@ -690,6 +690,59 @@ static void test_greedy_thin_garrison(void **state)
 	assert_true(left >= 6);
 }
 
+/* Greedy's Allies keep their forwardmost parallels garrisoned [10.5]: an area short of men at
+ * the Allied Operational Movement Segment takes them from its nation's Supply Box, rounds or
+ * not, rather than lose four units and four works to a night sortie. */
+static void test_greedy_no_sortie(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 6);
+	struct sp_state *S = (struct sp_state *)(void *)g->st;
+	const struct sob *o = splay_oob(g);
+	const struct stab *t = splay_tables(g);
+	int k = approach_of(g, "french-left", "mast"), left = sob_area(o, "french-left"), kept = 0, have = 0, seg;
+	int due = 0; /* the units the French Supply Box wants for this Game-Turn's and the next's rounds [8.18] */
+	struct action a;
+	struct err e;
+	until(g, SS_ALLIED_MOVE);
+	for (int turn = S->g.turn; turn <= S->g.turn + 1; turn++)
+		if (t->ammo[turn - 1][3 * SN_FRENCH] != STAB_NONE && t->ammo[turn - 1][3 * SN_FRENCH] > due)
+			due = t->ammo[turn - 1][3 * SN_FRENCH];
+	assert_true(due >= 2);
+	S->depth[k] = 1; /* three parallels, a unit each */
+	/* one French unit left in the area, the Supply Box no more than the rounds want, the rest
+	 * lost: the old player kept the box for its rounds and let the sortie come */
+	for (int i = 0; i < o->n; i++)
+		if (o->u[i].nation == SN_FRENCH && o->u[i].kind == SK_INFANTRY &&
+		    (S->g.s[i].where == SW_AREA || S->g.s[i].where == SW_SUPPLY)) {
+			S->g.s[i].worked = false;
+			if (kept++ == 0) {
+				S->g.s[i].where = SW_AREA;
+				S->g.s[i].box = left;
+			} else if (kept <= 1 + due) {
+				S->g.s[i].where = SW_SUPPLY;
+				S->g.s[i].box = SN_FRENCH;
+			} else {
+				S->g.s[i].where = SW_ELIMINATED;
+			}
+		}
+	assert_true(kept > 1 + due);
+	seg = S->g.seg;
+	for (int n = 0; n < 200 && S->g.seg == seg; n++) {
+		assert_int_equal(sgreedy_choose(g, &a), 0);
+		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
+	}
+	assert_int_not_equal(S->g.seg, seg);
+	for (int i = 0; i < o->n; i++)
+		have += o->u[i].nation == SN_FRENCH && o->u[i].kind == SK_INFANTRY && S->g.s[i].where == SW_AREA &&
+			S->g.s[i].box == left;
+	assert_true(have >= 3);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 /* The search player (src/ai/ssearch.c): at its first decision of a player-turn it weighs
  * greedy's plans by rollouts and keeps the best in the game for the player-turn; the choice is
  * legal, draws only on the AI stream (the rulings' dice untouched), and the same game chooses
@@ -747,6 +800,7 @@ int main(void)
 		cmocka_unit_test(test_greedy_beats_random),
 		cmocka_unit_test(test_greedy_storms_in_reach),
 		cmocka_unit_test(test_greedy_thin_garrison),
+		cmocka_unit_test(test_greedy_no_sortie),
 		cmocka_unit_test(test_search),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
