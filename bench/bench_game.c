@@ -101,7 +101,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "cannot load %s\n", scenarios[k][1]);
 			return 1;
 		}
-		struct sim_cfg cfg = {0, {{player, AI_SEARCH_BUDGET, 0}, {player, AI_SEARCH_BUDGET, 0}}, SIM_ACTION_CAP,
+		struct sim_cfg cfg = {0, {{player, AI_SEARCH_BUDGET, ""}, {player, AI_SEARCH_BUDGET, ""}}, SIM_ACTION_CAP,
 				      s.rules->memo_new ? s.rules->memo_new(&s) : NULL, false, ai_scratch_new(&s)};
 		double t0 = now();
 		for (int i = 0; i < n; i++) {

@@ -180,12 +180,72 @@ int ai_choose(int kind, struct game *g, struct action *out)
 	return ai_choose_budget(kind, g, out, AI_SEARCH_BUDGET);
 }
 
+/* Plan p of the rule system named id, or NULL. */
+static const char *plan_of(const char *id, int p)
+{
+	if (p < 0)
+		return NULL;
+	if (!strcmp(id, "quad"))
+		return ai_posture_name(p);
+	if (!strcmp(id, "siege"))
+		return p < SGREEDY_PLANS ? sgreedy_plans[p].name : NULL;
+	if (!strcmp(id, "cotlb"))
+		return p < CGREEDY_PLANS ? cgreedy_plans[p].name : NULL;
+	return NULL;
+}
+
+const char *ai_plan_name(const struct rules *r, int p)
+{
+	return r ? plan_of(r->id, p) : NULL;
+}
+
+int ai_plan_parse(const struct rules *r, const char *name)
+{
+	const char *n;
+	for (int p = 0; (n = ai_plan_name(r, p)); p++)
+		if (!strcmp(n, name))
+			return p;
+	return -1;
+}
+
+const char *ai_plan_list(const struct rules *r, char *buf, size_t n)
+{
+	size_t at = 0;
+	const char *name;
+	buf[0] = '\0';
+	for (int p = 0; (name = ai_plan_name(r, p)) && at < n; p++) {
+		int w = snprintf(buf + at, n - at, "%s%s", p ? ", " : "", name);
+		if (w < 0)
+			break;
+		at += (size_t)w;
+	}
+	return buf;
+}
+
+bool ai_player_fits(const struct ai_player *p, const struct rules *r)
+{
+	return ai_knows(p->kind, r) && (!p->plan[0] || ai_plan_parse(r, p->plan) >= 0);
+}
+
+/* Whether name is a plan of some rule system that has plans. */
+static bool some_plan(const char *name)
+{
+	static const char *const planned[] = {"quad", "siege", "cotlb"};
+	const char *n;
+	for (size_t k = 0; k < sizeof planned / sizeof planned[0]; k++)
+		for (int p = 0; (n = plan_of(planned[k], p)); p++)
+			if (!strcmp(n, name))
+				return true;
+	return false;
+}
+
 int ai_player_parse(const char *spec, struct ai_player *p)
 {
 	const char *colon = strchr(spec, ':');
 	char name[16];
 	size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
-	int kind, budget = AI_SEARCH_BUDGET, posture = 0;
+	int kind, budget = AI_SEARCH_BUDGET;
+	const char *plan = "";
 
 	if (len >= sizeof name)
 		return -1;
@@ -195,10 +255,10 @@ int ai_player_parse(const char *spec, struct ai_player *p)
 	if (kind < 0)
 		return -1;
 	if (colon && kind == AI_GREEDY) {
-		/* greedy playing one of search's plans; "greedy:3" is a mistake worth reporting */
-		posture = ai_posture_parse(colon + 1) + 1;
-		if (posture < 1)
+		/* greedy playing one of its game's plans; "greedy:3" is a mistake worth reporting */
+		if (!some_plan(colon + 1) || strlen(colon + 1) >= AI_PLAN_NAME_MAX)
 			return -1;
+		plan = colon + 1;
 	} else if (colon) {
 		char *end;
 		long v;
@@ -213,7 +273,7 @@ int ai_player_parse(const char *spec, struct ai_player *p)
 	}
 	p->kind = kind;
 	p->budget = budget;
-	p->posture = posture;
+	snprintf(p->plan, sizeof p->plan, "%s", plan);
 	return 0;
 }
 
@@ -223,7 +283,7 @@ int ai_seat_parse(const char *spec, struct ai_player *p)
 		return ai_player_parse(spec, p);
 	p->kind = AI_NONE;
 	p->budget = AI_SEARCH_BUDGET;
-	p->posture = 0;
+	p->plan[0] = '\0';
 	return 0;
 }
 
@@ -231,8 +291,8 @@ const char *ai_player_name(const struct ai_player *p, char *buf)
 {
 	if (p->kind == AI_SEARCH && p->budget != AI_SEARCH_BUDGET)
 		snprintf(buf, AI_PLAYER_NAME_MAX, "search:%d", p->budget);
-	else if (p->kind == AI_GREEDY && ai_posture_name(p->posture - 1))
-		snprintf(buf, AI_PLAYER_NAME_MAX, "greedy:%s", ai_posture_name(p->posture - 1));
+	else if (p->kind == AI_GREEDY && p->plan[0])
+		snprintf(buf, AI_PLAYER_NAME_MAX, "greedy:%s", p->plan);
 	else
 		snprintf(buf, AI_PLAYER_NAME_MAX, "%s", ai_name(p->kind));
 	return buf;
@@ -240,9 +300,14 @@ const char *ai_player_name(const struct ai_player *p, char *buf)
 
 int ai_player_choose(const struct ai_player *p, struct game *g, struct action *out)
 {
-	/* (a posture is one of search's plans for the quad games: other games have none) */
-	if (p->kind == AI_GREEDY && ai_posture_name(p->posture - 1) && !strcmp(g->rules->id, "quad"))
-		return greedy_choose_w(g, out, GREEDY_SAMPLES, search_plan(p->posture - 1));
+	int plan = p->kind == AI_GREEDY && p->plan[0] ? ai_plan_parse(g->rules, p->plan) : -1;
+	if (plan >= 0) {
+		if (!strcmp(g->rules->id, "quad"))
+			return greedy_choose_w(g, out, GREEDY_SAMPLES, search_plan(plan));
+		if (!strcmp(g->rules->id, "siege"))
+			return sgreedy_choose_plan(g, out, plan);
+		return cgreedy_choose_plan(g, out, plan);
+	}
 	return ai_choose_budget(p->kind, g, out, p->budget);
 }
 

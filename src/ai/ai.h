@@ -24,19 +24,21 @@ enum ai_kind { AI_NONE, AI_RANDOM, AI_GREEDY, AI_SEARCH, AI_NKINDS };
 #define AI_SEARCH_BUDGET 60
 /* The largest budget a player spec may ask for ("search:N"). */
 #define AI_SEARCH_BUDGET_MAX 100000
-/* Room for a player spec's name ("search:100000" and its NUL). */
+/* Room for a player spec's name ("search:100000", "greedy:" and a plan name, and its NUL). */
 #define AI_PLAYER_NAME_MAX 16
 
 /* A computer player as the front ends name it: the kind, for search its rollouts per
- * decision ("search:40"; plain "search" has AI_SEARCH_BUDGET), and for greedy a posture
+ * decision ("search:40"; plain "search" has AI_SEARCH_BUDGET), and for greedy a plan
  * ("greedy:cautious": greedy playing one of search's plans throughout, for studies of how a
- * battle falls with the players' style; plain "greedy" is greedy's own). The budget is an
- * iteration count, not a time, so that a game is the same on any machine. */
+ * battle falls with the players' style; plain "greedy" is greedy's own). A plan is one of the
+ * game's rule system's (ai_plan_name): the quad games' postures, Sevastopol's and Charge of the
+ * Light Brigade's greedy plans. The budget is an iteration count, not a time, so that a game is
+ * the same on any machine. */
+#define AI_PLAN_NAME_MAX 9 /* a plan's name and its NUL: "cautious" */
 struct ai_player {
-	int kind;    /* enum ai_kind; AI_NONE for a seat a person plays */
-	int budget;  /* search rollouts per decision, 1 .. AI_SEARCH_BUDGET_MAX */
-	int posture; /* greedy: 0, its own weights; else 1 + the search plan it plays
-		      * (ai_posture_name) */
+	int kind;   /* enum ai_kind; AI_NONE for a seat a person plays */
+	int budget; /* search rollouts per decision, 1 .. AI_SEARCH_BUDGET_MAX */
+	char plan[AI_PLAN_NAME_MAX]; /* greedy: "", its own play; else the plan it plays */
 };
 
 /* Search's plans (search.c), the postures greedy may also play: their number, their names as
@@ -108,9 +110,23 @@ int csearch_choose(struct game *g, struct action *out, int budget);
  * players ignore it). */
 int ai_choose_budget(int kind, struct game *g, struct action *out, int budget);
 
-/* Parses "random", "greedy", "greedy:POSTURE" (ai_posture_name), "search" or "search:N"
- * (1 <= N <= AI_SEARCH_BUDGET_MAX) into *p. Returns 0, or -1 (unknown player, posture or bad
- * budget; *p untouched). */
+/* The plans greedy may play in a game of rule system r ("greedy:PLAN"): plan p's name, NULL
+ * past the last (none for a rule system without plans); the plan of a name, or -1; and the
+ * names as a list ("combine, attack, ...") in buf[n], "" when none. */
+const char *ai_plan_name(const struct rules *r, int p);
+int ai_plan_parse(const struct rules *r, const char *name);
+const char *ai_plan_list(const struct rules *r, char *buf, size_t n);
+/* Whether p plays games of rule system r: its kind knows them, and its plan, if any, is one
+ * of r's. */
+bool ai_player_fits(const struct ai_player *p, const struct rules *r);
+/* Every rule system's plans, for usage texts. */
+#define AI_PLAN_LIST                                                                                 \
+	"quad: " AI_POSTURE_LIST "; siege: default, bold, patient, near, late; cotlb: default, attack, " \
+	"hold, rush, steady"
+
+/* Parses "random", "greedy", "greedy:PLAN" (a plan of any rule system: ai_plan_name), "search"
+ * or "search:N" (1 <= N <= AI_SEARCH_BUDGET_MAX) into *p. Returns 0, or -1 (unknown player,
+ * plan or bad budget; *p untouched). Whether the plan is the game's: ai_player_fits. */
 int ai_player_parse(const char *spec, struct ai_player *p);
 /* Who plays a seat: "human" (kind AI_NONE, a person) or a computer player as
  * ai_player_parse takes it. 0, or -1 (*p untouched). */
@@ -118,7 +134,8 @@ int ai_seat_parse(const char *spec, struct ai_player *p);
 /* The spec that parses back to *p ("greedy", "greedy:cautious", "search", "search:40";
  * "human" for AI_NONE), written into buf[AI_PLAYER_NAME_MAX]; returns buf. */
 const char *ai_player_name(const struct ai_player *p, char *buf);
-/* ai_choose_budget with p's kind and budget; greedy with a posture plays its plan. */
+/* ai_choose_budget with p's kind and budget; greedy with a plan plays it (a plan not of g's
+ * rule system: greedy's own). */
 int ai_player_choose(const struct ai_player *p, struct game *g, struct action *out);
 /* A hint for the side to act: what p would choose in g if it took the seat now, g unchanged
  * (chosen on a copy, so g's AI stream and plans do not advance: asking again gives the same

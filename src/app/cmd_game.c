@@ -93,8 +93,9 @@ static const char play_help[] =
 	"  --ai SIDE=PLAYER    let the computer play a side, or both (PLAYER: random, greedy,\n"
 	"                      search, or search:N, N rollouts a decision: more is stronger and\n"
 	"                      slower; 60; in a Sevastopol game N/10 games of each greedy plan a\n"
-	"                      player-turn), greedy:POSTURE (greedy with one of search's plans:\n"
-	"                      " AI_POSTURE_LIST "), or human\n"
+	"                      player-turn), greedy:PLAN (greedy with one of its plans for the\n"
+	"                      game's rule system: " AI_PLAN_LIST "),\n"
+	"                      or human\n"
 	"                      (a person plays it)\n"
 	"  --save FILE.rec     keep the game record there, rewritten atomically after every action\n"
 	"  --option ID         an optional rule (repeatable; or a comma list): 11.27; Inkerman\n"
@@ -361,9 +362,10 @@ static int match_ai(struct session *S, int argc, char **argv)
 		(void)ai_seat_parse(eq + 1, &S->ai[side]); /* checked when read */
 	}
 	for (int k = 0; k < 2; k++)
-		if (S->ai[k].posture && strcmp(S->s.rules->id, "quad")) {
-			fprintf(stderr, "crimea play: greedy's postures are search's plans for the quad games; %s is a %s game "
-				"(greedy plays it)\n", S->s.id, S->s.rules->id);
+		if (S->ai[k].plan[0] && ai_knows(S->ai[k].kind, S->s.rules) && !ai_player_fits(&S->ai[k], S->s.rules)) {
+			char list[256];
+			fprintf(stderr, "crimea play: %s is not one of greedy's plans for %s, a %s game (%s)\n", S->ai[k].plan,
+				S->s.id, S->s.rules->id, ai_plan_list(S->s.rules, list, sizeof list)[0] ? list : "it has none");
 			return -1;
 		}
 	for (int k = 0; k < 2; k++)
@@ -522,8 +524,8 @@ static void hint(const struct game *g, const char *who)
 	char text[ACTION_TEXT_MAX], name[AI_PLAYER_NAME_MAX];
 
 	if (ai_player_parse(who, &p) != 0) {
-		printf("hint [PLAYER]: PLAYER is random, greedy, greedy:POSTURE (%s), search or search:N\n",
-		       AI_POSTURE_LIST);
+		printf("hint [PLAYER]: PLAYER is random, greedy, greedy:PLAN (%s), search or search:N\n",
+		       AI_PLAN_LIST);
 		return;
 	}
 	if (!ai_knows(p.kind, g->rules)) {
@@ -604,7 +606,7 @@ int cmd_play(int argc, char **argv)
 			struct ai_player p;
 			if (!eq || ai_seat_parse(eq + 1, &p) != 0) {
 				fprintf(stderr, "crimea play: --ai SIDE=PLAYER (PLAYER: random, greedy, search, "
-					"search:N with 1 <= N <= %d, greedy:POSTURE with POSTURE one of " AI_POSTURE_LIST
+					"search:N with 1 <= N <= %d, greedy:PLAN with PLAN one of " AI_PLAN_LIST
 					", or human)\n", AI_SEARCH_BUDGET_MAX);
 				goto out;
 			}

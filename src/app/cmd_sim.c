@@ -40,8 +40,8 @@ static const char sim_help[] =
 	"  --ai SIDE=PLAYER  the player of a side (default random for both; SIDE may be both):\n"
 	"                    random, greedy, search, or search:N (N rollouts a decision; 60;\n"
 	"                    Sevastopol: N/10 games of each greedy plan a player-turn);\n"
-	"                    greedy:POSTURE plays one of search's plans throughout, for\n"
-	"                    what-ifs of style (" AI_POSTURE_LIST ")\n"
+	"                    greedy:PLAN plays one of greedy's plans for the rule system\n"
+	"                    throughout, for what-ifs of style (" AI_PLAN_LIST ")\n"
 	"  --seed S          study seed (default 1); game i uses seed rng_mix(S, i)\n"
 	"  --jobs J          worker threads (default 1); the output does not depend on J\n"
 	"  --options LIST    optional rules, comma-separated: 11.27 (disrupted cavalry does not\n"
@@ -253,7 +253,7 @@ static int parse_args(int argc, char **argv, struct sim_args *a)
 /* Resolves --ai SIDE=PLAYER against the scenario's side names. */
 static int resolve_players(struct sim_args *a, const struct scenario *s)
 {
-	struct ai_player rnd = {AI_RANDOM, AI_SEARCH_BUDGET, 0}, kind;
+	struct ai_player rnd = {AI_RANDOM, AI_SEARCH_BUDGET, ""}, kind;
 
 	a->player[0] = a->player[1] = rnd;
 	for (int i = 0; i < a->nai; i++) {
@@ -263,7 +263,7 @@ static int resolve_players(struct sim_args *a, const struct scenario *s)
 		if (ai_player_parse(eq + 1, &kind) != 0 || kind.kind == AI_NONE) {
 			if (rank0())
 				fprintf(stderr, "crimea sim: unknown computer player \"%s\"; known: random, greedy, "
-					"search, search:N (N rollouts a decision, 1 .. %d), greedy:POSTURE (" AI_POSTURE_LIST
+					"search, search:N (N rollouts a decision, 1 .. %d), greedy:PLAN (" AI_PLAN_LIST
 					")\n", eq + 1, AI_SEARCH_BUDGET_MAX);
 			return 2;
 		}
@@ -272,10 +272,11 @@ static int resolve_players(struct sim_args *a, const struct scenario *s)
 				fprintf(stderr, "crimea sim: %s is a %s game: the %s player does not know it\n", s->id, s->rules->id, ai_name(kind.kind));
 			return 2;
 		}
-		if (kind.posture && strcmp(s->rules->id, "quad")) {
+		if (!ai_player_fits(&kind, s->rules)) {
+			char list[256];
 			if (rank0())
-				fprintf(stderr, "crimea sim: greedy's postures are search's plans for the quad games; %s is a %s "
-					"game (greedy plays it)\n", s->id, s->rules->id);
+				fprintf(stderr, "crimea sim: %s is not one of greedy's plans for %s, a %s game (%s)\n", kind.plan, s->id,
+					s->rules->id, ai_plan_list(s->rules, list, sizeof list)[0] ? list : "it has none");
 			return 2;
 		}
 		snprintf(side, sizeof side, "%.*s", (int)(len < sizeof side ? len : sizeof side - 1), a->ai_arg[i]);

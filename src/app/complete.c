@@ -208,9 +208,9 @@ int complete_line(const struct game *g, const char *line, struct complete_list *
 			static const char *const kind[] = {"random", "greedy", "search"};
 			for (int i = 0; i < 3; i++)
 				add(out, kind[i], strlen(kind[i]), cur, clen);
-			for (int p = 0; ai_posture_name(p); p++) {
+			for (int p = 0; ai_plan_name(g->rules, p); p++) { /* greedy with one of its plans */
 				char spec[COMPLETE_WORD];
-				int l = snprintf(spec, sizeof spec, "greedy:%s", ai_posture_name(p));
+				int l = snprintf(spec, sizeof spec, "greedy:%s", ai_plan_name(g->rules, p));
 				add(out, spec, (size_t)l, cur, clen);
 			}
 		}

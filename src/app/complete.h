@@ -26,7 +26,7 @@ extern const char *const complete_commands[];
 /* Fills out with the candidates for the last word of line (the text before the cursor; a
  * line ending in a space completes a new, empty word): the first word from the commands and
  * the legal actions' first words; after "actions" a unit the legal actions name; after "hint"
- * a computer player (random, greedy, greedy:POSTURE, search); after "units" a side; after "odds"
+ * a computer player (random, greedy, greedy:PLAN, search); after "units" a side; after "odds"
  * an action whose odds can be given, in this phase or a later one of this player-turn (or
  * the next, when this one has none), as game_odds_plan looks ahead; otherwise the next word
  * of the legal actions that begin with the words typed. g is not changed. Returns out->n, or

@@ -17,7 +17,7 @@ int players_from_record(const struct record *r, const struct scenario *s, struct
 	for (int i = 0; i < r->nseat; i++)
 		if (ai_seat_parse(r->seat[i].player, &p) != 0)
 			return err_set(e, file, r->seat_line, "unknown player \"%s\" for %s (human, random, greedy,"
-				       " search, search:N with 1 <= N <= %d, or greedy:POSTURE)", r->seat[i].player, r->seat[i].side,
+				       " search, search:N with 1 <= N <= %d, or greedy:PLAN)", r->seat[i].player, r->seat[i].side,
 				       AI_SEARCH_BUDGET_MAX);
 	rc = rec_players(r, s, name, file, e);
 	if (rc <= 0)

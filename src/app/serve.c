@@ -545,13 +545,18 @@ static enum MHD_Result api_create(struct srv *S, struct MHD_Connection *c, const
 		struct ai_player p;
 		if (side < 0 || ai_player_parse(q.ai[i].name, &p) != 0 || p.kind == AI_NONE ||
 		    p.budget > SRV_SEARCH_BUDGET_MAX) {
+			char list[128];
 			snprintf(why, sizeof why, "\"ai\": sides are %s and %s, players: random, greedy, search, "
-				 "search:N (1 <= N <= %d) or greedy:POSTURE (" AI_POSTURE_LIST ")", scn->side[0], scn->side[1], SRV_SEARCH_BUDGET_MAX);
+				 "search:N (1 <= N <= %d) or greedy:PLAN (%s)", scn->side[0], scn->side[1], SRV_SEARCH_BUDGET_MAX,
+				 ai_plan_list(scn->rules, list, sizeof list)[0] ? list : "no plans for this game");
 			goto bad_request;
 		}
-		if (!ai_knows(p.kind, scn->rules) || (p.posture && strcmp(scn->rules->id, "quad"))) {
-			snprintf(why, sizeof why, "\"ai\": the %s player does not play %s (a %s game)%s", q.ai[i].name, scn->id,
-				 scn->rules->id, p.posture ? ": greedy's postures are for the quad games" : "");
+		if (!ai_player_fits(&p, scn->rules)) {
+			char list[128] = "";
+			if (p.plan[0] && !ai_plan_list(scn->rules, list, sizeof list)[0])
+				snprintf(list, sizeof list, "none");
+			snprintf(why, sizeof why, "\"ai\": the %s player does not play %s (a %s game)%s%s", q.ai[i].name, scn->id,
+				 scn->rules->id, p.plan[0] ? ": greedy's plans for it: " : "", list);
 			goto bad_request;
 		}
 		sg->ai[side] = p;
@@ -813,7 +818,7 @@ static enum MHD_Result api_odds(struct MHD_Connection *c, struct sgame *sg, cons
 }
 
 /* POST .../hint: what a computer player would play now as the side to act (greedy unless the
- * body names one: random, greedy:POSTURE, search or search:N up to the server's budget), the
+ * body names one: random, greedy:PLAN, search or search:N up to the server's budget), the
  * game unchanged (ai_player_hint). Only the seat to act asks. The player thinks on a copy
  * without the server's lock, as a computer player's turn does (srv_ai_turn): search takes
  * seconds; if the game changed meanwhile (an undo, the other browser) the hint is refused,
@@ -835,9 +840,9 @@ static enum MHD_Result api_hint(struct srv *S, struct MHD_Connection *c, struct 
 		return send_error(c, 403, "only the seat to act may ask for a hint", NULL);
 	if (ai_player_parse(q->has_player ? q->player : "greedy", &p) != 0 ||
 	    (p.kind == AI_SEARCH && p.budget > SRV_SEARCH_BUDGET_MAX))
-		return send_error(c, 400, "\"player\" is random, greedy, greedy:POSTURE (" AI_POSTURE_LIST
+		return send_error(c, 400, "\"player\" is random, greedy, greedy:PLAN (" AI_PLAN_LIST
 				  "), search or search:N with N at most 200", NULL);
-	if (!ai_knows(p.kind, g->rules) || (p.posture && strcmp(g->rules->id, "quad")))
+	if (!ai_player_fits(&p, g->rules))
 		return send_error(c, 422, "that computer player does not play this game", NULL);
 	if (!(copy = malloc(sizeof *copy)))
 		return send_error(c, 500, "out of memory", NULL);

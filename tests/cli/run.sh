@@ -96,7 +96,7 @@ h=$(sed -n 's/.*> greedy would play: //p' "$tmp/out")
 first=$(grep -m1 '^action ' "$tmp/greedy.rec" | sed 's/^action //')
 [ -n "$h" ] && [ "$h" = "$first" ] && ok || ko "hint: greedy's hint \"$h\" is not its first action \"$first\""
 contains "hint: search" "$tmp/out" "> search:2 would play: "
-contains "hint: a bad player" "$tmp/out" "PLAYER is random, greedy, greedy:POSTURE"
+contains "hint: a bad player" "$tmp/out" "PLAYER is random, greedy, greedy:PLAN"
 n=$(cat "$tmp/hint.rec" 2>/dev/null | grep -c '^action '); [ "$n" -eq 0 ] && ok || ko "hint: $n actions recorded, none made"
 # at a terminal (ptyrun drives it on a pseudo-terminal): tab completion from the legal actions,
 # the history's up arrow, ^D to leave (tests/cli/prompt.pty says what is typed and seen)
@@ -384,7 +384,7 @@ expect "players line: replay refuses a bad budget" 1 "$bin" replay "$tmp/badp.re
 contains "players line: replay, a bad budget, file:line" "$tmp/err" 'badp.rec:8: unknown player "search:0" for russian'
 sed 's/^players .*/players russian=greedy allied=wizard/' "$tmp/whole.rec" >"$tmp/badp.rec"
 expect "players line: an unknown player is refused with --ai too" 1 "$bin" play "$tmp/badp.rec" --ai both=human
-contains "players line: an unknown player, file:line" "$tmp/err" 'badp.rec:8: unknown player "wizard" for allied (human, random, greedy, search, search:N with 1 <= N <= 100000, or greedy:POSTURE)'
+contains "players line: an unknown player, file:line" "$tmp/err" 'badp.rec:8: unknown player "wizard" for allied (human, random, greedy, search, search:N with 1 <= N <= 100000, or greedy:PLAN)'
 sed 's/^players .*/players russian=greedy allied=gr#eedy/' "$tmp/whole.rec" >"$tmp/badp.rec"
 expect "players line: a malformed player is refused" 1 "$bin" replay "$tmp/badp.rec"
 contains "players line: a malformed player, file:line" "$tmp/err" 'badp.rec:8: bad player "gr#eedy" for allied'
@@ -1348,8 +1348,10 @@ contains "cotlb game: greedy against random" "$tmp/out" "completed 1, errors 0"
 printf 'first russian\nhint search:5\nquit\n' >"$tmp/cotlb-search.in"
 expect "cotlb game: search's hint" 0 "$bin" play cotlb-balaclava --seed 5 <"$tmp/cotlb-search.in"
 contains "cotlb game: search's hint" "$tmp/out" "russian free action phase \[russian to act\]> search:5 would play: [a-z]"
-expect "cotlb game: a posture refused" 2 "$bin" sim cotlb-balaclava -n 1 --ai russian=greedy:attack
-contains "cotlb game: a posture refused" "$tmp/err" "greedy's postures are search's plans for the quad games"
+expect "cotlb game: a quad posture refused" 2 "$bin" sim cotlb-balaclava -n 1 --ai russian=greedy:cautious
+contains "cotlb game: a quad posture refused" "$tmp/err" "cautious is not one of greedy's plans for cotlb-balaclava, a cotlb game (default, attack, hold, rush, steady)"
+expect "cotlb game: greedy with its own plan" 0 "$bin" sim cotlb-balaclava -n 1 --seed 3 --ai russian=greedy:attack
+contains "cotlb game: greedy with its own plan" "$tmp/out" "russian greedy:attack, allied random"
 
 # Sevastopol as a game the program runs (crimea play, sim): the siege on its reconstructed map of
 # approaches, every ruling sroster's, the dice the program's
@@ -1389,6 +1391,14 @@ expect "siege game: greedy against greedy" 0 "$bin" sim sevastopol -n 2 --seed 5
 contains "siege game: greedy against greedy completed" "$tmp/out" "completed 2, errors 0"
 expect "siege game: greedy Allies take bastions" 0 "$bin" sim sevastopol -n 4 --seed 5 --ai allied=greedy
 contains "siege game: greedy Allies take bastions" "$tmp/out" "^Allied Victory  *4 "
+# greedy with one of its Sevastopol plans ("greedy:PLAN"), for a what-if of style: the
+# Allies closing to 300 yards before they storm; kept by name in a record
+expect "siege game: greedy's patient plan" 0 "$bin" sim sevastopol -n 4 --seed 5 --ai allied=greedy:patient --ai russian=greedy
+contains "siege game: greedy's patient plan shown" "$tmp/out" "russian greedy, allied greedy:patient"
+expect "siege game: a plan played and recorded" 0 "$bin" play sevastopol --seed 5 --ai allied=greedy:patient --ai russian=greedy --until-over --save "$tmp/patient.rec"
+contains "siege game: the plan in the record" "$tmp/patient.rec" "allied=greedy:patient"
+expect "siege game: a quad posture refused" 2 "$bin" sim sevastopol -n 1 --ai allied=greedy:cautious
+contains "siege game: a quad posture refused" "$tmp/err" "(default, bold, patient, near, late)"
 expect "siege game: search against greedy" 0 "$bin" sim sevastopol -n 1 --seed 5 --ai russian=search:10 --ai allied=greedy
 contains "siege game: search against greedy" "$tmp/out" "russian search:10, allied greedy"
 expect "siege game: a posture refused" 2 "$bin" sim sevastopol -n 1 --ai russian=greedy:attack

@@ -137,7 +137,7 @@ expect "sim --ai greedy:3" 2 "$bin" sim balaclava -n 1 --ai russian=greedy:3
 expect "sim --ai greedy:cautious" 0 "$bin" sim balaclava -n 2 --ai russian=greedy:cautious --ai allied=greedy
 contains "posture shown" "$tmp/out" "russian greedy:cautious, allied greedy"
 expect "sim --ai greedy:nope" 2 "$bin" sim balaclava -n 1 --ai russian=greedy:nope
-contains "bad posture message" "$tmp/err" "greedy:POSTURE (combine, attack, cautious, hold, west, centre, east)"
+contains "bad posture message" "$tmp/err" "greedy:PLAN (quad: combine, attack, cautious, hold, west, centre, east; siege: default, bold, patient, near, late"
 
 # games in error are counted and reported, and the exit status says so
 expect "sim --cap 10" 1 "$bin" sim balaclava -n 3 --cap 10

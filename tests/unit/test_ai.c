@@ -11,8 +11,10 @@
 #include <string.h>
 
 #include "ai/ai.h"
+#include "games/cotlb/cgame.h"
 #include "games/quad/quad.h"
 #include "games/rules.h"
+#include "games/siege/splay.h"
 
 #define MAX_STEPS 60000
 #define NACT 8192
@@ -122,7 +124,7 @@ static void test_names(void **state)
 /* Player specs: "search:N" carries the search budget; names round-trip. */
 static void test_player_specs(void **state)
 {
-	struct ai_player p = {AI_NONE, 0, 0};
+	struct ai_player p = {AI_NONE, 0, ""};
 	char name[AI_PLAYER_NAME_MAX];
 	static const char *const bad[] = {"search:0", "search:", "search:-3", "search:12x", "greedy:3",
 					  "random:1", "search:100001", "search:99999999999999999999",
@@ -141,9 +143,9 @@ static void test_player_specs(void **state)
 	assert_string_equal(ai_player_name(&p, name), "search:40");
 	assert_int_equal(ai_player_parse("search:100000", &p), 0);
 	assert_string_equal(ai_player_name(&p, name), "search:100000");
-	/* greedy with one of search's plans: "greedy:POSTURE", every posture by name */
+	/* greedy with one of search's plans: "greedy:PLAN", every posture by name */
 	assert_int_equal(ai_player_parse("greedy", &p), 0);
-	assert_int_equal(p.posture, 0);
+	assert_string_equal(p.plan, "");
 	for (int k = 0; k < AI_POSTURES; k++) {
 		char spec[AI_PLAYER_NAME_MAX];
 		assert_non_null(ai_posture_name(k));
@@ -151,8 +153,37 @@ static void test_player_specs(void **state)
 		snprintf(spec, sizeof spec, "greedy:%s", ai_posture_name(k));
 		assert_int_equal(ai_player_parse(spec, &p), 0);
 		assert_int_equal(p.kind, AI_GREEDY);
-		assert_int_equal(p.posture, k + 1);
+		assert_string_equal(p.plan, ai_posture_name(k));
+		assert_int_equal(ai_plan_parse(&quad_rules, p.plan), k);
 		assert_string_equal(ai_player_name(&p, name), spec);
+	}
+	{ /* the other rule systems' plans: Sevastopol's and CotLB's greedy plans, by name; each
+	   * game's list in the usage texts' AI_PLAN_LIST; a plan fits only its own games */
+		static const struct rules *const rs[] = {&quad_rules, &siege_rules, &cotlb_rules};
+		char list[256], want[300];
+		for (size_t r = 0; r < sizeof rs / sizeof rs[0]; r++) {
+			const char *n;
+			for (int k = 0; (n = ai_plan_name(rs[r], k)); k++) {
+				char spec[AI_PLAYER_NAME_MAX];
+				assert_true(strlen(n) < AI_PLAN_NAME_MAX);
+				assert_int_equal(ai_plan_parse(rs[r], n), k);
+				snprintf(spec, sizeof spec, "greedy:%s", n);
+				assert_int_equal(ai_player_parse(spec, &p), 0);
+				assert_true(ai_player_fits(&p, rs[r]));
+				assert_string_equal(ai_player_name(&p, name), spec);
+			}
+			snprintf(want, sizeof want, "%s: %s", rs[r]->id, ai_plan_list(rs[r], list, sizeof list));
+			if (!strstr(AI_PLAN_LIST, want))
+				fail_msg("AI_PLAN_LIST lacks \"%s\"", want);
+		}
+		assert_int_equal(ai_player_parse("greedy:patient", &p), 0); /* Sevastopol's */
+		assert_true(ai_player_fits(&p, &siege_rules));
+		assert_false(ai_player_fits(&p, &quad_rules));
+		assert_false(ai_player_fits(&p, &cotlb_rules));
+		assert_int_equal(ai_player_parse("greedy:attack", &p), 0); /* the quad games' and CotLB's */
+		assert_true(ai_player_fits(&p, &quad_rules) && ai_player_fits(&p, &cotlb_rules));
+		assert_false(ai_player_fits(&p, &siege_rules));
+		assert_string_equal(ai_plan_list(&siege_rules, list, sizeof list), "default, bold, patient, near, late");
 	}
 	{ /* the list the front ends print names them all, in order */
 		char list[128] = "";
@@ -166,8 +197,8 @@ static void test_player_specs(void **state)
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		p.kind = AI_RANDOM;
 		p.budget = 7;
-		p.posture = 0;
-		if (ai_player_parse(bad[i], &p) != -1 || p.kind != AI_RANDOM || p.budget != 7 || p.posture != 0)
+		p.plan[0] = '\0';
+		if (ai_player_parse(bad[i], &p) != -1 || p.kind != AI_RANDOM || p.budget != 7 || p.plan[0])
 			fail_msg("\"%s\" was accepted or changed the player", bad[i]);
 	}
 	/* a seat: "human" too (a person's), which is no computer player */

@@ -60,7 +60,7 @@ static const char *const scenarios[] = {
 static long games_allocations(const struct scenario *s, int kind, uint32_t options, int first, int n,
 			      void *memo, struct ai_scratch *x, struct game *g)
 {
-	struct sim_cfg c = {options, {{kind, AI_SEARCH_BUDGET, 0}, {kind, AI_SEARCH_BUDGET, 0}}, SIM_ACTION_CAP,
+	struct sim_cfg c = {options, {{kind, AI_SEARCH_BUDGET, ""}, {kind, AI_SEARCH_BUDGET, ""}}, SIM_ACTION_CAP,
 			    memo, false, x};
 	struct sim_game r;
 	long before = allocations;

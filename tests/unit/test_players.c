@@ -67,7 +67,7 @@ static void test_players_known(void **state)
 {
 	struct fixture *f = *state;
 	struct record r;
-	struct ai_player got[2] = {{AI_RANDOM, 7, 0}, {AI_RANDOM, 7, 0}};
+	struct ai_player got[2] = {{AI_RANDOM, 7, ""}, {AI_RANDOM, 7, ""}};
 	struct err e;
 
 	assert_string_equal(f->scn.side[0], "russian");
@@ -120,7 +120,7 @@ static void test_players_refused(void **state)
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct record r;
-		struct ai_player got[2] = {{AI_RANDOM, 7, 0}, {AI_RANDOM, 7, 0}};
+		struct ai_player got[2] = {{AI_RANDOM, 7, ""}, {AI_RANDOM, 7, ""}};
 		struct err e;
 		memset(&e, 0, sizeof e);
 		load(f, cases[i].line, &r);
@@ -141,7 +141,7 @@ static void test_players_round_trip(void **state)
 {
 	struct fixture *f = *state;
 	struct record r, r2;
-	struct ai_player who[2] = {{AI_NONE, AI_SEARCH_BUDGET, 0}, {AI_SEARCH, 40, 0}}, got[2];
+	struct ai_player who[2] = {{AI_NONE, AI_SEARCH_BUDGET, ""}, {AI_SEARCH, 40, ""}}, got[2];
 	const char *name[2];
 	struct err e;
 

@@ -631,6 +631,16 @@ static void test_greedy_storms_in_reach(void **state)
 	assert_non_null(strstr(buf, "mast"));
 	assert_int_equal(sgreedy_choose_plan(g, &a, 2), 0); /* "patient": not from 750 yards */
 	assert_int_not_equal(a.kind, SP_STORM);
+	{ /* the same by name, as `--ai allied=greedy:patient` plays it */
+		struct ai_player p;
+		struct action b;
+		assert_int_equal(ai_player_parse("greedy:patient", &p), 0);
+		assert_int_equal(ai_player_choose(&p, g, &b), 0);
+		assert_int_not_equal(b.kind, SP_STORM);
+		assert_int_equal(ai_player_parse("greedy", &p), 0);
+		assert_int_equal(ai_player_choose(&p, g, &b), 0);
+		assert_int_equal(b.kind, SP_STORM);
+	}
 	S->depth[k] = 4; /* 300 yards: the patient storm too */
 	assert_int_equal(sgreedy_choose_plan(g, &a, 2), 0);
 	assert_int_equal(a.kind, SP_STORM);

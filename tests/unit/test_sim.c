@@ -33,7 +33,7 @@ static void unload(struct scenario *s)
 
 static struct sim_cfg cfg_of(bool check, void *memo)
 {
-	struct sim_cfg c = {0, {{AI_RANDOM, AI_SEARCH_BUDGET, 0}, {AI_RANDOM, AI_SEARCH_BUDGET, 0}}, SIM_ACTION_CAP, memo, check, NULL};
+	struct sim_cfg c = {0, {{AI_RANDOM, AI_SEARCH_BUDGET, ""}, {AI_RANDOM, AI_SEARCH_BUDGET, ""}}, SIM_ACTION_CAP, memo, check, NULL};
 	return c;
 }
 
