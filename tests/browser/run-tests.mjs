@@ -935,12 +935,24 @@ test("a Charge of the Light Brigade game draws its table: terrain, objectives, e
   await page.context().close();
 });
 
-test("a Charge of the Light Brigade game against search; greedy's postures offered for the quad games only", async () => {
+test("a Charge of the Light Brigade game against search; greedy's plans offered for their own rule system only", async () => {
   const page = await newPage();
   await page.goto(BASE + "/#/");
   await page.waitForSelector("#create");
   await page.selectOption("#scn", "cotlb-balaclava");
-  assert(await page.$eval('#aiplayer option[value="greedy:cautious"]', (o) => o.disabled), "no posture for CotLB");
+  assert(await page.$eval('#aiplayer option[value="greedy:cautious"]', (o) => o.disabled), "no quad posture for CotLB");
+  assert(!(await page.$eval('#aiplayer option[value="greedy:hold"]', (o) => o.disabled)), "CotLB's holding plan offered");
+  assert(await page.$eval('#aiplayer option[value="greedy:patient"]', (o) => o.disabled), "not Sevastopol's");
+  await page.selectOption("#scn", "sevastopol");
+  assert(!(await page.$eval('#aiplayer option[value="greedy:patient"]', (o) => o.disabled)), "Sevastopol's patient plan offered");
+  assert(await page.$eval('#aiplayer option[value="greedy:hold"]', (o) => o.disabled), "not CotLB's");
+  {
+    const sv = await createGame(page, { scenario: "sevastopol", mode: "ai", aiSide: "allied", aiPlayer: "greedy:patient", seed: 4, text: true });
+    eq((await gameState(page, sv.id)).game.ai.allied, "greedy:patient", "the Allies play greedy's patient plan");
+    await page.goto(BASE + "/#/");
+    await page.waitForSelector("#create");
+  }
+  await page.selectOption("#scn", "cotlb-balaclava");
   const tableHref = await page.getAttribute("#scntable", "href");
   assert(/^\/api\/scenarios\/cotlb-balaclava\/map\.svg$/.test(tableHref), `the lobby links the table: ${tableHref}`);
   assert(/data-unit=/.test(await page.evaluate(async (u) => (await fetch(u)).text(), tableHref)), "the set-up's table");

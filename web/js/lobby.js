@@ -24,8 +24,10 @@ export async function showLobby(root) {
   const aiSide = h("select", { id: "aiside", name: "aiside" });
   const aiPlayer = h("select", { id: "aiplayer", name: "aiplayer" },
     h("option", { value: "greedy" }, "greedy (a quick heuristic)"),
-    h("option", { value: "greedy:cautious" }, "greedy, cautious (guns back, no contact at poor odds)"),
-    h("option", { value: "greedy:attack" }, "greedy, aggressive (closes with you at worse odds)"),
+    h("option", { value: "greedy:cautious", dataset: { rules: "quad" } }, "greedy, cautious (guns back, no contact at poor odds)"),
+    h("option", { value: "greedy:attack", dataset: { rules: "quad" } }, "greedy, aggressive (closes with you at worse odds)"),
+    h("option", { value: "greedy:patient", dataset: { rules: "siege" } }, "greedy, patient (the Allies close to 300 yards before they storm; thick garrisons)"),
+    h("option", { value: "greedy:hold", dataset: { rules: "cotlb" } }, "greedy, holding (stands and fires where it is)"),
     h("option", { value: "search" }, "search (plans ahead; slowest, strongest)"),
     h("option", { value: "search:20" }, "search, quicker (20 rollouts a decision; weaker)"),
     h("option", { value: "random" }, "random (any legal action)"));
@@ -59,13 +61,13 @@ export async function showLobby(root) {
           rel: "noopener", id: `scnprint-${p}`, title: "the map at true size over pages, then the counters: print at 100%" },
         p === "a4" ? "A4" : "Letter")]));
   };
-  // greedy's postures are search's plans for the quad games (the server refuses them for the
-  // others): offered only for a quad scenario
+  // greedy's plans are each rule system's own (the server refuses another's): each offered
+  // only for a scenario of its rule system
   const fillPlayers = () => {
-    const quad = byId.get(scnSel.value)?.rules === "quad";
+    const rules = byId.get(scnSel.value)?.rules;
     for (const o of aiPlayer.options)
-      if (o.value.startsWith("greedy:")) o.hidden = o.disabled = !quad;
-    if (!quad && aiPlayer.value.startsWith("greedy:")) aiPlayer.value = "greedy";
+      if (o.dataset.rules) o.hidden = o.disabled = o.dataset.rules !== rules;
+    if (aiPlayer.selectedOptions[0]?.disabled) aiPlayer.value = "greedy";
   };
   scnSel.addEventListener("change", () => { fillSides(); fillPrint(); fillPlayers(); });
   fillSides();
