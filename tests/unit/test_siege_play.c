@@ -649,6 +649,20 @@ static void test_greedy_storms_in_reach(void **state)
 	free(s);
 }
 
+/* Greedy plays the segment at hand to its end, for the side or sides that act in it. */
+static void greedy_segment(struct game *g)
+{
+	const struct sros_game *r = splay_roster(g);
+	int seg = r->seg;
+	struct action a;
+	struct err e;
+	for (int n = 0; n < 200 && r->seg == seg; n++) {
+		assert_int_equal(sgreedy_choose(g, &a), 0);
+		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
+	}
+	assert_int_not_equal(r->seg, seg);
+}
+
 /* Greedy's Russians keep a battered bastion (Strength Level 2 or less) two strong between
  * assaults, whatever the works' threat: the Allied guns kill the men in its positions, and at
  * level 0 those of its Reserve Box too [8.91], [8.92]; the rest wait on the map, where no gun
@@ -659,9 +673,7 @@ static void russian_garrison(int level, int *left)
 	struct game *g = start(s, 4);
 	struct sp_state *S = (struct sp_state *)(void *)g->st;
 	const struct sob *o = splay_oob(g);
-	int k = approach_of(g, "french-left", "mast"), mast = sob_bastion(o, "mast"), put = 0, seg;
-	struct action a;
-	struct err e;
+	int k = approach_of(g, "french-left", "mast"), mast = sob_bastion(o, "mast"), put = 0;
 	until(g, SS_RUSSIAN_MOVE);
 	S->depth[k] = 4; /* the works 300 yards from the Mast */
 	S->g.strength[mast] = level;
@@ -673,12 +685,7 @@ static void russian_garrison(int level, int *left)
 			put++;
 		}
 	assert_int_equal(put, 6);
-	seg = S->g.seg;
-	for (int n = 0; n < 200 && S->g.seg == seg; n++) {
-		assert_int_equal(sgreedy_choose(g, &a), 0);
-		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
-	}
-	assert_int_not_equal(S->g.seg, seg);
+	greedy_segment(g);
 	*left = 0;
 	for (int i = 0; i < o->n; i++)
 		*left += o->u[i].nation == SN_RUSSIAN && o->u[i].kind == SK_INFANTRY && S->g.s[i].where == SW_BASTION &&
@@ -711,10 +718,8 @@ static void test_greedy_no_sortie(void **state)
 	struct sp_state *S = (struct sp_state *)(void *)g->st;
 	const struct sob *o = splay_oob(g);
 	const struct stab *t = splay_tables(g);
-	int k = approach_of(g, "french-left", "mast"), left = sob_area(o, "french-left"), kept = 0, have = 0, seg;
+	int k = approach_of(g, "french-left", "mast"), left = sob_area(o, "french-left"), kept = 0, have = 0;
 	int due = 0; /* the units the French Supply Box wants for this Game-Turn's and the next's rounds [8.18] */
-	struct action a;
-	struct err e;
 	until(g, SS_ALLIED_MOVE);
 	for (int turn = S->g.turn; turn <= S->g.turn + 1; turn++)
 		if (t->ammo[turn - 1][3 * SN_FRENCH] != STAB_NONE && t->ammo[turn - 1][3 * SN_FRENCH] > due)
@@ -738,12 +743,7 @@ static void test_greedy_no_sortie(void **state)
 			}
 		}
 	assert_true(kept > 1 + due);
-	seg = S->g.seg;
-	for (int n = 0; n < 200 && S->g.seg == seg; n++) {
-		assert_int_equal(sgreedy_choose(g, &a), 0);
-		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
-	}
-	assert_int_not_equal(S->g.seg, seg);
+	greedy_segment(g);
 	for (int i = 0; i < o->n; i++)
 		have += o->u[i].nation == SN_FRENCH && o->u[i].kind == SK_INFANTRY && S->g.s[i].where == SW_AREA &&
 			S->g.s[i].box == left;
