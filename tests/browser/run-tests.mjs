@@ -78,6 +78,7 @@ const gameState = async (page, id) => page.evaluate(async (gid) => {
 // Clicks the CotLB table at (x, y) inches (x east, y north), as a player would.
 async function clickTable(page, x, y) {
   const pt = await page.$eval("#table", (svg, [px, py]) => {
+    svg.scrollIntoView({ block: "center" }); // the page may have scrolled to a button below it
     const per = 20, depth = Number(svg.querySelector("rect").getAttribute("height"));
     const p = svg.createSVGPoint(); // through the screen's transform: the view may be zoomed or panned
     p.x = px * per; p.y = depth - py * per;
