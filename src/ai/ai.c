@@ -219,6 +219,8 @@ const char *ai_plan_list(const struct rules *r, char *buf, size_t n)
 			break;
 		at += (size_t)w;
 	}
+	if (!buf[0])
+		snprintf(buf, n, "none");
 	return buf;
 }
 

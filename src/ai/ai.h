@@ -112,7 +112,7 @@ int ai_choose_budget(int kind, struct game *g, struct action *out, int budget);
 
 /* The plans greedy may play in a game of rule system r ("greedy:PLAN"): plan p's name, NULL
  * past the last (none for a rule system without plans); the plan of a name, or -1; and the
- * names as a list ("combine, attack, ...") in buf[n], "" when none. */
+ * names as a list ("combine, attack, ...") in buf[n], "none" when it has none. */
 const char *ai_plan_name(const struct rules *r, int p);
 int ai_plan_parse(const struct rules *r, const char *name);
 const char *ai_plan_list(const struct rules *r, char *buf, size_t n);

@@ -362,10 +362,10 @@ static int match_ai(struct session *S, int argc, char **argv)
 		(void)ai_seat_parse(eq + 1, &S->ai[side]); /* checked when read */
 	}
 	for (int k = 0; k < 2; k++)
-		if (S->ai[k].plan[0] && ai_knows(S->ai[k].kind, S->s.rules) && !ai_player_fits(&S->ai[k], S->s.rules)) {
+		if (S->ai[k].plan[0] && !ai_player_fits(&S->ai[k], S->s.rules)) { /* (a plan is greedy's: it knows them all) */
 			char list[256];
 			fprintf(stderr, "crimea play: %s is not one of greedy's plans for %s, a %s game (%s)\n", S->ai[k].plan,
-				S->s.id, S->s.rules->id, ai_plan_list(S->s.rules, list, sizeof list)[0] ? list : "it has none");
+				S->s.id, S->s.rules->id, ai_plan_list(S->s.rules, list, sizeof list));
 			return -1;
 		}
 	for (int k = 0; k < 2; k++)

@@ -276,7 +276,7 @@ static int resolve_players(struct sim_args *a, const struct scenario *s)
 			char list[256];
 			if (rank0())
 				fprintf(stderr, "crimea sim: %s is not one of greedy's plans for %s, a %s game (%s)\n", kind.plan, s->id,
-					s->rules->id, ai_plan_list(s->rules, list, sizeof list)[0] ? list : "it has none");
+					s->rules->id, ai_plan_list(s->rules, list, sizeof list));
 			return 2;
 		}
 		snprintf(side, sizeof side, "%.*s", (int)(len < sizeof side ? len : sizeof side - 1), a->ai_arg[i]);

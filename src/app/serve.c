@@ -548,15 +548,14 @@ static enum MHD_Result api_create(struct srv *S, struct MHD_Connection *c, const
 			char list[128];
 			snprintf(why, sizeof why, "\"ai\": sides are %s and %s, players: random, greedy, search, "
 				 "search:N (1 <= N <= %d) or greedy:PLAN (%s)", scn->side[0], scn->side[1], SRV_SEARCH_BUDGET_MAX,
-				 ai_plan_list(scn->rules, list, sizeof list)[0] ? list : "no plans for this game");
+				 ai_plan_list(scn->rules, list, sizeof list));
 			goto bad_request;
 		}
 		if (!ai_player_fits(&p, scn->rules)) {
-			char list[128] = "";
-			if (p.plan[0] && !ai_plan_list(scn->rules, list, sizeof list)[0])
-				snprintf(list, sizeof list, "none");
+			char list[128];
 			snprintf(why, sizeof why, "\"ai\": the %s player does not play %s (a %s game)%s%s", q.ai[i].name, scn->id,
-				 scn->rules->id, p.plan[0] ? ": greedy's plans for it: " : "", list);
+				 scn->rules->id, p.plan[0] ? ": greedy's plans for it: " : "",
+				 p.plan[0] ? ai_plan_list(scn->rules, list, sizeof list) : "");
 			goto bad_request;
 		}
 		sg->ai[side] = p;

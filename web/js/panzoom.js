@@ -63,10 +63,7 @@ export function panZoom(svg, ext, { minW, label, onClick }) {
   svg.addEventListener("pointercancel", endDrag);
 
   function fit() { vb = { x: 0, y: 0, w: ext.w, h: ext.h }; setVB(); }
-  function centreOn(p) {
-    vb = { ...vb, x: p.x - vb.w / 2, y: p.y - vb.h / 2 };
-    setVB();
-  }
+  const centreOn = (p) => focus(p, vb.w);
   function focus(p, w) {
     const nw = Math.max(Math.min(vb.w, w), minW), nh = vb.h * nw / vb.w;
     vb = { x: p.x - nw / 2, y: p.y - nh / 2, w: nw, h: nh };
