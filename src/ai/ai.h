@@ -93,15 +93,21 @@ int sgreedy_choose_plan(struct game *g, struct action *out, int plan);
  * a greedy player's plans is played budget / (2 x plans) times (at least once) against the
  * default greedy, on common dice, to the end of the game or, with a horizon, until that many
  * player-turns after this one have ended; the best is kept in g->ai_plan for the player-turn.
- * 0, or -1 without a legal action. */
+ * A decision k->tactical names is then weighed action by action: each of its candidates applied
+ * and played out as above, budget / candidates times. 0, or -1 without a legal action. */
 struct psearch_kind {
 	int plans;
 	int (*choose)(struct game *g, struct action *out, int plan); /* greedy with a plan */
 	int horizon;      /* player-turns played past this one; 0: to the end of the game */
 	double vp_weight; /* a rollout's score: 1 for a win, and this x the margin */
+	/* the candidates cand[max] of a decision searched action by action, out of its n legal
+	 * actions list, with plan the player-turn's plan; returns how many (0 or 1: greedy's choice
+	 * with the plan stands). NULL: no decision is */
+	int (*tactical)(struct game *g, int plan, const struct action *list, int n, struct action *cand, int max);
 };
 int psearch_choose(const struct psearch_kind *k, struct game *g, struct action *out, int budget);
-/* The search player of a Sevastopol game: greedy's plans (sgreedy_plans) played to the end. */
+/* The search player of a Sevastopol game: greedy's plans (sgreedy_plans) played to the end, and
+ * the storms and an assault's decisions weighed action by action. */
 int ssearch_choose(struct game *g, struct action *out, int budget);
 /* The search player of a Charge of the Light Brigade game: greedy's plans (cgreedy_plans), each
  * rollout this player-turn and the next three, scored by the victory points as they stand. */

@@ -6,10 +6,16 @@
  * many player-turns after this one have ended. A rollout scores 1 for a win and vp_weight x the
  * victory-point margin (at a horizon, the margin as if the game ended there: rules->score).
  * Rollout r of every plan uses the same dice (common random numbers). The plan is kept in the
- * game (g->ai_plan) for the rest of the player-turn; the choice draws only on g->ai. */
+ * game (g->ai_plan) for the rest of the player-turn; the choice draws only on g->ai. Where the
+ * rule system names decisions that turn a game (k->tactical: Sevastopol's storms and assaults),
+ * the player then weighs that decision's actions themselves the same way, each applied and played
+ * out with the plan: greedy's one-step scores misjudge them most (docs/PERFORMANCE.md,
+ * "Thirty-fourth session"). */
 #include "ai.h"
+#include "../games/siege/splay.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #define PSEARCH_STEPS 20000 /* decisions per rollout at most (a safety net) */
 
@@ -34,23 +40,61 @@ static double rollout(const struct psearch_kind *k, struct game *c, int me, int 
 	return (r.winner == me ? 1.0 : 0.0) + k->vp_weight * (r.vp[me] - r.vp[!me]);
 }
 
-int psearch_choose(const struct psearch_kind *k, struct game *g, struct action *out, int budget)
+/* A decision searched action by action (k->tactical said so): each of its n actions (at most
+ * PSEARCH_ACTS) is applied to a copy of the game, and the rest played out as the plan rollouts
+ * are (this player with the player-turn's plan, the enemy the default), budget / n times each on
+ * common dice; the best mean is taken, the first of equals (the list's order). */
+#define PSEARCH_ACTS 12
+static int decide(const struct psearch_kind *k, struct game *g, struct action *out, int budget, int me, int plan,
+		  const struct action *acts, int n)
 {
-	int me = g->rules->to_act(g), pturn, reps = budget / (2 * k->plans), best = 0;
-	struct ai_plan *m;
-	struct game *c;
+	int reps = budget / n, best = 0, pturn = g->rules->player_turn(g);
+	struct game *c = malloc(sizeof *c);
 	struct score_sheet *sh = NULL;
 	double top = 0;
 	uint64_t base;
-	if (me < 0 || me > 1)
-		return -1;
-	m = &g->ai_plan[me];
-	pturn = g->rules->player_turn(g);
-	if (m->set && m->pturn == pturn && m->plan >= 0 && m->plan < k->plans)
-		return k->choose(g, out, m->plan);
-	if (!(c = malloc(sizeof *c)) || (k->horizon > 0 && !(sh = malloc(sizeof *sh)))) {
+	if (!c || (k->horizon > 0 && !(sh = malloc(sizeof *sh)))) {
 		free(c);
-		return k->choose(g, out, 0); /* out of memory: greedy's choice */
+		return k->choose(g, out, plan);
+	}
+	if (reps < 1)
+		reps = 1;
+	base = rng_next(&g->ai);
+	for (int j = 0; j < n; j++) {
+		double sum = 0;
+		for (int r = 0; r < reps; r++) {
+			ai_copy(c, g, rng_mix(base, (uint64_t)r));
+			if (ai_apply(c, &acts[j]) != 0)
+				continue;
+			sum += rollout(k, c, me, plan, k->horizon > 0 ? pturn + 1 + k->horizon : 0, sh);
+		}
+		if (j == 0 || sum / reps > top + 1e-9) {
+			best = j;
+			top = sum / reps;
+		}
+	}
+	free(sh);
+	free(c);
+	*out = acts[best];
+	return 0;
+}
+
+/* Judges each of k's plans by rollouts and keeps the best in g->ai_plan[me] for player-turn
+ * pturn (the default when out of memory). */
+static void choose_plan(const struct psearch_kind *k, struct game *g, int budget, int me, int pturn)
+{
+	int reps = budget / (2 * k->plans), best = 0;
+	struct ai_plan *m = &g->ai_plan[me];
+	struct game *c = malloc(sizeof *c);
+	struct score_sheet *sh = NULL;
+	double top = 0;
+	uint64_t base;
+	m->set = true;
+	m->pturn = pturn;
+	m->plan = 0;
+	if (!c || (k->horizon > 0 && !(sh = malloc(sizeof *sh)))) {
+		free(c);
+		return; /* out of memory: greedy's default */
 	}
 	if (reps < 1)
 		reps = 1;
@@ -68,13 +112,54 @@ int psearch_choose(const struct psearch_kind *k, struct game *g, struct action *
 	}
 	free(sh);
 	free(c);
-	m->set = true;
-	m->pturn = pturn;
 	m->plan = best;
-	return k->choose(g, out, best);
 }
 
-static const struct psearch_kind siege_kind = {SGREEDY_PLANS, sgreedy_choose_plan, 0, 0.05};
+int psearch_choose(const struct psearch_kind *k, struct game *g, struct action *out, int budget)
+{
+	int me = g->rules->to_act(g), pturn;
+	struct ai_plan *m;
+	if (me < 0 || me > 1)
+		return -1;
+	m = &g->ai_plan[me];
+	pturn = g->rules->player_turn(g);
+	if (!(m->set && m->pturn == pturn && m->plan >= 0 && m->plan < k->plans))
+		choose_plan(k, g, budget, me, pturn);
+	if (k->tactical) {
+		struct action *list, acts[PSEARCH_ACTS];
+		int n = ai_actions(g, &list), nc = n > 0 ? k->tactical(g, m->plan, list, n, acts, PSEARCH_ACTS) : 0;
+		ai_actions_done(g, list);
+		if (nc > 1)
+			return decide(k, g, out, budget, me, m->plan, acts, nc);
+	}
+	return k->choose(g, out, m->plan);
+}
+
+/* Sevastopol's decisions searched action by action: in an assault's impulses, going forward or
+ * aborting [11.23], the melees [14.0], the field batteries' fire [13.0] and the Russian reserves'
+ * moves [12.3], [12.4], every action; and where an assault may be announced [11.1], each
+ * brigade's storm beside greedy's choice (a move when greedy would not storm yet). */
+static int siege_tactical(struct game *g, int plan, const struct action *list, int n, struct action *cand, int max)
+{
+	int nc = 0;
+	bool storms = false;
+	for (int j = 0; j < n; j++) {
+		int kind = list[j].kind;
+		if (kind == SP_GO || kind == SP_MELEE || kind == SP_MAN || kind == SP_WITHDRAW || kind == SP_RESERVE ||
+		    kind == SP_FIRE)
+			return n <= max ? (memcpy(cand, list, sizeof *cand * (size_t)n), n) : 0;
+		storms |= kind == SP_STORM;
+	}
+	if (!storms || sgreedy_choose_plan(g, &cand[nc], plan) != 0)
+		return 0;
+	nc++;
+	for (int j = 0; j < n && nc < max; j++)
+		if (list[j].kind == SP_STORM && !action_same(&list[j], &cand[0]))
+			cand[nc++] = list[j];
+	return nc;
+}
+
+static const struct psearch_kind siege_kind = {SGREEDY_PLANS, sgreedy_choose_plan, 0, 0.05, siege_tactical};
 
 int ssearch_choose(struct game *g, struct action *out, int budget)
 {
@@ -86,7 +171,7 @@ int ssearch_choose(struct game *g, struct action *out, int budget)
  * play out for every plan); a point of margin weighs as much as a win, since few rollouts end
  * the game. Three player-turns past this one rather than one: on 20 deals as the Allies a mean
  * margin of -8.7 against -10.8 (docs/PERFORMANCE.md, "Thirty-first session"). */
-static const struct psearch_kind cotlb_kind = {CGREEDY_PLANS, cgreedy_choose_plan, 3, 1.0};
+static const struct psearch_kind cotlb_kind = {CGREEDY_PLANS, cgreedy_choose_plan, 3, 1.0, NULL};
 
 int csearch_choose(struct game *g, struct action *out, int budget)
 {

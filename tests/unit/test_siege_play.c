@@ -20,6 +20,7 @@
 #include "games/siege/splay.h"
 #include "games/siege/spriv.h"
 #include "games/siege/sroster.h"
+#include "games/siege/stab.h"
 
 #define SCN "data/siege/sevastopol-scenario.json"
 #define NACT 8192
@@ -793,6 +794,46 @@ static void test_search(void **state)
 	free(s);
 }
 
+/* Search weighs an assault's decisions action by action (psearch.c, siege_tactical): the last
+ * Russian Melee Segment of the siege, the Great Redan taken, three French units of strength 5
+ * holding the Mast's positions and only a Cossack foot battalion of 4 in its Reserve Box. Greedy
+ * declines a melee at 1-2 [14.26], so the Mast falls [11.31] and the Allies win [19.0]; only the
+ * Reserve Box's attack [14.18] may throw a French unit out, and search makes it. */
+static void test_search_assault(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 9);
+	struct sp_state *S = (struct sp_state *)(void *)g->st;
+	const struct sob *o = splay_oob(g);
+	static const char *const fr[] = {"fr-1-1-6", "fr-1-2-6", "fr-2-1-6"};
+	static const char *const ru[] = {"rus-azov", "rus-dnieper"};
+	struct action a;
+	char buf[ACTION_TEXT_MAX];
+	int mast = sob_bastion(o, "mast"), cossacks = sob_find(o, "rus-coss-ft");
+	mast_assault(g, fr, 7, ru);
+	for (int k = 0; k < 2; k++)
+		S->g.s[sob_find(o, ru[k])].where = SW_MAP;
+	S->g.s[cossacks].where = SW_BASTION;
+	S->g.s[cossacks].box = mast;
+	S->f[cossacks] |= SPF_RESERVE;
+	S->g.turn = STAB_TURNS;
+	S->g.impulse = 5;
+	S->step = IP_RMELEE;
+	S->g.strength[mast] = 1;
+	S->g.captured[sob_bastion(o, "great-redan")] = true;
+	assert_int_equal(g->rules->to_act(g), 0);
+	assert_true(has(g, "melee fr-1-1-6"));
+	assert_int_equal(ai_choose(AI_GREEDY, g, &a), 0);
+	g->rules->format(g, &a, buf, sizeof buf);
+	assert_string_equal(buf, "end");
+	assert_int_equal(ssearch_choose(g, &a, 60), 0);
+	assert_int_equal(a.kind, SP_MELEE);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -812,6 +853,7 @@ int main(void)
 		cmocka_unit_test(test_greedy_thin_garrison),
 		cmocka_unit_test(test_greedy_no_sortie),
 		cmocka_unit_test(test_search),
+		cmocka_unit_test(test_search_assault),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
