@@ -40,22 +40,20 @@ static double rollout(const struct psearch_kind *k, struct game *c, int me, int 
 	return (r.winner == me ? 1.0 : 0.0) + k->vp_weight * (r.vp[me] - r.vp[!me]);
 }
 
-/* A decision searched action by action (k->tactical said so): each of its n actions (at most
- * PSEARCH_ACTS) is applied to a copy of the game, and the rest played out as the plan rollouts
- * are (this player with the player-turn's plan, the enemy the default), budget / n times each on
- * common dice; the best mean is taken, the first of equals (the list's order). */
-#define PSEARCH_ACTS 12
-static int decide(const struct psearch_kind *k, struct game *g, struct action *out, int budget, int me, int plan,
-		  const struct action *acts, int n)
+/* The best of n candidates, each played reps times (at least once) from a copy of g on common
+ * dice, the first of equals: candidate j is plan j played out (acts NULL), or acts[j] applied
+ * and then plan played out. -1 when out of memory. */
+static int best_of(const struct psearch_kind *k, struct game *g, int me, int n, int reps, const struct action *acts,
+		   int plan)
 {
-	int reps = budget / n, best = 0, pturn = g->rules->player_turn(g);
+	int best = 0, pturn = g->rules->player_turn(g), until = k->horizon > 0 ? pturn + 1 + k->horizon : 0;
 	struct game *c = malloc(sizeof *c);
 	struct score_sheet *sh = NULL;
 	double top = 0;
 	uint64_t base;
 	if (!c || (k->horizon > 0 && !(sh = malloc(sizeof *sh)))) {
 		free(c);
-		return k->choose(g, out, plan);
+		return -1;
 	}
 	if (reps < 1)
 		reps = 1;
@@ -64,9 +62,9 @@ static int decide(const struct psearch_kind *k, struct game *g, struct action *o
 		double sum = 0;
 		for (int r = 0; r < reps; r++) {
 			ai_copy(c, g, rng_mix(base, (uint64_t)r));
-			if (ai_apply(c, &acts[j]) != 0)
+			if (acts && ai_apply(c, &acts[j]) != 0)
 				continue;
-			sum += rollout(k, c, me, plan, k->horizon > 0 ? pturn + 1 + k->horizon : 0, sh);
+			sum += rollout(k, c, me, acts ? plan : j, until, sh);
 		}
 		if (j == 0 || sum / reps > top + 1e-9) {
 			best = j;
@@ -75,44 +73,33 @@ static int decide(const struct psearch_kind *k, struct game *g, struct action *o
 	}
 	free(sh);
 	free(c);
-	*out = acts[best];
-	return 0;
+	return best;
 }
 
-/* Judges each of k's plans by rollouts and keeps the best in g->ai_plan[me] for player-turn
- * pturn (the default when out of memory). */
+/* Judges each of k's plans by rollouts (budget / (2 x plans) each) and keeps the best in
+ * g->ai_plan[me] for player-turn pturn (the default when out of memory). */
 static void choose_plan(const struct psearch_kind *k, struct game *g, int budget, int me, int pturn)
 {
-	int reps = budget / (2 * k->plans), best = 0;
+	int best = best_of(k, g, me, k->plans, budget / (2 * k->plans), NULL, 0);
 	struct ai_plan *m = &g->ai_plan[me];
-	struct game *c = malloc(sizeof *c);
-	struct score_sheet *sh = NULL;
-	double top = 0;
-	uint64_t base;
 	m->set = true;
 	m->pturn = pturn;
-	m->plan = 0;
-	if (!c || (k->horizon > 0 && !(sh = malloc(sizeof *sh)))) {
-		free(c);
-		return; /* out of memory: greedy's default */
-	}
-	if (reps < 1)
-		reps = 1;
-	base = rng_next(&g->ai);
-	for (int p = 0; p < k->plans; p++) {
-		double sum = 0;
-		for (int r = 0; r < reps; r++) {
-			ai_copy(c, g, rng_mix(base, (uint64_t)r));
-			sum += rollout(k, c, me, p, k->horizon > 0 ? pturn + 1 + k->horizon : 0, sh);
-		}
-		if (p == 0 || sum / reps > top + 1e-9) {
-			best = p;
-			top = sum / reps;
-		}
-	}
-	free(sh);
-	free(c);
-	m->plan = best;
+	m->plan = best > 0 ? best : 0;
+}
+
+/* A decision searched action by action (k->tactical named its candidates acts[n], at most
+ * PSEARCH_ACTS): each applied to a copy of the game and the rest played out as the plan
+ * rollouts are (this player with the player-turn's plan, the enemy the default), budget / n
+ * times each; greedy's choice when out of memory. */
+#define PSEARCH_ACTS 12
+static int decide(const struct psearch_kind *k, struct game *g, struct action *out, int budget, int me, int plan,
+		  const struct action *acts, int n)
+{
+	int best = best_of(k, g, me, n, budget / n, acts, plan);
+	if (best < 0)
+		return k->choose(g, out, plan);
+	*out = acts[best];
+	return 0;
 }
 
 int psearch_choose(const struct psearch_kind *k, struct game *g, struct action *out, int budget)
