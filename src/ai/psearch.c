@@ -128,18 +128,21 @@ int psearch_choose(const struct psearch_kind *k, struct game *g, struct action *
  * brigade's storm beside greedy's choice (a move when greedy would not storm yet). */
 static int siege_tactical(struct game *g, int plan, const struct action *list, int n, struct action *cand, int max)
 {
-	int nc = 0;
+	int nc = 1;
 	bool storms = false;
 	for (int j = 0; j < n; j++) {
 		int kind = list[j].kind;
 		if (kind == SP_GO || kind == SP_MELEE || kind == SP_MAN || kind == SP_WITHDRAW || kind == SP_RESERVE ||
-		    kind == SP_FIRE)
-			return n <= max ? (memcpy(cand, list, sizeof *cand * (size_t)n), n) : 0;
+		    kind == SP_FIRE) { /* an assault's impulse: every action */
+			if (n > max)
+				return 0;
+			memcpy(cand, list, sizeof *cand * (size_t)n);
+			return n;
+		}
 		storms |= kind == SP_STORM;
 	}
-	if (!storms || sgreedy_choose_plan(g, &cand[nc], plan) != 0)
+	if (!storms || max < 1 || sgreedy_choose_plan(g, &cand[0], plan) != 0)
 		return 0;
-	nc++;
 	for (int j = 0; j < n && nc < max; j++)
 		if (list[j].kind == SP_STORM && !action_same(&list[j], &cand[0]))
 			cand[nc++] = list[j];
