@@ -73,6 +73,18 @@ static double to_objective(const struct view *v, struct pl_pt p)
 	return best;
 }
 
+/* The stands of the units of side `side` (not routing) whose centres are within r inches of p,
+ * unit skip left out. */
+static int stands_near(const struct view *v, int side, struct pl_pt p, double r, int skip)
+{
+	int n = 0;
+	for (int j = 0; j < v->o->n; j++)
+		if (j != skip && v->o->u[j].side == side && v->g->s[j].figures && v->g->s[j].pos.on &&
+		    !v->g->s[j].routing && dist(p, v->g->s[j].pos.c) <= r)
+			n += stands(v, j);
+	return n;
+}
+
 /* The nearest enemy of unit i on the table (-1 none) and its distance between centres. */
 static int nearest_enemy(const struct view *v, int i, double *d)
 {
@@ -143,6 +155,19 @@ static double score(const struct view *v, const struct action *a)
 		if (arm(v, i) == CA_ARTILLERY)
 			s -= 1.5; /* guns fire where they stand */
 		if (now < 4 && arm(v, i) != CA_CAVALRY)
+			s -= 1.5; /* holding a place already */
+		return s;
+	}
+	case CG_MOVE_TO: {
+		/* toward a place of the side's: worth most where no friend holds it yet and the unit
+		 * is near it (reinforcements far off march up, but a move at an enemy near the places
+		 * comes first) */
+		const struct pl_pt here = g->s[i].pos.c, at = ctbl_place_point(v->tb, j, here);
+		const double far = dist(here, at);
+		if (stands_near(v, v->side, at, 4, i) > 0 && stands_near(v, 1 - v->side, at, 4, -1) == 0)
+			return 0.3; /* held by a friend */
+		double s = 1.0 + 1.5 * v->p->advance * (far < 12 ? 1.0 : 12 / far);
+		if (to_objective(v, here) < 4 && arm(v, i) != CA_CAVALRY)
 			s -= 1.5; /* holding a place already */
 		return s;
 	}

@@ -1,7 +1,7 @@
 /* Unit tests for src/games/cotlb/cgame.c: Raybin's Charge of the Light Brigade on the rule-system
  * interface, on its NASHCON 2014 Balaclava scenario (data/cotlb/balaclava-2014-scenario.json):
  * the set-up at turn 1's initiative, the actions' text both ways, the sequence of play's phases
- * as the actions move it on, a refusal that changes nothing, the victory points of the
+ * as the actions move it on, moves toward the places a side scores for, a refusal that changes nothing, the victory points of the
  * reconstructed schedule, a random game to the end (every listed action accepted, the invariants
  * after each, the turn limit, the reinforcements arriving, and the same actions giving the same
  * game again), and the greedy player winning against the random one from either side. */
@@ -183,6 +183,71 @@ static void test_actions_and_text(void **state)
 }
 
 /* The victory points: a redoubt held by the side alone there, guns taken, stands destroyed. */
+/* [MOVE (a)] a unit may make for a place its side scores for holding: listed for the two
+ * nearest it is not at, when the move its best dice could make that way is one the table
+ * allows and sixes would move it; applied, it goes straight for the place as far as the dice
+ * allow. One at the place, or for a place not on the table, is refused and changes nothing. */
+static void test_place_moves(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	static struct action a[NACT];
+	static struct event store[256];
+	struct evsink ev;
+	struct action b;
+	struct err e;
+	char buf[ACTION_TEXT_MAX];
+	int per[CROS_UNITS_MAX] = {0}, places = 0, troop = -1;
+	bool turks = false;
+	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
+	const int it = unit(g, "i-troop");
+	int n = g->rules->actions(g, a, NACT);
+	for (int k = 0; k < n; k++) {
+		if (a[k].kind != CG_MOVE_TO)
+			continue;
+		places++;
+		assert_true(++per[a[k].arg[0]] <= 2);
+		g->rules->format(g, &a[k], buf, sizeof buf);
+		if (!strcmp(buf, "move i-troop to redoubt4"))
+			troop = k;
+		/* the Turks stand in their redoubts: not to their own; to another sideways, one die,
+		 * which the redoubt's walls take off [MOVE (c)], [MOVE Chart]: no inch, not offered */
+		turks = turks || !strncmp(buf, "move turks", 10);
+	}
+	assert_true(places >= 6);
+	assert_true(troop >= 0);
+	assert_false(turks);
+	/* refused: there already (the guns stand in the redoubt's middle); a place the table does
+	 * not have; nothing changes */
+	uint64_t sum = g->rules->checksum(g);
+	assert_int_not_equal(game_apply_text(g, "move redoubt3-guns to redoubt3", NULL, 0, NULL, &e), 0);
+	assert_non_null(strstr(e.msg, "redoubt3-guns cannot make for redoubt3"));
+	assert_int_not_equal(g->rules->parse(g, "move turks3 to sevastopol", &b, &e), 0);
+	assert_non_null(strstr(e.msg, "no place \"sevastopol\""));
+	assert_int_equal(g->rules->checksum(g), sum);
+	/* I Troop, limbered, 61" off Redoubt No. 4: straight for its middle, as far as the dice allow */
+	const struct pl_pt was = roster(g)->s[it].pos.c;
+	const struct pl_pt at = ctbl_place_point(cgame_table(g), a[troop].arg[1], was);
+	const int64_t reach = ctbl_move_reach(cgame_sheet(g), cgame_table(g), cgame_oob(g), roster(g), it, at);
+	assert_true(reach >= 6 * PL_PER_INCH);
+	evsink_init(&ev, store, 256);
+	if (game_apply(g, &a[troop], NULL, 0, &ev, &e) != 0)
+		fail_msg("\"move i-troop to redoubt4\" listed and refused: %s", e.msg);
+	bool says = false;
+	for (int q = 0; q < ev.n; q++)
+		says = says || strstr(store[q].text, "i-troop makes for Redoubt No. 4") != NULL;
+	assert_true(says);
+	const struct pl_pt now = roster(g)->s[it].pos.c;
+	const int64_t cross = (int64_t)(now.x - was.x) * (at.y - was.y) - (int64_t)(now.y - was.y) * (at.x - was.x);
+	assert_true(pl_d2(now, at) < pl_d2(was, at));                /* nearer */
+	assert_true(pl_d2(now, was) <= reach * reach);               /* no farther than sixes */
+	assert_true(llabs(cross) <= 2 * pl_isqrt(pl_d2(was, at)));   /* on the line, to rounding */
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 static void test_victory_points(void **state)
 {
 	(void)state;
@@ -478,6 +543,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_setup),
 		cmocka_unit_test(test_actions_and_text),
+		cmocka_unit_test(test_place_moves),
 		cmocka_unit_test(test_victory_points),
 		cmocka_unit_test(test_resolve_within_two_inches),
 		cmocka_unit_test(test_random_game),

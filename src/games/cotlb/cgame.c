@@ -18,6 +18,7 @@
 #define CG_LISTS_MAX 4
 #define CG_ITEMS_MAX 32
 #define CG_NEAREST 3      /* moves offered toward the nearest enemies */
+#define CG_PLACES 2       /* moves offered toward the nearest places the side scores for */
 #define CG_SETTLE_MAX 64  /* withdrawals and routs after one action (each moves a unit once) */
 
 enum cg_item_kind { CGV_HOLD, CGV_GUNS_TAKEN, CGV_GUNS_KEPT, CGV_STANDS };
@@ -528,6 +529,27 @@ static bool resolve_ok(const struct game *G, int d)
 	return true;
 }
 
+/* Keeps the max nearest of a list: out[n] (their distances d[n], nearest first) with v at
+ * distance dv put in its place if it is among them (after those as near). Returns the new n. */
+static int keep_nearest(int *out, int64_t *d, int n, int max, int v, int64_t dv)
+{
+	int k;
+	if (n < max)
+		k = n++;
+	else if (dv >= d[max - 1])
+		return n;
+	else
+		k = max - 1;
+	while (k > 0 && d[k - 1] > dv) {
+		d[k] = d[k - 1];
+		out[k] = out[k - 1];
+		k--;
+	}
+	d[k] = dv;
+	out[k] = v;
+	return n;
+}
+
 /* The enemies of unit i on the table, nearest first (at most max), beyond 2". */
 static int nearest_enemies(const struct game *G, int i, int *out, int max)
 {
@@ -550,22 +572,68 @@ static int nearest_enemies(const struct game *G, int i, int *out, int max)
 		near = CTBL_TWO_INCHES + fi.w + fi.d + fj.w + fj.d;
 		if (d <= near * near && pl_rects_gap(&fi, &fj) <= CTBL_TWO_INCHES)
 			continue;
-		int k;
-		if (n < max)
-			k = n++;
-		else if (d >= gap[max - 1])
-			continue;
-		else
-			k = max - 1;
-		while (k > 0 && gap[k - 1] > d) {
-			gap[k] = gap[k - 1];
-			out[k] = out[k - 1];
-			k--;
-		}
-		gap[k] = d;
-		out[k] = j;
+		n = keep_nearest(out, gap, n, max, j, d);
 	}
 	return n;
+}
+
+bool cgame_place_move(const struct game *G, int u, int f, struct cros_pos *to)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	const struct cros_pos *now = &g->s[u].pos;
+	if (u < 0 || u >= c->o.n || f < 0 || f >= c->tb.nf || !now->on)
+		return false;
+	const struct pl_pt at = ctbl_place_point(&c->tb, f, now->c);
+	const int64_t d = pl_isqrt(pl_d2(now->c, at));
+	const int64_t go = ctbl_move_reach(&c->t, &c->tb, &c->o, g, u, at);
+	if (d < PL_PER_INCH || go < PL_PER_INCH)
+		return false; /* there already (within an inch), or it cannot move so */
+	*to = *now;
+	if (go >= d) {
+		to->c = at;
+	} else {
+		to->c.x = (int32_t)(now->c.x + (at.x - now->c.x) * go / d);
+		to->c.y = (int32_t)(now->c.y + (at.y - now->c.y) * go / d);
+	}
+	return true;
+}
+
+/* Moves for unit i toward the places its side scores for holding (the scenario's "hold" items)
+ * [MOVE (a)]: the CG_PLACES nearest whose distance it is not within, each when the move its best
+ * dice could make that way is one the table allows (ctbl_move_plan) and sixes on them would move
+ * it (the dice may then fall short, and it goes as far as they allow). */
+static void place_moves(const struct game *G, int i, struct action *out, int max, int *n)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	const struct pl_pt me = g->s[i].pos.c;
+	int best[CG_PLACES], nb = 0;
+	int64_t bd[CG_PLACES];
+	for (int k = 0; k < c->nitems; k++) {
+		const struct cg_item *it = &c->item[k];
+		if (it->kind != CGV_HOLD || it->side != c->o.u[i].side)
+			continue;
+		const int64_t d2 = pl_d2(me, ctbl_place_point(&c->tb, it->feature, me));
+		if (d2 <= (int64_t)it->within * it->within)
+			continue;
+		nb = keep_nearest(best, bd, nb, CG_PLACES, it->feature, d2);
+	}
+	for (int k = 0; k < nb; k++) {
+		struct cros_pos to;
+		struct ctbl_move mv;
+		struct err e;
+		int six[CREF_HITS_MAX], nd;
+		if (!cgame_place_move(G, i, best[k], &to) ||
+		    ctbl_move_plan(&c->t, &c->tb, &c->o, g, i, &to, &mv, NULL, &e) != 0 || mv.kind != 0 ||
+		    (nd = cref_move_dice(&c->t, &mv.m, &e)) <= 0 || nd > CREF_HITS_MAX)
+			continue;
+		for (int d = 0; d < nd; d++)
+			six[d] = 6;
+		/* not where its best dice move it no inch (the terrain's penalty takes off its one die) */
+		if (cref_move_roll(&c->t, &mv.m, six, nd, NULL, &e) > 0)
+			put(out, max, n, CG_MOVE_TO, i, best[k], 0, 2);
+	}
 }
 
 static int cg_actions(const struct game *G, struct action *out, int max)
@@ -610,6 +678,7 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 			int e[CG_NEAREST], ne = nearest_enemies(G, i, e, CG_NEAREST);
 			for (int j = 0; j < ne; j++)
 				put(out, max, &n, CG_MOVE_AT, i, e[j], 0, 2);
+			place_moves(G, i, out, max, &n);
 			break;
 		}
 		case CACT_REFORM:
@@ -881,6 +950,27 @@ static int cg_apply(struct game *G, const struct action *a, struct evsink *ev, s
 		req_unit(&q, "advance", G, a->arg[0]);
 		rc = run(G, &q, &x, ev, e);
 		break;
+	case CG_MOVE_TO: {
+		/* straight for the place, as far as its best dice could go; then move U X Y: the plan,
+		 * the dice, as far as they allow [MOVE (a)] */
+		struct cros_pos to;
+		struct action b = {CG_MOVE, 3, {a->arg[0], 0, 0}};
+		if (a->n < 2 || a->arg[1] < 0 || a->arg[1] >= c->tb.nf) {
+			rc = err_set(e, NULL, 0, "no such place");
+			break;
+		}
+		if (!cgame_place_move(G, a->arg[0], a->arg[1], &to)) {
+			rc = err_set(e, NULL, 0, "[MOVE (a)] %s cannot make for %s: %s", uid(G, a->arg[0]), c->tb.f[a->arg[1]].id,
+				     s->g.s[a->arg[0]].pos.on ? "it is there, or cannot move" : "it is not on the table");
+			break;
+		}
+		b.arg[1] = to.c.x;
+		b.arg[2] = to.c.y;
+		ev_emit(ev, "[MOVE (a)]", "%s makes for %s: toward (%.*f, %.*f)", uid(G, a->arg[0]), c->tb.f[a->arg[1]].name,
+			PL_IN(to.c.x), PL_IN(to.c.y));
+		rc = move_to(G, &b, &q, &x, side, ev, e);
+		break;
+	}
 	default:
 		rc = err_set(e, NULL, 0, "no such action");
 	}
@@ -996,7 +1086,7 @@ static bool cg_over(const struct game *G, struct result *r)
 /* ---- text ---------------------------------------------------------------------------------- */
 
 static const char *const kind_word[CG_KINDS] = {"end", "first", "fire", "charge", "resolve", "move", "move",
-						"reform", "turn", "rally", "reinforce", "join", "advance"};
+						"reform", "turn", "rally", "reinforce", "join", "advance", "move"};
 
 static int cg_format(const struct game *G, const struct action *a, char *buf, size_t n)
 {
@@ -1012,6 +1102,9 @@ static int cg_format(const struct game *G, const struct action *a, char *buf, si
 		return snprintf(buf, n, "fire %s %s%s", uid(G, a->arg[0]), uid(G, a->arg[1]), a->n > 2 && a->arg[2] ? " pivot" : "");
 	case CG_MOVE_AT:
 		return snprintf(buf, n, "move %s toward %s", uid(G, a->arg[0]), uid(G, a->arg[1]));
+	case CG_MOVE_TO:
+		return snprintf(buf, n, "move %s to %s", uid(G, a->arg[0]),
+				a->arg[1] >= 0 && a->arg[1] < c->tb.nf ? c->tb.f[a->arg[1]].id : "?");
 	case CG_MOVE:
 		if (a->n > 3 && a->arg[3] >= 0)
 			return snprintf(buf, n, "move %s %.*f %.*f %d", uid(G, a->arg[0]), PL_IN(a->arg[1]), PL_IN(a->arg[2]), a->arg[3]);
@@ -1064,7 +1157,7 @@ static int cg_parse(const struct game *G, const char *text, struct action *a, st
 		p++;
 	if (!nw || *p)
 		return err_set(e, NULL, 0, "an action: end, first SIDE, fire U T [pivot], charge U T, resolve U T, move U toward T, "
-			       "move U X Y [FACING], reform U FORMATION, turn U FACING, rally U, reinforce U D, join U D, advance U");
+			       "move U to PLACE, move U X Y [FACING], reform U FORMATION, turn U FACING, rally U, reinforce U D, join U D, advance U");
 	for (int k = 1; k < nw && k < 3; k++)
 		u[k - 1] = cros_find(&c->o, w[k]);
 	if (!strcmp(w[0], "end") && nw == 1) {
@@ -1092,6 +1185,15 @@ static int cg_parse(const struct game *G, const char *text, struct action *a, st
 		a->n = 2;
 		a->arg[1] = cros_find(&c->o, w[3]);
 		return a->arg[1] < 0 ? err_set(e, NULL, 0, "no unit \"%s\"", w[3]) : 0;
+	}
+	if (!strcmp(w[0], "move") && nw == 4 && !strcmp(w[2], "to")) {
+		a->kind = CG_MOVE_TO;
+		a->n = 2;
+		a->arg[1] = -1;
+		for (int k = 0; k < c->tb.nf; k++)
+			if (!strcmp(c->tb.f[k].id, w[3]))
+				a->arg[1] = k;
+		return a->arg[1] < 0 ? err_set(e, NULL, 0, "no place \"%s\" on the table", w[3]) : 0;
 	}
 	if (!strcmp(w[0], "move") && (nw == 4 || nw == 5)) {
 		int f = -1;

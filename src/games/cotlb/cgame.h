@@ -6,7 +6,7 @@
  * asks for rolled from the game's dice; what the rules make happen after it (a loser's
  * withdrawal, a rout, the next turn's initiative, the reinforcements' arrival) the game does by
  * itself. Players, human or computer, choose among actions(): each unit's fire, charges, moves
- * toward an enemy, changes of formation and facing, rallies, reactions and advances, and the end
+ * toward an enemy or toward a place its side scores for, changes of formation and facing, rallies, reactions and advances, and the end
  * of the phase. */
 #ifndef CRIMEA_CGAME_H
 #define CRIMEA_CGAME_H
@@ -19,6 +19,7 @@ struct ctab;
 struct ctbl;
 struct cros_oob;
 struct cros_game;
+struct cros_pos;
 /* A game's read-only view for computer players: the sheet, table, order of battle, the roster as
  * it stands, and the scenario's objectives (features of the table a side scores for holding:
  * out[k] feature indices of side k's "hold" items, *n[k] of them). */
@@ -27,6 +28,11 @@ const struct ctbl *cgame_table(const struct game *g);
 const struct cros_oob *cgame_oob(const struct game *g);
 const struct cros_game *cgame_roster(const struct game *g);
 int cgame_objectives(const struct game *g, int side, int *out, int max);
+/* Where "move U to PLACE" (CG_MOVE_TO) would plan unit u's move toward feature f: its position
+ * with the centre moved straight toward the place's point (ctbl_place_point) by as much as
+ * its best dice could take it (ctbl_move_reach), or all the way when that is nearer. false
+ * when it cannot go that way (no reach, or already there). */
+bool cgame_place_move(const struct game *g, int u, int f, struct cros_pos *to);
 
 /* Action kinds (struct action.kind); the arguments are unit indices of the order of battle. */
 enum cgame_act {
@@ -44,6 +50,9 @@ enum cgame_act {
 	CG_REINFORCE, /* arg[0] reinforces charged arg[1] as a double line: "reinforce U D" */
 	CG_JOIN,      /* arg[0] reinforces arg[1] in contact with its attacker: "join U D" */
 	CG_ADVANCE,   /* arg[0], a winning attacker, advances onto the loser's place: "advance U" */
+	CG_MOVE_TO,   /* arg[0] moves straight for the table's feature arg[1] (a place its side scores
+		       * for), as far as its best dice could take it and then as far as the dice allow:
+		       * "move U to PLACE" (cgame_place_move) */
 	CG_KINDS
 };
 

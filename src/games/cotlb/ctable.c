@@ -1212,6 +1212,8 @@ int ctbl_command(const struct ctab *t, const struct ctbl *tb, const struct cros_
 
 /* ---- movement ----------------------------------------------------------------------------- */
 
+static int64_t road_near(const struct ctbl_feature *x, struct pl_pt p, int *seg, struct pl_pt *at);
+
 static int move_row(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, int i)
 {
 	int arm = tb->base[o->u[i].type].arm;
@@ -1326,11 +1328,65 @@ static int plan_begin(const struct cros_oob *o, const struct cros_game *g, int i
 	return 0;
 }
 
+/* The MOVE Chart's row and column for unit i moving straight to `to`, its markers, and one die
+ * when it is unlimbered (by prolonge [MOVE (e)]) or goes back or sideways [MOVE (c)]; the terrain
+ * and the pivot are the path's (m->terrain -1, m->interpen false). -1: no row for it. */
+static int move_chart(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		      int i, struct pl_pt to, struct cref_move *m)
+{
+	const struct cros_pos *from = &g->s[i].pos;
+	const int arm = tb->base[o->u[i].type].arm;
+	memset(m, 0, sizeof *m);
+	m->terrain = -1;
+	if ((m->row = move_row(t, tb, o, i)) < 0)
+		return -1;
+	m->form = from->form == CF_ATTACK || from->form == CF_MARCH || (from->form == CF_LIMBERED && arm != CA_ARTILLERY);
+	if (arm == CA_ARTILLERY && t->move[m->row].dice[m->form] == 0)
+		m->form = 0;
+	m->chits = g->s[i].markers;
+	m->one_die = from->form == CF_UNLIMBERED ||
+		     ((to.x != from->c.x || to.y != from->c.y) && !pl_in_arc(from->c, from->facing, 45, to));
+	return 0;
+}
+
+int32_t ctbl_move_reach(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+			int i, struct pl_pt to)
+{
+	struct cref_move m;
+	struct err e;
+	int n, pips = 6 - g->s[i].markers;
+	if (!live(g, i) || g->s[i].pos.form == CF_SQUARE || move_chart(t, tb, o, g, i, to, &m) != 0 ||
+	    (n = cref_move_dice(t, &m, &e)) <= 0 || pips <= 0)
+		return 0;
+	return (int32_t)n * pips * PL_PER_INCH;
+}
+
+struct pl_pt ctbl_place_point(const struct ctbl *tb, int f, struct pl_pt from)
+{
+	const struct ctbl_feature *x = &tb->f[f];
+	struct pl_pt at = from;
+	int seg;
+	if (!x->closed && x->n >= 2) {
+		road_near(x, from, &seg, &at);
+		return at;
+	}
+	int64_t sx = 0, sy = 0;
+	for (int k = 0; k < x->n; k++) {
+		sx += x->p[k].x;
+		sy += x->p[k].y;
+	}
+	if (x->n > 0) {
+		at.x = (int32_t)(sx / x->n);
+		at.y = (int32_t)(sy / x->n);
+	}
+	return at;
+}
+
 int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		   int i, const struct cros_pos *p, struct ctbl_move *mv, struct evsink *ev, struct err *e)
 {
 	const struct cros_pos *from = &g->s[i].pos;
-	int turn, arm = tb->base[o->u[i].type].arm, worst = -1;
+	int turn, worst = -1;
 	int64_t d2;
 	struct pl_rect fp[CROS_UNITS_MAX];
 	int32_t limit[CROS_UNITS_MAX];
@@ -1366,22 +1422,15 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 			       "is an action of its own)", o->u[i].id, turn);
 	if (from->form == CF_SQUARE)
 		return err_set(e, NULL, 0, "[MOVE (d)] squares cannot move");
-	if ((mv->m.row = move_row(t, tb, o, i)) < 0)
+	if (move_chart(t, tb, o, g, i, p->c, &mv->m) != 0)
 		return err_set(e, NULL, 0, "the MOVE Chart has no row for %s", o->u[i].id);
-	mv->m.form = from->form == CF_ATTACK || from->form == CF_MARCH || (from->form == CF_LIMBERED && arm != CA_ARTILLERY);
-	if (arm == CA_ARTILLERY && t->move[mv->m.row].dice[mv->m.form] == 0)
-		mv->m.form = 0;
-	mv->m.chits = g->s[i].markers;
 	mv->m.interpen = turn > 0;
 	if (turn > 0)
 		ev_emit(ev, "[MOVE (b)]", "%s pivots %d degrees: minus the low die", o->u[i].id, turn);
-	if (from->form == CF_UNLIMBERED) {
-		mv->m.one_die = true;
+	if (from->form == CF_UNLIMBERED)
 		ev_emit(ev, "[MOVE (e)]", "%s is unlimbered: it moves by prolonge, one die", o->u[i].id);
-	} else if (mv->dist > 0 && !pl_in_arc(from->c, from->facing, 45, p->c)) {
-		mv->m.one_die = true;
+	else if (mv->m.one_die)
 		ev_emit(ev, "[MOVE (c)]", "%s moves back or sideways: one die", o->u[i].id);
-	}
 	/* along the path: interpenetration, enemies, terrain */
 	others(t, tb, o, g, i, from, fp, limit);
 	if (walk(t, tb, o, g, i, p, from->c, p->c, from->facing, fp, limit, mv, ev, e) != 0)

@@ -189,6 +189,14 @@ struct ctbl_move {
 	bool even_die;           /* by prolonge across walls, streams or high hills: the die must be
 				  * even [MOVE (e)] (instead of the terrain's penalty) */
 };
+/* The farthest unit i could move straight toward `to` on its best dice in the open: its MOVE
+ * Chart dice (one when unlimbered or going back or sideways [MOVE (c)], [MOVE (e)]) times six
+ * less its markers' pips [MOVE Chart (f)]; units, 0 when it cannot move so (a square [MOVE (d)]). */
+int32_t ctbl_move_reach(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+			int i, struct pl_pt to);
+/* The point of feature f that a unit at `from` makes for: a line's (a road's) nearest point, an
+ * area's middle (the mean of its corners). */
+struct pl_pt ctbl_place_point(const struct ctbl *tb, int f, struct pl_pt from);
 /* Plans a move; refuses (-1, e) a square moving [MOVE (d)], a formation change with a move, a
  * pivot beyond 30 degrees with a move, an end place ctbl_check refuses, a path that comes within
  * two inches of an enemy [MOVE (i)] or crosses what the unit may not [MOVE Chart]. A change of
