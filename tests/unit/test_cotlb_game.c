@@ -248,6 +248,53 @@ static void test_place_moves(void **state)
 	free(s);
 }
 
+/* [MOVE Chart], [MOVE (a)] a move its dice do not carry the whole way goes as far as they allow
+ * over the ground it crosses: the penalty of a slope beyond where it stops is not taken. The
+ * Odessa's first battalion making for Kadikoi crosses the Causeway heights' slope some 14.5"
+ * on (the low die taken off past it); on dice that fall short over the whole way but carry it
+ * farther short of the slope, it goes the farther. */
+static void test_short_move_ground(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	static struct event store[256];
+	int seen = 0;
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		struct game *g = start(s, seed);
+		struct evsink ev;
+		struct action a;
+		struct err e;
+		int whole = -1, went = -1;
+		assert_int_equal(game_apply_text(g, "first russian", NULL, 0, NULL, &e), 0);
+		const int u = unit(g, "odessa1");
+		const struct pl_pt was = roster(g)->s[u].pos.c;
+		assert_int_equal(g->rules->parse(g, "move odessa1 to kadikoi", &a, &e), 0);
+		evsink_init(&ev, store, 256);
+		if (game_apply(g, &a, NULL, 0, &ev, &e) != 0)
+			fail_msg("seed %llu: %s", (unsigned long long)seed, e.msg);
+		for (int q = 0; q < ev.n; q++) {
+			const char *t = strstr(store[q].text, "'s dice make ");
+			if (t && sscanf(t, "'s dice make %d\"", &whole) == 1) {
+				const char *w = strstr(t, "it goes ");
+				assert_non_null(w);
+				assert_int_equal(sscanf(w, "it goes %d\"", &went), 1);
+			}
+		}
+		if (whole >= 0) {
+			const struct pl_pt now = roster(g)->s[u].pos.c;
+			const int64_t moved = pl_isqrt(pl_d2(was, now));
+			seen++;
+			assert_true(went > whole);
+			assert_true(went <= 14); /* short of the slope */
+			assert_true(llabs(moved - (int64_t)went * PL_PER_INCH) <= 3); /* (to the coordinates' rounding) */
+		}
+		free(g);
+	}
+	assert_true(seen > 0);
+	scenario_free(s);
+	free(s);
+}
+
 static void test_victory_points(void **state)
 {
 	(void)state;
@@ -544,6 +591,7 @@ int main(void)
 		cmocka_unit_test(test_setup),
 		cmocka_unit_test(test_actions_and_text),
 		cmocka_unit_test(test_place_moves),
+		cmocka_unit_test(test_short_move_ground),
 		cmocka_unit_test(test_victory_points),
 		cmocka_unit_test(test_resolve_within_two_inches),
 		cmocka_unit_test(test_random_game),

@@ -784,11 +784,18 @@ static int move_to(struct game *G, const struct action *a, struct ref_req *q, st
 	if ((inches = cref_move_roll(&c->t, &mv.m, q->dice.d, q->dice.n, NULL, e)) < 0)
 		inches = 0;
 	if ((int64_t)inches * PL_PER_INCH < mv.dist) {
+		const int full = inches;
+		inches = ctbl_move_short(&c->t, &c->tb, &c->o, &s->g, i, &p, &mv, q->dice.d, q->dice.n, inches);
 		const int64_t go = (int64_t)inches * PL_PER_INCH;
 		x->x = (int32_t)(now->c.x + (int64_t)(p.c.x - now->c.x) * go / mv.dist);
 		x->y = (int32_t)(now->c.y + (int64_t)(p.c.y - now->c.y) * go / mv.dist);
-		ev_emit(ev, "[MOVE (a)]", "%s rolled %d\" of the %.*f\" to (%.*f, %.*f): it goes as far as that", uid(G, i), inches,
-			PL_IN(mv.dist), PL_IN(p.c.x), PL_IN(p.c.y));
+		if (inches > full)
+			ev_emit(ev, "[MOVE Chart]", "%s's dice make %d\" over the whole %.*f\" to (%.*f, %.*f), and %d\" over the "
+				"ground short of it: it goes %d\"", uid(G, i), full, PL_IN(mv.dist), PL_IN(p.c.x), PL_IN(p.c.y), inches,
+				inches);
+		else
+			ev_emit(ev, "[MOVE (a)]", "%s rolled %d\" of the %.*f\" to (%.*f, %.*f): it goes as far as that", uid(G, i),
+				inches, PL_IN(mv.dist), PL_IN(p.c.x), PL_IN(p.c.y));
 	}
 	if (inches > 0 && run(G, q, x, ev, e) == 0)
 		return 0;

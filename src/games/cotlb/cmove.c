@@ -359,8 +359,12 @@ int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay
 			full.form = p.form;
 			evsink_init(&quiet, one, 16);
 			if (ctbl_move_plan(t, tb, o, g, i, &full, &mv, &quiet, &e) == 0 && mv.kind == 0 &&
-			    (inches = cref_move_roll(t, &mv.m, q->dice.d, q->dice.n, &quiet, &e)) >= 0)
+			    (inches = cref_move_roll(t, &mv.m, q->dice.d, q->dice.n, &quiet, &e)) >= 0) {
+				/* short of the whole way: as far as they allow over the ground crossed */
+				if ((int64_t)inches * PL_PER_INCH < mv.dist)
+					inches = ctbl_move_short(t, tb, o, g, i, &full, &mv, q->dice.d, q->dice.n, inches);
 				lim = inches * PL_PER_INCH;
+			}
 		}
 		{
 			struct cros_pos to = ctbl_toward(t, tb, o, g, i, j, lim, &d);

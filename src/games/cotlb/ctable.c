@@ -1382,6 +1382,32 @@ struct pl_pt ctbl_place_point(const struct ctbl *tb, int f, struct pl_pt from)
 	return at;
 }
 
+int ctbl_move_short(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		    int i, const struct cros_pos *p, const struct ctbl_move *mv, const int *d, int n, int inches)
+{
+	const struct cros_pos *now = &g->s[i].pos;
+	struct cref_move open = mv->m;
+	struct err e;
+	open.terrain = -1;
+	int lo = inches, hi = cref_move_roll(t, &open, d, n, NULL, &e);
+	if ((int64_t)hi * PL_PER_INCH >= mv->dist)
+		hi = (int)((mv->dist - 1) / PL_PER_INCH); /* (the whole way was found short) */
+	while (lo < hi) {
+		const int k = lo + (hi - lo + 1) / 2;
+		const int64_t go = (int64_t)k * PL_PER_INCH;
+		struct cros_pos to = *p;
+		struct ctbl_move m2;
+		to.c.x = (int32_t)(now->c.x + (int64_t)(p->c.x - now->c.x) * go / mv->dist);
+		to.c.y = (int32_t)(now->c.y + (int64_t)(p->c.y - now->c.y) * go / mv->dist);
+		if (ctbl_move_plan(t, tb, o, g, i, &to, &m2, NULL, &e) == 0 && m2.kind == 0 &&
+		    cref_move_roll(t, &m2.m, d, n, NULL, &e) >= k)
+			lo = k;
+		else
+			hi = k - 1;
+	}
+	return lo;
+}
+
 int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		   int i, const struct cros_pos *p, struct ctbl_move *mv, struct evsink *ev, struct err *e)
 {

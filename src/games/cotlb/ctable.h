@@ -194,6 +194,15 @@ struct ctbl_move {
  * less its markers' pips [MOVE Chart (f)]; units, 0 when it cannot move so (a square [MOVE (d)]). */
 int32_t ctbl_move_reach(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 			int i, struct pl_pt to);
+/* How far (whole inches) unit i goes toward p on dice d[n] that make only `inches` over the whole
+ * path (mv, its plan, mv->dist beyond them): as far as they allow over the ground it crosses to
+ * where it stops [MOVE Chart], [MOVE (a)]. A terrain penalty is for terrain on the way, and one
+ * beyond the stop is not on it: the farthest whole inch k along the line whose own path's roll
+ * of the same dice is k or more. The roll only grows as the path shortens (it crosses less), so
+ * such k are 0..K, and K is found by halving between `inches` (which qualifies) and the roll
+ * with no penalty at all; a shorter path the table refuses (a friend on it) does not qualify. */
+int ctbl_move_short(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		    int i, const struct cros_pos *p, const struct ctbl_move *mv, const int *d, int n, int inches);
 /* The point of feature f that a unit at `from` makes for: a line's (a road's) nearest point, an
  * area's middle (the mean of its corners). */
 struct pl_pt ctbl_place_point(const struct ctbl *tb, int f, struct pl_pt from);
