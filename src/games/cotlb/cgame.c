@@ -581,9 +581,9 @@ bool cgame_place_move(const struct game *G, int u, int f, struct cros_pos *to)
 {
 	const struct cg_scn *c = scn(G);
 	const struct cros_game *g = &cst(G)->g;
-	const struct cros_pos *now = &g->s[u].pos;
-	if (u < 0 || u >= c->o.n || f < 0 || f >= c->tb.nf || !now->on)
+	if (u < 0 || u >= c->o.n || f < 0 || f >= c->tb.nf || !g->s[u].pos.on)
 		return false;
+	const struct cros_pos *now = &g->s[u].pos;
 	const struct pl_pt at = ctbl_place_point(&c->tb, f, now->c);
 	const int64_t d = pl_isqrt(pl_d2(now->c, at));
 	const int64_t go = ctbl_move_reach(&c->t, &c->tb, &c->o, g, u, at);
