@@ -210,16 +210,8 @@ int cgreedy_choose_plan(struct game *g, struct action *out, int plan)
 	}
 	v.side = g->rules->to_act(g);
 	v.nobj = cgame_objectives(g, v.side, feats, CG_OBJ_MAX);
-	for (int k = 0; k < v.nobj; k++) {
-		const struct ctbl_feature *f = &v.tb->f[feats[k]];
-		int64_t x = 0, y = 0;
-		for (int p = 0; p < f->n; p++) {
-			x += f->p[p].x;
-			y += f->p[p].y;
-		}
-		v.obj[k].x = (int32_t)(x / (f->n ? f->n : 1));
-		v.obj[k].y = (int32_t)(y / (f->n ? f->n : 1));
-	}
+	for (int k = 0; k < v.nobj; k++)
+		v.obj[k] = ctbl_feature_middle(v.tb, feats[k]);
 	for (int k = 0; k < n; k++) {
 		/* ties broken at random, from the game's AI stream */
 		double s = score(&v, &list[k]) + 1e-3 * (double)rng_below(&g->ai, 1000) / 1000;

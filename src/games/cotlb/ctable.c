@@ -1361,24 +1361,26 @@ int32_t ctbl_move_reach(const struct ctab *t, const struct ctbl *tb, const struc
 	return (int32_t)n * pips * PL_PER_INCH;
 }
 
-struct pl_pt ctbl_place_point(const struct ctbl *tb, int f, struct pl_pt from)
+struct pl_pt ctbl_feature_middle(const struct ctbl *tb, int f)
 {
 	const struct ctbl_feature *x = &tb->f[f];
-	struct pl_pt at = from;
-	int seg;
-	if (!x->closed && x->n >= 2) {
-		road_near(x, from, &seg, &at);
-		return at;
-	}
 	int64_t sx = 0, sy = 0;
 	for (int k = 0; k < x->n; k++) {
 		sx += x->p[k].x;
 		sy += x->p[k].y;
 	}
-	if (x->n > 0) {
-		at.x = (int32_t)(sx / x->n);
-		at.y = (int32_t)(sy / x->n);
-	}
+	return (struct pl_pt){(int32_t)(sx / (x->n ? x->n : 1)), (int32_t)(sy / (x->n ? x->n : 1))};
+}
+
+struct pl_pt ctbl_place_point(const struct ctbl *tb, int f, struct pl_pt from)
+{
+	const struct ctbl_feature *x = &tb->f[f];
+	struct pl_pt at = from;
+	int seg;
+	if (!x->closed && x->n >= 2)
+		road_near(x, from, &seg, &at);
+	else if (x->n > 0)
+		at = ctbl_feature_middle(tb, f);
 	return at;
 }
 

@@ -203,6 +203,8 @@ int32_t ctbl_move_reach(const struct ctab *t, const struct ctbl *tb, const struc
  * with no penalty at all; a shorter path the table refuses (a friend on it) does not qualify. */
 int ctbl_move_short(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		    int i, const struct cros_pos *p, const struct ctbl_move *mv, const int *d, int n, int inches);
+/* Feature f's middle: the mean of its points ((0, 0) without any). */
+struct pl_pt ctbl_feature_middle(const struct ctbl *tb, int f);
 /* The point of feature f that a unit at `from` makes for: a line's (a road's) nearest point, an
  * area's middle (the mean of its corners). */
 struct pl_pt ctbl_place_point(const struct ctbl *tb, int f, struct pl_pt from);
