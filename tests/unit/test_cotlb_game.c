@@ -295,6 +295,58 @@ static void test_short_move_ground(void **state)
 	free(s);
 }
 
+/* A reinforcement whose place of entry a unit stands on comes on beside it, along the edge
+ * (entry_place in cgame.c): with every phase ended, the first arrivals stand on the places of
+ * entry, and the later ones used to wait there for the rest of the game. */
+static void test_entry_beside(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	static struct action a[NACT];
+	static struct event store[512];
+	int beside = 0;
+	for (uint64_t seed = 1; seed <= 6; seed++) {
+		struct game *g = start(s, seed);
+		const struct ctbl *tb = cgame_table(g);
+		struct result res;
+		struct err e;
+		int steps = 0;
+		while (!g->rules->over(g, &res)) {
+			int n = g->rules->actions(g, a, NACT), k = 0;
+			struct evsink ev;
+			assert_true(n > 0);
+			for (int j = 0; j < n; j++)
+				if (a[j].kind == CG_END)
+					k = j;
+			evsink_init(&ev, store, 512);
+			assert_int_equal(game_apply(g, &a[k], NULL, 0, &ev, &e), 0);
+			assert_true(++steps < MAX_STEPS);
+			for (int q = 0; q < ev.n; q++) {
+				char id[32];
+				assert_null(strstr(store[q].text, "waits to enter"));
+				if (!strstr(store[q].text, "'s place of entry is taken") ||
+				    sscanf(store[q].text, "%31[^']", id) != 1)
+					continue;
+				/* it is on the table now, off its place of entry along the edge (across its facing,
+				 * east: the same x), within 24", on no other unit */
+				const int u = unit(g, id);
+				const struct cros_pos *p = &roster(g)->s[u].pos, *at = &tb->entry[u];
+				assert_true(p->on);
+				assert_int_equal(p->c.x, at->c.x);
+				assert_true(p->c.y != at->c.y);
+				assert_true(llabs((long long)p->c.y - at->c.y) <= 24 * PL_PER_INCH);
+				assert_int_equal(ctbl_check(cgame_sheet(g), tb, cgame_oob(g), roster(g), u, p, &e), 0);
+				beside++;
+			}
+		}
+		free(g);
+	}
+	assert_true(beside > 0);
+	print_message("%d reinforcements came on beside their places of entry\n", beside);
+	scenario_free(s);
+	free(s);
+}
+
 static void test_victory_points(void **state)
 {
 	(void)state;
@@ -592,6 +644,7 @@ int main(void)
 		cmocka_unit_test(test_actions_and_text),
 		cmocka_unit_test(test_place_moves),
 		cmocka_unit_test(test_short_move_ground),
+		cmocka_unit_test(test_entry_beside),
 		cmocka_unit_test(test_victory_points),
 		cmocka_unit_test(test_resolve_within_two_inches),
 		cmocka_unit_test(test_random_game),

@@ -20,6 +20,7 @@
 #define CG_NEAREST 3      /* moves offered toward the nearest enemies */
 #define CG_PLACES 2       /* moves offered toward the nearest places the side scores for */
 #define CG_SETTLE_MAX 64  /* withdrawals and routs after one action (each moves a unit once) */
+#define CG_ENTRY_SLIDE 24 /* inches along the edge a reinforcement looks for room beside its place */
 
 enum cg_item_kind { CGV_HOLD, CGV_GUNS_TAKEN, CGV_GUNS_KEPT, CGV_STANDS };
 
@@ -354,8 +355,38 @@ static void fall_back(struct game *G, int i, int from, bool rout, struct evsink 
 			e.msg);
 }
 
+/* Where arrived unit i comes on: its place of entry when that is clear (0 back, *p untouched),
+ * else the nearest clear place along the table's edge, across its entry facing an inch at a
+ * time to its right and then its left (the inches into *slid, the place into *p), or -1 with
+ * none within CG_ENTRY_SLIDE inches (why in *e). The seed says only that the reinforcements
+ * arrive by their roads; a careful referee brings a column on beside the unit that stands on
+ * its road rather than holding it back a turn, as the Standard Rules of the quad games put a
+ * unit whose entry hex is blocked on the nearest open edge hex [12.22] (docs/RULES.md). */
+static int entry_place(const struct game *G, int i, struct cros_pos *p, int *slid, struct err *e)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	const struct cros_pos at = c->tb.entry[i].on ? c->tb.entry[i] : c->tb.start[i];
+	struct err quiet;
+	*slid = 0;
+	if (ctbl_check(&c->t, &c->tb, &c->o, g, i, &at, e) == 0)
+		return 0;
+	for (int k = 1; k <= CG_ENTRY_SLIDE; k++)
+		for (int side = 1; side >= -1; side -= 2) {
+			struct cros_pos q = at;
+			q.c = pl_offset(at.c, at.facing, 0, side * k * PL_PER_INCH);
+			if (ctbl_check(&c->t, &c->tb, &c->o, g, i, &q, &quiet) == 0) {
+				*p = q;
+				*slid = k;
+				return 0;
+			}
+		}
+	return -1;
+}
+
 /* The reinforcements' arrival at a turn's start [the scenario's "reinforcements"]: each list's
- * next unit rolls its die, and one that arrived enters when its place is clear. */
+ * next unit rolls its die, and one that arrived enters at its place, or beside it when a unit
+ * stands there (entry_place). */
 static void arrivals(struct game *G, struct evsink *ev)
 {
 	const struct cg_scn *c = scn(G);
@@ -380,10 +411,24 @@ static void arrivals(struct game *G, struct evsink *ev)
 	}
 	for (int i = 0; i < c->o.n; i++) {
 		struct ref_req q;
-		const struct cplay_opts x = {.facing = -1};
+		struct cplay_opts x = {.facing = -1};
+		struct cros_pos p;
 		struct err e;
+		int slid;
 		if (!(s->arrived[i / 32] >> (i % 32) & 1))
 			continue;
+		if (entry_place(G, i, &p, &slid, &e) != 0) {
+			ev_emit(ev, "[Reinforcements]", "%s waits to enter: %s, and no room within %d\" of it along the edge",
+				uid(G, i), e.msg, CG_ENTRY_SLIDE);
+			continue;
+		}
+		if (slid) {
+			x.has_x = x.has_y = true;
+			x.x = p.c.x;
+			x.y = p.c.y;
+			ev_emit(ev, "[Reinforcements]", "%s's place of entry is taken: it comes on %d\" beside it, along the edge",
+				uid(G, i), slid);
+		}
 		req_unit(&q, "enter", G, i);
 		if (run(G, &q, &x, ev, &e) == 0) {
 			s->arrived[i / 32] &= ~(1u << (i % 32));
