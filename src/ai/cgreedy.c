@@ -167,8 +167,12 @@ static double score(const struct view *v, const struct action *a)
 		if (stands_near(v, v->side, at, 4, i) > 0 && stands_near(v, 1 - v->side, at, 4, -1) == 0)
 			return 0.3; /* held by a friend */
 		double s = 1.0 + 1.5 * v->p->advance * (far < 12 ? 1.0 : 12 / far);
-		if (to_objective(v, here) < 4 && arm(v, i) != CA_CAVALRY)
-			s -= 1.5; /* holding a place already */
+		if (to_objective(v, here) < 4)
+			return arm(v, i) != CA_CAVALRY ? s - 1.5 : s; /* holding a place already */
+		if (far >= 12 && (nearest_enemy(v, i, &d) < 0 || d > 24))
+			s = s > 3.0 ? s : 3.0; /* marching up, far from any enemy: worth a first round's point */
+		if (!pl_in_arc(here, g->s[i].pos.facing, 45, at))
+			s -= 1.0; /* back or sideways, one die [MOVE (c)]: better to face it first (CG_TURN) */
 		return s;
 	}
 	case CG_REFORM: {
@@ -184,8 +188,17 @@ static double score(const struct view *v, const struct action *a)
 		return 0.1;
 	}
 	case CG_TURN: {
-		const int e = nearest_enemy(v, i, &d);
-		return e >= 0 && d <= long_range(v, i) + 4 ? 1.4 : 0.1;
+		const struct pl_pt here = g->s[i].pos.c;
+		const int e = nearest_enemy(v, i, &d), b = a->arg[1];
+		if (e >= 0 && abs(pl_norm(b - pl_bearing(here, g->s[e].pos.c) + 180) - 180) <= 2)
+			return d <= long_range(v, i) + 4 ? 1.4 : 0.1; /* to face the nearest enemy */
+		/* to face a place of the side's (cgame offers those its moves make for): as a move there
+		 * forward would score, a little less, and only away from the enemy and any place held */
+		const double far = to_objective(v, here);
+		if ((e >= 0 && d <= 24) || far < 4)
+			return 0;
+		const double s = 1.0 + 1.5 * v->p->advance * (far < 12 ? 1.0 : 12 / far);
+		return (far >= 12 && s < 3.0 ? 3.0 : s) - 0.3;
 	}
 	default:
 		return 0;

@@ -248,6 +248,49 @@ static void test_place_moves(void **state)
 	free(s);
 }
 
+/* [Side A Turn (a)], [MOVE (c)] a unit is offered a turn to face the nearest enemy or one of the
+ * places its moves make for (a move back or sideways has one die): each turn listed faces one of
+ * those, more than 30 degrees off its facing, once; and some unit at the start is offered one
+ * to a place (the Turks, facing the Russians, toward the next redoubt). */
+static void test_turn_to_place(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	static struct action a[NACT];
+	struct err e;
+	int to_place = 0, turns = 0;
+	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
+	const struct cros_game *r = roster(g);
+	const struct cros_oob *o = cgame_oob(g);
+	const struct ctbl *tb = cgame_table(g);
+	int n = g->rules->actions(g, a, NACT);
+	for (int k = 0; k < n; k++) {
+		if (a[k].kind != CG_TURN)
+			continue;
+		const int i = a[k].arg[0], b = a[k].arg[1], d = pl_norm(b - r->s[i].pos.facing);
+		const struct pl_pt here = r->s[i].pos.c;
+		bool enemy = false, place = false;
+		turns++;
+		assert_true(d > 30 && d < 330);
+		for (int j = 0; j < o->n; j++) /* the nearest enemy's bearing, or a place's */
+			enemy = enemy || (o->u[j].side != o->u[i].side && r->s[j].pos.on && r->s[j].figures &&
+					  pl_bearing(here, r->s[j].pos.c) == b);
+		for (int f = 0; f < tb->nf; f++)
+			place = place || pl_bearing(here, ctbl_place_point(tb, f, here)) == b;
+		assert_true(enemy || place);
+		to_place += !enemy && place;
+		for (int k2 = 0; k2 < k; k2++)
+			assert_false(a[k2].kind == CG_TURN && a[k2].arg[0] == i && a[k2].arg[1] == b);
+	}
+	assert_true(turns > 0);
+	assert_true(to_place > 0);
+	print_message("%d turns offered, %d to face a place\n", turns, to_place);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 /* [MOVE Chart], [MOVE (a)] a move its dice do not carry the whole way goes as far as they allow
  * over the ground it crosses: the penalty of a slope beyond where it stops is not taken. The
  * Odessa's first battalion making for Kadikoi crosses the Causeway heights' slope some 14.5"
@@ -644,6 +687,7 @@ int main(void)
 		cmocka_unit_test(test_actions_and_text),
 		cmocka_unit_test(test_place_moves),
 		cmocka_unit_test(test_short_move_ground),
+		cmocka_unit_test(test_turn_to_place),
 		cmocka_unit_test(test_entry_beside),
 		cmocka_unit_test(test_victory_points),
 		cmocka_unit_test(test_resolve_within_two_inches),

@@ -648,12 +648,13 @@ bool cgame_place_move(const struct game *G, int u, int f, struct cros_pos *to)
  * [MOVE (a)]: the CG_PLACES nearest whose distance it is not within, each when the move its best
  * dice could make that way is one the table allows (ctbl_move_plan) and sixes on them would move
  * it (the dice may then fall short, and it goes as far as they allow). */
-static void place_moves(const struct game *G, int i, struct action *out, int max, int *n)
+/* The CG_PLACES places nearest unit i that its side scores for holding (the scenario's "hold"
+ * items) and it is not within, nearest first, as table features into best; their count. */
+static int nearest_places(const struct game *G, int i, int best[CG_PLACES])
 {
 	const struct cg_scn *c = scn(G);
-	const struct cros_game *g = &cst(G)->g;
-	const struct pl_pt me = g->s[i].pos.c;
-	int best[CG_PLACES], nb = 0;
+	const struct pl_pt me = cst(G)->g.s[i].pos.c;
+	int nb = 0;
 	int64_t bd[CG_PLACES];
 	for (int k = 0; k < c->nitems; k++) {
 		const struct cg_item *it = &c->item[k];
@@ -664,6 +665,14 @@ static void place_moves(const struct game *G, int i, struct action *out, int max
 			continue;
 		nb = keep_nearest(best, bd, nb, CG_PLACES, it->feature, d2);
 	}
+	return nb;
+}
+
+static void place_moves(const struct game *G, int i, struct action *out, int max, int *n)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	int best[CG_PLACES], nb = nearest_places(G, i, best);
 	for (int k = 0; k < nb; k++) {
 		struct cros_pos to;
 		struct ctbl_move mv;
@@ -737,12 +746,21 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 				put(out, max, &n, CG_REFORM, i, CF_UNLIMBERED, 0, 2);
 			break;
 		case CACT_TURN: {
-			int e[CG_NEAREST], ne = nearest_enemies(G, i, e, 1);
-			for (int j = 0; j < ne; j++) {
-				int b = pl_bearing(g->s[i].pos.c, g->s[e[j]].pos.c), d = pl_norm(b - g->s[i].pos.facing);
+			/* to face the nearest enemy, or the places its moves make for (place_moves): a move
+			 * away or to the side has one die [MOVE (c)] */
+			int e[1], ne = nearest_enemies(G, i, e, 1), pl[CG_PLACES], np = nearest_places(G, i, pl);
+			int bear[1 + CG_PLACES], nbear = 0;
+			if (ne > 0)
+				bear[nbear++] = pl_bearing(g->s[i].pos.c, g->s[e[0]].pos.c);
+			for (int j = 0; j < np; j++)
+				bear[nbear++] = pl_bearing(g->s[i].pos.c, ctbl_place_point(&c->tb, pl[j], g->s[i].pos.c));
+			for (int j = 0; j < nbear; j++) {
+				int b = bear[j], d = pl_norm(b - g->s[i].pos.facing), dup = 0;
 				struct cros_pos p = g->s[i].pos;
 				p.facing = b;
-				if (d > 30 && d < 330 && in_place_ok(G, i, p)) /* more than 30 degrees: an action [Side A Turn (a)] */
+				for (int k2 = 0; k2 < j; k2++)
+					dup |= bear[k2] == b;
+				if (!dup && d > 30 && d < 330 && in_place_ok(G, i, p)) /* more than 30 degrees: an action [Side A Turn (a)] */
 					put(out, max, &n, CG_TURN, i, b, 0, 2);
 			}
 			break;
