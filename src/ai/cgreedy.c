@@ -109,6 +109,15 @@ static double long_range(const struct view *v, int i)
 	return v->t->weapon[w].long_in;
 }
 
+/* What making for a place far inches off is worth (CG_MOVE_TO, and CG_TURN to face it): most
+ * within 12"; and, with no enemy within 24" (clear), a place 12" or more off is worth a first
+ * command point round's point at least (2.5 ends that round): the reinforcements march up. */
+static double place_score(const struct view *v, double far, bool clear)
+{
+	const double s = 1.0 + 1.5 * v->p->advance * (far < 12 ? 1.0 : 12 / far);
+	return far >= 12 && clear && s < 3.0 ? 3.0 : s;
+}
+
 static double score(const struct view *v, const struct action *a)
 {
 	const struct cros_game *g = v->g;
@@ -166,11 +175,11 @@ static double score(const struct view *v, const struct action *a)
 		const double far = dist(here, at);
 		if (stands_near(v, v->side, at, 4, i) > 0 && stands_near(v, 1 - v->side, at, 4, -1) == 0)
 			return 0.3; /* held by a friend */
-		double s = 1.0 + 1.5 * v->p->advance * (far < 12 ? 1.0 : 12 / far);
-		if (to_objective(v, here) < 4)
-			return arm(v, i) != CA_CAVALRY ? s - 1.5 : s; /* holding a place already */
-		if (far >= 12 && (nearest_enemy(v, i, &d) < 0 || d > 24))
-			s = s > 3.0 ? s : 3.0; /* marching up, far from any enemy: worth a first round's point */
+		if (to_objective(v, here) < 4) { /* holding a place already */
+			const double s = place_score(v, far, false);
+			return arm(v, i) != CA_CAVALRY ? s - 1.5 : s;
+		}
+		double s = place_score(v, far, nearest_enemy(v, i, &d) < 0 || d > 24);
 		if (!pl_in_arc(here, g->s[i].pos.facing, 45, at))
 			s -= 1.0; /* back or sideways, one die [MOVE (c)]: better to face it first (CG_TURN) */
 		return s;
@@ -197,8 +206,7 @@ static double score(const struct view *v, const struct action *a)
 		const double far = to_objective(v, here);
 		if ((e >= 0 && d <= 24) || far < 4)
 			return 0;
-		const double s = 1.0 + 1.5 * v->p->advance * (far < 12 ? 1.0 : 12 / far);
-		return (far >= 12 && s < 3.0 ? 3.0 : s) - 0.3;
+		return place_score(v, far, true) - 0.3;
 	}
 	default:
 		return 0;

@@ -366,7 +366,7 @@ static int entry_place(const struct game *G, int i, struct cros_pos *p, int *sli
 {
 	const struct cg_scn *c = scn(G);
 	const struct cros_game *g = &cst(G)->g;
-	const struct cros_pos at = c->tb.entry[i].on ? c->tb.entry[i] : c->tb.start[i];
+	const struct cros_pos at = *ctbl_entry(&c->tb, i);
 	struct err quiet;
 	*slid = 0;
 	if (ctbl_check(&c->t, &c->tb, &c->o, g, i, &at, e) == 0)
@@ -644,10 +644,6 @@ bool cgame_place_move(const struct game *G, int u, int f, struct cros_pos *to)
 	return true;
 }
 
-/* Moves for unit i toward the places its side scores for holding (the scenario's "hold" items)
- * [MOVE (a)]: the CG_PLACES nearest whose distance it is not within, each when the move its best
- * dice could make that way is one the table allows (ctbl_move_plan) and sixes on them would move
- * it (the dice may then fall short, and it goes as far as they allow). */
 /* The CG_PLACES places nearest unit i that its side scores for holding (the scenario's "hold"
  * items) and it is not within, nearest first, as table features into best; their count. */
 static int nearest_places(const struct game *G, int i, int best[CG_PLACES])
@@ -668,6 +664,10 @@ static int nearest_places(const struct game *G, int i, int best[CG_PLACES])
 	return nb;
 }
 
+/* Moves for unit i toward the places its side scores for holding (the scenario's "hold" items)
+ * [MOVE (a)]: the CG_PLACES nearest whose distance it is not within (nearest_places), each when
+ * the move its best dice could make that way is one the table allows (ctbl_move_plan) and sixes
+ * on them would move it (the dice may then fall short, and it goes as far as they allow). */
 static void place_moves(const struct game *G, int i, struct action *out, int max, int *n)
 {
 	const struct cg_scn *c = scn(G);

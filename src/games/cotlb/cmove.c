@@ -328,7 +328,7 @@ int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay
 	if (!strcmp(q->what, "enter")) {
 		if (g->s[i].pos.on)
 			return cplay_bad(res, "%s is on the table already", o->u[i].id);
-		p = asked(tb->entry[i].on ? &tb->entry[i] : &tb->start[i], x, &bad);
+		p = asked(ctbl_entry(tb, i), x, &bad);
 	} else {
 		if (!strcmp(q->what, "move") && !g->s[i].pos.on)
 			return cplay_bad(res, "%s is not on the table (enter or place it)", o->u[i].id);

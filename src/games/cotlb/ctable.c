@@ -1361,6 +1361,11 @@ int32_t ctbl_move_reach(const struct ctab *t, const struct ctbl *tb, const struc
 	return (int32_t)n * pips * PL_PER_INCH;
 }
 
+const struct cros_pos *ctbl_entry(const struct ctbl *tb, int i)
+{
+	return tb->entry[i].on ? &tb->entry[i] : &tb->start[i];
+}
+
 struct pl_pt ctbl_feature_middle(const struct ctbl *tb, int f)
 {
 	const struct ctbl_feature *x = &tb->f[f];

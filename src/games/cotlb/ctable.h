@@ -203,6 +203,9 @@ int32_t ctbl_move_reach(const struct ctab *t, const struct ctbl *tb, const struc
  * with no penalty at all; a shorter path the table refuses (a friend on it) does not qualify. */
 int ctbl_move_short(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		    int i, const struct cros_pos *p, const struct ctbl_move *mv, const int *d, int n, int inches);
+/* Where unit i comes on when it enters the table: its place of entry, or without one its set-up
+ * place (the referee's `enter`, and a game's reinforcements). */
+const struct cros_pos *ctbl_entry(const struct ctbl *tb, int i);
 /* Feature f's middle: the mean of its points ((0, 0) without any). */
 struct pl_pt ctbl_feature_middle(const struct ctbl *tb, int f);
 /* The point of feature f that a unit at `from` makes for: a line's (a road's) nearest point, an
