@@ -5,7 +5,7 @@
  * target's markers and what it is (guns to take, a square not to charge), a move by how much
  * nearer it brings the unit to the places its side scores for holding, a change of formation by
  * what is near (unlimber within range, form square against cavalry, line to fire), a rally by
- * the markers it clears; and ends a phase when nothing is worth what it costs (a command point
+ * the markers it clears, a brigade commander's ride by the units toward his radius's edge; and ends a phase when nothing is worth what it costs (a command point
  * phase's points grow with its round). No lookahead, no dice rolled: a baseline that plays the
  * scenario's objectives, for the random player to be measured against. */
 #include <math.h>
@@ -207,6 +207,20 @@ static double score(const struct view *v, const struct action *a)
 		if ((e >= 0 && d <= 24) || far < 4)
 			return 0;
 		return place_score(v, far, true) - 0.3;
+	}
+	case CG_LEAD: {
+		/* a brigade commander rides for the middle of his units: free (no unit's action), so
+		 * after the units' own actions, and worth a little more the more of them are toward
+		 * the edge of his radius [BRIGADE COMMANDERS] */
+		const struct pl_pt at = g->cmdr[i].c, to = {a->arg[1], a->arg[2]};
+		int out = 0;
+		for (int u = 0; u < v->o->n; u++) {
+			const int r = v->t->unit[v->o->u[u].type].radius;
+			if (v->o->u[u].commander == i && r && g->s[u].figures && g->s[u].pos.on && !g->s[u].routing &&
+			    dist(at, g->s[u].pos.c) > 0.75 * r)
+				out++;
+		}
+		return out ? 0.7 + 0.05 * (out < 6 ? out : 6) : dist(at, to) > 3 ? 0.65 : 0;
 	}
 	default:
 		return 0;

@@ -20,9 +20,9 @@
 
 #define ACTION_ARGS 24
 #define ACTION_TEXT_MAX 256
-/* The largest rule-system state: CotLB's (struct cros_game, 21.7 KB). A game's copies take only
+/* The largest rule-system state: CotLB's (struct cros_game, 21.8 KB). A game's copies take only
  * its own rule system's state (rules->state_size, game_copy): quad's 4.4 KB. */
-#define GAME_STATE_MAX 21760
+#define GAME_STATE_MAX 22016
 #define SCN_ID_MAX 48
 #define SCN_TITLE_MAX 128
 #define SCN_PATH_MAX 1024

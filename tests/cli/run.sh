@@ -1286,6 +1286,32 @@ expect "table: the Zouaves come down the escarpment" 0 "$bin" referee cotlb move
 expect "table: the Zouaves stay at its base" 1 "$bin" referee cotlb move --game "$g4" --unit zouaves --x 33 --dice 6,6,6
 contains "table: the Zouaves stay at its base" "$tmp/err" "\[THE FRENCH ARMY AT BALACLAVA\] zouaves may not move beyond the base of Sapoune Ridge"
 
+# brigade commanders ride by the Staff row (4 dice, no terrain penalty), never within 2" of the
+# enemy; with the sequence of play once a turn, in their side's free action phase; a
+# reinforcement's commander comes on with his first unit (docs/RULES.md)
+g5="$tmp/cotlb-commanders.json"
+"$bin" referee cotlb new --oob balaclava-2014 --game "$g5" >/dev/null
+expect "table: a commander's ride, its odds" 0 "$bin" referee cotlb move --game "$g5" --commander cardigan --x 185 --y 20
+contains "table: a commander's ride, its odds" "$tmp/out" "cardigan rides with the Staff row, 4 dice; the move needs 16\" (16.0\"): 33.6% to make it"
+expect "table: a commander's ride too short" 1 "$bin" referee cotlb move --game "$g5" --commander cardigan --x 185 --y 20 --dice 1,1,1,1
+contains "table: a commander's ride too short" "$tmp/err" "\[MOVE (a)\] cardigan rolled 4\" and the move is 16.0\""
+expect "table: a commander's ride" 0 "$bin" referee cotlb move --game "$g5" --commander cardigan --x 185 --y 20 --dice 6,5,4,3
+contains "table: a commander's ride" "$tmp/out" "cardigan (Staff, no terrain penalty) rides 16.0\" to (185.0, 20.0)"
+contains "table: a commander's ride, kept" "$g5" '"moved": 1'
+expect "table: a commander has no facing" 2 "$bin" referee cotlb move --game "$g5" --commander cardigan --x 185 --y 30 --facing 90
+"$bin" referee cotlb place --game "$g5" --unit dnieper1 --x 100 --y 40 --facing 180 >/dev/null
+"$bin" referee cotlb place --game "$g5" --commander cardigan --x 100 --y 30 >/dev/null
+expect "table: a commander keeps 2\" from the enemy" 1 "$bin" referee cotlb move --game "$g5" --commander cardigan --x 100 --y 38 --dice 6,6,6,6
+contains "table: a commander keeps 2\" from the enemy" "$tmp/err" "\[MOVE (i)\] cardigan would come within 1.[0-9]*\" of dnieper1 at"
+expect "table: a commander comes on with his unit" 0 "$bin" referee cotlb enter --game "$g5" --unit grenadiers
+contains "table: a commander comes on with his unit" "$tmp/out" "bentinck, grenadiers's brigade commander, comes on with it at (1.0, 51.0)"
+seq_start "$g5" 6,1 allied
+expect "table: a commander rides in his side's free action phase" 1 "$bin" referee cotlb move --game "$g5" --commander gribbe --x 262 --y 35.5 --dice 6,6,6,6
+contains "table: a commander rides in his side's free action phase" "$tmp/err" "gribbe moves in the russian side's free action phase, not in this free action phase"
+expect "table: a commander rides once a turn" 0 "$bin" referee cotlb move --game "$g5" --commander scarlett --x 57 --y 25 --dice 6,6,6,6
+expect "table: a commander rides once a turn, not twice" 1 "$bin" referee cotlb move --game "$g5" --commander scarlett --x 57 --y 27 --dice 6,6,6,6
+contains "table: a commander rides once a turn, not twice" "$tmp/err" "scarlett has moved this turn (once a turn)"
+
 # Charge of the Light Brigade as a game the program runs (crimea play, sim): the NASHCON 2014
 # Balaclava scenario on its table, its length, arrivals and victory points reconstructed
 expect "cotlb game: listed" 0 "$bin" list

@@ -1,7 +1,8 @@
 /* Unit tests for src/games/cotlb/cgame.c: Raybin's Charge of the Light Brigade on the rule-system
  * interface, on its NASHCON 2014 Balaclava scenario (data/cotlb/balaclava-2014-scenario.json):
  * the set-up at turn 1's initiative, the actions' text both ways, the sequence of play's phases
- * as the actions move it on, moves toward the places a side scores for, a refusal that changes nothing, the victory points of the
+ * as the actions move it on, moves toward the places a side scores for, brigade commanders' rides and
+ * entries, a refusal that changes nothing, the victory points of the
  * reconstructed schedule, a random game to the end (every listed action accepted, the invariants
  * after each, the turn limit, the reinforcements arriving, and the same actions giving the same
  * game again), and the greedy player winning against the random one from either side. */
@@ -340,14 +341,15 @@ static void test_short_move_ground(void **state)
 
 /* A reinforcement whose place of entry a unit stands on comes on beside it, along the edge
  * (entry_place in cgame.c): with every phase ended, the first arrivals stand on the places of
- * entry, and the later ones used to wait there for the rest of the game. */
+ * entry, and the later ones used to wait there for the rest of the game. A reinforcement's
+ * brigade commander comes on with the first of his units (cmdr_enters in cmove.c). */
 static void test_entry_beside(void **state)
 {
 	(void)state;
 	struct scenario *s = load();
 	static struct action a[NACT];
 	static struct event store[512];
-	int beside = 0;
+	int beside = 0, led = 0;
 	for (uint64_t seed = 1; seed <= 6; seed++) {
 		struct game *g = start(s, seed);
 		const struct ctbl *tb = cgame_table(g);
@@ -382,10 +384,124 @@ static void test_entry_beside(void **state)
 				beside++;
 			}
 		}
+		/* a reinforcement's brigade commander came on with his first unit, at his place of entry */
+		const struct cros_oob *o = cgame_oob(g);
+		for (int i = 0; i < o->n; i++) {
+			const int k = o->u[i].commander;
+			if (!o->u[i].reinforcement || !roster(g)->s[i].pos.on || !tb->cmdr_entry[k].on)
+				continue;
+			assert_true(roster(g)->cmdr[k].on);
+			led++;
+		}
 		free(g);
 	}
-	assert_true(beside > 0);
-	print_message("%d reinforcements came on beside their places of entry\n", beside);
+	assert_true(beside > 0 && led > 0);
+	print_message("%d reinforcements came on beside their places of entry; %d on the table with their commanders\n",
+		      beside, led);
+	scenario_free(s);
+	free(s);
+}
+
+/* [MOVE Chart: Staff] a brigade commander rides once a turn in his side's free action phase, for
+ * the middle of his units, as far as 4 dice allow; offered for side A's commanders alone, and
+ * not again that turn; its text both ways; refused outside the free action phase with nothing
+ * changed (docs/RULES.md, "Brigade commanders move"). */
+static void test_lead(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	static struct action a[NACT];
+	char buf[ACTION_TEXT_MAX];
+	struct action b;
+	struct err e;
+	int leads = 0, rustem = -1;
+	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
+	const struct cros_game *r = roster(g);
+	const struct cros_oob *o = cgame_oob(g);
+	int n = g->rules->actions(g, a, NACT);
+	for (int k = 0; k < n; k++) {
+		struct pl_pt mid;
+		if (a[k].kind != CG_LEAD)
+			continue;
+		leads++;
+		assert_int_equal(cros_cmdr_side(o, a[k].arg[0]), 1); /* the allied side's */
+		assert_true(ctbl_cmdr_middle(cgame_sheet(g), cgame_table(g), o, r, a[k].arg[0], &mid));
+		assert_int_equal(a[k].arg[1], mid.x);
+		assert_int_equal(a[k].arg[2], mid.y);
+		g->rules->format(g, &a[k], buf, sizeof buf);
+		assert_int_equal(g->rules->parse(g, buf, &b, &e), 0);
+		assert_int_equal(b.kind, CG_LEAD);
+		assert_memory_equal(b.arg, a[k].arg, 3 * sizeof a[k].arg[0]);
+		if (!strcmp(o->cmdr[a[k].arg[0]], "rustem"))
+			rustem = k;
+	}
+	assert_true(leads > 0);
+	assert_true(rustem >= 0);
+	const int k = a[rustem].arg[0];
+	const struct pl_pt was = r->cmdr[k].c, to = {a[rustem].arg[1], a[rustem].arg[2]};
+	/* "lead rustem" without a place is the same ride */
+	assert_int_equal(g->rules->parse(g, "lead rustem", &b, &e), 0);
+	assert_memory_equal(b.arg, a[rustem].arg, 3 * sizeof b.arg[0]);
+	assert_int_equal(game_apply(g, &a[rustem], NULL, 0, NULL, &e), 0);
+	const struct pl_pt now = r->cmdr[k].c;
+	const int64_t went = pl_isqrt(pl_d2(was, now)), whole = pl_isqrt(pl_d2(was, to));
+	assert_true(went > 0 && went <= 24 * PL_PER_INCH && went <= whole);
+	/* along the line to the middle: its distance to the line under a tenth of an inch */
+	const int64_t cross = (int64_t)(to.x - was.x) * (now.y - was.y) - (int64_t)(to.y - was.y) * (now.x - was.x);
+	assert_true(llabs((long long)(cross / whole)) <= PL_PER_INCH / 10);
+	assert_int_equal(r->cmdr_moved[k], r->turn);
+	n = g->rules->actions(g, a, NACT);
+	for (int j = 0; j < n; j++)
+		assert_false(a[j].kind == CG_LEAD && a[j].arg[0] == k);
+	/* not twice a turn, and not in a command point phase: refused, the game unchanged */
+	const uint64_t sum = g->rules->checksum(g);
+	assert_int_not_equal(game_apply_text(g, "lead rustem 190 36", NULL, 0, NULL, &e), 0);
+	assert_non_null(strstr(e.msg, "has moved this turn"));
+	assert_int_equal(game_apply_text(g, "end", NULL, 0, NULL, &e), 0);
+	assert_int_equal(r->seq.phase, CSEQ_COMMAND);
+	const uint64_t sum2 = g->rules->checksum(g);
+	assert_int_not_equal(sum, sum2);
+	assert_int_not_equal(game_apply_text(g, "lead scarlett 57 25", NULL, 0, NULL, &e), 0);
+	assert_non_null(strstr(e.msg, "free action phase"));
+	assert_int_equal(g->rules->checksum(g), sum2);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+/* The middle a commander rides for is where his farthest unit is nearest: three of Gribbe's
+ * units together and a fourth 40" off have their middle near halfway, not at their mean. */
+static void test_cmdr_middle(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	struct cros_game *r = (struct cros_game *)(void *)g->st;
+	const struct cros_oob *o = cgame_oob(g);
+	const struct ctab *t = cgame_sheet(g);
+	const int k = cros_find_cmdr(o, "gribbe");
+	struct pl_pt mid;
+	int placed = 0;
+	for (int i = 0; i < o->n; i++) {
+		if (o->u[i].commander != k || !t->unit[o->u[i].type].radius)
+			continue;
+		r->s[i].pos.on = true;
+		r->s[i].pos.c.x = (placed < 3 ? 100 + placed : 140) * PL_PER_INCH;
+		r->s[i].pos.c.y = 30 * PL_PER_INCH;
+		placed++;
+		if (placed == 4)
+			break;
+	}
+	assert_int_equal(placed, 4);
+	for (int i = 0; i < o->n; i++) /* his others off the table */
+		if (o->u[i].commander == k && r->s[i].pos.c.y != 30 * PL_PER_INCH)
+			r->s[i].pos.on = false;
+	assert_true(ctbl_cmdr_middle(t, cgame_table(g), o, r, k, &mid));
+	/* the best is 120 (20" to either end); the mean, 110.75, leaves the fourth 29.25" off */
+	assert_true(llabs((long long)mid.x - 120 * PL_PER_INCH) <= PL_PER_INCH);
+	assert_int_equal(mid.y, 30 * PL_PER_INCH);
+	free(g);
 	scenario_free(s);
 	free(s);
 }
@@ -689,6 +805,8 @@ int main(void)
 		cmocka_unit_test(test_short_move_ground),
 		cmocka_unit_test(test_turn_to_place),
 		cmocka_unit_test(test_entry_beside),
+		cmocka_unit_test(test_lead),
+		cmocka_unit_test(test_cmdr_middle),
 		cmocka_unit_test(test_victory_points),
 		cmocka_unit_test(test_resolve_within_two_inches),
 		cmocka_unit_test(test_random_game),

@@ -690,6 +690,37 @@ static void place_moves(const struct game *G, int i, struct action *out, int max
 	}
 }
 
+/* Whether commander k may ride now (his side's free action phase, once a turn [MOVE Chart:
+ * Staff], docs/RULES.md) toward the middle of his units (ctbl_cmdr_middle, into *to): more
+ * than an inch off, and his first inch that way clear of the enemy's 2" [MOVE (i)]. */
+static bool lead_ok(const struct game *G, int k, struct pl_pt *to)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	const struct pl_pt at = g->cmdr[k].c;
+	struct err e;
+	if (g->seq.phase != CSEQ_FREE || cros_cmdr_side(&c->o, k) != cseq_acting(g) || !g->cmdr[k].on ||
+	    g->cmdr_moved[k] == g->turn || !ctbl_cmdr_middle(&c->t, &c->tb, &c->o, g, k, to))
+		return false;
+	const int64_t d = pl_isqrt(pl_d2(at, *to));
+	if (d < PL_PER_INCH)
+		return false;
+	const struct pl_pt inch = {(int32_t)(at.x + (to->x - at.x) * PL_PER_INCH / d),
+				   (int32_t)(at.y + (to->y - at.y) * PL_PER_INCH / d)};
+	return ctbl_cmdr_path(&c->t, &c->tb, &c->o, g, k, inch, &e) == 0;
+}
+
+/* Each brigade commander of side that may ride now, for the middle of his units (lead_ok). */
+static void lead_actions(const struct game *G, int side, struct action *out, int max, int *n)
+{
+	const struct cg_scn *c = scn(G);
+	for (int k = 0; k < c->o.ncmdrs; k++) {
+		struct pl_pt to;
+		if (cros_cmdr_side(&c->o, k) == side && lead_ok(G, k, &to))
+			put(out, max, n, CG_LEAD, k, to.x, to.y, 3);
+	}
+}
+
 static int cg_actions(const struct game *G, struct action *out, int max)
 {
 	const struct cg_scn *c = scn(G);
@@ -786,6 +817,7 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 		}
 	}
 	free(a);
+	lead_actions(G, side, out, max, &n);
 	put(out, max, &n, CG_END, 0, 0, 0, 0);
 	return n;
 }
@@ -869,6 +901,59 @@ static int move_to(struct game *G, const struct action *a, struct ref_req *q, st
 	return 0;
 }
 
+/* lead K X Y: commander k rides for (X, Y) with the Staff row's dice, rolled now, as far as they
+ * allow along the line, and short of where the enemy's 2" would stop him [MOVE (a), (i)]; with
+ * no inch clear he stays, his move spent. */
+static int lead(struct game *G, const struct action *a, struct evsink *ev, struct err *e)
+{
+	const struct cg_scn *c = scn(G);
+	struct cg_state *s = st(G);
+	const int k = a->arg[0];
+	const struct cref_move m = {.row = ctab_move(&c->t, "staff"), .form = 0, .terrain = -1};
+	struct ref_req q;
+	struct cplay_opts x = {.facing = -1};
+	int nd, inches;
+	if (a->n < 3 || k < 0 || k >= c->o.ncmdrs)
+		return err_set(e, NULL, 0, "lead K X Y: no such commander");
+	const struct pl_pt from = s->g.cmdr[k].c, to = {a->arg[1], a->arg[2]};
+	if (s->g.seq.phase != CSEQ_FREE || cros_cmdr_side(&c->o, k) != cseq_acting(&s->g))
+		return err_set(e, NULL, 0, "[Side A Turn (a)] %s rides in his side's free action phase", c->o.cmdr[k]);
+	if (!s->g.cmdr[k].on || s->g.cmdr_moved[k] == s->g.turn)
+		return err_set(e, NULL, 0, "%s %s", c->o.cmdr[k], s->g.cmdr[k].on ? "has moved this turn" : "is not on the table");
+	if (to.x < 0 || to.y < 0 || to.x > c->tb.width || to.y > c->tb.depth)
+		return err_set(e, NULL, 0, "(%.*f, %.*f) is off the table", PL_IN(to.x), PL_IN(to.y));
+	if ((nd = cref_move_dice(&c->t, &m, e)) <= 0)
+		return -1;
+	req(&q, "move");
+	snprintf(x.commander, sizeof x.commander, "%s", c->o.cmdr[k]);
+	q.dice.given = true;
+	q.dice.n = nd < CREF_HITS_MAX ? nd : CREF_HITS_MAX;
+	for (int d = 0; d < q.dice.n; d++)
+		q.dice.d[d] = rng_d6(&G->dice.rng);
+	if ((inches = cref_move_roll(&c->t, &m, q.dice.d, q.dice.n, NULL, e)) < 0)
+		inches = 0;
+	const int64_t dist = pl_isqrt(pl_d2(from, to));
+	int64_t go = (int64_t)inches * PL_PER_INCH < dist ? (int64_t)inches * PL_PER_INCH : dist;
+	for (; go > 0; go -= PL_PER_INCH) {
+		struct err quiet;
+		x.x = (int32_t)(from.x + (to.x - from.x) * go / (dist ? dist : 1));
+		x.y = (int32_t)(from.y + (to.y - from.y) * go / (dist ? dist : 1));
+		if (ctbl_cmdr_path(&c->t, &c->tb, &c->o, &s->g, k, (struct pl_pt){x.x, x.y}, &quiet) == 0)
+			break;
+	}
+	if (go <= 0) {
+		s->g.cmdr_moved[k] = (uint16_t)s->g.turn;
+		ev_emit(ev, "[MOVE (a)]", "%s rolled %d\" and has no inch clear toward (%.*f, %.*f): he stays", c->o.cmdr[k], inches,
+			PL_IN(to.x), PL_IN(to.y));
+		return 0;
+	}
+	x.has_x = x.has_y = true;
+	if (go < dist)
+		ev_emit(ev, "[MOVE (a)]", "%s rolled %d\" of the %.*f\" to (%.*f, %.*f): he rides as far as that", c->o.cmdr[k], inches,
+			PL_IN(dist), PL_IN(to.x), PL_IN(to.y));
+	return run(G, &q, &x, ev, e);
+}
+
 static bool unit_ok(const struct game *G, int i)
 {
 	return i >= 0 && i < scn(G)->o.n;
@@ -890,7 +975,7 @@ static int cg_apply(struct game *G, const struct action *a, struct evsink *ev, s
 		return err_set(e, NULL, 0, "the game is over");
 	}
 	/* the units an action names: the acting one, and for most the one it is at */
-	const int units = a->kind == CG_FIRST || a->kind == CG_END ? 0
+	const int units = a->kind == CG_FIRST || a->kind == CG_END || a->kind == CG_LEAD ? 0
 			  : a->kind == CG_REFORM || a->kind == CG_TURN || a->kind == CG_MOVE || a->kind == CG_RALLY ||
 				    a->kind == CG_ADVANCE
 			      ? 1
@@ -1041,6 +1126,9 @@ static int cg_apply(struct game *G, const struct action *a, struct evsink *ev, s
 		rc = move_to(G, &b, &q, &x, side, ev, e);
 		break;
 	}
+	case CG_LEAD:
+		rc = lead(G, a, ev, e);
+		break;
 	default:
 		rc = err_set(e, NULL, 0, "no such action");
 	}
@@ -1156,7 +1244,8 @@ static bool cg_over(const struct game *G, struct result *r)
 /* ---- text ---------------------------------------------------------------------------------- */
 
 static const char *const kind_word[CG_KINDS] = {"end", "first", "fire", "charge", "resolve", "move", "move",
-						"reform", "turn", "rally", "reinforce", "join", "advance", "move"};
+						"reform", "turn", "rally", "reinforce", "join", "advance", "move",
+						"lead"};
 
 static int cg_format(const struct game *G, const struct action *a, char *buf, size_t n)
 {
@@ -1179,6 +1268,9 @@ static int cg_format(const struct game *G, const struct action *a, char *buf, si
 		if (a->n > 3 && a->arg[3] >= 0)
 			return snprintf(buf, n, "move %s %.*f %.*f %d", uid(G, a->arg[0]), PL_IN(a->arg[1]), PL_IN(a->arg[2]), a->arg[3]);
 		return snprintf(buf, n, "move %s %.*f %.*f", uid(G, a->arg[0]), PL_IN(a->arg[1]), PL_IN(a->arg[2]));
+	case CG_LEAD:
+		return snprintf(buf, n, "lead %s %.*f %.*f", a->arg[0] >= 0 && a->arg[0] < c->o.ncmdrs ? c->o.cmdr[a->arg[0]] : "?",
+				PL_IN(a->arg[1]), PL_IN(a->arg[2]));
 	case CG_REFORM:
 		return snprintf(buf, n, "reform %s %s", uid(G, a->arg[0]), cros_form_name[a->arg[1]]);
 	case CG_TURN:
@@ -1227,7 +1319,8 @@ static int cg_parse(const struct game *G, const char *text, struct action *a, st
 		p++;
 	if (!nw || *p)
 		return err_set(e, NULL, 0, "an action: end, first SIDE, fire U T [pivot], charge U T, resolve U T, move U toward T, "
-			       "move U to PLACE, move U X Y [FACING], reform U FORMATION, turn U FACING, rally U, reinforce U D, join U D, advance U");
+			       "move U to PLACE, move U X Y [FACING], reform U FORMATION, turn U FACING, rally U, reinforce U D, join U D, advance U, "
+			       "lead K [X Y]");
 	for (int k = 1; k < nw && k < 3; k++)
 		u[k - 1] = cros_find(&c->o, w[k]);
 	if (!strcmp(w[0], "end") && nw == 1) {
@@ -1239,6 +1332,23 @@ static int cg_parse(const struct game *G, const char *text, struct action *a, st
 		a->n = 1;
 		a->arg[0] = side_of(c, w[1]);
 		return a->arg[0] < 0 ? err_set(e, NULL, 0, "no side \"%s\" (%s or %s)", w[1], c->o.side[0], c->o.side[1]) : 0;
+	}
+	if (!strcmp(w[0], "lead") && (nw == 2 || nw == 4)) {
+		/* lead K [X Y]: a brigade commander rides (without X Y, for the middle of his units) */
+		struct pl_pt to;
+		a->kind = CG_LEAD;
+		a->n = 3;
+		if ((a->arg[0] = cros_find_cmdr(&c->o, w[1])) < 0)
+			return err_set(e, NULL, 0, "no commander \"%s\" (show lists them)", w[1]);
+		if (nw == 4)
+			return !inches(w[2], &a->arg[1]) || !inches(w[3], &a->arg[2])
+				       ? err_set(e, NULL, 0, "lead K X Y: X and Y in inches from the table's south-west corner")
+				       : 0;
+		if (!ctbl_cmdr_middle(&c->t, &c->tb, &c->o, &cst(G)->g, a->arg[0], &to))
+			return err_set(e, NULL, 0, "%s has no unit on the table to lead (lead K X Y)", w[1]);
+		a->arg[1] = to.x;
+		a->arg[2] = to.y;
+		return 0;
 	}
 	if (nw < 2)
 		return err_set(e, NULL, 0, "%s names a unit", w[0]);
@@ -1312,7 +1422,7 @@ static int cg_parse(const struct game *G, const char *text, struct action *a, st
 			return 0;
 		}
 	return err_set(e, NULL, 0, "no action \"%s\" of %d words (end, first, fire, charge, resolve, move, reform, turn, rally, "
-		       "reinforce, join, advance)", w[0], nw);
+		       "reinforce, join, advance, lead)", w[0], nw);
 }
 
 static uint64_t mix(uint64_t h, int64_t v)
@@ -1359,6 +1469,8 @@ static uint64_t cg_checksum(const struct game *G)
 	}
 	for (int k = 0; k < g->nheld; k++)
 		h = mix(h, g->held[k].leader_killed);
+	for (int k = 0; k < scn(G)->o.ncmdrs; k++)
+		h = mix(mix_pos(h, &g->cmdr[k]), g->cmdr_moved[k]);
 	return h;
 }
 
@@ -1428,6 +1540,12 @@ static void cg_draw(const struct game *G, char *out, size_t n, unsigned flags)
 				    PL_IN(u->pos.c.y), u->pos.facing, cros_form_name[u->pos.form], u->figures, c->o.u[i].figures,
 				    u->markers, cp, u->routing ? " ROUTING" : "", g->seq.acted[i] ? " (acted)" : "");
 		}
+		PUT("  commanders:");
+		for (int m = 0; m < c->o.ncmdrs; m++)
+			if (cros_cmdr_side(&c->o, m) == k && g->cmdr[m].on)
+				PUT(" %s (%.*f, %.*f)%s", c->o.cmdr[m], PL_IN(g->cmdr[m].c.x), PL_IN(g->cmdr[m].c.y),
+				    g->cmdr_moved[m] == g->turn ? " (moved)" : "");
+		PUT("\n");
 	}
 }
 
@@ -1477,6 +1595,13 @@ static int cg_check(const struct game *G, char *why, size_t n)
 			return snprintf(why, n, "%s has %d command points of %d", c->o.u[i].id, u->cp, c->o.u[i].cp), -1;
 		if (u->pos.on && (u->pos.c.x < 0 || u->pos.c.y < 0 || u->pos.c.x > c->tb.width || u->pos.c.y > c->tb.depth))
 			return snprintf(why, n, "%s stands off the table", c->o.u[i].id), -1;
+	}
+	for (int k = 0; k < c->o.ncmdrs; k++) {
+		const struct cros_pos *p = &g->cmdr[k];
+		if (p->on && (p->c.x < 0 || p->c.y < 0 || p->c.x > c->tb.width || p->c.y > c->tb.depth))
+			return snprintf(why, n, "%s stands off the table", c->o.cmdr[k]), -1;
+		if (g->cmdr_moved[k] > g->turn)
+			return snprintf(why, n, "%s moved on turn %d, after turn %d", c->o.cmdr[k], g->cmdr_moved[k], g->turn), -1;
 	}
 	return 0;
 }

@@ -6,8 +6,8 @@
  * asks for rolled from the game's dice; what the rules make happen after it (a loser's
  * withdrawal, a rout, the next turn's initiative, the reinforcements' arrival) the game does by
  * itself. Players, human or computer, choose among actions(): each unit's fire, charges, moves
- * toward an enemy or toward a place its side scores for, changes of formation and facing, rallies, reactions and advances, and the end
- * of the phase. */
+ * toward an enemy or toward a place its side scores for, changes of formation and facing, rallies,
+ * reactions and advances, its brigade commanders' rides, and the end of the phase. */
 #ifndef CRIMEA_CGAME_H
 #define CRIMEA_CGAME_H
 
@@ -53,6 +53,9 @@ enum cgame_act {
 	CG_MOVE_TO,   /* arg[0] moves straight for the table's feature arg[1] (a place its side scores
 		       * for), as far as its best dice could take it and then as far as the dice allow:
 		       * "move U to PLACE" (cgame_place_move) */
+	CG_LEAD,      /* brigade commander arg[0] (an index of the order of battle's commanders) rides for
+		       * (arg[1], arg[2]) units, as far as the Staff row's dice allow: "lead K X Y" ("lead
+		       * K": for the middle of his units, ctbl_cmdr_middle) */
 	CG_KINDS
 };
 

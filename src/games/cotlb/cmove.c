@@ -282,6 +282,80 @@ static int do_advance(const struct ctab *t, const struct ctbl *tb, const struct 
 	return cplay_keep(res, ev, false);
 }
 
+/* A reinforcement's brigade commander comes on with the first of his units to enter, at his
+ * place of entry (the table's "entries"; a reading: docs/RULES.md, "Brigade commanders move"). */
+static void cmdr_enters(const struct ctbl *tb, const struct cros_oob *o, struct cros_game *g, int i, struct evsink *ev)
+{
+	const int k = o->u[i].commander;
+	if (k < 0 || g->cmdr[k].on || !tb->cmdr_entry[k].on)
+		return;
+	g->cmdr[k] = tb->cmdr_entry[k];
+	ev_emit(ev, "[Reinforcements]", "%s, %s's brigade commander, comes on with it at (%.*f, %.*f)", o->cmdr[k], o->u[i].id,
+		PL_IN(g->cmdr[k].c.x), PL_IN(g->cmdr[k].c.y));
+}
+
+/* move --commander ID --x X --y Y [--dice A,B,C,D]: a brigade commander rides by the MOVE Chart's
+ * Staff row (4 dice, no terrain penalty), straight, never within 2" of an enemy unit [MOVE (a),
+ * (i)]. Not a unit's action: in a game that keeps the sequence of play, once a turn, in his
+ * side's free action phase (a reading: docs/RULES.md, "Brigade commanders move"). */
+static int cmdr_move(const struct ctab *t, const struct ctbl *tb, const struct ref_req *q, const struct cplay_opts *x,
+		     const struct cros_oob *o, struct cros_game *g, struct evsink *ev, struct cplay_res *res)
+{
+	const int k = cros_find_cmdr(o, x->commander);
+	const struct cref_move m = {.row = ctab_move(t, "staff"), .form = 0, .terrain = -1};
+	struct err e;
+	int n, inches;
+	if (k < 0)
+		return cplay_bad(res, "no commander \"%s\" in the order of battle", x->commander);
+	if (q->unit[0] || x->toward[0] || x->from[0] || x->facing >= 0 || x->formation[0] || q->road)
+		return cplay_bad(res, "move --commander takes --x and --y (and --dice): a commander has no facing or formation");
+	if (!x->has_x || !x->has_y)
+		return cplay_bad(res, "move --commander needs --x and --y");
+	if (m.row < 0)
+		return cplay_refuse(res, "[MOVE Chart] %s has no Staff row", t->file);
+	if (!g->cmdr[k].on)
+		return cplay_bad(res, "%s is not on the table (place --commander puts him on)", o->cmdr[k]);
+	if (g->seq.phase != CSEQ_OFF) {
+		const int side = cros_cmdr_side(o, k);
+		if (g->seq.phase != CSEQ_FREE || side != cseq_acting(g))
+			return cplay_refuse(res, "[Side A Turn (a)] %s moves in the %s side's free action phase, not in this %s "
+					    "phase", o->cmdr[k], side >= 0 ? o->side[side] : "his", cseq_phase_name[g->seq.phase]);
+		if (g->cmdr_moved[k] == g->turn)
+			return cplay_refuse(res, "[Side A Turn (a)] %s has moved this turn (once a turn)", o->cmdr[k]);
+	}
+	const struct pl_pt from = g->cmdr[k].c, to = {x->x, x->y};
+	const int64_t dist = pl_isqrt(pl_d2(from, to));
+	if (ctbl_cmdr_path(t, tb, o, g, k, to, &e) != 0)
+		return cplay_refuse(res, "%s", e.msg);
+	if ((n = cref_move_dice(t, &m, &e)) <= 0)
+		return cplay_refuse(res, "%s", e.msg);
+	if (!q->dice.given) {
+		double dist_p[64], p_ok = 0;
+		const int need = (int)((dist + PL_PER_INCH - 1) / PL_PER_INCH);
+		cplay_want(res, RW_DICE, n);
+		cref_move_odds(t, &m, dist_p, 63, &e);
+		for (int d = need; d < 64; d++)
+			p_ok += dist_p[d];
+		cplay_say(res, "move (no dice yet):\n  => %s rides with the Staff row, %d dice; the move needs %d\" (%.*f\"): "
+			  "%.1f%% to make it; give --dice\n", o->cmdr[k], n, need, PL_IN(dist), 100 * p_ok);
+		return 0;
+	}
+	if ((inches = cref_move_roll(t, &m, q->dice.d, q->dice.n, ev, &e)) < 0) {
+		cplay_say_events(res, NULL, ev);
+		return cplay_refuse(res, "%s", e.msg);
+	}
+	if ((int64_t)inches * PL_PER_INCH < dist) {
+		cplay_say_events(res, "move:", ev);
+		return cplay_refuse(res, "[MOVE (a)] %s rolled %d\" and the move is %.*f\": he may ride up to %d\" on that line",
+				    o->cmdr[k], inches, PL_IN(dist), inches);
+	}
+	g->cmdr[k].c = to;
+	g->cmdr_moved[k] = (uint16_t)g->turn;
+	ev_emit(ev, "[MOVE Chart]", "%s (Staff, no terrain penalty) rides %.*f\" to (%.*f, %.*f)", o->cmdr[k], PL_IN(dist),
+		PL_IN(to.x), PL_IN(to.y));
+	return cplay_keep(res, ev, false);
+}
+
 int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay_opts *x, struct cros_game *g,
 	      const struct cseq_do *sd, struct cplay_res *res)
 {
@@ -313,6 +387,8 @@ int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay
 		ev_emit(&ev, "[Table]", "%s stands at (%.*f, %.*f)", o->cmdr[k], PL_IN(x->x), PL_IN(x->y));
 		return cplay_keep(res, &ev, false);
 	}
+	if (!strcmp(q->what, "move") && x->commander[0])
+		return cmdr_move(t, tb, q, x, o, g, &ev, res);
 	if (i < 0)
 		return cplay_bad(res, "%s needs --unit ID", q->what);
 	if (!g->s[i].figures)
@@ -392,6 +468,8 @@ int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay
 	ev_emit(&ev, "[Table]", "%s %s (%.*f, %.*f) facing %d in %s", o->u[i].id,
 		!strcmp(q->what, "enter") ? "enters the table at" : "is placed at", PL_IN(p.c.x), PL_IN(p.c.y), p.facing,
 		cros_form_name[p.form]);
+	if (!strcmp(q->what, "enter"))
+		cmdr_enters(tb, o, g, i, &ev);
 	return cplay_keep(res, &ev, false);
 }
 

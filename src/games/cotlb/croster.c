@@ -47,6 +47,14 @@ int cros_find_cmdr(const struct cros_oob *o, const char *id)
 	return -1;
 }
 
+int cros_cmdr_side(const struct cros_oob *o, int k)
+{
+	for (int i = 0; i < o->n; i++)
+		if (o->u[i].commander == k)
+			return o->u[i].side;
+	return -1;
+}
+
 int cros_oob_load(struct cros_oob *o, const struct ctab *t, const struct jdoc *d, struct errlist *errs)
 {
 	const json_t *root = d->root, *sides, *cmdrs, *units, *cp, *x;
@@ -562,9 +570,14 @@ json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g)
 		json_object_set_new(root, "table", json_string(g->table));
 		for (int i = 0; cs && i < o->ncmdrs; i++)
 			if (g->cmdr[i].on)
-				json_array_append_new(cs, json_pack("{s:s, s:f, s:f}", "id", o->cmdr[i], "x",
-								    (double)g->cmdr[i].c.x / PL_PER_INCH, "y",
-								    (double)g->cmdr[i].c.y / PL_PER_INCH));
+			{
+				json_t *c = json_pack("{s:s, s:f, s:f}", "id", o->cmdr[i], "x",
+						      (double)g->cmdr[i].c.x / PL_PER_INCH, "y",
+						      (double)g->cmdr[i].c.y / PL_PER_INCH);
+				if (c && g->cmdr_moved[i])
+					json_object_set_new(c, "moved", json_integer(g->cmdr_moved[i]));
+				json_array_append_new(cs, c);
+			}
 		json_object_set_new(root, "commanders", cs);
 	}
 	return root;
@@ -748,8 +761,11 @@ int cros_game_read(const struct cros_oob *o, const struct ctab *t, const struct 
 		int k = (s = jdoc_str(d, x, "id", true, errs)) ? cros_find_cmdr(o, s) : -1;
 		if (k < 0 && s)
 			jdoc_add(d, x, errs, "\"%s\" is not a commander of the order of battle", s);
-		else if (k >= 0)
+		else if (k >= 0) {
 			cros_read_pos(d, x, false, &g->cmdr[k], errs);
+			if (json_object_get(x, "moved"))
+				g->cmdr_moved[k] = (uint16_t)jdoc_int(d, x, "moved", 0, 999, errs);
+		}
 	}
 	(void)t;
 	return errs->total == before ? 0 : -1;

@@ -147,6 +147,8 @@ struct cros_game {
 	int cc_won[2], last_cc_won[2];
 	int aces[2];             /* each side's Aces, one a battery's guns it captured [Close Combat (h)] */
 	struct cros_pos cmdr[CROS_CMDRS_MAX];
+	uint16_t cmdr_moved[CROS_CMDRS_MAX]; /* the turn commander k last moved, 0 none: once a turn, in his
+					 * side's free action phase [MOVE Chart: Staff] (docs/RULES.md) */
 	struct cros_state s[CROS_UNITS_MAX];
 	int n;
 	struct cros_seq seq;
@@ -165,6 +167,8 @@ int cros_oob_load_file(struct cros_oob *o, const struct ctab *t, const char *pat
 int cros_find(const struct cros_oob *o, const char *id);
 /* A commander's index by id, or -1. */
 int cros_find_cmdr(const struct cros_oob *o, const char *id);
+/* The side of commander k: his units' (the first he commands), or -1 when he commands none. */
+int cros_cmdr_side(const struct cros_oob *o, int k);
 
 /* The game's dice stream (has_dice) as text, "d1" and its four words in hex (CROS_DICE_TEXT_MAX
  * bytes hold it), and read back: 0, or -1 when text is not one. */
@@ -175,7 +179,7 @@ int cros_dice_parse(struct rng *r, const char *text);
 void cros_new(const struct cros_oob *o, struct cros_game *g);
 /* The game file: {"format", "kind": "cotlb-game", "oob", ["table"], ["sheet"], "turn", ["held"], "units": [{"id",
  * "figures", "markers", "cp", "routing", "ammo_out", "leader_back", ["at": {"x", "y", "facing",
- * "formation"}]}], ["commanders": [{"id", "x", "y"}]]}; x and y in inches. A new reference or
+ * "formation"}]}], ["commanders": [{"id", "x", "y", ["moved"]}]]}; x and y in inches. A new reference or
  * NULL. */
 json_t *cros_game_json(const struct cros_oob *o, const struct cros_game *g);
 /* Reads a game file of the order of battle o; every unit of o must be in it once. 0 or -1. */

@@ -1174,17 +1174,24 @@ int ctbl_fire_target(struct ctbl_memo *m, const struct ctab *t, const struct ctb
 
 /* ---- command ------------------------------------------------------------------------------ */
 
+/* The gap from point p to unit j's footprint. */
+static int32_t point_gap(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+			 int j, struct pl_pt p)
+{
+	struct pl_rect r;
+	struct pl_pt c[4];
+	ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &r);
+	pl_rect_corners(&r, c);
+	return pl_shapes_gap(c, 4, true, &p, 1, false);
+}
+
 int32_t ctbl_cmdr_gap(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		      int i)
 {
 	const struct cros_pos *c = &g->cmdr[o->u[i].commander];
-	struct pl_rect r;
-	struct pl_pt k[4];
 	if (!live(g, i) || !c->on)
 		return -1;
-	ctbl_footprint(t, tb, o, g, i, &g->s[i].pos, &r);
-	pl_rect_corners(&r, k);
-	return pl_shapes_gap(k, 4, true, &c->c, 1, false);
+	return point_gap(t, tb, o, g, i, c->c);
 }
 
 int ctbl_command(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, struct cros_game *g,
@@ -1208,6 +1215,72 @@ int ctbl_command(const struct ctab *t, const struct ctbl *tb, const struct cros_
 	ev_emit(ev, "[BRIGADE COMMANDERS]", "%d unit%s on the table within their brigade commander's radius, %d beyond",
 		in, in == 1 ? "" : "s", drawn);
 	return drawn;
+}
+
+bool ctbl_cmdr_middle(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		      int k, struct pl_pt *out)
+{
+	int mine[CROS_UNITS_MAX], n = 0;
+	int64_t x = 0, y = 0;
+	(void)tb;
+	for (int i = 0; i < o->n; i++)
+		if (o->u[i].commander == k && live(g, i) && !g->s[i].routing && t->unit[o->u[i].type].radius) {
+			mine[n++] = i;
+			x += g->s[i].pos.c.x;
+			y += g->s[i].pos.c.y;
+		}
+	if (!n)
+		return false;
+	/* from their mean, a step toward the farthest, shorter each time (Badoiu and Clarkson):
+	 * near the centre of the smallest circle round their centres, where the farthest of his
+	 * units is nearest him */
+	x /= n;
+	y /= n;
+	for (int step = 1; step <= CTBL_MIDDLE_STEPS; step++) {
+		int64_t far = -1;
+		struct pl_pt f = {0, 0};
+		for (int m = 0; m < n; m++) {
+			const int64_t d = pl_d2((struct pl_pt){(int32_t)x, (int32_t)y}, g->s[mine[m]].pos.c);
+			if (d > far) {
+				far = d;
+				f = g->s[mine[m]].pos.c;
+			}
+		}
+		x += (f.x - x) / (step + 1);
+		y += (f.y - y) / (step + 1);
+	}
+	out->x = (int32_t)x;
+	out->y = (int32_t)y;
+	return true;
+}
+
+int ctbl_cmdr_path(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		   int k, struct pl_pt to, struct err *e)
+{
+	const struct pl_pt from = g->cmdr[k].c;
+	const int side = cros_cmdr_side(o, k);
+	const int64_t len = pl_isqrt(pl_d2(from, to));
+	const int steps = (int)(len / (PL_PER_INCH / 2)) + 1;
+	if (!g->cmdr[k].on)
+		return err_set(e, NULL, 0, "%s is not on the table", o->cmdr[k]);
+	if (to.x < 0 || to.y < 0 || to.x > tb->width || to.y > tb->depth)
+		return err_set(e, NULL, 0, "(%.*f, %.*f) is off the table", PL_IN(to.x), PL_IN(to.y));
+	for (int j = 0; j < o->n; j++) {
+		if (o->u[j].side == side || !live(g, j))
+			continue;
+		/* [MOVE (i)] checked every half inch, as a unit's path is */
+		const int32_t start = point_gap(t, tb, o, g, j, from);
+		const int32_t floor = start < CTBL_TWO_INCHES ? start : CTBL_TWO_INCHES;
+		for (int s = 1; s <= steps; s++) {
+			struct pl_pt p = {(int32_t)(from.x + (to.x - from.x) * (int64_t)s / steps),
+					  (int32_t)(from.y + (to.y - from.y) * (int64_t)s / steps)};
+			const int32_t gap = point_gap(t, tb, o, g, j, p);
+			if (gap < floor)
+				return err_set(e, NULL, 0, "[MOVE (i)] %s would come within %.*f\" of %s at (%.*f, %.*f): no closer "
+					       "than 2\"", o->cmdr[k], PL_IN(gap), o->u[j].id, PL_IN(p.x), PL_IN(p.y));
+		}
+	}
+	return 0;
 }
 
 /* ---- movement ----------------------------------------------------------------------------- */

@@ -177,6 +177,18 @@ int32_t ctbl_cmdr_gap(const struct ctab *t, const struct ctbl *tb, const struct 
  * applies them through cros_mark. */
 int ctbl_command(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, struct cros_game *g,
 		 struct evsink *ev);
+/* Where commander k would lead from: the middle of the units he commands that his radius holds
+ * [BRIGADE COMMANDERS] (on the table, not routing, not artillery), the place whose farthest unit
+ * (centre) is nearest, to within a few percent (CTBL_MIDDLE_STEPS steps). false when there are
+ * none. */
+#define CTBL_MIDDLE_STEPS 48
+bool ctbl_cmdr_middle(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		      int k, struct pl_pt *out);
+/* Whether commander k (on the table) may ride straight to `to`: on the table, and never within
+ * 2" of an enemy unit on the way (nor nearer one he is already within 2" of) [MOVE (i)]. 0, or
+ * -1 with the reason in e. */
+int ctbl_cmdr_path(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		   int k, struct pl_pt to, struct err *e);
 
 /* A move of unit i to p worked out: the MOVE Chart row and dice, the terrain crossed, the path.
  * kind: 0 a move (dice), 1 a change of formation or of facing by more than 30 degrees in place
