@@ -440,6 +440,11 @@ static void test_lead(void **state)
 	assert_true(rustem >= 0);
 	const int k = a[rustem].arg[0];
 	const struct pl_pt was = r->cmdr[k].c, to = {a[rustem].arg[1], a[rustem].arg[2]};
+	/* a ride to where he stands is refused before any die (the game unchanged) */
+	const uint64_t before = g->rules->checksum(g);
+	assert_int_not_equal(game_apply_text(g, "lead scarlett 57 21.5", NULL, 0, NULL, &e), 0);
+	assert_non_null(strstr(e.msg, "there already"));
+	assert_int_equal(g->rules->checksum(g), before);
 	/* "lead rustem" without a place is the same ride */
 	assert_int_equal(g->rules->parse(g, "lead rustem", &b, &e), 0);
 	assert_memory_equal(b.arg, a[rustem].arg, 3 * sizeof b.arg[0]);

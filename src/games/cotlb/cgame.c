@@ -922,6 +922,9 @@ static int lead(struct game *G, const struct action *a, struct evsink *ev, struc
 		return err_set(e, NULL, 0, "%s %s", c->o.cmdr[k], s->g.cmdr[k].on ? "has moved this turn" : "is not on the table");
 	if (to.x < 0 || to.y < 0 || to.x > c->tb.width || to.y > c->tb.depth)
 		return err_set(e, NULL, 0, "(%.*f, %.*f) is off the table", PL_IN(to.x), PL_IN(to.y));
+	const int64_t dist = pl_isqrt(pl_d2(from, to));
+	if (dist < PL_PER_INCH)
+		return err_set(e, NULL, 0, "%s is there already (within an inch)", c->o.cmdr[k]);
 	if ((nd = cref_move_dice(&c->t, &m, e)) <= 0)
 		return -1;
 	req(&q, "move");
@@ -932,12 +935,11 @@ static int lead(struct game *G, const struct action *a, struct evsink *ev, struc
 		q.dice.d[d] = rng_d6(&G->dice.rng);
 	if ((inches = cref_move_roll(&c->t, &m, q.dice.d, q.dice.n, NULL, e)) < 0)
 		inches = 0;
-	const int64_t dist = pl_isqrt(pl_d2(from, to));
 	int64_t go = (int64_t)inches * PL_PER_INCH < dist ? (int64_t)inches * PL_PER_INCH : dist;
 	for (; go > 0; go -= PL_PER_INCH) {
 		struct err quiet;
-		x.x = (int32_t)(from.x + (to.x - from.x) * go / (dist ? dist : 1));
-		x.y = (int32_t)(from.y + (to.y - from.y) * go / (dist ? dist : 1));
+		x.x = (int32_t)(from.x + (to.x - from.x) * go / dist);
+		x.y = (int32_t)(from.y + (to.y - from.y) * go / dist);
 		if (ctbl_cmdr_path(&c->t, &c->tb, &c->o, &s->g, k, (struct pl_pt){x.x, x.y}, &quiet) == 0)
 			break;
 	}
