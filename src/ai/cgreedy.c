@@ -1,8 +1,8 @@
 /* cgreedy: the greedy computer player for Charge of the Light Brigade games (src/games/cotlb/
  * cgame.c). It sees the game as a person does, through its legal actions and the roster and
  * table (cgame's read-only view), and takes the action that scores best by what it does at once:
- * a volley by the stands that fire and the range, a charge by the stands on each side, the
- * target's markers and what it is (guns to take, a square not to charge), a move by how much
+ * a volley by the stands that fire and the range, a charge by its chance of winning as the sheet
+ * gives it before the dice and what the target is (guns to take, a unit routing), a move by how much
  * nearer it brings the unit to the places its side scores for holding, a change of formation by
  * what is near (unlimber within range, form square against cavalry, line to fire), a rally by
  * the markers it clears, a brigade commander's ride by the units toward his radius's edge; and ends a phase when nothing is worth what it costs (a command point
@@ -31,6 +31,7 @@ const struct cgreedy_plan cgreedy_plans[CGREEDY_PLANS] = {
 };
 
 struct view {
+	const struct game *G;    /* for the odds of a charge, as a player asks them (cgame_charge_odds) */
 	const struct cgreedy_plan *p;
 	const struct ctab *t;
 	const struct ctbl *tb;
@@ -109,6 +110,21 @@ static double long_range(const struct view *v, int i)
 	return v->t->weapon[w].long_in;
 }
 
+/* What unit i's move straight at enemy j is worth (CG_MOVE_AT, and CG_TURN to face it): most when
+ * j stands nearer the side's places than i (it moves toward them); not for guns, which fire where
+ * they stand, nor for a foot unit holding a place already. */
+static double move_at_score(const struct view *v, int i, int j)
+{
+	const struct cros_game *g = v->g;
+	const double now = to_objective(v, g->s[i].pos.c), there = to_objective(v, g->s[j].pos.c);
+	double s = 1.0 + 2.0 * v->p->advance * (now - there) / (now > 1 ? now : 1);
+	if (arm(v, i) == CA_ARTILLERY)
+		s -= 1.5;
+	if (now < 4 && arm(v, i) != CA_CAVALRY)
+		s -= 1.5;
+	return s;
+}
+
 /* What making for a place far inches off is worth (CG_MOVE_TO, and CG_TURN to face it): most
  * within 12"; and, with no enemy within 24" (clear), a place 12" or more off is worth a first
  * command point round's point at least (2.5 ends that round): the reinforcements march up. */
@@ -138,14 +154,23 @@ static double score(const struct view *v, const struct action *a)
 		return s * (arm(v, j) == CA_ARTILLERY ? 1.2 : 1.0) + 0.3 * g->s[j].markers + v->p->fire;
 	}
 	case CG_CHARGE: {
-		const int mine = stands(v, i), theirs = stands(v, j) ? stands(v, j) : 1;
-		double s = 4.0 * ((double)mine / theirs - 1.1) + 0.7 * (g->s[j].markers - g->s[i].markers);
+		/* by the chance of winning, as the sheet gives it before the dice (the table's
+		 * modifiers, the markers, the saves: cgame_charge_odds); by the stands on each side
+		 * where it is not given */
+		const double p = cgame_charge_odds(v->G, i, j);
+		double s;
+		if (p >= 0) {
+			s = 10.0 * (p - 0.55);
+		} else {
+			const int mine = stands(v, i), theirs = stands(v, j) ? stands(v, j) : 1;
+			s = 4.0 * ((double)mine / theirs - 1.1) + 0.7 * (g->s[j].markers - g->s[i].markers);
+			if (arm(v, i) == CA_CAVALRY && g->s[j].pos.form == CF_SQUARE)
+				s -= 8;
+		}
 		if (g->s[j].routing)
 			s += 4;
 		if (arm(v, j) == CA_ARTILLERY && g->s[j].pos.form == CF_UNLIMBERED)
 			s += 3; /* guns to take [Close Combat (h)] */
-		if (arm(v, i) == CA_CAVALRY && g->s[j].pos.form == CF_SQUARE)
-			s -= 8;
 		return s + v->p->charge;
 	}
 	case CG_RESOLVE:
@@ -158,13 +183,9 @@ static double score(const struct view *v, const struct action *a)
 	case CG_RALLY:
 		return g->s[i].routing ? 6 : 0.8 + 0.8 * g->s[i].markers;
 	case CG_MOVE_AT: {
-		/* nearer the side's places: the enemy it moves at stands nearer them than the unit */
-		double now = to_objective(v, g->s[i].pos.c), there = to_objective(v, g->s[j].pos.c);
-		double s = 1.0 + 2.0 * v->p->advance * (now - there) / (now > 1 ? now : 1);
-		if (arm(v, i) == CA_ARTILLERY)
-			s -= 1.5; /* guns fire where they stand */
-		if (now < 4 && arm(v, i) != CA_CAVALRY)
-			s -= 1.5; /* holding a place already */
+		double s = move_at_score(v, i, j);
+		if (!pl_in_arc(g->s[i].pos.c, g->s[i].pos.facing, 45, g->s[j].pos.c))
+			s -= 1.0; /* back or sideways, one die [MOVE (c)]: better to face it first (CG_TURN) */
 		return s;
 	}
 	case CG_MOVE_TO: {
@@ -199,8 +220,14 @@ static double score(const struct view *v, const struct action *a)
 	case CG_TURN: {
 		const struct pl_pt here = g->s[i].pos.c;
 		const int e = nearest_enemy(v, i, &d), b = a->arg[1];
-		if (e >= 0 && abs(pl_norm(b - pl_bearing(here, g->s[e].pos.c) + 180) - 180) <= 2)
-			return d <= long_range(v, i) + 4 ? 1.4 : 0.1; /* to face the nearest enemy */
+		if (e >= 0 && abs(pl_norm(b - pl_bearing(here, g->s[e].pos.c) + 180) - 180) <= 2) {
+			/* to face the nearest enemy: to fire at it, or (beyond range) as a move at it
+			 * forward would score, a little less */
+			if (d <= long_range(v, i) + 4)
+				return 1.4;
+			const double m = move_at_score(v, i, e) - 0.3;
+			return m > 0.1 ? m : 0.1;
+		}
 		/* to face a place of the side's (cgame offers those its moves make for): as a move there
 		 * forward would score, a little less, and only away from the enemy and any place held */
 		const double far = to_objective(v, here);
@@ -234,7 +261,7 @@ int cgreedy_choose(struct game *g, struct action *out)
 
 int cgreedy_choose_plan(struct game *g, struct action *out, int plan)
 {
-	struct view v = {.p = &cgreedy_plans[plan >= 0 && plan < CGREEDY_PLANS ? plan : 0],
+	struct view v = {.G = g, .p = &cgreedy_plans[plan >= 0 && plan < CGREEDY_PLANS ? plan : 0],
 			 .t = cgame_sheet(g), .tb = cgame_table(g), .o = cgame_oob(g), .g = cgame_roster(g)};
 	struct action *list;
 	int n = ai_actions(g, &list), best = -1, feats[CG_OBJ_MAX];

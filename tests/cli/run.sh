@@ -1286,6 +1286,15 @@ expect "table: the Zouaves come down the escarpment" 0 "$bin" referee cotlb move
 expect "table: the Zouaves stay at its base" 1 "$bin" referee cotlb move --game "$g4" --unit zouaves --x 33 --dice 6,6,6
 contains "table: the Zouaves stay at its base" "$tmp/err" "\[THE FRENCH ARMY AT BALACLAVA\] zouaves may not move beyond the base of Sapoune Ridge"
 
+# move --toward where the whole way to the enemy's 2" is refused (it would end on the 93rd): the
+# move is planned as far as the unit's best dice could go that way [MOVE (a)]
+g6="$tmp/cotlb-toward.json"
+test_table_game "$g6" heavy1:10:15:90 azov1:60:15:270 93rd:55:15:90
+expect "table: toward, the whole way refused, its odds" 0 "$bin" referee cotlb move --game "$g6" --unit heavy1 --toward azov1
+contains "table: toward, the whole way refused, its odds" "$tmp/out" "heavy1 moves straight at azov1: 18.0\" (as far as its best dice could go: the whole way is refused)"
+expect "table: toward, the whole way refused, on its dice" 0 "$bin" referee cotlb move --game "$g6" --unit heavy1 --toward azov1 --dice 6,5,4
+contains "table: toward, the whole way refused, on its dice" "$tmp/out" "heavy1 moves straight at azov1: 9.0\" (as far as the dice allow)"
+
 # brigade commanders ride by the Staff row (4 dice, no terrain penalty), never within 2" of the
 # enemy; with the sequence of play once a turn, in their side's free action phase; a
 # reinforcement's commander comes on with his first unit (docs/RULES.md)

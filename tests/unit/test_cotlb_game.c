@@ -8,6 +8,7 @@
  * game again), and the greedy player winning against the random one from either side. */
 #include "testutil.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -511,6 +512,70 @@ static void test_cmdr_middle(void **state)
 	free(s);
 }
 
+/* A move straight at an enemy is offered only where the move its best dice could make that way
+ * would take it an inch: at the set-up the Heavy Brigade's first regiment, facing 30 with I Troop
+ * beside it, goes sideways to every enemy (one die [MOVE (c)]) through the troop (minus the low
+ * die [MOVE (b)]), and is offered none. */
+static void test_move_at_listed(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	static struct action a[NACT];
+	struct err e;
+	int moves = 0;
+	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
+	const int h = unit(g, "heavy1");
+	int n = g->rules->actions(g, a, NACT);
+	for (int k = 0; k < n; k++)
+		if (a[k].kind == CG_MOVE_AT) {
+			assert_int_not_equal(a[k].arg[0], h);
+			moves++;
+		}
+	assert_true(moves > 0);
+	/* and refused as typed: it stands, its action spent, not moved */
+	const struct pl_pt was = roster(g)->s[h].pos.c;
+	assert_int_equal(game_apply_text(g, "move heavy1 toward odessa1", NULL, 0, NULL, &e), 0);
+	assert_int_equal(roster(g)->s[h].pos.c.x, was.x);
+	assert_int_equal(roster(g)->s[h].pos.c.y, was.y);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+/* [Close Combat (c)] the chance of a charge that greedy weighs (cgame_charge_odds) is the one the
+ * referee's sheet gives for it (`odds charge U T`); none beyond 2". */
+static void test_charge_odds(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	struct cros_game *r = (struct cros_game *)(void *)g->st;
+	char text[16384], buf[ACTION_TEXT_MAX];
+	struct action b;
+	struct err e;
+	double pct = -1;
+	assert_int_equal(game_apply_text(g, "first russian", NULL, 0, NULL, &e), 0);
+	const int d = unit(g, "dnieper1"), t = unit(g, "turks1");
+	assert_true(cgame_charge_odds(g, d, t) < 0); /* far off */
+	/* dnieper1 an inch in front of the Turks' line, facing it */
+	r->s[d].pos.c = pl_offset(r->s[t].pos.c, r->s[t].pos.facing, 4 * PL_PER_INCH, 0);
+	r->s[d].pos.facing = (r->s[t].pos.facing + 180) % 360;
+	snprintf(buf, sizeof buf, "charge dnieper1 turks1");
+	assert_int_equal(g->rules->parse(g, buf, &b, &e), 0);
+	assert_int_equal(g->rules->odds(g, &b, text, sizeof text, &e), 0);
+	const char *w = strstr(text, "the attacker wins ");
+	assert_non_null(w);
+	assert_int_equal(sscanf(w, "the attacker wins %lf%%", &pct), 1);
+	const double p = cgame_charge_odds(g, d, t);
+	assert_true(p > 0 && p < 1);
+	assert_true(fabs(100 * p - pct) < 0.051);
+	print_message("dnieper1 charging turks1: %.1f%%\n", pct);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 static void test_victory_points(void **state)
 {
 	(void)state;
@@ -812,6 +877,8 @@ int main(void)
 		cmocka_unit_test(test_entry_beside),
 		cmocka_unit_test(test_lead),
 		cmocka_unit_test(test_cmdr_middle),
+		cmocka_unit_test(test_move_at_listed),
+		cmocka_unit_test(test_charge_odds),
 		cmocka_unit_test(test_victory_points),
 		cmocka_unit_test(test_resolve_within_two_inches),
 		cmocka_unit_test(test_random_game),

@@ -664,28 +664,34 @@ static int nearest_places(const struct game *G, int i, int best[CG_PLACES])
 	return nb;
 }
 
+/* Whether unit i's move to `to` is one the table allows (ctbl_move_plan: a move, not a change in
+ * place) and sixes on its dice would move it an inch at least (not where the terrain's penalty, a
+ * pass through friends or a pivot take off its one die). Its dice may then fall short, and it
+ * goes as far as they allow. */
+static bool move_ok(const struct game *G, int i, const struct cros_pos *to)
+{
+	const struct cg_scn *c = scn(G);
+	struct ctbl_move mv;
+	struct err e;
+	int six[CREF_HITS_MAX], nd;
+	if (ctbl_move_plan(&c->t, &c->tb, &c->o, &cst(G)->g, i, to, &mv, NULL, &e) != 0 || mv.kind != 0 ||
+	    (nd = cref_move_dice(&c->t, &mv.m, &e)) <= 0 || nd > CREF_HITS_MAX)
+		return false;
+	for (int d = 0; d < nd; d++)
+		six[d] = 6;
+	return cref_move_roll(&c->t, &mv.m, six, nd, NULL, &e) > 0;
+}
+
 /* Moves for unit i toward the places its side scores for holding (the scenario's "hold" items)
  * [MOVE (a)]: the CG_PLACES nearest whose distance it is not within (nearest_places), each when
  * the move its best dice could make that way is one the table allows (ctbl_move_plan) and sixes
  * on them would move it (the dice may then fall short, and it goes as far as they allow). */
 static void place_moves(const struct game *G, int i, struct action *out, int max, int *n)
 {
-	const struct cg_scn *c = scn(G);
-	const struct cros_game *g = &cst(G)->g;
 	int best[CG_PLACES], nb = nearest_places(G, i, best);
 	for (int k = 0; k < nb; k++) {
 		struct cros_pos to;
-		struct ctbl_move mv;
-		struct err e;
-		int six[CREF_HITS_MAX], nd;
-		if (!cgame_place_move(G, i, best[k], &to) ||
-		    ctbl_move_plan(&c->t, &c->tb, &c->o, g, i, &to, &mv, NULL, &e) != 0 || mv.kind != 0 ||
-		    (nd = cref_move_dice(&c->t, &mv.m, &e)) <= 0 || nd > CREF_HITS_MAX)
-			continue;
-		for (int d = 0; d < nd; d++)
-			six[d] = 6;
-		/* not where its best dice move it no inch (the terrain's penalty takes off its one die) */
-		if (cref_move_roll(&c->t, &mv.m, six, nd, NULL, &e) > 0)
+		if (cgame_place_move(G, i, best[k], &to) && move_ok(G, i, &to))
 			put(out, max, n, CG_MOVE_TO, i, best[k], 0, 2);
 	}
 }
@@ -760,9 +766,17 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 			put(out, max, &n, CG_MOVE_AT, i, x->target, 0, 2);
 			break;
 		case CACT_MOVE: {
+			/* straight at one of the nearest enemies, when the move as far as its best dice
+			 * could go that way is one the table allows (move --toward plans no farther when
+			 * the whole way is refused) */
 			int e[CG_NEAREST], ne = nearest_enemies(G, i, e, CG_NEAREST);
-			for (int j = 0; j < ne; j++)
-				put(out, max, &n, CG_MOVE_AT, i, e[j], 0, 2);
+			for (int j = 0; j < ne; j++) {
+				int32_t d;
+				const int32_t reach = ctbl_move_reach(&c->t, &c->tb, &c->o, g, i, g->s[e[j]].pos.c);
+				const struct cros_pos to = ctbl_toward(&c->t, &c->tb, &c->o, g, i, e[j], reach, &d);
+				if (reach > 0 && move_ok(G, i, &to))
+					put(out, max, &n, CG_MOVE_AT, i, e[j], 0, 2);
+			}
 			place_moves(G, i, out, max, &n);
 			break;
 		}
@@ -1655,6 +1669,30 @@ static int cg_odds(const struct game *G, const struct action *a, char *out, size
 	free(o);
 	free(g);
 	return rc != 0 ? -1 : 0;
+}
+
+double cgame_charge_odds(const struct game *G, int att, int def)
+{
+	const struct cplay cp = ctx(G);
+	const struct action a = {CG_CHARGE, 2, {att, def}};
+	struct cros_game *g = malloc(sizeof *g);
+	struct cplay_res *res = malloc(sizeof *res);
+	struct ref_out *o = malloc(sizeof *o);
+	struct ref_req q;
+	struct cplay_opts x = {.facing = -1};
+	double p = -1;
+	if (g && res && o && unit_ok(G, att) && unit_ok(G, def)) {
+		*g = cst(G)->g;
+		req_judged(&q, G, &a);
+		cplay_res_init(res, true);
+		if (cplay_run(&cp, g, &q, &x, o, res) == 0)
+			p = o->cc_win[0];
+		cplay_res_free(res);
+	}
+	free(g);
+	free(res);
+	free(o);
+	return p;
 }
 
 /* A point as [x, y] in table units (PL_PER_INCH an inch; x east, y north). */

@@ -33,6 +33,11 @@ int cgame_objectives(const struct game *g, int side, int *out, int max);
  * its best dice could take it (ctbl_move_reach), or all the way when that is nearer. false
  * when it cannot go that way (no reach, or already there). */
 bool cgame_place_move(const struct game *g, int u, int f, struct cros_pos *to);
+/* The chance that unit att, charging unit def now, wins the close combat, as the referee's sheet
+ * gives it before the dice (`odds charge`: the table's modifiers, the saves; every charge morale
+ * check passed) [Close Combat (c)]; -1 when there is no such close combat now. On a copy: the game
+ * does not change. */
+double cgame_charge_odds(const struct game *g, int att, int def);
 
 /* Action kinds (struct action.kind); the arguments are unit indices of the order of battle. */
 enum cgame_act {

@@ -424,16 +424,27 @@ int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay
 			return cplay_bad(res, "--toward names an enemy unit on the table, not \"%s\"", x->toward);
 		if (x->has_x || x->has_y)
 			return cplay_bad(res, "--toward takes the place of --x and --y");
+		/* the move planned: the whole way to 2" of it, or, where the table refuses that (a friend
+		 * or the unit's restriction at its end, another enemy's 2" far along), as far as its best
+		 * dice could go that way ("Units need not move the full distance" [MOVE (a)]) */
+		struct ctbl_move mv;
+		struct evsink quiet;
+		struct event one[16];
+		struct cros_pos full = ctbl_toward(t, tb, o, g, i, j, -1, &dfull);
+		int32_t dplan = dfull;
+		full.facing = p.facing;
+		full.form = p.form;
+		evsink_init(&quiet, one, 16);
+		if (ctbl_move_plan(t, tb, o, g, i, &full, &mv, &quiet, &e) != 0 || mv.kind != 0) {
+			const int32_t reach = ctbl_move_reach(t, tb, o, g, i, g->s[j].pos.c);
+			if (reach > 0 && reach < dfull) {
+				const struct cros_pos near = ctbl_toward(t, tb, o, g, i, j, reach, &dplan);
+				full.c = near.c;
+			}
+		}
 		if (q->dice.given) {
 			/* as far as the dice allow: what they come to on this line */
-			struct ctbl_move mv;
-			struct cros_pos full = ctbl_toward(t, tb, o, g, i, j, -1, &dfull);
-			struct evsink quiet;
-			struct event one[16];
 			int inches;
-			full.facing = p.facing;
-			full.form = p.form;
-			evsink_init(&quiet, one, 16);
 			if (ctbl_move_plan(t, tb, o, g, i, &full, &mv, &quiet, &e) == 0 && mv.kind == 0 &&
 			    (inches = cref_move_roll(t, &mv.m, q->dice.d, q->dice.n, &quiet, &e)) >= 0) {
 				/* short of the whole way: as far as they allow over the ground crossed */
@@ -442,6 +453,8 @@ int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay
 				lim = inches * PL_PER_INCH;
 			}
 		}
+		if (lim < 0 && dplan < dfull)
+			lim = dplan; /* no dice yet: the planned part of the way */
 		{
 			struct cros_pos to = ctbl_toward(t, tb, o, g, i, j, lim, &d);
 			p.c = to.c;
@@ -449,7 +462,9 @@ int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay
 		fell_short = lim >= 0 && dfull > d;
 		charge_at = j;
 		ev_emit(&ev, "[MOVE (i)]", "%s moves straight at %s: %.*f\" %s", o->u[i].id, o->u[j].id, PL_IN(d),
-			lim >= 0 && dfull > d ? "(as far as the dice allow)" : "(to 2\" of it)");
+			!q->dice.given && dplan < dfull ? "(as far as its best dice could go: the whole way is refused)"
+			: lim >= 0 && dfull > d		 ? "(as far as the dice allow)"
+							 : "(to 2\" of it)");
 	}
 	if (!strcmp(q->what, "move") && !x->has_x && !x->has_y && !x->toward[0] && p.form != g->s[i].pos.form) {
 		/* a change of formation keeps the front rank where it stands */

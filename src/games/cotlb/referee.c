@@ -900,6 +900,8 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 		} else {
 			addf(o, REF_RESULT, "the attacker wins %.1f%%, the defender %.1f%% [Close Combat (c)]", 100 * od->win[0],
 			     100 * od->win[1]);
+			o->cc_win[0] = od->win[0];
+			o->cc_win[1] = od->win[1];
 			for (int k = 0; k < 2; k++) {
 				char lab[REF_UNIT_MAX + 64];
 				snprintf(lab, sizeof lab, "%s possible hits", nm[k]);
@@ -1190,6 +1192,7 @@ int ref_run(const struct ctab *t, const struct ref_req *q, struct ref_out *o)
 	o->error[0] = o->pending[0] = 0;
 	o->charge_failed = -1;
 	o->cc_winner = o->init_winner = o->ace_side = -1;
+	o->cc_win[0] = o->cc_win[1] = -1;
 	o->cc_n[0] = o->cc_n[1] = 0;
 	if (!strcmp(q->what, "fire"))
 		return do_fire(t, q, o);

@@ -145,6 +145,8 @@ struct ref_out {
 	int ndists;
 	char error[ERR_MSG_MAX];     /* when ref_run returns non-zero */
 	int cc_winner;               /* a close combat ruled: the winner's index in the roster (-1 none) */
+	double cc_win[2];            /* a close combat without its dice: the attacker's and the defender's
+				      * chances of winning it [Close Combat (c)] (-1: not given) */
 	int cc_total[2];             /* ... its attacker's and defender's totals [Close Combat (c)] */
 	int ace_side;                /* a side (0, 1) of the roster that captured a battery's guns and
 				      * gains an Ace [Close Combat (h)], -1 none */
