@@ -477,7 +477,9 @@ static void test_lead(void **state)
 }
 
 /* The middle a commander rides for is where his farthest unit is nearest: three of Gribbe's
- * units together and a fourth 40" off have their middle near halfway, not at their mean. */
+ * units together and a fourth 18" off have their middle near halfway (9" from either end, all
+ * four within his 12"), not at their mean (which leaves the fourth 13.5" off). With the fourth
+ * 40" off, no place holds all four: he rides for the three. */
 static void test_cmdr_middle(void **state)
 {
 	(void)state;
@@ -487,26 +489,26 @@ static void test_cmdr_middle(void **state)
 	const struct cros_oob *o = cgame_oob(g);
 	const struct ctab *t = cgame_sheet(g);
 	const int k = cros_find_cmdr(o, "gribbe");
+	int mine[4], placed = 0;
 	struct pl_pt mid;
-	int placed = 0;
 	for (int i = 0; i < o->n; i++) {
-		if (o->u[i].commander != k || !t->unit[o->u[i].type].radius)
+		if (o->u[i].commander != k)
 			continue;
-		r->s[i].pos.on = true;
-		r->s[i].pos.c.x = (placed < 3 ? 100 + placed : 140) * PL_PER_INCH;
-		r->s[i].pos.c.y = 30 * PL_PER_INCH;
-		placed++;
-		if (placed == 4)
-			break;
+		r->s[i].pos.on = t->unit[o->u[i].type].radius && placed < 4; /* his others off the table */
+		if (r->s[i].pos.on)
+			mine[placed++] = i;
 	}
 	assert_int_equal(placed, 4);
-	for (int i = 0; i < o->n; i++) /* his others off the table */
-		if (o->u[i].commander == k && r->s[i].pos.c.y != 30 * PL_PER_INCH)
-			r->s[i].pos.on = false;
+	for (int m = 0; m < 4; m++) {
+		r->s[mine[m]].pos.c.x = (m < 3 ? 100 + m : 118) * PL_PER_INCH;
+		r->s[mine[m]].pos.c.y = 30 * PL_PER_INCH;
+	}
 	assert_true(ctbl_cmdr_middle(t, cgame_table(g), o, r, k, &mid));
-	/* the best is 120 (20" to either end); the mean, 110.75, leaves the fourth 29.25" off */
-	assert_true(llabs((long long)mid.x - 120 * PL_PER_INCH) <= PL_PER_INCH);
+	assert_true(llabs((long long)mid.x - 109 * PL_PER_INCH) <= PL_PER_INCH);
 	assert_int_equal(mid.y, 30 * PL_PER_INCH);
+	r->s[mine[3]].pos.c.x = 140 * PL_PER_INCH;
+	assert_true(ctbl_cmdr_middle(t, cgame_table(g), o, r, k, &mid));
+	assert_true(mid.x >= 100 * PL_PER_INCH && mid.x <= 102 * PL_PER_INCH);
 	free(g);
 	scenario_free(s);
 	free(s);

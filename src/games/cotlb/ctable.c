@@ -1217,6 +1217,18 @@ int ctbl_command(const struct ctab *t, const struct ctbl *tb, const struct cros_
 	return drawn;
 }
 
+/* How many of the units mine[n] have their centres within their radius of p. */
+static int cmdr_covers(const struct ctab *t, const struct cros_oob *o, const struct cros_game *g, const int *mine, int n,
+		       struct pl_pt p)
+{
+	int c = 0;
+	for (int m = 0; m < n; m++) {
+		const int64_t r = (int64_t)t->unit[o->u[mine[m]].type].radius * PL_PER_INCH;
+		c += pl_d2(p, g->s[mine[m]].pos.c) <= r * r;
+	}
+	return c;
+}
+
 bool ctbl_cmdr_middle(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		      int k, struct pl_pt *out)
 {
@@ -1249,8 +1261,18 @@ bool ctbl_cmdr_middle(const struct ctab *t, const struct ctbl *tb, const struct 
 		x += (f.x - x) / (step + 1);
 		y += (f.y - y) / (step + 1);
 	}
-	out->x = (int32_t)x;
-	out->y = (int32_t)y;
+	/* where his radius holds more of them than there (a brigade spread wider than his radius):
+	 * the centre of the unit with the most of them within his radius of it */
+	struct pl_pt best = {(int32_t)x, (int32_t)y};
+	int most = cmdr_covers(t, o, g, mine, n, best);
+	for (int m = 0; m < n; m++) {
+		const int c = cmdr_covers(t, o, g, mine, n, g->s[mine[m]].pos.c);
+		if (c > most) {
+			most = c;
+			best = g->s[mine[m]].pos.c;
+		}
+	}
+	*out = best;
 	return true;
 }
 

@@ -179,8 +179,9 @@ int ctbl_command(const struct ctab *t, const struct ctbl *tb, const struct cros_
 		 struct evsink *ev);
 /* Where commander k would lead from: the middle of the units he commands that his radius holds
  * [BRIGADE COMMANDERS] (on the table, not routing, not artillery), the place whose farthest unit
- * (centre) is nearest, to within a few percent (CTBL_MIDDLE_STEPS steps). false when there are
- * none. */
+ * (centre) is nearest, to within a few percent (CTBL_MIDDLE_STEPS steps); but where his radius
+ * would hold more of their centres round one of them (a brigade spread wider than his radius),
+ * that unit's centre (the first with the most). false when there are none. */
 #define CTBL_MIDDLE_STEPS 48
 bool ctbl_cmdr_middle(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		      int k, struct pl_pt *out);
