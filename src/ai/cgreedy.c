@@ -110,6 +110,24 @@ static double long_range(const struct view *v, int i)
 	return v->t->weapon[w].long_in;
 }
 
+/* What it costs unit i, now within its brigade commander's radius, to move toward `to`: where
+ * about half its best dice would take it is beyond the radius and the 7" or so its commander
+ * rides a turn, it draws a marker at the next turn's start [BRIGADE COMMANDERS]. */
+static double radius_cost(const struct view *v, int i, struct pl_pt to)
+{
+	const struct cros_game *g = v->g;
+	const int k = v->o->u[i].commander, r = v->t->unit[v->o->u[i].type].radius;
+	if (k < 0 || !r || !g->cmdr[k].on)
+		return 0;
+	const struct pl_pt here = g->s[i].pos.c, at = g->cmdr[k].c;
+	const double far = dist(here, to), go = inches(ctbl_move_reach(v->t, v->tb, v->o, g, i, to)) / 2;
+	if (dist(here, at) > r || far < 1)
+		return 0;
+	const double f = go < far ? go / far : 1;
+	const struct pl_pt end = {(int32_t)(here.x + (to.x - here.x) * f), (int32_t)(here.y + (to.y - here.y) * f)};
+	return dist(end, at) > r + 7 ? 0.6 : 0;
+}
+
 /* What unit i's move straight at enemy j is worth (CG_MOVE_AT, and CG_TURN to face it): most when
  * j stands nearer the side's places than i (it moves toward them); not for guns, which fire where
  * they stand, nor for a foot unit holding a place already. */
@@ -183,7 +201,7 @@ static double score(const struct view *v, const struct action *a)
 	case CG_RALLY:
 		return g->s[i].routing ? 6 : 0.8 + 0.8 * g->s[i].markers;
 	case CG_MOVE_AT: {
-		double s = move_at_score(v, i, j);
+		double s = move_at_score(v, i, j) - radius_cost(v, i, g->s[j].pos.c);
 		if (!pl_in_arc(g->s[i].pos.c, g->s[i].pos.facing, 45, g->s[j].pos.c))
 			s -= 1.0; /* back or sideways, one die [MOVE (c)]: better to face it first (CG_TURN) */
 		return s;
@@ -200,7 +218,7 @@ static double score(const struct view *v, const struct action *a)
 			const double s = place_score(v, far, false);
 			return arm(v, i) != CA_CAVALRY ? s - 1.5 : s;
 		}
-		double s = place_score(v, far, nearest_enemy(v, i, &d) < 0 || d > 24);
+		double s = place_score(v, far, nearest_enemy(v, i, &d) < 0 || d > 24) - radius_cost(v, i, at);
 		if (!pl_in_arc(here, g->s[i].pos.facing, 45, at))
 			s -= 1.0; /* back or sideways, one die [MOVE (c)]: better to face it first (CG_TURN) */
 		return s;
