@@ -1294,6 +1294,12 @@ expect "table: toward, the whole way refused, its odds" 0 "$bin" referee cotlb m
 contains "table: toward, the whole way refused, its odds" "$tmp/out" "heavy1 moves straight at azov1: 18.0\" (as far as its best dice could go: the whole way is refused)"
 expect "table: toward, the whole way refused, on its dice" 0 "$bin" referee cotlb move --game "$g6" --unit heavy1 --toward azov1 --dice 6,5,4
 contains "table: toward, the whole way refused, on its dice" "$tmp/out" "heavy1 moves straight at azov1: 9.0\" (as far as the dice allow)"
+# dice that make no inch (heavy1 at its set-up goes sideways through I Troop: one die, the low
+# die off) are refused as such, not as a move of another number of dice
+g7="$tmp/cotlb-noinch.json"
+"$bin" referee cotlb new --oob balaclava-2014 --game "$g7" >/dev/null
+expect "table: toward, no inch on the dice" 1 "$bin" referee cotlb move --game "$g7" --unit heavy1 --toward odessa1 --dice 4
+contains "table: toward, no inch on the dice" "$tmp/err" "\[MOVE (a)\] heavy1's dice make no inch toward odessa1"
 
 # brigade commanders ride by the Staff row (4 dice, no terrain penalty), never within 2" of the
 # enemy; with the sequence of play once a turn, in their side's free action phase; a
