@@ -128,7 +128,7 @@ static double radius_cost(const struct view *v, int i, struct pl_pt to)
 	return dist(end, at) > r + 7 ? 0.6 : 0;
 }
 
-/* What unit i's move straight at enemy j is worth (CG_MOVE_AT, and CG_TURN to face it): most when
+/* What unit i's move straight at enemy j is worth (CG_MOVE_AT): most when
  * j stands nearer the side's places than i (it moves toward them); not for guns, which fire where
  * they stand, nor for a foot unit holding a place already. */
 static double move_at_score(const struct view *v, int i, int j)
@@ -200,12 +200,8 @@ static double score(const struct view *v, const struct action *a)
 		return 2;
 	case CG_RALLY:
 		return g->s[i].routing ? 6 : 0.8 + 0.8 * g->s[i].markers;
-	case CG_MOVE_AT: {
-		double s = move_at_score(v, i, j) - radius_cost(v, i, g->s[j].pos.c);
-		if (!pl_in_arc(g->s[i].pos.c, g->s[i].pos.facing, 45, g->s[j].pos.c))
-			s -= 1.0; /* back or sideways, one die [MOVE (c)]: better to face it first (CG_TURN) */
-		return s;
-	}
+	case CG_MOVE_AT:
+		return move_at_score(v, i, j) - radius_cost(v, i, g->s[j].pos.c);
 	case CG_MOVE_TO: {
 		/* toward a place of the side's: worth most where no friend holds it yet and the unit
 		 * is near it (reinforcements far off march up, but a move at an enemy near the places
@@ -238,14 +234,8 @@ static double score(const struct view *v, const struct action *a)
 	case CG_TURN: {
 		const struct pl_pt here = g->s[i].pos.c;
 		const int e = nearest_enemy(v, i, &d), b = a->arg[1];
-		if (e >= 0 && abs(pl_norm(b - pl_bearing(here, g->s[e].pos.c) + 180) - 180) <= 2) {
-			/* to face the nearest enemy: to fire at it, or (beyond range) as a move at it
-			 * forward would score, a little less */
-			if (d <= long_range(v, i) + 4)
-				return 1.4;
-			const double m = move_at_score(v, i, e) - 0.3;
-			return m > 0.1 ? m : 0.1;
-		}
+		if (e >= 0 && abs(pl_norm(b - pl_bearing(here, g->s[e].pos.c) + 180) - 180) <= 2)
+			return d <= long_range(v, i) + 4 ? 1.4 : 0.1; /* to face the nearest enemy */
 		/* to face a place of the side's (cgame offers those its moves make for): as a move there
 		 * forward would score, a little less, and only away from the enemy and any place held */
 		const double far = to_objective(v, here);
