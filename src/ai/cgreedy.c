@@ -2,11 +2,12 @@
  * cgame.c). It sees the game as a person does, through its legal actions and the roster and
  * table (cgame's read-only view), and takes the action that scores best by what it does at once:
  * a volley by the stands that fire and the range, a charge by its chance of winning as the sheet
- * gives it before the dice and what the target is (guns to take, a unit routing), a move by how much
- * nearer it brings the unit to the places its side scores for holding, a change of formation by
- * what is near (unlimber within range, form square against cavalry, line to fire), a rally by
- * the markers it clears, a brigade commander's ride by the units toward his radius's edge; and ends a phase when nothing is worth what it costs (a command point
- * phase's points grow with its round). No lookahead, no dice rolled: a baseline that plays the
+ * gives it before the dice and what the target is (guns to take, a unit routing), a move by how
+ * much nearer it brings the unit to the places its side scores for holding (less where it would
+ * leave its brigade commander's radius), a change of formation by what is near (unlimber within
+ * range, form square against cavalry, line to fire), a rally by the markers it clears, a brigade
+ * commander's ride by his units toward his radius's edge; and ends a phase when nothing is worth
+ * what it costs (a command point phase's points grow with its round). No lookahead, no dice rolled: a baseline that plays the
  * scenario's objectives, for the random player to be measured against. */
 #include <math.h>
 #include <stdlib.h>
