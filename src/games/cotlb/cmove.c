@@ -46,6 +46,17 @@ static int seq_record(const struct ctab *t, const struct cros_oob *o, struct cro
 	return 0;
 }
 
+/* The chance that move m's dice make need inches or more [MOVE (a)]. */
+static double move_chance(const struct ctab *t, const struct cref_move *m, int need)
+{
+	double dist[64], p = 0;
+	struct err e;
+	cref_move_odds(t, m, dist, 63, &e);
+	for (int k = need; k < 64; k++)
+		p += dist[k];
+	return p;
+}
+
 /* What the enemy's fire priority will look at [Fire (c)]: where unit i stood before its first
  * move of the turn, and the unit it moved straight at (charge_at, -1 none). */
 static void note_move(struct cros_game *g, int i, int charge_at)
@@ -87,7 +98,6 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 		return cplay_refuse(res, "%s", e.msg);
 	}
 	if (!q->dice.given) {
-		double dist[64];
 		cplay_want(res, RW_DICE, n);
 		double p_ok = 0;
 		int need = (mv.dist + PL_PER_INCH - 1) / PL_PER_INCH;
@@ -101,9 +111,7 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 					p_ok += 1.0 / 6;
 			}
 		} else {
-			cref_move_odds(t, &mv.m, dist, 63, &e);
-			for (int k = need; k < 64; k++)
-				p_ok += dist[k];
+			p_ok = move_chance(t, &mv.m, need);
 		}
 		cplay_say_events(res, "move (no dice yet):", ev);
 		cplay_say(res, "  => %d dice; the move needs %d\" (%.*f\"): %.1f%% to make it; give --dice\n", n, need,
@@ -330,12 +338,9 @@ static int cmdr_move(const struct ctab *t, const struct ctbl *tb, const struct r
 	if ((n = cref_move_dice(t, &m, &e)) <= 0)
 		return cplay_refuse(res, "%s", e.msg);
 	if (!q->dice.given) {
-		double dist_p[64], p_ok = 0;
 		const int need = (int)((dist + PL_PER_INCH - 1) / PL_PER_INCH);
+		const double p_ok = move_chance(t, &m, need);
 		cplay_want(res, RW_DICE, n);
-		cref_move_odds(t, &m, dist_p, 63, &e);
-		for (int d = need; d < 64; d++)
-			p_ok += dist_p[d];
 		cplay_say(res, "move (no dice yet):\n  => %s rides with the Staff row, %d dice; the move needs %d\" (%.*f\"): "
 			  "%.1f%% to make it; give --dice\n", o->cmdr[k], n, need, PL_IN(dist), 100 * p_ok);
 		return 0;
@@ -435,18 +440,19 @@ int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay
 		full.facing = p.facing;
 		full.form = p.form;
 		evsink_init(&quiet, one, 16);
-		if (ctbl_move_plan(t, tb, o, g, i, &full, &mv, &quiet, &e) != 0 || mv.kind != 0) {
+		bool planned = ctbl_move_plan(t, tb, o, g, i, &full, &mv, &quiet, &e) == 0 && mv.kind == 0;
+		if (!planned) {
 			const int32_t reach = ctbl_move_reach(t, tb, o, g, i, g->s[j].pos.c);
 			if (reach > 0 && reach < dfull) {
 				const struct cros_pos near = ctbl_toward(t, tb, o, g, i, j, reach, &dplan);
 				full.c = near.c;
+				planned = ctbl_move_plan(t, tb, o, g, i, &full, &mv, &quiet, &e) == 0 && mv.kind == 0;
 			}
 		}
 		if (q->dice.given) {
 			/* as far as the dice allow: what they come to on this line */
 			int inches;
-			if (ctbl_move_plan(t, tb, o, g, i, &full, &mv, &quiet, &e) == 0 && mv.kind == 0 &&
-			    (inches = cref_move_roll(t, &mv.m, q->dice.d, q->dice.n, &quiet, &e)) >= 0) {
+			if (planned && (inches = cref_move_roll(t, &mv.m, q->dice.d, q->dice.n, &quiet, &e)) >= 0) {
 				/* short of the whole way: as far as they allow over the ground crossed */
 				if ((int64_t)inches * PL_PER_INCH < mv.dist)
 					inches = ctbl_move_short(t, tb, o, g, i, &full, &mv, q->dice.d, q->dice.n, inches);
