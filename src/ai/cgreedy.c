@@ -220,6 +220,16 @@ static double score(const struct view *v, const struct action *a)
 			s -= 1.0; /* back or sideways, one die [MOVE (c)]: better to face it first (CG_TURN) */
 		return s;
 	}
+	case CG_MOVE: {
+		/* forward at its front arc's edge toward a place it cannot move to straight but on one
+		 * die (cgame's oblique move): as a move there would score, a little less, and only
+		 * where it brings the unit nearer the side's places */
+		const struct pl_pt here = g->s[i].pos.c, to = {a->arg[1], a->arg[2]};
+		const double now = to_objective(v, here);
+		if (to_objective(v, to) > now - 1)
+			return 0;
+		return place_score(v, now, nearest_enemy(v, i, &d) < 0 || d > 24) - 0.2 - radius_cost(v, i, to);
+	}
 	case CG_REFORM: {
 		const int f = a->arg[1], e = nearest_enemy(v, i, &d);
 		if (arm(v, i) == CA_ARTILLERY)

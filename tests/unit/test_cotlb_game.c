@@ -545,6 +545,51 @@ static void test_move_at_listed(void **state)
 	free(s);
 }
 
+/* [MOVE (b), (c)] at its set-up the Heavy Brigade's first line faces 30 degrees with the
+ * redoubts it makes for off its front arc and I Troop beside it (its turn in place blocked): it
+ * is offered one move forward at the arc's edge, pivoting 30 degrees toward them, which the game
+ * then makes on forward dice; before, the unit had no action at all and stood all game. */
+static void test_oblique_listed(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	static struct action a[NACT];
+	char buf[ACTION_TEXT_MAX];
+	struct err e;
+	int obl = -1, other = 0;
+	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
+	const int h = unit(g, "heavy1");
+	const struct cros_pos was = roster(g)->s[h].pos;
+	assert_int_equal(was.facing, 30);
+	int n = g->rules->actions(g, a, NACT);
+	for (int k = 0; k < n; k++)
+		if (a[k].arg[0] == h && a[k].kind != CG_END && a[k].kind != CG_FIRST && a[k].kind != CG_LEAD) {
+			if (a[k].kind == CG_MOVE)
+				obl = k;
+			else
+				other++;
+		}
+	assert_int_equal(other, 0); /* no move straight for a place or an enemy, no turn */
+	assert_true(obl >= 0);
+	assert_int_equal(a[obl].n, 4);
+	assert_int_equal(a[obl].arg[3], 60); /* the pivot: 30 degrees toward the redoubts */
+	const struct pl_pt to = {a[obl].arg[1], a[obl].arg[2]};
+	assert_true(pl_in_arc(was.c, was.facing, 45, to)); /* forward, not sideways */
+	assert_true(pl_d2(was.c, to) >= (int64_t)4 * PL_PER_INCH * 4 * PL_PER_INCH);
+	assert_true(g->rules->format(g, &a[obl], buf, sizeof buf) > 0);
+	print_message("offered: %s\n", buf);
+	/* applied: it moves on forward dice and faces 60 */
+	assert_int_equal(game_apply(g, &a[obl], NULL, 0, NULL, &e), 0);
+	const struct cros_pos now = roster(g)->s[h].pos;
+	assert_true(now.c.x != was.c.x || now.c.y != was.c.y);
+	assert_int_equal(now.facing, 60);
+	assert_true(pl_in_arc(was.c, was.facing, 45, now.c));
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 /* [Close Combat (c)] the chance of a charge that greedy weighs (cgame_charge_odds) is the one the
  * referee's sheet gives for it (`odds charge U T`); none beyond 2". */
 static void test_charge_odds(void **state)
@@ -880,6 +925,7 @@ int main(void)
 		cmocka_unit_test(test_lead),
 		cmocka_unit_test(test_cmdr_middle),
 		cmocka_unit_test(test_move_at_listed),
+		cmocka_unit_test(test_oblique_listed),
 		cmocka_unit_test(test_charge_odds),
 		cmocka_unit_test(test_victory_points),
 		cmocka_unit_test(test_resolve_within_two_inches),

@@ -19,6 +19,7 @@
 #define CG_ITEMS_MAX 32
 #define CG_NEAREST 3      /* moves offered toward the nearest enemies */
 #define CG_PLACES 2       /* moves offered toward the nearest places the side scores for */
+#define CG_OBLIQUE 44      /* degrees off its facing of a move forward at the front arc's edge (oblique_moves) */
 #define CG_SETTLE_MAX 64  /* withdrawals and routs after one action (each moves a unit once) */
 #define CG_ENTRY_SLIDE 24 /* inches along the edge a reinforcement looks for room beside its place */
 
@@ -696,6 +697,39 @@ static void place_moves(const struct game *G, int i, struct action *out, int max
 	}
 }
 
+/* A unit whose nearest place lies outside its front arc, so that the straight move there goes back
+ * or sideways on one die [MOVE (c)], and whose turn to face it in place its neighbours may block
+ * (the Heavy Brigade's line beside I Troop at its set-up): a move forward at the arc's edge toward
+ * the place, pivoting 30 degrees toward it as it goes (minus the low die [MOVE (b)]), as far as its
+ * best dice could go or, where that end is refused, two thirds or a third of it. Offered as
+ * move U X Y FACING (CG_MOVE); the dice may fall short, and it goes as far as they allow. */
+static void oblique_moves(const struct game *G, int i, struct action *out, int max, int *n)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	const struct cros_pos *now = &g->s[i].pos;
+	int best[CG_PLACES];
+	if (nearest_places(G, i, best) < 1)
+		return;
+	const struct pl_pt at = ctbl_place_point(&c->tb, best[0], now->c);
+	if (pl_in_arc(now->c, now->facing, 45, at))
+		return; /* straight there is forward */
+	const int delta = pl_norm(pl_bearing(now->c, at) - now->facing), turn = delta < 180 ? 1 : -1;
+	const int way = pl_norm(now->facing + turn * CG_OBLIQUE); /* within the front arc [MOVE (c)] */
+	const int32_t reach = ctbl_move_reach(&c->t, &c->tb, &c->o, g, i, pl_offset(now->c, way, 12 * PL_PER_INCH, 0));
+	struct cros_pos to = *now;
+	to.facing = pl_norm(now->facing + turn * 30);
+	for (int k = 3; k >= 1; k--) {
+		to.c = pl_offset(now->c, way, reach * k / 3, 0);
+		if (reach * k / 3 >= PL_PER_INCH && move_ok(G, i, &to)) {
+			if (*n < max)
+				out[*n].arg[3] = to.facing;
+			put(out, max, n, CG_MOVE, i, to.c.x, to.c.y, 4);
+			return;
+		}
+	}
+}
+
 /* Whether commander k may ride now (his side's free action phase, once a turn [MOVE Chart:
  * Staff], docs/RULES.md) toward the middle of his units (ctbl_cmdr_middle, into *to): more
  * than an inch off, and his first inch that way clear of the enemy's 2" [MOVE (i)]. */
@@ -778,6 +812,7 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 					put(out, max, &n, CG_MOVE_AT, i, e[j], 0, 2);
 			}
 			place_moves(G, i, out, max, &n);
+			oblique_moves(G, i, out, max, &n);
 			break;
 		}
 		case CACT_REFORM:
