@@ -19,6 +19,9 @@
 #include "ai.h"
 
 #define CG_OBJ_MAX 16
+#define CG_SCORED 1024 /* actions whose scores are kept for a second look */
+#define CG_TRIES 4     /* moves looked at again for a middling throw (cgame_move_lands) */
+#define CG_STANDS 2.0  /* what a move that would leave the unit standing loses */
 
 /* Greedy's plans: the default, and those the search player (csearch, psearch.c) weighs against it
  * by rollouts. Each shifts the scores of a few kinds of action, for either side. */
@@ -284,7 +287,7 @@ int cgreedy_choose_plan(struct game *g, struct action *out, int plan)
 			 .t = cgame_sheet(g), .tb = cgame_table(g), .o = cgame_oob(g), .g = cgame_roster(g)};
 	struct action *list;
 	int n = ai_actions(g, &list), best = -1, feats[CG_OBJ_MAX];
-	double top = -1e18;
+	double top = -1e18, sc[CG_SCORED];
 	if (n <= 0) {
 		ai_actions_done(g, list);
 		return -1;
@@ -296,10 +299,27 @@ int cgreedy_choose_plan(struct game *g, struct action *out, int plan)
 	for (int k = 0; k < n; k++) {
 		/* ties broken at random, from the game's AI stream */
 		double s = score(&v, &list[k]) + 1e-3 * (double)rng_below(&g->ai, 1000) / 1000;
+		if (k < CG_SCORED)
+			sc[k] = s;
 		if (s > top) {
 			top = s;
 			best = k;
 		}
+	}
+	/* a move a middling throw would leave standing (a friend where it would end, the low die
+	 * and the ground's penalty taking all) is worth less: the next best is looked at, a few
+	 * times at most (each look plans the move) */
+	for (int t = 0; t < CG_TRIES && n <= CG_SCORED; t++) {
+		const int kind = list[best].kind;
+		if ((kind != CG_MOVE_AT && kind != CG_MOVE_TO && kind != CG_MOVE) || cgame_move_lands(g, &list[best]))
+			break;
+		sc[best] -= CG_STANDS;
+		top = -1e18;
+		for (int k = 0; k < n; k++)
+			if (sc[k] > top) {
+				top = sc[k];
+				best = k;
+			}
 	}
 	*out = list[best];
 	ai_actions_done(g, list);

@@ -590,6 +590,52 @@ static void test_oblique_listed(void **state)
 	free(s);
 }
 
+/* cgame_move_lands: whether a listed move goes an inch on a middling throw, as the referee rules
+ * it. At the set-up I Troop (limbered, facing 30) going toward odessa1 is planned the whole way,
+ * sideways on one die across the Causeway Heights, whose penalty takes that die: no throw moves
+ * it (`referee cotlb move --unit i-troop --toward odessa1 --dice 3`: "make no inch"), and the
+ * game leaves it standing. Toward odessa2 the whole way is refused and the move planned as far
+ * as its die could go, short of the heights: 3" on a 3, and the game moves it. The Heavy
+ * Brigade's move forward at its arc's edge goes 3" on 5 3 2 (the slope's high die and the
+ * pivot's low die off). */
+static void test_move_lands(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	struct action at1, at2, obl;
+	struct err e;
+	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
+	const int it = unit(g, "i-troop");
+	const struct pl_pt was = roster(g)->s[it].pos.c;
+	assert_int_equal(g->rules->parse(g, "move i-troop toward odessa1", &at1, &e), 0);
+	assert_int_equal(g->rules->parse(g, "move i-troop toward odessa2", &at2, &e), 0);
+	assert_int_equal(g->rules->parse(g, "move heavy1 74.3 32.95 60", &obl, &e), 0);
+	assert_false(cgame_move_lands(g, &at1));
+	assert_true(cgame_move_lands(g, &at2));
+	assert_true(cgame_move_lands(g, &obl));
+	/* not a move: nothing to weigh */
+	struct action r = {CG_RALLY, 1, {it}};
+	assert_true(cgame_move_lands(g, &r));
+	/* as the game makes them, on any dice */
+	for (uint64_t seed = 1; seed <= 6; seed++) {
+		struct game *c = start(s, seed);
+		assert_int_equal(game_apply_text(c, "first allied", NULL, 0, NULL, &e), 0);
+		assert_int_equal(game_apply(c, &at1, NULL, 0, NULL, &e), 0);
+		assert_int_equal(roster(c)->s[it].pos.c.x, was.x);
+		assert_int_equal(roster(c)->s[it].pos.c.y, was.y);
+		free(c);
+		c = start(s, seed);
+		assert_int_equal(game_apply_text(c, "first allied", NULL, 0, NULL, &e), 0);
+		assert_int_equal(game_apply(c, &at2, NULL, 0, NULL, &e), 0);
+		assert_true(pl_d2(roster(c)->s[it].pos.c, was) >= (int64_t)(PL_PER_INCH - 2) * (PL_PER_INCH - 2)); /* about an inch at least */
+		free(c);
+	}
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 /* [Close Combat (c)] the chance of a charge that greedy weighs (cgame_charge_odds) is the one the
  * referee's sheet gives for it (`odds charge U T`); none beyond 2". */
 static void test_charge_odds(void **state)
@@ -926,6 +972,7 @@ int main(void)
 		cmocka_unit_test(test_cmdr_middle),
 		cmocka_unit_test(test_move_at_listed),
 		cmocka_unit_test(test_oblique_listed),
+		cmocka_unit_test(test_move_lands),
 		cmocka_unit_test(test_charge_odds),
 		cmocka_unit_test(test_victory_points),
 		cmocka_unit_test(test_resolve_within_two_inches),

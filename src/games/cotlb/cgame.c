@@ -683,6 +683,78 @@ static bool move_ok(const struct game *G, int i, const struct cros_pos *to)
 	return cref_move_roll(&c->t, &mv.m, six, nd, NULL, &e) > 0;
 }
 
+/* The inches a middling throw of the dice of move m makes (5 3 2 for three dice, 5 4 3 2 for
+ * four: about the mean), with the penalties for the ground, a pivot or a pass through friends
+ * taken off as the dice would have them [MOVE Chart], [MOVE (b)]; -1 when the sheet has none. */
+static int middling_inches(const struct cg_scn *c, const struct cref_move *m, int *dice, int *nd)
+{
+	static const int mid[6][6] = {{3}, {5, 2}, {5, 3, 2}, {5, 4, 3, 2}, {5, 4, 4, 3, 2}, {6, 5, 4, 3, 2, 1}};
+	struct err e;
+	const int n = cref_move_dice(&c->t, m, &e);
+	if (n < 1 || n > 6)
+		return -1;
+	memcpy(dice, mid[n - 1], sizeof mid[0]);
+	*nd = n;
+	return cref_move_roll(&c->t, m, dice, n, NULL, &e);
+}
+
+bool cgame_move_lands(const struct game *G, const struct action *a)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	const int i = a->arg[0];
+	struct cros_pos to;
+	struct ctbl_move mv;
+	struct err e;
+	int dice[6], nd = 0, go;
+	if (i < 0 || i >= c->o.n || !g->s[i].pos.on)
+		return false;
+	to = g->s[i].pos;
+	switch (a->kind) {
+	case CG_MOVE_AT: {
+		/* as move --toward plans it: the whole way to 2" of the enemy, or as far as the best
+		 * dice could go where the table refuses that */
+		const int j = a->arg[1];
+		int32_t d;
+		if (j < 0 || j >= c->o.n || !g->s[j].pos.on)
+			return false;
+		to.c = ctbl_toward(&c->t, &c->tb, &c->o, g, i, j, -1, &d).c;
+		if (ctbl_move_plan(&c->t, &c->tb, &c->o, g, i, &to, &mv, NULL, &e) != 0 || mv.kind != 0) {
+			const int32_t reach = ctbl_move_reach(&c->t, &c->tb, &c->o, g, i, g->s[j].pos.c);
+			to.c = ctbl_toward(&c->t, &c->tb, &c->o, g, i, j, reach, &d).c;
+		}
+		break;
+	}
+	case CG_MOVE_TO:
+		if (a->arg[1] < 0 || a->arg[1] >= c->tb.nf || !cgame_place_move(G, i, a->arg[1], &to))
+			return false;
+		break;
+	case CG_MOVE:
+		to.c.x = a->arg[1];
+		to.c.y = a->arg[2];
+		if (a->n > 3 && a->arg[3] >= 0)
+			to.facing = a->arg[3];
+		break;
+	default:
+		return true;
+	}
+	if (ctbl_move_plan(&c->t, &c->tb, &c->o, g, i, &to, &mv, NULL, &e) != 0 || mv.kind != 0 ||
+	    (go = middling_inches(c, &mv.m, dice, &nd)) < 1)
+		return false;
+	if ((int64_t)go * PL_PER_INCH >= mv.dist)
+		return true;
+	/* short of the whole way: as far as the throw allows over the ground, where the unit may end
+	 * (not on a friend) */
+	const struct pl_pt from = g->s[i].pos.c;
+	const int64_t k = (int64_t)ctbl_move_short(&c->t, &c->tb, &c->o, g, i, &to, &mv, dice, nd, go) * PL_PER_INCH;
+	struct ctbl_move m2;
+	if (k < PL_PER_INCH)
+		return false;
+	to.c.x = (int32_t)(from.x + (to.c.x - from.x) * k / mv.dist);
+	to.c.y = (int32_t)(from.y + (to.c.y - from.y) * k / mv.dist);
+	return ctbl_move_plan(&c->t, &c->tb, &c->o, g, i, &to, &m2, NULL, &e) == 0 && m2.kind == 0;
+}
+
 /* Moves for unit i toward the places its side scores for holding (the scenario's "hold" items)
  * [MOVE (a)]: the CG_PLACES nearest whose distance it is not within (nearest_places), each when
  * the move its best dice could make that way is one the table allows (ctbl_move_plan) and sixes

@@ -33,6 +33,12 @@ int cgame_objectives(const struct game *g, int side, int *out, int max);
  * its best dice could take it (ctbl_move_reach), or all the way when that is nearer. false
  * when it cannot go that way (no reach, or already there). */
 bool cgame_place_move(const struct game *g, int u, int f, struct cros_pos *to);
+/* Whether move action a (CG_MOVE_AT, CG_MOVE_TO, CG_MOVE) planned as the game would make it
+ * moves its unit an inch at least on a middling throw (5 3 2 for three dice): the penalties of
+ * the ground, a pivot and a pass through friends off, and the end short of the whole way one the
+ * unit may stand on (not a friend's place). true for other kinds. Read only: a player weighs with
+ * it how likely a move is to leave the unit standing, its action spent [MOVE (a)]. */
+bool cgame_move_lands(const struct game *g, const struct action *a);
 /* The chance that unit att, charging unit def now, wins the close combat, as the referee's sheet
  * gives it before the dice (`odds charge`: the table's modifiers, the saves; every charge morale
  * check passed) [Close Combat (c)]; -1 when there is no such close combat now. On a copy: the game
