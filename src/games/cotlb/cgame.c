@@ -19,7 +19,7 @@
 #define CG_ITEMS_MAX 32
 #define CG_NEAREST 3      /* moves offered toward the nearest enemies */
 #define CG_PLACES 2       /* moves offered toward the nearest places the side scores for */
-#define CG_OBLIQUE 44      /* degrees off its facing of a move forward at the front arc's edge (oblique_moves) */
+#define CG_OBLIQUE 44     /* degrees off its facing of a move forward at the front arc's edge (oblique_moves) */
 #define CG_SETTLE_MAX 64  /* withdrawals and routs after one action (each moves a unit once) */
 #define CG_ENTRY_SLIDE 24 /* inches along the edge a reinforcement looks for room beside its place */
 
