@@ -7,9 +7,10 @@
  * leave its brigade commander's radius), a change of formation by what is near (unlimber within
  * range, form square against cavalry, line to fire), a rally by the markers it clears, a brigade
  * commander's ride by his units toward his radius's edge; and ends a phase when nothing is worth
- * what it costs (a command point phase's points grow with its round); a move it would choose that a
- * middling throw would leave standing is worth less (cgame_move_lands). No lookahead, no dice rolled: a baseline that plays the
- * scenario's objectives, for the random player to be measured against. */
+ * what it costs (a command point phase's points grow with its round). A move it would choose that
+ * a middling throw would leave standing is worth less (cgame_move_lands). No lookahead, no dice
+ * rolled: a baseline that plays the scenario's objectives, for the random player to be measured
+ * against. */
 #include <math.h>
 #include <stdlib.h>
 

@@ -707,22 +707,18 @@ bool cgame_move_lands(const struct game *G, const struct action *a)
 	struct ctbl_move mv;
 	struct err e;
 	int dice[6], nd = 0, go;
+	bool planned = false;
 	if (i < 0 || i >= c->o.n || !g->s[i].pos.on)
 		return false;
 	to = g->s[i].pos;
 	switch (a->kind) {
-	case CG_MOVE_AT: {
-		/* as move --toward plans it: the whole way to 2" of the enemy, or as far as the best
-		 * dice could go where the table refuses that */
+	case CG_MOVE_AT: { /* as move --toward plans it */
 		const int j = a->arg[1];
-		int32_t d;
-		if (j < 0 || j >= c->o.n || !g->s[j].pos.on)
+		int32_t dfull, dplan;
+		if (j < 0 || j >= c->o.n || !g->s[j].pos.on ||
+		    !ctbl_toward_plan(&c->t, &c->tb, &c->o, g, i, j, &to, &mv, &dfull, &dplan, NULL, &e))
 			return false;
-		to.c = ctbl_toward(&c->t, &c->tb, &c->o, g, i, j, -1, &d).c;
-		if (ctbl_move_plan(&c->t, &c->tb, &c->o, g, i, &to, &mv, NULL, &e) != 0 || mv.kind != 0) {
-			const int32_t reach = ctbl_move_reach(&c->t, &c->tb, &c->o, g, i, g->s[j].pos.c);
-			to.c = ctbl_toward(&c->t, &c->tb, &c->o, g, i, j, reach, &d).c;
-		}
+		planned = true;
 		break;
 	}
 	case CG_MOVE_TO:
@@ -738,8 +734,9 @@ bool cgame_move_lands(const struct game *G, const struct action *a)
 	default:
 		return true;
 	}
-	if (ctbl_move_plan(&c->t, &c->tb, &c->o, g, i, &to, &mv, NULL, &e) != 0 || mv.kind != 0 ||
-	    (go = middling_inches(c, &mv.m, dice, &nd)) < 1)
+	if (!planned && (ctbl_move_plan(&c->t, &c->tb, &c->o, g, i, &to, &mv, NULL, &e) != 0 || mv.kind != 0))
+		return false;
+	if ((go = middling_inches(c, &mv.m, dice, &nd)) < 1)
 		return false;
 	if ((int64_t)go * PL_PER_INCH >= mv.dist)
 		return true;

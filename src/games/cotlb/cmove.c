@@ -435,20 +435,10 @@ int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay
 		struct ctbl_move mv;
 		struct evsink quiet;
 		struct event one[16];
-		struct cros_pos full = ctbl_toward(t, tb, o, g, i, j, -1, &dfull);
-		int32_t dplan = dfull;
-		full.facing = p.facing;
-		full.form = p.form;
+		struct cros_pos full = p;
+		int32_t dplan;
 		evsink_init(&quiet, one, 16);
-		bool planned = ctbl_move_plan(t, tb, o, g, i, &full, &mv, &quiet, &e) == 0 && mv.kind == 0;
-		if (!planned) {
-			const int32_t reach = ctbl_move_reach(t, tb, o, g, i, g->s[j].pos.c);
-			if (reach > 0 && reach < dfull) {
-				const struct cros_pos near = ctbl_toward(t, tb, o, g, i, j, reach, &dplan);
-				full.c = near.c;
-				planned = ctbl_move_plan(t, tb, o, g, i, &full, &mv, &quiet, &e) == 0 && mv.kind == 0;
-			}
-		}
+		const bool planned = ctbl_toward_plan(t, tb, o, g, i, j, &full, &mv, &dfull, &dplan, &quiet, &e);
 		if (q->dice.given) {
 			/* as far as the dice allow: what they come to on this line */
 			int inches;

@@ -2035,6 +2035,21 @@ struct cros_pos ctbl_toward(const struct ctab *t, const struct ctbl *tb, const s
 	return q;
 }
 
+bool ctbl_toward_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		      int i, int j, struct cros_pos *to, struct ctbl_move *mv, int32_t *dfull, int32_t *dplan,
+		      struct evsink *ev, struct err *e)
+{
+	to->c = ctbl_toward(t, tb, o, g, i, j, -1, dfull).c;
+	*dplan = *dfull;
+	if (ctbl_move_plan(t, tb, o, g, i, to, mv, ev, e) == 0 && mv->kind == 0)
+		return true;
+	const int32_t reach = ctbl_move_reach(t, tb, o, g, i, g->s[j].pos.c);
+	if (reach <= 0 || reach >= *dfull)
+		return false;
+	to->c = ctbl_toward(t, tb, o, g, i, j, reach, dplan).c;
+	return ctbl_move_plan(t, tb, o, g, i, to, mv, ev, e) == 0 && mv->kind == 0;
+}
+
 /* Whether sight a is better for the firer than b [Side A Turn (c) 1]: more stands bearing, a
  * nearer band in range, a smaller gap. */
 static bool sight_better(const struct ctbl_sight *a, const struct ctbl_sight *b)

@@ -275,6 +275,16 @@ int ctbl_sight_along(const struct ctab *t, const struct ctbl *tb, const struct c
 struct cros_pos ctbl_toward(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
 			    const struct cros_game *g, int i, int j, int32_t limit, int32_t *dist);
 
+/* Unit i's move straight at enemy j as `move --toward` plans it [MOVE (a), (i)]: with the facing
+ * and formation of *to (in: the unit's position as it would end; out: the planned end), the
+ * whole way to 2" of j or, where the table refuses that (a friend or the unit's restriction at
+ * its end, another enemy's 2" far along), as far as its best dice could go that way ("Units need
+ * not move the full distance"). *mv the plan, *dfull the whole way's length, *dplan the planned
+ * part's. true when planned as a move; false when even that is refused (*to then the last tried). */
+bool ctbl_toward_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		      int i, int j, struct cros_pos *to, struct ctbl_move *mv, int32_t *dfull, int32_t *dplan,
+		      struct evsink *ev, struct err *e);
+
 /* A withdrawal [Close Combat (g)] or a rout [MORALE (d)] of unit i, `inches` (the natural dice)
  * straight away from the nearest enemy, ignoring terrain, facing away, in its formation; from
  * several enemies within 2" (a close combat of several units), away from the middle of their
