@@ -2,7 +2,7 @@
 # Regenerates docs/POSTURES.md: how each battle falls when one side's greedy player keeps one
 # of its plans the whole game ("greedy:PLAN": for the quad battles search's plans combine,
 # attack, cautious, hold, west, centre, east, src/ai/search.c; Sevastopol's bold, patient, near,
-# late, src/ai/sgreedy.c; Charge of the Light Brigade's attack, hold, rush, steady,
+# late, src/ai/sgreedy.c; Charge of the Light Brigade's attack, hold, rush, steady, withdraw,
 # src/ai/cgreedy.c) against plain greedy on the other side. A designer's what-if of style:
 # does the battle turn on aggression, on caution, on where the blow falls?
 # Every row is one `crimea sim` run (the command is in the file), so any row can be re-run.
@@ -22,7 +22,7 @@ postures="combine attack cautious hold west centre east"
 plans() {
 	case $1 in
 	sevastopol) echo "bold patient near late" ;;
-	cotlb-*) echo "attack hold rush steady" ;;
+	cotlb-*) echo "attack hold rush steady withdraw" ;;
 	*) echo "$postures" ;;
 	esac
 }
@@ -61,7 +61,8 @@ row() {
 	echo "\`near\` to 300 at the nearest bastion, \`late\` from the last parallel; for the Russians they are"
 	echo "garrisons from thin to packed, \`near\` sending no field army. Charge of the Light Brigade's"
 	echo "(src/ai/cgreedy.c): \`attack\` charges at worse odds and closes in, \`hold\` stands and fires,"
-	echo "\`rush\` makes for the places that score, \`steady\` charges only at long odds. Each row is"
+	echo "\`rush\` makes for the places that score, \`steady\` charges only at long odds, \`withdraw\` falls"
+	echo "back where the enemy within 32\" outnumbers the side 1.5 times. Each row is"
 	echo "\`crimea sim SCENARIO -n $n --ai SIDE=PLAYER --ai SIDE=PLAYER\` (game i's dice from"
 	echo "rng_mix(1, i), so a row is the same on any machine and for any --jobs); shares are of the"
 	echo "$n games, points are means. docs/STUDIES.md has the full output of plain greedy's studies."

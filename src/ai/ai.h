@@ -67,10 +67,11 @@ bool ai_knows(int kind, const struct rules *r);
 int cgreedy_choose(struct game *g, struct action *out);
 /* Its plans: added to the score of a charge, of a volley and of ending a command point phase
  * (> 0 keeps points), and a factor on a move's pull toward the side's places. */
-#define CGREEDY_PLANS 5
+#define CGREEDY_PLANS 6
 struct cgreedy_plan {
 	const char *name;
 	double charge, fire, advance, spend;
+	double fall; /* a unit falls back where the enemy outnumbers the side this many times (0 never) */
 };
 extern const struct cgreedy_plan cgreedy_plans[CGREEDY_PLANS];
 /* Greedy with plan (an index of cgreedy_plans; 0 the default, as cgreedy_choose). */
@@ -128,7 +129,7 @@ bool ai_player_fits(const struct ai_player *p, const struct rules *r);
 /* Every rule system's plans, for usage texts. */
 #define AI_PLAN_LIST                                                                                 \
 	"quad: " AI_POSTURE_LIST "; siege: default, bold, patient, near, late; cotlb: default, attack, " \
-	"hold, rush, steady"
+	"hold, rush, steady, withdraw"
 
 /* Parses "random", "greedy", "greedy:PLAN" (a plan of any rule system: ai_plan_name), "search"
  * or "search:N" (1 <= N <= AI_SEARCH_BUDGET_MAX) into *p. Returns 0, or -1 (unknown player,

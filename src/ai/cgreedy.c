@@ -8,7 +8,9 @@
  * range, form square against cavalry, line to fire), a rally by the markers it clears, a brigade
  * commander's ride by his units toward his radius's edge; and ends a phase when nothing is worth
  * what it costs (a command point phase's points grow with its round). A move it would choose that
- * a middling throw would leave standing is worth less (cgame_move_lands). No lookahead, no dice
+ * a middling throw would leave standing is worth less (cgame_move_lands). Under the "withdraw"
+ * plan a unit the enemy outnumbers falls back: it turns about and moves away from its nearest
+ * enemy. No lookahead, no dice
  * rolled: a baseline that plays the scenario's objectives, for the random player to be measured
  * against. */
 #include <math.h>
@@ -24,16 +26,18 @@
 #define CG_SCORED 1024 /* actions whose scores are kept for a second look */
 #define CG_TRIES 4     /* moves looked at again for a middling throw (cgame_move_lands) */
 #define CG_STANDS 2.0  /* what a move that would leave the unit standing loses */
+#define CG_FALL 3.0    /* what falling back is worth to a unit outnumbered (a plan's fall) */
 
 /* Greedy's plans: the default, and those the search player (csearch, psearch.c) weighs against it
  * by rollouts. Each shifts the scores of a few kinds of action, for either side. */
 const struct cgreedy_plan cgreedy_plans[CGREEDY_PLANS] = {
-	/* name      charge fire advance spend */
-	{"default", 0, 0, 1.0, 0},
-	{"attack", 3, 0, 1.5, -1},   /* charge at worse odds; close in; spend more points */
-	{"hold", -2, 1, 0.3, 0},     /* stand and fire where the side is */
-	{"rush", 0, -0.5, 2.5, -1},  /* make for the places the side scores for holding */
-	{"steady", -4, 0.5, 1.0, 1}, /* charge only at long odds; keep the command points */
+	/* name      charge fire advance spend fall */
+	{"default", 0, 0, 1.0, 0, 0},
+	{"attack", 3, 0, 1.5, -1, 0},     /* charge at worse odds; close in; spend more points */
+	{"hold", -2, 1, 0.3, 0, 0},       /* stand and fire where the side is */
+	{"rush", 0, -0.5, 2.5, -1, 0},    /* make for the places the side scores for holding */
+	{"steady", -4, 0.5, 1.0, 1, 0},   /* charge only at long odds; keep the command points */
+	{"withdraw", -2, 0.5, 0.5, 0, 1.5}, /* fall back from where the enemy outnumbers the side */
 };
 
 struct view {
@@ -158,6 +162,18 @@ static double place_score(const struct view *v, double far, bool clear)
 	return far >= 12 && clear && s < 3.0 ? 3.0 : s;
 }
 
+/* Whether unit i should fall back under the plan: the enemy's stands (not routing) within 32" (a
+ * gun's long range and a column's move) outnumber the side's within 10", its own counted, by the
+ * plan's ratio or more. The default never does: its units hold where they are. */
+static bool outnumbered(const struct view *v, int i)
+{
+	if (v->p->fall <= 0)
+		return false;
+	const struct pl_pt here = v->g->s[i].pos.c;
+	const int foes = stands_near(v, 1 - v->side, here, 32, -1), mine = stands_near(v, v->side, here, 10, -1);
+	return foes >= v->p->fall * (mine ? mine : 1);
+}
+
 static double score(const struct view *v, const struct action *a)
 {
 	const struct cros_game *g = v->g;
@@ -231,9 +247,12 @@ static double score(const struct view *v, const struct action *a)
 		 * where it brings the unit nearer the side's places */
 		const struct pl_pt here = g->s[i].pos.c, to = {a->arg[1], a->arg[2]};
 		const double now = to_objective(v, here);
+		const int e = nearest_enemy(v, i, &d);
+		if (e >= 0 && dist(to, g->s[e].pos.c) > d + 1 && outnumbered(v, i))
+			return CG_FALL; /* away from the nearest enemy (cgame's fall back) */
 		if (to_objective(v, to) > now - 1)
 			return 0;
-		return place_score(v, now, nearest_enemy(v, i, &d) < 0 || d > 24) - 0.2 - radius_cost(v, i, to);
+		return place_score(v, now, e < 0 || d > 24) - 0.2 - radius_cost(v, i, to);
 	}
 	case CG_REFORM: {
 		const int f = a->arg[1], e = nearest_enemy(v, i, &d);
@@ -252,6 +271,8 @@ static double score(const struct view *v, const struct action *a)
 		const int e = nearest_enemy(v, i, &d), b = a->arg[1];
 		if (e >= 0 && abs(pl_norm(b - pl_bearing(here, g->s[e].pos.c) + 180) - 180) <= 2)
 			return d <= long_range(v, i) + 4 ? 1.4 : 0.1; /* to face the nearest enemy */
+		if (e >= 0 && abs(pl_norm(b - pl_bearing(g->s[e].pos.c, here) + 180) - 180) <= 2 && outnumbered(v, i))
+			return CG_FALL - 0.1; /* about, away from it, to fall back on all its dice */
 		/* to face a place of the side's (cgame offers those its moves make for): as a move there
 		 * forward would score, a little less, and only away from the enemy and any place held */
 		const double far = to_objective(v, here);

@@ -1395,7 +1395,7 @@ printf 'first russian\nhint search:5\nquit\n' >"$tmp/cotlb-search.in"
 expect "cotlb game: search's hint" 0 "$bin" play cotlb-balaclava --seed 5 <"$tmp/cotlb-search.in"
 contains "cotlb game: search's hint" "$tmp/out" "russian free action phase \[russian to act\]> search:5 would play: [a-z]"
 expect "cotlb game: a quad posture refused" 2 "$bin" sim cotlb-balaclava -n 1 --ai russian=greedy:cautious
-contains "cotlb game: a quad posture refused" "$tmp/err" "cautious is not one of greedy's plans for cotlb-balaclava, a cotlb game (default, attack, hold, rush, steady)"
+contains "cotlb game: a quad posture refused" "$tmp/err" "cautious is not one of greedy's plans for cotlb-balaclava, a cotlb game (default, attack, hold, rush, steady, withdraw)"
 expect "cotlb game: greedy with its own plan" 0 "$bin" sim cotlb-balaclava -n 1 --seed 3 --ai russian=greedy:attack
 contains "cotlb game: greedy with its own plan" "$tmp/out" "russian greedy:attack, allied random"
 

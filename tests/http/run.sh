@@ -157,7 +157,7 @@ verdict $? "the CotLB table: 288 by 72 inches in twentieths, reconstructed, 24 f
 [ "$(j "$body" 'JSON.stringify(o.table.features.find((f) => f.id == "redoubt1")) == JSON.stringify({id: "redoubt1", name: "Redoubt No. 1 (Canrobert\x27s Hill)", kind: "redoubt", closed: true, points: [[4588, 696], [4688, 696], [4688, 784], [4588, 784]]}) && o.table.objectives.filter((x) => x.feature == "redoubt1").map((x) => x.side + x.vp).join() == "russian5,allied10"')" = true ]
 verdict $? "the CotLB table: Redoubt No. 1's outline as the table file gives it, and what holding it scores each side"
 req POST /api/games '{"scenario": "cotlb-balaclava", "mode": "ai", "ai": {"russian": "greedy:cautious"}}'
-[ "$code" = 400 ] && [ "$(j "$body" '/greedy:cautious player does not play cotlb-balaclava .a cotlb game.: greedy.s plans for it: default, attack, hold, rush, steady/.test(o.error)')" = true ]
+[ "$code" = 400 ] && [ "$(j "$body" '/greedy:cautious player does not play cotlb-balaclava .a cotlb game.: greedy.s plans for it: default, attack, hold, rush, steady, withdraw/.test(o.error)')" = true ]
 verdict $? "a CotLB game against a quad posture: 400 naming the game's plans"
 req POST /api/games '{"scenario": "cotlb-balaclava", "mode": "ai", "ai": {"russian": "greedy"}, "seed": 2}'
 CB=$(j "$body" o.id); CBA=$(j "$body" o.seats.allied)

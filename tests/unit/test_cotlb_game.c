@@ -250,10 +250,11 @@ static void test_place_moves(void **state)
 	free(s);
 }
 
-/* [Side A Turn (a)], [MOVE (c)] a unit is offered a turn to face the nearest enemy or one of the
- * places its moves make for (a move back or sideways has one die): each turn listed faces one of
- * those, more than 30 degrees off its facing, once; and some unit at the start is offered one
- * to a place (the Turks, facing the Russians, toward the next redoubt). */
+/* [Side A Turn (a)], [MOVE (c)] a unit is offered a turn to face the nearest enemy, one of the
+ * places its moves make for (a move back or sideways has one die) or, with an enemy within 40",
+ * away from it (to fall back on all its dice): each turn listed faces one of those, more than
+ * 30 degrees off its facing, once; and some unit at the start is offered one to a place (the
+ * Turks, facing the Russians, toward the next redoubt) and some one away. */
 static void test_turn_to_place(void **state)
 {
 	(void)state;
@@ -261,7 +262,7 @@ static void test_turn_to_place(void **state)
 	struct game *g = start(s, 3);
 	static struct action a[NACT];
 	struct err e;
-	int to_place = 0, turns = 0;
+	int to_place = 0, turns = 0, away = 0;
 	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
 	const struct cros_game *r = roster(g);
 	const struct cros_oob *o = cgame_oob(g);
@@ -272,22 +273,27 @@ static void test_turn_to_place(void **state)
 			continue;
 		const int i = a[k].arg[0], b = a[k].arg[1], d = pl_norm(b - r->s[i].pos.facing);
 		const struct pl_pt here = r->s[i].pos.c;
-		bool enemy = false, place = false;
+		bool enemy = false, place = false, back = false;
 		turns++;
 		assert_true(d > 30 && d < 330);
-		for (int j = 0; j < o->n; j++) /* the nearest enemy's bearing, or a place's */
-			enemy = enemy || (o->u[j].side != o->u[i].side && r->s[j].pos.on && r->s[j].figures &&
-					  pl_bearing(here, r->s[j].pos.c) == b);
+		for (int j = 0; j < o->n; j++) { /* the nearest enemy's bearing or its opposite, or a place's */
+			const bool foe = o->u[j].side != o->u[i].side && r->s[j].pos.on && r->s[j].figures;
+			enemy = enemy || (foe && pl_bearing(here, r->s[j].pos.c) == b);
+			back = back || (foe && pl_bearing(r->s[j].pos.c, here) == b &&
+					pl_d2(here, r->s[j].pos.c) <= (int64_t)40 * PL_PER_INCH * 40 * PL_PER_INCH);
+		}
 		for (int f = 0; f < tb->nf; f++)
 			place = place || pl_bearing(here, ctbl_place_point(tb, f, here)) == b;
-		assert_true(enemy || place);
+		assert_true(enemy || place || back);
 		to_place += !enemy && place;
+		away += !enemy && !place && back;
 		for (int k2 = 0; k2 < k; k2++)
 			assert_false(a[k2].kind == CG_TURN && a[k2].arg[0] == i && a[k2].arg[1] == b);
 	}
 	assert_true(turns > 0);
 	assert_true(to_place > 0);
-	print_message("%d turns offered, %d to face a place\n", turns, to_place);
+	assert_true(away > 0);
+	print_message("%d turns offered, %d to face a place, %d away from the enemy\n", turns, to_place, away);
 	free(g);
 	scenario_free(s);
 	free(s);
@@ -586,6 +592,63 @@ static void test_oblique_listed(void **state)
 	assert_int_equal(now.facing, 60);
 	assert_true(pl_in_arc(was.c, was.facing, 45, now.c));
 	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+/* The distance between the centres of unit i and its nearest enemy on the table, units. */
+static int64_t nearest_foe(const struct game *g, int i)
+{
+	const struct cros_game *r = roster(g);
+	const struct cros_oob *o = cgame_oob(g);
+	int64_t best = INT64_MAX;
+	for (int j = 0; j < o->n; j++)
+		if (o->u[j].side != o->u[i].side && r->s[j].pos.on && r->s[j].figures) {
+			const int64_t d = pl_isqrt(pl_d2(r->s[i].pos.c, r->s[j].pos.c));
+			best = d < best ? d : best;
+		}
+	return best;
+}
+
+/* [MOVE (c)] a unit with an enemy within 40" is offered a move straight away from it, facing as
+ * it faces (back on one die, or forward once it has turned about), and greedy's "withdraw" plan
+ * falls back so where the enemy outnumbers it: over a game with that plan as the Allies, every
+ * such move chosen keeps the unit's facing, ends no nearer its nearest enemy, and some take
+ * units farther off (the Turks from the redoubts), more than the default plan's (which makes
+ * such a move only where it brings the unit nearer a place its side scores for). */
+static void test_fall_back(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	int plan = -1;
+	for (int p = 0; p < CGREEDY_PLANS; p++)
+		if (strcmp(cgreedy_plans[p].name, "withdraw") == 0)
+			plan = p;
+	assert_true(plan > 0);
+	int farther[2] = {0, 0};
+	for (int use = 0; use < 2; use++) {
+		struct game *g = start(s, 3);
+		int falls = 0;
+		for (int k = 0; k < MAX_STEPS && !g->rules->over(g, &(struct result){0}); k++) {
+			struct action a;
+			struct err e;
+			const int side = g->rules->to_act(g);
+			assert_int_equal(cgreedy_choose_plan(g, &a, side == 1 && use ? plan : 0), 0);
+			const int i = a.arg[0];
+			const bool fall = a.kind == CG_MOVE && a.arg[3] == roster(g)->s[i].pos.facing;
+			const int64_t was = fall ? nearest_foe(g, i) : 0;
+			assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
+			if (fall) {
+				falls++;
+				assert_true(nearest_foe(g, i) >= was);
+				farther[use] += nearest_foe(g, i) > was + PL_PER_INCH;
+			}
+		}
+		print_message("%s plan: %d moves straight back or about, %d of them an inch farther from the enemy\n",
+			      use ? "withdraw" : "default", falls, farther[use]);
+		free(g);
+	}
+	assert_true(farther[1] > farther[0]);
 	scenario_free(s);
 	free(s);
 }
@@ -973,6 +1036,7 @@ int main(void)
 		cmocka_unit_test(test_move_at_listed),
 		cmocka_unit_test(test_oblique_listed),
 		cmocka_unit_test(test_move_lands),
+		cmocka_unit_test(test_fall_back),
 		cmocka_unit_test(test_charge_odds),
 		cmocka_unit_test(test_victory_points),
 		cmocka_unit_test(test_resolve_within_two_inches),

@@ -20,6 +20,7 @@
 #define CG_NEAREST 3      /* moves offered toward the nearest enemies */
 #define CG_PLACES 2       /* moves offered toward the nearest places the side scores for */
 #define CG_OBLIQUE 44     /* degrees off its facing of a move forward at the front arc's edge (oblique_moves) */
+#define CG_DANGER 40      /* inches: an enemy this near offers a fall back (away_moves), the guns' long range */
 #define CG_SETTLE_MAX 64  /* withdrawals and routs after one action (each moves a unit once) */
 #define CG_ENTRY_SLIDE 24 /* inches along the edge a reinforcement looks for room beside its place */
 
@@ -799,6 +800,30 @@ static void oblique_moves(const struct game *G, int i, struct action *out, int m
 	}
 }
 
+/* A move straight away from unit i's nearest enemy (e, within CG_DANGER inches), facing as it
+ * faces: back on one die [MOVE (c)], or forward on all its dice once it has turned about (the turn
+ * away is offered with the others, cg_actions). As far as its best dice could go or, where that
+ * end is refused, two thirds or a third of it; offered as move U X Y FACING (CG_MOVE). A player
+ * falls back from a place it cannot hold (the Turks in the redoubts) as a referee would let it. */
+static void away_moves(const struct game *G, int i, int e, struct action *out, int max, int *n)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	const struct cros_pos *now = &g->s[i].pos;
+	const int way = pl_bearing(g->s[e].pos.c, now->c);
+	const int32_t reach = ctbl_move_reach(&c->t, &c->tb, &c->o, g, i, pl_offset(now->c, way, 12 * PL_PER_INCH, 0));
+	struct cros_pos to = *now;
+	for (int k = 3; k >= 1; k--) {
+		to.c = pl_offset(now->c, way, reach * k / 3, 0);
+		if (reach * k / 3 >= PL_PER_INCH && move_ok(G, i, &to)) {
+			if (*n < max)
+				out[*n].arg[3] = to.facing;
+			put(out, max, n, CG_MOVE, i, to.c.x, to.c.y, 4);
+			return;
+		}
+	}
+}
+
 /* Whether commander k may ride now (his side's free action phase, once a turn [MOVE Chart:
  * Staff], docs/RULES.md) toward the middle of his units (ctbl_cmdr_middle, into *to): more
  * than an inch off, and his first inch that way clear of the enemy's 2" [MOVE (i)]. */
@@ -882,6 +907,9 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 			}
 			place_moves(G, i, out, max, &n);
 			oblique_moves(G, i, out, max, &n);
+			if (ne > 0 && pl_d2(g->s[i].pos.c, g->s[e[0]].pos.c) <=
+					  (int64_t)CG_DANGER * PL_PER_INCH * CG_DANGER * PL_PER_INCH)
+				away_moves(G, i, e[0], out, max, &n);
 			break;
 		}
 		case CACT_REFORM:
@@ -898,9 +926,12 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 			/* to face the nearest enemy, or the places its moves make for (place_moves): a move
 			 * away or to the side has one die [MOVE (c)] */
 			int e[1], ne = nearest_enemies(G, i, e, 1), pl[CG_PLACES], np = nearest_places(G, i, pl);
-			int bear[1 + CG_PLACES], nbear = 0;
+			int bear[2 + CG_PLACES], nbear = 0;
 			if (ne > 0)
 				bear[nbear++] = pl_bearing(g->s[i].pos.c, g->s[e[0]].pos.c);
+			if (ne > 0 && pl_d2(g->s[i].pos.c, g->s[e[0]].pos.c) <=
+					  (int64_t)CG_DANGER * PL_PER_INCH * CG_DANGER * PL_PER_INCH)
+				bear[nbear++] = pl_bearing(g->s[e[0]].pos.c, g->s[i].pos.c); /* about, away from it */
 			for (int j = 0; j < np; j++)
 				bear[nbear++] = pl_bearing(g->s[i].pos.c, ctbl_place_point(&c->tb, pl[j], g->s[i].pos.c));
 			for (int j = 0; j < nbear; j++) {

@@ -6,8 +6,9 @@
  * asks for rolled from the game's dice; what the rules make happen after it (a loser's
  * withdrawal, a rout, the next turn's initiative, the reinforcements' arrival) the game does by
  * itself. Players, human or computer, choose among actions(): each unit's fire, charges, moves
- * toward an enemy or toward a place its side scores for, changes of formation and facing, rallies,
- * reactions and advances, its brigade commanders' rides, and the end of the phase. */
+ * toward an enemy or toward a place its side scores for, forward at its front arc's edge or back
+ * from an enemy near it, changes of formation and facing, rallies, reactions and advances, its
+ * brigade commanders' rides, and the end of the phase. */
 #ifndef CRIMEA_CGAME_H
 #define CRIMEA_CGAME_H
 
