@@ -767,12 +767,33 @@ static void place_moves(const struct game *G, int i, struct action *out, int max
 	}
 }
 
+/* Unit i's move along bearing `way`, to end facing `facing`, as far as its best dice could go that
+ * way or, where the table refuses that end, two thirds or a third of it (move_ok): offered as
+ * move U X Y FACING (CG_MOVE); the dice may fall short, and it goes as far as they allow. */
+static void way_move(const struct game *G, int i, int way, int facing, struct action *out, int max, int *n)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	const struct cros_pos *now = &g->s[i].pos;
+	const int32_t reach = ctbl_move_reach(&c->t, &c->tb, &c->o, g, i, pl_offset(now->c, way, 12 * PL_PER_INCH, 0));
+	struct cros_pos to = *now;
+	to.facing = facing;
+	for (int k = 3; k >= 1; k--) {
+		to.c = pl_offset(now->c, way, reach * k / 3, 0);
+		if (reach * k / 3 >= PL_PER_INCH && move_ok(G, i, &to)) {
+			if (*n < max)
+				out[*n].arg[3] = to.facing;
+			put(out, max, n, CG_MOVE, i, to.c.x, to.c.y, 4);
+			return;
+		}
+	}
+}
+
 /* A unit whose nearest place lies outside its front arc, so that the straight move there goes back
  * or sideways on one die [MOVE (c)], and whose turn to face it in place its neighbours may block
  * (the Heavy Brigade's line beside I Troop at its set-up): a move forward at the arc's edge toward
  * the place, pivoting 30 degrees toward it as it goes (minus the low die [MOVE (b)]), as far as its
- * best dice could go or, where that end is refused, two thirds or a third of it. Offered as
- * move U X Y FACING (CG_MOVE); the dice may fall short, and it goes as far as they allow. */
+ * best dice could go or, where that end is refused, two thirds or a third of it (way_move). */
 static void oblique_moves(const struct game *G, int i, struct action *out, int max, int *n)
 {
 	const struct cg_scn *c = scn(G);
@@ -785,43 +806,26 @@ static void oblique_moves(const struct game *G, int i, struct action *out, int m
 	if (pl_in_arc(now->c, now->facing, 45, at))
 		return; /* straight there is forward */
 	const int delta = pl_norm(pl_bearing(now->c, at) - now->facing), turn = delta < 180 ? 1 : -1;
-	const int way = pl_norm(now->facing + turn * CG_OBLIQUE); /* within the front arc [MOVE (c)] */
-	const int32_t reach = ctbl_move_reach(&c->t, &c->tb, &c->o, g, i, pl_offset(now->c, way, 12 * PL_PER_INCH, 0));
-	struct cros_pos to = *now;
-	to.facing = pl_norm(now->facing + turn * 30);
-	for (int k = 3; k >= 1; k--) {
-		to.c = pl_offset(now->c, way, reach * k / 3, 0);
-		if (reach * k / 3 >= PL_PER_INCH && move_ok(G, i, &to)) {
-			if (*n < max)
-				out[*n].arg[3] = to.facing;
-			put(out, max, n, CG_MOVE, i, to.c.x, to.c.y, 4);
-			return;
-		}
-	}
+	/* within the front arc [MOVE (c)] */
+	way_move(G, i, pl_norm(now->facing + turn * CG_OBLIQUE), pl_norm(now->facing + turn * 30), out, max, n);
 }
 
 /* A move straight away from unit i's nearest enemy (e, within CG_DANGER inches), facing as it
  * faces: back on one die [MOVE (c)], or forward on all its dice once it has turned about (the turn
- * away is offered with the others, cg_actions). As far as its best dice could go or, where that
- * end is refused, two thirds or a third of it; offered as move U X Y FACING (CG_MOVE). A player
+ * away is offered with the others, cg_actions), as far as its dice allow (way_move). A player
  * falls back from a place it cannot hold (the Turks in the redoubts) as a referee would let it. */
 static void away_moves(const struct game *G, int i, int e, struct action *out, int max, int *n)
 {
-	const struct cg_scn *c = scn(G);
+	const struct cros_pos *now = &cst(G)->g.s[i].pos;
+	way_move(G, i, pl_bearing(cst(G)->g.s[e].pos.c, now->c), now->facing, out, max, n);
+}
+
+/* Whether enemy e stands within CG_DANGER inches of unit i, centre to centre: i is then offered a
+ * fall back (away_moves) and a turn away from e. */
+static bool in_danger(const struct game *G, int i, int e)
+{
 	const struct cros_game *g = &cst(G)->g;
-	const struct cros_pos *now = &g->s[i].pos;
-	const int way = pl_bearing(g->s[e].pos.c, now->c);
-	const int32_t reach = ctbl_move_reach(&c->t, &c->tb, &c->o, g, i, pl_offset(now->c, way, 12 * PL_PER_INCH, 0));
-	struct cros_pos to = *now;
-	for (int k = 3; k >= 1; k--) {
-		to.c = pl_offset(now->c, way, reach * k / 3, 0);
-		if (reach * k / 3 >= PL_PER_INCH && move_ok(G, i, &to)) {
-			if (*n < max)
-				out[*n].arg[3] = to.facing;
-			put(out, max, n, CG_MOVE, i, to.c.x, to.c.y, 4);
-			return;
-		}
-	}
+	return pl_d2(g->s[i].pos.c, g->s[e].pos.c) <= (int64_t)CG_DANGER * PL_PER_INCH * CG_DANGER * PL_PER_INCH;
 }
 
 /* Whether commander k may ride now (his side's free action phase, once a turn [MOVE Chart:
@@ -907,8 +911,7 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 			}
 			place_moves(G, i, out, max, &n);
 			oblique_moves(G, i, out, max, &n);
-			if (ne > 0 && pl_d2(g->s[i].pos.c, g->s[e[0]].pos.c) <=
-					  (int64_t)CG_DANGER * PL_PER_INCH * CG_DANGER * PL_PER_INCH)
+			if (ne > 0 && in_danger(G, i, e[0]))
 				away_moves(G, i, e[0], out, max, &n);
 			break;
 		}
@@ -929,8 +932,7 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 			int bear[2 + CG_PLACES], nbear = 0;
 			if (ne > 0)
 				bear[nbear++] = pl_bearing(g->s[i].pos.c, g->s[e[0]].pos.c);
-			if (ne > 0 && pl_d2(g->s[i].pos.c, g->s[e[0]].pos.c) <=
-					  (int64_t)CG_DANGER * PL_PER_INCH * CG_DANGER * PL_PER_INCH)
+			if (ne > 0 && in_danger(G, i, e[0]))
 				bear[nbear++] = pl_bearing(g->s[e[0]].pos.c, g->s[i].pos.c); /* about, away from it */
 			for (int j = 0; j < np; j++)
 				bear[nbear++] = pl_bearing(g->s[i].pos.c, ctbl_place_point(&c->tb, pl[j], g->s[i].pos.c));
