@@ -1398,6 +1398,12 @@ expect "cotlb game: a quad posture refused" 2 "$bin" sim cotlb-balaclava -n 1 --
 contains "cotlb game: a quad posture refused" "$tmp/err" "cautious is not one of greedy's plans for cotlb-balaclava, a cotlb game (default, attack, hold, rush, steady, withdraw)"
 expect "cotlb game: greedy with its own plan" 0 "$bin" sim cotlb-balaclava -n 1 --seed 3 --ai russian=greedy:attack
 contains "cotlb game: greedy with its own plan" "$tmp/out" "russian greedy:attack, allied random"
+# [MOVE (c)] a unit near an enemy may turn about and fall back; greedy:withdraw takes the Turks
+# out of the redoubts so, and the record holds the turns and the moves as a person types them
+expect "cotlb game: greedy:withdraw" 0 "$bin" play cotlb-balaclava --ai allied=greedy:withdraw --ai russian=greedy --seed 3 --until-over --save "$tmp/cotlb-withdraw.rec"
+contains "cotlb game: greedy:withdraw: the Turks turn about" "$tmp/cotlb-withdraw.rec" "^action turn turks[123] [0-9]*$"
+contains "cotlb game: greedy:withdraw: and fall back" "$tmp/cotlb-withdraw.rec" "^action move turks[123] [0-9.]* [0-9.]* [0-9]*$"
+expect "cotlb game: greedy:withdraw: the record read again" 0 "$bin" show "$tmp/cotlb-withdraw.rec"
 
 # Sevastopol as a game the program runs (crimea play, sim): the siege on its reconstructed map of
 # approaches, every ruling sroster's, the dice the program's
