@@ -66,7 +66,8 @@ bool ai_knows(int kind, const struct rules *r);
  * action. */
 int cgreedy_choose(struct game *g, struct action *out);
 /* Its plans: added to the score of a charge, of a volley and of ending a command point phase
- * (> 0 keeps points), and a factor on a move's pull toward the side's places. */
+ * (> 0 keeps points), a factor on a move's pull toward the side's places, and how far the enemy
+ * must outnumber a unit for it to fall back. */
 #define CGREEDY_PLANS 6
 struct cgreedy_plan {
 	const char *name;

@@ -10,9 +10,8 @@
  * what it costs (a command point phase's points grow with its round). A move it would choose that
  * a middling throw would leave standing is worth less (cgame_move_lands). Under the "withdraw"
  * plan a unit the enemy outnumbers falls back: it turns about and moves away from its nearest
- * enemy. No lookahead, no dice
- * rolled: a baseline that plays the scenario's objectives, for the random player to be measured
- * against. */
+ * enemy. No lookahead, no dice rolled: a baseline that plays the scenario's objectives, for the
+ * random player to be measured against. */
 #include <math.h>
 #include <stdlib.h>
 
