@@ -990,6 +990,18 @@ expect "contact: it fights" 0 "$bin" referee cotlb melee --game "$g17" --attacke
 contains "contact: it fights" "$tmp/out" "heavy1 reinforced 93rd in contact with its attacker: it fights with it"
 contains "contact: the losers' markers" "$tmp/out" "heavy1 takes 2 morale markers (losing the close combat and withdrawing"
 contains "contact: its losses" "$tmp/out" "heavy1 loses 6 figures: 6 left on 3 stands"
+# ... two units charge one defender: a reinforcement in contact may touch either of them. light1
+# stands 3.5" from dnieper2 and 4.5" from dnieper1, who charged first (before, the referee measured
+# to the first attacker only and refused what cact listed: a greedy game's "join" was refused)
+g17b="$tmp/cotlb-contact2.json"
+test_table_game "$g17b" dnieper1:50:33.5:180 dnieper2:50:26.5:0 light1:59:24:270
+seq_start "$g17b" 5,2 russian
+"$bin" referee cotlb next --game "$g17b" >/dev/null
+"$bin" referee cotlb melee --game "$g17b" --attacker dnieper1 --defender 93rd --declare >/dev/null
+"$bin" referee cotlb melee --game "$g17b" --attacker dnieper2 --defender 93rd --declare >/dev/null
+"$bin" referee cotlb next --game "$g17b" >/dev/null
+expect "contact: either attacker" 0 "$bin" referee cotlb reinforce --game "$g17b" --unit light1 --defender 93rd --contact --die 6
+contains "contact: either attacker" "$tmp/out" "light1 reinforces 93rd in contact with its attacker: it fights with it in the close assault"
 # the review's cases: a split names its target; a reinforcement is a reaction; no more stands than
 # bear; an advance instead of the locked combat; a hand-edited split fire must be one the sequence opens
 expect "review: a split names its target" 1 "$bin" referee cotlb fire --game "$g12" --firer 93rd --split --stands 2 --weapon rifle --target line --short --dice 1,1

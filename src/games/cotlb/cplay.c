@@ -714,21 +714,31 @@ static int reinforce(const struct ctab *t, const struct ctbl *tb, const struct r
 	if (g->seq.phase == CSEQ_OFF)
 		return cplay_bad(res, "reinforce is a reaction of the sequence of play (next starts it); without it, give the "
 			    "close combat --defender-mod infantry-double-line or --defender-also ID [Close Combat (b)]");
-	for (int k = 0; k < g->n && a < 0; k++)
-		if (g->seq.assault[k] == 1 + d)
-			a = k; /* the attacker (cseq_may checks it used command points) */
+	/* the attacker: where more than one charged D, the nearest to R of those that used command
+	 * points (a reaction answers them; cseq_may checks it), as cact lists a contact with any */
+	int32_t agap = -1;
+	for (int k = 0; k < g->n; k++) {
+		if (g->seq.assault[k] != 1 + d)
+			continue;
+		const int32_t gk = tb ? ctbl_gap(t, tb, o, g, r, k) : 0;
+		const bool better = a < 0 || (g->seq.paid[k] && !g->seq.paid[a]) ||
+				    (g->seq.paid[k] == g->seq.paid[a] && gk >= 0 && (agap < 0 || gk < agap));
+		if (better) {
+			a = k;
+			agap = gk;
+		}
+	}
 	if (tb && contact) {
 		int arm = tb->base[o->u[r].type].arm;
-		int32_t gap = a >= 0 ? ctbl_gap(t, tb, o, g, r, a) : -1;
 		if (arm != CA_INFANTRY && arm != CA_CAVALRY) {
 			return cplay_refuse(res, "[Close Combat (b)] friendly infantry or cavalry reinforce a charged unit, not %s (%s)",
 				o->u[r].id, ctbl_arm_name[arm]);
 		}
-		if (a >= 0 && gap < 0)
+		if (a >= 0 && agap < 0)
 			return cplay_bad(res, "%s or %s is not on the table", o->u[r].id, o->u[a].id);
-		if (a >= 0 && gap > 4 * PL_PER_INCH) {
+		if (a >= 0 && agap > 4 * PL_PER_INCH) {
 			return cplay_refuse(res, "[Close Combat (b)] %s is %.*f\" from %s: it reinforces by moving no more than 4 inches "
-				"to contact the attacker", o->u[r].id, PL_IN(gap), o->u[a].id);
+				"to contact the attacker", o->u[r].id, PL_IN(agap), o->u[a].id);
 		}
 	} else if (!tb && arm_of(t, tb, o, d) != CA_INFANTRY) {
 		return cplay_refuse(res, "[Close Combat (b)] a double line reinforces a charged infantry line, not %s", o->u[d].id);
