@@ -161,6 +161,12 @@ static double place_score(const struct view *v, double far, bool clear)
 	return far >= 12 && clear && s < 3.0 ? 3.0 : s;
 }
 
+/* Whether facings a and b (degrees) are within 2 of each other. */
+static bool near_bearing(int a, int b)
+{
+	return abs(pl_norm(a - b + 180) - 180) <= 2;
+}
+
 /* Whether unit i should fall back under the plan: the enemy's stands (not routing) within 32" (a
  * gun's long range and a column's move) outnumber the side's within 10", its own counted, by the
  * plan's ratio or more. The default never does: its units hold where they are. */
@@ -268,9 +274,9 @@ static double score(const struct view *v, const struct action *a)
 	case CG_TURN: {
 		const struct pl_pt here = g->s[i].pos.c;
 		const int e = nearest_enemy(v, i, &d), b = a->arg[1];
-		if (e >= 0 && abs(pl_norm(b - pl_bearing(here, g->s[e].pos.c) + 180) - 180) <= 2)
+		if (e >= 0 && near_bearing(b, pl_bearing(here, g->s[e].pos.c)))
 			return d <= long_range(v, i) + 4 ? 1.4 : 0.1; /* to face the nearest enemy */
-		if (e >= 0 && abs(pl_norm(b - pl_bearing(g->s[e].pos.c, here) + 180) - 180) <= 2 && outnumbered(v, i))
+		if (e >= 0 && near_bearing(b, pl_bearing(g->s[e].pos.c, here)) && outnumbered(v, i))
 			return CG_FALL - 0.1; /* about, away from it, to fall back on all its dice */
 		/* to face a place of the side's (cgame offers those its moves make for): as a move there
 		 * forward would score, a little less, and only away from the enemy and any place held */

@@ -714,22 +714,22 @@ static int reinforce(const struct ctab *t, const struct ctbl *tb, const struct r
 	if (g->seq.phase == CSEQ_OFF)
 		return cplay_bad(res, "reinforce is a reaction of the sequence of play (next starts it); without it, give the "
 			    "close combat --defender-mod infantry-double-line or --defender-also ID [Close Combat (b)]");
-	/* the attacker: where more than one charged D, the nearest to R of those that used command
-	 * points (a reaction answers them; cseq_may checks it), as cact lists a contact with any */
-	int32_t agap = -1;
-	for (int k = 0; k < g->n; k++) {
-		if (g->seq.assault[k] != 1 + d)
-			continue;
-		const int32_t gk = tb ? ctbl_gap(t, tb, o, g, r, k) : 0;
-		const bool better = a < 0 || (g->seq.paid[k] && !g->seq.paid[a]) ||
-				    (g->seq.paid[k] == g->seq.paid[a] && gk >= 0 && (agap < 0 || gk < agap));
-		if (better) {
-			a = k;
-			agap = gk;
-		}
-	}
 	if (tb && contact) {
 		int arm = tb->base[o->u[r].type].arm;
+		/* the attacker: where more than one charged D, the nearest to R of those that used
+		 * command points (a reaction answers them; cseq_may checks it), as cact lists a contact
+		 * with any */
+		int32_t agap = -1;
+		for (int k = 0; k < g->n; k++) {
+			if (g->seq.assault[k] != 1 + d)
+				continue;
+			const int32_t gk = ctbl_gap(t, tb, o, g, r, k);
+			if (a < 0 || (g->seq.paid[k] && !g->seq.paid[a]) ||
+			    (g->seq.paid[k] == g->seq.paid[a] && gk >= 0 && (agap < 0 || gk < agap))) {
+				a = k;
+				agap = gk;
+			}
+		}
 		if (arm != CA_INFANTRY && arm != CA_CAVALRY) {
 			return cplay_refuse(res, "[Close Combat (b)] friendly infantry or cavalry reinforce a charged unit, not %s (%s)",
 				o->u[r].id, ctbl_arm_name[arm]);
