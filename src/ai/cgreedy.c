@@ -48,6 +48,7 @@ struct view {
 	const struct cros_game *g;
 	int side;
 	struct pl_pt obj[CG_OBJ_MAX]; /* the side's places to hold: each feature's middle */
+	int feat[CG_OBJ_MAX];         /* and the feature itself */
 	int nobj;
 };
 
@@ -95,6 +96,48 @@ static int stands_near(const struct view *v, int side, struct pl_pt p, double r,
 	return n;
 }
 
+/* Whether facings a and b (degrees) are within 2 of each other. */
+static bool near_bearing(int a, int b)
+{
+	return abs(pl_norm(a - b + 180) - 180) <= 2;
+}
+
+/* Whether a friend of unit i (i left out) holds the place whose point is `at`: stands within 4"
+ * and no enemy's. */
+static bool friend_holds(const struct view *v, int i, struct pl_pt at)
+{
+	return stands_near(v, v->side, at, 4, i) > 0 && stands_near(v, 1 - v->side, at, 4, -1) == 0;
+}
+
+/* The point of the side's place that bearing b from unit i faces (cgame's turns to face a
+ * place), into *at; false when b faces none. */
+static bool faced_place(const struct view *v, int i, int b, struct pl_pt *at)
+{
+	const struct pl_pt here = v->g->s[i].pos.c;
+	for (int k = 0; k < v->nobj; k++) {
+		*at = ctbl_place_point(v->tb, v->feat[k], here);
+		if (near_bearing(b, pl_bearing(here, *at)))
+			return true;
+	}
+	return false;
+}
+
+/* Whether unit i would turn to face the side's place at `at` to move there: not where a friend
+ * holds it, nor guns unlimbered (greedy does not limber them), nor a unit that faces another
+ * place, not held, already (else two places would have it turn from one to the other). */
+static bool turn_to_place(const struct view *v, int i, struct pl_pt at)
+{
+	const struct cros_pos *p = &v->g->s[i].pos;
+	if (friend_holds(v, i, at) || p->form == CF_UNLIMBERED)
+		return false;
+	for (int k = 0; k < v->nobj; k++) {
+		const struct pl_pt o = ctbl_place_point(v->tb, v->feat[k], p->c);
+		if (dist(p->c, o) >= 4 && pl_in_arc(p->c, p->facing, 45, o) && !friend_holds(v, i, o))
+			return false;
+	}
+	return true;
+}
+
 /* The nearest enemy of unit i on the table (-1 none) and its distance between centres. */
 static int nearest_enemy(const struct view *v, int i, double *d)
 {
@@ -118,6 +161,7 @@ static double long_range(const struct view *v, int i)
 	const int w = b->arm == CA_ARTILLERY && v->o->u[i].horse && b->horse_weapon >= 0 ? b->horse_weapon : b->weapon;
 	return v->t->weapon[w].long_in;
 }
+
 
 /* What it costs unit i, now within its brigade commander's radius, to move toward `to`: where
  * about half its best dice would take it is beyond the radius and the 7" or so its commander
@@ -159,12 +203,6 @@ static double place_score(const struct view *v, double far, bool clear)
 {
 	const double s = 1.0 + 1.5 * v->p->advance * (far < 12 ? 1.0 : 12 / far);
 	return far >= 12 && clear && s < 3.0 ? 3.0 : s;
-}
-
-/* Whether facings a and b (degrees) are within 2 of each other. */
-static bool near_bearing(int a, int b)
-{
-	return abs(pl_norm(a - b + 180) - 180) <= 2;
 }
 
 /* Whether unit i should fall back under the plan: the enemy's stands (not routing) within 32" (a
@@ -235,7 +273,7 @@ static double score(const struct view *v, const struct action *a)
 		 * comes first) */
 		const struct pl_pt here = g->s[i].pos.c, at = ctbl_place_point(v->tb, j, here);
 		const double far = dist(here, at);
-		if (stands_near(v, v->side, at, 4, i) > 0 && stands_near(v, 1 - v->side, at, 4, -1) == 0)
+		if (friend_holds(v, i, at))
 			return 0.3; /* held by a friend */
 		if (to_objective(v, here) < 4) { /* holding a place already */
 			const double s = place_score(v, far, false);
@@ -272,18 +310,32 @@ static double score(const struct view *v, const struct action *a)
 		return 0.1;
 	}
 	case CG_TURN: {
+		/* cgame offers a turn to face its nearest enemy (by the footprints' centres, which
+		 * may not be this view's nearest), away from it when it is near, and to face the
+		 * places the unit's moves make for */
 		const struct pl_pt here = g->s[i].pos.c;
 		const int e = nearest_enemy(v, i, &d), b = a->arg[1];
-		if (e >= 0 && near_bearing(b, pl_bearing(here, g->s[e].pos.c)))
-			return d <= long_range(v, i) + 4 ? 1.4 : 0.1; /* to face the nearest enemy */
-		if (e >= 0 && near_bearing(b, pl_bearing(g->s[e].pos.c, here)) && outnumbered(v, i))
-			return CG_FALL - 0.1; /* about, away from it, to fall back on all its dice */
-		/* to face a place of the side's (cgame offers those its moves make for): as a move there
-		 * forward would score, a little less, and only away from the enemy and any place held */
-		const double far = to_objective(v, here);
-		if ((e >= 0 && d <= 24) || far < 4)
-			return 0;
-		return place_score(v, far, true) - 0.3;
+		struct pl_pt at;
+		if (e < 0 || !near_bearing(b, pl_bearing(here, g->s[e].pos.c))) {
+			if (e >= 0 && near_bearing(b, pl_bearing(g->s[e].pos.c, here)))
+				/* about, away from it, to fall back on all its dice; not otherwise */
+				return outnumbered(v, i) ? CG_FALL - 0.1 : 0;
+			const bool placed = faced_place(v, i, b, &at);
+			if (placed || e < 0) {
+				/* to face a place of the side's: as a move there forward would score, a
+				 * little less; only away from the enemy, and not where it would not move
+				 * there (turn_to_place) */
+				const double far = to_objective(v, here);
+				return (e >= 0 && d <= 24) || far < 4 || (placed && !turn_to_place(v, i, at))
+					       ? 0
+					       : place_score(v, far, true) - 0.3;
+			}
+		}
+		/* to face an enemy: worth an action where the nearest is within reach and not in the
+		 * unit's front already, 45 degrees either side (else two enemies about as near would
+		 * have it turn from one to the other each phase) */
+		const double reach = long_range(v, i) + 4;
+		return d <= reach && !pl_in_arc(here, g->s[i].pos.facing, 45, g->s[e].pos.c) ? 1.4 : 0.1;
 	}
 	case CG_LEAD: {
 		/* a brigade commander rides for the middle of his units: free (no unit's action), so
@@ -322,8 +374,10 @@ int cgreedy_choose_plan(struct game *g, struct action *out, int plan)
 	}
 	v.side = g->rules->to_act(g);
 	v.nobj = cgame_objectives(g, v.side, feats, CG_OBJ_MAX);
-	for (int k = 0; k < v.nobj; k++)
+	for (int k = 0; k < v.nobj; k++) {
 		v.obj[k] = ctbl_feature_middle(v.tb, feats[k]);
+		v.feat[k] = feats[k];
+	}
 	for (int k = 0; k < n; k++) {
 		/* ties broken at random, from the game's AI stream */
 		double s = score(&v, &list[k]) + 1e-3 * (double)rng_below(&g->ai, 1000) / 1000;

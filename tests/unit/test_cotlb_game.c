@@ -654,6 +654,45 @@ static void test_fall_back(void **state)
 	free(s);
 }
 
+/* Greedy turns a unit only to some purpose, and not back again: before, a battery out of ammunition
+ * and a marine battalion turned between two places each phase (a turn to face a place scored
+ * though the unit would not move there), units turned about and round again (the about-face
+ * offered to a unit in danger scored as a turn to a place), and two enemies about as near had a
+ * unit turn from one to the other. Seed 4, greedy on both sides, the first six turns: 120
+ * turns in place before, 33 of them back to the facing before the last, 16 by one unit; now 1. */
+static void test_turns_kept(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 4);
+	int turns = 0, back = 0, most = 0;
+	int before[CROS_UNITS_MAX], count[CROS_UNITS_MAX] = {0};
+	for (int i = 0; i < CROS_UNITS_MAX; i++)
+		before[i] = -1;
+	for (int k = 0; k < MAX_STEPS && g->rules->player_turn(g) <= 12 && !g->rules->over(g, NULL); k++) {
+		struct action a;
+		struct err e;
+		assert_int_equal(cgreedy_choose_plan(g, &a, 0), 0);
+		if (a.kind == CG_TURN) {
+			const int i = a.arg[0], was = roster(g)->s[i].pos.facing;
+			turns++;
+			if (before[i] >= 0 && abs(((a.arg[1] - before[i]) % 360 + 540) % 360 - 180) <= 2)
+				back++;
+			before[i] = was;
+			if (++count[i] > most)
+				most = count[i];
+		}
+		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
+	}
+	print_message("first six turns: %d turns in place, %d back to the facing before, at most %d by one unit\n",
+		      turns, back, most);
+	assert_int_equal(back, 0);
+	assert_true(most <= 2);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 /* cgame_move_lands: whether a listed move goes an inch on a middling throw, as the referee rules
  * it. At the set-up I Troop (limbered, facing 30) going toward odessa1 is planned the whole way,
  * sideways on one die across the Causeway Heights, whose penalty takes that die: no throw moves
@@ -1038,6 +1077,7 @@ int main(void)
 		cmocka_unit_test(test_oblique_listed),
 		cmocka_unit_test(test_move_lands),
 		cmocka_unit_test(test_fall_back),
+		cmocka_unit_test(test_turns_kept),
 		cmocka_unit_test(test_charge_odds),
 		cmocka_unit_test(test_victory_points),
 		cmocka_unit_test(test_resolve_within_two_inches),
