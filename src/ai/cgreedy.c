@@ -318,8 +318,12 @@ static double score(const struct view *v, const struct action *a)
 		struct pl_pt at;
 		if (e < 0 || !near_bearing(b, pl_bearing(here, g->s[e].pos.c))) {
 			if (e >= 0 && near_bearing(b, pl_bearing(g->s[e].pos.c, here)))
-				/* about, away from it, to fall back on all its dice; not otherwise */
-				return outnumbered(v, i) ? CG_FALL - 0.1 : 0;
+				/* about, away from it, to fall back on all its dice; not otherwise, nor
+				 * guns unlimbered (greedy does not limber them: they stand and fire), nor
+				 * where the ground behind would hold it (the marines on their heights) */
+				return outnumbered(v, i) && g->s[i].pos.form != CF_UNLIMBERED && cgame_fall_back_lands(v->G, i)
+					       ? CG_FALL - 0.1
+					       : 0;
 			const bool placed = faced_place(v, i, b, &at);
 			if (placed || e < 0) {
 				/* to face a place of the side's: as a move there forward would score, a

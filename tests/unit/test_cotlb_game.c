@@ -654,6 +654,36 @@ static void test_fall_back(void **state)
 	free(s);
 }
 
+/* cgame_fall_back_lands: whether a unit turned about would then get away. The Royal Marines on
+ * Marine Heights with two markers would not (the steep hill takes the high die of their two,
+ * the markers two pips of each: `move marines1 180.25 7.0 181` in a withdraw game went 3" on 6 5
+ * and nothing on a middling 5 2), so greedy's withdraw plan turned them about and round again
+ * each phase; the Turks in Redoubt No. 2 on open ground would. */
+static void test_fall_back_lands(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	struct cros_game *r = (struct cros_game *)(void *)g->st;
+	const int m = unit(g, "marines1"), t = unit(g, "turks2"), foe = unit(g, "odessa1");
+	/* an enemy 20" off each, in front */
+	r->s[foe].pos.c = pl_offset(r->s[m].pos.c, r->s[m].pos.facing, 20 * PL_PER_INCH, 0);
+	r->s[m].markers = 0;
+	assert_true(cgame_fall_back_lands(g, m)); /* without the markers they would */
+	r->s[m].markers = 2;
+	assert_false(cgame_fall_back_lands(g, m));
+	r->s[foe].pos.c = pl_offset(r->s[t].pos.c, r->s[t].pos.facing, 20 * PL_PER_INCH, 0);
+	assert_true(cgame_fall_back_lands(g, t));
+	/* no enemy on the table: nothing to fall back from */
+	for (int j = 0; j < cgame_oob(g)->n; j++)
+		if (cgame_oob(g)->u[j].side == 0)
+			r->s[j].pos.on = false;
+	assert_false(cgame_fall_back_lands(g, t));
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 /* Greedy turns a unit only to some purpose, and not back again: before, a battery out of ammunition
  * and a marine battalion turned between two places each phase (a turn to face a place scored
  * though the unit would not move there), units turned about and round again (the about-face
@@ -1078,6 +1108,7 @@ int main(void)
 		cmocka_unit_test(test_move_lands),
 		cmocka_unit_test(test_fall_back),
 		cmocka_unit_test(test_turns_kept),
+		cmocka_unit_test(test_fall_back_lands),
 		cmocka_unit_test(test_charge_odds),
 		cmocka_unit_test(test_victory_points),
 		cmocka_unit_test(test_resolve_within_two_inches),

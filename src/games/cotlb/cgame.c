@@ -699,10 +699,11 @@ static int middling_inches(const struct cg_scn *c, const struct cref_move *m, in
 	return cref_move_roll(&c->t, m, dice, n, NULL, &e);
 }
 
-bool cgame_move_lands(const struct game *G, const struct action *a)
+/* cgame_move_lands with the units as roster g has them (the game's, or a copy changed to ask what
+ * if; a move to a place is planned on the game's). */
+static bool move_lands(const struct game *G, const struct cros_game *g, const struct action *a)
 {
 	const struct cg_scn *c = scn(G);
-	const struct cros_game *g = &cst(G)->g;
 	const int i = a->arg[0];
 	struct cros_pos to;
 	struct ctbl_move mv;
@@ -751,6 +752,35 @@ bool cgame_move_lands(const struct game *G, const struct action *a)
 	to.c.x = (int32_t)(from.x + (to.c.x - from.x) * k / mv.dist);
 	to.c.y = (int32_t)(from.y + (to.c.y - from.y) * k / mv.dist);
 	return ctbl_move_plan(&c->t, &c->tb, &c->o, g, i, &to, &m2, NULL, &e) == 0 && m2.kind == 0;
+}
+
+bool cgame_move_lands(const struct game *G, const struct action *a)
+{
+	return move_lands(G, &cst(G)->g, a);
+}
+
+bool cgame_fall_back_lands(const struct game *G, int i)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	int e[1];
+	if (i < 0 || i >= c->o.n || !g->s[i].pos.on || nearest_enemies(G, i, e, 1) < 1)
+		return false;
+	/* the unit as it would stand turned about (a copy of the roster: no allocation in a game) */
+	struct cros_game turned = *g;
+	const struct pl_pt here = g->s[i].pos.c;
+	const int away = pl_bearing(g->s[e[0]].pos.c, here);
+	turned.s[i].pos.facing = away;
+	/* the move away_moves would then offer: as far as its best dice could go, or two thirds or
+	 * a third of it */
+	const int32_t reach = ctbl_move_reach(&c->t, &c->tb, &c->o, &turned, i, pl_offset(here, away, 12 * PL_PER_INCH, 0));
+	for (int k = 3; k >= 1; k--) {
+		const struct pl_pt to = pl_offset(here, away, reach * k / 3, 0);
+		const struct action mv = {CG_MOVE, 4, {i, to.x, to.y, away}};
+		if (reach * k / 3 >= PL_PER_INCH && move_lands(G, &turned, &mv))
+			return true;
+	}
+	return false;
 }
 
 /* Moves for unit i toward the places its side scores for holding (the scenario's "hold" items)

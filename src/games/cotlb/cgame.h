@@ -40,6 +40,10 @@ bool cgame_place_move(const struct game *g, int u, int f, struct cros_pos *to);
  * unit may stand on (not a friend's place). true for other kinds. Read only: a player weighs with
  * it how likely a move is to leave the unit standing, its action spent [MOVE (a)]. */
 bool cgame_move_lands(const struct game *g, const struct action *a);
+/* Whether unit i, turned about to face straight away from its nearest enemy (the turn cgame
+ * offers a unit in danger), would then fall back: the move away as cgame would offer it lands on
+ * a middling throw (cgame_move_lands). Read only; false without an enemy on the table. */
+bool cgame_fall_back_lands(const struct game *g, int i);
 /* The chance that unit att, charging unit def now, wins the close combat, as the referee's sheet
  * gives it before the dice (`odds charge`: the table's modifiers, the saves; every charge morale
  * check passed) [Close Combat (c)]; -1 when there is no such close combat now. On a copy: the game
