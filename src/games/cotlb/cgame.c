@@ -1022,9 +1022,10 @@ static int stand(struct game *G, int i, int act, int target, int side, const cha
 
 /* move U X Y [FACING]: the table's plan of the move first (a destination it refuses is refused
  * before any die is rolled, so no refusal shows a die to come); then the dice, and the unit goes
- * as far as they allow along the line ("Units need not move the full distance" [MOVE (a)]); cut
- * short where the shorter move is refused (another path, a friend in the way), it stands, its
- * action spent. */
+ * as far as they allow along the line ("Units need not move the full distance" [MOVE (a)]); where
+ * the table refuses the end they make (a friend there or in the way), it stops at the farthest
+ * whole inch short of it where it may stand (ctbl_move_short); with none, it stands, its action
+ * spent. */
 static int move_to(struct game *G, const struct action *a, struct ref_req *q, struct cplay_opts *x, int side,
 		   struct evsink *ev, struct err *e)
 {
@@ -1062,6 +1063,8 @@ static int move_to(struct game *G, const struct action *a, struct ref_req *q, st
 	if ((int64_t)inches * PL_PER_INCH < mv.dist) {
 		const int full = inches;
 		inches = ctbl_move_short(&c->t, &c->tb, &c->o, &s->g, i, &p, &mv, q->dice.d, q->dice.n, inches);
+		if (inches == 0)
+			inches = full; /* no inch short of it either: it stands, refused as it is (below) */
 		const int64_t go = (int64_t)inches * PL_PER_INCH;
 		x->x = (int32_t)(now->c.x + (int64_t)(p.c.x - now->c.x) * go / mv.dist);
 		x->y = (int32_t)(now->c.y + (int64_t)(p.c.y - now->c.y) * go / mv.dist);
@@ -1069,6 +1072,10 @@ static int move_to(struct game *G, const struct action *a, struct ref_req *q, st
 			ev_emit(ev, "[MOVE Chart]", "%s's dice make %d\" over the whole %.*f\" to (%.*f, %.*f), and %d\" over the "
 				"ground short of it: it goes %d\"", uid(G, i), full, PL_IN(mv.dist), PL_IN(p.c.x), PL_IN(p.c.y), inches,
 				inches);
+		else if (inches < full)
+			ev_emit(ev, "[MOVE (a)]", "%s rolled %d\" of the %.*f\" to (%.*f, %.*f), where it may not stand (a friend "
+				"there or in the way): it stops %d\" on, short of that (units need not move the full distance)",
+				uid(G, i), full, PL_IN(mv.dist), PL_IN(p.c.x), PL_IN(p.c.y), inches);
 		else
 			ev_emit(ev, "[MOVE (a)]", "%s rolled %d\" of the %.*f\" to (%.*f, %.*f): it goes as far as that", uid(G, i),
 				inches, PL_IN(mv.dist), PL_IN(p.c.x), PL_IN(p.c.y));

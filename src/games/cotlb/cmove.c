@@ -450,8 +450,8 @@ int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay
 			}
 		}
 		if (q->dice.given && lim == 0)
-			return cplay_refuse(res, "[MOVE (a)] %s's dice make no inch toward %s (the low die off, or the ground's "
-					    "penalty): it may stand", o->u[i].id, o->u[j].id);
+			return cplay_refuse(res, "[MOVE (a)] %s's dice make no inch toward %s (the low die off, the ground's "
+					    "penalty, or a friend in the way): it may stand", o->u[i].id, o->u[j].id);
 		if (lim < 0 && dplan < dfull)
 			lim = dplan; /* no dice yet: the planned part of the way */
 		{

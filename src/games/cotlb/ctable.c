@@ -1507,7 +1507,20 @@ int ctbl_move_short(const struct ctab *t, const struct ctbl *tb, const struct cr
 		else
 			hi = k - 1;
 	}
-	return lo;
+	/* where the dice's own end is refused (a friend there or in the way), the farthest whole inch
+	 * short of it where the unit may stand: it need not move the full distance [MOVE (a)] */
+	if (lo > inches)
+		return lo; /* (planned above) */
+	for (; lo > 0; lo--) {
+		const int64_t go = (int64_t)lo * PL_PER_INCH;
+		struct cros_pos to = *p;
+		struct ctbl_move m2;
+		to.c.x = (int32_t)(now->c.x + (int64_t)(p->c.x - now->c.x) * go / mv->dist);
+		to.c.y = (int32_t)(now->c.y + (int64_t)(p->c.y - now->c.y) * go / mv->dist);
+		if (ctbl_move_plan(t, tb, o, g, i, &to, &m2, NULL, &e) == 0 && m2.kind == 0)
+			return lo;
+	}
+	return 0;
 }
 
 int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
