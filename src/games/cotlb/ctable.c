@@ -1484,6 +1484,16 @@ struct pl_pt ctbl_place_point(const struct ctbl *tb, int f, struct pl_pt from)
 	return at;
 }
 
+/* Where a unit at `now` moving toward p (dist away, in table units) stands k whole inches on. */
+static struct cros_pos short_of(const struct cros_pos *now, const struct cros_pos *p, int32_t dist, int k)
+{
+	const int64_t go = (int64_t)k * PL_PER_INCH;
+	struct cros_pos to = *p;
+	to.c.x = (int32_t)(now->c.x + (int64_t)(p->c.x - now->c.x) * go / dist);
+	to.c.y = (int32_t)(now->c.y + (int64_t)(p->c.y - now->c.y) * go / dist);
+	return to;
+}
+
 int ctbl_move_short(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		    int i, const struct cros_pos *p, const struct ctbl_move *mv, const int *d, int n, int inches)
 {
@@ -1496,11 +1506,8 @@ int ctbl_move_short(const struct ctab *t, const struct ctbl *tb, const struct cr
 		hi = (int)((mv->dist - 1) / PL_PER_INCH); /* (the whole way was found short) */
 	while (lo < hi) {
 		const int k = lo + (hi - lo + 1) / 2;
-		const int64_t go = (int64_t)k * PL_PER_INCH;
-		struct cros_pos to = *p;
+		const struct cros_pos to = short_of(now, p, mv->dist, k);
 		struct ctbl_move m2;
-		to.c.x = (int32_t)(now->c.x + (int64_t)(p->c.x - now->c.x) * go / mv->dist);
-		to.c.y = (int32_t)(now->c.y + (int64_t)(p->c.y - now->c.y) * go / mv->dist);
 		if (ctbl_move_plan(t, tb, o, g, i, &to, &m2, NULL, &e) == 0 && m2.kind == 0 &&
 		    cref_move_roll(t, &m2.m, d, n, NULL, &e) >= k)
 			lo = k;
@@ -1512,11 +1519,8 @@ int ctbl_move_short(const struct ctab *t, const struct ctbl *tb, const struct cr
 	if (lo > inches)
 		return lo; /* (planned above) */
 	for (; lo > 0; lo--) {
-		const int64_t go = (int64_t)lo * PL_PER_INCH;
-		struct cros_pos to = *p;
+		const struct cros_pos to = short_of(now, p, mv->dist, lo);
 		struct ctbl_move m2;
-		to.c.x = (int32_t)(now->c.x + (int64_t)(p->c.x - now->c.x) * go / mv->dist);
-		to.c.y = (int32_t)(now->c.y + (int64_t)(p->c.y - now->c.y) * go / mv->dist);
 		if (ctbl_move_plan(t, tb, o, g, i, &to, &m2, NULL, &e) == 0 && m2.kind == 0)
 			return lo;
 	}
