@@ -6,11 +6,12 @@
  * much nearer it brings the unit to the places its side scores for holding (less where it would
  * leave its brigade commander's radius), a change of formation by what is near (unlimber within
  * range, form square against cavalry, line to fire), a rally by the markers it clears, a brigade
- * commander's ride by his units toward his radius's edge; and ends a phase when nothing is worth
- * what it costs (a command point phase's points grow with its round). A move it would choose that
+ * commander's ride by his units toward his radius's edge, a turn in place by what it then faces
+ * (the nearest enemy off its front, a place it would then move to); and ends a phase when nothing
+ * is worth what it costs (a command point phase's points grow with its round). A move it would choose that
  * a middling throw would leave standing is worth less (cgame_move_lands). Under the "withdraw"
- * plan a unit the enemy outnumbers falls back: it turns about and moves away from its nearest
- * enemy. No lookahead, no dice rolled: a baseline that plays the scenario's objectives, for the
+ * plan a unit the enemy outnumbers falls back: it turns about, where it would then get away
+ * (cgame_fall_back_lands), and moves away from its nearest enemy. No lookahead, no dice rolled: a baseline that plays the scenario's objectives, for the
  * random player to be measured against. */
 #include <math.h>
 #include <stdlib.h>
@@ -48,7 +49,7 @@ struct view {
 	const struct cros_game *g;
 	int side;
 	struct pl_pt obj[CG_OBJ_MAX]; /* the side's places to hold: each feature's middle */
-	int feat[CG_OBJ_MAX];         /* and the feature itself */
+	int feat[CG_OBJ_MAX];         /* and the features themselves */
 	int nobj;
 };
 
@@ -161,7 +162,6 @@ static double long_range(const struct view *v, int i)
 	const int w = b->arm == CA_ARTILLERY && v->o->u[i].horse && b->horse_weapon >= 0 ? b->horse_weapon : b->weapon;
 	return v->t->weapon[w].long_in;
 }
-
 
 /* What it costs unit i, now within its brigade commander's radius, to move toward `to`: where
  * about half its best dice would take it is beyond the radius and the 7" or so its commander
@@ -370,18 +370,16 @@ int cgreedy_choose_plan(struct game *g, struct action *out, int plan)
 	struct view v = {.G = g, .p = &cgreedy_plans[plan >= 0 && plan < CGREEDY_PLANS ? plan : 0],
 			 .t = cgame_sheet(g), .tb = cgame_table(g), .o = cgame_oob(g), .g = cgame_roster(g)};
 	struct action *list;
-	int n = ai_actions(g, &list), best = -1, feats[CG_OBJ_MAX];
+	int n = ai_actions(g, &list), best = -1;
 	double top = -1e18, sc[CG_SCORED];
 	if (n <= 0) {
 		ai_actions_done(g, list);
 		return -1;
 	}
 	v.side = g->rules->to_act(g);
-	v.nobj = cgame_objectives(g, v.side, feats, CG_OBJ_MAX);
-	for (int k = 0; k < v.nobj; k++) {
-		v.obj[k] = ctbl_feature_middle(v.tb, feats[k]);
-		v.feat[k] = feats[k];
-	}
+	v.nobj = cgame_objectives(g, v.side, v.feat, CG_OBJ_MAX);
+	for (int k = 0; k < v.nobj; k++)
+		v.obj[k] = ctbl_feature_middle(v.tb, v.feat[k]);
 	for (int k = 0; k < n; k++) {
 		/* ties broken at random, from the game's AI stream */
 		double s = score(&v, &list[k]) + 1e-3 * (double)rng_below(&g->ai, 1000) / 1000;
