@@ -142,11 +142,16 @@ export async function showTextGame(root, id, tokens, game, scn) {
   async function refresh() {
     if (st.closed) return;
     try {
-      st.game = await api.game(id, anyToken());
-      st.actSide = st.game.to_act && tokenFor(st.game.to_act) ? st.game.to_act : null;
-      st.actions = null;
-      if (st.actSide && st.game.status !== "over" && !st.busy)
-        st.actions = (await api.actions(id, tokenFor(st.actSide))).actions || [];
+      // the game and its actions taken together: a click while they load still finds the
+      // last ones (aim and pick read st.actions), rather than none
+      const game = await api.game(id, anyToken());
+      const actSide = game.to_act && tokenFor(game.to_act) ? game.to_act : null;
+      let actions = null;
+      if (actSide && game.status !== "over" && !st.busy)
+        actions = (await api.actions(id, tokenFor(actSide))).actions || [];
+      st.game = game;
+      st.actSide = actSide;
+      st.actions = actions;
     } catch (e) {
       msg.textContent = e.message;
     }
