@@ -744,13 +744,11 @@ static bool move_lands(const struct game *G, const struct cros_game *g, const st
 		return true;
 	/* short of the whole way: as far as the throw allows over the ground, where the unit may end
 	 * (not on a friend) */
-	const struct pl_pt from = g->s[i].pos.c;
-	const int64_t k = (int64_t)ctbl_move_short(&c->t, &c->tb, &c->o, g, i, &to, &mv, dice, nd, go) * PL_PER_INCH;
+	const int k = ctbl_move_short(&c->t, &c->tb, &c->o, g, i, &to, &mv, dice, nd, go);
 	struct ctbl_move m2;
-	if (k < PL_PER_INCH)
+	if (k < 1)
 		return false;
-	to.c.x = (int32_t)(from.x + (to.c.x - from.x) * k / mv.dist);
-	to.c.y = (int32_t)(from.y + (to.c.y - from.y) * k / mv.dist);
+	to = ctbl_short_of(&g->s[i].pos, &to, mv.dist, k);
 	return ctbl_move_plan(&c->t, &c->tb, &c->o, g, i, &to, &m2, NULL, &e) == 0 && m2.kind == 0;
 }
 
@@ -1065,9 +1063,9 @@ static int move_to(struct game *G, const struct action *a, struct ref_req *q, st
 		inches = ctbl_move_short(&c->t, &c->tb, &c->o, &s->g, i, &p, &mv, q->dice.d, q->dice.n, inches);
 		if (inches == 0)
 			inches = full; /* no inch short of it either: it stands, refused as it is (below) */
-		const int64_t go = (int64_t)inches * PL_PER_INCH;
-		x->x = (int32_t)(now->c.x + (int64_t)(p.c.x - now->c.x) * go / mv.dist);
-		x->y = (int32_t)(now->c.y + (int64_t)(p.c.y - now->c.y) * go / mv.dist);
+		const struct cros_pos stop = ctbl_short_of(now, &p, mv.dist, inches);
+		x->x = stop.c.x;
+		x->y = stop.c.y;
 		if (inches > full)
 			ev_emit(ev, "[MOVE Chart]", "%s's dice make %d\" over the whole %.*f\" to (%.*f, %.*f), and %d\" over the "
 				"ground short of it: it goes %d\"", uid(G, i), full, PL_IN(mv.dist), PL_IN(p.c.x), PL_IN(p.c.y), inches,

@@ -1484,8 +1484,7 @@ struct pl_pt ctbl_place_point(const struct ctbl *tb, int f, struct pl_pt from)
 	return at;
 }
 
-/* Where a unit at `now` moving toward p (dist away, in table units) stands k whole inches on. */
-static struct cros_pos short_of(const struct cros_pos *now, const struct cros_pos *p, int32_t dist, int k)
+struct cros_pos ctbl_short_of(const struct cros_pos *now, const struct cros_pos *p, int32_t dist, int k)
 {
 	const int64_t go = (int64_t)k * PL_PER_INCH;
 	struct cros_pos to = *p;
@@ -1506,7 +1505,7 @@ int ctbl_move_short(const struct ctab *t, const struct ctbl *tb, const struct cr
 		hi = (int)((mv->dist - 1) / PL_PER_INCH); /* (the whole way was found short) */
 	while (lo < hi) {
 		const int k = lo + (hi - lo + 1) / 2;
-		const struct cros_pos to = short_of(now, p, mv->dist, k);
+		const struct cros_pos to = ctbl_short_of(now, p, mv->dist, k);
 		struct ctbl_move m2;
 		if (ctbl_move_plan(t, tb, o, g, i, &to, &m2, NULL, &e) == 0 && m2.kind == 0 &&
 		    cref_move_roll(t, &m2.m, d, n, NULL, &e) >= k)
@@ -1519,7 +1518,7 @@ int ctbl_move_short(const struct ctab *t, const struct ctbl *tb, const struct cr
 	if (lo > inches)
 		return lo; /* (planned above) */
 	for (; lo > 0; lo--) {
-		const struct cros_pos to = short_of(now, p, mv->dist, lo);
+		const struct cros_pos to = ctbl_short_of(now, p, mv->dist, lo);
 		struct ctbl_move m2;
 		if (ctbl_move_plan(t, tb, o, g, i, &to, &m2, NULL, &e) == 0 && m2.kind == 0)
 			return lo;

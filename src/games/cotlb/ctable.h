@@ -214,6 +214,9 @@ int32_t ctbl_move_reach(const struct ctab *t, const struct ctbl *tb, const struc
  * of the same dice is k or more. The roll only grows as the path shortens (it crosses less), so
  * such k are 0..K, and K is found by halving between `inches` (which qualifies) and the roll
  * with no penalty at all; a shorter path the table refuses (a friend on it) does not qualify. */
+/* Where a unit at `now` moving toward p (dist away, in table units) stands k whole inches on:
+ * p with its centre moved back along the line. */
+struct cros_pos ctbl_short_of(const struct cros_pos *now, const struct cros_pos *p, int32_t dist, int k);
 int ctbl_move_short(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		    int i, const struct cros_pos *p, const struct ctbl_move *mv, const int *d, int n, int inches);
 /* Where unit i comes on when it enters the table: its place of entry, or without one its set-up
