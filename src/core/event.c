@@ -18,6 +18,18 @@ void evsink_clear(struct evsink *s)
 	s->dropped = 0;
 }
 
+void evsink_back(struct evsink *s, int n)
+{
+	if (!s || n < 0 || n >= s->n + s->dropped)
+		return;
+	if (n < s->n) {
+		s->n = n;
+		s->dropped = 0;
+	} else {
+		s->dropped = n - s->n;
+	}
+}
+
 struct event *ev_emit(struct evsink *s, const char *rule, const char *fmt, ...)
 {
 	struct event *e;

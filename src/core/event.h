@@ -24,6 +24,8 @@ struct evsink {
 
 void evsink_init(struct evsink *s, struct event *storage, int cap);
 void evsink_clear(struct evsink *s);
+/* Takes back the events emitted since the sink held n (ruled out after all); s may be NULL. */
+void evsink_back(struct evsink *s, int n);
 /* Emits one event. s may be NULL. Returns the stored event or NULL. */
 struct event *ev_emit(struct evsink *s, const char *rule, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

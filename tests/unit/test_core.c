@@ -276,6 +276,16 @@ static void test_event_sink(void **state)
 	assert_int_equal(s.n, 2);
 	assert_int_equal(s.dropped, 2);
 	ev_die(NULL, 3); /* no-op */
+	/* taken back to a count of events emitted (held and dropped): 4 emitted, back to 3 */
+	evsink_back(&s, 3);
+	assert_int_equal(s.n, 2);
+	assert_int_equal(s.dropped, 1);
+	evsink_back(&s, 1);
+	assert_int_equal(s.n, 1);
+	assert_int_equal(s.dropped, 0);
+	evsink_back(&s, 5); /* more than emitted: nothing */
+	assert_int_equal(s.n, 1);
+	evsink_back(NULL, 0); /* no-op */
 	evsink_clear(&s);
 	assert_int_equal(s.n, 0);
 	assert_int_equal(s.dropped, 0);

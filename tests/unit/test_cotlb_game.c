@@ -290,6 +290,106 @@ static void test_stop_short(void **state)
 	free(s);
 }
 
+/* A move that leaves its unit standing still throws its dice for good [MOVE (a)]: they are shown
+ * (the MOVE Chart's reading of them, before "does not move") and spent, so the next action's dice
+ * are others; before, a move at an enemy refused on its dice showed none and gave the same dice to
+ * the next unit (in seed 2, "4 3 4" six times running). And the game never plans a move the referee
+ * then refuses on its own dice ("rolled 5\" and the move is 6.0\""): the move a short throw is cut
+ * to is read again on its own ground. Greedy v greedy, seeds 1-3, the first six turns. */
+static void test_stand_dice(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	static struct event store[256];
+	int stands = 0, shown = 0;
+	for (uint64_t seed = 1; seed <= 3; seed++) {
+		struct game *g = start(s, seed);
+		for (int k = 0; k < MAX_STEPS && g->rules->player_turn(g) <= 12 && !g->rules->over(g, NULL); k++) {
+			struct action a;
+			struct err e;
+			struct evsink ev;
+			const struct rng before = g->dice.rng;
+			assert_int_equal(cgreedy_choose_plan(g, &a, 0), 0);
+			evsink_init(&ev, store, 256);
+			assert_int_equal(game_apply(g, &a, NULL, 0, &ev, &e), 0);
+			bool dice = false;
+			for (int q = 0; q < ev.n; q++) {
+				if (!strncmp(store[q].rule, "[MOVE Chart", 11) &&
+				    (strstr(store[q].text, " dice: ") || strstr(store[q].text, " die: ")))
+					dice = true;
+				if (!strstr(store[q].text, " does not move ("))
+					continue;
+				stands++;
+				if (strstr(store[q].text, "and the move is"))
+					fail_msg("seed %llu: %s", (unsigned long long)seed, store[q].text);
+				if (dice) {
+					shown++;
+					assert_memory_not_equal(&before, &g->dice.rng, sizeof before);
+				}
+			}
+		}
+		free(g);
+	}
+	print_message("seeds 1-3, first six turns: %d moves stood, %d with their dice shown\n", stands, shown);
+	assert_true(shown > 0);
+	assert_int_equal(shown, stands); /* (each of these moves had its dice) */
+	scenario_free(s);
+	free(s);
+}
+
+/* ctbl_move_short's whole inches: wherever it cuts a move to k inches, the move of k inches is
+ * one the table allows and the same dice take it that far over its own ground (before, a cut found
+ * by stepping back from the dice's end was checked only for a place to stand, and could lose a
+ * die the whole way had not: a friend grazed; the referee then refused the move). Every unit on the table, at each of a greedy game's first 500 steps (seed 6), 4-24"
+ * ahead and up to 4" aside, on random dice. */
+static void test_short_rolls(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 6);
+	const struct ctab *t = cgame_sheet(g);
+	const struct ctbl *tb = cgame_table(g);
+	const struct cros_oob *o = cgame_oob(g);
+	struct rng r;
+	int cut = 0, tried = 0;
+	rng_init(&r, 6, 77);
+	for (int k = 0; k < 500 && !g->rules->over(g, NULL); k++) {
+		struct action a;
+		struct err e;
+		const struct cros_game *h = roster(g);
+		for (int i = 0; i < o->n; i++) {
+			struct cros_pos p = h->s[i].pos;
+			struct ctbl_move mv, m2;
+			int d[6], n, rolled, go;
+			if (!p.on || !h->s[i].figures || h->s[i].routing)
+				continue;
+			p.c = pl_offset(p.c, p.facing, (int32_t)(4 + rng_below(&r, 21)) * PL_PER_INCH,
+					(int32_t)rng_below(&r, 8 * PL_PER_INCH + 1) - 4 * PL_PER_INCH);
+			if (ctbl_move_plan(t, tb, o, h, i, &p, &mv, NULL, &e) != 0 || mv.kind != 0 ||
+			    (n = cref_move_dice(t, &mv.m, &e)) <= 0 || n > 6)
+				continue;
+			for (int q = 0; q < n; q++)
+				d[q] = 1 + (int)rng_below(&r, 6);
+			if ((rolled = cref_move_roll(t, &mv.m, d, n, NULL, &e)) < 0 || (int64_t)rolled * PL_PER_INCH >= mv.dist)
+				continue;
+			tried++;
+			if ((go = ctbl_move_short(t, tb, o, h, i, &p, &mv, d, n, rolled)) <= 0)
+				continue;
+			cut++;
+			const struct cros_pos to = ctbl_short_of(&h->s[i].pos, &p, mv.dist, go);
+			assert_int_equal(ctbl_move_plan(t, tb, o, h, i, &to, &m2, NULL, &e), 0);
+			assert_true(cref_move_roll(t, &m2.m, d, n, NULL, &e) >= go);
+		}
+		assert_int_equal(cgreedy_choose_plan(g, &a, 0), 0);
+		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
+	}
+	print_message("%d moves short of their end, %d cut to whole inches that hold\n", tried, cut);
+	assert_true(cut > 100);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 /* [Side A Turn (a)], [MOVE (c)] a unit is offered a turn to face the nearest enemy, one of the
  * places its moves make for (a move back or sideways has one die) or, with an enemy within 40",
  * away from it (to fall back on all its dice): each turn listed faces one of those, more than
@@ -1142,6 +1242,8 @@ int main(void)
 		cmocka_unit_test(test_place_moves),
 		cmocka_unit_test(test_short_move_ground),
 		cmocka_unit_test(test_stop_short),
+		cmocka_unit_test(test_stand_dice),
+		cmocka_unit_test(test_short_rolls),
 		cmocka_unit_test(test_turn_to_place),
 		cmocka_unit_test(test_entry_beside),
 		cmocka_unit_test(test_lead),

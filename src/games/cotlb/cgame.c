@@ -1003,9 +1003,10 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 
 /* Unit i's move (act, at target or -1) that did not happen, for why: it stands, its action taken
  * in the sequence of play [MOVE (a)], one of its points paid with its side's Ace when it has too
- * few [Close Combat (h)]. 0, or -1 with e when the sequence refuses even that. */
-static int stand(struct game *G, int i, int act, int target, int side, const char *why, struct evsink *ev,
-		 struct err *e)
+ * few [Close Combat (h)]. With m, the dice q rolled for move m are shown as the MOVE Chart reads
+ * them: they are spent. 0, or -1 with e when the sequence refuses even that. */
+static int stand(struct game *G, int i, int act, int target, int side, const char *why, const struct cref_move *m,
+		 const struct ref_req *q, struct evsink *ev, struct err *e)
 {
 	const struct cg_scn *c = scn(G);
 	struct cros_game *g = &st(G)->g;
@@ -1014,6 +1015,8 @@ static int stand(struct game *G, int i, int act, int target, int side, const cha
 	d.ace = cseq_may(&c->o, g, &d, &cost, e) != 0 && g->aces[side] > 0;
 	if (cseq_done(&c->o, g, &d, ev, e) != 0)
 		return -1;
+	if (m)
+		(void)cref_move_roll(&c->t, m, q->dice.d, q->dice.n, ev, e);
 	ev_emit(ev, "[MOVE (a)]", "%s does not move (%s): it stands", uid(G, i), why);
 	return 0;
 }
@@ -1034,6 +1037,7 @@ static int move_to(struct game *G, const struct action *a, struct ref_req *q, st
 	struct cros_pos p = *now;
 	struct ctbl_move mv;
 	int n, inches;
+	bool nowhere = false; /* the dice go some way, but to no whole inch where the unit may stand */
 	if (a->n < 3)
 		return err_set(e, NULL, 0, "move U X Y [FACING]");
 	if (s->g.s[i].routing || !now->on)
@@ -1058,11 +1062,14 @@ static int move_to(struct game *G, const struct action *a, struct ref_req *q, st
 		q->dice.d[k] = rng_d6(&G->dice.rng);
 	if ((inches = cref_move_roll(&c->t, &mv.m, q->dice.d, q->dice.n, NULL, e)) < 0)
 		inches = 0;
+	const int mark = ev ? ev->n + ev->dropped : 0; /* the notes below, taken back if it stands */
 	if ((int64_t)inches * PL_PER_INCH < mv.dist) {
 		const int full = inches;
 		inches = ctbl_move_short(&c->t, &c->tb, &c->o, &s->g, i, &p, &mv, q->dice.d, q->dice.n, inches);
-		if (inches == 0)
+		if (inches == 0) {
 			inches = full; /* no inch short of it either: it stands, refused as it is (below) */
+			nowhere = full > 0;
+		}
 		const struct cros_pos stop = ctbl_short_of(now, &p, mv.dist, inches);
 		x->x = stop.c.x;
 		x->y = stop.c.y;
@@ -1080,10 +1087,52 @@ static int move_to(struct game *G, const struct action *a, struct ref_req *q, st
 	}
 	if (inches > 0 && run(G, q, x, ev, e) == 0)
 		return 0;
-	/* it stands: its action taken, the dice spent */
+	/* it stands: its action taken, the dice shown and spent */
 	struct err e2;
-	if (stand(G, i, CSEQ_MOVE, -1, side, inches > 0 ? e->msg : "no inches rolled", ev, &e2) != 0)
+	evsink_back(ev, mark);
+	char why[sizeof e->msg + 64];
+	snprintf(why, sizeof why, "%s%s", inches > 0 ? e->msg : "no inch on the dice",
+		 nowhere ? "; nor may it stop at any whole inch short of that" : "");
+	if (stand(G, i, CSEQ_MOVE, -1, side, why, &mv.m, q, ev, &e2) != 0)
 		return err_set(e, NULL, 0, "%s", e2.msg);
+	return 0;
+}
+
+/* move U toward T: the table plans the move at T first, as move --toward does; then the dice,
+ * rolled here for good, and the unit goes as far as they allow that way [MOVE (a), (i)]. Where the
+ * move is refused (no inch on the dice, a friend where it would stop, the table's edge, its
+ * restriction), the unit stands, its action taken ("Units need not move the full distance"
+ * [MOVE (a)]), and the dice that left it standing are shown and spent, as a referee's would be,
+ * not thrown again for the next action. */
+static int move_at(struct game *G, const struct action *a, struct ref_req *q, struct cplay_opts *x, int side,
+		   const struct cros_game *before, struct evsink *ev, struct err *e)
+{
+	const struct cg_scn *c = scn(G);
+	struct cg_state *s = st(G);
+	const int i = a->arg[0], j = a->arg[1];
+	struct cros_pos to;
+	struct ctbl_move mv;
+	int32_t dfull, dplan;
+	struct err e2;
+	int n = 0;
+	if (a->n < 2 || i < 0 || i >= c->o.n || j < 0 || j >= c->o.n)
+		return err_set(e, NULL, 0, "move U toward T");
+	req_unit(q, "move", G, i);
+	snprintf(x->toward, sizeof x->toward, "%s", uid(G, j));
+	to = s->g.s[i].pos; /* (the plan keeps its formation and facing) */
+	if (s->g.s[i].pos.on && s->g.s[j].pos.on &&
+	    ctbl_toward_plan(&c->t, &c->tb, &c->o, &s->g, i, j, &to, &mv, &dfull, &dplan, NULL, &e2) &&
+	    (n = cref_move_dice(&c->t, &mv.m, &e2)) > 0) {
+		q->dice.given = true;
+		q->dice.n = n < CREF_HITS_MAX ? n : CREF_HITS_MAX;
+		for (int k = 0; k < q->dice.n; k++)
+			q->dice.d[k] = rng_d6(&G->dice.rng);
+	}
+	if (run(G, q, x, ev, e) == 0)
+		return 0;
+	s->g = *before;
+	if (stand(G, i, CSEQ_MOVE_AT, j, side, e->msg, n > 0 ? &mv.m : NULL, q, ev, &e2) != 0)
+		return -1; /* (e: the move's refusal) */
 	return 0;
 }
 
@@ -1239,16 +1288,7 @@ static int cg_apply(struct game *G, const struct action *a, struct evsink *ev, s
 		break;
 	}
 	case CG_MOVE_AT:
-		req_unit(&q, "move", G, a->arg[0]);
-		snprintf(x.toward, sizeof x.toward, "%s", uid(G, a->arg[1]));
-		if ((rc = run(G, &q, &x, ev, e)) != 0) {
-			/* blocked on its way (a friend in its path, the table's edge, its restriction): the
-			 * unit stands, its action taken [MOVE (a)] "Units need not move the full distance" */
-			struct err e2;
-			s->g = *before;
-			if (stand(G, a->arg[0], CSEQ_MOVE_AT, a->arg[1], side, e->msg, ev, &e2) == 0)
-				rc = 0;
-		}
+		rc = move_at(G, a, &q, &x, side, before, ev, e);
 		break;
 	case CG_MOVE:
 		if (a->n < 3) {

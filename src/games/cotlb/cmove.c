@@ -439,22 +439,38 @@ int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay
 		int32_t dplan;
 		evsink_init(&quiet, one, 16);
 		const bool planned = ctbl_toward_plan(t, tb, o, g, i, j, &full, &mv, &dfull, &dplan, &quiet, &e);
+		int rolled = -1, go = 0;
 		if (q->dice.given) {
 			/* as far as the dice allow: what they come to on this line */
 			int inches;
-			if (planned && (inches = cref_move_roll(t, &mv.m, q->dice.d, q->dice.n, &quiet, &e)) >= 0) {
+			if (planned && (inches = rolled = cref_move_roll(t, &mv.m, q->dice.d, q->dice.n, &quiet, &e)) >= 0) {
 				/* short of the whole way: as far as they allow over the ground crossed */
 				if ((int64_t)inches * PL_PER_INCH < mv.dist)
-					inches = ctbl_move_short(t, tb, o, g, i, &full, &mv, q->dice.d, q->dice.n, inches);
+					inches = go = ctbl_move_short(t, tb, o, g, i, &full, &mv, q->dice.d, q->dice.n, inches);
 				lim = inches * PL_PER_INCH;
 			}
 		}
+		if (q->dice.given && lim == 0 && rolled > 0) {
+			/* the dice go some way, but the unit may stop at no whole inch of it: why at 1" */
+			struct ctbl_move m1;
+			struct err why;
+			const struct cros_pos at1 = ctbl_short_of(&g->s[i].pos, &full, mv.dist, 1);
+			if (ctbl_move_plan(t, tb, o, g, i, &at1, &m1, NULL, &why) == 0)
+				snprintf(why.msg, sizeof why.msg, "the ground's penalty takes it");
+			return cplay_refuse(res, "[MOVE (a)] %s rolled %d\" toward %s, and may stop at no whole inch of that "
+					    "(at 1\": %s): it may stand", o->u[i].id, rolled, o->u[j].id, why.msg);
+		}
 		if (q->dice.given && lim == 0)
-			return cplay_refuse(res, "[MOVE (a)] %s's dice make no inch toward %s (the low die off, the ground's "
-					    "penalty, or a friend in the way): it may stand", o->u[i].id, o->u[j].id);
+			return cplay_refuse(res, "[MOVE (a)] %s's dice make no inch toward %s (the low die off, or the "
+					    "ground's penalty): it may stand", o->u[i].id, o->u[j].id);
 		if (lim < 0 && dplan < dfull)
 			lim = dplan; /* no dice yet: the planned part of the way */
-		{
+		if (go > 0) {
+			/* the point ctbl_move_short found on the planned line (a point along the rounded
+			 * bearing ctbl_toward takes may lie on other ground, where the dice come to less) */
+			p.c = ctbl_short_of(&g->s[i].pos, &full, mv.dist, go).c;
+			d = go * PL_PER_INCH;
+		} else {
 			struct cros_pos to = ctbl_toward(t, tb, o, g, i, j, lim, &d);
 			p.c = to.c;
 		}

@@ -1520,7 +1520,10 @@ int ctbl_move_short(const struct ctab *t, const struct ctbl *tb, const struct cr
 	for (; lo > 0; lo--) {
 		const struct cros_pos to = ctbl_short_of(now, p, mv->dist, lo);
 		struct ctbl_move m2;
-		if (ctbl_move_plan(t, tb, o, g, i, &to, &m2, NULL, &e) == 0 && m2.kind == 0)
+		/* (the dice read again for that move: one that grazes a friend the whole way's half-inch
+		 * steps missed loses the low die [MOVE (b)]) */
+		if (ctbl_move_plan(t, tb, o, g, i, &to, &m2, NULL, &e) == 0 && m2.kind == 0 &&
+		    cref_move_roll(t, &m2.m, d, n, NULL, &e) >= lo)
 			return lo;
 	}
 	return 0;
