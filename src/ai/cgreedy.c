@@ -24,7 +24,7 @@
 
 #define CG_OBJ_MAX 16
 #define CG_SCORED 1024 /* actions whose scores are kept for a second look */
-#define CG_TRIES 4     /* moves looked at again for a middling throw (cgame_move_lands) */
+#define CG_TRIES 16    /* moves looked at again for a middling throw (cgame_move_lands) */
 #define CG_STANDS 2.0  /* what a move that would leave the unit standing loses */
 #define CG_FALL 3.0    /* what falling back is worth to a unit outnumbered (a plan's fall) */
 
