@@ -1017,7 +1017,15 @@ static int stand(struct game *G, int i, int act, int target, int side, const cha
 		return -1;
 	if (m)
 		(void)cref_move_roll(&c->t, m, q->dice.d, q->dice.n, ev, e);
-	ev_emit(ev, "[MOVE (a)]", "%s does not move (%s): it stands", uid(G, i), why);
+	/* the referee's refusal, said once: its own "[MOVE (a)]" and "it may stand" are this event's */
+	static const char own[] = "[MOVE (a)] ", may[] = ": it may stand";
+	size_t len;
+	if (!strncmp(why, own, sizeof own - 1))
+		why += sizeof own - 1;
+	len = strlen(why);
+	if (len >= sizeof may - 1 && !strcmp(why + len - (sizeof may - 1), may))
+		len -= sizeof may - 1;
+	ev_emit(ev, "[MOVE (a)]", "%s does not move (%.*s): it stands", uid(G, i), (int)len, why);
 	return 0;
 }
 
