@@ -372,6 +372,48 @@ static void test_moves_land(void **state)
 	free(s);
 }
 
+/* A brigade commander who has no inch clear toward where he rides (the enemy's 2" all round him)
+ * stays, his move spent, and his dice are shown as any stand's are: Rustem set down an inch or so
+ * outside azov1's 2" and sent at azov1's centre. */
+static void test_lead_stays_dice(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	static struct event store[64];
+	const struct cros_oob *o = NULL;
+	int stays = 0;
+	for (int32_t off = 2 * PL_PER_INCH; off <= 12 * PL_PER_INCH && !stays; off += PL_PER_INCH / 2) {
+		struct game *g = start(s, 3);
+		struct err e;
+		struct evsink ev;
+		char buf[ACTION_TEXT_MAX];
+		assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
+		o = cgame_oob(g);
+		struct cros_game *r = (struct cros_game *)(void *)g->st;
+		int k = -1;
+		for (int c = 0; c < o->ncmdrs; c++)
+			if (!strcmp(o->cmdr[c], "rustem"))
+				k = c;
+		assert_true(k >= 0);
+		const struct cros_pos az = r->s[unit(g, "azov1")].pos;
+		r->cmdr[k].c = pl_offset(az.c, az.facing, off, 0); /* in front of it */
+		snprintf(buf, sizeof buf, "lead rustem %.2f %.2f", az.c.x / (double)PL_PER_INCH, az.c.y / (double)PL_PER_INCH);
+		evsink_init(&ev, store, 64);
+		if (game_apply_text(g, buf, NULL, 0, &ev, &e) == 0)
+			for (int q = 0; q < ev.n; q++)
+				if (strstr(store[q].text, "he stays")) {
+					stays++;
+					assert_true(q > 0);
+					assert_non_null(strstr(store[q - 1].text, "moves up to"));
+					assert_non_null(strstr(store[q - 2].text, "staff, "));
+				}
+		free(g);
+	}
+	assert_int_equal(stays, 1);
+	scenario_free(s);
+	free(s);
+}
+
 /* ctbl_move_short's whole inches: wherever it cuts a move to k inches, the move of k inches is
  * one the table allows and the same dice take it that far over its own ground (before, a cut found
  * by stepping back from the dice's end was checked only for a place to stand, and could lose a
@@ -1280,6 +1322,7 @@ int main(void)
 		cmocka_unit_test(test_stand_dice),
 		cmocka_unit_test(test_short_rolls),
 		cmocka_unit_test(test_moves_land),
+		cmocka_unit_test(test_lead_stays_dice),
 		cmocka_unit_test(test_turn_to_place),
 		cmocka_unit_test(test_entry_beside),
 		cmocka_unit_test(test_lead),

@@ -1187,7 +1187,9 @@ static int lead(struct game *G, const struct action *a, struct evsink *ev, struc
 			break;
 	}
 	if (go <= 0) {
+		struct err quiet;
 		s->g.cmdr_moved[k] = (uint16_t)s->g.turn;
+		(void)cref_move_roll(&c->t, &m, q.dice.d, q.dice.n, ev, &quiet); /* the dice, shown: spent */
 		ev_emit(ev, "[MOVE (a)]", "%s rolled %d\" and has no inch clear toward (%.*f, %.*f): he stays", c->o.cmdr[k], inches,
 			PL_IN(to.x), PL_IN(to.y));
 		return 0;
