@@ -17,6 +17,8 @@ static const int16_t sin_tab[91] = {
 
 int pl_norm(int deg)
 {
+	if (deg >= 0 && deg < 360)
+		return deg; /* (nearly every facing asked for: no division) */
 	int d = deg % 360;
 	return d < 0 ? d + 360 : d;
 }
@@ -47,16 +49,22 @@ static int32_t trig_div(int64_t n)
 	return (int32_t)(n >= 0 ? (n + h) / PL_TRIG : -((-n + h) / PL_TRIG));
 }
 
-struct pl_pt pl_offset(struct pl_pt p, int facing, int32_t ahead, int32_t right)
+/* pl_offset with the facing's unit vector (fx, fy) already looked up; right of a facing
+ * (fx, fy) is (fy, -fx). */
+static struct pl_pt offset_dir(struct pl_pt p, int32_t fx, int32_t fy, int32_t ahead, int32_t right)
 {
-	int32_t fx, fy;
-	pl_dir(facing, &fx, &fy);
-	/* right of a facing (fx, fy) is (fy, -fx) */
 	struct pl_pt q = {
 		p.x + trig_div((int64_t)ahead * fx + (int64_t)right * fy),
 		p.y + trig_div((int64_t)ahead * fy - (int64_t)right * fx),
 	};
 	return q;
+}
+
+struct pl_pt pl_offset(struct pl_pt p, int facing, int32_t ahead, int32_t right)
+{
+	int32_t fx, fy;
+	pl_dir(facing, &fx, &fy);
+	return offset_dir(p, fx, fy, ahead, right);
 }
 
 void pl_local(struct pl_pt p, int facing, struct pl_pt q, int64_t *ahead, int64_t *right)
@@ -73,11 +81,14 @@ void pl_local(struct pl_pt p, int facing, struct pl_pt q, int64_t *ahead, int64_
 
 void pl_rect_corners(const struct pl_rect *r, struct pl_pt out[4])
 {
-	int32_t hw = r->w / 2, hd = r->d / 2;
-	out[0] = pl_offset(r->c, r->facing, hd, -hw);
-	out[1] = pl_offset(r->c, r->facing, hd, r->w - hw);
-	out[2] = pl_offset(r->c, r->facing, hd - r->d, r->w - hw);
-	out[3] = pl_offset(r->c, r->facing, hd - r->d, -hw);
+	/* four offsets along one facing: its vector looked up once (a footprint's corners are
+	 * asked for in every nearness and sight test of the tabletop games) */
+	int32_t hw = r->w / 2, hd = r->d / 2, fx, fy;
+	pl_dir(r->facing, &fx, &fy);
+	out[0] = offset_dir(r->c, fx, fy, hd, -hw);
+	out[1] = offset_dir(r->c, fx, fy, hd, r->w - hw);
+	out[2] = offset_dir(r->c, fx, fy, hd - r->d, r->w - hw);
+	out[3] = offset_dir(r->c, fx, fy, hd - r->d, -hw);
 }
 
 int64_t pl_d2(struct pl_pt a, struct pl_pt b)
@@ -255,7 +266,7 @@ bool pl_shapes_near(const struct pl_pt *p, int n, bool p_closed, const struct pl
 /* A distance no corner of r lies beyond from its centre: a corner is offset by at most
  * ahead + right + 1 in each coordinate (the trig table's vectors are at most PL_TRIG long in
  * each, and rounding adds a half), so by at most 1.5 times that in all. */
-static int64_t rect_reach(const struct pl_rect *r)
+int64_t pl_rect_reach(const struct pl_rect *r)
 {
 	int64_t w = r->w < 0 ? -(int64_t)r->w : r->w, d = r->d < 0 ? -(int64_t)r->d : r->d;
 	return 3 * (w / 2 + d / 2 + 3) / 2 + 1;
@@ -264,7 +275,7 @@ static int64_t rect_reach(const struct pl_rect *r)
 bool pl_rects_near(const struct pl_rect *a, const struct pl_rect *b, int32_t r)
 {
 	struct pl_pt pa[4], pb[4];
-	const int64_t far = rect_reach(a) + rect_reach(b) + (r > 0 ? r : 0);
+	const int64_t far = pl_rect_reach(a) + pl_rect_reach(b) + (r > 0 ? r : 0);
 	if (pl_d2(a->c, b->c) > far * far)
 		return false; /* the centres too far apart for any corner to come near */
 	pl_rect_corners(a, pa);

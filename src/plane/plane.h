@@ -76,6 +76,9 @@ bool pl_shapes_near(const struct pl_pt *p, int n, bool p_closed, const struct pl
 int32_t pl_shapes_gap(const struct pl_pt *p, int n, bool p_closed, const struct pl_pt *q, int m, bool q_closed);
 /* Whether two rectangles come within r units of each other (0: they touch or overlap). */
 bool pl_rects_near(const struct pl_rect *a, const struct pl_rect *b, int32_t r);
+/* A bound on r's centre-to-corner distance: pl_rects_near(a, b, r) is false whenever the
+ * centres lie farther apart than pl_rect_reach(a) + pl_rect_reach(b) + r. */
+int64_t pl_rect_reach(const struct pl_rect *r);
 /* The least distance between two rectangles, as pl_shapes_gap. */
 int32_t pl_rects_gap(const struct pl_rect *a, const struct pl_rect *b);
 

@@ -295,6 +295,15 @@ static void test_rects_near_agrees(void **state)
 		pl_rect_corners(&b, cb);
 		bool want = pl_shapes_near(ca, 4, true, cb, 4, true, r);
 		assert_int_equal(pl_rects_near(&a, &b, r), want);
+		/* pl_rect_reach bounds it: never near with the centres farther apart than that */
+		const int64_t reach = pl_rect_reach(&a) + pl_rect_reach(&b) + r;
+		if (want)
+			assert_true(pl_d2(a.c, b.c) <= reach * reach);
+		/* the corners, one facing's vector for all four, are the four offsets from the centre */
+		assert_true(ca[0].x == pl_offset(a.c, a.facing, a.d / 2, -(a.w / 2)).x &&
+			    ca[0].y == pl_offset(a.c, a.facing, a.d / 2, -(a.w / 2)).y);
+		assert_true(ca[2].x == pl_offset(a.c, a.facing, a.d / 2 - a.d, a.w - a.w / 2).x &&
+			    ca[2].y == pl_offset(a.c, a.facing, a.d / 2 - a.d, a.w - a.w / 2).y);
 		near += want;
 		far += !want;
 	}

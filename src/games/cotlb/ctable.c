@@ -939,7 +939,7 @@ static int sight(const struct ctab *t, const struct ctbl *tb, const struct cros_
 							      tell ? buf : NULL, sizeof buf);
 				if (!why_not)
 					clear = true;
-				else if (!s->blocked[0])
+				else if (!s->blocked[0] && why_not[0]) /* ("" when no name was wanted) */
 					snprintf(s->blocked, sizeof s->blocked, "%s", why_not);
 			}
 			if (clear && pass == 1)
@@ -1372,14 +1372,36 @@ static int walk(const struct ctab *t, const struct ctbl *tb, const struct cros_o
 {
 	int steps = leg_len(a, b) / (PL_PER_INCH / 2) + 1; /* every half inch */
 	struct pl_rect r;
-	for (int k = 0; k <= steps; k++) {
+	bool may[CROS_UNITS_MAX];
+	int nmay = 0;
+	{
+		/* the units the path may come near: each step's footprint is centred on the line a-b
+		 * (to within a unit's rounding), its size the same, and pl_rects_near refuses a pair
+		 * whose centres lie farther apart than their reaches and the gap; a unit farther from
+		 * the line than that is passed over at every step (the rulings are the same) */
+		struct cros_pos q = *p;
+		q.c = a;
+		q.facing = facing;
+		ctbl_footprint(t, tb, o, g, i, &q, &r);
+		const int64_t reach = pl_rect_reach(&r) + 2;
+		for (int j = 0; j < o->n; j++) {
+			const bool friend = o->u[j].side == o->u[i].side;
+			may[j] = j != i && live(g, j) && (friend || limit[j] > 0);
+			if (may[j]) {
+				const int64_t far = reach + pl_rect_reach(&fp[j]) + (friend ? 0 : limit[j] - 1);
+				may[j] = pl_seg_near(fp[j].c, a, b, (int32_t)far);
+				nmay += may[j];
+			}
+		}
+	}
+	for (int k = 0; k <= steps && nmay; k++) {
 		struct cros_pos q = *p;
 		q.c.x = a.x + (int32_t)(((int64_t)b.x - a.x) * k / steps);
 		q.c.y = a.y + (int32_t)(((int64_t)b.y - a.y) * k / steps);
 		q.facing = facing;
 		ctbl_footprint(t, tb, o, g, i, &q, &r);
 		for (int j = 0; j < o->n; j++) {
-			if (j == i || !live(g, j))
+			if (!may[j])
 				continue;
 			if (o->u[j].side == o->u[i].side) {
 				if (!mv->m.interpen && pl_rects_near(&r, &fp[j], 0)) {
