@@ -250,16 +250,24 @@ bool pl_shapes_near(const struct pl_pt *p, int n, bool p_closed, const struct pl
 				return true;
 		return false;
 	}
-	for (int i = 0; i < pe; i++) {
-		struct pl_pt a = p[i], b = p[(i + 1) % n];
-		for (int j = 0; j < qe; j++) {
-			struct pl_pt c = q[j], d = q[(j + 1) % m];
-			/* two segments that do not meet are nearest at an end of one of them */
-			if (pl_segs_meet(a, b, c, d) || pl_seg_near(a, c, d, r) || pl_seg_near(b, c, d, r) ||
-			    pl_seg_near(c, a, b, r) || pl_seg_near(d, a, b, r))
+	/* two segments that do not meet are nearest at an end of one of them: every pair of edges
+	 * is tested for meeting, then every vertex against every edge of the other shape (each such
+	 * pair once, though each vertex ends two edges); within 0 a vertex is near an edge only on
+	 * it, and then the edges meet already */
+	for (int i = 0; i < pe; i++)
+		for (int j = 0; j < qe; j++)
+			if (pl_segs_meet(p[i], p[(i + 1) % n], q[j], q[(j + 1) % m]))
 				return true;
-		}
-	}
+	if (r == 0)
+		return false;
+	for (int v = 0; v < n; v++)
+		for (int j = 0; j < qe; j++)
+			if (pl_seg_near(p[v], q[j], q[(j + 1) % m], r))
+				return true;
+	for (int w = 0; w < m; w++)
+		for (int i = 0; i < pe; i++)
+			if (pl_seg_near(q[w], p[i], p[(i + 1) % n], r))
+				return true;
 	return false;
 }
 
@@ -320,15 +328,17 @@ int32_t pl_shapes_gap(const struct pl_pt *p, int n, bool p_closed, const struct 
 			best = x < best ? x : best;
 		}
 	} else {
-		for (int i = 0; i < pe; i++) {
-			struct pl_pt a = p[i], b = p[(i + 1) % n];
+		/* each vertex against each edge of the other shape, once (pl_shapes_near's pairs) */
+		for (int v = 0; v < n; v++)
 			for (int j = 0; j < qe; j++) {
-				struct pl_pt c = q[j], d = q[(j + 1) % m];
-				int64_t x[4] = {seg_reach2(a, c, d), seg_reach2(b, c, d), seg_reach2(c, a, b), seg_reach2(d, a, b)};
-				for (int k = 0; k < 4; k++)
-					best = x[k] < best ? x[k] : best;
+				const int64_t x = seg_reach2(p[v], q[j], q[(j + 1) % m]);
+				best = x < best ? x : best;
 			}
-		}
+		for (int w = 0; w < m; w++)
+			for (int i = 0; i < pe; i++) {
+				const int64_t x = seg_reach2(q[w], p[i], p[(i + 1) % n]);
+				best = x < best ? x : best;
+			}
 	}
 	if (best >= cap * cap)
 		return (int32_t)cap;
