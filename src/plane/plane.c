@@ -175,8 +175,14 @@ static bool on_seg(struct pl_pt a, struct pl_pt b, struct pl_pt p)
 
 bool pl_segs_meet(struct pl_pt a, struct pl_pt b, struct pl_pt c, struct pl_pt d)
 {
-	int d1 = sgn(cross3(c, d, a)), d2 = sgn(cross3(c, d, b));
-	int d3 = sgn(cross3(a, b, c)), d4 = sgn(cross3(a, b, d));
+	/* (one segment strictly to one side of the other's line: no meeting, and no need of the
+	 * other two products; most pairs asked are such) */
+	const int d1 = sgn(cross3(c, d, a)), d2 = sgn(cross3(c, d, b));
+	if (d1 * d2 > 0)
+		return false;
+	const int d3 = sgn(cross3(a, b, c)), d4 = sgn(cross3(a, b, d));
+	if (d3 * d4 > 0)
+		return false;
 	if (d1 * d2 < 0 && d3 * d4 < 0)
 		return true;
 	return (d1 == 0 && on_seg(c, d, a)) || (d2 == 0 && on_seg(c, d, b)) || (d3 == 0 && on_seg(a, b, c)) ||
@@ -210,12 +216,24 @@ bool pl_seg_meets_poly(struct pl_pt a, struct pl_pt b, const struct pl_pt *poly,
 	return false;
 }
 
-bool pl_seg_meets_quad(struct pl_pt a, struct pl_pt b, const struct pl_pt q[4])
+int pl_quad_turn(const struct pl_pt q[4])
 {
 	int w = sgn(cross3(q[0], q[1], q[2]));
 	for (int i = 1; i < 4; i++)
 		if (!w || sgn(cross3(q[i], q[(i + 1) % 4], q[(i + 2) % 4])) != w)
-			return pl_seg_meets_poly(a, b, q, 4); /* not strictly convex */
+			return 0;
+	return w;
+}
+
+bool pl_seg_meets_quad(struct pl_pt a, struct pl_pt b, const struct pl_pt q[4])
+{
+	return pl_seg_meets_convex(a, b, q, pl_quad_turn(q));
+}
+
+bool pl_seg_meets_convex(struct pl_pt a, struct pl_pt b, const struct pl_pt q[4], int w)
+{
+	if (!w)
+		return pl_seg_meets_poly(a, b, q, 4); /* not strictly convex */
 	/* two closed convex shapes are apart exactly when one of their edges' lines parts them:
 	 * both ends of ab strictly outside an edge of q, or q strictly to one side of ab's line */
 	for (int i = 0; i < 4; i++)

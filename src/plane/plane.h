@@ -66,6 +66,11 @@ bool pl_seg_meets_poly(struct pl_pt a, struct pl_pt b, const struct pl_pt *poly,
 /* The same for a quadrilateral (a footprint's corners), by separating lines when it is strictly
  * convex (about half the work), else as pl_seg_meets_poly. */
 bool pl_seg_meets_quad(struct pl_pt a, struct pl_pt b, const struct pl_pt q[4]);
+/* q's turn: 1 or -1 when it is strictly convex (its corners all turning that way), else 0. */
+int pl_quad_turn(const struct pl_pt q[4]);
+/* pl_seg_meets_quad with q's turn w (pl_quad_turn) worked out already, for a quad asked about
+ * many times. */
+bool pl_seg_meets_convex(struct pl_pt a, struct pl_pt b, const struct pl_pt q[4], int w);
 /* Whether the polylines or polygons p (n points) and q (m points) come within r units of each
  * other; closed says each is a polygon (its last point joined to its first, its inside counts)
  * rather than a polyline. */

@@ -271,7 +271,13 @@ static void test_seg_meets_quad(void **state)
 		if (i % 11 == 0)
 			a = q[rnd(&s, 0, 3)];
 		bool want = pl_seg_meets_poly(a, b, q, 4);
+		const int w = pl_quad_turn(q);
 		assert_int_equal(pl_seg_meets_quad(a, b, q), want);
+		assert_int_equal(pl_seg_meets_convex(a, b, q, w), want); /* the turn worked out once */
+		if (r.w >= 4 && r.d >= 4)
+			assert_int_not_equal(w, 0); /* a footprint of some size is strictly convex */
+		if (r.w == 0)
+			assert_int_equal(w, 0); /* a footprint of no width is not */
 		meets += want;
 		misses += !want;
 	}

@@ -514,6 +514,7 @@ struct ctbl_feet {
 	bool on[CROS_UNITS_MAX];
 	struct pl_pt c[CROS_UNITS_MAX][4];
 	struct pl_pt lo[CROS_UNITS_MAX], hi[CROS_UNITS_MAX];
+	int8_t turn[CROS_UNITS_MAX]; /* pl_quad_turn of c, worked out once for every line tried */
 };
 
 static void feet_of(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
@@ -526,6 +527,7 @@ static void feet_of(const struct ctab *t, const struct ctbl *tb, const struct cr
 		ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &r);
 		pl_rect_corners(&r, ft->c[j]);
 		pl_box(ft->c[j], 4, &ft->lo[j], &ft->hi[j]);
+		ft->turn[j] = (int8_t)pl_quad_turn(ft->c[j]);
 	}
 }
 
@@ -613,7 +615,7 @@ static void way_of(const struct ctbl *tb, const struct cros_oob *o, const struct
 /* Whether unit j (on the way) stands across the line ab [Fire (j)]. */
 static bool unit_blocks(const struct ctbl_feet *ft, int j, struct pl_pt a, struct pl_pt b)
 {
-	return !box_misses(a, b, ft->lo[j], ft->hi[j]) && pl_seg_meets_quad(a, b, ft->c[j]);
+	return !box_misses(a, b, ft->lo[j], ft->hi[j]) && pl_seg_meets_convex(a, b, ft->c[j], ft->turn[j]);
 }
 
 /* A blocker's name and why in buf, or "" when no name is wanted (buf NULL): either way not NULL,
