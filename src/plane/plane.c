@@ -3,6 +3,7 @@
  * two differences within 8*10^8 and their squares within 6.4*10^17 < 2^63. */
 #include "plane.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 /* round(PL_TRIG * sin(d degrees)), d = 0..90: a fixed table, so no libm in any ruling. */
@@ -390,16 +391,25 @@ bool pl_in_arc(struct pl_pt o, int facing, int half, struct pl_pt t)
 
 int pl_bearing(struct pl_pt a, struct pl_pt b)
 {
+	/* the whole degree whose table direction makes the least angle with ab: the least
+	 * |cross|/dot with dot > 0, the lowest degree on a tie. The table's directions are within
+	 * a few ten-thousandths of a degree of the true ones, so that degree lies within a degree
+	 * of ab's true bearing: atan2 only says where to look (three degrees either side), and the
+	 * table's integer products decide, the same on any machine. */
 	int best = 0;
-	int64_t bc = 0, bd = -1; /* best |cross| and dot: the smallest |cross|/dot with dot > 0 */
-	int64_t vx = (int64_t)b.x - a.x, vy = (int64_t)b.y - a.y;
-	for (int d = 0; d < 360; d++) {
+	int64_t bc = 0, bd = -1; /* best |cross| and dot */
+	const int64_t vx = (int64_t)b.x - a.x, vy = (int64_t)b.y - a.y;
+	if (!vx && !vy)
+		return 0;
+	const int mid = (int)lround(atan2((double)vx, (double)vy) * (180.0 / 3.14159265358979323846));
+	for (int k = -3; k <= 3; k++) {
+		const int d = pl_norm(mid + k);
 		int32_t fx, fy;
 		pl_dir(d, &fx, &fy);
 		int64_t dot = vx * fx + vy * fy, cr = llabs(vx * fy - vy * fx);
 		if (dot <= 0)
 			continue;
-		if (bd < 0 || cr * bd < bc * dot) {
+		if (bd < 0 || cr * bd < bc * dot || (cr * bd == bc * dot && d < best)) {
 			best = d;
 			bc = cr;
 			bd = dot;

@@ -5,6 +5,7 @@
 
 #include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "plane/plane.h"
 
@@ -287,6 +288,52 @@ static void test_seg_meets_quad(void **state)
 /* pl_rects_near's quick rejection by centres never rejects rectangles that are near: it agrees
  * with pl_shapes_near on their corners, for rectangles of every size, turn and distance, near
  * the limit and far from it. */
+/* pl_bearing as it was first written, over all 360 degrees: the least |cross|/dot with dot > 0,
+ * the lowest degree on a tie. */
+static int bearing_all(struct pl_pt a, struct pl_pt b)
+{
+	int best = 0;
+	int64_t bc = 0, bd = -1;
+	const int64_t vx = (int64_t)b.x - a.x, vy = (int64_t)b.y - a.y;
+	for (int d = 0; d < 360; d++) {
+		int32_t fx, fy;
+		pl_dir(d, &fx, &fy);
+		const int64_t dot = vx * fx + vy * fy, cr = llabs(vx * fy - vy * fx);
+		if (dot <= 0)
+			continue;
+		if (bd < 0 || cr * bd < bc * dot) {
+			best = d;
+			bc = cr;
+			bd = dot;
+		}
+	}
+	return best;
+}
+
+/* pl_bearing looks only near atan2's answer: the same degree as the search over all 360, for
+ * vectors short and long, on the axes, and on each whole degree's table direction and halfway
+ * between two (where a tie falls). */
+static void test_bearing_agrees(void **state)
+{
+	(void)state;
+	uint64_t s = 360;
+	const struct pl_pt o = P(0, 0);
+	for (int i = 0; i < 100000; i++) {
+		const int32_t m = i % 3 == 0 ? 5 : i % 3 == 1 ? 400 : PL_COORD_MAX;
+		const struct pl_pt a = P(rnd(&s, -m, m), rnd(&s, -m, m)), b = P(rnd(&s, -m, m), rnd(&s, -m, m));
+		assert_int_equal(pl_bearing(a, b), bearing_all(a, b));
+	}
+	for (int d = 0; d < 360; d++) {
+		int32_t fx, fy, gx, gy;
+		pl_dir(d, &fx, &fy);
+		pl_dir(d + 1, &gx, &gy);
+		assert_int_equal(pl_bearing(o, P(fx, fy)), bearing_all(o, P(fx, fy)));
+		assert_int_equal(pl_bearing(o, P(fx + gx, fy + gy)), bearing_all(o, P(fx + gx, fy + gy)));
+		assert_int_equal(pl_bearing(o, P(fx / 100, fy / 100)), bearing_all(o, P(fx / 100, fy / 100)));
+	}
+	assert_int_equal(pl_bearing(o, o), 0);
+}
+
 static void test_rects_near_agrees(void **state)
 {
 	(void)state;
@@ -328,6 +375,7 @@ int main(void)
 		cmocka_unit_test(test_gap_is_least_near),
 		cmocka_unit_test(test_seg_meets_quad),
 		cmocka_unit_test(test_rects_near_agrees),
+		cmocka_unit_test(test_bearing_agrees),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
