@@ -307,6 +307,16 @@ bool pl_rects_near(const struct pl_rect *a, const struct pl_rect *b, int32_t r)
 		return false; /* the centres too far apart for any corner to come near */
 	pl_rect_corners(a, pa);
 	pl_rect_corners(b, pb);
+	{
+		/* their boxes farther apart than r along x or y: so are they (pl_shapes_near takes r
+		 * by its square) */
+		struct pl_pt la, ha, lb, hb;
+		const int64_t m = r < 0 ? -(int64_t)r : r;
+		pl_box(pa, 4, &la, &ha);
+		pl_box(pb, 4, &lb, &hb);
+		if (la.x > hb.x + m || lb.x > ha.x + m || la.y > hb.y + m || lb.y > ha.y + m)
+			return false;
+	}
 	return pl_shapes_near(pa, 4, true, pb, 4, true, r);
 }
 
