@@ -293,7 +293,7 @@ static void test_stop_short(void **state)
 /* A move that leaves its unit standing still throws its dice for good [MOVE (a)]: they are shown
  * (the MOVE Chart's reading of them, before "does not move") and spent, so the next action's dice
  * are others; before, a move at an enemy refused on its dice showed none and gave the same dice to
- * the next unit (in seed 2, "4 3 4" six times running). And the game never plans a move the referee
+ * the next unit (in seed 2, "4 3 4" for three refused moves running, and nine times in the first twenty). And the game never plans a move the referee
  * then refuses on its own dice ("rolled 5\" and the move is 6.0\""): the move a short throw is cut
  * to is read again on its own ground. The refusal is said once: "dnieper3 does not move (dnieper3
  * rolled 6\" toward turks2, and may stop at no whole inch of that (at 1\": dnieper3 would stand on
