@@ -1015,8 +1015,10 @@ static int stand(struct game *G, int i, int act, int target, int side, const cha
 	d.ace = cseq_may(&c->o, g, &d, &cost, e) != 0 && g->aces[side] > 0;
 	if (cseq_done(&c->o, g, &d, ev, e) != 0)
 		return -1;
-	if (m)
-		(void)cref_move_roll(&c->t, m, q->dice.d, q->dice.n, ev, e);
+	if (m) {
+		struct err quiet; /* (dice the game rolled for m: read as they were) */
+		(void)cref_move_roll(&c->t, m, q->dice.d, q->dice.n, ev, &quiet);
+	}
 	/* the referee's refusal, said once: its own "[MOVE (a)]" and "it may stand" are this event's */
 	static const char own[] = "[MOVE (a)] ", may[] = ": it may stand";
 	size_t len;
