@@ -1306,12 +1306,19 @@ expect "table: toward, the whole way refused, its odds" 0 "$bin" referee cotlb m
 contains "table: toward, the whole way refused, its odds" "$tmp/out" "heavy1 moves straight at azov1: 18.0\" (as far as its best dice could go: the whole way is refused)"
 expect "table: toward, the whole way refused, on its dice" 0 "$bin" referee cotlb move --game "$g6" --unit heavy1 --toward azov1 --dice 6,5,4
 contains "table: toward, the whole way refused, on its dice" "$tmp/out" "heavy1 moves straight at azov1: 9.0\" (as far as the dice allow)"
-# dice that make no inch (heavy1 at its set-up goes sideways through I Troop: one die, the low
-# die off) are refused as such, not as a move of another number of dice
+# heavy1 at its set-up goes sideways toward odessa1 (one die [MOVE (c)]) and the whole way
+# passes through I Troop, 11" off: a 4 takes it 4", short of the troop, without the low die a
+# pass through friends costs [MOVE (b)] (the ground it crosses, as a slope's penalty)
 g7="$tmp/cotlb-noinch.json"
 "$bin" referee cotlb new --oob balaclava-2014 --game "$g7" >/dev/null
-expect "table: toward, no inch on the dice" 1 "$bin" referee cotlb move --game "$g7" --unit heavy1 --toward odessa1 --dice 4
-contains "table: toward, no inch on the dice" "$tmp/err" "\[MOVE (a)\] heavy1's dice make no inch toward odessa1"
+expect "table: toward, short of a friend" 0 "$bin" referee cotlb move --game "$g7" --unit heavy1 --toward odessa1 --dice 4
+contains "table: toward, short of a friend" "$tmp/out" "heavy1 moves straight at odessa1: 4.0\" (as far as the dice allow)"
+# dice that make no inch (cavalry in woods, sideways: one die, the woods take off the highest)
+# are refused as such, not as a move of another number of dice
+g7w="$tmp/cotlb-noinch-woods.json"
+test_table_game "$g7w" heavy1:110:20:0 azov1:135:20:270
+expect "table: toward, no inch on the dice" 1 "$bin" referee cotlb move --game "$g7w" --unit heavy1 --toward azov1 --dice 4
+contains "table: toward, no inch on the dice" "$tmp/err" "\[MOVE (a)\] heavy1's dice make no inch toward azov1"
 
 # brigade commanders ride by the Staff row (4 dice, no terrain penalty), never within 2" of the
 # enemy; with the sequence of play once a turn, in their side's free action phase; a

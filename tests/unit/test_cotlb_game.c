@@ -200,7 +200,7 @@ static void test_place_moves(void **state)
 	struct action b;
 	struct err e;
 	char buf[ACTION_TEXT_MAX];
-	int per[CROS_UNITS_MAX] = {0}, places = 0, troop = -1;
+	int per[CROS_UNITS_MAX] = {0}, places = 0, troop = -1, turk1 = -1;
 	bool turks = false;
 	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
 	const int it = unit(g, "i-troop");
@@ -213,13 +213,22 @@ static void test_place_moves(void **state)
 		g->rules->format(g, &a[k], buf, sizeof buf);
 		if (!strcmp(buf, "move i-troop to redoubt4"))
 			troop = k;
-		/* the Turks stand in their redoubts: not to their own; to another sideways, one die,
-		 * which the redoubt's walls take off [MOVE (c)], [MOVE Chart]: no inch, not offered */
-		turks = turks || !strncmp(buf, "move turks", 10);
+		/* the Turks of Nos. 2 and 3 stand in their redoubts: not to their own; to another
+		 * sideways, one die, which the redoubt's walls take off [MOVE (c)], [MOVE Chart]: no
+		 * inch, not offered */
+		turks = turks || !strncmp(buf, "move turks2", 11) || !strncmp(buf, "move turks3", 11);
+		/* No. 1's, 5.4" off its middle where the guns stand, close in: short of the guns (two
+		 * thirds of the way), not onto them */
+		turk1 = strcmp(buf, "move turks1 to redoubt1") ? turk1 : k;
 	}
 	assert_true(places >= 6);
 	assert_true(troop >= 0);
 	assert_false(turks);
+	assert_true(turk1 >= 0);
+	struct cros_pos to;
+	const int t1 = unit(g, "turks1"), guns = unit(g, "redoubt1-guns");
+	assert_true(cgame_place_move(g, t1, a[turk1].arg[1], &to));
+	assert_true(pl_d2(to.c, roster(g)->s[t1].pos.c) < pl_d2(roster(g)->s[guns].pos.c, roster(g)->s[t1].pos.c));
 	/* refused: there already (the guns stand in the redoubt's middle); a place the table does
 	 * not have; nothing changes */
 	uint64_t sum = g->rules->checksum(g);
@@ -737,33 +746,38 @@ static void test_cmdr_middle(void **state)
 	free(s);
 }
 
-/* A move straight at an enemy is offered only where the move its best dice could make that way
- * would take it an inch: at the set-up the Heavy Brigade's first regiment, facing 30 with I Troop
- * beside it, goes sideways to every enemy (one die [MOVE (c)]) through the troop (minus the low
- * die [MOVE (b)]), and is offered none. */
+/* A move straight at an enemy is offered where sixes would take it an inch on the ground it would
+ * cross: at the set-up the Heavy Brigade's first regiment, facing 30 with I Troop beside it, goes
+ * sideways to every enemy (one die [MOVE (c)]); the whole way passes through the troop, whose
+ * low die [MOVE (b)] is the only one, but a die stops short of it (two thirds of the way its die
+ * could go is clear). Offered, and made on the die: before, none was offered, and as typed it
+ * stood on any die. */
 static void test_move_at_listed(void **state)
 {
 	(void)state;
 	struct scenario *s = load();
-	struct game *g = start(s, 3);
 	static struct action a[NACT];
 	struct err e;
-	int moves = 0;
-	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
-	const int h = unit(g, "heavy1");
-	int n = g->rules->actions(g, a, NACT);
-	for (int k = 0; k < n; k++)
-		if (a[k].kind == CG_MOVE_AT) {
-			assert_int_not_equal(a[k].arg[0], h);
-			moves++;
-		}
-	assert_true(moves > 0);
-	/* and refused as typed: it stands, its action spent, not moved */
-	const struct pl_pt was = roster(g)->s[h].pos.c;
-	assert_int_equal(game_apply_text(g, "move heavy1 toward odessa1", NULL, 0, NULL, &e), 0);
-	assert_int_equal(roster(g)->s[h].pos.c.x, was.x);
-	assert_int_equal(roster(g)->s[h].pos.c.y, was.y);
-	free(g);
+	for (uint64_t seed = 1; seed <= 3; seed++) {
+		struct game *g = start(s, seed);
+		int moves = 0;
+		assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
+		const int h = unit(g, "heavy1");
+		const struct cros_pos was = roster(g)->s[h].pos;
+		int n = g->rules->actions(g, a, NACT), at = -1;
+		for (int k = 0; k < n; k++)
+			if (a[k].kind == CG_MOVE_AT && a[k].arg[0] == h) {
+				at = k;
+				moves++;
+			}
+		assert_int_equal(moves, 3);
+		assert_int_equal(game_apply(g, &a[at], NULL, 0, NULL, &e), 0);
+		const struct cros_pos now = roster(g)->s[h].pos;
+		assert_true(pl_d2(now.c, was.c) >= (int64_t)(PL_PER_INCH - 2) * (PL_PER_INCH - 2)); /* a die's inches */
+		assert_true(pl_d2(now.c, was.c) <= (int64_t)6 * PL_PER_INCH * 6 * PL_PER_INCH);
+		assert_false(pl_in_arc(was.c, was.facing, 45, now.c)); /* sideways */
+		free(g);
+	}
 	scenario_free(s);
 	free(s);
 }
@@ -788,12 +802,15 @@ static void test_oblique_listed(void **state)
 	int n = g->rules->actions(g, a, NACT);
 	for (int k = 0; k < n; k++)
 		if (a[k].arg[0] == h && a[k].kind != CG_END && a[k].kind != CG_FIRST && a[k].kind != CG_LEAD) {
+			struct cros_pos p;
 			if (a[k].kind == CG_MOVE)
 				obl = k;
-			else
+			else if (a[k].kind == CG_MOVE_TO) /* straight for a place: sideways, one die [MOVE (c)], short of I Troop */
+				assert_true(cgame_place_move(g, h, a[k].arg[1], &p) && !pl_in_arc(was.c, was.facing, 45, p.c));
+			else if (a[k].kind != CG_MOVE_AT) /* (at an enemy: sideways, test_move_at_listed) */
 				other++;
 		}
-	assert_int_equal(other, 0); /* no move straight for a place or an enemy, no turn */
+	assert_int_equal(other, 0); /* no turn */
 	assert_true(obl >= 0);
 	assert_int_equal(a[obl].n, 4);
 	assert_int_equal(a[obl].arg[3], 60); /* the pivot: 30 degrees toward the redoubts */
@@ -944,12 +961,14 @@ static void test_turns_kept(void **state)
 
 /* cgame_move_lands: whether a listed move goes an inch on a middling throw, as the referee rules
  * it. At the set-up I Troop (limbered, facing 30) going toward odessa1 is planned the whole way,
- * sideways on one die across the Causeway Heights, whose penalty takes that die: no throw moves
- * it (`referee cotlb move --unit i-troop --toward odessa1 --dice 3`: "make no inch"), and the
- * game leaves it standing. Toward odessa2 the whole way is refused and the move planned as far
- * as its die could go, short of the heights: 3" on a 3, and the game moves it. The Heavy
- * Brigade's move forward at its arc's edge goes 3" on 5 3 2 (the slope's high die and the
- * pivot's low die off). */
+ * sideways on one die, across the Causeway Heights and through friends: its die goes as far as it
+ * allows short of them, the heights' and the pass's penalties off the ground it does not cross
+ * (3" on a 3), and the game moves it. With the Heavy Brigade's second regiment put 5" along that
+ * line, no whole inch is clear of it and the pass beyond takes the one die: no throw moves the
+ * troop, and the game leaves it standing. Toward odessa2 the whole way is refused and the move
+ * planned as far as its die could go, short of the heights: 3" on a 3. The Heavy Brigade's move
+ * forward at its arc's edge goes 3" on 5 3 2 (the slope's high die and the pivot's low die
+ * off). */
 static void test_move_lands(void **state)
 {
 	(void)state;
@@ -958,29 +977,34 @@ static void test_move_lands(void **state)
 	struct action at1, at2, obl;
 	struct err e;
 	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
-	const int it = unit(g, "i-troop");
+	const int it = unit(g, "i-troop"), h2 = unit(g, "heavy2");
 	const struct pl_pt was = roster(g)->s[it].pos.c;
 	assert_int_equal(g->rules->parse(g, "move i-troop toward odessa1", &at1, &e), 0);
 	assert_int_equal(g->rules->parse(g, "move i-troop toward odessa2", &at2, &e), 0);
 	assert_int_equal(g->rules->parse(g, "move heavy1 74.3 32.95 60", &obl, &e), 0);
-	assert_false(cgame_move_lands(g, &at1));
+	assert_true(cgame_move_lands(g, &at1));
 	assert_true(cgame_move_lands(g, &at2));
 	assert_true(cgame_move_lands(g, &obl));
 	/* not a move: nothing to weigh */
 	struct action r = {CG_RALLY, 1, {it}};
 	assert_true(cgame_move_lands(g, &r));
 	/* as the game makes them, on any dice */
+	const struct pl_pt block = pl_offset(was, pl_bearing(was, roster(g)->s[unit(g, "odessa1")].pos.c), 5 * PL_PER_INCH, 0);
 	for (uint64_t seed = 1; seed <= 6; seed++) {
+		for (int k = 0; k < 2; k++) {
+			struct game *c = start(s, seed);
+			assert_int_equal(game_apply_text(c, "first allied", NULL, 0, NULL, &e), 0);
+			assert_int_equal(game_apply(c, k ? &at2 : &at1, NULL, 0, NULL, &e), 0);
+			assert_true(pl_d2(roster(c)->s[it].pos.c, was) >= (int64_t)(PL_PER_INCH - 2) * (PL_PER_INCH - 2)); /* about an inch at least */
+			free(c);
+		}
 		struct game *c = start(s, seed);
+		((struct cros_game *)(void *)c->st)->s[h2].pos.c = block;
 		assert_int_equal(game_apply_text(c, "first allied", NULL, 0, NULL, &e), 0);
+		assert_false(cgame_move_lands(c, &at1));
 		assert_int_equal(game_apply(c, &at1, NULL, 0, NULL, &e), 0);
 		assert_int_equal(roster(c)->s[it].pos.c.x, was.x);
 		assert_int_equal(roster(c)->s[it].pos.c.y, was.y);
-		free(c);
-		c = start(s, seed);
-		assert_int_equal(game_apply_text(c, "first allied", NULL, 0, NULL, &e), 0);
-		assert_int_equal(game_apply(c, &at2, NULL, 0, NULL, &e), 0);
-		assert_true(pl_d2(roster(c)->s[it].pos.c, was) >= (int64_t)(PL_PER_INCH - 2) * (PL_PER_INCH - 2)); /* about an inch at least */
 		free(c);
 	}
 	free(g);

@@ -624,26 +624,105 @@ static int nearest_enemies(const struct game *G, int i, int *out, int max)
 	return n;
 }
 
-bool cgame_place_move(const struct game *G, int u, int f, struct cros_pos *to)
+/* Whether sixes on all the dice of move m would move the unit an inch at least (not where the
+ * terrain's penalty, a pass through friends or a pivot take off its one die). */
+static bool sixes_move(const struct cg_scn *c, const struct cref_move *m)
+{
+	struct err e;
+	int six[CREF_HITS_MAX], nd;
+	if ((nd = cref_move_dice(&c->t, m, &e)) <= 0 || nd > CREF_HITS_MAX)
+		return false;
+	for (int d = 0; d < nd; d++)
+		six[d] = 6;
+	return cref_move_roll(&c->t, m, six, nd, NULL, &e) > 0;
+}
+
+/* Whether unit i's move to `to` is one the table allows (ctbl_move_plan: a move, not a change in
+ * place) and sixes on its dice would move it an inch at least (not where the terrain's penalty, a
+ * pass through friends or a pivot take off its one die). Its dice may then fall short, and it
+ * goes as far as they allow. */
+static bool move_ok_e(const struct game *G, int i, const struct cros_pos *to, struct err *e)
+{
+	const struct cg_scn *c = scn(G);
+	struct ctbl_move mv;
+	if (ctbl_move_plan(&c->t, &c->tb, &c->o, &cst(G)->g, i, to, &mv, NULL, e) != 0)
+		return false;
+	if (mv.kind != 0)
+		return err_set(e, NULL, 0, "not a move"), false;
+	if (!sixes_move(c, &mv.m))
+		return err_set(e, NULL, 0, "sixes on its dice would not move it an inch [MOVE Chart]"), false;
+	return true;
+}
+
+static bool move_ok(const struct game *G, int i, const struct cros_pos *to)
+{
+	struct err e;
+	return move_ok_e(G, i, to, &e);
+}
+
+/* Whether unit i's move straight at enemy j two thirds or a third of the way its best dice could
+ * go (reach units; of the whole way when that is nearer) is one the table allows and sixes on its
+ * dice would move it an inch: where a friend stands at the end of its best dice (the Heavy Brigade
+ * behind No. 4's guns), move --toward plans one of these (ctbl_toward_plan, the same points) and
+ * the unit stops short of the friend [MOVE (a)]. */
+static bool toward_short_ok(const struct game *G, int i, int j, int32_t reach)
+{
+	const struct cg_scn *c = scn(G);
+	int32_t dfull;
+	(void)ctbl_toward(&c->t, &c->tb, &c->o, &cst(G)->g, i, j, -1, &dfull);
+	const int32_t far = reach < dfull ? reach : dfull;
+	for (int k = 2; k >= 1; k--) {
+		int32_t d;
+		const int32_t lim = (int32_t)((int64_t)far * k / 3);
+		if (lim < PL_PER_INCH)
+			break;
+		const struct cros_pos to = ctbl_toward(&c->t, &c->tb, &c->o, &cst(G)->g, i, j, lim, &d);
+		if (move_ok(G, i, &to))
+			return true;
+	}
+	return false;
+}
+
+/* cgame_place_move, with why it cannot make for the place in e: the refusal of the move as far as
+ * its best dice could go, when no shorter stop is allowed either. */
+static bool place_move(const struct game *G, int u, int f, struct cros_pos *to, struct err *e)
 {
 	const struct cg_scn *c = scn(G);
 	const struct cros_game *g = &cst(G)->g;
 	if (u < 0 || u >= c->o.n || f < 0 || f >= c->tb.nf || !g->s[u].pos.on)
-		return false;
+		return err_set(e, NULL, 0, "it is not on the table"), false;
 	const struct cros_pos *now = &g->s[u].pos;
 	const struct pl_pt at = ctbl_place_point(&c->tb, f, now->c);
 	const int64_t d = pl_isqrt(pl_d2(now->c, at));
-	const int64_t go = ctbl_move_reach(&c->t, &c->tb, &c->o, g, u, at);
+	const int64_t go = ctbl_move_reach(&c->t, &c->tb, &c->o, g, u, at), far = go < d ? go : d;
+	struct err first;
 	if (d < PL_PER_INCH || go < PL_PER_INCH)
-		return false; /* there already (within an inch), or it cannot move so */
-	*to = *now;
-	if (go >= d) {
-		to->c = at;
-	} else {
-		to->c.x = (int32_t)(now->c.x + (at.x - now->c.x) * go / d);
-		to->c.y = (int32_t)(now->c.y + (at.y - now->c.y) * go / d);
+		return err_set(e, NULL, 0, "it is there, or cannot move so"), false;
+	/* as far as its best dice could go; where the table refuses that end (a friend standing
+	 * there: the Heavy Brigade making for Redoubt No. 3 past No. 4's guns), two thirds or a
+	 * third of it: units need not move the full distance [MOVE (a)] */
+	for (int k = 3; k >= 1; k--) {
+		const int64_t len = far * k / 3;
+		struct err e2;
+		if (len < PL_PER_INCH)
+			break;
+		*to = *now;
+		if (len < d) {
+			to->c.x = (int32_t)(now->c.x + (at.x - now->c.x) * len / d);
+			to->c.y = (int32_t)(now->c.y + (at.y - now->c.y) * len / d);
+		} else {
+			to->c = at;
+		}
+		if (move_ok_e(G, u, to, k == 3 ? &first : &e2))
+			return true;
 	}
-	return true;
+	return err_set(e, NULL, 0, "%s; nor may it stop two thirds or a third of the way", first.msg), false;
+}
+
+bool cgame_place_move(const struct game *G, int u, int f, struct cros_pos *to)
+{
+	struct err e;
+	return place_move(G, u, f, to, &e);
 }
 
 /* The CG_PLACES places nearest unit i that its side scores for holding (the scenario's "hold"
@@ -664,24 +743,6 @@ static int nearest_places(const struct game *G, int i, int best[CG_PLACES])
 		nb = keep_nearest(best, bd, nb, CG_PLACES, it->feature, d2);
 	}
 	return nb;
-}
-
-/* Whether unit i's move to `to` is one the table allows (ctbl_move_plan: a move, not a change in
- * place) and sixes on its dice would move it an inch at least (not where the terrain's penalty, a
- * pass through friends or a pivot take off its one die). Its dice may then fall short, and it
- * goes as far as they allow. */
-static bool move_ok(const struct game *G, int i, const struct cros_pos *to)
-{
-	const struct cg_scn *c = scn(G);
-	struct ctbl_move mv;
-	struct err e;
-	int six[CREF_HITS_MAX], nd;
-	if (ctbl_move_plan(&c->t, &c->tb, &c->o, &cst(G)->g, i, to, &mv, NULL, &e) != 0 || mv.kind != 0 ||
-	    (nd = cref_move_dice(&c->t, &mv.m, &e)) <= 0 || nd > CREF_HITS_MAX)
-		return false;
-	for (int d = 0; d < nd; d++)
-		six[d] = 6;
-	return cref_move_roll(&c->t, &mv.m, six, nd, NULL, &e) > 0;
 }
 
 /* The inches a middling throw of the dice of move m makes (5 3 2 for three dice, 5 4 3 2 for
@@ -738,9 +799,9 @@ static bool move_lands(const struct game *G, const struct cros_game *g, const st
 	}
 	if (!planned && (ctbl_move_plan(&c->t, &c->tb, &c->o, g, i, &to, &mv, NULL, &e) != 0 || mv.kind != 0))
 		return false;
-	if ((go = middling_inches(c, &mv.m, dice, &nd)) < 1)
+	if ((go = middling_inches(c, &mv.m, dice, &nd)) < 0)
 		return false;
-	if ((int64_t)go * PL_PER_INCH >= mv.dist)
+	if (go > 0 && (int64_t)go * PL_PER_INCH >= mv.dist)
 		return true;
 	/* short of the whole way: as far as the throw allows over the ground, where the unit may end
 	 * (not on a friend) */
@@ -790,7 +851,7 @@ static void place_moves(const struct game *G, int i, struct action *out, int max
 	int best[CG_PLACES], nb = nearest_places(G, i, best);
 	for (int k = 0; k < nb; k++) {
 		struct cros_pos to;
-		if (cgame_place_move(G, i, best[k], &to) && move_ok(G, i, &to))
+		if (cgame_place_move(G, i, best[k], &to))
 			put(out, max, n, CG_MOVE_TO, i, best[k], 0, 2);
 	}
 }
@@ -927,14 +988,14 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 			break;
 		case CACT_MOVE: {
 			/* straight at one of the nearest enemies, when the move as far as its best dice
-			 * could go that way is one the table allows (move --toward plans no farther when
-			 * the whole way is refused) */
+			 * could go that way, or two thirds or a third of it, is one the table allows
+			 * (move --toward plans no farther when the whole way is refused) */
 			int e[CG_NEAREST], ne = nearest_enemies(G, i, e, CG_NEAREST);
 			for (int j = 0; j < ne; j++) {
 				int32_t d;
 				const int32_t reach = ctbl_move_reach(&c->t, &c->tb, &c->o, g, i, g->s[e[j]].pos.c);
 				const struct cros_pos to = ctbl_toward(&c->t, &c->tb, &c->o, g, i, e[j], reach, &d);
-				if (reach > 0 && move_ok(G, i, &to))
+				if (reach > 0 && (move_ok(G, i, &to) || toward_short_ok(G, i, e[j], reach)))
 					put(out, max, &n, CG_MOVE_AT, i, e[j], 0, 2);
 			}
 			place_moves(G, i, out, max, &n);
@@ -1354,9 +1415,10 @@ static int cg_apply(struct game *G, const struct action *a, struct evsink *ev, s
 			rc = err_set(e, NULL, 0, "no such place");
 			break;
 		}
-		if (!cgame_place_move(G, a->arg[0], a->arg[1], &to)) {
+		struct err why;
+		if (!place_move(G, a->arg[0], a->arg[1], &to, &why)) {
 			rc = err_set(e, NULL, 0, "[MOVE (a)] %s cannot make for %s: %s", uid(G, a->arg[0]), c->tb.f[a->arg[1]].id,
-				     s->g.s[a->arg[0]].pos.on ? "it is there, or cannot move" : "it is not on the table");
+				     why.msg);
 			break;
 		}
 		b.arg[1] = to.c.x;

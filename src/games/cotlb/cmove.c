@@ -439,7 +439,10 @@ int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay
 		int32_t dplan;
 		evsink_init(&quiet, one, 16);
 		const bool planned = ctbl_toward_plan(t, tb, o, g, i, j, &full, &mv, &dfull, &dplan, &quiet, &e);
+		int32_t lim_reach = -1; /* the length of the move as far as its best dice could go */
+		(void)ctbl_toward(t, tb, o, g, i, j, ctbl_move_reach(t, tb, o, g, i, g->s[j].pos.c), &lim_reach);
 		int rolled = -1, go = 0;
+		bool to_plan = false;
 		if (q->dice.given) {
 			/* as far as the dice allow: what they come to on this line */
 			int inches;
@@ -447,6 +450,8 @@ int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay
 				/* short of the whole way: as far as they allow over the ground crossed */
 				if ((int64_t)inches * PL_PER_INCH < mv.dist)
 					inches = go = ctbl_move_short(t, tb, o, g, i, &full, &mv, q->dice.d, q->dice.n, inches);
+				else if (dplan < dfull)
+					to_plan = true; /* beyond the part of the way planned: to its end */
 				lim = inches * PL_PER_INCH;
 			}
 		}
@@ -470,6 +475,9 @@ int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay
 			 * bearing ctbl_toward takes may lie on other ground, where the dice come to less) */
 			p.c = ctbl_short_of(&g->s[i].pos, &full, mv.dist, go).c;
 			d = go * PL_PER_INCH;
+		} else if (to_plan) {
+			p.c = full.c;
+			d = dplan;
 		} else {
 			struct cros_pos to = ctbl_toward(t, tb, o, g, i, j, lim, &d);
 			p.c = to.c;
@@ -477,7 +485,8 @@ int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay
 		fell_short = lim >= 0 && dfull > d;
 		charge_at = j;
 		ev_emit(&ev, "[MOVE (i)]", "%s moves straight at %s: %.*f\" %s", o->u[i].id, o->u[j].id, PL_IN(d),
-			!q->dice.given && dplan < dfull ? "(as far as its best dice could go: the whole way is refused)"
+			!q->dice.given && dplan < dfull ? (dplan == lim_reach ? "(as far as its best dice could go: the whole way is refused)"
+									  : "(short of as far as its best dice could go: the whole way and that end are refused)")
 			: lim >= 0 && dfull > d		 ? "(as far as the dice allow)"
 							 : "(to 2\" of it)");
 	}

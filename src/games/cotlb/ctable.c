@@ -1524,6 +1524,7 @@ int ctbl_move_short(const struct ctab *t, const struct ctbl *tb, const struct cr
 	struct cref_move open = mv->m;
 	struct err e;
 	open.terrain = -1;
+	open.interpen = p->facing != now->facing; /* a pivot's low die is lost however short [MOVE (b)] */
 	int lo = inches, hi = cref_move_roll(t, &open, d, n, NULL, &e);
 	if ((int64_t)hi * PL_PER_INCH >= mv->dist)
 		hi = (int)((mv->dist - 1) / PL_PER_INCH); /* (the whole way was found short) */
@@ -2086,11 +2087,19 @@ bool ctbl_toward_plan(const struct ctab *t, const struct ctbl *tb, const struct 
 	*dplan = *dfull;
 	if (ctbl_move_plan(t, tb, o, g, i, to, mv, ev, e) == 0 && mv->kind == 0)
 		return true;
-	const int32_t reach = ctbl_move_reach(t, tb, o, g, i, g->s[j].pos.c);
-	if (reach <= 0 || reach >= *dfull)
-		return false;
-	to->c = ctbl_toward(t, tb, o, g, i, j, reach, dplan).c;
-	return ctbl_move_plan(t, tb, o, g, i, to, mv, ev, e) == 0 && mv->kind == 0;
+	const int32_t reach = ctbl_move_reach(t, tb, o, g, i, g->s[j].pos.c), far = reach < *dfull ? reach : *dfull;
+	/* as far as its best dice could go, then two thirds and a third of that (of the whole way
+	 * when that is nearer): the first refusal is the one told */
+	for (int k = reach < *dfull ? 3 : 2; k >= 1 && far > 0; k--) {
+		const int32_t lim = (int32_t)((int64_t)far * k / 3);
+		struct err later;
+		if (lim < PL_PER_INCH)
+			break;
+		to->c = ctbl_toward(t, tb, o, g, i, j, lim, dplan).c;
+		if (ctbl_move_plan(t, tb, o, g, i, to, mv, ev, k == 3 ? e : &later) == 0 && mv->kind == 0)
+			return true;
+	}
+	return false;
 }
 
 /* Whether sight a is better for the firer than b [Side A Turn (c) 1]: more stands bearing, a

@@ -207,16 +207,18 @@ struct ctbl_move {
  * less its markers' pips [MOVE Chart (f)]; units, 0 when it cannot move so (a square [MOVE (d)]). */
 int32_t ctbl_move_reach(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 			int i, struct pl_pt to);
-/* How far (whole inches) unit i goes toward p on dice d[n] that make only `inches` over the whole
- * path (mv, its plan, mv->dist beyond them): as far as they allow over the ground it crosses to
- * where it stops [MOVE Chart], [MOVE (a)]. A terrain penalty is for terrain on the way, and one
- * beyond the stop is not on it: the farthest whole inch k along the line whose own path's roll
- * of the same dice is k or more. The roll only grows as the path shortens (it crosses less), so
- * such k are 0..K, and K is found by halving between `inches` (which qualifies) and the roll
- * with no penalty at all; a shorter path the table refuses (a friend on it) does not qualify. */
 /* Where a unit at `now` moving toward p (dist away, in table units) stands k whole inches on:
  * p with its centre moved back along the line. */
 struct cros_pos ctbl_short_of(const struct cros_pos *now, const struct cros_pos *p, int32_t dist, int k);
+/* How far (whole inches) unit i goes toward p on dice d[n] that make only `inches` over the whole
+ * path (mv, its plan, mv->dist beyond them): as far as they allow over the ground it crosses to
+ * where it stops [MOVE Chart], [MOVE (a)]. A terrain penalty is for terrain on the way, and one
+ * beyond the stop is not on it; so is the low die a pass through friends costs [MOVE (b)] (a
+ * pivot's it pays however short): the farthest whole inch k along the line whose own path's roll
+ * of the same dice is k or more. The roll only grows as the path shortens (it crosses less), so
+ * such k are 0..K, and K is found by halving between `inches` (which qualifies) and the roll
+ * with no penalty but the pivot's; a shorter path the table refuses (a friend on it) does not
+ * qualify. */
 int ctbl_move_short(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		    int i, const struct cros_pos *p, const struct ctbl_move *mv, const int *d, int n, int inches);
 /* Where unit i comes on when it enters the table: its place of entry, or without one its set-up
@@ -281,9 +283,11 @@ struct cros_pos ctbl_toward(const struct ctab *t, const struct ctbl *tb, const s
 /* Unit i's move straight at enemy j as `move --toward` plans it [MOVE (a), (i)]: with the facing
  * and formation of *to (in: the unit's position as it would end; out: the planned end), the
  * whole way to 2" of j or, where the table refuses that (a friend or the unit's restriction at
- * its end, another enemy's 2" far along), as far as its best dice could go that way ("Units need
- * not move the full distance"). *mv the plan, *dfull the whole way's length, *dplan the planned
- * part's. true when planned as a move; false when even that is refused (*to then the last tried). */
+ * its end, another enemy's 2" far along), as far as its best dice could go that way, or two
+ * thirds or a third of that (of the whole way when that is nearer) ("Units need not move the
+ * full distance"). *mv the plan, *dfull the whole way's length, *dplan the planned part's. true
+ * when planned as a move; false when all are refused (*to then the last tried; e the first
+ * refusal short of the whole way, or the whole way's when there is none). */
 bool ctbl_toward_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		      int i, int j, struct cros_pos *to, struct ctbl_move *mv, int32_t *dfull, int32_t *dplan,
 		      struct evsink *ev, struct err *e);
