@@ -4,7 +4,7 @@
  * a volley by the stands that fire and the range, a charge by its chance of winning as the sheet
  * gives it before the dice and what the target is (guns to take, a unit routing), a move by how
  * much nearer it brings the unit to the places its side scores for holding (less where it would
- * leave its brigade commander's radius), a change of formation by what is near (unlimber within
+ * leave its brigade commander's radius, or a place it alone keeps: keeps_place), a change of formation by what is near (unlimber within
  * range, form square against cavalry, line to fire), a rally by the markers it clears, a brigade
  * commander's ride by his units toward his radius's edge, a turn in place by what it then faces
  * (the nearest enemy off its front, a place it would then move to); and ends a phase when nothing
@@ -95,6 +95,25 @@ static int stands_near(const struct view *v, int side, struct pl_pt p, double r,
 		    !v->g->s[j].routing && dist(p, v->g->s[j].pos.c) <= r)
 			n += stands(v, j);
 	return n;
+}
+
+/* Whether unit i holds one of the side's places (its centre within 4" of the place's middle) that
+ * no friend before it in the order of battle holds too: the place's keeper, which stays. A unit
+ * beside a keeper is free to go on (I Troop beside Redoubt No. 4's guns, in the seed-1 greedy
+ * game, stood limbered in the valley from turn 9 and held the Heavy Brigade behind it). */
+static bool keeps_place(const struct view *v, int i)
+{
+	const struct cros_game *g = v->g;
+	for (int k = 0; k < v->nobj; k++) {
+		bool first = dist(g->s[i].pos.c, v->obj[k]) < 4;
+		for (int j = 0; j < i && first; j++)
+			if (v->o->u[j].side == v->side && g->s[j].figures && g->s[j].pos.on && !g->s[j].routing &&
+			    dist(g->s[j].pos.c, v->obj[k]) < 4)
+				first = false;
+		if (first)
+			return true;
+	}
+	return false;
 }
 
 /* Whether facings a and b (degrees) are within 2 of each other. */
@@ -191,7 +210,7 @@ static double move_at_score(const struct view *v, int i, int j)
 	double s = 1.0 + 2.0 * v->p->advance * (now - there) / (now > 1 ? now : 1);
 	if (arm(v, i) == CA_ARTILLERY)
 		s -= 1.5;
-	if (now < 4 && arm(v, i) != CA_CAVALRY)
+	if (now < 4 && arm(v, i) != CA_CAVALRY && keeps_place(v, i))
 		s -= 1.5;
 	return s;
 }
@@ -275,7 +294,7 @@ static double score(const struct view *v, const struct action *a)
 		const double far = dist(here, at);
 		if (friend_holds(v, i, at))
 			return 0.3; /* held by a friend */
-		if (to_objective(v, here) < 4) { /* holding a place already */
+		if (to_objective(v, here) < 4 && keeps_place(v, i)) { /* holding a place already */
 			const double s = place_score(v, far, false);
 			return arm(v, i) != CA_CAVALRY ? s - 1.5 : s;
 		}

@@ -299,6 +299,46 @@ static void test_stop_short(void **state)
 	free(s);
 }
 
+/* Greedy keeps one unit on a place its side scores for holding, the first of the order of battle
+ * there, and sends the others on: with only Redoubt No. 4's guns and I Troop (limbered, beside
+ * them within 4" of the redoubt's middle) on the Allied side of the table, greedy sends the troop
+ * on toward the redoubts the Russians hold. Before, a unit within 4" of any of its places held it
+ * and moved only on scores 1.5 lower: in the greedy game of seed 1 I Troop stood in the valley
+ * from turn 9, the Heavy Brigade queued behind it. */
+static void test_keeper_goes_on(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	struct cros_game *r = (struct cros_game *)(void *)g->st;
+	const struct cros_oob *o = cgame_oob(g);
+	const struct ctbl *tb = cgame_table(g);
+	struct err e;
+	struct action a;
+	char buf[ACTION_TEXT_MAX];
+	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
+	const int guns = unit(g, "redoubt4-guns"), it = unit(g, "i-troop");
+	int f = -1;
+	for (int k = 0; k < tb->nf; k++)
+		f = strcmp(tb->f[k].id, "redoubt4") ? f : k;
+	assert_true(f >= 0);
+	for (int i = 0; i < o->n; i++)
+		if (o->u[i].side == 1 && i != guns && i != it)
+			r->s[i].pos.on = false;
+	const struct pl_pt mid = ctbl_feature_middle(tb, f);
+	r->s[it].pos.c.x = mid.x + 3 * PL_PER_INCH; /* east of the guns, within 4" of the middle */
+	r->s[it].pos.c.y = mid.y - 2 * PL_PER_INCH;
+	r->s[it].pos.facing = 90;
+	assert_int_equal(cgreedy_choose_plan(g, &a, 0), 0);
+	assert_true(g->rules->format(g, &a, buf, sizeof buf) > 0);
+	print_message("greedy: %s\n", buf);
+	assert_int_equal(a.arg[0], it);
+	assert_true(a.kind == CG_MOVE_TO || a.kind == CG_MOVE_AT);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 /* A move that leaves its unit standing still throws its dice for good [MOVE (a)]: they are shown
  * (the MOVE Chart's reading of them, before "does not move") and spent, so the next action's dice
  * are others; before, a move at an enemy refused on its dice showed none and gave the same dice to
@@ -1348,6 +1388,7 @@ int main(void)
 		cmocka_unit_test(test_moves_land),
 		cmocka_unit_test(test_lead_stays_dice),
 		cmocka_unit_test(test_turn_to_place),
+		cmocka_unit_test(test_keeper_goes_on),
 		cmocka_unit_test(test_entry_beside),
 		cmocka_unit_test(test_lead),
 		cmocka_unit_test(test_cmdr_middle),
