@@ -77,6 +77,10 @@ struct cgreedy_plan {
 extern const struct cgreedy_plan cgreedy_plans[CGREEDY_PLANS];
 /* Greedy with plan (an index of cgreedy_plans; 0 the default, as cgreedy_choose). */
 int cgreedy_choose_plan(struct game *g, struct action *out, int plan);
+/* What greedy with plan scores legal action a at once, for the side to act (before its second
+ * look at moves a middling throw would leave standing, and without its tie-breaking noise): how
+ * it weighs one action against another, for tests and for a person asking why. */
+double cgreedy_score(const struct game *g, const struct action *a, int plan);
 /* The greedy player of a Sevastopol game (sgreedy.c). 0, or -1 without a legal action. */
 int sgreedy_choose(struct game *g, struct action *out);
 /* Its plans: the yards the works must stand within to storm, the Strength Level at or under

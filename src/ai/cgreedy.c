@@ -4,7 +4,9 @@
  * a volley by the stands that fire and the range, a charge by its chance of winning as the sheet
  * gives it before the dice and what the target is (guns to take, a unit routing), a move by how
  * much nearer it brings the unit to the places its side scores for holding (less where it would
- * leave its brigade commander's radius, or a place it alone keeps: keeps_place), a change of formation by what is near (unlimber within
+ * leave its brigade commander's radius, or a place it alone keeps: keeps_place; a place another
+ * friend keeps with no enemy near draws no one: to_own_objective; off its front arc, on one die,
+ * less), a change of formation by what is near (unlimber within
  * range, form square against cavalry, line to fire), a rally by the markers it clears, a brigade
  * commander's ride by his units toward his radius's edge, a turn in place by what it then faces
  * (the nearest enemy off its front, a place it would then move to); and ends a phase when nothing
@@ -27,6 +29,7 @@
 #define CG_TRIES 16    /* moves looked at again for a middling throw (cgame_move_lands) */
 #define CG_STANDS 2.0  /* what a move that would leave the unit standing loses */
 #define CG_FALL 3.0    /* what falling back is worth to a unit outnumbered (a plan's fall) */
+#define CG_THREAT 24   /* inches: a place kept with no enemy stand this near is secure (find_keepers) */
 
 /* Greedy's plans: the default, and those the search player (csearch, psearch.c) weighs against it
  * by rollouts. Each shifts the scores of a few kinds of action, for either side. */
@@ -50,6 +53,8 @@ struct view {
 	int side;
 	struct pl_pt obj[CG_OBJ_MAX]; /* the side's places to hold: each feature's middle */
 	int feat[CG_OBJ_MAX];         /* and the features themselves */
+	int keeper[CG_OBJ_MAX];       /* the unit that keeps each (keeps_place), -1 none */
+	bool secure[CG_OBJ_MAX];      /* kept, and no enemy within CG_THREAT inches */
 	int nobj;
 };
 
@@ -97,23 +102,46 @@ static int stands_near(const struct view *v, int side, struct pl_pt p, double r,
 	return n;
 }
 
-/* Whether unit i holds one of the side's places (its centre within 4" of the place's middle) that
- * no friend before it in the order of battle holds too: the place's keeper, which stays. A unit
- * beside a keeper is free to go on (I Troop beside Redoubt No. 4's guns, in the seed-1 greedy
- * game, stood limbered in the valley from turn 9 and held the Heavy Brigade behind it). */
-static bool keeps_place(const struct view *v, int i)
+/* The unit of the side that keeps each of its places: the first of the order of battle (not
+ * routing) whose centre is within 4" of the place's middle, -1 none. The others beside it are
+ * free to go on: I Troop beside Redoubt No. 4's guns, in the seed-1 greedy game, stood limbered in
+ * the valley from turn 9 and held the Heavy Brigade behind it. */
+static void find_keepers(struct view *v)
 {
 	const struct cros_game *g = v->g;
 	for (int k = 0; k < v->nobj; k++) {
-		bool first = dist(g->s[i].pos.c, v->obj[k]) < 4;
-		for (int j = 0; j < i && first; j++)
+		v->keeper[k] = -1;
+		for (int j = 0; j < v->o->n && v->keeper[k] < 0; j++)
 			if (v->o->u[j].side == v->side && g->s[j].figures && g->s[j].pos.on && !g->s[j].routing &&
 			    dist(g->s[j].pos.c, v->obj[k]) < 4)
-				first = false;
-		if (first)
-			return true;
+				v->keeper[k] = j;
+		v->secure[k] = v->keeper[k] >= 0 && stands_near(v, 1 - v->side, v->obj[k], CG_THREAT, -1) == 0;
 	}
+}
+
+/* Whether unit i keeps one of the side's places (find_keepers). */
+static bool keeps_place(const struct view *v, int i)
+{
+	for (int k = 0; k < v->nobj; k++)
+		if (v->keeper[k] == i)
+			return true;
 	return false;
+}
+
+/* The nearest to p of the side's places that unit i is to make for, inches: those no other friend
+ * keeps securely (a large number without any). A place a friend keeps with no enemy near draws no
+ * one else to it; one the enemy threatens (the Turks' redoubts at the set-up) still does. */
+static double to_own_objective(const struct view *v, int i, struct pl_pt p)
+{
+	double best = 1e9;
+	for (int k = 0; k < v->nobj; k++) {
+		double d;
+		if (v->secure[k] && v->keeper[k] != i)
+			continue;
+		if ((d = dist(p, v->obj[k])) < best)
+			best = d;
+	}
+	return best;
 }
 
 /* Whether facings a and b (degrees) are within 2 of each other. */
@@ -206,12 +234,14 @@ static double radius_cost(const struct view *v, int i, struct pl_pt to)
 static double move_at_score(const struct view *v, int i, int j)
 {
 	const struct cros_game *g = v->g;
-	const double now = to_objective(v, g->s[i].pos.c), there = to_objective(v, g->s[j].pos.c);
+	const double now = to_own_objective(v, i, g->s[i].pos.c), there = to_objective(v, g->s[j].pos.c);
 	double s = 1.0 + 2.0 * v->p->advance * (now - there) / (now > 1 ? now : 1);
 	if (arm(v, i) == CA_ARTILLERY)
 		s -= 1.5;
 	if (now < 4 && arm(v, i) != CA_CAVALRY && keeps_place(v, i))
 		s -= 1.5;
+	if (!pl_in_arc(g->s[i].pos.c, g->s[i].pos.facing, 45, g->s[j].pos.c))
+		s -= 1.0; /* back or sideways, one die [MOVE (c)]: better to face it first, as a move to a place */
 	return s;
 }
 
@@ -294,7 +324,7 @@ static double score(const struct view *v, const struct action *a)
 		const double far = dist(here, at);
 		if (friend_holds(v, i, at))
 			return 0.3; /* held by a friend */
-		if (to_objective(v, here) < 4 && keeps_place(v, i)) { /* holding a place already */
+		if (keeps_place(v, i)) { /* holding a place already */
 			const double s = place_score(v, far, false);
 			return arm(v, i) != CA_CAVALRY ? s - 1.5 : s;
 		}
@@ -308,11 +338,11 @@ static double score(const struct view *v, const struct action *a)
 		 * die (cgame's oblique move): as a move there would score, a little less, and only
 		 * where it brings the unit nearer the side's places */
 		const struct pl_pt here = g->s[i].pos.c, to = {a->arg[1], a->arg[2]};
-		const double now = to_objective(v, here);
+		const double now = to_own_objective(v, i, here);
 		const int e = nearest_enemy(v, i, &d);
 		if (e >= 0 && dist(to, g->s[e].pos.c) > d + 1 && outnumbered(v, i))
 			return CG_FALL; /* away from the nearest enemy (cgame's fall back) */
-		if (to_objective(v, to) > now - 1)
+		if (to_own_objective(v, i, to) > now - 1)
 			return 0;
 		return place_score(v, now, e < 0 || d > 24) - 0.2 - radius_cost(v, i, to);
 	}
@@ -348,7 +378,7 @@ static double score(const struct view *v, const struct action *a)
 				/* to face a place of the side's: as a move there forward would score, a
 				 * little less; only away from the enemy, and not where it would not move
 				 * there (turn_to_place) */
-				const double far = to_objective(v, here);
+				const double far = to_own_objective(v, i, here);
 				return (e >= 0 && d <= 24) || far < 4 || (placed && !turn_to_place(v, i, at))
 					       ? 0
 					       : place_score(v, far, true) - 0.3;
@@ -384,10 +414,28 @@ int cgreedy_choose(struct game *g, struct action *out)
 	return cgreedy_choose_plan(g, out, 0);
 }
 
+/* Greedy's view of game g for the side to act, under plan. */
+static void view_init(struct view *v, const struct game *g, int plan)
+{
+	*v = (struct view){.G = g, .p = &cgreedy_plans[plan >= 0 && plan < CGREEDY_PLANS ? plan : 0],
+			   .t = cgame_sheet(g), .tb = cgame_table(g), .o = cgame_oob(g), .g = cgame_roster(g)};
+	v->side = g->rules->to_act(g);
+	v->nobj = cgame_objectives(g, v->side, v->feat, CG_OBJ_MAX);
+	for (int k = 0; k < v->nobj; k++)
+		v->obj[k] = ctbl_feature_middle(v->tb, v->feat[k]);
+	find_keepers(v);
+}
+
+double cgreedy_score(const struct game *g, const struct action *a, int plan)
+{
+	struct view v;
+	view_init(&v, g, plan);
+	return score(&v, a);
+}
+
 int cgreedy_choose_plan(struct game *g, struct action *out, int plan)
 {
-	struct view v = {.G = g, .p = &cgreedy_plans[plan >= 0 && plan < CGREEDY_PLANS ? plan : 0],
-			 .t = cgame_sheet(g), .tb = cgame_table(g), .o = cgame_oob(g), .g = cgame_roster(g)};
+	struct view v;
 	struct action *list;
 	int n = ai_actions(g, &list), best = -1;
 	double top = -1e18, sc[CG_SCORED];
@@ -395,10 +443,7 @@ int cgreedy_choose_plan(struct game *g, struct action *out, int plan)
 		ai_actions_done(g, list);
 		return -1;
 	}
-	v.side = g->rules->to_act(g);
-	v.nobj = cgame_objectives(g, v.side, v.feat, CG_OBJ_MAX);
-	for (int k = 0; k < v.nobj; k++)
-		v.obj[k] = ctbl_feature_middle(v.tb, v.feat[k]);
+	view_init(&v, g, plan);
 	for (int k = 0; k < n; k++) {
 		/* ties broken at random, from the game's AI stream */
 		double s = score(&v, &list[k]) + 1e-3 * (double)rng_below(&g->ai, 1000) / 1000;

@@ -339,6 +339,33 @@ static void test_keeper_goes_on(void **state)
 	free(s);
 }
 
+/* Greedy does not send a unit at an enemy off its front arc, sideways on one die [MOVE (c)],
+ * where a move forward serves: a move at an enemy scores 1 less off the arc, as a move to a place
+ * does. At the set-up the Heavy Brigade's first regiment faces 30 with the Russians at bearings
+ * 70-80: its move at odessa1 goes sideways (offered since moves short of a friend are), and
+ * scores below its move forward at the arc's edge, pivoting toward the redoubts. Without the
+ * penalty it scored above it, and in the greedy game of seed 2 heavy2 went sideways 1-4" a move
+ * and ended at 65" from 57". */
+static void test_no_sideways_move_at(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	struct action side, fwd;
+	struct err e;
+	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
+	assert_int_equal(g->rules->parse(g, "move heavy1 toward odessa1", &side, &e), 0);
+	assert_int_equal(g->rules->parse(g, "move heavy1 74.3 32.95 60", &fwd, &e), 0);
+	const struct cros_pos *p = &roster(g)->s[side.arg[0]].pos;
+	assert_false(pl_in_arc(p->c, p->facing, 45, roster(g)->s[side.arg[1]].pos.c));
+	const double ss = cgreedy_score(g, &side, 0), sf = cgreedy_score(g, &fwd, 0);
+	print_message("sideways at odessa1 %.2f, forward %.2f\n", ss, sf);
+	assert_true(ss <= sf - 0.5); /* (2.77 against 2.80 without it) */
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 /* A move that leaves its unit standing still throws its dice for good [MOVE (a)]: they are shown
  * (the MOVE Chart's reading of them, before "does not move") and spent, so the next action's dice
  * are others; before, a move at an enemy refused on its dice showed none and gave the same dice to
@@ -396,7 +423,9 @@ static void test_stand_dice(void **state)
  * (cgame_move_lands) before it settles: with 4 (to the fortieth session), a phase whose four best
  * were all moves at an enemy behind a friend took the fifth unchecked, and in a greedy game of
  * seed 1 49 moves stood (221 over seeds 1-12; 88 with 16, with the same results over 100 games).
- * Seed 1, the whole game: 5 now. */
+ * Seed 1, the whole game: 5 then; 12 since the forty-second session offers moves short of a friend
+ * and greedy's units leave places a friend keeps (some 60 with four looks), most of them dice
+ * that came to no inch. */
 static void test_moves_land(void **state)
 {
 	(void)state;
@@ -415,7 +444,7 @@ static void test_moves_land(void **state)
 			stands += strstr(store[q].text, " does not move (") != NULL;
 	}
 	print_message("seed 1: %d moves stood\n", stands);
-	assert_true(stands <= 12);
+	assert_true(stands <= 25);
 	free(g);
 	scenario_free(s);
 	free(s);
@@ -1389,6 +1418,7 @@ int main(void)
 		cmocka_unit_test(test_lead_stays_dice),
 		cmocka_unit_test(test_turn_to_place),
 		cmocka_unit_test(test_keeper_goes_on),
+		cmocka_unit_test(test_no_sideways_move_at),
 		cmocka_unit_test(test_entry_beside),
 		cmocka_unit_test(test_lead),
 		cmocka_unit_test(test_cmdr_middle),
