@@ -663,20 +663,18 @@ static bool move_ok(const struct game *G, int i, const struct cros_pos *to)
 /* Whether unit i's move straight at enemy j two thirds or a third of the way its best dice could
  * go (reach units; of the whole way when that is nearer) is one the table allows and sixes on its
  * dice would move it an inch: where a friend stands at the end of its best dice (the Heavy Brigade
- * behind No. 4's guns), move --toward plans one of these (ctbl_toward_plan, the same points) and
+ * behind No. 4's guns), move --toward plans one of these (ctbl_toward_part, as ctbl_toward_plan) and
  * the unit stops short of the friend [MOVE (a)]. */
 static bool toward_short_ok(const struct game *G, int i, int j, int32_t reach)
 {
 	const struct cg_scn *c = scn(G);
-	int32_t dfull;
-	(void)ctbl_toward(&c->t, &c->tb, &c->o, &cst(G)->g, i, j, -1, &dfull);
-	const int32_t far = reach < dfull ? reach : dfull;
+	const struct cros_game *g = &cst(G)->g;
+	int32_t dfull, d;
+	struct cros_pos to;
+	(void)ctbl_toward(&c->t, &c->tb, &c->o, g, i, j, -1, &dfull);
 	for (int k = 2; k >= 1; k--) {
-		int32_t d;
-		const int32_t lim = (int32_t)((int64_t)far * k / 3);
-		if (lim < PL_PER_INCH)
+		if (!ctbl_toward_part(&c->t, &c->tb, &c->o, g, i, j, reach, dfull, k, &to, &d))
 			break;
-		const struct cros_pos to = ctbl_toward(&c->t, &c->tb, &c->o, &cst(G)->g, i, j, lim, &d);
 		if (move_ok(G, i, &to))
 			return true;
 	}

@@ -439,8 +439,6 @@ int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay
 		int32_t dplan;
 		evsink_init(&quiet, one, 16);
 		const bool planned = ctbl_toward_plan(t, tb, o, g, i, j, &full, &mv, &dfull, &dplan, &quiet, &e);
-		int32_t lim_reach = -1; /* the length of the move as far as its best dice could go */
-		(void)ctbl_toward(t, tb, o, g, i, j, ctbl_move_reach(t, tb, o, g, i, g->s[j].pos.c), &lim_reach);
 		int rolled = -1, go = 0;
 		bool to_plan = false;
 		if (q->dice.given) {
@@ -484,11 +482,17 @@ int cmove_run(const struct cplay *c, const struct ref_req *q, const struct cplay
 		}
 		fell_short = lim >= 0 && dfull > d;
 		charge_at = j;
-		ev_emit(&ev, "[MOVE (i)]", "%s moves straight at %s: %.*f\" %s", o->u[i].id, o->u[j].id, PL_IN(d),
-			!q->dice.given && dplan < dfull ? (dplan == lim_reach ? "(as far as its best dice could go: the whole way is refused)"
-									  : "(short of as far as its best dice could go: the whole way and that end are refused)")
-			: lim >= 0 && dfull > d		 ? "(as far as the dice allow)"
-							 : "(to 2\" of it)");
+		const char *how = lim >= 0 && dfull > d ? "(as far as the dice allow)" : "(to 2\" of it)";
+		if (!q->dice.given && dplan < dfull) {
+			/* no dice yet: the part of the way planned (ctbl_toward_plan), all its best dice's or less */
+			struct cros_pos all;
+			int32_t dall;
+			how = ctbl_toward_part(t, tb, o, g, i, j, ctbl_move_reach(t, tb, o, g, i, g->s[j].pos.c), dfull, 3, &all,
+					       &dall) && dall == dplan
+				      ? "(as far as its best dice could go: the whole way is refused)"
+				      : "(short of as far as its best dice could go: the whole way and that end are refused)";
+		}
+		ev_emit(&ev, "[MOVE (i)]", "%s moves straight at %s: %.*f\" %s", o->u[i].id, o->u[j].id, PL_IN(d), how);
 	}
 	if (!strcmp(q->what, "move") && !x->has_x && !x->has_y && !x->toward[0] && p.form != g->s[i].pos.form) {
 		/* a change of formation keeps the front rank where it stands */

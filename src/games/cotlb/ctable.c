@@ -2079,6 +2079,16 @@ struct cros_pos ctbl_toward(const struct ctab *t, const struct ctbl *tb, const s
 	return q;
 }
 
+bool ctbl_toward_part(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		      int i, int j, int32_t reach, int32_t dfull, int k, struct cros_pos *to, int32_t *dist)
+{
+	const int32_t far = reach < dfull ? reach : dfull, lim = (int32_t)((int64_t)far * k / 3);
+	if (far <= 0 || lim < PL_PER_INCH)
+		return false;
+	*to = ctbl_toward(t, tb, o, g, i, j, lim, dist);
+	return true;
+}
+
 bool ctbl_toward_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		      int i, int j, struct cros_pos *to, struct ctbl_move *mv, int32_t *dfull, int32_t *dplan,
 		      struct evsink *ev, struct err *e)
@@ -2087,15 +2097,15 @@ bool ctbl_toward_plan(const struct ctab *t, const struct ctbl *tb, const struct 
 	*dplan = *dfull;
 	if (ctbl_move_plan(t, tb, o, g, i, to, mv, ev, e) == 0 && mv->kind == 0)
 		return true;
-	const int32_t reach = ctbl_move_reach(t, tb, o, g, i, g->s[j].pos.c), far = reach < *dfull ? reach : *dfull;
+	const int32_t reach = ctbl_move_reach(t, tb, o, g, i, g->s[j].pos.c);
 	/* as far as its best dice could go, then two thirds and a third of that (of the whole way
 	 * when that is nearer): the first refusal is the one told */
-	for (int k = reach < *dfull ? 3 : 2; k >= 1 && far > 0; k--) {
-		const int32_t lim = (int32_t)((int64_t)far * k / 3);
+	for (int k = reach < *dfull ? 3 : 2; k >= 1; k--) {
+		struct cros_pos part;
 		struct err later;
-		if (lim < PL_PER_INCH)
+		if (!ctbl_toward_part(t, tb, o, g, i, j, reach, *dfull, k, &part, dplan))
 			break;
-		to->c = ctbl_toward(t, tb, o, g, i, j, lim, dplan).c;
+		to->c = part.c;
 		if (ctbl_move_plan(t, tb, o, g, i, to, mv, ev, k == 3 ? e : &later) == 0 && mv->kind == 0)
 			return true;
 	}

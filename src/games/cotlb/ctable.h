@@ -291,6 +291,13 @@ struct cros_pos ctbl_toward(const struct ctab *t, const struct ctbl *tb, const s
 bool ctbl_toward_plan(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		      int i, int j, struct cros_pos *to, struct ctbl_move *mv, int32_t *dfull, int32_t *dplan,
 		      struct evsink *ev, struct err *e);
+/* Part k (3, 2 or 1: all, two thirds or a third) of the way unit i's best dice could go straight at
+ * enemy j (reach units; of the whole way, dfull, when that is nearer): the points ctbl_toward_plan
+ * falls back on where the whole way is refused, and the listing of moves offers (cgame.c). Into
+ * *to (ctbl_toward's) and *dist; false when the part is under an inch. */
+bool ctbl_toward_part(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		      int i, int j, int32_t reach, int32_t dfull, int k, struct cros_pos *to, int32_t *dist);
+
 
 /* A withdrawal [Close Combat (g)] or a rout [MORALE (d)] of unit i, `inches` (the natural dice)
  * straight away from the nearest enemy, ignoring terrain, facing away, in its formation; from
