@@ -1540,6 +1540,22 @@ static void test_roster(void **state)
 		cros_lose(t, &o, &g, a, 12, NULL);
 		assert_true(g.s[a].routing);
 	}
+	/* [Casualties (b)] a unit destroyed by one volley held for the phase's end loses nothing to
+	 * the next, and no second "destroyed" is told (redoubt2-guns, shot in the reaction phase by
+	 * two batteries, was told "loses its last 0 figures") */
+	{
+		struct event store[4];
+		struct evsink ev;
+		int a = cros_find(&o, "azov2");
+		evsink_init(&ev, store, 4);
+		cros_lose(t, &o, &g, a, 30, &ev);
+		assert_int_equal(g.s[a].figures, 0);
+		assert_int_equal(ev.n, 1);
+		assert_non_null(strstr(ev.ev[0].text, "loses its last 24 figures: it is destroyed"));
+		cros_lose(t, &o, &g, a, 2, &ev);
+		assert_int_equal(g.s[a].figures, 0);
+		assert_int_equal(ev.n, 1);
+	}
 
 	/* [Close Combat (h)]: a battery's die, 4-6 spiked, else captured (an Ace); an Ace pays one
 	 * command point of its side's unit, never a dead leader's */

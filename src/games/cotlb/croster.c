@@ -800,10 +800,10 @@ void cros_lose(const struct ctab *t, const struct cros_oob *o, struct cros_game 
 	       struct evsink *ev)
 {
 	struct cros_state *s = &g->s[i];
-	if (figures <= 0)
-		return;
 	if (figures > s->figures)
 		figures = s->figures;
+	if (figures <= 0) /* none, or a unit already destroyed (two volleys held for one phase's end) */
+		return;
 	s->figures -= figures;
 	if (!s->figures)
 		ev_emit(ev, "[Casualties (b)]", "%s loses its last %d figure%s: it is destroyed", o->u[i].id, figures,
