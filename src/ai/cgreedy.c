@@ -7,7 +7,8 @@
  * leave its brigade commander's radius, or a place it alone keeps: keeps_place; a place another
  * friend keeps with no enemy near draws no one: to_own_objective; off its front arc, on one die,
  * less), a change of formation by what is near (unlimber within
- * range, form square against cavalry, line to fire), a rally by the markers it clears, a brigade
+ * range, form square against cavalry, line to fire; guns its side scores for keeping limber and fall
+ * back where the enemy outnumbers them: guns_at_risk), a rally by the markers it clears, a brigade
  * commander's ride by his units toward his radius's edge, a turn in place by what it then faces
  * (the nearest enemy off its front, a place it would then move to); and ends a phase when nothing
  * is worth what it costs (a command point phase's points grow with its round). A move it would choose that
@@ -30,6 +31,8 @@
 #define CG_STANDS 2.0  /* what a move that would leave the unit standing loses */
 #define CG_FALL 3.0    /* what falling back is worth to a unit outnumbered (a plan's fall) */
 #define CG_THREAT 24   /* inches: a place kept with no enemy stand this near is secure (find_keepers) */
+#define CG_GUNS_RISK 1.5 /* the enemy's stands near to the side's: guns to save (guns_at_risk) */
+#define CG_LIMBER 4.5  /* what limbering guns at risk to fall back is worth */
 
 /* Greedy's plans: the default, and those the search player (csearch, psearch.c) weighs against it
  * by rollouts. Each shifts the scores of a few kinds of action, for either side. */
@@ -266,6 +269,20 @@ static bool outnumbered(const struct view *v, int i)
 	return foes >= v->p->fall * (mine ? mine : 1);
 }
 
+/* Whether unit i is guns its side scores for keeping to the end (cgame_guns_kept: the Turkish
+ * guns in the redoubts, for the Allies) that the enemy outnumbers where they stand: the enemy's
+ * stands (not routing) within 32" against the side's within 10", their own counted, CG_GUNS_RISK
+ * to one or more. They limber and fall back rather than be taken where they stand, in every plan:
+ * guns taken score for the enemy as guns kept do for the side. */
+static bool guns_at_risk(const struct view *v, int i)
+{
+	if (arm(v, i) != CA_ARTILLERY || !cgame_guns_kept(v->G, v->side, i))
+		return false;
+	const struct pl_pt here = v->g->s[i].pos.c;
+	const int foes = stands_near(v, 1 - v->side, here, 32, -1), mine = stands_near(v, v->side, here, 10, -1);
+	return foes >= CG_GUNS_RISK * (mine ? mine : 1);
+}
+
 static double score(const struct view *v, const struct action *a)
 {
 	const struct cros_game *g = v->g;
@@ -340,7 +357,7 @@ static double score(const struct view *v, const struct action *a)
 		const struct pl_pt here = g->s[i].pos.c, to = {a->arg[1], a->arg[2]};
 		const double now = to_own_objective(v, i, here);
 		const int e = nearest_enemy(v, i, &d);
-		if (e >= 0 && dist(to, g->s[e].pos.c) > d + 1 && outnumbered(v, i))
+		if (e >= 0 && dist(to, g->s[e].pos.c) > d + 1 && (outnumbered(v, i) || guns_at_risk(v, i)))
 			return CG_FALL; /* away from the nearest enemy (cgame's fall back) */
 		if (to_own_objective(v, i, to) > now - 1)
 			return 0;
@@ -348,6 +365,8 @@ static double score(const struct view *v, const struct action *a)
 	}
 	case CG_REFORM: {
 		const int f = a->arg[1], e = nearest_enemy(v, i, &d);
+		if (guns_at_risk(v, i))
+			return f == CF_LIMBERED ? CG_LIMBER : -1;
 		if (arm(v, i) == CA_ARTILLERY)
 			return f == CF_UNLIMBERED ? (e >= 0 && d <= long_range(v, i) + 6 ? 3.5 : 0.5) : -1;
 		if (f == CF_SQUARE)
@@ -370,7 +389,8 @@ static double score(const struct view *v, const struct action *a)
 				/* about, away from it, to fall back on all its dice; not otherwise, nor
 				 * guns unlimbered (greedy does not limber them: they stand and fire), nor
 				 * where the ground behind would hold it (the marines on their heights) */
-				return outnumbered(v, i) && g->s[i].pos.form != CF_UNLIMBERED && cgame_fall_back_lands(v->G, i)
+				return (outnumbered(v, i) || guns_at_risk(v, i)) && g->s[i].pos.form != CF_UNLIMBERED &&
+						       cgame_fall_back_lands(v->G, i)
 					       ? CG_FALL - 0.1
 					       : 0;
 			const bool placed = faced_place(v, i, b, &at);

@@ -366,6 +366,47 @@ static void test_no_sideways_move_at(void **state)
 	free(s);
 }
 
+/* Greedy saves guns its side scores for keeping where the enemy outnumbers them ("dragging away
+ * the allied guns" is the Russians' aim; guns kept score for the Allies as guns taken do for the
+ * Russians): at the set-up, with the Allies first, the Turkish guns in Redoubt No. 3 limber rather
+ * than fire, and once limbered are not unlimbered again; Redoubt No. 4's, with no Russian within
+ * 32", stay unlimbered; and the Russians' guns, which score nothing kept, never limber so. */
+static void test_guns_saved(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	struct action limber, fire, unlimber, stay, rlimber;
+	struct err e;
+	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
+	assert_true(cgame_guns_kept(g, 1, unit(g, "redoubt3-guns")));
+	assert_false(cgame_guns_kept(g, 0, unit(g, "redoubt3-guns")));
+	assert_false(cgame_guns_kept(g, 0, unit(g, "right-battery")));
+	assert_int_equal(g->rules->parse(g, "reform redoubt3-guns limbered", &limber, &e), 0);
+	assert_int_equal(g->rules->parse(g, "fire redoubt3-guns odessa1", &fire, &e), 0);
+	assert_int_equal(g->rules->parse(g, "reform redoubt4-guns limbered", &stay, &e), 0);
+	const double sl = cgreedy_score(g, &limber, 0), sfire = cgreedy_score(g, &fire, 0),
+		     ss = cgreedy_score(g, &stay, 0);
+	print_message("redoubt3-guns: limber %.2f, fire %.2f; redoubt4-guns: limber %.2f\n", sl, sfire, ss);
+	assert_true(sl > sfire);
+	assert_true(ss < 0);
+	/* limbered, the guns are not unlimbered again while the enemy outnumbers them */
+	assert_int_equal(game_apply(g, &limber, NULL, 0, NULL, &e), 0);
+	assert_int_equal(roster(g)->s[unit(g, "redoubt3-guns")].pos.form, CF_LIMBERED);
+	unlimber = (struct action){CG_REFORM, 2, {unit(g, "redoubt3-guns"), CF_UNLIMBERED}};
+	assert_true(cgreedy_score(g, &unlimber, 0) < 0);
+	/* the Russians' battery beside the Odessa regiments: limbering scores as before (-1) */
+	while (g->rules->to_act(g) != 0 && !g->rules->over(g, NULL)) {
+		struct action a = {CG_END, 0, {0}};
+		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
+	}
+	rlimber = (struct action){CG_REFORM, 2, {unit(g, "right-battery"), CF_LIMBERED}};
+	assert_true(cgreedy_score(g, &rlimber, 0) < 0);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 /* A move that leaves its unit standing still throws its dice for good [MOVE (a)]: they are shown
  * (the MOVE Chart's reading of them, before "does not move") and spent, so the next action's dice
  * are others; before, a move at an enemy refused on its dice showed none and gave the same dice to
@@ -1419,6 +1460,7 @@ int main(void)
 		cmocka_unit_test(test_turn_to_place),
 		cmocka_unit_test(test_keeper_goes_on),
 		cmocka_unit_test(test_no_sideways_move_at),
+		cmocka_unit_test(test_guns_saved),
 		cmocka_unit_test(test_entry_beside),
 		cmocka_unit_test(test_lead),
 		cmocka_unit_test(test_cmdr_middle),

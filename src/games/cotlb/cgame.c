@@ -2147,6 +2147,15 @@ int cgame_objectives(const struct game *g, int side, int *out, int max)
 	return n;
 }
 
+bool cgame_guns_kept(const struct game *g, int side, int u)
+{
+	const struct cg_scn *c = scn(g);
+	for (int k = 0; k < c->nitems; k++)
+		if (c->item[k].side == side && c->item[k].kind == CGV_GUNS_KEPT && c->item[k].unit == u)
+			return true;
+	return false;
+}
+
 static void *cg_memo_new(const struct scenario *s)
 {
 	(void)s;

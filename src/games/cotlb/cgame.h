@@ -29,6 +29,9 @@ const struct ctbl *cgame_table(const struct game *g);
 const struct cros_oob *cgame_oob(const struct game *g);
 const struct cros_game *cgame_roster(const struct game *g);
 int cgame_objectives(const struct game *g, int side, int *out, int max);
+/* Whether the scenario scores side for keeping unit u's guns to the end (a "guns-kept" item: the
+ * Turkish guns in the redoubts for the Allies at Balaclava). */
+bool cgame_guns_kept(const struct game *g, int side, int u);
 /* Where "move U to PLACE" (CG_MOVE_TO) would plan unit u's move toward feature f: its position
  * with the centre moved straight toward the place's point (ctbl_place_point) by as much as
  * its best dice could take it (ctbl_move_reach), or all the way when that is nearer. false
