@@ -1042,7 +1042,7 @@ expect "charge with: a unit fails" 0 "$bin" referee cotlb melee --attacker russi
 contains "charge with: a unit fails" "$tmp/out" "the attacker russian-cavalry:12:3 fails its morale check: it withdraws \[Close Combat (g)\] and does not fight"
 contains "charge with: the others fight" "$tmp/out" "attacker, russian-infantry: 7 dice 3 3 3 3 3 3 2, +0 a die: total 20"
 expect "charge with: its dice are not thrown" 1 "$bin" referee cotlb melee --attacker russian-infantry --attacker-also russian-cavalry:12:3 --defender british-infantry:12 --attacker-morale-die 1,1 --attacker-dice 3,3,3,3,3,3,2,1,1,1,1,1,1,1 --defender-dice 1,1,1,1 --winner-die 5
-contains "charge with: its dice are not thrown" "$tmp/out" "the attacking units that withdrew throw no dice: the attacker's are those of the 1 units that fight"
+contains "charge with: its dice are not thrown" "$tmp/out" "the attacking units that withdrew throw no dice: the attacker's are those of the 1 unit that fights"
 expect "charge with: every unit fails" 0 "$bin" referee cotlb melee --attacker russian-infantry:24:2 --attacker-also russian-cavalry:12:3 --defender british-infantry --attacker-morale-die 1,1
 contains "charge with: every unit fails" "$tmp/out" "no attacking unit fights: there is no close combat"
 expect "charge with: no longer outnumbered" 0 "$bin" referee cotlb melee --attacker russian-infantry --attacker-also russian-cavalry:12:3 --defender british-infantry:18 --attacker-morale-die 1,1 --defender-morale-die 1

@@ -392,6 +392,14 @@ static void test_fire_roll(void **state)
 	assert_int_equal(o.hits, 1);
 	assert_int_equal(cref_fire_roll(t, &f, (const int[]){3, 1, 2}, 3, &o, NULL, &e), 0);
 	assert_int_equal(o.hits, 0);
+	/* one stand throws "1 die" ("1 dice" before) */
+	{
+		struct cref_fire f1 = f;
+		f1.stands = 1;
+		evsink_clear(&ev);
+		assert_int_equal(cref_fire_roll(t, &f1, (const int[]){4}, 1, &o, &ev, &e), 0);
+		assert_true(has_event(&ev, "[Fire (a)]", "1 die: 4: 1 possible hit"));
+	}
 
 	/* four sixes at long range: two markers (not halved), and a possible leader kill */
 	f.stands = 5;
@@ -1198,6 +1206,11 @@ static void test_morale(void **state)
 	assert_close(p, 0.5, "moving cavalry", 0);
 	assert_int_equal(cref_morale(t, &rc, true, 4, &p, NULL), 0);
 	assert_close(p, 1 / 3.0, "standing cavalry", 0);
+	/* one stand and one marker are told in the singular ("1 stands + die" before) */
+	struct cref_unit one = {.type = U("russian-infantry"), .figures = 4, .chits = 1};
+	evsink_init(&ev, store, 8);
+	assert_int_equal(cref_morale(t, &one, false, 3, NULL, &ev), 0);
+	assert_true(has_event(&ev, "[MORALE (f)]", "russian-infantry: 1 stand + die 3 - 1 morale marker = 3: fails"));
 	/* a battery counts its figures: 3 gunners + die >= 7; 6 always pass */
 	struct cref_unit g = {.type = U("russian-artillery"), .figures = 3};
 	assert_int_equal(cref_morale(t, &g, false, 3, &p, NULL), 0);
@@ -1555,6 +1568,15 @@ static void test_roster(void **state)
 		cros_lose(t, &o, &g, a, 2, &ev);
 		assert_int_equal(g.s[a].figures, 0);
 		assert_int_equal(ev.n, 1);
+		/* MORALE (c) with one marker, told in the singular ("1 markers reach" before) */
+		int r3 = cros_find(&o, "redoubt3-guns");
+		assert_true(r3 >= 0);
+		cros_lose(t, &o, &g, r3, g.s[r3].figures - 1, NULL); /* one gunner left, as in a greedy game */
+		evsink_clear(&ev);
+		cros_mark(t, &o, &g, r3, 1, "test", &ev);
+		assert_true(g.s[r3].routing);
+		assert_int_equal(ev.n, 2);
+		assert_non_null(strstr(ev.ev[1].text, "redoubt3-guns's 1 marker reaches its stands"));
 	}
 
 	/* [Close Combat (h)]: a battery's die, 4-6 spiked, else captured (an Ace); an Ace pays one

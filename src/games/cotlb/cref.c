@@ -109,8 +109,9 @@ int cref_fire_roll(const struct ctab *t, const struct cref_fire *f, const int *d
 	if (cref_shot(t, f, &s, e) != 0)
 		return -1;
 	if (n != s.dice)
-		return err_set(e, NULL, 0, "%s%d dice are thrown, not %d (a die a stand or artillery figure)",
-			       s.canister ? "[Fire (p)] canister fires twice: " : "[Fire (a)] ", s.dice, n);
+		return err_set(e, NULL, 0, "%s%d %s thrown, not %d (a die a stand or artillery figure)",
+			       s.canister ? "[Fire (p)] canister fires twice: " : "[Fire (a)] ", s.dice,
+			       s.dice == 1 ? "die is" : "dice are", n);
 	if (!dice_ok(dice, n, "fire", e))
 		return -1;
 	w = &t->weapon[f->weapon];
@@ -136,7 +137,8 @@ int cref_fire_roll(const struct ctab *t, const struct cref_fire *f, const int *d
 	if (s.canister)
 		ev_emit(ev, "[Fire (p)]", "canister at %d\": each stand or figure fires twice", f->inches);
 	dice_text(dice, n, dt, sizeof dt);
-	ev_emit(ev, "[Fire (a)]", "%d dice: %s: %d possible hit%s", n, dt, o->raw, o->raw == 1 ? "" : "s");
+	ev_emit(ev, "[Fire (a)]", "%d %s: %s: %d possible hit%s", n, n == 1 ? "die" : "dice", dt, o->raw,
+		o->raw == 1 ? "" : "s");
 	if (s.lng)
 		ev_emit(ev, "[Fire (o)]", "long range%s: half the possible hits, rounded up: %d", w->always_long
 			? " (horse artillery always fires as at long range [Fire (n)])" : "", o->hits);
@@ -920,8 +922,8 @@ int cref_morale(const struct ctab *t, const struct cref_unit *u, bool standing_c
 		if (u->chits)
 			snprintf(chits, sizeof chits, " - %d morale marker%s", u->chits, u->chits == 1 ? "" : "s");
 		struct event *x = ev_emit(ev, "[MORALE (f)]",
-					  "%s: %d %s%s + die %d%s%s = %d: %s (%d or better passes)", ut->key, stands,
-					  ut->fps == 1 ? "figures" : "stands", lead ? " + the leader" : "", die, chits,
+					  "%s: %d %s%s%s + die %d%s%s = %d: %s (%d or better passes)", ut->key, stands,
+					  ut->fps == 1 ? "figure" : "stand", stands == 1 ? "" : "s", lead ? " + the leader" : "", die, chits,
 					  standing_cav ? " - 1 standing cavalry attacked by cavalry" : "", v,
 					  v >= ut->morale ? "passes" : "fails", ut->morale);
 		ev_die(x, die);

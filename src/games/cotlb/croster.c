@@ -791,8 +791,9 @@ static void rout_check(const struct ctab *t, const struct cros_oob *o, struct cr
 	if (cref_routs(t, &u)) {
 		g->s[i].routing = true;
 		g->s[i].fell_back = g->turn;
-		ev_emit(ev, "[MORALE (c)]", "%s's %d markers reach its stands%s: it ROUTS, 4 dice away from the enemy "
-			"[MORALE (d)]", o->u[i].id, g->s[i].markers, t->rout_stands_only ? "" : " and leader");
+		ev_emit(ev, "[MORALE (c)]", "%s's %d marker%s reach%s its stands%s: it ROUTS, 4 dice away from the enemy "
+			"[MORALE (d)]", o->u[i].id, g->s[i].markers, g->s[i].markers == 1 ? "" : "s",
+			g->s[i].markers == 1 ? "es" : "", t->rout_stands_only ? "" : " and leader");
 	}
 }
 

@@ -437,9 +437,9 @@ static int do_fire(const struct ctab *t, const struct ref_req *q, struct ref_out
 				if (it) {
 					snprintf(it->rule, sizeof it->rule, "[MORALE (c)]");
 					snprintf(it->text, sizeof it->text,
-						 "%s now has %d morale markers, as many as its stands%s: it ROUTS "
+						 "%s now has %d morale marker%s, as many as its stands%s: it ROUTS "
 						 "(4 dice away from the enemy [MORALE (d)])",
-						 t->unit[at.type].key, after.chits, t->rout_stands_only ? "" : " and leaders");
+						 t->unit[at.type].key, after.chits, after.chits == 1 ? "" : "s", t->rout_stands_only ? "" : " and leaders");
 				}
 			}
 		}
@@ -936,7 +936,7 @@ static int do_melee(const struct ctab *t, const struct ref_req *q, struct ref_ou
 			rc = refused(o, &e);
 			if (f[0].n < m->n[0])
 				addf(o, REF_RESULT, "the attacking units that withdrew throw no dice: the attacker's are those of the "
-				     "%d units that fight", f[0].n);
+				     "%d unit%s that fight%s", f[0].n, f[0].n == 1 ? "" : "s", f[0].n == 1 ? "s" : "");
 			goto out;
 		}
 		add_events(o, &ev);
