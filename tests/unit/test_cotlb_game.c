@@ -407,6 +407,48 @@ static void test_guns_saved(void **state)
 	free(s);
 }
 
+/* One of a thing is told in the singular: no "1 dice", "1 stands", "1 markers"... in any event of
+ * the greedy games of seeds 1-3 (they had "1 dice: 4: 1 possible hit", "1 stands + die 3",
+ * "redoubt3-guns's 1 markers reach its stands", "turks1 may fire at azov2: 1 stands"). */
+static void test_singular_texts(void **state)
+{
+	(void)state;
+	static const char *const plural[] = {"dice", "stands", "gunners", "markers", "figures", "units", "morale markers"};
+	struct scenario *s = load();
+	static struct event store[512];
+	int told = 0;
+	for (uint64_t seed = 1; seed <= 3; seed++) {
+		struct game *g = start(s, seed);
+		for (int k = 0; k < MAX_STEPS && !g->rules->over(g, NULL); k++) {
+			struct action a;
+			struct err e;
+			struct evsink ev;
+			assert_int_equal(cgreedy_choose_plan(g, &a, 0), 0);
+			evsink_init(&ev, store, 512);
+			assert_int_equal(game_apply(g, &a, NULL, 0, &ev, &e), 0);
+			for (int q = 0; q < ev.n; q++)
+				for (size_t w = 0; w < sizeof plural / sizeof plural[0]; w++) {
+					char one[2][32];
+					snprintf(one[0], sizeof one[0], " 1 %s", plural[w]);
+					snprintf(one[1], sizeof one[1], "(1 %s", plural[w]);
+					for (int f = 0; f < 2; f++) {
+						const char *at = strstr(store[q].text, one[f]);
+						const char next = at ? at[strlen(one[f])] : 0;
+						if (at && (next == 0 || next == ' ' || next == ',' || next == ':' || next == ')')) {
+							print_message("seed %llu: %s %s\n", (unsigned long long)seed, store[q].rule,
+								      store[q].text);
+							told++;
+						}
+					}
+				}
+		}
+		free(g);
+	}
+	assert_int_equal(told, 0);
+	scenario_free(s);
+	free(s);
+}
+
 /* A move that leaves its unit standing still throws its dice for good [MOVE (a)]: they are shown
  * (the MOVE Chart's reading of them, before "does not move") and spent, so the next action's dice
  * are others; before, a move at an enemy refused on its dice showed none and gave the same dice to
@@ -1461,6 +1503,7 @@ int main(void)
 		cmocka_unit_test(test_keeper_goes_on),
 		cmocka_unit_test(test_no_sideways_move_at),
 		cmocka_unit_test(test_guns_saved),
+		cmocka_unit_test(test_singular_texts),
 		cmocka_unit_test(test_entry_beside),
 		cmocka_unit_test(test_lead),
 		cmocka_unit_test(test_cmdr_middle),
