@@ -387,8 +387,9 @@ static double score(const struct view *v, const struct action *a)
 		if (e < 0 || !near_bearing(b, pl_bearing(here, g->s[e].pos.c))) {
 			if (e >= 0 && near_bearing(b, pl_bearing(g->s[e].pos.c, here)))
 				/* about, away from it, to fall back on all its dice; not otherwise, nor
-				 * guns unlimbered (greedy does not limber them: they stand and fire), nor
-				 * where the ground behind would hold it (the marines on their heights) */
+				 * guns unlimbered (greedy limbers only guns at risk, guns_at_risk: the others
+				 * stand and fire), nor where the ground behind would hold it (the marines on
+				 * their heights) */
 				return (outnumbered(v, i) || guns_at_risk(v, i)) && g->s[i].pos.form != CF_UNLIMBERED &&
 						       cgame_fall_back_lands(v->G, i)
 					       ? CG_FALL - 0.1

@@ -147,7 +147,8 @@ static int do_move(const struct ctab *t, const struct ctbl *tb, const struct ref
 				ev_emit(ev, cite[r[k].kind], "%s may fire at %s: %d %s%s%s at %s range (nearest %.*f\")",
 					o->u[r[k].unit].id, o->u[i].id, r[k].dice,
 					tb->base[o->u[r[k].unit].type].arm == CA_ARTILLERY ? "gunner" : "stand",
-					r[k].dice == 1 ? "" : "s", r[k].pivot ? " with a pivot (-1)" : "", r[k].band ? "long" : "short", PL_IN(r[k].gap));
+					r[k].dice == 1 ? "" : "s", r[k].pivot ? " with a pivot (-1)" : "",
+					r[k].band ? "long" : "short", PL_IN(r[k].gap));
 			else
 				ev_emit(ev, cite[r[k].kind], "%s may %s (nearest %.*f\")", o->u[r[k].unit].id, what_r[r[k].kind],
 					PL_IN(r[k].gap));
