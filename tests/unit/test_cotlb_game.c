@@ -67,6 +67,16 @@ static int unit(const struct game *g, const char *id)
 }
 
 /* Turn 1 opens at its initiative, rolled: its winner sends a side first. */
+/* Applies action a to g, its events told into ev (over store[cap]): the step of the tests that
+ * play greedy games and read what the referee said. */
+static void apply_told(struct game *g, const struct action *a, struct evsink *ev, struct event *store, int cap)
+{
+	struct err e;
+	evsink_init(ev, store, cap);
+	if (game_apply(g, a, NULL, 0, ev, &e) != 0)
+		fail_msg("%s", e.msg);
+}
+
 static void test_setup(void **state)
 {
 	(void)state;
@@ -273,13 +283,11 @@ static void test_stop_short(void **state)
 	int seen = 0;
 	for (int k = 0; k < MAX_STEPS && g->rules->player_turn(g) <= 12 && !g->rules->over(g, NULL); k++) {
 		struct action a;
-		struct err e;
 		struct evsink ev;
 		assert_int_equal(cgreedy_choose_plan(g, &a, 0), 0);
 		const int i = a.arg[0];
 		const struct pl_pt was = roster(g)->s[i].pos.c;
-		evsink_init(&ev, store, 256);
-		assert_int_equal(game_apply(g, &a, NULL, 0, &ev, &e), 0);
+		apply_told(g, &a, &ev, store, 256);
 		for (int q = 0; q < ev.n; q++) {
 			const char *t = strstr(store[q].text, " rolled ");
 			int rolled, went;
@@ -421,11 +429,9 @@ static void test_singular_texts(void **state)
 		struct game *g = start(s, seed);
 		for (int k = 0; k < MAX_STEPS && !g->rules->over(g, NULL); k++) {
 			struct action a;
-			struct err e;
 			struct evsink ev;
 			assert_int_equal(cgreedy_choose_plan(g, &a, 0), 0);
-			evsink_init(&ev, store, 512);
-			assert_int_equal(game_apply(g, &a, NULL, 0, &ev, &e), 0);
+			apply_told(g, &a, &ev, store, 512);
 			for (int q = 0; q < ev.n; q++)
 				for (size_t w = 0; w < sizeof plural / sizeof plural[0]; w++) {
 					char one[2][32];
@@ -468,12 +474,10 @@ static void test_stand_dice(void **state)
 		struct game *g = start(s, seed);
 		for (int k = 0; k < MAX_STEPS && g->rules->player_turn(g) <= 12 && !g->rules->over(g, NULL); k++) {
 			struct action a;
-			struct err e;
 			struct evsink ev;
 			const struct rng before = g->dice.rng;
 			assert_int_equal(cgreedy_choose_plan(g, &a, 0), 0);
-			evsink_init(&ev, store, 256);
-			assert_int_equal(game_apply(g, &a, NULL, 0, &ev, &e), 0);
+			apply_told(g, &a, &ev, store, 256);
 			bool dice = false;
 			for (int q = 0; q < ev.n; q++) {
 				if (!strncmp(store[q].rule, "[MOVE Chart", 11) &&
@@ -518,11 +522,9 @@ static void test_moves_land(void **state)
 	int stands = 0;
 	for (int k = 0; k < MAX_STEPS && !g->rules->over(g, NULL); k++) {
 		struct action a;
-		struct err e;
 		struct evsink ev;
 		assert_int_equal(cgreedy_choose_plan(g, &a, 0), 0);
-		evsink_init(&ev, store, 256);
-		assert_int_equal(game_apply(g, &a, NULL, 0, &ev, &e), 0);
+		apply_told(g, &a, &ev, store, 256);
 		for (int q = 0; q < ev.n; q++)
 			stands += strstr(store[q].text, " does not move (") != NULL;
 	}
