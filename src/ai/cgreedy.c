@@ -257,30 +257,30 @@ static double place_score(const struct view *v, double far, bool clear)
 	return far >= 12 && clear && s < 3.0 ? 3.0 : s;
 }
 
-/* Whether unit i should fall back under the plan: the enemy's stands (not routing) within 32" (a
- * gun's long range and a column's move) outnumber the side's within 10", its own counted, by the
- * plan's ratio or more. The default never does: its units hold where they are. */
-static bool outnumbered(const struct view *v, int i)
+/* Whether the enemy's stands (not routing) within 32" of unit i (a gun's long range and a
+ * column's move) outnumber the side's within 10", its own counted, by `ratio` or more. */
+static bool outnumbered_by(const struct view *v, int i, double ratio)
 {
-	if (v->p->fall <= 0)
-		return false;
 	const struct pl_pt here = v->g->s[i].pos.c;
 	const int foes = stands_near(v, 1 - v->side, here, 32, -1), mine = stands_near(v, v->side, here, 10, -1);
-	return foes >= v->p->fall * (mine ? mine : 1);
+	return foes >= ratio * (mine ? mine : 1);
 }
 
 /* Whether unit i is guns its side scores for keeping to the end (cgame_guns_kept: the Turkish
- * guns in the redoubts, for the Allies) that the enemy outnumbers where they stand: the enemy's
- * stands (not routing) within 32" against the side's within 10", their own counted, CG_GUNS_RISK
- * to one or more. They limber and fall back rather than be taken where they stand, in every plan:
- * guns taken score for the enemy as guns kept do for the side. */
+ * guns in the redoubts, for the Allies) that the enemy outnumbers CG_GUNS_RISK to one or more
+ * where they stand. They limber and fall back rather than be taken where they stand, in every
+ * plan: guns taken score for the enemy as guns kept do for the side. */
 static bool guns_at_risk(const struct view *v, int i)
 {
-	if (arm(v, i) != CA_ARTILLERY || !cgame_guns_kept(v->G, v->side, i))
-		return false;
-	const struct pl_pt here = v->g->s[i].pos.c;
-	const int foes = stands_near(v, 1 - v->side, here, 32, -1), mine = stands_near(v, v->side, here, 10, -1);
-	return foes >= CG_GUNS_RISK * (mine ? mine : 1);
+	return arm(v, i) == CA_ARTILLERY && cgame_guns_kept(v->G, v->side, i) && outnumbered_by(v, i, CG_GUNS_RISK);
+}
+
+/* Whether unit i should fall back: under the plan, where the enemy outnumbers it by the plan's
+ * ratio or more (the default never does: its units hold where they are); in every plan, guns at
+ * risk (guns_at_risk). */
+static bool falls_back(const struct view *v, int i)
+{
+	return (v->p->fall > 0 && outnumbered_by(v, i, v->p->fall)) || guns_at_risk(v, i);
 }
 
 static double score(const struct view *v, const struct action *a)
@@ -357,7 +357,7 @@ static double score(const struct view *v, const struct action *a)
 		const struct pl_pt here = g->s[i].pos.c, to = {a->arg[1], a->arg[2]};
 		const double now = to_own_objective(v, i, here);
 		const int e = nearest_enemy(v, i, &d);
-		if (e >= 0 && dist(to, g->s[e].pos.c) > d + 1 && (outnumbered(v, i) || guns_at_risk(v, i)))
+		if (e >= 0 && dist(to, g->s[e].pos.c) > d + 1 && falls_back(v, i))
 			return CG_FALL; /* away from the nearest enemy (cgame's fall back) */
 		if (to_own_objective(v, i, to) > now - 1)
 			return 0;
@@ -390,8 +390,7 @@ static double score(const struct view *v, const struct action *a)
 				 * guns unlimbered (greedy limbers only guns at risk, guns_at_risk: the others
 				 * stand and fire), nor where the ground behind would hold it (the marines on
 				 * their heights) */
-				return (outnumbered(v, i) || guns_at_risk(v, i)) && g->s[i].pos.form != CF_UNLIMBERED &&
-						       cgame_fall_back_lands(v->G, i)
+				return falls_back(v, i) && g->s[i].pos.form != CF_UNLIMBERED && cgame_fall_back_lands(v->G, i)
 					       ? CG_FALL - 0.1
 					       : 0;
 			const bool placed = faced_place(v, i, b, &at);

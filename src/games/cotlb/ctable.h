@@ -298,7 +298,6 @@ bool ctbl_toward_plan(const struct ctab *t, const struct ctbl *tb, const struct 
 bool ctbl_toward_part(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		      int i, int j, int32_t reach, int32_t dfull, int k, struct cros_pos *to, int32_t *dist);
 
-
 /* A withdrawal [Close Combat (g)] or a rout [MORALE (d)] of unit i, `inches` (the natural dice)
  * straight away from the nearest enemy, ignoring terrain, facing away, in its formation; from
  * several enemies within 2" (a close combat of several units), away from the middle of their
