@@ -7,7 +7,8 @@
  * leave its brigade commander's radius, or a place it alone keeps: keeps_place; a place another
  * friend keeps with no enemy near draws no one: to_own_objective; off its front arc, on one die,
  * less), a change of formation by what is near (unlimber within
- * range, form square against cavalry, line to fire; guns its side scores for keeping limber and fall
+ * range, form square against cavalry, line to fire; column for a long march with no enemy near and
+ * line again as one comes: marches; guns its side scores for keeping limber and fall
  * back where the enemy outnumbers them: guns_at_risk), a rally by the markers it clears, a brigade
  * commander's ride by his units toward his radius's edge, a turn in place by what it then faces
  * (the nearest enemy off its front, a place it would then move to); and ends a phase when nothing
@@ -33,6 +34,10 @@
 #define CG_THREAT 24   /* inches: a place kept with no enemy stand this near is secure (find_keepers) */
 #define CG_GUNS_RISK 1.5 /* the enemy's stands near to the side's: guns to save (guns_at_risk) */
 #define CG_LIMBER 4.5  /* what limbering guns at risk to fall back is worth */
+#define CG_MARCH 3.3   /* what forming column for a long march is worth: above a march's move (3.0) */
+#define CG_FAR 30      /* inches: a unit with no enemy this near, and its places as far, marches */
+#define CG_FILE 14     /* inches: cavalry forms march column with no friend this near (its file's length) */
+#define CG_DEPLOY 24   /* inches: cavalry in march column with an enemy this near forms line */
 
 /* Greedy's plans: the default, and those the search player (csearch, psearch.c) weighs against it
  * by rollouts. Each shifts the scores of a few kinds of action, for either side. */
@@ -283,6 +288,23 @@ static bool falls_back(const struct view *v, int i)
 	return (v->p->fall > 0 && outnumbered_by(v, i, v->p->fall)) || guns_at_risk(v, i);
 }
 
+/* Whether unit i, in line with its nearest enemy d inches off, is to form column for a march:
+ * foot or horse with no enemy within CG_FAR inches and the nearest place it makes for as far or
+ * farther, not keeping a place nor falling back. A column moves on a die more than a line
+ * [MOVE Chart (a)]: cavalry 4 to 3, infantry 3 to 2; so the brigades far off come up sooner,
+ * and with markers or on a slope, where each die makes little, the more so (the Light Brigade,
+ * out of Cardigan's radius on the Causeway's slope, crept an inch a move in line). Infantry
+ * forms attack column (no march column's -2 in close combat [Close Combat (i)]); cavalry march
+ * column, and line again when an enemy comes within CG_DEPLOY inches. */
+static bool marches(const struct view *v, int i, double d)
+{
+	const int a = arm(v, i);
+	const struct cros_pos *p = &v->g->s[i].pos;
+	return (a == CA_INFANTRY || (a == CA_CAVALRY && !stands_near(v, v->side, p->c, CG_FILE, i))) &&
+	       (p->form == CF_LINE || p->form == CF_DOUBLE) && d >= CG_FAR && !keeps_place(v, i) && !falls_back(v, i) &&
+	       to_own_objective(v, i, p->c) >= CG_FAR;
+}
+
 static double score(const struct view *v, const struct action *a)
 {
 	const struct cros_game *g = v->g;
@@ -371,8 +393,12 @@ static double score(const struct view *v, const struct action *a)
 			return f == CF_UNLIMBERED ? (e >= 0 && d <= long_range(v, i) + 6 ? 3.5 : 0.5) : -1;
 		if (f == CF_SQUARE)
 			return e >= 0 && d <= 8 && arm(v, e) == CA_CAVALRY && arm(v, i) == CA_INFANTRY ? 4 : -3;
+		if (marches(v, i, d) && f == (arm(v, i) == CA_CAVALRY ? CF_MARCH : CF_ATTACK))
+			return CG_MARCH;
 		if (f == CF_MARCH)
 			return e >= 0 && d < 30 ? -3 : 0.2;
+		if (f == CF_LINE && g->s[i].pos.form == CF_MARCH && arm(v, i) == CA_CAVALRY)
+			return e >= 0 && d < CG_DEPLOY ? CG_MARCH + 0.2 : 0.3; /* deploy to charge [Close Combat (i)] */
 		if (f == CF_LINE)
 			return e >= 0 && d <= 16 ? 1.6 : 0.3;
 		return 0.1;

@@ -415,6 +415,71 @@ static void test_guns_saved(void **state)
 	free(s);
 }
 
+/* The best greedy score of unit u's actions other than a change of formation, into *best. */
+static double best_but_reform(struct game *g, int u, struct action *best)
+{
+	struct action *list;
+	const int n = ai_actions(g, &list);
+	double top = -1e9;
+	for (int k = 0; k < n; k++)
+		if (list[k].kind != CG_REFORM && list[k].n > 0 && list[k].arg[0] == u && list[k].kind != CG_END) {
+			const double sc = cgreedy_score(g, &list[k], 0);
+			if (sc > top) {
+				top = sc;
+				*best = list[k];
+			}
+		}
+	ai_actions_done(g, list);
+	return top;
+}
+
+/* Greedy forms column for a long march and line again near the enemy [MOVE Chart (a)]: cavalry
+ * moves on 4 dice in column and 3 in line. At the set-up the Light Brigade's first line stands
+ * at x 42, the Russians 130" off and Redoubt No. 3 about as far: with its friends beside it (its
+ * file would stand on them) it moves in line; with none within 14", its march column scores above
+ * its best move. In column, with the uhlans 20" off, it forms line before it goes at them. */
+static void test_march_column(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	struct cros_game *r = (struct cros_game *)(void *)g->st;
+	struct action col, best, line;
+	struct err e;
+	char buf[ACTION_TEXT_MAX];
+	const int l1 = unit(g, "light1"), uh = unit(g, "uhlans");
+	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
+	assert_int_equal(g->rules->parse(g, "reform light1 march-column", &col, &e), 0);
+	double sc = cgreedy_score(g, &col, 0), sb = best_but_reform(g, l1, &best);
+	assert_true(g->rules->format(g, &best, buf, sizeof buf) > 0);
+	print_message("beside its friends: column %.2f, %s %.2f\n", sc, buf, sb);
+	assert_true(sc < sb);
+	const char *friends[] = {"light2", "heavy1", "heavy2"};
+	for (int k = 0; k < 3; k++)
+		r->s[unit(g, friends[k])].pos.on = false;
+	sc = cgreedy_score(g, &col, 0);
+	sb = best_but_reform(g, l1, &best);
+	assert_true(g->rules->format(g, &best, buf, sizeof buf) > 0);
+	print_message("alone: column %.2f, %s %.2f\n", sc, buf, sb);
+	assert_true(sb > 2.5); /* a march's move */
+	assert_true(sc > sb);
+	/* in column (as if formed at an earlier turn), the uhlans put 20" in front of it */
+	r->s[l1].pos.form = CF_MARCH;
+	r->s[l1].pos.facing = 90;
+	r->s[uh].pos.c.x = r->s[l1].pos.c.x + 20 * PL_PER_INCH;
+	r->s[uh].pos.c.y = r->s[l1].pos.c.y;
+	assert_true(cgreedy_score(g, &col, 0) < 0); /* (no column again) */
+	line = (struct action){CG_REFORM, 2, {l1, CF_LINE}};
+	const double sl = cgreedy_score(g, &line, 0);
+	sb = best_but_reform(g, l1, &best);
+	assert_true(g->rules->format(g, &best, buf, sizeof buf) > 0);
+	print_message("uhlans 20\" off: line %.2f, %s %.2f\n", sl, buf, sb);
+	assert_true(sl > sb);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 /* Whether text tells one of a thing in the plural: " 1 dice", "(1 stands" and the like, the word
  * ending there. */
 static bool one_in_plural(const char *text)
@@ -1510,6 +1575,7 @@ int main(void)
 		cmocka_unit_test(test_keeper_goes_on),
 		cmocka_unit_test(test_no_sideways_move_at),
 		cmocka_unit_test(test_guns_saved),
+		cmocka_unit_test(test_march_column),
 		cmocka_unit_test(test_singular_texts),
 		cmocka_unit_test(test_entry_beside),
 		cmocka_unit_test(test_lead),
