@@ -91,10 +91,9 @@ static void print_where(const struct ctab *t, const struct ctbl *tb, const struc
 			int bj = -1;
 			if (o->u[i].side != side || (only >= 0 && i != only))
 				continue;
-			if (!p->on || !g->s[i].figures) {
-				printf("  %-18s %s\n", o->u[i].id, !g->s[i].figures ? "destroyed"
-								 : o->u[i].reinforcement ? "not arrived (enter)"
-											 : "off the table");
+			const char *absent = cros_absent(o, g, i);
+			if (absent) {
+				printf("  %-18s %s%s\n", o->u[i].id, absent, !strcmp(absent, "not arrived") ? " (enter)" : "");
 				continue;
 			}
 			for (int j = 0; j < o->n; j++) {

@@ -415,6 +415,36 @@ static void test_guns_saved(void **state)
 	free(s);
 }
 
+/* The roster tells a unit that routed or withdrew off the table as gone, not "not arrived" as a
+ * reinforcement yet to come (greedy seed 1 showed the Turks, routed off toward the port, as
+ * not arrived): cros_absent, for the game's units list and the referee's table. */
+static void test_absent(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	struct cros_game *r = (struct cros_game *)(void *)g->st;
+	const struct cros_oob *o = cgame_oob(g);
+	const int t1 = unit(g, "turks1"), t2 = unit(g, "turks2"), gr = unit(g, "grenadiers");
+	char *board = malloc(32768);
+	assert_non_null(board);
+	assert_null(cros_absent(o, r, t1));
+	assert_string_equal(cros_absent(o, r, gr), "not arrived");
+	r->s[t1].pos.on = false; /* as a rout off the table leaves it [MORALE (d)] */
+	r->s[t1].fell_back = 1;
+	r->s[t2].figures = 0;
+	assert_string_equal(cros_absent(o, r, t1), "left the table");
+	assert_string_equal(cros_absent(o, r, t2), "destroyed");
+	g->rules->draw(g, board, 32768, 0);
+	assert_non_null(strstr(board, "\n  turks1           left the table\n"));
+	assert_non_null(strstr(board, "\n  turks2           destroyed\n"));
+	assert_non_null(strstr(board, "\n  grenadiers       not arrived\n"));
+	free(board);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 /* The best greedy score of unit u's actions other than a change of formation, into *best. */
 static double best_but_reform(struct game *g, int u, struct action *best)
 {
@@ -1576,6 +1606,7 @@ int main(void)
 		cmocka_unit_test(test_no_sideways_move_at),
 		cmocka_unit_test(test_guns_saved),
 		cmocka_unit_test(test_march_column),
+		cmocka_unit_test(test_absent),
 		cmocka_unit_test(test_singular_texts),
 		cmocka_unit_test(test_entry_beside),
 		cmocka_unit_test(test_lead),

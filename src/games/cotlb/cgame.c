@@ -1831,10 +1831,9 @@ static void cg_draw(const struct game *G, char *out, size_t n, unsigned flags)
 			if (c->o.u[i].side != k)
 				continue;
 			snprintf(cp, sizeof cp, u->cp == CROS_CP_UNLIMITED ? "inf" : "%d", u->cp);
-			if (!u->figures)
-				PUT("  %-16s destroyed\n", c->o.u[i].id);
-			else if (!u->pos.on)
-				PUT("  %-16s not arrived\n", c->o.u[i].id);
+			const char *absent = cros_absent(&c->o, g, i);
+			if (absent)
+				PUT("  %-16s %s\n", c->o.u[i].id, absent);
 			else
 				PUT("  %-16s %6.*f %6.*f %4d  %-14s %3d/%-3d %3d %3s%s%s\n", c->o.u[i].id, PL_IN(u->pos.c.x),
 				    PL_IN(u->pos.c.y), u->pos.facing, cros_form_name[u->pos.form], u->figures, c->o.u[i].figures,

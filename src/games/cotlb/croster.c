@@ -55,6 +55,16 @@ int cros_cmdr_side(const struct cros_oob *o, int k)
 	return -1;
 }
 
+const char *cros_absent(const struct cros_oob *o, const struct cros_game *g, int i)
+{
+	const struct cros_state *u = &g->s[i];
+	return !u->figures			     ? "destroyed"
+	       : u->pos.on			     ? NULL
+	       : u->fell_back			     ? "left the table" /* [MORALE (d)], [Close Combat (g)] */
+	       : o->u[i].reinforcement		     ? "not arrived"
+						     : "off the table";
+}
+
 int cros_oob_load(struct cros_oob *o, const struct ctab *t, const struct jdoc *d, struct errlist *errs)
 {
 	const json_t *root = d->root, *sides, *cmdrs, *units, *cp, *x;

@@ -170,6 +170,11 @@ int cros_find_cmdr(const struct cros_oob *o, const char *id);
 /* The side of commander k: his units' (the first he commands), or -1 when he commands none. */
 int cros_cmdr_side(const struct cros_oob *o, int k);
 
+/* Why unit i is not on the table, for a roster: "destroyed" (no figure left), "left the table"
+ * (it routed or withdrew off it), "not arrived" (a reinforcement yet to come) or "off the table"
+ * (a unit not placed yet); NULL when it stands on the table. */
+const char *cros_absent(const struct cros_oob *o, const struct cros_game *g, int i);
+
 /* The game's dice stream (has_dice) as text, "d1" and its four words in hex (CROS_DICE_TEXT_MAX
  * bytes hold it), and read back: 0, or -1 when text is not one. */
 #define CROS_DICE_TEXT_MAX 80
