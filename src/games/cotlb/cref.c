@@ -472,15 +472,16 @@ int cref_cc_roll_force(const struct ctab *t, const struct cref_force f[2], const
 		o->total[k] = sum + off[k];
 		if (f[k].n == 1) {
 			dice_text(d[k], n[k], dt, sizeof dt);
-			ev_emit(ev, "[Close Combat (c)]", "%s, %s: %d dice %s, %+d a die: total %d", side_name[k],
-				t->unit[f[k].s[0]->u.type].key, n[k], dt, off[k] / (n[k] ? n[k] : 1), o->total[k]);
+			ev_emit(ev, "[Close Combat (c)]", "%s, %s: %d di%s %s, %+d a die: total %d", side_name[k],
+				t->unit[f[k].s[0]->u.type].key, n[k], n[k] == 1 ? "e" : "ce", dt, off[k] / (n[k] ? n[k] : 1),
+				o->total[k]);
 			continue;
 		}
 		for (int u = 0; u < f[k].n; u++) { /* each unit's dice and modifier, then the side's total */
 			int per, m = cref_cc_dice(t, f[k].s[u], &per, e);
 			dice_text(d[k] + at, m, dt, sizeof dt);
-			ev_emit(ev, "[Close Combat (c)]", "%s, %s%s: %d dice %s, %+d a die", side_name[k], t->unit[f[k].s[u]->u.type].key,
-				u ? " (joined)" : "", m, dt, per);
+			ev_emit(ev, "[Close Combat (c)]", "%s, %s%s: %d di%s %s, %+d a die", side_name[k], t->unit[f[k].s[u]->u.type].key,
+				u ? " (joined)" : "", m, m == 1 ? "e" : "ce", dt, per);
 			at += m;
 		}
 		ev_emit(ev, "[Close Combat (c)]", "the %s's %d units together: total %d (everything at once)", side_name[k],
@@ -1013,7 +1014,8 @@ int cref_move_roll(const struct ctab *t, const struct cref_move *m, const int *d
 	if (!nd)
 		return -1;
 	if (n != nd)
-		return err_set(e, NULL, 0, "[MOVE Chart (a)] %s moves with %d dice here, not %d", t->move[m->row].key, nd, n);
+		return err_set(e, NULL, 0, "[MOVE Chart (a)] %s moves with %d di%s here, not %d", t->move[m->row].key, nd,
+			       nd == 1 ? "e" : "ce", n);
 	if (!dice_ok(dice, n, "move", e))
 		return -1;
 	in = move_inches(t, m, dice, n, &lo, &hi);
