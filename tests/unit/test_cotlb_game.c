@@ -210,16 +210,20 @@ static void test_place_moves(void **state)
 	struct action b;
 	struct err e;
 	char buf[ACTION_TEXT_MAX];
-	int per[CROS_UNITS_MAX] = {0}, places = 0, troop = -1, turk1 = -1;
+	int per[CROS_UNITS_MAX] = {0}, denied[CROS_UNITS_MAX] = {0}, places = 0, troop = -1, turk1 = -1, deny[8];
 	bool turks = false;
 	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
 	const int it = unit(g, "i-troop");
-	int n = g->rules->actions(g, a, NACT);
+	int n = g->rules->actions(g, a, NACT), nd = cgame_denials(g, 1, deny, 8);
 	for (int k = 0; k < n; k++) {
+		bool denial = false;
 		if (a[k].kind != CG_MOVE_TO)
 			continue;
 		places++;
-		assert_true(++per[a[k].arg[0]] <= 2);
+		for (int q = 0; q < nd; q++)
+			denial |= a[k].arg[1] == deny[q];
+		/* the two nearest of the side's places, and the three only the enemy scores for */
+		assert_true(denial ? ++denied[a[k].arg[0]] <= 3 : ++per[a[k].arg[0]] <= 2);
 		g->rules->format(g, &a[k], buf, sizeof buf);
 		if (!strcmp(buf, "move i-troop to redoubt4"))
 			troop = k;
@@ -410,6 +414,63 @@ static void test_guns_saved(void **state)
 	}
 	rlimber = (struct action){CG_REFORM, 2, {unit(g, "right-battery"), CF_LIMBERED}};
 	assert_true(cgreedy_score(g, &rlimber, 0) < 0);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+/* Whether g lists action text for the side to act. */
+static bool listed(struct game *g, const char *text)
+{
+	struct action *list, a;
+	struct err e;
+	bool found = false;
+	const int n = ai_actions(g, &list);
+	assert_int_equal(g->rules->parse(g, text, &a, &e), 0);
+	for (int k = 0; k < n && !found; k++)
+		found = action_same(&list[k], &a);
+	ai_actions_done(g, list);
+	return found;
+}
+
+/* The Allies deny the Russians the places only the Russians score for (Balaclava, Kadikoi, the
+ * Col road: 20 points each) by standing there [Victory]: the listing offers a move to each, and
+ * greedy makes for one when a Russian unit comes within 24" of it and no friend stands there.
+ * At the set-up marines1, turned to face it, stands 4" from the Col road with no Russian near:
+ * the move scores little. With azov1 put 12" from the road, it scores above a march (3.0); with
+ * rma2 put on the road, little again; and Redoubt No. 4's guns, which keep that redoubt, do not
+ * go for Kadikoi with odessa1 beside it. */
+static void test_deny(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	struct cros_game *r = (struct cros_game *)(void *)g->st;
+	struct action go, guns;
+	struct err e;
+	int f[8];
+	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
+	assert_int_equal(cgame_denials(g, 1, f, 8), 3);
+	assert_int_equal(cgame_denials(g, 0, f, 8), 0); /* the Allies' redoubts are the Russians' too */
+	r->s[unit(g, "marines1")].pos.facing = 170; /* facing the road (it faces north at the set-up) */
+	assert_true(listed(g, "move marines1 to col-road"));
+	assert_int_equal(g->rules->parse(g, "move marines1 to col-road", &go, &e), 0);
+	assert_int_equal(g->rules->parse(g, "move redoubt4-guns to kadikoi", &guns, &e), 0);
+	const double calm = cgreedy_score(g, &go, 0);
+	const int az = unit(g, "azov1"), rm = unit(g, "rma2");
+	r->s[az].pos.c = (struct pl_pt){200 * PL_PER_INCH, 20 * PL_PER_INCH}; /* 12" from the road's end */
+	const double threat = cgreedy_score(g, &go, 0);
+	r->s[unit(g, "odessa1")].pos.c = (struct pl_pt){150 * PL_PER_INCH, 24 * PL_PER_INCH}; /* by Kadikoi */
+	const double keeper = cgreedy_score(g, &guns, 0);
+	r->s[rm].pos.c = (struct pl_pt){(int32_t)(190.7 * PL_PER_INCH), (int32_t)(9.5 * PL_PER_INCH)}; /* on the road */
+	assert_int_equal(cgame_place_units(g, 1, go.arg[1]), 1);
+	const double held = cgreedy_score(g, &go, 0);
+	print_message("marines1 to the Col road: no Russian near %.2f, azov1 12\" off %.2f, rma2 there %.2f; "
+		      "redoubt4-guns to Kadikoi %.2f\n", calm, threat, held, keeper);
+	assert_true(calm < 1);
+	assert_true(threat > 3.0);
+	assert_true(held < 1);
+	assert_true(keeper < 1);
 	free(g);
 	scenario_free(s);
 	free(s);
@@ -1607,6 +1668,7 @@ int main(void)
 		cmocka_unit_test(test_guns_saved),
 		cmocka_unit_test(test_march_column),
 		cmocka_unit_test(test_absent),
+		cmocka_unit_test(test_deny),
 		cmocka_unit_test(test_singular_texts),
 		cmocka_unit_test(test_entry_beside),
 		cmocka_unit_test(test_lead),

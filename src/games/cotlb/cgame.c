@@ -19,6 +19,8 @@
 #define CG_ITEMS_MAX 32
 #define CG_NEAREST 3      /* moves offered toward the nearest enemies */
 #define CG_PLACES 2       /* moves offered toward the nearest places the side scores for */
+#define CG_DENY 3         /* and toward the nearest places only the enemy scores for */
+#define CG_NEAR_MAX 4     /* the most of either nearest_places gives */
 #define CG_OBLIQUE 44     /* degrees off its facing of a move forward at the front arc's edge (oblique_moves) */
 #define CG_DANGER 40      /* inches: an enemy this near offers a fall back (away_moves), the guns' long range */
 #define CG_SETTLE_MAX 64  /* withdrawals and routs after one action (each moves a unit once) */
@@ -723,22 +725,34 @@ bool cgame_place_move(const struct game *G, int u, int f, struct cros_pos *to)
 	return place_move(G, u, f, to, &e);
 }
 
-/* The CG_PLACES places nearest unit i that its side scores for holding (the scenario's "hold"
- * items) and it is not within, nearest first, as table features into best; their count. */
-static int nearest_places(const struct game *G, int i, int best[CG_PLACES])
+/* Whether side scores for holding feature f (a "hold" item of its own). */
+static bool side_holds_for(const struct cg_scn *c, int side, int f)
+{
+	for (int k = 0; k < c->nitems; k++)
+		if (c->item[k].kind == CGV_HOLD && c->item[k].side == side && c->item[k].feature == f)
+			return true;
+	return false;
+}
+
+/* The places nearest unit i (at most max, CG_NEAR_MAX at most) that it is not within, nearest
+ * first, as table features into best; their count. own: those its side scores for holding (the
+ * scenario's "hold" items); else those only the enemy scores for, which a unit denies the enemy
+ * by standing there (a side holds a place where no enemy unit stands, holds). */
+static int nearest_places(const struct game *G, int i, int *best, int max, bool own)
 {
 	const struct cg_scn *c = scn(G);
 	const struct pl_pt me = cst(G)->g.s[i].pos.c;
+	const int side = c->o.u[i].side;
 	int nb = 0;
-	int64_t bd[CG_PLACES];
+	int64_t bd[CG_NEAR_MAX];
 	for (int k = 0; k < c->nitems; k++) {
 		const struct cg_item *it = &c->item[k];
-		if (it->kind != CGV_HOLD || it->side != c->o.u[i].side)
+		if (it->kind != CGV_HOLD || (own ? it->side != side : it->side == side || side_holds_for(c, side, it->feature)))
 			continue;
 		const int64_t d2 = pl_d2(me, ctbl_place_point(&c->tb, it->feature, me));
 		if (d2 <= (int64_t)it->within * it->within)
 			continue;
-		nb = keep_nearest(best, bd, nb, CG_PLACES, it->feature, d2);
+		nb = keep_nearest(best, bd, nb, max < CG_NEAR_MAX ? max : CG_NEAR_MAX, it->feature, d2);
 	}
 	return nb;
 }
@@ -841,12 +855,14 @@ bool cgame_fall_back_lands(const struct game *G, int i)
 }
 
 /* Moves for unit i toward the places its side scores for holding (the scenario's "hold" items)
- * [MOVE (a)]: the CG_PLACES nearest whose distance it is not within (nearest_places), each when
- * the move its best dice could make that way is one the table allows (ctbl_move_plan) and sixes
- * on them would move it (the dice may then fall short, and it goes as far as they allow). */
+ * [MOVE (a)]: the CG_PLACES nearest whose distance it is not within (nearest_places), and the
+ * CG_DENY nearest that only the enemy scores for; each when the move its best dice could make
+ * that way is one the table allows (ctbl_move_plan) and sixes on them would move it (the dice
+ * may then fall short, and it goes as far as they allow). */
 static void place_moves(const struct game *G, int i, struct action *out, int max, int *n)
 {
-	int best[CG_PLACES], nb = nearest_places(G, i, best);
+	int best[CG_PLACES + CG_DENY], nb = nearest_places(G, i, best, CG_PLACES, true);
+	nb += nearest_places(G, i, best + nb, CG_DENY, false);
 	for (int k = 0; k < nb; k++) {
 		struct cros_pos to;
 		if (cgame_place_move(G, i, best[k], &to))
@@ -887,7 +903,7 @@ static void oblique_moves(const struct game *G, int i, struct action *out, int m
 	const struct cros_game *g = &cst(G)->g;
 	const struct cros_pos *now = &g->s[i].pos;
 	int best[CG_PLACES];
-	if (nearest_places(G, i, best) < 1)
+	if (nearest_places(G, i, best, CG_PLACES, true) < 1)
 		return;
 	const struct pl_pt at = ctbl_place_point(&c->tb, best[0], now->c);
 	if (pl_in_arc(now->c, now->facing, 45, at))
@@ -1015,7 +1031,7 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 		case CACT_TURN: {
 			/* to face the nearest enemy, or the places its moves make for (place_moves): a move
 			 * away or to the side has one die [MOVE (c)] */
-			int e[1], ne = nearest_enemies(G, i, e, 1), pl[CG_PLACES], np = nearest_places(G, i, pl);
+			int e[1], ne = nearest_enemies(G, i, e, 1), pl[CG_PLACES], np = nearest_places(G, i, pl, CG_PLACES, true);
 			int bear[2 + CG_PLACES], nbear = 0;
 			if (ne > 0)
 				bear[nbear++] = pl_bearing(g->s[i].pos.c, g->s[e[0]].pos.c);
@@ -1444,26 +1460,40 @@ static int cg_apply(struct game *G, const struct action *a, struct evsink *ev, s
 
 /* ---- victory points ------------------------------------------------------------------------ */
 
-/* Whether side k holds feature f: a unit of its own, not routing, inside it or within w of it,
- * and no enemy unit so. */
-static bool holds(const struct game *G, int k, int f, int32_t w)
+/* The units of side k (not routing) inside feature f or within w of it. */
+static int units_in(const struct game *G, int k, int f, int32_t w)
 {
 	const struct cg_scn *c = scn(G);
 	const struct cros_game *g = &cst(G)->g;
 	const struct ctbl_feature *x = &c->tb.f[f];
-	bool side[2] = {false, false};
+	int n = 0;
 	for (int i = 0; i < c->o.n; i++) {
 		const struct cros_state *u = &g->s[i];
 		bool in;
-		if (!u->figures || !u->pos.on || u->routing)
+		if (c->o.u[i].side != k || !u->figures || !u->pos.on || u->routing)
 			continue;
 		in = (x->closed && pl_poly_has(x->p, x->n, u->pos.c));
 		for (int p = 0; !in && p + 1 < x->n + (x->closed ? 1 : 0); p++)
 			in = pl_seg_near(u->pos.c, x->p[p], x->p[(p + 1) % x->n], w);
-		if (in)
-			side[c->o.u[i].side] = true;
+		n += in;
 	}
-	return side[k] && !side[1 - k];
+	return n;
+}
+
+/* Whether side k holds feature f: a unit of its own, not routing, inside it or within w of it,
+ * and no enemy unit so. */
+static bool holds(const struct game *G, int k, int f, int32_t w)
+{
+	return units_in(G, k, f, w) && !units_in(G, 1 - k, f, w);
+}
+
+int cgame_place_units(const struct game *g, int side, int f)
+{
+	const struct cg_scn *c = scn(g);
+	for (int k = 0; k < c->nitems; k++)
+		if (c->item[k].kind == CGV_HOLD && c->item[k].feature == f)
+			return units_in(g, side, f, c->item[k].within);
+	return 0;
 }
 
 /* Side k's stands destroyed of the enemy's (a battery's guns). */
@@ -2142,6 +2172,17 @@ int cgame_objectives(const struct game *g, int side, int *out, int max)
 	int n = 0;
 	for (int k = 0; k < c->nitems; k++)
 		if (c->item[k].side == side && c->item[k].kind == CGV_HOLD && n < max)
+			out[n++] = c->item[k].feature;
+	return n;
+}
+
+int cgame_denials(const struct game *g, int side, int *out, int max)
+{
+	const struct cg_scn *c = scn(g);
+	int n = 0;
+	for (int k = 0; k < c->nitems; k++)
+		if (c->item[k].side != side && c->item[k].kind == CGV_HOLD && !side_holds_for(c, side, c->item[k].feature) &&
+		    n < max)
 			out[n++] = c->item[k].feature;
 	return n;
 }

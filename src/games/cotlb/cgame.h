@@ -29,6 +29,14 @@ const struct ctbl *cgame_table(const struct game *g);
 const struct cros_oob *cgame_oob(const struct game *g);
 const struct cros_game *cgame_roster(const struct game *g);
 int cgame_objectives(const struct game *g, int side, int *out, int max);
+/* The places only the enemy of side scores for holding (its "hold" items on features side's do
+ * not name: Kadikoi, Balaclava and the Col road for the Allies), which side denies by standing
+ * there: out[k] feature indices, their count. */
+int cgame_denials(const struct game *g, int side, int *out, int max);
+/* The units of side (not routing) that stand on place f: inside it or within the distance its
+ * "hold" item gives (a side holds a place where it has such a unit and the enemy none); 0 for a
+ * feature no item names. */
+int cgame_place_units(const struct game *g, int side, int f);
 /* Whether the scenario scores side for keeping unit u's guns to the end (a "guns-kept" item: the
  * Turkish guns in the redoubts for the Allies at Balaclava). */
 bool cgame_guns_kept(const struct game *g, int side, int u);
