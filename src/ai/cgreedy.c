@@ -259,9 +259,14 @@ static double move_at_score(const struct view *v, int i, int j)
 /* What making for a place far inches off is worth (CG_MOVE_TO, and CG_TURN to face it): most
  * within 12"; and, with no enemy within 24" (clear), a place 12" or more off is worth a first
  * command point round's point at least (2.5 ends that round): the reinforcements march up. */
+static double place_worth(double advance, double far)
+{
+	return 1.0 + 1.5 * advance * (far < 12 ? 1.0 : 12 / far);
+}
+
 static double place_score(const struct view *v, double far, bool clear)
 {
-	const double s = 1.0 + 1.5 * v->p->advance * (far < 12 ? 1.0 : 12 / far);
+	const double s = place_worth(v->p->advance, far);
 	return far >= 12 && clear && s < 3.0 ? 3.0 : s;
 }
 
@@ -338,7 +343,8 @@ static double deny_score(const struct view *v, int i, int f, double far)
 		}
 	if (near > CG_THREAT)
 		return 0.2;
-	return place_score(v, far, false) + CG_DENY;
+	return place_worth(1.0, far) + CG_DENY; /* in every plan as in the default: the search's plans
+						  * that advance less left Balaclava to the Russians */
 }
 
 static double score(const struct view *v, const struct action *a)

@@ -460,6 +460,8 @@ static void test_deny(void **state)
 	const int az = unit(g, "azov1"), rm = unit(g, "rma2");
 	r->s[az].pos.c = (struct pl_pt){200 * PL_PER_INCH, 20 * PL_PER_INCH}; /* 12" from the road's end */
 	const double threat = cgreedy_score(g, &go, 0);
+	for (int p = 1; p < CGREEDY_PLANS; p++) /* every plan denies it so (the search's plans) */
+		assert_true(cgreedy_score(g, &go, p) == threat);
 	r->s[unit(g, "odessa1")].pos.c = (struct pl_pt){150 * PL_PER_INCH, 24 * PL_PER_INCH}; /* by Kadikoi */
 	const double keeper = cgreedy_score(g, &guns, 0);
 	r->s[rm].pos.c = (struct pl_pt){(int32_t)(190.7 * PL_PER_INCH), (int32_t)(9.5 * PL_PER_INCH)}; /* on the road */
