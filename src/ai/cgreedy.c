@@ -256,14 +256,16 @@ static double move_at_score(const struct view *v, int i, int j)
 	return s;
 }
 
-/* What making for a place far inches off is worth (CG_MOVE_TO, and CG_TURN to face it): most
- * within 12"; and, with no enemy within 24" (clear), a place 12" or more off is worth a first
- * command point round's point at least (2.5 ends that round): the reinforcements march up. */
+/* What a place far inches off is worth to a plan that advances by `advance`: most within 12". */
 static double place_worth(double advance, double far)
 {
 	return 1.0 + 1.5 * advance * (far < 12 ? 1.0 : 12 / far);
 }
 
+/* What making for a place far inches off is worth (CG_MOVE_TO, and CG_TURN to face it): its
+ * place_worth under the plan; and, with no enemy within 24" (clear), a place 12" or more off is
+ * worth a first command point round's point at least (2.5 ends that round): the reinforcements
+ * march up. */
 static double place_score(const struct view *v, double far, bool clear)
 {
 	const double s = place_worth(v->p->advance, far);
@@ -326,9 +328,8 @@ static bool is_denial(const struct view *v, int f)
  * it the enemy by a unit standing there (a place is held where no enemy unit stands [Victory]):
  * worth more than making for a place of the side's where an enemy unit (not routing) is within
  * CG_THREAT inches of it, no friend stands there yet and i keeps no place; little otherwise.
- * The greedy Allies
- * that saw only their redoubts let the Russians walk into Balaclava and onto the Col road,
- * 20 points each, in 3-6% of games. */
+ * The greedy Allies that saw only their redoubts let the Russians walk into Balaclava and onto
+ * the Col road, 20 points each, in 3-6% of games. */
 static double deny_score(const struct view *v, int i, int f, double far)
 {
 	const struct cros_game *g = v->g;
