@@ -348,6 +348,17 @@ static double deny_score(const struct view *v, int i, int f, double far)
 						  * that advance less left Balaclava to the Russians */
 }
 
+/* Whether unit i stands within its brigade commander's radius (or needs none: guns, a unit
+ * without one), so that a marker it rallies off stays off [BRIGADE COMMANDERS]. Each marker takes
+ * a pip off each of its move dice [MOVE Chart (f)]: the Light Brigade, 2 markers on it once
+ * Cardigan reached it, went on an inch or two a move to the game's end rather than rally. With no
+ * enemy within CG_THREAT inches it rallies first (rallies). */
+static bool in_radius(const struct view *v, int i)
+{
+	const int k = v->o->u[i].commander, r = v->t->unit[v->o->u[i].type].radius;
+	return k < 0 || !r || (v->g->cmdr[k].on && dist(v->g->s[i].pos.c, v->g->cmdr[k].c) <= r);
+}
+
 static double score(const struct view *v, const struct action *a)
 {
 	const struct cros_game *g = v->g;
@@ -395,7 +406,11 @@ static double score(const struct view *v, const struct action *a)
 	case CG_ADVANCE:
 		return 2;
 	case CG_RALLY:
-		return g->s[i].routing ? 6 : 0.8 + 0.8 * g->s[i].markers;
+		if (g->s[i].routing)
+			return 6;
+		if (g->s[i].markers && in_radius(v, i) && (nearest_enemy(v, i, &d) < 0 || d > CG_THREAT))
+			return CG_MARCH + 0.1 * g->s[i].markers; /* before marching on (rallies) */
+		return 0.8 + 0.8 * g->s[i].markers;
 	case CG_MOVE_AT:
 		return move_at_score(v, i, j) - radius_cost(v, i, g->s[j].pos.c);
 	case CG_MOVE_TO: {

@@ -508,14 +508,15 @@ static void test_absent(void **state)
 	free(s);
 }
 
-/* The best greedy score of unit u's actions other than a change of formation, into *best. */
-static double best_but_reform(struct game *g, int u, struct action *best)
+/* The best greedy score of unit u's actions other than those of kind `skip` (and the end), into
+ * *best. */
+static double best_but(struct game *g, int u, int skip, struct action *best)
 {
 	struct action *list;
 	const int n = ai_actions(g, &list);
 	double top = -1e9;
 	for (int k = 0; k < n; k++)
-		if (list[k].kind != CG_REFORM && list[k].n > 0 && list[k].arg[0] == u && list[k].kind != CG_END) {
+		if (list[k].kind != skip && list[k].n > 0 && list[k].arg[0] == u && list[k].kind != CG_END) {
 			const double sc = cgreedy_score(g, &list[k], 0);
 			if (sc > top) {
 				top = sc;
@@ -543,7 +544,7 @@ static void test_march_column(void **state)
 	const int l1 = unit(g, "light1"), uh = unit(g, "uhlans");
 	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
 	assert_int_equal(g->rules->parse(g, "reform light1 march-column", &col, &e), 0);
-	double sc = cgreedy_score(g, &col, 0), sb = best_but_reform(g, l1, &best);
+	double sc = cgreedy_score(g, &col, 0), sb = best_but(g, l1, CG_REFORM, &best);
 	assert_true(g->rules->format(g, &best, buf, sizeof buf) > 0);
 	print_message("beside its friends: column %.2f, %s %.2f\n", sc, buf, sb);
 	assert_true(sc < sb);
@@ -551,7 +552,7 @@ static void test_march_column(void **state)
 	for (int k = 0; k < 3; k++)
 		r->s[unit(g, friends[k])].pos.on = false;
 	sc = cgreedy_score(g, &col, 0);
-	sb = best_but_reform(g, l1, &best);
+	sb = best_but(g, l1, CG_REFORM, &best);
 	assert_true(g->rules->format(g, &best, buf, sizeof buf) > 0);
 	print_message("alone: column %.2f, %s %.2f\n", sc, buf, sb);
 	assert_true(sb > 2.5); /* a march's move */
@@ -564,10 +565,44 @@ static void test_march_column(void **state)
 	assert_true(cgreedy_score(g, &col, 0) < 0); /* (no column again) */
 	line = (struct action){CG_REFORM, 2, {l1, CF_LINE}};
 	const double sl = cgreedy_score(g, &line, 0);
-	sb = best_but_reform(g, l1, &best);
+	sb = best_but(g, l1, CG_REFORM, &best);
 	assert_true(g->rules->format(g, &best, buf, sizeof buf) > 0);
 	print_message("uhlans 20\" off: line %.2f, %s %.2f\n", sl, buf, sb);
 	assert_true(sl > sb);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+/* Greedy rallies its markers off before it marches on where they stay off: within its brigade
+ * commander's radius, no enemy within 24" [BRIGADE COMMANDERS], [MOVE Chart (f)]. At the set-up
+ * light1, given 2 markers, is out of Cardigan's radius (he is on his yacht): a marker rallied
+ * would come back at the turn's start, and its move scores above the rally. With Cardigan beside
+ * it the rally scores above its best move; with the uhlans 20" off, below again (fight first). */
+static void test_rally_first(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	struct cros_game *r = (struct cros_game *)(void *)g->st;
+	const struct cros_oob *o = cgame_oob(g);
+	struct action rally, best;
+	struct err e;
+	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
+	const int l1 = unit(g, "light1"), k = o->u[l1].commander, uh = unit(g, "uhlans");
+	assert_true(k >= 0);
+	r->s[l1].markers = 2;
+	assert_int_equal(g->rules->parse(g, "rally light1", &rally, &e), 0);
+	const double out = cgreedy_score(g, &rally, 0), mv = best_but(g, l1, CG_RALLY, &best);
+	r->cmdr[k].c = (struct pl_pt){r->s[l1].pos.c.x, r->s[l1].pos.c.y - 3 * PL_PER_INCH};
+	const double in = cgreedy_score(g, &rally, 0), mv2 = best_but(g, l1, CG_RALLY, &best);
+	r->s[uh].pos.c = (struct pl_pt){r->s[l1].pos.c.x + 20 * PL_PER_INCH, r->s[l1].pos.c.y};
+	const double near = cgreedy_score(g, &rally, 0);
+	print_message("rally light1: out of radius %.2f (best move %.2f), in it %.2f (%.2f), uhlans 20\" off %.2f\n",
+		      out, mv, in, mv2, near);
+	assert_true(out < mv);
+	assert_true(in > mv2);
+	assert_true(near < in);
 	free(g);
 	scenario_free(s);
 	free(s);
@@ -1671,6 +1706,7 @@ int main(void)
 		cmocka_unit_test(test_march_column),
 		cmocka_unit_test(test_absent),
 		cmocka_unit_test(test_deny),
+		cmocka_unit_test(test_rally_first),
 		cmocka_unit_test(test_singular_texts),
 		cmocka_unit_test(test_entry_beside),
 		cmocka_unit_test(test_lead),
