@@ -734,6 +734,13 @@ static bool side_holds_for(const struct cg_scn *c, int side, int f)
 	return false;
 }
 
+/* Whether item it names a place only side's enemy scores for holding (side denies it by standing
+ * there): nearest_places' and cgame_denials' test. */
+static bool denial_item(const struct cg_scn *c, int side, const struct cg_item *it)
+{
+	return it->kind == CGV_HOLD && it->side != side && !side_holds_for(c, side, it->feature);
+}
+
 /* The places nearest unit i (at most max, CG_NEAR_MAX at most) that it is not within, nearest
  * first, as table features into best; their count. own: those its side scores for holding (the
  * scenario's "hold" items); else those only the enemy scores for, which a unit denies the enemy
@@ -747,7 +754,7 @@ static int nearest_places(const struct game *G, int i, int *best, int max, bool 
 	int64_t bd[CG_NEAR_MAX];
 	for (int k = 0; k < c->nitems; k++) {
 		const struct cg_item *it = &c->item[k];
-		if (it->kind != CGV_HOLD || (own ? it->side != side : it->side == side || side_holds_for(c, side, it->feature)))
+		if (own ? it->kind != CGV_HOLD || it->side != side : !denial_item(c, side, it))
 			continue;
 		const int64_t d2 = pl_d2(me, ctbl_place_point(&c->tb, it->feature, me));
 		if (d2 <= (int64_t)it->within * it->within)
@@ -2181,8 +2188,7 @@ int cgame_denials(const struct game *g, int side, int *out, int max)
 	const struct cg_scn *c = scn(g);
 	int n = 0;
 	for (int k = 0; k < c->nitems; k++)
-		if (c->item[k].side != side && c->item[k].kind == CGV_HOLD && !side_holds_for(c, side, c->item[k].feature) &&
-		    n < max)
+		if (denial_item(c, side, &c->item[k]) && n < max)
 			out[n++] = c->item[k].feature;
 	return n;
 }
