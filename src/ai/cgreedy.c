@@ -15,7 +15,9 @@
  * is worth what it costs (a command point phase's points grow with its round). A move it would choose that
  * a middling throw would leave standing is worth less (cgame_move_lands). Under the "withdraw"
  * plan a unit the enemy outnumbers falls back: it turns about, where it would then get away
- * (cgame_fall_back_lands), and moves away from its nearest enemy. No lookahead, no dice rolled: a baseline that plays the scenario's objectives, for the
+ * (cgame_fall_back_lands), and moves away from its nearest enemy. In a command point phase an
+ * action costs what the enemy's reaction fire on the unit may take (reaction_cost). No lookahead,
+ * no dice rolled: a baseline that plays the scenario's objectives, for the
  * random player to be measured against. */
 #include <math.h>
 #include <stdlib.h>
@@ -39,6 +41,8 @@
 #define CG_FAR 30      /* inches: a unit with no enemy this near, and its places as far, marches */
 #define CG_FILE 14     /* inches: cavalry forms march column with no friend this near (its file's length) */
 #define CG_DEPLOY 24   /* inches: cavalry in march column with an enemy this near forms line */
+#define CG_REACT 0.3   /* what each enemy stand that may fire in reaction costs an action bought with
+			* points (reaction_cost) */
 
 /* Greedy's plans: the default, and those the search player (csearch, psearch.c) weighs against it
  * by rollouts. Each shifts the scores of a few kinds of action, for either side. */
@@ -67,6 +71,8 @@ struct view {
 	int nobj;
 	int deny[CG_OBJ_MAX];         /* the places only the enemy scores for (cgame_denials) */
 	int ndeny;
+	bool answers[CROS_UNITS_MAX]; /* in a command point phase, the enemy units that may fire on a
+				       * unit of the side bought an action this round (reaction_cost) */
 };
 
 static double inches(int64_t units)
@@ -359,7 +365,77 @@ static bool in_radius(const struct view *v, int i)
 	return k < 0 || !r || (v->g->cmdr[k].on && dist(v->g->s[i].pos.c, v->g->cmdr[k].c) <= r);
 }
 
+/* Whether enemy unit j may fire on unit i where both stand, as far as greedy reckons it: j not
+ * routing, within j's long range and 75 degrees of its front (a pivot's arc [Fire (g)]), guns
+ * unlimbered; sight (a crest, a unit between) is not looked at. */
+static bool may_fire_on(const struct view *v, int j, int i)
+{
+	const struct cros_game *g = v->g;
+	const double r = long_range(v, j);
+	return g->s[j].figures && g->s[j].pos.on && !g->s[j].routing && r > 0 &&
+	       (arm(v, j) != CA_ARTILLERY || g->s[j].pos.form == CF_UNLIMBERED) && dist(g->s[j].pos.c, g->s[i].pos.c) <= r &&
+	       pl_in_arc(g->s[j].pos.c, g->s[j].pos.facing, 75, g->s[i].pos.c);
+}
+
+/* What an action of unit i bought with command points invites: the enemy's reaction phase
+ * answers each unit that used a command point, every enemy unit once, with fire among the rest
+ * [Side A Turn (b), (c)]. CG_REACT for each stand of each enemy unit that may fire on i (half at
+ * long range) and may answer no friend already bought an action this round (it reacts once, and
+ * would anyway). A free action draws none. The greedy Turks that moved off the Causeway in the
+ * first command point phase drew all three batteries before them; with the cost, greedy against
+ * greedy on 100 deals, the Allies gain some 4 points as either side does alone. */
+static double reaction_cost(const struct view *v, int i)
+{
+	const struct cros_game *g = v->g;
+	double x = 0;
+	for (int j = 0; j < v->o->n; j++)
+		if (v->o->u[j].side != v->side && !v->answers[j] && may_fire_on(v, j, i))
+			x += stands(v, j) * (dist(g->s[j].pos.c, g->s[i].pos.c) <= long_range(v, j) / 2 ? 1.0 : 0.5);
+	return CG_REACT * x;
+}
+
+/* The view's answers: each enemy unit that may fire on a unit of the side bought an action this
+ * round (its reaction would come anyway, whatever else the side buys). A unit that is itself
+ * the one bought again cannot be, since a unit acts once a phase. */
+static void find_answers(struct view *v)
+{
+	const struct cros_game *g = v->g;
+	for (int j = 0; j < v->o->n; j++) {
+		v->answers[j] = false;
+		if (v->o->u[j].side == v->side || g->seq.phase != CSEQ_COMMAND)
+			continue;
+		for (int k = 0; k < v->o->n && !v->answers[j]; k++)
+			v->answers[j] = g->seq.paid[k] && v->o->u[k].side == v->side && g->s[k].figures && may_fire_on(v, j, k);
+	}
+}
+
+static double action_score(const struct view *v, const struct action *a);
+
+/* An action's score (action_score), less what it invites when bought with points
+ * (reaction_cost): not for a unit routing, whose rally is its only way back, nor one falling back
+ * (falls_back: guns at risk, a plan's withdrawal), which leaves the enemy's reach, where staying
+ * would draw its fire in its own turn as well. */
 static double score(const struct view *v, const struct action *a)
+{
+	const double s = action_score(v, a);
+	if (v->g->seq.phase != CSEQ_COMMAND)
+		return s;
+	switch (a->kind) {
+	case CG_MOVE_TO:
+	case CG_MOVE_AT:
+	case CG_MOVE:
+	case CG_FIRE:
+	case CG_REFORM:
+	case CG_TURN:
+	case CG_RALLY:
+	case CG_CHARGE:
+		return v->g->s[a->arg[0]].routing || falls_back(v, a->arg[0]) ? s : s - reaction_cost(v, a->arg[0]);
+	default:
+		return s;
+	}
+}
+
+static double action_score(const struct view *v, const struct action *a)
 {
 	const struct cros_game *g = v->g;
 	const int i = a->arg[0], j = a->n > 1 ? a->arg[1] : -1;
@@ -531,6 +607,7 @@ static void view_init(struct view *v, const struct game *g, int plan)
 		v->obj[k] = ctbl_feature_middle(v->tb, v->feat[k]);
 	v->ndeny = cgame_denials(g, v->side, v->deny, CG_OBJ_MAX);
 	find_keepers(v);
+	find_answers(v);
 }
 
 double cgreedy_score(const struct game *g, const struct action *a, int plan)

@@ -608,6 +608,46 @@ static void test_rally_first(void **state)
 	free(s);
 }
 
+/* An action bought with command points invites the enemy's reaction fire [Side A Turn (b), (c)]:
+ * greedy weighs it (reaction_cost). light1, with a marker, rallies: in the free action phase at
+ * its score; in the first command point phase less, with the right battery unlimbered 20" off
+ * facing it; as in the free phase with the battery facing away, and where the battery may fire
+ * on light2, bought an action this round already (it answers that one, once a phase). */
+static void test_reaction_cost(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	struct cros_game *r = (struct cros_game *)(void *)g->st;
+	struct action rally;
+	struct err e;
+	assert_int_equal(game_apply_text(g, "first allied", NULL, 0, NULL, &e), 0);
+	const int l1 = unit(g, "light1"), l2 = unit(g, "light2"), bat = unit(g, "right-battery");
+	r->s[l1].markers = 1;
+	r->s[bat].pos.c = (struct pl_pt){r->s[l1].pos.c.x + 20 * PL_PER_INCH, r->s[l1].pos.c.y};
+	r->s[bat].pos.facing = 270; /* west, at light1 */
+	r->s[bat].pos.form = CF_UNLIMBERED;
+	assert_int_equal(g->rules->parse(g, "rally light1", &rally, &e), 0);
+	const double free_phase = cgreedy_score(g, &rally, 0);
+	assert_int_equal(game_apply_text(g, "end", NULL, 0, NULL, &e), 0);
+	assert_int_equal(r->seq.phase, CSEQ_COMMAND);
+	const double bought = cgreedy_score(g, &rally, 0);
+	r->s[l2].pos.c = (struct pl_pt){r->s[l1].pos.c.x, r->s[l1].pos.c.y + 6 * PL_PER_INCH};
+	r->seq.paid[l2] = 1;
+	const double answered = cgreedy_score(g, &rally, 0);
+	r->seq.paid[l2] = 0;
+	r->s[bat].pos.facing = 90; /* east, away */
+	const double away = cgreedy_score(g, &rally, 0);
+	print_message("rally light1: free %.2f, bought before the battery %.2f, the battery answering light2 %.2f, "
+		      "facing away %.2f\n", free_phase, bought, answered, away);
+	assert_true(bought < free_phase - 0.5);
+	assert_true(fabs(answered - free_phase) < 0.01);
+	assert_true(fabs(away - free_phase) < 0.01);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 /* Whether text tells one of a thing in the plural: " 1 dice", "(1 stands" and the like, the word
  * ending there. */
 static bool one_in_plural(const char *text)
@@ -1707,6 +1747,7 @@ int main(void)
 		cmocka_unit_test(test_absent),
 		cmocka_unit_test(test_deny),
 		cmocka_unit_test(test_rally_first),
+		cmocka_unit_test(test_reaction_cost),
 		cmocka_unit_test(test_singular_texts),
 		cmocka_unit_test(test_entry_beside),
 		cmocka_unit_test(test_lead),
