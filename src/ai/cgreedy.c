@@ -395,8 +395,8 @@ static double reaction_cost(const struct view *v, int i)
 }
 
 /* The view's answers: each enemy unit that may fire on a unit of the side bought an action this
- * round (its reaction would come anyway, whatever else the side buys). A unit that is itself
- * the one bought again cannot be, since a unit acts once a phase. */
+ * round (its reaction would come anyway, whatever else the side buys). The unit scored is never
+ * one of those: a unit acts once a phase. */
 static void find_answers(struct view *v)
 {
 	const struct cros_game *g = v->g;
