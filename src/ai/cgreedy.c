@@ -21,6 +21,7 @@
  * random player to be measured against. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../games/cotlb/cgame.h"
 #include "../games/cotlb/croster.h"
@@ -400,13 +401,12 @@ static double reaction_cost(const struct view *v, int i)
 static void find_answers(struct view *v)
 {
 	const struct cros_game *g = v->g;
-	for (int j = 0; j < v->o->n; j++) {
-		v->answers[j] = false;
-		if (v->o->u[j].side == v->side || g->seq.phase != CSEQ_COMMAND)
-			continue;
-		for (int k = 0; k < v->o->n && !v->answers[j]; k++)
+	memset(v->answers, 0, sizeof v->answers);
+	if (g->seq.phase != CSEQ_COMMAND)
+		return;
+	for (int j = 0; j < v->o->n; j++)
+		for (int k = 0; k < v->o->n && v->o->u[j].side != v->side && !v->answers[j]; k++)
 			v->answers[j] = g->seq.paid[k] && v->o->u[k].side == v->side && g->s[k].figures && may_fire_on(v, j, k);
-	}
 }
 
 static double action_score(const struct view *v, const struct action *a);
@@ -428,8 +428,11 @@ static double score(const struct view *v, const struct action *a)
 	case CG_REFORM:
 	case CG_TURN:
 	case CG_RALLY:
-	case CG_CHARGE:
-		return v->g->s[a->arg[0]].routing || falls_back(v, a->arg[0]) ? s : s - reaction_cost(v, a->arg[0]);
+	case CG_CHARGE: {
+		const int i = a->arg[0];
+		const double cost = reaction_cost(v, i); /* mostly 0: the rest only then */
+		return cost > 0 && !v->g->s[i].routing && !falls_back(v, i) ? s - cost : s;
+	}
 	default:
 		return s;
 	}
