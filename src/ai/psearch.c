@@ -159,9 +159,9 @@ int ssearch_choose(struct game *g, struct action *out, int budget)
 
 /* CotLB's decision searched action by action: who acts first, where the side won the initiative
  * [Initiative (a)]. Greedy always sends its own side first; going second, a side acts last in
- * the turn, and twice running if it then wins the next initiative. As the Allies, on 20 deals,
- * search's mean margin was 6 points better with it (docs/PERFORMANCE.md, "Forty-sixth session"):
- * in two games looked at, it sent the Russians first at 4 of its 10 initiatives. */
+ * the turn, and twice running if it then wins the next initiative. As the Allies it sent the
+ * Russians first at 4 of its 10 initiatives in two games looked at; over 40 deals its mean
+ * margin was no better than without it (docs/PERFORMANCE.md, "Forty-sixth session"). */
 static int cotlb_tactical(struct game *g, int plan, const struct action *list, int n, struct action *cand, int max)
 {
 	(void)g;
