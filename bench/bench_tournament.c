@@ -1,5 +1,5 @@
-/* tournament: every pair of computer players (random, greedy, search) plays every quad
- * scenario from both sides, N games each, with seeds derived deterministically from the
+/* tournament: every pair of computer players (random, greedy, search) plays every scenario
+ * (the six quad ones, Charge of the Light Brigade's and Sevastopol's) from both sides, N games each, with seeds derived deterministically from the
  * scenario, the pairing, the side and the game number. Prints, per scenario and pairing, the
  * first-named player's wins, draws and losses with 95% Wilson intervals on its win rate over
  * all games and over decisive games, the mean victory-point margin (its side's points minus
@@ -19,7 +19,7 @@
  *          A's gain over it: A's margin less B-B's, game by game, with a 95% interval (a
  *          paired comparison, the fairer one where a scenario favours one side)
  *     -q   no per-game progress (outcome, points, time) on stderr
- * Run from the repository root (it reads data/quad/...). */
+ * Run from the repository root (it reads data/quad/..., data/cotlb/... and data/siege/...). */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -41,6 +41,10 @@ static const char *const scenarios[] = {
 	"data/quad/inkerman/option.json",
 	"data/quad/tchernaya/tchernaya.json",
 	"data/quad/tchernaya/tchernaya-nonhistorical.json",
+	/* after the quad six, so that their rows keep the seeds they had (the seeds derive from
+	 * the scenario's place in this list) */
+	"data/cotlb/balaclava-2014-scenario.json",
+	"data/siege/sevastopol-scenario.json",
 };
 #define NSCN (int)(sizeof scenarios / sizeof scenarios[0])
 

@@ -174,17 +174,21 @@ tour=$(dirname "$bin")/bench/bench_tournament
 if [ -x "$tour" ]; then
 	notime() { sed -E 's/ +[0-9]+\.[0-9]{2}( |$)/ T\1/' "$1" >"$1.nt"; }
 	for j in 1 2; do
-		expect "tournament -j $j" 0 "$tour" -n 4 -p greedy-random -s balaclava -B -q -j "$j"
+		expect "tournament -j $j" 0 "$tour" -n 4 -p greedy-random -s =balaclava -B -q -j "$j"
 		cp "$tmp/out" "$tmp/tour.j$j"; notime "$tmp/tour.j$j"
 	done
 	same "tournament -j 1 = -j 2" "$tmp/tour.j1.nt" "$tmp/tour.j2.nt"
 	contains "tournament: both seats and both" "$tmp/tour.j1" "^balaclava  *greedy-random   both  *8 "
 	contains "tournament: the baseline's columns" "$tmp/tour.j1" "A's gain over B"
-	expect "tournament -r 9" 0 "$tour" -n 4 -p greedy-random -s balaclava -B -q -r 9
+	expect "tournament -r 9" 0 "$tour" -n 4 -p greedy-random -s =balaclava -B -q -r 9
 	notime "$tmp/out"
 	if cmp -s "$tmp/out.nt" "$tmp/tour.j1.nt"; then ko "tournament -r 9: the same games as unsalted"; else ok; fi
 	expect "tournament -a allied" 0 "$tour" -n 2 -p greedy-random -s alma -a allied -q
 	if grep -q "russian\|both" "$tmp/out"; then ko "tournament -a allied printed other seats"; else ok; fi
+	# every scenario: Charge of the Light Brigade's and Sevastopol's rows beside the quad ones
+	expect "tournament: cotlb and siege" 0 "$tour" -n 1 -p greedy-random -s =cotlb-balaclava -s =sevastopol -a allied -q
+	contains "tournament: a cotlb-balaclava row" "$tmp/out" "^cotlb-balaclava  *greedy-random   allied  *1 "
+	contains "tournament: a sevastopol row" "$tmp/out" "^sevastopol  *greedy-random   allied  *1 "
 	expect "tournament: no row matched" 2 "$tour" -n 1 -s balaclava -a nobody -q
 	contains "tournament: no row message" "$tmp/err" "no scenario, pairing and side matched"
 else
