@@ -116,8 +116,7 @@ int psearch_choose(const struct psearch_kind *k, struct game *g, struct action *
  * the storms and an assault's decisions weighed action by action. */
 int ssearch_choose(struct game *g, struct action *out, int budget);
 /* The search player of a Charge of the Light Brigade game: greedy's plans (cgreedy_plans), each
- * rollout this player-turn and the next three, scored by the victory points as they stand; and
- * where its side won the initiative, who acts first weighed the same way. */
+ * rollout this player-turn and the next three, scored by the victory points as they stand. */
 int csearch_choose(struct game *g, struct action *out, int budget);
 /* As ai_choose, with the search player's rollouts per decision given (budget >= 1; other
  * players ignore it). */

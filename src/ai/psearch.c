@@ -7,12 +7,11 @@
  * victory-point margin (at a horizon, the margin as if the game ended there: rules->score).
  * Rollout r of every plan uses the same dice (common random numbers). The plan is kept in the
  * game (g->ai_plan) for the rest of the player-turn; the choice draws only on g->ai. Where the
- * rule system names decisions that turn a game (k->tactical: Sevastopol's storms and assaults,
- * who acts first in a CotLB turn), the player then weighs that decision's actions themselves the
- * same way, each applied and played out with the plan: greedy's one-step scores misjudge them
- * most (docs/PERFORMANCE.md, "Thirty-fourth session"). */
+ * rule system names decisions that turn a game (k->tactical: Sevastopol's storms and assaults),
+ * the player then weighs that decision's actions themselves the same way, each applied and played
+ * out with the plan: greedy's one-step scores misjudge them most (docs/PERFORMANCE.md,
+ * "Thirty-fourth session"). */
 #include "ai.h"
-#include "../games/cotlb/cgame.h"
 #include "../games/siege/splay.h"
 
 #include <stdlib.h>
@@ -157,27 +156,12 @@ int ssearch_choose(struct game *g, struct action *out, int budget)
 	return psearch_choose(&siege_kind, g, out, budget);
 }
 
-/* CotLB's decision searched action by action: who acts first, where the side won the initiative
- * [Initiative (a)]. Greedy always sends its own side first; going second, a side acts last in
- * the turn, and twice running if it then wins the next initiative. As the Allies it sent the
- * Russians first at 4 of its 10 initiatives in two games looked at; over 40 deals its mean
- * margin was no better than without it (docs/PERFORMANCE.md, "Forty-sixth session"). */
-static int cotlb_tactical(struct game *g, int plan, const struct action *list, int n, struct action *cand, int max)
-{
-	(void)g;
-	(void)plan;
-	if (n < 2 || n > max || list[0].kind != CG_FIRST)
-		return 0;
-	memcpy(cand, list, sizeof *cand * (size_t)n);
-	return n;
-}
-
 /* CotLB: a rollout plays this player-turn and the next three (two turns), then counts the points
  * as they stand (a whole game is some 800 decisions of a millisecond or two each: too dear to
  * play out for every plan); a point of margin weighs as much as a win, since few rollouts end
  * the game. Three player-turns past this one rather than one: on 20 deals as the Allies a mean
  * margin of -8.7 against -10.8 (docs/PERFORMANCE.md, "Thirty-first session"). */
-static const struct psearch_kind cotlb_kind = {CGREEDY_PLANS, cgreedy_choose_plan, 3, 1.0, cotlb_tactical};
+static const struct psearch_kind cotlb_kind = {CGREEDY_PLANS, cgreedy_choose_plan, 3, 1.0, NULL};
 
 int csearch_choose(struct game *g, struct action *out, int budget)
 {

@@ -94,7 +94,7 @@ static const char play_help[] =
 	"                      search, or search:N, N rollouts a decision: more is stronger and\n"
 	"                      slower; 60; in a Sevastopol game N/10 games of each greedy plan a\n"
 	"                      player-turn, and N in all over a storm's or an assault's choices;\n"
-	"                      in a CotLB game N/12 rollouts of each, and N over who acts first),\n"
+	"                      in a CotLB game N/12 rollouts of each greedy plan a player-turn),\n"
 	"                      greedy:PLAN (greedy with one of its plans for the\n"
 	"                      game's rule system: " AI_PLAN_LIST "),\n"
 	"                      or human\n"

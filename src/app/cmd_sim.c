@@ -41,7 +41,7 @@ static const char sim_help[] =
 	"                    random, greedy, search, or search:N (N rollouts a decision; 60;\n"
 	"                    Sevastopol: N/10 games of each greedy plan a player-turn, and N\n"
 	"                    in all over a storm's or an assault's choices; CotLB: N/12\n"
-	"                    rollouts of each a player-turn, and N over who acts first);\n"
+	"                    rollouts of each greedy plan a player-turn);\n"
 	"                    greedy:PLAN plays one of greedy's plans for the rule system\n"
 	"                    throughout, for what-ifs of style (" AI_PLAN_LIST ")\n"
 	"  --seed S          study seed (default 1); game i uses seed rng_mix(S, i)\n"

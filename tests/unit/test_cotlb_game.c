@@ -1727,44 +1727,6 @@ static void test_search(void **state)
 	free(s);
 }
 
-/* Search weighs who acts first where its side won the initiative (psearch.c, cotlb_tactical):
- * greedy always sends its own side first; search plays both out and, on some deals, sends the
- * enemy first. At each initiative decision of a greedy game (seed 41), search with a small
- * budget chooses on a copy; it sends the enemy first at least once, its own side at least once,
- * and every choice is one of the two legal. */
-static void test_search_first(void **state)
-{
-	(void)state;
-	struct scenario *s = load();
-	struct game *g = start(s, 41), *h = malloc(sizeof *h);
-	int own = 0, other = 0;
-	assert_non_null(h);
-	for (int k = 0; k < MAX_STEPS && !g->rules->over(g, NULL) && (!own || !other); k++) {
-		struct action a;
-		struct err e;
-		if (roster(g)->seq.phase == CSEQ_INITIATIVE) {
-			const int me = g->rules->to_act(g);
-			game_copy(h, g);
-			assert_int_equal(csearch_choose(h, &a, 2), 0);
-			assert_int_equal(a.kind, CG_FIRST);
-			if (a.arg[0] == me)
-				own++;
-			else
-				other++;
-		}
-		assert_int_equal(ai_choose(AI_GREEDY, g, &a), 0);
-		if (a.kind == CG_FIRST)
-			assert_int_equal(a.arg[0], g->rules->to_act(g)); /* greedy: its own side first */
-		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
-	}
-	assert_true(own > 0);
-	assert_true(other > 0);
-	free(g);
-	free(h);
-	scenario_free(s);
-	free(s);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1803,7 +1765,6 @@ int main(void)
 		cmocka_unit_test(test_memo_exact),
 		cmocka_unit_test(test_greedy_beats_random),
 		cmocka_unit_test(test_search),
-		cmocka_unit_test(test_search_first),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
