@@ -1,9 +1,10 @@
 /* tournament: every pair of computer players (random, greedy, search) plays every scenario
- * (the six quad ones, Charge of the Light Brigade's and Sevastopol's) from both sides, N games each, with seeds derived deterministically from the
- * scenario, the pairing, the side and the game number. Prints, per scenario and pairing, the
- * first-named player's wins, draws and losses with 95% Wilson intervals on its win rate over
- * all games and over decisive games, the mean victory-point margin (its side's points minus
- * the other's) with a 95% normal interval, and the time per game.
+ * (the six quad ones, Charge of the Light Brigade's and Sevastopol's) from both sides, N games
+ * each, with seeds derived deterministically from the scenario, the pairing, the side and the
+ * game number. Prints, per scenario and pairing, the first-named player's wins, draws and
+ * losses with 95% Wilson intervals on its win rate over all games and over decisive games, the
+ * mean victory-point margin (its side's points minus the other's; in Sevastopol the bastions
+ * held or taken, [19.0]) with a 95% normal interval, and the time per game.
  *
  *   build/bench/bench_tournament [-n N] [-b BUDGET] [-s SCENARIO] [-p A-B] [-a SIDE] [-r SALT]
  *                                [-j JOBS] [-B] [-q]
