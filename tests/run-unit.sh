@@ -3,10 +3,9 @@
 # processors, nproc), then prints their failures and counts in a fixed order and a summary
 # line. Exit status 1 if any test failed.
 #
-# test_ai's whole-game search tests are most of the suite's time (about 47 s + 18 s of ~110 s
-# at -O2, five times that under ASan), so test_ai runs as three jobs, chosen with cmocka's
-# filters (CRIMEA_TEST_ONLY / CRIMEA_TEST_SKIP, tests/unit/testutil.h), and the jobs start
-# longest first so that two cores finish together.
+# test_ai's whole-game tests and test_cotlb_game are most of the suite's time, so test_ai runs
+# as three jobs, chosen with cmocka's filters (CRIMEA_TEST_ONLY / CRIMEA_TEST_SKIP,
+# tests/unit/testutil.h), and the jobs start longest first so that two cores finish together.
 dir=${1:-build}
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 1)}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -14,14 +13,23 @@ bin=$(cd "$dir/tests" && pwd) || exit 1
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/crimea-unit-XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-# The jobs, one a line: label, binary, CRIMEA_TEST_ONLY, CRIMEA_TEST_SKIP ("-": none).
+# The jobs, one a line: label, binary, CRIMEA_TEST_ONLY, CRIMEA_TEST_SKIP ("-": none). The
+# longest first: test_ai's three, then the other binaries that take longest (under ASan, in
+# seconds: test_ai's other tests 109, test_search_beats_greedy 84, test_cotlb_game 82, test_ai's
+# other search tests 48, test_quad_sample 19, test_noalloc 10; the rest under 10 each), then
+# the others in name order.
+long="test_cotlb_game test_quad_sample test_noalloc"
 {
-	echo "test_ai:beats_greedy test_ai test_search_beats_greedy -"
 	echo "test_ai:other test_ai - test_search_*"
+	echo "test_ai:beats_greedy test_ai test_search_beats_greedy -"
 	echo "test_ai:search test_ai test_search_* test_search_beats_greedy"
+	for b in $long; do
+		[ -x "$bin/$b" ] && echo "$b $b - -"
+	done
 	for t in "$bin"/test_*; do
 		b=$(basename "$t")
-		[ -x "$t" ] && [ "$b" != test_ai ] && echo "$b $b - -"
+		case " test_ai $long " in *" $b "*) continue ;; esac
+		[ -x "$t" ] && echo "$b $b - -"
 	done
 } >"$tmp/jobs"
 
