@@ -36,7 +36,7 @@ step() {
 
 # beside NAME COMMAND...: starts a step that runs on one core in the background, beside the
 # steps that follow it, so that the other core is not idle (CI has two; the whole run aims to
-# stay under 20 minutes); joined NAME waits for it and counts it. One at a time.
+# stay under 20 minutes); joined waits for it and counts it. One at a time.
 beside() {
 	bname=$1; shift
 	echo "== $bname (beside the next steps)"
@@ -46,8 +46,8 @@ beside() {
 }
 joined() {
 	wait "$bpid"
-	echo "== $1 (joined)"
-	count "$1" "$(cat "$log/$1.rc" 2>/dev/null || echo 127)"
+	echo "== $bname (joined)"
+	count "$bname" "$(cat "$log/$bname.rc" 2>/dev/null || echo 127)"
 }
 
 step build-gcc make -j2 WERROR=1 CC=gcc all tests
@@ -57,18 +57,18 @@ step unit sh tests/run-unit.sh build
 # two threads
 beside cli sh tests/cli/run.sh build/crimea
 step unit-clang sh tests/run-unit.sh build-clang
-joined cli
+joined # cli
 step asan make -j2 asan WERROR=1 CC=gcc
 beside cli-asan sh tests/cli/run.sh build-asan/crimea
 step sim sh tests/cli/sim.sh build/crimea
 step soak sh tests/cli/soak.sh build/crimea
-joined cli-asan
+joined # cli-asan
 # the browser tests (one page at a time) beside the HTTP API's (one request at a time); each
 # starts its own server on a free port with its own database
 beside browser sh tests/browser/run.sh
 step http sh tests/http/run.sh build/crimea
 step hexcheck sh tests/hexcheck/run.sh
-joined browser
+joined # browser
 step fuzz sh tests/fuzz/run.sh
 
 echo "$pass passed, $fail failed"
