@@ -13,6 +13,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "ai/ai.h"
 #include "core/rng.h"
 #include "games/cotlb/cgame.h"
@@ -503,6 +505,53 @@ static void test_absent(void **state)
 	assert_non_null(strstr(board, "\n  turks2           destroyed\n"));
 	assert_non_null(strstr(board, "\n  grenadiers       not arrived\n"));
 	free(board);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
+/* The cp column of unit `id`'s line on a board: its last word (the unit standing, not routing,
+ * not acted), into out[n]. */
+static void board_cp(const char *board, const char *id, char *out, size_t n)
+{
+	char key[64];
+	snprintf(key, sizeof key, "\n  %-16s ", id);
+	const char *at = strstr(board, key), *end;
+	assert_non_null(at);
+	end = strchr(at + 1, '\n');
+	assert_non_null(end);
+	const char *w = end;
+	while (w > at && w[-1] != ' ')
+		w--;
+	snprintf(out, n, "%.*s", (int)(end - w), w);
+}
+
+/* The enemy's command points are shown to both sides (docs/RULES.md, "The enemy's command
+ * points are shown"): the sheet keeps the number first written from the other player
+ * [Command Points], but this order of battle's are the Q&A's for each nationality and every
+ * point spent is seen, so each side's view of the position is the same, the points left in it. */
+static void test_command_points_shown(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	struct cros_game *r = (struct cros_game *)(void *)g->st;
+	const int az = unit(g, "azov1"), rd = unit(g, "redoubt2-guns");
+	char cp[16];
+	r->s[az].cp -= 3; /* as after a first and a second command point phase */
+	json_t *as[2] = {g->rules->json_state(g, 0), g->rules->json_state(g, 1)}, *spect = g->rules->json_state(g, -1);
+	const char *b0 = json_string_value(json_object_get(as[0], "board"));
+	assert_non_null(b0);
+	assert_string_equal(json_string_value(json_object_get(as[1], "board")), b0);
+	assert_string_equal(json_string_value(json_object_get(spect, "board")), b0);
+	board_cp(b0, "azov1", cp, sizeof cp);
+	assert_string_equal(cp, "5"); /* the Russians' 8 less the 3 spent */
+	board_cp(b0, "redoubt2-guns", cp, sizeof cp);
+	assert_int_equal(atoi(cp), r->s[rd].cp);
+	assert_int_equal(r->s[rd].cp, 6); /* the Turks' */
+	json_decref(as[0]);
+	json_decref(as[1]);
+	json_decref(spect);
 	free(g);
 	scenario_free(s);
 	free(s);
@@ -1745,6 +1794,7 @@ int main(void)
 		cmocka_unit_test(test_guns_saved),
 		cmocka_unit_test(test_march_column),
 		cmocka_unit_test(test_absent),
+		cmocka_unit_test(test_command_points_shown),
 		cmocka_unit_test(test_deny),
 		cmocka_unit_test(test_rally_first),
 		cmocka_unit_test(test_reaction_cost),

@@ -2129,7 +2129,10 @@ static json_t *cg_json_state(const struct game *G, int viewer_side)
 	json_t *o = json_object(), *cmdrs = json_array();
 	char *board = malloc(32768), status[160];
 	int side = cg_to_act(G);
-	(void)viewer_side; /* no hidden information */
+	/* the same for every viewer: a unit's command points, which the sheet keeps from the other
+	 * player, are here the Q&A's for its nationality less what it was seen to spend, so a
+	 * careful player knows them (docs/RULES.md, "The enemy's command points are shown") */
+	(void)viewer_side;
 	if (!o || !board || !cmdrs) {
 		free(board);
 		json_decref(cmdrs);
