@@ -480,6 +480,27 @@ static void test_deny(void **state)
 	free(s);
 }
 
+/* Unit `id`'s row on a board: its line (without the newline) into out[n]; fails without one. */
+static void board_row(const char *board, const char *id, char *out, size_t n)
+{
+	char key[64];
+	snprintf(key, sizeof key, "\n  %s ", id);
+	const char *at = strstr(board, key), *end;
+	assert_non_null(at);
+	end = strchr(at + 1, '\n');
+	assert_non_null(end);
+	snprintf(out, n, "%.*s", (int)(end - at - 1), at + 1);
+}
+
+/* What follows unit `id`'s padded name on its board row. */
+static const char *row_rest(const char *row, const char *id)
+{
+	const char *p = row + 2 + strlen(id);
+	while (*p == ' ')
+		p++;
+	return p;
+}
+
 /* The roster tells a unit that routed or withdrew off the table as gone, not "not arrived" as a
  * reinforcement yet to come (greedy seed 1 showed the Turks, routed off toward the port, as
  * not arrived): cros_absent, for the game's units list and the referee's table. */
@@ -501,29 +522,62 @@ static void test_absent(void **state)
 	assert_string_equal(cros_absent(o, r, t1), "left the table");
 	assert_string_equal(cros_absent(o, r, t2), "destroyed");
 	g->rules->draw(g, board, 32768, 0);
-	assert_non_null(strstr(board, "\n  turks1           left the table\n"));
-	assert_non_null(strstr(board, "\n  turks2           destroyed\n"));
-	assert_non_null(strstr(board, "\n  grenadiers       not arrived\n"));
+	char row[256];
+	board_row(board, "turks1", row, sizeof row);
+	assert_string_equal(row_rest(row, "turks1"), "left the table");
+	board_row(board, "turks2", row, sizeof row);
+	assert_string_equal(row_rest(row, "turks2"), "destroyed");
+	board_row(board, "grenadiers", row, sizeof row);
+	assert_string_equal(row_rest(row, "grenadiers"), "not arrived");
 	free(board);
 	free(g);
 	scenario_free(s);
 	free(s);
 }
 
-/* The cp column of unit `id`'s line on a board: its last word (the unit standing, not routing,
+/* The cp column of unit `id`'s row on a board: its last word (the unit standing, not routing,
  * not acted), into out[n]. */
 static void board_cp(const char *board, const char *id, char *out, size_t n)
 {
-	char key[64];
-	snprintf(key, sizeof key, "\n  %-16s ", id);
-	const char *at = strstr(board, key), *end;
-	assert_non_null(at);
-	end = strchr(at + 1, '\n');
-	assert_non_null(end);
-	const char *w = end;
-	while (w > at && w[-1] != ' ')
-		w--;
-	snprintf(out, n, "%.*s", (int)(end - w), w);
+	char row[256];
+	board_row(board, id, row, sizeof row);
+	const char *w = strrchr(row, ' ');
+	assert_non_null(w);
+	snprintf(out, n, "%s", w + 1);
+}
+
+/* The board's columns line up whatever a unit's id: a row of every standing unit at the set-up,
+ * the longest ids' ("right-center-battery") too, is as long as its side's header (the ids
+ * longer than 16 characters pushed their rows' columns right). */
+static void test_board_columns(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	const struct cros_oob *o = cgame_oob(g);
+	const struct cros_game *r = roster(g);
+	char *board = malloc(32768), head[256], row[256];
+	size_t longest = 0;
+	assert_non_null(board);
+	g->rules->draw(g, board, 32768, 0);
+	const char *h = strstr(board, "\n  unit ");
+	assert_non_null(h);
+	snprintf(head, sizeof head, "%.*s", (int)(strchr(h + 1, '\n') - h - 1), h + 1);
+	int rows = 0;
+	for (int i = 0; i < o->n; i++) {
+		if (cros_absent(o, r, i))
+			continue;
+		board_row(board, o->u[i].id, row, sizeof row);
+		assert_int_equal(strlen(row), strlen(head));
+		longest = strlen(o->u[i].id) > longest ? strlen(o->u[i].id) : longest;
+		rows++;
+	}
+	assert_true(rows > 20);
+	assert_true(longest > 16); /* (the case this guards) */
+	free(board);
+	free(g);
+	scenario_free(s);
+	free(s);
 }
 
 /* The enemy's command points are shown to both sides (docs/RULES.md, "The enemy's command
@@ -1795,6 +1849,7 @@ int main(void)
 		cmocka_unit_test(test_march_column),
 		cmocka_unit_test(test_absent),
 		cmocka_unit_test(test_command_points_shown),
+		cmocka_unit_test(test_board_columns),
 		cmocka_unit_test(test_deny),
 		cmocka_unit_test(test_rally_first),
 		cmocka_unit_test(test_reaction_cost),

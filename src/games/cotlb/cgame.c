@@ -1854,13 +1854,18 @@ static void cg_draw(const struct game *G, char *out, size_t n, unsigned flags)
 	const struct cros_game *g = &cst(G)->g;
 	size_t at = 0;
 	char status[160];
+	int w = 16; /* the unit column: the longest id, so that every row's columns line up */
 	(void)flags;
 	out[0] = 0;
+	for (int i = 0; i < c->o.n; i++) {
+		const int l = (int)strlen(c->o.u[i].id);
+		w = l > w ? l : w;
+	}
 	cg_status(G, status, sizeof status);
 	PUT("%s (table %s, %.0f\" x %.0f\")\n%s\n", c->o.title, c->tb.id, (double)c->tb.width / PL_PER_INCH,
 	    (double)c->tb.depth / PL_PER_INCH, status);
 	for (int k = 0; k < 2; k++) {
-		PUT("\n%s%s\n  %-16s %6s %6s %4s  %-14s %7s %3s %3s\n", c->o.side[k], g->aces[k] ? " (Aces)" : "", "unit", "x", "y",
+		PUT("\n%s%s\n  %-*s %6s %6s %4s  %-14s %7s %3s %3s\n", c->o.side[k], g->aces[k] ? " (Aces)" : "", w, "unit", "x", "y",
 		    "face", "formation", "figures", "mk", "cp");
 		for (int i = 0; i < c->o.n; i++) {
 			const struct cros_state *u = &g->s[i];
@@ -1870,9 +1875,9 @@ static void cg_draw(const struct game *G, char *out, size_t n, unsigned flags)
 			snprintf(cp, sizeof cp, u->cp == CROS_CP_UNLIMITED ? "inf" : "%d", u->cp);
 			const char *absent = cros_absent(&c->o, g, i);
 			if (absent)
-				PUT("  %-16s %s\n", c->o.u[i].id, absent);
+				PUT("  %-*s %s\n", w, c->o.u[i].id, absent);
 			else
-				PUT("  %-16s %6.*f %6.*f %4d  %-14s %3d/%-3d %3d %3s%s%s\n", c->o.u[i].id, PL_IN(u->pos.c.x),
+				PUT("  %-*s %6.*f %6.*f %4d  %-14s %3d/%-3d %3d %3s%s%s\n", w, c->o.u[i].id, PL_IN(u->pos.c.x),
 				    PL_IN(u->pos.c.y), u->pos.facing, cros_form_name[u->pos.form], u->figures, c->o.u[i].figures,
 				    u->markers, cp, u->routing ? " ROUTING" : "", g->seq.acted[i] ? " (acted)" : "");
 		}
