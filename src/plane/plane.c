@@ -320,6 +320,39 @@ bool pl_rects_near(const struct pl_rect *a, const struct pl_rect *b, int32_t r)
 	return pl_shapes_near(pa, 4, true, pb, 4, true, r);
 }
 
+void pl_quad_of(const struct pl_rect *r, struct pl_quad *q)
+{
+	q->c = r->c;
+	pl_rect_corners(r, q->k);
+	pl_box(q->k, 4, &q->lo, &q->hi);
+	q->reach = pl_rect_reach(r);
+}
+
+void pl_quad_move(struct pl_quad *q, struct pl_pt c)
+{
+	const int32_t dx = c.x - q->c.x, dy = c.y - q->c.y;
+	for (int k = 0; k < 4; k++) {
+		q->k[k].x += dx;
+		q->k[k].y += dy;
+	}
+	q->lo.x += dx;
+	q->lo.y += dy;
+	q->hi.x += dx;
+	q->hi.y += dy;
+	q->c = c;
+}
+
+bool pl_quads_near(const struct pl_quad *a, const struct pl_quad *b, int32_t r)
+{
+	/* pl_rects_near's tests in its order, on what was worked out once */
+	const int64_t far = a->reach + b->reach + (r > 0 ? r : 0), m = r < 0 ? -(int64_t)r : r;
+	if (pl_d2(a->c, b->c) > far * far)
+		return false;
+	if (a->lo.x > b->hi.x + m || b->lo.x > a->hi.x + m || a->lo.y > b->hi.y + m || b->lo.y > a->hi.y + m)
+		return false;
+	return pl_shapes_near(a->k, 4, true, b->k, 4, true, r);
+}
+
 /* The least q for which pl_seg_near(p, a, b, r) holds exactly when r * r >= q, by its cases: an
  * end's squared distance, or (c^2 <= r^2 * len2 for whole r) ceil(c^2 / len2). */
 static int64_t seg_reach2(struct pl_pt p, struct pl_pt a, struct pl_pt b)

@@ -285,6 +285,36 @@ static void test_seg_meets_quad(void **state)
 	assert_true(meets > 20000 && misses > 20000);
 }
 
+/* A prepared rectangle (pl_quad) answers as the rectangle does: pl_quads_near is pl_rects_near,
+ * and a quad moved (pl_quad_move) is the quad of the rectangle moved there, corners, box and
+ * all, for rectangles of every size, turn and distance. */
+static void test_quads_agree(void **state)
+{
+	(void)state;
+	uint64_t s = 4242;
+	int near = 0, far = 0;
+	for (int i = 0; i < 200000; i++) {
+		struct pl_rect a = {P(rnd(&s, -300, 300), rnd(&s, -300, 300)), rnd(&s, 0, 359), rnd(&s, 0, 200), rnd(&s, 0, 200)};
+		struct pl_rect b = {P(rnd(&s, -300, 300), rnd(&s, -300, 300)), rnd(&s, 0, 359), rnd(&s, 0, 200), rnd(&s, 0, 200)};
+		struct pl_quad qa, qb, moved;
+		const int32_t r = rnd(&s, -5, 120);
+		pl_quad_of(&a, &qa);
+		pl_quad_of(&b, &qb);
+		const bool want = pl_rects_near(&a, &b, r);
+		assert_int_equal(pl_quads_near(&qa, &qb, r), want);
+		near += want;
+		far += !want;
+		/* moved: the quad of a rectangle moved there */
+		struct pl_rect a2 = a;
+		a2.c = P(rnd(&s, -300, 300), rnd(&s, -300, 300));
+		moved = qa;
+		pl_quad_move(&moved, a2.c);
+		pl_quad_of(&a2, &qa);
+		assert_memory_equal(&moved, &qa, sizeof qa);
+	}
+	assert_true(near > 20000 && far > 20000);
+}
+
 /* pl_rects_near's quick rejection by centres never rejects rectangles that are near: it agrees
  * with pl_shapes_near on their corners, for rectangles of every size, turn and distance, near
  * the limit and far from it. */
@@ -375,6 +405,7 @@ int main(void)
 		cmocka_unit_test(test_gap_is_least_near),
 		cmocka_unit_test(test_seg_meets_quad),
 		cmocka_unit_test(test_rects_near_agrees),
+		cmocka_unit_test(test_quads_agree),
 		cmocka_unit_test(test_bearing_agrees),
 	};
 	test_filters_from_env();

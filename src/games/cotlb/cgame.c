@@ -658,8 +658,7 @@ static bool move_ok_e(const struct game *G, int i, const struct cros_pos *to, st
 
 static bool move_ok(const struct game *G, int i, const struct cros_pos *to)
 {
-	struct err e;
-	return move_ok_e(G, i, to, &e);
+	return move_ok_e(G, i, to, NULL); /* (no reason wanted: none written) */
 }
 
 /* Whether unit i's move straight at enemy j two thirds or a third of the way its best dice could
@@ -683,8 +682,8 @@ static bool toward_short_ok(const struct game *G, int i, int j, int32_t reach)
 	return false;
 }
 
-/* cgame_place_move, with why it cannot make for the place in e: the refusal of the move as far as
- * its best dice could go, when no shorter stop is allowed either. */
+/* cgame_place_move, with why it cannot make for the place in e (NULL: no reason wanted): the
+ * refusal of the move as far as its best dice could go, when no shorter stop is allowed either. */
 static bool place_move(const struct game *G, int u, int f, struct cros_pos *to, struct err *e)
 {
 	const struct cg_scn *c = scn(G);
@@ -703,7 +702,6 @@ static bool place_move(const struct game *G, int u, int f, struct cros_pos *to, 
 	 * third of it: units need not move the full distance [MOVE (a)] */
 	for (int k = 3; k >= 1; k--) {
 		const int64_t len = far * k / 3;
-		struct err e2;
 		if (len < PL_PER_INCH)
 			break;
 		*to = *now;
@@ -713,16 +711,17 @@ static bool place_move(const struct game *G, int u, int f, struct cros_pos *to, 
 		} else {
 			to->c = at;
 		}
-		if (move_ok_e(G, u, to, k == 3 ? &first : &e2))
+		if (move_ok_e(G, u, to, k == 3 && e ? &first : NULL))
 			return true;
 	}
+	if (!e)
+		return false;
 	return err_set(e, NULL, 0, "%s; nor may it stop two thirds or a third of the way", first.msg), false;
 }
 
 bool cgame_place_move(const struct game *G, int u, int f, struct cros_pos *to)
 {
-	struct err e;
-	return place_move(G, u, f, to, &e);
+	return place_move(G, u, f, to, NULL);
 }
 
 /* Whether side scores for holding feature f (a "hold" item of its own). */

@@ -1019,7 +1019,9 @@ int cref_move_roll(const struct ctab *t, const struct cref_move *m, const int *d
 	if (!dice_ok(dice, n, "move", e))
 		return -1;
 	in = move_inches(t, m, dice, n, &lo, &hi);
-	dice_text(dice, n, dt, sizeof dt);
+	dt[0] = '\0';
+	if (ev) /* (the move plans' sixes ask for the inches alone, many times a listing) */
+		dice_text(dice, n, dt, sizeof dt);
 	ev_emit(ev, m->one_die ? "[MOVE Chart (c)]" : "[MOVE Chart (a)]", "%s, %s: %d di%s: %s", t->move[m->row].key,
 		m->one_die ? "one die (retrograde, about face, sideways, prolonge)" : move_form[m->form], n,
 		n == 1 ? "e" : "ce", dt);

@@ -367,14 +367,20 @@ static void grid(int form, int s, int *across, int *deep)
 	}
 }
 
-static int stands_of(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
-		     int i)
+/* Unit i's stands with `figures` figures. */
+static int stands_with(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, int i, int figures)
 {
 	int s;
 	if (tb->base[o->u[i].type].arm == CA_ARTILLERY)
 		return o->u[i].stands; /* the guns stay when gunners fall */
-	s = ctab_stands(t, o->u[i].type, g->s[i].figures);
+	s = ctab_stands(t, o->u[i].type, figures);
 	return s < 1 ? 1 : s;
+}
+
+static int stands_of(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		     int i)
+{
+	return stands_with(t, tb, o, i, g->s[i].figures);
 }
 
 void ctbl_footprint(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
@@ -443,21 +449,31 @@ static int check_at(const struct ctab *t, const struct ctbl *tb, const struct cr
 	if (!ctbl_form_ok(tb, o, i, p->form))
 		return err_set(e, NULL, 0, "[Formations] %s (%s) cannot be in %s", o->u[i].id,
 			       ctbl_arm_name[tb->base[o->u[i].type].arm], cros_form_name[p->form]);
+	struct pl_quad rq, qq;
 	ctbl_footprint(t, tb, o, g, i, p, &r);
 	if (!on_table(tb, &r))
 		return err_set(e, NULL, 0, "%s at (%.*f, %.*f) would stand off the table", o->u[i].id,
 			       PL_IN(p->c.x), PL_IN(p->c.y));
 	if (g->s[i].pos.on)
 		ctbl_footprint(t, tb, o, g, i, &g->s[i].pos, &now);
+	pl_quad_of(&r, &rq);
 	for (int j = 0; j < o->n; j++) {
 		int32_t gap, was;
 		if (j == i || !live(g, j))
 			continue;
 		ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &q);
-		if (pl_rects_near(&r, &q, 0))
+		{
+			/* too far for either test below (pl_rects_near's first refusal): no corners */
+			const bool enemy2 = o->u[j].side != o->u[i].side && two_inches;
+			const int64_t far = rq.reach + pl_rect_reach(&q) + (enemy2 ? CTBL_TWO_INCHES - 1 : 0);
+			if (pl_d2(r.c, q.c) > far * far)
+				continue;
+		}
+		pl_quad_of(&q, &qq);
+		if (pl_quads_near(&rq, &qq, 0))
 			return err_set(e, NULL, 0, "%s would stand on %s", o->u[i].id, o->u[j].id);
 		/* the distance itself only for an enemy within 2" */
-		if (o->u[j].side == o->u[i].side || !two_inches || !pl_rects_near(&r, &q, CTBL_TWO_INCHES - 1))
+		if (o->u[j].side == o->u[i].side || !two_inches || !pl_quads_near(&rq, &qq, CTBL_TWO_INCHES - 1))
 			continue;
 		gap = pl_rects_gap(&r, &q);
 		/* closer than 2": allowed only for a unit already that close, and no closer */
@@ -1140,6 +1156,85 @@ static int memo_key(const struct cros_oob *o, const struct cros_game *g, int32_t
 	return n;
 }
 
+/* The reach (pl_rect_reach) of unit i's footprint with `figures` figures in formation form, as
+ * ctbl_footprint makes it (its facing does not change the reach). */
+static int64_t reach_as(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, int i, int figures,
+			int form)
+{
+	const struct ctbl_base *b = &tb->base[o->u[i].type];
+	struct pl_rect r = {{0, 0}, 0, 0, 0};
+	int across, deep;
+	grid(form, stands_with(t, tb, o, i, figures), &across, &deep);
+	r.w = across * b->w;
+	r.d = deep * b->d;
+	return pl_rect_reach(&r);
+}
+
+/* The memo's answers that the change from the position it keeps (m->key) to g (key, nk long)
+ * may alter, forgotten; the rest still hold. What firer f's answer reads of other units: the
+ * enemies within its long range (candidates, and their priority ranks: each one's own state),
+ * and the units that may stand across a line from one of its stands to a point of a candidate,
+ * or within 6" of one (a double line [Fire (h)], what a crest firer fires over [Fire (l)]).
+ * Every such line lies within lng + rf + 2 * rmax of f's centre (rf f's reach, rmax the
+ * largest unit's, lng the range: a candidate's footprint comes within lng of f's), so a unit
+ * whose centre stood and stands farther from f than that, its own reach and 6" cannot change
+ * f's answer. Forgotten: every answer when the turn or roster size changed (the ranks count
+ * turns), a changed unit's own, one without a printed range (no such bound), and one within
+ * that distance of a changed unit where it stood or stands (live). */
+static void memo_forget(struct ctbl_memo *m, const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+			const struct cros_game *g, const int32_t *key, int nk)
+{
+	int ch[CROS_UNITS_MAX], nch = 0;
+	struct pl_pt at[CROS_UNITS_MAX][2];
+	int nat[CROS_UNITS_MAX];
+	int64_t rch[CROS_UNITS_MAX], rmax = 0;
+	if (nk != m->nkey || key[0] != m->key[0] || key[1] != m->key[1]) {
+		memset(m->known, 0, sizeof m->known);
+		return;
+	}
+	for (int u = 0; u < o->n; u++) {
+		const int32_t *was = m->key + 2 + u * KEY_PER, *now = key + 2 + u * KEY_PER;
+		if (live(g, u)) {
+			const int64_t r = reach_as(t, tb, o, u, g->s[u].figures, g->s[u].pos.form);
+			rmax = r > rmax ? r : rmax;
+		}
+		if (!memcmp(was, now, KEY_PER * sizeof *was))
+			continue;
+		/* (put_pos's order in memo_key: figures, then on, x, y, facing, form) */
+		rch[nch] = 0;
+		nat[nch] = 0;
+		if (was[1] && was[0] > 0) {
+			const int64_t r = reach_as(t, tb, o, u, was[0], was[5]);
+			at[nch][nat[nch]++] = (struct pl_pt){was[2], was[3]};
+			rch[nch] = r;
+			rmax = r > rmax ? r : rmax;
+		}
+		if (live(g, u)) {
+			const int64_t r = reach_as(t, tb, o, u, g->s[u].figures, g->s[u].pos.form);
+			at[nch][nat[nch]++] = g->s[u].pos.c;
+			rch[nch] = r > rch[nch] ? r : rch[nch];
+		}
+		ch[nch++] = u;
+	}
+	for (int f = 0; f < o->n; f++) {
+		if (!m->known[f])
+			continue;
+		const int64_t lng = long_range(t, tb, o, f);
+		bool keep = lng > 0 && live(g, f);
+		for (int k = 0; k < nch && keep; k++) {
+			if (ch[k] == f) {
+				keep = false;
+				break;
+			}
+			const int64_t far = lng + reach_as(t, tb, o, f, g->s[f].figures, g->s[f].pos.form) + 2 * rmax +
+					    rch[k] + 6 * PL_PER_INCH + 2;
+			for (int a = 0; a < nat[k] && keep; a++)
+				keep = pl_d2(g->s[f].pos.c, at[k][a]) > far * far;
+		}
+		m->known[f] = keep;
+	}
+}
+
 int ctbl_fire_target(struct ctbl_memo *m, const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
 		     const struct cros_game *g, int f, const uint32_t *skip, struct ctbl_sight *s)
 {
@@ -1153,10 +1248,17 @@ int ctbl_fire_target(struct ctbl_memo *m, const struct ctab *t, const struct ctb
 	if (m) {
 		nk = memo_key(o, g, key);
 		if (nk != m->nkey || memcmp(key, m->key, (size_t)nk * sizeof key[0])) {
+			memo_forget(m, t, tb, o, g, key, nk);
 			memcpy(m->key, key, (size_t)nk * sizeof key[0]);
 			m->nkey = nk;
-			memset(m->known, 0, sizeof m->known);
-		} else if (m->known[f] && !memcmp(m->skip[f], sk, sizeof sk)) {
+		}
+		if (m->known[f] && !memcmp(m->skip[f], sk, sizeof sk)) {
+#ifdef CTBL_MEMO_VERIFY /* a check build: every answer kept must be the one worked out again */
+			struct ctbl_sight s2;
+			int j2 = ctbl_fire_target(NULL, t, tb, o, g, f, skip, &s2);
+			if (j2 != m->target[f] || (j2 >= 0 && memcmp(&s2, &m->sight[f], sizeof s2)))
+				abort();
+#endif
 			*s = m->sight[f];
 			return m->target[f];
 		}
@@ -1374,6 +1476,8 @@ static int walk(const struct ctab *t, const struct ctbl *tb, const struct cros_o
 {
 	int steps = leg_len(a, b) / (PL_PER_INCH / 2) + 1; /* every half inch */
 	struct pl_rect r;
+	struct pl_quad rq, fq[CROS_UNITS_MAX]; /* r prepared (the same footprint at every step, moved
+						* along), and the footprints it may come near */
 	bool may[CROS_UNITS_MAX];
 	int nmay = 0;
 	{
@@ -1385,7 +1489,8 @@ static int walk(const struct ctab *t, const struct ctbl *tb, const struct cros_o
 		q.c = a;
 		q.facing = facing;
 		ctbl_footprint(t, tb, o, g, i, &q, &r);
-		const int64_t reach = pl_rect_reach(&r) + 2;
+		pl_quad_of(&r, &rq);
+		const int64_t reach = rq.reach + 2;
 		for (int j = 0; j < o->n; j++) {
 			const bool friend = o->u[j].side == o->u[i].side;
 			may[j] = j != i && live(g, j) && (friend || limit[j] > 0);
@@ -1393,25 +1498,27 @@ static int walk(const struct ctab *t, const struct ctbl *tb, const struct cros_o
 				const int64_t far = reach + pl_rect_reach(&fp[j]) + (friend ? 0 : limit[j] - 1);
 				may[j] = pl_seg_near(fp[j].c, a, b, (int32_t)far);
 				nmay += may[j];
+				if (may[j])
+					pl_quad_of(&fp[j], &fq[j]);
 			}
 		}
 	}
 	for (int k = 0; k <= steps && nmay; k++) {
-		struct cros_pos q = *p;
-		q.c.x = a.x + (int32_t)(((int64_t)b.x - a.x) * k / steps);
-		q.c.y = a.y + (int32_t)(((int64_t)b.y - a.y) * k / steps);
-		q.facing = facing;
-		ctbl_footprint(t, tb, o, g, i, &q, &r);
+		struct pl_pt c;
+		c.x = a.x + (int32_t)(((int64_t)b.x - a.x) * k / steps);
+		c.y = a.y + (int32_t)(((int64_t)b.y - a.y) * k / steps);
+		r.c = c;
+		pl_quad_move(&rq, c);
 		for (int j = 0; j < o->n; j++) {
 			if (!may[j])
 				continue;
 			if (o->u[j].side == o->u[i].side) {
-				if (!mv->m.interpen && pl_rects_near(&r, &fp[j], 0)) {
+				if (!mv->m.interpen && pl_quads_near(&rq, &fq[j], 0)) {
 					mv->m.interpen = true;
 					ev_emit(ev, "[MOVE (b)]", "%s passes through %s: minus the low die", o->u[i].id,
 						o->u[j].id);
 				}
-			} else if (limit[j] > 0 && pl_rects_near(&r, &fp[j], limit[j] - 1)) {
+			} else if (limit[j] > 0 && pl_quads_near(&rq, &fq[j], limit[j] - 1)) {
 				return err_set(e, NULL, 0, "[MOVE (i)] on the way %s would come %.*f\" from the enemy %s: no "
 					       "unit may move within 2\" of an enemy (that is a close assault)",
 					       o->u[i].id, PL_IN(pl_rects_gap(&r, &fp[j])), o->u[j].id);
@@ -1611,8 +1718,8 @@ int ctbl_move_plan(const struct ctab *t, const struct ctbl *tb, const struct cro
 		const struct ctbl_feature *x = &tb->f[k];
 		int c = terrain_class(x->kind);
 		bool meets = false;
-		if (c < 0)
-			continue;
+		if (c < 0 || box_misses(from->c, p->c, x->lo, x->hi))
+			continue; /* (nothing of the path comes within the feature's box) */
 		if (x->closed) {
 			/* entering or leaving the area, or crossing it */
 			bool a = pl_poly_has(x->p, x->n, from->c), b = pl_poly_has(x->p, x->n, p->c);
