@@ -531,6 +531,8 @@ struct ctbl_feet {
 	struct pl_pt c[CROS_UNITS_MAX][4];
 	struct pl_pt lo[CROS_UNITS_MAX], hi[CROS_UNITS_MAX];
 	int8_t turn[CROS_UNITS_MAX]; /* pl_quad_turn of c, worked out once for every line tried */
+	struct pl_pt mid[CROS_UNITS_MAX]; /* the footprint's centre, and pl_rect_reach squared */
+	int64_t reach2[CROS_UNITS_MAX];
 };
 
 static void feet_of(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
@@ -544,6 +546,8 @@ static void feet_of(const struct ctab *t, const struct ctbl *tb, const struct cr
 		pl_rect_corners(&r, ft->c[j]);
 		pl_box(ft->c[j], 4, &ft->lo[j], &ft->hi[j]);
 		ft->turn[j] = (int8_t)pl_quad_turn(ft->c[j]);
+		ft->mid[j] = r.c;
+		ft->reach2[j] = pl_rect_reach(&r) * pl_rect_reach(&r);
 	}
 }
 
@@ -628,10 +632,19 @@ static void way_of(const struct ctbl *tb, const struct cros_oob *o, const struct
 			w->f[w->nf++] = k2;
 }
 
-/* Whether unit j (on the way) stands across the line ab [Fire (j)]. */
+/* Whether unit j (on the way) stands across the line ab [Fire (j)]. Refused first when the line's
+ * box misses the footprint's, or its centre lies farther from the line through a and b than any
+ * corner may (|ab x ac| > reach |ab|, in squares: below 2^62 within PL_COORD_MAX); a line
+ * passing beside a unit is most of those asked. */
 static bool unit_blocks(const struct ctbl_feet *ft, int j, struct pl_pt a, struct pl_pt b)
 {
-	return !box_misses(a, b, ft->lo[j], ft->hi[j]) && pl_seg_meets_convex(a, b, ft->c[j], ft->turn[j]);
+	if (box_misses(a, b, ft->lo[j], ft->hi[j]))
+		return false;
+	const int64_t abx = (int64_t)b.x - a.x, aby = (int64_t)b.y - a.y;
+	const int64_t cr = abx * ((int64_t)ft->mid[j].y - a.y) - aby * ((int64_t)ft->mid[j].x - a.x);
+	if (cr * cr > ft->reach2[j] * (abx * abx + aby * aby))
+		return false;
+	return pl_seg_meets_convex(a, b, ft->c[j], ft->turn[j]);
 }
 
 /* A blocker's name and why in buf, or "" when no name is wanted (buf NULL): either way not NULL,
