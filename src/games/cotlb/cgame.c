@@ -25,6 +25,7 @@
 #define CG_DANGER 40      /* inches: an enemy this near offers a fall back (away_moves), the guns' long range */
 #define CG_SETTLE_MAX 64  /* withdrawals and routs after one action (each moves a unit once) */
 #define CG_ENTRY_SLIDE 24 /* inches along the edge a reinforcement looks for room beside its place */
+#define CG_MOVES_MAX 16   /* a unit's moves in one listing (unit_moves: CG_NEAREST + 2 CG_NEAR_MAX + 2) */
 
 enum cg_item_kind { CGV_HOLD, CGV_GUNS_TAKEN, CGV_GUNS_KEPT, CGV_STANDS };
 
@@ -968,6 +969,138 @@ static void lead_actions(const struct game *G, int side, struct action *out, int
 	}
 }
 
+/* A thread's rules memo (rules->memo_new): the table's (each firer's target, ctbl_memo) and each
+ * unit's moves as last listed (moves_kept), with the roster they were listed on. */
+struct cg_memo {
+	struct ctbl_memo *fire;
+	bool have;
+	int turn;
+	struct cros_state last[CROS_UNITS_MAX];
+	struct cg_kept {
+		bool known;
+		int n, ne;
+		int e[CG_NEAREST];
+		struct action a[CG_MOVES_MAX];
+	} mv[CROS_UNITS_MAX];
+};
+
+/* Unit i's moves as a listing offers them (its CACT_MOVE), into a[CG_MOVES_MAX]; their number. e
+ * (ne): its nearest enemies (nearest_enemies). */
+static int unit_moves(const struct game *G, int i, const int *e, int ne, struct action *a)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	int n = 0;
+	/* straight at one of the nearest enemies, when the move as far as its best dice could go that
+	 * way, or two thirds or a third of it, is one the table allows (move --toward plans no
+	 * farther when the whole way is refused) */
+	for (int j = 0; j < ne; j++) {
+		int32_t d;
+		const int32_t reach = ctbl_move_reach(&c->t, &c->tb, &c->o, g, i, g->s[e[j]].pos.c);
+		const struct cros_pos to = ctbl_toward(&c->t, &c->tb, &c->o, g, i, e[j], reach, &d);
+		if (reach > 0 && (move_ok(G, i, &to) || toward_short_ok(G, i, e[j], reach)))
+			put(a, CG_MOVES_MAX, &n, CG_MOVE_AT, i, e[j], 0, 2);
+	}
+	place_moves(G, i, a, CG_MOVES_MAX, &n);
+	oblique_moves(G, i, a, CG_MOVES_MAX, &n);
+	if (ne > 0 && in_danger(G, i, e[0]))
+		away_moves(G, i, e[0], a, CG_MOVES_MAX, &n);
+	return n < CG_MOVES_MAX ? n : CG_MOVES_MAX;
+}
+
+static bool state_live(const struct cros_state *s)
+{
+	return s->pos.on && s->figures > 0;
+}
+
+/* The moves memo brought to the roster g: a unit's kept moves are forgotten when it changed, when
+ * one of the enemies they were planned at changed, or when a unit that changed stood or stands
+ * where one of its plans could have met it. Every plan of unit_moves runs in a straight line from
+ * the unit's centre for at most its best dice (ctbl_move_reach from where it stands: no penalty
+ * and no single die), and reads of other units only their footprints within 2" of the mover's
+ * footprint on the way or at its end (ctbl_move_plan: passing through friends, standing on a
+ * unit, coming within 2" of an enemy [MOVE (b)], [MOVE (i)]); so a unit whose centre stood and
+ * stands farther than that, the two footprints' reaches and 2" cannot change them. Everything
+ * is forgotten at a new turn. */
+static void moves_sync(const struct game *G, struct cg_memo *m)
+{
+	const struct cg_scn *c = scn(G);
+	const struct cros_game *g = &cst(G)->g;
+	bool ch[CROS_UNITS_MAX] = {false};
+	struct pl_pt at[CROS_UNITS_MAX][2];
+	int64_t rch[CROS_UNITS_MAX];
+	int nat[CROS_UNITS_MAX], nch = 0;
+	if (!m->have || m->turn != g->turn) {
+		for (int i = 0; i < c->o.n; i++)
+			m->mv[i].known = false;
+	} else {
+		for (int u = 0; u < c->o.n; u++) {
+			const struct cros_state *was = &m->last[u], *now = &g->s[u];
+			if (!memcmp(was, now, sizeof *was))
+				continue;
+			ch[u] = true;
+			nat[nch] = 0;
+			rch[nch] = 0;
+			if (state_live(was)) {
+				at[nch][nat[nch]++] = was->pos.c;
+				rch[nch] = ctbl_reach_as(&c->t, &c->tb, &c->o, u, was->figures, was->pos.form);
+			}
+			if (state_live(now)) {
+				const int64_t r = ctbl_reach_as(&c->t, &c->tb, &c->o, u, now->figures, now->pos.form);
+				at[nch][nat[nch]++] = now->pos.c;
+				rch[nch] = r > rch[nch] ? r : rch[nch];
+			}
+			nch++;
+		}
+		for (int i = 0; i < c->o.n; i++) {
+			struct cg_kept *k = &m->mv[i];
+			if (!k->known)
+				continue;
+			bool keep = !ch[i] && state_live(&g->s[i]);
+			for (int j = 0; j < k->ne && keep; j++)
+				keep = !ch[k->e[j]];
+			const int64_t ri = keep ? ctbl_reach_as(&c->t, &c->tb, &c->o, i, g->s[i].figures, g->s[i].pos.form) : 0;
+			const int64_t go = keep ? ctbl_move_reach(&c->t, &c->tb, &c->o, g, i, g->s[i].pos.c) : 0;
+			for (int q = 0; q < nch && keep; q++) {
+				const int64_t far = go + ri + rch[q] + CTBL_TWO_INCHES + 2;
+				for (int a = 0; a < nat[q] && keep; a++)
+					keep = pl_d2(g->s[i].pos.c, at[q][a]) > far * far;
+			}
+			k->known = keep;
+		}
+	}
+	memcpy(m->last, g->s, (size_t)c->o.n * sizeof g->s[0]);
+	m->turn = g->turn;
+	m->have = true;
+}
+
+/* Unit i's moves (unit_moves) into a[]: the memo's while they hold (m NULL: worked out). */
+static int moves_kept(const struct game *G, struct cg_memo *m, int i, struct action *a)
+{
+	int e[CG_NEAREST], ne = nearest_enemies(G, i, e, CG_NEAREST), n;
+	struct cg_kept *k = m ? &m->mv[i] : NULL;
+	if (k && k->known && k->ne == ne && !memcmp(k->e, e, (size_t)ne * sizeof e[0])) {
+#ifdef CTBL_MEMO_VERIFY /* a check build: the moves kept must be those worked out again */
+		struct action b[CG_MOVES_MAX];
+		memset(b, 0, sizeof b);
+		if (unit_moves(G, i, e, ne, b) != k->n || memcmp(b, k->a, (size_t)k->n * sizeof b[0]))
+			abort();
+#endif
+		memcpy(a, k->a, (size_t)k->n * sizeof a[0]);
+		return k->n;
+	}
+	memset(a, 0, CG_MOVES_MAX * sizeof a[0]);
+	n = unit_moves(G, i, e, ne, a);
+	if (k) {
+		k->known = true;
+		k->n = n;
+		k->ne = ne;
+		memcpy(k->e, e, sizeof e);
+		memcpy(k->a, a, (size_t)n * sizeof a[0]);
+	}
+	return n;
+}
+
 static int cg_actions(const struct game *G, struct action *out, int max)
 {
 	const struct cg_scn *c = scn(G);
@@ -983,7 +1116,10 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 	struct cact *a = malloc(CACT_LIST_MAX * sizeof *a);
 	if (!a)
 		return 0;
-	int na = cact_list(G->memo, &c->t, &c->tb, &c->o, g, -1, a, CACT_LIST_MAX);
+	struct cg_memo *memo = G->memo;
+	if (memo)
+		moves_sync(G, memo);
+	int na = cact_list(memo ? memo->fire : NULL, &c->t, &c->tb, &c->o, g, -1, a, CACT_LIST_MAX);
 	if (na > CACT_LIST_MAX)
 		na = CACT_LIST_MAX;
 	for (int k = 0; k < na; k++) {
@@ -1007,21 +1143,11 @@ static int cg_actions(const struct game *G, struct action *out, int max)
 			put(out, max, &n, CG_MOVE_AT, i, x->target, 0, 2);
 			break;
 		case CACT_MOVE: {
-			/* straight at one of the nearest enemies, when the move as far as its best dice
-			 * could go that way, or two thirds or a third of it, is one the table allows
-			 * (move --toward plans no farther when the whole way is refused) */
-			int e[CG_NEAREST], ne = nearest_enemies(G, i, e, CG_NEAREST);
-			for (int j = 0; j < ne; j++) {
-				int32_t d;
-				const int32_t reach = ctbl_move_reach(&c->t, &c->tb, &c->o, g, i, g->s[e[j]].pos.c);
-				const struct cros_pos to = ctbl_toward(&c->t, &c->tb, &c->o, g, i, e[j], reach, &d);
-				if (reach > 0 && (move_ok(G, i, &to) || toward_short_ok(G, i, e[j], reach)))
-					put(out, max, &n, CG_MOVE_AT, i, e[j], 0, 2);
-			}
-			place_moves(G, i, out, max, &n);
-			oblique_moves(G, i, out, max, &n);
-			if (ne > 0 && in_danger(G, i, e[0]))
-				away_moves(G, i, e[0], out, max, &n);
+			struct action mine[CG_MOVES_MAX];
+			const int k2 = moves_kept(G, memo, i, mine);
+			for (int q = 0; q < k2; q++, n++)
+				if (n < max)
+					out[n] = mine[q];
 			break;
 		}
 		case CACT_REFORM:
@@ -2212,12 +2338,20 @@ bool cgame_guns_kept(const struct game *g, int side, int u)
 static void *cg_memo_new(const struct scenario *s)
 {
 	(void)s;
-	return ctbl_memo_new();
+	struct cg_memo *m = calloc(1, sizeof *m);
+	if (m && !(m->fire = ctbl_memo_new())) {
+		free(m);
+		m = NULL;
+	}
+	return m;
 }
 
-static void cg_memo_free(void *m)
+static void cg_memo_free(void *v)
 {
-	ctbl_memo_free(m);
+	struct cg_memo *m = v;
+	if (m)
+		ctbl_memo_free(m->fire);
+	free(m);
 }
 
 const struct rules cotlb_rules = {

@@ -1169,10 +1169,8 @@ static int memo_key(const struct cros_oob *o, const struct cros_game *g, int32_t
 	return n;
 }
 
-/* The reach (pl_rect_reach) of unit i's footprint with `figures` figures in formation form, as
- * ctbl_footprint makes it (its facing does not change the reach). */
-static int64_t reach_as(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, int i, int figures,
-			int form)
+int64_t ctbl_reach_as(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, int i, int figures,
+		      int form)
 {
 	const struct ctbl_base *b = &tb->base[o->u[i].type];
 	struct pl_rect r = {{0, 0}, 0, 0, 0};
@@ -1208,7 +1206,7 @@ static void memo_forget(struct ctbl_memo *m, const struct ctab *t, const struct 
 	for (int u = 0; u < o->n; u++) {
 		const int32_t *was = m->key + 2 + u * KEY_PER, *now = key + 2 + u * KEY_PER;
 		if (live(g, u)) {
-			const int64_t r = reach_as(t, tb, o, u, g->s[u].figures, g->s[u].pos.form);
+			const int64_t r = ctbl_reach_as(t, tb, o, u, g->s[u].figures, g->s[u].pos.form);
 			rmax = r > rmax ? r : rmax;
 		}
 		if (!memcmp(was, now, KEY_PER * sizeof *was))
@@ -1217,13 +1215,13 @@ static void memo_forget(struct ctbl_memo *m, const struct ctab *t, const struct 
 		rch[nch] = 0;
 		nat[nch] = 0;
 		if (was[1] && was[0] > 0) {
-			const int64_t r = reach_as(t, tb, o, u, was[0], was[5]);
+			const int64_t r = ctbl_reach_as(t, tb, o, u, was[0], was[5]);
 			at[nch][nat[nch]++] = (struct pl_pt){was[2], was[3]};
 			rch[nch] = r;
 			rmax = r > rmax ? r : rmax;
 		}
 		if (live(g, u)) {
-			const int64_t r = reach_as(t, tb, o, u, g->s[u].figures, g->s[u].pos.form);
+			const int64_t r = ctbl_reach_as(t, tb, o, u, g->s[u].figures, g->s[u].pos.form);
 			at[nch][nat[nch]++] = g->s[u].pos.c;
 			rch[nch] = r > rch[nch] ? r : rch[nch];
 		}
@@ -1239,7 +1237,7 @@ static void memo_forget(struct ctbl_memo *m, const struct ctab *t, const struct 
 				keep = false;
 				break;
 			}
-			const int64_t far = lng + reach_as(t, tb, o, f, g->s[f].figures, g->s[f].pos.form) + 2 * rmax +
+			const int64_t far = lng + ctbl_reach_as(t, tb, o, f, g->s[f].figures, g->s[f].pos.form) + 2 * rmax +
 					    rch[k] + 6 * PL_PER_INCH + 2;
 			for (int a = 0; a < nat[k] && keep; a++)
 				keep = pl_d2(g->s[f].pos.c, at[k][a]) > far * far;

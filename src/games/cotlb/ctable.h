@@ -155,11 +155,18 @@ int ctbl_fire_priority(const struct ctab *t, const struct ctbl *tb, const struct
 int ctbl_fire_priority_skip(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
 			    const struct cros_game *g, int f, const uint32_t *skip, int *rank, int32_t *gap);
 
+/* The reach (pl_rect_reach) of unit i's footprint with `figures` figures in formation form, as
+ * ctbl_footprint makes it (the facing does not change it): how far from its centre any part of
+ * it may lie. */
+int64_t ctbl_reach_as(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, int i, int figures,
+		      int form);
+
 /* What the fire priority found, remembered between listings of the actions (a game's rules memo,
  * rules->memo_new): for each firer, the enemy its priority names and the sight of it. An answer
- * is given again only while every input it was worked out from is the same (each unit's figures,
- * place, formation and what the priority ranks by, the turn, the split fire's skip set), so the
- * memo never changes an answer; a game without one works each out afresh. */
+ * is given again only while every input it was worked out from is the same (the firer's own state
+ * and every unit it may read: each unit's figures, place, formation and what the priority ranks
+ * by, within reach of its lines; the turn; the split fire's skip set), so the memo never changes
+ * an answer; a game without one works each out afresh. */
 struct ctbl_memo;
 struct ctbl_memo *ctbl_memo_new(void);
 void ctbl_memo_free(struct ctbl_memo *m);
