@@ -301,23 +301,13 @@ int64_t pl_rect_reach(const struct pl_rect *r)
 
 bool pl_rects_near(const struct pl_rect *a, const struct pl_rect *b, int32_t r)
 {
-	struct pl_pt pa[4], pb[4];
+	struct pl_quad qa, qb;
 	const int64_t far = pl_rect_reach(a) + pl_rect_reach(b) + (r > 0 ? r : 0);
 	if (pl_d2(a->c, b->c) > far * far)
-		return false; /* the centres too far apart for any corner to come near */
-	pl_rect_corners(a, pa);
-	pl_rect_corners(b, pb);
-	{
-		/* their boxes farther apart than r along x or y: so are they (pl_shapes_near takes r
-		 * by its square) */
-		struct pl_pt la, ha, lb, hb;
-		const int64_t m = r < 0 ? -(int64_t)r : r;
-		pl_box(pa, 4, &la, &ha);
-		pl_box(pb, 4, &lb, &hb);
-		if (la.x > hb.x + m || lb.x > ha.x + m || la.y > hb.y + m || lb.y > ha.y + m)
-			return false;
-	}
-	return pl_shapes_near(pa, 4, true, pb, 4, true, r);
+		return false; /* the centres too far apart for any corner to come near: no corners */
+	pl_quad_of(a, &qa);
+	pl_quad_of(b, &qb);
+	return pl_quads_near(&qa, &qb, r);
 }
 
 void pl_quad_of(const struct pl_rect *r, struct pl_quad *q)
@@ -344,7 +334,8 @@ void pl_quad_move(struct pl_quad *q, struct pl_pt c)
 
 bool pl_quads_near(const struct pl_quad *a, const struct pl_quad *b, int32_t r)
 {
-	/* pl_rects_near's tests in its order, on what was worked out once */
+	/* refused when the centres lie too far apart for any corner to come near, or the boxes
+	 * farther apart than r along x or y (pl_shapes_near takes r by its square) */
 	const int64_t far = a->reach + b->reach + (r > 0 ? r : 0), m = r < 0 ? -(int64_t)r : r;
 	if (pl_d2(a->c, b->c) > far * far)
 		return false;

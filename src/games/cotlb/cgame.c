@@ -1008,11 +1008,6 @@ static int unit_moves(const struct game *G, int i, const int *e, int ne, struct 
 	return n < CG_MOVES_MAX ? n : CG_MOVES_MAX;
 }
 
-static bool state_live(const struct cros_state *s)
-{
-	return s->pos.on && s->figures > 0;
-}
-
 /* The moves memo brought to the roster g: a unit's kept moves are forgotten when it changed, when
  * one of the enemies they were planned at changed, or when a unit that changed stood or stands
  * where one of its plans could have met it. Every plan of unit_moves runs in a straight line from
@@ -1026,46 +1021,30 @@ static void moves_sync(const struct game *G, struct cg_memo *m)
 {
 	const struct cg_scn *c = scn(G);
 	const struct cros_game *g = &cst(G)->g;
-	bool ch[CROS_UNITS_MAX] = {false};
-	struct pl_pt at[CROS_UNITS_MAX][2];
-	int64_t rch[CROS_UNITS_MAX];
-	int nat[CROS_UNITS_MAX], nch = 0;
+	bool changed[CROS_UNITS_MAX] = {false};
+	struct ctbl_change ch = {.n = 0};
 	if (!m->have || m->turn != g->turn) {
 		for (int i = 0; i < c->o.n; i++)
 			m->mv[i].known = false;
 	} else {
 		for (int u = 0; u < c->o.n; u++) {
 			const struct cros_state *was = &m->last[u], *now = &g->s[u];
-			if (!memcmp(was, now, sizeof *was))
-				continue;
-			ch[u] = true;
-			nat[nch] = 0;
-			rch[nch] = 0;
-			if (state_live(was)) {
-				at[nch][nat[nch]++] = was->pos.c;
-				rch[nch] = ctbl_reach_as(&c->t, &c->tb, &c->o, u, was->figures, was->pos.form);
+			if (memcmp(was, now, sizeof *was)) {
+				ctbl_change_add(&c->t, &c->tb, &c->o, &ch, u, &was->pos, was->figures, &now->pos, now->figures);
+				changed[u] = true;
 			}
-			if (state_live(now)) {
-				const int64_t r = ctbl_reach_as(&c->t, &c->tb, &c->o, u, now->figures, now->pos.form);
-				at[nch][nat[nch]++] = now->pos.c;
-				rch[nch] = r > rch[nch] ? r : rch[nch];
-			}
-			nch++;
 		}
-		for (int i = 0; i < c->o.n; i++) {
+		for (int i = 0; i < c->o.n && ch.n; i++) {
 			struct cg_kept *k = &m->mv[i];
 			if (!k->known)
 				continue;
-			bool keep = !ch[i] && state_live(&g->s[i]);
+			bool keep = !changed[i] && g->s[i].pos.on && g->s[i].figures > 0;
 			for (int j = 0; j < k->ne && keep; j++)
-				keep = !ch[k->e[j]];
+				keep = !changed[k->e[j]];
 			const int64_t ri = keep ? ctbl_reach_as(&c->t, &c->tb, &c->o, i, g->s[i].figures, g->s[i].pos.form) : 0;
 			const int64_t go = keep ? ctbl_move_reach(&c->t, &c->tb, &c->o, g, i, g->s[i].pos.c) : 0;
-			for (int q = 0; q < nch && keep; q++) {
-				const int64_t far = go + ri + rch[q] + CTBL_TWO_INCHES + 2;
-				for (int a = 0; a < nat[q] && keep; a++)
-					keep = pl_d2(g->s[i].pos.c, at[q][a]) > far * far;
-			}
+			for (int q = 0; q < ch.n && keep; q++)
+				keep = !ctbl_change_within(&ch, q, g->s[i].pos.c, go + ri + ch.reach[q] + CTBL_TWO_INCHES + 2);
 			k->known = keep;
 		}
 	}

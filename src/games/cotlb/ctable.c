@@ -1181,6 +1181,32 @@ int64_t ctbl_reach_as(const struct ctab *t, const struct ctbl *tb, const struct 
 	return pl_rect_reach(&r);
 }
 
+void ctbl_change_add(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, struct ctbl_change *c,
+		     int u, const struct cros_pos *was, int was_figures, const struct cros_pos *now, int now_figures)
+{
+	const int k = c->n++;
+	c->u[k] = u;
+	c->nat[k] = 0;
+	c->reach[k] = 0;
+	if (was->on && was_figures > 0) {
+		c->at[k][c->nat[k]++] = was->c;
+		c->reach[k] = ctbl_reach_as(t, tb, o, u, was_figures, was->form);
+	}
+	if (now->on && now_figures > 0) {
+		const int64_t r = ctbl_reach_as(t, tb, o, u, now_figures, now->form);
+		c->at[k][c->nat[k]++] = now->c;
+		c->reach[k] = r > c->reach[k] ? r : c->reach[k];
+	}
+}
+
+bool ctbl_change_within(const struct ctbl_change *c, int k, struct pl_pt p, int64_t far)
+{
+	for (int a = 0; a < c->nat[k]; a++)
+		if (pl_d2(p, c->at[k][a]) <= far * far)
+			return true;
+	return false;
+}
+
 /* The memo's answers that the change from the position it keeps (m->key) to g (key, nk long)
  * may alter, forgotten; the rest still hold. What firer f's answer reads of other units: the
  * enemies within its long range (candidates, and their priority ranks: each one's own state),
@@ -1195,10 +1221,9 @@ int64_t ctbl_reach_as(const struct ctab *t, const struct ctbl *tb, const struct 
 static void memo_forget(struct ctbl_memo *m, const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
 			const struct cros_game *g, const int32_t *key, int nk)
 {
-	int ch[CROS_UNITS_MAX], nch = 0;
-	struct pl_pt at[CROS_UNITS_MAX][2];
-	int nat[CROS_UNITS_MAX];
-	int64_t rch[CROS_UNITS_MAX], rmax = 0;
+	struct ctbl_change ch = {.n = 0};
+	bool changed[CROS_UNITS_MAX] = {false};
+	int64_t rmax = 0;
 	if (nk != m->nkey || key[0] != m->key[0] || key[1] != m->key[1]) {
 		memset(m->known, 0, sizeof m->known);
 		return;
@@ -1212,36 +1237,19 @@ static void memo_forget(struct ctbl_memo *m, const struct ctab *t, const struct 
 		if (!memcmp(was, now, KEY_PER * sizeof *was))
 			continue;
 		/* (put_pos's order in memo_key: figures, then on, x, y, facing, form) */
-		rch[nch] = 0;
-		nat[nch] = 0;
-		if (was[1] && was[0] > 0) {
-			const int64_t r = ctbl_reach_as(t, tb, o, u, was[0], was[5]);
-			at[nch][nat[nch]++] = (struct pl_pt){was[2], was[3]};
-			rch[nch] = r;
-			rmax = r > rmax ? r : rmax;
-		}
-		if (live(g, u)) {
-			const int64_t r = ctbl_reach_as(t, tb, o, u, g->s[u].figures, g->s[u].pos.form);
-			at[nch][nat[nch]++] = g->s[u].pos.c;
-			rch[nch] = r > rch[nch] ? r : rch[nch];
-		}
-		ch[nch++] = u;
+		const struct cros_pos at = {was[1] != 0, {was[2], was[3]}, was[4], was[5]};
+		ctbl_change_add(t, tb, o, &ch, u, &at, was[0], &g->s[u].pos, g->s[u].figures);
+		rmax = ch.reach[ch.n - 1] > rmax ? ch.reach[ch.n - 1] : rmax;
+		changed[u] = true;
 	}
 	for (int f = 0; f < o->n; f++) {
 		if (!m->known[f])
 			continue;
 		const int64_t lng = long_range(t, tb, o, f);
-		bool keep = lng > 0 && live(g, f);
-		for (int k = 0; k < nch && keep; k++) {
-			if (ch[k] == f) {
-				keep = false;
-				break;
-			}
-			const int64_t far = lng + ctbl_reach_as(t, tb, o, f, g->s[f].figures, g->s[f].pos.form) + 2 * rmax +
-					    rch[k] + 6 * PL_PER_INCH + 2;
-			for (int a = 0; a < nat[k] && keep; a++)
-				keep = pl_d2(g->s[f].pos.c, at[k][a]) > far * far;
-		}
+		bool keep = lng > 0 && live(g, f) && !changed[f];
+		const int64_t rf = keep ? ctbl_reach_as(t, tb, o, f, g->s[f].figures, g->s[f].pos.form) : 0;
+		for (int k = 0; k < ch.n && keep; k++)
+			keep = !ctbl_change_within(&ch, k, g->s[f].pos.c, lng + rf + 2 * rmax + ch.reach[k] + 6 * PL_PER_INCH + 2);
 		m->known[f] = keep;
 	}
 }

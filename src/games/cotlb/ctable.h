@@ -161,6 +161,21 @@ int ctbl_fire_priority_skip(const struct ctab *t, const struct ctbl *tb, const s
 int64_t ctbl_reach_as(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, int i, int figures,
 		      int form);
 
+/* The units that changed between two rosters, as the memos of the listings read them (the fire
+ * targets here, each unit's moves in cgame.c): each one's centre where it stood and where it
+ * stands (those on the table with figures), and the larger of its two footprints' reaches. */
+struct ctbl_change {
+	int n;
+	int u[CROS_UNITS_MAX], nat[CROS_UNITS_MAX];
+	struct pl_pt at[CROS_UNITS_MAX][2];
+	int64_t reach[CROS_UNITS_MAX];
+};
+/* Unit u, which was `was` with was_figures figures and is now `now` with now_figures, added to c. */
+void ctbl_change_add(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, struct ctbl_change *c,
+		     int u, const struct cros_pos *was, int was_figures, const struct cros_pos *now, int now_figures);
+/* Whether change k stood or stands within `far` of p, centre to centre. */
+bool ctbl_change_within(const struct ctbl_change *c, int k, struct pl_pt p, int64_t far);
+
 /* What the fire priority found, remembered between listings of the actions (a game's rules memo,
  * rules->memo_new): for each firer, the enemy its priority names and the sight of it. An answer
  * is given again only while every input it was worked out from is the same (the firer's own state
