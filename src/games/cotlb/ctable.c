@@ -528,11 +528,8 @@ static bool arc_meets(struct pl_pt s, int facing, int half, const struct pl_pt c
 /* Every unit's footprint on the table, worked out once for the many lines of a volley. */
 struct ctbl_feet {
 	bool on[CROS_UNITS_MAX];
-	struct pl_pt c[CROS_UNITS_MAX][4];
-	struct pl_pt lo[CROS_UNITS_MAX], hi[CROS_UNITS_MAX];
-	int8_t turn[CROS_UNITS_MAX]; /* pl_quad_turn of c, worked out once for every line tried */
-	struct pl_pt mid[CROS_UNITS_MAX]; /* the footprint's centre, and pl_rect_reach squared */
-	int64_t reach2[CROS_UNITS_MAX];
+	struct pl_quad q[CROS_UNITS_MAX]; /* centre, corners, box and reach */
+	int8_t turn[CROS_UNITS_MAX]; /* pl_quad_turn of the corners, worked out once for every line tried */
 };
 
 static void feet_of(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
@@ -543,11 +540,8 @@ static void feet_of(const struct ctab *t, const struct ctbl *tb, const struct cr
 		if (!(ft->on[j] = live(g, j)))
 			continue;
 		ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &r);
-		pl_rect_corners(&r, ft->c[j]);
-		pl_box(ft->c[j], 4, &ft->lo[j], &ft->hi[j]);
-		ft->turn[j] = (int8_t)pl_quad_turn(ft->c[j]);
-		ft->mid[j] = r.c;
-		ft->reach2[j] = pl_rect_reach(&r) * pl_rect_reach(&r);
+		pl_quad_of(&r, &ft->q[j]);
+		ft->turn[j] = (int8_t)pl_quad_turn(ft->q[j].k);
 	}
 }
 
@@ -618,12 +612,12 @@ static void way_of(const struct ctbl *tb, const struct cros_oob *o, const struct
 	w->nu = w->nf = 0;
 	for (int j = 0; j < o->n; j++) {
 		struct pl_pt mid;
-		if (j == f || j == at || !ft->on[j] || boxes_miss(ft->lo[j], ft->hi[j], lo, hi))
+		if (j == f || j == at || !ft->on[j] || boxes_miss(ft->q[j].lo, ft->q[j].hi, lo, hi))
 			continue;
 		/* [Fire (l)] a unit a crest firer fires over blocks none of its lines */
-		mid.x = (ft->c[j][0].x + ft->c[j][2].x) / 2;
-		mid.y = (ft->c[j][0].y + ft->c[j][2].y) / 2;
-		if (ov && fired_over(ov, ft->c[j], 4, true, ft->lo[j], ft->hi[j], mid))
+		mid.x = (ft->q[j].k[0].x + ft->q[j].k[2].x) / 2;
+		mid.y = (ft->q[j].k[0].y + ft->q[j].k[2].y) / 2;
+		if (ov && fired_over(ov, ft->q[j].k, 4, true, ft->q[j].lo, ft->q[j].hi, mid))
 			continue;
 		w->u[w->nu++] = j;
 	}
@@ -638,13 +632,14 @@ static void way_of(const struct ctbl *tb, const struct cros_oob *o, const struct
  * passing beside a unit is most of those asked. */
 static bool unit_blocks(const struct ctbl_feet *ft, int j, struct pl_pt a, struct pl_pt b)
 {
-	if (box_misses(a, b, ft->lo[j], ft->hi[j]))
+	const struct pl_quad *q = &ft->q[j];
+	if (box_misses(a, b, q->lo, q->hi))
 		return false;
 	const int64_t abx = (int64_t)b.x - a.x, aby = (int64_t)b.y - a.y;
-	const int64_t cr = abx * ((int64_t)ft->mid[j].y - a.y) - aby * ((int64_t)ft->mid[j].x - a.x);
-	if (cr * cr > ft->reach2[j] * (abx * abx + aby * aby))
+	const int64_t cr = abx * ((int64_t)q->c.y - a.y) - aby * ((int64_t)q->c.x - a.x);
+	if (cr * cr > q->reach * q->reach * (abx * abx + aby * aby))
 		return false;
-	return pl_seg_meets_convex(a, b, ft->c[j], ft->turn[j]);
+	return pl_seg_meets_convex(a, b, q->k, ft->turn[j]);
 }
 
 /* A blocker's name and why in buf, or "" when no name is wanted (buf NULL): either way not NULL,
