@@ -53,7 +53,7 @@ $(O)/tests/%: tests/unit/%.c tests/unit/testutil.h tests/unit/quadfix.h $(O)/lib
 # realloc go through the test's wrappers
 $(O)/tests/test_noalloc: TEST_LDWRAP := -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
 
-$(O)/bench/%: bench/%.c $(O)/libcrimea.a
+$(O)/bench/%: bench/%.c bench/scenarios.h $(O)/libcrimea.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/libcrimea.a $(LDLIBS)
 

@@ -31,23 +31,10 @@
 #include "ai/ai.h"
 #include "ai/sim.h"
 #include "games/rules.h"
+#include "scenarios.h"
 
 #define MAX_STEPS 200000
 #define JOBS_MAX 64
-
-static const char *const scenarios[] = {
-	"data/quad/alma/scenario.json",
-	"data/quad/balaclava/scenario.json",
-	"data/quad/inkerman/historical.json",
-	"data/quad/inkerman/option.json",
-	"data/quad/tchernaya/tchernaya.json",
-	"data/quad/tchernaya/tchernaya-nonhistorical.json",
-	/* after the quad six, so that their rows keep the seeds they had (the seeds derive from
-	 * the scenario's place in this list) */
-	"data/cotlb/balaclava-2014-scenario.json",
-	"data/siege/sevastopol-scenario.json",
-};
-#define NSCN (int)(sizeof scenarios / sizeof scenarios[0])
 
 /* first-named player, second-named player */
 static const int pairs[][2] = {

@@ -37,6 +37,7 @@ void ai_scratch_free(struct ai_scratch *x)
 	free(x->copy[0]);
 	free(x->copy[1]);
 	greedy_scratch_free(x->greedy);
+	ai_helpers_free(x);
 	free(x);
 }
 

@@ -24,6 +24,7 @@ enum ai_kind { AI_NONE, AI_RANDOM, AI_GREEDY, AI_SEARCH, AI_NKINDS };
 #define AI_SEARCH_BUDGET 60
 /* The largest budget a player spec may ask for ("search:N"). */
 #define AI_SEARCH_BUDGET_MAX 100000
+#define AI_THREADS_MAX 16 /* threads a search player's rollouts may run on (ai_scratch_threads) */
 /* Room for a player spec's name ("search:100000", "greedy:" and a plan name, and its NUL). */
 #define AI_PLAYER_NAME_MAX 16
 
@@ -171,10 +172,18 @@ void ai_scratch_free(struct ai_scratch *x);
  * the first time a decision lists more than it holds: after that, games allocate nothing
  * (test_noalloc). 0, or -1 when out of memory or the list is handed out. */
 int ai_scratch_reserve(struct ai_scratch *x, int n);
+/* Lets the search players' rollouts run on up to n threads (1 .. AI_THREADS_MAX; 1 when a
+ * scratch is made): the thread that asks and n - 1 started for each batch of rollouts, each
+ * with its own copy of the game, rules memo and scratch, made on first need and kept in x.
+ * Every choice is the same for any n (roll.c); only the wait is shorter. A front end where a
+ * person waits for the computer sets it to the machine's cores; a study that plays its games
+ * on many threads leaves it at 1. 0, or -1 for a bad n (x unchanged). */
+int ai_scratch_threads(struct ai_scratch *x, int n);
 
 /* ---- shared by the players (ai.c, greedy.c, search.c); not for front ends ---- */
 
 struct greedy_scratch; /* greedy.c's part of the scratch */
+struct ai_helper;      /* roll.c: a started thread's memory */
 
 struct ai_scratch {
 	const struct scenario *scn;   /* the scenario it serves */
@@ -183,7 +192,22 @@ struct ai_scratch {
 	bool list_busy;               /* handed out by ai_actions, not yet back */
 	struct game *copy[2];         /* [0] greedy's trial copies, [1] search's rollouts; or NULL */
 	struct greedy_scratch *greedy;
+	int threads;                  /* ai_scratch_threads (0 as made: one) */
+	struct ai_helper *help;       /* [AI_THREADS_MAX] the started threads' memory (roll.c), or NULL */
 };
+
+/* A search player's batch of rollouts (roll.c): for each candidate j < n and r < reps, a copy
+ * of g whose dice and AI stream come from rng_mix(base, r) (ai_copy), on which fn(ctx, copy,
+ * j) plays and scores; the score goes to out[j * reps + r]. The copies are c on the calling
+ * thread and the scratch's own on the others (ai_scratch_threads); fn must read ctx only and
+ * may change the copy it is given alone. The scores are the same on any number of threads. */
+typedef double (*ai_roll_fn)(void *ctx, struct game *c, int j);
+void ai_rollouts(const struct game *g, struct game *c, uint64_t base, int n, int reps, ai_roll_fn fn, void *ctx,
+		 double *out);
+/* How many started threads' memories the scratch holds (made by the batches so far). */
+int ai_scratch_helpers(const struct ai_scratch *x);
+/* Frees the scratch's started threads' memory (ai_scratch_free does). */
+void ai_helpers_free(struct ai_scratch *x);
 
 /* g's scratch, or NULL when it has none or it serves another scenario. */
 struct ai_scratch *ai_scratch_of(const struct game *g);

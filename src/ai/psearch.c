@@ -14,6 +14,7 @@
 #include "ai.h"
 #include "../games/siege/splay.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +41,27 @@ static double rollout(const struct psearch_kind *k, struct game *c, int me, int 
 	return (r.winner == me ? 1.0 : 0.0) + k->vp_weight * (r.vp[me] - r.vp[!me]);
 }
 
+/* A batch of rollouts (ai_rollouts): candidate j is plan j played out (acts NULL), or acts[j]
+ * applied and then plan played out; NAN when the copy refuses acts[j]. */
+struct job {
+	const struct psearch_kind *k;
+	const struct action *acts;
+	int me, plan, until;
+};
+
+static double job_run(void *ctx, struct game *c, int j)
+{
+	const struct job *b = ctx;
+	struct score_sheet *sh = NULL;
+	if (b->acts && ai_apply(c, &b->acts[j]) != 0)
+		return NAN;
+	if (b->until > 0 && !(sh = malloc(sizeof *sh))) /* (the horizon's scoring; a few KB) */
+		return NAN;
+	double v = rollout(b->k, c, b->me, b->acts ? b->plan : j, b->until, sh);
+	free(sh);
+	return v;
+}
+
 /* The best of n candidates, each played reps times (at least once) from a copy of g on common
  * dice, the first of equals: candidate j is plan j played out (acts NULL), or acts[j] applied
  * and then plan played out. -1 when out of memory. */
@@ -48,30 +70,28 @@ static int best_of(const struct psearch_kind *k, struct game *g, int me, int n, 
 {
 	int best = 0, pturn = g->rules->player_turn(g), until = k->horizon > 0 ? pturn + 1 + k->horizon : 0;
 	struct game *c = malloc(sizeof *c);
-	struct score_sheet *sh = NULL;
-	double top = 0;
-	uint64_t base;
-	if (!c || (k->horizon > 0 && !(sh = malloc(sizeof *sh)))) {
-		free(c);
-		return -1;
-	}
+	double top = 0, *score;
 	if (reps < 1)
 		reps = 1;
-	base = rng_next(&g->ai);
+	score = malloc((size_t)n * (size_t)reps * sizeof *score);
+	if (!c || !score) {
+		free(c);
+		free(score);
+		return -1;
+	}
+	struct job job = {k, acts, me, plan, until};
+	ai_rollouts(g, c, rng_next(&g->ai), n, reps, job_run, &job, score);
 	for (int j = 0; j < n; j++) {
 		double sum = 0;
-		for (int r = 0; r < reps; r++) {
-			ai_copy(c, g, rng_mix(base, (uint64_t)r));
-			if (acts && ai_apply(c, &acts[j]) != 0)
-				continue;
-			sum += rollout(k, c, me, acts ? plan : j, until, sh);
-		}
+		for (int r = 0; r < reps; r++)
+			if (!isnan(score[j * reps + r])) /* (a refused action scores nothing) */
+				sum += score[j * reps + r];
 		if (j == 0 || sum / reps > top + 1e-9) {
 			best = j;
 			top = sum / reps;
 		}
 	}
-	free(sh);
+	free(score);
 	free(c);
 	return best;
 }

@@ -27,6 +27,7 @@
  * the combined fires built from the listed ones (the enemy in the rollouts is plain greedy). */
 #include "ai.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -134,6 +135,33 @@ static double plan_rollout(struct game *c, int me, int pturn_end, const struct g
 	return done ? v : greedy_eval(c, me);
 }
 
+/* A batch of plan rollouts (ai_rollouts): plan j's on a copy, for me, to pturn_end. */
+struct plan_job {
+	int me, pturn_end;
+};
+
+static double plan_job_run(void *ctx, struct game *c, int j)
+{
+	const struct plan_job *b = ctx;
+	return plan_rollout(c, b->me, b->pturn_end, &plans[j].w);
+}
+
+/* A batch of candidate rollouts: candidate j applied to a copy, then played out with the plan
+ * wt; NAN when the copy refuses it. */
+struct cand_job {
+	const struct ai_cand *cand;
+	int me, pturn_end;
+	const struct greedy_weights *wt;
+};
+
+static double cand_job_run(void *ctx, struct game *c, int j)
+{
+	const struct cand_job *b = ctx;
+	if (ai_apply(c, &b->cand[j].a) != 0)
+		return NAN;
+	return rollout(c, b->me, b->pturn_end, b->wt);
+}
+
 /* In the last Game-Turn a move rollout plays to the end of the game (ai.h): a western redoubt
  * at Balaclava entered in the last Russian player-turn is only worth its 30 points [23.22] if
  * it survives the Allied one, and at the end the margin counts, not material or places. */
@@ -168,17 +196,21 @@ static int plan_for(struct game *g, int me, struct game *c, int reps)
 	if (m->set && m->pturn == pturn)
 		return m->plan;
 	base = rng_next(&g->ai);
+	struct plan_job job = {me, SEARCH_PLAN_HORIZON > 0 ? pturn + SEARCH_PLAN_HORIZON : 0};
+	double *score = malloc((size_t)NPLANS * (size_t)reps * sizeof *score);
+	if (!score)
+		return 0; /* out of memory: the default, this decision only */
+	ai_rollouts(g, c, base, NPLANS, reps, plan_job_run, &job, score);
 	for (int p = 0; p < NPLANS; p++) {
 		double sum = 0;
-		for (int r = 0; r < reps; r++) {
-			ai_copy(c, g, rng_mix(base, (uint64_t)r));
-			sum += plan_rollout(c, me, SEARCH_PLAN_HORIZON > 0 ? pturn + SEARCH_PLAN_HORIZON : 0, &plans[p].w);
-		}
+		for (int r = 0; r < reps; r++)
+			sum += score[p * reps + r];
 		if (p == 0 || sum / reps > best_mean) {
 			best = p;
 			best_mean = sum / reps;
 		}
 	}
+	free(score);
 	m->set = true;
 	m->pturn = pturn;
 	m->plan = best;
@@ -214,21 +246,26 @@ int search_choose(struct game *g, struct action *out, int budget)
 		reps = 1;
 	pturn_end = search_rollout_end(g);
 	base = rng_next(&g->ai);
+	struct cand_job job = {cand, me, pturn_end, wt};
+	double *score = malloc((size_t)nc * (size_t)reps * sizeof *score);
+	if (!score)
+		goto done; /* out of memory: greedy's choice */
+	ai_rollouts(g, c, base, nc, reps, cand_job_run, &job, score);
 	for (int i = 0; i < nc; i++) {
 		double sum = 0;
 		for (int r = 0; r < reps; r++) {
-			ai_copy(c, g, rng_mix(base, (uint64_t)r));
-			if (ai_apply(c, &cand[i].a) != 0) {
+			if (isnan(score[i * reps + r])) { /* the candidate refused on a copy */
 				sum = -1e18;
 				break;
 			}
-			sum += rollout(c, me, pturn_end, wt);
+			sum += score[i * reps + r];
 		}
 		mean[i] = sum / reps;
 		if (mean[i] > mean[best])
 			best = i;
 	}
 	*out = cand[best].a;
+	free(score);
 done:
 	if (!x)
 		free(c);

@@ -18,6 +18,10 @@ void cli_print_err_to(FILE *f, const struct err *e);
 bool cli_int(const char *s, int lo, int hi, int *out);
 /* Prints text and returns true if argv holds --help or -h. */
 bool cli_help(int argc, char **argv, const char *text);
+/* The threads a computer player's search may think on where a person waits (play, serve):
+ * CRIMEA_THREADS (1 .. AI_THREADS_MAX; anything else is reported on stderr and gives 1), else
+ * the processors online, at most AI_THREADS_MAX. The choices are the same for any number. */
+int cli_think_threads(void);
 /* Loads a scenario by id or path; prints problems. */
 int cli_open(const char *argv0, const char *name, struct scenario *s);
 struct record;

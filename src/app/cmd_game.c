@@ -652,6 +652,8 @@ int cmd_play(int argc, char **argv)
 	/* speeds the computer players' look at many positions; changes no choice (test_quad_sample) */
 	S->g.memo = S->s.rules->memo_new ? S->s.rules->memo_new(&S->s) : NULL;
 	S->g.ai_scratch = ai_scratch_new(&S->s); /* the same: NULL is slower, not different */
+	if (S->g.ai_scratch) /* search thinks on the machine's cores while a person waits: the same choices */
+		ai_scratch_threads(S->g.ai_scratch, cli_think_threads());
 	if (ai_given ? match_ai(S, argc, argv) != 0 : record_players(S, what) != 0)
 		goto out;
 	/* the record keeps who plays now, so that resuming it needs no --ai */

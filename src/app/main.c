@@ -5,7 +5,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "../ai/ai.h"
 #include "../core/fsio.h"
 #include "../core/prov.h"
 #include "../games/cotlb/cgame.h"
@@ -97,6 +99,21 @@ bool cli_int(const char *s, int lo, int hi, int *out)
 		return false;
 	*out = (int)v;
 	return true;
+}
+
+int cli_think_threads(void)
+{
+	const char *env = getenv("CRIMEA_THREADS");
+	long cores = sysconf(_SC_NPROCESSORS_ONLN);
+	int n;
+	if (env && *env) {
+		if (cli_int(env, 1, AI_THREADS_MAX, &n))
+			return n;
+		fprintf(stderr, "crimea: CRIMEA_THREADS=\"%.20s\" is not a number of threads from 1 to %d; the computer"
+			" players think on one\n", env, AI_THREADS_MAX);
+		return 1;
+	}
+	return cores < 1 ? 1 : cores > AI_THREADS_MAX ? AI_THREADS_MAX : (int)cores;
 }
 
 bool cli_help(int argc, char **argv, const char *text)

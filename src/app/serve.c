@@ -1590,7 +1590,7 @@ static int load_scenarios(struct srv *S, const char *argv0)
 	struct catalog *cat = malloc(sizeof *cat);
 	struct errlist *errs = malloc(sizeof *errs);
 	struct err e;
-	int rc = -1;
+	int rc = -1, threads = cli_think_threads();
 
 	if (!cat || !errs)
 		goto out;
@@ -1630,6 +1630,7 @@ static int load_scenarios(struct srv *S, const char *argv0)
 		}
 		S->scn_view[S->nscn] = d;
 		pthread_mutex_init(&S->speed[S->nscn].mu, NULL);
+		S->speed[S->nscn].threads = threads;
 		S->nscn++;
 	}
 	load_sheet(S, cat->dir, errs);

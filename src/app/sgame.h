@@ -57,6 +57,7 @@ struct srv_speed {
 	pthread_mutex_t mu;
 	void *memo;
 	struct ai_scratch *ai_scratch;
+	int threads; /* the threads search may think on (ai_scratch_threads; 0: one) */
 };
 
 /* Result codes of sg_step besides 0 and -1 (refused) and DICE_NEED. */

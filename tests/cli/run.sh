@@ -344,8 +344,13 @@ if cmp -s "$tmp/twin.rec" "$tmp/who.rec"; then ok; else ko "players line: resume
 grep -h '^allied (random): ' "$tmp/who1.out" "$tmp/who2.out" >"$tmp/who.moves"
 if cmp -s "$tmp/twin.moves" "$tmp/who.moves"; then ok; else ko "players line: resumed without --ai, the computer's moves differ"; fi
 # both sides the computer's, --until-over with the record's players
-"$bin" play balaclava --ai russian=search:1 --ai allied=random --seed 3 --until-over --save "$tmp/whole.rec" >/dev/null 2>&1
+CRIMEA_THREADS=1 "$bin" play balaclava --ai russian=search:1 --ai allied=random --seed 3 --until-over --save "$tmp/whole.rec" >/dev/null 2>&1
 contains "players line: a budget" "$tmp/whole.rec" "^players russian=search:1 allied=random$"
+# search thinking on three threads (CRIMEA_THREADS, ai_scratch_threads) plays the same game
+CRIMEA_THREADS=3 "$bin" play balaclava --ai russian=search:1 --ai allied=random --seed 3 --until-over --save "$tmp/threads.rec" >/dev/null 2>&1
+if cmp -s "$tmp/whole.rec" "$tmp/threads.rec"; then ok; else ko "CRIMEA_THREADS=3: search's game differs from the one on one thread"; fi
+expect "CRIMEA_THREADS=0 still plays" 0 env CRIMEA_THREADS=0 "$bin" play alma --ai both=random --until-over --seed 3
+contains "CRIMEA_THREADS=0 is reported" "$tmp/err" 'CRIMEA_THREADS="0" is not a number of threads from 1 to 16; the computer players think on one'
 awk '/^action /{n++} n>200{exit} {print}' "$tmp/whole.rec" >"$tmp/cut.rec"
 expect "players line: --until-over without --ai" 0 "$bin" play "$tmp/cut.rec" --until-over --save "$tmp/cut.rec"
 contains "players line: --until-over says who plays" "$tmp/err" "resuming with russian=search:1 allied=random"

@@ -534,6 +534,70 @@ static void test_search_scratch_shared(void **state)
 	scenario_free(&s);
 }
 
+/* Search's rollouts on several threads (ai_scratch_threads, roll.c) choose exactly what they
+ * choose on one: the quad search (Balaclava: its plan and candidate rollouts), Charge of the
+ * Light Brigade's and Sevastopol's (psearch.c: plans, and Sevastopol's storms and assaults action
+ * by action), both sides searching (budget 5), through the first two player-turns (one for
+ * CotLB, whose plan rollouts play three more each), with a scratch at 1 thread and at 3. The 3-thread games must have started helpers (their
+ * memory is in the scratch), so a batch that quietly ran on one thread fails too. */
+static uint64_t search_prefix(const struct scenario *s, uint64_t seed, int threads, int pturns, int *decisions,
+			      bool *helped)
+{
+	struct game *g = malloc(sizeof *g);
+	struct ai_scratch *x = ai_scratch_new(s);
+	struct err e;
+	uint64_t h = 1469598103934665603ull;
+	assert_non_null(g);
+	assert_non_null(x);
+	assert_int_equal(ai_scratch_threads(x, threads), 0);
+	assert_int_equal(game_init(g, s, seed, DICE_RNG, 0, &e), 0);
+	g->memo = s->rules->memo_new ? s->rules->memo_new(s) : NULL;
+	g->ai_scratch = x;
+	*decisions = 0;
+	while (!g->rules->over(g, NULL) && g->rules->player_turn(g) < pturns) {
+		struct action a;
+		assert_int_equal(ai_choose_budget(AI_SEARCH, g, &a, 5), 0);
+		assert_int_equal(game_apply(g, &a, NULL, 0, NULL, &e), 0);
+		h = hash_action(h, &a);
+		++*decisions;
+	}
+	*helped = ai_scratch_helpers(x) > 0;
+	if (g->memo)
+		s->rules->memo_free(g->memo);
+	ai_scratch_free(x);
+	free(g);
+	return h;
+}
+
+static void test_search_threads(void **state)
+{
+	static const char *const paths[] = {"data/quad/balaclava/scenario.json", "data/cotlb/balaclava-2014-scenario.json",
+					    "data/siege/sevastopol-scenario.json"};
+	static const int pturns[] = {2, 1, 2};
+	(void)state;
+	assert_int_equal(ai_scratch_threads(NULL, 2), -1);
+	for (size_t k = 0; k < sizeof paths / sizeof paths[0]; k++) {
+		struct scenario s;
+		int n1, n3;
+		bool helped1, helped3;
+		load(&s, paths[k]);
+		struct ai_scratch *x = ai_scratch_new(&s);
+		assert_non_null(x);
+		assert_int_equal(ai_scratch_threads(x, 0), -1);
+		assert_int_equal(ai_scratch_threads(x, AI_THREADS_MAX + 1), -1);
+		ai_scratch_free(x);
+		uint64_t one = search_prefix(&s, 61 + k, 1, pturns[k], &n1, &helped1);
+		uint64_t three = search_prefix(&s, 61 + k, 3, pturns[k], &n3, &helped3);
+		print_message("%s seed %zu, search both sides: %d decisions on 1 thread, %d on 3\n", s.id, 61 + k, n1, n3);
+		assert_false(helped1);
+		assert_true(helped3); /* (two: a batch of at least three rollouts starts both) */
+		assert_true(n1 > 10);
+		assert_int_equal(n1, n3);
+		assert_true(one == three);
+		scenario_free(&s);
+	}
+}
+
 /* Greedy against random on Balaclava, 5 games from each side (seeds 100-109): measured ahead
  * on victory points in 10 of 10 (9 of 10 before the battle heuristics) and never beaten; the test asks for 8 of 10 ahead and at most
  * one loss. */
@@ -721,6 +785,7 @@ int main(void)
 		cmocka_unit_test(test_search_plans),
 		cmocka_unit_test(test_search_rollout_end),
 		cmocka_unit_test(test_search_scratch_shared),
+		cmocka_unit_test(test_search_threads),
 		cmocka_unit_test(test_search_beats_greedy),
 	};
 	test_filters_from_env();
