@@ -126,7 +126,9 @@ static const char play_help[] =
 	"On a terminal the tab key completes what you type from the legal actions (\"mo\" tab:\n"
 	"\"move \"; tab again: the units that may move; a unit, tab: its hexes), and the up\n"
 	"arrow brings back earlier lines, of this game and earlier ones (^R searches them; they\n"
-	"are kept in $CRIMEA_HISTORY, else ~/.crimea_history).\n";
+	"are kept in $CRIMEA_HISTORY, else ~/.crimea_history).\n"
+	"Search thinks on every processor (CRIMEA_THREADS=N: N of them, 1 to 16), choosing what it\n"
+	"would on one.\n";
 
 struct session {
 	const char *argv0;
