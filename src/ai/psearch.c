@@ -5,7 +5,8 @@
  * the plan, the enemy the default greedy, to the end of the game or, with a horizon, until that
  * many player-turns after this one have ended. A rollout scores 1 for a win and vp_weight x the
  * victory-point margin (at a horizon, the margin as if the game ended there: rules->score).
- * Rollout r of every plan uses the same dice (common random numbers). The plan is kept in the
+ * Rollout r of every plan uses the same dice (common random numbers); a decision's rollouts are
+ * one batch (ai_rollouts, roll.c), on the scratch's threads when it has several. The plan is kept in the
  * game (g->ai_plan) for the rest of the player-turn; the choice draws only on g->ai. Where the
  * rule system names decisions that turn a game (k->tactical: Sevastopol's storms and assaults),
  * the player then weighs that decision's actions themselves the same way, each applied and played

@@ -18,7 +18,8 @@
  * scores the result for the deciding side; in the last Game-Turn the rollout plays to the end
  * of the game and the result (margin and win) is the score (search_rollout_end). Common random
  * numbers again; the budget is the number of rollouts per decision, shared equally by the
- * candidates (SEARCH_K of them).
+ * candidates (SEARCH_K of them). Both kinds of rollouts run as batches (ai_rollouts, roll.c),
+ * on the scratch's threads when it has several, with the same result as on one.
  * Quiet movement (no candidate comes into contact with the enemy) is left to greedy.
  *
  * Every plan combines fire (greedy_weights.combine): actions() lists single-unit fires only,
