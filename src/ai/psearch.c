@@ -6,12 +6,12 @@
  * many player-turns after this one have ended. A rollout scores 1 for a win and vp_weight x the
  * victory-point margin (at a horizon, the margin as if the game ended there: rules->score).
  * Rollout r of every plan uses the same dice (common random numbers); a decision's rollouts are
- * one batch (ai_rollouts, roll.c), on the scratch's threads when it has several. The plan is kept in the
- * game (g->ai_plan) for the rest of the player-turn; the choice draws only on g->ai. Where the
- * rule system names decisions that turn a game (k->tactical: Sevastopol's storms and assaults),
- * the player then weighs that decision's actions themselves the same way, each applied and played
- * out with the plan: greedy's one-step scores misjudge them most (docs/PERFORMANCE.md,
- * "Thirty-fourth session"). */
+ * one batch (ai_rollouts, roll.c), on the scratch's threads when it has several. The plan is
+ * kept in the game (g->ai_plan) for the rest of the player-turn; the choice draws only on
+ * g->ai. Where the rule system names decisions that turn a game (k->tactical: Sevastopol's
+ * storms and assaults), the player then weighs that decision's actions themselves the same
+ * way, each applied and played out with the plan: greedy's one-step scores misjudge them most
+ * (docs/PERFORMANCE.md, "Thirty-fourth session"). */
 #include "ai.h"
 #include "../games/siege/splay.h"
 
