@@ -119,7 +119,7 @@ static bool wanted(const char *id, char *const *sf, int nsf)
 
 int main(int argc, char **argv)
 {
-	int n = 1, nsf = 0, nt, cap = 0, threads = 1;
+	int n = 1, nsf = 0, nt, cap = 0, threads = 1, rows = 0;
 	char *sf[MAX_FILTERS];
 	const char *pname = "search", *only_side = NULL;
 	unsigned long long seed = 1;
@@ -194,6 +194,7 @@ int main(int argc, char **argv)
 			       (double)nt / n, sum / n, quantile(t, nt, 0.5), quantile(t, nt, 0.9), quantile(t, nt, 0.99),
 			       t[nt - 1], (double)slow / n, (unsigned long long)csum);
 			fflush(stdout);
+			rows++;
 		}
 		if (memo)
 			s.rules->memo_free(memo);
@@ -202,5 +203,9 @@ int main(int argc, char **argv)
 	}
 	free(t);
 	free(g);
+	if (!rows) {
+		fprintf(stderr, "think: no scenario and side matched (or the player never decided)\n");
+		return 2;
+	}
 	return 0;
 }

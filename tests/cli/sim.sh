@@ -195,6 +195,23 @@ else
 	ko "no $tour (make builds it)"
 fi
 
+# the waits benchmark (bench/bench_think.c): a row of waits, and the same choices (its last
+# column) on 1 and 2 threads
+think=$(dirname "$bin")/bench/bench_think
+if [ -x "$think" ]; then
+	for t in 1 2; do
+		expect "think -t $t" 0 "$think" -p search:2 -s =balaclava -a russian -t "$t"
+		awk '$1 == "balaclava" {print $2, $3, $NF}' "$tmp/out" >"$tmp/think.t$t"
+	done
+	contains "think: a balaclava row" "$tmp/think.t1" "^russian [0-9][0-9]*\.[0-9] [0-9a-f]\{16\}$"
+	same "think: the same choices on 1 and 2 threads" "$tmp/think.t1" "$tmp/think.t2"
+	expect "think -t 0" 2 "$think" -t 0
+	expect "think: no row matched" 2 "$think" -s nosuchbattle
+	contains "think: no row message" "$tmp/err" "no scenario and side matched"
+else
+	ko "no $think (make builds it)"
+fi
+
 # MPI: a build with `make MPI=1` run on 2 local ranks prints what --jobs 2 prints
 if command -v mpirun >/dev/null 2>&1 && command -v mpicc >/dev/null 2>&1; then
 	if make -s MPI=1 O="$tmp/mpi" "$tmp/mpi/crimea" >"$tmp/mpi.log" 2>&1; then
