@@ -60,26 +60,32 @@ static void *work(void *arg)
 	return NULL;
 }
 
+/* Frees helper h's memory (of a scratch whose rules are rl) and clears it. */
+static void helper_free(const struct rules *rl, struct ai_helper *h)
+{
+	ai_scratch_free(h->x);
+	if (h->memo)
+		rl->memo_free(h->memo);
+	free(h->c);
+	*h = (struct ai_helper){0};
+}
+
 /* The scratch's first k helpers, made if missing; how many there are (fewer when out of
  * memory: a batch then runs on fewer threads, with the same result). */
 static int helpers(struct ai_scratch *x, int k)
 {
+	const struct rules *rl = x->scn->rules;
 	if (!x->help && !(x->help = calloc((size_t)AI_THREADS_MAX, sizeof *x->help)))
 		return 0;
 	for (int i = 0; i < k; i++) {
 		struct ai_helper *h = &x->help[i];
-		const struct rules *rl = x->scn->rules;
 		if (h->c)
 			continue;
 		h->x = ai_scratch_new(x->scn);
 		h->memo = rl->memo_new ? rl->memo_new(x->scn) : NULL;
 		h->c = malloc(sizeof *h->c);
 		if (!h->x || !h->c || (rl->memo_new && !h->memo)) { /* out of memory: stop here */
-			ai_scratch_free(h->x);
-			if (h->memo)
-				rl->memo_free(h->memo);
-			free(h->c);
-			*h = (struct ai_helper){0};
+			helper_free(rl, h);
 			return i;
 		}
 	}
@@ -90,15 +96,9 @@ void ai_helpers_free(struct ai_scratch *x)
 {
 	if (!x->help)
 		return;
-	for (int i = 0; i < AI_THREADS_MAX; i++) {
-		struct ai_helper *h = &x->help[i];
-		if (!h->c)
-			continue;
-		ai_scratch_free(h->x);
-		if (h->memo)
-			x->scn->rules->memo_free(h->memo);
-		free(h->c);
-	}
+	for (int i = 0; i < AI_THREADS_MAX; i++)
+		if (x->help[i].c)
+			helper_free(x->scn->rules, &x->help[i]);
 	free(x->help);
 	x->help = NULL;
 }
