@@ -214,6 +214,10 @@ expect "los clear" 0 "$bin" los balaclava 0518 0520
 expect "los bad hex" 2 "$bin" los balaclava 05x8 0520
 expect "los off the map" 1 "$bin" los balaclava 0518 9999
 contains "los off the map: which hex" "$tmp/err" "crimea los: hex 9999 is off the map"
+# Alma errata [18.4]'s example: 2106-2309 runs along a slope hexside after climbing one
+expect "los alma errata [18.4] example" 3 "$bin" los alma 2106 2309
+contains "los alma: blocked, with its case" "$tmp/out" "2106 -> 2309: blocked: \[18.42\] c, errata \[18.4\]"
+expect "los alma: adjacent hexes see each other" 0 "$bin" los alma 2106 2107
 expect "path" 0 "$bin" path balaclava suth93 1416
 contains "path cost" "$tmp/out" "cost"
 

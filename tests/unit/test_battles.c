@@ -142,6 +142,37 @@ static void test_alma_parent_chain(void **state)
 	fx_free(f);
 }
 
+/* [18.1] example: "Certain hexes on the map are designated Vineyards; e.g., hex 3901. They cost
+ * 3 Movement Points to enter" (the Terrain Effects Chart: Vineyard hex, Alma only, 3 MP). A
+ * Russian battalion steps into 3901 from a neighbour across a plain hexside (no road, slope or
+ * stream: the cost is the hex's; 3901's neighbours on the map are vineyards and a town). */
+static void test_alma_181_vineyard(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(ALMA, 0);
+	const struct map *m = &SCN(f)->map;
+	int v = IDX(f, "3901"), from = -1;
+	assert_int_equal(m->terrain[v], TER_VINEYARD);
+	for (int d = 0; d < 6 && from < 0; d++) {
+		int j = map_nb(m, v, d);
+		if (j >= 0 && (m->flags[j] & HEXF_ONMAP) && m->terrain[j] != TER_TOWN &&
+		    map_side_features(m, v, d) == 0 && map_slope_into(m, v, d) == 0 && map_slope_away(m, v, d) == 0)
+			from = j;
+	}
+	assert_true(from >= 0);
+	clear_all(f);
+	char hex[8], text[64];
+	hex_format(map_hex(m, from), hex);
+	place(f, "ru_mos_1w", hex);
+	set_turn(f, 4, side(f, "russian"), QP_MOVE);
+	snprintf(text, sizeof text, "move ru_mos_1w %s 3901", hex);
+	ok(f, text, 0);
+	assert_int_equal(HEXOF(f, "ru_mos_1w"), H("3901"));
+	assert_int_equal(UST(f, "ru_mos_1w")->mp, 6); /* half movement points: 3 MP */
+	need_event(f, "[5.0]", "(3 of");
+	fx_free(f);
+}
+
 /* Errata [18.4]: the line 2106-2309 runs along 2107/2206 and 2208/2308 and is blocked by
  * [18.42] c ([7.36] does not apply, [18.43]); adjacent hexes always see each other. */
 static void test_alma_184_errata_line(void **state)
@@ -877,9 +908,9 @@ static void test_ink_1831_fire_shift(void **state)
 	struct q_odds night = fire_odds(f, "fire b_cdsm,b_gren,b_a33lt > 2617");
 	ST(f)->turn = 15;
 	struct q_odds clear = fire_odds(f, "fire b_cdsm,b_gren,b_a33lt > 2617");
-	assert_int_equal(clear.column - night.column, 1);
-	if (clear.column == 7) /* open ground: the 8+ column by day */
-		assert_int_equal(night.column, 6); /* "7" */
+	assert_int_equal(night.total_a, 10);   /* the example's combined strength of 10 */
+	assert_int_equal(clear.column, 7);     /* by day, the 8+ column (2617 gives no shift) */
+	assert_int_equal(night.column, 6);     /* at night one to the left: the example's "7" */
 	/* [20.12] */
 	int sk = place(f, "b_a55", "2816");
 	ST(f)->turn = 9;
@@ -1427,6 +1458,29 @@ static void test_ink_2926_option(void **state)
 	fx_free(f);
 }
 
+/* [29.26] 5, the rule's example: "A Russian unit first attacks a British unit on Game-Turn Six.
+ * All Allied reinforcements would be advanced one Game-Turn": the Allies may move from Game-Turn
+ * Seven, one before Eight, so 20/4 (printed Game-Turn 10) may enter on 9 and not on 8. */
+static void test_ink_2926_example(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKO, 0);
+	int ru = side(f, "russian"), al = side(f, "allied"), r = U(f, "b_20_4");
+	assert_int_equal(SCN(f)->u[r].enter_turn, 10);
+	hook_refuses(q_battle_may_enter(&f->g, r, &f->e), &f->e, "wait until the Allies may move");
+	set_turn(f, 6, ru, QP_OFFFIRE);
+	UST(f, "b_a30")->fl |= QF_FIRED_AT; /* the first Russian attack on a British unit */
+	q_battle_after_action(&f->g, &f->sink);
+	to_phase(f, QP_RALLY);
+	ok(f, "end", 0);
+	need_event(f, "[29.26]", "may move from Game-Turn 7; reinforcements shift -1 Game-Turns");
+	set_turn(f, 8, al, QP_MOVE);
+	hook_refuses(q_battle_may_enter(&f->g, r, &f->e), &f->e, "b_20_4 is due on Game-Turn 9");
+	set_turn(f, 9, al, QP_MOVE);
+	hook_allows(q_battle_may_enter(&f->g, r, &f->e), &f->e);
+	fx_free(f);
+}
+
 /* ================================================================ Tchernaya River */
 
 /* [16.11] halving out of an Aqueduct hex, [16.14] not out of a Bridge hex. */
@@ -1667,6 +1721,7 @@ int main(void)
 		cmocka_unit_test(test_level_text),
 		cmocka_unit_test(test_alma_161_parents),
 		cmocka_unit_test(test_alma_parent_chain),
+		cmocka_unit_test(test_alma_181_vineyard),
 		cmocka_unit_test(test_alma_184_errata_line),
 		cmocka_unit_test(test_alma_171_depth),
 		cmocka_unit_test(test_alma_192_art_retreat),
@@ -1705,6 +1760,7 @@ int main(void)
 		cmocka_unit_test(test_ink_22_levels),
 		cmocka_unit_test(test_ink_2916_releases),
 		cmocka_unit_test(test_ink_2926_option),
+		cmocka_unit_test(test_ink_2926_example),
 		cmocka_unit_test(test_tch_1614_bridge),
 		cmocka_unit_test(test_tch_171_engineers),
 		cmocka_unit_test(test_tch_1711_six_unit_stack),

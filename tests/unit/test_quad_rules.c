@@ -778,6 +778,39 @@ static void test_84_clamp(void **state)
 	fx_free(f);
 }
 
+/* [8.34] example: "A unit in a Redoubt behind a Steep Slope would benefit from the Redoubt
+ * only": 0303's north wall stands on a Steep Slope (tests/data/quad/redoubt-map.json), and the
+ * attack across it is read on the Redoubt line (the first), not the Steep Slope's (the River
+ * line). Errata [8.32]: with one attacker across the steep side alone the wall no longer
+ * counts, and the slope does (every attacker is below one); across the two walls, the Redoubt.
+ * [8.81] example: an attacker of Morale 3 reads the third die roll column (row = die + 2);
+ * [8.83] with several, the highest Morale present. */
+static void test_834_redoubt_behind_steep(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new("redoubt.json", 0);
+	char out[1024];
+	to_phase(f, QP_MELEE);
+	struct q_odds o = melee_odds(f, "melee rn > 0303");
+	assert_int_equal(o.terrain, QTM_FORT);
+	assert_int_equal(o.row_base, 2); /* [8.81] Morale 3: the third column */
+	need_sub(o.outcome[0], "row 3");
+	need_sub(o.outcome[5], "row 8");
+	odds_text(f, "melee rn > 0303", out, sizeof out);
+	need_sub(out, "melee 3 against 3, Town/Redoubt/Vineyard line");
+	assert_int_equal(melee_odds(f, "melee rne > 0303").terrain, QTM_RIVER);  /* the slope alone */
+	assert_int_equal(melee_odds(f, "melee rne > 0303").row_base, 1);        /* Morale 2 */
+	o = melee_odds(f, "melee rn,rne > 0303");
+	assert_int_equal(o.terrain, QTM_RIVER); /* [8.32] not all across the wall; all below a slope */
+	assert_int_equal(o.row_base, 2);        /* [8.83] the higher Morale, 3 */
+	assert_int_equal(melee_odds(f, "melee rn,rs > 0303").terrain, QTM_FORT);
+	assert_int_equal(melee_odds(f, "melee rs > 0303").terrain, QTM_FORT);
+	ok(f, "melee rn > 0303", 6); /* row 8 on the Redoubt line's first column */
+	need_event(f, "[8.4]", "Town/Redoubt/Vineyard line");
+	need_event(f, "[8.4]", "die 6, row 8");
+	fx_free(f);
+}
+
 /* [8.34] the one most favourable terrain; [8.35] defenders in several hexes all take the best;
  * errata [8.32] slope benefit only if every attacker is on the splash side; [8.22]. */
 static void test_83_terrain(void **state)
@@ -1221,6 +1254,7 @@ int main(void)
 		cmocka_unit_test(test_80_13_vs_4),
 		cmocka_unit_test(test_84_clamp),
 		cmocka_unit_test(test_83_terrain),
+		cmocka_unit_test(test_834_redoubt_behind_steep),
 		cmocka_unit_test(test_822_all_controlling),
 		cmocka_unit_test(test_814_882_morale5),
 		cmocka_unit_test(test_882_morale1),

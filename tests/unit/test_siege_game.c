@@ -362,6 +362,13 @@ static void test_bombard(void **state)
 	assert_int_equal(sros_bombard(&f->o, &f->t, &f->g, &r, &f->ev, &f->e), 0);
 	assert_int_equal(f->g.strength[mal], 5);
 	assert_int_equal(f->g.ammo[SN_BRITISH][SG_MORTAR], 0);
+	/* 8.16's example: "a British mortar unit may not fire if no British mortar rounds are
+	 * available, regardless of French mortar round availability" */
+	f->g.ammo[SN_FRENCH][SG_MORTAR] = 4;
+	assert_int_equal(sros_bombard(&f->o, &f->t, &f->g, &r, &f->ev, &f->e), -1);
+	assert_non_null(strstr(f->e.msg, "[8.16] no british mortar rounds are left"));
+	assert_int_equal(f->g.ammo[SN_FRENCH][SG_MORTAR], 4);
+	assert_int_equal(f->g.strength[mal], 5);
 	/* the Russians fire: then the Allies are done [8.0] */
 	{
 		struct sros_round rr = {.unit = U(f, "rus-siege-1"), .yards = 300, .bastion = -1, .die = 1, .dump = {-1, -1}};
