@@ -1041,6 +1041,64 @@ static void test_ink_192_stacked_fire(void **state)
 	fx_free(f);
 }
 
+/* [19.24] example, played: two British Skirmishers in 0707 and two in 0807, two Russian
+ * battalions in 0806 and two in 0706 (the later placed on top). */
+static struct fx *ink_1924_position(void)
+{
+	struct fx *f = fx_new(INKH, 0);
+	clear_all(f);
+	place(f, "r_borodino2", "0806"); /* bottom */
+	place(f, "r_borodino1", "0806"); /* top */
+	place(f, "r_tomsk4", "0706");
+	place(f, "r_tomsk3", "0706");
+	place(f, "b_a55", "0707");
+	place(f, "b_b55", "0707");
+	place(f, "b_a95", "0807");
+	place(f, "b_b95", "0807");
+	return f;
+}
+
+/* [19.24] example: "Either British unit in either hex may make a fire attack on the top Russian
+ * unit in 0806. If the top unit in 0707 and the bottom unit in 0807 combine in a fire attack that
+ * results in the retreat of the top Russian unit out of 0806, the bottom unit in 0707 and the top
+ * unit in 0807 may now combine in a fire attack on the remaining Russian unit in 0806. If the top
+ * units in hexes 0806 and 0706 combine in a fire attack [...], the two bottom Russian units may
+ * not fire" ([19.21], the Standard Rules' [7.22] with its exceptions: the refusal cites [7.22]). The Russians here are Borodino's (morale 1, shown 2 at Inkerman) so that
+ * two Skirmishers' 4 can retreat one: die 5, result 3. */
+static void test_ink_1924_example(void **state)
+{
+	(void)state;
+	struct fx *f = ink_1924_position();
+	set_turn(f, 15, side(f, "allied"), QP_OFFFIRE);
+	assert_true(listed(f, "fire b_a55 > 0806")); /* every Skirmisher of both stacks */
+	assert_true(listed(f, "fire b_b55 > 0806"));
+	assert_true(listed(f, "fire b_a95 > 0806"));
+	assert_true(listed(f, "fire b_b95 > 0806"));
+	ok(f, "fire b_b55,b_a95 > 0806", 5); /* top of 0707, bottom of 0807 */
+	need_event(f, "[7.12]", "b_b55, b_a95 fire at 0806 with 4 fire strength");
+	need_event(f, "[7.15]", "r_borodino1 must retreat 1 hex");
+	ok(f, "retreat r_borodino1 0805", 0);
+	assert_int_equal(HEXOF(f, "r_borodino1"), H("0805"));
+	ok(f, "fire b_a55,b_b95 > 0806", 6); /* bottom of 0707, top of 0807, at the one left */
+	need_event(f, "[7.13]", "r_borodino2 is disrupted");
+	fx_free(f);
+
+	f = ink_1924_position();
+	set_turn(f, 15, side(f, "russian"), QP_OFFFIRE);
+	assert_true(listed(f, "fire r_borodino1 > 0707"));
+	assert_true(listed(f, "fire r_tomsk3 > 0707"));
+	assert_int_equal(count_listed(f, "fire r_borodino2"), 0);
+	assert_int_equal(count_listed(f, "fire r_tomsk4"), 0);
+	refused(f, "fire r_borodino2 > 0707", 1, "[7.22]");
+	refused(f, "fire r_tomsk4 > 0707", 1, "[7.22]");
+	ok(f, "fire r_borodino1,r_tomsk3 > 0707", 1); /* the top units, combined */
+	need_event(f, "[7.12]", "r_borodino1, r_tomsk3 fire at 0707");
+	refused(f, "fire r_borodino2 > 0807", 1, "[7.22]"); /* nor at the other stack */
+	assert_int_equal(count_listed(f, "fire r_borodino2"), 0);
+	assert_int_equal(count_listed(f, "fire r_tomsk4"), 0);
+	fx_free(f);
+}
+
 /* [19.3] both units of a stack that attack do so together. */
 static void test_ink_193_stack_melee(void **state)
 {
@@ -1751,6 +1809,7 @@ int main(void)
 		cmocka_unit_test(test_ink_184_rally),
 		cmocka_unit_test(test_ink_191_stacking),
 		cmocka_unit_test(test_ink_192_stacked_fire),
+		cmocka_unit_test(test_ink_1924_example),
 		cmocka_unit_test(test_ink_193_stack_melee),
 		cmocka_unit_test(test_ink_1943_single_forms_stack),
 		cmocka_unit_test(test_ink_1942_stack_displaced),
