@@ -1137,9 +1137,12 @@ static void test_face_text(void **state)
 	char buf[32];
 	memset(&d, 0, sizeof d);
 	d.fire[0] = 5, d.melee[0] = 3, d.morale[0] = 5;
-	d.fire[1] = 2, d.fire_paren[1] = 1, d.melee[1] = 1, d.melee_paren[1] = 1, d.morale[1] = 3;
 	q_face_text(&d, 0, buf, sizeof buf);
 	assert_string_equal(buf, "5-3-5");
+	d.fire[1] = 2, d.melee[1] = 3, d.morale[1] = 5; /* [2.4]'s example: 5-3-5 front, 2-3-5 back */
+	q_face_text(&d, 1, buf, sizeof buf);
+	assert_string_equal(buf, "2-3-5");
+	d.fire[1] = 2, d.fire_paren[1] = 1, d.melee[1] = 1, d.melee_paren[1] = 1, d.morale[1] = 3;
 	q_face_text(&d, 1, buf, sizeof buf);
 	assert_string_equal(buf, "(2)-[1]-3");
 	d.cls[0] = 'B', d.fire_paren[0] = 1;
