@@ -610,6 +610,85 @@ static void test_bal_22_aqueduct(void **state)
 	fx_free(f);
 }
 
+/* Errata [13.0]: "An Aqueduct hex may be entered by a cavalry or artillery unit in its Movement
+ * Phase if the unit is not disrupted [and] moving along a road and/or entering a Bridge hex
+ * (from any direction). An Aqueduct hex may never be entered by a disrupted cavalry or
+ * artillery unit at any point in the game, the unit is eliminated instead." Balaclava 2505 is
+ * a Bridge hex (the Woronzov road crosses the aqueduct there; Tchernaya [16.14]'s term): from
+ * 2506, off the road, undisrupted cavalry and guns may enter (1 MP, the tec row
+ * aqueduct_bridge), disrupted ones never; a disrupted cavalry unit is never offered a retreat
+ * into it (eliminated when it has no other way, [11.23]), nor an advance after combat. */
+static void test_130_aqueduct_bridge(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(BALA, 0);
+	const struct q_scn *s = SCN(f);
+	int br = IDX(f, "2505"), from = IDX(f, "2506"), d = -1;
+	for (int k = 0; k < 6; k++)
+		if (map_nb(&s->map, from, k) == br)
+			d = k;
+	assert_true(d >= 0);
+	assert_int_equal(s->map.terrain[br], TER_AQUEDUCT);
+	assert_true(s->map.flags[br] & (HEXF_ROAD_MAJOR | HEXF_ROAD_MINOR | HEXF_TRACK));
+	assert_int_equal(map_side_features(&s->map, from, d) & (SIDE_ROAD_MAJOR | SIDE_ROAD_MINOR | SIDE_TRACK), 0);
+	for (int t = Q_INF; t <= Q_HART; t++)
+		assert_int_equal(s->step[q_mclass(t, false)][from * 6 + d], 2); /* 1 MP in halves */
+	for (int t = Q_CAV; t <= Q_HART; t++)
+		assert_int_equal(s->step[q_mclass(t, true)][from * 6 + d], PATH_NOWAY);
+	assert_int_equal(s->step[q_mclass(Q_INF, true)][from * 6 + d], 2);
+
+	/* a disrupted cavalry unit owed a retreat of one hex from 2604: 2605, never the bridge */
+	int ru = side(f, "russian");
+	clear_all(f);
+	int c = place(f, "lan17", "2604");
+	place(f, "sous1", "2704");
+	set_turn(f, 3, ru, QP_MELEE);
+	ST(f)->u[c].fl |= QF_DISRUPTED;
+	q_owe_retreat(&f->g, c, 1, 0, -1, &f->sink, "[8.5]");
+	assert_true(listed(f, "retreat lan17 2605"));
+	assert_int_equal(count_listed(f, "retreat lan17 2505"), 0);
+	refused(f, "retreat lan17 2505", 0, "[8.5]");
+	fx_free(f);
+	/* with 2605 held by the enemy, no way out: eliminated */
+	f = fx_new(BALA, 0);
+	clear_all(f);
+	c = place(f, "lan17", "2604");
+	place(f, "sous1", "2704");
+	place(f, "sous2", "2605");
+	set_turn(f, 3, ru, QP_MELEE);
+	ST(f)->u[c].fl |= QF_DISRUPTED;
+	q_owe_retreat(&f->g, c, 1, 0, -1, &f->sink, "[8.5]");
+	q_settle(&f->g, &f->sink); /* (as the melee that owes it does) */
+	assert_true(ST(f)->u[c].idx < 0);
+	need_event(f, "[8.54]", "lan17 is eliminated");
+	fx_free(f);
+	/* undisrupted (as after an R result without [11.21]), the bridge is a way out */
+	f = fx_new(BALA, 0);
+	clear_all(f);
+	c = place(f, "lan17", "2604");
+	place(f, "sous1", "2704");
+	set_turn(f, 3, ru, QP_MELEE);
+	q_owe_retreat(&f->g, c, 1, 0, -1, &f->sink, "[8.5]");
+	assert_true(listed(f, "retreat lan17 2505"));
+	fx_free(f);
+
+	/* advance after combat: the Turks in 2505 retreat 1 (die 4 at 3-1); the cavalry that
+	 * attacked is disrupted ([11.21]) and may not follow onto the bridge, the infantry may */
+	f = fx_new(BALA, 0);
+	clear_all(f);
+	place(f, "mil4", "2505");
+	place(f, "od1", "2604");
+	place(f, "kiev2", "2605");
+	set_turn(f, 3, ru, QP_MELEE);
+	ok(f, "melee od1,kiev2 > 2505", 4);
+	need_event(f, "[8.5]", "mil4 must retreat 1 hex");
+	ok(f, "retreat mil4 2405", 0);
+	assert_true(q_disrupted(&f->g, U(f, "kiev2")));
+	assert_true(listed(f, "advance od1 2505"));
+	assert_int_equal(count_listed(f, "advance kiev2"), 0);
+	fx_free(f);
+}
+
 /* The terminal map: an empty aqueduct hex shows '=', an Allied unit 'A' (the two were the
  * same letter). Row r's odd columns are on text line 1 + 2 (r - row0), even columns on the
  * line after; column c at character 3 + 3 (c - col0). */
@@ -1794,6 +1873,7 @@ int main(void)
 		cmocka_unit_test(test_bal_21_cavalry_stacking),
 		cmocka_unit_test(test_bal_21_five_unit_stack),
 		cmocka_unit_test(test_bal_22_aqueduct),
+		cmocka_unit_test(test_130_aqueduct_bridge),
 		cmocka_unit_test(test_bal_map_glyphs),
 		cmocka_unit_test(test_bal_map_colour),
 		cmocka_unit_test(test_bal_hex_info),

@@ -826,6 +826,52 @@ static void test_83_terrain(void **state)
 	fx_free(f);
 }
 
+/* [8.71]-[8.74] advancing after a melee against two hexes: the Path of Retreat is every hex
+ * the defenders left; the attacker moves from hex to adjacent hex of it and may not stray
+ * ([8.74]). It may enter either defender's hex first, and go from one to the other only when
+ * they are adjacent (it once jumped from the first defender's hex to the second's two hexes
+ * away, and could never enter the second first). */
+static void test_871_two_hexes(void **state)
+{
+	(void)state;
+	/* 1005 and 1106 are adjacent: both defenders retreat one hex (disrupted: no ZOC) */
+	struct fx *f = fx_new("melee.json", 0);
+	clear_all(f);
+	place(f, "a2", "1006");
+	place(f, "h1", "1005");
+	place(f, "h2", "1106");
+	to_phase(f, QP_MELEE);
+	ok(f, "melee a2 > 1005,1106", 6);
+	ok(f, "retreat h2 1206", 0);
+	ok(f, "retreat h1 1004", 0);
+	assert_true(listed(f, "advance a2 1106"));
+	assert_true(listed(f, "advance a2 1106 1005"));
+	assert_true(listed(f, "advance a2 1005"));
+	assert_int_equal(count_listed(f, "advance a2 1005 "), 0); /* 1106 is earlier on the path */
+	assert_int_equal(count_listed(f, "advance a2 1106 1206"), 0); /* h2 stands there */
+	ok(f, "advance a2 1005", 0);
+	assert_int_equal(HEXOF(f, "a2"), H("1005"));
+	fx_free(f);
+	/* 1005 and 1007 are not adjacent: two disrupted defenders eliminated by 2* */
+	f = fx_new("melee.json", 0);
+	clear_all(f);
+	place(f, "s20", "1006");
+	place(f, "d1", "1005");
+	place(f, "z1", "1007");
+	UST(f, "d1")->fl |= QF_DISRUPTED;
+	UST(f, "z1")->fl |= QF_DISRUPTED;
+	to_phase(f, QP_MELEE);
+	ok(f, "melee s20 > 1005,1007", 4); /* 5-1, row 6: 2* */
+	assert_int_equal(UST(f, "d1")->idx, Q_ELIM);
+	assert_int_equal(UST(f, "z1")->idx, Q_ELIM);
+	assert_true(listed(f, "advance s20 1005"));
+	assert_true(listed(f, "advance s20 1007"));
+	assert_int_equal(count_listed(f, "advance s20 1005 "), 0);
+	assert_int_equal(count_listed(f, "advance s20 1007 "), 0);
+	refused(f, "advance s20 1005 1007", 0, "[8.7]");
+	fx_free(f);
+}
+
 /* [8.22] an undisrupted attacker must attack every enemy hex whose units control it. */
 static void test_822_all_controlling(void **state)
 {
@@ -1257,6 +1303,7 @@ int main(void)
 		cmocka_unit_test(test_80_13_vs_4),
 		cmocka_unit_test(test_84_clamp),
 		cmocka_unit_test(test_83_terrain),
+		cmocka_unit_test(test_871_two_hexes),
 		cmocka_unit_test(test_834_redoubt_behind_steep),
 		cmocka_unit_test(test_822_all_controlling),
 		cmocka_unit_test(test_814_882_morale5),

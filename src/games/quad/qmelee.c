@@ -143,8 +143,23 @@ static bool enemy_in(const struct game *g, int side, int idx)
 	return false;
 }
 
+/* May u cross from a into its neighbour b (in direction dir) in combat, retreating or
+ * advancing? Not across a hexside or into terrain its undisrupted movement class may never
+ * cross or enter ([5.2], [11.13]; Balaclava [22.22], Tchernaya [16.22]: cavalry and guns only
+ * into an Aqueduct hex that is a Bridge hex), and not as disrupted cavalry or artillery into
+ * any Aqueduct hex (errata [13.0]: "never ... at any point in the game, the unit is
+ * eliminated instead"). A retreat with no other path eliminates the unit ([8.55]). */
+static bool combat_step_ok(const struct game *g, int u, int a, int dir, int b)
+{
+	const struct q_scn *s = q_scn(g);
+	int type = s->u[u].type;
+	if (s->step[q_mclass(type, false)][a * 6 + dir] == PATH_NOWAY)
+		return false;
+	return type == Q_INF || s->map.terrain[b] != TER_AQUEDUCT || !q_disrupted(g, u);
+}
+
 /* Can u step from a into its neighbour in direction dir while retreating ([8.51], [8.52],
- * [11.12], [11.13], [22.22])? */
+ * [11.12], [11.13], [22.22], errata [13.0])? */
 static bool retreat_dir_ok(const struct game *g, int u, int a, int dir, const uint8_t *zoc)
 {
 	const struct q_scn *s = q_scn(g);
@@ -153,7 +168,7 @@ static bool retreat_dir_ok(const struct game *g, int u, int a, int dir, const ui
 		return false;
 	if (zoc[b] || enemy_in(g, s->u[u].side, b) || q_battle_closed(g, u, b))
 		return false;
-	if (s->step[q_mclass(s->u[u].type, false)][a * 6 + dir] == PATH_NOWAY)
+	if (!combat_step_ok(g, u, a, dir, b))
 		return false; /* prohibited hexside or terrain: for cavalry and guns, elimination */
 	if (s->u[u].type == Q_CAV && s->map.terrain[b] == TER_WOODS)
 		return false; /* [11.12] forced into woods: eliminated, so never a retreat path */
@@ -543,6 +558,43 @@ static int pend_options(const struct game *g, int k, struct rctx *c)
 		return displace_choices(g, p->unit, p->origin, ex, nex, c);
 	}
 	return retreat_options_with(g, p->unit, companion(g, p), p->origin, p->hexes, c);
+}
+
+/* The advances of a->arg[0] (a->arg[1..] the hexes so far, the last at `from`) through the
+ * path of retreat p->path, pushed on l ([8.71]-[8.74]): the path holds the hexes the defenders
+ * left, in the order they left them (each defender's hex, then the hexes it retreated
+ * through), and the unit moves from hex to adjacent hex of it, each one later in that order
+ * than the last (so along a retreat, never back; from one defender's hex to another's only
+ * when they are adjacent), never into a hex an enemy holds or one it may not enter
+ * (combat_step_ok: [11.13], [22.22], errata [13.0]), and stops in the first
+ * enemy-controlled hex ([8.73]); it may end in any hex of the walk where it may stack
+ * ([8.72]). */
+static void advance_walks(const struct game *g, const struct q_pend *p, const uint8_t *zoc, int from,
+			  int last, struct action *a, struct q_alist *l)
+{
+	const struct q_scn *s = q_scn(g);
+	const struct q_state *st = q_cst(g);
+	int u = a->arg[0];
+	for (int k = last + 1; k < p->npath && a->n < ACTION_ARGS; k++) {
+		int h = p->path[k], dir = -1;
+		for (int d = 0; d < 6; d++)
+			if (map_nb(&s->map, from, d) == h)
+				dir = d;
+		if (dir < 0 || !combat_step_ok(g, u, from, dir, h))
+			continue;
+		bool occupied_enemy = false;
+		for (int v = q_occ_first(st, h); v >= 0; v = q_occ_next(st, v, h)) /* (any order) */
+			if (s->u[v].side != s->u[u].side)
+				occupied_enemy = true;
+		if (occupied_enemy)
+			continue;
+		a->arg[a->n++] = h;
+		if (q_stack_ok(g, u, h))
+			q_push(l, a);
+		if (!zoc[h]) /* [8.73] stop in the first enemy-controlled hex */
+			advance_walks(g, p, zoc, h, k, a, l);
+		a->n--;
+	}
 }
 
 /* The retreat actions of p's n options in c (pend_options's), in their order, into l. */
@@ -1711,7 +1763,6 @@ const char *q_pending_text(const struct game *g)
 
 static int pending_list(const struct game *g, struct action *out, int max)
 {
-	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
 	const struct q_pend *p = &st->pend[st->npend - 1];
 	struct q_alist l = {out, max, 0};
@@ -1727,7 +1778,7 @@ static int pending_list(const struct game *g, struct action *out, int max)
 		}
 		return l.n;
 	}
-	/* advance: each able attacker to each reachable prefix of the path of retreat */
+	/* advance: each able attacker along each walk of the path of retreat (advance_walks) */
 	uint8_t zocbuf[Q_NMAX], *zoc = zocbuf;
 	q_zoc(g, 1 - p->side, zoc);
 	for (int i = 0; i < p->nunits; i++) {
@@ -1735,22 +1786,7 @@ static int pending_list(const struct game *g, struct action *out, int max)
 		if (st->u[u].idx < 0 || (st->u[u].fl & QF_ADVANCED))
 			continue;
 		struct action a = {QA_ADVANCE, 1, {u}};
-		for (int k = 0; k < p->npath; k++) {
-			int h = p->path[k];
-			if (k == 0 && !hex_adjacent(map_hex(&s->map, st->u[u].idx), map_hex(&s->map, h)))
-				break;
-			bool occupied_enemy = false;
-			for (int v = q_occ_first(st, h); v >= 0; v = q_occ_next(st, v, h)) /* (any order) */
-				if (s->u[v].side != s->u[u].side)
-					occupied_enemy = true;
-			if (occupied_enemy)
-				break;
-			a.arg[a.n++] = h;
-			if (q_stack_ok(g, u, h))
-				q_push(&l, &a);
-			if (zoc[h])
-				break; /* [8.73] stop in the first enemy-controlled hex */
-		}
+		advance_walks(g, p, zoc, st->u[u].idx, -1, &a, &l);
 	}
 	struct action end = {QA_END, 0, {0}};
 	q_push(&l, &end);
@@ -1773,8 +1809,8 @@ int q_pending_apply(struct game *g, const struct action *a, struct evsink *ev, s
 		if (p->kind == QPEND_RETREAT && p->displace >= 2)
 			return err_set(e, NULL, 0, "[19.42] %s", q_pending_text(g));
 		if (p->kind == QPEND_RETREAT)
-			return err_set(e, NULL, 0, "[8.5] %s must retreat %d hexes away from its combat position, never into an enemy zone of control, preferring vacant hexes [8.53] and as far as possible from the enemy [8.56]",
-				       s->u[p->unit].id, p->hexes);
+			return err_set(e, NULL, 0, "[8.5] %s must retreat %d hex%s away from its combat position, never into an enemy zone of control or into ground it may not enter [8.52], preferring vacant hexes [8.53] and as far as possible from the enemy [8.56]",
+				       s->u[p->unit].id, p->hexes, p->hexes == 1 ? "" : "es");
 		return err_set(e, NULL, 0, "[8.7] advance only attackers along the path of retreat, stopping in the first enemy-controlled hex [8.73] (or end)");
 	}
 	if (p->kind == QPEND_RETREAT && p->displace >= 2) {

@@ -262,7 +262,7 @@ static void load_tec(struct tl *L, const json_t *tables, struct q_tables *t)
 		"gentle_up", "gentle_down", "steep_up", "steep_down", "ridge_gentle_gentle",
 		"ridge_gentle_steep", "ridge_steep_steep", "river", "stream", "alma_river",
 		"alma_stream", "bridge", "ford", "redoubt", "redoubt_road", "wall", "cliff", "ravine",
-		"steep_hex_alma",
+		"steep_hex_alma", "aqueduct_bridge",
 	};
 	const json_t *tb = need_table(L, tables, "tec", t);
 	if (!tb)

@@ -40,7 +40,9 @@ enum qt_side_cost {
 	QTS_GENTLE_UP, QTS_GENTLE_DOWN, QTS_STEEP_UP, QTS_STEEP_DOWN,
 	QTS_RIDGE_GG, QTS_RIDGE_GS, QTS_RIDGE_SS, QTS_RIVER, QTS_STREAM, QTS_ALMA_RIVER,
 	QTS_ALMA_STREAM, QTS_BRIDGE, QTS_FORD, QTS_REDOUBT, QTS_REDOUBT_ROAD, QTS_WALL, QTS_CLIFF,
-	QTS_RAVINE, QTS_STEEP_HEX_ALMA, QTS_COUNT
+	QTS_RAVINE, QTS_STEEP_HEX_ALMA,
+	QTS_AQUEDUCT_BRIDGE, /* entering a Bridge hex (an Aqueduct hex a road crosses) off its road */
+	QTS_COUNT
 };
 struct qt_tec {
 	uint8_t hex[TER_COUNT][4];     /* cost to enter a hex of this terrain */
