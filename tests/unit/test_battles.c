@@ -848,6 +848,31 @@ static void test_bal_23_victory(void **state)
 	fx_free(f);
 }
 
+/* Errata [23.21]: the raid's exit hex is 2025 (the printed 2026 corrected): a Russian unit with
+ * movement points left exits there in its Movement Phase; two or more score 15; an exited unit
+ * is not an eliminated one ([23.22] gives the Allies nothing for it). */
+static void test_bal_2321_raid(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(BALA, 0);
+	int ru = side(f, "russian"), al = side(f, "allied");
+	clear_all(f);
+	place(f, "od1", "2025");
+	place(f, "od2", "2025");
+	place(f, "od3", "2024");
+	set_turn(f, 5, ru, QP_MOVE);
+	int allied_before = victory(f).vp[al];
+	refused(f, "exit od3", 0, "[23.21] Russian units exit the map at 2025");
+	ok(f, "exit od1", 0);
+	need_event(f, "[23.21]", "od1 exits the map at 2025 to raid Balaclava");
+	assert_int_equal(victory(f).vp[ru], 0); /* one is not a raid */
+	ok(f, "exit od2", 0);
+	struct result r = victory(f);
+	assert_int_equal(r.vp[ru], 15);
+	assert_int_equal(r.vp[al], allied_before);
+	fx_free(f);
+}
+
 /* [23.22] "occupying or being the last to occupy" the three western redoubts: a Russian unit
  * ending an action in one takes the Allies' 30 points away, and they stay away after it
  * leaves, until an Allied unit ends an action there again. */
@@ -932,6 +957,48 @@ static void test_ink_164_exits(void **state)
 	need_event(f, "[16.4]", "1 victory point");
 	struct result r = victory(f);
 	assert_int_equal(r.vp[ru], 1);
+	fx_free(f);
+}
+
+/* Errata [22.2]: exits into 1826-2226 score one point and into 2327-2727 two (the printed
+ * 2026-2426 and 2527-2927 corrected); the Russians' once-a-game
+ * hexes are 1823, 1824, 1924, 2415, 2515, 2516, 2615, 2524 (not the printed 1723, 1724);
+ * [22.2 & 22.3]: the Lancaster Battery is 1314 (not 1514). */
+static void test_ink_22_errata_hexes(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, 0);
+	int ru = side(f, "russian");
+	clear_all(f);
+	place(f, "r_tomsk1", "1825");
+	place(f, "r_tomsk2", "2326");
+	set_turn(f, 12, ru, QP_MOVE);
+	ok(f, "exit r_tomsk1", 0);
+	assert_int_equal(victory(f).vp[ru], 1);
+	ok(f, "exit r_tomsk2", 0);
+	assert_int_equal(victory(f).vp[ru], 3);
+	fx_free(f);
+
+	f = fx_new(INKH, 0);
+	clear_all(f);
+	place(f, "r_tomsk1", "1924");
+	place(f, "r_tomsk2", "1723");
+	set_turn(f, 12, ru, QP_MOVE);
+	ok(f, "end", 0);
+	assert_int_equal(victory(f).vp[ru], 1);
+	fx_free(f);
+
+	/* control, the last side in the hex after an action ([22.1]): 1314 scores, 1514 not */
+	f = fx_new(INKH, 0);
+	clear_all(f);
+	int before = victory(f).vp[ru];
+	place(f, "r_tomsk1", "1514");
+	set_turn(f, 12, ru, QP_MOVE);
+	ok(f, "end", 0);
+	assert_int_equal(victory(f).vp[ru], before);
+	place(f, "r_tomsk2", "1314");
+	ok(f, "end", 0);
+	assert_int_equal(victory(f).vp[ru], before + 2);
 	fx_free(f);
 }
 
@@ -1618,6 +1685,48 @@ static void test_ink_2926_example(void **state)
 	fx_free(f);
 }
 
+/* The errata's corrections that are data, as the scenarios load them: Alma's class J artillery
+ * (8/6/4/-, an omission of [7.41]) and the map's UGL/2E at 3013 and UGL/1E at 3213; Balaclava's
+ * 4LtDr/L a cavalry unit at 0518 ([16.1]) and horse artillery's allowance of 7 ([16.43]);
+ * Inkerman's b95/2 a Skirmisher and 2 Susdal 2-3-2 (counter-mix), in both scenarios. */
+static void test_errata_data(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(ALMA, 0);
+	const struct q_tables *t = &SCN(f)->tab;
+	assert_true(t->art_defined['J' - 'A']);
+	assert_int_equal(t->art['J' - 'A'][1], 8);
+	assert_int_equal(t->art['J' - 'A'][2], 6);
+	assert_int_equal(t->art['J' - 'A'][3], 4);
+	assert_int_equal(t->art['J' - 'A'][4], -1);
+	assert_int_equal(HEXOF(f, "ru_ugl_2e"), H("3013"));
+	assert_int_equal(HEXOF(f, "ru_ugl_1e"), H("3213"));
+	fx_free(f);
+
+	f = fx_new(BALA, 0);
+	assert_int_equal(SCN(f)->u[U(f, "lt4dr")].type, Q_CAV);
+	assert_int_equal(HEXOF(f, "lt4dr"), H("0518"));
+	int nhart = 0;
+	for (int u = 0; u < SCN(f)->nunits; u++)
+		if (SCN(f)->u[u].type == Q_HART) {
+			assert_int_equal(q_ma(&f->g, u), 7);
+			nhart++;
+		}
+	assert_true(nhart > 0);
+	fx_free(f);
+
+	const char *ink[2] = {INKH, INKO};
+	for (int k = 0; k < 2; k++) {
+		f = fx_new(ink[k], 0);
+		assert_true(SCN(f)->u[U(f, "b_b95")].tags & QT_SKIRMISHER);
+		const struct q_udef *d = &SCN(f)->u[U(f, "r_susdal2")];
+		assert_int_equal(d->fire[0], 2);
+		assert_int_equal(d->melee[0], 3);
+		assert_int_equal(d->morale[0], 2);
+		fx_free(f);
+	}
+}
+
 /* ================================================================ Tchernaya River */
 
 /* [16.11] halving out of an Aqueduct hex, [16.14] not out of a Bridge hex. */
@@ -1879,9 +1988,11 @@ int main(void)
 		cmocka_unit_test(test_bal_hex_info),
 		cmocka_unit_test(test_bal_fire_shifts_cancel),
 		cmocka_unit_test(test_bal_23_victory),
+		cmocka_unit_test(test_bal_2321_raid),
 		cmocka_unit_test(test_bal_2322_last_occupant),
 		cmocka_unit_test(test_ink_163_sevastopol),
 		cmocka_unit_test(test_ink_164_exits),
+		cmocka_unit_test(test_ink_22_errata_hexes),
 		cmocka_unit_test(test_ink_17_sight),
 		cmocka_unit_test(test_ink_182_allowances),
 		cmocka_unit_test(test_ink_1831_fire_shift),
@@ -1900,6 +2011,7 @@ int main(void)
 		cmocka_unit_test(test_ink_2916_releases),
 		cmocka_unit_test(test_ink_2926_option),
 		cmocka_unit_test(test_ink_2926_example),
+		cmocka_unit_test(test_errata_data),
 		cmocka_unit_test(test_tch_1614_bridge),
 		cmocka_unit_test(test_tch_171_engineers),
 		cmocka_unit_test(test_tch_1711_six_unit_stack),

@@ -628,6 +628,11 @@ static void test_728_729_moved_artillery(void **state)
 	to_phase(f, QP_DEFFIRE);
 	/* blue's gun at range 4 (class A: 2) on the gun that moved: column 2, +1 */
 	assert_int_equal(fire_odds(f, "fire bb > 0202").column, 2);
+	/* errata [7.42] 2a "disrupted; or" 2b "an artillery unit that could not fire": one shift
+	 * when both hold */
+	UST(f, "ra")->fl |= QF_DISRUPTED;
+	assert_int_equal(fire_odds(f, "fire bb > 0202").column, 2);
+	UST(f, "ra")->fl &= (uint16_t)~QF_DISRUPTED;
 	to_phase(f, QP_OFFFIRE);
 	refused(f, "fire ra > 0206", 1, "[7.28]");
 	refused(f, "fire rh > 1004", 1, "[7.29]");
@@ -710,6 +715,35 @@ static void test_732_steep_half_distance(void **state)
 	blocked(f, "0508", "0501", "[7.32]"); /* uphill, 3rd of 7 */
 	see(f, "0508", "0502");               /* uphill, 3rd of 6 */
 	blocked(f, "1901", "1906", "cliff");  /* a cliff counts as a steep slope */
+	fx_free(f);
+}
+
+/* Errata [7.51]: "An artillery unit in the 'splash' hex of a redoubt hexside and firing through
+ * that redoubt hexside, may fire only into the adjacent hex"; [7.52]: from inside (the
+ * non-splash hex) the wall does not restrict it. The open map's wall 1412/1413: 1412 inside,
+ * 1413 the splash hex. */
+static void test_751_redoubt_wall(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new("fire.json", 0);
+	clear_all(f);
+	place(f, "rsa", "1413");
+	place(f, "t2", "1411");
+	set_turn(f, 1, side(f, "red"), QP_OFFFIRE);
+	refused(f, "fire rsa > 1411", 1, "[7.51]"); /* through the wall at range 2 */
+	assert_int_equal(count_listed(f, "fire rsa"), 0);
+	q_place(ST(f), U(f, "t2"), IDX(f, "1412"));
+	(void)fire_odds(f, "fire rsa > 1412"); /* into the adjacent hex: allowed */
+	assert_true(listed(f, "fire rsa > 1412"));
+	fx_free(f);
+	/* [7.52] inside, firing out through its wall at range 2 */
+	f = fx_new("fire.json", 0);
+	clear_all(f);
+	place(f, "rsa", "1412");
+	place(f, "t2", "1414");
+	set_turn(f, 1, side(f, "red"), QP_OFFFIRE);
+	(void)fire_odds(f, "fire rsa > 1414");
+	assert_true(listed(f, "fire rsa > 1414"));
 	fx_free(f);
 }
 
@@ -1300,6 +1334,7 @@ int main(void)
 		cmocka_unit_test(test_734_ridge),
 		cmocka_unit_test(test_733_up_then_down),
 		cmocka_unit_test(test_732_steep_half_distance),
+		cmocka_unit_test(test_751_redoubt_wall),
 		cmocka_unit_test(test_80_13_vs_4),
 		cmocka_unit_test(test_84_clamp),
 		cmocka_unit_test(test_83_terrain),

@@ -326,6 +326,21 @@ static void test_fortify(void **state)
 	assert_int_equal(f->g.strength[mast], 2);
 }
 
+/* Addenda [9.23]: an asterisk by a nationality's Construction Points on the Game-Turn Record
+ * Track marks Engineer Initiative, a bonus of 4 rather than 2: the (reconstructed) track stars
+ * the Russians' first Game-Turn, not the British or French one. */
+static void test_engineer_star(void **state)
+{
+	struct fix *f = *state;
+	assert_true(f->t.cp_star[0][SN_RUSSIAN]);
+	assert_false(f->t.cp_star[0][SN_FRENCH]);
+	go_to(f, 1, SS_RUSSIAN_BUILD);
+	assert_int_equal(sros_engineer(&f->o, &f->t, &f->g, SN_RUSSIAN, 1, &f->ev, &f->e), 0);
+	assert_int_equal(f->g.bonus[SN_RUSSIAN], 4);
+	assert_true(has_event(&f->ev, "[9.21]", "+4 Construction Points"));
+	assert_true(has_event(&f->ev, "[9.21]", "(* [9.23])"));
+}
+
 /* [8.0]-[8.98]: rounds spent, the Allies first, losses the owner's choice, a dump's two rounds. */
 static void test_bombard(void **state)
 {
@@ -818,6 +833,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_new, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sequence, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_ammunition, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_engineer_star, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_intervention, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_attrition_replacement, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_construction, setup, teardown),
