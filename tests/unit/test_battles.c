@@ -1903,6 +1903,22 @@ static void test_tch_1923_holds(void **state)
 	ST(f)->turn = 5;
 	hook_allows(q_can_move(&f->g, U(f, "62l_1"), &f->e), &f->e);
 	fx_free(f);
+
+	/* errata [19.23]: the holds restrict movement only; held units fire freely */
+	f = fx_new(TCHE, 0);
+	clear_all(f);
+	place(f, "62l_1", "1510");
+	place(f, "smol_7", "1511");
+	set_turn(f, 2, al, QP_MOVE);
+	hook_refuses(q_can_move(&f->g, U(f, "62l_1"), &f->e), &f->e, "[19.23] D");
+	set_turn(f, 2, al, QP_OFFFIRE);
+	assert_true(listed(f, "fire 62l_1 > 1511"));
+	ok(f, "fire 62l_1 > 1511", 1);
+	UST(f, "62l_1")->fl = 0; /* (the next Player-Turn: the Allies fire defensively) */
+	UST(f, "smol_7")->fl = 0;
+	set_turn(f, 2, ru, QP_DEFFIRE);
+	assert_true(listed(f, "fire 62l_1 > 1511"));
+	fx_free(f);
 }
 
 /* [19.1] values and [19.24] levels. */
