@@ -173,6 +173,51 @@ static void test_alma_181_vineyard(void **state)
 	fx_free(f);
 }
 
+/* Alma [17.2] with the errata's east/west swap: the Alma east of the bridge hexside 2113/2213 is
+ * River that costs 3 MP to cross, west of it Stream that costs 2 (each in addition to the hex
+ * entered, docs/TABLES.md). Every River hexside of the map lies east of the bridge, every
+ * Stream hexside west; an infantry battalion crossing each into a clear hex over no slope
+ * pays 1 + 3 and 1 + 2. */
+static void test_alma_172_river(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(ALMA, 0);
+	const struct q_scn *s = SCN(f);
+	const struct map *m = &s->map;
+	int bridge_x2 = 21 + 22, nriver = 0, nstream = 0, river_cost = -1, stream_cost = -1;
+	for (int i = 0; i < m->n; i++) {
+		if (!(m->flags[i] & HEXF_ONMAP))
+			continue;
+		for (int d = 0; d < 6; d++) {
+			int j = map_nb(m, i, d);
+			if (j < 0 || !(m->flags[j] & HEXF_ONMAP))
+				continue;
+			unsigned fe = map_side_features(m, i, d);
+			if (!(fe & (SIDE_RIVER | SIDE_STREAM)) || (fe & SIDE_BRIDGE))
+				continue;
+			int x2 = hex_col(map_hex(m, i)) + hex_col(map_hex(m, j)); /* twice the hexside's column */
+			bool plain = m->terrain[j] == TER_CLEAR && !map_slope_into(m, i, d) && !map_slope_away(m, i, d) &&
+				     !(fe & ~(SIDE_RIVER | SIDE_STREAM));
+			int c = s->step[q_mclass(Q_INF, false)][i * 6 + d];
+			if (fe & SIDE_RIVER) {
+				assert_true(x2 >= bridge_x2);
+				nriver++;
+				if (plain)
+					river_cost = c;
+			} else {
+				assert_true(x2 <= bridge_x2);
+				nstream++;
+				if (plain)
+					stream_cost = c;
+			}
+		}
+	}
+	assert_true(nriver > 0 && nstream > 0);
+	assert_int_equal(river_cost, 8);  /* 1 + 3 MP in halves */
+	assert_int_equal(stream_cost, 6); /* 1 + 2 */
+	fx_free(f);
+}
+
 /* Errata [18.4]: the line 2106-2309 runs along 2107/2206 and 2208/2308 and is blocked by
  * [18.42] c ([7.36] does not apply, [18.43]); adjacent hexes always see each other. */
 static void test_alma_184_errata_line(void **state)
@@ -1983,6 +2028,7 @@ int main(void)
 		cmocka_unit_test(test_level_text),
 		cmocka_unit_test(test_alma_161_parents),
 		cmocka_unit_test(test_alma_parent_chain),
+		cmocka_unit_test(test_alma_172_river),
 		cmocka_unit_test(test_alma_181_vineyard),
 		cmocka_unit_test(test_alma_184_errata_line),
 		cmocka_unit_test(test_alma_171_depth),
