@@ -286,6 +286,47 @@ static void test_damage_and_naval(void **state)
 	free(s);
 }
 
+/* [10.5] with the addenda ("This section refers to undamaged parallels"): the four forwardmost
+ * parallels of an area want a unit each, and damaged parallels want none. French Left with one
+ * approach two lines deep (8 works: six parallels) and no unit in the area: a night sortie;
+ * with every work damaged, no parallel to garrison and no sortie. */
+static void test_garrison_undamaged(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 3);
+	struct sp_state *S = (struct sp_state *)(void *)g->st;
+	const struct sp_scn *c = scn(g);
+	const struct sob *o = splay_oob(g);
+	int mast = approach_of(g, "french-left", "mast"), area = c->a[mast].area;
+	struct event store[256];
+	struct evsink ev;
+	for (int k = 0; k < c->na; k++)
+		S->depth[k] = 0, S->work[k] = 0, S->damaged[k] = 0;
+	S->depth[mast] = 2; /* two steps: sap and three parallels each, 8 works */
+	assert_int_equal(parallels(c, S, area), 6);
+	for (int i = 0; i < o->n; i++)
+		if (S->g.s[i].where == SW_AREA && S->g.s[i].box == area)
+			S->g.s[i].where = SW_SUPPLY;
+	S->damaged[mast] = 4;
+	assert_int_equal(parallels(c, S, area), 3); /* the forwardmost line is damaged */
+	S->damaged[mast] = 8;
+	assert_int_equal(parallels(c, S, area), 0);
+	evsink_init(&ev, store, 256);
+	sp_garrison(g, &ev);
+	for (int i = 0; i < ev.n; i++)
+		assert_null(strstr(store[i].text, "night sortie"));
+	S->damaged[mast] = 0;
+	sp_garrison(g, &ev);
+	bool sortie = false;
+	for (int i = 0; i < ev.n; i++)
+		sortie |= strstr(store[i].text, "french-left Siege Area's forwardmost parallels want 4 units and have 0") != NULL;
+	assert_true(sortie);
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 /* [8.94]: Russian rounds at the works kill only those in them: an area keeps its four forwardmost
  * parallels' garrison there, the rest behind the start line, so a segment's fire at one area
  * destroys four infantry units at most, however many rounds are fired. */
@@ -852,6 +893,7 @@ int main(void)
 		cmocka_unit_test(test_greedy_storms_in_reach),
 		cmocka_unit_test(test_greedy_thin_garrison),
 		cmocka_unit_test(test_greedy_no_sortie),
+		cmocka_unit_test(test_garrison_undamaged),
 		cmocka_unit_test(test_search),
 		cmocka_unit_test(test_search_assault),
 	};
