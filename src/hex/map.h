@@ -104,6 +104,19 @@ int map_hex(const struct map *m, int idx);
 bool map_on(const struct map *m, int h); /* a playable hex */
 
 static inline int map_nb(const struct map *m, int idx, int dir) { return m->nb[idx * 6 + dir]; }
+/* The direction from idx to its neighbour j, or -1 when j is not one. */
+static inline int map_dir_to(const struct map *m, int idx, int j)
+{
+	for (int d = 0; d < 6; d++)
+		if (map_nb(m, idx, d) == j)
+			return d;
+	return -1;
+}
+/* A Bridge hex: an Aqueduct hex a road crosses (Tchernaya [16.14], errata [13.0]). */
+static inline bool map_bridge_hex(const struct map *m, int idx)
+{
+	return m->terrain[idx] == TER_AQUEDUCT && (m->flags[idx] & (HEXF_ROAD_MAJOR | HEXF_ROAD_MINOR | HEXF_TRACK));
+}
 /* hex_to_cube(map_hex(m, idx)), from the table built with the map. */
 static inline struct cube map_cube(const struct map *m, int idx) { return m->cube[idx]; }
 /* The hexside record between idx and its neighbour in dir, and whether the owner is idx. */

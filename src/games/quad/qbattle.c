@@ -120,8 +120,7 @@ int q_battle_melee_strength(const struct game *g, int u, bool attacking, int bas
 	if (HOOK(melee_strength))
 		return B(g)->melee_strength(g, u, attacking, base);
 	/* Balaclava [22.11], Tchernaya [16.11]: attacking out of an Aqueduct hex halves (down) */
-	if (attacking && idx >= 0 && s->map.terrain[idx] == TER_AQUEDUCT &&
-	    !(s->map.flags[idx] & (HEXF_ROAD_MAJOR | HEXF_ROAD_MINOR | HEXF_TRACK)))
+	if (attacking && idx >= 0 && s->map.terrain[idx] == TER_AQUEDUCT && !map_bridge_hex(&s->map, idx))
 		return base / 2; /* Tchernaya [16.14]: an Aqueduct hex with a bridge is a Bridge hex */
 	return base;
 }

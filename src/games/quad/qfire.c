@@ -42,14 +42,6 @@ static int crossings(const struct game *g, const struct line_step *st, int n, st
 	return k;
 }
 
-static int dir_between(const struct map *m, int a, int b)
-{
-	for (int d = 0; d < 6; d++)
-		if (map_nb(m, a, d) == b)
-			return d;
-	return -1;
-}
-
 /* Is idx outside some redoubt hexside of its own (so that [7.51] may apply to fire from it)? */
 static bool outside_a_redoubt(const struct map *m, int idx)
 {
@@ -168,7 +160,7 @@ static bool los_traced(const struct game *g, int from, int to, const int *clear,
 	nc = crossings(g, st, ns, cr);
 	bool ravine_open = false;
 	for (int k = 0; k < nc; k++) {
-		int d = dir_between(m, cr[k].near, cr[k].far);
+		int d = map_dir_to(m, cr[k].near, cr[k].far);
 		int into = map_slope_into(m, cr[k].near, d); /* splash on near side: going uphill */
 		int away = map_slope_away(m, cr[k].near, d); /* splash on far side: going downhill */
 		if (flags & LOSF_RAVINES) {
@@ -327,7 +319,7 @@ int q_fire_strength(const struct game *g, int u, int target, struct err *e)
 			struct line_step ls[LINE_MAX_STEPS];
 			int ns = q_line_trace(g, map_hex(&s->map, from), map_hex(&s->map, target), ls, LINE_MAX_STEPS);
 			if (ns > 1 && ls[1].kind == LINE_HEX) {
-				int dd = dir_between(&s->map, from, map_index(&s->map, ls[1].hex));
+				int dd = map_dir_to(&s->map, from, map_index(&s->map, ls[1].hex));
 				if (dd >= 0 && (map_side_features(&s->map, from, dd) & SIDE_REDOUBT) &&
 				    !map_redoubt_inside(&s->map, from, dd))
 					return err_set(e, NULL, 0, "[7.51] artillery outside a redoubt wall fires through it only into the adjacent hex");
@@ -431,7 +423,7 @@ static int fire_plan(const struct game *g, const struct action *a, struct fire_p
 			int ns = q_line_trace(g, map_hex(&s->map, from), map_hex(&s->map, p->target_idx), ls, LINE_MAX_STEPS);
 			if (ns >= 2 && ls[ns - 1].kind == LINE_HEX && ls[ns - 2].kind == LINE_HEX)
 				last = map_index(&s->map, ls[ns - 2].hex);
-			int dd = last >= 0 ? dir_between(&s->map, p->target_idx, last) : -1;
+			int dd = last >= 0 ? map_dir_to(&s->map, p->target_idx, last) : -1;
 			if (dd < 0 || !map_redoubt_inside(&s->map, p->target_idx, dd))
 				all_redoubt = false;
 		}

@@ -178,13 +178,8 @@ static bool retreat_dir_ok(const struct game *g, int u, int a, int dir, const ui
 /* retreat_dir_ok for a step from a into b: false when b is not a's neighbour. */
 static bool retreat_step_ok(const struct game *g, int u, int a, int b, const uint8_t *zoc)
 {
-	const struct map *m = &q_scn(g)->map;
-	if (b < 0)
-		return false;
-	for (int d = 0; d < 6; d++)
-		if (map_nb(m, a, d) == b)
-			return retreat_dir_ok(g, u, a, d, zoc);
-	return false;
+	int d = b < 0 ? -1 : map_dir_to(&q_scn(g)->map, a, b);
+	return d >= 0 && retreat_dir_ok(g, u, a, d, zoc);
 }
 
 static void enum_paths(struct rctx *c, int at, int depth)
@@ -573,20 +568,10 @@ static void advance_walks(const struct game *g, const struct q_pend *p, const ui
 			  int last, struct action *a, struct q_alist *l)
 {
 	const struct q_scn *s = q_scn(g);
-	const struct q_state *st = q_cst(g);
 	int u = a->arg[0];
 	for (int k = last + 1; k < p->npath && a->n < ACTION_ARGS; k++) {
-		int h = p->path[k], dir = -1;
-		for (int d = 0; d < 6; d++)
-			if (map_nb(&s->map, from, d) == h)
-				dir = d;
-		if (dir < 0 || !combat_step_ok(g, u, from, dir, h))
-			continue;
-		bool occupied_enemy = false;
-		for (int v = q_occ_first(st, h); v >= 0; v = q_occ_next(st, v, h)) /* (any order) */
-			if (s->u[v].side != s->u[u].side)
-				occupied_enemy = true;
-		if (occupied_enemy)
+		int h = p->path[k], dir = map_dir_to(&s->map, from, h);
+		if (dir < 0 || !combat_step_ok(g, u, from, dir, h) || enemy_in(g, s->u[u].side, h))
 			continue;
 		a->arg[a->n++] = h;
 		if (q_stack_ok(g, u, h))

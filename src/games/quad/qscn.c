@@ -312,7 +312,7 @@ static uint8_t step_cost(const struct q_scn *q, int i, int dir, int mc)
 	f = map_side_features(m, i, dir);
 	roadf = f & (SIDE_ROAD_MAJOR | SIDE_ROAD_MINOR | SIDE_TRACK);
 	hc = t->hex[m->terrain[j]][type];
-	if (m->terrain[j] == TER_AQUEDUCT && (m->flags[j] & (HEXF_ROAD_MAJOR | HEXF_ROAD_MINOR | HEXF_TRACK))) {
+	if (map_bridge_hex(m, j)) {
 		/* An Aqueduct hex a road crosses is a Bridge hex (Tchernaya [16.14]); errata [13.0] 2b,
 		 * [16.22]: cavalry and artillery enter it from any direction (off its road, the
 		 * aqueduct_bridge row), but never disrupted (errata [13.0]: eliminated instead) */
