@@ -978,6 +978,8 @@ static int melee_plan(const struct game *g, const struct action *a, struct melee
 		return err_set(e, NULL, 0, "[8.0] melee only in the Melee Phase");
 	if (nu < 1 || nu > 8)
 		return err_set(e, NULL, 0, "usage: melee UNIT[,UNIT...] > HEX[,HEX...]");
+	if (nu > 6) /* (where a battle lets more than one attacking unit stand in a hex) */
+		return err_set(e, NULL, 0, "[8.13] a defending unit may be attacked at one time by as many as six units, not %d", nu);
 	nt = a->arg[1 + nu];
 	if (nt < 1 || nt > 6)
 		return err_set(e, NULL, 0, "usage: melee UNIT[,UNIT...] > HEX[,HEX...]");
