@@ -627,6 +627,21 @@ static void test_1113_redoubt_moves(void **state)
 	fx_free(f);
 }
 
+/* [11.13] with [9.14]: a disrupted cavalry unit has no road rate, but the road still runs
+ * through the redoubt's gate: rc1 crosses 1405 -> 1406 at the hex's own cost (1 MP, the
+ * redoubt_road row's +0), as it would in a retreat; off the road the wall still bars it. */
+static void test_1113_disrupted_at_the_gate(void **state)
+{
+	(void)state;
+	struct fx *f = empty();
+	place(f, "rc1", "1405");
+	UST(f, "rc1")->fl |= QF_DISRUPTED;
+	ok(f, "move rc1 1405 1406", 0);
+	assert_int_equal(UST(f, "rc1")->mp, 2);
+	refused(f, "move rc1 1406 1306", 0, "[13.0]");
+	fx_free(f);
+}
+
 /* [11.13] "If forced to do so as a result of combat, they are eliminated": bc1 in 0107 must
  * retreat 1 and its only way crosses the redoubt wall into 0106: eliminated. Infantry (bm2)
  * retreats across it. */
@@ -665,6 +680,7 @@ int main(void)
 		cmocka_unit_test(test_1112_woods_off_road),
 		cmocka_unit_test(test_1112_forced_into_woods),
 		cmocka_unit_test(test_1113_redoubt_moves),
+		cmocka_unit_test(test_1113_disrupted_at_the_gate),
 		cmocka_unit_test(test_1113_forced_across_redoubt),
 	};
 	test_filters_from_env();

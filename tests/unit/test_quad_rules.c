@@ -162,7 +162,9 @@ static void test_526_infantry(void **state)
 }
 
 /* [5.26] cavalry 0614 -> 0715 -> 0716 -> 0816: 2 + 1 + 1 + 2 + 1 = 7, and so disrupted
- * ([11.11]: 7 or more Movement Points in one Movement Phase). */
+ * ([11.11]: 7 or more Movement Points in one Movement Phase) when it ceases moving: as the
+ * Movement Phase ends, or another unit moves ([5.18]); until then it may go on, to its
+ * allowance of 8, in one action or hex by hex. */
 static void test_526_cavalry(void **state)
 {
 	(void)state;
@@ -170,8 +172,30 @@ static void test_526_cavalry(void **state)
 	ok(f, "move ca 0614 0715 0716 0816", 0);
 	assert_int_equal(HEXOF(f, "ca"), H("0816"));
 	assert_int_equal(UST(f, "ca")->mp, 14);
+	assert_false(q_disrupted(&f->g, U(f, "ca")));
+	ok(f, "end", 0);
 	assert_true(q_disrupted(&f->g, U(f, "ca")));
-	need_event(f, "[11.11]", "disrupted");
+	need_event(f, "[11.11]", "ca expended 7 movement points and is disrupted");
+	fx_free(f);
+	/* the eighth point in a second action; disrupted when ib moves */
+	f = fx_new("moves.json", 0);
+	ok(f, "move ca 0614 0715 0716 0816", 0);
+	int n = list(f), more = -1;
+	char buf[128];
+	for (int i = 0; i < n && more < 0; i++) {
+		act_text(f, i, buf, sizeof buf);
+		if (!strncmp(buf, "move ca ", 8))
+			more = i;
+	}
+	assert_true(more >= 0); /* 1 MP left: it may go on */
+	act_text(f, more, buf, sizeof buf);
+	ok(f, buf, 0);
+	assert_int_equal(UST(f, "ca")->mp, 16);
+	assert_false(q_disrupted(&f->g, U(f, "ca")));
+	assert_int_equal(count_listed(f, "move ca "), 0);
+	ok(f, "move ib 0714 0713", 0);
+	assert_true(q_disrupted(&f->g, U(f, "ca")));
+	need_event(f, "[11.11]", "ca expended 8 movement points and is disrupted");
 	fx_free(f);
 	/* six MP do not disrupt: 0614 -> 0715 -> 0716 -> 0717 = 3 + 1 + 1 */
 	f = fx_new("moves.json", 0);

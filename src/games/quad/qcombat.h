@@ -13,6 +13,10 @@ int q_can_move(const struct game *g, int u, struct err *e);
 int q_can_enter(const struct game *g, int u, struct err *e);
 int q_move_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
 int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, struct err *e);
+/* The last unit moved ceases moving ([5.18]): cavalry that expended 7 or more movement
+ * points is disrupted ([11.11]). Called as the Movement Phase ends, before the battle's rules. */
+void q_move_cease(struct game *g, struct evsink *ev);
+/* The Movement Phase's end: cavalry that entered woods off a road is disrupted ([11.12]). */
 void q_move_finish(struct game *g, struct evsink *ev);
 
 /* Line of sight ([7.3]): true if u's hex `from` sees `to`. When blocked and why is not NULL,
@@ -93,9 +97,11 @@ void q_eliminate(struct game *g, int u, struct evsink *ev, const char *rule, con
 /* Disrupts u: flips it, or eliminates it when its back is blank ([9.0]). */
 void q_disrupt(struct game *g, int u, struct evsink *ev, const char *rule);
 
-/* Owes a retreat of `hexes` by u (decided by its owner): [7.15], [8.5]. feeds: index of the
- * advance pending that records the path of retreat, or -1. */
-void q_owe_retreat(struct game *g, int u, int hexes, int star, int feeds, struct evsink *ev,
+/* Owes a retreat of `hexes` by u (decided by its owner): [7.15], [8.5]. was_disrupted: u was
+ * disrupted before the combat that retreats it (horse artillery then cannot move, [9.12]; an
+ * undisrupted one always may, [8.55]). feeds: index of the advance pending that records the
+ * path of retreat, or -1. */
+void q_owe_retreat(struct game *g, int u, int hexes, bool was_disrupted, int feeds, struct evsink *ev,
 		   const char *rule);
 
 /* Pushes a new owed decision (zeroed, feeds -1); NULL if the stack is full. */

@@ -581,13 +581,13 @@ int q_fire_apply(struct game *g, const struct action *a, struct evsink *ev, stru
 				if (is_art(&s->u[u]))
 					ev_emit(ev, "[7.17]", "%s is artillery and does not retreat", s->u[u].id);
 				else
-					q_owe_retreat(g, u, r - m, 0, -1, ev, "[7.15]");
+					q_owe_retreat(g, u, r - m, false, -1, ev, "[7.15]");
 			}
 		} else if (r == m) {
 			if (is_art(&s->u[u]))
 				ev_emit(ev, "[7.17]", "%s is artillery and does not retreat", s->u[u].id);
 			else
-				q_owe_retreat(g, u, 1, 0, -1, ev, "[7.14]");
+				q_owe_retreat(g, u, 1, true, -1, ev, "[7.14]");
 		} else {
 			q_eliminate(g, u, ev, "[7.14]", "already disrupted, result above its morale");
 		}

@@ -283,31 +283,50 @@ struct q_pend *q_push_pend(struct game *g)
 	return p;
 }
 
-void q_owe_retreat(struct game *g, int u, int hexes, int star, int feeds, struct evsink *ev,
+/* Records hex idx as part of the path of retreat of the advance pending at index feeds. */
+static void feed_path(struct game *g, int feeds, int idx)
+{
+	struct q_state *st = q_st(g);
+	if (feeds < 0 || feeds >= st->npend)
+		return;
+	struct q_pend *a = &st->pend[feeds];
+	if (a->kind != QPEND_ADVANCE || a->npath >= Q_PATH_MAX)
+		return;
+	for (int i = 0; i < a->npath; i++)
+		if (a->path[i] == idx)
+			return;
+	a->path[a->npath++] = (int16_t)idx;
+}
+
+void q_owe_retreat(struct game *g, int u, int hexes, bool was_disrupted, int feeds, struct evsink *ev,
 		   const char *rule)
 {
 	const struct q_scn *s = q_scn(g);
 	struct q_state *st = q_st(g);
 	struct q_pend *p;
 
-	(void)star;
 	if (hexes <= 0 || st->u[u].idx < 0)
 		return;
+	/* [8.71] a defender eliminated instead of retreating leaves its hex vacant, the path of
+	 * retreat (Tchernaya [18.13], Inkerman [21.25]: the attackers may advance into it) */
 	if (s->u[u].tags & QT_GARRISON) {
 		/* Tchernaya [18.1], [18.18]: a garrison never retreats; it is destroyed */
+		feed_path(g, feeds, st->u[u].idx);
 		q_eliminate(g, u, ev, "[18.18]", "a garrisoned redoubt told to retreat is destroyed");
 		return;
 	}
 	if (s->u[u].tags & QT_PICKET) {
 		/* Inkerman [21.23]: a result that retreats a picket eliminates it */
+		feed_path(g, feeds, st->u[u].idx);
 		q_eliminate(g, u, ev, "[21.23]", "a picket forced to retreat");
 		return;
 	}
-	if (s->u[u].type == Q_ART || (s->u[u].type == Q_HART && q_disrupted(g, u))) {
+	/* [8.55] "Undisrupted horse artillery is always allowed to retreat after combat": read as
+	 * undisrupted before the combat, since nearly every retreat comes with a disruption; one
+	 * already disrupted cannot move ([9.12]) */
+	if (s->u[u].type == Q_ART || (s->u[u].type == Q_HART && was_disrupted)) {
+		feed_path(g, feeds, st->u[u].idx);
 		q_eliminate(g, u, ev, s->u[u].type == Q_ART ? "[8.55]" : "[9.12]", "artillery forced to retreat");
-		if (feeds >= 0 && st->pend[feeds].npath == 0) {
-			st->pend[feeds].path[0] = -1;
-		}
 		return;
 	}
 	p = q_push_pend(g);
@@ -322,21 +341,6 @@ void q_owe_retreat(struct game *g, int u, int hexes, int star, int feeds, struct
 	p->origin = st->u[u].idx;
 	p->feeds = (int8_t)feeds;
 	ev_emit(ev, rule, "%s must retreat %d hex%s", s->u[u].id, hexes, hexes == 1 ? "" : "es");
-}
-
-/* Records hex idx as part of the path of retreat of the advance pending at index feeds. */
-static void feed_path(struct game *g, int feeds, int idx)
-{
-	struct q_state *st = q_st(g);
-	if (feeds < 0 || feeds >= st->npend)
-		return;
-	struct q_pend *a = &st->pend[feeds];
-	if (a->kind != QPEND_ADVANCE || a->npath >= Q_PATH_MAX)
-		return;
-	for (int i = 0; i < a->npath; i++)
-		if (a->path[i] == idx)
-			return;
-	a->path[a->npath++] = (int16_t)idx;
 }
 
 /* Displaces unit v out of idx by one hex, the best way per [8.56] ([8.61]); returns false if
@@ -1202,7 +1206,7 @@ int q_melee_apply(struct game *g, const struct action *a, struct evsink *ev, str
 				continue;
 			}
 			if (hexes > 0)
-				q_owe_retreat(g, u, hexes, r->star, r->who == QTR_DEFENDER ? adv : -1, ev, "[8.5]");
+				q_owe_retreat(g, u, hexes, was_disrupted[u], r->who == QTR_DEFENDER ? adv : -1, ev, "[8.5]");
 		}
 	}
 	q_battle_on_melee(g, p.att, p.natt, ev);

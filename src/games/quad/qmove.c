@@ -328,12 +328,31 @@ static void step_into(struct game *g, int u, int from, int dir, int j, int c, co
 		us->fl |= QF_WOODS;
 }
 
+/* [11.11] "Whenever a cavalry unit expends 7 or more Movement Points in one Movement Phase,
+ * that cavalry unit is disrupted": judged when the unit ceases moving (another unit moves,
+ * [5.18], or the Movement Phase ends), so its move may use its whole allowance whether it is
+ * made in one action or hex by hex. */
+static void cav_spent(struct game *g, int u, struct evsink *ev)
+{
+	const struct q_scn *s = q_scn(g);
+	struct q_ust *us = &q_st(g)->u[u];
+
+	if (s->u[u].type == Q_CAV && us->idx >= 0 && us->mp >= q_battle_cav_disrupt_mp(g, u) &&
+	    !(us->fl & QF_DISRUPTED)) {
+		ev_emit(ev, q_battle_cav_disrupt_mp(g, u) == 14 ? "[11.11]" : "[25.12]",
+			"%s expended %d movement points and is disrupted", s->u[u].id, us->mp / 2);
+		q_disrupt(g, u, ev, "[11.11]");
+	}
+}
+
 static void after_move(struct game *g, int u, struct evsink *ev)
 {
 	struct q_state *st = q_st(g);
 	const struct q_scn *s = q_scn(g);
 	struct q_ust *us = &st->u[u];
 
+	if (st->moving >= 0 && st->moving != u)
+		cav_spent(g, st->moving, ev); /* [5.18] the last unit moved has ceased moving */
 	us->fl |= QF_MOVED;
 	us->layer = ++st->layer_next; /* an arriving unit goes on top of the stack */
 	st->moving = (int16_t)u;
@@ -345,11 +364,6 @@ static void after_move(struct game *g, int u, struct evsink *ev)
 		us->nofire_pt = (uint8_t)st->pturn;
 	}
 	q_battle_after_move(g, u, ev);
-	if (s->u[u].type == Q_CAV && us->mp >= q_battle_cav_disrupt_mp(g, u) && !(us->fl & QF_DISRUPTED)) {
-		ev_emit(ev, q_battle_cav_disrupt_mp(g, u) == 14 ? "[11.11]" : "[25.12]",
-			"%s expended %d movement points and is disrupted", s->u[u].id, us->mp / 2);
-		q_disrupt(g, u, ev, "[11.11]");
-	}
 }
 
 /* Follows an explicit path (map indices, first = the unit's next hex) checking each step;
@@ -569,6 +583,8 @@ int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, str
 	st->u[u].layer = ++st->layer_next;
 	if (zoc[a->arg[1]])
 		st->u[u].fl |= QF_STOPPED; /* [12.21] */
+	if (s->u[u].type == Q_CAV && s->map.terrain[a->arg[1]] == TER_WOODS && !s->entry_road[a->arg[1]])
+		st->u[u].fl |= QF_WOODS; /* [11.12] into woods off the road, from off the map ([12.11]) */
 	if (ev) { /* (the words only for a sink) */
 		char before[48], paid[Q_MP_TEXT_MAX];
 		if (k)
@@ -586,6 +602,13 @@ int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, str
 		return err_set(e, NULL, 0, "[5.32] %s may not stay stacked in %s", s->u[u].id, hx);
 	after_move(g, u, ev);
 	return q_battle_moved(g, u, 1, ev);
+}
+
+void q_move_cease(struct game *g, struct evsink *ev)
+{
+	const struct q_state *st = q_cst(g);
+	if (st->moving >= 0)
+		cav_spent(g, st->moving, ev); /* [11.11] */
 }
 
 void q_move_finish(struct game *g, struct evsink *ev)

@@ -381,8 +381,9 @@ static uint8_t step_cost(const struct q_scn *q, int i, int dir, int mc)
 		cost = add_cost(cost, t->side[alma ? QTS_ALMA_RIVER : QTS_RIVER][type]);
 	else if (f & SIDE_STREAM)
 		cost = add_cost(cost, t->side[alma ? QTS_ALMA_STREAM : QTS_STREAM][type]);
-	if (f & SIDE_REDOUBT) /* [11.13] */
-		cost = add_cost(cost, t->side[QTS_REDOUBT][type]);
+	if (f & SIDE_REDOUBT) /* [11.13]: the wall is crossed at its gate where a road runs through
+				 it, even by a disrupted unit, which has no road rate ([9.14]) */
+		cost = add_cost(cost, t->side[roadf ? QTS_REDOUBT_ROAD : QTS_REDOUBT][type]);
 	if (f & SIDE_WALL)
 		cost = add_cost(cost, t->side[QTS_WALL][type]);
 	if (f & SIDE_RAVINE)

@@ -85,6 +85,8 @@ static int end_phase(struct game *g, struct evsink *ev)
 	struct q_state *st = q_st(g);
 	const struct q_scn *s = q_scn(g);
 
+	if (st->phase == QP_MOVE)
+		q_move_cease(g, ev); /* the last unit moved ceases moving, before the battle's rules look */
 	q_battle_end_phase(g, ev);
 	switch (st->phase) {
 	case QP_MOVE:
