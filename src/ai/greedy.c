@@ -499,6 +499,12 @@ int greedy_candidates_w(struct game *g, struct ai_cand *out, int k, int samples,
 	uint64_t base = rng_next(&g->ai);
 	double cur_sc[Q_UNITS_MAX]; /* unit_score of a unit where it stands, once a decision */
 	bool have_cur[Q_UNITS_MAX] = {false};
+	/* a phase that may not end yet (an obligation, e.g. Alma [22.2]'s reinforcements all on
+	 * one Game-Turn): a change of stack order ([5.37]) changes nothing, and chosen again and
+	 * again would never end the phase, so it comes last */
+	bool can_end = false;
+	for (int i = 0; i < n && !can_end; i++)
+		can_end = list[i].kind == QA_END;
 	for (int i = 0; i < n; i++) {
 		const struct action *a = &list[i];
 		double sc;
@@ -536,6 +542,10 @@ int greedy_candidates_w(struct game *g, struct ai_cand *out, int k, int samples,
 			sc = 10 + unit_score(v, a->arg[0], a->arg[a->n - 1]);
 			break;
 		default:
+			if (a->kind == QA_TOP && !can_end) {
+				sc = -1e9;
+				break;
+			}
 			sc = judge(g, a, before, base, a->kind == QA_FIRE || a->kind == QA_MELEE ||
 				   a->kind == QA_RALLY ? samples : 1, tmp, w, queue);
 			if (a->kind != QA_RETREAT && a->kind != QA_ADVANCE && sc < ACT_MIN)

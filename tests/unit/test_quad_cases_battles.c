@@ -287,6 +287,35 @@ static void test_alma_222_reinforcements(void **state)
 	fx_free(f);
 }
 
+/* Alma [22.2] "However when they do arrive they must all enter on the same Game-Turn": once
+ * 21/4th has entered on Game-Turn 1 the phase may not end while the others could enter, and
+ * none may enter on a later turn. */
+static void test_alma_222_all_together(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(ALMA, 0);
+	int al = side(f, "allied");
+	set_turn(f, 1, al, QP_MOVE);
+	ok(f, "enter gb4_21 2801", 0);
+	refused(f, "end", 0, "[22.2]");
+	assert_false(listed(f, "end"));
+	ok(f, "enter gb4_63 2901", 0);
+	ok(f, "enter gb4_45 3001", 0);
+	ok(f, "enter gb4_57 2701", 0);
+	refused(f, "end", 0, "[22.2] gb4_20 must enter this Game-Turn");
+	ok(f, "enter gb4_20 3101", 0);
+	ok(f, "end", 0);
+	fx_free(f);
+	/* one on Game-Turn 1, another on Game-Turn 3: refused */
+	f = fx_new(ALMA, 0);
+	set_turn(f, 1, al, QP_MOVE);
+	ok(f, "enter gb4_21 2801", 0);
+	set_turn(f, 3, al, QP_MOVE);
+	refused(f, "enter gb4_63 2901", 0, "[22.2] the reinforcements must all enter on the same Game-Turn");
+	assert_int_equal(count_listed(f, "enter gb4_63 "), 0);
+	fx_free(f);
+}
+
 /* Alma [22.3] "The Allied Player is the First Player and goes first in every Game-Turn."
  * [22.4] "The game lasts twelve Game-Turns." */
 static void test_alma_224_game_length(void **state)
@@ -1420,6 +1449,7 @@ int main(void)
 		cmocka_unit_test(test_alma_1613_melee_parents),
 		cmocka_unit_test(test_alma_193_allowances),
 		cmocka_unit_test(test_alma_222_reinforcements),
+		cmocka_unit_test(test_alma_222_all_together),
 		cmocka_unit_test(test_alma_224_game_length),
 		cmocka_unit_test(test_alma_232_judging),
 		cmocka_unit_test(test_bal_164_artillery_ma),

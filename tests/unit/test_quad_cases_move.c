@@ -584,6 +584,7 @@ static void test_1211_cavalry_enters_woods(void **state)
 
 /* [12.12] "In several cases more than one unit is scheduled to appear in the same hex in the
  * same Game-Turn. These units are deployed off map, adjacent to the listed map entry hex."
+ * (A friend in the entry hex: the later ones are listed entering through it.)
  * e1, e2 and e3 all enter at 0108 in one phase, queued off the map: a friend standing in the
  * entry hex does not send the next one elsewhere; each pays one more hypothetical clear hex
  * ([12.13]). */
@@ -596,6 +597,15 @@ static void test_1212_queue_at_hex(void **state)
 	assert_true(listed(f, "enter e3 0108"));
 	ok(f, "enter e1 0108", 0);
 	refused(f, "enter e2 0107", 0, "[12.22]");
+	/* e2 may not stop in 0108 ([5.32]) but may enter through it ([5.31]): the listing offers
+	 * each neighbour it may stop in, the same ones for e3, and none off the map */
+	refused(f, "enter e2 0108", 0, "[5.32]");
+	assert_false(listed(f, "enter e2 0108"));
+	assert_true(listed(f, "enter e2 0108 0208"));
+	assert_true(listed(f, "enter e2 0108 0109"));
+	assert_true(listed(f, "enter e2 0108 0107"));
+	assert_int_equal(count_listed(f, "enter e2 0108 "), count_listed(f, "enter e3 0108 "));
+	assert_true(count_listed(f, "enter e2 0108 ") >= 3);
 	ok(f, "enter e2 0108 0208", 0);
 	need_event(f, "[12.13]", "e2 enters at 0108 paying 2 movement points (1 unit entered there before it)");
 	assert_int_equal(UST(f, "e2")->mp, 6);

@@ -206,14 +206,13 @@ static int alma_may_end(const struct game *g, struct err *e)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
-	uint8_t zoc[Q_NMAX]; /* maps over Q_NMAX are refused at load */
 	if (st->phase != QP_MOVE || CAS(g)->reinf_turn != st->turn)
 		return 0;
 	for (int u = 0; u < s->nunits; u++) {
-		int hexes[MAP_EDGE_HEXES];
 		if (!(s->u[u].tags & QT_ENTER_TOGETHER) || st->u[u].idx != Q_OFF)
 			continue;
-		if (q_can_enter(g, u, NULL) == 0 && q_entry_hexes(g, u, hexes, MAP_EDGE_HEXES, zoc) > 0)
+		/* (an entry the listing cannot offer, every way in closed, lets the phase end) */
+		if (q_entry_listed(g, u))
 			return err_set(e, NULL, 0, "[22.2] %s must enter this Game-Turn with the other reinforcements", s->u[u].id);
 	}
 	return 0;

@@ -35,6 +35,9 @@ int q_search(const struct game *g, int u, struct q_work *w);
  * in the same position (they depend only on the side and the position). */
 int q_search_again(const struct game *g, int u, struct q_work *w);
 
+/* Does actions() list an entry for reinforcement u now ([12.1]; quad.c)? For a battle's rule
+ * that obliges an entry, so that the obligation never asks for one the listing lacks. */
+bool q_entry_listed(const struct game *g, int u);
 /* Half movement points left to unit u this phase. */
 int q_mp_left(const struct game *g, int u);
 /* May unit u end a phase in map index idx ([5.3] and exclusive exceptions)? */

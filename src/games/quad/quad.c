@@ -360,10 +360,40 @@ static void push_move(struct q_alist *l, int kind, int u, int i)
 	l->n++;
 }
 
+/* [12.12], [5.31], [5.32]: u may pay the entry cost c at entry hex e but may not stay there (its
+ * friends fill it): it enters through e, and the listing offers each neighbour it may step on to
+ * and stop in, as "enter u e next" (a hex further on is then a move, the unit still moving). Not
+ * when e is in an enemy zone of control: it would stop there ([12.21]). The steps and the stop
+ * are q_enter_apply's (follow's) own tests. */
+static void entries_through(const struct game *g, struct q_alist *l, struct q_work *w, int u, int e,
+			    int c, int ma2)
+{
+	const struct q_scn *s = q_scn(g);
+	if (w->zoc[e] && !q_battle_ignores_zoc(g, u))
+		return;
+	const uint8_t *steps = q_battle_steps(g, u, w->steps);
+	for (int d = 0; d < 6; d++) {
+		int j = map_nb(&s->map, e, d);
+		if (j < 0 || !(s->map.flags[j] & HEXF_ONMAP) || w->blocked[j] || steps[e * 6 + d] == PATH_NOWAY ||
+		    c + steps[e * 6 + d] > ma2 || !move_dest_ok(g, u, j, q_occ_first(q_cst(g), j) >= 0))
+			continue;
+		if (l->n < l->max) {
+			struct action *a = &l->out[l->n];
+			a->kind = QA_ENTER;
+			a->n = 3;
+			a->arg[0] = u;
+			a->arg[1] = e;
+			a->arg[2] = j;
+		}
+		l->n++;
+	}
+}
+
 /* [12.1] reinforcements' entries, worked out; w->zoc is prepared on first need. The units that
- * may enter now go to elig[*nelig] (for the memo), unless elig is NULL. */
+ * may enter now go to elig[*nelig] (for the memo), unless elig is NULL. only: one unit's
+ * entries, or -1 for every unit's. */
 static void entries_listed(const struct game *g, struct q_alist *l, struct q_work *w, bool *prepared,
-			   int16_t *elig, int *nelig)
+			   int16_t *elig, int *nelig, int only, bool *through)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
@@ -376,6 +406,8 @@ static void entries_listed(const struct game *g, struct q_alist *l, struct q_wor
 	for (int ku = 0; ku < s->nsider[st->phasing]; ku++) { /* the phasing side's reinforcements */
 		int u = s->sider[st->phasing][ku];
 		int hexes_buf[MAP_EDGE_HEXES], *hexes = hexes_buf, n, kk;
+		if (only >= 0 && u != only)
+			continue;
 		/* q_can_enter's own first tests, inline: off the map, and (without the battle's
 		 * enter_turn hook, whose answer is then the printed turn) not due yet */
 		if (st->u[u].idx != Q_OFF ||
@@ -411,11 +443,26 @@ static void entries_listed(const struct game *g, struct q_alist *l, struct q_wor
 				if (st->ent_idx[j] == hexes[i])
 					k = st->ent_cnt[j];
 			int c = q_entry_cost(g, u, hexes[i], k);
-			if (c == PATH_NOWAY || c > ma2 || !q_stack_ok(g, u, hexes[i]))
+			if (c == PATH_NOWAY || c > ma2)
 				continue;
-			push_move(l, QA_ENTER, u, hexes[i]);
+			if (q_stack_ok(g, u, hexes[i])) {
+				push_move(l, QA_ENTER, u, hexes[i]);
+			} else {
+				entries_through(g, l, w, u, hexes[i], c, ma2);
+				*through = true;
+			}
 		}
 	}
+}
+
+bool q_entry_listed(const struct game *g, int u)
+{
+	struct q_work wbuf; /* on the stack: no heap use inside a game */
+	struct action acts[8];
+	struct q_alist l = {acts, 8, 0};
+	bool prepared = false, through = false;
+	entries_listed(g, &l, &wbuf, &prepared, NULL, NULL, u, &through);
+	return l.n > 0;
 }
 
 #ifdef Q_OCC_VERIFY
@@ -424,8 +471,8 @@ static void entries_verify(const struct game *g, struct q_work *w, const int16_t
 {
 	struct action acts[Q_ENT_KEEP];
 	struct q_alist t = {acts, Q_ENT_KEEP, 0};
-	bool prepared = true;
-	entries_listed(g, &t, w, &prepared, NULL, NULL);
+	bool prepared = true, through = false;
+	entries_listed(g, &t, w, &prepared, NULL, NULL, -1, &through);
 	if (t.n != n)
 		abort();
 	for (int k = 0; k < n; k++)
@@ -455,9 +502,12 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 	}
 	int16_t elig[Q_UNITS_MAX];
 	int nelig = 0;
-	entries_listed(g, l, w, prepared, memo ? elig : NULL, &nelig);
+	bool through = false;
+	entries_listed(g, l, w, prepared, memo ? elig : NULL, &nelig, -1, &through);
+	/* the memo keeps (unit, hex) pairs, for as long as the edge hexes stay as they are: not
+	 * entries through a full entry hex, which hang on its neighbours too */
 	if (memo)
-		q_entries_keep(g, w, movers, l->out + n0, l->n <= l->max ? l->n - n0 : -1, elig,
+		q_entries_keep(g, w, movers, l->out + n0, l->n <= l->max && !through ? l->n - n0 : -1, elig,
 			       nelig);
 }
 
