@@ -882,15 +882,40 @@ static void test_ink_1946_stack_retreat_advance(void **state)
 	ok(f, "retreat b_a55 0912 0812", 0);
 	assert_int_equal(HEXOF(f, "b_b55"), H("1212"));
 	assert_int_equal(HEXOF(f, "b_a55"), H("0812"));
-	/* either may advance; one does, the other stays */
+	/* either may advance; one does, and [19.45] "up to two Friendly units ... into a hex
+	 * vacated": the other may follow it (or stay) */
 	assert_true(listed(f, "advance r_tomsk1 1011"));
 	assert_true(listed(f, "advance r_tomsk2 1011"));
 	ok(f, "advance r_tomsk2 1011", 0);
+	assert_true(listed(f, "advance r_tomsk1 1011"));
 	assert_true(listed(f, "end"));
 	ok(f, "end", 0);
 	assert_int_equal(ST(f)->npend, 0);
 	assert_int_equal(HEXOF(f, "r_tomsk2"), H("1011"));
 	assert_int_equal(HEXOF(f, "r_tomsk1"), H("1010"));
+	fx_free(f);
+}
+
+/* Inkerman [19.45] "A Player may advance up to two Friendly units (which participated in the
+ * melee attack) into a hex vacated as a result of Melee Combat": both Tomsk battalions advance
+ * into 1011, the second after the first. */
+static void test_ink_1945_two_advance(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, 0);
+	clear_all(f);
+	place(f, "b_b55", "1011");
+	place(f, "r_tomsk1", "1010");
+	place(f, "r_tomsk2", "0911");
+	set_turn(f, 15, side(f, "russian"), QP_MELEE);
+	ok(f, "melee r_tomsk1,r_tomsk2 > 1011", 6);
+	ok(f, "retreat b_b55 1112 1212", 0);
+	ok(f, "advance r_tomsk1 1011", 0);
+	assert_true(listed(f, "advance r_tomsk2 1011"));
+	ok(f, "advance r_tomsk2 1011", 0);
+	assert_int_equal(ST(f)->npend, 0); /* nobody left to advance: the decision ends */
+	assert_int_equal(HEXOF(f, "r_tomsk1"), H("1011"));
+	assert_int_equal(HEXOF(f, "r_tomsk2"), H("1011"));
 	fx_free(f);
 }
 
@@ -1468,6 +1493,7 @@ int main(void)
 		cmocka_unit_test(test_ink_2913_setups),
 		cmocka_unit_test(test_ink_1644_exited),
 		cmocka_unit_test(test_ink_1946_stack_retreat_advance),
+		cmocka_unit_test(test_ink_1945_two_advance),
 		cmocka_unit_test(test_ink_1634_mamelon),
 		cmocka_unit_test(test_tch_1621_aqueduct_entry),
 		cmocka_unit_test(test_tch_1612_aqueduct_defence),

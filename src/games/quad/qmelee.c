@@ -586,6 +586,24 @@ static void advance_walks(const struct game *g, const struct q_pend *p, const ui
 	}
 }
 
+/* Has an attacker of advance p, not yet advanced, a walk along its path (advance_walks)? */
+static bool advance_any(const struct game *g, const struct q_pend *p)
+{
+	const struct q_state *st = q_cst(g);
+	uint8_t zoc[Q_NMAX];
+	struct action one[1];
+	struct q_alist l = {one, 1, 0};
+	q_zoc(g, 1 - p->side, zoc);
+	for (int i = 0; i < p->nunits && l.n == 0; i++) {
+		int u = p->units[i];
+		if (st->u[u].idx < 0 || (st->u[u].fl & QF_ADVANCED))
+			continue;
+		struct action a = {QA_ADVANCE, 1, {u}};
+		advance_walks(g, p, zoc, st->u[u].idx, -1, &a, &l);
+	}
+	return l.n > 0;
+}
+
 /* The retreat actions of p's n options in c (pend_options's), in their order, into l. */
 static void retreat_acts(const struct q_pend *p, const struct rctx *c, int n, struct q_alist *l)
 {
@@ -867,9 +885,10 @@ void q_settle(struct game *g, struct evsink *ev)
 			st->npend--;
 			continue;
 		}
-		/* the path of retreat must be vacant at its start to be usable */
-		int stk[Q_STACK_MAX];
-		if (q_stack(g, p->path[0], stk, Q_STACK_MAX) > 0) {
+		/* [8.71] "any or all" attackers advance: when one already stands at the path's start
+		 * the others may still pass it or join it where they may stack (Inkerman [19.45]: two
+		 * into a vacated hex); the decision is kept only while one of them has a walk */
+		if (enemy_in(g, p->side, p->path[0]) || (q_occ_first(st, p->path[0]) >= 0 && !advance_any(g, p))) {
 			st->npend--;
 			continue;
 		}
