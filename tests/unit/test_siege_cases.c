@@ -1341,6 +1341,7 @@ static void test_1465_no_russian_advance_to_assault_positions(void **state)
 	play_dice(g, "melee fr-7-1-1", dice, 2, &ev);
 	assert_true(has_event(&ev, "[14.26]", "16 to 6, the 2-1 column: die 6 -1 = 5: D"));
 	assert_true(has_event(&ev, "[14.36]", "fr-7-1-1, class C: die 5 +0 = 5: retreats 1"));
+	assert_true(has_event(&ev, "[14.6]", "a Russian unit never advances into one [14.65]"));
 	assert_int_equal(splay_assault_unit(g, unit_of(g, "fr-7-1-1"), &aim, &in), 1);
 	for (int k = 0; k < 2; k++) {
 		int i = unit_of(g, ru[k]);

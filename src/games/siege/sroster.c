@@ -1691,9 +1691,12 @@ int sros_melee(const struct sob *o, const struct stab *t, struct sros_game *g, c
 		char eff;
 		morale(o, t, g, m->att[k], att_mod(m, k, amod) + (g->s[m->att[k]].retreated ? -1 : 0), m->adie[k], &eff, ev, e);
 	}
-	if (!hita && deff != '-')
-		ev_emit(ev, "[14.6]", "an attacker may advance into the position %s left%s", o->u[m->def].id,
-			deff == '2' ? " (and another into the second it vacates [14.63])" : "");
+	if (!hita && deff != '-') {
+		bool russian = o->u[m->att[0]].nation == SN_RUSSIAN;
+		ev_emit(ev, "[14.6]", "an attacker may advance into the position %s left%s%s", o->u[m->def].id,
+			deff == '2' ? " (and another into the second it vacates [14.63])" : "",
+			russian ? ", unless it is an Assault Position: a Russian unit never advances into one [14.65]" : "");
+	}
 	return 0;
 }
 
