@@ -1266,8 +1266,9 @@ static void ent_mark(struct q_memo *m, const int16_t *elig, int nelig)
 		if (want >= 0)
 			m->ent_watch[want] = 1;
 		for (k = 0; k < m->ent_n; k++)
-			if (m->ent_list[2 * k] == elig[i] && m->ent_list[2 * k + 1] == want)
-				break;
+			if (m->ent_list[2 * k] == elig[i] &&
+			    (m->ent_list[2 * k + 1] == want || m->ent_list[2 * k + 1] == -1 - want))
+				break; /* (an entry at want, or through it when friends fill it) */
 		edges = edges || k == m->ent_n;
 	}
 	if (edges) { /* (the pointers read once: the bytes stored may alias them) */
@@ -1279,7 +1280,7 @@ static void ent_mark(struct q_memo *m, const int16_t *elig, int nelig)
 }
 
 void q_entries_keep(const struct game *g, const struct q_work *w, bool movers,
-		    const struct action *acts, int n, const int16_t *elig, int nelig)
+		    const int16_t *pairs, int n, const int16_t *elig, int nelig)
 {
 	struct q_memo *m = memo_of(g);
 	unsigned char *k;
@@ -1290,10 +1291,7 @@ void q_entries_keep(const struct game *g, const struct q_work *w, bool movers,
 		m->ent_n = -1;
 		return;
 	}
-	for (int i = 0; i < n; i++) {
-		m->ent_list[2 * i] = (int16_t)acts[i].arg[0];
-		m->ent_list[2 * i + 1] = (int16_t)acts[i].arg[1];
-	}
+	memcpy(m->ent_list, pairs, (size_t)n * 2 * sizeof *pairs);
 	m->ent_n = n;
 	k = m->ent_head;
 	for (int r = 0; r < 4; k += ent_run_len(m, r), r++)

@@ -133,7 +133,8 @@ const int32_t *q_mover_order(const struct game *g, int u);
  * q_entries_recall returns the kept (unit, map index) pairs and sets *n, or NULL when they are
  * not known for g and w's maps (q_search_prepare's; the same generation saves comparing
  * them); a hit also takes the position's unit states as the kept ones (they differ only
- * where the entries do not look). q_entries_keep remembers n entry actions listed for g and
+ * where the entries do not look). q_entries_keep remembers the n (unit, map index) pairs
+ * pairs[2n] (the lister's records: a negative index is the lister's own mark) for g and
  * w (n -1 or more than Q_ENT_KEEP: none kept), the units elig[nelig] being those that may
  * enter now. movers: the memo's Movement Phase facts are this position's (q_movers_begin
  * and the keeps after it just ran for g): q_movers_begin then tells whether the phasing
@@ -141,7 +142,7 @@ const int32_t *q_mover_order(const struct game *g, int u);
 #define Q_ENT_KEEP 256
 const int16_t *q_entries_recall(const struct game *g, const struct q_work *w, bool movers, int *n);
 void q_entries_keep(const struct game *g, const struct q_work *w, bool movers,
-		    const struct action *acts, int n, const int16_t *elig, int nelig);
+		    const int16_t *pairs, int n, const int16_t *elig, int nelig);
 /* Declares that w->zoc and w->blocked were just recomputed (for a new position). */
 void q_reach_begin(const struct game *g, const struct q_work *w);
 

@@ -389,11 +389,42 @@ static void entries_through(const struct game *g, struct q_alist *l, struct q_wo
 	}
 }
 
+/* What the memo keeps of a listing's entries (entries_listed): n pairs in p (n past
+ * Q_ENT_KEEP: too many, none kept). */
+struct q_erec {
+	int16_t p[2 * Q_ENT_KEEP];
+	int n;
+};
+
+static inline void erec_put(struct q_erec *r, int u, int hex)
+{
+	if (!r)
+		return;
+	if (r->n < Q_ENT_KEEP) {
+		r->p[2 * r->n] = (int16_t)u;
+		r->p[2 * r->n + 1] = (int16_t)hex;
+	}
+	r->n++;
+}
+
+/* entries_through at e for u, its cost and allowance worked out (a kept "through" record). */
+static void entries_through_at(const struct game *g, struct q_alist *l, struct q_work *w, int u, int e)
+{
+	const struct q_state *st = q_cst(g);
+	int k = 0;
+	for (int j = 0; j < st->nent; j++)
+		if (st->ent_idx[j] == e)
+			k = st->ent_cnt[j];
+	entries_through(g, l, w, u, e, q_entry_cost(g, u, e, k), q_ma(g, u) * 2);
+}
+
 /* [12.1] reinforcements' entries, worked out; w->zoc is prepared on first need. The units that
  * may enter now go to elig[*nelig] (for the memo), unless elig is NULL. only: one unit's
- * entries, or -1 for every unit's. */
+ * entries, or -1 for every unit's. rec (may be NULL) gets what the memo keeps: a (unit, hex)
+ * entry as that pair, and entries through a full hex e (entries_through, whose actions hang on
+ * e's neighbours too) as (unit, -1 - e), worked out again at each recall. */
 static void entries_listed(const struct game *g, struct q_alist *l, struct q_work *w, bool *prepared,
-			   int16_t *elig, int *nelig, int only, bool *through)
+			   int16_t *elig, int *nelig, int only, struct q_erec *rec)
 {
 	const struct q_scn *s = q_scn(g);
 	const struct q_state *st = q_cst(g);
@@ -447,9 +478,10 @@ static void entries_listed(const struct game *g, struct q_alist *l, struct q_wor
 				continue;
 			if (q_stack_ok(g, u, hexes[i])) {
 				push_move(l, QA_ENTER, u, hexes[i]);
+				erec_put(rec, u, hexes[i]);
 			} else {
 				entries_through(g, l, w, u, hexes[i], c, ma2);
-				*through = true;
+				erec_put(rec, u, -1 - hexes[i]);
 			}
 		}
 	}
@@ -460,8 +492,8 @@ bool q_entry_listed(const struct game *g, int u)
 	struct q_work wbuf; /* on the stack: no heap use inside a game */
 	struct action acts[8];
 	struct q_alist l = {acts, 8, 0};
-	bool prepared = false, through = false;
-	entries_listed(g, &l, &wbuf, &prepared, NULL, NULL, u, &through);
+	bool prepared = false;
+	entries_listed(g, &l, &wbuf, &prepared, NULL, NULL, u, NULL);
 	return l.n > 0;
 }
 
@@ -471,12 +503,13 @@ static void entries_verify(const struct game *g, struct q_work *w, const int16_t
 {
 	struct action acts[Q_ENT_KEEP];
 	struct q_alist t = {acts, Q_ENT_KEEP, 0};
-	bool prepared = true, through = false;
-	entries_listed(g, &t, w, &prepared, NULL, NULL, -1, &through);
-	if (t.n != n)
+	struct q_erec r = {{0}, 0};
+	bool prepared = true;
+	entries_listed(g, &t, w, &prepared, NULL, NULL, -1, &r);
+	if (r.n != n)
 		abort();
 	for (int k = 0; k < n; k++)
-		if (acts[k].kind != QA_ENTER || acts[k].arg[0] != kept[2 * k] || acts[k].arg[1] != kept[2 * k + 1])
+		if (r.p[2 * k] != kept[2 * k] || r.p[2 * k + 1] != kept[2 * k + 1])
 			abort();
 }
 #endif
@@ -489,7 +522,7 @@ static void entries_verify(const struct game *g, struct q_work *w, const int16_t
 static void list_entries(const struct game *g, struct q_alist *l, struct q_work *w, bool *prepared,
 			 bool movers)
 {
-	int n0 = l->n, n;
+	int n;
 	bool memo = *prepared && q_battle_entries_local(q_scn(g)->ops);
 	const int16_t *kept = memo ? q_entries_recall(g, w, movers, &n) : NULL;
 	if (kept) {
@@ -497,18 +530,19 @@ static void list_entries(const struct game *g, struct q_alist *l, struct q_work 
 		entries_verify(g, w, kept, n);
 #endif
 		for (int k = 0; k < n; k++)
-			push_move(l, QA_ENTER, kept[2 * k], kept[2 * k + 1]);
+			if (kept[2 * k + 1] >= 0)
+				push_move(l, QA_ENTER, kept[2 * k], kept[2 * k + 1]);
+			else
+				entries_through_at(g, l, w, kept[2 * k], -1 - kept[2 * k + 1]);
 		return;
 	}
 	int16_t elig[Q_UNITS_MAX];
 	int nelig = 0;
-	bool through = false;
-	entries_listed(g, l, w, prepared, memo ? elig : NULL, &nelig, -1, &through);
-	/* the memo keeps (unit, hex) pairs, for as long as the edge hexes stay as they are: not
-	 * entries through a full entry hex, which hang on its neighbours too */
+	struct q_erec r;
+	r.n = 0;
+	entries_listed(g, l, w, prepared, memo ? elig : NULL, &nelig, -1, memo ? &r : NULL);
 	if (memo)
-		q_entries_keep(g, w, movers, l->out + n0, l->n <= l->max && !through ? l->n - n0 : -1, elig,
-			       nelig);
+		q_entries_keep(g, w, movers, r.p, r.n <= Q_ENT_KEEP ? r.n : -1, elig, nelig);
 }
 
 /* The rest of q_can_move (may_move_quick) with the battle's may_move or allowance hooks:
