@@ -556,8 +556,9 @@ int greedy_candidates_w(struct game *g, struct ai_cand *out, int k, int samples,
 	}
 	if (wt->combine && (st->phase == QP_DEFFIRE || st->phase == QP_OFFFIRE))
 		combined_fires(g, list, n, before, base, samples, tmp, w, queue, best, kk, &nb);
-	/* cavalry that spends too much of its allowance is disrupted ([11.11]; Inkerman [25.12]):
-	 * a move of undisrupted cavalry is tried on a copy when it comes up for the top k */
+	/* cavalry that spends too much of its allowance is disrupted ([11.11]; Inkerman [25.12]) when
+	 * it ceases moving (q_cav_spent): a move of undisrupted cavalry is tried on a copy when it
+	 * comes up for the top k */
 	bool used[GREEDY_POOL] = {false}, tried[GREEDY_POOL] = {false};
 	while (nk < k) {
 		int b = -1;
@@ -571,7 +572,7 @@ int greedy_candidates_w(struct game *g, struct ai_cand *out, int k, int samples,
 		    !q_disrupted(g, a->arg[0])) {
 			tried[b] = true;
 			ai_copy(tmp, g, rng_mix(base, 99));
-			if (ai_apply(tmp, a) == 0 && q_disrupted(tmp, a->arg[0])) {
+			if (ai_apply(tmp, a) == 0 && (q_disrupted(tmp, a->arg[0]) || q_cav_spent(tmp, a->arg[0]))) {
 				best[b].score -= CAV_BLOWN + (v->eadj[a->arg[a->n - 1]] > 0 ? CAV_BLOWN_CONTACT : 0) +
 						 (is_exiter(v, a->arg[0]) ? CAV_BLOWN_RAIDER : 0);
 				if (best[b].score < MOVE_MIN)

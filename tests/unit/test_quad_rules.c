@@ -173,8 +173,10 @@ static void test_526_cavalry(void **state)
 	assert_int_equal(HEXOF(f, "ca"), H("0816"));
 	assert_int_equal(UST(f, "ca")->mp, 14);
 	assert_false(q_disrupted(&f->g, U(f, "ca")));
+	assert_true(q_cav_spent(&f->g, U(f, "ca"))); /* (what the players look at) */
 	ok(f, "end", 0);
 	assert_true(q_disrupted(&f->g, U(f, "ca")));
+	assert_false(q_cav_spent(&f->g, U(f, "ca")));
 	need_event(f, "[11.11]", "ca expended 7 movement points and is disrupted");
 	fx_free(f);
 	/* the eighth point in a second action; disrupted when ib moves */
@@ -202,6 +204,7 @@ static void test_526_cavalry(void **state)
 	ok(f, "move ca 0614 0715 0716 0717", 0);
 	assert_int_equal(UST(f, "ca")->mp, 10);
 	assert_false(q_disrupted(&f->g, U(f, "ca")));
+	assert_false(q_cav_spent(&f->g, U(f, "ca")));
 	fx_free(f);
 }
 

@@ -16,6 +16,9 @@ int q_enter_apply(struct game *g, const struct action *a, struct evsink *ev, str
 /* The last unit moved ceases moving ([5.18]): cavalry that expended 7 or more movement
  * points is disrupted ([11.11]). Called as the Movement Phase ends, before the battle's rules. */
 void q_move_cease(struct game *g, struct evsink *ev);
+/* Will u, undisrupted cavalry, be disrupted by [11.11] when it ceases moving (it has spent the
+ * points that disrupt it)? */
+bool q_cav_spent(const struct game *g, int u);
 /* The Movement Phase's end: cavalry that entered woods off a road is disrupted ([11.12]). */
 void q_move_finish(struct game *g, struct evsink *ev);
 

@@ -332,13 +332,19 @@ static void step_into(struct game *g, int u, int from, int dir, int j, int c, co
  * that cavalry unit is disrupted": judged when the unit ceases moving (another unit moves,
  * [5.18], or the Movement Phase ends), so its move may use its whole allowance whether it is
  * made in one action or hex by hex. */
+bool q_cav_spent(const struct game *g, int u)
+{
+	const struct q_ust *us = &q_cst(g)->u[u];
+	return q_scn(g)->u[u].type == Q_CAV && us->idx >= 0 && !(us->fl & QF_DISRUPTED) &&
+	       us->mp >= q_battle_cav_disrupt_mp(g, u);
+}
+
 static void cav_spent(struct game *g, int u, struct evsink *ev)
 {
 	const struct q_scn *s = q_scn(g);
 	struct q_ust *us = &q_st(g)->u[u];
 
-	if (s->u[u].type == Q_CAV && us->idx >= 0 && us->mp >= q_battle_cav_disrupt_mp(g, u) &&
-	    !(us->fl & QF_DISRUPTED)) {
+	if (q_cav_spent(g, u)) {
 		ev_emit(ev, q_battle_cav_disrupt_mp(g, u) == 14 ? "[11.11]" : "[25.12]",
 			"%s expended %d movement points and is disrupted", s->u[u].id, us->mp / 2);
 		q_disrupt(g, u, ev, "[11.11]");
