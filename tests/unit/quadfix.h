@@ -239,4 +239,33 @@ static inline void blocked(struct fx *f, const char *a, const char *b, const cha
 		fail_msg("LOS %s-%s blocked with \"%s\"; expected %s", a, b, why, rule);
 }
 
+/* Parses an action's text form (fails the test if it does not parse). */
+static inline void parse(struct fx *f, const char *text, struct action *a)
+{
+	if (f->g.rules->parse(&f->g, text, a, &f->e) != 0)
+		fail_msg("cannot parse \"%s\": %s", text, f->e.msg);
+}
+
+/* The odds of a fire given as text (fails the test if they are refused). */
+static inline struct q_odds fire_odds(struct fx *f, const char *text)
+{
+	struct action a;
+	struct q_odds o;
+	parse(f, text, &a);
+	if (q_fire_odds(&f->g, &a, &o, &f->e) != 0)
+		fail_msg("fire odds \"%s\": %s", text, f->e.msg);
+	return o;
+}
+
+/* The odds of a melee given as text (fails the test if they are refused). */
+static inline struct q_odds melee_odds(struct fx *f, const char *text)
+{
+	struct action a;
+	struct q_odds o;
+	parse(f, text, &a);
+	if (q_melee_odds(&f->g, &a, &o, &f->e) != 0)
+		fail_msg("melee odds \"%s\": %s", text, f->e.msg);
+	return o;
+}
+
 #endif

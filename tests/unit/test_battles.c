@@ -24,22 +24,6 @@
 
 
 
-static void parse(struct fx *f, const char *text, struct action *a)
-{
-	if (f->g.rules->parse(&f->g, text, a, &f->e) != 0)
-		fail_msg("cannot parse \"%s\": %s", text, f->e.msg);
-}
-
-static struct q_odds fire_odds(struct fx *f, const char *text)
-{
-	struct action a;
-	struct q_odds o;
-	parse(f, text, &a);
-	if (q_fire_odds(&f->g, &a, &o, &f->e) != 0)
-		fail_msg("fire odds \"%s\": %s", text, f->e.msg);
-	return o;
-}
-
 
 
 /* ================================================================ position helpers */

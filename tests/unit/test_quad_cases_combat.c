@@ -16,22 +16,6 @@
 #define FX_DATA "tests/data/quad/"
 #include "quadfix.h"
 
-static void parse(struct fx *f, const char *text, struct action *a)
-{
-	if (f->g.rules->parse(&f->g, text, a, &f->e) != 0)
-		fail_msg("cannot parse \"%s\": %s", text, f->e.msg);
-}
-
-static struct q_odds melee_odds(struct fx *f, const char *text)
-{
-	struct action a;
-	struct q_odds o;
-	parse(f, text, &a);
-	if (q_melee_odds(&f->g, &a, &o, &f->e) != 0)
-		fail_msg("melee odds \"%s\": %s", text, f->e.msg);
-	return o;
-}
-
 /* Applies the first listed action whose text starts with prefix (a choice the test does not
  * care about, e.g. which of several equally good retreat paths). */
 static void take_first(struct fx *f, const char *prefix)

@@ -18,22 +18,6 @@
 
 #define SCN "cases-more-roster.json"
 
-static void parse(struct fx *f, const char *text, struct action *a)
-{
-	if (f->g.rules->parse(&f->g, text, a, &f->e) != 0)
-		fail_msg("cannot parse \"%s\": %s", text, f->e.msg);
-}
-
-static struct q_odds melee_odds(struct fx *f, const char *text)
-{
-	struct action a;
-	struct q_odds o;
-	parse(f, text, &a);
-	if (q_melee_odds(&f->g, &a, &o, &f->e) != 0)
-		fail_msg("melee odds \"%s\": %s", text, f->e.msg);
-	return o;
-}
-
 /* The test roster with every unit off the map, in red's Movement Phase of Game-Turn 1. */
 static struct fx *empty(void)
 {

@@ -20,32 +20,6 @@
 #define FX_DATA "tests/data/quad/"
 #include "quadfix.h"
 
-static void parse(struct fx *f, const char *text, struct action *a)
-{
-	if (f->g.rules->parse(&f->g, text, a, &f->e) != 0)
-		fail_msg("cannot parse \"%s\": %s", text, f->e.msg);
-}
-
-static struct q_odds fire_odds(struct fx *f, const char *text)
-{
-	struct action a;
-	struct q_odds o;
-	parse(f, text, &a);
-	if (q_fire_odds(&f->g, &a, &o, &f->e) != 0)
-		fail_msg("fire odds \"%s\": %s", text, f->e.msg);
-	return o;
-}
-
-static struct q_odds melee_odds(struct fx *f, const char *text)
-{
-	struct action a;
-	struct q_odds o;
-	parse(f, text, &a);
-	if (q_melee_odds(&f->g, &a, &o, &f->e) != 0)
-		fail_msg("melee odds \"%s\": %s", text, f->e.msg);
-	return o;
-}
-
 /* The front-end odds text (rules->odds). */
 static void odds_text(struct fx *f, const char *text, char *out, size_t n)
 {

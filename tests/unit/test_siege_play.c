@@ -27,53 +27,7 @@
 #define MAX_STEPS 20000
 #define NEV 512
 
-static struct scenario *load(void)
-{
-	struct scenario *s = calloc(1, sizeof *s);
-	struct errlist *l = malloc(sizeof *l);
-	assert_non_null(s);
-	assert_non_null(l);
-	errlist_init(l);
-	if (scenario_load(s, SCN, l) != 0) {
-		for (int i = 0; i < l->n; i++)
-			print_error("%s:%d: %s\n", l->e[i].file, l->e[i].line, l->e[i].msg);
-		fail_msg("%s does not load", SCN);
-	}
-	free(l);
-	assert_ptr_equal(s->rules, &siege_rules);
-	return s;
-}
-
-static struct game *start(const struct scenario *s, uint64_t seed)
-{
-	struct game *g = malloc(sizeof *g);
-	struct err e;
-	assert_non_null(g);
-	if (game_init(g, s, seed, DICE_RNG, 0, &e) != 0)
-		fail_msg("setup: %s", e.msg);
-	return g;
-}
-
-static bool has(const struct game *g, const char *text)
-{
-	static struct action a[NACT];
-	char buf[ACTION_TEXT_MAX];
-	int n = g->rules->actions(g, a, NACT);
-	assert_true(n <= NACT);
-	for (int k = 0; k < n; k++) {
-		g->rules->format(g, &a[k], buf, sizeof buf);
-		if (!strcmp(buf, text))
-			return true;
-	}
-	return false;
-}
-
-static void play(struct game *g, const char *text)
-{
-	struct err e;
-	if (game_apply_text(g, text, NULL, 0, NULL, &e) != 0)
-		fail_msg("\"%s\" refused: %s", text, e.msg);
-}
+#include "siegefix.h"
 
 /* Game-Turn 1 opens at the Russians' intervention (Oct I: Balaclava or Inkerman may be fought
  * [5.0]); ending it brings the set-up's placements [3.3], the Allies first. */
