@@ -179,4 +179,24 @@ static inline void play(struct game *g, const char *text)
 		fail_msg("\"%s\" refused: %s", text, e.msg);
 }
 
+/* Plays "end" until the game stands in segment seg. */
+static inline void until(struct game *g, int seg)
+{
+	const struct sros_game *r = splay_roster(g);
+	for (int k = 0; k < 100 && r->seg != seg; k++)
+		play(g, "end");
+	assert_int_equal(r->seg, seg);
+}
+
+/* The index of the approach from Siege Area `area` to `bastion` (fails the test if none). */
+static inline int approach_of(const struct game *g, const char *area, const char *bastion)
+{
+	for (int k = 0; k < splay_napproaches(g); k++)
+		if (!strcmp(splay_oob(g)->a[splay_approach(g, k)->area].id, area) &&
+		    !strcmp(splay_oob(g)->b[splay_approach(g, k)->bastion].id, bastion))
+			return k;
+	fail_msg("no approach %s:%s", area, bastion);
+	return -1;
+}
+
 #endif

@@ -47,25 +47,6 @@ static void play_dice(struct game *g, const char *text, const int *dice, int n, 
 		fail_msg("\"%s\" refused: %s", text, e.msg);
 }
 
-/* Plays "end" until the game stands in segment seg. */
-static void until(struct game *g, int seg)
-{
-	const struct sros_game *r = splay_roster(g);
-	for (int k = 0; k < 100 && r->seg != seg; k++)
-		play(g, "end");
-	assert_int_equal(r->seg, seg);
-}
-
-static int approach_of(const struct game *g, const char *area, const char *bastion)
-{
-	for (int k = 0; k < splay_napproaches(g); k++)
-		if (!strcmp(splay_oob(g)->a[splay_approach(g, k)->area].id, area) &&
-		    !strcmp(splay_oob(g)->b[splay_approach(g, k)->bastion].id, bastion))
-			return k;
-	fail_msg("no approach %s:%s", area, bastion);
-	return -1;
-}
-
 static int unit_of(const struct game *g, const char *id)
 {
 	int i = sob_find(splay_oob(g), id);

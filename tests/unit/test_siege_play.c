@@ -94,15 +94,6 @@ static void test_actions_and_text(void **state)
 	free(s);
 }
 
-/* Plays "end" until the game stands in segment seg. */
-static void until(struct game *g, int seg)
-{
-	const struct sros_game *r = splay_roster(g);
-	for (int k = 0; k < 100 && r->seg != seg; k++)
-		play(g, "end");
-	assert_int_equal(r->seg, seg);
-}
-
 /* [9.35]: along an approach the sap comes first, then the parallels; with the third the line
  * stands 150 yards nearer. New works need the engineer in the Siege Area [9.24]; the French
  * Right opens in Game-Turn 7 [3.1]. A refused action changes nothing. */
@@ -200,16 +191,6 @@ static void test_batteries(void **state)
 	free(g);
 	scenario_free(s);
 	free(s);
-}
-
-static int approach_of(const struct game *g, const char *area, const char *bastion)
-{
-	for (int k = 0; k < splay_napproaches(g); k++)
-		if (!strcmp(splay_oob(g)->a[splay_approach(g, k)->area].id, area) &&
-		    !strcmp(splay_oob(g)->b[splay_approach(g, k)->bastion].id, bastion))
-			return k;
-	fail_msg("no approach %s:%s", area, bastion);
-	return -1;
 }
 
 /* [8.95], [9.3]: a damaged work anywhere in a Siege Area stops every new work there until it is
