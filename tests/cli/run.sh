@@ -273,7 +273,7 @@ contains "actions UNIT" "$tmp/out" "^(71 legal actions name od1, of 2241)$"
 if [ "$(grep -c '^(2241 legal actions)$' "$tmp/out")" -eq 2 ]; then ok; else ko "actions with a trailing space lists all"; fi
 printf 'quit\n' | "$bin" play tests/replays/balaclava.rec >"$tmp/out" 2>&1
 contains "score at the end" "$tmp/out" "^Score sheet:"
-contains "score at the end: totals" "$tmp/out" "russian     94  in all"
+contains "score at the end: totals" "$tmp/out" "russian    110  in all"
 expect "replay --score" 0 "$bin" replay tests/replays/alma.rec --score
 contains "replay --score: the sheet" "$tmp/out" "\[23.12\] 12 complete Game-Turns before Preservation, 1 each"
 

@@ -665,7 +665,9 @@ static void test_ink_2021_skirmisher_rally(void **state)
 	ok(f, "rally b_cdsm", 6);
 	assert_false(q_disrupted(&f->g, g));
 	/* Tomsk/1 (morale 2), disrupted, next to an undisrupted British Skirmisher: by day a 2
-	 * fails; in the fog the Skirmisher is ignored ([18.41]) and a 1 (+1 fog, [18.42]) rallies */
+	 * fails (+1, [10.0] and [20.22]); a 1 rallies, the skirmisher's +1 being [10.0]'s, not a
+	 * second one (docs/RULES.md: [20.22] is [20.21]'s pair); in the fog the Skirmisher is
+	 * ignored ([18.41]) and a 1 (+1 fog, [18.42]) rallies */
 	clear_all(f);
 	int r = place(f, "r_tomsk1", "1010");
 	place(f, "b_a55", "1011");
@@ -675,6 +677,14 @@ static void test_ink_2021_skirmisher_rally(void **state)
 	ok(f, "rally r_tomsk1", 2);
 	assert_true(q_disrupted(&f->g, r));
 	need_event(f, "[10.0]", "r_tomsk1 fails to rally");
+	need_event(f, "[10.0]", "skirmishers too [20.22]");
+	clear_all(f);
+	r = place(f, "r_tomsk1", "1010");
+	place(f, "b_a55", "1011");
+	ST(f)->u[r].fl |= QF_DISRUPTED;
+	set_turn(f, 12, ru, QP_RALLY);
+	ok(f, "rally r_tomsk1", 1);
+	assert_false(q_disrupted(&f->g, r));
 	clear_all(f);
 	r = place(f, "r_tomsk1", "1010");
 	place(f, "b_a55", "1011");

@@ -497,9 +497,11 @@ static int ink_rally_mod(const struct game *g, int u, int std, char *why, size_t
 				if (!skirm(g, stk[i]))
 					friend = true; /* [20.21] */
 			} else {
+				/* [20.22] a skirmisher lowers the enemy's morale as any enemy does: it is
+				 * [10.0]'s one +1, not another (docs/RULES.md) */
 				enemy = true;
 				if (skirm(g, stk[i]))
-					enemy_sk = true; /* [20.22] */
+					enemy_sk = true;
 			}
 		}
 	}
@@ -511,13 +513,13 @@ static int ink_rally_mod(const struct game *g, int u, int std, char *why, size_t
 		q_why_add(why, n, redoubt, "-1 in a redoubt");
 		return 1 - redoubt;
 	}
-	mod = enemy - friend - redoubt + enemy_sk;
+	mod = enemy - friend - redoubt;
 	if (n)
 		why[0] = '\0';
-	q_why_add(why, n, enemy, "+1 adjacent undisrupted enemy");
+	q_why_add(why, n, enemy && !enemy_sk, "+1 adjacent undisrupted enemy");
+	q_why_add(why, n, enemy && enemy_sk, "+1 adjacent undisrupted enemy (skirmishers too [20.22])");
 	q_why_add(why, n, friend, "-1 adjacent undisrupted friend (not a skirmisher [20.21])");
 	q_why_add(why, n, redoubt, "-1 in a redoubt");
-	q_why_add(why, n, enemy_sk, "+1 adjacent enemy skirmisher [20.22]");
 	return mod;
 }
 
