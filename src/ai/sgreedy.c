@@ -276,7 +276,7 @@ static int score(const struct view *v, const struct action *a)
 					continue;
 				for (ak = 0; ak < splay_napproaches(v->G); ak++)
 					if (splay_approach(v->G, ak)->area == g->s[i].box && splay_approach(v->G, ak)->bastion == b &&
-					    v->front[ak] <= v->near)
+					    v->front[ak] <= v->near && splay_approach_open(v->G, ak))
 						break;
 				if (ak == splay_napproaches(v->G))
 					continue;
@@ -358,8 +358,8 @@ int sgreedy_choose_plan(struct game *G, struct action *out, int plan)
 			v.garrison[ap->area] = 4;
 		if ((depth || work) && v.front[k] < v.threat[ap->bastion])
 			v.threat[ap->bastion] = v.front[k];
-		if (v.g->captured[ap->bastion] || v.g->turn < v.o->a[ap->area].active)
-			continue;
+		if (v.g->captured[ap->bastion] || v.g->turn < v.o->a[ap->area].active || !splay_approach_open(G, k))
+			continue; /* (closed: works out from a bastion not yet captured, [8.82]) */
 		/* each area's nearest bastion, a major one first (two bastions, one major, win [19.0]) */
 		best_k = v.focus[ap->area];
 		if (best_k < 0 || v.front[k] - v.p->major_pull * v.o->b[ap->bastion].major <

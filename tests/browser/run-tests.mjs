@@ -706,7 +706,10 @@ test("a Sevastopol game is shown as text: the position, the actions by kind, a r
   const scn = await api("GET", "/api/scenarios/sevastopol");
   eq(await page.$$eval("#siege [data-bastion]", (l) => l.length), scn.siege.bastions.length, "every bastion drawn");
   eq(await page.$$eval("#siege [data-approach]", (l) => l.map((g) => `${g.dataset.approach} ${g.dataset.front}`)),
-    scn.siege.approaches.map((p) => `${p.area}:${p.bastion} ${p.yards}`), "each approach at its start line's yards");
+    scn.siege.approaches.filter((p) => !p.from).map((p) => `${p.area}:${p.bastion} ${p.yards}`),
+    "each approach at its start line's yards (not those out from the Mamelon until it falls [8.82])");
+  eq(scn.siege.approaches.filter((p) => p.from === "mamelon").map((p) => p.bastion).join(" "), "malakoff little-redan",
+    "the Mamelon's two saps [8.82] in the scenario");
   assert(/level 3/.test(await page.textContent('#siege [data-bastion="malakoff"]')), "the Malakoff at Strength Level 3");
   // the Russians' intervention segment: a battle or none [5.0]
   await page.waitForSelector("#act-intervene");
@@ -765,7 +768,8 @@ test("a Sevastopol game is shown as text: the position, the actions by kind, a r
   await page.click("#rp-end");
   await page.waitForFunction(() => /action (\d+) of \1$/.test(document.querySelector("#step")?.textContent || ""));
   eq(await page.textContent("#board"), (await gameState(page, id)).game.board, "the last step is the game as it stands");
-  eq(await page.$$eval("#siege [data-approach]", (l) => l.length), scn.siege.approaches.length, "and its approaches drawn");
+  eq(await page.$$eval("#siege [data-approach]", (l) => l.length), scn.siege.approaches.filter((p) => !p.from).length,
+    "and its approaches drawn");
   await page.context().close();
 });
 

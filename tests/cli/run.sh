@@ -1463,6 +1463,19 @@ cp data/siege/sevastopol.json data/siege/tables.json "$tmp/siegebad/"
 sed 's/"source": "reconstructed",/"source": "guessed",/' data/siege/sevastopol-scenario.json >"$tmp/siegebad/scn.json"
 expect "siege game: a scenario's provenance checked" 1 "$bin" show "$tmp/siegebad/scn.json"
 contains "siege game: a scenario's provenance checked" "$tmp/err" 'scn.json:11: unknown provenance source "guessed" (seed, decoded or reconstructed)'
+# [8.82]: the approaches out from a captured bastion: French, two at most, from a bastion there is
+sed 's/"from": "mamelon", "bastion": "little-redan"/"from": "mamelon", "bastion": "great-redan"/; s/{"area": "french-right", "from": "mamelon", "bastion": "malakoff"/{"area": "british-center", "from": "mamelon", "bastion": "malakoff"/' \
+	data/siege/sevastopol-scenario.json >"$tmp/siegebad/scn.json"
+expect "siege game: [8.82] saps from a bastion checked" 1 "$bin" show "$tmp/siegebad/scn.json"
+contains "siege game: [8.82] French works" "$tmp/err" 'scn.json:31: "from": works from a captured bastion are French (\[8.82\]), not the british-center Siege Area'"'"'s'
+sed 's/"from": "mamelon", "bastion": "malakoff"/"from": "mamelons", "bastion": "malakoff"/' \
+	data/siege/sevastopol-scenario.json >"$tmp/siegebad/scn.json"
+expect "siege game: [8.82] from a bastion there is" 1 "$bin" show "$tmp/siegebad/scn.json"
+contains "siege game: [8.82] no such bastion" "$tmp/err" 'scn.json:31: "from": no bastion "mamelons" in the order of battle'
+sed 's/"area": "french-right", "from": "mamelon", "bastion": "little-redan", "yards": 750, "ground": \["flat", "flat", "hill", "hill"\]}/&, {"area": "french-right", "from": "mamelon", "bastion": "great-redan", "yards": 300, "ground": ["hill"]}/' \
+	data/siege/sevastopol-scenario.json >"$tmp/siegebad/scn.json"
+expect "siege game: [8.82] two saps at most" 1 "$bin" show "$tmp/siegebad/scn.json"
+contains "siege game: [8.82] two saps at most" "$tmp/err" 'scn.json:32: "from": two saps at most from mamelon'
 expect "siege game: manual dice refused" 1 "$bin" play sevastopol --dice manual
 contains "siege game: manual dice refused" "$tmp/err" "the program rolls a Sevastopol game's dice"
 expect "siege game: random games" 0 "$bin" sim sevastopol -n 4 --seed 5 --check --jobs 2

@@ -140,11 +140,11 @@ req POST "/api/games/$SV/actions" "{\"token\": \"$SVA\", \"action\": \"move gren
 [ "$code" = 422 ] && [ "$(j "$body" 'o.error')" = "[10.0] gren-gd-1 has moved in this segment" ]
 verdict $? "a Sevastopol refusal: 422 with its case"
 req GET /api/scenarios/sevastopol
-[ "$(j "$body" 'o.siege.bastions.length == 8 && o.siege.areas.map((a) => a.id + ":" + a.active).join() == "french-left:1,british-center:1,french-right:7" && JSON.stringify(o.siege.approaches[0]) == JSON.stringify({area: "french-left", bastion: "mast", yards: 900, steps: 5})')" = true ]
+[ "$(j "$body" 'o.siege.bastions.length == 8 && o.siege.areas.map((a) => a.id + ":" + a.active).join() == "french-left:1,british-center:1,french-right:7" && JSON.stringify(o.siege.approaches[0]) == JSON.stringify({area: "french-left", bastion: "mast", yards: 900, steps: 5}) && JSON.stringify(o.siege.approaches[9]) == JSON.stringify({area: "french-right", bastion: "malakoff", yards: 600, steps: 3, from: "mamelon"})')" = true ]
 verdict $? "Sevastopol's view: the bastions, the Allied areas with their activation, the approaches with their yards"
 req GET "/api/games/$SV?token=$SVA"
-[ "$(j "$body" 'o.siege.bastions.length == 8 && o.siege.approaches.length == 9 && o.siege.approaches[0].front == 900 && o.siege.bastions.every((b) => b.level == 3 && !b.captured)')" = true ]
-verdict $? "a Sevastopol game's siege: each bastion's level, each approach's front"
+[ "$(j "$body" 'o.siege.bastions.length == 8 && o.siege.approaches.length == 11 && o.siege.approaches[0].front == 900 && o.siege.approaches[0].open && o.siege.approaches.filter((a) => !a.open).length == 2 && o.siege.bastions.every((b) => b.level == 3 && !b.captured)')" = true ]
+verdict $? "a Sevastopol game's siege: each bastion's level, each approach's front, the Mamelon's two closed [8.82]"
 req GET "/api/games/$SV/map.svg?token=$SVA"
 check "a Sevastopol game's map.svg: 422" [ "$code" = 422 ]
 

@@ -188,11 +188,12 @@ static inline void until(struct game *g, int seg)
 	assert_int_equal(r->seg, seg);
 }
 
-/* The index of the approach from Siege Area `area` to `bastion` (fails the test if none). */
+/* The index of the approach from Siege Area `area`'s start line to `bastion` (fails the test if
+ * none; not one out from a captured bastion, [8.82]). */
 static inline int approach_of(const struct game *g, const char *area, const char *bastion)
 {
 	for (int k = 0; k < splay_napproaches(g); k++)
-		if (!strcmp(splay_oob(g)->a[splay_approach(g, k)->area].id, area) &&
+		if (splay_approach(g, k)->from < 0 && !strcmp(splay_oob(g)->a[splay_approach(g, k)->area].id, area) &&
 		    !strcmp(splay_oob(g)->b[splay_approach(g, k)->bastion].id, bastion))
 			return k;
 	fail_msg("no approach %s:%s", area, bastion);

@@ -565,6 +565,129 @@ static void test_932_sap_from_a_line(void **state)
 	finish(g, s);
 }
 
+/* The approach named `name` ("FROM:BASTION" too), by its name in actions. */
+static int approach_named(const struct game *g, const char *name)
+{
+	char buf[64];
+	for (int k = 0; k < splay_napproaches(g); k++) {
+		splay_approach_name(g, k, buf, sizeof buf);
+		if (!strcmp(buf, name))
+			return k;
+	}
+	fail_msg("no approach %s", name);
+	return -1;
+}
+
+/* [8.82] "Should the Mamelon be captured, the bastion may be considered to be a free six parallel
+ * start line for purposes of French siegework construction. That is, two saps may be constructed
+ * out from the Mamelon." Before the capture no work goes out from it; after it the French Right
+ * digs a sap from it toward the Malakoff and toward the Little Redan, and a French brigade of the
+ * French Right goes over from the Mamelon, 600 yards from the Malakoff (its own works stand
+ * 1,350 yards away, beyond an assault's reach [11.0]). */
+static void test_882_saps_from_the_mamelon(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 38);
+	struct sp_state *S = (struct sp_state *)(void *)g->st;
+	const struct sob *o = splay_oob(g);
+	int fr = sob_area(o, "french-right"), mam = sob_bastion(o, "mamelon"), aim;
+	int k = approach_named(g, "mamelon:malakoff"), kl = approach_named(g, "mamelon:little-redan");
+	static const char *const bde[] = {"fr-7-1-1", "fr-1zov-1-1", "fr-leg-1-1"};
+	char what[EVENT_TEXT_MAX];
+	struct action a;
+	struct err e;
+	bool in;
+	assert_int_equal(splay_approach(g, k)->from, mam);
+	assert_int_equal(splay_approach(g, k)->area, fr);
+	until(g, SS_ALLIED_BUILD);
+	S->g.turn = 9; /* March 1855: the French Right active [3.1], construction again [9.17] */
+	S->g.cp[SN_FRENCH] = 8;
+	S->g.s[unit_of(g, "bizot")].where = SW_AREA; /* the French engineer there [9.24] */
+	S->g.s[unit_of(g, "bizot")].box = (int8_t)fr;
+	for (int i = 0; i < 3; i++) {
+		S->g.s[unit_of(g, bde[i])].where = SW_AREA;
+		S->g.s[unit_of(g, bde[i])].box = (int8_t)fr;
+	}
+	assert_true(has(g, "dig french-right:malakoff"));
+	assert_false(has(g, "dig mamelon:malakoff"));
+	assert_false(has(g, "dig mamelon:little-redan"));
+	assert_false(splay_approach_open(g, k));
+	assert_int_equal(g->rules->parse(g, "dig mamelon:malakoff", &a, &e), 0);
+	assert_int_not_equal(game_apply_text(g, "dig mamelon:malakoff", NULL, 0, NULL, &e), 0);
+	assert_non_null(strstr(e.msg, "[8.82]"));
+	S->g.captured[mam] = true;
+	assert_true(splay_approach_open(g, k));
+	assert_true(has(g, "dig mamelon:little-redan"));
+	dig_ev(g, "dig mamelon:malakoff", what, sizeof what);
+	assert_non_null(strstr(what, "french build a sap"));
+	assert_int_equal(S->work[k], 1);
+	assert_int_equal(S->work[kl], 0);
+	assert_int_equal(S->work[approach_of(g, "french-right", "malakoff")], 0);
+	S->work[k] = 0; /* the sap taken up again: the brigade goes from the Mamelon itself */
+	/* the brigade's units, not digging, storm the Malakoff from the Mamelon */
+	for (int i = 0; i < 3; i++)
+		S->g.s[unit_of(g, bde[i])].worked = false;
+	until(g, SS_ALLIED_MOVE);
+	assert_true(has(g, "storm malakoff 1/1"));
+	S->g.captured[mam] = false;
+	assert_false(has(g, "storm malakoff 1/1")); /* 1,350 yards without the Mamelon */
+	S->g.captured[mam] = true;
+	play(g, "storm malakoff 1/1");
+	play(g, "end");
+	assert_int_equal(S->g.seg, SS_ASSAULT);
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(splay_assault_unit(g, unit_of(g, bde[i]), &aim, &in), 4); /* 600 yards */
+		assert_int_equal(aim, sob_bastion(o, "malakoff"));
+	}
+	finish(g, s);
+}
+
+/* [8.82] in play: from March 1855 with the Mamelon in Allied hands, games of random actions to
+ * the end keep the game's invariants (check) at every step, and some dig out from the Mamelon
+ * and storm from its works. */
+static void test_882_random_games_from_the_mamelon(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	static struct action acts[NACT];
+	int dug = 0, stormed = 0;
+	for (uint64_t seed = 1; seed <= 24; seed++) {
+		struct game *g = start(s, seed);
+		struct sp_state *S = (struct sp_state *)(void *)g->st;
+		const struct sob *o = splay_oob(g);
+		int k = approach_named(g, "mamelon:malakoff"), kl = approach_named(g, "mamelon:little-redan");
+		struct rng r;
+		char why[256];
+		rng_init(&r, seed, RNG_AI);
+		S->g.captured[sob_bastion(o, "mamelon")] = true;
+		S->g.turn = 9;
+		for (int step = 0; step < 20000 && !g->rules->over(g, NULL); step++) {
+			int n = g->rules->actions(g, acts, NACT);
+			struct err e;
+			assert_true(n > 0 && n <= NACT);
+			if (game_apply(g, &acts[rng_below(&r, (uint32_t)n)], NULL, 0, NULL, &e) != 0)
+				fail_msg("seed %llu: a listed action refused: %s", (unsigned long long)seed, e.msg);
+			if (g->rules->check(g, why, sizeof why) != 0)
+				fail_msg("seed %llu: %s", (unsigned long long)seed, why);
+			for (int i = 0; i < o->n; i++) {
+				int aim;
+				bool in;
+				if (splay_assault_unit(g, i, &aim, &in) >= 0 && o->u[i].nation == SN_FRENCH &&
+				    S->g.s[i].box == sob_area(o, "french-right"))
+					stormed++;
+			}
+		}
+		assert_true(g->rules->over(g, NULL));
+		dug += S->work[k] + 4 * S->depth[k] + S->work[kl] + 4 * S->depth[kl];
+		free(g);
+	}
+	assert_true(dug > 0);
+	assert_true(stormed > 0);
+	scenario_free(s);
+	free(s);
+}
+
 /* [9.33] "One or two parallels may be constructed at the end of a sap counter", and no more
  * than three from one sap [9.35]: after a sap come parallels, not another sap, and the line
  * stands with its third. */
@@ -1199,6 +1322,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_893_leaders_and_russian_guns_untouched, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_911_points_not_kept, setup, teardown),
 		cmocka_unit_test(test_932_sap_from_a_line),
+		cmocka_unit_test(test_882_saps_from_the_mamelon),
+		cmocka_unit_test(test_882_random_games_from_the_mamelon),
 		cmocka_unit_test(test_933_parallels_at_the_sap),
 		cmocka_unit_test(test_936_no_parallel_from_the_start_line),
 		cmocka_unit_test_setup_teardown(test_943_workers_of_their_bastion, setup, teardown),

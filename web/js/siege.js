@@ -18,8 +18,9 @@ export function createSiege(container, siege) {
   });
   const areaX = new Map(siege.areas.map((a, i) => [a.id, ((i + 0.5) * W) / siege.areas.length]));
   // each bastion over the mean of the areas that approach it (ties kept in the data's order)
+  const fromArea = siege.approaches.filter((p) => !p.from); // [8.82]: those out from a bastion are drawn between bastions
   const near = (b) => {
-    const xs = siege.approaches.filter((p) => p.bastion === b.id).map((p) => areaX.get(p.area));
+    const xs = fromArea.filter((p) => p.bastion === b.id).map((p) => areaX.get(p.area));
     return xs.length ? xs.reduce((t, x) => t + x, 0) / xs.length : W / 2;
   };
   const order = siege.bastions.map((b, i) => ({ b, i, x: near(b) })).sort((p, q) => p.x - q.x || p.i - q.i);
@@ -27,7 +28,7 @@ export function createSiege(container, siege) {
   // each approach leaves its area's start line at its own point, in the bastions' order
   const startX = new Map();
   for (const a of siege.areas) {
-    const mine = siege.approaches.filter((p) => p.area === a.id).sort((p, q) => bastX.get(p.bastion) - bastX.get(q.bastion));
+    const mine = fromArea.filter((p) => p.area === a.id).sort((p, q) => bastX.get(p.bastion) - bastX.get(q.bastion));
     mine.forEach((p, i) => startX.set(`${p.area}:${p.bastion}`, areaX.get(a.id) - 90 + (180 * (i + 0.5)) / mine.length));
   }
   const gWays = s("g", { class: "ways" }), gBast = s("g", { class: "bastions" }), gAreas = s("g", { class: "areas" });
@@ -47,13 +48,18 @@ export function createSiege(container, siege) {
     clear(gBast);
     const bst = new Map((st?.bastions || []).map((b) => [b.id, b]));
     siege.approaches.forEach((p, k) => {
-      const w = st?.approaches?.[k] || { front: p.yards, lines: 0, work: 0, damaged: 0 };
+      const w = st?.approaches?.[k] || { front: p.yards, lines: 0, work: 0, damaged: 0, open: !p.from };
+      if (p.from && !w.open) return; // [8.82]: no start line until the bastion is captured
       const nation = siege.areas.find((a) => a.id === p.area)?.nation;
-      const x0 = startX.get(`${p.area}:${p.bastion}`), x1 = bastX.get(p.bastion), y0 = AY, y1 = BY + 44;
+      const name = `${p.from || p.area}:${p.bastion}`;
+      // out from a captured bastion: from under its box, along the top, to its neighbour's
+      const x0 = p.from ? bastX.get(p.from) : startX.get(name), x1 = bastX.get(p.bastion), y0 = p.from ? BY + 70 : AY;
+      const y1 = BY + 44;
       const f = Math.max(0, Math.min(1, (p.yards - w.front) / p.yards));
       const xf = x0 + (x1 - x0) * f, yf = y0 + (y1 - y0) * f;
-      const g = s("g", { class: "approach", "data-approach": `${p.area}:${p.bastion}`, "data-front": w.front });
-      g.append(s("title", {}, `${p.area} toward ${p.bastion}: works ${w.front} yards from it (${p.yards} from the start line); ` +
+      const g = s("g", { class: "approach", "data-approach": name, "data-front": w.front });
+      g.append(s("title", {}, `${p.from ? `${p.area}, out from the captured ${p.from}` : p.area} toward ${p.bastion}: ` +
+        `works ${w.front} yards from it (${p.yards} from the start line); ` +
         `${w.lines} line${w.lines === 1 ? "" : "s"} complete, ${w.work} of the next step${w.damaged ? `, ${w.damaged} damaged` : ""}`));
       g.append(s("line", { x1: x0, y1: y0, x2: x1, y2: y1, class: "way" }));
       if (f > 0) g.append(s("line", { x1: x0, y1: y0, x2: xf, y2: yf, class: "dug", stroke: NATION[nation] || "#666" }));

@@ -89,7 +89,7 @@ int sp_launch(struct game *G, struct evsink *ev, struct err *e)
 				b = S->storm_at[j];
 		if (b < 0) /* the Naval units, free [11.1]: with their nation's first brigade, else any */
 			b = first[u->nation] >= 0 ? first[u->nation] : first[!u->nation];
-		k = approach(c, S->g.s[i].box, b);
+		k = approach(c, S, S->g.s[i].box, b);
 		if (k < 0 || front_yards(c, S, k) > c->reach) {
 			ev_emit(ev, "[11.0]", "%s, activated, has no way to %s from the %s Siege Area: it stays behind the start "
 				"line", u->id, c->o.b[b].name, c->o.a[S->g.s[i].box].id);
@@ -199,7 +199,7 @@ void sp_assault_end(struct game *G, bool aborted, struct evsink *ev)
  * farther than its own forward parallel, where a retreat ends [14.54], [14.55]. */
 static void fall_back(const struct sp_scn *c, struct sp_state *S, int i, int steps)
 {
-	int k = approach(c, S->g.s[i].box, S->aim[i]), back = S->dist[i] + steps;
+	int k = approach(c, S, S->g.s[i].box, S->aim[i]), back = S->dist[i] + steps;
 	int line = k >= 0 ? front_yards(c, S, k) / SP_STEP : back;
 	S->f[i] &= (uint8_t)~SPF_IN;
 	S->dist[i] = (int8_t)(back < line ? back : line > S->dist[i] ? line : S->dist[i]);
@@ -384,7 +384,7 @@ int sp_melee(struct game *G, int d, struct evsink *ev, struct err *e)
  * or in the bastion 150) and the ground of the target's step (a depression 2 shots, a ravine 3). */
 static void fire_setup(const struct sp_scn *c, const struct sp_state *S, int gun, int target, struct sros_fire *f)
 {
-	int k = approach(c, S->g.s[target].box, S->aim[target]);
+	int k = approach(c, S, S->g.s[target].box, S->aim[target]);
 	int step = k >= 0 ? c->a[k].steps - S->dist[target] : -1;
 	memset(f, 0, sizeof *f);
 	f->gun = gun;

@@ -42,10 +42,26 @@ static void load_approaches(struct sp_scn *c, const struct jdoc *d, const json_t
 	json_array_foreach(list, i, x) {
 		struct splay_approach *a = &c->a[c->na];
 		const char *area = jdoc_str(d, x, "area", true, errs), *b = jdoc_str(d, x, "bastion", true, errs);
+		const char *from = jdoc_str(d, x, "from", false, errs);
 		const json_t *ground = json_object_get(x, "ground"), *gv;
 		size_t k;
 		a->area = area ? sob_area(&c->o, area) : -1;
 		a->bastion = b ? sob_bastion(&c->o, b) : -1;
+		a->from = from ? sob_bastion(&c->o, from) : -1;
+		if (from) { /* [8.82]: a captured bastion as a start line, for French works, two saps */
+			int saps = 0;
+			for (int j = 0; j < c->na; j++)
+				saps += a->from >= 0 && c->a[j].from == a->from;
+			if (a->from < 0)
+				jdoc_add(d, x, errs, "\"from\": no bastion \"%s\" in the order of battle", from);
+			else if (a->from == a->bastion)
+				jdoc_add(d, x, errs, "\"from\": an approach from %s may not lead to it", from);
+			else if (saps >= 2)
+				jdoc_add(d, x, errs, "\"from\": two saps at most from %s ([8.82], [9.35]: a six-parallel line)", from);
+			if (a->area >= 0 && c->o.a[a->area].nation != SN_FRENCH)
+				jdoc_add(d, x, errs, "\"from\": works from a captured bastion are French ([8.82]), not the %s Siege Area's",
+					 area);
+		}
 		a->yards = jdoc_int(d, x, "yards", 2 * SP_STEP, SP_STEP * (SPLAY_STEPS + 1), errs);
 		if (area && (a->area < 0 || !allied(c->o.a[a->area].nation)))
 			jdoc_add(d, x, errs, "\"area\": \"%s\" is not an Allied Siege Area of the order of battle", area);
@@ -66,8 +82,9 @@ static void load_approaches(struct sp_scn *c, const struct jdoc *d, const json_t
 			a->ground[k] = t < 0 ? ST_FLAT : t;
 		}
 		for (int j = 0; j < c->na; j++)
-			if (c->a[j].area == a->area && c->a[j].bastion == a->bastion)
-				jdoc_add(d, x, errs, "the approach from %s to %s is listed twice", area ? area : "?", b ? b : "?");
+			if (c->a[j].area == a->area && c->a[j].bastion == a->bastion && c->a[j].from == a->from)
+				jdoc_add(d, x, errs, "the approach from %s to %s is listed twice", from ? from : area ? area : "?",
+					 b ? b : "?");
 		c->na++;
 	}
 }
@@ -451,7 +468,7 @@ static int bombard_yards(const struct game *G, int gun, int k)
 	s = &S->g.s[gun];
 	kind = gun_of(u->kind);
 	if (kind < 0 || !in_play(s) || s->limbered || S->g.ammo[u->nation][kind] < 1 || S->g.captured[c->a[k].bastion] ||
-	    !area_open(c, &S->g, c->a[k].area))
+	    !area_open(c, &S->g, c->a[k].area) || !approach_open(c, &S->g, k))
 		return -1;
 	if (u->nation == SN_RUSSIAN) {
 		if (s->where != SW_BASTION || s->box != c->a[k].bastion || !works(S, k))
@@ -461,6 +478,10 @@ static int bombard_yards(const struct game *G, int gun, int k)
 		if (S->g.russian_fired || c->o.a[c->a[k].area].nation != u->nation)
 			return -1;
 		if (u->kind == SK_SIEGE && !(s->where == SW_AREA && s->box == c->a[k].area))
+			return -1;
+		/* the mortars and the Lancaster stay in their firing boxes behind the start line: they
+		 * fire along the start line's approaches, not one from a captured bastion [8.82] */
+		if (u->kind != SK_SIEGE && c->a[k].from >= 0)
 			return -1;
 		/* [8.21]: a siege gun fires from its approach's forward sound line; the mortars and the
 		 * Lancaster from their firing boxes behind the start line */
@@ -484,7 +505,7 @@ static int dig_cost(const struct game *G, int k, bool *sap)
 	const struct sp_state *S = cst(G);
 	int ground, cost;
 	if (k < 0 || k >= c->na || S->depth[k] >= c->a[k].steps || area_damaged(c, S, c->a[k].area) ||
-	    S->g.captured[c->a[k].bastion])
+	    S->g.captured[c->a[k].bastion] || !approach_open(c, &S->g, k))
 		return -1;
 	ground = c->a[k].ground[S->depth[k]];
 	*sap = S->work[k] == 0;
@@ -587,7 +608,7 @@ static bool storm_ok(const struct game *G, int br, int b)
 		if (c->ubr[i] != br)
 			continue;
 		guards = guards || (u->guards && u->nation == SN_BRITISH);
-		if (g->s[i].where == SW_AREA && !g->s[i].worked && (k = approach(c, g->s[i].box, b)) >= 0 &&
+		if (g->s[i].where == SW_AREA && !g->s[i].worked && (k = approach(c, S, g->s[i].box, b)) >= 0 &&
 		    front_yards(c, S, k) <= c->reach)
 			reach = true;
 	}
@@ -829,6 +850,9 @@ static int why_not(const struct game *G, const struct action *a, struct err *e)
 		if (!area_open(c, g, area))
 			return err_set(e, NULL, 0, "[3.1], [9.31] the %s Siege Area is activated in Game-Turn %d", o->a[area].id,
 				       o->a[area].active);
+		if (!approach_open(c, g, x))
+			return err_set(e, NULL, 0, "[8.82] saps go out from %s only once the Allies have captured it",
+				       o->b[c->a[x].from].name);
 		if (a->kind == SP_REPAIR && !S->damaged[x])
 			return err_set(e, NULL, 0, "[9.14] no work toward %s is damaged", o->b[c->a[x].bastion].name);
 		if (a->kind == SP_DIG && area_damaged(c, S, area))
@@ -852,6 +876,15 @@ static int why_not(const struct game *G, const struct action *a, struct err *e)
 			return err_set(e, NULL, 0, "[8.0] %s is not a siege gun, mortar or Lancaster battery", o->u[x].id);
 		if (g->seg == SS_FIRE && unit && S->g.ammo[o->u[x].nation][gun_of(o->u[x].kind)] < 1)
 			return err_set(e, NULL, 0, "[8.16] no %s rounds of that kind are left", stab_nation_name[o->u[x].nation]);
+		if (g->seg == SS_FIRE && a->n > 1 && a->arg[1] >= 0 && a->arg[1] < c->na && c->a[a->arg[1]].from >= 0) {
+			int k = a->arg[1];
+			if (!approach_open(c, g, k))
+				return err_set(e, NULL, 0, "[8.82] no works go out from %s until the Allies capture it",
+					       o->b[c->a[k].from].name);
+			if (unit && allied(o->u[x].nation) && o->u[x].kind != SK_SIEGE)
+				return err_set(e, NULL, 0, "[8.82], [6.11] %s fires from its firing box behind the start line, "
+					       "not along the works out from %s", o->u[x].id, o->b[c->a[k].from].name);
+		}
 		if (g->seg == SS_FIRE)
 			return err_set(e, NULL, 0, "[8.3], [8.4], [8.63] %s may not fire along that approach (deployed, "
 				       "unlimbered, its own nation's works, in range)", unit ? o->u[x].id : "?");
@@ -1132,6 +1165,24 @@ static int place_of(const struct sob *o, const char *s)
 	return -1;
 }
 
+/* Approach k's name in actions and drawings: "AREA:BASTION", or "FROM:BASTION" for works out
+ * from a captured bastion ([8.82]: "mamelon:malakoff"). */
+static int ap_name(const struct sp_scn *c, int k, char *buf, size_t n)
+{
+	const struct splay_approach *a = &c->a[k];
+	return snprintf(buf, n, "%s:%s", a->from >= 0 ? c->o.b[a->from].id : c->o.a[a->area].id, c->o.b[a->bastion].id);
+}
+
+/* The approach named s ("AREA:BASTION" or "FROM:BASTION"), or -1. */
+static int ap_find(const struct sp_scn *c, const char *s)
+{
+	char name[48];
+	for (int k = 0; s && k < c->na; k++)
+		if (ap_name(c, k, name, sizeof name) < (int)sizeof name && !strcmp(name, s))
+			return k;
+	return -1;
+}
+
 static int sp_format(const struct game *G, const struct action *a, char *buf, size_t n)
 {
 	const struct sp_scn *c = scn(G);
@@ -1155,11 +1206,12 @@ static int sp_format(const struct game *G, const struct action *a, char *buf, si
 		place_text(o, a->arg[1], p, sizeof p);
 		return snprintf(buf, n, "%s %s %s", kind_word[k], o->u[a->arg[0]].id, p);
 	case SP_BOMBARD:
-		return snprintf(buf, n, "bombard %s %s:%s", o->u[a->arg[0]].id, o->a[c->a[a->arg[1]].area].id,
-				o->b[c->a[a->arg[1]].bastion].id);
+		ap_name(c, a->arg[1], p, sizeof p);
+		return snprintf(buf, n, "bombard %s %s", o->u[a->arg[0]].id, p);
 	case SP_DIG:
 	case SP_REPAIR:
-		return snprintf(buf, n, "%s %s:%s", kind_word[k], o->a[c->a[a->arg[0]].area].id, o->b[c->a[a->arg[0]].bastion].id);
+		ap_name(c, a->arg[0], p, sizeof p);
+		return snprintf(buf, n, "%s %s", kind_word[k], p);
 	case SP_LINK:
 		return snprintf(buf, n, "link %s %s", o->a[c->l[a->arg[0]].area].id, stab_nation_name[a->arg[1]]);
 	case SP_STORM:
@@ -1244,19 +1296,12 @@ static int sp_parse(const struct game *G, const char *text, struct action *a, st
 	case SP_DIG:
 	case SP_REPAIR: {
 		const char *ap = k == SP_BOMBARD ? tok[2] : tok[1];
-		char areas[48] = "", *colon;
-		int ak = -1;
+		int ak;
 		if (k == SP_BOMBARD && (a->arg[0] = unit_arg(o, tok[1], e)) < 0)
 			return -1;
-		if (ap) {
-			snprintf(areas, sizeof areas, "%s", ap);
-			if ((colon = strchr(areas, ':'))) {
-				*colon = 0;
-				ak = approach(c, sob_area(o, areas), sob_bastion(o, colon + 1));
-			}
-		}
-		if (ak < 0)
-			return err_set(e, NULL, 0, "an approach: AREA:BASTION, e.g. british-center:great-redan");
+		if ((ak = ap_find(c, ap)) < 0)
+			return err_set(e, NULL, 0, "an approach: AREA:BASTION, e.g. british-center:great-redan (or "
+				       "FROM:BASTION, works out from a captured bastion, e.g. mamelon:malakoff)");
 		a->n = k == SP_BOMBARD ? 2 : 1;
 		a->arg[k == SP_BOMBARD ? 1 : 0] = ak;
 		return 0;
@@ -1378,7 +1423,9 @@ static void sp_draw(const struct game *G, char *out, size_t n, unsigned flags)
 	}
 	at = cat(out, n, at, "approach                        works          front  damaged\n");
 	for (int k = 0; k < c->na; k++) {
-		snprintf(line, sizeof line, "%s:%s", o->a[c->a[k].area].id, o->b[c->a[k].bastion].id);
+		if (!approach_open(c, g, k))
+			continue; /* [8.82] not a start line yet */
+		ap_name(c, k, line, sizeof line);
 		at = cat(out, n, at, "%-31s %2d lines +%d    %5d  %d\n", line, S->depth[k], S->work[k], front_yards(c, S, k),
 			 S->damaged[k]);
 	}
@@ -1417,7 +1464,7 @@ static int sp_check(const struct game *G, char *why, size_t n)
 		if ((S->f[i] & SPF_RESERVE) && !(o->u[i].nation == SN_RUSSIAN && s->where == SW_BASTION))
 			return snprintf(why, n, "%s is in a Reserve Box but not in a bastion", o->u[i].id), -1;
 		if (sp_assaulting(S, i)) { /* between its bastion and its own forward parallel [14.54] */
-			int k = approach(c, s->box, S->aim[i]);
+			int k = approach(c, S, s->box, S->aim[i]);
 			if (k < 0 || S->dist[i] < 0 || S->dist[i] * SP_STEP > front_yards(c, S, k))
 				return snprintf(why, n, "%s stands %d yards from %s, behind its works", o->u[i].id,
 						SP_STEP * S->dist[i], o->b[S->aim[i]].id), -1;
@@ -1573,9 +1620,13 @@ static json_t *json_siege(const struct sp_scn *c)
 		if (o->a[a].nation != SN_RUSSIAN)
 			json_array_append_new(as, json_pack("{s:s, s:s, s:i}", "id", o->a[a].id, "nation",
 							    stab_nation_name[o->a[a].nation], "active", o->a[a].active));
-	for (int k = 0; k < c->na; k++)
-		json_array_append_new(ap, json_pack("{s:s, s:s, s:i, s:i}", "area", o->a[c->a[k].area].id, "bastion",
-						    o->b[c->a[k].bastion].id, "yards", c->a[k].yards, "steps", c->a[k].steps));
+	for (int k = 0; k < c->na; k++) {
+		json_t *x = json_pack("{s:s, s:s, s:i, s:i}", "area", o->a[c->a[k].area].id, "bastion", o->b[c->a[k].bastion].id,
+				      "yards", c->a[k].yards, "steps", c->a[k].steps);
+		if (x && c->a[k].from >= 0) /* [8.82]: works out from a captured bastion */
+			json_object_set_new(x, "from", json_string(o->b[c->a[k].from].id));
+		json_array_append_new(ap, x);
+	}
 	json_object_set_new(m, "bastions", bs);
 	json_object_set_new(m, "areas", as);
 	json_object_set_new(m, "approaches", ap);
@@ -1606,8 +1657,8 @@ static json_t *json_siege_state(const struct game *G)
 	}
 	for (int k = 0; k < c->na; k++) {
 		int depth, work, damaged, front = splay_works(G, k, &depth, &work, &damaged);
-		json_array_append_new(ap, json_pack("{s:i, s:i, s:i, s:i}", "front", front, "lines", depth, "work", work,
-						    "damaged", damaged));
+		json_array_append_new(ap, json_pack("{s:i, s:i, s:i, s:i, s:b}", "front", front, "lines", depth, "work", work,
+						    "damaged", damaged, "open", splay_approach_open(G, k)));
 	}
 	json_object_set_new(m, "bastions", bs);
 	json_object_set_new(m, "approaches", ap);
@@ -1686,6 +1737,16 @@ int splay_napproaches(const struct game *g)
 const struct splay_approach *splay_approach(const struct game *g, int k)
 {
 	return k >= 0 && k < scn(g)->na ? &scn(g)->a[k] : NULL;
+}
+
+bool splay_approach_open(const struct game *g, int k)
+{
+	return k >= 0 && k < scn(g)->na && approach_open(scn(g), &cst(g)->g, k);
+}
+
+int splay_approach_name(const struct game *g, int k, char *buf, size_t n)
+{
+	return k >= 0 && k < scn(g)->na ? ap_name(scn(g), k, buf, n) : snprintf(buf, n, "?");
 }
 
 int splay_reach(const struct game *g)

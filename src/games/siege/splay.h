@@ -51,11 +51,13 @@ enum splay_act {
 
 /* An approach of the scenario: from Allied Siege Area area toward bastion bastion, yards from
  * the start line, steps of 150 yards (the works stop 150 yards short), ground[k] the terrain
- * (enum stab_terrain) of step k from the start line. */
+ * (enum stab_terrain) of step k from the start line. from: -1, or the bastion whose capture
+ * makes it a start line for the area's saps ([8.82]: the Mamelon's two), the approach closed
+ * until then (splay_approach_open). */
 #define SPLAY_APPROACHES 16
 #define SPLAY_STEPS 16
 struct splay_approach {
-	int area, bastion, yards, steps;
+	int area, bastion, yards, steps, from;
 	int ground[SPLAY_STEPS];
 };
 
@@ -69,6 +71,10 @@ const struct splay_approach *splay_approach(const struct game *g, int k);
  * sap, 2-3 parallels of it), damaged works (*damaged); returns the yards from the bastion of its
  * forward undamaged line (the start line's yards when it has none). */
 int splay_works(const struct game *g, int k, int *depth, int *work, int *damaged);
+/* Approach k may be dug, fired along and gone over from now (its start line held, [8.82]). */
+bool splay_approach_open(const struct game *g, int k);
+/* Approach k as actions name it: "AREA:BASTION", or "FROM:BASTION" for one from a bastion. */
+int splay_approach_name(const struct game *g, int k, char *buf, size_t n);
 /* The farthest yards from a bastion at which works let an assault be announced (the scenario's
  * reach: five impulses of 150 yards). */
 int splay_reach(const struct game *g);

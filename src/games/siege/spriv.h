@@ -140,13 +140,23 @@ static inline int works_yards(const struct sp_scn *c, const struct sp_state *S, 
 	return c->a[k].yards - SP_STEP * (S->depth[k] + (S->work[k] > 0));
 }
 
-/* The approach from area to bastion, or -1. */
-static inline int approach(const struct sp_scn *c, int area, int bastion)
+/* Approach k is a start line held: always, or once its bastion is captured ([8.82]). */
+static inline bool approach_open(const struct sp_scn *c, const struct sros_game *g, int k)
 {
+	return c->a[k].from < 0 || g->captured[c->a[k].from];
+}
+
+/* The approach from area to bastion that an assault takes, or -1: of those open, the one whose
+ * forward sound line stands nearest the bastion (the first of equals). The works do not change
+ * during an assault, so it is the same approach for all of it. */
+static inline int approach(const struct sp_scn *c, const struct sp_state *S, int area, int bastion)
+{
+	int best = -1;
 	for (int k = 0; k < c->na; k++)
-		if (c->a[k].area == area && c->a[k].bastion == bastion)
-			return k;
-	return -1;
+		if (c->a[k].area == area && c->a[k].bastion == bastion && approach_open(c, &S->g, k) &&
+		    (best < 0 || front_yards(c, S, k) < front_yards(c, S, best)))
+			best = k;
+	return best;
 }
 
 static inline bool area_open(const struct sp_scn *c, const struct sros_game *g, int area)
