@@ -388,7 +388,7 @@ static void test_bal_164_artillery_ma(void **state)
 		snprintf(pre, sizeof pre, "move %s ", zero[k]);
 		assert_int_equal(count_listed(f, pre), 0);
 	}
-	refused(f, "move marine4 1721", 0, "no movement allowance");
+	refused(f, "move marine4 1721", 0, "[5.16], [5.19] [16.42] marine4 has a Movement Allowance of 0");
 	fx_free(f);
 }
 

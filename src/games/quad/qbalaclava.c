@@ -466,6 +466,7 @@ static void bal_victory(const struct game *g, struct result *r, struct score_she
 
 const struct q_battle q_balaclava = {
 	.id = "balaclava",
+	.immobile_case = "[16.42]",
 	.prepare = bal_prepare,
 	.setup = bal_setup,
 	.may_enter = bal_may_enter,

@@ -8,6 +8,9 @@
 
 struct q_battle {
 	const char *id;
+	/* The case that gives some of its units a Movement Allowance of 0 (Balaclava's immobile
+	 * guns, [16.42]), cited when one is moved; NULL: none. */
+	const char *immobile_case;
 	/* Builds the battle's static data at scenario load (q->zone); 0 or -1. */
 	int (*prepare)(struct q_scn *q);
 	void (*setup)(struct game *g);
