@@ -1476,6 +1476,11 @@ sed 's/"area": "french-right", "from": "mamelon", "bastion": "little-redan", "ya
 	data/siege/sevastopol-scenario.json >"$tmp/siegebad/scn.json"
 expect "siege game: [8.82] two saps at most" 1 "$bin" show "$tmp/siegebad/scn.json"
 contains "siege game: [8.82] two saps at most" "$tmp/err" 'scn.json:32: "from": two saps at most from mamelon'
+# an approach crosses no ravine ([9.6], [9.32], [9.36]: after a ravine's sap no parallel, so no next sap)
+sed 's/"bastion": "mast", "yards": 900, "ground": \["flat", "flat"/"bastion": "mast", "yards": 900, "ground": ["flat", "ravine"/' \
+	data/siege/sevastopol-scenario.json >"$tmp/siegebad/scn.json"
+expect "siege game: no approach across a ravine" 1 "$bin" show "$tmp/siegebad/scn.json"
+contains "siege game: no approach across a ravine" "$tmp/err" 'scn.json:22: an approach may not cross a ravine: no parallel may stand there \[9.6\]'
 expect "siege game: manual dice refused" 1 "$bin" play sevastopol --dice manual
 contains "siege game: manual dice refused" "$tmp/err" "the program rolls a Sevastopol game's dice"
 expect "siege game: random games" 0 "$bin" sim sevastopol -n 4 --seed 5 --check --jobs 2

@@ -78,8 +78,12 @@ static void load_approaches(struct sp_scn *c, const struct jdoc *d, const json_t
 		json_array_foreach(ground, k, gv) {
 			int t = terrain_of(json_string_value(gv));
 			if (t < 0 || t == ST_START_LINE)
-				jdoc_add(d, gv, errs, "ground is flat, hill, depression or ravine");
-			a->ground[k] = t < 0 ? ST_FLAT : t;
+				jdoc_add(d, gv, errs, "ground is flat, hill or depression");
+			else if (c->t.build_cost[t][0] == STAB_NONE) /* a ravine */
+				jdoc_add(d, gv, errs, "an approach may not cross a %s: no parallel may stand there [9.6], and a sap "
+					 "goes out only from a line of three parallels [9.32], [9.36] (ravines are crossed by "
+					 "links [9.5])", json_string_value(gv));
+			a->ground[k] = t < 0 || c->t.build_cost[t][0] == STAB_NONE ? ST_FLAT : t;
 		}
 		for (int j = 0; j < c->na; j++)
 			if (c->a[j].area == a->area && c->a[j].bastion == a->bastion && c->a[j].from == a->from)
@@ -1028,9 +1032,9 @@ static int sp_apply(struct game *G, const struct action *a, struct evsink *ev, s
 			S->sap_turn[k] = (int8_t)g->turn;
 		if (repair) {
 			S->damaged[k]--;
-		} else if (++S->work[k] == 4 ||
-			   (S->work[k] == 1 && c->t.build_cost[c->a[k].ground[S->depth[k]]][0] == STAB_NONE)) {
-			S->work[k] = 0; /* a line of three parallels (or a ravine's sap alone) [9.35], [9.6] */
+		} else if (++S->work[k] == 4) {
+			S->work[k] = 0; /* a line of three parallels [9.35] (an approach crosses no ravine:
+					 * load_approaches) */
 			S->depth[k]++;
 			ev_emit(ev, "[9.35]", "the works toward %s stand %d yards from it", o->b[c->a[k].bastion].name,
 				c->a[k].yards - SP_STEP * S->depth[k]);
