@@ -430,6 +430,18 @@ static void test_actions(void **state)
 	assert_false(has_act(a, n, d, CACT_FIRE, h));                    /* side A does not react */
 	for (int k = 0; k < n; k++)
 		assert_int_equal(a[k].cost, 0); /* reaction is free (Q&A 1) */
+	/* [Side A Turn (b)] "Results of fire are held until Side B gets any reaction shots", and
+	 * "Command and Reaction Phase fire is always simultaneous": the 93rd, destroyed by a volley
+	 * held from the command point phase, still stands and still fires in reaction */
+	{
+		int figs = f->g.s[h].figures;
+		cros_hold(&f->t, &f->o, &f->g, h, figs, 0, false, "test", NULL);
+		assert_int_equal(f->g.nheld, 1);
+		assert_int_equal(f->g.s[h].figures, figs);
+		n = cact_list(NULL, &f->t, &f->tb, &f->o, &f->g, -1, a, CACT_LIST_MAX);
+		assert_true(has_act(a, n, h, CACT_FIRE, d));
+		f->g.nheld = 0;
+	}
 	/* without a table the arms are the troop types': cavalry neither fires in reaction nor
 	 * forms a double line, a battery reinforces no one; nothing is moved on no table */
 	n = cact_list(NULL, &f->t, NULL, &f->o, &f->g, -1, a, CACT_LIST_MAX);
