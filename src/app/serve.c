@@ -1613,7 +1613,7 @@ static int load_scenarios(struct srv *S, const char *argv0)
 			continue;
 		}
 		if (!s->rules->json_scenario || !s->rules->json_state) {
-			/* the browser shows a game from these (a CotLB table: not yet; crimea play has it) */
+			/* the browser shows a game from these: a rule system without them is not served */
 			scenario_free(s);
 			continue;
 		}

@@ -1565,9 +1565,182 @@ static void test_all_options_game(void **state)
 	}
 }
 
+/* ---- the worked examples no other test played whole (the fifty-third session's audit) ---- */
+
+/* Inkerman [20.12] example: "A Skirmisher unit is alone in the Barrier hex (2312). Russian units
+ * in hexes 2411, 2311, and 2211 attack the Skirmisher unit on a Fog Game-Turn with a combined
+ * Fire Strength of 9. The attack is resolved on the 6 column of the Fire Combat Results Table (9
+ * shifted one column left for each Redoubt, Fog and unstacked Skirmisher modifications)."
+ *
+ * The errata [22.2 & 22.3] put the Barrier at 2512, so the three hexes north of it are 2411,
+ * 2511 and 2611 (its redoubt hexsides face them). No three adjacent Russian counters make 9
+ * (battalions 2-3-2, the rifles 3-2-3, artillery 8 at range 1), so the rifles stand in 2411 and
+ * 2611 (3 + 3) and a class W battery fires at range 3 (3) from 2509, its line entering the
+ * Barrier through 2511 across the north redoubt hexside: 9 from the three directions the
+ * example names. Game-Turn 10 is the fourth Fog turn (errata [29.16]: 8 is the second), whose
+ * sighting of 4 hexes lets the battery see.
+ *
+ * NOT THE EXAMPLE'S COLUMN (a documented reading: docs/TABLES.md section 2, "[20.12] is inconsistent" and
+ * "Unresolved / for the lead" 1; docs/RULES.md Decisions): the engine puts a total above 8 on
+ * the 8+ column and then shifts along the printed columns, which is what makes [18.31]'s example
+ * (10 at night -> the 7 column) come out; 8+ with three left shifts is the 5 column, not the
+ * example's 6 (the example counts the shifts off the raw strength, 9 - 3). This test pins the
+ * engine's reading and the parts of the example it agrees with (the total 9, all three shifts
+ * applied); the example's own answer would be assert_int_equal(fog.column, 5). */
+static void test_ink_2012_example(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, 0);
+	int ru = side(f, "russian");
+	char why[160], out[1024];
+	clear_all(f);
+	int sk = place(f, "b_a49", "2512"); /* a49/2, 2-1-4 Skirmisher, alone in the Barrier */
+	place(f, "r_4rifle", "2411");
+	place(f, "r_6rifle", "2611");
+	place(f, "r_s_light", "2509");
+	set_turn(f, 10, ru, QP_OFFFIRE);
+	const char *fire = "fire r_4rifle,r_6rifle,r_s_light > 2512";
+	struct q_odds fog = fire_odds(f, fire);
+	assert_int_equal(fog.total_a, 9); /* the example's combined Fire Strength of 9 */
+	/* Fog and the unstacked Skirmisher: two of the three left shifts, [18.31] and [20.12] */
+	assert_int_equal(q_battle_fire_shift(&f->g, sk, why, sizeof why), -2);
+	need_sub(why, "[20.12]");
+	/* not the example's column (the documented reading): 8+ -> 7 -> 6 -> 5, the "5" column (index 4); the example says "6" */
+	assert_int_equal(fog.column, 4);
+	{ /* the odds as the players read them */
+		struct action a;
+		parse(f, fire, &a);
+		assert_int_equal(f->g.rules->odds(&f->g, &a, out, sizeof out, &f->e), 0);
+		need_sub(out, "fire strength 9, column 5 after shifts");
+	}
+	/* by day the same attack loses only the Fog shift: the Redoubt and the Skirmisher leave the
+	 * 8+ column at "6" (index 5), so the Redoubt shift counts for all three firers */
+	ST(f)->turn = 12;
+	struct q_odds day = fire_odds(f, fire);
+	assert_int_equal(day.total_a, 9);
+	assert_int_equal(day.column, 5);
+	/* stacked under another unit the Skirmisher loses its [20.12] shift: the battle's own shift is
+	 * Fog's alone (the Redoubt's is the Standard Rules' [7.42], counted by qfire.c) */
+	ST(f)->turn = 10;
+	place(f, "b_b49", "2512");
+	assert_int_equal(q_battle_fire_shift(&f->g, sk, why, sizeof why), -1);
+	fx_free(f);
+}
+
+/* Inkerman optional [28.12] example: "If three Friendly units were combining fire strengths in
+ * an attack upon an Enemy unit only one of the three units might Split its Fire. If the unit
+ * that Split Fire had a Fire Strength of 5 and applied 3 points to the attack, that unit must
+ * participate in the next Fire attack in that Phase by the owning Player or lose its 2 remaining
+ * Points."
+ *
+ * test_281_split_fire plays the rule with two units and a unit of 4, test_2822 the 5 and the 3
+ * with a pair that takes part in the next attack; here the example as written: three firing
+ * units, the one that splits of strength 5, and the next attack made without it. No Inkerman
+ * counter has a Fire Strength of 5, so the splitting unit is a massed pair ([28.22]: b_7lt 4 and
+ * the Skirmisher b_a55 2, fired as one unit of 4 + 2 - 1 = 5), as in test_2822. The other two
+ * are the Skirmishers b_a95 and b_b95 (2 each), so that the first attack (3 + 2 + 2 = 7) can
+ * leave its target, the 4th Rifles (Morale 3), unaffected. */
+static void test_ink_2812_example(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKH, Q_OPT_28_1 | Q_OPT_28_2);
+	int ru = side(f, "russian"), al = 1 - ru;
+	clear_all(f);
+	set_turn(f, 14, al, QP_MOVE); /* a Clear turn */
+	int c = IDX(f, "1723"), r0 = map_nb(&SCN(f)->map, c, 0), r1 = map_nb(&SCN(f)->map, c, 1);
+	int r2 = map_nb(&SCN(f)->map, c, 2);
+	int pa = U(f, "b_7lt"), pb = U(f, "b_a55"), other = U(f, "b_20_4");
+	place_idx(f, "b_7lt", c);
+	place_idx(f, "b_a55", c);
+	place_idx(f, "r_4rifle", r0);
+	place_idx(f, "r_tomsk2", r1);
+	place_idx(f, "r_tomsk3", r2); /* a target not yet fired upon, for the end */
+	int not1[3] = {c, r0, r1};
+	int h1 = free_nb(f, r0, not1, 3);
+	place_idx(f, "b_a95", h1);
+	int not2[4] = {c, r0, r1, h1};
+	int h2 = free_nb(f, r0, not2, 4);
+	place_idx(f, "b_b95", h2);
+	int not3[5] = {c, r0, r1, h1, h2};
+	int h3 = free_nb(f, r1, not3, 5);
+	place_idx(f, "b_20_4", h3); /* fires the next attack, at r1 */
+	q_battle_after_action(&f->g, &f->sink);
+	bok(f, "mass b_7lt", NULL, 0);
+	set_turn(f, 14, al, QP_OFFFIRE);
+	assert_int_equal(total_of(f, fire_text(f, "b_7lt,b_a55", r0)), 5); /* the Fire Strength of 5 */
+	/* three units combining: one splits (3 of its 5), the others bring all theirs */
+	assert_int_equal(total_of(f, fire_text(f, "b_7lt:3,b_a55,b_a95,b_b95", r0)), 3 + 2 + 2);
+	/* "only one of the three units might Split its Fire" */
+	assert_int_equal(total_of(f, fire_text(f, "b_7lt:3,b_a55,b_a95:1,b_b95", r0)), -1);
+	need_refusal(-1, &f->e, "[28.12] only one unit");
+	assert_int_equal(total_of(f, fire_text(f, "b_7lt:3,b_a55,b_a95,b_b95:1", r0)), -1);
+	need_refusal(-1, &f->e, "[28.12] only one unit");
+	fire_ok(f, fire_text(f, "b_7lt:3,b_a55,b_a95,b_b95", r0));
+	need_event(f, "[28.22]", "3 of their 5 points here, 2 left");
+	assert_false(ST(f)->u[pa].fl & QF_FIRED); /* 2 points left */
+	assert_int_equal(qio_split_left(&f->g, pa), 3);
+	/* the next Fire attack of the Phase without it: "lose its 2 remaining Points" */
+	fire_ok(f, fire_text(f, "b_20_4", r1));
+	need_event(f, "[28.12]", "b_7lt and b_a55 split their fire and do not take part in this attack: their remaining fire strength is lost");
+	assert_true(ST(f)->u[pa].fl & QF_FIRED);
+	assert_true(ST(f)->u[pb].fl & QF_FIRED);
+	assert_true(ST(f)->u[other].fl & QF_FIRED);
+	assert_int_equal(qio_split_left(&f->g, pa), -1);
+	/* and the points are gone: the pair may not fire again this phase, at anyone */
+	assert_int_equal(total_of(f, fire_text(f, "b_7lt,b_a55", r2)), -1);
+	need_refusal(-1, &f->e, "[7.24]");
+	fx_free(f);
+}
+
+/* Inkerman optional [25.14] example: "The Allied Player rolls a 4 (Rain) when determining the
+ * weather of the night before. On Game-Turn Seven the Allied Player rolls for Fog or Clear,
+ * rolling a 2. His Weather Determinant is 10 (2+6+1+1). This is greater than the number of the
+ * Game-Turn, and Game-Turn Seven is therefore blessed with Fog."
+ *
+ * test_2514_fog_example takes any game whose set-up gave Rain; here the set-up's die is the
+ * example's 4 ([25.11]: 1-2 No Rain, 3-6 Rain). The weather of the night before is the first die
+ * of the game's rules stream (qinkopt.c: rolled at set-up before any other of the options'
+ * dice; with [25.1] alone nothing else is rolled), so a seed whose first die is 4 is a set-up
+ * that rolled 4. The first loop checks that reading on both faces of [25.11]'s table before the
+ * example is played. */
+static void test_ink_2514_example_die_4(void **state)
+{
+	(void)state;
+	struct fx *f = fx_new(INKO, Q_OPT_25_1);
+	uint64_t seed4 = 0;
+	for (uint64_t seed = 1; seed <= 60; seed++) {
+		struct rng r;
+		rng_init(&r, seed, RNG_RULES);
+		int die = rng_d6(&r);
+		if (game_init(&f->g, &f->s, seed, DICE_MANUAL, Q_OPT_25_1, &f->e) != 0)
+			fail_msg("game_init: %s", f->e.msg);
+		assert_int_equal(qio_weather(&f->g), die <= 2 ? 2 : 1); /* 2 No Rain, 1 Rain */
+		if (die == 4 && !seed4)
+			seed4 = seed;
+	}
+	assert_true(seed4 > 0);
+	if (game_init(&f->g, &f->s, seed4, DICE_MANUAL, Q_OPT_25_1, &f->e) != 0)
+		fail_msg("game_init: %s", f->e.msg);
+	evsink_init(&f->sink, f->ev, NEV);
+	assert_int_equal(qio_weather(&f->g), 1); /* "a 4 (Rain)" */
+	/* Game-Turns One to Six are Night; on Game-Turn Seven the die is 2 */
+	set_turn(f, 7, SCN(f)->first, QP_MOVE);
+	dice_begin(&f->g.dice);
+	assert_int_equal(dice_feed(&f->g.dice, 2), 0);
+	assert_int_equal(q_battle_phase_start(&f->g, &f->sink), 0);
+	need_event(f, "[25.14]", "Weather Determinant 10 (die 2 + 6 +1 rain +1 after Night or Fog)");
+	need_event(f, "[25.14]", "Game-Turn 7 is Fog");
+	assert_int_equal(qio_fog_count(&f->g), 1);
+	assert_true(q_ink_dark(&f->g));
+	fx_free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ink_2012_example),
+		cmocka_unit_test(test_ink_2812_example),
+		cmocka_unit_test(test_ink_2514_example_die_4),
 		cmocka_unit_test(test_option_ids),
 		cmocka_unit_test(test_231_sandbag),
 		cmocka_unit_test(test_232_arrangement),

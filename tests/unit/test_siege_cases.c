@@ -1016,6 +1016,44 @@ static void test_1223_undamaged_line(void **state)
 	finish(g, s);
 }
 
+/* Sevastopol 10.32: "Only one infantry or field artillery unit may be deployed in each Bastion
+ * Position ... Thus the number of units which may be deployed in any one bastion is limited by
+ * the total number of positions -- e.g., 8 in the Mast bastion. (Addenda correction: there are
+ * 10 Bastion Positions at the Mast Bastion, not 8.)"
+ *
+ * test_new (test_siege_game.c) checks the Mast's 10 in the order of battle the referee keeps,
+ * and test_1236_one_unit_a_position plays the limit on the Mamelon's 6;
+ * here the example's own bastion in the game the program runs: under an assault (set by hand, with assault_on: three French units of the French Left at its Assault
+ * Positions, none in it) ten Russians hold the Mast's ten positions, and an eleventh in its
+ * Reserve Box may take none until one of the ten withdraws ([12.34], [12.36]). */
+static void test_1032_mast_ten(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 45);
+	struct sp_state *S = (struct sp_state *)(void *)g->st;
+	const struct sob *o = splay_oob(g);
+	static const char *const fr[] = {"fr-7-1-1", "fr-1zov-1-1", "fr-leg-1-1"};
+	static const char *const ru[] = {"rus-gar-1",     "rus-gar-2",     "rus-gar-3", "rus-gar-4", "rus-marines-2",
+					 "rus-marines-3", "rus-marines-4", "rus-res-1", "rus-res-2", "rus-res-3"};
+	int mast = sob_bastion(o, "mast"), res = unit_of(g, "rus-marines-1");
+	assert_int_equal(o->b[mast].positions, 10); /* the addenda's 10, not the rule's 8 */
+	assault_on(g, "french-left", "mast", fr, 3, 0, ru, 10);
+	S->g.s[res].where = SW_BASTION;
+	S->g.s[res].box = (int8_t)mast;
+	S->f[res] |= SPF_RESERVE;
+	assert_int_equal(sp_positions_taken(o, S, mast), 10);
+	play(g, "end"); /* the Allied Melee Segment: on to the Russian Tactical Movement Segment */
+	assert_int_equal(S->step, IP_RMOVE);
+	assert_false(has(g, "man rus-marines-1")); /* all ten positions held */
+	play(g, "withdraw rus-gar-1");
+	assert_int_equal(sp_positions_taken(o, S, mast), 9);
+	assert_true(has(g, "man rus-marines-1"));
+	play(g, "man rus-marines-1");
+	assert_int_equal(sp_positions_taken(o, S, mast), 10);
+	finish(g, s);
+}
+
 /* [12.36] "The one-unit-per-Bastion-Position limitation remains in effect during the Tactical
  * Movement Segment. Consequently, no unit may be moved to or through a Bastion Position occupied
  * by another unit": the Mamelon's six positions taken, a Russian of its Reserve Box may man none
@@ -1337,6 +1375,7 @@ int main(void)
 		cmocka_unit_test(test_1214_terrain_no_effect),
 		cmocka_unit_test(test_1216_no_russian_open_field),
 		cmocka_unit_test(test_1223_undamaged_line),
+		cmocka_unit_test(test_1032_mast_ten),
 		cmocka_unit_test(test_1236_one_unit_a_position),
 		cmocka_unit_test(test_1241_reserve_and_transit_boxes),
 		cmocka_unit_test_setup_teardown(test_1243_never_into_a_captured_reserve, setup, teardown),

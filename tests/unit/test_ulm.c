@@ -141,6 +141,56 @@ static void test_fire_examples(void **state)
 	}
 }
 
+/* Is there an event of the sink citing rule whose text contains sub? */
+static bool ulm_event(const struct evsink *s, const char *rule, const char *sub)
+{
+	for (int i = 0; i < s->n; i++)
+		if (!strcmp(s->ev[i].rule, rule) && strstr(s->ev[i].text, sub))
+			return true;
+	return false;
+}
+
+/* Ulm Morale D.2.a example, played operation by operation: "In Operation 1, Unit A (30 original
+ * figures) loses 2 figures. This is not 10%. No morale check is taken due to fire. In three
+ * subsequent operations, Unit A loses 3 figures each operation due to fire. Each operation a
+ * morale check is taken due to fire. Each time the check is made at -1."
+ *
+ * test_fire_examples rules the first of the three later operations (28 -> 25);
+ * here all four, the unit's figures carried from one to the next (30, 28, 25, 22, 19: never past
+ * 50% casualties, so never D.2.c's permanent -2), for the common modifiers (cls -1) and for
+ * line infantry on the tables. */
+static void test_ulm_d2a_example_operations(void **state)
+{
+	(void)state;
+	const struct umor_tab *t = tab();
+	int line = umor_class_index(t, "line-infantry");
+	assert_true(line >= 0);
+	const struct umor_tab *tabs[2] = {NULL, t};
+	const int cls[2] = {-1, line};
+	for (int k = 0; k < 2; k++) {
+		struct event store[8];
+		struct evsink ev;
+		int mod, figures = 30;
+		bool perm;
+		/* Operation 1: 2 lost, under 10%: no check */
+		evsink_init(&ev, store, 8);
+		assert_int_equal(umor_fire_check(tabs[k], cls[k], 30, figures, 2, false, &mod, &perm, &ev), 0);
+		assert_int_equal(mod, 0);
+		assert_true(ulm_event(&ev, "[Morale D.2.a]", "2 of 30 original figures lost: under 10%, no check"));
+		figures -= 2;
+		/* three subsequent operations, 3 lost in each: a check at -1 each time */
+		for (int op = 2; op <= 4; op++) {
+			evsink_init(&ev, store, 8);
+			assert_int_equal(umor_fire_check(tabs[k], cls[k], 30, figures, 3, false, &mod, &perm, &ev), 1);
+			assert_int_equal(mod, -1);
+			assert_false(perm);
+			assert_true(ulm_event(&ev, "[Morale D.2.a]", "a Loss of Effectiveness check at -1"));
+			figures -= 3;
+		}
+		assert_int_equal(figures, 19);
+	}
+}
+
 /* The loader: a chart that is better on a lower roll, and an unknown result, are refused. */
 static void test_load_errors(void **state)
 {
@@ -247,6 +297,7 @@ int main(void)
 		cmocka_unit_test(test_chart),
 		cmocka_unit_test(test_checks),
 		cmocka_unit_test(test_fire_examples),
+		cmocka_unit_test(test_ulm_d2a_example_operations),
 		cmocka_unit_test(test_load_errors),
 		cmocka_unit_test(test_order_change),
 		cmocka_unit_test(test_older_file),
