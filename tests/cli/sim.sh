@@ -27,6 +27,19 @@ same() {
 	if cmp -s "$2" "$3"; then ok; else ko "$1: outputs differ"; diff "$2" "$3" | head -20; fi
 }
 
+# the replay corpus is the games the engine plays now: tools/make-replays.sh's games, made again,
+# are the committed records byte for byte (greedy and random are deterministic, and the same
+# under gcc and clang); after a deliberate change to the rules, the data or the players, run it
+mkdir "$tmp/replays"
+expect "the replay corpus made again" 0 sh tools/make-replays.sh "$bin" "$tmp/replays"
+for r in tests/replays/*.rec; do
+	if cmp -s "$r" "$tmp/replays/$(basename "$r")"; then
+		ok
+	else
+		ko "$r is not the game the engine plays now: run sh tools/make-replays.sh (and mend the scores tests/cli/run.sh reads from it)"
+	fi
+done
+
 # the progress bar: on stderr when it is a terminal (ptyrun gives it one), never into a file
 pty=$(dirname "$bin")/tests/ptyrun
 if [ -x "$pty" ]; then
