@@ -2055,5 +2055,15 @@ fi
 expect "referee: unknown ruling" 2 "$bin" referee cotlb charge
 expect "referee: another rule system" 2 "$bin" referee quad fire
 
+# the docs that map rules and examples to tests name tests that exist (a test function, or a
+# unit-test file by its name), so a renamed or removed test is caught here
+for doc in docs/RULES.md docs/EXAMPLES.md docs/TABLES.md; do
+	gone=""
+	for t in $(grep -o '`test_[a-z0-9_]*`' "$doc" | tr -d '`' | sort -u); do
+		[ -f "tests/unit/$t.c" ] || grep -rqw -- "$t" tests/unit tests/cli tests/http tests/fuzz || gone="$gone $t"
+	done
+	if [ -z "$gone" ]; then ok; else ko "$doc names tests that do not exist:$gone"; fi
+done
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
