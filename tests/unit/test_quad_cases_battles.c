@@ -638,6 +638,22 @@ static void test_ink_2011_bottom_skirmisher(void **state)
 	fx_free(f);
 }
 
+/* Unit u, disrupted, alone at hex uh with nb alone at nbh, rolls die to rally in side's Rally
+ * Phase of Game-Turn turn: whether it rallied. */
+static bool rally_beside(struct fx *f, const char *u, const char *uh, const char *nb, const char *nbh, int turn,
+			 int side_, int die)
+{
+	char cmd[64];
+	clear_all(f);
+	int k = place(f, u, uh);
+	place(f, nb, nbh);
+	ST(f)->u[k].fl |= QF_DISRUPTED;
+	set_turn(f, turn, side_, QP_RALLY);
+	snprintf(cmd, sizeof cmd, "rally %s", u);
+	ok(f, cmd, die);
+	return !q_disrupted(&f->g, k);
+}
+
 /* Inkerman [20.21] "Undisrupted Skirmishers do not raise Morale Ratings of stacked or adjacent
  * Friendly units 1 point in the Rally Phase." [20.22] "Undisrupted Skirmishers do lower
  * opposing adjacent units' Morale Ratings 1 point in the Rally Phase (exception: Night and Fog,
@@ -649,49 +665,19 @@ static void test_ink_2021_skirmisher_rally(void **state)
 	int al = side(f, "allied"), ru = side(f, "russian");
 	/* the Coldstream Guards (morale 5), disrupted, with a friendly Skirmisher next to them: no
 	 * help, a 6 fails; with a friendly battalion there instead, a 6 rallies */
-	clear_all(f);
-	int g = place(f, "b_cdsm", "2020");
-	place(f, "b_a55", "2021");
-	ST(f)->u[g].fl |= QF_DISRUPTED;
-	assert_int_equal(q_morale(&f->g, g), 5);
-	set_turn(f, 12, al, QP_RALLY);
-	ok(f, "rally b_cdsm", 6);
-	assert_true(q_disrupted(&f->g, g));
-	clear_all(f);
-	g = place(f, "b_cdsm", "2020");
-	place(f, "b_gren", "2021");
-	ST(f)->u[g].fl |= QF_DISRUPTED;
-	set_turn(f, 12, al, QP_RALLY);
-	ok(f, "rally b_cdsm", 6);
-	assert_false(q_disrupted(&f->g, g));
+	assert_false(rally_beside(f, "b_cdsm", "2020", "b_a55", "2021", 12, al, 6));
+	assert_int_equal(q_morale(&f->g, U(f, "b_cdsm")), 5);
+	assert_true(rally_beside(f, "b_cdsm", "2020", "b_gren", "2021", 12, al, 6));
 	/* Tomsk/1 (morale 2), disrupted, next to an undisrupted British Skirmisher: by day a 2
 	 * fails (+1, [10.0] and [20.22]); a 1 rallies, the skirmisher's +1 being [10.0]'s, not a
 	 * second one (docs/RULES.md: [20.22] is [20.21]'s pair); in the fog the Skirmisher is
 	 * ignored ([18.41]) and a 1 (+1 fog, [18.42]) rallies */
-	clear_all(f);
-	int r = place(f, "r_tomsk1", "1010");
-	place(f, "b_a55", "1011");
-	ST(f)->u[r].fl |= QF_DISRUPTED;
-	assert_int_equal(q_morale(&f->g, r), 2);
-	set_turn(f, 12, ru, QP_RALLY);
-	ok(f, "rally r_tomsk1", 2);
-	assert_true(q_disrupted(&f->g, r));
+	assert_false(rally_beside(f, "r_tomsk1", "1010", "b_a55", "1011", 12, ru, 2));
+	assert_int_equal(q_morale(&f->g, U(f, "r_tomsk1")), 2);
 	need_event(f, "[10.0]", "r_tomsk1 fails to rally");
 	need_event(f, "[10.0]", "skirmishers too [20.22]");
-	clear_all(f);
-	r = place(f, "r_tomsk1", "1010");
-	place(f, "b_a55", "1011");
-	ST(f)->u[r].fl |= QF_DISRUPTED;
-	set_turn(f, 12, ru, QP_RALLY);
-	ok(f, "rally r_tomsk1", 1);
-	assert_false(q_disrupted(&f->g, r));
-	clear_all(f);
-	r = place(f, "r_tomsk1", "1010");
-	place(f, "b_a55", "1011");
-	ST(f)->u[r].fl |= QF_DISRUPTED;
-	set_turn(f, 10, ru, QP_RALLY);
-	ok(f, "rally r_tomsk1", 1);
-	assert_false(q_disrupted(&f->g, r));
+	assert_true(rally_beside(f, "r_tomsk1", "1010", "b_a55", "1011", 12, ru, 1));
+	assert_true(rally_beside(f, "r_tomsk1", "1010", "b_a55", "1011", 10, ru, 1));
 	fx_free(f);
 }
 
