@@ -127,16 +127,9 @@ static inline void go_to(struct fix *f, int turn, int seg)
 static inline struct scenario *load(void)
 {
 	struct scenario *s = calloc(1, sizeof *s);
-	struct errlist *l = malloc(sizeof *l);
 	assert_non_null(s);
-	assert_non_null(l);
-	errlist_init(l);
-	if (scenario_load(s, SCN, l) != 0) {
-		for (int i = 0; i < l->n; i++)
-			print_error("%s:%d: %s\n", l->e[i].file, l->e[i].line, l->e[i].msg);
+	if (load_scenario(s, SCN) != 0)
 		fail_msg("%s does not load", SCN);
-	}
-	free(l);
 	assert_ptr_equal(s->rules, &siege_rules);
 	return s;
 }

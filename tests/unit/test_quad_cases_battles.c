@@ -857,8 +857,8 @@ static void test_ink_1644_exited(void **state)
  * different hexes or may advance either unit with the other remaining in its hex." Tomsk/1 and
  * Tomsk/2, stacked in 1010, drive the Skirmishers a55/2 and b55/2 out of 1011 (3-1, die 6:
  * defenders disrupted, retreat 2); each Skirmisher retreats on its own path to its own hex;
- * either Russian may advance, and Tomsk/2 does while Tomsk/1 stays. ([19.45], both advancing
- * into 1011, is not tested: the engine offers no second advance once the first is made.) */
+ * either Russian may advance, and Tomsk/2 does while Tomsk/1 stays (both advancing into 1011,
+ * [19.45]: test_ink_1945_two_advance). */
 static void test_ink_1946_stack_retreat_advance(void **state)
 {
 	(void)state;

@@ -281,11 +281,11 @@ int q_can_move(const struct game *g, int u, struct err *e)
 		return err_set(e, NULL, 0, "[5.11] %s is not on the map", s->u[u].id);
 	int ma = q_ma(g, u); /* (asked once: q_mp_left's too) */
 	if (ma == 0) {
+		const char *why = s->ops && s->ops->immobile_case ? s->ops->immobile_case : NULL;
 		if (q_disrupted(g, u))
 			return err_set(e, NULL, 0, "[5.19], [9.12] %s is disrupted artillery and may not move", s->u[u].id);
 		return err_set(e, NULL, 0, "[5.16], [5.19]%s%s %s has a Movement Allowance of 0 and may not move",
-			       s->ops && s->ops->immobile_case ? " " : "",
-			       s->ops && s->ops->immobile_case ? s->ops->immobile_case : "", s->u[u].id);
+			       why ? " " : "", why ? why : "", s->u[u].id);
 	}
 	if (us->fl & QF_STOPPED)
 		return err_set(e, NULL, 0, "[5.13] %s entered an enemy zone of control and must stop", s->u[u].id);

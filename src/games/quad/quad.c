@@ -407,15 +407,19 @@ static inline void erec_put(struct q_erec *r, int u, int hex)
 	r->n++;
 }
 
+/* The units that entered at map index e this Movement Phase ([12.13]'s k). */
+static int entered_at(const struct q_state *st, int e)
+{
+	for (int j = 0; j < st->nent; j++)
+		if (st->ent_idx[j] == e)
+			return st->ent_cnt[j];
+	return 0;
+}
+
 /* entries_through at e for u, its cost and allowance worked out (a kept "through" record). */
 static void entries_through_at(const struct game *g, struct q_alist *l, struct q_work *w, int u, int e)
 {
-	const struct q_state *st = q_cst(g);
-	int k = 0;
-	for (int j = 0; j < st->nent; j++)
-		if (st->ent_idx[j] == e)
-			k = st->ent_cnt[j];
-	entries_through(g, l, w, u, e, q_entry_cost(g, u, e, k), q_ma(g, u) * 2);
+	entries_through(g, l, w, u, e, q_entry_cost(g, u, e, entered_at(q_cst(g), e)), q_ma(g, u) * 2);
 }
 
 /* [12.1] reinforcements' entries, worked out; w->zoc is prepared on first need. The units that
@@ -469,11 +473,7 @@ static void entries_listed(const struct game *g, struct q_alist *l, struct q_wor
 		}
 		int ma2 = q_ma(g, u) * 2; /* (nothing in the loop changes it) */
 		for (int i = 0; i < n; i++) {
-			int k = 0;
-			for (int j = 0; j < st->nent; j++)
-				if (st->ent_idx[j] == hexes[i])
-					k = st->ent_cnt[j];
-			int c = q_entry_cost(g, u, hexes[i], k);
+			int c = q_entry_cost(g, u, hexes[i], entered_at(st, hexes[i]));
 			if (c == PATH_NOWAY || c > ma2)
 				continue;
 			if (q_stack_ok(g, u, hexes[i])) {
