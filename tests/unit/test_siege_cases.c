@@ -643,6 +643,34 @@ static void test_882_saps_from_the_mamelon(void **state)
 	finish(g, s);
 }
 
+/* [8.82] as it happens: three French units of the French Right hold the Mamelon's positions
+ * at the end of the fifth impulse, no Russian is left in them, and the Mamelon falls [11.31];
+ * the events say that its two saps may go out from it now, and they are listed to dig. */
+static void test_882_the_mamelon_falls(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 39);
+	struct sp_state *S = (struct sp_state *)(void *)g->st;
+	static const char *const fr[] = {"fr-7-1-1", "fr-1zov-1-1", "fr-leg-1-1"};
+	struct event store[64];
+	struct evsink ev;
+	struct err e;
+	int k = approach_named(g, "mamelon:malakoff");
+	assault_on(g, "french-right", "mamelon", fr, 3, 7, NULL, 0);
+	S->g.impulse = 5;
+	assert_false(splay_approach_open(g, k));
+	evsink_init(&ev, store, 64);
+	for (int t = 0; t < 8 && S->g.seg == SS_ASSAULT; t++)
+		if (game_apply_text(g, "end", NULL, 0, &ev, &e) != 0)
+			fail_msg("end refused: %s", e.msg);
+	assert_true(splay_roster(g)->captured[sob_bastion(splay_oob(g), "mamelon")]);
+	assert_true(splay_approach_open(g, k));
+	assert_true(has_event(&ev, "[8.82]", "a sap may go out from it toward Malakoff (mamelon:malakoff, 600 yards)"));
+	assert_true(has_event(&ev, "[8.82]", "(mamelon:little-redan, 750 yards)"));
+	finish(g, s);
+}
+
 /* [8.82] in play: from March 1855 with the Mamelon in Allied hands, games of random actions to
  * the end keep the game's invariants (check) at every step, and some dig out from the Mamelon
  * and storm from its works. */
@@ -1361,6 +1389,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_911_points_not_kept, setup, teardown),
 		cmocka_unit_test(test_932_sap_from_a_line),
 		cmocka_unit_test(test_882_saps_from_the_mamelon),
+		cmocka_unit_test(test_882_the_mamelon_falls),
 		cmocka_unit_test(test_882_random_games_from_the_mamelon),
 		cmocka_unit_test(test_933_parallels_at_the_sap),
 		cmocka_unit_test(test_936_no_parallel_from_the_start_line),

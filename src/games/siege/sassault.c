@@ -178,7 +178,13 @@ void sp_assault_end(struct game *G, bool aborted, struct evsink *ev)
 				gar[k] = in[best];
 				in[best] = in[k];
 			}
-			(void)sros_capture(&c->o, &S->g, b, gar, ev, &e);
+			if (sros_capture(&c->o, &S->g, b, gar, ev, &e) == 0)
+				for (int k = 0; k < c->na; k++)
+					if (c->a[k].from == b)
+						ev_emit(ev, "[8.82]", "%s is a start line for French works now: a sap may go out from "
+							"it toward %s (%s:%s, %d yards)", c->o.b[b].name,
+							c->o.b[c->a[k].bastion].name, c->o.b[b].id, c->o.b[c->a[k].bastion].id,
+							c->a[k].yards);
 		} else if (n) {
 			ev_emit(ev, "[11.31]", "%s is not captured: %d Allied unit%s in its positions, %d Russian%s", c->o.b[b].name,
 				n, n == 1 ? "" : "s", russians, russians == 1 ? "" : "s");
