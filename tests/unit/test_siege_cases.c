@@ -845,6 +845,53 @@ static void test_104_leaders_move_as_infantry(void **state)
 	assert_int_equal(sros_move(&f->o, &f->t, &f->g, U(f, "burgoyne"), SW_AREA, A(f, "british-center"), &f->ev, &f->e), -1);
 }
 
+/* [9.24], [9.25]: new works need the nation's engineer in the Siege Area. A refusal says where
+ * he is, and in the game how to bring him (he moves as infantry does [10.4]); on his way between
+ * the French areas [10.25] it says when he arrives. The Russians' upgrade [9.16] says the same of
+ * Todleben. */
+static void test_925_where_the_engineer_is(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 41);
+	struct sp_state *S = (struct sp_state *)(void *)g->st;
+	const struct sob *o = splay_oob(g);
+	int fr = sob_area(o, "french-right"), bizot = unit_of(g, "bizot"), diggers[2];
+	struct err e;
+	until(g, SS_ALLIED_BUILD);
+	S->g.turn = 9; /* March 1855: the French Right active [3.1], construction again [9.17] */
+	S->g.cp[SN_FRENCH] = 8;
+	assert_int_equal(S->g.s[bizot].where, SW_AREA);
+	assert_int_equal(S->g.s[bizot].box, sob_area(o, "french-left"));
+	assert_false(has(g, "dig french-right:mamelon"));
+	assert_int_not_equal(game_apply_text(g, "dig french-right:mamelon", NULL, 0, NULL, &e), 0);
+	assert_non_null(strstr(e.msg, "[9.24], [9.25] new french siegeworks need the french engineer in the "
+				      "french-right Siege Area, and Bizot is in the french-left Siege Area"));
+	assert_non_null(strstr(e.msg, "move bizot french-right"));
+	S->g.s[bizot].where = SW_TRANSIT; /* [10.25] a Game-Turn off the map */
+	S->g.s[bizot].box = (int8_t)fr;
+	S->g.s[bizot].back = 10;
+	assert_int_not_equal(game_apply_text(g, "dig french-right:mamelon", NULL, 0, NULL, &e), 0);
+	assert_non_null(strstr(e.msg, "Bizot is on his way to the french-right Siege Area (there in Game-Turn 10)"));
+	assert_null(strstr(e.msg, "move bizot"));
+	/* the referee's ruling (sroster) says where he is too */
+	diggers[0] = unit_of(g, "fr-7-1-1");
+	diggers[1] = unit_of(g, "fr-1zov-1-1");
+	assert_int_equal(sros_dig(o, &S->g, SN_FRENCH, fr, 2, false, true, diggers, 2, NULL, &e), -1);
+	assert_non_null(strstr(e.msg, "Bizot is on his way to the french-right Siege Area"));
+	/* the Russians' upgrade: Todleben in the Mast, the Malakoff's area another */
+	S->g.seg = SS_RUSSIAN_BUILD;
+	S->g.cp[SN_RUSSIAN] = 4;
+	S->g.s[unit_of(g, "todleben")].where = SW_BASTION;
+	S->g.s[unit_of(g, "todleben")].box = (int8_t)sob_bastion(o, "mast");
+	assert_int_equal(sros_fortify(o, &S->g, sob_bastion(o, "malakoff"), 1, true, NULL, &e), -1);
+	assert_non_null(strstr(e.msg, "[9.24] an upgrade needs the engineer in the bastion's Siege Area"));
+	assert_non_null(strstr(e.msg, "Todleben is in Mast"));
+	free(g);
+	scenario_free(s);
+	free(s);
+}
+
 /* [10.15] "The Allied Player must move units so that it is possible to trace a line of
  * contiguous siegework counters and/or the Allied Start Line between the initial position of the
  * unit ... and its new position." With saps joining both French areas to the British one a French
@@ -1389,6 +1436,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_911_points_not_kept, setup, teardown),
 		cmocka_unit_test(test_932_sap_from_a_line),
 		cmocka_unit_test(test_882_saps_from_the_mamelon),
+		cmocka_unit_test(test_925_where_the_engineer_is),
 		cmocka_unit_test(test_882_the_mamelon_falls),
 		cmocka_unit_test(test_882_random_games_from_the_mamelon),
 		cmocka_unit_test(test_933_parallels_at_the_sap),

@@ -517,12 +517,18 @@ static int dig_cost(const struct game *G, int k, bool *sap)
 	return cost == STAB_NONE ? -1 : cost;
 }
 
-static int engineer_area(const struct sob *o, const struct sros_game *g, int nation)
+static int engineer_unit(const struct sob *o, int nation)
 {
 	for (int i = 0; i < o->n; i++)
 		if (o->u[i].nation == nation && o->u[i].kind == SK_ENGINEER)
-			return g->s[i].where == SW_AREA ? g->s[i].box : -1;
+			return i;
 	return -1;
+}
+
+static int engineer_area(const struct sob *o, const struct sros_game *g, int nation)
+{
+	int i = engineer_unit(o, nation);
+	return i >= 0 && g->s[i].where == SW_AREA ? g->s[i].box : -1;
 }
 
 static int diggers(const struct sob *o, const struct sros_game *g, int area, int need, int *out)
@@ -867,9 +873,16 @@ static int why_not(const struct game *G, const struct action *a, struct err *e)
 				       o->b[c->a[x].bastion].name);
 		if (a->kind == SP_DIG && dig_cost(G, x, &sap) < 0)
 			return err_set(e, NULL, 0, "[9.6] no parallel in a ravine");
-		if (a->kind == SP_DIG && engineer_area(o, g, nation) != area)
-			return err_set(e, NULL, 0, "[9.24], [9.25] new %s siegeworks need the %s engineer in the %s Siege Area",
-				       stab_nation_name[nation], stab_nation_name[nation], o->a[area].id);
+		if (a->kind == SP_DIG && engineer_area(o, g, nation) != area) {
+			char at[128], how[96] = "";
+			int eng = engineer_unit(o, nation);
+			if (eng >= 0 && g->s[eng].where == SW_AREA) /* he moves as infantry does [10.4] */
+				snprintf(how, sizeof how, " (he moves in the Allied Operational Movement Segment: move %s %s)",
+					 o->u[eng].id, o->a[area].id);
+			return err_set(e, NULL, 0, "[9.24], [9.25] new %s siegeworks need the %s engineer in the %s Siege Area, "
+				       "and %s%s", stab_nation_name[nation], stab_nation_name[nation], o->a[area].id,
+				       sros_engineer_at(o, g, nation, at, sizeof at), how);
+		}
 		return err_set(e, NULL, 0, "[9.12], [9.37], [9.38] the %s have %d Construction Point%s for the %s Siege Area, "
 			       "and a new work needs two infantry units there not digging already (a repair one)",
 			       stab_nation_name[nation], points(o, g, nation, area), points(o, g, nation, area) == 1 ? "" : "s",

@@ -74,6 +74,36 @@ static int engineer(const struct sob *o, int nation)
 	return -1;
 }
 
+const char *sros_engineer_at(const struct sob *o, const struct sros_game *g, int nation, char *buf, size_t len)
+{
+	int eng = engineer(o, nation);
+	const struct sros_unit *s;
+	if (eng < 0) {
+		snprintf(buf, len, "the %s have no engineer", stab_nation_name[nation]);
+		return buf;
+	}
+	s = &g->s[eng];
+	switch (s->where) {
+	case SW_AREA:
+		snprintf(buf, len, "%s is in the %s Siege Area", o->u[eng].name, o->a[s->box].id);
+		break;
+	case SW_TRANSIT: /* [10.25], [10.26] */
+		snprintf(buf, len, "%s is on his way to the %s Siege Area (there in Game-Turn %d)", o->u[eng].name,
+			 o->a[s->box].id, s->back);
+		break;
+	case SW_BASTION:
+		snprintf(buf, len, "%s is in %s", o->u[eng].name, o->b[s->box].name);
+		break;
+	case SW_SUPPLY:
+		snprintf(buf, len, "%s is in a Supply Box", o->u[eng].name);
+		break;
+	default:
+		snprintf(buf, len, "%s is not in play (%s)", o->u[eng].name, sros_where_name[s->where]);
+		break;
+	}
+	return buf;
+}
+
 int sros_unit(const struct sob *o, const char *id, struct err *e)
 {
 	int i = id ? sob_find(o, id) : -1;
@@ -1352,7 +1382,7 @@ int sros_dig(const struct sob *o, struct sros_game *g, int nation, int area, int
 	     const int *units, int n, struct evsink *ev, struct err *e)
 {
 	int eng = engineer(o, nation), need = repair ? 1 : 2;
-	char who[96] = "", lbuf[64];
+	char who[96] = "", lbuf[64], ebuf[128];
 	if (need_seg(g, SS_ALLIED_BUILD, e) != 0)
 		return -1;
 	if (!allied(nation) || area < 0 || area >= o->na || o->a[area].nation != nation)
@@ -1364,8 +1394,9 @@ int sros_dig(const struct sob *o, struct sros_game *g, int nation, int area, int
 	if (repair)
 		cost = 1; /* [9.14] */
 	else if (eng < 0 || unit_area(o, g, eng) != area)
-		return err_set(e, NULL, 0, "[9.24], [9.25] new %s siegeworks need the %s engineer in the %s Siege Area",
-			       stab_nation_name[nation], stab_nation_name[nation], o->a[area].id);
+		return err_set(e, NULL, 0, "[9.24], [9.25] new %s siegeworks need the %s engineer in the %s Siege Area, and %s",
+			       stab_nation_name[nation], stab_nation_name[nation], o->a[area].id,
+			       sros_engineer_at(o, g, nation, ebuf, sizeof ebuf));
 	if (n != need)
 		return err_set(e, NULL, 0, "[9.37] %s needs %d infantry unit%s of the Siege Area (--units ID,...)",
 			       repair ? "a repair" : "a new sap or parallel", need, need == 1 ? "" : "s");
@@ -1394,7 +1425,7 @@ int sros_fortify(const struct sob *o, struct sros_game *g, int bastion, int leve
 		 struct err *e)
 {
 	int was, cost, men = 0, eng = engineer(o, SN_RUSSIAN), area;
-	char lbuf[64];
+	char lbuf[64], ebuf[128];
 	if (need_seg(g, SS_RUSSIAN_BUILD, e) != 0)
 		return -1;
 	if (bastion < 0 || bastion >= o->nb || levels < 1)
@@ -1410,7 +1441,8 @@ int sros_fortify(const struct sob *o, struct sros_game *g, int bastion, int leve
 		return err_set(e, NULL, 0, "[9.16], [9.44] an upgrade takes a bastion of 3-7 up to 8 at most (%s is %d)",
 			       o->b[bastion].name, was);
 	if (upgrade && (eng < 0 || unit_area(o, g, eng) != area))
-		return err_set(e, NULL, 0, "[9.24] an upgrade needs the engineer in the bastion's Siege Area (%s)", o->a[area].id);
+		return err_set(e, NULL, 0, "[9.24] an upgrade needs the engineer in the bastion's Siege Area (%s), and %s",
+			       o->a[area].id, sros_engineer_at(o, g, SN_RUSSIAN, ebuf, sizeof ebuf));
 	cost = upgrade ? 2 * levels : levels;
 	for (int i = 0; i < o->n; i++)
 		men += bastion_infantry(o, g, i, bastion);

@@ -221,6 +221,10 @@ int sros_convert(const struct sob *o, struct sros_game *g, int unit, struct evsi
 
 /* What a duty left in this segment is, or NULL when next may go on. */
 const char *sros_duty(const struct sob *o, const struct stab *t, const struct sros_game *g, char *buf, size_t len);
+/* Where nation's engineer is, for a refusal that needs him elsewhere [9.24], [9.25]: "Bizot is
+ * in the french-left Siege Area", "Bizot is on his way to the french-right Siege Area (there in
+ * Game-Turn 10)", "Todleben is in Mamelon". Returns buf. */
+const char *sros_engineer_at(const struct sob *o, const struct sros_game *g, int nation, char *buf, size_t len);
 /* Units of nation in its Supply Box (French units in the Balaclava box count for the British, at
  * most two [8.15]). */
 int sros_in_supply(const struct sob *o, const struct sros_game *g, int nation);
