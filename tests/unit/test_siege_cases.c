@@ -1040,6 +1040,72 @@ static void test_1214_terrain_no_effect(void **state)
 	finish(g, s);
 }
 
+/* [12.21] "units which are in a Parallel counter of a rear Parallel ... or behind the Allied Start
+ * Line may be moved forward into any Parallel counter of next forward Parallel Line"; [12.22]
+ * one line a segment; [10.13] "No more than two infantry units ... in any one parallel", so a
+ * line's three parallels hold six ([12.25]). Three brigades (eight units) storm the Mast along
+ * works two lines deep (600 yards; the start line 900): the strongest six go from the forward
+ * line, the other two from the line behind it (750 yards), and the second wave stays a step
+ * behind the first, 150 yards an impulse. With the works at the start line all go from it. */
+static void test_1221_waves_from_the_lines(void **state)
+{
+	(void)state;
+	struct scenario *s = load();
+	struct game *g = start(s, 45);
+	const struct sp_state *S = (const struct sp_state *)(const void *)g->st;
+	static const char *const first[] = {"fr-1zov-1-1", "fr-3zov-1-2", "fr-leg-1-1", "fr-1tir-1-2", "fr-7-1-1",
+					    "fr-20-2-1"},
+				 *second[] = {"fr-27-2-1", "fr-50-1-2"};
+	struct event store[NEV];
+	struct evsink ev;
+	struct err e;
+	int k = approach_of(g, "french-left", "mast"), aim, waited = 0;
+	bool in;
+	until(g, SS_ALLIED_MOVE);
+	((struct sp_state *)(void *)g->st)->depth[k] = 2;
+	play(g, "storm mast 1/1");
+	play(g, "storm mast 2/1");
+	play(g, "storm mast 1/2");
+	evsink_init(&ev, store, NEV);
+	if (game_apply_text(g, "end", NULL, 0, &ev, &e) != 0)
+		fail_msg("end refused: %s", e.msg);
+	assert_int_equal(S->g.seg, SS_ASSAULT);
+	for (int i = 0; i < 6; i++)
+		assert_int_equal(splay_assault_unit(g, unit_of(g, first[i]), &aim, &in), 4); /* 600 yards */
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(splay_assault_unit(g, unit_of(g, second[i]), &aim, &in), 5); /* 750 yards */
+	for (int i = 0; i < ev.n; i++)
+		if (!strcmp(ev.ev[i].rule, "[10.13]")) {
+			assert_non_null(strstr(ev.ev[i].text, "goes from a line of parallels 750 yards from Mast Bastion"));
+			waited++;
+		}
+	assert_int_equal(waited, 2);
+	play(g, "go");
+	assert_int_equal(splay_assault_unit(g, unit_of(g, first[0]), &aim, &in), 3);
+	assert_int_equal(splay_assault_unit(g, unit_of(g, second[0]), &aim, &in), 4); /* into the forward line */
+	finish(g, s);
+	/* one line dug (750 yards): the two behind it go from behind the start line, which holds
+	 * any number [12.21] */
+	s = load();
+	g = start(s, 45);
+	until(g, SS_ALLIED_MOVE);
+	((struct sp_state *)(void *)g->st)->depth[k] = 1;
+	play(g, "storm mast 1/1");
+	play(g, "storm mast 2/1");
+	play(g, "storm mast 1/2");
+	evsink_init(&ev, store, NEV);
+	if (game_apply_text(g, "end", NULL, 0, &ev, &e) != 0)
+		fail_msg("end refused: %s", e.msg);
+	assert_int_equal(splay_assault_unit(g, unit_of(g, first[5]), &aim, &in), 5);
+	for (int i = 0; i < 2; i++)
+		assert_int_equal(splay_assault_unit(g, unit_of(g, second[i]), &aim, &in), 6); /* 900 yards */
+	waited = 0;
+	for (int i = 0; i < ev.n; i++)
+		waited += !strcmp(ev.ev[i].rule, "[10.13]") && strstr(ev.ev[i].text, "goes from behind the start line, 900 yards");
+	assert_int_equal(waited, 2);
+	finish(g, s);
+}
+
 /* [12.16] "Russian units may never be moved by Open Field Movement": in the Russian Tactical
  * Movement Segment the Russians only man, leave or reinforce their bastions' positions and
  * Reserve Boxes; none stands in the open, and the Allies' "go" is not theirs. */
@@ -1449,6 +1515,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_1023_supply_box_unlimited, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_1034_field_batteries_never_limbered, setup, teardown),
 		cmocka_unit_test(test_1211_only_activated_units_go),
+		cmocka_unit_test(test_1221_waves_from_the_lines),
 		cmocka_unit_test(test_1214_terrain_no_effect),
 		cmocka_unit_test(test_1216_no_russian_open_field),
 		cmocka_unit_test(test_1223_undamaged_line),

@@ -43,6 +43,39 @@ bool sp_under_assault(const struct sob *o, const struct sp_state *S, int b)
 	return false;
 }
 
+/* [10.13], [12.21], [12.22]: a line's parallels hold two infantry units each, so of the units
+ * going along approach k (way[i] == k) the strongest six start in its forward sound line, the
+ * next six a line back, and so on, the rest behind the start line (which holds any number). The
+ * owner's choice, made by the program: the strongest go in the first wave. Each comes on 150
+ * yards an impulse, line to line [12.22] or over the top [12.15] alike. */
+static void waves(const struct sp_scn *c, struct sp_state *S, int k, const int *way, struct evsink *ev)
+{
+	bool placed[SOB_UNITS_MAX] = {false};
+	int front = front_yards(c, S, k) / SP_STEP, start = c->a[k].yards / SP_STEP;
+	for (int rank = 0;; rank++) {
+		int best = -1, line;
+		for (int i = 0; i < c->o.n; i++)
+			if (way[i] == k && !placed[i] && (best < 0 || sp_worth(&c->o, &S->g, i) > sp_worth(&c->o, &S->g, best)))
+				best = i;
+		if (best < 0)
+			return;
+		placed[best] = true;
+		line = front + rank / SP_LINE_HOLDS;
+		if (line <= front)
+			continue;
+		if (line >= start) {
+			line = start;
+			ev_emit(ev, "[10.13]", "%s goes from behind the start line, %d yards from %s: the works' lines ahead hold "
+				"%d units each [12.21]", c->o.u[best].id, line * SP_STEP, c->o.b[c->a[k].bastion].name, SP_LINE_HOLDS);
+		} else {
+			ev_emit(ev, "[10.13]", "%s goes from a line of parallels %d yards from %s: the forward line's three "
+				"parallels hold %d units [12.21]", c->o.u[best].id, line * SP_STEP, c->o.b[c->a[k].bastion].name,
+				SP_LINE_HOLDS);
+		}
+		S->dist[best] = (int8_t)line;
+	}
+}
+
 /* The brigades named go: sroster activates them [11.1]; each activated unit goes for its
  * brigade's bastion from its area's approach, if it has one in reach. 0, 1 when no brigade is
  * left to go, or -1 (e). */
@@ -51,7 +84,7 @@ int sp_launch(struct game *G, struct evsink *ev, struct err *e)
 	const struct sp_scn *c = scn(G);
 	struct sp_state *S = st(G);
 	const char *names[SROS_BRIGADES];
-	int first[2] = {-1, -1}, kept = 0;
+	int first[2] = {-1, -1}, kept = 0, way[SOB_UNITS_MAX];
 	/* a brigade named whose units all left the Siege Areas since goes nowhere [11.1] */
 	for (int k = 0; k < S->nstorm; k++) {
 		bool there = false;
@@ -79,6 +112,7 @@ int sp_launch(struct game *G, struct evsink *ev, struct err *e)
 	for (int i = 0; i < c->o.n; i++) {
 		const struct sob_unit *u = &c->o.u[i];
 		int b = -1, k;
+		way[i] = -1;
 		S->aim[i] = -1;
 		S->dist[i] = -1;
 		S->f[i] &= (uint8_t)~(SPF_IN | SPF_RESERVE | SPF_FOUGHT);
@@ -97,7 +131,10 @@ int sp_launch(struct game *G, struct evsink *ev, struct err *e)
 		}
 		S->aim[i] = (int8_t)b;
 		S->dist[i] = (int8_t)(front_yards(c, S, k) / SP_STEP);
+		way[i] = k;
 	}
+	for (int k = 0; k < c->na; k++)
+		waves(c, S, k, way, ev);
 	/* Russians beyond a bastion's positions wait in its Reserve Box [10.32], the weakest */
 	for (int b = 0; b < c->o.nb; b++) {
 		int over = -c->o.b[b].positions;

@@ -1480,10 +1480,11 @@ static int sp_check(const struct game *G, char *why, size_t n)
 			return snprintf(why, n, "%s holds a bastion position outside an assault", o->u[i].id), -1;
 		if ((S->f[i] & SPF_RESERVE) && !(o->u[i].nation == SN_RUSSIAN && s->where == SW_BASTION))
 			return snprintf(why, n, "%s is in a Reserve Box but not in a bastion", o->u[i].id), -1;
-		if (sp_assaulting(S, i)) { /* between its bastion and its own forward parallel [14.54] */
+		if (sp_assaulting(S, i)) { /* between its bastion and its approach's start line: the first
+					    * wave goes from the forward line, the next from the lines behind [12.21] */
 			int k = approach(c, S, s->box, S->aim[i]);
-			if (k < 0 || S->dist[i] < 0 || S->dist[i] * SP_STEP > front_yards(c, S, k))
-				return snprintf(why, n, "%s stands %d yards from %s, behind its works", o->u[i].id,
+			if (k < 0 || S->dist[i] < 0 || S->dist[i] * SP_STEP > c->a[k].yards)
+				return snprintf(why, n, "%s stands %d yards from %s, behind its start line", o->u[i].id,
 						SP_STEP * S->dist[i], o->b[S->aim[i]].id), -1;
 		}
 		if (s->where == SW_BASTION && allied(o->u[i].nation) && !S->g.captured[s->box])

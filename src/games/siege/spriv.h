@@ -16,6 +16,8 @@
 
 #define SP_LINKS 2
 #define SP_STEP 150               /* yards: tactical movement's step [12.15], the works' step */
+#define SP_LINE_HOLDS 6           /* infantry a line of works holds: three parallels [9.35], two a
+				   * parallel [10.13] */
 #define SP_MELEE_MAX 6            /* attackers in one melee [14.13] */
 #define SP_SETTLE_MAX 64          /* segments the game may pass by itself after one action */
 #define SP_SIDE_RUSSIAN 0
