@@ -1040,6 +1040,29 @@ static void test_1214_terrain_no_effect(void **state)
 	finish(g, s);
 }
 
+/* Brigades 1/1, 2/1 and 1/2 (eight units) named for the Mast with its approach depth lines deep;
+ * the segment's end launches them. Returns how many [10.13] events name a unit that waits and
+ * say what where says. */
+static int three_brigades(struct game *g, int depth, const char *where)
+{
+	struct event store[NEV];
+	struct evsink ev;
+	struct err e;
+	int waited = 0;
+	until(g, SS_ALLIED_MOVE);
+	((struct sp_state *)(void *)g->st)->depth[approach_of(g, "french-left", "mast")] = (uint8_t)depth;
+	play(g, "storm mast 1/1");
+	play(g, "storm mast 2/1");
+	play(g, "storm mast 1/2");
+	evsink_init(&ev, store, NEV);
+	if (game_apply_text(g, "end", NULL, 0, &ev, &e) != 0)
+		fail_msg("end refused: %s", e.msg);
+	assert_int_equal(((const struct sp_state *)(const void *)g->st)->g.seg, SS_ASSAULT);
+	for (int i = 0; i < ev.n; i++)
+		waited += !strcmp(ev.ev[i].rule, "[10.13]") && strstr(ev.ev[i].text, where);
+	return waited;
+}
+
 /* [12.21] "units which are in a Parallel counter of a rear Parallel ... or behind the Allied Start
  * Line may be moved forward into any Parallel counter of next forward Parallel Line"; [12.22]
  * one line a segment; [10.13] "No more than two infantry units ... in any one parallel", so a
@@ -1052,34 +1075,16 @@ static void test_1221_waves_from_the_lines(void **state)
 	(void)state;
 	struct scenario *s = load();
 	struct game *g = start(s, 45);
-	const struct sp_state *S = (const struct sp_state *)(const void *)g->st;
 	static const char *const first[] = {"fr-1zov-1-1", "fr-3zov-1-2", "fr-leg-1-1", "fr-1tir-1-2", "fr-7-1-1",
 					    "fr-20-2-1"},
 				 *second[] = {"fr-27-2-1", "fr-50-1-2"};
-	struct event store[NEV];
-	struct evsink ev;
-	struct err e;
-	int k = approach_of(g, "french-left", "mast"), aim, waited = 0;
+	int aim;
 	bool in;
-	until(g, SS_ALLIED_MOVE);
-	((struct sp_state *)(void *)g->st)->depth[k] = 2;
-	play(g, "storm mast 1/1");
-	play(g, "storm mast 2/1");
-	play(g, "storm mast 1/2");
-	evsink_init(&ev, store, NEV);
-	if (game_apply_text(g, "end", NULL, 0, &ev, &e) != 0)
-		fail_msg("end refused: %s", e.msg);
-	assert_int_equal(S->g.seg, SS_ASSAULT);
+	assert_int_equal(three_brigades(g, 2, "goes from a line of parallels 750 yards from Mast Bastion"), 2);
 	for (int i = 0; i < 6; i++)
 		assert_int_equal(splay_assault_unit(g, unit_of(g, first[i]), &aim, &in), 4); /* 600 yards */
 	for (int i = 0; i < 2; i++)
 		assert_int_equal(splay_assault_unit(g, unit_of(g, second[i]), &aim, &in), 5); /* 750 yards */
-	for (int i = 0; i < ev.n; i++)
-		if (!strcmp(ev.ev[i].rule, "[10.13]")) {
-			assert_non_null(strstr(ev.ev[i].text, "goes from a line of parallels 750 yards from Mast Bastion"));
-			waited++;
-		}
-	assert_int_equal(waited, 2);
 	play(g, "go");
 	assert_int_equal(splay_assault_unit(g, unit_of(g, first[0]), &aim, &in), 3);
 	assert_int_equal(splay_assault_unit(g, unit_of(g, second[0]), &aim, &in), 4); /* into the forward line */
@@ -1088,21 +1093,10 @@ static void test_1221_waves_from_the_lines(void **state)
 	 * any number [12.21] */
 	s = load();
 	g = start(s, 45);
-	until(g, SS_ALLIED_MOVE);
-	((struct sp_state *)(void *)g->st)->depth[k] = 1;
-	play(g, "storm mast 1/1");
-	play(g, "storm mast 2/1");
-	play(g, "storm mast 1/2");
-	evsink_init(&ev, store, NEV);
-	if (game_apply_text(g, "end", NULL, 0, &ev, &e) != 0)
-		fail_msg("end refused: %s", e.msg);
+	assert_int_equal(three_brigades(g, 1, "goes from behind the start line, 900 yards"), 2);
 	assert_int_equal(splay_assault_unit(g, unit_of(g, first[5]), &aim, &in), 5);
 	for (int i = 0; i < 2; i++)
 		assert_int_equal(splay_assault_unit(g, unit_of(g, second[i]), &aim, &in), 6); /* 900 yards */
-	waited = 0;
-	for (int i = 0; i < ev.n; i++)
-		waited += !strcmp(ev.ev[i].rule, "[10.13]") && strstr(ev.ev[i].text, "goes from behind the start line, 900 yards");
-	assert_int_equal(waited, 2);
 	finish(g, s);
 }
 
