@@ -517,17 +517,9 @@ static int dig_cost(const struct game *G, int k, bool *sap)
 	return cost == STAB_NONE ? -1 : cost;
 }
 
-static int engineer_unit(const struct sob *o, int nation)
-{
-	for (int i = 0; i < o->n; i++)
-		if (o->u[i].nation == nation && o->u[i].kind == SK_ENGINEER)
-			return i;
-	return -1;
-}
-
 static int engineer_area(const struct sob *o, const struct sros_game *g, int nation)
 {
-	int i = engineer_unit(o, nation);
+	int i = sros_engineer_unit(o, nation);
 	return i >= 0 && g->s[i].where == SW_AREA ? g->s[i].box : -1;
 }
 
@@ -875,7 +867,7 @@ static int why_not(const struct game *G, const struct action *a, struct err *e)
 			return err_set(e, NULL, 0, "[9.6] no parallel in a ravine");
 		if (a->kind == SP_DIG && engineer_area(o, g, nation) != area) {
 			char at[128], how[96] = "";
-			int eng = engineer_unit(o, nation);
+			int eng = sros_engineer_unit(o, nation);
 			if (eng >= 0 && g->s[eng].where == SW_AREA) /* he moves as infantry does [10.4] */
 				snprintf(how, sizeof how, " (he moves in the Allied Operational Movement Segment: move %s %s)",
 					 o->u[eng].id, o->a[area].id);

@@ -66,7 +66,7 @@ static int unit_area(const struct sob *o, const struct sros_game *g, int i)
 	return -1;
 }
 
-static int engineer(const struct sob *o, int nation)
+int sros_engineer_unit(const struct sob *o, int nation)
 {
 	for (int i = 0; i < o->n; i++)
 		if (o->u[i].nation == nation && o->u[i].kind == SK_ENGINEER)
@@ -76,7 +76,7 @@ static int engineer(const struct sob *o, int nation)
 
 const char *sros_engineer_at(const struct sob *o, const struct sros_game *g, int nation, char *buf, size_t len)
 {
-	int eng = engineer(o, nation);
+	int eng = sros_engineer_unit(o, nation);
 	const struct sros_unit *s;
 	if (eng < 0) {
 		snprintf(buf, len, "the %s have no engineer", stab_nation_name[nation]);
@@ -1320,7 +1320,7 @@ int sros_bombard(const struct sob *o, const struct stab *t, struct sros_game *g,
 int sros_engineer(const struct sob *o, const struct stab *t, struct sros_game *g, int nation, int die,
 		  struct evsink *ev, struct err *e)
 {
-	int eng = engineer(o, nation);
+	int eng = sros_engineer_unit(o, nation);
 	struct event *x;
 	if (nation < 0 || nation >= SN_NATIONS)
 		return err_set(e, NULL, 0, "the nations are british, french and russian");
@@ -1359,7 +1359,7 @@ static const char *left(const struct sros_game *g, int nation, char *buf, size_t
 /* Spends cost points of nation in area: the engineer's bonus there first, then the rest. */
 static int spend(const struct sob *o, struct sros_game *g, int nation, int area, int cost, struct err *e)
 {
-	int eng = engineer(o, nation), bonus = eng >= 0 && unit_area(o, g, eng) == area ? g->bonus[nation] : 0;
+	int eng = sros_engineer_unit(o, nation), bonus = eng >= 0 && unit_area(o, g, eng) == area ? g->bonus[nation] : 0;
 	int from_bonus = cost < bonus ? cost : bonus;
 	if (g->cp[nation] + bonus < cost)
 		return err_set(e, NULL, 0, "[9.12] the %s have %d Construction Point%s left%s, not %d", stab_nation_name[nation],
@@ -1381,7 +1381,7 @@ static bool digger(const struct sob *o, const struct sros_game *g, int i, int ar
 int sros_dig(const struct sob *o, struct sros_game *g, int nation, int area, int cost, bool repair, bool sap,
 	     const int *units, int n, struct evsink *ev, struct err *e)
 {
-	int eng = engineer(o, nation), need = repair ? 1 : 2;
+	int eng = sros_engineer_unit(o, nation), need = repair ? 1 : 2;
 	char who[96] = "", lbuf[64], ebuf[128];
 	if (need_seg(g, SS_ALLIED_BUILD, e) != 0)
 		return -1;
@@ -1424,7 +1424,7 @@ int sros_dig(const struct sob *o, struct sros_game *g, int nation, int area, int
 int sros_fortify(const struct sob *o, struct sros_game *g, int bastion, int levels, bool upgrade, struct evsink *ev,
 		 struct err *e)
 {
-	int was, cost, men = 0, eng = engineer(o, SN_RUSSIAN), area;
+	int was, cost, men = 0, eng = sros_engineer_unit(o, SN_RUSSIAN), area;
 	char lbuf[64], ebuf[128];
 	if (need_seg(g, SS_RUSSIAN_BUILD, e) != 0)
 		return -1;

@@ -221,6 +221,8 @@ int sros_convert(const struct sob *o, struct sros_game *g, int unit, struct evsi
 
 /* What a duty left in this segment is, or NULL when next may go on. */
 const char *sros_duty(const struct sob *o, const struct stab *t, const struct sros_game *g, char *buf, size_t len);
+/* Nation's engineer (its unit index), or -1 [9.2]. */
+int sros_engineer_unit(const struct sob *o, int nation);
 /* Where nation's engineer is, for a refusal that needs him elsewhere [9.24], [9.25]: "Bizot is
  * in the french-left Siege Area", "Bizot is on his way to the french-right Siege Area (there in
  * Game-Turn 10)", "Todleben is in Mamelon". Returns buf. */
