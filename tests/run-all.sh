@@ -4,8 +4,13 @@
 cd "$(dirname "$0")/.."
 pass=0; fail=0
 log=tests/out; mkdir -p "$log"
+t0=$(date +%s)
 
-# count NAME RC: counts a finished step from its log and exit status: if the log ends with
+# took START: "N s" since START (seconds since the epoch), for each step's line, so that a
+# run's log shows where its minutes go (CI's budget is 20 minutes for the whole run).
+took() { echo "$(( $(date +%s) - $1 )) s"; }
+
+# count NAME RC TOOK: counts a finished step from its log and exit status: if the log ends with
 # "N passed, N failed" those are counted, otherwise the step counts as one test.
 count() {
 	name=$1; rc=$2
@@ -19,9 +24,9 @@ count() {
 	fi
 	if [ "$f" -ne 0 ] || [ "$rc" -ne 0 ]; then
 		tail -40 "$log/$name.log"
-		echo "-- $name: FAILED ($p passed, $f failed)"
+		echo "-- $name: FAILED ($p passed, $f failed; $3)"
 	else
-		echo "-- $name: $p passed"
+		echo "-- $name: $p passed ($3)"
 	fi
 	pass=$((pass + p)); fail=$((fail + f))
 }
@@ -30,8 +35,9 @@ count() {
 step() {
 	name=$1; shift
 	echo "== $name"
+	st=$(date +%s)
 	"$@" >"$log/$name.log" 2>&1
-	count "$name" $?
+	count "$name" $? "$(took "$st")"
 }
 
 # beside NAME COMMAND...: starts a step that runs on one core in the background, beside the
@@ -41,13 +47,14 @@ beside() {
 	bname=$1; shift
 	echo "== $bname (beside the next steps)"
 	rm -f "$log/$bname.rc"
+	bst=$(date +%s)
 	{ "$@" >"$log/$bname.log" 2>&1; echo $? >"$log/$bname.rc"; } &
 	bpid=$!
 }
 joined() {
 	wait "$bpid"
 	echo "== $bname (joined)"
-	count "$bname" "$(cat "$log/$bname.rc" 2>/dev/null || echo 127)"
+	count "$bname" "$(cat "$log/$bname.rc" 2>/dev/null || echo 127)" "$(took "$bst") with the steps beside it"
 }
 
 step build-gcc make -j2 WERROR=1 CC=gcc all tests
@@ -71,5 +78,6 @@ step hexcheck sh tests/hexcheck/run.sh
 joined # browser
 step fuzz sh tests/fuzz/run.sh
 
+echo "== whole run: $(took "$t0")"
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
