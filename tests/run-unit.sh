@@ -33,14 +33,17 @@ long="test_cotlb_game test_quad_sample test_noalloc"
 	done
 } >"$tmp/jobs"
 
-# Each job writes its output to $TMP/LABEL.out and its exit status to $TMP/LABEL.rc.
+# Each job writes its output to $TMP/LABEL.out, its exit status to $TMP/LABEL.rc and its
+# seconds to $TMP/LABEL.s (printed beside its count, to keep the order above honest).
 export ROOT="$root" BIN="$bin" TMP="$tmp"
 xargs -P "$jobs" -L 1 sh -c '
 	label=$1 b=$2 only=$3 skip=$4
 	[ "$only" = - ] && only=
 	[ "$skip" = - ] && skip=
+	st=$(date +%s)
 	cd "$ROOT" && CRIMEA_TEST_ONLY=$only CRIMEA_TEST_SKIP=$skip "$BIN/$b" >"$TMP/$label.out" 2>&1
-	echo $? >"$TMP/$label.rc"' sh <"$tmp/jobs"
+	echo $? >"$TMP/$label.rc"
+	echo $(( $(date +%s) - st )) >"$TMP/$label.s"' sh <"$tmp/jobs"
 
 pass=0; fail=0
 while read -r label b only skip; do
@@ -56,7 +59,7 @@ while read -r label b only skip; do
 		printf '%s\n' "$out" | tail -20
 		echo "FAILED: $b ($label) exited with $rc"
 	fi
-	echo "$label: $p passed, $f failed"
+	echo "$label: $p passed, $f failed ($(cat "$tmp/$label.s" 2>/dev/null || echo ?) s)"
 	pass=$((pass + p)); fail=$((fail + f))
 done <"$tmp/jobs"
 echo "unit ($dir): $pass passed, $fail failed"
