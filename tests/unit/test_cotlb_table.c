@@ -1020,6 +1020,46 @@ static void test_fire_priority(void **state)
 	free(f);
 }
 
+/* The memo (ctbl_memo) keeps each firer's fire priority, and below it whether each of its stands
+ * bears on each enemy, with the line it was seen by or the units that blocked every line: a
+ * unit that comes to stand across the line, or a blocker that moves off, must be noticed, and
+ * the answer is always the one worked out afresh. */
+static int fire_target_checked(struct fix *f, struct ctbl_memo *m, int firer)
+{
+	struct ctbl_sight s, s2;
+	const int j = ctbl_fire_target(m, &f->t, &f->tb, &f->o, &f->g, firer, NULL, &s);
+	assert_int_equal(ctbl_fire_target(NULL, &f->t, &f->tb, &f->o, &f->g, firer, NULL, &s2), j);
+	if (j >= 0)
+		assert_memory_equal(&s, &s2, sizeof s);
+	return j;
+}
+
+static void test_fire_memo_lines(void **state)
+{
+	(void)state;
+	struct fix *f = fixture(test_table);
+	struct ctbl_memo *m = ctbl_memo_new();
+	const int n93 = U(f, "93rd"), dn = U(f, "dnieper1");
+	assert_non_null(m);
+	/* the 93rd (50, 30) sees the Dnieper battalion (50, 40), 8.5" off: the line it sees by is kept */
+	assert_int_equal(fire_target_checked(f, m, n93), dn);
+	/* two battalions of Guards come to stand between them, shoulder to shoulder: every line is
+	 * blocked [Fire (j)] */
+	put(f, "grenadiers", 45.6, 35, 0, CF_LINE);
+	put(f, "coldstream", 54.4, 35, 0, CF_LINE);
+	assert_int_equal(fire_target_checked(f, m, n93), -1);
+	/* one moves off: the lines it blocked may be clear again, and some are */
+	put(f, "grenadiers", 80, 5, 0, CF_LINE);
+	assert_int_equal(fire_target_checked(f, m, n93), dn);
+	/* it comes back; then the Dnieper battalion, hidden, steps off to the side and is seen */
+	put(f, "grenadiers", 45.6, 35, 0, CF_LINE);
+	assert_int_equal(fire_target_checked(f, m, n93), -1);
+	put(f, "dnieper1", 64, 40, 180, CF_LINE);
+	assert_int_equal(fire_target_checked(f, m, n93), dn);
+	ctbl_memo_free(m);
+	free(f);
+}
+
 /* The scenario's own table: every unit has a place, every start is legal. */
 static void test_balaclava_table(void **state)
 {
@@ -1253,6 +1293,7 @@ int main(void)
 		cmocka_unit_test(test_balaclava_table),
 		cmocka_unit_test(test_restrictions),
 		cmocka_unit_test(test_fire_priority),
+		cmocka_unit_test(test_fire_memo_lines),
 		cmocka_unit_test(test_sight_along),
 	};
 	test_filters_from_env();

@@ -653,20 +653,26 @@ static const char *named(char *buf, size_t n, const char *name, const char *why)
 }
 
 /* What blocks the line from a (on unit f) to b (on unit at), or NULL [Fire (j)-(l)]. ov: when
- * the firer stands on a crest above its target (else NULL). */
+ * the firer stands on a crest above its target (else NULL). by (or NULL): the unit that blocks
+ * it, when one does, is added to that set (what the memo's pairs hang on). */
 static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, const struct ctbl_feet *ft,
 			   const struct ctbl_way *w, int *last, struct pl_pt a, struct pl_pt b, const struct ctbl_over *ov,
-			   char *buf, size_t n)
+			   char *buf, size_t n, uint32_t *by)
 {
 	/* whether the line is blocked does not hang on the order things are tried in, only which
 	 * blocker is named: without a name wanted (buf NULL), the unit that blocked the last line
 	 * first, as it most often blocks the next */
-	if (!buf && *last >= 0 && unit_blocks(ft, w->u[*last], a, b))
+	if (!buf && *last >= 0 && unit_blocks(ft, w->u[*last], a, b)) {
+		if (by)
+			by[w->u[*last] / 32] |= 1u << (w->u[*last] % 32);
 		return "";
+	}
 	for (int q = 0; q < w->nu; q++) {
 		const int j = w->u[q];
 		if (unit_blocks(ft, j, a, b)) {
 			*last = q;
+			if (by)
+				by[j / 32] |= 1u << (j % 32);
 			return named(buf, n, o->u[j].id, " stands in the way [Fire (j)]");
 		}
 	}
@@ -814,12 +820,24 @@ static int32_t long_range(const struct ctab *t, const struct ctbl *tb, const str
 	return w >= 0 ? t->weapon[w].long_in * PL_PER_INCH : 0;
 }
 
+/* What an answer of sight() with any hangs on, besides the firer and target themselves and the
+ * table's features: when a stand bears, the clear line it was found by (a to b), which stays
+ * clear until some unit comes to stand across it; when none does, the units that blocked its
+ * lines (by), since while they stand no unit that moves can clear one. */
+struct ctbl_dep {
+	bool clear;
+	struct pl_pt a, b;
+	uint32_t by[CROS_UNIT_WORDS];
+};
+
 /* ctbl_sight, with the live units' footprints worked out already (pre; NULL: when first needed),
  * and when any is true only as far as the first stand that bears: then s->stands +
  * s->pivot_stands > 0 says only that some stand bears, and the target class and cover are not
- * judged (the fire priority's question, asked of many enemies). */
+ * judged (the fire priority's question, asked of many enemies). dep (or NULL, and only with
+ * any): what that answer hangs on. */
 static int sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g, int f,
-		 int at, struct ctbl_sight *s, struct evsink *ev, struct err *e, const struct ctbl_feet *pre, bool any)
+		 int at, struct ctbl_sight *s, struct evsink *ev, struct err *e, const struct ctbl_feet *pre, bool any,
+		 struct ctbl_dep *dep)
 {
 	struct pl_rect fr, tr;
 	struct pl_pt tc[4], aim[9];
@@ -837,6 +855,8 @@ static int sight(const struct ctab *t, const struct ctbl *tb, const struct cros_
 	struct ctbl_over ov;
 
 	memset(s, 0, sizeof *s);
+	if (dep)
+		memset(dep, 0, sizeof *dep);
 	if (f == at)
 		return err_set(e, NULL, 0, "a unit does not fire at itself");
 	if (!live(g, f) || !live(g, at))
@@ -962,9 +982,15 @@ static int sight(const struct ctab *t, const struct ctbl *tb, const struct cros_
 				/* the first blocked line's reason is told; the rest need only a yes or no */
 				const bool tell = !any && !s->blocked[0];
 				const char *why_not = blocker(tb, o, ft, &way, &last, sp, pts[a], crest ? &ov : NULL,
-							      tell ? buf : NULL, sizeof buf);
-				if (!why_not)
+							      tell ? buf : NULL, sizeof buf, dep ? dep->by : NULL);
+				if (!why_not) {
 					clear = true;
+					if (dep) {
+						dep->clear = true;
+						dep->a = sp;
+						dep->b = pts[a];
+					}
+				}
 				else if (!s->blocked[0] && why_not[0]) /* ("" when no name was wanted) */
 					snprintf(s->blocked, sizeof s->blocked, "%s", why_not);
 			}
@@ -1005,7 +1031,7 @@ static int sight(const struct ctab *t, const struct ctbl *tb, const struct cros_
 int ctbl_sight(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 	       int f, int at, struct ctbl_sight *s, struct evsink *ev, struct err *e)
 {
-	return sight(t, tb, o, g, f, at, s, ev, e, NULL, false);
+	return sight(t, tb, o, g, f, at, s, ev, e, NULL, false, NULL);
 }
 
 const char *const ctbl_prio_name[CF_NEAREST + 1] = {
@@ -1036,6 +1062,32 @@ int ctbl_fire_priority(const struct ctab *t, const struct ctbl *tb, const struct
 	return ctbl_fire_priority_skip(t, tb, o, g, f, NULL, rank, gap);
 }
 
+/* The inputs of a fire priority and its sight, unit by unit (KEY_PER a unit), and the turn. */
+#define KEY_PER 16
+#define KEY_MAX (CROS_UNITS_MAX * KEY_PER + 2)
+
+/* Whether a stand of one unit bears on another (sight() with any), kept with what that hangs
+ * on (struct ctbl_dep): PAIR_BEARS and the clear line, or PAIR_HIDDEN and the units that blocked
+ * (none: out of range, or no sight at all, which hang on the two units alone). */
+enum { PAIR_UNKNOWN, PAIR_BEARS, PAIR_HIDDEN };
+struct ctbl_pair {
+	uint8_t state;
+	struct pl_pt a, b;
+	uint32_t by[CROS_UNIT_WORDS];
+};
+
+struct ctbl_memo {
+	int nkey; /* 0: nothing remembered */
+	int32_t key[KEY_MAX];
+	bool known[CROS_UNITS_MAX];
+	uint32_t skip[CROS_UNITS_MAX][CROS_UNIT_WORDS];
+	int target[CROS_UNITS_MAX];
+	struct ctbl_sight sight[CROS_UNITS_MAX];
+	/* firer by target: the fire priority's lines of sight, which outlive most changes to the
+	 * table (a unit that moves upsets only the lines it may cross or the blocks it made) */
+	struct ctbl_pair pair[CROS_UNITS_MAX][CROS_UNITS_MAX];
+};
+
 /* The enemies unit f might fire at, with their rank and gap, in the order the priority takes
  * them: by rank, then gap, then roster order (the first of equals wins). */
 struct prio_cand {
@@ -1053,11 +1105,49 @@ static int prio_cmp(const void *pa, const void *pb)
 	return (a->j > b->j) - (a->j < b->j);
 }
 
-int ctbl_fire_priority_skip(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
-			    const struct cros_game *g, int f, const uint32_t *skip, int *rank, int32_t *gap)
+/* Whether a stand of f bears on j within range (the fire priority's question): the memo's pair
+ * while it holds (m NULL: worked out), with the footprints worked out once a priority (*have). */
+static bool bears(struct ctbl_memo *m, const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+		  const struct cros_game *g, int f, int j, struct ctbl_feet *ft, bool *have)
+{
+	struct ctbl_pair *p = m ? &m->pair[f][j] : NULL;
+	struct ctbl_sight s;
+	struct ctbl_dep dep;
+	struct err e;
+	bool yes;
+	if (p && p->state != PAIR_UNKNOWN) {
+#ifdef CTBL_MEMO_VERIFY /* a check build: every pair kept must be the one worked out again */
+		if (bears(NULL, t, tb, o, g, f, j, ft, have) != (p->state == PAIR_BEARS))
+			abort();
+#endif
+		return p->state == PAIR_BEARS;
+	}
+	if (!*have) {
+		feet_of(t, tb, o, g, ft); /* once for every line of sight asked in a priority */
+		*have = true;
+	}
+	yes = sight(t, tb, o, g, f, j, &s, NULL, &e, ft, true, &dep) == 0 && s.band != 2 && s.stands + s.pivot_stands > 0;
+	if (p) {
+		/* bears: the clear line; hidden with a clear line (out of range), or without a stand in
+		 * its arc, or no sight at all: the two units alone; else the units that blocked */
+		p->state = yes ? PAIR_BEARS : PAIR_HIDDEN;
+		p->a = dep.a;
+		p->b = dep.b;
+		if (dep.clear)
+			memset(p->by, 0, sizeof p->by);
+		else
+			memcpy(p->by, dep.by, sizeof p->by);
+	}
+	return yes;
+}
+
+/* ctbl_fire_priority_skip, its lines of sight kept in m (or NULL). */
+static int priority(struct ctbl_memo *m, const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+		    const struct cros_game *g, int f, const uint32_t *skip, int *rank, int32_t *gap)
 {
 	struct prio_cand c[CROS_UNITS_MAX];
 	struct ctbl_feet ft;
+	bool have = false;
 	struct pl_rect fr;
 	int n = 0;
 	*rank = CF_NEAREST + 1;
@@ -1092,32 +1182,21 @@ int ctbl_fire_priority_skip(const struct ctab *t, const struct ctbl *tb, const s
 	if (!n)
 		return -1;
 	qsort(c, (size_t)n, sizeof c[0], prio_cmp);
-	feet_of(t, tb, o, g, &ft); /* once for every line of sight asked below */
 	for (int k = 0; k < n; k++) {
-		struct ctbl_sight s;
-		struct err e;
-		if (sight(t, tb, o, g, f, c[k].j, &s, NULL, &e, &ft, true) != 0 || s.band == 2 ||
-		    s.stands + s.pivot_stands == 0)
+		if (!bears(m, t, tb, o, g, f, c[k].j, &ft, &have))
 			continue;
 		*rank = c[k].rank;
-		*gap = s.gap;
+		*gap = c[k].gap; /* (the gap sight measures) */
 		return c[k].j;
 	}
 	return -1;
 }
 
-/* The inputs of a fire priority and its sight, unit by unit (KEY_PER a unit), and the turn. */
-#define KEY_PER 16
-#define KEY_MAX (CROS_UNITS_MAX * KEY_PER + 2)
-
-struct ctbl_memo {
-	int nkey; /* 0: nothing remembered */
-	int32_t key[KEY_MAX];
-	bool known[CROS_UNITS_MAX];
-	uint32_t skip[CROS_UNITS_MAX][CROS_UNIT_WORDS];
-	int target[CROS_UNITS_MAX];
-	struct ctbl_sight sight[CROS_UNITS_MAX];
-};
+int ctbl_fire_priority_skip(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+			    const struct cros_game *g, int f, const uint32_t *skip, int *rank, int32_t *gap)
+{
+	return priority(NULL, t, tb, o, g, f, skip, rank, gap);
+}
 
 struct ctbl_memo *ctbl_memo_new(void)
 {
@@ -1202,6 +1281,39 @@ bool ctbl_change_within(const struct ctbl_change *c, int k, struct pl_pt p, int6
 	return false;
 }
 
+/* The memo's pairs (whether a stand of one unit bears on another) that the change from the
+ * position it keeps (m->key) to g (key, as long) may alter, forgotten. A unit whose figures or
+ * place changed upsets its own pairs, as firer and as target; a hidden pair it blocked a line of;
+ * and, where it stands now, a pair whose clear line its box meets (it may stand across it). The
+ * other changes (charges, fire, the turn) touch the priority's ranks, never a line. */
+static void forget_pairs(struct ctbl_memo *m, const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
+			 const struct cros_game *g, const int32_t *key)
+{
+	for (int u = 0; u < o->n; u++) {
+		/* (memo_key's order: figures, then put_pos's on, x, y, facing, form) */
+		const int32_t *was = m->key + 2 + u * KEY_PER, *now = key + 2 + u * KEY_PER;
+		const uint32_t bit = 1u << (u % 32);
+		struct pl_quad q;
+		if (!memcmp(was, now, 6 * sizeof *was))
+			continue;
+		if (live(g, u)) {
+			struct pl_rect r;
+			ctbl_footprint(t, tb, o, g, u, &g->s[u].pos, &r);
+			pl_quad_of(&r, &q);
+		}
+		for (int f = 0; f < o->n; f++) {
+			struct ctbl_pair *p = m->pair[f];
+			for (int j = 0; j < o->n; j++) {
+				if (p[j].state == PAIR_UNKNOWN)
+					continue;
+				if (f == u || j == u || (p[j].state == PAIR_HIDDEN && (p[j].by[u / 32] & bit)) ||
+				    (p[j].state == PAIR_BEARS && live(g, u) && !box_misses(p[j].a, p[j].b, q.lo, q.hi)))
+					p[j].state = PAIR_UNKNOWN;
+			}
+		}
+	}
+}
+
 /* The memo's answers that the change from the position it keeps (m->key) to g (key, nk long)
  * may alter, forgotten; the rest still hold. What firer f's answer reads of other units: the
  * enemies within its long range (candidates, and their priority ranks: each one's own state),
@@ -1219,7 +1331,13 @@ static void memo_forget(struct ctbl_memo *m, const struct ctab *t, const struct 
 	struct ctbl_change ch = {.n = 0};
 	bool changed[CROS_UNITS_MAX] = {false};
 	int64_t rmax = 0;
-	if (nk != m->nkey || key[0] != m->key[0] || key[1] != m->key[1]) {
+	if (nk != m->nkey || key[0] != m->key[0]) {
+		memset(m->known, 0, sizeof m->known);
+		memset(m->pair, 0, sizeof m->pair);
+		return;
+	}
+	forget_pairs(m, t, tb, o, g, key);
+	if (key[1] != m->key[1]) {
 		memset(m->known, 0, sizeof m->known);
 		return;
 	}
@@ -1277,8 +1395,7 @@ int ctbl_fire_target(struct ctbl_memo *m, const struct ctab *t, const struct ctb
 			return m->target[f];
 		}
 	}
-	if ((j = ctbl_fire_priority_skip(t, tb, o, g, f, skip, &rank, &gap)) >= 0 &&
-	    ctbl_sight(t, tb, o, g, f, j, s, NULL, &e) != 0)
+	if ((j = priority(m, t, tb, o, g, f, skip, &rank, &gap)) >= 0 && ctbl_sight(t, tb, o, g, f, j, s, NULL, &e) != 0)
 		j = -1;
 	if (m) {
 		m->known[f] = true;
