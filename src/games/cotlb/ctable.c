@@ -593,6 +593,9 @@ struct ctbl_way {
 	int nu, nf;
 	int u[CROS_UNITS_MAX];
 	int f[CTBL_FEATURES_MAX];
+	/* for a crest firer, feature f[q] is lower and far from the target (fired_over): 1 yes, 0 no,
+	 * -1 not yet asked (it hangs on the firer and target alone, not on the line) */
+	int8_t over[CTBL_FEATURES_MAX];
 };
 
 static bool boxes_miss(struct pl_pt alo, struct pl_pt ahi, struct pl_pt blo, struct pl_pt bhi)
@@ -622,8 +625,10 @@ static void way_of(const struct ctbl *tb, const struct cros_oob *o, const struct
 		w->u[w->nu++] = j;
 	}
 	for (int k2 = 0; k2 < tb->nf; k2++)
-		if (!boxes_miss(tb->f[k2].lo, tb->f[k2].hi, lo, hi))
+		if (!boxes_miss(tb->f[k2].lo, tb->f[k2].hi, lo, hi)) {
+			w->over[w->nf] = -1;
 			w->f[w->nf++] = k2;
+		}
 }
 
 /* Whether unit j (on the way) stands across the line ab [Fire (j)]. Refused first when the line's
@@ -656,7 +661,7 @@ static const char *named(char *buf, size_t n, const char *name, const char *why)
  * the firer stands on a crest above its target (else NULL). by (or NULL): the unit that blocks
  * it, when one does, is added to that set (what the memo's pairs hang on). */
 static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, const struct ctbl_feet *ft,
-			   const struct ctbl_way *w, int *last, struct pl_pt a, struct pl_pt b, const struct ctbl_over *ov,
+			   struct ctbl_way *w, int *last, struct pl_pt a, struct pl_pt b, const struct ctbl_over *ov,
 			   char *buf, size_t n, uint32_t *by)
 {
 	/* whether the line is blocked does not hang on the order things are tried in, only which
@@ -681,8 +686,9 @@ static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, cons
 		bool ain, bin;
 		if (box_misses(a, b, x->lo, x->hi))
 			continue;
-		if (ov && x != ov->hill && fired_over(ov, x->p, x->n, x->closed, x->lo, x->hi, x->p[0]) &&
-		    !pl_poly_has(x->p, x->n, a))
+		if (ov && x != ov->hill && w->over[q] < 0)
+			w->over[q] = fired_over(ov, x->p, x->n, x->closed, x->lo, x->hi, x->p[0]);
+		if (ov && x != ov->hill && w->over[q] && !pl_poly_has(x->p, x->n, a))
 			continue;
 		if (!x->closed) {
 			if (x->kind != CK_WALL)
