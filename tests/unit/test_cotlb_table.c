@@ -1056,6 +1056,14 @@ static void test_fire_memo_lines(void **state)
 	assert_int_equal(fire_target_checked(f, m, n93), -1);
 	put(f, "dnieper1", 64, 40, 180, CF_LINE);
 	assert_int_equal(fire_target_checked(f, m, n93), dn);
+	/* the Guards march off; the Azov battalion stands 13.5" off, the Dnieper 9.9": then the
+	 * Dnieper draws back to 17.2", and the nearest is Azov (the gaps kept are the new ones) */
+	put(f, "grenadiers", 80, 5, 0, CF_LINE);
+	put(f, "coldstream", 95, 5, 0, CF_LINE);
+	put(f, "azov1", 36, 44, 180, CF_LINE);
+	assert_int_equal(fire_target_checked(f, m, n93), dn);
+	put(f, "dnieper1", 64, 48, 180, CF_LINE);
+	assert_int_equal(fire_target_checked(f, m, n93), U(f, "azov1"));
 	ctbl_memo_free(m);
 	free(f);
 }

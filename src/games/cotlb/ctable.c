@@ -1044,8 +1044,9 @@ const char *const ctbl_prio_name[CF_NEAREST + 1] = {
 	"", "charging it", "firing at it", "advancing on it", "the nearest enemy",
 };
 
-int ctbl_prio_rank(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
-		   int f, int j)
+/* ctbl_prio_rank, with the gap between f and j now (ctbl_gap) known already (gap >= 0) or not (-1). */
+static int prio_rank(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		     int f, int j, int32_t gap)
 {
 	const struct cros_state *s = &g->s[j];
 	if (s->charged == f && s->charged_turn == g->turn)
@@ -1056,10 +1057,16 @@ int ctbl_prio_rank(const struct ctab *t, const struct ctbl *tb, const struct cro
 		struct pl_rect a, was;
 		ctbl_footprint(t, tb, o, g, f, &g->s[f].pos, &a);
 		ctbl_footprint(t, tb, o, g, j, &s->from, &was);
-		if (ctbl_gap(t, tb, o, g, f, j) < pl_rects_gap(&a, &was))
+		if ((gap >= 0 ? gap : ctbl_gap(t, tb, o, g, f, j)) < pl_rects_gap(&a, &was))
 			return CF_ADVANCING;
 	}
 	return CF_NEAREST;
+}
+
+int ctbl_prio_rank(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		   int f, int j)
+{
+	return prio_rank(t, tb, o, g, f, j, -1);
 }
 
 int ctbl_fire_priority(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
@@ -1078,6 +1085,8 @@ int ctbl_fire_priority(const struct ctab *t, const struct ctbl *tb, const struct
 enum { PAIR_UNKNOWN, PAIR_BEARS, PAIR_HIDDEN };
 struct ctbl_pair {
 	uint8_t state;
+	bool gap_known; /* gap: the gap between the two footprints, while neither unit changes */
+	int32_t gap;
 	struct pl_pt a, b;
 	uint32_t by[CROS_UNIT_WORDS];
 };
@@ -1178,11 +1187,20 @@ static int priority(struct ctbl_memo *m, const struct ctab *t, const struct ctbl
 		far = lng + fr.w + fr.d + tr.w + tr.d;
 		if (lng && dx * dx + dy * dy > far * far)
 			continue;
-		c[n].gap = pl_rects_gap(&fr, &tr); /* as ctbl_sight measures it */
+		/* as ctbl_sight measures it (kept while neither unit changes) */
+		if (m && m->pair[f][j].gap_known) {
+			c[n].gap = m->pair[f][j].gap;
+		} else {
+			c[n].gap = pl_rects_gap(&fr, &tr);
+			if (m) {
+				m->pair[f][j].gap = c[n].gap;
+				m->pair[f][j].gap_known = true;
+			}
+		}
 		if (lng && c[n].gap > lng)
 			continue;
 		c[n].j = j;
-		c[n].rank = ctbl_prio_rank(t, tb, o, g, f, j);
+		c[n].rank = prio_rank(t, tb, o, g, f, j, c[n].gap);
 		n++;
 	}
 	if (!n)
@@ -1289,7 +1307,7 @@ bool ctbl_change_within(const struct ctbl_change *c, int k, struct pl_pt p, int6
 
 /* The memo's pairs (whether a stand of one unit bears on another) that the change from the
  * position it keeps (m->key) to g (key, as long) may alter, forgotten. A unit whose figures or
- * place changed upsets its own pairs, as firer and as target; a hidden pair it blocked a line of;
+ * place changed upsets its own pairs, as firer and as target (their gaps too); a hidden pair it blocked a line of;
  * and, where it stands now, a pair whose clear line its box meets (it may stand across it). The
  * other changes (charges, fire, the turn) touch the priority's ranks, never a line. */
 static void forget_pairs(struct ctbl_memo *m, const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
@@ -1307,12 +1325,14 @@ static void forget_pairs(struct ctbl_memo *m, const struct ctab *t, const struct
 			ctbl_footprint(t, tb, o, g, u, &g->s[u].pos, &r);
 			pl_quad_of(&r, &q);
 		}
+		for (int v = 0; v < o->n; v++) { /* its own: as firer and as target */
+			m->pair[u][v].state = m->pair[v][u].state = PAIR_UNKNOWN;
+			m->pair[u][v].gap_known = m->pair[v][u].gap_known = false;
+		}
 		for (int f = 0; f < o->n; f++) {
 			struct ctbl_pair *p = m->pair[f];
 			for (int j = 0; j < o->n; j++) {
-				if (p[j].state == PAIR_UNKNOWN)
-					continue;
-				if (f == u || j == u || (p[j].state == PAIR_HIDDEN && (p[j].by[u / 32] & bit)) ||
+				if ((p[j].state == PAIR_HIDDEN && (p[j].by[u / 32] & bit)) ||
 				    (p[j].state == PAIR_BEARS && live(g, u) && !box_misses(p[j].a, p[j].b, q.lo, q.hi)))
 					p[j].state = PAIR_UNKNOWN;
 			}
