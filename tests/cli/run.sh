@@ -1497,8 +1497,8 @@ expect "siege game: a plan played and recorded" 0 "$bin" play sevastopol --seed 
 contains "siege game: the plan in the record" "$tmp/patient.rec" "allied=greedy:patient"
 expect "siege game: a quad posture refused" 2 "$bin" sim sevastopol -n 1 --ai allied=greedy:cautious
 contains "siege game: a quad posture refused" "$tmp/err" "(default, bold, patient, near, late)"
-expect "siege game: search against greedy" 0 "$bin" sim sevastopol -n 1 --seed 5 --ai russian=search:10 --ai allied=greedy
-contains "siege game: search against greedy" "$tmp/out" "russian search:10, allied greedy"
+expect "siege game: search against greedy" 0 "$bin" sim sevastopol -n 1 --seed 5 --ai russian=search:3 --ai allied=greedy
+contains "siege game: search against greedy" "$tmp/out" "russian search:3, allied greedy"
 expect "siege game: a posture refused" 2 "$bin" sim sevastopol -n 1 --ai russian=greedy:attack
 expect "siege game: a whole game saved" 0 "$bin" play sevastopol --seed 6 --ai both=greedy --until-over --save "$tmp/siege.rec"
 contains "siege game: over" "$tmp/out" "Game over: [A-Za-z]* Victory \[19.0\]"
