@@ -532,17 +532,23 @@ struct ctbl_feet {
 	int8_t turn[CROS_UNITS_MAX]; /* pl_quad_turn of the corners, worked out once for every line tried */
 };
 
+/* Unit j's footprint in ft, worked out again (after it moved). */
+static void foot_of(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
+		    int j, struct ctbl_feet *ft)
+{
+	struct pl_rect r;
+	if (!(ft->on[j] = live(g, j)))
+		return;
+	ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &r);
+	pl_quad_of(&r, &ft->q[j]);
+	ft->turn[j] = (int8_t)pl_quad_turn(ft->q[j].k);
+}
+
 static void feet_of(const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o, const struct cros_game *g,
 		    struct ctbl_feet *ft)
 {
-	for (int j = 0; j < o->n; j++) {
-		struct pl_rect r;
-		if (!(ft->on[j] = live(g, j)))
-			continue;
-		ctbl_footprint(t, tb, o, g, j, &g->s[j].pos, &r);
-		pl_quad_of(&r, &ft->q[j]);
-		ft->turn[j] = (int8_t)pl_quad_turn(ft->q[j].k);
-	}
+	for (int j = 0; j < o->n; j++)
+		foot_of(t, tb, o, g, j, ft);
 }
 
 /* Whether the segment ab's bounding box misses the box lo..hi (then it misses what is inside). */
@@ -2396,6 +2402,7 @@ int ctbl_sight_along(const struct ctab *t, const struct ctbl *tb, const struct c
 {
 	struct cros_game *h;
 	const struct cros_pos to = g->s[at].pos;
+	struct ctbl_feet ft;
 	int steps;
 	if (where)
 		*where = to;
@@ -2404,6 +2411,7 @@ int ctbl_sight_along(const struct ctab *t, const struct ctbl *tb, const struct c
 	if (!from->on || !(h = malloc(sizeof *h)))
 		return 0; /* (out of memory: the sight where it stands, never more than the rules allow) */
 	*h = *g;
+	feet_of(t, tb, o, h, &ft); /* once: only the target's moves along the way */
 	steps = (int)(pl_isqrt(pl_d2(from->c, to.c)) / PL_PER_INCH) + 1;
 	for (int k = 0; k < steps; k++) { /* k == steps is where it stands: s already */
 		struct ctbl_sight x;
@@ -2412,7 +2420,8 @@ int ctbl_sight_along(const struct ctab *t, const struct ctbl *tb, const struct c
 		p.c.x = from->c.x + (int32_t)(((int64_t)to.c.x - from->c.x) * k / steps);
 		p.c.y = from->c.y + (int32_t)(((int64_t)to.c.y - from->c.y) * k / steps);
 		h->s[at].pos = p;
-		if (ctbl_sight(t, tb, o, h, f, at, &x, NULL, &ignored) == 0 && sight_better(&x, s)) {
+		foot_of(t, tb, o, h, at, &ft);
+		if (sight(t, tb, o, h, f, at, &x, NULL, &ignored, &ft, false, NULL) == 0 && sight_better(&x, s)) {
 			*s = x;
 			if (where)
 				*where = p;
@@ -2427,11 +2436,13 @@ int ctbl_reactions(const struct ctab *t, const struct ctbl *tb, const struct cro
 {
 	struct cros_game *h = malloc(sizeof *h);
 	const struct cros_pos from = g->s[i].pos;
+	struct ctbl_feet ft;
 	int n = 0, steps;
 	int64_t d2;
 	if (!h || !live(g, i))
 		goto out;
 	*h = *g;
+	feet_of(t, tb, o, h, &ft); /* once: only the mover's moves along its way (below) */
 	d2 = pl_d2(from.c, p->c);
 	steps = (int)(pl_isqrt(d2) / PL_PER_INCH) + 1;
 	for (int j = 0; j < o->n; j++) {
@@ -2455,6 +2466,7 @@ int ctbl_reactions(const struct ctab *t, const struct ctbl *tb, const struct cro
 			at.c.x = from.c.x + (int32_t)(((int64_t)p->c.x - from.c.x) * k / steps);
 			at.c.y = from.c.y + (int32_t)(((int64_t)p->c.y - from.c.y) * k / steps);
 			h->s[i].pos = at;
+			foot_of(t, tb, o, h, i, &ft);
 			gap = ctbl_gap(t, tb, o, h, j, i);
 			if (best.gap < 0 || gap < best.gap)
 				best.gap = gap;
@@ -2474,7 +2486,7 @@ int ctbl_reactions(const struct ctab *t, const struct ctbl *tb, const struct cro
 			/* out of range (the gap sight measures, beyond the long range or none printed): no
 			 * line need be traced */
 			if (g->s[j].ammo_out || !lng || gap > lng ||
-			    ctbl_sight(t, tb, o, h, j, i, &s, NULL, &e) != 0 || s.band < 0 || s.band > 1)
+			    sight(t, tb, o, h, j, i, &s, NULL, &e, &ft, false, NULL) != 0 || s.band < 0 || s.band > 1)
 				continue;
 			/* [Side A Turn (c) 1], with a pivot at -1 when only a pivot brings stands to bear [Fire
 			 * (g)]: the most stands, those without a pivot first */
