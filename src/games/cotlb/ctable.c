@@ -692,10 +692,12 @@ static const char *blocker(const struct ctbl *tb, const struct cros_oob *o, cons
 		bool ain, bin;
 		if (box_misses(a, b, x->lo, x->hi))
 			continue;
-		if (ov && x != ov->hill && w->over[q] < 0)
-			w->over[q] = fired_over(ov, x->p, x->n, x->closed, x->lo, x->hi, x->p[0]);
-		if (ov && x != ov->hill && w->over[q] && !pl_poly_has(x->p, x->n, a))
-			continue;
+		if (ov && x != ov->hill) {
+			if (w->over[q] < 0)
+				w->over[q] = fired_over(ov, x->p, x->n, x->closed, x->lo, x->hi, x->p[0]);
+			if (w->over[q] && !pl_poly_has(x->p, x->n, a))
+				continue;
+		}
 		if (!x->closed) {
 			if (x->kind != CK_WALL)
 				continue;
@@ -1311,38 +1313,32 @@ bool ctbl_change_within(const struct ctbl_change *c, int k, struct pl_pt p, int6
 	return false;
 }
 
-/* The memo's pairs (whether a stand of one unit bears on another) that the change from the
- * position it keeps (m->key) to g (key, as long) may alter, forgotten. A unit whose figures or
- * place changed upsets its own pairs, as firer and as target (their gaps too); a hidden pair it blocked a line of;
- * and, where it stands now, a pair whose clear line its box meets (it may stand across it). The
- * other changes (charges, fire, the turn) touch the priority's ranks, never a line. */
+/* The memo's pairs (whether a stand of one unit bears on another) that a change to unit u's
+ * figures or place may alter, forgotten: u's own, as firer and as target (their gaps too); a
+ * hidden pair u blocked a line of; and, where u stands now, a pair whose clear line its box
+ * meets (it may stand across it). The other changes (charges, fire, the turn) touch the
+ * priority's ranks, never a line. */
 static void forget_pairs(struct ctbl_memo *m, const struct ctab *t, const struct ctbl *tb, const struct cros_oob *o,
-			 const struct cros_game *g, const int32_t *key)
+			 const struct cros_game *g, int u)
 {
-	for (int u = 0; u < o->n; u++) {
-		/* (memo_key's order: figures, then put_pos's on, x, y, facing, form) */
-		const int32_t *was = m->key + 2 + u * KEY_PER, *now = key + 2 + u * KEY_PER;
-		const uint32_t bit = 1u << (u % 32);
-		struct pl_quad q;
-		if (!memcmp(was, now, 6 * sizeof *was))
-			continue;
-		if (live(g, u)) {
-			struct pl_rect r;
-			ctbl_footprint(t, tb, o, g, u, &g->s[u].pos, &r);
-			pl_quad_of(&r, &q);
-		}
-		for (int v = 0; v < o->n; v++) { /* its own: as firer and as target */
-			m->pair[u][v].state = m->pair[v][u].state = PAIR_UNKNOWN;
-			m->pair[u][v].gap_known = m->pair[v][u].gap_known = false;
-		}
-		for (int f = 0; f < o->n; f++) {
-			struct ctbl_pair *p = m->pair[f];
-			for (int j = 0; j < o->n; j++) {
-				if ((p[j].state == PAIR_HIDDEN && (p[j].by[u / 32] & bit)) ||
-				    (p[j].state == PAIR_BEARS && live(g, u) && !box_misses(p[j].a, p[j].b, q.lo, q.hi)))
-					p[j].state = PAIR_UNKNOWN;
-			}
-		}
+	const uint32_t bit = 1u << (u % 32);
+	const bool on = live(g, u);
+	struct pl_quad q;
+	if (on) {
+		struct pl_rect r;
+		ctbl_footprint(t, tb, o, g, u, &g->s[u].pos, &r);
+		pl_quad_of(&r, &q);
+	}
+	for (int v = 0; v < o->n; v++) {
+		m->pair[u][v].state = m->pair[v][u].state = PAIR_UNKNOWN;
+		m->pair[u][v].gap_known = m->pair[v][u].gap_known = false;
+	}
+	for (int f = 0; f < o->n; f++) {
+		struct ctbl_pair *p = m->pair[f];
+		for (int j = 0; j < o->n; j++)
+			if ((p[j].state == PAIR_HIDDEN && (p[j].by[u / 32] & bit)) ||
+			    (p[j].state == PAIR_BEARS && on && !box_misses(p[j].a, p[j].b, q.lo, q.hi)))
+				p[j].state = PAIR_UNKNOWN;
 	}
 }
 
@@ -1368,11 +1364,6 @@ static void memo_forget(struct ctbl_memo *m, const struct ctab *t, const struct 
 		memset(m->pair, 0, sizeof m->pair);
 		return;
 	}
-	forget_pairs(m, t, tb, o, g, key);
-	if (key[1] != m->key[1]) {
-		memset(m->known, 0, sizeof m->known);
-		return;
-	}
 	for (int u = 0; u < o->n; u++) {
 		const int32_t *was = m->key + 2 + u * KEY_PER, *now = key + 2 + u * KEY_PER;
 		if (live(g, u)) {
@@ -1381,11 +1372,17 @@ static void memo_forget(struct ctbl_memo *m, const struct ctab *t, const struct 
 		}
 		if (!memcmp(was, now, KEY_PER * sizeof *was))
 			continue;
-		/* (put_pos's order in memo_key: figures, then on, x, y, facing, form) */
+		/* (put_pos's order in memo_key: figures, then on, x, y, facing, form: the footprint) */
+		if (memcmp(was, now, 6 * sizeof *was))
+			forget_pairs(m, t, tb, o, g, u);
 		const struct cros_pos at = {was[1] != 0, {was[2], was[3]}, was[4], was[5]};
 		ctbl_change_add(t, tb, o, &ch, u, &at, was[0], &g->s[u].pos, g->s[u].figures);
 		rmax = ch.reach[ch.n - 1] > rmax ? ch.reach[ch.n - 1] : rmax;
 		changed[u] = true;
+	}
+	if (key[1] != m->key[1]) { /* a new turn: the ranks count turns */
+		memset(m->known, 0, sizeof m->known);
+		return;
 	}
 	for (int f = 0; f < o->n; f++) {
 		if (!m->known[f])
