@@ -312,6 +312,21 @@ grep '^allied (random): ' "$tmp/twin.out" >"$tmp/twin.moves"
 if cmp -s "$tmp/twin.moves" "$tmp/res.moves"; then ok; else ko "resume against random: the computer's moves differ"; fi
 contains "resume against random: to the end" "$tmp/res2.out" "^Game over: "
 expect "resume against random: the record verifies" 0 "$bin" replay "$tmp/res.rec" --verify
+# a computer player's actions are written before a person's turn to act (in a stretch of its
+# own they wait for the end of its player-turn, or a second): the Russians' random player acts
+# 45 times, then the Allies' person is asked for a Defensive Fire in that Player-Turn; the
+# game killed there (no quit, no end of input) has them all in its save, and it verifies
+mkfifo "$tmp/hold"
+"$bin" play balaclava --ai russian=random --seed 2 --save "$tmp/held.rec" <"$tmp/hold" >"$tmp/held.out" 2>&1 &
+held=$!
+exec 9>"$tmp/hold"
+i=0
+while [ $i -lt 300 ] && ! grep -q 'Defensive Fire Phase \[allied to act\]> ' "$tmp/held.out"; do sleep 0.1; i=$((i + 1)); done
+kill -KILL $held; wait $held 2>/dev/null
+exec 9>&-
+n=$(grep -c '^action ' "$tmp/held.rec" 2>/dev/null)
+[ "$n" = 45 ] && ok || ko "a computer player's actions saved before a person's turn: ${n:-no} actions in the save, 45 made"
+expect "a computer player's actions saved before a person's turn: the save verifies" 0 "$bin" replay "$tmp/held.rec" --verify
 # resume_twin NAME SCENARIO K PLAYERS...: a computer game saved whole, and the same game cut
 # after its K-th action (as a save after K actions is) and resumed to its end: the same record
 resume_twin() {
