@@ -44,6 +44,26 @@ expect "list" 0 "$bin" list
 contains "list names balaclava" "$tmp/out" "balaclava"
 expect "list --json" 0 "$bin" list --json
 contains "list json" "$tmp/out" '"scenarios"'
+# the catalog reads each data file's top-level "kind", "id", "title" and "rules" without parsing
+# the whole file: members nested deeper, or inside strings, are not the file's; a title's
+# escapes are decoded; a scenario file broken after those members is listed, and loading it
+# says where it breaks
+cp -r data "$tmp/data2" && mkdir -p "$tmp/data2/extra"
+cat >"$tmp/data2/extra/tricky.json" <<'EOF'
+{"notes": {"kind": "scenario", "id": "nested"}, "list": ["{\"kind\": \"scenario\"}", 1.5e3, true, null, {"a": "]}"}],
+ "title": "Quote \"and\" caf\u00e9 \\", "kind" :
+ "scenario", "id": "tricky", "rules": "quad"}
+EOF
+printf '{"meta": {"kind": "scenario", "id": "inner"}, "kind": "map"}' >"$tmp/data2/extra/inner.json"
+printf '{"kind": "scenario", "id": "broken", "rules": "quad", "x": [1, 2' >"$tmp/data2/extra/broken.json"
+expect "catalog: list" 0 env CRIMEA_DATA="$tmp/data2" "$bin" list
+contains "catalog: a top-level scenario, its title decoded" "$tmp/out" '^  tricky  *quad   Quote "and" café \\$'
+contains "catalog: the data's own scenarios still listed" "$tmp/out" '^  inkerman-option  *quad   Inkerman: Russian Option Scenario$'
+if grep -qE 'nested|inner' "$tmp/out"; then ko "catalog: a nested \"kind\": \"scenario\" listed"; else ok; fi
+n=$(grep -c '^  [a-z]' "$tmp/out")
+[ "$n" -eq 14 ] && ok || ko "catalog: $n lines of rule systems and scenarios, 4 + 8 + tricky and broken"
+expect "catalog: a broken scenario file" 1 env CRIMEA_DATA="$tmp/data2" "$bin" show broken
+contains "catalog: a broken scenario file, where" "$tmp/err" "data2/extra/broken.json:1: invalid JSON"
 for f in data/quad/tables.json data/quad/*/*.json; do
 	expect "check $f" 0 "$bin" check "$f"
 done

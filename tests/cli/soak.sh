@@ -18,9 +18,10 @@ pass=0; fail=0
 soak() {
 	label=$1 games=$2 scn=$3
 	shift 3
+	st=$(date +%s)
 	if "$bin" sim "$scn" -n "$games" --jobs 2 --seed 20261130 --check "$@" >/tmp/soak.$$ 2>&1; then
 		pass=$((pass + games))
-		echo "$label: $games games, no dead end, every chosen action accepted, invariants held, every record replayed"
+		echo "$label: $games games, no dead end, every chosen action accepted, invariants held, every record replayed ($(( $(date +%s) - st )) s)"
 	else
 		fail=$((fail + 1))
 		echo "FAIL: $label"; tail -20 /tmp/soak.$$
