@@ -45,6 +45,19 @@ $(O)/libcrimea.a: $(LIB_OBJ)
 $(O)/crimea: $(APP_OBJ) $(O)/libcrimea.a
 	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(APP_OBJ) $(O)/libcrimea.a $(APP_LDLIBS) $(LDLIBS)
 
+# crimea-mpi: the crimea command whose `sim` shares its games among MPI ranks (Debian:
+# openmpi-bin libopenmpi-dev), linked from $(O)/crimea's objects: only cmd_sim.c knows MPI, so only
+# it is compiled again, by mpicc with CRIMEA_MPI (tests/cli/sim.sh builds it in seconds; MPI=1
+# builds every object with mpicc instead, as $(O)/crimea)
+MPI_OBJ := $(O)/mpi/src/app/cmd_sim.o
+$(MPI_OBJ): src/app/cmd_sim.c
+	@mkdir -p $(dir $@)
+	mpicc $(CFLAGS) -DCRIMEA_MPI -MMD -MP -c $< -o $@
+
+$(O)/crimea-mpi: $(filter-out $(O)/src/app/cmd_sim.o,$(APP_OBJ)) $(MPI_OBJ) $(O)/libcrimea.a
+	mpicc $(CFLAGS) $(LDFLAGS) -o $@ $(filter-out $(O)/src/app/cmd_sim.o,$(APP_OBJ)) $(MPI_OBJ) $(O)/libcrimea.a \
+		$(APP_LDLIBS) $(LDLIBS)
+
 $(O)/tests/%: tests/unit/%.c tests/unit/testutil.h tests/unit/quadfix.h $(O)/libcrimea.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Isrc -o $@ $< $(O)/libcrimea.a $(TEST_LDWRAP) $(LDLIBS) -lcmocka
@@ -110,4 +123,4 @@ clean:
 	rm -rf build build-asan build-fuzz
 
 .PHONY: all test tests asan asan-cli bench clean
--include $(LIB_OBJ:.o=.d) $(APP_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(APP_OBJ:.o=.d) $(MPI_OBJ:.o=.d)
