@@ -7,7 +7,8 @@
 # Prints "TARGET: ok" or the crash for each target and ends with "fuzz: N passed, M failed";
 # exits non-zero if any target failed (or could not be built).
 #
-#   sh tests/fuzz/run.sh                 the CI run (about a minute on 2 cores)
+#   sh tests/fuzz/run.sh                 the CI run (about a minute on 2 cores: the library
+#                                        built, then the targets two at a time)
 #   sh tests/fuzz/run.sh fuzz_map ...    only these targets
 #   FUZZ_TIME=300 sh tests/fuzz/run.sh   each target for 300 s instead of a fixed count
 #   FUZZ_SCALE=10 sh tests/fuzz/run.sh   each target for 10 times its CI count
@@ -43,6 +44,79 @@ fuzz_action 2500 1024
 fuzz_http_json 20000 4096
 fuzz_referee 4000 1024"
 
+die() { echo "fuzz: $*" >&2; echo "fuzz: 0 passed, 1 failed"; exit 1; }
+
+build() { # target
+	# shellcheck disable=SC2086
+	$CC $CFLAGS $SAN -fsanitize=fuzzer -Isrc -DFUZZ_ROOT="\"$ROOT\"" \
+		-o "$OUT/$1" "tests/fuzz/$1.c" "$OUT/libcrimea-fuzz.a" $LIBS >"$OUT/logs/$1.build.log" 2>&1
+}
+
+selected() { [ -z "$SELECT" ] || case " $SELECT " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+
+# Summarises a failed run from its log: the sanitizer or invariant line and the saved input.
+report() { # target log
+	grep -m1 -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:|fuzz invariant broken|SUMMARY:' "$2" | sed "s|^|$1: |"
+	grep -m1 -E 'Test unit written to|Running: ' "$2" | sed "s|^|$1: |"
+	grep -m1 -E '^    #[0-9]+ .* in [a-z_]+ .*src/' "$2" | sed "s|^ *|$1:   at |"
+}
+
+# one TARGET RUNS MAX_LEN: builds the target and runs it (or its reproducers with --repro);
+# writes the lines to print to $TMP/TARGET.out and its passes and failures to $TMP/TARGET.n
+one() {
+	t=$1 runs=$2 maxlen=$3
+	p=0 f=0
+	log="$OUT/logs/$t.log"
+	exec 3>"$TMP/$t.out"
+	if ! build "$t"; then
+		echo "$t: FAILED to build" >&3
+		sed 's/^/    /' "$OUT/logs/$t.build.log" | head -20 >&3
+		f=1
+	elif [ "$REPRO" = 1 ]; then
+		for c in tests/fuzz/crashes/"$t"-*; do
+			[ -f "$c" ] || continue
+			if FUZZ_KNOWN_BUGS=1 "$OUT/$t" -runs=1 -timeout=5 -rss_limit_mb=2048 "$c" >"$log" 2>&1; then
+				echo "$t: ok $(basename "$c")" >&3
+				p=$((p + 1))
+			else
+				echo "$t: FAILED $(basename "$c")" >&3
+				report "$t" "$log" >&3
+				f=$((f + 1))
+			fi
+		done
+	else
+		corpus="$TMP/$t"
+		mkdir -p "$corpus"
+		cp tests/fuzz/corpus/"$t"/* "$corpus"/ 2>/dev/null
+		if [ -n "${FUZZ_TIME:-}" ]; then
+			limit="-max_total_time=$FUZZ_TIME"
+		else
+			limit="-runs=$((runs * ${FUZZ_SCALE:-1}))"
+		fi
+		# shellcheck disable=SC2086
+		if "$OUT/$t" $limit -max_len="$maxlen" -seed="${FUZZ_SEED:-1}" -timeout=20 \
+			-rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$OUT/artifacts/$t-" \
+			"$corpus" >"$log" 2>&1; then
+			echo "$t: ok ($(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$') inputs)" >&3
+			p=1
+		else
+			echo "$t: FAILED (log $log)" >&3
+			report "$t" "$log" >&3
+			f=1
+		fi
+	fi
+	exec 3>&-
+	echo "$p $f" >"$TMP/$t.n"
+}
+
+# (the xargs below runs each target through this script: "--one TARGET RUNS MAX_LEN", with
+# REPRO and TMP from the run that started it)
+if [ "${1:-}" = --one ]; then
+	shift
+	one "$@"
+	exit 0
+fi
+
 REPRO=0
 SELECT=""
 for a in "$@"; do
@@ -53,7 +127,6 @@ for a in "$@"; do
 	esac
 done
 
-die() { echo "fuzz: $*" >&2; echo "fuzz: 0 passed, 1 failed"; exit 1; }
 
 command -v "$CC" >/dev/null 2>&1 || die "$CC not found (Debian: apt-get install clang libclang-rt-14-dev)"
 mkdir -p "$OUT/obj" "$OUT/logs" "$OUT/artifacts" || die "cannot create $OUT"
@@ -83,75 +156,28 @@ rm -f "$OUT/libcrimea-fuzz.a"
 # shellcheck disable=SC2086
 ar rcs "$OUT/libcrimea-fuzz.a" $OBJS || die "ar failed"
 
-build() { # target
-	# shellcheck disable=SC2086
-	$CC $CFLAGS $SAN -fsanitize=fuzzer -Isrc -DFUZZ_ROOT="\"$ROOT\"" \
-		-o "$OUT/$1" "tests/fuzz/$1.c" "$OUT/libcrimea-fuzz.a" $LIBS >"$OUT/logs/$1.build.log" 2>&1
-}
-
-selected() { [ -z "$SELECT" ] || case " $SELECT " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
-
-# Summarises a failed run from its log: the sanitizer or invariant line and the saved input.
-report() { # target log
-	grep -m1 -E 'ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)|runtime error:|fuzz invariant broken|SUMMARY:' "$2" | sed "s|^|$1: |"
-	grep -m1 -E 'Test unit written to|Running: ' "$2" | sed "s|^|$1: |"
-	grep -m1 -E '^    #[0-9]+ .* in [a-z_]+ .*src/' "$2" | sed "s|^ *|$1:   at |"
-}
-
-pass=0
-fail=0
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/crimea-fuzz-run.XXXXXX") || die "mktemp failed"
 trap 'rm -rf "$TMP"' EXIT INT TERM
 # the targets' own temp directories go there too, so a crashed run leaves nothing behind
 TMPDIR=$TMP
 export TMPDIR
 
-echo "$TARGETS" | {
-	while read -r t runs maxlen; do
-		selected "$t" || continue
-		log="$OUT/logs/$t.log"
-		if ! build "$t"; then
-			echo "$t: FAILED to build"
-			sed 's/^/    /' "$OUT/logs/$t.build.log" | head -20
-			fail=$((fail + 1))
-			continue
-		fi
-		if [ "$REPRO" = 1 ]; then
-			files=$(ls tests/fuzz/crashes/"$t"-* 2>/dev/null)
-			[ -n "$files" ] || continue
-			for f in $files; do
-				# shellcheck disable=SC2086
-				if FUZZ_KNOWN_BUGS=1 "$OUT/$t" -runs=1 -timeout=5 -rss_limit_mb=2048 "$f" >"$log" 2>&1; then
-					echo "$t: ok $(basename "$f")"
-					pass=$((pass + 1))
-				else
-					echo "$t: FAILED $(basename "$f")"
-					report "$t" "$log"
-					fail=$((fail + 1))
-				fi
-			done
-			continue
-		fi
-		corpus="$TMP/$t"
-		mkdir -p "$corpus"
-		cp tests/fuzz/corpus/"$t"/* "$corpus"/ 2>/dev/null
-		if [ -n "${FUZZ_TIME:-}" ]; then
-			limit="-max_total_time=$FUZZ_TIME"
-		else
-			limit="-runs=$((runs * ${FUZZ_SCALE:-1}))"
-		fi
-		# shellcheck disable=SC2086
-		if "$OUT/$t" $limit -max_len="$maxlen" -seed="${FUZZ_SEED:-1}" -timeout=20 \
-			-rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$OUT/artifacts/$t-" \
-			"$corpus" >"$log" 2>&1; then
-			echo "$t: ok ($(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$') inputs)"
-			pass=$((pass + 1))
-		else
-			echo "$t: FAILED (log $log)"
-			report "$t" "$log"
-			fail=$((fail + 1))
-		fi
-	done
-	echo "fuzz: $pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
-}
+# The targets run JOBS at a time (each is one process), the longest first (fuzz_action, some 25 s
+# of the CI run's; then fuzz_tables and fuzz_referee), each printed in the list's order when all
+# are done.
+echo "$TARGETS" | while read -r t runs maxlen; do selected "$t" && echo "$t $runs $maxlen"; done >"$TMP/todo"
+{
+	grep -E '^(fuzz_action|fuzz_tables|fuzz_referee) ' "$TMP/todo"
+	grep -vE '^(fuzz_action|fuzz_tables|fuzz_referee) ' "$TMP/todo"
+} >"$TMP/order"
+export REPRO TMP TMPDIR
+xargs -P "$JOBS" -L 1 sh tests/fuzz/run.sh --one <"$TMP/order"
+pass=0
+fail=0
+while read -r t runs maxlen; do
+	cat "$TMP/$t.out" 2>/dev/null
+	read -r p f <"$TMP/$t.n" 2>/dev/null || { p=0 f=1; echo "$t: FAILED (did not finish)"; }
+	pass=$((pass + p)); fail=$((fail + f))
+done <"$TMP/todo"
+echo "fuzz: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
