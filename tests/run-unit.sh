@@ -9,7 +9,7 @@
 #
 # UNIT_SANITIZED=1 (make asan sets it): test_search_beats_greedy is left out. It measures
 # strength (search against greedy, whole Alma games at budget 20, the longest job under ASan);
-# the gcc and clang runs measure it, and test_ai's other search tests run the same code under
+# the plain run (gcc, -O2) measures it, and test_ai's other search tests run the same code under
 # the sanitizers.
 dir=${1:-build}
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 1)}
