@@ -19,7 +19,9 @@ fail=0
 T=$(mktemp -d "${TMPDIR:-/tmp}/crimea-http.XXXXXX") || exit 2
 PID=""
 SSE=""
+JPID=""
 cleanup() {
+	[ -n "$JPID" ] && kill "$JPID" 2>/dev/null
 	[ -n "$SSE" ] && kill "$SSE" 2>/dev/null
 	[ -n "$PID" ] && kill "$PID" 2>/dev/null && wait "$PID" 2>/dev/null
 	rm -rf "$T"
@@ -36,13 +38,45 @@ verdict() { # status name: after a compound condition, "COND; verdict $? NAME"
 	if [ "$1" = 0 ]; then ok "$2"; else no "$2"; fi
 }
 # j JSON EXPR: prints the value of EXPR (JavaScript, the document is `o`); objects as JSON.
+# One node process answers every call (started by jstart; a node started a call took some 0.16 s
+# on these machines, most of this script's time): a call writes it EXPR and JSON, each as its
+# length in bytes, a newline and the bytes, and reads the value's lines up to a line holding
+# only an RS character (\036).
+RS=$(printf '\036')
+jstart() {
+	mkfifo "$T/jin" "$T/jout" || return 1
+	node -e '
+let buf = Buffer.alloc(0);
+// a field: its length in bytes, a newline, the bytes; [text, where the next begins] or null
+const field = (at) => {
+	const nl = buf.indexOf(10, at);
+	if (nl < 0) return null;
+	const n = Number(buf.subarray(at, nl).toString());
+	return buf.length < nl + 1 + n ? null : [buf.subarray(nl + 1, nl + 1 + n).toString(), nl + 1 + n];
+};
+const value = (expr, s) => {
+	let o; try { o = JSON.parse(s); } catch (e) { return "<not json>"; }
+	let v; try { v = eval(expr); } catch (e) { v = "<" + e.message + ">"; }
+	return typeof v === "object" && v !== null ? JSON.stringify(v) : String(v);
+};
+process.stdin.on("data", (d) => {
+	buf = Buffer.concat([buf, d]);
+	for (;;) {
+		const e = field(0), doc = e && field(e[1]);
+		if (!doc) break;
+		buf = buf.subarray(doc[1]);
+		process.stdout.write(value(e[0], doc[0]) + "\n\x1e\n");
+	}
+});' <"$T/jin" >"$T/jout" &
+	JPID=$!
+	exec 7>"$T/jin" 8<"$T/jout"
+}
 j() {
-	printf '%s' "$1" | node -e '
-let s = ""; process.stdin.on("data", d => s += d).on("end", () => {
-	let o; try { o = JSON.parse(s); } catch (e) { console.log("<not json>"); return; }
-	let v; try { v = eval(process.argv[1]); } catch (e) { v = "<" + e.message + ">"; }
-	console.log(typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));
-});' "$2"
+	printf '%s\n%s%s\n%s' "$(printf '%s' "$2" | wc -c)" "$2" "$(printf '%s' "$1" | wc -c)" "$1" >&7
+	while IFS= read -r jl <&8; do
+		[ "$jl" = "$RS" ] && break
+		printf '%s\n' "$jl"
+	done
 }
 # req METHOD PATH [BODY]: sets $code and $body.
 req() {
@@ -78,6 +112,7 @@ start() {
 command -v curl >/dev/null 2>&1 || { echo "curl is missing"; echo "http: 0 passed, 1 failed"; exit 1; }
 command -v node >/dev/null 2>&1 || { echo "node is missing"; echo "http: 0 passed, 1 failed"; exit 1; }
 [ -x "$BIN" ] || { echo "no $BIN (make first)"; echo "http: 0 passed, 1 failed"; exit 1; }
+jstart || { echo "cannot start node for reading JSON"; echo "http: 0 passed, 1 failed"; exit 1; }
 mkdir -p "$T/web/js"
 echo '<!doctype html><title>crimea</title>' >"$T/web/index.html"
 echo 'console.log(1);' >"$T/web/js/app.js"
