@@ -158,7 +158,9 @@ test("clicking a unit highlights its moves; clicking a highlighted hex moves it"
   const btns = await page.$$eval("#moveto button", (l) => l.map((b) => b.textContent));
   eq(btns.length, nmoves, "one button per listed move");
   eq(btns.join(" "), [...btns].sort().join(" "), "the move buttons in hex order");
-  // the list of every action groups the unit's moves, in order
+  // the list of every action (its options made as it opens) groups the unit's moves, in order
+  await page.click("details.allactions summary");
+  await page.waitForSelector(`#allactions optgroup[label="move ${unit}"] option`, { state: "attached" });
   const grouped = await page.$$eval(`#allactions optgroup[label="move ${unit}"] option`, (l) => l.map((o) => o.value));
   eq(grouped.length, nmoves, "the unit's moves in one group of the list of all actions");
   eq(grouped.join("|"), [...grouped].sort().join("|"), "the group in order");
@@ -380,7 +382,8 @@ test("the lobby offers greedy's postures, and the game keeps the one chosen", as
 test("a whole game against the computer to its end screen", async () => {
   const page = await newPage();
   const scn = await api("GET", "/api/scenarios/balaclava");
-  const g = await createGame(page, { mode: "ai", aiSide: scn.sides[1] });
+  // a seed of its own: the same game every run (an unseeded one took 30 to 90 s)
+  const g = await createGame(page, { mode: "ai", aiSide: scn.sides[1], seed: 5 });
   const t0 = Date.now();
   for (let i = 0; i < 2000; i++) {
     if (await page.$("#endscreen:not([hidden])")) break;
@@ -413,6 +416,15 @@ test("a whole game against the computer to its end screen", async () => {
   for (const side of st.game.sides)
     eq(rows.filter((r) => r[0] === side).reduce((t, r) => t + Number(r[1]), 0), st.game.result.vp[side], `${side}'s rows add up`);
   assert(rows.every((r) => /^\[\d+\.\d+\]$/.test(r[2])), "every row cites its case");
+  // the log, drawn a few rulings at a time as they came: the game's newest first, each once, in
+  // order, its last 300 at most
+  const seqs = await page.$$eval("#log li", (l) => l.map((li) => Number(li.dataset.seq)));
+  eq(seqs.length, 300, "the log keeps its last 300 rulings");
+  eq(seqs[0], st.game.events[st.game.events.length - 1].seq, "the newest ruling on top");
+  assert(seqs.every((q, i) => i === 0 || q <= seqs[i - 1]), "the log newest first, in order");
+  const texts = await page.$$eval("#log li", (l) => l.slice(0, 40).map((li) => li.textContent));
+  const mine = st.game.events.slice(-40).reverse().map((e) => `${e.rule ? e.rule : ""} ${e.text}`);
+  eq(texts.map((t) => t.replace(/ die [0-9,]+$/, "")), mine, "the last 40 rulings as the server has them");
   await page.screenshot({ path: path.join(OUT, "end-screen.png") });
   shared.over = g.id;
   shared.overPage = page;

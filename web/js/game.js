@@ -70,6 +70,9 @@ export async function showGame(root, id, urlToken) {
   const map = createMap(mapBox, st.scn, { onHexClick });
   const unitDef = (u) => map.unitDefs.get(u) || { id: u, name: u };
 
+  let refreshing = null, again = false; // refresh's: the one under way, and whether to go again
+  let logShown = { log: null, n: 0 }; // renderLog's
+
   // ---- live updates ----
   let es = null;
   try {
@@ -108,7 +111,29 @@ export async function showGame(root, id, urlToken) {
   // ---- state ----
   function tokenFor(sideName) { return (tokens.seats || {})[sideName] || null; }
 
-  async function refresh() {
+  // refresh: the game and the side's actions fetched again and drawn. Calls while one is under
+  // way are folded into one more after it (the computer's moves each send an update; a refresh
+  // for each, overlapping, drew the map dozens of times a player-turn); each caller's promise
+  // settles once a refresh begun after its call has drawn (refreshing, again: declared above).
+  function refresh() {
+    if (refreshing) {
+      again = true;
+      return refreshing;
+    }
+    refreshing = (async () => {
+      try {
+        do {
+          again = false;
+          await refreshOnce();
+        } while (again && !st.closed);
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  async function refreshOnce() {
     if (st.closed) return;
     try {
       const seq = st.game?.seq;
@@ -448,26 +473,37 @@ export async function showGame(root, id, urlToken) {
     }
     // every listed action, for the keyboard and for anything the map cannot show
     // actions that differ only in their last word (a unit's moves, a unit's fires) in one
-    // group, in order, as the terminal's `actions` lists them
-    const opts = [], all = gr.all.slice(0, 3000);
-    for (let i = 0; i < all.length;) {
-      const t = all[i].text, sp = t.lastIndexOf(" "), pre = sp > 0 ? t.slice(0, sp) : "";
-      let j = i + 1;
-      if (pre.includes(" "))
-        while (j < all.length && all[j].text.lastIndexOf(" ") === sp && all[j].text.startsWith(pre + " ")) j++;
-      if (j - i >= 3)
-        opts.push(h("optgroup", { label: pre }, all.slice(i, j).map((a) => a.text).sort().map((x) => h("option", { value: x }, x))));
-      else
-        for (let k = i; k < j; k++) opts.push(h("option", { value: all[k].text }, all[k].text));
-      i = j;
-    }
-    const selAll = h("select", { id: "allactions", "aria-label": "All legal actions" }, opts);
+    // group, in order, as the terminal's `actions` lists them; the options are made when the
+    // list is opened (or its Do pressed): there may be hundreds, and the turn is drawn again at
+    // every update of the game
+    const selAll = h("select", { id: "allactions", "aria-label": "All legal actions" });
+    let filled = false;
+    const fill = () => {
+      if (filled) return;
+      filled = true;
+      const opts = [], all = gr.all.slice(0, 3000);
+      for (let i = 0; i < all.length;) {
+        const t = all[i].text, sp = t.lastIndexOf(" "), pre = sp > 0 ? t.slice(0, sp) : "";
+        let j = i + 1;
+        if (pre.includes(" "))
+          while (j < all.length && all[j].text.lastIndexOf(" ") === sp && all[j].text.startsWith(pre + " ")) j++;
+        if (j - i >= 3)
+          opts.push(h("optgroup", { label: pre }, all.slice(i, j).map((a) => a.text).sort().map((x) => h("option", { value: x }, x))));
+        else
+          for (let k = i; k < j; k++) opts.push(h("option", { value: all[k].text }, all[k].text));
+        i = j;
+      }
+      selAll.append(...opts);
+    };
     const doIt = () => {
+      fill();
       const a = gr.all.find((x) => x.text === selAll.value);
       if (a) (a.units ? showOdds(a) : send(a.text));
     };
-    turnBox.append(h("details.allactions", {}, h("summary", {}, `All legal actions (${gr.all.length})`),
-      selAll, " ", h("button", { type: "button", id: "doaction", onclick: doIt }, "Do")));
+    const box = h("details.allactions", {}, h("summary", {}, `All legal actions (${gr.all.length})`),
+      selAll, " ", h("button", { type: "button", id: "doaction", onclick: doIt }, "Do"));
+    box.addEventListener("toggle", () => box.open && fill());
+    turnBox.append(box);
   }
 
   // GAME.events holds the last 200 rulings; several share the seq of the action that made them.
@@ -479,14 +515,21 @@ export async function showGame(root, id, urlToken) {
     else st.log.push(...evs.filter((e) => e.seq > last));
   }
 
+  // The log, newest first, its last 300 rulings: only the rulings new since the last call are
+  // added (the computer's turn renders dozens of times); an undo (st.log replaced) draws it afresh
+  // (logShown, declared above: the log drawn and how many of its rulings).
   function renderLog() {
     const evs = st.log;
-    clear(logList);
-    for (const e of evs.slice(-300).reverse()) {
-      logList.append(h("li", { "data-seq": e.seq },
-        e.rule ? h("span.rule", {}, e.rule) : null, " ", e.text,
-        e.dice && e.dice.length ? h("span.dice", { "aria-label": `dice ${e.dice.join(", ")}` }, " die ", e.dice.join(",")) : null));
+    const li = (e) => h("li", { "data-seq": e.seq },
+      e.rule ? h("span.rule", {}, e.rule) : null, " ", e.text,
+      e.dice && e.dice.length ? h("span.dice", { "aria-label": `dice ${e.dice.join(", ")}` }, " die ", e.dice.join(",")) : null);
+    if (logShown.log !== evs || logShown.n > evs.length) {
+      clear(logList);
+      logShown = { log: evs, n: 0 };
     }
+    for (const e of evs.slice(Math.max(logShown.n, evs.length - 300))) logList.prepend(li(e));
+    logShown.n = evs.length;
+    while (logList.childElementCount > 300) logList.lastElementChild.remove();
   }
 
   function renderReinf() {

@@ -124,8 +124,14 @@ export function createMap(container, scn, opts = {}) {
   }
 
   // ---- counters ----
-  // units: GAME.units; draws every stack on the map, top unit last.
+  // units: GAME.units; draws every stack on the map, top unit last. The same units and selection
+  // as the last call draw nothing again (the game screen renders at every update of the game,
+  // and the computer's turn sends dozens: redrawing every counter each time kept the browser busy).
+  let drawn = null;
   function setUnits(units, selected = new Set()) {
+    const key = JSON.stringify([units, [...selected]]);
+    if (key === drawn) return;
+    drawn = key;
     clear(gUnits);
     const byHex = new Map();
     for (const u of units) {
