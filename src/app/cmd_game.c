@@ -213,8 +213,10 @@ static int do_action(struct session *S, const char *text, bool person)
 			fprintf(stderr, "crimea: \"%s\" asks for more than %d dice\n", text, DICE_PER_ACTION);
 			return -1;
 		}
-		if (nd == 0) /* what each die would do, for the referee to check and announce */
+		if (nd == 0) { /* what each die would do, for the referee to check and announce */
 			dice_odds(g, text);
+			keep_save(S, true); /* a person is asked: the computer's actions so far written */
+		}
 		char ask[ACTION_TEXT_MAX + 32], line[64];
 		snprintf(ask, sizeof ask, "die %d for \"%s\"? ", nd + 1, text);
 		if (prompt_read(S->prompt, ask, false, line, sizeof line) < 0) {
