@@ -347,6 +347,23 @@ exec 9>&-
 n=$(grep -c '^action ' "$tmp/held.rec" 2>/dev/null)
 [ "$n" = 45 ] && ok || ko "a computer player's actions saved before a person's turn: ${n:-no} actions in the save, 45 made"
 expect "a computer player's actions saved before a person's turn: the save verifies" 0 "$bin" replay "$tmp/held.rec" --verify
+# and before a referee is asked for a die: manual dice, the Allies' greedy player; the Russians'
+# person ends five phases, the Allies' player answers and asks a die for its melee; killed there,
+# the save has every action made (the person's 5 and the computer's 17), and it verifies
+mkfifo "$tmp/hold2"
+"$bin" play balaclava --dice manual --ai allied=greedy --seed 1 --save "$tmp/held2.rec" <"$tmp/hold2" >"$tmp/held2.out" 2>&1 &
+held=$!
+exec 9>"$tmp/hold2"
+i=0
+while [ $i -lt 300 ] && ! grep -q '^die 1 for "melee ' "$tmp/held2.out"; do
+	[ $((i % 5)) -eq 0 ] && [ $i -lt 50 ] && echo end >&9
+	sleep 0.1; i=$((i + 1))
+done
+kill -KILL $held; wait $held 2>/dev/null
+exec 9>&-
+n=$(grep -c '^action ' "$tmp/held2.rec" 2>/dev/null)
+[ "$n" = 22 ] && ok || ko "a computer player's actions saved before a die is asked: ${n:-no} actions in the save, 22 made"
+expect "a computer player's actions saved before a die is asked: the save verifies" 0 "$bin" replay "$tmp/held2.rec" --verify
 # resume_twin NAME SCENARIO K PLAYERS...: a computer game saved whole, and the same game cut
 # after its K-th action (as a save after K actions is) and resumed to its end: the same record
 resume_twin() {
