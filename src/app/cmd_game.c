@@ -15,6 +15,7 @@
 #include "gamelog.h"
 #include "players.h"
 #include "prompt.h"
+#include "stopsig.h"
 
 #define EVMAX 256
 
@@ -103,7 +104,9 @@ static const char play_help[] =
 	"  --save FILE.rec     keep the game record there, rewritten atomically after every action\n"
 	"                      of a person's; a computer player's are written with the next of\n"
 	"                      these: the end of its player-turn, a second after the last write,\n"
-	"                      a person's turn to act, the game's end\n"
+	"                      a person's turn to act, the game's end; ^C (or SIGTERM, SIGHUP)\n"
+	"                      while the computer plays stops after its action, the save\n"
+	"                      written (a second ^C stops at once)\n"
 	"  --option ID         an optional rule (repeatable; or a comma list): 11.27; Inkerman\n"
 	"                      23.1 ... 28.2, a group 23 ... 28, or all (docs/RULES.md)\n"
 	"  --until-over        with computer players for both sides (--ai, or a record's): play to\n"
@@ -144,6 +147,9 @@ struct session {
 	struct prompt *prompt;  /* the person's lines (and dice) */
 	bool unsaved;           /* actions in the record that the save file does not have yet */
 	struct timespec saved;  /* when the save file was last written (CLOCK_MONOTONIC) */
+	struct stopsig stop;    /* with a save file, a signal in the computer's play stops it
+				 * after its action, the save written (armed only then: a person
+				 * asked has every action in the save already) */
 };
 
 static int save_rec(struct session *S, const char *path)
@@ -216,6 +222,7 @@ static int do_action(struct session *S, const char *text, bool person)
 		if (nd == 0) { /* what each die would do, for the referee to check and announce */
 			dice_odds(g, text);
 			keep_save(S, true); /* a person is asked: the computer's actions so far written */
+			stopsig_disarm(&S->stop);
 		}
 		char ask[ACTION_TEXT_MAX + 32], line[64];
 		snprintf(ask, sizeof ask, "die %d for \"%s\"? ", nd + 1, text);
@@ -715,9 +722,13 @@ int cmd_play(int argc, char **argv)
 			break;
 		}
 		int side = g->rules->to_act(g);
+		if (stopsig_asked())
+			break;
 		if (side >= 0 && S->ai[side].kind != AI_NONE) {
 			struct action a;
 			char text[ACTION_TEXT_MAX], who[AI_PLAYER_NAME_MAX];
+			if (S->save)
+				stopsig_arm(&S->stop);
 			if (ai_player_choose(&S->ai[side], g, &a) != 0) {
 				fprintf(stderr, "crimea: no legal action for %s (a rules bug)\n", S->s.side[side]);
 				break;
@@ -730,6 +741,9 @@ int cmd_play(int argc, char **argv)
 			continue;
 		}
 		keep_save(S, true); /* before a person's turn: the computer's actions written */
+		stopsig_disarm(&S->stop);
+		if (stopsig_asked()) /* (a signal just before the disarm) */
+			break;
 		g->rules->status(g, status, sizeof status);
 		snprintf(ask, sizeof ask, "%s [%s to act]> ", status, side >= 0 ? S->s.side[side] : "-");
 		int got = prompt_read(S->prompt, ask, true, line, sizeof line);
@@ -809,6 +823,13 @@ int cmd_play(int argc, char **argv)
 		}
 	}
 	keep_save(S, true); /* a computer player's last actions: the game over, or stopped */
+	stopsig_disarm(&S->stop);
+	if (stopsig_asked()) {
+		int sig = stopsig_asked();
+		if (S->save && !S->unsaved)
+			fprintf(stderr, "crimea: stopped by signal %d; %s has all %d actions\n", sig, S->save, S->rec.nact);
+		rc = 128 + sig; /* as the shell reports a process the signal stopped */
+	}
 out:
 	free(buf);
 	prompt_free(S->prompt);
