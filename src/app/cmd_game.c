@@ -728,7 +728,8 @@ int cmd_play(int argc, char **argv)
 			struct action a;
 			char text[ACTION_TEXT_MAX], who[AI_PLAYER_NAME_MAX];
 			if (S->save)
-				stopsig_arm(&S->stop);
+				stopsig_arm(&S->stop, "\ncrimea: stopping after the computer's action, once the"
+						      " save has it (the same again stops at once)\n");
 			if (ai_player_choose(&S->ai[side], g, &a) != 0) {
 				fprintf(stderr, "crimea: no legal action for %s (a rules bug)\n", S->s.side[side]);
 				break;

@@ -24,6 +24,7 @@
 #include "../games/quad/quad.h"
 #include "../games/quad/qbattle.h"
 #include "cli.h"
+#include "stopsig.h"
 
 #define SIM_GAMES_MAX 1000000000LL /* -n */
 #define SIM_LIST_MAX 10000000LL    /* -n with --list (per-game results are kept) */
@@ -55,6 +56,9 @@ static const char sim_help[] =
 	"  --list            also list every game: index, seed, level, points, length\n"
 	"  --svg FILE        write a bar chart of the victory levels (written atomically)\n"
 	"  A progress bar with rate and time left goes to stderr when it is a terminal.\n"
+	"  ^C (or SIGTERM, SIGHUP) stops the study once the games being played end, and prints\n"
+	"  the results of the first K games (the same as -n K would), exit status 128 + the\n"
+	"  signal; a second ^C stops at once.\n"
 	"  Built with `make MPI=1`, `mpirun -np K crimea sim ...` shares the games among K ranks.\n"
 	"  Exit status: 0, 1 if any game ended in error (no legal action, refused, cap, and with\n"
 	"  --check a broken invariant or a record that does not replay), 2 usage.\n";
@@ -115,6 +119,7 @@ struct shared {
 	atomic_int finished;     /* workers finished */
 	atomic_int failed;       /* a worker could not allocate */
 	struct sim_game *list;   /* n entries with --list, else NULL */
+	bool stop;               /* a stop signal ends the study early (one rank only) */
 };
 
 struct worker {
@@ -320,7 +325,10 @@ static void *work(void *arg)
 	}
 	for (;;) {
 		/* a game at a time: a static interleave of ranks, a shared counter among this
-		 * rank's threads (sim.h) */
+		 * rank's threads (sim.h); once a stop is asked, no game is taken, and every game
+		 * taken ends, so the games played are the first ones (on one rank) */
+		if (sh->stop && stopsig_asked())
+			break;
 		int64_t i = sim_rank_game(atomic_fetch_add(&sh->next, 1), sh->rank, sh->nranks);
 		if (i >= a->n)
 			break;
@@ -397,6 +405,8 @@ static int run_local(const struct sim_args *a, const struct scenario *s, int ran
 	atomic_init(&sh.done, 0);
 	atomic_init(&sh.finished, 0);
 	atomic_init(&sh.failed, 0);
+	/* with several ranks a stop would leave each its own games, not the first K: not armed */
+	sh.stop = nranks == 1;
 	for (int i = 0; i < a->jobs; i++) {
 		w[i].sh = &sh;
 		sim_stats_init(&w[i].st);
@@ -549,8 +559,9 @@ static void print_items(const struct scenario *s, const struct sim_stats *st)
 		printf("(%" PRId64 " more sheet lines: too many items to tally)\n", st->item_overflow);
 }
 
+/* asked: the games asked for (a->n those played, fewer when the study was stopped) */
 static void print_text(const struct sim_args *a, const struct scenario *s, const struct sim_stats *st,
-		       const struct sim_game *list)
+		       const struct sim_game *list, int64_t asked)
 {
 	int64_t ok = st->status[SIM_OK];
 	int h = hist_find(s->id), hg = hist_group(s, h);
@@ -573,7 +584,10 @@ static void print_text(const struct sim_args *a, const struct scenario *s, const
 	char n0[AI_PLAYER_NAME_MAX], n1[AI_PLAYER_NAME_MAX];
 	printf("%" PRId64 " games, seed %" PRIu64 ", %s %s, %s %s, optional rules %s\n", st->games, a->seed,
 	       s->side[0], ai_player_name(&a->player[0], n0), s->side[1], ai_player_name(&a->player[1], n1), opts);
-	printf("completed %" PRId64 ", errors %" PRId64 "\n\n", ok, st->games - ok);
+	printf("completed %" PRId64 ", errors %" PRId64 "\n", ok, st->games - ok);
+	if (asked != a->n)
+		printf("stopped: the first %" PRId64 " of the %" PRId64 " games asked for\n", a->n, asked);
+	putchar('\n');
 
 	printf("%-30s %8s %8s   %s\n", "victory level", "games", "share", "95% CI (Wilson)");
 	for (int i = 0; i < st->nlevels; i++) {
@@ -638,7 +652,7 @@ static json_t *jshare(json_t *o, int64_t k, int64_t n)
 }
 
 static int print_json(const struct sim_args *a, const struct scenario *s, const struct sim_stats *st,
-		      const struct sim_game *list)
+		      const struct sim_game *list, int64_t asked)
 {
 	int64_t ok = st->status[SIM_OK];
 	int h = hist_find(s->id), hg = hist_group(s, h);
@@ -651,6 +665,8 @@ static int print_json(const struct sim_args *a, const struct scenario *s, const 
 	json_object_set_new(root, "title", json_string(s->title));
 	json_object_set_new(root, "games", json_integer(st->games));
 	json_object_set_new(root, "completed", json_integer(ok));
+	if (asked != a->n) /* stopped by a signal: the first "games" of these */
+		json_object_set_new(root, "asked", json_integer(asked));
 	{
 		/* a string keeps all 64 bits for readers whose numbers are doubles */
 		char buf[32];
@@ -852,6 +868,8 @@ static int sim_main(int argc, char **argv, int rank, int nranks)
 	struct scenario s;
 	struct sim_stats *st = NULL;
 	struct sim_game *list = NULL;
+	struct stopsig stop = {0};
+	int64_t asked;
 	int rc;
 
 	if ((rc = parse_args(argc, argv, &a)) != 0)
@@ -869,9 +887,23 @@ static int sim_main(int argc, char **argv, int rank, int nranks)
 		fprintf(stderr, "crimea sim: no memory for --list of %" PRId64 " games\n", a.n);
 		goto out;
 	}
-	if (run_local(&a, &s, rank, nranks, list, st) != 0) {
+	if (nranks == 1)
+		stopsig_arm(&stop, "\ncrimea sim: stopping once the games being played end (the same"
+				   " again stops at once)\n");
+	rc = run_local(&a, &s, rank, nranks, list, st);
+	stopsig_disarm(&stop);
+	if (rc != 0) {
+		rc = 1;
 		fprintf(stderr, "crimea sim: could not start the worker threads\n");
 		goto out;
+	}
+	rc = 1;
+	asked = a.n;
+	if (stopsig_asked()) { /* the games played are the first ones: report them as -n would */
+		a.n = st->games;
+		fprintf(stderr, "crimea sim: stopped by signal %d after %" PRId64 " of %" PRId64
+			" games; the results are those of the first %" PRId64 " (as -n %" PRId64 ")\n",
+			stopsig_asked(), a.n, asked, a.n, a.n);
 	}
 #ifdef CRIMEA_MPI
 	if (mpi_combine(st, list, a.n) != 0)
@@ -883,14 +915,14 @@ static int sim_main(int argc, char **argv, int rank, int nranks)
 	}
 	sim_stats_finish(st);
 	if (a.json) {
-		if (print_json(&a, &s, st, list) != 0)
+		if (print_json(&a, &s, st, list, asked) != 0)
 			goto out;
 	} else
-		print_text(&a, &s, st, list);
+		print_text(&a, &s, st, list, asked);
 	fflush(stdout);
 	if (a.svg && write_svg(a.svg, &a, &s, st) != 0)
 		goto out;
-	rc = st->status[SIM_OK] == st->games ? 0 : 1;
+	rc = stopsig_asked() ? 128 + stopsig_asked() : st->status[SIM_OK] == st->games ? 0 : 1;
 out:
 	free(list);
 	free(st);

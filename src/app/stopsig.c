@@ -6,30 +6,33 @@
 
 static const int sigs[3] = {SIGINT, SIGTERM, SIGHUP};
 
-/* The signal that asked for a stop. A handler reaches nothing but file-scope state, so this is
- * the module's one variable outside a struct (the process has one set of signal handlers). */
+/* The signal that asked for a stop, and the line the handler writes. A handler reaches nothing
+ * but file-scope state, so these are the module's variables outside a struct (the process has
+ * one set of signal handlers); the note is set before the handlers are installed. */
 static volatile sig_atomic_t asked;
+static const char *note;
+static size_t note_len;
 
 static void on_stop(int sig)
 {
-	static const char msg[] = "\ncrimea: stopping after the computer's action, once the save has it"
-				  " (the same again stops at once)\n";
 	if (asked) { /* a second time: what the signal did before (it is blocked until we return) */
 		signal(sig, SIG_DFL);
 		raise(sig);
 		return;
 	}
 	asked = sig;
-	if (write(STDERR_FILENO, msg, sizeof msg - 1) < 0) {
+	if (write(STDERR_FILENO, note, note_len) < 0) {
 		/* (nothing to do: the stop is asked all the same) */
 	}
 }
 
-void stopsig_arm(struct stopsig *s)
+void stopsig_arm(struct stopsig *s, const char *line)
 {
 	struct sigaction sa;
 	if (s->armed)
 		return;
+	note = line;
+	note_len = strlen(line);
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_stop;
 	sigemptyset(&sa.sa_mask);

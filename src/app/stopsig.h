@@ -12,10 +12,10 @@ struct stopsig {
 	struct sigaction old[3]; /* SIGINT, SIGTERM, SIGHUP */
 };
 
-/* From now on SIGINT, SIGTERM and SIGHUP only ask for a stop (stopsig_asked), with a line on
- * stderr; the same signal again stops the program at once, as it would have. A signal the
+/* From now on SIGINT, SIGTERM and SIGHUP only ask for a stop (stopsig_asked), writing line (a
+ * static string: what the stop will do) on stderr; the same signal again stops the program at once, as it would have. A signal the
  * process was started ignoring (a background job's SIGINT) stays ignored. Nothing when armed. */
-void stopsig_arm(struct stopsig *s);
+void stopsig_arm(struct stopsig *s, const char *line);
 
 /* The signals do again what they did before stopsig_arm (a stop asked stays asked). */
 void stopsig_disarm(struct stopsig *s);

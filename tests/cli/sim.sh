@@ -248,5 +248,25 @@ else
 	echo "note: mpirun/mpicc not installed: MPI case skipped (Debian: openmpi-bin libopenmpi-dev)"
 fi
 
+# a stop signal (^C; SIGTERM here, as a background job ignores SIGINT) ends a study once the
+# games being played end: every game taken ends and none is taken after, so the results are
+# those of the first K games, the same as -n K prints; exit status 128 + 15
+stop_study() { # stop_study NAME ARGS...: runs the study, stops it after a second
+	name=$1; shift
+	"$bin" sim balaclava -n 1000000 "$@" >"$tmp/stop.out" 2>"$tmp/stop.err" &
+	pid=$!
+	sleep 1
+	kill -TERM $pid; wait $pid; st=$?
+	k=$(sed -n 's/^crimea sim: stopped by signal 15 after \([0-9]*\) of 1000000 games; .*/\1/p' "$tmp/stop.err")
+	if [ "$st" = 143 ] && [ -n "$k" ]; then ok; else ko "$name: exit $st, $(tail -1 "$tmp/stop.err")"; k=1; fi
+}
+stop_study "a stopped study" --jobs 2
+"$bin" sim balaclava -n "$k" >"$tmp/stopk.out" 2>&1
+grep -v '^stopped: the first ' "$tmp/stop.out" >"$tmp/stop.cut"
+same "a stopped study: the results of the first $k games, as -n $k" "$tmp/stop.cut" "$tmp/stopk.out"
+contains "a stopped study says so" "$tmp/stop.out" "^stopped: the first $k of the 1000000 games asked for$"
+stop_study "a stopped study, JSON" --jobs 2 --json
+contains "a stopped study, JSON: the games asked for" "$tmp/stop.out" '"asked": 1000000,'
+contains "a stopped study, JSON: the games played" "$tmp/stop.out" "\"games\": $k,"
 echo "sim: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
