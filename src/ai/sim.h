@@ -139,4 +139,30 @@ double sim_sd(int64_t n, int64_t sum, int64_t sq);
 /* Wilson score interval of k successes in n trials at normal quantile z (1.959964 for 95%). */
 void sim_wilson(int64_t k, int64_t n, double z, double *lo, double *hi);
 
+/* Paired tallies of two studies on the same deals (crimea sim --compare): game i of study A
+ * and game i of study B start from the same seed, sim_seed(seed, i), with other players or
+ * optional rules. Only pairs both completed are added. Every field is a sum, so merging is
+ * exact and order-independent, as sim_stats'. Outcomes are indexed 0, 1 (the side that won)
+ * and 2 (a draw). */
+struct sim_pair {
+	int64_t n;                  /* pairs added */
+	int64_t trans[3][3];        /* pairs with outcome i in A and j in B */
+	int64_t dvp_sum[2], dvp_sq[2]; /* B's points less A's, by side */
+	int64_t dm_sum, dm_sq;      /* B's margin (vp[0] - vp[1]) less A's */
+	int64_t dact_sum, dact_sq;  /* B's actions less A's */
+};
+
+void sim_pair_init(struct sim_pair *p);
+/* Adds game i of A and of B; nothing unless both completed (status SIM_OK). */
+void sim_pair_add(struct sim_pair *p, const struct sim_game *a, const struct sim_game *b);
+void sim_pair_merge(struct sim_pair *dst, const struct sim_pair *src);
+/* The change in the share of outcome k from A to B (B's share less A's) over the pairs, and its
+ * interval at normal quantile z by Newcombe's method 10 for paired proportions (Wilson
+ * intervals of the two shares, joined through the pairs' correlation): in [-1, 1]; with no
+ * pairs 0 and [-1, 1]. */
+double sim_pair_share_diff(const struct sim_pair *p, int k, double z, double *lo, double *hi);
+/* A mean of paired differences (n, sum, sum of squares) and its normal interval at z: the mean
+ * plus or minus z standard errors (for the tens of games or more of a study). */
+double sim_pair_mean_ci(int64_t n, int64_t sum, int64_t sq, double z, double *lo, double *hi);
+
 #endif

@@ -24,6 +24,7 @@
 #include "../games/quad/quad.h"
 #include "../games/quad/qbattle.h"
 #include "cli.h"
+#include "simcmp.h"
 #include "stopsig.h"
 
 #define SIM_GAMES_MAX 1000000000LL /* -n */
@@ -49,6 +50,14 @@ static const char sim_help[] =
 	"  --jobs J          worker threads (default 1); the output does not depend on J\n"
 	"  --options LIST    optional rules, comma-separated: 11.27 (disrupted cavalry does not\n"
 	"                    retreat before combat); Inkerman's 23.1 ... 28.2, groups 23-28, all\n"
+	"  --compare SIDE=PLAYER\n"
+	"                    also play study B on the same deals (game i of both from the same\n"
+	"                    seed), with SIDE's player replaced (repeatable), and print the\n"
+	"                    two side by side: each outcome's change with its paired 95%\n"
+	"                    interval (Newcombe), the outcomes pair by pair, the points' and\n"
+	"                    the length's changes (paired intervals), each score item's means\n"
+	"  --compare-options LIST\n"
+	"                    study B's optional rules (none, or as --options): what a rule does\n"
 	"  --cap N           a game still not over after N actions is an error (default 200000)\n"
 	"  --check           fuzz the rules: check the rule system's invariants after every\n"
 	"                    action, and replay every game's record and verify its checksums\n"
@@ -107,6 +116,13 @@ struct sim_args {
 	const char *ai_arg[8];
 	int nai;
 	struct ai_player player[2];
+	/* --compare, --compare-options: study B on the same deals (B's players: A's, with these
+	 * sides replaced; B's optional rules: cmp_options when cmp_opts) */
+	const char *cmp_arg[8]; /* (as many as ai_arg) */
+	int ncmp;
+	bool cmp_opts, compare;
+	uint32_t cmp_options;
+	struct ai_player cmp_player[2];
 };
 
 /* Shared by the worker threads of one process. */
@@ -122,11 +138,19 @@ struct shared {
 	bool stop;               /* a stop signal ends the study early (one rank only) */
 };
 
+/* Study B of a comparison (--compare): its players and options, and what it plays with. */
+struct study_b {
+	struct sim_cfg cfg;
+	struct sim_stats st;
+	struct sim_pair pair;     /* A's game i against B's */
+};
+
 struct worker {
 	pthread_t t;
 	struct shared *sh;
 	struct sim_stats st;
 	struct score_sheet sheet; /* scratch for each completed game's final sheet */
+	struct study_b *b;        /* with --compare, else NULL */
 };
 
 static int rank0(void)
@@ -226,12 +250,21 @@ static int parse_args(int argc, char **argv, struct sim_args *a)
 				return usage_err("%s wants a list of optional rules (11.27, 24)", o);
 			if (parse_options(argv[++i], &a->options) != 0)
 				return 2;
-		} else if (!strcmp(o, "--ai")) {
+		} else if (!strcmp(o, "--ai") || !strcmp(o, "--compare")) {
+			bool ai = o[2] == 'a';
+			const char **arg = ai ? a->ai_arg : a->cmp_arg;
+			int *n = ai ? &a->nai : &a->ncmp;
 			if (!has || !strchr(argv[i + 1], '='))
-				return usage_err("--ai wants SIDE=PLAYER, e.g. --ai russian=random");
-			if (a->nai == (int)(sizeof a->ai_arg / sizeof a->ai_arg[0]))
-				return usage_err("too many --ai");
-			a->ai_arg[a->nai++] = argv[++i];
+				return usage_err("%s wants SIDE=PLAYER, e.g. %s russian=%s", o, o, ai ? "random" : "greedy:cautious");
+			if (*n == (int)(sizeof a->ai_arg / sizeof a->ai_arg[0]))
+				return usage_err("too many %s", o);
+			arg[(*n)++] = argv[++i];
+		} else if (!strcmp(o, "--compare-options")) {
+			if (!has)
+				return usage_err("--compare-options wants a list of optional rules, or none");
+			a->cmp_opts = true;
+			if (strcmp(argv[++i], "none") && parse_options(argv[i], &a->cmp_options) != 0)
+				return 2;
 		} else if (!strcmp(o, "--svg")) {
 			if (!has || !argv[i + 1][0])
 				return usage_err("--svg wants a file name");
@@ -254,19 +287,22 @@ static int parse_args(int argc, char **argv, struct sim_args *a)
 		return usage_err("which scenario? (see `crimea list`)");
 	if (a->list && a->n > SIM_LIST_MAX)
 		return usage_err("--list keeps every game: at most 10000000 games");
+	a->compare = a->ncmp > 0 || a->cmp_opts;
+	if (a->compare && (a->list || a->svg))
+		return usage_err("%s does not go with --compare (run each study alone for it)", a->list ? "--list" : "--svg");
 	return 0;
 }
 
-/* Resolves --ai SIDE=PLAYER against the scenario's side names. */
-static int resolve_players(struct sim_args *a, const struct scenario *s)
+/* Resolves n SIDE=PLAYER arguments against the scenario's side names into player (which holds
+ * the players of the sides they do not name). */
+static int resolve_side_args(const char *const *arg, int n, const struct scenario *s, struct ai_player player[2])
 {
-	struct ai_player rnd = {AI_RANDOM, AI_SEARCH_BUDGET, ""}, kind;
+	struct ai_player kind;
 
-	a->player[0] = a->player[1] = rnd;
-	for (int i = 0; i < a->nai; i++) {
+	for (int i = 0; i < n; i++) {
 		char side[64];
-		const char *eq = strchr(a->ai_arg[i], '=');
-		size_t len = (size_t)(eq - a->ai_arg[i]);
+		const char *eq = strchr(arg[i], '=');
+		size_t len = (size_t)(eq - arg[i]);
 		if (ai_player_parse(eq + 1, &kind) != 0 || kind.kind == AI_NONE) {
 			if (rank0())
 				fprintf(stderr, "crimea sim: unknown computer player \"%s\"; known: random, greedy, "
@@ -286,9 +322,9 @@ static int resolve_players(struct sim_args *a, const struct scenario *s)
 					s->rules->id, ai_plan_list(s->rules, list, sizeof list));
 			return 2;
 		}
-		snprintf(side, sizeof side, "%.*s", (int)(len < sizeof side ? len : sizeof side - 1), a->ai_arg[i]);
+		snprintf(side, sizeof side, "%.*s", (int)(len < sizeof side ? len : sizeof side - 1), arg[i]);
 		if (!strcmp(side, "both") || !strcmp(side, "all")) {
-			a->player[0] = a->player[1] = kind;
+			player[0] = player[1] = kind;
 			continue;
 		}
 		int k = !strcmp(side, s->side[0]) ? 0 : !strcmp(side, s->side[1]) ? 1 : -1;
@@ -298,9 +334,26 @@ static int resolve_players(struct sim_args *a, const struct scenario *s)
 					s->id, s->side[0], s->side[1]);
 			return 2;
 		}
-		a->player[k] = kind;
+		player[k] = kind;
 	}
 	return 0;
+}
+
+/* Resolves --ai (random for a side it does not name) and --compare (A's player for a side it
+ * does not name). */
+static int resolve_players(struct sim_args *a, const struct scenario *s)
+{
+	struct ai_player rnd = {AI_RANDOM, AI_SEARCH_BUDGET, ""};
+	int rc;
+
+	a->player[0] = a->player[1] = rnd;
+	if ((rc = resolve_side_args(a->ai_arg, a->nai, s, a->player)) != 0)
+		return rc;
+	a->cmp_player[0] = a->player[0];
+	a->cmp_player[1] = a->player[1];
+	if (!a->cmp_opts)
+		a->cmp_options = a->options;
+	return resolve_side_args(a->cmp_arg, a->ncmp, s, a->cmp_player);
 }
 
 static void *work(void *arg)
@@ -311,14 +364,25 @@ static void *work(void *arg)
 	struct game *g = malloc(sizeof *g);
 	const struct rules *rl = sh->s->rules;
 	struct sim_cfg cfg = {a->options, {a->player[0], a->player[1]}, a->cap, NULL, a->check, NULL};
-	struct sim_game r;
+	struct sim_game r, rb;
+	struct study_b *b = w->b;
 
 	cfg.memo = rl->memo_new ? rl->memo_new(sh->s) : NULL; /* NULL: slower, same results */
 	cfg.ai_scratch = ai_scratch_new(sh->s); /* the same */
+	if (b) { /* B's own memo and scratch: its options may differ from A's */
+		b->cfg = (struct sim_cfg){a->cmp_options, {a->cmp_player[0], a->cmp_player[1]}, a->cap, NULL, a->check, NULL};
+		b->cfg.memo = rl->memo_new ? rl->memo_new(sh->s) : NULL;
+		b->cfg.ai_scratch = ai_scratch_new(sh->s);
+	}
 	if (!g) {
 		if (cfg.memo)
 			rl->memo_free(cfg.memo);
 		ai_scratch_free(cfg.ai_scratch);
+		if (b) {
+			if (b->cfg.memo)
+				rl->memo_free(b->cfg.memo);
+			ai_scratch_free(b->cfg.ai_scratch);
+		}
 		atomic_store(&sh->failed, 1);
 		atomic_fetch_add(&sh->finished, 1);
 		return NULL;
@@ -339,6 +403,16 @@ static void *work(void *arg)
 			rl->score(g, &w->sheet, &sr);
 			sim_stats_add_sheet(&w->st, &w->sheet);
 		}
+		if (b) { /* the same deal, B's players and options */
+			sim_play(sh->s, a->seed, i, &b->cfg, g, &rb);
+			sim_stats_add(&b->st, &rb);
+			if (rb.status == SIM_OK && rl->score) {
+				struct result sr;
+				rl->score(g, &w->sheet, &sr);
+				sim_stats_add_sheet(&b->st, &w->sheet);
+			}
+			sim_pair_add(&b->pair, &r, &rb);
+		}
 		if (sh->list)
 			sh->list[i] = r;
 		atomic_fetch_add(&sh->done, 1);
@@ -347,6 +421,11 @@ static void *work(void *arg)
 	if (cfg.memo)
 		rl->memo_free(cfg.memo);
 	ai_scratch_free(cfg.ai_scratch);
+	if (b) {
+		if (b->cfg.memo)
+			rl->memo_free(b->cfg.memo);
+		ai_scratch_free(b->cfg.ai_scratch);
+	}
 	atomic_fetch_add(&sh->finished, 1);
 	return NULL;
 }
@@ -382,19 +461,24 @@ static void progress(int64_t done, int64_t total, double t0, int nranks)
 	fflush(stderr);
 }
 
-/* Runs this process's share of the games on a->jobs threads; merges into *st. */
+/* Runs this process's share of the games on a->jobs threads; merges into *st (and with
+ * --compare, study B's into *stb and the pairs into *pair). */
 static int run_local(const struct sim_args *a, const struct scenario *s, int rank, int nranks,
-		     struct sim_game *list, struct sim_stats *st)
+		     struct sim_game *list, struct sim_stats *st, struct sim_stats *stb, struct sim_pair *pair)
 {
 	struct shared sh;
 	struct worker *w = calloc((size_t)a->jobs, sizeof *w);
+	struct study_b *bs = a->compare ? calloc((size_t)a->jobs, sizeof *bs) : NULL;
 	int started = 0, rc = 0;
 	int64_t total = sim_rank_games(a->n, rank, nranks);
 	bool tty = rank == 0 && isatty(2);
 	double t0 = now();
 
-	if (!w)
+	if (!w || (a->compare && !bs)) {
+		free(w);
+		free(bs);
 		return -1;
+	}
 	memset(&sh, 0, sizeof sh);
 	sh.a = a;
 	sh.s = s;
@@ -410,6 +494,11 @@ static int run_local(const struct sim_args *a, const struct scenario *s, int ran
 	for (int i = 0; i < a->jobs; i++) {
 		w[i].sh = &sh;
 		sim_stats_init(&w[i].st);
+		if (bs) {
+			w[i].b = &bs[i];
+			sim_stats_init(&bs[i].st);
+			sim_pair_init(&bs[i].pair);
+		}
 		if (pthread_create(&w[i].t, NULL, work, &w[i]) != 0) {
 			rc = -1;
 			break;
@@ -428,10 +517,15 @@ static int run_local(const struct sim_args *a, const struct scenario *s, int ran
 	for (int i = 0; i < started; i++) {
 		pthread_join(w[i].t, NULL);
 		sim_stats_merge(st, &w[i].st);
+		if (bs) {
+			sim_stats_merge(stb, &bs[i].st);
+			sim_pair_merge(pair, &bs[i].pair);
+		}
 	}
 	if (started < a->jobs || atomic_load(&sh.failed))
 		rc = -1;
 	free(w);
+	free(bs);
 	return rc;
 }
 
@@ -447,17 +541,15 @@ static void stats_op(void *in, void *inout, int *len, MPI_Datatype *dt)
 		sim_stats_merge(&dst[i], &src[i]);
 }
 
-/* Combines every rank's tallies (and --list rows) on rank 0. */
-static int mpi_combine(struct sim_stats *st, struct sim_game *list, int64_t n)
+/* Combines every rank's tallies of st on rank 0. */
+static int mpi_stats(struct sim_stats *st, int rank)
 {
 	MPI_Datatype t;
 	MPI_Op op;
 	struct sim_stats *sum = malloc(sizeof *sum);
-	int rank;
 
 	if (!sum)
 		return -1;
-	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
 	sim_stats_init(sum);
 	MPI_Type_contiguous((int)sizeof *st, MPI_BYTE, &t);
 	MPI_Type_commit(&t);
@@ -468,6 +560,27 @@ static int mpi_combine(struct sim_stats *st, struct sim_game *list, int64_t n)
 	if (rank == 0)
 		*st = *sum;
 	free(sum);
+	return 0;
+}
+
+/* Combines every rank's tallies (and --list rows; with --compare, study B's tallies and the
+ * pairs, stb and pair not NULL) on rank 0. */
+static int mpi_combine(struct sim_stats *st, struct sim_game *list, int64_t n, struct sim_stats *stb,
+		       struct sim_pair *pair)
+{
+	int rank;
+
+	MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+	if (mpi_stats(st, rank) != 0 || (stb && mpi_stats(stb, rank) != 0))
+		return -1;
+	if (pair) { /* every field an int64_t sum */
+		_Static_assert(sizeof *pair % sizeof(int64_t) == 0, "sim_pair is int64_t sums");
+		int cnt = (int)(sizeof *pair / sizeof(int64_t));
+		if (rank == 0)
+			MPI_Reduce(MPI_IN_PLACE, pair, cnt, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+		else
+			MPI_Reduce(pair, NULL, cnt, MPI_INT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+	}
 	if (list) {
 		/* rows of games a rank did not play are all zero: OR-ing the bytes gathers them */
 		unsigned char *p = (unsigned char *)list;
@@ -515,25 +628,6 @@ static int hist_group(const struct scenario *s, int h)
 	return !strcmp(history[h].winner, s->side[0]) ? 0 : !strcmp(history[h].winner, s->side[1]) ? 1 : -1;
 }
 
-/* Every optional rule by its case, for printing a study's options. */
-static const char *const rule_ids[] = {
-	"11.27", "23.1", "23.2", "23.3", "24", "25.1", "25.2", "25.3", "26.1", "26.2",
-	"27.1", "27.2", "27.3", "28.1", "28.2",
-};
-#define NRULE_IDS (sizeof rule_ids / sizeof rule_ids[0])
-
-static void options_text(uint32_t o, char *buf, size_t n)
-{
-	size_t at = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < NRULE_IDS; i++)
-		if (o & q_option_bits(rule_ids[i]))
-			at += (size_t)snprintf(buf + at, at < n ? n - at : 0, "%s%s", at ? "," : "", rule_ids[i]);
-	if (!buf[0])
-		snprintf(buf, n, "none");
-}
-
 /* Where the points go: each score sheet item's mean over the completed games, the share of
  * games in which it scored, and its least and greatest score in those, side by side. */
 static void print_items(const struct scenario *s, const struct sim_stats *st)
@@ -565,10 +659,10 @@ static void print_text(const struct sim_args *a, const struct scenario *s, const
 {
 	int64_t ok = st->status[SIM_OK];
 	int h = hist_find(s->id), hg = hist_group(s, h);
-	char opts[64];
+	char opts[128]; /* every optional rule: 15 cases */
 	double lo, hi;
 
-	options_text(a->options, opts, sizeof opts);
+	simcmp_options_text(a->options, opts, sizeof opts);
 	if (list) {
 		printf("%-8s %-20s %-26s %6s %6s %8s %6s\n", "game", "seed", "level", s->side[0], s->side[1],
 		       "actions", "turns");
@@ -656,7 +750,7 @@ static int print_json(const struct sim_args *a, const struct scenario *s, const 
 {
 	int64_t ok = st->status[SIM_OK];
 	int h = hist_find(s->id), hg = hist_group(s, h);
-	json_t *root = json_object(), *players = json_object(), *opts = json_array();
+	json_t *root = json_object(), *players = json_object();
 	json_t *levels = json_array(), *winners = json_object(), *vp = json_object(), *len = json_object();
 	json_t *errs = json_object(), *first = json_array();
 	char *txt, n0[AI_PLAYER_NAME_MAX];
@@ -676,10 +770,7 @@ static int print_json(const struct sim_args *a, const struct scenario *s, const 
 	for (int k = 0; k < 2; k++)
 		json_object_set_new(players, s->side[k], json_string(ai_player_name(&a->player[k], n0)));
 	json_object_set_new(root, "players", players);
-	for (size_t i = 0; i < NRULE_IDS; i++)
-		if (a->options & q_option_bits(rule_ids[i]))
-			json_array_append_new(opts, json_string(rule_ids[i]));
-	json_object_set_new(root, "options", opts);
+	json_object_set_new(root, "options", simcmp_options_json(a->options));
 	for (int i = 0; i < st->nlevels; i++) {
 		json_t *o = json_object();
 		json_object_set_new(o, "level", json_string(st->lv[i].name));
@@ -866,7 +957,8 @@ static int sim_main(int argc, char **argv, int rank, int nranks)
 {
 	struct sim_args a;
 	struct scenario s;
-	struct sim_stats *st = NULL;
+	struct sim_stats *st = NULL, *stb = NULL;
+	struct sim_pair pair;
 	struct sim_game *list = NULL;
 	struct stopsig stop = {0};
 	int64_t asked;
@@ -883,6 +975,11 @@ static int sim_main(int argc, char **argv, int rank, int nranks)
 	if (!st)
 		goto out;
 	sim_stats_init(st);
+	sim_pair_init(&pair);
+	if (a.compare && !(stb = malloc(sizeof *stb)))
+		goto out;
+	if (stb)
+		sim_stats_init(stb);
 	if (a.list && !(list = calloc((size_t)a.n, sizeof *list))) {
 		fprintf(stderr, "crimea sim: no memory for --list of %" PRId64 " games\n", a.n);
 		goto out;
@@ -890,7 +987,7 @@ static int sim_main(int argc, char **argv, int rank, int nranks)
 	if (nranks == 1)
 		stopsig_arm(&stop, "\ncrimea sim: stopping once the games being played end (the same"
 				   " again stops at once)\n");
-	rc = run_local(&a, &s, rank, nranks, list, st);
+	rc = run_local(&a, &s, rank, nranks, list, st, stb, &pair);
 	stopsig_disarm(&stop);
 	if (rc != 0) {
 		rc = 1;
@@ -906,7 +1003,7 @@ static int sim_main(int argc, char **argv, int rank, int nranks)
 			stopsig_asked(), a.n, asked, a.n, a.n);
 	}
 #ifdef CRIMEA_MPI
-	if (mpi_combine(st, list, a.n) != 0)
+	if (mpi_combine(st, list, a.n, stb, stb ? &pair : NULL) != 0)
 		goto out;
 #endif
 	if (rank != 0) {
@@ -914,6 +1011,23 @@ static int sim_main(int argc, char **argv, int rank, int nranks)
 		goto out;
 	}
 	sim_stats_finish(st);
+	if (stb) {
+		char n[2][2][AI_PLAYER_NAME_MAX];
+		sim_stats_finish(stb);
+		struct simcmp_study sa = {{ai_player_name(&a.player[0], n[0][0]), ai_player_name(&a.player[1], n[0][1])},
+					  a.options, st};
+		struct simcmp_study sb = {{ai_player_name(&a.cmp_player[0], n[1][0]),
+					   ai_player_name(&a.cmp_player[1], n[1][1])}, a.cmp_options, stb};
+		if (a.json) {
+			if (simcmp_print_json(&s, a.seed, a.n, asked, &sa, &sb, &pair) != 0)
+				goto out;
+		} else
+			simcmp_print_text(&s, a.seed, a.n, asked, &sa, &sb, &pair);
+		fflush(stdout);
+		rc = stopsig_asked() ? 128 + stopsig_asked() :
+		     st->status[SIM_OK] == st->games && stb->status[SIM_OK] == stb->games ? 0 : 1;
+		goto out;
+	}
 	if (a.json) {
 		if (print_json(&a, &s, st, list, asked) != 0)
 			goto out;
@@ -926,6 +1040,7 @@ static int sim_main(int argc, char **argv, int rank, int nranks)
 out:
 	free(list);
 	free(st);
+	free(stb);
 	scenario_free(&s);
 	return rc;
 }

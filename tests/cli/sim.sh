@@ -241,6 +241,11 @@ if command -v mpirun >/dev/null 2>&1 && command -v mpicc >/dev/null 2>&1; then
 		cp "$tmp/out" "$tmp/mpi.json"
 		expect "threads --list --json" 0 "$bin" sim balaclava -n 9 --seed 3 --jobs 2 --list --json
 		same "MPI --list --json = threads" "$tmp/out" "$tmp/mpi.json"
+		expect "mpirun --compare" 0 mpirun --allow-run-as-root --oversubscribe -np 2 \
+			"$mpi" sim balaclava -n 40 --ai both=greedy --compare russian=greedy:cautious --jobs 1
+		cp "$tmp/out" "$tmp/mpicmp.out"
+		expect "threads --compare" 0 "$bin" sim balaclava -n 40 --ai both=greedy --compare russian=greedy:cautious --jobs 2
+		same "MPI --compare = threads (study B and the pairs reduced too)" "$tmp/out" "$tmp/mpicmp.out"
 	else
 		ko "make $mpi"; tail -20 "$tmp/mpi.log"
 	fi
@@ -248,6 +253,61 @@ else
 	echo "note: mpirun/mpicc not installed: MPI case skipped (Debian: openmpi-bin libopenmpi-dev)"
 fi
 
+# --compare: two studies on the same deals. Its A and B are what the two studies alone give
+# (shares, points, items), the same for any --jobs; B the same as A changes nothing (every
+# pair on the diagonal, every difference 0); --compare-options sets B's rules; bad use refused
+"$bin" sim balaclava -n 40 --ai both=greedy --compare russian=greedy:cautious --jobs 2 >"$tmp/cmp2.out" 2>&1
+"$bin" sim balaclava -n 40 --ai both=greedy --compare russian=greedy:cautious --jobs 1 >"$tmp/cmp1.out" 2>&1
+same "--compare: the same for any --jobs" "$tmp/cmp1.out" "$tmp/cmp2.out"
+contains "--compare: B's players" "$tmp/cmp1.out" "^  B: russian greedy:cautious, allied greedy, optional rules none$"
+contains "--compare: the paired intervals" "$tmp/cmp1.out" "^allied wins .*\[ *[-+][0-9.]*%, *[-+][0-9.]*%\]$"
+"$bin" sim balaclava -n 40 --ai both=greedy --compare russian=greedy:cautious --json >"$tmp/cmp.json" 2>&1
+"$bin" sim balaclava -n 40 --ai both=greedy --json >"$tmp/cmpa.json" 2>&1
+"$bin" sim balaclava -n 40 --ai russian=greedy:cautious --ai allied=greedy --json >"$tmp/cmpb.json" 2>&1
+if command -v node >/dev/null 2>&1; then
+	if node -e 'const fs = require("fs"), rd = (f) => JSON.parse(fs.readFileSync(f, "utf8"));
+		const c = rd(process.argv[1]), a = rd(process.argv[2]), b = rd(process.argv[3]);
+		const eq = (x, y) => Math.abs(x - y) < 1e-5;
+		let ok = c.games === 40 && c.pairs === 40 && c.a.completed === 40 && c.b.completed === 40;
+		for (const o of c.outcomes) {
+			ok = ok && eq(o.a_share, a.winners[o.outcome].share) && eq(o.b_share, b.winners[o.outcome].share) &&
+				eq(o.diff, o.b_share - o.a_share) && o.ci95[0] <= o.diff && o.diff <= o.ci95[1];
+		}
+		for (const side of ["russian", "allied"]) {
+			const v = c.victory_points[side];
+			ok = ok && eq(v.a_mean, a.victory_points[side].mean) && eq(v.b_mean, b.victory_points[side].mean) &&
+				eq(v.diff, v.b_mean - v.a_mean);
+		}
+		let n = 0;
+		for (const it of c.score_items) {
+			const x = a.score_items.find((y) => y.side === it.side && y.rule === it.rule && y.item === it.item);
+			const z = b.score_items.find((y) => y.side === it.side && y.rule === it.rule && y.item === it.item);
+			ok = ok && x && z && eq(it.a_mean, x.mean) && eq(it.b_mean, z.mean);
+			n++;
+		}
+		let m = 0;
+		for (const row of Object.values(c.transitions)) for (const k of Object.values(row)) m += k;
+		if (!ok || n !== a.score_items.length || m !== 40) process.exit(1);' "$tmp/cmp.json" "$tmp/cmpa.json" "$tmp/cmpb.json"; then ok; else
+		ko "--compare: A and B are the two studies alone (shares, points, items; node)"; fi
+else
+	echo "note: no node: --compare's JSON was not checked against the two studies"
+fi
+"$bin" sim balaclava -n 30 --compare allied=random >"$tmp/cmp0.out" 2>&1
+n=$(grep -c '^\(russian wins\|allied wins\|draw\) .* +0\.0% *\[ *-0\.0%, *+0\.0%\]$\|^\(russian wins\|allied wins\|draw\) .* +0\.0% ' "$tmp/cmp0.out")
+[ "$n" = 3 ] && ok || ko "--compare: B the same as A: every outcome's change 0 ($n of 3)"
+contains "--compare: B the same as A: the margin's change 0" "$tmp/cmp0.out" "^margin (russian - allied) .* +0\.00 *\[+0\.00, +0\.00\]$"
+awk '/^pairs: outcome in A/{p=1; next} p&&NF==0{exit} p{print}' "$tmp/cmp0.out" >"$tmp/cmp0.t"
+if awk '{for (j = 2; j <= 4; j++) if (j - 1 != NR && $j != 0) bad = 1} END {exit bad || NR != 3}' "$tmp/cmp0.t"; then ok; else
+	ko "--compare: B the same as A: every pair on the diagonal"; cat "$tmp/cmp0.t"; fi
+expect "--compare-options" 0 "$bin" sim inkerman -n 4 --compare-options all
+contains "--compare-options: B's rules, every one" "$tmp/out" "^  B: allied random, russian random, optional rules 23.1,23.2,23.3,24,25.1,25.2,25.3,26.1,26.2,27.1,27.2,27.3,28.1,28.2$"
+contains "--compare-options: A's rules" "$tmp/out" "^  A: allied random, russian random, optional rules none$"
+expect "--options all" 0 "$bin" sim inkerman -n 2 --options all
+contains "--options all: every rule named (the list was cut at 63 characters)" "$tmp/out" "optional rules 23.1,23.2,23.3,24,25.1,25.2,25.3,26.1,26.2,27.1,27.2,27.3,28.1,28.2$"
+expect "--compare wants SIDE=PLAYER" 2 "$bin" sim balaclava -n 4 --compare greedy
+expect "--compare: no such player" 2 "$bin" sim balaclava -n 4 --compare russian=nobody
+expect "--compare: not with --list" 2 "$bin" sim balaclava -n 4 --compare russian=greedy --list
+contains "--compare: not with --list, said" "$tmp/err" "does not go with --compare"
 # a stop signal (^C; SIGTERM here, as a background job ignores SIGINT) ends a study once the
 # games being played end: every game taken ends and none is taken after, so the results are
 # those of the first K games, the same as -n K prints; exit status 128 + 15

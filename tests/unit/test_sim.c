@@ -4,6 +4,7 @@
  * than one game ahead of another. */
 #include "testutil.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -236,6 +237,113 @@ static void test_items_merge(void **state)
 	unload(s);
 }
 
+/* A sim_game of the given outcome (0, 1: that side won; -1 a draw) and points, completed. */
+static struct sim_game done_game(int winner, int vp0, int vp1, int actions)
+{
+	struct sim_game g;
+	memset(&g, 0, sizeof g);
+	g.status = SIM_OK;
+	g.winner = winner;
+	g.vp[0] = vp0;
+	g.vp[1] = vp1;
+	g.actions = actions;
+	return g;
+}
+
+/* Newcombe's method 10 for paired proportions, on the worked example of Altman et al.,
+ * "Statistics with Confidence" (2000), its Table 6.2 (the pairs 14 both, 5 the first only, 0
+ * the second only, 22 neither): 0.122, 95% interval 0.011 to 0.226, here as B less A (A the
+ * first), so negated; a second implementation (Python, from the method's formulas) gives the
+ * six decimals. Then: B and A swapped negates the interval; no discordant pair gives 0 inside
+ * it; many pairs give about the normal interval of the paired differences. */
+static void test_pair_newcombe(void **state)
+{
+	(void)state;
+	struct sim_pair p, q;
+	double lo, hi, d;
+	sim_pair_init(&p);
+	p.trans[0][0] = 14; /* the outcome (side 0 won) in both */
+	p.trans[0][1] = 5;  /* in A only */
+	p.trans[1][1] = 22; /* in neither */
+	p.n = 41;
+	d = sim_pair_share_diff(&p, 0, 1.959963984540054, &lo, &hi);
+	assert_true(fabs(d + 0.121951) < 1e-6);
+	assert_true(fabs(lo + 0.226493) < 1e-6);
+	assert_true(fabs(hi + 0.011483) < 1e-6);
+	sim_pair_init(&q); /* A and B swapped */
+	for (int i = 0; i < 3; i++)
+		for (int j = 0; j < 3; j++)
+			q.trans[j][i] = p.trans[i][j];
+	q.n = p.n;
+	double lo2, hi2, d2 = sim_pair_share_diff(&q, 0, 1.959963984540054, &lo2, &hi2);
+	assert_true(fabs(d2 + d) < 1e-12 && fabs(lo2 + hi) < 1e-12 && fabs(hi2 + lo) < 1e-12);
+	/* no discordant pair: 0, inside a narrow interval */
+	sim_pair_init(&q);
+	q.trans[0][0] = 30;
+	q.trans[1][1] = 70;
+	q.n = 100;
+	d = sim_pair_share_diff(&q, 0, 1.959963984540054, &lo, &hi);
+	assert_true(d == 0 && lo < 0 && hi > 0 && hi - lo < 0.1);
+	/* 10 000 pairs, 500 A only and 800 B only: near d -/+ 1.96 sqrt(discordant/n^2 - d^2/n) */
+	sim_pair_init(&q);
+	q.trans[0][0] = 2000;
+	q.trans[0][1] = 500;
+	q.trans[1][0] = 800;
+	q.trans[1][1] = 6700;
+	q.n = 10000;
+	d = sim_pair_share_diff(&q, 0, 1.959963984540054, &lo, &hi);
+	double se = sqrt(1300.0 / 1e8 - 0.03 * 0.03 / 1e4);
+	assert_true(fabs(d - 0.03) < 1e-12);
+	assert_true(fabs(lo - (0.03 - 1.959963984540054 * se)) < 0.001);
+	assert_true(fabs(hi - (0.03 + 1.959963984540054 * se)) < 0.001);
+	/* no pairs: 0 in [-1, 1] */
+	sim_pair_init(&q);
+	d = sim_pair_share_diff(&q, 2, 1.959963984540054, &lo, &hi);
+	assert_true(d == 0 && lo == -1 && hi == 1);
+}
+
+/* The paired tallies: only pairs both completed count; the differences' sums; merging halves
+ * gives the whole, in either order; the mean's interval. */
+static void test_pair_tally(void **state)
+{
+	(void)state;
+	struct sim_game a[4] = {done_game(1, 10, 70, 500), done_game(-1, 40, 60, 600), done_game(1, 0, 90, 700),
+				done_game(0, 90, 20, 800)};
+	struct sim_game b[4] = {done_game(-1, 30, 50, 520), done_game(-1, 50, 60, 610), done_game(1, 5, 95, 690),
+				done_game(0, 95, 20, 790)};
+	struct sim_pair all, h1, h2, h3;
+	sim_pair_init(&all);
+	sim_pair_init(&h1);
+	sim_pair_init(&h2);
+	for (int i = 0; i < 4; i++) {
+		sim_pair_add(&all, &a[i], &b[i]);
+		sim_pair_add(i < 2 ? &h1 : &h2, &a[i], &b[i]);
+	}
+	struct sim_game bad = b[0];
+	bad.status = SIM_CAP;
+	sim_pair_add(&all, &a[0], &bad); /* an error on one side: not a pair */
+	sim_pair_add(&all, &bad, &a[0]);
+	assert_int_equal(all.n, 4);
+	assert_int_equal(all.trans[1][2], 1); /* allied win to a draw */
+	assert_int_equal(all.trans[2][2], 1);
+	assert_int_equal(all.trans[1][1], 1);
+	assert_int_equal(all.trans[0][0], 1);
+	assert_int_equal(all.dvp_sum[0], 20 + 10 + 5 + 5);
+	assert_int_equal(all.dvp_sum[1], -20 + 0 + 5 + 0);
+	assert_int_equal(all.dm_sum, 40 + 10 + 0 + 5);
+	assert_int_equal(all.dm_sq, 1600 + 100 + 0 + 25);
+	assert_int_equal(all.dact_sum, 20 + 10 - 10 - 10);
+	h3 = h2;
+	sim_pair_merge(&h3, &h1);
+	sim_pair_merge(&h1, &h2);
+	assert_memory_equal(&h1, &all, sizeof all);
+	assert_memory_equal(&h3, &all, sizeof all);
+	double lo, hi, m = sim_pair_mean_ci(all.n, all.dm_sum, all.dm_sq, 1.959963984540054, &lo, &hi);
+	double sd = sqrt((1725.0 - 55.0 * 55.0 / 4) / 3);
+	assert_true(fabs(m - 13.75) < 1e-12);
+	assert_true(fabs(hi - m - 1.959963984540054 * sd / 2) < 1e-9 && fabs(m - lo - (hi - m)) < 1e-9);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -245,6 +353,8 @@ int main(void)
 		cmocka_unit_test(test_memo_changes_nothing),
 		cmocka_unit_test(test_rank_split),
 		cmocka_unit_test(test_items_merge),
+		cmocka_unit_test(test_pair_newcombe),
+		cmocka_unit_test(test_pair_tally),
 	};
 	test_filters_from_env();
 	return cmocka_run_group_tests(tests, NULL, NULL);
