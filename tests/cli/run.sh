@@ -365,15 +365,15 @@ n=$(grep -c '^action ' "$tmp/held2.rec" 2>/dev/null)
 [ "$n" = 22 ] && ok || ko "a computer player's actions saved before a die is asked: ${n:-no} actions in the save, 22 made"
 expect "a computer player's actions saved before a die is asked: the save verifies" 0 "$bin" replay "$tmp/held2.rec" --verify
 # a stop signal while the computer plays (^C, kill, a closed terminal) stops the game after the
-# computer's action, with the save written: search against search, SIGTERM once it has acted
+# computer's action, with the save written: search:6 against search:6, SIGTERM once it has acted
 # (SIGINT would be ignored in a background job); the save has every action the game printed,
 # it verifies, and the exit status is the signal's (128 + 15)
-"$bin" play balaclava --ai both=search --seed 3 --save "$tmp/stop.rec" </dev/null >"$tmp/stop.out" 2>"$tmp/stop.err" &
+"$bin" play balaclava --ai both=search:6 --seed 3 --save "$tmp/stop.rec" </dev/null >"$tmp/stop.out" 2>"$tmp/stop.err" &
 held=$!
 i=0
-while [ $i -lt 300 ] && [ "$(grep -c '(search): ' "$tmp/stop.out")" -lt 3 ]; do sleep 0.1; i=$((i + 1)); done
+while [ $i -lt 300 ] && [ "$(grep -c '(search:6): ' "$tmp/stop.out")" -lt 3 ]; do sleep 0.1; i=$((i + 1)); done
 kill -TERM $held; wait $held; st=$?
-n=$(grep -c '^action ' "$tmp/stop.rec" 2>/dev/null); m=$(grep -c '(search): ' "$tmp/stop.out")
+n=$(grep -c '^action ' "$tmp/stop.rec" 2>/dev/null); m=$(grep -c '(search:6): ' "$tmp/stop.out")
 if [ "$st" = 143 ] && [ "${n:-0}" -ge 3 ] && [ "$n" = "$m" ] && grep -q "^crimea: stopped by signal 15; .*stop.rec has all $n actions$" "$tmp/stop.err"; then ok; else
 	ko "a stop signal in the computer's play: status $st, ${n:-no} actions saved, $m printed: $(tail -1 "$tmp/stop.err")"; fi
 expect "a stop signal in the computer's play: the save verifies" 0 "$bin" replay "$tmp/stop.rec" --verify
