@@ -27,22 +27,48 @@ plans() {
 	esac
 }
 
-# row SCENARIO SIDE0 PLAYER0 SIDE1 PLAYER1: one study, as a table row (the players, each
-# side's wins and the draws with their shares, each side's mean points)
+# row SCENARIO SIDE0 PLAYER0 SIDE1 PLAYER1 [SIDE]: one study as a table row (the players, each
+# side's wins and the draws with their shares, each side's mean points, the margin). With SIDE,
+# the side keeping a plan, the row is `--ai both=greedy --compare SIDE=PLAN`: the plan plays the
+# same deals as plain greedy (game i from the same seed), so the row also gives the change in
+# the margin and in SIDE's wins from plain greedy's, with their paired 95% intervals.
 row() {
-	scn=$1 s0=$2 p0=$3 s1=$4 p1=$5
-	"$bin" sim "$scn" -n "$n" --jobs "$jobs" --ai "$s0=$p0" --ai "$s1=$p1" >"$tmp.run"
-	awk -v s0="$s0" -v s1="$s1" -v p0="$p0" -v p1="$p1" '
-		/^winner/ { w = 1; next }
-		/^victory points/ { w = 0; v = 1; next }
-		/^$/ { w = 0; v = 0 }
-		w && $1 == s0 { w0 = $2 " (" $3 ")" }
-		w && $1 == s1 { w1 = $2 " (" $3 ")" }
-		w && $1 == "draw" { d = $2 " (" $3 ")" }
-		v && $1 == s0 { m0 = $2 }
-		v && $1 == s1 { m1 = $2 }
-		END { printf "| %s | %s | %s | %s | %s | %s - %s | %+.2f |\n", p0, p1, w0, d, w1, m0, m1, m0 - m1 }
-	' "$tmp.run"
+	scn=$1 s0=$2 p0=$3 s1=$4 p1=$5 who=${6:-}
+	if [ -z "$who" ]; then
+		"$bin" sim "$scn" -n "$n" --jobs "$jobs" --ai "$s0=$p0" --ai "$s1=$p1" >"$tmp.run"
+		awk -v s0="$s0" -v s1="$s1" -v p0="$p0" -v p1="$p1" '
+			/^winner/ { w = 1; next }
+			/^victory points/ { w = 0; v = 1; next }
+			/^$/ { w = 0; v = 0 }
+			w && $1 == s0 { w0 = $2 " (" $3 ")" }
+			w && $1 == s1 { w1 = $2 " (" $3 ")" }
+			w && $1 == "draw" { d = $2 " (" $3 ")" }
+			v && $1 == s0 { m0 = $2 }
+			v && $1 == s1 { m1 = $2 }
+			END { printf "| %s | %s | %s | %s | %s | %s - %s | %+.2f | (plain greedy) | |\n", p0, p1, w0, d, w1, m0, m1, m0 - m1 }
+		' "$tmp.run"
+		return
+	fi
+	plan=$p0
+	[ "$who" = "$s1" ] && plan=$p1
+	"$bin" sim "$scn" -n "$n" --jobs "$jobs" --ai both=greedy --compare "$who=$plan" >"$tmp.run"
+	# B's counts from the pairs' columns, its points, and the changes with their intervals
+	awk -v s0="$s0" -v s1="$s1" -v p0="$p0" -v p1="$p1" -v who="$who" '
+		/^outcome \(over the pairs\)/ { o = 1; next }
+		/^pairs: outcome in A/ { o = 0; t = 1; for (j = 7; j <= 9; j++) col[j - 6] = $j; next }
+		/^victory points \(mean\)/ { t = 0; v = 1; next }
+		/^$/ { o = 0; t = 0; v = 0; next }
+		o && $1 == who && $2 == "wins" { wd = $5; wci = substr($0, index($0, "[")) }
+		t { for (j = 2; j <= 4; j++) c[col[j - 1]] += $j; n += $2 + $3 + $4 }
+		v && $1 == s0 { m0 = $3 }
+		v && $1 == s1 { m1 = $3 }
+		v && $1 == "margin" { md = $7; mci = substr($0, index($0, "[")) }
+		END {
+			gsub(/ +/, "", wci); sub(/,/, ", ", wci)
+			printf "| %s | %s | %d (%.1f%%) | %d (%.1f%%) | %d (%.1f%%) | %s - %s | %+.2f | %s %s | %s %s |\n", p0, p1,
+			       c[s0], 100 * c[s0] / n, c["draw"], 100 * c["draw"] / n, c[s1], 100 * c[s1] / n, m0, m1, m0 - m1,
+			       md, mci, wd, wci
+		}' "$tmp.run"
 }
 
 {
@@ -62,10 +88,15 @@ row() {
 	echo "garrisons from thin to packed, \`near\` sending no field army. Charge of the Light Brigade's"
 	echo "(src/ai/cgreedy.c): \`attack\` charges at worse odds and closes in, \`hold\` stands and fires,"
 	echo "\`rush\` makes for the places that score, \`steady\` charges only at long odds, \`withdraw\` falls"
-	echo "back where the enemy within 32\" outnumbers the side 1.5 times. Each row is"
-	echo "\`crimea sim SCENARIO -n $n --ai SIDE=PLAYER --ai SIDE=PLAYER\` (game i's dice from"
-	echo "rng_mix(1, i), so a row is the same on any machine and for any --jobs); shares are of the"
-	echo "$n games, points are means. docs/STUDIES.md has the full output of plain greedy's studies."
+	echo "back where the enemy within 32\" outnumbers the side 1.5 times. The first row of a table is"
+	echo "\`crimea sim SCENARIO -n $n --ai both=greedy\`, each other row"
+	echo "\`crimea sim SCENARIO -n $n --ai both=greedy --compare SIDE=greedy:PLAN\`: the plan plays the"
+	echo "same deals as plain greedy (game i's dice from rng_mix(1, i) in both), so its last two"
+	echo "columns are paired: how far the plan moved the margin, and its side's share of wins, from"
+	echo "what plain greedy did on those deals, with 95% intervals (the margin's normal; the share's"
+	echo "Newcombe's, README); an interval that does not hold 0 is a change the $n deals show. Shares"
+	echo "are of the $n games, points are means; a row is the same on any machine and for any --jobs."
+	echo "docs/STUDIES.md has the full output of plain greedy's studies."
 	echo
 	for scn in alma balaclava inkerman inkerman-option tchernaya tchernaya-nonhistorical sevastopol cotlb-balaclava; do
 		sides=$("$bin" sim "$scn" -n 1 | sed -n 's/^1 games, seed 1, \([a-z]*\) [a-z:]*, \([a-z]*\) .*/\1 \2/p')
@@ -74,11 +105,11 @@ row() {
 		echo "$scn" >&2
 		echo "## $scn"
 		echo
-		echo "| $a | $b | $a wins | draws | $b wins | points ($a - $b) | margin |"
-		echo "|---|---|---|---|---|---|---|"
+		echo "| $a | $b | $a wins | draws | $b wins | points ($a - $b) | margin | its change from plain greedy's [95%] | the plan's side's wins' change [95%] |"
+		echo "|---|---|---|---|---|---|---|---|---|"
 		row "$scn" "$a" greedy "$b" greedy
-		for p in $(plans "$scn"); do row "$scn" "$a" "greedy:$p" "$b" greedy; done
-		for p in $(plans "$scn"); do row "$scn" "$a" greedy "$b" "greedy:$p"; done
+		for p in $(plans "$scn"); do row "$scn" "$a" "greedy:$p" "$b" greedy "$a"; done
+		for p in $(plans "$scn"); do row "$scn" "$a" greedy "$b" "greedy:$p" "$b"; done
 		echo
 	done
 } >"$tmp"

@@ -2,7 +2,8 @@
  * threads (and K MPI ranks when built with `make MPI=1`); prints the distribution of victory
  * levels with Wilson intervals, victory points, game length and the historical outcome.
  * Game i always uses seed rng_mix(seed, i) and tallies are exact integer sums, so the output
- * is identical for any --jobs and any number of ranks. */
+ * is identical for any --jobs and any number of ranks. With --compare a second study (B) plays
+ * the same deals with other players or optional rules, and simcmp.c reports the two paired. */
 #include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
