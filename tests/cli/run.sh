@@ -364,17 +364,24 @@ exec 9>&-
 n=$(grep -c '^action ' "$tmp/held2.rec" 2>/dev/null)
 [ "$n" = 22 ] && ok || ko "a computer player's actions saved before a die is asked: ${n:-no} actions in the save, 22 made"
 expect "a computer player's actions saved before a die is asked: the save verifies" 0 "$bin" replay "$tmp/held2.rec" --verify
+# catches_term PID: the process has a SIGTERM handler of its own (Linux's /proc: bit 15 of
+# SigCgt), so a stop signal sent now is one it asked to handle
+catches_term() {
+	m=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+	[ -n "$m" ] && [ $((0x$m & 0x4000)) -ne 0 ]
+}
 # a stop signal while the computer plays (^C, kill, a closed terminal) stops the game after the
-# computer's action, with the save written: search:6 against search:6, SIGTERM once it has acted
+# computer's action, with the save written: search:6 against search:6, SIGTERM once it plays
 # (SIGINT would be ignored in a background job); the save has every action the game printed,
 # it verifies, and the exit status is the signal's (128 + 15)
 "$bin" play balaclava --ai both=search:6 --seed 3 --save "$tmp/stop.rec" </dev/null >"$tmp/stop.out" 2>"$tmp/stop.err" &
 held=$!
 i=0
-while [ $i -lt 300 ] && [ "$(grep -c '(search:6): ' "$tmp/stop.out")" -lt 3 ]; do sleep 0.1; i=$((i + 1)); done
+while [ $i -lt 300 ] && ! catches_term $held; do sleep 0.1; i=$((i + 1)); done
+sleep 0.3 # (a few of the computer's actions)
 kill -TERM $held; wait $held; st=$?
 n=$(grep -c '^action ' "$tmp/stop.rec" 2>/dev/null); m=$(grep -c '(search:6): ' "$tmp/stop.out")
-if [ "$st" = 143 ] && [ "${n:-0}" -ge 3 ] && [ "$n" = "$m" ] && grep -q "^crimea: stopped by signal 15; .*stop.rec has all $n actions$" "$tmp/stop.err"; then ok; else
+if [ "$st" = 143 ] && [ "${n:-0}" -ge 1 ] && [ "$n" = "$m" ] && grep -q "^crimea: stopped by signal 15; .*stop.rec has all $n actions$" "$tmp/stop.err"; then ok; else
 	ko "a stop signal in the computer's play: status $st, ${n:-no} actions saved, $m printed: $(tail -1 "$tmp/stop.err")"; fi
 expect "a stop signal in the computer's play: the save verifies" 0 "$bin" replay "$tmp/stop.rec" --verify
 # resume_twin NAME SCENARIO K PLAYERS...: a computer game saved whole, and the same game cut

@@ -311,10 +311,18 @@ contains "--compare: not with --list, said" "$tmp/err" "does not go with --compa
 # a stop signal (^C; SIGTERM here, as a background job ignores SIGINT) ends a study once the
 # games being played end: every game taken ends and none is taken after, so the results are
 # those of the first K games, the same as -n K prints; exit status 128 + 15
+# catches_term PID: the process has a SIGTERM handler of its own (Linux's /proc: bit 15 of
+# SigCgt), so a stop signal sent now is one it asked to handle
+catches_term() {
+	m=$(sed -n 's/^SigCgt:[[:space:]]*//p' "/proc/$1/status" 2>/dev/null)
+	[ -n "$m" ] && [ $((0x$m & 0x4000)) -ne 0 ]
+}
 stop_study() { # stop_study NAME ARGS...: runs the study, stops it after a second
 	name=$1; shift
 	"$bin" sim balaclava -n 1000000 "$@" >"$tmp/stop.out" 2>"$tmp/stop.err" &
 	pid=$!
+	i=0
+	while [ $i -lt 300 ] && ! catches_term $pid; do sleep 0.1; i=$((i + 1)); done
 	sleep 1
 	kill -TERM $pid; wait $pid; st=$?
 	k=$(sed -n 's/^crimea sim: stopped by signal 15 after \([0-9]*\) of 1000000 games; .*/\1/p' "$tmp/stop.err")
