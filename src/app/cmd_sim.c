@@ -754,7 +754,7 @@ static int print_json(const struct sim_args *a, const struct scenario *s, const 
 	json_t *root = json_object(), *players = json_object();
 	json_t *levels = json_array(), *winners = json_object(), *vp = json_object(), *len = json_object();
 	json_t *errs = json_object(), *first = json_array();
-	char *txt, n0[AI_PLAYER_NAME_MAX];
+	char n0[AI_PLAYER_NAME_MAX];
 
 	json_object_set_new(root, "scenario", json_string(s->id));
 	json_object_set_new(root, "title", json_string(s->title));
@@ -854,13 +854,7 @@ static int print_json(const struct sim_args *a, const struct scenario *s, const 
 		}
 		json_object_set_new(root, "list", arr);
 	}
-	txt = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
-	json_decref(root);
-	if (!txt)
-		return -1;
-	puts(txt);
-	free(txt);
-	return 0;
+	return simcmp_json_puts(root);
 }
 
 /* Appends XML-escaped text. */

@@ -245,6 +245,11 @@ int simcmp_print_json(const struct scenario *s, uint64_t seed, int64_t games, in
 	struct item_print ip = {s, a, b, json_array()};
 	each_item(a, b, item_out, &ip);
 	json_object_set_new(root, "score_items", ip.arr);
+	return simcmp_json_puts(root);
+}
+
+int simcmp_json_puts(json_t *root)
+{
 	char *txt = json_dumps(root, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
 	json_decref(root);
 	if (!txt)

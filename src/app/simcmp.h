@@ -19,6 +19,9 @@ struct simcmp_study {
 	const struct sim_stats *st;
 };
 
+/* Prints a study's JSON report as crimea sim prints every one (indented, keys in the order
+ * made, reals to 6 digits) and drops the reference; -1 when it cannot be made. */
+int simcmp_json_puts(json_t *root);
 /* The optional rules of option bits o by their cases, comma-separated ("none" for none). */
 void simcmp_options_text(uint32_t o, char *buf, size_t n);
 /* The same as a JSON array of strings (a new reference). */
