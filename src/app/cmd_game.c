@@ -186,6 +186,14 @@ static void keep_save(struct session *S, bool now)
 	save_rec(S, S->save);
 }
 
+/* Before a person is asked (for an action or a die): the computer's actions written, and a
+ * stop signal back to what it did, since the save now has every action. */
+static void person_asked(struct session *S)
+{
+	keep_save(S, true);
+	stopsig_disarm(&S->stop);
+}
+
 /* Before a manual die: the odds of the action about to roll (a fire or melee), die by die, so
  * that the table's referee reads the result off the roll at once; nothing for other rolls. */
 static void dice_odds(const struct game *g, const char *text)
@@ -221,8 +229,7 @@ static int do_action(struct session *S, const char *text, bool person)
 		}
 		if (nd == 0) { /* what each die would do, for the referee to check and announce */
 			dice_odds(g, text);
-			keep_save(S, true); /* a person is asked: the computer's actions so far written */
-			stopsig_disarm(&S->stop);
+			person_asked(S);
 		}
 		char ask[ACTION_TEXT_MAX + 32], line[64];
 		snprintf(ask, sizeof ask, "die %d for \"%s\"? ", nd + 1, text);
@@ -741,8 +748,7 @@ int cmd_play(int argc, char **argv)
 				break;
 			continue;
 		}
-		keep_save(S, true); /* before a person's turn: the computer's actions written */
-		stopsig_disarm(&S->stop);
+		person_asked(S);
 		if (stopsig_asked()) /* (a signal just before the disarm) */
 			break;
 		g->rules->status(g, status, sizeof status);

@@ -136,7 +136,6 @@ struct shared {
 	atomic_int finished;     /* workers finished */
 	atomic_int failed;       /* a worker could not allocate */
 	struct sim_game *list;   /* n entries with --list, else NULL */
-	bool stop;               /* a stop signal ends the study early (one rank only) */
 };
 
 /* Study B of a comparison (--compare): its players and options, and what it plays with. */
@@ -391,8 +390,9 @@ static void *work(void *arg)
 	for (;;) {
 		/* a game at a time: a static interleave of ranks, a shared counter among this
 		 * rank's threads (sim.h); once a stop is asked, no game is taken, and every game
-		 * taken ends, so the games played are the first ones (on one rank) */
-		if (sh->stop && stopsig_asked())
+		 * taken ends, so the games played are the first ones (asked only on one rank:
+		 * sim_main arms the signals there alone) */
+		if (stopsig_asked())
 			break;
 		int64_t i = sim_rank_game(atomic_fetch_add(&sh->next, 1), sh->rank, sh->nranks);
 		if (i >= a->n)
@@ -490,8 +490,6 @@ static int run_local(const struct sim_args *a, const struct scenario *s, int ran
 	atomic_init(&sh.done, 0);
 	atomic_init(&sh.finished, 0);
 	atomic_init(&sh.failed, 0);
-	/* with several ranks a stop would leave each its own games, not the first K: not armed */
-	sh.stop = nranks == 1;
 	for (int i = 0; i < a->jobs; i++) {
 		w[i].sh = &sh;
 		sim_stats_init(&w[i].st);
@@ -979,7 +977,7 @@ static int sim_main(int argc, char **argv, int rank, int nranks)
 		fprintf(stderr, "crimea sim: no memory for --list of %" PRId64 " games\n", a.n);
 		goto out;
 	}
-	if (nranks == 1)
+	if (nranks == 1) /* (with several, each rank's games would not be the first K) */
 		stopsig_arm(&stop, "\ncrimea sim: stopping once the games being played end (the same"
 				   " again stops at once)\n");
 	rc = run_local(&a, &s, rank, nranks, list, st, stb, &pair);
@@ -1018,20 +1016,16 @@ static int sim_main(int argc, char **argv, int rank, int nranks)
 				goto out;
 		} else
 			simcmp_print_text(&s, a.seed, a.n, asked, &sa, &sb, &pair);
-		fflush(stdout);
-		rc = stopsig_asked() ? 128 + stopsig_asked() :
-		     st->status[SIM_OK] == st->games && stb->status[SIM_OK] == stb->games ? 0 : 1;
-		goto out;
-	}
-	if (a.json) {
+	} else if (a.json) {
 		if (print_json(&a, &s, st, list, asked) != 0)
 			goto out;
 	} else
 		print_text(&a, &s, st, list, asked);
 	fflush(stdout);
-	if (a.svg && write_svg(a.svg, &a, &s, st) != 0)
+	if (a.svg && write_svg(a.svg, &a, &s, st) != 0) /* (never with --compare) */
 		goto out;
-	rc = stopsig_asked() ? 128 + stopsig_asked() : st->status[SIM_OK] == st->games ? 0 : 1;
+	bool clean = st->status[SIM_OK] == st->games && (!stb || stb->status[SIM_OK] == stb->games);
+	rc = stopsig_asked() ? 128 + stopsig_asked() : clean ? 0 : 1;
 out:
 	free(list);
 	free(st);
